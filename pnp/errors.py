@@ -1,0 +1,39 @@
+"""The project's one error type, and its kinds.
+
+Every problem a user can cause is raised as a :class:`PnpError` whose text is
+one line saying where, what and why. The CLI catches it in one place.
+"""
+
+from __future__ import annotations
+
+
+class PnpError(Exception):
+    """A problem caused by input: shown to the user as one line, exit code 1."""
+
+
+class DataError(PnpError):
+    """A YAML file that is malformed or does not describe a valid object."""
+
+    def __init__(self, where: str, path: str, message: str) -> None:
+        self.where = where
+        self.path = path
+        self.message = message
+        field = f" {path}:" if path else ""
+        super().__init__(f"{where}:{field} {message}")
+
+
+class NotationError(PnpError):
+    """Move text that cannot be parsed in the game's notation."""
+
+
+class IllegalMove(PnpError):
+    """A well-formed move that the rules forbid now."""
+
+    def __init__(self, reason: str, rule: str = "") -> None:
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} (rule: {rule})" if rule else reason)
+
+
+class RecordError(PnpError):
+    """A record file that is missing, damaged or tampered with."""

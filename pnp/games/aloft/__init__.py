@@ -1,0 +1,29 @@
+"""Aloft: launch a formation of hot-air balloons (2-6 players)."""
+
+from __future__ import annotations
+
+from pnp.games.spec import GameSpec, KitRequest
+from pnp.printing.canvas import Drawing
+from pnp.printing.parts import Kit
+from pnp.referee.protocol import Game, State
+
+
+def _rules() -> Game:
+    from pnp.games.aloft.rules import Aloft
+
+    return Aloft()
+
+
+def _kit(request: KitRequest) -> Kit:
+    from pnp.games.aloft.components import kit
+
+    return kit(request)
+
+
+def _picture(state: State, viewer: str | None) -> Drawing:
+    from pnp.games.aloft.components import picture
+
+    return picture(state, viewer)
+
+
+SPEC = GameSpec(name="aloft", title="Aloft", rules=_rules, kit=_kit, picture=_picture)

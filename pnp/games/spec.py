@@ -1,0 +1,61 @@
+"""What a game package hands the registry: lazy hooks into its rules, kit, pictures and maps.
+
+Each hook imports its module only when called, so the referee path never loads
+the print backends and ``pnp games`` stays fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pnp.loader import Loaded
+from pnp.printing.canvas import Drawing
+from pnp.printing.parts import Kit
+from pnp.referee.protocol import Game, State
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    """What ``pnp build`` asks of a game: a custom map and/or a seed, when the game uses them."""
+
+    map_path: Path | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice."""
+
+    level: Literal["error", "warning"]
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.level}: {self.message}"
+
+
+@dataclass(frozen=True)
+class MapSupport:
+    """The hooks ``pnp map`` uses for a game that has a map."""
+
+    model: Callable[[], type]
+    default_map: Callable[[], Path]
+    load: Callable[[Path], Loaded[Any]]
+    check: Callable[[Loaded[Any]], list[Finding]]
+    new: Callable[[int | None], str]
+    preview: Callable[[Loaded[Any]], Drawing]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One registry entry."""
+
+    name: str
+    title: str
+    rules: Callable[[], Game]
+    kit: Callable[[KitRequest], Kit]
+    picture: Callable[[State, str | None], Drawing]
+    maps: MapSupport | None = None

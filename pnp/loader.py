@@ -1,0 +1,205 @@
+"""YAML in, typed objects out: the only place raw YAML is touched.
+
+A file is composed with PyYAML's safe loader into nodes (which keep their line
+and column), then converted into frozen dataclasses by following their type
+hints. Every problem becomes a :class:`~pnp.errors.DataError` reading
+``file:line:col: field.path: message``. Unknown keys and duplicate keys are
+errors. The returned :class:`Source` remembers where each field came from, so
+checks made after loading can point at the right line too.
+
+Supported field types: ``bool``, ``int``, ``float``, ``str``, ``Literal[...]``,
+``list[T]``, ``tuple[T, ...]``, ``dict[str, T]``, ``T | None`` and nested
+dataclasses. A field's ``metadata={"doc": ...}`` is used for the JSON Schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+
+import yaml
+
+from pnp.errors import DataError
+
+T = TypeVar("T")
+
+
+@dataclass
+class Source:
+    """Where a loaded document came from, and where each field sits in it."""
+
+    name: str
+    text: str
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the file's text, for records and footers."""
+        return hashlib.sha256(self.text.encode()).hexdigest()
+
+    def where(self, path: str) -> str:
+        """``file:line:col`` of a field path, or of its nearest known parent."""
+        probe = path
+        while probe and probe not in self.marks:
+            probe = _parent(probe)
+        line, col = self.marks.get(probe, (1, 1))
+        return f"{self.name}:{line}:{col}"
+
+    def error(self, path: str, message: str) -> DataError:
+        """A DataError located at ``path``, for checks made after loading."""
+        return DataError(self.where(path), path, message)
+
+
+@dataclass(frozen=True)
+class Loaded(typing.Generic[T]):
+    """A typed value and the source it was read from."""
+
+    value: T
+    source: Source
+
+
+def _parent(path: str) -> str:
+    cut = max(path.rfind("."), path.rfind("["))
+    return path[:cut] if cut > 0 else ""
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def load_file(path: Path | str, cls: type[T], name: str | None = None) -> Loaded[T]:
+    """Read a YAML file into ``cls``; ``name`` is how errors refer to it."""
+    path = Path(path)
+    shown = name or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(shown, "", "file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(shown, "", f"cannot read file ({exc.__class__.__name__})") from None
+    return load_text(text, cls, shown)
+
+
+def load_text(text: str, cls: type[T], name: str = "<text>") -> Loaded[T]:
+    """Parse YAML text into ``cls``."""
+    source = Source(name, text)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        raise DataError(f"{name}:{line}:{col}", "", f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise DataError(f"{name}:1:1", "", f"invalid YAML: {exc}") from None
+    if node is None:
+        raise DataError(f"{name}:1:1", "", "the file is empty")
+    return Loaded(_convert(node, cls, "", source), source)
+
+
+def _fail(node: yaml.Node, path: str, source: Source, message: str) -> DataError:
+    mark = node.start_mark
+    return DataError(f"{source.name}:{mark.line + 1}:{mark.column + 1}", path, message)
+
+
+_KIND = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+
+
+def _expect(node: yaml.Node, kind: type, path: str, source: Source, want: str) -> None:
+    if not isinstance(node, kind):
+        raise _fail(node, path, source, f"expected {want}, found {_KIND.get(type(node), 'something else')}")
+
+
+def _scalar(node: yaml.Node, path: str, source: Source, want: str) -> Any:
+    _expect(node, yaml.ScalarNode, path, source, want)
+    return _resolve(node, path, source)
+
+
+def _resolve(node: yaml.ScalarNode, path: str, source: Source) -> Any:
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise _fail(node, path, source, f"bad value: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
+    mark = node.start_mark
+    source.marks.setdefault(path, (mark.line + 1, mark.column + 1))
+    origin = get_origin(tp)
+    if dataclasses.is_dataclass(tp):
+        return _convert_dataclass(node, tp, path, source)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in get_args(tp) if a is not type(None)]
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
+            return None
+        return _convert(node, options[0], path, source)
+    if origin is Literal:
+        allowed = get_args(tp)
+        value = _scalar(node, path, source, "one of " + " ".join(map(str, allowed)))
+        if value not in allowed:
+            known = " ".join(str(a) for a in allowed)
+            raise _fail(node, path, source, f"unknown value {value!r} (known: {known})")
+        return value
+    if origin in (list, tuple):
+        _expect(node, yaml.SequenceNode, path, source, "a list")
+        item = get_args(tp)[0]
+        items = [_convert(n, item, f"{path}[{i}]", source) for i, n in enumerate(node.value)]
+        return tuple(items) if origin is tuple else items
+    if origin is dict:
+        _expect(node, yaml.MappingNode, path, source, "a mapping")
+        key_tp, value_tp = get_args(tp)
+        result = {}
+        for key_node, value_node in node.value:
+            key = _convert(key_node, key_tp, path, source)
+            if key in result:
+                raise _fail(key_node, _join(path, str(key)), source, f"duplicate key {key!r}")
+            result[key] = _convert(value_node, value_tp, _join(path, str(key)), source)
+        return result
+    return _convert_plain(node, tp, path, source)
+
+
+_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
+def _convert_plain(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
+    if tp not in _NAMES:
+        raise TypeError(f"unsupported field type {tp!r} at {path}")
+    value = _scalar(node, path, source, _NAMES[tp])
+    if tp is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if tp is str and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return node.value
+    if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
+        raise _fail(node, path, source, f"expected {_NAMES[tp]}, found {value!r}")
+    return value
+
+
+def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) -> Any:
+    _expect(node, yaml.MappingNode, path, source, f"a mapping ({cls.__name__})")
+    hints = get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    values: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if key not in fields:
+            known = ", ".join(fields)
+            raise _fail(key_node, _join(path, str(key)), source, f"unknown key {key!r} (known: {known})")
+        if key in values:
+            raise _fail(key_node, _join(path, key), source, f"duplicate key {key!r}")
+        values[key] = _convert(value_node, hints[key], _join(path, key), source)
+    missing = [
+        name
+        for name, f in fields.items()
+        if name not in values and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        raise _fail(node, path, source, f"missing key {missing[0]!r}")
+    return cls(**values)

@@ -1,0 +1,128 @@
+"""The one small drawing interface every component is drawn against.
+
+Coordinates are millimetres with the origin at the top-left and y growing
+downwards (as in SVG). Colours are ``#rrggbb`` strings; ``None`` means none.
+Text sizes are in points. Both backends (PDF and SVG) implement this protocol,
+so a component's drawing code is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+Color = str
+Point = tuple[float, float]
+Anchor = Literal["start", "middle", "end"]
+# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+PathOp = tuple
+
+PT = 25.4 / 72  # one point in millimetres
+
+
+class Canvas(Protocol):
+    """What a component may draw with."""
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = None,
+        width: float = 0.25,
+        radius: float = 0.0,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        """A rectangle, optionally with rounded corners (``radius`` in mm)."""
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: Color = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        """A straight line; ``width`` and ``dash`` lengths are in mm."""
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        *,
+        closed: bool = True,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        """A polygon, or an open polyline when ``closed`` is false."""
+
+    def path(
+        self,
+        ops: Sequence[PathOp],
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        """A path of move, line, cubic-curve and close operations."""
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        """A circle of radius ``r`` mm."""
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        *,
+        size: float = 8.0,
+        anchor: Anchor = "start",
+        bold: bool = False,
+        fill: Color = "#000000",
+        rotate: float = 0.0,
+    ) -> None:
+        """Text with its baseline at ``y``; ``size`` in points, ``rotate`` in degrees clockwise."""
+
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
+        """Draw inside a translated (then rotated clockwise, then scaled) frame.
+
+        ``name`` labels the group in the output (an SVG ``data-name``), so tests
+        and tools can find components.
+        """
+
+    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
+        """Limit drawing to a rectangle while the context is open."""
+
+
+Draw = Callable[[Canvas], None]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A picture of a known size: a pure function drawn against a Canvas."""
+
+    width: float
+    height: float
+    draw: Draw

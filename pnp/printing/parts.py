@@ -1,0 +1,117 @@
+"""The printable parts a game's kit is made of.
+
+A game describes *what* to print (cards with faces and backs, tokens, boards,
+single sheets); the toolkit decides *where*: imposition, bleed, crop marks,
+duplex backs, tiling and footers all happen in the toolkit, never in a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pnp.printing.canvas import Color, Draw, Drawing
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A trim size in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
+
+POKER = CardSize("poker", 63.5, 88.9)
+BRIDGE = CardSize("bridge", 56.0, 88.9)
+MINI = CardSize("mini", 44.0, 63.5)
+SQUARE = CardSize("square", 63.5, 63.5)
+TAROT = CardSize("tarot", 70.0, 120.0)
+CARD_SIZES = {size.name: size for size in (POKER, BRIDGE, MINI, SQUARE, TAROT)}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a card or token.
+
+    ``background`` fills the trim area and runs on into the bleed; ``draw``
+    paints the content within the trim box (0, 0)-(width, height).
+    """
+
+    draw: Draw
+    background: Color = "#ffffff"
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card with a ``name`` (shown in manifests and used by tests) and its faces."""
+
+    name: str
+    front: Face
+    back: Face | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards of one size, imposed n-up on card sheets (with backs when any card has one)."""
+
+    name: str
+    size: CardSize
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Token:
+    """A round or square token of ``diameter`` mm (the side, for a square)."""
+
+    name: str
+    front: Face
+    back: Face | None = None
+
+
+@dataclass(frozen=True)
+class TokenSheet:
+    """Tokens of one shape and size, imposed with cut guides."""
+
+    name: str
+    shape: Literal["round", "square"]
+    diameter: float
+    tokens: tuple[Token, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board of any size; tiled over pages when it does not fit on one."""
+
+    name: str
+    drawing: Drawing
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A single page's worth of drawing (player aid, die net), centred on the page."""
+
+    name: str
+    drawing: Drawing
+
+
+Part = Deck | TokenSheet | Board | Sheet
+
+
+@dataclass(frozen=True)
+class KitDocument:
+    """One output file (``<name>.pdf``, or SVG pages) made of parts."""
+
+    name: str
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """Everything printed for one game. ``footer`` adds e.g. a seed or data version."""
+
+    game: str
+    title: str
+    documents: tuple[KitDocument, ...]
+    footer: str = ""
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,145 @@
+"""The protocol every game's rules implement, in pure Python.
+
+A :class:`Game` knows the rules and the notation; a :class:`State` is one
+position of one session. The referee core only ever talks to these.
+
+Secrets: a state never holds an unrevealed secret. When a player must commit
+one (a colour card, a goal) ``legal_moves`` lists :class:`Secret` entries, one
+per possible value; the core records only a salted :class:`Commit` and hands
+that to ``apply``. Later ``legal_moves`` lists a :class:`Reveal` with an empty
+value, and the core fills in the value after checking it against the
+commitment.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+Move = Any  # a game's own hashable move object, or one of the secret moves below
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret as a player enters it (``secret SLOT VALUE``); recorded only as a Commit."""
+
+    slot: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A commitment to a secret (``commit SLOT DIGEST``)."""
+
+    slot: str
+    digest: str
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A secret made public (``reveal SLOT VALUE SALT``); empty value when only offered."""
+
+    slot: str
+    value: str = ""
+    salt: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A ``--option KEY=VALUE`` a game accepts; the value's type follows ``default``."""
+
+    key: str
+    default: bool | int | str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a session starts: seats in turn order, options, seed and an optional custom map."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, bool | int | str] = field(default_factory=dict)
+    seed: int = 0
+    map_path: Path | None = None
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's total and how it was made up."""
+
+    name: str
+    score: int
+    breakdown: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Score:
+    """Scores now; ``winners`` lists every player tied for the win once ``final``."""
+
+    final: bool
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...] = ()
+
+
+class State(ABC):
+    """One position of a session."""
+
+    players: tuple[str, ...]
+
+    @abstractmethod
+    def to_move(self) -> str | None:
+        """The player whose input is expected, or None once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every input legal now, chance inputs and secret entries included."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> None:
+        """Play ``move`` for ``to_move()``; raise IllegalMove naming the rule if it is not legal."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def score(self) -> Score:
+        """The scores with a per-player breakdown."""
+
+    @abstractmethod
+    def render_text(self, viewer: str | None) -> str:
+        """A terminal picture of the state as ``viewer`` may see it (None: a spectator)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+
+class Game(ABC):
+    """A game's rules and notation."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    @abstractmethod
+    def new_state(self, setup: Setup) -> State:
+        """The state at the start of a session."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a game move in the documented notation; raise NotationError otherwise."""
+
+    @abstractmethod
+    def format_move(self, move: Move) -> str:
+        """Write a game move in the documented notation; ``parse_move`` reads it back."""
+
+    def input_files(self, setup: Setup) -> list[Path]:
+        """The data and map files a session depends on (hashed into the record header)."""
+        return []
