@@ -6,7 +6,8 @@ the print backends and ``pnp games`` stays fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -14,7 +15,11 @@ from typing import Any, Literal
 from pnp.loader import Loaded
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Kit
+from pnp.referee.driver import Chooser
 from pnp.referee.protocol import Game, State
+
+# A bot factory makes a chooser from a seeded random source.
+BotFactory = Callable[[random.Random], Chooser]
 
 
 @dataclass(frozen=True)
@@ -59,3 +64,4 @@ class GameSpec:
     kit: Callable[[KitRequest], Kit]
     picture: Callable[[State, str | None], Drawing]
     maps: MapSupport | None = None
+    bots: Callable[[], Mapping[str, BotFactory]] | None = None

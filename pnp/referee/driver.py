@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pnp.referee import secrets
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State
 
-Chooser = Callable[[State, list[Move]], Move]
+# A chooser (a bot) sees the state, the legal moves and its own player's secrets (slot -> value).
+Chooser = Callable[[State, list[Move], Mapping[str, str]], Move]
 
 
 @dataclass
@@ -20,6 +21,10 @@ class Table:
     state: State
     kept: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     history: list[Move] = field(default_factory=list)
+
+    def secrets_of(self, player: str) -> dict[str, str]:
+        """The secrets ``player`` has committed so far, by slot."""
+        return {slot: value for (owner, slot), (value, _salt) in self.kept.items() if owner == player}
 
     def play(self, move: Move) -> Move:
         """Apply a move as offered by ``legal_moves``; secrets become commits and reveals get their value."""
@@ -45,10 +50,10 @@ def playout(game: Game, setup: Setup, choose: Chooser, max_moves: int = 100_000)
         moves = table.state.legal_moves()
         if not moves:
             raise RuntimeError(f"{game.name}: the game is not over but no move is legal")
-        table.play(choose(table.state, moves))
+        table.play(choose(table.state, moves, table.secrets_of(table.state.to_move() or "")))
     return table
 
 
 def random_chooser(rng: random.Random) -> Chooser:
     """A chooser that picks uniformly among the legal moves."""
-    return lambda _state, moves: rng.choice(moves)
+    return lambda _state, moves, _secrets: rng.choice(moves)
