@@ -15,6 +15,7 @@ dataclasses. A field's ``metadata={"doc": ...}`` is used for the JSON Schema.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import types
 import typing
@@ -27,6 +28,7 @@ import yaml
 from pnp.errors import DataError
 
 T = TypeVar("T")
+ENVELOPE = ("game",)
 
 
 @dataclass
@@ -72,8 +74,13 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def load_file(path: Path | str, cls: type[T], name: str | None = None) -> Loaded[T]:
-    """Read a YAML file into ``cls``; ``name`` is how errors refer to it."""
+def load_file(path: Path | str, cls: type[T], name: str | None = None, envelope: tuple[str, ...] = ENVELOPE) -> Loaded[T]:
+    """Read a YAML file into ``cls``; ``name`` is how errors refer to it.
+
+    Top-level keys named in ``envelope`` (by default ``game``, which names the
+    game a map file is for) belong to the caller: they are skipped here and
+    read with :func:`peek`.
+    """
     path = Path(path)
     shown = name or str(path)
     try:
@@ -82,12 +89,29 @@ def load_file(path: Path | str, cls: type[T], name: str | None = None) -> Loaded
         raise DataError(shown, "", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(shown, "", f"cannot read file ({exc.__class__.__name__})") from None
-    return load_text(text, cls, shown)
+    return load_text(text, cls, shown, envelope)
 
 
-def load_text(text: str, cls: type[T], name: str = "<text>") -> Loaded[T]:
-    """Parse YAML text into ``cls``."""
+def load_text(text: str, cls: type[T], name: str = "<text>", envelope: tuple[str, ...] = ENVELOPE) -> Loaded[T]:
+    """Parse YAML text into ``cls`` (``envelope`` as for :func:`load_file`)."""
     source = Source(name, text)
+    node = _compose(text, name)
+    if envelope and isinstance(node, yaml.MappingNode):
+        node.value = [(k, v) for k, v in node.value if not (isinstance(k, yaml.ScalarNode) and k.value in envelope)]
+    return Loaded(_convert(node, cls, "", source), source)
+
+
+def peek(text: str, key: str, name: str = "<text>") -> str | None:
+    """The text of a top-level scalar ``key``, if the document has one."""
+    node = _compose(text, name)
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == key and isinstance(value_node, yaml.ScalarNode):
+                return value_node.value
+    return None
+
+
+def _compose(text: str, name: str) -> yaml.Node:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -99,7 +123,7 @@ def load_text(text: str, cls: type[T], name: str = "<text>") -> Loaded[T]:
         raise DataError(f"{name}:1:1", "", f"invalid YAML: {exc}") from None
     if node is None:
         raise DataError(f"{name}:1:1", "", "the file is empty")
-    return Loaded(_convert(node, cls, "", source), source)
+    return node
 
 
 def _fail(node: yaml.Node, path: str, source: Source, message: str) -> DataError:
@@ -120,14 +144,19 @@ def _scalar(node: yaml.Node, path: str, source: Source, want: str) -> Any:
     return _resolve(node, path, source)
 
 
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
 def _resolve(node: yaml.ScalarNode, path: str, source: Source) -> Any:
-    loader = yaml.SafeLoader("")
     try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        raise _fail(node, path, source, f"bad value: {exc}") from None
+        return _CONSTRUCTOR.construct_object(node, deep=True)
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        raise _fail(node, path, source, f"bad value: {' '.join(str(exc).split())}") from None
     finally:
-        loader.dispose()
+        _CONSTRUCTOR.constructed_objects.clear()
+
+
+_hints = functools.cache(get_type_hints)
 
 
 def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
@@ -184,7 +213,7 @@ def _convert_plain(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
 
 def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) -> Any:
     _expect(node, yaml.MappingNode, path, source, f"a mapping ({cls.__name__})")
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     values: dict[str, Any] = {}
     for key_node, value_node in node.value:

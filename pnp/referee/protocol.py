@@ -78,11 +78,16 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class Score:
-    """Scores now; ``winners`` lists every player tied for the win once ``final``."""
+    """Scores now; ``winners`` lists every player tied for the win once ``final``.
+
+    ``notes`` says anything the table should know about the result, e.g. a tie
+    or secrets that contradict each other.
+    """
 
     final: bool
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 class State(ABC):

@@ -1,0 +1,120 @@
+"""``pnp build``: print kits into PDF and SVG files."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pnp.cli.output import emit_json, say
+from pnp.errors import PnpError
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class Format(str, Enum):
+    pdf = "pdf"
+    svg = "svg"
+    both = "both"
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise PnpError(f"--back-offset {text!r}: expected X,Y in millimetres, e.g. 1.5,-0.5") from None
+    return x, y
+
+
+def build(
+    game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.pdf,
+    out: Annotated[Path, typer.Option(help="Output folder; each game gets a subfolder.")] = Path("output"),
+    bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = 3.0,
+    gutterfold: Annotated[
+        bool, typer.Option("--gutterfold/--duplex", help="Card backs beside the fronts to fold, or on the next page.")
+    ] = False,
+    back_offset: Annotated[
+        str, typer.Option(help="Shift back pages by X,Y mm to match your printer (see the calibration page).")
+    ] = "0,0",
+    ink_saver: Annotated[bool, typer.Option(help="Light fills that print well in greyscale.")] = False,
+    map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a table.")] = False,
+) -> None:
+    """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
+
+    Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
+    """
+    from pnp import games
+    from pnp.games.spec import KitRequest
+    from pnp.printing.render import PrintSettings
+
+    if bleed < 0 or bleed > 10:
+        raise PnpError(f"--bleed {bleed}: choose between 0 and 10 mm")
+    if game == "all" and (map_file or seed is not None):
+        raise PnpError("--map and --seed apply to one game: name it instead of 'all'")
+    specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
+    if map_file is not None and specs[0].maps is None:
+        raise PnpError(f"{specs[0].title} has no map to replace")
+    settings = PrintSettings(
+        paper=paper.value,
+        bleed=bleed,
+        layout="gutterfold" if gutterfold else "duplex",
+        back_offset=_offset(back_offset),
+        ink_saver=ink_saver,
+        formats=("pdf", "svg") if fmt is Format.both else (fmt.value,),
+    )
+    kits = [spec.kit(KitRequest(map_path=map_file, seed=seed)) for spec in specs]
+    written = _render_all(kits, settings, out, quiet=as_json)
+    if as_json:
+        emit_json(
+            {
+                "out": str(out),
+                "files": [
+                    {"path": str(f.path), "format": f.format, "pages": f.pages, "components": f.components}
+                    for f in written
+                ],
+            }
+        )
+    else:
+        _table(written)
+
+
+def _render_all(kits: list, settings, out: Path, quiet: bool) -> list:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from pnp.printing.render import count_pages, render_kit
+
+    total = sum(count_pages(kit, settings) for kit in kits)
+    written = []
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), disable=quiet, transient=True
+    ) as progress:
+        task = progress.add_task("building", total=total)
+        done_before = 0
+        for kit in kits:
+            progress.update(task, description=f"building {kit.title}")
+            start = done_before
+            files = render_kit(kit, settings, out, lambda done, _total: progress.update(task, completed=start + done))
+            done_before += count_pages(kit, settings)
+            written.extend(files)
+    return written
+
+
+def _table(written: list) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("file", "pages", "contents")
+    for f in written:
+        contents = ", ".join(f"{n} {name}" for name, n in f.components.items())
+        table.add_row(str(f.path), str(f.pages), contents)
+    Console().print(table)
+    say(f"{len(written)} files, {sum(f.pages for f in written)} pages. Print at 100 % (actual size).")

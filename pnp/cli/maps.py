@@ -1,0 +1,123 @@
+"""``pnp map``: check, start, preview and describe custom maps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pnp.cli.output import emit_json, fail, say
+from pnp.errors import PnpError
+
+app = typer.Typer(
+    help=(
+        "Author custom maps: a map that passes 'check' prints with 'pnp build GAME --map FILE' and referees "
+        "with 'pnp ref new GAME RECORD --map FILE'.\n\nExample: pnp map new take-off -o my-map.yaml"
+    ),
+    no_args_is_help=True,
+)
+
+
+def _map_game(path: Path, game: str | None):
+    """The registry entry for a map file: from --game, or from the file's top-level ``game:`` key."""
+    from pnp import games
+    from pnp.loader import peek
+
+    if game is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PnpError(f"{path}: cannot read the map ({exc.__class__.__name__})") from None
+        game = peek(text, "game", str(path))
+        if game is None:
+            raise PnpError(f"{path}:1:1: the map does not say its game: add 'game: NAME' at the top, or pass --game")
+    spec = games.get(game)
+    if spec.maps is None:
+        raise PnpError(f"{spec.title} has no map to customise")
+    return spec
+
+
+@app.command()
+def check(
+    map_file: Annotated[Path, typer.Argument(help="The map to check.")],
+    game: Annotated[str | None, typer.Option(help="The game, if the file has no 'game:' key.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+) -> None:
+    """Check a map's structure and meaning: errors exit 1, balance warnings exit 0.
+
+    Example: pnp map check my-map.yaml --json
+    """
+    spec = _map_game(map_file, game)
+    findings = spec.maps.check(spec.maps.load(map_file))
+    errors = [f for f in findings if f.level == "error"]
+    if as_json:
+        emit_json(
+            {
+                "file": str(map_file),
+                "game": spec.name,
+                "ok": not errors,
+                "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in findings],
+            }
+        )
+    else:
+        for finding in findings:
+            (fail if finding.level == "error" else say)(str(finding))
+        if not errors:
+            say(f"{map_file}: a valid {spec.title} map ({len(findings)} warnings)")
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The game the map is for.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the YAML map.")],
+    seed: Annotated[int | None, typer.Option(help="Seed, for a game whose maps are generated.")] = None,
+) -> None:
+    """Write a valid, commented starting map to edit.  Example: pnp map new aeronaut-odyssey --seed 7 -o m.yaml"""
+    from pnp import games
+
+    spec = games.get(game)
+    if spec.maps is None:
+        raise PnpError(f"{spec.title} has no map to customise")
+    if output.exists():
+        raise PnpError(f"{output}: already exists (choose another name, or remove it)")
+    text = spec.maps.new(seed)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PnpError(f"{output}: cannot write ({exc.strerror})") from None
+    say(f"wrote {output}: edit it, then run 'pnp map check {output}'")
+
+
+@app.command()
+def preview(
+    map_file: Annotated[Path, typer.Argument(help="The map to draw.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="OUT.svg or OUT.pdf")],
+    game: Annotated[str | None, typer.Option(help="The game, if the file has no 'game:' key.")] = None,
+) -> None:
+    """Draw a map as the kit would, with an authoring grid and labels.  Example: pnp map preview m.yaml -o m.svg"""
+    from pnp.printing.render import write_drawing
+
+    if output.suffix.lower() not in (".svg", ".pdf"):
+        raise PnpError(f"{output}: the preview is written as .svg or .pdf")
+    spec = _map_game(map_file, game)
+    write_drawing(spec.maps.preview(spec.maps.load(map_file)), output)
+    say(f"wrote {output}")
+
+
+@app.command()
+def schema(game: Annotated[str, typer.Argument(help="The game whose map format to describe.")]) -> None:
+    """Print the JSON Schema of a game's map format, for editors.  Example: pnp map schema take-off > s.json"""
+    from pnp import games
+    from pnp.jsonschema import schema_for
+
+    spec = games.get(game)
+    if spec.maps is None:
+        raise PnpError(f"{spec.title} has no map to customise")
+    document = schema_for(spec.maps.model(), f"{spec.title} map")
+    document["properties"] = {"game": {"const": spec.name, "description": "The game this map is for."},
+                              **document.get("properties", {})}
+    say(json.dumps(document, indent=2))

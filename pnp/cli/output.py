@@ -1,0 +1,22 @@
+"""How the CLI talks: plain lines on stdout, JSON for programs, one-line errors on stderr."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+
+def say(text: str) -> None:
+    """A line for the user."""
+    print(text)
+
+
+def emit_json(data: Any) -> None:
+    """JSON for programs, on stdout."""
+    print(json.dumps(data, indent=2))
+
+
+def fail(message: str) -> None:
+    """One error line on stderr."""
+    print(f"pnp: error: {message}", file=sys.stderr)

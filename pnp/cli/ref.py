@@ -1,0 +1,200 @@
+"""``pnp ref``: referee a session played at a real table, one command per input."""
+
+from __future__ import annotations
+
+import getpass
+import secrets as token
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pnp.cli.output import emit_json, say
+from pnp.errors import PnpError
+from pnp.referee import keys, notation, record, session
+from pnp.referee.protocol import Score, Secret
+
+app = typer.Typer(
+    help=(
+        "Referee a session: keep the record, check every move, keep secrets, tally scores.\n\n"
+        "Example: pnp ref new aloft game.pnp --players ann,bob,cy  then  pnp ref moves game.pnp"
+    ),
+    no_args_is_help=True,
+)
+
+RecordArg = Annotated[Path, typer.Argument(help="The session's record file.", show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="Game name, as listed by 'pnp games'.")],
+    record_file: RecordArg,
+    players: Annotated[str, typer.Option(help="Comma-separated player names in turn order.")],
+    map_file: Annotated[Path | None, typer.Option("--map", help="A custom map (see 'pnp map check').")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for anything the game generates (default: random).")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
+) -> None:
+    """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob"""
+    chosen_seed = seed if seed is not None else token.randbelow(1_000_000)
+    names = [p.strip() for p in players.split(",")]
+    current = session.new(record_file, game, names, option or [], chosen_seed, map_file)
+    with record.locked(record_file):
+        if record_file.exists():
+            raise PnpError(f"{record_file}: a record already exists there")
+        current.save()
+    say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {chosen_seed})")
+    say(_to_move_line(current))
+
+
+@app.command()
+def play(
+    record_file: RecordArg,
+    move: Annotated[list[str], typer.Argument(help="The move, in the game's notation (see docs/notation.md).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a move for the player to move and record it; a rejected move changes nothing.
+
+    Example: pnp ref play game.pnp inflate RW 3
+    """
+    with record.locked(record_file):
+        current = session.load(record_file)
+        recorded = current.play(" ".join(move))
+        current.save()
+    if as_json:
+        emit_json({"recorded": recorded, "to_move": current.state.to_move(), "over": current.state.is_over()})
+    else:
+        say(f"recorded: {recorded}")
+        say(_to_move_line(current))
+
+
+@app.command()
+def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
+    """List every input legal now, chance entries and secrets included.  Example: pnp ref moves game.pnp"""
+    current = session.load(record_file)
+    texts = [notation.format(current.game, m) for m in current.state.legal_moves()]
+    if as_json:
+        emit_json({"to_move": current.state.to_move(), "moves": texts})
+    else:
+        say(_to_move_line(current))
+        for text in texts:
+            say(f"  {text}")
+
+
+@app.command()
+def undo(record_file: RecordArg) -> None:
+    """Take back the last move (recorded as a takeback; history is kept).  Example: pnp ref undo game.pnp"""
+    with record.locked(record_file):
+        current = session.load(record_file)
+        current.undo()
+        current.save()
+    say("took back the last move")
+    say(_to_move_line(current))
+
+
+@app.command()
+def show(
+    record_file: RecordArg,
+    svg: Annotated[Path | None, typer.Option(help="Also draw the state into this SVG file.")] = None,
+    as_player: Annotated[str | None, typer.Option("--as", help="Show what this player may see.")] = None,
+) -> None:
+    """Show the state; other players' secrets are never shown.  Example: pnp ref show game.pnp --as ann"""
+    current = session.load(record_file)
+    if as_player is not None and as_player not in current.setup.players:
+        raise PnpError(f"{as_player!r} is not a player in {record_file}")
+    say(current.state.render_text(as_player))
+    if as_player:
+        for slot, (value, _salt) in keys.read_keys(record_file, as_player).items():
+            say(f"your {slot}: {value}")
+    if svg:
+        from pnp.printing.render import write_drawing
+
+        write_drawing(current.spec.picture(current.state, as_player), svg)
+        say(f"wrote {svg}")
+
+
+@app.command()
+def score(record_file: RecordArg, as_json: JsonOpt = False) -> None:
+    """Tally the scores with a breakdown per player.  Example: pnp ref score game.pnp --json"""
+    result = session.load(record_file).state.score()
+    if as_json:
+        emit_json(_score_json(result))
+        return
+    say("final scores" if result.final else "scores so far (the game is not over)")
+    for row in result.players:
+        parts = ", ".join(f"{k} {v}" for k, v in row.breakdown.items())
+        say(f"  {row.name}: {row.score}" + (f"  ({parts})" if parts else ""))
+    if result.winners:
+        say(f"winner{'s' if len(result.winners) > 1 else ''}: {', '.join(result.winners)}")
+    for note in result.notes:
+        say(f"note: {note}")
+
+
+@app.command()
+def replay(record_file: RecordArg) -> None:
+    """Re-check every line of a record; exit 1 names the first bad line.  Example: pnp ref replay game.pnp"""
+    current = session.load(record_file)
+    say(f"{record_file}: {current.events} events replayed, all valid")
+    say(_to_move_line(current))
+
+
+@app.command()
+def secret(
+    record_file: RecordArg,
+    player: Annotated[str, typer.Option(help="Whose secret this is (must be the player to move).")],
+    slot: Annotated[str | None, typer.Option(help="Which secret, when the game asks for more than one.")] = None,
+) -> None:
+    """Enter a secret at a hidden prompt; only a commitment goes into the record.
+
+    Example: pnp ref secret game.pnp --player ann
+    """
+    with record.locked(record_file):
+        current = session.load(record_file)
+        if current.state.to_move() != player:
+            raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
+        wanted = sorted({m.slot for m in current.state.legal_moves() if isinstance(m, Secret)})
+        if not wanted:
+            raise PnpError(f"no secret is due from {player} now")
+        chosen = slot or wanted[0]
+        value = getpass.getpass(f"{player}, enter your {chosen} (hidden): ").strip()
+        current.play(f"secret {chosen} {value}")
+        current.save()
+    say(f"recorded {player}'s {chosen} as a commitment; the value is in {keys.key_path(record_file, player)}")
+
+
+@app.command()
+def reveal(
+    record_file: RecordArg,
+    player: Annotated[str, typer.Option(help="Whose secret to reveal (must be the player to move).")],
+    slot: Annotated[str, typer.Option(help="Which secret.")],
+    value: Annotated[str | None, typer.Option(help="The value, if the key file is not at hand.")] = None,
+    salt: Annotated[str | None, typer.Option(help="The salt, with --value.")] = None,
+) -> None:
+    """Reveal a committed secret; it is checked against its commitment.
+
+    Example: pnp ref reveal game.pnp --player ann --slot colours
+    """
+    if (value is None) != (salt is None):
+        raise PnpError("give --value and --salt together, or neither (the key file is used)")
+    with record.locked(record_file):
+        current = session.load(record_file)
+        if current.state.to_move() != player:
+            raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
+        recorded = current.play(f"reveal {slot} {value} {salt}" if value else f"reveal {slot}")
+        current.save()
+    say(f"recorded: {recorded}")
+
+
+def _to_move_line(current: session.Session) -> str:
+    who = current.state.to_move()
+    return f"to move: {who}" if who else "the game is over: see 'pnp ref score'"
+
+
+def _score_json(result: Score) -> dict[str, object]:
+    return {
+        "final": result.final,
+        "players": [{"name": p.name, "score": p.score, "breakdown": dict(p.breakdown)} for p in result.players],
+        "winners": list(result.winners),
+        "notes": list(result.notes),
+    }
+

@@ -1,0 +1,321 @@
+"""Aloft's print kit and state picture, drawn against the toolkit's Canvas in millimetres."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, load_board, load_data
+from pnp.games.aloft.rules import INFLATED, AloftState
+from pnp.games.spec import KitRequest
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
+from pnp.printing.patterns import hatch
+
+INK = "#1d2330"
+SKY = "#dcecf7"
+ROAD = "#b9b4aa"
+PAPER = "#fbf8f0"
+MARGIN = 12.0  # mm around the board's cells for labels
+TOKEN = 20.0  # token diameter, mm
+
+
+def kit(request: KitRequest) -> Kit:
+    """Aloft's complete kit: board, cards with backs, tokens and a player aid."""
+    data = load_data().value
+    board = load_board(request.map_path)
+    from pnp.games.aloft.maps import raise_errors
+
+    raise_errors(board, data)
+    cards = (*_balloon_cards(data), *_truck_cards(data), *_colour_cards(data))
+    return Kit(
+        game="aloft",
+        title="Aloft",
+        documents=(
+            KitDocument("board", (Board("board", board_drawing(board.value)),)),
+            KitDocument("cards", (Deck("cards", CARD_SIZES[data.card_size], cards),)),
+            KitDocument("tokens", _token_sheets(data)),
+            KitDocument("player-aid", (Sheet("player aid", _aid(data)),)),
+        ),
+        footer=f"board {board.value.columns}x{board.value.rows} · data {board.source.digest[:8]}",
+    )
+
+
+# -- board ----------------------------------------------------------------
+def board_drawing(board: AloftBoard, overlay: AloftState | None = None) -> Drawing:
+    """The panoramic board: sky cells, column and row numbers, and the truck lane below."""
+    cw, ch = board.cell_width, board.cell_height
+    width = board.columns * cw + 2 * MARGIN
+    height = (board.rows + 1) * ch + 2 * MARGIN
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, width, height, fill=PAPER, stroke=None)
+        c.text(MARGIN, MARGIN - 4, "ALOFT", size=14, bold=True, fill=INK)
+        c.text(width - MARGIN, MARGIN - 4, "balloons launch from the trucks into row 1", size=8, anchor="end")
+        for row in range(board.rows):
+            y = MARGIN + (board.rows - 1 - row) * ch
+            c.text(MARGIN / 2, y + ch / 2, str(row + 1), size=10, anchor="middle", bold=True)
+            c.text(width - MARGIN / 2, y + ch / 2, str(row + 1), size=10, anchor="middle", bold=True)
+            for column in range(board.columns):
+                c.rect(MARGIN + column * cw, y, cw, ch, fill=SKY, stroke="#7fa7c4", width=0.35)
+        lane_y = MARGIN + board.rows * ch
+        c.rect(MARGIN, lane_y, board.columns * cw, ch, fill=ROAD, stroke=INK, width=0.5)
+        for column in range(board.columns):
+            x = MARGIN + column * cw
+            c.rect(x + 1, lane_y + 1, cw - 2, ch - 2, stroke="#ffffff", width=0.4, dash=(2, 1.5))
+            c.text(x + cw / 2, height - MARGIN / 2 + 1.5, str(column + 1), size=11, bold=True, anchor="middle")
+        c.text(MARGIN + 2, lane_y + ch - 2, "truck lane: the convoy starts under columns 1-5", size=7)
+        if overlay is not None:
+            _draw_pieces(c, overlay, board)
+
+    return Drawing(width, height, draw)
+
+
+def _draw_pieces(c: Canvas, state: AloftState, board: AloftBoard) -> None:
+    cw, ch = board.cell_width, board.cell_height
+    data = state.data
+    for balloon, where in enumerate(state.where):
+        if where >= 0:
+            row, column = divmod(where, board.columns)
+            x, y = MARGIN + column * cw, MARGIN + (board.rows - 1 - row) * ch
+            _balloon(c, data, data.balloons[balloon], x + cw / 2, y + ch * 0.45, cw * 0.35)
+    lane_y = MARGIN + board.rows * ch
+    for truck, column in enumerate(state.trucks):
+        x = MARGIN + column * cw
+        _truck(c, x + cw / 2, lane_y + ch * 0.7, cw * 0.8, safety=truck == len(state.trucks) - 1, data=data)
+        carried = state.load[truck]
+        if carried >= 0 and state.where[carried] == INFLATED:
+            _balloon(c, data, data.balloons[carried], x + cw / 2, lane_y + ch * 0.3, cw * 0.22)
+
+
+def picture(state: AloftState, viewer: str | None) -> Drawing:
+    """The state as a picture: the board with balloons and trucks where they are (no secrets shown)."""
+    return board_drawing(state.board, overlay=state)
+
+
+# -- shapes ---------------------------------------------------------------
+def _envelope(cx: float, cy: float, r: float) -> list[tuple]:
+    """A balloon envelope: round on top, narrowing to the basket."""
+    k = 0.5523 * r
+    return [
+        ("M", cx, cy + 1.35 * r),
+        ("C", cx - 0.45 * r, cy + 1.1 * r, cx - r, cy + 0.55 * r, cx - r, cy),
+        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
+        ("C", cx + r, cy + 0.55 * r, cx + 0.45 * r, cy + 1.1 * r, cx, cy + 1.35 * r),
+        ("Z",),
+    ]
+
+
+def _balloon(c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float, r: float) -> None:
+    """A balloon: two colour halves with its pattern and letters, or a special shape's face."""
+    rgb = {colour.code: colour.rgb for colour in data.colours}
+    c.line(cx - 0.35 * r, cy + 1.3 * r, cx - 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
+    c.line(cx + 0.35 * r, cy + 1.3 * r, cx + 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
+    c.rect(cx - 0.28 * r, cy + 1.62 * r, 0.56 * r, 0.35 * r, fill="#8a5a2b", stroke=INK, width=0.3)
+    if balloon.shape:
+        c.path(_envelope(cx, cy, r), fill="#f6e7c8", stroke=INK, width=0.5)
+        _special_face(c, balloon.shape, cx, cy, r)
+        return
+    left, right = balloon.colours
+    for side, code in ((0, left), (1, right)):
+        with c.clip(cx - r + side * r, cy - r, r, 2.4 * r):
+            c.path(_envelope(cx, cy, r), fill=rgb[code], stroke=None)
+            hatch(c, cx - r + side * r, cy - r, r, 2.4 * r, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
+    c.path(_envelope(cx, cy, r), stroke=INK, width=0.5)
+    for side, code in ((-1, left), (1, right)):
+        c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
+        c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=r * 1.1, bold=True, anchor="middle")
+
+
+def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
+    """A simple face for the lion, wolf or monkey, plus its initial."""
+    if shape == "lion":
+        for i in range(12):
+            a = i * math.pi / 6
+            c.circle(cx + 0.62 * r * math.cos(a), cy + 0.62 * r * math.sin(a), 0.28 * r, fill="#d98b2b", stroke=None)
+        c.circle(cx, cy, 0.55 * r, fill="#f2c36b", stroke=INK, width=0.3)
+    elif shape == "wolf":
+        c.polygon([(cx - 0.6 * r, cy - 0.2 * r), (cx - 0.45 * r, cy - 0.85 * r), (cx - 0.1 * r, cy - 0.45 * r)],
+                  fill="#7d8591", stroke=INK, width=0.3)
+        c.polygon([(cx + 0.6 * r, cy - 0.2 * r), (cx + 0.45 * r, cy - 0.85 * r), (cx + 0.1 * r, cy - 0.45 * r)],
+                  fill="#7d8591", stroke=INK, width=0.3)
+        c.circle(cx, cy, 0.55 * r, fill="#a3abb6", stroke=INK, width=0.3)
+    else:
+        c.circle(cx - 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
+        c.circle(cx + 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
+        c.circle(cx, cy, 0.55 * r, fill="#9a6b43", stroke=INK, width=0.3)
+        c.circle(cx, cy + 0.12 * r, 0.35 * r, fill="#e8c9a0", stroke=None)
+    c.circle(cx - 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
+    c.circle(cx + 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
+    c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")
+
+
+def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: AloftData) -> None:
+    """A flatbed truck, orange and marked S for the safety truck."""
+    h = w * 0.3
+    body = data.safety_colour if safety else "#5b6f86"
+    c.rect(cx - w / 2, cy - h, w * 0.7, h * 0.6, fill="#d8d2c4", stroke=INK, width=0.4)
+    c.rect(cx + w * 0.2, cy - h * 1.3, w * 0.3, h * 0.9, fill=body, stroke=INK, width=0.4, radius=1)
+    c.rect(cx - w / 2, cy - h * 0.45, w, h * 0.3, fill=body, stroke=INK, width=0.4)
+    for wheel in (-0.32, 0.0, 0.35):
+        c.circle(cx + wheel * w, cy, h * 0.28, fill=INK, stroke=None)
+    if safety:
+        c.text(cx + w * 0.35, cy - h * 0.6, "S", size=h * 1.6, bold=True, anchor="middle", fill="#ffffff")
+
+
+# -- cards ----------------------------------------------------------------
+def _card_size(data: AloftData) -> tuple[float, float]:
+    size = CARD_SIZES[data.card_size]
+    return size.width, size.height
+
+
+def _title(c: Canvas, w: float, text: str, sub: str) -> None:
+    c.text(w / 2, 8, text, size=10, bold=True, anchor="middle", fill=INK)
+    c.text(w / 2, 12.5, sub, size=6, anchor="middle", fill=INK)
+
+
+def _back(data: AloftData, label: str) -> Face:
+    w, h = _card_size(data)
+
+    def draw(c: Canvas) -> None:
+        c.rect(4, 4, w - 8, h - 8, stroke="#ffffff", width=0.6, radius=3)
+        c.text(w / 2, h / 2, "ALOFT", size=13, bold=True, anchor="middle", fill="#ffffff")
+        c.text(w / 2, h / 2 + 6, label, size=7, anchor="middle", fill="#ffffff")
+
+    return Face(draw, background="#2c4a6e")
+
+
+def _balloon_cards(data: AloftData) -> list[Card]:
+    w, h = _card_size(data)
+    names = {colour.code: colour.name for colour in data.colours}
+    cards = []
+    for balloon in data.balloons:
+        if balloon.shape:
+            sub = "special shape · multicoloured token"
+        else:
+            sub = " + ".join(names[code] for code in balloon.colours)
+
+        def draw(c: Canvas, balloon: Balloon = balloon, sub: str = sub) -> None:
+            _title(c, w, balloon.name.upper() if not balloon.shape else balloon.name.title(), sub)
+            _balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
+
+        cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), _back(data, "balloon")))
+    return cards
+
+
+def _truck_cards(data: AloftData) -> list[Card]:
+    w, h = _card_size(data)
+    cards = []
+    for index in range(data.trucks):
+        safety = index == data.trucks - 1
+
+        def draw(c: Canvas, safety: bool = safety, index: int = index) -> None:
+            _title(c, w, "SAFETY TRUCK" if safety else f"TRUCK {index + 1}", "always the lead" if safety else "")
+            _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
+
+        name = "truck safety" if safety else f"truck {index + 1}"
+        cards.append(Card(name, Face(draw, background=ROAD), _back(data, "truck")))
+    return cards
+
+
+def _colour_cards(data: AloftData) -> list[Card]:
+    w, h = _card_size(data)
+    patterns = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
+    cards = []
+    for colour, pattern in zip(data.colours, patterns):
+
+        def draw(c: Canvas, colour=colour, pattern=pattern) -> None:
+            _title(c, w, colour.name.upper(), "your secret colour")
+            c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
+            hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
+            c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
+            c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")
+
+        cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), _back(data, "colour card")))
+    return cards
+
+
+# -- tokens ---------------------------------------------------------------
+def _round(draw, background: str = "#ffffff") -> Face:
+    return Face(draw, background=background)
+
+
+def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
+    r = TOKEN / 2
+    scoring = []
+    for n in range(1, data.tokens.scoring + 1):
+        def draw(c: Canvas, n: int = n) -> None:
+            c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
+            c.text(r, r + 3, str(n), size=14, bold=True, anchor="middle")
+
+        scoring.append(Token(f"score {n}", _round(draw, "#f3e3b5")))
+    launch = []
+    for colour in data.colours:
+        for copy in range(data.tokens.launch_per_colour):
+            def draw(c: Canvas, colour=colour) -> None:
+                c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
+                c.text(r, r + 2.8, colour.code, size=12, bold=True, anchor="middle")
+
+            launch.append(Token(f"launch {colour.code}", _round(draw, colour.rgb)))
+    for copy in range(data.tokens.multicoloured):
+        def draw(c: Canvas) -> None:
+            for i, colour in enumerate(data.colours):
+                c.rect(i * TOKEN / len(data.colours), 0, TOKEN / len(data.colours) + 0.1, TOKEN, fill=colour.rgb,
+                       stroke=None)
+            c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
+            c.text(r, r + 1.8, "ANY", size=7, bold=True, anchor="middle")
+
+        launch.append(Token("launch multicoloured", _round(draw)))
+    safety = []
+    for copy in range(data.tokens.safety):
+        def draw(c: Canvas) -> None:
+            _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
+            c.text(r, r - 4, "SAFETY", size=5, bold=True, anchor="middle")
+
+        safety.append(Token("safety", _round(draw, "#fde2c8")))
+    return (
+        TokenSheet("scoring tokens", "round", TOKEN, tuple(scoring)),
+        TokenSheet("launch tokens", "round", TOKEN, tuple(launch)),
+        TokenSheet("safety tokens", "round", TOKEN, tuple(safety)),
+    )
+
+
+# -- player aid -----------------------------------------------------------
+def _aid(data: AloftData) -> Drawing:
+    width, height = 180.0, 125.0
+    lines = [
+        ("On your turn, do one thing:", True),
+        ("Truck: move one truck right to the next free space. The orange safety", False),
+        ("truck stays in front; at most one gap in the convoy. Moving the safety truck", False),
+        ("earns a safety token. A balloon on a truck rides along.", False),
+        ("Inflate a packed balloon onto a free truck, launch an inflated one into", False),
+        ("row 1 above its truck, or make a flying balloon climb one row.", False),
+        ("Flying balloons never touch side by side or above/below; none leaves the top.", False),
+        ("Launching earns a token per colour (a multicoloured one for a special shape).", False),
+        ("The game ends after the last launch, or when no truck can move.", True),
+        ("Score: drop launch tokens of your own colours, place each multicoloured token", False),
+        ("where it helps most, then score each set. Scoring tokens 1, 2, 3 ... go on", False),
+        ("the formation from the bottom row up, left to right; you score every balloon", False),
+        ("that shows one of your colours.", False),
+    ]
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, width, height, fill=PAPER, stroke=INK, width=0.5, radius=3)
+        c.text(8, 12, "ALOFT · player aid", size=14, bold=True)
+        y = 22
+        for text, bold in lines:
+            c.text(8, y, text, size=8.5, bold=bold)
+            y += 5.6
+        top = y + 3
+        cell = 20.0
+        c.text(8, top + 6, "Set size", size=9, bold=True)
+        c.text(8, top + 13, "Points", size=9, bold=True)
+        for i, points in enumerate(data.set_points):
+            x = 30 + i * cell
+            size = f"{i}+" if i == len(data.set_points) - 1 else str(i)
+            c.rect(x, top, cell, 7.5, fill="#e7eef6", stroke=INK, width=0.3)
+            c.rect(x, top + 7.5, cell, 7.5, stroke=INK, width=0.3)
+            c.text(x + cell / 2, top + 5.6, size, size=9, bold=True, anchor="middle")
+            c.text(x + cell / 2, top + 13.1, str(points), size=9, anchor="middle")
+
+    return Drawing(width, height, draw)

@@ -1,0 +1,48 @@
+"""Checks of an Aloft board, shared by ``pnp map check`` and the referee."""
+
+from __future__ import annotations
+
+from pnp.games.aloft.model import AloftBoard, AloftData, load_data
+from pnp.errors import DataError
+from pnp.games.spec import Finding
+from pnp.loader import Loaded
+from pnp.printing.parts import CARD_SIZES
+
+MARGIN = 2.0  # mm a card needs around it on a cell
+
+
+def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> list[Finding]:
+    """Problems with a board's meaning: errors make it unplayable, warnings are advice."""
+    board, source = loaded.value, loaded.source
+    data = data or load_data().value
+    card = CARD_SIZES[data.card_size]
+    findings = []
+
+    def add(level: str, path: str, message: str) -> None:
+        findings.append(Finding(level, source.where(path), f"{path}: {message}"))  # type: ignore[arg-type]
+
+    if board.columns < data.trucks + 1:
+        add("error", "columns", f"{board.columns} columns are too narrow for a convoy of {data.trucks} trucks "
+            f"that must be able to move (need at least {data.trucks + 1})")
+    if board.rows < 1:
+        add("error", "rows", "the sky needs at least one row")
+    if board.cell_width < card.width + MARGIN:
+        add("error", "cell_width", f"{board.cell_width} mm is too narrow for a {card.width} mm card")
+    if board.cell_height < card.height + MARGIN:
+        add("error", "cell_height", f"{board.cell_height} mm is too short for a {card.height} mm card")
+    balloons = len(data.balloons)
+    room = ((board.rows + 1) // 2) * ((board.columns + 1) // 2) + (board.rows // 2) * (board.columns // 2)
+    if board.rows >= 1 and room < balloons:
+        add("warning", "rows", f"at most {room} balloons can fly apart on this board; {balloons} exist, "
+            "so the game ends on the convoy, not on the last launch")
+    if board.columns > data.trucks + 1 + 8 + 4:
+        add("warning", "columns", "the safety truck can move more often than there are safety tokens")
+    return findings
+
+
+def raise_errors(loaded: Loaded[AloftBoard], data: AloftData) -> None:
+    """Raise the first error ``check_board`` finds, as a located DataError."""
+    for finding in check_board(loaded, data):
+        if finding.level == "error":
+            path, _, message = finding.message.partition(": ")
+            raise DataError(finding.where, path, message)

@@ -1,0 +1,94 @@
+"""Aloft's YAML data (cards, tokens, values) and board, loaded into typed objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pnp.loader import Loaded, load_file
+from pnp.resources import board_file, data_file
+
+ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
+Pattern = Literal["diagonal", "horizontal", "vertical", "grid"]
+Shape = Literal["lion", "wolf", "monkey"]
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A player colour: its letter, name and printed RGB."""
+
+    code: ColourCode
+    name: str
+    rgb: str
+
+
+@dataclass(frozen=True)
+class Balloon:
+    """A balloon card: a regular balloon of two colours, or a special shape with none."""
+
+    name: str
+    colours: tuple[ColourCode, ...] = ()
+    pattern: Pattern = "diagonal"
+    shape: Shape | None = None
+
+
+@dataclass(frozen=True)
+class TokenCounts:
+    """How many of each token the kit holds."""
+
+    launch_per_colour: int
+    multicoloured: int
+    safety: int
+    scoring: int
+
+
+@dataclass(frozen=True)
+class AloftData:
+    """Everything in ``data/aloft.yaml``."""
+
+    colours: tuple[Colour, ...]
+    card_size: Literal["poker", "bridge", "mini", "square"]
+    balloons: tuple[Balloon, ...]
+    trucks: int
+    safety_colour: str
+    tokens: TokenCounts
+    set_points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AloftBoard:
+    """The sky: ``columns`` x ``rows`` cells of ``cell_width`` x ``cell_height`` mm, trucks below."""
+
+    columns: int = field(metadata={"doc": "Number of columns (the truck lane runs below them)."})
+    rows: int = field(metadata={"doc": "Number of rows of sky a balloon can climb."})
+    cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit."})
+    cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit."})
+
+
+def load_data(path: Path | None = None) -> Loaded[AloftData]:
+    """Read and check the card and token data."""
+    loaded = load_file(path or data_file("aloft.yaml"), AloftData, None if path else "data/aloft.yaml")
+    data, source = loaded.value, loaded.source
+    known = {c.code for c in data.colours}
+    if len(known) != len(data.colours):
+        raise source.error("colours", "each colour code may appear once")
+    for i, balloon in enumerate(data.balloons):
+        if balloon.shape is None and len(set(balloon.colours)) != 2:
+            raise source.error(f"balloons[{i}].colours", "a regular balloon has two different colours")
+        if balloon.shape is not None and balloon.colours:
+            raise source.error(f"balloons[{i}].colours", "a special shape carries no player colour")
+        if set(balloon.colours) - known:
+            raise source.error(f"balloons[{i}].colours", f"colour not listed under colours: {balloon.colours}")
+    if len({b.name for b in data.balloons}) != len(data.balloons):
+        raise source.error("balloons", "balloon names must be unique")
+    if len(data.set_points) < 2:
+        raise source.error("set_points", "give points for sets of size 0 and 1 at least")
+    if data.trucks < 2:
+        raise source.error("trucks", "a convoy needs at least two trucks")
+    return loaded
+
+
+def load_board(path: Path | None = None) -> Loaded[AloftBoard]:
+    """Read a board file (the built-in one by default); its meaning is checked by ``check_board``."""
+    return load_file(path or board_file("aloft.yaml"), AloftBoard, None if path else "boards/aloft.yaml")

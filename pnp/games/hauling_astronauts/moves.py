@@ -1,0 +1,200 @@
+"""The moves of Hauling Astronauts and their notation (context-free parse and format).
+
+A die is an int: its face 1..6 plus ``GOLD`` or ``RED`` for the optional bonus
+dice; it is written ``4``, ``4g`` or ``4r``.
+
+    choose A C F                  transports for your strips, in strip order
+    roll 2 5g 6r                  three dice rolled from Available into Booked
+    place 5g b2                   a Booked die onto an empty space
+    move b2 b3                    a die one space orthogonally (once)
+    swap 1 3                      exchange two of your transports
+    depart 2 d4 [gold profit|bonus] [red profit|bonus]
+    end                           no (further) departure this turn
+    pass                          only when no action is possible
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.errors import NotationError
+from pnp.games.hauling_astronauts.grid import SPACE_INDEX, SPACE_NAMES, STRIP_INDEX
+
+PLAIN, GOLD, RED = 0, 8, 16
+FACE = 7  # die & FACE is the face value
+MARKS = {PLAIN: "", GOLD: "g", RED: "r"}
+Target = Literal["profit", "bonus"]
+TARGETS: tuple[Target, ...] = ("profit", "bonus")
+
+
+def face(die: int) -> int:
+    """The pips a die shows."""
+    return die & FACE
+
+
+def kind(die: int) -> int:
+    """PLAIN, GOLD or RED."""
+    return die & ~FACE
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Setup with open transports: the transports for strips 1 2 3 (or a b c), in order."""
+
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Three dice rolled at the table and placed in Booked; sorted."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put a Booked die on an empty space."""
+
+    die: int
+    space: int
+
+
+@dataclass(frozen=True)
+class MoveDie:
+    """Move a die from one space to an orthogonally adjacent empty space."""
+
+    source: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Exchange two of the mover's transports; strip names sorted."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class Depart:
+    """Depart from a full strip to destination dock ``dock`` (0-based), with bonus-die choices."""
+
+    strip: str
+    dock: int
+    gold: Target | None = None
+    red: Target | None = None
+
+
+@dataclass(frozen=True)
+class End:
+    """Decline any (further) departure this turn."""
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Let the turn go by: legal only when no roll and no action is possible."""
+
+
+HaulingMove = Choose | Roll | Place | MoveDie | Swap | Depart | End | Pass
+
+
+def format_die(die: int) -> str:
+    """``4``, ``4g`` or ``4r``."""
+    return f"{face(die)}{MARKS[kind(die)]}"
+
+
+def format_move(move: HaulingMove) -> str:
+    """The move in the notation."""
+    match move:
+        case Choose(ids):
+            return "choose " + " ".join(ids)
+        case Roll(dice):
+            return "roll " + " ".join(map(format_die, dice))
+        case Place(die, space):
+            return f"place {format_die(die)} {SPACE_NAMES[space]}"
+        case MoveDie(source, target):
+            return f"move {SPACE_NAMES[source]} {SPACE_NAMES[target]}"
+        case Swap(first, second):
+            return f"swap {first} {second}"
+        case Depart(strip, dock, gold, red):
+            extras = [f"{name} {target}" for name, target in (("gold", gold), ("red", red)) if target]
+            return " ".join([f"depart {strip} d{dock + 1}", *extras])
+        case End():
+            return "end"
+        case Pass():
+            return "pass"
+    raise TypeError(f"not a Hauling Astronauts move: {move!r}")
+
+
+def _die(word: str) -> int:
+    mark = {"g": GOLD, "r": RED}.get(word[-1:], PLAIN)
+    digits = word[:-1] if mark else word
+    if len(digits) != 1 or digits not in "123456":
+        raise NotationError(f"bad die {word!r}: write a face 1-6, optionally followed by g (gold) or r (red)")
+    return int(digits) | mark
+
+
+def _space(word: str) -> int:
+    try:
+        return SPACE_INDEX[word]
+    except KeyError:
+        raise NotationError(f"bad space {word!r}: spaces are a1..c3 (column a-c, row 1-3)") from None
+
+
+def _strip(word: str) -> str:
+    if word not in STRIP_INDEX:
+        raise NotationError(f"bad strip {word!r}: player 1's strips are 1 2 3, player 2's are a b c")
+    return word
+
+
+def _dock(word: str) -> int:
+    if len(word) != 2 or word[0] != "d" or word[1] not in "123456":
+        raise NotationError(f"bad dock {word!r}: destination docks are d1..d6")
+    return int(word[1]) - 1
+
+
+def _depart(args: list[str]) -> Depart:
+    if len(args) not in (2, 4, 6):
+        raise NotationError("depart takes a strip and a dock, then optionally 'gold profit|bonus' and 'red profit|bonus'")
+    choices: dict[str, Target] = {}
+    for name, target in zip(args[2::2], args[3::2]):
+        if name not in ("gold", "red") or name in choices:
+            raise NotationError(f"bad depart option {name!r}: expected gold or red, once each")
+        if target not in TARGETS:
+            raise NotationError(f"bad {name} choice {target!r}: expected profit or bonus")
+        choices[name] = target  # type: ignore[assignment]
+    return Depart(_strip(args[0]), _dock(args[1]), choices.get("gold"), choices.get("red"))
+
+
+_ARITY = {"choose": 3, "roll": 3, "place": 2, "move": 2, "swap": 2, "end": 0, "pass": 0}
+
+
+def parse_move(text: str) -> HaulingMove:
+    """Read a move; raise NotationError saying what is wrong."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty move")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "depart":
+        return _depart([a.lower() for a in args])
+    if verb not in _ARITY:
+        raise NotationError(f"unknown move {verb!r} (known: {', '.join([*_ARITY, 'depart'])})")
+    if len(args) != _ARITY[verb]:
+        raise NotationError(f"{verb} takes {_ARITY[verb]} argument(s), found {len(args)}")
+    if verb == "choose":
+        ids = tuple(a.upper() for a in args)
+        if any(len(i) != 1 or not i.isalpha() for i in ids):
+            raise NotationError(f"bad transport ids {' '.join(args)!r}: write three letters, e.g. choose A C F")
+        return Choose(ids)
+    args = [a.lower() for a in args]
+    if verb == "roll":
+        return Roll(tuple(sorted(map(_die, args))))
+    if verb == "place":
+        return Place(_die(args[0]), _space(args[1]))
+    if verb == "move":
+        return MoveDie(_space(args[0]), _space(args[1]))
+    if verb == "swap":
+        first, second = sorted(map(_strip, args))
+        return Swap(first, second)
+    return End() if verb == "end" else Pass()

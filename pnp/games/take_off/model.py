@@ -1,0 +1,131 @@
+"""Take Off!'s YAML: the game data (dice, colours, decks, jets) and the map, loaded into typed objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pnp.loader import Loaded, load_file
+from pnp.resources import board_file, data_file
+
+Half = Literal["east", "west"]
+MAP_NAME = "take-off-world.yaml"
+
+
+@dataclass(frozen=True)
+class RouteColour:
+    """A route colour: its name (used in maps), die letter, printed RGB and line pattern."""
+
+    name: str
+    letter: str
+    rgb: str
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeckStyle:
+    """One TAKE OFF! deck: the half of the map its capitals lie in, and its look."""
+
+    half: Half
+    name: str
+    letter: str
+    rgb: str
+
+
+@dataclass(frozen=True)
+class JetColour:
+    """A player's jet colour and the letter printed on its tokens."""
+
+    name: str
+    letter: str
+    rgb: str
+
+
+@dataclass(frozen=True)
+class TakeOffData:
+    """Everything in ``data/take-off.yaml``."""
+
+    route_colours: tuple[RouteColour, ...]
+    jet_face: str
+    take_off_face: str
+    die_faces: tuple[str, ...]
+    die_size: float
+    decks: tuple[DeckStyle, ...]
+    card_size: Literal["poker", "bridge", "mini", "tarot"]
+    jet_colours: tuple[JetColour, ...]
+    jet_token: float
+    fleet_default: int
+    fleet_max: int
+    round_limit: int
+
+    def colour_named(self, name: str) -> int:
+        """The index of route colour ``name``, or -1."""
+        return next((i for i, c in enumerate(self.route_colours) if c.name == name), -1)
+
+    def deck(self, half: Half) -> DeckStyle:
+        """The deck of capitals in ``half``."""
+        return next(d for d in self.decks if d.half == half)
+
+
+@dataclass(frozen=True)
+class City:
+    """A city on the map. A capital names its ``country`` and has a TAKE OFF! card; a hub has none."""
+
+    id: str = field(metadata={"doc": "Short name used in moves: lower case letters, digits and '-'."})
+    name: str = field(metadata={"doc": "The name printed on the map."})
+    lat: float = field(metadata={"doc": "Latitude in degrees, north positive."})
+    lon: float = field(metadata={"doc": "Longitude in degrees, east positive (-180 to 180)."})
+    country: str | None = field(default=None, metadata={"doc": "The country of a capital (it gets a card)."})
+    routes: dict[str, str] = field(
+        default_factory=dict, metadata={"doc": "Outgoing routes: route colour -> id of the city it leads to (west)."}
+    )
+
+
+@dataclass(frozen=True)
+class TakeOffMap:
+    """A Take Off! map: an equirectangular strip of the globe, Start on its east edge, Finish on its west edge."""
+
+    title: str = field(metadata={"doc": "The title printed on the map."})
+    start: str = field(metadata={"doc": "Id of the Start city, on the east edge."})
+    finish: str = field(metadata={"doc": "Id of the Finish city, on the west edge."})
+    west_edge: float = field(metadata={"doc": "Longitude of the map's west edge."})
+    east_edge: float = field(metadata={"doc": "Longitude of the east edge; above 180 when the map wraps."})
+    north: float = field(metadata={"doc": "Latitude of the top edge."})
+    south: float = field(metadata={"doc": "Latitude of the bottom edge."})
+    divide: float = field(metadata={"doc": "Longitude of the line between the eastern and western halves."})
+    scale: float = field(metadata={"doc": "Millimetres per degree on the printed map."})
+    grid: float = field(metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...)."})
+    cities: tuple[City, ...] = field(metadata={"doc": "Every city: Start, Finish, hubs and capitals."})
+
+
+def load_data(path: Path | None = None) -> Loaded[TakeOffData]:
+    """Read and check the dice, colours, decks and jets."""
+    loaded = load_file(path or data_file("take-off.yaml"), TakeOffData, None if path else "data/take-off.yaml")
+    data, source = loaded.value, loaded.source
+    letters = [c.letter for c in data.route_colours]
+    specials = (data.jet_face, data.take_off_face)
+    if len(set(letters + list(specials))) != len(letters) + 2:
+        raise source.error("route_colours", "route colour letters, the jet face and the TAKE OFF! face must differ")
+    for i, face in enumerate(data.die_faces):
+        if face not in letters and face not in specials:
+            raise source.error(f"die_faces[{i}]", f"unknown face {face!r} (known: {' '.join(letters + list(specials))})")
+    if sorted(d.half for d in data.decks) != ["east", "west"]:
+        raise source.error("decks", "give exactly one deck for the east half and one for the west half")
+    if not 1 <= data.fleet_default <= data.fleet_max:
+        raise source.error("fleet_default", f"must lie between 1 and fleet_max ({data.fleet_max})")
+    if len({c.letter for c in data.jet_colours}) != len(data.jet_colours) or len(data.jet_colours) < 2:
+        raise source.error("jet_colours", "give at least two jet colours with different letters")
+    if data.round_limit < 1:
+        raise source.error("round_limit", "must be at least 1")
+    return loaded
+
+
+def default_map_path() -> Path:
+    """The built-in world map."""
+    return board_file(MAP_NAME)
+
+
+def load_map(path: Path | None = None) -> Loaded[TakeOffMap]:
+    """Read a map file (the built-in world by default); its meaning is checked by ``maps.check_map``."""
+    return load_file(path or default_map_path(), TakeOffMap, None if path else f"boards/{MAP_NAME}")

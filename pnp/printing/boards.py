@@ -1,0 +1,125 @@
+"""Boards and sheets: one page at 100 % when they fit, else an overview and tiles."""
+
+from __future__ import annotations
+
+from dataclasses import astuple
+
+from pnp.errors import PnpError
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.marks import GUIDE, HAIRLINE, crosshair
+from pnp.printing.pages import Page, size
+from pnp.printing.paper import PageFrame, Rect, orientations
+from pnp.printing.parts import Board, Sheet
+from pnp.printing.fonts import text_width
+from pnp.printing.tiling import OVERLAP, Tile, Tiling, plan_tiles, registration_points, row_name
+
+CROSSHAIR_ARM = 3.0
+TITLE_BAND = 7.0  # above the board on the overview page
+
+
+def _fits(drawing: Drawing, frame: PageFrame) -> bool:
+    area = frame.content
+    return drawing.width <= area.w + 1e-6 and drawing.height <= area.h + 1e-6
+
+
+def _one_page_frame(drawing: Drawing, paper: str) -> PageFrame | None:
+    """Landscape for wide drawings that fit it, else the first orientation that fits."""
+    portrait, landscape = orientations(paper)
+    preferred = (landscape, portrait) if drawing.width > drawing.height else (portrait, landscape)
+    return next((f for f in preferred if _fits(drawing, f)), None)
+
+
+def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
+    """A sheet centred on one page at 100 %."""
+    frame = _one_page_frame(sheet.drawing, paper)
+    if frame is None:
+        area = orientations(paper)[0].content
+        raise PnpError(
+            f"sheet '{sheet.name}': {size(sheet.drawing.width, sheet.drawing.height)} is larger than the "
+            f"printable area of {paper.upper()} ({size(area.w, area.h)})"
+        )
+    return [Page(frame, _centred(sheet.drawing, frame, f"sheet:{sheet.name}"), sheet.name, {sheet.name: 1})]
+
+
+def board_pages(board: Board, paper: str) -> list[Page]:
+    """A board on one page at 100 % if it fits, else an overview page followed by its tiles."""
+    frame = _one_page_frame(board.drawing, paper)
+    if frame is not None:
+        return [Page(frame, _centred(board.drawing, frame, f"board:{board.name}"), board.name, {board.name: 1})]
+    tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
+    pages = [_overview(board, tiling, paper)]
+    points = registration_points(tiling)
+    for tile in tiling.tiles:
+        label = f"{board.name} tile {tile.label} ({tiling.rows} rows x {tiling.cols} columns)"
+        pages.append(Page(tiling.frame, _tile_drawer(board, tile, tiling.frame, points), label, tile=tile.label))
+    return pages
+
+
+def _centred(drawing: Drawing, frame: PageFrame, name: str):
+    area = frame.content
+    x = area.x + (area.w - drawing.width) / 2
+    y = area.y + (area.h - drawing.height) / 2
+
+    def draw(canvas: Canvas) -> None:
+        with canvas.clip(x, y, drawing.width, drawing.height), canvas.group(x, y, name=name):
+            drawing.draw(canvas)
+
+    return draw
+
+
+def tile_origin(tile: Tile, frame: PageFrame) -> tuple[float, float]:
+    """Where the tile's window sits on its page (top-left, centred in the content area)."""
+    area = frame.content
+    return area.x + (area.w - tile.window.w) / 2, area.y + (area.h - tile.window.h) / 2
+
+
+def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[tuple[float, float]]):
+    window = tile.window
+    x, y = tile_origin(tile, frame)
+    dx, dy = x - window.x, y - window.y
+    inner = Rect(window.x + CROSSHAIR_ARM, window.y + CROSSHAIR_ARM, window.w - 2 * CROSSHAIR_ARM, window.h - 2 * CROSSHAIR_ARM)
+
+    def draw(canvas: Canvas) -> None:
+        with canvas.clip(x, y, window.w, window.h), canvas.group(dx, dy, name=f"tile:{board.name}:{tile.label}"):
+            board.drawing.draw(canvas)
+        for px, py in points:
+            if inner.contains(Rect(px, py, 0, 0)):
+                crosshair(canvas, px + dx, py + dy, CROSSHAIR_ARM)
+        canvas.rect(x, y, window.w, window.h, stroke=GUIDE, width=HAIRLINE)
+
+    return draw
+
+
+def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
+    """The whole board scaled to fit one page, with the tile grid and labels drawn over it."""
+    drawing = board.drawing
+
+    def scale_on(frame: PageFrame) -> float:
+        area = frame.content
+        return min(area.w / drawing.width, (area.h - TITLE_BAND) / drawing.height)
+
+    frame = max(orientations(paper), key=scale_on)
+    scale = scale_on(frame)
+    area = frame.content
+    x = area.x + (area.w - drawing.width * scale) / 2
+    y = area.y + TITLE_BAND + (area.h - TITLE_BAND - drawing.height * scale) / 2
+    title = (
+        f"{board.name}: overview at {scale * 100:.0f} %; tiles A1-{tiling.tiles[-1].label} "
+        f"({tiling.rows} rows A-{row_name(tiling.rows - 1)} x {tiling.cols} columns), overlapping by {OVERLAP:g} mm or more"
+    )
+
+    def draw(canvas: Canvas) -> None:
+        canvas.text(area.x + area.w / 2, area.y + 4, title, size=8, anchor="middle", bold=True)
+        with canvas.clip(x, y, drawing.width * scale, drawing.height * scale):
+            with canvas.group(x, y, scale=scale, name=f"overview:{board.name}"):
+                drawing.draw(canvas)
+        for tile in tiling.tiles:
+            wx, wy, ww, wh = astuple(tile.window)
+            rect = (x + wx * scale, y + wy * scale, ww * scale, wh * scale)
+            canvas.rect(*rect, stroke="#000000", width=0.3, dash=(2.0, 1.0))
+            cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+            half = text_width(tile.label, 9, bold=True) / 2 + 1.5
+            canvas.rect(cx - half, cy - 3.5, 2 * half, 6, fill="#ffffff", stroke="#000000", width=0.2, radius=1)
+            canvas.text(cx, cy + 1.2, tile.label, size=9, anchor="middle", bold=True)
+
+    return Page(frame, draw, f"{board.name} overview", {board.name: 1})

@@ -1,0 +1,112 @@
+"""The calibration sheet: a ruler and square to check 100 % printing, and a duplex registration grid.
+
+The front carries long thin crosses; the back carries, at the mirrored spots, a
+millimetre scale in each direction. Held against a light with the back facing
+you, the front's crosses show through: where each cross meets the scales is the
+correction to add to the back offset (right and down positive).
+"""
+
+from __future__ import annotations
+
+from pnp.printing.canvas import Canvas, Point
+from pnp.printing.footer import fit
+from pnp.printing.marks import HAIRLINE, INK
+from pnp.printing.pages import Page
+from pnp.printing.paper import PageFrame, page_frame
+from pnp.printing.settings import PrintSettings
+
+RULER = 100.0
+SCALE = 6  # the back's scales run from -SCALE to +SCALE mm
+CROSS_ARM = 9.0  # the front's crosses reach past the scales
+EDGE = 17.0  # grid points' distance from the printable edge
+TEXT_SIZE = 7.0
+LINE = 4.0
+SQUARE_TOP = 35.0  # below the printable area's top, as are the next two
+TEXT_TOP = 146.0
+TEXT_END = TEXT_TOP + 20
+
+FRONT_TEXT = (
+    "Print this sheet double-sided (flip on the long edge) at 100 % / actual size, never 'fit to page'.",
+    "The ruler and the square must each measure exactly 100 mm; if not, fix the printer's scaling first.",
+    "Then hold the sheet against a light with the BACK facing you and read the scales there.",
+)
+BACK_TEXT = (
+    "Hold against a light with this side facing you: the front's crosses show through.",
+    "Read where each cross's vertical line meets the horizontal scale (X, right is +)",
+    "and where its horizontal line meets the vertical scale (Y, down is +).",
+    "Add the readings to the back offset in use and build again with --back-offset X,Y.",
+)
+
+
+def grid_points(frame: PageFrame) -> list[Point]:
+    """Front registration crosses: the corners and middles of the page's sides, and two down its centre line."""
+    area = frame.printable
+    left, centre, right = area.x + EDGE, frame.width / 2, area.right - EDGE
+    top, middle, bottom = area.y + EDGE, frame.height / 2, frame.content.bottom - EDGE
+    below_text = (area.y + TEXT_END + bottom) / 2
+    return [(x, y) for y in (top, middle, bottom) for x in (left, right)] + [(centre, below_text), (centre, bottom)]
+
+
+def calibration_pages(settings: PrintSettings) -> list[Page]:
+    """The front (ruler, square, crosses) and the back (scales), shifted by the back offset in use."""
+    frame = page_frame(settings.paper)
+    dx, dy = settings.back_offset
+
+    def front(canvas: Canvas) -> None:
+        area = frame.content
+        left = (frame.width - RULER) / 2
+        canvas.text(frame.width / 2, area.y + 6, "pnp calibration sheet", size=11, anchor="middle", bold=True)
+        _ruler(canvas, left, area.y + 24)
+        canvas.rect(left, area.y + SQUARE_TOP, RULER, RULER, stroke=INK, width=0.3)
+        canvas.text(frame.width / 2, area.y + SQUARE_TOP + RULER / 2, "100 x 100 mm", size=10, anchor="middle", bold=True)
+        _paragraph(canvas, frame, area.y + TEXT_TOP, FRONT_TEXT)
+        for x, y in grid_points(frame):
+            canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, stroke=INK, width=HAIRLINE)
+            canvas.line(x, y - CROSS_ARM, x, y + CROSS_ARM, stroke=INK, width=HAIRLINE)
+
+    def back(canvas: Canvas) -> None:
+        with canvas.group(dx, dy, name="calibration-back"):
+            _paragraph(canvas, frame, frame.content.y + 60, BACK_TEXT)
+            note = f"This page is already shifted by the back offset in use: X {dx:g} mm, Y {dy:g} mm."
+            _paragraph(canvas, frame, frame.content.y + 60 + LINE * (len(BACK_TEXT) + 1), (note,))
+            for x, y in grid_points(frame):
+                _scales(canvas, frame.width - x, y)
+
+    return [
+        Page(frame, front, "calibration front", {"calibration": 1}, duplex_front=True),
+        Page(frame, back, "calibration back"),
+    ]
+
+
+def _ruler(canvas: Canvas, x: float, y: float) -> None:
+    """A 100 mm ruler along the baseline ``y``, ticks every millimetre, numbered every ten."""
+    canvas.line(x, y, x + RULER, y, stroke=INK, width=HAIRLINE)
+    for mm in range(int(RULER) + 1):
+        tick = 4.0 if mm % 10 == 0 else 2.5 if mm % 5 == 0 else 1.5
+        canvas.line(x + mm, y, x + mm, y - tick, stroke=INK, width=HAIRLINE)
+        if mm % 10 == 0:
+            canvas.text(x + mm, y - 5, str(mm), size=6, anchor="middle")
+    canvas.text(x + RULER + 2, y, "mm", size=6)
+
+
+def _scales(canvas: Canvas, x: float, y: float) -> None:
+    """Millimetre scales crossing at (x, y): X across (right +), Y down (down +)."""
+    canvas.line(x - SCALE, y, x + SCALE, y, stroke=INK, width=HAIRLINE)
+    canvas.line(x, y - SCALE, x, y + SCALE, stroke=INK, width=HAIRLINE)
+    for mm in range(-SCALE, SCALE + 1):
+        tick = 1.6 if mm % 5 == 0 else 0.9
+        canvas.line(x + mm, y, x + mm, y + tick, stroke=INK, width=HAIRLINE)
+        canvas.line(x, y + mm, x + tick, y + mm, stroke=INK, width=HAIRLINE)
+    for mm in (-5, 5):
+        canvas.text(x + mm, y + 3.8, f"{mm:+d}", size=5, anchor="middle")
+        canvas.text(x - 1.2, y + mm + 0.7, f"{mm:+d}", size=5, anchor="end")
+    canvas.text(x + SCALE + 1, y + 0.7, "X", size=5, bold=True)
+    canvas.text(x, y + SCALE + 2.6, "Y", size=5, anchor="middle", bold=True)
+
+
+def _paragraph(canvas: Canvas, frame: PageFrame, top: float, lines: tuple[str, ...]) -> None:
+    """Centred lines that stay clear of the grid's side columns."""
+    room = frame.printable.w - 4 * EDGE
+    for i, line in enumerate(lines):
+        text, size = fit(line, room, TEXT_SIZE)
+        canvas.text(frame.width / 2, top + i * LINE, text, size=size, anchor="middle")

@@ -1,0 +1,131 @@
+"""Card and token sheets: items imposed n-up with bleed, crop marks and backs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import astuple, dataclass
+from typing import Literal
+
+from pnp.errors import PnpError
+from pnp.printing import imposition
+from pnp.printing.canvas import Canvas
+from pnp.printing.marks import crop_marks, cut_guide, fold_line
+from pnp.printing.pages import Page, bounds, size
+from pnp.printing.paper import page_frame
+from pnp.printing.parts import Deck, Face, TokenSheet
+from pnp.printing.settings import PrintSettings
+
+Shape = Literal["card", "round", "square"]
+
+
+@dataclass(frozen=True)
+class Item:
+    """A card or token: a name and its faces."""
+
+    name: str
+    front: Face
+    back: Face | None
+
+
+@dataclass(frozen=True)
+class ItemSet:
+    """A deck or token sheet seen as equal-sized items."""
+
+    name: str
+    kind: Literal["card", "token"]
+    shape: Shape
+    width: float
+    height: float
+    items: tuple[Item, ...]
+
+    @classmethod
+    def of(cls, part: Deck | TokenSheet) -> ItemSet:
+        if isinstance(part, Deck):
+            items = tuple(Item(c.name, c.front, c.back) for c in part.cards)
+            return cls(part.name, "card", "card", part.size.width, part.size.height, items)
+        items = tuple(Item(t.name, t.front, t.back) for t in part.tokens)
+        return cls(part.name, "token", part.shape, part.diameter, part.diameter, items)
+
+    @property
+    def has_backs(self) -> bool:
+        return any(item.back is not None for item in self.items)
+
+
+def item_pages(part: Deck | TokenSheet, settings: PrintSettings) -> list[Page]:
+    """The pages of one deck or token sheet: fronts, and backs when any item has one."""
+    items = ItemSet.of(part)
+    frame = page_frame(settings.paper)
+    if not items.has_backs:
+        layout = imposition.single
+    else:
+        layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
+    plan = layout(items.width, items.height, settings.bleed, frame)
+    if not plan.fronts:
+        raise PnpError(
+            f"{items.kind} set '{items.name}': a {size(items.width, items.height)} {items.kind} with "
+            f"{settings.bleed:g} mm bleed does not fit on {settings.paper.upper()} ({settings.layout})"
+        )
+    per_page = len(plan.fronts)
+    chunks = [items.items[i : i + per_page] for i in range(0, len(items.items), per_page)]
+    pages: list[Page] = []
+    for number, chunk in enumerate(chunks, 1):
+        counted = {items.name: len(chunk)}
+        if not plan.backs:
+            label = f"{items.name} {number}/{len(chunks)}"
+            pages.append(Page(frame, _fronts_drawer(items, plan, chunk), label, counted))
+        elif plan.fold:
+            label = f"{items.name} fronts and backs {number}/{len(chunks)}"
+            pages.append(Page(frame, _fronts_drawer(items, plan, chunk, with_backs=True), label, counted))
+        else:
+            label = f"{items.name} fronts {number}/{len(chunks)}"
+            pages.append(Page(frame, _fronts_drawer(items, plan, chunk), label, counted, duplex_front=True))
+            back_label = f"{items.name} backs {number}/{len(chunks)}"
+            pages.append(Page(frame, _backs_drawer(items, plan.backs, chunk, settings.back_offset), back_label))
+    return pages
+
+
+def _fronts_drawer(items: ItemSet, plan: imposition.Imposition, chunk: Sequence[Item], with_backs: bool = False):
+    def draw(canvas: Canvas) -> None:
+        slots = plan.fronts[: len(chunk)]
+        for slot, item in zip(slots, chunk):
+            _draw_item(canvas, items, slot, item.front, item.name, "front")
+        crop_marks(canvas, (s.trim for s in slots), bounds(s.bleed_box for s in slots))
+        if with_backs:
+            _draw_backs(canvas, items, plan.backs, chunk)
+            assert plan.fold is not None
+            fold_line(canvas, *plan.fold)
+
+    return draw
+
+
+def _backs_drawer(items: ItemSet, backs: Sequence[imposition.Slot], chunk: Sequence[Item], offset: tuple[float, float]):
+    def draw(canvas: Canvas) -> None:
+        with canvas.group(*offset):
+            _draw_backs(canvas, items, backs, chunk)
+
+    return draw
+
+
+def _draw_backs(canvas: Canvas, items: ItemSet, backs: Sequence[imposition.Slot], chunk: Sequence[Item]) -> None:
+    for slot, item in zip(backs, chunk):
+        if item.back is not None:
+            _draw_item(canvas, items, slot, item.back, item.name, "back")
+
+
+def _draw_item(canvas: Canvas, items: ItemSet, slot: imposition.Slot, face: Face, name: str, side: str) -> None:
+    """One face, turned into its slot, its background run into the bleed, everything clipped to the bleed box.
+
+    The group is named ``<kind>-<side>:<item name>``, e.g. ``card-front:Lion``.
+    """
+    w, h = items.width, items.height
+    reach = max(slot.bleed)
+    with canvas.clip(*astuple(slot.bleed_box)):
+        dx, dy = slot.origin()
+        with canvas.group(dx, dy, rotate=slot.rotate, name=f"{items.kind}-{side}:{name}"):
+            if items.shape == "round":
+                canvas.circle(w / 2, h / 2, w / 2 + reach, fill=face.background, stroke=None)
+            else:
+                canvas.rect(-reach, -reach, w + 2 * reach, h + 2 * reach, fill=face.background)
+            face.draw(canvas)
+            if side == "front" and items.shape != "card":
+                cut_guide(canvas, items.shape, w)

@@ -1,0 +1,34 @@
+"""Parsing and mixing ``#rrggbb`` colours."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnp.errors import PnpError
+
+RGB = tuple[float, float, float]
+
+
+@lru_cache(maxsize=1024)
+def rgb(color: str) -> RGB:
+    """``#rrggbb`` (or ``#rgb``) as three floats in 0..1."""
+    digits = color[1:] if color.startswith("#") else ""
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    try:
+        if len(digits) != 6:
+            raise ValueError
+        return (int(digits[0:2], 16) / 255, int(digits[2:4], 16) / 255, int(digits[4:6], 16) / 255)
+    except ValueError:
+        raise PnpError(f"colour {color!r} is not of the form #rrggbb") from None
+
+
+def to_hex(color: RGB) -> str:
+    """Three floats in 0..1 as ``#rrggbb``."""
+    return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02x}" for c in color)
+
+
+def luminance(color: RGB) -> float:
+    """Perceived brightness in 0..1 (Rec. 601 weights, as a greyscale printer sees it)."""
+    r, g, b = color
+    return 0.299 * r + 0.587 * g + 0.114 * b

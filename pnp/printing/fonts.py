@@ -1,0 +1,40 @@
+"""The toolkit's one typeface: Bitstream Vera, bundled with reportlab.
+
+PDFs use only these TrueType fonts, so every font in every file is embedded
+(no base-14 Helvetica). SVG names the same family with fallbacks. Vera covers
+Latin-1 and common punctuation; draw icons as paths, not as exotic glyphs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pnp.printing.canvas import PT
+
+REGULAR = "Vera"
+BOLD = "VeraBd"
+SVG_FAMILY = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
+_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf"}
+
+
+@cache
+def register() -> None:
+    """Register the Vera TTFs with reportlab (once per process)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, filename))
+
+
+def font_name(bold: bool) -> str:
+    """The registered reportlab name of the regular or bold face."""
+    return BOLD if bold else REGULAR
+
+
+def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+    """The advance width of ``text`` in millimetres at ``size_pt`` points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    register()
+    return stringWidth(text, font_name(bold), size_pt) * PT

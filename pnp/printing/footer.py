@@ -1,0 +1,36 @@
+"""The footer printed at the bottom of every page, inside the margins."""
+
+from __future__ import annotations
+
+from pnp.printing.canvas import Canvas
+from pnp.printing.fonts import text_width
+from pnp.printing.paper import PageFrame
+
+SIZE = 6.0  # pt
+SMALLEST = 4.0
+TILE_SIZE = 8.0
+COLOR = "#404040"
+
+
+def fit(text: str, width: float, size: float = SIZE, bold: bool = False) -> tuple[str, float]:
+    """``text`` and a font size (down to :data:`SMALLEST`) that fit ``width`` mm, cut short with … if need be."""
+    natural = text_width(text, size, bold)
+    if natural <= width:
+        return text, size
+    size = max(SMALLEST, size * width / natural)
+    while text and text_width(text, size, bold) > width:
+        text = text[:-2] + "…"
+    return text, size
+
+
+def draw_footer(canvas: Canvas, frame: PageFrame, text: str, tile: str = "") -> None:
+    """``text`` at the left of the footer band; a board tile's label in bold at its right."""
+    area = frame.printable
+    baseline = area.bottom - 1.0
+    room = area.w
+    if tile:
+        canvas.text(area.right, baseline, tile, size=TILE_SIZE, anchor="end", bold=True, fill=COLOR)
+        room -= text_width(tile, TILE_SIZE, bold=True) + 3
+    line, size = fit(text, room)
+    canvas.text(area.x, baseline, line, size=size, fill=COLOR)
+

@@ -1,0 +1,130 @@
+"""Imposition: where cards and tokens go on a page, and where their backs go.
+
+Items of one size are laid out in a grid, upright or turned a quarter, whichever
+fits more per page. The requested bleed always runs out on the grid's outer
+edges, with room for crop marks beyond it. Between neighbours the gap is up to
+twice the bleed; when that would cost a row or column, neighbours sit closer and
+share the gap (each keeps half of it as bleed, down to none: butted cards with a
+shared cut line). Backs mirror the fronts: across the page's vertical centre line
+for long-edge duplex, or across a fold line for gutterfold.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from pnp.printing.marks import MARK_ZONE
+from pnp.printing.paper import PageFrame, Rect
+
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One item's place: its trim box on the page, turn and bleed (top, right, bottom, left)."""
+
+    trim: Rect
+    rotate: float
+    bleed: tuple[float, float, float, float]
+
+    @property
+    def bleed_box(self) -> Rect:
+        return self.trim.grow(*self.bleed)
+
+    def origin(self) -> tuple[float, float]:
+        """Where the item's own (0, 0) lands on the page once it is turned by ``rotate``."""
+        w, h = (self.trim.h, self.trim.w) if self.rotate % 180 else (self.trim.w, self.trim.h)
+        cos, sin = math.cos(math.radians(self.rotate)), math.sin(math.radians(self.rotate))
+        cx, cy = self.trim.x + self.trim.w / 2, self.trim.y + self.trim.h / 2
+        return cx - (w / 2 * cos - h / 2 * sin), cy - (w / 2 * sin + h / 2 * cos)
+
+    def mirrored_x(self, axis: float) -> Slot:
+        """This slot seen from the other side of a sheet flipped about the vertical line ``x = axis``."""
+        top, right, bottom, left = self.bleed
+        trim = replace(self.trim, x=2 * axis - self.trim.right)
+        return Slot(trim, _turn(-self.rotate), (top, left, bottom, right))
+
+    def mirrored_y(self, axis: float) -> Slot:
+        """This slot seen from the other side of a sheet flipped about the horizontal line ``y = axis``."""
+        top, right, bottom, left = self.bleed
+        trim = replace(self.trim, y=2 * axis - self.trim.bottom)
+        return Slot(trim, _turn(180 - self.rotate), (bottom, right, top, left))
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """Front slots in reading order, the matching back slots, and the fold line if any."""
+
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]
+    fold: tuple[float, float, float, float] | None = None
+
+
+def _turn(angle: float) -> float:
+    return (angle + 180) % 360 - 180
+
+
+def _axis(length: float, item: float, bleed: float) -> tuple[int, float]:
+    """How many items fit along ``length``, and the gap between them."""
+    usable = length - 2 * (bleed + MARK_ZONE)
+    count = max(0, math.floor(usable / item + EPS))
+    if count < 2:
+        return count, 2 * bleed
+    return count, min(2 * bleed, (usable - count * item) / (count - 1))
+
+
+def grid(width: float, height: float, bleed: float, region: Rect) -> tuple[Slot, ...]:
+    """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright."""
+    best: tuple[tuple[int, float, int], tuple[Slot, ...]] | None = None
+    for rotate in (0, 90):
+        w, h = (height, width) if rotate else (width, height)
+        cols, gap_x = _axis(region.w, w, bleed)
+        rows, gap_y = _axis(region.h, h, bleed)
+        slots = _slots(region, w, h, bleed, rotate, cols, rows, gap_x, gap_y)
+        rank = (len(slots), min(gap_x, gap_y), -rotate)
+        if best is None or rank > best[0]:
+            best = (rank, slots)
+    assert best is not None
+    return best[1]
+
+
+def _slots(region: Rect, w: float, h: float, bleed: float, rotate: float, cols: int, rows: int, gap_x: float, gap_y: float) -> tuple[Slot, ...]:
+    left = region.x + (region.w - (cols * w + (cols - 1) * gap_x)) / 2
+    top = region.y + (region.h - (rows * h + (rows - 1) * gap_y)) / 2
+    slots = []
+    for row in range(rows):
+        for col in range(cols):
+            bleed_box = (
+                bleed if row == 0 else gap_y / 2,
+                bleed if col == cols - 1 else gap_x / 2,
+                bleed if row == rows - 1 else gap_y / 2,
+                bleed if col == 0 else gap_x / 2,
+            )
+            trim = Rect(left + col * (w + gap_x), top + row * (h + gap_y), w, h)
+            slots.append(Slot(trim, rotate, bleed_box))
+    return tuple(slots)
+
+
+def single(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
+    """Fronts only, filling the page."""
+    return Imposition(grid(width, height, bleed, frame.content), ())
+
+
+def duplex(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
+    """Fronts filling the page; backs on the next page, mirrored for a long-edge flip."""
+    fronts = grid(width, height, bleed, frame.content)
+    return Imposition(fronts, tuple(s.mirrored_x(frame.width / 2) for s in fronts))
+
+
+def gutterfold(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
+    """Fronts on one half of the page, backs mirrored on the other half, folded along the middle."""
+    area = frame.content
+    mid_x, mid_y = area.x + area.w / 2, area.y + area.h / 2
+    side = grid(width, height, bleed, Rect(area.x, area.y, area.w / 2, area.h))
+    across = grid(width, height, bleed, Rect(area.x, area.y, area.w, area.h / 2))
+    if len(side) >= len(across):
+        backs = tuple(s.mirrored_x(mid_x) for s in side)
+        return Imposition(side, backs, (mid_x, area.y, mid_x, area.bottom))
+    backs = tuple(s.mirrored_y(mid_y) for s in across)
+    return Imposition(across, backs, (area.x, mid_y, area.right, mid_y))

@@ -1,0 +1,46 @@
+"""A planned page: its size, what draws it, and what the footer and manifest say about it.
+
+Planning is cheap (arithmetic only), so page counts are known before any
+drawing; drawing happens when a backend asks a page to draw itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pnp.printing.canvas import Canvas, Draw
+from pnp.printing.paper import PageFrame, Rect
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page. ``duplex_front``: the next page is printed on its back."""
+
+    frame: PageFrame
+    draw: Draw
+    label: str
+    components: Mapping[str, int] = field(default_factory=dict)
+    tile: str = ""
+    duplex_front: bool = False
+
+
+def blank(frame: PageFrame) -> Page:
+    """An empty back, so the next front lands on the front of a sheet."""
+    return Page(frame, _nothing, "back left blank")
+
+
+def _nothing(canvas: Canvas) -> None:
+    pass
+
+
+def bounds(rects: Iterable[Rect]) -> Rect:
+    """The smallest rectangle holding all of ``rects``."""
+    rects = list(rects)
+    x, y = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x, y, max(r.right for r in rects) - x, max(r.bottom for r in rects) - y)
+
+
+def size(w: float, h: float) -> str:
+    """A size for messages: ``63.5x88.9 mm``."""
+    return f"{w:g}x{h:g} mm"

@@ -1,0 +1,160 @@
+"""Writing a kit to disk: the API ``pnp build`` calls.
+
+``render_kit`` plans every document, then draws each page once per format:
+one PDF per document (``<out>/<game>/<document>.pdf``), one SVG per page
+(``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.printing.calibration import calibration_pages
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.footer import draw_footer
+from pnp.printing.inksaver import InkSaver
+from pnp.printing.pages import Page
+from pnp.printing.parts import Kit
+from pnp.printing.plan import document_pages
+from pnp.printing.settings import PrintSettings
+
+__all__ = ["PrintSettings", "WrittenFile", "render_kit", "count_pages", "drawing_to_svg", "write_drawing"]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class WrittenFile:
+    """One file written: its path, format, page count and the components on it (name -> count)."""
+
+    path: Path
+    format: str
+    pages: int
+    components: dict[str, int]
+
+
+@dataclass(frozen=True)
+class _Document:
+    name: str
+    pages: list[Page]
+
+
+def _plan(kit: Kit, settings: PrintSettings) -> list[_Document]:
+    documents = [_Document(doc.name, document_pages(kit, doc, settings)) for doc in kit.documents]
+    return [*documents, _Document("calibration", calibration_pages(settings))]
+
+
+def count_pages(kit: Kit, settings: PrintSettings) -> int:
+    """How many pages ``render_kit`` will draw (the calibration sheet included); nothing is drawn."""
+    return sum(len(doc.pages) for doc in _plan(kit, settings))
+
+
+def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progress | None = None) -> list[WrittenFile]:
+    """Write every document of ``kit`` and a calibration sheet into ``out_dir/<game>/``."""
+    documents = _plan(kit, settings)
+    total = sum(len(doc.pages) for doc in documents)
+    folder = Path(out_dir) / _file_name(kit.game)
+    _make_dir(folder / "svg" if "svg" in settings.formats else folder)
+    written: list[WrittenFile] = []
+    done = 0
+    for doc in documents:
+        writer = _PdfFile(folder / f"{_file_name(doc.name)}.pdf", f"{kit.title}: {doc.name}") if "pdf" in settings.formats else None
+        digits = max(2, len(str(len(doc.pages))))
+        for number, page in enumerate(doc.pages, 1):
+            footer = " · ".join(
+                part for part in (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer) if part
+            )
+            draw = _page_drawer(page, footer, settings.ink_saver)
+            if writer is not None:
+                writer.add(page, draw)
+            if "svg" in settings.formats:
+                path = folder / "svg" / f"{_file_name(doc.name)}-{number:0{digits}d}.svg"
+                _write_text(path, _svg(page.frame.width, page.frame.height, draw))
+                written.append(WrittenFile(path, "svg", 1, dict(page.components)))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        if writer is not None:
+            written.append(writer.close(doc.pages))
+    return written
+
+
+def drawing_to_svg(drawing: Drawing) -> str:
+    """A standalone SVG of one drawing at its size in millimetres."""
+    return _svg(drawing.width, drawing.height, drawing.draw)
+
+
+def write_drawing(drawing: Drawing, path: Path) -> None:
+    """Write one drawing as ``.svg`` or ``.pdf`` (chosen by the suffix); a PDF page is the drawing's size."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        _write_text(path, drawing_to_svg(drawing))
+    elif suffix == ".pdf":
+        from pnp.printing.pdf import PdfWriter
+
+        writer = PdfWriter(path, path.stem)
+        writer.page(drawing.width, drawing.height, drawing.draw)
+        _guard(path, writer.close)
+    else:
+        raise PnpError(f"{path}: unknown picture format '{suffix or '(none)'}' (known: .pdf, .svg)")
+
+
+def _page_drawer(page: Page, footer: str, ink_saver: bool) -> Callable[[Canvas], None]:
+    def draw(canvas: Canvas) -> None:
+        target = InkSaver(canvas) if ink_saver else canvas
+        page.draw(target)
+        draw_footer(target, page.frame, footer, page.tile)
+
+    return draw
+
+
+class _PdfFile:
+    """One document's PDF, written page by page."""
+
+    def __init__(self, path: Path, title: str) -> None:
+        from pnp.printing.pdf import PdfWriter
+
+        self.path = path
+        self._writer = PdfWriter(path, title)
+
+    def add(self, page: Page, draw: Callable[[Canvas], None]) -> None:
+        self._writer.page(page.frame.width, page.frame.height, draw)
+
+    def close(self, pages: Sequence[Page]) -> WrittenFile:
+        _guard(self.path, self._writer.close)
+        components: Counter[str] = Counter()
+        for page in pages:
+            components.update(page.components)
+        return WrittenFile(self.path, "pdf", len(pages), dict(components))
+
+
+def _svg(width: float, height: float, draw: Callable[[Canvas], None]) -> str:
+    from pnp.printing.svg import svg_page
+
+    return svg_page(width, height, draw)
+
+
+def _file_name(name: str) -> str:
+    """A name safe as a file name on every system."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "unnamed"
+
+
+def _make_dir(path: Path) -> None:
+    _guard(path, lambda: path.mkdir(parents=True, exist_ok=True))
+
+
+def _write_text(path: Path, text: str) -> None:
+    _guard(path, lambda: path.write_text(text, encoding="utf-8"))
+
+
+def _guard(path: Path, action: Callable[[], object]) -> None:
+    try:
+        action()
+    except OSError as error:
+        raise PnpError(f"{path}: cannot write: {error.strerror or error}") from None

@@ -1,0 +1,42 @@
+"""What the user chooses about printing (``pnp build`` options), checked on creation."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.errors import PnpError
+from pnp.printing.paper import PAPERS
+
+FORMATS = ("pdf", "svg")
+LAYOUTS = ("duplex", "gutterfold")
+MAX_BLEED = 10.0
+MAX_BACK_OFFSET = 20.0
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Paper, bleed (mm), layout of backs, back-page correction (mm), ink saver and output formats."""
+
+    paper: Literal["a4", "letter"] = "a4"
+    bleed: float = 3.0
+    layout: Literal["duplex", "gutterfold"] = "duplex"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    formats: tuple[str, ...] = ("pdf",)
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise PnpError(f"paper {self.paper!r}: unknown (known: {', '.join(PAPERS)})")
+        if not (math.isfinite(self.bleed) and 0 <= self.bleed <= MAX_BLEED):
+            raise PnpError(f"bleed {self.bleed} mm: must be between 0 and {MAX_BLEED:g} mm")
+        if self.layout not in LAYOUTS:
+            raise PnpError(f"layout {self.layout!r}: unknown (known: {', '.join(LAYOUTS)})")
+        if len(self.back_offset) != 2 or not all(
+            math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET for v in self.back_offset
+        ):
+            raise PnpError(f"back offset {self.back_offset}: needs two numbers X,Y within ±{MAX_BACK_OFFSET:g} mm")
+        unknown = [f for f in self.formats if f not in FORMATS]
+        if unknown or not self.formats:
+            raise PnpError(f"format {', '.join(unknown) or '(none)'}: unknown (known: {', '.join(FORMATS)})")

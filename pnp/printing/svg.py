@@ -1,0 +1,141 @@
+"""The SVG backend: a Canvas that builds an svgwrite drawing in millimetres.
+
+The viewBox is in millimetres and width/height carry the ``mm`` unit, so one
+user unit is one millimetre at 100 %. Named groups become
+``<g data-name="...">``; clips become ``clipPath`` definitions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
+
+import svgwrite
+from svgwrite.base import BaseElement
+
+from pnp.printing import fonts
+from pnp.printing.canvas import PT, Anchor, Color, Draw, PathOp, Point
+
+
+class _Element(BaseElement):
+    """Any SVG element, its attributes given verbatim (already formatted)."""
+
+    def __init__(self, tag: str, **extra: Any) -> None:
+        self.elementname = tag
+        super().__init__(**extra)
+
+
+def num(value: float) -> str:
+    """A coordinate with at most three decimals and no trailing zeros."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _paint(fill: Color | None, stroke: Color | None, width: float, dash: Sequence[float] | None) -> dict[str, str]:
+    attrs = {"fill": fill or "none"}
+    if stroke is not None:
+        attrs["stroke"] = stroke
+        attrs["stroke-width"] = num(width)
+        if dash:
+            attrs["stroke-dasharray"] = " ".join(num(d) for d in dash)
+    return attrs
+
+
+def path_data(ops: Sequence[PathOp]) -> str:
+    """Path operations as an SVG ``d`` attribute."""
+    return " ".join(op[0] + " ".join(num(v) for v in op[1:]) for op in ops)
+
+
+class SvgCanvas:
+    """The Canvas protocol drawn into an svgwrite ``Drawing``."""
+
+    def __init__(self, doc: svgwrite.Drawing) -> None:
+        self._doc = doc
+        self._parents: list[BaseElement] = [doc]
+        self._clips = 0
+
+    def _add(self, element: BaseElement) -> BaseElement:
+        self._parents[-1].add(element)
+        return element
+
+    def _element(self, tag: str, attrs: dict[str, str]) -> BaseElement:
+        element = _Element(tag, factory=self._doc)
+        element.update(attrs)
+        return self._add(element)
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
+        attrs = {"x": num(x), "y": num(y), "width": num(w), "height": num(h), **_paint(fill, stroke, width, dash)}
+        if radius > 0:
+            attrs["rx"] = attrs["ry"] = num(radius)
+        self._element("rect", attrs)
+
+    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
+        attrs = {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2), **_paint(None, stroke, width, dash)}
+        self._element("line", attrs)
+
+    def polygon(self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+        attrs = _paint(fill if closed else None, stroke, width, dash)
+        attrs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        self._element("polygon" if closed else "polyline", attrs)
+
+    def path(self, ops: Sequence[PathOp], *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+        self._element("path", {"d": path_data(ops), **_paint(fill, stroke, width, dash)})
+
+    def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+        self._element("circle", {"cx": num(cx), "cy": num(cy), "r": num(r), **_paint(fill, stroke, width, dash)})
+
+    def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
+        attrs = {
+            "x": num(x),
+            "y": num(y),
+            "font-family": fonts.SVG_FAMILY,
+            "font-size": num(size * PT),
+            "fill": fill,
+        }
+        if anchor != "start":
+            attrs["text-anchor"] = anchor
+        if bold:
+            attrs["font-weight"] = "bold"
+        if rotate:
+            attrs["transform"] = f"rotate({num(rotate)} {num(x)} {num(y)})"
+        self._add(self._doc.text(s, **attrs))
+
+    @contextmanager
+    def _enter(self, element: BaseElement) -> Iterator[None]:
+        self._add(element)
+        self._parents.append(element)
+        try:
+            yield
+        finally:
+            self._parents.pop()
+
+    def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> AbstractContextManager[None]:
+        transform = []
+        if dx or dy:
+            transform.append(f"translate({num(dx)} {num(dy)})")
+        if rotate:
+            transform.append(f"rotate({num(rotate)})")
+        if scale != 1.0:
+            transform.append(f"scale({num(scale)})")
+        attrs = {}
+        if transform:
+            attrs["transform"] = " ".join(transform)
+        if name is not None:
+            attrs["data-name"] = name
+        return self._enter(self._doc.g(**attrs))
+
+    def clip(self, x, y, w, h) -> AbstractContextManager[None]:
+        self._clips += 1
+        clip_id = f"clip{self._clips}"
+        clip_path = self._doc.clipPath(id=clip_id)
+        clip_path.add(self._doc.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
+        self._doc.defs.add(clip_path)
+        return self._enter(self._doc.g(**{"clip-path": f"url(#{clip_id})"}))
+
+
+def svg_page(width: float, height: float, draw: Draw) -> str:
+    """One picture of ``width`` x ``height`` mm as a standalone SVG document."""
+    doc = svgwrite.Drawing(size=(f"{num(width)}mm", f"{num(height)}mm"), viewBox=f"0 0 {num(width)} {num(height)}", debug=False)
+    draw(SvgCanvas(doc))
+    return doc.tostring()

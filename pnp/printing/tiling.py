@@ -1,0 +1,87 @@
+"""Tiling a board that is larger than a page: windows, labels and registration points.
+
+Tiles are equal windows onto the board, spread evenly so that neighbours
+overlap by at least :data:`OVERLAP` mm. Rows are lettered and columns numbered
+(A1 is top-left). Registration points sit in the middle of every overlap band,
+so the same crosshair prints on both neighbours.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass
+
+from pnp.printing.canvas import Point
+from pnp.printing.paper import PageFrame, Rect, orientations
+
+OVERLAP = 10.0
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page's window onto the board, in board millimetres."""
+
+    label: str
+    window: Rect
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """The tiles of one board and the page frame they are printed on."""
+
+    frame: PageFrame
+    cols: int
+    rows: int
+    tiles: tuple[Tile, ...]
+
+
+def spans(length: float, window: float, overlap: float = OVERLAP) -> list[tuple[float, float]]:
+    """(start, size) of each tile along one axis, evenly spread, overlapping by at least ``overlap``."""
+    if length <= window:
+        return [(0.0, length)]
+    count = math.ceil((length - overlap) / (window - overlap) - 1e-9)
+    step = (length - window) / (count - 1)
+    return [(i * step, window) for i in range(count)]
+
+
+def row_name(row: int) -> str:
+    """A, B, ... Z, AA, AB, ..."""
+    name = ""
+    row += 1
+    while row:
+        row, rest = divmod(row - 1, 26)
+        name = string.ascii_uppercase[rest] + name
+    return name
+
+
+def plan_tiles(width: float, height: float, paper: str) -> Tiling:
+    """The tiling with fewest pages (portrait first on a tie)."""
+    best: Tiling | None = None
+    for frame in orientations(paper):
+        area = frame.content
+        xs, ys = spans(width, area.w), spans(height, area.h)
+        tiles = tuple(
+            Tile(f"{row_name(r)}{c + 1}", Rect(x, y, w, h))
+            for r, (y, h) in enumerate(ys)
+            for c, (x, w) in enumerate(xs)
+        )
+        tiling = Tiling(frame, len(xs), len(ys), tiles)
+        if best is None or len(tiles) < len(best.tiles):
+            best = tiling
+    assert best is not None
+    return best
+
+
+def registration_points(tiling: Tiling) -> list[Point]:
+    """Crosshair positions (board mm): in the middle of each overlap band, at a third and two thirds of each tile."""
+    columns = [t.window for t in tiling.tiles[: tiling.cols]]
+    rows = [t.window for t in tiling.tiles[:: tiling.cols]]
+    points: list[Point] = []
+    for left, right in zip(columns, columns[1:]):
+        x = (right.x + left.right) / 2
+        points += [(x, r.y + r.h * k / 3) for r in rows for k in (1, 2)]
+    for top, bottom in zip(rows, rows[1:]):
+        y = (bottom.y + top.bottom) / 2
+        points += [(c.x + c.w * k / 3, y) for c in columns for k in (1, 2)]
+    return points

@@ -1,0 +1,46 @@
+"""The referee's own words in move text (secret, commit, reveal); everything else is the game's."""
+
+from __future__ import annotations
+
+import re
+
+from pnp.errors import NotationError
+from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret
+
+_WORD = re.compile(r"^[A-Za-z0-9_,.:+-]+$")
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+_SALT = re.compile(r"^[0-9a-f]{32}$")
+
+
+def parse(game: Game, text: str) -> Move:
+    """Read ``text`` as a secret move or as one of ``game``'s moves."""
+    words = text.split()
+    if not words:
+        raise NotationError("the move is empty")
+    head = words[0]
+    if head == "secret":
+        if len(words) != 3 or not _WORD.match(words[2]):
+            raise NotationError(f"cannot read {text!r}: expected 'secret SLOT VALUE' (VALUE without spaces)")
+        return Secret(words[1], words[2])
+    if head == "commit":
+        if len(words) != 3 or not _DIGEST.match(words[2]):
+            raise NotationError(f"cannot read {text!r}: expected 'commit SLOT DIGEST' (64 hex digits)")
+        return Commit(words[1], words[2])
+    if head == "reveal":
+        if len(words) == 2:
+            return Reveal(words[1])
+        if len(words) != 4 or not _SALT.match(words[3]):
+            raise NotationError(f"cannot read {text!r}: expected 'reveal SLOT' or 'reveal SLOT VALUE SALT'")
+        return Reveal(words[1], words[2], words[3])
+    return game.parse_move(" ".join(words))
+
+
+def format(game: Game, move: Move) -> str:  # noqa: A001 - mirrors parse
+    """Write ``move`` in the notation ``parse`` reads."""
+    if isinstance(move, Secret):
+        return f"secret {move.slot} {move.value}"
+    if isinstance(move, Commit):
+        return f"commit {move.slot} {move.digest}"
+    if isinstance(move, Reveal):
+        return f"reveal {move.slot} {move.value} {move.salt}" if move.value else f"reveal {move.slot}"
+    return game.format_move(move)

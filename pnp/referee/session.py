@@ -1,0 +1,258 @@
+"""A session: a record file replayed into a state, and the checked ways to extend it.
+
+The record is the truth; the state is always derived from it by replay. Every
+change is computed in memory first and written only once it is accepted, so a
+rejected move leaves the file byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp import games
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError
+from pnp.games.spec import GameSpec
+from pnp.referee import keys, notation, record, secrets
+from pnp.referee.protocol import Commit, Game, Move, Option, Reveal, Secret, Setup, State
+from pnp.resources import builtin_root
+
+_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+
+
+@dataclass
+class Session:
+    """A replayed record: the game, its state, and the effective moves (takebacks removed)."""
+
+    path: Path
+    spec: GameSpec
+    game: Game
+    setup: Setup
+    headers: dict[str, str]
+    state: State
+    text: str = ""
+    last_hash: str = ""
+    events: int = 0
+    played: list[tuple[str, Move]] = field(default_factory=list)
+    commitments: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    # -- extending the record ----------------------------------------------
+    def play(self, move_text: str) -> str:
+        """Check ``move_text`` for the player to move and append it; return the recorded text."""
+        player = self.state.to_move()
+        if player is None:
+            raise IllegalMove("the game is over: no more moves", "end of the game")
+        move = notation.parse(self.game, move_text)
+        if isinstance(move, Commit):
+            raise NotationError("enter a secret as 'secret SLOT VALUE'; the referee records the commitment")
+        if isinstance(move, Secret):
+            return self._commit_secret(player, move)
+        if isinstance(move, Reveal):
+            move = self._complete_reveal(player, move)
+        self._apply(player, move)
+        return self._append(f"{player}: {notation.format(self.game, move)}")
+
+    def undo(self) -> str:
+        """Take back the last effective move, by appending a takeback."""
+        if not self.played:
+            raise IllegalMove("there is nothing to take back", "undo")
+        if isinstance(self.played[-1][1], Reveal):
+            raise IllegalMove("a revealed secret cannot be taken back", "undo")
+        self._take_back()
+        return self._append("undo")
+
+    def _commit_secret(self, player: str, move: Secret) -> str:
+        if move not in self.state.legal_moves():
+            raise IllegalMove(f"'{notation.format(self.game, move)}' is not a secret {player} can enter now", "secrets")
+        digest, salt = secrets.commit(player, move.slot, move.value)
+        commit = Commit(move.slot, digest)
+        self._apply(player, commit)
+        text = self._append(f"{player}: {notation.format(self.game, commit)}")
+        keys.keep(self.path, player, move.slot, move.value, salt)
+        return text
+
+    def _complete_reveal(self, player: str, move: Reveal) -> Reveal:
+        if move.value:
+            return move
+        kept = keys.read_keys(self.path, player).get(move.slot)
+        if kept is None:
+            raise IllegalMove(
+                f"no key file entry for {player}'s {move.slot}: reveal with 'reveal {move.slot} VALUE SALT'", "secrets"
+            )
+        return Reveal(move.slot, *kept)
+
+    # -- replay ----------------------------------------------------------------
+    def _apply(self, player: str, move: Move) -> None:
+        if isinstance(move, Commit):
+            if (player, move.slot) in self.commitments:
+                raise IllegalMove(f"{player} has already committed a {move.slot}", "secrets")
+        if isinstance(move, Reveal):
+            expected = self.commitments.get((player, move.slot))
+            if expected is None:
+                raise IllegalMove(f"{player} has no committed {move.slot} to reveal", "secrets")
+            if not secrets.matches(expected, player, move.slot, move.value, move.salt):
+                raise IllegalMove(f"{player}'s revealed {move.slot} does not match the commitment", "secrets")
+        self.state.apply(move)
+        if isinstance(move, Commit):
+            self.commitments[(player, move.slot)] = move.digest
+        self.played.append((player, move))
+
+    def _take_back(self) -> None:
+        kept = self.played[:-1]
+        self.state = self.game.new_state(self.setup)
+        self.played, self.commitments = [], {}
+        for player, move in kept:
+            self._apply(player, move)
+
+    def _append(self, text: str) -> str:
+        self.events += 1
+        line = record.event_line(self.last_hash, self.events, text)
+        self.last_hash = record.chain(self.last_hash, f"{self.events}. {text}")
+        self.text += line
+        return text
+
+    def replay_event(self, event: record.Event) -> None:
+        """Apply one event read from the file, or raise RecordError naming its line."""
+        where = f"{self.path}:{event.line}"
+        try:
+            if event.text == "undo":
+                if not self.played or isinstance(self.played[-1][1], Reveal):
+                    raise IllegalMove("nothing that can be taken back", "undo")
+                self._take_back()
+                return
+            player, sep, move_text = event.text.partition(": ")
+            if not sep or player != self.state.to_move():
+                raise IllegalMove(f"it is {self.state.to_move()}'s turn, not {player}'s", "turn order")
+            self._apply(player, notation.parse(self.game, move_text))
+        except PnpError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+
+    def save(self) -> None:
+        """Write the record with every event appended since it was read."""
+        record.write_atomic(self.path, self.text)
+
+
+def _parse_option(option: Option, raw: str) -> bool | int | str:
+    default = option.default
+    if isinstance(default, bool):
+        flags = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+        if raw.lower() not in flags:
+            raise PnpError(f"option {option.key}: expected true or false, got {raw!r}")
+        return flags[raw.lower()]
+    if isinstance(default, int):
+        if not re.fullmatch(r"-?\d+", raw):
+            raise PnpError(f"option {option.key}: expected a whole number, got {raw!r}")
+        return int(raw)
+    if option.choices and raw not in option.choices:
+        raise PnpError(f"option {option.key}: {raw!r} is not one of {', '.join(option.choices)}")
+    return raw
+
+
+def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
+    """Every option of ``game`` with its value: the defaults, overridden by ``KEY=VALUE`` pairs."""
+    known = {option.key: option for option in game.options}
+    values: dict[str, bool | int | str] = {option.key: option.default for option in game.options}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise PnpError(f"option {pair!r}: expected KEY=VALUE")
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise PnpError(f"{game.name} has no option {key!r} (options: {names})")
+        values[key] = _parse_option(known[key], raw)
+    return values
+
+
+def _format_options(options: dict[str, bool | int | str]) -> str:
+    return ";".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+
+
+def _file_label(path: Path, record_dir: Path) -> str:
+    resolved = path.resolve()
+    for base in (builtin_root(), record_dir.resolve()):
+        if resolved.is_relative_to(base):
+            return resolved.relative_to(base).as_posix()
+    return resolved.as_posix()
+
+
+def _digests(game: Game, setup: Setup, record_dir: Path) -> str:
+    parts = []
+    for path in game.input_files(setup):
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        except OSError:
+            raise PnpError(f"{path}: cannot read this input file") from None
+        parts.append(f"{_file_label(path, record_dir)}={digest}")
+    return ";".join(parts)
+
+
+def new(
+    path: Path, game_name: str, players: list[str], options: list[str], seed: int, map_path: Path | None
+) -> Session:
+    """Start a record; refuses to overwrite an existing one."""
+    spec = games.get(game_name)
+    game = spec.rules()
+    if not game.min_players <= len(players) <= game.max_players:
+        raise PnpError(f"{spec.title} takes {game.min_players} to {game.max_players} players, not {len(players)}")
+    for name in players:
+        if not _NAME.match(name):
+            raise PnpError(f"player name {name!r}: use 1-24 letters, digits, '_' or '-'")
+    if len(set(players)) != len(players):
+        raise PnpError("player names must be different")
+    if path.exists():
+        raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
+    if map_path is not None and not map_path.is_file():
+        raise PnpError(f"{map_path}: no such map file")
+    values = parse_options(game, options)
+    setup = Setup(tuple(players), values, seed, map_path)
+    state = game.new_state(setup)
+    headers = {
+        "Game": spec.name,
+        "Players": ",".join(players),
+        "Options": _format_options(values),
+        "Seed": str(seed),
+        "Map": os.path.relpath(map_path, path.parent) if map_path else "",
+        "Files": _digests(game, setup, path.parent),
+    }
+    if any('"' in v or "\n" in v for v in headers.values()):
+        raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
+    session = Session(path, spec, game, setup, headers, state)
+    session.text = record.render_headers(headers)
+    session.last_hash = record.header_check(headers)
+    return session
+
+
+def load(path: Path) -> Session:
+    """Read a record and replay it, checking every line; RecordError names the first bad one."""
+    parsed, last_hash, text = record.parse(path)
+    headers = parsed.headers
+    try:
+        spec = games.get(headers["Game"])
+    except PnpError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    game = spec.rules()
+    map_path = _resolve_map(headers["Map"], path.parent)
+    try:
+        options = parse_options(game, [p for p in headers["Options"].split(";") if p])
+        seed = int(headers["Seed"])
+        setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path)
+        files = _digests(game, setup, path.parent)
+    except (PnpError, ValueError) as exc:
+        raise RecordError(f"{path}: bad header: {exc}") from None
+    if files != headers["Files"]:
+        raise RecordError(f"{path}: the game's data or map files have changed since this record was made")
+    session = Session(path, spec, game, setup, headers, game.new_state(setup))
+    for event in parsed.events:
+        session.replay_event(event)
+    session.text, session.last_hash, session.events = text, last_hash, len(parsed.events)
+    return session
+
+
+def _resolve_map(label: str, record_dir: Path) -> Path | None:
+    if not label:
+        return None
+    candidate = Path(label)
+    return candidate if candidate.is_absolute() else record_dir / candidate

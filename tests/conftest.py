@@ -1,0 +1,44 @@
+"""Shared helpers for the test suite."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.referee.driver import Table, playout, random_chooser
+from pnp.referee.protocol import Setup
+
+
+def random_game(game_name: str, players: int, seed: int, **options) -> Table:
+    """A whole game played by uniformly random legal moves."""
+    game = REGISTRY[game_name].rules()
+    names = tuple(f"p{i + 1}" for i in range(players))
+    setup = Setup(players=names, options={**{o.key: o.default for o in game.options}, **options}, seed=seed)
+    return playout(game, setup, random_chooser(random.Random(seed)))
+
+
+@pytest.fixture
+def cli(tmp_path, monkeypatch):
+    """Run ``pnp`` in-process in a temporary folder: returns (exit code, stdout, stderr)."""
+    from pnp.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        import contextlib
+        import io
+        import sys
+
+        out, err = io.StringIO(), io.StringIO()
+        monkeypatch.setattr(sys, "argv", ["pnp", *args])
+        code = 0
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main()
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+        return code, out.getvalue(), err.getvalue()
+
+    return run

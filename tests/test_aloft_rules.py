@@ -1,0 +1,226 @@
+"""Aloft, rule by rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.errors import IllegalMove, NotationError
+from pnp.games.aloft.rules import Aloft, AloftMove, AloftState
+from pnp.games.aloft.scoring import achievement_points, formation_numbers
+from pnp.referee.protocol import Commit, Reveal, Secret, Setup
+
+GAME = Aloft()
+POINTS = (0, 1, 3, 6, 10, 15)
+
+
+def started(players: int = 3) -> AloftState:
+    """A state past set-up: every player has committed colour cards."""
+    state = GAME.new_state(Setup(tuple(f"p{i + 1}" for i in range(players))))
+    for _ in range(players):
+        state.apply(Commit("colours", "0" * 64))
+    return state
+
+
+def play(state: AloftState, text: str) -> None:
+    state.apply(GAME.parse_move(text))
+
+
+def test_setup_asks_each_player_for_two_colour_cards_with_three_players():
+    state = GAME.new_state(Setup(("a", "b", "c")))
+    entries = state.legal_moves()
+    assert all(isinstance(m, Secret) and len(m.value.split(",")) == 2 for m in entries)
+    assert len(entries) == 15  # every pair of the six colours
+
+
+def test_setup_asks_for_one_colour_card_with_four_or_more_players():
+    state = GAME.new_state(Setup(("a", "b", "c", "d")))
+    assert sorted(m.value for m in state.legal_moves()) == ["B", "G", "P", "R", "W", "Y"]
+
+
+def test_no_action_before_every_colour_card_is_entered():
+    state = GAME.new_state(Setup(("a", "b")))
+    with pytest.raises(IllegalMove, match="colour cards"):
+        play(state, "truck 5")
+
+
+def test_convoy_starts_under_the_five_leftmost_columns_with_the_safety_truck_leading():
+    state = started()
+    assert state.trucks == [0, 1, 2, 3, 4]
+
+
+def test_only_the_safety_truck_can_move_first():
+    # any other truck would have to pass the safety truck
+    state = started()
+    assert [m for m in state.legal_moves() if m.action == "truck"] == [AloftMove("truck", column=4)]
+
+
+def test_moving_the_safety_truck_earns_a_safety_token():
+    state = started()
+    play(state, "truck 5")
+    assert state.trucks[-1] == 5
+    assert state.tokens["p1"]["safety"] == 1
+
+
+def test_a_truck_moves_to_the_next_unoccupied_space_on_its_right():
+    state = started()
+    play(state, "truck 5")  # convoy 0-3, gap at 4, safety at 5
+    play(state, "truck 1")  # leaps over trucks at 1, 2, 3 into the gap
+    assert sorted(state.trucks) == [1, 2, 3, 4, 5]
+    assert state.tokens["p2"]["safety"] == 0
+
+
+def test_convoy_never_has_more_than_one_empty_space():
+    state = started()
+    play(state, "truck 5")
+    with pytest.raises(IllegalMove, match="more than one empty space"):
+        play(state, "truck 6")
+
+
+def test_safety_truck_must_stay_the_lead():
+    state = started()
+    with pytest.raises(IllegalMove, match="lead"):
+        play(state, "truck 4")
+
+
+def test_a_balloon_rides_along_on_its_truck():
+    state = started()
+    play(state, "inflate RW 5")
+    play(state, "truck 5")
+    assert state.trucks[state.load.index(state.index["RW"])] == 5
+
+
+def test_inflate_needs_an_unoccupied_truck():
+    state = started()
+    play(state, "inflate RW 2")
+    with pytest.raises(IllegalMove, match="no unoccupied truck"):
+        play(state, "inflate GY 2")
+    with pytest.raises(IllegalMove, match="no unoccupied truck"):
+        play(state, "inflate GY 9")
+
+
+def test_launch_goes_to_the_bottom_row_above_the_truck_and_earns_a_token_per_colour():
+    state = started()
+    play(state, "inflate RW 2")
+    play(state, "launch RW")
+    assert state.grid[1] == state.index["RW"]
+    assert state.tokens["p2"]["R"] == 1 and state.tokens["p2"]["W"] == 1
+    assert state.load == [-1] * 5
+
+
+def test_special_shape_earns_a_multicoloured_token():
+    state = started()
+    play(state, "inflate lion 1")
+    play(state, "launch lion")
+    assert state.tokens["p2"]["multi"] == 1
+
+
+def test_flying_balloons_are_never_orthogonally_adjacent():
+    state = started()
+    for text in ("inflate RW 1", "launch RW", "inflate GY 2"):
+        play(state, text)
+    with pytest.raises(IllegalMove, match="touch"):
+        play(state, "launch GY")
+    assert "launch GY" not in {GAME.format_move(m) for m in state.legal_moves()}
+
+
+def test_ascend_moves_up_one_row_and_never_off_the_top():
+    state = started()
+    play(state, "inflate RW 1")
+    play(state, "launch RW")
+    for row in range(1, state.board.rows):
+        play(state, "ascend RW")
+        assert state.where[state.index["RW"]] == row * state.board.columns
+    with pytest.raises(IllegalMove, match="top row"):
+        play(state, "ascend RW")
+
+
+def test_ascend_is_blocked_beside_another_balloon():
+    state = started()
+    for text in ("inflate RW 1", "launch RW", "ascend RW", "inflate GY 3", "launch GY"):
+        play(state, text)
+    # GY at row 0 col 2; RW at row 1 col 0. GY climbing to row 1 col 2 is fine (col 1 between them).
+    play(state, "ascend GY")
+    for text in ("inflate BP 2", "launch BP"):
+        play(state, text)
+    with pytest.raises(IllegalMove, match="touch"):
+        play(state, "ascend BP")
+
+
+def test_game_ends_when_no_truck_can_move_and_then_asks_for_reveals():
+    state = started(2)
+    while not [m for m in state.legal_moves() if isinstance(m, Reveal)]:
+        trucks = [m for m in state.legal_moves() if isinstance(m, AloftMove) and m.action == "truck"]
+        state.apply(trucks[0])
+    assert max(state.trucks) == state.board.columns - 1
+    assert sorted(state.trucks) == list(range(state.board.columns - 5, state.board.columns))
+    assert state.to_move() == "p1"
+    state.apply(Reveal("colours", "B,G", "x"))
+    state.apply(Reveal("colours", "R,W", "x"))
+    assert state.is_over() and state.to_move() is None
+
+
+def test_reveal_checks_the_number_and_names_of_colours():
+    state = started(4)
+    state.phase = 2  # as if the game had ended
+    with pytest.raises(IllegalMove, match="1 colour card"):
+        state.apply(Reveal("colours", "B,G", "x"))
+    with pytest.raises(IllegalMove, match="unknown colour"):
+        state.apply(Reveal("colours", "Q", "x"))
+
+
+def test_clashing_colours_are_reported_not_silently_accepted():
+    state = started(2)
+    state.phase = 2
+    state.apply(Reveal("colours", "B,G", "x"))
+    state.apply(Reveal("colours", "B,R", "x"))
+    assert any("colour B" in note for note in state.score().notes)
+
+
+@pytest.mark.parametrize(
+    ("tokens", "own", "expected"),
+    [
+        ({"B": 3, "G": 1, "safety": 2}, (), {"launch B": 6, "launch G": 1, "safety": 3}),
+        ({"B": 3, "R": 2}, ("R",), {"launch B": 6}),  # own colours are discarded
+        ({"B": 7}, (), {"launch B": 15}),  # 5 or more score 15
+        ({"B": 3, "G": 1, "multi": 1}, (), {"launch B": 10, "launch G": 1}),  # multi joins the set that gains most
+        ({"R": 4, "multi": 2}, ("R",), {"launch B": 3}),  # a fresh set, since R was discarded first
+    ],
+)
+def test_achievement_sets(tokens, own, expected):
+    full = dict.fromkeys(["B", "G", "P", "R", "W", "Y"], 0) | {"multi": 0, "safety": 0} | tokens
+    result = achievement_points(full, own, POINTS)
+    assert sum(result.values()) == sum(expected.values())
+    if "multi" not in tokens:
+        assert result == expected
+
+
+def test_formation_numbers_run_bottom_row_first_left_to_right():
+    # 3 columns x 2 rows; balloons 7 (row 0, col 2), 4 (row 1, col 0), 9 (row 0, col 0)
+    grid = [9, -1, 7, 4, -1, -1]
+    assert formation_numbers(grid) == {9: 1, 7: 2, 4: 3}
+
+
+def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
+    state = started(2)
+    for text in ("inflate RW 1", "launch RW"):
+        play(state, text)
+    state.phase = 2
+    state.apply(Reveal("colours", "R,B", "x"))
+    state.apply(Reveal("colours", "W,G", "x"))
+    score = state.score()
+    rows = {r.name: r for r in score.players}
+    assert rows["p1"].breakdown["formation"] == 1 and rows["p2"].breakdown["formation"] == 1
+    # p2 launched RW: its R and W tokens, both... R is p1's colour, so p2 keeps R, drops W
+    assert rows["p2"].breakdown["launch R"] == 1 and "launch W" not in rows["p2"].breakdown
+    assert score.final and score.winners == ("p2",)
+
+
+@pytest.mark.parametrize("text", ["", "truck", "truck x", "truck 0", "inflate RW", "fly RW", "launch"])
+def test_bad_notation_is_a_notation_error(text):
+    with pytest.raises(NotationError):
+        GAME.parse_move(text)
+
+
+@pytest.mark.parametrize("text", ["truck 5", "inflate RW 3", "launch lion", "ascend GY"])
+def test_notation_round_trips(text):
+    assert GAME.format_move(GAME.parse_move(text)) == text

@@ -1,0 +1,203 @@
+"""The referee core: records, replay, undo, secrets, tamper evidence and safe writes."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError
+from pnp.referee import keys, session
+
+
+def new_record(tmp_path: Path, players: str = "ann,bob") -> Path:
+    path = tmp_path / "game.pnp"
+    session.new(path, "aloft", players.split(","), [], 1, None).save()
+    return path
+
+
+def play(path: Path, *moves: str) -> None:
+    for move in moves:
+        current = session.load(path)
+        current.play(move)
+        current.save()
+
+
+def test_a_record_replays_to_the_same_state(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W", "truck 5", "inflate RW 3")
+    current = session.load(path)
+    assert current.state.trucks == [0, 1, 2, 3, 5]
+    assert current.state.to_move() == "ann"
+    assert current.events == 4
+
+
+def test_secrets_are_stored_as_commitments_and_kept_in_the_owners_key_file(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G")
+    text = path.read_text()
+    assert "B,G" not in text and "commit colours" in text
+    assert keys.read_keys(path, "ann")["colours"][0] == "B,G"
+    assert keys.key_path(path, "ann").stat().st_mode & 0o077 == 0
+
+
+def test_a_reveal_is_checked_against_its_commitment(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W")
+    current = session.load(path)
+    while current.state.phase != 2:
+        trucks = [m for m in current.state.legal_moves() if m.action == "truck"]
+        current.play(current.game.format_move(trucks[0]))
+    current.save()
+    forged = session.load(path)
+    with pytest.raises(IllegalMove, match="does not match the commitment"):
+        forged.play("reveal colours P,Y " + "ab" * 16)
+    before = path.read_bytes()
+    honest = session.load(path)
+    honest.play("reveal colours")
+    honest.save()
+    assert "reveal colours B,G" in path.read_text()
+    assert path.read_bytes().startswith(before)
+
+
+def test_undo_appends_a_takeback_and_keeps_history(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W", "truck 5")
+    current = session.load(path)
+    current.undo()
+    current.save()
+    text = path.read_text()
+    assert "ann: truck 5" in text and text.rstrip().splitlines()[-1].startswith("4. undo")
+    again = session.load(path)
+    assert again.state.trucks == [0, 1, 2, 3, 4] and again.state.to_move() == "ann"
+
+
+def test_undo_with_nothing_to_take_back_is_refused(tmp_path):
+    path = new_record(tmp_path)
+    with pytest.raises(IllegalMove, match="nothing to take back"):
+        session.load(path).undo()
+
+
+def test_a_rejected_move_leaves_the_file_byte_identical(tmp_path, cli):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W")
+    before = path.read_bytes()
+    for bad in (["truck", "9"], ["fly", "away"], ["inflate", "XX", "1"], ["secret", "colours", "B"]):
+        code, _out, err = cli("ref", "play", str(path), *bad)
+        assert code == 1 and err.count("\n") == 1 and err.startswith("pnp: error:")
+        assert path.read_bytes() == before
+
+
+def test_a_hand_edited_line_is_named_by_replay(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W", "truck 5", "inflate RW 3")
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if "truck 5" in line)
+    lines[index] = lines[index].replace("truck 5", "truck 4")
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RecordError, match=rf":{index + 1}: the hash does not match"):
+        session.load(path)
+
+
+def test_edited_headers_are_detected(tmp_path):
+    path = new_record(tmp_path)
+    path.write_text(path.read_text().replace('[Players "ann,bob"]', '[Players "ann,eve"]'))
+    with pytest.raises(RecordError, match="headers were edited"):
+        session.load(path)
+
+
+def test_changed_data_files_are_detected(tmp_path):
+    board = tmp_path / "board.yaml"
+    board.write_text("columns: 12\nrows: 4\n")
+    path = tmp_path / "game.pnp"
+    session.new(path, "aloft", ["ann", "bob"], [], 1, board).save()
+    assert session.load(path).state.board.columns == 12
+    board.write_text("columns: 13\nrows: 4\n")
+    with pytest.raises(RecordError, match="changed since"):
+        session.load(path)
+
+
+def test_concurrent_writers_never_lose_a_move(tmp_path):
+    from pnp.referee import record
+
+    path = new_record(tmp_path, "ann,bob,cy,dee")
+    results = []
+
+    def enter() -> None:
+        with record.locked(path):
+            current = session.load(path)
+            entry = next(m for m in current.state.legal_moves())
+            current.play(f"secret {entry.slot} {entry.value}")
+            current.save()
+            results.append(current.events)
+
+    threads = [threading.Thread(target=enter) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [1, 2, 3, 4]
+    assert session.load(path).events == 4
+
+
+@pytest.mark.parametrize("players", [["ann"], ["a", "b", "c", "d", "e", "f", "g"], ["ann", "ann"], ["a b", "c"]])
+def test_bad_player_lists_are_refused(tmp_path, players):
+    with pytest.raises(PnpError):
+        session.new(tmp_path / "x.pnp", "aloft", players, [], 1, None)
+
+
+def test_unknown_options_and_games_are_refused(tmp_path):
+    with pytest.raises(PnpError, match="no option"):
+        session.new(tmp_path / "x.pnp", "aloft", ["a", "b"], ["speed=fast"], 1, None)
+    with pytest.raises(PnpError, match="unknown game"):
+        session.new(tmp_path / "x.pnp", "chess", ["a", "b"], [], 1, None)
+
+
+def test_an_existing_record_is_never_overwritten(tmp_path):
+    path = new_record(tmp_path)
+    with pytest.raises(PnpError, match="already exists"):
+        session.new(path, "aloft", ["a", "b"], [], 1, None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_damaged_records_give_a_record_error_and_nothing_else(tmp_path, data):
+    path = tmp_path / "game.pnp"
+    if not path.exists():
+        session.new(path, "aloft", ["ann", "bob"], [], 1, None).save()
+        play(path, "secret colours B,G", "secret colours R,W", "truck 5", "inflate RW 3", "launch RW")
+    original = path.read_bytes()
+    damaged = tmp_path / "damaged.pnp"
+    kind = data.draw(st.sampled_from(["truncate", "flip", "insert", "delete-line"]))
+    if kind == "truncate":
+        blob = original[: data.draw(st.integers(0, len(original)))]
+    elif kind == "flip":
+        at = data.draw(st.integers(0, len(original) - 1))
+        blob = original[:at] + bytes([original[at] ^ data.draw(st.integers(1, 255))]) + original[at + 1 :]
+    elif kind == "insert":
+        at = data.draw(st.integers(0, len(original)))
+        blob = original[:at] + data.draw(st.binary(min_size=1, max_size=20)) + original[at:]
+    else:
+        lines = original.splitlines(keepends=True)
+        drop = data.draw(st.integers(0, len(lines) - 1))
+        blob = b"".join(lines[:drop] + lines[drop + 1 :])
+    damaged.write_bytes(blob)
+    try:
+        session.load(damaged)
+    except PnpError as exc:  # a damaged record may also still be a valid shorter one
+        assert "\n" not in str(exc)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=40))
+def test_the_move_parser_only_raises_notation_errors(text):
+    from pnp.games.aloft.rules import Aloft
+    from pnp.referee import notation
+
+    try:
+        notation.parse(Aloft(), text)
+    except NotationError as exc:
+        assert "\n" not in str(exc)
