@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import re
 import types
 import typing
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from pnp.errors import DataError
 
 T = TypeVar("T")
 ENVELOPE = ("game",)
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
 
 
 @dataclass
@@ -71,6 +73,8 @@ def _parent(path: str) -> str:
 
 
 def _join(path: str, key: str) -> str:
+    if not _PLAIN_KEY.fullmatch(key):
+        return f"{path}[{key!r}]"
     return f"{path}.{key}" if path else key
 
 
@@ -117,10 +121,12 @@ def _compose(text: str, name: str) -> yaml.Node:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        problem = " ".join((exc.problem or exc.context or "invalid YAML").split())
         raise DataError(f"{name}:{line}:{col}", "", f"invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:
-        raise DataError(f"{name}:1:1", "", f"invalid YAML: {exc}") from None
+        raise DataError(f"{name}:1:1", "", f"invalid YAML: {' '.join(str(exc).split())}") from None
+    except RecursionError:
+        raise DataError(f"{name}:1:1", "", "invalid YAML: nested too deeply") from None
     if node is None:
         raise DataError(f"{name}:1:1", "", "the file is empty")
     return node

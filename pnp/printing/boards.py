@@ -85,7 +85,8 @@ def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[tuple[
         for px, py in points:
             if inner.contains(Rect(px, py, 0, 0)):
                 crosshair(canvas, px + dx, py + dy, CROSSHAIR_ARM)
-        canvas.rect(x, y, window.w, window.h, stroke=GUIDE, width=HAIRLINE)
+        inset = HAIRLINE / 2  # the frame's line stays inside the window, clear of the margin
+        canvas.rect(x + inset, y + inset, window.w - HAIRLINE, window.h - HAIRLINE, stroke=GUIDE, width=HAIRLINE)
 
     return draw
 

@@ -8,7 +8,8 @@ from typing import Literal
 
 from pnp.errors import PnpError
 from pnp.printing import imposition
-from pnp.printing.canvas import Canvas
+from pnp.printing.canvas import Canvas, Draw
+from pnp.printing.imposition import Slot
 from pnp.printing.marks import crop_marks, cut_guide, fold_line
 from pnp.printing.pages import Page, bounds, size
 from pnp.printing.paper import page_frame
@@ -69,50 +70,59 @@ def item_pages(part: Deck | TokenSheet, settings: PrintSettings) -> list[Page]:
     chunks = [items.items[i : i + per_page] for i in range(0, len(items.items), per_page)]
     pages: list[Page] = []
     for number, chunk in enumerate(chunks, 1):
+        fronts, backs = plan.sheet(len(chunk))
         counted = {items.name: len(chunk)}
-        if not plan.backs:
-            label = f"{items.name} {number}/{len(chunks)}"
-            pages.append(Page(frame, _fronts_drawer(items, plan, chunk), label, counted))
-        elif plan.fold:
-            label = f"{items.name} fronts and backs {number}/{len(chunks)}"
-            pages.append(Page(frame, _fronts_drawer(items, plan, chunk, with_backs=True), label, counted))
+        numbering = f"{number}/{len(chunks)}"
+        if plan.mirror is None:
+            pages.append(Page(frame, _sheet_drawer(items, chunk, fronts), f"{items.name} {numbering}", counted))
+        elif plan.fold is not None:
+            draw = _sheet_drawer(items, chunk, fronts, backs, plan.fold)
+            pages.append(Page(frame, draw, f"{items.name} fronts and backs {numbering}", counted))
         else:
-            label = f"{items.name} fronts {number}/{len(chunks)}"
-            pages.append(Page(frame, _fronts_drawer(items, plan, chunk), label, counted, duplex_front=True))
-            back_label = f"{items.name} backs {number}/{len(chunks)}"
-            pages.append(Page(frame, _backs_drawer(items, plan.backs, chunk, settings.back_offset), back_label))
+            draw = _sheet_drawer(items, chunk, fronts)
+            pages.append(Page(frame, draw, f"{items.name} fronts {numbering}", counted, duplex_front=True))
+            draw = _backs_drawer(items, chunk, backs, settings.back_offset)
+            pages.append(Page(frame, draw, f"{items.name} backs {numbering}"))
     return pages
 
 
-def _fronts_drawer(items: ItemSet, plan: imposition.Imposition, chunk: Sequence[Item], with_backs: bool = False):
+def _sheet_drawer(
+    items: ItemSet,
+    chunk: Sequence[Item],
+    fronts: Sequence[Slot],
+    backs: Sequence[Slot] = (),
+    fold: tuple[float, float, float, float] | None = None,
+) -> Draw:
+    """Fronts with crop marks; with ``fold``, also the backs across the fold line."""
+
     def draw(canvas: Canvas) -> None:
-        slots = plan.fronts[: len(chunk)]
-        for slot, item in zip(slots, chunk):
+        for slot, item in zip(fronts, chunk):
             _draw_item(canvas, items, slot, item.front, item.name, "front")
-        crop_marks(canvas, (s.trim for s in slots), bounds(s.bleed_box for s in slots))
-        if with_backs:
-            _draw_backs(canvas, items, plan.backs, chunk)
-            assert plan.fold is not None
-            fold_line(canvas, *plan.fold)
+        crop_marks(canvas, (s.trim for s in fronts), bounds(s.bleed_box for s in fronts))
+        if fold is not None:
+            _draw_backs(canvas, items, chunk, backs)
+            fold_line(canvas, *fold)
 
     return draw
 
 
-def _backs_drawer(items: ItemSet, backs: Sequence[imposition.Slot], chunk: Sequence[Item], offset: tuple[float, float]):
+def _backs_drawer(items: ItemSet, chunk: Sequence[Item], backs: Sequence[Slot], offset: tuple[float, float]) -> Draw:
+    """A duplex back page, shifted by the printer's back offset."""
+
     def draw(canvas: Canvas) -> None:
         with canvas.group(*offset):
-            _draw_backs(canvas, items, backs, chunk)
+            _draw_backs(canvas, items, chunk, backs)
 
     return draw
 
 
-def _draw_backs(canvas: Canvas, items: ItemSet, backs: Sequence[imposition.Slot], chunk: Sequence[Item]) -> None:
+def _draw_backs(canvas: Canvas, items: ItemSet, chunk: Sequence[Item], backs: Sequence[Slot]) -> None:
     for slot, item in zip(backs, chunk):
         if item.back is not None:
             _draw_item(canvas, items, slot, item.back, item.name, "back")
 
 
-def _draw_item(canvas: Canvas, items: ItemSet, slot: imposition.Slot, face: Face, name: str, side: str) -> None:
+def _draw_item(canvas: Canvas, items: ItemSet, slot: Slot, face: Face, name: str, side: str) -> None:
     """One face, turned into its slot, its background run into the bleed, everything clipped to the bleed box.
 
     The group is named ``<kind>-<side>:<item name>``, e.g. ``card-front:Lion``.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from pnp.printing.marks import MARK_ZONE
 from pnp.printing.paper import PageFrame, Rect
@@ -54,11 +55,38 @@ class Slot:
 
 @dataclass(frozen=True)
 class Imposition:
-    """Front slots in reading order, the matching back slots, and the fold line if any."""
+    """A grid of front slots in reading order, and how backs relate to fronts.
+
+    ``mirror`` is the axis backs are mirrored across (``("x", 105.0)`` is the
+    vertical line x = 105 mm) or None for one-sided sheets; ``fold`` is the line
+    to fold along when the backs share the page (gutterfold).
+    """
 
     fronts: tuple[Slot, ...]
-    backs: tuple[Slot, ...]
+    cols: int
+    bleed: float
+    mirror: tuple[Literal["x", "y"], float] | None = None
     fold: tuple[float, float, float, float] | None = None
+
+    def sheet(self, count: int) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
+        """Front and back slots for the first ``count`` items of a page.
+
+        On a part-filled page an item with no neighbour on a side gets the full
+        bleed on that side, even where a full page would share the gap.
+        """
+        fronts = []
+        for index, slot in enumerate(self.fronts[:count]):
+            top, right, bottom, left = slot.bleed
+            if index % self.cols != self.cols - 1 and index + 1 >= count:
+                right = self.bleed
+            if index + self.cols >= count:
+                bottom = self.bleed
+            fronts.append(replace(slot, bleed=(top, right, bottom, left)))
+        if self.mirror is None:
+            return tuple(fronts), ()
+        axis, at = self.mirror
+        backs = tuple(s.mirrored_x(at) if axis == "x" else s.mirrored_y(at) for s in fronts)
+        return tuple(fronts), backs
 
 
 def _turn(angle: float) -> float:
@@ -74,9 +102,9 @@ def _axis(length: float, item: float, bleed: float) -> tuple[int, float]:
     return count, min(2 * bleed, (usable - count * item) / (count - 1))
 
 
-def grid(width: float, height: float, bleed: float, region: Rect) -> tuple[Slot, ...]:
+def grid(width: float, height: float, bleed: float, region: Rect) -> Imposition:
     """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright."""
-    best: tuple[tuple[int, float, int], tuple[Slot, ...]] | None = None
+    best: tuple[tuple[int, float, int], Imposition] | None = None
     for rotate in (0, 90):
         w, h = (height, width) if rotate else (width, height)
         cols, gap_x = _axis(region.w, w, bleed)
@@ -84,7 +112,7 @@ def grid(width: float, height: float, bleed: float, region: Rect) -> tuple[Slot,
         slots = _slots(region, w, h, bleed, rotate, cols, rows, gap_x, gap_y)
         rank = (len(slots), min(gap_x, gap_y), -rotate)
         if best is None or rank > best[0]:
-            best = (rank, slots)
+            best = (rank, Imposition(slots, cols, bleed))
     assert best is not None
     return best[1]
 
@@ -108,13 +136,12 @@ def _slots(region: Rect, w: float, h: float, bleed: float, rotate: float, cols: 
 
 def single(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
     """Fronts only, filling the page."""
-    return Imposition(grid(width, height, bleed, frame.content), ())
+    return grid(width, height, bleed, frame.content)
 
 
 def duplex(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
     """Fronts filling the page; backs on the next page, mirrored for a long-edge flip."""
-    fronts = grid(width, height, bleed, frame.content)
-    return Imposition(fronts, tuple(s.mirrored_x(frame.width / 2) for s in fronts))
+    return replace(grid(width, height, bleed, frame.content), mirror=("x", frame.width / 2))
 
 
 def gutterfold(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
@@ -123,8 +150,6 @@ def gutterfold(width: float, height: float, bleed: float, frame: PageFrame) -> I
     mid_x, mid_y = area.x + area.w / 2, area.y + area.h / 2
     side = grid(width, height, bleed, Rect(area.x, area.y, area.w / 2, area.h))
     across = grid(width, height, bleed, Rect(area.x, area.y, area.w, area.h / 2))
-    if len(side) >= len(across):
-        backs = tuple(s.mirrored_x(mid_x) for s in side)
-        return Imposition(side, backs, (mid_x, area.y, mid_x, area.bottom))
-    backs = tuple(s.mirrored_y(mid_y) for s in across)
-    return Imposition(across, backs, (area.x, mid_y, area.right, mid_y))
+    if len(side.fronts) >= len(across.fronts):
+        return replace(side, mirror=("x", mid_x), fold=(mid_x, area.y, mid_x, area.bottom))
+    return replace(across, mirror=("y", mid_y), fold=(area.x, mid_y, area.right, mid_y))

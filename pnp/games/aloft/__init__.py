@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, KitRequest
+from pnp.games.spec import GameSpec, KitRequest, MapSupport
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Kit
 from pnp.referee.protocol import Game, State
@@ -26,4 +26,18 @@ def _picture(state: State, viewer: str | None) -> Drawing:
     return picture(state, viewer)
 
 
-SPEC = GameSpec(name="aloft", title="Aloft", rules=_rules, kit=_kit, picture=_picture)
+def _maps() -> MapSupport:
+    from pnp.games.aloft import maps, model
+    from pnp.resources import board_file
+
+    return MapSupport(
+        model=lambda: model.AloftBoard,
+        default_map=lambda: board_file("aloft.yaml"),
+        load=model.load_board,
+        check=maps.check_board,
+        new=maps.new_board,
+        preview=maps.preview,
+    )
+
+
+SPEC = GameSpec(name="aloft", title="Aloft", rules=_rules, kit=_kit, picture=_picture, maps=_maps())

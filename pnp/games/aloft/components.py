@@ -117,10 +117,12 @@ def _balloon(c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float,
         _special_face(c, balloon.shape, cx, cy, r)
         return
     left, right = balloon.colours
+    inner = 0.68 * r  # half the side of a square that stays inside the envelope
     for side, code in ((0, left), (1, right)):
         with c.clip(cx - r + side * r, cy - r, r, 2.4 * r):
             c.path(_envelope(cx, cy, r), fill=rgb[code], stroke=None)
-            hatch(c, cx - r + side * r, cy - r, r, 2.4 * r, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
+        x = cx - inner + side * inner
+        hatch(c, x, cy - inner, inner, 2 * inner, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
     c.path(_envelope(cx, cy, r), stroke=INK, width=0.5)
     for side, code in ((-1, left), (1, right)):
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
@@ -259,9 +261,11 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
             launch.append(Token(f"launch {colour.code}", _round(draw, colour.rgb)))
     for copy in range(data.tokens.multicoloured):
         def draw(c: Canvas) -> None:
+            share = 2 * math.pi / len(data.colours)
             for i, colour in enumerate(data.colours):
-                c.rect(i * TOKEN / len(data.colours), 0, TOKEN / len(data.colours) + 0.1, TOKEN, fill=colour.rgb,
-                       stroke=None)
+                arc = [i * share + k * share / 8 for k in range(9)]
+                rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
+                c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
             c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
             c.text(r, r + 1.8, "ANY", size=7, bold=True, anchor="middle")
 

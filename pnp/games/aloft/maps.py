@@ -6,7 +6,9 @@ from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.errors import DataError
 from pnp.games.spec import Finding
 from pnp.loader import Loaded
+from pnp.printing.canvas import Drawing
 from pnp.printing.parts import CARD_SIZES
+from pnp.resources import board_file
 
 MARGIN = 2.0  # mm a card needs around it on a cell
 
@@ -46,3 +48,15 @@ def raise_errors(loaded: Loaded[AloftBoard], data: AloftData) -> None:
         if finding.level == "error":
             path, _, message = finding.message.partition(": ")
             raise DataError(finding.where, path, message)
+
+
+def new_board(seed: int | None) -> str:
+    """A starting board to edit: the built-in one, which has no generator (the seed is not used)."""
+    return board_file("aloft.yaml").read_text(encoding="utf-8")
+
+
+def preview(loaded: Loaded[AloftBoard]) -> Drawing:
+    """The board as the kit prints it; its column and row numbers double as the authoring grid."""
+    from pnp.games.aloft.components import board_drawing
+
+    return board_drawing(loaded.value)

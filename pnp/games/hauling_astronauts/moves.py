@@ -23,6 +23,7 @@ from pnp.games.hauling_astronauts.grid import SPACE_INDEX, SPACE_NAMES, STRIP_IN
 
 PLAIN, GOLD, RED = 0, 8, 16
 FACE = 7  # die & FACE is the face value
+MOVED = 32  # flag on a die in the grid that has made its one move
 MARKS = {PLAIN: "", GOLD: "g", RED: "r"}
 Target = Literal["profit", "bonus"]
 TARGETS: tuple[Target, ...] = ("profit", "bonus")
@@ -35,7 +36,7 @@ def face(die: int) -> int:
 
 def kind(die: int) -> int:
     """PLAIN, GOLD or RED."""
-    return die & ~FACE
+    return die & (GOLD | RED)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,120 @@
+"""Pages per second: the print toolkit against a bare reportlab loop drawing comparable card sheets.
+
+Both sides draw the same poker cards (a bled background, a frame, a title,
+three icons and a line of rules text) eight to a page, with crop marks and a
+footer, into an A4 PDF with the same embedded font. The toolkit adds its
+imposition, clipping, named groups and footer fitting on top.
+
+    python benchmarks/build_speed.py [--pages 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas as RlCanvas
+
+from pnp.printing import fonts
+from pnp.printing.canvas import Canvas
+from pnp.printing.parts import POKER, Card, Deck, Face, Kit, KitDocument
+from pnp.printing.render import PrintSettings, render_kit
+
+PER_PAGE = 8  # poker cards per A4 page with 3 mm bleed (two columns of four, turned)
+COLOURS = ("#cc3333", "#33aa55", "#3366cc", "#ddaa22")
+
+
+def card_front(number: int) -> Face:
+    """A card with a handful of shapes and two lines of text, as a game would draw it."""
+
+    def draw(c: Canvas) -> None:
+        c.rect(3, 3, POKER.width - 6, POKER.height - 6, stroke="#222222", width=0.4, radius=2)
+        c.text(POKER.width / 2, 12, f"Card {number}", size=11, anchor="middle", bold=True)
+        for i, colour in enumerate(COLOURS[:3]):
+            c.circle(15 + i * 16, 40, 6, fill=colour, stroke="#000000", width=0.3)
+        c.polygon([(10, 60), (53, 60), (31, 75)], fill=COLOURS[3], stroke="#000000")
+        c.text(POKER.width / 2, 82, "Play when a balloon lands.", size=6, anchor="middle")
+
+    return Face(draw, background="#f4efe0")
+
+
+def toolkit(pages: int, out: Path) -> float:
+    deck = Deck("cards", POKER, tuple(Card(f"Card {i}", card_front(i)) for i in range(pages * PER_PAGE)))
+    kit = Kit("bench", "Benchmark", (KitDocument("cards", (deck,)),), footer="seed 1")
+    start = time.perf_counter()
+    render_kit(kit, PrintSettings(), out)
+    return time.perf_counter() - start
+
+
+def bare(pages: int, out: Path) -> float:
+    """The same sheets drawn straight onto a reportlab canvas (fixed positions, no toolkit)."""
+    fonts.register()
+    start = time.perf_counter()
+    c = RlCanvas(str(out / "bare.pdf"), initialFontName=fonts.REGULAR, invariant=1, pageCompression=1)
+    w, h = POKER.height * mm, POKER.width * mm  # turned a quarter
+    for page in range(pages):
+        for slot in range(PER_PAGE):
+            col, row = slot % 2, slot // 2
+            x, y = (12 + col * (POKER.height + 6)) * mm, (20 + row * (POKER.width + 5)) * mm
+            c.saveState()
+            p = c.beginPath()
+            p.rect(x - 3 * mm, y - 3 * mm, w + 6 * mm, h + 6 * mm)
+            c.clipPath(p, stroke=0, fill=0)
+            c.setFillColorRGB(0.96, 0.94, 0.88)
+            c.rect(x - 3 * mm, y - 3 * mm, w + 6 * mm, h + 6 * mm, stroke=0, fill=1)
+            c.translate(x, y)
+            c.rotate(90)
+            c.translate(0, -h)
+            c.setStrokeColorRGB(0.13, 0.13, 0.13)
+            c.setLineWidth(0.4 * mm)
+            c.roundRect(3 * mm, 3 * mm, (POKER.width - 6) * mm, (POKER.height - 6) * mm, 2 * mm, stroke=1, fill=0)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(fonts.BOLD, 11)
+            c.drawCentredString(POKER.width / 2 * mm, (POKER.height - 12) * mm, f"Card {page * PER_PAGE + slot}")
+            c.setLineWidth(0.3 * mm)
+            for i in range(3):
+                c.setFillColorRGB(0.2, 0.4, 0.8)
+                c.circle((15 + i * 16) * mm, (POKER.height - 40) * mm, 6 * mm, stroke=1, fill=1)
+            p = c.beginPath()
+            p.moveTo(10 * mm, (POKER.height - 60) * mm)
+            p.lineTo(53 * mm, (POKER.height - 60) * mm)
+            p.lineTo(31 * mm, (POKER.height - 75) * mm)
+            p.close()
+            c.setFillColorRGB(0.87, 0.67, 0.13)
+            c.drawPath(p, stroke=1, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(fonts.REGULAR, 6)
+            c.drawCentredString(POKER.width / 2 * mm, (POKER.height - 82) * mm, "Play when a balloon lands.")
+            c.restoreState()
+        c.setLineWidth(0.15 * mm)
+        for i in range(12):  # crop marks
+            c.line((10 + i * 15) * mm, 5 * mm, (10 + i * 15) * mm, 8 * mm)
+            c.line(5 * mm, (10 + i * 20) * mm, 8 * mm, (10 + i * 20) * mm)
+        c.setFont(fonts.REGULAR, 6)
+        c.drawString(5 * mm, 6 * mm, f"Benchmark · cards · page {page + 1}/{pages} · seed 1")
+        c.showPage()
+    c.save()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=40, help="card pages to draw on each side")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        bare(2, out)
+        toolkit(2, out)  # warm up: font loading, imports
+        t_bare = min(bare(args.pages, out) for _ in range(3))
+        t_kit = min(toolkit(args.pages, out) for _ in range(3))
+    # the toolkit also writes a two-page calibration sheet; count only the card pages for both
+    print(f"bare reportlab: {args.pages / t_bare:7.1f} pages/s")
+    print(f"pnp toolkit:    {args.pages / t_kit:7.1f} pages/s")
+    print(f"toolkit / bare time per page: {t_kit / t_bare:.2f}x (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()

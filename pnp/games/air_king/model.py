@@ -1,0 +1,172 @@
+"""Air King's YAML: the card data and the field, loaded into typed objects and checked."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Literal
+
+from pnp.loader import Loaded, load_file
+from pnp.resources import board_file, data_file
+
+CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
+CARD_TYPES: tuple[str, ...] = ("extra", "diagonal", "storm", "clear", "hold", "pass")
+MOVEMENT_CARDS = frozenset({"extra", "diagonal"})
+GOAL_SIZE = 4  # aircraft on each goal card
+MAX_PLAYERS = 4
+Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]
+
+
+@dataclass(frozen=True)
+class AirportInfo:
+    """An airport card: its letter, title and colour."""
+
+    name: str
+    title: str
+    rgb: str
+
+
+@dataclass(frozen=True)
+class Aircraft:
+    """An aircraft card: number, home airport, and a colour and symbol of its own."""
+
+    number: int
+    home: str
+    colour: str
+    rgb: str
+    symbol: Symbol
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One kind of event card and how many the deck holds."""
+
+    type: CardType
+    title: str
+    count: int
+    text: str
+
+
+@dataclass(frozen=True)
+class TechnicalReturn:
+    """The Technical Return cards, one per player, kept apart from the hand."""
+
+    count: int
+    text: str
+
+
+@dataclass(frozen=True)
+class AirKingData:
+    """Everything in ``data/air-king.yaml``."""
+
+    card_size: Literal["poker", "bridge"]
+    airports: tuple[AirportInfo, ...]
+    aircraft: tuple[Aircraft, ...]
+    goals: tuple[tuple[int, ...], ...]
+    hand_limit: int
+    moves_per_turn: int
+    cards_per_turn: int
+    events: tuple[EventType, ...]
+    technical_return: TechnicalReturn
+
+    def event(self, kind: str) -> EventType:
+        """The event type called ``kind``."""
+        return next(e for e in self.events if e.type == kind)
+
+
+@dataclass(frozen=True)
+class AirportPlace:
+    """Where an airport lies on the field, with its arrival zone and departure zones."""
+
+    at: str = field(metadata={"doc": "The airport's space, e.g. a3 (column letter, then lane number)."})
+    runway: str = field(
+        metadata={"doc": "The runway beside the airport: the arrival zone from which aircraft land here."}
+    )
+    departures: tuple[str, ...] = field(
+        metadata={"doc": "Spaces beside the airport into which its own aircraft depart."}
+    )
+
+
+@dataclass(frozen=True)
+class AirKingField:
+    """The field: a grid of card-sized spaces, two airports, their runways and departure zones."""
+
+    columns: int = field(metadata={"doc": "Spaces along the lanes, lettered a, b, c... (2 to 26)."})
+    lanes: int = field(metadata={"doc": "Lanes across the field, numbered 1, 2, 3... from the top (1 to 20)."})
+    airports: dict[str, AirportPlace] = field(metadata={"doc": "Airport A and Airport B, by name."})
+    closed: tuple[str, ...] = field(default=(), metadata={"doc": "Spaces of the grid that are not part of the field."})
+    space_width: float = field(default=94.0, metadata={"doc": "Printed space size along the lanes, mm."})
+    space_height: float = field(default=68.0, metadata={"doc": "Printed space size across the lanes, mm."})
+
+
+def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int, ...]) -> list[tuple[str, str]]:
+    """Ways ``goals`` break the published goal-card design, as (field path, message) pairs."""
+    problems = []
+    known = set(numbers)
+    for i, card in enumerate(goals):
+        if len(card) != GOAL_SIZE or len(set(card)) != GOAL_SIZE:
+            problems.append((f"goals[{i}]", f"a goal card shows {GOAL_SIZE} different aircraft"))
+        elif set(card) - known:
+            problems.append((f"goals[{i}]", f"unknown aircraft {sorted(set(card) - known)}"))
+    if problems:
+        return problems
+    uses = Counter(n for card in goals for n in card)
+    if len(set(uses[n] for n in numbers)) != 1:
+        shown = ", ".join(f"{n}: {uses[n]}" for n in numbers)
+        problems.append(("goals", f"every aircraft must be on the same number of cards (cards per aircraft: {shown})"))
+    together = {pair for card in goals for pair in combinations(sorted(card), 2)}
+    apart = [pair for pair in combinations(sorted(numbers), 2) if pair not in together]
+    if apart:
+        problems.append(("goals", f"aircraft {apart[0][0]} and {apart[0][1]} share no goal card"))
+    for (i, a), (j, b) in combinations(enumerate(goals), 2):
+        if len(set(a) & set(b)) > 2:
+            problems.append((f"goals[{j}]", f"goal cards {i + 1} and {j + 1} share more than two aircraft"))
+    return problems
+
+
+def load_data(path: Path | None = None) -> Loaded[AirKingData]:
+    """Read and check the card data."""
+    loaded = load_file(path or data_file("air-king.yaml"), AirKingData, None if path else "data/air-king.yaml")
+    data, source = loaded.value, loaded.source
+    names = [a.name for a in data.airports]
+    if len(names) != 2 or len(set(names)) != 2:
+        raise source.error("airports", "the game has two airports with different names")
+    for i, plane in enumerate(data.aircraft):
+        if plane.number != i + 1:
+            raise source.error(f"aircraft[{i}].number", f"aircraft are numbered 1, 2, 3... in order; expected {i + 1}")
+        if plane.home not in names:
+            raise source.error(f"aircraft[{i}].home", f"unknown airport {plane.home!r} (known: {', '.join(names)})")
+    for attribute in ("rgb", "symbol", "colour"):
+        seen = Counter(getattr(plane, attribute) for plane in data.aircraft)
+        for i, plane in enumerate(data.aircraft):
+            if seen[getattr(plane, attribute)] > 1:
+                raise source.error(f"aircraft[{i}].{attribute}", f"each aircraft needs its own {attribute}")
+    for name in names:
+        if not any(plane.home == name for plane in data.aircraft):
+            raise source.error("aircraft", f"no aircraft starts at airport {name}")
+    for where, message in goal_design_problems(data.goals, tuple(p.number for p in data.aircraft)):
+        raise source.error(where, message)
+    if len(data.goals) < MAX_PLAYERS:
+        raise source.error("goals", f"{MAX_PLAYERS} players need {MAX_PLAYERS} different goal cards")
+    kinds = [e.type for e in data.events]
+    for kind in CARD_TYPES:
+        if kinds.count(kind) != 1:
+            raise source.error("events", f"list the event type {kind!r} exactly once")
+    for i, event in enumerate(data.events):
+        if event.count < 0:
+            raise source.error(f"events[{i}].count", "a count cannot be negative")
+    if sum(e.count for e in data.events) < MAX_PLAYERS:
+        raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
+    if data.technical_return.count < MAX_PLAYERS:
+        raise source.error("technical_return.count", f"each of up to {MAX_PLAYERS} players needs one card")
+    for key in ("hand_limit", "moves_per_turn", "cards_per_turn"):
+        if getattr(data, key) < 1:
+            raise source.error(key, "must be at least 1")
+    return loaded
+
+
+def load_field(path: Path | None = None) -> Loaded[AirKingField]:
+    """Read a field file (the built-in one by default); its meaning is checked in ``maps``."""
+    return load_file(path or board_file("air-king.yaml"), AirKingField, None if path else "boards/air-king.yaml")

@@ -1,0 +1,125 @@
+"""Air King's moves and their notation (context-free), plus a table of ready-made move objects.
+
+Notation (docs/games/air-king.md):
+
+- ``draw storm`` enters the event card just drawn (or dealt at set-up);
+- ``depart 3 a2``, ``fly 3 b2``, ``land 3`` are aircraft moves; with an Extra
+  move card in front: ``extra fly 3 b2`` (also ``extra depart``, ``extra land``);
+- ``diagonal 3 c2`` plays Extra diagonal move and flies aircraft 3 to c2;
+- ``storm c3``, ``clear c3``, ``hold 3``, ``pass 3 8``, ``return 3`` play cards;
+- ``end`` ends the moves and cards of a turn; ``discard storm`` discards.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pnp.errors import NotationError
+from pnp.games.air_king.field import CELL, Field
+from pnp.games.air_king.model import CARD_TYPES
+
+FLIGHTS = ("depart", "fly", "land")
+
+
+class AirMove(NamedTuple):
+    """One input. ``aircraft``/``other`` are aircraft numbers, ``cell`` a space name, ``card`` an event type."""
+
+    action: str
+    aircraft: int = 0
+    cell: str = ""
+    card: str = ""
+    other: int = 0
+    extra: bool = False
+
+
+# action -> the words after it
+_SHAPES = {
+    "draw": ("card",),
+    "discard": ("card",),
+    "depart": ("aircraft", "cell"),
+    "fly": ("aircraft", "cell"),
+    "land": ("aircraft",),
+    "diagonal": ("aircraft", "cell"),
+    "storm": ("cell",),
+    "clear": ("cell",),
+    "hold": ("aircraft",),
+    "pass": ("aircraft", "other"),
+    "return": ("aircraft",),
+    "end": (),
+}
+_SHOWN = {"card": "CARD", "aircraft": "N", "other": "M", "cell": "SPACE"}
+_FORMS = (
+    "draw CARD, depart N SPACE, fly N SPACE, land N, extra depart|fly|land ..., diagonal N SPACE, "
+    "storm SPACE, clear SPACE, hold N, pass N M, return N, end, discard CARD"
+)
+
+
+def parse_move(text: str) -> AirMove:
+    """Read one move; raise NotationError saying what was expected."""
+    words = text.lower().split()
+    extra = bool(words) and words[0] == "extra"
+    if extra:
+        words = words[1:]
+        if not words or words[0] not in FLIGHTS:
+            raise NotationError(f"cannot read {text!r}: 'extra' comes before depart, fly or land")
+    if not words or words[0] not in _SHAPES:
+        raise NotationError(f"cannot read {text!r}: expected one of: {_FORMS}")
+    action, args = words[0], words[1:]
+    shape = _SHAPES[action]
+    if len(args) != len(shape):
+        wanted = " ".join([action, *(_SHOWN[w] for w in shape)])
+        raise NotationError(f"cannot read {text!r}: expected '{wanted}'")
+    values: dict[str, object] = {"extra": extra}
+    for kind, word in zip(shape, args):
+        values[kind] = _word(kind, word, text)
+    move = AirMove(action, **values)  # type: ignore[arg-type]
+    if action == "pass" and move.other < move.aircraft:
+        move = move._replace(aircraft=move.other, other=move.aircraft)
+    if action == "pass" and move.other == move.aircraft:
+        raise NotationError(f"cannot read {text!r}: a Pass swaps two different aircraft")
+    return move
+
+
+def _word(kind: str, word: str, text: str) -> object:
+    if kind in ("aircraft", "other"):
+        if not word.isdigit() or not 0 < int(word) < 100:
+            raise NotationError(f"cannot read {text!r}: {word!r} is not an aircraft number (1, 2, ...)")
+        return int(word)
+    if kind == "cell":
+        if not CELL.match(word):
+            raise NotationError(f"cannot read {text!r}: {word!r} is not a space (column letter and lane: c3)")
+        return word
+    if word not in CARD_TYPES:
+        raise NotationError(f"cannot read {text!r}: {word!r} is not an event card (known: {', '.join(CARD_TYPES)})")
+    return word
+
+
+def format_move(move: AirMove) -> str:
+    """Write a move in the notation ``parse_move`` reads."""
+    words = ["extra", move.action] if move.extra else [move.action]
+    for kind in _SHAPES[move.action]:
+        words.append(str(getattr(move, kind)))
+    return " ".join(words)
+
+
+class MoveTable:
+    """Every move object a field allows, made once so listing legal moves only picks them up."""
+
+    def __init__(self, field: Field, aircraft: int) -> None:
+        names = field.names
+        spaces = range(len(names))
+        planes = range(aircraft)
+        self.depart = [[AirMove("depart", a + 1, n) for n in names] for a in planes]
+        self.fly = [[AirMove("fly", a + 1, n) for n in names] for a in planes]
+        self.land = [AirMove("land", a + 1) for a in planes]
+        self.diagonal = [[AirMove("diagonal", a + 1, n) for n in names] for a in planes]
+        self.storm = [AirMove("storm", cell=names[c]) for c in spaces]
+        self.clear = [AirMove("clear", cell=names[c]) for c in spaces]
+        self.hold = [AirMove("hold", a + 1) for a in planes]
+        self.back = [AirMove("return", a + 1) for a in planes]
+        self.passing = {(a, b): AirMove("pass", a + 1, other=b + 1) for a in planes for b in planes if a < b}
+        self.draw = [AirMove("draw", card=t) for t in CARD_TYPES]
+        self.discard = [AirMove("discard", card=t) for t in CARD_TYPES]
+        self.end = AirMove("end")
+        self.extra = {m: m._replace(extra=True) for rows in (self.depart, self.fly) for row in rows for m in row}
+        self.extra.update({m: m._replace(extra=True) for m in self.land})

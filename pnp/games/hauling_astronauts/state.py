@@ -1,0 +1,456 @@
+"""A Hauling Astronauts position and how moves change it.
+
+A turn: an optional roll (once, when at least 3 dice are Available), then one
+action (place, move or swap; pass only when nothing else is possible), then
+optional departures from full strips once the grid has been full. The players'
+choices that fill the rulebook's gaps are listed in docs/games/hauling-astronauts.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.errors import IllegalMove
+from pnp.games.hauling_astronauts.grid import SPACE_NAMES, SPACES, STRIP_INDEX, STRIP_NAMES, STRIP_OF, STRIPS
+from pnp.games.hauling_astronauts.model import HaulingData, Transport
+from pnp.games.hauling_astronauts.moves import (
+    GOLD,
+    MOVED,
+    PLAIN,
+    RED,
+    Choose,
+    Depart,
+    End,
+    MoveDie,
+    Pass,
+    Place,
+    Roll,
+    Swap,
+    Target,
+    face,
+    format_die,
+    kind,
+)
+from pnp.games.hauling_astronauts.scoring import PARTS, Departure, points
+from pnp.games.hauling_astronauts.tables import MOVE, OPEN, PLACE, STEPS, SWAPS, choices, rolls
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, State
+
+SETUP, ACTION, DEPART, REVEAL, OVER = range(5)
+UNKNOWN, VOID = -1, -2  # transport_of entries: not yet revealed / revealed but not a usable transport
+SLOTS = ("t1", "t2", "t3")  # hidden transports' secret slots, one per starting strip
+PASS, END = Pass(), End()
+_BONUS_COUNT = {specials: bin(specials).count("1") for specials in (0, GOLD, RED, GOLD | RED)}
+TARGET_CHOICES: tuple[tuple[Target | None, ...], ...] = ((None,), ("profit", "bonus"))
+
+
+class HaulingState(State):
+    """Everything on the table: dice, transports, docks, scores so far, and whose input is due."""
+
+    def __init__(self, players: tuple[str, ...], data: HaulingData, bonus_dice: bool, hidden: bool) -> None:
+        self.players = players
+        self.data = data
+        self.bonus_dice = bonus_dice
+        self.hidden = hidden
+        self.phase = SETUP
+        self.turn = 0
+        self.grid = [0] * len(SPACES)  # die codes, 0 for empty, | MOVED once moved
+        self.booked: list[int] = []  # sorted die codes
+        self.available = len(SPACES)  # dice in Available, the bonus dice included
+        self.specials_free = (GOLD | RED) if bonus_dice else 0  # bonus dice lying in Available
+        self.docked = [[0, 1, 2], [0, 1, 2]]  # docked[p][strip]: the slot docked there, -1 once departed
+        self.closed = [0, 0]  # bit k: the player's strip k has departed
+        self.transport_of = [[UNKNOWN] * 3, [UNKNOWN] * 3]  # fleet index per slot
+        self.committed = [0, 0]  # hidden set-up: slots committed so far
+        self.dest = [-1] * len(data.docks)  # index into departures, -1 while free
+        self.departures: list[Departure] = []
+        self.pending = -1  # departure awaiting its reveal
+        self.full_once = False  # all nine spaces have been full: departures allowed
+        self.progress = 0  # dice moved in the whole game (rolls, places, moves, departures)
+        self.swap_mark = [-1, -1]  # progress at each player's last swap
+        self.rolled = False
+        self.turn_progress = False
+        self.turn_passed = False
+        self.idle = 0  # consecutive turns in which the player passed and nothing moved
+        self.notes: list[str] = []  # void reveals, for the score
+
+    # ----- protocol -----
+
+    def to_move(self) -> str | None:
+        return None if self.phase == OVER else self.players[self.turn]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def clone(self) -> HaulingState:
+        other = object.__new__(HaulingState)
+        other.__dict__.update(self.__dict__)
+        for name in ("grid", "booked", "closed", "committed", "dest", "departures", "swap_mark", "notes"):
+            setattr(other, name, list(getattr(self, name)))
+        other.docked = [list(row) for row in self.docked]
+        other.transport_of = [list(row) for row in self.transport_of]
+        return other
+
+    def legal_moves(self) -> list[Move]:
+        if self.phase == ACTION:
+            return self._actions()
+        if self.phase == DEPART:
+            return [*self._departures(), END]
+        if self.phase == REVEAL:
+            return [Reveal(SLOTS[self.departures[self.pending].slot])]
+        if self.phase == SETUP:
+            ids = tuple(t.id for t in self.fleet(self.turn))
+            if self.hidden:
+                return [Secret(SLOTS[self.committed[self.turn]], i) for i in ids]
+            return list(choices(ids))
+        return []
+
+    def apply(self, move: Move) -> None:
+        handler = _HANDLERS.get(type(move))
+        if handler is None:
+            raise IllegalMove(f"{move!r} is not a Hauling Astronauts move", "notation")
+        if self.phase == OVER:
+            raise IllegalMove("the game is over", "end of the game")
+        handler(self, move)
+
+    def score(self) -> Score:
+        totals = [dict.fromkeys(PARTS, 0), dict.fromkeys(PARTS, 0)]
+        for departure in self.departures:
+            earned = points(departure, self.transport(departure), self.data.docks[departure.dock])
+            for part, value in earned.items():
+                totals[departure.player][part] += value
+        scores = tuple(PlayerScore(name, sum(t.values()), t) for name, t in zip(self.players, totals))
+        if not self.is_over():
+            return Score(False, scores, notes=tuple(self.notes))
+        best = max(s.score for s in scores)
+        winners = tuple(s.name for s in scores if s.score == best)
+        tie = (f"tie: {' and '.join(winners)} share the win with {best}",) if len(winners) > 1 else ()
+        return Score(True, scores, winners, tuple(self.notes) + tie)
+
+    def render_text(self, viewer: str | None) -> str:
+        from pnp.games.hauling_astronauts.text import render
+
+        return render(self)
+
+    # ----- queries used by the text, the picture and the bots -----
+
+    def fleet(self, player: int) -> tuple[Transport, ...]:
+        """The player's six transports."""
+        return self.data.fleets[player].transports
+
+    def transport(self, departure: Departure) -> Transport | None:
+        """The transport that made a departure, None while unrevealed or void."""
+        index = self.transport_of[departure.player][departure.slot]
+        return self.fleet(departure.player)[index] if index >= 0 else None
+
+    def docked_transport(self, player: int, strip: int) -> Transport | None:
+        """The transport at a strip's loading dock, None if departed or face down."""
+        slot = self.docked[player][strip]
+        index = self.transport_of[player][slot] if slot >= 0 else UNKNOWN
+        return self.fleet(player)[index] if index >= 0 else None
+
+    def finished(self, player: int) -> bool:
+        """True once all three of the player's transports have departed."""
+        return self.closed[player] == 0b111
+
+    # ----- legal moves -----
+
+    def _actions(self) -> list[Move]:
+        p, grid = self.turn, self.grid
+        moves: list[Move] = []
+        append = moves.append
+        if not self.rolled and self.available >= 3:
+            specials = self.specials_free
+            moves += rolls(min(self.available - _BONUS_COUNT[specials], 3), specials)
+        closed = self.closed[p]
+        if self.booked:
+            empty = [s for s in OPEN[p][closed] if not grid[s]]
+            for die in set(self.booked):
+                row = PLACE[die]
+                for s in empty:
+                    append(row[s])
+        for s, steps in STEPS[p][closed]:
+            die = grid[s]
+            if die and not die & MOVED:
+                for t, move in steps:
+                    if not grid[t]:
+                        append(move)
+        if self.swap_mark[p] != self.progress:
+            moves += SWAPS[p][closed]
+        if not moves:
+            moves.append(PASS)
+        return moves
+
+    def _full_strips(self, player: int) -> list[int]:
+        grid, docked = self.grid, self.docked[player]
+        return [k for k, (a, b, c) in enumerate(STRIPS[player]) if docked[k] >= 0 and grid[a] and grid[b] and grid[c]]
+
+    def _allowed_docks(self, load: int) -> list[int]:
+        free = [d for d, taken in enumerate(self.dest) if taken < 0]
+        fitting = [d for d in free if self.data.docks[d].fits(load)]
+        return fitting or free
+
+    def _departures(self) -> list[Depart]:
+        p = self.turn
+        found = []
+        for k in self._full_strips(p):
+            dice = [self.grid[s] for s in STRIPS[p][k]]
+            kinds = {kind(d) for d in dice}
+            golds = TARGET_CHOICES[GOLD in kinds]
+            reds = TARGET_CHOICES[RED in kinds]
+            name = STRIP_NAMES[p][k]
+            for dock in self._allowed_docks(sum(face(d) for d in dice)):
+                found.extend(Depart(name, dock, g, r) for g in golds for r in reds)
+        return found
+
+    # ----- applying moves -----
+
+    def _need(self, phase: int, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalMove(f"cannot {what} now: {_EXPECTED[self.phase]}", "turn order")
+
+    def _own_strip(self, name: str) -> int:
+        owner, k = STRIP_INDEX.get(name, (-1, -1))
+        if owner != self.turn:
+            mine = " ".join(STRIP_NAMES[self.turn])
+            raise IllegalMove(f"strip {name} is not yours (yours: {mine})", "own strips")
+        return k
+
+    def _check_open(self, space: int, verb: str) -> None:
+        k = STRIP_OF[self.turn][space]
+        if self.closed[self.turn] >> k & 1:
+            raise IllegalMove(
+                f"cannot {verb} {SPACE_NAMES[space]}: your strip {STRIP_NAMES[self.turn][k]} has departed",
+                "closed strips",
+            )
+
+    def _choose(self, move: Choose) -> None:
+        self._need(SETUP, "choose transports")
+        if self.hidden:
+            raise IllegalMove("transports are hidden: commit them as secrets t1 t2 t3", "hidden transports")
+        ids = [t.id for t in self.fleet(self.turn)]
+        if len(move.ids) != 3 or len(set(move.ids)) != 3 or not set(move.ids) <= set(ids):
+            raise IllegalMove(f"choose three different transports of yours ({' '.join(ids)})", "set-up")
+        self.transport_of[self.turn] = [ids.index(i) for i in move.ids]
+        self._next_setup()
+
+    def _commit(self, move: Commit) -> None:
+        self._need(SETUP, "commit a secret")
+        if not self.hidden:
+            raise IllegalMove("transports are open in this game: use choose", "hidden transports")
+        expected = SLOTS[self.committed[self.turn]]
+        if move.slot != expected:
+            raise IllegalMove(f"commit the transports in order: {expected} is next", "hidden transports")
+        self.committed[self.turn] += 1
+        if self.committed[self.turn] == 3:
+            self._next_setup()
+
+    def _next_setup(self) -> None:
+        if self.turn == 0:
+            self.turn = 1
+        else:
+            self.turn, self.phase = 0, ACTION
+
+    def _roll(self, move: Roll) -> None:
+        self._need(ACTION, "roll")
+        if self.rolled:
+            raise IllegalMove("you have already rolled this turn", "one roll per turn")
+        if self.available < 3:
+            raise IllegalMove(f"only {self.available} dice are Available", "rolling needs 3 Available dice")
+        dice = move.dice
+        if len(dice) != 3 or any(d not in PLACE for d in dice):
+            raise IllegalMove("a roll is three dice with faces 1-6", "roll")
+        specials = [kind(d) for d in dice if kind(d) != PLAIN]
+        if specials and not self.bonus_dice:
+            raise IllegalMove("the bonus dice are not in use (option bonus_dice)", "bonus dice")
+        for k, name in ((GOLD, "gold"), (RED, "red")):
+            if specials.count(k) > (1 if self.specials_free & k else 0):
+                raise IllegalMove(f"the {name} die is not in Available", "bonus dice")
+        plain = self.available - _BONUS_COUNT[self.specials_free]
+        if 3 - len(specials) > plain:
+            raise IllegalMove(f"only {plain} plain dice are Available: the roll must include the bonus dice", "roll")
+        for k in specials:
+            self.specials_free &= ~k
+        self.booked = sorted(self.booked + list(dice))
+        self.available -= 3
+        self.rolled = True
+        self._progressed()
+
+    def _place(self, move: Place) -> None:
+        self._need(ACTION, "place")
+        if move.die not in self.booked:
+            raise IllegalMove(f"no {format_die(move.die)} in Booked", "place a die from Booked")
+        self._check_empty(move.space)
+        self._check_open(move.space, "place on")
+        self.booked.remove(move.die)
+        self.grid[move.space] = move.die
+        self._progressed()
+        self._after_action()
+
+    def _check_empty(self, space: int) -> None:
+        if self.grid[space]:
+            raise IllegalMove(f"{SPACE_NAMES[space]} already holds a die", "one die per space")
+
+    def _move(self, move: MoveDie) -> None:
+        self._need(ACTION, "move")
+        source, target = move.source, move.target
+        die = self.grid[source]
+        if not die:
+            raise IllegalMove(f"{SPACE_NAMES[source]} is empty", "move a placed die")
+        if die & MOVED:
+            raise IllegalMove(f"the die on {SPACE_NAMES[source]} has already moved", "a die moves only once")
+        if target not in MOVE[source]:
+            raise IllegalMove(
+                f"{SPACE_NAMES[target]} is not next to {SPACE_NAMES[source]}", "move one space orthogonally"
+            )
+        self._check_empty(target)
+        self._check_open(source, "move from")
+        self._check_open(target, "move onto")
+        self.grid[target], self.grid[source] = die | MOVED, 0
+        self._progressed()
+        self._after_action()
+
+    def _swap(self, move: Swap) -> None:
+        self._need(ACTION, "swap")
+        p = self.turn
+        a, b = self._own_strip(move.first), self._own_strip(move.second)
+        if a == b:
+            raise IllegalMove("name two different strips", "swap two transports")
+        for k in (a, b):
+            if self.docked[p][k] < 0:
+                raise IllegalMove(f"strip {STRIP_NAMES[p][k]} has departed", "swap two transports")
+        if self.swap_mark[p] == self.progress:
+            raise IllegalMove("no die has moved since your last swap", "no swap twice without progress")
+        docked = self.docked[p]
+        docked[a], docked[b] = docked[b], docked[a]
+        self.swap_mark[p] = self.progress
+        self._after_action()
+
+    def _pass(self, _move: Pass) -> None:
+        self._need(ACTION, "pass")
+        if self._actions() != [PASS]:
+            raise IllegalMove("you can still roll, place, move or swap", "pass only when stuck")
+        self.turn_passed = True
+        self._after_action()
+
+    def _after_action(self) -> None:
+        if not self.full_once and all(self.grid):
+            self.full_once = True
+        if self.full_once and self._full_strips(self.turn):
+            self.phase = DEPART
+        else:
+            self._end_turn()
+
+    def _depart(self, move: Depart) -> None:
+        self._need(DEPART, "depart")
+        p = self.turn
+        k = self._own_strip(move.strip)
+        if self.docked[p][k] < 0:
+            raise IllegalMove(f"strip {move.strip} has already departed", "closed strips")
+        if k not in self._full_strips(p):
+            raise IllegalMove(f"strip {move.strip} is not full", "depart from a full strip")
+        spaces = STRIPS[p][k]
+        dice = tuple(self.grid[s] & ~MOVED for s in spaces)
+        self._check_dock(move.dock, sum(face(d) for d in dice))
+        self._check_bonus_choice(dice, GOLD, "gold", move.gold)
+        self._check_bonus_choice(dice, RED, "red", move.red)
+        for s in spaces:
+            self.grid[s] = 0
+        self.available += 3
+        for d in dice:
+            self.specials_free |= kind(d)
+        slot = self.docked[p][k]
+        self.docked[p][k] = -1
+        self.closed[p] |= 1 << k
+        self.dest[move.dock] = len(self.departures)
+        self.departures.append(Departure(p, k, slot, move.dock, dice, move.gold, move.red))
+        self._progressed()
+        if self.hidden:
+            self.pending, self.phase = len(self.departures) - 1, REVEAL
+        else:
+            self._after_departure()
+
+    def _check_dock(self, dock: int, load: int) -> None:
+        if not 0 <= dock < len(self.dest):
+            raise IllegalMove(f"there is no dock d{dock + 1}", "destination docks")
+        if self.dest[dock] >= 0:
+            raise IllegalMove(f"dock d{dock + 1} is taken", "one transport per dock")
+        allowed = self._allowed_docks(load)
+        if dock not in allowed:
+            names = " ".join(f"d{d + 1}" for d in allowed)
+            raise IllegalMove(f"a load of {load} earns a bonus at {names}: choose one of them", "dock if possible")
+
+    @staticmethod
+    def _check_bonus_choice(dice: tuple[int, ...], die_kind: int, name: str, target: Target | None) -> None:
+        aboard = any(kind(d) == die_kind for d in dice)
+        if aboard and target is None:
+            raise IllegalMove(f"the {name} die is aboard: add '{name} profit' or '{name} bonus'", "bonus dice")
+        if not aboard and target is not None:
+            raise IllegalMove(f"the {name} die is not aboard this transport", "bonus dice")
+
+    def _reveal(self, move: Reveal) -> None:
+        self._need(REVEAL, "reveal")
+        departure = self.departures[self.pending]
+        expected = SLOTS[departure.slot]
+        if move.slot != expected:
+            raise IllegalMove(f"the departing transport is {expected}: reveal that one", "hidden transports")
+        p = departure.player
+        ids = [t.id for t in self.fleet(p)]
+        value = move.value.strip().upper()
+        index = ids.index(value) if value in ids else VOID
+        if index == VOID or index in self.transport_of[p]:
+            index = VOID
+            self.notes.append(
+                f"{self.players[p]}'s {expected} was revealed as {move.value!r}, which is not an unused transport "
+                "of theirs: that departure is void and scores nothing"
+            )
+        self.transport_of[p][departure.slot] = index
+        self.pending = -1
+        self._after_departure()
+
+    def _after_departure(self) -> None:
+        if self._full_strips(self.turn):
+            self.phase = DEPART
+        else:
+            self._end_turn()
+
+    def _end(self, _move: End) -> None:
+        self._need(DEPART, "end the turn")
+        self._end_turn()
+
+    def _progressed(self) -> None:
+        self.progress += 1
+        self.turn_progress = True
+
+    def _end_turn(self) -> None:
+        idle = self.turn_passed and not self.turn_progress
+        self.idle = self.idle + 1 if idle else 0
+        active = [p for p in (0, 1) if not self.finished(p)]
+        if not active or self.idle >= len(active):
+            self.phase = OVER
+            return
+        following = 1 - self.turn
+        self.turn = following if following in active else self.turn
+        self.phase = ACTION
+        self.rolled = self.turn_progress = self.turn_passed = False
+
+
+_EXPECTED = {
+    SETUP: "players are choosing their transports",
+    ACTION: "roll or take an action (place, move, swap)",
+    DEPART: "depart from a full strip, or end the turn",
+    REVEAL: "reveal the departing transport",
+    OVER: "the game is over",
+}
+
+_HANDLERS: dict[type, Callable[[HaulingState, object], None]] = {
+    Choose: HaulingState._choose,
+    Commit: HaulingState._commit,
+    Roll: HaulingState._roll,
+    Place: HaulingState._place,
+    MoveDie: HaulingState._move,
+    Swap: HaulingState._swap,
+    Pass: HaulingState._pass,
+    Depart: HaulingState._depart,
+    Reveal: HaulingState._reveal,
+    End: HaulingState._end,
+}

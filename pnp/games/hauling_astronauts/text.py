@@ -1,0 +1,76 @@
+"""The terminal picture of a Hauling Astronauts position."""
+
+from __future__ import annotations
+
+from pnp.games.hauling_astronauts.grid import COLUMN_NAMES, ROW_NAMES, SIZE
+from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED, format_die
+from pnp.games.hauling_astronauts.state import SETUP, VOID, HaulingState
+
+_PROMPT = (
+    "choose transports",
+    "roll, then place / move / swap",
+    "depart or end",
+    "reveal the departing transport",
+    "",
+)
+
+
+def _cell(die: int) -> str:
+    if not die:
+        return "."
+    return format_die(die & ~MOVED) + ("*" if die & MOVED else "")
+
+
+def _docked(state: HaulingState, player: int, strip: int) -> str:
+    if state.docked[player][strip] < 0:
+        return "(departed)"
+    transport = state.docked_transport(player, strip)
+    if transport is None:
+        return "(face down)" if state.phase != SETUP else "(not chosen)"
+    return f"{transport.id} {transport.name}: {transport.label} pays {transport.profit}"
+
+
+def _available(state: HaulingState) -> str:
+    marks = [name for bit, name in ((GOLD, "gold"), (RED, "red")) if state.specials_free & bit]
+    return f"{state.available} dice" + (f" (with {' and '.join(marks)})" if marks else "")
+
+
+def _destination(state: HaulingState, d: int) -> str:
+    dock = state.data.docks[d]
+    head = f"  d{d + 1} {dock.label:>11} +{dock.bonus}: "
+    index = state.dest[d]
+    if index < 0:
+        return head + "free"
+    departure = state.departures[index]
+    transport = state.transport(departure)
+    who = state.players[departure.player]
+    shown = transport.id if transport else ("void" if state.transport_of[departure.player][departure.slot] == VOID else "?")
+    dice = " ".join(format_die(x) for x in departure.dice)
+    return head + f"{who}'s {shown}, load {departure.load} ({dice})"
+
+
+def render(state: HaulingState) -> str:
+    """Grid, loading docks, destination docks, dice areas, scores and who is to move."""
+    one, two = state.players
+    lines = [f"Hauling Astronauts: {one} (rows 1-3) vs {two} (columns a-c)"]
+    options = [name for on, name in ((state.bonus_dice, "bonus dice"), (state.hidden, "hidden transports")) if on]
+    if options:
+        lines.append("Options: " + ", ".join(options))
+    lines.append(f"Available: {_available(state)}    Booked: {' '.join(map(format_die, state.booked)) or '-'}")
+    lines.append("Confirmed (* moved, g gold, r red)" + ("" if state.full_once else ": departures once all 9 are full"))
+    lines.append("       " + "".join(f"{c:>5}" for c in COLUMN_NAMES))
+    for r in range(SIZE):
+        lines.append(f"    {ROW_NAMES[r]}  " + "".join(f"{_cell(state.grid[r * SIZE + c]):>5}" for c in range(SIZE)))
+    for player, names in ((0, ROW_NAMES), (1, COLUMN_NAMES)):
+        lines.append(f"{state.players[player]}'s loading docks:")
+        lines.extend(f"  {names[k]}: {_docked(state, player, k)}" for k in range(SIZE))
+    lines.append("Destination docks:")
+    lines.extend(_destination(state, d) for d in range(len(state.dest)))
+    score = state.score()
+    parts = [f"{s.name} {s.score} (" + ", ".join(f"{k} {v}" for k, v in s.breakdown.items() if v) + ")" for s in score.players]
+    lines.append("Scores: " + "; ".join(p.replace(" ()", "") for p in parts))
+    if score.final:
+        lines.append("Game over. Winner: " + " and ".join(score.winners) + (" (tie)" if len(score.winners) > 1 else ""))
+    else:
+        lines.append(f"To move: {state.to_move()} ({_PROMPT[state.phase]})")
+    return "\n".join(lines)

@@ -1,0 +1,172 @@
+"""Checks of a Take Off! map, shared by ``pnp map check`` and the referee, and the other map hooks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from pnp.errors import DataError
+from pnp.games.spec import Finding
+from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
+from pnp.games.take_off.world import UNREACHABLE, World, compile_world, unwrap, unwrap_start
+from pnp.loader import Loaded
+from pnp.printing.canvas import Drawing
+
+ID = re.compile(r"[a-z][a-z0-9-]*\Z")
+Add = Callable[[str, str, str], None]
+
+
+def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> list[Finding]:
+    """Problems with a map's meaning: errors make it unplayable, warnings are advice."""
+    game_map, source = loaded.value, loaded.source
+    data = data or load_data().value
+    findings: list[Finding] = []
+
+    def add(level: str, path: str, message: str) -> None:
+        findings.append(Finding(level, source.where(path), f"{path}: {message}"))  # type: ignore[arg-type]
+
+    _check_frame(game_map, add)
+    if not _check_cities(game_map, data, add):
+        return findings
+    world = compile_world(game_map, data)
+    _check_network(world, add)
+    _check_decks(world, add)
+    return findings
+
+
+def _check_frame(m: TakeOffMap, add: Add) -> None:
+    if not 0 < m.east_edge - m.west_edge <= 360:
+        add("error", "east_edge", "the east edge must lie east of the west edge, at most 360 degrees away")
+    if not -90 <= m.south < m.north <= 90:
+        add("error", "north", "north must lie above south, both between -90 and 90")
+    if not m.west_edge < m.divide < m.east_edge:
+        add("error", "divide", "the dividing line must lie between the west and east edges")
+    if m.scale <= 0:
+        add("error", "scale", "the scale must be positive")
+    if m.grid <= 0:
+        add("error", "grid", "grid cells must be positive")
+
+
+def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
+    """Ids, places, Start/Finish and route ends; False when the network cannot be examined."""
+    ok = True
+    seen: dict[str, int] = {}
+    for i, city in enumerate(m.cities):
+        if not ID.match(city.id):
+            add("error", f"cities[{i}].id", f"{city.id!r} is not an id (lower case letters, digits and '-')")
+            ok = False
+        if city.id in seen:
+            add("error", f"cities[{i}].id", f"{city.id!r} is already the id of cities[{seen[city.id]}]")
+            ok = False
+        seen.setdefault(city.id, i)
+        if not (m.south <= city.lat <= m.north):
+            add("error", f"cities[{i}].lat", f"{city.name} lies off the map ({m.south} to {m.north})")
+        place = unwrap_start(city.lon, m.east_edge) if city.id == m.start else unwrap(city.lon, m.west_edge)
+        if not -180 <= city.lon <= 180 or place > m.east_edge + 1e-9:
+            add("error", f"cities[{i}].lon", f"{city.name} lies off the map (longitude {city.lon})")
+    for key in ("start", "finish"):
+        city_id = getattr(m, key)
+        if city_id not in seen:
+            add("error", key, f"no city has the id {city_id!r}")
+            ok = False
+        elif m.cities[seen[city_id]].country:
+            add("error", key, f"{key.capitalize()} cannot be a capital with a card (remove its country)")
+    if m.start == m.finish:
+        add("error", "finish", "Start and Finish must be two cities (they may share a place)")
+        ok = False
+    colours = {c.name for c in data.route_colours}
+    for i, city in enumerate(m.cities):
+        for colour, dest in city.routes.items():
+            path = f"cities[{i}].routes.{colour}"
+            if colour not in colours:
+                add("error", path, f"unknown route colour {colour!r} (known: {', '.join(sorted(colours))})")
+                ok = False
+            elif dest not in seen:
+                add("error", path, f"the {colour} route leads to {dest!r}, which is not a city id")
+                ok = False
+    return ok
+
+
+def _check_network(world: World, add: Add) -> None:
+    m = world.map
+    incoming = {dest for dests in world.routes for dest in dests if dest >= 0}
+    for i, city in enumerate(m.cities):
+        for colour, dest_id in city.routes.items():
+            dest = world.index[dest_id]
+            if world.u[dest] >= world.u[i]:
+                add("error", f"cities[{i}].routes.{colour}",
+                    f"the {colour} route from {city.name} to {m.cities[dest].name} does not lead west")
+        if i == world.finish:
+            if city.routes:
+                add("error", f"cities[{i}].routes", "Finish has no routes: a jet that reaches it leaves play")
+            continue
+        if world.hops[i] >= UNREACHABLE:
+            add("error", f"cities[{i}].id", f"{city.name} cannot reach Finish along the routes")
+        if len(city.routes) < 2:
+            add("warning", f"cities[{i}].routes", f"{city.name} has routes in fewer than two colours")
+        if i != world.start and i not in incoming:
+            add("warning", f"cities[{i}].id", f"no route leads to {city.name}: only a TAKE OFF! card gets there")
+        if i != world.start and world.u[i] >= world.u[world.start]:
+            add("error", f"cities[{i}].lon", f"{city.name} lies east of Start, which must be the easternmost city")
+        if i != world.finish and world.u[i] <= world.u[world.finish]:
+            add("error", f"cities[{i}].lon", f"{city.name} lies west of Finish, which must be the westernmost city")
+
+
+def _check_decks(world: World, add: Add) -> None:
+    for half, deck in zip(("eastern", "western"), world.decks):
+        if len(deck) < 2:
+            add("error", "divide", f"the {half} half needs at least two capitals for its deck (it has {len(deck)})")
+    countries: dict[str, int] = {}
+    for i, city in enumerate(world.map.cities):
+        if city.country and countries.setdefault(city.country, i) != i:
+            add("warning", f"cities[{i}].country", f"{city.country} already has a capital (cities[{countries[city.country]}])")
+
+
+def raise_errors(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> None:
+    """Raise the first error ``check_map`` finds, as a located DataError."""
+    for finding in check_map(loaded, data):
+        if finding.level == "error":
+            path, _, message = finding.message.partition(": ")
+            raise DataError(finding.where, path, message)
+
+
+def load_world(path: Path | None, data: TakeOffData) -> tuple[World, Loaded[TakeOffMap]]:
+    """Load, check and compile a map (the built-in world by default)."""
+    loaded = load_map(path)
+    raise_errors(loaded, data)
+    return compile_world(loaded.value, data), loaded
+
+
+def new_map(seed: int | None) -> str:
+    """The built-in map's text, or with a seed the built-in cities on a freshly generated network."""
+    if seed is None:
+        return default_map_path().read_text(encoding="utf-8")
+    import random
+
+    from pnp.games.take_off.network import build_routes, map_yaml
+
+    data = load_data().value
+    base = load_map().value
+    routed = build_routes(base, [c.name for c in data.route_colours], rng=random.Random(seed))
+    header = (
+        f"# A Take Off! map: the built-in world's cities on routes generated with seed {seed}.\n"
+        "# Each city's 'routes' maps a route colour to the city it leads to; every route must lead west\n"
+        "# (to a smaller longitude on the strip from west_edge to east_edge). A city with a country is a\n"
+        "# capital with a TAKE OFF! card. Check your edits with 'pnp map check FILE'.\n"
+    )
+    return map_yaml(routed, header, {}, {routed.start: "Start", routed.finish: "Finish"})
+
+
+def preview(loaded: Loaded[TakeOffMap]) -> Drawing:
+    """The map as the kit prints it (grid references included)."""
+    from pnp.games.take_off.drawing import board_drawing
+
+    data = load_data().value
+    raise_errors(loaded, data)
+    return board_drawing(compile_world(loaded.value, data), data)
+
+
+def default_map() -> Path:
+    """The built-in world map."""
+    return default_map_path()

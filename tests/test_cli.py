@@ -1,0 +1,92 @@
+"""The command line: exit codes, one-line errors, help with examples."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.games import REGISTRY
+
+
+def test_games_lists_every_registered_game(cli):
+    code, out, _ = cli("games", "--json")
+    assert code == 0
+    assert [row["name"] for row in json.loads(out)] == list(REGISTRY)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (),
+        ("build", "--help"),
+        ("ref", "--help"),
+        ("ref", "play", "--help"),
+        ("ref", "new", "--help"),
+        ("map", "--help"),
+        ("map", "check", "--help"),
+    ],
+)
+def test_help_is_there_with_examples(cli, args):
+    code, out, _ = cli(*args, "--help") if args == () else cli(*args)
+    assert code == 0 and "Example" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("build", "chess"), "unknown game 'chess'"),
+        (("build", "aloft", "--bleed", "-1"), "--bleed"),
+        (("build", "aloft", "--back-offset", "x"), "--back-offset"),
+        (("build", "all", "--seed", "3"), "apply to one game"),
+        (("ref", "moves", "missing.pnp"), "no such record"),
+        (("ref", "new", "aloft", "g.pnp", "--players", "solo"), "2 to 6 players"),
+        (("map", "check", "nothing.yaml"), "cannot read"),
+        (("map", "schema", "chess"), "unknown game"),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_1(cli, args, message):
+    code, out, err = cli(*args)
+    assert code == 1
+    assert err.count("\n") == 1 and err.startswith("pnp: error:") and message in err
+
+
+def test_a_malformed_map_is_reported_with_its_location(cli, tmp_path):
+    (tmp_path / "bad.yaml").write_text("game: aloft\ncolumns: 12\nrows: four\n")
+    code, _, err = cli("map", "check", "bad.yaml")
+    assert code == 1 and err.strip() == "pnp: error: bad.yaml:3:7: rows: expected a whole number, found 'four'"
+
+
+def test_a_whole_session_through_the_cli(cli, tmp_path):
+    assert cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--seed", "4")[0] == 0
+    code, out, _ = cli("ref", "moves", "g.pnp", "--json")
+    listed = json.loads(out)
+    assert listed["to_move"] == "ann" and "secret colours B,G" in listed["moves"]
+    assert cli("ref", "play", "g.pnp", "secret", "colours", "B,G")[0] == 0
+    assert cli("ref", "play", "g.pnp", "secret", "colours", "R,W")[0] == 0
+    code, out, err = cli("ref", "play", "g.pnp", "truck", "1")
+    assert code == 1 and "safety truck" in err
+    assert cli("ref", "play", "g.pnp", "truck", "5", "--json")[0] == 0
+    code, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
+    assert "R,W" in out and "B,G" not in out  # bob sees his own cards only
+    code, out, _ = cli("ref", "score", "g.pnp", "--json")
+    score = json.loads(out)
+    assert score["final"] is False and {p["name"] for p in score["players"]} == {"ann", "bob"}
+    assert cli("ref", "undo", "g.pnp")[0] == 0
+    code, out, _ = cli("ref", "replay", "g.pnp")
+    assert code == 0 and "4 events" in out
+
+
+def test_a_program_can_play_a_game_to_its_end_with_moves_and_play(cli):
+    import random
+
+    rng = random.Random(5)
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob,cy")
+    for _ in range(500):
+        listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+        if listed["to_move"] is None:
+            break
+        code, _, err = cli("ref", "play", "g.pnp", *rng.choice(listed["moves"]).split())
+        assert code == 0, err
+    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    assert score["final"] and score["winners"]

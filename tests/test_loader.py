@@ -1,0 +1,128 @@
+"""The YAML boundary: typed objects out, located one-line errors for anything else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.errors import DataError
+from pnp.games.aloft.model import AloftData, load_data
+from pnp.jsonschema import schema_for
+from pnp.loader import load_text, peek
+
+
+@dataclass(frozen=True)
+class Item:
+    colours: tuple[Literal["B", "G", "R"], ...]
+    size: float = 1.0
+
+
+@dataclass(frozen=True)
+class Doc:
+    name: str
+    items: list[Item]
+    counts: dict[str, int] = field(default_factory=dict)
+    note: str | None = None
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(DataError) as info:
+        load_text(text, Doc, "data/x.yaml")
+    return str(info.value)
+
+
+def test_a_valid_document_becomes_typed_objects():
+    doc = load_text("name: x\nitems:\n  - colours: [B, G]\n    size: 2\ncounts: {a: 1}\n", Doc).value
+    assert doc == Doc("x", [Item(("B", "G"), 2.0)], {"a": 1})
+
+
+def test_unknown_value_names_file_line_column_and_field_path():
+    text = "name: x\nitems:\n  - colours: [B]\n  - colours: [G, X]\n"
+    assert error_of(text) == "data/x.yaml:4:18: items[1].colours[1]: unknown value 'X' (known: B G R)"
+
+
+def test_unknown_keys_are_errors():
+    assert error_of("name: x\nitems: []\ncolour: 3\n") == (
+        "data/x.yaml:3:1: colour: unknown key 'colour' (known: name, items, counts, note)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("items: []\n", "missing key 'name'"),
+        ("name: x\nitems: 3\n", "items: expected a list, found a single value"),
+        ("name: x\nitems: []\ncounts: {a: b}\n", "counts.a: expected a whole number, found 'b'"),
+        ("name: x\nitems: [{colours: [B], size: big}]\n", "items[0].size: expected a number"),
+        ("name: x\nname: y\nitems: []\n", "name: duplicate key 'name'"),
+        ("name: [x\n", "invalid YAML"),
+        ("", "the file is empty"),
+        ("[" * 5000, "nested too deeply"),
+        ("name: x\nitems: []\ncounts: {a: true}\n", "expected a whole number, found True"),
+    ],
+)
+def test_each_kind_of_mistake_has_its_message(text, expected):
+    assert expected in error_of(text)
+
+
+def test_numbers_are_accepted_as_text_and_null_for_optional():
+    doc = load_text("name: 12\nitems: []\nnote: null\n", Doc).value
+    assert doc.name == "12" and doc.note is None
+
+
+def test_semantic_errors_point_at_the_field(tmp_path):
+    path = tmp_path / "aloft.yaml"
+    text = (load_data().source.text).replace("{name: BG, colours: [B, G]", "{name: BG, colours: [B, B]")
+    path.write_text(text)
+    with pytest.raises(DataError) as info:
+        load_data(path)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "[B, B]" in row)
+    assert f":{line}:" in str(info.value) and "balloons[0].colours" in str(info.value)
+
+
+def test_the_game_key_of_a_map_is_an_envelope():
+    assert peek("game: aloft\ncolumns: 3\n", "game") == "aloft"
+    assert load_text("game: aloft\nname: x\nitems: []\n", Doc).value.name == "x"
+
+
+def test_json_schema_follows_the_dataclasses():
+    schema = schema_for(Doc, "doc")
+    item = schema["$defs"]["Item"]
+    assert item["properties"]["colours"]["items"] == {"enum": ["B", "G", "R"]}
+    assert schema["$defs"]["Doc"]["required"] == ["name", "items"]
+    assert schema["$defs"]["Doc"]["additionalProperties"] is False
+
+
+yaml_scalars = st.one_of(st.integers(), st.floats(allow_nan=False), st.text(max_size=8), st.booleans(), st.none())
+yaml_values = st.recursive(
+    yaml_scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=120))
+def test_random_text_raises_only_data_errors(text):
+    for target in (Doc, AloftData):
+        try:
+            load_text(text, target, "f.yaml")
+        except DataError as exc:
+            assert "\n" not in str(exc) and str(exc).startswith("f.yaml")
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=yaml_values)
+def test_random_yaml_structures_raise_only_data_errors(value):
+    import yaml
+
+    text = yaml.safe_dump(value)
+    for target in (Doc, AloftData):
+        try:
+            load_text(text, target, "f.yaml")
+        except DataError as exc:
+            assert "\n" not in str(exc)

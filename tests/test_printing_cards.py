@@ -1,0 +1,172 @@
+"""Card and token sheets, read back from the PDF: trim sizes, crop marks, backs, gutterfold, cut guides."""
+
+from __future__ import annotations
+
+import pytest
+from test_printing_support import (
+    BACK_MARK,
+    FRONT_MARK,
+    MM,
+    Box,
+    deck,
+    grown,
+    ink_near_edges,
+    intersects,
+    kit,
+    lines,
+    open_pdf,
+    page_size,
+    page_text,
+    raster,
+    stroked,
+    tokens,
+)
+
+from pnp.printing.marks import HAIRLINE, MARK_LENGTH
+from pnp.printing.parts import CARD_SIZES, POKER, TAROT
+from pnp.printing.render import PrintSettings, render_kit
+
+
+def render(tmp_path, parts, **settings):
+    files = render_kit(kit(("cards", tuple(parts))), PrintSettings(**settings), tmp_path)
+    return next(f for f in files if f.path.name == "cards.pdf")
+
+
+def fronts_and_backs(page) -> tuple[dict[str, Box], dict[str, Box]]:
+    """Trim boxes of the fronts and backs on a page, keyed by item index (two hex digits)."""
+    fronts = {c[-2:]: b for c, b in stroked(page, FRONT_MARK).items()}
+    backs = {c[-2:]: b for c, b in stroked(page, BACK_MARK).items()}
+    return fronts, backs
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [3.0, 0.0])
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
+def test_cards_keep_their_trim_size_and_crop_marks_sit_on_the_trim_lines(tmp_path, size, bleed, paper):
+    preset = CARD_SIZES[size]
+    written = render(tmp_path, [deck(preset, 20, backs="none")], paper=paper, bleed=bleed)
+    assert written.components == {"deck": 20}
+    with open_pdf(written.path) as pdf:
+        seen = 0
+        for page in pdf.pages:
+            trims = list(stroked(page, FRONT_MARK).values())
+            seen += len(trims)
+            assert len(trims) > 1  # n-up
+            for trim in trims:
+                assert sorted((trim.w, trim.h)) == pytest.approx(sorted((preset.width, preset.height)), abs=0.1)
+            marks = lines(page, width=HAIRLINE)
+            vertical = {round(m.x, 2) for m in marks if m.w < 1e-6}
+            horizontal = {round(m.y, 2) for m in marks if m.h < 1e-6}
+            assert {round(v, 2) for t in trims for v in (t.x, t.right)} == vertical
+            assert {round(v, 2) for t in trims for v in (t.y, t.bottom)} == horizontal
+            width, height = page_size(page)
+            for mark in marks:
+                assert max(mark.w, mark.h) == pytest.approx(MARK_LENGTH)
+                assert not any(intersects(mark, grown(t, bleed)) for t in trims), "crop mark inside a bleed"
+                edge = 5 - 0.01  # what the PDF's number precision allows
+                assert mark.x >= edge and mark.y >= edge and mark.right <= width - edge and mark.bottom <= height - edge
+        assert seen == 20
+
+
+def test_poker_cards_fill_an_a4_page(tmp_path):
+    written = render(tmp_path, [deck(POKER, 9, backs="none")], bleed=0.0)
+    with open_pdf(written.path) as pdf:
+        assert len(stroked(pdf.pages[0], FRONT_MARK)) == 9  # 3 x 3 when there is no bleed to make room for
+    written = render(tmp_path, [deck(POKER, 9, backs="none")], bleed=3.0)
+    with open_pdf(written.path) as pdf:
+        assert len(stroked(pdf.pages[0], FRONT_MARK)) == 8  # turned, 2 x 4, with the full bleed
+
+
+def test_nothing_is_printed_within_5_mm_of_the_page_edge(tmp_path):
+    parts = [deck(POKER, 9), tokens("round", 25, 12, backs=True), tokens("square", 19, 12, backs=False)]
+    written = render(tmp_path, parts, paper="letter")
+    for number in range(1, written.pages + 1):
+        rows = raster(written.path, number, dpi=200)
+        # no AA on fills: this sees ink closer than ~4.75 mm
+        assert ink_near_edges(rows, border_px=int(4.9 / 25.4 * 200)) == 0, f"page {number}"
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (2.5, -1.5)])
+def test_back_pages_mirror_the_front_columns_and_apply_the_back_offset(tmp_path, offset):
+    written = render(tmp_path, [deck(POKER, 12)], back_offset=offset)
+    dx, dy = offset
+    with open_pdf(written.path) as pdf:
+        assert written.pages == len(pdf.pages) == 4
+        for front_page, back_page in ((pdf.pages[0], pdf.pages[1]), (pdf.pages[2], pdf.pages[3])):
+            width, _ = page_size(front_page)
+            fronts, _ = fronts_and_backs(front_page)
+            _, backs = fronts_and_backs(back_page)
+            assert fronts.keys() == backs.keys() and fronts
+            columns = sorted({round(f.x, 2) for f in fronts.values()})
+            assert len(columns) > 1
+            for key, front in fronts.items():
+                back = backs[key]
+                assert back.x == pytest.approx(width - front.right + dx, abs=0.01)
+                assert back.y == pytest.approx(front.y + dy, abs=0.01)
+                assert (back.w, back.h) == pytest.approx((front.w, front.h), abs=0.01)
+
+
+def test_cards_without_a_back_get_a_blank_back(tmp_path):
+    written = render(tmp_path, [deck(POKER, 8, backs="odd")])
+    with open_pdf(written.path) as pdf:
+        fronts, _ = fronts_and_backs(pdf.pages[0])
+        _, backs = fronts_and_backs(pdf.pages[1])
+    assert len(fronts) == 8
+    assert sorted(backs) == [f"{i:02x}" for i in range(1, 8, 2)]
+
+
+def test_a_one_sided_page_in_a_duplex_document_is_followed_by_a_blank_page(tmp_path):
+    written = render(tmp_path, [tokens("square", 20, 5, backs=False), deck(POKER, 3)])
+    with open_pdf(written.path) as pdf:
+        assert len(pdf.pages) == 4
+        assert stroked(pdf.pages[0], FRONT_MARK) and not stroked(pdf.pages[1], "#")
+        assert len(stroked(pdf.pages[2], FRONT_MARK)) == 3 and len(stroked(pdf.pages[3], BACK_MARK)) == 3
+
+
+@pytest.mark.parametrize("size,fold", [(POKER, "horizontal"), (TAROT, "vertical")])
+def test_gutterfold_puts_each_back_opposite_its_front_across_the_fold(tmp_path, size, fold):
+    written = render(tmp_path, [deck(size, 5)], layout="gutterfold")
+    with open_pdf(written.path) as pdf:
+        page = pdf.pages[0]
+        fronts, backs = fronts_and_backs(page)
+        folds = [line for line in lines(page, "#808080") if max(line.w, line.h) > 150]
+    assert len(folds) == 1 and fronts.keys() == backs.keys() and len(fronts) >= 2
+    line = folds[0]
+    for key, front in fronts.items():
+        back = backs[key]
+        if fold == "vertical":
+            assert line.w < 1e-6
+            assert front.right < line.x < back.x
+            assert back.x - line.x == pytest.approx(line.x - front.right, abs=0.01)
+            assert back.y == pytest.approx(front.y, abs=0.01)
+        else:
+            assert line.h < 1e-6
+            assert front.bottom < line.y < back.y
+            assert back.y - line.y == pytest.approx(line.y - front.bottom, abs=0.01)
+            assert back.x == pytest.approx(front.x, abs=0.01)
+
+
+@pytest.mark.parametrize("shape", ["round", "square"])
+def test_tokens_get_a_cut_guide_on_their_trim_and_crop_marks(tmp_path, shape):
+    written = render(tmp_path, [tokens(shape, 22, 10, backs=True)])
+    assert written.components == {"tokens": 10}
+    with open_pdf(written.path) as pdf:
+        page = pdf.pages[0]
+        trims = list(stroked(page, FRONT_MARK).values())
+        if shape == "round":
+            guides = [c for c in page.curves if c["stroke"] and c["stroking_color"] == (0.501961, 0.501961, 0.501961)]
+        else:
+            guides = [r for r in page.rects if r["stroke"] and r["stroking_color"] == (0.501961, 0.501961, 0.501961)]
+        boxes = sorted((round(g["x0"] * MM, 1), round(g["top"] * MM, 1)) for g in guides)
+        assert boxes == sorted((round(t.x, 1), round(t.y, 1)) for t in trims)
+        assert all((g["x1"] - g["x0"]) * MM == pytest.approx(22, abs=0.1) for g in guides)
+        assert lines(page, width=HAIRLINE)
+        assert len(stroked(pdf.pages[1], BACK_MARK)) == 10
+
+
+def test_names_and_manifest_counts_match_the_items(tmp_path):
+    written = render(tmp_path, [deck(POKER, 10, name="heroes"), tokens("round", 20, 7, backs=False)])
+    assert written.components == {"heroes": 10, "tokens": 7}
+    with open_pdf(written.path) as pdf:
+        text = "".join(page_text(p) for p in pdf.pages)
+    assert all(f"H{i:02d}" in text for i in range(10)) and all(f"T{i:02d}" in text for i in range(7))
