@@ -16,6 +16,7 @@ from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Card, CardSize, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 
 MM = 25.4 / 72  # millimetres per point
+POKER_NAME = "Ace of Balloons"
 FRONT_MARK = "#ff00"  # + two hex digits of the item's index: a hairline on the trim of each front
 BACK_MARK = "#00ff"  # the same on each back
 BOARD_EDGE = "#00ffff"  # a hairline round a test board

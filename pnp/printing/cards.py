@@ -62,9 +62,12 @@ def item_pages(part: Deck | TokenSheet, settings: PrintSettings) -> list[Page]:
         layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
     plan = layout(items.width, items.height, settings.bleed, frame)
     if not plan.fronts:
+        part_kind = "deck" if items.kind == "card" else "token sheet"
+        area = frame.content
         raise PnpError(
-            f"{items.kind} set '{items.name}': a {size(items.width, items.height)} {items.kind} with "
-            f"{settings.bleed:g} mm bleed does not fit on {settings.paper.upper()} ({settings.layout})"
+            f"{part_kind} '{items.name}': a {size(items.width, items.height)} {items.kind} with {settings.bleed:g} mm "
+            f"bleed and crop marks does not fit on {settings.paper.upper()} (printable {size(area.w, area.h)}, "
+            f"{settings.layout}); use smaller {items.kind}s or less bleed"
         )
     per_page = len(plan.fronts)
     chunks = [items.items[i : i + per_page] for i in range(0, len(items.items), per_page)]

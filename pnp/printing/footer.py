@@ -27,10 +27,9 @@ def draw_footer(canvas: Canvas, frame: PageFrame, text: str, tile: str = "") -> 
     """``text`` at the left of the footer band; a board tile's label in bold at its right."""
     area = frame.printable
     baseline = area.bottom - 1.0
-    room = area.w
-    if tile:
-        canvas.text(area.right, baseline, tile, size=TILE_SIZE, anchor="end", bold=True, fill=COLOR)
-        room -= text_width(tile, TILE_SIZE, bold=True) + 3
+    room = area.w - (text_width(tile, TILE_SIZE, bold=True) + 3 if tile else 0)
     line, size = fit(text, room)
     canvas.text(area.x, baseline, line, size=size, fill=COLOR)
+    if tile:
+        canvas.text(area.right, baseline, tile, size=TILE_SIZE, anchor="end", bold=True, fill=COLOR)
 

@@ -38,6 +38,8 @@ class Session:
     events: int = 0
     played: list[tuple[str, Move]] = field(default_factory=list)
     commitments: dict[tuple[str, str], str] = field(default_factory=dict)
+    # (moves played before, state, commitments) saved just before a move that a later undo takes back
+    snapshots: list[tuple[int, State, dict[tuple[str, str], str]]] = field(default_factory=list)
 
     # -- extending the record ----------------------------------------------
     def play(self, move_text: str) -> str:
@@ -102,6 +104,10 @@ class Session:
 
     def _take_back(self) -> None:
         kept = self.played[:-1]
+        if self.snapshots and self.snapshots[-1][0] == len(kept):
+            _, self.state, self.commitments = self.snapshots.pop()
+            self.played = kept
+            return
         self.state = self.game.new_state(self.setup)
         self.played, self.commitments = [], {}
         for player, move in kept:
@@ -114,8 +120,12 @@ class Session:
         self.text += line
         return text
 
-    def replay_event(self, event: record.Event) -> None:
-        """Apply one event read from the file, or raise RecordError naming its line."""
+    def replay_event(self, event: record.Event, taken_back: bool = False) -> None:
+        """Apply one event read from the file, or raise RecordError naming its line.
+
+        ``taken_back`` says a later undo removes this move: the state is saved first, so the undo
+        restores it instead of replaying from the start.
+        """
         where = f"{self.path}:{event.line}"
         try:
             if event.text == "undo":
@@ -126,7 +136,10 @@ class Session:
             player, sep, move_text = event.text.partition(": ")
             if not sep or player != self.state.to_move():
                 raise IllegalMove(f"it is {self.state.to_move()}'s turn, not {player}'s", "turn order")
-            self._apply(player, notation.parse(self.game, move_text))
+            move = notation.parse(self.game, move_text)
+            if taken_back:
+                self.snapshots.append((len(self.played), self.state.clone(), dict(self.commitments)))
+            self._apply(player, move)
         except PnpError as exc:
             raise RecordError(f"{where}: {exc}") from None
 
@@ -245,10 +258,23 @@ def load(path: Path) -> Session:
     if files != headers["Files"]:
         raise RecordError(f"{path}: the game's data or map files have changed since this record was made")
     session = Session(path, spec, game, setup, headers, game.new_state(setup))
-    for event in parsed.events:
-        session.replay_event(event)
+    taken_back = _taken_back(parsed.events)
+    for index, event in enumerate(parsed.events):
+        session.replay_event(event, index in taken_back)
     session.text, session.last_hash, session.events = text, last_hash, len(parsed.events)
     return session
+
+
+def _taken_back(events: tuple[record.Event, ...]) -> set[int]:
+    """Indexes of the events that a later ``undo`` takes back."""
+    stack: list[int] = []
+    undone = set()
+    for index, event in enumerate(events):
+        if event.text != "undo":
+            stack.append(index)
+        elif stack:
+            undone.add(stack.pop())
+    return undone
 
 
 def _resolve_map(label: str, record_dir: Path) -> Path | None:

@@ -35,7 +35,7 @@ class Transport:
 
     @property
     def label(self) -> str:
-        """The capacity as printed: "8 or less", "13 - 14", "16 or more", "10"."""
+        """The capacity as printed: "8 or less", "13 – 14", "16 or more", "10"."""
         return range_label(self.low, self.high)
 
 
@@ -84,7 +84,7 @@ def range_label(low: int, high: int) -> str:
         return f"{high} or less"
     if high == HIGHEST:
         return f"{low} or more"
-    return f"{low} - {high}"
+    return f"{low} – {high}"
 
 
 @cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.hauling_astronauts.model import Dock, Transport
+from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport
 from pnp.games.hauling_astronauts.moves import GOLD, RED, Target, face, kind
 
 PARTS = ("profit", "bonus", "gold", "red")
@@ -50,3 +50,17 @@ def points(departure: Departure, transport: Transport | None, dock: Dock) -> dic
     if departure.red and departure.carries(RED):
         earned["red"] = base[departure.red] // 2 - base[departure.red]
     return earned
+
+
+def highest_score(data: HaulingData) -> int:
+    """An upper bound on one player's final score, for the length of the printed tracks.
+
+    Three departures at most: the three best profits, the three best dock bonuses,
+    and the gold die doubling the largest of them once.
+    """
+    bonuses = sorted((dock.bonus for dock in data.docks), reverse=True)[:3]
+    best = 0
+    for fleet in data.fleets:
+        profits = sorted((t.profit for t in fleet.transports), reverse=True)[:3]
+        best = max(best, sum(profits) + sum(bonuses) + max(profits[0], bonuses[0]))
+    return best

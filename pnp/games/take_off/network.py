@@ -20,6 +20,7 @@ from pnp.games.take_off.world import unwrap, unwrap_start
 
 MIN_STEP = 0.5  # degrees: a generated route leads at least this far west
 SPREAD = math.radians(14)  # two routes from one city closer in direction than this are avoided
+REACH_FACTOR, REACH_EXTRA = 2.5, 10.0  # routes go no farther than this times the nearest, plus degrees, if they can
 
 Pins = Mapping[str, Mapping[str, str]]
 
@@ -34,9 +35,9 @@ def _positions(game_map: TakeOffMap) -> dict[str, tuple[float, float]]:
 
 
 def _cost(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """How far a route from ``a`` to ``b`` (to the west) looks: length, penalised when steeper than 45 degrees."""
+    """How far a route from ``a`` to ``b`` (to the west) looks: its length, penalised when it runs steeply north-south."""
     du, dlat = a[0] - b[0], abs(a[1] - b[1])
-    return math.hypot(du, dlat) * (1.0 + max(0.0, dlat / du - 1.0))
+    return math.hypot(du, dlat) * (1.0 + 2.0 * max(0.0, dlat / du - 0.8))
 
 
 def _heading(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -56,15 +57,18 @@ class _Router:
     def jitter(self) -> float:
         return self.rng.uniform(0.85, 1.2) if self.rng else 1.0
 
-    def westward(self, city: str) -> list[str]:
-        """Cities a route from ``city`` may lead to, nearest first."""
+    def westward(self, city: str) -> tuple[list[str], list[str]]:
+        """Cities a route from ``city`` may lead to, nearest first: those near enough, and the rest."""
         here = self.at[city]
-        options = [
+        options = sorted(
             (_cost(here, there) * self.jitter(), other)
             for other, there in self.at.items()
             if other != self.map.start and there[0] < here[0] - MIN_STEP
-        ]
-        return [other for _, other in sorted(options)]
+        )
+        if not options:
+            return [], []
+        reach = max(REACH_FACTOR * options[0][0], options[0][0] + REACH_EXTRA)
+        return [o for c, o in options if c <= reach], [o for c, o in options if c > reach]
 
     def colour_for(self, routes: dict[str, str]) -> str:
         free = [c for c in self.colours if c not in routes]
@@ -81,21 +85,20 @@ class _Router:
         routes = dict(pinned)
         for colour in pinned:
             self.used[colour] += 1
-        wanted = max(per_city, len(routes))
-        options = self.westward(city)
+        near, far = self.westward(city)
         here = self.at[city]
-        for spread in (True, False):
+        for options, spread, wanted in ((near, True, per_city), (near, False, per_city), (far, False, 2)):
             for dest in options:
-                if len(routes) >= wanted:
-                    return routes
+                if len(routes) >= max(wanted, len(pinned)):
+                    break
                 headings = [_heading(here, self.at[d]) for d in routes.values()]
                 if dest in routes.values() or (
                     spread and any(abs(_heading(here, self.at[dest]) - h) < SPREAD for h in headings)
                 ):
                     continue
                 self.add(routes, dest)
-        while options and len(routes) < 2:  # too few cities to the west: a parallel route in another colour
-            self.add(routes, options[0])
+        while near and len(routes) < 2:  # only one city to the west: a parallel route in another colour
+            self.add(routes, near[0])
         return routes
 
 

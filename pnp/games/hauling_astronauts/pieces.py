@@ -1,0 +1,114 @@
+"""Drawing the game's pieces: transports (face up or down), dice, bonus-die markers."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.hauling_astronauts.model import Transport, chance
+from pnp.games.hauling_astronauts.moves import GOLD, RED, face, kind
+from pnp.printing.canvas import Canvas
+from pnp.printing.color import rgb, to_hex
+from pnp.printing.fonts import text_width
+from pnp.printing.paper import Rect
+
+INK = "#1d2330"
+GOLD_RGB = "#e3b23c"
+RED_RGB = "#c0392b"
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: 0 keeps it, 1 is white."""
+    return to_hex(tuple(c + (1 - c) * amount for c in rgb(colour)))
+
+
+def fitted(c: Canvas, x: float, y: float, text: str, width: float, size: float, **style) -> None:
+    """Text shrunk as needed to stay within ``width`` mm."""
+    bold = bool(style.get("bold", False))
+    need = text_width(text, size, bold)
+    c.text(x, y, text, size=size * min(1.0, width / need) if need else size, **style)
+
+
+def _landscape(c: Canvas, box: Rect):
+    """A frame in which the piece is drawn landscape; a portrait box is turned a quarter anticlockwise."""
+    if box.w >= box.h:
+        return c.group(box.x, box.y)
+    return c.group(box.x, box.bottom, rotate=-90)
+
+
+def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int) -> None:
+    """A face-up transport: letter badge, name, capacity, profit and odds."""
+    length, width = max(box.w, box.h), min(box.w, box.h)
+    with c.group(name=f"transport:{piece.id}"), _landscape(c, box):
+        c.rect(0, 0, length, width, fill=tint(colour, 0.82), stroke=colour, width=0.6, radius=1.2)
+        badge = width * 0.24
+        c.circle(badge + 1.2, badge + 1.2, badge, fill=colour, stroke=None)
+        c.text(badge + 1.2, badge * 1.45 + 1.2, piece.id, size=badge * 3.4, bold=True, anchor="middle", fill="#ffffff")
+        c.text(badge + 1.2, width - 2.2, f"P{player + 1}", size=5.5, bold=True, anchor="middle", fill=INK)
+        middle = (2 * badge + 2.4 + length) / 2
+        room = length - 2 * badge - 3.4
+        fitted(c, middle, width * 0.24, piece.name, room, 5.5, anchor="middle", fill=INK)
+        fitted(c, middle, width * 0.52, piece.label, room, 8.5, anchor="middle", bold=True, fill=INK)
+        fitted(c, middle, width * 0.76, f"pays {piece.profit}", room, 7, anchor="middle", bold=True, fill=colour)
+        odds = float(chance(piece.low, piece.high)) * 100
+        fitted(c, middle, width - 1.3, f"3 random dice: {odds:.0f} %", room, 4.2, anchor="middle", fill=INK)
+
+
+def face_down(c: Canvas, box: Rect, colour: str, player: int) -> None:
+    """A hidden transport, as the table sees it."""
+    length, width = max(box.w, box.h), min(box.w, box.h)
+    with c.group(name="transport:hidden"), _landscape(c, box):
+        c.rect(0, 0, length, width, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
+        c.text(length / 2, width * 0.62, "?", size=width * 1.1, bold=True, anchor="middle", fill=INK)
+        c.text(3.5, width - 2.2, f"P{player + 1}", size=5.5, bold=True, anchor="middle", fill=INK)
+
+
+def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = False) -> None:
+    """A die showing ``face(code)``; gold and red ones are lettered G and R; a moved die is turned 45 degrees."""
+    bonus = kind(code)
+    fill = {GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#ffffff")
+    pip = "#ffffff" if bonus == RED else INK
+    with c.group(cx, cy, rotate=45 if moved else 0, name="die"):
+        c.rect(-side / 2, -side / 2, side, side, fill=fill, stroke=INK, width=0.4, radius=side * 0.15)
+        step, r = side * 0.27, side * 0.085
+        for dx, dy in PIPS.get(face(code), ()):
+            c.circle(dx * step, dy * step, r, fill=pip, stroke=None)
+        if bonus:
+            c.text(side * 0.3, -side * 0.22, "G" if bonus == GOLD else "R", size=side * 0.9, bold=True,
+                   anchor="middle", fill=pip)
+
+
+def blank_die(c: Canvas, cx: float, cy: float, code: int, side: float) -> None:
+    """A die lying in Available (its face does not matter), lettered if it is a bonus die."""
+    bonus = kind(code)
+    with c.group(cx, cy, name="die"):
+        c.rect(-side / 2, -side / 2, side, side, fill={GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#f2f2f2"),
+               stroke=INK, width=0.4, radius=side * 0.15)
+        if bonus:
+            c.text(0, side * 0.3, "G" if bonus == GOLD else "R", size=side * 2, bold=True, anchor="middle",
+                   fill="#ffffff" if bonus == RED else INK)
+
+
+def marker(c: Canvas, box: Rect, gold: bool) -> None:
+    """A bonus-die marker: set a die on it to make that die the gold (x2) or the red (/2) one."""
+    fill, letter, effect = (GOLD_RGB, "GOLD", "×2") if gold else (RED_RGB, "RED", "÷2")
+    ink = INK if gold else "#ffffff"
+    with c.group(box.x, box.y, name="marker:gold" if gold else "marker:red"):
+        c.rect(0, 0, box.w, box.h, fill=fill, stroke=INK, width=0.5, radius=1.5)
+        cx, r = box.w / 2, box.w * 0.2
+        if gold:
+            radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
+            star = [(cx + q * math.sin(i * math.pi / 5), 6 - q * math.cos(i * math.pi / 5)) for i, q in enumerate(radii)]
+            c.polygon(star, fill="#ffffff", stroke=INK, width=0.3)
+        else:
+            c.polygon([(cx - r, 6 - r * 0.7), (cx + r, 6 - r * 0.7), (cx, 6 + r)], fill="#ffffff", stroke=INK, width=0.3)
+        c.text(cx, box.h - 5.2, letter, size=6, bold=True, anchor="middle", fill=ink)
+        c.text(cx, box.h - 1.4, effect, size=7, bold=True, anchor="middle", fill=ink)
+

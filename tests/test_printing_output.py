@@ -1,0 +1,216 @@
+"""The files render_kit writes: fonts, page sizes, SVG against PDF, manifest, footer, progress, ink saver, errors."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+from test_printing_support import POKER_NAME, board, deck, kit, open_pdf, page_size, page_text, sheet, tokens
+
+from pnp.errors import PnpError
+from pnp.printing.canvas import Drawing
+from pnp.printing.parts import POKER, TAROT, CardSize
+from pnp.printing.render import PrintSettings, WrittenFile, count_pages, drawing_to_svg, render_kit, write_drawing
+
+BASE_14 = {
+    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica", "Helvetica-Bold",
+    "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
+    "Symbol", "ZapfDingbats",
+}  # fmt: skip
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def full_kit():
+    return kit(
+        ("cards", (deck(POKER, 11, name="heroes"), tokens("round", 24, 9, backs=True))),
+        ("extras", (board(420, 300), sheet(150, 100))),
+    )
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory) -> list[WrittenFile]:
+    return render_kit(full_kit(), PrintSettings(formats=("pdf", "svg")), tmp_path_factory.mktemp("both"))
+
+
+def test_every_font_in_every_pdf_is_embedded_and_none_is_base_14(both):
+    pdfs = [f for f in both if f.format == "pdf"]
+    assert {f.path.name for f in pdfs} == {"cards.pdf", "extras.pdf", "calibration.pdf"}
+    seen = set()
+    for written in pdfs:
+        for page in PdfReader(written.path).pages:
+            fonts = page["/Resources"].get_object().get("/Font", {})
+            for font in fonts.values():
+                font = font.get_object()
+                name = str(font["/BaseFont"]).split("+")[-1].lstrip("/")
+                assert name not in BASE_14
+                assert "/FontFile2" in font["/FontDescriptor"].get_object(), name
+                seen.add(name)
+    assert seen == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+
+
+@pytest.mark.parametrize("paper,size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_pages_have_the_exact_paper_size(tmp_path, paper, size):
+    written = render_kit(kit(("cards", (deck(POKER, 3), board(600, 200)))), PrintSettings(paper=paper), tmp_path)
+    for f in written:
+        with open_pdf(f.path) as pdf:
+            for page in pdf.pages:
+                assert sorted(page_size(page)) == pytest.approx(sorted(size), abs=0.01)
+
+
+def test_svg_pages_parse_and_name_the_same_components_as_the_pdf(both):
+    svgs = [f for f in both if f.format == "svg"]
+    pdfs = {f.path.stem: f for f in both if f.format == "pdf"}
+    for stem, pdf_file in pdfs.items():
+        pages = sorted((f for f in svgs if f.path.stem.rsplit("-", 1)[0] == stem), key=lambda f: f.path.name)
+        assert len(pages) == pdf_file.pages
+        names: Counter[str] = Counter()
+        totals: Counter[str] = Counter()
+        with open_pdf(pdf_file.path) as pdf:
+            for svg_file, pdf_page in zip(pages, pdf.pages):
+                root = ET.parse(svg_file.path).getroot()
+                width, height = page_size(pdf_page)
+                assert root.get("width") == f"{width:.1f}".rstrip("0").rstrip(".") + "mm"
+                assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
+                groups = [g.get("data-name") for g in root.iter(f"{SVG}g") if g.get("data-name")]
+                fronts = [g.split(":", 1)[1] for g in groups if re.match(r"(card|token)-front:", g)]
+                text = page_text(pdf_page)
+                assert all(name in text for name in fronts)  # the same items are on the PDF page
+                names.update(fronts)
+                totals.update(svg_file.components)
+        assert sum(names.values()) == sum(v for k, v in pdf_file.components.items() if k in ("heroes", "tokens"))
+        assert totals == Counter(pdf_file.components)
+    assert pdfs["cards"].components == {"heroes": 11, "tokens": 9}
+    assert pdfs["extras"].components == {"board": 1, "aid": 1}
+
+
+def test_svg_groups_name_tiles_backs_and_sheets(both):
+    groups = Counter()
+    for f in both:
+        if f.format == "svg":
+            for g in ET.parse(f.path).getroot().iter(f"{SVG}g"):
+                if g.get("data-name"):
+                    groups[g.get("data-name").split(":")[0]] += 1
+    assert groups["card-front"] == groups["card-back"] == 11
+    assert groups["token-front"] == groups["token-back"] == 9
+    assert groups["tile"] >= 2 and groups["overview"] == 1 and groups["sheet"] == 1
+
+
+def test_count_pages_matches_the_pages_written_and_progress_reaches_it(tmp_path):
+    calls = []
+    settings = PrintSettings(formats=("pdf", "svg"))
+    written = render_kit(full_kit(), settings, tmp_path, progress=lambda done, total: calls.append((done, total)))
+    total = count_pages(full_kit(), settings)
+    assert total == sum(f.pages for f in written if f.format == "pdf")
+    assert total == sum(1 for f in written if f.format == "svg")
+    assert calls == [(n, total) for n in range(1, total + 1)]
+
+
+def test_every_page_has_a_footer_naming_game_document_page_and_seed(both):
+    for f in both:
+        if f.format != "pdf":
+            continue
+        with open_pdf(f.path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                footer = [ch for ch in page.chars if ch["top"] * 25.4 / 72 > page_size(page)[1] - 10]
+                text = "".join(ch["text"] for ch in footer)
+                assert text.startswith(f"Test Game · {f.path.stem} · ")
+                assert f"page {number}/{len(pdf.pages)} · seed 7" in text
+                assert all(ch["bottom"] * 25.4 / 72 <= page_size(page)[1] - 5 for ch in footer)
+
+
+def test_ink_saver_lightens_fills_and_keeps_text_dark(tmp_path):
+    plain = render_kit(kit(("cards", (deck(POKER, 2),))), PrintSettings(), tmp_path / "plain")
+    saver = render_kit(kit(("cards", (deck(POKER, 2),))), PrintSettings(ink_saver=True), tmp_path / "saver")
+    with open_pdf(plain[0].path) as a, open_pdf(saver[0].path) as b:
+        for page_a, page_b in zip(a.pages, b.pages):
+            fills_a = [r["non_stroking_color"] for r in page_a.rects if r["fill"]]
+            fills_b = [r["non_stroking_color"] for r in page_b.rects if r["fill"]]
+            assert len(fills_a) == len(fills_b) > 0
+            for before, after in zip(fills_a, fills_b):
+                assert all(y >= x for x, y in zip(before, after))
+                assert sum(after) / 3 >= 0.7  # light
+            assert any(sum(x) / 3 < 0.5 for x in fills_a)  # there was something dark to lighten
+            for ch in page_b.chars:
+                color = ch["non_stroking_color"]
+                assert 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] <= 0.36
+
+
+def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_grid(tmp_path):
+    written = render_kit(kit(("cards", (deck(POKER, 1),))), PrintSettings(back_offset=(1.5, -2.0)), tmp_path)
+    calibration = next(f for f in written if f.path.name == "calibration.pdf")
+    assert calibration.pages == 2
+    with open_pdf(calibration.path) as pdf:
+        front, back = pdf.pages
+        mm = 25.4 / 72
+        ruler = [l for l in front.lines if l["x0"] == l["x1"] and l["top"] * mm < 40 and (l["bottom"] - l["top"]) * mm < 4.5]
+        ticks = sorted(line["x0"] * mm for line in ruler)
+        assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
+        assert all(b - a == pytest.approx(1, abs=0.01) for a, b in zip(ticks, ticks[1:]))
+        square = [r for r in front.rects if r["stroke"]]
+        assert [((r["x1"] - r["x0"]) * mm, (r["bottom"] - r["top"]) * mm) for r in square] == [pytest.approx((100, 100), abs=0.01)]
+        width = page_size(front)[0]
+
+        def crossings(page, arm):
+            horizontal = [l for l in page.lines if l["top"] == l["bottom"] and (l["x1"] - l["x0"]) * mm == pytest.approx(2 * arm)]
+            return sorted((round((l["x0"] + l["x1"]) / 2 * mm, 2), round(l["top"] * mm, 2)) for l in horizontal)
+
+        crosses = crossings(front, 9.0)
+        scales = crossings(back, 6.0)
+        assert len(crosses) == len(scales) == 8
+        assert scales == sorted((round(width - x + 1.5, 2), round(y - 2.0, 2)) for x, y in crosses)
+        assert "1.5" in page_text(back) and "-2" in page_text(back)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"formats": ("pdf", "png")},
+        {"formats": ()},
+        {"paper": "a3"},
+        {"layout": "simplex"},
+        {"bleed": -1.0},
+        {"bleed": float("nan")},
+        {"back_offset": (30.0, 0.0)},
+        {"back_offset": (1.0,)},
+    ],
+)
+def test_bad_settings_are_one_line_errors(settings):
+    with pytest.raises(PnpError) as error:
+        PrintSettings(**settings)
+    assert "\n" not in str(error.value) and str(error.value)
+
+
+def test_a_card_larger_than_the_page_is_a_one_line_error(tmp_path):
+    huge = CardSize("poster", 190, 280)
+    with pytest.raises(PnpError) as error:
+        render_kit(kit(("cards", (deck(huge, 2, name="posters"),))), PrintSettings(), tmp_path)
+    message = str(error.value)
+    assert "\n" not in message and "posters" in message and "190x280 mm" in message and "A4" in message
+    # what does not fit with bleed may fit without it: a tarot card still fits four to a page
+    assert count_pages(kit(("cards", (deck(TAROT, 4, backs="none"),))), PrintSettings(bleed=10)) == 1 + 2
+
+
+def test_an_unwritable_output_folder_is_a_one_line_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(PnpError) as error:
+        render_kit(kit(("cards", (deck(POKER, 1),))), PrintSettings(), blocker)
+    assert "\n" not in str(error.value) and str(blocker) in str(error.value)
+
+
+def test_write_drawing_writes_a_page_of_the_drawings_size(tmp_path):
+    drawing = Drawing(120, 80, lambda c: c.text(10, 10, POKER_NAME, size=9))
+    write_drawing(drawing, tmp_path / "picture.pdf")
+    write_drawing(drawing, tmp_path / "picture.svg")
+    with open_pdf(tmp_path / "picture.pdf") as pdf:
+        assert page_size(pdf.pages[0]) == pytest.approx((120, 80), abs=0.01)
+        assert page_text(pdf.pages[0]) == POKER_NAME
+    root = ET.fromstring(drawing_to_svg(drawing))
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("120mm", "80mm", "0 0 120 80")
+    assert ET.parse(tmp_path / "picture.svg").getroot().find(f"{SVG}text").text == POKER_NAME
+    with pytest.raises(PnpError) as error:
+        write_drawing(drawing, tmp_path / "picture.png")
+    assert "\n" not in str(error.value) and ".png" in str(error.value)
