@@ -9,7 +9,7 @@ from typing import Annotated
 import click
 import typer
 
-from pnp.cli import build, maps, ref
+from pnp.cli import build, maps, ref, sim
 from pnp.cli.output import emit_json, fail, say
 from pnp.errors import PnpError
 
@@ -20,13 +20,15 @@ app = typer.Typer(
         "  pnp games\n\n"
         "  pnp build all --paper letter\n\n"
         "  pnp ref new aloft game.pnp --players ann,bob\n\n"
-        "  pnp map check my-map.yaml"
+        "  pnp map check my-map.yaml\n\n"
+        "  pnp sim aloft --games 500 --bots greedy,random"
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
 app.command(name="build")(build.build)
+app.command(name="sim")(sim.sim)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pnp.errors import PnpError
 from pnp.games.spec import GameSpec
 
-from pnp.games import aloft
+from pnp.games import aloft, hauling_astronauts
 
-REGISTRY: dict[str, GameSpec] = {spec.name: spec for spec in (aloft.SPEC,)}
+REGISTRY: dict[str, GameSpec] = {spec.name: spec for spec in (aloft.SPEC, hauling_astronauts.SPEC)}
 
 
 def get(name: str) -> GameSpec:

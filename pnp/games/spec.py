@@ -16,7 +16,7 @@ from pnp.loader import Loaded
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Kit
 from pnp.referee.driver import Chooser
-from pnp.referee.protocol import Game, State
+from pnp.referee.protocol import Game, Move, State
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], Chooser]
@@ -65,3 +65,5 @@ class GameSpec:
     picture: Callable[[State, str | None], Drawing]
     maps: MapSupport | None = None
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
+    # For map games: how often each route or city was used in a finished game (zeros included).
+    usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None

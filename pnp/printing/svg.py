@@ -87,8 +87,6 @@ class SvgCanvas:
 
     def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
         attrs = {
-            "x": num(x),
-            "y": num(y),
             "font-family": fonts.SVG_FAMILY,
             "font-size": num(size * PT),
             "fill": fill,
@@ -99,7 +97,7 @@ class SvgCanvas:
             attrs["font-weight"] = "bold"
         if rotate:
             attrs["transform"] = f"rotate({num(rotate)} {num(x)} {num(y)})"
-        self._add(self._doc.text(s, **attrs))
+        self._add(self._doc.text(s, insert=(num(x), num(y)), **attrs))
 
     @contextmanager
     def _enter(self, element: BaseElement) -> Iterator[None]:

@@ -25,6 +25,7 @@ class Lane:
     bonus: str | None
     pair: int  # index of the city pair
     partner: int  # the other lane of a double route, or -1
+    first_space: int  # MULTI: where its spaces start in the state's table of space owners
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Board:
     areas: tuple[tuple[int, tuple[int, ...]], ...]  # (points, border pairs)
     goals: tuple[Goal, ...]
     inventory: int  # spaces per printed inventory
+    space_count: int  # multiroute spaces in all
 
 
 def compile_board(source: AeroMap) -> Board:
@@ -75,6 +77,7 @@ def compile_board(source: AeroMap) -> Board:
         members[pair_of[key]].append(k)
         raw.append((key, lane))
     lanes = []
+    spaces = 0
     for k, (route, (key, lane)) in enumerate(zip(source.routes, raw)):
         pair = pair_of[key]
         partner = next((m for m in members[pair] if m != k), -1)
@@ -91,8 +94,10 @@ def compile_board(source: AeroMap) -> Board:
                 bonus=route.bonus,
                 pair=pair,
                 partner=partner,
+                first_space=spaces,
             )
         )
+        spaces += len(route.spaces)
     exits: list[list[tuple[int, int]]] = [[] for _ in cities]
     for k, lane in enumerate(lanes):
         exits[lane.a].append((k, lane.b))
@@ -134,6 +139,7 @@ def compile_board(source: AeroMap) -> Board:
         areas=tuple(areas),
         goals=goals,
         inventory=source.inventory_spaces,
+        space_count=spaces,
     )
 
 

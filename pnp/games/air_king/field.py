@@ -30,7 +30,7 @@ def parse_cell(text: str) -> tuple[int, int] | None:
     return (LETTERS.index(match.group(1)), int(match.group(2)) - 1) if match else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Field:
     """Everything the rules need to know about a checked field, precomputed.
 
@@ -39,7 +39,8 @@ class Field:
     zone), ``diagonals[h][cell]`` the diagonal-forward spaces, ``ahead[h][cell]``
     the space straight ahead (or -1), ``progress[h][cell]`` how far along the
     way the space lies, and ``distance[h][cell]`` the fewest flights from it to
-    the arrival zone (``FAR`` when it cannot be reached).
+    the arrival zone (``FAR`` when it cannot be reached). Compared by identity:
+    one object per field file.
     """
 
     columns: int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.errors import DataError
@@ -163,12 +164,25 @@ def raise_errors(loaded: Loaded[AirKingField]) -> None:
             raise DataError(finding.where, path, message)
 
 
-def checked_field(path: Path | None) -> tuple[Loaded[AirKingField], Field]:
-    """Load a field file (the built-in one by default), refuse it if it has errors, and build its geometry."""
-    loaded = load_field(path)
+def checked_field(path: Path | None) -> Field:
+    """The geometry of a field file (the built-in one by default), refused if it has errors.
+
+    Built once per file content, as every new session and every takeback starts a state.
+    """
+    source = path or board_file("air-king.yaml")
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""  # load_field reports the problem
+    return _field_of(str(path) if path else "", text)
+
+
+@lru_cache(maxsize=16)
+def _field_of(path: str, text: str) -> Field:
+    loaded = load_field(Path(path) if path else None)
     raise_errors(loaded)
     order = tuple(a.name for a in load_data().value.airports)
-    return loaded, build_field(loaded.value, order)  # type: ignore[arg-type]
+    return build_field(loaded.value, order)  # type: ignore[arg-type]
 
 
 def new_field(seed: int | None) -> str:

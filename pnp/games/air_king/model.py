@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Literal
@@ -127,7 +128,16 @@ def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int,
 
 
 def load_data(path: Path | None = None) -> Loaded[AirKingData]:
-    """Read and check the card data."""
+    """Read and check the card data (the built-in file is read once per process)."""
+    return _builtin_data() if path is None else _load_data(path)
+
+
+@cache
+def _builtin_data() -> Loaded[AirKingData]:
+    return _load_data(None)
+
+
+def _load_data(path: Path | None) -> Loaded[AirKingData]:
     loaded = load_file(path or data_file("air-king.yaml"), AirKingData, None if path else "data/air-king.yaml")
     data, source = loaded.value, loaded.source
     names = [a.name for a in data.airports]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.games.air_king.field import Field
 from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.model import MAX_PLAYERS, load_data
 from pnp.games.air_king.moves import AirMove, MoveTable, format_move, parse_move
@@ -33,16 +34,19 @@ class AirKing(Game):
 
     def __init__(self) -> None:
         self._data = load_data().value
+        self._tables: dict[Field, MoveTable] = {}
 
     def new_state(self, setup: Setup) -> AirKingState:
         rounds = setup.options.get("rounds", self.options[0].default)
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
             raise PnpError(f"option rounds: {rounds!r} is not a whole number from 1 to {MAX_ROUNDS}")
-        _, field = checked_field(setup.map_path)
+        field = checked_field(setup.map_path)
+        if field not in self._tables:
+            self._tables[field] = MoveTable(field, len(self._data.aircraft))
         data = self._data
         homes = tuple(field.airport_names.index(plane.home) for plane in data.aircraft)
         masks = tuple(sum(1 << (n - 1) for n in card) for card in data.goals)
-        rules = Rules(data, field, MoveTable(field, len(data.aircraft)), homes, masks, rounds)
+        rules = Rules(data, field, self._tables[field], homes, masks, rounds)
         return AirKingState(rules, tuple(setup.players))
 
     def input_files(self, setup: Setup) -> list[Path]:

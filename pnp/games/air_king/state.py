@@ -161,8 +161,8 @@ class AirKingState(State):
         if p in self.rules.field.runway:
             return f"aircraft {a + 1} is on an arrival zone"
         home, mine = self.rules.home, self.progress(a)
-        if not any(b != a and home[b] == home[a] and self.pos[b] != LANDED and self.progress(b) <= mine
-                   for b in range(len(self.pos))):
+        if not any(b != a and home[b] == home[a] and self.pos[b] != LANDED and not self.held[b]
+                   and self.progress(b) <= mine for b in range(len(self.pos))):
             return f"no other aircraft flying its way could overtake aircraft {a + 1}: it is the last one"
         return ""
 
@@ -289,7 +289,7 @@ class AirKingState(State):
 
     def hand_text(self, seat: int) -> str:
         """A hand as words, e.g. '2 storm, 1 pass'."""
-        return ", ".join(f"{n} {t}" for t, n in zip(CARD_TYPES, self.hands[seat]) if n) or "empty"
+        return counts_text(self.hands[seat]) if any(self.hands[seat]) else "empty"
 
     # -- moving aircraft ---------------------------------------------------
     def _relocate(self, a: int, target: int) -> None:
@@ -455,7 +455,7 @@ class AirKingState(State):
         kind = CARD_TYPES.index(move.card)
         if not self.draw[kind]:
             raise IllegalMove(f"no {self._title(move.card)} card is left in the draw pile (it holds: "
-                              f"{_counts(self.draw)})", "deck tracking")
+                              f"{counts_text(self.draw)})", "deck tracking")
         self.draw[kind] -= 1
         self.hands[self.seat][kind] += 1
         self._refill()
@@ -567,7 +567,8 @@ class AirKingState(State):
         return notes
 
 
-def _counts(counts: list[int]) -> str:
+def counts_text(counts: list[int]) -> str:
+    """Card counts by type as words, e.g. '2 storm, 1 pass'."""
     return ", ".join(f"{n} {t}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
 
 

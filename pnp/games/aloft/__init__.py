@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, KitRequest, MapSupport
+from collections.abc import Mapping
+
+from pnp.games.spec import BotFactory, GameSpec, KitRequest, MapSupport
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Kit
 from pnp.referee.protocol import Game, State
@@ -40,4 +42,10 @@ def _maps() -> MapSupport:
     )
 
 
-SPEC = GameSpec(name="aloft", title="Aloft", rules=_rules, kit=_kit, picture=_picture, maps=_maps())
+def _bots() -> Mapping[str, BotFactory]:
+    from pnp.games.aloft.bots import BOTS
+
+    return BOTS
+
+
+SPEC = GameSpec(name="aloft", title="Aloft", rules=_rules, kit=_kit, picture=_picture, maps=_maps(), bots=_bots)

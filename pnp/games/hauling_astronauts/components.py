@@ -203,16 +203,15 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
             departure = state.departures[index]
             box = layout.destination(dock)
             _transport(c, state, _destination_slot(box), departure.player, state.transport(departure))
-            c.text(box.x + box.w / 2, box.bottom - 3, f"load {departure.load}", size=7, bold=True, anchor="middle",
+            c.text(box.x + box.w / 2, box.y + 4.5, f"load {departure.load}", size=7, bold=True, anchor="middle",
                    fill=INK)
     for score in state.score().players:
         player = state.players.index(score.name)
         cell = layout.track_cell(player, min(max(score.score, 0), layout.track_max))
         with c.group(name=f"score:P{player + 1}"):
-            c.rect(cell.x + 0.8, cell.y + 0.6, cell.w - 1.6, cell.h - 1.2, fill=state.data.fleets[player].colour,
-                   stroke=INK, width=0.4)
-            c.text(cell.x + cell.w / 2, cell.y + 4.2, str(player + 1), size=6, bold=True, anchor="middle",
-                   fill="#ffffff")
+            c.rect(cell.x + 0.5, cell.y + 0.5, cell.w - 1, cell.h - 1, stroke=state.data.fleets[player].colour, width=1)
+            c.circle(cell.x + cell.w / 2, cell.y - 0.2, 1.2, fill=state.data.fleets[player].colour, stroke=INK,
+                     width=0.2)
 
 
 def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport) -> None:

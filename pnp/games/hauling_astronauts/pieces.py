@@ -80,8 +80,8 @@ def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = F
         step, r = side * 0.27, side * 0.085
         for dx, dy in PIPS.get(face(code), ()):
             c.circle(dx * step, dy * step, r, fill=pip, stroke=None)
-        if bonus:
-            c.text(side * 0.3, -side * 0.22, "G" if bonus == GOLD else "R", size=side * 0.9, bold=True,
+        if bonus:  # top middle: the one spot no face puts a pip on
+            c.text(0, -step + side * 0.09, "G" if bonus == GOLD else "R", size=side * 0.55, bold=True,
                    anchor="middle", fill=pip)
 
 

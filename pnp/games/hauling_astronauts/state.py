@@ -2,7 +2,7 @@
 
 A turn: an optional roll (once, when at least 3 dice are Available), then one
 action (place, move or swap; pass only when nothing else is possible), then
-optional departures from full strips once the grid has been full. The players'
+at most one optional departure from a full strip, once the grid has been full. The players'
 choices that fill the rulebook's gaps are listed in docs/games/hauling-astronauts.md.
 """
 
@@ -367,7 +367,7 @@ class HaulingState(State):
         if self.hidden:
             self.pending, self.phase = len(self.departures) - 1, REVEAL
         else:
-            self._after_departure()
+            self._end_turn()
 
     def _check_dock(self, dock: int, load: int) -> None:
         if not 0 <= dock < len(self.dest):
@@ -405,13 +405,7 @@ class HaulingState(State):
             )
         self.transport_of[p][departure.slot] = index
         self.pending = -1
-        self._after_departure()
-
-    def _after_departure(self) -> None:
-        if self._full_strips(self.turn):
-            self.phase = DEPART
-        else:
-            self._end_turn()
+        self._end_turn()
 
     def _end(self, _move: End) -> None:
         self._need(DEPART, "end the turn")

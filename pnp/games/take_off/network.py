@@ -117,7 +117,7 @@ def build_routes(
         for c in game_map.cities
     }
     reached = {dest for routes in table.values() for dest in routes.values()}
-    for city in game_map.cities:
+    for city in sorted(game_map.cities, key=lambda c: -router.at[c.id][0]):  # eastmost first: fewest sources
         if city.id in reached or city.id == game_map.start:
             continue
         here = router.at[city.id]

@@ -18,6 +18,7 @@ from functools import cached_property
 from pnp.games.take_off.model import TakeOffData, TakeOffMap
 
 NO_ROUTE = -1
+HOME = -1  # the position of a jet that has reached Finish and left play
 UNREACHABLE = 10**6
 MARGIN = 9.0  # mm of frame around the map, holding the grid references
 MIN_GAP = 4.4  # mm between the centres of two city dots after decluttering

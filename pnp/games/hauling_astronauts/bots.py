@@ -1,0 +1,126 @@
+"""Bots for Hauling Astronauts. Both roll honestly: a roll's outcome is drawn like real dice, never chosen.
+
+``random`` picks uniformly among its decisions (all roll outcomes count as one
+decision, "roll"). ``greedy`` looks one move ahead and keeps the move that best
+improves its points plus the expected profit of its loading strips, minus the
+same for its opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from functools import cache
+from itertools import product
+
+from pnp.games.hauling_astronauts.grid import STRIPS
+from pnp.games.hauling_astronauts.model import Transport, chance
+from pnp.games.hauling_astronauts.moves import GOLD, PLAIN, RED, Choose, Roll, face
+from pnp.games.hauling_astronauts.state import SLOTS, HaulingState
+from pnp.referee.driver import Chooser
+from pnp.referee.protocol import Move, Secret, State
+
+
+def honest_roll(state: HaulingState, rng: random.Random) -> Roll:
+    """Three dice taken at random from Available and rolled."""
+    specials = [k for k in (GOLD, RED) if state.specials_free & k]
+    pool = specials + [PLAIN] * (state.available - len(specials))
+    return Roll(tuple(sorted(k | rng.randint(1, 6) for k in rng.sample(pool, 3))))
+
+
+def _decide(state: State, moves: list[Move], rng: random.Random, pick: Callable[[list[Move]], Move]) -> Move:
+    """Roll honestly if ``pick`` chooses to roll, where "roll" stands for every roll outcome."""
+    rolls = [m for m in moves if isinstance(m, Roll)]
+    if not rolls:
+        return pick(moves)
+    choice = pick([m for m in moves if not isinstance(m, Roll)] + [rolls[0]])
+    return honest_roll(state, rng) if isinstance(choice, Roll) else choice  # type: ignore[arg-type]
+
+
+def random_bot(rng: random.Random) -> Chooser:
+    """Uniform over decisions, honest dice."""
+    return lambda state, moves, _secrets: _decide(state, moves, rng, rng.choice)
+
+
+@cache
+def _ways(n: int) -> tuple[int, ...]:
+    """Ways for ``n`` dice to sum to 0..18."""
+    ways = [0] * 19
+    for dice in product(range(1, 7), repeat=n):
+        ways[sum(dice)] += 1
+    return tuple(ways)
+
+
+@cache
+def fit_chance(low: int, high: int, load: int, missing: int) -> float:
+    """Chance that ``missing`` more random dice bring ``load`` into ``low``..``high``."""
+    ways = _ways(missing)
+    lo, hi = max(low - load, 0), min(high - load, 18)
+    return sum(ways[lo : hi + 1]) / 6**missing if lo <= hi else 0.0
+
+
+def _strip_value(state: HaulingState, player: int, strip: int, transport: Transport | None) -> float:
+    """Expected profit of a docked strip; an unknown transport counts as the fleet's average."""
+    dice = [state.grid[s] for s in STRIPS[player][strip]]
+    load, missing = sum(face(d) for d in dice if d), sum(1 for d in dice if not d)
+    candidates = [transport] if transport else list(state.fleet(player))
+    return sum(t.profit * fit_chance(t.low, t.high, load, missing) for t in candidates) / len(candidates)
+
+
+def evaluate(state: HaulingState, player: int, secrets: Mapping[str, str]) -> float:
+    """Points plus expected strip profits, for ``player`` minus the opponent."""
+    ids = {t.id: t for t in state.fleet(player)}
+    totals = [p.score for p in state.score().players]
+    value = 0.0
+    for who in (0, 1):
+        sign = 1 if who == player else -1
+        value += sign * totals[who]
+        for strip in range(3):
+            slot = state.docked[who][strip]
+            if slot < 0:
+                continue
+            known = state.docked_transport(who, strip)
+            if known is None and who == player:
+                known = ids.get(secrets.get(SLOTS[slot], ""))
+            value += sign * _strip_value(state, who, strip, known)
+    return value
+
+
+def _setup_rank(transport: Transport) -> float:
+    """How attractive a transport is before any die is placed: profit weighted by a softened chance."""
+    return transport.profit * float(chance(transport.low, transport.high)) ** 0.5
+
+
+def greedy_bot(rng: random.Random) -> Chooser:
+    """One move ahead, honest dice; rolls whenever Booked holds fewer than three dice."""
+
+    def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
+        assert isinstance(state, HaulingState)
+        first = moves[0]
+        if isinstance(first, Choose):
+            fleet = {t.id: t for t in state.fleet(state.turn)}
+            return max(moves, key=lambda m: sum(_setup_rank(fleet[i]) for i in m.ids))
+        if isinstance(first, Secret):
+            fleet = state.fleet(state.turn)
+            unused = [m for m in moves if m.value not in secrets.values()]
+            return max(unused or moves, key=lambda m: next(_setup_rank(t) for t in fleet if t.id == m.value))
+        if len(moves) == 1:
+            return first
+        if any(isinstance(m, Roll) for m in moves) and len(state.booked) < 3:
+            return honest_roll(state, rng)
+        player = state.turn
+        best, best_move = float("-inf"), first
+        for move in moves:
+            if isinstance(move, Roll):
+                continue
+            after = state.clone()
+            after.apply(move)
+            value = evaluate(after, player, secrets) + rng.random() * 1e-6  # random tie-break
+            if value > best:
+                best, best_move = value, move
+        return best_move
+
+    return choose
+
+
+BOTS: dict[str, Callable[[random.Random], Chooser]] = {"random": random_bot, "greedy": greedy_bot}

@@ -1,0 +1,190 @@
+"""Balance simulation: many bot games, with win rates by seat and by bot, scores and lengths.
+
+Each game's randomness comes from the seed and the game's index alone, and
+results are gathered in index order, so a run gives the same figures whatever
+the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp import games
+from pnp.errors import PnpError
+from pnp.referee.driver import Chooser, playout, random_chooser
+from pnp.referee.protocol import Game, Move, Setup, State
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to simulate."""
+
+    game: str
+    games: int
+    players: int
+    bots: tuple[str, ...] = ("random",)
+    options: Mapping[str, bool | int | str] = field(default_factory=dict)
+    map_path: Path | None = None
+    seed: int = 0
+    workers: int = 1
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: who sat where, how it scored, who won, how long it took."""
+
+    index: int
+    bots: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    moves: int
+    usage: Mapping[str, int]
+
+
+def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
+    """The bots by seat in game ``index``: rotated each game, so seats and bots can be told apart."""
+    return tuple(bots[(seat + index) % len(bots)] for seat in range(players))
+
+
+def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Chooser]]:
+    spec = games.get(config.game)
+    known = dict(spec.bots()) if spec.bots else {}
+    known.setdefault("random", random_chooser)
+    return known
+
+
+_GAME_CACHE: dict[str, Game] = {}
+
+
+def play_one(config: SimConfig, index: int) -> GameResult:
+    """Play game number ``index`` of the run; the same inputs always give the same game."""
+    spec = games.get(config.game)
+    game = _GAME_CACHE.setdefault(config.game, spec.rules())
+    factories = _factories(config)
+    bots = seat_bots(config.bots, config.players, index)
+    choosers = [factories[name](random.Random(f"{config.seed}:{index}:{seat}")) for seat, name in enumerate(bots)]
+    names = tuple(f"p{seat + 1}" for seat in range(config.players))
+    seats = {name: seat for seat, name in enumerate(names)}
+
+    def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
+        return choosers[seats[state.to_move() or names[0]]](state, moves, secrets)
+
+    setup = Setup(names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), config.map_path)
+    table = playout(game, setup, choose)
+    score = table.state.score()
+    by_name = {row.name: row.score for row in score.players}
+    usage = spec.usage(table.state, table.history) if spec.usage else {}
+    return GameResult(
+        index,
+        bots,
+        tuple(by_name[name] for name in names),
+        tuple(seats[name] for name in score.winners),
+        len(table.history),
+        dict(usage),
+    )
+
+
+def _play_indexed(args: tuple[SimConfig, int]) -> GameResult:
+    return play_one(*args)
+
+
+def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> tuple[list[GameResult], float]:
+    """Play every game of the run (over ``workers`` processes); return the results in order and the seconds."""
+    spec = games.get(config.game)
+    game = spec.rules()
+    if not game.min_players <= config.players <= game.max_players:
+        raise PnpError(f"{spec.title} takes {game.min_players} to {game.max_players} players, not {config.players}")
+    unknown = [b for b in config.bots if b not in _factories(config)]
+    if unknown:
+        raise PnpError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(_factories(config))})")
+    if config.games < 1 or config.workers < 1:
+        raise PnpError("--games and --workers must be at least 1")
+    start = time.perf_counter()
+    results = []
+    for result in _results(config):
+        results.append(result)
+        if progress:
+            progress(len(results))
+    return results, time.perf_counter() - start
+
+
+def _results(config: SimConfig) -> Iterator[GameResult]:
+    jobs = ((config, index) for index in range(config.games))
+    if config.workers == 1:
+        yield from map(_play_indexed, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(config.workers) as pool:
+        yield from pool.imap(_play_indexed, jobs, chunksize=max(1, config.games // (config.workers * 8)))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95 % Wilson score interval for a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _distribution(values: list[int]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "mean": round(statistics.fmean(ordered), 2),
+        "stdev": round(statistics.pstdev(ordered), 2),
+        "min": ordered[0],
+        "median": statistics.median(ordered),
+        "max": ordered[-1],
+    }
+
+
+def _rates(groups: Mapping[str, list[float]]) -> dict[str, dict[str, float]]:
+    out = {}
+    for key, shares in groups.items():
+        low, high = wilson(sum(shares), len(shares))
+        out[key] = {"games": len(shares), "win_rate": round(sum(shares) / len(shares), 4),
+                    "ci95": [round(low, 4), round(high, 4)]}
+    return out
+
+
+def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> dict[str, object]:
+    """The figures of a run, as plain data (what ``--json`` prints)."""
+    by_seat: dict[str, list[float]] = {}
+    by_bot: dict[str, list[float]] = {}
+    seat_scores: dict[str, list[int]] = {}
+    bot_scores: dict[str, list[int]] = {}
+    usage: Counter[str] = Counter()
+    for result in results:
+        for seat, bot in enumerate(result.bots):
+            share = 1 / len(result.winners) if seat in result.winners else 0.0
+            by_seat.setdefault(f"seat {seat + 1}", []).append(share)
+            by_bot.setdefault(bot, []).append(share)
+            seat_scores.setdefault(f"seat {seat + 1}", []).append(result.scores[seat])
+            bot_scores.setdefault(bot, []).append(result.scores[seat])
+        usage.update(result.usage)
+    lengths = [r.moves for r in results]
+    ranked = usage.most_common()
+    return {
+        "game": config.game,
+        "games": len(results),
+        "players": config.players,
+        "bots": list(config.bots),
+        "seed": config.seed,
+        "win_rate_by_seat": _rates(by_seat),
+        "win_rate_by_bot": _rates(by_bot),
+        "scores_by_seat": {k: _distribution(v) for k, v in seat_scores.items()},
+        "scores_by_bot": {k: _distribution(v) for k, v in bot_scores.items()},
+        "game_length": _distribution(lengths),
+        "most_used": ranked[:5],
+        "least_used": ranked[::-1][:5] if ranked else [],
+        "moves_applied": sum(lengths),
+        "seconds": round(seconds, 3),
+    }

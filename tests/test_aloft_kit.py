@@ -1,0 +1,93 @@
+"""Aloft's kit, read back from the files it prints."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.games.aloft.maps import check_board
+from pnp.games.aloft.model import load_board
+from pnp.games.spec import KitRequest
+from pnp.loader import load_text
+from pnp.printing.parts import MINI
+from pnp.printing.render import PrintSettings, render_kit
+
+SPEC = REGISTRY["aloft"]
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    out = tmp_path_factory.mktemp("aloft")
+    return {(f.path.name, f.format): f for f in render_kit(SPEC.kit(KitRequest()), PrintSettings(formats=("pdf", "svg")), out)}
+
+
+def test_the_manifest_counts_every_component(written):
+    cards = written[("cards.pdf", "pdf")].components
+    tokens = written[("tokens.pdf", "pdf")].components
+    assert cards == {"cards": 29}  # 15 + 3 balloons, 5 trucks, 6 colour cards
+    assert tokens == {"scoring tokens": 18, "launch tokens": 33, "safety tokens": 8}
+
+
+def test_every_card_is_printed_with_its_title(written):
+    with pdfplumber.open(written[("cards.pdf", "pdf")].path) as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    for title in ("BG", "RW", "WY", "Lion", "Wolf", "Monkey", "SAFETY TRUCK", "TRUCK 1", "PURPLE", "YELLOW"):
+        assert title in text
+
+
+def test_cards_are_cut_to_the_mini_size(written):
+    # the trim lines run through the crop marks: the gaps between mark positions give the card size
+    with pdfplumber.open(written[("cards.pdf", "pdf")].path) as pdf:
+        page = pdf.pages[0]
+        short = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01 and line["top"] < 20]
+        xs = sorted({round(line["x0"] * 25.4 / 72, 2) for line in short})
+    widths = {round(b - a, 1) for a, b in zip(xs, xs[1:])}
+    assert round(MINI.width, 1) in widths
+
+
+def test_the_board_is_tiled_with_labels_and_an_overview(written):
+    board = written[("board.pdf", "pdf")]
+    assert board.pages >= 4
+    with pdfplumber.open(board.path) as pdf:
+        overview = pdf.pages[0].extract_text() or ""
+        assert "A1" in overview and "ALOFT" in overview
+
+
+def test_svg_pages_parse(written):
+    svgs = [f for (name, fmt), f in written.items() if fmt == "svg" and name.startswith("cards")]
+    assert svgs
+    for f in svgs:
+        assert ET.parse(f.path).getroot().tag.endswith("svg")
+
+
+def test_cards_fit_the_cells_of_the_built_in_board():
+    assert [f for f in check_board(load_board()) if f.level == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("columns: 5\nrows: 4\n", "too narrow for a convoy"),
+        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44.0 mm card"),
+        ("columns: 12\nrows: 4\ncell_height: 60\n", "too short"),
+        ("columns: 12\nrows: 0\n", "at least one row"),
+    ],
+)
+def test_board_checks_name_the_field(text, problem):
+    from pnp.games.aloft.model import AloftBoard
+
+    findings = check_board(load_text(text, AloftBoard, "b.yaml"))
+    errors = [f for f in findings if f.level == "error"]
+    assert errors and problem in errors[0].message and errors[0].where.startswith("b.yaml:")
+
+
+def test_a_taller_custom_board_prints_taller(tmp_path):
+    tall = tmp_path / "tall.yaml"
+    tall.write_text("game: aloft\ncolumns: 12\nrows: 6\n")
+    kit = SPEC.kit(KitRequest(map_path=tall))
+    board = kit.documents[0].parts[0].drawing
+    default = SPEC.kit(KitRequest()).documents[0].parts[0].drawing
+    assert board.height - default.height == pytest.approx(2 * 67.5)
