@@ -104,7 +104,11 @@ def test_svg_holds_the_same_shapes_in_millimetres():
     assert groups["doubled"].get("transform") == "translate(60 100) scale(2)"
     texts = {t.text: t for t in root.iter(f"{SVG}text")}
     assert texts["Middle"].get("text-anchor") == "middle" and texts["End"].get("font-weight") == "bold"
-    assert [(texts[t].get("x"), texts[t].get("y")) for t in ("Middle", "End", "Down")] == [("100", "150"), ("100", "170"), ("50", "200")]
+    assert [(texts[t].get("x"), texts[t].get("y")) for t in ("Middle", "End", "Down")] == [
+        ("100", "150"),
+        ("100", "170"),
+        ("50", "200"),
+    ]
     assert texts["Down"].get("transform") == "rotate(90 50 200)"
     assert float(texts["Middle"].get("font-size")) == pytest.approx(10 * PT, abs=0.001)
     assert "Bitstream Vera Sans" in texts["Middle"].get("font-family")

@@ -34,9 +34,17 @@ def tile_windows(page) -> tuple[Box, list[tuple[float, float]]]:
 
 @pytest.mark.parametrize(
     "width,height,paper,grid,landscape",
-    [(500, 380, "a4", (2, 2), True), (1000, 150, "letter", (1, 4), True), (400, 190, "a4", (1, 2), True), (230, 560, "a4", (3, 1), True), (195, 600, "a4", (3, 1), False)],
+    [
+        (500, 380, "a4", (2, 2), True),
+        (1000, 150, "letter", (1, 4), True),
+        (400, 190, "a4", (1, 2), True),
+        (230, 560, "a4", (3, 1), True),
+        (195, 600, "a4", (3, 1), False),
+    ],
 )
-def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(tmp_path, width, height, paper, grid, landscape):
+def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
+    tmp_path, width, height, paper, grid, landscape
+):
     written = render(tmp_path, [board(width, height)], paper)
     rows, cols = grid
     assert written.pages == 1 + rows * cols and written.components == {"board": 1}
@@ -60,7 +68,9 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(tmp
                 assert here.bottom - below.y >= OVERLAP - 0.01 and below.x == pytest.approx(here.x, abs=0.01)
     for x in range(0, width + 1, 5):
         for y in range(0, height + 1, 5):
-            assert any(w.x - 0.01 <= x <= w.right + 0.01 and w.y - 0.01 <= y <= w.bottom + 0.01 for w in windows.values())
+            assert any(
+                w.x - 0.01 <= x <= w.right + 0.01 and w.y - 0.01 <= y <= w.bottom + 0.01 for w in windows.values()
+            )
     for label, (window, crosses) in tiles.items():
         assert crosses, f"tile {label} has no registration marks"
         for point in crosses:
@@ -84,7 +94,9 @@ def test_the_overview_shows_the_whole_board_scaled_with_every_tile_label(tmp_pat
     assert all(label in text for label in ("A1", "A2", "B1", "B2"))
 
 
-@pytest.mark.parametrize("width,height,landscape", [(150, 100, True), (100, 150, False), (280, 190, True), (195, 270, False)])
+@pytest.mark.parametrize(
+    "width,height,landscape", [(150, 100, True), (100, 150, False), (280, 190, True), (195, 270, False)]
+)
 def test_a_board_that_fits_goes_on_one_page_at_full_size(tmp_path, width, height, landscape):
     written = render(tmp_path, [board(width, height)])
     with open_pdf(written.path) as pdf:

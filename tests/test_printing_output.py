@@ -145,16 +145,22 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
     with open_pdf(calibration.path) as pdf:
         front, back = pdf.pages
         mm = 25.4 / 72
-        ruler = [l for l in front.lines if l["x0"] == l["x1"] and l["top"] * mm < 40 and (l["bottom"] - l["top"]) * mm < 4.5]
+        ruler = [
+            l for l in front.lines if l["x0"] == l["x1"] and l["top"] * mm < 40 and (l["bottom"] - l["top"]) * mm < 4.5
+        ]
         ticks = sorted(line["x0"] * mm for line in ruler)
         assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
         assert all(b - a == pytest.approx(1, abs=0.01) for a, b in zip(ticks, ticks[1:]))
         square = [r for r in front.rects if r["stroke"]]
-        assert [((r["x1"] - r["x0"]) * mm, (r["bottom"] - r["top"]) * mm) for r in square] == [pytest.approx((100, 100), abs=0.01)]
+        assert [((r["x1"] - r["x0"]) * mm, (r["bottom"] - r["top"]) * mm) for r in square] == [
+            pytest.approx((100, 100), abs=0.01)
+        ]
         width = page_size(front)[0]
 
         def crossings(page, arm):
-            horizontal = [l for l in page.lines if l["top"] == l["bottom"] and (l["x1"] - l["x0"]) * mm == pytest.approx(2 * arm)]
+            horizontal = [
+                l for l in page.lines if l["top"] == l["bottom"] and (l["x1"] - l["x0"]) * mm == pytest.approx(2 * arm)
+            ]
             return sorted((round((l["x0"] + l["x1"]) / 2 * mm, 2), round(l["top"] * mm, 2)) for l in horizontal)
 
         crosses = crossings(front, 9.0)

@@ -109,7 +109,11 @@ def _hex(color) -> str:
 
 def stroked(page, prefix: str) -> dict[str, Box]:
     """Stroked rectangles whose colour starts with ``prefix``, by full colour."""
-    return {_hex(r["stroking_color"]): _box(r) for r in page.rects if r["stroke"] and _hex(r["stroking_color"]).startswith(prefix)}
+    return {
+        _hex(r["stroking_color"]): _box(r)
+        for r in page.rects
+        if r["stroke"] and _hex(r["stroking_color"]).startswith(prefix)
+    }
 
 
 def lines(page, color: str = "#000000", width: float | None = None) -> list[Box]:
@@ -135,7 +139,12 @@ def open_pdf(path: Path):
 
 
 def intersects(a: Box, b: Box, tolerance: float = 1e-3) -> bool:
-    return a.x < b.right - tolerance and b.x < a.right - tolerance and a.y < b.bottom - tolerance and b.y < a.bottom - tolerance
+    return (
+        a.x < b.right - tolerance
+        and b.x < a.right - tolerance
+        and a.y < b.bottom - tolerance
+        and b.y < a.bottom - tolerance
+    )
 
 
 def grown(box: Box, by: float) -> Box:
@@ -166,4 +175,3 @@ def ink_near_edges(rows: list[bytes], border_px: int) -> int:
         else:
             count += sum(1 for v in row[:border_px] + row[width - border_px :] if v < 250)
     return count
-

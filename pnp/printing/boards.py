@@ -77,7 +77,9 @@ def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[tuple[
     window = tile.window
     x, y = tile_origin(tile, frame)
     dx, dy = x - window.x, y - window.y
-    inner = Rect(window.x + CROSSHAIR_ARM, window.y + CROSSHAIR_ARM, window.w - 2 * CROSSHAIR_ARM, window.h - 2 * CROSSHAIR_ARM)
+    inner = Rect(
+        window.x + CROSSHAIR_ARM, window.y + CROSSHAIR_ARM, window.w - 2 * CROSSHAIR_ARM, window.h - 2 * CROSSHAIR_ARM
+    )
 
     def draw(canvas: Canvas) -> None:
         with canvas.clip(x, y, window.w, window.h), canvas.group(dx, dy, name=f"tile:{board.name}:{tile.label}"):

@@ -58,7 +58,9 @@ def calibration_pages(settings: PrintSettings) -> list[Page]:
         canvas.text(frame.width / 2, area.y + 6, "pnp calibration sheet", size=11, anchor="middle", bold=True)
         _ruler(canvas, left, area.y + 24)
         canvas.rect(left, area.y + SQUARE_TOP, RULER, RULER, stroke=INK, width=0.3)
-        canvas.text(frame.width / 2, area.y + SQUARE_TOP + RULER / 2, "100 x 100 mm", size=10, anchor="middle", bold=True)
+        canvas.text(
+            frame.width / 2, area.y + SQUARE_TOP + RULER / 2, "100 x 100 mm", size=10, anchor="middle", bold=True
+        )
         _paragraph(canvas, frame, area.y + TEXT_TOP, FRONT_TEXT)
         for x, y in grid_points(frame):
             canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, stroke=INK, width=HAIRLINE)

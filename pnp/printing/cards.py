@@ -131,13 +131,13 @@ def _draw_item(canvas: Canvas, items: ItemSet, slot: Slot, face: Face, name: str
     The group is named ``<kind>-<side>:<item name>``, e.g. ``card-front:Lion``.
     """
     w, h = items.width, items.height
-    reach = max(slot.bleed)
     with canvas.clip(*astuple(slot.bleed_box)):
         dx, dy = slot.origin()
         with canvas.group(dx, dy, rotate=slot.rotate, name=f"{items.kind}-{side}:{name}"):
-            if items.shape == "round":
-                canvas.circle(w / 2, h / 2, w / 2 + reach, fill=face.background, stroke=None)
+            if items.shape == "round":  # an even ring, as wide as the narrowest side allows
+                canvas.circle(w / 2, h / 2, w / 2 + min(slot.bleed), fill=face.background, stroke=None)
             else:
+                reach = max(slot.bleed)
                 canvas.rect(-reach, -reach, w + 2 * reach, h + 2 * reach, fill=face.background)
             face.draw(canvas)
             if side == "front" and items.shape != "card":

@@ -32,4 +32,3 @@ def draw_footer(canvas: Canvas, frame: PageFrame, text: str, tile: str = "") -> 
     canvas.text(area.x, baseline, line, size=size, fill=COLOR)
     if tile:
         canvas.text(area.right, baseline, tile, size=TILE_SIZE, anchor="end", bold=True, fill=COLOR)
-

@@ -117,7 +117,9 @@ def grid(width: float, height: float, bleed: float, region: Rect) -> Imposition:
     return best[1]
 
 
-def _slots(region: Rect, w: float, h: float, bleed: float, rotate: float, cols: int, rows: int, gap_x: float, gap_y: float) -> tuple[Slot, ...]:
+def _slots(
+    region: Rect, w: float, h: float, bleed: float, rotate: float, cols: int, rows: int, gap_x: float, gap_y: float
+) -> tuple[Slot, ...]:
     left = region.x + (region.w - (cols * w + (cols - 1) * gap_x)) / 2
     top = region.y + (region.h - (rows * h + (rows - 1) * gap_y)) / 2
     slots = []

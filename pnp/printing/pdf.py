@@ -29,7 +29,9 @@ class PdfCanvas:
     def __init__(self, rl: RlCanvas) -> None:
         self._rl = rl
 
-    def _paint(self, fill: Color | None, stroke: Color | None, width: float, dash: Sequence[float] | None) -> tuple[int, int]:
+    def _paint(
+        self, fill: Color | None, stroke: Color | None, width: float, dash: Sequence[float] | None
+    ) -> tuple[int, int]:
         rl = self._rl
         if fill is not None:
             rl.setFillColorRGB(*rgb(fill))
@@ -52,7 +54,9 @@ class PdfCanvas:
         self._paint(None, stroke, width, dash)
         self._rl.line(x1, y1, x2, y2)
 
-    def polygon(self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+    def polygon(
+        self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None
+    ) -> None:
         ops: list[PathOp] = [("M", *points[0]), *(("L", *p) for p in points[1:])]
         if closed:
             ops.append(("Z",))

@@ -63,11 +63,17 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
     written: list[WrittenFile] = []
     done = 0
     for doc in documents:
-        writer = _PdfFile(folder / f"{_file_name(doc.name)}.pdf", f"{kit.title}: {doc.name}") if "pdf" in settings.formats else None
+        writer = (
+            _PdfFile(folder / f"{_file_name(doc.name)}.pdf", f"{kit.title}: {doc.name}")
+            if "pdf" in settings.formats
+            else None
+        )
         digits = max(2, len(str(len(doc.pages))))
         for number, page in enumerate(doc.pages, 1):
             footer = " · ".join(
-                part for part in (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer) if part
+                part
+                for part in (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer)
+                if part
             )
             draw = _page_drawer(page, footer, settings.ink_saver)
             if writer is not None:

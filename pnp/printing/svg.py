@@ -74,7 +74,9 @@ class SvgCanvas:
         attrs = {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2), **_paint(None, stroke, width, dash)}
         self._element("line", attrs)
 
-    def polygon(self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+    def polygon(
+        self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None
+    ) -> None:
         attrs = _paint(fill if closed else None, stroke, width, dash)
         attrs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in points)
         self._element("polygon" if closed else "polyline", attrs)
@@ -134,6 +136,8 @@ class SvgCanvas:
 
 def svg_page(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as a standalone SVG document."""
-    doc = svgwrite.Drawing(size=(f"{num(width)}mm", f"{num(height)}mm"), viewBox=f"0 0 {num(width)} {num(height)}", debug=False)
+    doc = svgwrite.Drawing(
+        size=(f"{num(width)}mm", f"{num(height)}mm"), viewBox=f"0 0 {num(width)} {num(height)}", debug=False
+    )
     draw(SvgCanvas(doc))
     return doc.tostring()

@@ -25,6 +25,7 @@ class Lane:
     bonus: str | None
     pair: int  # index of the city pair
     partner: int  # the other lane of a double route, or -1
+    second: bool  # lane 2 of a double route
     first_space: int  # MULTI: where its spaces start in the state's table of space owners
 
 
@@ -94,6 +95,7 @@ def compile_board(source: AeroMap) -> Board:
                 bonus=route.bonus,
                 pair=pair,
                 partner=partner,
+                second=lane == 1,
                 first_space=spaces,
             )
         )

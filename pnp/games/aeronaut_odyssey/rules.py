@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from pnp.errors import IllegalMove, NotationError
+from pnp.errors import IllegalMove, NotationError, PnpError
 from pnp.games.aeronaut_odyssey import notation
 from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, W, Board, compile_board, letter
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, load_map
 from pnp.games.aeronaut_odyssey.notation import AeroMove
-from pnp.games.aeronaut_odyssey.scoring import area_points, fulfils, holders, route_points
+from pnp.games.aeronaut_odyssey.scoring import area_points, fulfilled, holders, route_points
 from pnp.games.aeronaut_odyssey.validate import raise_errors
 from pnp.loader import Loaded
 from pnp.referee.protocol import Game, Move, Option, PlayerScore, Score, Setup, State
@@ -41,22 +41,21 @@ ASKED = {
 class AeroState(State):
     """One position: claims, travellers, inventories, bonuses, trajectories and the pending inputs."""
 
-    def __init__(self, board: Board, players: tuple[str, ...], variant: str) -> None:
+    def __init__(self, board: Board, players: tuple[str, ...], variant: str = "none", hidden: bool = False) -> None:
         n = len(players)
-        self.board, self.players, self.variant = board, players, variant
+        self.board, self.players, self.variant, self.hidden = board, players, variant, hidden
         self.table = _table(board)
         self.owner = [-1] * len(board.lanes)
         self.space_owner = [-1] * board.space_count
         self.visits = [0] * len(board.cities)
         self.pos = [board.capital] * n
-        self.capacity = [board.inventory * (2 if n == 2 else 1)] * n
-        self.crossed = [0] * n
+        self.blank = [board.inventory * (2 if n == 2 else 1)] * n  # empty inventory spaces
         self.held = [0] * (n * SLOTS)
         self.bonus_points = [0] * n
         self.goal_points = [0] * n
         self.abilities = [0] * (n * len(ABILITIES))
         self.goal_takers: list[tuple[int, ...]] = [() for _ in board.goals]
-        self.open_claims = sum(1 if n == 2 and len(lanes) == 2 else _units(board, lanes) for lanes in board.pairs)
+        self.open_lanes = list(range(len(board.lanes)))  # lanes that can still be claimed (in part)
         self.queue: list[tuple[str, int, int]] = [(BALLOON, s, 0) for s in range(n) for _ in range(COMPENSATION[s])]
         self.turn, self.acted, self.over = n - 1, True, False  # the first settle hands the turn to seat 0
         self._reset_turn()
@@ -81,8 +80,8 @@ class AeroState(State):
     def clone(self) -> AeroState:
         other = object.__new__(AeroState)
         other.__dict__.update(self.__dict__)
-        for name in ("owner", "space_owner", "visits", "pos", "capacity", "crossed", "held", "bonus_points",
-                     "goal_points", "abilities", "goal_takers", "queue", "active", "picked"):
+        for name in ("owner", "space_owner", "visits", "pos", "blank", "held", "bonus_points",
+                     "goal_points", "abilities", "goal_takers", "queue", "active", "picked", "open_lanes"):
             setattr(other, name, getattr(self, name).copy())
         other.banned, other.blocked = set(self.banned), set(self.blocked)
         return other
@@ -102,8 +101,8 @@ class AeroState(State):
             base = p * SLOTS
             held = self.held
             return [table.swap[a][b] for a in range(SLOTS) if held[base + a] for b in range(W) if b != a] + [table.skip]
-        types = table.gain if self.blank(p) else []
-        return types + [table.gain_space] if kind == GAIN else types
+        types = table.gain if self.blank[p] else []
+        return [*types, table.gain_space] if kind == GAIN else list(types)
 
     def apply(self, move: Move) -> None:
         if not isinstance(move, AeroMove):
@@ -142,11 +141,6 @@ class AeroState(State):
         return render(self, viewer)
 
     # -- queries ----------------------------------------------------------------------------------------------
-    def blank(self, p: int) -> int:
-        """Empty inventory spaces of player ``p``."""
-        base = p * SLOTS
-        return self.capacity[p] - self.crossed[p] - sum(self.held[base : base + SLOTS])
-
     def inventory(self, p: int) -> list[int]:
         """Balloons held by ``p``: a count per type, the wildcard last."""
         return self.held[p * SLOTS : (p + 1) * SLOTS]
@@ -157,15 +151,6 @@ class AeroState(State):
 
     def _free(self, city: int) -> bool:
         return self.visits[city] < self.board.slots[city]
-
-    def _closed(self, lane: int) -> bool:
-        """True when ``lane`` can no longer be claimed (for a multiroute: every space is)."""
-        route = self.board.lanes[lane]
-        if route.kind == MULTI:
-            return -1 not in self.space_owner[route.first_space : route.first_space + route.length]
-        return self.owner[lane] >= 0 or (
-            len(self.players) == 2 and route.partner >= 0 and self.owner[route.partner] >= 0
-        )
 
     def _can_act(self, p: int) -> bool:
         exits = self.board.exits[self.pos[p]]
@@ -185,7 +170,8 @@ class AeroState(State):
         if self.active[JUMP]:
             moves: list[Move] = [table.move[c][0] for c in range(len(self.board.cities)) if c != here and self._free(c)]
         else:
-            moves = [table.move[c][self.board.lanes[k].name.endswith("/2")] for k, c in self.board.exits[here] if self._free(c)]
+            lanes = self.board.lanes
+            moves = [table.move[c][lanes[k].second] for k, c in self.board.exits[here] if self._free(c)]
         moves.extend(table.claim(k, s, pay) for k, s, pay in self._claims(p, self.active[DISCOUNT]))
         base = p * len(ABILITIES)
         moves.extend(table.use[a] for a in range(len(ABILITIES)) if self.abilities[base + a] and not self.active[a])
@@ -194,11 +180,14 @@ class AeroState(State):
     def _claims(self, p: int, discount: bool) -> Iterator[tuple[int, int, str]]:
         """(lane, space or -1, payment) of every claim ``p`` can pay for now."""
         held = self.held[p * SLOTS : (p + 1) * SLOTS]
+        if not any(held):
+            return
         wild = held[W]
-        two = len(self.players) == 2
-        owner, space_owner = self.owner, self.space_owner
-        for k, lane in enumerate(self.board.lanes):
-            if lane.kind == MULTI:
+        lanes, space_owner = self.board.lanes, self.space_owner
+        for k in self.open_lanes:
+            lane = lanes[k]
+            kind = lane.kind
+            if kind == MULTI:
                 for s, t in enumerate(lane.spaces):
                     if space_owner[lane.first_space + s] < 0:
                         if held[t]:
@@ -206,20 +195,24 @@ class AeroState(State):
                         if wild:
                             yield k, s, "w"
                 continue
-            if owner[k] >= 0 or (two and lane.partner >= 0 and owner[lane.partner] >= 0):
-                continue
             cost = lane.length - 1 if discount and lane.length > 1 else lane.length
-            if wild >= cost and lane.kind == GRAY:
-                yield k, -1, "w" * cost
-            for t in (lane.type,) if lane.kind == COLOUR else range(W):
+            if kind == COLOUR:
+                t = lane.type
                 have = held[t]
                 if have + wild >= cost:
                     for wilds in range(max(0, cost - have), min(cost, wild) + 1):
-                        if wilds < cost or lane.kind == COLOUR:
-                            yield k, -1, LETTERS[t] * (cost - wilds) + "w" * wilds
+                        yield k, -1, LETTERS[t] * (cost - wilds) + "w" * wilds
+                continue
+            if wild >= cost:
+                yield k, -1, "w" * cost
+            for t in range(W):
+                have = held[t]
+                if have and have + wild >= cost:
+                    for wilds in range(max(0, cost - have), min(cost - 1, wild) + 1):
+                        yield k, -1, LETTERS[t] * (cost - wilds) + "w" * wilds
 
     def _pick_options(self, p: int) -> list[int]:
-        if not self.picks_left or not self.blank(p):
+        if not self.picks_left or not self.blank[p]:
             return []
         excluded = self.banned | self.blocked
         options = [t for t in self.board.pickable[self.dest] if t not in excluded]
@@ -261,13 +254,16 @@ class AeroState(State):
         self.queue.append((PICK, p, 0))
         if travelled >= 0:
             route = board.lanes[travelled]
-            for owner in holders(route, travelled, self.owner, self.space_owner) if route.kind != MULTI else sorted(
-                set(self.space_owner[route.first_space : route.first_space + route.length]) - {-1}
-            ):
-                if owner != p:
-                    self.queue.append((GAIN, owner, 0))
+            self.queue.extend((GAIN, owner, 0) for owner in self._participants(travelled) if owner != p)
             if self.variant == "not-travelled":
                 self.banned = {route.type} if route.kind == COLOUR else {W} if route.kind == GRAY else set(route.spaces)
+
+    def _participants(self, k: int) -> list[int]:
+        """Players who have claimed (part of) lane ``k``."""
+        lane = self.board.lanes[k]
+        if lane.kind == MULTI:
+            return sorted(set(self.space_owner[lane.first_space : lane.first_space + lane.length]) - {-1})
+        return [self.owner[k]] if self.owner[k] >= 0 else []
 
     def _pick(self, p: int, move: AeroMove) -> None:
         t = _type(move.arg)
@@ -282,7 +278,7 @@ class AeroState(State):
 
     def _pick_refusal(self, p: int, t: int) -> str:
         where = self.board.cities[self.dest]
-        if not self.blank(p):
+        if not self.blank[p]:
             return f"{self.players[p]}'s inventory is full"
         if t == W:
             if not self.board.gray_at[self.dest]:
@@ -312,6 +308,7 @@ class AeroState(State):
 
     def _grant(self, p: int, t: int, owners: list[int]) -> None:
         self.held[p * SLOTS + t] += 1
+        self.blank[p] -= 1
         self.picked.append(t)
         self.picks_left = 0 if t == W else self.picks_left - 1
         self.queue.extend((GAIN, o, 0) for o in owners)
@@ -335,25 +332,24 @@ class AeroState(State):
         base = p * SLOTS
         for t in pay:
             self.held[base + t] -= 1
-        self.crossed[p] += len(pay)
         lane = self.board.lanes[k]
         if space >= 0:
             self.space_owner[lane.first_space + space] = p
         else:
             self.owner[k] = p
-        self.open_claims -= 1
+        if space < 0 or -1 not in self.space_owner[lane.first_space : lane.first_space + lane.length]:
+            self.open_lanes.remove(k)
+            if len(self.players) == 2 and lane.partner in self.open_lanes:
+                self.open_lanes.remove(lane.partner)  # with 2 players a double route is a single route
         self.acted = True
-        if self.active[DISCOUNT] and space < 0 and lane.length > 1:
-            self.active[DISCOUNT] = False
         if self.pos[p] in (lane.a, lane.b):
             self.queue.append((GAIN, p, 0))
         if lane.bonus:
             self._bonus(p, lane.bonus)
-        if self.open_claims == 0:
+        self._trajectories(p, k)
+        if not self.open_lanes:  # every route is claimed: what is still pending can change no score
             self.queue.clear()
             self.over = True
-            return
-        self._trajectories(p, k)
 
     def _route(self, text: str) -> tuple[int, int]:
         name, _, space = text.partition(":")
@@ -402,7 +398,7 @@ class AeroState(State):
         elif bonus in ("point", "penalty"):
             self.bonus_points[p] += 1 if bonus == "point" else -1
         elif bonus == "space":
-            self.capacity[p] += 1
+            self.blank[p] += 1
         else:
             self.queue.append((BALLOON if bonus == "balloon" else SWAP, p, 0))
 
@@ -411,16 +407,17 @@ class AeroState(State):
         lane = self.board.lanes[k]
         players = [p, *(q for q in holders(lane, k, self.owner, self.space_owner) if q != p)]
         for q in players:
-            for g, goal in enumerate(self.board.goals):
-                takers = self.goal_takers[g]
-                if q in takers or len(takers) >= goal.slots:
-                    continue
-                if fulfils(self.board, goal, q, self.owner, self.space_owner):
-                    self.goal_takers[g] = (*takers, q)
-                    if goal.reward == "points":
-                        self.goal_points[q] += goal.value
-                    else:
-                        self.queue.extend([(GAIN if goal.reward == "rewards" else SWAP, q, 0)] * goal.value)
+            open_goals = [
+                g for g, goal in enumerate(self.board.goals)
+                if q not in self.goal_takers[g] and len(self.goal_takers[g]) < goal.slots
+            ]
+            for g in fulfilled(self.board, open_goals, q, self.owner, self.space_owner) if open_goals else ():
+                goal = self.board.goals[g]
+                self.goal_takers[g] = (*self.goal_takers[g], q)
+                if goal.reward == "points":
+                    self.goal_points[q] += goal.value
+                else:
+                    self.queue.extend([(GAIN if goal.reward == "rewards" else SWAP, q, 0)] * goal.value)
 
     def _use(self, p: int, move: AeroMove) -> None:
         a = ABILITIES.index(move.arg)
@@ -435,11 +432,12 @@ class AeroState(State):
         if move.arg == "space":
             if self.queue[0][0] == BALLOON:
                 raise IllegalMove("this is a balloon of choice, not a reward: write 'gain TYPE'", "setup: compensation")
-            self.capacity[p] += 1
-        elif not self.blank(p):
+            self.blank[p] += 1
+        elif not self.blank[p]:
             raise IllegalMove(f"{self.players[p]}'s inventory is full: take 'gain space'", "inventory limit")
         else:
             self.held[p * SLOTS + _type(move.arg)] += 1
+            self.blank[p] -= 1
         self.queue.pop(0)
 
     def _swap(self, p: int, move: AeroMove) -> None:
@@ -448,9 +446,7 @@ class AeroState(State):
             if not self.held[p * SLOTS + old]:
                 raise IllegalMove(f"{self.players[p]} holds no {move.arg} balloon to swap", "trajectories: swap")
             self.held[p * SLOTS + old] -= 1
-            self.held[p * SLOTS + new] += 1
-            self.capacity[p] += 1
-            self.crossed[p] += 1
+            self.held[p * SLOTS + new] += 1  # in a new space, so the free spaces stay as they were
         self.queue.pop(0)
 
     # -- the flow of turns ------------------------------------------------------------------------------------
@@ -459,7 +455,7 @@ class AeroState(State):
         queue = self.queue
         while queue:
             kind, p, _ = queue[0]
-            if (kind == BALLOON and not self.blank(p)) or (kind == SWAP and not any(self.inventory(p))):
+            if (kind == BALLOON and not self.blank[p]) or (kind == SWAP and not any(self.inventory(p))):
                 queue.pop(0)
             elif kind == PICK and not self._pick_options(p):
                 queue.pop(0)
@@ -472,18 +468,13 @@ class AeroState(State):
         self.acted = False
         self._reset_turn()
         n = len(self.players)
-        if self.open_claims > 0:
+        if self.open_lanes:
             for step in range(1, n + 1):
                 seat = (self.turn + step) % n
                 if self._can_act(seat):
                     self.turn = seat
                     return
         self.over = True
-
-
-def _units(board: Board, lanes: tuple[int, ...]) -> int:
-    """Claims needed to close a city pair's lanes: one per lane, one per space of a multiroute."""
-    return sum(board.lanes[k].length if board.lanes[k].kind == MULTI else 1 for k in lanes)
 
 
 def _type(word: str) -> int:
@@ -568,8 +559,9 @@ class AeronautOdyssey(Game):
     def new_state(self, setup: Setup) -> AeroState:
         variant = str(setup.options.get("variant", "none"))
         if variant not in VARIANTS:
-            raise IllegalMove(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", "variants")
-        return AeroState(self.board(setup), tuple(setup.players), variant)
+            raise PnpError(f"option variant={variant}: unknown (known: {', '.join(VARIANTS)})")
+        hidden = bool(setup.options.get("hidden_inventories", False))
+        return AeroState(self.board(setup), tuple(setup.players), variant, hidden)
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [setup.map_path] if setup.map_path else []

@@ -50,22 +50,30 @@ def area_points(board: Board, owner: Sequence[int], space_owner: Sequence[int], 
     return points
 
 
-def fulfils(board: Board, goal: Goal, player: int, owner: Sequence[int], space_owner: Sequence[int]) -> bool:
-    """True when ``player``'s routes meet the trajectory ``goal``."""
-    mine = [k for k, lane in enumerate(board.lanes) if player in holders(lane, k, owner, space_owner)]
-    if goal.kind == "routes":
-        types: set[int] = set()
-        for k in mine:
-            lane = board.lanes[k]
-            types |= {lane.type} if lane.kind == COLOUR else set(lane.spaces)
-        return set(goal.types) <= types
-    start, end = goal.cities
+def fulfilled(
+    board: Board, goals: Sequence[int], player: int, owner: Sequence[int], space_owner: Sequence[int]
+) -> list[int]:
+    """The trajectories among ``goals`` that ``player``'s routes meet."""
+    mine = [lane for k, lane in enumerate(board.lanes) if player in holders(lane, k, owner, space_owner)]
+    types: set[int] = set()
     around: dict[int, list[int]] = {}
-    for k in mine:
-        lane = board.lanes[k]
+    for lane in mine:
+        types |= {lane.type} if lane.kind == COLOUR else set(lane.spaces)
         around.setdefault(lane.a, []).append(lane.b)
         around.setdefault(lane.b, []).append(lane.a)
+    met = []
+    for g in goals:
+        goal: Goal = board.goals[g]
+        if goal.kind == "routes":
+            if set(goal.types) <= types:
+                met.append(g)
+        elif _linked(around, *goal.cities):
+            met.append(g)
+    return met
+
+
+def _linked(around: dict[int, list[int]], start: int, end: int) -> bool:
     seen, frontier = {start}, [start]
-    while frontier:
+    while frontier and end not in seen:
         frontier = [w for v in frontier for w in around.get(v, ()) if w not in seen and not seen.add(w)]  # type: ignore[func-returns-value]
     return end in seen

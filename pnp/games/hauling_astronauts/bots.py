@@ -16,6 +16,7 @@ from itertools import product
 from pnp.games.hauling_astronauts.grid import STRIPS
 from pnp.games.hauling_astronauts.model import Transport, chance
 from pnp.games.hauling_astronauts.moves import GOLD, PLAIN, RED, Choose, Roll, face
+from pnp.games.hauling_astronauts.scoring import points
 from pnp.games.hauling_astronauts.state import SLOTS, HaulingState
 from pnp.referee.driver import Chooser
 from pnp.referee.protocol import Move, Secret, State
@@ -68,13 +69,21 @@ def _strip_value(state: HaulingState, player: int, strip: int, transport: Transp
 
 
 def evaluate(state: HaulingState, player: int, secrets: Mapping[str, str]) -> float:
-    """Points plus expected strip profits, for ``player`` minus the opponent."""
+    """Points plus expected strip profits, for ``player`` minus the opponent.
+
+    The player's own face-down transports are known to it from ``secrets``, even
+    while a departure waits for its reveal.
+    """
     ids = {t.id: t for t in state.fleet(player)}
-    totals = [p.score for p in state.score().players]
     value = 0.0
+    for departure in state.departures:
+        transport = state.transport(departure)
+        if transport is None and departure.player == player:
+            transport = ids.get(secrets.get(SLOTS[departure.slot], ""))
+        earned = sum(points(departure, transport, state.data.docks[departure.dock]).values())
+        value += earned if departure.player == player else -earned
     for who in (0, 1):
         sign = 1 if who == player else -1
-        value += sign * totals[who]
         for strip in range(3):
             slot = state.docked[who][strip]
             if slot < 0:

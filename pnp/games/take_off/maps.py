@@ -165,8 +165,3 @@ def preview(loaded: Loaded[TakeOffMap]) -> Drawing:
     data = load_data().value
     raise_errors(loaded, data)
     return board_drawing(compile_world(loaded.value, data), data)
-
-
-def default_map() -> Path:
-    """The built-in world map."""
-    return default_map_path()

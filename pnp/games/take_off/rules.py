@@ -291,6 +291,7 @@ class TakeOff(Game):
 
     def __init__(self) -> None:
         self._data = load_data().value
+        self._worlds: dict[tuple[str, int, int], World] = {}
         self.max_players = min(6, len(self._data.jet_colours))
         self.options = (
             Option("fleet", self._data.fleet_default, f"jets per player, 1 to {self._data.fleet_max}"),
@@ -299,8 +300,6 @@ class TakeOff(Game):
         )
 
     def new_state(self, setup: Setup) -> TakeOffState:
-        from pnp.games.take_off.maps import load_world
-
         data = self._data
         fleet = _whole(setup.options.get("fleet", data.fleet_default), "fleet")
         rounds = _whole(setup.options.get("rounds", data.round_limit), "rounds")
@@ -310,9 +309,25 @@ class TakeOff(Game):
             raise PnpError(f"option rounds={rounds}: at least one round must be played")
         if not self.min_players <= len(setup.players) <= self.max_players:
             raise PnpError(f"{self.title} needs {self.min_players} to {self.max_players} players")
-        world, _ = load_world(setup.map_path, data)
+        world = self._world(setup.map_path)
         context = Context(world, data, fleet, rounds, bool(setup.options.get("play_on", False)))
         return TakeOffState(context, tuple(setup.players))
+
+    def _world(self, path: Path | None) -> World:
+        """The checked map, parsed once per file version (YAML parsing is slow next to a whole game)."""
+        from pnp.games.take_off.maps import load_world
+
+        try:
+            stat = (path or default_map_path()).stat()
+            key = (str(path), stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            key = None
+        if key is None or key not in self._worlds:
+            world, _ = load_world(path, self._data)
+            if key is None:
+                return world
+            self._worlds[key] = world
+        return self._worlds[key]
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [data_file("take-off.yaml"), setup.map_path or default_map_path()]

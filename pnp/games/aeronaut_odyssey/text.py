@@ -1,0 +1,48 @@
+"""Aeronaut Odyssey in the terminal: claimed routes, travellers, inventories and what is asked now."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.games.aeronaut_odyssey.board import MULTI, letter
+from pnp.games.aeronaut_odyssey.model import ABILITIES
+
+if TYPE_CHECKING:
+    from pnp.games.aeronaut_odyssey.rules import AeroState
+
+
+def render(state: AeroState, viewer: str | None) -> str:
+    """A plain-text summary; with hidden inventories, other players' balloons show as a count only."""
+    board = state.board
+    seed = board.source.seed
+    lines = [f"Aeronaut Odyssey{f' (map seed {seed})' if seed is not None else ''}, variant {state.variant}"]
+    claimed = []
+    for k, lane in enumerate(board.lanes):
+        if lane.kind == MULTI:
+            marks = [state.space_owner[lane.first_space + s] for s in range(lane.length)]
+            if any(m >= 0 for m in marks):
+                spaces = " ".join(state.players[m] if m >= 0 else "." for m in marks)
+                claimed.append(f"{lane.name} [{spaces}]")
+        elif state.owner[k] >= 0:
+            claimed.append(f"{lane.name} {state.players[state.owner[k]]}")
+    lines.append("claimed: " + (", ".join(claimed) if claimed else "nothing yet"))
+    score = state.score()
+    for p, name in enumerate(state.players):
+        held = state.inventory(p)
+        if state.hidden and name != viewer:
+            balloons = f"{sum(held)} balloons"
+        else:
+            balloons = " ".join(f"{letter(t)}{n}" for t, n in enumerate(held) if n) or "no balloons"
+        abilities = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
+        extras = f"; abilities: {' '.join(abilities)}" if abilities else ""
+        lines.append(
+            f"{name}: at {board.cities[state.pos[p]]}; {balloons}; {state.blank[p]} free of "
+            f"{state.blank[p] + sum(held)} spaces{extras}; {score.players[p].score} points"
+        )
+    visits = ", ".join(
+        f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i]
+    )
+    lines.append(f"slots used: {visits or 'none'}")
+    who = state.to_move()
+    lines.append(f"to move: {who}: {state.asked()}" if who else "game over")
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""Why a Take Off! move is refused: one plain sentence and the rule it breaks."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from pnp.errors import IllegalMove
+from pnp.games.take_off.moves import Draw, Fly, Move, Pass, Roll, Send, format_move
+from pnp.games.take_off.rules import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD
+from pnp.games.take_off.world import HOME
+
+if TYPE_CHECKING:
+    from pnp.games.take_off.rules import TakeOffState
+
+EXPECTED = {
+    ROLL: (Roll, "enter the dice first, e.g. 'roll R Y'"),
+    DRAW: (Draw, "enter the TAKE OFF! card drawn first, e.g. 'draw tokyo'"),
+    SEND: (Send, "send a jet to the capital on the card first, e.g. 'send 1'"),
+    FLY: ((Fly, Pass), "use the dice first: 'fly ...', or 'pass' if no colour can be used"),
+}
+
+
+def refusal(state: TakeOffState, move: Move) -> IllegalMove:
+    """The IllegalMove for a move that is not among ``state.legal_moves()``."""
+    if state.phase == OVER:
+        return IllegalMove("the game is over", "winning the game")
+    kind, hint = EXPECTED[state.phase]
+    if not isinstance(move, kind):
+        return IllegalMove(f"{state.players[state.seat]} must {hint}", "turn order")
+    if isinstance(move, Roll):
+        return IllegalMove(f"{move.first} {move.second} is not a roll of these dice", "dice")
+    if isinstance(move, Draw):
+        return _draw(state, move)
+    if isinstance(move, Send):
+        return _send(state, move)
+    if isinstance(move, Pass):
+        example = format_move(state.legal_moves()[0])
+        return IllegalMove(f"the dice can be used (e.g. '{example}'), so you may not pass", "to begin")
+    return _fly(state, move)
+
+
+def _draw(state: TakeOffState, move: Draw) -> IllegalMove:
+    world = state.ctx.world
+    rule = "TAKE OFF! facet"
+    city = world.index.get(move.city, -1)
+    if city < 0:
+        return IllegalMove(f"there is no city {move.city!r} on the map", rule)
+    if city not in world.decks[0] + world.decks[1]:
+        return IllegalMove(f"{world.name(city)} is not a capital: no card names it", rule)
+    if city not in world.decks[state.deck]:
+        deck = state.ctx.data.deck("east" if state.deck == EAST else "west").name.lower()
+        why = "a jet of yours is on the eastern half" if state.deck == EAST else "all your jets are on the western half"
+        return IllegalMove(f"{world.name(city)} is in the other deck: {why}, so the card comes from the {deck} deck",
+                           "TAKE OFF! facet: which deck")
+    return IllegalMove(f"the {world.name(city)} card is not in the deck now (it was drawn already)", rule)
+
+
+def _send(state: TakeOffState, move: Send) -> IllegalMove:
+    fleet = state.ctx.fleet
+    if move.jet > fleet:
+        return IllegalMove(f"there is no jet {move.jet}: the fleet has jets 1 to {fleet}", "preparing to play")
+    if state.jets_of(state.seat)[move.jet - 1] == HOME:
+        return IllegalMove(f"jet {move.jet} has reached Finish and is out of play", "winning the game")
+    return IllegalMove(f"jet {move.jet} took the first card: a double TAKE OFF! moves two different jets", "doubles")
+
+
+def _face(state: TakeOffState, face: int) -> str:
+    return "jet" if face == WILD else state.ctx.data.route_colours[face].name
+
+
+def _fly(state: TakeOffState, move: Fly) -> IllegalMove:
+    world, fleet = state.ctx.world, state.ctx.fleet
+    dice = state.dice
+    steps = sum(len(cities) for _, cities in move.legs)
+    if steps > len(dice):
+        return IllegalMove(f"the dice left allow {len(dice)} route(s), not {steps}", "to begin")
+    colours: list[set[int]] = []
+    for jet, cities in move.legs:
+        if jet > fleet:
+            return IllegalMove(f"there is no jet {jet}: the fleet has jets 1 to {fleet}", "preparing to play")
+        here = state.jets_of(state.seat)[jet - 1]
+        if here == HOME:
+            return IllegalMove(f"jet {jet} has reached Finish and is out of play", "winning the game")
+        for name in cities:
+            city = world.index.get(name, -1)
+            if city < 0:
+                return IllegalMove(f"there is no city {name!r} on the map", "to begin")
+            ways = {k for k, dest in enumerate(world.routes[here]) if dest == city}
+            if not ways:
+                return IllegalMove(
+                    f"no route leads from {world.name(here)} to {world.name(city)} (only westward along the lines)",
+                    "only forward (westward) movement",
+                )
+            colours.append(ways)
+            here = city
+    if not any(
+        all(face == WILD or face in ways for face, ways in zip(order, colours)) for order in permutations(dice, steps)
+    ):
+        shown = " and ".join(_face(state, f) for f in dice)
+        wanted = " then ".join("/".join(_face(state, k) for k in sorted(w)) for w in colours)
+        return IllegalMove(f"those routes are {wanted}, but the dice show {shown}", "dice colours")
+    example = format_move(state.legal_moves()[0])
+    return IllegalMove(f"both dice can be used (e.g. '{example}'), so both must be", "both colours must be used if possible")

@@ -1,0 +1,56 @@
+"""Take Off! in the terminal: whose turn, the dice, every jet's city and grid square, the decks.
+
+Nothing is hidden in Take Off!, so every viewer sees the same picture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.games.take_off.scoring import places, progress
+from pnp.games.take_off.world import HOME
+
+if TYPE_CHECKING:
+    from pnp.games.take_off.rules import TakeOffState
+
+
+def render(state: TakeOffState) -> str:
+    """A plain-text picture of ``state``."""
+    from pnp.games.take_off.rules import DRAW, FLY, OVER, ROLL, SEND, WILD
+
+    ctx, world = state.ctx, state.ctx.world
+    data = ctx.data
+    lines = [f"{world.map.title} - round {state.round + 1} (limit {ctx.round_limit})"]
+    if state.phase == OVER:
+        lines.append("The game is over.")
+    else:
+        player = state.players[state.seat]
+        dice = " ".join("jet" if f == WILD else data.route_colours[f].name for f in state.dice)
+        doing = {
+            ROLL: "to roll the dice",
+            DRAW: f"to draw {state.to_draw} TAKE OFF! card(s) from the "
+                  f"{data.deck('east' if state.deck == 0 else 'west').name.lower()} deck",
+            SEND: f"to send a jet to {world.name(state.hand[0])}" if state.hand else "",
+            FLY: f"to fly with {dice}",
+        }[state.phase]
+        lines.append(f"{player} {doing}" + (" (a double: rolls again after)" if state.again else ""))
+    ranks = places(state)
+    for seat, name in enumerate(state.players):
+        colour = data.jet_colours[seat % len(data.jet_colours)]
+        home, to_go = progress(state, seat)
+        jets = ", ".join(f"{colour.letter}{j + 1} {_where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
+        lines.append(f"  {name} ({colour.name}): {jets} | home {home}, {to_go} routes to go, place {ranks[seat]}")
+    for seat, jet in state.bumped:
+        lines.append(f"  bumped: {state.players[seat]}'s jet {jet + 1} went back to Start")
+    brown, blue = data.deck("east"), data.deck("west")
+    lines.append(f"Decks: {brown.name.lower()} {len(state.piles[0])} left, {blue.name.lower()} {len(state.piles[1])} left")
+    return "\n".join(lines)
+
+
+def _where(state: TakeOffState, city: int) -> str:
+    world = state.ctx.world
+    if city == HOME:
+        return "home"
+    if city == world.start:
+        return "Start"
+    return f"{world.name(city)} [{world.layout.city_reference(city)}]"
