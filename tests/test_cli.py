@@ -36,7 +36,7 @@ def test_help_is_there_with_examples(cli, args):
     ("args", "message"),
     [
         (("build", "chess"), "unknown game 'chess'"),
-        (("build", "aloft", "--bleed", "-1"), "--bleed"),
+        (("build", "aloft", "--bleed", "-1"), "bleed -1.0 mm"),
         (("build", "aloft", "--back-offset", "x"), "--back-offset"),
         (("build", "all", "--seed", "3"), "apply to one game"),
         (("ref", "moves", "missing.pnp"), "no such record"),

@@ -71,10 +71,10 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
             assert any(
                 w.x - 0.01 <= x <= w.right + 0.01 and w.y - 0.01 <= y <= w.bottom + 0.01 for w in windows.values()
             )
-    for label, (window, crosses) in tiles.items():
+    for label, (_, crosses) in tiles.items():
         assert crosses, f"tile {label} has no registration marks"
         for point in crosses:
-            others = [l for l, (_, cs) in tiles.items() if l != label and any(_near(point, p) for p in cs)]
+            others = [other for other, (_, cs) in tiles.items() if other != label and any(_near(point, p) for p in cs)]
             assert others, f"a crosshair on {label} at {point} appears on no neighbour"
 
 

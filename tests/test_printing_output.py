@@ -146,7 +146,9 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
         front, back = pdf.pages
         mm = 25.4 / 72
         ruler = [
-            l for l in front.lines if l["x0"] == l["x1"] and l["top"] * mm < 40 and (l["bottom"] - l["top"]) * mm < 4.5
+            line
+            for line in front.lines
+            if line["x0"] == line["x1"] and line["top"] * mm < 40 and (line["bottom"] - line["top"]) * mm < 4.5
         ]
         ticks = sorted(line["x0"] * mm for line in ruler)
         assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
@@ -159,9 +161,11 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
 
         def crossings(page, arm):
             horizontal = [
-                l for l in page.lines if l["top"] == l["bottom"] and (l["x1"] - l["x0"]) * mm == pytest.approx(2 * arm)
+                line
+                for line in page.lines
+                if line["top"] == line["bottom"] and (line["x1"] - line["x0"]) * mm == pytest.approx(2 * arm)
             ]
-            return sorted((round((l["x0"] + l["x1"]) / 2 * mm, 2), round(l["top"] * mm, 2)) for l in horizontal)
+            return sorted((round((ln["x0"] + ln["x1"]) / 2 * mm, 2), round(ln["top"] * mm, 2)) for ln in horizontal)
 
         crosses = crossings(front, 9.0)
         scales = crossings(back, 6.0)

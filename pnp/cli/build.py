@@ -56,8 +56,6 @@ def build(
     from pnp.games.spec import KitRequest
     from pnp.printing.render import PrintSettings
 
-    if bleed < 0 or bleed > 10:
-        raise PnpError(f"--bleed {bleed}: choose between 0 and 10 mm")
     if game == "all" and (map_file or seed is not None):
         raise PnpError("--map and --seed apply to one game: name it instead of 'all'")
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
@@ -117,4 +115,5 @@ def _table(written: list) -> None:
         contents = ", ".join(f"{n} {name}" for name, n in f.components.items())
         table.add_row(str(f.path), str(f.pages), contents)
     Console().print(table)
-    say(f"{len(written)} files, {sum(f.pages for f in written)} pages. Print at 100 % (actual size).")
+    counted = [f for f in written if f.format == "pdf"] or written  # with both formats, count each page once
+    say(f"{len(written)} files, {sum(f.pages for f in counted)} pages. Print at 100 % (actual size).")

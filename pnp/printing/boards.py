@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import astuple
 
 from pnp.errors import PnpError
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Canvas, Draw, Drawing, Point
+from pnp.printing.fonts import text_width
 from pnp.printing.marks import GUIDE, HAIRLINE, crosshair
 from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
-from pnp.printing.fonts import text_width
 from pnp.printing.tiling import OVERLAP, Tile, Tiling, plan_tiles, registration_points, row_name
 
 CROSSHAIR_ARM = 3.0
@@ -55,7 +55,7 @@ def board_pages(board: Board, paper: str) -> list[Page]:
     return pages
 
 
-def _centred(drawing: Drawing, frame: PageFrame, name: str):
+def _centred(drawing: Drawing, frame: PageFrame, name: str) -> Draw:
     area = frame.content
     x = area.x + (area.w - drawing.width) / 2
     y = area.y + (area.h - drawing.height) / 2
@@ -67,15 +67,15 @@ def _centred(drawing: Drawing, frame: PageFrame, name: str):
     return draw
 
 
-def tile_origin(tile: Tile, frame: PageFrame) -> tuple[float, float]:
+def _tile_origin(tile: Tile, frame: PageFrame) -> tuple[float, float]:
     """Where the tile's window sits on its page (top-left, centred in the content area)."""
     area = frame.content
     return area.x + (area.w - tile.window.w) / 2, area.y + (area.h - tile.window.h) / 2
 
 
-def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[tuple[float, float]]):
+def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[Point]) -> Draw:
     window = tile.window
-    x, y = tile_origin(tile, frame)
+    x, y = _tile_origin(tile, frame)
     dx, dy = x - window.x, y - window.y
     inner = Rect(
         window.x + CROSSHAIR_ARM, window.y + CROSSHAIR_ARM, window.w - 2 * CROSSHAIR_ARM, window.h - 2 * CROSSHAIR_ARM
@@ -108,7 +108,8 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
     y = area.y + TITLE_BAND + (area.h - TITLE_BAND - drawing.height * scale) / 2
     title = (
         f"{board.name}: overview at {scale * 100:.0f} %; tiles A1-{tiling.tiles[-1].label} "
-        f"({tiling.rows} rows A-{row_name(tiling.rows - 1)} x {tiling.cols} columns), overlapping by {OVERLAP:g} mm or more"
+        f"({tiling.rows} rows A-{row_name(tiling.rows - 1)} x {tiling.cols} columns), "
+        f"overlapping by {OVERLAP:g} mm or more"
     )
 
     def draw(canvas: Canvas) -> None:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Paper = Literal["a4", "letter"]
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 5.0  # nothing is printed closer than this to a page edge
 FOOTER_BAND = 4.0  # the strip at the bottom of the printable area that holds the footer
@@ -58,10 +56,6 @@ class PageFrame:
         """The printable area above the footer band: where parts are laid out."""
         area = self.printable
         return Rect(area.x, area.y, area.w, area.h - FOOTER_BAND)
-
-    @property
-    def landscape(self) -> bool:
-        return self.width > self.height
 
 
 def page_frame(paper: str, landscape: bool = False) -> PageFrame:

@@ -28,18 +28,44 @@ class PdfCanvas:
 
     def __init__(self, rl: RlCanvas) -> None:
         self._rl = rl
+        # the graphics state last written (fill, stroke, width, dash), so repeats are not written again
+        self._state: list = [None, None, None, None]
+        self._saved: list[list] = []
+
+    def _fill(self, fill: Color) -> None:
+        if fill != self._state[0]:
+            self._rl.setFillColorRGB(*rgb(fill))
+            self._state[0] = fill
 
     def _paint(
         self, fill: Color | None, stroke: Color | None, width: float, dash: Sequence[float] | None
     ) -> tuple[int, int]:
-        rl = self._rl
         if fill is not None:
-            rl.setFillColorRGB(*rgb(fill))
+            self._fill(fill)
         if stroke is not None:
-            rl.setStrokeColorRGB(*rgb(stroke))
-            rl.setLineWidth(width)
-            rl.setDash(list(dash) if dash else [], 0)
+            state, rl = self._state, self._rl
+            if stroke != state[1]:
+                rl.setStrokeColorRGB(*rgb(stroke))
+                state[1] = stroke
+            if width != state[2]:
+                rl.setLineWidth(width)
+                state[2] = width
+            pattern = tuple(dash) if dash else ()
+            if pattern != state[3]:
+                rl.setDash(list(pattern), 0)
+                state[3] = pattern
         return int(fill is not None), int(stroke is not None)
+
+    @contextmanager
+    def _saving(self) -> Iterator[None]:
+        """A PDF save/restore pair, with the remembered state saved and restored alongside."""
+        self._rl.saveState()
+        self._saved.append(list(self._state))
+        try:
+            yield
+        finally:
+            self._rl.restoreState()
+            self._state = self._saved.pop()
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
@@ -99,35 +125,30 @@ class PdfCanvas:
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
         t.setTextTransform(cos, sin, sin, -cos, x - shift * cos, y - shift * sin)
         t.setFont(name, size_mm)
-        t.setFillColorRGB(*rgb(fill))
         t.textOut(s)
+        self._fill(fill)
         self._rl.drawText(t)
 
     @contextmanager
     def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> Iterator[None]:
         rl = self._rl
-        rl.saveState()
-        rl.translate(dx, dy)
-        if rotate:
-            rl.rotate(rotate)
-        if scale != 1.0:
-            rl.scale(scale, scale)
-        try:
+        with self._saving():
+            if dx or dy:
+                rl.translate(dx, dy)
+            if rotate:
+                rl.rotate(rotate)
+            if scale != 1.0:
+                rl.scale(scale, scale)
             yield
-        finally:
-            rl.restoreState()
 
     @contextmanager
     def clip(self, x, y, w, h) -> Iterator[None]:
         rl = self._rl
-        rl.saveState()
-        p = rl.beginPath()
-        p.rect(x, y, w, h)
-        rl.clipPath(p, stroke=0, fill=0)
-        try:
+        with self._saving():
+            p = rl.beginPath()
+            p.rect(x, y, w, h)
+            rl.clipPath(p, stroke=0, fill=0)
             yield
-        finally:
-            rl.restoreState()
 
 
 class PdfWriter:

@@ -63,31 +63,30 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
     written: list[WrittenFile] = []
     done = 0
     for doc in documents:
-        writer = (
-            _PdfFile(folder / f"{_file_name(doc.name)}.pdf", f"{kit.title}: {doc.name}")
-            if "pdf" in settings.formats
-            else None
-        )
+        stem = _file_name(doc.name)
+        pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}") if "pdf" in settings.formats else None
         digits = max(2, len(str(len(doc.pages))))
         for number, page in enumerate(doc.pages, 1):
-            footer = " · ".join(
-                part
-                for part in (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer)
-                if part
-            )
-            draw = _page_drawer(page, footer, settings.ink_saver)
-            if writer is not None:
-                writer.add(page, draw)
+            draw = _page_drawer(page, _footer(kit, doc, number), settings.ink_saver)
+            if pdf is not None:
+                pdf.add(page, draw)
             if "svg" in settings.formats:
-                path = folder / "svg" / f"{_file_name(doc.name)}-{number:0{digits}d}.svg"
+                path = folder / "svg" / f"{stem}-{number:0{digits}d}.svg"
                 _write_text(path, _svg(page.frame.width, page.frame.height, draw))
                 written.append(WrittenFile(path, "svg", 1, dict(page.components)))
             done += 1
             if progress is not None:
                 progress(done, total)
-        if writer is not None:
-            written.append(writer.close(doc.pages))
+        if pdf is not None:
+            written.append(pdf.close(doc.pages))
     return written
+
+
+def _footer(kit: Kit, doc: _Document, number: int) -> str:
+    """Game · document · what is on the page · page n/N · seed or data version."""
+    page = doc.pages[number - 1]
+    parts = (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer)
+    return " · ".join(part for part in parts if part)
 
 
 def drawing_to_svg(drawing: Drawing) -> str:

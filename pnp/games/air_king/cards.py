@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.air_king.model import AirKingData, Aircraft, AirportInfo, EventType
+from pnp.games.air_king.model import AirKingData, Aircraft, AirportInfo
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane, symbol
 from pnp.printing.canvas import Canvas
 from pnp.printing.parts import CARD_SIZES, Card, Deck, Face
@@ -66,7 +66,7 @@ def _back(kind: str, w: float, h: float) -> Face:
 
     def draw(c: Canvas) -> None:
         c.rect(4, 4, w - 8, h - 8, stroke=WHITE, width=0.6, radius=3)
-        plane(c, w / 2, h * 0.4, w * 0.45, "#ffffff33" if False else "#dfe6ee")
+        plane(c, w / 2, h * 0.4, w * 0.45, "#dfe6ee")
         c.text(w / 2, h * 0.68, "AIR KING", size=15, bold=True, anchor="middle", fill=WHITE)
         c.text(w / 2, h * 0.68 + 6, label, size=7, anchor="middle", fill=WHITE)
 
@@ -120,7 +120,6 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirK
         badge(c, craft, w / 2 - 17, 3, 34, 12)
         plane(c, w / 2, h * 0.5, 46, craft.rgb)
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)
-        c.text(w / 2, h * 0.5 + 12, str(craft.number), size=14, bold=True, anchor="middle", fill=INK)
         for x, y, turn in ((5, h - 6, 0), (w - 5, 22, 180)):
             c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
         c.text(w / 2, h - 11, f"{craft.colour} {craft.symbol}", size=6.5, anchor="middle", fill=INK)
@@ -136,8 +135,8 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h
     def draw(c: Canvas) -> None:
         _band(c, w, f"GOAL {index + 1}", INK, "secret: show no one")
         for i, craft in enumerate(crafts):
-            badge(c, craft, 8, 21 + i * 14.5, w - 16, 11.5)
-        paragraph(c, w / 2, h - 20, "Land all four aircraft, then reveal this card on your own turn to win.",
+            badge(c, craft, 8, 19 + i * 13.5, w - 16, 11)
+        paragraph(c, w / 2, h - 11, "Land all four aircraft, then reveal this card on your own turn to win.",
                   6.5, w - 12, anchor="middle")
 
     return Face(draw)
@@ -164,5 +163,3 @@ def _span(numbers: list[int]) -> str:
         return f"{numbers[0]}-{numbers[-1]}"
     return ", ".join(map(str, numbers))
 
-
-__all__ = ["decks", "EventType"]

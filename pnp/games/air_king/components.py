@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.air_king.cards import EVENT_COLOURS, decks
 from pnp.games.air_king.field import LETTERS, Field, cell_name, parse_cell
-from pnp.games.air_king.model import AirKingData, AirKingField, load_data, load_field
+from pnp.games.air_king.model import AirKingData, load_data, load_field
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane
 from pnp.games.air_king.state import ACT, STORM, WAITING, AirKingState, counts_text
 from pnp.games.spec import KitRequest
@@ -23,26 +23,28 @@ def kit(request: KitRequest) -> Kit:
     from pnp.games.air_king.maps import checked_field
 
     data = load_data().value
-    loaded = load_field(request.map_path)
+    digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
     return Kit(
         game="air-king",
         title="Air King",
         documents=(
             KitDocument("cards", decks(data)),
-            KitDocument("field-mat", (Board("field mat", field_drawing(loaded.value, field)),)),
+            KitDocument("field-mat", (Board("field mat", field_drawing(field)),)),
             KitDocument("player-aid", (Sheet("player aid", _aid(data)),)),
         ),
-        footer=f"field {field.columns}x{field.lanes} · {loaded.source.digest[:8]}",
+        footer=f"field {field.columns}x{field.lanes} · {digest[:8]}",
         notes=("The field mat is optional: cards laid on the table edge to edge make the same field.",),
     )
 
 
 # -- the field ------------------------------------------------------------------
-def field_drawing(model: AirKingField, field: Field, authoring: bool = False,
-                  overlay: AirKingState | None = None) -> Drawing:
-    """The field with card-sized spaces: airports, runways, departure zones, and every space named."""
-    sw, sh = model.space_width, model.space_height
+def field_drawing(field: Field, authoring: bool = False, overlay: AirKingState | None = None) -> Drawing:
+    """The field with card-sized spaces: airports, runways, departure zones, and every space named.
+
+    ``authoring`` also marks the closed spaces; ``overlay`` adds a state's pieces and a panel below.
+    """
+    sw, sh = field.space_width, field.space_height
     width = field.columns * sw + 2 * MARGIN
     height = field.lanes * sh + 2 * MARGIN + (PANEL if overlay else 0)
     data = load_data().value
@@ -78,10 +80,9 @@ def _labels(c: Canvas, field: Field, sw: float, sh: float, data: AirKingData) ->
         right = field.airport_spaces[1 - h][0] > field.airport_spaces[h][0]
         numbers = [p.number for p in data.aircraft if p.home == name]
         text = f"aircraft {numbers[0]}-{numbers[-1]} fly from {name} to {other}"
-        y = MARGIN - 4 if h == 0 else bottom + 8
+        y = 4.5 if h == 0 else bottom + 12.5
         arrow = f"{text} >>" if right else f"<< {text}"
-        c.text(MARGIN + (field.columns * sw) / 2 + (sw * 1.2 if right else -sw * 1.2), y, arrow, size=7,
-               anchor="middle", fill=INK)
+        c.text(MARGIN + field.columns * sw / 2, y, arrow, size=7, bold=True, anchor="middle", fill=INK)
 
 
 def _space(c: Canvas, field: Field, col: int, lane: int, sw: float, sh: float, colours: dict[str, str],
@@ -122,30 +123,11 @@ def _space(c: Canvas, field: Field, col: int, lane: int, sw: float, sh: float, c
 
 # -- the state picture ---------------------------------------------------------
 def picture(state: AirKingState, viewer: str | None) -> Drawing:
-    """The state: the field with aircraft, Storms and Holdings, and a panel of what is off the field."""
-    from pnp.games.air_king.maps import checked_field
+    """The state: the field with aircraft, Storms and Holdings, and a panel of what is off the field.
 
-    del viewer  # the picture shows only public things: hands and goals stay in render_text
-    model = load_field(None).value if state.rules.field is checked_field(None) else None
-    return field_drawing(model or _model_of(state.rules.field), state.rules.field, overlay=state)
-
-
-def _model_of(field: Field) -> AirKingField:
-    """A field model good enough to draw ``field`` (closed spaces from the geometry; default space size)."""
-    from pnp.games.air_king.model import AirportPlace
-
-    closed = tuple(
-        cell_name(col, lane)
-        for lane in range(field.lanes)
-        for col in range(field.columns)
-        if cell_name(col, lane) not in field.index and (col, lane) not in field.airport_spaces
-    )
-    airports = {
-        name: AirportPlace(cell_name(*field.airport_spaces[h]), field.names[field.runway[h]],
-                           tuple(field.names[d] for d in field.departures[h]))
-        for h, name in enumerate(field.airport_names)
-    }
-    return AirKingField(field.columns, field.lanes, airports, closed)
+    Only public things are drawn, whoever ``viewer`` is: hands show in ``render_text`` for their owner.
+    """
+    return field_drawing(state.rules.field, overlay=state)
 
 
 def _pieces(c: Canvas, state: AirKingState, sw: float, sh: float) -> None:
@@ -197,7 +179,7 @@ def _aid(data: AirKingData) -> Drawing:
     width, height = 180.0, 250.0
     sections = [
         ("Your turn", [
-            f"1. Draw one event card. (Referee: draw CARD, e.g. draw storm.)",
+            "1. Draw one event card. (Referee: draw CARD, e.g. draw storm.)",
             f"2. Make exactly {data.moves_per_turn} aircraft moves, and play up to {data.cards_per_turn} cards "
             "at any moment, at most one of them a movement card. (end when done.)",
             f"3. Above {data.hand_limit} event cards? Discard down to {data.hand_limit}. Technical Return never "

@@ -45,6 +45,8 @@ class Field:
 
     columns: int
     lanes: int
+    space_width: float
+    space_height: float
     names: tuple[str, ...]
     index: dict[str, int]
     airport_names: tuple[str, str]
@@ -109,6 +111,8 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
     return Field(
         columns=model.columns,
         lanes=model.lanes,
+        space_width=model.space_width,
+        space_height=model.space_height,
         names=names,
         index=index,
         airport_names=airport_order,

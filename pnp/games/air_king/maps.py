@@ -237,5 +237,5 @@ def preview_field(loaded: Loaded[AirKingField]) -> Drawing:
 
     raise_errors(loaded)
     order = tuple(a.name for a in load_data().value.airports)
-    return field_drawing(loaded.value, build_field(loaded.value, order), authoring=True)  # type: ignore[arg-type]
+    return field_drawing(build_field(loaded.value, order), authoring=True)  # type: ignore[arg-type]
 

@@ -127,8 +127,12 @@ def event_icon(c: Canvas, kind: str, cx: float, cy: float, r: float) -> None:
         c.rect(cx - r * 0.25, cy - r * 0.3, r * 0.16, r * 0.6, fill=INK, stroke=None)
         c.rect(cx + r * 0.09, cy - r * 0.3, r * 0.16, r * 0.6, fill=INK, stroke=None)
     elif kind == "pass":
-        plane(c, cx - r * 0.3, cy, r * 0.9, "#dfe6ee", rotate=0)
-        plane(c, cx + r * 0.3, cy, r * 0.9, "#dfe6ee", rotate=180)
+        plane(c, cx - r * 0.42, cy, r * 0.95, "#dfe6ee", rotate=90)
+        plane(c, cx + r * 0.42, cy, r * 0.95, "#dfe6ee", rotate=-90)
+        c.path([("M", cx - r * 0.3, cy - r * 0.45), ("C", cx - r * 0.1, cy - r * 0.75, cx + r * 0.1, cy - r * 0.75,
+                 cx + r * 0.3, cy - r * 0.45)], stroke=INK, width=w)
+        c.path([("M", cx + r * 0.3, cy + r * 0.45), ("C", cx + r * 0.1, cy + r * 0.75, cx - r * 0.1, cy + r * 0.75,
+                 cx - r * 0.3, cy + r * 0.45)], stroke=INK, width=w)
     else:  # technical return: a U-turn arrow
         c.path([("M", cx + r * 0.35, cy + r * 0.55), ("L", cx + r * 0.35, cy - r * 0.1),
                 ("C", cx + r * 0.35, cy - r * 0.65, cx - r * 0.35, cy - r * 0.65, cx - r * 0.35, cy - r * 0.1),

@@ -10,6 +10,7 @@ A double gives the same player another turn. See docs/games/take-off.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from pnp.resources import data_file
 ROLL, DRAW, SEND, FLY, OVER = range(5)
 WILD, TAKE_OFF = -1, -2  # die faces that are not a route colour
 EAST, WEST = 0, 1
+FLIGHT_MEMO = 200_000  # plans remembered per session
 Plan = tuple[tuple[int, tuple[int, ...]], ...]  # (jet index, city indices) per jet
 
 
@@ -35,6 +37,7 @@ class Context:
     fleet: int
     round_limit: int
     play_on: bool
+    flights: dict[Plan, Fly]  # memo of moves by plan, shared by the sessions on one map
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -48,10 +51,31 @@ class Context:
             return TAKE_OFF
         return next(i for i, c in enumerate(self.data.route_colours) if c.letter == letter)
 
-    def rolls(self) -> list[Roll]:
+    @cached_property
+    def rolls(self) -> tuple[Roll, ...]:
         """Every combination of two faces, once each."""
         faces = list(dict.fromkeys(self.faces))
-        return [make_roll(a, b, faces) for i, a in enumerate(faces) for b in faces[i:]]
+        return tuple(make_roll(a, b, faces) for i, a in enumerate(faces) for b in faces[i:])
+
+    @cached_property
+    def roll_kinds(self) -> dict[Roll, tuple[int, int]]:
+        """Each roll's two faces as route colour indices, WILD or TAKE_OFF."""
+        return {roll: (self.kind(roll.first), self.kind(roll.second)) for roll in self.rolls}
+
+    @cached_property
+    def draws(self) -> tuple[Draw, ...]:
+        """The card input for each city, by index."""
+        return tuple(Draw(city_id) for city_id in self.world.ids)
+
+    def fly(self, plan: Plan) -> Fly:
+        """The move for a plan (memoised: the same plans come up again and again)."""
+        move = self.flights.get(plan)
+        if move is None:
+            ids = self.world.ids
+            move = Fly(tuple((j + 1, tuple(ids[c] for c in cities)) for j, cities in plan))
+            if len(self.flights) < FLIGHT_MEMO:
+                self.flights[plan] = move
+        return move
 
 
 class TakeOffState(State):
@@ -71,11 +95,10 @@ class TakeOffState(State):
         self.to_draw = 0
         self.hand: list[int] = []  # capitals drawn, waiting for a jet, in the order drawn
         self.sent = -1  # the jet sent by the first card of a double TAKE OFF!
-        self.piles = [list(world.decks[EAST]), list(world.decks[WEST])]
+        self.piles = [sorted(world.decks[EAST]), sorted(world.decks[WEST])]  # kept in index order
         self.discards: list[list[int]] = [[], []]
         self.done: list[int] = []  # seats whose whole fleet is home, in order
         self.bumped: list[tuple[int, int]] = []  # (seat, jet) sent back to Start by the last move
-        self._rolls = context.rolls()
         self._legal: list[Move] | None = None
 
     # -- protocol ---------------------------------------------------------
@@ -102,8 +125,7 @@ class TakeOffState(State):
         return list(self._legal)
 
     def apply(self, move: Move) -> None:
-        legal = self.legal_moves()
-        if move not in legal:
+        if not self._allowed(move):
             raise self._refusal(move)
         self._legal = None
         self.bumped = []
@@ -132,6 +154,14 @@ class TakeOffState(State):
 
         return render(self)
 
+    def _allowed(self, move: Move) -> bool:
+        """Whether ``move`` is among the legal moves (checked directly for the long lists)."""
+        if self.phase == ROLL:
+            return move in self.ctx.roll_kinds
+        if self.phase == DRAW:
+            return isinstance(move, Draw) and self.ctx.world.index.get(move.city, -1) in self.piles[self.deck]
+        return move in self.legal_moves()
+
     # -- queries ----------------------------------------------------------
     def _jet(self, number: int) -> int:
         """The index in ``pos`` of the mover's jet ``number`` (from 0)."""
@@ -151,54 +181,47 @@ class TakeOffState(State):
         east = self.ctx.world.east
         return EAST if any(city != HOME and east[city] for city in self.jets_of(self.seat)) else WEST
 
-    def _dests(self, city: int, face: int) -> tuple[int, ...]:
-        routes = self.ctx.world.routes[city]
-        if face == WILD:
-            return tuple(dict.fromkeys(d for d in routes if d >= 0))
-        dest = routes[face]
-        return (dest,) if dest >= 0 else ()
-
     def plans(self) -> list[Plan]:
         """Every way to use the dice left: both if possible, else one, else none."""
-        jets = [(j, self.pos[self._jet(j)]) for j in self.in_play()]
-        found: set[Plan] = set()
+        reach = self.ctx.world.reach
+        base = self.seat * self.ctx.fleet
+        jets = [(j, city) for j, city in enumerate(self.pos[base : base + self.ctx.fleet]) if city != HOME]
+        found: dict[Plan, None] = {}  # a dict keeps the (deterministic) order plans are found in
         if len(self.dice) == 2:
-            a, b = self.dice
+            a, b = self.dice  # WILD (-1) picks reach's last column: any colour
             orders = ((a, b),) if a == b else ((a, b), (b, a))
             for j, city in jets:
                 for first, second in orders:
-                    for x in self._dests(city, first):
-                        found.update(((j, (x, y)),) for y in self._dests(x, second))
+                    for x in reach[city][first]:
+                        found.update(dict.fromkeys(((j, (x, y)),) for y in reach[x][second]))
             for (j, c1), (k, c2) in combinations(jets, 2):
                 for first, second in orders:
-                    for x in self._dests(c1, first):
-                        found.update(((j, (x,)), (k, (y,))) for y in self._dests(c2, second))
+                    for x in reach[c1][first]:
+                        found.update(dict.fromkeys(((j, (x,)), (k, (y,))) for y in reach[c2][second]))
             if found:
-                return sorted(found)
+                return list(found)
         for j, city in jets:
-            for face in set(self.dice):
-                found.update(((j, (x,)),) for x in self._dests(city, face))
-        return sorted(found)
+            for face in dict.fromkeys(self.dice):
+                found.update(dict.fromkeys(((j, (x,)),) for x in reach[city][face]))
+        return list(found)
 
     # -- moves ------------------------------------------------------------
     def _generate(self) -> list[Move]:
-        ids = self.ctx.world.ids
         if self.phase == ROLL:
-            return list(self._rolls)
+            return list(self.ctx.rolls)
         if self.phase == DRAW:
-            return [Draw(ids[city]) for city in sorted(self.piles[self.deck])]
+            draws = self.ctx.draws
+            return [draws[city] for city in self.piles[self.deck]]
         if self.phase == SEND:
             blocked = self.sent if len(self.in_play()) > 1 else -1
             return [Send(j + 1) for j in self.in_play() if j != blocked]
         if self.phase == FLY:
             plans = self.plans()
-            if not plans:
-                return [Pass()]
-            return [Fly(tuple((j + 1, tuple(ids[c] for c in cities)) for j, cities in plan)) for plan in plans]
+            return [self.ctx.fly(plan) for plan in plans] if plans else [Pass()]
         return []
 
     def _roll(self, move: Roll) -> None:
-        kinds = (self.ctx.kind(move.first), self.ctx.kind(move.second))
+        kinds = self.ctx.roll_kinds[move]
         self.again = move.first == move.second
         self.dice = tuple(k for k in kinds if k != TAKE_OFF)
         cards = kinds.count(TAKE_OFF)
@@ -220,7 +243,7 @@ class TakeOffState(State):
     def _refill(self) -> None:
         """A deck that ran out is made again from its discards (shuffled at the table)."""
         if not self.piles[self.deck]:
-            self.piles[self.deck], self.discards[self.deck] = self.discards[self.deck], []
+            self.piles[self.deck], self.discards[self.deck] = sorted(self.discards[self.deck]), []
 
     def _send(self, number: int) -> None:
         city = self.hand.pop(0)
@@ -292,6 +315,8 @@ class TakeOff(Game):
     def __init__(self) -> None:
         self._data = load_data().value
         self._worlds: dict[tuple[str, int, int], World] = {}
+        self._flights: dict[World, dict[Plan, Fly]] = {}
+        self._contexts: dict[tuple[World, int, int, bool], Context] = {}
         self.max_players = min(6, len(self._data.jet_colours))
         self.options = (
             Option("fleet", self._data.fleet_default, f"jets per player, 1 to {self._data.fleet_max}"),
@@ -310,8 +335,10 @@ class TakeOff(Game):
         if not self.min_players <= len(setup.players) <= self.max_players:
             raise PnpError(f"{self.title} needs {self.min_players} to {self.max_players} players")
         world = self._world(setup.map_path)
-        context = Context(world, data, fleet, rounds, bool(setup.options.get("play_on", False)))
-        return TakeOffState(context, tuple(setup.players))
+        key = (world, fleet, rounds, bool(setup.options.get("play_on", False)))
+        if key not in self._contexts:
+            self._contexts[key] = Context(*key[:1], data, *key[1:], self._flights.setdefault(world, {}))
+        return TakeOffState(self._contexts[key], tuple(setup.players))
 
     def _world(self, path: Path | None) -> World:
         """The checked map, parsed once per file version (YAML parsing is slow next to a whole game)."""

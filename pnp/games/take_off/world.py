@@ -91,6 +91,15 @@ class World:
         return tuple(hops)
 
     @cached_property
+    def reach(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """reach[city][k]: the cities one route away in colour k; the last column holds every colour's."""
+        table = []
+        for routes in self.routes:
+            by_colour = [(dest,) if dest != NO_ROUTE else () for dest in routes]
+            table.append((*by_colour, tuple(dict.fromkeys(d for d in routes if d != NO_ROUTE))))
+        return tuple(table)
+
+    @cached_property
     def layout(self) -> Layout:
         """Where every city is drawn."""
         return Layout.of(self)
@@ -167,10 +176,15 @@ class Layout:
         """How many grid rows (numbered from the top)."""
         return math.ceil((self.height - 2 * MARGIN) / self.cell - 1e-9)
 
-    def reference(self, x: float, y: float) -> str:
-        """The grid reference (e.g. F7) of a point on the map."""
+    def cell_of(self, x: float, y: float) -> tuple[int, int]:
+        """The (column, row) of the grid cell holding a point, both from 0."""
         column = min(max(int((x - MARGIN) // self.cell), 0), self.columns() - 1)
         row = min(max(int((y - MARGIN) // self.cell), 0), self.rows() - 1)
+        return column, row
+
+    def reference(self, x: float, y: float) -> str:
+        """The grid reference (e.g. F7) of a point on the map."""
+        column, row = self.cell_of(x, y)
         return f"{column_name(column)}{row + 1}"
 
     def city_reference(self, city: int) -> str:

