@@ -68,20 +68,27 @@ def test_cards_fit_the_cells_of_the_built_in_board():
 
 
 @pytest.mark.parametrize(
-    ("text", "problem"),
+    ("text", "problem", "where"),
     [
-        ("columns: 5\nrows: 4\n", "too narrow for a convoy"),
-        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44.0 mm card"),
-        ("columns: 12\nrows: 4\ncell_height: 60\n", "too short"),
-        ("columns: 12\nrows: 0\n", "at least one row"),
+        ("columns: 5\nrows: 4\n", "too narrow for a convoy", "b.yaml:1:10"),
+        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44.0 mm card", "b.yaml:3:13"),
+        ("columns: 12\nrows: 4\ncell_height: 60\n", "too short", "b.yaml:3:14"),
+        ("columns: 12\nrows: 0\n", "at least one row", "b.yaml:2:7"),
     ],
 )
-def test_board_checks_name_the_field(text, problem):
+def test_each_board_check_points_at_its_line_and_column(text, problem, where):
     from pnp.games.aloft.model import AloftBoard
 
     findings = check_board(load_text(text, AloftBoard, "b.yaml"))
     errors = [f for f in findings if f.level == "error"]
-    assert errors and problem in errors[0].message and errors[0].where.startswith("b.yaml:")
+    assert errors and problem in errors[0].message and errors[0].where == where
+
+
+def test_balance_concerns_are_warnings():
+    from pnp.games.aloft.model import AloftBoard
+
+    findings = check_board(load_text("columns: 30\nrows: 2\n", AloftBoard, "b.yaml"))
+    assert findings and {f.level for f in findings} == {"warning"}
 
 
 def test_a_taller_custom_board_prints_taller(tmp_path):

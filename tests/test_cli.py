@@ -90,3 +90,18 @@ def test_a_program_can_play_a_game_to_its_end_with_moves_and_play(cli):
         assert code == 0, err
     score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
     assert score["final"] and score["winners"]
+
+
+def test_show_draws_the_state_as_svg_without_secrets(cli, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    for move in ("secret colours B,G", "secret colours R,W", "inflate RW 5", "launch RW"):
+        assert cli("ref", "play", "g.pnp", *move.split())[0] == 0
+    code, _, err = cli("ref", "show", "g.pnp", "--svg", "state.svg")
+    assert code == 0, err
+    svg = (tmp_path / "state.svg").read_text()
+    root = ET.fromstring(svg)
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "ALOFT" in texts and "R" in texts and "W" in texts  # the launched balloon's letters
+    assert "B,G" not in svg and "R,W" not in svg

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pnp.errors import PnpError
 from pnp.games.spec import GameSpec
 
-from pnp.games import aeronaut_odyssey, aloft, hauling_astronauts, take_off
+from pnp.games import aeronaut_odyssey, air_king, aloft, hauling_astronauts, take_off
 
-REGISTRY: dict[str, GameSpec] = {spec.name: spec for spec in (aloft.SPEC, hauling_astronauts.SPEC, aeronaut_odyssey.SPEC, take_off.SPEC)}
+REGISTRY: dict[str, GameSpec] = {spec.name: spec for spec in (aloft.SPEC, hauling_astronauts.SPEC, aeronaut_odyssey.SPEC, take_off.SPEC, air_king.SPEC)}
 
 
 def get(name: str) -> GameSpec:
