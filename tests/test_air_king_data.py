@@ -105,6 +105,6 @@ def test_a_negative_count_is_reported_at_its_line(tmp_path):
 
 
 def test_aircraft_sharing_a_colour_are_refused(tmp_path):
-    path, line, _ = _broken(tmp_path, 'rgb: "#2e6bd1"', 'rgb: "#d62f2f"')
+    path, _line, _ = _broken(tmp_path, 'rgb: "#2e6bd1"', 'rgb: "#d62f2f"')
     with pytest.raises(DataError, match=r"aircraft\[0\].rgb: each aircraft needs its own rgb"):
         load_data(path)

@@ -8,12 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import IllegalMove, NotationError
+from pnp.games.air_king.core import DRAW, LANDED, OVER, STORM
 from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.air_king.moves import AirMove, MoveTable
 from pnp.games.air_king.rules import AirKing
-from pnp.games.air_king.state import DRAW, LANDED, OVER, STORM, AirKingState
+from pnp.games.air_king.state import AirKingState
 from pnp.referee.driver import Table
-from pnp.referee.protocol import Reveal, Secret, Setup
+from pnp.referee.protocol import Secret, Setup
 
 GAME = AirKing()
 STORM_T, HOLD_T = CARD_TYPES.index("storm"), CARD_TYPES.index("hold")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import IllegalMove
+from pnp.games.air_king.core import DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, STORM, WAITING
 from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.air_king.rules import AirKing
-from pnp.games.air_king.state import DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, STORM, WAITING, AirKingState
+from pnp.games.air_king.state import AirKingState
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 
 GAME = AirKing()
@@ -488,7 +489,7 @@ def test_a_hand_shows_only_to_its_owner():
     state = acting()
     give(state, "storm", seat=1)
     mine = state.render_text("p1")
-    assert "p1: 2 cards (2 pass)" in mine and "p2: 2 cards;" in mine
+    assert "p1: 2 cards (2 pass)" in mine and "p2: 2 cards;" in mine and "storm" not in mine
     assert "(1 storm, 1 pass)" in state.render_text("p2")
     assert "pass)" not in state.render_text(None)
 

@@ -89,8 +89,12 @@ def _broken(tmp_path, old: str, new: str):
         ("{low: 13, high: 15, bonus: 2}", "{low: 13, high: 15, bonus: -2}", "docks[4].bonus", "negative"),
         ('colour: "#2f6690"', 'colour: "blue"', "fleets[1].colour", "#rrggbb"),
         ("{id: B, name: Drifter,", "{id: b1, name: Drifter,", ".id", "one capital letter"),
-        ("{id: U, name: Lantern, low: 9, high: 12, profit: 2}", "{id: U, name: Lantern, lo: 9, high: 12, profit: 2}",
-         "lo", "unknown key"),
+        (
+            "{id: U, name: Lantern, low: 9, high: 12, profit: 2}",
+            "{id: U, name: Lantern, lo: 9, high: 12, profit: 2}",
+            "lo",
+            "unknown key",
+        ),
         ("profit: 2}    # mirrors A", "profit: two}    # mirrors A", "profit", "whole number"),
     ],
 )
@@ -104,6 +108,6 @@ def test_a_bad_value_is_reported_at_its_line(tmp_path, old, new, field, message)
 
 
 def test_a_fleet_must_have_six_transports(tmp_path):
-    path, line = _broken(tmp_path, "      - {id: F, name: Needle, low: 4, high: 5, profit: 6}      #   9/216", "      #")
+    path, _ = _broken(tmp_path, "      - {id: F, name: Needle, low: 4, high: 5, profit: 6}      #   9/216", "      #")
     with pytest.raises(DataError, match=r"fleets\[0\]\.transports: a fleet has 6 transports, found 5"):
         load_data(path)

@@ -313,7 +313,16 @@ def test_a_reveal_that_repeats_a_transport_is_void_and_noted():
 
 
 # -- the end ---------------------------------------------------------------
-ANN_DEPARTS_ALL = ("depart 1 d2", "swap a b", "swap 2 3", "depart 2 d5", "swap b c", "roll 1 1 1", "pass", "depart 3 d3")
+ANN_DEPARTS_ALL = (
+    "depart 1 d2",
+    "swap a b",
+    "swap 2 3",
+    "depart 2 d5",
+    "swap b c",
+    "roll 1 1 1",
+    "pass",
+    "depart 3 d3",
+)
 
 
 def test_when_one_player_has_departed_all_three_the_other_plays_on_alone():

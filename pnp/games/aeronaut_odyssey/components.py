@@ -70,6 +70,7 @@ def overlay(state: AeroState, viewer: str | None) -> Overlay:
         visits=tuple(state.visits),
         travellers=tuple(state.pos),
         inventories=tuple(inventories),
+        goals=tuple(state.goal_takers),
         status=status,
     )
 

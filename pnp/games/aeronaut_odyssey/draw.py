@@ -71,6 +71,7 @@ class Overlay:
     visits: tuple[int, ...]  # used slots per city, in map order
     travellers: tuple[int, ...]  # city index per seat
     inventories: tuple[tuple[str, ...] | None, ...]  # balloon letters per seat, None when hidden
+    goals: tuple[tuple[int, ...], ...]  # seats in each trajectory's slots
     status: str
 
 
@@ -120,9 +121,9 @@ def _page(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
     _header(c, board, overlay)
     with c.group(mx, my, name="map"):
         draw_map(c, board, unit, overlay)
-    _inventories(c, board, body_w, mx, my, map_h, overlay)
+    _inventories(c, board, body_w, my, map_h, overlay)
     with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
-        _panel(c, board, PANEL_W, body_h)
+        _panel(c, board, PANEL_W, body_h, overlay)
 
 
 def _header(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
@@ -146,24 +147,29 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, overlay: Overlay | None = N
     w, h = board.width * unit, board.height * unit
     c.rect(0, 0, w, h, fill=None if ink else SKY, stroke=INK, width=0.5)
     points = {city.name: (city.x * unit, city.y * unit) for city in board.cities}
-    for area in board.areas:
+    for k, area in enumerate(board.areas):
         x, y, r = area.x * unit, area.y * unit, shapes.LABEL_RADIUS * unit
-        c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
-        c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
+        with c.group(name=f"area:{k + 1}"):
+            c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
+            c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
     for k, (route, spaces) in enumerate(route_spaces(board)):
         claimed = overlay.owners.get(k) if overlay else None
-        _route(c, route, spaces, unit, ink, claimed, overlay)
-        if labels:
-            mid = spaces[len(spaces) // 2]
-            c.text(mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle", fill="#444444")
+        with c.group(name=f"route:{route_name(board, k)}"):
+            _route(c, route, spaces, unit, ink, claimed)
+            if labels:
+                mid = spaces[len(spaces) // 2]
+                c.text(mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle",
+                       fill="#444444")
     for i, city in enumerate(board.cities):
-        visits = overlay.visits[i] if overlay else 0
-        _city(c, city.name, *points[city.name], city.slots, unit, ink, visits)
-        if labels:
-            c.text(points[city.name][0], points[city.name][1] + (shapes.CITY_RADIUS + 0.2) * unit,
-                   f"({city.x:g}, {city.y:g})", size=5, anchor="middle", fill="#444444")
+        x, y = points[city.name]
+        with c.group(name=f"city:{city.name}"):
+            _city(c, city.name, x, y, city.slots, unit, ink, overlay.visits[i] if overlay else 0)
+            if labels:
+                c.text(x, y + (shapes.CITY_RADIUS + 0.2) * unit, f"({city.x:g}, {city.y:g})", size=5,
+                       anchor="middle", fill="#444444")
     if overlay is not None:
-        _travellers(c, board, overlay, points, unit)
+        with c.group(name="travellers"):
+            _travellers(c, board, overlay, points, unit)
 
 
 def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
@@ -211,7 +217,6 @@ def _route(
     unit: float,
     ink: bool,
     claimed: tuple[int, ...] | None,
-    overlay: Overlay | None,
 ) -> None:
     kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
     for n, (space, kind) in enumerate(zip(spaces, kinds)):
@@ -229,7 +234,7 @@ def _route(
                fill=INK if ink else shade(colour, 0.35), rotate=_upright(space.angle))
         if route.bonus and n == len(spaces) // 2:
             _bonus_badge(c, route.bonus, space.x * unit + ux * along, space.y * unit + uy * along, space.width * unit * 0.3)
-        if claimed is not None and claimed[n] >= 0 and overlay is not None:
+        if claimed is not None and claimed[n] >= 0:
             _mark(c, claimed[n], space.x * unit, space.y * unit, space.width * unit * 0.36)
 
 
@@ -285,33 +290,39 @@ def _travellers(c: Canvas, board: AeroMap, overlay: Overlay, points: dict, unit:
 # -- inventories -----------------------------------------------------------------------------------------------
 
 
-def _inventories(c: Canvas, board: AeroMap, body_w: float, mx: float, my: float, map_h: float, overlay: Overlay | None) -> None:
+def _inventories(
+    c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: float, overlay: Overlay | None
+) -> None:
+    """The inventories along the top (turned to face the far side of the table) and bottom edges."""
     count = inventory_count(board)
     top = (count + 1) // 2
-    rows = [(HEADER, top, True), (my + map_h + GAP, count - top, False)]
     number = 0
-    for y, n, flipped in rows:
+    for y, n, flipped in ((HEADER, top, True), (map_y + map_h + GAP, count - top, False)):
         width = (body_w - (n - 1) * GAP) / max(n, 1)
         for i in range(n):
             x = i * (width + GAP)
-            seat = number % board.players if board.players > 1 else 0
-            balloons = _balloons_for(board, overlay, number)
-            with c.group(x + width, y + INVENTORY_H, rotate=180, name=f"inventory-{number + 1}") if flipped else c.group(x, y, name=f"inventory-{number + 1}"):
-                _inventory(c, board, width, INVENTORY_H, number + 1, seat if overlay else None, balloons)
+            seat, balloons = _owner_of(board, overlay, number)
+            name = f"inventory-{number + 1}"
+            with c.group(x + width, y + INVENTORY_H, rotate=180, name=name) if flipped else c.group(x, y, name=name):
+                _inventory(c, board, width, INVENTORY_H, number + 1, seat, balloons)
             number += 1
 
 
-def _balloons_for(board: AeroMap, overlay: Overlay | None, number: int) -> tuple[str, ...] | None:
-    """The balloons shown in printed inventory ``number``: with 2 players, each fills two inventories."""
+def _owner_of(board: AeroMap, overlay: Overlay | None, number: int) -> tuple[int | None, tuple[str, ...] | None]:
+    """The seat using printed inventory ``number`` and the balloons shown in it (2 players use two each)."""
     if overlay is None:
-        return None
-    seat = number % len(overlay.names)
+        return None, None
+    seats = len(overlay.names)
+    pair = seats == 2 and inventory_count(board) >= 4
+    seat = number % 2 if pair else number
+    if seat >= seats:
+        return None, None
     held = overlay.inventories[seat]
-    if held is None:
-        return None
-    capacity = board.inventory_spaces
-    part = number // len(overlay.names)
-    return held[part * capacity : (part + 1) * capacity] if board.players == 2 else held
+    if held is None or not pair:
+        return seat, held
+    part = number // 2
+    return seat, held[part * board.inventory_spaces : (part + 1) * board.inventory_spaces]
+
 
 
 def _inventory(
@@ -347,14 +358,14 @@ def _inventory(
 # -- the side panel --------------------------------------------------------------------------------------------
 
 
-def _panel(c: Canvas, board: AeroMap, w: float, h: float) -> None:
+def _panel(c: Canvas, board: AeroMap, w: float, h: float, overlay: Overlay | None) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
     y = _scoring(c, w, 2.0)
     y = _legend(c, board, w, y + 2.5)
     if any(r.bonus for r in board.routes):
         y = _bonuses(c, board, w, y + 2.5)
     if board.trajectories:
-        _trajectory_panel(c, board, w, y + 2.5)
+        _trajectory_panel(c, board, w, y + 2.5, overlay.goals if overlay else ())
 
 
 def _title(c: Canvas, x: float, y: float, text: str) -> float:
@@ -430,9 +441,9 @@ def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     return y
 
 
-def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
+def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, takers: Sequence[tuple[int, ...]]) -> float:
     y = _title(c, 3, y, "TRAJECTORIES")
-    for goal in board.trajectories:
+    for g, goal in enumerate(board.trajectories):
         if goal.kind == "cities":
             what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
         else:
@@ -441,6 +452,9 @@ def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
         c.text(3, y + 2.6, what, size=5.2, fill=INK)
         c.text(3, y + 5.9, f"{goal.value} {reward}", size=5.2, bold=True, fill=INK)
         for s in range(goal.slots):
-            c.rect(w - 3 - (s + 1) * 5.2, y + 1.4, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
+            x = w - 3 - (s + 1) * 5.2
+            c.rect(x, y + 1.4, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
+            if g < len(takers) and s < len(takers[g]):
+                _mark(c, takers[g][s], x + 2.3, y + 3.7, 1.9)
         y += 7.4
     return y

@@ -82,13 +82,13 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
     else:  # pragma: no cover - never seen; the attempts are many
         raise PnpError(f"could not generate a map for seed {seed}; try another seed")
     points, edges, labels = graph
-    decor = random.Random(f"aeronaut-odyssey/{seed}/{knobs.size}/routes")
+    stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
+    decor = random.Random(f"{stream}/routes")
     lanes = _doubles(decor, points, edges, labels)
-    routes = _routes(decor, points, lanes, knobs.expansions)
+    routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions)
     names = _names(points)
-    cities = tuple(
-        City(names[i], x, y, 6 if i == 0 else decor.randint(3, 6)) for i, (x, y) in enumerate(points)
-    )
+    slots = random.Random(f"{stream}/slots")
+    cities = tuple(City(names[i], x, y, 6 if i == 0 else slots.randint(3, 6)) for i, (x, y) in enumerate(points))
     cities = tuple(sorted(cities, key=lambda c: (len(c.name), c.name)))
     scale = SCALE[knobs.size]
     built = AeroMap(
@@ -105,7 +105,7 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
         ink_friendly=knobs.ink_friendly,
     )
     if "trajectories" in knobs.expansions:
-        built = replace(built, trajectories=_trajectories(decor, built, knobs.players))
+        built = replace(built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players))
     return built
 
 
@@ -278,9 +278,16 @@ def _doubles(
 
 
 def _routes(
-    rng: random.Random, points: list[Point], lanes: dict[tuple[int, int], int], expansions: tuple[str, ...]
+    rng: random.Random,
+    extras: random.Random,
+    points: list[Point],
+    lanes: dict[tuple[int, int], int],
+    expansions: tuple[str, ...],
 ) -> list[Route]:
-    """One Route per lane, with its length, a balanced type, and the expansions' gray, multi and bonus marks."""
+    """One Route per lane, with its length, a balanced type, and the expansions' gray, multi and bonus marks.
+
+    ``extras`` draws everything the expansions add, so the base map's draws never depend on them.
+    """
     trims = shapes.end_trims(points, lanes)
     lengths = {}
     for e in lanes:
@@ -294,9 +301,9 @@ def _routes(
     singles = [s for s in slots if lanes[s[0]] == 1]
     if "multiroutes" in expansions:
         total = sum(lengths[e] for e, _ in slots)
-        goal = total * rng.uniform(*MULTI_SHARE)
+        goal = total * extras.uniform(*MULTI_SHARE)
         long_ones = [s for s in singles if lengths[s[0]] >= 2]
-        rng.shuffle(long_ones)
+        extras.shuffle(long_ones)
         covered = 0
         for s in long_ones:
             if covered >= goal:
@@ -305,23 +312,23 @@ def _routes(
             covered += lengths[s[0]]
     if "wild_winds" in expansions:
         open_ = [s for s in slots if kinds[s] == "colour" and s[1] == 0]
-        for s in rng.sample(open_, min(len(open_), max(1, round(len(slots) * GRAY_SHARE)))):
+        for s in extras.sample(open_, min(len(open_), max(1, round(len(slots) * GRAY_SHARE)))):
             kinds[s] = "gray"
     types = _balanced_types(rng, [s for s in slots if kinds[s] == "colour"], lengths)
     routes = []
     for s in slots:
         e = s[0]
         if kinds[s] == "multi":
-            spaces = tuple(rng.sample(TYPES, lengths[e]))
+            spaces = tuple(extras.sample(TYPES, lengths[e]))
             routes.append(Route(e, "multi", lengths[e], spaces=spaces))  # type: ignore[arg-type]
         else:
             routes.append(Route(e, types.get(s, "gray"), lengths[e]))  # type: ignore[arg-type]
     if "bonus" in expansions:
         eligible = [k for k, r in enumerate(routes) if r.type != "multi"]
-        chosen = rng.sample(eligible, round(len(eligible) * rng.uniform(*BONUS_SHARE)))
+        chosen = extras.sample(eligible, round(len(eligible) * extras.uniform(*BONUS_SHARE)))
         kinds_, weights = list(BONUS_WEIGHTS), list(BONUS_WEIGHTS.values())
         for k in sorted(chosen):
-            routes[k] = replace(routes[k], bonus=rng.choices(kinds_, weights)[0])  # type: ignore[arg-type]
+            routes[k] = replace(routes[k], bonus=extras.choices(kinds_, weights)[0])  # type: ignore[arg-type]
     return routes
 
 
@@ -383,8 +390,9 @@ def _trajectories(rng: random.Random, board: AeroMap, players: int) -> tuple[Tra
     slots = 1 if players == 2 else 2 if players <= 4 else 3
     hops = _hops(board)
     names = [c.name for c in board.cities]
+    shortest = min(3, max(max(h.values()) for h in hops.values()))  # small maps: the farthest pairs
     pairs = sorted(
-        ((a, b) for i, a in enumerate(names) for b in names[i + 1 :] if 3 <= hops[a].get(b, 0) <= 5),
+        ((a, b) for i, a in enumerate(names) for b in names[i + 1 :] if shortest <= hops[a].get(b, 0) <= 5),
         key=lambda p: (-hops[p[0]][p[1]], p),
     )
     count = rng.randint(*TRAJECTORIES)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from pnp.games.air_king.core import ACT, DEAL, DRAW, LANDED, WAITING
 from pnp.games.air_king.field import FAR
+from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.air_king.moves import AirMove
-from pnp.games.air_king.state import ACT, CARD_TYPES, DEAL, DRAW, LANDED, WAITING, AirKingState
+from pnp.games.air_king.state import AirKingState
 from pnp.games.spec import BotFactory
 from pnp.referee.driver import Chooser, random_chooser
 from pnp.referee.protocol import Move, Reveal, Secret

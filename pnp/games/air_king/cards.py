@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.air_king.model import AirKingData, Aircraft, AirportInfo
+from pnp.games.air_king.model import Aircraft, AirKingData, AirportInfo
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane, symbol
 from pnp.printing.canvas import Canvas
 from pnp.printing.parts import CARD_SIZES, Card, Deck, Face

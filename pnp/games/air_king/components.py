@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pnp.games.air_king.cards import EVENT_COLOURS, decks
+from pnp.games.air_king.core import ACT, STORM, WAITING, counts_text
 from pnp.games.air_king.field import LETTERS, Field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingData, load_data, load_field
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane
-from pnp.games.air_king.state import ACT, STORM, WAITING, AirKingState, counts_text
+from pnp.games.air_king.state import AirKingState
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Kit, KitDocument, Sheet
@@ -74,7 +75,8 @@ def _labels(c: Canvas, field: Field, sw: float, sh: float, data: AirKingData) ->
     for lane in range(field.lanes):
         y = MARGIN + (lane + 0.5) * sh + 2
         c.text(MARGIN / 2, y, str(lane + 1), size=12, bold=True, anchor="middle", fill=INK)
-        c.text(MARGIN + field.columns * sw + MARGIN / 2, y, str(lane + 1), size=12, bold=True, anchor="middle", fill=INK)
+        right = MARGIN + field.columns * sw + MARGIN / 2
+        c.text(right, y, str(lane + 1), size=12, bold=True, anchor="middle", fill=INK)
     for h, name in enumerate(field.airport_names):
         other = field.airport_names[1 - h]
         right = field.airport_spaces[1 - h][0] > field.airport_spaces[h][0]
@@ -180,21 +182,21 @@ def _aid(data: AirKingData) -> Drawing:
     sections = [
         ("Your turn", [
             "1. Draw one event card. (Referee: draw CARD, e.g. draw storm.)",
-            f"2. Make exactly {data.moves_per_turn} aircraft moves, and play up to {data.cards_per_turn} cards "
-            "at any moment, at most one of them a movement card. (end when done.)",
-            f"3. Above {data.hand_limit} event cards? Discard down to {data.hand_limit}. Technical Return never "
-            "counts. (discard CARD)",
+            (f"2. Make exactly {data.moves_per_turn} aircraft moves, and play up to {data.cards_per_turn} cards "
+            "at any moment, at most one of them a movement card. (end when done.)"),
+            (f"3. Above {data.hand_limit} event cards? Discard down to {data.hand_limit}. Technical Return never "
+            "counts. (discard CARD)"),
         ]),
         ("Aircraft moves", [
             "depart: from its home airport onto a free departure zone (depart 3 a2).",
-            "fly: one space forward or sideways onto a free space, never backwards (fly 3 b2). Beyond the arrival "
-            "zone, one step back is allowed.",
+            ("fly: one space forward or sideways onto a free space, never backwards (fly 3 b2). Beyond the arrival "
+            "zone, one step back is allowed."),
             "land: only from the arrival zone beside the destination airport (land 3).",
             "Never two things on one space: an aircraft or a Storm fills it.",
         ]),
         ("Winning", [
-            "Land all four aircraft of your goal card, then reveal it on your own turn (pnp ref reveal). "
-            "The referee checks that all four have landed.",
+            ("Land all four aircraft of your goal card, then reveal it on your own turn (pnp ref reveal). "
+            "The referee checks that all four have landed."),
         ]),
     ]
     deck = [(e.title, e.count, e.type, e.text) for e in data.events]

@@ -57,10 +57,10 @@ def _check_grid(model: AirKingField, card_size: str, found: _Findings) -> None:
         found.add("error", "lanes", f"{model.lanes} lanes: a field has 1 to {MAX_LANES}")
     card = CARD_SIZES[card_size]
     if model.space_width < card.height + 2 * BORDER:
-        found.add("error", "space_width", f"{model.space_width} mm is too short for a {card.name} card lying "
+        found.add("error", "space_width", f"{model.space_width:g} mm is too short for a {card.name} card lying "
                   f"sideways ({card.height} mm long)")
     if model.space_height < card.width + 2 * BORDER:
-        found.add("error", "space_height", f"{model.space_height} mm is too narrow for a {card.name} card lying "
+        found.add("error", "space_height", f"{model.space_height:g} mm is too narrow for a {card.name} card lying "
                   f"sideways ({card.width} mm wide)")
     if found.errors():
         return

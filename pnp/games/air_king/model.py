@@ -114,7 +114,7 @@ def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int,
     if problems:
         return problems
     uses = Counter(n for card in goals for n in card)
-    if len(set(uses[n] for n in numbers)) != 1:
+    if len({uses[n] for n in numbers}) != 1:
         shown = ", ".join(f"{n}: {uses[n]}" for n in numbers)
         problems.append(("goals", f"every aircraft must be on the same number of cards (cards per aircraft: {shown})"))
     together = {pair for card in goals for pair in combinations(sorted(card), 2)}

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.games.air_king.core import Rules
 from pnp.games.air_king.field import Field
 from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.model import MAX_PLAYERS, load_data
 from pnp.games.air_king.moves import AirMove, MoveTable, format_move, parse_move
-from pnp.games.air_king.state import AirKingState, Rules
+from pnp.games.air_king.state import AirKingState
 from pnp.referee.protocol import Game, Option, Setup
 from pnp.resources import board_file, data_file
 

@@ -19,10 +19,8 @@ def ink_on(fill: Color) -> Color:
 
 
 def _regular(cx: float, cy: float, r: float, sides: int, turn: float = -90.0) -> list[tuple[float, float]]:
-    return [
-        (cx + r * math.cos(math.radians(turn + i * 360 / sides)), cy + r * math.sin(math.radians(turn + i * 360 / sides)))
-        for i in range(sides)
-    ]
+    angles = [math.radians(turn + i * 360 / sides) for i in range(sides)]
+    return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
 
 
 def symbol(c: Canvas, kind: str, cx: float, cy: float, r: float, fill: Color, stroke: Color = INK) -> None:

@@ -11,31 +11,33 @@ cards, then ``end``) -> ``DISCARD`` (only above the hand limit) -> next seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.errors import IllegalMove
-from pnp.games.air_king.field import FAR, Field, cell_name
-from pnp.games.air_king.model import CARD_TYPES, AirKingData
-from pnp.games.air_king.moves import AirMove, MoveTable
+from pnp.games.air_king import actions
+from pnp.games.air_king.core import (
+    ACT,
+    CLEAR,
+    DEAL,
+    DIAGONAL,
+    DISCARD,
+    DRAW,
+    EXTRA,
+    FINAL,
+    GOALS,
+    HOLD,
+    LANDED,
+    OVER,
+    PASS,
+    SLOT,
+    STORM,
+    STORM_CARD,
+    WAITING,
+    Rules,
+    counts_text,
+)
+from pnp.games.air_king.field import FAR
+from pnp.games.air_king.model import CARD_TYPES
+from pnp.games.air_king.moves import AirMove
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, State
-
-SLOT = "goal"
-GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = range(7)
-WAITING, LANDED = -1, -2  # aircraft positions off the field
-STORM = -1  # a Storm card on a space (aircraft are 1..10 there, 0 is empty)
-EXTRA, DIAGONAL, STORM_CARD, CLEAR, HOLD, PASS = (CARD_TYPES.index(t) for t in CARD_TYPES)
-
-
-@dataclass(frozen=True)
-class Rules:
-    """What every state of one session shares: data, field geometry, ready-made moves, the round limit."""
-
-    data: AirKingData
-    field: Field
-    table: MoveTable
-    home: tuple[int, ...]  # home airport (0 or 1) of each aircraft
-    goal_masks: tuple[int, ...]  # bit a set for aircraft a on each goal card
-    rounds: int
 
 
 class AirKingState(State):
@@ -61,7 +63,6 @@ class AirKingState(State):
         self.movement_played = False
         self.winner = -1
 
-    # -- protocol ---------------------------------------------------------
     def to_move(self) -> str | None:
         return None if self.phase == OVER else self.players[self.seat]
 
@@ -93,12 +94,12 @@ class AirKingState(State):
         return moves
 
     def apply(self, move: Move) -> None:
-        if isinstance(move, AirMove) and move.action in _HANDLERS:
-            _HANDLERS[move.action](self, move)
+        if isinstance(move, AirMove) and move.action in actions.HANDLERS:
+            actions.HANDLERS[move.action](self, move)
         elif isinstance(move, Commit):
-            self._commit(move)
+            actions.commit(self, move)
         elif isinstance(move, Reveal):
-            self._reveal(move)
+            actions.reveal(self, move)
         else:
             raise IllegalMove(f"{move!r} is not an Air King move")
 
@@ -121,7 +122,6 @@ class AirKingState(State):
 
         return render(self, viewer)
 
-    # -- queries ----------------------------------------------------------
     def may_claim(self) -> bool:
         """True when the player to move may reveal their goal to win: some goal card is fully landed."""
         return self.any_complete and self.goals[self.seat] < 0 and self.phase in (DRAW, ACT, DISCARD)
@@ -213,11 +213,6 @@ class AirKingState(State):
             moves.append(Reveal(SLOT))
         return moves
 
-    # -- checks shared by the actions --------------------------------------
-    def _need(self, phase: int, doing: str) -> None:
-        if self.phase != phase:
-            raise IllegalMove(f"{doing} is not possible now: {self.expecting()}", "turn phases")
-
     def expecting(self) -> str:
         """What the referee waits for, in words."""
         who = self.players[self.seat] if self.phase != OVER else ""
@@ -231,68 +226,11 @@ class AirKingState(State):
             OVER: "the game is over",
         }[self.phase]
 
-    def _aircraft(self, number: int) -> int:
-        if not 1 <= number <= len(self.pos):
-            raise IllegalMove(f"there is no aircraft {number} (aircraft 1-{len(self.pos)})", "aircraft")
-        return number - 1
-
-    def _space(self, name: str) -> int:
-        field = self.rules.field
-        cell = field.index.get(name, -1)
-        if cell < 0:
-            for airport, spot in zip(field.airport_names, field.airport_spaces):
-                if name == cell_name(*spot):
-                    raise IllegalMove(f"{name} is airport {airport}, not a space: aircraft land with 'land N' "
-                                      "from the arrival zone", "land only from the arrival zone")
-            raise IllegalMove(f"there is no space {name} on this field", "the field")
-        return cell
-
-    def _empty(self, cell: int) -> None:
-        thing = self.occ[cell]
-        if thing:
-            what = "a Storm" if thing == STORM else f"aircraft {thing}"
-            raise IllegalMove(f"{self.rules.field.names[cell]} is taken by {what}", "never two things on one space")
-
-    def _card(self, kind: int) -> None:
-        """Refuse playing a card of type ``kind`` now (not in hand, or over the per-turn limits)."""
-        self._need(ACT, f"playing {self._title(CARD_TYPES[kind])}")
-        if not self.hands[self.seat][kind]:
-            raise IllegalMove(f"{self.players[self.seat]} holds no {self._title(CARD_TYPES[kind])} card "
-                              f"(hand: {self.hand_text(self.seat)})", "deck tracking")
-        self._card_slot()
-        if kind in (EXTRA, DIAGONAL) and self.movement_played:
-            raise IllegalMove("a movement card was already played this turn", "one movement card per turn")
-
-    def _card_slot(self) -> None:
-        if self.cards_played >= self.rules.data.cards_per_turn:
-            raise IllegalMove(f"{self.cards_played} cards were already played this turn", "up to two cards per turn")
-
-    def _spend(self, kind: int, discard: bool = True) -> None:
-        self.hands[self.seat][kind] -= 1
-        self.cards_played += 1
-        self.movement_played = self.movement_played or kind in (EXTRA, DIAGONAL)
-        if discard:
-            self.discard[kind] += 1
-
-    def _flier(self, a: int) -> int:
-        p = self.pos[a]
-        if p < 0:
-            where = "has landed" if p == LANDED else "is still waiting at its airport ('depart' it first)"
-            raise IllegalMove(f"aircraft {a + 1} {where}", "aircraft on the field")
-        if self.held[a]:
-            raise IllegalMove(f"aircraft {a + 1} is held until another aircraft flying its way overtakes it",
-                              "Holding")
-        return p
-
-    def _title(self, kind: str) -> str:
-        return self.rules.data.event(kind).title
-
     def hand_text(self, seat: int) -> str:
         """A hand as words, e.g. '2 storm, 1 pass'."""
         return counts_text(self.hands[seat]) if any(self.hands[seat]) else "empty"
 
-    # -- moving aircraft ---------------------------------------------------
-    def _relocate(self, a: int, target: int) -> None:
+    def relocate(self, a: int, target: int) -> None:
         """Put aircraft ``a`` on ``target`` (a space, WAITING or LANDED); release Holdings it overtakes."""
         before = self.progress(a)
         old = self.pos[a]
@@ -309,248 +247,6 @@ class AirKingState(State):
                     self.held[b] = False
                     self.discard[HOLD] += 1
 
-    def _budget(self, move: AirMove) -> None:
-        if move.extra:
-            self._card(EXTRA)
-        else:
-            self._need(ACT, move.action)
-            if not self.moves_left:
-                raise IllegalMove(f"both aircraft moves of this turn are made (play Extra move as "
-                                  f"'extra {move.action} ...', or 'end')", "two moves per turn")
-
-    def _use_budget(self, move: AirMove) -> None:
-        if move.extra:
-            self._spend(EXTRA)
-        else:
-            self.moves_left -= 1
-
-    def _depart(self, move: AirMove) -> None:
-        a, cell = self._aircraft(move.aircraft), self._space(move.cell)
-        self._budget(move)
-        if self.pos[a] != WAITING:
-            raise IllegalMove(f"aircraft {a + 1} is not waiting at its airport", "depart")
-        home = self.rules.home[a]
-        zones = self.rules.field.departures[home]
-        if cell not in zones:
-            names = ", ".join(self.rules.field.names[z] for z in zones)
-            raise IllegalMove(f"{move.cell} is not a departure zone of airport "
-                              f"{self.rules.field.airport_names[home]} ({names})", "depart into a departure zone")
-        self._empty(cell)
-        self._use_budget(move)
-        self._relocate(a, cell)
-
-    def _fly(self, move: AirMove) -> None:
-        a, cell = self._aircraft(move.aircraft), self._space(move.cell)
-        self._budget(move)
-        p = self._flier(a)
-        if cell not in self.rules.field.steps[self.rules.home[a]][p]:
-            raise IllegalMove(*self._why_not(a, p, cell))
-        self._empty(cell)
-        self._use_budget(move)
-        self._relocate(a, cell)
-
-    def _why_not(self, a: int, p: int, cell: int) -> tuple[str, str]:
-        field = self.rules.field
-        (c0, l0), (c1, l1) = field.coords(p), field.coords(cell)
-        h = self.rules.home[a]
-        way = 1 if field.airport_spaces[1 - h][0] > field.airport_spaces[h][0] else -1
-        ahead, side = (c1 - c0) * way, abs(l1 - l0)
-        here = f"aircraft {a + 1} at {field.names[p]}"
-        if ahead == 1 and side == 1:
-            return f"{here} may fly diagonally only with an Extra diagonal move ('diagonal N SPACE')", "fly"
-        if abs(ahead) + side != 1:
-            return f"{field.names[cell]} is not next to {here}", "fly one space"
-        if ahead < 0:
-            return (f"{here} may not fly backwards (only one step back from beyond its arrival zone)",
-                    "never backwards")
-        return f"{here} may not fly past its destination airport", "stay beside the airport"
-
-    def _land(self, move: AirMove) -> None:
-        a = self._aircraft(move.aircraft)
-        self._budget(move)
-        p = self._flier(a)
-        home = self.rules.home[a]
-        runway = self.rules.field.runway[1 - home]
-        if p != runway:
-            raise IllegalMove(f"aircraft {a + 1} lands only from the arrival zone {self.rules.field.names[runway]}",
-                              "land only from the arrival zone")
-        self._use_budget(move)
-        self._relocate(a, LANDED)
-        self.landed |= 1 << a
-        self.any_complete = any(mask & self.landed == mask for mask in self.rules.goal_masks)
-        self._check_public_win()
-
-    def _diagonal(self, move: AirMove) -> None:
-        a, cell = self._aircraft(move.aircraft), self._space(move.cell)
-        self._card(DIAGONAL)
-        p = self._flier(a)
-        if cell not in self.rules.field.diagonals[self.rules.home[a]][p]:
-            raise IllegalMove(f"{move.cell} is not diagonally ahead of aircraft {a + 1} at "
-                              f"{self.rules.field.names[p]}", "Extra diagonal move")
-        self._empty(cell)
-        self._spend(DIAGONAL)
-        self._relocate(a, cell)
-
-    # -- other cards -------------------------------------------------------
-    def _storm(self, move: AirMove) -> None:
-        cell = self._space(move.cell)
-        self._card(STORM_CARD)
-        if cell in self.rules.field.runway:
-            raise IllegalMove(f"{move.cell} is an arrival zone: a Storm never goes there", "Storm")
-        self._empty(cell)
-        self._spend(STORM_CARD, discard=False)
-        self.occ[cell] = STORM
-
-    def _clear(self, move: AirMove) -> None:
-        cell = self._space(move.cell)
-        self._card(CLEAR)
-        if self.occ[cell] != STORM:
-            raise IllegalMove(f"there is no Storm on {move.cell}", "Clear sky")
-        self._spend(CLEAR)
-        self.occ[cell] = 0
-        self.discard[STORM_CARD] += 1
-
-    def _hold(self, move: AirMove) -> None:
-        a = self._aircraft(move.aircraft)
-        self._card(HOLD)
-        why = self.holdable(a)
-        if why:
-            raise IllegalMove(f"Holding cannot go on aircraft {a + 1}: {why}", "Holding")
-        self._spend(HOLD, discard=False)
-        self.held[a] = True
-
-    def _pass(self, move: AirMove) -> None:
-        a, b = self._aircraft(move.aircraft), self._aircraft(move.other)
-        self._card(PASS)
-        pa, pb = self._flier(a), self._flier(b)
-        home, ahead = self.rules.home, self.rules.field.ahead
-        if home[a] == home[b] or ahead[home[a]][pa] != pb or ahead[home[b]][pb] != pa:
-            raise IllegalMove(f"aircraft {a + 1} and {b + 1} are not nose to nose in one lane, flying opposite "
-                              "ways", "Pass")
-        self._spend(PASS)
-        self.occ[pa] = self.occ[pb] = 0
-        self._relocate(a, pb)
-        self._relocate(b, pa)
-
-    def _return(self, move: AirMove) -> None:
-        a = self._aircraft(move.aircraft)
-        self._need(ACT, "Technical Return")
-        if not self.technical[self.seat]:
-            raise IllegalMove(f"{self.players[self.seat]} has used their Technical Return",
-                              "Technical Return once per player")
-        self._card_slot()
-        if self.pos[a] < 0:
-            raise IllegalMove(f"aircraft {a + 1} is not on the field", "Technical Return")
-        self.technical[self.seat] = False
-        self.cards_played += 1
-        if self.held[a]:
-            self.held[a] = False
-            self.discard[HOLD] += 1
-        self._relocate(a, WAITING)
-
-    # -- the turn ------------------------------------------------------------
-    def _draw(self, move: AirMove) -> None:
-        if self.phase not in (DRAW, DEAL):
-            raise IllegalMove(f"drawing is not possible now: {self.expecting()}", "turn phases")
-        kind = CARD_TYPES.index(move.card)
-        if not self.draw[kind]:
-            raise IllegalMove(f"no {self._title(move.card)} card is left in the draw pile (it holds: "
-                              f"{counts_text(self.draw)})", "deck tracking")
-        self.draw[kind] -= 1
-        self.hands[self.seat][kind] += 1
-        self._refill()
-        if self.phase == DRAW:
-            self.phase = ACT
-            return
-        self.seat += 1
-        if self.seat == len(self.players):
-            self.seat = 0
-            self._start_turn()
-
-    def _refill(self) -> None:
-        """An empty draw pile is replaced by the shuffled discard pile."""
-        if not any(self.draw):
-            self.draw, self.discard = self.discard, [0] * len(CARD_TYPES)
-
-    def _end(self, move: AirMove) -> None:
-        self._need(ACT, "ending the turn")
-        if self.moves_left and self.flights():
-            raise IllegalMove(f"{self.moves_left} aircraft move(s) still to make this turn", "two moves per turn")
-        if self.hand_size(self.seat) > self.rules.data.hand_limit:
-            self.phase = DISCARD
-        else:
-            self._next_turn()
-
-    def _discard(self, move: AirMove) -> None:
-        self._need(DISCARD, "discarding")
-        kind = CARD_TYPES.index(move.card)
-        if not self.hands[self.seat][kind]:
-            raise IllegalMove(f"{self.players[self.seat]} holds no {self._title(move.card)} card", "deck tracking")
-        self.hands[self.seat][kind] -= 1
-        self.discard[kind] += 1
-        if self.hand_size(self.seat) <= self.rules.data.hand_limit:
-            self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.seat = (self.seat + 1) % len(self.players)
-        if self.seat == 0:
-            self.round += 1
-            if self.round >= self.rules.rounds:
-                self.phase = FINAL
-                self.seat = -1
-                self._next_final_reveal()
-                return
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        self.moves_left = self.rules.data.moves_per_turn
-        self.cards_played = 0
-        self.movement_played = False
-        self._refill()
-        self.phase = DRAW if any(self.draw) else ACT
-        self._check_public_win()
-
-    def _check_public_win(self) -> None:
-        """A player whose goal is already public wins on their own turn once all of it has landed."""
-        goal = self.goals[self.seat]
-        if goal >= 0 and self.rules.goal_masks[goal] & self.landed == self.rules.goal_masks[goal]:
-            self.winner, self.phase = self.seat, OVER
-
-    # -- goals ---------------------------------------------------------------
-    def _commit(self, move: Commit) -> None:
-        if self.phase != GOALS or move.slot != SLOT:
-            raise IllegalMove("each player enters one goal card, at set-up", "goal cards")
-        self.seat += 1
-        if self.seat == len(self.players):
-            self.phase, self.seat = DEAL, 0
-
-    def _reveal(self, move: Reveal) -> None:
-        if move.slot != SLOT:
-            raise IllegalMove(f"Air King has no secret {move.slot!r} (the goal card is 'goal')", "goal cards")
-        count = len(self.rules.goal_masks)
-        if not move.value.isdigit() or not 1 <= int(move.value) <= count:
-            raise IllegalMove(f"{move.value!r} is not a goal card (1-{count})", "goal cards")
-        goal = int(move.value) - 1
-        if self.phase == FINAL:
-            self.goals[self.seat] = goal
-            self._next_final_reveal()
-            return
-        if self.phase not in (DRAW, ACT, DISCARD) or self.goals[self.seat] >= 0:
-            raise IllegalMove("a goal is revealed once, during its owner's own turn", "reveal on your turn")
-        if not self.any_complete:
-            raise IllegalMove("no goal card has all its aircraft landed yet", "reveal to win")
-        self.goals[self.seat] = goal
-        self._check_public_win()
-        if self.phase != OVER:
-            self.failed.append(self.seat)
-
-    def _next_final_reveal(self) -> None:
-        later = [s for s in range(self.seat + 1, len(self.players)) if self.goals[s] < 0]
-        if later:
-            self.seat = later[0]
-        else:
-            self.phase, self.seat = OVER, 0
-
     def _notes(self, winners: tuple[str, ...]) -> list[str]:
         notes = []
         for seat in self.failed:
@@ -565,24 +261,3 @@ class AirKingState(State):
         if len(winners) > 1:
             notes.append(f"tie: {', '.join(winners)}")
         return notes
-
-
-def counts_text(counts: list[int]) -> str:
-    """Card counts by type as words, e.g. '2 storm, 1 pass'."""
-    return ", ".join(f"{n} {t}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
-
-
-_HANDLERS = {
-    "draw": AirKingState._draw,
-    "depart": AirKingState._depart,
-    "fly": AirKingState._fly,
-    "land": AirKingState._land,
-    "diagonal": AirKingState._diagonal,
-    "storm": AirKingState._storm,
-    "clear": AirKingState._clear,
-    "hold": AirKingState._hold,
-    "pass": AirKingState._pass,
-    "return": AirKingState._return,
-    "end": AirKingState._end,
-    "discard": AirKingState._discard,
-}

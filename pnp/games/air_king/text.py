@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.games.air_king.core import ACT, LANDED, OVER, STORM, WAITING, counts_text
 from pnp.games.air_king.field import LETTERS, cell_name
-from pnp.games.air_king.state import ACT, LANDED, OVER, STORM, WAITING, counts_text
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
@@ -27,7 +27,8 @@ def render(state: AirKingState, viewer: str | None) -> str:
         lines.append(f"airport {name}: waiting {waiting}; landed here {landed}")
     lines.append(f"draw pile {sum(state.draw)} cards; discard pile: {counts_text(state.discard)}")
     for seat, player in enumerate(state.players):
-        hand = f"{state.hand_size(seat)} cards"
+        size = state.hand_size(seat)
+        hand = f"{size} card{'' if size == 1 else 's'}"
         if player == viewer:
             hand += f" ({state.hand_text(seat)})"
         technical = "Technical Return ready" if state.technical[seat] else "Technical Return used"

@@ -11,10 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import cache
-from itertools import product
 
 from pnp.games.hauling_astronauts.grid import STRIPS
-from pnp.games.hauling_astronauts.model import Transport, chance
+from pnp.games.hauling_astronauts.model import HIGHEST, Transport, chance, ways
 from pnp.games.hauling_astronauts.moves import GOLD, PLAIN, RED, Choose, Roll, face
 from pnp.games.hauling_astronauts.scoring import points
 from pnp.games.hauling_astronauts.state import SLOTS, HaulingState
@@ -29,35 +28,22 @@ def honest_roll(state: HaulingState, rng: random.Random) -> Roll:
     return Roll(tuple(sorted(k | rng.randint(1, 6) for k in rng.sample(pool, 3))))
 
 
-def _decide(state: State, moves: list[Move], rng: random.Random, pick: Callable[[list[Move]], Move]) -> Move:
-    """Roll honestly if ``pick`` chooses to roll, where "roll" stands for every roll outcome."""
-    rolls = [m for m in moves if isinstance(m, Roll)]
-    if not rolls:
-        return pick(moves)
-    choice = pick([m for m in moves if not isinstance(m, Roll)] + [rolls[0]])
-    return honest_roll(state, rng) if isinstance(choice, Roll) else choice  # type: ignore[arg-type]
-
-
 def random_bot(rng: random.Random) -> Chooser:
-    """Uniform over decisions, honest dice."""
-    return lambda state, moves, _secrets: _decide(state, moves, rng, rng.choice)
+    """Uniform over decisions, where all roll outcomes count as one decision; honest dice."""
 
+    def choose(state: State, moves: list[Move], _secrets: Mapping[str, str]) -> Move:
+        rolls = [m for m in moves if isinstance(m, Roll)]
+        choice = rng.choice([m for m in moves if not isinstance(m, Roll)] + rolls[:1])
+        return honest_roll(state, rng) if isinstance(choice, Roll) else choice  # type: ignore[arg-type]
 
-@cache
-def _ways(n: int) -> tuple[int, ...]:
-    """Ways for ``n`` dice to sum to 0..18."""
-    ways = [0] * 19
-    for dice in product(range(1, 7), repeat=n):
-        ways[sum(dice)] += 1
-    return tuple(ways)
+    return choose
 
 
 @cache
 def fit_chance(low: int, high: int, load: int, missing: int) -> float:
     """Chance that ``missing`` more random dice bring ``load`` into ``low``..``high``."""
-    ways = _ways(missing)
-    lo, hi = max(low - load, 0), min(high - load, 18)
-    return sum(ways[lo : hi + 1]) / 6**missing if lo <= hi else 0.0
+    lo, hi = max(low - load, 0), min(high - load, HIGHEST)
+    return sum(ways(missing)[lo : hi + 1]) / 6**missing if lo <= hi else 0.0
 
 
 def _strip_value(state: HaulingState, player: int, strip: int, transport: Transport | None) -> float:

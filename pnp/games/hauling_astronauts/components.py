@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.games.hauling_astronauts import pieces
 from pnp.games.hauling_astronauts.grid import SIZE, SPACE_NAMES, STRIP_NAMES
 from pnp.games.hauling_astronauts.layout import TITLE, WIDTH, Layout
-from pnp.games.hauling_astronauts.model import HaulingData, load_data
+from pnp.games.hauling_astronauts.model import HaulingData, Transport, load_data
 from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED
 from pnp.games.hauling_astronauts.pieces import INK, fitted, tint
 from pnp.games.hauling_astronauts.state import HaulingState
@@ -27,7 +27,10 @@ SUMMARY = (
     "    (once: turn it 45°); or swap two",
     "    of your transports.",
     "3. Once all 9 spaces have been full,",
-    "    you may depart a full strip of yours.",
+    "    you may depart one full strip of yours",
+    "    to a free dock that pays, if any does.",
+    "Profit if the load fits the transport;",
+    "bonus if it fits the dock's range.",
 )
 
 
@@ -103,8 +106,10 @@ def board(c: Canvas, data: HaulingData, layout: Layout) -> None:
 
 
 def _dice_areas(c: Canvas, layout: Layout) -> None:
-    titles = (("AVAILABLE TO ROLL", "roll 3 of these when 3 or more lie here"),
-              ("BOOKED", "rolled dice wait here for either player"))
+    titles = (
+        ("AVAILABLE TO ROLL", "roll 3 of these when 3 or more lie here"),
+        ("BOOKED", "rolled dice wait here for either player"),
+    )
     for which, (title, hint) in enumerate(titles):
         box = layout.dice_area(which)
         with c.group(name="available" if which == 0 else "booked"):
@@ -180,7 +185,9 @@ def _track(c: Canvas, layout: Layout, player: int, company: str, colour: str) ->
             cell = layout.track_cell(player, score)
             shade = tint(colour, 0.55 if score % 5 == 0 else 0.85)
             c.rect(cell.x, cell.y, cell.w, cell.h, fill=shade, stroke=INK, width=0.25)
-            c.text(cell.x + cell.w / 2, cell.y + 4.2, str(score), size=6, bold=score % 5 == 0, anchor="middle", fill=INK)
+            c.text(
+                cell.x + cell.w / 2, cell.y + 4.2, str(score), size=6, bold=score % 5 == 0, anchor="middle", fill=INK
+            )
 
 
 # -- the state's pieces on the board ------------------------------------------
@@ -203,18 +210,20 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
             departure = state.departures[index]
             box = layout.destination(dock)
             _transport(c, state, _destination_slot(box), departure.player, state.transport(departure))
-            c.text(box.x + box.w / 2, box.y + 4.5, f"load {departure.load}", size=7, bold=True, anchor="middle",
-                   fill=INK)
+            c.text(
+                box.x + box.w / 2, box.y + 4.5, f"load {departure.load}", size=7, bold=True, anchor="middle", fill=INK
+            )
     for score in state.score().players:
         player = state.players.index(score.name)
         cell = layout.track_cell(player, min(max(score.score, 0), layout.track_max))
         with c.group(name=f"score:P{player + 1}"):
             c.rect(cell.x + 0.5, cell.y + 0.5, cell.w - 1, cell.h - 1, stroke=state.data.fleets[player].colour, width=1)
-            c.circle(cell.x + cell.w / 2, cell.y - 0.2, 1.2, fill=state.data.fleets[player].colour, stroke=INK,
-                     width=0.2)
+            c.circle(
+                cell.x + cell.w / 2, cell.y - 0.2, 1.2, fill=state.data.fleets[player].colour, stroke=INK, width=0.2
+            )
 
 
-def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport) -> None:
+def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None) -> None:
     colour = state.data.fleets[player].colour
     if transport is None:
         pieces.face_down(c, box, colour, player)

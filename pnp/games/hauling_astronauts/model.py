@@ -88,17 +88,17 @@ def range_label(low: int, high: int) -> str:
 
 
 @cache
-def _ways() -> tuple[int, ...]:
-    """Ways to roll each sum 0..18 with three dice (216 in all)."""
-    ways = [0] * (HIGHEST + 1)
-    for dice in product(range(1, 7), repeat=3):
-        ways[sum(dice)] += 1
-    return tuple(ways)
+def ways(dice: int = 3) -> tuple[int, ...]:
+    """Ways for ``dice`` dice (0 to 3) to show each sum 0..18; 6**dice in all."""
+    counts = [0] * (HIGHEST + 1)
+    for faces in product(range(1, 7), repeat=dice):
+        counts[sum(faces)] += 1
+    return tuple(counts)
 
 
 def chance(low: int, high: int) -> Fraction:
     """Probability that three random dice sum to ``low``..``high``."""
-    return Fraction(sum(_ways()[low : high + 1]), 216)
+    return Fraction(sum(ways()[low : high + 1]), 216)
 
 
 def difficulty(low: int, high: int) -> int:
@@ -128,7 +128,9 @@ def _check(data: HaulingData, source: Source) -> None:
         if not _COLOUR.fullmatch(fleet.colour):
             raise source.error(f"fleets[{f}].colour", f"expected #rrggbb, found {fleet.colour!r}")
         if len(fleet.transports) != FLEET_SIZE:
-            raise source.error(f"fleets[{f}].transports", f"a fleet has {FLEET_SIZE} transports, found {len(fleet.transports)}")
+            raise source.error(
+                f"fleets[{f}].transports", f"a fleet has {FLEET_SIZE} transports, found {len(fleet.transports)}"
+            )
         for t, transport in enumerate(fleet.transports):
             path = f"fleets[{f}].transports[{t}]"
             if not _ID.fullmatch(transport.id):
@@ -146,7 +148,9 @@ def _check(data: HaulingData, source: Source) -> None:
         if dock.bonus < 0:
             raise source.error(f"docks[{d}].bonus", f"a bonus cannot be negative, found {dock.bonus}")
     if not 12.0 <= data.space_mm <= 30.0:
-        raise source.error("space_mm", f"a space must be 12 to 30 mm to hold a die and fit the page, found {data.space_mm}")
+        raise source.error(
+            "space_mm", f"a space must be 12 to 30 mm to hold a die and fit the page, found {data.space_mm}"
+        )
     if not data.space_mm <= data.transport_length_mm <= 2 * data.space_mm:
         raise source.error("transport_length_mm", "a transport is 1 to 2 spaces long")
 

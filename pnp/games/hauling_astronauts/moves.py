@@ -157,7 +157,9 @@ def _dock(word: str) -> int:
 
 def _depart(args: list[str]) -> Depart:
     if len(args) not in (2, 4, 6):
-        raise NotationError("depart takes a strip and a dock, then optionally 'gold profit|bonus' and 'red profit|bonus'")
+        raise NotationError(
+            "depart takes a strip and a dock, then optionally 'gold profit|bonus' and 'red profit|bonus'"
+        )
     choices: dict[str, Target] = {}
     for name, target in zip(args[2::2], args[3::2]):
         if name not in ("gold", "red") or name in choices:

@@ -81,19 +81,41 @@ def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = F
         for dx, dy in PIPS.get(face(code), ()):
             c.circle(dx * step, dy * step, r, fill=pip, stroke=None)
         if bonus:  # top middle: the one spot no face puts a pip on
-            c.text(0, -step + side * 0.09, "G" if bonus == GOLD else "R", size=side * 0.55, bold=True,
-                   anchor="middle", fill=pip)
+            c.text(
+                0,
+                -step + side * 0.09,
+                "G" if bonus == GOLD else "R",
+                size=side * 0.55,
+                bold=True,
+                anchor="middle",
+                fill=pip,
+            )
 
 
 def blank_die(c: Canvas, cx: float, cy: float, code: int, side: float) -> None:
     """A die lying in Available (its face does not matter), lettered if it is a bonus die."""
     bonus = kind(code)
     with c.group(cx, cy, name="die"):
-        c.rect(-side / 2, -side / 2, side, side, fill={GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#f2f2f2"),
-               stroke=INK, width=0.4, radius=side * 0.15)
+        c.rect(
+            -side / 2,
+            -side / 2,
+            side,
+            side,
+            fill={GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#f2f2f2"),
+            stroke=INK,
+            width=0.4,
+            radius=side * 0.15,
+        )
         if bonus:
-            c.text(0, side * 0.3, "G" if bonus == GOLD else "R", size=side * 2, bold=True, anchor="middle",
-                   fill="#ffffff" if bonus == RED else INK)
+            c.text(
+                0,
+                side * 0.3,
+                "G" if bonus == GOLD else "R",
+                size=side * 2,
+                bold=True,
+                anchor="middle",
+                fill="#ffffff" if bonus == RED else INK,
+            )
 
 
 def marker(c: Canvas, box: Rect, gold: bool) -> None:
@@ -105,10 +127,13 @@ def marker(c: Canvas, box: Rect, gold: bool) -> None:
         cx, r = box.w / 2, box.w * 0.2
         if gold:
             radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
-            star = [(cx + q * math.sin(i * math.pi / 5), 6 - q * math.cos(i * math.pi / 5)) for i, q in enumerate(radii)]
+            star = [
+                (cx + q * math.sin(i * math.pi / 5), 6 - q * math.cos(i * math.pi / 5)) for i, q in enumerate(radii)
+            ]
             c.polygon(star, fill="#ffffff", stroke=INK, width=0.3)
         else:
-            c.polygon([(cx - r, 6 - r * 0.7), (cx + r, 6 - r * 0.7), (cx, 6 + r)], fill="#ffffff", stroke=INK, width=0.3)
+            c.polygon(
+                [(cx - r, 6 - r * 0.7), (cx + r, 6 - r * 0.7), (cx, 6 + r)], fill="#ffffff", stroke=INK, width=0.3
+            )
         c.text(cx, box.h - 5.2, letter, size=6, bold=True, anchor="middle", fill=ink)
         c.text(cx, box.h - 1.4, effect, size=7, bold=True, anchor="middle", fill=ink)
-

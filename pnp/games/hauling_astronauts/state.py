@@ -39,7 +39,7 @@ SETUP, ACTION, DEPART, REVEAL, OVER = range(5)
 UNKNOWN, VOID = -1, -2  # transport_of entries: not yet revealed / revealed but not a usable transport
 SLOTS = ("t1", "t2", "t3")  # hidden transports' secret slots, one per starting strip
 PASS, END = Pass(), End()
-_BONUS_COUNT = {specials: bin(specials).count("1") for specials in (0, GOLD, RED, GOLD | RED)}
+_BONUS_COUNT = {specials: specials.bit_count() for specials in (0, GOLD, RED, GOLD | RED)}
 TARGET_CHOICES: tuple[tuple[Target | None, ...], ...] = ((None,), ("profit", "bonus"))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement, permutations, product
 
 from pnp.games.hauling_astronauts.grid import NEIGHBOURS, SIZE, SPACES, STRIP_NAMES, STRIP_OF
 from pnp.games.hauling_astronauts.moves import GOLD, PLAIN, RED, Choose, MoveDie, Place, Roll, Swap
@@ -21,7 +21,9 @@ OPEN = tuple(
 )
 # STEPS[player][closed_mask]: (source, ((target, move), ...)) for the sources and targets the player may use.
 STEPS = tuple(
-    tuple(tuple((s, tuple((t, MOVE[s][t]) for t in NEIGHBOURS[s] if t in spaces)) for s in spaces) for spaces in by_mask)
+    tuple(
+        tuple((s, tuple((t, MOVE[s][t]) for t in NEIGHBOURS[s] if t in spaces)) for s in spaces) for spaces in by_mask
+    )
     for by_mask in OPEN
 )
 
@@ -54,12 +56,7 @@ def rolls(plain: int, specials: int) -> tuple[Roll, ...]:
             if 3 - count > plain:
                 continue
             for faces in combinations_with_replacement(FACES, 3 - count):
-                for bonus_faces in _faces(len(bonus)):
+                for bonus_faces in product(FACES, repeat=len(bonus)):
                     dice = tuple(faces) + tuple(f | k for f, k in zip(bonus_faces, bonus))
                     found.append(Roll(tuple(sorted(dice))))
     return tuple(found)
-
-
-def _faces(n: int) -> list[tuple[int, ...]]:
-    return [()] if n == 0 else [(f, *rest) for f in FACES for rest in _faces(n - 1)]
-

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pnp.games.hauling_astronauts.grid import COLUMN_NAMES, ROW_NAMES, SIZE
 from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED, format_die
 from pnp.games.hauling_astronauts.state import SETUP, VOID, HaulingState
+from pnp.referee.protocol import PlayerScore
 
 _PROMPT = (
     "choose transports",
@@ -44,9 +45,16 @@ def _destination(state: HaulingState, d: int) -> str:
     departure = state.departures[index]
     transport = state.transport(departure)
     who = state.players[departure.player]
-    shown = transport.id if transport else ("void" if state.transport_of[departure.player][departure.slot] == VOID else "?")
+    shown = (
+        transport.id if transport else ("void" if state.transport_of[departure.player][departure.slot] == VOID else "?")
+    )
     dice = " ".join(format_die(x) for x in departure.dice)
     return head + f"{who}'s {shown}, load {departure.load} ({dice})"
+
+
+def _score_line(score: PlayerScore) -> str:
+    parts = ", ".join(f"{part} {value}" for part, value in score.breakdown.items() if value)
+    return f"{score.name} {score.score}" + (f" ({parts})" if parts else "")
 
 
 def render(state: HaulingState) -> str:
@@ -67,8 +75,8 @@ def render(state: HaulingState) -> str:
     lines.append("Destination docks:")
     lines.extend(_destination(state, d) for d in range(len(state.dest)))
     score = state.score()
-    parts = [f"{s.name} {s.score} (" + ", ".join(f"{k} {v}" for k, v in s.breakdown.items() if v) + ")" for s in score.players]
-    lines.append("Scores: " + "; ".join(p.replace(" ()", "") for p in parts))
+    lines.append("Scores: " + "; ".join(map(_score_line, score.players)))
+    lines.extend(f"Note: {note}" for note in score.notes)
     if score.final:
         lines.append("Game over. Winner: " + " and ".join(score.winners) + (" (tie)" if len(score.winners) > 1 else ""))
     else:

@@ -62,9 +62,11 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
         seen.setdefault(city.id, i)
         if not (m.south <= city.lat <= m.north):
             add("error", f"cities[{i}].lat", f"{city.name} lies off the map ({m.south} to {m.north})")
+            ok = False
         place = unwrap_start(city.lon, m.east_edge) if city.id == m.start else unwrap(city.lon, m.west_edge)
         if not -180 <= city.lon <= 180 or place > m.east_edge + 1e-9:
             add("error", f"cities[{i}].lon", f"{city.name} lies off the map (longitude {city.lon})")
+            ok = False
     for key in ("start", "finish"):
         city_id = getattr(m, key)
         if city_id not in seen:
@@ -111,6 +113,11 @@ def _check_network(world: World, add: Add) -> None:
             add("error", f"cities[{i}].lon", f"{city.name} lies east of Start, which must be the easternmost city")
         if i != world.finish and world.u[i] <= world.u[world.finish]:
             add("error", f"cities[{i}].lon", f"{city.name} lies west of Finish, which must be the westernmost city")
+    for key, city, edge in (("start", world.start, m.east_edge), ("finish", world.finish, m.west_edge)):
+        if abs(world.u[city] - edge) > 1e-6:
+            side = "east" if key == "start" else "west"
+            add("error", f"cities[{city}].lon", f"{m.cities[city].name} is {key.capitalize()}: it must lie on "
+                f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[city]:g}")
 
 
 def _check_decks(world: World, add: Add) -> None:

@@ -274,8 +274,9 @@ class TakeOffState(State):
     def _finished(self) -> None:
         self.done.append(self.seat)
         left = [s for s in range(len(self.players)) if s not in self.done]
-        if not self.ctx.play_on or len(left) <= 1:
+        if len(left) == 1:  # the last fleet in the air takes the last place
             self.done += left
+        if not self.ctx.play_on or len(left) <= 1:
             self.phase = OVER
 
     def _end_turn(self) -> None:

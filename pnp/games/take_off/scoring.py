@@ -1,4 +1,11 @@
-"""The order of finish: fleets home first, in the order they got there; the rest by jets home, then hops to go."""
+"""Progress and the order of finish.
+
+A jet's progress is how many routes nearer Finish it is than Start is (the
+fewest routes from each city to Finish, home counting as zero to go). The
+score is the fleet's progress, jet by jet. The order of finish puts the fleets
+that got home first, in the order they did, then the rest by score (equal
+scores share a place).
+"""
 
 from __future__ import annotations
 
@@ -11,44 +18,42 @@ if TYPE_CHECKING:
     from pnp.games.take_off.rules import TakeOffState
 
 
-def progress(state: TakeOffState, seat: int) -> tuple[int, int]:
-    """(jets at Finish, routes still to fly by the others along the shortest ways)."""
+def progress(state: TakeOffState, seat: int) -> list[int]:
+    """Each of a seat's jets' progress in routes (a jet at Finish has made the whole way)."""
     hops = state.ctx.world.hops
-    jets = state.jets_of(seat)
-    return sum(1 for c in jets if c == HOME), sum(hops[c] for c in jets if c != HOME)
+    whole = hops[state.ctx.world.start]
+    return [whole - (0 if city == HOME else hops[city]) for city in state.jets_of(seat)]
 
 
 def places(state: TakeOffState) -> list[int]:
-    """Each seat's place from 1; seats level on jets home and hops to go share a place."""
+    """Each seat's place from 1."""
     count = len(state.players)
     place = [0] * count
     for rank, seat in enumerate(state.done):
         place[seat] = rank + 1
-    rest = sorted((s for s in range(count) if s not in state.done), key=lambda s: _key(state, s))
+    flown = [sum(progress(state, s)) for s in range(count)]
+    rest = sorted((s for s in range(count) if s not in state.done), key=lambda s: -flown[s])
     for i, seat in enumerate(rest):
-        tied = i and _key(state, rest[i - 1]) == _key(state, seat)
+        tied = i > 0 and flown[rest[i - 1]] == flown[seat]
         place[seat] = place[rest[i - 1]] if tied else len(state.done) + i + 1
     return place
 
 
-def _key(state: TakeOffState, seat: int) -> tuple[int, int]:
-    home, to_go = progress(state, seat)
-    return -home, to_go
-
-
 def score(state: TakeOffState) -> Score:
-    """Jets home as the score, with the hops to go and the place (order of finish) as breakdown."""
+    """Routes flown per jet as the score; winners and the order of finish once the game is over."""
     final = state.is_over()
     ranks = places(state)
     rows = []
     for seat, name in enumerate(state.players):
-        home, to_go = progress(state, seat)
-        rows.append(PlayerScore(name, home, {"home": home, "to_go": to_go, "place": ranks[seat]}))
+        jets = progress(state, seat)
+        rows.append(PlayerScore(name, sum(jets), {f"jet {j + 1}": p for j, p in enumerate(jets)}))
     winners = tuple(name for seat, name in enumerate(state.players) if ranks[seat] == 1) if final else ()
-    notes = []
+    order = sorted(range(len(state.players)), key=lambda s: ranks[s])
+    notes = [("order of finish: " if final else "standing: ")
+             + ", ".join(f"{ranks[s]}. {state.players[s]}" for s in order)]
     if final and state.round >= state.ctx.round_limit:
-        notes.append(f"the game reached its limit of {state.ctx.round_limit} rounds: ranked by jets home, "
-                     "then by the fewest routes still to fly")
+        notes.append(f"the game reached its limit of {state.ctx.round_limit} rounds: fleets not home are ranked "
+                     "by routes flown")
     if len(winners) > 1:
         notes.append(f"tie for first place: {', '.join(winners)}")
     return Score(final, tuple(rows), winners, tuple(notes))

@@ -37,9 +37,10 @@ def render(state: TakeOffState) -> str:
     ranks = places(state)
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
-        home, to_go = progress(state, seat)
+        home = state.jets_of(seat).count(HOME)
         jets = ", ".join(f"{colour.letter}{j + 1} {_where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
-        lines.append(f"  {name} ({colour.name}): {jets} | home {home}, {to_go} routes to go, place {ranks[seat]}")
+        lines.append(f"  {name} ({colour.name}): {jets} | home {home}, {sum(progress(state, seat))} routes flown, "
+                     f"place {ranks[seat]}")
     for seat, jet in state.bumped:
         lines.append(f"  bumped: {state.players[seat]}'s jet {jet + 1} went back to Start")
     brown, blue = data.deck("east"), data.deck("west")

@@ -1,0 +1,414 @@
+"""Air King's moves applied to a state: each checks its rule (refusing with the reason) before changing anything.
+
+``HANDLERS`` maps a move's action to its function; ``commit`` and ``reveal``
+handle the goal secrets; the turn's flow (draw, end, discard, next seat,
+round limit) lives here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pnp.errors import IllegalMove
+from pnp.games.air_king.core import (
+    ACT,
+    CLEAR,
+    DEAL,
+    DIAGONAL,
+    DISCARD,
+    DRAW,
+    EXTRA,
+    FINAL,
+    GOALS,
+    HOLD,
+    LANDED,
+    OVER,
+    PASS,
+    SLOT,
+    STORM,
+    STORM_CARD,
+    WAITING,
+    counts_text,
+)
+from pnp.games.air_king.field import cell_name
+from pnp.games.air_king.model import CARD_TYPES
+from pnp.games.air_king.moves import AirMove
+from pnp.referee.protocol import Commit, Reveal
+
+if TYPE_CHECKING:
+    from pnp.games.air_king.state import AirKingState
+
+
+def _need(state: AirKingState, phase: int, doing: str) -> None:
+    """Refuse ``doing`` unless the turn is in ``phase``."""
+    if state.phase != phase:
+        raise IllegalMove(f"{doing} is not possible now: {state.expecting()}", "turn phases")
+
+
+def _aircraft(state: AirKingState, number: int) -> int:
+    """The index of aircraft ``number``."""
+    if not 1 <= number <= len(state.pos):
+        raise IllegalMove(f"there is no aircraft {number} (aircraft 1-{len(state.pos)})", "aircraft")
+    return number - 1
+
+
+def _space(state: AirKingState, name: str) -> int:
+    """The index of the open space called ``name``."""
+    field = state.rules.field
+    cell = field.index.get(name, -1)
+    if cell < 0:
+        for airport, spot in zip(field.airport_names, field.airport_spaces):
+            if name == cell_name(*spot):
+                raise IllegalMove(f"{name} is airport {airport}, not a space: aircraft land with 'land N' "
+                                  "from the arrival zone", "land only from the arrival zone")
+        raise IllegalMove(f"there is no space {name} on this field", "the field")
+    return cell
+
+
+def _empty(state: AirKingState, cell: int) -> None:
+    """Refuse a space that holds an aircraft or a Storm."""
+    thing = state.occ[cell]
+    if thing:
+        what = "a Storm" if thing == STORM else f"aircraft {thing}"
+        raise IllegalMove(f"{state.rules.field.names[cell]} is taken by {what}", "never two things on one space")
+
+
+def _card(state: AirKingState, kind: int) -> None:
+    """Refuse playing a card of type ``kind`` now (not in hand, or over the per-turn limits)."""
+    _need(state, ACT, f"playing {_title(state, CARD_TYPES[kind])}")
+    if not state.hands[state.seat][kind]:
+        raise IllegalMove(f"{state.players[state.seat]} holds no {_title(state, CARD_TYPES[kind])} card "
+                          f"(hand: {state.hand_text(state.seat)})", "deck tracking")
+    _card_slot(state)
+    if kind in (EXTRA, DIAGONAL) and state.movement_played:
+        raise IllegalMove("a movement card was already played this turn", "one movement card per turn")
+
+
+def _card_slot(state: AirKingState) -> None:
+    """Refuse a card beyond the turn's limit."""
+    if state.cards_played >= state.rules.data.cards_per_turn:
+        raise IllegalMove(f"{state.cards_played} cards were already played this turn", "up to two cards per turn")
+
+
+def _spend(state: AirKingState, kind: int, discard: bool = True) -> None:
+    """Take a card of ``kind`` from the hand as played (to the discard pile unless it stays on the field)."""
+    state.hands[state.seat][kind] -= 1
+    state.cards_played += 1
+    state.movement_played = state.movement_played or kind in (EXTRA, DIAGONAL)
+    if discard:
+        state.discard[kind] += 1
+
+
+def _flier(state: AirKingState, a: int) -> int:
+    """The space of aircraft ``a``, refusing one off the field or held."""
+    p = state.pos[a]
+    if p < 0:
+        where = "has landed" if p == LANDED else "is still waiting at its airport ('depart' it first)"
+        raise IllegalMove(f"aircraft {a + 1} {where}", "aircraft on the field")
+    if state.held[a]:
+        raise IllegalMove(f"aircraft {a + 1} is held until another aircraft flying its way overtakes it",
+                          "Holding")
+    return p
+
+
+def _title(state: AirKingState, kind: str) -> str:
+    """The printed title of an event type."""
+    return state.rules.data.event(kind).title
+
+
+def _budget(state: AirKingState, move: AirMove) -> None:
+    """Refuse an aircraft move when neither a move of the turn nor an Extra move card is left."""
+    if move.extra:
+        _card(state, EXTRA)
+    else:
+        _need(state, ACT, move.action)
+        if not state.moves_left:
+            raise IllegalMove(f"both aircraft moves of this turn are made (play Extra move as "
+                              f"'extra {move.action} ...', or 'end')", "two moves per turn")
+
+
+def _use_budget(state: AirKingState, move: AirMove) -> None:
+    """Count an aircraft move against the turn, or spend the Extra move card it came with."""
+    if move.extra:
+        _spend(state, EXTRA)
+    else:
+        state.moves_left -= 1
+
+
+def _depart(state: AirKingState, move: AirMove) -> None:
+    """depart N SPACE: into a free departure zone of the aircraft's own airport."""
+    a, cell = _aircraft(state, move.aircraft), _space(state, move.cell)
+    _budget(state, move)
+    if state.pos[a] != WAITING:
+        raise IllegalMove(f"aircraft {a + 1} is not waiting at its airport", "depart")
+    home = state.rules.home[a]
+    zones = state.rules.field.departures[home]
+    if cell not in zones:
+        names = ", ".join(state.rules.field.names[z] for z in zones)
+        raise IllegalMove(f"{move.cell} is not a departure zone of airport "
+                          f"{state.rules.field.airport_names[home]} ({names})", "depart into a departure zone")
+    _empty(state, cell)
+    _use_budget(state, move)
+    state.relocate(a, cell)
+
+
+def _fly(state: AirKingState, move: AirMove) -> None:
+    """fly N SPACE: one space forward or sideways (one step back beyond the arrival zone)."""
+    a, cell = _aircraft(state, move.aircraft), _space(state, move.cell)
+    _budget(state, move)
+    p = _flier(state, a)
+    if cell not in state.rules.field.steps[state.rules.home[a]][p]:
+        raise IllegalMove(*_why_not(state, a, p, cell))
+    _empty(state, cell)
+    _use_budget(state, move)
+    state.relocate(a, cell)
+
+
+def _why_not(state: AirKingState, a: int, p: int, cell: int) -> tuple[str, str]:
+    """The reason and the rule why aircraft ``a`` may not fly from ``p`` to ``cell``."""
+    field = state.rules.field
+    (c0, l0), (c1, l1) = field.coords(p), field.coords(cell)
+    h = state.rules.home[a]
+    way = 1 if field.airport_spaces[1 - h][0] > field.airport_spaces[h][0] else -1
+    ahead, side = (c1 - c0) * way, abs(l1 - l0)
+    here = f"aircraft {a + 1} at {field.names[p]}"
+    if ahead == 1 and side == 1:
+        return f"{here} may fly diagonally only with an Extra diagonal move ('diagonal N SPACE')", "fly"
+    if abs(ahead) + side != 1:
+        return f"{field.names[cell]} is not next to {here}", "fly one space"
+    if ahead < 0:
+        return (f"{here} may not fly backwards (only one step back from beyond its arrival zone)",
+                "never backwards")
+    return f"{here} may not fly past its destination airport", "stay beside the airport"
+
+
+def _land(state: AirKingState, move: AirMove) -> None:
+    """land N: from the arrival zone beside the destination airport."""
+    a = _aircraft(state, move.aircraft)
+    _budget(state, move)
+    p = _flier(state, a)
+    home = state.rules.home[a]
+    runway = state.rules.field.runway[1 - home]
+    if p != runway:
+        raise IllegalMove(f"aircraft {a + 1} lands only from the arrival zone {state.rules.field.names[runway]}",
+                          "land only from the arrival zone")
+    _use_budget(state, move)
+    state.relocate(a, LANDED)
+    state.landed |= 1 << a
+    state.any_complete = any(mask & state.landed == mask for mask in state.rules.goal_masks)
+    _check_public_win(state)
+
+
+def _diagonal(state: AirKingState, move: AirMove) -> None:
+    """diagonal N SPACE: the Extra diagonal move card, one space diagonally forward."""
+    a, cell = _aircraft(state, move.aircraft), _space(state, move.cell)
+    _card(state, DIAGONAL)
+    p = _flier(state, a)
+    if cell not in state.rules.field.diagonals[state.rules.home[a]][p]:
+        raise IllegalMove(f"{move.cell} is not diagonally ahead of aircraft {a + 1} at "
+                          f"{state.rules.field.names[p]}", "Extra diagonal move")
+    _empty(state, cell)
+    _spend(state, DIAGONAL)
+    state.relocate(a, cell)
+
+
+def _storm(state: AirKingState, move: AirMove) -> None:
+    """storm SPACE: block an empty space that is not an arrival zone."""
+    cell = _space(state, move.cell)
+    _card(state, STORM_CARD)
+    if cell in state.rules.field.runway:
+        raise IllegalMove(f"{move.cell} is an arrival zone: a Storm never goes there", "Storm")
+    _empty(state, cell)
+    _spend(state, STORM_CARD, discard=False)
+    state.occ[cell] = STORM
+
+
+def _clear(state: AirKingState, move: AirMove) -> None:
+    """clear SPACE: Clear sky takes a Storm off the field."""
+    cell = _space(state, move.cell)
+    _card(state, CLEAR)
+    if state.occ[cell] != STORM:
+        raise IllegalMove(f"there is no Storm on {move.cell}", "Clear sky")
+    _spend(state, CLEAR)
+    state.occ[cell] = 0
+    state.discard[STORM_CARD] += 1
+
+
+def _hold(state: AirKingState, move: AirMove) -> None:
+    """hold N: a Holding card on an aircraft someone could still overtake."""
+    a = _aircraft(state, move.aircraft)
+    _card(state, HOLD)
+    why = state.holdable(a)
+    if why:
+        raise IllegalMove(f"Holding cannot go on aircraft {a + 1}: {why}", "Holding")
+    _spend(state, HOLD, discard=False)
+    state.held[a] = True
+
+
+def _pass(state: AirKingState, move: AirMove) -> None:
+    """pass N M: swap two aircraft nose to nose, flying opposite ways."""
+    a, b = _aircraft(state, move.aircraft), _aircraft(state, move.other)
+    _card(state, PASS)
+    pa, pb = _flier(state, a), _flier(state, b)
+    home, ahead = state.rules.home, state.rules.field.ahead
+    if home[a] == home[b] or ahead[home[a]][pa] != pb or ahead[home[b]][pb] != pa:
+        raise IllegalMove(f"aircraft {a + 1} and {b + 1} are not nose to nose in one lane, flying opposite "
+                          "ways", "Pass")
+    _spend(state, PASS)
+    state.occ[pa] = state.occ[pb] = 0
+    state.relocate(a, pb)
+    state.relocate(b, pa)
+
+
+def _return(state: AirKingState, move: AirMove) -> None:
+    """return N: the player's one Technical Return sends an aircraft back to its home airport."""
+    a = _aircraft(state, move.aircraft)
+    _need(state, ACT, "Technical Return")
+    if not state.technical[state.seat]:
+        raise IllegalMove(f"{state.players[state.seat]} has used their Technical Return",
+                          "Technical Return once per player")
+    _card_slot(state)
+    if state.pos[a] < 0:
+        raise IllegalMove(f"aircraft {a + 1} is not on the field", "Technical Return")
+    state.technical[state.seat] = False
+    state.cards_played += 1
+    if state.held[a]:
+        state.held[a] = False
+        state.discard[HOLD] += 1
+    state.relocate(a, WAITING)
+
+
+def _draw(state: AirKingState, move: AirMove) -> None:
+    """draw CARD: the card dealt at set-up or drawn at the start of a turn."""
+    if state.phase not in (DRAW, DEAL):
+        raise IllegalMove(f"drawing is not possible now: {state.expecting()}", "turn phases")
+    kind = CARD_TYPES.index(move.card)
+    if not state.draw[kind]:
+        raise IllegalMove(f"no {_title(state, move.card)} card is left in the draw pile (it holds: "
+                          f"{counts_text(state.draw)})", "deck tracking")
+    state.draw[kind] -= 1
+    state.hands[state.seat][kind] += 1
+    _refill(state)
+    if state.phase == DRAW:
+        state.phase = ACT
+        return
+    state.seat += 1
+    if state.seat == len(state.players):
+        state.seat = 0
+        _start_turn(state)
+
+
+def _refill(state: AirKingState) -> None:
+    """An empty draw pile is replaced by the shuffled discard pile."""
+    if not any(state.draw):
+        state.draw, state.discard = state.discard, [0] * len(CARD_TYPES)
+
+
+def _end(state: AirKingState, move: AirMove) -> None:
+    """end: finish the turn's moves and cards; discard next if the hand is too big."""
+    _need(state, ACT, "ending the turn")
+    if state.moves_left and state.flights():
+        raise IllegalMove(f"{state.moves_left} aircraft move(s) still to make this turn", "two moves per turn")
+    if state.hand_size(state.seat) > state.rules.data.hand_limit:
+        state.phase = DISCARD
+    else:
+        _next_turn(state)
+
+
+def _discard(state: AirKingState, move: AirMove) -> None:
+    """discard CARD: down to the hand limit at the end of a turn."""
+    _need(state, DISCARD, "discarding")
+    kind = CARD_TYPES.index(move.card)
+    if not state.hands[state.seat][kind]:
+        raise IllegalMove(f"{state.players[state.seat]} holds no {_title(state, move.card)} card", "deck tracking")
+    state.hands[state.seat][kind] -= 1
+    state.discard[kind] += 1
+    if state.hand_size(state.seat) <= state.rules.data.hand_limit:
+        _next_turn(state)
+
+
+def _next_turn(state: AirKingState) -> None:
+    """Pass the turn on; after the last round, ask every hidden goal to be revealed."""
+    state.seat = (state.seat + 1) % len(state.players)
+    if state.seat == 0:
+        state.round += 1
+        if state.round >= state.rules.rounds:
+            state.phase = FINAL
+            state.seat = -1
+            _next_final_reveal(state)
+            return
+    _start_turn(state)
+
+
+def _start_turn(state: AirKingState) -> None:
+    """Reset the turn's counters and wait for the draw (none when both piles are empty)."""
+    state.moves_left = state.rules.data.moves_per_turn
+    state.cards_played = 0
+    state.movement_played = False
+    _refill(state)
+    state.phase = DRAW if any(state.draw) else ACT
+    _check_public_win(state)
+
+
+def _check_public_win(state: AirKingState) -> None:
+    """A player whose goal is already public wins on their own turn once all of it has landed."""
+    goal = state.goals[state.seat]
+    if goal >= 0 and state.rules.goal_masks[goal] & state.landed == state.rules.goal_masks[goal]:
+        state.winner, state.phase = state.seat, OVER
+
+
+def commit(state: AirKingState, move: Commit) -> None:
+    """A goal card committed at set-up, seat by seat."""
+    if state.phase != GOALS or move.slot != SLOT:
+        raise IllegalMove("each player enters one goal card, at set-up", "goal cards")
+    state.seat += 1
+    if state.seat == len(state.players):
+        state.phase, state.seat = DEAL, 0
+
+
+def reveal(state: AirKingState, move: Reveal) -> None:
+    """A goal revealed to win on its owner's turn, or at the round limit."""
+    if move.slot != SLOT:
+        raise IllegalMove(f"Air King has no secret {move.slot!r} (the goal card is 'goal')", "goal cards")
+    count = len(state.rules.goal_masks)
+    if not move.value.isdigit() or not 1 <= int(move.value) <= count:
+        raise IllegalMove(f"{move.value!r} is not a goal card (1-{count})", "goal cards")
+    goal = int(move.value) - 1
+    if state.phase == FINAL:
+        state.goals[state.seat] = goal
+        _next_final_reveal(state)
+        return
+    if state.phase not in (DRAW, ACT, DISCARD) or state.goals[state.seat] >= 0:
+        raise IllegalMove("a goal is revealed once, during its owner's own turn", "reveal on your turn")
+    if not state.any_complete:
+        raise IllegalMove("no goal card has all its aircraft landed yet", "reveal to win")
+    state.goals[state.seat] = goal
+    _check_public_win(state)
+    if state.phase != OVER:
+        state.failed.append(state.seat)
+
+
+def _next_final_reveal(state: AirKingState) -> None:
+    """After the round limit: the next seat still hiding its goal, or the end."""
+    later = [s for s in range(state.seat + 1, len(state.players)) if state.goals[s] < 0]
+    if later:
+        state.seat = later[0]
+    else:
+        state.phase, state.seat = OVER, 0
+
+
+HANDLERS: dict[str, Callable[[AirKingState, AirMove], None]] = {
+    "draw": _draw,
+    "depart": _depart,
+    "fly": _fly,
+    "land": _land,
+    "diagonal": _diagonal,
+    "storm": _storm,
+    "clear": _clear,
+    "hold": _hold,
+    "pass": _pass,
+    "return": _return,
+    "end": _end,
+    "discard": _discard,
+}

@@ -1,0 +1,141 @@
+"""Aeronaut Odyssey's printed board, read back from the PDF and SVG files."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.games.aeronaut_odyssey.board import compile_board
+from pnp.games.aeronaut_odyssey.components import overlay, picture
+from pnp.games.aeronaut_odyssey.draw import PLAYER_COLOURS, TYPE_COLOURS, tint
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
+from pnp.games.aeronaut_odyssey.maps import load, new
+from pnp.games.aeronaut_odyssey.model import EXPANSIONS
+from pnp.games.aeronaut_odyssey.rules import AeroState
+from pnp.games.spec import KitRequest
+from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
+
+SPEC = REGISTRY["aeronaut-odyssey"]
+NS = {"svg": "http://www.w3.org/2000/svg"}
+MM = 72 / 25.4
+
+
+def build(tmp_path, request: KitRequest, paper: str = "a4", formats=("pdf",)):
+    files = render_kit(SPEC.kit(request), PrintSettings(paper=paper, formats=formats), tmp_path)
+    return {(f.path.name, f.format): f for f in files}
+
+
+def named(root: ET.Element, prefix: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{{{NS['svg']}}}g") if g.get("data-name", "").startswith(prefix)]
+
+
+@pytest.fixture(scope="module")
+def default(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("ao"), KitRequest(), formats=("pdf", "svg"))
+
+
+def test_the_default_board_is_one_landscape_page_with_the_seed_and_the_reminders(default):
+    with pdfplumber.open(default[("board.pdf", "pdf")].path) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert (round(page.width / MM), round(page.height / MM)) == (297, 210)
+        text = page.extract_text()
+    board = generate(0)
+    assert "AERONAUT ODYSSEY" in text and f"seed 0 · regular · {len(board.cities)} cities" in text
+    for words in ("TURN: MOVE OR CLAIM", "SCORING", "BALLOON TYPES", "INVENTORY 3", "INVENTORY 4"):
+        assert words in text
+    assert "TRAJECTORIES" not in text, "the base game prints no trajectories panel"
+
+
+def test_the_svg_map_holds_every_city_route_space_and_area(default):
+    root = ET.parse(default[("board-01.svg", "svg")].path).getroot()
+    board = generate(0)
+    (map_group,) = named(root, "map")
+    assert {g.get("data-name") for g in named(map_group, "city:")} == {f"city:{c.name}" for c in board.cities}
+    routes = named(map_group, "route:")
+    assert len(routes) == len(board.routes)
+    spaces = sum(len(g.findall("svg:polygon", NS)) for g in routes)
+    assert spaces == sum(r.length for r in board.routes), "one writable space per route space"
+    assert len(named(map_group, "area:")) == len(board.areas)
+    assert len(named(root, "inventory-")) == 4 and len(named(root, "panel")) == 1
+
+
+def test_a_seed_prints_its_own_map(tmp_path):
+    written = build(tmp_path, KitRequest(seed=123), paper="letter")
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        text = pdf.pages[0].extract_text()
+        assert (round(pdf.pages[0].width / MM, 1), round(pdf.pages[0].height / MM, 1)) == (279.4, 215.9)
+    assert f"seed 123 · regular · {len(generate(123).cities)} cities" in text
+
+
+@pytest.mark.parametrize("pages, paper", [(4, "a4"), (9, "letter")])
+def test_a_board_over_4_or_9_pages_is_tiled_with_an_overview(tmp_path, pages, paper):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(5, pages=pages, expansions=EXPANSIONS), encoding="utf-8")
+    written = build(tmp_path, KitRequest(map_path=path), paper=paper)
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        assert len(pdf.pages) == pages + 1
+        overview = pdf.pages[0].extract_text()
+        assert "overview" in overview and ("C3" if pages == 9 else "B2") in overview
+
+
+def test_expansions_print_their_panels_and_players_their_inventories(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(8, players=6, expansions=EXPANSIONS), encoding="utf-8")
+    written = build(tmp_path, KitRequest(map_path=path), formats=("pdf", "svg"))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        text = pdf.pages[0].extract_text()
+    for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute", "INVENTORY 6"):
+        assert words in text
+    root = ET.parse(written[("board-01.svg", "svg")].path).getroot()
+    assert len(named(root, "inventory-")) == 6
+
+
+def test_an_ink_friendly_map_prints_outlines_only(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(2, ink_friendly=True), encoding="utf-8")
+    written = build(tmp_path, KitRequest(map_path=path), formats=("svg",))
+    root = ET.parse(written[("board-01.svg", "svg")].path).getroot()
+    (map_group,) = named(root, "map")
+    fills = {p.get("fill") for g in named(map_group, "route:") for p in g.findall("svg:polygon", NS)}
+    assert fills == {"none"}
+    tints = {tint(colour, 0.55) for colour in TYPE_COLOURS.values()}
+    normal = build(tmp_path / "normal", KitRequest(seed=2), formats=("svg",))
+    root = ET.parse(normal[("board-01.svg", "svg")].path).getroot()
+    (map_group,) = named(root, "map")
+    assert {p.get("fill") for g in named(map_group, "route:") for p in g.findall("svg:polygon", NS)} <= tints
+
+
+def test_the_picture_shows_claims_travellers_and_visible_inventories():
+    board = compile_board(generate(3, Knobs(expansions=EXPANSIONS)))
+    state = AeroState(board, ("ann", "bob"), hidden=True)
+    rng = random.Random(2)
+    while state.owner.count(0) < 3:
+        moves = state.legal_moves()
+        claims = [m for m in moves if m.verb == "claim"]
+        state.apply(rng.choice(claims or moves))
+    root = ET.fromstring(drawing_to_svg(picture(state, "ann")))
+    (map_group,) = named(root, "map")
+    own = sum(board.lanes[k].length for k, o in enumerate(state.owner) if o == 0)
+    own += sum(1 for o in state.space_owner if o == 0)
+    marks = [c for g in named(map_group, "route:") for c in g.iter(f"{{{NS['svg']}}}circle") if c.get("fill") == PLAYER_COLOURS[0]]
+    assert len(marks) == own
+    (travellers,) = named(map_group, "travellers")
+    assert len(list(travellers.iter(f"{{{NS['svg']}}}circle"))) == 2
+    seen = overlay(state, "ann")
+    assert seen.inventories[0] is not None and seen.inventories[1] is None, "bob's hidden inventory stays hidden"
+
+
+def test_the_preview_adds_route_names_and_positions(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(1), encoding="utf-8")
+    svg = drawing_to_svg(SPEC.maps.preview(load(path)))
+    root = ET.fromstring(svg)
+    texts = {t.text for t in root.iter(f"{{{NS['svg']}}}text")}
+    board = generate(1)
+    first = board.routes[0].between
+    assert f"{first[0]}-{first[1]}" in texts and f"({board.cities[0].x:g}, {board.cities[0].y:g})" in texts

@@ -1,0 +1,166 @@
+"""Air King's kit and state picture, read back from the files they print."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.parts import POKER, Board, Deck, Sheet
+from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
+from pnp.referee.driver import Table
+from pnp.referee.protocol import Setup
+
+SPEC = REGISTRY["air-king"]
+MM = 25.4 / 72
+
+
+@pytest.fixture(scope="module")
+def kit():
+    return SPEC.kit(KitRequest())
+
+
+@pytest.fixture(scope="module")
+def written(kit, tmp_path_factory):
+    out = tmp_path_factory.mktemp("air-king")
+    return {(f.path.name, f.format): f for f in render_kit(kit, PrintSettings(formats=("pdf", "svg")), out)}
+
+
+def _svg_names(written, prefix: str) -> list[str]:
+    names = []
+    for (name, fmt), f in sorted(written.items()):
+        if fmt == "svg" and name.startswith(prefix):
+            names += re.findall(r'data-name="([^"]*)"', f.path.read_text())
+    return names
+
+
+def test_the_manifest_counts_every_card(written):
+    assert written[("cards.pdf", "pdf")].components == {
+        "airports and runways": 4, "aircraft": 10, "goals": 10, "events": 30, "technical return": 4,
+    }
+    assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
+    assert written[("player-aid.pdf", "pdf")].components == {"player aid": 1}
+
+
+def test_every_card_is_poker_size_and_has_a_back(kit, written):
+    decks = [p for doc in kit.documents for p in doc.parts if isinstance(p, Deck)]
+    assert all(d.size == POKER and all(c.back is not None for c in d.cards) for d in decks)
+    names = _svg_names(written, "cards")
+    fronts = {n.split(":", 1)[1] for n in names if n.startswith("card-front:")}
+    backs = {n.split(":", 1)[1] for n in names if n.startswith("card-back:")}
+    assert len(fronts) == 58 and fronts == backs
+    assert {"airport A", "runway B", "aircraft 10", "goal 7", "storm 6", "technical return 4"} <= fronts
+
+
+def test_the_printed_cards_are_cut_to_poker_size(written):
+    with pdfplumber.open(written[("cards.pdf", "pdf")].path) as pdf:
+        page = pdf.pages[0]
+        lines = page.lines
+        vertical = sorted({round(ln["x0"] * MM, 1) for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01})
+        horizontal = sorted({round(ln["top"] * MM, 1) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01})
+    gaps = {round(b - a, 1) for xs in (vertical, horizontal) for a, b in itertools.pairwise(xs)}
+    assert round(POKER.width, 1) in gaps and round(POKER.height, 1) in gaps
+
+
+def test_every_card_kind_prints_its_words(written):
+    # the cards lie sideways on the page, so the words are read from the SVG pages
+    text = " ".join(
+        "".join(t.itertext())
+        for (name, fmt), f in written.items()
+        if fmt == "svg" and name.startswith("cards")
+        for t in ET.parse(f.path).getroot().iter()
+        if t.tag.endswith("text")
+    )
+    for words in ("AIRPORT A", "RUNWAY B", "GOAL 10", "EXTRA MOVE", "Extra diagonal move", "STORM", "CLEAR SKY",
+                  "HOLDING", "PASS", "Technical Return", "one movement card per turn", "Brown crescent", "AIR KING"):
+        assert words in text, words
+
+
+def test_goal_cards_show_their_four_aircraft(kit):
+    from pnp.games.air_king.model import load_data
+
+    data = load_data().value
+    deck = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Deck) and p.name == "goals")
+    recorder = Recorder()
+    deck.cards[4].front.draw(recorder)
+    numbers = [int(t) for t in recorder.texts if t.isdigit()]
+    assert numbers == list(data.goals[4])
+
+
+class Recorder:
+    """A Canvas that keeps the text it is asked to draw."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def text(self, x, y, s, **kwargs) -> None:
+        self.texts.append(s)
+
+    def group(self, *args, **kwargs):
+        import contextlib
+
+        return contextlib.nullcontext()
+
+    clip = group
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def test_the_field_mat_has_card_sized_spaces_and_is_tiled_over_pages(kit, written):
+    board = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Board))
+    root = ET.fromstring(drawing_to_svg(board.drawing))
+    spaces = [g for g in root.iter() if g.get("data-name", "").startswith("space:")]
+    assert len(spaces) == 35
+    rect = next(g for g in spaces if g.get("data-name") == "space:d3").find("{http://www.w3.org/2000/svg}rect")
+    width, height = float(rect.get("width")), float(rect.get("height"))
+    assert width >= POKER.height + 2 and height >= POKER.width + 2
+    mat = written[("field-mat.pdf", "pdf")]
+    assert mat.pages > 2  # an overview and its tiles
+    with pdfplumber.open(mat.path) as pdf:
+        overview = pdf.pages[0].extract_text() or ""
+        tiles = " ".join(page.extract_text() or "" for page in pdf.pages[1:])
+    assert "overview" in overview and "A1" in overview
+    for words in ("ARRIVAL ZONE A", "DEPARTURE B", "AIRPORT A"):
+        assert words in tiles
+
+
+def test_the_player_aid_fits_one_page(kit, written):
+    sheet = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Sheet))
+    assert sheet.drawing.width <= 190 and sheet.drawing.height <= 270
+    with pdfplumber.open(written[("player-aid.pdf", "pdf")].path) as pdf:
+        assert len(pdf.pages) == 1
+        assert "discard CARD" in (pdf.pages[0].extract_text() or "")
+
+
+def test_a_custom_field_changes_the_mat(tmp_path):
+    path = tmp_path / "wide.yaml"
+    path.write_text(SPEC.maps.new(3))
+    kit = SPEC.kit(KitRequest(map_path=path))
+    board = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Board))
+    from pnp.games.air_king.maps import checked_field
+
+    field = checked_field(path)
+    assert board.drawing.width == pytest.approx(field.columns * 94 + 28)
+
+
+def test_the_state_picture_shows_the_pieces_but_no_hand():
+    game = SPEC.rules()
+    rng = random.Random(5)
+    table = Table(game, game.new_state(Setup(("ann", "bob"))))
+    while table.state.round < 4:
+        table.play(rng.choice(table.state.legal_moves()))
+    state = table.state
+    root = ET.fromstring(drawing_to_svg(SPEC.picture(state, "ann")))
+    drawn = {g.get("data-name") for g in root.iter() if g.get("data-name", "").startswith("aircraft:")}
+    on_field = {f"aircraft:{a + 1}" for a, p in enumerate(state.pos) if p >= 0}
+    assert drawn == on_field and on_field
+    texts = " ".join("".join(t.itertext()) for t in root.iter() if t.tag.endswith("text"))
+    assert f"draw pile {sum(state.draw)} cards" in texts
+    assert "hand" not in texts

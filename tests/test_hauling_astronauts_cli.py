@@ -1,0 +1,89 @@
+"""Hauling Astronauts refereed through the `pnp` command line."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+
+FILL = (
+    "roll 1 2 3", "place 1 a1", "place 2 b1", "place 3 c1",
+    "roll 4 5 6", "place 4 a2", "place 5 b2", "place 6 c2",
+    "roll 2 3 4", "place 2 a3", "place 3 b3", "place 4 c3",
+)  # fmt: skip
+
+
+def test_a_session_with_open_transports(cli, tmp_path):
+    assert cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--seed", "3")[0] == 0
+    listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+    assert listed["to_move"] == "ann" and "choose A B C" in listed["moves"] and len(listed["moves"]) == 120
+    for move in ("choose A B C", "choose U V W", *FILL):
+        code, _, err = cli("ref", "play", "g.pnp", *move.split())
+        assert code == 0, (move, err)
+    before = (tmp_path / "g.pnp").read_bytes()
+    code, _, err = cli("ref", "play", "g.pnp", "depart", "2", "d1")
+    assert code == 1 and "dock if possible" in err and "d5" in err and len(err.strip().splitlines()) == 1
+    assert (tmp_path / "g.pnp").read_bytes() == before  # a rejected move leaves the record as it was
+    code, _, err = cli("ref", "play", "g.pnp", "depart", "2", "to", "d5")
+    assert code == 1 and "depart" in err and (tmp_path / "g.pnp").read_bytes() == before
+    assert cli("ref", "play", "g.pnp", "depart", "2", "d5")[0] == 0
+    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    ann = score["players"][0]
+    assert score["final"] is False and ann["score"] == 2 and ann["breakdown"]["bonus"] == 2  # B misses 15
+    code, out, _ = cli("ref", "show", "g.pnp", "--svg", "state.svg")
+    assert code == 0 and "ann's B, load 15" in out and "To move: bob" in out
+    names = [e.get("data-name") for e in ET.parse(tmp_path / "state.svg").iter() if e.get("data-name")]
+    assert names.count("die") == 9
+    assert cli("ref", "undo", "g.pnp")[0] == 0
+    code, out, _ = cli("ref", "replay", "g.pnp")
+    assert code == 0
+
+
+def test_hidden_transports_are_committed_and_revealed_on_departure(cli, tmp_path):
+    cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--option", "hidden_transports=true")
+    for move in ("secret t1 B", "secret t2 A", "secret t3 C", "secret t1 U", "secret t2 V", "secret t3 W", *FILL):
+        code, _, err = cli("ref", "play", "g.pnp", *move.split())
+        assert code == 0, (move, err)
+    record = (tmp_path / "g.pnp").read_text()
+    assert "secret" not in record and "commit t1" in record
+    _, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
+    assert "your t1: U" in out and "B Drifter" not in out and "(face down)" in out
+    assert cli("ref", "play", "g.pnp", "depart", "1", "d2")[0] == 0
+    listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+    assert listed == {"to_move": "ann", "moves": ["reveal t1"]}
+    assert cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "t1")[0] == 0
+    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    assert score["players"][0]["score"] == 5  # B takes the 6 (3) at d2 (2)
+    _, out, _ = cli("ref", "show", "g.pnp")
+    assert "ann's B, load 6" in out
+    code, _, err = cli("ref", "undo", "g.pnp")
+    assert code == 1 and "revealed" in err
+
+
+def test_a_program_can_play_to_the_end_with_moves_and_play(cli):
+    rng = random.Random(8)
+    cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--option", "bonus_dice=true")
+    for _ in range(400):
+        listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+        if listed["to_move"] is None:
+            break
+        code, _, err = cli("ref", "play", "g.pnp", *rng.choice(listed["moves"]).split())
+        assert code == 0, err
+    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    assert score["final"] and score["winners"]
+
+
+def test_build_writes_the_one_page_kit(cli, tmp_path):
+    code, out, err = cli("build", "hauling-astronauts", "--paper", "letter", "--out", "kits", "--json")
+    assert code == 0, err
+    manifest = json.loads(out)
+    assert any(str(f["path"]).endswith("game.pdf") and f["pages"] == 1 for f in manifest["files"])
+
+
+def test_a_bad_option_is_one_clear_line(cli):
+    code, _, err = cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob,cy")
+    assert code == 1 and "2 players" in err and len(err.strip().splitlines()) == 1
+    code, _, err = cli(
+        "ref", "new", "hauling-astronauts", "g.pnp", "--players", "a,b", "--option", "bonus_dice=perhaps"
+    )
+    assert code == 1 and "true or false" in err

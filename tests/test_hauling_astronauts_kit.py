@@ -1,0 +1,160 @@
+"""Hauling Astronauts' one-page kit and state picture, read back from the files they print."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from pnp.games import REGISTRY
+from pnp.games.hauling_astronauts.components import picture
+from pnp.games.hauling_astronauts.grid import SPACES, STRIP_NAMES
+from pnp.games.hauling_astronauts.layout import Layout
+from pnp.games.hauling_astronauts.model import builtin
+from pnp.games.hauling_astronauts.rules import HaulingAstronauts
+from pnp.games.spec import KitRequest
+from pnp.printing.paper import MARGIN, PAPERS
+from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
+from pnp.referee.driver import Table
+from pnp.referee.protocol import Setup
+
+SPEC = REGISTRY["hauling-astronauts"]
+DATA = builtin()
+LAYOUT = Layout.of(DATA)
+MM = 72 / 25.4  # points per millimetre
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def written(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"ha-{request.param}")
+    files = render_kit(SPEC.kit(KitRequest()), PrintSettings(paper=request.param, formats=("pdf", "svg")), out)
+    return request.param, {(f.path.name, f.format): f for f in files}
+
+
+def _names(svg_path) -> list[str]:
+    return [e.get("data-name") for e in ET.parse(svg_path).iter() if e.get("data-name")]
+
+
+def test_the_whole_game_is_one_page_of_the_chosen_paper(written):
+    paper, files = written
+    game = files[("game.pdf", "pdf")]
+    assert game.pages == 1
+    reader = PdfReader(game.path)
+    box = reader.pages[0].mediabox
+    width, height = float(box.width) / MM, float(box.height) / MM
+    assert {round(width, 1), round(height, 1)} == {round(v, 1) for v in PAPERS[paper]}
+
+
+def test_everything_is_drawn_inside_the_margins(written):
+    _, files = written
+    with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
+        page = pdf.pages[0]
+        objects = page.rects + page.chars + page.curves + page.lines
+        margin = MARGIN * MM - 0.5
+        assert objects
+        for o in objects:
+            assert o["x0"] >= margin and o["top"] >= margin, o
+            assert o["x1"] <= page.width - margin and o["bottom"] <= page.height - margin, o
+
+
+def test_the_page_shows_the_board_areas_docks_and_every_transport(written):
+    _, files = written
+    with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
+        text = pdf.pages[0].extract_text() or ""  # the upright text; player 2's pieces are turned
+    for word in ("AVAILABLE TO ROLL", "BOOKED", "CONFIRMED", "GOLD", "RED", "score"):
+        assert word in text
+    for index, dock in enumerate(DATA.docks):
+        assert f"d{index + 1}" in text and f"+{dock.bonus}" in text and dock.label in text
+    root = ET.parse(files[("game-01.svg", "svg")].path).getroot()
+    pieces = {
+        e.get("data-name"): " ".join(e.itertext())
+        for e in root.iter()
+        if e.get("data-name", "").startswith("transport:")
+    }
+    for fleet in DATA.fleets:
+        for transport in fleet.transports:
+            words = pieces[f"transport:{transport.id}"]
+            assert transport.name in words and transport.label in words and f"pays {transport.profit}" in words
+
+
+def test_the_svg_holds_every_component(written):
+    _, files = written
+    names = _names(files[("game-01.svg", "svg")].path)
+    ids = [t.id for fleet in DATA.fleets for t in fleet.transports]
+    assert sorted(n for n in names if n.startswith("transport:")) == sorted(f"transport:{i}" for i in ids)
+    assert {"marker:gold", "marker:red", "grid", "available", "booked", "track:P1", "track:P2"} <= set(names)
+    assert {f"destination:d{i}" for i in range(1, 7)} <= set(names)
+    assert {f"loading:{name}" for names_ in STRIP_NAMES for name in names_} <= set(names)
+
+
+def test_pieces_are_cut_to_the_size_of_the_loading_docks(written):
+    _, files = written
+    with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
+        sizes = [(round(r["width"] / MM, 1), round(r["height"] / MM, 1)) for r in pdf.pages[0].rects]
+    s, length = DATA.space_mm, DATA.transport_length_mm
+    # six cut outlines plus three loading docks for each player; nine Confirmed spaces
+    assert sizes.count((length, s)) >= 6 + 3
+    assert sizes.count((s, length)) >= 6 + 3
+    assert sizes.count((s, s)) >= len(SPACES)
+
+
+def test_the_layout_matches_pieces_to_docks_and_fits_both_papers():
+    for player in (0, 1):
+        cut = {(LAYOUT.cut_piece(player, i).w, LAYOUT.cut_piece(player, i).h) for i in range(6)}
+        docks = {(LAYOUT.loading_dock(player, k).w, LAYOUT.loading_dock(player, k).h) for k in range(3)}
+        assert cut == docks and len(cut) == 1
+    assert LAYOUT.track_max + 1 <= LAYOUT.track_columns * LAYOUT.track_rows
+    assert LAYOUT.page_height <= min(h for _, h in PAPERS.values()) - 2 * MARGIN - 4
+
+
+# -- the state picture -------------------------------------------------------
+def _midgame(seed: int, **options: bool) -> Table:
+    game = HaulingAstronauts()
+    table = Table(game, game.new_state(Setup(("ann", "bob"), options)))
+    rng = random.Random(seed)
+    while not table.state.departures and not table.state.is_over():
+        table.play(rng.choice(table.state.legal_moves()))
+    for _ in range(4):
+        if not table.state.is_over():
+            table.play(rng.choice(table.state.legal_moves()))
+    return table
+
+
+def _svg_names(table: Table) -> list[str]:
+    root = ET.fromstring(drawing_to_svg(picture(table.state, None)))
+    return [e.get("data-name") for e in root.iter() if e.get("data-name")]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_picture_draws_every_die_and_transport_where_the_state_has_them(seed):
+    table = _midgame(seed, bonus_dice=True)
+    state = table.state
+    names = _svg_names(table)
+    assert names.count("die") == 9
+    docked = sum(slot >= 0 for row in state.docked for slot in row)
+    assert sum(n.startswith("transport:") for n in names) == docked + len(state.departures)
+    assert {"score:P1", "score:P2", "grid"} <= set(names)
+
+
+def test_hidden_transports_are_pictured_face_down_until_revealed():
+    table = _midgame(5, hidden_transports=True)
+    names = _svg_names(table)
+    revealed = sum(table.state.transport(d) is not None for d in table.state.departures)
+    assert names.count("transport:hidden") == 6 - revealed
+    secrets = {value for (_, _), (value, _) in table.kept.items()}
+    shown = {n.split(":")[1] for n in names if n.startswith("transport:") and n != "transport:hidden"}
+    assert shown <= secrets and len(shown) <= revealed
+
+
+def test_the_score_marker_moves_along_the_track():
+    table = _midgame(7)
+    state = table.state
+    root = ET.fromstring(drawing_to_svg(picture(state, None)))
+    marker = next(e for e in root.iter() if e.get("data-name") == "score:P1")
+    rect = next(e for e in marker.iter() if e.tag.endswith("rect"))
+    cell = LAYOUT.track_cell(0, state.score().players[0].score)
+    assert abs(float(rect.get("x")) - (cell.x + 0.5)) < 0.01
+    assert abs(float(rect.get("y")) - (cell.y + 0.5)) < 0.01

@@ -1,0 +1,103 @@
+"""Random Take Off! games on the world map, played to the end with their invariants checked; the bots."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.games.take_off.bots import BOTS, standing
+from pnp.games.take_off.rules import DRAW, EAST, SEND, TakeOff, TakeOffState
+from pnp.games.take_off.world import HOME
+from pnp.referee.driver import Table, playout, random_chooser
+from pnp.referee.protocol import Setup
+
+GAME = TakeOff()
+
+
+def check_invariants(state: TakeOffState) -> None:
+    world, fleet = state.ctx.world, state.ctx.fleet
+    occupied: dict[int, set[int]] = {}
+    for jet, city in enumerate(state.pos):
+        assert city == HOME or 0 <= city < len(world.ids)
+        if city not in (HOME, world.start):
+            occupied.setdefault(city, set()).add(jet // fleet)
+    assert all(len(seats) == 1 for seats in occupied.values()), "two fleets on one city: someone was not bumped"
+    for deck in (0, 1):
+        held = state.hand if state.phase in (DRAW, SEND) and state.deck == deck else []
+        cards = state.piles[deck] + state.discards[deck] + held
+        assert Counter(cards) == Counter(world.decks[deck]), "a card was lost or doubled"
+    for seat in state.done[:-1]:
+        assert all(c == HOME for c in state.jets_of(seat))
+    assert state.round <= state.ctx.round_limit
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(2, 6), fleet=st.integers(1, 4), play_on=st.booleans())
+def test_random_games_end_with_a_winner_and_keep_every_invariant(seed, players, fleet, play_on):
+    rng = random.Random(seed)
+    names = tuple(f"p{i}" for i in range(players))
+    table = Table(GAME, GAME.new_state(Setup(names, {"fleet": fleet, "play_on": play_on})))
+    while not table.state.is_over():
+        moves = table.state.legal_moves()
+        for move in moves:
+            text = GAME.format_move(move)
+            assert GAME.parse_move(text) == move and GAME.format_move(GAME.parse_move(text)) == text
+        table.play(rng.choice(moves))
+        check_invariants(table.state)
+    score = table.state.score()
+    assert score.final and score.winners
+    finished = [s for s in range(players) if all(c == HOME for c in table.state.jets_of(s))]
+    if table.state.round < table.state.ctx.round_limit:
+        assert finished and score.winners == (names[table.state.done[0]],)
+    if play_on and table.state.round < table.state.ctx.round_limit:
+        assert sorted(table.state.done) == list(range(players))  # a full order of finish
+    places = [int(note.split(". ")[0]) for note in score.notes[0].split(": ")[1].split(", ")]
+    assert places == sorted(places) and places[0] == 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_replaying_a_game_reproduces_it(seed):
+    setup = Setup(("a", "b", "c"), {"fleet": 2})
+    table = playout(GAME, setup, random_chooser(random.Random(seed)))
+    again = GAME.new_state(setup)
+    for move in table.history:
+        again.apply(GAME.parse_move(GAME.format_move(move)))
+    assert again.pos == table.state.pos and again.score() == table.state.score()
+    assert again.render_text(None) == table.state.render_text(None)
+
+
+def test_a_clone_is_independent():
+    state = GAME.new_state(Setup(("a", "b"), {"fleet": 2}))
+    copy = state.clone()
+    copy.apply(GAME.parse_move("roll T R"))
+    copy.apply(copy.legal_moves()[0])
+    assert state.phase != copy.phase and state.piles[EAST] != copy.piles[EAST]
+    assert state.legal_moves() == GAME.new_state(Setup(("a", "b"), {"fleet": 2})).legal_moves()
+
+
+def test_the_greedy_bot_beats_the_random_bot():
+    wins = Counter()
+    games = 120
+    for i in range(games):
+        seats = ("greedy", "random") if i % 2 == 0 else ("random", "greedy")
+        bots = {name: BOTS[name](random.Random(1000 * i + k)) for k, name in enumerate(seats)}
+        table = playout(GAME, Setup(seats, {"fleet": 2}), lambda s, m, o: bots[s.to_move()](s, m, o))
+        wins.update(table.state.score().winners)
+    # with even odds, 120 games give more than 80 wins less than once in 10,000 times
+    assert wins["greedy"] > 80, wins
+
+
+def test_the_bots_roll_fair_dice_and_standing_rewards_progress():
+    state = GAME.new_state(Setup(("a", "b"), {"fleet": 1}))
+    bot = BOTS["greedy"](random.Random(3))
+    rolls = Counter(GAME.format_move(bot(state, state.legal_moves(), {})) for _ in range(3000))
+    doubles = sum(n for text, n in rolls.items() if text.split()[1] == text.split()[2])
+    assert 400 < doubles < 600  # one roll in six is a double, not six in twenty-one
+    before = standing(state, 0)
+    state.apply(GAME.parse_move("roll R Y"))
+    state.apply(GAME.parse_move("fly 1 taipei wuhan"))
+    assert standing(state, 0) > before
