@@ -85,7 +85,7 @@ def test_the_greedy_bot_beats_the_random_bot():
     for i in range(games):
         seats = ("greedy", "random") if i % 2 == 0 else ("random", "greedy")
         bots = {name: BOTS[name](random.Random(1000 * i + k)) for k, name in enumerate(seats)}
-        table = playout(GAME, Setup(seats, {"fleet": 2}), lambda s, m, o: bots[s.to_move()](s, m, o))
+        table = playout(GAME, Setup(seats, {"fleet": 2}), lambda s, m, o, bots=bots: bots[s.to_move()](s, m, o))
         wins.update(table.state.score().winners)
     # with even odds, 120 games give more than 80 wins less than once in 10,000 times
     assert wins["greedy"] > 80, wins

@@ -61,7 +61,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
 def main() -> None:
     """Entry point: run the app, turning PnpError (and anything unexpected) into one line and exit 1."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)  # returns the code of a typer.Exit instead of raising it
     except PnpError as exc:
         fail(str(exc))
         sys.exit(1)
@@ -81,3 +81,5 @@ def main() -> None:
             raise
         fail(f"internal error ({exc.__class__.__name__}: {exc}); please report it, or rerun with PNP_DEBUG=1")
         sys.exit(1)
+    if isinstance(code, int) and code:
+        sys.exit(code)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.output import emit_json, fail, say
+from pnp.cli.output import emit_json, report, say
 from pnp.errors import PnpError
 
 app = typer.Typer(
@@ -63,7 +63,7 @@ def check(
         )
     else:
         for finding in findings:
-            (fail if finding.level == "error" else say)(str(finding))
+            (report if finding.level == "error" else say)(str(finding))
         if not errors:
             say(f"{map_file}: a valid {spec.title} map ({len(findings)} warnings)")
     if errors:

@@ -20,3 +20,8 @@ def emit_json(data: Any) -> None:
 def fail(message: str) -> None:
     """One error line on stderr."""
     print(f"pnp: error: {message}", file=sys.stderr)
+
+
+def report(line: str) -> None:
+    """A line on stderr that already says where and what (e.g. a map check finding)."""
+    print(line, file=sys.stderr)

@@ -224,12 +224,15 @@ def _bridgeless(count: int, edges: set[tuple[int, int]]) -> bool:
 
 def _make_room(points: list[Point], edges: set[tuple[int, int]]) -> list[tuple[Point, int]] | None:
     """Merge areas too narrow for their points; then each area's label spot and points (one per border route)."""
+    spots: dict[tuple[int, ...], tuple[Point, float]] = {}  # faces untouched by a removal keep their spot
     while True:
         inner, _outer = faces(points, edges)
         degree = _degrees(len(points), edges)
         labels, cramped = [], None
         for face in inner:
-            spot, room = _label_spot(points, face.walk, face.border)
+            if face.walk not in spots:
+                spots[face.walk] = _label_spot(points, face.walk, face.border)
+            spot, room = spots[face.walk]
             if room < shapes.LABEL_RADIUS + shapes.CLEAR:
                 cramped = face
                 break

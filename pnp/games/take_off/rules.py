@@ -18,7 +18,7 @@ from pnp.errors import IllegalMove, NotationError, PnpError
 from pnp.games.take_off.model import TakeOffData, default_map_path, load_data
 from pnp.games.take_off.moves import Draw, Fly, Move, Pass, Roll, Send, format_move, make_roll, parse
 from pnp.games.take_off.world import HOME, World
-from pnp.referee.protocol import Game, Option, PlayerScore, Score, Setup, State
+from pnp.referee.protocol import Game, Option, Score, Setup, State
 from pnp.resources import data_file
 
 ROLL, DRAW, SEND, FLY, OVER = range(5)
