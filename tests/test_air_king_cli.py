@@ -71,7 +71,7 @@ def test_map_commands_for_an_air_king_field(cli, tmp_path):
     (tmp_path / "bad.yaml").write_text(text)
     code, out, _ = cli("map", "check", "bad.yaml", "--json")
     result = json.loads(out)
-    assert result["ok"] is False and result["game"] == "air-king"
+    assert code == 1 and result["ok"] is False and result["game"] == "air-king"
     findings = result["findings"]
     assert findings[0]["where"] == "bad.yaml:25:13" and "no arrival zone beside airport A" in findings[0]["message"]
     assert cli("map", "preview", "mine.yaml", "-o", "mine.svg")[0] == 0

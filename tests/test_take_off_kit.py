@@ -66,8 +66,9 @@ def test_the_map_is_tiled_over_pages_with_an_overview(written, world):
     board = written["map.pdf"]
     reader = PdfReader(board.path)
     assert board.pages == len(reader.pages) >= 5
-    sizes = {(round(float(p.mediabox.width) * 25.4 / 72), round(float(p.mediabox.height) * 25.4 / 72))
-             for p in reader.pages}
+    sizes = {
+        (round(float(p.mediabox.width) * 25.4 / 72), round(float(p.mediabox.height) * 25.4 / 72)) for p in reader.pages
+    }
     assert sizes <= {(210, 297), (297, 210)}  # every page is A4
     overview = reader.pages[0].extract_text()  # (pdfplumber takes seconds a page on this map)
     assert "overview" in overview and "A1" in overview

@@ -156,7 +156,9 @@ def cities() -> list[City]:
         City("honolulu-west", "Honolulu", lat, lon),
         City("midway", "Midway", *MIDWAY),
     ]
-    found += [City(hub_id, SHOWN.get(hub_id, name), *_place(by_name, code, name)) for hub_id, name, code, _ in HUBS if code]
+    found += [
+        City(hub_id, SHOWN.get(hub_id, name), *_place(by_name, code, name)) for hub_id, name, code, _ in HUBS if code
+    ]
     for code in UN_MEMBERS:
         country = countries[code]
         if code in CAPITAL_FIXES:

@@ -14,8 +14,18 @@ from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocu
 from pnp.referee.protocol import State
 
 # A jet seen from above, nose to the west (left), in a unit box: the upper half, mirrored for the lower.
-JET_HALF = [(-1.0, 0.0), (-0.82, -0.1), (-0.2, -0.12), (0.2, -0.8), (0.38, -0.8), (0.2, -0.12), (0.66, -0.12),
-            (0.84, -0.42), (0.96, -0.42), (0.9, 0.0)]
+JET_HALF = [
+    (-1.0, 0.0),
+    (-0.82, -0.1),
+    (-0.2, -0.12),
+    (0.2, -0.8),
+    (0.38, -0.8),
+    (0.2, -0.12),
+    (0.66, -0.12),
+    (0.84, -0.42),
+    (0.96, -0.42),
+    (0.9, 0.0),
+]
 JET = JET_HALF + [(x, -y) for x, y in reversed(JET_HALF[1:-1])]
 
 
@@ -25,8 +35,11 @@ def kit(request: KitRequest) -> Kit:
     world, loaded = load_world(request.map_path, data)
     brown, blue = data.deck("east"), data.deck("west")
     decks = tuple(
-        Deck(f"{style.name.lower()} deck ({half} half)", CARD_SIZES[data.card_size],
-             tuple(_card(world, data, city, style) for city in cities))
+        Deck(
+            f"{style.name.lower()} deck ({half} half)",
+            CARD_SIZES[data.card_size],
+            tuple(_card(world, data, city, style) for city in cities),
+        )
         for style, half, cities in ((brown, "east", world.decks[0]), (blue, "west", world.decks[1]))
     )
     documents = (
@@ -136,8 +149,9 @@ def _jet_face(colour: JetColour, number: int, diameter: float):
         r = diameter / 2
         canvas.circle(r, r, r - 0.4, stroke=INK, width=0.3)
         draw_jet(canvas, r, r * 0.8, r * 0.62, ink)
-        canvas.text(r, r + r * 0.72, f"{colour.letter}{number}", size=diameter * 0.42, bold=True, anchor="middle",
-                    fill=ink)
+        canvas.text(
+            r, r + r * 0.72, f"{colour.letter}{number}", size=diameter * 0.42, bold=True, anchor="middle", fill=ink
+        )
 
     return draw
 
@@ -158,16 +172,22 @@ def _die_net(data: TakeOffData, number: int) -> Drawing:
 
     def draw(canvas: Canvas) -> None:
         canvas.text(0, 5, f"Take Off! die {number} of 2", size=10, bold=True, fill=INK)
-        canvas.text(0, 9.5, "Cut along the solid outline, fold on the dashed lines, glue the grey tabs.", size=7,
-                    fill=INK)
+        canvas.text(
+            0, 9.5, "Cut along the solid outline, fold on the dashed lines, glue the grey tabs.", size=7, fill=INK
+        )
         ox, oy = tab, top + tab
         for (cx, cy), side in ((cells[i], side) for i, side in tabs):
             canvas.polygon(_tab(ox + cx * s, oy + cy * s, s, tab, side), fill="#d9d9d9", stroke=INK, width=0.3)
         for (cx, cy), face in zip(cells, data.die_faces):
             with canvas.group(ox + cx * s, oy + cy * s, name=f"face {face}"):
                 _die_face(canvas, data, face, s)
-        for (ax, ay), (bx, by) in ((cells[0], cells[2]), (cells[1], cells[2]), (cells[2], cells[3]),
-                                   (cells[3], cells[4]), (cells[2], cells[5])):
+        for (ax, ay), (bx, by) in (
+            (cells[0], cells[2]),
+            (cells[1], cells[2]),
+            (cells[2], cells[3]),
+            (cells[3], cells[4]),
+            (cells[2], cells[5]),
+        ):
             if ax == bx:
                 y = oy + max(ay, by) * s
                 canvas.line(ox + ax * s, y, ox + (ax + 1) * s, y, stroke=INK, width=0.3, dash=(1.5, 1.0))
@@ -208,4 +228,3 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
         label = "TAKE OFF!"
         canvas.text(s / 2, s * 0.58, label, size=_fit(label, s - 3, 9), bold=True, anchor="middle", fill=INK)
         canvas.text(s / 2, s * 0.9, "draw a card", size=6, anchor="middle", fill=INK)
-

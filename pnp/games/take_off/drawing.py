@@ -109,8 +109,11 @@ def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) 
 
 def _arrow(canvas: Canvas, x: float, y: float, sign: float, size: float, colour: str) -> None:
     """A small triangle at (x, y) pointing east (sign 1) or west (sign -1)."""
-    canvas.polygon([(x + sign * size, y), (x - sign * size * 0.4, y - size * 0.6), (x - sign * size * 0.4, y + size * 0.6)],
-                   fill=colour, stroke=None)
+    canvas.polygon(
+        [(x + sign * size, y), (x - sign * size * 0.4, y - size * 0.6), (x - sign * size * 0.4, y + size * 0.6)],
+        fill=colour,
+        stroke=None,
+    )
 
 
 def _routes(canvas: Canvas, world: World, colours: Sequence[RouteColour], layout: Layout) -> None:
@@ -144,7 +147,8 @@ def _route(canvas: Canvas, a: tuple[float, float], b: tuple[float, float], colou
         tip, back = 1.7, 0.9
         canvas.polygon(
             [(x + ux * tip, y + uy * tip), (x - uy * back, y + ux * back), (x + uy * back, y - ux * back)],
-            fill=colour.rgb, stroke=None,
+            fill=colour.rgb,
+            stroke=None,
         )
     mx, my = start[0] + ux * span * 0.42, start[1] + uy * span * 0.42
     canvas.circle(mx, my, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
@@ -223,8 +227,10 @@ def _legend_box(world: World, layout: Layout) -> Box:
     x0, y0, x1, y1 = _inner(layout)
     pad = 3.0
     corners = [
-        (x0 + pad, y1 - pad - LEGEND_H), (x1 - pad - LEGEND_W, y1 - pad - LEGEND_H),
-        (x0 + pad, y0 + pad + 10), (x1 - pad - LEGEND_W, y0 + pad + 10),
+        (x0 + pad, y1 - pad - LEGEND_H),
+        (x1 - pad - LEGEND_W, y1 - pad - LEGEND_H),
+        (x0 + pad, y0 + pad + 10),
+        (x1 - pad - LEGEND_W, y0 + pad + 10),
     ]
     samples = list(layout.dots)
     for src, dests in enumerate(world.routes):
@@ -265,8 +271,9 @@ def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) -> 
         canvas.line(col + 2, 34.5, col + 2, 40.5, stroke=INK, width=1.2)
         east, west = data.deck("east"), data.deck("west")
         canvas.text(col + 6, 37, f"half-line: east of it the {east.name.lower()}", size=7, fill=INK)
-        canvas.text(col + 6, 40.5, f"deck ({east.letter}), west of it the {west.name.lower()} ({west.letter})", size=7,
-                    fill=INK)
+        canvas.text(
+            col + 6, 40.5, f"deck ({east.letter}), west of it the {west.name.lower()} ({west.letter})", size=7, fill=INK
+        )
         canvas.text(col, 46, "A card names a capital and its grid", size=7, fill=INK)
         canvas.text(col, 49.5, "square, e.g. F7: letters and numbers", size=7, fill=INK)
         canvas.text(col, 53, "run round the edges of the map.", size=7, fill=INK)

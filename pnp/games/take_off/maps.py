@@ -97,8 +97,11 @@ def _check_network(world: World, add: Add) -> None:
         for colour, dest_id in city.routes.items():
             dest = world.index[dest_id]
             if world.u[dest] >= world.u[i]:
-                add("error", f"cities[{i}].routes.{colour}",
-                    f"the {colour} route from {city.name} to {m.cities[dest].name} does not lead west")
+                add(
+                    "error",
+                    f"cities[{i}].routes.{colour}",
+                    f"the {colour} route from {city.name} to {m.cities[dest].name} does not lead west",
+                )
         if i == world.finish:
             if city.routes:
                 add("error", f"cities[{i}].routes", "Finish has no routes: a jet that reaches it leaves play")
@@ -116,8 +119,12 @@ def _check_network(world: World, add: Add) -> None:
     for key, city, edge in (("start", world.start, m.east_edge), ("finish", world.finish, m.west_edge)):
         if abs(world.u[city] - edge) > 1e-6:
             side = "east" if key == "start" else "west"
-            add("error", f"cities[{city}].lon", f"{m.cities[city].name} is {key.capitalize()}: it must lie on "
-                f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[city]:g}")
+            add(
+                "error",
+                f"cities[{city}].lon",
+                f"{m.cities[city].name} is {key.capitalize()}: it must lie on "
+                f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[city]:g}",
+            )
 
 
 def _check_decks(world: World, add: Add) -> None:
@@ -127,7 +134,11 @@ def _check_decks(world: World, add: Add) -> None:
     countries: dict[str, int] = {}
     for i, city in enumerate(world.map.cities):
         if city.country and countries.setdefault(city.country, i) != i:
-            add("warning", f"cities[{i}].country", f"{city.country} already has a capital (cities[{countries[city.country]}])")
+            add(
+                "warning",
+                f"cities[{i}].country",
+                f"{city.country} already has a capital (cities[{countries[city.country]}])",
+            )
 
 
 def raise_errors(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> None:

@@ -109,7 +109,9 @@ def load_data(path: Path | None = None) -> Loaded[TakeOffData]:
         raise source.error("route_colours", "route colour letters, the jet face and the TAKE OFF! face must differ")
     for i, face in enumerate(data.die_faces):
         if face not in letters and face not in specials:
-            raise source.error(f"die_faces[{i}]", f"unknown face {face!r} (known: {' '.join(letters + list(specials))})")
+            raise source.error(
+                f"die_faces[{i}]", f"unknown face {face!r} (known: {' '.join(letters + list(specials))})"
+            )
     if sorted(d.half for d in data.decks) != ["east", "west"]:
         raise source.error("decks", "give exactly one deck for the east half and one for the west half")
     if not 1 <= data.fleet_default <= data.fleet_max:

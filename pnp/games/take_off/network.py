@@ -28,8 +28,10 @@ Pins = Mapping[str, Mapping[str, str]]
 def _positions(game_map: TakeOffMap) -> dict[str, tuple[float, float]]:
     """(unwrapped longitude, latitude) of each city by id."""
     return {
-        c.id: (unwrap_start(c.lon, game_map.east_edge) if c.id == game_map.start else unwrap(c.lon, game_map.west_edge),
-               c.lat)
+        c.id: (
+            unwrap_start(c.lon, game_map.east_edge) if c.id == game_map.start else unwrap(c.lon, game_map.west_edge),
+            c.lat,
+        )
         for c in game_map.cities
     }
 
@@ -124,7 +126,9 @@ def build_routes(
         sources = [
             (_cost(router.at[s], here), s)
             for s, routes in table.items()
-            if s != game_map.finish and router.at[s][0] > here[0] + MIN_STEP and len(routes) < len(colours)
+            if s != game_map.finish
+            and router.at[s][0] > here[0] + MIN_STEP
+            and len(routes) < len(colours)
             and city.id not in routes.values()
         ]
         if sources:
@@ -155,7 +159,9 @@ def city_line(city: City) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def map_yaml(game_map: TakeOffMap, header: str, settings_notes: Mapping[str, str], city_notes: Mapping[str, str]) -> str:
+def map_yaml(
+    game_map: TakeOffMap, header: str, settings_notes: Mapping[str, str], city_notes: Mapping[str, str]
+) -> str:
     """The map as YAML: ``header`` (comment lines) first, each setting and city with its note as a comment."""
     lines = [header.rstrip("\n"), "game: take-off", f"title: {_text(game_map.title)}"]
     settings = {

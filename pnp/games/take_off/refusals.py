@@ -51,8 +51,10 @@ def _draw(state: TakeOffState, move: Draw) -> IllegalMove:
     if city not in world.decks[state.deck]:
         deck = state.ctx.data.deck("east" if state.deck == EAST else "west").name.lower()
         why = "a jet of yours is on the eastern half" if state.deck == EAST else "all your jets are on the western half"
-        return IllegalMove(f"{world.name(city)} is in the other deck: {why}, so the card comes from the {deck} deck",
-                           "TAKE OFF! facet: which deck")
+        return IllegalMove(
+            f"{world.name(city)} is in the other deck: {why}, so the card comes from the {deck} deck",
+            "TAKE OFF! facet: which deck",
+        )
     return IllegalMove(f"the {world.name(city)} card is not in the deck now (it was drawn already)", rule)
 
 
@@ -101,4 +103,6 @@ def _fly(state: TakeOffState, move: Fly) -> IllegalMove:
         wanted = " then ".join("/".join(_face(state, k) for k in sorted(w)) for w in colours)
         return IllegalMove(f"those routes are {wanted}, but the dice show {shown}", "dice colours")
     example = format_move(state.legal_moves()[0])
-    return IllegalMove(f"both dice can be used (e.g. '{example}'), so both must be", "both colours must be used if possible")
+    return IllegalMove(
+        f"both dice can be used (e.g. '{example}'), so both must be", "both colours must be used if possible"
+    )

@@ -49,11 +49,13 @@ def score(state: TakeOffState) -> Score:
         rows.append(PlayerScore(name, sum(jets), {f"jet {j + 1}": p for j, p in enumerate(jets)}))
     winners = tuple(name for seat, name in enumerate(state.players) if ranks[seat] == 1) if final else ()
     order = sorted(range(len(state.players)), key=lambda s: ranks[s])
-    notes = [("order of finish: " if final else "standing: ")
-             + ", ".join(f"{ranks[s]}. {state.players[s]}" for s in order)]
+    notes = [
+        ("order of finish: " if final else "standing: ") + ", ".join(f"{ranks[s]}. {state.players[s]}" for s in order)
+    ]
     if final and state.round >= state.ctx.round_limit:
-        notes.append(f"the game reached its limit of {state.ctx.round_limit} rounds: fleets not home are ranked "
-                     "by routes flown")
+        notes.append(
+            f"the game reached its limit of {state.ctx.round_limit} rounds: fleets not home are ranked by routes flown"
+        )
     if len(winners) > 1:
         notes.append(f"tie for first place: {', '.join(winners)}")
     return Score(final, tuple(rows), winners, tuple(notes))

@@ -29,7 +29,7 @@ def render(state: TakeOffState) -> str:
         doing = {
             ROLL: "to roll the dice",
             DRAW: f"to draw {state.to_draw} TAKE OFF! card(s) from the "
-                  f"{data.deck('east' if state.deck == 0 else 'west').name.lower()} deck",
+            f"{data.deck('east' if state.deck == 0 else 'west').name.lower()} deck",
             SEND: f"to send a jet to {world.name(state.hand[0])}" if state.hand else "",
             FLY: f"to fly with {dice}",
         }[state.phase]
@@ -39,12 +39,16 @@ def render(state: TakeOffState) -> str:
         colour = data.jet_colours[seat % len(data.jet_colours)]
         home = state.jets_of(seat).count(HOME)
         jets = ", ".join(f"{colour.letter}{j + 1} {_where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
-        lines.append(f"  {name} ({colour.name}): {jets} | home {home}, {sum(progress(state, seat))} routes flown, "
-                     f"place {ranks[seat]}")
+        lines.append(
+            f"  {name} ({colour.name}): {jets} | home {home}, {sum(progress(state, seat))} routes flown, "
+            f"place {ranks[seat]}"
+        )
     for seat, jet in state.bumped:
         lines.append(f"  bumped: {state.players[seat]}'s jet {jet + 1} went back to Start")
     brown, blue = data.deck("east"), data.deck("west")
-    lines.append(f"Decks: {brown.name.lower()} {len(state.piles[0])} left, {blue.name.lower()} {len(state.piles[1])} left")
+    lines.append(
+        f"Decks: {brown.name.lower()} {len(state.piles[0])} left, {blue.name.lower()} {len(state.piles[1])} left"
+    )
     return "\n".join(lines)
 
 
