@@ -62,8 +62,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.json:
         results = measure(args.seeds)
-        print(json.dumps({"maps": {s: [{"cities": n, "seconds": t} for n, t in r] for s, r in results.items()},
-                          "growth_exponent": growth(results)}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "maps": {s: [{"cities": n, "seconds": t} for n, t in r] for s, r in results.items()},
+                    "growth_exponent": growth(results),
+                },
+                indent=2,
+            )
+        )
         return
     table = rows(args.seeds)
     widths = [max(len(r[i]) for r in table) for i in range(3)]

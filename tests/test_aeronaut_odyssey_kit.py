@@ -122,7 +122,12 @@ def test_the_picture_shows_claims_travellers_and_visible_inventories():
     (map_group,) = named(root, "map")
     own = sum(board.lanes[k].length for k, o in enumerate(state.owner) if o == 0)
     own += sum(1 for o in state.space_owner if o == 0)
-    marks = [c for g in named(map_group, "route:") for c in g.iter(f"{{{NS['svg']}}}circle") if c.get("fill") == PLAYER_COLOURS[0]]
+    marks = [
+        c
+        for g in named(map_group, "route:")
+        for c in g.iter(f"{{{NS['svg']}}}circle")
+        if c.get("fill") == PLAYER_COLOURS[0]
+    ]
     assert len(marks) == own
     (travellers,) = named(map_group, "travellers")
     assert len(list(travellers.iter(f"{{{NS['svg']}}}circle"))) == 2

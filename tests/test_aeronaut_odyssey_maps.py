@@ -84,9 +84,11 @@ def test_a_missing_capital(tmp_path):
 
 
 def test_a_disconnected_map(tmp_path):
-    text = VALID.replace("  - {between: [B, E], type: purple, length: 2}\n", "").replace(
-        "  - {between: [C, E], type: red, length: 2}\n", ""
-    ).replace("  - {x: 7.0, y: 3.8, points: 2}\n", "")
+    text = (
+        VALID.replace("  - {between: [B, E], type: purple, length: 2}\n", "")
+        .replace("  - {between: [C, E], type: red, length: 2}\n", "")
+        .replace("  - {x: 7.0, y: 3.8, points: 2}\n", "")
+    )
     assert located(findings(tmp_path, text), "error", "city E cannot be reached") == "10:5"
 
 
@@ -165,7 +167,9 @@ def test_bad_slots_and_inventory(tmp_path):
 def test_a_trajectory_to_an_unknown_city(tmp_path):
     row = "  - {kind: cities, cities: [A, Q], reward: points, value: 3}"
     text = VALID + "trajectories:\n" + row + "\n"
-    assert located(findings(tmp_path, text), "error", "there is no city Q") == f"{len(text.splitlines())}:{col(row, '[A')}"
+    assert (
+        located(findings(tmp_path, text), "error", "there is no city Q") == f"{len(text.splitlines())}:{col(row, '[A')}"
+    )
 
 
 def test_balance_warnings(tmp_path):
@@ -198,5 +202,7 @@ def test_the_built_in_map_is_the_one_seed_0_generates():
 def test_the_schema_describes_the_map_format():
     schema = schema_for(REGISTRY["aeronaut-odyssey"].maps.model(), "Aeronaut Odyssey map")
     json.dumps(schema)
-    assert {"cities", "routes", "areas", "trajectories", "inventory_spaces"} <= set(schema["$defs"]["AeroMap"]["properties"])
+    assert {"cities", "routes", "areas", "trajectories", "inventory_spaces"} <= set(
+        schema["$defs"]["AeroMap"]["properties"]
+    )
     assert schema["$defs"]["Route"]["properties"]["type"]["enum"][-2:] == ["gray", "multi"]

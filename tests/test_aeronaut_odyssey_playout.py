@@ -60,7 +60,9 @@ def test_random_games_with_every_expansion_end_with_a_consistent_score(seed, pla
     can_act = [state._can_act(p) for p in range(players)]
     assert not state.open_lanes or not any(can_act), "the game ends only when routes run out or nobody can act"
     score = state.score()
-    assert score.final and set(score.winners) == {r.name for r in score.players if r.score == max(x.score for x in score.players)}
+    assert score.final and set(score.winners) == {
+        r.name for r in score.players if r.score == max(x.score for x in score.players)
+    }
     routes = [0] * players
     for k, lane in enumerate(FULL.lanes):
         if lane.kind != MULTI and state.owner[k] >= 0:
@@ -137,8 +139,26 @@ def test_clone_is_independent():
 
 @pytest.mark.parametrize(
     "text",
-    ["move F", "move F/2", "move AB", "pick r", "pick w", "claim C-F rrw", "claim C-F/2 bb", "claim C-F:2 g",
-     "gain g", "gain space", "swap r g", "swap w b", "skip", "use jump", "use discount", "use extra", "block", "allow"],
+    [
+        "move F",
+        "move F/2",
+        "move AB",
+        "pick r",
+        "pick w",
+        "claim C-F rrw",
+        "claim C-F/2 bb",
+        "claim C-F:2 g",
+        "gain g",
+        "gain space",
+        "swap r g",
+        "swap w b",
+        "skip",
+        "use jump",
+        "use discount",
+        "use extra",
+        "block",
+        "allow",
+    ],
 )
 def test_canonical_notation_round_trips(text):
     assert format_move(parse(text)) == text
@@ -150,8 +170,25 @@ def test_the_notation_puts_routes_and_payments_in_order():
 
 
 @pytest.mark.parametrize(
-    "text", ["", "fly F", "move", "move f", "move F/3", "pick x", "claim C-C rr", "claim C-F", "claim C-F:7 r",
-             "claim C-F rrrrrrr", "gain w", "swap r r", "swap r w", "use teleport", "block now", "skip 2"],
+    "text",
+    [
+        "",
+        "fly F",
+        "move",
+        "move f",
+        "move F/3",
+        "pick x",
+        "claim C-C rr",
+        "claim C-F",
+        "claim C-F:7 r",
+        "claim C-F rrrrrrr",
+        "gain w",
+        "swap r r",
+        "swap r w",
+        "use teleport",
+        "block now",
+        "skip 2",
+    ],
 )
 def test_bad_notation_says_what_was_expected(text):
     with pytest.raises(NotationError, match="expected|starts with"):

@@ -6,7 +6,7 @@ import pytest
 
 from pnp.errors import IllegalMove, PnpError
 from pnp.games.aeronaut_odyssey.board import W, compile_board
-from pnp.games.aeronaut_odyssey.model import AeroMap, LETTERS
+from pnp.games.aeronaut_odyssey.model import LETTERS, AeroMap
 from pnp.games.aeronaut_odyssey.notation import parse
 from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey, AeroState
 from pnp.loader import load_text
@@ -350,7 +350,11 @@ def test_a_wildcard_pays_for_any_colour():
     assert held(state, 0) == "" and state.owner[2] == 0
 
 
-MULTI = [*BASE["routes"][:2], "{between: [B, C], type: multi, length: 3, spaces: [green, red, blue]}", *BASE["routes"][3:]]
+MULTI = [
+    *BASE["routes"][:2],
+    "{between: [B, C], type: multi, length: 3, spaces: [green, red, blue]}",
+    *BASE["routes"][3:],
+]
 
 
 def test_a_multiroute_is_claimed_one_space_at_a_time_and_scores_to_all_once_complete():
@@ -382,7 +386,11 @@ def test_a_complete_multiroute_counts_for_every_participant_in_trajectories():
 
 
 def _bonus_map(bonus: str) -> str:
-    routes = ["{between: [A, D], type: orange, length: 1, bonus: " + bonus + "}", *BASE["routes"][:4], *BASE["routes"][5:]]
+    routes = [
+        "{between: [A, D], type: orange, length: 1, bonus: " + bonus + "}",
+        *BASE["routes"][:4],
+        *BASE["routes"][5:],
+    ]
     return map_text(routes)
 
 
@@ -501,7 +509,9 @@ def test_setup_reads_the_map_file_or_generates_from_the_seed(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(map_text(), encoding="utf-8")
     from_file = game.new_state(Setup(("a", "b"), {}, 5, path))
-    assert from_file.board.cities == ("A", "B", "C", "D", "E") and game.input_files(Setup(("a", "b"), {}, 5, path)) == [path]
+    assert from_file.board.cities == ("A", "B", "C", "D", "E") and game.input_files(Setup(("a", "b"), {}, 5, path)) == [
+        path
+    ]
     generated = game.new_state(Setup(("a", "b"), {}, 5))
     assert generated.board.source.seed == 5 and game.input_files(Setup(("a", "b"), {}, 5)) == []
 

@@ -217,7 +217,7 @@ def test_generated_maps_pass_the_checks(seed):
     [
         ("die_faces: [R, Y, G, B, J, T]", "die_faces: [R, Y, G, B, J, X]", "X", "unknown face 'X'"),
         ("fleet_default: 2", "fleet_default: 9", "9", "between 1 and fleet_max"),
-        ("round_limit: 300", "round_limit: many", "many", "expected a whole number"),
+        ("round_limit: 500", "round_limit: many", "many", "expected a whole number"),
     ],
 )
 def test_a_bad_value_in_the_game_data_is_located(tmp_path, old, new, needle, words):
@@ -233,3 +233,32 @@ def test_a_bad_value_in_the_game_data_is_located(tmp_path, old, new, needle, wor
     at = text.index(new) + new.index(needle)
     line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
     assert str(caught.value).startswith(f"{path}:{line}:{col}:") and words in str(caught.value)
+
+
+def test_a_generated_map_prints_and_plays_to_the_end(tmp_path):
+    import random
+    import xml.etree.ElementTree as ET
+
+    from pnp.games.take_off.drawing import board_drawing
+    from pnp.games.take_off.rules import TakeOff
+    from pnp.printing.render import drawing_to_svg
+    from pnp.referee.driver import playout, random_chooser
+    from pnp.referee.protocol import Setup
+
+    path = tmp_path / "seeded.yaml"
+    path.write_text(new_map(11))
+    game = TakeOff()
+    table = playout(game, Setup(("a", "b", "c"), {"fleet": 2}, map_path=path), random_chooser(random.Random(11)))
+    assert table.state.is_over() and table.state.score().winners
+    world = table.state.ctx.world
+    root = ET.fromstring(drawing_to_svg(board_drawing(world, DATA)))
+    assert root.get("width", "").startswith(f"{world.layout.width:g}")
+
+
+@pytest.mark.parametrize("west", [-157.86, -10.0, 0.0, 33.3])
+def test_start_and_finish_share_a_meridian_yet_sit_on_opposite_edges(west):
+    from pnp.games.take_off.world import unwrap, unwrap_start
+
+    east = west + 360.0  # not exactly representable sums must not flip Start to the west edge
+    assert unwrap_start(west, east) == pytest.approx(east) and unwrap(west, west) == pytest.approx(west)
+    assert unwrap(west - 20, west) == pytest.approx(west + 340)

@@ -129,8 +129,14 @@ def _page(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
 def _header(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
     c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
     origin = f"seed {board.seed}" if board.seed is not None else "custom map"
-    c.text(PAGE_W, 6, f"{origin} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
-           size=8, anchor="end", fill=INK)
+    c.text(
+        PAGE_W,
+        6,
+        f"{origin} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
+        size=8,
+        anchor="end",
+        fill=INK,
+    )
     if overlay is not None:
         c.text(62, 6, overlay.status, size=7, fill=INK)
 
@@ -158,15 +164,22 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, overlay: Overlay | None = N
             _route(c, route, spaces, unit, ink, claimed)
             if labels:
                 mid = spaces[len(spaces) // 2]
-                c.text(mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle",
-                       fill="#444444")
+                c.text(
+                    mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle", fill="#444444"
+                )
     for i, city in enumerate(board.cities):
         x, y = points[city.name]
         with c.group(name=f"city:{city.name}"):
             _city(c, city.name, x, y, city.slots, unit, ink, overlay.visits[i] if overlay else 0)
             if labels:
-                c.text(x, y + (shapes.CITY_RADIUS + 0.2) * unit, f"({city.x:g}, {city.y:g})", size=5,
-                       anchor="middle", fill="#444444")
+                c.text(
+                    x,
+                    y + (shapes.CITY_RADIUS + 0.2) * unit,
+                    f"({city.x:g}, {city.y:g})",
+                    size=5,
+                    anchor="middle",
+                    fill="#444444",
+                )
     if overlay is not None:
         with c.group(name="travellers"):
             _travellers(c, board, overlay, points, unit)
@@ -184,7 +197,9 @@ def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
     result: list[tuple[Route, list[shapes.Space]]] = [None] * len(board.routes)  # type: ignore[list-item]
     for (a, b), ks in lanes.items():
         for offset, k in zip(shapes.lane_offsets(len(ks)), ks):
-            spaces = shapes.lane_spaces(points[a], points[b], trims[(a, b)], trims[(b, a)], offset, board.routes[k].length)
+            spaces = shapes.lane_spaces(
+                points[a], points[b], trims[(a, b)], trims[(b, a)], offset, board.routes[k].length
+            )
             result[k] = (board.routes[k], spaces)
     return result
 
@@ -201,7 +216,10 @@ def _corners(space: shapes.Space, unit: float) -> list[tuple[float, float]]:
     ux, uy = math.cos(a), math.sin(a)
     hl, hw = space.length * unit / 2, space.width * unit / 2
     cx, cy = space.x * unit, space.y * unit
-    return [(cx + sx * ux * hl - sy * uy * hw, cy + sx * uy * hl + sy * ux * hw) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    return [
+        (cx + sx * ux * hl - sy * uy * hw, cy + sx * uy * hl + sy * ux * hw)
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    ]
 
 
 def _upright(angle: float) -> float:
@@ -230,10 +248,20 @@ def _route(
         along = space.length * unit / 2 - space.width * unit * 0.28
         size = space.width * unit * 0.42 / PT
         tx, ty = space.x * unit - ux * along, space.y * unit - uy * along
-        c.text(tx, ty + size * PT * 0.35, TYPE_LETTER[kind], size=size, anchor="middle", bold=True,
-               fill=INK if ink else shade(colour, 0.35), rotate=_upright(space.angle))
+        c.text(
+            tx,
+            ty + size * PT * 0.35,
+            TYPE_LETTER[kind],
+            size=size,
+            anchor="middle",
+            bold=True,
+            fill=INK if ink else shade(colour, 0.35),
+            rotate=_upright(space.angle),
+        )
         if route.bonus and n == len(spaces) // 2:
-            _bonus_badge(c, route.bonus, space.x * unit + ux * along, space.y * unit + uy * along, space.width * unit * 0.3)
+            _bonus_badge(
+                c, route.bonus, space.x * unit + ux * along, space.y * unit + uy * along, space.width * unit * 0.3
+            )
         if claimed is not None and claimed[n] >= 0:
             _mark(c, claimed[n], space.x * unit, space.y * unit, space.width * unit * 0.36)
 
@@ -290,9 +318,7 @@ def _travellers(c: Canvas, board: AeroMap, overlay: Overlay, points: dict, unit:
 # -- inventories -----------------------------------------------------------------------------------------------
 
 
-def _inventories(
-    c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: float, overlay: Overlay | None
-) -> None:
+def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: float, overlay: Overlay | None) -> None:
     """The inventories along the top (turned to face the far side of the table) and bottom edges."""
     count = inventory_count(board)
     top = (count + 1) // 2
@@ -324,7 +350,6 @@ def _owner_of(board: AeroMap, overlay: Overlay | None, number: int) -> tuple[int
     return seat, held[part * board.inventory_spaces : (part + 1) * board.inventory_spaces]
 
 
-
 def _inventory(
     c: Canvas, board: AeroMap, w: float, h: float, number: int, seat: int | None, balloons: tuple[str, ...] | None
 ) -> None:
@@ -346,13 +371,29 @@ def _inventory(
         row, col = divmod(n, cols)
         x, y = label_w + col * step, 1.5 + row * step
         extra = n >= spaces
-        c.rect(x, y, box, box, fill=None, stroke="#9a9a9a" if extra else INK, width=0.2 if extra else 0.3,
-               radius=0.6, dash=(0.6, 0.6) if extra else None)
+        c.rect(
+            x,
+            y,
+            box,
+            box,
+            fill=None,
+            stroke="#9a9a9a" if extra else INK,
+            width=0.2 if extra else 0.3,
+            radius=0.6,
+            dash=(0.6, 0.6) if extra else None,
+        )
         if balloons is not None and n < len(balloons):
             letter = balloons[n]
             colour = TYPE_COLOURS[TYPES[LETTERS.index(letter)]] if letter in LETTERS else INK
-            c.text(x + box / 2, y + box * 0.72, letter.upper(), size=box * 0.6 / PT, anchor="middle", bold=True,
-                   fill=colour)
+            c.text(
+                x + box / 2,
+                y + box * 0.72,
+                letter.upper(),
+                size=box * 0.6 / PT,
+                anchor="middle",
+                bold=True,
+                fill=colour,
+            )
 
 
 # -- the side panel --------------------------------------------------------------------------------------------
@@ -382,14 +423,19 @@ def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float = 5.
 
 def _scoring(c: Canvas, w: float, y: float) -> float:
     y = _title(c, 3, y, "TURN: MOVE OR CLAIM")
-    y = _lines(c, 3, y, (
-        "Move: to a linked city with a free slot; take 2",
-        "balloons of the types of routes at that city.",
-        "Owners of the route travelled, and of a type",
-        "picked, are rewarded (1 balloon or 1 space).",
-        "Claim: pay the route's type x its length, from",
-        "anywhere; rewarded if your traveller is beside it.",
-    ))
+    y = _lines(
+        c,
+        3,
+        y,
+        (
+            "Move: to a linked city with a free slot; take 2",
+            "balloons of the types of routes at that city.",
+            "Owners of the route travelled, and of a type",
+            "picked, are rewarded (1 balloon or 1 space).",
+            "Claim: pay the route's type x its length, from",
+            "anywhere; rewarded if your traveller is beside it.",
+        ),
+    )
     y = _title(c, 3, y + 1.5, "SCORING")
     cell = (w - 6 - 12) / 6
     for row, (label, values) in enumerate((("length", range(1, 7)), ("points", ROUTE_POINTS[1:]))):
@@ -399,11 +445,16 @@ def _scoring(c: Canvas, w: float, y: float) -> float:
             c.rect(x, y + row * 4.2, cell, 4.2, fill=None, stroke=INK, width=0.2)
             c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=5.8, anchor="middle", fill=INK)
     y += 9.6
-    return _lines(c, 3, y, (
-        "Area: its points go to whoever holds most of",
-        "the routes around it, once all are claimed",
-        "(a tie: everyone tied scores them).",
-    ))
+    return _lines(
+        c,
+        3,
+        y,
+        (
+            "Area: its points go to whoever holds most of",
+            "the routes around it, once all are claimed",
+            "(a tie: everyone tied scores them).",
+        ),
+    )
 
 
 def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
@@ -413,8 +464,15 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     cell = (w - 6) / per_row
     for n, kind in enumerate(kinds):
         x, row_y = 3 + (n % per_row) * cell, y + (n // per_row) * 5.5
-        c.rect(x, row_y, 4.5, 4.2, fill=None if board.ink_friendly else tint(TYPE_COLOURS[kind], 0.55),
-               stroke=TYPE_COLOURS[kind], width=0.4)
+        c.rect(
+            x,
+            row_y,
+            4.5,
+            4.2,
+            fill=None if board.ink_friendly else tint(TYPE_COLOURS[kind], 0.55),
+            stroke=TYPE_COLOURS[kind],
+            width=0.4,
+        )
         c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)
         c.text(x + 5.5, row_y + 3.1, "any one" if kind == "gray" else kind, size=5.2, fill=INK)
     y += ((len(kinds) - 1) // per_row + 1) * 5.5
@@ -433,7 +491,12 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
 
 def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     y = _title(c, 3, y, "BONUSES")
-    y = _lines(c, 3, y, ("Claiming the route gives its bonus. Circle: at once;", "square: an ability to use once, on your turn."))
+    y = _lines(
+        c,
+        3,
+        y,
+        ("Claiming the route gives its bonus. Circle: at once;", "square: an ability to use once, on your turn."),
+    )
     for bonus in (b for b in BONUS_CODES if any(r.bonus == b for r in board.routes)):
         _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
         c.text(8.5, y + 2.9, BONUS_MEANING[bonus], size=5.2, fill=INK)

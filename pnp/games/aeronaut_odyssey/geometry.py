@@ -178,19 +178,45 @@ def roomiest_point(
 ) -> tuple[Point, float]:
     """A point inside ``polygon`` that keeps as far as it can from the obstacles, and its clearance.
 
-    A coarse grid over the polygon's bounding box, refined twice around the best point.
+    A coarse grid over the polygon's bounding box, refined twice around the best point. A candidate
+    stops being measured as soon as it is no better than the best so far.
     """
+    pieces = [(a[0], a[1], b[0] - a[0], b[1] - a[1], half) for a, b, half in segments if a != b]
+    rings = [(c[0], c[1], r) for c, r in discs]
+    hypot = math.hypot
+
+    def room(x: float, y: float, beat: float) -> float:
+        best = math.inf
+        for ax, ay, dx, dy, half in pieces:
+            t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)
+            t = max(0.0, min(t, 1.0))
+            gap = hypot(x - ax - t * dx, y - ay - t * dy) - half
+            if gap < best:
+                best = gap
+                if best <= beat:
+                    return best
+        for cx, cy, r in rings:
+            gap = hypot(x - cx, y - cy) - r
+            if gap < best:
+                best = gap
+                if best <= beat:
+                    return best
+        return best
+
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-    best: tuple[Point, float] = ((cx, cy), clearance((cx, cy), segments, discs) if point_in_polygon((cx, cy), polygon) else -math.inf)
+    best: tuple[Point, float] = (
+        (cx, cy),
+        room(cx, cy, -math.inf) if point_in_polygon((cx, cy), polygon) else -math.inf,
+    )
     x0, y0, sx, sy = min(xs), min(ys), (max(xs) - min(xs)) / 8, (max(ys) - min(ys)) / 8
     grid = [(x0 + sx * (i + 0.5), y0 + sy * (j + 0.5)) for i in range(8) for j in range(8)]
     for round_ in range(3):
         for q in grid:
             if point_in_polygon(q, polygon):
-                room = clearance(q, segments, discs)
-                if room > best[1]:
-                    best = (q, room)
+                clear = room(q[0], q[1], best[1])
+                if clear > best[1]:
+                    best = (q, clear)
         (bx, by), scale = best[0], 0.5 ** (round_ + 1)
         grid = [(bx + sx * scale * i, by + sy * scale * j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)]
     return best

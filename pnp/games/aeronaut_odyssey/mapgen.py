@@ -67,7 +67,7 @@ class Knobs:
             raise PnpError(f"pages must be 1, 4 or 9, not {self.pages}")
         unknown = set(self.expansions) - set(EXPANSIONS)
         if unknown:
-            raise PnpError(f"unknown expansion {sorted(unknown)[0]!r} (known: {', '.join(EXPANSIONS)})")
+            raise PnpError(f"unknown expansion {min(unknown)!r} (known: {', '.join(EXPANSIONS)})")
         object.__setattr__(self, "expansions", tuple(e for e in EXPANSIONS if e in self.expansions))
 
 
@@ -85,8 +85,8 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
     stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
     decor = random.Random(f"{stream}/routes")
     lanes = _doubles(decor, points, edges, labels)
-    routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions)
     names = _names(points)
+    routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions, names)
     slots = random.Random(f"{stream}/slots")
     cities = tuple(City(names[i], x, y, 6 if i == 0 else slots.randint(3, 6)) for i, (x, y) in enumerate(points))
     cities = tuple(sorted(cities, key=lambda c: (len(c.name), c.name)))
@@ -96,7 +96,7 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
         height=round(HEIGHT * scale, 2),
         inventory_spaces=max(6, round(len(routes) / 2)),
         cities=cities,
-        routes=_named(routes, names),
+        routes=tuple(sorted(routes, key=lambda r: (city_order(r.between[0]), city_order(r.between[1])))),
         areas=tuple(Area(round(x, 2), round(y, 2), points_) for (x, y), points_ in labels),
         seed=seed,
         size=knobs.size,  # type: ignore[arg-type]
@@ -105,7 +105,9 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
         ink_friendly=knobs.ink_friendly,
     )
     if "trajectories" in knobs.expansions:
-        built = replace(built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players))
+        built = replace(
+            built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players)
+        )
     return built
 
 
@@ -286,6 +288,7 @@ def _routes(
     points: list[Point],
     lanes: dict[tuple[int, int], int],
     expansions: tuple[str, ...],
+    names: list[str],
 ) -> list[Route]:
     """One Route per lane, with its length, a balanced type, and the expansions' gray, multi and bonus marks.
 
@@ -320,12 +323,10 @@ def _routes(
     types = _balanced_types(rng, [s for s in slots if kinds[s] == "colour"], lengths)
     routes = []
     for s in slots:
-        e = s[0]
-        if kinds[s] == "multi":
-            spaces = tuple(extras.sample(TYPES, lengths[e]))
-            routes.append(Route(e, "multi", lengths[e], spaces=spaces))  # type: ignore[arg-type]
-        else:
-            routes.append(Route(e, types.get(s, "gray"), lengths[e]))  # type: ignore[arg-type]
+        (a, b), length = s[0], lengths[s[0]]
+        spaces = tuple(extras.sample(TYPES, length)) if kinds[s] == "multi" else ()
+        kind = "multi" if spaces else types.get(s, "gray")
+        routes.append(Route(route_key(names[a], names[b]), kind, length, spaces))  # type: ignore[arg-type]
     if "bonus" in expansions:
         eligible = [k for k, r in enumerate(routes) if r.type != "multi"]
         chosen = extras.sample(eligible, round(len(eligible) * extras.uniform(*BONUS_SHARE)))
@@ -359,19 +360,16 @@ def _balanced_types(
             for city in e:
                 at[(city, t)] = at.get((city, t), 0) + 1
         crowded = sum(1 for n in at.values() if n > 2)
-        quality = (max(count.values()) - min(count.values()) + 10 * crowded, max(spaces.values()) - min(spaces.values()))
+        quality = (
+            max(count.values()) - min(count.values()) + 10 * crowded,
+            max(spaces.values()) - min(spaces.values()),
+        )
         if best is None or quality < best[0]:
             best = (quality, chosen)
         if quality[0] <= 1:
             break
     assert best is not None
     return best[1]
-
-
-def _named(routes: list[Route], names: list[str]) -> tuple[Route, ...]:
-    """Routes with city names for indices, listed by their cities in name order (a double's lanes stay in order)."""
-    named = [replace(r, between=route_key(names[r.between[0]], names[r.between[1]])) for r in routes]  # type: ignore[index]
-    return tuple(sorted(named, key=lambda r: (city_order(r.between[0]), city_order(r.between[1]))))
 
 
 def _names(points: list[Point]) -> list[str]:
@@ -402,10 +400,13 @@ def _trajectories(rng: random.Random, board: AeroMap, players: int) -> tuple[Tra
     city_goals = max(1, count // 2) if pairs else 0
     result = []
     for a, b in rng.sample(pairs[: max(city_goals * 3, 1)], min(city_goals, len(pairs))):
-        result.append(Trajectory("cities", rng.choice(("points", "rewards", "swaps")), hops[a][b], slots, cities=(a, b)))
+        result.append(
+            Trajectory("cities", rng.choice(("points", "rewards", "swaps")), hops[a][b], slots, cities=(a, b))
+        )
     for _ in range(count - len(result)):
         types = tuple(sorted(rng.sample(TYPES, rng.randint(2, 4)), key=TYPES.index))
-        result.append(Trajectory("routes", rng.choice(("points", "rewards", "swaps")), len(types), slots, types=types))  # type: ignore[arg-type]
+        reward = rng.choice(("points", "rewards", "swaps"))
+        result.append(Trajectory("routes", reward, len(types), slots, types=types))  # type: ignore[arg-type]
     return tuple(result)
 
 

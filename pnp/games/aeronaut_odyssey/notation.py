@@ -91,9 +91,11 @@ _PROBLEMS = {
     "pick": lambda t: "" if len(t) == 1 and t in ORDER else f"{t!r} is not a balloon type",
     "claim": _route_problem,
     "gain": lambda t: "" if t == "space" or (len(t) == 1 and t in LETTERS) else f"{t!r} is not a type or 'space'",
-    "swap": lambda a, b: ""
-    if len(a) == 1 and a in ORDER and len(b) == 1 and b in LETTERS and a != b
-    else "swap one balloon (a type or w) for another type",
+    "swap": lambda a, b: (
+        ""
+        if len(a) == 1 and a in ORDER and len(b) == 1 and b in LETTERS and a != b
+        else "swap one balloon (a type or w) for another type"
+    ),
     "use": lambda name: "" if name in ABILITIES else f"{name!r} is not an ability",
     "skip": lambda: "",
     "block": lambda: "",

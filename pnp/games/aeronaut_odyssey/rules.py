@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pnp.errors import IllegalMove, NotationError, PnpError
 from pnp.games.aeronaut_odyssey import notation
-from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, W, Board, compile_board, letter
+from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W, compile_board, letter
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, load_map
 from pnp.games.aeronaut_odyssey.notation import AeroMove
@@ -80,8 +80,22 @@ class AeroState(State):
     def clone(self) -> AeroState:
         other = object.__new__(AeroState)
         other.__dict__.update(self.__dict__)
-        for name in ("owner", "space_owner", "visits", "pos", "blank", "held", "bonus_points",
-                     "goal_points", "abilities", "goal_takers", "queue", "active", "picked", "open_lanes"):
+        for name in (
+            "owner",
+            "space_owner",
+            "visits",
+            "pos",
+            "blank",
+            "held",
+            "bonus_points",
+            "goal_points",
+            "abilities",
+            "goal_takers",
+            "queue",
+            "active",
+            "picked",
+            "open_lanes",
+        ):
             setattr(other, name, getattr(self, name).copy())
         other.banned, other.blocked = set(self.banned), set(self.blocked)
         return other
@@ -109,7 +123,7 @@ class AeroState(State):
             raise IllegalMove(f"{move!r} is not an Aeronaut Odyssey move")
         if self.over:
             raise IllegalMove("the game is over", "end of the game")
-        kind, p, data = self.queue[0] if self.queue else ("action", self.turn, 0)
+        kind, p, _ = self.queue[0] if self.queue else ("action", self.turn, 0)
         handler = _HANDLERS.get((kind, move.verb))
         if handler is None:
             who = self.players[p]
@@ -408,7 +422,8 @@ class AeroState(State):
         players = [p, *(q for q in holders(lane, k, self.owner, self.space_owner) if q != p)]
         for q in players:
             open_goals = [
-                g for g, goal in enumerate(self.board.goals)
+                g
+                for g, goal in enumerate(self.board.goals)
                 if q not in self.goal_takers[g] and len(self.goal_takers[g]) < goal.slots
             ]
             for g in fulfilled(self.board, open_goals, q, self.owner, self.space_owner) if open_goals else ():
@@ -455,12 +470,14 @@ class AeroState(State):
         queue = self.queue
         while queue:
             kind, p, _ = queue[0]
-            if (kind == BALLOON and not self.blank[p]) or (kind == SWAP and not any(self.inventory(p))):
-                queue.pop(0)
-            elif kind == PICK and not self._pick_options(p):
-                queue.pop(0)
-            else:
+            no_choice = (
+                (kind == BALLOON and not self.blank[p])
+                or (kind == SWAP and not any(self.inventory(p)))
+                or (kind == PICK and not self._pick_options(p))
+            )
+            if not no_choice:
                 return
+            queue.pop(0)
         if self.acted and not self.over:
             self._end_turn()
 

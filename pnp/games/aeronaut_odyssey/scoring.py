@@ -7,10 +7,13 @@ claimed one of its spaces, once every space is claimed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, Goal, Lane
 from pnp.games.aeronaut_odyssey.model import ROUTE_POINTS
+
+T = TypeVar("T")
 
 
 def holders(lane: Lane, k: int, owner: Sequence[int], space_owner: Sequence[int]) -> tuple[int, ...]:
@@ -73,7 +76,16 @@ def fulfilled(
 
 
 def _linked(around: dict[int, list[int]], start: int, end: int) -> bool:
+    return end in reachable(around, start)
+
+
+def reachable(around: Mapping[T, Iterable[T]], start: T) -> set[T]:
+    """Every node reachable from ``start`` over the links in ``around``."""
     seen, frontier = {start}, [start]
-    while frontier and end not in seen:
-        frontier = [w for v in frontier for w in around.get(v, ()) if w not in seen and not seen.add(w)]  # type: ignore[func-returns-value]
-    return end in seen
+    while frontier:
+        node = frontier.pop()
+        for other in around.get(node, ()):
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return seen

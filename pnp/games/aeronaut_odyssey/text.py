@@ -39,9 +39,7 @@ def render(state: AeroState, viewer: str | None) -> str:
             f"{name}: at {board.cities[state.pos[p]]}; {balloons}; {state.blank[p]} free of "
             f"{state.blank[p] + sum(held)} spaces{extras}; {score.players[p].score} points"
         )
-    visits = ", ".join(
-        f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i]
-    )
+    visits = ", ".join(f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i])
     lines.append(f"slots used: {visits or 'none'}")
     who = state.to_move()
     lines.append(f"to move: {who}: {state.asked()}" if who else "game over")

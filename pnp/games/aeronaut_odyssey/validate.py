@@ -15,6 +15,7 @@ from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.model import CAPITAL, MAX_LENGTH, TYPES, AeroMap, route_key
+from pnp.games.aeronaut_odyssey.scoring import reachable
 from pnp.games.spec import Finding
 from pnp.loader import Loaded
 
@@ -141,7 +142,9 @@ def _check_geometry(board: AeroMap, good: list[int], add: Add) -> None:
             if segments_cross(points[i], points[j], points[p], points[q]):
                 add("error", f"routes[{first[(i, j)]}]", f"{_name(board, i, j)} crosses route {_name(board, p, q)}")
         for c, point in enumerate(points):
-            if c not in (i, j) and point_segment_distance(point, points[i], points[j]) < shapes.CITY_RADIUS + shapes.extent(lanes[(i, j)]):
+            if c not in (i, j) and point_segment_distance(
+                point, points[i], points[j]
+            ) < shapes.CITY_RADIUS + shapes.extent(lanes[(i, j)]):
                 add("error", f"routes[{first[(i, j)]}]", f"{_name(board, i, j)} runs over city {board.cities[c].name}")
     trims = shapes.end_trims(points, dict(lanes))
     for pair, k in first.items():
@@ -151,9 +154,13 @@ def _check_geometry(board: AeroMap, good: list[int], add: Add) -> None:
             add(
                 "error",
                 f"routes[{k}].length",
-                f"{_name(board, *pair)} is too short for {length} spaces: there is room for "
+                f"{_name(board, *pair)} is too short for {_plural(length, 'space')}: there is room for "
                 f"{max(0, int((free + shapes.GAP) // (shapes.MIN_SPACE + shapes.GAP)))}; move its cities apart",
             )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _name(board: AeroMap, i: int, j: int) -> str:
@@ -166,15 +173,17 @@ def _check_connected(board: AeroMap, add: Add) -> None:
         a, b = route.between
         around[a].add(b)
         around[b].add(a)
-    seen, frontier = {CAPITAL}, [CAPITAL]
-    while frontier:
-        frontier = [w for v in frontier for w in around[v] if w not in seen and not seen.add(w)]  # type: ignore[func-returns-value]
+    seen = reachable(around, CAPITAL)
     for i, city in enumerate(board.cities):
         if city.name not in seen:
             add("error", f"cities[{i}]", f"city {city.name} cannot be reached from the capital {CAPITAL}")
             return
         if len(around[city.name]) < 2:
-            add("warning", f"cities[{i}]", f"city {city.name} has {len(around[city.name])} route; 2 or more keep it in play")
+            add(
+                "warning",
+                f"cities[{i}]",
+                f"city {city.name} has {_plural(len(around[city.name]), 'route')}; 2 or more keep it in play",
+            )
 
 
 def _check_areas(board: AeroMap, add: Add) -> None:
@@ -191,7 +200,9 @@ def _check_areas(board: AeroMap, add: Add) -> None:
             add("error", path, f"({area.x}, {area.y}) is not inside an area enclosed by routes")
             continue
         if found.labels_of(region)[0] != k:
-            add("error", path, f"a second set of points in the area enclosed by {_border(found.regions[region].border)}")
+            add(
+                "error", path, f"a second set of points in the area enclosed by {_border(found.regions[region].border)}"
+            )
         if clearance((area.x, area.y), segments, discs) < shapes.LABEL_RADIUS:
             add("error", path, f"the points at ({area.x}, {area.y}) overlap a route or a city; move them")
     for n, region in enumerate(found.regions):

@@ -57,6 +57,7 @@ def kit(request: KitRequest) -> Kit:
 def picture(state: State, viewer: str | None) -> Drawing:
     """The map with every jet on it, and a line saying whose turn it is."""
     from pnp.games.take_off.rules import TakeOffState
+    from pnp.games.take_off.text import status
 
     assert isinstance(state, TakeOffState)
     world, data = state.ctx.world, state.ctx.data
@@ -67,11 +68,11 @@ def picture(state: State, viewer: str | None) -> Drawing:
         for seat in range(len(state.players))
         for j, city in enumerate(state.jets_of(seat))
     ]
-    status = state.render_text(viewer).splitlines()[1]
+    line = status(state)
 
     def draw(canvas: Canvas) -> None:
         canvas.rect(0, 0, layout.width, band, fill="#ffffff", stroke=None)
-        canvas.text(6, 8, status, size=11, bold=True, fill=INK)
+        canvas.text(6, 8, line, size=11, bold=True, fill=INK)
         with canvas.group(0, band, name="board"):
             draw_board(canvas, world, data)
             draw_jets(canvas, world, data, jets)

@@ -157,7 +157,7 @@ def _route(canvas: Canvas, a: tuple[float, float], b: tuple[float, float], colou
 
 def _cities(canvas: Canvas, world: World, layout: Layout) -> None:
     with canvas.group(name="cities"):
-        for i, (true, dot) in enumerate(zip(layout.true_xy, layout.dots)):
+        for true, dot in zip(layout.true_xy, layout.dots):
             if math.dist(true, dot) > 0.8:
                 canvas.line(*true, *dot, stroke="#6b6b6b", width=0.15)
                 canvas.circle(*true, 0.35, fill="#6b6b6b", stroke=None)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import IllegalMove, NotationError, PnpError
 from pnp.games.take_off.model import TakeOffData, default_map_path, load_data
@@ -24,7 +25,7 @@ from pnp.resources import data_file
 ROLL, DRAW, SEND, FLY, OVER = range(5)
 WILD, TAKE_OFF = -1, -2  # die faces that are not a route colour
 EAST, WEST = 0, 1
-FLIGHT_MEMO = 200_000  # plans remembered per session
+FLIGHT_MEMO = 200_000  # plans remembered per map
 Plan = tuple[tuple[int, tuple[int, ...]], ...]  # (jet index, city indices) per jet
 
 
@@ -327,8 +328,9 @@ class TakeOff(Game):
 
     def new_state(self, setup: Setup) -> TakeOffState:
         data = self._data
-        fleet = _whole(setup.options.get("fleet", data.fleet_default), "fleet")
-        rounds = _whole(setup.options.get("rounds", data.round_limit), "rounds")
+        fleet = _option(setup, "fleet", data.fleet_default)
+        rounds = _option(setup, "rounds", data.round_limit)
+        play_on = _option(setup, "play_on", False)
         if not 1 <= fleet <= data.fleet_max:
             raise PnpError(f"option fleet={fleet}: a fleet has 1 to {data.fleet_max} jets")
         if rounds < 1:
@@ -336,9 +338,10 @@ class TakeOff(Game):
         if not self.min_players <= len(setup.players) <= self.max_players:
             raise PnpError(f"{self.title} needs {self.min_players} to {self.max_players} players")
         world = self._world(setup.map_path)
-        key = (world, fleet, rounds, bool(setup.options.get("play_on", False)))
+        key = (world, fleet, rounds, play_on)
         if key not in self._contexts:
-            self._contexts[key] = Context(*key[:1], data, *key[1:], self._flights.setdefault(world, {}))
+            flights = self._flights.setdefault(world, {})
+            self._contexts[key] = Context(world, data, fleet, rounds, play_on, flights)
         return TakeOffState(self._contexts[key], tuple(setup.players))
 
     def _world(self, path: Path | None) -> World:
@@ -369,7 +372,10 @@ class TakeOff(Game):
         return format_move(move)
 
 
-def _whole(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PnpError(f"option {key}={value!r}: expected a whole number")
+def _option(setup: Setup, key: str, default: int | bool) -> Any:
+    """An option's value, of the same type as its default."""
+    value = setup.options.get(key, default)
+    if type(value) is not type(default):
+        kind = "true or false" if isinstance(default, bool) else "a whole number"
+        raise PnpError(f"option {key}={value!r}: expected {kind}")
     return value

@@ -16,24 +16,9 @@ if TYPE_CHECKING:
 
 def render(state: TakeOffState) -> str:
     """A plain-text picture of ``state``."""
-    from pnp.games.take_off.rules import DRAW, FLY, OVER, ROLL, SEND, WILD
-
     ctx, world = state.ctx, state.ctx.world
     data = ctx.data
-    lines = [f"{world.map.title} - round {state.round + 1} (limit {ctx.round_limit})"]
-    if state.phase == OVER:
-        lines.append("The game is over.")
-    else:
-        player = state.players[state.seat]
-        dice = " ".join("jet" if f == WILD else data.route_colours[f].name for f in state.dice)
-        doing = {
-            ROLL: "to roll the dice",
-            DRAW: f"to draw {state.to_draw} TAKE OFF! card(s) from the "
-            f"{data.deck('east' if state.deck == 0 else 'west').name.lower()} deck",
-            SEND: f"to send a jet to {world.name(state.hand[0])}" if state.hand else "",
-            FLY: f"to fly with {dice}",
-        }[state.phase]
-        lines.append(f"{player} {doing}" + (" (a double: rolls again after)" if state.again else ""))
+    lines = [f"{world.map.title} - round {state.round + 1} (limit {ctx.round_limit})", status(state)]
     ranks = places(state)
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
@@ -59,3 +44,23 @@ def _where(state: TakeOffState, city: int) -> str:
     if city == world.start:
         return "Start"
     return f"{world.name(city)} [{world.layout.city_reference(city)}]"
+
+
+def status(state: TakeOffState) -> str:
+    """One line: whose input is expected, and for what."""
+    from pnp.games.take_off.rules import DRAW, EAST, FLY, OVER, ROLL, WILD
+
+    if state.phase == OVER:
+        return "The game is over."
+    data, world = state.ctx.data, state.ctx.world
+    player = state.players[state.seat]
+    if state.phase == ROLL:
+        doing = "to roll the dice"
+    elif state.phase == DRAW:
+        deck = data.deck("east" if state.deck == EAST else "west").name.lower()
+        doing = f"to draw {state.to_draw} TAKE OFF! card(s) from the {deck} deck"
+    elif state.phase == FLY:
+        doing = "to fly with " + " and ".join("jet" if f == WILD else data.route_colours[f].name for f in state.dice)
+    else:
+        doing = f"to send a jet to {world.name(state.hand[0])}"
+    return f"{player} {doing}" + (" (a double: rolls again after)" if state.again else "")

@@ -24,14 +24,20 @@ MARGIN = 9.0  # mm of frame around the map, holding the grid references
 MIN_GAP = 4.4  # mm between the centres of two city dots after decluttering
 
 
+def _turn(degrees: float) -> float:
+    """``degrees`` modulo 360, with a hair under 360 (a rounding error) counted as 0."""
+    rest = degrees % 360.0
+    return 0.0 if rest > 360.0 - 1e-9 else rest
+
+
 def unwrap(lon: float, west_edge: float) -> float:
     """The smallest longitude >= ``west_edge`` on the same meridian as ``lon``."""
-    return west_edge + (lon - west_edge) % 360.0
+    return west_edge + _turn(lon - west_edge)
 
 
 def unwrap_start(lon: float, east_edge: float) -> float:
     """The largest longitude <= ``east_edge`` on the same meridian as ``lon`` (where Start sits)."""
-    return east_edge - (east_edge - lon) % 360.0
+    return east_edge - _turn(east_edge - lon)
 
 
 def column_name(column: int) -> str:
