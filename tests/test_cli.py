@@ -111,3 +111,17 @@ def test_map_check_exits_1_when_it_finds_errors(cli, tmp_path):
     (tmp_path / "narrow.yaml").write_text("game: aloft\ncolumns: 5\nrows: 4\n")
     code, _, err = cli("map", "check", "narrow.yaml")
     assert code == 1 and err.startswith("narrow.yaml:2:10: error: columns:")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, spec in REGISTRY.items() if spec.maps))
+def test_every_built_in_map_passes_its_own_schema_and_check(cli, name):
+    import yaml
+    from jsonschema import validate
+
+    code, out, _ = cli("map", "schema", name)
+    assert code == 0
+    schema = json.loads(out)
+    spec = REGISTRY[name]
+    path = spec.maps.default_map()
+    validate(yaml.safe_load(path.read_text()), schema)
+    assert [f for f in spec.maps.check(spec.maps.load(path)) if f.level == "error"] == []

@@ -117,7 +117,9 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose map format t
     spec = games.get(game)
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no map to customise")
-    document = schema_for(spec.maps.model(), f"{spec.title} map")
-    document["properties"] = {"game": {"const": spec.name, "description": "The game this map is for."},
-                              **document.get("properties", {})}
+    model = spec.maps.model()
+    document = schema_for(model, f"{spec.title} map")
+    root = document["$defs"][model.__name__]
+    root["properties"] = {"game": {"const": spec.name, "description": "The game this map is for."},
+                          **root["properties"]}
     say(json.dumps(document, indent=2))

@@ -57,7 +57,11 @@ def fulfilled(
     board: Board, goals: Sequence[int], player: int, owner: Sequence[int], space_owner: Sequence[int]
 ) -> list[int]:
     """The trajectories among ``goals`` that ``player``'s routes meet."""
-    mine = [lane for k, lane in enumerate(board.lanes) if player in holders(lane, k, owner, space_owner)]
+    mine = [
+        lane
+        for k, lane in enumerate(board.lanes)
+        if owner[k] == player or (lane.kind == MULTI and player in holders(lane, k, owner, space_owner))
+    ]
     types: set[int] = set()
     around: dict[int, list[int]] = {}
     for lane in mine:
