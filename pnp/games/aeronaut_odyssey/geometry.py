@@ -53,13 +53,6 @@ def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     )
 
 
-def offset_segment(a: Point, b: Point, offset: float) -> tuple[Point, Point]:
-    """The segment ``ab`` moved sideways by ``offset`` (to the right of travel from a to b, y down)."""
-    length = distance(a, b) or 1.0
-    nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
-    return (a[0] + nx * offset, a[1] + ny * offset), (b[0] + nx * offset, b[1] + ny * offset)
-
-
 def delaunay(points: Sequence[Point]) -> set[Edge]:
     """Edges ``(i, j)`` with ``i < j`` of the Delaunay triangulation (Bowyer-Watson)."""
     n = len(points)

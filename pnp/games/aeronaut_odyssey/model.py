@@ -18,14 +18,12 @@ BalloonType = Literal["red", "orange", "yellow", "green", "blue", "purple"]
 RouteType = Literal["red", "orange", "yellow", "green", "blue", "purple", "gray", "multi"]
 Bonus = Literal["point", "penalty", "balloon", "space", "swap", "jump", "discount", "extra"]
 Size = Literal["tiny", "small", "regular", "large", "huge"]
-Expansion = Literal["trajectories", "wild_winds", "multiroutes", "bonus"]
 
 TYPES: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
 LETTERS: tuple[str, ...] = ("r", "o", "y", "g", "b", "p")  # the notation's letter for each type
 WILD = "w"  # a wildcard balloon (Wild Winds)
 EXPANSIONS: tuple[str, ...] = ("trajectories", "wild_winds", "multiroutes", "bonus")
 SIZES: tuple[str, ...] = ("tiny", "small", "regular", "large", "huge")
-IMMEDIATE_BONUSES: tuple[str, ...] = ("point", "penalty", "balloon", "space", "swap")
 ABILITIES: tuple[str, ...] = ("jump", "discount", "extra")
 ROUTE_POINTS: tuple[int, ...] = (0, 1, 2, 3, 5, 7, 9)  # points by route length (index = spaces)
 MAX_LENGTH = 6

@@ -1,0 +1,319 @@
+"""What each input does: travel, picks, claims, bonuses, trajectories and rewards.
+
+A mixin of :class:`~pnp.games.aeronaut_odyssey.state.AeroState`: the handlers
+change the state's tables and queue the inputs that fall due.
+"""
+
+from __future__ import annotations
+
+from pnp.errors import IllegalMove
+from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W, letter
+from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS
+from pnp.games.aeronaut_odyssey.notation import AeroMove
+from pnp.games.aeronaut_odyssey.scoring import fulfilled, holders
+
+GAIN, BALLOON, SWAP, PICK, BLOCK = "gain", "balloon", "swap", "pick", "block"  # pending inputs
+SLOTS = len(LETTERS) + 1  # inventory counts per player: six types and the wildcard
+JUMP, DISCOUNT, EXTRA = range(len(ABILITIES))
+COMPENSATION = (0, 1, 1, 2, 2, 3)  # balloons of choice by seat, before the game
+VARIANTS = ("none", "different", "not-travelled", "block")
+ASKED = {
+    GAIN: "be rewarded: gain TYPE or gain space",
+    BALLOON: "take a balloon: gain TYPE",
+    SWAP: "swap a balloon (swap FROM TO) or skip",
+    PICK: "pick a balloon: pick TYPE",
+    BLOCK: "allow the pick (and be rewarded) or block it",
+}
+
+
+class Actions:
+    """The input handlers; each takes the seat ``p`` whose input it is and the move."""
+
+    board: Board
+    players: tuple[str, ...]
+    variant: str
+    owner: list[int]
+    space_owner: list[int]
+    visits: list[int]
+    pos: list[int]
+    blank: list[int]
+    held: list[int]
+    bonus_points: list[int]
+    goal_points: list[int]
+    abilities: list[int]
+    goal_takers: list[tuple[int, ...]]
+    open_lanes: list[int]
+    queue: list[tuple[str, int, int]]
+    acted: bool
+    over: bool
+    active: list[bool]
+    dest: int
+    picks_left: int
+    picked: list[int]
+    banned: set[int]
+    blocked: set[int]
+
+    def inventory(self, p: int) -> list[int]:
+        """Balloons held by ``p``: a count per type, the wildcard last."""
+        return self.held[p * SLOTS : (p + 1) * SLOTS]
+
+    def _free(self, city: int) -> bool:
+        return self.visits[city] < self.board.slots[city]
+
+    def _pick_options(self, p: int) -> list[int]:
+        if not self.picks_left or not self.blank[p]:
+            return []
+        excluded = self.banned | self.blocked
+        options = [t for t in self.board.pickable[self.dest] if t not in excluded]
+        if self.variant == "different" and self.picked:
+            fresh = [t for t in options if t not in self.picked]
+            options = fresh or options
+        if self.board.gray_at[self.dest] and not self.picked and W not in excluded:
+            options.append(W)
+        return options
+
+    # -- actions ----------------------------------------------------------------------------------------------
+
+    def _move(self, p: int, move: AeroMove) -> None:
+        name, lane2 = move.arg.removesuffix("/2"), move.arg.endswith("/2")
+        board = self.board
+        dest = board.city_index.get(name)
+        here = self.pos[p]
+        if dest is None:
+            raise IllegalMove(f"there is no city {name} on this map", "move")
+        if dest == here:
+            raise IllegalMove(f"{self.players[p]} is already at {name}", "move")
+        travelled = -1
+        if self.active[JUMP]:
+            if lane2:
+                raise IllegalMove("a jump does not travel over a route: write 'move " + name + "'", "bonus: jump")
+        else:
+            lanes = [k for k, c in board.exits[here] if c == dest]
+            if not lanes:
+                raise IllegalMove(f"no route joins {board.cities[here]} to {name}", "move: a connected city")
+            if lane2 and len(lanes) < 2:
+                raise IllegalMove(f"{board.cities[here]}-{name} is not a double route", "move")
+            travelled = lanes[1] if lane2 else lanes[0]
+        if not self._free(dest):
+            raise IllegalMove(f"{name} has no free movement slot", "move: a free slot")
+        self.visits[dest] += 1
+        self.pos[p] = dest
+        self.acted = True
+        self.dest = dest
+        self.picks_left = 3 if self.active[EXTRA] else 2
+        self.queue.append((PICK, p, 0))
+        if travelled >= 0:
+            route = board.lanes[travelled]
+            self.queue.extend((GAIN, owner, 0) for owner in self._participants(travelled) if owner != p)
+            if self.variant == "not-travelled":
+                self.banned = {route.type} if route.kind == COLOUR else {W} if route.kind == GRAY else set(route.spaces)
+
+    def _participants(self, k: int) -> list[int]:
+        """Players who have claimed (part of) lane ``k``."""
+        lane = self.board.lanes[k]
+        if lane.kind == MULTI:
+            return sorted(set(self.space_owner[lane.first_space : lane.first_space + lane.length]) - {-1})
+        return [self.owner[k]] if self.owner[k] >= 0 else []
+
+    def _pick(self, p: int, move: AeroMove) -> None:
+        t = _type(move.arg)
+        options = self._pick_options(p)
+        if t not in options:
+            raise IllegalMove(self._pick_refusal(p, t), "move: pick balloons")
+        owners = self._type_owners(t, p)
+        if self.variant == "block" and owners:
+            self.queue[0:0] = [(BLOCK, o, t) for o in owners]
+        else:
+            self._grant(p, t, owners)
+
+    def _pick_refusal(self, p: int, t: int) -> str:
+        where = self.board.cities[self.dest]
+        if not self.blank[p]:
+            return f"{self.players[p]}'s inventory is full"
+        if t == W:
+            if not self.board.gray_at[self.dest]:
+                return f"no gray route touches {where}, so no wildcard"
+            if self.picked:
+                return "a wildcard must be the only balloon of the turn"
+        elif t not in self.board.pickable[self.dest]:
+            return f"no route at {where} is {letter(t)}: pick a type of a route touching {where}"
+        if t in self.banned:
+            return f"variant: {letter(t)} is the type just travelled over"
+        if t in self.blocked:
+            return f"{letter(t)} was blocked by its owner this turn"
+        return f"variant: pick a type different from {', '.join(letter(x) for x in self.picked)} while one is offered"
+
+    def _type_owners(self, t: int, p: int) -> list[int]:
+        """Other players holding a route (or multiroute space) of type ``t`` at the traveller's destination."""
+        owners = set()
+        for k, _ in self.board.exits[self.dest]:
+            lane = self.board.lanes[k]
+            if lane.kind == MULTI:
+                if t in lane.spaces:
+                    owners.add(self.space_owner[lane.first_space + lane.spaces.index(t)])
+            elif (lane.type == t) if lane.kind == COLOUR else t == W:
+                owners.add(self.owner[k])
+        owners -= {-1, p}
+        return sorted(owners)
+
+    def _grant(self, p: int, t: int, owners: list[int]) -> None:
+        self.held[p * SLOTS + t] += 1
+        self.blank[p] -= 1
+        self.picked.append(t)
+        self.picks_left = 0 if t == W else self.picks_left - 1
+        self.queue.extend((GAIN, o, 0) for o in owners)
+
+    def _answer(self, p: int, move: AeroMove) -> None:
+        _, _, t = self.queue.pop(0)
+        if move.verb == "block":
+            while self.queue and self.queue[0][0] == BLOCK:
+                self.queue.pop(0)
+            self.blocked.add(t)
+        elif not self.queue or self.queue[0][0] != BLOCK:
+            picker = self.queue[0][1]
+            self._grant(picker, t, self._type_owners(t, picker))
+
+    def _claim(self, p: int, move: AeroMove) -> None:
+        k, space = self._route(move.arg)
+        pay = [_type(c) for c in move.extra]
+        problem = self._claim_problem(p, k, space, pay)
+        if problem:
+            raise IllegalMove(*problem)
+        base = p * SLOTS
+        for t in pay:
+            self.held[base + t] -= 1
+        lane = self.board.lanes[k]
+        if space >= 0:
+            self.space_owner[lane.first_space + space] = p
+        else:
+            self.owner[k] = p
+        if space < 0 or -1 not in self.space_owner[lane.first_space : lane.first_space + lane.length]:
+            self.open_lanes.remove(k)
+            if len(self.players) == 2 and lane.partner in self.open_lanes:
+                self.open_lanes.remove(lane.partner)  # with 2 players a double route is a single route
+        self.acted = True
+        if self.pos[p] in (lane.a, lane.b):
+            self.queue.append((GAIN, p, 0))
+        if lane.bonus:
+            self._bonus(p, lane.bonus)
+        self._trajectories(p, k)
+        if not self.open_lanes:  # every route is claimed: what is still pending can change no score
+            self.queue.clear()
+            self.over = True
+
+    def _route(self, text: str) -> tuple[int, int]:
+        name, _, space = text.partition(":")
+        k = self.board.lane_index.get(name)
+        if k is None:
+            raise IllegalMove(f"there is no route {name} on this map", "claim")
+        lane = self.board.lanes[k]
+        if space and lane.kind != MULTI:
+            raise IllegalMove(f"{name} is not a multiroute: claim it whole, without ':{space}'", "multiroutes")
+        if lane.kind == MULTI and not space:
+            raise IllegalMove(f"{name} is a multiroute: claim one space, e.g. {name}:1", "multiroutes")
+        if space and int(space) > lane.length:
+            raise IllegalMove(f"{name} has {lane.length} spaces", "multiroutes")
+        return k, int(space) - 1 if space else -1
+
+    def _claim_problem(self, p: int, k: int, space: int, pay: list[int]) -> tuple[str, str] | None:
+        lane = self.board.lanes[k]
+        held = self.inventory(p)
+        shown = "".join(letter(t) for t in pay)
+        if any(pay.count(t) > held[t] for t in set(pay)):
+            return f"{self.players[p]} does not hold {shown}", "claim: pay balloons"
+        real = {t for t in pay if t != W}
+        if space >= 0:
+            if self.space_owner[lane.first_space + space] >= 0:
+                return f"space {space + 1} of {lane.name} is already claimed", "claim: once only"
+            wanted = lane.spaces[space]
+            if len(pay) != 1 or not real <= {wanted}:
+                return f"space {space + 1} of {lane.name} costs one {letter(wanted)} (or w)", "multiroutes"
+            return None
+        if self.owner[k] >= 0:
+            return f"{lane.name} is already claimed by {self.players[self.owner[k]]}", "claim: once only"
+        if len(self.players) == 2 and lane.partner >= 0 and self.owner[lane.partner] >= 0:
+            return f"with 2 players only one lane of {lane.name.removesuffix('/2')} may be claimed", "two players"
+        cost = lane.length - 1 if self.active[DISCOUNT] and lane.length > 1 else lane.length
+        if len(pay) != cost:
+            return f"{lane.name} costs {cost} balloons, not {len(pay)}", "claim: pay the length"
+        if lane.kind == COLOUR and not real <= {lane.type}:
+            return f"{lane.name} is {letter(lane.type)}: pay {letter(lane.type)} (or w)", "claim: pay the type"
+        if len(real) > 1:
+            return f"{lane.name} is gray: pay balloons of one type (or w)", "wild winds"
+        return None
+
+    def _bonus(self, p: int, bonus: str) -> None:
+        if bonus in ABILITIES:
+            self.abilities[p * len(ABILITIES) + ABILITIES.index(bonus)] += 1
+        elif bonus in ("point", "penalty"):
+            self.bonus_points[p] += 1 if bonus == "point" else -1
+        elif bonus == "space":
+            self.blank[p] += 1
+        else:
+            self.queue.append((BALLOON if bonus == "balloon" else SWAP, p, 0))
+
+    def _trajectories(self, p: int, k: int) -> None:
+        """Fulfilled trajectories are taken at once, by the claimer first, then by a multiroute's other participants."""
+        lane = self.board.lanes[k]
+        players = [p, *(q for q in holders(lane, k, self.owner, self.space_owner) if q != p)]
+        for q in players:
+            open_goals = [
+                g
+                for g, goal in enumerate(self.board.goals)
+                if q not in self.goal_takers[g] and len(self.goal_takers[g]) < goal.slots
+            ]
+            for g in fulfilled(self.board, open_goals, q, self.owner, self.space_owner) if open_goals else ():
+                goal = self.board.goals[g]
+                self.goal_takers[g] = (*self.goal_takers[g], q)
+                if goal.reward == "points":
+                    self.goal_points[q] += goal.value
+                else:
+                    self.queue.extend([(GAIN if goal.reward == "rewards" else SWAP, q, 0)] * goal.value)
+
+    def _use(self, p: int, move: AeroMove) -> None:
+        a = ABILITIES.index(move.arg)
+        if not self.abilities[p * len(ABILITIES) + a]:
+            raise IllegalMove(f"{self.players[p]} holds no unused {move.arg} bonus", "bonus balloons")
+        if self.active[a]:
+            raise IllegalMove(f"{move.arg} is already in play this turn", "bonus balloons")
+        self.abilities[p * len(ABILITIES) + a] -= 1
+        self.active[a] = True
+
+    def _gain(self, p: int, move: AeroMove) -> None:
+        if move.arg == "space":
+            if self.queue[0][0] == BALLOON:
+                raise IllegalMove("this is a balloon of choice, not a reward: write 'gain TYPE'", "setup: compensation")
+            self.blank[p] += 1
+        elif not self.blank[p]:
+            raise IllegalMove(f"{self.players[p]}'s inventory is full: take 'gain space'", "inventory limit")
+        else:
+            self.held[p * SLOTS + _type(move.arg)] += 1
+            self.blank[p] -= 1
+        self.queue.pop(0)
+
+    def _swap(self, p: int, move: AeroMove) -> None:
+        if move.verb == "swap":
+            old, new = _type(move.arg), _type(move.extra)
+            if not self.held[p * SLOTS + old]:
+                raise IllegalMove(f"{self.players[p]} holds no {move.arg} balloon to swap", "trajectories: swap")
+            self.held[p * SLOTS + old] -= 1
+            self.held[p * SLOTS + new] += 1  # in a new space, so the free spaces stay as they were
+        self.queue.pop(0)
+
+
+def _type(word: str) -> int:
+    return W if word == "w" else LETTERS.index(word)
+
+
+HANDLERS = {
+    ("action", "move"): Actions._move,
+    ("action", "claim"): Actions._claim,
+    ("action", "use"): Actions._use,
+    (PICK, "pick"): Actions._pick,
+    (BLOCK, "block"): Actions._answer,
+    (BLOCK, "allow"): Actions._answer,
+    (GAIN, "gain"): Actions._gain,
+    (BALLOON, "gain"): Actions._gain,
+    (SWAP, "swap"): Actions._swap,
+    (SWAP, "skip"): Actions._swap,
+}
