@@ -80,7 +80,8 @@ def test_map_commands_for_an_air_king_field(cli, tmp_path):
     assert cli("map", "check", "gen.yaml")[0] == 0
     assert cli("ref", "new", "air-king", "g.pnp", "--players", "a,b", "--map", "gen.yaml")[0] == 0
     schema = json.loads(cli("map", "schema", "air-king")[1])
-    assert schema["properties"]["game"]["const"] == "air-king"
+    root = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]
+    assert root["properties"]["game"]["const"] == "air-king"
 
 
 def test_build_writes_the_cards_the_field_mat_and_the_aid(cli, tmp_path):

@@ -125,3 +125,15 @@ def test_every_built_in_map_passes_its_own_schema_and_check(cli, name):
     path = spec.maps.default_map()
     validate(yaml.safe_load(path.read_text()), schema)
     assert [f for f in spec.maps.check(spec.maps.load(path)) if f.level == "error"] == []
+
+
+def test_map_new_passes_generator_settings_and_refuses_unknown_ones(cli, tmp_path):
+    code, _, err = cli("map", "new", "aeronaut-odyssey", "--seed", "3", "--size", "small", "--expansions",
+                       "trajectories", "-o", "small.yaml")
+    assert code == 0, err
+    assert cli("map", "check", "small.yaml")[0] == 0
+    small = (tmp_path / "small.yaml").read_text()
+    cli("map", "new", "aeronaut-odyssey", "--seed", "3", "--size", "large", "-o", "large.yaml")
+    assert len((tmp_path / "large.yaml").read_text()) > len(small)
+    code, _, err = cli("map", "new", "aloft", "--size", "small", "-o", "x.yaml")
+    assert code == 1 and "no --size setting" in err and not (tmp_path / "x.yaml").exists()

@@ -75,8 +75,18 @@ def new(
     game: Annotated[str, typer.Argument(help="The game the map is for.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the YAML map.")],
     seed: Annotated[int | None, typer.Option(help="Seed, for a game whose maps are generated.")] = None,
+    size: Annotated[str | None, typer.Option(help="Generator: board size (tiny, small, regular, large, huge).")] = None,
+    players: Annotated[int | None, typer.Option(help="Generator: the number of players the map is for.")] = None,
+    pages: Annotated[int | None, typer.Option(help="Generator: print over 1, 4 or 9 pages.")] = None,
+    ink_friendly: Annotated[bool | None, typer.Option("--ink-friendly", help="Generator: light fills.")] = None,
+    expansions: Annotated[str | None, typer.Option(help="Generator: comma-separated expansions to include.")] = None,
 ) -> None:
-    """Write a valid, commented starting map to edit.  Example: pnp map new aeronaut-odyssey --seed 7 -o m.yaml"""
+    """Write a valid, commented starting map to edit: the built-in one, or a generated one.
+
+    Example: pnp map new aeronaut-odyssey --seed 7 --size small --expansions trajectories -o m.yaml
+    """
+    import secrets
+
     from pnp import games
 
     spec = games.get(game)
@@ -84,7 +94,17 @@ def new(
         raise PnpError(f"{spec.title} has no map to customise")
     if output.exists():
         raise PnpError(f"{output}: already exists (choose another name, or remove it)")
-    text = spec.maps.new(seed)
+    given = {"size": size, "players": players, "pages": pages, "ink_friendly": ink_friendly,
+             "expansions": tuple(e.strip() for e in expansions.split(",") if e.strip()) if expansions else None}
+    knobs = {name: value for name, value in given.items() if value is not None}
+    unknown = [name for name in knobs if name not in spec.maps.knobs]
+    if unknown:
+        offered = ", ".join(f"--{k.replace('_', '-')}" for k in spec.maps.knobs) or "none"
+        raise PnpError(f"{spec.title} maps have no --{unknown[0].replace('_', '-')} setting (settings: {offered})")
+    if knobs and seed is None:
+        seed = secrets.randbelow(1_000_000)
+        say(f"seed {seed}")
+    text = spec.maps.new(seed, **knobs)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -44,14 +44,20 @@ class Finding:
 
 @dataclass(frozen=True)
 class MapSupport:
-    """The hooks ``pnp map`` uses for a game that has a map."""
+    """The hooks ``pnp map`` uses for a game that has a map.
+
+    ``new(seed, **knobs)`` writes a starting map; ``knobs`` names the generator
+    settings it accepts as keywords, from the shared vocabulary of ``pnp map new``:
+    size, players, pages, ink_friendly, expansions.
+    """
 
     model: Callable[[], type]
     default_map: Callable[[], Path]
     load: Callable[[Path], Loaded[Any]]
     check: Callable[[Loaded[Any]], list[Finding]]
-    new: Callable[[int | None], str]
+    new: Callable[..., str]
     preview: Callable[[Loaded[Any]], Drawing]
+    knobs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

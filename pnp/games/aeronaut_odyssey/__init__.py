@@ -59,6 +59,7 @@ SPEC = GameSpec(
         check=_map_hook("check"),
         new=_map_hook("new"),
         preview=_map_hook("preview"),
+        knobs=("size", "players", "pages", "ink_friendly", "expansions"),
     ),
     bots=_bots,
 )
