@@ -115,9 +115,12 @@ def peek(text: str, key: str, name: str = "<text>") -> str | None:
     return None
 
 
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
+
+
 def _compose(text: str, name: str) -> yaml.Node:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

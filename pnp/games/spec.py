@@ -10,16 +10,17 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.loader import Loaded
-from pnp.printing.canvas import Drawing
-from pnp.printing.parts import Kit
-from pnp.referee.driver import Chooser
-from pnp.referee.protocol import Game, Move, State
+if TYPE_CHECKING:  # kept out of the referee's start-up time
+    from pnp.loader import Loaded
+    from pnp.printing.canvas import Drawing
+    from pnp.printing.parts import Kit
+    from pnp.referee.driver import Chooser
+    from pnp.referee.protocol import Game, Move, State
 
 # A bot factory makes a chooser from a seeded random source.
-BotFactory = Callable[[random.Random], Chooser]
+BotFactory = Callable[[random.Random], "Chooser"]
 
 
 @dataclass(frozen=True)

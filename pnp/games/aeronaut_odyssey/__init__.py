@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.games.spec import BotFactory, GameSpec, KitRequest, MapSupport
-from pnp.printing.canvas import Drawing
-from pnp.printing.parts import Kit
-from pnp.referee.protocol import Game, State
+
+if TYPE_CHECKING:
+    from pnp.printing.canvas import Drawing
+    from pnp.printing.parts import Kit
+    from pnp.referee.protocol import Game, State
 
 
 def _rules() -> Game:

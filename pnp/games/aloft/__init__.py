@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping
 
 from pnp.games.spec import BotFactory, GameSpec, KitRequest, MapSupport
-from pnp.printing.canvas import Drawing
-from pnp.printing.parts import Kit
-from pnp.referee.protocol import Game, State
+
+if TYPE_CHECKING:
+    from pnp.printing.canvas import Drawing
+    from pnp.printing.parts import Kit
+    from pnp.referee.protocol import Game, State
 
 
 def _rules() -> Game:

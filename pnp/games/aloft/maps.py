@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.errors import DataError
 from pnp.games.spec import Finding
 from pnp.loader import Loaded
-from pnp.printing.canvas import Drawing
-from pnp.printing.parts import CARD_SIZES
 from pnp.resources import board_file
+
+if TYPE_CHECKING:
+    from pnp.printing.canvas import Drawing
 
 MARGIN = 2.0  # mm a card needs around it on a cell
 
 
 def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> list[Finding]:
     """Problems with a board's meaning: errors make it unplayable, warnings are advice."""
+    from pnp.printing.parts import CARD_SIZES
+
     board, source = loaded.value, loaded.source
     data = data or load_data().value
     card = CARD_SIZES[data.card_size]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.games.spec import BotFactory, Finding, GameSpec, KitRequest, MapSupport
-from pnp.loader import Loaded
-from pnp.printing.canvas import Drawing
-from pnp.printing.parts import Kit
-from pnp.referee.protocol import Game, State
+
+if TYPE_CHECKING:
+    from pnp.loader import Loaded
+    from pnp.printing.canvas import Drawing
+    from pnp.printing.parts import Kit
+    from pnp.referee.protocol import Game, State
 
 
 def _rules() -> Game:
