@@ -6,6 +6,7 @@ the print backends and ``pnp games`` stays fast.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -74,3 +75,22 @@ class GameSpec:
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
     # For map games: how often each route or city was used in a finished game (zeros included).
     usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None
+
+
+def _resolve(target: str) -> Any:
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def lazy_call(target: str) -> Callable[..., Any]:
+    """A hook for ``"package.module:name"``: imports the module when first called, then calls ``name``."""
+
+    def hook(*args: Any, **kwargs: Any) -> Any:
+        return _resolve(target)(*args, **kwargs)
+
+    return hook
+
+
+def lazy_value(target: str) -> Callable[[], Any]:
+    """A hook that returns ``"package.module:name"`` itself (a class, a table), imported when first asked for."""
+    return lambda: _resolve(target)

@@ -2,66 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from functools import partial
 
-from pnp.games.spec import BotFactory, GameSpec, KitRequest, MapSupport
+from pnp.games.spec import GameSpec, MapSupport, lazy_call, lazy_value
+from pnp.resources import board_file
 
-if TYPE_CHECKING:
-    from pnp.printing.canvas import Drawing
-    from pnp.printing.parts import Kit
-    from pnp.referee.protocol import Game, State
-
-
-def _rules() -> Game:
-    from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
-
-    return AeronautOdyssey()
-
-
-def _kit(request: KitRequest) -> Kit:
-    from pnp.games.aeronaut_odyssey.components import kit
-
-    return kit(request)
-
-
-def _picture(state: State, viewer: str | None) -> Drawing:
-    from pnp.games.aeronaut_odyssey.components import picture
-
-    return picture(state, viewer)  # type: ignore[arg-type]
-
-
-def _map_hook(name: str) -> Callable[..., Any]:
-    """A MapSupport hook that imports ``maps`` only when called."""
-
-    def hook(*args: Any, **kwargs: Any) -> Any:
-        from pnp.games.aeronaut_odyssey import maps
-
-        return getattr(maps, name)(*args, **kwargs)
-
-    return hook
-
-
-def _bots() -> Mapping[str, BotFactory]:
-    from pnp.games.aeronaut_odyssey.bots import BOTS
-
-    return BOTS
-
+HOME = "pnp.games.aeronaut_odyssey"
 
 SPEC = GameSpec(
     name="aeronaut-odyssey",
     title="Aeronaut Odyssey",
-    rules=_rules,
-    kit=_kit,
-    picture=_picture,
+    rules=lazy_call(f"{HOME}.rules:AeronautOdyssey"),
+    kit=lazy_call(f"{HOME}.components:kit"),
+    picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
-        model=_map_hook("model"),
-        default_map=_map_hook("default_map"),
-        load=_map_hook("load"),
-        check=_map_hook("check"),
-        new=_map_hook("new"),
-        preview=_map_hook("preview"),
+        model=lazy_value(f"{HOME}.model:AeroMap"),
+        default_map=partial(board_file, "aeronaut-odyssey.yaml"),
+        load=lazy_call(f"{HOME}.maps:load"),
+        check=lazy_call(f"{HOME}.maps:check"),
+        new=lazy_call(f"{HOME}.maps:new"),
+        preview=lazy_call(f"{HOME}.maps:preview"),
         knobs=("size", "players", "pages", "ink_friendly", "expansions"),
     ),
-    bots=_bots,
+    bots=lazy_value(f"{HOME}.bots:BOTS"),
 )
