@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
@@ -52,6 +53,7 @@ def toolkit(pages: int, out: Path) -> float:
 def bare(pages: int, out: Path) -> float:
     """The same sheets drawn straight onto a reportlab canvas (fixed positions, no toolkit)."""
     fonts.register()
+    rl_config.useA85 = 0  # streams deflated only, as the toolkit writes them
     start = time.perf_counter()
     c = RlCanvas(str(out / "bare.pdf"), initialFontName=fonts.REGULAR, invariant=1, pageCompression=1)
     w, h = POKER.height * mm, POKER.width * mm  # turned a quarter

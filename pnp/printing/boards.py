@@ -1,4 +1,8 @@
-"""Boards and sheets: one page at 100 % when they fit, else an overview and tiles."""
+"""Boards and sheets: one page at 100 % when they fit, else an overview and tiles.
+
+The overview and the tiles place the same board drawing, so a backend that can
+keep it once per file (PDF) does not write it again for every page.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from pnp.printing.marks import GUIDE, HAIRLINE, crosshair
 from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
+from pnp.printing.reuse import place
 from pnp.printing.tiling import OVERLAP, Tile, Tiling, plan_tiles, registration_points, row_name
 
 CROSSHAIR_ARM = 3.0
@@ -83,7 +88,7 @@ def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[Point]
 
     def draw(canvas: Canvas) -> None:
         with canvas.clip(x, y, window.w, window.h), canvas.group(dx, dy, name=f"tile:{board.name}:{tile.label}"):
-            board.drawing.draw(canvas)
+            place(canvas, board.drawing)
         for px, py in points:
             if inner.contains(Rect(px, py, 0, 0)):
                 crosshair(canvas, px + dx, py + dy, CROSSHAIR_ARM)
@@ -116,7 +121,7 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
         canvas.text(area.x + area.w / 2, area.y + 4, title, size=8, anchor="middle", bold=True)
         with canvas.clip(x, y, drawing.width * scale, drawing.height * scale):
             with canvas.group(x, y, scale=scale, name=f"overview:{board.name}"):
-                drawing.draw(canvas)
+                place(canvas, drawing)
         for tile in tiling.tiles:
             wx, wy, ww, wh = astuple(tile.window)
             rect = (x + wx * scale, y + wy * scale, ww * scale, wh * scale)

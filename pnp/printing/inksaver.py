@@ -3,16 +3,19 @@
 Fills keep only a quarter of their ink (tinted toward white), so large areas
 such as card backgrounds cost little toner and stay distinguishable in
 greyscale by their lightness. Strokes and text must stay readable on those
-light fills: light ones are turned dark, dark ones are kept.
+light fills: light ones are turned dark, dark ones are kept. A drawing kept
+once per file is kept with its colours changed, under its own key.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from contextlib import AbstractContextManager
 from functools import lru_cache
 
-from pnp.printing.canvas import Canvas, Color
+from pnp.printing.canvas import Canvas, Color, Drawing
 from pnp.printing.color import luminance, rgb, to_hex
+from pnp.printing.reuse import place
 
 FILL_INK = 0.25  # share of ink a fill keeps
 DARKEST_LINE = 0.35  # luminance above which strokes and text are darkened
@@ -71,3 +74,7 @@ class InkSaver:
 
     def clip(self, x, y, w, h) -> AbstractContextManager[None]:
         return self._inner.clip(x, y, w, h)
+
+    def reuse(self, drawing: Drawing, key: Hashable) -> None:
+        saving = Drawing(drawing.width, drawing.height, lambda canvas: drawing.draw(InkSaver(canvas)))
+        place(self._inner, saving, ("ink saver", key))

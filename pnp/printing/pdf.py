@@ -5,29 +5,67 @@ origin into PDF points with a bottom-left origin, so every later coordinate,
 line width and dash length is simply in millimetres. Text is drawn with an
 explicit text matrix that flips the glyphs upright again. Only the embedded
 Vera fonts are used.
+
+Shapes are written as content-stream operators with a quick number format of
+their own (reportlab's pure-Python one dominated the time of large maps). A
+drawing placed more than once (a board on its overview and on each tile) is
+written once per file as a form XObject in the same millimetre space, and
+every placement refers to it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from pnp.printing import fonts
-from pnp.printing.canvas import PT, Anchor, Color, Draw, PathOp, Point
+from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 from pnp.printing.color import rgb
 
 MM = 72 / 25.4  # points per millimetre
+KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a share of the radius
+_PAINT = ("n", "f*", "S", "B*")  # by fill + 2 * stroke; even-odd filling, as reportlab paints
+_OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+
+
+def _nums(*values: float) -> str:
+    """Numbers for the content stream: millimetres, so four decimals are plenty; no trailing zeros."""
+    return " ".join([f"{v:.4f}".rstrip("0").rstrip(".") for v in values])
+
+
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
+    """A rectangle with quarter-circle corners of radius ``r``, as path operations."""
+    x0, x1 = sorted((x, x + w))
+    y0, y1 = sorted((y, y + h))
+    t = (1 - KAPPA) * r  # from a corner to the handles of its curve
+    return [
+        ("M", x0 + r, y0),
+        ("L", x1 - r, y0),
+        ("C", x1 - t, y0, x1, y0 + t, x1, y0 + r),
+        ("L", x1, y1 - r),
+        ("C", x1, y1 - t, x1 - t, y1, x1 - r, y1),
+        ("L", x0 + r, y1),
+        ("C", x0 + t, y1, x0, y1 - t, x0, y1 - r),
+        ("L", x0, y0 + r),
+        ("C", x0, y0 + t, x0 + t, y0, x0 + r, y0),
+        ("Z",),
+    ]
 
 
 class PdfCanvas:
-    """The Canvas protocol drawn onto the current page of a reportlab canvas."""
+    """The Canvas protocol drawn onto the current page of a reportlab canvas.
 
-    def __init__(self, rl: RlCanvas) -> None:
+    ``forms`` maps the key of each drawing already kept in this file to its form's name.
+    """
+
+    def __init__(self, rl: RlCanvas, forms: dict[Hashable, str]) -> None:
         self._rl = rl
+        self._forms = forms
         # the graphics state last written (fill, stroke, width, dash), so repeats are not written again
         self._state: list = [None, None, None, None]
         self._saved: list[list] = []
@@ -68,17 +106,16 @@ class PdfCanvas:
             self._state = self._saved.pop()
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
-        do_fill, do_stroke = self._paint(fill, stroke, width, dash)
-        if not (do_fill or do_stroke):
-            return
         if radius > 0:
-            self._rl.roundRect(x, y, w, h, radius, stroke=do_stroke, fill=do_fill)
-        else:
-            self._rl.rect(x, y, w, h, stroke=do_stroke, fill=do_fill)
+            self.path(_rounded(x, y, w, h, radius), fill=fill, stroke=stroke, width=width, dash=dash)
+            return
+        do_fill, do_stroke = self._paint(fill, stroke, width, dash)
+        if do_fill or do_stroke:
+            self._rl.addLiteral(f"{_nums(x, y, w, h)} re {_PAINT[do_fill + 2 * do_stroke]}")
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
         self._paint(None, stroke, width, dash)
-        self._rl.line(x1, y1, x2, y2)
+        self._rl.addLiteral(f"{_nums(x1, y1)} m {_nums(x2, y2)} l S")
 
     def polygon(
         self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None
@@ -92,25 +129,26 @@ class PdfCanvas:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if not (do_fill or do_stroke) or not ops:
             return
-        p = self._rl.beginPath()
+        code = []
         for op in ops:
-            kind = op[0]
-            if kind == "M":
-                p.moveTo(op[1], op[2])
-            elif kind == "L":
-                p.lineTo(op[1], op[2])
-            elif kind == "C":
-                p.curveTo(*op[1:7])
-            elif kind == "Z":
-                p.close()
-            else:
-                raise ValueError(f"unknown path operation {kind!r}")
-        self._rl.drawPath(p, stroke=do_stroke, fill=do_fill)
+            operator = _OPERATORS.get(op[0])
+            if operator is None:
+                raise ValueError(f"unknown path operation {op[0]!r}")
+            code.append(f"{_nums(*op[1:])} {operator}" if len(op) > 1 else operator)
+        code.append(_PAINT[do_fill + 2 * do_stroke])
+        self._rl.addLiteral(" ".join(code))
 
     def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
-        if do_fill or do_stroke:
-            self._rl.circle(cx, cy, r, stroke=do_stroke, fill=do_fill)
+        if not (do_fill or do_stroke):
+            return
+        k = KAPPA * r
+        left, right, top, bottom = cx - r, cx + r, cy - r, cy + r
+        self._rl.addLiteral(
+            f"{_nums(right, cy)} m {_nums(right, cy + k, cx + k, bottom, cx, bottom)} c "
+            f"{_nums(cx - k, bottom, left, cy + k, left, cy)} c {_nums(left, cy - k, cx - k, top, cx, top)} c "
+            f"{_nums(cx + k, top, right, cy - k, right, cy)} c h {_PAINT[do_fill + 2 * do_stroke]}"
+        )
 
     def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
         if not s:
@@ -150,6 +188,18 @@ class PdfCanvas:
             rl.clipPath(p, stroke=0, fill=0)
             yield
 
+    def reuse(self, drawing: Drawing, key: Hashable) -> None:
+        """Place ``drawing`` at the origin, written as a form the first time ``key`` is placed in this file."""
+        rl, name = self._rl, self._forms.get(key)
+        if name is None:
+            name = f"Drawing{len(self._forms) + 1}"
+            # a form is painted in whatever state its placement has: a fresh canvas sets every colour and width
+            rl.beginForm(name, 0, 0, drawing.width, drawing.height)
+            drawing.draw(PdfCanvas(rl, self._forms))
+            rl.endForm()
+            self._forms[key] = name
+        rl.doForm(name)
+
 
 class PdfWriter:
     """A PDF file written page by page; each page has its own size in millimetres."""
@@ -159,6 +209,7 @@ class PdfWriter:
         self._rl = RlCanvas(str(path), initialFontName=fonts.REGULAR, invariant=1, pageCompression=1)
         self._rl.setTitle(title)
         self._rl.setCreator("pnp")
+        self._forms: dict[Hashable, str] = {}
         self.pages = 0
 
     def page(self, width: float, height: float, draw: Draw) -> None:
@@ -166,10 +217,15 @@ class PdfWriter:
         rl = self._rl
         rl.setPageSize((width * MM, height * MM))
         rl.transform(MM, 0, 0, -MM, 0, height * MM)
-        draw(PdfCanvas(rl))
+        draw(PdfCanvas(rl, self._forms))
         rl.showPage()
         self.pages += 1
 
     def close(self) -> None:
-        """Write the file."""
-        self._rl.save()
+        """Write the file, its streams deflated only (not also ASCII85-encoded: slower and a quarter larger)."""
+        default = rl_config.useA85
+        rl_config.useA85 = 0  # read by reportlab as it writes each stream
+        try:
+            self._rl.save()
+        finally:
+            rl_config.useA85 = default
