@@ -58,10 +58,17 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
         say(f"{row['name']:<20} {row['title']} ({low}-{high} players)")
 
 
+# A group named first runs on its own, so typer builds only that group's commands: this keeps
+# `pnp ref play`, run once per move at the table, quick.
+_GROUPS = {"ref": ref.app, "map": maps.app}
+
+
 def main() -> None:
     """Entry point: run the app, turning PnpError (and anything unexpected) into one line and exit 1."""
+    group = sys.argv[1] if len(sys.argv) > 1 else ""
+    runner, args, prog = (_GROUPS[group], sys.argv[2:], f"pnp {group}") if group in _GROUPS else (app, None, "pnp")
     try:
-        code = app(standalone_mode=False)  # returns the code of a typer.Exit instead of raising it
+        code = runner(args=args, prog_name=prog, standalone_mode=False)  # returns a typer.Exit's code
     except PnpError as exc:
         fail(str(exc))
         sys.exit(1)

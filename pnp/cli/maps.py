@@ -17,6 +17,7 @@ app = typer.Typer(
         "with 'pnp ref new GAME RECORD --map FILE'.\n\nExample: pnp map new take-off -o my-map.yaml"
     ),
     no_args_is_help=True,
+    add_completion=False,
 )
 
 

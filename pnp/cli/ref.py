@@ -20,6 +20,7 @@ app = typer.Typer(
         "Example: pnp ref new aloft game.pnp --players ann,bob,cy  then  pnp ref moves game.pnp"
     ),
     no_args_is_help=True,
+    add_completion=False,
 )
 
 RecordArg = Annotated[Path, typer.Argument(help="The session's record file.", show_default=False)]

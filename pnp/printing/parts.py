@@ -11,23 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pnp.printing.canvas import Color, Draw, Drawing
-
-
-@dataclass(frozen=True)
-class CardSize:
-    """A trim size in millimetres."""
-
-    name: str
-    width: float
-    height: float
-
-
-POKER = CardSize("poker", 63.5, 88.9)
-BRIDGE = CardSize("bridge", 56.0, 88.9)
-MINI = CardSize("mini", 44.0, 63.5)
-SQUARE = CardSize("square", 63.5, 63.5)
-TAROT = CardSize("tarot", 70.0, 120.0)
-CARD_SIZES = {size.name: size for size in (POKER, BRIDGE, MINI, SQUARE, TAROT)}
+from pnp.printing.sizes import BRIDGE, CARD_SIZES, MINI, POKER, SQUARE, TAROT, CardSize  # noqa: F401 - re-exported
 
 
 @dataclass(frozen=True)

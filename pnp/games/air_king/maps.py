@@ -12,7 +12,7 @@ from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding
 from pnp.loader import Loaded
 from pnp.printing.canvas import Drawing
-from pnp.printing.parts import CARD_SIZES
+from pnp.printing.sizes import CARD_SIZES
 from pnp.resources import board_file
 
 MAX_LANES = 20

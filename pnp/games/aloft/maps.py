@@ -18,7 +18,7 @@ MARGIN = 2.0  # mm a card needs around it on a cell
 
 def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> list[Finding]:
     """Problems with a board's meaning: errors make it unplayable, warnings are advice."""
-    from pnp.printing.parts import CARD_SIZES
+    from pnp.printing.sizes import CARD_SIZES
 
     board, source = loaded.value, loaded.source
     data = data or load_data().value
