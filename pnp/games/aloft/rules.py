@@ -43,7 +43,7 @@ def colours_per_player(players: int) -> int:
 class AloftState(State):
     """A position: the convoy, every balloon, the tokens and the secrets' progress."""
 
-    def __init__(self, data: AloftData, board: AloftBoard, players: tuple[str, ...]) -> None:
+    def __init__(self, data: AloftData, board: AloftBoard, players: tuple[str, ...], moves: _MoveTable) -> None:
         self.data = data
         self.board = board
         self.players = players
@@ -62,7 +62,7 @@ class AloftState(State):
         self.phase = SETUP
         self.committed: set[str] = set()
         self.revealed: dict[str, tuple[str, ...]] = {}
-        self.moves = _MoveTable(self.names, board.columns, board.rows)
+        self.moves = moves
         self.movable = self._movable_trucks()
 
     # -- protocol ---------------------------------------------------------
@@ -91,19 +91,18 @@ class AloftState(State):
             return [Reveal(SLOT)]
         if self.phase == OVER:
             return []
-        table = self.moves
-        trucks, load, grid, above = self.trucks, self.load, self.grid, self.board.columns
+        table, trucks, load = self.moves, self.trucks, self.load
         moves: list[Move] = [table.truck[trucks[t]] for t in self.movable]
-        empty_trucks = [col for col, carried in zip(trucks, load) if carried < 0]
-        for b, where in enumerate(self.where):
-            if where == PACKED:
-                inflate = table.inflate[b]
-                moves.extend(inflate[col] for col in empty_trucks)
-            elif where == INFLATED:
-                if self._free_for(trucks[load.index(b)], b):
-                    moves.append(table.launch[b])
-            elif where + above < len(grid) and self._free_for(where + above, b):
-                moves.append(table.ascend[b])
+        empty_trucks = [column for column, carried in zip(trucks, load) if carried < 0]
+        if empty_trucks:
+            inflate = table.inflate
+            moves += [inflate[b][col] for b, where in enumerate(self.where) if where == PACKED for col in empty_trucks]
+        for truck, b in enumerate(load):
+            if b >= 0 and self._free_for(trucks[truck], b):
+                moves.append(table.launch[b])
+        above, cells = self.board.columns, len(self.grid)
+        moves += [table.ascend[b] for b, where in enumerate(self.where)
+                  if where >= 0 and where + above < cells and self._free_for(where + above, b)]
         return moves
 
     def apply(self, move: Move) -> None:
@@ -328,14 +327,17 @@ class Aloft(Game):
 
     def __init__(self) -> None:
         self._data = load_data().value
-        self._boards: dict[Path | None, AloftBoard] = {}
+        self._boards: dict[Path | None, tuple[AloftBoard, _MoveTable]] = {}
 
     def new_state(self, setup: Setup) -> AloftState:
         if setup.map_path not in self._boards:
-            board = load_board(setup.map_path)
-            raise_errors(board, self._data)
-            self._boards[setup.map_path] = board.value
-        return AloftState(self._data, self._boards[setup.map_path], setup.players)
+            loaded = load_board(setup.map_path)
+            raise_errors(loaded, self._data)
+            board = loaded.value
+            names = tuple(b.name for b in self._data.balloons)
+            self._boards[setup.map_path] = board, _MoveTable(names, board.columns, board.rows)
+        board, moves = self._boards[setup.map_path]
+        return AloftState(self._data, board, setup.players, moves)
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [data_file("aloft.yaml"), setup.map_path or board_file("aloft.yaml")]
