@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from pnp.errors import DataError
+
 if TYPE_CHECKING:  # kept out of the referee's start-up time
-    from pnp.loader import Loaded
+    from pnp.loader import Loaded, Source
     from pnp.printing.canvas import Drawing
     from pnp.printing.parts import Kit
     from pnp.referee.driver import Chooser
@@ -34,14 +36,41 @@ class KitRequest:
 
 @dataclass(frozen=True)
 class Finding:
-    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice."""
+    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice.
+
+    ``message`` starts with the field ``path`` it is about, as printed.
+    """
 
     level: Literal["error", "warning"]
     where: str
     message: str
+    path: str = ""
 
     def __str__(self) -> str:
         return f"{self.where}: {self.level}: {self.message}"
+
+
+class Findings(list[Finding]):
+    """The findings of one check, each located in the source being checked."""
+
+    def __init__(self, source: Source) -> None:
+        super().__init__()
+        self.source = source
+
+    def add(self, level: Literal["error", "warning"], path: str, message: str) -> None:
+        """Record a finding about the field at ``path``."""
+        self.append(Finding(level, self.source.where(path), f"{path}: {message}", path))
+
+    def has_errors(self) -> bool:
+        """True when any finding is an error."""
+        return any(f.level == "error" for f in self)
+
+
+def raise_first_error(findings: list[Finding]) -> None:
+    """Raise the first error among ``findings`` as a located DataError (warnings pass)."""
+    for finding in findings:
+        if finding.level == "error":
+            raise DataError(finding.where, finding.path, finding.message.removeprefix(f"{finding.path}: "))
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,12 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from pnp.errors import DataError
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.model import CAPITAL, MAX_LENGTH, TYPES, AeroMap, route_key
 from pnp.games.aeronaut_odyssey.scoring import reachable
-from pnp.games.spec import Finding
+from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.loader import Loaded
 
 NAME = re.compile(r"^[A-Z]{1,3}$")
@@ -26,15 +25,13 @@ Add = Callable[[str, str, str], None]
 def check_map(loaded: Loaded[AeroMap]) -> list[Finding]:
     """Every problem with the map's meaning, errors first, each located at its item."""
     board, source = loaded.value, loaded.source
-    findings: list[Finding] = []
-
-    def add(level: str, path: str, message: str) -> None:
-        findings.append(Finding(level, source.where(path), f"{path}: {message}"))  # type: ignore[arg-type]
+    findings = Findings(source)
+    add = findings.add
 
     _check_settings(board, add)
     known = _check_cities(board, add)
     good = _check_routes(board, known, add)
-    if not [f for f in findings if f.level == "error"]:
+    if not findings.has_errors():
         _check_geometry(board, good, add)
         _check_connected(board, add)
         _check_areas(board, add)
@@ -45,10 +42,7 @@ def check_map(loaded: Loaded[AeroMap]) -> list[Finding]:
 
 def raise_errors(loaded: Loaded[AeroMap]) -> None:
     """Raise the first error ``check_map`` finds, as a located DataError."""
-    for finding in check_map(loaded):
-        if finding.level == "error":
-            path, _, message = finding.message.partition(": ")
-            raise DataError(finding.where, path, message)
+    raise_first_error(check_map(loaded))
 
 
 def _check_settings(board: AeroMap, add: Add) -> None:

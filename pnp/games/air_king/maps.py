@@ -6,10 +6,9 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.errors import DataError
 from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingField, load_data, load_field
-from pnp.games.spec import Finding
+from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.loader import Loaded
 from pnp.printing.canvas import Drawing
 from pnp.printing.sizes import CARD_SIZES
@@ -19,38 +18,24 @@ MAX_LANES = 20
 BORDER = 1.0  # mm a card needs around it inside a space
 
 
-class _Findings(list):
-    """Findings that know their source, so each is located at file:line:col."""
-
-    def __init__(self, loaded: Loaded[AirKingField]) -> None:
-        super().__init__()
-        self.source = loaded.source
-
-    def add(self, level: str, path: str, message: str) -> None:
-        self.append(Finding(level, self.source.where(path), f"{path}: {message}"))  # type: ignore[arg-type]
-
-    def errors(self) -> bool:
-        return any(f.level == "error" for f in self)
-
-
 def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     """Problems with a field's meaning: errors make it unplayable, warnings are advice."""
     model = loaded.value
     data = load_data().value
-    found = _Findings(loaded)
+    found = Findings(loaded.source)
     _check_grid(model, data.card_size, found)
-    if found.errors():
+    if found.has_errors():
         return list(found)
     order = tuple(a.name for a in data.airports)
     _check_airports(model, order, found)
-    if found.errors():
+    if found.has_errors():
         return list(found)
     field = build_field(model, order)  # type: ignore[arg-type]
     _check_paths(model, field, found)
     return list(found)
 
 
-def _check_grid(model: AirKingField, card_size: str, found: _Findings) -> None:
+def _check_grid(model: AirKingField, card_size: str, found: Findings) -> None:
     if not 2 <= model.columns <= len(LETTERS):
         found.add("error", "columns", f"{model.columns} columns: a field has 2 to {len(LETTERS)} (lettered a-z)")
     if not 1 <= model.lanes <= MAX_LANES:
@@ -62,7 +47,7 @@ def _check_grid(model: AirKingField, card_size: str, found: _Findings) -> None:
     if model.space_height < card.width + 2 * BORDER:
         found.add("error", "space_height", f"{model.space_height:g} mm is too narrow for a {card.name} card lying "
                   f"sideways ({card.width} mm wide)")
-    if found.errors():
+    if found.has_errors():
         return
     for i, name in enumerate(model.closed):
         _space(model, name, f"closed[{i}]", found)
@@ -71,7 +56,7 @@ def _check_grid(model: AirKingField, card_size: str, found: _Findings) -> None:
                   "past each other except with a Pass card")
 
 
-def _space(model: AirKingField, name: str, path: str, found: _Findings) -> tuple[int, int] | None:
+def _space(model: AirKingField, name: str, path: str, found: Findings) -> tuple[int, int] | None:
     """The (column, lane) of a space name inside the grid, or None after adding an error."""
     spot = parse_cell(name)
     if spot is None:
@@ -89,14 +74,14 @@ def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def _check_airports(model: AirKingField, order: tuple[str, ...], found: _Findings) -> None:
+def _check_airports(model: AirKingField, order: tuple[str, ...], found: Findings) -> None:
     for name in order:
         if name not in model.airports:
             found.add("error", "airports", f"airport {name} is missing (the field needs {' and '.join(order)})")
     for name in model.airports:
         if name not in order:
             found.add("error", f"airports.{name}", f"unknown airport {name!r} (known: {', '.join(order)})")
-    if found.errors():
+    if found.has_errors():
         return
     closed = {parse_cell(n) for n in model.closed}
     taken: dict[tuple[int, int], str] = {}
@@ -139,7 +124,7 @@ def _check_airports(model: AirKingField, order: tuple[str, ...], found: _Finding
                   "the lanes, so the airports need different columns")
 
 
-def _check_paths(model: AirKingField, field: Field, found: _Findings) -> None:
+def _check_paths(model: AirKingField, field: Field, found: Findings) -> None:
     for home, name in enumerate(field.airport_names):
         other = field.airport_names[1 - home]
         zones = model.airports[name].departures
@@ -158,10 +143,7 @@ def _check_paths(model: AirKingField, field: Field, found: _Findings) -> None:
 
 def raise_errors(loaded: Loaded[AirKingField]) -> None:
     """Raise the first error ``check_field`` finds, as a located DataError."""
-    for finding in check_field(loaded):
-        if finding.level == "error":
-            path, _, message = finding.message.partition(": ")
-            raise DataError(finding.where, path, message)
+    raise_first_error(check_field(loaded))
 
 
 def checked_field(path: Path | None) -> Field:

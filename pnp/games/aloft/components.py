@@ -6,7 +6,7 @@ import math
 
 from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, load_board, load_data
 from pnp.games.aloft.rules import INFLATED, AloftState
-from pnp.games.spec import KitRequest
+from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import hatch
@@ -23,9 +23,9 @@ def kit(request: KitRequest) -> Kit:
     """Aloft's complete kit: board, cards with backs, tokens and a player aid."""
     data = load_data().value
     board = load_board(request.map_path)
-    from pnp.games.aloft.maps import raise_errors
+    from pnp.games.aloft.maps import check_board
 
-    raise_errors(board, data)
+    raise_first_error(check_board(board, data))
     cards = (*_balloon_cards(data), *_truck_cards(data), *_colour_cards(data))
     return Kit(
         game="aloft",

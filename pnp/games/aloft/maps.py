@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
-from pnp.errors import DataError
-from pnp.games.spec import Finding
+from pnp.games.spec import Finding, Findings
 from pnp.loader import Loaded
 from pnp.resources import board_file
 
@@ -23,10 +22,8 @@ def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> li
     board, source = loaded.value, loaded.source
     data = data or load_data().value
     card = CARD_SIZES[data.card_size]
-    findings = []
-
-    def add(level: str, path: str, message: str) -> None:
-        findings.append(Finding(level, source.where(path), f"{path}: {message}"))  # type: ignore[arg-type]
+    findings = Findings(source)
+    add = findings.add
 
     if board.columns < data.trucks + 1:
         add("error", "columns", f"{board.columns} columns are too narrow for a convoy of {data.trucks} trucks "
@@ -45,14 +42,6 @@ def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> li
     if board.columns > data.trucks + 1 + 8 + 4:
         add("warning", "columns", "the safety truck can move more often than there are safety tokens")
     return findings
-
-
-def raise_errors(loaded: Loaded[AloftBoard], data: AloftData) -> None:
-    """Raise the first error ``check_board`` finds, as a located DataError."""
-    for finding in check_board(loaded, data):
-        if finding.level == "error":
-            path, _, message = finding.message.partition(": ")
-            raise DataError(finding.where, path, message)
 
 
 def new_board(seed: int | None) -> str:

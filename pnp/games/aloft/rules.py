@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import IllegalMove, NotationError
-from pnp.games.aloft.maps import raise_errors
+from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftBoard, AloftData, load_board, load_data
 from pnp.games.aloft.scoring import achievement_points, formation_numbers
+from pnp.games.spec import raise_first_error
 from pnp.referee.protocol import Commit, Game, Move, PlayerScore, Reveal, Score, Secret, Setup, State
 from pnp.resources import board_file, data_file
 
@@ -332,7 +333,7 @@ class Aloft(Game):
     def new_state(self, setup: Setup) -> AloftState:
         if setup.map_path not in self._boards:
             loaded = load_board(setup.map_path)
-            raise_errors(loaded, self._data)
+            raise_first_error(check_board(loaded, self._data))
             board = loaded.value
             names = tuple(b.name for b in self._data.balloons)
             self._boards[setup.map_path] = board, _MoveTable(names, board.columns, board.rows)

@@ -6,8 +6,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.errors import DataError
-from pnp.games.spec import Finding
+from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
 from pnp.games.take_off.world import UNREACHABLE, World, compile_world, unwrap, unwrap_start
 from pnp.loader import Loaded
@@ -21,10 +20,8 @@ def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> li
     """Problems with a map's meaning: errors make it unplayable, warnings are advice."""
     game_map, source = loaded.value, loaded.source
     data = data or load_data().value
-    findings: list[Finding] = []
-
-    def add(level: str, path: str, message: str) -> None:
-        findings.append(Finding(level, source.where(path), f"{path}: {message}"))  # type: ignore[arg-type]
+    findings = Findings(source)
+    add = findings.add
 
     _check_frame(game_map, add)
     if not _check_cities(game_map, data, add):
@@ -143,10 +140,7 @@ def _check_decks(world: World, add: Add) -> None:
 
 def raise_errors(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> None:
     """Raise the first error ``check_map`` finds, as a located DataError."""
-    for finding in check_map(loaded, data):
-        if finding.level == "error":
-            path, _, message = finding.message.partition(": ")
-            raise DataError(finding.where, path, message)
+    raise_first_error(check_map(loaded, data))
 
 
 def load_world(path: Path | None, data: TakeOffData) -> tuple[World, Loaded[TakeOffMap]]:
