@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import math
 import re
 import types
 import typing
@@ -213,6 +214,8 @@ def _convert_plain(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
     value = _scalar(node, path, source, _NAMES[tp])
     if tp is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
+    if tp is float and isinstance(value, float) and not math.isfinite(value):
+        raise _fail(node, path, source, f"expected a finite number, found {value!r}")
     if tp is str and isinstance(value, (int, float)) and not isinstance(value, bool):
         return node.value
     if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):

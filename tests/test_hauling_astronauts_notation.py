@@ -105,3 +105,27 @@ def test_any_text_parses_to_a_move_that_round_trips_or_is_a_notation_error(text)
     except NotationError:
         return
     assert GAME.parse_move(GAME.format_move(move)) == move
+
+
+NUMBERS = st.one_of(
+    st.integers(0, 99).map(str),
+    st.text(st.characters(categories=("Nd", "No")), min_size=1, max_size=3),  # '³', '٣', '①' ...
+    st.just("7" * 5000),  # more digits than int() reads
+)
+WORDS = st.one_of(
+    st.text(max_size=6),
+    NUMBERS,
+    st.tuples(st.sampled_from(["", "d", "D"]), NUMBERS, st.sampled_from(["", "g", "r", "G"])).map("".join),
+    st.sampled_from(["a1", "c3", "1", "b", "gold", "red", "profit", "bonus"]),
+)
+VERBS = ["choose", "roll", "place", "move", "swap", "depart", "end", "pass"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(VERBS), st.lists(WORDS, max_size=6))
+def test_a_verb_with_any_words_is_a_move_or_a_notation_error(verb, words):
+    try:
+        move = GAME.parse_move(" ".join([verb, *words]))
+    except NotationError:
+        return
+    assert GAME.parse_move(GAME.format_move(move)) == move

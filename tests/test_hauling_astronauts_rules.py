@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from pnp.errors import IllegalMove, PnpError
+from pnp.games.hauling_astronauts.model import builtin
 from pnp.games.hauling_astronauts.moves import GOLD, RED, Depart, Pass, Roll
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
+from pnp.games.hauling_astronauts.scoring import Departure, highest_score, points
 from pnp.games.hauling_astronauts.state import ACTION, DEPART, OVER, REVEAL, HaulingState
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 
@@ -363,3 +367,36 @@ def test_any_move_after_the_end_is_rejected():
     state = play(full_grid(), *ANN_DEPARTS_ALL)
     state.phase = OVER
     rejected(state, "roll 1 2 3", "end of the game")
+
+
+# -- the highest score (the length of the printed tracks) -------------------
+def _best_with_gold(transport, dock) -> int:
+    """The most ``points`` gives one departure of ``transport`` to ``dock``, over every roll with the gold die."""
+    best = 0
+    for faces in itertools.combinations_with_replacement(range(1, 7), 3):
+        dice = (faces[0] | GOLD, *faces[1:])
+        for target in ("profit", "bonus"):
+            earned = points(Departure(0, 0, 0, 0, dice, gold=target), transport, dock)
+            best = max(best, sum(earned.values()))
+    return best
+
+
+def test_the_gold_die_can_ride_every_departure_and_the_tracks_reach_the_best_total():
+    data = builtin()
+    fleet = data.fleets[0]
+    by_id = {t.id: t for t in fleet.transports}
+    # F to d1 carrying 5, E to d6 carrying 16, C to d5 carrying 13, the gold die doubling each profit
+    trips = [("F", 0, (1 | GOLD, 2, 2)), ("E", 5, (6 | GOLD, 5, 5)), ("C", 4, (5 | GOLD, 4, 4))]
+    total = sum(
+        sum(points(Departure(0, 0, 0, dock, dice, gold="profit"), by_id[t], data.docks[dock]).values())
+        for t, dock, dice in trips
+    )
+    assert total == 40 and highest_score(data) >= total
+    pair = {(t, d): _best_with_gold(t, d) for f in data.fleets for t in f.transports for d in data.docks}
+    best = max(
+        sum(pair[trip] for trip in zip(trio, docks))
+        for f in data.fleets
+        for trio in itertools.combinations(f.transports, 3)
+        for docks in itertools.permutations(data.docks, 3)
+    )
+    assert highest_score(data) == best  # a bound that some game can reach, so no longer than needed

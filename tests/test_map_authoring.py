@@ -360,10 +360,10 @@ def air_king_fields(draw) -> str:
 
 @st.composite
 def take_off_strips(draw) -> str:
-    """A strip of 3-9 cities between Start (east edge) and Finish (west edge), every route leading west."""
+    """A strip of 4-9 capitals between Start (east edge) and Finish (west edge), every route leading west."""
     west = round(draw(st.floats(-180, 170)), 2)
     span = draw(st.sampled_from((20.0, 60.0, 200.0, 360.0)))
-    inner = sorted(draw(st.lists(st.floats(0.5, span - 0.5), min_size=3, max_size=9, unique=True)))
+    inner = sorted(draw(st.lists(st.floats(0.5, span - 0.5), min_size=4, max_size=9, unique=True)))
     places = [0.0, *inner, span]  # west to east, degrees from the west edge
     colours = ("red", "yellow", "green", "blue")
     ids = ["finish", *(f"c{i}" for i in range(len(inner))), "start"]
@@ -376,13 +376,14 @@ def take_off_strips(draw) -> str:
         lon = round((west + offset + 180) % 360 - 180, 4)
         city = {"id": city_id, "name": city_id.upper(), "lat": draw(st.integers(-10, 10)), "lon": lon,
                 "routes": routes}
-        if 0 < k < len(ids) - 1 and draw(st.booleans()):
+        if 0 < k < len(ids) - 1:
             city["country"] = f"Land {k}"
         cities.append(city)
+    middle = len(inner) // 2  # the dividing line leaves two or more capitals on each side
     return yaml.safe_dump({
         "game": "take-off", "title": "Strip", "start": "start", "finish": "finish",
         "west_edge": west, "east_edge": round(west + span, 2), "north": 20, "south": -20,
-        "divide": round(west + draw(st.floats(0.5, span - 0.5)), 2), "scale": 2.0, "grid": 10.0, "cities": cities,
+        "divide": round(west + (inner[middle - 1] + inner[middle]) / 2, 4), "scale": 2.0, "grid": 10.0, "cities": cities,
     }, sort_keys=False)
 
 

@@ -59,8 +59,10 @@ def build(
     if game == "all" and (map_file or seed is not None):
         raise PnpError("--map and --seed apply to one game: name it instead of 'all'")
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
-    if map_file is not None and specs[0].maps is None:
-        raise PnpError(f"{specs[0].title} has no map to replace")
+    if map_file is not None:
+        games.map_file_for(specs[0], map_file)
+    if seed is not None and not specs[0].seeded:
+        raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
     settings = PrintSettings(
         paper=paper.value,
         bleed=bleed,

@@ -55,7 +55,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
         return
     for row in rows:
         low, high = row["players"]
-        say(f"{row['name']:<20} {row['title']} ({low}-{high} players)")
+        players = f"{low} players" if low == high else f"{low}-{high} players"
+        say(f"{row['name']:<20} {row['title']} ({players})")
 
 
 # A group named first runs on its own, so typer builds only that group's commands: this keeps

@@ -10,6 +10,7 @@ import typer
 
 from pnp.cli.output import emit_json, report, say
 from pnp.errors import PnpError
+from pnp.games.spec import GameSpec, raise_first_error
 
 app = typer.Typer(
     help=(
@@ -21,7 +22,7 @@ app = typer.Typer(
 )
 
 
-def _map_game(path: Path, game: str | None):
+def _map_game(path: Path, game: str | None) -> GameSpec:
     """The registry entry for a map file: from --game, or from the file's top-level ``game:`` key."""
     from pnp import games
     from pnp.loader import peek
@@ -35,8 +36,7 @@ def _map_game(path: Path, game: str | None):
         if game is None:
             raise PnpError(f"{path}:1:1: the map does not say its game: add 'game: NAME' at the top, or pass --game")
     spec = games.get(game)
-    if spec.maps is None:
-        raise PnpError(f"{spec.title} has no map to customise")
+    games.map_file_for(spec, path)
     return spec
 
 
@@ -66,7 +66,7 @@ def check(
         for finding in findings:
             (report if finding.level == "error" else say)(str(finding))
         if not errors:
-            say(f"{map_file}: a valid {spec.title} map ({len(findings)} warnings)")
+            say(f"{map_file}: a valid {spec.title} map ({len(findings)} warning{'' if len(findings) == 1 else 's'})")
     if errors:
         raise typer.Exit(1)
 
@@ -98,19 +98,22 @@ def new(
     given = {"size": size, "players": players, "pages": pages, "ink_friendly": ink_friendly,
              "expansions": tuple(e.strip() for e in expansions.split(",") if e.strip()) if expansions else None}
     knobs = {name: value for name, value in given.items() if value is not None}
+    if seed is not None:
+        knobs["seed"] = seed
     unknown = [name for name in knobs if name not in spec.maps.knobs]
     if unknown:
         offered = ", ".join(f"--{k.replace('_', '-')}" for k in spec.maps.knobs) or "none"
         raise PnpError(f"{spec.title} maps have no --{unknown[0].replace('_', '-')} setting (settings: {offered})")
+    seed = knobs.pop("seed", None)
     if knobs and seed is None:
         seed = secrets.randbelow(1_000_000)
-        say(f"seed {seed}")
     text = spec.maps.new(seed, **knobs)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise PnpError(f"{output}: cannot write ({exc.strerror})") from None
-    say(f"wrote {output}: edit it, then run 'pnp map check {output}'")
+    made = f" (seed {seed})" if seed is not None else ""
+    say(f"wrote {output}{made}: edit it, then run 'pnp map check {output}'")
 
 
 @app.command()
@@ -125,7 +128,9 @@ def preview(
     if output.suffix.lower() not in (".svg", ".pdf"):
         raise PnpError(f"{output}: the preview is written as .svg or .pdf")
     spec = _map_game(map_file, game)
-    write_drawing(spec.maps.preview(spec.maps.load(map_file)), output)
+    loaded = spec.maps.load(map_file)
+    raise_first_error(spec.maps.check(loaded))  # a map that check refuses is not drawn
+    write_drawing(spec.maps.preview(loaded), output)
     say(f"wrote {output}")
 
 

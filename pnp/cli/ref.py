@@ -100,12 +100,14 @@ def show(
     as_player: Annotated[str | None, typer.Option("--as", help="Show what this player may see.")] = None,
 ) -> None:
     """Show the state; other players' secrets are never shown.  Example: pnp ref show game.pnp --as ann"""
+    if svg is not None and svg.suffix.lower() != ".svg":
+        raise PnpError(f"{svg}: --svg writes an .svg file")
     current = session.load(record_file)
     if as_player is not None and as_player not in current.setup.players:
         raise PnpError(f"{as_player!r} is not a player in {record_file}")
     say(current.state.render_text(as_player))
     if as_player:
-        for slot, (value, _salt) in keys.read_keys(record_file, as_player).items():
+        for slot, value in current.own_secrets(as_player).items():
             say(f"your {slot}: {value}")
     if svg:
         from pnp.printing.render import write_drawing

@@ -35,8 +35,10 @@ def sim(
     from pnp.sim.report import render_html
 
     spec = games.get(game)
-    if map_file is not None and spec.maps is None:
-        raise PnpError(f"{spec.title} has no map to replace")
+    if map_file is not None:
+        games.map_file_for(spec, map_file)
+    if html_file is not None and not html_file.parent.is_dir():
+        raise PnpError(f"{html_file}: its folder does not exist")
     config = SimConfig(
         game=spec.name,
         games=games_count,

@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pnp.errors import PnpError
 from pnp.games.spec import GameSpec
 
 from pnp.games import aeronaut_odyssey, air_king, aloft, hauling_astronauts, take_off
 
-REGISTRY: dict[str, GameSpec] = {spec.name: spec for spec in (aloft.SPEC, hauling_astronauts.SPEC, aeronaut_odyssey.SPEC, take_off.SPEC, air_king.SPEC)}
+REGISTRY: dict[str, GameSpec] = {
+    spec.name: spec
+    for spec in (aloft.SPEC, hauling_astronauts.SPEC, aeronaut_odyssey.SPEC, take_off.SPEC, air_king.SPEC)
+}
+
+
+def map_file_for(spec: GameSpec, path: Path) -> Path:
+    """``path``, once it is known to be a readable map for ``spec``'s game (by its ``game:`` key, if any)."""
+    from pnp.loader import peek
+
+    if spec.maps is None:
+        raise PnpError(f"{spec.title} has no map to replace")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PnpError(f"{path}: cannot read the map ({exc.__class__.__name__})") from None
+    named = peek(text, "game", str(path))
+    if named is not None and named != spec.name:
+        raise PnpError(f"{path}:1:1: this map is for {named!r}, not {spec.name!r}")
+    return path
 
 
 def get(name: str) -> GameSpec:

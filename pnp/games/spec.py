@@ -78,8 +78,8 @@ class MapSupport:
     """The hooks ``pnp map`` uses for a game that has a map.
 
     ``new(seed, **knobs)`` writes a starting map; ``knobs`` names the generator
-    settings it accepts as keywords, from the shared vocabulary of ``pnp map new``:
-    size, players, pages, ink_friendly, expansions.
+    settings it honours, from the shared vocabulary of ``pnp map new``: seed (the
+    only one passed positionally), size, players, pages, ink_friendly, expansions.
     """
 
     model: Callable[[], type]
@@ -102,6 +102,8 @@ class GameSpec:
     picture: Callable[[State, str | None], Drawing]
     maps: MapSupport | None = None
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
+    # True when the kit depends on the seed (a board generated from it), so `pnp build --seed` applies.
+    seeded: bool = False
     # For map games: how often each route or city was used in a finished game (zeros included).
     usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None
 

@@ -8,8 +8,16 @@ from pnp.errors import NotationError
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret
 
 _WORD = re.compile(r"^[A-Za-z0-9_,.:+-]+$")
+_NUMBER = re.compile(r"[0-9]{1,6}")
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
 _SALT = re.compile(r"^[0-9a-f]{32}$")
+
+
+def number(word: str, what: str, text: str, low: int = 1) -> int:
+    """``word`` read as a whole number of at least ``low`` (``what`` names it in the error about ``text``)."""
+    if not _NUMBER.fullmatch(word) or int(word) < low:
+        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}")
+    return int(word)
 
 
 def parse(game: Game, text: str) -> Move:
@@ -19,8 +27,8 @@ def parse(game: Game, text: str) -> Move:
         raise NotationError("the move is empty")
     head = words[0]
     if head == "secret":
-        if len(words) != 3 or not _WORD.match(words[2]):
-            raise NotationError(f"cannot read {text!r}: expected 'secret SLOT VALUE' (VALUE without spaces)")
+        if len(words) != 3 or not _WORD.match(words[2]):  # the message never repeats what was typed
+            raise NotationError("cannot read the secret: expected 'secret SLOT VALUE', the value without spaces")
         return Secret(words[1], words[2])
     if head == "commit":
         if len(words) != 3 or not _DIGEST.match(words[2]):

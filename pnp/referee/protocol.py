@@ -148,3 +148,11 @@ class Game(ABC):
     def input_files(self, setup: Setup) -> list[Path]:
         """The data and map files a session depends on (hashed into the record header)."""
         return []
+
+    def generated_inputs(self, setup: Setup) -> dict[str, str]:
+        """Content a session depends on that no file holds, by name (e.g. a map made from the seed).
+
+        Each text is hashed into the record header like a file, so a record never replays on
+        different content.
+        """
+        return {}

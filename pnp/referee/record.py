@@ -32,6 +32,8 @@ from pnp.errors import RecordError
 
 MAGIC = "# pnp record: one session, refereed by pnp. Each line is hash-chained: do not edit by hand."
 HEADER_KEYS = ("Game", "Players", "Options", "Seed", "Map", "Files")
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)  # read once: new records get the usual permissions, not mkstemp's private ones
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _EVENT = re.compile(r"^(\d+)\. (.+) #([0-9a-f]{16})$")
 
@@ -52,10 +54,6 @@ class Record:
     path: Path
     headers: dict[str, str]
     events: tuple[Event, ...]
-
-    def where(self, line: int) -> str:
-        """``file:line`` for messages."""
-        return f"{self.path}:{line}"
 
 
 def chain(previous: str, text: str) -> str:
@@ -124,6 +122,8 @@ def parse(path: Path) -> tuple[Record, str, str]:
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock for ``path`` (on ``path.lock``) while the block runs."""
+    if path.exists() and not path.is_file():
+        raise RecordError(f"{path}: not a record file")
     lock_path = path.with_name(path.name + ".lock")
     try:
         handle = open(lock_path, "a")
@@ -145,8 +145,7 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
+        os.chmod(temp, mode if mode is not None else 0o666 & ~_UMASK)
         os.replace(temp, path)
     except OSError as exc:
         raise RecordError(f"{path}: cannot write ({exc.strerror})") from None

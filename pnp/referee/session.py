@@ -31,7 +31,6 @@ class Session:
     spec: GameSpec
     game: Game
     setup: Setup
-    headers: dict[str, str]
     state: State
     text: str = ""
     last_hash: str = ""
@@ -57,6 +56,15 @@ class Session:
         self._apply(player, move)
         return self._append(f"{player}: {notation.format(self.game, move)}")
 
+    def own_secrets(self, player: str) -> dict[str, str]:
+        """``player``'s key-file secrets that open a commitment still in force (none taken back)."""
+        return {
+            slot: value
+            for slot, (value, salt) in keys.read_keys(self.path, player).items()
+            if (player, slot) in self.commitments
+            and secrets.matches(self.commitments[(player, slot)], player, slot, value, salt)
+        }
+
     def undo(self) -> str:
         """Take back the last effective move, by appending a takeback."""
         if not self.played:
@@ -66,9 +74,10 @@ class Session:
         self._take_back()
         return self._append("undo")
 
-    def _commit_secret(self, player: str, move: Secret) -> str:
-        if move not in self.state.legal_moves():
-            raise IllegalMove(f"'{notation.format(self.game, move)}' is not a secret {player} can enter now", "secrets")
+    def _commit_secret(self, player: str, entered: Secret) -> str:
+        move = _listed_secret(entered, self.state.legal_moves())
+        if move is None:  # the message never repeats the value: someone may be watching the screen
+            raise IllegalMove(f"that is not a {entered.slot} {player} can enter now (see 'pnp ref moves')", "secrets")
         digest, salt = secrets.commit(player, move.slot, move.value)
         commit = Commit(move.slot, digest)
         self._apply(player, commit)
@@ -148,6 +157,18 @@ class Session:
         record.write_atomic(self.path, self.text)
 
 
+def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
+    """The listed secret ``entered`` stands for, ignoring case and the order of comma-separated items."""
+
+    def key(value: str) -> list[str]:
+        return sorted(item.strip().casefold() for item in value.split(","))
+
+    for move in legal:
+        if isinstance(move, Secret) and move.slot == entered.slot and key(move.value) == key(entered.value):
+            return move
+    return None
+
+
 def _parse_option(option: Option, raw: str) -> bool | int | str:
     default = option.default
     if isinstance(default, bool):
@@ -183,23 +204,45 @@ def _format_options(options: dict[str, bool | int | str]) -> str:
     return ";".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
-def _file_label(path: Path, record_dir: Path) -> str:
+def _file_label(path: Path) -> str:
     resolved = path.resolve()
-    for base in (builtin_root(), record_dir.resolve()):
-        if resolved.is_relative_to(base):
-            return resolved.relative_to(base).as_posix()
-    return resolved.as_posix()
+    root = builtin_root()
+    return resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) else resolved.name
 
 
-def _digests(game: Game, setup: Setup, record_dir: Path) -> str:
+def _digest(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()[:16]
+
+
+def _digests(game: Game, setup: Setup) -> str:
+    """``label=digest`` for each input of the session; the labels only help a reader."""
     parts = []
     for path in game.input_files(setup):
         try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            parts.append(f"{_file_label(path)}={_digest(path.read_bytes())}")
         except OSError:
             raise PnpError(f"{path}: cannot read this input file") from None
-        parts.append(f"{_file_label(path, record_dir)}={digest}")
+    parts += [f"{name}={_digest(text.encode())}" for name, text in game.generated_inputs(setup).items()]
     return ";".join(parts)
+
+
+def _same_inputs(recorded: str, current: str) -> bool:
+    """True when both headers hash the same contents (a moved folder keeps its record valid)."""
+
+    def digests(header: str) -> list[str]:
+        return [part.rpartition("=")[2] for part in header.split(";") if part]
+
+    return digests(recorded) == digests(current)
+
+
+def _check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) -> None:
+    if not game.min_players <= len(players) <= game.max_players:
+        raise PnpError(f"{title} takes {game.min_players} to {game.max_players} players, not {len(players)}")
+    for name in players:
+        if not _NAME.match(name):
+            raise PnpError(f"player name {name!r}: use 1-24 letters, digits, '_' or '-'")
+    if len(set(players)) != len(players):
+        raise PnpError("player names must be different")
 
 
 def new(
@@ -208,17 +251,11 @@ def new(
     """Start a record; refuses to overwrite an existing one."""
     spec = games.get(game_name)
     game = spec.rules()
-    if not game.min_players <= len(players) <= game.max_players:
-        raise PnpError(f"{spec.title} takes {game.min_players} to {game.max_players} players, not {len(players)}")
-    for name in players:
-        if not _NAME.match(name):
-            raise PnpError(f"player name {name!r}: use 1-24 letters, digits, '_' or '-'")
-    if len(set(players)) != len(players):
-        raise PnpError("player names must be different")
+    _check_players(spec.title, game, players)
     if path.exists():
         raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
-    if map_path is not None and not map_path.is_file():
-        raise PnpError(f"{map_path}: no such map file")
+    if map_path is not None:
+        games.map_file_for(spec, map_path)
     values = parse_options(game, options)
     setup = Setup(tuple(players), values, seed, map_path)
     state = game.new_state(setup)
@@ -228,11 +265,11 @@ def new(
         "Options": _format_options(values),
         "Seed": str(seed),
         "Map": os.path.relpath(map_path, path.parent) if map_path else "",
-        "Files": _digests(game, setup, path.parent),
+        "Files": _digests(game, setup),
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
-    session = Session(path, spec, game, setup, headers, state)
+    session = Session(path, spec, game, setup, state)
     session.text = record.render_headers(headers)
     session.last_hash = record.header_check(headers)
     return session
@@ -252,12 +289,13 @@ def load(path: Path) -> Session:
         options = parse_options(game, [p for p in headers["Options"].split(";") if p])
         seed = int(headers["Seed"])
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path)
-        files = _digests(game, setup, path.parent)
+        _check_players(spec.title, game, setup.players)
+        files = _digests(game, setup)
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    if files != headers["Files"]:
+    if not _same_inputs(headers["Files"], files):
         raise RecordError(f"{path}: the game's data or map files have changed since this record was made")
-    session = Session(path, spec, game, setup, headers, game.new_state(setup))
+    session = Session(path, spec, game, setup, game.new_state(setup))
     taken_back = _taken_back(parsed.events)
     for index, event in enumerate(parsed.events):
         session.replay_event(event, index in taken_back)

@@ -22,7 +22,8 @@ SPEC = GameSpec(
         check=lazy_call(f"{HOME}.maps:check"),
         new=lazy_call(f"{HOME}.maps:new"),
         preview=lazy_call(f"{HOME}.maps:preview"),
-        knobs=("size", "players", "pages", "ink_friendly", "expansions"),
+        knobs=("seed", "size", "players", "pages", "ink_friendly", "expansions"),
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
+    seeded=True,
 )

@@ -22,6 +22,8 @@ SPEC = GameSpec(
         check=lazy_call(f"{HOME}.maps:check_field"),
         new=lazy_call(f"{HOME}.maps:new_field"),
         preview=lazy_call(f"{HOME}.maps:preview_field"),
+        knobs=("seed",),
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
+    usage=lazy_call(f"{HOME}.usage:usage"),
 )

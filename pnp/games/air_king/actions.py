@@ -154,12 +154,16 @@ def _depart(state: AirKingState, move: AirMove) -> None:
 
 
 def _fly(state: AirKingState, move: AirMove) -> None:
-    """fly N SPACE: one space forward or sideways (one step back beyond the arrival zone)."""
+    """fly N SPACE: one space forward or sideways (one step back beyond the arrival zone, but not as Extra move)."""
     a, cell = _aircraft(state, move.aircraft), _space(state, move.cell)
     _budget(state, move)
     p = _flier(state, a)
-    if cell not in state.rules.field.steps[state.rules.home[a]][p]:
+    home, field = state.rules.home[a], state.rules.field
+    if cell not in field.steps[home][p]:
         raise IllegalMove(*_why_not(state, a, p, cell))
+    if move.extra and cell == field.back[home][p]:
+        raise IllegalMove(f"Extra move goes any way but backwards: aircraft {a + 1} at {field.names[p]} may step "
+                          f"back to {move.cell} only as one of the turn's two moves", "Extra move: never backwards")
     _empty(state, cell)
     _use_budget(state, move)
     state.relocate(a, cell)
@@ -371,10 +375,10 @@ def reveal(state: AirKingState, move: Reveal) -> None:
     """A goal revealed to win on its owner's turn, or at the round limit."""
     if move.slot != SLOT:
         raise IllegalMove(f"Air King has no secret {move.slot!r} (the goal card is 'goal')", "goal cards")
-    count = len(state.rules.goal_masks)
-    if not move.value.isdigit() or not 1 <= int(move.value) <= count:
-        raise IllegalMove(f"{move.value!r} is not a goal card (1-{count})", "goal cards")
-    goal = int(move.value) - 1
+    cards = [str(n + 1) for n in range(len(state.rules.goal_masks))]
+    if move.value not in cards:
+        raise IllegalMove(f"{move.value!r} is not a goal card (1-{len(cards)})", "goal cards")
+    goal = cards.index(move.value)
     if state.phase == FINAL:
         state.goals[state.seat] = goal
         _next_final_reveal(state)

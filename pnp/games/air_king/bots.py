@@ -47,9 +47,8 @@ def greedy(rng: random.Random) -> Chooser:
 
 
 def _goal_mask(state: AirKingState, goal: str | None) -> int:
-    if goal is None or not goal.isdigit() or not 1 <= int(goal) <= len(state.rules.goal_masks):
-        return 0
-    return state.rules.goal_masks[int(goal) - 1]
+    cards = [str(n + 1) for n in range(len(state.rules.goal_masks))]
+    return state.rules.goal_masks[cards.index(goal)] if goal in cards else 0
 
 
 def _distance(state: AirKingState, a: int, cell: int) -> int:

@@ -36,11 +36,12 @@ class Field:
 
     Per home airport ``h``: ``steps[h][cell]`` are the spaces a plain flight
     may reach (forward, sideways, and one step back when beyond the arrival
-    zone), ``diagonals[h][cell]`` the diagonal-forward spaces, ``ahead[h][cell]``
-    the space straight ahead (or -1), ``progress[h][cell]`` how far along the
-    way the space lies, and ``distance[h][cell]`` the fewest flights from it to
-    the arrival zone (``FAR`` when it cannot be reached). Compared by identity:
-    one object per field file.
+    zone), ``back[h][cell]`` that step back (or -1), ``diagonals[h][cell]``
+    the diagonal-forward spaces, ``ahead[h][cell]`` the space straight ahead
+    (or -1), ``progress[h][cell]`` how far along the way the space lies, and
+    ``distance[h][cell]`` the fewest flights from it to the arrival zone
+    (``FAR`` when it cannot be reached). Compared by identity: one object per
+    field file.
     """
 
     columns: int
@@ -54,6 +55,7 @@ class Field:
     runway: tuple[int, int]
     departures: tuple[tuple[int, ...], tuple[int, ...]]
     steps: tuple[tuple[tuple[int, ...], ...], ...]
+    back: tuple[tuple[int, ...], ...]
     diagonals: tuple[tuple[tuple[int, ...], ...], ...]
     ahead: tuple[tuple[int, ...], ...]
     progress: tuple[tuple[int, ...], ...]
@@ -84,25 +86,26 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
     def at(col: int, lane: int) -> int:
         return index.get(cell_name(col, lane), -1) if 0 <= col < model.columns and 0 <= lane < model.lanes else -1
 
-    steps, diagonals, ahead, progress, distance = [], [], [], [], []
+    steps, backs, diagonals, ahead, progress, distance = [], [], [], [], [], []
     for home in (0, 1):
         start, goal = airports[home][0], airports[1 - home][0]
         way = 1 if goal > start else -1
         arrival_column = parse_cell(names[runway[1 - home]])[0]  # type: ignore[index]
-        h_steps, h_diag, h_ahead, h_prog = [], [], [], []
+        h_steps, h_back, h_diag, h_ahead, h_prog = [], [], [], [], []
         for name in names:
             col, lane = parse_cell(name)  # type: ignore[misc]
             onward = (goal - col - way) * way >= 0  # never past the destination airport
             forward = at(col + way, lane) if onward else -1
-            moves = [forward, at(col, lane - 1), at(col, lane + 1)]
-            if (col - arrival_column) * way > 0:  # beyond the arrival zone: one step back is allowed
-                moves.append(at(col - way, lane))
+            beyond = (col - arrival_column) * way > 0  # beyond the arrival zone: one step back is allowed
+            h_back.append(at(col - way, lane) if beyond else -1)
+            moves = [forward, at(col, lane - 1), at(col, lane + 1), h_back[-1]]
             h_steps.append(tuple(m for m in moves if m >= 0))
             diag = [at(col + way, lane + d) for d in (-1, 1)] if onward else []
             h_diag.append(tuple(m for m in diag if m >= 0))
             h_ahead.append(forward)
             h_prog.append((col - start) * way)
         steps.append(tuple(h_steps))
+        backs.append(tuple(h_back))
         diagonals.append(tuple(h_diag))
         ahead.append(tuple(h_ahead))
         progress.append(tuple(h_prog))
@@ -120,6 +123,7 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
         runway=runway,  # type: ignore[arg-type]
         departures=departures,  # type: ignore[arg-type]
         steps=tuple(steps),
+        back=tuple(backs),
         diagonals=tuple(diagonals),
         ahead=tuple(ahead),
         progress=tuple(progress),

@@ -6,16 +6,18 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.errors import PnpError
 from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding, Findings, raise_first_error
-from pnp.loader import Loaded
+from pnp.loader import Loaded, load_text
 from pnp.printing.canvas import Drawing
 from pnp.printing.sizes import CARD_SIZES
 from pnp.resources import board_file
 
 MAX_LANES = 20
 BORDER = 1.0  # mm a card needs around it inside a space
+ATTEMPTS = 50  # generated fields tried per seed (about 1 in 150 fails the check)
 
 
 def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
@@ -172,12 +174,11 @@ def new_field(seed: int | None) -> str:
     if seed is None:
         return board_file("air-king.yaml").read_text(encoding="utf-8")
     rng = random.Random(seed)
-    while True:
+    for _ in range(ATTEMPTS):
         text = _generated(rng, seed)
-        from pnp.loader import load_text
-
         if not any(f.level == "error" for f in check_field(load_text(text, AirKingField, "generated"))):
             return text
+    raise PnpError(f"no playable Air King field came out of {ATTEMPTS} tries with seed {seed}: try another seed")
 
 
 def _generated(rng: random.Random, seed: int) -> str:

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from pnp.errors import NotationError
 from pnp.games.air_king.field import CELL, Field
 from pnp.games.air_king.model import CARD_TYPES
+from pnp.referee.notation import number
 
 FLIGHTS = ("depart", "fly", "land")
 
@@ -82,9 +83,7 @@ def parse_move(text: str) -> AirMove:
 
 def _word(kind: str, word: str, text: str) -> object:
     if kind in ("aircraft", "other"):
-        if not word.isdigit() or not 0 < int(word) < 100:
-            raise NotationError(f"cannot read {text!r}: {word!r} is not an aircraft number (1, 2, ...)")
-        return int(word)
+        return number(word, "an aircraft number (1, 2, ...)", text)
     if kind == "cell":
         if not CELL.match(word):
             raise NotationError(f"cannot read {text!r}: {word!r} is not a space (column letter and lane: c3)")

@@ -133,8 +133,11 @@ class AirKingState(State):
             return self.rules.field.progress[home][p]
         return -FAR if p == WAITING else self.rules.field.landed_progress[home]
 
-    def flights(self) -> list[AirMove]:
-        """Every plain aircraft move (depart, fly, land) open now, ignoring how many moves are left."""
+    def flights(self, extra: bool = False) -> list[AirMove]:
+        """Every plain aircraft move (depart, fly, land) open now, ignoring how many moves are left.
+
+        With ``extra``, those an Extra move card allows: the same without the step back.
+        """
         field, table, occ, pos, home = self.rules.field, self.rules.table, self.occ, self.pos, self.rules.home
         out = []
         for a, p in enumerate(pos):
@@ -143,7 +146,8 @@ class AirKingState(State):
                     continue
                 h = home[a]
                 row = table.fly[a]
-                out.extend(row[c] for c in field.steps[h][p] if not occ[c])
+                back = field.back[h][p] if extra else -1
+                out.extend(row[c] for c in field.steps[h][p] if not occ[c] and c != back)
                 if p == field.runway[1 - h]:
                     out.append(table.land[a])
             elif p == WAITING:
@@ -191,7 +195,7 @@ class AirKingState(State):
             hand = self.hands[seat]
             if not self.movement_played:
                 if hand[EXTRA]:
-                    moves.extend(table.extra[m] for m in flights)
+                    moves.extend(table.extra[m] for m in self.flights(extra=True))
                 if hand[DIAGONAL]:
                     for a, p in enumerate(self.pos):
                         if p >= 0 and not self.held[a]:

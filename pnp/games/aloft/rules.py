@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import IllegalMove, NotationError
+from pnp.referee import notation
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftBoard, AloftData, load_board, load_data
 from pnp.games.aloft.scoring import achievement_points, formation_numbers
@@ -61,7 +62,6 @@ class AloftState(State):
         self.tokens = {p: dict.fromkeys(self.supply, 0) for p in players}
         self.turn = 0
         self.phase = SETUP
-        self.committed: set[str] = set()
         self.revealed: dict[str, tuple[str, ...]] = {}
         self.moves = moves
         self.movable = self._movable_trucks()
@@ -76,7 +76,7 @@ class AloftState(State):
     def clone(self) -> AloftState:
         other = object.__new__(AloftState)
         other.__dict__.update(self.__dict__)
-        for name in ("trucks", "load", "where", "grid", "committed", "movable"):
+        for name in ("trucks", "load", "where", "grid", "movable"):
             setattr(other, name, getattr(self, name).copy())
         other.supply = dict(self.supply)
         other.tokens = {p: dict(t) for p, t in self.tokens.items()}
@@ -272,7 +272,6 @@ class AloftState(State):
     def _commit(self, move: Commit) -> None:
         if self.phase != SETUP or move.slot != SLOT:
             raise IllegalMove("colour cards are entered once, at set-up", "set-up")
-        self.committed.add(self.players[self.turn])
         self.turn += 1
         if self.turn == len(self.players):
             self.phase, self.turn = PLAY, 0
@@ -367,6 +366,4 @@ class Aloft(Game):
 
 
 def _column(word: str, text: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise NotationError(f"cannot read {text!r}: {word!r} is not a column number (1, 2, ...)")
-    return int(word) - 1
+    return notation.number(word, "a column number (1, 2, ...)", text) - 1

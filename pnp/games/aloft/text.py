@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.games.aloft.rules import PACKED
+
 if TYPE_CHECKING:
     from pnp.games.aloft.rules import AloftState
 
@@ -11,7 +13,7 @@ WIDTH = 7
 
 
 def render(state: AloftState, viewer: str | None) -> str:
-    """A fixed-width picture of ``state``; colour cards show only once revealed."""
+    """A fixed-width picture of ``state``; colour cards show only once revealed, to every viewer alike."""
     columns, rows = state.board.columns, state.board.rows
     lines = []
     for row in reversed(range(rows)):
@@ -29,7 +31,7 @@ def render(state: AloftState, viewer: str | None) -> str:
     lines.append("   +" + "-" * (WIDTH * columns))
     lines.append("   |" + "".join(lane))
     lines.append("    " + "".join(_pad(str(c + 1)) for c in range(columns)))
-    packed = [n for n, w in zip(state.names, state.where) if w == -2]
+    packed = [n for n, w in zip(state.names, state.where) if w == PACKED]
     lines.append(f"packed: {' '.join(packed) or '-'}")
     for player in state.players:
         held = " ".join(f"{k}x{n}" for k, n in state.tokens[player].items() if n) or "no tokens"

@@ -109,12 +109,14 @@ class Layout:
         return Rect(left + column * (w + 3), self.corner.y + row * (h + 3), w, h)
 
     @cached_property
-    def track_columns(self) -> int:
-        return min(self.track_max + 1, int(WIDTH / TRACK_CELL))
+    def track_rows(self) -> int:
+        return -(-(self.track_max + 1) // int(WIDTH / TRACK_CELL))
 
     @cached_property
-    def track_rows(self) -> int:
-        return -(-(self.track_max + 1) // self.track_columns)
+    def track_columns(self) -> int:
+        """Cells per row: the rows share the scores evenly, each row starting at a multiple of 5."""
+        even = -(-(self.track_max + 1) // self.track_rows)
+        return min(-(-even // 5) * 5, int(WIDTH / TRACK_CELL)) if self.track_rows > 1 else even
 
     @cached_property
     def track_height(self) -> float:

@@ -20,6 +20,7 @@ from typing import Literal
 
 from pnp.errors import NotationError
 from pnp.games.hauling_astronauts.grid import SPACE_INDEX, SPACE_NAMES, STRIP_INDEX
+from pnp.referee import notation
 
 PLAIN, GOLD, RED = 0, 8, 16
 FACE = 7  # die & FACE is the face value
@@ -27,6 +28,8 @@ MOVED = 32  # flag on a die in the grid that has made its one move
 MARKS = {PLAIN: "", GOLD: "g", RED: "r"}
 Target = Literal["profit", "bonus"]
 TARGETS: tuple[Target, ...] = ("profit", "bonus")
+DIE = "a die: a face 1-6, optionally followed by g (gold) or r (red)"
+DOCK = "a destination dock d1..d6"
 
 
 def face(die: int) -> int:
@@ -128,12 +131,9 @@ def format_move(move: HaulingMove) -> str:
     raise TypeError(f"not a Hauling Astronauts move: {move!r}")
 
 
-def _die(word: str) -> int:
+def _die(word: str, text: str) -> int:
     mark = {"g": GOLD, "r": RED}.get(word[-1:], PLAIN)
-    digits = word[:-1] if mark else word
-    if len(digits) != 1 or digits not in "123456":
-        raise NotationError(f"bad die {word!r}: write a face 1-6, optionally followed by g (gold) or r (red)")
-    return int(digits) | mark
+    return _at_most(word[:-1] if mark else word, 6, word, DIE, text) | mark
 
 
 def _space(word: str) -> int:
@@ -149,13 +149,22 @@ def _strip(word: str) -> str:
     return word
 
 
-def _dock(word: str) -> int:
-    if len(word) != 2 or word[0] != "d" or word[1] not in "123456":
-        raise NotationError(f"bad dock {word!r}: destination docks are d1..d6")
-    return int(word[1]) - 1
+def _dock(word: str, text: str) -> int:
+    return _at_most(word[1:] if word[:1] == "d" else "", 6, word, DOCK, text) - 1
 
 
-def _depart(args: list[str]) -> Depart:
+def _at_most(digits: str, high: int, word: str, what: str, text: str) -> int:
+    """``digits``, the number in ``word``, read as a whole number from 1 to ``high``."""
+    try:
+        value = notation.number(digits, what, text)
+    except NotationError:
+        value = 0
+    if value > high or value < 1:
+        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}")
+    return value
+
+
+def _depart(args: list[str], text: str) -> Depart:
     if len(args) not in (2, 4, 6):
         raise NotationError(
             "depart takes a strip and a dock, then optionally 'gold profit|bonus' and 'red profit|bonus'"
@@ -167,7 +176,7 @@ def _depart(args: list[str]) -> Depart:
         if target not in TARGETS:
             raise NotationError(f"bad {name} choice {target!r}: expected profit or bonus")
         choices[name] = target  # type: ignore[assignment]
-    return Depart(_strip(args[0]), _dock(args[1]), choices.get("gold"), choices.get("red"))
+    return Depart(_strip(args[0]), _dock(args[1], text), choices.get("gold"), choices.get("red"))
 
 
 _ARITY = {"choose": 3, "roll": 3, "place": 2, "move": 2, "swap": 2, "end": 0, "pass": 0}
@@ -180,7 +189,7 @@ def parse_move(text: str) -> HaulingMove:
         raise NotationError("empty move")
     verb, args = words[0].lower(), words[1:]
     if verb == "depart":
-        return _depart([a.lower() for a in args])
+        return _depart([a.lower() for a in args], text)
     if verb not in _ARITY:
         raise NotationError(f"unknown move {verb!r} (known: {', '.join([*_ARITY, 'depart'])})")
     if len(args) != _ARITY[verb]:
@@ -192,9 +201,9 @@ def parse_move(text: str) -> HaulingMove:
         return Choose(ids)
     args = [a.lower() for a in args]
     if verb == "roll":
-        return Roll(tuple(sorted(map(_die, args))))
+        return Roll(tuple(sorted(_die(a, text) for a in args)))
     if verb == "place":
-        return Place(_die(args[0]), _space(args[1]))
+        return Place(_die(args[0], text), _space(args[1]))
     if verb == "move":
         return MoveDie(_space(args[0]), _space(args[1]))
     if verb == "swap":

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, permutations
 
-from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport
+from pnp.games.hauling_astronauts.grid import SIZE
+from pnp.games.hauling_astronauts.model import HIGHEST, LOWEST, Dock, HaulingData, Transport
 from pnp.games.hauling_astronauts.moves import GOLD, RED, Target, face, kind
 
 PARTS = ("profit", "bonus", "gold", "red")
+DEPARTURES = SIZE  # one per strip: a player's transports depart at most three times
 
 
 @dataclass(frozen=True)
@@ -55,12 +58,28 @@ def points(departure: Departure, transport: Transport | None, dock: Dock) -> dic
 def highest_score(data: HaulingData) -> int:
     """An upper bound on one player's final score, for the length of the printed tracks.
 
-    Three departures at most: the three best profits, the three best dock bonuses,
-    and the gold die doubling the largest of them once.
+    Three departures at most, each to its own dock and each possibly with the gold die
+    aboard (it returns to Available after every departure): the best three transport
+    and dock pairings, each paired at its best load with the gold die doubling the larger part.
     """
-    bonuses = sorted((dock.bonus for dock in data.docks), reverse=True)[:3]
     best = 0
     for fleet in data.fleets:
-        profits = sorted((t.profit for t in fleet.transports), reverse=True)[:3]
-        best = max(best, sum(profits) + sum(bonuses) + max(profits[0], bonuses[0]))
+        value = {
+            (t, d): _best_departure(transport, dock)
+            for t, transport in enumerate(fleet.transports)
+            for d, dock in enumerate(data.docks)
+        }
+        for transports in combinations(range(len(fleet.transports)), DEPARTURES):
+            for docks in permutations(range(len(data.docks)), DEPARTURES):
+                best = max(best, sum(value[pair] for pair in zip(transports, docks)))
+    return best
+
+
+def _best_departure(transport: Transport, dock: Dock) -> int:
+    """The most one departure of ``transport`` to ``dock`` can earn, with the gold die aboard."""
+    best = 0
+    for load in range(LOWEST, HIGHEST + 1):
+        profit = transport.profit if transport.fits(load) else 0
+        bonus = dock.bonus if dock.fits(load) else 0
+        best = max(best, profit + bonus + max(profit, bonus))
     return best

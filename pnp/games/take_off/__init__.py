@@ -22,6 +22,8 @@ SPEC = GameSpec(
         check=lazy_call(f"{HOME}.maps:check_map"),
         new=lazy_call(f"{HOME}.maps:new_map"),
         preview=lazy_call(f"{HOME}.maps:preview"),
+        knobs=("seed",),
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
+    usage=lazy_call(f"{HOME}.usage:usage"),
 )

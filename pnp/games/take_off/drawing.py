@@ -187,7 +187,9 @@ def _label_text(world: World, city: int) -> tuple[str, float, bool]:
 def labels(world: World) -> tuple[tuple[str, float, float, str, float, bool], ...]:
     """Each city's name placed beside its dot where it overlaps least: (text, x, y, anchor, size, bold)."""
     layout = world.layout
-    taken: list[Box] = [(x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R) for x, y in layout.dots]
+    taken = _BoxIndex()
+    for x, y in layout.dots:
+        taken.add((x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R))
     x0, y0, x1, y1 = _inner(layout)
     placed = []
     order = sorted(range(len(world.ids)), key=lambda i: (i not in (world.start, world.finish), layout.dots[i]))
@@ -203,10 +205,37 @@ def labels(world: World) -> tuple[tuple[str, float, float, str, float, bool], ..
             (x, y + gap + h, "middle", (x - w / 2, y + gap, x + w / 2, y + gap + h)),
         ]
         inside = [o for o in options if o[3][0] >= x0 + 0.5 and o[3][2] <= x1 - 0.5 and o[3][1] >= y0 and o[3][3] <= y1]
-        best = min(inside or options, key=lambda o: _overlap(o[3], taken))
-        taken.append(best[3])
+        best = min(inside or options, key=lambda o: taken.overlap(o[3]))
+        taken.add(best[3])
         placed.append((text, best[0], best[1], best[2], size, bold))
     return tuple(placed)
+
+
+class _BoxIndex:
+    """Boxes placed so far, filed under every grid square they touch, so a check reads only nearby boxes."""
+
+    SQUARE = 10.0  # mm
+
+    def __init__(self) -> None:
+        self.boxes: list[Box] = []
+        self.squares: dict[tuple[int, int], list[int]] = {}
+
+    def _squares(self, box: Box) -> list[tuple[int, int]]:
+        side = self.SQUARE
+        columns = range(math.floor(box[0] / side), math.floor(box[2] / side) + 1)
+        rows = range(math.floor(box[1] / side), math.floor(box[3] / side) + 1)
+        return [(c, r) for c in columns for r in rows]
+
+    def add(self, box: Box) -> None:
+        """Place ``box``."""
+        for square in self._squares(box):
+            self.squares.setdefault(square, []).append(len(self.boxes))
+        self.boxes.append(box)
+
+    def overlap(self, box: Box) -> float:
+        """The area ``box`` shares with the boxes placed, summed in the order they were placed."""
+        near = sorted({i for square in self._squares(box) for i in self.squares.get(square, ())})
+        return _overlap(box, [self.boxes[i] for i in near])
 
 
 def _overlap(box: Box, others: Sequence[Box]) -> float:

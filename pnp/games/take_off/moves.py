@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.errors import NotationError
+from pnp.referee.notation import number
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +87,13 @@ def parse(text: str, faces: Sequence[str]) -> Move:
 
 
 def _jet(word: str, text: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise NotationError(f"cannot read {text!r}: {word!r} is not a jet number (1, 2, ...)")
-    return int(word)
+    return number(word, "a jet number (1, 2, ...)", text)
 
 
 def _legs(words: list[str], text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
     legs: list[tuple[int, list[str]]] = []
     for word in words:
-        if word.isdigit():
+        if word[0].isdigit():  # a word that starts like a number names a jet (city ids start with a letter)
             legs.append((_jet(word, text), []))
         elif not legs:
             raise NotationError(f"cannot read {text!r}: say which jet flies first, e.g. 'fly 1 {word}'")

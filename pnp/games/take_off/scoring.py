@@ -31,22 +31,22 @@ def places(state: TakeOffState) -> list[int]:
     place = [0] * count
     for rank, seat in enumerate(state.done):
         place[seat] = rank + 1
-    flown = [sum(progress(state, s)) for s in range(count)]
-    rest = sorted((s for s in range(count) if s not in state.done), key=lambda s: -flown[s])
+    total = [sum(progress(state, s)) for s in range(count)]
+    rest = sorted((s for s in range(count) if s not in state.done), key=lambda s: -total[s])
     for i, seat in enumerate(rest):
-        tied = i > 0 and flown[rest[i - 1]] == flown[seat]
+        tied = i > 0 and total[rest[i - 1]] == total[seat]
         place[seat] = place[rest[i - 1]] if tied else len(state.done) + i + 1
     return place
 
 
 def score(state: TakeOffState) -> Score:
-    """Routes flown per jet as the score; winners and the order of finish once the game is over."""
+    """Each jet's progress as the score; winners and the order of finish once the game is over."""
     final = state.is_over()
     ranks = places(state)
     rows = []
     for seat, name in enumerate(state.players):
         jets = progress(state, seat)
-        rows.append(PlayerScore(name, sum(jets), {f"jet {j + 1}": p for j, p in enumerate(jets)}))
+        rows.append(PlayerScore(name, sum(jets), {f"jet {j + 1} progress": p for j, p in enumerate(jets)}))
     winners = tuple(name for seat, name in enumerate(state.players) if ranks[seat] == 1) if final else ()
     order = sorted(range(len(state.players)), key=lambda s: ranks[s])
     notes = [
@@ -54,7 +54,7 @@ def score(state: TakeOffState) -> Score:
     ]
     if final and state.round >= state.ctx.round_limit:
         notes.append(
-            f"the game reached its limit of {state.ctx.round_limit} rounds: fleets not home are ranked by routes flown"
+            f"the game reached its limit of {state.ctx.round_limit} rounds: fleets not home are ranked by progress"
         )
     if len(winners) > 1:
         notes.append(f"tie for first place: {', '.join(winners)}")

@@ -25,7 +25,7 @@ def render(state: TakeOffState) -> str:
         home = state.jets_of(seat).count(HOME)
         jets = ", ".join(f"{colour.letter}{j + 1} {_where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
         lines.append(
-            f"  {name} ({colour.name}): {jets} | home {home}, {sum(progress(state, seat))} routes flown, "
+            f"  {name} ({colour.name}): {jets} | home {home}, progress {sum(progress(state, seat))}, "
             f"place {ranks[seat]}"
         )
     for seat, jet in state.bumped:
