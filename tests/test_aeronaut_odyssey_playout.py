@@ -13,7 +13,7 @@ from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, W, compile_board
 from pnp.games.aeronaut_odyssey.bots import BOTS
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import ABILITIES, EXPANSIONS, LETTERS, ROUTE_POINTS
-from pnp.games.aeronaut_odyssey.notation import AeroMove, format_move, parse
+from pnp.games.aeronaut_odyssey.notation import SHAPES, AeroMove, format_move, parse
 from pnp.games.aeronaut_odyssey.rules import VARIANTS, AeronautOdyssey, AeroState
 from pnp.referee.protocol import Setup
 
@@ -213,4 +213,39 @@ def test_the_text_view_hides_other_inventories_when_asked():
     state.apply(parse("gain r"))
     assert "bob: at A; 1 balloons" in state.render_text("ann")
     assert "bob: at A; r1;" in state.render_text("bob")
+
+
+def test_hidden_inventories_hide_the_display_only_and_say_so():
+    game = AeronautOdyssey()
+    state = game.new_state(Setup(("ann", "bob"), {"hidden_inventories": True}, 3))
+    move = next(m for m in state.legal_moves() if m.verb == "gain")
+    state.apply(move)
+    kind = move.arg
+    assert f"{kind}1" not in state.render_text("ann") and f"{kind}1" in state.render_text("bob")
+    assert kind in game.format_move(move).split()  # the record and `ref play` still show what bob took
+    help_text = next(o.help for o in game.options if o.key == "hidden_inventories")
+    assert "display only" in help_text and "record" in help_text
     assert W == len(LETTERS)
+
+
+NUMBERS = st.one_of(
+    st.integers(0, 99).map(str),
+    st.text(st.characters(categories=("Nd", "No")), min_size=1, max_size=3),  # '³', '٣', '①' ...
+    st.just("7" * 5000),  # more digits than int() reads
+)
+WORDS = st.one_of(
+    st.text(max_size=6),
+    NUMBERS,
+    st.tuples(st.sampled_from(["C-F", "F-C", "A-AB"]), st.sampled_from(["", ":", "/"]), NUMBERS).map("".join),
+    st.sampled_from(["F", "F/2", "r", "w", "rrw", "space", "jump"]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(list(SHAPES)), st.lists(WORDS, max_size=3))
+def test_a_verb_with_any_words_is_a_move_or_a_notation_error(verb, words):
+    try:
+        move = parse(" ".join([verb, *words]))
+    except NotationError:
+        return
+    assert parse(format_move(move)) == move

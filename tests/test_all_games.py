@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -71,3 +72,40 @@ def test_a_recorded_game_replays_to_the_same_state_and_score(tmp_path, name, see
     assert replayed.state.score() == current.state.score()
     assert replayed.state.render_text(None) == current.state.render_text(None)
     assert replayed.events == current.events
+
+
+@functools.cache
+def _verbs(name: str) -> list[str]:
+    """The first words of the moves a random game lists (the game's notation verbs)."""
+    rng = random.Random(3)
+    game = REGISTRY[name].rules()
+    setup = Setup(_players(name, rng), {o.key: o.default for o in game.options}, 3)
+    table = Table(game, game.new_state(setup))
+    verbs: set[str] = set()
+    while not table.state.is_over() and len(table.history) < 400:
+        moves = table.state.legal_moves()
+        verbs.update(notation.format(game, m).split()[0] for m in moves)
+        table.play(rng.choice(moves))
+    return sorted(verbs)
+
+
+words = st.one_of(
+    st.text(max_size=8),
+    st.from_regex(r"[0-9]{1,12}", fullmatch=True),
+    st.sampled_from(["³", "٣", "9" * 5000, "-1", "0", "1.5", "", ",", "B,,G", "a1", "z99"]),
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_words_after_a_verb_give_a_notation_error_or_a_move(name, data):
+    from pnp.errors import NotationError
+
+    verb = data.draw(st.sampled_from(_verbs(name)))
+    text = " ".join([verb, *data.draw(st.lists(words, max_size=5))])
+    game = REGISTRY[name].rules()
+    try:
+        notation.parse(game, text)
+    except NotationError as exc:
+        assert "\n" not in str(exc)

@@ -201,3 +201,71 @@ def test_the_move_parser_only_raises_notation_errors(text):
         notation.parse(Aloft(), text)
     except NotationError as exc:
         assert "\n" not in str(exc)
+
+
+def test_refusals_never_repeat_the_secret_that_was_typed(tmp_path, cli):
+    path = new_record(tmp_path)
+    for typed in (["secret", "colours", "Q,Z"], ["secret", "colours", "B", "G"]):
+        code, out, err = cli("ref", "play", str(path), *typed)
+        assert code == 1 and "Q,Z" not in err + out and "B G" not in err + out
+
+
+def test_secrets_are_matched_whatever_the_case_and_order(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours r,b")
+    assert keys.read_keys(path, "ann")["colours"][0] == "B,R"
+
+
+def test_show_as_a_player_gives_only_secrets_still_committed(tmp_path, cli):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G")
+    assert "your colours: B,G" in cli("ref", "show", str(path), "--as", "ann")[1]
+    assert "B,G" not in cli("ref", "show", str(path), "--as", "bob")[1]
+    current = session.load(path)
+    current.undo()
+    current.save()
+    assert "your colours" not in cli("ref", "show", str(path), "--as", "ann")[1]
+
+
+def test_a_record_whose_players_break_the_rules_does_not_replay(tmp_path):
+    from pnp.referee import record
+
+    path = new_record(tmp_path)
+    headers = dict(record.parse(path)[0].headers)
+    headers["Players"] = "solo"
+    path.write_text(record.render_headers(headers))
+    with pytest.raises(RecordError, match="2 to 6 players"):
+        session.load(path)
+
+
+def test_a_moved_session_folder_still_replays(tmp_path, cli):
+    (tmp_path / "a" / "maps").mkdir(parents=True)
+    (tmp_path / "a" / "rec").mkdir()
+    (tmp_path / "a" / "maps" / "x.yaml").write_text("game: aloft\ncolumns: 12\nrows: 4\n")
+    session.new(tmp_path / "a" / "rec" / "g.pnp", "aloft", ["a", "b"], [], 1, tmp_path / "a" / "maps" / "x.yaml").save()
+    (tmp_path / "a").rename(tmp_path / "b")
+    assert session.load(tmp_path / "b" / "rec" / "g.pnp").state.board.columns == 12
+
+
+def test_records_are_readable_by_others_and_key_files_are_not(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G")
+    assert path.stat().st_mode & 0o044 == 0o044
+    assert keys.key_path(path, "ann").stat().st_mode & 0o077 == 0
+
+
+def test_a_folder_is_not_taken_for_a_record(tmp_path, cli):
+    (tmp_path / "folder").mkdir()
+    code, _, err = cli("ref", "play", str(tmp_path / "folder"), "truck", "5")
+    assert code == 1 and "not a record file" in err and not (tmp_path / "folder.lock").exists()
+
+
+def test_whole_number_options_respect_their_bounds():
+    from pnp.referee.protocol import Option
+    from pnp.referee.session import _parse_option
+
+    rounds = Option("rounds", 10, "limit", minimum=1, maximum=99)
+    assert _parse_option(rounds, "5") == 5
+    for raw, message in (("0", "too low"), ("100", "too high"), ("9" * 5000, "whole number"), ("³", "whole number")):
+        with pytest.raises(PnpError, match=message):
+            _parse_option(rounds, raw)

@@ -55,6 +55,8 @@ class Option:
     default: bool | int | str
     help: str
     choices: tuple[str, ...] = ()
+    minimum: int | None = None  # bounds for a whole-number option
+    maximum: int | None = None
 
 
 @dataclass(frozen=True)

@@ -177,9 +177,15 @@ def _parse_option(option: Option, raw: str) -> bool | int | str:
             raise PnpError(f"option {option.key}: expected true or false, got {raw!r}")
         return flags[raw.lower()]
     if isinstance(default, int):
-        if not re.fullmatch(r"-?\d+", raw):
+        if not re.fullmatch(r"-?[0-9]{1,9}", raw):
             raise PnpError(f"option {option.key}: expected a whole number, got {raw!r}")
-        return int(raw)
+        value = int(raw)
+        too_low = option.minimum is not None and value < option.minimum
+        too_high = option.maximum is not None and value > option.maximum
+        if too_low or too_high:
+            limit = f"at least {option.minimum}" if too_low else f"at most {option.maximum}"
+            raise PnpError(f"option {option.key}: {value} is too {'low' if too_low else 'high'} ({limit})")
+        return value
     if option.choices and raw not in option.choices:
         raise PnpError(f"option {option.key}: {raw!r} is not one of {', '.join(option.choices)}")
     return raw

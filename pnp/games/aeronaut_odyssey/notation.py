@@ -18,17 +18,18 @@ import re
 from typing import NamedTuple
 
 from pnp.errors import NotationError
-from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, WILD, city_order
+from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, MAX_LENGTH, WILD, city_order
+from pnp.referee.notation import number
 
 ORDER = "".join(LETTERS) + WILD
 CITY = r"[A-Z]{1,3}"
 _MOVE = re.compile(rf"^({CITY})(/2)?$")
-_ROUTE = re.compile(rf"^({CITY})-({CITY})(/2|:[1-6])?$")
+_ROUTE = re.compile(rf"^({CITY})-({CITY})(/2|:(.*))?$")  # the space is read by number()
 _PAY = re.compile(rf"^[{ORDER}]{{1,6}}$")
 SHAPES = {
     "move": "move CITY (or CITY/2 for lane 2)",
     "pick": f"pick TYPE ({' '.join(ORDER)})",
-    "claim": "claim ROUTE PAYMENT, e.g. claim C-F rrw",
+    "claim": "claim ROUTE PAYMENT, e.g. claim C-F rrw or claim C-F:2 g",
     "gain": f"gain TYPE ({' '.join(LETTERS)}) or gain space",
     "swap": "swap FROM TO, e.g. swap r g",
     "skip": "skip",
@@ -59,7 +60,7 @@ def parse(text: str) -> AeroMove:
     if problem:
         raise NotationError(f"cannot read {text!r}: {problem}; expected '{SHAPES[verb]}'")
     if verb == "claim":
-        return AeroMove(verb, canonical_route(args[0]), "".join(sorted(args[1], key=ORDER.index)))
+        return AeroMove(verb, canonical_route(args[0], text), "".join(sorted(args[1], key=ORDER.index)))
     return AeroMove(verb, *args)
 
 
@@ -68,13 +69,24 @@ def format_move(move: AeroMove) -> str:
     return " ".join(word for word in move if word)
 
 
-def canonical_route(text: str) -> str:
-    """``F-C/2`` as ``C-F/2``: the two cities in name order."""
-    match = _ROUTE.match(text)
+def canonical_route(route: str, text: str) -> str:
+    """``F-C:02`` as ``C-F:2``: the two cities in name order, a multiroute space as a plain number."""
+    match = _ROUTE.match(route)
     assert match is not None
-    a, b, suffix = match.groups()
+    a, b, suffix, space = match.groups()
     a, b = sorted((a, b), key=city_order)
+    if space is not None:
+        suffix = f":{_space(space, text)}"
     return f"{a}-{b}{suffix or ''}"
+
+
+def _space(word: str, text: str) -> int:
+    """The space of a multiroute: a whole number from 1 to the longest route."""
+    what = f"a space 1 to {MAX_LENGTH} of a multiroute; expected '{SHAPES['claim']}'"
+    value = number(word, what, text)
+    if value > MAX_LENGTH:
+        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}")
+    return value
 
 
 def _route_problem(route: str, pay: str) -> str:

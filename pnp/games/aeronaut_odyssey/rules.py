@@ -28,7 +28,12 @@ class AeronautOdyssey(Game):
     max_players = 6
     options = (
         Option("variant", "none", "one cut-throat rule for the balloon picks", VARIANTS),
-        Option("hidden_inventories", False, "show each player only their own inventory"),
+        Option(
+            "hidden_inventories",
+            False,
+            "display only: 'ref show' gives other players' inventories as a count; the record, "
+            "'ref play' and 'ref moves' still reveal every pick and payment",
+        ),
     )
 
     def __init__(self) -> None:
