@@ -13,6 +13,7 @@ from pnp.games.aeronaut_odyssey.model import load_map
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.aeronaut_odyssey.validate import raise_errors
+from pnp.games.aeronaut_odyssey.writer import to_yaml
 from pnp.referee.protocol import Game, Option, Setup
 
 __all__ = ["VARIANTS", "AeroState", "AeronautOdyssey"]
@@ -63,6 +64,12 @@ class AeronautOdyssey(Game):
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [setup.map_path] if setup.map_path else []
+
+    def generated_inputs(self, setup: Setup) -> dict[str, str]:
+        """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
+        if setup.map_path is not None:
+            return {}
+        return {"generated-map": to_yaml(self.board(setup).source)}
 
     def parse_move(self, text: str) -> AeroMove:
         return notation.parse(text)
