@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
 from pnp.errors import DataError
 from pnp.games import REGISTRY
+from pnp.games.aeronaut_odyssey import rules
+from pnp.games.aeronaut_odyssey.mapgen import generate
 from pnp.games.aeronaut_odyssey.maps import check, load, new
 from pnp.jsonschema import schema_for
+from pnp.referee.protocol import Setup
 
 VALID = """\
 game: aeronaut-odyssey
@@ -206,3 +211,20 @@ def test_the_schema_describes_the_map_format():
         schema["$defs"]["AeroMap"]["properties"]
     )
     assert schema["$defs"]["Route"]["properties"]["type"]["enum"][-2:] == ["gray", "multi"]
+
+
+def test_a_record_on_a_map_from_the_seed_holds_the_map_hash_and_refuses_a_changed_generator(cli, monkeypatch):
+    code, _, _ = cli("ref", "new", "aeronaut-odyssey", "game.pnp", "--players", "ann,bob", "--seed", "12")
+    assert code == 0
+    digest = hashlib.sha256(new(12).encode()).hexdigest()[:16]
+    assert f'[Files "generated-map={digest}"]' in Path("game.pnp").read_text(encoding="utf-8")
+    assert cli("ref", "play", "game.pnp", "gain", "o")[0] == 0
+    monkeypatch.setattr(rules, "generate", lambda seed, knobs: generate(seed + 1, knobs))  # a changed generator
+    code, out, err = cli("ref", "moves", "game.pnp")
+    assert code != 0 and "changed" in out + err
+
+
+def test_a_record_on_a_map_file_hashes_the_file_and_nothing_generated(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text(VALID, encoding="utf-8")
+    assert rules.AeronautOdyssey().generated_inputs(Setup(("ann", "bob"), map_path=path)) == {}

@@ -213,6 +213,7 @@ def test_the_text_view_hides_other_inventories_when_asked():
     state.apply(parse("gain r"))
     assert "bob: at A; 1 balloons" in state.render_text("ann")
     assert "bob: at A; r1;" in state.render_text("bob")
+    assert W == len(LETTERS)
 
 
 def test_hidden_inventories_hide_the_display_only_and_say_so():
@@ -225,7 +226,6 @@ def test_hidden_inventories_hide_the_display_only_and_say_so():
     assert kind in game.format_move(move).split()  # the record and `ref play` still show what bob took
     help_text = next(o.help for o in game.options if o.key == "hidden_inventories")
     assert "display only" in help_text and "record" in help_text
-    assert W == len(LETTERS)
 
 
 NUMBERS = st.one_of(

@@ -6,6 +6,7 @@ import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -66,6 +67,15 @@ def test_the_printed_cards_are_cut_to_poker_size(written):
         horizontal = sorted({round(ln["top"] * MM, 1) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01})
     gaps = {round(b - a, 1) for xs in (vertical, horizontal) for a, b in itertools.pairwise(xs)}
     assert round(POKER.width, 1) in gaps and round(POKER.height, 1) in gaps
+
+
+def test_the_guide_states_the_cards_per_page_the_default_build_prints(written):
+    fronts = [len(re.findall(r'data-name="card-front:', f.path.read_text()))
+              for (name, fmt), f in written.items() if fmt == "svg" and name.startswith("cards")]
+    per_page = max(fronts)
+    assert sum(fronts) == 58 and per_page == 8  # A4, 3 mm bleed: poker cards do not fit three by three
+    guide = (Path(__file__).parents[1] / "docs" / "games" / "air-king.md").read_text()
+    assert f"{('six', 'seven', 'eight', 'nine')[per_page - 6]} to an A4 page" in guide
 
 
 def test_every_card_kind_prints_its_words(written):

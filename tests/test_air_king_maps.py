@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import DataError
+from pnp.errors import DataError, PnpError
 from pnp.games import REGISTRY
 from pnp.games.air_king.maps import check_field, new_field
 from pnp.games.air_king.model import AirKingField
+from pnp.games.spec import Finding
 from pnp.jsonschema import schema_for
 from pnp.loader import load_text
 from pnp.referee.driver import playout, random_chooser
@@ -163,6 +164,22 @@ def test_generated_fields_pass_the_check_and_play_to_the_end(tmp_path_factory, s
     game = SPEC.rules()
     table = playout(game, Setup(("p1", "p2"), {"rounds": 15}, seed, path), random_chooser(random.Random(seed)))
     assert table.state.score().winners
+
+
+def test_the_generator_gives_up_after_a_bounded_number_of_tries(monkeypatch):
+    from pnp.games.air_king import maps
+
+    tries = []
+
+    def always_broken(loaded):
+        tries.append(loaded)
+        assert len(tries) < 10_000, "the generator never gives up"
+        return [Finding("error", "generated:1:1", "columns: broken", "columns")]
+
+    monkeypatch.setattr(maps, "check_field", always_broken)
+    with pytest.raises(PnpError, match="no playable Air King field .* seed 5"):
+        new_field(5)
+    assert len(tries) == maps.ATTEMPTS
 
 
 def test_the_preview_names_every_space_and_marks_closed_ones(tmp_path):

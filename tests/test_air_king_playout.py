@@ -13,7 +13,7 @@ from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.air_king.moves import AirMove, MoveTable
 from pnp.games.air_king.rules import AirKing
 from pnp.games.air_king.state import AirKingState
-from pnp.referee.driver import Table
+from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Secret, Setup
 
 GAME = AirKing()
@@ -147,3 +147,29 @@ def test_each_goal_is_entered_as_a_secret_and_never_kept_in_the_state():
     table.play(Secret("goal", "3"))
     assert table.secrets_of("p1") == {"goal": "7"}
     assert "7" not in repr(table.state.__dict__.get("goals")) and table.state.goals == [-1, -1]
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_usage_counts_every_flight_by_the_space_it_ended_on(seed):
+    from pnp.games import REGISTRY
+
+    table = playout(GAME, Setup(("p1", "p2"), {"rounds": 10}, seed), random_chooser(random.Random(seed)))
+    used = REGISTRY["air-king"].usage(table.state, table.history)
+    assert set(used) == {f"space:{name}" for name in table.state.rules.field.names}
+    flights = [m for m in table.history if isinstance(m, AirMove) and m.action in ("depart", "fly", "diagonal")]
+    assert sum(used.values()) == len(flights) > 0
+    for move in flights[:5]:
+        assert used[f"space:{move.cell}"] >= 1
+    assert any(used[f"space:{name}"] for name in table.state.rules.field.names if name[0] in "ag")  # departures
+
+
+def test_sim_reports_the_most_and_least_used_spaces(cli):
+    import json
+
+    code, out, _ = cli("sim", "air-king", "--games", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["most_used"] and data["least_used"]
+    assert all(key.startswith("space:") for key, _ in data["most_used"] + data["least_used"])
+    assert data["most_used"][0][1] >= data["least_used"][0][1]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pnp.errors import IllegalMove
-from pnp.games.air_king.core import DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, STORM, WAITING
+from pnp.games.air_king.core import ACT, DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, STORM, WAITING
 from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.air_king.rules import AirKing
 from pnp.games.air_king.state import AirKingState
@@ -277,6 +279,19 @@ def test_extra_move_is_never_backwards():
     rejects(state, "extra fly 1 b2", "backwards")
 
 
+def test_extra_move_never_takes_the_step_back_from_beyond_the_arrival_zone():
+    state = acting()
+    give(state, "extra")
+    put(state, 1, "g2")  # beside airport B, past the arrival zone f3's column: a plain move may step back
+    listed = texts(state)
+    assert {"fly 1 f2", "extra fly 1 g1"} <= listed
+    assert "extra fly 1 f2" not in listed
+    error = rejects(state, "extra fly 1 f2", "any way but backwards")
+    assert error.rule == "Extra move: never backwards"
+    play(state, "fly 1 f2")  # as one of the turn's two moves it is allowed
+    assert state.pos[0] == state.rules.field.index["f2"] and state.hands[0][CARD_TYPES.index("extra")] == 1
+
+
 def test_extra_diagonal_move_goes_one_space_diagonally_forward_only():
     state = acting()
     give(state, "diagonal")
@@ -439,6 +454,15 @@ def test_no_reveal_is_offered_before_some_goal_card_has_landed_completely():
         state.apply(Reveal("goal", "1", "0" * 32))
 
 
+@pytest.mark.parametrize("value", ["11", "0", "³", "٣", "9" * 5000, "1.0", ""])
+def test_a_revealed_value_that_is_no_goal_card_is_refused(value):
+    state = acting()
+    land_all(state, (1, 2, 6, 7))
+    with pytest.raises(IllegalMove, match="is not a goal card") as caught:
+        state.apply(Reveal("goal", value, "0" * 32))
+    assert caught.value.rule == "goal cards" and not state.is_over()
+
+
 def test_revealing_a_fully_landed_goal_on_your_own_turn_wins():
     state = acting()
     land_all(state, (1, 2, 6, 7))  # goal card 1
@@ -499,3 +523,20 @@ def test_a_move_in_the_wrong_phase_says_what_is_expected():
     error = rejects(state, "depart 1 a2", "enters the card they drew")
     assert error.rule == "turn phases"
     rejects(state, "discard pass", "enters the card they drew")
+
+
+def test_the_example_session_in_the_notation_guide_is_accepted():
+    section = (Path(__file__).parents[1] / "docs" / "notation.md").read_text().split("## Air King")[1].split("\n## ")[0]
+    lines = section.split("```")[1].strip().splitlines()
+    state = GAME.new_state(Setup(("ann", "bob")))
+    for line in lines:
+        number, rest = line.split(". ", 1)
+        player, text = rest.split(": ", 1)
+        assert state.to_move() == player, line
+        text = text.split("(")[0].strip()
+        if text.startswith("commit goal"):
+            state.apply(Commit("goal", DIGEST))
+        else:
+            play(state, text)
+    assert int(number) == len(lines) > 10
+    assert state.to_move() == "bob" and state.phase == ACT

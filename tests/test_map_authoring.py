@@ -42,8 +42,6 @@ LOCATED = re.compile(r":\d+:\d+: ")
 # Known bugs outside this test's area; each test flips to a strict failure once the bug is fixed.
 UNLOCATED_GAME = "pnp/cli/maps.py _map_game: an unknown 'game:' raises games.get's error without file:line:col"
 JSON_LOAD = "pnp/cli/maps.py check: a file the loader refuses raises before --json can print its finding"
-AERO_PREVIEW = "pnp/games/aeronaut_odyssey/components.py preview draws unchecked routes and crashes (internal error)"
-AERO_PREVIEW_CRASHES = {"route-to-unknown-city", "city-name-not-capitals", "route-ends-same", "third-lane"}
 
 
 class Expectation(NamedTuple):
@@ -132,25 +130,11 @@ def test_a_map_that_fails_check_is_refused_by_build_and_ref_with_its_location(cl
     assert not Path("r.pnp").exists() and not Path("kit").exists()
 
 
-@pytest.mark.parametrize(
-    "path",
-    marked([p for p in GAME_FIXTURES if is_error_fixture(p)],
-           {f"aeronaut-odyssey/{name}": AERO_PREVIEW for name in AERO_PREVIEW_CRASHES}),
-)
-def test_preview_of_a_failing_map_draws_it_or_refuses_with_its_location(cli, path):
+@pytest.mark.parametrize("path", [p for p in GAME_FIXTURES if is_error_fixture(p)], ids=fixture_id)
+def test_preview_refuses_a_map_that_fails_check_with_its_location(cli, path):
     code, _, err = cli("map", "preview", str(path), "-o", "p.svg")
-    if code == 0:
-        width, height = svg_size(Path("p.svg"))
-        assert width > 0 and height > 0
-    else:
-        assert code == 1 and err.startswith(f"pnp: error: {path}:") and LOCATED.search(err), err
-
-
-@pytest.mark.xfail(reason="pnp/games/aloft/maps.py preview draws a board without checking it", strict=True)
-def test_aloft_preview_refuses_a_board_with_a_negative_number_of_rows(cli, tmp_path):
-    (tmp_path / "sky.yaml").write_text("game: aloft\ncolumns: 12\nrows: -3\n")
-    code, _, err = cli("map", "preview", "sky.yaml", "-o", "sky.svg")
-    assert code == 1 and "sky.yaml:3:7: rows:" in err
+    assert code == 1 and err.startswith(f"pnp: error: {path}:") and LOCATED.search(err), err
+    assert not Path("p.svg").exists()
 
 
 def svg_size(path: Path) -> tuple[float, float]:
@@ -278,6 +262,20 @@ def test_every_generated_air_king_field_passes_check(cli, seed):
     assert cli("map", "new", "air-king", "--seed", str(seed), "-o", "f.yaml")[0] == 0
     code, _, err = cli("map", "check", "f.yaml")
     assert code == 0 and not err, err
+
+
+@pytest.mark.xfail(
+    reason="pnp/games/air_king/maps.py _generated may close the space a departure zone leads into "
+    "(seed 7 closes b1 and boxes in a1): 26 of seeds 0-199 carry the dead-departure warning",
+    strict=True,
+)
+def test_generated_air_king_fields_leave_every_departure_zone_a_way_out():
+    spec = REGISTRY["air-king"].maps
+    from pnp.games.air_king.model import AirKingField
+    from pnp.loader import load_text
+
+    warned = [seed for seed in range(200) if spec.check(load_text(spec.new(seed), AirKingField, f"seed {seed}"))]
+    assert warned == []
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

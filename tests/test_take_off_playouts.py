@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games.take_off.bots import BOTS, standing
+from pnp.games.take_off.moves import Fly, Send
 from pnp.games.take_off.rules import DRAW, EAST, SEND, TakeOff, TakeOffState
 from pnp.games.take_off.world import HOME
 from pnp.referee.driver import Table, playout, random_chooser
@@ -101,3 +102,49 @@ def test_the_bots_roll_fair_dice_and_standing_rewards_progress():
     state.apply(GAME.parse_move("roll R Y"))
     state.apply(GAME.parse_move("fly 1 taipei wuhan"))
     assert standing(state, 0) > before
+
+
+def test_usage_counts_every_stop_the_middle_city_and_each_cards_capital_included():
+    from pnp.games import REGISTRY
+
+    table = Table(GAME, GAME.new_state(Setup(("ann", "bob"), {"fleet": 2})))
+    for text in ("roll R Y", "fly 1 midway tokyo", "roll G T", "draw nairobi", "send 1", "fly 2 majuro",
+                 "roll T T", "draw cairo", "draw moscow", "send 1", "send 2", "roll R Y", "fly 2 tallinn berlin"):
+        table.play(GAME.parse_move(text))
+    used = REGISTRY["take-off"].usage(table.state, table.history)
+    world = table.state.ctx.world
+    assert set(used) == {f"city:{c}" for i, c in enumerate(world.ids) if i != world.start}
+    stops = ("midway", "tokyo", "nairobi", "majuro", "cairo", "moscow", "tallinn", "berlin")
+    assert {k: n for k, n in used.items() if n} == {f"city:{c}": 1 for c in stops}
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_usage_of_a_random_game_matches_the_stops_seen_move_by_move(seed):
+    from pnp.games import REGISTRY
+
+    rng = random.Random(seed)
+    table = Table(GAME, GAME.new_state(Setup(("a", "b", "c"), {"fleet": 2})))
+    seen: Counter[str] = Counter()
+    while not table.state.is_over():
+        move = rng.choice(table.state.legal_moves())
+        if isinstance(move, Send):
+            seen[table.state.ctx.world.ids[table.state.hand[0]]] += 1
+        elif isinstance(move, Fly):
+            seen.update(city for _, cities in move.legs for city in cities)
+        table.play(move)
+    used = REGISTRY["take-off"].usage(table.state, table.history)
+    assert {k: n for k, n in used.items() if n} == {f"city:{c}": n for c, n in seen.items()}
+    if table.state.round < table.state.ctx.round_limit:  # a whole fleet got home
+        assert used[f"city:{table.state.ctx.world.ids[table.state.ctx.world.finish]}"] >= 2
+
+
+def test_sim_reports_the_most_and_least_used_cities(cli):
+    import json
+
+    code, out, _ = cli("sim", "take-off", "--games", "4", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["most_used"] and data["least_used"]
+    assert all(key.startswith("city:") for key, _ in data["most_used"] + data["least_used"])
+    assert data["most_used"][0][1] > data["least_used"][0][1]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from pnp.errors import IllegalMove, NotationError, PnpError
@@ -67,6 +70,30 @@ def refusal(state, text):
 
 
 # -- the rulebook's example on the world map ---------------------------------------------------------------------
+
+
+def shown_progress(state) -> list[int]:
+    """The progress ``show`` prints for each player, in seat order."""
+    return [int(n) for n in re.findall(r"\| home \d+, progress (-?\d+), place", state.render_text(None))]
+
+
+def test_show_prints_each_fleets_progress_the_number_the_score_adds_up():
+    state = GAME.new_state(Setup(("ann", "bob"), {"fleet": 2}))
+    play(state, "roll R Y", "fly 1 midway tokyo")  # Tokyo is one route farther from Finish than Start
+    assert shown_progress(state) == [-1, 0] == [p.score for p in state.score().players]
+    assert dict(state.score().players[0].breakdown) == {"jet 1 progress": -1, "jet 2 progress": 0}
+    assert "routes flown" not in state.render_text(None)
+
+
+def test_the_example_in_the_notation_guide_is_accepted_on_the_world_map():
+    guide = (Path(__file__).parents[1] / "docs" / "notation.md").read_text()
+    block = guide.split("## Take Off! World Edition")[1].split("```")[1]
+    lines = [line.split("#")[0].strip() for line in block.strip().splitlines()]
+    state = GAME.new_state(Setup(("ann", "bob"), {"fleet": 2}))
+    play(state, *lines)
+    assert len(lines) == 11 and state.to_move() == "ann" and state.phase == ROLL
+    assert where(state, 0) == ["cairo", "moscow"] and where(state, 1) == ["nairobi", "majuro"]
+    assert shown_progress(state) == [11, 5]  # as the guide says after the block
 
 
 def test_the_rulebook_example_holds_on_the_world_map():
@@ -260,12 +287,12 @@ def test_play_on_decides_every_place(small):
     assert state.score().notes[0] == "order of finish: 1. ann, 2. bob, 3. cy"
 
 
-def test_the_round_limit_ends_the_game_and_ranks_by_routes_flown(small):
+def test_the_round_limit_ends_the_game_and_ranks_by_progress(small):
     state = play(small(rounds=1), "roll R G", "fly 1 a", "roll G B", "pass")
     assert state.is_over()
     score = state.score()
     assert score.winners == ("ann",) and [p.score for p in score.players] == [1, 0]
-    assert any("limit of 1 rounds" in note for note in score.notes)
+    assert any("limit of 1 rounds" in note and "ranked by progress" in note for note in score.notes)
 
 
 # -- turn order, options, notation -------------------------------------------------------------------------------

@@ -32,3 +32,18 @@ def luminance(color: RGB) -> float:
     """Perceived brightness in 0..1 (Rec. 601 weights, as a greyscale printer sees it)."""
     r, g, b = color
     return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def tint(color: str, amount: float) -> str:
+    """``color`` mixed toward white: 0 keeps it, 1 is white (``#rrggbb`` in and out)."""
+    return _mix(color, 1.0, amount)
+
+
+def shade(color: str, amount: float) -> str:
+    """``color`` mixed toward black: 0 keeps it, 1 is black (``#rrggbb`` in and out)."""
+    return _mix(color, 0.0, amount)
+
+
+def _mix(color: str, toward: float, amount: float) -> str:
+    r, g, b = rgb(color)
+    return to_hex((r + (toward - r) * amount, g + (toward - g) * amount, b + (toward - b) * amount))

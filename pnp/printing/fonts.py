@@ -38,3 +38,15 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
 
     register()
     return stringWidth(text, font_name(bold), size_pt) * PT
+
+
+def fit_size(text: str, width_mm: float, size_pt: float, bold: bool = False, minimum: float = 4.0) -> float:
+    """The largest size up to ``size_pt`` at which ``text`` fits ``width_mm``, but never below ``minimum``.
+
+    Text width grows in proportion to the size, so one measurement gives the exact size;
+    below ``minimum`` legibility wins and the text may overrun.
+    """
+    need = text_width(text, size_pt, bold)
+    if need <= width_mm:
+        return size_pt
+    return max(minimum, size_pt * width_mm / need)

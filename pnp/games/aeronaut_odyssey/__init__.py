@@ -26,4 +26,5 @@ SPEC = GameSpec(
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
     seeded=True,
+    usage=lazy_call(f"{HOME}.usage:usage"),
 )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.model import CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
 from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.color import shade, tint
 from pnp.printing.paper import PAPERS, page_frame
 from pnp.printing.tiling import OVERLAP
 
@@ -73,18 +74,6 @@ class Overlay:
     inventories: tuple[tuple[str, ...] | None, ...]  # balloon letters per seat, None when hidden
     goals: tuple[tuple[int, ...], ...]  # seats in each trajectory's slots
     status: str
-
-
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white: 0 keeps it, 1 is white."""
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
-
-
-def shade(colour: str, amount: float) -> str:
-    """``colour`` mixed with black: 0 keeps it, 1 is black."""
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v * (1 - amount)):02x}" for v in rgb)
 
 
 def page_size(pages: int) -> tuple[float, float]:

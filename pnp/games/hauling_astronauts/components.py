@@ -7,10 +7,11 @@ from pnp.games.hauling_astronauts.grid import SIZE, SPACE_NAMES, STRIP_NAMES
 from pnp.games.hauling_astronauts.layout import TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import HaulingData, Transport, load_data
 from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED
-from pnp.games.hauling_astronauts.pieces import INK, fitted, tint
+from pnp.games.hauling_astronauts.pieces import INK, fitted
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Kit, KitDocument, Sheet

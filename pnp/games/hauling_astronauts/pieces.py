@@ -7,8 +7,8 @@ import math
 from pnp.games.hauling_astronauts.model import Transport, chance
 from pnp.games.hauling_astronauts.moves import GOLD, RED, face, kind
 from pnp.printing.canvas import Canvas
-from pnp.printing.color import rgb, to_hex
-from pnp.printing.fonts import text_width
+from pnp.printing.color import tint
+from pnp.printing.fonts import fit_size
 from pnp.printing.paper import Rect
 
 INK = "#1d2330"
@@ -24,16 +24,9 @@ PIPS = {
 }
 
 
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white: 0 keeps it, 1 is white."""
-    return to_hex(tuple(c + (1 - c) * amount for c in rgb(colour)))
-
-
 def fitted(c: Canvas, x: float, y: float, text: str, width: float, size: float, **style) -> None:
-    """Text shrunk as needed to stay within ``width`` mm."""
-    bold = bool(style.get("bold", False))
-    need = text_width(text, size, bold)
-    c.text(x, y, text, size=size * min(1.0, width / need) if need else size, **style)
+    """Text shrunk as needed to stay within ``width`` mm (down to fit_size's minimum, 4 pt)."""
+    c.text(x, y, text, size=fit_size(text, width, size, bool(style.get("bold", False))), **style)
 
 
 def _landscape(c: Canvas, box: Rect):
