@@ -79,7 +79,9 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def load_file(path: Path | str, cls: type[T], name: str | None = None, envelope: tuple[str, ...] = ENVELOPE) -> Loaded[T]:
+def load_file(
+    path: Path | str, cls: type[T], name: str | None = None, envelope: tuple[str, ...] = ENVELOPE
+) -> Loaded[T]:
     """Read a YAML file into ``cls``; ``name`` is how errors refer to it.
 
     Top-level keys named in ``envelope`` (by default ``game``, which names the
@@ -111,7 +113,11 @@ def peek(text: str, key: str, name: str = "<text>") -> str | None:
     node = _compose(text, name)
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.value == key and isinstance(value_node, yaml.ScalarNode):
+            if (
+                isinstance(key_node, yaml.ScalarNode)
+                and key_node.value == key
+                and isinstance(value_node, yaml.ScalarNode)
+            ):
                 return value_node.value
     return None
 

@@ -104,8 +104,12 @@ def test_a_goal_revealed_on_its_owners_turn_wins_once_all_four_have_landed(cli, 
     current = session.new(path, "air-king", ["ann", "bob"], [], 1, None)
     for move in ("secret goal 1", "secret goal 5", "draw pass", "draw pass"):  # goal 1: aircraft 1 2 6 7
         current.play(move)
-    flights = (_route(1, "a2 b2 c2 d2 e2 f2 f3") + _route(2, "a4 b4 c4 d4 e4 f4 f3")
-               + _route(6, "g2 f2 e2 d2 c2 b2 b3") + _route(7, "g4 f4 e4 d4 c4 b4 b3"))
+    flights = (
+        _route(1, "a2 b2 c2 d2 e2 f2 f3")
+        + _route(2, "a4 b4 c4 d4 e4 f4 f3")
+        + _route(6, "g2 f2 e2 d2 c2 b2 b3")
+        + _route(7, "g4 f4 e4 d4 c4 b4 b3")
+    )
     while flights or current.state.to_move() != "ann" or current.state.phase != DRAW:
         state = current.state
         if state.phase in (DRAW, DISCARD):  # draw or discard whatever comes first

@@ -43,7 +43,11 @@ def _svg_names(written, prefix: str) -> list[str]:
 
 def test_the_manifest_counts_every_card(written):
     assert written[("cards.pdf", "pdf")].components == {
-        "airports and runways": 4, "aircraft": 10, "goals": 10, "events": 30, "technical return": 4,
+        "airports and runways": 4,
+        "aircraft": 10,
+        "goals": 10,
+        "events": 30,
+        "technical return": 4,
     }
     assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
     assert written[("player-aid.pdf", "pdf")].components == {"player aid": 1}
@@ -70,8 +74,11 @@ def test_the_printed_cards_are_cut_to_poker_size(written):
 
 
 def test_the_guide_states_the_cards_per_page_the_default_build_prints(written):
-    fronts = [len(re.findall(r'data-name="card-front:', f.path.read_text()))
-              for (name, fmt), f in written.items() if fmt == "svg" and name.startswith("cards")]
+    fronts = [
+        len(re.findall(r'data-name="card-front:', f.path.read_text()))
+        for (name, fmt), f in written.items()
+        if fmt == "svg" and name.startswith("cards")
+    ]
     per_page = max(fronts)
     assert sum(fronts) == 58 and per_page == 8  # A4, 3 mm bleed: poker cards do not fit three by three
     guide = (Path(__file__).parents[1] / "docs" / "games" / "air-king.md").read_text()
@@ -87,8 +94,21 @@ def test_every_card_kind_prints_its_words(written):
         for t in ET.parse(f.path).getroot().iter()
         if t.tag.endswith("text")
     )
-    for words in ("AIRPORT A", "RUNWAY B", "GOAL 10", "EXTRA MOVE", "Extra diagonal move", "STORM", "CLEAR SKY",
-                  "HOLDING", "PASS", "Technical Return", "one movement card per turn", "Brown crescent", "AIR KING"):
+    for words in (
+        "AIRPORT A",
+        "RUNWAY B",
+        "GOAL 10",
+        "EXTRA MOVE",
+        "Extra diagonal move",
+        "STORM",
+        "CLEAR SKY",
+        "HOLDING",
+        "PASS",
+        "Technical Return",
+        "one movement card per turn",
+        "Brown crescent",
+        "AIR KING",
+    ):
         assert words in text, words
 
 

@@ -76,14 +76,22 @@ def test_the_default_field_puts_the_airports_five_card_lengths_apart_with_three_
         ("closed: []", "closed: [z9]", "z9", "closed[0]: z9 lies outside the 7 x 5 grid"),
         ("closed: []", "closed: [c-3]", "c-3", "closed[0]: 'c-3' is not a space name"),
         ("closed: []", "closed: [g3]", "g3\n    runway: f3", "airports.B.at: g3 is listed under closed"),
-        ("runway: b3", "runway: b4", "b4", ("airports.A.runway: no arrival zone beside airport A: the runway b4 "
-                                            "does not touch a3")),
+        (
+            "runway: b3",
+            "runway: b4",
+            "b4",
+            ("airports.A.runway: no arrival zone beside airport A: the runway b4 does not touch a3"),
+        ),
         ("runway: f3", "runway: g2", "g2, g4", "airports.B.departures[0]: g2 is already the arrival zone of airport B"),
         ("[a2, a4]", "[a2, a1]", "a1", "airports.A.departures[1]: departure zone a1 does not touch airport A"),
         ("[g2, g4]", "[ ]", "[ ]", "airports.B.departures: airport B needs at least one departure zone"),
         ("at: g3", "at: a2", "a2, a4", "airports.A.departures[0]: a2 is already airport B"),
-        ("closed: []", "closed: [d1, d2, d3, d4, d5]", "[a2, a4]", ("airports.A.departures: no path between "
-                                                                   "the airports")),
+        (
+            "closed: []",
+            "closed: [d1, d2, d3, d4, d5]",
+            "[a2, a4]",
+            ("airports.A.departures: no path between the airports"),
+        ),
     ],
 )
 def test_each_error_is_located_at_its_line_and_column(old, new, needle, message):
@@ -108,7 +116,8 @@ def test_an_unknown_airport_is_an_error_at_its_name():
 
 def test_airports_in_one_column_are_an_error():
     text = GOOD.replace("lanes: 5", "lanes: 7").replace(
-        "at: g3\n    runway: f3\n    departures: [g2, g4]", "at: a7\n    runway: b7\n    departures: [a6]")
+        "at: g3\n    runway: f3\n    departures: [g2, g4]", "at: a7\n    runway: b7\n    departures: [a6]"
+    )
     (error,) = [f for f in findings(text) if f.level == "error"]
     assert "the airports lie in the same column" in error.message
     assert error.where == f"field.yaml:{position(text, 'a7')}"

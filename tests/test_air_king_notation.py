@@ -10,8 +10,24 @@ from pnp.games.air_king.moves import AirMove
 from pnp.games.air_king.rules import AirKing
 
 GAME = AirKing()
-VERBS = ("draw", "discard", "depart", "fly", "land", "diagonal", "storm", "clear", "hold", "pass", "return", "end",
-         "extra", "extra fly", "extra land", "extra depart")
+VERBS = (
+    "draw",
+    "discard",
+    "depart",
+    "fly",
+    "land",
+    "diagonal",
+    "storm",
+    "clear",
+    "hold",
+    "pass",
+    "return",
+    "end",
+    "extra",
+    "extra fly",
+    "extra land",
+    "extra depart",
+)
 UNICODE_DIGITS = ("³", "²", "٣", "१", "１", "߃", "𝟗")
 WORDS = st.one_of(
     st.text(max_size=12),

@@ -106,8 +106,21 @@ def test_non_canonical_notation_reads_the_same():
     assert GAME.parse_move("PASS 8 3") == GAME.parse_move("pass 3 8") == AirMove("pass", 3, other=8)
     assert GAME.parse_move("  Extra  Fly 3 B2 ") == AirMove("fly", 3, "b2", extra=True)
     assert GAME.format_move(GAME.parse_move("extra land 10")) == "extra land 10"
-    for text in ("draw storm", "depart 3 a2", "fly 10 c5", "land 1", "diagonal 4 d1", "storm c3", "clear c3",
-                 "hold 7", "pass 2 9", "return 6", "end", "discard clear", "extra depart 1 a4"):
+    for text in (
+        "draw storm",
+        "depart 3 a2",
+        "fly 10 c5",
+        "land 1",
+        "diagonal 4 d1",
+        "storm c3",
+        "clear c3",
+        "hold 7",
+        "pass 2 9",
+        "return 6",
+        "end",
+        "discard clear",
+        "extra depart 1 a4",
+    ):
         assert GAME.format_move(GAME.parse_move(text)) == text
 
 

@@ -21,7 +21,10 @@ SPEC = REGISTRY["aloft"]
 @pytest.fixture(scope="module")
 def written(tmp_path_factory):
     out = tmp_path_factory.mktemp("aloft")
-    return {(f.path.name, f.format): f for f in render_kit(SPEC.kit(KitRequest()), PrintSettings(formats=("pdf", "svg")), out)}
+    return {
+        (f.path.name, f.format): f
+        for f in render_kit(SPEC.kit(KitRequest()), PrintSettings(formats=("pdf", "svg")), out)
+    }
 
 
 def test_the_manifest_counts_every_component(written):

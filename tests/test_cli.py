@@ -127,8 +127,19 @@ def test_every_built_in_map_passes_its_own_schema_and_check(cli, name):
 
 
 def test_map_new_passes_generator_settings_and_refuses_unknown_ones(cli, tmp_path):
-    code, _, err = cli("map", "new", "aeronaut-odyssey", "--seed", "3", "--size", "small", "--expansions",
-                       "trajectories", "-o", "small.yaml")
+    code, _, err = cli(
+        "map",
+        "new",
+        "aeronaut-odyssey",
+        "--seed",
+        "3",
+        "--size",
+        "small",
+        "--expansions",
+        "trajectories",
+        "-o",
+        "small.yaml",
+    )
     assert code == 0, err
     assert cli("map", "check", "small.yaml")[0] == 0
     small = (tmp_path / "small.yaml").read_text()

@@ -123,8 +123,10 @@ def test_check_json_lists_the_same_finding(cli, path):
 @pytest.mark.parametrize("path", [p for p in GAME_FIXTURES if is_error_fixture(p)], ids=fixture_id)
 def test_a_map_that_fails_check_is_refused_by_build_and_ref_with_its_location(cli, path):
     game = path.parent.name
-    for args in (("build", game, "--map", str(path), "--out", "kit"),
-                 ("ref", "new", game, "r.pnp", "--map", str(path), "--players", "ann,bob")):
+    for args in (
+        ("build", game, "--map", str(path), "--out", "kit"),
+        ("ref", "new", game, "r.pnp", "--map", str(path), "--players", "ann,bob"),
+    ):
         code, _, err = cli(*args)
         assert code == 1 and err.startswith(f"pnp: error: {path}:") and LOCATED.search(err), (args, err)
     assert not Path("r.pnp").exists() and not Path("kit").exists()
@@ -307,7 +309,9 @@ def edited_aeronaut_maps(draw) -> str:
     from pnp.games.aeronaut_odyssey.model import TYPES, Route
 
     expansions = tuple(sorted(draw(st.sets(st.sampled_from(("trajectories", "wild_winds", "multiroutes", "bonus"))))))
-    board = generate(draw(st.integers(0, 10**6)), Knobs(draw(st.sampled_from(("tiny", "small"))), 4, 1, False, expansions))
+    board = generate(
+        draw(st.integers(0, 10**6)), Knobs(draw(st.sampled_from(("tiny", "small"))), 4, 1, False, expansions)
+    )
     cities, routes, areas = list(board.cities), list(board.routes), list(board.areas)
     names = [c.name for c in cities]
     for edit in draw(st.lists(st.sampled_from(("drop", "change", "add", "move", "unlabel")), min_size=1, max_size=3)):
@@ -317,7 +321,8 @@ def edited_aeronaut_maps(draw) -> str:
             k = draw(st.integers(0, len(routes) - 1))
             if routes[k].type != "multi":
                 routes[k] = dataclasses.replace(
-                    routes[k], type=draw(st.sampled_from((*TYPES, "gray"))), length=draw(st.integers(1, 6)))
+                    routes[k], type=draw(st.sampled_from((*TYPES, "gray"))), length=draw(st.integers(1, 6))
+                )
         elif edit == "add":
             a, b = draw(st.lists(st.sampled_from(names), min_size=2, max_size=2, unique=True))
             routes.append(Route(between=(a, b), type=draw(st.sampled_from(TYPES)), length=draw(st.integers(1, 3))))
@@ -337,23 +342,32 @@ def air_king_fields(draw) -> str:
     from pnp.games.air_king.field import cell_name
 
     columns, lanes = draw(st.integers(3, 9)), draw(st.integers(1, 7))
-    left, right = (draw(st.integers(0, 1)), draw(st.integers(0, lanes - 1))), (
-        columns - 1 - draw(st.integers(0, 1)), draw(st.integers(0, lanes - 1)))
+    left, right = (
+        (draw(st.integers(0, 1)), draw(st.integers(0, lanes - 1))),
+        (columns - 1 - draw(st.integers(0, 1)), draw(st.integers(0, lanes - 1))),
+    )
     if left[0] == right[0]:
         right = (columns - 1, right[1])
     places = {}
     for name, (col, lane), step in (("A", left, 1), ("B", right, -1)):
-        beside = [(c, r) for c, r in ((col, lane - 1), (col, lane + 1), (col - step, lane))
-                  if 0 <= c < columns and 0 <= r < lanes]
+        beside = [
+            (c, r)
+            for c, r in ((col, lane - 1), (col, lane + 1), (col - step, lane))
+            if 0 <= c < columns and 0 <= r < lanes
+        ]
         departures = draw(st.lists(st.sampled_from(beside), min_size=1, max_size=3, unique=True)) if beside else []
-        places[name] = {"at": cell_name(col, lane), "runway": cell_name(col + step, lane),
-                        "departures": [cell_name(*d) for d in departures]}
+        places[name] = {
+            "at": cell_name(col, lane),
+            "runway": cell_name(col + step, lane),
+            "departures": [cell_name(*d) for d in departures],
+        }
     if draw(st.booleans()):  # A on the right, flying left
         places = {"A": places["B"], "B": places["A"]}
     cells = [cell_name(c, r) for c in range(columns) for r in range(lanes)]
     closed = draw(st.lists(st.sampled_from(cells), max_size=3, unique=True))
-    return yaml.safe_dump({"game": "air-king", "columns": columns, "lanes": lanes, "closed": closed,
-                           "airports": places}, sort_keys=False)
+    return yaml.safe_dump(
+        {"game": "air-king", "columns": columns, "lanes": lanes, "closed": closed, "airports": places}, sort_keys=False
+    )
 
 
 @st.composite
@@ -367,28 +381,50 @@ def take_off_strips(draw) -> str:
     ids = ["finish", *(f"c{i}" for i in range(len(inner))), "start"]
     cities = []
     for k, (city_id, offset) in enumerate(zip(ids, places)):
-        routes = {} if k == 0 else {
-            colour: ids[draw(st.integers(0, k - 1))]
-            for colour in draw(st.lists(st.sampled_from(colours), min_size=1, max_size=4, unique=True))
-        }
+        routes = (
+            {}
+            if k == 0
+            else {
+                colour: ids[draw(st.integers(0, k - 1))]
+                for colour in draw(st.lists(st.sampled_from(colours), min_size=1, max_size=4, unique=True))
+            }
+        )
         lon = round((west + offset + 180) % 360 - 180, 4)
-        city = {"id": city_id, "name": city_id.upper(), "lat": draw(st.integers(-10, 10)), "lon": lon,
-                "routes": routes}
+        city = {"id": city_id, "name": city_id.upper(), "lat": draw(st.integers(-10, 10)), "lon": lon, "routes": routes}
         if 0 < k < len(ids) - 1:
             city["country"] = f"Land {k}"
         cities.append(city)
     middle = len(inner) // 2  # the dividing line leaves two or more capitals on each side
-    return yaml.safe_dump({
-        "game": "take-off", "title": "Strip", "start": "start", "finish": "finish",
-        "west_edge": west, "east_edge": round(west + span, 2), "north": 20, "south": -20,
-        "divide": round(west + (inner[middle - 1] + inner[middle]) / 2, 4), "scale": 2.0, "grid": 10.0, "cities": cities,
-    }, sort_keys=False)
+    return yaml.safe_dump(
+        {
+            "game": "take-off",
+            "title": "Strip",
+            "start": "start",
+            "finish": "finish",
+            "west_edge": west,
+            "east_edge": round(west + span, 2),
+            "north": 20,
+            "south": -20,
+            "divide": round(west + (inner[middle - 1] + inner[middle]) / 2, 4),
+            "scale": 2.0,
+            "grid": 10.0,
+            "cities": cities,
+        },
+        sort_keys=False,
+    )
 
 
 @st.composite
 def aloft_skies(draw) -> str:
-    return yaml.safe_dump({"game": "aloft", "columns": draw(st.integers(6, 20)), "rows": draw(st.integers(1, 8)),
-                           "cell_width": draw(st.floats(46, 60)), "cell_height": draw(st.floats(65.5, 80))})
+    return yaml.safe_dump(
+        {
+            "game": "aloft",
+            "columns": draw(st.integers(6, 20)),
+            "rows": draw(st.integers(1, 8)),
+            "cell_width": draw(st.floats(46, 60)),
+            "cell_height": draw(st.floats(65.5, 80)),
+        }
+    )
 
 
 PLAYABLE = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -405,8 +441,9 @@ def test_a_hand_made_map_that_passes_check_previews_and_plays_to_its_end(tmp_pat
     folder = tmp_path_factory.mktemp(game)
 
     @PLAYABLE
-    @given(text=MAP_STRATEGIES[game], players=st.integers(2, REGISTRY[game].rules().max_players),
-           seed=st.integers(0, 1000))
+    @given(
+        text=MAP_STRATEGIES[game], players=st.integers(2, REGISTRY[game].rules().max_players), seed=st.integers(0, 1000)
+    )
     def check_print_and_play(text: str, players: int, seed: int) -> None:
         path = folder / f"{game}.yaml"
         assume(passes_check(game, text, path))

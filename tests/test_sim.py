@@ -57,12 +57,22 @@ def test_unknown_bots_and_bad_counts_are_refused():
 
 
 def test_the_cli_prints_json_with_every_figure(cli):
-    code, out, _ = cli("sim", "aloft", "--games", "6", "--players", "2", "--bots", "greedy,random", "--json",
-                       "--html", "report.html")
+    code, out, _ = cli(
+        "sim", "aloft", "--games", "6", "--players", "2", "--bots", "greedy,random", "--json", "--html", "report.html"
+    )
     assert code == 0
     data = json.loads(out)
-    for key in ("win_rate_by_seat", "win_rate_by_bot", "scores_by_seat", "scores_by_bot", "game_length",
-                "moves_applied", "seconds", "most_used", "least_used"):
+    for key in (
+        "win_rate_by_seat",
+        "win_rate_by_bot",
+        "scores_by_seat",
+        "scores_by_bot",
+        "game_length",
+        "moves_applied",
+        "seconds",
+        "most_used",
+        "least_used",
+    ):
         assert key in data
     assert set(data["win_rate_by_seat"]) == {"seat 1", "seat 2"}
     assert sum(v["win_rate"] for v in data["win_rate_by_seat"].values()) == pytest.approx(1.0)

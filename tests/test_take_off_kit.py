@@ -128,12 +128,16 @@ def crowded_world(tmp_path):
     cities = ["  - {id: east, name: East, lat: 30, lon: 40, routes: {red: c0}}"]
     for i in range(60):
         lon, lat = 38 - i * 0.6, 30 + rng.uniform(-4, 4)
-        cities.append(f"  - {{id: c{i}, name: City number {i}, country: Land {i}, lat: {lat:.2f}, lon: {lon:.2f}, "
-                      f"routes: {{red: {f'c{i + 1}' if i < 59 else 'west'}}}}}")
+        cities.append(
+            f"  - {{id: c{i}, name: City number {i}, country: Land {i}, lat: {lat:.2f}, lon: {lon:.2f}, "
+            f"routes: {{red: {f'c{i + 1}' if i < 59 else 'west'}}}}}"
+        )
     cities.append("  - {id: west, name: West, lat: 30, lon: 0}")
     path = tmp_path / "crowded.yaml"
-    path.write_text("game: take-off\ntitle: Crowded\nstart: east\nfinish: west\nwest_edge: 0\neast_edge: 40\n"
-                    "north: 50\nsouth: 10\ndivide: 20\nscale: 3\ngrid: 10\ncities:\n" + "\n".join(cities) + "\n")
+    path.write_text(
+        "game: take-off\ntitle: Crowded\nstart: east\nfinish: west\nwest_edge: 0\neast_edge: 40\n"
+        "north: 50\nsouth: 10\ndivide: 20\nscale: 3\ngrid: 10\ncities:\n" + "\n".join(cities) + "\n"
+    )
     return TakeOff().new_state(Setup(("a", "b"), map_path=path)).ctx.world
 
 

@@ -33,8 +33,11 @@ def test_any_words_after_a_verb_read_as_a_move_or_raise_notation_error(verb, wor
 
 
 def test_unicode_digits_and_huge_numbers_are_not_jet_numbers():
-    for text in [f"send {w}" for w in (*UNICODE_DIGITS, "9" * 5000, "0")] + ["fly ³ tokyo", "fly 1 midway ٣ tokyo",
-                                                                         f"fly {'9' * 5000} tokyo"]:
+    for text in [f"send {w}" for w in (*UNICODE_DIGITS, "9" * 5000, "0")] + [
+        "fly ³ tokyo",
+        "fly 1 midway ٣ tokyo",
+        f"fly {'9' * 5000} tokyo",
+    ]:
         try:
             GAME.parse_move(text)
         except NotationError as error:

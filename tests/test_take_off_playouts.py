@@ -108,8 +108,21 @@ def test_usage_counts_every_stop_the_middle_city_and_each_cards_capital_included
     from pnp.games import REGISTRY
 
     table = Table(GAME, GAME.new_state(Setup(("ann", "bob"), {"fleet": 2})))
-    for text in ("roll R Y", "fly 1 midway tokyo", "roll G T", "draw nairobi", "send 1", "fly 2 majuro",
-                 "roll T T", "draw cairo", "draw moscow", "send 1", "send 2", "roll R Y", "fly 2 tallinn berlin"):
+    for text in (
+        "roll R Y",
+        "fly 1 midway tokyo",
+        "roll G T",
+        "draw nairobi",
+        "send 1",
+        "fly 2 majuro",
+        "roll T T",
+        "draw cairo",
+        "draw moscow",
+        "send 1",
+        "send 2",
+        "roll R Y",
+        "fly 2 tallinn berlin",
+    ):
         table.play(GAME.parse_move(text))
     used = REGISTRY["take-off"].usage(table.state, table.history)
     world = table.state.ctx.world

@@ -102,7 +102,9 @@ def _render_all(kits: list, settings, out: Path, quiet: bool) -> list:
         for kit in kits:
             progress.update(task, description=f"building {kit.title}")
             start = done_before
-            files = render_kit(kit, settings, out, lambda done, _total: progress.update(task, completed=start + done))
+            files = render_kit(
+                kit, settings, out, lambda done, _total, start=start: progress.update(task, completed=start + done)
+            )
             done_before += count_pages(kit, settings)
             written.extend(files)
     return written

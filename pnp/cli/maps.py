@@ -95,8 +95,13 @@ def new(
         raise PnpError(f"{spec.title} has no map to customise")
     if output.exists():
         raise PnpError(f"{output}: already exists (choose another name, or remove it)")
-    given = {"size": size, "players": players, "pages": pages, "ink_friendly": ink_friendly,
-             "expansions": tuple(e.strip() for e in expansions.split(",") if e.strip()) if expansions else None}
+    given = {
+        "size": size,
+        "players": players,
+        "pages": pages,
+        "ink_friendly": ink_friendly,
+        "expansions": tuple(e.strip() for e in expansions.split(",") if e.strip()) if expansions else None,
+    }
     knobs = {name: value for name, value in given.items() if value is not None}
     if seed is not None:
         knobs["seed"] = seed
@@ -146,6 +151,8 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose map format t
     model = spec.maps.model()
     document = schema_for(model, f"{spec.title} map")
     root = document["$defs"][model.__name__]
-    root["properties"] = {"game": {"const": spec.name, "description": "The game this map is for."},
-                          **root["properties"]}
+    root["properties"] = {
+        "game": {"const": spec.name, "description": "The game this map is for."},
+        **root["properties"],
+    }
     say(json.dumps(document, indent=2))

@@ -200,4 +200,3 @@ def _score_json(result: Score) -> dict[str, object]:
         "winners": list(result.winners),
         "notes": list(result.notes),
     }
-

@@ -61,8 +61,7 @@ def sim(
     if as_json:
         emit_json(summary)
         return
-    say(f"{spec.title}: {len(results)} games, {players} players, {summary['moves_applied']} moves "
-        f"in {seconds:.1f} s")
+    say(f"{spec.title}: {len(results)} games, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
     for title, key in (("by seat", "win_rate_by_seat"), ("by bot", "win_rate_by_bot")):
         say(f"win rate {title}:")
         for name, data in summary[key].items():

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.games.spec import GameSpec
-
 from pnp.games import aeronaut_odyssey, air_king, aloft, hauling_astronauts, take_off
+from pnp.games.spec import GameSpec
 
 REGISTRY: dict[str, GameSpec] = {
     spec.name: spec

@@ -119,9 +119,11 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
 
     def draw(canvas: Canvas) -> None:
         canvas.text(area.x + area.w / 2, area.y + 4, title, size=8, anchor="middle", bold=True)
-        with canvas.clip(x, y, drawing.width * scale, drawing.height * scale):
-            with canvas.group(x, y, scale=scale, name=f"overview:{board.name}"):
-                place(canvas, drawing)
+        with (
+            canvas.clip(x, y, drawing.width * scale, drawing.height * scale),
+            canvas.group(x, y, scale=scale, name=f"overview:{board.name}"),
+        ):
+            place(canvas, drawing)
         for tile in tiling.tiles:
             wx, wy, ww, wh = astuple(tile.window)
             rect = (x + wx * scale, y + wy * scale, ww * scale, wh * scale)

@@ -23,7 +23,7 @@ from pnp.printing.parts import Kit
 from pnp.printing.plan import document_pages
 from pnp.printing.settings import PrintSettings
 
-__all__ = ["PrintSettings", "WrittenFile", "render_kit", "count_pages", "drawing_to_svg", "write_drawing"]
+__all__ = ["PrintSettings", "WrittenFile", "count_pages", "drawing_to_svg", "render_kit", "write_drawing"]
 
 Progress = Callable[[int, int], None]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import string
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pnp.printing.canvas import Point
 from pnp.printing.paper import PageFrame, Rect, orientations
@@ -78,10 +79,10 @@ def registration_points(tiling: Tiling) -> list[Point]:
     columns = [t.window for t in tiling.tiles[: tiling.cols]]
     rows = [t.window for t in tiling.tiles[:: tiling.cols]]
     points: list[Point] = []
-    for left, right in zip(columns, columns[1:]):
+    for left, right in pairwise(columns):
         x = (right.x + left.right) / 2
         points += [(x, r.y + r.h * k / 3) for r in rows for k in (1, 2)]
-    for top, bottom in zip(rows, rows[1:]):
+    for top, bottom in pairwise(rows):
         y = (bottom.y + top.bottom) / 2
         points += [(c.x + c.w * k / 3, y) for c in columns for k in (1, 2)]
     return points

@@ -43,7 +43,7 @@ def parse(game: Game, text: str) -> Move:
     return game.parse_move(" ".join(words))
 
 
-def format(game: Game, move: Move) -> str:  # noqa: A001 - mirrors parse
+def format(game: Game, move: Move) -> str:
     """Write ``move`` in the notation ``parse`` reads."""
     if isinstance(move, Secret):
         return f"secret {move.slot} {move.value}"

@@ -93,7 +93,7 @@ def parse(path: Path) -> tuple[Record, str, str]:
     while index < len(lines) and lines[index].startswith("["):
         match = _HEADER.match(lines[index])
         if not match:
-            raise RecordError(f"{path}:{index + 1}: bad header line (expected [Key \"value\"])")
+            raise RecordError(f'{path}:{index + 1}: bad header line (expected [Key "value"])')
         headers[match.group(1)] = match.group(2)
         index += 1
     missing = [k for k in (*HEADER_KEYS, "Check") if k not in headers]
@@ -126,7 +126,7 @@ def locked(path: Path) -> Iterator[None]:
         raise RecordError(f"{path}: not a record file")
     lock_path = path.with_name(path.name + ".lock")
     try:
-        handle = open(lock_path, "a")
+        handle = lock_path.open("a")
     except OSError as exc:
         raise RecordError(f"{path}: cannot lock the record ({exc.strerror})") from None
     with handle:

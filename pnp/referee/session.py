@@ -97,9 +97,8 @@ class Session:
 
     # -- replay ----------------------------------------------------------------
     def _apply(self, player: str, move: Move) -> None:
-        if isinstance(move, Commit):
-            if (player, move.slot) in self.commitments:
-                raise IllegalMove(f"{player} has already committed a {move.slot}", "secrets")
+        if isinstance(move, Commit) and (player, move.slot) in self.commitments:
+            raise IllegalMove(f"{player} has already committed a {move.slot}", "secrets")
         if isinstance(move, Reveal):
             expected = self.commitments.get((player, move.slot))
             if expected is None:
@@ -172,7 +171,16 @@ def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
 def _parse_option(option: Option, raw: str) -> bool | int | str:
     default = option.default
     if isinstance(default, bool):
-        flags = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+        flags = {
+            "true": True,
+            "yes": True,
+            "on": True,
+            "1": True,
+            "false": False,
+            "no": False,
+            "off": False,
+            "0": False,
+        }
         if raw.lower() not in flags:
             raise PnpError(f"option {option.key}: expected true or false, got {raw!r}")
         return flags[raw.lower()]

@@ -77,7 +77,9 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
         return choosers[seats[state.to_move() or names[0]]](state, moves, secrets)
 
-    setup = Setup(names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), config.map_path)
+    setup = Setup(
+        names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), config.map_path
+    )
     table = playout(game, setup, choose)
     score = table.state.score()
     by_name = {row.name: row.score for row in score.players}
@@ -150,8 +152,11 @@ def _rates(groups: Mapping[str, list[float]]) -> dict[str, dict[str, float]]:
     out = {}
     for key, shares in groups.items():
         low, high = wilson(sum(shares), len(shares))
-        out[key] = {"games": len(shares), "win_rate": round(sum(shares) / len(shares), 4),
-                    "ci95": [round(low, 4), round(high, 4)]}
+        out[key] = {
+            "games": len(shares),
+            "win_rate": round(sum(shares) / len(shares), 4),
+            "ci95": [round(low, 4), round(high, 4)],
+        }
     return out
 
 

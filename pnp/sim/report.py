@@ -13,8 +13,10 @@ BAR = "#3f78b5"
 def _win_chart(title: str, rates: Mapping[str, Mapping[str, object]]) -> str:
     width, row = 520, 26
     height = 30 + row * len(rates)
-    parts = [f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">',
-             f'<text x="0" y="16" font-weight="bold">{html.escape(title)}</text>']
+    parts = [
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">',
+        f'<text x="0" y="16" font-weight="bold">{html.escape(title)}</text>',
+    ]
     for i, (name, data) in enumerate(rates.items()):
         y = 26 + i * row
         rate = float(data["win_rate"])  # type: ignore[arg-type]
@@ -22,8 +24,10 @@ def _win_chart(title: str, rates: Mapping[str, Mapping[str, object]]) -> str:
         scale = width - 140
         parts.append(f'<text x="0" y="{y + 15}">{html.escape(name)}</text>')
         parts.append(f'<rect x="90" y="{y + 3}" width="{rate * scale:.1f}" height="16" fill="{BAR}"/>')
-        parts.append(f'<line x1="{90 + low * scale:.1f}" x2="{90 + high * scale:.1f}" y1="{y + 11}" y2="{y + 11}" '
-                     'stroke="black" stroke-width="2"/>')
+        parts.append(
+            f'<line x1="{90 + low * scale:.1f}" x2="{90 + high * scale:.1f}" y1="{y + 11}" y2="{y + 11}" '
+            'stroke="black" stroke-width="2"/>'
+        )
         parts.append(f'<text x="{95 + high * scale:.1f}" y="{y + 15}">{rate:.1%}</text>')
     return "".join(parts) + "</svg>"
 
@@ -37,12 +41,16 @@ def _histogram(title: str, values: Sequence[int], bins: int = 20) -> str:
         counts[min(bins - 1, (value - low) * bins // (span + 1))] += 1
     top = max(counts)
     bar = (width - 40) / bins
-    parts = [f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">',
-             f'<text x="0" y="16" font-weight="bold">{html.escape(title)}</text>']
+    parts = [
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img">',
+        f'<text x="0" y="16" font-weight="bold">{html.escape(title)}</text>',
+    ]
     for i, count in enumerate(counts):
         h = (height - 60) * count / top
-        parts.append(f'<rect x="{20 + i * bar:.1f}" y="{height - 30 - h:.1f}" width="{bar - 2:.1f}" '
-                     f'height="{h:.1f}" fill="{BAR}"/>')
+        parts.append(
+            f'<rect x="{20 + i * bar:.1f}" y="{height - 30 - h:.1f}" width="{bar - 2:.1f}" '
+            f'height="{h:.1f}" fill="{BAR}"/>'
+        )
     parts.append(f'<text x="20" y="{height - 10}">{low}</text>')
     parts.append(f'<text x="{width - 20}" y="{height - 10}" text-anchor="end">{high}</text>')
     return "".join(parts) + "</svg>"

@@ -60,8 +60,10 @@ def _space(state: AirKingState, name: str) -> int:
     if cell < 0:
         for airport, spot in zip(field.airport_names, field.airport_spaces):
             if name == cell_name(*spot):
-                raise IllegalMove(f"{name} is airport {airport}, not a space: aircraft land with 'land N' "
-                                  "from the arrival zone", "land only from the arrival zone")
+                raise IllegalMove(
+                    f"{name} is airport {airport}, not a space: aircraft land with 'land N' from the arrival zone",
+                    "land only from the arrival zone",
+                )
         raise IllegalMove(f"there is no space {name} on this field", "the field")
     return cell
 
@@ -78,8 +80,11 @@ def _card(state: AirKingState, kind: int) -> None:
     """Refuse playing a card of type ``kind`` now (not in hand, or over the per-turn limits)."""
     _need(state, ACT, f"playing {_title(state, CARD_TYPES[kind])}")
     if not state.hands[state.seat][kind]:
-        raise IllegalMove(f"{state.players[state.seat]} holds no {_title(state, CARD_TYPES[kind])} card "
-                          f"(hand: {state.hand_text(state.seat)})", "deck tracking")
+        raise IllegalMove(
+            f"{state.players[state.seat]} holds no {_title(state, CARD_TYPES[kind])} card "
+            f"(hand: {state.hand_text(state.seat)})",
+            "deck tracking",
+        )
     _card_slot(state)
     if kind in (EXTRA, DIAGONAL) and state.movement_played:
         raise IllegalMove("a movement card was already played this turn", "one movement card per turn")
@@ -107,8 +112,7 @@ def _flier(state: AirKingState, a: int) -> int:
         where = "has landed" if p == LANDED else "is still waiting at its airport ('depart' it first)"
         raise IllegalMove(f"aircraft {a + 1} {where}", "aircraft on the field")
     if state.held[a]:
-        raise IllegalMove(f"aircraft {a + 1} is held until another aircraft flying its way overtakes it",
-                          "Holding")
+        raise IllegalMove(f"aircraft {a + 1} is held until another aircraft flying its way overtakes it", "Holding")
     return p
 
 
@@ -124,8 +128,10 @@ def _budget(state: AirKingState, move: AirMove) -> None:
     else:
         _need(state, ACT, move.action)
         if not state.moves_left:
-            raise IllegalMove(f"both aircraft moves of this turn are made (play Extra move as "
-                              f"'extra {move.action} ...', or 'end')", "two moves per turn")
+            raise IllegalMove(
+                f"both aircraft moves of this turn are made (play Extra move as 'extra {move.action} ...', or 'end')",
+                "two moves per turn",
+            )
 
 
 def _use_budget(state: AirKingState, move: AirMove) -> None:
@@ -146,8 +152,10 @@ def _depart(state: AirKingState, move: AirMove) -> None:
     zones = state.rules.field.departures[home]
     if cell not in zones:
         names = ", ".join(state.rules.field.names[z] for z in zones)
-        raise IllegalMove(f"{move.cell} is not a departure zone of airport "
-                          f"{state.rules.field.airport_names[home]} ({names})", "depart into a departure zone")
+        raise IllegalMove(
+            f"{move.cell} is not a departure zone of airport {state.rules.field.airport_names[home]} ({names})",
+            "depart into a departure zone",
+        )
     _empty(state, cell)
     _use_budget(state, move)
     state.relocate(a, cell)
@@ -162,8 +170,11 @@ def _fly(state: AirKingState, move: AirMove) -> None:
     if cell not in field.steps[home][p]:
         raise IllegalMove(*_why_not(state, a, p, cell))
     if move.extra and cell == field.back[home][p]:
-        raise IllegalMove(f"Extra move goes any way but backwards: aircraft {a + 1} at {field.names[p]} may step "
-                          f"back to {move.cell} only as one of the turn's two moves", "Extra move: never backwards")
+        raise IllegalMove(
+            f"Extra move goes any way but backwards: aircraft {a + 1} at {field.names[p]} may step "
+            f"back to {move.cell} only as one of the turn's two moves",
+            "Extra move: never backwards",
+        )
     _empty(state, cell)
     _use_budget(state, move)
     state.relocate(a, cell)
@@ -182,8 +193,7 @@ def _why_not(state: AirKingState, a: int, p: int, cell: int) -> tuple[str, str]:
     if abs(ahead) + side != 1:
         return f"{field.names[cell]} is not next to {here}", "fly one space"
     if ahead < 0:
-        return (f"{here} may not fly backwards (only one step back from beyond its arrival zone)",
-                "never backwards")
+        return (f"{here} may not fly backwards (only one step back from beyond its arrival zone)", "never backwards")
     return f"{here} may not fly past its destination airport", "stay beside the airport"
 
 
@@ -195,8 +205,10 @@ def _land(state: AirKingState, move: AirMove) -> None:
     home = state.rules.home[a]
     runway = state.rules.field.runway[1 - home]
     if p != runway:
-        raise IllegalMove(f"aircraft {a + 1} lands only from the arrival zone {state.rules.field.names[runway]}",
-                          "land only from the arrival zone")
+        raise IllegalMove(
+            f"aircraft {a + 1} lands only from the arrival zone {state.rules.field.names[runway]}",
+            "land only from the arrival zone",
+        )
     _use_budget(state, move)
     state.relocate(a, LANDED)
     state.landed |= 1 << a
@@ -210,8 +222,10 @@ def _diagonal(state: AirKingState, move: AirMove) -> None:
     _card(state, DIAGONAL)
     p = _flier(state, a)
     if cell not in state.rules.field.diagonals[state.rules.home[a]][p]:
-        raise IllegalMove(f"{move.cell} is not diagonally ahead of aircraft {a + 1} at "
-                          f"{state.rules.field.names[p]}", "Extra diagonal move")
+        raise IllegalMove(
+            f"{move.cell} is not diagonally ahead of aircraft {a + 1} at {state.rules.field.names[p]}",
+            "Extra diagonal move",
+        )
     _empty(state, cell)
     _spend(state, DIAGONAL)
     state.relocate(a, cell)
@@ -257,8 +271,9 @@ def _pass(state: AirKingState, move: AirMove) -> None:
     pa, pb = _flier(state, a), _flier(state, b)
     home, ahead = state.rules.home, state.rules.field.ahead
     if home[a] == home[b] or ahead[home[a]][pa] != pb or ahead[home[b]][pb] != pa:
-        raise IllegalMove(f"aircraft {a + 1} and {b + 1} are not nose to nose in one lane, flying opposite "
-                          "ways", "Pass")
+        raise IllegalMove(
+            f"aircraft {a + 1} and {b + 1} are not nose to nose in one lane, flying opposite ways", "Pass"
+        )
     _spend(state, PASS)
     state.occ[pa] = state.occ[pb] = 0
     state.relocate(a, pb)
@@ -270,8 +285,9 @@ def _return(state: AirKingState, move: AirMove) -> None:
     a = _aircraft(state, move.aircraft)
     _need(state, ACT, "Technical Return")
     if not state.technical[state.seat]:
-        raise IllegalMove(f"{state.players[state.seat]} has used their Technical Return",
-                          "Technical Return once per player")
+        raise IllegalMove(
+            f"{state.players[state.seat]} has used their Technical Return", "Technical Return once per player"
+        )
     _card_slot(state)
     if state.pos[a] < 0:
         raise IllegalMove(f"aircraft {a + 1} is not on the field", "Technical Return")
@@ -289,8 +305,10 @@ def _draw(state: AirKingState, move: AirMove) -> None:
         raise IllegalMove(f"drawing is not possible now: {state.expecting()}", "turn phases")
     kind = CARD_TYPES.index(move.card)
     if not state.draw[kind]:
-        raise IllegalMove(f"no {_title(state, move.card)} card is left in the draw pile (it holds: "
-                          f"{counts_text(state.draw)})", "deck tracking")
+        raise IllegalMove(
+            f"no {_title(state, move.card)} card is left in the draw pile (it holds: {counts_text(state.draw)})",
+            "deck tracking",
+        )
     state.draw[kind] -= 1
     state.hands[state.seat][kind] += 1
     _refill(state)

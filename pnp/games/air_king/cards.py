@@ -37,15 +37,25 @@ def decks(data: AirKingData) -> tuple[Deck, ...]:
     ]
     goals = [_card(f"goal {i + 1}", _goal_face(i, card, data, w, h), "goal", w, h) for i, card in enumerate(data.goals)]
     events = [
-        _card(f"{e.type} {n + 1}", _event_face(e.type, e.title, e.text, e.type in ("extra", "diagonal"), w, h),
-              "event", w, h)
+        _card(
+            f"{e.type} {n + 1}",
+            _event_face(e.type, e.title, e.text, e.type in ("extra", "diagonal"), w, h),
+            "event",
+            w,
+            h,
+        )
         for e in data.events
         for n in range(e.count)
     ]
     technical = data.technical_return
     returns = [
-        _card(f"technical return {n + 1}", _event_face("return", "Technical Return", technical.text, False, w, h),
-              "return", w, h)
+        _card(
+            f"technical return {n + 1}",
+            _event_face("return", "Technical Return", technical.text, False, w, h),
+            "return",
+            w,
+            h,
+        )
         for n in range(technical.count)
     ]
     return (
@@ -123,8 +133,14 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirK
         for x, y, turn in ((5, h - 6, 0), (w - 5, 22, 180)):
             c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
         c.text(w / 2, h - 11, f"{craft.colour} {craft.symbol}", size=6.5, anchor="middle", fill=INK)
-        c.text(w / 2, h - 6.5, f"from {craft.home} to {destination}: nose towards {destination}", size=6,
-               anchor="middle", fill=INK)
+        c.text(
+            w / 2,
+            h - 6.5,
+            f"from {craft.home} to {destination}: nose towards {destination}",
+            size=6,
+            anchor="middle",
+            fill=INK,
+        )
 
     return Face(draw)
 
@@ -136,8 +152,15 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h
         _band(c, w, f"GOAL {index + 1}", INK, "secret: show no one")
         for i, craft in enumerate(crafts):
             badge(c, craft, 8, 19 + i * 13.5, w - 16, 11)
-        paragraph(c, w / 2, h - 11, "Land all four aircraft, then reveal this card on your own turn to win.",
-                  6.5, w - 12, anchor="middle")
+        paragraph(
+            c,
+            w / 2,
+            h - 11,
+            "Land all four aircraft, then reveal this card on your own turn to win.",
+            6.5,
+            w - 12,
+            anchor="middle",
+        )
 
     return Face(draw)
 
@@ -146,8 +169,13 @@ def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: f
     colour = EVENT_COLOURS[kind]
 
     def draw(c: Canvas) -> None:
-        _band(c, w, title.upper() if len(title) < 14 else title, colour,
-              "movement card" if movement else ("kept apart from your hand" if kind == "return" else "event"))
+        _band(
+            c,
+            w,
+            title.upper() if len(title) < 14 else title,
+            colour,
+            "movement card" if movement else ("kept apart from your hand" if kind == "return" else "event"),
+        )
         event_icon(c, kind, w / 2, 34, 14)
         paragraph(c, w / 2, 56, text, 7, w - 11, anchor="middle")
         if movement:
@@ -162,4 +190,3 @@ def _span(numbers: list[int]) -> str:
     if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
         return f"{numbers[0]}-{numbers[-1]}"
     return ", ".join(map(str, numbers))
-

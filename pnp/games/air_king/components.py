@@ -87,16 +87,18 @@ def _labels(c: Canvas, field: Field, sw: float, sh: float, data: AirKingData) ->
         c.text(MARGIN + field.columns * sw / 2, y, arrow, size=7, bold=True, anchor="middle", fill=INK)
 
 
-def _space(c: Canvas, field: Field, col: int, lane: int, sw: float, sh: float, colours: dict[str, str],
-           authoring: bool) -> None:
+def _space(
+    c: Canvas, field: Field, col: int, lane: int, sw: float, sh: float, colours: dict[str, str], authoring: bool
+) -> None:
     name = cell_name(col, lane)
     for h, spot in enumerate(field.airport_spaces):
         if spot == (col, lane):
             airport = field.airport_names[h]
             c.rect(1, 1, sw - 2, sh - 2, fill=colours[airport], stroke=INK, width=0.6, radius=4)
             c.text(sw / 2, sh / 2 + 9, airport, size=40, bold=True, anchor="middle", fill=ink_on(colours[airport]))
-            c.text(sw / 2, sh - 6, f"AIRPORT {airport}", size=9, bold=True, anchor="middle",
-                   fill=ink_on(colours[airport]))
+            c.text(
+                sw / 2, sh - 6, f"AIRPORT {airport}", size=9, bold=True, anchor="middle", fill=ink_on(colours[airport])
+            )
             return
     cell = field.index.get(name, -1)
     if cell < 0:
@@ -114,12 +116,14 @@ def _space(c: Canvas, field: Field, col: int, lane: int, sw: float, sh: float, c
             c.rect(3, sh * 0.22, 3, sh * 0.56, fill=colours[airport], stroke=None)
             c.rect(sw - 6, sh * 0.22, 3, sh * 0.56, fill=colours[airport], stroke=None)
             c.text(sw / 2, sh * 0.16, f"ARRIVAL ZONE {airport}", size=8, bold=True, anchor="middle", fill=INK)
-            c.text(sw / 2, sh * 0.9, f"aircraft land at {airport} from here; no Storm", size=6.5, anchor="middle",
-                   fill=INK)
+            c.text(
+                sw / 2, sh * 0.9, f"aircraft land at {airport} from here; no Storm", size=6.5, anchor="middle", fill=INK
+            )
         elif cell in field.departures[h]:
             c.rect(2, 2, sw - 4, sh - 4, stroke=colours[airport], width=1.2, radius=3, dash=(4, 2))
-            c.text(sw / 2, sh / 2 + 2, f"DEPARTURE {airport}", size=9, bold=True, anchor="middle",
-                   fill=colours[airport])
+            c.text(
+                sw / 2, sh / 2 + 2, f"DEPARTURE {airport}", size=9, bold=True, anchor="middle", fill=colours[airport]
+            )
     c.text(3, 6, name, size=9 if authoring else 7, bold=authoring, fill="#4a6a86")
 
 
@@ -151,8 +155,16 @@ def _pieces(c: Canvas, state: AirKingState, sw: float, sh: float) -> None:
             plane(c, x + sw * 0.35, y + sh / 2, sh * 0.7, craft.rgb, rotate=90 if right else -90)
             badge(c, craft, x + sw * 0.6, y + sh / 2 - 6, sw * 0.34, 12)
             if state.held[thing - 1]:
-                c.rect(x + sw * 0.6, y + sh / 2 + 9, sw * 0.34, 8, fill=EVENT_COLOURS["hold"], stroke=INK, width=0.3,
-                       radius=1.5)
+                c.rect(
+                    x + sw * 0.6,
+                    y + sh / 2 + 9,
+                    sw * 0.34,
+                    8,
+                    fill=EVENT_COLOURS["hold"],
+                    stroke=INK,
+                    width=0.3,
+                    radius=1.5,
+                )
                 c.text(x + sw * 0.77, y + sh / 2 + 14.8, "HOLDING", size=7, bold=True, anchor="middle", fill=WHITE)
 
 
@@ -172,32 +184,50 @@ def _panel(c: Canvas, state: AirKingState, x: float, y: float, width: float) -> 
     if state.phase == ACT:
         status += f" ({state.moves_left} aircraft moves left, {state.cards_played} cards played)"
     c.text(x, y + 35, f"round {state.round + 1} of {state.rules.rounds}: {status}", size=8, fill=INK)
-    c.text(x, y + 41, f"draw pile {sum(state.draw)} cards; discard pile: {counts_text(state.discard)}", size=8,
-           fill=INK)
+    c.text(
+        x, y + 41, f"draw pile {sum(state.draw)} cards; discard pile: {counts_text(state.discard)}", size=8, fill=INK
+    )
 
 
 # -- player aid -----------------------------------------------------------------
 def _aid(data: AirKingData) -> Drawing:
     width, height = 180.0, 250.0
     sections = [
-        ("Your turn", [
-            "1. Draw one event card. (Referee: draw CARD, e.g. draw storm.)",
-            (f"2. Make exactly {data.moves_per_turn} aircraft moves, and play up to {data.cards_per_turn} cards "
-            "at any moment, at most one of them a movement card. (end when done.)"),
-            (f"3. Above {data.hand_limit} event cards? Discard down to {data.hand_limit}. Technical Return never "
-            "counts. (discard CARD)"),
-        ]),
-        ("Aircraft moves", [
-            "depart: from its home airport onto a free departure zone (depart 3 a2).",
-            ("fly: one space forward or sideways onto a free space, never backwards (fly 3 b2). Beyond the arrival "
-            "zone, one step back is allowed."),
-            "land: only from the arrival zone beside the destination airport (land 3).",
-            "Never two things on one space: an aircraft or a Storm fills it.",
-        ]),
-        ("Winning", [
-            ("Land all four aircraft of your goal card, then reveal it on your own turn (pnp ref reveal). "
-            "The referee checks that all four have landed."),
-        ]),
+        (
+            "Your turn",
+            [
+                "1. Draw one event card. (Referee: draw CARD, e.g. draw storm.)",
+                (
+                    f"2. Make exactly {data.moves_per_turn} aircraft moves, and play up to {data.cards_per_turn} cards "
+                    "at any moment, at most one of them a movement card. (end when done.)"
+                ),
+                (
+                    f"3. Above {data.hand_limit} event cards? Discard down to {data.hand_limit}. Technical Return never "
+                    "counts. (discard CARD)"
+                ),
+            ],
+        ),
+        (
+            "Aircraft moves",
+            [
+                "depart: from its home airport onto a free departure zone (depart 3 a2).",
+                (
+                    "fly: one space forward or sideways onto a free space, never backwards (fly 3 b2). Beyond the arrival "
+                    "zone, one step back is allowed."
+                ),
+                "land: only from the arrival zone beside the destination airport (land 3).",
+                "Never two things on one space: an aircraft or a Storm fills it.",
+            ],
+        ),
+        (
+            "Winning",
+            [
+                (
+                    "Land all four aircraft of your goal card, then reveal it on your own turn (pnp ref reveal). "
+                    "The referee checks that all four have landed."
+                ),
+            ],
+        ),
     ]
     deck = [(e.title, e.count, e.type, e.text) for e in data.events]
     deck.append(("Technical Return", data.technical_return.count, "return", data.technical_return.text))

@@ -44,18 +44,28 @@ def _check_grid(model: AirKingField, card_size: str, found: Findings) -> None:
         found.add("error", "lanes", f"{model.lanes} lanes: a field has 1 to {MAX_LANES}")
     card = CARD_SIZES[card_size]
     if model.space_width < card.height + 2 * BORDER:
-        found.add("error", "space_width", f"{model.space_width:g} mm is too short for a {card.name} card lying "
-                  f"sideways ({card.height} mm long)")
+        found.add(
+            "error",
+            "space_width",
+            f"{model.space_width:g} mm is too short for a {card.name} card lying sideways ({card.height} mm long)",
+        )
     if model.space_height < card.width + 2 * BORDER:
-        found.add("error", "space_height", f"{model.space_height:g} mm is too narrow for a {card.name} card lying "
-                  f"sideways ({card.width} mm wide)")
+        found.add(
+            "error",
+            "space_height",
+            f"{model.space_height:g} mm is too narrow for a {card.name} card lying sideways ({card.width} mm wide)",
+        )
     if found.has_errors():
         return
     for i, name in enumerate(model.closed):
         _space(model, name, f"closed[{i}]", found)
     if model.lanes < 3:
-        found.add("warning", "lanes", "with fewer than 3 lanes, aircraft flying opposite ways can rarely get "
-                  "past each other except with a Pass card")
+        found.add(
+            "warning",
+            "lanes",
+            "with fewer than 3 lanes, aircraft flying opposite ways can rarely get "
+            "past each other except with a Pass card",
+        )
 
 
 def _space(model: AirKingField, name: str, path: str, found: Findings) -> tuple[int, int] | None:
@@ -105,11 +115,18 @@ def _check_airports(model: AirKingField, order: tuple[str, ...], found: Findings
         spots[name] = claim(_space(model, place.at, f"{path}.at", found), f"{path}.at", f"airport {name}")
     for name in order:
         place, path, airport = model.airports[name], f"airports.{name}", spots[name]
-        runway = claim(_space(model, place.runway, f"{path}.runway", found), f"{path}.runway",
-                       f"the arrival zone of airport {name}")
+        runway = claim(
+            _space(model, place.runway, f"{path}.runway", found),
+            f"{path}.runway",
+            f"the arrival zone of airport {name}",
+        )
         if airport and runway and not _adjacent(airport, runway):
-            found.add("error", f"{path}.runway", f"no arrival zone beside airport {name}: the runway "
-                      f"{place.runway} does not touch {place.at} (it must share a side with the airport)")
+            found.add(
+                "error",
+                f"{path}.runway",
+                f"no arrival zone beside airport {name}: the runway "
+                f"{place.runway} does not touch {place.at} (it must share a side with the airport)",
+            )
         if not place.departures:
             found.add("error", f"{path}.departures", f"airport {name} needs at least one departure zone")
         for i, zone in enumerate(place.departures):
@@ -118,12 +135,19 @@ def _check_airports(model: AirKingField, order: tuple[str, ...], found: Findings
             if airport and spot and not _adjacent(airport, spot):
                 found.add("error", where, f"departure zone {zone} does not touch airport {name} at {place.at}")
         if len(place.departures) == 1:
-            found.add("warning", f"{path}.departures", f"airport {name} has one departure zone: its aircraft can "
-                      "only leave one at a time, and one Storm shuts it")
+            found.add(
+                "warning",
+                f"{path}.departures",
+                f"airport {name} has one departure zone: its aircraft can "
+                "only leave one at a time, and one Storm shuts it",
+            )
     a, b = (spots[name] for name in order)
     if a and b and a[0] == b[0]:
-        found.add("error", f"airports.{order[1]}.at", "the airports lie in the same column: aircraft fly along "
-                  "the lanes, so the airports need different columns")
+        found.add(
+            "error",
+            f"airports.{order[1]}.at",
+            "the airports lie in the same column: aircraft fly along the lanes, so the airports need different columns",
+        )
 
 
 def _check_paths(model: AirKingField, field: Field, found: Findings) -> None:
@@ -133,14 +157,19 @@ def _check_paths(model: AirKingField, field: Field, found: Findings) -> None:
         reach = [field.distance[home][field.index[z]] < FAR for z in zones]
         path = f"airports.{name}.departures"
         if not any(reach):
-            found.add("error", path, f"no path between the airports: aircraft leaving airport {name} can never "
-                      f"reach the arrival zone {model.airports[other].runway} of airport {other} (flying forward "
-                      "and sideways only)")
+            found.add(
+                "error",
+                path,
+                f"no path between the airports: aircraft leaving airport {name} can never "
+                f"reach the arrival zone {model.airports[other].runway} of airport {other} (flying forward "
+                "and sideways only)",
+            )
             continue
         for i, ok in enumerate(reach):
             if not ok:
-                found.add("warning", f"{path}[{i}]", f"aircraft departing into {zones[i]} can never reach airport "
-                          f"{other}")
+                found.add(
+                    "warning", f"{path}[{i}]", f"aircraft departing into {zones[i]} can never reach airport {other}"
+                )
 
 
 def raise_errors(loaded: Loaded[AirKingField]) -> None:
@@ -221,4 +250,3 @@ def preview_field(loaded: Loaded[AirKingField]) -> Drawing:
     raise_errors(loaded)
     order = tuple(a.name for a in load_data().value.airports)
     return field_drawing(build_field(loaded.value, order), authoring=True)  # type: ignore[arg-type]
-

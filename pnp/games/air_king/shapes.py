@@ -38,28 +38,73 @@ def symbol(c: Canvas, kind: str, cx: float, cy: float, r: float, fill: Color, st
         c.polygon(points, fill=fill, stroke=stroke, width=width)
     elif kind == "cross":
         a, b = r * 0.3, r * 0.9
-        c.polygon([(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a), (cx + b, cy + a),
-                   (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b), (cx - a, cy + a), (cx - b, cy + a),
-                   (cx - b, cy - a), (cx - a, cy - a)], fill=fill, stroke=stroke, width=width)
+        c.polygon(
+            [
+                (cx - a, cy - b),
+                (cx + a, cy - b),
+                (cx + a, cy - a),
+                (cx + b, cy - a),
+                (cx + b, cy + a),
+                (cx + a, cy + a),
+                (cx + a, cy + b),
+                (cx - a, cy + b),
+                (cx - a, cy + a),
+                (cx - b, cy + a),
+                (cx - b, cy - a),
+                (cx - a, cy - a),
+            ],
+            fill=fill,
+            stroke=stroke,
+            width=width,
+        )
     elif kind == "heart":
-        c.path([("M", cx, cy + r * 0.85),
+        c.path(
+            [
+                ("M", cx, cy + r * 0.85),
                 ("C", cx - r * 1.3, cy - r * 0.1, cx - r * 0.6, cy - r * 1.1, cx, cy - r * 0.4),
-                ("C", cx + r * 0.6, cy - r * 1.1, cx + r * 1.3, cy - r * 0.1, cx, cy + r * 0.85), ("Z",)],
-               fill=fill, stroke=stroke, width=width)
+                ("C", cx + r * 0.6, cy - r * 1.1, cx + r * 1.3, cy - r * 0.1, cx, cy + r * 0.85),
+                ("Z",),
+            ],
+            fill=fill,
+            stroke=stroke,
+            width=width,
+        )
     else:  # crescent
-        c.path([("M", cx + r * 0.2, cy - r * 0.9),
+        c.path(
+            [
+                ("M", cx + r * 0.2, cy - r * 0.9),
                 ("C", cx - r * 1.2, cy - r * 0.7, cx - r * 1.2, cy + r * 0.7, cx + r * 0.2, cy + r * 0.9),
-                ("C", cx - r * 0.45, cy + r * 0.45, cx - r * 0.45, cy - r * 0.45, cx + r * 0.2, cy - r * 0.9), ("Z",)],
-               fill=fill, stroke=stroke, width=width)
+                ("C", cx - r * 0.45, cy + r * 0.45, cx - r * 0.45, cy - r * 0.45, cx + r * 0.2, cy - r * 0.9),
+                ("Z",),
+            ],
+            fill=fill,
+            stroke=stroke,
+            width=width,
+        )
 
 
 def plane(c: Canvas, cx: float, cy: float, size: float, fill: Color, rotate: float = 0.0) -> None:
     """An aircraft seen from above, nose up (``rotate`` degrees clockwise), ``size`` mm long."""
     s = size / 2
     outline = [
-        (0, -1.0), (0.1, -0.85), (0.1, -0.25), (0.95, 0.15), (0.95, 0.28), (0.1, 0.1), (0.08, 0.62),
-        (0.35, 0.82), (0.35, 0.92), (0, 0.85), (-0.35, 0.92), (-0.35, 0.82), (-0.08, 0.62), (-0.1, 0.1),
-        (-0.95, 0.28), (-0.95, 0.15), (-0.1, -0.25), (-0.1, -0.85),
+        (0, -1.0),
+        (0.1, -0.85),
+        (0.1, -0.25),
+        (0.95, 0.15),
+        (0.95, 0.28),
+        (0.1, 0.1),
+        (0.08, 0.62),
+        (0.35, 0.82),
+        (0.35, 0.92),
+        (0, 0.85),
+        (-0.35, 0.92),
+        (-0.35, 0.82),
+        (-0.08, 0.62),
+        (-0.1, 0.1),
+        (-0.95, 0.28),
+        (-0.95, 0.15),
+        (-0.1, -0.25),
+        (-0.1, -0.85),
     ]
     with c.group(cx, cy, rotate=rotate):
         c.polygon([(x * s, y * s) for x, y in outline], fill=fill, stroke=INK, width=max(0.25, size * 0.012))
@@ -86,8 +131,18 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     return lines
 
 
-def paragraph(c: Canvas, x: float, y: float, text: str, size: float, width: float, *, fill: Color = INK,
-              anchor: str = "start", bold: bool = False) -> float:
+def paragraph(
+    c: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    width: float,
+    *,
+    fill: Color = INK,
+    anchor: str = "start",
+    bold: bool = False,
+) -> float:
     """Wrapped text from baseline ``y``; returns the baseline after the last line."""
     step = size * 0.42
     for line in wrap(text, size, width, bold):
@@ -110,16 +165,32 @@ def event_icon(c: Canvas, kind: str, cx: float, cy: float, r: float) -> None:
         if kind == "clear":
             for i in range(8):
                 a = math.radians(i * 45)
-                c.line(cx + r * 0.45 * math.cos(a), cy - r * 0.15 + r * 0.45 * math.sin(a),
-                       cx + r * 0.7 * math.cos(a), cy - r * 0.15 + r * 0.7 * math.sin(a), stroke="#d9a400", width=w)
+                c.line(
+                    cx + r * 0.45 * math.cos(a),
+                    cy - r * 0.15 + r * 0.45 * math.sin(a),
+                    cx + r * 0.7 * math.cos(a),
+                    cy - r * 0.15 + r * 0.7 * math.sin(a),
+                    stroke="#d9a400",
+                    width=w,
+                )
             c.circle(cx, cy - r * 0.15, r * 0.33, fill="#f2cd2e", stroke=INK, width=w * 0.6)
             return
         for dx, dy, rr in ((-0.3, 0.0, 0.3), (0.05, -0.18, 0.38), (0.38, 0.02, 0.27)):
             c.circle(cx + dx * r, cy + dy * r, rr * r, fill="#7d8591", stroke=None)
         c.rect(cx - r * 0.58, cy, r * 1.2, r * 0.28, fill="#7d8591", stroke=None)
-        c.polygon([(cx, cy + r * 0.25), (cx - r * 0.18, cy + r * 0.62), (cx - r * 0.02, cy + r * 0.6),
-                   (cx - r * 0.12, cy + r * 0.85), (cx + r * 0.16, cy + r * 0.48), (cx, cy + r * 0.5)],
-                  fill="#f2cd2e", stroke=INK, width=w * 0.5)
+        c.polygon(
+            [
+                (cx, cy + r * 0.25),
+                (cx - r * 0.18, cy + r * 0.62),
+                (cx - r * 0.02, cy + r * 0.6),
+                (cx - r * 0.12, cy + r * 0.85),
+                (cx + r * 0.16, cy + r * 0.48),
+                (cx, cy + r * 0.5),
+            ],
+            fill="#f2cd2e",
+            stroke=INK,
+            width=w * 0.5,
+        )
     elif kind == "hold":
         c.circle(cx, cy, r * 0.55, stroke=INK, width=w * 1.5, dash=(r * 0.3, r * 0.15))
         c.rect(cx - r * 0.25, cy - r * 0.3, r * 0.16, r * 0.6, fill=INK, stroke=None)
@@ -127,13 +198,35 @@ def event_icon(c: Canvas, kind: str, cx: float, cy: float, r: float) -> None:
     elif kind == "pass":
         plane(c, cx - r * 0.42, cy, r * 0.95, "#dfe6ee", rotate=90)
         plane(c, cx + r * 0.42, cy, r * 0.95, "#dfe6ee", rotate=-90)
-        c.path([("M", cx - r * 0.3, cy - r * 0.45), ("C", cx - r * 0.1, cy - r * 0.75, cx + r * 0.1, cy - r * 0.75,
-                 cx + r * 0.3, cy - r * 0.45)], stroke=INK, width=w)
-        c.path([("M", cx + r * 0.3, cy + r * 0.45), ("C", cx + r * 0.1, cy + r * 0.75, cx - r * 0.1, cy + r * 0.75,
-                 cx - r * 0.3, cy + r * 0.45)], stroke=INK, width=w)
+        c.path(
+            [
+                ("M", cx - r * 0.3, cy - r * 0.45),
+                ("C", cx - r * 0.1, cy - r * 0.75, cx + r * 0.1, cy - r * 0.75, cx + r * 0.3, cy - r * 0.45),
+            ],
+            stroke=INK,
+            width=w,
+        )
+        c.path(
+            [
+                ("M", cx + r * 0.3, cy + r * 0.45),
+                ("C", cx + r * 0.1, cy + r * 0.75, cx - r * 0.1, cy + r * 0.75, cx - r * 0.3, cy + r * 0.45),
+            ],
+            stroke=INK,
+            width=w,
+        )
     else:  # technical return: a U-turn arrow
-        c.path([("M", cx + r * 0.35, cy + r * 0.55), ("L", cx + r * 0.35, cy - r * 0.1),
+        c.path(
+            [
+                ("M", cx + r * 0.35, cy + r * 0.55),
+                ("L", cx + r * 0.35, cy - r * 0.1),
                 ("C", cx + r * 0.35, cy - r * 0.65, cx - r * 0.35, cy - r * 0.65, cx - r * 0.35, cy - r * 0.1),
-                ("L", cx - r * 0.35, cy + r * 0.25)], stroke=INK, width=w * 1.8)
-        c.polygon([(cx - r * 0.6, cy + r * 0.2), (cx - r * 0.1, cy + r * 0.2), (cx - r * 0.35, cy + r * 0.6)],
-                  fill=INK, stroke=None)
+                ("L", cx - r * 0.35, cy + r * 0.25),
+            ],
+            stroke=INK,
+            width=w * 1.8,
+        )
+        c.polygon(
+            [(cx - r * 0.6, cy + r * 0.2), (cx - r * 0.1, cy + r * 0.2), (cx - r * 0.35, cy + r * 0.6)],
+            fill=INK,
+            stroke=None,
+        )

@@ -165,8 +165,10 @@ class AirKingState(State):
         if p in self.rules.field.runway:
             return f"aircraft {a + 1} is on an arrival zone"
         home, mine = self.rules.home, self.progress(a)
-        if not any(b != a and home[b] == home[a] and self.pos[b] != LANDED and not self.held[b]
-                   and self.progress(b) <= mine for b in range(len(self.pos))):
+        if not any(
+            b != a and home[b] == home[a] and self.pos[b] != LANDED and not self.held[b] and self.progress(b) <= mine
+            for b in range(len(self.pos))
+        ):
             return f"no other aircraft flying its way could overtake aircraft {a + 1}: it is the last one"
         return ""
 
@@ -254,8 +256,10 @@ class AirKingState(State):
     def _notes(self, winners: tuple[str, ...]) -> list[str]:
         notes = []
         for seat in self.failed:
-            notes.append(f"{self.players[seat]} revealed goal card {self.goals[seat] + 1} before all of it "
-                         "had landed, so it did not win then")
+            notes.append(
+                f"{self.players[seat]} revealed goal card {self.goals[seat] + 1} before all of it "
+                "had landed, so it did not win then"
+            )
         for goal in sorted(set(self.goals) - {-1}):
             owners = [p for p, g in zip(self.players, self.goals) if g == goal]
             if len(owners) > 1:

@@ -137,10 +137,18 @@ def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None
             c.circle(cx + 0.62 * r * math.cos(a), cy + 0.62 * r * math.sin(a), 0.28 * r, fill="#d98b2b", stroke=None)
         c.circle(cx, cy, 0.55 * r, fill="#f2c36b", stroke=INK, width=0.3)
     elif shape == "wolf":
-        c.polygon([(cx - 0.6 * r, cy - 0.2 * r), (cx - 0.45 * r, cy - 0.85 * r), (cx - 0.1 * r, cy - 0.45 * r)],
-                  fill="#7d8591", stroke=INK, width=0.3)
-        c.polygon([(cx + 0.6 * r, cy - 0.2 * r), (cx + 0.45 * r, cy - 0.85 * r), (cx + 0.1 * r, cy - 0.45 * r)],
-                  fill="#7d8591", stroke=INK, width=0.3)
+        c.polygon(
+            [(cx - 0.6 * r, cy - 0.2 * r), (cx - 0.45 * r, cy - 0.85 * r), (cx - 0.1 * r, cy - 0.45 * r)],
+            fill="#7d8591",
+            stroke=INK,
+            width=0.3,
+        )
+        c.polygon(
+            [(cx + 0.6 * r, cy - 0.2 * r), (cx + 0.45 * r, cy - 0.85 * r), (cx + 0.1 * r, cy - 0.45 * r)],
+            fill="#7d8591",
+            stroke=INK,
+            width=0.3,
+        )
         c.circle(cx, cy, 0.55 * r, fill="#a3abb6", stroke=INK, width=0.3)
     else:
         c.circle(cx - 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
@@ -246,6 +254,7 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
     r = TOKEN / 2
     scoring = []
     for n in range(1, data.tokens.scoring + 1):
+
         def draw(c: Canvas, n: int = n) -> None:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
             c.text(r, r + 3, str(n), size=14, bold=True, anchor="middle")
@@ -254,12 +263,14 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
     launch = []
     for colour in data.colours:
         for copy in range(data.tokens.launch_per_colour):
+
             def draw(c: Canvas, colour=colour) -> None:
                 c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
                 c.text(r, r + 2.8, colour.code, size=12, bold=True, anchor="middle")
 
             launch.append(Token(f"launch {colour.code}", _round(draw, colour.rgb)))
     for copy in range(data.tokens.multicoloured):
+
         def draw(c: Canvas) -> None:
             share = 2 * math.pi / len(data.colours)
             for i, colour in enumerate(data.colours):
@@ -272,6 +283,7 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
         launch.append(Token("launch multicoloured", _round(draw)))
     safety = []
     for copy in range(data.tokens.safety):
+
         def draw(c: Canvas) -> None:
             _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
             c.text(r, r - 4, "SAFETY", size=5, bold=True, anchor="middle")

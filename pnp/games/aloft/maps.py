@@ -28,8 +28,12 @@ def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> li
     add = findings.add
 
     if board.columns < data.trucks + 1:
-        add("error", "columns", f"{board.columns} columns are too narrow for a convoy of {data.trucks} trucks "
-            f"that must be able to move (need at least {data.trucks + 1})")
+        add(
+            "error",
+            "columns",
+            f"{board.columns} columns are too narrow for a convoy of {data.trucks} trucks "
+            f"that must be able to move (need at least {data.trucks + 1})",
+        )
     if board.columns > MAX_COLUMNS:
         add("error", "columns", f"at most {MAX_COLUMNS} columns (a lane of trucks cannot use more)")
     if board.rows < 1:
@@ -43,8 +47,12 @@ def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> li
     balloons = len(data.balloons)
     room = ((board.rows + 1) // 2) * ((board.columns + 1) // 2) + (board.rows // 2) * (board.columns // 2)
     if board.rows >= 1 and room < balloons:
-        add("warning", "rows", f"at most {room} balloons can fly apart on this board; {balloons} exist, "
-            "so the game ends on the convoy, not on the last launch")
+        add(
+            "warning",
+            "rows",
+            f"at most {room} balloons can fly apart on this board; {balloons} exist, "
+            "so the game ends on the convoy, not on the last launch",
+        )
     if board.columns > data.trucks + 1 + 8 + 4:
         add("warning", "columns", "the safety truck can move more often than there are safety tokens")
     return findings

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import IllegalMove, NotationError
-from pnp.referee import notation
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftBoard, AloftData, load_board, load_data
 from pnp.games.aloft.scoring import achievement_points, formation_numbers
 from pnp.games.spec import raise_first_error
+from pnp.referee import notation
 from pnp.referee.protocol import Commit, Game, Move, PlayerScore, Reveal, Score, Secret, Setup, State
 from pnp.resources import board_file, data_file
 
@@ -102,8 +102,11 @@ class AloftState(State):
             if b >= 0 and self._free_for(trucks[truck], b):
                 moves.append(table.launch[b])
         above, cells = self.board.columns, len(self.grid)
-        moves += [table.ascend[b] for b, where in enumerate(self.where)
-                  if where >= 0 and where + above < cells and self._free_for(where + above, b)]
+        moves += [
+            table.ascend[b]
+            for b, where in enumerate(self.where)
+            if where >= 0 and where + above < cells and self._free_for(where + above, b)
+        ]
         return moves
 
     def apply(self, move: Move) -> None:
