@@ -108,8 +108,8 @@ def load_text(text: str, cls: type[T], name: str = "<text>", envelope: tuple[str
     return Loaded(_convert(node, cls, "", source), source)
 
 
-def peek(text: str, key: str, name: str = "<text>") -> str | None:
-    """The text of a top-level scalar ``key``, if the document has one."""
+def peek(text: str, key: str, name: str = "<text>") -> tuple[str, str] | None:
+    """The text of a top-level scalar ``key`` and its ``file:line:col``, if the document has one."""
     node = _compose(text, name)
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
@@ -118,7 +118,8 @@ def peek(text: str, key: str, name: str = "<text>") -> str | None:
                 and key_node.value == key
                 and isinstance(value_node, yaml.ScalarNode)
             ):
-                return value_node.value
+                mark = value_node.start_mark
+                return value_node.value, f"{name}:{mark.line + 1}:{mark.column + 1}"
     return None
 
 

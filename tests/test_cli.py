@@ -54,6 +54,8 @@ def test_user_errors_are_one_line_and_exit_1(cli, args, message):
 def test_a_malformed_map_is_reported_with_its_location(cli, tmp_path):
     (tmp_path / "bad.yaml").write_text("game: aloft\ncolumns: 12\nrows: four\n")
     code, _, err = cli("map", "check", "bad.yaml")
+    assert code == 1 and err.strip() == "bad.yaml:3:7: error: rows: expected a whole number, found 'four'"
+    code, _, err = cli("build", "aloft", "--map", "bad.yaml")
     assert code == 1 and err.strip() == "pnp: error: bad.yaml:3:7: rows: expected a whole number, found 'four'"
 
 

@@ -89,7 +89,7 @@ def test_semantic_errors_point_at_the_field(tmp_path):
 
 
 def test_the_game_key_of_a_map_is_an_envelope():
-    assert peek("game: aloft\ncolumns: 3\n", "game") == "aloft"
+    assert peek("game: aloft\ncolumns: 3\n", "game", "m.yaml") == ("aloft", "m.yaml:1:7")
     assert load_text("game: aloft\nname: x\nitems: []\n", Doc).value.name == "x"
 
 

@@ -39,9 +39,6 @@ GAME_FIXTURES = [p for p in FIXTURES if p.parent.name != "common"]
 EXPECT = re.compile(r"^# expect: (error|warning) (\d+):(\d+) (.+)$", re.MULTILINE)
 LOCATED = re.compile(r":\d+:\d+: ")
 
-# Known bugs outside this test's area; each test flips to a strict failure once the bug is fixed.
-UNLOCATED_GAME = "pnp/cli/maps.py _map_game: an unknown 'game:' raises games.get's error without file:line:col"
-JSON_LOAD = "pnp/cli/maps.py check: a file the loader refuses raises before --json can print its finding"
 
 
 class Expectation(NamedTuple):
@@ -62,16 +59,6 @@ def fixture_id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
 
 
-def marked(paths: list[Path], bugs: dict[str, str]) -> list:
-    """``paths`` as pytest params, the ones named in ``bugs`` marked as strict expected failures."""
-    return [
-        pytest.param(p, id=fixture_id(p), marks=[pytest.mark.xfail(reason=bugs[fixture_id(p)], strict=True)])
-        if fixture_id(p) in bugs
-        else pytest.param(p, id=fixture_id(p))
-        for p in paths
-    ]
-
-
 def game_of(path: Path) -> str:
     return path.parent.name if path.parent != MAPS else next(g for g, p in GUIDE_MAPS.items() if p == path)
 
@@ -83,7 +70,7 @@ def is_error_fixture(path: Path) -> bool:
 # --- (a) one failing fixture per check -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", marked(FIXTURES, {"common/unknown-game": UNLOCATED_GAME}))
+@pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
 def test_check_prints_the_fixture_finding_at_its_line_and_column(cli, path):
     want = expectation(path)
     code, out, err = cli("map", "check", str(path))
@@ -106,7 +93,7 @@ def test_every_game_with_a_map_has_failing_fixtures_for_errors_and_warnings():
 
 
 @pytest.mark.parametrize(
-    "path", marked(FIXTURES, {fixture_id(p): JSON_LOAD for p in FIXTURES if p.parent.name == "common"})
+    "path", FIXTURES, ids=fixture_id
 )
 def test_check_json_lists_the_same_finding(cli, path):
     want = expectation(path)
@@ -253,7 +240,7 @@ def test_every_generated_aeronaut_odyssey_map_passes_check(cli, seed, size, expa
         args += ["--expansions", ",".join(sorted(expansions))]
     Path("m.yaml").unlink(missing_ok=True)
     assert cli(*args, "-o", "m.yaml")[0] == 0
-    code, out, err = cli("map", "check", "m.yaml")
+    code, _, err = cli("map", "check", "m.yaml")
     assert code == 0 and not err, err
 
 

@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from pnp.cli.output import emit_json, report, say
-from pnp.errors import PnpError
-from pnp.games.spec import GameSpec, raise_first_error
+from pnp.errors import DataError, PnpError
+from pnp.games.spec import Finding, GameSpec, raise_first_error
 
 app = typer.Typer(
     help=(
@@ -32,9 +32,14 @@ def _map_game(path: Path, game: str | None) -> GameSpec:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise PnpError(f"{path}: cannot read the map ({exc.__class__.__name__})") from None
-        game = peek(text, "game", str(path))
-        if game is None:
-            raise PnpError(f"{path}:1:1: the map does not say its game: add 'game: NAME' at the top, or pass --game")
+        named = peek(text, "game", str(path))
+        if named is None:
+            raise DataError(
+                f"{path}:1:1", "", "the map does not say its game: add 'game: NAME' at the top, or pass --game"
+            )
+        game, where = named
+        if game not in games.REGISTRY:
+            raise DataError(where, "game", f"unknown game {game!r} (known: {', '.join(games.REGISTRY)})")
     spec = games.get(game)
     games.map_file_for(spec, path)
     return spec
@@ -50,14 +55,19 @@ def check(
 
     Example: pnp map check my-map.yaml --json
     """
-    spec = _map_game(map_file, game)
-    findings = spec.maps.check(spec.maps.load(map_file))
+    spec = None
+    try:
+        spec = _map_game(map_file, game)
+        findings = spec.maps.check(spec.maps.load(map_file))
+    except DataError as exc:  # the file cannot be read as a map at all: that is its one finding
+        message = f"{exc.path}: {exc.message}" if exc.path else exc.message
+        findings = [Finding("error", exc.where, message, exc.path)]
     errors = [f for f in findings if f.level == "error"]
     if as_json:
         emit_json(
             {
                 "file": str(map_file),
-                "game": spec.name,
+                "game": spec.name if spec else game,
                 "ok": not errors,
                 "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in findings],
             }
@@ -65,7 +75,7 @@ def check(
     else:
         for finding in findings:
             (report if finding.level == "error" else say)(str(finding))
-        if not errors:
+        if spec and not errors:
             say(f"{map_file}: a valid {spec.title} map ({len(findings)} warning{'' if len(findings) == 1 else 's'})")
     if errors:
         raise typer.Exit(1)
