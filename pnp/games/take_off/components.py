@@ -9,7 +9,7 @@ from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_dat
 from pnp.games.take_off.world import HOME, World
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import luminance, rgb
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import fit_size
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.referee.protocol import State
 
@@ -80,11 +80,6 @@ def picture(state: State, viewer: str | None) -> Drawing:
     return Drawing(layout.width, layout.height + band, draw)
 
 
-def _fit(text: str, width: float, size: float, bold: bool = True) -> float:
-    """The largest size up to ``size`` at which ``text`` fits ``width`` mm."""
-    return min(size, size * width / max(text_width(text, size, bold), 1e-6))
-
-
 def _ink_on(colour: str) -> str:
     return "#ffffff" if luminance(rgb(colour)) < 0.45 else INK
 
@@ -100,10 +95,10 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
         canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=_ink_on(style.rgb))
         canvas.circle(w - 9, 7.5, 4.5, fill="#ffffff", stroke=None)
         canvas.text(w - 9, 9.6, style.letter, size=12, bold=True, anchor="middle", fill=INK)
-        canvas.text(w / 2, 27, info.name, size=_fit(info.name, w - 10, 16), bold=True, anchor="middle", fill=INK)
+        canvas.text(w / 2, 27, info.name, size=fit_size(info.name, w - 10, 16, bold=True), bold=True, anchor="middle", fill=INK)
         canvas.text(w / 2, 33, "capital of", size=7, anchor="middle", fill=INK)
         country = info.country or ""
-        canvas.text(w / 2, 39.5, country, size=_fit(country, w - 10, 11, False), anchor="middle", fill=INK)
+        canvas.text(w / 2, 39.5, country, size=fit_size(country, w - 10, 11), anchor="middle", fill=INK)
         canvas.rect(w / 2 - 14, 44, 28, 17, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
         canvas.text(w / 2, 57, reference, size=28, bold=True, anchor="middle", fill=INK)
         canvas.text(w / 2, 65.5, "map square", size=7, anchor="middle", fill=INK)
@@ -227,5 +222,5 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
     else:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=INK, width=0.4)
         label = "TAKE OFF!"
-        canvas.text(s / 2, s * 0.58, label, size=_fit(label, s - 3, 9), bold=True, anchor="middle", fill=INK)
+        canvas.text(s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK)
         canvas.text(s / 2, s * 0.9, "draw a card", size=6, anchor="middle", fill=INK)
