@@ -149,3 +149,19 @@ def test_map_new_passes_generator_settings_and_refuses_unknown_ones(cli, tmp_pat
     assert len((tmp_path / "large.yaml").read_text()) > len(small)
     code, _, err = cli("map", "new", "aloft", "--size", "small", "-o", "x.yaml")
     assert code == 1 and "no --size setting" in err and not (tmp_path / "x.yaml").exists()
+
+
+def test_secret_asks_at_a_hidden_prompt_and_reveal_opens_the_commitment(cli, monkeypatch, tmp_path):
+    import getpass
+
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    monkeypatch.setattr(getpass, "getpass", lambda prompt: "g,b")
+    code, out, err = cli("ref", "secret", "g.pnp", "--player", "ann")
+    assert code == 0, err
+    assert "commitment" in out and "B,G" not in out and "B,G" not in (tmp_path / "g.pnp").read_text()
+    code, _, err = cli("ref", "secret", "g.pnp", "--player", "ann")
+    assert code == 1 and "bob's turn" in err
+    monkeypatch.setattr(getpass, "getpass", lambda prompt: "R,W")
+    assert cli("ref", "secret", "g.pnp", "--player", "bob")[0] == 0
+    code, _, err = cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "colours")
+    assert code == 1 and "scoring" in err  # colour cards are shown only once the game has ended

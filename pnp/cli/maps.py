@@ -126,7 +126,7 @@ def new(
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise PnpError(f"{output}: cannot write ({exc.strerror})") from None
+        raise PnpError(f"{output}: cannot write: {exc.strerror}") from None
     made = f" (seed {seed})" if seed is not None else ""
     say(f"wrote {output}{made}: edit it, then run 'pnp map check {output}'")
 

@@ -57,7 +57,7 @@ def sim(
         try:
             html_file.write_text(render_html(summary, results), encoding="utf-8")
         except OSError as exc:
-            raise PnpError(f"{html_file}: cannot write ({exc.strerror})") from None
+            raise PnpError(f"{html_file}: cannot write: {exc.strerror}") from None
     if as_json:
         emit_json(summary)
         return

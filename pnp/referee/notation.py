@@ -13,9 +13,9 @@ _DIGEST = re.compile(r"^[0-9a-f]{64}$")
 _SALT = re.compile(r"^[0-9a-f]{32}$")
 
 
-def number(word: str, what: str, text: str, low: int = 1) -> int:
-    """``word`` read as a whole number of at least ``low`` (``what`` names it in the error about ``text``)."""
-    if not _NUMBER.fullmatch(word) or int(word) < low:
+def number(word: str, what: str, text: str, low: int = 1, high: int | None = None) -> int:
+    """``word`` read as a whole number from ``low`` to ``high`` (``what`` names it in the error about ``text``)."""
+    if not _NUMBER.fullmatch(word) or not low <= int(word) <= (int(word) if high is None else high):
         raise NotationError(f"cannot read {text!r}: {word!r} is not {what}")
     return int(word)
 

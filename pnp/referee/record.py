@@ -148,4 +148,4 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
         os.chmod(temp, mode if mode is not None else 0o666 & ~_UMASK)
         os.replace(temp, path)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot write ({exc.strerror})") from None
+        raise RecordError(f"{path}: cannot write: {exc.strerror}") from None

@@ -83,10 +83,7 @@ def canonical_route(route: str, text: str) -> str:
 def _space(word: str, text: str) -> int:
     """The space of a multiroute: a whole number from 1 to the longest route."""
     what = f"a space 1 to {MAX_LENGTH} of a multiroute; expected '{SHAPES['claim']}'"
-    value = number(word, what, text)
-    if value > MAX_LENGTH:
-        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}")
-    return value
+    return number(word, what, text, high=MAX_LENGTH)
 
 
 def _route_problem(route: str, pay: str) -> str:

@@ -156,12 +156,9 @@ def _dock(word: str, text: str) -> int:
 def _at_most(digits: str, high: int, word: str, what: str, text: str) -> int:
     """``digits``, the number in ``word``, read as a whole number from 1 to ``high``."""
     try:
-        value = notation.number(digits, what, text)
-    except NotationError:
-        value = 0
-    if value > high or value < 1:
-        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}")
-    return value
+        return notation.number(digits, what, text, high=high)
+    except NotationError:  # name the whole word, not just its digits
+        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}") from None
 
 
 def _depart(args: list[str], text: str) -> Depart:
