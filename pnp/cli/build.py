@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    from pnp.printing.parts import Kit
+    from pnp.printing.render import PrintSettings, WrittenFile
 
 
 class Paper(str, Enum):
@@ -87,30 +91,28 @@ def build(
         _table(written)
 
 
-def _render_all(kits: list, settings, out: Path, quiet: bool) -> list:
+def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool) -> list[WrittenFile]:
+    """Render every kit under one progress bar (pages done over pages in all kits)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pnp.printing.render import count_pages, render_kit
 
-    total = sum(count_pages(kit, settings) for kit in kits)
-    written = []
+    pages = [count_pages(kit, settings) for kit in kits]
+    written: list[WrittenFile] = []
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), disable=quiet, transient=True
     ) as progress:
-        task = progress.add_task("building", total=total)
-        done_before = 0
-        for kit in kits:
+        task = progress.add_task("building", total=sum(pages))
+        for index, kit in enumerate(kits):
             progress.update(task, description=f"building {kit.title}")
-            start = done_before
-            files = render_kit(
-                kit, settings, out, lambda done, _total, start=start: progress.update(task, completed=start + done)
+            before = sum(pages[:index])
+            written += render_kit(
+                kit, settings, out, lambda done, _total, before=before: progress.update(task, completed=before + done)
             )
-            done_before += count_pages(kit, settings)
-            written.extend(files)
     return written
 
 
-def _table(written: list) -> None:
+def _table(written: list[WrittenFile]) -> None:
     from rich.console import Console
     from rich.table import Table
 
