@@ -7,6 +7,21 @@ one line saying where, what and why. The CLI catches it in one place.
 from __future__ import annotations
 
 
+def describe(exc: BaseException) -> str:
+    """A reading or writing failure in plain words, for one-line messages."""
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, UnicodeDecodeError):
+        return "not a UTF-8 text file"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return exc.__class__.__name__
+
+
 class PnpError(Exception):
     """A problem caused by input: shown to the user as one line, exit code 1."""
 

@@ -27,7 +27,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 import yaml
 
-from pnp.errors import DataError
+from pnp.errors import DataError, describe
 
 T = TypeVar("T")
 ENVELOPE = ("game",)
@@ -92,10 +92,8 @@ def load_file(
     shown = name or str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(shown, "", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(shown, "", f"cannot read file ({exc.__class__.__name__})") from None
+        raise DataError(shown, "", f"cannot read: {describe(exc)}") from None
     return load_text(text, cls, shown, envelope)
 
 

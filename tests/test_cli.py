@@ -151,17 +151,23 @@ def test_map_new_passes_generator_settings_and_refuses_unknown_ones(cli, tmp_pat
     assert code == 1 and "no --size setting" in err and not (tmp_path / "x.yaml").exists()
 
 
-def test_secret_asks_at_a_hidden_prompt_and_reveal_opens_the_commitment(cli, monkeypatch, tmp_path):
-    import getpass
+def test_secret_reads_a_piped_value_and_stores_only_a_commitment(cli, monkeypatch, tmp_path):
+    import io
+    import sys
 
     cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
-    monkeypatch.setattr(getpass, "getpass", lambda prompt: "g,b")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("g,b\n"))
     code, out, err = cli("ref", "secret", "g.pnp", "--player", "ann")
     assert code == 0, err
     assert "commitment" in out and "B,G" not in out and "B,G" not in (tmp_path / "g.pnp").read_text()
     code, _, err = cli("ref", "secret", "g.pnp", "--player", "ann")
     assert code == 1 and "bob's turn" in err
-    monkeypatch.setattr(getpass, "getpass", lambda prompt: "R,W")
+    code, _, err = cli("ref", "secret", "g.pnp", "--player", "zed")
+    assert code == 1 and "'zed' is not a player" in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO("r , w\n"))
+    code, _, err = cli("ref", "secret", "g.pnp", "--player", "bob")
+    assert code == 1 and "one word without spaces" in err and "r , w" not in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO("R,W\n"))
     assert cli("ref", "secret", "g.pnp", "--player", "bob")[0] == 0
     code, _, err = cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "colours")
     assert code == 1 and "scoring" in err  # colour cards are shown only once the game has ended

@@ -37,8 +37,8 @@ def _offset(text: str) -> tuple[float, float]:
 
 def build(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
-    fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.pdf,
+    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.a4,
+    fmt: Annotated[Format, typer.Option("--format", help="Output format.", case_sensitive=False)] = Format.pdf,
     out: Annotated[Path, typer.Option(help="Output folder; each game gets a subfolder.")] = Path("output"),
     bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = 3.0,
     gutterfold: Annotated[
@@ -93,6 +93,7 @@ def build(
 
 def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool) -> list[WrittenFile]:
     """Render every kit under one progress bar (pages done over pages in all kits)."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pnp.printing.render import count_pages, render_kit
@@ -100,7 +101,7 @@ def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool
     pages = [count_pages(kit, settings) for kit in kits]
     written: list[WrittenFile] = []
     with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), disable=quiet, transient=True
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), disable=quiet, transient=True, console=Console(stderr=True)
     ) as progress:
         task = progress.add_task("building", total=sum(pages))
         for index, kit in enumerate(kits):

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.output import emit_json, report, say
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, describe
 from pnp.games.spec import Finding, GameSpec, raise_first_error
 
 app = typer.Typer(
@@ -31,7 +31,7 @@ def _map_game(path: Path, game: str | None) -> GameSpec:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise PnpError(f"{path}: cannot read the map ({exc.__class__.__name__})") from None
+            raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
         named = peek(text, "game", str(path))
         if named is None:
             raise DataError(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import getpass
-import secrets as token
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -33,18 +33,19 @@ def new(
     record_file: RecordArg,
     players: Annotated[str, typer.Option(help="Comma-separated player names in turn order.")],
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map (see 'pnp map check').")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for anything the game generates (default: random).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for anything the game generates, such as a map.")] = 0,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
 ) -> None:
     """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob"""
-    chosen_seed = seed if seed is not None else token.randbelow(1_000_000)
-    names = [p.strip() for p in players.split(",")]
-    current = session.new(record_file, game, names, option or [], chosen_seed, map_file)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    current = session.new(record_file, game, names, option or [], seed, map_file)
     with record.locked(record_file):
         if record_file.exists():
             raise PnpError(f"{record_file}: a record already exists there")
         current.save()
-    say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {chosen_seed})")
+    say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {seed})")
+    if current.spec.seeded and map_file is None:
+        say(f"its board is the one 'pnp build {current.spec.name} --seed {seed}' prints")
     say(_to_move_line(current))
 
 
@@ -107,8 +108,11 @@ def show(
         raise PnpError(f"{as_player!r} is not a player in {record_file}")
     say(current.state.render_text(as_player))
     if as_player:
-        for slot, value in current.own_secrets(as_player).items():
+        own = current.own_secrets(as_player)
+        for slot, value in own.items():
             say(f"your {slot}: {value}")
+        if not own and any(owner == as_player for owner, _slot in current.commitments):
+            say(f"note: {keys.key_path(record_file, as_player)} is missing or does not match: your secrets are not shown")
     if svg:
         from pnp.printing.render import write_drawing
 
@@ -153,13 +157,15 @@ def secret(
     """
     with record.locked(record_file):
         current = session.load(record_file)
-        if current.state.to_move() != player:
-            raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
+        _check_turn(current, player)
         wanted = sorted({m.slot for m in current.state.legal_moves() if isinstance(m, Secret)})
         if not wanted:
             raise PnpError(f"no secret is due from {player} now")
         chosen = slot or wanted[0]
-        value = getpass.getpass(f"{player}, enter your {chosen} (hidden): ").strip()
+        prompt = f"{player}, enter your {chosen} (hidden): "
+        value = (getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()).strip()
+        if not value or len(value.split()) > 1:
+            raise PnpError(f"the {chosen} must be one word without spaces, e.g. B,G (see 'pnp ref moves')")
         current.play(f"secret {chosen} {value}")
         current.save()
     say(f"recorded {player}'s {chosen} as a commitment; the value is in {keys.key_path(record_file, player)}")
@@ -181,11 +187,17 @@ def reveal(
         raise PnpError("give --value and --salt together, or neither (the key file is used)")
     with record.locked(record_file):
         current = session.load(record_file)
-        if current.state.to_move() != player:
-            raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
+        _check_turn(current, player)
         recorded = current.play(f"reveal {slot} {value} {salt}" if value else f"reveal {slot}")
         current.save()
     say(f"recorded: {recorded}")
+
+
+def _check_turn(current: session.Session, player: str) -> None:
+    if player not in current.setup.players:
+        raise PnpError(f"{player!r} is not a player in {current.path} (players: {', '.join(current.setup.players)})")
+    if current.state.to_move() != player:
+        raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
 
 
 def _to_move_line(current: session.Session) -> str:

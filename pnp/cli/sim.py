@@ -27,6 +27,7 @@ def sim(
 
     Example: pnp sim aloft --games 500 --players 3 --bots greedy,random --workers 2 --html report.html
     """
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pnp import games
@@ -49,7 +50,7 @@ def sim(
         seed=seed,
         workers=workers,
     )
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True) as progress:
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task("games", total=games_count)
         results, seconds = run(config, lambda done: progress.update(task, completed=done))
     summary = summarise(config, results, seconds)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, describe
 from pnp.games import aeronaut_odyssey, air_king, aloft, hauling_astronauts, take_off
 from pnp.games.spec import GameSpec
 
@@ -23,7 +23,7 @@ def map_file_for(spec: GameSpec, path: Path) -> Path:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"{path}: cannot read the map ({exc.__class__.__name__})") from None
+        raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
     named = peek(text, "game", str(path))
     if named is not None and named[0] != spec.name:
         raise DataError(named[1], "game", f"this map is for {named[0]!r}, not {spec.name!r}")

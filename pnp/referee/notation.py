@@ -38,7 +38,7 @@ def parse(game: Game, text: str) -> Move:
         if len(words) == 2:
             return Reveal(words[1])
         if len(words) != 4 or not _SALT.match(words[3]):
-            raise NotationError(f"cannot read {text!r}: expected 'reveal SLOT' or 'reveal SLOT VALUE SALT'")
+            raise NotationError("cannot read the reveal: expected 'reveal SLOT' or 'reveal SLOT VALUE SALT'")
         return Reveal(words[1], words[2], words[3])
     return game.parse_move(" ".join(words))
 

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import RecordError
+from pnp.errors import RecordError, describe
 
 MAGIC = "# pnp record: one session, refereed by pnp. Each line is hash-chained: do not edit by hand."
 HEADER_KEYS = ("Game", "Players", "Options", "Seed", "Map", "Files")
@@ -84,8 +84,10 @@ def parse(path: Path) -> tuple[Record, str, str]:
         lines = raw.splitlines()
     except FileNotFoundError:
         raise RecordError(f"{path}: no such record (start one with 'pnp ref new')") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path}: not a record file (it is a folder)") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read the record ({exc.__class__.__name__})") from None
+        raise RecordError(f"{path}: cannot read the record: {describe(exc)}") from None
     if not lines or lines[0] != MAGIC:
         raise RecordError(f"{path}:1: not a pnp record (the first line must be the pnp record banner)")
     headers: dict[str, str] = {}

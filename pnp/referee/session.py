@@ -240,21 +240,29 @@ def _digests(game: Game, setup: Setup) -> str:
     return ";".join(parts)
 
 
-def _same_inputs(recorded: str, current: str) -> bool:
-    """True when both headers hash the same contents (a moved folder keeps its record valid)."""
+def _changed_input(recorded: str, current: str) -> str | None:
+    """The label of the first input whose contents differ from the record's (labels alone may differ)."""
+    old = [part.rpartition("=") for part in recorded.split(";") if part]
+    new = [part.rpartition("=") for part in current.split(";") if part]
+    for (label, _, was), (_, _, now) in zip(old, new):
+        if was != now:
+            return label
+    return None if len(old) == len(new) else "the list of input files"
 
-    def digests(header: str) -> list[str]:
-        return [part.rpartition("=")[2] for part in header.split(";") if part]
 
-    return digests(recorded) == digests(current)
+def player_range(game: Game) -> str:
+    """"2 players" or "2 to 6 players"."""
+    low, high = game.min_players, game.max_players
+    return f"{low} players" if low == high else f"{low} to {high} players"
 
 
 def _check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) -> None:
-    if not game.min_players <= len(players) <= game.max_players:
-        raise PnpError(f"{title} takes {game.min_players} to {game.max_players} players, not {len(players)}")
     for name in players:
         if not _NAME.match(name):
-            raise PnpError(f"player name {name!r}: use 1-24 letters, digits, '_' or '-'")
+            shown = name if len(name) <= 30 else name[:30] + "..."
+            raise PnpError(f"player name {shown!r}: use 1 to 24 ASCII letters, digits, '_' or '-'")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise PnpError(f"{title} takes {player_range(game)}, not {len(players)}")
     if len(set(players)) != len(players):
         raise PnpError("player names must be different")
 
@@ -266,6 +274,8 @@ def new(
     spec = games.get(game_name)
     game = spec.rules()
     _check_players(spec.title, game, players)
+    if path.is_dir():
+        raise PnpError(f"{path}: is a folder; give the record a file name, e.g. {path / 'game.pnp'}")
     if path.exists():
         raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
     if map_path is not None:
@@ -307,8 +317,9 @@ def load(path: Path) -> Session:
         files = _digests(game, setup)
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    if not _same_inputs(headers["Files"], files):
-        raise RecordError(f"{path}: the game's data or map files have changed since this record was made")
+    changed = _changed_input(headers["Files"], files)
+    if changed:
+        raise RecordError(f"{path}: {changed} has changed since this record was made, so it cannot be replayed")
     session = Session(path, spec, game, setup, game.new_state(setup))
     taken_back = _taken_back(parsed.events)
     for index, event in enumerate(parsed.events):

@@ -21,6 +21,7 @@ from pnp import games
 from pnp.errors import PnpError
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Setup, State
+from pnp.referee.session import player_range
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> tup
     spec = games.get(config.game)
     game = spec.rules()
     if not game.min_players <= config.players <= game.max_players:
-        raise PnpError(f"{spec.title} takes {game.min_players} to {game.max_players} players, not {config.players}")
+        raise PnpError(f"{spec.title} takes {player_range(game)}, not {config.players}")
     unknown = [b for b in config.bots if b not in _factories(config)]
     if unknown:
         raise PnpError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(_factories(config))})")
