@@ -253,11 +253,6 @@ def test_every_generated_air_king_field_passes_check(cli, seed):
     assert code == 0 and not err, err
 
 
-@pytest.mark.xfail(
-    reason="pnp/games/air_king/maps.py _generated may close the space a departure zone leads into "
-    "(seed 7 closes b1 and boxes in a1): 26 of seeds 0-199 carry the dead-departure warning",
-    strict=True,
-)
 def test_generated_air_king_fields_leave_every_departure_zone_a_way_out():
     spec = REGISTRY["air-king"].maps
     from pnp.games.air_king.model import AirKingField
