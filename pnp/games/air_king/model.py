@@ -14,7 +14,6 @@ from pnp.resources import board_file, data_file
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
 CARD_TYPES: tuple[str, ...] = ("extra", "diagonal", "storm", "clear", "hold", "pass")
-MOVEMENT_CARDS = frozenset({"extra", "diagonal"})
 GOAL_SIZE = 4  # aircraft on each goal card
 MAX_PLAYERS = 4
 Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]

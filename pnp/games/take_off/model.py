@@ -59,10 +59,6 @@ class TakeOffData:
     fleet_max: int
     round_limit: int
 
-    def colour_named(self, name: str) -> int:
-        """The index of route colour ``name``, or -1."""
-        return next((i for i, c in enumerate(self.route_colours) if c.name == name), -1)
-
     def deck(self, half: Half) -> DeckStyle:
         """The deck of capitals in ``half``."""
         return next(d for d in self.decks if d.half == half)
