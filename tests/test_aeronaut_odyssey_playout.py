@@ -211,7 +211,7 @@ def test_the_greedy_bot_beats_the_random_bot():
 def test_the_text_view_hides_other_inventories_when_asked():
     state = AeroState(FULL, ("ann", "bob"), hidden=True)
     state.apply(parse("gain r"))
-    assert "bob: at A; 1 balloons" in state.render_text("ann")
+    assert "bob: at A; 1 balloon;" in state.render_text("ann")
     assert "bob: at A; r1;" in state.render_text("bob")
     assert W == len(LETTERS)
 

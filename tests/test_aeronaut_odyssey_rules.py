@@ -445,7 +445,7 @@ def test_the_discount_ability_saves_one_balloon():
     give(state, 0, "oyy")
     play(state, "claim A-D o", "gain space", "move B", "pick r", "pick r", "use discount")
     assert "claim C-D y" in texts(state)
-    with pytest.raises(IllegalMove, match="costs 1 balloons, not 2"):
+    with pytest.raises(IllegalMove, match="costs 1 balloon, not 2"):
         play(state, "claim C-D yy")
     play(state, "claim C-D y")
     assert state.owner[4] == 0 and held(state, 0) == "y"

@@ -101,7 +101,12 @@ def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool
     pages = [count_pages(kit, settings) for kit in kits]
     written: list[WrittenFile] = []
     with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), disable=quiet, transient=True, console=Console(stderr=True)
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        disable=quiet,
+        transient=True,
+        console=Console(stderr=True),
     ) as progress:
         task = progress.add_task("building", total=sum(pages))
         for index, kit in enumerate(kits):

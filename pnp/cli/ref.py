@@ -112,7 +112,9 @@ def show(
         for slot, value in own.items():
             say(f"your {slot}: {value}")
         if not own and any(owner == as_player for owner, _slot in current.commitments):
-            say(f"note: {keys.key_path(record_file, as_player)} is missing or does not match: your secrets are not shown")
+            say(
+                f"note: {keys.key_path(record_file, as_player)} is missing or does not match: your secrets are not shown"
+            )
     if svg:
         from pnp.printing.render import write_drawing
 

@@ -50,7 +50,9 @@ def sim(
         seed=seed,
         workers=workers,
     )
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True, console=Console(stderr=True)) as progress:
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True, console=Console(stderr=True)
+    ) as progress:
         task = progress.add_task("games", total=games_count)
         results, seconds = run(config, lambda done: progress.update(task, completed=done))
     summary = summarise(config, results, seconds)

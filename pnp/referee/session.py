@@ -251,7 +251,7 @@ def _changed_input(recorded: str, current: str) -> str | None:
 
 
 def player_range(game: Game) -> str:
-    """"2 players" or "2 to 6 players"."""
+    """ "2 players" or "2 to 6 players"."""
     low, high = game.min_players, game.max_players
     return f"{low} players" if low == high else f"{low} to {high} players"
 

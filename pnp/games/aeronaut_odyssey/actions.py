@@ -235,7 +235,10 @@ class Actions:
             return f"with 2 players only one lane of {lane.name.removesuffix('/2')} may be claimed", "two players"
         cost = lane.length - 1 if self.active[DISCOUNT] and lane.length > 1 else lane.length
         if len(pay) != cost:
-            return f"{lane.name} costs {cost} balloons, not {len(pay)}", "claim: pay the length"
+            return (
+                f"{lane.name} costs {cost} balloon{'' if cost == 1 else 's'}, not {len(pay)}",
+                "claim: pay the length",
+            )
         if lane.kind == COLOUR and not real <= {lane.type}:
             return f"{lane.name} is {letter(lane.type)}: pay {letter(lane.type)} (or w)", "claim: pay the type"
         if len(real) > 1:

@@ -30,17 +30,21 @@ def render(state: AeroState, viewer: str | None) -> str:
     for p, name in enumerate(state.players):
         held = state.inventory(p)
         if state.hidden and name != viewer:
-            balloons = f"{sum(held)} balloons"
+            balloons = _count(sum(held), "balloon")
         else:
             balloons = " ".join(f"{letter(t)}{n}" for t, n in enumerate(held) if n) or "no balloons"
         abilities = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
         extras = f"; abilities: {' '.join(abilities)}" if abilities else ""
         lines.append(
             f"{name}: at {board.cities[state.pos[p]]}; {balloons}; {state.blank[p]} free of "
-            f"{state.blank[p] + sum(held)} spaces{extras}; {score.players[p].score} points"
+            f"{_count(state.blank[p] + sum(held), 'space')}{extras}; {_count(score.players[p].score, 'point')}"
         )
     visits = ", ".join(f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i])
     lines.append(f"slots used: {visits or 'none'}")
     who = state.to_move()
     lines.append(f"to move: {who}: {state.asked()}" if who else "game over")
     return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -64,7 +64,8 @@ def render(state: HaulingState) -> str:
     options = [name for on, name in ((state.bonus_dice, "bonus dice"), (state.hidden, "hidden transports")) if on]
     if options:
         lines.append("Options: " + ", ".join(options))
-    lines.append(f"Available: {_available(state)}    Booked: {' '.join(map(format_die, state.booked)) or '-'}")
+    booked = " ".join(map(format_die, state.booked)) or "-"
+    lines.append(f"Available: {_available(state)}    Booked dice showing: {booked}")
     lines.append("Confirmed (* moved, g gold, r red)" + ("" if state.full_once else ": departures once all 9 are full"))
     lines.append("       " + "".join(f"{c:>5}" for c in COLUMN_NAMES))
     for r in range(SIZE):

@@ -95,7 +95,9 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
         canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=_ink_on(style.rgb))
         canvas.circle(w - 9, 7.5, 4.5, fill="#ffffff", stroke=None)
         canvas.text(w - 9, 9.6, style.letter, size=12, bold=True, anchor="middle", fill=INK)
-        canvas.text(w / 2, 27, info.name, size=fit_size(info.name, w - 10, 16, bold=True), bold=True, anchor="middle", fill=INK)
+        canvas.text(
+            w / 2, 27, info.name, size=fit_size(info.name, w - 10, 16, bold=True), bold=True, anchor="middle", fill=INK
+        )
         canvas.text(w / 2, 33, "capital of", size=7, anchor="middle", fill=INK)
         country = info.country or ""
         canvas.text(w / 2, 39.5, country, size=fit_size(country, w - 10, 11), anchor="middle", fill=INK)
@@ -222,5 +224,7 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
     else:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=INK, width=0.4)
         label = "TAKE OFF!"
-        canvas.text(s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK)
+        canvas.text(
+            s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK
+        )
         canvas.text(s / 2, s * 0.9, "draw a card", size=6, anchor="middle", fill=INK)
