@@ -9,10 +9,10 @@ towards the other airport; "forward" is that way along the lane.
 from __future__ import annotations
 
 import re
-from collections import deque
 from dataclasses import dataclass
 
 from pnp.games.air_king.model import AirKingField
+from pnp.games.graph import distances_to
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CELL = re.compile(r"^([a-z])([1-9][0-9]?)$")
@@ -109,7 +109,7 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
         diagonals.append(tuple(h_diag))
         ahead.append(tuple(h_ahead))
         progress.append(tuple(h_prog))
-        distance.append(_distances(tuple(h_steps), runway[1 - home]))
+        distance.append(distances_to(h_steps, runway[1 - home], FAR))
     landed = tuple(abs(airports[1 - h][0] - airports[h][0]) + 1 for h in (0, 1))
     return Field(
         columns=model.columns,
@@ -131,21 +131,3 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
         distance=tuple(distance),
         storm_spaces=tuple(i for i in range(len(names)) if i not in runway),
     )
-
-
-def _distances(steps: tuple[tuple[int, ...], ...], target: int) -> tuple[int, ...]:
-    """Fewest flights from every space to ``target`` (breadth-first over the reversed moves)."""
-    into: list[list[int]] = [[] for _ in steps]
-    for source, targets in enumerate(steps):
-        for t in targets:
-            into[t].append(source)
-    distance = [FAR] * len(steps)
-    distance[target] = 0
-    queue = deque([target])
-    while queue:
-        cell = queue.popleft()
-        for source in into[cell]:
-            if distance[source] == FAR:
-                distance[source] = distance[cell] + 1
-                queue.append(source)
-    return tuple(distance)

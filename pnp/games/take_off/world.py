@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 import string
-from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 
+from pnp.games.graph import distances_to
 from pnp.games.take_off.model import TakeOffData, TakeOffMap
 
 NO_ROUTE = -1
@@ -80,21 +80,8 @@ class World:
     @cached_property
     def hops(self) -> tuple[int, ...]:
         """The fewest routes from each city to Finish (UNREACHABLE if there is no way)."""
-        incoming: list[list[int]] = [[] for _ in self.ids]
-        for city, dests in enumerate(self.routes):
-            for dest in dests:
-                if dest != NO_ROUTE:
-                    incoming[dest].append(city)
-        hops = [UNREACHABLE] * len(self.ids)
-        hops[self.finish] = 0
-        queue = deque([self.finish])
-        while queue:
-            city = queue.popleft()
-            for source in incoming[city]:
-                if hops[source] == UNREACHABLE:
-                    hops[source] = hops[city] + 1
-                    queue.append(source)
-        return tuple(hops)
+        steps = [[dest for dest in dests if dest != NO_ROUTE] for dests in self.routes]
+        return distances_to(steps, self.finish, UNREACHABLE)
 
     @cached_property
     def reach(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
