@@ -19,6 +19,20 @@ def random_game(game_name: str, players: int, seed: int, **options) -> Table:
     return playout(game, setup, random_chooser(random.Random(seed)))
 
 
+def play_with_moves_and_play(cli, record: str, seed: int, limit: int = 500) -> dict:
+    """Play ``record`` to its end as a program would, using only ``moves --json`` and ``play``; the final score."""
+    import json
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        listed = json.loads(cli("ref", "moves", record, "--json")[1])
+        if listed["to_move"] is None:
+            break
+        code, _, err = cli("ref", "play", record, *rng.choice(listed["moves"]).split())
+        assert code == 0, err
+    return json.loads(cli("ref", "score", record, "--json")[1])
+
+
 @pytest.fixture
 def cli(tmp_path, monkeypatch):
     """Run ``pnp`` in-process in a temporary folder: returns (exit code, stdout, stderr)."""

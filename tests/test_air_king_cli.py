@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ET
+
+from conftest import play_with_moves_and_play
 
 
 def play(cli, *moves: str) -> None:
@@ -39,15 +40,8 @@ def test_a_session_with_secret_goals_drawn_cards_and_a_rejected_move(cli, tmp_pa
 
 
 def test_a_program_plays_a_short_game_to_its_end_with_moves_and_play(cli):
-    rng = random.Random(8)
     assert cli("ref", "new", "air-king", "g.pnp", "--players", "ann,bob,cy", "--option", "rounds=2")[0] == 0
-    for _ in range(400):
-        listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
-        if listed["to_move"] is None:
-            break
-        code, _, err = cli("ref", "play", "g.pnp", *rng.choice(listed["moves"]).split())
-        assert code == 0, err
-    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    score = play_with_moves_and_play(cli, "g.pnp", seed=8, limit=400)
     assert score["final"] and score["winners"]
     assert any("round limit" in note for note in score["notes"])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import play_with_moves_and_play
 
 from pnp.games import REGISTRY
 
@@ -46,7 +47,7 @@ def test_help_is_there_with_examples(cli, args):
     ],
 )
 def test_user_errors_are_one_line_and_exit_1(cli, args, message):
-    code, out, err = cli(*args)
+    code, _out, err = cli(*args)
     assert code == 1
     assert err.count("\n") == 1 and err.startswith("pnp: error:") and message in err
 
@@ -80,17 +81,8 @@ def test_a_whole_session_through_the_cli(cli, tmp_path):
 
 
 def test_a_program_can_play_a_game_to_its_end_with_moves_and_play(cli):
-    import random
-
-    rng = random.Random(5)
     cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob,cy")
-    for _ in range(500):
-        listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
-        if listed["to_move"] is None:
-            break
-        code, _, err = cli("ref", "play", "g.pnp", *rng.choice(listed["moves"]).split())
-        assert code == 0, err
-    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    score = play_with_moves_and_play(cli, "g.pnp", seed=5, limit=500)
     assert score["final"] and score["winners"]
 
 

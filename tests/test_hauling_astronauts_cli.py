@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ET
+
+from conftest import play_with_moves_and_play
 
 FILL = (
     "roll 1 2 3", "place 1 a1", "place 2 b1", "place 3 c1",
@@ -61,15 +62,8 @@ def test_hidden_transports_are_committed_and_revealed_on_departure(cli, tmp_path
 
 
 def test_a_program_can_play_to_the_end_with_moves_and_play(cli):
-    rng = random.Random(8)
     cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--option", "bonus_dice=true")
-    for _ in range(400):
-        listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
-        if listed["to_move"] is None:
-            break
-        code, _, err = cli("ref", "play", "g.pnp", *rng.choice(listed["moves"]).split())
-        assert code == 0, err
-    score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    score = play_with_moves_and_play(cli, "g.pnp", seed=8, limit=400)
     assert score["final"] and score["winners"]
 
 
