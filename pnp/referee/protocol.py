@@ -14,12 +14,14 @@ commitment.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar, TypeAlias
 
-Move = Any  # a game's own hashable move object, or one of the secret moves below
+# A move is an immutable, hashable value: one of a game's own move objects, or a Secret, Commit or Reveal.
+# The core never looks inside a game's moves; it compares them, keys them and hands them back to the game.
+Move: TypeAlias = Hashable
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,15 @@ class State(ABC):
     @abstractmethod
     def legal_moves(self) -> list[Move]:
         """Every input legal now, chance inputs and secret entries included."""
+
+    def chance(self) -> Mapping[Move, float]:
+        """The probability of each chance input among ``legal_moves`` (a die face, a card draw).
+
+        Chance inputs are what the table's dice or deck decide, not a player. The probabilities
+        are those of the outcomes once chance is taken (they sum to 1); moves left out are a
+        player's choices. Empty when no chance input is listed.
+        """
+        return {}
 
     @abstractmethod
     def apply(self, move: Move) -> None:
