@@ -1,8 +1,14 @@
-"""Play a game through its protocol alone: the generic random playout every game is tested with."""
+"""Play a game through its protocol alone: the generic random playout every game is tested with.
+
+Chance belongs to the table, not to a bot: when a chooser picks any chance input (a die
+roll, a card draw), the driver draws the actual outcome by the probabilities the state
+gives (``State.chance``), and counts what it drew against what it expected.
+"""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -21,6 +27,8 @@ class Table:
     state: State
     kept: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     history: list[Move] = field(default_factory=list)
+    drawn: Counter[Move] = field(default_factory=Counter)  # chance outcomes drawn
+    expected: dict[Move, float] = field(default_factory=dict)  # expected counts: sums of probabilities
 
     def secrets_of(self, player: str) -> dict[str, str]:
         """The secrets ``player`` has committed so far, by slot."""
@@ -41,19 +49,47 @@ class Table:
         return move
 
 
-def playout(game: Game, setup: Setup, choose: Chooser, max_moves: int = 100_000) -> Table:
-    """Play from the start until the game ends, ``choose`` picking among the legal moves."""
+    def take_chance(self, chances: Mapping[Move, float], rng: random.Random) -> Move:
+        """Draw a chance outcome by its probability, counting it against the expectation."""
+        outcomes = list(chances)
+        move = rng.choices(outcomes, weights=list(chances.values()))[0]
+        self.drawn[move] += 1
+        for outcome, probability in chances.items():
+            self.expected[outcome] = self.expected.get(outcome, 0.0) + probability
+        return move
+
+
+def playout(
+    game: Game, setup: Setup, choose: Chooser, rng: random.Random | None = None, max_moves: int = 100_000
+) -> Table:
+    """Play from the start until the game ends, ``choose`` picking among the legal moves.
+
+    ``rng`` draws the chance outcomes (default: seeded from ``setup.seed``).
+    """
+    chance_rng = rng or random.Random(setup.seed)
     table = Table(game, game.new_state(setup))
-    while not table.state.is_over():
+    state = table.state
+    while not state.is_over():
         if len(table.history) >= max_moves:
             raise RuntimeError(f"{game.name}: no end after {max_moves} moves")
-        moves = table.state.legal_moves()
+        moves = state.legal_moves()
         if not moves:
             raise RuntimeError(f"{game.name}: the game is not over but no move is legal")
-        table.play(choose(table.state, moves, table.secrets_of(table.state.to_move() or "")))
+        move = choose(state, moves, table.secrets_of(state.to_move() or ""))
+        chances = state.chance()
+        table.play(table.take_chance(chances, chance_rng) if move in chances else move)
     return table
 
 
 def random_chooser(rng: random.Random) -> Chooser:
-    """A chooser that picks uniformly among the legal moves."""
-    return lambda _state, moves, _secrets: rng.choice(moves)
+    """A chooser that picks uniformly among the player's choices, taking chance as one of them."""
+
+    def choose(state: State, moves: list[Move], _secrets: Mapping[str, str]) -> Move:
+        chances = state.chance()
+        if not chances:
+            return rng.choice(moves)
+        choices = [move for move in moves if move not in chances]
+        pick = rng.randrange(len(choices) + 1)
+        return choices[pick] if pick < len(choices) else next(iter(chances))
+
+    return choose

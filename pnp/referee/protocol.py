@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, TypeAlias
 
+from pnp.errors import PnpError
+
 # A move is an immutable, hashable value: one of a game's own move objects, or a Secret, Commit or Reveal.
 # The core never looks inside a game's moves; it compares them, keys them and hands them back to the game.
 Move: TypeAlias = Hashable
@@ -59,6 +61,25 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None  # bounds for a whole-number option
     maximum: int | None = None
+
+    def check(self, value: object) -> bool | int | str:
+        """``value`` if it suits this option (type, bounds, choices), else a PnpError naming the option."""
+        default = self.default
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise PnpError(f"option {self.key}: expected true or false, got {value!r}")
+            return value
+        if isinstance(default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise PnpError(f"option {self.key}: expected a whole number, got {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise PnpError(f"option {self.key}: {value} is too low (at least {self.minimum})")
+            if self.maximum is not None and value > self.maximum:
+                raise PnpError(f"option {self.key}: {value} is too high (at most {self.maximum})")
+            return value
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            raise PnpError(f"option {self.key}: {value!r} is not one of {', '.join(self.choices)}")
+        return value
 
 
 @dataclass(frozen=True)

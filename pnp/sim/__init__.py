@@ -19,9 +19,11 @@ from pathlib import Path
 
 from pnp import games
 from pnp.errors import PnpError
+from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Setup, State
 from pnp.referee.session import player_range
+from pnp.sim.chance import chi_square
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class GameResult:
     winners: tuple[int, ...]
     moves: int
     usage: Mapping[str, int]
+    drawn: Mapping[str, int] = field(default_factory=dict)  # chance outcomes drawn, by move text
+    expected: Mapping[str, float] = field(default_factory=dict)  # and how often each was expected
 
 
 def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
@@ -81,7 +85,7 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     setup = Setup(
         names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), config.map_path
     )
-    table = playout(game, setup, choose)
+    table = playout(game, setup, choose, random.Random(f"{config.seed}:{index}:chance"))
     score = table.state.score()
     by_name = {row.name: row.score for row in score.players}
     usage = spec.usage(table.state, table.history) if spec.usage else {}
@@ -92,6 +96,8 @@ def play_one(config: SimConfig, index: int) -> GameResult:
         tuple(seats[name] for name in score.winners),
         len(table.history),
         dict(usage),
+        {notation.format(game, move): count for move, count in table.drawn.items()},
+        {notation.format(game, move): count for move, count in table.expected.items()},
     )
 
 
@@ -161,6 +167,17 @@ def _rates(groups: Mapping[str, list[float]]) -> dict[str, dict[str, float]]:
     return out
 
 
+def _chance(drawn: Counter[str], expected: dict[str, float]) -> dict[str, object]:
+    """Chance outcomes drawn against their expected counts, with a chi-square test of the fit."""
+    if not expected:
+        return {}
+    outcomes = sorted(expected, key=lambda outcome: -expected[outcome])
+    return {
+        "outcomes": {o: {"drawn": drawn.get(o, 0), "expected": round(expected[o], 2)} for o in outcomes},
+        "fit": chi_square(drawn, expected),
+    }
+
+
 def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> dict[str, object]:
     """The figures of a run, as plain data (what ``--json`` prints)."""
     by_seat: dict[str, list[float]] = {}
@@ -168,7 +185,12 @@ def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> d
     seat_scores: dict[str, list[int]] = {}
     bot_scores: dict[str, list[int]] = {}
     usage: Counter[str] = Counter()
+    drawn: Counter[str] = Counter()
+    expected: dict[str, float] = {}
     for result in results:
+        drawn.update(result.drawn)
+        for outcome, count in result.expected.items():
+            expected[outcome] = expected.get(outcome, 0.0) + count
         for seat, bot in enumerate(result.bots):
             share = 1 / len(result.winners) if seat in result.winners else 0.0
             by_seat.setdefault(f"seat {seat + 1}", []).append(share)
@@ -191,6 +213,7 @@ def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> d
         "game_length": _distribution(lengths),
         "most_used": ranked[:5],
         "least_used": ranked[::-1][:5] if ranked else [],
+        "chance": _chance(drawn, expected),
         "moves_applied": sum(lengths),
         "seconds": round(seconds, 3),
     }

@@ -1,0 +1,131 @@
+"""What every game repeats, written once: cloning, seat turns, ranking with ties, typed options, map caching.
+
+A game's state derives from :class:`BaseState` and its rules from :class:`BaseGame`;
+both stay pure Python (no printing, no CLI).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from pathlib import Path
+from typing import ClassVar, Generic, Self, TypeVar
+
+from pnp.referee.protocol import Game, PlayerScore, Score, Setup, State
+
+T = TypeVar("T")
+
+
+def copied(value: T) -> T:
+    """``value`` with its lists, dicts and sets copied, at every depth (tuples and values are shared)."""
+    if isinstance(value, list):
+        return [copied(item) for item in value]  # type: ignore[return-value]
+    if isinstance(value, dict):
+        return {key: copied(item) for key, item in value.items()}  # type: ignore[return-value]
+    if isinstance(value, set):
+        return set(value)  # type: ignore[return-value]
+    return value
+
+
+class BaseState(State):
+    """A state whose players take seats in turn order; ``seat`` is the index of the one to move.
+
+    ``MUTABLE`` names the attributes that moves change in place (lists, dicts, sets):
+    :meth:`clone` copies those and shares everything else (tables, rules, the players).
+    """
+
+    MUTABLE: ClassVar[tuple[str, ...]] = ()
+    players: tuple[str, ...]
+    seat: int = 0
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self.MUTABLE:
+            setattr(other, name, copied(getattr(self, name)))
+        return other
+
+    def to_move(self) -> str | None:
+        return None if self.is_over() else self.players[self.seat]
+
+    def next_seat(self, waiting: Callable[[int], bool] = lambda seat: True) -> bool:
+        """Pass to the next later seat that ``waiting`` accepts, in this round of the table.
+
+        Returns False, with ``seat`` back at 0, once no later seat is waiting: the round is over.
+        Used for rounds such as every player committing a secret, or revealing one, in seat order.
+        """
+        later = [seat for seat in range(self.seat + 1, len(self.players)) if waiting(seat)]
+        self.seat = later[0] if later else 0
+        return bool(later)
+
+    def pass_turn(self) -> None:
+        """Give the turn to the next seat round the table."""
+        self.seat = (self.seat + 1) % len(self.players)
+
+
+def ranked(
+    rows: Sequence[PlayerScore],
+    final: bool,
+    notes: Iterable[str] = (),
+    key: Callable[[PlayerScore], float] = lambda row: row.score,
+) -> Score:
+    """The score of ``rows``: once ``final``, every player with the best ``key`` wins, and a tie is noted."""
+    winners: tuple[str, ...] = ()
+    if final and rows:
+        best = max(key(row) for row in rows)
+        winners = tuple(row.name for row in rows if key(row) == best)
+    tie = [f"tie for first place: {', '.join(winners)}"] if len(winners) > 1 else []
+    return Score(final, tuple(rows), winners, (*notes, *tie))
+
+
+class BaseGame(Game):
+    """Rules with their options read typed: the core has checked them against ``options`` already."""
+
+    def option(self, setup: Setup, key: str) -> bool | int | str:
+        """The value of option ``key`` for ``setup``, its default when not given."""
+        declared = next((option for option in self.options if option.key == key), None)
+        if declared is None:
+            raise KeyError(key)  # a programming error in the game: it reads an option it does not declare
+        return declared.check(setup.options.get(key, declared.default))
+
+    def flag(self, setup: Setup, key: str) -> bool:
+        """A true-or-false option."""
+        return bool(self.option(setup, key))
+
+    def number(self, setup: Setup, key: str) -> int:
+        """A whole-number option."""
+        return int(self.option(setup, key))
+
+    def choice(self, setup: Setup, key: str) -> str:
+        """An option chosen from named values."""
+        return str(self.option(setup, key))
+
+
+class MapCache(Generic[T]):
+    """Maps built once per distinct content, so a session or a simulation parses each map once.
+
+    Entries are keyed by the file's bytes (not its path or time), so an edited map is read
+    afresh and two copies of one map share an entry. A file that cannot be read is built
+    directly, so ``build`` reports the problem.
+    """
+
+    def __init__(self, build: Callable[[Path | None], T], default: Path | None = None, kept: int = 8) -> None:
+        self._build = build
+        self._default = default
+        self._kept = kept
+        self._entries: dict[Hashable, T] = {}
+
+    def get(self, path: Path | None, *extra: Hashable) -> T:
+        """The built map of ``path`` (None: the default map), keyed also by ``extra`` (e.g. a seed)."""
+        source = path or self._default
+        try:
+            content = hashlib.sha256(source.read_bytes()).hexdigest() if source else None
+        except OSError:
+            return self._build(path)
+        key = (content, *extra)
+        if key not in self._entries:
+            if len(self._entries) >= self._kept:
+                del self._entries[next(iter(self._entries))]
+            self._entries[key] = self._build(path)
+        return self._entries[key]
+
