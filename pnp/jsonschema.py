@@ -19,7 +19,7 @@ def schema_for(cls: type, title: str) -> dict[str, Any]:
 
 def _schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     origin = get_origin(tp)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if tp.__name__ not in defs:
             defs[tp.__name__] = {}
             defs[tp.__name__] = _object(tp, defs)

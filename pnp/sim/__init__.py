@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 from pnp import games
 from pnp.errors import PnpError
@@ -52,6 +53,44 @@ class GameResult:
     usage: Mapping[str, int]
     drawn: Mapping[str, int] = field(default_factory=dict)  # chance outcomes drawn, by move text
     expected: Mapping[str, float] = field(default_factory=dict)  # and how often each was expected
+
+
+class Rate(TypedDict):
+    """A win rate over some games, with its 95 % Wilson interval."""
+
+    games: int
+    win_rate: float
+    ci95: tuple[float, float]
+
+
+class Distribution(TypedDict):
+    """How a figure spread over the games."""
+
+    mean: float
+    stdev: float
+    min: int
+    median: float
+    max: int
+
+
+class Summary(TypedDict):
+    """The figures of a run, as ``--json`` prints them."""
+
+    game: str
+    games: int
+    players: int
+    bots: list[str]
+    seed: int
+    win_rate_by_seat: dict[str, Rate]
+    win_rate_by_bot: dict[str, Rate]
+    scores_by_seat: dict[str, Distribution]
+    scores_by_bot: dict[str, Distribution]
+    game_length: Distribution
+    most_used: list[tuple[str, int]]
+    least_used: list[tuple[str, int]]
+    chance: dict[str, object]
+    moves_applied: int
+    seconds: float
 
 
 def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
@@ -144,7 +183,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _distribution(values: list[int]) -> dict[str, float]:
+def _distribution(values: list[int]) -> Distribution:
     ordered = sorted(values)
     return {
         "mean": round(statistics.fmean(ordered), 2),
@@ -155,14 +194,14 @@ def _distribution(values: list[int]) -> dict[str, float]:
     }
 
 
-def _rates(groups: Mapping[str, list[float]]) -> dict[str, dict[str, float]]:
-    out = {}
+def _rates(groups: Mapping[str, list[float]]) -> dict[str, Rate]:
+    out: dict[str, Rate] = {}
     for key, shares in groups.items():
         low, high = wilson(sum(shares), len(shares))
         out[key] = {
             "games": len(shares),
             "win_rate": round(sum(shares) / len(shares), 4),
-            "ci95": [round(low, 4), round(high, 4)],
+            "ci95": (round(low, 4), round(high, 4)),
         }
     return out
 
@@ -178,7 +217,7 @@ def _chance(drawn: Counter[str], expected: dict[str, float]) -> dict[str, object
     }
 
 
-def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> dict[str, object]:
+def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> Summary:
     """The figures of a run, as plain data (what ``--json`` prints)."""
     by_seat: dict[str, list[float]] = {}
     by_bot: dict[str, list[float]] = {}

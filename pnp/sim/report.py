@@ -5,12 +5,12 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from pnp.sim import GameResult
+from pnp.sim import GameResult, Rate, Summary
 
 BAR = "#3f78b5"
 
 
-def _win_chart(title: str, rates: Mapping[str, Mapping[str, object]]) -> str:
+def _win_chart(title: str, rates: Mapping[str, Rate]) -> str:
     width, row = 520, 26
     height = 30 + row * len(rates)
     parts = [
@@ -19,8 +19,8 @@ def _win_chart(title: str, rates: Mapping[str, Mapping[str, object]]) -> str:
     ]
     for i, (name, data) in enumerate(rates.items()):
         y = 26 + i * row
-        rate = float(data["win_rate"])  # type: ignore[arg-type]
-        low, high = data["ci95"]  # type: ignore[misc]
+        rate = data["win_rate"]
+        low, high = data["ci95"]
         scale = width - 140
         parts.append(f'<text x="0" y="{y + 15}">{html.escape(name)}</text>')
         parts.append(f'<rect x="90" y="{y + 3}" width="{rate * scale:.1f}" height="16" fill="{BAR}"/>')
@@ -56,11 +56,11 @@ def _histogram(title: str, values: Sequence[int], bins: int = 20) -> str:
     return "".join(parts) + "</svg>"
 
 
-def render_html(summary: Mapping[str, object], results: Sequence[GameResult]) -> str:
+def render_html(summary: Summary, results: Sequence[GameResult]) -> str:
     """The report as one self-contained HTML page."""
     charts = [
-        _win_chart("Win rate by seat (bars) with 95 % interval (lines)", summary["win_rate_by_seat"]),  # type: ignore[arg-type]
-        _win_chart("Win rate by bot", summary["win_rate_by_bot"]),  # type: ignore[arg-type]
+        _win_chart("Win rate by seat (bars) with 95 % interval (lines)", summary["win_rate_by_seat"]),
+        _win_chart("Win rate by bot", summary["win_rate_by_bot"]),
         _histogram("Scores (all seats)", [s for r in results for s in r.scores]),
         _histogram("Game length (moves)", [r.moves for r in results]),
     ]
@@ -68,14 +68,14 @@ def render_html(summary: Mapping[str, object], results: Sequence[GameResult]) ->
     rows = "".join(
         f"<tr><td>{html.escape(k)}</td><td>{v['mean']}</td><td>{v['stdev']}</td><td>{v['min']}</td>"
         f"<td>{v['median']}</td><td>{v['max']}</td></tr>"
-        for k, v in summary["scores_by_seat"].items()  # type: ignore[union-attr]
+        for k, v in summary["scores_by_seat"].items()
     )
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title>"
         "<style>body{font-family:sans-serif;max-width:560px;margin:2em auto}td,th{padding:2px 8px}</style>"
         f"</head><body><h1>{html.escape(title)}</h1>"
-        f"<p>bots {html.escape(', '.join(summary['bots']))} (rotated over seats), seed {summary['seed']}, "  # type: ignore[arg-type]
+        f"<p>bots {html.escape(', '.join(summary['bots']))} (rotated over seats), seed {summary['seed']}, "
         f"{summary['moves_applied']} moves in {summary['seconds']} s</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>seat</th><th>mean</th><th>sd</th><th>min</th><th>median</th><th>max</th></tr>"
