@@ -1,0 +1,48 @@
+"""What Updraft prints: the altitude track and one balloon token per seat; and the state picture."""
+
+from __future__ import annotations
+
+from example_game.model import UpdraftData, load_data
+from example_game.state import UpdraftState
+from pnp.games.spec import KitRequest
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.parts import Board, Face, Kit, KitDocument, Token, TokenSheet
+
+STEP = 15.0  # mm between altitudes on the track
+
+
+def kit(request: KitRequest) -> Kit:
+    """The board and the tokens; the toolkit places them on pages."""
+    data = load_data()
+    tokens = tuple(
+        Token(f"balloon {seat + 1}", Face(lambda c, colour=colour: _balloon(c, 10, 10, colour)))
+        for seat, colour in enumerate(data.colours)
+    )
+    parts = (Board("track", track(data)), TokenSheet("balloons", "round", 20.0, tokens))
+    return Kit("updraft", "Updraft", (KitDocument("updraft", parts),))
+
+
+def track(data: UpdraftData, state: UpdraftState | None = None) -> Drawing:
+    """The track from the ground (0) to the top, with the balloons where ``state`` has them."""
+    height = STEP * (data.top + 1) + 10
+
+    def draw(c: Canvas) -> None:
+        for altitude in range(data.top + 1):
+            y = height - 10 - altitude * STEP
+            c.rect(5, y - STEP, 60, STEP, stroke="#555555")
+            c.text(8, y - 4, str(altitude), size=9)
+        if state is not None:
+            for seat, altitude in enumerate(state.altitude):
+                y = height - 10 - min(altitude, data.top) * STEP - STEP / 2
+                _balloon(c, 25 + seat * 12, y, data.colours[seat])
+
+    return Drawing(70, height, draw)
+
+
+def picture(state: UpdraftState, viewer: str | None) -> Drawing:
+    """The state picture: the track with every balloon (nothing on it is secret)."""
+    return track(state.data, state)
+
+
+def _balloon(c: Canvas, x: float, y: float, colour: str) -> None:
+    c.circle(x, y, 5, fill=colour)

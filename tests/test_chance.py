@@ -1,0 +1,134 @@
+"""Chance inputs follow the probabilities the games give: in the driver, in bots and in `pnp sim`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.referee.driver import Table, playout, random_chooser
+from pnp.referee.protocol import Game, Move, Score, Setup, State
+from pnp.sim import SimConfig, run, summarise
+from pnp.sim.chance import chi_square, upper_tail
+
+GAMES = sorted(REGISTRY)
+GAMES_WITH_CHANCE = {"air-king", "hauling-astronauts", "take-off"}
+
+
+class Coin(State):
+    """A toy game: a player may stop, or toss a coin weighted 3 to 1 until three tosses are made."""
+
+    players = ("solo",)
+
+    def __init__(self) -> None:
+        self.tosses: list[str] = []
+
+    def to_move(self) -> str | None:
+        return None if self.is_over() else "solo"
+
+    def legal_moves(self) -> list[Move]:
+        return ["heads", "tails", "stop"]
+
+    def chance(self) -> Mapping[Move, float]:
+        return {"heads": 0.75, "tails": 0.25}
+
+    def apply(self, move: Move) -> None:
+        self.tosses.append(str(move))
+
+    def is_over(self) -> bool:
+        return len(self.tosses) >= 3
+
+    def score(self) -> Score:
+        return Score(True, ())
+
+    def render_text(self, viewer: str | None) -> str:
+        return " ".join(self.tosses)
+
+    def clone(self) -> State:
+        other = Coin()
+        other.tosses = list(self.tosses)
+        return other
+
+
+class CoinGame(Game):
+    name = title = "coin"
+    min_players = max_players = 1
+
+    def new_state(self, setup: Setup) -> State:
+        return Coin()
+
+    def parse_move(self, text: str) -> Move:
+        return text
+
+    def format_move(self, move: Move) -> str:
+        return str(move)
+
+
+def test_the_driver_draws_a_chosen_chance_input_by_its_weight_not_the_choosers():
+    always_tails = lambda state, moves, own: "tails"  # noqa: E731  the chooser only asks for a toss
+    drawn: Counter[Move] = Counter()
+    for seed in range(400):
+        drawn += playout(CoinGame(), Setup(("solo",)), always_tails, random.Random(seed)).drawn
+    assert sum(drawn.values()) == 1200
+    assert chi_square({str(k): v for k, v in drawn.items()}, {"heads": 900.0, "tails": 300.0})["p_value"] > 0.001
+    assert drawn["heads"] > 2 * drawn["tails"]  # a chooser asking for tails does not get tails
+
+
+def test_the_random_chooser_takes_chance_as_one_option_among_the_choices():
+    choose = random_chooser(random.Random(5))
+    picks = Counter("stop" if choose(Coin(), Coin().legal_moves(), {}) == "stop" else "toss" for _ in range(2000))
+    assert 900 < picks["stop"] < 1100  # one choice against chance: half each, not one in three
+
+
+def test_the_table_counts_what_it_drew_against_what_it_expected():
+    table = Table(CoinGame(), Coin())
+    for seed in range(10):
+        table.take_chance({"heads": 0.75, "tails": 0.25}, random.Random(seed))
+    assert sum(table.drawn.values()) == 10 and table.expected == {"heads": 7.5, "tails": 2.5}
+
+
+def test_the_chi_square_tail_matches_known_quantiles():
+    assert upper_tail(3.841, 1) == pytest.approx(0.05, abs=0.004)
+    assert upper_tail(11.07, 5) == pytest.approx(0.05, abs=0.002)
+    assert upper_tail(67.5, 50) == pytest.approx(0.05, abs=0.002)
+    assert upper_tail(0.0, 3) == 1.0
+
+
+def _chance_of_a_run(name: str, games: int = 60) -> dict:
+    spec = REGISTRY[name]
+    config = SimConfig(name, games, spec.rules().min_players, seed=11)
+    return dict(summarise(config, *run(config))["chance"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simulated_chance_outcomes_follow_the_games_weights(name):
+    chance = _chance_of_a_run(name)
+    if name not in GAMES_WITH_CHANCE:
+        assert chance == {}, "a game without dice or decks lists no chance input"
+        return
+    outcomes = chance["outcomes"]
+    assert len(outcomes) > 1 and sum(o["drawn"] for o in outcomes.values()) > 100
+    assert chance["fit"]["p_value"] > 0.001, chance["fit"]
+    # the same draws judged against equal odds for every listed outcome are rejected: the test has teeth
+    total = sum(o["drawn"] for o in outcomes.values())
+    uniform = {outcome: total / len(outcomes) for outcome in outcomes}
+    drawn = {outcome: o["drawn"] for outcome, o in outcomes.items()}
+    assert chi_square(drawn, uniform)["p_value"] < 0.001
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_listed_chance_input_is_legal_and_the_probabilities_sum_to_one(name):
+    game = REGISTRY[name].rules()
+    setup = Setup(tuple(f"p{i}" for i in range(game.min_players)), {}, 4)
+    table = playout(game, setup, random_chooser(random.Random(4)), random.Random(4))
+    replay = Table(game, game.new_state(setup))
+    for move in table.history:
+        chances = replay.state.chance()
+        if chances:
+            assert set(chances) <= set(replay.state.legal_moves())
+            assert sum(chances.values()) == pytest.approx(1.0)
+            assert all(p > 0 for p in chances.values())
+        replay.state.apply(move)
