@@ -1,17 +1,19 @@
-"""Hauling Astronauts' bots: they play legal games to the end, roll honestly, and greedy beats random."""
+"""Hauling Astronauts' bots: they play legal games to the end, greedy rolls by its rule, and it beats random."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 
 from pnp.games import REGISTRY
-from pnp.games.hauling_astronauts.bots import BOTS, fit_chance, honest_roll
-from pnp.games.hauling_astronauts.moves import GOLD, RED, face, kind
+from pnp.games.hauling_astronauts.bots import BOTS, fit_chance
+from pnp.games.hauling_astronauts.notation import Roll
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
-from pnp.referee.driver import playout
+from pnp.games.hauling_astronauts.state import HaulingState
+from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
 
 GAME = HaulingAstronauts()
@@ -22,8 +24,9 @@ def _match(first: str, second: str, games: int, options: dict[str, bool]) -> Cou
     wins: Counter[str] = Counter()
     for i in range(games):
         seats = (first, second) if i % 2 == 0 else (second, first)
-        bots = [BOTS[name](random.Random(1000 * i + seat)) for seat, name in enumerate(seats)]
-        table = playout(GAME, Setup(("p1", "p2"), options), lambda s, m, own, bots=bots: bots[s.turn](s, m, own))
+        factories = {"random": random_chooser, **BOTS}
+        bots = [factories[name](random.Random(1000 * i + seat)) for seat, name in enumerate(seats)]
+        table = playout(GAME, Setup(("p1", "p2"), options), lambda s, m, own, bots=bots: bots[s.seat](s, m, own))
         winners = table.state.score().winners
         wins["tie" if len(winners) == 2 else seats[int(winners[0][1]) - 1]] += 1
     return wins
@@ -36,24 +39,32 @@ def test_greedy_beats_random_clearly(options):
     assert wins["greedy"] >= 30, wins
 
 
-def test_the_registry_offers_both_bots():
-    assert set(REGISTRY["hauling-astronauts"].bots()) == {"random", "greedy"}
+def test_the_registry_offers_the_greedy_bot():
+    assert set(REGISTRY["hauling-astronauts"].bots()) == {"greedy"}  # random is the driver's
 
 
-def test_an_honest_roll_uses_the_available_dice_and_fair_faces():
-    state = GAME.new_state(Setup(("a", "b"), {"bonus_dice": True}))
+def greedy_move(state: HaulingState, own: Mapping[str, str] | None = None):
+    return BOTS["greedy"](random.Random(0))(state, state.legal_moves(), own or {})
+
+
+def test_greedy_rolls_exactly_when_booked_holds_fewer_than_three_dice():
+    state = GAME.new_state(Setup(("a", "b")))
     for text in ("choose A B C", "choose U V W"):
         state.apply(GAME.parse_move(text))
-    legal = set(state.legal_moves())
-    rng = random.Random(4)
-    faces, kinds = Counter(), Counter()
-    for _ in range(3000):
-        roll = honest_roll(state, rng)
-        assert roll in legal
-        faces.update(face(d) for d in roll.dice)
-        kinds.update(kind(d) for d in roll.dice)
-    assert all(abs(faces[f] / 9000 - 1 / 6) < 0.02 for f in range(1, 7))
-    assert abs(kinds[GOLD] / 3000 - 1 / 3) < 0.04 and abs(kinds[RED] / 3000 - 1 / 3) < 0.04  # 3 of 9 dice
+    assert isinstance(greedy_move(state), Roll)  # Booked is empty
+    for text in ("roll 1 2 3", "place 1 a1", "roll 4 5 6", "place 4 b1"):
+        state.apply(GAME.parse_move(text))
+    assert len(state.booked) == 4 and state.chance()  # ann may roll, but has dice enough
+    assert not isinstance(greedy_move(state), Roll)
+
+
+def test_greedy_commits_three_different_hidden_transports():
+    table = Table(GAME, GAME.new_state(Setup(("a", "b"), {"hidden_transports": True})))
+    for _ in range(6):
+        player = table.state.to_move()
+        table.play(greedy_move(table.state, table.secrets_of(player)))
+    for player in ("a", "b"):
+        assert len(set(table.secrets_of(player).values())) == 3
 
 
 def test_fit_chance_agrees_with_counting_dice():

@@ -51,7 +51,7 @@ def test_hidden_transports_are_committed_and_revealed_on_departure(cli, tmp_path
     assert "your t1: U" in out and "B Drifter" not in out and "(face down)" in out
     assert cli("ref", "play", "g.pnp", "depart", "1", "d2")[0] == 0
     listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
-    assert listed == {"to_move": "ann", "moves": ["reveal t1"]}
+    assert (listed["to_move"], listed["moves"]) == ("ann", ["reveal t1"])
     assert cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "t1")[0] == 0
     score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])
     assert score["players"][0]["score"] == 5  # B takes the 6 (3) at d2 (2)

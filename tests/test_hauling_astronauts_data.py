@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from math import floor, log2
 
 import pytest
 
@@ -12,10 +13,8 @@ from pnp.games.hauling_astronauts.model import (
     HIGHEST,
     LOWEST,
     builtin,
-    chance,
-    derived_profit,
-    difficulty,
     load_data,
+    odds,
     range_label,
 )
 from pnp.resources import data_file
@@ -23,14 +22,24 @@ from pnp.resources import data_file
 DATA = builtin()
 
 
-def test_chance_counts_three_dice():
+def difficulty(low: int, high: int) -> int:
+    """round(log2(1/p)) for the range: the balancing rule behind profits and bonuses."""
+    return floor(log2(1 / odds(low, high)) + 0.5)
+
+
+def derived_profit(low: int, high: int) -> int:
+    """The profit the balancing rule gives a capacity: 1 + difficulty, kept within 2..6."""
+    return min(max(1 + difficulty(low, high), 2), 6)
+
+
+def test_odds_count_three_dice():
     rolls = [sum(d) for d in product(range(1, 7), repeat=3)]
     for low in range(LOWEST, HIGHEST + 1):
         for high in range(low, HIGHEST + 1):
-            assert chance(low, high) == Fraction(sum(low <= r <= high for r in rolls), 216)
+            assert odds(low, high) == Fraction(sum(low <= r <= high for r in rolls), 216)
 
 
-def test_every_profit_is_derived_from_its_capacitys_chance():
+def test_every_profit_is_derived_from_its_capacitys_odds():
     for fleet in DATA.fleets:
         for transport in fleet.transports:
             assert transport.profit == derived_profit(transport.low, transport.high), transport
@@ -51,8 +60,8 @@ def test_player_twos_fleet_mirrors_player_ones_through_21_minus_the_sum():
     first, second = DATA.fleets
     for a, b in zip(first.transports, second.transports):
         assert (b.low, b.high) == (21 - a.high, 21 - a.low) and b.profit == a.profit
-    assert sorted(chance(t.low, t.high) for t in first.transports) == sorted(
-        chance(t.low, t.high) for t in second.transports
+    assert sorted(odds(t.low, t.high) for t in first.transports) == sorted(
+        odds(t.low, t.high) for t in second.transports
     )
 
 

@@ -11,9 +11,9 @@ from pypdf import PdfReader
 
 from pnp.games import REGISTRY
 from pnp.games.hauling_astronauts.components import picture
-from pnp.games.hauling_astronauts.grid import SPACES, STRIP_NAMES
 from pnp.games.hauling_astronauts.layout import Layout
 from pnp.games.hauling_astronauts.model import builtin
+from pnp.games.hauling_astronauts.notation import SPACES, STRIP_NAMES
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 from pnp.games.spec import KitRequest
 from pnp.printing.paper import MARGIN, PAPERS

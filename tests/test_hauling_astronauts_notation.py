@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import NotationError
-from pnp.games.hauling_astronauts.moves import GOLD, RED, Depart, MoveDie, Place, Roll, Swap
+from pnp.games.hauling_astronauts.notation import GOLD, RED, Depart, MoveDie, Place, Roll, Swap
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 
 GAME = HaulingAstronauts()

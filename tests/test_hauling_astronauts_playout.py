@@ -7,8 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.games.hauling_astronauts.grid import STRIPS
-from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED, Depart, face, kind
+from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, STRIPS, Depart, Roll, face, kind
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 from pnp.games.hauling_astronauts.state import OVER, REVEAL, HaulingState
 from pnp.referee.driver import Table, playout, random_chooser
@@ -35,12 +34,16 @@ def check_invariants(state: HaulingState) -> None:
     assert sorted(i for i in state.dest if i >= 0) == list(range(len(state.departures)))
     assert not state.departures or state.full_once
     if not state.is_over() and state.phase != REVEAL:
-        assert not state.finished(state.turn)  # a player who has departed everything takes no turns
+        assert not state.finished(state.seat)  # a player who has departed everything takes no turns
+    chances = state.chance()  # the rolls listed, and only they, with probabilities summing to 1
+    assert set(chances) == {m for m in state.legal_moves() if isinstance(m, Roll)}
+    assert not chances or abs(sum(chances.values()) - 1) < 1e-9
+    assert all(p > 0 for p in chances.values())
 
 
 def check_departure(state: HaulingState, move: Depart) -> None:
     """The 'if possible' rule, recomputed independently of the rules module."""
-    player = state.turn
+    player = state.seat
     strip = ("123", "abc")[player].index(move.strip)
     load = sum(face(state.grid[s] & ~MOVED) for s in STRIPS[player][strip])
     free = [d for d, taken in enumerate(state.dest) if taken < 0]
@@ -94,7 +97,7 @@ def test_every_listed_move_round_trips_through_the_notation(seed, options):
     while not table.state.is_over():
         moves = table.state.legal_moves()
         for move in moves:
-            if not isinstance(move, (Commit, Reveal)) and type(move).__module__.endswith("moves"):
+            if not isinstance(move, (Commit, Reveal)) and type(move).__module__.endswith("notation"):
                 assert GAME.parse_move(GAME.format_move(move)) == move
         table.play(rng.choice(moves))
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 
 from pnp.errors import IllegalMove, PnpError
 from pnp.games.hauling_astronauts.model import builtin
-from pnp.games.hauling_astronauts.moves import GOLD, RED, Depart, Pass, Roll
+from pnp.games.hauling_astronauts.notation import GOLD, RED, Depart, Pass, Roll
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 from pnp.games.hauling_astronauts.scoring import Departure, highest_score, points
 from pnp.games.hauling_astronauts.state import ACTION, DEPART, OVER, REVEAL, HaulingState
@@ -68,11 +69,8 @@ def test_each_player_docks_three_different_transports_of_their_own_fleet():
     assert [state.docked_transport(0, k).id for k in range(3)] == ["C", "A", "F"]
 
 
-def test_the_game_is_for_two_players_and_knows_its_options():
-    with pytest.raises(PnpError, match="exactly 2 players"):
-        GAME.new_state(Setup(("a", "b", "c")))
-    with pytest.raises(PnpError, match="unknown option"):
-        GAME.new_state(Setup(("a", "b"), {"bonus": True}))
+def test_the_options_are_true_or_false():
+    assert not new().bonus_dice and new(bonus_dice=True, hidden_transports=True).hidden
     with pytest.raises(PnpError, match="true or false"):
         GAME.new_state(Setup(("a", "b"), {"bonus_dice": "maybe"}))
 
@@ -120,6 +118,57 @@ def test_when_fewer_than_three_plain_dice_remain_the_roll_includes_the_bonus_dic
     rolls = [m for m in state.legal_moves() if isinstance(m, Roll)]
     assert rolls and all(sorted(d & 24 for d in m.dice) == [0, 8, 16] for m in rolls)
     rejected(state, "roll 1 2 3g", "roll")
+
+
+# -- the odds of a roll ------------------------------------------------------
+def counted_odds(state: HaulingState) -> dict[Roll, Fraction]:
+    """Every roll's probability, counted: each set of three dice in Available alike, then each face alike."""
+    pool = [k for k in (GOLD, RED) if state.specials_free & k]
+    pool += [0] * (state.available - len(pool))
+    trios = list(itertools.combinations(pool, 3))
+    counted: dict[Roll, Fraction] = {}
+    for trio in trios:
+        for faces in itertools.product(range(1, 7), repeat=3):
+            roll = Roll(tuple(sorted(f | k for f, k in zip(faces, trio))))
+            counted[roll] = counted.get(roll, Fraction(0)) + Fraction(1, len(trios) * 216)
+    return counted
+
+
+def odds(state: HaulingState, *texts: str) -> list[float]:
+    return [state.chance()[GAME.parse_move(text)] for text in texts]
+
+
+def test_a_roll_of_plain_dice_counts_the_orders_its_faces_can_come_in():
+    state = started()
+    assert odds(state, "roll 1 1 1", "roll 1 1 2", "roll 1 2 3") == pytest.approx([1 / 216, 3 / 216, 6 / 216])
+    assert len(state.chance()) == 56 and sum(state.chance().values()) == pytest.approx(1)
+    assert state.chance() == pytest.approx(counted_odds(state))
+
+
+def test_the_bonus_dice_are_rolled_when_they_are_among_three_dice_taken_at_random():
+    state = started(bonus_dice=True)  # 7 plain dice, the gold and the red one: 84 ways to take three
+    assert odds(state, "roll 1 2 3", "roll 1 2 3g", "roll 1 2g 3r", "roll 2 2 5r") == pytest.approx(
+        [35 / 84 * 6 / 216, 21 / 84 * 2 / 216, 7 / 84 / 216, 21 / 84 / 216]
+    )
+    assert len(state.chance()) == 56 + 2 * 21 * 6 + 6 * 6 * 6
+    assert state.chance() == pytest.approx(counted_odds(state))
+
+
+def test_the_odds_follow_the_dice_left_in_available():
+    state = play(started(bonus_dice=True), "roll 1 2 3g", "place 3g a1")  # bob: 5 plain dice and the red one
+    assert odds(state, "roll 4 5 6", "roll 4 5 6r") == pytest.approx([10 / 20 * 6 / 216, 10 / 20 * 2 / 216])
+    assert GAME.parse_move("roll 4 5g 6") not in state.chance()
+    assert state.chance() == pytest.approx(counted_odds(state))
+    state = play(started(bonus_dice=True), "roll 1 1 1", "place 1 a1", "roll 2 2 2", "place 1 b1")
+    assert len(state.chance()) == 216 and list(state.chance().values()) == pytest.approx([1 / 216] * 216)
+    assert state.chance() == pytest.approx(counted_odds(state))  # one plain die, the gold and the red
+
+
+def test_no_chance_once_rolled_nor_without_three_dice_in_available_nor_outside_the_action():
+    assert play(started(), "roll 1 2 3").chance() == {}
+    state = play(started(), "roll 1 1 1", "place 1 a1", "roll 2 2 2", "place 1 b1", "roll 3 3 3", "place 1 c1")
+    assert state.available == 0 and state.chance() == {}
+    assert new().chance() == {} and full_grid().chance() == {}
 
 
 # -- actions ---------------------------------------------------------------
@@ -283,7 +332,7 @@ def test_red_halves_the_chosen_part_rounding_down():
 def hidden_full_grid() -> HaulingState:
     state = new(hidden_transports=True)
     for _ in range(6):
-        state.apply(Commit(f"t{state.committed[state.turn] + 1}", "0" * 64))
+        state.apply(Commit(f"t{state.committed[state.seat] + 1}", "0" * 64))
     return play(state, *FILL)
 
 
@@ -301,7 +350,7 @@ def test_a_hidden_transport_is_revealed_when_it_departs_and_only_then_scores():
 def test_a_swapped_hidden_transport_reveals_the_slot_now_at_that_strip():
     state = new(hidden_transports=True)
     for _ in range(6):
-        state.apply(Commit(f"t{state.committed[state.turn] + 1}", "0" * 64))
+        state.apply(Commit(f"t{state.committed[state.seat] + 1}", "0" * 64))
     play(state, "swap 1 3", "swap a b", *FILL, "depart 1 d2")
     assert state.legal_moves() == [Reveal("t3")]
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pnp.games.hauling_astronauts import pieces
-from pnp.games.hauling_astronauts.grid import SIZE, SPACE_NAMES, STRIP_NAMES
 from pnp.games.hauling_astronauts.layout import TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import HaulingData, Transport, load_data
-from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED
+from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, SIZE, SPACE_NAMES, STRIP_NAMES
 from pnp.games.hauling_astronauts.pieces import INK, fitted
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.games.spec import KitRequest

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pnp.games.hauling_astronauts.grid import SIZE
 from pnp.games.hauling_astronauts.model import HaulingData
+from pnp.games.hauling_astronauts.notation import SIZE
 from pnp.games.hauling_astronauts.scoring import highest_score
 from pnp.printing.paper import Rect
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from math import floor, log2
 from pathlib import Path
 
 from pnp.loader import Loaded, Source, load_file
@@ -96,19 +95,9 @@ def ways(dice: int = 3) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def chance(low: int, high: int) -> Fraction:
+def odds(low: int, high: int) -> Fraction:
     """Probability that three random dice sum to ``low``..``high``."""
     return Fraction(sum(ways()[low : high + 1]), 216)
-
-
-def difficulty(low: int, high: int) -> int:
-    """round(log2(1/p)) for the range: the balancing rule behind profits and bonuses."""
-    return floor(log2(1 / chance(low, high)) + 0.5)
-
-
-def derived_profit(low: int, high: int) -> int:
-    """The profit the balancing rule gives a capacity: 1 + difficulty, kept within 2..6."""
-    return min(max(1 + difficulty(low, high), PROFITS.start), PROFITS.stop - 1)
 
 
 _ID = re.compile(r"[A-Z]")

@@ -1,7 +1,9 @@
-"""The moves of Hauling Astronauts and their notation (context-free parse and format).
+"""The board's names, the moves of Hauling Astronauts and their notation (context-free parse and format).
 
-A die is an int: its face 1..6 plus ``GOLD`` or ``RED`` for the optional bonus
-dice; it is written ``4``, ``4g`` or ``4r``.
+Space ``i`` (0..8) sits in row ``i // 3`` and column ``i % 3``, written column then row: ``a1`` is the
+top-left space, ``c3`` the bottom-right. Player 1's loading strips are the rows 1 2 3; player 2's are the
+columns a b c. A die is an int: its face 1..6 plus ``GOLD`` or ``RED`` for the optional bonus dice,
+written ``4``, ``4g`` or ``4r``.
 
     choose A C F                  transports for your strips, in strip order
     roll 2 5g 6r                  three dice rolled from Available into Booked
@@ -16,18 +18,43 @@ dice; it is written ``4``, ``4g`` or ``4r``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple, cast
 
 from pnp.errors import NotationError
-from pnp.games.hauling_astronauts.grid import SPACE_INDEX, SPACE_NAMES, STRIP_INDEX
 from pnp.referee import notation
+from pnp.referee.protocol import Move
 
+# -- the grid ------------------------------------------------------------------
+SIZE = 3
+SPACES = tuple(range(SIZE * SIZE))
+COLUMN_NAMES, ROW_NAMES = "abc", "123"
+SPACE_NAMES = tuple(f"{COLUMN_NAMES[i % SIZE]}{ROW_NAMES[i // SIZE]}" for i in SPACES)
+SPACE_INDEX = {name: i for i, name in enumerate(SPACE_NAMES)}
+# STRIPS[player][k]: the spaces of that player's strip k; STRIP_OF[player][space]: the strip holding it.
+STRIPS = (
+    tuple(tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)),
+    tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE)),
+)
+STRIP_OF = (tuple(i // SIZE for i in SPACES), tuple(i % SIZE for i in SPACES))
+STRIP_NAMES = (ROW_NAMES, COLUMN_NAMES)
+STRIP_INDEX = {name: (player, k) for player, names in enumerate(STRIP_NAMES) for k, name in enumerate(names)}
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    """The spaces above, below, left and right of space ``i``."""
+    r, c = divmod(i, SIZE)
+    steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return tuple(rr * SIZE + cc for rr, cc in steps if 0 <= rr < SIZE and 0 <= cc < SIZE)
+
+
+NEIGHBOURS = tuple(_neighbours(i) for i in SPACES)
+
+# -- dice --------------------------------------------------------------------------
 PLAIN, GOLD, RED = 0, 8, 16
 FACE = 7  # die & FACE is the face value
 MOVED = 32  # flag on a die in the grid that has made its one move
 MARKS = {PLAIN: "", GOLD: "g", RED: "r"}
 Target = Literal["profit", "bonus"]
-TARGETS: tuple[Target, ...] = ("profit", "bonus")
 DIE = "a die: a face 1-6, optionally followed by g (gold) or r (red)"
 DOCK = "a destination dock d1..d6"
 
@@ -42,6 +69,12 @@ def kind(die: int) -> int:
     return die & (GOLD | RED)
 
 
+def format_die(die: int) -> str:
+    """``4``, ``4g`` or ``4r``."""
+    return f"{face(die)}{MARKS[kind(die)]}"
+
+
+# -- moves -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Choose:
     """Setup with open transports: the transports for strips 1 2 3 (or a b c), in order."""
@@ -49,9 +82,9 @@ class Choose:
     ids: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Roll:
-    """Three dice rolled at the table and placed in Booked; sorted."""
+class Roll(NamedTuple):
+    """Three dice rolled at the table and placed in Booked; sorted. A tuple, for fast hashing: the driver
+    looks every roll up at each step of a playout."""
 
     dice: tuple[int, ...]
 
@@ -100,16 +133,8 @@ class Pass:
     """Let the turn go by: legal only when no roll and no action is possible."""
 
 
-HaulingMove = Choose | Roll | Place | MoveDie | Swap | Depart | End | Pass
-
-
-def format_die(die: int) -> str:
-    """``4``, ``4g`` or ``4r``."""
-    return f"{face(die)}{MARKS[kind(die)]}"
-
-
-def format_move(move: HaulingMove) -> str:
-    """The move in the notation."""
+def format_move(move: Move) -> str:
+    """The move in the notation; NotationError for a move of another game."""
     match move:
         case Choose(ids):
             return "choose " + " ".join(ids)
@@ -128,7 +153,7 @@ def format_move(move: HaulingMove) -> str:
             return "end"
         case Pass():
             return "pass"
-    raise TypeError(f"not a Hauling Astronauts move: {move!r}")
+    raise NotationError(f"not a Hauling Astronauts move: {move!r}")
 
 
 def _die(word: str, text: str) -> int:
@@ -149,10 +174,6 @@ def _strip(word: str) -> str:
     return word
 
 
-def _dock(word: str, text: str) -> int:
-    return _at_most(word[1:] if word[:1] == "d" else "", 6, word, DOCK, text) - 1
-
-
 def _at_most(digits: str, high: int, word: str, what: str, text: str) -> int:
     """``digits``, the number in ``word``, read as a whole number from 1 to ``high``."""
     try:
@@ -170,16 +191,17 @@ def _depart(args: list[str], text: str) -> Depart:
     for name, target in zip(args[2::2], args[3::2]):
         if name not in ("gold", "red") or name in choices:
             raise NotationError(f"bad depart option {name!r}: expected gold or red, once each")
-        if target not in TARGETS:
+        if target not in ("profit", "bonus"):
             raise NotationError(f"bad {name} choice {target!r}: expected profit or bonus")
-        choices[name] = target  # type: ignore[assignment]
-    return Depart(_strip(args[0]), _dock(args[1], text), choices.get("gold"), choices.get("red"))
+        choices[name] = cast(Target, target)
+    dock = _at_most(args[1][1:] if args[1][:1] == "d" else "", 6, args[1], DOCK, text) - 1
+    return Depart(_strip(args[0]), dock, choices.get("gold"), choices.get("red"))
 
 
 _ARITY = {"choose": 3, "roll": 3, "place": 2, "move": 2, "swap": 2, "end": 0, "pass": 0}
 
 
-def parse_move(text: str) -> HaulingMove:
+def parse_move(text: str) -> Move:
     """Read a move; raise NotationError saying what is wrong."""
     words = text.split()
     if not words:

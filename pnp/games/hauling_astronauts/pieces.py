@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.hauling_astronauts.model import Transport, chance
-from pnp.games.hauling_astronauts.moves import GOLD, RED, face, kind
+from pnp.games.hauling_astronauts.model import Transport, odds
+from pnp.games.hauling_astronauts.notation import GOLD, RED, face, kind
 from pnp.printing.canvas import Canvas
 from pnp.printing.color import tint
 from pnp.printing.fonts import fit_size
@@ -50,8 +50,8 @@ def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int) 
         fitted(c, middle, width * 0.24, piece.name, room, 5.5, anchor="middle", fill=INK)
         fitted(c, middle, width * 0.52, piece.label, room, 8.5, anchor="middle", bold=True, fill=INK)
         fitted(c, middle, width * 0.76, f"pays {piece.profit}", room, 7, anchor="middle", bold=True, fill=colour)
-        odds = float(chance(piece.low, piece.high)) * 100
-        fitted(c, middle, width - 1.3, f"3 random dice: {odds:.0f} %", room, 4.2, anchor="middle", fill=INK)
+        percent = float(odds(piece.low, piece.high)) * 100
+        fitted(c, middle, width - 1.3, f"3 random dice: {percent:.0f} %", room, 4.2, anchor="middle", fill=INK)
 
 
 def face_down(c: Canvas, box: Rect, colour: str, player: int) -> None:

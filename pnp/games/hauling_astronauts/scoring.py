@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from pnp.games.hauling_astronauts.grid import SIZE
 from pnp.games.hauling_astronauts.model import HIGHEST, LOWEST, Dock, HaulingData, Transport
-from pnp.games.hauling_astronauts.moves import GOLD, RED, Target, face, kind
+from pnp.games.hauling_astronauts.notation import GOLD, RED, SIZE, Target, face, kind
 
 PARTS = ("profit", "bonus", "gold", "red")
 DEPARTURES = SIZE  # one per strip: a player's transports depart at most three times

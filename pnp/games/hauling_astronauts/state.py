@@ -8,16 +8,28 @@ choices that fill the rulebook's gaps are listed in docs/games/hauling-astronaut
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cache
+from itertools import combinations, combinations_with_replacement, permutations, product
+from math import comb
+from typing import Any
 
 from pnp.errors import IllegalMove
-from pnp.games.hauling_astronauts.grid import SPACE_NAMES, SPACES, STRIP_INDEX, STRIP_NAMES, STRIP_OF, STRIPS
+from pnp.games.base import BaseState, ranked
 from pnp.games.hauling_astronauts.model import HaulingData, Transport
-from pnp.games.hauling_astronauts.moves import (
+from pnp.games.hauling_astronauts.notation import (
     GOLD,
     MOVED,
+    NEIGHBOURS,
     PLAIN,
     RED,
+    SIZE,
+    SPACE_NAMES,
+    SPACES,
+    STRIP_INDEX,
+    STRIP_NAMES,
+    STRIP_OF,
+    STRIPS,
     Choose,
     Depart,
     End,
@@ -32,19 +44,74 @@ from pnp.games.hauling_astronauts.moves import (
     kind,
 )
 from pnp.games.hauling_astronauts.scoring import PARTS, Departure, points
-from pnp.games.hauling_astronauts.tables import MOVE, OPEN, PLACE, STEPS, SWAPS, choices, rolls
-from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, State
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
 
 SETUP, ACTION, DEPART, REVEAL, OVER = range(5)
 UNKNOWN, VOID = -1, -2  # transport_of entries: not yet revealed / revealed but not a usable transport
 SLOTS = ("t1", "t2", "t3")  # hidden transports' secret slots, one per starting strip
 PASS, END = Pass(), End()
-_BONUS_COUNT = {specials: specials.bit_count() for specials in (0, GOLD, RED, GOLD | RED)}
 TARGET_CHOICES: tuple[tuple[Target | None, ...], ...] = ((None,), ("profit", "bonus"))
+FACES = range(1, 7)
+
+# Move objects built once, so legal-move generation only picks from tables.
+# PLACE[die][space] and MOVE[source][target]: the move objects, shared by every state.
+PLACE = {die: tuple(Place(die, s) for s in SPACES) for die in (f | k for k in (PLAIN, GOLD, RED) for f in FACES)}
+MOVE = {s: {t: MoveDie(s, t) for t in NEIGHBOURS[s]} for s in SPACES}
+# OPEN[player][closed_mask]: the spaces the player may still put or move dice on.
+OPEN = tuple(
+    tuple(tuple(s for s in SPACES if not closed >> STRIP_OF[p][s] & 1) for closed in range(1 << SIZE)) for p in (0, 1)
+)
+# STEPS[player][closed_mask]: (source, ((target, move), ...)) for the sources and targets the player may use.
+STEPS = tuple(
+    tuple(
+        tuple((s, tuple((t, MOVE[s][t]) for t in NEIGHBOURS[s] if t in spaces)) for s in spaces) for spaces in by_mask
+    )
+    for by_mask in OPEN
+)
+# SWAPS[player][closed_mask]: every swap of two docked transports.
+SWAPS = tuple(
+    tuple(
+        tuple(Swap(a, b) for a, b in combinations([n for k, n in enumerate(names) if not closed >> k & 1], 2))
+        for closed in range(1 << SIZE)
+    )
+    for names in STRIP_NAMES
+)
 
 
-class HaulingState(State):
-    """Everything on the table: dice, transports, docks, scores so far, and whose input is due."""
+@cache
+def choices(ids: tuple[str, ...]) -> tuple[Choose, ...]:
+    """Every ordered choice of three different transports out of ``ids``."""
+    return tuple(Choose(c) for c in permutations(ids, 3))
+
+
+@cache
+def roll_odds(available: int, specials: int) -> dict[Move, float]:
+    """Every roll from Available, with its probability: the roll's chance table.
+
+    ``available`` dice lie in Available, among them the bonus dice whose bits are ``specials``. A roll is
+    three of them taken at random, each showing a random face; one with ``b`` bonus dice and plain faces
+    ``f`` has the probability C(plain, 3 - b) / C(available, 3) * orderings(f) / 6**3.
+    """
+    bonus = [k for k in (GOLD, RED) if specials & k]
+    plain = available - len(bonus)
+    odds: dict[Move, float] = {}
+    for count in range(3):
+        share = comb(plain, 3 - count) / comb(available, 3) / 6**3
+        for chosen in combinations(bonus, count) if share else ():
+            for faces in combinations_with_replacement(FACES, 3 - count):
+                orderings = len(set(permutations(faces)))
+                for bonus_faces in product(FACES, repeat=count):
+                    dice = faces + tuple(f | k for f, k in zip(bonus_faces, chosen))
+                    odds[Roll(tuple(sorted(dice)))] = share * orderings
+    return odds
+
+
+class HaulingState(BaseState):
+    """Everything on the table: dice, transports, docks, scores so far, and whose input is due (``seat``)."""
+
+    MUTABLE = (
+        "grid", "booked", "docked", "closed", "transport_of", "committed", "dest", "departures", "swap_mark", "notes"
+    )  # fmt: skip
 
     def __init__(self, players: tuple[str, ...], data: HaulingData, bonus_dice: bool, hidden: bool) -> None:
         self.players = players
@@ -52,7 +119,6 @@ class HaulingState(State):
         self.bonus_dice = bonus_dice
         self.hidden = hidden
         self.phase = SETUP
-        self.turn = 0
         self.grid = [0] * len(SPACES)  # die codes, 0 for empty, | MOVED once moved
         self.booked: list[int] = []  # sorted die codes
         self.available = len(SPACES)  # dice in Available, the bonus dice included
@@ -75,20 +141,13 @@ class HaulingState(State):
 
     # ----- protocol -----
 
-    def to_move(self) -> str | None:
-        return None if self.phase == OVER else self.players[self.turn]
-
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def clone(self) -> HaulingState:
-        other = object.__new__(HaulingState)
-        other.__dict__.update(self.__dict__)
-        for name in ("grid", "booked", "closed", "committed", "dest", "departures", "swap_mark", "notes"):
-            setattr(other, name, list(getattr(self, name)))
-        other.docked = [list(row) for row in self.docked]
-        other.transport_of = [list(row) for row in self.transport_of]
-        return other
+    def chance(self) -> Mapping[Move, float]:
+        if self.phase != ACTION or self.rolled or self.available < 3:
+            return {}
+        return roll_odds(self.available, self.specials_free)
 
     def legal_moves(self) -> list[Move]:
         if self.phase == ACTION:
@@ -98,9 +157,9 @@ class HaulingState(State):
         if self.phase == REVEAL:
             return [Reveal(SLOTS[self.departures[self.pending].slot])]
         if self.phase == SETUP:
-            ids = tuple(t.id for t in self.fleet(self.turn))
+            ids = tuple(t.id for t in self.fleet(self.seat))
             if self.hidden:
-                return [Secret(SLOTS[self.committed[self.turn]], i) for i in ids]
+                return [Secret(SLOTS[self.committed[self.seat]], i) for i in ids]
             return list(choices(ids))
         return []
 
@@ -119,12 +178,7 @@ class HaulingState(State):
             for part, value in earned.items():
                 totals[departure.player][part] += value
         scores = tuple(PlayerScore(name, sum(t.values()), t) for name, t in zip(self.players, totals))
-        if not self.is_over():
-            return Score(False, scores, notes=tuple(self.notes))
-        best = max(s.score for s in scores)
-        winners = tuple(s.name for s in scores if s.score == best)
-        tie = (f"tie: {' and '.join(winners)} share the win with {best}",) if len(winners) > 1 else ()
-        return Score(True, scores, winners, tuple(self.notes) + tie)
+        return ranked(scores, self.is_over(), self.notes)
 
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.hauling_astronauts.text import render
@@ -155,12 +209,11 @@ class HaulingState(State):
     # ----- legal moves -----
 
     def _actions(self) -> list[Move]:
-        p, grid = self.turn, self.grid
+        p, grid = self.seat, self.grid
         moves: list[Move] = []
         append = moves.append
         if not self.rolled and self.available >= 3:
-            specials = self.specials_free
-            moves += rolls(min(self.available - _BONUS_COUNT[specials], 3), specials)
+            moves += roll_odds(self.available, self.specials_free)
         closed = self.closed[p]
         if self.booked:
             empty = [s for s in OPEN[p][closed] if not grid[s]]
@@ -190,8 +243,8 @@ class HaulingState(State):
         return fitting or free
 
     def _departures(self) -> list[Depart]:
-        p = self.turn
-        found = []
+        p = self.seat
+        found: list[Depart] = []
         for k in self._full_strips(p):
             dice = [self.grid[s] for s in STRIPS[p][k]]
             kinds = {kind(d) for d in dice}
@@ -210,16 +263,16 @@ class HaulingState(State):
 
     def _own_strip(self, name: str) -> int:
         owner, k = STRIP_INDEX.get(name, (-1, -1))
-        if owner != self.turn:
-            mine = " ".join(STRIP_NAMES[self.turn])
+        if owner != self.seat:
+            mine = " ".join(STRIP_NAMES[self.seat])
             raise IllegalMove(f"strip {name} is not yours (yours: {mine})", "own strips")
         return k
 
     def _check_open(self, space: int, verb: str) -> None:
-        k = STRIP_OF[self.turn][space]
-        if self.closed[self.turn] >> k & 1:
+        k = STRIP_OF[self.seat][space]
+        if self.closed[self.seat] >> k & 1:
             raise IllegalMove(
-                f"cannot {verb} {SPACE_NAMES[space]}: your strip {STRIP_NAMES[self.turn][k]} has departed",
+                f"cannot {verb} {SPACE_NAMES[space]}: your strip {STRIP_NAMES[self.seat][k]} has departed",
                 "closed strips",
             )
 
@@ -227,28 +280,26 @@ class HaulingState(State):
         self._need(SETUP, "choose transports")
         if self.hidden:
             raise IllegalMove("transports are hidden: commit them as secrets t1 t2 t3", "hidden transports")
-        ids = [t.id for t in self.fleet(self.turn)]
+        ids = [t.id for t in self.fleet(self.seat)]
         if len(move.ids) != 3 or len(set(move.ids)) != 3 or not set(move.ids) <= set(ids):
             raise IllegalMove(f"choose three different transports of yours ({' '.join(ids)})", "set-up")
-        self.transport_of[self.turn] = [ids.index(i) for i in move.ids]
+        self.transport_of[self.seat] = [ids.index(i) for i in move.ids]
         self._next_setup()
 
     def _commit(self, move: Commit) -> None:
         self._need(SETUP, "commit a secret")
         if not self.hidden:
             raise IllegalMove("transports are open in this game: use choose", "hidden transports")
-        expected = SLOTS[self.committed[self.turn]]
+        expected = SLOTS[self.committed[self.seat]]
         if move.slot != expected:
             raise IllegalMove(f"commit the transports in order: {expected} is next", "hidden transports")
-        self.committed[self.turn] += 1
-        if self.committed[self.turn] == 3:
+        self.committed[self.seat] += 1
+        if self.committed[self.seat] == 3:
             self._next_setup()
 
     def _next_setup(self) -> None:
-        if self.turn == 0:
-            self.turn = 1
-        else:
-            self.turn, self.phase = 0, ACTION
+        if not self.next_seat():
+            self.phase = ACTION
 
     def _roll(self, move: Roll) -> None:
         self._need(ACTION, "roll")
@@ -265,7 +316,7 @@ class HaulingState(State):
         for k, name in ((GOLD, "gold"), (RED, "red")):
             if specials.count(k) > (1 if self.specials_free & k else 0):
                 raise IllegalMove(f"the {name} die is not in Available", "bonus dice")
-        plain = self.available - _BONUS_COUNT[self.specials_free]
+        plain = self.available - self.specials_free.bit_count()
         if 3 - len(specials) > plain:
             raise IllegalMove(f"only {plain} plain dice are Available: the roll must include the bonus dice", "roll")
         for k in specials:
@@ -311,7 +362,7 @@ class HaulingState(State):
 
     def _swap(self, move: Swap) -> None:
         self._need(ACTION, "swap")
-        p = self.turn
+        p = self.seat
         a, b = self._own_strip(move.first), self._own_strip(move.second)
         if a == b:
             raise IllegalMove("name two different strips", "swap two transports")
@@ -335,14 +386,14 @@ class HaulingState(State):
     def _after_action(self) -> None:
         if not self.full_once and all(self.grid):
             self.full_once = True
-        if self.full_once and self._full_strips(self.turn):
+        if self.full_once and self._full_strips(self.seat):
             self.phase = DEPART
         else:
             self._end_turn()
 
     def _depart(self, move: Depart) -> None:
         self._need(DEPART, "depart")
-        p = self.turn
+        p = self.seat
         k = self._own_strip(move.strip)
         if self.docked[p][k] < 0:
             raise IllegalMove(f"strip {move.strip} has already departed", "closed strips")
@@ -422,8 +473,8 @@ class HaulingState(State):
         if not active or self.idle >= len(active):
             self.phase = OVER
             return
-        following = 1 - self.turn
-        self.turn = following if following in active else self.turn
+        if not self.finished(1 - self.seat):
+            self.pass_turn()
         self.phase = ACTION
         self.rolled = self.turn_progress = self.turn_passed = False
 
@@ -436,7 +487,7 @@ _EXPECTED = {
     OVER: "the game is over",
 }
 
-_HANDLERS: dict[type, Callable[[HaulingState, object], None]] = {
+_HANDLERS: dict[type, Callable[[HaulingState, Any], None]] = {
     Choose: HaulingState._choose,
     Commit: HaulingState._commit,
     Roll: HaulingState._roll,

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.hauling_astronauts.grid import COLUMN_NAMES, ROW_NAMES, SIZE
-from pnp.games.hauling_astronauts.moves import GOLD, MOVED, RED, format_die
+from pnp.games.hauling_astronauts.notation import COLUMN_NAMES, GOLD, MOVED, RED, ROW_NAMES, SIZE, format_die
 from pnp.games.hauling_astronauts.state import SETUP, VOID, HaulingState
 from pnp.referee.protocol import PlayerScore
 
