@@ -93,7 +93,7 @@ def _route(number: int, spaces: str) -> list[str]:
 
 
 def test_a_goal_revealed_on_its_owners_turn_wins_once_all_four_have_landed(cli, tmp_path):
-    from pnp.games.air_king.core import DISCARD, DRAW
+    from pnp.games.air_king.actions import DISCARD, DRAW
     from pnp.referee import session
 
     path = tmp_path / "g.pnp"

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import IllegalMove, NotationError
-from pnp.games.air_king.core import DRAW, LANDED, OVER, STORM
+from pnp.games.air_king.actions import DRAW, LANDED, OVER, STORM
 from pnp.games.air_king.model import CARD_TYPES
-from pnp.games.air_king.moves import AirMove, MoveTable
+from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.rules import AirKing
 from pnp.games.air_king.state import AirKingState
 from pnp.referee.driver import Table, playout, random_chooser
@@ -31,7 +31,7 @@ def check_invariants(state: AirKingState) -> None:
         if p >= 0:
             assert state.occ[p] == a + 1
             h = state.rules.home[a]
-            assert field.progress[h][p] <= field.landed_progress[h] - 1  # never past the destination airport
+            assert field.progress[h][p] <= field.landed_progress - 1  # never past the destination airport
         else:
             assert not state.held[a] and (p == LANDED) == bool(state.landed >> a & 1)
         if state.held[a]:

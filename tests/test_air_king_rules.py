@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from pnp.errors import IllegalMove
-from pnp.games.air_king.core import ACT, DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, STORM, WAITING
+from pnp.games.air_king.actions import ACT, DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, STORM, WAITING
 from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.air_king.rules import AirKing
 from pnp.games.air_king.state import AirKingState
+from pnp.referee.driver import Table, random_chooser
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 
 GAME = AirKing()
@@ -93,6 +95,78 @@ def test_the_draw_entry_lists_exactly_the_card_types_left_in_the_draw_pile():
     assert "draw storm" not in texts(state)
     error = rejects(state, "draw storm", "no Storm card is left")
     assert error.rule == "deck tracking"
+
+
+def draws(state: AirKingState) -> dict[str, float]:
+    """The chance of each card type, as the state gives it."""
+    return {GAME.format_move(move): p for move, p in state.chance().items()}
+
+
+def test_a_fresh_deck_deals_each_card_type_by_its_count():
+    state = GAME.new_state(Setup(("p1", "p2")))
+    assert state.chance() == {}  # the goal cards are the players' own choice
+    state.apply(Commit("goal", DIGEST))
+    state.apply(Commit("goal", DIGEST))
+    assert draws(state) == {
+        "draw extra": 6 / 30,
+        "draw diagonal": 5 / 30,
+        "draw storm": 6 / 30,
+        "draw clear": 4 / 30,
+        "draw hold": 5 / 30,
+        "draw pass": 4 / 30,
+    }
+
+
+def test_each_draw_is_weighted_by_the_cards_of_its_type_left_in_the_draw_pile():
+    state = started(dealt=("pass", "pass"))
+    assert state.phase == DRAW
+    assert draws(state) == {
+        "draw extra": 6 / 28,
+        "draw diagonal": 5 / 28,
+        "draw storm": 6 / 28,
+        "draw clear": 4 / 28,
+        "draw hold": 5 / 28,
+        "draw pass": 2 / 28,
+    }
+    state.draw = [0, 0, 3, 0, 0, 1]
+    assert draws(state) == {"draw storm": 3 / 4, "draw pass": 1 / 4}  # a type no longer in the pile cannot come
+
+
+def test_an_emptied_draw_pile_is_refilled_from_the_discards_and_drawn_by_their_counts():
+    state = started()
+    state.draw, state.discard = [0, 0, 0, 0, 0, 1], [2, 0, 1, 0, 0, 0]
+    play(state, "draw pass")
+    assert state.draw == [2, 0, 1, 0, 0, 0] and state.chance() == {}  # acting: no chance input
+    play(state, "depart 1 a2", "depart 2 a4", "end")
+    assert draws(state) == {"draw extra": 2 / 3, "draw storm": 1 / 3}
+
+
+def test_a_claim_offered_at_the_draw_is_a_choice_not_chance():
+    state = started()
+    land_all(state, (1, 2, 6, 7))
+    assert Reveal("goal") in state.legal_moves() and Reveal("goal") not in state.chance()
+    assert sum(state.chance().values()) == pytest.approx(1)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_chance_sums_to_one_over_exactly_the_listed_draws_in_every_state_of_a_game(seed):
+    rng = random.Random(seed)
+    table = Table(GAME, GAME.new_state(Setup(("p1", "p2", "p3"), {"rounds": 15}, seed)))
+    choose, seen = random_chooser(rng), 0
+    while not table.state.is_over():
+        state, moves = table.state, table.state.legal_moves()
+        chances = state.chance()
+        if state.phase in (DEAL, DRAW):
+            pile = sum(state.draw)
+            assert set(chances) == {m for m in moves if not isinstance(m, Reveal)}
+            assert all(p == state.draw[CARD_TYPES.index(m.card)] / pile for m, p in chances.items())
+            assert sum(chances.values()) == pytest.approx(1)
+            seen += 1
+        else:
+            assert chances == {}
+        move = choose(state, moves, table.secrets_of(state.to_move() or ""))
+        table.play(table.take_chance(chances, rng) if move in chances else move)
+    assert seen > 20
 
 
 def test_a_turn_needs_exactly_two_aircraft_moves_before_it_can_end():

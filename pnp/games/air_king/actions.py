@@ -1,8 +1,8 @@
 """Air King's moves applied to a state: each checks its rule (refusing with the reason) before changing anything.
 
 ``HANDLERS`` maps a move's action to its function; ``commit`` and ``reveal``
-handle the goal secrets; the turn's flow (draw, end, discard, next seat,
-round limit) lives here too.
+handle the goal secrets; the turn's flow (phases, draw, end, discard, next
+seat, round limit) lives here too.
 """
 
 from __future__ import annotations
@@ -11,33 +11,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
-from pnp.games.air_king.core import (
-    ACT,
-    CLEAR,
-    DEAL,
-    DIAGONAL,
-    DISCARD,
-    DRAW,
-    EXTRA,
-    FINAL,
-    GOALS,
-    HOLD,
-    LANDED,
-    OVER,
-    PASS,
-    SLOT,
-    STORM,
-    STORM_CARD,
-    WAITING,
-    counts_text,
-)
 from pnp.games.air_king.field import cell_name
-from pnp.games.air_king.model import CARD_TYPES
-from pnp.games.air_king.moves import AirMove
+from pnp.games.air_king.model import CARD_TYPES, CLEAR, DIAGONAL, EXTRA, HOLD, PASS, STORM_CARD, counts_text
+from pnp.games.air_king.notation import AirMove
 from pnp.referee.protocol import Commit, Reveal
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
+
+SLOT = "goal"
+GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = range(7)  # phases
+WAITING, LANDED = -1, -2  # aircraft positions off the field
+STORM = -1  # a Storm card on a space (aircraft are 1..10 there, 0 is empty)
 
 
 def _need(state: AirKingState, phase: int, doing: str) -> None:
@@ -315,9 +300,7 @@ def _draw(state: AirKingState, move: AirMove) -> None:
     if state.phase == DRAW:
         state.phase = ACT
         return
-    state.seat += 1
-    if state.seat == len(state.players):
-        state.seat = 0
+    if not state.next_seat():
         _start_turn(state)
 
 
@@ -352,12 +335,11 @@ def _discard(state: AirKingState, move: AirMove) -> None:
 
 def _next_turn(state: AirKingState) -> None:
     """Pass the turn on; after the last round, ask every hidden goal to be revealed."""
-    state.seat = (state.seat + 1) % len(state.players)
+    state.pass_turn()
     if state.seat == 0:
         state.round += 1
-        if state.round >= state.rules.rounds:
-            state.phase = FINAL
-            state.seat = -1
+        if state.round >= state.rounds:
+            state.phase, state.seat = FINAL, -1
             _next_final_reveal(state)
             return
     _start_turn(state)
@@ -384,9 +366,8 @@ def commit(state: AirKingState, move: Commit) -> None:
     """A goal card committed at set-up, seat by seat."""
     if state.phase != GOALS or move.slot != SLOT:
         raise IllegalMove("each player enters one goal card, at set-up", "goal cards")
-    state.seat += 1
-    if state.seat == len(state.players):
-        state.phase, state.seat = DEAL, 0
+    if not state.next_seat():
+        state.phase = DEAL
 
 
 def reveal(state: AirKingState, move: Reveal) -> None:
@@ -413,11 +394,8 @@ def reveal(state: AirKingState, move: Reveal) -> None:
 
 def _next_final_reveal(state: AirKingState) -> None:
     """After the round limit: the next seat still hiding its goal, or the end."""
-    later = [s for s in range(state.seat + 1, len(state.players)) if state.goals[s] < 0]
-    if later:
-        state.seat = later[0]
-    else:
-        state.phase, state.seat = OVER, 0
+    if not state.next_seat(lambda seat: state.goals[seat] < 0):
+        state.phase = OVER
 
 
 HANDLERS: dict[str, Callable[[AirKingState, AirMove], None]] = {

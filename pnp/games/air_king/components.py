@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from pnp.games.air_king.actions import ACT, STORM, WAITING
 from pnp.games.air_king.cards import EVENT_COLOURS, decks
-from pnp.games.air_king.core import ACT, STORM, WAITING, counts_text
-from pnp.games.air_king.field import LETTERS, Field, cell_name, parse_cell
-from pnp.games.air_king.model import AirKingData, load_data, load_field
+from pnp.games.air_king.field import LETTERS, Field, cell_name
+from pnp.games.air_king.model import AirKingData, counts_text, load_data, load_field
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane
 from pnp.games.air_king.state import AirKingState
 from pnp.games.spec import KitRequest
@@ -141,7 +141,7 @@ def _pieces(c: Canvas, state: AirKingState, sw: float, sh: float) -> None:
     for cell, thing in enumerate(state.occ):
         if not thing:
             continue
-        col, lane = parse_cell(field.names[cell])  # type: ignore[misc]
+        col, lane = field.coords(cell)
         x, y = MARGIN + col * sw, MARGIN + lane * sh
         if thing == STORM:
             c.rect(x + 4, y + 4, sw - 8, sh - 8, fill="#c9ced6", stroke=INK, width=0.4, radius=3)
@@ -183,7 +183,7 @@ def _panel(c: Canvas, state: AirKingState, x: float, y: float, width: float) -> 
     status = state.expecting()
     if state.phase == ACT:
         status += f" ({state.moves_left} aircraft moves left, {state.cards_played} cards played)"
-    c.text(x, y + 35, f"round {state.round + 1} of {state.rules.rounds}: {status}", size=8, fill=INK)
+    c.text(x, y + 35, f"round {state.round + 1} of {state.rounds}: {status}", size=8, fill=INK)
     c.text(
         x, y + 41, f"draw pile {sum(state.draw)} cards; discard pile: {counts_text(state.discard)}", size=8, fill=INK
     )
@@ -229,7 +229,7 @@ def _aid(data: AirKingData) -> Drawing:
             ],
         ),
     ]
-    deck = [(e.title, e.count, e.type, e.text) for e in data.events]
+    deck: list[tuple[str, int, str, str]] = [(e.title, e.count, e.type, e.text) for e in data.events]
     deck.append(("Technical Return", data.technical_return.count, "return", data.technical_return.text))
 
     def draw(c: Canvas) -> None:

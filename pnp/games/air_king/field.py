@@ -40,8 +40,8 @@ class Field:
     the diagonal-forward spaces, ``ahead[h][cell]`` the space straight ahead
     (or -1), ``progress[h][cell]`` how far along the way the space lies, and
     ``distance[h][cell]`` the fewest flights from it to the arrival zone
-    (``FAR`` when it cannot be reached). Compared by identity: one object per
-    field file.
+    (``FAR`` when it cannot be reached); ``landed_progress`` is the progress
+    of a landed aircraft, one step past the destination airport.
     """
 
     columns: int
@@ -59,20 +59,28 @@ class Field:
     diagonals: tuple[tuple[tuple[int, ...], ...], ...]
     ahead: tuple[tuple[int, ...], ...]
     progress: tuple[tuple[int, ...], ...]
-    landed_progress: tuple[int, int]
+    landed_progress: int
     distance: tuple[tuple[int, ...], ...]
     storm_spaces: tuple[int, ...]
 
     def coords(self, cell: int) -> tuple[int, int]:
         """0-based (column, lane) of an open space."""
-        return parse_cell(self.names[cell])  # type: ignore[return-value]
+        return spot(self.names[cell])
+
+
+def spot(name: str) -> tuple[int, int]:
+    """0-based (column, lane) of a name known to be a space."""
+    found = parse_cell(name)
+    if found is None:
+        raise ValueError(f"{name!r} is not a space name")
+    return found
 
 
 def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
     """The geometry of a field that has passed ``maps.check_field``."""
     closed = {parse_cell(name) for name in model.closed}
     places = [model.airports[name] for name in airport_order]
-    airports = tuple(parse_cell(p.at) for p in places)
+    airports = spot(places[0].at), spot(places[1].at)
     names = tuple(
         cell_name(col, lane)
         for lane in range(model.lanes)
@@ -80,8 +88,7 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
         if (col, lane) not in closed and (col, lane) not in airports
     )
     index = {name: i for i, name in enumerate(names)}
-    runway = tuple(index[p.runway] for p in places)
-    departures = tuple(tuple(index[d] for d in p.departures) for p in places)
+    runway = index[places[0].runway], index[places[1].runway]
 
     def at(col: int, lane: int) -> int:
         return index.get(cell_name(col, lane), -1) if 0 <= col < model.columns and 0 <= lane < model.lanes else -1
@@ -90,10 +97,10 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
     for home in (0, 1):
         start, goal = airports[home][0], airports[1 - home][0]
         way = 1 if goal > start else -1
-        arrival_column = parse_cell(names[runway[1 - home]])[0]  # type: ignore[index]
+        arrival_column = spot(names[runway[1 - home]])[0]
         h_steps, h_back, h_diag, h_ahead, h_prog = [], [], [], [], []
         for name in names:
-            col, lane = parse_cell(name)  # type: ignore[misc]
+            col, lane = spot(name)
             onward = (goal - col - way) * way >= 0  # never past the destination airport
             forward = at(col + way, lane) if onward else -1
             beyond = (col - arrival_column) * way > 0  # beyond the arrival zone: one step back is allowed
@@ -110,7 +117,6 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
         ahead.append(tuple(h_ahead))
         progress.append(tuple(h_prog))
         distance.append(distances_to(h_steps, runway[1 - home], FAR))
-    landed = tuple(abs(airports[1 - h][0] - airports[h][0]) + 1 for h in (0, 1))
     return Field(
         columns=model.columns,
         lanes=model.lanes,
@@ -119,15 +125,19 @@ def build_field(model: AirKingField, airport_order: tuple[str, str]) -> Field:
         names=names,
         index=index,
         airport_names=airport_order,
-        airport_spaces=airports,  # type: ignore[arg-type]
-        runway=runway,  # type: ignore[arg-type]
-        departures=departures,  # type: ignore[arg-type]
+        airport_spaces=airports,
+        runway=runway,
+        departures=(_indexes(index, places[0].departures), _indexes(index, places[1].departures)),
         steps=tuple(steps),
         back=tuple(backs),
         diagonals=tuple(diagonals),
         ahead=tuple(ahead),
         progress=tuple(progress),
-        landed_progress=landed,  # type: ignore[arg-type]
+        landed_progress=abs(airports[1][0] - airports[0][0]) + 1,
         distance=tuple(distance),
         storm_spaces=tuple(i for i in range(len(names)) if i not in runway),
     )
+
+
+def _indexes(index: dict[str, int], names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(index[name] for name in names)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -28,11 +27,11 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     _check_grid(model, data.card_size, found)
     if found.has_errors():
         return list(found)
-    order = tuple(a.name for a in data.airports)
+    order = _airport_order()
     _check_airports(model, order, found)
     if found.has_errors():
         return list(found)
-    field = build_field(model, order)  # type: ignore[arg-type]
+    field = build_field(model, order)
     _check_paths(model, field, found)
     return list(found)
 
@@ -178,24 +177,15 @@ def raise_errors(loaded: Loaded[AirKingField]) -> None:
 
 
 def checked_field(path: Path | None) -> Field:
-    """The geometry of a field file (the built-in one by default), refused if it has errors.
-
-    Built once per file content, as every new session and every takeback starts a state.
-    """
-    source = path or board_file("air-king.yaml")
-    try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = ""  # load_field reports the problem
-    return _field_of(str(path) if path else "", text)
-
-
-@lru_cache(maxsize=16)
-def _field_of(path: str, text: str) -> Field:
-    loaded = load_field(Path(path) if path else None)
+    """The geometry of a field file (the built-in one by default), refused if it has errors."""
+    loaded = load_field(path)
     raise_errors(loaded)
-    order = tuple(a.name for a in load_data().value.airports)
-    return build_field(loaded.value, order)  # type: ignore[arg-type]
+    return build_field(loaded.value, _airport_order())
+
+
+def _airport_order() -> tuple[str, str]:
+    first, second = (a.name for a in load_data().value.airports)
+    return first, second
 
 
 def new_field(seed: int | None) -> str:
@@ -248,5 +238,4 @@ def preview_field(loaded: Loaded[AirKingField]) -> Drawing:
     from pnp.games.air_king.components import field_drawing
 
     raise_errors(loaded)
-    order = tuple(a.name for a in load_data().value.airports)
-    return field_drawing(build_field(loaded.value, order), authoring=True)  # type: ignore[arg-type]
+    return field_drawing(build_field(loaded.value, _airport_order()), authoring=True)

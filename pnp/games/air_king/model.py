@@ -14,6 +14,7 @@ from pnp.resources import board_file, data_file
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
 CARD_TYPES: tuple[str, ...] = ("extra", "diagonal", "storm", "clear", "hold", "pass")
+EXTRA, DIAGONAL, STORM_CARD, CLEAR, HOLD, PASS = range(len(CARD_TYPES))  # indexes of the card counts
 GOAL_SIZE = 4  # aircraft on each goal card
 MAX_PLAYERS = 4
 Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]
@@ -101,6 +102,11 @@ class AirKingField:
     space_height: float = field(default=68.0, metadata={"doc": "Printed space size across the lanes, mm."})
 
 
+def counts_text(counts: list[int]) -> str:
+    """Card counts by type as words, e.g. '2 storm, 1 pass'."""
+    return ", ".join(f"{n} {t}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
+
+
 def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int, ...]) -> list[tuple[str, str]]:
     """Ways ``goals`` break the published goal-card design, as (field path, message) pairs."""
     problems = []
@@ -159,9 +165,9 @@ def _load_data(path: Path | None) -> Loaded[AirKingData]:
         raise source.error(where, message)
     if len(data.goals) < MAX_PLAYERS:
         raise source.error("goals", f"{MAX_PLAYERS} players need {MAX_PLAYERS} different goal cards")
-    kinds = [e.type for e in data.events]
+    kinds: Counter[str] = Counter(e.type for e in data.events)
     for kind in CARD_TYPES:
-        if kinds.count(kind) != 1:
+        if kinds[kind] != 1:
             raise source.error("events", f"list the event type {kind!r} exactly once")
     for i, event in enumerate(data.events):
         if event.count < 0:

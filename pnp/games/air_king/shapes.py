@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from pnp.games.air_king.model import Aircraft
-from pnp.printing.canvas import Canvas, Color
+from pnp.printing.canvas import Anchor, Canvas, Color
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 
@@ -140,13 +140,13 @@ def paragraph(
     width: float,
     *,
     fill: Color = INK,
-    anchor: str = "start",
+    anchor: Anchor = "start",
     bold: bool = False,
 ) -> float:
     """Wrapped text from baseline ``y``; returns the baseline after the last line."""
     step = size * 0.42
     for line in wrap(text, size, width, bold):
-        c.text(x, y, line, size=size, fill=fill, anchor=anchor, bold=bold)  # type: ignore[arg-type]
+        c.text(x, y, line, size=size, fill=fill, anchor=anchor, bold=bold)
         y += step
     return y
 

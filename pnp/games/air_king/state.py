@@ -11,42 +11,49 @@ cards, then ``end``) -> ``DISCARD`` (only above the hand limit) -> next seat.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from pnp.errors import IllegalMove
 from pnp.games.air_king import actions
-from pnp.games.air_king.core import (
-    ACT,
+from pnp.games.air_king.actions import ACT, DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, OVER, SLOT, STORM, WAITING
+from pnp.games.air_king.field import FAR, Field
+from pnp.games.air_king.model import (
+    CARD_TYPES,
     CLEAR,
-    DEAL,
     DIAGONAL,
-    DISCARD,
-    DRAW,
     EXTRA,
-    FINAL,
-    GOALS,
     HOLD,
-    LANDED,
-    OVER,
     PASS,
-    SLOT,
-    STORM,
     STORM_CARD,
-    WAITING,
-    Rules,
+    AirKingData,
     counts_text,
 )
-from pnp.games.air_king.field import FAR
-from pnp.games.air_king.model import CARD_TYPES
-from pnp.games.air_king.moves import AirMove
-from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, State
+from pnp.games.air_king.notation import AirMove, MoveTable
+from pnp.games.air_king.text import render
+from pnp.games.base import BaseState, ranked
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
 
 
-class AirKingState(State):
+@dataclass(frozen=True)
+class Rules:
+    """What every state on one field shares: the card data, the field's geometry, ready-made moves."""
+
+    data: AirKingData
+    field: Field
+    table: MoveTable
+    home: tuple[int, ...]  # home airport (0 or 1) of each aircraft
+    goal_masks: tuple[int, ...]  # bit a set for aircraft a on each goal card
+
+
+class AirKingState(BaseState):
     """One position of a session."""
 
-    def __init__(self, rules: Rules, players: tuple[str, ...]) -> None:
+    MUTABLE = ("pos", "occ", "held", "technical", "draw", "discard", "goals", "failed", "hands")
+
+    def __init__(self, rules: Rules, players: tuple[str, ...], rounds: int) -> None:
         data = rules.data
-        self.rules = rules
-        self.players = players
+        self.rules, self.players, self.rounds = rules, players, rounds
         self.pos = [WAITING] * len(data.aircraft)
         self.occ = [0] * len(rules.field.names)
         self.held = [False] * len(data.aircraft)
@@ -63,19 +70,8 @@ class AirKingState(State):
         self.movement_played = False
         self.winner = -1
 
-    def to_move(self) -> str | None:
-        return None if self.phase == OVER else self.players[self.seat]
-
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    def clone(self) -> AirKingState:
-        other = object.__new__(AirKingState)
-        other.__dict__.update(self.__dict__)
-        for name in ("pos", "occ", "held", "technical", "draw", "discard", "goals", "failed"):
-            setattr(other, name, getattr(self, name).copy())
-        other.hands = [hand.copy() for hand in self.hands]
-        return other
 
     def legal_moves(self) -> list[Move]:
         phase, table = self.phase, self.rules.table
@@ -89,9 +85,16 @@ class AirKingState(State):
             return [Secret(SLOT, str(g + 1)) for g in range(len(self.rules.goal_masks))]
         else:
             return [Reveal(SLOT)] if phase == FINAL else []
-        if phase != DEAL and self.may_claim():
+        if self.may_claim():
             moves.append(Reveal(SLOT))
         return moves
+
+    def chance(self) -> Mapping[Move, float]:
+        """Each card type drawn (dealt or drawn at a turn's start) with the share of the draw pile it holds."""
+        if self.phase != DRAW and self.phase != DEAL:
+            return {}
+        total, draws = sum(self.draw), self.rules.table.draw
+        return {draws[t]: n / total for t, n in enumerate(self.draw) if n}
 
     def apply(self, move: Move) -> None:
         if isinstance(move, AirMove) and move.action in actions.HANDLERS:
@@ -111,15 +114,9 @@ class AirKingState(State):
             if seat == self.winner:
                 breakdown["claimed"] = 1
             rows.append(PlayerScore(name, sum(breakdown.values()), breakdown))
-        winners: tuple[str, ...] = ()
-        if self.phase == OVER:
-            best = max(r.score for r in rows)
-            winners = tuple(r.name for r in rows if r.score == best)
-        return Score(self.phase == OVER, tuple(rows), winners, tuple(self._notes(winners)))
+        return ranked(rows, self.phase == OVER, self._notes())
 
     def render_text(self, viewer: str | None) -> str:
-        from pnp.games.air_king.text import render
-
         return render(self, viewer)
 
     def may_claim(self) -> bool:
@@ -131,7 +128,7 @@ class AirKingState(State):
         p, home = self.pos[a], self.rules.home[a]
         if p >= 0:
             return self.rules.field.progress[home][p]
-        return -FAR if p == WAITING else self.rules.field.landed_progress[home]
+        return -FAR if p == WAITING else self.rules.field.landed_progress
 
     def flights(self, extra: bool = False) -> list[AirMove]:
         """Every plain aircraft move (depart, fly, land) open now, ignoring how many moves are left.
@@ -139,7 +136,7 @@ class AirKingState(State):
         With ``extra``, those an Extra move card allows: the same without the step back.
         """
         field, table, occ, pos, home = self.rules.field, self.rules.table, self.occ, self.pos, self.rules.home
-        out = []
+        out: list[AirMove] = []
         for a, p in enumerate(pos):
             if p >= 0:
                 if self.held[a]:
@@ -253,7 +250,7 @@ class AirKingState(State):
                     self.held[b] = False
                     self.discard[HOLD] += 1
 
-    def _notes(self, winners: tuple[str, ...]) -> list[str]:
+    def _notes(self) -> list[str]:
         notes = []
         for seat in self.failed:
             notes.append(
@@ -265,7 +262,5 @@ class AirKingState(State):
             if len(owners) > 1:
                 notes.append(f"goal card {goal + 1} was entered by {' and '.join(owners)}, but there is one")
         if self.phase == OVER and self.winner < 0:
-            notes.append(f"the {self.rules.rounds}-round limit was reached: the most goal aircraft landed wins")
-        if len(winners) > 1:
-            notes.append(f"tie: {', '.join(winners)}")
+            notes.append(f"the {self.rounds}-round limit was reached: the most goal aircraft landed wins")
         return notes

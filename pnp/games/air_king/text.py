@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.air_king.core import ACT, LANDED, OVER, STORM, WAITING, counts_text
+from pnp.games.air_king.actions import ACT, LANDED, OVER, STORM, WAITING
 from pnp.games.air_king.field import LETTERS, cell_name
+from pnp.games.air_king.model import counts_text
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
@@ -40,7 +41,7 @@ def _headline(state: AirKingState) -> str:
     if state.phase == OVER:
         score = state.score()
         return f"Air King: game over; winner: {', '.join(score.winners)}"
-    head = f"Air King: round {state.round + 1} of {state.rules.rounds}; {state.expecting()}"
+    head = f"Air King: round {state.round + 1} of {state.rounds}; {state.expecting()}"
     if state.phase == ACT:
         head += f" ({state.moves_left} aircraft moves left, {state.cards_played} cards played)"
     return head

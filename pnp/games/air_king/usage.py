@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from pnp.games.air_king.moves import AirMove
+from pnp.games.air_king.notation import AirMove
 from pnp.games.air_king.state import AirKingState
 from pnp.referee.protocol import Move
 

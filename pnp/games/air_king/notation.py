@@ -1,4 +1,4 @@
-"""Air King's moves and their notation (context-free), plus a table of ready-made move objects.
+"""Air King's moves, their notation (context-free), and a table of ready-made move objects.
 
 Notation (docs/games/air-king.md):
 
@@ -48,6 +48,7 @@ _SHAPES = {
     "return": ("aircraft",),
     "end": (),
 }
+_PLANES = ("aircraft", "other")
 _SHOWN = {"card": "CARD", "aircraft": "N", "other": "M", "cell": "SPACE"}
 _FORMS = (
     "draw CARD, depart N SPACE, fly N SPACE, land N, extra depart|fly|land ..., diagonal N SPACE, "
@@ -70,27 +71,18 @@ def parse_move(text: str) -> AirMove:
     if len(args) != len(shape):
         wanted = " ".join([action, *(_SHOWN[w] for w in shape)])
         raise NotationError(f"cannot read {text!r}: expected '{wanted}'")
-    values: dict[str, object] = {"extra": extra}
-    for kind, word in zip(shape, args):
-        values[kind] = _word(kind, word, text)
-    move = AirMove(action, **values)  # type: ignore[arg-type]
-    if action == "pass" and move.other < move.aircraft:
-        move = move._replace(aircraft=move.other, other=move.aircraft)
-    if action == "pass" and move.other == move.aircraft:
-        raise NotationError(f"cannot read {text!r}: a Pass swaps two different aircraft")
-    return move
-
-
-def _word(kind: str, word: str, text: str) -> object:
-    if kind in ("aircraft", "other"):
-        return number(word, "an aircraft number (1, 2, ...)", text)
-    if kind == "cell":
-        if not CELL.match(word):
-            raise NotationError(f"cannot read {text!r}: {word!r} is not a space (column letter and lane: c3)")
-        return word
-    if word not in CARD_TYPES:
-        raise NotationError(f"cannot read {text!r}: {word!r} is not an event card (known: {', '.join(CARD_TYPES)})")
-    return word
+    given = dict(zip(shape, args))
+    aircraft, other = (number(given[k], "an aircraft number (1, 2, ...)", text) if k in given else 0 for k in _PLANES)
+    cell, card = given.get("cell", ""), given.get("card", "")
+    if cell and not CELL.match(cell):
+        raise NotationError(f"cannot read {text!r}: {cell!r} is not a space (column letter and lane: c3)")
+    if card and card not in CARD_TYPES:
+        raise NotationError(f"cannot read {text!r}: {card!r} is not an event card (known: {', '.join(CARD_TYPES)})")
+    if action == "pass":
+        if other == aircraft:
+            raise NotationError(f"cannot read {text!r}: a Pass swaps two different aircraft")
+        aircraft, other = sorted((aircraft, other))
+    return AirMove(action, aircraft, cell, card, other, extra)
 
 
 def format_move(move: AirMove) -> str:
