@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from pnp.errors import IllegalMove, NotationError, PnpError
-from pnp.games.take_off.moves import Draw, Fly, Pass, Roll, Send
-from pnp.games.take_off.rules import DRAW, FLY, ROLL, SEND, TakeOff
+from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send
+from pnp.games.take_off.rules import TakeOff
+from pnp.games.take_off.state import DRAW, FLY, ROLL, SEND
 from pnp.games.take_off.world import HOME
 from pnp.referee.protocol import Setup
 
@@ -206,6 +208,69 @@ def test_a_take_off_card_may_send_a_jet_back_east(small):
     assert where(state, 0) == ["a", "east"]
 
 
+# -- chance: the dice and the decks -----------------------------------------------------------------------------
+
+
+def odds(state):
+    return {GAME.format_move(move): p for move, p in state.chance().items()}
+
+
+def test_a_roll_is_as_likely_as_the_ordered_outcomes_of_two_dice_that_give_it(small):
+    state = small()
+    chances = odds(state)
+    assert set(chances) == legal(state)  # every roll is chance, nothing else is
+    assert chances["roll R R"] == chances["roll T T"] == 1 / 36  # a double: one outcome of 36
+    assert chances["roll R Y"] == chances["roll J T"] == 2 / 36  # two faces: either die shows either
+    assert sum(p for text, p in chances.items() if text.split()[1] == text.split()[2]) == pytest.approx(1 / 6)
+    assert sum(chances.values()) == pytest.approx(1)
+
+
+def test_a_card_is_drawn_uniformly_from_the_cards_left_in_the_deck(small):
+    state = play(small(), "roll T G")
+    assert odds(state) == {"draw a": 1 / 2, "draw b": 1 / 2}  # the fresh brown deck: A and B
+    play(state, "draw a", "send 1", "pass", "roll G B", "pass", "roll T G")
+    assert odds(state) == {"draw b": 1.0}  # A was drawn: only B is left
+    play(state, "draw b", "send 1", "pass", "roll G B", "pass", "roll T G")
+    assert odds(state) == {"draw a": 1 / 2, "draw b": 1 / 2}  # the deck ran out and was made again
+
+
+def test_the_world_decks_give_each_capital_one_chance_in_the_deck(small):
+    state = play(GAME.new_state(Setup(("ann", "bob"))), "roll T T")
+    east = state.ctx.world.decks[0]
+    assert set(odds(state).values()) == {1 / len(east)} and len(odds(state)) == len(east) == 96
+    play(state, "draw tokyo")  # the second card of the double comes from the same deck, one card short
+    assert len(odds(state)) == 95 and "draw tokyo" not in odds(state)
+    assert sum(odds(state).values()) == pytest.approx(1)
+
+
+def test_sending_and_flying_are_the_players_choices_not_chance(small):
+    state = play(small(), "roll T R", "draw b")
+    assert state.phase == SEND and state.chance() == {}
+    play(state, "send 1")
+    assert state.phase == FLY and state.chance() == {}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_chance_sums_to_one_at_every_step_of_a_random_game(seed):
+    import random
+
+    from pnp.referee.driver import playout, random_chooser
+
+    pick = random_chooser(random.Random(seed))
+    seen = Counter()
+
+    def check(state, moves, own):
+        chances = state.chance()
+        if chances:
+            assert set(chances) == set(moves) and sum(chances.values()) == pytest.approx(1)
+            assert all(p > 0 for p in chances.values())
+        seen[state.phase] += bool(chances)
+        return pick(state, moves, own)
+
+    table = playout(GAME, Setup(("a", "b", "c"), {"fleet": 2}), check, random.Random(seed))
+    assert table.state.is_over() and seen[ROLL] > 0 and seen[DRAW] > 0 and seen[FLY] == seen[SEND] == 0
+
+
 # -- doubles -----------------------------------------------------------------------------------------------------
 
 
@@ -318,9 +383,10 @@ def test_bad_options_are_refused(small, options):
         small(**options)
 
 
-def test_one_player_is_too_few(small):
-    with pytest.raises(PnpError, match="2 to 6 players"):
-        small(players=("solo",))
+@pytest.mark.parametrize("players", ["solo", "a,b,c,d,e,f,g"])
+def test_one_player_is_too_few_and_seven_too_many(cli, players):
+    code, _, err = cli("ref", "new", "take-off", "t.pnp", "--players", players)
+    assert code == 1 and "takes 2 to 6 players" in err
 
 
 @pytest.mark.parametrize(

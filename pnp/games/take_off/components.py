@@ -6,6 +6,8 @@ from pnp.games.spec import KitRequest
 from pnp.games.take_off.drawing import INK, board_drawing, draw_board, draw_jets
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
+from pnp.games.take_off.state import TakeOffState
+from pnp.games.take_off.text import status
 from pnp.games.take_off.world import HOME, World
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import luminance, rgb
@@ -56,9 +58,6 @@ def kit(request: KitRequest) -> Kit:
 
 def picture(state: State, viewer: str | None) -> Drawing:
     """The map with every jet on it, and a line saying whose turn it is."""
-    from pnp.games.take_off.rules import TakeOffState
-    from pnp.games.take_off.text import status
-
     assert isinstance(state, TakeOffState)
     world, data = state.ctx.world, state.ctx.data
     layout = world.layout

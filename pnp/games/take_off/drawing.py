@@ -12,7 +12,7 @@ from functools import cache
 from pnp.games.take_off.coast import LAND, shores
 from pnp.games.take_off.model import RouteColour, TakeOffData
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
-from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 
@@ -102,7 +102,7 @@ def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) 
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
         for sign, deck, words in ((-1, west, "WEST HALF"), (1, east, "EAST HALF")):
             label = f"{words}: {deck.name.lower()} deck ({deck.letter})"
-            anchor = "end" if sign < 0 else "start"
+            anchor: Anchor = "end" if sign < 0 else "start"
             canvas.text(x + sign * 6.5, y0 + 5.5, label, size=7, bold=True, anchor=anchor, fill=deck.rgb)
             _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, deck.rgb)
 
@@ -184,7 +184,7 @@ def _label_text(world: World, city: int) -> tuple[str, float, bool]:
 
 
 @cache
-def labels(world: World) -> tuple[tuple[str, float, float, str, float, bool], ...]:
+def labels(world: World) -> tuple[tuple[str, float, float, Anchor, float, bool], ...]:
     """Each city's name placed beside its dot where it overlaps least: (text, x, y, anchor, size, bold)."""
     layout = world.layout
     taken = _BoxIndex()
@@ -198,7 +198,7 @@ def labels(world: World) -> tuple[tuple[str, float, float, str, float, bool], ..
         w, h = text_width(text, size, bold), size * PT * 0.75
         x, y = layout.dots[city]
         gap = DOT_R + 0.5
-        options = [
+        options: list[tuple[float, float, Anchor, Box]] = [
             (x + gap, y + h / 2, "start", (x + gap, y - h / 2, x + gap + w, y + h / 2)),
             (x - gap, y + h / 2, "end", (x - gap - w, y - h / 2, x - gap, y + h / 2)),
             (x, y - gap, "middle", (x - w / 2, y - gap - h, x + w / 2, y - gap)),

@@ -5,15 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
-from pnp.games.take_off.world import UNREACHABLE, World, compile_world, unwrap, unwrap_start
+from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon
 from pnp.loader import Loaded
-from pnp.printing.canvas import Drawing
+
+if TYPE_CHECKING:
+    from pnp.printing.canvas import Drawing
 
 ID = re.compile(r"[a-z][a-z0-9-]*\Z")
-Add = Callable[[str, str, str], None]
+Add = Callable[[Literal["error", "warning"], str, str], None]
 
 
 def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> list[Finding]:
@@ -60,8 +63,7 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
         if not (m.south <= city.lat <= m.north):
             add("error", f"cities[{i}].lat", f"{city.name} lies off the map ({m.south} to {m.north})")
             ok = False
-        place = unwrap_start(city.lon, m.east_edge) if city.id == m.start else unwrap(city.lon, m.west_edge)
-        if not -180 <= city.lon <= 180 or place > m.east_edge + 1e-9:
+        if not -180 <= city.lon <= 180 or strip_lon(m, city) > m.east_edge + 1e-9:
             add("error", f"cities[{i}].lon", f"{city.name} lies off the map (longitude {city.lon})")
             ok = False
     for key in ("start", "finish"):
@@ -113,14 +115,14 @@ def _check_network(world: World, add: Add) -> None:
             add("error", f"cities[{i}].lon", f"{city.name} lies east of Start, which must be the easternmost city")
         if i != world.finish and world.u[i] <= world.u[world.finish]:
             add("error", f"cities[{i}].lon", f"{city.name} lies west of Finish, which must be the westernmost city")
-    for key, city, edge in (("start", world.start, m.east_edge), ("finish", world.finish, m.west_edge)):
-        if abs(world.u[city] - edge) > 1e-6:
+    for key, end, edge in (("start", world.start, m.east_edge), ("finish", world.finish, m.west_edge)):
+        if abs(world.u[end] - edge) > 1e-6:
             side = "east" if key == "start" else "west"
             add(
                 "error",
-                f"cities[{city}].lon",
-                f"{m.cities[city].name} is {key.capitalize()}: it must lie on "
-                f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[city]:g}",
+                f"cities[{end}].lon",
+                f"{m.cities[end].name} is {key.capitalize()}: it must lie on "
+                f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[end]:g}",
             )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from pnp.games.take_off.model import City, TakeOffMap
-from pnp.games.take_off.world import unwrap, unwrap_start
+from pnp.games.take_off.world import strip_lon
 
 MIN_STEP = 0.5  # degrees: a generated route leads at least this far west
 SPREAD = math.radians(14)  # two routes from one city closer in direction than this are avoided
@@ -27,13 +27,7 @@ Pins = Mapping[str, Mapping[str, str]]
 
 def _positions(game_map: TakeOffMap) -> dict[str, tuple[float, float]]:
     """(unwrapped longitude, latitude) of each city by id."""
-    return {
-        c.id: (
-            unwrap_start(c.lon, game_map.east_edge) if c.id == game_map.start else unwrap(c.lon, game_map.west_edge),
-            c.lat,
-        )
-        for c in game_map.cities
-    }
+    return {c.id: (strip_lon(game_map, c), c.lat) for c in game_map.cities}
 
 
 def _cost(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -8,49 +8,45 @@
     fly 1 midway          one route only (when the other die cannot be used)
     pass                  no rolled colour can be used
 
-Jets are numbered from 1 within a player's fleet, as on the tokens.
+Jets are numbered from 1 within a player's fleet, as on the tokens. Moves are named tuples, hashed
+in C: the driver hashes every outcome of every roll and draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.errors import NotationError
 from pnp.referee.notation import number
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """Two die faces, by letter, in die-face order."""
 
     first: str
     second: str
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """A TAKE OFF! card drawn: the id of its capital."""
 
     city: str
 
 
-@dataclass(frozen=True, slots=True)
-class Send:
+class Send(NamedTuple):
     """Send a jet (numbered from 1) to the capital on the oldest card in hand."""
 
     jet: int
 
 
-@dataclass(frozen=True, slots=True)
-class Fly:
+class Fly(NamedTuple):
     """Jets flown along routes: (jet number, cities in order) per jet, jets in ascending order."""
 
     legs: tuple[tuple[int, tuple[str, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(NamedTuple):
     """Nothing rolled can be used: the turn ends."""
 
 

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import cast
 
 from pnp.errors import IllegalMove
-from pnp.games.take_off.moves import Draw, Fly, Move, Pass, Roll, Send, format_move
-from pnp.games.take_off.rules import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD
+from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, TakeOffMove, format_move
+from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
+from pnp.referee.protocol import Move
 
-if TYPE_CHECKING:
-    from pnp.games.take_off.rules import TakeOffState
-
-EXPECTED = {
+EXPECTED: dict[int, tuple[type | tuple[type, ...], str]] = {
     ROLL: (Roll, "enter the dice first, e.g. 'roll R Y'"),
     DRAW: (Draw, "enter the TAKE OFF! card drawn first, e.g. 'draw tokyo'"),
     SEND: (Send, "send a jet to the capital on the card first, e.g. 'send 1'"),
@@ -33,11 +31,16 @@ def refusal(state: TakeOffState, move: Move) -> IllegalMove:
     if isinstance(move, Draw):
         return _draw(state, move)
     if isinstance(move, Send):
-        return _send(state, move)
-    if isinstance(move, Pass):
-        example = format_move(state.legal_moves()[0])
-        return IllegalMove(f"the dice can be used (e.g. '{example}'), so you may not pass", "to begin")
-    return _fly(state, move)
+        why = f"jet {move.jet} took the first card: a double TAKE OFF! moves two different jets"
+        return _out_of_play(state, move.jet) or IllegalMove(why, "doubles")
+    if isinstance(move, Fly):
+        return _fly(state, move)
+    return IllegalMove(f"the dice can be used (e.g. '{_example(state)}'), so you may not pass", "to begin")
+
+
+def _example(state: TakeOffState) -> str:
+    """The first legal move, written out."""
+    return format_move(cast(TakeOffMove, state.legal_moves()[0]))
 
 
 def _draw(state: TakeOffState, move: Draw) -> IllegalMove:
@@ -58,13 +61,14 @@ def _draw(state: TakeOffState, move: Draw) -> IllegalMove:
     return IllegalMove(f"the {world.name(city)} card is not in the deck now (it was drawn already)", rule)
 
 
-def _send(state: TakeOffState, move: Send) -> IllegalMove:
+def _out_of_play(state: TakeOffState, jet: int) -> IllegalMove | None:
+    """Why the mover's jet ``jet`` (from 1) cannot move, if it cannot."""
     fleet = state.ctx.fleet
-    if move.jet > fleet:
-        return IllegalMove(f"there is no jet {move.jet}: the fleet has jets 1 to {fleet}", "preparing to play")
-    if state.jets_of(state.seat)[move.jet - 1] == HOME:
-        return IllegalMove(f"jet {move.jet} has reached Finish and is out of play", "winning the game")
-    return IllegalMove(f"jet {move.jet} took the first card: a double TAKE OFF! moves two different jets", "doubles")
+    if jet > fleet:
+        return IllegalMove(f"there is no jet {jet}: the fleet has jets 1 to {fleet}", "preparing to play")
+    if state.jets_of(state.seat)[jet - 1] == HOME:
+        return IllegalMove(f"jet {jet} has reached Finish and is out of play", "winning the game")
+    return None
 
 
 def _face(state: TakeOffState, face: int) -> str:
@@ -72,18 +76,16 @@ def _face(state: TakeOffState, face: int) -> str:
 
 
 def _fly(state: TakeOffState, move: Fly) -> IllegalMove:
-    world, fleet = state.ctx.world, state.ctx.fleet
-    dice = state.dice
+    world, dice = state.ctx.world, state.dice
     steps = sum(len(cities) for _, cities in move.legs)
     if steps > len(dice):
         return IllegalMove(f"the dice left allow {len(dice)} route(s), not {steps}", "to begin")
     colours: list[set[int]] = []
     for jet, cities in move.legs:
-        if jet > fleet:
-            return IllegalMove(f"there is no jet {jet}: the fleet has jets 1 to {fleet}", "preparing to play")
+        out = _out_of_play(state, jet)
+        if out:
+            return out
         here = state.jets_of(state.seat)[jet - 1]
-        if here == HOME:
-            return IllegalMove(f"jet {jet} has reached Finish and is out of play", "winning the game")
         for name in cities:
             city = world.index.get(name, -1)
             if city < 0:
@@ -102,7 +104,6 @@ def _fly(state: TakeOffState, move: Fly) -> IllegalMove:
         shown = " and ".join(_face(state, f) for f in dice)
         wanted = " then ".join("/".join(_face(state, k) for k in sorted(w)) for w in colours)
         return IllegalMove(f"those routes are {wanted}, but the dice show {shown}", "dice colours")
-    example = format_move(state.legal_moves()[0])
     return IllegalMove(
-        f"both dice can be used (e.g. '{example}'), so both must be", "both colours must be used if possible"
+        f"both dice can be used (e.g. '{_example(state)}'), so both must be", "both colours must be used if possible"
     )

@@ -93,7 +93,6 @@ class TakeOffState(BaseState):
         self.players = players
         self.pos = [world.start] * (len(players) * context.fleet)
         self.phase = ROLL
-        self.seat = 0
         self.round = 0
         self.dice: tuple[int, ...] = ()  # movement faces still to use: colour indices or WILD
         self.again = False  # a double was rolled: the same player rolls again
@@ -153,10 +152,11 @@ class TakeOffState(BaseState):
         for seat, name in enumerate(self.players):
             jets = self.progress(seat)
             rows.append(PlayerScore(name, sum(jets), {f"jet {j + 1} progress": p for j, p in enumerate(jets)}))
-        order = sorted(range(len(self.players)), key=lambda s: place[s])
-        notes = [("order of finish: " if final else "standing: ") + ", ".join(f"{place[s]}. {self.players[s]}" for s in order)]
+        order = ", ".join(f"{place[s]}. {self.players[s]}" for s in sorted(range(len(rows)), key=place.__getitem__))
+        notes = [("order of finish: " if final else "standing: ") + order]
         if final and self.round >= self.ctx.round_limit:
-            notes.append(f"the game reached its limit of {self.ctx.round_limit} rounds: fleets not home are ranked by progress")
+            limit = self.ctx.round_limit
+            notes.append(f"the game reached its limit of {limit} rounds: fleets not home are ranked by progress")
         by_name = dict(zip(self.players, place))
         return ranked(rows, final, notes, key=lambda row: -by_name[row.name])
 

@@ -5,13 +5,8 @@ Nothing is hidden in Take Off!, so every viewer sees the same picture.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pnp.games.take_off.scoring import places, progress
+from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
-
-if TYPE_CHECKING:
-    from pnp.games.take_off.rules import TakeOffState
 
 
 def render(state: TakeOffState) -> str:
@@ -19,14 +14,13 @@ def render(state: TakeOffState) -> str:
     ctx, world = state.ctx, state.ctx.world
     data = ctx.data
     lines = [f"{world.map.title} - round {state.round + 1} (limit {ctx.round_limit})", status(state)]
-    ranks = places(state)
+    ranks = state.places()
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
         home = state.jets_of(seat).count(HOME)
         jets = ", ".join(f"{colour.letter}{j + 1} {_where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
         lines.append(
-            f"  {name} ({colour.name}): {jets} | home {home}, progress {sum(progress(state, seat))}, "
-            f"place {ranks[seat]}"
+            f"  {name} ({colour.name}): {jets} | home {home}, progress {sum(state.progress(seat))}, place {ranks[seat]}"
         )
     for seat, jet in state.bumped:
         lines.append(f"  bumped: {state.players[seat]}'s jet {jet + 1} went back to Start")
@@ -48,8 +42,6 @@ def _where(state: TakeOffState, city: int) -> str:
 
 def status(state: TakeOffState) -> str:
     """One line: whose input is expected, and for what."""
-    from pnp.games.take_off.rules import DRAW, EAST, FLY, OVER, ROLL, WILD
-
     if state.phase == OVER:
         return "The game is over."
     data, world = state.ctx.data, state.ctx.world

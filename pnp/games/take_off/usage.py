@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 
-from pnp.games.take_off.moves import Draw, Fly, Send
-from pnp.games.take_off.rules import TakeOffState
+from pnp.games.take_off.notation import Draw, Fly, Send
+from pnp.games.take_off.state import TakeOffState
 from pnp.referee.protocol import Move
 
 

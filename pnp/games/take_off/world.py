@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pnp.games.graph import distances_to
-from pnp.games.take_off.model import TakeOffData, TakeOffMap
+from pnp.games.take_off.model import City, TakeOffData, TakeOffMap
 
 NO_ROUTE = -1
 HOME = -1  # the position of a jet that has reached Finish and left play
@@ -48,6 +48,13 @@ def column_name(column: int) -> str:
         column, rest = divmod(column - 1, 26)
         name = string.ascii_uppercase[rest] + name
     return name
+
+
+def strip_lon(game_map: TakeOffMap, city: City) -> float:
+    """A city's longitude on the map's strip: Start's on the east edge, every other city's unwrapped."""
+    if city.id == game_map.start:
+        return unwrap_start(city.lon, game_map.east_edge)
+    return unwrap(city.lon, game_map.west_edge)
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,10 +114,7 @@ def compile_world(game_map: TakeOffMap, data: TakeOffData) -> World:
     ids = tuple(city.id for city in game_map.cities)
     index = {city_id: i for i, city_id in enumerate(ids)}
     start, finish = index[game_map.start], index[game_map.finish]
-    u = tuple(
-        unwrap_start(city.lon, game_map.east_edge) if i == start else unwrap(city.lon, game_map.west_edge)
-        for i, city in enumerate(game_map.cities)
-    )
+    u = tuple(strip_lon(game_map, city) for city in game_map.cities)
     colours = [c.name for c in data.route_colours]
     routes = tuple(
         tuple(index[city.routes[c]] if c in city.routes else NO_ROUTE for c in colours) for city in game_map.cities
