@@ -13,9 +13,9 @@ from pnp.games.aeronaut_odyssey.board import compile_board
 from pnp.games.aeronaut_odyssey.components import overlay, picture
 from pnp.games.aeronaut_odyssey.draw import PLAYER_COLOURS, TYPE_COLOURS, tint
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.maps import load, new
-from pnp.games.aeronaut_odyssey.model import EXPANSIONS
-from pnp.games.aeronaut_odyssey.rules import AeroState
+from pnp.games.aeronaut_odyssey.maps import new
+from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map
+from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
 
@@ -138,7 +138,7 @@ def test_the_picture_shows_claims_travellers_and_visible_inventories():
 def test_the_preview_adds_route_names_and_positions(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(new(1), encoding="utf-8")
-    svg = drawing_to_svg(SPEC.maps.preview(load(path)))
+    svg = drawing_to_svg(SPEC.maps.preview(load_map(path)))
     root = ET.fromstring(svg)
     texts = {t.text for t in root.iter(f"{{{NS['svg']}}}text")}
     board = generate(1)

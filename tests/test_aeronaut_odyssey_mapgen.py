@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.geometry import point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.mapgen import CITIES, CITY_SCALE, MAX_LENGTH, Knobs, generate
+from pnp.games.aeronaut_odyssey.maps import check, to_yaml
 from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, SIZES, TYPES, AeroMap, route_key
-from pnp.games.aeronaut_odyssey.validate import check_map
-from pnp.games.aeronaut_odyssey.writer import to_yaml
 from pnp.loader import load_text
 
 knobs = st.builds(
@@ -39,7 +38,7 @@ def test_a_generated_map_reads_back_and_passes_every_check(seed, knob):
     board = generate(seed, knob)
     loaded = load_text(to_yaml(board), AeroMap, "generated.yaml")
     assert loaded.value == board
-    errors = [str(f) for f in check_map(loaded) if f.level == "error"]
+    errors = [str(f) for f in check(loaded) if f.level == "error"]
     assert errors == []
 
 
@@ -106,7 +105,7 @@ def test_the_knobs_shape_the_map(seed, size):
 def test_the_same_seed_gives_a_byte_identical_map_in_another_process():
     code = (
         "from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate\n"
-        "from pnp.games.aeronaut_odyssey.writer import to_yaml\n"
+        "from pnp.games.aeronaut_odyssey.maps import to_yaml\n"
         "import sys; sys.stdout.write(to_yaml(generate(77, Knobs('large', 3, 4, False, "
         "('trajectories', 'wild_winds', 'multiroutes', 'bonus')))))\n"
     )

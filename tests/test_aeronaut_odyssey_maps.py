@@ -12,7 +12,8 @@ from pnp.errors import DataError
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey import rules
 from pnp.games.aeronaut_odyssey.mapgen import generate
-from pnp.games.aeronaut_odyssey.maps import check, load, new
+from pnp.games.aeronaut_odyssey.maps import check, new
+from pnp.games.aeronaut_odyssey.model import load_map
 from pnp.jsonschema import schema_for
 from pnp.referee.protocol import Setup
 
@@ -46,7 +47,7 @@ areas:
 def findings(tmp_path, text: str):
     path = tmp_path / "m.yaml"
     path.write_text(text, encoding="utf-8")
-    return check(load(path))
+    return check(load_map(path))
 
 
 def edited(old: str, new_text: str, row: str) -> tuple[str, int]:
@@ -190,7 +191,7 @@ def test_a_bad_value_is_reported_by_the_loader_at_its_line_and_column(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(VALID.replace("type: yellow", "type: pink"), encoding="utf-8")
     with pytest.raises(DataError, match=r"m.yaml:15:29: routes\[3\].type: unknown value 'pink'"):
-        load(path)
+        load_map(path)
 
 
 def test_new_writes_a_map_that_passes_the_check(tmp_path):

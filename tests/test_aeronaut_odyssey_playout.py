@@ -9,12 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import IllegalMove, NotationError
+from pnp.games.aeronaut_odyssey.actions import VARIANTS
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, W, compile_board
 from pnp.games.aeronaut_odyssey.bots import BOTS
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import ABILITIES, EXPANSIONS, LETTERS, ROUTE_POINTS
 from pnp.games.aeronaut_odyssey.notation import SHAPES, AeroMove, format_move, parse
-from pnp.games.aeronaut_odyssey.rules import VARIANTS, AeronautOdyssey, AeroState
+from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
+from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.referee.protocol import Setup
 
 FULL = compile_board(generate(3, Knobs(expansions=EXPANSIONS)))
@@ -249,3 +251,11 @@ def test_a_verb_with_any_words_is_a_move_or_a_notation_error(verb, words):
     except NotationError:
         return
     assert parse(format_move(move)) == move
+
+
+def test_the_greedy_bot_takes_a_balloon_of_choice_into_its_last_free_space():
+    state = AeroState(FULL, ("p1", "p2"))
+    assert state.to_move() == "p2" and state.asked() == "take a balloon: gain TYPE"  # p2's compensation
+    state.blank[1] = 1
+    move = BOTS["greedy"](random.Random(0))(state, state.legal_moves(), {})
+    assert move.verb == "gain" and move.arg in LETTERS  # a balloon: no inventory space is offered here

@@ -8,7 +8,8 @@ from pnp.errors import IllegalMove, PnpError
 from pnp.games.aeronaut_odyssey.board import W, compile_board
 from pnp.games.aeronaut_odyssey.model import LETTERS, AeroMap
 from pnp.games.aeronaut_odyssey.notation import parse
-from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey, AeroState
+from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
+from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.loader import load_text
 from pnp.referee.protocol import Setup
 
@@ -43,7 +44,7 @@ def map_text(routes=None, cities=None, areas=None, extra: str = "", inventory: i
 
 def state_for(text: str, players: int = 3, variant: str = "none") -> AeroState:
     loaded = load_text(text, AeroMap, "test.yaml")
-    from pnp.games.aeronaut_odyssey.validate import raise_errors
+    from pnp.games.aeronaut_odyssey.maps import raise_errors
 
     raise_errors(loaded)
     return AeroState(compile_board(loaded.value), tuple(f"p{i + 1}" for i in range(players)), variant)
@@ -522,5 +523,14 @@ def test_a_bad_map_or_variant_is_a_clear_error(tmp_path):
     path.write_text(map_text(cities=[(n, x, y, s) for n, x, y, s in BASE["cities"] if n != "A"]), encoding="utf-8")
     with pytest.raises(PnpError, match=r"m.yaml:\d+:\d+"):
         game.new_state(Setup(("a", "b"), {}, 0, path))
-    with pytest.raises(PnpError, match="unknown"):
+    with pytest.raises(PnpError, match="variant: 'nasty' is not one of none, different"):
         game.new_state(Setup(("a", "b"), {"variant": "nasty"}, 0))
+
+
+def test_a_map_file_edited_between_sessions_is_read_afresh(tmp_path):
+    game = AeronautOdyssey()
+    path = tmp_path / "m.yaml"
+    path.write_text(map_text(), encoding="utf-8")
+    assert game.new_state(Setup(("a", "b"), {}, 0, path)).board.slots[1] == 1
+    path.write_text(map_text(cities=[(n, x, y, 2 if n == "B" else s) for n, x, y, s in BASE["cities"]]), "utf-8")
+    assert game.new_state(Setup(("a", "b"), {}, 0, path)).board.slots[1] == 2

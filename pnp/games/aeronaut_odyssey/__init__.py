@@ -18,10 +18,10 @@ SPEC = GameSpec(
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:AeroMap"),
         default_map=partial(board_file, "aeronaut-odyssey.yaml"),
-        load=lazy_call(f"{HOME}.maps:load"),
+        load=lazy_call(f"{HOME}.model:load_map"),
         check=lazy_call(f"{HOME}.maps:check"),
         new=lazy_call(f"{HOME}.maps:new"),
-        preview=lazy_call(f"{HOME}.maps:preview"),
+        preview=lazy_call(f"{HOME}.components:preview"),
         knobs=("seed", "size", "players", "pages", "ink_friendly", "expansions"),
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),

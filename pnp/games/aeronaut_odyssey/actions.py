@@ -7,17 +7,19 @@ change the state's tables and queue the inputs that fall due.
 from __future__ import annotations
 
 from pnp.errors import IllegalMove
-from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W, letter
-from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS
+from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W
+from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.scoring import fulfilled, holders
+from pnp.games.aeronaut_odyssey.text import plural
 
 GAIN, BALLOON, SWAP, PICK, BLOCK = "gain", "balloon", "swap", "pick", "block"  # pending inputs
-SLOTS = len(LETTERS) + 1  # inventory counts per player: six types and the wildcard
+SLOTS = len(ORDER)  # inventory counts per player: six types and the wildcard
 JUMP, DISCOUNT, EXTRA = range(len(ABILITIES))
 COMPENSATION = (0, 1, 1, 2, 2, 3)  # balloons of choice by seat, before the game
 VARIANTS = ("none", "different", "not-travelled", "block")
-ASKED = {
+ASKED = {  # what each pending input, or the turn's action, asks for
+    "action": "move or claim (or use an ability)",
     GAIN: "be rewarded: gain TYPE or gain space",
     BALLOON: "take a balloon: gain TYPE",
     SWAP: "swap a balloon (swap FROM TO) or skip",
@@ -104,19 +106,19 @@ class Actions:
         self.queue.append((PICK, p, 0))
         if travelled >= 0:
             route = board.lanes[travelled]
-            self.queue.extend((GAIN, owner, 0) for owner in self._participants(travelled) if owner != p)
+            self.queue.extend((GAIN, owner, 0) for owner in sorted(set(self.marks(travelled)) - {-1, p}))
             if self.variant == "not-travelled":
                 self.banned = {route.type} if route.kind == COLOUR else {W} if route.kind == GRAY else set(route.spaces)
 
-    def _participants(self, k: int) -> list[int]:
-        """Players who have claimed (part of) lane ``k``."""
+    def marks(self, k: int) -> list[int]:
+        """The seat that claimed each space of lane ``k``, -1 where it is open."""
         lane = self.board.lanes[k]
         if lane.kind == MULTI:
-            return sorted(set(self.space_owner[lane.first_space : lane.first_space + lane.length]) - {-1})
-        return [self.owner[k]] if self.owner[k] >= 0 else []
+            return self.space_owner[lane.first_space : lane.first_space + lane.length]
+        return [self.owner[k]] * lane.length
 
     def _pick(self, p: int, move: AeroMove) -> None:
-        t = _type(move.arg)
+        t = ORDER.index(move.arg)
         options = self._pick_options(p)
         if t not in options:
             raise IllegalMove(self._pick_refusal(p, t), "move: pick balloons")
@@ -136,12 +138,12 @@ class Actions:
             if self.picked:
                 return "a wildcard must be the only balloon of the turn"
         elif t not in self.board.pickable[self.dest]:
-            return f"no route at {where} is {letter(t)}: pick a type of a route touching {where}"
+            return f"no route at {where} is {ORDER[t]}: pick a type of a route touching {where}"
         if t in self.banned:
-            return f"variant: {letter(t)} is the type just travelled over"
+            return f"variant: {ORDER[t]} is the type just travelled over"
         if t in self.blocked:
-            return f"{letter(t)} was blocked by its owner this turn"
-        return f"variant: pick a type different from {', '.join(letter(x) for x in self.picked)} while one is offered"
+            return f"{ORDER[t]} was blocked by its owner this turn"
+        return f"variant: pick a type different from {', '.join(ORDER[x] for x in self.picked)} while one is offered"
 
     def _type_owners(self, t: int, p: int) -> list[int]:
         """Other players holding a route (or multiroute space) of type ``t`` at the traveller's destination."""
@@ -175,7 +177,7 @@ class Actions:
 
     def _claim(self, p: int, move: AeroMove) -> None:
         k, space = self._route(move.arg)
-        pay = [_type(c) for c in move.extra]
+        pay = [ORDER.index(c) for c in move.extra]
         problem = self._claim_problem(p, k, space, pay)
         if problem:
             raise IllegalMove(*problem)
@@ -218,7 +220,7 @@ class Actions:
     def _claim_problem(self, p: int, k: int, space: int, pay: list[int]) -> tuple[str, str] | None:
         lane = self.board.lanes[k]
         held = self.inventory(p)
-        shown = "".join(letter(t) for t in pay)
+        shown = "".join(ORDER[t] for t in pay)
         if any(pay.count(t) > held[t] for t in set(pay)):
             return f"{self.players[p]} does not hold {shown}", "claim: pay balloons"
         real = {t for t in pay if t != W}
@@ -227,7 +229,7 @@ class Actions:
                 return f"space {space + 1} of {lane.name} is already claimed", "claim: once only"
             wanted = lane.spaces[space]
             if len(pay) != 1 or not real <= {wanted}:
-                return f"space {space + 1} of {lane.name} costs one {letter(wanted)} (or w)", "multiroutes"
+                return f"space {space + 1} of {lane.name} costs one {ORDER[wanted]} (or w)", "multiroutes"
             return None
         if self.owner[k] >= 0:
             return f"{lane.name} is already claimed by {self.players[self.owner[k]]}", "claim: once only"
@@ -235,12 +237,9 @@ class Actions:
             return f"with 2 players only one lane of {lane.name.removesuffix('/2')} may be claimed", "two players"
         cost = lane.length - 1 if self.active[DISCOUNT] and lane.length > 1 else lane.length
         if len(pay) != cost:
-            return (
-                f"{lane.name} costs {cost} balloon{'' if cost == 1 else 's'}, not {len(pay)}",
-                "claim: pay the length",
-            )
+            return f"{lane.name} costs {plural(cost, 'balloon')}, not {len(pay)}", "claim: pay the length"
         if lane.kind == COLOUR and not real <= {lane.type}:
-            return f"{lane.name} is {letter(lane.type)}: pay {letter(lane.type)} (or w)", "claim: pay the type"
+            return f"{lane.name} is {ORDER[lane.type]}: pay {ORDER[lane.type]} (or w)", "claim: pay the type"
         if len(real) > 1:
             return f"{lane.name} is gray: pay balloons of one type (or w)", "wild winds"
         return None
@@ -290,22 +289,18 @@ class Actions:
         elif not self.blank[p]:
             raise IllegalMove(f"{self.players[p]}'s inventory is full: take 'gain space'", "inventory limit")
         else:
-            self.held[p * SLOTS + _type(move.arg)] += 1
+            self.held[p * SLOTS + ORDER.index(move.arg)] += 1
             self.blank[p] -= 1
         self.queue.pop(0)
 
     def _swap(self, p: int, move: AeroMove) -> None:
         if move.verb == "swap":
-            old, new = _type(move.arg), _type(move.extra)
+            old, new = ORDER.index(move.arg), ORDER.index(move.extra)
             if not self.held[p * SLOTS + old]:
                 raise IllegalMove(f"{self.players[p]} holds no {move.arg} balloon to swap", "trajectories: swap")
             self.held[p * SLOTS + old] -= 1
             self.held[p * SLOTS + new] += 1  # in a new space, so the free spaces stay as they were
         self.queue.pop(0)
-
-
-def _type(word: str) -> int:
-    return W if word == "w" else LETTERS.index(word)
 
 
 HANDLERS = {

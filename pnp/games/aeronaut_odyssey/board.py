@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.aeronaut_odyssey.areas import detect
-from pnp.games.aeronaut_odyssey.model import CAPITAL, LETTERS, TYPES, AeroMap, route_key
+from pnp.games.aeronaut_odyssey.model import CAPITAL, TYPES, AeroMap, route_key
+from pnp.games.aeronaut_odyssey.notation import MoveTable
 
 COLOUR, GRAY, MULTI = range(3)
 W = len(TYPES)  # index of the wildcard in an inventory
@@ -60,6 +61,7 @@ class Board:
     goals: tuple[Goal, ...]
     inventory: int  # spaces per printed inventory
     space_count: int  # multiroute spaces in all
+    moves: MoveTable
 
 
 def compile_board(source: AeroMap) -> Board:
@@ -68,24 +70,23 @@ def compile_board(source: AeroMap) -> Board:
     index = {name: i for i, name in enumerate(cities)}
     pair_of: dict[tuple[str, str], int] = {}
     members: list[list[int]] = []
-    raw = []
+    raw: list[tuple[tuple[str, str], int]] = []  # per route: its city pair and lane number
     for k, route in enumerate(source.routes):
         key = route_key(*route.between)
         if key not in pair_of:
             pair_of[key] = len(members)
             members.append([])
-        lane = len(members[pair_of[key]])
+        raw.append((key, len(members[pair_of[key]])))
         members[pair_of[key]].append(k)
-        raw.append((key, lane))
-    lanes = []
+    lanes: list[Lane] = []
     spaces = 0
-    for k, (route, (key, lane)) in enumerate(zip(source.routes, raw)):
+    for k, (route, (key, second)) in enumerate(zip(source.routes, raw)):
         pair = pair_of[key]
         partner = next((m for m in members[pair] if m != k), -1)
         kind = {"gray": GRAY, "multi": MULTI}.get(route.type, COLOUR)
         lanes.append(
             Lane(
-                name="-".join(key) + ("/2" if lane else ""),
+                name="-".join(key) + ("/2" if second else ""),
                 a=index[key[0]],
                 b=index[key[1]],
                 kind=kind,
@@ -95,7 +96,7 @@ def compile_board(source: AeroMap) -> Board:
                 bonus=route.bonus,
                 pair=pair,
                 partner=partner,
-                second=lane == 1,
+                second=bool(second),
                 first_space=spaces,
             )
         )
@@ -142,9 +143,5 @@ def compile_board(source: AeroMap) -> Board:
         goals=goals,
         inventory=source.inventory_spaces,
         space_count=spaces,
+        moves=MoveTable(cities, [lane.name for lane in lanes]),
     )
-
-
-def letter(t: int) -> str:
-    """The notation letter of a type index, or w for the wildcard."""
-    return LETTERS[t] if t < W else "w"

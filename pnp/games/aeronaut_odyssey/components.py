@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pnp.games.aeronaut_odyssey.board import MULTI, letter
 from pnp.games.aeronaut_odyssey.draw import INK, Overlay, board_drawing, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.model import AeroMap, load_map
-from pnp.games.aeronaut_odyssey.rules import AeroState
-from pnp.games.aeronaut_odyssey.validate import raise_errors
+from pnp.games.aeronaut_odyssey.maps import raise_errors
+from pnp.games.aeronaut_odyssey.model import ORDER, AeroMap, load_map
+from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
 from pnp.printing.canvas import Canvas, Drawing
@@ -46,20 +45,14 @@ def picture(state: AeroState, viewer: str | None) -> Drawing:
 
 def overlay(state: AeroState, viewer: str | None) -> Overlay:
     """What the state adds to the printed board, as ``viewer`` may see it."""
-    owners = {}
-    for k, lane in enumerate(state.board.lanes):
-        if lane.kind == MULTI:
-            spaces = tuple(state.space_owner[lane.first_space : lane.first_space + lane.length])
-            if any(s >= 0 for s in spaces):
-                owners[k] = spaces
-        elif state.owner[k] >= 0:
-            owners[k] = (state.owner[k],) * lane.length
-    inventories = []
+    marks = [tuple(state.marks(k)) for k in range(len(state.board.lanes))]
+    owners = {k: seats for k, seats in enumerate(marks) if max(seats) >= 0}
+    inventories: list[tuple[str, ...] | None] = []
     for p, name in enumerate(state.players):
         if state.hidden and name != viewer:
             inventories.append(None)
         else:
-            inventories.append(tuple(letter(t) for t, n in enumerate(state.inventory(p)) for _ in range(n)))
+            inventories.append(tuple(ORDER[t] for t, n in enumerate(state.inventory(p)) for _ in range(n)))
     scores = state.score().players
     who = state.to_move()
     status = "  ".join(f"{p + 1}={name} ({scores[p].score})" for p, name in enumerate(state.players))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.games.aeronaut_odyssey import shapes
-from pnp.games.aeronaut_odyssey.model import CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
+from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.paper import PAPERS, page_frame
@@ -40,27 +40,16 @@ TYPE_COLOURS = {
 }
 TYPE_LETTER = {**dict(zip(TYPES, (x.upper() for x in LETTERS))), "gray": "*"}
 PLAYER_COLOURS = ("#e15759", "#4e79a7", "#59a14f", "#b07aa1", "#f28e2b", "#76b7b2")
-BONUS_CODES = {
-    "point": "+1",
-    "penalty": "-1",
-    "balloon": "B",
-    "space": "S",
-    "swap": "X",
-    "jump": "J",
-    "discount": "D",
-    "extra": "E",
+BONUSES = {  # the code printed on a route's middle space, and what it means
+    "point": ("+1", "1 point"),
+    "penalty": ("-1", "lose 1 point"),
+    "balloon": ("B", "1 balloon of choice"),
+    "space": ("S", "1 inventory space"),
+    "swap": ("X", "swap 1 balloon"),
+    "jump": ("J", "move to any city with a free slot"),
+    "discount": ("D", "claim a route for 1 balloon less"),
+    "extra": ("E", "pick 3 balloons on a move"),
 }
-BONUS_MEANING = {
-    "point": "1 point",
-    "penalty": "lose 1 point",
-    "balloon": "1 balloon of choice",
-    "space": "1 inventory space",
-    "swap": "swap 1 balloon",
-    "jump": "move to any city with a free slot",
-    "discount": "claim a route for 1 balloon less",
-    "extra": "pick 3 balloons on a move",
-}
-ABILITY_BONUSES = ("jump", "discount", "extra")
 
 
 @dataclass(frozen=True)
@@ -256,8 +245,8 @@ def _route(
 
 
 def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
-    code = BONUS_CODES[bonus]
-    if bonus in ABILITY_BONUSES:
+    code = BONUSES[bonus][0]
+    if bonus in ABILITIES:
         c.rect(x - r, y - r, 2 * r, 2 * r, fill="#ffffff", stroke=INK, width=0.3, radius=r * 0.25)
     else:
         c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3)
@@ -486,9 +475,9 @@ def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
         y,
         ("Claiming the route gives its bonus. Circle: at once;", "square: an ability to use once, on your turn."),
     )
-    for bonus in (b for b in BONUS_CODES if any(r.bonus == b for r in board.routes)):
+    for bonus in (b for b in BONUSES if any(r.bonus == b for r in board.routes)):
         _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
-        c.text(8.5, y + 2.9, BONUS_MEANING[bonus], size=5.2, fill=INK)
+        c.text(8.5, y + 2.9, BONUSES[bonus][1], size=5.2, fill=INK)
         y += 4.5
     return y
 
@@ -500,9 +489,8 @@ def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, takers: Seq
             what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
         else:
             what = "own routes of " + " ".join(TYPE_LETTER[t] for t in goal.types)
-        reward = {"points": "points", "rewards": "rewards", "swaps": "swaps"}[goal.reward]
         c.text(3, y + 2.6, what, size=5.2, fill=INK)
-        c.text(3, y + 5.9, f"{goal.value} {reward}", size=5.2, bold=True, fill=INK)
+        c.text(3, y + 5.9, f"{goal.value} {goal.reward}", size=5.2, bold=True, fill=INK)
         for s in range(goal.slots):
             x = w - 3 - (s + 1) * 5.2
             c.rect(x, y + 1.4, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 Point = tuple[float, float]
 Edge = tuple[int, int]
@@ -67,7 +68,8 @@ def delaunay(points: Sequence[Point]) -> set[Edge]:
     triangles = [(n, n + 1, n + 2, *_circumcircle(pts[n], pts[n + 1], pts[n + 2]))]
     for i in range(n):
         px, py = pts[i]
-        bad, keep = [], []
+        bad: list[tuple[int, int, int, float, float, float]] = []
+        keep: list[tuple[int, int, int, float, float, float]] = []
         for tri in triangles:
             (bad if (px - tri[3]) ** 2 + (py - tri[4]) ** 2 < tri[5] else keep).append(tri)
         edges: dict[Edge, int] = {}
@@ -116,13 +118,15 @@ def faces(points: Sequence[Point], edges: Iterable[Edge]) -> tuple[list[Face], l
     for i, j in edges:
         around.setdefault(i, []).append(j)
         around.setdefault(j, []).append(i)
-    order = {
-        v: sorted(ns, key=lambda w, v=v: math.atan2(points[w][1] - points[v][1], points[w][0] - points[v][0]))
-        for v, ns in around.items()
-    }
+
+    def angle(v: int, w: int) -> float:
+        return math.atan2(points[w][1] - points[v][1], points[w][0] - points[v][0])
+
+    order = {v: sorted(ns, key=partial(angle, v)) for v, ns in around.items()}
     position = {(v, w): k for v, ns in order.items() for k, w in enumerate(ns)}
     seen: set[Edge] = set()
-    inner, outer = [], []
+    inner: list[Face] = []
+    outer: list[Face] = []
     for start in sorted(position):
         if start in seen:
             continue

@@ -30,6 +30,7 @@ from pnp.games.aeronaut_odyssey.model import (
     city_order,
     route_key,
 )
+from pnp.games.graph import distances_to
 
 SCALE = {"tiny": 0.5, "small": 0.75, "regular": 1.0, "large": 1.5, "huge": 2.0}  # board width and height
 CITY_SCALE = {"tiny": 0.33, "small": 0.66, "regular": 1.0, "large": 1.5, "huge": 2.0}  # number of cities
@@ -411,23 +412,12 @@ def _trajectories(rng: random.Random, board: AeroMap, players: int) -> tuple[Tra
 
 
 def _hops(board: AeroMap) -> dict[str, dict[str, int]]:
-    """Fewest routes between every two cities."""
-    around: dict[str, set[str]] = {c.name: set() for c in board.cities}
+    """Fewest routes between every two cities (a generated map is connected)."""
+    names = [c.name for c in board.cities]
+    index = {name: i for i, name in enumerate(names)}
+    around: list[set[int]] = [set() for _ in names]
     for r in board.routes:
-        a, b = r.between
+        a, b = (index[name] for name in r.between)
         around[a].add(b)
         around[b].add(a)
-    result = {}
-    for start in around:
-        seen = {start: 0}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for v in frontier:
-                for w in sorted(around[v]):
-                    if w not in seen:
-                        seen[w] = seen[v] + 1
-                        nxt.append(w)
-            frontier = nxt
-        result[start] = seen
-    return result
+    return {names[i]: dict(zip(names, distances_to(around, i, len(names)))) for i in range(len(names))}

@@ -22,6 +22,7 @@ Size = Literal["tiny", "small", "regular", "large", "huge"]
 TYPES: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
 LETTERS: tuple[str, ...] = ("r", "o", "y", "g", "b", "p")  # the notation's letter for each type
 WILD = "w"  # a wildcard balloon (Wild Winds)
+ORDER = "".join(LETTERS) + WILD  # the letter of each inventory slot: the six types, then the wildcard
 EXPANSIONS: tuple[str, ...] = ("trajectories", "wild_winds", "multiroutes", "bonus")
 SIZES: tuple[str, ...] = ("tiny", "small", "regular", "large", "huge")
 ABILITIES: tuple[str, ...] = ("jump", "discount", "extra")
@@ -95,7 +96,7 @@ class AeroMap:
 
 
 def load_map(path: Path | None = None) -> Loaded[AeroMap]:
-    """Read a map file (the built-in one by default); its meaning is checked by ``validate``."""
+    """Read a map file (the built-in one by default); its meaning is checked by ``maps.check``."""
     if path is None:
         return load_file(board_file("aeronaut-odyssey.yaml"), AeroMap, "boards/aeronaut-odyssey.yaml")
     return load_file(path, AeroMap)

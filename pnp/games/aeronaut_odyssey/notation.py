@@ -15,13 +15,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from pnp.errors import NotationError
-from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, MAX_LENGTH, WILD, city_order
+from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, MAX_LENGTH, ORDER, city_order
 from pnp.referee.notation import number
 
-ORDER = "".join(LETTERS) + WILD
 CITY = r"[A-Z]{1,3}"
 _MOVE = re.compile(rf"^({CITY})(/2)?$")
 _ROUTE = re.compile(rf"^({CITY})-({CITY})(/2|:(.*))?$")  # the space is read by number()
@@ -45,6 +45,30 @@ class AeroMove(NamedTuple):
     verb: str
     arg: str = ""
     extra: str = ""
+
+
+class MoveTable:
+    """Every move of one map built once, so listing legal moves allocates little; indexed as the board is."""
+
+    def __init__(self, cities: Sequence[str], lanes: Sequence[str]) -> None:
+        self.lanes = lanes
+        self.pick = [AeroMove("pick", t) for t in ORDER]  # by type index, the wildcard last
+        self.gain = [AeroMove("gain", t) for t in LETTERS]
+        self.gain_space = AeroMove("gain", "space")
+        self.swap = [[AeroMove("swap", a, b) for b in LETTERS] for a in ORDER]
+        self.skip, self.allow, self.block = AeroMove("skip"), AeroMove("allow"), AeroMove("block")
+        self.use = [AeroMove("use", a) for a in ABILITIES]
+        self.move = [(AeroMove("move", c), AeroMove("move", c + "/2")) for c in cities]
+        self._claims: dict[tuple[int, int, str], AeroMove] = {}
+
+    def claim(self, k: int, space: int, pay: str) -> AeroMove:
+        """Claim lane ``k`` (or its multiroute ``space`` from 0, else -1) paying ``pay``."""
+        key = (k, space, pay)
+        move = self._claims.get(key)
+        if move is None:
+            name = self.lanes[k] + (f":{space + 1}" if space >= 0 else "")
+            move = self._claims[key] = AeroMove("claim", name, pay)
+        return move
 
 
 def parse(text: str) -> AeroMove:
@@ -95,7 +119,7 @@ def _route_problem(route: str, pay: str) -> str:
     return ""
 
 
-_PROBLEMS = {
+_PROBLEMS: dict[str, Callable[..., str]] = {
     "move": lambda city: "" if _MOVE.match(city) else f"{city!r} is not a city such as F or F/2",
     "pick": lambda t: "" if len(t) == 1 and t in ORDER else f"{t!r} is not a balloon type",
     "claim": _route_problem,

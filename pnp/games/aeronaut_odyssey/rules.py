@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
-from pnp.errors import NotationError, PnpError
+from pnp.errors import NotationError
 from pnp.games.aeronaut_odyssey import notation
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
 from pnp.games.aeronaut_odyssey.board import Board, compile_board
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
+from pnp.games.aeronaut_odyssey.maps import raise_errors, to_yaml
 from pnp.games.aeronaut_odyssey.model import load_map
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
-from pnp.games.aeronaut_odyssey.validate import raise_errors
-from pnp.games.aeronaut_odyssey.writer import to_yaml
-from pnp.referee.protocol import Game, Option, Setup
-
-__all__ = ["VARIANTS", "AeroState", "AeronautOdyssey"]
-BOARDS_KEPT = 16  # compiled maps a Game keeps (one per seed or file)
+from pnp.games.base import BaseGame, MapCache
+from pnp.referee.protocol import Move, Option, Setup
 
 
-class AeronautOdyssey(Game):
+class AeronautOdyssey(BaseGame):
     """Aeronaut Odyssey for 2 to 6 players."""
 
     name = "aeronaut-odyssey"
@@ -38,43 +36,39 @@ class AeronautOdyssey(Game):
     )
 
     def __init__(self) -> None:
-        self._boards: dict[tuple[Path | None, int], Board] = {}
+        self._maps = MapCache(_file_board)
 
     def board(self, setup: Setup) -> Board:
         """The map of a session: the map file when given, else the map generated from the seed."""
-        key = (setup.map_path, 0 if setup.map_path else setup.seed)
-        if key not in self._boards:
-            if setup.map_path is not None:
-                loaded = load_map(setup.map_path)
-                raise_errors(loaded)
-                source = loaded.value
-            else:
-                source = generate(setup.seed, Knobs())
-            if len(self._boards) >= BOARDS_KEPT:
-                del self._boards[next(iter(self._boards))]
-            self._boards[key] = compile_board(source)
-        return self._boards[key]
+        if setup.map_path is not None:
+            return self._maps.get(setup.map_path)
+        return _generated(generate(setup.seed, Knobs()))
 
     def new_state(self, setup: Setup) -> AeroState:
-        variant = str(setup.options.get("variant", "none"))
-        if variant not in VARIANTS:
-            raise PnpError(f"option variant={variant}: unknown (known: {', '.join(VARIANTS)})")
-        hidden = bool(setup.options.get("hidden_inventories", False))
-        return AeroState(self.board(setup), tuple(setup.players), variant, hidden)
+        variant, hidden = self.choice(setup, "variant"), self.flag(setup, "hidden_inventories")
+        return AeroState(self.board(setup), setup.players, variant, hidden)
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [setup.map_path] if setup.map_path else []
 
     def generated_inputs(self, setup: Setup) -> dict[str, str]:
         """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
-        if setup.map_path is not None:
-            return {}
-        return {"generated-map": to_yaml(self.board(setup).source)}
+        return {} if setup.map_path else {"generated-map": to_yaml(self.board(setup).source)}
 
     def parse_move(self, text: str) -> AeroMove:
         return notation.parse(text)
 
-    def format_move(self, move: AeroMove) -> str:
+    def format_move(self, move: Move) -> str:
         if not isinstance(move, AeroMove):
             raise NotationError(f"{move!r} is not an Aeronaut Odyssey move")
         return notation.format_move(move)
+
+
+def _file_board(path: Path | None) -> Board:
+    loaded = load_map(path)
+    raise_errors(loaded)
+    return compile_board(loaded.value)
+
+
+# A generated map has no file for the MapCache to key: it is compiled once per distinct map instead.
+_generated = lru_cache(maxsize=16)(compile_board)

@@ -74,13 +74,9 @@ def fulfilled(
         if goal.kind == "routes":
             if set(goal.types) <= types:
                 met.append(g)
-        elif _linked(around, *goal.cities):
+        elif goal.cities[1] in reachable(around, goal.cities[0]):
             met.append(g)
     return met
-
-
-def _linked(around: dict[int, list[int]], start: int, end: int) -> bool:
-    return end in reachable(around, start)
 
 
 def reachable(around: Mapping[T, Iterable[T]], start: T) -> set[T]:

@@ -28,20 +28,29 @@ from pnp.games.aeronaut_odyssey.actions import (
     SWAP,
     Actions,
 )
-from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, W, letter
+from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, W
 from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.scoring import area_points, route_points
-from pnp.referee.protocol import Move, PlayerScore, Score, State
+from pnp.games.base import BaseState, ranked
+from pnp.referee.protocol import Move, PlayerScore, Score
 
 
-class AeroState(Actions, State):
-    """One position: claims, travellers, inventories, bonuses, trajectories and the pending inputs."""
+class AeroState(Actions, BaseState):
+    """One position: claims, travellers, inventories, bonuses, trajectories and the pending inputs.
+
+    ``seat`` holds the turn; ``queue`` the inputs that fall due, each asked of its own seat first.
+    """
+
+    MUTABLE = (
+        "owner", "space_owner", "visits", "pos", "blank", "held", "bonus_points", "goal_points", "abilities",
+        "goal_takers", "queue", "active", "picked", "open_lanes", "banned", "blocked"
+    )  # fmt: skip
 
     def __init__(self, board: Board, players: tuple[str, ...], variant: str = "none", hidden: bool = False) -> None:
         n = len(players)
         self.board, self.players, self.variant, self.hidden = board, players, variant, hidden
-        self.table = _table(board)
+        self.table = board.moves
         self.owner = [-1] * len(board.lanes)
         self.space_owner = [-1] * board.space_count
         self.visits = [0] * len(board.cities)
@@ -54,7 +63,7 @@ class AeroState(Actions, State):
         self.goal_takers: list[tuple[int, ...]] = [() for _ in board.goals]
         self.open_lanes = list(range(len(board.lanes)))  # lanes that can still be claimed (in part)
         self.queue: list[tuple[str, int, int]] = [(BALLOON, s, 0) for s in range(n) for _ in range(COMPENSATION[s])]
-        self.turn, self.acted, self.over = n - 1, True, False  # the first settle hands the turn to seat 0
+        self.seat, self.acted, self.over = n - 1, True, False  # the first settle hands the turn to seat 0
         self._reset_turn()
         self._settle()
 
@@ -69,40 +78,17 @@ class AeroState(Actions, State):
     def to_move(self) -> str | None:
         if self.over:
             return None
-        return self.players[self.queue[0][1] if self.queue else self.turn]
+        return self.players[self.queue[0][1] if self.queue else self.seat]
 
     def is_over(self) -> bool:
         return self.over
-
-    def clone(self) -> AeroState:
-        other = object.__new__(AeroState)
-        other.__dict__.update(self.__dict__)
-        for name in (
-            "owner",
-            "space_owner",
-            "visits",
-            "pos",
-            "blank",
-            "held",
-            "bonus_points",
-            "goal_points",
-            "abilities",
-            "goal_takers",
-            "queue",
-            "active",
-            "picked",
-            "open_lanes",
-        ):
-            setattr(other, name, getattr(self, name).copy())
-        other.banned, other.blocked = set(self.banned), set(self.blocked)
-        return other
 
     def legal_moves(self) -> list[Move]:
         if self.over:
             return []
         table = self.table
         if not self.queue:
-            return self._action_moves(self.turn)
+            return self._action_moves(self.seat)
         kind, p, _ = self.queue[0]
         if kind == PICK:
             return [table.pick[t] for t in self._pick_options(p)]
@@ -111,21 +97,20 @@ class AeroState(Actions, State):
         if kind == SWAP:
             base = p * SLOTS
             held = self.held
-            return [table.swap[a][b] for a in range(SLOTS) if held[base + a] for b in range(W) if b != a] + [table.skip]
-        types = table.gain if self.blank[p] else []
-        return [*types, table.gain_space] if kind == GAIN else list(types)
+            return [*(table.swap[a][b] for a in range(SLOTS) if held[base + a] for b in range(W) if b != a), table.skip]
+        types: list[Move] = [*table.gain] if self.blank[p] else []
+        return [*types, table.gain_space] if kind == GAIN else types
 
     def apply(self, move: Move) -> None:
         if not isinstance(move, AeroMove):
             raise IllegalMove(f"{move!r} is not an Aeronaut Odyssey move")
         if self.over:
             raise IllegalMove("the game is over", "end of the game")
-        kind, p, _ = self.queue[0] if self.queue else ("action", self.turn, 0)
+        kind, p, _ = self.queue[0] if self.queue else ("action", self.seat, 0)
         handler = HANDLERS.get((kind, move.verb))
         if handler is None:
-            who = self.players[p]
-            asked = ASKED.get(kind, "move or claim (or use an ability)")
-            raise IllegalMove(f"'{notation.format_move(move)}' does not fit now: {who} must {asked}", "turn order")
+            text = notation.format_move(move)
+            raise IllegalMove(f"'{text}' does not fit now: {self.players[p]} must {ASKED[kind]}", "turn order")
         handler(self, p, move)
         self._settle()
 
@@ -137,14 +122,11 @@ class AeroState(Actions, State):
             "trajectories": self.goal_points,
             "bonus": self.bonus_points,
         }
-        rows = tuple(
+        rows = [
             PlayerScore(name, sum(part[p] for part in parts.values()), {k: part[p] for k, part in parts.items()})
             for p, name in enumerate(self.players)
-        )
-        best = max(r.score for r in rows)
-        winners = tuple(r.name for r in rows if r.score == best) if self.over else ()
-        notes = (f"tie for first place: {', '.join(winners)}",) if len(winners) > 1 else ()
-        return Score(self.over, rows, winners, notes)
+        ]
+        return ranked(rows, self.over)
 
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.aeronaut_odyssey.text import render
@@ -154,7 +136,7 @@ class AeroState(Actions, State):
     # -- queries ----------------------------------------------------------------------------------------------
     def asked(self) -> str:
         """What the player to move is asked for, in words."""
-        return ASKED.get(self.queue[0][0], "") if self.queue else "move or claim (or use an ability)"
+        return ASKED[self.queue[0][0] if self.queue else "action"]
 
     def _can_act(self, p: int) -> bool:
         exits = self.board.exits[self.pos[p]]
@@ -235,44 +217,9 @@ class AeroState(Actions, State):
     def _end_turn(self) -> None:
         self.acted = False
         self._reset_turn()
-        n = len(self.players)
         if self.open_lanes:
-            for step in range(1, n + 1):
-                seat = (self.turn + step) % n
-                if self._can_act(seat):
-                    self.turn = seat
+            for _ in self.players:
+                self.pass_turn()
+                if self._can_act(self.seat):
                     return
         self.over = True
-
-
-class _Table:
-    """Every move object built once per board, so listing legal moves allocates little."""
-
-    def __init__(self, board: Board) -> None:
-        self.lanes = board.lanes
-        self.pick = [AeroMove("pick", letter(t)) for t in range(SLOTS)]
-        self.gain = [AeroMove("gain", t) for t in LETTERS]
-        self.gain_space = AeroMove("gain", "space")
-        self.swap = [[AeroMove("swap", letter(a), letter(b)) for b in range(W)] for a in range(SLOTS)]
-        self.skip, self.allow, self.block = AeroMove("skip"), AeroMove("allow"), AeroMove("block")
-        self.use = [AeroMove("use", a) for a in ABILITIES]
-        self.move = [(AeroMove("move", c), AeroMove("move", c + "/2")) for c in board.cities]
-        self._claims: dict[tuple[int, int, str], AeroMove] = {}
-
-    def claim(self, k: int, space: int, pay: str) -> AeroMove:
-        key = (k, space, pay)
-        move = self._claims.get(key)
-        if move is None:
-            name = self.lanes[k].name + (f":{space + 1}" if space >= 0 else "")
-            move = self._claims[key] = AeroMove("claim", name, pay)
-        return move
-
-
-_TABLES: dict[int, _Table] = {}
-
-
-def _table(board: Board) -> _Table:
-    table = _TABLES.get(id(board))
-    if table is None or table.lanes is not board.lanes:
-        table = _TABLES[id(board)] = _Table(board)
-    return table

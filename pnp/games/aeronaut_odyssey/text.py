@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.aeronaut_odyssey.board import MULTI, letter
-from pnp.games.aeronaut_odyssey.model import ABILITIES
+from pnp.games.aeronaut_odyssey.board import MULTI
+from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER
 
 if TYPE_CHECKING:
-    from pnp.games.aeronaut_odyssey.rules import AeroState
+    from pnp.games.aeronaut_odyssey.state import AeroState
 
 
 def render(state: AeroState, viewer: str | None) -> str:
@@ -18,26 +18,24 @@ def render(state: AeroState, viewer: str | None) -> str:
     lines = [f"Aeronaut Odyssey{f' (map seed {seed})' if seed is not None else ''}, variant {state.variant}"]
     claimed = []
     for k, lane in enumerate(board.lanes):
-        if lane.kind == MULTI:
-            marks = [state.space_owner[lane.first_space + s] for s in range(lane.length)]
-            if any(m >= 0 for m in marks):
-                spaces = " ".join(state.players[m] if m >= 0 else "." for m in marks)
-                claimed.append(f"{lane.name} [{spaces}]")
-        elif state.owner[k] >= 0:
-            claimed.append(f"{lane.name} {state.players[state.owner[k]]}")
+        marks = state.marks(k)
+        if lane.kind == MULTI and max(marks) >= 0:
+            claimed.append(f"{lane.name} [{' '.join(state.players[m] if m >= 0 else '.' for m in marks)}]")
+        elif marks[0] >= 0:
+            claimed.append(f"{lane.name} {state.players[marks[0]]}")
     lines.append("claimed: " + (", ".join(claimed) if claimed else "nothing yet"))
     score = state.score()
     for p, name in enumerate(state.players):
         held = state.inventory(p)
         if state.hidden and name != viewer:
-            balloons = _count(sum(held), "balloon")
+            balloons = plural(sum(held), "balloon")
         else:
-            balloons = " ".join(f"{letter(t)}{n}" for t, n in enumerate(held) if n) or "no balloons"
+            balloons = " ".join(f"{ORDER[t]}{n}" for t, n in enumerate(held) if n) or "no balloons"
         abilities = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
         extras = f"; abilities: {' '.join(abilities)}" if abilities else ""
         lines.append(
             f"{name}: at {board.cities[state.pos[p]]}; {balloons}; {state.blank[p]} free of "
-            f"{_count(state.blank[p] + sum(held), 'space')}{extras}; {_count(score.players[p].score, 'point')}"
+            f"{plural(state.blank[p] + sum(held), 'space')}{extras}; {plural(score.players[p].score, 'point')}"
         )
     visits = ", ".join(f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i])
     lines.append(f"slots used: {visits or 'none'}")
@@ -46,5 +44,6 @@ def render(state: AeroState, viewer: str | None) -> str:
     return "\n".join(lines)
 
 
-def _count(n: int, noun: str) -> str:
+def plural(n: int, noun: str) -> str:
+    """``1 balloon``, ``2 balloons``."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

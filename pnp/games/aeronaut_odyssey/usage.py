@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pnp.games.aeronaut_odyssey.board import MULTI
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.referee.protocol import Move
 
@@ -15,13 +14,6 @@ def usage(state: AeroState, moves: Sequence[Move]) -> Mapping[str, int]:
     Zeros included. The state keeps every claim and every used movement slot, so ``moves`` is not read.
     """
     board = state.board
-    counts = {f"route:{lane.name}": int(_claimed(state, k)) for k, lane in enumerate(board.lanes)}
+    counts = {f"route:{lane.name}": int(max(state.marks(k)) >= 0) for k, lane in enumerate(board.lanes)}
     counts.update({f"city:{name}": state.visits[i] for i, name in enumerate(board.cities)})
     return counts
-
-
-def _claimed(state: AeroState, k: int) -> bool:
-    lane = state.board.lanes[k]
-    if lane.kind == MULTI:
-        return any(owner >= 0 for owner in state.space_owner[lane.first_space : lane.first_space + lane.length])
-    return state.owner[k] >= 0
