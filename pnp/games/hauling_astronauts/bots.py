@@ -16,7 +16,7 @@ from pnp.games.bots import rate_after
 from pnp.games.hauling_astronauts.model import HIGHEST, Transport, odds, ways
 from pnp.games.hauling_astronauts.notation import STRIPS, Choose, face
 from pnp.games.hauling_astronauts.scoring import points
-from pnp.games.hauling_astronauts.state import SLOTS, HaulingState
+from pnp.games.hauling_astronauts.state import SETUP, SLOTS, HaulingState
 from pnp.games.spec import BotFactory
 from pnp.referee.driver import Chooser
 from pnp.referee.protocol import Move, Secret, State
@@ -74,13 +74,12 @@ def greedy_bot(rng: random.Random) -> Chooser:
 
     def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
         game = cast(HaulingState, state)
-        rank = {t.id: _setup_rank(t) for t in game.fleet(game.seat)}
-        chooses = [m for m in moves if isinstance(m, Choose)]
-        if chooses:
-            return max(chooses, key=lambda m: sum(rank[i] for i in m.ids))
-        unused = [m for m in moves if isinstance(m, Secret) and m.value not in secrets.values()]
-        if unused:
-            return max(unused, key=lambda m: rank[m.value])
+        if game.phase == SETUP:
+            rank = {t.id: _setup_rank(t) for t in game.fleet(game.seat)}
+            if game.hidden:
+                unused = [m for m in moves if isinstance(m, Secret) and m.value not in secrets.values()]
+                return max(unused, key=lambda m: rank[m.value])
+            return max((m for m in moves if isinstance(m, Choose)), key=lambda m: sum(rank[i] for i in m.ids))
         rolls = game.chance()
         choices = [m for m in moves if m not in rolls]
         if rolls and (len(game.booked) < 3 or not choices):

@@ -14,6 +14,7 @@ from pnp.printing.paper import Rect
 INK = "#1d2330"
 GOLD_RGB = "#e3b23c"
 RED_RGB = "#c0392b"
+_LETTER = {GOLD: "G", RED: "R"}
 PIPS = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -66,49 +67,28 @@ def face_down(c: Canvas, box: Rect, colour: str, player: int) -> None:
 def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = False) -> None:
     """A die showing ``face(code)``; gold and red ones are lettered G and R; a moved die is turned 45 degrees."""
     bonus = kind(code)
-    fill = {GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#ffffff")
     pip = "#ffffff" if bonus == RED else INK
     with c.group(cx, cy, rotate=45 if moved else 0, name="die"):
-        c.rect(-side / 2, -side / 2, side, side, fill=fill, stroke=INK, width=0.4, radius=side * 0.15)
+        _cube(c, side, {GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#ffffff"))
         step, r = side * 0.27, side * 0.085
         for dx, dy in PIPS.get(face(code), ()):
             c.circle(dx * step, dy * step, r, fill=pip, stroke=None)
         if bonus:  # top middle: the one spot no face puts a pip on
-            c.text(
-                0,
-                -step + side * 0.09,
-                "G" if bonus == GOLD else "R",
-                size=side * 0.55,
-                bold=True,
-                anchor="middle",
-                fill=pip,
-            )
+            c.text(0, side * 0.09 - step, _LETTER[bonus], size=side * 0.55, bold=True, anchor="middle", fill=pip)
 
 
 def blank_die(c: Canvas, cx: float, cy: float, code: int, side: float) -> None:
     """A die lying in Available (its face does not matter), lettered if it is a bonus die."""
     bonus = kind(code)
     with c.group(cx, cy, name="die"):
-        c.rect(
-            -side / 2,
-            -side / 2,
-            side,
-            side,
-            fill={GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#f2f2f2"),
-            stroke=INK,
-            width=0.4,
-            radius=side * 0.15,
-        )
+        _cube(c, side, {GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#f2f2f2"))
         if bonus:
-            c.text(
-                0,
-                side * 0.3,
-                "G" if bonus == GOLD else "R",
-                size=side * 2,
-                bold=True,
-                anchor="middle",
-                fill="#ffffff" if bonus == RED else INK,
-            )
+            ink = "#ffffff" if bonus == RED else INK
+            c.text(0, side * 0.3, _LETTER[bonus], size=side * 2, bold=True, anchor="middle", fill=ink)
+
+
+def _cube(c: Canvas, side: float, fill: str) -> None:
+    c.rect(-side / 2, -side / 2, side, side, fill=fill, stroke=INK, width=0.4, radius=side * 0.15)
 
 
 def marker(c: Canvas, box: Rect, gold: bool) -> None:

@@ -210,10 +210,8 @@ class HaulingState(BaseState):
 
     def _actions(self) -> list[Move]:
         p, grid = self.seat, self.grid
-        moves: list[Move] = []
+        moves: list[Move] = [*self.chance()]
         append = moves.append
-        if not self.rolled and self.available >= 3:
-            moves += roll_odds(self.available, self.specials_free)
         closed = self.closed[p]
         if self.booked:
             empty = [s for s in OPEN[p][closed] if not grid[s]]
