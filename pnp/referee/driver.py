@@ -8,9 +8,11 @@ gives (``State.chance``), and counts what it drew against what it expected.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from pnp.referee import secrets
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State
@@ -28,7 +30,9 @@ class Table:
     kept: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     history: list[Move] = field(default_factory=list)
     drawn: Counter[Move] = field(default_factory=Counter)  # chance outcomes drawn
-    expected: dict[Move, float] = field(default_factory=dict)  # expected counts: sums of probabilities
+    # each distinct chance table met (by identity: games hand back cached tables), with its outcomes,
+    # their cumulative probabilities and how often it was drawn from
+    _tables: dict[int, _ChanceTable] = field(default_factory=dict)
 
     def secrets_of(self, player: str) -> dict[str, str]:
         """The secrets ``player`` has committed so far, by slot."""
@@ -51,12 +55,33 @@ class Table:
 
     def take_chance(self, chances: Mapping[Move, float], rng: random.Random) -> Move:
         """Draw a chance outcome by its probability, counting it against the expectation."""
-        outcomes = list(chances)
-        move = rng.choices(outcomes, weights=list(chances.values()))[0]
+        table = self._tables.get(id(chances))
+        if table is None or table.chances is not chances:
+            table = self._tables[id(chances)] = _ChanceTable(chances)
+        table.draws += 1
+        last = len(table.outcomes) - 1
+        move = table.outcomes[bisect(table.cumulative, rng.random() * table.cumulative[-1], 0, last)]
         self.drawn[move] += 1
-        for outcome, probability in chances.items():
-            self.expected[outcome] = self.expected.get(outcome, 0.0) + probability
         return move
+
+    @property
+    def expected(self) -> dict[Move, float]:
+        """How often each chance outcome was expected: its probabilities summed over every draw."""
+        expected: dict[Move, float] = {}
+        for table in self._tables.values():
+            for outcome, probability in table.chances.items():
+                expected[outcome] = expected.get(outcome, 0.0) + probability * table.draws
+        return expected
+
+
+class _ChanceTable:
+    """One chance table, kept alive (so its id stays its own) and ready to draw from."""
+
+    def __init__(self, chances: Mapping[Move, float]) -> None:
+        self.chances = chances
+        self.outcomes = list(chances)
+        self.cumulative = list(accumulate(chances.values()))
+        self.draws = 0
 
 
 def playout(
@@ -88,8 +113,12 @@ def random_chooser(rng: random.Random) -> Chooser:
         chances = state.chance()
         if not chances:
             return rng.choice(moves)
-        choices = [move for move in moves if move not in chances]
-        pick = rng.randrange(len(choices) + 1)
-        return choices[pick] if pick < len(choices) else next(iter(chances))
+        pick = rng.randrange(len(moves) - len(chances) + 1)  # the choices, and chance as one more
+        for move in moves:
+            if move not in chances:
+                if not pick:
+                    return move
+                pick -= 1
+        return next(iter(chances))
 
     return choose
