@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pdfplumber
 import pytest
@@ -47,7 +48,7 @@ def test_cards_are_cut_to_the_mini_size(written):
         page = pdf.pages[0]
         short = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01 and line["top"] < 20]
         xs = sorted({round(line["x0"] * 25.4 / 72, 2) for line in short})
-    widths = {round(b - a, 1) for a, b in zip(xs, xs[1:])}
+    widths = {round(b - a, 1) for a, b in pairwise(xs)}
     assert round(MINI.width, 1) in widths
 
 

@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.games.aloft.rules import Aloft, AloftState
+from pnp.games.aloft.rules import Aloft
+from pnp.games.aloft.state import AloftState
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
 
@@ -15,13 +16,14 @@ GAME = Aloft()
 
 
 def check_invariants(state: AloftState) -> None:
+    assert not state.chance()  # Aloft has no dice or draws: every input is a player's
     columns = state.board.columns
     # flying balloons are never orthogonally adjacent
     for cell, balloon in enumerate(state.grid):
         if balloon < 0:
             continue
         assert state.where[balloon] == cell
-        row, column = divmod(cell, columns)
+        column = cell % columns
         if column + 1 < columns:
             assert state.grid[cell + 1] < 0
         if cell + columns < len(state.grid):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pnp.errors import IllegalMove, NotationError
-from pnp.games.aloft.rules import Aloft, AloftMove, AloftState
-from pnp.games.aloft.scoring import achievement_points, formation_numbers
+from pnp.games.aloft.bots import BOTS
+from pnp.games.aloft.notation import AloftMove
+from pnp.games.aloft.rules import Aloft
+from pnp.games.aloft.state import REVEAL, AloftState, achievement_points, formation_numbers
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 
 GAME = Aloft()
@@ -161,7 +165,7 @@ def test_game_ends_when_no_truck_can_move_and_then_asks_for_reveals():
 
 def test_reveal_checks_the_number_and_names_of_colours():
     state = started(4)
-    state.phase = 2  # as if the game had ended
+    state.phase = REVEAL  # as if the game had ended
     with pytest.raises(IllegalMove, match="1 colour card"):
         state.apply(Reveal("colours", "B,G", "x"))
     with pytest.raises(IllegalMove, match="unknown colour"):
@@ -170,7 +174,7 @@ def test_reveal_checks_the_number_and_names_of_colours():
 
 def test_clashing_colours_are_reported_not_silently_accepted():
     state = started(2)
-    state.phase = 2
+    state.phase = REVEAL
     state.apply(Reveal("colours", "B,G", "x"))
     state.apply(Reveal("colours", "B,R", "x"))
     assert any("colour B" in note for note in state.score().notes)
@@ -204,7 +208,7 @@ def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
     state = started(2)
     for text in ("inflate RW 1", "launch RW"):
         play(state, text)
-    state.phase = 2
+    state.phase = REVEAL
     state.apply(Reveal("colours", "R,B", "x"))
     state.apply(Reveal("colours", "W,G", "x"))
     score = state.score()
@@ -224,3 +228,25 @@ def test_bad_notation_is_a_notation_error(text):
 @pytest.mark.parametrize("text", ["truck 5", "inflate RW 3", "launch lion", "ascend GY"])
 def test_notation_round_trips(text):
     assert GAME.format_move(GAME.parse_move(text)) == text
+
+
+def test_a_foreign_move_has_no_aloft_notation():
+    with pytest.raises(NotationError):
+        GAME.format_move(("truck", 5))
+
+
+def test_the_greedy_bot_takes_the_move_that_raises_its_own_score_most():
+    state = started()
+    play(state, "inflate RW 2")
+    play(state, "truck 5")
+    # p3 holds B and P: launching RW earns an R and a W token (2 points); nothing else earns more than 1
+    choose = BOTS["greedy"](random.Random(0))
+    assert choose(state, state.legal_moves(), {"colours": "B,P"}) == AloftMove("launch", "RW")
+
+
+def test_an_edited_map_is_read_afresh(tmp_path):
+    board = tmp_path / "sky.yaml"
+    board.write_text("game: aloft\ncolumns: 8\nrows: 3\n")
+    assert len(GAME.new_state(Setup(("a", "b"), map_path=board)).grid) == 24
+    board.write_text("game: aloft\ncolumns: 9\nrows: 3\n")
+    assert len(GAME.new_state(Setup(("a", "b"), map_path=board)).grid) == 27

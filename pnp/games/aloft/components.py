@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, load_board, load_data
-from pnp.games.aloft.rules import INFLATED, AloftState
+from pnp.games.aloft.maps import check_board
+from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, Colour, load_board, load_data
+from pnp.games.aloft.state import INFLATED, AloftState
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
@@ -23,8 +24,6 @@ def kit(request: KitRequest) -> Kit:
     """Aloft's complete kit: board, cards with backs, tokens and a player aid."""
     data = load_data().value
     board = load_board(request.map_path)
-    from pnp.games.aloft.maps import check_board
-
     raise_first_error(check_board(board, data))
     cards = (*_balloon_cards(data), *_truck_cards(data), *_colour_cards(data))
     return Kit(
@@ -246,53 +245,44 @@ def _colour_cards(data: AloftData) -> list[Card]:
 
 
 # -- tokens ---------------------------------------------------------------
-def _round(draw, background: str = "#ffffff") -> Face:
-    return Face(draw, background=background)
-
-
 def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
     r = TOKEN / 2
-    scoring = []
-    for n in range(1, data.tokens.scoring + 1):
 
-        def draw(c: Canvas, n: int = n) -> None:
+    def scoring(n: int) -> Token:
+        def draw(c: Canvas) -> None:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
             c.text(r, r + 3, str(n), size=14, bold=True, anchor="middle")
 
-        scoring.append(Token(f"score {n}", _round(draw, "#f3e3b5")))
-    launch = []
-    for colour in data.colours:
-        for copy in range(data.tokens.launch_per_colour):
+        return Token(f"score {n}", Face(draw, "#f3e3b5"))
 
-            def draw(c: Canvas, colour=colour) -> None:
-                c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-                c.text(r, r + 2.8, colour.code, size=12, bold=True, anchor="middle")
-
-            launch.append(Token(f"launch {colour.code}", _round(draw, colour.rgb)))
-    for copy in range(data.tokens.multicoloured):
-
+    def launch(colour: Colour) -> Token:
         def draw(c: Canvas) -> None:
-            share = 2 * math.pi / len(data.colours)
-            for i, colour in enumerate(data.colours):
-                arc = [i * share + k * share / 8 for k in range(9)]
-                rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
-                c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
             c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-            c.text(r, r + 1.8, "ANY", size=7, bold=True, anchor="middle")
+            c.text(r, r + 2.8, colour.code, size=12, bold=True, anchor="middle")
 
-        launch.append(Token("launch multicoloured", _round(draw)))
-    safety = []
-    for copy in range(data.tokens.safety):
+        return Token(f"launch {colour.code}", Face(draw, colour.rgb))
 
-        def draw(c: Canvas) -> None:
-            _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
-            c.text(r, r - 4, "SAFETY", size=5, bold=True, anchor="middle")
+    def multicoloured(c: Canvas) -> None:
+        share = 2 * math.pi / len(data.colours)
+        for i, colour in enumerate(data.colours):
+            arc = [i * share + k * share / 8 for k in range(9)]
+            rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
+            c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
+        c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
+        c.text(r, r + 1.8, "ANY", size=7, bold=True, anchor="middle")
 
-        safety.append(Token("safety", _round(draw, "#fde2c8")))
+    def safety(c: Canvas) -> None:
+        _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
+        c.text(r, r - 4, "SAFETY", size=5, bold=True, anchor="middle")
+
+    counts = data.tokens
+    launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]
+    launches += [Token("launch multicoloured", Face(multicoloured)) for _ in range(counts.multicoloured)]
+    safeties = tuple(Token("safety", Face(safety, "#fde2c8")) for _ in range(counts.safety))
     return (
-        TokenSheet("scoring tokens", "round", TOKEN, tuple(scoring)),
-        TokenSheet("launch tokens", "round", TOKEN, tuple(launch)),
-        TokenSheet("safety tokens", "round", TOKEN, tuple(safety)),
+        TokenSheet("scoring tokens", "round", TOKEN, tuple(scoring(n) for n in range(1, counts.scoring + 1))),
+        TokenSheet("launch tokens", "round", TOKEN, tuple(launches)),
+        TokenSheet("safety tokens", "round", TOKEN, safeties),
     )
 
 
@@ -318,7 +308,7 @@ def _aid(data: AloftData) -> Drawing:
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill=PAPER, stroke=INK, width=0.5, radius=3)
         c.text(8, 12, "ALOFT · player aid", size=14, bold=True)
-        y = 22
+        y = 22.0
         for text, bold in lines:
             c.text(8, y, text, size=8.5, bold=bold)
             y += 5.6

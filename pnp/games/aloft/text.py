@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pnp.games.aloft.rules import PACKED
-
-if TYPE_CHECKING:
-    from pnp.games.aloft.rules import AloftState
+from pnp.games.aloft.state import PACKED, AloftState
 
 WIDTH = 7
 

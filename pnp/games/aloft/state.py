@@ -1,0 +1,323 @@
+"""An Aloft position: legal moves, their effects and the score, in pure Python.
+
+Columns count from 0 (left), rows from 0 (bottom); the sky's cells are numbered row by row
+from the bottom. The convoy of trucks runs in the lane below the columns; the last truck is
+the orange safety truck, which must always lead. Aloft has no chance inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations, combinations_with_replacement
+
+from pnp.errors import IllegalMove
+from pnp.games.aloft.model import AloftBoard, AloftData
+from pnp.games.aloft.notation import AloftMove
+from pnp.games.base import BaseState, ranked
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
+
+PACKED, INFLATED = -2, -1
+SETUP, PLAY, REVEAL, OVER = range(4)
+SLOT = "colours"
+
+
+def colours_per_player(players: int) -> int:
+    """Two colour cards each with two or three players, one otherwise."""
+    return 2 if players <= 3 else 1
+
+
+class Sky:
+    """A checked board and the data it is played with, every move on it built once (listing allocates none)."""
+
+    def __init__(self, data: AloftData, board: AloftBoard) -> None:
+        columns, rows = board.columns, board.rows
+        self.data, self.board = data, board
+        self.names = tuple(b.name for b in data.balloons)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.neighbours = [_neighbours(cell, columns, rows) for cell in range(columns * rows)]
+        self.truck = [AloftMove("truck", column=c) for c in range(columns)]
+        self.inflate = [[AloftMove("inflate", name, c) for c in range(columns)] for name in self.names]
+        self.launch = [AloftMove("launch", name) for name in self.names]
+        self.ascend = [AloftMove("ascend", name) for name in self.names]
+
+
+def _neighbours(cell: int, columns: int, rows: int) -> tuple[int, ...]:
+    row, column = divmod(cell, columns)
+    steps = ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1))
+    return tuple(r * columns + c for r, c in steps if 0 <= r < rows and 0 <= c < columns)
+
+
+class AloftState(BaseState):
+    """A position: the convoy, every balloon, the tokens and the secrets' progress."""
+
+    MUTABLE = ("trucks", "load", "where", "grid", "movable", "supply", "tokens", "revealed")
+
+    def __init__(self, players: tuple[str, ...], sky: Sky) -> None:
+        data, board = sky.data, sky.board
+        self.players = players
+        self.moves, self.data, self.board, self.names, self.index = sky, data, board, sky.names, sky.index
+        self.trucks = list(range(data.trucks))  # column of each truck; the last is the safety truck
+        self.load = [-1] * data.trucks  # balloon riding on each truck, or -1
+        self.where = [PACKED] * len(self.names)  # PACKED, INFLATED (see load) or a flying cell
+        self.grid = [-1] * (board.columns * board.rows)  # balloon in each cell, or -1
+        self.launched = 0
+        self.supply: dict[str, int] = {c.code: data.tokens.launch_per_colour for c in data.colours}
+        self.supply.update(multi=data.tokens.multicoloured, safety=data.tokens.safety)
+        self.tokens = {p: dict.fromkeys(self.supply, 0) for p in players}
+        self.phase = SETUP
+        self.revealed: dict[str, tuple[str, ...]] = {}
+        self.movable = self._movable_trucks()
+
+    # -- protocol ---------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_moves(self) -> list[Move]:
+        if self.phase == SETUP:
+            codes, size = [c.code for c in self.data.colours], colours_per_player(len(self.players))
+            return [Secret(SLOT, ",".join(combo)) for combo in combinations(codes, size)]
+        if self.phase == REVEAL:
+            return [Reveal(SLOT)]
+        if self.phase == OVER:
+            return []
+        table, trucks, load = self.moves, self.trucks, self.load
+        moves: list[Move] = [table.truck[trucks[t]] for t in self.movable]
+        empty_trucks = [column for column, carried in zip(trucks, load) if carried < 0]
+        if empty_trucks:
+            inflate = table.inflate
+            moves += [inflate[b][col] for b, where in enumerate(self.where) if where == PACKED for col in empty_trucks]
+        for truck, b in enumerate(load):
+            if b >= 0 and self._free_for(trucks[truck], b):
+                moves.append(table.launch[b])
+        above, cells = self.board.columns, len(self.grid)
+        moves += [
+            table.ascend[b]
+            for b, where in enumerate(self.where)
+            if where >= 0 and where + above < cells and self._free_for(where + above, b)
+        ]
+        return moves
+
+    def apply(self, move: Move) -> None:
+        if isinstance(move, AloftMove) and self.phase == PLAY:
+            action = _ACTIONS.get(move.action)
+            if action is None:
+                raise IllegalMove(f"unknown action {move.action!r}")
+            action(self, move)
+            self._end_turn()
+        elif isinstance(move, Commit):
+            self._commit(move)
+        elif isinstance(move, Reveal):
+            self._reveal(move)
+        elif isinstance(move, AloftMove):
+            raise IllegalMove("every player must first enter their colour cards", "set-up")
+        else:
+            raise IllegalMove(f"{move!r} is not an Aloft move")
+
+    def score(self) -> Score:
+        rows = []
+        for player in self.players:
+            breakdown = self.points(player, self.revealed.get(player, ()))
+            rows.append(PlayerScore(player, sum(breakdown.values()), breakdown))
+        return ranked(rows, self.phase == OVER, self._clashes())
+
+    def render_text(self, viewer: str | None) -> str:
+        from pnp.games.aloft.text import render
+
+        return render(self, viewer)
+
+    # -- queries ----------------------------------------------------------
+    def points(self, player: str, colours: Sequence[str]) -> dict[str, int]:
+        """``player``'s score breakdown now, if their colour cards are ``colours``."""
+        breakdown = achievement_points(self.tokens[player], colours, self.data.set_points)
+        balloons = self.data.balloons
+        breakdown["formation"] = sum(
+            number for b, number in formation_numbers(self.grid).items() if set(balloons[b].colours) & set(colours)
+        )
+        return breakdown
+
+    def _clashes(self) -> list[str]:
+        """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""
+        owners: dict[str, list[str]] = {}
+        for player, codes in self.revealed.items():
+            for code in codes:
+                owners.setdefault(code, []).append(player)
+        return [
+            f"colour {code} was entered by {' and '.join(names)}, but there is one {code} card; "
+            "both score it as entered"
+            for code, names in sorted(owners.items())
+            if len(names) > 1
+        ]
+
+    def truck_at(self, column: int) -> int:
+        """The truck under ``column``, or -1."""
+        return self.trucks.index(column) if column in self.trucks else -1
+
+    def _target(self, truck: int) -> int:
+        """The next unoccupied space to the right of ``truck``."""
+        column = self.trucks[truck] + 1
+        while column in self.trucks:
+            column += 1
+        return column
+
+    def _truck_problem(self, truck: int) -> str:
+        """Why ``truck`` may not move now, or '' if it may."""
+        trucks = self.trucks
+        target = self._target(truck)
+        lead = len(trucks) - 1
+        if target >= self.board.columns:
+            return "the truck would leave the lane"
+        if truck != lead and target > trucks[lead]:
+            return "the orange safety truck must stay the lead truck"
+        rest = [column for t, column in enumerate(trucks) if t != truck]
+        if max(target, *rest) - min(target, *rest) + 1 - len(trucks) > 1:
+            return "the convoy may never have more than one empty space"
+        return ""
+
+    def _movable_trucks(self) -> list[int]:
+        return [t for t in range(len(self.trucks)) if not self._truck_problem(t)]
+
+    def _free_for(self, cell: int, balloon: int) -> bool:
+        """True when ``balloon`` may fly in ``cell``: empty, and no other balloon orthogonally beside it."""
+        grid = self.grid
+        if grid[cell] >= 0:
+            return False
+        for neighbour in self.moves.neighbours[cell]:
+            other = grid[neighbour]
+            if other >= 0 and other != balloon:
+                return False
+        return True
+
+    def _balloon(self, name: str) -> int:
+        if name not in self.index:
+            raise IllegalMove(f"there is no balloon {name!r} (balloons: {' '.join(self.names)})", "components")
+        return self.index[name]
+
+    # -- actions ----------------------------------------------------------
+    def _truck(self, move: AloftMove) -> None:
+        truck = self.truck_at(move.column)
+        if truck < 0:
+            raise IllegalMove(f"no truck under column {move.column + 1}", "move a truck")
+        problem = self._truck_problem(truck)
+        if problem:
+            raise IllegalMove(f"the truck under column {move.column + 1} cannot move: {problem}", "move a truck")
+        self.trucks[truck] = self._target(truck)
+        self.movable = self._movable_trucks()
+        if truck == len(self.trucks) - 1:
+            self._take("safety")
+
+    def _inflate(self, move: AloftMove) -> None:
+        b = self._balloon(move.balloon)
+        truck = self.truck_at(move.column)
+        if self.where[b] != PACKED:
+            raise IllegalMove(f"{move.balloon} is not packed", "inflate")
+        if truck < 0 or self.load[truck] >= 0:
+            raise IllegalMove(f"there is no unoccupied truck under column {move.column + 1}", "inflate")
+        self.where[b] = INFLATED
+        self.load[truck] = b
+
+    def _launch(self, move: AloftMove) -> None:
+        b = self._balloon(move.balloon)
+        if self.where[b] != INFLATED:
+            raise IllegalMove(f"{move.balloon} is not inflated on a truck", "launch")
+        truck = self.load.index(b)
+        cell = self.trucks[truck]
+        if not self._free_for(cell, b):
+            raise IllegalMove(
+                f"{move.balloon} would touch another flying balloon above column {cell + 1}", "never adjacent"
+            )
+        self.load[truck] = -1
+        self.where[b] = cell
+        self.grid[cell] = b
+        self.launched += 1
+        for kind in self.data.balloons[b].colours or ("multi",):
+            self._take(kind)
+
+    def _ascend(self, move: AloftMove) -> None:
+        b = self._balloon(move.balloon)
+        cell = self.where[b]
+        if cell < 0:
+            raise IllegalMove(f"{move.balloon} is not flying", "ascend")
+        above = cell + self.board.columns
+        if above >= len(self.grid):
+            raise IllegalMove(f"{move.balloon} is in the top row", "no balloon leaves the top")
+        if not self._free_for(above, b):
+            raise IllegalMove(f"{move.balloon} would touch another flying balloon", "never adjacent")
+        self.grid[cell], self.grid[above] = -1, b
+        self.where[b] = above
+
+    def _take(self, kind: str) -> None:
+        """Give the player to move a token of ``kind`` while the supply lasts."""
+        if self.supply[kind]:
+            self.supply[kind] -= 1
+            self.tokens[self.players[self.seat]][kind] += 1
+
+    def _end_turn(self) -> None:
+        if self.launched == len(self.names) or not self.movable:
+            self.phase, self.seat = REVEAL, 0
+        else:
+            self.pass_turn()
+
+    # -- secrets ----------------------------------------------------------
+    def _commit(self, move: Commit) -> None:
+        if self.phase != SETUP or move.slot != SLOT:
+            raise IllegalMove("colour cards are entered once, at set-up", "set-up")
+        if not self.next_seat():
+            self.phase = PLAY
+
+    def _reveal(self, move: Reveal) -> None:
+        player = self.players[self.seat]
+        if self.phase != REVEAL or move.slot != SLOT:
+            raise IllegalMove("colour cards are revealed when the game has ended", "scoring")
+        codes = tuple(move.value.split(","))
+        known = [c.code for c in self.data.colours]
+        size = colours_per_player(len(self.players))
+        if len(codes) != size or len(set(codes)) != len(codes):
+            raise IllegalMove(f"{player} must hold {size} colour cards", "set-up")
+        if set(codes) - set(known):
+            raise IllegalMove(f"unknown colour in {move.value!r} (known: {' '.join(known)})", "set-up")
+        self.revealed[player] = codes
+        if not self.next_seat():
+            self.phase = OVER
+
+
+_ACTIONS = {
+    "truck": AloftState._truck,
+    "inflate": AloftState._inflate,
+    "launch": AloftState._launch,
+    "ascend": AloftState._ascend,
+}
+
+
+# -- scoring ----------------------------------------------------------------
+def set_value(size: int, set_points: Sequence[int]) -> int:
+    """Points for a set of ``size`` tokens; the last entry covers every larger set."""
+    return set_points[min(size, len(set_points) - 1)]
+
+
+def achievement_points(tokens: Mapping[str, int], own: Sequence[str], set_points: Sequence[int]) -> dict[str, int]:
+    """Points per set, after discarding launch tokens of the player's own colours.
+
+    Multicoloured tokens join whichever colours score best; every colour is
+    allowed, the player's own included, since the discard comes first.
+    """
+    colours = sorted(k for k in tokens if k not in ("multi", "safety"))
+    sets = {c: (0 if c in own else tokens[c]) for c in colours}
+    best = dict(sets)
+    best_total = -1
+    for choice in combinations_with_replacement(colours, tokens.get("multi", 0)):
+        trial = dict(sets)
+        for colour in choice:
+            trial[colour] += 1
+        total = sum(set_value(n, set_points) for n in trial.values())
+        if total > best_total:
+            best, best_total = trial, total
+    breakdown = {f"launch {c}": set_value(n, set_points) for c, n in best.items() if n}
+    if tokens.get("safety"):
+        breakdown["safety"] = set_value(tokens["safety"], set_points)
+    return breakdown
+
+
+def formation_numbers(grid: Sequence[int]) -> dict[int, int]:
+    """The scoring number on each flying balloon: 1 upwards, bottom row first, left to right (the grid's order)."""
+    flying = [balloon for balloon in grid if balloon >= 0]
+    return {balloon: number for number, balloon in enumerate(flying, start=1)}
