@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pnp.games.aeronaut_odyssey.draw import INK, Overlay, board_drawing, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.maps import raise_errors
-from pnp.games.aeronaut_odyssey.model import ORDER, AeroMap, load_map
+from pnp.games.aeronaut_odyssey.maps import read
+from pnp.games.aeronaut_odyssey.model import ORDER, AeroMap
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
@@ -20,9 +20,7 @@ def request_map(request: KitRequest) -> AeroMap:
     """The map a build asks for: a map file, a seed, or the built-in map."""
     if request.map_path is None and request.seed is not None:
         return generate(request.seed, Knobs())
-    loaded = load_map(request.map_path)
-    raise_errors(loaded)
-    return loaded.value
+    return read(request.map_path)
 
 
 def kit(request: KitRequest) -> Kit:

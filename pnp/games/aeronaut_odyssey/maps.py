@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Literal
 
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, MAX_LENGTH, TYPES, AeroMap, Route, route_key
+from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, MAX_LENGTH, TYPES, AeroMap, load_map, route_key
 from pnp.games.aeronaut_odyssey.scoring import reachable
 from pnp.games.aeronaut_odyssey.text import plural
 from pnp.games.spec import Finding, Findings, raise_first_error
@@ -65,6 +66,13 @@ def check(loaded: Loaded[AeroMap]) -> list[Finding]:
 def raise_errors(loaded: Loaded[AeroMap]) -> None:
     """Raise the first error ``check`` finds, as a located DataError."""
     raise_first_error(check(loaded))
+
+
+def read(path: Path | None) -> AeroMap:
+    """The map of a file (None: the built-in map) once it passes its checks; else its first error."""
+    loaded = load_map(path)
+    raise_errors(loaded)
+    return loaded.value
 
 
 def _check_settings(board: AeroMap, add: Add) -> None:
@@ -307,7 +315,12 @@ def to_yaml(board: AeroMap) -> str:
         key = tuple(sorted(route.between))
         note = f"  # lane 2 of {'-'.join(route.between)}" if key in seen else ""
         seen.add(key)
-        lines.append(f"  - {_route(route)}{note}")
+        parts = [f"between: [{', '.join(route.between)}]", f"type: {route.type}", f"length: {route.length}"]
+        if route.spaces:
+            parts.append(f"spaces: [{', '.join(route.spaces)}]")
+        if route.bonus:
+            parts.append(f"bonus: {route.bonus}")
+        lines.append(f"  - {{{', '.join(parts)}}}{note}")
     lines += [
         "",
         "# Areas: the points written inside each enclosed area (one per route around it, by default).",
@@ -336,15 +349,6 @@ def to_yaml(board: AeroMap) -> str:
                 f"  - {{kind: {goal.kind}, {what}, reward: {goal.reward}, value: {goal.value}, slots: {goal.slots}}}"
             )
     return "\n".join(lines) + "\n"
-
-
-def _route(route: Route) -> str:
-    parts = [f"between: [{', '.join(route.between)}]", f"type: {route.type}", f"length: {route.length}"]
-    if route.spaces:
-        parts.append(f"spaces: [{', '.join(route.spaces)}]")
-    if route.bonus:
-        parts.append(f"bonus: {route.bonus}")
-    return "{" + ", ".join(parts) + "}"
 
 
 def _expansions(board: AeroMap) -> list[str]:

@@ -104,7 +104,7 @@ def load_map(path: Path | None = None) -> Loaded[AeroMap]:
 
 def route_key(a: str, b: str) -> tuple[str, str]:
     """The two city names in canonical order: shorter first, then alphabetical (A < B < ... < Z < AA)."""
-    return (a, b) if (len(a), a) <= (len(b), b) else (b, a)
+    return (a, b) if city_order(a) <= city_order(b) else (b, a)
 
 
 def city_order(name: str) -> tuple[int, str]:

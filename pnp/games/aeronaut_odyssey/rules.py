@@ -10,8 +10,7 @@ from pnp.games.aeronaut_odyssey import notation
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
 from pnp.games.aeronaut_odyssey.board import Board, compile_board
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.maps import raise_errors, to_yaml
-from pnp.games.aeronaut_odyssey.model import load_map
+from pnp.games.aeronaut_odyssey.maps import read, to_yaml
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.base import BaseGame, MapCache
@@ -36,7 +35,7 @@ class AeronautOdyssey(BaseGame):
     )
 
     def __init__(self) -> None:
-        self._maps = MapCache(_file_board)
+        self._maps = MapCache(lambda path: compile_board(read(path)))
 
     def board(self, setup: Setup) -> Board:
         """The map of a session: the map file when given, else the map generated from the seed."""
@@ -62,12 +61,6 @@ class AeronautOdyssey(BaseGame):
         if not isinstance(move, AeroMove):
             raise NotationError(f"{move!r} is not an Aeronaut Odyssey move")
         return notation.format_move(move)
-
-
-def _file_board(path: Path | None) -> Board:
-    loaded = load_map(path)
-    raise_errors(loaded)
-    return compile_board(loaded.value)
 
 
 # A generated map has no file for the MapCache to key: it is compiled once per distinct map instead.

@@ -98,8 +98,10 @@ class AeroState(Actions, BaseState):
             base = p * SLOTS
             held = self.held
             return [*(table.swap[a][b] for a in range(SLOTS) if held[base + a] for b in range(W) if b != a), table.skip]
-        types: list[Move] = [*table.gain] if self.blank[p] else []
-        return [*types, table.gain_space] if kind == GAIN else types
+        gains: list[Move] = [*table.gain] if self.blank[p] else []
+        if kind == GAIN:
+            gains.append(table.gain_space)
+        return gains
 
     def apply(self, move: Move) -> None:
         if not isinstance(move, AeroMove):
