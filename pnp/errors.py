@@ -6,6 +6,26 @@ one line saying where, what and why. The CLI catches it in one place.
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 80  # characters of the user's input a message repeats
+
+
+def quote(text: str) -> str:
+    """``text`` quoted as ``repr`` does, cut to its first ``QUOTE_LIMIT`` characters and an ellipsis if longer."""
+    return repr(text) if len(text) <= QUOTE_LIMIT else repr(text[:QUOTE_LIMIT] + "…")
+
+
+def clip_quotes(exc: PnpError, text: str) -> PnpError:
+    """``exc`` with each quotation (``repr``) of ``text``, or of one of its words, clipped by :func:`quote`.
+
+    For messages built elsewhere (a game's rules) that quote the input whole.
+    """
+    message = str(exc)
+    for part in sorted({text, *text.split()}, key=len, reverse=True):
+        if len(part) > QUOTE_LIMIT:
+            message = message.replace(repr(part), quote(part))
+    exc.args = (message,)
+    return exc
+
 
 def describe(exc: BaseException) -> str:
     """A reading or writing failure in plain words, for one-line messages."""
@@ -18,7 +38,7 @@ def describe(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):
         return "not a UTF-8 text file"
     if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror.lower()
+        return exc.strerror[:1].lower() + exc.strerror[1:]
     return exc.__class__.__name__
 
 

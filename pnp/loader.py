@@ -10,15 +10,22 @@ checks made after loading can point at the right line too.
 Supported field types: ``bool``, ``int``, ``float``, ``str``, ``Literal[...]``,
 ``list[T]``, ``tuple[T, ...]``, ``dict[str, T]``, ``T | None`` and nested
 dataclasses. A field's ``metadata={"doc": ...}`` is used for the JSON Schema.
+
+Limits keep hostile or mistaken input cheap: a file over ``MAX_YAML_BYTES`` is refused
+before it is read, and a document whose aliases expand to more than ``MAX_VALUES``
+values is refused while it is converted.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import hashlib
 import math
+import os
 import re
+import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -30,7 +37,10 @@ import yaml
 from pnp.errors import DataError, describe
 
 T = TypeVar("T")
+N = TypeVar("N", bound=yaml.Node)
 ENVELOPE = ("game",)
+MAX_YAML_BYTES = 2**20  # 1 MiB: 30 times the largest built-in file (boards/take-off-world.yaml, 33 KB)
+MAX_VALUES = 500_000  # about what 1 MiB of YAML holds without aliases
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
 
 
@@ -79,6 +89,42 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The contents of the regular file ``path``, of at most ``limit`` bytes.
+
+    Folders, devices and FIFOs are refused without being opened, and at most ``limit + 1``
+    bytes are read (a size of 0 in ``stat`` proves nothing, e.g. for /dev/zero). Failures
+    are OSErrors that :func:`~pnp.errors.describe` puts in plain words.
+    """
+    info = os.stat(path)
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if not stat.S_ISREG(mode):
+        kind = "FIFO" if stat.S_ISFIFO(mode) else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "socket"
+        raise OSError(errno.EINVAL, f"not a regular file (a {kind})", str(path))
+    if info.st_size > limit:
+        raise _too_large(path, limit)
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:  # it grew, or its size in stat is not the truth (as for files in /proc)
+        raise _too_large(path, limit)
+    return data
+
+
+def read_text(path: Path, limit: int = MAX_YAML_BYTES) -> str:
+    """:func:`read_bytes` decoded as UTF-8, line ends as Python's text mode reads them (UnicodeDecodeError if not)."""
+    return read_bytes(path, limit).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _size(limit: int) -> str:
+    return f"{limit / 2**20:g} MiB" if limit >= 2**20 else f"{limit / 2**10:g} KiB"
+
+
+def _too_large(path: Path, limit: int) -> OSError:
+    return OSError(errno.EFBIG, f"larger than {_size(limit)}, the most pnp reads from this kind of file", str(path))
+
+
 def load_file(
     path: Path | str, cls: type[T], name: str | None = None, envelope: tuple[str, ...] = ENVELOPE
 ) -> Loaded[T]:
@@ -91,7 +137,7 @@ def load_file(
     path = Path(path)
     shown = name or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(shown, "", f"cannot read: {describe(exc)}") from None
     return load_text(text, cls, shown, envelope)
@@ -125,6 +171,8 @@ _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when presen
 
 
 def _compose(text: str, name: str) -> yaml.Node:
+    if len(text) > MAX_YAML_BYTES:  # for text not read by read_text
+        raise DataError(f"{name}:1:1", "", f"the YAML is larger than {_size(MAX_YAML_BYTES)}, the most pnp reads")
     try:
         node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:
@@ -149,14 +197,14 @@ def _fail(node: yaml.Node, path: str, source: Source, message: str) -> DataError
 _KIND = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
-def _expect(node: yaml.Node, kind: type, path: str, source: Source, want: str) -> None:
+def _expect(node: yaml.Node, kind: type[N], path: str, source: Source, want: str) -> N:
     if not isinstance(node, kind):
         raise _fail(node, path, source, f"expected {want}, found {_KIND.get(type(node), 'something else')}")
+    return node
 
 
 def _scalar(node: yaml.Node, path: str, source: Source, want: str) -> Any:
-    _expect(node, yaml.ScalarNode, path, source, want)
-    return _resolve(node, path, source)
+    return _resolve(_expect(node, yaml.ScalarNode, path, source, want), path, source)
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
@@ -177,8 +225,10 @@ _hints = functools.cache(get_type_hints)
 def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
     mark = node.start_mark
     source.marks.setdefault(path, (mark.line + 1, mark.column + 1))
+    if len(source.marks) > MAX_VALUES:  # one mark per value: aliases must not expand without bound
+        raise _fail(node, path, source, f"the document expands to more than {MAX_VALUES:,} values (YAML aliases?)")
     origin = get_origin(tp)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _convert_dataclass(node, tp, path, source)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]

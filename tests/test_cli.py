@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import play_with_moves_and_play
@@ -163,3 +164,60 @@ def test_secret_reads_a_piped_value_and_stores_only_a_commitment(cli, monkeypatc
     assert cli("ref", "secret", "g.pnp", "--player", "bob")[0] == 0
     code, _, err = cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "colours")
     assert code == 1 and "scoring" in err  # colour cards are shown only once the game has ended
+
+
+def test_show_and_replay_give_json_without_other_players_secrets(cli):
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    for move in ("secret colours B,G", "secret colours R,W", "truck 5", "inflate RW 3"):
+        assert cli("ref", "play", "g.pnp", *move.split())[0] == 0
+    assert cli("ref", "undo", "g.pnp")[0] == 0
+    code, out, _ = cli("ref", "show", "g.pnp", "--as", "bob", "--json")
+    shown = json.loads(out)
+    assert code == 0 and "B,G" not in out
+    assert {k: shown[k] for k in ("game", "players", "to_move", "over", "viewer", "secrets", "notes")} == {
+        "game": "aloft",
+        "players": ["ann", "bob"],
+        "to_move": "bob",
+        "over": False,
+        "viewer": "bob",
+        "secrets": {"colours": "R,W"},
+        "notes": [],
+    }
+    assert shown["text"] + "\nyour colours: R,W\n" == cli("ref", "show", "g.pnp", "--as", "bob")[1]
+    assert shown["score"] == json.loads(cli("ref", "score", "g.pnp", "--json")[1])
+    code, out, _ = cli("ref", "replay", "g.pnp", "--json")
+    replayed = json.loads(out)
+    assert code == 0 and "B,G" not in out and "R,W" not in out
+    assert replayed["events"] == 5 and replayed["to_move"] == "bob" and not replayed["over"]
+    assert [m["player"] for m in replayed["moves"]] == ["ann", "bob", "ann"]
+    assert replayed["moves"][2]["move"] == "truck 5" and replayed["moves"][0]["move"].startswith("commit colours ")
+    assert replayed["score"] == shown["score"]
+
+
+def test_moves_json_gives_the_chance_of_each_chance_input(cli, monkeypatch):
+    from pnp.referee import notation, session
+
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    assert json.loads(cli("ref", "moves", "g.pnp", "--json")[1])["chance"] == {}
+    state_type = type(session.load(Path("g.pnp")).state)
+    monkeypatch.setattr(state_type, "chance", lambda self: {m: 0.5 for m in self.legal_moves()[:2]})
+    listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+    game = REGISTRY["aloft"].rules()
+    first_two = session.load(Path("g.pnp")).state.legal_moves()[:2]
+    assert listed["chance"] == {notation.format(game, m): 0.5 for m in first_two}
+    assert set(listed["chance"]) <= set(listed["moves"])
+
+
+def test_air_king_draws_are_chance_inputs_weighted_by_the_cards_left(cli):
+    cli("ref", "new", "air-king", "k.pnp", "--players", "ann,bob")
+    for move in ("secret goal 1", "secret goal 2"):
+        assert cli("ref", "play", "k.pnp", *move.split())[0] == 0
+    listed = json.loads(cli("ref", "moves", "k.pnp", "--json")[1])
+    chance = listed["chance"]
+    assert set(chance) == set(listed["moves"]) and all(m.startswith("draw ") for m in chance)
+    pile = 30  # Air King's event cards
+    left = {move: round(p * pile) for move, p in chance.items()}
+    assert sum(left.values()) == pile and chance == pytest.approx({m: n / pile for m, n in left.items()})
+    assert cli("ref", "play", "k.pnp", "draw", "storm")[0] == 0
+    after = json.loads(cli("ref", "moves", "k.pnp", "--json")[1])["chance"]
+    assert after["draw storm"] == pytest.approx((left["draw storm"] - 1) / (pile - 1))

@@ -269,3 +269,42 @@ def test_whole_number_options_respect_their_bounds():
     for raw, message in (("0", "too low"), ("100", "too high"), ("9" * 5000, "whole number"), ("³", "whole number")):
         with pytest.raises(PnpError, match=message):
             _parse_option(rounds, raw)
+
+
+def test_the_lock_holder_removes_temporary_files_a_killed_writer_left(tmp_path, cli):
+    from pnp.files import temp_prefix
+    from pnp.referee import record
+
+    path = new_record(tmp_path)
+    prefix = temp_prefix(path)
+    stale = [tmp_path / f"{prefix}k1ll3d_0.tmp", tmp_path / f"{prefix}ann.key.k1ll3d_0.tmp"]
+    others = [tmp_path / f"{prefix}2.abcdefgh.tmp", tmp_path / f"{prefix}svg.abcdefgh.tmp", tmp_path / "x.tmp"]
+    for leftover in stale + others:
+        leftover.write_text("half a record")
+    with record.locked(path):
+        assert not any(p.exists() for p in stale) and all(p.exists() for p in others)
+    stale[0].write_text("half a record")
+    assert cli("ref", "play", str(path), "secret", "colours", "B,G")[0] == 0
+    assert set(tmp_path.glob("*.tmp")) | set(tmp_path.glob(".*.tmp")) == set(others)
+
+
+def test_a_failed_write_is_one_line_and_leaves_the_record_and_no_temporary_file(tmp_path, cli, monkeypatch):
+    import os
+
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W")
+    before = path.read_bytes()
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    code, _out, err = cli("ref", "play", str(path), "truck", "5")
+    assert code == 1 and err == f"pnp: error: {path}: cannot write: No space left on device\n"
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_record_in_a_missing_folder_is_refused_in_plain_words(tmp_path):
+    with pytest.raises(PnpError, match=r"nowhere: no such folder"):
+        session.new(tmp_path / "nowhere" / "g.pnp", "aloft", ["a", "b"], [], 1, None)

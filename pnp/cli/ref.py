@@ -1,18 +1,23 @@
-"""``pnp ref``: referee a session played at a real table, one command per input."""
+"""``pnp ref``: referee a session played at a real table, one command per input.
+
+The referee modules are imported inside the commands, so other commands (``pnp games``,
+``pnp build``) never load them.
+"""
 
 from __future__ import annotations
 
-import getpass
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnp.cli.output import emit_json, say
-from pnp.errors import PnpError
-from pnp.referee import keys, notation, record, session
-from pnp.referee.protocol import Score, Secret
+from pnp.errors import PnpError, quote
+
+if TYPE_CHECKING:
+    from pnp.referee.protocol import Score
+    from pnp.referee.session import Session
 
 app = typer.Typer(
     help=(
@@ -23,7 +28,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-RecordArg = Annotated[Path, typer.Argument(help="The session's record file.", show_default=False)]
+# readable=False: the record is read (and its problems worded) by pnp, not by click's usage check
+RecordArg = Annotated[Path, typer.Argument(help="The session's record file.", show_default=False, readable=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 
 
@@ -32,11 +38,15 @@ def new(
     game: Annotated[str, typer.Argument(help="Game name, as listed by 'pnp games'.")],
     record_file: RecordArg,
     players: Annotated[str, typer.Option(help="Comma-separated player names in turn order.")],
-    map_file: Annotated[Path | None, typer.Option("--map", help="A custom map (see 'pnp map check').")] = None,
+    map_file: Annotated[
+        Path | None, typer.Option("--map", help="A custom map (see 'pnp map check').", readable=False)
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed for anything the game generates, such as a map.")] = 0,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
 ) -> None:
     """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob"""
+    from pnp.referee import record, session
+
     names = [p.strip() for p in players.split(",") if p.strip()]
     current = session.new(record_file, game, names, option or [], seed, map_file)
     with record.locked(record_file):
@@ -49,7 +59,8 @@ def new(
     say(_to_move_line(current))
 
 
-@app.command()
+# ignore_unknown_options: a move word such as -1 is part of the move, not an unknown option
+@app.command(context_settings={"ignore_unknown_options": True})
 def play(
     record_file: RecordArg,
     move: Annotated[list[str], typer.Argument(help="The move, in the game's notation (see docs/notation.md).")],
@@ -59,6 +70,8 @@ def play(
 
     Example: pnp ref play game.pnp inflate RW 3
     """
+    from pnp.referee import record, session
+
     with record.locked(record_file):
         current = session.load(record_file)
         recorded = current.play(" ".join(move))
@@ -73,10 +86,13 @@ def play(
 @app.command()
 def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
     """List every input legal now, chance entries and secrets included.  Example: pnp ref moves game.pnp"""
+    from pnp.referee import notation, session
+
     current = session.load(record_file)
     texts = [notation.format(current.game, m) for m in current.state.legal_moves()]
     if as_json:
-        emit_json({"to_move": current.state.to_move(), "moves": texts})
+        chance = {notation.format(current.game, m): p for m, p in current.state.chance().items()}
+        emit_json({"to_move": current.state.to_move(), "moves": texts, "chance": chance})
     else:
         say(_to_move_line(current))
         for text in texts:
@@ -86,6 +102,8 @@ def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
 @app.command()
 def undo(record_file: RecordArg) -> None:
     """Take back the last move (recorded as a takeback; history is kept).  Example: pnp ref undo game.pnp"""
+    from pnp.referee import record, session
+
     with record.locked(record_file):
         current = session.load(record_file)
         current.undo()
@@ -97,34 +115,54 @@ def undo(record_file: RecordArg) -> None:
 @app.command()
 def show(
     record_file: RecordArg,
-    svg: Annotated[Path | None, typer.Option(help="Also draw the state into this SVG file.")] = None,
+    svg: Annotated[Path | None, typer.Option(help="Also draw the state into this SVG file.", readable=False)] = None,
     as_player: Annotated[str | None, typer.Option("--as", help="Show what this player may see.")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Show the state; other players' secrets are never shown.  Example: pnp ref show game.pnp --as ann"""
+    from pnp.referee import keys, session
+
     if svg is not None and svg.suffix.lower() != ".svg":
         raise PnpError(f"{svg}: --svg writes an .svg file")
     current = session.load(record_file)
     if as_player is not None and as_player not in current.setup.players:
-        raise PnpError(f"{as_player!r} is not a player in {record_file}")
-    say(current.state.render_text(as_player))
-    if as_player:
-        own = current.own_secrets(as_player)
-        for slot, value in own.items():
-            say(f"your {slot}: {value}")
-        if not own and any(owner == as_player for owner, _slot in current.commitments):
-            say(
-                f"note: {keys.key_path(record_file, as_player)} is missing or does not match: your secrets are not shown"
-            )
+        raise PnpError(f"{quote(as_player)} is not a player in {record_file}")
+    own = current.own_secrets(as_player) if as_player else {}
+    notes = []
+    if as_player and not own and any(owner == as_player for owner, _slot in current.commitments):
+        notes.append(
+            f"{keys.key_path(record_file, as_player)} is missing or does not match: your secrets are not shown"
+        )
     if svg:
         from pnp.printing.render import write_drawing
 
         write_drawing(current.spec.picture(current.state, as_player), svg)
+    if as_json:
+        emit_json(
+            {
+                **_summary(current),
+                "viewer": as_player,
+                "text": current.state.render_text(as_player),
+                "secrets": own,
+                "notes": notes,
+                "score": _score_json(current.state.score()),
+            }
+        )
+        return
+    say(current.state.render_text(as_player))
+    for slot, value in own.items():
+        say(f"your {slot}: {value}")
+    for note in notes:
+        say(f"note: {note}")
+    if svg:
         say(f"wrote {svg}")
 
 
 @app.command()
 def score(record_file: RecordArg, as_json: JsonOpt = False) -> None:
     """Tally the scores with a breakdown per player.  Example: pnp ref score game.pnp --json"""
+    from pnp.referee import session
+
     result = session.load(record_file).state.score()
     if as_json:
         emit_json(_score_json(result))
@@ -140,9 +178,22 @@ def score(record_file: RecordArg, as_json: JsonOpt = False) -> None:
 
 
 @app.command()
-def replay(record_file: RecordArg) -> None:
+def replay(record_file: RecordArg, as_json: JsonOpt = False) -> None:
     """Re-check every line of a record; exit 1 names the first bad line.  Example: pnp ref replay game.pnp"""
+    from pnp.referee import notation, session
+
     current = session.load(record_file)
+    if as_json:
+        played = [{"player": p, "move": notation.format(current.game, m)} for p, m in current.played]
+        emit_json(
+            {
+                **_summary(current),
+                "events": current.events,
+                "moves": played,
+                "score": _score_json(current.state.score()),
+            }
+        )
+        return
     say(f"{record_file}: {current.events} events replayed, all valid")
     say(_to_move_line(current))
 
@@ -157,6 +208,11 @@ def secret(
 
     Example: pnp ref secret game.pnp --player ann
     """
+    import getpass
+
+    from pnp.referee import keys, record, session
+    from pnp.referee.protocol import Secret
+
     with record.locked(record_file):
         current = session.load(record_file)
         _check_turn(current, player)
@@ -185,6 +241,8 @@ def reveal(
 
     Example: pnp ref reveal game.pnp --player ann --slot colours
     """
+    from pnp.referee import record, session
+
     if (value is None) != (salt is None):
         raise PnpError("give --value and --salt together, or neither (the key file is used)")
     with record.locked(record_file):
@@ -195,16 +253,27 @@ def reveal(
     say(f"recorded: {recorded}")
 
 
-def _check_turn(current: session.Session, player: str) -> None:
+def _check_turn(current: Session, player: str) -> None:
     if player not in current.setup.players:
-        raise PnpError(f"{player!r} is not a player in {current.path} (players: {', '.join(current.setup.players)})")
+        players = ", ".join(current.setup.players)
+        raise PnpError(f"{quote(player)} is not a player in {current.path} (players: {players})")
     if current.state.to_move() != player:
         raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
 
 
-def _to_move_line(current: session.Session) -> str:
+def _to_move_line(current: Session) -> str:
     who = current.state.to_move()
     return f"to move: {who}" if who else "the game is over: see 'pnp ref score'"
+
+
+def _summary(current: Session) -> dict[str, object]:
+    """What every JSON view of a session starts with."""
+    return {
+        "game": current.spec.name,
+        "players": list(current.setup.players),
+        "to_move": current.state.to_move(),
+        "over": current.state.is_over(),
+    }
 
 
 def _score_json(result: Score) -> dict[str, object]:

@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pnp.errors import RecordError
-from pnp.referee.record import write_atomic
+from pnp.errors import RecordError, describe
+from pnp.files import write_atomic
+from pnp.loader import read_text
+
+MAX_BYTES = 2**16  # 64 KiB: a key file holds a few short secrets
 
 
 def key_path(record: Path, player: str) -> Path:
@@ -22,11 +25,13 @@ def read_keys(record: Path, player: str) -> dict[str, tuple[str, str]]:
     """``player``'s secrets by slot, as (value, salt); empty when there is no key file."""
     path = key_path(record, player)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(read_text(path, MAX_BYTES))
         return {slot: (str(pair[0]), str(pair[1])) for slot, pair in raw.items()}
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError, TypeError, AttributeError, IndexError, KeyError):
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the key file: {describe(exc)}") from None
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
         raise RecordError(f"{path}: the key file is damaged; reveal with 'reveal SLOT VALUE SALT'") from None
 
 

@@ -12,28 +12,31 @@
 
 Every event line ends with a hash of the previous hash and the line's text,
 starting from the headers' ``Check``; so a hand edit anywhere is found and
-named. Writes are atomic (write a temporary file, then rename) and locked, so
-two terminals on one record cannot interleave or lose a line.
+named. Writes are atomic (:mod:`pnp.files`) and locked (``flock`` on POSIX,
+``msvcrt.locking`` on Windows), so two terminals on one record cannot
+interleave or lose a line. A record over ``MAX_BYTES`` is refused unread.
 """
 
 from __future__ import annotations
 
-import fcntl
+import errno
+import glob
 import hashlib
 import os
 import re
-import tempfile
+import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import RecordError, describe
+from pnp.files import temp_prefix
+from pnp.loader import read_text
 
+MAX_BYTES = 16 * 2**20  # 16 MiB, some 300,000 events: far beyond any session
 MAGIC = "# pnp record: one session, refereed by pnp. Each line is hash-chained: do not edit by hand."
 HEADER_KEYS = ("Game", "Players", "Options", "Seed", "Map", "Files")
-_UMASK = os.umask(0o022)
-os.umask(_UMASK)  # read once: new records get the usual permissions, not mkstemp's private ones
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _EVENT = re.compile(r"^(\d+)\. (.+) #([0-9a-f]{16})$")
 
@@ -80,14 +83,14 @@ def event_line(previous_hash: str, number: int, text: str) -> str:
 def parse(path: Path) -> tuple[Record, str, str]:
     """Read and verify a record file; return it, the last hash of its chain and the file's text."""
     try:
-        raw = path.read_text(encoding="utf-8")
-        lines = raw.splitlines()
+        raw = read_text(path, MAX_BYTES)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such record (start one with 'pnp ref new')") from None
     except IsADirectoryError:
         raise RecordError(f"{path}: not a record file (it is a folder)") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path}: cannot read the record: {describe(exc)}") from None
+    lines = raw.splitlines()
     if not lines or lines[0] != MAGIC:
         raise RecordError(f"{path}:1: not a pnp record (the first line must be the pnp record banner)")
     headers: dict[str, str] = {}
@@ -104,7 +107,7 @@ def parse(path: Path) -> tuple[Record, str, str]:
     previous = header_check(headers)
     if headers["Check"] != previous:
         raise RecordError(f"{path}: the headers were edited by hand (their check hash does not match)")
-    events = []
+    events: list[Event] = []
     for offset, text in enumerate(lines[index:], start=index + 1):
         if not text.strip():
             continue
@@ -123,31 +126,62 @@ def parse(path: Path) -> tuple[Record, str, str]:
 
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock for ``path`` (on ``path.lock``) while the block runs."""
+    """Hold an exclusive lock for ``path`` (on ``path.lock``) while the block runs.
+
+    Once the lock is held, temporary files that a killed writer left for the record are removed.
+    """
     if path.exists() and not path.is_file():
         raise RecordError(f"{path}: not a record file")
-    lock_path = path.with_name(path.name + ".lock")
     try:
-        handle = lock_path.open("a")
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot lock the record ({exc.strerror})") from None
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
+        raise RecordError(f"{path}: cannot lock the record ({describe(exc)})") from None
+    try:
+        with _exclusive(fd, path):
+            _remove_stale_temps(path)
             yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
 
 
-def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
-    """Replace ``path`` with ``text`` in one step: readers see the old or the new file, never half."""
+@contextmanager
+def _exclusive(fd: int, path: Path) -> Iterator[None]:
+    """Hold the lock on the open lock file ``fd``: ``flock`` on POSIX, ``msvcrt.locking`` on Windows."""
     try:
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode if mode is not None else 0o666 & ~_UMASK)
-        os.replace(temp, path)
+        if sys.platform == "win32":
+            import msvcrt
+
+            os.lseek(fd, 0, os.SEEK_SET)
+            while True:  # LK_LOCK gives up after ten tries a second apart: wait on, as flock does
+                try:
+                    msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+                    break
+                except OSError as exc:
+                    if exc.errno != errno.EDEADLK:
+                        raise
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+    except ImportError:
+        raise RecordError(f"{path}: cannot lock the record: this Python has no fcntl module (nor msvcrt)") from None
     except OSError as exc:
-        raise RecordError(f"{path}: cannot write: {exc.strerror}") from None
+        raise RecordError(f"{path}: cannot lock the record ({describe(exc)})") from None
+    try:
+        yield
+    finally:
+        if sys.platform == "win32":
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Remove what killed writers left: ``pnp.files`` temporary files of the record and of its key files."""
+    prefix = temp_prefix(path)
+    own = re.compile(re.escape(prefix) + r"(?:[^.]+\.key\.)?[^.]+\.tmp")  # RECORD.tmp or RECORD.PLAYER.key.tmp
+    for temp in path.parent.glob(glob.escape(prefix) + "*.tmp"):
+        if own.fullmatch(temp.name):
+            with suppress(OSError):
+                temp.unlink()

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import games
-from pnp.errors import IllegalMove, NotationError, PnpError, RecordError
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, describe, quote
+from pnp.files import write_atomic
 from pnp.games.spec import GameSpec
+from pnp.loader import MAX_YAML_BYTES, read_bytes
 from pnp.referee import keys, notation, record, secrets
 from pnp.referee.protocol import Commit, Game, Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import builtin_root
@@ -43,6 +45,12 @@ class Session:
     # -- extending the record ----------------------------------------------
     def play(self, move_text: str) -> str:
         """Check ``move_text`` for the player to move and append it; return the recorded text."""
+        try:
+            return self._play(move_text)
+        except PnpError as exc:
+            raise clip_quotes(exc, move_text) from None
+
+    def _play(self, move_text: str) -> str:
         player = self.state.to_move()
         if player is None:
             raise IllegalMove("the game is over: no more moves", "end of the game")
@@ -149,11 +157,11 @@ class Session:
                 self.snapshots.append((len(self.played), self.state.clone(), dict(self.commitments)))
             self._apply(player, move)
         except PnpError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(f"{where}: {clip_quotes(exc, event.text)}") from None
 
     def save(self) -> None:
         """Write the record with every event appended since it was read."""
-        record.write_atomic(self.path, self.text)
+        write_atomic(self.path, self.text)
 
 
 def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
@@ -182,11 +190,11 @@ def _parse_option(option: Option, raw: str) -> bool | int | str:
             "0": False,
         }
         if raw.lower() not in flags:
-            raise PnpError(f"option {option.key}: expected true or false, got {raw!r}")
+            raise PnpError(f"option {option.key}: expected true or false, got {quote(raw)}")
         return flags[raw.lower()]
     if isinstance(default, int):
         if not re.fullmatch(r"-?[0-9]{1,9}", raw):
-            raise PnpError(f"option {option.key}: expected a whole number, got {raw!r}")
+            raise PnpError(f"option {option.key}: expected a whole number, got {quote(raw)}")
         value = int(raw)
         too_low = option.minimum is not None and value < option.minimum
         too_high = option.maximum is not None and value > option.maximum
@@ -195,7 +203,7 @@ def _parse_option(option: Option, raw: str) -> bool | int | str:
             raise PnpError(f"option {option.key}: {value} is too {'low' if too_low else 'high'} ({limit})")
         return value
     if option.choices and raw not in option.choices:
-        raise PnpError(f"option {option.key}: {raw!r} is not one of {', '.join(option.choices)}")
+        raise PnpError(f"option {option.key}: {quote(raw)} is not one of {', '.join(option.choices)}")
     return raw
 
 
@@ -206,10 +214,10 @@ def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep:
-            raise PnpError(f"option {pair!r}: expected KEY=VALUE")
+            raise PnpError(f"option {quote(pair)}: expected KEY=VALUE")
         if key not in known:
             names = ", ".join(known) or "none"
-            raise PnpError(f"{game.name} has no option {key!r} (options: {names})")
+            raise PnpError(f"{game.name} has no option {quote(key)} (options: {names})")
         values[key] = _parse_option(known[key], raw)
     return values
 
@@ -233,9 +241,9 @@ def _digests(game: Game, setup: Setup) -> str:
     parts = []
     for path in game.input_files(setup):
         try:
-            parts.append(f"{_file_label(path)}={_digest(path.read_bytes())}")
-        except OSError:
-            raise PnpError(f"{path}: cannot read this input file") from None
+            parts.append(f"{_file_label(path)}={_digest(read_bytes(path, MAX_YAML_BYTES))}")
+        except OSError as exc:
+            raise PnpError(f"{path}: cannot read this input file: {describe(exc)}") from None
     parts += [f"{name}={_digest(text.encode())}" for name, text in game.generated_inputs(setup).items()]
     return ";".join(parts)
 
@@ -259,8 +267,7 @@ def player_range(game: Game) -> str:
 def _check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) -> None:
     for name in players:
         if not _NAME.match(name):
-            shown = name if len(name) <= 30 else name[:30] + "..."
-            raise PnpError(f"player name {shown!r}: use 1 to 24 ASCII letters, digits, '_' or '-'")
+            raise PnpError(f"player name {quote(name)}: use 1 to 24 ASCII letters, digits, '_' or '-'")
     if not game.min_players <= len(players) <= game.max_players:
         raise PnpError(f"{title} takes {player_range(game)}, not {len(players)}")
     if len(set(players)) != len(players):
@@ -271,11 +278,16 @@ def new(
     path: Path, game_name: str, players: list[str], options: list[str], seed: int, map_path: Path | None
 ) -> Session:
     """Start a record; refuses to overwrite an existing one."""
-    spec = games.get(game_name)
+    try:
+        spec = games.get(game_name)
+    except PnpError as exc:
+        raise clip_quotes(exc, game_name) from None
     game = spec.rules()
     _check_players(spec.title, game, players)
     if path.is_dir():
         raise PnpError(f"{path}: is a folder; give the record a file name, e.g. {path / 'game.pnp'}")
+    if not path.parent.is_dir():
+        raise PnpError(f"{path.parent}: no such folder")
     if path.exists():
         raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
     if map_path is not None:
@@ -306,7 +318,7 @@ def load(path: Path) -> Session:
     try:
         spec = games.get(headers["Game"])
     except PnpError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(f"{path}: {clip_quotes(exc, headers['Game'])}") from None
     game = spec.rules()
     map_path = _resolve_map(headers["Map"], path.parent)
     try:

@@ -136,26 +136,21 @@ def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None
             c.circle(cx + 0.62 * r * math.cos(a), cy + 0.62 * r * math.sin(a), 0.28 * r, fill="#d98b2b", stroke=None)
         c.circle(cx, cy, 0.55 * r, fill="#f2c36b", stroke=INK, width=0.3)
     elif shape == "wolf":
-        c.polygon(
-            [(cx - 0.6 * r, cy - 0.2 * r), (cx - 0.45 * r, cy - 0.85 * r), (cx - 0.1 * r, cy - 0.45 * r)],
-            fill="#7d8591",
-            stroke=INK,
-            width=0.3,
-        )
-        c.polygon(
-            [(cx + 0.6 * r, cy - 0.2 * r), (cx + 0.45 * r, cy - 0.85 * r), (cx + 0.1 * r, cy - 0.45 * r)],
-            fill="#7d8591",
-            stroke=INK,
-            width=0.3,
-        )
+        for s in (-1, 1):
+            ear = [
+                (cx + s * 0.6 * r, cy - 0.2 * r),
+                (cx + s * 0.45 * r, cy - 0.85 * r),
+                (cx + s * 0.1 * r, cy - 0.45 * r),
+            ]
+            c.polygon(ear, fill="#7d8591", stroke=INK, width=0.3)
         c.circle(cx, cy, 0.55 * r, fill="#a3abb6", stroke=INK, width=0.3)
     else:
-        c.circle(cx - 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
-        c.circle(cx + 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
+        for s in (-1, 1):
+            c.circle(cx + s * 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
         c.circle(cx, cy, 0.55 * r, fill="#9a6b43", stroke=INK, width=0.3)
         c.circle(cx, cy + 0.12 * r, 0.35 * r, fill="#e8c9a0", stroke=None)
-    c.circle(cx - 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
-    c.circle(cx + 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
+    for s in (-1, 1):
+        c.circle(cx + s * 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
     c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")
 
 

@@ -55,7 +55,7 @@ class AloftState(BaseState):
     def __init__(self, players: tuple[str, ...], sky: Sky) -> None:
         data, board = sky.data, sky.board
         self.players = players
-        self.moves, self.data, self.board, self.names, self.index = sky, data, board, sky.names, sky.index
+        self.sky, self.data, self.board, self.names, self.index = sky, data, board, sky.names, sky.index
         self.trucks = list(range(data.trucks))  # column of each truck; the last is the safety truck
         self.load = [-1] * data.trucks  # balloon riding on each truck, or -1
         self.where = [PACKED] * len(self.names)  # PACKED, INFLATED (see load) or a flying cell
@@ -80,7 +80,7 @@ class AloftState(BaseState):
             return [Reveal(SLOT)]
         if self.phase == OVER:
             return []
-        table, trucks, load = self.moves, self.trucks, self.load
+        table, trucks, load = self.sky, self.trucks, self.load
         moves: list[Move] = [table.truck[trucks[t]] for t in self.movable]
         empty_trucks = [column for column, carried in zip(trucks, load) if carried < 0]
         if empty_trucks:
@@ -181,7 +181,7 @@ class AloftState(BaseState):
         grid = self.grid
         if grid[cell] >= 0:
             return False
-        for neighbour in self.moves.neighbours[cell]:
+        for neighbour in self.sky.neighbours[cell]:
             other = grid[neighbour]
             if other >= 0 and other != balloon:
                 return False
