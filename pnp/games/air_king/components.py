@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pnp.games.air_king.actions import ACT, STORM, WAITING
+from pnp.games.air_king.actions import STORM, WAITING
 from pnp.games.air_king.cards import EVENT_COLOURS, decks
 from pnp.games.air_king.field import LETTERS, Field, cell_name
-from pnp.games.air_king.model import AirKingData, counts_text, load_data, load_field
+from pnp.games.air_king.model import AirKingData, load_data, load_field
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane
 from pnp.games.air_king.state import AirKingState
 from pnp.games.spec import KitRequest
@@ -180,13 +180,8 @@ def _panel(c: Canvas, state: AirKingState, x: float, y: float, width: float) -> 
         c.text(x + width / 2, top + 7, f"landed at {name}:", size=8, bold=True, fill=INK)
         for i, a in enumerate(landed):
             badge(c, data.aircraft[a], x + width / 2 + 32 + i * 24, top, 22, 10)
-    status = state.expecting()
-    if state.phase == ACT:
-        status += f" ({state.moves_left} aircraft moves left, {state.cards_played} cards played)"
-    c.text(x, y + 35, f"round {state.round + 1} of {state.rounds}: {status}", size=8, fill=INK)
-    c.text(
-        x, y + 41, f"draw pile {sum(state.draw)} cards; discard pile: {counts_text(state.discard)}", size=8, fill=INK
-    )
+    c.text(x, y + 35, state.status(), size=8, fill=INK)
+    c.text(x, y + 41, state.piles(), size=8, fill=INK)
 
 
 # -- player aid -----------------------------------------------------------------

@@ -135,21 +135,20 @@ class AirKingState(BaseState):
 
         With ``extra``, those an Extra move card allows: the same without the step back.
         """
-        field, table, occ, pos, home = self.rules.field, self.rules.table, self.occ, self.pos, self.rules.home
+        field, table, occ, home = self.rules.field, self.rules.table, self.occ, self.rules.home
         out: list[AirMove] = []
-        for a, p in enumerate(pos):
+        for a, p in enumerate(self.pos):
             if p >= 0:
                 if self.held[a]:
                     continue
-                h = home[a]
-                row = table.fly[a]
+                h, row = home[a], table.fly[a]
                 back = field.back[h][p] if extra else -1
-                out.extend(row[c] for c in field.steps[h][p] if not occ[c] and c != back)
+                out += [row[c] for c in field.steps[h][p] if not occ[c] and c != back]
                 if p == field.runway[1 - h]:
                     out.append(table.land[a])
             elif p == WAITING:
                 row = table.depart[a]
-                out.extend(row[c] for c in field.departures[home[a]] if not occ[c])
+                out += [row[c] for c in field.departures[home[a]] if not occ[c]]
         return out
 
     def holdable(self, a: int) -> str:
@@ -194,22 +193,22 @@ class AirKingState(BaseState):
             hand = self.hands[seat]
             if not self.movement_played:
                 if hand[EXTRA]:
-                    moves.extend(table.extra[m] for m in self.flights(extra=True))
+                    moves += [table.extra[m] for m in self.flights(extra=True)]
                 if hand[DIAGONAL]:
                     for a, p in enumerate(self.pos):
                         if p >= 0 and not self.held[a]:
                             row = table.diagonal[a]
-                            moves.extend(row[c] for c in field.diagonals[self.rules.home[a]][p] if not occ[c])
+                            moves += [row[c] for c in field.diagonals[self.rules.home[a]][p] if not occ[c]]
             if hand[STORM_CARD]:
-                moves.extend(table.storm[c] for c in field.storm_spaces if not occ[c])
+                moves += [table.storm[c] for c in field.storm_spaces if not occ[c]]
             if hand[CLEAR]:
-                moves.extend(table.clear[c] for c, thing in enumerate(occ) if thing == STORM)
+                moves += [table.clear[c] for c, thing in enumerate(occ) if thing == STORM]
             if hand[HOLD]:
-                moves.extend(table.hold[a] for a, p in enumerate(self.pos) if p >= 0 and not self.holdable(a))
+                moves += [table.hold[a] for a, p in enumerate(self.pos) if p >= 0 and not self.holdable(a)]
             if hand[PASS]:
-                moves.extend(table.passing[pair] for pair in self.pass_pairs())
+                moves += [table.passing[pair] for pair in self.pass_pairs()]
             if self.technical[seat]:
-                moves.extend(table.back[a] for a, p in enumerate(self.pos) if p >= 0)
+                moves += [table.back[a] for a, p in enumerate(self.pos) if p >= 0]
         if not self.moves_left or not flights:
             moves.append(table.end)
         if self.may_claim():
@@ -228,6 +227,17 @@ class AirKingState(BaseState):
             FINAL: f"the round limit is reached: {who} reveals their goal ('reveal goal')",
             OVER: "the game is over",
         }[self.phase]
+
+    def status(self) -> str:
+        """The round and what the referee waits for, in words."""
+        status = f"round {self.round + 1} of {self.rounds}: {self.expecting()}"
+        if self.phase == ACT:
+            status += f" ({self.moves_left} aircraft moves left, {self.cards_played} cards played)"
+        return status
+
+    def piles(self) -> str:
+        """The draw pile's size and the discard pile's contents (both public)."""
+        return f"draw pile {sum(self.draw)} cards; discard pile: {counts_text(self.discard)}"
 
     def hand_text(self, seat: int) -> str:
         """A hand as words, e.g. '2 storm, 1 pass'."""

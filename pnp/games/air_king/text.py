@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.air_king.actions import ACT, LANDED, OVER, STORM, WAITING
+from pnp.games.air_king.actions import LANDED, OVER, STORM, WAITING
 from pnp.games.air_king.field import LETTERS, cell_name
-from pnp.games.air_king.model import counts_text
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
@@ -26,7 +25,7 @@ def render(state: AirKingState, viewer: str | None) -> str:
         waiting = _numbers(state, h, WAITING)
         landed = _numbers(state, 1 - h, LANDED)
         lines.append(f"airport {name}: waiting {waiting}; landed here {landed}")
-    lines.append(f"draw pile {sum(state.draw)} cards; discard pile: {counts_text(state.discard)}")
+    lines.append(state.piles())
     for seat, player in enumerate(state.players):
         size = state.hand_size(seat)
         hand = f"{size} card{'' if size == 1 else 's'}"
@@ -41,10 +40,7 @@ def _headline(state: AirKingState) -> str:
     if state.phase == OVER:
         score = state.score()
         return f"Air King: game over; winner: {', '.join(score.winners)}"
-    head = f"Air King: round {state.round + 1} of {state.rounds}; {state.expecting()}"
-    if state.phase == ACT:
-        head += f" ({state.moves_left} aircraft moves left, {state.cards_played} cards played)"
-    return head
+    return f"Air King: {state.status()}"
 
 
 def _cell(state: AirKingState, name: str) -> str:
