@@ -1,22 +1,98 @@
 """Writing files safely: a temporary file in the same folder, renamed into place only once complete.
 
-A reader, a crash, Ctrl-C or a full disk therefore never leaves a partial file under
-its final name: the folder holds the previous good file or the new one, and a failed
-write removes its temporary file.
+A reader, a crash, Ctrl-C, SIGTERM or a full disk therefore never leaves a partial file
+under its final name: the folder holds the previous good file or the new one, and a
+failed or interrupted write removes its temporary file.
+
+While a file is written, SIGINT and SIGTERM raise KeyboardInterrupt (so the cleanup
+runs), except in the few steps that create, rename or remove the temporary file: a
+signal arriving there is raised as soon as the step is done.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from pnp.errors import PnpError
 
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)  # read once: new files get the usual permissions, not mkstemp's private ones
+
+# each signal, and its handler when nothing changed it (a signal that is ignored or handled stays so)
+_SIGNALS: dict[signal.Signals, Callable[[int, FrameType | None], object] | signal.Handlers] = {
+    signal.SIGTERM: signal.SIG_DFL,
+    signal.SIGINT: signal.default_int_handler,
+}
+
+
+class _Interrupts:
+    """Whether our handlers are installed, how deep in held steps we are, and what arrived meanwhile."""
+
+    active = False
+    held = 0
+    pending = False
+    raised = False
+
+
+_state = _Interrupts()
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()  # the only one that runs signal handlers
+
+
+def _on_signal(_signum: int, _frame: FrameType | None) -> None:
+    if _state.held or _state.raised:  # wait for the step to end; one interrupt is enough
+        _state.pending = True
+        return
+    _state.raised = True
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """While the block runs, SIGTERM acts as Ctrl-C does (KeyboardInterrupt); the handlers go afterwards.
+
+    Nested blocks, other threads and signals that are ignored or handled elsewhere are left alone.
+    """
+    if _state.active or not _main_thread():
+        yield
+        return
+    ours = [sig for sig, default in _SIGNALS.items() if signal.getsignal(sig) is default]
+    _state.active, _state.pending, _state.raised = True, False, False
+    try:
+        with _held():
+            for sig in ours:
+                signal.signal(sig, _on_signal)
+        yield
+    finally:
+        _state.active = False
+        with _held():  # SIGINT last: once it is back, nothing of ours is left to restore
+            for sig in ours:
+                signal.signal(sig, _SIGNALS[sig])
+
+
+@contextmanager
+def _held() -> Iterator[None]:
+    """A step a signal must not cut in two: a signal that arrives during it is raised at its end."""
+    if not _main_thread():
+        yield
+        return
+    _state.held += 1
+    try:
+        yield
+    finally:
+        _state.held -= 1
+    if not _state.held and _state.pending and not _state.raised:
+        _state.pending, _state.raised = False, True
+        raise KeyboardInterrupt
 
 
 def temp_prefix(path: Path) -> str:
@@ -25,34 +101,49 @@ def temp_prefix(path: Path) -> str:
 
 
 @contextmanager
-def replacing(path: Path, mode: int | None = None) -> Iterator[Path]:
+def replacing(path: Path, mode: int | None = None, *, sync: bool = True) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; once the block ends cleanly, it replaces ``path``.
 
     On any exception (KeyboardInterrupt included) the temporary file is removed and ``path``
-    is left as it was. ``mode`` sets the permissions (default: 0666 less the umask).
+    is left as it was; an OSError becomes a one-line PnpError. ``mode`` sets the permissions
+    (default: 0666 less the umask). ``sync=False`` skips flushing the file to the disk before
+    the rename, for files that are quick to make again (a kit's pages): a power cut may then
+    lose them, but an interruption or a full disk still leaves no partial file.
     """
-    try:
-        fd, name = tempfile.mkstemp(dir=path.parent, prefix=temp_prefix(path), suffix=".tmp")
-    except OSError as exc:
-        raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    os.close(fd)
-    temp = Path(name)
-    try:
-        yield temp
-        with open(temp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode if mode is not None else 0o666 & ~_UMASK)
-        os.replace(temp, path)
-    except OSError as exc:
-        temp.unlink(missing_ok=True)
-        raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    temp: Path | None = None
+    with interruptible():
+        try:
+            with _held():
+                fd, name = tempfile.mkstemp(dir=path.parent, prefix=temp_prefix(path), suffix=".tmp")
+                temp = Path(name)
+                os.close(fd)
+            yield temp
+            with _held():
+                _commit(temp, path, mode, sync)
+                temp = None
+        except BaseException as exc:
+            with _held():
+                if temp is not None:
+                    temp.unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
+            raise
 
 
-def write_atomic(path: Path, data: str | bytes, mode: int | None = None) -> None:
-    """Replace ``path`` with ``data`` (text is written as UTF-8) in one step."""
+def _commit(temp: Path, path: Path, mode: int | None, sync: bool) -> None:
+    """Flush ``temp`` to the disk if asked (a full disk may say so only now), then rename it to ``path``."""
+    if sync:
+        fd = os.open(temp, os.O_RDWR)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    os.chmod(temp, mode if mode is not None else 0o666 & ~_UMASK)
+    os.replace(temp, path)
+
+
+def write_atomic(path: Path, data: str | bytes, mode: int | None = None, *, sync: bool = True) -> None:
+    """Replace ``path`` with ``data`` (text is written as UTF-8) in one step; see ``replacing``."""
     content = data.encode("utf-8") if isinstance(data, str) else data
-    with replacing(path, mode) as temp:
-        temp.write_bytes(content)
+    with replacing(path, mode, sync=sync) as temp, open(temp, "wb") as handle:
+        handle.write(content)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -12,6 +13,8 @@ from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
     from pnp.printing.parts import Kit
     from pnp.printing.render import PrintSettings, WrittenFile
 
@@ -39,7 +42,7 @@ def build(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
     paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.a4,
     fmt: Annotated[Format, typer.Option("--format", help="Output format.", case_sensitive=False)] = Format.pdf,
-    out: Annotated[Path, typer.Option(help="Output folder; each game gets a subfolder.")] = Path("output"),
+    out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
     bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = 3.0,
     gutterfold: Annotated[
         bool, typer.Option("--gutterfold/--duplex", help="Card backs beside the fronts to fold, or on the next page.")
@@ -57,6 +60,7 @@ def build(
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
     """
     from pnp import games
+    from pnp.files import interruptible
     from pnp.games.spec import KitRequest
     from pnp.printing.render import PrintSettings
 
@@ -75,8 +79,9 @@ def build(
         ink_saver=ink_saver,
         formats=("pdf", "svg") if fmt is Format.both else (fmt.value,),
     )
-    kits = [spec.kit(KitRequest(map_path=map_file, seed=seed)) for spec in specs]
-    written = _render_all(kits, settings, out, quiet=as_json)
+    with interruptible():  # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
+        kits = [spec.kit(KitRequest(map_path=map_file, seed=seed)) for spec in specs]
+        written = _render_all(kits, settings, out, quiet=as_json)
     if as_json:
         emit_json(
             {
@@ -100,22 +105,24 @@ def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool
 
     pages = [count_pages(kit, settings) for kit in kits]
     written: list[WrittenFile] = []
+    console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        disable=quiet,
+        disable=quiet or not console.is_terminal,  # a bar only where it can be redrawn (else a stray blank line)
         transient=True,
-        console=Console(stderr=True),
+        console=console,
     ) as progress:
         task = progress.add_task("building", total=sum(pages))
         for index, kit in enumerate(kits):
             progress.update(task, description=f"building {kit.title}")
-            before = sum(pages[:index])
-            written += render_kit(
-                kit, settings, out, lambda done, _total, before=before: progress.update(task, completed=before + done)
-            )
+            written += render_kit(kit, settings, out, partial(_advance, progress, task, sum(pages[:index])))
     return written
+
+
+def _advance(progress: Progress, task: TaskID, before: int, done: int, _total: int) -> None:
+    progress.update(task, completed=before + done)
 
 
 def _table(written: list[WrittenFile]) -> None:

@@ -25,7 +25,6 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
 )
 app.command(name="build")(build.build)
 app.command(name="sim")(sim.sim)
@@ -33,30 +32,48 @@ app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
 
 
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import version
+
+        say(f"pnp {version('pnp')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    _version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print pnp's version and exit."),
+    ] = False,
+) -> None:
+    """The options of 'pnp' itself, before any command."""
+
+
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False) -> None:
     """List the games pnp knows.  Example: pnp games --json"""
     from pnp.games import REGISTRY
 
-    rows = []
-    for spec in REGISTRY.values():
-        rules = spec.rules()
-        rows.append(
-            {
-                "name": spec.name,
-                "title": spec.title,
-                "players": [rules.min_players, rules.max_players],
-                "map": spec.maps is not None,
-                "options": [o.key for o in rules.options],
-            }
-        )
+    listed = [(spec, spec.rules()) for spec in REGISTRY.values()]
     if as_json:
-        emit_json(rows)
+        emit_json(
+            [
+                {
+                    "name": spec.name,
+                    "title": spec.title,
+                    "players": [rules.min_players, rules.max_players],
+                    "map": spec.maps is not None,
+                    "options": [o.key for o in rules.options],
+                }
+                for spec, rules in listed
+            ]
+        )
         return
-    for row in rows:
-        low, high = row["players"]
+    for spec, rules in listed:
+        low, high = rules.min_players, rules.max_players
         players = f"{low} players" if low == high else f"{low}-{high} players"
-        say(f"{row['name']:<20} {row['title']} ({players})")
+        say(f"{spec.name:<20} {spec.title} ({players})")
 
 
 # A group named first runs on its own, so typer builds only that group's commands: this keeps
@@ -65,29 +82,57 @@ _GROUPS = {"ref": ref.app, "map": maps.app}
 
 
 def main() -> None:
-    """Entry point: run the app, turning PnpError (and anything unexpected) into one line and exit 1."""
+    """Entry point: run the app; every error becomes one line on stderr and exit 1 (130 when interrupted)."""
     group = sys.argv[1] if len(sys.argv) > 1 else ""
     runner, args, prog = (_GROUPS[group], sys.argv[2:], f"pnp {group}") if group in _GROUPS else (app, None, "pnp")
+    command = typer.main.get_command(runner)
+    _one_suggestion(command)
     try:
-        code = runner(args=args, prog_name=prog, standalone_mode=False)  # returns a typer.Exit's code
+        code = command.main(args=args, prog_name=prog, standalone_mode=False)  # returns a typer.Exit's code
     except PnpError as exc:
         fail(str(exc))
         sys.exit(1)
+    except click.exceptions.NoArgsIsHelpError as exc:  # a bare 'pnp' or 'pnp ref': the help is the answer
+        say(exc.format_message())
+        code = 0
+    except KeyboardInterrupt:  # one inside a command reaches here as typer's exit code 130
+        code = 130
+    except click.UsageError as exc:
+        fail(_usage(exc))
+        sys.exit(1)
     except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
+        fail(" ".join(exc.format_message().split()))
+        sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         fail("aborted")
         sys.exit(1)
-    except KeyboardInterrupt:
-        fail("interrupted")
-        sys.exit(130)
     except Exception as exc:  # the promise: no traceback, whatever the input
         if os.environ.get("PNP_DEBUG"):
             raise
         fail(f"internal error ({exc.__class__.__name__}: {exc}); please report it, or rerun with PNP_DEBUG=1")
         sys.exit(1)
+    if code == 130:  # Ctrl-C, or SIGTERM while a file is written
+        fail("interrupted")
     if isinstance(code, int) and code:
         sys.exit(code)
+
+
+def _one_suggestion(command: click.Command) -> None:
+    """Where click suggests a mistyped command itself (8.4 on), stop typer adding a second "did you mean"."""
+    if isinstance(command, click.Group) and hasattr(click.exceptions, "NoSuchCommand"):
+        if isinstance(command, typer.core.TyperGroup):
+            command.suggest_commands = False
+        for sub in command.commands.values():
+            _one_suggestion(sub)
+
+
+def _usage(exc: click.UsageError) -> str:
+    """A usage error as one line: what is wrong, the closest names (if any), and where to read more."""
+    close: list[str] = getattr(exc, "possibilities", None) or []  # set by click's NoSuchOption and NoSuchCommand
+    message = " ".join((exc.message if close else exc.format_message()).split()).rstrip(".")
+    if close:
+        message += f"; did you mean {' or '.join(repr(name) for name in close)}?"
+    where = exc.ctx.command_path if exc.ctx else "pnp"
+    return f"{message[:1].lower()}{message[1:]} (see '{where} --help')"

@@ -10,7 +10,8 @@ import typer
 
 from pnp.cli.output import emit_json, report, say
 from pnp.errors import DataError, PnpError, describe
-from pnp.games.spec import Finding, GameSpec, raise_first_error
+from pnp.files import write_atomic
+from pnp.games.spec import Finding, GameSpec, MapSupport, raise_first_error
 
 app = typer.Typer(
     help=(
@@ -22,8 +23,8 @@ app = typer.Typer(
 )
 
 
-def _map_game(path: Path, game: str | None) -> GameSpec:
-    """The registry entry for a map file: from --game, or from the file's top-level ``game:`` key."""
+def _map_game(path: Path, game: str | None) -> tuple[GameSpec, MapSupport]:
+    """The registry entry for a map file and its map hooks: from --game, or the file's top-level ``game:`` key."""
     from pnp import games
     from pnp.loader import peek
 
@@ -42,7 +43,13 @@ def _map_game(path: Path, game: str | None) -> GameSpec:
             raise DataError(where, "game", f"unknown game {game!r} (known: {', '.join(games.REGISTRY)})")
     spec = games.get(game)
     games.map_file_for(spec, path)
-    return spec
+    return spec, _maps(spec)
+
+
+def _maps(spec: GameSpec) -> MapSupport:
+    if spec.maps is None:
+        raise PnpError(f"{spec.title} has no map to customise")
+    return spec.maps
 
 
 @app.command()
@@ -57,8 +64,8 @@ def check(
     """
     spec = None
     try:
-        spec = _map_game(map_file, game)
-        findings = spec.maps.check(spec.maps.load(map_file))
+        spec, maps = _map_game(map_file, game)
+        findings = maps.check(maps.load(map_file))
     except DataError as exc:  # the file cannot be read as a map at all: that is its one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         findings = [Finding("error", exc.where, message, exc.path)]
@@ -84,7 +91,7 @@ def check(
 @app.command()
 def new(
     game: Annotated[str, typer.Argument(help="The game the map is for.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the YAML map.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Where to write the YAML map.")],
     seed: Annotated[int | None, typer.Option(help="Seed, for a game whose maps are generated.")] = None,
     size: Annotated[str | None, typer.Option(help="Generator: board size (tiny, small, regular, large, huge).")] = None,
     players: Annotated[int | None, typer.Option(help="Generator: the number of players the map is for.")] = None,
@@ -101,10 +108,9 @@ def new(
     from pnp import games
 
     spec = games.get(game)
-    if spec.maps is None:
-        raise PnpError(f"{spec.title} has no map to customise")
-    if output.exists():
-        raise PnpError(f"{output}: already exists (choose another name, or remove it)")
+    maps = _maps(spec)
+    if out.exists():
+        raise PnpError(f"{out}: already exists (choose another name, or remove it)")
     given = {
         "size": size,
         "players": players,
@@ -113,40 +119,33 @@ def new(
         "expansions": tuple(e.strip() for e in expansions.split(",") if e.strip()) if expansions else None,
     }
     knobs = {name: value for name, value in given.items() if value is not None}
-    if seed is not None:
-        knobs["seed"] = seed
-    unknown = [name for name in knobs if name not in spec.maps.knobs]
+    unknown = [name for name in (*knobs, *(["seed"] if seed is not None else [])) if name not in maps.knobs]
     if unknown:
-        offered = ", ".join(f"--{k.replace('_', '-')}" for k in spec.maps.knobs) or "none"
+        offered = ", ".join(f"--{k.replace('_', '-')}" for k in maps.knobs) or "none"
         raise PnpError(f"{spec.title} maps have no --{unknown[0].replace('_', '-')} setting (settings: {offered})")
-    seed = knobs.pop("seed", None)
     if knobs and seed is None:
         seed = secrets.randbelow(1_000_000)
-    text = spec.maps.new(seed, **knobs)
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise PnpError(f"{output}: cannot write: {exc.strerror}") from None
+    write_atomic(out, maps.new(seed, **knobs))
     made = f" (seed {seed})" if seed is not None else ""
-    say(f"wrote {output}{made}: edit it, then run 'pnp map check {output}'")
+    say(f"wrote {out}{made}: edit it, then run 'pnp map check {out}'")
 
 
 @app.command()
 def preview(
     map_file: Annotated[Path, typer.Argument(help="The map to draw.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="OUT.svg or OUT.pdf")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="OUT.svg or OUT.pdf")],
     game: Annotated[str | None, typer.Option(help="The game, if the file has no 'game:' key.")] = None,
 ) -> None:
     """Draw a map as the kit would, with an authoring grid and labels.  Example: pnp map preview m.yaml -o m.svg"""
     from pnp.printing.render import write_drawing
 
-    if output.suffix.lower() not in (".svg", ".pdf"):
-        raise PnpError(f"{output}: the preview is written as .svg or .pdf")
-    spec = _map_game(map_file, game)
-    loaded = spec.maps.load(map_file)
-    raise_first_error(spec.maps.check(loaded))  # a map that check refuses is not drawn
-    write_drawing(spec.maps.preview(loaded), output)
-    say(f"wrote {output}")
+    if out.suffix.lower() not in (".svg", ".pdf"):
+        raise PnpError(f"{out}: the preview is written as .svg or .pdf")
+    _spec, maps = _map_game(map_file, game)
+    loaded = maps.load(map_file)
+    raise_first_error(maps.check(loaded))  # a map that check refuses is not drawn
+    write_drawing(maps.preview(loaded), out)
+    say(f"wrote {out}")
 
 
 @app.command()
@@ -156,9 +155,7 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose map format t
     from pnp.jsonschema import schema_for
 
     spec = games.get(game)
-    if spec.maps is None:
-        raise PnpError(f"{spec.title} has no map to customise")
-    model = spec.maps.model()
+    model = _maps(spec).model()
     document = schema_for(model, f"{spec.title} map")
     root = document["$defs"][model.__name__]
     root["properties"] = {

@@ -31,6 +31,7 @@ def sim(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pnp import games
+    from pnp.files import write_atomic
     from pnp.referee.session import parse_options
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.report import render_html
@@ -57,17 +58,14 @@ def sim(
         results, seconds = run(config, lambda done: progress.update(task, completed=done))
     summary = summarise(config, results, seconds)
     if html_file:
-        try:
-            html_file.write_text(render_html(summary, results), encoding="utf-8")
-        except OSError as exc:
-            raise PnpError(f"{html_file}: cannot write: {exc.strerror}") from None
+        write_atomic(html_file, render_html(summary, results))
     if as_json:
         emit_json(summary)
         return
     say(f"{spec.title}: {len(results)} games, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
-    for title, key in (("by seat", "win_rate_by_seat"), ("by bot", "win_rate_by_bot")):
+    for title, rates in (("by seat", summary["win_rate_by_seat"]), ("by bot", summary["win_rate_by_bot"])):
         say(f"win rate {title}:")
-        for name, data in summary[key].items():
+        for name, data in rates.items():
             low, high = data["ci95"]
             say(f"  {name:<10} {data['win_rate']:6.1%}  (95 % interval {low:.1%} to {high:.1%}, {data['games']} games)")
     say("scores by seat: " + "; ".join(f"{k} mean {v['mean']}" for k, v in summary["scores_by_seat"].items()))

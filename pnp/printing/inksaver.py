@@ -24,7 +24,8 @@ DARKEST_LINE = 0.35  # luminance above which strokes and text are darkened
 @lru_cache(maxsize=1024)
 def light_fill(color: Color) -> Color:
     """``color`` mixed with white so that it keeps :data:`FILL_INK` of its ink."""
-    return to_hex(tuple(1 - (1 - c) * FILL_INK for c in rgb(color)))
+    r, g, b = rgb(color)
+    return to_hex((1 - (1 - r) * FILL_INK, 1 - (1 - g) * FILL_INK, 1 - (1 - b) * FILL_INK))
 
 
 @lru_cache(maxsize=1024)
@@ -34,7 +35,8 @@ def dark_line(color: Color) -> Color:
     lum = luminance(value)
     if lum <= DARKEST_LINE:
         return color
-    return to_hex(tuple(c * DARKEST_LINE / lum for c in value))
+    scale = DARKEST_LINE / lum
+    return to_hex((value[0] * scale, value[1] * scale, value[2] * scale))
 
 
 def _fill(color: Color | None) -> Color | None:

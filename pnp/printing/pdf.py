@@ -23,6 +23,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
+from pnp.files import write_atomic
 from pnp.printing import fonts
 from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 from pnp.printing.color import rgb
@@ -202,11 +203,20 @@ class PdfCanvas:
 
 
 class PdfWriter:
-    """A PDF file written page by page; each page has its own size in millimetres."""
+    """A PDF file written page by page; each page has its own size in millimetres.
+
+    Pages are kept in memory: ``close`` writes the whole file to ``path`` in one step.
+    """
 
     def __init__(self, path: Path, title: str) -> None:
         fonts.register()
-        self._rl = RlCanvas(str(path), initialFontName=fonts.REGULAR, invariant=1, pageCompression=1)
+        self.path = path
+        self._rl = RlCanvas(
+            str(path),
+            initialFontName=fonts.REGULAR,  # type: ignore[arg-type]  # types-reportlab says float; it is a name
+            invariant=1,
+            pageCompression=1,
+        )
         self._rl.setTitle(title)
         self._rl.setCreator("pnp")
         self._forms: dict[Hashable, str] = {}
@@ -226,6 +236,7 @@ class PdfWriter:
         default = rl_config.useA85
         rl_config.useA85 = 0  # read by reportlab as it writes each stream
         try:
-            self._rl.save()
+            data = self._rl.getpdfdata()
         finally:
             rl_config.useA85 = default
+        write_atomic(self.path, data, sync=False)  # a kit is quick to build again

@@ -3,6 +3,7 @@
 ``render_kit`` plans every document, then draws each page once per format:
 one PDF per document (``<out>/<game>/<document>.pdf``), one SVG per page
 (``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them.
+Each file is written whole or not at all (see ``pnp.files``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.files import write_atomic
 from pnp.printing.calibration import calibration_pages
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.footer import draw_footer
@@ -72,7 +74,7 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
                 pdf.add(page, draw)
             if "svg" in settings.formats:
                 path = folder / "svg" / f"{stem}-{number:0{digits}d}.svg"
-                _write_text(path, _svg(page.frame.width, page.frame.height, draw))
+                write_atomic(path, _svg(page.frame.width, page.frame.height, draw), sync=False)
                 written.append(WrittenFile(path, "svg", 1, dict(page.components)))
             done += 1
             if progress is not None:
@@ -99,13 +101,13 @@ def write_drawing(drawing: Drawing, path: Path) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        _write_text(path, drawing_to_svg(drawing))
+        write_atomic(path, drawing_to_svg(drawing), sync=False)
     elif suffix == ".pdf":
         from pnp.printing.pdf import PdfWriter
 
         writer = PdfWriter(path, path.stem)
         writer.page(drawing.width, drawing.height, drawing.draw)
-        _guard(path, writer.close)
+        writer.close()
     else:
         raise PnpError(f"{path}: unknown picture format '{suffix or '(none)'}' (known: .pdf, .svg)")
 
@@ -132,7 +134,7 @@ class _PdfFile:
         self._writer.page(page.frame.width, page.frame.height, draw)
 
     def close(self, pages: Sequence[Page]) -> WrittenFile:
-        _guard(self.path, self._writer.close)
+        self._writer.close()
         components: Counter[str] = Counter()
         for page in pages:
             components.update(page.components)
@@ -151,15 +153,7 @@ def _file_name(name: str) -> str:
 
 
 def _make_dir(path: Path) -> None:
-    _guard(path, lambda: path.mkdir(parents=True, exist_ok=True))
-
-
-def _write_text(path: Path, text: str) -> None:
-    _guard(path, lambda: path.write_text(text, encoding="utf-8"))
-
-
-def _guard(path: Path, action: Callable[[], object]) -> None:
     try:
-        action()
+        path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise PnpError(f"{path}: cannot write: {error.strerror or error}") from None
