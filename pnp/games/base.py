@@ -16,14 +16,23 @@ from pnp.referee.protocol import Game, PlayerScore, Score, Setup, State
 T = TypeVar("T")
 
 
+_CONTAINERS = (list, dict, set)
+
+
 def copied(value: T) -> T:
-    """``value`` with its lists, dicts and sets copied, at every depth (tuples and values are shared)."""
+    """``value`` with its lists, dicts and sets copied, at every depth (tuples and values are shared).
+
+    A container's items are taken to be of one kind (as in a state): when its first item is
+    not a container, one shallow copy does, which keeps cloning fast.
+    """
     if isinstance(value, list):
-        return [copied(item) for item in value]  # type: ignore[return-value]
+        nested = bool(value) and isinstance(value[0], _CONTAINERS)
+        return [copied(item) for item in value] if nested else value.copy()  # type: ignore[return-value]
     if isinstance(value, dict):
-        return {key: copied(item) for key, item in value.items()}  # type: ignore[return-value]
+        nested = bool(value) and isinstance(next(iter(value.values())), _CONTAINERS)
+        return {key: copied(item) for key, item in value.items()} if nested else value.copy()  # type: ignore[return-value]
     if isinstance(value, set):
-        return set(value)  # type: ignore[return-value]
+        return value.copy()  # type: ignore[return-value]
     return value
 
 
