@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 from pnp.errors import DataError, PnpError, describe
@@ -31,8 +32,11 @@ def map_file_for(spec: GameSpec, path: Path) -> Path:
 
 
 def get(name: str) -> GameSpec:
-    """The game called ``name``, or a PnpError listing the known names."""
+    """The game called ``name``, or a PnpError suggesting the closest known name and listing them all."""
     try:
         return REGISTRY[name]
     except KeyError:
-        raise PnpError(f"unknown game {name!r} (known: {', '.join(REGISTRY)})") from None
+        close = difflib.get_close_matches(name.lower(), REGISTRY, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise PnpError(f"unknown game {shown!r}{hint} (known: {', '.join(REGISTRY)})") from None
