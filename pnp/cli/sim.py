@@ -74,5 +74,13 @@ def sim(
     if summary["most_used"]:
         say("most used: " + ", ".join(f"{k} {n}" for k, n in summary["most_used"]))
         say("least used: " + ", ".join(f"{k} {n}" for k, n in summary["least_used"]))
+    chance = summary["chance"]
+    if chance is not None:
+        fit = chance["fit"]
+        verdict = "as the odds say" if fit["p_value"] >= 0.001 else "NOT as the odds say: a game's chance() is off"
+        say(
+            f"chance: {len(chance['outcomes'])} outcomes drawn {verdict} "
+            f"(chi-square {fit['statistic']}, {fit['df']} df, p = {fit['p_value']})"
+        )
     if html_file:
         say(f"wrote {html_file}")

@@ -24,7 +24,7 @@ from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Setup, State
 from pnp.referee.session import player_range
-from pnp.sim.chance import chi_square
+from pnp.sim.chance import Fit, chi_square
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,20 @@ class Distribution(TypedDict):
     max: int
 
 
+class Outcome(TypedDict):
+    """How often one chance outcome was drawn, and expected."""
+
+    drawn: int
+    expected: float
+
+
+class Chance(TypedDict):
+    """Every chance outcome of a run, and how well the draws fit the games' probabilities."""
+
+    outcomes: dict[str, Outcome]
+    fit: Fit
+
+
 class Summary(TypedDict):
     """The figures of a run, as ``--json`` prints them."""
 
@@ -88,7 +102,7 @@ class Summary(TypedDict):
     game_length: Distribution
     most_used: list[tuple[str, int]]
     least_used: list[tuple[str, int]]
-    chance: dict[str, object]
+    chance: Chance | None  # None: the game has no chance inputs
     moves_applied: int
     seconds: float
 
@@ -206,10 +220,10 @@ def _rates(groups: Mapping[str, list[float]]) -> dict[str, Rate]:
     return out
 
 
-def _chance(drawn: Counter[str], expected: dict[str, float]) -> dict[str, object]:
+def _chance(drawn: Counter[str], expected: dict[str, float]) -> Chance | None:
     """Chance outcomes drawn against their expected counts, with a chi-square test of the fit."""
     if not expected:
-        return {}
+        return None
     outcomes = sorted(expected, key=lambda outcome: -expected[outcome])
     return {
         "outcomes": {o: {"drawn": drawn.get(o, 0), "expected": round(expected[o], 2)} for o in outcomes},

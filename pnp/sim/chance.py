@@ -8,11 +8,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import TypedDict
 
 SMALL = 5.0  # outcomes expected fewer times than this are pooled into one cell, as the test requires
 
 
-def chi_square(drawn: Mapping[str, int], expected: Mapping[str, float]) -> dict[str, float | int]:
+class Fit(TypedDict):
+    """Pearson's statistic, its degrees of freedom and the chance of a worse fit if the weights hold."""
+
+    statistic: float
+    df: int
+    p_value: float
+
+
+def chi_square(drawn: Mapping[str, int], expected: Mapping[str, float]) -> Fit:
     """The statistic, its degrees of freedom and p-value for ``drawn`` against ``expected`` counts."""
     cells: list[tuple[float, float]] = []
     pooled_seen, pooled_expected = 0.0, 0.0
