@@ -148,3 +148,14 @@ def test_yaml_aliases_cannot_expand_without_bound():
         text += f"{name}: &{name} [" + ",".join([f"*{previous}"] * 20) + "]\n"
     with pytest.raises(DataError, match="expands to more than 500,000 values"):
         load_text(text, Doc)
+
+
+def test_an_unknown_secret_slot_is_refused_before_the_prompt(cli, monkeypatch):
+    import io
+    import sys
+
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("B,G\n"))
+    err = refused(cli("ref", "secret", "g.pnp", "--player", "ann", "--slot", "z" * 500))
+    assert "(due: colours)" in err and "z" * 81 not in err
+    assert sys.stdin.read() == "B,G\n"  # nothing was asked

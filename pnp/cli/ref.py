@@ -220,6 +220,8 @@ def secret(
         if not wanted:
             raise PnpError(f"no secret is due from {player} now")
         chosen = slot or wanted[0]
+        if chosen not in wanted:  # asked before the prompt, so nobody types a secret in vain
+            raise PnpError(f"no secret {quote(chosen)} is due from {player} now (due: {', '.join(wanted)})")
         prompt = f"{player}, enter your {chosen} (hidden): "
         value = (getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()).strip()
         if not value or len(value.split()) > 1:
