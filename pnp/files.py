@@ -1,4 +1,9 @@
-"""Writing files safely: a temporary file in the same folder, renamed into place only once complete.
+"""Reading and writing files safely.
+
+Reading: only regular files, and never more than a stated limit, so /dev/zero, a FIFO or a
+huge file costs nothing.
+
+Writing: a temporary file in the same folder, renamed into place only once complete.
 
 A reader, a crash, Ctrl-C, SIGTERM or a full disk therefore never leaves a partial file
 under its final name: the folder holds the previous good file or the new one, and a
@@ -11,8 +16,10 @@ signal arriving there is raised as soon as the step is done.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -147,3 +154,40 @@ def write_atomic(path: Path, data: str | bytes, mode: int | None = None, *, sync
     content = data.encode("utf-8") if isinstance(data, str) else data
     with replacing(path, mode, sync=sync) as temp, open(temp, "wb") as handle:
         handle.write(content)
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The contents of the regular file ``path``, of at most ``limit`` bytes.
+
+    Folders, devices and FIFOs are refused without being opened, and at most ``limit + 1``
+    bytes are read (a size of 0 in ``stat`` proves nothing, e.g. for /dev/zero). Failures
+    are OSErrors that :func:`~pnp.errors.describe` puts in plain words.
+    """
+    info = os.stat(path)
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if not stat.S_ISREG(mode):
+        kind = "FIFO" if stat.S_ISFIFO(mode) else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "socket"
+        raise OSError(errno.EINVAL, f"not a regular file (a {kind})", str(path))
+    if info.st_size > limit:
+        raise _too_large(path, limit)
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:  # it grew, or its size in stat is not the truth (as for files in /proc)
+        raise _too_large(path, limit)
+    return data
+
+
+def read_text(path: Path, limit: int) -> str:
+    """:func:`read_bytes` decoded as UTF-8, line ends as Python's text mode reads them (UnicodeDecodeError if not)."""
+    return read_bytes(path, limit).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def size_text(limit: int) -> str:
+    """A byte count in words: "1 MiB", "64 KiB"."""
+    return f"{limit / 2**20:g} MiB" if limit >= 2**20 else f"{limit / 2**10:g} KiB"
+
+
+def _too_large(path: Path, limit: int) -> OSError:
+    return OSError(errno.EFBIG, f"larger than {size_text(limit)}, the most pnp reads from this kind of file", str(path))

@@ -19,13 +19,11 @@ values is refused while it is converted.
 from __future__ import annotations
 
 import dataclasses
-import errno
 import functools
 import hashlib
 import math
 import os
 import re
-import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -35,6 +33,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 import yaml
 
 from pnp.errors import DataError, describe
+from pnp.files import read_text, size_text
 
 T = TypeVar("T")
 N = TypeVar("N", bound=yaml.Node)
@@ -89,42 +88,6 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The contents of the regular file ``path``, of at most ``limit`` bytes.
-
-    Folders, devices and FIFOs are refused without being opened, and at most ``limit + 1``
-    bytes are read (a size of 0 in ``stat`` proves nothing, e.g. for /dev/zero). Failures
-    are OSErrors that :func:`~pnp.errors.describe` puts in plain words.
-    """
-    info = os.stat(path)
-    mode = info.st_mode
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
-    if not stat.S_ISREG(mode):
-        kind = "FIFO" if stat.S_ISFIFO(mode) else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "socket"
-        raise OSError(errno.EINVAL, f"not a regular file (a {kind})", str(path))
-    if info.st_size > limit:
-        raise _too_large(path, limit)
-    with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:  # it grew, or its size in stat is not the truth (as for files in /proc)
-        raise _too_large(path, limit)
-    return data
-
-
-def read_text(path: Path, limit: int = MAX_YAML_BYTES) -> str:
-    """:func:`read_bytes` decoded as UTF-8, line ends as Python's text mode reads them (UnicodeDecodeError if not)."""
-    return read_bytes(path, limit).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _size(limit: int) -> str:
-    return f"{limit / 2**20:g} MiB" if limit >= 2**20 else f"{limit / 2**10:g} KiB"
-
-
-def _too_large(path: Path, limit: int) -> OSError:
-    return OSError(errno.EFBIG, f"larger than {_size(limit)}, the most pnp reads from this kind of file", str(path))
-
-
 def load_file(
     path: Path | str, cls: type[T], name: str | None = None, envelope: tuple[str, ...] = ENVELOPE
 ) -> Loaded[T]:
@@ -137,7 +100,7 @@ def load_file(
     path = Path(path)
     shown = name or str(path)
     try:
-        text = read_text(path)
+        text = read_text(path, MAX_YAML_BYTES)
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(shown, "", f"cannot read: {describe(exc)}") from None
     return load_text(text, cls, shown, envelope)
@@ -172,7 +135,7 @@ _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when presen
 
 def _compose(text: str, name: str) -> yaml.Node:
     if len(text) > MAX_YAML_BYTES:  # for text not read by read_text
-        raise DataError(f"{name}:1:1", "", f"the YAML is larger than {_size(MAX_YAML_BYTES)}, the most pnp reads")
+        raise DataError(f"{name}:1:1", "", f"the YAML is larger than {size_text(MAX_YAML_BYTES)}, the most pnp reads")
     try:
         node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:

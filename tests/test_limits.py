@@ -159,3 +159,16 @@ def test_an_unknown_secret_slot_is_refused_before_the_prompt(cli, monkeypatch):
     err = refused(cli("ref", "secret", "g.pnp", "--player", "ann", "--slot", "z" * 500))
     assert "(due: colours)" in err and "z" * 81 not in err
     assert sys.stdin.read() == "B,G\n"  # nothing was asked
+
+
+@posix_only
+@pytest.mark.parametrize("name", ["/dev/zero", "fifo"])
+def test_maps_from_devices_and_fifos_are_refused_unread(cli, tmp_path, name):
+    os.mkfifo(tmp_path / "fifo")
+    for command in (
+        ("map", "check", name),
+        ("build", "aloft", "--map", name, "-o", "out"),
+        ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--map", name),
+    ):
+        err = refused(cli(*command))
+        assert "cannot read the map: not a regular file" in err

@@ -26,11 +26,12 @@ app = typer.Typer(
 def _map_game(path: Path, game: str | None) -> tuple[GameSpec, MapSupport]:
     """The registry entry for a map file and its map hooks: from --game, or the file's top-level ``game:`` key."""
     from pnp import games
-    from pnp.loader import peek
+    from pnp.files import read_text
+    from pnp.loader import MAX_YAML_BYTES, peek
 
     if game is None:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text(path, MAX_YAML_BYTES)
         except (OSError, UnicodeDecodeError) as exc:
             raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
         named = peek(text, "game", str(path))

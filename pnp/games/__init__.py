@@ -17,12 +17,13 @@ REGISTRY: dict[str, GameSpec] = {
 
 def map_file_for(spec: GameSpec, path: Path) -> Path:
     """``path``, once it is known to be a readable map for ``spec``'s game (by its ``game:`` key, if any)."""
-    from pnp.loader import peek
+    from pnp.files import read_text
+    from pnp.loader import MAX_YAML_BYTES, peek
 
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no map to replace")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_YAML_BYTES)
     except (OSError, UnicodeDecodeError) as exc:
         raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
     named = peek(text, "game", str(path))

@@ -11,6 +11,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar, Generic, Self, TypeVar
 
+from pnp.files import read_bytes
+from pnp.loader import MAX_YAML_BYTES
 from pnp.referee.protocol import Game, PlayerScore, Score, Setup, State
 
 T = TypeVar("T")
@@ -128,7 +130,7 @@ class MapCache(Generic[T]):
         """The built map of ``path`` (None: the default map), keyed also by ``extra`` (e.g. a seed)."""
         source = path or self._default
         try:
-            content = hashlib.sha256(source.read_bytes()).hexdigest() if source else None
+            content = hashlib.sha256(read_bytes(source, MAX_YAML_BYTES)).hexdigest() if source else None
         except OSError:
             return self._build(path)
         key = (content, *extra)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pnp.errors import RecordError, describe
 from pnp.files import write_atomic
-from pnp.loader import read_text
+from pnp.files import read_text
 
 MAX_BYTES = 2**16  # 64 KiB: a key file holds a few short secrets
 

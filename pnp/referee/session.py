@@ -17,7 +17,8 @@ from pnp import games
 from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, describe, quote
 from pnp.files import write_atomic
 from pnp.games.spec import GameSpec
-from pnp.loader import MAX_YAML_BYTES, read_bytes
+from pnp.files import read_bytes
+from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
 from pnp.referee.protocol import Commit, Game, Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import builtin_root
