@@ -59,7 +59,7 @@ def test_an_unreadable_record_exits_1_not_2(cli, game, monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)  # what click's readable check asks
-    monkeypatch.setattr("pnp.loader.open", denied, raising=False)
+    monkeypatch.setattr("pnp.files.open", denied, raising=False)
     for command in (("moves",), ("play", "truck", "5"), ("show", "--as", "ann"), ("score",), ("replay",)):
         err = refused(cli("ref", command[0], "g.pnp", *command[1:]))
         assert "g.pnp: cannot read the record: permission denied" in err
