@@ -41,7 +41,7 @@ class AeronautOdyssey(BaseGame):
         """The map of a session: the map file when given, else the map generated from the seed."""
         if setup.map_path is not None:
             return self._maps.get(setup.map_path)
-        return _generated(generate(setup.seed, Knobs()))
+        return _generated(setup.seed)
 
     def new_state(self, setup: Setup) -> AeroState:
         variant, hidden = self.choice(setup, "variant"), self.flag(setup, "hidden_inventories")
@@ -52,7 +52,7 @@ class AeronautOdyssey(BaseGame):
 
     def generated_inputs(self, setup: Setup) -> dict[str, str]:
         """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
-        return {} if setup.map_path else {"generated-map": to_yaml(self.board(setup).source)}
+        return {} if setup.map_path else {"generated-map": to_yaml(generate(setup.seed, Knobs()))}
 
     def parse_move(self, text: str) -> AeroMove:
         return notation.parse(text)
@@ -63,5 +63,7 @@ class AeronautOdyssey(BaseGame):
         return notation.format_move(move)
 
 
-# A generated map has no file for the MapCache to key: it is compiled once per distinct map instead.
-_generated = lru_cache(maxsize=16)(compile_board)
+@lru_cache(maxsize=16)
+def _generated(seed: int) -> Board:
+    """The map generated from ``seed`` with the default knobs, compiled once (it has no file to key a MapCache)."""
+    return compile_board(generate(seed, Knobs()))
