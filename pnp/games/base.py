@@ -120,23 +120,27 @@ class MapCache(Generic[T]):
     directly, so ``build`` reports the problem.
     """
 
-    def __init__(self, build: Callable[[Path | None], T], default: Path | None = None, kept: int = 8) -> None:
+    def __init__(self, build: Callable[..., T], default: Path | None = None, kept: int = 8) -> None:
         self._build = build
         self._default = default
         self._kept = kept
         self._entries: dict[Hashable, T] = {}
 
     def get(self, path: Path | None, *extra: Hashable) -> T:
-        """The built map of ``path`` (None: the default map), keyed also by ``extra`` (e.g. a seed)."""
+        """``build(path, *extra)``, keyed by the content of ``path`` (None: the default map) and ``extra``.
+
+        With no file at all (no ``path``, no default), ``extra`` alone is the key: e.g. the seed
+        of a map generated from it.
+        """
         source = path or self._default
         try:
             content = hashlib.sha256(read_bytes(source, MAX_YAML_BYTES)).hexdigest() if source else None
         except OSError:
-            return self._build(path)
+            return self._build(path, *extra)
         key = (content, *extra)
         if key not in self._entries:
             if len(self._entries) >= self._kept:
                 del self._entries[next(iter(self._entries))]
-            self._entries[key] = self._build(path)
+            self._entries[key] = self._build(path, *extra)
         return self._entries[key]
 

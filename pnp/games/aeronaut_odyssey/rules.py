@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from pnp.errors import NotationError
@@ -34,14 +33,9 @@ class AeronautOdyssey(BaseGame):
         ),
     )
 
-    def __init__(self) -> None:
-        self._maps = MapCache(lambda path: compile_board(read(path)))
-
     def board(self, setup: Setup) -> Board:
         """The map of a session: the map file when given, else the map generated from the seed."""
-        if setup.map_path is not None:
-            return self._maps.get(setup.map_path)
-        return _generated(setup.seed)
+        return BOARDS.get(setup.map_path, None if setup.map_path else setup.seed)
 
     def new_state(self, setup: Setup) -> AeroState:
         variant, hidden = self.choice(setup, "variant"), self.flag(setup, "hidden_inventories")
@@ -63,7 +57,9 @@ class AeronautOdyssey(BaseGame):
         return notation.format_move(move)
 
 
-@lru_cache(maxsize=16)
-def _generated(seed: int) -> Board:
-    """The map generated from ``seed`` with the default knobs, compiled once (it has no file to key a MapCache)."""
-    return compile_board(generate(seed, Knobs()))
+def _board(path: Path | None, seed: int | None) -> Board:
+    """The map file at ``path`` compiled, or without one the map generated from ``seed``."""
+    return compile_board(read(path) if path else generate(seed or 0, Knobs()))
+
+
+BOARDS = MapCache(_board, kept=16)
