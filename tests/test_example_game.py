@@ -47,3 +47,15 @@ def test_a_roll_is_chance_and_drift_a_choice():
     assert sorted(notation.format(game, m) for m in chances) == [f"roll {face}" for face in range(1, 7)]
     assert all(p == pytest.approx(1 / 6) for p in chances.values())
     assert game.parse_move("drift") in state.legal_moves() and game.parse_move("drift") not in chances
+
+
+@pytest.mark.parametrize("phase", ["start", "end"])
+def test_the_example_game_passes_the_generic_kit_and_picture_checks(tmp_path, phase):
+    from test_every_game import build_kit, check_kit, check_picture
+
+    check_kit(build_kit(SPEC, "a4", tmp_path), "a4", "Updraft")
+    game = SPEC.rules()
+    table = playout(game, Setup(("ann", "bob")), random_chooser(random.Random(1)), random.Random(1))
+    state = table.state if phase == "end" else game.new_state(Setup(("ann", "bob")))
+    for viewer in (None, "ann"):
+        check_picture(SPEC, state, viewer, tmp_path)
