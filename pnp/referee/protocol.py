@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, TypeAlias
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, quote
 
 # A move is an immutable, hashable value: one of a game's own move objects, or a Secret, Commit or Reveal.
 # The core never looks inside a game's moves; it compares them, keys them and hands them back to the game.
@@ -67,19 +67,26 @@ class Option:
         default = self.default
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise PnpError(f"option {self.key}: expected true or false, got {value!r}")
+                raise PnpError(f"option {self.key}: expected true or false, got {_shown(value)}")
             return value
         if isinstance(default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise PnpError(f"option {self.key}: expected a whole number, got {value!r}")
+                raise PnpError(f"option {self.key}: expected a whole number, got {_shown(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise PnpError(f"option {self.key}: {value} is too low (at least {self.minimum})")
             if self.maximum is not None and value > self.maximum:
                 raise PnpError(f"option {self.key}: {value} is too high (at most {self.maximum})")
             return value
-        if not isinstance(value, str) or (self.choices and value not in self.choices):
-            raise PnpError(f"option {self.key}: {value!r} is not one of {', '.join(self.choices)}")
+        if not isinstance(value, str):
+            raise PnpError(f"option {self.key}: expected text, got {_shown(value)}")
+        if self.choices and value not in self.choices:
+            raise PnpError(f"option {self.key}: {_shown(value)} is not one of {', '.join(self.choices)}")
         return value
+
+
+def _shown(value: object) -> str:
+    """A value as an error quotes it: text clipped, anything else as Python writes it."""
+    return quote(value) if isinstance(value, str) else repr(value)
 
 
 @dataclass(frozen=True)

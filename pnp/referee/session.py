@@ -177,35 +177,17 @@ def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
     return None
 
 
+_FLAGS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
 def _parse_option(option: Option, raw: str) -> bool | int | str:
-    default = option.default
-    if isinstance(default, bool):
-        flags = {
-            "true": True,
-            "yes": True,
-            "on": True,
-            "1": True,
-            "false": False,
-            "no": False,
-            "off": False,
-            "0": False,
-        }
-        if raw.lower() not in flags:
-            raise PnpError(f"option {option.key}: expected true or false, got {quote(raw)}")
-        return flags[raw.lower()]
-    if isinstance(default, int):
-        if not re.fullmatch(r"-?[0-9]{1,9}", raw):
-            raise PnpError(f"option {option.key}: expected a whole number, got {quote(raw)}")
+    """``raw`` read as the type of the option's default, then checked by the option itself."""
+    value: bool | int | str = raw
+    if isinstance(option.default, bool):
+        value = _FLAGS.get(raw.lower(), raw)
+    elif isinstance(option.default, int) and re.fullmatch(r"-?[0-9]{1,9}", raw):
         value = int(raw)
-        too_low = option.minimum is not None and value < option.minimum
-        too_high = option.maximum is not None and value > option.maximum
-        if too_low or too_high:
-            limit = f"at least {option.minimum}" if too_low else f"at most {option.maximum}"
-            raise PnpError(f"option {option.key}: {value} is too {'low' if too_low else 'high'} ({limit})")
-        return value
-    if option.choices and raw not in option.choices:
-        raise PnpError(f"option {option.key}: {quote(raw)} is not one of {', '.join(option.choices)}")
-    return raw
+    return option.check(value)
 
 
 def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
