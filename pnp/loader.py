@@ -22,7 +22,6 @@ import dataclasses
 import functools
 import hashlib
 import math
-import os
 import re
 import types
 import typing

@@ -68,7 +68,7 @@ class CoinGame(Game):
 
 
 def test_the_driver_draws_a_chosen_chance_input_by_its_weight_not_the_choosers():
-    always_tails = lambda state, moves, own: "tails"  # noqa: E731  the chooser only asks for a toss
+    always_tails = lambda state, moves, own: "tails"
     drawn: Counter[Move] = Counter()
     for seed in range(400):
         drawn += playout(CoinGame(), Setup(("solo",)), always_tails, random.Random(seed)).drawn

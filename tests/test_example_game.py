@@ -17,7 +17,7 @@ GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
 SOURCES = "\n".join(p.read_text() for p in (Path(__file__).parent / "example_game").glob("*.py"))
 
 
-@pytest.mark.parametrize("block", re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.S))
+@pytest.mark.parametrize("block", re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.DOTALL))
 def test_every_code_excerpt_in_the_guide_is_in_the_example_game(block):
     assert block in SOURCES
 

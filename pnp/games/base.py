@@ -143,4 +143,3 @@ class MapCache(Generic[T]):
                 del self._entries[next(iter(self._entries))]
             self._entries[key] = self._build(path, *extra)
         return self._entries[key]
-

@@ -52,7 +52,6 @@ class Table:
         self.history.append(move)
         return move
 
-
     def take_chance(self, chances: Mapping[Move, float], rng: random.Random) -> Move:
         """Draw a chance outcome by its probability, counting it against the expectation."""
         table = self._tables.get(id(chances))

@@ -10,8 +10,7 @@ import json
 from pathlib import Path
 
 from pnp.errors import RecordError, describe
-from pnp.files import write_atomic
-from pnp.files import read_text
+from pnp.files import read_text, write_atomic
 
 MAX_BYTES = 2**16  # 64 KiB: a key file holds a few short secrets
 

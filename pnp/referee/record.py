@@ -31,8 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import RecordError, describe
-from pnp.files import temp_prefix
-from pnp.files import read_text
+from pnp.files import read_text, temp_prefix
 
 MAX_BYTES = 16 * 2**20  # 16 MiB, some 300,000 events: far beyond any session
 MAGIC = "# pnp record: one session, refereed by pnp. Each line is hash-chained: do not edit by hand."

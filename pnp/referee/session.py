@@ -15,9 +15,8 @@ from pathlib import Path
 
 from pnp import games
 from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, describe, quote
-from pnp.files import write_atomic
+from pnp.files import read_bytes, write_atomic
 from pnp.games.spec import GameSpec
-from pnp.files import read_bytes
 from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
 from pnp.referee.protocol import Commit, Game, Move, Option, Reveal, Secret, Setup, State

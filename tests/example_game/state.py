@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnp.errors import IllegalMove
-from pnp.games.base import BaseState, ranked
 from example_game.model import UpdraftData
 from example_game.notation import UpdraftMove
+from pnp.errors import IllegalMove
+from pnp.games.base import BaseState, ranked
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
 
 SLOT = "lucky"
