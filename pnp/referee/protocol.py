@@ -156,6 +156,14 @@ class State(ABC):
     def score(self) -> Score:
         """The scores with a per-player breakdown."""
 
+    def private(self, player: str) -> Mapping[str, str]:
+        """What only ``player`` may see that the state holds (a hand of cards), by name; empty by default.
+
+        Secrets are not here: the state never holds an unrevealed one (the referee shows a player
+        their own from the key file).
+        """
+        return {}
+
     @abstractmethod
     def render_text(self, viewer: str | None) -> str:
         """A terminal picture of the state as ``viewer`` may see it (None: a spectator)."""
@@ -185,6 +193,22 @@ class Game(ABC):
     @abstractmethod
     def format_move(self, move: Move) -> str:
         """Write a game move in the documented notation; ``parse_move`` reads it back."""
+
+    def label(self, move: Move) -> str | None:
+        """How ``move`` reads on a button: printed names, not ids (e.g. "fly jet 1 Midway to Tokyo").
+
+        None (the default) shows the move's notation. Secret entries may be labelled too
+        (a goal card with its aircraft).
+        """
+        return None
+
+    def public_text(self, move: Move) -> str | None:
+        """What the other players may see of ``move`` when it shows something its player keeps hidden.
+
+        For a card drawn into a hidden hand: e.g. "draw a card". None (the default): the move is
+        public as written.
+        """
+        return None
 
     def input_files(self, setup: Setup) -> list[Path]:
         """The data and map files a session depends on (hashed into the record header)."""
