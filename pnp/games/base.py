@@ -13,7 +13,8 @@ from typing import ClassVar, Generic, Self, TypeVar
 
 from pnp.files import read_bytes
 from pnp.loader import MAX_YAML_BYTES
-from pnp.referee.protocol import Game, PlayerScore, Score, Setup, State
+from pnp.errors import IllegalMove
+from pnp.referee.protocol import STAGE_WORDS, Game, PlayerScore, Score, Setup, Stage, State
 
 T = TypeVar("T")
 
@@ -72,6 +73,15 @@ class BaseState(State):
     def pass_turn(self) -> None:
         """Give the turn to the next seat round the table."""
         self.seat = (self.seat + 1) % len(self.players)
+
+
+def wrong_stage(stage: Stage, next_step: str) -> IllegalMove:
+    """The refusal of a move that belongs to another stage: it names the stage and what to do next.
+
+    E.g. ``wrong_stage("reveal", "ann, reveal your colour cards with 'pnp ref reveal'")`` reads
+    "the game has ended and secrets are being revealed: ann, reveal ... (rule: reveal)".
+    """
+    return IllegalMove(f"{STAGE_WORDS[stage]}: {next_step}", stage)
 
 
 def ranked(

@@ -17,13 +17,23 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 from pnp.errors import PnpError, quote
 
 # A move is an immutable, hashable value: one of a game's own move objects, or a Secret, Commit or Reveal.
 # The core never looks inside a game's moves; it compares them, keys them and hands them back to the game.
 Move: TypeAlias = Hashable
+
+# Where a session stands, in words every game shares: secrets being entered before play, play,
+# the end's reveals, and over.
+Stage = Literal["set-up", "play", "reveal", "over"]
+STAGE_WORDS: dict[str, str] = {
+    "set-up": "during set-up",
+    "play": "during play",
+    "reveal": "the game has ended and secrets are being revealed",
+    "over": "the game is over",
+}
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,10 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended."""
+
+    def stage(self) -> Stage:
+        """Where the session stands; games with a set-up or a closing reveal say so."""
+        return "over" if self.is_over() else "play"
 
     @abstractmethod
     def score(self) -> Score:
