@@ -3,7 +3,8 @@
 ``render_kit`` plans every document, then draws each page once per format:
 one PDF per document (``<out>/<game>/<document>.pdf``), one SVG per page
 (``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them.
-Each file is written whole or not at all (see ``pnp.files``).
+Each file is written whole or not at all (see ``pnp.files``). ``drawing_to_screen_svg``
+gives a state picture for a screen (``pnp ref show --svg``, the table page).
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from pnp.printing.parts import Kit
 from pnp.printing.plan import document_pages
 from pnp.printing.settings import PrintSettings
 
-__all__ = ["PrintSettings", "WrittenFile", "count_pages", "drawing_to_svg", "render_kit", "write_drawing"]
+__all__ = [
+    "PrintSettings",
+    "WrittenFile",
+    "count_pages",
+    "drawing_to_screen_svg",
+    "drawing_to_svg",
+    "render_kit",
+    "write_drawing",
+]
 
 Progress = Callable[[int, int], None]
 
@@ -94,6 +103,13 @@ def _footer(kit: Kit, doc: _Document, number: int) -> str:
 def drawing_to_svg(drawing: Drawing) -> str:
     """A standalone SVG of one drawing at its size in millimetres."""
     return _svg(drawing.width, drawing.height, drawing.draw)
+
+
+def drawing_to_screen_svg(drawing: Drawing) -> str:
+    """A standalone SVG of one drawing for a screen: its viewBox in millimetres, 100 % of its container's width."""
+    from pnp.printing.svg import screen_svg
+
+    return screen_svg(drawing.width, drawing.height, drawing.draw)
 
 
 def write_drawing(drawing: Drawing, path: Path) -> None:

@@ -1,7 +1,8 @@
 """The SVG backend: a Canvas that builds an svgwrite drawing in millimetres.
 
-The viewBox is in millimetres and width/height carry the ``mm`` unit, so one
-user unit is one millimetre at 100 %. Named groups become
+The viewBox is in millimetres. A page for print carries its width and height
+in ``mm``, so one user unit is one millimetre at 100 %; a picture for a screen
+has width 100 % instead and scales to its container. Named groups become
 ``<g data-name="...">``; clips become ``clipPath`` definitions.
 """
 
@@ -135,9 +136,17 @@ class SvgCanvas:
 
 
 def svg_page(width: float, height: float, draw: Draw) -> str:
-    """One picture of ``width`` x ``height`` mm as a standalone SVG document."""
-    doc = svgwrite.Drawing(
-        size=(f"{num(width)}mm", f"{num(height)}mm"), viewBox=f"0 0 {num(width)} {num(height)}", debug=False
-    )
+    """One picture of ``width`` x ``height`` mm as a standalone SVG document, at 100 % when printed."""
+    return _document(width, height, draw, {"width": f"{num(width)}mm", "height": f"{num(height)}mm"})
+
+
+def screen_svg(width: float, height: float, draw: Draw) -> str:
+    """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept."""
+    return _document(width, height, draw, {"width": "100%"})
+
+
+def _document(width: float, height: float, draw: Draw, size: dict[str, str]) -> str:
+    """A standalone SVG document with its viewBox in millimetres and the given size attributes."""
+    doc = svgwrite.Drawing(size=None, viewBox=f"0 0 {num(width)} {num(height)}", debug=False, **size)
     draw(SvgCanvas(doc))
     return doc.tostring()
