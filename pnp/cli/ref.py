@@ -6,6 +6,7 @@ The referee modules are imported inside the commands, so other commands (``pnp g
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -85,18 +86,24 @@ def play(
 
 @app.command()
 def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
-    """List every input legal now, chance entries and secrets included.  Example: pnp ref moves game.pnp"""
+    """List every input legal now, chance entries and secrets included, with the game's labels.
+
+    Example: pnp ref moves game.pnp
+    """
     from pnp.referee import notation, session
 
     current = session.load(record_file)
-    texts = [notation.format(current.game, m) for m in current.state.legal_moves()]
+    listed = current.state.legal_moves()
+    texts = [notation.format(current.game, m) for m in listed]
+    labels = {text: label for text, label in zip(texts, map(current.game.label, listed)) if label and label != text}
     if as_json:
         chance = {notation.format(current.game, m): p for m, p in current.state.chance().items()}
-        emit_json({"to_move": current.state.to_move(), "moves": texts, "chance": chance})
+        emit_json({"to_move": current.state.to_move(), "moves": texts, "chance": chance, "labels": labels})
     else:
         say(_to_move_line(current))
+        width = max(map(len, labels), default=0)
         for text in texts:
-            say(f"  {text}")
+            say(f"  {text:<{width}}   {labels[text]}" if text in labels else f"  {text}")
 
 
 @app.command()
@@ -128,30 +135,38 @@ def show(
     if as_player is not None and as_player not in current.setup.players:
         raise PnpError(f"{quote(as_player)} is not a player in {record_file}")
     own = current.own_secrets(as_player) if as_player else {}
+    private = _private(current, as_player, own)
     notes = []
     if as_player and not own and any(owner == as_player for owner, _slot in current.commitments):
         notes.append(
             f"{keys.key_path(record_file, as_player)} is missing or does not match: your secrets are not shown"
         )
     if svg:
-        from pnp.printing.render import write_drawing
+        from pnp.files import write_atomic
+        from pnp.printing.render import drawing_to_screen_svg
 
-        write_drawing(current.spec.picture(current.state, as_player), svg)
+        write_atomic(svg, drawing_to_screen_svg(current.spec.picture(current.state, as_player)), sync=False)
+    text = current.state.render_text(as_player)
     if as_json:
         emit_json(
             {
                 **_summary(current),
+                "stage": current.state.stage(),
                 "viewer": as_player,
-                "text": current.state.render_text(as_player),
+                "text": text,
                 "secrets": own,
+                "private": private,
                 "notes": notes,
                 "score": _score_json(current.state.score()),
             }
         )
         return
-    say(current.state.render_text(as_player))
-    for slot, value in own.items():
-        say(f"your {slot}: {value}")
+    say(text)
+    stage = _stage_line(current, text)
+    if stage:
+        say(stage)
+    for name, value in private.items():
+        say(f"your {value}" if value.lower().startswith(f"{name.lower()} ") else f"your {name}: {value}")
     for note in notes:
         say(f"note: {note}")
     if svg:
@@ -235,13 +250,13 @@ def secret(
 def reveal(
     record_file: RecordArg,
     player: Annotated[str, typer.Option(help="Whose secret to reveal (must be the player to move).")],
-    slot: Annotated[str, typer.Option(help="Which secret.")],
+    slot: Annotated[str | None, typer.Option(help="Which secret, when the player has more than one.")] = None,
     value: Annotated[str | None, typer.Option(help="The value, if the key file is not at hand.")] = None,
     salt: Annotated[str | None, typer.Option(help="The salt, with --value.")] = None,
 ) -> None:
     """Reveal a committed secret; it is checked against its commitment.
 
-    Example: pnp ref reveal game.pnp --player ann --slot colours
+    Example: pnp ref reveal game.pnp --player ann   (--slot colours when ann has several secrets)
     """
     from pnp.referee import record, session
 
@@ -250,6 +265,7 @@ def reveal(
     with record.locked(record_file):
         current = session.load(record_file)
         _check_turn(current, player)
+        slot = slot or _only_secret(current, player)
         recorded = current.play(f"reveal {slot} {value} {salt}" if value else f"reveal {slot}")
         current.save()
     say(f"recorded: {recorded}")
@@ -261,6 +277,50 @@ def _check_turn(current: Session, player: str) -> None:
         raise PnpError(f"{quote(player)} is not a player in {current.path} (players: {players})")
     if current.state.to_move() != player:
         raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
+
+
+def _only_secret(current: Session, player: str) -> str:
+    """The slot of ``player``'s one committed secret not yet revealed; an error naming them if not one."""
+    from pnp.referee.protocol import Reveal
+
+    revealed = {move.slot for who, move in current.played if who == player and isinstance(move, Reveal)}
+    unrevealed = sorted(slot for owner, slot in current.commitments if owner == player and slot not in revealed)
+    if not unrevealed:
+        raise PnpError(f"{player} has no committed secret to reveal")
+    if len(unrevealed) > 1:
+        raise PnpError(f"{player} has {len(unrevealed)} secrets: give --slot, one of {', '.join(unrevealed)}")
+    return unrevealed[0]
+
+
+def _private(current: Session, viewer: str | None, own: dict[str, str]) -> dict[str, str]:
+    """What only ``viewer`` may see, by name: their secrets (labelled by the game, if it does) and their hand."""
+    from pnp.referee.protocol import Secret
+
+    if viewer is None:
+        return {}
+    secrets = {slot: current.game.label(Secret(slot, value)) or value for slot, value in own.items()}
+    return {**secrets, **current.state.private(viewer)}
+
+
+def _stage_line(current: Session, text: str) -> str | None:
+    """Where the session stands, outside play, unless the text picture says it already.
+
+    E.g. "the game has ended and secrets are being revealed: ann to reveal", "the game is over: winner ann".
+    """
+    from pnp.referee.protocol import STAGE_WORDS
+
+    state = current.state
+    stage = state.stage()
+    if stage == "play" or STAGE_WORDS[stage] in text.lower():
+        return None
+    if stage != "over":
+        return f"{STAGE_WORDS[stage]}: {state.to_move()} to {'reveal' if stage == 'reveal' else 'move'}"
+    said_over = re.search(r"\bgame (is )?over\b", text, re.IGNORECASE)
+    if said_over and re.search(r"\bwin(s|ners?)\b", text, re.IGNORECASE):
+        return None
+    winners = state.score().winners
+    result = f"winner{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else "see 'pnp ref score'"
+    return result if said_over else f"{STAGE_WORDS[stage]}: {result}"
 
 
 def _to_move_line(current: Session) -> str:
@@ -285,3 +345,6 @@ def _score_json(result: Score) -> dict[str, object]:
         "winners": list(result.winners),
         "notes": list(result.notes),
     }
+
+
+from pnp.cli import serve as _serve  # noqa: F401  (registers `pnp ref serve` on this app)

@@ -1,0 +1,40 @@
+"""``pnp ref serve``: the table page for one record, a phone per seat (registered on the ``pnp ref`` app).
+
+The web stack (Starlette, uvicorn, Jinja2, segno) is imported inside the command, so no other
+command loads it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pnp.cli.ref import JsonOpt, RecordArg, app
+from pnp.errors import PnpError
+
+
+@app.command()
+def serve(
+    record_file: RecordArg,
+    host: Annotated[
+        str | None, typer.Option(help="The address to listen on [default: 127.0.0.1, this computer only].")
+    ] = None,
+    port: Annotated[int, typer.Option(help="The port; 0 picks a free one.", min=0, max=65535)] = 8765,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on every interface, so phones on this network can join.")
+    ] = False,
+    new_links: Annotated[
+        bool, typer.Option("--new-links", help="Make new seat links; the old ones stop working.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Serve the table page: a shared screen and one link per seat, until Ctrl-C.
+
+    Example: pnp ref serve game.pnp --lan
+    """
+    if lan and host is not None:
+        raise PnpError("give --lan (every interface) or --host, not both")
+    from pnp.table.server import serve as run
+
+    run(record_file, "0.0.0.0" if lan else host or "127.0.0.1", port, new_links, as_json)

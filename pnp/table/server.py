@@ -1,0 +1,107 @@
+"""Running the table: seat links, the addresses with their QR codes, and uvicorn until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+import sys
+from pathlib import Path
+from types import FrameType
+
+import segno
+import uvicorn
+
+from pnp.errors import PnpError, describe
+from pnp.referee import record, session
+from pnp.table import app, links
+from pnp.table.watch import RecordWatch
+
+EVERYWHERE = ("0.0.0.0", "::")
+# A documentation address (RFC 5737): a UDP socket "connected" to it picks the route out, sending nothing.
+_PROBE = ("192.0.2.1", 9)
+
+
+def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> None:
+    """Serve ``path``'s table on ``host``:``port`` until interrupted; print the host and seat addresses first."""
+    current = session.load(path)
+    with record.locked(path):
+        tokens = links.seat_tokens(path, current.setup.players, renew=new_links)
+    listener = _listen(host, port)
+    shown = lan_address() if host in EVERYWHERE else host
+    base = f"http://{f'[{shown}]' if ':' in shown else shown}:{listener.getsockname()[1]}"
+    seats = {player: f"{base}/s/{token}" for player, token in tokens.items()}
+    if as_json:
+        print(json.dumps({"url": f"{base}/", "seats": seats}), flush=True)
+    else:
+        _announce(current.spec.title, path, f"{base}/", seats, local=host not in EVERYWHERE)
+    watch = RecordWatch(path)
+    config = uvicorn.Config(
+        app.build(current, tokens, watch), log_level="warning", access_log=False, lifespan="on", ws="none"
+    )
+    _Server(config, watch).run(sockets=[listener])
+    if not as_json:
+        print("stopped", flush=True)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which on Ctrl-C or SIGTERM ends the event streams and stops with exit code 0."""
+
+    def __init__(self, config: uvicorn.Config, watch: RecordWatch) -> None:
+        super().__init__(config)
+        self.watch = watch
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        # Unlike uvicorn's own, the signal is not raised again once stopped: a stop on request is a clean exit.
+        self.watch.close()
+        if self.should_exit:
+            self.force_exit = True
+        self.should_exit = True
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: a free one), or one line saying why not."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        return socket.create_server((host, port), family=family)
+    except (OSError, OverflowError) as exc:
+        why = describe(exc) if isinstance(exc, OSError) else str(exc)
+        raise PnpError(f"cannot listen on {host}:{port}: {why} (try another --port, or --port 0 for any free one)")
+
+
+def lan_address() -> str:
+    """This machine's address on its local network, found without contacting anyone; 127.0.0.1 if it has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(_PROBE)
+            address = probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+    return address if isinstance(address, str) and address != "0.0.0.0" else "127.0.0.1"
+
+
+def _announce(title: str, path: Path, url: str, seats: dict[str, str], local: bool) -> None:
+    """The host address and one join address per seat, each with a QR code to scan."""
+    out = sys.stdout
+    print(f"{title} at the table, from {path}", file=out)
+    print(f"\nshared screen (shows no secrets): {url}", file=out)
+    _qr(url)
+    for player, link in seats.items():
+        print(f"\n{player}'s phone (this link is {player}'s alone: it shows {player}'s secrets): {link}", file=out)
+        _qr(link)
+    if local:
+        print("\nonly this computer can open these; 'pnp ref serve --lan' lets phones on this network join", file=out)
+    print("serving; Ctrl-C stops", file=out, flush=True)
+
+
+def _qr(text: str) -> None:
+    """``text`` as a QR code in block characters, or in ANSI colours where those characters cannot be written."""
+    code = segno.make(text, error="l")
+    drawn = io.StringIO()
+    code.terminal(out=drawn, compact=True, border=2)
+    try:
+        sys.stdout.write(drawn.getvalue())
+    except UnicodeEncodeError:
+        drawn = io.StringIO()
+        code.terminal(out=drawn, border=2)
+        sys.stdout.write(drawn.getvalue())

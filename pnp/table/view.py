@@ -1,0 +1,91 @@
+"""What one viewer sees of a session, as the JSON of ``/state``: a seat sees its own secrets, the host none.
+
+Everything is derived from the replayed record. Another seat's hidden moves appear as the game's
+public text, commitments as "entered their SLOT (hidden)", and no digest or salt is ever shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.printing.render import drawing_to_screen_svg
+from pnp.referee import notation
+from pnp.referee.protocol import Commit, Game, Move, Reveal, Score, Secret
+from pnp.referee.session import Session
+
+
+def state_json(current: Session, seat: str | None) -> dict[str, Any]:
+    """The state as ``seat`` may see it (None: the host's shared screen, which holds no secrets)."""
+    state, to_move = current.state, current.state.to_move()
+    buttons = _buttons(current) if seat is not None and seat == to_move else []
+    return {
+        "game": current.spec.title,
+        "seat": seat,
+        "players": list(current.setup.players),
+        "to_move": to_move,
+        "stage": state.stage(),
+        "moves": [button["move"] for button in buttons],
+        "buttons": buttons,
+        "picture": drawing_to_screen_svg(current.spec.picture(state, seat)),
+        "private": _private(current, seat) if seat is not None else {},
+        "score": score_json(state.score()),
+        "log": [
+            {"n": n, "player": player, "text": log_text(current.game, player, move, seat)}
+            for n, (player, move) in enumerate(current.played, 1)
+        ],
+        "version": current.last_hash,
+    }
+
+
+def _buttons(current: Session) -> list[dict[str, Any]]:
+    """Every input legal now, with a readable label, its verb, its kind and a chance input's probability."""
+    game = current.game
+    chance = current.state.chance()
+    buttons = []
+    for move in current.state.legal_moves():
+        text = notation.format(game, move)
+        kind = "secret" if isinstance(move, Secret) else "reveal" if isinstance(move, Reveal) else "choice"
+        if move in chance:
+            kind = "chance"
+        buttons.append(
+            {
+                "move": text,
+                "label": game.label(move) or text,
+                "verb": text.split()[0],
+                "kind": kind,
+                "probability": chance.get(move),
+            }
+        )
+    return buttons
+
+
+def _private(current: Session, seat: str) -> dict[str, str]:
+    """``seat``'s own secrets from its key file (labelled when the game labels them) and its private view."""
+    shown = {
+        slot: current.game.label(Secret(slot, value)) or value for slot, value in current.own_secrets(seat).items()
+    }
+    shown.update(current.state.private(seat))
+    return shown
+
+
+def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
+    """How ``player``'s ``move`` reads in ``viewer``'s log: in full for its own player, else as the game shows it."""
+    if isinstance(move, Commit):
+        return f"entered their {move.slot} (hidden)"
+    if isinstance(move, Reveal):
+        return f"revealed their {move.slot}: {game.label(Secret(move.slot, move.value)) or move.value}"
+    if player != viewer:
+        public = game.public_text(move)
+        if public is not None:
+            return public
+    return notation.format(game, move)
+
+
+def score_json(result: Score) -> dict[str, Any]:
+    """A score as JSON, in the shape of ``pnp ref score --json``."""
+    return {
+        "final": result.final,
+        "players": [{"name": p.name, "score": p.score, "breakdown": dict(p.breakdown)} for p in result.players],
+        "winners": list(result.winners),
+        "notes": list(result.notes),
+    }
