@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from conftest import play_with_moves_and_play
 
 from pnp.games import REGISTRY
+from pnp.referee.protocol import Score
 
 
 def test_games_lists_every_registered_game(cli):
@@ -71,8 +73,8 @@ def test_a_whole_session_through_the_cli(cli, tmp_path):
     code, out, err = cli("ref", "play", "g.pnp", "truck", "1")
     assert code == 1 and "safety truck" in err
     assert cli("ref", "play", "g.pnp", "truck", "5", "--json")[0] == 0
-    code, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
-    assert "R,W" in out and "B,G" not in out  # bob sees his own cards only
+    code, out, _ = cli("ref", "show", "g.pnp", "--as", "bob", "--json")
+    assert json.loads(out)["secrets"] == {"colours": "R,W"} and "B,G" not in out  # bob sees his own cards only
     code, out, _ = cli("ref", "score", "g.pnp", "--json")
     score = json.loads(out)
     assert score["final"] is False and {p["name"] for p in score["players"]} == {"ann", "bob"}
@@ -183,7 +185,10 @@ def test_show_and_replay_give_json_without_other_players_secrets(cli):
         "secrets": {"colours": "R,W"},
         "notes": [],
     }
-    assert shown["text"] + "\nyour colours: R,W\n" == cli("ref", "show", "g.pnp", "--as", "bob")[1]
+    assert (
+        shown["text"] + f"\nyour colours: {shown['private']['colours']}\n"
+        == cli("ref", "show", "g.pnp", "--as", "bob")[1]
+    )
     assert shown["score"] == json.loads(cli("ref", "score", "g.pnp", "--json")[1])
     code, out, _ = cli("ref", "replay", "g.pnp", "--json")
     replayed = json.loads(out)
@@ -221,3 +226,112 @@ def test_air_king_draws_are_chance_inputs_weighted_by_the_cards_left(cli):
     assert cli("ref", "play", "k.pnp", "draw", "storm")[0] == 0
     after = json.loads(cli("ref", "moves", "k.pnp", "--json")[1])["chance"]
     assert after["draw storm"] == pytest.approx((left["draw storm"] - 1) / (pile - 1))
+
+
+# -- issue 14: labels, the viewer's own view, stages, reveal without --slot -------------------------------
+
+
+def _aloft(cli, *moves: str) -> None:
+    """A two-player Aloft record g.pnp with ``moves`` played through the CLI."""
+    assert cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--seed", "4")[0] == 0
+    for move in moves:
+        code, _, err = cli("ref", "play", "g.pnp", *move.split())
+        assert code == 0, err
+
+
+def _play_until(record: Path, done) -> None:
+    """Play the first listed move (through the session, keeping key files) until ``done(session)``."""
+    from pnp.referee import notation, session
+
+    current = session.load(record)
+    while not done(current):
+        current.play(notation.format(current.game, current.state.legal_moves()[0]))
+    current.save()
+
+
+def test_moves_shows_the_games_labels_beside_the_notation(cli, monkeypatch):
+    _aloft(cli, "secret colours B,G", "secret colours R,W")
+    labels = {"truck 5": "move the lead truck", "inflate BG 1": "inflate BG 1"}  # the second adds nothing
+    game = type(REGISTRY["aloft"].rules())
+    monkeypatch.setattr(game, "label", lambda self, move: labels.get(self.format_move(move)))
+    code, out, _ = cli("ref", "moves", "g.pnp")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "to move: ann" and "  truck 5   move the lead truck" in lines and "  inflate BG 1" in lines
+    listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+    assert listed["labels"] == {"truck 5": "move the lead truck"}
+    assert "truck 5" in listed["moves"] and listed["chance"] == {}
+
+
+def test_show_as_a_player_gives_their_secrets_labelled_and_what_only_they_see(cli, monkeypatch):
+    from pnp.referee import session
+    from pnp.referee.protocol import Secret
+
+    _aloft(cli, "secret colours B,G", "secret colours R,W")
+    labels = {Secret("colours", "B,G"): "colours blue and green", Secret("colours", "R,W"): "red and white"}
+    monkeypatch.setattr(type(REGISTRY["aloft"].rules()), "label", lambda self, move: labels.get(move))
+    state = type(session.load(Path("g.pnp")).state)
+    monkeypatch.setattr(state, "private", lambda self, player: {"hand": f"{player}'s cards"})
+    code, out, _ = cli("ref", "show", "g.pnp", "--as", "ann")
+    assert code == 0 and out.endswith("your colours blue and green\nyour hand: ann's cards\n")  # the label names it
+    assert cli("ref", "show", "g.pnp", "--as", "bob")[1].endswith(
+        "your colours: red and white\nyour hand: bob's cards\n"
+    )
+    shown = json.loads(cli("ref", "show", "g.pnp", "--as", "ann", "--json")[1])
+    assert shown["secrets"] == {"colours": "B,G"}  # the value as entered, for programs
+    assert shown["private"] == {"colours": "colours blue and green", "hand": "ann's cards"}
+    spectator = json.loads(cli("ref", "show", "g.pnp", "--json")[1])
+    assert spectator["secrets"] == {} and spectator["private"] == {} and spectator["stage"] == "play"
+    assert "your" not in cli("ref", "show", "g.pnp")[1]
+
+
+def test_show_names_the_reveal_and_the_winner_once_and_reveal_needs_no_slot(cli, tmp_path):
+    from pnp.referee.protocol import Reveal
+
+    _aloft(cli, "secret colours B,G", "secret colours R,W")
+    _play_until(tmp_path / "g.pnp", lambda s: any(isinstance(m, Reveal) for m in s.state.legal_moves()))
+    shown = json.loads(cli("ref", "show", "g.pnp", "--json")[1])
+    assert shown["stage"] == "reveal" and not shown["over"]
+    out = cli("ref", "show", "g.pnp")[1]
+    assert out.count("the game has ended and secrets are being revealed") == 1
+    for _ in range(2):
+        who = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])["to_move"]
+        code, out, err = cli("ref", "reveal", "g.pnp", "--player", who)
+        assert code == 0 and out.startswith(f"recorded: {who}: reveal colours "), err
+    shown = json.loads(cli("ref", "show", "g.pnp", "--json")[1])
+    assert shown["stage"] == "over" and shown["score"]["winners"]
+    out = cli("ref", "show", "g.pnp")[1].lower()
+    assert len(re.findall(r"game (is )?over", out)) == 1
+    assert all(winner in out.split("over")[-1] for winner in shown["score"]["winners"])
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("board\nthe game is over; winner: ann", None),
+        ("board\ngame over", "winner ann"),
+        ("board", "the game is over: winner ann"),
+    ],
+)
+def test_the_end_is_said_once_whatever_the_text_picture_says(cli, monkeypatch, text, line):
+    from pnp.referee import session
+
+    _aloft(cli)
+    state = type(session.load(Path("g.pnp")).state)
+    monkeypatch.setattr(state, "stage", lambda self: "over")
+    monkeypatch.setattr(state, "render_text", lambda self, viewer: text)
+    monkeypatch.setattr(state, "score", lambda self: Score(True, (), ("ann",)))
+    assert cli("ref", "show", "g.pnp")[1] == text + "\n" + (f"{line}\n" if line else "")
+
+
+def test_reveal_without_slot_names_the_secrets_when_there_is_not_exactly_one(cli, tmp_path):
+    from pnp.referee.protocol import Commit
+
+    assert cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")[0] == 0
+    code, _, err = cli("ref", "reveal", "t.pnp", "--player", "ann")
+    assert code == 1 and err == "pnp: error: ann has no committed secret to reveal\n"
+    cli("ref", "new", "hauling-astronauts", "h.pnp", "--players", "ann,bob", "--option", "hidden_transports=true")
+    _play_until(tmp_path / "h.pnp", lambda s: sum(isinstance(m, Commit) for _, m in s.played) == 6)
+    who = json.loads(cli("ref", "moves", "h.pnp", "--json")[1])["to_move"]
+    code, _, err = cli("ref", "reveal", "h.pnp", "--player", who)
+    assert code == 1 and err == f"pnp: error: {who} has 3 secrets: give --slot, one of t1, t2, t3\n"

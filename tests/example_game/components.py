@@ -40,8 +40,17 @@ def track(data: UpdraftData, state: UpdraftState | None = None) -> Drawing:
 
 
 def picture(state: UpdraftState, viewer: str | None) -> Drawing:
-    """The state picture: the track with every balloon (nothing on it is secret)."""
-    return track(state.data, state)
+    """The track with every balloon (nothing on it is secret), and a legend of whose balloon is whose."""
+    board = track(state.data, state)
+
+    def draw(c: Canvas) -> None:
+        board.draw(c)
+        with c.group(0, board.height, name="legend"):
+            for seat, name in enumerate(state.players):
+                c.circle(10, 4 + seat * 8, 3, fill=state.data.colours[seat])
+                c.text(16, 7 + seat * 8, f"{name}'s balloon", size=9)
+
+    return Drawing(board.width, board.height + 8 * len(state.players), draw)
 
 
 def _balloon(c: Canvas, x: float, y: float, colour: str) -> None:

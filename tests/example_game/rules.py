@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from example_game.model import load_data
-from example_game.notation import format_move, parse_move
+from example_game.notation import UpdraftMove, format_move, parse_move
 from example_game.state import UpdraftState
 from pnp.games.base import BaseGame
-from pnp.referee.protocol import Move, Setup
+from pnp.referee.protocol import Move, Secret, Setup
 
 
 class Updraft(BaseGame):
@@ -25,3 +25,8 @@ class Updraft(BaseGame):
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def label(self, move: Move) -> str | None:
+        if isinstance(move, Secret):
+            return f"lucky face {move.value}"
+        return "drift up one step" if move == UpdraftMove("drift") else None

@@ -7,11 +7,18 @@ from collections.abc import Mapping
 from example_game.model import UpdraftData
 from example_game.notation import UpdraftMove
 from pnp.errors import IllegalMove
-from pnp.games.base import BaseState, ranked
-from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
+from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 SLOT = "lucky"
 LUCKY, FLY, REVEAL, OVER = range(4)
+STAGES: dict[int, Stage] = {LUCKY: "set-up", FLY: "play", REVEAL: "reveal", OVER: "over"}
+NEXT_STEP = {
+    LUCKY: "{who}, choose your lucky face with 'pnp ref secret'",
+    FLY: "{who}, drift or roll the die",
+    REVEAL: "{who}, reveal your lucky face with 'pnp ref reveal'",
+    OVER: "see the result with 'pnp ref score'",
+}
 
 
 class UpdraftState(BaseState):
@@ -30,6 +37,9 @@ class UpdraftState(BaseState):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def stage(self) -> Stage:
+        return STAGES[self.phase]
 
     def legal_moves(self) -> list[Move]:
         if self.phase == LUCKY:
@@ -54,7 +64,7 @@ class UpdraftState(BaseState):
             if not self.next_seat():
                 self.phase = OVER
         else:
-            raise IllegalMove("that move does not fit this part of the game", "turn order")
+            raise wrong_stage(self.stage(), NEXT_STEP[self.phase].format(who=self.to_move()))
 
     def _fly(self, move: UpdraftMove) -> None:
         if move.verb == "roll":
