@@ -302,6 +302,10 @@ def _private(current: Session, viewer: str | None, own: dict[str, str]) -> dict[
     return {**secrets, **current.state.private(viewer)}
 
 
+# How a game's own text picture may say the stage already, in its words (then show does not repeat it)
+_STAGE_SAID = {"set-up": r"\bset[- ]up\b", "reveal": r"\breveal", "over": r"\bgame (is )?over\b"}
+
+
 def _stage_line(current: Session, text: str) -> str | None:
     """Where the session stands, outside play, unless the text picture says it already.
 
@@ -311,16 +315,17 @@ def _stage_line(current: Session, text: str) -> str | None:
 
     state = current.state
     stage = state.stage()
-    if stage == "play" or STAGE_WORDS[stage] in text.lower():
+    if stage == "play":
         return None
+    said = re.search(_STAGE_SAID[stage], text, re.IGNORECASE)
     if stage != "over":
-        return f"{STAGE_WORDS[stage]}: {state.to_move()} to {'reveal' if stage == 'reveal' else 'move'}"
-    said_over = re.search(r"\bgame (is )?over\b", text, re.IGNORECASE)
-    if said_over and re.search(r"\bwin(s|ners?)\b", text, re.IGNORECASE):
+        action = "reveal" if stage == "reveal" else "move"
+        return None if said else f"{STAGE_WORDS[stage]}: {state.to_move()} to {action}"
+    if said and re.search(r"\bwin(s|ners?)\b", text, re.IGNORECASE):
         return None
     winners = state.score().winners
     result = f"winner{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else "see 'pnp ref score'"
-    return result if said_over else f"{STAGE_WORDS[stage]}: {result}"
+    return result if said else f"{STAGE_WORDS[stage]}: {result}"
 
 
 def _to_move_line(current: Session) -> str:
