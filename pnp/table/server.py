@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
@@ -18,6 +21,7 @@ from pnp.table import app, links
 from pnp.table.watch import RecordWatch
 
 EVERYWHERE = ("0.0.0.0", "::")
+STOP_WAIT = 3  # seconds a stop waits for requests still running (event streams end at once)
 # A documentation address (RFC 5737): a UDP socket "connected" to it picks the route out, sending nothing.
 _PROBE = ("192.0.2.1", 9)
 
@@ -31,17 +35,36 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
     shown = lan_address() if host in EVERYWHERE else host
     base = f"http://{f'[{shown}]' if ':' in shown else shown}:{listener.getsockname()[1]}"
     seats = {player: f"{base}/s/{token}" for player, token in tokens.items()}
-    if as_json:
-        print(json.dumps({"url": f"{base}/", "seats": seats}), flush=True)
-    else:
-        _announce(current.spec.title, path, f"{base}/", seats, local=host not in EVERYWHERE)
     watch = RecordWatch(path)
     config = uvicorn.Config(
-        app.build(current, tokens, watch), log_level="warning", access_log=False, lifespan="on", ws="none"
+        app.build(current, tokens, watch),
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        ws="none",
+        timeout_graceful_shutdown=STOP_WAIT,
     )
-    _Server(config, watch).run(sockets=[listener])
+    server = _Server(config, watch)
+    with _signals_stop(server):  # from the first line printed on, Ctrl-C or SIGTERM is a clean stop
+        if as_json:
+            print(json.dumps({"url": f"{base}/", "seats": seats}), flush=True)
+        else:
+            _announce(current.spec.title, path, f"{base}/", seats, local=host not in EVERYWHERE)
+        server.run(sockets=[listener])
     if not as_json:
         print("stopped", flush=True)
+
+
+@contextmanager
+def _signals_stop(server: uvicorn.Server) -> Iterator[None]:
+    """SIGINT and SIGTERM stop ``server`` while the block runs, even before it has started."""
+    handled = (signal.SIGINT, signal.SIGTERM)
+    before = {sig: signal.signal(sig, server.handle_exit) for sig in handled}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 class _Server(uvicorn.Server):
@@ -52,10 +75,10 @@ class _Server(uvicorn.Server):
         self.watch = watch
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        # Unlike uvicorn's own, the signal is not raised again once stopped: a stop on request is a clean exit.
+        # Unlike uvicorn's own: the signal is not raised again once stopped (a stop on request exits 0), and
+        # a second one does not cut the stop short (that would skip the app's own shutdown); it takes at most
+        # STOP_WAIT seconds anyway.
         self.watch.close()
-        if self.should_exit:
-            self.force_exit = True
         self.should_exit = True
 
 

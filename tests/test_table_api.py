@@ -1,0 +1,360 @@
+"""The table page's JSON API, driven as the page drives it (Starlette's TestClient), for every game.
+
+Each game is played to its end from each seat's own link by seeded random choices among the buttons
+(secrets entered on the owner's link, reveals completed from the key file). Every body the API sends
+is checked against what each other seat holds hidden at that moment (its key file and its
+``State.private``), and the final score against ``pnp ref score --json``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from pnp.games import REGISTRY
+from pnp.referee import keys, record, session
+from pnp.referee.protocol import Commit, Reveal, Secret
+from pnp.table import app, links
+from pnp.table.app import MAX_BODY
+
+GAMES = sorted(REGISTRY)
+# Options that hide what a game can keep hidden, so the API has something to keep from the other seats.
+# Take Off! and Air King are cut short (their round limits end them as the rules say, reveals included):
+# Take Off!'s world map takes a while to draw, twice a move, and a whole Air King game is some 550 moves.
+OPTIONS = {
+    "air-king": ["rounds=6"],
+    "hauling-astronauts": ["hidden_transports=true"],
+    "aeronaut-odyssey": ["hidden_inventories=true"],
+    "take-off": ["rounds=4"],
+}
+SEED = 13
+HEX_RUN = re.compile(r"[0-9a-f]{32}")  # a salt (32 hex digits) or a digest (64)
+
+
+def players_for(name: str) -> list[str]:
+    """Three seats, or as close to three as the game allows."""
+    game = REGISTRY[name].rules()
+    return ["ann", "bob", "cy"][: max(game.min_players, min(3, game.max_players))]
+
+
+def new_record(folder: Path, name: str, players: list[str] | None = None) -> Path:
+    path = folder / "game.pnp"
+    session.new(path, name, players or players_for(name), OPTIONS.get(name, []), SEED, None).save()
+    return path
+
+
+@dataclasses.dataclass
+class Table:
+    """A running app for one record, with helpers that keep every body it answers."""
+
+    client: TestClient
+    tokens: dict[str, str]
+    path: Path
+    bodies: list[tuple[str | None, str]] = dataclasses.field(default_factory=list)
+
+    def url(self, seat: str | None, what: str) -> str:
+        return f"/s/{self.tokens[seat]}/{what}" if seat else f"/host/{what}"
+
+    def state(self, seat: str | None) -> dict[str, Any]:
+        response = self.client.get(self.url(seat, "state"))
+        assert response.status_code == 200, response.text
+        self.bodies.append((seat, response.text))
+        return response.json()
+
+    def post(self, seat: str, what: str, body: Any) -> Any:
+        response = self.client.post(self.url(seat, what), json=body)
+        self.bodies.append((seat, response.text))
+        return response
+
+
+@contextmanager
+def open_table(path: Path, current: session.Session | None = None) -> Iterator[Table]:
+    current = current or session.load(path)
+    with record.locked(path):
+        tokens = links.seat_tokens(path, current.setup.players)
+    with TestClient(app.build(current, tokens)) as client:
+        yield Table(client, tokens, path)
+
+
+# -- what each seat holds hidden, and the checks of every body ------------------------------------------
+
+
+def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
+    """The session now, and for each seat the strings that only it may see: its unrevealed secrets (value as
+    entered, label, salt) and its private view."""
+    current = session.load(path)
+    revealed = {(player, move.slot) for player, move in current.played if isinstance(move, Reveal)}
+    hidden: dict[str, set[str]] = {}
+    for player in current.setup.players:
+        kept = keys.read_keys(path, player)
+        strings = {text for text in current.state.private(player).values() if text.strip()}
+        for slot, value in current.own_secrets(player).items():
+            if (player, slot) not in revealed:
+                strings |= {kept[slot][1], f"secret {slot} {value}", f"reveal {slot} {value}"}
+                strings.add(current.game.label(Secret(slot, value)) or kept[slot][1])
+        hidden[player] = strings
+    return current, hidden
+
+
+def expected_private(current: session.Session, seat: str) -> dict[str, str]:
+    shown = {slot: current.game.label(Secret(slot, v)) or v for slot, v in current.own_secrets(seat).items()}
+    return {**shown, **current.state.private(seat)}
+
+
+def check_state_body(current: session.Session, hidden: dict[str, set[str]], body: dict, host: dict) -> None:
+    """One /state answer: its own private part exactly, nothing another seat hides, no digest or salt in the log."""
+    seat = body["seat"]
+    assert body["version"] == current.last_hash
+    assert body["to_move"] == current.state.to_move()
+    assert not HEX_RUN.search(json.dumps(body["log"])), f"a digest or salt in {seat}'s log"
+    assert len(body["log"]) == len(current.played)
+    assert body["picture"].startswith("<svg") and "viewBox" in body["picture"]
+    if seat is None:
+        assert body["private"] == {} and body["moves"] == [] and body["buttons"] == []
+    else:
+        assert body["private"] == expected_private(current, seat)
+        assert body["moves"] == [] or body["to_move"] == seat, f"{seat} is offered moves out of turn"
+        assert body["moves"] == [b["move"] for b in body["buttons"]]
+    for entry, (player, move) in zip(body["log"], current.played):
+        assert entry["player"] == player
+        if isinstance(move, Commit):
+            assert entry["text"] == f"entered their {move.slot} (hidden)"
+    # Searched: all but this seat's own choices (its buttons list every value of its own secret) and its own
+    # private part (checked exactly above). What the host shows anyway, or this seat's own hidden strings hold,
+    # is not another seat's to hide (a card in two hands, a revealed colour pair that another seat also holds).
+    # The host has no such reference: there only a secret's salt and notation are searched.
+    seen = json.dumps({k: v for k, v in body.items() if k not in ("buttons", "moves", "private")})
+    public = json.dumps(host) if seat is not None else ""
+    own = hidden.get(seat or "", set())
+    for other, strings in hidden.items():
+        for text in strings if other != seat else ():
+            if seat is None and not (HEX_RUN.fullmatch(text) or text.startswith(("secret ", "reveal "))):
+                continue
+            if text in seen and text not in public and not any(text in mine for mine in own):
+                at = seen.index(text)
+                raise AssertionError(
+                    f"{seat or 'the host'} is shown {other}'s hidden {text!r}: {seen[at - 80 : at + 40]}"
+                )
+
+
+def check_other_body(hidden: dict[str, set[str]], seat: str | None, text: str) -> None:
+    """A POST answer (ok or a refusal) holds nothing another seat hides."""
+    for other, strings in hidden.items():
+        if other != seat:
+            for secret in strings - hidden.get(seat or "", set()):
+                assert secret not in text, f"an answer to {seat} shows {other}'s hidden {secret!r}"
+
+
+# -- refusals that change nothing ------------------------------------------------------------------------
+
+
+def refusals_change_nothing(table: Table, mover: str, move: str, version: str) -> None:
+    """Wrong tokens, a stale version, another seat's turn, bad input: each refused, the record byte-identical."""
+    before = table.path.read_bytes()
+    other = next(p for p in table.tokens if p != mover)
+    body = {"move": move, "version": version}
+    wrong = table.tokens[mover][:-1] + ("A" if table.tokens[mover][-1] != "A" else "B")
+    for url in (f"/s/{wrong}/state", "/s/nope/state", "/s//state", f"/s/{wrong}", f"/s/{wrong}/events"):
+        assert table.client.get(url).status_code == 404, url
+    for url in (f"/s/{wrong}/play", "/s/play", "/host/play", f"/s/{wrong}/undo"):
+        response = table.client.post(url, json=body)
+        assert response.status_code in (404, 405), url
+        assert "error" in response.json()
+    cases = [
+        (mover, "play", {"move": move, "version": "0" * 16}, 409),
+        (other, "play", body, 403),
+        (mover, "play", {"move": "no such move at all 99", "version": version}, 422),
+        (mover, "play", {"move": "x" * 201, "version": version}, 422),
+        (mover, "play", {"move": move}, 400),
+        (mover, "play", {"move": 7, "version": version}, 400),
+        (mover, "play", ["not", "an", "object"], 400),
+        (mover, "undo", {"version": "0" * 16}, 409),
+    ]
+    for seat, what, sent, status in cases:
+        response = table.post(seat, what, sent)
+        assert response.status_code == status, (seat, what, sent, response.text)
+        error = response.json()["error"]
+        assert error and "\n" not in error and len(error) < 300
+        if status == 409:
+            assert response.json()["version"] == version
+    url = table.url(mover, "play")
+    assert table.client.post(url, content=b"{not json").status_code == 400
+    assert table.client.post(url, content=b"[" * 10_000).status_code == 400
+    too_big = json.dumps({"move": move, "version": version, "pad": "x" * MAX_BODY})
+    response = table.client.post(url, content=too_big, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "KiB" in response.json()["error"]
+    assert table.path.read_bytes() == before, "a refused input changed the record"
+
+
+# -- the whole game through the API ------------------------------------------------------------------------
+
+
+def play_through_the_api(table: Table, rng: random.Random, limit: int = 3000) -> dict:
+    """Play to the end from each seat's own link, checking every body; the last host state."""
+    probed = False
+    for _ in range(limit):
+        current, hidden = hidden_now(table.path)
+        host = table.state(None)
+        check_state_body(current, hidden, host, host)
+        mover = host["to_move"]
+        if mover is None:
+            return host
+        seat = table.state(mover)
+        check_state_body(current, hidden, seat, host)
+        assert seat["moves"], f"{mover} is to move but is offered nothing"
+        kinds = {b["kind"] for b in seat["buttons"]}
+        assert kinds <= {"choice", "chance", "secret", "reveal"}
+        if "chance" in kinds:
+            odds = [b["probability"] for b in seat["buttons"] if b["kind"] == "chance"]
+            assert all(isinstance(p, float) and 0 < p <= 1 for p in odds) and abs(sum(odds) - 1) < 1e-9
+        if len(current.played) % 25 == 7:  # now and then, every other seat's view too
+            for other in table.tokens:
+                if other != mover:
+                    check_state_body(current, hidden, table.state(other), host)
+        move = rng.choice(seat["moves"])
+        if not probed and current.played:
+            refusals_change_nothing(table, mover, move, seat["version"])
+            probed = True
+        response = table.post(mover, "play", {"move": move, "version": seat["version"]})
+        assert response.status_code == 200, f"{move!r} by {mover}: {response.text}"
+        assert response.json()["ok"] is True
+        check_other_body(hidden, mover, response.text)
+    raise AssertionError(f"no end after {limit} moves")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_game_played_from_each_seats_link_scores_as_the_cli_does(cli, tmp_path, name):
+    path = new_record(tmp_path, name)
+    with open_table(path) as table:
+        final = play_through_the_api(table, random.Random(SEED))
+        ended = table.state(next(iter(table.tokens)))
+    assert final["stage"] == "over" and final["score"]["final"]
+    code, out, err = cli("ref", "score", str(path), "--json")
+    assert code == 0, err
+    assert final["score"] == json.loads(out) == ended["score"]
+    assert len(table.bodies) > 20
+
+
+def test_the_leak_check_finds_another_seats_secret_in_a_body(tmp_path):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+        for seat, pick in (("ann", 0), ("bob", -1)):  # two different colour pairs
+            body = table.state(seat)
+            move = [b["move"] for b in body["buttons"] if b["kind"] == "secret"][pick]
+            assert table.post(seat, "play", {"move": move, "version": body["version"]}).status_code == 200
+        current, hidden = hidden_now(path)
+        host, ann = table.state(None), table.state("ann")
+    check_state_body(current, hidden, ann, host)
+    salt = keys.read_keys(path, "bob")["colours"][1]
+    entered = next(text for text in hidden["bob"] if text.startswith("secret "))
+    for leak in (salt, entered):
+        for where in ("picture", "score"):
+            tampered = {**ann, where: f"{ann[where]} {leak}" if where == "picture" else {**ann[where], "x": leak}}
+            with pytest.raises(AssertionError, match="bob's hidden"):
+                check_state_body(current, hidden, tampered, host)
+            with pytest.raises(AssertionError, match="bob's hidden"):
+                check_state_body(current, hidden, {**host, where: tampered[where]}, host)
+    with pytest.raises(AssertionError):
+        check_state_body(current, hidden, {**ann, "private": {**ann["private"], "bob": salt}}, host)
+
+
+def test_a_seat_takes_back_only_its_own_move_and_the_page_sees_every_change(tmp_path):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+        ann = table.state("ann")
+        secret = next(b["move"] for b in ann["buttons"] if b["kind"] == "secret")
+        played = table.post("ann", "play", {"move": secret, "version": ann["version"]})
+        assert played.status_code == 200
+        version = played.json()["version"]
+        assert table.state(None)["version"] == version
+        assert table.post("bob", "undo", {"version": version}).status_code == 403
+        assert table.state("ann")["private"], "ann sees the secret she entered"
+        assert table.state("bob")["private"] == {}
+        undone = table.post("ann", "undo", {"version": version})
+        assert undone.status_code == 200, undone.text
+        again = table.state("ann")
+        assert again["version"] == undone.json()["version"] != version
+        assert again["private"] == {} and again["to_move"] == "ann"
+        nothing = table.post("ann", "undo", {"version": again["version"]})
+        assert nothing.status_code == 422 and "nothing to take back" in nothing.json()["error"]
+
+
+def test_a_secret_entered_on_the_page_is_committed_as_the_cli_does(tmp_path):
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    with open_table(path) as table:
+        ann = table.state("ann")
+        secrets = [b for b in ann["buttons"] if b["kind"] == "secret"]
+        assert secrets and all(b["verb"] == "secret" for b in secrets)
+        chosen = secrets[1]["move"]
+        assert table.post("ann", "play", {"move": chosen, "version": ann["version"]}).status_code == 200
+    slot, value = chosen.split()[1:]
+    assert keys.read_keys(path, "ann")[slot][0] == value
+    assert (path.with_name(path.name + ".ann.key").stat().st_mode & 0o777) == 0o600
+    (line,) = [line for line in path.read_text().splitlines() if f"ann: commit {slot} " in line]
+    assert value not in line.partition(" commit ")[2], "the record holds only the commitment"
+    assert keys.read_keys(path, "ann")[slot][1] not in path.read_text()
+
+
+def test_the_log_shows_the_games_public_text_to_the_other_seats(tmp_path, monkeypatch):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    spec = REGISTRY["aloft"]
+    rules = spec.rules()
+
+    class Quiet(type(rules)):  # type: ignore[misc]
+        def public_text(self, move):
+            return "did something <quietly>"
+
+    monkeypatch.setitem(REGISTRY, "aloft", dataclasses.replace(spec, rules=Quiet))
+    with open_table(path) as table:
+        for _ in range(4):  # both colour secrets, then two moves of play
+            mover = table.state(None)["to_move"]
+            seat = table.state(mover)
+            move = min(seat["moves"])
+            assert table.post(mover, "play", {"move": move, "version": seat["version"]}).status_code == 200
+        current = session.load(path)
+        for viewer in (None, "ann", "bob"):
+            for entry, (player, move) in zip(table.state(viewer)["log"], current.played):
+                if isinstance(move, Commit):
+                    assert entry["text"] == f"entered their {move.slot} (hidden)"
+                elif player == viewer:
+                    assert entry["text"] == current.game.format_move(move)
+                else:
+                    assert entry["text"] == "did something <quietly>"
+
+
+def test_pages_are_autoescaped_and_every_value_reaches_them_as_text(tmp_path):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    current = session.load(path)
+    hostile = dataclasses.replace(current, spec=dataclasses.replace(current.spec, title="<b>x</b>&"))
+    with open_table(path, hostile) as table:
+        for url in ("/", f"/s/{table.tokens['ann']}"):
+            response = table.client.get(url)
+            assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+            assert "<b>x</b>" not in response.text and "&lt;b&gt;x&lt;/b&gt;&amp;" in response.text
+            assert response.headers["x-content-type-options"] == "nosniff"
+        seat_page = table.client.get(f"/s/{table.tokens['ann']}").text
+        assert f"/s/{table.tokens['ann']}" in seat_page and table.tokens["bob"] not in seat_page
+        assert table.tokens["ann"] not in table.client.get("/").text
+        assert table.client.get("/static/table.js").status_code == 200
+        assert table.client.get("/static/../app.py").status_code == 404
+
+
+def test_the_picture_scales_to_the_screen(tmp_path):
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    with open_table(path) as table:
+        picture = table.state("ann")["picture"]
+    root = picture[: picture.index(">")]
+    assert 'width="100%"' in root and "viewBox=" in root and "mm" not in root.split("viewBox")[0]
