@@ -101,6 +101,8 @@ def test_show_draws_the_state_as_svg_without_secrets(cli, tmp_path):
     root = ET.fromstring(svg)
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "ALOFT" in texts and "R" in texts and "W" in texts  # the launched balloon's letters
+    assert root.get("width") == "100%" and root.get("height") is None  # it scales to the window
+    assert len(root.get("viewBox", "").split()) == 4
 
 
 def test_map_check_exits_1_when_it_finds_errors(cli, tmp_path):
@@ -268,18 +270,18 @@ def test_show_as_a_player_gives_their_secrets_labelled_and_what_only_they_see(cl
     from pnp.referee.protocol import Secret
 
     _aloft(cli, "secret colours B,G", "secret colours R,W")
-    labels = {Secret("colours", "B,G"): "colours blue and green", Secret("colours", "R,W"): "red and white"}
+    labels = {Secret("colours", "B,G"): "colours B,G: blue and green", Secret("colours", "R,W"): "red and white"}
     monkeypatch.setattr(type(REGISTRY["aloft"].rules()), "label", lambda self, move: labels.get(move))
     state = type(session.load(Path("g.pnp")).state)
     monkeypatch.setattr(state, "private", lambda self, player: {"hand": f"{player}'s cards"})
     code, out, _ = cli("ref", "show", "g.pnp", "--as", "ann")
-    assert code == 0 and out.endswith("your colours blue and green\nyour hand: ann's cards\n")  # the label names it
+    assert code == 0 and out.endswith("your colours: B,G (blue and green)\nyour hand: ann's cards\n")  # not twice
     assert cli("ref", "show", "g.pnp", "--as", "bob")[1].endswith(
-        "your colours: red and white\nyour hand: bob's cards\n"
+        "your colours: R,W (red and white)\nyour hand: bob's cards\n"
     )
     shown = json.loads(cli("ref", "show", "g.pnp", "--as", "ann", "--json")[1])
     assert shown["secrets"] == {"colours": "B,G"}  # the value as entered, for programs
-    assert shown["private"] == {"colours": "colours blue and green", "hand": "ann's cards"}
+    assert shown["private"] == {"colours": "B,G (blue and green)", "hand": "ann's cards"}
     spectator = json.loads(cli("ref", "show", "g.pnp", "--json")[1])
     assert spectator["secrets"] == {} and spectator["private"] == {} and spectator["stage"] == "play"
     assert "your" not in cli("ref", "show", "g.pnp")[1]

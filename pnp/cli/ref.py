@@ -166,7 +166,7 @@ def show(
     if stage:
         say(stage)
     for name, value in private.items():
-        say(f"your {value}" if value.lower().startswith(f"{name.lower()} ") else f"your {name}: {value}")
+        say(f"your {name}: {value}")
     for note in notes:
         say(f"note: {note}")
     if svg:
@@ -293,13 +293,25 @@ def _only_secret(current: Session, player: str) -> str:
 
 
 def _private(current: Session, viewer: str | None, own: dict[str, str]) -> dict[str, str]:
-    """What only ``viewer`` may see, by name: their secrets (labelled by the game, if it does) and their hand."""
-    from pnp.referee.protocol import Secret
-
+    """What only ``viewer`` may see, by name: their secrets (with the game's label) and e.g. their hand."""
     if viewer is None:
         return {}
-    secrets = {slot: current.game.label(Secret(slot, value)) or value for slot, value in own.items()}
+    secrets = {slot: _labelled(current, slot, value) for slot, value in own.items()}
     return {**secrets, **current.state.private(viewer)}
+
+
+def _labelled(current: Session, slot: str, value: str) -> str:
+    """A secret's value as entered, with the game's label of it: "7 (aircraft 1, 4, 6, 9)".
+
+    A label that starts by naming the secret ("goal 7: ...") is shown from what follows.
+    """
+    from pnp.referee.protocol import Secret
+
+    label = current.game.label(Secret(slot, value)) or ""
+    named = f"{slot} {value}"
+    if label.lower().startswith(named.lower()):
+        label = label[len(named) :].lstrip(":,; ")
+    return f"{value} ({label})" if label and label != value else value
 
 
 # How a game's own text picture may say the stage already, in its words (then show does not repeat it)

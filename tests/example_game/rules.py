@@ -28,5 +28,5 @@ class Updraft(BaseGame):
 
     def label(self, move: Move) -> str | None:
         if isinstance(move, Secret):
-            return f"lucky face {move.value}"
+            return f"lucky {move.value}: {load_data().lucky_bonus} points for each {move.value} you roll"
         return "drift up one step" if move == UpdraftMove("drift") else None
