@@ -30,8 +30,11 @@ def test_a_session_with_secret_goals_drawn_cards_and_a_rejected_move(cli, tmp_pa
     assert (tmp_path / "g.pnp").read_text() == record  # a rejected move changes nothing
     play(cli, "depart 1 a2", "extra fly 1 b2", "storm d3", "depart 2 a4", "end")
     code, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
-    assert "bob: 1 card (1 hold)" in out and "ann: 0 cards;" in out and "your goal: 2" in out
-    assert "goal: 7" not in out
+    assert "bob: 1 card (1 Holding)" in out and "ann: 0 cards;" in out
+    goal = next(line for line in out.splitlines() if line.startswith("your goal"))
+    assert "2" in goal and "aircraft 1, 3, 6, 8" in goal  # the goal with its aircraft, worded by the CLI
+    assert "your hand: 1 Holding" in out
+    assert "goal 7" not in out and "aircraft 2, 5, 8, 9" not in out
     code, out, _ = cli("ref", "show", "g.pnp", "--as", "ann")
     assert "ann: 0 cards (empty)" in out and "bob: 1 card;" in out
     score = json.loads(cli("ref", "score", "g.pnp", "--json")[1])

@@ -139,7 +139,7 @@ def test_bad_notation_says_what_was_expected():
     for text, wanted in (
         ("fly 3", "expected 'fly N SPACE'"),
         ("extra storm c3", "'extra' comes before depart, fly or land"),
-        ("draw joker", "'joker' is not an event card"),
+        ("draw joker", "there is no event card 'joker'"),
         ("fly x b2", "'x' is not an aircraft number"),
         ("storm 3c", "'3c' is not a space"),
         ("pass 3 3", "two different aircraft"),

@@ -79,7 +79,7 @@ def test_setup_asks_each_player_for_one_of_the_ten_goal_cards_then_deals_one_eve
     assert state.phase == DEAL and state.to_move() == "ann"
     play(state, "draw storm", "draw hold")
     assert state.phase == DRAW and state.to_move() == "ann"
-    assert state.hand_text(0) == "1 storm" and state.hand_text(1) == "1 hold"
+    assert state.hand_text(0) == "1 Storm" and state.hand_text(1) == "1 Holding"
     assert state.technical == [True, True]
 
 
@@ -587,16 +587,18 @@ def test_a_hand_shows_only_to_its_owner():
     state = acting()
     give(state, "storm", seat=1)
     mine = state.render_text("p1")
-    assert "p1: 2 cards (2 pass)" in mine and "p2: 2 cards;" in mine and "storm" not in mine
-    assert "(1 storm, 1 pass)" in state.render_text("p2")
-    assert "pass)" not in state.render_text(None)
+    assert "p1: 2 cards (2 Pass)" in mine and "p2: 2 cards;" in mine and "1 Storm" not in mine
+    assert "(1 Storm, 1 Pass)" in state.render_text("p2")
+    assert "Pass)" not in state.render_text(None)
 
 
 def test_a_move_in_the_wrong_phase_says_what_is_expected():
     state = started()
-    error = rejects(state, "depart 1 a2", "enters the card they drew")
+    error = rejects(
+        state, "depart 1 a2", r"^during play: depart is not possible now; p1, enter the event card you drew"
+    )
     assert error.rule == "turn phases"
-    rejects(state, "discard pass", "enters the card they drew")
+    rejects(state, "discard pass", r"^during play: discarding is not possible now; p1, enter the event card you drew")
 
 
 def test_the_example_session_in_the_notation_guide_is_accepted():

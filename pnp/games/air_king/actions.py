@@ -12,23 +12,32 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
 from pnp.games.air_king.field import cell_name
-from pnp.games.air_king.model import CARD_TYPES, CLEAR, DIAGONAL, EXTRA, HOLD, PASS, STORM_CARD, counts_text
+from pnp.games.air_king.model import CARD_TYPES, CLEAR, DIAGONAL, EXTRA, HOLD, PASS, STORM_CARD
 from pnp.games.air_king.notation import AirMove
-from pnp.referee.protocol import Commit, Reveal
+from pnp.games.base import wrong_stage
+from pnp.referee.protocol import STAGE_WORDS, Commit, Reveal, Stage
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
 
 SLOT = "goal"
 GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = range(7)  # phases
+# the stage of each phase: goals entered and a card dealt to each at set-up, turns in play,
+# the goals still hidden revealed after the round limit, over
+STAGES: tuple[Stage, ...] = ("set-up", "set-up", "play", "play", "play", "reveal", "over")
 WAITING, LANDED = -1, -2  # aircraft positions off the field
 STORM = -1  # a Storm card on a space (aircraft are 1..10 there, 0 is empty)
 
 
+def out_of_stage(state: AirKingState) -> IllegalMove:
+    """The refusal of a move that belongs to another stage: it names the stage and the next step."""
+    return wrong_stage(state.stage(), state.next_step())
+
+
 def _need(state: AirKingState, phase: int, doing: str) -> None:
-    """Refuse ``doing`` unless the turn is in ``phase``."""
+    """Refuse ``doing`` unless the turn is in ``phase`` (a phase of play: the state checked the stage)."""
     if state.phase != phase:
-        raise IllegalMove(f"{doing} is not possible now: {state.expecting()}", "turn phases")
+        raise IllegalMove(f"{STAGE_WORDS['play']}: {doing} is not possible now; {state.next_step()}", "turn phases")
 
 
 def _aircraft(state: AirKingState, number: int) -> int:
@@ -287,11 +296,12 @@ def _return(state: AirKingState, move: AirMove) -> None:
 def _draw(state: AirKingState, move: AirMove) -> None:
     """draw CARD: the card dealt at set-up or drawn at the start of a turn."""
     if state.phase not in (DRAW, DEAL):
-        raise IllegalMove(f"drawing is not possible now: {state.expecting()}", "turn phases")
+        _need(state, DRAW, "drawing")
     kind = CARD_TYPES.index(move.card)
     if not state.draw[kind]:
         raise IllegalMove(
-            f"no {_title(state, move.card)} card is left in the draw pile (it holds: {counts_text(state.draw)})",
+            f"no {_title(state, move.card)} card is left in the draw pile "
+            f"(it holds: {state.rules.data.titles(state.draw)})",
             "deck tracking",
         )
     state.draw[kind] -= 1
@@ -356,40 +366,61 @@ def _start_turn(state: AirKingState) -> None:
 
 
 def _check_public_win(state: AirKingState) -> None:
-    """A player whose goal is already public wins on their own turn once all of it has landed."""
+    """A player whose goal is already public (and counts) wins on their own turn once all of it has landed."""
     goal = state.goals[state.seat]
-    if goal >= 0 and state.rules.goal_masks[goal] & state.landed == state.rules.goal_masks[goal]:
+    if (
+        goal >= 0
+        and state.rules.goal_masks[goal] & state.landed == state.rules.goal_masks[goal]
+        and state.seat not in state.void
+    ):
         state.winner, state.phase = state.seat, OVER
 
 
 def commit(state: AirKingState, move: Commit) -> None:
     """A goal card committed at set-up, seat by seat."""
-    if state.phase != GOALS or move.slot != SLOT:
-        raise IllegalMove("each player enters one goal card, at set-up", "goal cards")
+    if state.phase != GOALS:
+        raise out_of_stage(state)
+    if move.slot != SLOT:
+        raise IllegalMove(f"Air King has one secret, the goal card ('goal'), not {move.slot!r}", "goal cards")
     if not state.next_seat():
         state.phase = DEAL
 
 
 def reveal(state: AirKingState, move: Reveal) -> None:
-    """A goal revealed to win on its owner's turn, or at the round limit."""
+    """A goal revealed to win on its owner's turn, or at the round limit.
+
+    Each goal card exists once: a card revealed after another player revealed it is recorded (its
+    commitment is open) but does not count, so its player cannot win with it. The state never sees a
+    goal before it is revealed, so the second reveal is the first moment the clash can be known.
+    """
+    if state.phase not in (DRAW, ACT, DISCARD, FINAL):
+        raise out_of_stage(state)
+    words = STAGE_WORDS[state.stage()]
     if move.slot != SLOT:
-        raise IllegalMove(f"Air King has no secret {move.slot!r} (the goal card is 'goal')", "goal cards")
+        raise IllegalMove(f"{words}: Air King has one secret, the goal card ('goal'), not {move.slot!r}", "goal cards")
     cards = [str(n + 1) for n in range(len(state.rules.goal_masks))]
     if move.value not in cards:
-        raise IllegalMove(f"{move.value!r} is not a goal card (1-{len(cards)})", "goal cards")
+        raise IllegalMove(f"{words}: {move.value!r} is not a goal card (1-{len(cards)})", "goal cards")
     goal = cards.index(move.value)
     if state.phase == FINAL:
-        state.goals[state.seat] = goal
+        _take_goal(state, goal)
         _next_final_reveal(state)
         return
-    if state.phase not in (DRAW, ACT, DISCARD) or state.goals[state.seat] >= 0:
-        raise IllegalMove("a goal is revealed once, during its owner's own turn", "reveal on your turn")
+    if state.goals[state.seat] >= 0:
+        raise IllegalMove(f"{words}: {state.players[state.seat]} has revealed their goal already", "reveal once")
     if not state.any_complete:
-        raise IllegalMove("no goal card has all its aircraft landed yet", "reveal to win")
-    state.goals[state.seat] = goal
+        raise IllegalMove(f"{words}: no goal card has all its aircraft landed yet", "reveal to win")
+    _take_goal(state, goal)
     _check_public_win(state)
-    if state.phase != OVER:
+    if state.phase != OVER and state.seat not in state.void:
         state.failed.append(state.seat)
+
+
+def _take_goal(state: AirKingState, goal: int) -> None:
+    """Make the goal of the player to move public; void when another player revealed that card first."""
+    if goal in state.goals:
+        state.void.append(state.seat)
+    state.goals[state.seat] = goal
 
 
 def _next_final_reveal(state: AirKingState) -> None:

@@ -1,13 +1,11 @@
-"""Air King's print kit and state picture: the cards, the field mat and a player aid, drawn in millimetres."""
+"""Air King's print kit: the cards, the field mat and a player aid, drawn in millimetres (the state picture: ``picture``)."""
 
 from __future__ import annotations
 
-from pnp.games.air_king.actions import STORM, WAITING
-from pnp.games.air_king.cards import EVENT_COLOURS, decks
+from pnp.games.air_king.cards import decks
 from pnp.games.air_king.field import LETTERS, Field, cell_name
 from pnp.games.air_king.model import AirKingData, load_data, load_field
-from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane
-from pnp.games.air_king.state import AirKingState
+from pnp.games.air_king.shapes import INK, WHITE, event_icon, ink_on, paragraph
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Kit, KitDocument, Sheet
@@ -16,7 +14,6 @@ from pnp.printing.patterns import hatch
 MARGIN = 14.0  # mm around the spaces, for the column letters and lane numbers
 SKY = "#e3eef7"
 ASPHALT = "#5d6166"
-PANEL = 46.0  # mm below the field in the state picture
 
 
 def kit(request: KitRequest) -> Kit:
@@ -40,14 +37,14 @@ def kit(request: KitRequest) -> Kit:
 
 
 # -- the field ------------------------------------------------------------------
-def field_drawing(field: Field, authoring: bool = False, overlay: AirKingState | None = None) -> Drawing:
+def field_drawing(field: Field, authoring: bool = False) -> Drawing:
     """The field with card-sized spaces: airports, runways, departure zones, and every space named.
 
-    ``authoring`` also marks the closed spaces; ``overlay`` adds a state's pieces and a panel below.
+    ``authoring`` also marks the closed spaces (the map preview).
     """
     sw, sh = field.space_width, field.space_height
     width = field.columns * sw + 2 * MARGIN
-    height = field.lanes * sh + 2 * MARGIN + (PANEL if overlay else 0)
+    height = field.lanes * sh + 2 * MARGIN
     data = load_data().value
     colours = {a.name: a.rgb for a in data.airports}
 
@@ -59,9 +56,6 @@ def field_drawing(field: Field, authoring: bool = False, overlay: AirKingState |
                 x, y = MARGIN + col * sw, MARGIN + lane * sh
                 with c.group(x, y, name=f"space:{cell_name(col, lane)}"):
                     _space(c, field, col, lane, sw, sh, colours, authoring)
-        if overlay is not None:
-            _pieces(c, overlay, sw, sh)
-            _panel(c, overlay, MARGIN, MARGIN * 1.5 + field.lanes * sh, width - 2 * MARGIN)
 
     return Drawing(width, height, draw)
 
@@ -125,63 +119,6 @@ def _space(
                 sw / 2, sh / 2 + 2, f"DEPARTURE {airport}", size=9, bold=True, anchor="middle", fill=colours[airport]
             )
     c.text(3, 6, name, size=9 if authoring else 7, bold=authoring, fill="#4a6a86")
-
-
-# -- the state picture ---------------------------------------------------------
-def picture(state: AirKingState, viewer: str | None) -> Drawing:
-    """The state: the field with aircraft, Storms and Holdings, and a panel of what is off the field.
-
-    Only public things are drawn, whoever ``viewer`` is: hands show in ``render_text`` for their owner.
-    """
-    return field_drawing(state.rules.field, overlay=state)
-
-
-def _pieces(c: Canvas, state: AirKingState, sw: float, sh: float) -> None:
-    field, data = state.rules.field, state.rules.data
-    for cell, thing in enumerate(state.occ):
-        if not thing:
-            continue
-        col, lane = field.coords(cell)
-        x, y = MARGIN + col * sw, MARGIN + lane * sh
-        if thing == STORM:
-            c.rect(x + 4, y + 4, sw - 8, sh - 8, fill="#c9ced6", stroke=INK, width=0.4, radius=3)
-            event_icon(c, "storm", x + sw / 2, y + sh / 2 - 3, sh * 0.25)
-            c.text(x + sw / 2, y + sh - 7, "STORM", size=8, bold=True, anchor="middle", fill=INK)
-            continue
-        craft = data.aircraft[thing - 1]
-        h = state.rules.home[thing - 1]
-        right = field.airport_spaces[1 - h][0] > field.airport_spaces[h][0]
-        with c.group(name=f"aircraft:{craft.number}"):
-            plane(c, x + sw * 0.35, y + sh / 2, sh * 0.7, craft.rgb, rotate=90 if right else -90)
-            badge(c, craft, x + sw * 0.6, y + sh / 2 - 6, sw * 0.34, 12)
-            if state.held[thing - 1]:
-                c.rect(
-                    x + sw * 0.6,
-                    y + sh / 2 + 9,
-                    sw * 0.34,
-                    8,
-                    fill=EVENT_COLOURS["hold"],
-                    stroke=INK,
-                    width=0.3,
-                    radius=1.5,
-                )
-                c.text(x + sw * 0.77, y + sh / 2 + 14.8, "HOLDING", size=7, bold=True, anchor="middle", fill=WHITE)
-
-
-def _panel(c: Canvas, state: AirKingState, x: float, y: float, width: float) -> None:
-    field, data = state.rules.field, state.rules.data
-    for h, name in enumerate(field.airport_names):
-        top = y + h * 14
-        c.text(x, top + 7, f"waiting at {name}:", size=8, bold=True, fill=INK)
-        waiting = [a for a, p in enumerate(state.pos) if p == WAITING and state.rules.home[a] == h]
-        for i, a in enumerate(waiting):
-            badge(c, data.aircraft[a], x + 32 + i * 24, top, 22, 10)
-        landed = [a for a in range(len(state.pos)) if state.landed >> a & 1 and state.rules.home[a] != h]
-        c.text(x + width / 2, top + 7, f"landed at {name}:", size=8, bold=True, fill=INK)
-        for i, a in enumerate(landed):
-            badge(c, data.aircraft[a], x + width / 2 + 32 + i * 24, top, 22, 10)
-    c.text(x, y + 35, state.status(), size=8, fill=INK)
-    c.text(x, y + 41, state.piles(), size=8, fill=INK)
 
 
 # -- player aid -----------------------------------------------------------------

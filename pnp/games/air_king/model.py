@@ -9,6 +9,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Literal
 
+from pnp.games.names import Names
 from pnp.loader import Loaded, load_file
 from pnp.resources import board_file, data_file
 
@@ -76,6 +77,14 @@ class AirKingData:
         """The event type called ``kind``."""
         return next(e for e in self.events if e.type == kind)
 
+    def titles(self, counts: list[int]) -> str:
+        """Card counts by type under their printed titles, e.g. '2 Storm, 1 Clear sky'."""
+        return ", ".join(f"{n} {self.event(t).title}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
+
+    def goal_text(self, goal: int) -> str:
+        """Goal card ``goal`` (0-based) as a player reads it: 'goal 7: aircraft 2, 5, 8, 9'."""
+        return f"goal {goal + 1}: aircraft {', '.join(map(str, self.goals[goal]))}"
+
 
 @dataclass(frozen=True)
 class AirportPlace:
@@ -102,9 +111,9 @@ class AirKingField:
     space_height: float = field(default=68.0, metadata={"doc": "Printed space size across the lanes, mm."})
 
 
-def counts_text(counts: list[int]) -> str:
-    """Card counts by type as words, e.g. '2 storm, 1 pass'."""
-    return ", ".join(f"{n} {t}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
+def card_names(data: AirKingData) -> Names:
+    """The event cards by every name a player may type: the id the notation writes and the printed title."""
+    return Names("event card", {e.type: (e.title,) for e in data.events})
 
 
 def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int, ...]) -> list[tuple[str, str]]:

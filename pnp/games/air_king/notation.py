@@ -2,12 +2,15 @@
 
 Notation (docs/games/air-king.md):
 
-- ``draw storm`` enters the event card just drawn (or dealt at set-up);
+- ``draw storm`` enters the event card just drawn (or dealt at set-up); a card is
+  named by its id or its printed title, loosely (``draw Holding``, ``draw clear sky``);
 - ``depart 3 a2``, ``fly 3 b2``, ``land 3`` are aircraft moves; with an Extra
   move card in front: ``extra fly 3 b2`` (also ``extra depart``, ``extra land``);
 - ``diagonal 3 c2`` plays Extra diagonal move and flies aircraft 3 to c2;
 - ``storm c3``, ``clear c3``, ``hold 3``, ``pass 3 8``, ``return 3`` play cards;
 - ``end`` ends the moves and cards of a turn; ``discard storm`` discards.
+
+``format_move`` always writes the card's id, so records read the same whichever name was typed.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import NamedTuple
 from pnp.errors import NotationError
 from pnp.games.air_king.field import CELL, Field
 from pnp.games.air_king.model import CARD_TYPES
+from pnp.games.names import Names
 from pnp.referee.notation import number
 
 FLIGHTS = ("depart", "fly", "land")
@@ -56,8 +60,8 @@ _FORMS = (
 )
 
 
-def parse_move(text: str) -> AirMove:
-    """Read one move; raise NotationError saying what was expected."""
+def parse_move(text: str, cards: Names) -> AirMove:
+    """Read one move, its event card by any name in ``cards``; raise NotationError saying what was expected."""
     words = text.lower().split()
     extra = bool(words) and words[0] == "extra"
     if extra:
@@ -68,6 +72,8 @@ def parse_move(text: str) -> AirMove:
         raise NotationError(f"cannot read {text!r}: expected one of: {_FORMS}")
     action, args = words[0], words[1:]
     shape = _SHAPES[action]
+    if shape == ("card",) and args:  # a printed title may run over several words: "clear sky"
+        args = [cards.key(" ".join(args), text)]
     if len(args) != len(shape):
         wanted = " ".join([action, *(_SHOWN[w] for w in shape)])
         raise NotationError(f"cannot read {text!r}: expected '{wanted}'")
@@ -76,8 +82,6 @@ def parse_move(text: str) -> AirMove:
     cell, card = given.get("cell", ""), given.get("card", "")
     if cell and not CELL.match(cell):
         raise NotationError(f"cannot read {text!r}: {cell!r} is not a space (column letter and lane: c3)")
-    if card and card not in CARD_TYPES:
-        raise NotationError(f"cannot read {text!r}: {card!r} is not an event card (known: {', '.join(CARD_TYPES)})")
     if action == "pass":
         if other == aircraft:
             raise NotationError(f"cannot read {text!r}: a Pass swaps two different aircraft")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from pnp.errors import NotationError
+from pnp.games.air_king.actions import SLOT
 from pnp.games.air_king.maps import checked_field
-from pnp.games.air_king.model import MAX_PLAYERS, load_data
+from pnp.games.air_king.model import MAX_PLAYERS, AirKingData, card_names, load_data
 from pnp.games.air_king.notation import AirMove, MoveTable, format_move, parse_move
 from pnp.games.air_king.state import AirKingState, Rules
 from pnp.games.base import BaseGame, MapCache
-from pnp.referee.protocol import Move, Option, Setup
+from pnp.games.names import Names
+from pnp.referee.protocol import Move, Option, Reveal, Secret, Setup
 from pnp.resources import board_file, data_file
 
 MAX_ROUNDS = 1000
@@ -25,6 +28,12 @@ def _rules(path: Path | None) -> Rules:
 
 
 FIELDS = MapCache(_rules, board_file("air-king.yaml"))
+
+
+@cache
+def _cards() -> Names:
+    """The event cards by id and printed title, read once."""
+    return card_names(load_data().value)
 
 
 class AirKing(BaseGame):
@@ -52,9 +61,53 @@ class AirKing(BaseGame):
         return [data_file("air-king.yaml"), setup.map_path or board_file("air-king.yaml")]
 
     def parse_move(self, text: str) -> AirMove:
-        return parse_move(text)
+        return parse_move(text, _cards())
 
     def format_move(self, move: Move) -> str:
         if not isinstance(move, AirMove):
             raise NotationError(f"{move!r} is not an Air King move")
         return format_move(move)
+
+    def label(self, move: Move) -> str | None:
+        """A move as a button reads: card titles as printed, goal cards with their aircraft."""
+        data = load_data().value
+        if isinstance(move, (Secret, Reveal)) and move.slot == SLOT:
+            goal = _goal_index(data, move.value)
+            if goal is None:
+                return "reveal your goal card" if isinstance(move, Reveal) else None
+            return data.goal_text(goal) if isinstance(move, Secret) else f"reveal {data.goal_text(goal)}"
+        return label(data, move) if isinstance(move, AirMove) else None
+
+    def public_text(self, move: Move) -> str | None:
+        """A drawn card goes into a hidden hand: the others see only that a card was drawn."""
+        if isinstance(move, AirMove) and move.action == "draw":
+            return "draw an event card"
+        return None
+
+
+def _goal_index(data: AirKingData, value: str) -> int | None:
+    """The 0-based goal card that ``value`` names (its printed number), or None."""
+    number = value.strip()
+    return int(number) - 1 if number.isdecimal() and 1 <= int(number) <= len(data.goals) else None
+
+
+def label(data: AirKingData, move: AirMove) -> str:
+    """``move`` in words, with the event cards' printed titles: 'Holding on aircraft 8'."""
+    a, card = f"aircraft {move.aircraft}", data.event(move.card).title if move.card else ""
+    home = {plane.number: plane.home for plane in data.aircraft}.get(move.aircraft, "")
+    away = next((port.name for port in data.airports if port.name != home), "")
+    words = {
+        "draw": f"draw {card}",
+        "discard": f"discard {card}",
+        "depart": f"depart {a} to {move.cell}",
+        "fly": f"fly {a} to {move.cell}",
+        "land": f"land {a} at {away}",
+        "diagonal": f"{data.event('diagonal').title}: {a} to {move.cell}",
+        "storm": f"{data.event('storm').title} on {move.cell}",
+        "clear": f"{data.event('clear').title}: take the Storm off {move.cell}",
+        "hold": f"{data.event('hold').title} on {a}",
+        "pass": f"{data.event('pass').title}: swap aircraft {move.aircraft} and {move.other}",
+        "return": f"Technical Return: {a} back to {home}",
+        "end": "end the turn",
+    }[move.action]
+    return f"{data.event('extra').title}: {words}" if move.extra else words

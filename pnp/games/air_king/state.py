@@ -2,8 +2,11 @@
 
 The referee knows every hand: each card enters a hand through a ``draw`` entry
 (the deal included), so a card a player cannot hold is refused. Only
-``render_text`` for the owner shows a hand's contents. Goals are never held
-here until revealed.
+``render_text`` for the owner and ``private`` show a hand's contents. Goals are
+never held here until revealed.
+
+Stages: set-up (``GOALS``, ``DEAL``), play (``DRAW``, ``ACT``, ``DISCARD``),
+reveal (``FINAL``, after the round limit) and over.
 
 Turn: ``DRAW`` (one chance entry) -> ``ACT`` (two aircraft moves, up to two
 cards, then ``end``) -> ``DISCARD`` (only above the hand limit) -> next seat.
@@ -16,7 +19,20 @@ from dataclasses import dataclass
 
 from pnp.errors import IllegalMove
 from pnp.games.air_king import actions
-from pnp.games.air_king.actions import ACT, DEAL, DISCARD, DRAW, FINAL, GOALS, LANDED, OVER, SLOT, STORM, WAITING
+from pnp.games.air_king.actions import (
+    ACT,
+    DEAL,
+    DISCARD,
+    DRAW,
+    FINAL,
+    GOALS,
+    LANDED,
+    OVER,
+    SLOT,
+    STAGES,
+    STORM,
+    WAITING,
+)
 from pnp.games.air_king.field import FAR, Field
 from pnp.games.air_king.model import (
     CARD_TYPES,
@@ -27,12 +43,11 @@ from pnp.games.air_king.model import (
     PASS,
     STORM_CARD,
     AirKingData,
-    counts_text,
 )
 from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.text import render
 from pnp.games.base import BaseState, ranked
-from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 
 @dataclass(frozen=True)
@@ -49,7 +64,7 @@ class Rules:
 class AirKingState(BaseState):
     """One position of a session."""
 
-    MUTABLE = ("pos", "occ", "held", "technical", "draw", "discard", "goals", "failed", "hands")
+    MUTABLE = ("pos", "occ", "held", "technical", "draw", "discard", "goals", "failed", "void", "hands")
 
     def __init__(self, rules: Rules, players: tuple[str, ...], rounds: int) -> None:
         data = rules.data
@@ -65,6 +80,7 @@ class AirKingState(BaseState):
         self.discard = [0] * len(CARD_TYPES)
         self.goals = [-1] * len(players)  # revealed goal card index, -1 while secret
         self.failed: list[int] = []  # seats that revealed an incomplete goal
+        self.void: list[int] = []  # seats that revealed a goal card someone had revealed before
         self.phase, self.seat, self.round = GOALS, 0, 0
         self.moves_left = self.cards_played = 0
         self.movement_played = False
@@ -72,6 +88,15 @@ class AirKingState(BaseState):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def stage(self) -> Stage:
+        return STAGES[self.phase]
+
+    def private(self, player: str) -> Mapping[str, str]:
+        """A player's hand of event cards, hidden from the others at the table."""
+        if player not in self.players:
+            return {}
+        return {"hand": self.hand_text(self.players.index(player))}
 
     def legal_moves(self) -> list[Move]:
         phase, table = self.phase, self.rules.table
@@ -98,6 +123,9 @@ class AirKingState(BaseState):
 
     def apply(self, move: Move) -> None:
         if isinstance(move, AirMove) and move.action in actions.HANDLERS:
+            phase = self.phase
+            if not DRAW <= phase <= DISCARD and not (phase == DEAL and move.action == "draw"):
+                raise actions.out_of_stage(self)  # aircraft and cards belong to play, the deal to set-up
             actions.HANDLERS[move.action](self, move)
         elif isinstance(move, Commit):
             actions.commit(self, move)
@@ -109,12 +137,13 @@ class AirKingState(BaseState):
     def score(self) -> Score:
         rows = []
         for seat, name in enumerate(self.players):
-            goal = self.goals[seat]
+            goal = -1 if seat in self.void else self.goals[seat]
             breakdown = {} if goal < 0 else {"landed": (self.rules.goal_masks[goal] & self.landed).bit_count()}
             if seat == self.winner:
                 breakdown["claimed"] = 1
             rows.append(PlayerScore(name, sum(breakdown.values()), breakdown))
-        return ranked(rows, self.phase == OVER, self._notes())
+        void = {self.players[seat] for seat in self.void}  # a goal that does not count never wins, not even a tie
+        return ranked(rows, self.phase == OVER, self._notes(), key=lambda row: -1 if row.name in void else row.score)
 
     def render_text(self, viewer: str | None) -> str:
         return render(self, viewer)
@@ -215,6 +244,19 @@ class AirKingState(BaseState):
             moves.append(Reveal(SLOT))
         return moves
 
+    def next_step(self) -> str:
+        """What the player to move does next, addressed to them, with the command: for refusals."""
+        who = self.players[self.seat] if self.phase != OVER else ""
+        return {
+            GOALS: f"{who}, enter your goal card with 'pnp ref secret'",
+            DEAL: f"{who}, enter the event card dealt to you ('draw CARD', e.g. 'draw Storm')",
+            DRAW: f"{who}, enter the event card you drew ('draw CARD')",
+            ACT: f"{who}, move aircraft and play cards, then 'end'",
+            DISCARD: f"{who}, discard down to {self.rules.data.hand_limit} event cards ('discard CARD')",
+            FINAL: f"{who}, reveal your goal card with 'pnp ref reveal'",
+            OVER: "see the result with 'pnp ref score'",
+        }[self.phase]
+
     def expecting(self) -> str:
         """What the referee waits for, in words."""
         who = self.players[self.seat] if self.phase != OVER else ""
@@ -232,16 +274,17 @@ class AirKingState(BaseState):
         """The round and what the referee waits for, in words."""
         status = f"round {self.round + 1} of {self.rounds}: {self.expecting()}"
         if self.phase == ACT:
-            status += f" ({self.moves_left} aircraft moves left, {self.cards_played} cards played)"
+            moves, cards = self.moves_left, self.cards_played
+            status += f" ({moves} aircraft move{'' if moves == 1 else 's'} left, {cards} card{'' if cards == 1 else 's'} played)"
         return status
 
     def piles(self) -> str:
         """The draw pile's size and the discard pile's contents (both public)."""
-        return f"draw pile {sum(self.draw)} cards; discard pile: {counts_text(self.discard)}"
+        return f"draw pile {sum(self.draw)} cards; discard pile: {self.rules.data.titles(self.discard)}"
 
     def hand_text(self, seat: int) -> str:
-        """A hand as words, e.g. '2 storm, 1 pass'."""
-        return counts_text(self.hands[seat]) if any(self.hands[seat]) else "empty"
+        """A hand as words, under the cards' printed titles, e.g. '2 Storm, 1 Pass'."""
+        return self.rules.data.titles(self.hands[seat]) if any(self.hands[seat]) else "empty"
 
     def relocate(self, a: int, target: int) -> None:
         """Put aircraft ``a`` on ``target`` (a space, WAITING or LANDED); release Holdings it overtakes."""
@@ -260,6 +303,15 @@ class AirKingState(BaseState):
                     self.held[b] = False
                     self.discard[HOLD] += 1
 
+    def void_reason(self, seat: int) -> str:
+        """Why the goal ``seat`` revealed does not count: another player revealed that card first."""
+        goal = self.goals[seat]
+        first = next(s for s in range(len(self.players)) if self.goals[s] == goal and s not in self.void)
+        return (
+            f"{self.players[first]} revealed goal card {goal + 1} first, and each goal card exists once "
+            "(rule: one of each goal card)"
+        )
+
     def _notes(self) -> list[str]:
         notes = []
         for seat in self.failed:
@@ -267,10 +319,8 @@ class AirKingState(BaseState):
                 f"{self.players[seat]} revealed goal card {self.goals[seat] + 1} before all of it "
                 "had landed, so it did not win then"
             )
-        for goal in sorted(set(self.goals) - {-1}):
-            owners = [p for p, g in zip(self.players, self.goals) if g == goal]
-            if len(owners) > 1:
-                notes.append(f"goal card {goal + 1} was entered by {' and '.join(owners)}, but there is one")
+        for seat in self.void:
+            notes.append(f"{self.players[seat]}'s goal does not count: {self.void_reason(seat)}")
         if self.phase == OVER and self.winner < 0:
             notes.append(f"the {self.rounds}-round limit was reached: the most goal aircraft landed wins")
         return notes

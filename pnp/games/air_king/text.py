@@ -16,7 +16,7 @@ WIDTH = 6
 def render(state: AirKingState, viewer: str | None) -> str:
     """A fixed-width picture of ``state``; a hand's cards show only to its owner."""
     field = state.rules.field
-    lines = [_headline(state), "    " + "".join(LETTERS[c].center(WIDTH) for c in range(field.columns))]
+    lines = [headline(state), "    " + "".join(LETTERS[c].center(WIDTH) for c in range(field.columns))]
     for lane in range(field.lanes):
         cells = "".join(_cell(state, cell_name(col, lane)).center(WIDTH) for col in range(field.columns))
         lines.append(f"{lane + 1:>3} {cells}".rstrip())
@@ -36,10 +36,11 @@ def render(state: AirKingState, viewer: str | None) -> str:
     return "\n".join(lines)
 
 
-def _headline(state: AirKingState) -> str:
+def headline(state: AirKingState) -> str:
+    """The first line of the text and of the picture: the round and what is awaited, or the winners."""
     if state.phase == OVER:
-        score = state.score()
-        return f"Air King: game over; winner: {', '.join(score.winners)}"
+        winners = state.score().winners
+        return f"Air King: game over; winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
     return f"Air King: {state.status()}"
 
 
@@ -78,5 +79,7 @@ def _goal(state: AirKingState, seat: int, own: bool) -> str:
     if goal < 0:
         return "goal secret" + (" (yours: see your key file)" if own else "")
     card = state.rules.data.goals[goal]
+    if seat in state.void:
+        return f"goal card {goal + 1} ({' '.join(map(str, card))}) does not count: {state.void_reason(seat)}"
     landed = (state.rules.goal_masks[goal] & state.landed).bit_count()
     return f"goal card {goal + 1} ({' '.join(map(str, card))}): {landed} of {len(card)} landed"
