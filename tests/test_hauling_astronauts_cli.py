@@ -81,3 +81,23 @@ def test_a_bad_option_is_one_clear_line(cli):
         "ref", "new", "hauling-astronauts", "g.pnp", "--players", "a,b", "--option", "bonus_dice=perhaps"
     )
     assert code == 1 and "true or false" in err
+
+
+def test_the_opening_roll_comes_first_and_the_owner_sees_their_slots_after_a_swap(cli, tmp_path):
+    cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--option", "hidden_transports=true")
+    for move in ("secret t1 B", "secret t2 A", "secret t3 C", "secret t1 U", "secret t2 V", "secret t3 W"):
+        assert cli("ref", "play", "g.pnp", *move.split())[0] == 0, move
+    listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
+    assert all(move.startswith("roll ") for move in listed["moves"]) and len(listed["moves"]) == 56
+    before = (tmp_path / "g.pnp").read_bytes()
+    code, _, err = cli("ref", "play", "g.pnp", "swap", "1", "2")
+    assert code == 1 and "ann, roll before you swap" in err and "(rule: opening roll)" in err
+    assert (tmp_path / "g.pnp").read_bytes() == before
+    for move in ("roll 1 2 3", "swap 1 3"):
+        assert cli("ref", "play", "g.pnp", *move.split())[0] == 0, move
+    _, out, _ = cli("ref", "show", "g.pnp", "--as", "ann")
+    assert "1: your t3 (face down)" in out and "3: your t1 (face down)" in out and "your t3: C" in out
+    _, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
+    assert "1: ann's t3 (face down)" in out and "C Heron" not in out
+    code, _, err = cli("ref", "play", "g.pnp", "choose", "Lantern", "Atlas", "Magpie")
+    assert code == 1 and err.startswith("pnp: error: during play: bob, roll or take an action")

@@ -155,6 +155,8 @@ def test_the_score_marker_moves_along_the_track():
     root = ET.fromstring(drawing_to_svg(picture(state, None)))
     marker = next(e for e in root.iter() if e.get("data-name") == "score:P1")
     rect = next(e for e in marker.iter() if e.tag.endswith("rect"))
-    cell = LAYOUT.track_cell(0, state.score().players[0].score)
-    assert abs(float(rect.get("x")) - (cell.x + 0.5)) < 0.01
-    assert abs(float(rect.get("y")) - (cell.y + 0.5)) < 0.01
+    score = state.score().players[0].score
+    cell = LAYOUT.track_cell(0, score)  # in the board's frame, under the picture's status line
+    assert abs(float(rect.get("x")) - cell.x) < 0.01 and abs(float(rect.get("y")) - cell.y) < 0.01
+    assert rect.get("fill") == state.data.fleets[0].colour
+    assert "".join(next(e for e in marker.iter() if e.tag.endswith("text")).itertext()) == str(score)

@@ -13,7 +13,7 @@ from pnp.games.hauling_astronauts.notation import GOLD, RED, Depart, Pass, Roll
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 from pnp.games.hauling_astronauts.scoring import Departure, highest_score, points
 from pnp.games.hauling_astronauts.state import ACTION, DEPART, OVER, REVEAL, HaulingState
-from pnp.referee.protocol import Commit, Reveal, Secret, Setup
+from pnp.referee.protocol import STAGE_WORDS, Commit, Reveal, Secret, Setup
 
 GAME = HaulingAstronauts()
 
@@ -88,6 +88,87 @@ def test_hidden_transports_are_committed_one_slot_at_a_time():
         state.apply(Commit(slot, "0" * 64))
     assert state.phase == ACTION and state.to_move() == "ann"
     assert state.docked_transport(0, 0) is None  # face down: the state never knows it
+
+
+# -- the opening roll --------------------------------------------------------
+def test_player_1_opens_the_game_with_a_roll_before_any_action():
+    for state in (started(), play(new(hidden_transports=True))):
+        if state.hidden:
+            for _ in range(6):
+                state.apply(Commit(f"t{state.committed[state.seat] + 1}", "0" * 64))
+        assert state.to_move() == "ann" and all(isinstance(m, Roll) for m in state.legal_moves())
+        error = rejected(state, "swap 1 2", "opening roll")
+        assert "ann, roll" in str(error)
+        rejected(state, "pass", "opening roll")
+        play(state, "roll 1 2 3")
+        assert state.to_move() == "ann" and GAME.parse_move("swap 1 2") in state.legal_moves()
+        play(state, "swap 1 2")  # after the opening roll, any action
+        assert state.to_move() == "bob"
+
+
+# -- stages ----------------------------------------------------------------
+def hidden_last_departure() -> HaulingState:
+    """Hidden transports; ann has departed all three, bob departs his last and must reveal it."""
+    state = play(hidden_full_grid(), "depart 1 d2")
+    state.apply(Reveal("t1", "B", "0" * 32))
+    play(state, "swap a b", "swap 2 3", "depart 2 d5")
+    state.apply(Reveal("t3", "C", "0" * 32))
+    play(state, "swap b c", "roll 1 1 1", "pass", "depart 3 d3")
+    state.apply(Reveal("t2", "A", "0" * 32))
+    play(state, "roll 6 6 6", "place 6 a1", "place 6 a2", "place 6 a3", "depart a d6")
+    state.apply(Reveal("t2", "V", "0" * 32))  # column a held slot t2 since the swap
+    play(state, "place 1 b1", "place 1 b2", "place 1 b3", "depart b d1")
+    state.apply(Reveal("t3", "W", "0" * 32))  # then column b, after the second swap
+    return play(state, "roll 4 4 4", "place 4 c1", "place 4 c2", "place 4 c3", "depart c d4")
+
+
+def test_each_part_of_the_game_is_its_stage():
+    assert new().stage() == "set-up" and started().stage() == "play"
+    state = play(hidden_full_grid(), "depart 1 d2")
+    assert (state.phase, state.stage()) == (REVEAL, "play")  # a reveal during the game is part of play
+    state = hidden_last_departure()
+    assert (state.phase, state.stage(), state.to_move()) == (REVEAL, "reveal", "bob")
+    state.apply(Reveal("t1", "U", "0" * 32))
+    assert state.stage() == "over" and state.is_over()
+
+
+@pytest.mark.parametrize(
+    ("state", "text", "stage", "next_step"),
+    [
+        (new, "roll 1 2 3", "set-up", "ann, choose your transports for strips 1 2 3 (e.g. 'choose A B C')"),
+        (lambda: new(hidden_transports=True), "depart 1 d2", "set-up", "ann, enter your transport t1 with"),
+        (started, "choose A B C", "play", "ann, open the game by rolling 3 dice"),
+        (full_grid, "choose A B C", "play", "ann, depart from a full strip (e.g. 'depart 2 d4') or 'end'"),
+        (hidden_last_departure, "roll 1 2 3", "reveal", "bob, reveal the departing transport t1 with 'pnp ref"),
+        (hidden_last_departure, "end", "reveal", "bob, reveal the departing transport t1"),
+    ],
+)
+def test_a_move_of_another_stage_is_refused_naming_the_stage_and_the_next_step(state, text, stage, next_step):
+    error = rejected(state(), text, stage)
+    assert str(error).startswith(f"{STAGE_WORDS[stage]}: {next_step}")
+
+
+def test_a_secret_or_a_reveal_out_of_its_stage_names_the_stage_in_force():
+    state = started()
+    with pytest.raises(IllegalMove, match="^during play: ") as caught:
+        state.apply(Secret("t1", "A"))
+    assert caught.value.rule == "play"
+    with pytest.raises(IllegalMove, match="^during play: cannot reveal now") as caught:
+        state.apply(Reveal("t1", "A", "0" * 32))
+    assert caught.value.rule == "turn order"
+    state = hidden_last_departure()
+    with pytest.raises(IllegalMove, match="^the game has ended and secrets are being revealed: .* t1"):
+        state.apply(Reveal("t2", "A", "0" * 32))
+    with pytest.raises(IllegalMove, match="^the game has ended .* fills in its value"):
+        state.apply(Reveal("t1"))  # offered without its value: the referee fills it in
+    with pytest.raises(IllegalMove, match="through the referee"):
+        new(hidden_transports=True).apply(Secret("t1", "A"))  # never reaches a state unconverted
+
+
+def test_a_reveal_may_name_the_transport_as_printed():
+    state = play(hidden_full_grid(), "depart 1 d2")
+    state.apply(Reveal("t1", "drifter", "0" * 32))
+    assert state.transport(state.departures[0]).id == "B" and state.score().players[0].score == 5
 
 
 # -- rolling ---------------------------------------------------------------
@@ -192,20 +273,20 @@ def test_a_die_moves_one_space_orthogonally_and_only_once():
 
 
 def test_swap_exchanges_two_of_your_own_transports():
-    state = started()
+    state = play(started(), "roll 1 2 3")
     rejected(state, "swap a b", "own strips")
     play(state, "swap 1 3")
     assert [state.docked_transport(0, k).id for k in range(3)] == ["C", "B", "A"]
 
 
 def test_no_second_swap_until_a_die_has_moved():
-    state = play(started(), "swap 1 2", "swap a b")
+    state = play(started(), "roll 1 2 3", "swap 1 2", "swap a b")
     rejected(state, "swap 1 2", "no swap twice without progress")
-    play(state, "roll 1 2 3", "swap 1 2")  # the roll moved dice
+    play(state, "roll 4 5 6", "swap 1 2")  # the roll moved dice
 
 
 def test_pass_only_when_no_roll_and_no_action_is_possible():
-    state = started()
+    state = play(started(), "roll 1 2 3")
     rejected(state, "pass", "pass only when stuck")
     assert Pass() not in state.legal_moves()
 
@@ -286,7 +367,7 @@ def test_when_no_free_dock_pays_any_free_dock_will_do():
 def test_scores_add_the_profit_when_the_load_fits_and_the_bonus_when_the_dock_pays():
     state = play(full_grid(), "depart 3 d3")  # row 3: C (13-14) carries 9: no profit; d3 (9-12) pays 1
     assert state.score().players[0].breakdown == {"profit": 0, "bonus": 1, "gold": 0, "red": 0}
-    state = play(started(), "swap 1 2", "swap a b", *FILL)
+    state = play(full_grid(), "end", "swap a b", "end", "swap 1 2")
     play(state, "depart 1 d2")  # row 1 now holds B (3-8): 6 fits and pays 3; d2 (6-8) pays 2
     ann = state.score().players[0]
     assert (ann.score, ann.breakdown["profit"], ann.breakdown["bonus"]) == (5, 3, 2)
@@ -348,10 +429,7 @@ def test_a_hidden_transport_is_revealed_when_it_departs_and_only_then_scores():
 
 
 def test_a_swapped_hidden_transport_reveals_the_slot_now_at_that_strip():
-    state = new(hidden_transports=True)
-    for _ in range(6):
-        state.apply(Commit(f"t{state.committed[state.seat] + 1}", "0" * 64))
-    play(state, "swap 1 3", "swap a b", *FILL, "depart 1 d2")
+    state = play(hidden_full_grid(), "end", "swap a b", "end", "swap 1 3", "depart 1 d2")
     assert state.legal_moves() == [Reveal("t3")]
 
 
@@ -415,7 +493,8 @@ def test_the_game_ends_when_every_player_still_in_it_passes_without_a_change():
 def test_any_move_after_the_end_is_rejected():
     state = play(full_grid(), *ANN_DEPARTS_ALL)
     state.phase = OVER
-    rejected(state, "roll 1 2 3", "end of the game")
+    error = rejected(state, "roll 1 2 3", "over")
+    assert str(error).startswith("the game is over: ") and "pnp ref score" in str(error)
 
 
 # -- the highest score (the length of the printed tracks) -------------------

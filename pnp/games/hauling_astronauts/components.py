@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from pnp.games.hauling_astronauts import pieces
-from pnp.games.hauling_astronauts.layout import TITLE, WIDTH, Layout
-from pnp.games.hauling_astronauts.model import HaulingData, Transport, load_data
+from pnp.games.hauling_astronauts.labels import die_words as label_die
+from pnp.games.hauling_astronauts.layout import GAP, TITLE, WIDTH, Layout
+from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport, load_data
 from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, SIZE, SPACE_NAMES, STRIP_NAMES
-from pnp.games.hauling_astronauts.pieces import INK, fitted
-from pnp.games.hauling_astronauts.state import HaulingState
+from pnp.games.hauling_astronauts.pieces import INK, SCREEN_PT, fitted
+from pnp.games.hauling_astronauts.scoring import Departure, points
+from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
+from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import tint
@@ -49,15 +54,32 @@ def kit(request: KitRequest) -> Kit:
     )
 
 
+HEADER = 9.0  # the status line above the board in the state picture
+KEY_ROW = 9.0  # one row of the symbol key below it
+KEY_COLUMNS = 3
+
+
 def picture(state: HaulingState, viewer: str | None) -> Drawing:
-    """The board with the dice, transports and score markers where they are (hidden transports face down)."""
+    """The board with the dice, transports and score markers where they are, for a screen.
+
+    Hidden transports lie face down, tagged with their secret slot (swaps are public); a status line
+    names who is to move, and a key under the board explains the symbols in play.
+    """
     layout = Layout.of(state.data)
+    symbols = _symbols(state)
+    rows = -(-len(symbols) // KEY_COLUMNS)
+    height = HEADER + layout.board_height + GAP + rows * KEY_ROW
 
     def draw(c: Canvas) -> None:
-        board(c, state.data, layout)
-        _pieces(c, state, layout)
+        c.rect(0, 0, WIDTH, height, fill=BOARD, stroke=None, radius=2)
+        _status(c, state)
+        with c.group(0, HEADER, name="board"):
+            board(c, state.data, layout, state)
+            _pieces(c, state, layout)
+        with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
+            _key(c, symbols, state.data.fleets[0].colour)
 
-    return Drawing(WIDTH, layout.board_height, draw)
+    return Drawing(WIDTH, height, draw)
 
 
 # -- the page ---------------------------------------------------------------
@@ -90,19 +112,28 @@ def _cut_line(c: Canvas, box: Rect) -> None:
 
 
 # -- the board (kit and picture alike) ---------------------------------------
-def board(c: Canvas, data: HaulingData, layout: Layout) -> None:
-    """The board: dice areas, legend, grid, loading docks, destination docks and scoring tracks."""
+def board(c: Canvas, data: HaulingData, layout: Layout, state: HaulingState | None = None) -> None:
+    """The board: dice areas, legend, grid, loading docks, destination docks and scoring tracks.
+
+    With a ``state`` (the picture), it is drawn for a screen: the players' names, no label under a docked
+    transport, and each player's score marked on their track.
+    """
+    screen = state is not None
     c.rect(0, 0, WIDTH, layout.board_height, fill=BOARD, stroke=None, radius=2)
     _dice_areas(c, layout)
-    _legend(c, data, layout)
-    _grid(c, layout)
+    _legend(c, data, layout, state.players if state else None)
+    _grid(c, layout, screen)
     for player, fleet in enumerate(data.fleets):
         for strip in range(SIZE):
-            _loading_dock(c, layout.loading_dock(player, strip), fleet.colour, player, strip)
+            slot = state.docked[player][strip] if state else -1
+            labelled = state is None or slot < 0 or not state.placed(player, slot)
+            _loading_dock(c, layout.loading_dock(player, strip), fleet.colour, player, strip, labelled, screen)
     for index, dock in enumerate(data.docks):
-        _destination(c, layout.destination(index), index, dock.label, dock.bonus)
+        _destination(c, layout.destination(index), index, dock.label, dock.bonus, screen)
+    scores = [row.score for row in state.score().players] if state else [None, None]
     for player, fleet in enumerate(data.fleets):
-        _track(c, layout, player, fleet.company, fleet.colour)
+        who = f"P{player + 1} {state.players[player]} ({fleet.company})" if state else f"P{player + 1} {fleet.company}"
+        _track(c, layout, player, who, fleet.colour, scores[player])
 
 
 def _dice_areas(c: Canvas, layout: Layout) -> None:
@@ -118,54 +149,72 @@ def _dice_areas(c: Canvas, layout: Layout) -> None:
             c.text(box.right - 2.5, box.y + 4.5, hint, size=5.5, anchor="end", fill=INK)
 
 
-def _legend(c: Canvas, data: HaulingData, layout: Layout) -> None:
+def _legend(c: Canvas, data: HaulingData, layout: Layout, players: tuple[str, ...] | None) -> None:
+    """The corner key: whose strips are the rows and whose the columns (by name on a screen)."""
     box = layout.corner
+    size = SCREEN_PT if players else 5.2
     with c.group(name="legend"):
         c.text(box.x + 1, box.y + 4, "CONFIRMED", size=7.5, bold=True, fill=INK)
-        lines = [(f"P1 {data.fleets[0].company}", "rows 1 2 3"), (f"P2 {data.fleets[1].company}", "columns a b c")]
-        for i, (who, strips) in enumerate(lines):
-            colour = data.fleets[i].colour
+        for i, (fleet, strips) in enumerate(zip(data.fleets, ("rows 1 2 3", "columns a b c"))):
+            who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
             y = box.y + 9 + i * 8
-            c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=colour, stroke=None)
-            fitted(c, box.x + 4.5, y, who, box.w - 5, 5.2, bold=True, fill=INK)
-            c.text(box.x + 4.5, y + 3, strips, size=5.2, fill=INK)
-        c.text(box.x + 1, box.bottom - 5.5, "Depart a full strip", size=5, fill=INK)
-        c.text(box.x + 1, box.bottom - 2.5, "once all 9 were full.", size=5, fill=INK)
+            c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
+            fitted(c, box.x + 4.5, y, who, box.w - 5, size, size, bold=True, fill=INK)
+            c.text(box.x + 4.5, y + 3, strips, size=size, fill=INK)
+        c.text(box.x + 1, box.bottom - 5.5, "Depart a full strip", size=size, fill=INK)
+        c.text(box.x + 1, box.bottom - 2.5, "once all 9 were full.", size=size, fill=INK)
 
 
-def _grid(c: Canvas, layout: Layout) -> None:
+def _grid(c: Canvas, layout: Layout, screen: bool) -> None:
     with c.group(name="grid"):
         for index, name in enumerate(SPACE_NAMES):
             cell = layout.grid_space(index)
             c.rect(cell.x, cell.y, cell.w, cell.h, fill=SPACE, stroke=INK, width=0.3)
-            c.text(cell.x + 1.2, cell.y + 3, name, size=5, fill="#8a8f99")
+            c.text(cell.x + 1.2, cell.y + 3, name, size=6 if screen else 5, fill="#6b7280" if screen else "#8a8f99")
         g = layout.grid
         c.rect(g.x, g.y, g.w, g.h, stroke=INK, width=0.9)
 
 
-def _loading_dock(c: Canvas, box: Rect, colour: str, player: int, strip: int) -> None:
+ARROW = 7.0  # the grid end of a loading dock: the arrow with the strip's name, left uncovered on a screen
+
+
+def _loading_dock(
+    c: Canvas, box: Rect, colour: str, player: int, strip: int, labelled: bool = True, screen: bool = False
+) -> None:
+    """A loading dock: an arrow into its strip with the strip's name, and (while empty) its label."""
     name = STRIP_NAMES[player][strip]
     with c.group(name=f"loading:{name}"):
         c.rect(box.x, box.y, box.w, box.h, fill=tint(colour, 0.9), stroke=colour, width=0.5, dash=(1.5, 1))
         if player == 0:  # an arrow into the row, the strip's name in it
             x, y = box.right - 6, box.y + box.h / 2
             c.polygon([(x, y - 3.5), (x + 5, y), (x, y + 3.5)], fill=colour, stroke=None)
-            c.text(box.x + box.w / 2 - 3, y + 1.8, f"P1 dock {name}", size=5.5, anchor="middle", fill=INK)
+            if labelled:
+                c.text(box.x + box.w / 2 - 3, y + 1.8, f"P1 dock {name}", size=5.5, anchor="middle", fill=INK)
         else:  # an arrow down the column
             x, y = box.x + box.w / 2, box.bottom - 6
             c.polygon([(x - 3.5, y), (x + 3.5, y), (x, y + 5)], fill=colour, stroke=None)
-            c.text(x + 1, box.y + box.h / 2 - 3, f"P2 dock {name}", size=5.5, anchor="middle", fill=INK, rotate=-90)
-        label_x, label_y = (x + 1.5, y + 1.3) if player == 0 else (x, y + 2.6)
-        c.text(label_x, label_y, name, size=5, bold=True, anchor="middle", fill="#ffffff")
+            if labelled:
+                c.text(x + 1, box.y + box.h / 2 - 3, f"P2 dock {name}", size=5.5, anchor="middle", fill=INK, rotate=-90)
+        label_x, label_y = (x + 1.7, y + 1.5) if player == 0 else (x, y + 2.7)
+        c.text(label_x, label_y, name, size=6 if screen else 5, bold=True, anchor="middle", fill="#ffffff")
 
 
-def _destination(c: Canvas, box: Rect, index: int, label: str, bonus: int) -> None:
+def _docked_box(layout: Layout, player: int, strip: int) -> Rect:
+    """Where a docked transport lies in the picture: its dock, less the arrow at the grid end."""
+    box = layout.loading_dock(player, strip)
+    if player == 0:
+        return Rect(box.x, box.y, box.w - ARROW, box.h)
+    return Rect(box.x, box.y, box.w, box.h - ARROW)
+
+
+def _destination(c: Canvas, box: Rect, index: int, label: str, bonus: int, screen: bool = False) -> None:
     with c.group(name=f"destination:d{index + 1}"):
         c.rect(box.x, box.y, box.w, box.h, fill=DOCK, stroke=INK, width=0.5, radius=1.5)
         c.text(box.x + 2, box.y + 4.5, f"d{index + 1}", size=8, bold=True, fill=INK)
         c.text(box.right - 2, box.y + 4.5, f"+{bonus}", size=9, bold=True, anchor="end", fill=INK)
-        fitted(c, box.x + box.w / 2, box.y + 9.5, label, box.w - 3, 7.5, anchor="middle", fill=INK)
-        slot = _destination_slot(box)
+        least = SCREEN_PT if screen else 4.0
+        fitted(c, box.x + box.w / 2, box.y + 9.5, label, box.w - 3, 7.5, least, anchor="middle", fill=INK)
+        slot = _departed_box(box) if screen else _destination_slot(box)
         c.rect(slot.x, slot.y, slot.w, slot.h, stroke="#8a8f99", width=0.3, dash=(1.2, 1))
 
 
@@ -177,17 +226,36 @@ def _destination_slot(box: Rect) -> Rect:
     return Rect(box.x + (box.w - w) / 2, top, w, h)
 
 
-def _track(c: Canvas, layout: Layout, player: int, company: str, colour: str) -> None:
+def _departed_box(box: Rect) -> Rect:
+    """Where a departed transport lies in a destination dock in the picture: landscape, to read on a screen."""
+    w = box.w - 3
+    h = min(w * 0.625, box.bottom - 1.5 - (box.y + 12))
+    return Rect(box.x + 1.5, box.y + 12, h / 0.625, h)
+
+
+def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked: int | None = None) -> None:
+    """A scoring track; ``marked`` (the picture's score) is filled in the player's colour."""
     box = layout.track(player)
+    if marked is not None:
+        marked = min(max(marked, 0), layout.track_max)
     with c.group(name=f"track:P{player + 1}"):
-        c.text(box.x + 1, box.y + 3.3, f"P{player + 1} {company}: score", size=6, bold=True, fill=INK)
+        title = f"{who}: score" if marked is None else f"{who}: {marked} points"
+        c.text(box.x + 1, box.y + 3.3, title, size=6, bold=True, fill=INK)
         for score in range(layout.track_max + 1):
             cell = layout.track_cell(player, score)
-            shade = tint(colour, 0.55 if score % 5 == 0 else 0.85)
-            c.rect(cell.x, cell.y, cell.w, cell.h, fill=shade, stroke=INK, width=0.25)
-            c.text(
-                cell.x + cell.w / 2, cell.y + 4.2, str(score), size=6, bold=score % 5 == 0, anchor="middle", fill=INK
-            )
+            here = score == marked
+            shade = colour if here else tint(colour, 0.55 if score % 5 == 0 else 0.85)
+            with c.group(name=f"score:P{player + 1}") if here else nullcontext():
+                c.rect(cell.x, cell.y, cell.w, cell.h, fill=shade, stroke=INK, width=0.6 if here else 0.25)
+                c.text(
+                    cell.x + cell.w / 2,
+                    cell.y + 4.2,
+                    str(score),
+                    size=6,
+                    bold=here or score % 5 == 0,
+                    anchor="middle",
+                    fill="#ffffff" if here else INK,
+                )
 
 
 # -- the state's pieces on the board ------------------------------------------
@@ -201,34 +269,43 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
     free = [GOLD] * bool(state.specials_free & GOLD) + [RED] * bool(state.specials_free & RED)
     plain = [0] * (state.available - len(free))
     _dice_row(c, layout.dice_area(0), [(code, False) for code in free + plain], side)
-    for player, fleet in enumerate(state.data.fleets):
-        for strip in range(SIZE):
-            if state.docked[player][strip] >= 0:
-                _transport(c, state, layout.loading_dock(player, strip), player, state.docked_transport(player, strip))
+    for player in (0, 1):
+        for strip, slot in enumerate(state.docked[player]):
+            if slot >= 0 and state.placed(player, slot):
+                transport = state.docked_transport(player, strip)
+                _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
             box = layout.destination(dock)
-            _transport(c, state, _destination_slot(box), departure.player, state.transport(departure))
-            c.text(
-                box.x + box.w / 2, box.y + 4.5, f"load {departure.load}", size=7, bold=True, anchor="middle", fill=INK
-            )
-    for score in state.score().players:
-        player = state.players.index(score.name)
-        cell = layout.track_cell(player, min(max(score.score, 0), layout.track_max))
-        with c.group(name=f"score:P{player + 1}"):
-            c.rect(cell.x + 0.5, cell.y + 0.5, cell.w - 1, cell.h - 1, stroke=state.data.fleets[player].colour, width=1)
-            c.circle(
-                cell.x + cell.w / 2, cell.y - 0.2, 1.2, fill=state.data.fleets[player].colour, stroke=INK, width=0.2
-            )
+            void = state.transport_of[departure.player][departure.slot] == VOID
+            tag = "void" if void else SLOTS[departure.slot]
+            transport = state.transport(departure)
+            piece = _departed_box(box)
+            _transport(c, state, piece, departure.player, transport, tag)
+            _departure_notes(c, box, piece, departure, transport, state.data.docks[dock], void)
 
 
-def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None) -> None:
+def _departure_notes(
+    c: Canvas, box: Rect, piece: Rect, departure: Departure, transport: Transport | None, dock: Dock, void: bool
+) -> None:
+    """Under a departed transport: its load, die by die, and what the departure scored."""
+    dice = " + ".join(label_die(d) for d in departure.dice)
+    if transport is None:
+        scored = "void: scores 0" if void else "scores once revealed"
+    else:
+        scored = f"scored {sum(points(departure, transport, dock).values())}"
+    x, room = box.x + box.w / 2, box.w - 3
+    fitted(c, x, piece.bottom + 5, f"load {departure.load} = {dice}", room, 6.5, SCREEN_PT, anchor="middle", fill=INK)
+    fitted(c, x, piece.bottom + 10, scored, room, 7, SCREEN_PT, anchor="middle", bold=True, fill=INK)
+
+
+def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None, tag: str) -> None:
     colour = state.data.fleets[player].colour
     if transport is None:
-        pieces.face_down(c, box, colour, player)
+        pieces.face_down(c, box, colour, player, tag)
     else:
-        pieces.transport(c, box, transport, colour, player)
+        pieces.transport(c, box, transport, colour, player, screen=True)
 
 
 def _dice_row(c: Canvas, box: Rect, dice: list[tuple[int, bool]], side: float) -> None:
@@ -240,3 +317,51 @@ def _dice_row(c: Canvas, box: Rect, dice: list[tuple[int, bool]], side: float) -
             pieces.die(c, x, y, code, min(side, step - 1))
         else:
             pieces.blank_die(c, x, y, code, min(side, step - 1))
+
+
+# -- the picture's status line and symbol key ----------------------------------
+def _status(c: Canvas, state: HaulingState) -> None:
+    """Who is to move and what is due, or the result."""
+    score = state.score()
+    if score.final:
+        totals = " to ".join(str(row.score) for row in sorted(score.players, key=lambda row: -row.score))
+        winners = " and ".join(score.winners)
+        line = f"Game over: {winners} {'tie' if len(score.winners) > 1 else 'wins'}, {totals}"
+    else:
+        line = f"To move: {state.to_move()} ({prompt(state)})"
+    with c.group(name="status"):
+        fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, SCREEN_PT, bold=True, fill=INK)
+
+
+def _symbols(state: HaulingState) -> list[tuple[str, str]]:
+    """The symbols this game can show, as (kind, explanation)."""
+    found = [("moved", "moved die (turned 45°): moves no more")]
+    if state.bonus_dice:
+        found += [("gold", "gold die: doubles profit or bonus"), ("red", "red die: halves profit or bonus")]
+    if state.hidden:
+        found.append(("hidden", "face-down transport, by secret slot t1–t3"))
+    found += [("dock", "dock bonus: if the load is in its range"), ("score", "a player's score, on their track")]
+    return found
+
+
+def _key(c: Canvas, symbols: list[tuple[str, str]], marker: str) -> None:
+    """The symbols in rows of ``KEY_COLUMNS``, each a small drawing and its meaning (``marker``: a score's fill)."""
+    column = WIDTH / KEY_COLUMNS
+    for i, (kind, words) in enumerate(symbols):
+        row, col = divmod(i, KEY_COLUMNS)
+        x, y = col * column + 1, row * KEY_ROW
+        middle = y + KEY_ROW / 2
+        if kind == "moved":
+            pieces.die(c, x + 3.5, middle, 3, 5.5, moved=True, name="key:moved")
+        elif kind in ("gold", "red"):
+            pieces.blank_die(c, x + 3.5, middle, GOLD if kind == "gold" else RED, 6, name=f"key:{kind}")
+        elif kind == "hidden":
+            c.rect(x, middle - 3, 7, 6, fill="#d9d9d9", stroke=INK, width=0.4, radius=0.8)
+            c.text(x + 3.5, middle + 1.2, "?", size=SCREEN_PT + 1, bold=True, anchor="middle", fill=INK)
+        elif kind == "dock":
+            c.rect(x, middle - 3, 7, 6, fill=DOCK, stroke=INK, width=0.4, radius=0.8)
+            c.text(x + 3.5, middle + 1.1, "+2", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill=INK)
+        else:
+            c.rect(x, middle - 3, 7, 6, fill=marker, stroke=INK, width=0.6)
+            c.text(x + 3.5, middle + 1.1, "7", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill="#ffffff")
+        fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, SCREEN_PT, fill=INK)

@@ -9,6 +9,7 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 
+from pnp.games.names import Names
 from pnp.loader import Loaded, Source, load_file
 from pnp.resources import data_file
 
@@ -23,7 +24,7 @@ class Transport:
     """A Space Transport: it pays ``profit`` when its load lies in ``low``..``high``."""
 
     id: str = field(metadata={"doc": "One capital letter, unique over both fleets; used in the notation."})
-    name: str = field(metadata={"doc": "A flavour name printed on the piece."})
+    name: str = field(metadata={"doc": "The name printed on the piece, one word; moves may use it for the id."})
     low: int = field(metadata={"doc": "Smallest load (sum of the three dice) that pays."})
     high: int = field(metadata={"doc": "Largest load that pays."})
     profit: int = field(metadata={"doc": "Profit when the load fits, 2 to 6."})
@@ -127,9 +128,15 @@ def _check(data: HaulingData, source: Source) -> None:
             if transport.id in seen:
                 raise source.error(f"{path}.id", f"transport id {transport.id!r} is used twice")
             seen.add(transport.id)
+            if len(transport.name.split()) != 1:
+                raise source.error(f"{path}.name", f"a name is one word (moves name it), found {transport.name!r}")
             _check_range(source, f"{path}.low", transport.low, transport.high)
             if transport.profit not in PROFITS:
                 raise source.error(f"{path}.profit", f"a profit is 2 to 6 (rulebook), found {transport.profit}")
+    try:
+        names(data)
+    except ValueError as error:
+        raise source.error("fleets", str(error)) from None
     if len(data.docks) != DOCK_COUNT:
         raise source.error("docks", f"give exactly {DOCK_COUNT} destination docks, found {len(data.docks)}")
     for d, dock in enumerate(data.docks):
@@ -157,3 +164,14 @@ def load_data(path: Path | None = None) -> Loaded[HaulingData]:
 def builtin() -> HaulingData:
     """The built-in data, read once."""
     return load_data().value
+
+
+@cache
+def names(data: HaulingData) -> Names:
+    """Both fleets' transports by id and by printed name (ids are what the notation writes), built once."""
+    return Names("transport", {t.id: (t.name,) for fleet in data.fleets for t in fleet.transports})
+
+
+def transport_names() -> Names:
+    """The built-in transports' names."""
+    return names(builtin())

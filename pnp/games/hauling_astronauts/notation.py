@@ -5,7 +5,7 @@ top-left space, ``c3`` the bottom-right. Player 1's loading strips are the rows 
 columns a b c. A die is an int: its face 1..6 plus ``GOLD`` or ``RED`` for the optional bonus dice,
 written ``4``, ``4g`` or ``4r``.
 
-    choose A C F                  transports for your strips, in strip order
+    choose A C F                  transports for your strips, in strip order (ids or printed names)
     roll 2 5g 6r                  three dice rolled from Available into Booked
     place 5g b2                   a Booked die onto an empty space
     move b2 b3                    a die one space orthogonally (once)
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, cast
 
 from pnp.errors import NotationError
+from pnp.games.names import Names
 from pnp.referee import notation
 from pnp.referee.protocol import Move
 
@@ -201,8 +202,12 @@ def _depart(args: list[str], text: str) -> Depart:
 _ARITY = {"choose": 3, "roll": 3, "place": 2, "move": 2, "swap": 2, "end": 0, "pass": 0}
 
 
-def parse_move(text: str) -> Move:
-    """Read a move; raise NotationError saying what is wrong."""
+def parse_move(text: str, transports: Names | None = None) -> Move:
+    """Read a move; raise NotationError saying what is wrong.
+
+    With ``transports``, ``choose`` reads each transport by id or printed name, loosely
+    (``choose tortoise c NEEDLE``), and suggests the nearest for an unknown one.
+    """
     words = text.split()
     if not words:
         raise NotationError("empty move")
@@ -214,6 +219,8 @@ def parse_move(text: str) -> Move:
     if len(args) != _ARITY[verb]:
         raise NotationError(f"{verb} takes {_ARITY[verb]} argument(s), found {len(args)}")
     if verb == "choose":
+        if transports is not None:
+            return Choose(tuple(transports.key(a, text) for a in args))
         ids = tuple(a.upper() for a in args)
         if any(len(i) != 1 or not i.isalpha() for i in ids):
             raise NotationError(f"bad transport ids {' '.join(args)!r}: write three letters, e.g. choose A C F")

@@ -25,9 +25,12 @@ PIPS = {
 }
 
 
-def fitted(c: Canvas, x: float, y: float, text: str, width: float, size: float, **style) -> None:
-    """Text shrunk as needed to stay within ``width`` mm (down to fit_size's minimum, 4 pt)."""
-    c.text(x, y, text, size=fit_size(text, width, size, bool(style.get("bold", False))), **style)
+SCREEN_PT = 5.5  # the smallest text of the state picture: 9.9 px when its 196 mm are drawn 1000 px wide
+
+
+def fitted(c: Canvas, x: float, y: float, text: str, width: float, size: float, least: float = 4.0, **style) -> None:
+    """Text shrunk as needed to stay within ``width`` mm, but never below ``least`` points."""
+    c.text(x, y, text, size=fit_size(text, width, size, bool(style.get("bold", False)), least), **style)
 
 
 def _landscape(c: Canvas, box: Rect):
@@ -37,8 +40,11 @@ def _landscape(c: Canvas, box: Rect):
     return c.group(box.x, box.bottom, rotate=-90)
 
 
-def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int) -> None:
-    """A face-up transport: letter badge, name, capacity, profit and odds."""
+def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int, screen: bool = False) -> None:
+    """A face-up transport: letter badge, name, capacity, profit and (in print) odds.
+
+    On a ``screen`` the odds line is left out and no text shrinks below ``SCREEN_PT``.
+    """
     length, width = max(box.w, box.h), min(box.w, box.h)
     with c.group(name=f"transport:{piece.id}"), _landscape(c, box):
         c.rect(0, 0, length, width, fill=tint(colour, 0.82), stroke=colour, width=0.6, radius=1.2)
@@ -48,27 +54,34 @@ def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int) 
         c.text(badge + 1.2, width - 2.2, f"P{player + 1}", size=5.5, bold=True, anchor="middle", fill=INK)
         middle = (2 * badge + 2.4 + length) / 2
         room = length - 2 * badge - 3.4
-        fitted(c, middle, width * 0.24, piece.name, room, 5.5, anchor="middle", fill=INK)
-        fitted(c, middle, width * 0.52, piece.label, room, 8.5, anchor="middle", bold=True, fill=INK)
-        fitted(c, middle, width * 0.76, f"pays {piece.profit}", room, 7, anchor="middle", bold=True, fill=colour)
-        percent = float(odds(piece.low, piece.high)) * 100
-        fitted(c, middle, width - 1.3, f"3 random dice: {percent:.0f} %", room, 4.2, anchor="middle", fill=INK)
+        least = SCREEN_PT if screen else 4.0
+        fitted(c, middle, width * 0.24, piece.name, room, 6 if screen else 5.5, least, anchor="middle", fill=INK)
+        fitted(c, middle, width * 0.52, piece.label, room, 8.5, least, anchor="middle", bold=True, fill=INK)
+        pays = f"pays {piece.profit}"
+        fitted(
+            c, middle, width * (0.82 if screen else 0.76), pays, room, 7, least, anchor="middle", bold=True, fill=colour
+        )
+        if not screen:
+            percent = float(odds(piece.low, piece.high)) * 100
+            fitted(c, middle, width - 1.3, f"3 random dice: {percent:.0f} %", room, 4.2, anchor="middle", fill=INK)
 
 
-def face_down(c: Canvas, box: Rect, colour: str, player: int) -> None:
-    """A hidden transport, as the table sees it."""
+def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> None:
+    """A hidden transport, as the table sees it; ``tag`` (its secret slot, or "void") in a corner."""
     length, width = max(box.w, box.h), min(box.w, box.h)
     with c.group(name="transport:hidden"), _landscape(c, box):
         c.rect(0, 0, length, width, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
         c.text(length / 2, width * 0.62, "?", size=width * 1.1, bold=True, anchor="middle", fill=INK)
         c.text(3.5, width - 2.2, f"P{player + 1}", size=5.5, bold=True, anchor="middle", fill=INK)
+        if tag:
+            c.text(length - 1.5, width - 2.2, tag, size=6.5, bold=True, anchor="end", fill=INK)
 
 
-def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = False) -> None:
+def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = False, name: str = "die") -> None:
     """A die showing ``face(code)``; gold and red ones are lettered G and R; a moved die is turned 45 degrees."""
     bonus = kind(code)
     pip = "#ffffff" if bonus == RED else INK
-    with c.group(cx, cy, rotate=45 if moved else 0, name="die"):
+    with c.group(cx, cy, rotate=45 if moved else 0, name=name):
         _cube(c, side, {GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#ffffff"))
         step, r = side * 0.27, side * 0.085
         for dx, dy in PIPS.get(face(code), ()):
@@ -77,10 +90,10 @@ def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = F
             c.text(0, side * 0.09 - step, _LETTER[bonus], size=side * 0.55, bold=True, anchor="middle", fill=pip)
 
 
-def blank_die(c: Canvas, cx: float, cy: float, code: int, side: float) -> None:
+def blank_die(c: Canvas, cx: float, cy: float, code: int, side: float, name: str = "die") -> None:
     """A die lying in Available (its face does not matter), lettered if it is a bonus die."""
     bonus = kind(code)
-    with c.group(cx, cy, name="die"):
+    with c.group(cx, cy, name=name):
         _cube(c, side, {GOLD: GOLD_RGB, RED: RED_RGB}.get(bonus, "#f2f2f2"))
         if bonus:
             ink = "#ffffff" if bonus == RED else INK

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.games.base import BaseGame
-from pnp.games.hauling_astronauts import notation
-from pnp.games.hauling_astronauts.model import builtin
+from pnp.games.hauling_astronauts import labels, notation
+from pnp.games.hauling_astronauts.model import builtin, transport_names
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.referee.protocol import Move, Option, Setup
 from pnp.resources import data_file
@@ -31,10 +31,13 @@ class HaulingAstronauts(BaseGame):
         return HaulingState(setup.players, builtin(), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN))
 
     def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
+        return notation.parse_move(text, transport_names())
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
+
+    def label(self, move: Move) -> str | None:
+        return labels.label(move, builtin())
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [data_file("hauling-astronauts.yaml")]

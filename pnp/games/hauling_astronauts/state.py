@@ -1,7 +1,7 @@
 """A Hauling Astronauts position and how moves change it.
 
-A turn: an optional roll (once, when at least 3 dice are Available), then one
-action (place, move or swap; pass only when nothing else is possible), then
+Player 1 opens with a roll of 3 dice. A turn: an optional roll (once, when at least 3 dice are
+Available), then one action (place, move or swap; pass only when nothing else is possible), then
 at most one optional departure from a full strip, once the grid has been full. The players'
 choices that fill the rulebook's gaps are listed in docs/games/hauling-astronauts.md.
 """
@@ -15,8 +15,8 @@ from math import comb
 from typing import Any
 
 from pnp.errors import IllegalMove
-from pnp.games.base import BaseState, ranked
-from pnp.games.hauling_astronauts.model import HaulingData, Transport
+from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.games.hauling_astronauts.model import HaulingData, Transport, names
 from pnp.games.hauling_astronauts.notation import (
     GOLD,
     MOVED,
@@ -44,7 +44,7 @@ from pnp.games.hauling_astronauts.notation import (
     kind,
 )
 from pnp.games.hauling_astronauts.scoring import PARTS, Departure, points
-from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
+from pnp.referee.protocol import STAGE_WORDS, Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 SETUP, ACTION, DEPART, REVEAL, OVER = range(5)
 UNKNOWN, VOID = -1, -2  # transport_of entries: not yet revealed / revealed but not a usable transport
@@ -163,12 +163,18 @@ class HaulingState(BaseState):
             return list(choices(ids))
         return []
 
+    def stage(self) -> Stage:
+        """Set-up, play, or over; a reveal is play, except the last departure's, which the game's end awaits."""
+        if self.phase == REVEAL and self.finished(0) and self.finished(1):
+            return "reveal"
+        return _STAGES[self.phase]
+
     def apply(self, move: Move) -> None:
         handler = _HANDLERS.get(type(move))
         if handler is None:
             raise IllegalMove(f"{move!r} is not a Hauling Astronauts move", "notation")
         if self.phase == OVER:
-            raise IllegalMove("the game is over", "end of the game")
+            raise wrong_stage("over", "see the result with 'pnp ref score'")
         handler(self, move)
 
     def score(self) -> Score:
@@ -183,7 +189,7 @@ class HaulingState(BaseState):
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.hauling_astronauts.text import render
 
-        return render(self)
+        return render(self, viewer)
 
     # ----- queries used by the text, the picture and the bots -----
 
@@ -202,6 +208,12 @@ class HaulingState(BaseState):
         index = self.transport_of[player][slot] if slot >= 0 else UNKNOWN
         return self.fleet(player)[index] if index >= 0 else None
 
+    def placed(self, player: int, slot: int) -> bool:
+        """True once the transport of ``slot`` lies at its dock: chosen, or committed face down."""
+        if self.phase != SETUP:
+            return True
+        return self.committed[player] > slot if self.hidden else self.transport_of[player][slot] != UNKNOWN
+
     def finished(self, player: int) -> bool:
         """True once all three of the player's transports have departed."""
         return self.closed[player] == 0b111
@@ -211,6 +223,8 @@ class HaulingState(BaseState):
     def _actions(self) -> list[Move]:
         p, grid = self.seat, self.grid
         moves: list[Move] = [*self.chance()]
+        if not self.progress:  # the opening roll comes first
+            return moves
         append = moves.append
         closed = self.closed[p]
         if self.booked:
@@ -256,8 +270,40 @@ class HaulingState(BaseState):
     # ----- applying moves -----
 
     def _need(self, phase: int, what: str) -> None:
-        if self.phase != phase:
-            raise IllegalMove(f"cannot {what} now: {_EXPECTED[self.phase]}", "turn order")
+        """Refuse a move made in the wrong phase: by its stage (a set-up move in play, ...), else by turn order."""
+        if self.phase == phase:
+            return
+        stage = self.stage()
+        if stage != "play" or phase == SETUP:
+            raise wrong_stage(stage, self.next_step())
+        raise IllegalMove(f"{STAGE_WORDS[stage]}: cannot {what} now: {self.next_step()}", "turn order")
+
+    def _opened(self, what: str) -> None:
+        """Refuse an action before the opening roll."""
+        if not self.progress:
+            raise IllegalMove(
+                f"player 1 opens the game by rolling 3 dice: {self.players[0]}, roll before you {what}", "opening roll"
+            )
+
+    def next_step(self) -> str:
+        """What the game waits for now, addressed to the player to move."""
+        who = self.players[self.seat]
+        if self.phase == SETUP:
+            if self.hidden:
+                slot = SLOTS[self.committed[self.seat]]
+                return f"{who}, enter your transport {slot} with 'pnp ref secret'"
+            ids = " ".join(t.id for t in self.fleet(self.seat)[:3])
+            return f"{who}, choose your transports for strips {' '.join(STRIP_NAMES[self.seat])} (e.g. 'choose {ids}')"
+        if self.phase == ACTION:
+            if not self.progress:
+                return f"{who}, open the game by rolling 3 dice (e.g. 'roll 2 4 5')"
+            return f"{who}, roll or take an action (place, move or swap)"
+        if self.phase == DEPART:
+            return f"{who}, depart from a full strip (e.g. 'depart 2 d4') or 'end' the turn"
+        if self.phase == REVEAL:
+            slot = SLOTS[self.departures[self.pending].slot]
+            return f"{who}, reveal the departing transport {slot} with 'pnp ref reveal'"
+        return "see the result with 'pnp ref score'"
 
     def _own_strip(self, name: str) -> int:
         owner, k = STRIP_INDEX.get(name, (-1, -1))
@@ -295,6 +341,10 @@ class HaulingState(BaseState):
         if self.committed[self.seat] == 3:
             self._next_setup()
 
+    def _secret(self, _move: Secret) -> None:
+        self._need(SETUP, "enter a secret")
+        raise IllegalMove("a secret is entered through the referee, which records only its commitment", "secrets")
+
     def _next_setup(self) -> None:
         if not self.next_seat():
             self.phase = ACTION
@@ -326,6 +376,7 @@ class HaulingState(BaseState):
 
     def _place(self, move: Place) -> None:
         self._need(ACTION, "place")
+        self._opened("place a die")
         if move.die not in self.booked:
             raise IllegalMove(f"no {format_die(move.die)} in Booked", "place a die from Booked")
         self._check_empty(move.space)
@@ -341,6 +392,7 @@ class HaulingState(BaseState):
 
     def _move(self, move: MoveDie) -> None:
         self._need(ACTION, "move")
+        self._opened("move a die")
         source, target = move.source, move.target
         die = self.grid[source]
         if not die:
@@ -360,6 +412,7 @@ class HaulingState(BaseState):
 
     def _swap(self, move: Swap) -> None:
         self._need(ACTION, "swap")
+        self._opened("swap transports")
         p = self.seat
         a, b = self._own_strip(move.first), self._own_strip(move.second)
         if a == b:
@@ -376,6 +429,7 @@ class HaulingState(BaseState):
 
     def _pass(self, _move: Pass) -> None:
         self._need(ACTION, "pass")
+        self._opened("pass")
         if self._actions() != [PASS]:
             raise IllegalMove("you can still roll, place, move or swap", "pass only when stuck")
         self.turn_passed = True
@@ -440,11 +494,14 @@ class HaulingState(BaseState):
         self._need(REVEAL, "reveal")
         departure = self.departures[self.pending]
         expected = SLOTS[departure.slot]
+        words = STAGE_WORDS[self.stage()]
         if move.slot != expected:
-            raise IllegalMove(f"the departing transport is {expected}: reveal that one", "hidden transports")
+            raise IllegalMove(f"{words}: the departing transport is {expected}: reveal that one", "hidden transports")
+        if not move.value:
+            raise IllegalMove(f"{words}: {self.next_step()}, which fills in its value", "hidden transports")
         p = departure.player
         ids = [t.id for t in self.fleet(p)]
-        value = move.value.strip().upper()
+        value = names(self.data).find(move.value) or ""
         index = ids.index(value) if value in ids else VOID
         if index == VOID or index in self.transport_of[p]:
             index = VOID
@@ -477,17 +534,12 @@ class HaulingState(BaseState):
         self.rolled = self.turn_progress = self.turn_passed = False
 
 
-_EXPECTED = {
-    SETUP: "players are choosing their transports",
-    ACTION: "roll or take an action (place, move, swap)",
-    DEPART: "depart from a full strip, or end the turn",
-    REVEAL: "reveal the departing transport",
-    OVER: "the game is over",
-}
+_STAGES: dict[int, Stage] = {SETUP: "set-up", ACTION: "play", DEPART: "play", REVEAL: "play", OVER: "over"}
 
 _HANDLERS: dict[type, Callable[[HaulingState, Any], None]] = {
     Choose: HaulingState._choose,
     Commit: HaulingState._commit,
+    Secret: HaulingState._secret,
     Roll: HaulingState._roll,
     Place: HaulingState._place,
     MoveDie: HaulingState._move,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.games.hauling_astronauts.notation import COLUMN_NAMES, GOLD, MOVED, RED, ROW_NAMES, SIZE, format_die
-from pnp.games.hauling_astronauts.state import SETUP, VOID, HaulingState
+from pnp.games.hauling_astronauts.state import ACTION, SETUP, SLOTS, VOID, HaulingState
 from pnp.referee.protocol import PlayerScore
 
 _PROMPT = (
@@ -15,19 +15,32 @@ _PROMPT = (
 )
 
 
+def prompt(state: HaulingState) -> str:
+    """What the player to move may do, in a few words."""
+    if state.phase == SETUP and state.hidden:
+        return "enter transports t1 t2 t3 as secrets"
+    return "open the game: roll 3 dice" if state.phase == ACTION and not state.progress else _PROMPT[state.phase]
+
+
 def _cell(die: int) -> str:
     if not die:
         return "."
     return format_die(die & ~MOVED) + ("*" if die & MOVED else "")
 
 
-def _docked(state: HaulingState, player: int, strip: int) -> str:
-    if state.docked[player][strip] < 0:
+def _docked(state: HaulingState, player: int, strip: int, viewer: str | None) -> str:
+    """What lies at a loading dock. A face-down transport is named by its secret slot (swaps are public),
+    so its owner can look the slot up among their secrets ("your t3")."""
+    slot = state.docked[player][strip]
+    if slot < 0:
         return "(departed)"
     transport = state.docked_transport(player, strip)
-    if transport is None:
-        return "(face down)" if state.phase != SETUP else "(not chosen)"
-    return f"{transport.id} {transport.name}: {transport.label} pays {transport.profit}"
+    if transport is not None:
+        return f"{transport.id} {transport.name}: {transport.label} pays {transport.profit}"
+    if not state.placed(player, slot):
+        return "(not chosen)"
+    whose = "your" if viewer == state.players[player] else f"{state.players[player]}'s"
+    return f"{whose} {SLOTS[slot]} (face down)"
 
 
 def _available(state: HaulingState) -> str:
@@ -56,8 +69,8 @@ def _score_line(score: PlayerScore) -> str:
     return f"{score.name} {score.score}" + (f" ({parts})" if parts else "")
 
 
-def render(state: HaulingState) -> str:
-    """Grid, loading docks, destination docks, dice areas, scores and who is to move."""
+def render(state: HaulingState, viewer: str | None = None) -> str:
+    """Grid, loading docks, destination docks, dice areas, scores and who is to move, as ``viewer`` sees them."""
     one, two = state.players
     lines = [f"Hauling Astronauts: {one} (rows 1-3) vs {two} (columns a-c)"]
     options = [name for on, name in ((state.bonus_dice, "bonus dice"), (state.hidden, "hidden transports")) if on]
@@ -71,7 +84,7 @@ def render(state: HaulingState) -> str:
         lines.append(f"    {ROW_NAMES[r]}  " + "".join(f"{_cell(state.grid[r * SIZE + c]):>5}" for c in range(SIZE)))
     for player, names in ((0, ROW_NAMES), (1, COLUMN_NAMES)):
         lines.append(f"{state.players[player]}'s loading docks:")
-        lines.extend(f"  {names[k]}: {_docked(state, player, k)}" for k in range(SIZE))
+        lines.extend(f"  {names[k]}: {_docked(state, player, k, viewer)}" for k in range(SIZE))
     lines.append("Destination docks:")
     lines.extend(_destination(state, d) for d in range(len(state.dest)))
     score = state.score()
@@ -80,5 +93,5 @@ def render(state: HaulingState) -> str:
     if score.final:
         lines.append("Game over. Winner: " + " and ".join(score.winners) + (" (tie)" if len(score.winners) > 1 else ""))
     else:
-        lines.append(f"To move: {state.to_move()} ({_PROMPT[state.phase]})")
+        lines.append(f"To move: {state.to_move()} ({prompt(state)})")
     return "\n".join(lines)

@@ -1,0 +1,71 @@
+"""How Hauling Astronauts' moves read on a button: transports by printed name, dice by face, docks by range.
+
+Labels are for the table page and the move list, never for the record: the notation (``format_move``)
+stays what records store.
+"""
+
+from __future__ import annotations
+
+from pnp.games.hauling_astronauts.model import HaulingData, Transport
+from pnp.games.hauling_astronauts.notation import (
+    GOLD,
+    RED,
+    SPACE_NAMES,
+    STRIP_INDEX,
+    STRIP_NAMES,
+    Choose,
+    Depart,
+    End,
+    MoveDie,
+    Pass,
+    Place,
+    Roll,
+    Swap,
+    face,
+    kind,
+)
+from pnp.referee.protocol import Move, Reveal, Secret
+
+_BONUS = {GOLD: "gold ", RED: "red "}
+_EFFECT = {"gold": "doubles", "red": "halves"}
+
+
+def die_words(die: int) -> str:
+    """A die as a player names it: ``5``, ``gold 5``, ``red 5``."""
+    return f"{_BONUS.get(kind(die), '')}{face(die)}"
+
+
+def transport_words(transport: Transport) -> str:
+    """A transport as its piece prints it: ``C Heron, 13 – 14, pays 4``."""
+    return f"{transport.id} {transport.name}, {transport.label}, pays {transport.profit}"
+
+
+def label(move: Move, data: HaulingData) -> str | None:
+    """The move in words; None for a move that is not Hauling Astronauts' own."""
+    by_id = {t.id: (player, t) for player, fleet in enumerate(data.fleets) for t in fleet.transports}
+    match move:
+        case Choose(ids) if all(i in by_id for i in ids):
+            strips = STRIP_NAMES[by_id[ids[0]][0]]
+            return " · ".join(f"{strip}: {t.name} {t.label}" for strip, t in zip(strips, (by_id[i][1] for i in ids)))
+        case Secret(_, value) if value in by_id:
+            return transport_words(by_id[value][1])
+        case Reveal(slot, "", ""):
+            return f"reveal the departing transport ({slot})"
+        case Roll(dice):
+            words = [die_words(d) for d in dice]
+            return f"roll {', '.join(words[:-1])} and {words[-1]}"
+        case Place(die, space):
+            return f"place the {die_words(die)} on {SPACE_NAMES[space]}"
+        case MoveDie(source, target):
+            return f"move the die on {SPACE_NAMES[source]} to {SPACE_NAMES[target]}"
+        case Swap(first, second):
+            return f"swap the transports at strips {first} and {second}"
+        case Depart(strip, dock, gold, red) if strip in STRIP_INDEX and 0 <= dock < len(data.docks):
+            place = data.docks[dock]
+            extras = [f"{bonus} {_EFFECT[bonus]} the {part}" for bonus, part in (("gold", gold), ("red", red)) if part]
+            return ", ".join([f"depart strip {strip} to d{dock + 1} ({place.label}, +{place.bonus})", *extras])
+        case End():
+            return "end the turn without departing"
+        case Pass():
+            return "pass (nothing else is possible)"
+    return None
