@@ -36,8 +36,8 @@ def die_words(die: int) -> str:
 
 
 def transport_words(transport: Transport) -> str:
-    """A transport as its piece prints it: ``C Heron, 13 – 14, pays 4``."""
-    return f"{transport.id} {transport.name}, {transport.label}, pays {transport.profit}"
+    """A transport as its piece prints it, beside the letter a secret is entered with: ``Heron, 13 – 14, pays 4``."""
+    return f"{transport.name}, {transport.label}, pays {transport.profit}"
 
 
 def label(move: Move, data: HaulingData) -> str | None:
