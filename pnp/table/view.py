@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.cli.ref import _private as private_view  # in the words of `pnp ref show --as NAME --json`
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Score, Secret
@@ -27,7 +28,7 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
         "picture": drawing_to_screen_svg(current.spec.picture(state, seat)),
-        "private": _private(current, seat) if seat is not None else {},
+        "private": private_view(current, seat, current.own_secrets(seat)) if seat is not None else {},
         "score": score_json(state.score()),
         "log": [
             {"n": n, "player": player, "text": log_text(current.game, player, move, seat)}
@@ -57,15 +58,6 @@ def _buttons(current: Session) -> list[dict[str, Any]]:
             }
         )
     return buttons
-
-
-def _private(current: Session, seat: str) -> dict[str, str]:
-    """``seat``'s own secrets from its key file (labelled when the game labels them) and its private view."""
-    shown = {
-        slot: current.game.label(Secret(slot, value)) or value for slot, value in current.own_secrets(seat).items()
-    }
-    shown.update(current.state.private(seat))
-    return shown
 
 
 def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
