@@ -124,6 +124,29 @@ def test_an_event_follows_each_change_the_cli_and_the_page_make(tmp_path):
     assert code == 0 and "Traceback" not in err, err
 
 
+def test_posts_at_once_are_served_one_after_the_other(tmp_path):
+    path = new_record(tmp_path)
+    with serving(path) as served, httpx.Client(timeout=WAIT) as client:
+        ann = served.seats["ann"]
+        version = client.get(ann + "/state").json()["version"]
+        moves = ["choose A B C", "choose D E F", "choose B C D", "choose C D E"]
+        answers: list[int] = []
+        start = threading.Barrier(len(moves))
+
+        def post(move: str) -> None:
+            start.wait(timeout=WAIT)
+            answers.append(client.post(ann + "/play", json={"move": move, "version": version}).status_code)
+
+        threads = [threading.Thread(target=post, args=(move,)) for move in moves]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=WAIT)
+        assert sorted(answers) == [200, 409, 409, 409], "one move is played; the others find the game moved on"
+        assert len(session.load(path).played) == 1
+        assert served.stop()[0] == 0
+
+
 def _next_event(lines: Iterator[str]) -> dict:
     """The data of the next ``change`` event (comment lines skipped)."""
     for line in lines:
