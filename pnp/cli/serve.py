@@ -18,7 +18,7 @@ from pnp.errors import PnpError
 def serve(
     record_file: RecordArg,
     host: Annotated[
-        str | None, typer.Option(help="The address to listen on [default: 127.0.0.1, this computer only].")
+        str | None, typer.Option(help="The address to listen on (default 127.0.0.1: this computer only).")
     ] = None,
     port: Annotated[int, typer.Option(help="The port; 0 picks a free one.", min=0, max=65535)] = 8765,
     lan: Annotated[
