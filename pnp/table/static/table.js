@@ -1,0 +1,643 @@
+// pnp's table page: one script for the host screen (/) and each seat's phone (/s/TOKEN).
+//
+// The page holds no game logic. It fetches API/state, draws it, plays a move with POST API/play and
+// follows every change of the record through the Server-Sent Events at API/events. Data from the
+// server is only ever written as text (textContent, attributes): never innerHTML. The one exception
+// is the state picture, an SVG document drawn by pnp's own code, inserted after sanitising (below).
+"use strict";
+
+(() => {
+  const body = document.body;
+  const API = body.dataset.api || "";
+  const SEAT = body.dataset.seat || null; // null on the host page
+  const $ = (id) => document.getElementById(id);
+
+  // Up to ALL_OPEN moves every group is open; past that, only groups of up to OPEN_UP_TO (a player opens
+  // the others with one tap, or finds a move with the filter box, shown from FILTER_FROM moves on).
+  const ALL_OPEN = 40;
+  const OPEN_UP_TO = 12;
+  const FILTER_FROM = 13;
+
+  let state = null; // the last state drawn
+  let picture = null; // the SVG text drawn, to skip redrawing an unchanged picture
+  let busy = false; // a play or undo is on its way: buttons wait
+  let asked = 0; // state requests sent, and the newest one drawn: an older answer never overwrites a newer
+  let drawn = 0;
+  const toggled = new Map(); // group key -> open, as the player left it
+  const picks = new Map(); // chance picker key -> faces tapped so far
+
+  // -- small helpers ---------------------------------------------------------------------------
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = String(value);
+      else if (key === "class") node.className = value;
+      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "title") {
+        node.setAttribute(key, String(value));
+      } else node[key] = value;
+    }
+    for (const child of children) {
+      if (child !== null && child !== undefined) node.append(child); // strings become text nodes
+    }
+    return node;
+  }
+
+  const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
+  const fold = (text) => String(text).toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const percent = (p) => (p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1)} %`);
+  const odds = (b) =>
+    typeof b.probability === "number" ? el("span", { class: "odds", text: `${percent(b.probability)} chance` }) : null;
+
+  // -- the connection and the state --------------------------------------------------------------
+  function setConn(kind, text) {
+    const node = $("conn");
+    node.dataset.conn = kind;
+    node.textContent = text;
+  }
+
+  async function refresh() {
+    const mine = ++asked;
+    let response;
+    try {
+      response = await fetch(`${API}/state`, { cache: "no-store", headers: { Accept: "application/json" } });
+    } catch {
+      setConn("offline", "Offline: retrying…");
+      return;
+    }
+    if (!response.ok) {
+      if (response.status === 404) {
+        setConn("gone", "Link not valid");
+        showError("This link is no longer valid: ask whoever runs the table for the new one.");
+      } else showError(await errorLine(response));
+      return;
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch {
+      showError("The table server sent something unreadable: reload the page.");
+      return;
+    }
+    if (mine < drawn) return;
+    drawn = mine;
+    draw(data);
+  }
+
+  // One EventSource per page. The browser reconnects by itself after a dropped connection; when it
+  // gives up (the server was restarting), a new one is opened after a growing pause. Every (re)open
+  // refetches the state, since changes may have been missed while away.
+  let events = null;
+  let retryIn = 1000;
+  function listen() {
+    if (events) events.close();
+    events = new EventSource(`${API}/events`);
+    events.addEventListener("open", () => {
+      retryIn = 1000;
+      setConn("live", "Live");
+      refresh();
+    });
+    events.addEventListener("change", (event) => {
+      let version = null;
+      try {
+        version = JSON.parse(event.data).version;
+      } catch {
+        /* no version given: refetch anyway */
+      }
+      if (!state || version === null || version !== state.version) refresh();
+    });
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) {
+        setConn("offline", "Reconnecting…");
+        events.close();
+        setTimeout(listen, retryIn);
+        retryIn = Math.min(retryIn * 2, 15000);
+      } else setConn("offline", "Reconnecting…");
+    });
+  }
+
+  // A phone asleep misses events: look again when the page is shown.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+
+  // -- errors: one readable line -----------------------------------------------------------------
+  async function errorLine(response) {
+    let text = "";
+    try {
+      const data = await response.json();
+      if (data && typeof data.error === "string") text = data.error;
+    } catch {
+      /* not JSON */
+    }
+    if (!text) {
+      if (response.status === 413) text = "that move is too long";
+      else if (response.status === 404) text = "this link is not valid";
+      else text = `the server answered ${response.status} ${response.statusText}`.trim();
+    }
+    return oneLine(text);
+  }
+
+  function showError(text) {
+    $("error-text").textContent = oneLine(text);
+    $("error").hidden = false;
+  }
+
+  function clearError() {
+    $("error").hidden = true;
+    $("error-text").textContent = "";
+  }
+
+  // -- the state picture -------------------------------------------------------------------------
+  // The SVG comes from pnp's own drawing code (its SVG writer escapes every text), but player names
+  // and map names flow into it, so it is still treated as untrusted: parsed as XML by DOMParser
+  // (an XML document that is never displayed runs nothing), cleaned, and only then imported into
+  // the page. Inline rather than an <img>: its text stays readable to screen readers, is searchable
+  // on the page, and takes the page's fonts. Cleaning keeps drawing elements only (no script,
+  // foreignObject, style or image), drops every on* handler and any link that leaves the picture
+  // (href/url() other than #id), so the picture can neither run code nor fetch anything.
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const DRAWING = new Set([
+    "svg", "g", "defs", "title", "desc", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+    "path", "text", "tspan", "clipPath", "mask", "pattern", "marker", "symbol", "use",
+    "linearGradient", "radialGradient", "stop",
+  ]);
+
+  function clean(node) {
+    for (const child of [...node.children]) {
+      if (child.namespaceURI !== SVG_NS || !DRAWING.has(child.localName)) child.remove();
+      else clean(child);
+    }
+    for (const attr of [...node.attributes]) {
+      const name = attr.name.toLowerCase();
+      const value = attr.value.trim();
+      const local = name.split(":").pop();
+      if (name.startsWith("on")) node.removeAttribute(attr.name);
+      else if (local === "href" && !value.startsWith("#")) node.removeAttribute(attr.name);
+      else if (/url\s*\(\s*['"]?(?!#)/i.test(value)) node.removeAttribute(attr.name);
+      else if (/javascript:/i.test(value)) node.removeAttribute(attr.name);
+    }
+  }
+
+  function drawPicture(svgText) {
+    if (svgText === picture) return;
+    picture = svgText;
+    const frame = $("picture");
+    if (!svgText) {
+      frame.replaceChildren();
+      return;
+    }
+    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const root = doc.documentElement;
+    if (doc.getElementsByTagName("parsererror").length || root.namespaceURI !== SVG_NS || root.localName !== "svg") {
+      frame.replaceChildren(el("p", { class: "muted", text: "The picture could not be drawn." }));
+      return;
+    }
+    clean(root);
+    // Fit the width of the screen: the viewBox keeps the proportions; a fixed size in mm would not fit.
+    if (!root.hasAttribute("viewBox")) {
+      const w = parseFloat(root.getAttribute("width"));
+      const h = parseFloat(root.getAttribute("height"));
+      if (w > 0 && h > 0) root.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    }
+    root.removeAttribute("width");
+    root.removeAttribute("height");
+    root.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    frame.replaceChildren(document.importNode(root, true));
+  }
+
+  // -- drawing the state -------------------------------------------------------------------------
+  function draw(data) {
+    if (state && state.version !== data.version) picks.clear(); // faces picked belong to the state they were picked in
+    state = data;
+    drawTurn(data);
+    drawPicture(data.picture || "");
+    drawScore(data.score);
+    drawLog(data.log || []);
+    if (SEAT !== null) {
+      drawPrivate(data.private || {});
+      drawMoves(data);
+      // the server lets a seat take back only its own last move: offer undo only then
+      const log = data.log || [];
+      $("undo").hidden = !(log.length && log[log.length - 1].player === SEAT);
+      // at the end the phone leads with the result, and there are no moves left to show
+      const over = data.stage === "over" || data.to_move === null;
+      $("moves-section").hidden = over;
+      const score = $("score-section");
+      const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
+      if (anchor !== score && score.nextElementSibling !== anchor) score.parentNode.insertBefore(score, anchor);
+    }
+  }
+
+  // The stage in words (set-up, reveals): said beside the turn when it is not plain play.
+  const STAGES = {
+    "set-up": "set-up",
+    reveal: "reveals",
+  };
+
+  function drawTurn(data) {
+    const turn = $("turn");
+    const stage = STAGES[data.stage] || "";
+    let kind;
+    let text;
+    if (data.stage === "over" || data.to_move === null || data.to_move === undefined) {
+      kind = "over";
+      const winners = (data.score && data.score.winners) || [];
+      text = winners.length ? `Game over: ${winnersText(winners)}` : "Game over";
+    } else if (SEAT !== null && data.to_move === SEAT) {
+      kind = "yours";
+      text = "Your turn";
+    } else {
+      kind = "waiting";
+      text = SEAT !== null ? `Waiting for ${data.to_move}` : `${data.to_move} to move`;
+    }
+    turn.dataset.turn = kind;
+    turn.dataset.stage = data.stage || "";
+    const mark = { yours: "▶ ", over: "■ " }[kind];
+    turn.replaceChildren(
+      mark ? el("span", { class: "mark", "aria-hidden": "true", text: mark }) : "",
+      text,
+      stage && kind !== "over" ? el("span", { class: "badge stage", text: stage }) : "",
+    );
+    const log = data.log || [];
+    const last = log[log.length - 1];
+    $("last").textContent = last ? `Last: ${last.player ? `${last.player}: ` : ""}${last.text}` : "No moves yet.";
+    const who = SEAT !== null ? `${SEAT} · ` : "";
+    document.title = `${kind === "yours" ? "▶ " : ""}${who}${data.game || document.title}`;
+  }
+
+  function winnersText(winners) {
+    return winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
+  }
+
+  function drawPrivate(secrets) {
+    const list = $("private");
+    const entries = Object.entries(secrets);
+    $("private-section").hidden = entries.length === 0;
+    list.replaceChildren(
+      ...entries.flatMap(([name, text]) => [el("dt", { text: name }), el("dd", { text: String(text) })]),
+    );
+  }
+
+  function drawScore(score) {
+    const box = $("score");
+    if (!score || !score.players) {
+      box.replaceChildren();
+      return;
+    }
+    $("score-h").textContent = score.final ? "Final score" : "Score so far";
+    const winners = new Set(score.winners || []);
+    const rows = score.players.map((p) => {
+      const parts = Object.entries(p.breakdown || {}).map(([k, v]) => `${k} ${v}`);
+      const won = score.final && winners.has(p.name);
+      return el(
+        "tr",
+        { class: won ? "won" : "" },
+        el("th", { scope: "row" }, p.name, ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : [])),
+        el("td", { class: "num", text: p.score }),
+        el("td", { class: "parts" }, ...(parts.length ? partsOf(parts) : ["–"])),
+      );
+    });
+    const head = el(
+      "tr",
+      {},
+      el("th", { scope: "col", text: "Player" }),
+      el("th", { scope: "col", class: "num", text: "Score" }),
+      el("th", { scope: "col", text: "Made of" }),
+    );
+    const table = el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows));
+    const extra = [];
+    if (score.final && winners.size) extra.push(el("p", { class: "winners", text: `${winnersText([...winners])}.` }));
+    for (const note of score.notes || []) extra.push(el("p", { class: "note", text: note }));
+    box.replaceChildren(table, ...extra);
+    $("score-section").dataset.final = score.final ? "yes" : "no";
+  }
+
+  // Each part of a breakdown kept whole ("bonus 3 ·"): a narrow screen breaks the line only between parts.
+  function partsOf(parts) {
+    return parts.flatMap((part, i) => [i ? " " : "", el("span", { text: i < parts.length - 1 ? `${part} ·` : part })]);
+  }
+
+  function drawLog(log) {
+    $("log-count").textContent = log.length ? `(${log.length})` : "";
+    const items = log
+      .slice()
+      .reverse()
+      .map((entry) => {
+        const who = entry.player ? el("span", { class: "player", text: `${entry.player}: ` }) : null;
+        return el("li", { value: entry.n }, who, entry.text);
+      });
+    $("log").replaceChildren(...items);
+  }
+
+  // -- the seat's moves --------------------------------------------------------------------------
+  // Buttons are grouped by their verb (the notation's first word), one group per kind: choices,
+  // chance inputs (what the table's dice or cards show), secrets (confirmed first) and reveals.
+  function buttonsOf(data) {
+    if (Array.isArray(data.buttons) && data.buttons.length) return data.buttons;
+    return (data.moves || []).map((move) => ({
+      move,
+      label: move,
+      verb: move.split(" ")[0],
+      kind: "choice",
+      probability: null,
+    }));
+  }
+
+  const KIND_HINT = {
+    chance: "Enter what the table rolled or drew.",
+    secret: "Secret: only you see this choice; you confirm it before it is sealed.",
+    reveal: "Show your secret: the referee checks it against what you sealed.",
+  };
+
+  function drawMoves(data) {
+    const holder = $("moves");
+    const buttons = buttonsOf(data);
+    const groups = new Map();
+    for (const b of buttons) {
+      const kind = b.kind || "choice";
+      const words = b.move.split(" ");
+      // a secret's group is its slot ("secret t1" reads "your t1"): the value is what is chosen
+      const verb = kind === "secret" && words.length > 2 ? `your ${words[1]}` : b.verb || words[0];
+      const key = `${kind}:${verb}`;
+      if (!groups.has(key)) groups.set(key, { key, kind, verb, items: [] });
+      groups.get(key).items.push(b);
+    }
+    const total = buttons.length;
+    // a chance picker counts as one button: it is what the filter and the opening rule see
+    const shown = (g) => (g.kind === "chance" && pickerShape(g.items) ? 1 : g.items.length);
+    const listed = [...groups.values()].reduce((n, g) => n + shown(g), 0);
+    const nodes = [...groups.values()].map((g) => drawGroup(g, groups.size, listed));
+    holder.replaceChildren(...nodes);
+    // forget the faces picked in a picker that is gone
+    for (const key of [...picks.keys()]) if (!groups.has(key)) picks.delete(key);
+
+    const mine = data.to_move === SEAT && data.stage !== "over";
+    $("moves-section").dataset.yours = mine ? "yes" : "no";
+    $("no-moves").textContent = total
+      ? ""
+      : data.stage === "over" || data.to_move === null
+        ? "The game is over."
+        : mine
+          ? "Nothing to enter: type a move below if you need one."
+          : `Nothing to do until ${data.to_move} has moved.`;
+    $("filter-wrap").hidden = listed < FILTER_FROM;
+    applyFilter();
+  }
+
+  function drawGroup(group, groupCount, total) {
+    const { key, kind, verb, items } = group;
+    const chancePicker = kind === "chance" && pickerShape(items);
+    const size = chancePicker ? 1 : items.length;
+    const open = toggled.has(key) ? toggled.get(key) : groupCount === 1 || total <= ALL_OPEN || size <= OPEN_UP_TO;
+    const details = el("details", { class: `group kind-${kind}`, "data-verb": verb, "data-kind": kind, open });
+    details.addEventListener("toggle", () => toggled.set(key, details.open));
+    const badge = kind === "choice" ? null : el("span", { class: "badge", text: kind });
+    details.append(
+      el(
+        "summary",
+        {},
+        el("span", { class: "verb", text: verb }),
+        " ",
+        badge,
+        " ",
+        el("span", { class: "count", text: chancePicker ? "" : plural(items.length, "move") }),
+      ),
+    );
+    if (KIND_HINT[kind]) details.append(el("p", { class: "hint", text: KIND_HINT[kind] }));
+    if (chancePicker) details.append(drawPicker(key, verb, items, chancePicker));
+    else {
+      details.append(el("div", { class: "buttons" }, ...items.map((b) => moveButton(b))));
+    }
+    return details;
+  }
+
+  function moveButton(b) {
+    const chance = b.kind === "chance" && typeof b.probability === "number";
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: `move kind-${b.kind || "choice"}`,
+        "data-move": b.move,
+        title: b.label !== b.move ? b.move : null, // the notation, for whoever knows it
+      },
+      el("span", { class: "label", text: b.label || b.move }),
+      chance ? odds(b) : null,
+    );
+    button.dataset.search = fold(`${b.label || ""} ${b.move}`);
+    button.addEventListener("click", () => {
+      if (b.kind === "secret") confirmSecret(b);
+      else play(b.move);
+    });
+    return button;
+  }
+
+  // A chance input of several faces (roll 1 3 6: three dice) is picked face by face, in any order,
+  // from the faces that can still complete a listed input: 56 outcomes become six buttons.
+  function pickerShape(items) {
+    const words = items.map((b) => b.move.split(" ").slice(1));
+    const n = words[0].length;
+    if (n < 2 || words.some((w) => w.length !== n)) return null;
+    const faces = [];
+    for (const w of words) for (const face of w) if (!faces.includes(face)) faces.push(face);
+    return { n, faces, outcomes: items.map((b, i) => ({ button: b, faces: words[i] })) };
+  }
+
+  const counts = (list) => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
+  function fitsWithin(small, big) {
+    const have = counts(big);
+    for (const [face, n] of counts(small)) if ((have.get(face) || 0) < n) return false;
+    return true;
+  }
+
+  function drawPicker(key, verb, items, shape) {
+    const label = `${verb}: pick ${shape.n} faces`;
+    const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
+    const picked = picks.get(key) || [];
+    const slots = el(
+      "p",
+      { class: "slots", "aria-live": "polite" },
+      el("span", { class: "slots-label", text: `${verb}: ` }),
+      ...Array.from({ length: shape.n }, (_, i) =>
+        el("span", { class: picked[i] ? "slot full" : "slot", text: picked[i] || "?" }),
+      ),
+    );
+    const faces = el(
+      "div",
+      { class: "buttons faces" },
+      ...shape.faces.map((face) => {
+        const next = [...picked, face];
+        const possible = picked.length < shape.n && shape.outcomes.some((o) => fitsWithin(next, o.faces));
+        const button = el(
+          "button",
+          { type: "button", class: "face", disabled: !possible, "data-face": face, "aria-label": `${verb} ${face}` },
+          face,
+        );
+        button.addEventListener("click", () => {
+          picks.set(key, next);
+          redrawMoves(key, face);
+        });
+        return button;
+      }),
+    );
+    const done = picked.length === shape.n ? shape.outcomes.find((o) => fitsWithin(picked, o.faces)) : null;
+    const actions = el("p", { class: "row" });
+    const clear = el("button", { type: "button", class: "secondary", disabled: picked.length === 0, text: "Clear" });
+    clear.addEventListener("click", () => {
+      picks.delete(key);
+      redrawMoves(key, null);
+    });
+    actions.append(clear);
+    if (done) {
+      const b = done.button;
+      const enter = el(
+        "button",
+        { type: "button", class: "move enter", "data-move": b.move },
+        el("span", { class: "label", text: `Enter ${b.label || b.move}` }),
+        odds(b),
+      );
+      enter.addEventListener("click", () => play(b.move));
+      actions.append(enter);
+    }
+    box.append(slots, faces, actions);
+    return box;
+  }
+
+  // Redraw after a face was tapped, keeping the keyboard focus in that picker.
+  function redrawMoves(key, face) {
+    if (state) drawMoves(state);
+    const picker = [...document.querySelectorAll("#moves .picker")].find((p) => p.dataset.key === key);
+    if (!picker) return;
+    const same = [...picker.querySelectorAll("button.face:not([disabled])")];
+    const target = picker.querySelector(".enter") || same.find((b) => b.dataset.face === face) || same[0];
+    if (target) target.focus();
+  }
+
+  function applyFilter() {
+    const input = $("filter");
+    const wanted = $("filter-wrap").hidden ? "" : fold(input.value);
+    for (const group of document.querySelectorAll("#moves .group")) {
+      if (group.querySelector(".picker")) continue;
+      let shown = 0;
+      for (const button of group.querySelectorAll("button.move")) {
+        const match = !wanted || button.dataset.search.includes(wanted);
+        button.hidden = !match;
+        if (match) shown += 1;
+      }
+      group.hidden = shown === 0;
+      const count = group.querySelector(".count");
+      const all = group.querySelectorAll("button.move").length;
+      count.textContent = wanted ? `${shown} of ${plural(all, "move")}` : plural(all, "move");
+      if (wanted && shown) group.open = true;
+    }
+  }
+
+  // -- playing -----------------------------------------------------------------------------------
+  function setBusy(on) {
+    busy = on;
+    body.classList.toggle("busy", on);
+    for (const button of document.querySelectorAll("#moves button, #undo, #typed button")) {
+      if (on) {
+        button.dataset.wasDisabled = button.disabled ? "yes" : "no";
+        button.disabled = true;
+      } else if (button.dataset.wasDisabled) {
+        button.disabled = button.dataset.wasDisabled === "yes";
+        delete button.dataset.wasDisabled;
+      }
+    }
+  }
+
+  async function post(path, payload) {
+    if (busy || !state) return false;
+    setBusy(true);
+    clearError();
+    try {
+      const response = await fetch(`${API}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ ...payload, version: state.version }),
+      });
+      if (!response.ok) {
+        showError(await errorLine(response));
+        return false;
+      }
+      return true;
+    } catch {
+      showError("the table server cannot be reached: check the connection and try again");
+      return false;
+    } finally {
+      setBusy(false);
+      // the events will say the same (or, on 409, show what the other seat did first), but a player's
+      // own tap should not wait for them
+      refresh();
+    }
+  }
+
+  async function play(move) {
+    const ok = await post("/play", { move });
+    if (ok) picks.clear();
+    return ok;
+  }
+
+  // -- confirmations (a <dialog>: focus stays inside it; Escape cancels) ---------------------------
+  function confirmStep(title, what, text, okLabel) {
+    const dialog = $("confirm");
+    $("confirm-title").textContent = title;
+    $("confirm-what").textContent = what;
+    $("confirm-text").textContent = text;
+    $("confirm-ok").textContent = okLabel;
+    dialog.returnValue = "cancel";
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+      dialog.showModal();
+      $("confirm-cancel").focus();
+    });
+  }
+
+  async function confirmSecret(b) {
+    const words = b.move.split(" ");
+    const slot = words[1] || "secret";
+    const ok = await confirmStep(
+      `Seal your ${slot}?`,
+      b.label || b.move,
+      "Only a sealed commitment goes into the record; your page keeps the value. " +
+        "Nobody else sees it until it is revealed. Only an undo changes it.",
+      `Seal ${slot}`,
+    );
+    if (ok) play(b.move);
+  }
+
+  async function undo() {
+    const log = (state && state.log) || [];
+    const last = log[log.length - 1];
+    const what = last ? `${last.player ? `${last.player}: ` : ""}${last.text}` : "the last move";
+    const ok = await confirmStep(
+      "Take back your last move?",
+      what,
+      "It is taken back for everyone at the table; the record keeps the takeback.",
+      "Take it back",
+    );
+    if (ok) post("/undo", {});
+  }
+
+  // -- start -------------------------------------------------------------------------------------
+  function start() {
+    $("error-close").addEventListener("click", clearError);
+    if (SEAT !== null) {
+      $("undo").addEventListener("click", undo);
+      $("filter").addEventListener("input", applyFilter);
+      $("typed").addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const input = $("typed-move");
+        const move = oneLine(input.value);
+        if (move && (await play(move))) input.value = "";
+      });
+    }
+    refresh();
+    listen();
+  }
+
+  start();
+})();

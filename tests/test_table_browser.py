@@ -1,0 +1,417 @@
+"""The table page in a real browser: Debian's chromium driven by Playwright, at a phone's 390 x 844.
+
+Two seats of a Hauling Astronauts game with hidden transports play by tapping, each in its own
+browser context, against `pnp ref serve` in a subprocess. Waits across pages are bounded (2 s);
+nothing here measures speed. With PNP_SCREENSHOTS set, the phone and host screenshots of
+docs/table.md are written there (otherwise to a temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnp.referee import notation, record, session
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+expect = playwright_api.expect
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(
+        "Debian's chromium is not installed (apt-get install chromium; .ci/run does it)", allow_module_level=True
+    )
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).parent / "table_fixtures"
+PHONE = {"width": 390, "height": 844}
+SCREEN = {"width": 1280, "height": 800}
+BOUND = 2000  # ms: how long a move on one page may take to show on another
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as p:
+        try:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        except playwright_api.Error as exc:  # installed but unable to start here: say so plainly
+            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where the screenshots go: $PNP_SCREENSHOTS, else a temporary folder."""
+    folder = Path(os.environ.get("PNP_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _serve(path: Path) -> tuple[subprocess.Popen[str], dict]:
+    """`pnp ref serve RECORD --port 0 --json`, and the addresses from its first line."""
+    command = [sys.executable, "-m", "pnp", "ref", "serve", str(path), "--port", "0", "--json"]
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in server.stdout], daemon=True).start()
+    try:
+        first = lines.get(timeout=30)
+        return server, json.loads(first)
+    except (queue.Empty, ValueError):
+        _stop(server)
+        raise AssertionError(f"pnp ref serve did not start: {first if 'first' in locals() else 'no output'}") from None
+
+
+def _stop(server: subprocess.Popen[str]) -> None:
+    server.send_signal(signal.SIGINT)  # Ctrl-C, as at the table
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+@pytest.fixture
+def table(tmp_path) -> Iterator[tuple[Path, dict]]:
+    """A fresh Hauling Astronauts record with hidden transports for ann and bob, served."""
+    path = tmp_path / "g.pnp"
+    subprocess.run(
+        [sys.executable, "-m", "pnp", "ref", "new", "hauling-astronauts", str(path), "--players", "ann,bob",
+         "--option", "hidden_transports=true"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    server, urls = _serve(path)
+    try:
+        yield path, urls
+    finally:
+        _stop(server)
+
+
+def _open(browser, url: str, viewport: dict, errors: list[str], bodies: list[str] | None = None):
+    """``url`` in a browser context of its own (its own cookies and storage, as a phone of its own)."""
+    page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
+    page.on("pageerror", lambda exc: errors.append(f"{url}: {exc}"))
+    if bodies is not None:  # every state this page is sent, read as it arrives
+        page.on("response", lambda r: bodies.append(r.text()) if r.url.endswith("/state") and r.ok else None)
+    page.goto(url)
+    expect(page.locator("#turn")).not_to_have_text(re.compile("Loading"))
+    return page
+
+
+def _fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+
+
+def _transport_names() -> dict[str, str]:
+    data = yaml.safe_load((ROOT / "data" / "hauling-astronauts.yaml").read_text())
+    return {t["id"]: t["name"] for fleet in data["fleets"] for t in fleet["transports"]}
+
+
+def _keys(path: Path, player: str) -> dict[str, tuple[str, str]]:
+    return json.loads(path.with_name(f"{path.name}.{player}.key").read_text())
+
+
+def _never_shown(page, path: Path, other: str, names: dict[str, str]) -> None:
+    """Nothing on ``page`` (text, attributes, the picture) names ``other``'s transports or their salts."""
+    html = page.content()
+    for slot, (value, salt) in _keys(path, other).items():
+        assert names[value] not in html, f"{other}'s {slot} ({names[value]}) is on the page"
+        assert salt not in html
+        assert f"secret {slot} {value}" not in html
+
+
+def _seal(page, slot: str, value: str) -> None:
+    page.locator(f"#moves button[data-move='secret {slot} {value}']").click()
+    dialog = page.locator("#confirm")
+    expect(dialog).to_be_visible()
+    dialog.locator("#confirm-ok").click()
+    expect(dialog).to_be_hidden()
+
+
+def _error_line(page) -> str:
+    error = page.locator("#error")
+    expect(error).to_be_visible(timeout=BOUND)
+    text = page.locator("#error-text").inner_text()
+    assert text and "\n" not in text and len(text) < 240, text
+    return text
+
+
+def _finish(path: Path, seed: int) -> dict:
+    """Play the game to its end from outside the page, as the CLI would (under the record's lock)."""
+    rng = random.Random(seed)
+    with record.locked(path):
+        current = session.load(path)
+        while current.state.to_move() is not None:
+            current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+        current.save()
+    return json.loads(
+        subprocess.run([sys.executable, "-m", "pnp", "ref", "score", str(path), "--json"],
+                       check=True, capture_output=True, text=True).stdout
+    )  # fmt: skip
+
+
+def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
+    path, urls = table
+    names = _transport_names()
+    errors: list[str] = []
+    received: dict[str, list[str]] = {"ann": [], "bob": []}
+    ann = _open(browser, urls["seats"]["ann"], PHONE, errors, received["ann"])
+    bob = _open(browser, urls["seats"]["bob"], PHONE, errors, received["bob"])
+    for page in (ann, bob):
+        _fits(page)
+    expect(ann.locator("#turn")).to_have_attribute("data-turn", "yours")
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    assert bob.locator("#moves button").count() == 0
+
+    # Set-up: each seals its transports on its own phone; a cancelled confirmation seals nothing.
+    before = path.read_bytes()
+    ann.locator("#moves button[data-move='secret t1 C']").click()
+    ann.locator("#confirm-cancel").click()
+    expect(ann.locator("#confirm")).to_be_hidden()
+    assert path.read_bytes() == before
+    for slot, value in (("t1", "C"), ("t2", "A"), ("t3", "F")):
+        _seal(ann, slot, value)
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
+    for slot, value in (("t1", "W"), ("t2", "X"), ("t3", "Z")):
+        _seal(bob, slot, value)
+    expect(ann.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
+    for page, own in ((ann, ("Heron", "Tortoise", "Needle")), (bob, ("Magpie", "Comet", "Titan"))):
+        private = page.locator("#private").inner_text()
+        assert all(name in private for name in own), private  # each phone shows its own transports
+    _never_shown(ann, path, "bob", names)
+    _never_shown(bob, path, "ann", names)
+    assert "commit t1" in path.read_text() and "secret" not in path.read_text()
+
+    # The opening roll, entered face by face on the chance picker (in any order).
+    picker = ann.locator("#moves .picker")
+    for face in ("5", "2", "3"):
+        picker.locator(f"button.face[data-face='{face}']").click()
+    assert picker.locator("button.face[data-face='6']").is_disabled()  # three faces picked: no fourth
+    picker.locator("button.enter[data-move='roll 2 3 5']").click()
+    expect(bob.locator("#log")).to_contain_text("roll", timeout=BOUND)
+    _fits(ann)
+
+    # A few placements, each seen on the other phone within the bound.
+    ann.locator("#moves button[data-move='place 2 a1']").click()
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
+    expect(bob.locator("#last")).to_contain_text("place 2 a1", timeout=BOUND)
+    bob.locator("#moves button[data-move='place 3 b2']").click()
+    expect(ann.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
+    expect(ann.locator("#last")).to_contain_text("place 3 b2", timeout=BOUND)
+    _fits(ann)
+    _fits(bob)
+
+    # Refusals are one readable line, and the record is left byte-identical.
+    before = path.read_bytes()
+    ann.locator("details.typed summary").click()
+    ann.locator("#typed-move").fill("place 6 c3")  # no 6 was rolled
+    ann.locator("#typed button[type=submit]").click()
+    refusal = _error_line(ann)
+    assert "rule" in refusal, refusal
+    ann.locator("#typed").scroll_into_view_if_needed()
+    ann.screenshot(path=shots / "table-refusal.png")
+    bob.locator("details.typed summary").click()
+    bob.locator("#typed-move").fill("place 5 c3")
+    bob.locator("#typed button[type=submit]").click()
+    assert "ann" in _error_line(bob)  # not bob's turn
+    assert path.read_bytes() == before
+    ann.locator("#error-close").click()
+    expect(ann.locator("#error")).to_be_hidden()
+    for page in (ann, bob):
+        page.locator("details.typed summary").click()  # put the typing away again
+
+    # Undo asks first, then takes the move back on every page.
+    ann.locator("#moves button[data-move='place 5 c3']").click()
+    expect(bob.locator("#last")).to_contain_text("place 5 c3", timeout=BOUND)
+    expect(bob.locator("#undo")).to_be_hidden()  # only the last move's own player may take it back
+    ann.locator("#undo").click()
+    expect(ann.locator("#confirm")).to_be_visible()
+    expect(ann.locator("#confirm-what")).to_contain_text("place 5 c3")
+    ann.locator("#confirm-ok").click()
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting", timeout=BOUND)
+    expect(bob.locator("#last")).to_contain_text("place 3 b2", timeout=BOUND)
+    assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
+    ann.locator("#moves button[data-move='place 5 c1']").click()
+    expect(bob.locator("#last")).to_contain_text("place 5 c1", timeout=BOUND)
+    for face in ("1", "4", "6"):
+        bob.locator(f"#moves .picker button.face[data-face='{face}']").click()
+    bob.locator("#moves .picker button.enter").click()
+    expect(bob.locator("#moves button[data-move^='place ']").first).to_be_visible()
+    bob.evaluate("window.scrollTo(0, 0)")
+    bob.set_viewport_size({"width": PHONE["width"], "height": 1120})  # a long phone: the moves below the picture
+    bob.screenshot(path=shots / "table-seat.png")
+    bob.set_viewport_size(PHONE)
+    for page, other in ((ann, "bob"), (bob, "ann")):
+        _never_shown(page, path, other, names)
+        _fits(page)
+
+    # The shared screen: the picture, the log, the turn and the score, and no secret of anyone's.
+    screen = _open(browser, urls["url"], SCREEN, errors)
+    expect(screen.locator("#log")).to_contain_text("roll 1 4 6")
+    for player in ("ann", "bob"):
+        _never_shown(screen, path, player, names)
+    screen.screenshot(path=shots / "table-host.png")
+
+    # Every state either phone was sent so far: never a word of the other seat's transports.
+    for seat, other in (("ann", "bob"), ("bob", "ann")):
+        assert received[seat], seat
+        for body in received[seat]:
+            for value, salt in _keys(path, other).values():
+                assert names[value] not in body and salt not in body
+    sent = {seat: len(bodies) for seat, bodies in received.items()}
+
+    # The end, played from outside the page (a CLI change): every page shows the score and winners.
+    score = _finish(path, seed=10)  # a close game: 9 to 10
+    winners = " and ".join(score["winners"])
+    for page in (ann, bob, screen):
+        expect(page.locator("#score-h")).to_have_text("Final score", timeout=5000)
+        expect(page.locator("#score .winners")).to_contain_text(winners)
+        expect(page.locator("#turn")).to_have_attribute("data-turn", "over")
+        rows = page.locator("#score tbody tr")
+        shown = [(rows.nth(i).locator("th").inner_text().split()[0], rows.nth(i).locator("td.num").inner_text())
+                 for i in range(rows.count())]  # fmt: skip
+        assert shown == [(p["name"], str(p["score"])) for p in score["players"]]
+    expect(bob.locator("#moves-section")).to_be_hidden()  # nothing left to play: the result comes first
+    bob.evaluate("window.scrollTo(0, 0)")
+    bob.screenshot(path=shots / "table-end.png")
+    _fits(ann)
+
+    # After the end, the transports have been revealed; their salts never are.
+    for seat, other in (("ann", "bob"), ("bob", "ann")):
+        assert len(received[seat]) > sent[seat]
+        for body in received[seat]:
+            assert not any(salt in body for _value, salt in _keys(path, other).values())
+    assert errors == []
+
+
+def _route_fixture(page, state: dict, posts: list, requests: list) -> None:
+    """Serve the page's own templates and assets with a fixed state, recording what the page sends."""
+    import jinja2
+
+    table = ROOT / "pnp" / "table"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(table / "templates"), autoescape=True)
+    html = env.get_template("seat.html").render(
+        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+    )
+    types = {".js": "text/javascript", ".css": "text/css"}
+
+    def answer(route) -> None:
+        request = route.request
+        requests.append(request.url)
+        where = request.url.split("://", 1)[1].split("/", 1)[1]
+        if where.startswith("static/"):
+            asset = table / where
+            route.fulfill(body=asset.read_bytes(), content_type=types[asset.suffix])
+        elif where == "s/T/state":
+            route.fulfill(json=state)
+        elif where == "s/T/events":
+            if requests.count(request.url) == 1:  # the first stream fails outright: the page must try again
+                route.fulfill(status=503, body="")
+            else:
+                route.fulfill(body=": quiet\n\nretry: 60000\n\n", content_type="text/event-stream")
+        elif where in ("s/T/play", "s/T/undo"):
+            posts.append((where, json.loads(request.post_data or "{}")))
+            route.fulfill(status=422, json={"error": "a refusal\nover two lines (rule: one line)"})
+        elif where == "s/T":
+            route.fulfill(body=html, content_type="text/html")
+        else:
+            route.abort()
+
+    page.context.route("**/*", answer)
+
+
+def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
+    """A hostile state: markup in every field, a picture with scripts, handlers and outside links."""
+    state = json.loads((FIXTURES / "hostile_state.json").read_text())
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    posts: list = []
+    requests: list = []
+    errors: list = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _route_fixture(page, state, posts, requests)
+    page.goto("http://table.test/s/T")
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+    # the event stream failed at once; the page opens a new one and looks at the state again
+    for _ in range(40):
+        if requests.count("http://table.test/s/T/events") >= 2:
+            break
+        page.wait_for_timeout(100)
+    assert requests.count("http://table.test/s/T/events") >= 2
+    page.wait_for_timeout(200)
+    assert requests.count("http://table.test/s/T/state") >= 2
+
+    # markup arrives as text, everywhere it is shown
+    assert page.locator("h1 .who").inner_text() == "<b>x</b>’s seat"
+    assert page.locator("h1 .game").inner_text() == "A <i>hostile</i> game"
+    assert "<img" in page.locator("#log").text_content()
+    assert page.locator("#private dt").inner_text().startswith("goal <img")
+    assert page.locator("#log img, #private img, #private script, #score u, #score em").count() == 0
+    # the picture: drawn, fitted, and stripped of everything that runs or fetches
+    svg = page.locator("#picture svg")
+    expect(svg).to_have_count(1)
+    assert svg.locator("text").text_content() == "<b>x</b> to move"
+    assert svg.locator("circle").count() == 1
+    for hostile in ("script", "foreignObject", "image", "a"):
+        assert page.locator(f"#picture {hostile}").count() == 0, hostile
+    handlers = page.evaluate(
+        "[...document.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.name))"
+        ".filter(n => n.startsWith('on'))"
+    )
+    assert handlers == []
+    assert page.evaluate("document.querySelector('#picture rect[fill^=url]')") is None
+    box = svg.bounding_box()
+    assert box and box["width"] <= PHONE["width"]
+    page.locator("#picture svg circle").click()
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.__pwned") is None
+    assert not any("example.invalid" in url for url in requests)
+    _fits(page)
+
+    # many buttons: grouped by verb with counts, and a filter
+    fly = page.locator("details.group[data-verb='fly']")
+    assert fly.locator("summary .count").inner_text() == "27 moves"
+    expect(page.locator("#filter")).to_be_visible()
+    page.locator("#filter").fill("port louis")
+    assert fly.locator("button.move:visible").count() == 3
+    assert page.locator("details.group[data-verb='your goal']").is_hidden()
+    page.locator("#filter").fill("")
+    assert fly.locator("button.move:visible").count() == 27
+    assert fly.locator("button.move").first.inner_text() == "jet 1: Podgorica to Rome"
+
+    # a secret asks first; cancelling sends nothing
+    page.locator("button[data-move='secret goal 2']").click()
+    expect(page.locator("#confirm")).to_be_visible()
+    expect(page.locator("#confirm-what")).to_have_text("goal 2: <b>aircraft</b> 2")
+    page.keyboard.press("Escape")
+    expect(page.locator("#confirm")).to_be_hidden()
+    assert posts == []
+    page.locator("button[data-move='secret goal 2']").click()
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#error")).to_be_visible()
+    assert posts == [("s/T/play", {"move": "secret goal 2", "version": "v1"})]
+    assert page.locator("#error-text").inner_text() == "a refusal over two lines (rule: one line)"
+    # a single-face chance input is one tap, with its odds
+    page.locator("button[data-move='draw hold']").click()
+    expect(page.locator("button[data-move='draw hold']")).to_contain_text("75 % chance")
+    assert posts[-1] == ("s/T/play", {"move": "draw hold", "version": "v1"})
+    assert errors == []
