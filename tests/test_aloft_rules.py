@@ -43,7 +43,9 @@ def test_setup_asks_for_one_colour_card_with_four_or_more_players():
 
 def test_no_action_before_every_colour_card_is_entered():
     state = GAME.new_state(Setup(("a", "b")))
-    with pytest.raises(IllegalMove, match="colour cards"):
+    with pytest.raises(
+        IllegalMove, match="^during set-up: a, enter your colour cards with 'pnp ref secret --player a'"
+    ):
         play(state, "truck 5")
 
 
@@ -183,19 +185,34 @@ def test_clashing_colours_are_reported_not_silently_accepted():
 @pytest.mark.parametrize(
     ("tokens", "own", "expected"),
     [
-        ({"B": 3, "G": 1, "safety": 2}, (), {"launch B": 6, "launch G": 1, "safety": 3}),
-        ({"B": 3, "R": 2}, ("R",), {"launch B": 6}),  # own colours are discarded
-        ({"B": 7}, (), {"launch B": 15}),  # 5 or more score 15
-        ({"B": 3, "G": 1, "multi": 1}, (), {"launch B": 10, "launch G": 1}),  # multi joins the set that gains most
-        ({"R": 4, "multi": 2}, ("R",), {"launch B": 3}),  # a fresh set, since R was discarded first
+        (
+            {"B": 3, "G": 1, "safety": 2},
+            (),
+            {"launch B (3 tokens)": 6, "launch G (1 token)": 1, "safety (2 tokens)": 3},
+        ),
+        # own colours are discarded first
+        ({"B": 3, "R": 2}, ("R",), {"launch B (3 tokens)": 6, "launch R (2 discarded: your colour)": 0}),
+        ({"B": 7}, (), {"launch B (7 tokens)": 15}),  # 5 or more score 15
+        # a multicoloured token joins the set that gains most, and the breakdown says so
+        ({"B": 3, "G": 1, "multi": 1}, (), {"launch B (3 tokens + 1 multicoloured)": 10, "launch G (1 token)": 1}),
+        # a fresh set, since R was discarded first: two in one set (3) beat one in each of two (2)
+        ({"R": 4, "multi": 2}, ("R",), {"launch B (2 multicoloured)": 3, "launch R (4 discarded: your colour)": 0}),
+        # ... or the player's own colour, when that set is the best place
+        (
+            {"B": 1, "G": 1, "multi": 1},
+            ("B",),
+            {"launch B (1 discarded: your colour)": 0, "launch G (1 token + 1 multicoloured)": 3},
+        ),
     ],
 )
 def test_achievement_sets(tokens, own, expected):
     full = dict.fromkeys(["B", "G", "P", "R", "W", "Y"], 0) | {"multi": 0, "safety": 0} | tokens
-    result = achievement_points(full, own, POINTS)
-    assert sum(result.values()) == sum(expected.values())
-    if "multi" not in tokens:
-        assert result == expected
+    assert achievement_points(full, own, POINTS) == expected
+
+
+def test_the_breakdown_names_the_colours_in_words():
+    full = dict.fromkeys(["B", "G", "P", "R", "W", "Y"], 0) | {"multi": 1, "safety": 0, "R": 2}
+    assert achievement_points(full, ("W",), POINTS, {"R": "red"}) == {"launch red (2 tokens + 1 multicoloured)": 6}
 
 
 def test_formation_numbers_run_bottom_row_first_left_to_right():
@@ -213,10 +230,35 @@ def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
     state.apply(Reveal("colours", "W,G", "x"))
     score = state.score()
     rows = {r.name: r for r in score.players}
-    assert rows["p1"].breakdown["formation"] == 1 and rows["p2"].breakdown["formation"] == 1
-    # p2 launched RW: its R and W tokens, both... R is p1's colour, so p2 keeps R, drops W
-    assert rows["p2"].breakdown["launch R"] == 1 and "launch W" not in rows["p2"].breakdown
+    assert rows["p1"].breakdown["formation RW"] == 1 and rows["p2"].breakdown["formation RW"] == 1
+    # p2 launched RW: its R and W tokens; W is p2's own colour, so p2 keeps R and drops W
+    assert rows["p2"].breakdown["launch red (1 token)"] == 1
+    assert rows["p2"].breakdown["launch white (1 discarded: your colour)"] == 0
     assert score.final and score.winners == ("p2",)
+
+
+def test_formation_is_listed_per_balloon_as_the_rulebook_counts_it():
+    # the rulebook's example: red scores 12 for RW, 8 for PR, 6 for GR and 2 for RY (28 in all)
+    state = started(2)
+    state.grid = [-1] * len(state.grid)
+    spots = {"RY": 2, "GR": 6, "PR": 8, "RW": 12}  # scoring number wanted -> put balloons in that order
+    fillers = [name for name in state.names if "R" not in name and name not in ("lion", "wolf", "monkey")]
+    order = []
+    for number in range(1, 13):
+        order.append(
+            next(name for name, n in spots.items() if n == number) if number in spots.values() else fillers.pop()
+        )
+    for i, name in enumerate(order):
+        cell = 2 * i if 2 * i < state.board.columns else state.board.columns * 2 + 2 * i - state.board.columns
+        state.grid[cell] = state.index[name]
+    state.phase = REVEAL
+    state.apply(Reveal("colours", "R,P", "x"))
+    state.apply(Reveal("colours", "B,G", "x"))
+    breakdown = {k: v for k, v in state.score().players[0].breakdown.items() if k.startswith("formation")}
+    red = {k: v for k, v in breakdown.items() if "R" in k.split()[1]}
+    assert red == {"formation RY": 2, "formation GR": 6, "formation PR": 8, "formation RW": 12}
+    assert sum(red.values()) == 28
+    assert list(breakdown) == sorted(breakdown, key=breakdown.get)  # in the order the tokens are laid
 
 
 @pytest.mark.parametrize("text", ["", "truck", "truck x", "truck 0", "inflate RW", "fly RW", "launch"])
@@ -250,3 +292,13 @@ def test_an_edited_map_is_read_afresh(tmp_path):
     assert len(GAME.new_state(Setup(("a", "b"), map_path=board)).grid) == 24
     board.write_text("game: aloft\ncolumns: 9\nrows: 3\n")
     assert len(GAME.new_state(Setup(("a", "b"), map_path=board)).grid) == 27
+
+
+def test_the_bots_total_equals_the_breakdown_at_every_step():
+    rng = random.Random(7)
+    state = started(3)
+    while state.stage() == "play":
+        for player in state.players:
+            for colours in (("B", "R"), ("G", "Y"), ()):
+                assert state.total(player, colours) == sum(state.points(player, colours).values())
+        state.apply(rng.choice(state.legal_moves()))

@@ -13,7 +13,7 @@ from pnp.referee.protocol import State
 
 def own_score(state: State, player: str, own: Mapping[str, str]) -> float:
     """What ``player`` would score in ``state``, knowing their own colour cards."""
-    return sum(cast(AloftState, state).points(player, own.get(SLOT, "").split(",")).values())
+    return cast(AloftState, state).total(player, own.get(SLOT, "").split(","))
 
 
 BOTS = {"random": random_chooser, "greedy": greedy(own_score)}

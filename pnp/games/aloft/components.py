@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import NamedTuple
 
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, Colour, load_board, load_data
-from pnp.games.aloft.state import INFLATED, AloftState
+from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
+from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.fonts import text_width
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import hatch
 
@@ -40,7 +44,7 @@ def kit(request: KitRequest) -> Kit:
 
 
 # -- board ----------------------------------------------------------------
-def board_drawing(board: AloftBoard, overlay: AloftState | None = None) -> Drawing:
+def board_drawing(board: AloftBoard) -> Drawing:
     """The panoramic board: sky cells, column and row numbers, and the truck lane below."""
     cw, ch = board.cell_width, board.cell_height
     width = board.columns * cw + 2 * MARGIN
@@ -63,32 +67,178 @@ def board_drawing(board: AloftBoard, overlay: AloftState | None = None) -> Drawi
             c.rect(x + 1, lane_y + 1, cw - 2, ch - 2, stroke="#ffffff", width=0.4, dash=(2, 1.5))
             c.text(x + cw / 2, height - MARGIN / 2 + 1.5, str(column + 1), size=11, bold=True, anchor="middle")
         c.text(MARGIN + 2, lane_y + ch - 2, "truck lane: the convoy starts under columns 1-5", size=7)
-        if overlay is not None:
-            _draw_pieces(c, overlay, board)
 
     return Drawing(width, height, draw)
 
 
-def _draw_pieces(c: Canvas, state: AloftState, board: AloftBoard) -> None:
-    cw, ch = board.cell_width, board.cell_height
-    data = state.data
-    for balloon, where in enumerate(state.where):
-        if where >= 0:
-            row, column = divmod(where, board.columns)
-            x, y = MARGIN + column * cw, MARGIN + (board.rows - 1 - row) * ch
-            _balloon(c, data, data.balloons[balloon], x + cw / 2, y + ch * 0.45, cw * 0.35)
-    lane_y = MARGIN + board.rows * ch
-    for truck, column in enumerate(state.trucks):
-        x = MARGIN + column * cw
-        _truck(c, x + cw / 2, lane_y + ch * 0.7, cw * 0.8, safety=truck == len(state.trucks) - 1, data=data)
-        carried = state.load[truck]
-        if carried >= 0 and state.where[carried] == INFLATED:
-            _balloon(c, data, data.balloons[carried], x + cw / 2, lane_y + ch * 0.3, cw * 0.22)
+# -- the state picture -----------------------------------------------------
+# Drawn for a screen, not for print: about 280 units wide, so that in a window 1000 px wide the
+# smallest text (8 pt, 2.8 units) is about 10 px high and a balloon about 55 px.
+CELL_W, CELL_H, LANE_H = 22.0, 25.0, 34.0
+EDGE = 12.0  # the left margin, for row numbers; the right margin is half of it
+R = 7.5  # a balloon's radius
+TEXT, SMALL = 8.5, 8.0  # body text and the smallest text, pt
+LINE = 4.6  # between lines of body text
+TITLE_PT = 13.0
+SCORING = "#f3e3b5"  # the scoring tokens' colour
 
 
 def picture(state: AloftState, viewer: str | None) -> Drawing:
-    """The state as a picture: the board with balloons and trucks where they are (no secrets shown)."""
-    return board_drawing(state.board, overlay=state)
+    """The state for a screen: sky, convoy, formation numbers, tokens, where the game stands, and a legend.
+
+    It shows what every player sees at the table: colour cards only once revealed (the state holds no other).
+    """
+    board, data = state.board, state.data
+    width = EDGE * 1.5 + board.columns * CELL_W
+    room = width - EDGE * 1.5
+    header = [line for text in status(state) for line in _wrap(text, room, TEXT)]
+    packed = " ".join(n for n, w in zip(state.names, state.where) if w == PACKED) or "none"
+    info: list[tuple[str, bool]] = [(line, False) for line in _wrap(f"packed: {packed}", room, TEXT)]
+    for seat, player in enumerate(state.players):
+        you = " (you)" if player == viewer else ""
+        bold = seat == state.seat and state.phase != OVER
+        info += [(line, bold) for line in _wrap(f"{player}{you}: {holdings(state, player)}", room, TEXT)]
+    legend, legend_height = _legend(data, room)
+    top = 12 + LINE * len(header) + 2
+    lane_y = top + board.rows * CELL_H
+    info_y = lane_y + LANE_H + 12
+    legend_y = info_y + LINE * len(info) + 3
+    height = legend_y + legend_height + 4
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, width, height, fill=PAPER, stroke=None)
+        c.text(EDGE, 9, "ALOFT", size=TITLE_PT, bold=True, fill=INK)
+        for i, line in enumerate(header):
+            c.text(EDGE, 14.5 + i * LINE, line, size=TEXT, fill=INK)
+        _sky(c, state, top, lane_y)
+        for i, (line, bold) in enumerate(info):
+            c.text(EDGE, info_y + i * LINE, line, size=TEXT, bold=bold, fill=INK)
+        c.line(EDGE, legend_y - 3.5, width - EDGE / 2, legend_y - 3.5, stroke="#9a9486", width=0.3)
+        with c.group(name="legend"):
+            for item, x, y in legend:
+                item.draw(c, x, legend_y + y)
+                c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
+
+    return Drawing(width, height, draw)
+
+
+def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:
+    """The sky with its flying balloons and their formation numbers, the lane with the convoy."""
+    board, data = state.board, state.data
+    columns = board.columns
+    numbers = formation_numbers(state.grid)
+    for row in range(board.rows):
+        y = top + (board.rows - 1 - row) * CELL_H
+        c.text(EDGE / 2, y + CELL_H / 2 + 1.2, str(row + 1), size=TEXT, bold=True, anchor="middle", fill=INK)
+        for column in range(columns):
+            x = EDGE + column * CELL_W
+            c.rect(x, y, CELL_W, CELL_H, fill=SKY, stroke="#7fa7c4", width=0.3)
+            balloon = state.grid[row * columns + column]
+            if balloon >= 0:
+                _balloon(c, data, data.balloons[balloon], x + CELL_W / 2, y + 1.5 + R, R, initial=False)
+                _number(c, x + 3.6, y + CELL_H - 3.8, numbers[balloon])
+    c.rect(EDGE, lane_y, columns * CELL_W, LANE_H, fill=ROAD, stroke=INK, width=0.4)
+    for column in range(columns):
+        x = EDGE + column * CELL_W
+        c.rect(x + 1, lane_y + 1, CELL_W - 2, LANE_H - 2, stroke="#ffffff", width=0.3, dash=(1.5, 1.2))
+        c.text(x + CELL_W / 2, lane_y + LANE_H + 5, str(column + 1), size=TEXT, bold=True, anchor="middle", fill=INK)
+    for truck, column in enumerate(state.trucks):
+        cx = EDGE + column * CELL_W + CELL_W / 2
+        _truck(c, cx, lane_y + LANE_H - 4, CELL_W * 0.8, safety=truck == len(state.trucks) - 1, data=data)
+        carried = state.load[truck]
+        if carried >= 0 and state.where[carried] == INFLATED:
+            _balloon(c, data, data.balloons[carried], cx, lane_y + 1.5 + R, R, initial=False)
+
+
+def _number(c: Canvas, cx: float, cy: float, number: int) -> None:
+    """A scoring token: the balloon's place in the formation."""
+    c.circle(cx, cy, 3.1, fill=SCORING, stroke=INK, width=0.3)
+    c.text(cx, cy + 1.0, str(number), size=SMALL, bold=True, anchor="middle", fill=INK)
+
+
+class _Item(NamedTuple):
+    """One entry of the legend: a symbol ``width`` x ``height`` drawn beside its label."""
+
+    width: float
+    height: float
+    symbol: Callable[[Canvas, float, float], None]  # drawn with its left edge at x, centred on y
+    label: str
+    new_row: bool = False  # starts a row of its own kind (the colours)
+
+    def draw(self, c: Canvas, x: float, y: float) -> None:
+        self.symbol(c, x, y)
+
+
+def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, float]], float]:
+    """The legend's entries placed in rows ``room`` wide: each with its left edge and centre line; and its height."""
+    truck_w = CELL_W * 0.8
+    sample = next(b for b in data.balloons if not b.shape)
+    shapes = [b for b in data.balloons if b.shape]
+    words = {c.code: c.name.lower() for c in data.colours}
+
+    def truck(safety: bool) -> Callable[[Canvas, float, float], None]:
+        return lambda c, x, y: _truck(c, x + truck_w / 2, y + 2.6, truck_w, safety=safety, data=data)
+
+    def swatch(colour: Colour) -> Callable[[Canvas, float, float], None]:
+        return lambda c, x, y: c.rect(x, y - 2.5, 5, 5, fill=colour.rgb, stroke=INK, width=0.3)
+
+    def faces(c: Canvas, x: float, y: float) -> None:
+        for i, shape in enumerate(shapes):
+            _balloon(c, data, shape, x + R + i * (2 * R + 1.5), y - 0.4 * R, R, initial=False)
+
+    items = [
+        _Item(truck_w, 10, truck(False), "truck"),
+        _Item(truck_w, 10, truck(True), "the orange safety truck, always the lead"),
+        _Item(
+            2 * R,
+            3 * R,
+            lambda c, x, y: _balloon(c, data, sample, x + R, y - 0.4 * R, R),
+            f"a balloon and its colours ({' and '.join(words[code] for code in sample.colours)}): "
+            "on a truck, inflated; in the sky, flying",
+        ),
+        _Item(6.2, 6.2, lambda c, x, y: _number(c, x + 3.1, y, 3), "place in the formation: its points at the end"),
+        _Item(
+            len(shapes) * (2 * R + 1.5),
+            3 * R,
+            faces,
+            f"{', '.join(b.name for b in shapes)}: special shapes, no player colour",
+        ),
+        *(
+            _Item(5, 5, swatch(colour), f"{colour.code} {words[colour.code]}", new_row=i == 0)
+            for i, colour in enumerate(data.colours)
+        ),
+    ]
+    placed: list[tuple[_Item, float, float]] = []
+    row: list[tuple[_Item, float]] = []
+    y, x = 0.0, EDGE
+
+    def close_row() -> None:
+        nonlocal y
+        tall = max(item.height for item, _ in row)
+        placed.extend((item, at, y + tall / 2) for item, at in row)
+        y += tall + 2.5
+        row.clear()
+
+    for item in items:
+        need = item.width + 1.5 + text_width(item.label, SMALL) + 5
+        if row and (item.new_row or x + need > EDGE + room):
+            close_row()
+            x = EDGE
+        row.append((item, x))
+        x += need
+    close_row()
+    return placed, y
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` at ``size`` pt."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 # -- shapes ---------------------------------------------------------------
@@ -105,15 +255,17 @@ def _envelope(cx: float, cy: float, r: float) -> list[tuple]:
     ]
 
 
-def _balloon(c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float, r: float) -> None:
-    """A balloon: two colour halves with its pattern and letters, or a special shape's face."""
+def _balloon(
+    c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float, r: float, *, initial: bool = True
+) -> None:
+    """A balloon: two colour halves with its pattern and letters, or a special shape's face (and its initial)."""
     rgb = {colour.code: colour.rgb for colour in data.colours}
     c.line(cx - 0.35 * r, cy + 1.3 * r, cx - 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
     c.line(cx + 0.35 * r, cy + 1.3 * r, cx + 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
     c.rect(cx - 0.28 * r, cy + 1.62 * r, 0.56 * r, 0.35 * r, fill="#8a5a2b", stroke=INK, width=0.3)
     if balloon.shape:
         c.path(_envelope(cx, cy, r), fill="#f6e7c8", stroke=INK, width=0.5)
-        _special_face(c, balloon.shape, cx, cy, r)
+        _special_face(c, balloon.shape, cx, cy, r, initial)
         return
     left, right = balloon.colours
     inner = 0.68 * r  # half the side of a square that stays inside the envelope
@@ -125,11 +277,11 @@ def _balloon(c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float,
     c.path(_envelope(cx, cy, r), stroke=INK, width=0.5)
     for side, code in ((-1, left), (1, right)):
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
-        c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=r * 1.1, bold=True, anchor="middle")
+        c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=max(r * 1.1, SMALL), bold=True, anchor="middle")
 
 
-def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None:
-    """A simple face for the lion, wolf or monkey, plus its initial."""
+def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float, initial: bool = True) -> None:
+    """A simple face for the lion, wolf or monkey, and its initial (left out on screen, where W would read as white)."""
     if shape == "lion":
         for i in range(12):
             a = i * math.pi / 6
@@ -151,7 +303,8 @@ def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float) -> None
         c.circle(cx, cy + 0.12 * r, 0.35 * r, fill="#e8c9a0", stroke=None)
     for s in (-1, 1):
         c.circle(cx + s * 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
-    c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")
+    if initial:
+        c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")
 
 
 def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: AloftData) -> None:

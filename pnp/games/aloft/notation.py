@@ -1,19 +1,25 @@
-"""Aloft's move type and its notation (see docs/notation.md).
+"""Aloft's move type and its notation (see docs/notation.md), and the words a player may use for its parts.
 
 ``truck 5`` moves the truck under column 5; ``inflate RW 3`` puts balloon RW on the truck
 under column 3; ``launch RW``; ``ascend RW``. Columns are numbered from 1 in the text and
 from 0 inside. Colour cards are the referee's secrets: ``secret colours B,R``.
+
+A balloon may also be named as its card prints it, loosely (``inflate white/red 3``,
+``launch Blue + Green``, ``ascend Lion``); the notation written back is always the id.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
-from pnp.errors import NotationError
+from pnp.errors import NotationError, quote
+from pnp.games.aloft.model import AloftData, Balloon
+from pnp.games.names import Names
 from pnp.referee import notation
 from pnp.referee.protocol import Move
 
-_WORDS = {"truck": 2, "inflate": 3, "launch": 2, "ascend": 2}
+USAGE = "expected 'truck COLUMN', 'inflate BALLOON COLUMN', 'launch BALLOON' or 'ascend BALLOON'"
 
 
 class AloftMove(NamedTuple):
@@ -24,20 +30,60 @@ class AloftMove(NamedTuple):
     column: int = -1
 
 
-def parse_move(text: str) -> AloftMove:
-    """Read one of the four actions."""
+class Words:
+    """How Aloft's parts read: balloons by every name a player may type, colours by their printed names."""
+
+    def __init__(self, data: AloftData) -> None:
+        self.colour: dict[str, str] = {c.code: c.name.lower() for c in data.colours}
+        self.balloons = Names("balloon", {b.name: self._aliases(b) for b in data.balloons})
+        self.shown = {b.name: self.balloon(b) for b in data.balloons}
+
+    def _aliases(self, balloon: Balloon) -> list[str]:
+        """A regular balloon's letters either way round and its colour names either way round (as the card's
+        ``Blue + Green``); a special shape goes by its shape. The card titles (``BG``, ``Lion``) fold to the ids."""
+        if not balloon.colours:
+            return [balloon.name.title()]
+        first, second = balloon.colours
+        names = self.colour[first], self.colour[second]
+        return [
+            f"{first}{second}".upper(),
+            f"{second}{first}",
+            f"{names[0]}/{names[1]}",
+            f"{names[1]}/{names[0]}",
+        ]
+
+    def balloon(self, balloon: Balloon) -> str:
+        """A balloon as a button reads it: ``red/white``, or its shape (``lion``)."""
+        if not balloon.colours:
+            return balloon.name.lower()
+        return "/".join(self.colour[code] for code in balloon.colours)
+
+    def colours(self, codes: str) -> str:
+        """Comma-separated colour codes in words: ``B,G`` -> ``blue and green``."""
+        named = [self.colour.get(code.strip().upper(), code) for code in codes.split(",")]
+        return " and ".join(named)
+
+
+@cache
+def words(data: AloftData) -> Words:
+    """The words for ``data``, built once."""
+    return Words(data)
+
+
+def parse_move(text: str, names: Names | None = None) -> AloftMove:
+    """Read one of the four actions; ``names`` reads a balloon's printed name into its id (else the id is taken as typed).
+
+    A balloon's name may run over several words (``inflate Blue + Green 3``).
+    """
     words = text.split()
-    if not words or _WORDS.get(words[0]) != len(words):
-        raise NotationError(
-            f"cannot read {text!r}: expected 'truck COLUMN', 'inflate BALLOON COLUMN', "
-            "'launch BALLOON' or 'ascend BALLOON'"
-        )
-    action = words[0]
-    if action == "truck":
+    action = words[0] if words else ""
+    if action == "truck" and len(words) == 2:
         return AloftMove(action, column=_column(words[1], text))
-    if action == "inflate":
-        return AloftMove(action, words[1], _column(words[2], text))
-    return AloftMove(action, words[1])
+    if action == "inflate" and len(words) >= 3:
+        return AloftMove(action, _balloon(" ".join(words[1:-1]), names, text), _column(words[-1], text))
+    if action in ("launch", "ascend") and len(words) >= 2:
+        return AloftMove(action, _balloon(" ".join(words[1:]), names, text))
+    raise NotationError(f"cannot read {quote(text)}: {USAGE}")
 
 
 def format_move(move: Move) -> str:
@@ -49,6 +95,19 @@ def format_move(move: Move) -> str:
     if move.action == "inflate":
         return f"inflate {move.balloon} {move.column + 1}"
     return f"{move.action} {move.balloon}"
+
+
+def _balloon(typed: str, names: Names | None, text: str) -> str:
+    if names is None:
+        if len(typed.split()) > 1:
+            raise NotationError(f"cannot read {quote(text)}: {USAGE}")
+        return typed
+    try:
+        return names.key(typed, text)
+    except NotationError as exc:
+        if "did you mean" in str(exc):
+            raise
+        raise NotationError(f"{exc} (balloons: {' '.join(names.shown.values())})") from None
 
 
 def _column(word: str, text: str) -> int:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from pnp.games.aloft import notation
 from pnp.games.aloft.maps import check_board
-from pnp.games.aloft.model import load_board, load_data
-from pnp.games.aloft.state import AloftState, Sky
+from pnp.games.aloft.model import AloftData, load_board, load_data
+from pnp.games.aloft.state import SLOT, AloftState, Sky
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.spec import raise_first_error
-from pnp.referee.protocol import Move, Setup
+from pnp.referee.protocol import Move, Reveal, Secret, Setup
 from pnp.resources import board_file, data_file
 
 
@@ -39,7 +40,35 @@ class Aloft(BaseGame):
         return [data_file("aloft.yaml"), setup.map_path or board_file("aloft.yaml")]
 
     def parse_move(self, text: str) -> notation.AloftMove:
-        return notation.parse_move(text)
+        return notation.parse_move(text, _words().balloons)
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
+
+    def label(self, move: Move) -> str | None:
+        """A move in printed words: ``inflate red/white on the truck under column 3``; colour cards by name."""
+        words = _words()
+        if isinstance(move, notation.AloftMove):
+            balloon = words.shown.get(move.balloon, move.balloon)
+            if move.action == "truck":
+                return f"move the truck under column {move.column + 1}"
+            if move.action == "inflate":
+                return f"inflate {balloon} on the truck under column {move.column + 1}"
+            return f"{move.action} {balloon}"
+        if isinstance(move, Secret) and move.slot == SLOT:
+            return words.colours(move.value)
+        if isinstance(move, Reveal) and move.slot == SLOT:
+            return (
+                f"reveal your colour cards: {words.colours(move.value)}" if move.value else "reveal your colour cards"
+            )
+        return None
+
+
+def _words() -> notation.Words:
+    """The words of the built-in data (a custom map changes the board, never the cards)."""
+    return notation.words(_data())
+
+
+@cache
+def _data() -> AloftData:
+    return load_data().value

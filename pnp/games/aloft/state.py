@@ -12,12 +12,13 @@ from itertools import combinations, combinations_with_replacement
 
 from pnp.errors import IllegalMove
 from pnp.games.aloft.model import AloftBoard, AloftData
-from pnp.games.aloft.notation import AloftMove
-from pnp.games.base import BaseState, ranked
-from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret
+from pnp.games.aloft.notation import AloftMove, words
+from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 PACKED, INFLATED = -2, -1
 SETUP, PLAY, REVEAL, OVER = range(4)
+STAGES: tuple[Stage, ...] = ("set-up", "play", "reveal", "over")  # by phase
 SLOT = "colours"
 
 
@@ -39,6 +40,7 @@ class Sky:
         self.inflate = [[AloftMove("inflate", name, c) for c in range(columns)] for name in self.names]
         self.launch = [AloftMove("launch", name) for name in self.names]
         self.ascend = [AloftMove("ascend", name) for name in self.names]
+        self.words = words(data)
 
 
 def _neighbours(cell: int, columns: int, rows: int) -> tuple[int, ...]:
@@ -98,20 +100,26 @@ class AloftState(BaseState):
         return moves
 
     def apply(self, move: Move) -> None:
-        if isinstance(move, AloftMove) and self.phase == PLAY:
+        phase = self.phase
+        if isinstance(move, AloftMove) and phase == PLAY:
             action = _ACTIONS.get(move.action)
             if action is None:
                 raise IllegalMove(f"unknown action {move.action!r}")
             action(self, move)
             self._end_turn()
-        elif isinstance(move, Commit):
+        elif isinstance(move, Commit) and phase == SETUP:
             self._commit(move)
-        elif isinstance(move, Reveal):
+        elif isinstance(move, Reveal) and phase == REVEAL:
             self._reveal(move)
-        elif isinstance(move, AloftMove):
-            raise IllegalMove("every player must first enter their colour cards", "set-up")
+        elif isinstance(move, Secret) and phase == SETUP:
+            raise IllegalMove("a secret goes to the referee, which hands the rules only its commitment", "secrets")
+        elif isinstance(move, (AloftMove, Commit, Reveal, Secret)):
+            raise self._out_of_stage()
         else:
             raise IllegalMove(f"{move!r} is not an Aloft move")
+
+    def stage(self) -> Stage:
+        return STAGES[self.phase]
 
     def score(self) -> Score:
         rows = []
@@ -120,6 +128,37 @@ class AloftState(BaseState):
             rows.append(PlayerScore(player, sum(breakdown.values()), breakdown))
         return ranked(rows, self.phase == OVER, self._clashes())
 
+    def next_step(self) -> str:
+        """What the table does next, in words: whose input is due and, where it helps, the command."""
+        player = self.players[self.seat]
+        if self.phase == SETUP:
+            return f"{player}, enter your colour cards with 'pnp ref secret --player {player}'"
+        if self.phase == PLAY:
+            return f"{player} to move: move a truck or inflate, launch or ascend a balloon"
+        if self.phase == REVEAL:
+            return (
+                f"{self.end_reason()}; {player}, reveal your colour cards for scoring "
+                f"with 'pnp ref reveal --player {player}'"
+            )
+        return f"{self.end_reason()}; see the result with 'pnp ref score'"
+
+    def end_reason(self) -> str:
+        """Why the game ended (or '' while it goes on): the rulebook's two ways to end."""
+        if self.phase < REVEAL:
+            return ""
+        return "the last balloon has launched" if self.launched == len(self.names) else "no truck can move"
+
+    def _out_of_stage(self) -> IllegalMove:
+        """The refusal of a move that belongs to another stage of the game."""
+        if self.phase == PLAY:  # a secret or a reveal: the colour cards are entered at set-up, shown at the end
+            player = self.players[self.seat]
+            return wrong_stage(
+                "play",
+                "colour cards are entered at set-up and revealed for scoring once the game has ended; "
+                f"{player} to move: move a truck or inflate, launch or ascend a balloon",
+            )
+        return wrong_stage(self.stage(), self.next_step())
+
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.aloft.text import render
 
@@ -127,13 +166,31 @@ class AloftState(BaseState):
 
     # -- queries ----------------------------------------------------------
     def points(self, player: str, colours: Sequence[str]) -> dict[str, int]:
-        """``player``'s score breakdown now, if their colour cards are ``colours``."""
-        breakdown = achievement_points(self.tokens[player], colours, self.data.set_points)
-        balloons = self.data.balloons
-        breakdown["formation"] = sum(
-            number for b, number in formation_numbers(self.grid).items() if set(balloons[b].colours) & set(colours)
-        )
+        """``player``'s score breakdown now, if their colour cards are ``colours``.
+
+        Achievement: one entry per set, saying how many launch tokens it holds, which multicoloured
+        tokens joined it and how many of the player's own colour were discarded first. Formation:
+        one entry per balloon showing one of ``colours``, worth its scoring number, as the rulebook counts.
+        """
+        words = self.sky.words
+        breakdown = achievement_points(self.tokens[player], colours, self.data.set_points, words.colour)
+        balloons, own = self.data.balloons, set(colours)
+        for b, number in formation_numbers(self.grid).items():
+            if own.intersection(balloons[b].colours):
+                breakdown[f"formation {balloons[b].name}"] = number
         return breakdown
+
+    def total(self, player: str, colours: Sequence[str]) -> int:
+        """The sum of ``points(player, colours)``, without the labels (for the bots, move after move)."""
+        set_points = self.data.set_points
+        tokens = self.tokens[player]
+        total = set_value(tokens.get("safety", 0), set_points)
+        total += sum(
+            set_value(kept + joined, set_points)
+            for kept, joined, _ in achievement_sets(tokens, colours, set_points).values()
+        )
+        balloons, own = self.data.balloons, set(colours)
+        return total + sum(n for b, n in formation_numbers(self.grid).items() if own.intersection(balloons[b].colours))
 
     def _clashes(self) -> list[str]:
         """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""
@@ -259,15 +316,15 @@ class AloftState(BaseState):
 
     # -- secrets ----------------------------------------------------------
     def _commit(self, move: Commit) -> None:
-        if self.phase != SETUP or move.slot != SLOT:
-            raise IllegalMove("colour cards are entered once, at set-up", "set-up")
+        if move.slot != SLOT:
+            raise IllegalMove(f"Aloft's only secret is '{SLOT}', the colour cards", "set-up")
         if not self.next_seat():
             self.phase = PLAY
 
     def _reveal(self, move: Reveal) -> None:
         player = self.players[self.seat]
-        if self.phase != REVEAL or move.slot != SLOT:
-            raise IllegalMove("colour cards are revealed when the game has ended", "scoring")
+        if move.slot != SLOT:
+            raise IllegalMove(f"Aloft's only secret is '{SLOT}', the colour cards", "scoring")
         codes = tuple(move.value.split(","))
         known = [c.code for c in self.data.colours]
         size = colours_per_player(len(self.players))
@@ -294,27 +351,54 @@ def set_value(size: int, set_points: Sequence[int]) -> int:
     return set_points[min(size, len(set_points) - 1)]
 
 
-def achievement_points(tokens: Mapping[str, int], own: Sequence[str], set_points: Sequence[int]) -> dict[str, int]:
-    """Points per set, after discarding launch tokens of the player's own colours.
+def achievement_sets(
+    tokens: Mapping[str, int], own: Sequence[str], set_points: Sequence[int]
+) -> dict[str, tuple[int, int, int]]:
+    """Each colour's set after the rulebook's steps: (launch tokens kept, multicoloured joined, own discarded).
 
-    Multicoloured tokens join whichever colours score best; every colour is
+    Launch tokens of the player's own colours are discarded first; then the multicoloured tokens
+    join whichever colours score best (the first such in colour order on a tie). Every colour is
     allowed, the player's own included, since the discard comes first.
     """
     colours = sorted(k for k in tokens if k not in ("multi", "safety"))
-    sets = {c: (0 if c in own else tokens[c]) for c in colours}
-    best = dict(sets)
-    best_total = -1
-    for choice in combinations_with_replacement(colours, tokens.get("multi", 0)):
-        trial = dict(sets)
-        for colour in choice:
-            trial[colour] += 1
-        total = sum(set_value(n, set_points) for n in trial.values())
-        if total > best_total:
-            best, best_total = trial, total
-    breakdown = {f"launch {c}": set_value(n, set_points) for c, n in best.items() if n}
-    if tokens.get("safety"):
-        breakdown["safety"] = set_value(tokens["safety"], set_points)
+    kept = {c: (0 if c in own else tokens[c]) for c in colours}
+    best: tuple[str, ...] = ()
+    multi = tokens.get("multi", 0)
+    if multi:  # try every way to share them out: what each adds to the sets it joins
+        best_gain = -1
+        for choice in combinations_with_replacement(colours, multi):
+            gain = 0
+            for colour in set(choice):
+                size = kept[colour]
+                gain += set_value(size + choice.count(colour), set_points) - set_value(size, set_points)
+            if gain > best_gain:  # the choices come in colour order, so a tie keeps the first
+                best, best_gain = choice, gain
+    return {c: (kept[c], best.count(c), tokens[c] - kept[c]) for c in colours}
+
+
+def achievement_points(
+    tokens: Mapping[str, int], own: Sequence[str], set_points: Sequence[int], names: Mapping[str, str] | None = None
+) -> dict[str, int]:
+    """Points per set, each labelled with what it holds (``names`` gives each colour code in words)."""
+    breakdown = {}
+    for code, (kept, joined, discarded) in achievement_sets(tokens, own, set_points).items():
+        if not kept + joined + discarded:
+            continue
+        held = [f"{kept} token{_s(kept)}"] if kept else []
+        held += [f"{joined} multicoloured"] if joined else []
+        held = [" + ".join(held)] if held else []
+        held += [f"{discarded} discarded: your colour"] if discarded else []
+        parts = "; ".join(held)
+        name = names.get(code, code) if names else code
+        breakdown[f"launch {name} ({parts})"] = set_value(kept + joined, set_points)
+    safety = tokens.get("safety", 0)
+    if safety:
+        breakdown[f"safety ({safety} token{_s(safety)})"] = set_value(safety, set_points)
     return breakdown
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
 
 
 def formation_numbers(grid: Sequence[int]) -> dict[int, int]:

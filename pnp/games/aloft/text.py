@@ -1,14 +1,19 @@
-"""Aloft in the terminal: the sky, the convoy, the tokens, and the viewer's own colours only."""
+"""Aloft in the terminal: the sky, the convoy, a legend, the tokens, and where the game stands.
+
+Colour cards show only once revealed, to every viewer alike (the referee adds the viewer's own).
+"""
 
 from __future__ import annotations
 
-from pnp.games.aloft.state import PACKED, AloftState
+import textwrap
+
+from pnp.games.aloft.state import OVER, PACKED, PLAY, REVEAL, SETUP, AloftState
 
 WIDTH = 7
 
 
 def render(state: AloftState, viewer: str | None) -> str:
-    """A fixed-width picture of ``state``; colour cards show only once revealed, to every viewer alike."""
+    """A fixed-width picture of ``state``."""
     columns, rows = state.board.columns, state.board.rows
     lines = []
     for row in reversed(range(rows)):
@@ -26,16 +31,61 @@ def render(state: AloftState, viewer: str | None) -> str:
     lines.append("   +" + "-" * (WIDTH * columns))
     lines.append("   |" + "".join(lane))
     lines.append("    " + "".join(_pad(str(c + 1)) for c in range(columns)))
+    lines += legend(state)
     packed = [n for n, w in zip(state.names, state.where) if w == PACKED]
     lines.append(f"packed: {' '.join(packed) or '-'}")
-    for player in state.players:
-        held = " ".join(f"{k}x{n}" for k, n in state.tokens[player].items() if n) or "no tokens"
-        colours = state.revealed.get(player)
-        secret = ",".join(colours) if colours else "hidden"
-        lines.append(f"{player}: {held}; colours {secret}")
-    who = state.to_move()
-    lines.append(f"to move: {who}" if who else "game over")
+    lines += [f"{player}: {holdings(state, player)}" for player in state.players]
+    lines += status(state)
     return "\n".join(lines)
+
+
+def legend(state: AloftState) -> list[str]:
+    """What the letters in the picture stand for."""
+    colours = ", ".join(f"{c.code}\N{NO-BREAK SPACE}{c.name.lower()}" for c in state.data.colours)
+    shapes = ", ".join(b.name for b in state.data.balloons if b.shape)
+    text = (
+        "T truck; S the orange safety truck, always the lead; T:RW or S:RW a truck carrying the inflated "
+        f"balloon RW; balloons in the sky are flying. Colours: {colours}; {shapes}: special shapes, no colour."
+    )
+    lines = textwrap.wrap(text, 92, initial_indent="legend: ", subsequent_indent=" " * 8)
+    return [line.replace("\N{NO-BREAK SPACE}", " ") for line in lines]
+
+
+def holdings(state: AloftState, player: str) -> str:
+    """A player's tokens and, once revealed, colour cards."""
+    tokens = state.tokens[player]
+    launch = [f"{kind} {n}" for kind, n in tokens.items() if n and kind not in ("multi", "safety")]
+    if tokens["multi"]:
+        launch.append(f"multicoloured {tokens['multi']}")
+    held = [f"launch tokens {', '.join(launch)}"] if launch else []
+    held += [f"safety tokens {tokens['safety']}"] if tokens["safety"] else []
+    colours = state.revealed.get(player)
+    cards = state.sky.words.colours(",".join(colours)) if colours else "hidden"
+    line = f"{'; '.join(held) or 'no tokens'}; colour cards: {cards}"
+    if state.phase == OVER:
+        total = sum(state.points(player, state.revealed.get(player, ())).values())
+        line = f"{total} points; {line}"
+    return line
+
+
+def status(state: AloftState) -> list[str]:
+    """Where the game stands and what is due next, in a line or two."""
+    player = state.players[state.seat]
+    if state.phase == SETUP:
+        entered = f"{state.seat} of {len(state.players)} have entered their colour cards"
+        return [f"set-up ({entered}): {state.next_step()}"]
+    if state.phase == PLAY:
+        return [f"to move: {player}"]
+    if state.phase == REVEAL:
+        due = ", ".join(state.players[state.seat :])
+        return [
+            f"the game has ended: {state.end_reason()}; colour cards still to reveal: {due}",
+            f"{player}, reveal your colour cards with 'pnp ref reveal --player {player}'",
+        ]
+    assert state.phase == OVER
+    winners = state.score().winners
+    won = f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
+    return [f"the game is over ({state.end_reason()}); {won}; see 'pnp ref score' for the breakdown"]
 
 
 def _cell(state: AloftState, balloon: int) -> str:
