@@ -13,7 +13,7 @@ from pnp.games.aeronaut_odyssey.actions import VARIANTS
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, W, compile_board
 from pnp.games.aeronaut_odyssey.bots import BOTS
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.model import ABILITIES, EXPANSIONS, LETTERS, ROUTE_POINTS
+from pnp.games.aeronaut_odyssey.model import ABILITIES, EXPANSIONS, LETTERS, ROUTE_POINTS, TYPES
 from pnp.games.aeronaut_odyssey.notation import SHAPES, AeroMove, format_move, parse
 from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
 from pnp.games.aeronaut_odyssey.state import AeroState
@@ -177,8 +177,8 @@ def test_the_notation_puts_routes_and_payments_in_order():
         "",
         "fly F",
         "move",
-        "move f",
         "move F/3",
+        "move F-2",
         "pick x",
         "claim C-C rr",
         "claim C-F",
@@ -213,21 +213,24 @@ def test_the_greedy_bot_beats_the_random_bot():
 def test_the_text_view_hides_other_inventories_when_asked():
     state = AeroState(FULL, ("ann", "bob"), hidden=True)
     state.apply(parse("gain r"))
-    assert "bob: at A; 1 balloon;" in state.render_text("ann")
-    assert "bob: at A; r1;" in state.render_text("bob")
+    assert "bob: at A (start); 1 balloon;" in state.render_text("ann")
+    assert "bob: at A (start); 1 red;" in state.render_text("bob")
     assert W == len(LETTERS)
 
 
-def test_hidden_inventories_hide_the_display_only_and_say_so():
+def test_hidden_inventories_are_kept_from_the_other_seats_but_not_from_the_record():
     game = AeronautOdyssey()
     state = game.new_state(Setup(("ann", "bob"), {"hidden_inventories": True}, 3))
     move = next(m for m in state.legal_moves() if m.verb == "gain")
     state.apply(move)
     kind = move.arg
-    assert f"{kind}1" not in state.render_text("ann") and f"{kind}1" in state.render_text("bob")
+    assert "1 balloon" in state.render_text("ann") and "1 balloon" not in state.render_text("bob")
+    assert state.private("bob")["inventory"].startswith(f"1 {TYPES[LETTERS.index(kind)]}")
+    assert state.private("ann")["inventory"].startswith("no balloons") and state.private("cy") == {}
+    assert game.public_text(move) == "gain a balloon"
     assert kind in game.format_move(move).split()  # the record and `ref play` still show what bob took
     help_text = next(o.help for o in game.options if o.key == "hidden_inventories")
-    assert "display only" in help_text and "record" in help_text
+    assert "owner only" in help_text and "record" in help_text
 
 
 NUMBERS = st.one_of(

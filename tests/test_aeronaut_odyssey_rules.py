@@ -498,10 +498,14 @@ def test_variant_block_allowed_pick_rewards_the_owner():
     assert held(state, 1) == "ryy" and held(state, 0) == "bb"
 
 
-def test_a_move_out_of_turn_order_is_rejected_with_the_reason():
+def test_a_move_out_of_turn_order_is_rejected_with_the_stage_and_whose_input_is_due():
     state = state_for(map_text(), players=2)
-    with pytest.raises(IllegalMove, match="p2 must take a balloon") as caught:
+    with pytest.raises(IllegalMove, match="^during set-up: p2, take a balloon of choice") as caught:
         play(state, "move D")
+    assert caught.value.rule == "set-up"
+    play(state, "gain r", "move D")
+    with pytest.raises(IllegalMove, match="^during play: 'move B' does not fit now: p1 must pick a balloon") as caught:
+        play(state, "move B")
     assert caught.value.rule == "turn order"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pnp.errors import IllegalMove
 from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W
-from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER
+from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER, city_order
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.scoring import fulfilled, holders
 from pnp.games.aeronaut_odyssey.text import plural
@@ -38,6 +38,7 @@ class Actions:
     space_owner: list[int]
     visits: list[int]
     pos: list[int]
+    slot_of: list[int]
     blank: list[int]
     held: list[int]
     bonus_points: list[int]
@@ -82,7 +83,7 @@ class Actions:
         dest = board.city_index.get(name)
         here = self.pos[p]
         if dest is None:
-            raise IllegalMove(f"there is no city {name} on this map", "move")
+            raise IllegalMove(f"there is no city {name} on this map: {board.city_list()}", "move")
         if dest == here:
             raise IllegalMove(f"{self.players[p]} is already at {name}", "move")
         travelled = -1
@@ -92,12 +93,18 @@ class Actions:
         else:
             lanes = [k for k, c in board.exits[here] if c == dest]
             if not lanes:
-                raise IllegalMove(f"no route joins {board.cities[here]} to {name}", "move: a connected city")
+                linked = ", ".join(sorted({board.cities[c] for _, c in board.exits[here]}, key=city_order))
+                where = board.cities[here]
+                raise IllegalMove(
+                    f"no route joins {where} to {name}: from {where} you can travel to {linked}",
+                    "move: a connected city",
+                )
             if lane2 and len(lanes) < 2:
                 raise IllegalMove(f"{board.cities[here]}-{name} is not a double route", "move")
             travelled = lanes[1] if lane2 else lanes[0]
         if not self._free(dest):
             raise IllegalMove(f"{name} has no free movement slot", "move: a free slot")
+        self.slot_of[p] = self.visits[dest]
         self.visits[dest] += 1
         self.pos[p] = dest
         self.acted = True
@@ -207,7 +214,7 @@ class Actions:
         name, _, space = text.partition(":")
         k = self.board.lane_index.get(name)
         if k is None:
-            raise IllegalMove(f"there is no route {name} on this map", "claim")
+            raise IllegalMove(f"there is no route {name} on this map: {self.board.nearest_routes(name)}", "claim")
         lane = self.board.lanes[k]
         if space and lane.kind != MULTI:
             raise IllegalMove(f"{name} is not a multiroute: claim it whole, without ':{space}'", "multiroutes")
@@ -284,7 +291,9 @@ class Actions:
     def _gain(self, p: int, move: AeroMove) -> None:
         if move.arg == "space":
             if self.queue[0][0] == BALLOON:
-                raise IllegalMove("this is a balloon of choice, not a reward: write 'gain TYPE'", "setup: compensation")
+                raise IllegalMove(
+                    "a bonus balloon is a balloon of choice, not a space: write 'gain TYPE'", "bonus balloons"
+                )
             self.blank[p] += 1
         elif not self.blank[p]:
             raise IllegalMove(f"{self.players[p]}'s inventory is full: take 'gain space'", "inventory limit")

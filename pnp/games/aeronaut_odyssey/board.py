@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.aeronaut_odyssey.areas import detect
-from pnp.games.aeronaut_odyssey.model import CAPITAL, TYPES, AeroMap, route_key
+from pnp.games.aeronaut_odyssey.model import CAPITAL, TYPES, AeroMap, city_order, route_key
 from pnp.games.aeronaut_odyssey.notation import MoveTable
 
 COLOUR, GRAY, MULTI = range(3)
@@ -62,6 +62,21 @@ class Board:
     inventory: int  # spaces per printed inventory
     space_count: int  # multiroute spaces in all
     moves: MoveTable
+
+    def city_list(self) -> str:
+        """``its cities are A, B, ... T``, for a refusal naming a city the map does not have."""
+        return "its cities are " + ", ".join(sorted(self.cities, key=city_order))
+
+    def nearest_routes(self, name: str) -> str:
+        """What a refusal of an unknown route ``name`` (``C-F`` or ``C-F/2``) suggests: the routes at its cities."""
+        pair = name.removesuffix("/2")
+        if pair in self.lane_index:
+            return f"{pair} is a single route: claim {pair}"
+        ends = [self.city_index[c] for c in pair.split("-") if c in self.city_index]
+        if not ends:
+            return self.city_list()
+        near = sorted({self.lanes[k].name for c in ends for k, _ in self.exits[c]})
+        return f"routes at {' and '.join(self.cities[c] for c in ends)}: {', '.join(near)}"
 
 
 def compile_board(source: AeroMap) -> Board:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from pnp.games.aeronaut_odyssey.draw import INK, Overlay, board_drawing, draw_map
+from pnp.games.aeronaut_odyssey import screen
+from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import read
-from pnp.games.aeronaut_odyssey.model import ORDER, AeroMap
+from pnp.games.aeronaut_odyssey.model import AeroMap
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
@@ -37,33 +38,8 @@ def kit(request: KitRequest) -> Kit:
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:
-    """The board as printed, with the claims, used slots, travellers and visible inventories on it."""
-    return board_drawing(state.board.source, overlay(state, viewer))
-
-
-def overlay(state: AeroState, viewer: str | None) -> Overlay:
-    """What the state adds to the printed board, as ``viewer`` may see it."""
-    marks = [tuple(state.marks(k)) for k in range(len(state.board.lanes))]
-    owners = {k: seats for k, seats in enumerate(marks) if max(seats) >= 0}
-    inventories: list[tuple[str, ...] | None] = []
-    for p, name in enumerate(state.players):
-        if state.hidden and name != viewer:
-            inventories.append(None)
-        else:
-            inventories.append(tuple(ORDER[t] for t, n in enumerate(state.inventory(p)) for _ in range(n)))
-    scores = state.score().players
-    who = state.to_move()
-    status = "  ".join(f"{p + 1}={name} ({scores[p].score})" for p, name in enumerate(state.players))
-    status += f"   to move: {who}" if who else "   game over"
-    return Overlay(
-        names=state.players,
-        owners=owners,
-        visits=tuple(state.visits),
-        travellers=tuple(state.pos),
-        inventories=tuple(inventories),
-        goals=tuple(state.goal_takers),
-        status=status,
-    )
+    """The state for a screen: the map with claims and travellers, the players, the trajectories and a legend."""
+    return screen.picture(state, viewer)
 
 
 def preview(loaded: Loaded[AeroMap]) -> Drawing:

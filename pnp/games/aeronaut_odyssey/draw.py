@@ -2,15 +2,15 @@
 
 One page is laid out to fit the printable area of both A4 and Letter in
 landscape; a board printed over 4 or 9 pages is the same layout
-enlarged, and the toolkit tiles it. The kit, the state picture and the map
-preview all draw through :func:`board_drawing` / :func:`draw_map`.
+enlarged, and the toolkit tiles it. The kit and the map preview draw through
+:func:`board_drawing` / :func:`draw_map`; the state picture, made for screens,
+is ``screen.py``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
@@ -52,19 +52,6 @@ BONUSES = {  # the code printed on a route's middle space, and what it means
 }
 
 
-@dataclass(frozen=True)
-class Overlay:
-    """What a state adds to the printed board (route index = lane index)."""
-
-    names: tuple[str, ...]
-    owners: dict[int, tuple[int, ...]]  # per claimed route: the seat in each space (-1: open)
-    visits: tuple[int, ...]  # used slots per city, in map order
-    travellers: tuple[int, ...]  # city index per seat
-    inventories: tuple[tuple[str, ...] | None, ...]  # balloon letters per seat, None when hidden
-    goals: tuple[tuple[int, ...], ...]  # seats in each trajectory's slots
-    status: str
-
-
 def page_size(pages: int) -> tuple[float, float]:
     """The board drawing's size: one page, or 2 x 2 / 3 x 3 pages less their overlaps."""
     k = {1: 1, 4: 2, 9: 3}[pages]
@@ -76,7 +63,7 @@ def inventory_count(board: AeroMap) -> int:
     return 4 if board.players == 2 else board.players
 
 
-def board_drawing(board: AeroMap, overlay: Overlay | None = None) -> Drawing:
+def board_drawing(board: AeroMap) -> Drawing:
     """The whole printed board, enlarged for 4 or 9 pages."""
     width, height = page_size(board.pages)
     scale = min(width / PAGE_W, height / PAGE_H)
@@ -84,27 +71,27 @@ def board_drawing(board: AeroMap, overlay: Overlay | None = None) -> Drawing:
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
         with c.group((width - PAGE_W * scale) / 2, (height - PAGE_H * scale) / 2, scale=scale, name="board"):
-            _page(c, board, overlay)
+            _page(c, board)
 
     return Drawing(width, height, draw)
 
 
-def _page(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
+def _page(c: Canvas, board: AeroMap) -> None:
     body_w = PAGE_W - PANEL_W - GAP
     body_h = PAGE_H - HEADER
     map_h = body_h - 2 * (INVENTORY_H + GAP)
     unit = min(body_w / board.width, map_h / board.height)
     map_w, map_h = board.width * unit, board.height * unit
     mx, my = (body_w - map_w) / 2, HEADER + INVENTORY_H + GAP + (body_h - 2 * (INVENTORY_H + GAP) - map_h) / 2
-    _header(c, board, overlay)
+    _header(c, board)
     with c.group(mx, my, name="map"):
-        draw_map(c, board, unit, overlay)
-    _inventories(c, board, body_w, my, map_h, overlay)
+        draw_map(c, board, unit)
+    _inventories(c, board, body_w, my, map_h)
     with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
-        _panel(c, board, PANEL_W, body_h, overlay)
+        _panel(c, board, PANEL_W, body_h)
 
 
-def _header(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
+def _header(c: Canvas, board: AeroMap) -> None:
     c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
     origin = f"seed {board.seed}" if board.seed is not None else "custom map"
     c.text(
@@ -115,14 +102,12 @@ def _header(c: Canvas, board: AeroMap, overlay: Overlay | None) -> None:
         anchor="end",
         fill=INK,
     )
-    if overlay is not None:
-        c.text(62, 6, overlay.status, size=7, fill=INK)
 
 
 # -- the map ---------------------------------------------------------------------------------------------------
 
 
-def draw_map(c: Canvas, board: AeroMap, unit: float, overlay: Overlay | None = None, labels: bool = False) -> None:
+def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> None:
     """The map at ``unit`` mm per block, origin at its top-left: sky, routes, areas and cities.
 
     ``labels`` adds the authoring aids of a preview: route names and city positions.
@@ -137,18 +122,17 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, overlay: Overlay | None = N
             c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
             c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
     for k, (route, spaces) in enumerate(route_spaces(board)):
-        claimed = overlay.owners.get(k) if overlay else None
         with c.group(name=f"route:{route_name(board, k)}"):
-            _route(c, route, spaces, unit, ink, claimed)
+            _route(c, route, spaces, unit, ink)
             if labels:
                 mid = spaces[len(spaces) // 2]
                 c.text(
                     mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle", fill="#444444"
                 )
-    for i, city in enumerate(board.cities):
+    for city in board.cities:
         x, y = points[city.name]
         with c.group(name=f"city:{city.name}"):
-            _city(c, city.name, x, y, city.slots, unit, ink, overlay.visits[i] if overlay else 0)
+            _city(c, city.name, x, y, city.slots, unit, ink)
             if labels:
                 c.text(
                     x,
@@ -158,9 +142,6 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, overlay: Overlay | None = N
                     anchor="middle",
                     fill="#444444",
                 )
-    if overlay is not None:
-        with c.group(name="travellers"):
-            _travellers(c, board, overlay, points, unit)
 
 
 def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
@@ -206,14 +187,7 @@ def _upright(angle: float) -> float:
     return angle - 180 if angle > 90 else angle + 180 if angle <= -90 else angle
 
 
-def _route(
-    c: Canvas,
-    route: Route,
-    spaces: list[shapes.Space],
-    unit: float,
-    ink: bool,
-    claimed: tuple[int, ...] | None,
-) -> None:
+def _route(c: Canvas, route: Route, spaces: list[shapes.Space], unit: float, ink: bool) -> None:
     kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
     for n, (space, kind) in enumerate(zip(spaces, kinds)):
         colour = TYPE_COLOURS[kind]
@@ -240,8 +214,6 @@ def _route(
             _bonus_badge(
                 c, route.bonus, space.x * unit + ux * along, space.y * unit + uy * along, space.width * unit * 0.3
             )
-        if claimed is not None and claimed[n] >= 0:
-            _mark(c, claimed[n], space.x * unit, space.y * unit, space.width * unit * 0.36)
 
 
 def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
@@ -254,13 +226,7 @@ def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
     c.text(x, y + r * 0.38, code, size=size, anchor="middle", bold=True, fill=INK)
 
 
-def _mark(c: Canvas, seat: int, x: float, y: float, r: float) -> None:
-    """A player's mark: a numbered disc in the player's colour."""
-    c.circle(x, y, r, fill=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)], stroke=INK, width=0.25)
-    c.text(x, y + r * 0.45, str(seat + 1), size=r * 1.3 / PT, anchor="middle", bold=True, fill="#ffffff")
-
-
-def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink: bool, visits: int) -> None:
+def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink: bool) -> None:
     capital = name == CAPITAL
     c.circle(x, y, shapes.CITY_RADIUS * unit, fill="#ffffff", stroke=INK, width=0.5 if capital else 0.35)
     r = shapes.NAME_RADIUS * unit
@@ -275,28 +241,12 @@ def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink
         angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
         sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
         c.rect(sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.25, radius=side * 0.15)
-        if n < visits:
-            c.line(sx - side / 2, sy - side / 2, sx + side / 2, sy + side / 2, stroke=INK, width=0.3)
-            c.line(sx - side / 2, sy + side / 2, sx + side / 2, sy - side / 2, stroke=INK, width=0.3)
-
-
-def _travellers(c: Canvas, board: AeroMap, overlay: Overlay, points: dict, unit: float) -> None:
-    at: dict[int, list[int]] = {}
-    for seat, city in enumerate(overlay.travellers):
-        at.setdefault(city, []).append(seat)
-    r = shapes.NAME_RADIUS * unit * 0.5
-    for city, seats in at.items():
-        x, y = points[board.cities[city].name]
-        for n, seat in enumerate(seats):
-            angle = -math.pi / 4 + n * 2 * math.pi / 8
-            d = (shapes.CITY_RADIUS * unit) + r * 0.6
-            _mark(c, seat, x + math.cos(angle) * d, y + math.sin(angle) * d, r)
 
 
 # -- inventories -----------------------------------------------------------------------------------------------
 
 
-def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: float, overlay: Overlay | None) -> None:
+def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: float) -> None:
     """The inventories along the top (turned to face the far side of the table) and bottom edges."""
     count = inventory_count(board)
     top = (count + 1) // 2
@@ -305,39 +255,18 @@ def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: 
         width = (body_w - (n - 1) * GAP) / max(n, 1)
         for i in range(n):
             x = i * (width + GAP)
-            seat, balloons = _owner_of(board, overlay, number)
             name = f"inventory-{number + 1}"
             with c.group(x + width, y + INVENTORY_H, rotate=180, name=name) if flipped else c.group(x, y, name=name):
-                _inventory(c, board, width, INVENTORY_H, number + 1, seat, balloons)
+                _inventory(c, board, width, INVENTORY_H, number + 1)
             number += 1
 
 
-def _owner_of(board: AeroMap, overlay: Overlay | None, number: int) -> tuple[int | None, tuple[str, ...] | None]:
-    """The seat using printed inventory ``number`` and the balloons shown in it (2 players use two each)."""
-    if overlay is None:
-        return None, None
-    seats = len(overlay.names)
-    pair = seats == 2 and inventory_count(board) >= 4
-    seat = number % 2 if pair else number
-    if seat >= seats:
-        return None, None
-    held = overlay.inventories[seat]
-    if held is None or not pair:
-        return seat, held
-    part = number // 2
-    return seat, held[part * board.inventory_spaces : (part + 1) * board.inventory_spaces]
-
-
-def _inventory(
-    c: Canvas, board: AeroMap, w: float, h: float, number: int, seat: int | None, balloons: tuple[str, ...] | None
-) -> None:
+def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
     label_w = 14.0
     c.text(label_w / 2, 4.5, f"INVENTORY {number}", size=4.2, anchor="middle", bold=True, fill=INK)
     c.rect(2.5, 6.5, label_w - 5, label_w - 5, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
     c.text(label_w / 2, h - 1.8, "your icon", size=4, anchor="middle", fill="#555555")
-    if seat is not None:
-        _mark(c, seat, label_w / 2, 6.5 + (label_w - 5) / 2, 2.6)
     spaces = board.inventory_spaces
     area_w, area_h = w - label_w - 2, h - 3
     for box in (6.0, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0):
@@ -360,31 +289,19 @@ def _inventory(
             radius=0.6,
             dash=(0.6, 0.6) if extra else None,
         )
-        if balloons is not None and n < len(balloons):
-            letter = balloons[n]
-            colour = TYPE_COLOURS[TYPES[LETTERS.index(letter)]] if letter in LETTERS else INK
-            c.text(
-                x + box / 2,
-                y + box * 0.72,
-                letter.upper(),
-                size=box * 0.6 / PT,
-                anchor="middle",
-                bold=True,
-                fill=colour,
-            )
 
 
 # -- the side panel --------------------------------------------------------------------------------------------
 
 
-def _panel(c: Canvas, board: AeroMap, w: float, h: float, overlay: Overlay | None) -> None:
+def _panel(c: Canvas, board: AeroMap, w: float, h: float) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
     y = _scoring(c, w, 2.0)
     y = _legend(c, board, w, y + 2.5)
     if any(r.bonus for r in board.routes):
         y = _bonuses(c, board, w, y + 2.5)
     if board.trajectories:
-        _trajectory_panel(c, board, w, y + 2.5, overlay.goals if overlay else ())
+        _trajectory_panel(c, board, w, y + 2.5)
 
 
 def _title(c: Canvas, x: float, y: float, text: str) -> float:
@@ -482,9 +399,9 @@ def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     return y
 
 
-def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, takers: Sequence[tuple[int, ...]]) -> float:
+def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     y = _title(c, 3, y, "TRAJECTORIES")
-    for g, goal in enumerate(board.trajectories):
+    for goal in board.trajectories:
         if goal.kind == "cities":
             what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
         else:
@@ -494,7 +411,5 @@ def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, takers: Seq
         for s in range(goal.slots):
             x = w - 3 - (s + 1) * 5.2
             c.rect(x, y + 1.4, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
-            if g < len(takers) and s < len(takers[g]):
-                _mark(c, takers[g][s], x + 2.3, y + 3.7, 1.9)
         y += 7.4
     return y

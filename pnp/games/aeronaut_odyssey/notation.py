@@ -10,27 +10,38 @@
 ``use jump``       play a bonus ability (jump, discount or extra)
 ``block``          refuse to be rewarded, so the pick is not allowed (``allow``)
 =================  ==============================================================
+
+What a player types is read loosely (any case, types by name: ``pick red``,
+``claim c-f red red w``); what is recorded is the canonical form above.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from pnp.errors import NotationError
-from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, MAX_LENGTH, ORDER, city_order
+from pnp.errors import NotationError, quote
+from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, MAX_LENGTH, ORDER, TYPES, WILD, city_order
+from pnp.games.names import Names, fold
 from pnp.referee.notation import number
 
-CITY = r"[A-Z]{1,3}"
+CITY = r"[A-Za-z]{1,3}"
 _MOVE = re.compile(rf"^({CITY})(/2)?$")
-_ROUTE = re.compile(rf"^({CITY})-({CITY})(/2|:(.*))?$")  # the space is read by number()
-_PAY = re.compile(rf"^[{ORDER}]{{1,6}}$")
+_ROUTE = re.compile(rf"^({CITY})[-\u2013\u2014]({CITY})(/2|:(.*))?$")  # the space is read by number()
+_PAY = re.compile(rf"^[{ORDER}]+$")  # a payment written as letters, e.g. rrw
+TYPE_WORDS = (*TYPES, "wildcard")  # the name of each inventory slot's type, as the aid prints it
+# Types by letter (the notation) or by name (the aid); "wild" as players say it. Abilities by name or by
+# the code printed on their bonus square (J, D, E).
+TYPE_NAMES = Names(
+    "balloon type", {letter: [name, "wild"] if letter == WILD else [name] for letter, name in zip(ORDER, TYPE_WORDS)}
+)
+ABILITY_NAMES = Names("ability", {name: [name, name[0].upper()] for name in ABILITIES})
 SHAPES = {
     "move": "move CITY (or CITY/2 for lane 2)",
-    "pick": f"pick TYPE ({' '.join(ORDER)})",
+    "pick": f"pick TYPE ({' '.join(ORDER)}, or red ... purple, wildcard)",
     "claim": "claim ROUTE PAYMENT, e.g. claim C-F rrw or claim C-F:2 g",
-    "gain": f"gain TYPE ({' '.join(LETTERS)}) or gain space",
+    "gain": f"gain TYPE ({' '.join(LETTERS)}, or red ... purple) or gain space",
     "swap": "swap FROM TO, e.g. swap r g",
     "skip": "skip",
     "use": f"use ABILITY ({' '.join(ABILITIES)})",
@@ -72,20 +83,51 @@ class MoveTable:
 
 
 def parse(text: str) -> AeroMove:
-    """Read one move; raise NotationError saying what was expected."""
+    """Read one move; raise NotationError saying what was expected.
+
+    Players may type what the board and the aid print: verbs, cities and routes in any case
+    (``move f``, ``claim c-f``), balloon types by letter or by name (``pick red``, ``pick W``,
+    ``claim C-F red red wildcard``), abilities by name or printed code (``use J``). The move is
+    kept in its canonical form, the one :func:`format_move` writes.
+    """
     words = text.split()
-    if not words or words[0] not in SHAPES:
-        raise NotationError(f"cannot read {text!r}: a move starts with one of {', '.join(SHAPES)}")
-    verb, args = words[0], words[1:]
-    arity = {"move": 1, "pick": 1, "claim": 2, "gain": 1, "swap": 2, "use": 1}.get(verb, 0)
-    if len(args) != arity:
-        raise NotationError(f"cannot read {text!r}: expected '{SHAPES[verb]}'")
-    problem = _PROBLEMS[verb](*args)
-    if problem:
-        raise NotationError(f"cannot read {text!r}: {problem}; expected '{SHAPES[verb]}'")
+    verb = words[0].lower() if words else ""
+    if verb not in SHAPES:
+        raise NotationError(f"cannot read {quote(text)}: a move starts with one of {', '.join(SHAPES)}")
+    args = words[1:]
     if verb == "claim":
-        return AeroMove(verb, canonical_route(args[0], text), "".join(sorted(args[1], key=ORDER.index)))
-    return AeroMove(verb, *args)
+        if len(args) < 2:
+            raise NotationError(f"cannot read {quote(text)}: expected '{SHAPES[verb]}'")
+        problem = _route_problem(args[0])
+        if problem:
+            raise NotationError(f"cannot read {quote(text)}: {problem}; expected '{SHAPES[verb]}'")
+        return AeroMove(verb, canonical_route(args[0], text), _payment(args[1:], text))
+    arity = {"move": 1, "pick": 1, "gain": 1, "swap": 2, "use": 1}.get(verb, 0)
+    if len(args) != arity:
+        raise NotationError(f"cannot read {quote(text)}: expected '{SHAPES[verb]}'")
+    if verb == "move":
+        match = _MOVE.match(args[0])
+        if not match:
+            raise NotationError(
+                f"cannot read {quote(text)}: {quote(args[0])} is not a city such as F or F/2; expected '{SHAPES[verb]}'"
+            )
+        return AeroMove(verb, match.group(1).upper() + (match.group(2) or ""))
+    if verb == "pick":
+        return AeroMove(verb, _type(args[0], text, verb))
+    if verb == "gain":
+        if fold(args[0]) == "space":
+            return AeroMove(verb, "space")
+        return AeroMove(verb, _type(args[0], text, verb, wild=False))
+    if verb == "swap":
+        old, new = _type(args[0], text, verb), _type(args[1], text, verb, wild=False)
+        if old == new:
+            raise NotationError(
+                f"cannot read {quote(text)}: swap a balloon for another type; expected '{SHAPES[verb]}'"
+            )
+        return AeroMove(verb, old, new)
+    if verb == "use":
+        return AeroMove(verb, _known(ABILITY_NAMES, args[0], text, verb))
+    return AeroMove(verb)
 
 
 def format_move(move: AeroMove) -> str:
@@ -94,11 +136,11 @@ def format_move(move: AeroMove) -> str:
 
 
 def canonical_route(route: str, text: str) -> str:
-    """``F-C:02`` as ``C-F:2``: the two cities in name order, a multiroute space as a plain number."""
+    """``f-c:02`` as ``C-F:2``: the two cities in capitals and in name order, a multiroute space as a plain number."""
     match = _ROUTE.match(route)
     assert match is not None
     a, b, suffix, space = match.groups()
-    a, b = sorted((a, b), key=city_order)
+    a, b = sorted((a.upper(), b.upper()), key=city_order)
     if space is not None:
         suffix = f":{_space(space, text)}"
     return f"{a}-{b}{suffix or ''}"
@@ -110,27 +152,121 @@ def _space(word: str, text: str) -> int:
     return number(word, what, text, high=MAX_LENGTH)
 
 
-def _route_problem(route: str, pay: str) -> str:
+def _route_problem(route: str) -> str:
     match = _ROUTE.match(route)
-    if not match or match.group(1) == match.group(2):
-        return f"{route!r} is not a route such as C-F, C-F/2 or C-F:2"
-    if not _PAY.match(pay):
-        return f"{pay!r} is not a payment: 1 to 6 letters of {ORDER}"
+    if not match or match.group(1).upper() == match.group(2).upper():
+        return f"{quote(route)} is not a route such as C-F, C-F/2 or C-F:2"
     return ""
 
 
-_PROBLEMS: dict[str, Callable[..., str]] = {
-    "move": lambda city: "" if _MOVE.match(city) else f"{city!r} is not a city such as F or F/2",
-    "pick": lambda t: "" if len(t) == 1 and t in ORDER else f"{t!r} is not a balloon type",
-    "claim": _route_problem,
-    "gain": lambda t: "" if t == "space" or (len(t) == 1 and t in LETTERS) else f"{t!r} is not a type or 'space'",
-    "swap": lambda a, b: (
-        ""
-        if len(a) == 1 and a in ORDER and len(b) == 1 and b in LETTERS and a != b
-        else "swap one balloon (a type or w) for another type"
-    ),
-    "use": lambda name: "" if name in ABILITIES else f"{name!r} is not an ability",
-    "skip": lambda: "",
-    "block": lambda: "",
-    "allow": lambda: "",
+def _known(names: Names, word: str, text: str, verb: str) -> str:
+    """The canonical key ``word`` names; else a NotationError with the nearest names, or what was expected."""
+    found = names.find(word)
+    if found is not None:
+        return found
+    try:
+        names.key(word)
+    except NotationError as exc:
+        problem = str(exc)
+    hint = "" if problem.endswith("?") else f"; expected '{SHAPES[verb]}'"
+    raise NotationError(f"cannot read {quote(text)}: {problem}{hint}")
+
+
+def _type(word: str, text: str, verb: str, wild: bool = True) -> str:
+    """A balloon type's letter, from its letter or its name; ``wild`` allows the wildcard."""
+    if fold(word) in ("gray", "grey"):
+        raise NotationError(
+            f"cannot read {quote(text)}: gray is a route, not a balloon: a gray route gives a wildcard, w"
+        )
+    letter = _known(TYPE_NAMES, word, text, verb)
+    if letter == WILD and not wild:
+        what = "a balloon of choice" if verb == "gain" else "the balloon swapped in"
+        raise NotationError(
+            f"cannot read {quote(text)}: {what} is one of the six types, never a wildcard; expected '{SHAPES[verb]}'"
+        )
+    return letter
+
+
+def _payment(words: Sequence[str], text: str) -> str:
+    """The balloons paid, in canonical order: letters (``rrw``), names (``red red wildcard``) or both."""
+    letters = []
+    for word in (part for written in words for part in written.split(",") if part):
+        found = TYPE_NAMES.find(word)
+        if found is not None:
+            letters.append(found)
+        elif _PAY.match(word.lower()):
+            letters.extend(word.lower())
+        else:
+            letters.append(_known(TYPE_NAMES, word, text, "claim"))
+    if not 1 <= len(letters) <= MAX_LENGTH:
+        raise NotationError(
+            f"cannot read {quote(text)}: a payment is 1 to {MAX_LENGTH} balloons, not {len(letters)}; "
+            f"expected '{SHAPES['claim']}'"
+        )
+    return "".join(sorted(letters, key=ORDER.index))
+
+
+# -- how a move reads on a button and in the other players' log ---------------------------------------------
+
+ANSWERS = {"skip": "skip the swap", "block": "block the pick (no reward)", "allow": "allow the pick (be rewarded)"}
+ABILITY_TEXT = {
+    "jump": "move to any city with a free slot",
+    "discount": "claim for one balloon less",
+    "extra": "pick 3 balloons",
 }
+
+
+def type_name(letter: str) -> str:
+    """``r`` as ``red``, ``w`` as ``wildcard``."""
+    return TYPE_WORDS[ORDER.index(letter)]
+
+
+def balloons(letters: str) -> str:
+    """``rrw`` as ``2 red + 1 wildcard``."""
+    counts = {letter: letters.count(letter) for letter in ORDER if letter in letters}
+    return " + ".join(f"{n} {type_name(letter)}" for letter, n in counts.items())
+
+
+def route_words(route: str) -> str:
+    """``C-F`` as ``C-F``, ``C-F/2`` as ``C-F lane 2``, ``C-F:2`` as ``space 2 of C-F``."""
+    name, _, space = route.partition(":")
+    if space:
+        return f"space {space} of {name}"
+    return name.replace("/2", " lane 2")
+
+
+def label(move: AeroMove) -> str:
+    """The move in words, with the names printed on the board and the aid (``claim C-F with 2 red + 1 wildcard``)."""
+    verb, arg, extra = move
+    if verb == "move":
+        city, lane2, _ = arg.partition("/2")
+        return f"move to {city} over lane 2" if lane2 else f"move to {city}"
+    if verb == "pick":
+        return "pick a wildcard" if arg == WILD else f"pick {type_name(arg)}"
+    if verb == "claim":
+        return f"claim {route_words(arg)} with {balloons(extra)}"
+    if verb == "gain":
+        return "gain an inventory space" if arg == "space" else f"gain a {type_name(arg)} balloon"
+    if verb == "swap":
+        return f"swap {'a wildcard' if arg == WILD else type_name(arg)} for {type_name(extra)}"
+    if verb == "use":
+        return f"use {arg}: {ABILITY_TEXT[arg]}"
+    return ANSWERS[verb]
+
+
+def public_text(move: AeroMove) -> str | None:
+    """What the other seats see of a move that writes in a hidden inventory: the balloon types stay hidden.
+
+    Picks, balloons gained and swaps hide their type, and a claim its payment (its length is on the board).
+    Moves, spaces gained, abilities and answers to a block are public as written (None).
+    """
+    verb, arg, extra = move
+    if verb == "pick":
+        return "pick a balloon"
+    if verb == "gain" and arg != "space":
+        return "gain a balloon"
+    if verb == "swap":
+        return "swap a balloon"
+    if verb == "claim":
+        return f"claim {route_words(arg)} with {len(extra)} balloon{'s' if len(extra) > 1 else ''}"
+    return None

@@ -28,7 +28,7 @@ class AeronautOdyssey(BaseGame):
         Option(
             "hidden_inventories",
             False,
-            "display only: 'ref show' gives other players' inventories as a count; the record, "
+            "each inventory is shown to its owner only ('ref show --as', the table page); the record, "
             "'ref play' and 'ref moves' still reveal every pick and payment",
         ),
     )
@@ -55,6 +55,18 @@ class AeronautOdyssey(BaseGame):
         if not isinstance(move, AeroMove):
             raise NotationError(f"{move!r} is not an Aeronaut Odyssey move")
         return notation.format_move(move)
+
+    def label(self, move: Move) -> str | None:
+        """The move in words: cities and routes as printed (letters), balloon types by name."""
+        return notation.label(move) if isinstance(move, AeroMove) else None
+
+    def public_text(self, move: Move) -> str | None:
+        """Picks, gains, swaps and payments without their balloon types.
+
+        The game's own object knows no session, so this holds whether or not inventories are hidden:
+        with open inventories the others see the balloons on the board anyway.
+        """
+        return notation.public_text(move) if isinstance(move, AeroMove) else None
 
 
 def _board(path: Path | None, seed: int | None) -> Board:

@@ -6,11 +6,16 @@ by the traveller's balloon ``pick``s. Every reward is a choice of the rewarded
 player (``gain TYPE`` or ``gain space``), entered when it falls due, so other
 players may be asked in the middle of someone's turn. Players who cannot act
 are passed over; the game ends when every route is claimed or nobody can act.
+
+Before the first turn, in the set-up stage, the later seats take their
+compensation balloons. There are no secrets: with hidden inventories, a
+player's balloons are only kept out of what the others are shown
+(:meth:`AeroState.private` and the game's ``public_text``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from pnp.errors import IllegalMove
 from pnp.games.aeronaut_odyssey import notation
@@ -29,11 +34,12 @@ from pnp.games.aeronaut_odyssey.actions import (
     Actions,
 )
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, W
-from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS
+from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, ORDER
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.scoring import area_points, route_points
-from pnp.games.base import BaseState, ranked
-from pnp.referee.protocol import Move, PlayerScore, Score
+from pnp.games.aeronaut_odyssey.text import inventory_words, render
+from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.referee.protocol import STAGE_WORDS, Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 
 class AeroState(Actions, BaseState):
@@ -43,7 +49,7 @@ class AeroState(Actions, BaseState):
     """
 
     MUTABLE = (
-        "owner", "space_owner", "visits", "pos", "blank", "held", "bonus_points", "goal_points", "abilities",
+        "owner", "space_owner", "visits", "pos", "slot_of", "blank", "held", "bonus_points", "goal_points", "abilities",
         "goal_takers", "queue", "active", "picked", "open_lanes", "banned", "blocked"
     )  # fmt: skip
 
@@ -55,6 +61,7 @@ class AeroState(Actions, BaseState):
         self.space_owner = [-1] * board.space_count
         self.visits = [0] * len(board.cities)
         self.pos = [board.capital] * n
+        self.slot_of = [-1] * n  # the movement slot each traveller stands in at its city (-1: at the start)
         self.blank = [board.inventory * (2 if n == 2 else 1)] * n  # empty inventory spaces
         self.held = [0] * (n * SLOTS)
         self.bonus_points = [0] * n
@@ -64,6 +71,7 @@ class AeroState(Actions, BaseState):
         self.open_lanes = list(range(len(board.lanes)))  # lanes that can still be claimed (in part)
         self.queue: list[tuple[str, int, int]] = [(BALLOON, s, 0) for s in range(n) for _ in range(COMPENSATION[s])]
         self.seat, self.acted, self.over = n - 1, True, False  # the first settle hands the turn to seat 0
+        self.setting_up = True  # compensation balloons are taken before the first turn
         self._reset_turn()
         self._settle()
 
@@ -104,17 +112,51 @@ class AeroState(Actions, BaseState):
         return gains
 
     def apply(self, move: Move) -> None:
-        if not isinstance(move, AeroMove):
-            raise IllegalMove(f"{move!r} is not an Aeronaut Odyssey move")
         if self.over:
-            raise IllegalMove("the game is over", "end of the game")
+            raise wrong_stage("over", self._after_the_end())
         kind, p, _ = self.queue[0] if self.queue else ("action", self.seat, 0)
+        if not isinstance(move, AeroMove):
+            raise self._out_of_turn(move, kind, p)
         handler = HANDLERS.get((kind, move.verb))
-        if handler is None:
-            text = notation.format_move(move)
-            raise IllegalMove(f"'{text}' does not fit now: {self.players[p]} must {ASKED[kind]}", "turn order")
-        handler(self, p, move)
+        if handler is None or (self.setting_up and move == self.table.gain_space):
+            raise self._out_of_turn(move, kind, p)
+        try:
+            handler(self, p, move)
+        except IllegalMove as refusal:  # every refusal names the stage in force, then the rule broken
+            raise IllegalMove(f"{STAGE_WORDS[self.stage()]}: {refusal.reason}", refusal.rule) from None
         self._settle()
+
+    def stage(self) -> Stage:
+        """``set-up`` while the later seats take their compensation balloons, then ``play``, then ``over``."""
+        return "over" if self.over else "set-up" if self.setting_up else "play"
+
+    def private(self, player: str) -> Mapping[str, str]:
+        """With hidden inventories, ``player``'s own balloons (nobody else's); otherwise nothing is private."""
+        if not self.hidden or player not in self.players:
+            return {}
+        return {"inventory": inventory_words(self, self.players.index(player))}
+
+    def _out_of_turn(self, move: Move, kind: str, p: int) -> IllegalMove:
+        """The refusal of an input that is not the one asked for now: it says whose input is due, and which."""
+        name = self.players[p]
+        if self.setting_up:
+            due = sum(1 for entry in self.queue if entry[1] == p)
+            balloons = "a balloon" if due == 1 else f"{due} balloons"
+            why = "compensation is a balloon, not a space; " if move == self.table.gain_space else ""
+            return wrong_stage(
+                "set-up",
+                f"{why}{name}, take {balloons} of choice for seat {p + 1} before the first turn: "
+                "'gain TYPE', e.g. 'gain red'",
+            )
+        if not isinstance(move, AeroMove):
+            what = "has no secrets" if isinstance(move, (Secret, Commit, Reveal)) else f"has no move {move!r}"
+            return IllegalMove(f"during play: Aeronaut Odyssey {what}; {name} must {self.asked()}", "turn order")
+        text = notation.format_move(move)
+        return IllegalMove(f"during play: '{text}' does not fit now: {name} must {self.asked()}", "turn order")
+
+    def _after_the_end(self) -> str:
+        why = "every route is claimed" if not self.open_lanes else "nobody can move or claim any more"
+        return f"{why}; see the final score with 'pnp ref score'"
 
     def score(self) -> Score:
         n = len(self.players)
@@ -131,14 +173,20 @@ class AeroState(Actions, BaseState):
         return ranked(rows, self.over)
 
     def render_text(self, viewer: str | None) -> str:
-        from pnp.games.aeronaut_odyssey.text import render
-
         return render(self, viewer)
 
     # -- queries ----------------------------------------------------------------------------------------------
     def asked(self) -> str:
         """What the player to move is asked for, in words."""
-        return ASKED[self.queue[0][0] if self.queue else "action"]
+        if not self.queue:
+            return ASKED["action"]
+        kind, _, t = self.queue[0]
+        if kind == BLOCK:  # the picker is next in the queue once the owners have answered
+            picker = next(p for k, p, _ in self.queue if k != BLOCK)
+            return (
+                f"allow {self.players[picker]}'s pick of {notation.type_name(ORDER[t])} (and be rewarded) or block it"
+            )
+        return ASKED[kind]
 
     def _can_act(self, p: int) -> bool:
         exits = self.board.exits[self.pos[p]]
@@ -217,7 +265,7 @@ class AeroState(Actions, BaseState):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        self.acted = False
+        self.acted = self.setting_up = False
         self._reset_turn()
         if self.open_lanes:
             for _ in self.players:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.aeronaut_odyssey.board import MULTI
-from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER
+from pnp.games.aeronaut_odyssey.model import ABILITIES
+from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
 
 if TYPE_CHECKING:
     from pnp.games.aeronaut_odyssey.state import AeroState
@@ -15,7 +16,8 @@ def render(state: AeroState, viewer: str | None) -> str:
     """A plain-text summary; with hidden inventories, other players' balloons show as a count only."""
     board = state.board
     seed = board.source.seed
-    lines = [f"Aeronaut Odyssey{f' (map seed {seed})' if seed is not None else ''}, variant {state.variant}"]
+    hidden = ", inventories hidden" if state.hidden else ""
+    lines = [f"Aeronaut Odyssey{f' (map seed {seed})' if seed is not None else ''}, variant {state.variant}{hidden}"]
     claimed = []
     for k, lane in enumerate(board.lanes):
         marks = state.marks(k)
@@ -26,22 +28,52 @@ def render(state: AeroState, viewer: str | None) -> str:
     lines.append("claimed: " + (", ".join(claimed) if claimed else "nothing yet"))
     score = state.score()
     for p, name in enumerate(state.players):
-        held = state.inventory(p)
-        if state.hidden and name != viewer:
-            balloons = plural(sum(held), "balloon")
-        else:
-            balloons = " ".join(f"{ORDER[t]}{n}" for t, n in enumerate(held) if n) or "no balloons"
+        balloons = (
+            plural(sum(state.inventory(p)), "balloon") if state.hidden and name != viewer else held_words(state, p)
+        )
         abilities = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
         extras = f"; abilities: {' '.join(abilities)}" if abilities else ""
         lines.append(
-            f"{name}: at {board.cities[state.pos[p]]}; {balloons}; {state.blank[p]} free of "
-            f"{plural(state.blank[p] + sum(held), 'space')}{extras}; {plural(score.players[p].score, 'point')}"
+            f"{name}: {where(state, p)}; {balloons}; {state.blank[p]} free of "
+            f"{plural(state.blank[p] + sum(state.inventory(p)), 'space')}{extras}; "
+            f"{plural(score.players[p].score, 'point')}"
         )
     visits = ", ".join(f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i])
     lines.append(f"slots used: {visits or 'none'}")
-    who = state.to_move()
-    lines.append(f"to move: {who}: {state.asked()}" if who else "game over")
+    lines.append(status(state))
     return "\n".join(lines)
+
+
+def status(state: AeroState) -> str:
+    """One line: who is asked for what, in which stage, or who won."""
+    who = state.to_move()
+    if who is None:
+        result = state.score()
+        best = max(row.score for row in result.players)
+        winners = " and ".join(result.winners)
+        verb = "win" if len(result.winners) > 1 else "wins"
+        return f"game over: {winners} {verb} with {plural(best, 'point')}"
+    if state.stage() == "set-up":
+        return f"set-up: {who} takes a balloon of choice (compensation for a later seat): gain TYPE"
+    return f"to move: {who}: {state.asked()}"
+
+
+def where(state: AeroState, p: int) -> str:
+    """``at F``, or ``at A (start)`` before the traveller's first move."""
+    city = state.board.cities[state.pos[p]]
+    return f"at {city} (start)" if state.slot_of[p] < 0 else f"at {city}"
+
+
+def held_words(state: AeroState, p: int) -> str:
+    """``2 red, 1 wildcard``, or ``no balloons``."""
+    held = state.inventory(p)
+    return ", ".join(f"{n} {TYPE_WORDS[t]}" for t, n in enumerate(held) if n) or "no balloons"
+
+
+def inventory_words(state: AeroState, p: int) -> str:
+    """A player's own inventory in words, with its free spaces: ``2 red, 1 wildcard (13 of 16 spaces free)``."""
+    total = state.blank[p] + sum(state.inventory(p))
+    return f"{held_words(state, p)} ({state.blank[p]} of {plural(total, 'space')} free)"
 
 
 def plural(n: int, noun: str) -> str:

@@ -1,0 +1,511 @@
+"""Aeronaut Odyssey's state picture, made for a screen about 1000 px wide: the map, the players and a legend.
+
+The printed board (``draw.py``) is sized for paper: its small letters and thin pen marks vanish on a
+screen. This picture keeps the map's geometry but draws for a browser window:
+
+- the picture is :data:`WIDTH` px wide and everything is measured in px, so no text is smaller than
+  :data:`SMALLEST` px when it is shown 1000 px wide (the drawing is 1000 pt wide: one point per px);
+- letters are upright and as large as a space allows; a claimed space shows its owner's numbered disc
+  instead of its letter; a traveller is a numbered square in the movement slot it took (the game
+  says to draw it in a slot), and older slots are crossed out as on paper;
+- the players (score, where they are, their balloons unless hidden from this viewer), the
+  trajectories and a legend of every symbol sit beside the map, or below a large map.
+
+Nothing here is shown that ``viewer`` may not see: with hidden inventories, other players' balloons
+are a count.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from pnp.games.aeronaut_odyssey import shapes
+from pnp.games.aeronaut_odyssey.draw import (
+    BONUSES,
+    CAPITAL_FILL,
+    INK,
+    PLAYER_COLOURS,
+    SKY,
+    TYPE_COLOURS,
+    TYPE_LETTER,
+    route_spaces,
+)
+from pnp.games.aeronaut_odyssey.geometry import Point, clearance, distance
+from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
+from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
+from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.aeronaut_odyssey.text import plural, status, where
+from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.color import shade, tint
+from pnp.printing.fonts import text_width
+
+WIDTH = 1000.0  # px
+SMALLEST = 10.0  # px: the smallest text drawn (a screen reads 9 px and more)
+MARGIN = 12.0
+GAP = 14.0
+PANEL_W = 270.0  # the column beside a map of regular size or smaller
+WIDE_MAP = 13.0  # blocks: a map wider than this takes the whole width, with the panels below it
+HEADER_H = 62.0
+BODY = 12.5  # px: the panels' text
+LINE = 17.0  # px between two lines of panel text
+HEADING = 14.0
+SLOT_SIDE = 0.24  # blocks: a movement slot on screen (the printed slot is 0.2), still inside the footprint
+TRAVELLER = 0.3  # blocks: a traveller's square, a little larger than the slot it stands in
+CHIP_W, CHIP_H = 36.0, 20.0
+MOVER_FILL = "#fff3bf"
+WILD_COLOUR = "#555555"
+
+
+def picture(state: AeroState, viewer: str | None) -> Drawing:
+    """The state as ``viewer`` may see it, laid out for a screen."""
+    layout = Layout(state, viewer)
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, WIDTH * PT, layout.height * PT, fill="#ffffff", stroke=None)
+        with c.group(scale=PT, name="picture"):
+            layout.draw(Pen(c))
+
+    return Drawing(WIDTH * PT, layout.height * PT, draw)
+
+
+class Pen:
+    """A canvas in px (inside the picture's scaled group), text sized in px; or, with no canvas, a ruler.
+
+    Every section is drawn twice: once to measure it (no canvas), once for real.
+    """
+
+    def __init__(self, c: Canvas | None = None) -> None:
+        self.c = c
+
+    def text(self, x: float, y: float, s: str, px: float = BODY, **style: Any) -> float:
+        """Text with its baseline at ``y``; returns its width."""
+        if self.c is not None:
+            self.c.text(x, y, s, size=px / PT, **style)
+        return text_width(s, px, bool(style.get("bold"))) / PT
+
+    def width(self, s: str, px: float = BODY, bold: bool = False) -> float:
+        """The width ``s`` takes, in px."""
+        return text_width(s, px, bold) / PT
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        if self.c is None:
+            return _nothing
+        return getattr(self.c, name)  # rect, line, polygon, circle: already in px inside the group
+
+    def group(self, dx: float = 0.0, dy: float = 0.0, name: str | None = None) -> AbstractContextManager[None]:
+        if self.c is None:
+            return nullcontext()
+        return self.c.group(dx, dy, name=name)
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+# -- the layout ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Section:
+    """A panel: its name and how to draw it at (x, y) in a width; the drawing returns the height used."""
+
+    name: str
+    draw: Callable[[Pen, float, float, float], float]
+
+
+class Layout:
+    """Where the header, the map and the panels go; the panels are measured before the picture's height is known."""
+
+    def __init__(self, state: AeroState, viewer: str | None) -> None:
+        self.state, self.viewer = state, viewer
+        source = state.board.source
+        self.wide = source.width > WIDE_MAP
+        map_w = WIDTH - 2 * MARGIN - (0 if self.wide else PANEL_W + GAP)
+        self.unit = map_w / source.width
+        self.map_h = source.height * self.unit
+        sections = [
+            Section("players", lambda pen, x, y, w: players_panel(pen, x, y, w, state, viewer)),
+            Section("legend", lambda pen, x, y, w: legend_panel(pen, x, y, w, state)),
+        ]
+        if source.trajectories:
+            sections.insert(1, Section("trajectories", lambda pen, x, y, w: trajectories_panel(pen, x, y, w, state)))
+        below_y = HEADER_H + self.map_h + GAP
+        if self.wide:  # every panel in a column of its own below the map
+            w = (WIDTH - 2 * MARGIN - (len(sections) - 1) * GAP) / len(sections)
+            self.places = [(s, MARGIN + i * (w + GAP), below_y, w) for i, s in enumerate(sections)]
+        else:  # the players and the trajectories beside the map, the legend below it
+            x = WIDTH - MARGIN - PANEL_W
+            self.places, y = [], HEADER_H
+            for section in sections[:-1]:
+                self.places.append((section, x, y, PANEL_W))
+                y += section.draw(Pen(), x, y, PANEL_W) + GAP
+            self.places.append((sections[-1], MARGIN, below_y, map_w))
+        bottom = max(y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places)
+        self.height = max(bottom, HEADER_H + self.map_h) + MARGIN
+
+    def draw(self, pen: Pen) -> None:
+        header(pen, self.state, self.viewer)
+        with pen.group(MARGIN, HEADER_H, name="map"):
+            draw_map(pen, self.state, self.unit)
+        for section, x, y, w in self.places:
+            with pen.group(name=section.name):
+                section.draw(pen, x, y, w)
+
+
+def header(pen: Pen, state: AeroState, viewer: str | None) -> None:
+    source = state.board.source
+    pen.text(MARGIN, 26, "AERONAUT ODYSSEY", 20, bold=True, fill=INK)
+    origin = f"seed {source.seed}" if source.seed is not None else "custom map"
+    facts = f"{origin} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
+    if viewer is not None:
+        facts += f" · seen by {viewer}"
+    pen.text(WIDTH - MARGIN, 26, facts, BODY, anchor="end", fill=INK)
+    line = status(state)
+    size = max(SMALLEST, min(16.0, 16.0 * (WIDTH - 2 * MARGIN) / pen.width(line, 16.0, bold=True)))
+    pen.text(MARGIN, 50, line, size, bold=True, fill=shade("#1f77b4", 0.3) if state.to_move() else INK)
+
+
+# -- the map ---------------------------------------------------------------------------------------------------
+
+
+def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
+    """The map at ``unit`` px per block: sky, areas, routes with their claims, cities with their slots."""
+    source = state.board.source
+    pen.rect(0, 0, source.width * unit, source.height * unit, fill=SKY, stroke=INK, width=1.0)
+    for k, area in enumerate(source.areas):
+        x, y, r = area.x * unit, area.y * unit, shapes.LABEL_RADIUS * unit
+        size = max(SMALLEST + 1, r * 1.2)
+        with pen.group(name=f"area:{k + 1}"):
+            pen.circle(x, y, max(r, size * 0.75), fill="#ffffff", stroke=INK, width=0.8, dash=(3, 2))
+            pen.text(x, y + size * 0.36, str(area.points), size, anchor="middle", bold=True, fill=INK)
+    for k, (route, spaces) in enumerate(route_spaces(source)):
+        with pen.group(name=f"route:{state.board.lanes[k].name}"):
+            kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
+            marks = state.marks(k)
+            for n, (space, kind) in enumerate(zip(spaces, kinds)):
+                bonus = route.bonus if n == len(spaces) // 2 else None
+                _space(pen, space, kind, unit, route.type == "multi", marks[n], bonus, state.board.lanes[k].second)
+    for i, city in enumerate(source.cities):
+        with pen.group(name=f"city:{city.name}"):
+            _city(pen, state, i, city.x * unit, city.y * unit, unit)
+    with pen.group(name="start"):
+        for p, (x, y) in start_spots(state).items():
+            mark(pen, p, x * unit, y * unit, TRAVELLER * unit / 2, "square")
+
+
+def start_spots(state: AeroState) -> dict[int, Point]:
+    """Where the travellers that have not moved yet stand, in blocks: beside the capital, clear of everything.
+
+    Spots are tried on two rings round the capital, from below it clockwise; a traveller left without
+    a spot (a crowded capital) is still named in the players panel as at the start.
+    """
+    waiting = [p for p in range(len(state.players)) if state.slot_of[p] < 0]
+    if not waiting:
+        return {}
+    source = state.board.source
+    segments = []
+    for _, spaces in route_spaces(source):
+        for space in spaces:
+            a = math.radians(space.angle)
+            dx, dy = math.cos(a) * space.length / 2, math.sin(a) * space.length / 2
+            segments.append(((space.x - dx, space.y - dy), (space.x + dx, space.y + dy), space.width / 2))
+    discs = [((c.x, c.y), shapes.CITY_RADIUS) for c in source.cities if c.name != CAPITAL]
+    discs += [((area.x, area.y), shapes.LABEL_RADIUS) for area in source.areas]
+    capital = next(c for c in source.cities if c.name == CAPITAL)
+    room = TRAVELLER / 2 * math.sqrt(2) + 0.03  # a square's half diagonal, and a little air
+    chosen: list[Point] = []
+    for ring in (shapes.CITY_RADIUS + 0.24, shapes.CITY_RADIUS + 0.6):
+        for step in range(48):
+            angle = math.pi / 2 + step * math.pi / 24
+            spot = (capital.x + ring * math.cos(angle), capital.y + ring * math.sin(angle))
+            inside = room <= spot[0] <= source.width - room and room <= spot[1] <= source.height - room
+            apart = all(distance(spot, other) >= TRAVELLER + 0.06 for other in chosen)
+            if inside and apart and clearance(spot, segments, discs) >= room:
+                chosen.append(spot)
+    return dict(zip(waiting, chosen))
+
+
+def _space(
+    pen: Pen, space: shapes.Space, kind: str, unit: float, multi: bool, owner: int, bonus: str | None, second: bool
+) -> None:
+    colour = TYPE_COLOURS[kind]
+    a = math.radians(space.angle)
+    ux, uy = math.cos(a), math.sin(a)
+    cx, cy = space.x * unit, space.y * unit
+    hl, hw = space.length * unit / 2, space.width * unit / 2
+    corners = [
+        (cx + sx * ux * hl - sy * uy * hw, cy + sx * uy * hl + sy * ux * hw)
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    ]
+    pen.polygon(corners, fill=tint(colour, 0.5), stroke=shade(colour, 0.1), width=1.2)
+    if multi:
+        pen.polygon(corners, fill=None, stroke=INK, width=0.8, dash=(3, 2))
+    if owner >= 0:  # the owner's disc covers the space's letter and its bonus (taken with the claim)
+        mark(pen, owner, cx, cy, max(hw * 1.05, 7.5), "disc")
+        return
+    letter = max(SMALLEST, min(15.0, hw * 1.25))
+    # With a bonus, the letter at one end and the badge at the other: the other way round on lane 2 of a
+    # double route, so that the badges of two lanes side by side are not side by side too.
+    shift = (-1 if second else 1) * hl * 2 / 3 if bonus else 0.0
+    pen.text(cx - ux * shift, cy - uy * shift + letter * 0.36, TYPE_LETTER[kind], letter, anchor="middle", bold=True,
+             fill=shade(colour, 0.45))  # fmt: skip
+    if bonus:
+        badge(pen, bonus, cx + ux * shift, cy + uy * shift, max(8.0, min(10.0, hw)))
+
+
+def badge(pen: Pen, bonus: str, x: float, y: float, r: float) -> None:
+    """A bonus as printed: a circle for an immediate bonus, a square for an ability, with its code."""
+    code = BONUSES[bonus][0]
+    if bonus in ABILITIES:
+        pen.rect(x - r, y - r, 2 * r, 2 * r, fill="#ffffff", stroke=INK, width=1.0, radius=r * 0.3)
+    else:
+        pen.circle(x, y, r, fill="#ffffff", stroke=INK, width=1.0)
+    pen.text(x, y + SMALLEST * 0.36, code, SMALLEST, anchor="middle", bold=True, fill=INK)
+
+
+def mark(pen: Pen, seat: int, x: float, y: float, r: float, shape: str) -> None:
+    """A player's piece, numbered by seat: a disc for a claim, a rounded square for a traveller."""
+    fill = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    if shape == "disc":
+        pen.circle(x, y, r, fill=fill, stroke=INK, width=1.0)
+    else:
+        pen.rect(x - r, y - r, 2 * r, 2 * r, fill=fill, stroke=INK, width=1.4, radius=r * 0.3)
+    size = max(SMALLEST, min(14.0, r * 1.3))
+    pen.text(x, y + size * 0.36, str(seat + 1), size, anchor="middle", bold=True, fill="#ffffff")
+
+
+def _city(pen: Pen, state: AeroState, i: int, x: float, y: float, unit: float) -> None:
+    board = state.board
+    name = board.cities[i]
+    capital = name == CAPITAL
+    pen.circle(x, y, shapes.CITY_RADIUS * unit, fill="#ffffff", stroke=INK, width=1.4 if capital else 1.0)
+    r = shapes.NAME_RADIUS * unit
+    pen.circle(x, y, r, fill=CAPITAL_FILL if capital else INK, stroke=INK, width=1.0)
+    size = max(SMALLEST + 1, r * (1.05 if len(name) == 1 else 0.7))
+    pen.text(x, y + size * 0.36, name, size, anchor="middle", bold=True, fill="#ffffff")
+    here = {state.slot_of[p]: p for p in range(len(state.players)) if state.pos[p] == i and state.slot_of[p] >= 0}
+    slots, side = board.slots[i], SLOT_SIDE * unit
+    for n in range(slots):
+        angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
+        sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
+        if n in here:
+            mark(pen, here[n], sx, sy, TRAVELLER * unit / 2, "square")
+            continue
+        pen.rect(sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=side * 0.15)
+        if n < state.visits[i]:
+            cross(pen, sx, sy, side / 2)
+
+
+def cross(pen: Pen, x: float, y: float, h: float) -> None:
+    pen.line(x - h, y - h, x + h, y + h, stroke=INK, width=1.2)
+    pen.line(x - h, y + h, x + h, y - h, stroke=INK, width=1.2)
+
+
+# -- the panels ------------------------------------------------------------------------------------------------
+
+
+def _heading(pen: Pen, x: float, y: float, text: str) -> float:
+    pen.text(x, y + HEADING, text, HEADING, bold=True, fill=INK)
+    return y + HEADING + 8
+
+
+def _wrapped(pen: Pen, x: float, y: float, w: float, text: str, **style: Any) -> float:
+    """``text`` over as many lines as ``w`` needs; returns the y below it."""
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and pen.width(trial) > w:
+            pen.text(x, y + BODY, line, BODY, **style)
+            y, line = y + LINE, word
+        else:
+            line = trial
+    if line:
+        pen.text(x, y + BODY, line, BODY, **style)
+        y += LINE
+    return y
+
+
+def players_panel(pen: Pen, x: float, y: float, w: float, state: AeroState, viewer: str | None) -> float:
+    """A block per player: seat disc, name, score, where the traveller is, balloons (or their count) and abilities."""
+    top = y
+    y = _heading(pen, x, y, "PLAYERS" + (" · inventories hidden" if state.hidden else ""))
+    scores = state.score().players
+    to_move = state.to_move()
+    for p, name in enumerate(state.players):
+        block = _player(Pen(), x, y, w, state, p, viewer, scores[p].score)
+        if name == to_move:
+            pen.rect(x - 4, y - 3, w + 4, block - y + 3, fill=MOVER_FILL, stroke=None, radius=4)
+        y = _player(pen, x, y, w, state, p, viewer, scores[p].score) + 6
+    return y - top
+
+
+def _player(pen: Pen, x: float, y: float, w: float, state: AeroState, p: int, viewer: str | None, score: int) -> float:
+    name = state.players[p]
+    mark(pen, p, x + 11, y + 12, 10, "disc")
+    points = plural(score, "point")
+    room = w - 27 - pen.width(points, 13, bold=True) - 10
+    size = max(SMALLEST, min(14.0, 14.0 * room / pen.width(name, 14, bold=True)))
+    while len(name) > 1 and pen.width(name, size, bold=True) > room:
+        name = name[:-2] + "…"
+    pen.text(x + 27, y + 17, name, size, bold=True, fill=INK)
+    pen.text(x + w - 4, y + 17, points, 13, anchor="end", bold=True, fill=INK)
+    y += 26
+    y = _wrapped(pen, x + 4, y, w - 8, f"{where(state, p)} · {plural(state.blank[p], 'free space')}", fill=INK)
+    held = state.inventory(p)
+    if state.hidden and state.players[p] != viewer:
+        y = _wrapped(pen, x + 4, y, w - 8, f"{plural(sum(held), 'balloon')} (hidden)", fill=INK)
+    elif not any(held):
+        y = _wrapped(pen, x + 4, y, w - 8, "no balloons", fill=INK)
+    else:
+        y = _chips(pen, x + 4, y + 1, w - 8, [(t, n) for t, n in enumerate(held) if n]) + 2
+    owned = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
+    if owned:
+        y = _wrapped(pen, x + 4, y, w - 8, "abilities: " + ", ".join(owned), fill=INK)
+    if state.is_over():
+        parts = state.score().players[p].breakdown
+        y = _wrapped(pen, x + 4, y, w - 8, " + ".join(f"{n} {part}" for part, n in parts.items() if n) or "no points")
+    return y
+
+
+def _chips(pen: Pen, x: float, y: float, w: float, counts: Sequence[tuple[int, int]]) -> float:
+    """Balloons as chips: the type's letter and colour, and how many."""
+    per_row = max(1, int((w + 4) // (CHIP_W + 4)))
+    for i, (t, n) in enumerate(counts):
+        cx, cy = x + (i % per_row) * (CHIP_W + 4), y + (i // per_row) * (CHIP_H + 4)
+        chip(pen, cx, cy, t, f"{ORDER[t].upper()} {n}")
+    return y + ((len(counts) - 1) // per_row + 1) * (CHIP_H + 4)
+
+
+def chip(pen: Pen, x: float, y: float, t: int, text: str, w: float = CHIP_W) -> None:
+    """A type's chip: its colour (gray for the wildcard) and ``text``."""
+    colour = TYPE_COLOURS[TYPES[t]] if t < len(TYPES) else WILD_COLOUR
+    pen.rect(x, y, w, CHIP_H, fill=tint(colour, 0.6), stroke=shade(colour, 0.1), width=1.0, radius=3)
+    pen.text(x + w / 2, y + CHIP_H / 2 + 4.5, text, BODY, anchor="middle", bold=True, fill=shade(colour, 0.55))
+
+
+def trajectories_panel(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
+    """Each trajectory: what it asks, its reward, and its slots with the players who took it."""
+    top = y
+    y = _heading(pen, x, y, "TRAJECTORIES")
+    for g, goal in enumerate(state.board.source.trajectories):
+        if goal.kind == "cities":
+            what = f"link {goal.cities[0]} and {goal.cities[1]}"
+        else:
+            what = "own " + " ".join(TYPE_LETTER[t] for t in goal.types) + " routes"
+        reward = {"points": "point", "rewards": "reward", "swaps": "swap"}[goal.reward]
+        takers = state.goal_takers[g]
+        side = 20.0
+        for n in range(goal.slots):
+            sx = x + w - (n + 1) * (side + 4)
+            if n < len(takers):
+                mark(pen, takers[n], sx + side / 2, y + side / 2, side / 2, "disc")
+            else:
+                pen.rect(sx, y, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=3)
+        room = w - 8 - goal.slots * (side + 4)
+        y = max(_wrapped(pen, x + 4, y + 2, room, f"{what}: {plural(goal.value, reward)}", fill=INK), y + side) + 6
+    return y - top
+
+
+def legend_panel(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
+    """What every symbol means, in as many columns as the width allows."""
+    rows = list(_legend_rows(state))
+    columns = max(1, min(3, int((w + GAP) // (260 + GAP))))
+    col_w = (w - (columns - 1) * GAP) / columns
+    top = y
+    y = _heading(pen, x, y, "LEGEND")
+    per_column = -(-len(rows) // columns)
+    bottom = y
+    for column in range(columns):
+        cy = y
+        for row in rows[column * per_column : (column + 1) * per_column]:
+            cy = row(pen, x + column * (col_w + GAP), cy, col_w) + 4
+        bottom = max(bottom, cy)
+    return bottom - top
+
+
+Row = Callable[[Pen, float, float, float], float]
+
+
+def _item(icon: Callable[[Pen, float, float], None], text: str) -> Row:
+    """A legend row: the symbol, then what it means (wrapped); returns the y below it."""
+
+    def row(pen: Pen, x: float, y: float, w: float) -> float:
+        icon(pen, x + 12, y + 10)
+        return max(_wrapped(pen, x + 30, y + 2, w - 30, text, fill=INK), y + 22)
+
+    return row
+
+
+def _types_row(pen: Pen, x: float, y: float, w: float) -> float:
+    """The balloon types as chips: letter and name."""
+    cx = x
+    for t, word in enumerate(TYPE_WORDS):
+        text = f"{ORDER[t].upper()} {word}"
+        width = pen.width(text, BODY, bold=True) + 12
+        if cx > x and cx + width > x + w:
+            cx, y = x, y + CHIP_H + 4
+        chip(pen, cx, y, t, text, width)
+        cx += width + 4
+    return y + CHIP_H
+
+
+def _legend_rows(state: AeroState) -> Iterator[Row]:
+    source = state.board.source
+    yield _item(lambda pen, x, y: mark(pen, 0, x, y, 9, "disc"), "a route space claimed by player 1")
+    yield _item(
+        lambda pen, x, y: mark(pen, 0, x, y, 9, "square"),
+        f"player 1's traveller, in the slot it took (before its first move, beside {CAPITAL})",
+    )
+    yield _item(lambda pen, x, y: _slot(pen, x, y, True), "a slot used by a traveller who moved on")
+    yield _item(lambda pen, x, y: _slot(pen, x, y, False), "a free movement slot")
+    yield _item(_area_icon, "area points: to whoever holds most routes around it, once enclosed")
+    yield _types_row
+    yield _item(
+        lambda pen, x, y: chip(pen, x - 11, y - 10, len(TYPES), "W", 22), "a wildcard balloon (W) pays for any type"
+    )
+    if any(r.type == "gray" for r in source.routes):
+        yield _item(lambda pen, x, y: _space_icon(pen, x, y, "gray", False), "* a gray route: pay any one type")
+    if any(r.type == "multi" for r in source.routes):
+        yield _item(
+            lambda pen, x, y: _space_icon(pen, x, y, "green", True), "dashed: a multiroute, claimed a space at a time"
+        )
+    if len(state.board.pairs) < len(state.board.lanes):
+        yield _item(
+            _double_icon,
+            "a double route: lane 2 (C-F/2) is on your right going from C to F",
+        )
+    for bonus, (code, meaning) in BONUSES.items():
+        if any(r.bonus == bonus for r in source.routes):
+            yield _item(partial(_badge_icon, bonus), f"{code}: {meaning}")
+
+
+def _badge_icon(bonus: str, pen: Pen, x: float, y: float) -> None:
+    badge(pen, bonus, x, y, 9)
+
+
+def _slot(pen: Pen, x: float, y: float, used: bool) -> None:
+    pen.rect(x - 8, y - 8, 16, 16, fill="#ffffff", stroke=INK, width=0.9, radius=2.5)
+    if used:
+        cross(pen, x, y, 8)
+
+
+def _area_icon(pen: Pen, x: float, y: float) -> None:
+    pen.circle(x, y, 10, fill="#ffffff", stroke=INK, width=0.8, dash=(3, 2))
+    pen.text(x, y + 4, "6", SMALLEST + 1, anchor="middle", bold=True, fill=INK)
+
+
+def _double_icon(pen: Pen, x: float, y: float) -> None:
+    for dy, kind in ((-8, "blue"), (1, "orange")):
+        colour = TYPE_COLOURS[kind]
+        pen.rect(x - 11, y + dy, 22, 7, fill=tint(colour, 0.5), stroke=shade(colour, 0.1))
+
+
+def _space_icon(pen: Pen, x: float, y: float, kind: str, multi: bool) -> None:
+    pen.rect(x - 11, y - 7, 22, 14, fill=tint(TYPE_COLOURS[kind], 0.5), stroke=shade(TYPE_COLOURS[kind], 0.1))
+    if multi:
+        pen.rect(x - 11, y - 7, 22, 14, fill=None, stroke=INK, width=0.8, dash=(3, 2))

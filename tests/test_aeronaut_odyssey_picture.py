@@ -1,0 +1,186 @@
+"""Aeronaut Odyssey's state picture as a browser shows it, about 1000 px wide: readable, complete, private."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from pnp.games.aeronaut_odyssey.board import compile_board
+from pnp.games.aeronaut_odyssey.components import picture
+from pnp.games.aeronaut_odyssey.draw import BONUSES, PLAYER_COLOURS
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
+from pnp.games.aeronaut_odyssey.model import EXPANSIONS
+from pnp.games.aeronaut_odyssey.screen import start_spots
+from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.aeronaut_odyssey.text import plural
+from pnp.printing.fonts import text_width
+from pnp.printing.render import drawing_to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+MM_PER_PT = 25.4 / 72
+SHOWN = 1000.0  # px: the browser window the picture is made for
+
+
+def _product(m, n):
+    a, b, c, d, e, f = m
+    return (a * n[0] + c * n[1], b * n[0] + d * n[1], a * n[2] + c * n[3], b * n[2] + d * n[3],
+            a * n[4] + c * n[5] + e, b * n[4] + d * n[5] + f)  # fmt: skip
+
+
+def _transform(text: str | None):
+    """An SVG transform attribute (translate, rotate, scale) as a matrix (a, b, c, d, e, f)."""
+    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for name, args in re.findall(r"(\w+)\(([^)]*)\)", text or ""):
+        v = [float(x) for x in re.split(r"[ ,]+", args.strip())]
+        if name == "translate":
+            step = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
+        elif name == "scale":
+            step = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        else:
+            t, (cx, cy) = math.radians(v[0]), (v[1], v[2]) if len(v) > 2 else (0, 0)
+            turn = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0, 0)
+            step = _product(_product((1, 0, 0, 1, cx, cy), turn), (1, 0, 0, 1, -cx, -cy))
+        m = _product(m, step)
+    return m
+
+
+def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, float, float]]]:
+    """Every text with its size and its box (ascent to descent, the font's own advance widths) in px on screen."""
+    root = ET.fromstring(svg)
+    px = SHOWN / float(root.get("viewBox").split()[2])
+    found = []
+
+    def walk(element, m):
+        m = _product(m, _transform(element.get("transform")))
+        if element.tag != SVG + "text":
+            for child in element:
+                walk(child, m)
+            return
+        s, size = "".join(element.itertext()), float(element.get("font-size"))
+        x, y = float(element.get("x")), float(element.get("y"))
+        w = text_width(s, size, element.get("font-weight") == "bold") / MM_PER_PT
+        x0 = {"start": x, "middle": x - w / 2, "end": x - w}[element.get("text-anchor", "start")]
+        corners = [(cx, cy) for cx in (x0, x0 + w) for cy in (y - 0.76 * size, y + 0.24 * size)]
+        xs = [(m[0] * cx + m[2] * cy + m[4]) * px for cx, cy in corners]
+        ys = [(m[1] * cx + m[3] * cy + m[5]) * px for cx, cy in corners]
+        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        found.append((s, size * scale * px, (min(xs), min(ys), max(xs), max(ys))))
+
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return found
+
+
+def overlapping(texts) -> list[tuple[str, str]]:
+    pairs = []
+    for i, (a, _, p) in enumerate(texts):
+        for b, _, q in texts[i + 1 :]:
+            if min(p[2], q[2]) - max(p[0], q[0]) > 0.5 and min(p[3], q[3]) - max(p[1], q[1]) > 0.5:
+                pairs.append((a, b))
+    return pairs
+
+
+def game_states(board, players: int, seed: int, hidden: bool = False) -> list[AeroState]:
+    """The start, the middle and the end of a random game that claims often."""
+    rng = random.Random(seed)
+    state = AeroState(board, tuple(f"player{i + 1}" for i in range(players)), hidden=hidden)
+    states = [state.clone()]
+    while not state.is_over():
+        moves = state.legal_moves()
+        claims = [m for m in moves if m.verb == "claim"]
+        state.apply(rng.choice(claims) if claims and rng.random() < 0.7 else rng.choice(moves))
+        states.append(state.clone())
+    return [states[0], states[len(states) // 2], states[-1]]
+
+
+MAPS = {
+    "regular": compile_board(generate(7, Knobs())),
+    "regular, every expansion": compile_board(generate(5, Knobs(players=6, expansions=EXPANSIONS))),
+    "small, every expansion": compile_board(generate(3, Knobs(size="small", expansions=EXPANSIONS))),
+    "large, every expansion": compile_board(generate(9, Knobs(size="large", expansions=EXPANSIONS))),
+    "huge, every expansion": compile_board(generate(4, Knobs(size="huge", expansions=EXPANSIONS))),
+}
+
+
+@pytest.mark.parametrize("name, players", [(n, p) for n, p in zip(MAPS, (3, 6, 2, 4, 5))])
+def test_every_text_is_readable_and_none_overlaps_another_at_1000_px(name, players):
+    for state in game_states(MAPS[name], players, seed=len(name)):
+        texts = texts_on_screen(drawing_to_svg(picture(state, "player2")))
+        small = [(s, round(size, 1)) for s, size, _ in texts if size < 9.5]
+        assert not small, f"{name}: text under 9.5 px at {SHOWN:.0f} px wide: {small[:5]}"
+        assert not overlapping(texts), f"{name}: texts overlap: {overlapping(texts)[:5]}"
+
+
+def _named(root: ET.Element, prefix: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if g.get("data-name", "").startswith(prefix)]
+
+
+def _pieces(groups, tag: str, seat: int) -> int:
+    return sum(1 for g in groups for e in g.iter(f"{SVG}{tag}") if e.get("fill") == PLAYER_COLOURS[seat])
+
+
+def test_claims_are_numbered_discs_and_travellers_numbered_squares_in_their_slots():
+    board = MAPS["regular, every expansion"]
+    for state in game_states(board, 4, seed=2)[1:]:
+        root = ET.fromstring(drawing_to_svg(picture(state, None)))
+        (map_group,) = _named(root, "map")
+        routes, cities = _named(map_group, "route:"), _named(map_group, "city:")
+        for seat in range(4):
+            claimed = sum(board.lanes[k].length for k, o in enumerate(state.owner) if o == seat)
+            claimed += state.space_owner.count(seat)
+            assert _pieces(routes, "circle", seat) == claimed
+            assert _pieces(cities, "rect", seat) == (state.slot_of[seat] >= 0), "a traveller who moved is in a slot"
+        crossed = sum(len(g.findall(f"{SVG}line")) for g in cities) // 2
+        moved = sum(1 for s in state.slot_of if s >= 0)
+        assert crossed == sum(state.visits) - moved, "every slot left behind is crossed out"
+
+
+def test_travellers_that_have_not_moved_wait_beside_the_capital():
+    board = MAPS["regular"]
+    state = AeroState(board, ("a", "b", "c", "d", "e", "f"))
+    spots = start_spots(state)
+    assert sorted(spots) == list(range(6))
+    capital = next(c for c in board.source.cities if c.name == "A")
+    assert all(0.7 < math.dist(spot, (capital.x, capital.y)) < 1.2 for spot in spots.values())
+    root = ET.fromstring(drawing_to_svg(picture(state, None)))
+    (start,) = _named(root, "start")
+    assert [_pieces([start], "rect", seat) for seat in range(6)] == [1] * 6
+
+
+def test_hidden_inventories_show_only_the_viewers_balloons():
+    board = MAPS["regular"]
+    state = game_states(board, 3, seed=3, hidden=True)[1]
+    chips = {f"{letter.upper()} {n}" for letter, n in zip("roygbpw", state.inventory(1)) if n}
+    others = {f"{letter.upper()} {n}" for p in (0, 2) for letter, n in zip("roygbpw", state.inventory(p)) if n}
+    assert chips, "player2 holds balloons mid-game"
+    seen = {s for s, _, _ in texts_on_screen(drawing_to_svg(picture(state, "player2")))}
+    assert chips <= seen and "inventories hidden" in " ".join(seen)
+    assert not (others - chips) & seen, "another player's balloons are shown"
+    spectator = {s for s, _, _ in texts_on_screen(drawing_to_svg(picture(state, None)))}
+    assert not (chips | others) & spectator
+    assert f"{plural(sum(state.inventory(0)), 'balloon')} (hidden)" in spectator
+
+
+def test_the_legend_explains_the_symbols_of_this_map():
+    plain = {s for s, _, _ in texts_on_screen(drawing_to_svg(picture(AeroState(MAPS["regular"], ("a", "b")), None)))}
+    full_state = AeroState(MAPS["regular, every expansion"], ("a", "b"))
+    full = " ".join(s for s, _, _ in texts_on_screen(drawing_to_svg(picture(full_state, None))))
+    assert "LEGEND" in plain and "a route space claimed by player 1" in plain and "R red" in plain
+    assert "TRAJECTORIES" not in plain and not any(s.startswith("+1:") for s in plain)
+    bonuses = {route.bonus for route in MAPS["regular, every expansion"].source.routes if route.bonus}
+    for bonus in bonuses:
+        assert f"{BONUSES[bonus][0]}: {BONUSES[bonus][1]}" in full
+    assert "TRAJECTORIES" in full and "multiroute" in full and "gray route" in full
+
+
+def test_the_end_names_the_winner_and_each_score_breakdown():
+    end = game_states(MAPS["regular"], 3, seed=4)[-1]
+    seen = " ".join(s for s, _, _ in texts_on_screen(drawing_to_svg(picture(end, None))))
+    score = end.score()
+    assert f"game over: {' and '.join(score.winners)}" in seen
+    for row in score.players:
+        parts = " + ".join(f"{n} {part}" for part, n in row.breakdown.items() if n)
+        assert parts in seen
