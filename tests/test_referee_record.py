@@ -44,6 +44,15 @@ def test_secrets_are_stored_as_commitments_and_kept_in_the_owners_key_file(tmp_p
     assert keys.key_path(path, "ann").stat().st_mode & 0o077 == 0
 
 
+def test_a_secret_entered_when_none_is_due_is_refused_in_the_stage_words(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W")
+    before = path.read_bytes()
+    with pytest.raises(IllegalMove, match=r"^during play: no secret is due from ann now \(rule: play\)$"):
+        session.load(path).play("secret colours B,Y")
+    assert path.read_bytes() == before
+
+
 def test_a_reveal_is_checked_against_its_commitment(tmp_path):
     path = new_record(tmp_path)
     play(path, "secret colours B,G", "secret colours R,W")

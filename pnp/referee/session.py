@@ -19,7 +19,7 @@ from pnp.files import read_bytes, write_atomic
 from pnp.games.spec import GameSpec
 from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
-from pnp.referee.protocol import Commit, Game, Move, Option, Reveal, Secret, Setup, State
+from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import builtin_root
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
@@ -83,8 +83,12 @@ class Session:
         return self._append("undo")
 
     def _commit_secret(self, player: str, entered: Secret) -> str:
-        move = _listed_secret(entered, self.state.legal_moves())
+        legal = self.state.legal_moves()
+        move = _listed_secret(entered, legal)
         if move is None:  # the message never repeats the value: someone may be watching the screen
+            if not any(isinstance(m, Secret) for m in legal):
+                stage = self.state.stage()
+                raise IllegalMove(f"{STAGE_WORDS[stage]}: no secret is due from {player} now", stage)
             raise IllegalMove(f"that is not a {entered.slot} {player} can enter now (see 'pnp ref moves')", "secrets")
         digest, salt = secrets.commit(player, move.slot, move.value)
         commit = Commit(move.slot, digest)
