@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
-from pnp.games.take_off.drawing import DOT_R, _inner, _label_text, _overlap, board_drawing, labels
+from pnp.games.take_off.drawing import DOT_R, END_R, _inner, _label_text, _overlap, board_drawing, labels
 from pnp.games.take_off.model import load_data
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import PT, Drawing
@@ -100,7 +100,8 @@ def test_every_route_has_its_letter_and_an_arrow_and_every_city_its_label(world)
 def labels_by_scanning_every_box(world):
     """The label placement as first written: each candidate box checked against every box placed before."""
     layout = world.layout
-    taken = [(x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R) for x, y in layout.dots]
+    radius = [END_R if city in (world.start, world.finish) else DOT_R for city in range(len(world.ids))]
+    taken = [(x - r, y - r, x + r, y + r) for (x, y), r in zip(layout.dots, radius)]
     x0, y0, x1, y1 = _inner(layout)
     placed = []
     order = sorted(range(len(world.ids)), key=lambda i: (i not in (world.start, world.finish), layout.dots[i]))
@@ -108,7 +109,7 @@ def labels_by_scanning_every_box(world):
         text, size, bold = _label_text(world, city)
         w, h = text_width(text, size, bold), size * PT * 0.75
         x, y = layout.dots[city]
-        gap = DOT_R + 0.5
+        gap = radius[city] + 0.5
         options = [
             (x + gap, y + h / 2, "start", (x + gap, y - h / 2, x + gap + w, y + h / 2)),
             (x - gap, y + h / 2, "end", (x - gap - w, y - h / 2, x - gap, y + h / 2)),

@@ -152,6 +152,7 @@ def test_the_small_map_is_valid():
         ("start: east", "start: middle", "middle", "no city has the id"),
         ("id: b,", "id: B b,", "B b", "is not an id"),
         ("id: d,", "id: a,", "a, name: D", "already the id"),
+        ("id: d,", "id: a-,", "a-, name: D", "reads like the id of cities[1] ('a')"),
         ("lat: 45,", "lat: 75,", "75", "off the map"),
         ("lon: 28,", "lon: -10,", "-10", "off the map"),
         ("divide: 20", "divide: 35", "35", "needs at least two capitals"),

@@ -34,6 +34,8 @@ def check_invariants(state: TakeOffState) -> None:
     for seat in state.done[:-1]:
         assert all(c == HOME for c in state.jets_of(seat))
     assert state.round <= state.ctx.round_limit
+    whole = world.hops[world.start]
+    assert all(0 <= p <= whole for seat in range(len(state.players)) for p in state.progress(seat))
 
 
 @settings(max_examples=25, deadline=None)

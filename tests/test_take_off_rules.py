@@ -13,7 +13,7 @@ from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send
 from pnp.games.take_off.rules import TakeOff
 from pnp.games.take_off.state import DRAW, FLY, ROLL, SEND
 from pnp.games.take_off.world import HOME
-from pnp.referee.protocol import Setup
+from pnp.referee.protocol import STAGE_WORDS, Setup
 
 # Start (east) and Finish (west) on a 40-degree strip; the line at 20 leaves a, b east and c, d west.
 SMALL = """\
@@ -81,10 +81,30 @@ def shown_progress(state) -> list[int]:
 
 def test_show_prints_each_fleets_progress_the_number_the_score_adds_up():
     state = GAME.new_state(Setup(("ann", "bob"), {"fleet": 2}))
-    play(state, "roll R Y", "fly 1 midway tokyo")  # Tokyo is one route farther from Finish than Start
-    assert shown_progress(state) == [-1, 0] == [p.score for p in state.score().players]
-    assert dict(state.score().players[0].breakdown) == {"jet 1 progress": -1, "jet 2 progress": 0}
+    play(state, "roll R Y", "fly 1 taipei wuhan")
+    world = state.ctx.world
+    gained = world.hops[world.start] - world.hops[world.index["wuhan"]]
+    assert gained > 0 and shown_progress(state) == [gained, 0] == [p.score for p in state.score().players]
+    assert dict(state.score().players[0].breakdown) == {"jet 1 progress": gained, "jet 2 progress": 0}
     assert "routes flown" not in state.render_text(None)
+
+
+def test_progress_is_never_negative_after_the_rulebooks_example_move():
+    state = GAME.new_state(Setup(("ann", "bob"), {"fleet": 2}))
+    world = state.ctx.world
+    assert world.hops[world.index["tokyo"]] == world.hops[world.start] + 1  # Tokyo is farther from Finish than Start
+    play(state, "roll R Y", "fly 1 midway tokyo")
+    assert shown_progress(state) == [0, 0]
+    assert dict(state.score().players[0].breakdown) == {"jet 1 progress": 0, "jet 2 progress": 0}
+
+
+def test_progress_counts_routes_to_finish_from_the_jets_city(small):
+    state = small(fleet=2)
+    assert state.progress(0) == [0, 0]  # Start: 3 routes from Finish
+    play(state, "roll R B", "fly 1 a b")  # a and b: 2 routes from Finish
+    assert state.progress(0) == [1, 0]
+    play(state, "roll G B", "pass", "roll R R", "fly 1 d west")  # d: 1 route; west: Finish, home
+    assert state.progress(0) == [3, 0]
 
 
 def test_the_example_in_the_notation_guide_is_accepted_on_the_world_map():
@@ -360,6 +380,44 @@ def test_the_round_limit_ends_the_game_and_ranks_by_progress(small):
     assert any("limit of 1 rounds" in note and "ranked by progress" in note for note in score.notes)
 
 
+# -- stages: play, then over ------------------------------------------------------------------------------------
+
+
+def finished(small):
+    state = small(fleet=2)
+    state.pos[0:2] = [HOME, state.ctx.world.index["d"]]
+    return play(state, "roll R B", "fly 2 west")
+
+
+def test_the_stage_is_play_until_a_fleet_is_home_then_over(small):
+    state = small(fleet=2)
+    assert state.stage() == "play"
+    play(state, "roll T R", "draw a", "send 1")
+    assert state.stage() == "play"
+    assert finished(small).stage() == "over"
+
+
+@pytest.mark.parametrize("text", ["roll R Y", "draw a", "send 1", "fly 1 c", "pass"])
+def test_once_over_every_move_is_refused_naming_the_stage_the_winner_and_the_score(small, text):
+    error = refusal(finished(small), text)
+    assert error.rule == "over"
+    assert error.reason == f"{STAGE_WORDS['over']}: ann wins; see the scores with 'pnp ref score'"
+
+
+def test_show_names_the_winner_at_the_end(small):
+    shown = finished(small).render_text(None)
+    assert shown.splitlines()[1] == "The game is over: ann wins."
+    state = play(small(rounds=1), "roll R G", "fly 1 a", "roll G B", "pass")
+    assert state.render_text(None).splitlines()[1] == "The game is over at its limit of 1 rounds: ann wins on progress."
+
+
+def test_a_tie_at_the_round_limit_names_every_winner(small):
+    state = play(small(rounds=1), "roll G B", "pass", "roll G B", "pass")
+    assert state.score().winners == ("ann", "bob")
+    assert "ann and bob win on progress" in state.render_text(None)
+    assert "ann and bob win" in refusal(state, "roll R Y").reason
+
+
 # -- turn order, options, notation -------------------------------------------------------------------------------
 
 
@@ -374,7 +432,15 @@ def test_moves_out_of_turn_order_are_refused_with_the_step_expected(small):
 def test_refusals_name_missing_jets_and_cities(small):
     state = play(small(), "roll R R")
     assert "no jet 3" in refusal(state, "fly 3 a").reason
-    assert "no city 'paris'" in refusal(state, "fly 1 paris").reason
+    with pytest.raises(NotationError, match="there is no city 'atlantis'"):
+        GAME.parse_move("fly 1 atlantis")
+    assert "no city 'paris'" in refusal_of(state, Fly(((1, ("paris",)),))).reason  # a move made in code
+
+
+def refusal_of(state, move):
+    with pytest.raises(IllegalMove) as caught:
+        state.apply(move)
+    return caught.value
 
 
 @pytest.mark.parametrize("options", [{"fleet": 0}, {"fleet": 9}, {"rounds": 0}, {"fleet": "two"}])

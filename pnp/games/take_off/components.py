@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pnp.games.spec import KitRequest
-from pnp.games.take_off.drawing import INK, board_drawing, draw_board, draw_jets
+from pnp.games.take_off import screen
+from pnp.games.take_off.drawing import INK, board_drawing
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
 from pnp.games.take_off.state import TakeOffState
-from pnp.games.take_off.text import status
-from pnp.games.take_off.world import HOME, World
+from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import fit_size
@@ -57,26 +57,9 @@ def kit(request: KitRequest) -> Kit:
 
 
 def picture(state: State, viewer: str | None) -> Drawing:
-    """The map with every jet on it, and a line saying whose turn it is."""
+    """The state for a screen (``pnp ref show --svg``, the table page): see ``screen.picture``."""
     assert isinstance(state, TakeOffState)
-    world, data = state.ctx.world, state.ctx.data
-    layout = world.layout
-    band = 12.0
-    jets = [
-        (seat, j + 1, world.finish if city == HOME else city)
-        for seat in range(len(state.players))
-        for j, city in enumerate(state.jets_of(seat))
-    ]
-    line = status(state)
-
-    def draw(canvas: Canvas) -> None:
-        canvas.rect(0, 0, layout.width, band, fill="#ffffff", stroke=None)
-        canvas.text(6, 8, line, size=11, bold=True, fill=INK)
-        with canvas.group(0, band, name="board"):
-            draw_board(canvas, world, data)
-            draw_jets(canvas, world, data, jets)
-
-    return Drawing(layout.width, layout.height + band, draw)
+    return screen.picture(state, viewer)
 
 
 def _ink_on(colour: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from pnp.games.take_off.coast import LAND, shores
@@ -18,9 +19,22 @@ from pnp.printing.fonts import text_width
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
 LABEL_PT, BADGE_PT = 4.3, 3.4
-DOT_R, HUB_R, BADGE_R = 1.3, 0.85, 1.15
+DOT_R, HUB_R, BADGE_R, END_R = 1.3, 0.85, 1.15, 2.2  # END_R: the ringed dot of Start and Finish
 ARROW_EVERY = 45.0  # mm between direction arrows along a long route
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Style:
+    """How heavily the network is drawn: the printed map, or the state picture seen smaller on a screen."""
+
+    route_width: float = 0.5  # mm
+    arrow: float = 1.7  # mm from an arrow's middle to its tip
+    badges: bool = True  # a lettered badge on each route (too small to read on a screen)
+    dots: float = 1.0  # how much larger than printed the city dots are
+
+
+PRINT = Style()
 
 
 def board_drawing(world: World, data: TakeOffData) -> Drawing:
@@ -116,7 +130,7 @@ def _arrow(canvas: Canvas, x: float, y: float, sign: float, size: float, colour:
     )
 
 
-def _routes(canvas: Canvas, world: World, colours: Sequence[RouteColour], layout: Layout) -> None:
+def _routes(canvas: Canvas, world: World, colours: Sequence[RouteColour], layout: Layout, style: Style = PRINT) -> None:
     dots = layout.dots
     with canvas.group(name="routes"):
         for src, dests in enumerate(world.routes):
@@ -125,18 +139,25 @@ def _routes(canvas: Canvas, world: World, colours: Sequence[RouteColour], layout
                 dest = dests[k]
                 twins = [j for j in used if dests[j] == dest]
                 shift = (twins.index(k) - (len(twins) - 1) / 2) * 1.1
-                _route(canvas, dots[src], dots[dest], colours[k], shift)
+                _route(canvas, dots[src], dots[dest], colours[k], shift * style.route_width / PRINT.route_width, style)
 
 
-def _route(canvas: Canvas, a: tuple[float, float], b: tuple[float, float], colour: RouteColour, shift: float) -> None:
-    """One route from a to b: a patterned line, arrows pointing to b and a lettered badge."""
+def _route(
+    canvas: Canvas,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: RouteColour,
+    shift: float,
+    style: Style = PRINT,
+) -> None:
+    """One route from a to b: a patterned line, arrows pointing to b and (in print) a lettered badge."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     nx, ny = -uy * shift, ux * shift
     start = (a[0] + ux * DOT_R + nx, a[1] + uy * DOT_R + ny)
     end = (b[0] - ux * DOT_R + nx, b[1] - uy * DOT_R + ny)
-    canvas.line(*start, *end, stroke=colour.rgb, width=0.5, dash=colour.dash or None)
+    canvas.line(*start, *end, stroke=colour.rgb, width=style.route_width, dash=colour.dash or None)
     span = length - 2 * DOT_R
     arrows = max(1, round(span / ARROW_EVERY))
     for i in range(arrows):
@@ -144,12 +165,14 @@ def _route(canvas: Canvas, a: tuple[float, float], b: tuple[float, float], colou
         if arrows == 1:
             t = 0.72
         x, y = start[0] + ux * span * t, start[1] + uy * span * t
-        tip, back = 1.7, 0.9
+        tip, back = style.arrow, style.arrow * 0.53
         canvas.polygon(
             [(x + ux * tip, y + uy * tip), (x - uy * back, y + ux * back), (x + uy * back, y - ux * back)],
             fill=colour.rgb,
             stroke=None,
         )
+    if not style.badges:
+        return
     mx, my = start[0] + ux * span * 0.42, start[1] + uy * span * 0.42
     canvas.circle(mx, my, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
     canvas.text(mx, my + BADGE_PT * PT * 0.36, colour.letter, size=BADGE_PT, bold=True, anchor="middle", fill=INK)
@@ -157,21 +180,31 @@ def _route(canvas: Canvas, a: tuple[float, float], b: tuple[float, float], colou
 
 def _cities(canvas: Canvas, world: World, layout: Layout) -> None:
     with canvas.group(name="cities"):
-        for true, dot in zip(layout.true_xy, layout.dots):
-            if math.dist(true, dot) > 0.8:
-                canvas.line(*true, *dot, stroke="#6b6b6b", width=0.15)
-                canvas.circle(*true, 0.35, fill="#6b6b6b", stroke=None)
-        for i, (x, y) in enumerate(layout.dots):
-            if i in (world.start, world.finish):
-                canvas.circle(x, y, 2.2, fill="#ffffff", stroke=INK, width=0.6)
-                canvas.circle(x, y, 1.0, fill=INK, stroke=None)
-            elif world.map.cities[i].country:
-                canvas.circle(x, y, DOT_R, fill="#ffffff", stroke=INK, width=0.35)
-                canvas.circle(x, y, 0.5, fill=INK, stroke=None)
-            else:
-                canvas.circle(x, y, HUB_R, fill=INK, stroke=None)
+        draw_dots(canvas, world, layout)
         for text, x, y, anchor, size, bold in labels(world):
             canvas.text(x, y, text, size=size, bold=bold, anchor=anchor, fill=INK)
+
+
+def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0) -> None:
+    """Every city's dot: ringed for a capital, plain for a hub, a large ring for Start and Finish."""
+    for true, dot in zip(layout.true_xy, layout.dots):
+        if math.dist(true, dot) > 0.8:
+            canvas.line(*true, *dot, stroke="#6b6b6b", width=0.15 * grow)
+            canvas.circle(*true, 0.35 * grow, fill="#6b6b6b", stroke=None)
+    for i, (x, y) in enumerate(layout.dots):
+        if i in (world.start, world.finish):
+            canvas.circle(x, y, END_R * grow, fill="#ffffff", stroke=INK, width=0.6 * grow)
+            canvas.circle(x, y, 1.0 * grow, fill=INK, stroke=None)
+        elif world.map.cities[i].country:
+            canvas.circle(x, y, DOT_R * grow, fill="#ffffff", stroke=INK, width=0.35 * grow)
+            canvas.circle(x, y, 0.5 * grow, fill=INK, stroke=None)
+        else:
+            canvas.circle(x, y, HUB_R * grow, fill=INK, stroke=None)
+
+
+def _dot_radius(world: World, city: int) -> float:
+    """The printed radius of a city's dot, as labels keep clear of it (Start and Finish are larger)."""
+    return END_R if city in (world.start, world.finish) else DOT_R
 
 
 def _label_text(world: World, city: int) -> tuple[str, float, bool]:
@@ -188,8 +221,9 @@ def labels(world: World) -> tuple[tuple[str, float, float, Anchor, float, bool],
     """Each city's name placed beside its dot where it overlaps least: (text, x, y, anchor, size, bold)."""
     layout = world.layout
     taken = _BoxIndex()
-    for x, y in layout.dots:
-        taken.add((x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R))
+    for city, (x, y) in enumerate(layout.dots):
+        r = _dot_radius(world, city)
+        taken.add((x - r, y - r, x + r, y + r))
     x0, y0, x1, y1 = _inner(layout)
     placed = []
     order = sorted(range(len(world.ids)), key=lambda i: (i not in (world.start, world.finish), layout.dots[i]))
@@ -197,7 +231,7 @@ def labels(world: World) -> tuple[tuple[str, float, float, Anchor, float, bool],
         text, size, bold = _label_text(world, city)
         w, h = text_width(text, size, bold), size * PT * 0.75
         x, y = layout.dots[city]
-        gap = DOT_R + 0.5
+        gap = _dot_radius(world, city) + 0.5
         options: list[tuple[float, float, Anchor, Box]] = [
             (x + gap, y + h / 2, "start", (x + gap, y - h / 2, x + gap + w, y + h / 2)),
             (x - gap, y + h / 2, "end", (x - gap - w, y - h / 2, x - gap, y + h / 2)),

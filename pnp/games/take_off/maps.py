@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from pnp.games.names import fold
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
 from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon
@@ -32,6 +33,7 @@ def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> li
     world = compile_world(game_map, data)
     _check_network(world, add)
     _check_decks(world, add)
+    _check_names(world, add)
     return findings
 
 
@@ -52,6 +54,7 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
     """Ids, places, Start/Finish and route ends; False when the network cannot be examined."""
     ok = True
     seen: dict[str, int] = {}
+    folded: dict[str, int] = {}  # ids as players type them: case and punctuation aside
     for i, city in enumerate(m.cities):
         if not ID.match(city.id):
             add("error", f"cities[{i}].id", f"{city.id!r} is not an id (lower case letters, digits and '-')")
@@ -59,7 +62,14 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
         if city.id in seen:
             add("error", f"cities[{i}].id", f"{city.id!r} is already the id of cities[{seen[city.id]}]")
             ok = False
+        elif fold(city.id) in folded:
+            other = folded[fold(city.id)]
+            add(
+                "error", f"cities[{i}].id", f"{city.id!r} reads like the id of cities[{other}] ({m.cities[other].id!r})"
+            )
+            ok = False
         seen.setdefault(city.id, i)
+        folded.setdefault(fold(city.id), i)
         if not (m.south <= city.lat <= m.north):
             add("error", f"cities[{i}].lat", f"{city.name} lies off the map ({m.south} to {m.north})")
             ok = False
@@ -126,6 +136,23 @@ def _check_network(world: World, add: Add) -> None:
             )
 
 
+def _check_names(world: World, add: Add) -> None:
+    """A printed name that reads like another city's (case, accents and punctuation aside) cannot be typed."""
+    m = world.map
+    first: dict[str, int] = {fold(city.id): i for i, city in enumerate(m.cities)}
+    for i, city in enumerate(m.cities):
+        if i == world.start:
+            continue  # Start is typed by its id or "Start"; its name is usually Finish's too
+        other = first.setdefault(fold(city.name), i)
+        if other != i:
+            add(
+                "warning",
+                f"cities[{i}].name",
+                f"{city.name!r} reads like the name or id of cities[{other}] ({m.cities[other].name}): "
+                f"players will have to type this city's id, {city.id!r}",
+            )
+
+
 def _check_decks(world: World, add: Add) -> None:
     for half, deck in zip(("eastern", "western"), world.decks):
         if len(deck) < 2:
@@ -167,7 +194,8 @@ def new_map(seed: int | None) -> str:
         f"# A Take Off! map: the built-in world's cities on routes generated with seed {seed}.\n"
         "# Each city's 'routes' maps a route colour to the city it leads to; every route must lead west\n"
         "# (to a smaller longitude on the strip from west_edge to east_edge). A city with a country is a\n"
-        "# capital with a TAKE OFF! card. Check your edits with 'pnp map check FILE'.\n"
+        "# capital with a TAKE OFF! card. Moves name a city by its id or its printed name (read loosely:\n"
+        "# 'port louis', 'st georges'). Check your edits with 'pnp map check FILE'.\n"
     )
     return map_yaml(routed, header, {}, {routed.start: "Start", routed.finish: "Finish"})
 

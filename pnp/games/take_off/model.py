@@ -69,7 +69,7 @@ class City:
     """A city on the map. A capital names its ``country`` and has a TAKE OFF! card; a hub has none."""
 
     id: str = field(metadata={"doc": "Short name used in moves: lower case letters, digits and '-'."})
-    name: str = field(metadata={"doc": "The name printed on the map."})
+    name: str = field(metadata={"doc": "The name printed on the map and its card; moves may use it for the id."})
     lat: float = field(metadata={"doc": "Latitude in degrees, north positive."})
     lon: float = field(metadata={"doc": "Longitude in degrees, east positive (-180 to 180)."})
     country: str | None = field(default=None, metadata={"doc": "The country of a capital (it gets a card)."})

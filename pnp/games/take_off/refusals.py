@@ -6,8 +6,10 @@ from itertools import permutations
 from typing import cast
 
 from pnp.errors import IllegalMove
+from pnp.games.base import wrong_stage
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, TakeOffMove, format_move
 from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD, TakeOffState
+from pnp.games.take_off.text import winners
 from pnp.games.take_off.world import HOME
 from pnp.referee.protocol import Move
 
@@ -22,7 +24,7 @@ EXPECTED: dict[int, tuple[type | tuple[type, ...], str]] = {
 def refusal(state: TakeOffState, move: Move) -> IllegalMove:
     """The IllegalMove for a move that is not among ``state.legal_moves()``."""
     if state.phase == OVER:
-        return IllegalMove("the game is over", "winning the game")
+        return wrong_stage("over", f"{winners(state)}; see the scores with 'pnp ref score'")
     kind, hint = EXPECTED[state.phase]
     if not isinstance(move, kind):
         return IllegalMove(f"{state.players[state.seat]} must {hint}", "turn order")

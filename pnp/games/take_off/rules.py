@@ -15,6 +15,12 @@ from pnp.referee.protocol import Move, Option, Setup
 from pnp.resources import data_file
 
 DATA = load_data().value
+# How the die faces read on a button: route colours by name, the jet face and TAKE OFF!.
+FACE_NAMES = {
+    **{colour.letter: colour.name for colour in DATA.route_colours},
+    DATA.jet_face: "jet",
+    DATA.take_off_face: "TAKE OFF!",
+}
 WORLDS: MapCache[World] = MapCache(lambda path: load_world(path, DATA)[0], default_map_path())
 
 
@@ -40,9 +46,17 @@ class TakeOff(BaseGame):
     def __init__(self) -> None:
         self._flights: dict[World, dict[Plan, Fly]] = {}
         self._contexts: dict[tuple[World, int, int, bool], Context] = {}
+        self._world: World | None = None  # the map of the last session started: moves name its cities
+
+    @property
+    def world(self) -> World:
+        """The map whose city names moves are read with: the last session's, else the built-in world."""
+        if self._world is None:
+            self._world = WORLDS.get(None)
+        return self._world
 
     def new_state(self, setup: Setup) -> TakeOffState:
-        world = WORLDS.get(setup.map_path)
+        world = self._world = WORLDS.get(setup.map_path)
         key = (world, self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on"))
         if key not in self._contexts:
             self._contexts[key] = Context(world, DATA, *key[1:], self._flights.setdefault(world, {}))
@@ -52,7 +66,48 @@ class TakeOff(BaseGame):
         return [data_file("take-off.yaml"), setup.map_path or default_map_path()]
 
     def parse_move(self, text: str) -> Move:
-        return parse(text, DATA.die_faces)
+        """A move read with the city names of the last session's map; failing that, of another map this game ran.
+
+        (A game object serves one session at the table; one that ran several maps still reads their ids,
+        and the state refuses a city its map lacks.)
+        """
+        try:
+            return parse(text, DATA.die_faces, self.world.names)
+        except NotationError as error:
+            for world in self._flights:
+                if world is not self.world:
+                    try:
+                        return parse(text, DATA.die_faces, world.names)
+                    except NotationError:
+                        continue
+            raise error from None
+
+    def label(self, move: Move) -> str | None:
+        """A move as a button reads: die faces by name, cities as printed (e.g. "fly jet 1 to Midway, then Tokyo")."""
+        if isinstance(move, Roll):
+            first, second = (FACE_NAMES.get(face, face) for face in move)
+            return f"roll {first} and {second}" + (" (a double)" if move.first == move.second else "")
+        world = self.world
+        if isinstance(move, Draw):
+            index = world.index.get(move.city)
+            country = world.map.cities[index].country if index is not None else None
+            return f"draw {self._city(move.city)}" + (f" ({country})" if country else "")
+        if isinstance(move, Send):
+            return f"send jet {move.jet} to the card's capital"
+        if isinstance(move, Fly):
+            legs = (f"jet {jet} to {', then '.join(self._city(c) for c in cities)}" for jet, cities in move.legs)
+            return "fly " + " and ".join(legs)
+        return "pass: no rolled colour can be used"
+
+    def _city(self, city_id: str) -> str:
+        """A city's printed name (Finish and Start say so), or the id itself when the map has no such city."""
+        world = self.world
+        index = world.index.get(city_id)
+        if index is None:
+            return city_id
+        if index in (world.start, world.finish):
+            return f"{'Start' if index == world.start else 'Finish'} ({world.name(index)})"
+        return world.name(index)
 
     def format_move(self, move: Move) -> str:
         if not isinstance(move, (Roll, Draw, Send, Fly, Pass)):

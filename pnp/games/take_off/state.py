@@ -175,10 +175,15 @@ class TakeOffState(BaseState):
 
     # -- queries ----------------------------------------------------------
     def progress(self, seat: int) -> list[int]:
-        """Each of a seat's jets' progress: how many routes nearer Finish than Start it is (home: the whole way)."""
+        """Each of a seat's jets' progress: how many routes nearer Finish than Start it stands, never below 0.
+
+        It is measured from where the jet can reach Finish: the fewest routes from its city to Finish,
+        taken from Start's (a jet home has made the whole way). A city no nearer Finish than Start
+        (Tokyo, after the rulebook's example move, is one route farther) counts 0, like Start.
+        """
         hops = self.ctx.world.hops
         whole = hops[self.ctx.world.start]
-        return [whole - (0 if city == HOME else hops[city]) for city in self.jets_of(seat)]
+        return [whole if city == HOME else max(0, whole - hops[city]) for city in self.jets_of(seat)]
 
     def places(self) -> list[int]:
         """Each seat's place from 1: the fleets home in the order they got there, then the rest by progress."""

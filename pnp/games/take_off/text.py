@@ -43,7 +43,9 @@ def _where(state: TakeOffState, city: int) -> str:
 def status(state: TakeOffState) -> str:
     """One line: whose input is expected, and for what."""
     if state.phase == OVER:
-        return "The game is over."
+        if state.round >= state.ctx.round_limit:
+            return f"The game is over at its limit of {state.ctx.round_limit} rounds: {winners(state)} on progress."
+        return f"The game is over: {winners(state)}."
     data, world = state.ctx.data, state.ctx.world
     player = state.players[state.seat]
     if state.phase == ROLL:
@@ -56,3 +58,9 @@ def status(state: TakeOffState) -> str:
     else:
         doing = f"to send a jet to {world.name(state.hand[0])}"
     return f"{player} {doing}" + (" (a double: rolls again after)" if state.again else "")
+
+
+def winners(state: TakeOffState) -> str:
+    """Who won a finished game, in words: "ann wins", or a tie ("ann and bob win")."""
+    names = state.score().winners
+    return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pnp.games.graph import distances_to
+from pnp.games.names import Names, fold
 from pnp.games.take_off.model import City, TakeOffData, TakeOffMap
 
 NO_ROUTE = -1
@@ -107,6 +108,29 @@ class World:
     def name(self, city: int) -> str:
         """The printed name of a city."""
         return self.map.cities[city].name
+
+    @cached_property
+    def names(self) -> Names:
+        """The cities by every name a player may type: the id, the printed name, and "Finish" / "Start".
+
+        Finish answers to its printed name; Start, which no move leads to, only to its id and "Start"
+        (on the world map both are Honolulu). A printed name that reads like an earlier city's name or
+        id is left out (``pnp map check`` warns of it): that city is then typed by its id.
+        """
+        m = self.map
+        spellings: dict[str, list[str]] = {city.id: [] for city in m.cities}
+        taken = {fold(city.id) for city in m.cities}
+        extra = [(city.id, city.name) for city in m.cities if city.id != m.start]
+        extra += [(m.finish, "Finish"), (m.start, "Start")]
+        for city_id, name in extra:
+            if not fold(name):
+                continue  # punctuation only: nothing a player could type
+            if fold(name) not in taken:
+                taken.add(fold(name))
+                spellings[city_id].append(name)
+            elif fold(name) == fold(city_id):
+                spellings[city_id].append(name)  # the id itself, spelt as printed: shown in suggestions
+        return Names("city", spellings)
 
 
 def compile_world(game_map: TakeOffMap, data: TakeOffData) -> World:

@@ -1,0 +1,504 @@
+"""Take Off!'s state picture for a screen: the map at a glance, every jet as a large token, a table and a legend.
+
+The printed map's 224 city names and its route letters cannot be read on a screen (a browser shows the
+0.9 m map about 1000 px wide), so the picture leaves them out. It keeps the coastlines, the grid, the
+half-line, the routes in their colours and patterns, and the city dots; and it adds what the table
+needs: each city holding jets in a callout that names it and its map square, the jets in it as tokens
+lettered like the printed ones (K1, O2, ...), Start and Finish named, whose turn it is, a row for every
+fleet, and a legend for every symbol.
+
+Units: the drawing is 1000 units wide, so a unit is a pixel when a browser draws it 1000 px wide. No
+text is smaller than 11 px there, and no two texts overlap: every text's box is placed clear of the
+others (``Placed``), measured at least as wide as its font draws it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from pnp.games.take_off.drawing import DOT_R, HUB_R, INK, SEA, Style, _coast, _routes, draw_dots
+from pnp.games.take_off.model import JetColour, TakeOffData
+from pnp.games.take_off.state import TakeOffState
+from pnp.games.take_off.text import status
+from pnp.games.take_off.world import HOME, MARGIN, World, column_name
+from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
+from pnp.printing.color import luminance, rgb
+from pnp.printing.fonts import text_width
+
+WIDTH = 1000.0  # units: pixels at a 1000 px wide window
+PAD = 12.0
+TITLE, TEXT, SMALL = 17.0, 13.0, 11.0  # font sizes in px
+LINE = 1.45  # line height, in font sizes
+TOKEN_R, TOKEN_STEP = 10.0, 23.0  # a jet token's radius, and the distance between tokens side by side
+MAP_MAX_HEIGHT = 560.0
+SCREEN = Style(route_width=1.0, arrow=3.0, badges=False, dots=1.5)
+GRID_INK = "#9db2c0"
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def pt(px: float) -> float:
+    """A font size in points that draws ``px`` units tall."""
+    return px / PT
+
+
+def measure(text: str, px: float, bold: bool = False) -> float:
+    """How wide ``text`` is drawn at ``px``: the font's own advance, never less than 0.62 px a character."""
+    return max(text_width(text, pt(px), bold), 0.62 * px * len(text))
+
+
+def _ink_on(colour: str) -> str:
+    return "#ffffff" if luminance(rgb(colour)) < 0.45 else INK
+
+
+def _apart(a: Box, b: Box, margin: float) -> bool:
+    return a[2] + margin <= b[0] or b[2] + margin <= a[0] or a[3] + margin <= b[1] or b[3] + margin <= a[1]
+
+
+class Placed:
+    """The boxes taken so far (texts, callouts, dots to keep clear); a new box goes where it overlaps none."""
+
+    def __init__(self) -> None:
+        self.boxes: list[Box] = []
+
+    def free(self, box: Box, margin: float = 3.0) -> bool:
+        """True when ``box`` keeps ``margin`` clear of every box taken."""
+        return all(_apart(box, other, margin) for other in self.boxes)
+
+    def add(self, box: Box) -> None:
+        self.boxes.append(box)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the map's inner area is drawn: its top-left corner and the scale from map mm to picture units."""
+
+    x0: float
+    y0: float
+    scale: float
+    width: float
+    height: float
+
+    def at(self, point: tuple[float, float]) -> tuple[float, float]:
+        """A point of the map's layout (mm) in picture units."""
+        return self.x0 + (point[0] - MARGIN) * self.scale, self.y0 + (point[1] - MARGIN) * self.scale
+
+    @property
+    def box(self) -> Box:
+        return self.x0, self.y0, self.x0 + self.width, self.y0 + self.height
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A city's jets in one box: the city's name on top, then one row of tokens per fleet there."""
+
+    city: int
+    title: str
+    rows: tuple[tuple[tuple[int, int], ...], ...]  # per seat present: (seat, jet number from 1)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        columns = max((len(row) for row in self.rows), default=0)
+        width = max(measure(self.title, SMALL, True), columns * TOKEN_STEP - (TOKEN_STEP - 2 * TOKEN_R)) + 10
+        return width, 5 + SMALL * LINE + len(self.rows) * TOKEN_STEP + (2 if self.rows else 0)
+
+
+def picture(state: TakeOffState, viewer: str | None) -> Drawing:
+    """The state for a screen: status, the map with the jets, the fleets and a legend (nothing is hidden)."""
+    world, data = state.ctx.world, state.ctx.data
+    layout = world.layout
+    inner_w, inner_h = layout.width - 2 * MARGIN, layout.height - 2 * MARGIN
+    scale = min((WIDTH - 2 * PAD - 2 * 16) / inner_w, MAP_MAX_HEIGHT / inner_h)
+    top = PAD + TITLE * LINE + SMALL * LINE
+    frame = Frame((WIDTH - inner_w * scale) / 2, top, scale, inner_w * scale, inner_h * scale)
+    line = status(state)
+    callouts = _callouts(state)
+    placed = Placed()
+    half_labels = _half_labels(world, data, frame, placed)
+    spots = _place(world, frame, callouts, placed)
+    panels = _panels(state, viewer, frame.box[3] + SMALL * LINE + 6, frame.scale)
+    height = panels[-1].bottom + PAD
+
+    def draw(canvas: Canvas) -> None:
+        canvas.rect(0, 0, WIDTH, height, fill="#ffffff", stroke=None)
+        size = TITLE if measure(line, TITLE, True) <= WIDTH - 2 * PAD else TEXT
+        canvas.text(PAD, PAD + TITLE, line, size=pt(size), bold=True, fill=INK)
+        _map(canvas, world, data, frame)
+        for text, x, y, colour, box in half_labels:
+            canvas.rect(box[0] - 2, box[1] - 1, box[2] - box[0] + 4, box[3] - box[1] + 2, fill="#ffffff", stroke=None)
+            canvas.text(x, y, text, size=pt(SMALL), bold=True, fill=colour)
+        _draw_callouts(canvas, world, data, frame, callouts, spots)
+        for panel in panels:
+            panel.draw(canvas)
+
+    return Drawing(WIDTH, height, draw)
+
+
+# -- the map -----------------------------------------------------------------------------------------------------
+
+
+def _map(canvas: Canvas, world: World, data: TakeOffData, frame: Frame) -> None:
+    """Coastlines, grid, half-line, routes and dots scaled into ``frame``; grid references round it."""
+    layout = world.layout
+    x0, y0, x1, y1 = frame.box
+    with canvas.group(frame.x0 - MARGIN * frame.scale, frame.y0 - MARGIN * frame.scale, scale=frame.scale, name="map"):
+        canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, fill=SEA, stroke=None)
+        _coast(canvas, world, layout)
+        grid = layout.cell
+        for col in range(1, layout.columns()):
+            x = MARGIN + col * grid
+            canvas.line(x, MARGIN, x, layout.height - MARGIN, stroke=GRID_INK, width=0.4, dash=(1.5, 2.0))
+        for row in range(1, layout.rows()):
+            y = MARGIN + row * grid
+            canvas.line(MARGIN, y, layout.width - MARGIN, y, stroke=GRID_INK, width=0.4, dash=(1.5, 2.0))
+        divide = layout.x_of(world.map.divide)
+        canvas.line(divide, MARGIN, divide, layout.height - MARGIN, stroke=INK, width=1.6)
+        _routes(canvas, world, data.route_colours, layout, SCREEN)
+        draw_dots(canvas, world, layout, SCREEN.dots)
+    canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=INK, width=1.0)
+    with canvas.group(name="grid references"):
+        cell = layout.cell * frame.scale
+        every = max(1, math.ceil(2 * SMALL / cell))
+        for col in range(0, layout.columns(), every):
+            middle = (x0 + col * cell + min(x0 + (col + 1) * cell, x1)) / 2
+            canvas.text(middle, y0 - 5, column_name(col), size=pt(SMALL), bold=True, anchor="middle", fill=INK)
+        for row in range(0, layout.rows(), every):
+            middle = (y0 + row * cell + min(y0 + (row + 1) * cell, y1)) / 2 + SMALL * 0.35
+            for x in (x0 - 9, x1 + 9):
+                canvas.text(x, middle, str(row + 1), size=pt(SMALL), bold=True, anchor="middle", fill=INK)
+
+
+def _half_labels(
+    world: World, data: TakeOffData, frame: Frame, placed: Placed
+) -> list[tuple[str, float, float, str, Box]]:
+    """The deck of each half, written either side of the half-line at the top of the map."""
+    x = frame.at((world.layout.x_of(world.map.divide), MARGIN))[0]
+    y = frame.y0 + 6 + SMALL
+    found = []
+    for sign, deck, words in ((-1, data.deck("west"), "WEST HALF"), (1, data.deck("east"), "EAST HALF")):
+        text = f"{words}: {deck.name.lower()} deck ({deck.letter})"
+        width = measure(text, SMALL, True)
+        left = x + 6 if sign > 0 else x - 6 - width
+        box = (left, y - SMALL, left + width, y + SMALL * 0.3)
+        if box[0] >= frame.x0 and box[2] <= frame.x0 + frame.width:
+            placed.add(box)
+            found.append((text, left, y, deck.rgb, box))
+    return found
+
+
+# -- the jets ----------------------------------------------------------------------------------------------------
+
+
+def _callouts(state: TakeOffState) -> list[Callout]:
+    """One callout per city holding jets (jets home wait at Finish), and Start and Finish always."""
+    world = state.ctx.world
+    here: dict[int, dict[int, list[int]]] = {world.start: {}, world.finish: {}}
+    for seat in range(len(state.players)):
+        for j, city in enumerate(state.jets_of(seat)):
+            here.setdefault(world.finish if city == HOME else city, {}).setdefault(seat, []).append(j + 1)
+    callouts = []
+    for city, seats in here.items():
+        if city == world.start:
+            title = f"START {world.name(city)}"
+        elif city == world.finish:
+            title = f"FINISH {world.name(city)}" + (" (jets home)" if seats else "")
+        else:
+            title = f"{world.name(city)} {world.layout.city_reference(city)}"
+        rows = tuple(tuple((seat, n) for n in numbers) for seat, numbers in sorted(seats.items()))
+        callouts.append(Callout(city, title, rows))
+    # Start and Finish first, then the biggest callouts, west to east: the crowded ones choose first
+    ends = (world.start, world.finish)
+    return sorted(callouts, key=lambda c: (c.city not in ends, -len(c.rows), world.layout.dots[c.city]))
+
+
+def _place(world: World, frame: Frame, callouts: Sequence[Callout], placed: Placed) -> list[Box]:
+    """A box for each callout, near its city and clear of the others, inside the map."""
+    dots = {c.city: frame.at(world.layout.dots[c.city]) for c in callouts}
+    for x, y in dots.values():
+        placed.add((x - 5, y - 5, x + 5, y + 5))
+    boxes = []
+    for callout in callouts:
+        box = _spot(frame, dots[callout.city], callout.size, placed)
+        placed.add(box)
+        boxes.append(box)
+    return boxes
+
+
+def _spot(frame: Frame, dot: tuple[float, float], size: tuple[float, float], placed: Placed) -> Box:
+    """Where a box of ``size`` goes: the nearest free spot round ``dot``, else the nearest free spot on the map."""
+    (x, y), (w, h) = dot, size
+    fx0, fy0, fx1, fy1 = frame.box
+
+    def inside(box: Box) -> bool:
+        return box[0] >= fx0 + 2 and box[1] >= fy0 + 2 and box[2] <= fx1 - 2 and box[3] <= fy1 - 2
+
+    def around(d: float) -> Iterator[Box]:
+        for left, top in (
+            (x + d, y - h / 2),  # east of the dot, then west, above, below, and the corners
+            (x - d - w, y - h / 2),
+            (x - w / 2, y - d - h),
+            (x - w / 2, y + d),
+            (x + d * 0.7, y - d * 0.7 - h),
+            (x - d * 0.7 - w, y - d * 0.7 - h),
+            (x + d * 0.7, y + d * 0.7),
+            (x - d * 0.7 - w, y + d * 0.7),
+        ):
+            yield left, top, left + w, top + h
+
+    for d in (9.0, 20.0, 34.0, 52.0, 75.0, 105.0, 140.0):
+        for box in around(d):
+            if inside(box) and placed.free(box):
+                return box
+    spots = [
+        (gx, gy, gx + w, gy + h) for gx in _steps(fx0 + 3, fx1 - 3 - w, 8.0) for gy in _steps(fy0 + 3, fy1 - 3 - h, 8.0)
+    ]
+    free = [box for box in spots if placed.free(box)]
+    centre: Callable[[Box], float] = lambda b: math.hypot((b[0] + b[2]) / 2 - x, (b[1] + b[3]) / 2 - y)
+    if free:
+        return min(free, key=centre)
+    return min(around(9.0), key=lambda b: (not inside(b), centre(b)))  # a full map: overlap rather than vanish
+
+
+def _steps(low: float, high: float, step: float) -> list[float]:
+    count = max(0, math.floor((high - low) / step))
+    return [low + i * step for i in range(count + 1)]
+
+
+def _draw_callouts(
+    canvas: Canvas, world: World, data: TakeOffData, frame: Frame, callouts: Sequence[Callout], boxes: Sequence[Box]
+) -> None:
+    with canvas.group(name="callouts"):
+        for callout, (x0, y0, x1, y1) in zip(callouts, boxes):  # leaders first: the boxes lie over them
+            dx, dy = frame.at(world.layout.dots[callout.city])
+            canvas.line(dx, dy, min(max(dx, x0), x1), min(max(dy, y0), y1), stroke=INK, width=1.2)
+            canvas.circle(dx, dy, 3.2, fill=INK, stroke=None)
+        for callout, (x0, y0, x1, y1) in zip(callouts, boxes):
+            canvas.rect(x0, y0, x1 - x0, y1 - y0, fill="#ffffff", stroke=INK, width=1.0, radius=4)
+            canvas.text(x0 + 5, y0 + 3 + SMALL, callout.title, size=pt(SMALL), bold=True, fill=INK)
+    with canvas.group(name="jets"):
+        for callout, (x0, y0, _, _) in zip(callouts, boxes):
+            for r, row in enumerate(callout.rows):
+                for k, (seat, number) in enumerate(row):
+                    cx = x0 + 5 + TOKEN_R + k * TOKEN_STEP
+                    cy = y0 + 5 + SMALL * LINE + TOKEN_R + r * TOKEN_STEP
+                    token(canvas, cx, cy, data.jet_colours[seat % len(data.jet_colours)], number)
+
+
+def token(canvas: Canvas, x: float, y: float, colour: JetColour, number: int, radius: float = TOKEN_R) -> None:
+    """A jet token as printed: the fleet's colour, its letter and the jet's number."""
+    canvas.circle(x, y, radius, fill=colour.rgb, stroke=INK, width=1.0)
+    canvas.text(
+        x,
+        y + SMALL * 0.36,
+        f"{colour.letter}{number}",
+        size=pt(SMALL),
+        bold=True,
+        anchor="middle",
+        fill=_ink_on(colour.rgb),
+    )
+
+
+# -- the panel: fleets, decks and legend ---------------------------------------------------------------------------
+
+
+@dataclass
+class Panel:
+    """A part under the map (the fleets, the legend), laid out in rows down to ``bottom``: shapes, then texts."""
+
+    name: str
+    bottom: float
+    shapes: list[Callable[[Canvas], None]] = field(default_factory=list)
+    texts: list[tuple[float, float, str, float, bool, Anchor]] = field(default_factory=list)
+
+    def text(self, x: float, y: float, text: str, px: float, bold: bool = False, anchor: Anchor = "start") -> None:
+        """A text with its baseline at ``y``."""
+        self.texts.append((x, y, text, px, bold, anchor))
+
+    def draw(self, canvas: Canvas) -> None:
+        with canvas.group(name=self.name):
+            for shape in self.shapes:
+                shape(canvas)
+            for x, y, text, px, bold, anchor in self.texts:
+                canvas.text(x, y, text, size=pt(px), bold=bold, anchor=anchor, fill=INK)
+
+
+def clipped(text: str, px: float, width: float, bold: bool = False) -> str:
+    """``text``, cut with an ellipsis if it is measured wider than ``width``."""
+    while len(text) > 1 and measure(text, px, bold) > width + 0.01:  # (a hair over: rounding)
+        text = text[: -2 if text.endswith("…") else -1].rstrip() + "…"
+    return text
+
+
+def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -> list[Panel]:
+    """The fleets with the round and the decks, then the legend (a group of its own, named "legend")."""
+    panel = Panel("fleets", top)
+    _fleets(state, viewer, panel)
+    data = state.ctx.data
+    brown, blue = data.deck("east"), data.deck("west")
+    facts = [
+        f"round {state.round + 1} (limit {state.ctx.round_limit})",
+        f"cards left: {brown.name.lower()} deck {len(state.piles[0])}, {blue.name.lower()} deck {len(state.piles[1])}",
+        *(f"bumped: {state.players[seat]}'s jet {jet + 1} went back to Start" for seat, jet in state.bumped),
+    ]
+    _flow(panel, [(None, 0.0, fact, False) for fact in facts], TEXT)
+    legend = Panel("legend", panel.bottom + 4)
+    _flow(legend, _legend(state, scale), SMALL, heading="Legend")
+    return [panel, legend]
+
+
+def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
+    """A row per fleet: its token colour, player, where each jet is, progress and place."""
+    data, world = state.ctx.data, state.ctx.world
+    places = state.places()
+    final = state.is_over()
+    winners = set(state.score().winners) if final else set()
+    rows = []
+    for seat, name in enumerate(state.players):
+        colour = data.jet_colours[seat % len(data.jet_colours)]
+        jets = []
+        for j, city in enumerate(state.jets_of(seat)):
+            if city == HOME:
+                where = "home"
+            elif city == world.start:
+                where = "Start"
+            else:
+                where = f"{world.name(city)} {world.layout.city_reference(city)}"
+            jets.append(f"{colour.letter}{j + 1} {where}")
+        stats = f"progress {sum(state.progress(seat))}, place {places[seat]}" + (" - winner" if name in winners else "")
+        who = f"{name} (you)" if name == viewer else name
+        rows.append((colour, who, jets, stats, seat == state.seat and not final))
+    gap = 18.0
+    swatch = 2 * TOKEN_R + 8
+    name_w = max(measure(who, TEXT, True) for _, who, _, _, _ in rows) + gap
+    stats_w = max(measure(stats, TEXT) for *_, stats, _ in rows) + gap
+    available = WIDTH - 2 * PAD - swatch - name_w - stats_w
+    jet_w = [
+        min(max(measure(jets[j], TEXT) for _, _, jets, _, _ in rows) + gap, available) for j in range(len(rows[0][2]))
+    ]
+    per_line = len(jet_w)
+    while per_line > 1 and sum(max(jet_w[i::per_line]) for i in range(per_line)) > available:
+        per_line -= 1
+    columns = [max(jet_w[i::per_line]) for i in range(per_line)]
+    lines = math.ceil(len(jet_w) / per_line)
+    row_h = max(TOKEN_STEP, TEXT * LINE * lines) + 4
+    y = panel.bottom
+    for colour, who, jets, stats, to_move in rows:
+        mid = y + row_h / 2
+        if to_move:  # the fleet whose turn it is, shaded
+            band = (PAD - 4, y + 1, WIDTH - 2 * PAD + 8, row_h - 2)
+            panel.shapes.append(partial(_shade, box=band))
+        panel.shapes.append(partial(_swatch, colour=colour, mid=mid))
+        first = mid - (lines - 1) * TEXT * LINE / 2 + TEXT * 0.36
+        x = PAD + swatch
+        panel.text(x, first, who, TEXT, bold=True)
+        x += name_w
+        for j, text in enumerate(jets):
+            line_no, column = divmod(j, per_line)
+            width = columns[column] - gap
+            panel.text(x + sum(columns[:column]), first + line_no * TEXT * LINE, clipped(text, TEXT, width), TEXT)
+        panel.text(WIDTH - PAD, first, stats, TEXT, anchor="end")
+        y += row_h
+    panel.bottom = y + 4
+
+
+def _shade(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
+    canvas.rect(*box, fill="#fff4cc", stroke=None)
+
+
+def _swatch(canvas: Canvas, colour: JetColour, mid: float) -> None:
+    """The fleet's colour and letter, as on its tokens."""
+    canvas.circle(PAD + TOKEN_R, mid, TOKEN_R, fill=colour.rgb, stroke=INK, width=1.0)
+    canvas.text(
+        PAD + TOKEN_R,
+        mid + SMALL * 0.36,
+        colour.letter,
+        size=pt(SMALL),
+        bold=True,
+        anchor="middle",
+        fill=_ink_on(colour.rgb),
+    )
+
+
+Symbol = Callable[[Canvas, float, float], None] | None  # draws a legend symbol with its left end at (x, middle y)
+
+
+def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str, bool]]:
+    """Every symbol of the picture with its meaning; route patterns at the map's scale."""
+    data = state.ctx.data
+    items: list[tuple[Symbol, float, str, bool]] = []
+    for colour in data.route_colours:
+
+        def route(canvas: Canvas, x: float, y: float, colour=colour) -> None:
+            dash = [d * scale for d in colour.dash] or None
+            canvas.line(x, y, x + 30, y, stroke=colour.rgb, width=SCREEN.route_width * scale, dash=dash)
+
+        items.append((route, 30.0, f"{colour.name} route ({colour.letter})", False))
+
+    def arrow(canvas: Canvas, x: float, y: float) -> None:
+        canvas.line(x, y, x + 30, y, stroke=INK, width=SCREEN.route_width * scale)
+        canvas.polygon([(x + 9, y), (x + 15, y - 3.5), (x + 15, y + 3.5)], fill=INK, stroke=None)
+
+    grow = SCREEN.dots * scale  # the dots as the map shows them
+    dot_w = max(8.0, 2 * DOT_R * grow + 2)
+
+    def capital(canvas: Canvas, x: float, y: float) -> None:
+        canvas.circle(x + dot_w / 2, y, DOT_R * grow, fill="#ffffff", stroke=INK, width=0.35 * grow)
+        canvas.circle(x + dot_w / 2, y, 0.5 * grow, fill=INK, stroke=None)
+
+    def hub(canvas: Canvas, x: float, y: float) -> None:
+        canvas.circle(x + dot_w / 2, y, HUB_R * grow, fill=INK, stroke=None)
+
+    def half(canvas: Canvas, x: float, y: float) -> None:
+        canvas.line(x + 4, y - 7, x + 4, y + 7, stroke=INK, width=1.6 * scale)
+
+    def callout(canvas: Canvas, x: float, y: float) -> None:
+        canvas.circle(x + 3, y + 4, 3.2, fill=INK, stroke=None)
+        canvas.line(x + 3, y + 4, x + 12, y - 2, stroke=INK, width=1.2)
+        canvas.rect(x + 12, y - 8, 14, 12, fill="#ffffff", stroke=INK, width=1.0, radius=3)
+
+    first = data.jet_colours[0]
+
+    def jet(canvas: Canvas, x: float, y: float) -> None:
+        token(canvas, x + TOKEN_R, y, first, 1)
+
+    east, west = data.deck("east"), data.deck("west")
+    items += [
+        (arrow, 30.0, "every route leads west, as its arrows point", False),
+        (capital, dot_w, "capital: it has a TAKE OFF! card", False),
+        (hub, dot_w, "hub city: no card", False),
+        (half, 8.0, f"half-line: {east.name.lower()} deck east of it, {west.name.lower()} deck west", False),
+        (callout, 26.0, "a city with jets: its name and map square", False),
+        (jet, 2 * TOKEN_R, f"jet: fleet letter and number ({first.letter}1 is {first.name}'s jet 1)", False),
+    ]
+    return items
+
+
+def _at(symbol: Callable[[Canvas, float, float], None], x: float, y: float) -> Callable[[Canvas], None]:
+    """``symbol`` drawn at (x, y)."""
+
+    def draw(canvas: Canvas) -> None:
+        symbol(canvas, x, y)
+
+    return draw
+
+
+def _flow(panel: Panel, items: Sequence[tuple[Symbol, float, str, bool]], px: float, heading: str = "") -> None:
+    """Items (a symbol, its width, a text) left to right, wrapped onto new lines at the picture's edge."""
+    step = max(px * LINE, 2 * TOKEN_R + 4)
+    x, y = PAD, panel.bottom + step / 2
+    if heading:
+        panel.text(PAD, y + px * 0.36, heading + ":", px, bold=True)
+        x += measure(heading + ":", px, True) + 12
+    for symbol, symbol_w, text, bold in items:
+        text = clipped(text, px, WIDTH - 2 * PAD - symbol_w - 6, bold)
+        width = (symbol_w + 6 if symbol else 0) + measure(text, px, bold)
+        if x + width > WIDTH - PAD and x > PAD:
+            x, y = PAD, y + step
+        if symbol is not None:
+            panel.shapes.append(_at(symbol, x, y))
+            x += symbol_w + 6
+        panel.text(x, y + px * 0.36, text, px, bold)
+        x += measure(text, px, bold) + 22
+    panel.bottom = y + step / 2
