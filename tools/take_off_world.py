@@ -105,6 +105,13 @@ HEADER = """\
 # city to its west gets two colours to it. At most one route per colour leaves a
 # city, so a rolled colour names one route.
 #
+# Names: a move names a city by its id or by its 'name' as printed on the map
+# and its card, read loosely (case, accents, spaces and punctuation aside:
+# 'St Georges', 'ndjamena', 'port louis'). Decision: the printed name is the
+# alias of every id that differs from it, so no separate alias list is kept;
+# Finish also answers to 'Finish', Start (whose name is Finish's) only to its
+# id and 'Start'. 'pnp map check' warns of a name that reads like another's.
+#
 # Cities run from Start (east) to Finish (west).
 """
 
