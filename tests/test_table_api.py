@@ -359,3 +359,24 @@ def test_the_picture_scales_to_the_screen(tmp_path):
         picture = table.state("ann")["picture"]
     root = picture[: picture.index(">")]
     assert 'width="100%"' in root and "viewBox=" in root and "mm" not in root.split("viewBox")[0]
+
+
+def test_the_picture_is_drawn_once_per_version_and_viewer(tmp_path):
+    from pnp.table import view
+
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    current = session.load(path)
+    drawn: list[str | None] = []
+    picture = current.spec.picture
+
+    def counted(state, viewer):
+        drawn.append(viewer)
+        return picture(state, viewer)
+
+    current.spec = dataclasses.replace(current.spec, picture=counted)
+    first = view.state_json(current, "ann")["picture"]
+    assert view.state_json(current, "ann")["picture"] == first and drawn == ["ann"]
+    view.state_json(current, None)
+    current.play("secret colours B,G")
+    view.state_json(current, "ann")
+    assert drawn == ["ann", None, "ann"]  # a new viewer, then a new version, are drawn afresh

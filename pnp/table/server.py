@@ -86,10 +86,13 @@ def _listen(host: str, port: int) -> socket.socket:
     """A listening socket on ``host``:``port`` (port 0: a free one), or one line saying why not."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        return socket.create_server((host, port), family=family)
+        listener = socket.create_server((host, port), family=family)
     except (OSError, OverflowError) as exc:
         why = describe(exc) if isinstance(exc, OSError) else str(exc)
         raise PnpError(f"cannot listen on {host}:{port}: {why} (try another --port, or --port 0 for any free one)")
+    # answers go out at once, not held back to be merged with more (Nagle): a tap's reply is small
+    listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return listener
 
 
 def lan_address() -> str:

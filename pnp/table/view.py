@@ -6,6 +6,7 @@ public text, commitments as "entered their SLOT (hidden)", and no digest or salt
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pnp.cli.ref import _private as private_view  # in the words of `pnp ref show --as NAME --json`
@@ -27,7 +28,7 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         "stage": state.stage(),
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
-        "picture": drawing_to_screen_svg(current.spec.picture(state, seat)),
+        "picture": _picture(current, seat),
         "private": private_view(current, seat, current.own_secrets(seat)) if seat is not None else {},
         "score": score_json(state.score()),
         "log": [
@@ -36,6 +37,24 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         ],
         "version": current.last_hash,
     }
+
+
+def _picture(current: Session, seat: str | None) -> str:
+    """The state picture for ``seat``, drawn once per version of the record and viewer.
+
+    Every page refetches the state after each change; a large picture (Take Off's world
+    map) takes most of a second to draw, so it is drawn once, not once per page.
+    """
+    key = (current.path, current.last_hash, seat)
+    if key not in _PICTURES:
+        if len(_PICTURES) >= PICTURES_KEPT:
+            del _PICTURES[next(iter(_PICTURES))]
+        _PICTURES[key] = drawing_to_screen_svg(current.spec.picture(current.state, seat))
+    return _PICTURES[key]
+
+
+PICTURES_KEPT = 32  # a table of six, with the host screen, over a few versions
+_PICTURES: dict[tuple[Path, str, str | None], str] = {}
 
 
 def _buttons(current: Session) -> list[dict[str, Any]]:
