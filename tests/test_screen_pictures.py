@@ -35,15 +35,6 @@ ASCENT, DESCENT = 0.72, 0.2  # of the font size: Vera's capitals above the basel
 SLACK_PX = 0.5
 LEGEND = "legend"
 
-# Where a game's picture still fails, while its engineer fixes it: {(game, check): reason}.
-KNOWN: dict[tuple[str, str], str] = {
-    ("aeronaut-odyssey", "sizes"): "issue 14: aeronaut-odyssey picture has text under 9 px",
-    ("aeronaut-odyssey", "apart"): "issue 14: aeronaut-odyssey picture has overlapping labels",
-    ("aeronaut-odyssey", "legend"): "issue 14: aeronaut-odyssey picture has no legend",
-    ("aloft", "legend"): "issue 14: aloft picture has no legend",
-    ("take-off", "legend"): "issue 14: take-off picture has no legend",
-}
-
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Point = tuple[float, float]
@@ -179,15 +170,8 @@ def check_legend(root: ET.Element) -> None:
 CHECKS = {"sizes": check_sizes, "apart": check_apart, "legend": check_legend}
 
 
-def cases() -> Iterator:
-    for name in GAMES:
-        for check in CHECKS:
-            reason = KNOWN.get((name, check))
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            yield pytest.param(name, check, marks=marks, id=f"{name}-{check}")
-
-
-@pytest.mark.parametrize("name,check", cases())
+@pytest.mark.parametrize("check", CHECKS)
+@pytest.mark.parametrize("name", GAMES)
 def test_the_state_picture_reads_on_a_screen(name, check):
     spec = REGISTRY[name]
     for phase in ("start", "middle", "end"):

@@ -27,9 +27,6 @@ SEEDS = (1, 2, 3)
 SAMPLES = 2  # states kept per stage of each game played, besides the first and the last
 DIGEST = "0" * 64
 
-# Where a game still fails, while its engineer adopts wrong_stage: {game: reason}.
-KNOWN: dict[str, str] = {}
-
 
 @dataclass
 class Stages:
@@ -107,12 +104,6 @@ def wrong_refusals(game: Game, met: Stages) -> Iterator[str]:
                         yield f"{stage}: {notation.format(game, move)!r} refused with {str(refusal)!r}"
 
 
-def known(names: list[str]) -> Iterator:
-    for name in names:
-        reason = KNOWN.get(name)
-        yield pytest.param(name, marks=[pytest.mark.xfail(strict=True, reason=reason)] if reason else [])
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_stage_is_over_exactly_when_the_game_is_over(name):
     met = stages_of(name)
@@ -120,7 +111,7 @@ def test_stage_is_over_exactly_when_the_game_is_over(name):
     assert {"play", "over"} <= set(met.listed) <= set(STAGE_WORDS), f"stages met: {sorted(met.listed)}"
 
 
-@pytest.mark.parametrize("name", known(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 def test_a_move_of_another_stage_is_refused_in_the_words_of_the_stage_in_force(name):
     wrong = list(wrong_refusals(REGISTRY[name].rules(), stages_of(name)))
     assert not wrong, f"{len(wrong)} refusals do not name the stage in force, e.g. {wrong[:4]}"
