@@ -24,7 +24,6 @@ with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for it
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from pnp.cli import ref
 from pnp.games import REGISTRY
 from pnp.referee import keys, record, session
 from pnp.referee.protocol import Commit, Reveal, Secret
@@ -112,7 +111,7 @@ def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
 
 def expected_private(current: session.Session, seat: str) -> dict[str, str]:
     """What ``pnp ref show --as SEAT --json`` gives as ``private``: the seat's own secrets and private view."""
-    return ref._private(current, seat, current.own_secrets(seat))
+    return current.private_view(seat, current.own_secrets(seat))
 
 
 def check_state_body(current: session.Session, hidden: dict[str, set[str]], body: dict, host: dict) -> None:

@@ -135,7 +135,7 @@ def show(
     if as_player is not None and as_player not in current.setup.players:
         raise PnpError(f"{quote(as_player)} is not a player in {record_file}")
     own = current.own_secrets(as_player) if as_player else {}
-    private = _private(current, as_player, own)
+    private = current.private_view(as_player, own) if as_player else {}
     notes = []
     if as_player and not own and any(owner == as_player for owner, _slot in current.commitments):
         notes.append(
@@ -290,28 +290,6 @@ def _only_secret(current: Session, player: str) -> str:
     if len(unrevealed) > 1:
         raise PnpError(f"{player} has {len(unrevealed)} secrets: give --slot, one of {', '.join(unrevealed)}")
     return unrevealed[0]
-
-
-def _private(current: Session, viewer: str | None, own: dict[str, str]) -> dict[str, str]:
-    """What only ``viewer`` may see, by name: their secrets (with the game's label) and e.g. their hand."""
-    if viewer is None:
-        return {}
-    secrets = {slot: _labelled(current, slot, value) for slot, value in own.items()}
-    return {**secrets, **current.state.private(viewer)}
-
-
-def _labelled(current: Session, slot: str, value: str) -> str:
-    """A secret's value as entered, with the game's label of it: "7 (aircraft 1, 4, 6, 9)".
-
-    A label that starts by naming the secret ("goal 7: ...") is shown from what follows.
-    """
-    from pnp.referee.protocol import Secret
-
-    label = current.game.label(Secret(slot, value)) or ""
-    named = f"{slot} {value}"
-    if label.lower().startswith(named.lower()):
-        label = label[len(named) :].lstrip(":,; ")
-    return f"{value} ({label})" if label and label != value else value
 
 
 # How a game's own text picture may say the stage already, in its words (then show does not repeat it)

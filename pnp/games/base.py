@@ -11,9 +11,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar, Generic, Self, TypeVar
 
+from pnp.errors import IllegalMove
 from pnp.files import read_bytes
 from pnp.loader import MAX_YAML_BYTES
-from pnp.errors import IllegalMove
 from pnp.referee.protocol import STAGE_WORDS, Game, PlayerScore, Score, Setup, Stage, State
 
 T = TypeVar("T")

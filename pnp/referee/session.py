@@ -73,6 +73,22 @@ class Session:
             and secrets.matches(self.commitments[(player, slot)], player, slot, value, salt)
         }
 
+    def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
+        """What only ``player`` may see, by name: their secrets ``own`` (with the game's label) and e.g. a hand."""
+        labelled = {slot: self._labelled(slot, value) for slot, value in own.items()}
+        return {**labelled, **self.state.private(player)}
+
+    def _labelled(self, slot: str, value: str) -> str:
+        """A secret's value as entered, with the game's label of it: "7 (aircraft 1, 4, 6, 9)".
+
+        A label that starts by naming the secret ("goal 7: ...") is shown from what follows.
+        """
+        label = self.game.label(Secret(slot, value)) or ""
+        named = f"{slot} {value}"
+        if label.lower().startswith(named.lower()):
+            label = label[len(named) :].lstrip(":,; ")
+        return f"{value} ({label})" if label and label != value else value
+
     def undo(self) -> str:
         """Take back the last effective move, by appending a takeback."""
         if not self.played:

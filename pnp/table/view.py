@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.cli.ref import _private as private_view  # in the words of `pnp ref show --as NAME --json`
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Score, Secret
@@ -29,7 +28,7 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
         "picture": _picture(current, seat),
-        "private": private_view(current, seat, current.own_secrets(seat)) if seat is not None else {},
+        "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
         "score": score_json(state.score()),
         "log": [
             {"n": n, "player": player, "text": log_text(current.game, player, move, seat)}
