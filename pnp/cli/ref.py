@@ -17,7 +17,6 @@ from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError, quote
 
 if TYPE_CHECKING:
-    from pnp.referee.protocol import Score
     from pnp.referee.session import Session
 
 app = typer.Typer(
@@ -157,7 +156,7 @@ def show(
                 "secrets": own,
                 "private": private,
                 "notes": notes,
-                "score": _score_json(current.state.score()),
+                "score": current.state.score().to_json(),
             }
         )
         return
@@ -180,7 +179,7 @@ def score(record_file: RecordArg, as_json: JsonOpt = False) -> None:
 
     result = session.load(record_file).state.score()
     if as_json:
-        emit_json(_score_json(result))
+        emit_json(result.to_json())
         return
     say("final scores" if result.final else "scores so far (the game is not over)")
     for row in result.players:
@@ -205,7 +204,7 @@ def replay(record_file: RecordArg, as_json: JsonOpt = False) -> None:
                 **_summary(current),
                 "events": current.events,
                 "moves": played,
-                "score": _score_json(current.state.score()),
+                "score": current.state.score().to_json(),
             }
         )
         return
@@ -330,15 +329,6 @@ def _summary(current: Session) -> dict[str, object]:
         "players": list(current.setup.players),
         "to_move": current.state.to_move(),
         "over": current.state.is_over(),
-    }
-
-
-def _score_json(result: Score) -> dict[str, object]:
-    return {
-        "final": result.final,
-        "players": [{"name": p.name, "score": p.score, "breakdown": dict(p.breakdown)} for p in result.players],
-        "winners": list(result.winners),
-        "notes": list(result.notes),
     }
 
 

@@ -131,6 +131,15 @@ class Score:
     winners: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
+    def to_json(self) -> dict[str, object]:
+        """The score as plain data, as ``pnp ref score --json`` prints it."""
+        return {
+            "final": self.final,
+            "players": [{"name": p.name, "score": p.score, "breakdown": dict(p.breakdown)} for p in self.players],
+            "winners": list(self.winners),
+            "notes": list(self.notes),
+        }
+
 
 class State(ABC):
     """One position of a session."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
-from pnp.referee.protocol import Commit, Game, Move, Reveal, Score, Secret
+from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret
 from pnp.referee.session import Session
 
 
@@ -29,7 +29,7 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         "buttons": buttons,
         "picture": _picture(current, seat),
         "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
-        "score": score_json(state.score()),
+        "score": state.score().to_json(),
         "log": [
             {"n": n, "player": player, "text": log_text(current.game, player, move, seat)}
             for n, (player, move) in enumerate(current.played, 1)
@@ -89,13 +89,3 @@ def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
         if public is not None:
             return public
     return notation.format(game, move)
-
-
-def score_json(result: Score) -> dict[str, Any]:
-    """A score as JSON, in the shape of ``pnp ref score --json``."""
-    return {
-        "final": result.final,
-        "players": [{"name": p.name, "score": p.score, "breakdown": dict(p.breakdown)} for p in result.players],
-        "winners": list(result.winners),
-        "notes": list(result.notes),
-    }
