@@ -317,3 +317,23 @@ def test_a_failed_write_is_one_line_and_leaves_the_record_and_no_temporary_file(
 def test_a_record_in_a_missing_folder_is_refused_in_plain_words(tmp_path):
     with pytest.raises(PnpError, match=r"nowhere: no such folder"):
         session.new(tmp_path / "nowhere" / "g.pnp", "aloft", ["a", "b"], [], 1, None)
+
+
+@pytest.mark.parametrize("name", ["aeronaut-odyssey", "air-king", "aloft", "hauling-astronauts", "take-off"])
+def test_a_move_after_the_end_is_refused_in_the_games_words_naming_the_end(tmp_path, name):
+    import random
+
+    from pnp.referee import notation
+
+    path = tmp_path / "g.pnp"
+    current = session.new(path, name, ["ann", "bob"], [], 3, None)
+    rng, last = random.Random(3), ""
+    while not current.state.is_over():
+        text = notation.format(current.game, rng.choice(current.state.legal_moves()))
+        current.play(text)
+        last = text if not text.startswith(("secret", "reveal")) else last
+    for move in (last, "secret goal 1"):
+        with pytest.raises(IllegalMove) as refused:
+            current.play(move)
+        assert str(refused.value).startswith("the game is over: ") and str(refused.value).endswith("(rule: over)")
+        assert "pnp ref score" in str(refused.value)

@@ -52,9 +52,11 @@ class Session:
 
     def _play(self, move_text: str) -> str:
         player = self.state.to_move()
-        if player is None:
-            raise IllegalMove("the game is over: no more moves", "end of the game")
         move = notation.parse(self.game, move_text)
+        if player is None:  # the game's own refusal says how it ended; the referee's words are the fallback
+            if not isinstance(move, (Secret, Commit, Reveal)):
+                self.state.clone().apply(move)
+            raise IllegalMove(f"{STAGE_WORDS['over']}: no more moves; see the scores with 'pnp ref score'", "over")
         if isinstance(move, Commit):
             raise NotationError("enter a secret as 'secret SLOT VALUE'; the referee records the commitment")
         if isinstance(move, Secret):
