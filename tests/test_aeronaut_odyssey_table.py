@@ -191,6 +191,7 @@ def test_the_referee_records_what_was_typed_loosely_in_canonical_form(tmp_path):
         ("claim C-F/2 bbb", "claim C-F lane 2 with 3 blue"),
         ("claim C-F:2 g", "claim space 2 of C-F with 1 green"),
         ("gain y", "gain a yellow balloon"),
+        ("gain o", "gain an orange balloon"),
         ("gain space", "gain an inventory space"),
         ("swap w p", "swap a wildcard for purple"),
         ("swap o b", "swap orange for blue"),

@@ -246,7 +246,10 @@ def label(move: AeroMove) -> str:
     if verb == "claim":
         return f"claim {route_words(arg)} with {balloons(extra)}"
     if verb == "gain":
-        return "gain an inventory space" if arg == "space" else f"gain a {type_name(arg)} balloon"
+        if arg == "space":
+            return "gain an inventory space"
+        name = type_name(arg)
+        return f"gain {'an' if name[:1] in 'aeiou' else 'a'} {name} balloon"
     if verb == "swap":
         return f"swap {'a wildcard' if arg == WILD else type_name(arg)} for {type_name(extra)}"
     if verb == "use":
