@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import errno
 import json
 import signal
 import socket
@@ -87,9 +88,15 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         listener = socket.create_server((host, port), family=family)
-    except (OSError, OverflowError) as exc:
-        why = describe(exc) if isinstance(exc, OSError) else str(exc)
-        raise PnpError(f"cannot listen on {host}:{port}: {why} (try another --port, or --port 0 for any free one)")
+    except OverflowError as exc:
+        raise PnpError(f"cannot listen on port {port}: {exc} (ports run from 0 to 65535)") from None
+    except OSError as exc:
+        fix = (
+            "try another --port, or --port 0 for any free one"
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES)
+            else "give --host an address of this machine, or --lan"
+        )
+        raise PnpError(f"cannot listen on {host}:{port}: {describe(exc)} ({fix})") from None
     # answers go out at once, not held back to be merged with more (Nagle): a tap's reply is small
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return listener
