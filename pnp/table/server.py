@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import errno
+import io
 import json
 import signal
 import socket
