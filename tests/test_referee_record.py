@@ -337,3 +337,11 @@ def test_a_move_after_the_end_is_refused_in_the_games_words_naming_the_end(tmp_p
             current.play(move)
         assert str(refused.value).startswith("the game is over: ") and str(refused.value).endswith("(rule: over)")
         assert "pnp ref score" in str(refused.value)
+
+
+def test_every_refusal_of_the_rules_names_the_stage_in_force(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours B,G", "secret colours R,W")
+    with pytest.raises(IllegalMove) as refused:
+        session.load(path).play("truck 9")
+    assert str(refused.value).startswith("during play: no truck under column 9 (rule:")

@@ -19,7 +19,7 @@ from pnp.files import read_bytes, write_atomic
 from pnp.games.spec import GameSpec
 from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
-from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Option, Reveal, Secret, Setup, State
+from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Option, Reveal, Secret, Setup, Stage, State
 from pnp.resources import builtin_root
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
@@ -45,8 +45,11 @@ class Session:
     # -- extending the record ----------------------------------------------
     def play(self, move_text: str) -> str:
         """Check ``move_text`` for the player to move and append it; return the recorded text."""
+        stage = self.state.stage()
         try:
             return self._play(move_text)
+        except IllegalMove as exc:
+            raise clip_quotes(_in_stage(exc, stage), move_text) from None
         except PnpError as exc:
             raise clip_quotes(exc, move_text) from None
 
@@ -184,6 +187,13 @@ class Session:
     def save(self) -> None:
         """Write the record with every event appended since it was read."""
         write_atomic(self.path, self.text)
+
+
+def _in_stage(refusal: IllegalMove, stage: Stage) -> IllegalMove:
+    """``refusal`` naming the stage in force, as every refusal at the table does ("during play: ...")."""
+    if any(refusal.reason.startswith(f"{words}:") for words in STAGE_WORDS.values()):
+        return refusal
+    return IllegalMove(f"{STAGE_WORDS[stage]}: {refusal.reason}", refusal.rule)
 
 
 def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
