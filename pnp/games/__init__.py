@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from pnp.errors import DataError, PnpError, describe
+from pnp.errors import DataError, PnpError, describe, quote
 from pnp.games import aeronaut_odyssey, air_king, aloft, hauling_astronauts, take_off
 from pnp.games.spec import GameSpec
 
@@ -39,5 +39,4 @@ def get(name: str) -> GameSpec:
     except KeyError:
         close = difflib.get_close_matches(name.lower(), REGISTRY, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        shown = name if len(name) <= 40 else name[:40] + "..."
-        raise PnpError(f"unknown game {shown!r}{hint} (known: {', '.join(REGISTRY)})") from None
+        raise PnpError(f"unknown game {quote(name)}{hint} (known: {', '.join(REGISTRY)})") from None

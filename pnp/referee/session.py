@@ -16,6 +16,7 @@ from pathlib import Path
 from pnp import games
 from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, describe, quote
 from pnp.files import read_bytes, write_atomic
+from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
 from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
@@ -59,7 +60,7 @@ class Session:
         if player is None:  # the game's own refusal says how it ended; the referee's words are the fallback
             if not isinstance(move, (Secret, Commit, Reveal)):
                 self.state.clone().apply(move)
-            raise IllegalMove(f"{STAGE_WORDS['over']}: no more moves; see the scores with 'pnp ref score'", "over")
+            raise wrong_stage("over", "no more moves; see the scores with 'pnp ref score'")
         if isinstance(move, Commit):
             raise NotationError("enter a secret as 'secret SLOT VALUE'; the referee records the commitment")
         if isinstance(move, Secret):
@@ -108,8 +109,7 @@ class Session:
         move = _listed_secret(entered, legal)
         if move is None:  # the message never repeats the value: someone may be watching the screen
             if not any(isinstance(m, Secret) for m in legal):
-                stage = self.state.stage()
-                raise IllegalMove(f"{STAGE_WORDS[stage]}: no secret is due from {player} now", stage)
+                raise wrong_stage(self.state.stage(), f"no secret is due from {player} now")
             raise IllegalMove(f"that is not a {entered.slot} {player} can enter now (see 'pnp ref moves')", "secrets")
         digest, salt = secrets.commit(player, move.slot, move.value)
         commit = Commit(move.slot, digest)
@@ -292,10 +292,7 @@ def new(
     path: Path, game_name: str, players: list[str], options: list[str], seed: int, map_path: Path | None
 ) -> Session:
     """Start a record; refuses to overwrite an existing one."""
-    try:
-        spec = games.get(game_name)
-    except PnpError as exc:
-        raise clip_quotes(exc, game_name) from None
+    spec = games.get(game_name)
     game = spec.rules()
     _check_players(spec.title, game, players)
     if path.is_dir():
@@ -332,7 +329,7 @@ def load(path: Path) -> Session:
     try:
         spec = games.get(headers["Game"])
     except PnpError as exc:
-        raise RecordError(f"{path}: {clip_quotes(exc, headers['Game'])}") from None
+        raise RecordError(f"{path}: {exc}") from None
     game = spec.rules()
     map_path = _resolve_map(headers["Map"], path.parent)
     try:
