@@ -14,9 +14,9 @@ from pnp.games.aeronaut_odyssey.components import picture
 from pnp.games.aeronaut_odyssey.draw import BONUSES, PLAYER_COLOURS
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import EXPANSIONS
+from pnp.games.aeronaut_odyssey.notation import plural
 from pnp.games.aeronaut_odyssey.screen import start_spots
 from pnp.games.aeronaut_odyssey.state import AeroState
-from pnp.games.aeronaut_odyssey.text import plural
 from pnp.printing.fonts import text_width
 from pnp.printing.render import drawing_to_svg
 

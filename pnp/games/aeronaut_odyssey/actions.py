@@ -9,9 +9,8 @@ from __future__ import annotations
 from pnp.errors import IllegalMove
 from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W
 from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER, city_order
-from pnp.games.aeronaut_odyssey.notation import AeroMove
+from pnp.games.aeronaut_odyssey.notation import AeroMove, plural
 from pnp.games.aeronaut_odyssey.scoring import fulfilled, holders
-from pnp.games.aeronaut_odyssey.text import plural
 
 GAIN, BALLOON, SWAP, PICK, BLOCK = "gain", "balloon", "swap", "pick", "block"  # pending inputs
 SLOTS = len(ORDER)  # inventory counts per player: six types and the wildcard

@@ -17,8 +17,8 @@ from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, MAX_LENGTH, TYPES, AeroMap, load_map, route_key
+from pnp.games.aeronaut_odyssey.notation import plural
 from pnp.games.aeronaut_odyssey.scoring import reachable
-from pnp.games.aeronaut_odyssey.text import plural
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.loader import Loaded
 from pnp.resources import board_file

@@ -216,6 +216,11 @@ ABILITY_TEXT = {
 }
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 balloon``, ``2 balloons``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def type_name(letter: str) -> str:
     """``r`` as ``red``, ``w`` as ``wildcard``."""
     return TYPE_WORDS[ORDER.index(letter)]
@@ -271,5 +276,5 @@ def public_text(move: AeroMove) -> str | None:
     if verb == "swap":
         return "swap a balloon"
     if verb == "claim":
-        return f"claim {route_words(arg)} with {len(extra)} balloon{'s' if len(extra) > 1 else ''}"
+        return f"claim {route_words(arg)} with {plural(len(extra), 'balloon')}"
     return None

@@ -37,9 +37,9 @@ from pnp.games.aeronaut_odyssey.draw import (
 )
 from pnp.games.aeronaut_odyssey.geometry import Point, clearance, distance
 from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
-from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
+from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
-from pnp.games.aeronaut_odyssey.text import plural, status, where
+from pnp.games.aeronaut_odyssey.text import status, where
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import text_width

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.aeronaut_odyssey.board import MULTI
 from pnp.games.aeronaut_odyssey.model import ABILITIES
-from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
+from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 
 if TYPE_CHECKING:
     from pnp.games.aeronaut_odyssey.state import AeroState
@@ -74,8 +74,3 @@ def inventory_words(state: AeroState, p: int) -> str:
     """A player's own inventory in words, with its free spaces: ``2 red, 1 wildcard (13 of 16 spaces free)``."""
     total = state.blank[p] + sum(state.inventory(p))
     return f"{held_words(state, p)} ({state.blank[p]} of {plural(total, 'space')} free)"
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 balloon``, ``2 balloons``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
