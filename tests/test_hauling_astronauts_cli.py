@@ -6,12 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 from conftest import play_with_moves_and_play
-
-FILL = (
-    "roll 1 2 3", "place 1 a1", "place 2 b1", "place 3 c1",
-    "roll 4 5 6", "place 4 a2", "place 5 b2", "place 6 c2",
-    "roll 2 3 4", "place 2 a3", "place 3 b3", "place 4 c3",
-)  # fmt: skip
+from test_hauling_astronauts_rules import FILL
 
 
 def test_a_session_with_open_transports(cli, tmp_path):

@@ -7,32 +7,20 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from conftest import random_game
+from test_hauling_astronauts_rules import GAME, full_grid, play, started
 from test_screen_pictures import check_apart, check_legend, check_screen, check_sizes
 
 from pnp.errors import NotationError, PnpError
 from pnp.games.hauling_astronauts.components import picture
 from pnp.games.hauling_astronauts.model import load_data
-from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 
-GAME = HaulingAstronauts()
-FILL = (
-    "roll 1 2 3", "place 1 a1", "place 2 b1", "place 3 c1",
-    "roll 4 5 6", "place 4 a2", "place 5 b2", "place 6 c2",
-    "roll 2 3 4", "place 2 a3", "place 3 b3", "place 4 c3",
-)  # fmt: skip
 NAMES = {
     "A": "Tortoise", "B": "Drifter", "C": "Heron", "D": "Sparrow", "E": "Goliath", "F": "Needle",
     "U": "Lantern", "V": "Atlas", "W": "Magpie", "X": "Comet", "Y": "Pebble", "Z": "Titan",
 }  # fmt: skip
-
-
-def play(state: HaulingState, *texts: str) -> HaulingState:
-    for text in texts:
-        state.apply(GAME.parse_move(text))
-    return state
 
 
 def hidden(*after: str) -> HaulingState:
@@ -144,7 +132,7 @@ def test_transports_not_yet_entered_are_not_shown_at_set_up():
 
 
 def test_the_opening_is_announced():
-    state = play(GAME.new_state(Setup(("ann", "bob"))), "choose A B C", "choose U V W")
+    state = started()
     assert "To move: ann (open the game: roll 3 dice)" in state.render_text(None)
 
 
@@ -190,7 +178,7 @@ def test_the_picture_keeps_face_down_transports_face_down_for_every_viewer():
 
 
 def test_the_picture_names_the_players_the_scores_and_the_result():
-    state = play(GAME.new_state(Setup(("ann", "bob"))), "choose A B C", "choose U V W", *FILL, "depart 2 d5")
+    state = play(full_grid(), "depart 2 d5")
     shown = texts(drawing_to_screen_svg(picture(state, None)))
     assert {"P1 ann", "P2 bob", "P1 ann (Redline Haulage): 2 points", "scored 2"} <= set(shown)
     assert "load 15 = 4 + 5 + 6" in shown
