@@ -33,8 +33,8 @@ def rating(state: State, mover: str, own: Mapping[str, str]) -> float:
     seat, rules = state.players.index(mover), state.rules
     if state.winner >= 0:
         return WIN if state.winner == seat else -WIN
-    goal = own.get(SLOT, "")
-    mine = rules.goal_masks[int(goal) - 1] if goal.isdigit() and 0 < int(goal) <= len(rules.goal_masks) else 0
+    goal = rules.data.goal_index(own.get(SLOT, ""))
+    mine = 0 if goal is None else rules.goal_masks[goal]
     field = rules.field
     total = TECHNICAL * state.technical[seat] + sum(n * w for n, w in zip(state.hands[seat], WORTH))
     if seat in state.failed:

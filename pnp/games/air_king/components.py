@@ -1,4 +1,4 @@
-"""Air King's print kit: the cards, the field mat and a player aid, drawn in millimetres (the state picture: ``picture``)."""
+"""Air King's print kit: the cards, the field mat and a player aid, drawn in millimetres (the state picture for a screen: ``screen.picture``)."""
 
 from __future__ import annotations
 

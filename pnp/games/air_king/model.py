@@ -81,6 +81,11 @@ class AirKingData:
         """Card counts by type under their printed titles, e.g. '2 Storm, 1 Clear sky'."""
         return ", ".join(f"{n} {self.event(t).title}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
 
+    def goal_index(self, value: str) -> int | None:
+        """The 0-based goal card that ``value`` names (its printed number), or None."""
+        number = value.strip()
+        return int(number) - 1 if number.isdecimal() and 1 <= int(number) <= len(self.goals) else None
+
     def goal_text(self, goal: int) -> str:
         """Goal card ``goal`` (0-based) as a player reads it: 'goal 7: aircraft 2, 5, 8, 9'."""
         return f"goal {goal + 1}: aircraft {', '.join(map(str, self.goals[goal]))}"

@@ -72,7 +72,7 @@ class AirKing(BaseGame):
         """A move as a button reads: card titles as printed, goal cards with their aircraft."""
         data = load_data().value
         if isinstance(move, (Secret, Reveal)) and move.slot == SLOT:
-            goal = _goal_index(data, move.value)
+            goal = data.goal_index(move.value)
             if goal is None:
                 return "reveal your goal card" if isinstance(move, Reveal) else None
             return data.goal_text(goal) if isinstance(move, Secret) else f"reveal {data.goal_text(goal)}"
@@ -83,12 +83,6 @@ class AirKing(BaseGame):
         if isinstance(move, AirMove) and move.action == "draw":
             return "draw an event card"
         return None
-
-
-def _goal_index(data: AirKingData, value: str) -> int | None:
-    """The 0-based goal card that ``value`` names (its printed number), or None."""
-    number = value.strip()
-    return int(number) - 1 if number.isdecimal() and 1 <= int(number) <= len(data.goals) else None
 
 
 def label(data: AirKingData, move: AirMove) -> str:

@@ -303,13 +303,16 @@ class AirKingState(BaseState):
                     self.held[b] = False
                     self.discard[HOLD] += 1
 
+    def first_to_reveal(self, seat: int) -> str:
+        """The player who revealed ``seat``'s goal card first (whose reveal counts)."""
+        goal = self.goals[seat]
+        return next(self.players[s] for s, g in enumerate(self.goals) if g == goal and s not in self.void)
+
     def void_reason(self, seat: int) -> str:
         """Why the goal ``seat`` revealed does not count: another player revealed that card first."""
-        goal = self.goals[seat]
-        first = next(s for s in range(len(self.players)) if self.goals[s] == goal and s not in self.void)
         return (
-            f"{self.players[first]} revealed goal card {goal + 1} first, and each goal card exists once "
-            "(rule: one of each goal card)"
+            f"{self.first_to_reveal(seat)} revealed goal card {self.goals[seat] + 1} first, and each goal card "
+            "exists once (rule: one of each goal card)"
         )
 
     def _notes(self) -> list[str]:

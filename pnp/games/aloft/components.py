@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
+from pnp.games.aloft import notation
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, Colour, load_board, load_data
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
@@ -174,7 +175,7 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
     truck_w = CELL_W * 0.8
     sample = next(b for b in data.balloons if not b.shape)
     shapes = [b for b in data.balloons if b.shape]
-    words = {c.code: c.name.lower() for c in data.colours}
+    words = notation.words(data).colour
 
     def truck(safety: bool) -> Callable[[Canvas, float, float], None]:
         return lambda c, x, y: _truck(c, x + truck_w / 2, y + 2.6, truck_w, safety=safety, data=data)

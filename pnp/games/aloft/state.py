@@ -151,11 +151,10 @@ class AloftState(BaseState):
     def _out_of_stage(self) -> IllegalMove:
         """The refusal of a move that belongs to another stage of the game."""
         if self.phase == PLAY:  # a secret or a reveal: the colour cards are entered at set-up, shown at the end
-            player = self.players[self.seat]
             return wrong_stage(
                 "play",
                 "colour cards are entered at set-up and revealed for scoring once the game has ended; "
-                f"{player} to move: move a truck or inflate, launch or ascend a balloon",
+                + self.next_step(),
             )
         return wrong_stage(self.stage(), self.next_step())
 

@@ -79,8 +79,7 @@ def _goal(state: AirKingState, seat: int) -> str:
     card = state.rules.data.goals[goal]
     shown = f"goal card {goal + 1} ({' '.join(map(str, card))})"
     if seat in state.void:
-        first = next(s for s, g in enumerate(state.goals) if g == goal and s not in state.void)
-        return f"{shown} does not count: {state.players[first]} revealed it first"
+        return f"{shown} does not count: {state.first_to_reveal(seat)} revealed it first"
     landed = (state.rules.goal_masks[goal] & state.landed).bit_count()
     return f"{shown}: {landed} of {len(card)} landed"
 
