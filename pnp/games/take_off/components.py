@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pnp.games.spec import KitRequest
 from pnp.games.take_off import screen
-from pnp.games.take_off.drawing import INK, board_drawing
+from pnp.games.take_off.drawing import INK, board_drawing, ink_on
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import fit_size
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.referee.protocol import State
@@ -62,10 +61,6 @@ def picture(state: State, viewer: str | None) -> Drawing:
     return screen.picture(state, viewer)
 
 
-def _ink_on(colour: str) -> str:
-    return "#ffffff" if luminance(rgb(colour)) < 0.45 else INK
-
-
 def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
     size = CARD_SIZES[data.card_size]
     w, h = size.width, size.height
@@ -74,7 +69,7 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
 
     def front(canvas: Canvas) -> None:
         canvas.rect(0, 0, w, 15, fill=style.rgb, stroke=None)
-        canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=_ink_on(style.rgb))
+        canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=ink_on(style.rgb))
         canvas.circle(w - 9, 7.5, 4.5, fill="#ffffff", stroke=None)
         canvas.text(w - 9, 9.6, style.letter, size=12, bold=True, anchor="middle", fill=INK)
         canvas.text(
@@ -91,7 +86,7 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
         canvas.text(w / 2, h - 3.5, f"{style.name} deck - {half}ern half", size=6, anchor="middle", fill=INK)
 
     def back(canvas: Canvas) -> None:
-        ink = _ink_on(style.rgb)
+        ink = ink_on(style.rgb)
         canvas.rect(4, 4, w - 8, h - 8, stroke=ink, width=0.6, radius=3)
         canvas.text(w / 2, 26, "TAKE OFF!", size=18, bold=True, anchor="middle", fill=ink)
         canvas.text(w / 2, 62, style.letter, size=60, bold=True, anchor="middle", fill=ink)
@@ -123,7 +118,7 @@ def _jet_tokens(data: TakeOffData) -> TokenSheet:
 
 
 def _jet_face(colour: JetColour, number: int, diameter: float):
-    ink = _ink_on(colour.rgb)
+    ink = ink_on(colour.rgb)
 
     def draw(canvas: Canvas) -> None:
         r = diameter / 2
@@ -195,7 +190,7 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
     colour = next((c for c in data.route_colours if c.letter == face), None)
     if colour is not None:
         canvas.rect(0, 0, s, s, fill=colour.rgb, stroke=INK, width=0.4)
-        ink = _ink_on(colour.rgb)
+        ink = ink_on(colour.rgb)
         canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
         canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
         canvas.text(s / 2, s * 0.93, colour.name, size=6, anchor="middle", fill=ink)

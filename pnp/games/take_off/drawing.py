@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp.games.take_off.coast import LAND, shores
-from pnp.games.take_off.model import RouteColour, TakeOffData
+from pnp.games.take_off.model import DeckStyle, RouteColour, TakeOffData
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
@@ -47,10 +47,10 @@ def draw_board(canvas: Canvas, world: World, data: TakeOffData) -> None:
     """Everything printed on the map, back to front."""
     layout = world.layout
     canvas.rect(0, 0, layout.width, layout.height, fill="#ffffff", stroke=None)
-    _coast(canvas, world, layout)
+    draw_coast(canvas, world, layout)
     _grid(canvas, layout)
     _half_line(canvas, world, data, layout)
-    _routes(canvas, world, data.route_colours, layout)
+    draw_routes(canvas, world, data.route_colours, layout)
     _cities(canvas, world, layout)
     _legend(canvas, world, data, layout)
     canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, stroke=INK, width=0.5)
@@ -60,7 +60,8 @@ def _inner(layout: Layout) -> Box:
     return MARGIN, MARGIN, layout.width - MARGIN, layout.height - MARGIN
 
 
-def _coast(canvas: Canvas, world: World, layout: Layout) -> None:
+def draw_coast(canvas: Canvas, world: World, layout: Layout) -> None:
+    """The sea, the land and the shorelines, clipped to the map's inner area."""
     x0, y0, x1, y1 = _inner(layout)
     m = world.map
     with canvas.clip(x0, y0, x1 - x0, y1 - y0), canvas.group(name="coastlines"):
@@ -115,10 +116,20 @@ def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) 
     with canvas.group(name="half-line"):
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
         for sign, deck, words in ((-1, west, "WEST HALF"), (1, east, "EAST HALF")):
-            label = f"{words}: {deck.name.lower()} deck ({deck.letter})"
+            label = half_label(words, deck)
             anchor: Anchor = "end" if sign < 0 else "start"
             canvas.text(x + sign * 6.5, y0 + 5.5, label, size=7, bold=True, anchor=anchor, fill=deck.rgb)
             _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, deck.rgb)
+
+
+def half_label(words: str, deck: DeckStyle) -> str:
+    """The words either side of the half-line: which deck the half draws from."""
+    return f"{words}: {deck.name.lower()} deck ({deck.letter})"
+
+
+def ink_on(colour: str) -> str:
+    """The ink that reads on a ``colour`` fill: white on a dark one, else the usual ink."""
+    return "#ffffff" if luminance(rgb(colour)) < 0.45 else INK
 
 
 def _arrow(canvas: Canvas, x: float, y: float, sign: float, size: float, colour: str) -> None:
@@ -130,7 +141,10 @@ def _arrow(canvas: Canvas, x: float, y: float, sign: float, size: float, colour:
     )
 
 
-def _routes(canvas: Canvas, world: World, colours: Sequence[RouteColour], layout: Layout, style: Style = PRINT) -> None:
+def draw_routes(
+    canvas: Canvas, world: World, colours: Sequence[RouteColour], layout: Layout, style: Style = PRINT
+) -> None:
+    """Every route in its colour and pattern, twins side by side, drawn as heavily as ``style`` says."""
     dots = layout.dots
     with canvas.group(name="routes"):
         for src, dests in enumerate(world.routes):
@@ -340,22 +354,3 @@ def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) -> 
         canvas.text(col, 46, "A card names a capital and its grid", size=7, fill=INK)
         canvas.text(col, 49.5, "square, e.g. F7: letters and numbers", size=7, fill=INK)
         canvas.text(col, 53, "run round the edges of the map.", size=7, fill=INK)
-
-
-def draw_jets(canvas: Canvas, world: World, data: TakeOffData, jets: Sequence[tuple[int, int, int]]) -> None:
-    """Jet tokens on the map: (seat, jet number from 1, city) each; jets sharing a city fan out."""
-    layout = world.layout
-    by_city: dict[int, list[tuple[int, int]]] = {}
-    for seat, number, city in jets:
-        by_city.setdefault(city, []).append((seat, number))
-    with canvas.group(name="jets"):
-        for city, here in by_city.items():
-            x, y = layout.dots[city]
-            sign = -1 if city == world.start else 1
-            for k, (seat, number) in enumerate(here):
-                jx = x + sign * (k % 4) * 4.2
-                jy = y - 3.2 - (k // 4) * 4.2
-                colour = data.jet_colours[seat % len(data.jet_colours)]
-                canvas.circle(jx, jy, 2.0, fill=colour.rgb, stroke=INK, width=0.3)
-                ink = "#ffffff" if luminance(rgb(colour.rgb)) < 0.45 else INK
-                canvas.text(jx, jy + 0.9, f"{colour.letter}{number}", size=5, bold=True, anchor="middle", fill=ink)

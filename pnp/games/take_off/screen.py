@@ -19,13 +19,25 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from pnp.games.take_off.drawing import DOT_R, HUB_R, INK, SEA, Style, _coast, _routes, draw_dots
+from pnp.games.take_off.drawing import (
+    DOT_R,
+    GRID,
+    HUB_R,
+    INK,
+    SEA,
+    Box,
+    Style,
+    draw_coast,
+    draw_dots,
+    draw_routes,
+    half_label,
+    ink_on,
+)
 from pnp.games.take_off.model import JetColour, TakeOffData
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.text import status
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
-from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 
 WIDTH = 1000.0  # units: pixels at a 1000 px wide window
@@ -35,8 +47,6 @@ LINE = 1.45  # line height, in font sizes
 TOKEN_R, TOKEN_STEP = 10.0, 23.0  # a jet token's radius, and the distance between tokens side by side
 MAP_MAX_HEIGHT = 560.0
 SCREEN = Style(route_width=1.0, arrow=3.0, badges=False, dots=1.5)
-GRID_INK = "#9db2c0"
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 def pt(px: float) -> float:
@@ -47,10 +57,6 @@ def pt(px: float) -> float:
 def measure(text: str, px: float, bold: bool = False) -> float:
     """How wide ``text`` is drawn at ``px``: the font's own advance, never less than 0.62 px a character."""
     return max(text_width(text, pt(px), bold), 0.62 * px * len(text))
-
-
-def _ink_on(colour: str) -> str:
-    return "#ffffff" if luminance(rgb(colour)) < 0.45 else INK
 
 
 def _apart(a: Box, b: Box, margin: float) -> bool:
@@ -145,17 +151,17 @@ def _map(canvas: Canvas, world: World, data: TakeOffData, frame: Frame) -> None:
     x0, y0, x1, y1 = frame.box
     with canvas.group(frame.x0 - MARGIN * frame.scale, frame.y0 - MARGIN * frame.scale, scale=frame.scale, name="map"):
         canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, fill=SEA, stroke=None)
-        _coast(canvas, world, layout)
+        draw_coast(canvas, world, layout)
         grid = layout.cell
         for col in range(1, layout.columns()):
             x = MARGIN + col * grid
-            canvas.line(x, MARGIN, x, layout.height - MARGIN, stroke=GRID_INK, width=0.4, dash=(1.5, 2.0))
+            canvas.line(x, MARGIN, x, layout.height - MARGIN, stroke=GRID, width=0.4, dash=(1.5, 2.0))
         for row in range(1, layout.rows()):
             y = MARGIN + row * grid
-            canvas.line(MARGIN, y, layout.width - MARGIN, y, stroke=GRID_INK, width=0.4, dash=(1.5, 2.0))
+            canvas.line(MARGIN, y, layout.width - MARGIN, y, stroke=GRID, width=0.4, dash=(1.5, 2.0))
         divide = layout.x_of(world.map.divide)
         canvas.line(divide, MARGIN, divide, layout.height - MARGIN, stroke=INK, width=1.6)
-        _routes(canvas, world, data.route_colours, layout, SCREEN)
+        draw_routes(canvas, world, data.route_colours, layout, SCREEN)
         draw_dots(canvas, world, layout, SCREEN.dots)
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=INK, width=1.0)
     with canvas.group(name="grid references"):
@@ -178,7 +184,7 @@ def _half_labels(
     y = frame.y0 + 6 + SMALL
     found = []
     for sign, deck, words in ((-1, data.deck("west"), "WEST HALF"), (1, data.deck("east"), "EAST HALF")):
-        text = f"{words}: {deck.name.lower()} deck ({deck.letter})"
+        text = half_label(words, deck)
         width = measure(text, SMALL, True)
         left = x + 6 if sign > 0 else x - 6 - width
         box = (left, y - SMALL, left + width, y + SMALL * 0.3)
@@ -286,18 +292,15 @@ def _draw_callouts(
                     token(canvas, cx, cy, data.jet_colours[seat % len(data.jet_colours)], number)
 
 
-def token(canvas: Canvas, x: float, y: float, colour: JetColour, number: int, radius: float = TOKEN_R) -> None:
+def token(canvas: Canvas, x: float, y: float, colour: JetColour, number: int) -> None:
     """A jet token as printed: the fleet's colour, its letter and the jet's number."""
-    canvas.circle(x, y, radius, fill=colour.rgb, stroke=INK, width=1.0)
-    canvas.text(
-        x,
-        y + SMALL * 0.36,
-        f"{colour.letter}{number}",
-        size=pt(SMALL),
-        bold=True,
-        anchor="middle",
-        fill=_ink_on(colour.rgb),
-    )
+    _disc(canvas, x, y, colour, f"{colour.letter}{number}")
+
+
+def _disc(canvas: Canvas, x: float, y: float, colour: JetColour, label: str) -> None:
+    """A disc in the fleet's colour with ``label`` across it: a jet token, or a fleet's swatch."""
+    canvas.circle(x, y, TOKEN_R, fill=colour.rgb, stroke=INK, width=1.0)
+    canvas.text(x, y + SMALL * 0.36, label, size=pt(SMALL), bold=True, anchor="middle", fill=ink_on(colour.rgb))
 
 
 # -- the panel: fleets, decks and legend ---------------------------------------------------------------------------
@@ -342,7 +345,7 @@ def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -
         f"cards left: {brown.name.lower()} deck {len(state.piles[0])}, {blue.name.lower()} deck {len(state.piles[1])}",
         *(f"bumped: {state.players[seat]}'s jet {jet + 1} went back to Start" for seat, jet in state.bumped),
     ]
-    _flow(panel, [(None, 0.0, fact, False) for fact in facts], TEXT)
+    _flow(panel, [(None, 0.0, fact) for fact in facts], TEXT)
     legend = Panel("legend", panel.bottom + 4)
     _flow(legend, _legend(state, scale), SMALL, heading="Legend")
     return [panel, legend]
@@ -409,32 +412,23 @@ def _shade(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
 
 def _swatch(canvas: Canvas, colour: JetColour, mid: float) -> None:
     """The fleet's colour and letter, as on its tokens."""
-    canvas.circle(PAD + TOKEN_R, mid, TOKEN_R, fill=colour.rgb, stroke=INK, width=1.0)
-    canvas.text(
-        PAD + TOKEN_R,
-        mid + SMALL * 0.36,
-        colour.letter,
-        size=pt(SMALL),
-        bold=True,
-        anchor="middle",
-        fill=_ink_on(colour.rgb),
-    )
+    _disc(canvas, PAD + TOKEN_R, mid, colour, colour.letter)
 
 
 Symbol = Callable[[Canvas, float, float], None] | None  # draws a legend symbol with its left end at (x, middle y)
 
 
-def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str, bool]]:
+def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str]]:
     """Every symbol of the picture with its meaning; route patterns at the map's scale."""
     data = state.ctx.data
-    items: list[tuple[Symbol, float, str, bool]] = []
+    items: list[tuple[Symbol, float, str]] = []
     for colour in data.route_colours:
 
         def route(canvas: Canvas, x: float, y: float, colour=colour) -> None:
             dash = [d * scale for d in colour.dash] or None
             canvas.line(x, y, x + 30, y, stroke=colour.rgb, width=SCREEN.route_width * scale, dash=dash)
 
-        items.append((route, 30.0, f"{colour.name} route ({colour.letter})", False))
+        items.append((route, 30.0, f"{colour.name} route ({colour.letter})"))
 
     def arrow(canvas: Canvas, x: float, y: float) -> None:
         canvas.line(x, y, x + 30, y, stroke=INK, width=SCREEN.route_width * scale)
@@ -465,12 +459,12 @@ def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str,
 
     east, west = data.deck("east"), data.deck("west")
     items += [
-        (arrow, 30.0, "every route leads west, as its arrows point", False),
-        (capital, dot_w, "capital: it has a TAKE OFF! card", False),
-        (hub, dot_w, "hub city: no card", False),
-        (half, 8.0, f"half-line: {east.name.lower()} deck east of it, {west.name.lower()} deck west", False),
-        (callout, 26.0, "a city with jets: its name and map square", False),
-        (jet, 2 * TOKEN_R, f"jet: fleet letter and number ({first.letter}1 is {first.name}'s jet 1)", False),
+        (arrow, 30.0, "every route leads west, as its arrows point"),
+        (capital, dot_w, "capital: it has a TAKE OFF! card"),
+        (hub, dot_w, "hub city: no card"),
+        (half, 8.0, f"half-line: {east.name.lower()} deck east of it, {west.name.lower()} deck west"),
+        (callout, 26.0, "a city with jets: its name and map square"),
+        (jet, 2 * TOKEN_R, f"jet: fleet letter and number ({first.letter}1 is {first.name}'s jet 1)"),
     ]
     return items
 
@@ -484,21 +478,21 @@ def _at(symbol: Callable[[Canvas, float, float], None], x: float, y: float) -> C
     return draw
 
 
-def _flow(panel: Panel, items: Sequence[tuple[Symbol, float, str, bool]], px: float, heading: str = "") -> None:
+def _flow(panel: Panel, items: Sequence[tuple[Symbol, float, str]], px: float, heading: str = "") -> None:
     """Items (a symbol, its width, a text) left to right, wrapped onto new lines at the picture's edge."""
     step = max(px * LINE, 2 * TOKEN_R + 4)
     x, y = PAD, panel.bottom + step / 2
     if heading:
         panel.text(PAD, y + px * 0.36, heading + ":", px, bold=True)
         x += measure(heading + ":", px, True) + 12
-    for symbol, symbol_w, text, bold in items:
-        text = clipped(text, px, WIDTH - 2 * PAD - symbol_w - 6, bold)
-        width = (symbol_w + 6 if symbol else 0) + measure(text, px, bold)
+    for symbol, symbol_w, text in items:
+        text = clipped(text, px, WIDTH - 2 * PAD - symbol_w - 6)
+        width = (symbol_w + 6 if symbol else 0) + measure(text, px)
         if x + width > WIDTH - PAD and x > PAD:
             x, y = PAD, y + step
         if symbol is not None:
             panel.shapes.append(_at(symbol, x, y))
             x += symbol_w + 6
-        panel.text(x, y + px * 0.36, text, px, bold)
-        x += measure(text, px, bold) + 22
+        panel.text(x, y + px * 0.36, text, px)
+        x += measure(text, px) + 22
     panel.bottom = y + step / 2
