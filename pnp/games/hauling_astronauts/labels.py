@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pnp.games.hauling_astronauts.model import HaulingData, Transport
 from pnp.games.hauling_astronauts.notation import (
-    GOLD,
-    RED,
+    BONUS_NAMES,
     SPACE_NAMES,
     STRIP_INDEX,
     STRIP_NAMES,
@@ -26,13 +25,13 @@ from pnp.games.hauling_astronauts.notation import (
 )
 from pnp.referee.protocol import Move, Reveal, Secret
 
-_BONUS = {GOLD: "gold ", RED: "red "}
 _EFFECT = {"gold": "doubles", "red": "halves"}
 
 
 def die_words(die: int) -> str:
     """A die as a player names it: ``5``, ``gold 5``, ``red 5``."""
-    return f"{_BONUS.get(kind(die), '')}{face(die)}"
+    bonus = BONUS_NAMES.get(kind(die))
+    return f"{bonus} {face(die)}" if bonus else str(face(die))
 
 
 def transport_words(transport: Transport) -> str:
@@ -60,9 +59,9 @@ def label(move: Move, data: HaulingData) -> str | None:
             return f"move the die on {SPACE_NAMES[source]} to {SPACE_NAMES[target]}"
         case Swap(first, second):
             return f"swap the transports at strips {first} and {second}"
-        case Depart(strip, dock, gold, red) if strip in STRIP_INDEX and 0 <= dock < len(data.docks):
+        case Depart(strip, dock) if strip in STRIP_INDEX and 0 <= dock < len(data.docks):
             place = data.docks[dock]
-            extras = [f"{bonus} {_EFFECT[bonus]} the {part}" for bonus, part in (("gold", gold), ("red", red)) if part]
+            extras = [f"{bonus} {_EFFECT[bonus]} the {part}" for bonus, part in move.bonuses]
             return ", ".join([f"depart strip {strip} to d{dock + 1} ({place.label}, +{place.bonus})", *extras])
         case End():
             return "end the turn without departing"

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, cast
 
-from pnp.errors import NotationError
+from pnp.errors import NotationError, quote
 from pnp.games.names import Names
 from pnp.referee import notation
 from pnp.referee.protocol import Move
@@ -55,6 +55,7 @@ PLAIN, GOLD, RED = 0, 8, 16
 FACE = 7  # die & FACE is the face value
 MOVED = 32  # flag on a die in the grid that has made its one move
 MARKS = {PLAIN: "", GOLD: "g", RED: "r"}
+BONUS_NAMES = {GOLD: "gold", RED: "red"}
 Target = Literal["profit", "bonus"]
 DIE = "a die: a face 1-6, optionally followed by g (gold) or r (red)"
 DOCK = "a destination dock d1..d6"
@@ -123,6 +124,11 @@ class Depart:
     gold: Target | None = None
     red: Target | None = None
 
+    @property
+    def bonuses(self) -> tuple[tuple[str, Target], ...]:
+        """The bonus dice aboard with what each acts on: ``(("gold", "profit"),)``."""
+        return tuple((name, target) for name, target in (("gold", self.gold), ("red", self.red)) if target)
+
 
 @dataclass(frozen=True)
 class End:
@@ -147,8 +153,8 @@ def format_move(move: Move) -> str:
             return f"move {SPACE_NAMES[source]} {SPACE_NAMES[target]}"
         case Swap(first, second):
             return f"swap {first} {second}"
-        case Depart(strip, dock, gold, red):
-            extras = [f"{name} {target}" for name, target in (("gold", gold), ("red", red)) if target]
+        case Depart(strip, dock):
+            extras = [f"{name} {target}" for name, target in move.bonuses]
             return " ".join([f"depart {strip} d{dock + 1}", *extras])
         case End():
             return "end"
@@ -166,12 +172,12 @@ def _space(word: str) -> int:
     try:
         return SPACE_INDEX[word]
     except KeyError:
-        raise NotationError(f"bad space {word!r}: spaces are a1..c3 (column a-c, row 1-3)") from None
+        raise NotationError(f"bad space {quote(word)}: spaces are a1..c3 (column a-c, row 1-3)") from None
 
 
 def _strip(word: str) -> str:
     if word not in STRIP_INDEX:
-        raise NotationError(f"bad strip {word!r}: player 1's strips are 1 2 3, player 2's are a b c")
+        raise NotationError(f"bad strip {quote(word)}: player 1's strips are 1 2 3, player 2's are a b c")
     return word
 
 
@@ -180,7 +186,7 @@ def _at_most(digits: str, high: int, word: str, what: str, text: str) -> int:
     try:
         return notation.number(digits, what, text, high=high)
     except NotationError:  # name the whole word, not just its digits
-        raise NotationError(f"cannot read {text!r}: {word!r} is not {what}") from None
+        raise NotationError(f"cannot read {quote(text)}: {quote(word)} is not {what}") from None
 
 
 def _depart(args: list[str], text: str) -> Depart:
@@ -191,9 +197,9 @@ def _depart(args: list[str], text: str) -> Depart:
     choices: dict[str, Target] = {}
     for name, target in zip(args[2::2], args[3::2]):
         if name not in ("gold", "red") or name in choices:
-            raise NotationError(f"bad depart option {name!r}: expected gold or red, once each")
+            raise NotationError(f"bad depart option {quote(name)}: expected gold or red, once each")
         if target not in ("profit", "bonus"):
-            raise NotationError(f"bad {name} choice {target!r}: expected profit or bonus")
+            raise NotationError(f"bad {name} choice {quote(target)}: expected profit or bonus")
         choices[name] = cast(Target, target)
     dock = _at_most(args[1][1:] if args[1][:1] == "d" else "", 6, args[1], DOCK, text) - 1
     return Depart(_strip(args[0]), dock, choices.get("gold"), choices.get("red"))
@@ -215,7 +221,7 @@ def parse_move(text: str, transports: Names | None = None) -> Move:
     if verb == "depart":
         return _depart([a.lower() for a in args], text)
     if verb not in _ARITY:
-        raise NotationError(f"unknown move {verb!r} (known: {', '.join([*_ARITY, 'depart'])})")
+        raise NotationError(f"unknown move {quote(verb)} (known: {', '.join([*_ARITY, 'depart'])})")
     if len(args) != _ARITY[verb]:
         raise NotationError(f"{verb} takes {_ARITY[verb]} argument(s), found {len(args)}")
     if verb == "choose":
@@ -223,7 +229,7 @@ def parse_move(text: str, transports: Names | None = None) -> Move:
             return Choose(tuple(transports.key(a, text) for a in args))
         ids = tuple(a.upper() for a in args)
         if any(len(i) != 1 or not i.isalpha() for i in ids):
-            raise NotationError(f"bad transport ids {' '.join(args)!r}: write three letters, e.g. choose A C F")
+            raise NotationError(f"bad transport ids {quote(' '.join(args))}: write three letters, e.g. choose A C F")
         return Choose(ids)
     args = [a.lower() for a in args]
     if verb == "roll":

@@ -18,6 +18,7 @@ from pnp.errors import IllegalMove
 from pnp.games.base import BaseState, ranked, wrong_stage
 from pnp.games.hauling_astronauts.model import HaulingData, Transport, names
 from pnp.games.hauling_astronauts.notation import (
+    BONUS_NAMES,
     GOLD,
     MOVED,
     NEIGHBOURS,
@@ -361,7 +362,7 @@ class HaulingState(BaseState):
         specials = [kind(d) for d in dice if kind(d) != PLAIN]
         if specials and not self.bonus_dice:
             raise IllegalMove("the bonus dice are not in use (option bonus_dice)", "bonus dice")
-        for k, name in ((GOLD, "gold"), (RED, "red")):
+        for k, name in BONUS_NAMES.items():
             if specials.count(k) > (1 if self.specials_free & k else 0):
                 raise IllegalMove(f"the {name} die is not in Available", "bonus dice")
         plain = self.available - self.specials_free.bit_count()

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from pnp.games.hauling_astronauts.notation import COLUMN_NAMES, GOLD, MOVED, RED, ROW_NAMES, SIZE, format_die
+from pnp.games.hauling_astronauts.notation import (
+    BONUS_NAMES,
+    COLUMN_NAMES,
+    MOVED,
+    ROW_NAMES,
+    SIZE,
+    format_die,
+)
 from pnp.games.hauling_astronauts.state import ACTION, SETUP, SLOTS, VOID, HaulingState
 from pnp.referee.protocol import PlayerScore
 
@@ -44,7 +51,7 @@ def _docked(state: HaulingState, player: int, strip: int, viewer: str | None) ->
 
 
 def _available(state: HaulingState) -> str:
-    marks = [name for bit, name in ((GOLD, "gold"), (RED, "red")) if state.specials_free & bit]
+    marks = [name for bit, name in BONUS_NAMES.items() if state.specials_free & bit]
     return f"{state.available} dice" + (f" (with {' and '.join(marks)})" if marks else "")
 
 
