@@ -35,7 +35,7 @@ from pnp.games.take_off.drawing import (
 )
 from pnp.games.take_off.model import JetColour, TakeOffData
 from pnp.games.take_off.state import TakeOffState
-from pnp.games.take_off.text import status
+from pnp.games.take_off.text import status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.fonts import text_width
@@ -353,22 +353,14 @@ def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -
 
 def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
     """A row per fleet: its token colour, player, where each jet is, progress and place."""
-    data, world = state.ctx.data, state.ctx.world
+    data = state.ctx.data
     places = state.places()
     final = state.is_over()
     winners = set(state.score().winners) if final else set()
     rows = []
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
-        jets = []
-        for j, city in enumerate(state.jets_of(seat)):
-            if city == HOME:
-                where = "home"
-            elif city == world.start:
-                where = "Start"
-            else:
-                where = f"{world.name(city)} {world.layout.city_reference(city)}"
-            jets.append(f"{colour.letter}{j + 1} {where}")
+        jets = [f"{colour.letter}{j + 1} {where(state, city, '{}')}" for j, city in enumerate(state.jets_of(seat))]
         stats = f"progress {sum(state.progress(seat))}, place {places[seat]}" + (" - winner" if name in winners else "")
         who = f"{name} (you)" if name == viewer else name
         rows.append((colour, who, jets, stats, seat == state.seat and not final))

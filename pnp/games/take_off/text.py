@@ -18,7 +18,7 @@ def render(state: TakeOffState) -> str:
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
         home = state.jets_of(seat).count(HOME)
-        jets = ", ".join(f"{colour.letter}{j + 1} {_where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
+        jets = ", ".join(f"{colour.letter}{j + 1} {where(state, city)}" for j, city in enumerate(state.jets_of(seat)))
         lines.append(
             f"  {name} ({colour.name}): {jets} | home {home}, progress {sum(state.progress(seat))}, place {ranks[seat]}"
         )
@@ -31,13 +31,14 @@ def render(state: TakeOffState) -> str:
     return "\n".join(lines)
 
 
-def _where(state: TakeOffState, city: int) -> str:
+def where(state: TakeOffState, city: int, square: str = "[{}]") -> str:
+    """Where a jet is in words: "home", "Start", or the city's name and its map square (written as ``square``)."""
     world = state.ctx.world
     if city == HOME:
         return "home"
     if city == world.start:
         return "Start"
-    return f"{world.name(city)} [{world.layout.city_reference(city)}]"
+    return f"{world.name(city)} {square.format(world.layout.city_reference(city))}"
 
 
 def status(state: TakeOffState) -> str:
