@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.loader import Loaded, load_text
-from pnp.printing.canvas import Drawing
 from pnp.printing.sizes import CARD_SIZES
 from pnp.resources import board_file
+
+if TYPE_CHECKING:
+    from pnp.printing.canvas import Drawing
 
 MAX_LANES = 20
 BORDER = 1.0  # mm a card needs around it inside a space

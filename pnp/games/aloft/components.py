@@ -90,8 +90,8 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
     It shows what every player sees at the table: colour cards only once revealed (the state holds no other).
     """
     board, data = state.board, state.data
-    width = EDGE * 1.5 + board.columns * CELL_W
-    room = width - EDGE * 1.5
+    room = board.columns * CELL_W
+    width = EDGE * 1.5 + room
     header = [line for text in status(state) for line in _wrap(text, room, TEXT)]
     packed = " ".join(n for n, w in zip(state.names, state.where) if w == PACKED) or "none"
     info: list[tuple[str, bool]] = [(line, False) for line in _wrap(f"packed: {packed}", room, TEXT)]
@@ -117,7 +117,7 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
         c.line(EDGE, legend_y - 3.5, width - EDGE / 2, legend_y - 3.5, stroke="#9a9486", width=0.3)
         with c.group(name="legend"):
             for item, x, y in legend:
-                item.draw(c, x, legend_y + y)
+                item.symbol(c, x, legend_y + y)
                 c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
 
     return Drawing(width, height, draw)
@@ -165,9 +165,6 @@ class _Item(NamedTuple):
     symbol: Callable[[Canvas, float, float], None]  # drawn with its left edge at x, centred on y
     label: str
     new_row: bool = False  # starts a row of its own kind (the colours)
-
-    def draw(self, c: Canvas, x: float, y: float) -> None:
-        self.symbol(c, x, y)
 
 
 def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, float]], float]:
@@ -402,7 +399,7 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
             c.text(r, r + 3, str(n), size=14, bold=True, anchor="middle")
 
-        return Token(f"score {n}", Face(draw, "#f3e3b5"))
+        return Token(f"score {n}", Face(draw, SCORING))
 
     def launch(colour: Colour) -> Token:
         def draw(c: Canvas) -> None:
