@@ -33,6 +33,7 @@ from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
 
 MAX_BODY = 16 * 1024  # bytes in a POST body; a move is at most 200 characters
+NO_PAGE = "no such page: check the link"  # a wrong token or address: nothing more is said
 HERE = Path(__file__).parent
 HEADERS = {  # on every answer: never cached, never sniffed, never framed, the link never sent on as a referrer
     "Cache-Control": "no-store",
@@ -86,7 +87,7 @@ class _Table:
         """The seat whose link this is; a wrong token is a 404 that says nothing more."""
         seat = links.seat_for(self.tokens, request.path_params["token"])
         if seat is None:
-            raise Refused(404, "no such page: check the link")
+            raise Refused(404, NO_PAGE)
         return seat
 
     def _viewer(self, request: Request) -> str | None:
@@ -104,7 +105,7 @@ class _Table:
         return _json(await run_in_threadpool(lambda: view.state_json(session.load(self.path), seat)))
 
     async def events(self, request: Request) -> Response:
-        self._viewer(request)
+        self._viewer(request)  # a seat's stream only on its own link
         headers = {**HEADERS, "X-Accel-Buffering": "no"}  # a proxy in front must not hold events back
         return StreamingResponse(self.watch.stream(), media_type="text/event-stream", headers=headers)
 
@@ -172,5 +173,5 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
 async def _http_error(_request: Request, exc: Exception) -> Response:
     """Routing's own refusals (no such page, wrong method) as one JSON line too."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
-    message = "no such page: check the link" if status == 404 else str(getattr(exc, "detail", "")).lower()
+    message = NO_PAGE if status == 404 else str(getattr(exc, "detail", "")).lower()
     return _json({"error": message}, status)

@@ -115,16 +115,15 @@ def lan_address() -> str:
 
 def _announce(title: str, path: Path, url: str, seats: dict[str, str], local: bool) -> None:
     """The host address and one join address per seat, each with a QR code to scan."""
-    out = sys.stdout
-    print(f"{title} at the table, from {path}", file=out)
-    print(f"\nshared screen (shows no secrets): {url}", file=out)
+    print(f"{title} at the table, from {path}")
+    print(f"\nshared screen (shows no secrets): {url}")
     _qr(url)
     for player, link in seats.items():
-        print(f"\n{player}'s phone (this link is {player}'s alone: it shows {player}'s secrets): {link}", file=out)
+        print(f"\n{player}'s phone (this link is {player}'s alone: it shows {player}'s secrets): {link}")
         _qr(link)
     if local:
-        print("\nonly this computer can open these; 'pnp ref serve --lan' lets phones on this network join", file=out)
-    print("serving; Ctrl-C stops", file=out, flush=True)
+        print("\nonly this computer can open these; 'pnp ref serve --lan' lets phones on this network join")
+    print("serving; Ctrl-C stops", flush=True)
 
 
 def _qr(text: str) -> None:

@@ -14,6 +14,9 @@ from pnp.referee import notation
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret
 from pnp.referee.session import Session
 
+PICTURES_KEPT = 32  # state pictures kept drawn: a table of six, with the host screen, over a few versions
+_PICTURES: dict[tuple[Path, str, str | None], str] = {}  # by (record, version, viewer), oldest first
+
 
 def state_json(current: Session, seat: str | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: the host's shared screen, which holds no secrets)."""
@@ -50,10 +53,6 @@ def _picture(current: Session, seat: str | None) -> str:
             del _PICTURES[next(iter(_PICTURES))]
         _PICTURES[key] = drawing_to_screen_svg(current.spec.picture(current.state, seat))
     return _PICTURES[key]
-
-
-PICTURES_KEPT = 32  # a table of six, with the host screen, over a few versions
-_PICTURES: dict[tuple[Path, str, str | None], str] = {}
 
 
 def _buttons(current: Session) -> list[dict[str, Any]]:

@@ -334,17 +334,6 @@
   // -- the seat's moves --------------------------------------------------------------------------
   // Buttons are grouped by their verb (the notation's first word), one group per kind: choices,
   // chance inputs (what the table's dice or cards show), secrets (confirmed first) and reveals.
-  function buttonsOf(data) {
-    if (Array.isArray(data.buttons) && data.buttons.length) return data.buttons;
-    return (data.moves || []).map((move) => ({
-      move,
-      label: move,
-      verb: move.split(" ")[0],
-      kind: "choice",
-      probability: null,
-    }));
-  }
-
   const KIND_HINT = {
     chance: "Enter what the table rolled or drew.",
     secret: "Secret: only you see this choice; you confirm it before it is sealed.",
@@ -353,13 +342,13 @@
 
   function drawMoves(data) {
     const holder = $("moves");
-    const buttons = buttonsOf(data);
+    const buttons = data.buttons || []; // the server sends every move as a button
     const groups = new Map();
     for (const b of buttons) {
-      const kind = b.kind || "choice";
+      const kind = b.kind;
       const words = b.move.split(" ");
       // a secret's group is its slot ("secret t1" reads "your t1"): the value is what is chosen
-      const verb = kind === "secret" && words.length > 2 ? `your ${words[1]}` : b.verb || words[0];
+      const verb = kind === "secret" && words.length > 2 ? `your ${words[1]}` : b.verb;
       const key = `${kind}:${verb}`;
       if (!groups.has(key)) groups.set(key, { key, kind, verb, items: [] });
       groups.get(key).items.push(b);
@@ -419,7 +408,7 @@
       "button",
       {
         type: "button",
-        class: `move kind-${b.kind || "choice"}`,
+        class: `move kind-${b.kind}`,
         "data-move": b.move,
         title: b.label !== b.move ? b.move : null, // the notation, for whoever knows it
       },
