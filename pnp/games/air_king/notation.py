@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pnp.errors import NotationError
+from pnp.errors import NotationError, quote
 from pnp.games.air_king.field import CELL, Field
 from pnp.games.air_king.model import CARD_TYPES
 from pnp.games.names import Names
@@ -67,24 +67,24 @@ def parse_move(text: str, cards: Names) -> AirMove:
     if extra:
         words = words[1:]
         if not words or words[0] not in FLIGHTS:
-            raise NotationError(f"cannot read {text!r}: 'extra' comes before depart, fly or land")
+            raise NotationError(f"cannot read {quote(text)}: 'extra' comes before depart, fly or land")
     if not words or words[0] not in _SHAPES:
-        raise NotationError(f"cannot read {text!r}: expected one of: {_FORMS}")
+        raise NotationError(f"cannot read {quote(text)}: expected one of: {_FORMS}")
     action, args = words[0], words[1:]
     shape = _SHAPES[action]
     if shape == ("card",) and args:  # a printed title may run over several words: "clear sky"
         args = [cards.key(" ".join(args), text)]
     if len(args) != len(shape):
         wanted = " ".join([action, *(_SHOWN[w] for w in shape)])
-        raise NotationError(f"cannot read {text!r}: expected '{wanted}'")
+        raise NotationError(f"cannot read {quote(text)}: expected '{wanted}'")
     given = dict(zip(shape, args))
     aircraft, other = (number(given[k], "an aircraft number (1, 2, ...)", text) if k in given else 0 for k in _PLANES)
     cell, card = given.get("cell", ""), given.get("card", "")
     if cell and not CELL.match(cell):
-        raise NotationError(f"cannot read {text!r}: {cell!r} is not a space (column letter and lane: c3)")
+        raise NotationError(f"cannot read {quote(text)}: {cell!r} is not a space (column letter and lane: c3)")
     if action == "pass":
         if other == aircraft:
-            raise NotationError(f"cannot read {text!r}: a Pass swaps two different aircraft")
+            raise NotationError(f"cannot read {quote(text)}: a Pass swaps two different aircraft")
         aircraft, other = sorted((aircraft, other))
     return AirMove(action, aircraft, cell, card, other, extra)
 
