@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Annotated
 
@@ -10,7 +9,7 @@ import click
 import typer
 
 from pnp.cli import build, maps, ref, sim
-from pnp.cli.output import emit_json, fail, say
+from pnp.cli.output import emit_json, fail, internal_error, say
 from pnp.errors import PnpError
 
 app = typer.Typer(
@@ -108,10 +107,8 @@ def main() -> None:
     except click.exceptions.Abort:
         fail("aborted")
         sys.exit(1)
-    except Exception as exc:  # the promise: no traceback, whatever the input
-        if os.environ.get("PNP_DEBUG"):
-            raise
-        fail(f"internal error ({exc.__class__.__name__}: {exc}); please report it, or rerun with PNP_DEBUG=1")
+    except Exception as exc:  # noqa: BLE001 - the promise: no traceback, whatever the input
+        internal_error(exc)
         sys.exit(1)
     if code == 130:  # Ctrl-C, or SIGTERM while a file is written
         fail("interrupted")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -25,3 +26,10 @@ def fail(message: str) -> None:
 def report(line: str) -> None:
     """A line on stderr that already says where and what (e.g. a map check finding)."""
     print(line, file=sys.stderr)
+
+
+def internal_error(exc: Exception) -> None:
+    """Say that pnp itself failed, in one line (re-raised instead with PNP_DEBUG=1, for the traceback)."""
+    if os.environ.get("PNP_DEBUG"):
+        raise exc
+    fail(f"internal error ({exc.__class__.__name__}: {exc}); please report it, or rerun with PNP_DEBUG=1")

@@ -50,3 +50,14 @@ def fit_size(text: str, width_mm: float, size_pt: float, bold: bool = False, min
     if need <= width_mm:
         return size_pt
     return max(minimum, size_pt * width_mm / need)
+
+
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width_mm`` at ``size_pt``."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size_pt, bold) <= width_mm:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

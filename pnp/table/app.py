@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pnp.cli.output import fail
+from pnp.cli.output import internal_error
 from pnp.errors import PnpError
 from pnp.referee import session
 from pnp.referee.session import Session
@@ -136,10 +135,8 @@ def _answering(endpoint: Endpoint) -> Endpoint:
             return _json({"error": exc.message, **stale}, exc.status)
         except PnpError as exc:  # the record itself cannot be read or written
             return _json({"error": str(exc)}, 500)
-        except Exception as exc:  # the promise holds here too: one line, no traceback
-            if os.environ.get("PNP_DEBUG"):
-                raise
-            fail(f"internal error ({exc.__class__.__name__}: {exc}); please report it, or rerun with PNP_DEBUG=1")
+        except Exception as exc:  # noqa: BLE001 - the promise holds here too: one line, no traceback
+            internal_error(exc)
             return _json({"error": "internal error: the server's terminal says more"}, 500)
 
     return answer

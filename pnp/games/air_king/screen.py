@@ -15,10 +15,11 @@ from pnp.games.air_king.actions import STORM, WAITING
 from pnp.games.air_king.cards import EVENT_COLOURS
 from pnp.games.air_king.field import LETTERS, Field, cell_name
 from pnp.games.air_king.model import AirKingData
-from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane, wrap
+from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane
 from pnp.games.air_king.state import AirKingState
 from pnp.games.air_king.text import headline
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.fonts import wrap
 
 SW, SH = 34.0, 25.0  # a space on screen, mm
 MARGIN = 9.0  # left and right, for the lane numbers

@@ -7,7 +7,7 @@ import math
 from pnp.games.air_king.model import Aircraft
 from pnp.printing.canvas import Anchor, Canvas, Color
 from pnp.printing.color import luminance, rgb
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import wrap
 
 INK = "#1d2330"
 WHITE = "#ffffff"
@@ -118,17 +118,6 @@ def badge(c: Canvas, craft: Aircraft, x: float, y: float, w: float, h: float) ->
     box = w - h * 1.05
     c.rect(x + h * 0.95, y + h * 0.15, box - h * 0.1, h * 0.7, fill=WHITE, stroke=INK, width=0.25, radius=h * 0.1)
     c.text(x + h * 0.9 + box / 2, y + h * 0.69, str(craft.number), size=h * 1.45, bold=True, anchor="middle", fill=INK)
-
-
-def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` mm at ``size`` pt."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def paragraph(

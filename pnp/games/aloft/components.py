@@ -13,7 +13,7 @@ from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import hatch
 
@@ -92,13 +92,13 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
     board, data = state.board, state.data
     room = board.columns * CELL_W
     width = EDGE * 1.5 + room
-    header = [line for text in status(state) for line in _wrap(text, room, TEXT)]
+    header = [line for text in status(state) for line in wrap(text, TEXT, room)]
     packed = " ".join(n for n, w in zip(state.names, state.where) if w == PACKED) or "none"
-    info: list[tuple[str, bool]] = [(line, False) for line in _wrap(f"packed: {packed}", room, TEXT)]
+    info: list[tuple[str, bool]] = [(line, False) for line in wrap(f"packed: {packed}", TEXT, room)]
     for seat, player in enumerate(state.players):
         you = " (you)" if player == viewer else ""
         bold = seat == state.seat and state.phase != OVER
-        info += [(line, bold) for line in _wrap(f"{player}{you}: {holdings(state, player)}", room, TEXT)]
+        info += [(line, bold) for line in wrap(f"{player}{you}: {holdings(state, player)}", TEXT, room)]
     legend, legend_height = _legend(data, room)
     top = 12 + LINE * len(header) + 2
     lane_y = top + board.rows * CELL_H
@@ -226,17 +226,6 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
         x += need
     close_row()
     return placed, y
-
-
-def _wrap(text: str, width: float, size: float) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` at ``size`` pt."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 # -- shapes ---------------------------------------------------------------
