@@ -254,15 +254,20 @@ def test_a_void_goal_never_shares_the_win():
     assert state.score().winners == ("p1",)  # both have 0 landed, but p2's card is p1's
 
 
-def test_a_claim_with_a_goal_card_already_public_does_not_count_and_cannot_win_later():
+def test_a_claim_with_a_goal_card_already_public_is_refused_and_the_game_plays_on():
     state = acting()
     land_all(state, (1, 2, 6, 7))  # goal card 1 complete
     state.apply(Reveal("goal", "2", SALT))  # p1 reveals goal 2 too early: public now
     play(state, "depart 3 a2", "depart 4 a4", "end", "draw pass")
     assert state.to_move() == "p2" and Reveal("goal") in state.legal_moves()
-    state.apply(Reveal("goal", "2", SALT))  # p2 entered goal card 2 as well
-    assert state.void == [1] and state.failed == [0] and not state.is_over()
-    assert Reveal("goal") not in state.legal_moves()
+    before = state.clone()
+    with pytest.raises(IllegalMove) as refused:  # p2 entered goal card 2 as well
+        state.apply(Reveal("goal", "2", SALT))
+    assert str(refused.value) == (
+        "during play: goal card 2 is public already (p1 revealed it) and each goal card exists once, so yours "
+        "cannot win: play on, it is checked after the round limit (rule: one of each goal card)"
+    )
+    assert state.goals == before.goals and state.void == [] and state.failed == [0]
     land_all(state, (3, 8))  # goal card 2 (1 3 6 8) is complete during p2's own turn
     play(state, "depart 9 g2", "depart 10 g4")
     assert not state.is_over()
@@ -283,6 +288,27 @@ def test_a_random_game_with_a_goal_entered_twice_still_ends():
     assert state.is_over() and len(state.void) == 2 and state.goals == [3, 3, 3]
     counted = next(seat for seat in range(3) if seat not in state.void)
     assert state.score().winners == (state.players[counted],)
+
+
+
+def test_a_bot_whose_claim_is_refused_chooses_again_and_the_game_ends():
+    from pnp.referee.driver import playout, random_chooser
+
+    chose_again = []
+
+    def eager(state, moves, own):  # both hold goal card 1 and claim as soon as any goal card is complete
+        if any(isinstance(m, Secret) for m in moves):
+            return Secret("goal", "1")
+        if Reveal("goal") in moves:
+            return Reveal("goal")
+        if Reveal("goal") in state.legal_moves():  # listed, but refused a moment ago
+            chose_again.append(state.players[state.seat])
+        return choose(state, moves, own)
+
+    choose = random_chooser(random.Random(2))
+    state = playout(GAME, Setup(("p1", "p2"), {"rounds": 40}, 2), eager).state
+    assert set(chose_again) == {"p2"} and state.failed == [0]  # p1's early claim made card 1 public
+    assert state.is_over() and state.void == [1]  # p2's card was checked after the round limit
 
 
 # -- the state picture on a screen ----------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from pnp.errors import IllegalMove
 from pnp.referee import secrets
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State
 
@@ -88,20 +89,30 @@ def playout(
 ) -> Table:
     """Play from the start until the game ends, ``choose`` picking among the legal moves.
 
-    ``rng`` draws the chance outcomes (default: seeded from ``setup.seed``).
+    ``rng`` draws the chance outcomes (default: seeded from ``setup.seed``). A reveal is listed before
+    its value is known, so the rules may still refuse it once it is (say, a card another player revealed
+    first): the player then chooses again without it.
     """
     chance_rng = rng or random.Random(setup.seed)
     table = Table(game, game.new_state(setup))
     state = table.state
+    refused: set[Move] = set()  # reveals refused in the position at hand
     while not state.is_over():
         if len(table.history) >= max_moves:
             raise RuntimeError(f"{game.name}: no end after {max_moves} moves")
-        moves = state.legal_moves()
+        moves = [move for move in state.legal_moves() if move not in refused]
         if not moves:
             raise RuntimeError(f"{game.name}: the game is not over but no move is legal")
         move = choose(state, moves, table.secrets_of(state.to_move() or ""))
         chances = state.chance()
-        table.play(table.take_chance(chances, chance_rng) if move in chances else move)
+        try:
+            table.play(table.take_chance(chances, chance_rng) if move in chances else move)
+        except IllegalMove:
+            if not isinstance(move, Reveal):
+                raise
+            refused.add(move)
+            continue
+        refused.clear()
     return table
 
 

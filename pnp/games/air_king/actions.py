@@ -389,9 +389,10 @@ def commit(state: AirKingState, move: Commit) -> None:
 def reveal(state: AirKingState, move: Reveal) -> None:
     """A goal revealed to win on its owner's turn, or at the round limit.
 
-    Each goal card exists once: a card revealed after another player revealed it is recorded (its
-    commitment is open) but does not count, so its player cannot win with it. The state never sees a
-    goal before it is revealed, so the second reveal is the first moment the clash can be known.
+    Each goal card exists once, and the state never sees a goal before it is revealed, so the second
+    reveal of a card is the first moment a clash can be known. A claim during play with a card already
+    public is refused; at the round limit every goal must be revealed, so there the second one is recorded
+    (its commitment is open) but does not count.
     """
     if state.phase not in (DRAW, ACT, DISCARD, FINAL):
         raise out_of_stage(state)
@@ -410,6 +411,12 @@ def reveal(state: AirKingState, move: Reveal) -> None:
         raise IllegalMove(f"{words}: {state.players[state.seat]} has revealed their goal already", "reveal once")
     if not state.any_complete:
         raise IllegalMove(f"{words}: no goal card has all its aircraft landed yet", "reveal to win")
+    if goal in state.goals:
+        raise IllegalMove(
+            f"{words}: goal card {move.value} is public already ({state.owner_of(goal)} revealed it) and each "
+            "goal card exists once, so yours cannot win: play on, it is checked after the round limit",
+            "one of each goal card",
+        )
     _take_goal(state, goal)
     _check_public_win(state)
     if state.phase != OVER and state.seat not in state.void:

@@ -80,7 +80,7 @@ def _goal(state: AirKingState, seat: int) -> str:
     card = state.rules.data.goals[goal]
     shown = f"goal card {goal + 1} ({' '.join(map(str, card))})"
     if seat in state.void:
-        return f"{shown} does not count: {state.first_to_reveal(seat)} revealed it first"
+        return f"{shown} does not count: {state.owner_of(state.goals[seat])} revealed it first"
     landed = (state.rules.goal_masks[goal] & state.landed).bit_count()
     return f"{shown}: {landed} of {len(card)} landed"
 

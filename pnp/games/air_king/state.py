@@ -303,15 +303,14 @@ class AirKingState(BaseState):
                     self.held[b] = False
                     self.discard[HOLD] += 1
 
-    def first_to_reveal(self, seat: int) -> str:
-        """The player who revealed ``seat``'s goal card first (whose reveal counts)."""
-        goal = self.goals[seat]
+    def owner_of(self, goal: int) -> str:
+        """The player who revealed goal card ``goal`` first (whose reveal counts)."""
         return next(self.players[s] for s, g in enumerate(self.goals) if g == goal and s not in self.void)
 
     def void_reason(self, seat: int) -> str:
         """Why the goal ``seat`` revealed does not count: another player revealed that card first."""
         return (
-            f"{self.first_to_reveal(seat)} revealed goal card {self.goals[seat] + 1} first, and each goal card "
+            f"{self.owner_of(self.goals[seat])} revealed goal card {self.goals[seat] + 1} first, and each goal card "
             "exists once (rule: one of each goal card)"
         )
 
