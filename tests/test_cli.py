@@ -161,10 +161,10 @@ def test_secret_reads_a_piped_value_and_stores_only_a_commitment(cli, monkeypatc
     assert code == 1 and "bob's turn" in err
     code, _, err = cli("ref", "secret", "g.pnp", "--player", "zed")
     assert code == 1 and "'zed' is not a player" in err
-    monkeypatch.setattr(sys, "stdin", io.StringIO("r , w\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("red white\n"))
     code, _, err = cli("ref", "secret", "g.pnp", "--player", "bob")
-    assert code == 1 and "one word without spaces" in err and "r , w" not in err
-    monkeypatch.setattr(sys, "stdin", io.StringIO("R,W\n"))
+    assert code == 1 and "one word without spaces" in err and "red white" not in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Red , white\n"))  # printed names, spaced as in a list
     assert cli("ref", "secret", "g.pnp", "--player", "bob")[0] == 0
     code, _, err = cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "colours")
     assert code == 1 and "scoring" in err  # colour cards are shown only once the game has ended

@@ -90,6 +90,19 @@ def test_a_secret_transport_reads_as_its_printed_piece():
     assert GAME.label(Secret("goal", "7")) is None  # not one of ours: the referee shows the notation
 
 
+def test_a_secret_transport_is_entered_by_its_printed_name(tmp_path):
+    from pnp.referee import keys, session
+
+    path = tmp_path / "game.pnp"
+    session.new(path, "hauling-astronauts", ["ann", "bob"], ["hidden_transports=true"], 1, None).save()
+    for move in ("secret t1 heron", "secret t2 Needle", "secret t3 TORTOISE", "secret t1 Atlas", "secret t2 u"):
+        current = session.load(path)
+        current.play(move)
+        current.save()
+    assert {slot: value for slot, (value, _) in keys.read_keys(path, "ann").items()} == {"t1": "C", "t2": "F", "t3": "A"}
+    assert {slot: value for slot, (value, _) in keys.read_keys(path, "bob").items()} == {"t1": "V", "t2": "U"}
+
+
 @pytest.mark.parametrize("options", [{}, {"bonus_dice": True, "hidden_transports": True}], ids=str)
 def test_every_listed_move_of_a_game_has_a_label_without_codes(options):
     table = random_game("hauling-astronauts", 2, 11, **options)

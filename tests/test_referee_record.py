@@ -225,6 +225,25 @@ def test_secrets_are_matched_whatever_the_case_and_order(tmp_path):
     assert keys.read_keys(path, "ann")["colours"][0] == "B,R"
 
 
+def test_secrets_are_matched_by_their_printed_names(tmp_path):
+    path = new_record(tmp_path)
+    play(path, "secret colours Blue,GREEN", "secret colours w,Red")
+    assert keys.read_keys(path, "ann")["colours"][0] == "B,G"
+    assert keys.read_keys(path, "bob")["colours"][0] == "R,W"
+
+
+def test_a_secret_that_names_nothing_listed_is_refused_without_echo_or_suggestion(tmp_path):
+    path = new_record(tmp_path)
+    before = path.read_bytes()
+    with pytest.raises(IllegalMove) as refused:
+        session.load(path).play("secret colours bleu,red")
+    assert str(refused.value) == (
+        "during set-up: that is not a colours value ann can enter now: type one that 'pnp ref moves' lists, "
+        "by its letters or printed names (rule: secrets)"
+    )
+    assert path.read_bytes() == before
+
+
 def test_show_as_a_player_gives_only_secrets_still_committed(tmp_path, cli):
     path = new_record(tmp_path)
     play(path, "secret colours B,G")

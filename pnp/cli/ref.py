@@ -237,7 +237,8 @@ def secret(
         if chosen not in wanted:  # asked before the prompt, so nobody types a secret in vain
             raise PnpError(f"no secret {quote(chosen)} is due from {player} now (due: {', '.join(wanted)})")
         prompt = f"{player}, enter your {chosen} (hidden): "
-        value = (getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()).strip()
+        typed = getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()
+        value = ",".join(item.strip() for item in typed.split(","))  # "blue, green" reads as "blue,green"
         if not value or len(value.split()) > 1:
             raise PnpError(f"the {chosen} must be one word without spaces, e.g. B,G (see 'pnp ref moves')")
         current.play(f"secret {chosen} {value}")

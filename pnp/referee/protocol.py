@@ -225,6 +225,13 @@ class Game(ABC):
         """
         return None
 
+    def read_secret(self, secret: Secret) -> Secret:
+        """``secret`` as typed with printed names, in the spelling ``legal_moves`` lists (``blue,green`` -> ``B,G``).
+
+        The default reads nothing: the value is matched as typed.
+        """
+        return secret
+
     def public_text(self, move: Move) -> str | None:
         """What the other players may see of ``move`` when it shows something its player keeps hidden.
 

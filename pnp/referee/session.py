@@ -106,11 +106,15 @@ class Session:
 
     def _commit_secret(self, player: str, entered: Secret) -> str:
         legal = self.state.legal_moves()
-        move = _listed_secret(entered, legal)
+        move = _listed_secret(self.game.read_secret(entered), legal)
         if move is None:  # the message never repeats the value: someone may be watching the screen
             if not any(isinstance(m, Secret) for m in legal):
                 raise wrong_stage(self.state.stage(), f"no secret is due from {player} now")
-            raise IllegalMove(f"that is not a {entered.slot} {player} can enter now (see 'pnp ref moves')", "secrets")
+            raise IllegalMove(
+                f"that is not a {entered.slot} value {player} can enter now: type one that 'pnp ref moves' lists, "
+                "by its letters or printed names",
+                "secrets",
+            )
         digest, salt = secrets.commit(player, move.slot, move.value)
         commit = Commit(move.slot, digest)
         self._apply(player, commit)

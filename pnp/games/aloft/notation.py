@@ -35,6 +35,7 @@ class Words:
 
     def __init__(self, data: AloftData) -> None:
         self.colour: dict[str, str] = {c.code: c.name.lower() for c in data.colours}
+        self.colour_codes = Names("colour", {c.code: [c.name] for c in data.colours})
         self.balloons = Names("balloon", {b.name: self._aliases(b) for b in data.balloons})
         self.shown = {b.name: self.balloon(b) for b in data.balloons}
 

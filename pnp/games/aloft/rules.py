@@ -45,6 +45,11 @@ class Aloft(BaseGame):
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
 
+    def read_secret(self, secret: Secret) -> Secret:
+        """Colour cards by their printed names: ``blue, green`` -> ``B,G`` (a letter stays a letter)."""
+        codes = _words().colour_codes
+        return Secret(secret.slot, ",".join(codes.find(item) or item.strip() for item in secret.value.split(",")))
+
     def label(self, move: Move) -> str | None:
         """A move in printed words: ``inflate red/white on the truck under column 3``; colour cards by name."""
         words = _words()

@@ -8,7 +8,7 @@ from pnp.games.base import BaseGame
 from pnp.games.hauling_astronauts import labels, notation
 from pnp.games.hauling_astronauts.model import builtin, transport_names
 from pnp.games.hauling_astronauts.state import HaulingState
-from pnp.referee.protocol import Move, Option, Setup
+from pnp.referee.protocol import Move, Option, Secret, Setup
 from pnp.resources import data_file
 
 BONUS_DICE = "bonus_dice"
@@ -38,6 +38,10 @@ class HaulingAstronauts(BaseGame):
 
     def label(self, move: Move) -> str | None:
         return labels.label(move, builtin())
+
+    def read_secret(self, secret: Secret) -> Secret:
+        """A transport by its printed name: ``secret t1 Heron`` -> its letter."""
+        return Secret(secret.slot, transport_names().find(secret.value) or secret.value)
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [data_file("hauling-astronauts.yaml")]
