@@ -341,3 +341,20 @@ def test_reveal_without_slot_names_the_secrets_when_there_is_not_exactly_one(cli
     who = json.loads(cli("ref", "moves", "h.pnp", "--json")[1])["to_move"]
     code, _, err = cli("ref", "reveal", "h.pnp", "--player", who)
     assert code == 1 and err == f"pnp: error: {who} has 3 secrets: give --slot, one of t1, t2, t3\n"
+
+
+def test_a_refused_move_says_what_to_do_next_and_changes_nothing(cli, tmp_path):
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    for move in ("secret colours B,G", "secret colours R,W"):
+        assert cli("ref", "play", "g.pnp", *move.split())[0] == 0
+    before = (tmp_path / "g.pnp").read_bytes()
+    code, _, err = cli("ref", "play", "g.pnp", "truck", "99")
+    assert code == 1
+    assert err.strip() == (
+        "pnp: error: during play: no truck under column 99; 'pnp ref moves g.pnp' lists what is legal now "
+        "(rule: move a truck)"
+    )
+    assert (tmp_path / "g.pnp").read_bytes() == before
+    cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")
+    code, _, err = cli("ref", "play", "t.pnp", "fly", "1", "midway", "tokyo")  # the refusal gives its own example
+    assert code == 1 and "e.g. 'roll R Y'" in err and "pnp ref moves" not in err

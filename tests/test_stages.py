@@ -3,7 +3,8 @@
 Seeded random games of every registered game, with two players and with the most it allows, record the
 moves ``legal_moves`` lists at each stage. Then, at sampled states of each stage, every move listed only at
 other stages is played on a copy: if the state refuses it, the refusal starts with the words of the stage
-in force (``STAGE_WORDS``, as ``pnp.games.base.wrong_stage`` writes them) and names a rule.
+in force (``STAGE_WORDS``, as ``pnp.games.base.wrong_stage`` writes them), names a rule, and says what to do
+next: it turns to the player to move ("ann, roll ...", "ann to move: ...") or names a command ('pnp ref score').
 """
 
 from __future__ import annotations
@@ -90,8 +91,15 @@ def as_played(move: Move, values: Mapping[str, str]) -> Move:
     return move
 
 
+def says_next_step(refusal: IllegalMove, state: State) -> bool:
+    """Whether ``refusal`` tells the player to move what to do, or names the command to run next."""
+    player = state.to_move()
+    return "'pnp ref " in refusal.reason or any(f"{player}{sep}" in refusal.reason for sep in (", ", " to move: "))
+
+
 def wrong_refusals(game: Game, met: Stages) -> Iterator[str]:
-    """Each refusal of a move from another stage that does not start with the stage's words or names no rule."""
+    """Each refusal of a move from another stage that does not start with the stage's words, names no rule or
+    does not say what to do next."""
     for stage, states in met.states.items():
         others = set().union(*(moves for other, moves in met.listed.items() if other != stage))
         foreign = sorted(others - met.listed[stage], key=repr)
@@ -100,7 +108,8 @@ def wrong_refusals(game: Game, met: Stages) -> Iterator[str]:
                 try:
                     state.clone().apply(as_played(move, met.values))
                 except IllegalMove as refusal:
-                    if not str(refusal).startswith(f"{STAGE_WORDS[stage]}: ") or not refusal.rule:
+                    named = str(refusal).startswith(f"{STAGE_WORDS[stage]}: ") and refusal.rule
+                    if not named or not says_next_step(refusal, state):
                         yield f"{stage}: {notation.format(game, move)!r} refused with {str(refusal)!r}"
 
 
@@ -135,6 +144,17 @@ def test_a_refusal_without_the_stage_fails_the_check(monkeypatch):
     wrong = list(wrong_refusals(game, explore(game)))
     assert wrong and {line.split(":")[0] for line in wrong} == set(STAGE_WORDS)
     assert "'secret lucky 1' refused with 'not now (rule: turn order)'" in " ".join(wrong)
+
+
+def test_a_refusal_without_a_next_step_fails_the_check(monkeypatch):
+    import example_game.state
+
+    from pnp.games.base import wrong_stage
+
+    monkeypatch.setattr(example_game.state, "wrong_stage", lambda stage, step: wrong_stage(stage, "not now"))
+    game = EXAMPLE.rules()
+    wrong = list(wrong_refusals(game, explore(game)))
+    assert wrong and {line.split(":")[0] for line in wrong} == set(STAGE_WORDS)
 
 
 def test_a_stage_that_disagrees_with_is_over_fails_the_check(monkeypatch):

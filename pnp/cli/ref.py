@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp.cli.output import emit_json, say
-from pnp.errors import PnpError, quote
+from pnp.errors import IllegalMove, PnpError, quote
 
 if TYPE_CHECKING:
     from pnp.referee.session import Session
@@ -74,7 +74,10 @@ def play(
 
     with record.locked(record_file):
         current = session.load(record_file)
-        recorded = current.play(" ".join(move))
+        try:
+            recorded = current.play(" ".join(move))
+        except IllegalMove as refusal:
+            raise _with_next_step(refusal, record_file) from None
         current.save()
     if as_json:
         emit_json({"recorded": recorded, "to_move": current.state.to_move(), "over": current.state.is_over()})
@@ -277,6 +280,13 @@ def _check_turn(current: Session, player: str) -> None:
         raise PnpError(f"{quote(player)} is not a player in {current.path} (players: {players})")
     if current.state.to_move() != player:
         raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
+
+
+def _with_next_step(refusal: IllegalMove, record_file: Path) -> IllegalMove:
+    """``refusal`` ending with what to do next, unless it says so already ("e.g. 'roll R Y'", "'pnp ref ...'")."""
+    if "'pnp ref " in refusal.reason or "e.g. '" in refusal.reason:
+        return refusal
+    return IllegalMove(f"{refusal.reason}; 'pnp ref moves {record_file}' lists what is legal now", refusal.rule)
 
 
 def _only_secret(current: Session, player: str) -> str:
