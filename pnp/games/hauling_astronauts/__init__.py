@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, lazy_call, lazy_value
+from functools import partial
+
+from pnp.games.spec import GameSpec, MapSupport, lazy_call, lazy_value
+from pnp.resources import data_file
 
 HOME = "pnp.games.hauling_astronauts"
 
@@ -12,5 +15,13 @@ SPEC = GameSpec(
     rules=lazy_call(f"{HOME}.rules:HaulingAstronauts"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),
+    maps=MapSupport(
+        model=lazy_value(f"{HOME}.model:HaulingData"),
+        default_map=partial(data_file, "hauling-astronauts.yaml"),
+        load=lazy_call(f"{HOME}.model:load_data"),
+        check=lazy_call(f"{HOME}.maps:check_map"),
+        new=lazy_call(f"{HOME}.maps:new_map"),
+        preview=lazy_call(f"{HOME}.maps:preview"),
+    ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
 )

@@ -40,16 +40,13 @@ SUMMARY = (
 
 
 def kit(request: KitRequest) -> Kit:
-    """The whole game on one page: pieces to cut out above, the board below."""
-    loaded = load_data()
-    data = loaded.value
-    layout = Layout.of(data)
-    page = Drawing(WIDTH, layout.page_height, lambda c: _page(c, data, layout))
+    """The whole game on one page: pieces to cut out above, the board below (a custom map's, if given)."""
+    loaded = load_data(request.map_path)
     return Kit(
         game="hauling-astronauts",
         title="Hauling Astronauts",
-        documents=(KitDocument("game", (Sheet("board and pieces", page),)),),
-        footer=f"data {loaded.source.digest[:8]}",
+        documents=(KitDocument("game", (Sheet("board and pieces", page_drawing(loaded.value)),)),),
+        footer=f"{'map' if request.map_path else 'data'} {loaded.source.digest[:8]}",
         notes=("Cut out the 12 transports and 2 markers along the grey lines; the board stays whole.",),
     )
 
@@ -57,6 +54,12 @@ def kit(request: KitRequest) -> Kit:
 HEADER = 9.0  # the status line above the board in the state picture
 KEY_ROW = 9.0  # one row of the symbol key below it
 KEY_COLUMNS = 3
+
+
+def page_drawing(data: HaulingData) -> Drawing:
+    """The printed page: pieces to cut out above, the board below."""
+    layout = Layout.of(data)
+    return Drawing(WIDTH, layout.page_height, lambda c: _page(c, data, layout))
 
 
 def picture(state: HaulingState, viewer: str | None) -> Drawing:

@@ -170,8 +170,3 @@ def builtin() -> HaulingData:
 def names(data: HaulingData) -> Names:
     """Both fleets' transports by id and by printed name (ids are what the notation writes), built once."""
     return Names("transport", {t.id: (t.name,) for fleet in data.fleets for t in fleet.transports})
-
-
-def transport_names() -> Names:
-    """The built-in transports' names."""
-    return names(builtin())

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.games.base import BaseGame
+from pnp.games.base import BaseGame, MapCache
 from pnp.games.hauling_astronauts import labels, notation
-from pnp.games.hauling_astronauts.model import builtin, transport_names
+from pnp.games.hauling_astronauts.model import HaulingData, load_data, names
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.referee.protocol import Move, Option, Secret, Setup
 from pnp.resources import data_file
 
 BONUS_DICE = "bonus_dice"
 HIDDEN = "hidden_transports"
+MAPS = MapCache(lambda path: load_data(path).value, data_file("hauling-astronauts.yaml"))
 
 
 class HaulingAstronauts(BaseGame):
@@ -27,21 +28,28 @@ class HaulingAstronauts(BaseGame):
         Option(HIDDEN, False, "transports face down: committed as secrets t1-t3 at set-up, revealed at departure"),
     )
 
+    _map: HaulingData | None = None  # the last session's map: moves and labels use its transports' names
+
+    @property
+    def _data(self) -> HaulingData:
+        return self._map or MAPS.get(None)
+
     def new_state(self, setup: Setup) -> HaulingState:
-        return HaulingState(setup.players, builtin(), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN))
+        self._map = MAPS.get(setup.map_path)
+        return HaulingState(setup.players, self._map, self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN))
 
     def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text, transport_names())
+        return notation.parse_move(text, names(self._data))
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
 
     def label(self, move: Move) -> str | None:
-        return labels.label(move, builtin())
+        return labels.label(move, self._data)
 
     def read_secret(self, secret: Secret) -> Secret:
         """A transport by its printed name: ``secret t1 Heron`` -> its letter."""
-        return Secret(secret.slot, transport_names().find(secret.value) or secret.value)
+        return Secret(secret.slot, names(self._data).find(secret.value) or secret.value)
 
     def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("hauling-astronauts.yaml")]
+        return [setup.map_path or data_file("hauling-astronauts.yaml")]
