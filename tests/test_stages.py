@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -120,6 +121,27 @@ def test_stage_is_over_exactly_when_the_game_is_over(name):
     assert {"play", "over"} <= set(met.listed) <= set(STAGE_WORDS), f"stages met: {sorted(met.listed)}"
 
 
+# How a text picture names each stage outside play, in the game's own words (`pnp ref show` adds nothing)
+STAGE_SAID = {"set-up": r"\bset[- ]up\b", "reveal": r"\breveal", "over": r"\bgame (is )?over\b"}
+
+
+def unnamed_stages(met: Stages) -> Iterator[str]:
+    """Each kept state outside play whose text picture does not name its stage (and, once over, its winners)."""
+    for stage, states in met.states.items():
+        for state in states if stage != "play" else ():
+            text = state.render_text(None)
+            named = re.search(STAGE_SAID[stage], text, re.IGNORECASE)
+            missing = [w for w in state.score().winners if w not in text] if stage == "over" else []
+            if not named or missing:
+                yield f"{stage}: {text.splitlines()[-1]!r}" + (f" does not name {missing}" if missing else "")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_text_picture_names_the_stage_outside_play_and_the_winners_at_the_end(name):
+    unnamed = list(unnamed_stages(stages_of(name)))
+    assert not unnamed, unnamed[:3]
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_move_of_another_stage_is_refused_in_the_words_of_the_stage_in_force(name):
     wrong = list(wrong_refusals(REGISTRY[name].rules(), stages_of(name)))
@@ -134,6 +156,15 @@ def test_the_example_game_meets_every_stage_and_names_it_when_refusing():
     met = explore(game)
     assert not met.mismatched and set(met.listed) == set(STAGE_WORDS)
     assert list(wrong_refusals(game, met)) == []
+    assert list(unnamed_stages(met)) == []
+
+
+def test_a_text_picture_silent_on_its_stage_fails_the_check(monkeypatch):
+    import example_game.state
+
+    monkeypatch.setattr(example_game.state.UpdraftState, "render_text", lambda self, viewer: "a sky")
+    unnamed = list(unnamed_stages(explore(EXAMPLE.rules())))
+    assert {line.split(":")[0] for line in unnamed} == set(STAGE_WORDS) - {"play"}
 
 
 def test_a_refusal_without_the_stage_fails_the_check(monkeypatch):

@@ -6,7 +6,6 @@ The referee modules are imported inside the commands, so other commands (``pnp g
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -163,10 +162,7 @@ def show(
             }
         )
         return
-    say(text)
-    stage = _stage_line(current, text)
-    if stage:
-        say(stage)
+    say(text)  # the game's picture names the stage outside play, and the winners at the end
     for name, value in private.items():
         say(f"your {name}: {value}")
     for note in notes:
@@ -300,32 +296,6 @@ def _only_secret(current: Session, player: str) -> str:
     if len(unrevealed) > 1:
         raise PnpError(f"{player} has {len(unrevealed)} secrets: give --slot, one of {', '.join(unrevealed)}")
     return unrevealed[0]
-
-
-# How a game's own text picture may say the stage already, in its words (then show does not repeat it)
-_STAGE_SAID = {"set-up": r"\bset[- ]up\b", "reveal": r"\breveal", "over": r"\bgame (is )?over\b"}
-
-
-def _stage_line(current: Session, text: str) -> str | None:
-    """Where the session stands, outside play, unless the text picture says it already.
-
-    E.g. "the game has ended and secrets are being revealed: ann to reveal", "the game is over: winner ann".
-    """
-    from pnp.referee.protocol import STAGE_WORDS
-
-    state = current.state
-    stage = state.stage()
-    if stage == "play":
-        return None
-    said = re.search(_STAGE_SAID[stage], text, re.IGNORECASE)
-    if stage != "over":
-        action = "reveal" if stage == "reveal" else "move"
-        return None if said else f"{STAGE_WORDS[stage]}: {state.to_move()} to {action}"
-    if said and re.search(r"\bwin(s|ners?)\b", text, re.IGNORECASE):
-        return None
-    winners = state.score().winners
-    result = f"winner{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else "see 'pnp ref score'"
-    return result if said else f"{STAGE_WORDS[stage]}: {result}"
 
 
 def _to_move_line(current: Session) -> str:

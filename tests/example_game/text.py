@@ -11,6 +11,9 @@ def render(state: UpdraftState, viewer: str | None) -> str:
     for seat, name in enumerate(state.players):
         lucky = f", lucky {state.lucky[seat]}" if seat in state.lucky else ""
         lines.append(f"{name}: altitude {min(state.altitude[seat], state.data.top)} of {state.data.top}{lucky}")
-    turn = state.to_move()
-    lines.append(f"to move: {turn}" if turn else "game over: " + ", ".join(state.score().winners))
+    stage, turn = state.stage(), state.to_move()
+    if stage == "over":
+        lines.append("game over: " + ", ".join(state.score().winners))
+    else:  # outside play the picture names the stage: `pnp ref show` adds nothing of its own
+        lines.append(f"{'' if stage == 'play' else stage + ': '}to move: {turn}")
     return "\n".join(lines)

@@ -271,7 +271,9 @@ class AirKingState(BaseState):
         }[self.phase]
 
     def status(self) -> str:
-        """The round and what the referee waits for, in words."""
+        """The round (or the set-up) and what the referee waits for, in words."""
+        if self.stage() == "set-up":
+            return f"set-up: {self.expecting()}"
         status = f"round {self.round + 1} of {self.rounds}: {self.expecting()}"
         if self.phase == ACT:
             moves, cards = self.moves_left, self.cards_played

@@ -100,5 +100,6 @@ def render(state: HaulingState, viewer: str | None = None) -> str:
     if score.final:
         lines.append("Game over. Winner: " + " and ".join(score.winners) + (" (tie)" if len(score.winners) > 1 else ""))
     else:
-        lines.append(f"To move: {state.to_move()} ({prompt(state)})")
+        stage = "Set-up. " if state.stage() == "set-up" else ""
+        lines.append(f"{stage}To move: {state.to_move()} ({prompt(state)})")
     return "\n".join(lines)
