@@ -51,6 +51,16 @@ def test_every_font_in_every_pdf_is_embedded_and_none_is_base_14(both):
     assert seen == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
 
 
+def test_pdfs_ask_for_actual_size_and_duplex_files_for_a_long_edge_flip(tmp_path):
+    written = render_kit(kit(("cards", (deck(POKER, 3),)), ("extras", (sheet(150, 100),))), PrintSettings(), tmp_path)
+    preferences = {f.path.stem: PdfReader(f.path).trailer["/Root"]["/ViewerPreferences"] for f in written}
+    assert set(preferences) == {"cards", "extras", "calibration"}
+    for prefs in preferences.values():
+        assert prefs["/PrintScaling"] == "/None"
+    assert preferences["cards"]["/Duplex"] == preferences["calibration"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert "/Duplex" not in preferences["extras"]  # one-sided: the dialog's own choice stands
+
+
 @pytest.mark.parametrize("paper,size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_pages_have_the_exact_paper_size(tmp_path, paper, size):
     written = render_kit(kit(("cards", (deck(POKER, 3), board(600, 200)))), PrintSettings(paper=paper), tmp_path)

@@ -75,7 +75,10 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
     done = 0
     for doc in documents:
         stem = _file_name(doc.name)
-        pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}") if "pdf" in settings.formats else None
+        pdf = None
+        if "pdf" in settings.formats:
+            duplex = any(page.duplex_front for page in doc.pages)
+            pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}", duplex)
         digits = max(2, len(str(len(doc.pages))))
         for number, page in enumerate(doc.pages, 1):
             draw = _page_drawer(page, _footer(kit, doc, number), settings.ink_saver)
@@ -140,11 +143,11 @@ def _page_drawer(page: Page, footer: str, ink_saver: bool) -> Callable[[Canvas],
 class _PdfFile:
     """One document's PDF, written page by page."""
 
-    def __init__(self, path: Path, title: str) -> None:
+    def __init__(self, path: Path, title: str, duplex: bool) -> None:
         from pnp.printing.pdf import PdfWriter
 
         self.path = path
-        self._writer = PdfWriter(path, title)
+        self._writer = PdfWriter(path, title, duplex)
 
     def add(self, page: Page, draw: Callable[[Canvas], None]) -> None:
         self._writer.page(page.frame.width, page.frame.height, draw)
