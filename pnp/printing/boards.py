@@ -114,7 +114,7 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
     title = (
         f"{board.name}: overview at {scale * 100:.0f} %; tiles A1-{tiling.tiles[-1].label} "
         f"({tiling.rows} rows A-{row_name(tiling.rows - 1)} x {tiling.cols} columns), "
-        f"overlapping by {OVERLAP:g} mm or more"
+        f"overlapping by {OVERLAP:g} mm"
     )
 
     def draw(canvas: Canvas) -> None:
