@@ -62,8 +62,11 @@ def board_pages(board: Board, paper: str) -> list[Page]:
 
 def _centred(drawing: Drawing, frame: PageFrame, name: str) -> Draw:
     area = frame.content
-    x = area.x + (area.w - drawing.width) / 2
-    y = area.y + (area.h - drawing.height) / 2
+    return placed_drawing(drawing, area.x + (area.w - drawing.width) / 2, area.y + (area.h - drawing.height) / 2, name)
+
+
+def placed_drawing(drawing: Drawing, x: float, y: float, name: str) -> Draw:
+    """``drawing`` with its top-left corner at (x, y) of the page, clipped to its size, in a group named ``name``."""
 
     def draw(canvas: Canvas) -> None:
         with canvas.clip(x, y, drawing.width, drawing.height), canvas.group(x, y, name=name):

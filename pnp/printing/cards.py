@@ -123,19 +123,19 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
         title = ", ".join(counted)
         numbering = f"{number}/{len(chunks)}"
         if plan.mirror is None:
-            pages.append(Page(frame, _sheet_drawer(items, chunk, fronts), f"{title} {numbering}", counted))
+            pages.append(Page(frame, sheet_drawer(items, chunk, fronts), f"{title} {numbering}", counted))
         elif plan.fold is not None:
-            draw = _sheet_drawer(items, chunk, fronts, backs, plan.fold)
+            draw = sheet_drawer(items, chunk, fronts, backs, plan.fold)
             pages.append(Page(frame, draw, f"{title} fronts and backs {numbering}", counted))
         else:
-            draw = _sheet_drawer(items, chunk, fronts)
+            draw = sheet_drawer(items, chunk, fronts)
             pages.append(Page(frame, draw, f"{title} fronts {numbering}", counted, duplex_front=True))
             draw = _backs_drawer(items, chunk, backs, settings.back_offset)
             pages.append(Page(frame, draw, f"{title} backs {numbering}"))
     return pages
 
 
-def _sheet_drawer(
+def sheet_drawer(
     items: ItemSet,
     chunk: Sequence[Item],
     fronts: Sequence[Slot],
