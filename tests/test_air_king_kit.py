@@ -80,7 +80,8 @@ def test_the_guide_states_the_cards_per_page_the_default_build_prints(written):
         if fmt == "svg" and name.startswith("cards")
     ]
     per_page = max(fronts)
-    assert sum(fronts) == 58 and per_page == 8  # A4, 3 mm bleed: poker cards do not fit three by three
+    assert sum(fronts) == 58 and per_page == 8  # A4, 3 mm bleed, backs of five colours: no tight grid
+    assert written[("cards.pdf", "pdf")].sheets == 8  # the five decks share their sheets
     guide = (Path(__file__).parents[1] / "docs" / "games" / "air-king.md").read_text()
     assert f"{('six', 'seven', 'eight', 'nine')[per_page - 6]} to an A4 page" in guide
 

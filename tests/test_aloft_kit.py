@@ -33,6 +33,7 @@ def test_the_manifest_counts_every_component(written):
     tokens = written[("tokens.pdf", "pdf")].components
     assert cards == {"cards": 29}  # 15 + 3 balloons, 5 trucks, 6 colour cards
     assert tokens == {"scoring tokens": 18, "launch tokens": 33, "safety tokens": 8}
+    assert written[("tokens.pdf", "pdf")].pages == 1  # the three kinds of token share one sheet
 
 
 def test_every_card_is_printed_with_its_title(written):

@@ -66,7 +66,9 @@ def test_build_writes_the_one_page_kit(cli, tmp_path):
     code, out, err = cli("build", "hauling-astronauts", "--paper", "letter", "--out", "kits", "--json")
     assert code == 0, err
     manifest = json.loads(out)
-    assert any(str(f["path"]).endswith("game.pdf") and f["pages"] == 1 for f in manifest["files"])
+    assert any(str(f["path"]).endswith("game.pdf") and f["pages"] == f["sheets"] == 1 for f in manifest["files"])
+    code, out, err = cli("build", "hauling-astronauts", "--out", "kits")
+    assert code == 0 and "3 pages on 2 sheets of paper" in out
 
 
 def test_a_bad_option_is_one_clear_line(cli):

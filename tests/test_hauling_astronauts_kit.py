@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from pnp.games import REGISTRY
 from pnp.games.hauling_astronauts.components import picture
-from pnp.games.hauling_astronauts.layout import Layout
+from pnp.games.hauling_astronauts.layout import WIDTH, Layout
 from pnp.games.hauling_astronauts.model import builtin
 from pnp.games.hauling_astronauts.notation import SPACES, STRIP_NAMES
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
@@ -86,6 +86,7 @@ def test_the_svg_holds_every_component(written):
     ids = [t.id for fleet in DATA.fleets for t in fleet.transports]
     assert sorted(n for n in names if n.startswith("transport:")) == sorted(f"transport:{i}" for i in ids)
     assert {"marker:gold", "marker:red", "grid", "available", "booked", "track:P1", "track:P2"} <= set(names)
+    assert {"score-marker:P1", "score-marker:P2"} <= set(names)  # one per player
     assert {f"destination:d{i}" for i in range(1, 7)} <= set(names)
     assert {f"loading:{name}" for names_ in STRIP_NAMES for name in names_} <= set(names)
 
@@ -107,6 +108,9 @@ def test_the_layout_matches_pieces_to_docks_and_fits_both_papers():
         docks = {(LAYOUT.loading_dock(player, k).w, LAYOUT.loading_dock(player, k).h) for k in range(3)}
         assert cut == docks and len(cut) == 1
     assert LAYOUT.track_max + 1 <= LAYOUT.track_columns * LAYOUT.track_rows
+    markers = [LAYOUT.score_marker(p) for p in (0, 1)]
+    assert markers[0].right < markers[1].x and markers[1].right <= WIDTH  # side by side, within the page
+    assert LAYOUT.marker(1).right < markers[0].x and markers[0].bottom <= LAYOUT.summary.y
     assert LAYOUT.page_height <= min(h for _, h in PAPERS.values()) - 2 * MARGIN - 4
 
 

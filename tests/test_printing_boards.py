@@ -62,10 +62,10 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
             here = windows[f"{row_name(r)}{c + 1}"]
             if c + 1 < cols:
                 right = windows[f"{row_name(r)}{c + 2}"]
-                assert here.right - right.x >= OVERLAP - 0.01 and right.y == pytest.approx(here.y, abs=0.01)
+                assert here.right - right.x == pytest.approx(OVERLAP, abs=0.01) and right.y == pytest.approx(here.y, abs=0.01)
             if r + 1 < rows:
                 below = windows[f"{row_name(r + 1)}{c + 1}"]
-                assert here.bottom - below.y >= OVERLAP - 0.01 and below.x == pytest.approx(here.x, abs=0.01)
+                assert here.bottom - below.y == pytest.approx(OVERLAP, abs=0.01) and below.x == pytest.approx(here.x, abs=0.01)
     for x in range(0, width + 1, 5):
         for y in range(0, height + 1, 5):
             assert any(
@@ -124,12 +124,12 @@ def test_sheets_are_centred_at_full_size_and_too_large_ones_are_refused(tmp_path
 
 @settings(max_examples=200, deadline=None)
 @given(length=st.floats(1, 3000), window=st.floats(30, 300))
-def test_spans_cover_the_length_and_overlap_enough(length, window):
+def test_spans_cover_the_length_and_overlap_by_exactly_the_overlap(length, window):
     parts = spans(length, window)
     assert parts[0][0] == 0
     assert parts[-1][0] + parts[-1][1] == pytest.approx(length)
     assert all(size <= window + 1e-9 for _, size in parts)
     for (a, size), (b, _) in zip(parts, parts[1:]):
-        assert a + size - b >= OVERLAP - 1e-6
+        assert a + size - b == pytest.approx(OVERLAP)
     if len(parts) > 1:  # no more tiles than needed: one fewer could not cover the length with the overlap
         assert (len(parts) - 1) * (window - OVERLAP) + OVERLAP < length

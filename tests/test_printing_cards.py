@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_printing_support import (
     BACK_MARK,
@@ -22,7 +24,8 @@ from test_printing_support import (
     tokens,
 )
 
-from pnp.printing.marks import HAIRLINE, MARK_LENGTH
+from pnp.printing.imposition import TIGHT_BLEED
+from pnp.printing.marks import HAIRLINE, MARK_GAP, MARK_LENGTH
 from pnp.printing.parts import CARD_SIZES, POKER, TAROT
 from pnp.printing.render import PrintSettings, render_kit
 
@@ -62,19 +65,59 @@ def test_cards_keep_their_trim_size_and_crop_marks_sit_on_the_trim_lines(tmp_pat
             width, height = page_size(page)
             for mark in marks:
                 assert max(mark.w, mark.h) == pytest.approx(MARK_LENGTH)
-                assert not any(intersects(mark, grown(t, bleed)) for t in trims), "crop mark inside a bleed"
+                # a tight grid (these cards share one background) may trim the outer bleed to TIGHT_BLEED
+                assert not any(intersects(mark, grown(t, min(bleed, TIGHT_BLEED))) for t in trims), "mark in a bleed"
                 edge = 5 - 0.01  # what the PDF's number precision allows
                 assert mark.x >= edge and mark.y >= edge and mark.right <= width - edge and mark.bottom <= height - edge
         assert seen == 20
 
 
-def test_poker_cards_fill_an_a4_page(tmp_path):
+@pytest.mark.parametrize("paper,per_sheet", [("a4", 9), ("letter", 8)])
+def test_poker_cards_of_one_background_go_nine_to_an_a4_sheet_and_eight_to_letter(tmp_path, paper, per_sheet):
+    written = render(tmp_path, [deck(POKER, 18)], paper=paper, bleed=3.0)
+    assert written.pages == 2 * -(-18 // per_sheet)
+    with open_pdf(written.path) as pdf:
+        trims = list(stroked(pdf.pages[0], FRONT_MARK).values())
+    assert len(trims) == per_sheet
+    # butted: neighbours share their cut lines
+    assert any(abs(a.right - b.x) < 0.01 or abs(a.bottom - b.y) < 0.01 for a in trims for b in trims)
+    rows = raster(written.path, 1, dpi=300)
+    px = 300 / 25.4
+    for trim in trims:  # the outer bleed still runs a safe width past every cut line, and stops short of the marks
+        for x, y in ((trim.x, trim.y + trim.h / 2), (trim.right, trim.y + trim.h / 2)):
+            outward = -1 if x == trim.x else 1
+            inside = rows[round(y * px)][round((x + outward * (TIGHT_BLEED - 0.3)) * px)]
+            assert inside < 240, f"no bleed just past the cut at {x:.1f}, {y:.1f}"
+
+
+def test_decks_of_one_size_share_sheets_and_each_page_counts_its_parts(tmp_path):
+    small = [deck(POKER, 4, name="alpha"), deck(POKER, 3, name="beta"), tokens("round", 20, 5, backs=False)]
+    written = render(tmp_path, small)
+    assert (written.pages, written.sheets) == (4, 2)  # one duplex sheet for seven cards, one for the tokens
+    assert written.components == {"alpha": 4, "beta": 3, "tokens": 5}
+    with open_pdf(written.path) as pdf:
+        text = page_text(pdf.pages[0])
+    assert all(name in text for name in ("A00", "A03", "B00", "B02")) and "alpha, beta fronts 1/1" in text
+
+
+def test_decks_of_different_backs_are_imposed_apart_when_tight_grids_save_pages(tmp_path):
+    east, west = deck(POKER, 18, name="east"), deck(POKER, 18, name="west")
+    west = replace(west, cards=tuple(replace(c, back=replace(c.back, background="#603030")) for c in west.cards))
+    written = render(tmp_path, [east, west])
+    assert written.pages == 2 * (2 + 2)  # nine to a sheet each; together (eight to a sheet) would take five
+
+
+def test_cards_of_many_backgrounds_keep_the_full_bleed(tmp_path):
+    mixed = deck(POKER, 9, backs="none")
+    cards = tuple(
+        replace(card, front=replace(card.front, background=f"#c0e0{i:02x}")) for i, card in enumerate(mixed.cards)
+    )
+    written = render(tmp_path, [replace(mixed, cards=cards)], bleed=3.0)
+    with open_pdf(written.path) as pdf:
+        assert len(stroked(pdf.pages[0], FRONT_MARK)) == 8  # turned, 2 x 4: no row is won by trimming the bleed
     written = render(tmp_path, [deck(POKER, 9, backs="none")], bleed=0.0)
     with open_pdf(written.path) as pdf:
         assert len(stroked(pdf.pages[0], FRONT_MARK)) == 9  # 3 x 3 when there is no bleed to make room for
-    written = render(tmp_path, [deck(POKER, 9, backs="none")], bleed=3.0)
-    with open_pdf(written.path) as pdf:
-        assert len(stroked(pdf.pages[0], FRONT_MARK)) == 8  # turned, 2 x 4, with the full bleed
 
 
 def test_nothing_is_printed_within_5_mm_of_the_page_edge(tmp_path):
@@ -123,7 +166,7 @@ def test_a_one_sided_page_in_a_duplex_document_is_followed_by_a_blank_page(tmp_p
         assert len(stroked(pdf.pages[2], FRONT_MARK)) == 3 and len(stroked(pdf.pages[3], BACK_MARK)) == 3
 
 
-@pytest.mark.parametrize("size,fold", [(POKER, "horizontal"), (TAROT, "vertical")])
+@pytest.mark.parametrize("size,fold", [(CARD_SIZES["mini"], "horizontal"), (TAROT, "vertical")])
 def test_gutterfold_puts_each_back_opposite_its_front_across_the_fold(tmp_path, size, fold):
     written = render(tmp_path, [deck(size, 5)], layout="gutterfold")
     with open_pdf(written.path) as pdf:

@@ -51,6 +51,26 @@ def test_every_font_in_every_pdf_is_embedded_and_none_is_base_14(both):
     assert seen == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
 
 
+def test_pdfs_ask_for_actual_size_and_duplex_files_for_a_long_edge_flip(tmp_path):
+    written = render_kit(kit(("cards", (deck(POKER, 3),)), ("extras", (sheet(150, 100),))), PrintSettings(), tmp_path)
+    preferences = {f.path.stem: PdfReader(f.path).trailer["/Root"]["/ViewerPreferences"] for f in written}
+    assert set(preferences) == {"cards", "extras", "calibration"}
+    for prefs in preferences.values():
+        assert prefs["/PrintScaling"] == "/None"
+    assert preferences["cards"]["/Duplex"] == preferences["calibration"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert "/Duplex" not in preferences["extras"]  # one-sided: the dialog's own choice stands
+
+
+def test_sheets_of_paper_count_a_double_sided_page_pair_once(both):
+    by_name = {f.path.name: f for f in both}
+    assert by_name["cards.pdf"].sheets * 2 == by_name["cards.pdf"].pages  # fronts and backs, padded
+    assert by_name["extras.pdf"].sheets == by_name["extras.pdf"].pages  # one-sided
+    assert (by_name["calibration.pdf"].pages, by_name["calibration.pdf"].sheets) == (2, 1)
+    for pdf in (f for f in both if f.format == "pdf"):
+        svgs = [f for f in both if f.format == "svg" and f.path.name.startswith(pdf.path.stem + "-")]
+        assert sum(f.sheets for f in svgs) == pdf.sheets
+
+
 @pytest.mark.parametrize("paper,size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_pages_have_the_exact_paper_size(tmp_path, paper, size):
     written = render_kit(kit(("cards", (deck(POKER, 3), board(600, 200)))), PrintSettings(paper=paper), tmp_path)

@@ -116,6 +116,11 @@ def stroked(page, prefix: str) -> dict[str, Box]:
     }
 
 
+def outlines(page, color: str) -> list[Box]:
+    """Every stroked rectangle of exactly ``color``."""
+    return [_box(r) for r in page.rects if r["stroke"] and _hex(r["stroking_color"]) == color]
+
+
 def lines(page, color: str = "#000000", width: float | None = None) -> list[Box]:
     """Straight lines of one colour (and width in mm, if given)."""
     return [

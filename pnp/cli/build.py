@@ -87,7 +87,13 @@ def build(
             {
                 "out": str(out),
                 "files": [
-                    {"path": str(f.path), "format": f.format, "pages": f.pages, "components": f.components}
+                    {
+                        "path": str(f.path),
+                        "format": f.format,
+                        "pages": f.pages,
+                        "sheets": f.sheets,
+                        "components": f.components,
+                    }
                     for f in written
                 ],
             }
@@ -129,10 +135,11 @@ def _table(written: list[WrittenFile]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("file", "pages", "contents")
+    table = Table("file", "pages", "sheets", "contents")
     for f in written:
         contents = ", ".join(f"{n} {name}" for name, n in f.components.items())
-        table.add_row(str(f.path), str(f.pages), contents)
+        table.add_row(str(f.path), str(f.pages), str(f.sheets), contents)
     Console().print(table)
     counted = [f for f in written if f.format == "pdf"] or written  # with both formats, count each page once
-    say(f"{len(written)} files, {sum(f.pages for f in counted)} pages. Print at 100 % (actual size).")
+    pages, sheets = sum(f.pages for f in counted), sum(f.sheets for f in counted)
+    say(f"{len(written)} files, {pages} pages on {sheets} sheets of paper. Print at 100 % (actual size).")

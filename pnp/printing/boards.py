@@ -62,8 +62,11 @@ def board_pages(board: Board, paper: str) -> list[Page]:
 
 def _centred(drawing: Drawing, frame: PageFrame, name: str) -> Draw:
     area = frame.content
-    x = area.x + (area.w - drawing.width) / 2
-    y = area.y + (area.h - drawing.height) / 2
+    return placed_drawing(drawing, area.x + (area.w - drawing.width) / 2, area.y + (area.h - drawing.height) / 2, name)
+
+
+def placed_drawing(drawing: Drawing, x: float, y: float, name: str) -> Draw:
+    """``drawing`` with its top-left corner at (x, y) of the page, clipped to its size, in a group named ``name``."""
 
     def draw(canvas: Canvas) -> None:
         with canvas.clip(x, y, drawing.width, drawing.height), canvas.group(x, y, name=name):
@@ -114,7 +117,7 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
     title = (
         f"{board.name}: overview at {scale * 100:.0f} %; tiles A1-{tiling.tiles[-1].label} "
         f"({tiling.rows} rows A-{row_name(tiling.rows - 1)} x {tiling.cols} columns), "
-        f"overlapping by {OVERLAP:g} mm or more"
+        f"overlapping by {OVERLAP:g} mm"
     )
 
     def draw(canvas: Canvas) -> None:

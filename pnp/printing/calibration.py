@@ -20,6 +20,7 @@ SCALE = 6  # the back's scales run from -SCALE to +SCALE mm
 CROSS_ARM = 9.0  # the front's crosses reach past the scales
 EDGE = 17.0  # grid points' distance from the printable edge
 TEXT_SIZE = 7.0
+SCALE_TEXT = 6.0  # the smallest text printed anywhere on a part
 LINE = 4.0
 SQUARE_TOP = 35.0  # below the printable area's top, as are the next two
 TEXT_TOP = 146.0
@@ -100,15 +101,15 @@ def _scales(canvas: Canvas, x: float, y: float) -> None:
         canvas.line(x + mm, y, x + mm, y + tick, stroke=INK, width=HAIRLINE)
         canvas.line(x, y + mm, x + tick, y + mm, stroke=INK, width=HAIRLINE)
     for mm in (-5, 5):
-        canvas.text(x + mm, y + 3.8, f"{mm:+d}", size=5, anchor="middle")
-        canvas.text(x - 1.2, y + mm + 0.7, f"{mm:+d}", size=5, anchor="end")
-    canvas.text(x + SCALE + 1, y + 0.7, "X", size=5, bold=True)
-    canvas.text(x, y + SCALE + 2.6, "Y", size=5, anchor="middle", bold=True)
+        canvas.text(x + mm, y - 1.2, f"{mm:+d}", size=SCALE_TEXT, anchor="middle")  # above: clear of the Y labels
+        canvas.text(x - 1.2, y + mm + 0.8, f"{mm:+d}", size=SCALE_TEXT, anchor="end")
+    canvas.text(x + SCALE + 1, y + 0.8, "X", size=SCALE_TEXT, bold=True)
+    canvas.text(x, y + SCALE + 3, "Y", size=SCALE_TEXT, anchor="middle", bold=True)
 
 
 def _paragraph(canvas: Canvas, frame: PageFrame, top: float, lines: tuple[str, ...]) -> None:
     """Centred lines that stay clear of the grid's side columns."""
     room = frame.printable.w - 4 * EDGE
     for i, line in enumerate(lines):
-        text, size = fit(line, room, TEXT_SIZE)
+        text, size = fit(line, room, TEXT_SIZE, smallest=SCALE_TEXT)
         canvas.text(frame.width / 2, top + i * LINE, text, size=size, anchor="middle")

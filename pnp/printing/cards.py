@@ -1,7 +1,14 @@
-"""Card and token sheets: items imposed n-up with bleed, crop marks and backs."""
+"""Card and token sheets: items imposed n-up with bleed, crop marks and backs.
+
+Consecutive decks (or token sheets) of one size share their sheets: the items of
+all of them are imposed as one run, and each page counts the parts it holds. When
+the run mixes backgrounds, stretches of one background each get a tight grid of
+their own instead, if that takes fewer pages.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from typing import Literal
@@ -21,8 +28,9 @@ Shape = Literal["card", "round", "square"]
 
 @dataclass(frozen=True)
 class Item:
-    """A card or token: a name and its faces."""
+    """A card or token: the part it belongs to, its name and its faces."""
 
+    part: str
     name: str
     front: Face
     back: Face | None
@@ -30,7 +38,7 @@ class Item:
 
 @dataclass(frozen=True)
 class ItemSet:
-    """A deck or token sheet seen as equal-sized items."""
+    """Decks or token sheets of one size, seen as one run of equal-sized items."""
 
     name: str
     kind: Literal["card", "token"]
@@ -40,27 +48,64 @@ class ItemSet:
     items: tuple[Item, ...]
 
     @classmethod
-    def of(cls, part: Deck | TokenSheet) -> ItemSet:
-        if isinstance(part, Deck):
-            items = tuple(Item(c.name, c.front, c.back) for c in part.cards)
-            return cls(part.name, "card", "card", part.size.width, part.size.height, items)
-        items = tuple(Item(t.name, t.front, t.back) for t in part.tokens)
-        return cls(part.name, "token", part.shape, part.diameter, part.diameter, items)
+    def of(cls, parts: Sequence[Deck | TokenSheet]) -> ItemSet:
+        first = parts[0]
+        name = ", ".join(part.name for part in parts)
+        if isinstance(first, Deck):
+            items = tuple(Item(p.name, c.name, c.front, c.back) for p in parts if isinstance(p, Deck) for c in p.cards)
+            return cls(name, "card", "card", first.size.width, first.size.height, items)
+        tokens = tuple(
+            Item(p.name, t.name, t.front, t.back) for p in parts if isinstance(p, TokenSheet) for t in p.tokens
+        )
+        return cls(name, "token", first.shape, first.diameter, first.diameter, tokens)
 
     @property
     def has_backs(self) -> bool:
         return any(item.back is not None for item in self.items)
 
+    @property
+    def key(self) -> tuple[str, str, float, float, bool]:
+        """What items must share to be imposed together: kind, shape, size and whether they have backs."""
+        return self.kind, self.shape, self.width, self.height, self.has_backs
 
-def item_pages(part: Deck | TokenSheet, settings: PrintSettings) -> list[Page]:
-    """The pages of one deck or token sheet: fronts, and backs when any item has one."""
-    items = ItemSet.of(part)
+    @property
+    def one_background(self) -> bool:
+        """All fronts share one background, and all backs another: butted neighbours may share a cut line."""
+        fronts = {item.front.background for item in self.items}
+        backs = {item.back.background for item in self.items if item.back is not None}
+        return len(fronts) == 1 and len(backs) <= 1
+
+
+def same_run(part: Deck | TokenSheet, other: Deck | TokenSheet) -> bool:
+    """Whether two parts can share card sheets: the same kind, shape and size, both with backs or both without."""
+    return ItemSet.of([part]).key == ItemSet.of([other]).key
+
+
+def run_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> list[Page]:
+    """The pages of a run of same-sized decks or token sheets: imposed together, or in stretches of one
+    background each (tight grids), whichever takes fewer pages."""
+    together = item_pages(parts, settings)
+    stretches: list[list[Deck | TokenSheet]] = []
+    for part in parts:
+        if stretches and ItemSet.of([*stretches[-1], part]).one_background:
+            stretches[-1].append(part)
+        else:
+            stretches.append([part])
+    if len(stretches) == 1:
+        return together
+    apart = [page for stretch in stretches for page in item_pages(stretch, settings)]
+    return apart if len(apart) < len(together) else together
+
+
+def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> list[Page]:
+    """The pages of decks or token sheets of one size imposed as one run: fronts, and backs when any item has one."""
+    items = ItemSet.of(parts)
     frame = page_frame(settings.paper)
     if not items.has_backs:
         layout = imposition.single
     else:
         layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
-    plan = layout(items.width, items.height, settings.bleed, frame)
+    plan = layout(items.width, items.height, settings.bleed, frame, items.one_background)
     if not plan.fronts:
         part_kind = "deck" if items.kind == "card" else "token sheet"
         area = frame.content
@@ -74,22 +119,23 @@ def item_pages(part: Deck | TokenSheet, settings: PrintSettings) -> list[Page]:
     pages: list[Page] = []
     for number, chunk in enumerate(chunks, 1):
         fronts, backs = plan.sheet(len(chunk))
-        counted = {items.name: len(chunk)}
+        counted = dict(Counter(item.part for item in chunk))
+        title = ", ".join(counted)
         numbering = f"{number}/{len(chunks)}"
         if plan.mirror is None:
-            pages.append(Page(frame, _sheet_drawer(items, chunk, fronts), f"{items.name} {numbering}", counted))
+            pages.append(Page(frame, sheet_drawer(items, chunk, fronts), f"{title} {numbering}", counted))
         elif plan.fold is not None:
-            draw = _sheet_drawer(items, chunk, fronts, backs, plan.fold)
-            pages.append(Page(frame, draw, f"{items.name} fronts and backs {numbering}", counted))
+            draw = sheet_drawer(items, chunk, fronts, backs, plan.fold)
+            pages.append(Page(frame, draw, f"{title} fronts and backs {numbering}", counted))
         else:
-            draw = _sheet_drawer(items, chunk, fronts)
-            pages.append(Page(frame, draw, f"{items.name} fronts {numbering}", counted, duplex_front=True))
+            draw = sheet_drawer(items, chunk, fronts)
+            pages.append(Page(frame, draw, f"{title} fronts {numbering}", counted, duplex_front=True))
             draw = _backs_drawer(items, chunk, backs, settings.back_offset)
-            pages.append(Page(frame, draw, f"{items.name} backs {numbering}"))
+            pages.append(Page(frame, draw, f"{title} backs {numbering}"))
     return pages
 
 
-def _sheet_drawer(
+def sheet_drawer(
     items: ItemSet,
     chunk: Sequence[Item],
     fronts: Sequence[Slot],

@@ -7,17 +7,19 @@ from pnp.printing.fonts import text_width
 from pnp.printing.paper import PageFrame
 
 SIZE = 6.0  # pt
-SMALLEST = 4.0
+SMALLEST = 5.0  # footers and fine print; everything else is 6 pt or larger
 TILE_SIZE = 8.0
 COLOR = "#404040"
 
 
-def fit(text: str, width: float, size: float = SIZE, bold: bool = False) -> tuple[str, float]:
-    """``text`` and a font size (down to :data:`SMALLEST`) that fit ``width`` mm, cut short with … if need be."""
+def fit(
+    text: str, width: float, size: float = SIZE, bold: bool = False, smallest: float = SMALLEST
+) -> tuple[str, float]:
+    """``text`` and a font size (down to ``smallest``) that fit ``width`` mm, cut short with … if need be."""
     natural = text_width(text, size, bold)
     if natural <= width:
         return text, size
-    size = max(SMALLEST, size * width / natural)
+    size = max(smallest, size * width / natural)
     while text and text_width(text, size, bold) > width:
         text = text[:-2] + "…"
     return text, size

@@ -1,11 +1,13 @@
 """Imposition: where cards and tokens go on a page, and where their backs go.
 
 Items of one size are laid out in a grid, upright or turned a quarter, whichever
-fits more per page. The requested bleed always runs out on the grid's outer
-edges, with room for crop marks beyond it. Between neighbours the gap is up to
-twice the bleed; when that would cost a row or column, neighbours sit closer and
-share the gap (each keeps half of it as bleed, down to none: butted cards with a
-shared cut line). Backs mirror the fronts: across the page's vertical centre line
+fits more per page. The requested bleed runs out on the grid's outer edges, with
+room for crop marks beyond it. Between neighbours the gap is up to twice the
+bleed; when that would cost a row or column, neighbours sit closer and share the
+gap (each keeps half of it as bleed, down to none: butted cards with a shared
+cut line). A *tight* grid (for items whose neighbours share one background, so a
+shared cut that wanders shows the same colour) may also trim the outer bleed, down
+to :data:`TIGHT_BLEED`, when that wins a row or column. Backs mirror the fronts: across the page's vertical centre line
 for long-edge duplex, or across a fold line for gutterfold.
 """
 
@@ -19,6 +21,7 @@ from pnp.printing.marks import MARK_ZONE
 from pnp.printing.paper import PageFrame, Rect
 
 EPS = 1e-9
+TIGHT_BLEED = 1.0  # the least outer bleed a tight grid keeps: enough for a cut that wanders a little
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ class Imposition:
             top, right, bottom, left = slot.bleed
             if index % self.cols != self.cols - 1 and index + 1 >= count:
                 right = self.bleed
-            if index + self.cols >= count:
+            if count <= index + self.cols < len(self.fronts):  # an empty slot below, not the grid's edge
                 bottom = self.bleed
             fronts.append(replace(slot, bleed=(top, right, bottom, left)))
         if self.mirror is None:
@@ -93,65 +96,76 @@ def _turn(angle: float) -> float:
     return (angle + 180) % 360 - 180
 
 
-def _axis(length: float, item: float, bleed: float) -> tuple[int, float]:
-    """How many items fit along ``length``, and the gap between them."""
+@dataclass(frozen=True)
+class _Axis:
+    """Items along one side of the region: how many, the gap between them and the bleed at both ends."""
+
+    count: int
+    gap: float
+    outer: float
+
+
+def _axis(length: float, item: float, bleed: float, tight: bool) -> _Axis:
+    """The most items that fit along ``length``; a tight axis butts them and trims the outer bleed if that fits more."""
     usable = length - 2 * (bleed + MARK_ZONE)
     count = max(0, math.floor(usable / item + EPS))
+    if tight and bleed > TIGHT_BLEED:
+        more = math.floor((length - 2 * (TIGHT_BLEED + MARK_ZONE)) / item + EPS)
+        if more > count:
+            return _Axis(more, 0.0, (length - more * item) / 2 - MARK_ZONE)
     if count < 2:
-        return count, 2 * bleed
-    return count, min(2 * bleed, (usable - count * item) / (count - 1))
+        return _Axis(count, 2 * bleed, bleed)
+    return _Axis(count, min(2 * bleed, (usable - count * item) / (count - 1)), bleed)
 
 
-def grid(width: float, height: float, bleed: float, region: Rect) -> Imposition:
+def grid(width: float, height: float, bleed: float, region: Rect, tight: bool = False) -> Imposition:
     """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright."""
-    best: tuple[tuple[int, float, int], Imposition] | None = None
+    best: tuple[tuple[int, float, float, int], Imposition] | None = None
     for rotate in (0, 90):
         w, h = (height, width) if rotate else (width, height)
-        cols, gap_x = _axis(region.w, w, bleed)
-        rows, gap_y = _axis(region.h, h, bleed)
-        slots = _slots(region, w, h, bleed, rotate, cols, rows, gap_x, gap_y)
-        rank = (len(slots), min(gap_x, gap_y), -rotate)
+        across, down = _axis(region.w, w, bleed, tight), _axis(region.h, h, bleed, tight)
+        slots = _slots(region, w, h, rotate, across, down)
+        rank = (len(slots), min(across.gap, down.gap), min(across.outer, down.outer), -rotate)
         if best is None or rank > best[0]:
-            best = (rank, Imposition(slots, cols, bleed))
+            best = (rank, Imposition(slots, across.count, bleed))
     assert best is not None
     return best[1]
 
 
-def _slots(
-    region: Rect, w: float, h: float, bleed: float, rotate: float, cols: int, rows: int, gap_x: float, gap_y: float
-) -> tuple[Slot, ...]:
+def _slots(region: Rect, w: float, h: float, rotate: float, across: _Axis, down: _Axis) -> tuple[Slot, ...]:
+    cols, rows, gap_x, gap_y = across.count, down.count, across.gap, down.gap
     left = region.x + (region.w - (cols * w + (cols - 1) * gap_x)) / 2
     top = region.y + (region.h - (rows * h + (rows - 1) * gap_y)) / 2
     slots = []
     for row in range(rows):
         for col in range(cols):
             bleed_box = (
-                bleed if row == 0 else gap_y / 2,
-                bleed if col == cols - 1 else gap_x / 2,
-                bleed if row == rows - 1 else gap_y / 2,
-                bleed if col == 0 else gap_x / 2,
+                down.outer if row == 0 else gap_y / 2,
+                across.outer if col == cols - 1 else gap_x / 2,
+                down.outer if row == rows - 1 else gap_y / 2,
+                across.outer if col == 0 else gap_x / 2,
             )
             trim = Rect(left + col * (w + gap_x), top + row * (h + gap_y), w, h)
             slots.append(Slot(trim, rotate, bleed_box))
     return tuple(slots)
 
 
-def single(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
+def single(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
     """Fronts only, filling the page."""
-    return grid(width, height, bleed, frame.content)
+    return grid(width, height, bleed, frame.content, tight)
 
 
-def duplex(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
+def duplex(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
     """Fronts filling the page; backs on the next page, mirrored for a long-edge flip."""
-    return replace(grid(width, height, bleed, frame.content), mirror=("x", frame.width / 2))
+    return replace(grid(width, height, bleed, frame.content, tight), mirror=("x", frame.width / 2))
 
 
-def gutterfold(width: float, height: float, bleed: float, frame: PageFrame) -> Imposition:
+def gutterfold(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
     """Fronts on one half of the page, backs mirrored on the other half, folded along the middle."""
     area = frame.content
     mid_x, mid_y = area.x + area.w / 2, area.y + area.h / 2
-    side = grid(width, height, bleed, Rect(area.x, area.y, area.w / 2, area.h))
-    across = grid(width, height, bleed, Rect(area.x, area.y, area.w, area.h / 2))
+    side = grid(width, height, bleed, Rect(area.x, area.y, area.w / 2, area.h), tight)
+    across = grid(width, height, bleed, Rect(area.x, area.y, area.w, area.h / 2), tight)
     if len(side.fronts) >= len(across.fronts):
         return replace(side, mirror=("x", mid_x), fold=(mid_x, area.y, mid_x, area.bottom))
     return replace(across, mirror=("y", mid_y), fold=(area.x, mid_y, area.right, mid_y))

@@ -8,7 +8,7 @@ from typing import Literal
 from pnp.printing.canvas import Canvas
 from pnp.printing.paper import Rect
 
-MARK_GAP = 1.0  # between the bleed box and a crop mark
+MARK_GAP = 0.5  # between the bleed box and a crop mark
 MARK_LENGTH = 3.0
 MARK_ZONE = MARK_GAP + MARK_LENGTH  # the room crop marks need outside the bleed
 HAIRLINE = 0.15

@@ -206,9 +206,11 @@ class PdfWriter:
     """A PDF file written page by page; each page has its own size in millimetres.
 
     Pages are kept in memory: ``close`` writes the whole file to ``path`` in one step.
+    The file asks the print dialog for actual size (no scaling), and with ``duplex``
+    for double-sided printing flipped on the long edge.
     """
 
-    def __init__(self, path: Path, title: str) -> None:
+    def __init__(self, path: Path, title: str, duplex: bool = False) -> None:
         fonts.register()
         self.path = path
         self._rl = RlCanvas(
@@ -219,6 +221,9 @@ class PdfWriter:
         )
         self._rl.setTitle(title)
         self._rl.setCreator("pnp")
+        self._rl.setViewerPreference("PrintScaling", "None")
+        if duplex:
+            self._rl.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self._forms: dict[Hashable, str] = {}
         self.pages = 0
 

@@ -2,23 +2,58 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from pnp.errors import PnpError
 from pnp.printing.boards import board_pages, sheet_pages
-from pnp.printing.cards import item_pages
+from pnp.printing.cards import ItemSet, run_pages, same_run
+from pnp.printing.packing import packed_pages
 from pnp.printing.pages import Page, blank
 from pnp.printing.parts import Board, Deck, Kit, KitDocument, Part, Sheet, TokenSheet
 from pnp.printing.settings import PrintSettings
 
 
-def part_pages(part: Part, settings: PrintSettings) -> list[Page]:
-    """The pages of one part."""
-    if isinstance(part, (Deck, TokenSheet)):
-        return item_pages(part, settings)
+def part_pages(part: Board | Sheet, settings: PrintSettings) -> list[Page]:
+    """The pages of one board or sheet."""
     if isinstance(part, Board):
         return board_pages(part, settings.paper)
     if isinstance(part, Sheet):
         return sheet_pages(part, settings.paper)
     raise TypeError(f"not a printable part: {part!r}")
+
+
+def _runs(parts: tuple[Part, ...]) -> list[Run]:
+    """The parts in order, with consecutive decks (or token sheets) that can share sheets gathered into one run."""
+    runs: list[Run] = []
+    for part in parts:
+        if not isinstance(part, (Deck, TokenSheet)):
+            runs.append(part)
+        elif runs and isinstance(runs[-1], list) and same_run(runs[-1][0], part):
+            runs[-1].append(part)
+        else:
+            runs.append([part])
+    return runs
+
+
+Run = list[Deck | TokenSheet] | Board | Sheet
+
+
+def _loose(run: Run) -> bool:
+    """A sheet, or a run of items without backs: one-sided parts that may share a page."""
+    return isinstance(run, Sheet) or (isinstance(run, list) and not ItemSet.of(run).has_backs)
+
+
+def _group_pages(runs: list[Run], loose: bool, settings: PrintSettings) -> list[Page]:
+    """Each run on pages of its own; loose runs packed onto shared pages instead when that takes fewer."""
+    apart = [
+        page
+        for run in runs
+        for page in (run_pages(run, settings) if isinstance(run, list) else part_pages(run, settings))
+    ]
+    if not loose or len(runs) < 2:
+        return apart
+    shared = packed_pages([run for run in runs if isinstance(run, (Sheet, list))], settings)
+    return shared if shared is not None and len(shared) < len(apart) else apart
 
 
 def document_pages(kit: Kit, document: KitDocument, settings: PrintSettings) -> list[Page]:
@@ -29,11 +64,11 @@ def document_pages(kit: Kit, document: KitDocument, settings: PrintSettings) -> 
     printed double-sided and every front still lands on the front of a sheet.
     """
     pages: list[Page] = []
-    for part in document.parts:
-        try:
-            pages += part_pages(part, settings)
-        except PnpError as error:
-            raise PnpError(f"{kit.game}: document '{document.name}': {error}") from None
+    try:
+        for loose, group in groupby(_runs(document.parts), key=_loose):
+            pages += _group_pages(list(group), loose, settings)
+    except PnpError as error:
+        raise PnpError(f"{kit.game}: document '{document.name}': {error}") from None
     if not any(page.duplex_front for page in pages):
         return pages
     padded: list[Page] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,18 +41,31 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class WrittenFile:
-    """One file written: its path, format, page count and the components on it (name -> count)."""
+    """One file written: its path, format, pages, sheets of paper and the components on it (name -> count).
+
+    A double-sided document takes one sheet per two pages; an SVG page counts the sheet it starts (0 for a back).
+    """
 
     path: Path
     format: str
     pages: int
     components: dict[str, int]
+    sheets: int
 
 
 @dataclass(frozen=True)
 class _Document:
     name: str
     pages: list[Page]
+
+    @property
+    def duplex(self) -> bool:
+        """Printed double-sided: every other page is the back of the one before (see ``document_pages``)."""
+        return any(page.duplex_front for page in self.pages)
+
+    def starts_sheet(self, index: int) -> bool:
+        """Whether the page at ``index`` (from 0) is printed on a new sheet of paper."""
+        return not (self.duplex and index % 2)
 
 
 def _plan(kit: Kit, settings: PrintSettings) -> list[_Document]:
@@ -75,7 +88,9 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
     done = 0
     for doc in documents:
         stem = _file_name(doc.name)
-        pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}") if "pdf" in settings.formats else None
+        pdf = None
+        if "pdf" in settings.formats:
+            pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}", doc.duplex)
         digits = max(2, len(str(len(doc.pages))))
         for number, page in enumerate(doc.pages, 1):
             draw = _page_drawer(page, _footer(kit, doc, number), settings.ink_saver)
@@ -84,12 +99,12 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
             if "svg" in settings.formats:
                 path = folder / "svg" / f"{stem}-{number:0{digits}d}.svg"
                 write_atomic(path, _svg(page.frame.width, page.frame.height, draw), sync=False)
-                written.append(WrittenFile(path, "svg", 1, dict(page.components)))
+                written.append(WrittenFile(path, "svg", 1, dict(page.components), int(doc.starts_sheet(number - 1))))
             done += 1
             if progress is not None:
                 progress(done, total)
         if pdf is not None:
-            written.append(pdf.close(doc.pages))
+            written.append(pdf.close(doc))
     return written
 
 
@@ -140,21 +155,22 @@ def _page_drawer(page: Page, footer: str, ink_saver: bool) -> Callable[[Canvas],
 class _PdfFile:
     """One document's PDF, written page by page."""
 
-    def __init__(self, path: Path, title: str) -> None:
+    def __init__(self, path: Path, title: str, duplex: bool) -> None:
         from pnp.printing.pdf import PdfWriter
 
         self.path = path
-        self._writer = PdfWriter(path, title)
+        self._writer = PdfWriter(path, title, duplex)
 
     def add(self, page: Page, draw: Callable[[Canvas], None]) -> None:
         self._writer.page(page.frame.width, page.frame.height, draw)
 
-    def close(self, pages: Sequence[Page]) -> WrittenFile:
+    def close(self, doc: _Document) -> WrittenFile:
         self._writer.close()
         components: Counter[str] = Counter()
-        for page in pages:
+        for page in doc.pages:
             components.update(page.components)
-        return WrittenFile(self.path, "pdf", len(pages), dict(components))
+        sheets = sum(map(doc.starts_sheet, range(len(doc.pages))))
+        return WrittenFile(self.path, "pdf", len(doc.pages), dict(components), sheets)
 
 
 def _svg(width: float, height: float, draw: Callable[[Canvas], None]) -> str:

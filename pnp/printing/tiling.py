@@ -1,7 +1,8 @@
 """Tiling a board that is larger than a page: windows, labels and registration points.
 
-Tiles are equal windows onto the board, spread evenly so that neighbours
-overlap by at least :data:`OVERLAP` mm. Rows are lettered and columns numbered
+Tiles are equal windows onto the board, as few as cover it, each as small as
+lets neighbours overlap by exactly :data:`OVERLAP` mm: room for the registration
+crosshairs and for glue, and no more paper spent on printing the board twice. Rows are lettered and columns numbered
 (A1 is top-left). Registration points sit in the middle of every overlap band,
 so the same crosshair prints on both neighbours.
 """
@@ -16,7 +17,7 @@ from itertools import pairwise
 from pnp.printing.canvas import Point
 from pnp.printing.paper import PageFrame, Rect, orientations
 
-OVERLAP = 10.0
+OVERLAP = 10.0  # a crosshair (6 mm across) in the middle of the band, and a strip to glue
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,12 @@ class Tiling:
 
 
 def spans(length: float, window: float, overlap: float = OVERLAP) -> list[tuple[float, float]]:
-    """(start, size) of each tile along one axis, evenly spread, overlapping by at least ``overlap``."""
+    """(start, size) of each tile along one axis: the fewest windows that fit, overlapping by exactly ``overlap``."""
     if length <= window:
         return [(0.0, length)]
     count = math.ceil((length - overlap) / (window - overlap) - 1e-9)
-    step = (length - window) / (count - 1)
-    return [(i * step, window) for i in range(count)]
+    size = (length + (count - 1) * overlap) / count
+    return [(i * (size - overlap), size) for i in range(count)]
 
 
 def row_name(row: int) -> str:

@@ -88,7 +88,7 @@ def _band(c: Canvas, w: float, title: str, colour: str, sub: str = "") -> None:
     c.rect(0, 0, w, 15, fill=colour, stroke=None)
     c.text(w / 2, 9.5, title, size=11, bold=True, anchor="middle", fill=ink_on(colour))
     if sub:
-        c.text(w / 2, 13.2, sub, size=5.5, anchor="middle", fill=ink_on(colour))
+        c.text(w / 2, 13.3, sub, size=6, anchor="middle", fill=ink_on(colour))
 
 
 def _airport_face(airport: AirportInfo, data: AirKingData, w: float, h: float) -> Face:

@@ -408,7 +408,7 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
 
     def safety(c: Canvas) -> None:
         _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
-        c.text(r, r - 4, "SAFETY", size=5, bold=True, anchor="middle")
+        c.text(r, r - 4, "SAFETY", size=6, bold=True, anchor="middle")
 
     counts = data.tokens
     launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]

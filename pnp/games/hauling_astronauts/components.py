@@ -9,7 +9,7 @@ from pnp.games.hauling_astronauts.labels import die_words as label_die
 from pnp.games.hauling_astronauts.layout import GAP, TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport, load_data
 from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, SIZE, SPACE_NAMES, STRIP_NAMES
-from pnp.games.hauling_astronauts.pieces import INK, SCREEN_PT, fitted
+from pnp.games.hauling_astronauts.pieces import INK, PRINT_PT, SCREEN_PT, fitted
 from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
@@ -47,7 +47,9 @@ def kit(request: KitRequest) -> Kit:
         title="Hauling Astronauts",
         documents=(KitDocument("game", (Sheet("board and pieces", page_drawing(loaded.value)),)),),
         footer=f"{'map' if request.map_path else 'data'} {loaded.source.digest[:8]}",
-        notes=("Cut out the 12 transports and 2 markers along the grey lines; the board stays whole.",),
+        notes=(
+            "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
+        ),
     )
 
 
@@ -105,6 +107,10 @@ def _cut_band(c: Canvas, data: HaulingData, layout: Layout) -> None:
             box = layout.marker(which)
             pieces.marker(c, box, gold=which == 0)
             _cut_line(c, box)
+        for player, fleet in enumerate(data.fleets):
+            box = layout.score_marker(player)
+            pieces.score_marker(c, box, fleet.colour, player)
+            _cut_line(c, box)
         box = layout.summary
         for i, line in enumerate(SUMMARY):
             c.text(box.x, box.y + 3 + i * 3.6, line, size=6.5 if i else 7, bold=i == 0, fill=INK)
@@ -149,13 +155,13 @@ def _dice_areas(c: Canvas, layout: Layout) -> None:
         with c.group(name="available" if which == 0 else "booked"):
             c.rect(box.x, box.y, box.w, box.h, fill=SPACE, stroke=INK, width=0.4, radius=1.5)
             c.text(box.x + 2.5, box.y + 4.5, title, size=8, bold=True, fill=INK)
-            c.text(box.right - 2.5, box.y + 4.5, hint, size=5.5, anchor="end", fill=INK)
+            c.text(box.right - 2.5, box.y + 4.5, hint, size=PRINT_PT, anchor="end", fill=INK)
 
 
 def _legend(c: Canvas, data: HaulingData, layout: Layout, players: tuple[str, ...] | None) -> None:
     """The corner key: whose strips are the rows and whose the columns (by name on a screen)."""
     box = layout.corner
-    size = SCREEN_PT if players else 5.2
+    size = SCREEN_PT if players else PRINT_PT
     with c.group(name="legend"):
         c.text(box.x + 1, box.y + 4, "CONFIRMED", size=7.5, bold=True, fill=INK)
         for i, (fleet, strips) in enumerate(zip(data.fleets, ("rows 1 2 3", "columns a b c"))):
@@ -173,7 +179,7 @@ def _grid(c: Canvas, layout: Layout, screen: bool) -> None:
         for index, name in enumerate(SPACE_NAMES):
             cell = layout.grid_space(index)
             c.rect(cell.x, cell.y, cell.w, cell.h, fill=SPACE, stroke=INK, width=0.3)
-            c.text(cell.x + 1.2, cell.y + 3, name, size=6 if screen else 5, fill="#6b7280" if screen else "#8a8f99")
+            c.text(cell.x + 1.2, cell.y + 3.2, name, size=PRINT_PT, fill="#6b7280" if screen else "#8a8f99")
         g = layout.grid
         c.rect(g.x, g.y, g.w, g.h, stroke=INK, width=0.9)
 
@@ -192,14 +198,22 @@ def _loading_dock(
             x, y = box.right - 6, box.y + box.h / 2
             c.polygon([(x, y - 3.5), (x + 5, y), (x, y + 3.5)], fill=colour, stroke=None)
             if labelled:
-                c.text(box.x + box.w / 2 - 3, y + 1.8, f"P1 dock {name}", size=5.5, anchor="middle", fill=INK)
+                c.text(box.x + box.w / 2 - 3, y + 1.8, f"P1 dock {name}", size=PRINT_PT, anchor="middle", fill=INK)
         else:  # an arrow down the column
             x, y = box.x + box.w / 2, box.bottom - 6
             c.polygon([(x - 3.5, y), (x + 3.5, y), (x, y + 5)], fill=colour, stroke=None)
             if labelled:
-                c.text(x + 1, box.y + box.h / 2 - 3, f"P2 dock {name}", size=5.5, anchor="middle", fill=INK, rotate=-90)
+                c.text(
+                    x + 1,
+                    box.y + box.h / 2 - 3,
+                    f"P2 dock {name}",
+                    size=PRINT_PT,
+                    anchor="middle",
+                    fill=INK,
+                    rotate=-90,
+                )
         label_x, label_y = (x + 1.7, y + 1.5) if player == 0 else (x, y + 2.7)
-        c.text(label_x, label_y, name, size=6 if screen else 5, bold=True, anchor="middle", fill="#ffffff")
+        c.text(label_x, label_y, name, size=PRINT_PT, bold=True, anchor="middle", fill="#ffffff")
 
 
 def _docked_box(layout: Layout, player: int, strip: int) -> Rect:
@@ -215,7 +229,7 @@ def _destination(c: Canvas, box: Rect, index: int, label: str, bonus: int, scree
         c.rect(box.x, box.y, box.w, box.h, fill=DOCK, stroke=INK, width=0.5, radius=1.5)
         c.text(box.x + 2, box.y + 4.5, f"d{index + 1}", size=8, bold=True, fill=INK)
         c.text(box.right - 2, box.y + 4.5, f"+{bonus}", size=9, bold=True, anchor="end", fill=INK)
-        least = SCREEN_PT if screen else 4.0
+        least = SCREEN_PT if screen else PRINT_PT
         fitted(c, box.x + box.w / 2, box.y + 9.5, label, box.w - 3, 7.5, least, anchor="middle", fill=INK)
         slot = _departed_box(box) if screen else _destination_slot(box)
         c.rect(slot.x, slot.y, slot.w, slot.h, stroke="#8a8f99", width=0.3, dash=(1.2, 1))

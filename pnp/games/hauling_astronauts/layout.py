@@ -1,7 +1,7 @@
 """Where everything sits on the one-page kit (mm, origin top-left), derived from the data's sizes.
 
 The page, top to bottom: a title line, the band of pieces to cut out (player 1's
-transports, player 2's, the two bonus-die markers and a turn summary), then the
+transports, player 2's, the two bonus-die markers, a score marker per player and a turn summary), then the
 board: Available and Booked, the loading docks around the 3x3 Confirmed grid with
 the six destination docks beside it, and the two scoring tracks.
 """
@@ -21,6 +21,7 @@ TITLE = 10.0
 GAP = 5.0
 DICE_AREA = 26.0
 MARKER = 16.0
+SCORE_MARKER = 8.5  # covers most of a track cell (7.8 x 6 mm), so the score under it is plain
 TRACK_CELL = 5.5  # narrowest track cell
 TRACK_ROW = 6.0
 TRACK_LABEL = 4.5
@@ -58,6 +59,11 @@ class Layout:
         """The gold (0) or red (1) bonus-die marker."""
         x = 2 * self.length + 2 * GAP + SIZE * self.space + which * (MARKER + GAP)
         return Rect(x, self.band.y, MARKER, MARKER)
+
+    def score_marker(self, player: int) -> Rect:
+        """Player ``player``'s score marker, right of the bonus-die markers."""
+        x = self.marker(1).right + GAP + player * (SCORE_MARKER + 3)
+        return Rect(x, self.band.y + (MARKER - SCORE_MARKER) / 2, SCORE_MARKER, SCORE_MARKER)
 
     @cached_property
     def summary(self) -> Rect:

@@ -26,9 +26,12 @@ PIPS = {
 
 
 SCREEN_PT = 5.5  # the smallest text of the state picture: 9.9 px when its 196 mm are drawn 1000 px wide
+PRINT_PT = 6.0  # the smallest text of the printed kit
 
 
-def fitted(c: Canvas, x: float, y: float, text: str, width: float, size: float, least: float = 4.0, **style) -> None:
+def fitted(
+    c: Canvas, x: float, y: float, text: str, width: float, size: float, least: float = PRINT_PT, **style
+) -> None:
     """Text shrunk as needed to stay within ``width`` mm, but never below ``least`` points."""
     c.text(x, y, text, size=fit_size(text, width, size, bool(style.get("bold", False)), least), **style)
 
@@ -51,11 +54,11 @@ def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int, 
         badge = width * 0.24
         c.circle(badge + 1.2, badge + 1.2, badge, fill=colour, stroke=None)
         c.text(badge + 1.2, badge * 1.45 + 1.2, piece.id, size=badge * 3.4, bold=True, anchor="middle", fill="#ffffff")
-        c.text(badge + 1.2, width - 2.2, f"P{player + 1}", size=5.5, bold=True, anchor="middle", fill=INK)
+        c.text(badge + 1.2, width - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         middle = (2 * badge + 2.4 + length) / 2
         room = length - 2 * badge - 3.4
-        least = SCREEN_PT if screen else 4.0
-        fitted(c, middle, width * 0.24, piece.name, room, 6 if screen else 5.5, least, anchor="middle", fill=INK)
+        least = SCREEN_PT if screen else PRINT_PT
+        fitted(c, middle, width * 0.24, piece.name, room, 6.5, least, anchor="middle", fill=INK)
         fitted(c, middle, width * 0.52, piece.label, room, 8.5, least, anchor="middle", bold=True, fill=INK)
         pays = f"pays {piece.profit}"
         fitted(
@@ -63,7 +66,7 @@ def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int, 
         )
         if not screen:
             percent = float(odds(piece.low, piece.high)) * 100
-            fitted(c, middle, width - 1.3, f"3 random dice: {percent:.0f} %", room, 4.2, anchor="middle", fill=INK)
+            fitted(c, middle, width - 1.3, f"3 dice: {percent:.0f} %", room, PRINT_PT, anchor="middle", fill=INK)
 
 
 def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> None:
@@ -72,7 +75,7 @@ def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> 
     with c.group(name="transport:hidden"), _landscape(c, box):
         c.rect(0, 0, length, width, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
         c.text(length / 2, width * 0.62, "?", size=width * 1.1, bold=True, anchor="middle", fill=INK)
-        c.text(3.5, width - 2.2, f"P{player + 1}", size=5.5, bold=True, anchor="middle", fill=INK)
+        c.text(3.5, width - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         if tag:
             c.text(length - 1.5, width - 2.2, tag, size=6.5, bold=True, anchor="end", fill=INK)
 
@@ -102,6 +105,14 @@ def blank_die(c: Canvas, cx: float, cy: float, code: int, side: float, name: str
 
 def _cube(c: Canvas, side: float, fill: str) -> None:
     c.rect(-side / 2, -side / 2, side, side, fill=fill, stroke=INK, width=0.4, radius=side * 0.15)
+
+
+def score_marker(c: Canvas, box: Rect, colour: str, player: int) -> None:
+    """A player's score marker: moved along their scoring track."""
+    with c.group(box.x, box.y, name=f"score-marker:P{player + 1}"):
+        c.rect(0, 0, box.w, box.h, fill=colour, stroke=INK, width=0.5, radius=1.5)
+        c.text(box.w / 2, box.h * 0.5, f"P{player + 1}", size=8, bold=True, anchor="middle", fill="#ffffff")
+        c.text(box.w / 2, box.h - 1.3, "score", size=PRINT_PT, anchor="middle", fill="#ffffff")
 
 
 def marker(c: Canvas, box: Rect, gold: bool) -> None:
