@@ -245,7 +245,7 @@ class AirKingState(BaseState):
         return moves
 
     def next_step(self) -> str:
-        """What the player to move does next, addressed to them, with the command: for refusals."""
+        """What the player to move does next, addressed to them, with the command: for refusals and the status."""
         who = self.players[self.seat] if self.phase != OVER else ""
         return {
             GOALS: f"{who}, enter your goal card with 'pnp ref secret'",
@@ -257,24 +257,13 @@ class AirKingState(BaseState):
             OVER: "see the result with 'pnp ref score'",
         }[self.phase]
 
-    def expecting(self) -> str:
-        """What the referee waits for, in words."""
-        who = self.players[self.seat] if self.phase != OVER else ""
-        return {
-            GOALS: f"{who} enters their goal card first ('pnp ref secret')",
-            DEAL: f"{who} enters the event card dealt to them ('draw CARD')",
-            DRAW: f"{who} enters the card they drew ('draw CARD')",
-            ACT: f"{who} moves aircraft and plays cards, then 'end'",
-            DISCARD: f"{who} discards down to {self.rules.data.hand_limit} cards ('discard CARD')",
-            FINAL: f"the round limit is reached: {who} reveals their goal ('reveal goal')",
-            OVER: "the game is over",
-        }[self.phase]
-
     def status(self) -> str:
         """The round (or the set-up) and what the referee waits for, in words."""
         if self.stage() == "set-up":
-            return f"set-up: {self.expecting()}"
-        status = f"round {self.round + 1} of {self.rounds}: {self.expecting()}"
+            return f"set-up: {self.next_step()}"
+        if self.phase == FINAL:
+            return f"the round limit is reached: {self.next_step()}"
+        status = f"round {self.round + 1} of {self.rounds}: {self.next_step()}"
         if self.phase == ACT:
             moves, cards = self.moves_left, self.cards_played
             status += f" ({moves} aircraft move{'' if moves == 1 else 's'} left, {cards} card{'' if cards == 1 else 's'} played)"
