@@ -64,7 +64,7 @@ def test_a_mistyped_command_or_option_is_one_line_with_one_suggestion(cli, args,
     ("args", "message"),
     [
         (("build",), "missing argument 'GAME'"),
-        (("build", "aloft", "--paper", "a5"), "'a5' is not one of 'a4', 'letter'"),
+        (("build", "aloft", "--paper", "a5"), "paper 'a5': unknown (known: a4, letter, a3, tabloid, or WxH"),
         (("build", "aloft", "extra"), "unexpected extra argument"),
         (("build", "alof"), "unknown game 'alof'"),
     ],

@@ -19,11 +19,6 @@ if TYPE_CHECKING:
     from pnp.printing.render import PrintSettings, WrittenFile
 
 
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
 class Format(str, Enum):
     pdf = "pdf"
     svg = "svg"
@@ -40,7 +35,9 @@ def _offset(text: str) -> tuple[float, float]:
 
 def build(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
-    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.a4,
+    paper: Annotated[
+        str, typer.Option(help="Paper: a4, letter, a3, tabloid, or WxH in mm (e.g. 300x400).")
+    ] = "a4",
     fmt: Annotated[Format, typer.Option("--format", help="Output format.", case_sensitive=False)] = Format.pdf,
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
     bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = 3.0,
@@ -72,7 +69,7 @@ def build(
     if seed is not None and not specs[0].seeded:
         raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
     settings = PrintSettings(
-        paper=paper.value,
+        paper=paper.lower(),
         bleed=bleed,
         layout="gutterfold" if gutterfold else "duplex",
         back_offset=_offset(back_offset),

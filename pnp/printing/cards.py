@@ -19,7 +19,7 @@ from pnp.printing.canvas import Canvas, Draw
 from pnp.printing.imposition import Slot
 from pnp.printing.marks import crop_marks, cut_guide, fold_line
 from pnp.printing.pages import Page, bounds, size
-from pnp.printing.paper import page_frame
+from pnp.printing.paper import page_frame, paper_name
 from pnp.printing.parts import Deck, Face, TokenSheet
 from pnp.printing.settings import PrintSettings
 
@@ -111,7 +111,7 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
         area = frame.content
         raise PnpError(
             f"{part_kind} '{items.name}': a {size(items.width, items.height)} {items.kind} with {settings.bleed:g} mm "
-            f"bleed and crop marks does not fit on {settings.paper.upper()} (printable {size(area.w, area.h)}, "
+            f"bleed and crop marks does not fit on {paper_name(settings.paper)} (printable {size(area.w, area.h)}, "
             f"{settings.layout}); use smaller {items.kind}s or less bleed"
         )
     per_page = len(plan.fronts)

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from pnp.errors import PnpError
+
+# Named papers, portrait (width, height) in mm. Any other size is given as WxH in mm ("300x400").
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+HOME_PAPERS = ("a4", "letter")  # what a home printer takes: fixed-size parts are made to fit both
+CUSTOM_SIDES = (100.0, 1500.0)  # mm: a custom paper's shorter side holds a card with its marks; no plotter is wider
+_CUSTOM = re.compile(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
 MARGIN = 5.0  # nothing is printed closer than this to a page edge
 FOOTER_BAND = 4.0  # the strip at the bottom of the printable area that holds the footer
 
@@ -58,9 +70,31 @@ class PageFrame:
         return Rect(area.x, area.y, area.w, area.h - FOOTER_BAND)
 
 
+def paper_size(paper: str) -> tuple[float, float]:
+    """``paper``'s portrait width and height in mm: a name from PAPERS, or WxH in mm ("300x400")."""
+    if paper.lower() in PAPERS:
+        return PAPERS[paper.lower()]
+    match = _CUSTOM.fullmatch(paper.strip())
+    if match is None:
+        raise PnpError(f"paper {paper!r}: unknown (known: {', '.join(PAPERS)}, or WxH in mm such as 300x400)")
+    low, high = CUSTOM_SIDES
+    width, height = sorted(float(side) for side in match.groups())
+    if not (low <= width and height <= high):
+        raise PnpError(f"paper {paper!r}: each side must be {low:g} to {high:g} mm")
+    return width, height
+
+
+def paper_name(paper: str) -> str:
+    """How messages name ``paper``: "A4", "Tabloid", "300 x 400 mm"."""
+    if paper.lower() in PAPERS:
+        return paper.upper() if paper.lower()[0] == "a" else paper.title()
+    width, height = paper_size(paper)
+    return f"{width:g} x {height:g} mm"
+
+
 def page_frame(paper: str, landscape: bool = False) -> PageFrame:
     """The frame of one page of ``paper``, portrait unless ``landscape``."""
-    width, height = PAPERS[paper]
+    width, height = paper_size(paper)
     return PageFrame(height, width) if landscape else PageFrame(width, height)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.errors import PnpError
-from pnp.printing.paper import PAPERS
+from pnp.printing.paper import paper_size
 
 FORMATS = ("pdf", "svg")
 LAYOUTS = ("duplex", "gutterfold")
@@ -19,7 +19,7 @@ MAX_BACK_OFFSET = 20.0
 class PrintSettings:
     """Paper, bleed (mm), layout of backs, back-page correction (mm), ink saver and output formats."""
 
-    paper: Literal["a4", "letter"] = "a4"
+    paper: str = "a4"  # a name from pnp.printing.paper.PAPERS, or WxH in mm
     bleed: float = 3.0
     layout: Literal["duplex", "gutterfold"] = "duplex"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -27,8 +27,7 @@ class PrintSettings:
     formats: tuple[str, ...] = ("pdf",)
 
     def __post_init__(self) -> None:
-        if self.paper not in PAPERS:
-            raise PnpError(f"paper {self.paper!r}: unknown (known: {', '.join(PAPERS)})")
+        paper_size(self.paper)  # a paper that is neither known nor WxH in range is refused here
         if not (math.isfinite(self.bleed) and 0 <= self.bleed <= MAX_BLEED):
             raise PnpError(f"bleed {self.bleed} mm: must be between 0 and {MAX_BLEED:g} mm")
         if self.layout not in LAYOUTS:

@@ -16,12 +16,12 @@ from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
-from pnp.printing.paper import PAPERS, page_frame
+from pnp.printing.paper import HOME_PAPERS, page_frame
 from pnp.printing.tiling import OVERLAP
 
 # One page: the landscape content area that both A4 and Letter offer.
-PAGE_W = min(page_frame(paper, landscape=True).content.w for paper in PAPERS) - 0.5
-PAGE_H = min(page_frame(paper, landscape=True).content.h for paper in PAPERS) - 0.5
+PAGE_W = min(page_frame(paper, landscape=True).content.w for paper in HOME_PAPERS) - 0.5
+PAGE_H = min(page_frame(paper, landscape=True).content.h for paper in HOME_PAPERS) - 0.5
 HEADER = 9.0
 PANEL_W = 62.0
 GAP = 3.0
