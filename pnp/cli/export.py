@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    from pnp.cli.progress import Bar
 
 BLEED = 3.0  # mm, as `pnp build` prints by default
 
@@ -16,10 +20,16 @@ BLEED = 3.0  # mm, as `pnp build` prints by default
 def export(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
     png: Annotated[bool, typer.Option("--png", help="One PNG per card and token face, for a print shop.")] = False,
-    tts: Annotated[bool, typer.Option("--tts", help="Deck sheets, boards and a saved object for Tabletop Simulator.")] = False,
-    dpi: Annotated[int, typer.Option(help="Resolution in dots per inch (TTS images stay within 4096 px a side).")] = 300,
+    tts: Annotated[
+        bool, typer.Option("--tts", help="Deck sheets, boards and a saved object for Tabletop Simulator.")
+    ] = False,
+    dpi: Annotated[
+        int, typer.Option(help="Resolution in dots per inch (TTS images stay within 4096 px a side).")
+    ] = 300,
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
-    bleed: Annotated[bool, typer.Option("--bleed/--no-bleed", help=f"PNG: {BLEED:g} mm bleed, or the cut size.")] = True,
+    bleed: Annotated[
+        bool, typer.Option("--bleed/--no-bleed", help=f"PNG: {BLEED:g} mm bleed, or the cut size.")
+    ] = True,
     url: Annotated[
         str, typer.Option(help="TTS: where the images will be, put before each file name (e.g. file:///C:/tts/).")
     ] = "",
@@ -47,14 +57,15 @@ def export(
         kits = [spec.kit(KitRequest()) for spec in specs]
         steps = sum((face_count(kit) if png else 0) + (step_count(kit) if tts else 0) for kit in kits)
         with progress_bar("exporting", steps, quiet=as_json) as bar:
+            done = 0
             for kit in kits:
                 bar.describe(f"exporting {kit.title}")
-                before = len(written)
                 if png:
-                    written += export_png(kit, out, dpi, BLEED if bleed else 0.0, lambda n: bar.show(before + n))
+                    written += export_png(kit, out, dpi, BLEED if bleed else 0.0, partial(_advance, bar, done))
+                    done += face_count(kit)
                 if tts:
-                    done = before + (face_count(kit) if png else 0)
-                    written += export_tts(kit, out, dpi, url, lambda n: bar.show(done + n))
+                    written += export_tts(kit, out, dpi, url, partial(_advance, bar, done))
+                    done += step_count(kit)
     if as_json:
         emit_json({"out": str(out), "files": [str(path) for path in written]})
         return
@@ -64,3 +75,7 @@ def export(
     for folder, count in folders.items():
         say(f"{folder}: {count} files")
     say(f"{len(written)} files.")
+
+
+def _advance(bar: Bar, before: int, done: int) -> None:
+    bar.show(before + done)

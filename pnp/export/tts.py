@@ -18,11 +18,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.export.faces import Component, components
+from pnp.export.faces import components, face_drawing
 from pnp.export.images import PngWriter, file_name, make_dir
-from pnp.export.raster import pixels, rasterise
+from pnp.export.raster import rasterise
 from pnp.files import write_atomic
-from pnp.printing.canvas import Drawing
+from pnp.printing.cards import ItemSet
 from pnp.printing.parts import Board, Face, Kit
 
 MAX_SIDE = 4096  # pixels, a side of any image
@@ -93,7 +93,7 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     return [*written, path]
 
 
-def _decks(kit: Kit) -> list[Component]:
+def _decks(kit: Kit) -> list[ItemSet]:
     return [c for c in components(kit) if c.kind == "card"]
 
 
@@ -101,7 +101,7 @@ def _boards(kit: Kit) -> list[Board]:
     return [part for doc in kit.documents for part in doc.parts if isinstance(part, Board)]
 
 
-def _deck(deck: Component, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
+def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
     """One deck's sheets and backs saved, and its object for the saved file.
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
@@ -111,7 +111,7 @@ def _deck(deck: Component, number: int, keys: Iterator[int], dpi: float, save: C
     chunks = [deck.items[i : i + PER_SHEET] for i in range(0, len(deck.items), PER_SHEET)]
     cell = grid(len(chunks[0]), deck.width, deck.height, dpi).cell
     faces = [item.front for item in deck.items] + [item.back or _PLAIN for item in deck.items]
-    drawings = [deck.drawing(face, 0.0) for face in faces]  # no bleed: a table shows the whole cell
+    drawings = [face_drawing(deck, face, 0.0) for face in faces]  # no bleed: a table shows the whole cell
     images = list(rasterise(drawings, [cell] * len(drawings)))
     fronts, backs = images[: len(deck.items)], images[len(deck.items) :]
     hidden = backs[0]
