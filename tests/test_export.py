@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.export.png import export_png, face_count
-from pnp.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, export_tts, grid
+from pnp.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, export_tts, grid, step_count
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Token, TokenSheet
+from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 
 RED, BLUE, GREEN = "#d62728", "#1f4e9c", "#2ca02c"
 
@@ -41,7 +41,8 @@ def _kit(cards: int = 5, backs: tuple[str, ...] = (BLUE,)) -> Kit:
     )
     tokens = TokenSheet("discs", "round", 20.0, (Token("disc", Face(_label("1"), GREEN)),))
     board = Board("map", Drawing(600.0, 150.0, lambda canvas: canvas.rect(0, 0, 600, 150, fill=GREEN)))
-    return Kit("tiny", "Tiny", (KitDocument("cards", (deck, tokens)), KitDocument("board", (board,))))
+    aid = Sheet("aid", Drawing(100.0, 50.0, lambda canvas: canvas.rect(0, 0, 100, 50, fill=RED)))
+    return Kit("tiny", "Tiny", (KitDocument("cards", (deck, tokens)), KitDocument("board", (board, aid))))
 
 
 def _phys(path: Path) -> tuple[int, int, int]:
@@ -124,10 +125,11 @@ def test_tts_writes_sheets_one_back_boards_and_a_saved_object(tiny_tts):
         "the-deck-1.png",
         "the-deck-2.png",
         "map.png",
+        "aid.png",
         "tiny.json",
     ]
     saved = json.loads((folder / "tiny.json").read_text())
-    deck, board = saved["ObjectStates"]
+    deck, board, aid = saved["ObjectStates"]
     assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "the deck"
     sheets = deck["CustomDeck"]
     assert list(sheets) == ["1", "2"]
@@ -144,6 +146,8 @@ def test_tts_writes_sheets_one_back_boards_and_a_saved_object(tiny_tts):
         assert cards < sheet["NumWidth"] * sheet["NumHeight"] <= MAX_COLUMNS * MAX_ROWS  # room for the hidden face
     assert (sheets["1"]["NumWidth"], sheets["1"]["NumHeight"]) == (10, 7)
     assert board["Name"] == "Custom_Board" and board["CustomImage"]["ImageURL"] == "map.png"
+    assert aid["Name"] == "Custom_Board" and aid["CustomImage"]["ImageURL"] == "aid.png"
+    assert board["Transform"]["rotZ"] == 0 and deck["Transform"]["rotZ"] == 180  # boards face up, decks face down
 
 
 def test_tts_cell_matches_the_single_png_and_the_last_cell_is_the_hidden_back(tiny_tts, tmp_path):
@@ -176,11 +180,24 @@ def test_tts_backs_that_differ_make_back_sheets(tmp_path):
         assert backs.getpixel((1, 1)) == (0x1F, 0x4E, 0x9C) and backs.getpixel((w + 1, 1)) == (0x2C, 0xA0, 0x2C)
 
 
-def test_tts_board_is_one_image_within_4096_px_with_its_shape(tiny_tts):
+def test_tts_boards_and_sheets_are_one_image_each_within_4096_px(tiny_tts):
     out, _ = tiny_tts
     with Image.open(out / "tiny" / "tts" / "map.png") as board:
         assert board.size == (MAX_SIDE, MAX_SIDE // 4)  # 600 x 150 mm, 7087 px wide at 300 dpi
         assert board.getpixel((10, 10)) == (0x2C, 0xA0, 0x2C)
+    with Image.open(out / "tiny" / "tts" / "aid.png") as aid:
+        assert aid.size == (round(100 / 25.4 * 300), round(50 / 25.4 * 300))  # small enough for the dpi asked
+        assert aid.getpixel((10, 10)) == (0xD6, 0x27, 0x28)
+
+
+def test_progress_counts_up_to_the_announced_total(tmp_path):
+    kit = _kit(cards=3)
+    seen: list[int] = []
+    export_png(kit, tmp_path, 50, 0.0, seen.append)
+    assert seen == list(range(1, face_count(kit) + 1))
+    seen.clear()
+    export_tts(kit, tmp_path, 50, progress=seen.append)
+    assert seen == [3, 4, 5] and seen[-1] == step_count(kit)  # the deck's three cards, the board, the aid
 
 
 @settings(max_examples=300, deadline=None)
@@ -217,12 +234,22 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     code, out, err = cli("export", "air-king", "--png", "--tts", "--dpi", "60", "--json")
     assert code == 0, err
     files = [Path(f) for f in json.loads(out)["files"]]
-    assert len(files) == 116 + 12 and all((tmp_path / f).is_file() for f in files)
+    assert len(files) == 116 + 13 and all((tmp_path / f).is_file() for f in files)
     code, out, err = cli("export", "air-king", "--tts", "--url", "file:///C:/decks/", "-o", "elsewhere")
     assert code == 0, err
-    assert "elsewhere/air-king/tts: 12 files" in out
+    assert "elsewhere/air-king/tts: 13 files" in out
     saved = json.loads((tmp_path / "elsewhere/air-king/tts/air-king.json").read_text())
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "file:///C:/decks/airports-and-runways-1.png"
+
+
+def test_cli_says_when_a_game_has_nothing_for_png(cli):
+    code, out, err = cli("export", "hauling-astronauts", "--png", "--json")
+    assert code == 0, err
+    manifest = json.loads(out)
+    assert manifest["files"] == []
+    assert manifest["notes"] == [
+        "Hauling Astronauts has no cards or tokens to export as PNG; 'pnp build hauling-astronauts' prints its sheets"
+    ]
 
 
 @pytest.mark.parametrize(

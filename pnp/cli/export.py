@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -66,13 +67,17 @@ def export(
                 if tts:
                     written += export_tts(kit, out, dpi, url, partial(_advance, bar, done))
                     done += step_count(kit)
+    notes = [
+        f"{kit.title} has no cards or tokens to export as PNG; 'pnp build {kit.game}' prints its sheets"
+        for kit in kits
+        if png and not face_count(kit)
+    ]
     if as_json:
-        emit_json({"out": str(out), "files": [str(path) for path in written]})
+        emit_json({"out": str(out), "files": [str(path) for path in written], "notes": notes})
         return
-    folders: dict[Path, int] = {}
-    for path in written:
-        folders[path.parent] = folders.get(path.parent, 0) + 1
-    for folder, count in folders.items():
+    for note in notes:
+        say(note)
+    for folder, count in Counter(path.parent for path in written).items():
         say(f"{folder}: {count} files")
     say(f"{len(written)} files.")
 

@@ -3,8 +3,8 @@
 Tabletop Simulator takes a deck as sheets of up to 10 x 7 cards, at most 4096 px a side. The sheet's
 last cell (bottom right) is the face it shows for a card in another player's hand: we put the deck's
 back there. When every card of a deck has the same back, the deck has one back image; otherwise a back
-sheet of the same grid (``UniqueBack``). The saved object (``<game>.json``) names the images by file
-name relative to itself, or under ``url`` when given.
+sheet of the same grid (``UniqueBack``). Boards and sheets (player aids, die nets) are one image each.
+The saved object (``<game>.json``) names the images by file name relative to itself, or under ``url``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pnp.export.images import PngWriter, file_name, make_dir
 from pnp.export.raster import rasterise
 from pnp.files import write_atomic
 from pnp.printing.cards import ItemSet
-from pnp.printing.parts import Board, Face, Kit
+from pnp.printing.parts import Board, Face, Kit, Sheet
 
 MAX_SIDE = 4096  # pixels, a side of any image
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -62,8 +62,8 @@ def grid(cards: int, width: float, height: float, dpi: float, cell: tuple[int, i
 
 
 def step_count(kit: Kit) -> int:
-    """How many steps ``export_tts`` reports for ``kit``: one per deck sheet and per board."""
-    return sum(math.ceil(len(deck.items) / PER_SHEET) for deck in _decks(kit)) + len(_boards(kit))
+    """How many steps ``export_tts`` reports for ``kit``: one per card and one per board or sheet."""
+    return sum(len(deck.items) for deck in _decks(kit)) + len(_pictures(kit))
 
 
 def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progress | None = None) -> list[Path]:
@@ -71,23 +71,23 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     folder = make_dir(Path(out) / file_name(kit.game) / "tts")
     writer = PngWriter(dpi)
     written: list[Path] = []
-    steps = 0
+    done = 0
 
-    def save(name: str, image: Image.Image, step: bool = True) -> str:
-        nonlocal steps
+    def save(name: str, image: Image.Image, steps: int = 0) -> str:
+        nonlocal done
         written.append(writer.write(folder / name, image))
-        steps += step
-        if progress is not None and step:
-            progress(steps)
+        done += steps
+        if progress is not None and steps:
+            progress(done)
         return url + name
 
     keys = itertools.count(1)  # one CustomDeck key per sheet, unique in the file
     objects = [_deck(deck, number, keys, dpi, save) for number, deck in enumerate(_decks(kit))]
-    for index, board in enumerate(_boards(kit)):
-        px_per_mm = min(dpi / 25.4, MAX_SIDE / max(board.drawing.width, board.drawing.height))
-        size = (round(board.drawing.width * px_per_mm), round(board.drawing.height * px_per_mm))
-        image = next(rasterise([board.drawing], [size]))
-        objects.append(_board_object(board.name, save(f"{file_name(board.name)}.png", image), index))
+    for index, picture in enumerate(_pictures(kit)):
+        drawing = picture.drawing
+        px_per_mm = min(dpi / 25.4, MAX_SIDE / max(drawing.width, drawing.height))
+        image = next(rasterise([drawing], [(round(drawing.width * px_per_mm), round(drawing.height * px_per_mm))]))
+        objects.append(_board_object(picture.name, save(f"{file_name(picture.name)}.png", image, 1), index))
     path = folder / f"{file_name(kit.game)}.json"
     write_atomic(path, json.dumps(_saved_object(kit.title, objects), indent=2) + "\n", sync=False)
     return [*written, path]
@@ -97,8 +97,9 @@ def _decks(kit: Kit) -> list[ItemSet]:
     return [c for c in components(kit) if c.kind == "card"]
 
 
-def _boards(kit: Kit) -> list[Board]:
-    return [part for doc in kit.documents for part in doc.parts if isinstance(part, Board)]
+def _pictures(kit: Kit) -> list[Board | Sheet]:
+    """Boards, and sheets such as player aids: each one image on the table."""
+    return [part for doc in kit.documents for part in doc.parts if isinstance(part, (Board, Sheet))]
 
 
 def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
@@ -118,14 +119,14 @@ def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Cal
     same_back = all(image.tobytes() == hidden.tobytes() for image in backs)
     custom: dict[str, dict] = {}
     ids: list[int] = []
-    back_url = save(f"{stem}-back.png", hidden, step=False) if same_back else ""
+    back_url = save(f"{stem}-back.png", hidden) if same_back else ""
     for sheet, chunk in enumerate(chunks, 1):
         first = (sheet - 1) * PER_SHEET
         layout = grid(len(chunk), deck.width, deck.height, dpi, cell)
         if not same_back:
             back_sheet = _sheet(layout, backs[first : first + len(chunk)], hidden)
-            back_url = save(f"{stem}-back-{sheet}.png", back_sheet, step=False)
-        face_url = save(f"{stem}-{sheet}.png", _sheet(layout, fronts[first : first + len(chunk)], hidden))
+            back_url = save(f"{stem}-back-{sheet}.png", back_sheet)
+        face_url = save(f"{stem}-{sheet}.png", _sheet(layout, fronts[first : first + len(chunk)], hidden), len(chunk))
         key = next(keys)  # a card's id is its sheet's key times 100 plus its cell
         custom[str(key)] = {
             "FaceURL": face_url,
@@ -174,15 +175,17 @@ def _board_object(name: str, image_url: str, index: int) -> dict:
     return {
         "Name": "Custom_Board",
         "Nickname": name,
-        "Transform": _transform(0.0, z=-20.0 * (index + 1)),
+        "Transform": _transform(0.0, z=-20.0 * (index + 1), face_down=False),
         "CustomImage": {"ImageURL": image_url, "ImageSecondaryURL": "", "WidthScale": 0.0},
     }
 
 
-def _transform(x: float, z: float = 0.0) -> dict[str, float]:
+def _transform(x: float, z: float = 0.0, face_down: bool = True) -> dict[str, float]:
+    """Where an object lies on the table: cards and decks face down, boards face up."""
+    turn = 180.0 if face_down else 0.0
     return {
         "posX": x, "posY": 1.0, "posZ": z,
-        "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,  # face down, as a deck lies
+        "rotX": 0.0, "rotY": turn, "rotZ": turn,
         "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0,
     }  # fmt: skip
 
