@@ -7,7 +7,7 @@ bitmap size, not for a scale it would round up.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from pathlib import Path
 
 import pypdfium2
@@ -26,7 +26,7 @@ def pixels(mm: float, dpi: float) -> int:
     return round(mm / 25.4 * dpi)
 
 
-def rasterise(drawings: Sequence[Drawing], sizes: Sequence[tuple[int, int]]) -> Iterator[Image.Image]:
+def rasterise(drawings: Sequence[Drawing], sizes: Sequence[tuple[int, int]]) -> Generator[Image.Image, None, None]:
     """Each drawing as an RGB image of the matching (width, height) in pixels, in order."""
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as folder:
         path = Path(folder) / "faces.pdf"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,26 +107,25 @@ def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Cal
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
     pixel by pixel, as cards may draw the same back each with a function of its own) make one image.
+    Faces are rendered a sheet at a time, so a large deck never holds more than a sheet in memory.
     """
     stem = file_name(deck.name)
     chunks = [deck.items[i : i + PER_SHEET] for i in range(0, len(deck.items), PER_SHEET)]
     cell = grid(len(chunks[0]), deck.width, deck.height, dpi).cell
-    faces = [item.front for item in deck.items] + [item.back or _PLAIN for item in deck.items]
-    drawings = [face_drawing(deck, face, 0.0) for face in faces]  # no bleed: a table shows the whole cell
-    images = list(rasterise(drawings, [cell] * len(drawings)))
-    fronts, backs = images[: len(deck.items)], images[len(deck.items) :]
-    hidden = backs[0]
-    same_back = all(image.tobytes() == hidden.tobytes() for image in backs)
+    backs = _render(deck, [item.back or _PLAIN for item in deck.items], cell)
+    hidden = next(backs)
+    same_back = all(image.tobytes() == hidden.tobytes() for image in backs)  # stops at the first that differs
+    backs.close()  # the rest unrendered, its PDF closed and removed now
     custom: dict[str, dict] = {}
     ids: list[int] = []
     back_url = save(f"{stem}-back.png", hidden) if same_back else ""
     for sheet, chunk in enumerate(chunks, 1):
-        first = (sheet - 1) * PER_SHEET
         layout = grid(len(chunk), deck.width, deck.height, dpi, cell)
         if not same_back:
-            back_sheet = _sheet(layout, backs[first : first + len(chunk)], hidden)
+            back_sheet = _sheet(layout, _render(deck, [item.back or _PLAIN for item in chunk], cell), hidden)
             back_url = save(f"{stem}-back-{sheet}.png", back_sheet)
-        face_url = save(f"{stem}-{sheet}.png", _sheet(layout, fronts[first : first + len(chunk)], hidden), len(chunk))
+        fronts = _sheet(layout, _render(deck, [item.front for item in chunk], cell), hidden)
+        face_url = save(f"{stem}-{sheet}.png", fronts, len(chunk))
         key = next(keys)  # a card's id is its sheet's key times 100 plus its cell
         custom[str(key)] = {
             "FaceURL": face_url,
@@ -151,7 +150,12 @@ def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Cal
     }
 
 
-def _sheet(layout: Grid, images: Sequence[Image.Image], hidden: Image.Image) -> Image.Image:
+def _render(deck: ItemSet, faces: Sequence[Face], cell: tuple[int, int]) -> Generator[Image.Image, None, None]:
+    """The faces at the deck's cut size (no bleed: a table shows the whole cell), one image at a time."""
+    return rasterise([face_drawing(deck, face, 0.0) for face in faces], [cell] * len(faces))
+
+
+def _sheet(layout: Grid, images: Iterable[Image.Image], hidden: Image.Image) -> Image.Image:
     """Images in reading order, the hidden face in the last cell, white elsewhere."""
     sheet = Image.new("RGB", layout.size, "white")
     for index, image in enumerate(images):
