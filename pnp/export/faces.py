@@ -3,27 +3,50 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
 
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.cards import ItemSet
-from pnp.printing.parts import Deck, Face, Kit, TokenSheet
+from pnp.printing.parts import Card, Deck, Face, Kit, Token, TokenSheet
 
 
-def components(kit: Kit) -> Iterator[ItemSet]:
-    """The decks and token sheets of ``kit`` as sets of equal-sized items, in the order its documents list them."""
+@dataclass(frozen=True)
+class Component:
+    """One deck or token sheet as the export sees it: items of one trim size (mm) and shape.
+
+    Built from the public parts alone, apart from the print toolkit's imposition, which groups
+    parts its own way (several decks may share sheets there, never here).
+    """
+
+    name: str
+    kind: Literal["card", "token"]
+    round: bool
+    width: float
+    height: float
+    items: tuple[Card | Token, ...]
+
+    @classmethod
+    def of(cls, part: Deck | TokenSheet) -> Component:
+        if isinstance(part, Deck):
+            return cls(part.name, "card", False, part.size.width, part.size.height, part.cards)
+        return cls(part.name, "token", part.shape == "round", part.diameter, part.diameter, part.tokens)
+
+
+def components(kit: Kit) -> Iterator[Component]:
+    """The decks and token sheets of ``kit``, in the order its documents list them."""
     for document in kit.documents:
         for part in document.parts:
             if isinstance(part, (Deck, TokenSheet)):
-                yield ItemSet.of(part)
+                yield Component.of(part)
 
 
-def face_drawing(items: ItemSet, face: Face, bleed: float) -> Drawing:
+def face_drawing(component: Component, face: Face, bleed: float) -> Drawing:
     """``face`` on a picture of the trim size plus ``bleed`` on every side, its background run out to the edge."""
-    w, h = items.width, items.height
+    w, h = component.width, component.height
 
     def draw(canvas: Canvas) -> None:
         with canvas.group(bleed, bleed):
-            if items.shape == "round":  # the disc and an even ring of bleed; the corners stay white
+            if component.round:  # the disc and an even ring of bleed; the corners stay white
                 canvas.circle(w / 2, h / 2, w / 2 + bleed, fill=face.background, stroke=None)
             else:  # past the picture's edge, so no pixel at the border is left half white
                 reach = bleed + 1
