@@ -26,11 +26,11 @@ from pnp.printing.parts import Board, Face, Kit, Sheet
 
 MAX_SIDE = 4096  # pixels, a side of any image
 MAX_COLUMNS, MAX_ROWS = 10, 7
-MIN_CELLS = 2  # a side of the grid: Tabletop Simulator's deck dialog starts at 2 x 2
+MIN_CELLS = 2  # a side of the grid at least: single-row sheets are not documented, blank cells cost little
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last cell holds the hidden face
 _PLAIN = Face(lambda canvas: None)  # a white back for a deck whose cards have none
 
-Progress = Callable[[int], None]  # images done so far
+Progress = Callable[[int], None]  # steps done so far: cards on saved sheets, then boards and sheets
 
 
 @dataclass(frozen=True)
