@@ -13,8 +13,7 @@ from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
-
+    from pnp.cli.progress import Bar
     from pnp.printing.parts import Kit
     from pnp.printing.render import PrintSettings, WrittenFile
 
@@ -101,31 +100,20 @@ def build(
 
 def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool) -> list[WrittenFile]:
     """Render every kit under one progress bar (pages done over pages in all kits)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
+    from pnp.cli.progress import progress_bar
     from pnp.printing.render import count_pages, render_kit
 
     pages = [count_pages(kit, settings) for kit in kits]
     written: list[WrittenFile] = []
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        disable=quiet or not console.is_terminal,  # a bar only where it can be redrawn (else a stray blank line)
-        transient=True,
-        console=console,
-    ) as progress:
-        task = progress.add_task("building", total=sum(pages))
+    with progress_bar("building", sum(pages), quiet) as bar:
         for index, kit in enumerate(kits):
-            progress.update(task, description=f"building {kit.title}")
-            written += render_kit(kit, settings, out, partial(_advance, progress, task, sum(pages[:index])))
+            bar.describe(f"building {kit.title}")
+            written += render_kit(kit, settings, out, partial(_advance, bar, sum(pages[:index])))
     return written
 
 
-def _advance(progress: Progress, task: TaskID, before: int, done: int, _total: int) -> None:
-    progress.update(task, completed=before + done)
+def _advance(bar: Bar, before: int, done: int, _total: int) -> None:
+    bar.show(before + done)
 
 
 def _table(written: list[WrittenFile]) -> None:

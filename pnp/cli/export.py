@@ -1,0 +1,86 @@
+"""``pnp export``: card and token faces as PNG for print shops, decks for Tabletop Simulator."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pnp.cli.output import emit_json, say
+from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    from pnp.cli.progress import Bar
+
+BLEED = 3.0  # mm, as `pnp build` prints by default
+
+
+def export(
+    game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
+    png: Annotated[bool, typer.Option("--png", help="One PNG per card and token face, for a print shop.")] = False,
+    tts: Annotated[
+        bool, typer.Option("--tts", help="Deck sheets, boards and a saved object for Tabletop Simulator.")
+    ] = False,
+    dpi: Annotated[
+        int, typer.Option(help="Resolution in dots per inch (TTS images stay within 4096 px a side).")
+    ] = 300,
+    out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
+    bleed: Annotated[
+        bool, typer.Option("--bleed/--no-bleed", help=f"PNG: {BLEED:g} mm bleed, or the cut size.")
+    ] = True,
+    url: Annotated[
+        str, typer.Option(help="TTS: where the images will be, put before each file name (e.g. file:///C:/tts/).")
+    ] = "",
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a summary.")] = False,
+) -> None:
+    """Export images into OUT/GAME/png/ and OUT/GAME/tts/.
+
+    Examples: pnp export aloft --png --dpi 300  |  pnp export air-king --tts  |  pnp export all --png --no-bleed
+    """
+    from pnp import games
+    from pnp.cli.progress import progress_bar
+    from pnp.export.png import export_png, face_count
+    from pnp.export.raster import MAX_DPI, MIN_DPI
+    from pnp.export.tts import export_tts, step_count
+    from pnp.files import interruptible
+    from pnp.games.spec import KitRequest
+
+    if not (png or tts):
+        raise PnpError("say what to export: --png, --tts, or both")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise PnpError(f"--dpi {dpi}: must be between {MIN_DPI} and {MAX_DPI}")
+    specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
+    written: list[Path] = []
+    with interruptible():  # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
+        kits = [spec.kit(KitRequest()) for spec in specs]
+        steps = sum((face_count(kit) if png else 0) + (step_count(kit) if tts else 0) for kit in kits)
+        with progress_bar("exporting", steps, quiet=as_json) as bar:
+            done = 0
+            for kit in kits:
+                bar.describe(f"exporting {kit.title}")
+                if png:
+                    written += export_png(kit, out, dpi, BLEED if bleed else 0.0, partial(_advance, bar, done))
+                    done += face_count(kit)
+                if tts:
+                    written += export_tts(kit, out, dpi, url, partial(_advance, bar, done))
+                    done += step_count(kit)
+    notes = [
+        f"{kit.title} has no cards or tokens to export as PNG; 'pnp build {kit.game}' prints its sheets"
+        for kit in kits
+        if png and not face_count(kit)
+    ]
+    if as_json:
+        emit_json({"out": str(out), "files": [str(path) for path in written], "notes": notes})
+        return
+    for note in notes:
+        say(note)
+    for folder, count in Counter(path.parent for path in written).items():
+        say(f"{folder}: {count} files")
+    say(f"{len(written)} files.")
+
+
+def _advance(bar: Bar, before: int, done: int) -> None:
+    bar.show(before + done)

@@ -1,0 +1,53 @@
+"""Drawings to pixels: drawn into a PDF by the print toolkit, rasterised by PDFium (pypdfium2).
+
+Each picture is exactly ``round(mm / 25.4 * dpi)`` pixels a side: PDFium is asked for that
+bitmap size, not for a scale it would round up.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Generator, Sequence
+from pathlib import Path
+
+import pypdfium2
+import pypdfium2.raw as pdfium
+from PIL import Image
+
+from pnp.printing.canvas import Drawing
+from pnp.printing.pdf import PdfWriter
+
+MIN_DPI, MAX_DPI = 30, 1200  # a tarot card at 1200 dpi is 3307 x 5669 px; a board for a table is capped apart
+_WHITE = 0xFFFFFFFF
+
+
+def pixels(mm: float, dpi: float) -> int:
+    """A length in millimetres at ``dpi``, in whole pixels."""
+    return round(mm / 25.4 * dpi)
+
+
+def rasterise(drawings: Sequence[Drawing], sizes: Sequence[tuple[int, int]]) -> Generator[Image.Image, None, None]:
+    """Each drawing as an RGB image of the matching (width, height) in pixels, in order."""
+    with tempfile.TemporaryDirectory(prefix="pnp-export-") as folder:
+        path = Path(folder) / "faces.pdf"
+        writer = PdfWriter(path, "pnp export")
+        for drawing in drawings:
+            writer.page(drawing.width, drawing.height, drawing.draw)
+        writer.close()
+        document = pypdfium2.PdfDocument(path)
+        try:
+            for index, (width, height) in enumerate(sizes):
+                yield _render(document[index], width, height)
+        finally:
+            document.close()
+
+
+def _render(page: pypdfium2.PdfPage, width: int, height: int) -> Image.Image:
+    """One page stretched onto a white ``width`` x ``height`` bitmap (the page is that size to within a pixel)."""
+    bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR, rev_byteorder=True)
+    pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, _WHITE)
+    flags = pdfium.FPDF_ANNOT | pdfium.FPDF_REVERSE_BYTE_ORDER
+    pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
+    image = bitmap.to_pil()
+    page.close()
+    return image
