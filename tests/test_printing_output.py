@@ -199,7 +199,7 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
     [
         {"formats": ("pdf", "png")},
         {"formats": ()},
-        {"paper": "a3"},
+        {"paper": "a5"},
         {"layout": "simplex"},
         {"bleed": -1.0},
         {"bleed": float("nan")},
