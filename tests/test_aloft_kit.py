@@ -68,6 +68,18 @@ def test_svg_pages_parse(written):
         assert ET.parse(f.path).getroot().tag.endswith("svg")
 
 
+def test_balloon_patterns_are_clipped_to_the_envelope_not_a_rectangle(written):
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(written[("cards-01.svg", "svg")].path).getroot()
+    shaped = {clip.get("id") for clip in root.iter(f"{ns}clipPath") if clip.find(f"{ns}path") is not None}
+    patterned = [
+        g
+        for g in root.iter(f"{ns}g")
+        if g.get("clip-path", "")[5:-1] in shaped and g.find(f".//{ns}line") is not None
+    ]
+    assert len(patterned) >= 2 * 9 - 4  # both halves of the two-colour balloons on the first page (most hatched)
+
+
 def test_cards_fit_the_cells_of_the_built_in_board():
     assert [f for f in check_board(load_board()) if f.level == "error"] == []
 

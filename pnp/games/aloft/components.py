@@ -255,13 +255,13 @@ def _balloon(
         _special_face(c, balloon.shape, cx, cy, r, initial)
         return
     left, right = balloon.colours
-    inner = 0.68 * r  # half the side of a square that stays inside the envelope
+    envelope = _envelope(cx, cy, r)
     for side, code in ((0, left), (1, right)):
-        with c.clip(cx - r + side * r, cy - r, r, 2.4 * r):
-            c.path(_envelope(cx, cy, r), fill=rgb[code], stroke=None)
-        x = cx - inner + side * inner
-        hatch(c, x, cy - inner, inner, 2 * inner, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
-    c.path(_envelope(cx, cy, r), stroke=INK, width=0.5)
+        half = (cx - r + side * r, cy - r, r, 2.4 * r)
+        with c.clip(*half), c.clip_path(envelope):  # the pattern fills this half of the envelope, to its edge
+            c.path(envelope, fill=rgb[code], stroke=None)
+            hatch(c, *half, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
+    c.path(envelope, stroke=INK, width=0.5)
     for side, code in ((-1, left), (1, right)):
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
         c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=max(r * 1.1, SMALL), bold=True, anchor="middle")
