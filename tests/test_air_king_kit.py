@@ -158,8 +158,25 @@ def test_the_field_mat_has_card_sized_spaces_and_is_tiled_over_pages(kit, writte
         overview = pdf.pages[0].extract_text() or ""
         tiles = " ".join(page.extract_text() or "" for page in pdf.pages[1:])
     assert "overview" in overview and "A1" in overview
-    for words in ("ARRIVAL ZONE A", "DEPARTURE B", "AIRPORT A"):
+    for words in ("ARRIVAL ZONE A", "DEPARTURE B", "AIRPORT A", "arrival zone: the runway to land from"):
         assert words in tiles
+    assert mat.pages == 7  # an overview and 2 x 3 tiles on A4: the legend costs no paper
+
+
+def test_the_field_mat_sky_deepens_towards_its_edges_and_spaces_let_it_show():
+    from pnp.games.air_king.maps import checked_field
+    from pnp.games.air_king.mat import field_drawing
+    from pnp.printing.color import luminance, rgb
+
+    root = ET.fromstring(drawing_to_svg(field_drawing(checked_field(None))))
+    ns = "{http://www.w3.org/2000/svg}"
+    space = next(g for g in root.iter(f"{ns}g") if g.get("data-name") == "space:d3").find(f"{ns}rect")
+    assert space.get("fill") in (None, "none")  # the sky behind shows through an open space
+    wide = [r.get("fill", "") for r in root.iter(f"{ns}rect") if 600 < float(r.get("width", 0)) < 680]
+    bands = [fill for fill in wide if fill.startswith("#")]
+    light = [luminance(rgb(fill)) for fill in bands]
+    middle = len(light) // 2
+    assert len(light) > 10 and light[0] < light[middle] - 0.1 and light[-1] < light[middle] - 0.1
 
 
 def test_the_player_aid_fits_one_page(kit, written):

@@ -196,7 +196,9 @@ def test_the_preview_names_every_space_and_marks_closed_ones(tmp_path):
 
     loaded = load_text(GOOD.replace("closed: []", "closed: [d1]"), AirKingField, "field.yaml")
     drawing = SPEC.maps.preview(loaded)
-    assert drawing.width == pytest.approx(7 * 94 + 28) and drawing.height == pytest.approx(5 * 68 + 28)
+    from pnp.games.air_king.mat import LEGEND
+
+    assert drawing.width == pytest.approx(7 * 94 + 28) and drawing.height == pytest.approx(5 * 68 + 28 + LEGEND)
     svg = drawing_to_svg(drawing)
     root = ET.fromstring(svg)
     texts = {"".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")}

@@ -59,6 +59,33 @@ def test_the_board_is_tiled_with_labels_and_an_overview(written):
     with pdfplumber.open(board.path) as pdf:
         overview = pdf.pages[0].extract_text() or ""
         assert "A1" in overview and "ALOFT" in overview
+        tiles = [page.extract_text() or "" for page in pdf.pages[1:]]
+    assert board.pages == 7  # 2 x 3 tiles on A4 and an overview: the art fits the same paper as the bare grid did
+    legend = " ".join(tiles)
+    assert "one sky cell holds one balloon card" in legend and "the convoy starts under columns 1-5" in legend
+
+
+def test_the_sky_deepens_upward_and_the_road_is_dark_asphalt():
+    from pnp.games.aloft.board import ASPHALT, board_drawing
+    from pnp.printing.color import luminance, rgb
+
+    fills: list[tuple[float, str]] = []
+
+    class Recorder:
+        def rect(self, x, y, w, h, *, fill=None, **_):
+            if fill and w > 500 and h > 10:  # the bands across the whole board
+                fills.append((y, fill))
+
+        def __getattr__(self, name):
+            from contextlib import nullcontext
+
+            return lambda *a, **k: nullcontext()
+
+    board_drawing(load_board(None).value).draw(Recorder())
+    bands = [fill for _, fill in sorted(fills)][1:]  # the paper first, then the rows top down, then the road
+    lightness = [luminance(rgb(fill)) for fill in bands[:-1]]
+    assert lightness == sorted(lightness) and len(set(lightness)) == 4  # darker towards the top
+    assert bands[-1] == ASPHALT
 
 
 def test_svg_pages_parse(written):
@@ -66,6 +93,16 @@ def test_svg_pages_parse(written):
     assert svgs
     for f in svgs:
         assert ET.parse(f.path).getroot().tag.endswith("svg")
+
+
+def test_balloon_patterns_are_clipped_to_the_envelope_not_a_rectangle(written):
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(written[("cards-01.svg", "svg")].path).getroot()
+    shaped = {clip.get("id") for clip in root.iter(f"{ns}clipPath") if clip.find(f"{ns}path") is not None}
+    patterned = [
+        g for g in root.iter(f"{ns}g") if g.get("clip-path", "")[5:-1] in shaped and g.find(f".//{ns}line") is not None
+    ]
+    assert len(patterned) >= 2 * 9 - 4  # both halves of the two-colour balloons on the first page (most hatched)
 
 
 def test_cards_fit_the_cells_of_the_built_in_board():

@@ -43,6 +43,8 @@ def test_help_is_there_with_examples(cli, args):
         (("build", "aloft", "--bleed", "-1"), "bleed -1.0 mm"),
         (("build", "aloft", "--back-offset", "x"), "--back-offset"),
         (("build", "all", "--seed", "3"), "apply to one game"),
+        (("build", "all", "--players", "3"), "apply to one game"),
+        (("build", "hauling-astronauts", "--players", "2"), "same for any number of players"),
         (("ref", "moves", "missing.pnp"), "no such record"),
         (("ref", "new", "aloft", "g.pnp", "--players", "solo"), "2 to 6 players"),
         (("map", "check", "nothing.yaml"), "cannot read"),
@@ -53,6 +55,24 @@ def test_user_errors_are_one_line_and_exit_1(cli, args, message):
     code, _out, err = cli(*args)
     assert code == 1
     assert err.count("\n") == 1 and err.startswith("pnp: error:") and message in err
+
+
+def test_build_players_reaches_a_game_whose_kit_has_parts_per_player(cli, monkeypatch):
+    from dataclasses import replace
+
+    from pnp import games
+
+    asked = []
+    spec = games.REGISTRY["aloft"]
+
+    def kit(request):
+        asked.append(request.players)
+        return spec.kit(request)
+
+    monkeypatch.setitem(games.REGISTRY, "aloft", replace(spec, players_in_kit=True, kit=kit))
+    assert cli("build", "aloft", "--players", "5", "-o", "kits")[0] == 0
+    code, _, err = cli("build", "aloft", "--players", "7")
+    assert asked == [5] and code == 1 and "Aloft is for 2 to 6 players" in err
 
 
 def test_a_malformed_map_is_reported_with_its_location(cli, tmp_path):

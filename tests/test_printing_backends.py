@@ -129,3 +129,20 @@ def test_ink_saver_colours(color):
     assert luminance(darker) <= 0.351
     if luminance(rgb(color)) <= 0.35:
         assert dark_line(color) == color
+
+
+def _triangle_clipped(c: Canvas) -> None:
+    with c.clip_path([("M", 10, 10), ("L", 90, 10), ("L", 10, 90), ("Z",)]):
+        c.rect(0, 0, 100, 100, fill="#000000")
+
+
+def test_a_path_clip_keeps_drawing_inside_the_path_in_both_backends(tmp_path):
+    drawing = Drawing(100, 100, _triangle_clipped)
+    write_drawing(drawing, tmp_path / "clip.pdf")
+    rows = raster(tmp_path / "clip.pdf", 1, dpi=72)
+    px = 72 / 25.4
+    ink = {(x, y): rows[round(y * px)][round(x * px)] < 128 for x, y in ((20, 20), (40, 45), (75, 40), (40, 75))}
+    assert ink == {(20, 20): True, (40, 45): True, (75, 40): False, (40, 75): False}  # the rectangle's ink
+    root = ET.fromstring(drawing_to_svg(drawing))
+    clip = root.find(f".//{SVG}clipPath/{SVG}path")
+    assert clip is not None and clip.get("d", "").startswith("M10 10")

@@ -62,10 +62,14 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
             here = windows[f"{row_name(r)}{c + 1}"]
             if c + 1 < cols:
                 right = windows[f"{row_name(r)}{c + 2}"]
-                assert here.right - right.x == pytest.approx(OVERLAP, abs=0.01) and right.y == pytest.approx(here.y, abs=0.01)
+                assert here.right - right.x == pytest.approx(OVERLAP, abs=0.01) and right.y == pytest.approx(
+                    here.y, abs=0.01
+                )
             if r + 1 < rows:
                 below = windows[f"{row_name(r + 1)}{c + 1}"]
-                assert here.bottom - below.y == pytest.approx(OVERLAP, abs=0.01) and below.x == pytest.approx(here.x, abs=0.01)
+                assert here.bottom - below.y == pytest.approx(OVERLAP, abs=0.01) and below.x == pytest.approx(
+                    here.x, abs=0.01
+                )
     for x in range(0, width + 1, 5):
         for y in range(0, height + 1, 5):
             assert any(

@@ -25,7 +25,7 @@ from test_printing_support import (
 )
 
 from pnp.printing.imposition import TIGHT_BLEED
-from pnp.printing.marks import HAIRLINE, MARK_GAP, MARK_LENGTH
+from pnp.printing.marks import HAIRLINE, MARK_LENGTH
 from pnp.printing.parts import CARD_SIZES, POKER, TAROT
 from pnp.printing.render import PrintSettings, render_kit
 

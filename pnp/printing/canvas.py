@@ -115,6 +115,9 @@ class Canvas(Protocol):
     def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
         """Limit drawing to a rectangle while the context is open."""
 
+    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
+        """Limit drawing to the inside of a closed path (see ``path``) while the context is open."""
+
 
 Draw = Callable[[Canvas], None]
 

@@ -44,6 +44,12 @@ def shade(color: str, amount: float) -> str:
     return _mix(color, 0.0, amount)
 
 
+def blend(color: str, other: str, amount: float) -> str:
+    """``color`` mixed toward ``other``: 0 keeps it, 1 is ``other`` (``#rrggbb`` in and out)."""
+    (r, g, b), (r2, g2, b2) = rgb(color), rgb(other)
+    return to_hex((r + (r2 - r) * amount, g + (g2 - g) * amount, b + (b2 - b) * amount))
+
+
 def _mix(color: str, toward: float, amount: float) -> str:
     r, g, b = rgb(color)
     return to_hex((r + (toward - r) * amount, g + (toward - g) * amount, b + (toward - b) * amount))

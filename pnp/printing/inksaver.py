@@ -77,6 +77,9 @@ class InkSaver:
     def clip(self, x, y, w, h) -> AbstractContextManager[None]:
         return self._inner.clip(x, y, w, h)
 
+    def clip_path(self, ops) -> AbstractContextManager[None]:
+        return self._inner.clip_path(ops)
+
     def reuse(self, drawing: Drawing, key: Hashable) -> None:
         saving = Drawing(drawing.width, drawing.height, lambda canvas: drawing.draw(InkSaver(canvas)))
         place(self._inner, saving, ("ink saver", key))

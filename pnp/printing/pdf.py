@@ -130,14 +130,17 @@ class PdfCanvas:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if not (do_fill or do_stroke) or not ops:
             return
+        self._rl.addLiteral(f"{self._path_code(ops)} {_PAINT[do_fill + 2 * do_stroke]}")
+
+    @staticmethod
+    def _path_code(ops: Sequence[PathOp]) -> str:
         code = []
         for op in ops:
             operator = _OPERATORS.get(op[0])
             if operator is None:
                 raise ValueError(f"unknown path operation {op[0]!r}")
             code.append(f"{_nums(*op[1:])} {operator}" if len(op) > 1 else operator)
-        code.append(_PAINT[do_fill + 2 * do_stroke])
-        self._rl.addLiteral(" ".join(code))
+        return " ".join(code)
 
     def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
@@ -187,6 +190,12 @@ class PdfCanvas:
             p = rl.beginPath()
             p.rect(x, y, w, h)
             rl.clipPath(p, stroke=0, fill=0)
+            yield
+
+    @contextmanager
+    def clip_path(self, ops: Sequence[PathOp]) -> Iterator[None]:
+        with self._saving():
+            self._rl.addLiteral(f"{self._path_code(ops)} W n")
             yield
 
     def reuse(self, drawing: Drawing, key: Hashable) -> None:

@@ -12,6 +12,8 @@ from pnp.printing.pages import Page, blank
 from pnp.printing.parts import Board, Deck, Kit, KitDocument, Part, Sheet, TokenSheet
 from pnp.printing.settings import PrintSettings
 
+Run = list[Deck | TokenSheet] | Board | Sheet  # a board, a sheet, or consecutive same-sized decks or token sheets
+
 
 def part_pages(part: Board | Sheet, settings: PrintSettings) -> list[Page]:
     """The pages of one board or sheet."""
@@ -33,9 +35,6 @@ def _runs(parts: tuple[Part, ...]) -> list[Run]:
         else:
             runs.append([part])
     return runs
-
-
-Run = list[Deck | TokenSheet] | Board | Sheet
 
 
 def _loose(run: Run) -> bool:

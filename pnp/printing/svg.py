@@ -127,10 +127,16 @@ class SvgCanvas:
         return self._enter(self._doc.g(**attrs))
 
     def clip(self, x, y, w, h) -> AbstractContextManager[None]:
+        return self._clipped(self._doc.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
+
+    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
+        return self._clipped(self._doc.path(d=path_data(ops)))
+
+    def _clipped(self, shape: BaseElement) -> AbstractContextManager[None]:
         self._clips += 1
         clip_id = f"clip{self._clips}"
         clip_path = self._doc.clipPath(id=clip_id)
-        clip_path.add(self._doc.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
+        clip_path.add(shape)
         self._doc.defs.add(clip_path)
         return self._enter(self._doc.g(**{"clip-path": f"url(#{clip_id})"}))
 

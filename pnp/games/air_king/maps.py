@@ -238,7 +238,7 @@ airports:
 
 def preview_field(loaded: Loaded[AirKingField]) -> Drawing:
     """The field as the kit prints it, with every space named, for authoring."""
-    from pnp.games.air_king.components import field_drawing
+    from pnp.games.air_king.mat import field_drawing
 
     raise_errors(loaded)
     return field_drawing(build_field(loaded.value, _airport_order()), authoring=True)

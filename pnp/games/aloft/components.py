@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from pnp.games.aloft import notation
+from pnp.games.aloft.board import board_drawing
 from pnp.games.aloft.maps import check_board
-from pnp.games.aloft.model import AloftBoard, AloftData, Balloon, Colour, load_board, load_data
+from pnp.games.aloft.model import AloftData, Balloon, Colour, load_board, load_data
+from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
@@ -17,11 +19,6 @@ from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import hatch
 
-INK = "#1d2330"
-SKY = "#dcecf7"
-ROAD = "#b9b4aa"
-PAPER = "#fbf8f0"
-MARGIN = 12.0  # mm around the board's cells for labels
 TOKEN = 20.0  # token diameter, mm
 
 
@@ -42,34 +39,6 @@ def kit(request: KitRequest) -> Kit:
         ),
         footer=f"board {board.value.columns}x{board.value.rows} · data {board.source.digest[:8]}",
     )
-
-
-# -- board ----------------------------------------------------------------
-def board_drawing(board: AloftBoard) -> Drawing:
-    """The panoramic board: sky cells, column and row numbers, and the truck lane below."""
-    cw, ch = board.cell_width, board.cell_height
-    width = board.columns * cw + 2 * MARGIN
-    height = (board.rows + 1) * ch + 2 * MARGIN
-
-    def draw(c: Canvas) -> None:
-        c.rect(0, 0, width, height, fill=PAPER, stroke=None)
-        c.text(MARGIN, MARGIN - 4, "ALOFT", size=14, bold=True, fill=INK)
-        c.text(width - MARGIN, MARGIN - 4, "balloons launch from the trucks into row 1", size=8, anchor="end")
-        for row in range(board.rows):
-            y = MARGIN + (board.rows - 1 - row) * ch
-            c.text(MARGIN / 2, y + ch / 2, str(row + 1), size=10, anchor="middle", bold=True)
-            c.text(width - MARGIN / 2, y + ch / 2, str(row + 1), size=10, anchor="middle", bold=True)
-            for column in range(board.columns):
-                c.rect(MARGIN + column * cw, y, cw, ch, fill=SKY, stroke="#7fa7c4", width=0.35)
-        lane_y = MARGIN + board.rows * ch
-        c.rect(MARGIN, lane_y, board.columns * cw, ch, fill=ROAD, stroke=INK, width=0.5)
-        for column in range(board.columns):
-            x = MARGIN + column * cw
-            c.rect(x + 1, lane_y + 1, cw - 2, ch - 2, stroke="#ffffff", width=0.4, dash=(2, 1.5))
-            c.text(x + cw / 2, height - MARGIN / 2 + 1.5, str(column + 1), size=11, bold=True, anchor="middle")
-        c.text(MARGIN + 2, lane_y + ch - 2, "truck lane: the convoy starts under columns 1-5", size=7)
-
-    return Drawing(width, height, draw)
 
 
 # -- the state picture -----------------------------------------------------
@@ -255,13 +224,13 @@ def _balloon(
         _special_face(c, balloon.shape, cx, cy, r, initial)
         return
     left, right = balloon.colours
-    inner = 0.68 * r  # half the side of a square that stays inside the envelope
+    envelope = _envelope(cx, cy, r)
     for side, code in ((0, left), (1, right)):
-        with c.clip(cx - r + side * r, cy - r, r, 2.4 * r):
-            c.path(_envelope(cx, cy, r), fill=rgb[code], stroke=None)
-        x = cx - inner + side * inner
-        hatch(c, x, cy - inner, inner, 2 * inner, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
-    c.path(_envelope(cx, cy, r), stroke=INK, width=0.5)
+        half = (cx - r + side * r, cy - r, r, 2.4 * r)
+        with c.clip(*half), c.clip_path(envelope):  # the pattern fills this half of the envelope, to its edge
+            c.path(envelope, fill=rgb[code], stroke=None)
+            hatch(c, *half, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
+    c.path(envelope, stroke=INK, width=0.5)
     for side, code in ((-1, left), (1, right)):
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
         c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=max(r * 1.1, SMALL), bold=True, anchor="middle")

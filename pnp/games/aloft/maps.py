@@ -65,6 +65,6 @@ def new_board(seed: int | None) -> str:
 
 def preview(loaded: Loaded[AloftBoard]) -> Drawing:
     """The board as the kit prints it; its column and row numbers double as the authoring grid."""
-    from pnp.games.aloft.components import board_drawing
+    from pnp.games.aloft.board import board_drawing
 
     return board_drawing(loaded.value)
