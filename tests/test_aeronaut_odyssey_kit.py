@@ -84,9 +84,12 @@ def test_expansions_print_their_panels_and_players_their_inventories(tmp_path):
     path.write_text(new(8, players=6, expansions=EXPANSIONS), encoding="utf-8")
     written = build(tmp_path, KitRequest(map_path=path), formats=("pdf", "svg"))
     with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        text = pdf.pages[0].extract_text()
-    for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute", "INVENTORY 6"):
-        assert words in text
+        page = pdf.pages[0]
+        text = page.extract_text()
+        panel = page.crop((page.width * 0.74, 0, page.width, page.height)).extract_text()  # clear of map letters
+    assert "INVENTORY 6" in text
+    for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute"):
+        assert words in panel
     root = ET.parse(written[("board-01.svg", "svg")].path).getroot()
     assert len(named(root, "inventory-")) == 6
 
@@ -115,3 +118,32 @@ def test_the_preview_adds_route_names_and_positions(tmp_path):
     board = generate(1)
     first = board.routes[0].between
     assert f"{first[0]}-{first[1]}" in texts and f"({board.cities[0].x:g}, {board.cities[0].y:g})" in texts
+
+
+@pytest.mark.parametrize("size", ["large", "huge"])
+def test_every_printed_route_is_joined_to_both_its_cities(tmp_path, size):
+    """Read back from the SVG: each route's two tethers run from inside a city's disc to the end of a space."""
+    path = tmp_path / "m.yaml"
+    path.write_text(new(21, size=size), encoding="utf-8")  # seed 21 once printed long routes as floating bars
+    root = ET.fromstring(drawing_to_svg(SPEC.maps.preview(load_map(path))))
+    (map_group,) = named(root, "map")
+    discs = {}
+    for g in named(map_group, "city:"):
+        circle = g.find("svg:circle", NS)
+        discs[g.get("data-name")[5:]] = (float(circle.get("cx")), float(circle.get("cy")), float(circle.get("r")))
+    for g in named(map_group, "route:"):
+        cities = g.get("data-name")[6:].split("/")[0].split("-")
+        ends = []  # the middles of each space's two short sides
+        for polygon in g.findall("svg:polygon", NS):
+            p = [tuple(map(float, xy.split(","))) for xy in polygon.get("points").split()]
+            ends += [((p[i][0] + p[j][0]) / 2, (p[i][1] + p[j][1]) / 2) for i, j in ((0, 3), (1, 2))]
+        lines = g.findall("svg:line", NS)
+        assert len(lines) == 2, g.get("data-name")
+        reached = set()
+        for line in lines:
+            x1, y1, x2, y2 = (float(line.get(k)) for k in ("x1", "y1", "x2", "y2"))
+            for (cx_, cy_), (sx, sy) in (((x1, y1), (x2, y2)), ((x2, y2), (x1, y1))):
+                inside = [c for c in cities if (cx_ - discs[c][0]) ** 2 + (cy_ - discs[c][1]) ** 2 < discs[c][2] ** 2]
+                if inside and min((sx - x) ** 2 + (sy - y) ** 2 for x, y in ends) < 0.01**2:
+                    reached.update(inside)
+        assert reached == set(cities), f"{g.get('data-name')} is joined to {sorted(reached)} only"

@@ -121,9 +121,9 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
         with c.group(name=f"area:{k + 1}"):
             c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
             c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
-    for k, (route, spaces) in enumerate(route_spaces(board)):
+    for k, (route, spaces, ties) in enumerate(route_spaces(board)):
         with c.group(name=f"route:{route_name(board, k)}"):
-            _route(c, route, spaces, unit, ink)
+            _route(c, route, spaces, ties, unit, ink)
             if labels:
                 mid = spaces[len(spaces) // 2]
                 c.text(
@@ -144,8 +144,12 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
                 )
 
 
-def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
-    """Every route with the spaces of its lane, in map order (a double's lanes side by side)."""
+Lane = tuple[Route, list[shapes.Space], tuple[shapes.Tether, shapes.Tether]]
+
+
+def route_spaces(board: AeroMap) -> list[Lane]:
+    """Every route with the spaces of its lane and the tethers to its cities, in map order (a double's lanes
+    side by side)."""
     index = {c.name: i for i, c in enumerate(board.cities)}
     points = [(c.x, c.y) for c in board.cities]
     lanes: dict[tuple[int, int], list[int]] = {}
@@ -153,13 +157,13 @@ def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
         a, b = (index[n] for n in route_key(*route.between))
         lanes.setdefault((a, b), []).append(k)
     trims = shapes.end_trims(points, {pair: len(ks) for pair, ks in lanes.items()})
-    result: list[tuple[Route, list[shapes.Space]]] = [None] * len(board.routes)  # type: ignore[list-item]
+    result: list[Lane] = [None] * len(board.routes)  # type: ignore[list-item]
     for (a, b), ks in lanes.items():
         for offset, k in zip(shapes.lane_offsets(len(ks)), ks):
             spaces = shapes.lane_spaces(
                 points[a], points[b], trims[(a, b)], trims[(b, a)], offset, board.routes[k].length
             )
-            result[k] = (board.routes[k], spaces)
+            result[k] = (board.routes[k], spaces, shapes.tethers(points[a], points[b], spaces))
     return result
 
 
@@ -187,8 +191,17 @@ def _upright(angle: float) -> float:
     return angle - 180 if angle > 90 else angle + 180 if angle <= -90 else angle
 
 
-def _route(c: Canvas, route: Route, spaces: list[shapes.Space], unit: float, ink: bool) -> None:
+def _route(
+    c: Canvas,
+    route: Route,
+    spaces: list[shapes.Space],
+    ties: tuple[shapes.Tether, shapes.Tether],
+    unit: float,
+    ink: bool,
+) -> None:
     kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
+    for ((x1, y1), (x2, y2)), kind in zip(ties, (kinds[0], kinds[-1])):
+        c.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=INK if ink else TYPE_COLOURS[kind], width=0.45)
     for n, (space, kind) in enumerate(zip(spaces, kinds)):
         colour = TYPE_COLOURS[kind]
         corners = _corners(space, unit)

@@ -1,15 +1,17 @@
 """The seeded map generator: the same seed and knobs always give the same map, byte for byte.
 
 Steps: spread the cities (capital in the centre, then the corners, then best
-candidates), join them by a Delaunay triangulation, thin it to about three
-routes per city while keeping every route on a cycle, make sure every enclosed
-area has room for its points, then add double routes, lengths, balanced types,
-the expansions, the areas' points and the trajectories.
+candidates), join them by a Delaunay triangulation, thin it (shortest routes
+first) to about three routes per city while keeping every route on a cycle,
+make sure every enclosed area has room for its points, then add double routes,
+lengths (measured against the map's own median route), balanced types, the
+expansions, the areas' points and the trajectories.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -40,6 +42,9 @@ MIN_CITY_DISTANCE = 2 * shapes.CITY_RADIUS + 0.55
 EDGE_MARGIN = shapes.CITY_RADIUS + 0.15
 TARGET_DEGREE = 3
 MAX_LENGTH = 5  # the original generator's longest route; the rules score up to 6
+MEDIAN_LENGTH = 2.7  # spaces on a route of the map's median free length: spreads lengths over 1-5 at every size
+MAX_SPACE = 1.2  # blocks: a longer space looks stretched, so routes longer than MAX_LENGTH of them are avoided
+MIN_UNIT = 0.45  # the shortest free length (blocks) per space; tiny maps reach it (their routes are all short)
 DOUBLES = (0.15, 0.33)  # share of routes that get a second lane
 GRAY_SHARE = 0.15  # Wild Winds: share of routes that are gray
 MULTI_SHARE = (0.125, 0.225)  # Multiroutes: share of all spaces on multiroutes
@@ -174,13 +179,16 @@ def _degrees(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
 
 
 def _thin(rng: random.Random, points: list[Point], edges: set[tuple[int, int]]) -> None:
-    """Remove routes, unprintable and long ones first, down to about three per city, keeping every route on a cycle."""
+    """Remove routes down to about three per city, keeping every route on a cycle: first the awkward ones
+    (no room for a space, or so long that MAX_LENGTH spaces would be stretched), then the shortest, so the
+    routes kept spread over 1 to 5 spaces as in the original."""
     trims = shapes.end_trims(points, dict.fromkeys(edges, 1))
-    cramped = {e for e in edges if not shapes.fits(shapes.free_length(points, trims, *e), 1)}
-    order = sorted(edges, key=lambda e: (e in cramped, distance(points[e[0]], points[e[1]]) * rng.uniform(0.8, 1.2)))
+    free = {e: shapes.free_length(points, trims, *e) for e in edges}
+    awkward = {e for e in edges if not shapes.fits(free[e], 1) or free[e] > MAX_LENGTH * MAX_SPACE}
+    order = sorted(edges, key=lambda e: (e in awkward, -distance(points[e[0]], points[e[1]]) * rng.uniform(0.8, 1.2)))
     degree = _degrees(len(points), edges)
     for e in reversed(order):
-        floor = 2 if e in cramped else TARGET_DEGREE
+        floor = 2 if e in awkward else TARGET_DEGREE
         if degree[e[0]] > floor and degree[e[1]] > floor and _bridgeless(len(points), edges - {e}):
             edges.discard(e)
             degree[e[0]] -= 1
@@ -295,14 +303,7 @@ def _routes(
 
     ``extras`` draws everything the expansions add, so the base map's draws never depend on them.
     """
-    trims = shapes.end_trims(points, lanes)
-    lengths = {}
-    for e in lanes:
-        free = shapes.free_length(points, trims, *e)
-        length = max(1, min(MAX_LENGTH, round(free / shapes.SPACE_UNIT)))
-        while not shapes.fits(free, length):
-            length -= 1
-        lengths[e] = length
+    lengths = _lengths(points, lanes)
     slots = [(e, lane) for e in lanes for lane in range(lanes[e])]
     kinds = dict.fromkeys(slots, "colour")
     singles = [s for s in slots if lanes[s[0]] == 1]
@@ -335,6 +336,22 @@ def _routes(
         for k in sorted(chosen):
             routes[k] = replace(routes[k], bonus=extras.choices(kinds_, weights)[0])  # type: ignore[arg-type]
     return routes
+
+
+def _lengths(points: list[Point], lanes: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """Spaces per route: its free length over the map's unit, the unit being the median free length over
+    MEDIAN_LENGTH (at least MIN_UNIT), so every size spreads its routes alike; 1 to MAX_LENGTH, and only as
+    many as fit."""
+    trims = shapes.end_trims(points, lanes)
+    free = {e: shapes.free_length(points, trims, *e) for e in lanes}
+    unit = max(MIN_UNIT, statistics.median(free.values()) / MEDIAN_LENGTH)
+    lengths = {}
+    for e, room in free.items():
+        length = max(1, min(MAX_LENGTH, round(room / unit)))
+        while length > 1 and not shapes.fits(room, length):
+            length -= 1
+        lengths[e] = length
+    return lengths
 
 
 def _balanced_types(
