@@ -10,6 +10,7 @@ expansions, the areas' points and the trajectories.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Iterable
@@ -80,17 +81,19 @@ class Knobs:
 @lru_cache(maxsize=32)
 def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
     """The map for ``seed``. Cities and routes depend only on the seed and the size."""
-    rng = random.Random(f"aeronaut-odyssey/{seed}/{knobs.size}")
+    stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
+    rng = random.Random(stream)
     for _attempt in range(ATTEMPTS):
         graph = _graph(rng, knobs.size)
-        if graph is not None:
+        if graph is None:
+            continue
+        points, edges, labels = graph
+        decor = random.Random(f"{stream}/routes")
+        lanes = _doubles(decor, points, edges)
+        if lanes is not None:
             break
     else:  # pragma: no cover - never seen; the attempts are many
         raise PnpError(f"could not generate a map for seed {seed}; try another seed")
-    points, edges, labels = graph
-    stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
-    decor = random.Random(f"{stream}/routes")
-    lanes = _doubles(decor, points, edges, labels)
     names = _names(points)
     routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions, names)
     slots = random.Random(f"{stream}/slots")
@@ -271,12 +274,22 @@ def _label_spot(points: list[Point], walk: tuple[int, ...], border: Iterable[tup
 # -- routes ------------------------------------------------------------------------------------------------------
 
 
-def _doubles(
-    rng: random.Random, points: list[Point], edges: set[tuple[int, int]], labels: list[tuple[Point, int]]
-) -> dict[tuple[int, int], int]:
-    """Lanes per route: a share of the routes get a second lane where it still prints cleanly."""
+def counts_within(n: int, share: tuple[float, float]) -> tuple[int, int]:
+    """The fewest and the most of ``n`` things that make a share within ``share``; when no count does (a
+    tiny map), the one count nearest the range."""
+    low, high = math.ceil(n * share[0] - 1e-9), math.floor(n * share[1] + 1e-9)
+    if low <= high:
+        return low, high
+    nearest = low if low / n - share[1] <= share[0] - high / n else high
+    return nearest, nearest
+
+
+def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]]) -> dict[tuple[int, int], int] | None:
+    """Lanes per route: a share of the routes get a second lane where it still prints cleanly; None when too
+    few can."""
     lanes = dict.fromkeys(sorted(edges), 1)
-    target = round(len(lanes) * rng.uniform(*DOUBLES))
+    fewest, most = counts_within(len(lanes), DOUBLES)
+    target = rng.randint(fewest, most)
     candidates = sorted(lanes)
     rng.shuffle(candidates)
     for e in candidates:
@@ -288,7 +301,7 @@ def _doubles(
         trims = shapes.end_trims(points, lanes)
         if not all(shapes.fits(shapes.free_length(points, trims, *f), 1) for f in lanes):
             lanes[e] = 1
-    return lanes
+    return lanes if sum(v == 2 for v in lanes.values()) >= fewest else None
 
 
 def _routes(
@@ -309,15 +322,16 @@ def _routes(
     singles = [s for s in slots if lanes[s[0]] == 1]
     if "multiroutes" in expansions:
         total = sum(lengths[e] for e, _ in slots)
-        goal = total * extras.uniform(*MULTI_SHARE)
+        goal, most = total * extras.uniform(*MULTI_SHARE), total * MULTI_SHARE[1]
         long_ones = [s for s in singles if lengths[s[0]] >= 2]
         extras.shuffle(long_ones)
         covered = 0
         for s in long_ones:
             if covered >= goal:
                 break
-            kinds[s] = "multi"
-            covered += lengths[s[0]]
+            if covered + lengths[s[0]] <= most + 1e-9:
+                kinds[s] = "multi"
+                covered += lengths[s[0]]
     if "wild_winds" in expansions:
         open_ = [s for s in slots if kinds[s] == "colour" and s[1] == 0]
         for s in extras.sample(open_, min(len(open_), max(1, round(len(slots) * GRAY_SHARE)))):
@@ -331,7 +345,7 @@ def _routes(
         routes.append(Route(route_key(names[a], names[b]), kind, length, spaces))  # type: ignore[arg-type]
     if "bonus" in expansions:
         eligible = [k for k, r in enumerate(routes) if r.type != "multi"]
-        chosen = extras.sample(eligible, round(len(eligible) * extras.uniform(*BONUS_SHARE)))
+        chosen = extras.sample(eligible, extras.randint(*counts_within(len(eligible), BONUS_SHARE)))
         kinds_, weights = list(BONUS_WEIGHTS), list(BONUS_WEIGHTS.values())
         for k in sorted(chosen):
             routes[k] = replace(routes[k], bonus=extras.choices(kinds_, weights)[0])  # type: ignore[arg-type]
