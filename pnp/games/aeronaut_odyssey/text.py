@@ -34,8 +34,7 @@ def render(state: AeroState, viewer: str | None) -> str:
         abilities = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
         extras = f"; abilities: {' '.join(abilities)}" if abilities else ""
         lines.append(
-            f"{name}: {where(state, p)}; {balloons}; {state.blank[p]} free of "
-            f"{plural(state.blank[p] + sum(state.inventory(p)), 'space')}{extras}; "
+            f"{name}: {where(state, p)}; {balloons}; {state.blank[p]} free of {state.spaces(p)} printed{extras}; "
             f"{plural(score.players[p].score, 'point')}"
         )
     visits = ", ".join(f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i])
@@ -71,6 +70,6 @@ def held_words(state: AeroState, p: int) -> str:
 
 
 def inventory_words(state: AeroState, p: int) -> str:
-    """A player's own inventory in words, with its free spaces: ``2 red, 1 wildcard (13 of 16 spaces free)``."""
-    total = state.blank[p] + sum(state.inventory(p))
-    return f"{held_words(state, p)} ({state.blank[p]} of {plural(total, 'space')} free)"
+    """A player's own inventory in words, with its spaces as the paper shows them:
+    ``2 red, 1 wildcard (13 free of 16 printed)`` (a crossed-out space still counts as printed)."""
+    return f"{held_words(state, p)} ({state.blank[p]} free of {state.spaces(p)} printed)"
