@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pdfplumber
 import pytest
 
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.draw import TYPE_COLOURS, tint
-from pnp.games.aeronaut_odyssey.mapgen import generate
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import new
-from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map
+from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map, pages_for
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
 
@@ -147,3 +148,33 @@ def test_every_printed_route_is_joined_to_both_its_cities(tmp_path, size):
                 if inside and min((sx - x) ** 2 + (sy - y) ** 2 for x, y in ends) < 0.01**2:
                     reached.update(inside)
         assert reached == set(cities), f"{g.get('data-name')} is joined to {sorted(reached)} only"
+
+
+@pytest.mark.parametrize("players, inventories", [(2, 4), (5, 5), (6, 6)])
+def test_build_players_prints_an_inventory_for_each_player(cli, players, inventories):
+    code, _, err = cli("build", "aeronaut-odyssey", "--players", str(players), "--format", "svg", "-o", "kit")
+    assert code == 0, err
+    root = ET.parse(Path("kit/aeronaut-odyssey/svg/board-01.svg")).getroot()
+    assert len(named(root, "inventory-")) == inventories  # two players keep two inventories each
+
+
+def test_inventory_labels_print_at_6_pt_or_more(tmp_path):
+    written = build(tmp_path, KitRequest(players=6))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    labels = [w for w in words if w["text"] in ("INVENTORY", "YROTNEVNI", "icon", "noci")]  # upside down at the top
+    assert len(labels) == 6 * 2
+    assert min(w["size"] for w in labels) >= 6 - 1e-6
+
+
+def test_a_large_map_prints_over_4_pages_and_a_huge_one_over_9_unless_it_says(tmp_path):
+    assert [Knobs(size=s).pages for s in ("tiny", "small", "regular", "large", "huge")] == [1, 1, 1, 4, 9]
+    assert Knobs(size="huge", pages=1).pages == 1
+    path = tmp_path / "m.yaml"
+    text = "\n".join(line for line in new(4, size="large").splitlines() if not line.startswith("pages:"))
+    path.write_text(text + "\n", encoding="utf-8")
+    board = load_map(path).value
+    assert board.pages is None and pages_for(board) == 4  # a map file without pages: goes by its size
+    written = build(tmp_path, KitRequest(map_path=path))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        assert len(pdf.pages) == 4 + 1  # the tiles and their overview

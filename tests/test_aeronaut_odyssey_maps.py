@@ -229,3 +229,17 @@ def test_a_record_on_a_map_file_hashes_the_file_and_nothing_generated(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(VALID, encoding="utf-8")
     assert rules.AeronautOdyssey().generated_inputs(Setup(("ann", "bob"), map_path=path)) == {}
+
+
+@pytest.mark.parametrize(
+    "size, pages, warned", [("large", 1, True), ("large", 4, False), ("huge", 1, True), ("regular", 1, False)]
+)
+def test_check_warns_when_spaces_or_slots_print_too_small_for_a_pen(tmp_path, size, pages, warned):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(21, size=size, pages=pages), encoding="utf-8")
+    findings = [f for f in check(load_map(path)) if "pen can fill" in f.message]
+    assert bool(findings) == warned
+    if warned:
+        (finding,) = findings
+        assert finding.level == "warning" and finding.where.startswith(f"{path}:")
+        assert "(3 mm)" in finding.message and "pages: 4" in finding.message

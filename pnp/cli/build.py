@@ -15,6 +15,7 @@ from pnp.errors import PnpError
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from pnp.games.spec import GameSpec
     from pnp.printing.parts import Kit
     from pnp.printing.render import PrintSettings, WrittenFile
 
@@ -53,6 +54,9 @@ def build(
     ink_saver: Annotated[bool, typer.Option(help="Light fills that print well in greyscale.")] = False,
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Print for this many players (a game with parts per player; default: its most).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a table.")] = False,
 ) -> None:
     """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
@@ -64,13 +68,15 @@ def build(
     from pnp.games.spec import KitRequest
     from pnp.printing.render import PrintSettings
 
-    if game == "all" and (map_file or seed is not None):
-        raise PnpError("--map and --seed apply to one game: name it instead of 'all'")
+    if game == "all" and (map_file or seed is not None or players is not None):
+        raise PnpError("--map, --seed and --players apply to one game: name it instead of 'all'")
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
     if map_file is not None:
         games.map_file_for(specs[0], map_file)
     if seed is not None and not specs[0].seeded:
         raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
+    if players is not None:
+        _check_players(specs[0], players)
     settings = PrintSettings(
         paper=paper.value,
         bleed=bleed,
@@ -80,7 +86,7 @@ def build(
         formats=("pdf", "svg") if fmt is Format.both else (fmt.value,),
     )
     with interruptible():  # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
-        kits = [spec.kit(KitRequest(map_path=map_file, seed=seed)) for spec in specs]
+        kits = [spec.kit(KitRequest(map_path=map_file, seed=seed, players=players)) for spec in specs]
         written = _render_all(kits, settings, out, quiet=as_json)
     if as_json:
         emit_json(
@@ -94,6 +100,15 @@ def build(
         )
     else:
         _table(written)
+
+
+def _check_players(spec: GameSpec, players: int) -> None:
+    """``--players`` applies to a game whose kit has parts per player, within the game's player counts."""
+    if not spec.players_in_kit:
+        raise PnpError(f"{spec.title}'s kit is the same for any number of players: leave out --players")
+    rules = spec.rules()
+    if not rules.min_players <= players <= rules.max_players:
+        raise PnpError(f"--players {players}: {spec.title} is for {rules.min_players} to {rules.max_players} players")
 
 
 def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool) -> list[WrittenFile]:

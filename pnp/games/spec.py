@@ -28,10 +28,15 @@ BotFactory = Callable[[random.Random], "Chooser"]
 
 @dataclass(frozen=True)
 class KitRequest:
-    """What ``pnp build`` asks of a game: a custom map and/or a seed, when the game uses them."""
+    """What ``pnp build`` asks of a game: a custom map, a seed and the number of players, when the game uses them.
+
+    ``players`` is None unless the game's kit depends on it (``GameSpec.players_in_kit``): then the kit prints
+    what that many players need, and for None what the game's most players need.
+    """
 
     map_path: Path | None = None
     seed: int | None = None
+    players: int | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,8 @@ class GameSpec:
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
     # True when the kit depends on the seed (a board generated from it), so `pnp build --seed` applies.
     seeded: bool = False
+    # True when the kit prints parts per player (inventories, screens), so `pnp build --players` applies.
+    players_in_kit: bool = False
     # For map games: how often each route or city was used in a finished game (zeros included).
     usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None
 

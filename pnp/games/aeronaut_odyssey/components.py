@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.games.aeronaut_odyssey import screen
 from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
@@ -25,8 +27,14 @@ def request_map(request: KitRequest) -> AeroMap:
 
 
 def kit(request: KitRequest) -> Kit:
-    """One board: the map with writable spaces, the inventories, the rules reminder and the trajectories."""
+    """One board: the map with writable spaces, the inventories, the rules reminder and the trajectories.
+
+    ``request.players`` (``pnp build --players N``) prints N players' inventories; without it, the map's own
+    ``players`` setting decides.
+    """
     board = request_map(request)
+    if request.players is not None:
+        board = replace(board, players=request.players)
     origin = f"seed {board.seed}" if board.seed is not None else "custom map"
     return Kit(
         game="aeronaut-odyssey",

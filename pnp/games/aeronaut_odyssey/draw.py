@@ -13,7 +13,17 @@ import math
 from collections.abc import Sequence
 
 from pnp.games.aeronaut_odyssey import shapes
-from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
+from pnp.games.aeronaut_odyssey.model import (
+    ABILITIES,
+    CAPITAL,
+    LETTERS,
+    ROUTE_POINTS,
+    TYPES,
+    AeroMap,
+    Route,
+    pages_for,
+    route_key,
+)
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.paper import PAPERS, page_frame
@@ -26,6 +36,8 @@ HEADER = 9.0
 PANEL_W = 62.0
 GAP = 3.0
 INVENTORY_H = 21.0
+BODY_W = PAGE_W - PANEL_W - GAP  # the map and the inventories, beside the panel
+BODY_H = PAGE_H - HEADER
 INK = "#1d2330"
 SKY = "#eaf3fa"
 CAPITAL_FILL = "#b8860b"
@@ -63,10 +75,25 @@ def inventory_count(board: AeroMap) -> int:
     return 4 if board.players == 2 else board.players
 
 
+def _enlargement(pages: int) -> float:
+    width, height = page_size(pages)
+    return min(width / PAGE_W, height / PAGE_H)
+
+
+def _map_unit(board: AeroMap) -> float:
+    """Millimetres per block on the one-page layout."""
+    return min(BODY_W / board.width, (BODY_H - 2 * (INVENTORY_H + GAP)) / board.height)
+
+
+def printed_block(board: AeroMap) -> float:
+    """Millimetres per block on paper: the one-page layout enlarged for 4 or 9 pages."""
+    return _map_unit(board) * _enlargement(pages_for(board))
+
+
 def board_drawing(board: AeroMap) -> Drawing:
     """The whole printed board, enlarged for 4 or 9 pages."""
-    width, height = page_size(board.pages)
-    scale = min(width / PAGE_W, height / PAGE_H)
+    width, height = page_size(pages_for(board))
+    scale = _enlargement(pages_for(board))
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
@@ -77,18 +104,15 @@ def board_drawing(board: AeroMap) -> Drawing:
 
 
 def _page(c: Canvas, board: AeroMap) -> None:
-    body_w = PAGE_W - PANEL_W - GAP
-    body_h = PAGE_H - HEADER
-    map_h = body_h - 2 * (INVENTORY_H + GAP)
-    unit = min(body_w / board.width, map_h / board.height)
+    unit = _map_unit(board)
     map_w, map_h = board.width * unit, board.height * unit
-    mx, my = (body_w - map_w) / 2, HEADER + INVENTORY_H + GAP + (body_h - 2 * (INVENTORY_H + GAP) - map_h) / 2
+    mx, my = (BODY_W - map_w) / 2, HEADER + INVENTORY_H + GAP + (BODY_H - 2 * (INVENTORY_H + GAP) - map_h) / 2
     _header(c, board)
     with c.group(mx, my, name="map"):
         draw_map(c, board, unit)
-    _inventories(c, board, body_w, my, map_h)
+    _inventories(c, board, BODY_W, my, map_h)
     with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
-        _panel(c, board, PANEL_W, body_h)
+        _panel(c, board, PANEL_W, BODY_H)
 
 
 def _header(c: Canvas, board: AeroMap) -> None:
@@ -276,10 +300,10 @@ def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: 
 
 def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
-    label_w = 14.0
-    c.text(label_w / 2, 4.5, f"INVENTORY {number}", size=4.2, anchor="middle", bold=True, fill=INK)
-    c.rect(2.5, 6.5, label_w - 5, label_w - 5, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
-    c.text(label_w / 2, h - 1.8, "your icon", size=4, anchor="middle", fill="#555555")
+    label_w, icon = 19.0, 9.0  # the label column holds "INVENTORY 6" at 6 pt
+    c.text(label_w / 2, 4.8, f"INVENTORY {number}", size=6, anchor="middle", bold=True, fill=INK)
+    c.rect((label_w - icon) / 2, 6.5, icon, icon, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
+    c.text(label_w / 2, h - 1.6, "your icon", size=6, anchor="middle", fill="#555555")
     spaces = board.inventory_spaces
     area_w, area_h = w - label_w - 2, h - 3
     for box in (6.0, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0):

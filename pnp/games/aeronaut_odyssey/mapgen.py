@@ -23,6 +23,7 @@ from pnp.games.aeronaut_odyssey.geometry import Point, delaunay, distance, faces
 from pnp.games.aeronaut_odyssey.model import (
     CAPITAL,
     EXPANSIONS,
+    PAGES_BY_SIZE,
     SIZES,
     TYPES,
     AeroMap,
@@ -61,7 +62,7 @@ class Knobs:
 
     size: str = "regular"
     players: int = 4
-    pages: int = 1
+    pages: int | None = None  # None: by size (large 4, huge 9, else 1)
     ink_friendly: bool = False
     expansions: tuple[str, ...] = ()
 
@@ -70,6 +71,8 @@ class Knobs:
             raise PnpError(f"unknown map size {self.size!r} (known: {', '.join(SIZES)})")
         if not 2 <= self.players <= 6:
             raise PnpError(f"players must be 2 to 6, not {self.players}")
+        if self.pages is None:
+            object.__setattr__(self, "pages", PAGES_BY_SIZE.get(self.size, 1))
         if self.pages not in (1, 4, 9):
             raise PnpError(f"pages must be 1, 4 or 9, not {self.pages}")
         unknown = set(self.expansions) - set(EXPANSIONS)

@@ -16,7 +16,16 @@ from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, MAX_LENGTH, TYPES, AeroMap, load_map, route_key
+from pnp.games.aeronaut_odyssey.model import (
+    CAPITAL,
+    EXPANSIONS,
+    MAX_LENGTH,
+    TYPES,
+    AeroMap,
+    load_map,
+    pages_for,
+    route_key,
+)
 from pnp.games.aeronaut_odyssey.notation import plural
 from pnp.games.aeronaut_odyssey.scoring import reachable
 from pnp.games.spec import Finding, Findings, raise_first_error
@@ -29,7 +38,7 @@ def new(
     *,
     size: str = "regular",
     players: int = 4,
-    pages: int = 1,
+    pages: int | None = None,
     ink_friendly: bool = False,
     expansions: tuple[str, ...] = (),
 ) -> str:
@@ -42,6 +51,7 @@ def new(
 # -- checks ------------------------------------------------------------------------------------------------------
 
 NAME = re.compile(r"^[A-Z]{1,3}$")
+PEN_MM = 3.0  # the smallest route space or movement slot side a pen can fill
 Add = Callable[[Literal["error", "warning"], str, str], None]
 
 
@@ -58,6 +68,8 @@ def check(loaded: Loaded[AeroMap]) -> list[Finding]:
         _check_geometry(board, good, add)
         _check_connected(board, add)
         _check_areas(board, add)
+    if not findings.has_errors():
+        _check_print_size(board, add)
     _check_trajectories(board, known, add)
     _check_balance(board, known, good, add)
     return sorted(findings, key=lambda f: f.level != "error")
@@ -181,6 +193,27 @@ def _check_geometry(board: AeroMap, good: list[int], add: Add) -> None:
                 f"{_name(board, *pair)} is too short for {plural(length, 'space')}: there is room for "
                 f"{max(0, int((free + shapes.GAP) // (shapes.MIN_SPACE + shapes.GAP)))}; move its cities apart",
             )
+
+
+def _check_print_size(board: AeroMap, add: Add) -> None:
+    """Warn when a route space or a movement slot prints smaller than a pen can fill."""
+    from pnp.games.aeronaut_odyssey.draw import printed_block, route_spaces  # drawing: only when checking
+
+    mm = printed_block(board)
+    spaces = [space for _, lane, _ in route_spaces(board) for space in lane]
+    width = min((space.width for space in spaces), default=1.0) * mm
+    length = min((space.length for space in spaces), default=1.0) * mm
+    slot = shapes.SLOT_SIZE * mm
+    if min(width, length, slot) < PEN_MM:
+        pages = pages_for(board)
+        more = {1: 4, 4: 9}.get(pages)
+        advice = f"print it over {more} pages (pages: {more})" if more else "spread the cities further apart"
+        add(
+            "warning",
+            "pages",
+            f"on {plural(pages, 'page')} route spaces print as small as {width:.1f} x {length:.1f} mm and movement "
+            f"slots {slot:.1f} mm, smaller than a pen can fill ({PEN_MM:g} mm); {advice}",
+        )
 
 
 def _name(board: AeroMap, i: int, j: int) -> str:

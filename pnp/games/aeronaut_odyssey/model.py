@@ -91,8 +91,19 @@ class AeroMap:
     seed: int | None = field(default=None, metadata={"doc": "The seed it was generated from, printed on the page."})
     size: Size = "regular"
     players: int = field(default=4, metadata={"doc": "Inventories printed (with 2 players, each uses two)."})
-    pages: Literal[1, 4, 9] = field(default=1, metadata={"doc": "Print on 1 page, or enlarged over 2x2 or 3x3."})
+    pages: Literal[1, 4, 9] | None = field(
+        default=None,
+        metadata={"doc": "Print on 1 page, or enlarged over 2x2 or 3x3; left out: 4 for large, 9 for huge, else 1."},
+    )
     ink_friendly: bool = field(default=False, metadata={"doc": "Outlines and letters instead of colour fills."})
+
+
+PAGES_BY_SIZE = {"large": 4, "huge": 9}  # pages a map of this size prints on unless it says otherwise; else 1
+
+
+def pages_for(board: AeroMap) -> int:
+    """The pages the board prints on: its own ``pages``, or the default for its size."""
+    return board.pages or PAGES_BY_SIZE.get(board.size, 1)
 
 
 def load_map(path: Path | None = None) -> Loaded[AeroMap]:
