@@ -40,7 +40,6 @@ EXPECT = re.compile(r"^# expect: (error|warning) (\d+):(\d+) (.+)$", re.MULTILIN
 LOCATED = re.compile(r":\d+:\d+: ")
 
 
-
 class Expectation(NamedTuple):
     level: str
     line: int
@@ -49,7 +48,7 @@ class Expectation(NamedTuple):
 
 
 def expectation(path: Path) -> Expectation:
-    match = EXPECT.search(path.read_text(encoding="utf-8"))
+    match = EXPECT.search(path.read_bytes().decode("latin-1"))  # some fixtures are not UTF-8, on purpose
     assert match, f"{path}: no '# expect:' line"
     level, line, col, fragment = match.groups()
     return Expectation(level, int(line), int(col), fragment)
@@ -92,9 +91,7 @@ def test_every_game_with_a_map_has_failing_fixtures_for_errors_and_warnings():
         assert levels == {"error", "warning"}, name
 
 
-@pytest.mark.parametrize(
-    "path", FIXTURES, ids=fixture_id
-)
+@pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
 def test_check_json_lists_the_same_finding(cli, path):
     want = expectation(path)
     code, out, _ = cli("map", "check", str(path), "--json")
@@ -129,6 +126,35 @@ def test_preview_refuses_a_map_that_fails_check_with_its_location(cli, path):
 def svg_size(path: Path) -> tuple[float, float]:
     root = ET.fromstring(path.read_text(encoding="utf-8"))
     return float(root.get("width", "0").removesuffix("mm")), float(root.get("height", "0").removesuffix("mm"))
+
+
+def test_check_prints_at_most_50_findings_and_counts_the_rest(cli, tmp_path):
+    text = (MAPS / "aeronaut-odyssey-custom.yaml").read_text(encoding="utf-8")
+    bad = "".join(f"  - {{x: 0.{10 + k}, y: 0.3, points: 1}}\n" for k in range(70))  # outside every area
+    (tmp_path / "many.yaml").write_text(text.replace("areas:\n", "areas:\n" + bad), encoding="utf-8")
+    code, _, err = cli("map", "check", "many.yaml")
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == 51 and all(LOCATED.search(line) for line in lines[:50])
+    assert lines[-1] == "... and 20 more"
+    code, out, _ = cli("map", "check", "many.yaml", "--json")
+    report = json.loads(out)
+    assert code == 1 and len(report["findings"]) == 50 and report["more"] == 20
+
+
+def test_a_map_over_the_size_limit_is_refused_before_it_is_parsed(cli, tmp_path, monkeypatch):
+    import yaml as pyyaml
+
+    def never(*args, **kwargs):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(pyyaml, "compose", never)
+    (tmp_path / "big.yaml").write_text("game: aeronaut-odyssey\n" + "# padding\n" * 500_000)  # 5 MB
+    code, _, err = cli("map", "check", "big.yaml")
+    assert (
+        code == 1
+        and err
+        == "pnp: error: big.yaml: cannot read the map: larger than 1 MiB, the most pnp reads from this kind of file\n"
+    )
 
 
 # --- (b) the guide's maps ---------------------------------------------------------------------------------
