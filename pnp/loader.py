@@ -40,6 +40,10 @@ ENVELOPE = ("game",)
 MAX_YAML_BYTES = 2**20  # 1 MiB: 30 times the largest built-in file (boards/take-off-world.yaml, 33 KB)
 MAX_VALUES = 500_000  # about what 1 MiB of YAML holds without aliases
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
+# The value rules a field may declare in its metadata, named as in JSON Schema: the JSON Schema states them
+# for editors and a game's map check enforces them through rule(), so the two never disagree. On a list
+# field, minimum, maximum and pattern apply to each item.
+RULES = ("minimum", "maximum", "exclusiveMinimum", "pattern", "minItems", "maxItems", "uniqueItems")
 
 
 @dataclass
@@ -74,6 +78,12 @@ class Loaded(typing.Generic[T]):
 
     value: T
     source: Source
+
+
+def rule(cls: type, name: str, key: str) -> Any:
+    """The value rule ``key`` (one of RULES) that field ``name`` of dataclass ``cls`` declares."""
+    (found,) = (f for f in dataclasses.fields(cls) if f.name == name)
+    return found.metadata[key]
 
 
 def _parent(path: str) -> str:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pnp.errors import DataError
 from pnp.games.aloft.model import AloftData, load_data
 from pnp.jsonschema import schema_for
-from pnp.loader import load_file, load_text, peek, top_keys
+from pnp.loader import load_file, load_text, peek, rule, top_keys
 
 
 @dataclass(frozen=True)
@@ -180,3 +180,25 @@ def test_peek_refuses_a_document_that_is_not_a_mapping():
 
 def test_top_keys_are_the_keys_at_the_left_margin():
     assert top_keys("game: x\ncities:\n  - {name: A}\nroutes: []\n# note: no\n") == {"game", "cities", "routes"}
+
+
+@dataclass(frozen=True)
+class Ruled:
+    name: str = field(metadata={"pattern": "^[A-Z]+$"})
+    count: int = field(default=1, metadata={"minimum": 1, "maximum": 6})
+    pair: tuple[str, ...] = field(default=(), metadata={"minItems": 2, "maxItems": 2, "pattern": "^[a-z]$"})
+    size: float | None = field(default=None, metadata={"exclusiveMinimum": 0})
+
+
+def test_the_schema_states_each_fields_value_rules():
+    props = schema_for(Ruled, "r")["$defs"]["Ruled"]["properties"]
+    assert props["name"] == {"type": "string", "pattern": "^[A-Z]+$"}
+    assert props["count"] == {"type": "integer", "minimum": 1, "maximum": 6}
+    assert props["pair"] == {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {"type": "string", "pattern": "^[a-z]$"},
+    }
+    assert props["size"] == {"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"type": "null"}]}
+    assert rule(Ruled, "count", "maximum") == 6

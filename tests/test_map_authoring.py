@@ -459,3 +459,69 @@ def test_a_hand_made_map_that_passes_check_previews_and_plays_to_its_end(tmp_pat
         play_to_the_end(game, path, players, seed)
 
     check_print_and_play()
+
+
+# --- (d) the schema and the checker state the same rules -----------------------------------------------------
+
+
+def _schema_path(error: ValidationError) -> str:
+    """A JSON Schema error's place as the loader names fields: routes[3].length."""
+    path = ""
+    for part in error.absolute_path:
+        path += f"[{part}]" if isinstance(part, int) else f"{'.' if path else ''}{part}"
+    return path
+
+
+# Fixtures that break a rule the schema states (a bound, a pattern, an enum, a required or unknown key): the
+# schema must refuse them as check does. The others break rules only check can see (geometry, references).
+SCHEMA_RULES = {
+    "aeronaut-odyssey/" + name
+    for name in [
+        "area-negative-points",
+        "city-name-not-capitals",
+        "city-slots-out-of-range",
+        "inventory-too-small",
+        "players-out-of-range",
+        "route-length-out-of-range",
+        "size-not-positive",
+        "trajectory-slots",
+        "trajectory-value",
+        "spaces-on-single-route",
+        "trajectory-types-malformed",
+    ]
+} | {
+    "common/" + name
+    for name in [
+        "duplicate-game",
+        "duplicate-nested",
+        "missing-key",
+        "no-game",
+        "unknown-game",
+        "unknown-key",
+        "wrong-game",
+        "wrong-type",
+    ]
+}
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
+def test_the_schema_and_check_agree_on_every_broken_fixture(cli, path):
+    try:
+        document = yaml.safe_load(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError):
+        return  # not YAML text: no editor schema applies
+    if not isinstance(document, dict):
+        return  # a list or a single value: check refuses it before any schema would apply
+    game = path.parent.name if path.parent.name != "common" else document.get("game", "aloft")
+    if game not in REGISTRY or REGISTRY[game].maps is None:
+        game = "aloft"  # an unknown game: any game's schema refuses it by its game key
+    schema = json.loads(cli("map", "schema", game)[1])
+    schema_errors = list(Draft7Validator(schema).iter_errors(document))
+    report = json.loads(cli("map", "check", str(path), "--json")[1])
+    check_errors = [f for f in report["findings"] if f["level"] == "error"]
+    if schema_errors:  # what the schema refuses, check refuses, at the same field or around it
+        assert check_errors, [e.message for e in schema_errors]
+        wanted = {_schema_path(e) for e in schema_errors}
+        said = {f["message"].split(": ", 1)[0] for f in check_errors}
+        assert any(w.startswith(s) or s.startswith(w) for w in wanted for s in said), (wanted, said)
+    assert bool(schema_errors) == (fixture_id(path) in SCHEMA_RULES), [e.message for e in schema_errors]

@@ -193,4 +193,5 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose map format t
         "game": {"const": spec.name, "description": "The game this map is for."},
         **root["properties"],
     }
+    root["required"] = ["game", *root.get("required", [])]
     say(json.dumps(document, indent=2))

@@ -19,9 +19,12 @@ from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.model import (
     CAPITAL,
     EXPANSIONS,
-    MAX_LENGTH,
     TYPES,
     AeroMap,
+    Area,
+    City,
+    Route,
+    Trajectory,
     load_map,
     pages_for,
     route_key,
@@ -29,7 +32,7 @@ from pnp.games.aeronaut_odyssey.model import (
 from pnp.games.aeronaut_odyssey.notation import plural
 from pnp.games.aeronaut_odyssey.scoring import reachable
 from pnp.games.spec import Finding, Findings, raise_first_error
-from pnp.loader import Loaded
+from pnp.loader import Loaded, rule
 from pnp.resources import board_file
 
 
@@ -50,7 +53,11 @@ def new(
 
 # -- checks ------------------------------------------------------------------------------------------------------
 
-NAME = re.compile(r"^[A-Z]{1,3}$")
+# Bounds and patterns come from the model's field rules, which the JSON Schema states too.
+NAME = re.compile(rule(City, "name", "pattern"))
+SLOTS = (rule(City, "slots", "minimum"), rule(City, "slots", "maximum"))
+PLAYERS = (rule(AeroMap, "players", "minimum"), rule(AeroMap, "players", "maximum"))
+LENGTHS = (rule(Route, "length", "minimum"), rule(Route, "length", "maximum"))
 PEN_MM = 3.0  # the smallest route space or movement slot side a pen can fill
 Add = Callable[[Literal["error", "warning"], str, str], None]
 
@@ -88,12 +95,13 @@ def read(path: Path | None) -> AeroMap:
 
 
 def _check_settings(board: AeroMap, add: Add) -> None:
-    if board.width <= 0 or board.height <= 0:
+    if min(board.width, board.height) <= rule(AeroMap, "width", "exclusiveMinimum"):
         add("error", "width", "the map needs a positive width and height")
-    if board.inventory_spaces < 3:
-        add("error", "inventory_spaces", f"{board.inventory_spaces} spaces: an inventory needs at least 3")
-    if not 2 <= board.players <= 6:
-        add("error", "players", f"{board.players} players: the game is for 2 to 6")
+    fewest = rule(AeroMap, "inventory_spaces", "minimum")
+    if board.inventory_spaces < fewest:
+        add("error", "inventory_spaces", f"{board.inventory_spaces} spaces: an inventory needs at least {fewest}")
+    if not PLAYERS[0] <= board.players <= PLAYERS[1]:
+        add("error", "players", f"{board.players} players: the game is for {PLAYERS[0]} to {PLAYERS[1]}")
 
 
 def _check_cities(board: AeroMap, add: Add) -> dict[str, int]:
@@ -108,8 +116,8 @@ def _check_cities(board: AeroMap, add: Add) -> dict[str, int]:
             add("error", f"{path}.name", f"city {city.name} is listed twice")
             continue
         known[city.name] = i
-        if not 1 <= city.slots <= 8:
-            add("error", f"{path}.slots", f"{city.slots} movement slots: give 1 to 8")
+        if not SLOTS[0] <= city.slots <= SLOTS[1]:
+            add("error", f"{path}.slots", f"{city.slots} movement slots: give {SLOTS[0]} to {SLOTS[1]}")
         r = shapes.CITY_RADIUS
         if not (r <= city.x <= board.width - r and r <= city.y <= board.height - r):
             add("error", path, f"city {city.name} does not fit inside the {board.width} x {board.height} map")
@@ -134,8 +142,8 @@ def _check_routes(board: AeroMap, known: dict[str, int], add: Add) -> list[int]:
         if missing:
             add("error", f"{path}.between", f"there is no city {missing[0]}")
             continue
-        if not 1 <= route.length <= MAX_LENGTH:
-            add("error", f"{path}.length", f"{route.length} spaces: a route has 1 to {MAX_LENGTH}")
+        if not LENGTHS[0] <= route.length <= LENGTHS[1]:
+            add("error", f"{path}.length", f"{route.length} spaces: a route has {LENGTHS[0]} to {LENGTHS[1]}")
             continue
         if route.type == "multi":
             if len(route.spaces) != route.length or len(set(route.spaces)) != len(route.spaces):
@@ -247,7 +255,7 @@ def _check_areas(board: AeroMap, add: Add) -> None:
     discs = [(p, shapes.CITY_RADIUS) for p in points.values()]
     for k, (area, region) in enumerate(zip(board.areas, found.label_region)):
         path = f"areas[{k}]"
-        if area.points < 0:
+        if area.points < rule(Area, "points", "minimum"):
             add("error", f"{path}.points", "an area's points cannot be negative")
         if region is None:
             add("error", path, f"({area.x}, {area.y}) is not inside an area enclosed by routes")
@@ -277,9 +285,9 @@ def _check_trajectories(board: AeroMap, known: dict[str, int], add: Add) -> None
                 add("error", f"{path}.cities", f"there is no city {next(n for n in goal.cities if n not in known)}")
         elif not goal.types or len(set(goal.types)) != len(goal.types) or goal.cities:
             add("error", f"{path}.types", "a routes trajectory lists one or more different types and no cities")
-        if goal.value < 1:
+        if goal.value < rule(Trajectory, "value", "minimum"):
             add("error", f"{path}.value", "a trajectory is worth 1 or more")
-        if goal.slots < 1:
+        if goal.slots < rule(Trajectory, "slots", "minimum"):
             add("error", f"{path}.slots", "a trajectory has 1 or more slots")
 
 
