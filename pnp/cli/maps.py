@@ -154,10 +154,12 @@ def new(
     if unknown:
         offered = ", ".join(f"--{k.replace('_', '-')}" for k in maps.knobs) or "none"
         raise PnpError(f"{spec.title} maps have no --{unknown[0].replace('_', '-')} setting (settings: {offered})")
-    if knobs and seed is None:
+    chosen = bool(knobs) and seed is None
+    if chosen:
         seed = secrets.randbelow(1_000_000)
     write_atomic(out, maps.new(seed, **knobs))
-    made = f" (seed {seed})" if seed is not None else ""
+    made = f" (seed {seed}{f', chosen at random: add --seed {seed} to the same command to make this map again' if chosen else ''})"
+    made = made if seed is not None else ""
     say(f"wrote {out}{made}: edit it, then run 'pnp map check {out}'")
 
 

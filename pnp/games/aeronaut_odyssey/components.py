@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from pnp.games.aeronaut_odyssey import screen
 from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
-from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
 from pnp.games.aeronaut_odyssey.maps import read
 from pnp.games.aeronaut_odyssey.model import AeroMap
 from pnp.games.aeronaut_odyssey.state import AeroState
@@ -35,12 +35,11 @@ def kit(request: KitRequest) -> Kit:
     board = request_map(request)
     if request.players is not None:
         board = replace(board, players=request.players)
-    origin = f"seed {board.seed}" if board.seed is not None else "custom map"
     return Kit(
         game="aeronaut-odyssey",
         title="Aeronaut Odyssey",
         documents=(KitDocument("board", (Board("board", board_drawing(board)),)),),
-        footer=f"{origin} · {board.size}",
+        footer=f"{origin(board)} · {board.size}",
         notes=("Print one board per game: players write in it with pens.",),
     )
 

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 
 from pnp.games.aeronaut_odyssey import shapes
+from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import (
     ABILITIES,
     CAPITAL,
@@ -117,11 +118,10 @@ def _page(c: Canvas, board: AeroMap) -> None:
 
 def _header(c: Canvas, board: AeroMap) -> None:
     c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
-    origin = f"seed {board.seed}" if board.seed is not None else "custom map"
     c.text(
         PAGE_W,
         6,
-        f"{origin} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
+        f"{origin(board)} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
         size=8,
         anchor="end",
         fill=INK,

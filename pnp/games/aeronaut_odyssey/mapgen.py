@@ -32,6 +32,7 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     Trajectory,
     city_order,
+    pages_for,
     route_key,
 )
 from pnp.games.graph import distances_to
@@ -121,6 +122,31 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
             built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players)
         )
     return built
+
+
+def expansions_of(board: AeroMap) -> tuple[str, ...]:
+    """The expansions a map's content uses, in EXPANSIONS order."""
+    present = {
+        "trajectories": bool(board.trajectories),
+        "wild_winds": any(r.type == "gray" for r in board.routes),
+        "multiroutes": any(r.type == "multi" for r in board.routes),
+        "bonus": any(r.bonus for r in board.routes),
+    }
+    return tuple(e for e in EXPANSIONS if present[e])
+
+
+def origin(board: AeroMap) -> str:
+    """Where the board says it comes from: ``seed 42`` while it is exactly the map seed 42 generates with its
+    knobs, ``custom (from seed 42)`` once edited, ``custom map`` without a seed."""
+    if board.seed is None:
+        return "custom map"
+    pages = pages_for(board)
+    try:
+        knobs = Knobs(board.size, board.players, pages, board.ink_friendly, expansions_of(board))
+    except PnpError:  # knobs the generator never uses: not its map
+        return f"custom (from seed {board.seed})"
+    same = generate(board.seed, knobs) == replace(board, pages=pages)  # type: ignore[arg-type]
+    return f"seed {board.seed}" if same else f"custom (from seed {board.seed})"
 
 
 # -- cities and their graph ------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from pnp.games.aeronaut_odyssey.draw import (
     route_spaces,
 )
 from pnp.games.aeronaut_odyssey.geometry import Point, clearance, distance
+from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
@@ -160,8 +161,7 @@ class Layout:
 def header(pen: Pen, state: AeroState, viewer: str | None) -> None:
     source = state.board.source
     pen.text(MARGIN, 26, "AERONAUT ODYSSEY", 20, bold=True, fill=INK)
-    origin = f"seed {source.seed}" if source.seed is not None else "custom map"
-    facts = f"{origin} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
+    facts = f"{origin(source)} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
     if viewer is not None:
         facts += f" · seen by {viewer}"
     pen.text(WIDTH - MARGIN, 26, facts, BODY, anchor="end", fill=INK)

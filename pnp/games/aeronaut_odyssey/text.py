@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.aeronaut_odyssey.board import MULTI
+from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import ABILITIES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 
@@ -15,9 +16,9 @@ if TYPE_CHECKING:
 def render(state: AeroState, viewer: str | None) -> str:
     """A plain-text summary; with hidden inventories, other players' balloons show as a count only."""
     board = state.board
-    seed = board.source.seed
+    made = f", map {origin(board.source)}" if board.source.seed is not None else ""
     hidden = ", inventories hidden" if state.hidden else ""
-    lines = [f"Aeronaut Odyssey{f' (map seed {seed})' if seed is not None else ''}, variant {state.variant}{hidden}"]
+    lines = [f"Aeronaut Odyssey{made}, variant {state.variant}{hidden}"]
     claimed = []
     for k, lane in enumerate(board.lanes):
         marks = state.marks(k)
