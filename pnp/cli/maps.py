@@ -158,8 +158,10 @@ def new(
     if chosen:
         seed = secrets.randbelow(1_000_000)
     write_atomic(out, maps.new(seed, **knobs))
-    made = f" (seed {seed}{f', chosen at random: add --seed {seed} to the same command to make this map again' if chosen else ''})"
-    made = made if seed is not None else ""
+    made = ""
+    if seed is not None:
+        again = f", chosen at random: add --seed {seed} to the same command to make this map again" if chosen else ""
+        made = f" (seed {seed}{again})"
     say(f"wrote {out}{made}: edit it, then run 'pnp map check {out}'")
 
 
