@@ -175,6 +175,17 @@ def test_the_guides_map_passes_check_without_findings_and_its_schema(cli, game):
         Draft7Validator(schema).validate({**document, "colums": 3})
 
 
+def test_the_guides_aeronaut_starting_map_passes_check_and_no_longer_claims_its_seed(cli):
+    from pnp.games.aeronaut_odyssey.mapgen import origin
+    from pnp.games.aeronaut_odyssey.model import load_map
+
+    start = MAPS / "aeronaut-odyssey-start.yaml"
+    code, out, err = cli("map", "check", str(start))
+    assert code == 0 and out.strip().endswith("(0 warnings)") and not err
+    assert f"cp tests/fixtures/maps/{start.name} " in GUIDE.read_text(encoding="utf-8")
+    assert origin(load_map(start).value) == "custom (from seed 42)"  # today's generator makes another map
+
+
 @pytest.mark.parametrize("game", sorted(GUIDE_MAPS))
 def test_the_guides_map_is_shown_whole_in_the_guide(game):
     blocks = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.DOTALL)
