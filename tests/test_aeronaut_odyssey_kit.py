@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -156,6 +157,8 @@ def test_build_players_prints_an_inventory_for_each_player(cli, players, invento
     assert code == 0, err
     root = ET.parse(Path("kit/aeronaut-odyssey/svg/board-01.svg")).getroot()
     assert len(named(root, "inventory-")) == inventories  # two players keep two inventories each
+    texts = {t.text for t in root.iter(f"{{{NS['svg']}}}text")}
+    assert any(t and t.startswith("seed 0 · regular") for t in texts)  # a print setting, not an edit of the map
 
 
 def test_inventory_labels_print_at_6_pt_or_more(tmp_path):
@@ -178,3 +181,18 @@ def test_a_large_map_prints_over_4_pages_and_a_huge_one_over_9_unless_it_says(tm
     written = build(tmp_path, KitRequest(map_path=path))
     with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
         assert len(pdf.pages) == 4 + 1  # the tiles and their overview
+
+
+def test_no_text_on_the_board_is_under_6_pt_but_the_footer(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(3, expansions=EXPANSIONS), encoding="utf-8")
+    written = build(tmp_path, KitRequest(map_path=path, players=6))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        page = pdf.pages[0]
+        footer = page.height - 8 * MM
+        chars = [ch for ch in page.chars if ch["top"] < footer]
+    # A char's size is the length of its matrix's first column, in the page's own ratio of points to matrix
+    # (pdfplumber's "size" reads low for text turned along a route).
+    ratio = next(ch["size"] / ch["matrix"][0] for ch in chars if ch["matrix"][1] == 0 and ch["matrix"][0] > 0)
+    sizes = [math.hypot(*ch["matrix"][:2]) * ratio for ch in chars]
+    assert len(sizes) > 500 and min(sizes) >= 6 - 1e-3

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnp.games.aeronaut_odyssey import screen
 from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
@@ -33,12 +31,10 @@ def kit(request: KitRequest) -> Kit:
     ``players`` setting decides.
     """
     board = request_map(request)
-    if request.players is not None:
-        board = replace(board, players=request.players)
     return Kit(
         game="aeronaut-odyssey",
         title="Aeronaut Odyssey",
-        documents=(KitDocument("board", (Board("board", board_drawing(board)),)),),
+        documents=(KitDocument("board", (Board("board", board_drawing(board, request.players)),)),),
         footer=f"{origin(board)} · {board.size}",
         notes=("Print one board per game: players write in it with pens.",),
     )
