@@ -7,6 +7,8 @@ import types
 import typing
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from pnp.loader import RULES
+
 _PLAIN = {bool: {"type": "boolean"}, int: {"type": "integer"}, float: {"type": "number"}, str: {"type": "string"}}
 
 
@@ -36,6 +38,25 @@ def _schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     return dict(_PLAIN[tp])
 
 
+def _with_rules(prop: dict[str, Any], metadata: Any) -> dict[str, Any]:
+    """A property's schema with the value rules its field declares (see ``pnp.loader.RULES``): on the value
+    itself, or on each item of a list, and beside ``null`` for an optional field."""
+    rules = {key: metadata[key] for key in RULES if key in metadata}
+    if not rules:
+        return prop
+    if "anyOf" in prop:
+        return {
+            "anyOf": [
+                _with_rules(option, metadata) if option != {"type": "null"} else option for option in prop["anyOf"]
+            ]
+        }
+    if prop.get("type") == "array":
+        on_items = {key: value for key, value in rules.items() if key not in ("minItems", "maxItems", "uniqueItems")}
+        on_list = {key: value for key, value in rules.items() if key not in on_items}
+        return {**prop, **on_list, "items": {**prop["items"], **on_items}}
+    return {**prop, **rules}
+
+
 def _object(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     hints = get_type_hints(cls)
     properties = {}
@@ -43,7 +64,7 @@ def _object(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     for f in dataclasses.fields(cls):
         if not f.init:
             continue
-        prop = _schema(hints[f.name], defs)
+        prop = _with_rules(_schema(hints[f.name], defs), f.metadata)
         if "doc" in f.metadata:
             prop = {**prop, "description": f.metadata["doc"]}
         properties[f.name] = prop

@@ -32,7 +32,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 import yaml
 
 from pnp.errors import DataError, describe
-from pnp.files import read_text, size_text
+from pnp.files import read_bytes, size_text
 
 T = TypeVar("T")
 N = TypeVar("N", bound=yaml.Node)
@@ -40,6 +40,10 @@ ENVELOPE = ("game",)
 MAX_YAML_BYTES = 2**20  # 1 MiB: 30 times the largest built-in file (boards/take-off-world.yaml, 33 KB)
 MAX_VALUES = 500_000  # about what 1 MiB of YAML holds without aliases
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
+# The value rules a field may declare in its metadata, named as in JSON Schema: the JSON Schema states them
+# for editors and a game's map check enforces them through rule(), so the two never disagree. On a list
+# field, minimum, maximum and pattern apply to each item.
+RULES = ("minimum", "maximum", "exclusiveMinimum", "pattern", "minItems", "maxItems", "uniqueItems")
 
 
 @dataclass
@@ -76,6 +80,12 @@ class Loaded(typing.Generic[T]):
     source: Source
 
 
+def rule(cls: type, name: str, key: str) -> Any:
+    """The value rule ``key`` (one of RULES) that field ``name`` of dataclass ``cls`` declares."""
+    (found,) = (f for f in dataclasses.fields(cls) if f.name == name)
+    return found.metadata[key]
+
+
 def _parent(path: str) -> str:
     cut = max(path.rfind("."), path.rfind("["))
     return path[:cut] if cut > 0 else ""
@@ -99,10 +109,40 @@ def load_file(
     path = Path(path)
     shown = name or str(path)
     try:
-        text = read_text(path, MAX_YAML_BYTES)
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_yaml_text(path, shown)
+    except OSError as exc:
         raise DataError(shown, "", f"cannot read: {describe(exc)}") from None
     return load_text(text, cls, shown, envelope)
+
+
+def read_yaml_text(path: Path, name: str | None = None) -> str:
+    """The text of a YAML file, refused before it is parsed when it is too large, binary or not UTF-8.
+
+    A file that cannot be read at all (missing, a folder, too large) is an OSError; one that is read but
+    is not UTF-8 text is a DataError at line 1, column 1, with the problem named.
+    """
+    shown = name or str(path)
+    data = read_bytes(path, MAX_YAML_BYTES)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{shown}:1:1", "", _not_text(data, exc)) from None
+    if "\0" in text:
+        raise DataError(f"{shown}:1:1", "", "a binary file, not YAML text (it holds NUL bytes)")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _not_text(data: bytes, exc: UnicodeDecodeError) -> str:
+    """Why bytes are not UTF-8 text, in words, with where the first bad byte sits."""
+    if b"\0" in data[:8192]:
+        return "a binary file, not YAML text (it holds NUL bytes)"
+    line = data.count(b"\n", 0, exc.start) + 1
+    col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+    byte = data[exc.start]
+    return (
+        f"not UTF-8 text: byte 0x{byte:02X} on line {line}, column {col} is not UTF-8 (Latin-1 or Windows-1252?); "
+        "save the file as UTF-8"
+    )
 
 
 def load_text(text: str, cls: type[T], name: str = "<text>", envelope: tuple[str, ...] = ENVELOPE) -> Loaded[T]:
@@ -115,18 +155,29 @@ def load_text(text: str, cls: type[T], name: str = "<text>", envelope: tuple[str
 
 
 def peek(text: str, key: str, name: str = "<text>") -> tuple[str, str] | None:
-    """The text of a top-level scalar ``key`` and its ``file:line:col``, if the document has one."""
+    """The text of a top-level scalar ``key`` and its ``file:line:col``, if the document has one.
+
+    A plain ``key: value`` line at the left margin is read without parsing the document (a map of a
+    megabyte need not be parsed twice); anything else is parsed. A document that is not a mapping is
+    a DataError.
+    """
+    line = re.search(rf"^{re.escape(key)}[ \t]*:[ \t]+([A-Za-z0-9_.-]+)[ \t]*(?:#.*)?$", text, re.MULTILINE)
+    if line:
+        row = text.count("\n", 0, line.start()) + 1
+        return line.group(1), f"{name}:{row}:{line.start(1) - line.start() + 1}"
     node = _compose(text, name)
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if (
-                isinstance(key_node, yaml.ScalarNode)
-                and key_node.value == key
-                and isinstance(value_node, yaml.ScalarNode)
-            ):
-                mark = value_node.start_mark
-                return value_node.value, f"{name}:{mark.line + 1}:{mark.column + 1}"
+    if not isinstance(node, yaml.MappingNode):
+        raise _fail(node, "", Source(name, text), f"expected a mapping of keys, found {_KIND[type(node)]}")
+    for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == key and isinstance(value_node, yaml.ScalarNode):
+            mark = value_node.start_mark
+            return value_node.value, f"{name}:{mark.line + 1}:{mark.column + 1}"
     return None
+
+
+def top_keys(text: str) -> set[str]:
+    """The top-level keys written at the left margin in block style, read without parsing the document."""
+    return set(re.findall(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:", text, re.MULTILINE))
 
 
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
@@ -141,6 +192,8 @@ def _compose(text: str, name: str) -> yaml.Node:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = " ".join((exc.problem or exc.context or "invalid YAML").split())
+        if _char_at(text, line, col) == "\t" or "'\\t'" in problem:
+            problem = "a tab character: YAML indents with spaces, never tabs; replace it with spaces"
         raise DataError(f"{name}:{line}:{col}", "", f"invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:
         raise DataError(f"{name}:1:1", "", f"invalid YAML: {' '.join(str(exc).split())}") from None
@@ -148,7 +201,38 @@ def _compose(text: str, name: str) -> yaml.Node:
         raise DataError(f"{name}:1:1", "", "invalid YAML: nested too deeply") from None
     if node is None:
         raise DataError(f"{name}:1:1", "", "the file is empty")
+    _refuse_duplicates(node, name)
     return node
+
+
+def _char_at(text: str, line: int, col: int) -> str:
+    lines = text.split("\n", line)
+    return lines[line - 1][col - 1 : col] if len(lines) >= line else ""
+
+
+def _refuse_duplicates(root: yaml.Node, name: str) -> None:
+    """A DataError at the second of two equal keys in any mapping of the document, at any depth."""
+    stack: list[tuple[yaml.Node, str]] = [(root, "")]
+    seen = set()
+    while stack:
+        node, path = stack.pop()
+        if id(node) in seen:  # an alias: already walked
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+                if key is None:
+                    continue
+                if key in keys:
+                    mark = key_node.start_mark
+                    where = f"{name}:{mark.line + 1}:{mark.column + 1}"
+                    raise DataError(where, _join(path, key), f"duplicate key {key!r} (first on line {keys[key]})")
+                keys[key] = key_node.start_mark.line + 1
+                stack.append((value_node, _join(path, key)))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(node.value))
 
 
 def _fail(node: yaml.Node, path: str, source: Source, message: str) -> DataError:

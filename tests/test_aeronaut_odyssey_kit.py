@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pdfplumber
 import pytest
 
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.draw import TYPE_COLOURS, tint
-from pnp.games.aeronaut_odyssey.mapgen import generate
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import new
-from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map
+from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map, pages_for
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
 
@@ -84,9 +86,12 @@ def test_expansions_print_their_panels_and_players_their_inventories(tmp_path):
     path.write_text(new(8, players=6, expansions=EXPANSIONS), encoding="utf-8")
     written = build(tmp_path, KitRequest(map_path=path), formats=("pdf", "svg"))
     with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        text = pdf.pages[0].extract_text()
-    for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute", "INVENTORY 6"):
-        assert words in text
+        page = pdf.pages[0]
+        text = page.extract_text()
+        panel = page.crop((page.width * 0.74, 0, page.width, page.height)).extract_text()  # clear of map letters
+    assert "INVENTORY 6" in text
+    for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute"):
+        assert words in panel
     root = ET.parse(written[("board-01.svg", "svg")].path).getroot()
     assert len(named(root, "inventory-")) == 6
 
@@ -115,3 +120,79 @@ def test_the_preview_adds_route_names_and_positions(tmp_path):
     board = generate(1)
     first = board.routes[0].between
     assert f"{first[0]}-{first[1]}" in texts and f"({board.cities[0].x:g}, {board.cities[0].y:g})" in texts
+
+
+@pytest.mark.parametrize("size", ["large", "huge"])
+def test_every_printed_route_is_joined_to_both_its_cities(tmp_path, size):
+    """Read back from the SVG: each route's two tethers run from inside a city's disc to the end of a space."""
+    path = tmp_path / "m.yaml"
+    path.write_text(new(21, size=size), encoding="utf-8")  # seed 21 once printed long routes as floating bars
+    root = ET.fromstring(drawing_to_svg(SPEC.maps.preview(load_map(path))))
+    (map_group,) = named(root, "map")
+    discs = {}
+    for g in named(map_group, "city:"):
+        circle = g.find("svg:circle", NS)
+        discs[g.get("data-name")[5:]] = (float(circle.get("cx")), float(circle.get("cy")), float(circle.get("r")))
+    for g in named(map_group, "route:"):
+        cities = g.get("data-name")[6:].split("/")[0].split("-")
+        ends = []  # the middles of each space's two short sides
+        for polygon in g.findall("svg:polygon", NS):
+            p = [tuple(map(float, xy.split(","))) for xy in polygon.get("points").split()]
+            ends += [((p[i][0] + p[j][0]) / 2, (p[i][1] + p[j][1]) / 2) for i, j in ((0, 3), (1, 2))]
+        lines = g.findall("svg:line", NS)
+        assert len(lines) == 2, g.get("data-name")
+        reached = set()
+        for line in lines:
+            x1, y1, x2, y2 = (float(line.get(k)) for k in ("x1", "y1", "x2", "y2"))
+            for (cx_, cy_), (sx, sy) in (((x1, y1), (x2, y2)), ((x2, y2), (x1, y1))):
+                inside = [c for c in cities if (cx_ - discs[c][0]) ** 2 + (cy_ - discs[c][1]) ** 2 < discs[c][2] ** 2]
+                if inside and min((sx - x) ** 2 + (sy - y) ** 2 for x, y in ends) < 0.01**2:
+                    reached.update(inside)
+        assert reached == set(cities), f"{g.get('data-name')} is joined to {sorted(reached)} only"
+
+
+@pytest.mark.parametrize("players, inventories", [(2, 4), (5, 5), (6, 6)])
+def test_build_players_prints_an_inventory_for_each_player(cli, players, inventories):
+    code, _, err = cli("build", "aeronaut-odyssey", "--players", str(players), "--format", "svg", "-o", "kit")
+    assert code == 0, err
+    root = ET.parse(Path("kit/aeronaut-odyssey/svg/board-01.svg")).getroot()
+    assert len(named(root, "inventory-")) == inventories  # two players keep two inventories each
+    texts = {t.text for t in root.iter(f"{{{NS['svg']}}}text")}
+    assert any(t and t.startswith("seed 0 · regular") for t in texts)  # a print setting, not an edit of the map
+
+
+def test_inventory_labels_print_at_6_pt_or_more(tmp_path):
+    written = build(tmp_path, KitRequest(players=6))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    labels = [w for w in words if w["text"] in ("INVENTORY", "YROTNEVNI", "icon", "noci")]  # upside down at the top
+    assert len(labels) == 6 * 2
+    assert min(w["size"] for w in labels) >= 6 - 1e-6
+
+
+def test_a_large_map_prints_over_4_pages_and_a_huge_one_over_9_unless_it_says(tmp_path):
+    assert [Knobs(size=s).pages for s in ("tiny", "small", "regular", "large", "huge")] == [1, 1, 1, 4, 9]
+    assert Knobs(size="huge", pages=1).pages == 1
+    path = tmp_path / "m.yaml"
+    text = "\n".join(line for line in new(4, size="large").splitlines() if not line.startswith("pages:"))
+    path.write_text(text + "\n", encoding="utf-8")
+    board = load_map(path).value
+    assert board.pages is None and pages_for(board) == 4  # a map file without pages: goes by its size
+    written = build(tmp_path, KitRequest(map_path=path))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        assert len(pdf.pages) == 4 + 1  # the tiles and their overview
+
+
+def test_no_text_on_the_board_is_under_6_pt_but_the_footer(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(3, expansions=EXPANSIONS), encoding="utf-8")
+    written = build(tmp_path, KitRequest(map_path=path, players=6))
+    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
+        page = pdf.pages[0]
+        footer = page.height - 8 * MM
+        chars = [ch for ch in page.chars if ch["top"] < footer]
+    # A char's size is the length of its matrix's first column, in the page's own ratio of points to matrix
+    # (pdfplumber's "size" reads low for text turned along a route).
+    ratio = next(ch["size"] / ch["matrix"][0] for ch in chars if ch["matrix"][1] == 0 and ch["matrix"][0] > 0)
+    sizes = [math.hypot(*ch["matrix"][:2]) * ratio for ch in chars]
+    assert len(sizes) > 500 and min(sizes) >= 6 - 1e-3

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games.aeronaut_odyssey import shapes
-from pnp.games.aeronaut_odyssey.geometry import point_segment_distance, segments_cross
+from pnp.games.aeronaut_odyssey.draw import route_spaces
+from pnp.games.aeronaut_odyssey.geometry import distance, point_segment_distance, segments_cross
 from pnp.games.aeronaut_odyssey.mapgen import CITIES, CITY_SCALE, MAX_LENGTH, Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import check, to_yaml
 from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, SIZES, TYPES, AeroMap, route_key
@@ -100,6 +103,56 @@ def test_the_knobs_shape_the_map(seed, size):
     assert any(r.bonus for r in everything.routes)
     assert not base.trajectories and not any(r.type in ("gray", "multi") or r.bonus for r in base.routes)
     assert 0.15 * len(_pairs(base)) - 1 <= sum(n == 2 for n in _pairs(base).values()) <= 0.33 * len(_pairs(base)) + 1
+
+
+LENGTH_TARGETS = {  # size: (most routes of length 1, fewest of each of lengths 2-4, lowest mean); see the docs
+    "tiny": (0.35, (0.10, 0.02, 0.0), 1.7),
+    "small": (0.35, (0.10, 0.10, 0.02), 1.9),
+    "regular": (0.35, (0.10, 0.10, 0.10), 2.2),
+    "large": (0.35, (0.10, 0.10, 0.10), 2.2),
+    "huge": (0.35, (0.10, 0.10, 0.10), 2.2),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_route_lengths_spread_over_one_to_five_spaces_like_the_original(size):
+    lengths = Counter(r.length for seed in range(100) for r in generate(seed, Knobs(size=size)).routes)
+    total = sum(lengths.values())
+    ones, fewest, mean = LENGTH_TARGETS[size]
+    assert lengths[1] / total <= ones
+    for length, share in zip((2, 3, 4), fewest):
+        assert lengths[length] / total >= share, (length, lengths)
+    assert sum(k * n for k, n in lengths.items()) / total >= mean
+    assert set(lengths) <= set(range(1, MAX_LENGTH + 1))
+
+
+def _assert_joined(board: AeroMap) -> None:
+    """Every lane runs unbroken from inside one city's footprint, space by space, to inside the other's."""
+    where = {c.name: (c.x, c.y) for c in board.cities}
+    for route, spaces, ((a_in, a_out), (b_out, b_in)) in route_spaces(board):
+        a, b = (where[n] for n in route_key(*route.between))
+        assert distance(a_in, a) < shapes.CITY_RADIUS and distance(b_in, b) < shapes.CITY_RADIUS, route.between
+        ends = []
+        for space in spaces:
+            ux, uy = math.cos(math.radians(space.angle)), math.sin(math.radians(space.angle))
+            half = space.length / 2
+            ends += [(space.x - ux * half, space.y - uy * half), (space.x + ux * half, space.y + uy * half)]
+        chain = [a_in, a_out, *ends, b_out, b_in]
+        assert distance(a_out, ends[0]) < 1e-9 and distance(b_out, ends[-1]) < 1e-9
+        for k in range(2, len(chain) - 3, 2):  # the gaps between spaces
+            assert distance(chain[k + 1], chain[k + 2]) <= shapes.GAP + 1e-9
+        assert all(space.length >= shapes.MIN_SPACE - 1e-9 for space in spaces)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, size=st.sampled_from(SIZES))
+def test_every_route_is_drawn_joined_to_both_its_cities(seed, size):
+    _assert_joined(generate(seed, Knobs(size=size)))
+
+
+@pytest.mark.parametrize("size", ["large", "huge"])
+def test_seed_21s_long_routes_are_joined_to_their_cities(size):
+    _assert_joined(generate(21, Knobs(size=size)))  # once printed as bars floating free of their cities
 
 
 def test_the_same_seed_gives_a_byte_identical_map_in_another_process():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,43 @@ def test_a_record_on_a_map_file_hashes_the_file_and_nothing_generated(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(VALID, encoding="utf-8")
     assert rules.AeronautOdyssey().generated_inputs(Setup(("ann", "bob"), map_path=path)) == {}
+
+
+@pytest.mark.parametrize(
+    "size, pages, warned", [("large", 1, True), ("large", 4, False), ("huge", 1, True), ("regular", 1, False)]
+)
+def test_check_warns_when_spaces_or_slots_print_too_small_for_a_pen(tmp_path, size, pages, warned):
+    path = tmp_path / "m.yaml"
+    path.write_text(new(21, size=size, pages=pages), encoding="utf-8")
+    findings = [f for f in check(load_map(path)) if "pen can fill" in f.message]
+    assert bool(findings) == warned
+    if warned:
+        (finding,) = findings
+        assert finding.level == "warning" and finding.where.startswith(f"{path}:")
+        assert "(3 mm)" in finding.message and "pages: 4" in finding.message
+
+
+def test_an_edited_map_no_longer_claims_its_seed(cli, tmp_path):
+    from pnp.games.aeronaut_odyssey.mapgen import origin
+
+    text = new(42, size="large", expansions=("bonus",))
+    assert "`pnp map new aeronaut-odyssey --seed 42 --size large --expansions bonus` remakes it" in text
+    (tmp_path / "same.yaml").write_text(text.replace("pages: 4  #", "#"), encoding="utf-8")  # pages by size
+    assert origin(load_map(tmp_path / "same.yaml").value) == "seed 42"
+    city = next(line for line in text.splitlines() if line.startswith("  - {name: B,"))
+    edited = re.sub(r"slots: \d", "slots: 7", city)  # the generator gives 3 to 6
+    (tmp_path / "edited.yaml").write_text(text.replace(city, edited), encoding="utf-8")
+    assert origin(load_map(tmp_path / "edited.yaml").value) == "custom (from seed 42)"
+    assert cli("build", "aeronaut-odyssey", "--map", "edited.yaml", "-o", "kit", "--format", "svg")[0] == 0
+    header = (tmp_path / "kit/aeronaut-odyssey/svg/board-02.svg").read_text(encoding="utf-8")  # page 1: overview
+    assert "custom (from seed 42) · large" in header and "seed 42 ·" not in header.replace("from seed 42", "")
+    assert cli("ref", "new", "aeronaut-odyssey", "g.pnp", "--map", "edited.yaml", "--players", "ann,bob")[0] == 0
+    assert "Aeronaut Odyssey, map custom (from seed 42), variant none" in cli("ref", "show", "g.pnp")[1]
+
+
+def test_map_new_with_knobs_and_no_seed_says_which_seed_it_chose(cli, tmp_path):
+    code, out, _ = cli("map", "new", "aeronaut-odyssey", "--size", "small", "-o", "m.yaml")
+    seed = re.search(r"\(seed (\d+), chosen at random: add --seed \1 to the same command", out)
+    assert code == 0 and seed, out
+    assert f"seed: {seed[1]}  # printed on the page" in (tmp_path / "m.yaml").read_text(encoding="utf-8")
+    assert (tmp_path / "m.yaml").read_text(encoding="utf-8") == new(int(seed[1]), size="small")

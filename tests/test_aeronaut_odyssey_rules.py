@@ -10,6 +10,7 @@ from pnp.games.aeronaut_odyssey.model import LETTERS, AeroMap
 from pnp.games.aeronaut_odyssey.notation import parse
 from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
 from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.aeronaut_odyssey.text import inventory_words, render
 from pnp.loader import load_text
 from pnp.referee.protocol import Setup
 
@@ -316,6 +317,21 @@ def test_a_swap_trades_one_balloon_for_another_in_a_new_space():
     assert state.asked().startswith("swap") and "swap r b" in texts(state) and "skip" in texts(state)
     play(state, "swap r b")
     assert held(state, 0) == "gb" and state.blank[0] == free + 1
+
+
+def test_the_referee_counts_inventory_spaces_as_the_paper_shows_them():
+    goals = "trajectories:\n  - {kind: routes, types: [orange], reward: swaps, value: 1, slots: 1}\n"
+    state = state_for(map_text(extra=goals), players=2)
+    play(state, "gain r")
+    give(state, 0, "org")
+    assert state.spaces(0) == 12 and "p1: at A (start); 1 red, 1 orange, 1 green; 9 free of 12 printed" in render(
+        state, None
+    )
+    play(state, "claim A-D o", "gain space")  # the orange is crossed out, and a space is added
+    play(state, "swap r b")  # the red is crossed out, the blue written in a new space
+    assert (state.blank[0], state.crossed[0], state.spaces(0)) == (10, 2, 14)
+    assert "p1: at A (start); 1 green, 1 blue; 10 free of 14 printed" in render(state, None)
+    assert inventory_words(state, 0) == "1 green, 1 blue (10 free of 14 printed)"
 
 
 def test_a_gray_route_takes_any_one_type_and_wildcards():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pnp.errors import DataError
 from pnp.games.aloft.model import AloftData, load_data
 from pnp.jsonschema import schema_for
-from pnp.loader import load_text, peek
+from pnp.loader import load_file, load_text, peek, rule, top_keys
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ def test_unknown_keys_are_errors():
         ("name: [x\n", "invalid YAML"),
         ("", "the file is empty"),
         ("name: x\nitems: []\ncounts: {a: true}\n", "expected a whole number, found True"),
+        ("name: x\nitems:\n\t- colours: [B]\n", "3:1: invalid YAML: a tab character: YAML indents with spaces"),
+        ("- name: x\n- items: []\n", "1:1: expected a mapping (Doc), found a list"),
     ],
 )
 def test_each_kind_of_mistake_has_its_message(text, expected):
@@ -130,3 +132,73 @@ def test_random_yaml_structures_raise_only_data_errors(value):
             load_text(text, target, "f.yaml")
         except DataError as exc:
             assert "\n" not in str(exc)
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("game: a\ngame: b\nname: x\nitems: []\n", "data/x.yaml:2:1: game: duplicate key 'game' (first on line 1)"),
+        ("name: x\nitems:\n  - {colours: [B], size: 1, size: 2}\n", "3:29: items[0].size: duplicate key 'size'"),
+        ("name: x\nitems: []\ncounts: {a: 1, b: 2, a: 3}\n", "3:22: counts.a: duplicate key 'a'"),
+    ],
+)
+def test_duplicate_keys_are_refused_at_any_depth_even_in_the_envelope(text, where):
+    assert where in error_of(text)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"name: x\n# caf\xe9\nitems: []\n", "data/x.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 6"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "data/x.yaml:1:1: a binary file, not YAML text"),
+        (b"name: x\x00\nitems: []\n", "data/x.yaml:1:1: a binary file, not YAML text"),
+    ],
+)
+def test_a_file_that_is_not_utf8_text_is_located_at_its_first_line_with_the_encoding_named(tmp_path, data, message):
+    (tmp_path / "x.yaml").write_bytes(data)
+    with pytest.raises(DataError) as info:
+        load_file(tmp_path / "x.yaml", Doc, "data/x.yaml")
+    assert str(info.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("# c\ngame: aloft  # note\ncolumns: 3\n", ("aloft", "m.yaml:2:7")),  # read without parsing
+        ("{columns: 3, game: 'aloft'}\n", ("aloft", "m.yaml:1:20")),  # flow style: parsed
+        ("columns: 3\n", None),
+    ],
+)
+def test_peek_finds_the_game_key_with_or_without_parsing(text, found):
+    assert peek(text, "game", "m.yaml") == found
+
+
+def test_peek_refuses_a_document_that_is_not_a_mapping():
+    with pytest.raises(DataError, match="m.yaml:1:1: expected a mapping of keys, found a list"):
+        peek("- game: aloft\n", "game", "m.yaml")
+
+
+def test_top_keys_are_the_keys_at_the_left_margin():
+    assert top_keys("game: x\ncities:\n  - {name: A}\nroutes: []\n# note: no\n") == {"game", "cities", "routes"}
+
+
+@dataclass(frozen=True)
+class Ruled:
+    name: str = field(metadata={"pattern": "^[A-Z]+$"})
+    count: int = field(default=1, metadata={"minimum": 1, "maximum": 6})
+    pair: tuple[str, ...] = field(default=(), metadata={"minItems": 2, "maxItems": 2, "pattern": "^[a-z]$"})
+    size: float | None = field(default=None, metadata={"exclusiveMinimum": 0})
+
+
+def test_the_schema_states_each_fields_value_rules():
+    props = schema_for(Ruled, "r")["$defs"]["Ruled"]["properties"]
+    assert props["name"] == {"type": "string", "pattern": "^[A-Z]+$"}
+    assert props["count"] == {"type": "integer", "minimum": 1, "maximum": 6}
+    assert props["pair"] == {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {"type": "string", "pattern": "^[a-z]$"},
+    }
+    assert props["size"] == {"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"type": "null"}]}
+    assert rule(Ruled, "count", "maximum") == 6

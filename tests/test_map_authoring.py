@@ -40,7 +40,6 @@ EXPECT = re.compile(r"^# expect: (error|warning) (\d+):(\d+) (.+)$", re.MULTILIN
 LOCATED = re.compile(r":\d+:\d+: ")
 
 
-
 class Expectation(NamedTuple):
     level: str
     line: int
@@ -49,7 +48,7 @@ class Expectation(NamedTuple):
 
 
 def expectation(path: Path) -> Expectation:
-    match = EXPECT.search(path.read_text(encoding="utf-8"))
+    match = EXPECT.search(path.read_bytes().decode("latin-1"))  # some fixtures are not UTF-8, on purpose
     assert match, f"{path}: no '# expect:' line"
     level, line, col, fragment = match.groups()
     return Expectation(level, int(line), int(col), fragment)
@@ -92,9 +91,7 @@ def test_every_game_with_a_map_has_failing_fixtures_for_errors_and_warnings():
         assert levels == {"error", "warning"}, name
 
 
-@pytest.mark.parametrize(
-    "path", FIXTURES, ids=fixture_id
-)
+@pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
 def test_check_json_lists_the_same_finding(cli, path):
     want = expectation(path)
     code, out, _ = cli("map", "check", str(path), "--json")
@@ -131,6 +128,35 @@ def svg_size(path: Path) -> tuple[float, float]:
     return float(root.get("width", "0").removesuffix("mm")), float(root.get("height", "0").removesuffix("mm"))
 
 
+def test_check_prints_at_most_50_findings_and_counts_the_rest(cli, tmp_path):
+    text = (MAPS / "aeronaut-odyssey-custom.yaml").read_text(encoding="utf-8")
+    bad = "".join(f"  - {{x: 0.{10 + k}, y: 0.3, points: 1}}\n" for k in range(70))  # outside every area
+    (tmp_path / "many.yaml").write_text(text.replace("areas:\n", "areas:\n" + bad), encoding="utf-8")
+    code, _, err = cli("map", "check", "many.yaml")
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == 51 and all(LOCATED.search(line) for line in lines[:50])
+    assert lines[-1] == "... and 20 more"
+    code, out, _ = cli("map", "check", "many.yaml", "--json")
+    report = json.loads(out)
+    assert code == 1 and len(report["findings"]) == 50 and report["more"] == 20
+
+
+def test_a_map_over_the_size_limit_is_refused_before_it_is_parsed(cli, tmp_path, monkeypatch):
+    import yaml as pyyaml
+
+    def never(*args, **kwargs):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(pyyaml, "compose", never)
+    (tmp_path / "big.yaml").write_text("game: aeronaut-odyssey\n" + "# padding\n" * 500_000)  # 5 MB
+    code, _, err = cli("map", "check", "big.yaml")
+    assert (
+        code == 1
+        and err
+        == "pnp: error: big.yaml: cannot read the map: larger than 1 MiB, the most pnp reads from this kind of file\n"
+    )
+
+
 # --- (b) the guide's maps ---------------------------------------------------------------------------------
 
 
@@ -147,6 +173,17 @@ def test_the_guides_map_passes_check_without_findings_and_its_schema(cli, game):
     Draft7Validator(schema).validate(document)
     with pytest.raises(ValidationError):
         Draft7Validator(schema).validate({**document, "colums": 3})
+
+
+def test_the_guides_aeronaut_starting_map_passes_check_and_no_longer_claims_its_seed(cli):
+    from pnp.games.aeronaut_odyssey.mapgen import origin
+    from pnp.games.aeronaut_odyssey.model import load_map
+
+    start = MAPS / "aeronaut-odyssey-start.yaml"
+    code, out, err = cli("map", "check", str(start))
+    assert code == 0 and out.strip().endswith("(0 warnings)") and not err
+    assert f"cp tests/fixtures/maps/{start.name} " in GUIDE.read_text(encoding="utf-8")
+    assert origin(load_map(start).value) == "custom (from seed 42)"  # today's generator makes another map
 
 
 @pytest.mark.parametrize("game", sorted(GUIDE_MAPS))
@@ -433,3 +470,69 @@ def test_a_hand_made_map_that_passes_check_previews_and_plays_to_its_end(tmp_pat
         play_to_the_end(game, path, players, seed)
 
     check_print_and_play()
+
+
+# --- (d) the schema and the checker state the same rules -----------------------------------------------------
+
+
+def _schema_path(error: ValidationError) -> str:
+    """A JSON Schema error's place as the loader names fields: routes[3].length."""
+    path = ""
+    for part in error.absolute_path:
+        path += f"[{part}]" if isinstance(part, int) else f"{'.' if path else ''}{part}"
+    return path
+
+
+# Fixtures that break a rule the schema states (a bound, a pattern, an enum, a required or unknown key): the
+# schema must refuse them as check does. The others break rules only check can see (geometry, references).
+SCHEMA_RULES = {
+    "aeronaut-odyssey/" + name
+    for name in [
+        "area-negative-points",
+        "city-name-not-capitals",
+        "city-slots-out-of-range",
+        "inventory-too-small",
+        "players-out-of-range",
+        "route-length-out-of-range",
+        "size-not-positive",
+        "trajectory-slots",
+        "trajectory-value",
+        "spaces-on-single-route",
+        "trajectory-types-malformed",
+    ]
+} | {
+    "common/" + name
+    for name in [
+        "duplicate-game",
+        "duplicate-nested",
+        "missing-key",
+        "no-game",
+        "unknown-game",
+        "unknown-key",
+        "wrong-game",
+        "wrong-type",
+    ]
+}
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
+def test_the_schema_and_check_agree_on_every_broken_fixture(cli, path):
+    try:
+        document = yaml.safe_load(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError):
+        return  # not YAML text: no editor schema applies
+    if not isinstance(document, dict):
+        return  # a list or a single value: check refuses it before any schema would apply
+    game = path.parent.name if path.parent.name != "common" else document.get("game", "aloft")
+    if game not in REGISTRY or REGISTRY[game].maps is None:
+        game = "aloft"  # an unknown game: any game's schema refuses it by its game key
+    schema = json.loads(cli("map", "schema", game)[1])
+    schema_errors = list(Draft7Validator(schema).iter_errors(document))
+    report = json.loads(cli("map", "check", str(path), "--json")[1])
+    check_errors = [f for f in report["findings"] if f["level"] == "error"]
+    if schema_errors:  # what the schema refuses, check refuses, at the same field or around it
+        assert check_errors, [e.message for e in schema_errors]
+        wanted = {_schema_path(e) for e in schema_errors}
+        said = {f["message"].split(": ", 1)[0] for f in check_errors}
+        assert any(w.startswith(s) or s.startswith(w) for w in wanted for s in said), (wanted, said)
+    assert bool(schema_errors) == (fixture_id(path) in SCHEMA_RULES), [e.message for e in schema_errors]

@@ -13,6 +13,8 @@ from pnp.errors import DataError, PnpError, describe
 from pnp.files import write_atomic
 from pnp.games.spec import Finding, GameSpec, MapSupport, raise_first_error
 
+MAX_FINDINGS = 50  # findings printed by `map check`; the rest are counted
+
 app = typer.Typer(
     help=(
         "Author custom maps: a map that passes 'check' prints with 'pnp build GAME --map FILE' and referees "
@@ -24,27 +26,51 @@ app = typer.Typer(
 
 
 def _map_game(path: Path, game: str | None) -> tuple[GameSpec, MapSupport]:
-    """The registry entry for a map file and its map hooks: from --game, or the file's top-level ``game:`` key."""
-    from pnp import games
-    from pnp.files import read_text
-    from pnp.loader import MAX_YAML_BYTES, peek
+    """The registry entry for a map file and its map hooks: from --game, or the file's top-level ``game:`` key.
 
+    A file whose keys are another game's is named as that game's map, whatever its ``game:`` says.
+    """
+    from pnp import games
+    from pnp.loader import peek, read_yaml_text
+
+    try:
+        text = read_yaml_text(path)
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
+    named = peek(text, "game", str(path))
     if game is None:
-        try:
-            text = read_text(path, MAX_YAML_BYTES)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
-        named = peek(text, "game", str(path))
         if named is None:
             raise DataError(
                 f"{path}:1:1", "", "the map does not say its game: add 'game: NAME' at the top, or pass --game"
             )
-        game, where = named
+        game = named[0]
         if game not in games.REGISTRY:
-            raise DataError(where, "game", f"unknown game {game!r} (known: {', '.join(games.REGISTRY)})")
+            raise DataError(named[1], "game", f"unknown game {game!r} (known: {', '.join(games.REGISTRY)})")
     spec = games.get(game)
+    owner = _owner(text, spec)
+    if owner is not None:
+        where = named[1] if named else f"{path}:1:1"
+        raise DataError(where, "game", f"this is a map for {owner}, not {spec.name}")
     games.map_file_for(spec, path)
     return spec, _maps(spec)
+
+
+def _owner(text: str, spec: GameSpec) -> str | None:
+    """The other game whose map keys the text's top-level keys are, when they are not ``spec``'s."""
+    import dataclasses
+
+    from pnp import games
+    from pnp.loader import ENVELOPE, top_keys
+
+    keys = top_keys(text) - set(ENVELOPE)
+
+    def fields(other: GameSpec) -> set[str]:
+        return {f.name for f in dataclasses.fields(other.maps.model())} if other.maps else set()
+
+    if not keys or keys <= fields(spec):
+        return None
+    fitting = [other.name for other in games.REGISTRY.values() if other is not spec and keys <= fields(other)]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _maps(spec: GameSpec) -> MapSupport:
@@ -71,18 +97,22 @@ def check(
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         findings = [Finding("error", exc.where, message, exc.path)]
     errors = [f for f in findings if f.level == "error"]
+    shown, more = findings[:MAX_FINDINGS], max(0, len(findings) - MAX_FINDINGS)
     if as_json:
         emit_json(
             {
                 "file": str(map_file),
                 "game": spec.name if spec else game,
                 "ok": not errors,
-                "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in findings],
+                "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in shown],
+                "more": more,
             }
         )
     else:
-        for finding in findings:
+        for finding in shown:
             (report if finding.level == "error" else say)(str(finding))
+        if more:
+            (report if errors else say)(f"... and {more} more")
         if spec and not errors:
             say(f"{map_file}: a valid {spec.title} map ({len(findings)} warning{'' if len(findings) == 1 else 's'})")
     if errors:
@@ -124,10 +154,14 @@ def new(
     if unknown:
         offered = ", ".join(f"--{k.replace('_', '-')}" for k in maps.knobs) or "none"
         raise PnpError(f"{spec.title} maps have no --{unknown[0].replace('_', '-')} setting (settings: {offered})")
-    if knobs and seed is None:
+    chosen = bool(knobs) and seed is None
+    if chosen:
         seed = secrets.randbelow(1_000_000)
     write_atomic(out, maps.new(seed, **knobs))
-    made = f" (seed {seed})" if seed is not None else ""
+    made = ""
+    if seed is not None:
+        again = f", chosen at random: add --seed {seed} to the same command to make this map again" if chosen else ""
+        made = f" (seed {seed}{again})"
     say(f"wrote {out}{made}: edit it, then run 'pnp map check {out}'")
 
 
@@ -163,4 +197,5 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose map format t
         "game": {"const": spec.name, "description": "The game this map is for."},
         **root["properties"],
     }
+    root["required"] = ["game", *root.get("required", [])]
     say(json.dumps(document, indent=2))

@@ -26,5 +26,6 @@ SPEC = GameSpec(
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
     seeded=True,
+    players_in_kit=True,
     usage=lazy_call(f"{HOME}.usage:usage"),
 )

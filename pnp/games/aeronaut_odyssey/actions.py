@@ -40,6 +40,7 @@ class Actions:
     slot_of: list[int]
     blank: list[int]
     held: list[int]
+    crossed: list[int]
     bonus_points: list[int]
     goal_points: list[int]
     abilities: list[int]
@@ -58,6 +59,10 @@ class Actions:
     def inventory(self, p: int) -> list[int]:
         """Balloons held by ``p``: a count per type, the wildcard last."""
         return self.held[p * SLOTS : (p + 1) * SLOTS]
+
+    def spaces(self, p: int) -> int:
+        """Inventory spaces on ``p``'s paper: free, holding a balloon, or crossed out (paid or swapped away)."""
+        return self.blank[p] + sum(self.inventory(p)) + self.crossed[p]
 
     def _free(self, city: int) -> bool:
         return self.visits[city] < self.board.slots[city]
@@ -190,6 +195,7 @@ class Actions:
         base = p * SLOTS
         for t in pay:
             self.held[base + t] -= 1
+        self.crossed[p] += len(pay)
         lane = self.board.lanes[k]
         if space >= 0:
             self.space_owner[lane.first_space + space] = p
@@ -308,6 +314,7 @@ class Actions:
                 raise IllegalMove(f"{self.players[p]} holds no {move.arg} balloon to swap", "trajectories: swap")
             self.held[p * SLOTS + old] -= 1
             self.held[p * SLOTS + new] += 1  # in a new space, so the free spaces stay as they were
+            self.crossed[p] += 1
         self.queue.pop(0)
 
 

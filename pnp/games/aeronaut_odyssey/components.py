@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.aeronaut_odyssey import screen
 from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
-from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
 from pnp.games.aeronaut_odyssey.maps import read
 from pnp.games.aeronaut_odyssey.model import AeroMap
 from pnp.games.aeronaut_odyssey.state import AeroState
@@ -25,14 +25,17 @@ def request_map(request: KitRequest) -> AeroMap:
 
 
 def kit(request: KitRequest) -> Kit:
-    """One board: the map with writable spaces, the inventories, the rules reminder and the trajectories."""
+    """One board: the map with writable spaces, the inventories, the rules reminder and the trajectories.
+
+    ``request.players`` (``pnp build --players N``) prints N players' inventories; without it, the map's own
+    ``players`` setting decides.
+    """
     board = request_map(request)
-    origin = f"seed {board.seed}" if board.seed is not None else "custom map"
     return Kit(
         game="aeronaut-odyssey",
         title="Aeronaut Odyssey",
-        documents=(KitDocument("board", (Board("board", board_drawing(board)),)),),
-        footer=f"{origin} · {board.size}",
+        documents=(KitDocument("board", (Board("board", board_drawing(board, request.players)),)),),
+        footer=f"{origin(board)} · {board.size}",
         notes=("Print one board per game: players write in it with pens.",),
     )
 

@@ -13,9 +13,21 @@ import math
 from collections.abc import Sequence
 
 from pnp.games.aeronaut_odyssey import shapes
-from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, LETTERS, ROUTE_POINTS, TYPES, AeroMap, Route, route_key
+from pnp.games.aeronaut_odyssey.mapgen import origin
+from pnp.games.aeronaut_odyssey.model import (
+    ABILITIES,
+    CAPITAL,
+    LETTERS,
+    ROUTE_POINTS,
+    TYPES,
+    AeroMap,
+    Route,
+    pages_for,
+    route_key,
+)
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
+from pnp.printing.fonts import wrap
 from pnp.printing.paper import HOME_PAPERS, page_frame
 from pnp.printing.tiling import OVERLAP
 
@@ -26,6 +38,9 @@ HEADER = 9.0
 PANEL_W = 62.0
 GAP = 3.0
 INVENTORY_H = 21.0
+TEXT_PT = 6.0  # the smallest text on the board, footer aside
+BODY_W = PAGE_W - PANEL_W - GAP  # the map and the inventories, beside the panel
+BODY_H = PAGE_H - HEADER
 INK = "#1d2330"
 SKY = "#eaf3fa"
 CAPITAL_FILL = "#b8860b"
@@ -58,46 +73,58 @@ def page_size(pages: int) -> tuple[float, float]:
     return k * PAGE_W - (k - 1) * (OVERLAP + 2), k * PAGE_H - (k - 1) * (OVERLAP + 2)
 
 
-def inventory_count(board: AeroMap) -> int:
+def inventory_count(players: int) -> int:
     """Inventories printed: one per player, two each with two players."""
-    return 4 if board.players == 2 else board.players
+    return 4 if players == 2 else players
 
 
-def board_drawing(board: AeroMap) -> Drawing:
-    """The whole printed board, enlarged for 4 or 9 pages."""
-    width, height = page_size(board.pages)
-    scale = min(width / PAGE_W, height / PAGE_H)
+def _enlargement(pages: int) -> float:
+    width, height = page_size(pages)
+    return min(width / PAGE_W, height / PAGE_H)
+
+
+def _map_unit(board: AeroMap) -> float:
+    """Millimetres per block on the one-page layout."""
+    return min(BODY_W / board.width, (BODY_H - 2 * (INVENTORY_H + GAP)) / board.height)
+
+
+def printed_block(board: AeroMap) -> float:
+    """Millimetres per block on paper: the one-page layout enlarged for 4 or 9 pages."""
+    return _map_unit(board) * _enlargement(pages_for(board))
+
+
+def board_drawing(board: AeroMap, players: int | None = None) -> Drawing:
+    """The whole printed board, enlarged for 4 or 9 pages, with inventories for ``players`` (by default, the
+    map's own count)."""
+    width, height = page_size(pages_for(board))
+    scale = _enlargement(pages_for(board))
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
         with c.group((width - PAGE_W * scale) / 2, (height - PAGE_H * scale) / 2, scale=scale, name="board"):
-            _page(c, board)
+            _page(c, board, board.players if players is None else players)
 
     return Drawing(width, height, draw)
 
 
-def _page(c: Canvas, board: AeroMap) -> None:
-    body_w = PAGE_W - PANEL_W - GAP
-    body_h = PAGE_H - HEADER
-    map_h = body_h - 2 * (INVENTORY_H + GAP)
-    unit = min(body_w / board.width, map_h / board.height)
+def _page(c: Canvas, board: AeroMap, players: int) -> None:
+    unit = _map_unit(board)
     map_w, map_h = board.width * unit, board.height * unit
-    mx, my = (body_w - map_w) / 2, HEADER + INVENTORY_H + GAP + (body_h - 2 * (INVENTORY_H + GAP) - map_h) / 2
+    mx, my = (BODY_W - map_w) / 2, HEADER + INVENTORY_H + GAP + (BODY_H - 2 * (INVENTORY_H + GAP) - map_h) / 2
     _header(c, board)
     with c.group(mx, my, name="map"):
         draw_map(c, board, unit)
-    _inventories(c, board, body_w, my, map_h)
+    _inventories(c, board, inventory_count(players), my, map_h)
     with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
-        _panel(c, board, PANEL_W, body_h)
+        _panel(c, board, PANEL_W, BODY_H)
 
 
 def _header(c: Canvas, board: AeroMap) -> None:
     c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
-    origin = f"seed {board.seed}" if board.seed is not None else "custom map"
     c.text(
         PAGE_W,
         6,
-        f"{origin} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
+        f"{origin(board)} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
         size=8,
         anchor="end",
         fill=INK,
@@ -121,9 +148,9 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
         with c.group(name=f"area:{k + 1}"):
             c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
             c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
-    for k, (route, spaces) in enumerate(route_spaces(board)):
+    for k, (route, spaces, ties) in enumerate(route_spaces(board)):
         with c.group(name=f"route:{route_name(board, k)}"):
-            _route(c, route, spaces, unit, ink)
+            _route(c, route, spaces, ties, unit, ink)
             if labels:
                 mid = spaces[len(spaces) // 2]
                 c.text(
@@ -144,8 +171,12 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
                 )
 
 
-def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
-    """Every route with the spaces of its lane, in map order (a double's lanes side by side)."""
+Lane = tuple[Route, list[shapes.Space], tuple[shapes.Tether, shapes.Tether]]
+
+
+def route_spaces(board: AeroMap) -> list[Lane]:
+    """Every route with the spaces of its lane and the tethers to its cities, in map order (a double's lanes
+    side by side)."""
     index = {c.name: i for i, c in enumerate(board.cities)}
     points = [(c.x, c.y) for c in board.cities]
     lanes: dict[tuple[int, int], list[int]] = {}
@@ -153,13 +184,13 @@ def route_spaces(board: AeroMap) -> list[tuple[Route, list[shapes.Space]]]:
         a, b = (index[n] for n in route_key(*route.between))
         lanes.setdefault((a, b), []).append(k)
     trims = shapes.end_trims(points, {pair: len(ks) for pair, ks in lanes.items()})
-    result: list[tuple[Route, list[shapes.Space]]] = [None] * len(board.routes)  # type: ignore[list-item]
+    result: list[Lane] = [None] * len(board.routes)  # type: ignore[list-item]
     for (a, b), ks in lanes.items():
         for offset, k in zip(shapes.lane_offsets(len(ks)), ks):
             spaces = shapes.lane_spaces(
                 points[a], points[b], trims[(a, b)], trims[(b, a)], offset, board.routes[k].length
             )
-            result[k] = (board.routes[k], spaces)
+            result[k] = (board.routes[k], spaces, shapes.tethers(points[a], points[b], spaces))
     return result
 
 
@@ -187,8 +218,17 @@ def _upright(angle: float) -> float:
     return angle - 180 if angle > 90 else angle + 180 if angle <= -90 else angle
 
 
-def _route(c: Canvas, route: Route, spaces: list[shapes.Space], unit: float, ink: bool) -> None:
+def _route(
+    c: Canvas,
+    route: Route,
+    spaces: list[shapes.Space],
+    ties: tuple[shapes.Tether, shapes.Tether],
+    unit: float,
+    ink: bool,
+) -> None:
     kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
+    for ((x1, y1), (x2, y2)), kind in zip(ties, (kinds[0], kinds[-1])):
+        c.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=INK if ink else TYPE_COLOURS[kind], width=0.45)
     for n, (space, kind) in enumerate(zip(spaces, kinds)):
         colour = TYPE_COLOURS[kind]
         corners = _corners(space, unit)
@@ -217,7 +257,9 @@ def _route(c: Canvas, route: Route, spaces: list[shapes.Space], unit: float, ink
 
 
 def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
+    """A bonus code in its circle (at once) or square (an ability), at least TEXT_PT and grown to hold it."""
     code = BONUSES[bonus][0]
+    r = max(r, TEXT_PT * PT / (1.15 if len(code) == 1 else 0.95))
     if bonus in ABILITIES:
         c.rect(x - r, y - r, 2 * r, 2 * r, fill="#ffffff", stroke=INK, width=0.3, radius=r * 0.25)
     else:
@@ -246,13 +288,12 @@ def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink
 # -- inventories -----------------------------------------------------------------------------------------------
 
 
-def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: float) -> None:
+def _inventories(c: Canvas, board: AeroMap, count: int, map_y: float, map_h: float) -> None:
     """The inventories along the top (turned to face the far side of the table) and bottom edges."""
-    count = inventory_count(board)
     top = (count + 1) // 2
     number = 0
     for y, n, flipped in ((HEADER, top, True), (map_y + map_h + GAP, count - top, False)):
-        width = (body_w - (n - 1) * GAP) / max(n, 1)
+        width = (BODY_W - (n - 1) * GAP) / max(n, 1)
         for i in range(n):
             x = i * (width + GAP)
             name = f"inventory-{number + 1}"
@@ -263,10 +304,10 @@ def _inventories(c: Canvas, board: AeroMap, body_w: float, map_y: float, map_h: 
 
 def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
-    label_w = 14.0
-    c.text(label_w / 2, 4.5, f"INVENTORY {number}", size=4.2, anchor="middle", bold=True, fill=INK)
-    c.rect(2.5, 6.5, label_w - 5, label_w - 5, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
-    c.text(label_w / 2, h - 1.8, "your icon", size=4, anchor="middle", fill="#555555")
+    label_w, icon = 19.0, 9.0  # the label column holds "INVENTORY 6" at 6 pt
+    c.text(label_w / 2, 4.8, f"INVENTORY {number}", size=TEXT_PT, anchor="middle", bold=True, fill=INK)
+    c.rect((label_w - icon) / 2, 6.5, icon, icon, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
+    c.text(label_w / 2, h - 1.6, "your icon", size=TEXT_PT, anchor="middle", fill="#555555")
     spaces = board.inventory_spaces
     area_w, area_h = w - label_w - 2, h - 3
     for box in (6.0, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0):
@@ -309,10 +350,12 @@ def _title(c: Canvas, x: float, y: float, text: str) -> float:
     return y + 4.8
 
 
-def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float = 5.6) -> float:
-    for line in lines:
-        c.text(x, y + size * PT, line, size=size, fill=INK)
-        y += size * PT * 1.3
+def _lines(c: Canvas, x: float, y: float, paragraphs: Sequence[str], size: float = TEXT_PT) -> float:
+    """Paragraphs wrapped to the panel's width, from ``y`` down; returns the y below them."""
+    for paragraph in paragraphs:
+        for line in wrap(paragraph, size, PANEL_W - 2 * x):
+            c.text(x, y + size * PT, line, size=size, fill=INK)
+            y += size * PT * 1.3
     return y
 
 
@@ -323,31 +366,31 @@ def _scoring(c: Canvas, w: float, y: float) -> float:
         3,
         y,
         (
-            "Move: to a linked city with a free slot; take 2",
-            "balloons of the types of routes at that city.",
-            "Owners of the route travelled, and of a type",
-            "picked, are rewarded (1 balloon or 1 space).",
-            "Claim: pay the route's type x its length, from",
-            "anywhere; rewarded if your traveller is beside it.",
+            (
+                "Move: to a linked city with a free slot; take 2 balloons of the types of routes at that city. "
+                "Owners of the route travelled, and of a type picked, are rewarded (1 balloon or 1 space)."
+            ),
+            "Claim: pay the route's type x its length, from anywhere; rewarded if your traveller is beside it.",
         ),
     )
     y = _title(c, 3, y + 1.5, "SCORING")
     cell = (w - 6 - 12) / 6
     for row, (label, values) in enumerate((("length", range(1, 7)), ("points", ROUTE_POINTS[1:]))):
-        c.text(3, y + 3.3 + row * 4.2, label, size=5.5, bold=True, fill=INK)
+        c.text(3, y + 3.3 + row * 4.2, label, size=TEXT_PT, bold=True, fill=INK)
         for n, value in enumerate(values):
             x = 15 + n * cell
             c.rect(x, y + row * 4.2, cell, 4.2, fill=None, stroke=INK, width=0.2)
-            c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=5.8, anchor="middle", fill=INK)
+            c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=TEXT_PT, anchor="middle", fill=INK)
     y += 9.6
     return _lines(
         c,
         3,
         y,
         (
-            "Area: its points go to whoever holds most of",
-            "the routes around it, once all are claimed",
-            "(a tie: everyone tied scores them).",
+            (
+                "Area: its points go to whoever holds most of the routes around it, once all are claimed (a tie: "
+                "everyone tied scores them)."
+            ),
         ),
     )
 
@@ -369,18 +412,19 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
             width=0.4,
         )
         c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)
-        c.text(x + 5.5, row_y + 3.1, "any one" if kind == "gray" else kind, size=5.2, fill=INK)
+        c.text(x + 5.5, row_y + 3.1, "any one" if kind == "gray" else kind, size=TEXT_PT, fill=INK)
     y += ((len(kinds) - 1) // per_row + 1) * 5.5
     notes = []
     if len({route_key(*r.between) for r in board.routes}) < len(board.routes):
-        notes.append("Double route: its lane 2 (C-F/2) is on your right")
-        notes.append("going from the earlier letter to the later one.")
+        notes.append(
+            "Double route: its lane 2 (C-F/2) is on your right going from the earlier letter to the later one."
+        )
     if any(r.type == "gray" for r in board.routes):
-        notes.append("Gray: pay any one type. At a gray route you may")
-        notes.append("pick a wildcard W (then only 1 balloon this turn).")
+        notes.append(
+            "Gray: pay any one type. At a gray route you may pick a wildcard W (then only 1 balloon this turn)."
+        )
     if any(r.type == "multi" for r in board.routes):
-        notes.append("Dashed multiroute: claim 1 space at a time; all")
-        notes.append("who took part score it in full once complete.")
+        notes.append("Dashed multiroute: claim 1 space at a time; all who took part score it in full once complete.")
     return _lines(c, 3, y, notes) if notes else y
 
 
@@ -390,11 +434,11 @@ def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
         c,
         3,
         y,
-        ("Claiming the route gives its bonus. Circle: at once;", "square: an ability to use once, on your turn."),
+        ("Claiming the route gives its bonus. Circle: at once; square: an ability to use once, on your turn.",),
     )
     for bonus in (b for b in BONUSES if any(r.bonus == b for r in board.routes)):
         _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
-        c.text(8.5, y + 2.9, BONUSES[bonus][1], size=5.2, fill=INK)
+        c.text(8.5, y + 2.9, BONUSES[bonus][1], size=TEXT_PT, fill=INK)
         y += 4.5
     return y
 
@@ -406,10 +450,10 @@ def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
             what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
         else:
             what = "own routes of " + " ".join(TYPE_LETTER[t] for t in goal.types)
-        c.text(3, y + 2.6, what, size=5.2, fill=INK)
-        c.text(3, y + 5.9, f"{goal.value} {goal.reward}", size=5.2, bold=True, fill=INK)
+        c.text(3, y + 2.8, what, size=TEXT_PT, fill=INK)
+        c.text(3, y + 6.2, f"{goal.value} {goal.reward}", size=TEXT_PT, bold=True, fill=INK)
         for s in range(goal.slots):
             x = w - 3 - (s + 1) * 5.2
-            c.rect(x, y + 1.4, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
-        y += 7.4
+            c.rect(x, y + 1.6, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
+        y += 7.8
     return y

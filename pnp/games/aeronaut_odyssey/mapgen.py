@@ -1,15 +1,18 @@
 """The seeded map generator: the same seed and knobs always give the same map, byte for byte.
 
 Steps: spread the cities (capital in the centre, then the corners, then best
-candidates), join them by a Delaunay triangulation, thin it to about three
-routes per city while keeping every route on a cycle, make sure every enclosed
-area has room for its points, then add double routes, lengths, balanced types,
-the expansions, the areas' points and the trajectories.
+candidates), join them by a Delaunay triangulation, thin it (shortest routes
+first) to about three routes per city while keeping every route on a cycle,
+make sure every enclosed area has room for its points, then add double routes,
+lengths (measured against the map's own median route), balanced types, the
+expansions, the areas' points and the trajectories.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -20,6 +23,7 @@ from pnp.games.aeronaut_odyssey.geometry import Point, delaunay, distance, faces
 from pnp.games.aeronaut_odyssey.model import (
     CAPITAL,
     EXPANSIONS,
+    PAGES_BY_SIZE,
     SIZES,
     TYPES,
     AeroMap,
@@ -28,6 +32,7 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     Trajectory,
     city_order,
+    pages_for,
     route_key,
 )
 from pnp.games.graph import distances_to
@@ -40,6 +45,9 @@ MIN_CITY_DISTANCE = 2 * shapes.CITY_RADIUS + 0.55
 EDGE_MARGIN = shapes.CITY_RADIUS + 0.15
 TARGET_DEGREE = 3
 MAX_LENGTH = 5  # the original generator's longest route; the rules score up to 6
+MEDIAN_LENGTH = 2.7  # spaces on a route of the map's median free length: spreads lengths over 1-5 at every size
+MAX_SPACE = 1.2  # blocks: a longer space looks stretched, so routes longer than MAX_LENGTH of them are avoided
+MIN_UNIT = 0.45  # the shortest free length (blocks) per space; tiny maps reach it (their routes are all short)
 DOUBLES = (0.15, 0.33)  # share of routes that get a second lane
 GRAY_SHARE = 0.15  # Wild Winds: share of routes that are gray
 MULTI_SHARE = (0.125, 0.225)  # Multiroutes: share of all spaces on multiroutes
@@ -55,7 +63,7 @@ class Knobs:
 
     size: str = "regular"
     players: int = 4
-    pages: int = 1
+    pages: int | None = None  # None: by size (large 4, huge 9, else 1)
     ink_friendly: bool = False
     expansions: tuple[str, ...] = ()
 
@@ -64,6 +72,8 @@ class Knobs:
             raise PnpError(f"unknown map size {self.size!r} (known: {', '.join(SIZES)})")
         if not 2 <= self.players <= 6:
             raise PnpError(f"players must be 2 to 6, not {self.players}")
+        if self.pages is None:
+            object.__setattr__(self, "pages", PAGES_BY_SIZE.get(self.size, 1))
         if self.pages not in (1, 4, 9):
             raise PnpError(f"pages must be 1, 4 or 9, not {self.pages}")
         unknown = set(self.expansions) - set(EXPANSIONS)
@@ -75,17 +85,19 @@ class Knobs:
 @lru_cache(maxsize=32)
 def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
     """The map for ``seed``. Cities and routes depend only on the seed and the size."""
-    rng = random.Random(f"aeronaut-odyssey/{seed}/{knobs.size}")
+    stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
+    rng = random.Random(stream)
     for _attempt in range(ATTEMPTS):
         graph = _graph(rng, knobs.size)
-        if graph is not None:
+        if graph is None:
+            continue
+        points, edges, labels = graph
+        decor = random.Random(f"{stream}/routes")
+        lanes = _doubles(decor, points, edges)
+        if lanes is not None:
             break
     else:  # pragma: no cover - never seen; the attempts are many
         raise PnpError(f"could not generate a map for seed {seed}; try another seed")
-    points, edges, labels = graph
-    stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
-    decor = random.Random(f"{stream}/routes")
-    lanes = _doubles(decor, points, edges, labels)
     names = _names(points)
     routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions, names)
     slots = random.Random(f"{stream}/slots")
@@ -110,6 +122,31 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
             built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players)
         )
     return built
+
+
+def expansions_of(board: AeroMap) -> tuple[str, ...]:
+    """The expansions a map's content uses, in EXPANSIONS order."""
+    present = {
+        "trajectories": bool(board.trajectories),
+        "wild_winds": any(r.type == "gray" for r in board.routes),
+        "multiroutes": any(r.type == "multi" for r in board.routes),
+        "bonus": any(r.bonus for r in board.routes),
+    }
+    return tuple(e for e in EXPANSIONS if present[e])
+
+
+def origin(board: AeroMap) -> str:
+    """Where the board says it comes from: ``seed 42`` while it is exactly the map seed 42 generates with its
+    knobs, ``custom (from seed 42)`` once edited, ``custom map`` without a seed."""
+    if board.seed is None:
+        return "custom map"
+    pages = pages_for(board)
+    try:
+        knobs = Knobs(board.size, board.players, pages, board.ink_friendly, expansions_of(board))
+    except PnpError:  # knobs the generator never uses: not its map
+        return f"custom (from seed {board.seed})"
+    same = generate(board.seed, knobs) == replace(board, pages=pages)  # type: ignore[arg-type]
+    return f"seed {board.seed}" if same else f"custom (from seed {board.seed})"
 
 
 # -- cities and their graph ------------------------------------------------------------------------------------
@@ -174,13 +211,16 @@ def _degrees(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
 
 
 def _thin(rng: random.Random, points: list[Point], edges: set[tuple[int, int]]) -> None:
-    """Remove routes, unprintable and long ones first, down to about three per city, keeping every route on a cycle."""
+    """Remove routes down to about three per city, keeping every route on a cycle: first the awkward ones
+    (no room for a space, or so long that MAX_LENGTH spaces would be stretched), then the shortest, so the
+    routes kept spread over 1 to 5 spaces as in the original."""
     trims = shapes.end_trims(points, dict.fromkeys(edges, 1))
-    cramped = {e for e in edges if not shapes.fits(shapes.free_length(points, trims, *e), 1)}
-    order = sorted(edges, key=lambda e: (e in cramped, distance(points[e[0]], points[e[1]]) * rng.uniform(0.8, 1.2)))
+    free = {e: shapes.free_length(points, trims, *e) for e in edges}
+    awkward = {e for e in edges if not shapes.fits(free[e], 1) or free[e] > MAX_LENGTH * MAX_SPACE}
+    order = sorted(edges, key=lambda e: (e in awkward, -distance(points[e[0]], points[e[1]]) * rng.uniform(0.8, 1.2)))
     degree = _degrees(len(points), edges)
     for e in reversed(order):
-        floor = 2 if e in cramped else TARGET_DEGREE
+        floor = 2 if e in awkward else TARGET_DEGREE
         if degree[e[0]] > floor and degree[e[1]] > floor and _bridgeless(len(points), edges - {e}):
             edges.discard(e)
             degree[e[0]] -= 1
@@ -263,12 +303,22 @@ def _label_spot(points: list[Point], walk: tuple[int, ...], border: Iterable[tup
 # -- routes ------------------------------------------------------------------------------------------------------
 
 
-def _doubles(
-    rng: random.Random, points: list[Point], edges: set[tuple[int, int]], labels: list[tuple[Point, int]]
-) -> dict[tuple[int, int], int]:
-    """Lanes per route: a share of the routes get a second lane where it still prints cleanly."""
+def counts_within(n: int, share: tuple[float, float]) -> tuple[int, int]:
+    """The fewest and the most of ``n`` things that make a share within ``share``; when no count does (a
+    tiny map), the one count nearest the range."""
+    low, high = math.ceil(n * share[0] - 1e-9), math.floor(n * share[1] + 1e-9)
+    if low <= high:
+        return low, high
+    nearest = low if low / n - share[1] <= share[0] - high / n else high
+    return nearest, nearest
+
+
+def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]]) -> dict[tuple[int, int], int] | None:
+    """Lanes per route: a share of the routes get a second lane where it still prints cleanly; None when too
+    few can."""
     lanes = dict.fromkeys(sorted(edges), 1)
-    target = round(len(lanes) * rng.uniform(*DOUBLES))
+    fewest, most = counts_within(len(lanes), DOUBLES)
+    target = rng.randint(fewest, most)
     candidates = sorted(lanes)
     rng.shuffle(candidates)
     for e in candidates:
@@ -280,7 +330,7 @@ def _doubles(
         trims = shapes.end_trims(points, lanes)
         if not all(shapes.fits(shapes.free_length(points, trims, *f), 1) for f in lanes):
             lanes[e] = 1
-    return lanes
+    return lanes if sum(v == 2 for v in lanes.values()) >= fewest else None
 
 
 def _routes(
@@ -295,28 +345,22 @@ def _routes(
 
     ``extras`` draws everything the expansions add, so the base map's draws never depend on them.
     """
-    trims = shapes.end_trims(points, lanes)
-    lengths = {}
-    for e in lanes:
-        free = shapes.free_length(points, trims, *e)
-        length = max(1, min(MAX_LENGTH, round(free / shapes.SPACE_UNIT)))
-        while not shapes.fits(free, length):
-            length -= 1
-        lengths[e] = length
+    lengths = _lengths(points, lanes)
     slots = [(e, lane) for e in lanes for lane in range(lanes[e])]
     kinds = dict.fromkeys(slots, "colour")
     singles = [s for s in slots if lanes[s[0]] == 1]
     if "multiroutes" in expansions:
         total = sum(lengths[e] for e, _ in slots)
-        goal = total * extras.uniform(*MULTI_SHARE)
+        goal, most = total * extras.uniform(*MULTI_SHARE), total * MULTI_SHARE[1]
         long_ones = [s for s in singles if lengths[s[0]] >= 2]
         extras.shuffle(long_ones)
         covered = 0
         for s in long_ones:
             if covered >= goal:
                 break
-            kinds[s] = "multi"
-            covered += lengths[s[0]]
+            if covered + lengths[s[0]] <= most + 1e-9:
+                kinds[s] = "multi"
+                covered += lengths[s[0]]
     if "wild_winds" in expansions:
         open_ = [s for s in slots if kinds[s] == "colour" and s[1] == 0]
         for s in extras.sample(open_, min(len(open_), max(1, round(len(slots) * GRAY_SHARE)))):
@@ -330,11 +374,27 @@ def _routes(
         routes.append(Route(route_key(names[a], names[b]), kind, length, spaces))  # type: ignore[arg-type]
     if "bonus" in expansions:
         eligible = [k for k, r in enumerate(routes) if r.type != "multi"]
-        chosen = extras.sample(eligible, round(len(eligible) * extras.uniform(*BONUS_SHARE)))
+        chosen = extras.sample(eligible, extras.randint(*counts_within(len(eligible), BONUS_SHARE)))
         kinds_, weights = list(BONUS_WEIGHTS), list(BONUS_WEIGHTS.values())
         for k in sorted(chosen):
             routes[k] = replace(routes[k], bonus=extras.choices(kinds_, weights)[0])  # type: ignore[arg-type]
     return routes
+
+
+def _lengths(points: list[Point], lanes: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """Spaces per route: its free length over the map's unit, the unit being the median free length over
+    MEDIAN_LENGTH (at least MIN_UNIT), so every size spreads its routes alike; 1 to MAX_LENGTH, and only as
+    many as fit."""
+    trims = shapes.end_trims(points, lanes)
+    free = {e: shapes.free_length(points, trims, *e) for e in lanes}
+    unit = max(MIN_UNIT, statistics.median(free.values()) / MEDIAN_LENGTH)
+    lengths = {}
+    for e, room in free.items():
+        length = max(1, min(MAX_LENGTH, round(room / unit)))
+        while length > 1 and not shapes.fits(room, length):
+            length -= 1
+        lengths[e] = length
+    return lengths
 
 
 def _balanced_types(

@@ -15,12 +15,23 @@ from typing import Literal
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
-from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.model import CAPITAL, EXPANSIONS, MAX_LENGTH, TYPES, AeroMap, load_map, route_key
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, expansions_of, generate
+from pnp.games.aeronaut_odyssey.model import (
+    CAPITAL,
+    TYPES,
+    AeroMap,
+    Area,
+    City,
+    Route,
+    Trajectory,
+    load_map,
+    pages_for,
+    route_key,
+)
 from pnp.games.aeronaut_odyssey.notation import plural
 from pnp.games.aeronaut_odyssey.scoring import reachable
 from pnp.games.spec import Finding, Findings, raise_first_error
-from pnp.loader import Loaded
+from pnp.loader import Loaded, rule
 from pnp.resources import board_file
 
 
@@ -29,7 +40,7 @@ def new(
     *,
     size: str = "regular",
     players: int = 4,
-    pages: int = 1,
+    pages: int | None = None,
     ink_friendly: bool = False,
     expansions: tuple[str, ...] = (),
 ) -> str:
@@ -41,7 +52,12 @@ def new(
 
 # -- checks ------------------------------------------------------------------------------------------------------
 
-NAME = re.compile(r"^[A-Z]{1,3}$")
+# Bounds and patterns come from the model's field rules, which the JSON Schema states too.
+NAME = re.compile(rule(City, "name", "pattern"))
+SLOTS = (rule(City, "slots", "minimum"), rule(City, "slots", "maximum"))
+PLAYERS = (rule(AeroMap, "players", "minimum"), rule(AeroMap, "players", "maximum"))
+LENGTHS = (rule(Route, "length", "minimum"), rule(Route, "length", "maximum"))
+PEN_MM = 3.0  # the smallest route space or movement slot side a pen can fill
 Add = Callable[[Literal["error", "warning"], str, str], None]
 
 
@@ -58,6 +74,8 @@ def check(loaded: Loaded[AeroMap]) -> list[Finding]:
         _check_geometry(board, good, add)
         _check_connected(board, add)
         _check_areas(board, add)
+    if not findings.has_errors():
+        _check_print_size(board, add)
     _check_trajectories(board, known, add)
     _check_balance(board, known, good, add)
     return sorted(findings, key=lambda f: f.level != "error")
@@ -76,12 +94,13 @@ def read(path: Path | None) -> AeroMap:
 
 
 def _check_settings(board: AeroMap, add: Add) -> None:
-    if board.width <= 0 or board.height <= 0:
+    if min(board.width, board.height) <= rule(AeroMap, "width", "exclusiveMinimum"):
         add("error", "width", "the map needs a positive width and height")
-    if board.inventory_spaces < 3:
-        add("error", "inventory_spaces", f"{board.inventory_spaces} spaces: an inventory needs at least 3")
-    if not 2 <= board.players <= 6:
-        add("error", "players", f"{board.players} players: the game is for 2 to 6")
+    fewest = rule(AeroMap, "inventory_spaces", "minimum")
+    if board.inventory_spaces < fewest:
+        add("error", "inventory_spaces", f"{board.inventory_spaces} spaces: an inventory needs at least {fewest}")
+    if not PLAYERS[0] <= board.players <= PLAYERS[1]:
+        add("error", "players", f"{board.players} players: the game is for {PLAYERS[0]} to {PLAYERS[1]}")
 
 
 def _check_cities(board: AeroMap, add: Add) -> dict[str, int]:
@@ -96,8 +115,8 @@ def _check_cities(board: AeroMap, add: Add) -> dict[str, int]:
             add("error", f"{path}.name", f"city {city.name} is listed twice")
             continue
         known[city.name] = i
-        if not 1 <= city.slots <= 8:
-            add("error", f"{path}.slots", f"{city.slots} movement slots: give 1 to 8")
+        if not SLOTS[0] <= city.slots <= SLOTS[1]:
+            add("error", f"{path}.slots", f"{city.slots} movement slots: give {SLOTS[0]} to {SLOTS[1]}")
         r = shapes.CITY_RADIUS
         if not (r <= city.x <= board.width - r and r <= city.y <= board.height - r):
             add("error", path, f"city {city.name} does not fit inside the {board.width} x {board.height} map")
@@ -122,8 +141,8 @@ def _check_routes(board: AeroMap, known: dict[str, int], add: Add) -> list[int]:
         if missing:
             add("error", f"{path}.between", f"there is no city {missing[0]}")
             continue
-        if not 1 <= route.length <= MAX_LENGTH:
-            add("error", f"{path}.length", f"{route.length} spaces: a route has 1 to {MAX_LENGTH}")
+        if not LENGTHS[0] <= route.length <= LENGTHS[1]:
+            add("error", f"{path}.length", f"{route.length} spaces: a route has {LENGTHS[0]} to {LENGTHS[1]}")
             continue
         if route.type == "multi":
             if len(route.spaces) != route.length or len(set(route.spaces)) != len(route.spaces):
@@ -183,6 +202,27 @@ def _check_geometry(board: AeroMap, good: list[int], add: Add) -> None:
             )
 
 
+def _check_print_size(board: AeroMap, add: Add) -> None:
+    """Warn when a route space or a movement slot prints smaller than a pen can fill."""
+    from pnp.games.aeronaut_odyssey.draw import printed_block, route_spaces  # drawing: only when checking
+
+    mm = printed_block(board)
+    spaces = [space for _, lane, _ in route_spaces(board) for space in lane]
+    width = min((space.width for space in spaces), default=1.0) * mm
+    length = min((space.length for space in spaces), default=1.0) * mm
+    slot = shapes.SLOT_SIZE * mm
+    if min(width, length, slot) < PEN_MM:
+        pages = pages_for(board)
+        more = {1: 4, 4: 9}.get(pages)
+        advice = f"print it over {more} pages (pages: {more})" if more else "spread the cities further apart"
+        add(
+            "warning",
+            "pages",
+            f"on {plural(pages, 'page')} route spaces print as small as {width:.1f} x {length:.1f} mm and movement "
+            f"slots {slot:.1f} mm, smaller than a pen can fill ({PEN_MM:g} mm); {advice}",
+        )
+
+
 def _name(board: AeroMap, i: int, j: int) -> str:
     return "-".join(route_key(board.cities[i].name, board.cities[j].name))
 
@@ -214,7 +254,7 @@ def _check_areas(board: AeroMap, add: Add) -> None:
     discs = [(p, shapes.CITY_RADIUS) for p in points.values()]
     for k, (area, region) in enumerate(zip(board.areas, found.label_region)):
         path = f"areas[{k}]"
-        if area.points < 0:
+        if area.points < rule(Area, "points", "minimum"):
             add("error", f"{path}.points", "an area's points cannot be negative")
         if region is None:
             add("error", path, f"({area.x}, {area.y}) is not inside an area enclosed by routes")
@@ -244,9 +284,9 @@ def _check_trajectories(board: AeroMap, known: dict[str, int], add: Add) -> None
                 add("error", f"{path}.cities", f"there is no city {next(n for n in goal.cities if n not in known)}")
         elif not goal.types or len(set(goal.types)) != len(goal.types) or goal.cities:
             add("error", f"{path}.types", "a routes trajectory lists one or more different types and no cities")
-        if goal.value < 1:
+        if goal.value < rule(Trajectory, "value", "minimum"):
             add("error", f"{path}.value", "a trajectory is worth 1 or more")
-        if goal.slots < 1:
+        if goal.slots < rule(Trajectory, "slots", "minimum"):
             add("error", f"{path}.slots", "a trajectory has 1 or more slots")
 
 
@@ -268,6 +308,19 @@ def _check_balance(board: AeroMap, known: dict[str, int], good: list[int], add: 
             add("warning", f"routes[{ks[1]}]", f"both lanes of {a}-{b} are {board.routes[ks[0]].type}")
 
 
+def remake(board: AeroMap) -> str:
+    """The ``pnp map new`` command that generates a seeded map again: its seed and every knob not at its default."""
+    knobs = Knobs(board.size, board.players, board.pages, board.ink_friendly, expansions_of(board))
+    default = Knobs(board.size)
+    words = [f"pnp map new aeronaut-odyssey --seed {board.seed}"]
+    words += [f"--size {board.size}"] if board.size != "regular" else []
+    words += [f"--players {board.players}"] if knobs.players != default.players else []
+    words += [f"--pages {knobs.pages}"] if knobs.pages != default.pages else []
+    words += ["--ink-friendly"] if board.ink_friendly else []
+    words += [f"--expansions {','.join(knobs.expansions)}"] if knobs.expansions else []
+    return " ".join(words)
+
+
 # -- the commented YAML ------------------------------------------------------------------------------------------
 
 HEADER = """\
@@ -282,10 +335,10 @@ game: aeronaut-odyssey
 def to_yaml(board: AeroMap) -> str:
     """The map as YAML with a comment on every decision a reader may want to change."""
     origin = f" generated by pnp from seed {board.seed} (size {board.size})" if board.seed is not None else ""
-    lines = [HEADER.format(origin=origin, expansions=", ".join(_expansions(board)) or "none (base game)").rstrip()]
+    lines = [HEADER.format(origin=origin, expansions=", ".join(expansions_of(board)) or "none (base game)").rstrip()]
     if board.seed is not None:
         lines.append(
-            f"seed: {board.seed}  # printed on the page; `pnp map new aeronaut-odyssey --seed {board.seed}` remakes it"
+            f"seed: {board.seed}  # printed on the page while the map is unedited; `{remake(board)}` remakes it"
         )
     lines += [
         f"size: {board.size}  # tiny, small, regular, large or huge",
@@ -349,13 +402,3 @@ def to_yaml(board: AeroMap) -> str:
                 f"  - {{kind: {goal.kind}, {what}, reward: {goal.reward}, value: {goal.value}, slots: {goal.slots}}}"
             )
     return "\n".join(lines) + "\n"
-
-
-def _expansions(board: AeroMap) -> list[str]:
-    present = {
-        "trajectories": bool(board.trajectories),
-        "wild_winds": any(r.type == "gray" for r in board.routes),
-        "multiroutes": any(r.type == "multi" for r in board.routes),
-        "bonus": any(r.bonus for r in board.routes),
-    }
-    return [e for e in EXPANSIONS if present[e]]

@@ -29,27 +29,33 @@ ABILITIES: tuple[str, ...] = ("jump", "discount", "extra")
 ROUTE_POINTS: tuple[int, ...] = (0, 1, 2, 3, 5, 7, 9)  # points by route length (index = spaces)
 MAX_LENGTH = 6
 CAPITAL = "A"
+NAME_PATTERN = "^[A-Z]{1,3}$"  # a city's name: 1 to 3 capital letters
 
 
 @dataclass(frozen=True)
 class City:
     """A city: its name (capital letters), centre in blocks, and how many travellers may visit it."""
 
-    name: str = field(metadata={"doc": "Capital letters; the capital is always A."})
+    name: str = field(metadata={"doc": "Capital letters; the capital is always A.", "pattern": NAME_PATTERN})
     x: float = field(metadata={"doc": "Centre, blocks from the left edge."})
     y: float = field(metadata={"doc": "Centre, blocks from the top edge."})
-    slots: int = field(default=4, metadata={"doc": "Movement slots: how many travellers may end a move here."})
+    slots: int = field(
+        default=4,
+        metadata={"doc": "Movement slots: how many travellers may end a move here.", "minimum": 1, "maximum": 8},
+    )
 
 
 @dataclass(frozen=True)
 class Route:
     """A straight route between two cities; a second route between the same cities is a double route."""
 
-    between: tuple[str, ...] = field(metadata={"doc": "The two cities joined, e.g. [A, C]."})
+    between: tuple[str, ...] = field(
+        metadata={"doc": "The two cities joined, e.g. [A, C].", "minItems": 2, "maxItems": 2, "pattern": NAME_PATTERN}
+    )
     type: RouteType = field(metadata={"doc": "Balloon type to pay; gray takes any one type, multi one per space."})
-    length: int = field(metadata={"doc": "Number of spaces, 1 to 6."})
+    length: int = field(metadata={"doc": "Number of spaces, 1 to 6.", "minimum": 1, "maximum": MAX_LENGTH})
     spaces: tuple[BalloonType, ...] = field(
-        default=(), metadata={"doc": "Multiroutes only: the type of each space, all different."}
+        default=(), metadata={"doc": "Multiroutes only: the type of each space, all different.", "uniqueItems": True}
     )
     bonus: Bonus | None = field(default=None, metadata={"doc": "Bonus Balloons: the bonus on the middle space."})
 
@@ -60,7 +66,7 @@ class Area:
 
     x: float
     y: float
-    points: int
+    points: int = field(metadata={"doc": "Points for the majority around the area.", "minimum": 0})
 
 
 @dataclass(frozen=True)
@@ -71,28 +77,49 @@ class Trajectory:
     reward: Literal["points", "rewards", "swaps"] = field(
         metadata={"doc": "points: score value; rewards: be rewarded value times; swaps: swap value balloons."}
     )
-    value: int
-    slots: int = field(default=1, metadata={"doc": "How many players may fulfil it."})
-    cities: tuple[str, ...] = field(default=(), metadata={"doc": "kind cities: the two cities to connect."})
-    types: tuple[BalloonType, ...] = field(default=(), metadata={"doc": "kind routes: the types to own."})
+    value: int = field(metadata={"doc": "Points, rewards or swaps it gives.", "minimum": 1})
+    slots: int = field(default=1, metadata={"doc": "How many players may fulfil it.", "minimum": 1})
+    cities: tuple[str, ...] = field(
+        default=(),
+        metadata={"doc": "kind cities: the two cities to connect.", "maxItems": 2, "pattern": NAME_PATTERN},
+    )
+    types: tuple[BalloonType, ...] = field(
+        default=(), metadata={"doc": "kind routes: the types to own.", "uniqueItems": True}
+    )
 
 
 @dataclass(frozen=True)
 class AeroMap:
     """A complete Aeronaut Odyssey board."""
 
-    width: float = field(metadata={"doc": "Map width in blocks (one block = one route space)."})
-    height: float = field(metadata={"doc": "Map height in blocks."})
-    inventory_spaces: int = field(metadata={"doc": "Spaces per printed inventory (2 players use two each)."})
+    width: float = field(metadata={"doc": "Map width in blocks (one block = one route space).", "exclusiveMinimum": 0})
+    height: float = field(metadata={"doc": "Map height in blocks.", "exclusiveMinimum": 0})
+    inventory_spaces: int = field(
+        metadata={"doc": "Spaces per printed inventory (2 players use two each).", "minimum": 3}
+    )
     cities: tuple[City, ...]
     routes: tuple[Route, ...]
     areas: tuple[Area, ...] = ()
     trajectories: tuple[Trajectory, ...] = ()
     seed: int | None = field(default=None, metadata={"doc": "The seed it was generated from, printed on the page."})
     size: Size = "regular"
-    players: int = field(default=4, metadata={"doc": "Inventories printed (with 2 players, each uses two)."})
-    pages: Literal[1, 4, 9] = field(default=1, metadata={"doc": "Print on 1 page, or enlarged over 2x2 or 3x3."})
+    players: int = field(
+        default=4,
+        metadata={"doc": "Inventories printed (with 2 players, each uses two).", "minimum": 2, "maximum": 6},
+    )
+    pages: Literal[1, 4, 9] | None = field(
+        default=None,
+        metadata={"doc": "Print on 1 page, or enlarged over 2x2 or 3x3; left out: 4 for large, 9 for huge, else 1."},
+    )
     ink_friendly: bool = field(default=False, metadata={"doc": "Outlines and letters instead of colour fills."})
+
+
+PAGES_BY_SIZE = {"large": 4, "huge": 9}  # pages a map of this size prints on unless it says otherwise; else 1
+
+
+def pages_for(board: AeroMap) -> int:
+    """The pages the board prints on: its own ``pages``, or the default for its size."""
+    return board.pages or PAGES_BY_SIZE.get(board.size, 1)
 
 
 def load_map(path: Path | None = None) -> Loaded[AeroMap]:

@@ -36,6 +36,7 @@ from pnp.games.aeronaut_odyssey.draw import (
     route_spaces,
 )
 from pnp.games.aeronaut_odyssey.geometry import Point, clearance, distance
+from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
@@ -160,8 +161,7 @@ class Layout:
 def header(pen: Pen, state: AeroState, viewer: str | None) -> None:
     source = state.board.source
     pen.text(MARGIN, 26, "AERONAUT ODYSSEY", 20, bold=True, fill=INK)
-    origin = f"seed {source.seed}" if source.seed is not None else "custom map"
-    facts = f"{origin} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
+    facts = f"{origin(source)} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
     if viewer is not None:
         facts += f" · seen by {viewer}"
     pen.text(WIDTH - MARGIN, 26, facts, BODY, anchor="end", fill=INK)
@@ -183,9 +183,11 @@ def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
         with pen.group(name=f"area:{k + 1}"):
             pen.circle(x, y, max(r, size * 0.75), fill="#ffffff", stroke=INK, width=0.8, dash=(3, 2))
             pen.text(x, y + size * 0.36, str(area.points), size, anchor="middle", bold=True, fill=INK)
-    for k, (route, spaces) in enumerate(route_spaces(source)):
+    for k, (route, spaces, ties) in enumerate(route_spaces(source)):
         with pen.group(name=f"route:{state.board.lanes[k].name}"):
             kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
+            for ((x1, y1), (x2, y2)), kind in zip(ties, (kinds[0], kinds[-1])):
+                pen.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=shade(TYPE_COLOURS[kind], 0.1), width=1.2)
             marks = state.marks(k)
             for n, (space, kind) in enumerate(zip(spaces, kinds)):
                 bonus = route.bonus if n == len(spaces) // 2 else None
@@ -209,7 +211,8 @@ def start_spots(state: AeroState) -> dict[int, Point]:
         return {}
     source = state.board.source
     segments = []
-    for _, spaces in route_spaces(source):
+    for _, spaces, ties in route_spaces(source):
+        segments += [(p, q, 0.02) for p, q in ties]
         for space in spaces:
             a = math.radians(space.angle)
             dx, dy = math.cos(a) * space.length / 2, math.sin(a) * space.length / 2

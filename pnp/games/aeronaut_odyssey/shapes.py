@@ -20,7 +20,6 @@ ROUTE_HALF = 0.15  # half the width of one lane of spaces
 LANE_OFFSET = 0.165  # the two lanes of a double route sit this far either side of the centre line
 LABEL_RADIUS = 0.2  # the disc holding an area's points
 MIN_SPACE = 0.42  # the shortest space one can still write in
-SPACE_UNIT = 0.85  # the generator gives a route one space per this much free length
 GAP = 0.06  # between two spaces, and between a route and a city's footprint
 CLEAR = 0.04  # spare room required between things that must not touch
 
@@ -84,14 +83,16 @@ class Space:
 
 
 def lane_spaces(a: Point, b: Point, start: float, end: float, offset: float, count: int) -> list[Space]:
-    """The ``count`` spaces of a lane from ``a`` to ``b``, between ``start`` from a and ``end`` from b."""
+    """The ``count`` spaces of a lane from ``a`` to ``b``, filling it from ``start`` past a to ``end`` short of b.
+
+    The spaces always reach both ends, so a route is never drawn as a bar floating free of its cities.
+    """
     total = distance(a, b)
     ux, uy = (b[0] - a[0]) / total, (b[1] - a[1]) / total
     nx, ny = -uy, ux
     free = total - start - end
-    size = min(1.0, (free - (count - 1) * GAP) / count)
-    used = count * size + (count - 1) * GAP
-    first = start + (free - used) / 2 + size / 2
+    size = (free - (count - 1) * GAP) / count
+    first = start + size / 2
     angle = math.degrees(math.atan2(uy, ux))
     spaces = []
     for k in range(count):
@@ -100,3 +101,20 @@ def lane_spaces(a: Point, b: Point, start: float, end: float, offset: float, cou
             Space(a[0] + ux * along + nx * offset, a[1] + uy * along + ny * offset, angle, size, 2 * ROUTE_HALF)
         )
     return spaces
+
+
+Tether = tuple[Point, Point]
+
+
+def tethers(a: Point, b: Point, spaces: Sequence[Space]) -> tuple[Tether, Tether]:
+    """The lines that join a lane to its cities: from each city's centre line to the nearest end of the spaces.
+
+    Where two routes leave a city at a narrow angle, their spaces start well clear of it; the tethers
+    keep every route drawn joined to both its cities (the city, drawn on top, hides their inner part).
+    """
+    first, last = spaces[0], spaces[-1]
+    ux, uy = math.cos(math.radians(first.angle)), math.sin(math.radians(first.angle))
+    offset = (first.x - a[0]) * -uy + (first.y - a[1]) * ux  # sideways, as in lane_spaces
+    start = (first.x - ux * first.length / 2, first.y - uy * first.length / 2)
+    end = (last.x + ux * last.length / 2, last.y + uy * last.length / 2)
+    return ((a[0] - uy * offset, a[1] + ux * offset), start), (end, (b[0] - uy * offset, b[1] + ux * offset))

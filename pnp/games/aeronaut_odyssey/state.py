@@ -49,8 +49,8 @@ class AeroState(Actions, BaseState):
     """
 
     MUTABLE = (
-        "owner", "space_owner", "visits", "pos", "slot_of", "blank", "held", "bonus_points", "goal_points", "abilities",
-        "goal_takers", "queue", "active", "picked", "open_lanes", "banned", "blocked"
+        "owner", "space_owner", "visits", "pos", "slot_of", "blank", "held", "crossed", "bonus_points", "goal_points",
+        "abilities", "goal_takers", "queue", "active", "picked", "open_lanes", "banned", "blocked"
     )  # fmt: skip
 
     def __init__(self, board: Board, players: tuple[str, ...], variant: str = "none", hidden: bool = False) -> None:
@@ -64,6 +64,7 @@ class AeroState(Actions, BaseState):
         self.slot_of = [-1] * n  # the movement slot each traveller stands in at its city (-1: at the start)
         self.blank = [board.inventory * (2 if n == 2 else 1)] * n  # empty inventory spaces
         self.held = [0] * (n * SLOTS)
+        self.crossed = [0] * n  # spaces crossed out: balloons paid, or swapped away
         self.bonus_points = [0] * n
         self.goal_points = [0] * n
         self.abilities = [0] * (n * len(ABILITIES))

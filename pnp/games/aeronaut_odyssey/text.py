@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.aeronaut_odyssey.board import MULTI
+from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import ABILITIES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 
@@ -15,9 +16,9 @@ if TYPE_CHECKING:
 def render(state: AeroState, viewer: str | None) -> str:
     """A plain-text summary; with hidden inventories, other players' balloons show as a count only."""
     board = state.board
-    seed = board.source.seed
+    made = f", map {origin(board.source)}" if board.source.seed is not None else ""
     hidden = ", inventories hidden" if state.hidden else ""
-    lines = [f"Aeronaut Odyssey{f' (map seed {seed})' if seed is not None else ''}, variant {state.variant}{hidden}"]
+    lines = [f"Aeronaut Odyssey{made}, variant {state.variant}{hidden}"]
     claimed = []
     for k, lane in enumerate(board.lanes):
         marks = state.marks(k)
@@ -34,8 +35,7 @@ def render(state: AeroState, viewer: str | None) -> str:
         abilities = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
         extras = f"; abilities: {' '.join(abilities)}" if abilities else ""
         lines.append(
-            f"{name}: {where(state, p)}; {balloons}; {state.blank[p]} free of "
-            f"{plural(state.blank[p] + sum(state.inventory(p)), 'space')}{extras}; "
+            f"{name}: {where(state, p)}; {balloons}; {state.blank[p]} free of {state.spaces(p)} printed{extras}; "
             f"{plural(score.players[p].score, 'point')}"
         )
     visits = ", ".join(f"{c} {state.visits[i]}/{board.slots[i]}" for i, c in enumerate(board.cities) if state.visits[i])
@@ -71,6 +71,6 @@ def held_words(state: AeroState, p: int) -> str:
 
 
 def inventory_words(state: AeroState, p: int) -> str:
-    """A player's own inventory in words, with its free spaces: ``2 red, 1 wildcard (13 of 16 spaces free)``."""
-    total = state.blank[p] + sum(state.inventory(p))
-    return f"{held_words(state, p)} ({state.blank[p]} of {plural(total, 'space')} free)"
+    """A player's own inventory in words, with its spaces as the paper shows them:
+    ``2 red, 1 wildcard (13 free of 16 printed)`` (a crossed-out space still counts as printed)."""
+    return f"{held_words(state, p)} ({state.blank[p]} free of {state.spaces(p)} printed)"
