@@ -1,7 +1,7 @@
 """Custom Hauling Astronauts maps: fleets and docks of one's own, checked for balance.
 
-A map is a file like ``data/hauling-astronauts.yaml`` with ``game: hauling-astronauts`` on top: the two
-fleets (capacities and profits), the six docks (ranges and bonuses) and the print sizes. Loading it
+A map is a file like the built-in ``data/hauling-astronauts.yaml``, ``game: hauling-astronauts`` on top:
+the two fleets (capacities and profits), the six docks (ranges and bonuses) and the print sizes. Loading it
 refuses what cannot be played (``model.load_data``); ``check_map`` adds the balance advice.
 """
 
@@ -18,9 +18,6 @@ from pnp.resources import data_file
 
 if TYPE_CHECKING:
     from pnp.printing.canvas import Drawing
-
-GAME_LINE = "game: hauling-astronauts\n"
-
 
 def design_profit(low: int, high: int) -> int:
     """The profit the built-in fleets follow: 1 + round(log2(1 / p)), within the rulebook's 2 to 6."""
@@ -83,7 +80,7 @@ def _percent(p: Fraction) -> str:
 
 def new_map(seed: int | None) -> str:
     """A starting map to edit: the built-in fleets and docks (there is no generator, so no seed)."""
-    return GAME_LINE + data_file("hauling-astronauts.yaml").read_text(encoding="utf-8")
+    return data_file("hauling-astronauts.yaml").read_text(encoding="utf-8")
 
 
 def preview(loaded: Loaded[HaulingData]) -> Drawing:
