@@ -54,7 +54,8 @@ def new(
         current.save()
     say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {seed})")
     if current.spec.seeded and map_file is None:
-        say(f"its board is the one 'pnp build {current.spec.name} --seed {seed}' prints")
+        table = f" --players {len(names)}" if current.spec.players_in_kit else ""
+        say(f"its board is the one 'pnp build {current.spec.name} --seed {seed}{table}' prints")
     say(_to_move_line(current))
 
 

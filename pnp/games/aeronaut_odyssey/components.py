@@ -19,8 +19,8 @@ PREVIEW_MARGIN = 10.0
 
 def request_map(request: KitRequest) -> AeroMap:
     """The map a build asks for: a map file, a seed, or the built-in map."""
-    if request.map_path is None and request.seed is not None:
-        return generate(request.seed, Knobs())
+    if request.map_path is None and request.seed is not None:  # as 'pnp ref new --seed' makes it for the table
+        return generate(request.seed, Knobs(players=request.players or Knobs.players))
     return read(request.map_path)
 
 

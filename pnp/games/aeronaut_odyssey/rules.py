@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import NotationError
+from pnp.errors import NotationError, PnpError
 from pnp.games.aeronaut_odyssey import notation
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
 from pnp.games.aeronaut_odyssey.board import Board, compile_board
@@ -34,19 +34,28 @@ class AeronautOdyssey(BaseGame):
     )
 
     def board(self, setup: Setup) -> Board:
-        """The map of a session: the map file when given, else the map generated from the seed."""
-        return BOARDS.get(setup.map_path, None if setup.map_path else setup.seed)
+        """The map of a session: the map file when given, else the map generated from the seed for the table."""
+        if setup.map_path:
+            return BOARDS.get(setup.map_path, None, 0)
+        return BOARDS.get(None, setup.seed, len(setup.players))
 
     def new_state(self, setup: Setup) -> AeroState:
         variant, hidden = self.choice(setup, "variant"), self.flag(setup, "hidden_inventories")
-        return AeroState(self.board(setup), setup.players, variant, hidden)
+        board, table = self.board(setup), len(setup.players)
+        if table > board.source.players:  # its inventories and trajectory slots are for fewer
+            raise PnpError(
+                f"{setup.map_path}: this map is made for {board.source.players} players, not {table}: remake it "
+                f"with 'pnp map new aeronaut-odyssey --players {table}' (or set 'players: {table}'), then check "
+                "and print it"
+            )
+        return AeroState(board, setup.players, variant, hidden)
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [setup.map_path] if setup.map_path else []
 
     def generated_inputs(self, setup: Setup) -> dict[str, str]:
         """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
-        return {} if setup.map_path else {"generated-map": to_yaml(generate(setup.seed, Knobs()))}
+        return {} if setup.map_path else {"generated-map": to_yaml(self.board(setup).source)}
 
     def parse_move(self, text: str) -> AeroMove:
         return notation.parse(text)
@@ -69,9 +78,9 @@ class AeronautOdyssey(BaseGame):
         return notation.public_text(move) if isinstance(move, AeroMove) else None
 
 
-def _board(path: Path | None, seed: int | None) -> Board:
-    """The map file at ``path`` compiled, or without one the map generated from ``seed``."""
-    return compile_board(read(path) if path else generate(seed or 0, Knobs()))
+def _board(path: Path | None, seed: int | None, players: int) -> Board:
+    """The map file at ``path`` compiled, or without one the map generated from ``seed`` for ``players``."""
+    return compile_board(read(path) if path else generate(seed or 0, Knobs(players=players)))
 
 
 BOARDS = MapCache(_board, kept=16)
