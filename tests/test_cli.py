@@ -363,3 +363,13 @@ def test_a_refused_move_says_what_to_do_next_and_changes_nothing(cli, tmp_path):
     cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")
     code, _, err = cli("ref", "play", "t.pnp", "fly", "1", "midway", "tokyo")  # the refusal gives its own example
     assert code == 1 and "e.g. 'roll R Y'" in err and "pnp ref moves" not in err
+
+
+@pytest.mark.parametrize("command", [("build", "air-king"), ("ref", "new", "air-king", "g.pnp", "--players", "a,b")])
+def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_and_ref_new(cli, tmp_path, command):
+    (tmp_path / "aloft.yaml").write_text("game: aloft\ncolumns: 12\n", encoding="utf-8")
+    (tmp_path / "latin.yaml").write_bytes(b"game: air-king\nname: caf\xe9\n")
+    code, _, err = cli(*command, "--map", "aloft.yaml")
+    assert code == 1 and err == "pnp: error: aloft.yaml:1:7: game: this is a map for aloft, not air-king\n"
+    code, _, err = cli(*command, "--map", "latin.yaml")
+    assert code == 1 and err.startswith("pnp: error: latin.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 10")

@@ -17,18 +17,17 @@ REGISTRY: dict[str, GameSpec] = {
 
 def map_file_for(spec: GameSpec, path: Path) -> Path:
     """``path``, once it is known to be a readable map for ``spec``'s game (by its ``game:`` key, if any)."""
-    from pnp.files import read_text
-    from pnp.loader import MAX_YAML_BYTES, peek
+    from pnp.loader import peek, read_yaml_text
 
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no map to replace")
     try:
-        text = read_text(path, MAX_YAML_BYTES)
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_yaml_text(path)  # not UTF-8 or binary: a DataError at line 1, column 1
+    except OSError as exc:
         raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
     named = peek(text, "game", str(path))
     if named is not None and named[0] != spec.name:
-        raise DataError(named[1], "game", f"this map is for {named[0]!r}, not {spec.name!r}")
+        raise DataError(named[1], "game", f"this is a map for {named[0]}, not {spec.name}")
     return path
 
 
