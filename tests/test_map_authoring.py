@@ -227,8 +227,10 @@ PASSING = [*GUIDE_MAPS.values(), *(p for p in GAME_FIXTURES if not is_error_fixt
 
 
 def play_to_the_end(game_name: str, path: Path, players: int, seed: int) -> None:
-    """Random legal moves from the start until the game says it is over, on the map at ``path``."""
+    """Random legal moves from the start until the game says it is over, on the map at ``path``, by ``players``
+    or as many as the map is made for, if it says so and that is fewer."""
     game = REGISTRY[game_name].rules()
+    players = min(players, getattr(REGISTRY[game_name].maps.load(path).value, "players", players))
     setup = Setup(
         players=tuple(f"p{i + 1}" for i in range(players)),
         options={o.key: o.default for o in game.options},
@@ -467,8 +469,7 @@ def test_a_hand_made_map_that_passes_check_previews_and_plays_to_its_end(tmp_pat
         path = folder / f"{game}.yaml"
         assume(passes_check(game, text, path))
         preview_is_drawn(game, path, folder / "preview.svg")
-        made_for = getattr(REGISTRY[game].maps.load(path).value, "players", players)  # a map may say its table
-        play_to_the_end(game, path, min(players, made_for), seed)
+        play_to_the_end(game, path, players, seed)
 
     check_print_and_play()
 
