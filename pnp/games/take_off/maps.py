@@ -137,20 +137,22 @@ def _check_network(world: World, add: Add) -> None:
 
 
 def _check_names(world: World, add: Add) -> None:
-    """A printed name that reads like another city's (case, accents and punctuation aside) cannot be typed."""
+    """A printed name or alias that reads like another city's (case, accents and punctuation aside) cannot be typed."""
     m = world.map
     first: dict[str, int] = {fold(city.id): i for i, city in enumerate(m.cities)}
     for i, city in enumerate(m.cities):
         if i == world.start:
             continue  # Start is typed by its id or "Start"; its name is usually Finish's too
-        other = first.setdefault(fold(city.name), i)
-        if other != i:
-            add(
-                "warning",
-                f"cities[{i}].name",
-                f"{city.name!r} reads like the name or id of cities[{other}] ({m.cities[other].name}): "
-                f"players will have to type this city's id, {city.id!r}",
-            )
+        for k, name in enumerate((city.name, *city.aliases)):
+            other = first.setdefault(fold(name), i)
+            if other != i:
+                add(
+                    "warning",
+                    f"cities[{i}].{'name' if k == 0 else f'aliases[{k - 1}]'}",
+                    f"{name!r} reads like the name or id of cities[{other}] ({m.cities[other].name}): "
+                    + ("players will have to type this city's id, " if k == 0 else "the alias is not read: ")
+                    + repr(city.id),
+                )
 
 
 def _check_decks(world: World, add: Add) -> None:

@@ -73,6 +73,9 @@ class City:
     lat: float = field(metadata={"doc": "Latitude in degrees, north positive."})
     lon: float = field(metadata={"doc": "Longitude in degrees, east positive (-180 to 180)."})
     country: str | None = field(default=None, metadata={"doc": "The country of a capital (it gets a card)."})
+    aliases: tuple[str, ...] = field(
+        default=(), metadata={"doc": "Other names a move may use for the city (a former name), never printed."}
+    )
     routes: dict[str, str] = field(
         default_factory=dict, metadata={"doc": "Outgoing routes: route colour -> id of the city it leads to (west)."}
     )

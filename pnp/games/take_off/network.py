@@ -145,6 +145,8 @@ def _number(value: float) -> str:
 def city_line(city: City) -> str:
     """One city as a YAML flow mapping."""
     parts = [f"id: {city.id}", f"name: {_text(city.name)}"]
+    if city.aliases:
+        parts.append(f"aliases: [{', '.join(_text(a) for a in city.aliases)}]")
     if city.country:
         parts.append(f"country: {_text(city.country)}")
     parts += [f"lat: {_number(city.lat)}", f"lon: {_number(city.lon)}"]
