@@ -129,7 +129,8 @@ SETTING_NOTES = {
     "west_edge": "The strip runs from Honolulu's meridian westward once round the world (east_edge = west_edge + 360).",
     "north": "Decision: 75N to 60S holds every capital (Reykjavik is the northernmost) and leaves out Antarctica.",
     "divide": "The black line between the halves: the middle of the strip. East of it: brown deck; west: blue.",
-    "scale": "Decision: 2.5 mm per degree makes a map of about 0.92 x 0.36 m, tiled over A4 or Letter pages.",
+    "scale": "Decision: 3.5 mm per degree makes a map of about 1.28 x 0.49 m, tiled over 14 A4 or Letter pages:\n"
+    "# every name at 6 pt finds a place clear of the routes, badges, dots and jet spaces.",
     "grid": "Grid cells of 15 degrees: columns A-X from the west edge, rows 1-9 from the top.",
 }
 
@@ -207,7 +208,7 @@ def world_map() -> TakeOffMap:
         north=75,
         south=-60,
         divide=round(west + 180, 2),
-        scale=2.5,
+        scale=3.5,
         grid=15,
         cities=tuple(found),
     )

@@ -21,12 +21,22 @@ Add = Callable[[Literal["error", "warning"], str, str], None]
 
 
 def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> list[Finding]:
-    """Problems with a map's meaning: errors make it unplayable, warnings are advice."""
-    game_map, source = loaded.value, loaded.source
-    data = data or load_data().value
-    findings = Findings(source)
-    add = findings.add
+    """Problems with a map's meaning and print: errors make it unplayable, warnings are advice.
 
+    Beyond what play needs (``raise_errors``), the printed map is laid out and any name or badge
+    left overlapping something, or text below the legible minimum, is a warning.
+    """
+    data = data or load_data().value
+    findings = _check_play(loaded, data)
+    if not findings.has_errors():
+        _check_print(compile_world(loaded.value, data), data, findings.add)
+    return findings
+
+
+def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
+    game_map = loaded.value
+    findings = Findings(loaded.source)
+    add = findings.add
     _check_frame(game_map, add)
     if not _check_cities(game_map, data, add):
         return findings
@@ -35,6 +45,25 @@ def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> li
     _check_decks(world, add)
     _check_names(world, add)
     return findings
+
+
+def _check_print(world: World, data: TakeOffData, add: Add) -> None:
+    """Names and badges that still overlap on the printed map, and text too small to read."""
+    from pnp.games.take_off.drawing import map_text
+    from pnp.games.take_off.placement import MIN_LABEL_PT, MIN_LETTER_PT
+
+    placed = map_text(world, data)
+    for city, problem in placed.problems:
+        add("warning", f"cities[{city}].name", f"on the printed map, {world.name(city)}: {problem}")
+    small = [(label.city, label.size, MIN_LABEL_PT, "its name") for label in placed.labels]
+    small += [(badge.city, badge.size, MIN_LETTER_PT, "a route letter") for badge in placed.badges]
+    for city, size, least, what in small:
+        if size < least:
+            add(
+                "warning",
+                f"cities[{city}].name",
+                f"{world.name(city)}: {what} prints at {size:g} pt, below {least:g} pt",
+            )
 
 
 def _check_frame(m: TakeOffMap, add: Add) -> None:
@@ -171,7 +200,7 @@ def _check_decks(world: World, add: Add) -> None:
 
 def raise_errors(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> None:
     """Raise the first error ``check_map`` finds, as a located DataError."""
-    raise_first_error(check_map(loaded, data))
+    raise_first_error(_check_play(loaded, data or load_data().value))
 
 
 def load_world(path: Path | None, data: TakeOffData) -> tuple[World, Loaded[TakeOffMap]]:

@@ -22,7 +22,7 @@ NO_ROUTE = -1
 HOME = -1  # the position of a jet that has reached Finish and left play
 UNREACHABLE = 10**6
 MARGIN = 9.0  # mm of frame around the map, holding the grid references
-MIN_GAP = 4.4  # mm between the centres of two city dots after decluttering
+MIN_GAP = 6.0  # mm between the centres of two city dots after decluttering: clear of a 9 mm jet on either
 
 
 def _turn(degrees: float) -> float:
