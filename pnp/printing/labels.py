@@ -18,6 +18,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 Circle = tuple[float, float, float]  # cx, cy, r
 NOBODY = -1
+CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,19 @@ def _crosses(seg: Segment, box: Box) -> bool:
     return True
 
 
+def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
+    """True when two segments cross (touching ends aside)."""
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1 = side(b[0], b[1], b[2], b[3], a[0], a[1])
+    d2 = side(b[0], b[1], b[2], b[3], a[2], a[3])
+    d3 = side(a[0], a[1], a[2], a[3], b[0], b[1])
+    d4 = side(a[0], a[1], a[2], a[3], b[2], b[3])
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
 class _Index:
     """Items filed under every grid square their bounds touch, so a query reads only nearby items."""
 
@@ -127,16 +141,17 @@ class _Index:
         return found
 
 
+def _segment_bounds(seg: Segment) -> Box:
+    return min(seg[0], seg[2]), min(seg[1], seg[3]), max(seg[0], seg[2]), max(seg[1], seg[3])
+
+
 def _bounds(candidate: Candidate) -> Box:
+    """The box round a candidate and its leader line."""
     box, leader = candidate.box, candidate.leader
     if leader is None:
         return box
-    return (
-        min(box[0], leader[0], leader[2]),
-        min(box[1], leader[1], leader[3]),
-        max(box[2], leader[0], leader[2]),
-        max(box[3], leader[1], leader[3]),
-    )
+    line = _segment_bounds(leader)
+    return min(box[0], line[0]), min(box[1], line[1]), max(box[2], line[2]), max(box[3], line[3])
 
 
 class Scene:
@@ -163,14 +178,8 @@ class Scene:
         """The obstacles a leader line runs through: other labels' dots and circles, and boxes."""
         if leader is None:
             return []
-        thin = (
-            min(leader[0], leader[2]),
-            min(leader[1], leader[3]),
-            max(leader[0], leader[2]),
-            max(leader[1], leader[3]),
-        )
         found = []
-        for i in sorted(self._index.near(thin)):
+        for i in sorted(self._index.near(_segment_bounds(leader))):
             o = self.obstacles[i]
             if o.owner == label or o.shape == "segment" or not o.solid:
                 continue  # a leader may cross a route line, as lines cross each other, and what is not solid
@@ -203,10 +212,21 @@ class Scene:
         return self._labels.near(box)
 
     def score(self, label: int, candidate: Candidate) -> float:
-        """Conflicts count a thousand each; the candidate's own cost breaks ties."""
+        """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
         hard = len(self._obstacle_hits(label, candidate.box)) + len(self._leader_hits(label, candidate.leader))
         hard += len(self._label_hits(label, candidate))
-        return 1000.0 * hard + candidate.cost
+        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+
+    def _leader_crossings(self, label: int, leader: Segment | None) -> int:
+        """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
+        if leader is None:
+            return 0
+        box = _segment_bounds(leader)
+        return sum(
+            1
+            for o in self.near(box)
+            if o.shape == "segment" and o.owner != label and _segments_cross(leader, o.coords)  # type: ignore[arg-type]
+        )
 
     def put(self, label: int, candidate: Candidate) -> None:
         """Place (or move) a label."""
