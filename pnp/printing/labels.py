@@ -221,12 +221,8 @@ class Scene:
         """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
         if leader is None:
             return 0
-        box = _segment_bounds(leader)
-        return sum(
-            1
-            for o in self.near(box)
-            if o.shape == "segment" and o.owner != label and _segments_cross(leader, o.coords)  # type: ignore[arg-type]
-        )
+        near = self.near(_segment_bounds(leader))
+        return sum(1 for o in near if o.shape == "segment" and o.owner != label and _segments_cross(leader, o.coords))
 
     def put(self, label: int, candidate: Candidate) -> None:
         """Place (or move) a label."""
