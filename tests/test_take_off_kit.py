@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -94,25 +93,6 @@ def test_every_route_has_its_letter_and_an_arrow_and_every_city_its_label(world)
     assert grid.count("A") == 2 and grid.count("X") == 2 and grid.count("9") == 2
     assert len(list(group(root, "coastlines").iter(f"{SVG}polygon"))) > 500
     assert len(list(group(root, "half-line").iter(f"{SVG}line"))) == 1
-
-
-def crowded_world(tmp_path):
-    """Sixty capitals packed into a few grid squares, so labels collide and straddle the index's squares."""
-    rng = random.Random(3)
-    cities = ["  - {id: east, name: East, lat: 30, lon: 40, routes: {red: c0}}"]
-    for i in range(60):
-        lon, lat = 38 - i * 0.6, 30 + rng.uniform(-4, 4)
-        cities.append(
-            f"  - {{id: c{i}, name: City number {i}, country: Land {i}, lat: {lat:.2f}, lon: {lon:.2f}, "
-            f"routes: {{red: {f'c{i + 1}' if i < 59 else 'west'}}}}}"
-        )
-    cities.append("  - {id: west, name: West, lat: 30, lon: 0}")
-    path = tmp_path / "crowded.yaml"
-    path.write_text(
-        "game: take-off\ntitle: Crowded\nstart: east\nfinish: west\nwest_edge: 0\neast_edge: 40\n"
-        "north: 50\nsouth: 10\ndivide: 20\nscale: 3\ngrid: 10\ncities:\n" + "\n".join(cities) + "\n"
-    )
-    return TakeOff().new_state(Setup(("a", "b"), map_path=path)).ctx.world
 
 
 def test_each_card_shows_capital_country_and_map_square(the_kit, world):
