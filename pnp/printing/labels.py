@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -41,7 +42,9 @@ class Obstacle:
     pad: float = 0.0  # how far a label must keep from it (a segment's half-width and margin)
     solid: bool = True  # False: a leader line may cross it (a space kept free, not ink)
 
+    @cached_property
     def bounds(self) -> Box:
+        """The box round the obstacle and its pad."""
         c, p = self.coords, self.pad
         if self.shape == "circle":
             return c[0] - c[2] - p, c[1] - c[2] - p, c[0] + c[2] + p, c[1] + c[2] + p
@@ -49,7 +52,7 @@ class Obstacle:
 
     def hits(self, box: Box) -> bool:
         """True when ``box`` comes closer to this obstacle than its pad (touching is allowed)."""
-        if not overlap(self.bounds(), box):
+        if not overlap(self.bounds, box):
             return False
         c = self.coords
         if self.shape == "box":
@@ -167,7 +170,7 @@ class Scene:
 
     def add(self, obstacle: Obstacle) -> None:
         """One more obstacle."""
-        self._index.add(len(self.obstacles), obstacle.bounds())
+        self._index.add(len(self.obstacles), obstacle.bounds)
         self.obstacles.append(obstacle)
 
     def _obstacle_hits(self, label: int, box: Box) -> list[Obstacle]:
@@ -278,13 +281,22 @@ class _Placer:
         self.scene, self.candidates = scene, candidates
         self.chosen = [-1] * len(candidates)
         self.journal: list[tuple[int, int]] = []
+        self.order = [sorted(range(len(options)), key=lambda k: options[k].cost) for options in candidates]
 
     def score(self, label: int) -> float:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])
 
     def best(self, label: int) -> int:
+        """The label's best candidate now: read cheapest first, stopping where none left can score lower."""
         options = self.candidates[label]
-        return min(range(len(options)), key=lambda k: self.scene.score(label, options[k]))
+        best, low = 0, math.inf
+        for k in self.order[label]:
+            if options[k].cost >= low:
+                break  # a score is never below the candidate's own cost
+            score = self.scene.score(label, options[k])
+            if score < low:
+                best, low = k, score
+        return best
 
     def move(self, label: int, k: int) -> None:
         self.journal.append((label, self.chosen[label]))
@@ -300,7 +312,7 @@ class _Placer:
     def push(self, label: int, depth: int, fixed: frozenset[int]) -> bool:
         """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works."""
         scene, options = self.scene, self.candidates[label]
-        for k in sorted(range(len(options)), key=lambda k: options[k].cost):
+        for k in self.order[label]:
             option = options[k]
             if scene._obstacle_hits(label, option.box) or scene._leader_hits(label, option.leader):
                 continue
