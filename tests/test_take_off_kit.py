@@ -91,7 +91,9 @@ def test_every_route_has_its_letter_and_an_arrow_and_every_city_its_label(world)
     assert len(shown) == len(world.ids)  # each city labelled once (Start and Finish with their words)
     grid = texts(group(root, "grid"))
     assert grid.count("A") == 2 and grid.count("X") == 2 and grid.count("9") == 2
-    assert len(list(group(root, "coastlines").iter(f"{SVG}polygon"))) > 500
+    coasts = [g for g in root.iter(f"{SVG}g") if g.get("data-name") == "coastlines"]
+    assert len(coasts) == 1 + len(map_text(world, DATA).insets)  # the map's, and each inset's
+    assert len(list(coasts[0].iter(f"{SVG}polygon"))) > 500
     assert len(list(group(root, "half-line").iter(f"{SVG}line"))) == 1
 
 

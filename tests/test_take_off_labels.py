@@ -90,7 +90,10 @@ def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
         assert any(b["x0"] < centre[0] < b["x1"] and b["top"] < centre[1] < b["bottom"] for b in printed["badges"])
         inside_badge += 1
     routes = sum(1 for dests in world.routes for d in dests if d >= 0)
-    assert inside_badge == len(printed["badges"]) - len(DATA.route_colours) == routes  # the legend's letters are larger
+    (spot,) = map_text(world, DATA).insets  # central Europe again, with the badges of the routes it shows
+    x0, y0, x1, y1 = spot.zoomed
+    shown = sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
+    assert inside_badge == routes + shown == len(printed["badges"]) - len(DATA.route_colours)  # legend: larger
     names = " ".join(w["text"] for w in _labels(printed))
     for city in range(len(world.ids)):
         assert world.name(city) in names
@@ -107,7 +110,7 @@ def test_no_name_is_crossed_by_a_route_line_or_touches_a_badge(printed):
 
 def test_names_keep_clear_of_crosshairs_jet_spaces_and_each_other(world):
     placed = map_text(world, DATA)
-    assert placed.problems == ()
+    assert placed.problems == () and placed.insets[0].text.problems == ()
     jet = DATA.jet_token / 2
     dots = world.layout.dots
     marks = crosshairs(world)
@@ -130,6 +133,27 @@ def test_a_jet_on_a_city_covers_no_other_city_dot(world):
     for i, a in enumerate(dots):
         for j, b in enumerate(dots[i + 1 :], i + 1):
             assert math.dist(a, b) >= jet + max(dot_radius(world, i), dot_radius(world, j)) - 1e-6
+
+
+def test_central_europe_is_printed_again_larger_where_the_map_is_empty(world):
+    placed = map_text(world, DATA)
+    (spot,) = placed.insets
+    assert spot.inset.name == "Central Europe" and spot.covers == 0
+    x, y, w, h = spot.place
+    for label in placed.labels:  # nothing of the map lies under it
+        assert not (label.box[0] < x + w and x < label.box[2] and label.box[1] < y + h and y < label.box[3])
+    for dot in world.layout.dots:
+        assert not (x - 2 < dot[0] < x + w + 2 and y - 2 < dot[1] < y + h + 2)
+    x0, y0, x1, y1 = spot.zoomed
+    assert (x1 - x0, y1 - y0) == pytest.approx((w, h - 6.0)) and w == pytest.approx(28 * 3.5 * 2)
+    named = {
+        label.text
+        for label in spot.text.labels
+        if x0 <= label.box[0] and label.box[2] <= x1 and y0 <= label.box[1] and label.box[3] <= y1
+    }
+    assert {"Vienna", "Bratislava", "Ljubljana", "Zagreb", "Vaduz", "Bern", "Prague", "Budapest"} <= named
+    leaders = [label for label in spot.text.labels if label.text in named and label.leader]
+    assert max(math.dist(leader.leader[:2], leader.leader[2:]) for leader in leaders) < 15
 
 
 def crowded_map(tmp_path):
@@ -168,3 +192,18 @@ def test_the_label_with_least_room_is_placed_first():
         scene, [[Candidate(left), Candidate(right, 1.0)], [Candidate(left, 5.0), Candidate((35, 0, 45, 2))]]
     )
     assert choices == [1, 0] and all(not scene.conflicts(i) for i in (0, 1))
+
+
+def test_map_check_reads_insets(tmp_path):
+    path = crowded_map(tmp_path)
+    text = path.read_text()
+    path.write_text(text + "insets:\n  - {name: Huge, west: 5, east: 35, north: 45, south: 15}\n")
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    assert any("insets[0]: the inset 'Huge' is larger than the map: it is left out" in w for w in warnings)
+    path.write_text(text + "insets:\n  - {name: Busy, west: 20, east: 30, north: 35, south: 25}\n")
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    assert any("insets[0]: the inset 'Busy' finds no empty place: it covers part of the map" in w for w in warnings)
+    path.write_text(text + "insets:\n  - {name: Outside, west: 30, east: 50, north: 45, south: 15, zoom: 9}\n")
+    errors = [f.message for f in check_map(load_map(path)) if f.level == "error"]
+    assert any("insets[0]: the inset 'Outside' must be a part of the map" in e for e in errors)
+    assert any("insets[0].zoom: an inset's zoom must be above 1 and at most 5" in e for e in errors)

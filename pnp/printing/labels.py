@@ -84,14 +84,19 @@ def _point_segment_distance(x: float, y: float, seg: Segment) -> float:
 
 
 def _crosses(seg: Segment, box: Box) -> bool:
-    """True when the segment passes through the box (Liang-Barsky clipping)."""
+    """True when the segment passes through the box."""
+    return clip_segment(seg, box) is not None
+
+
+def clip_segment(seg: Segment, box: Box) -> Segment | None:
+    """The part of a segment inside a box, or None (Liang-Barsky clipping)."""
     ax, ay, bx, by = seg
     dx, dy = bx - ax, by - ay
     low, high = 0.0, 1.0
     for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
         if p == 0:
             if q < 0:
-                return False
+                return None
             continue
         t = q / p
         if p < 0:
@@ -99,8 +104,8 @@ def _crosses(seg: Segment, box: Box) -> bool:
         else:
             high = min(high, t)
         if low > high:
-            return False
-    return True
+            return None
+    return ax + dx * low, ay + dy * low, ax + dx * high, ay + dy * high
 
 
 def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:

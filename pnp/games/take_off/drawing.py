@@ -20,10 +20,14 @@ from pnp.games.take_off.placement import (
     END_R,
     HUB_R,
     LEGEND_H,
+    TITLE_BAND,
     Badge,
     Box,
+    InsetSpot,
+    Label,
     Placement,
     arrow_spots,
+    inset_labels,
     legend_box,
     placement,
     route_lines,
@@ -32,6 +36,7 @@ from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
+from pnp.printing.labels import clip_segment
 
 __all__ = ["BADGE_R", "DOT_R", "END_R", "HUB_R", "Box"]
 
@@ -74,6 +79,8 @@ def draw_board(canvas: Canvas, world: World, data: TakeOffData) -> None:
     draw_routes(canvas, world, data.route_colours, layout, badges=placed.badges)
     _cities(canvas, world, layout, placed)
     _legend(canvas, world, data, layout)
+    for spot in placed.insets:
+        _inset(canvas, world, data, placed, spot)
     canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, stroke=INK, width=0.5)
 
 
@@ -189,13 +196,17 @@ def draw_routes(
     ``badges`` (the printed map's, from ``map_text``) put a lettered badge on each route.
     """
     with canvas.group(name="routes"):
-        for k, src, a, b in route_lines(world, style.route_width / PRINT.route_width):
+        for k, _, a, b in route_lines(world, style.route_width / PRINT.route_width):
             _route(canvas, a, b, colours[k], style)
-        for badge in badges:
-            colour = colours[badge.colour]
-            canvas.circle(badge.x, badge.y, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
-            baseline = badge.y + badge.size * PT * 0.36
-            canvas.text(badge.x, baseline, colour.letter, size=badge.size, bold=True, anchor="middle", fill=INK)
+        _badges(canvas, colours, badges)
+
+
+def _badges(canvas: Canvas, colours: Sequence[RouteColour], badges: Sequence[Badge]) -> None:
+    for badge in badges:
+        colour = colours[badge.colour]
+        canvas.circle(badge.x, badge.y, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
+        baseline = badge.y + badge.size * PT * 0.36
+        canvas.text(badge.x, baseline, colour.letter, size=badge.size, bold=True, anchor="middle", fill=INK)
 
 
 def _route(
@@ -215,22 +226,48 @@ def _route(
         )
 
 
+def _inset(canvas: Canvas, world: World, data: TakeOffData, placed: Placement, spot: InsetSpot) -> None:
+    """A crowded part of the map again, at a larger scale with its names placed afresh, routes cut at its edges."""
+    x, y, w, h = spot.place
+    x0, y0, x1, y1 = window = spot.zoomed
+    zoomed, text = spot.world, spot.text
+    with canvas.group(name=f"inset: {spot.inset.name}"):
+        canvas.rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.5)
+        title = f"{spot.inset.name}: {spot.inset.zoom:g} times the map's scale"
+        canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
+        with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
+            draw_coast(canvas, zoomed, zoomed.layout)
+            for k, _, a, b in route_lines(zoomed):
+                cut = clip_segment((*a, *b), window)
+                if cut is not None:
+                    _route(canvas, cut[:2], cut[2:], data.route_colours[k])
+            _badges(canvas, data.route_colours, [b for b in text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1])
+            draw_dots(canvas, zoomed, zoomed.layout, within=window)
+            _names(canvas, inset_labels(window, text.labels))
+        canvas.rect(x, y + TITLE_BAND, w, h - TITLE_BAND, stroke=INK, width=0.5)
+
+
 def _cities(canvas: Canvas, world: World, layout: Layout, placed: Placement) -> None:
     with canvas.group(name="cities"):
         draw_dots(canvas, world, layout)
-        for label in placed.labels:
-            if label.leader is not None:
-                canvas.line(*label.leader, stroke=LEADER, width=0.2)
-            canvas.text(label.x, label.y, label.text, size=label.size, bold=label.bold, anchor=label.anchor, fill=INK)
+        _names(canvas, placed.labels)
 
 
-def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0) -> None:
-    """Every city's dot: ringed for a capital, plain for a hub, a large ring for Start and Finish."""
-    for true, dot in zip(layout.true_xy, layout.dots):
-        if math.dist(true, dot) > 0.8:
-            canvas.line(*true, *dot, stroke="#6b6b6b", width=0.15 * grow)
+def _names(canvas: Canvas, labels: Sequence[Label]) -> None:
+    for label in labels:
+        if label.leader is not None:
+            canvas.line(*label.leader, stroke=LEADER, width=0.2)
+        canvas.text(label.x, label.y, label.text, size=label.size, bold=label.bold, anchor=label.anchor, fill=INK)
+
+
+def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0, within: Box | None = None) -> None:
+    """Every city's dot (or those ``within`` a box): ringed for a capital, plain for a hub, a large ring for the ends."""
+    for i, (true, (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
+        if within is not None and not (within[0] <= x <= within[2] and within[1] <= y <= within[3]):
+            continue
+        if math.dist(true, (x, y)) > 0.8:
+            canvas.line(*true, x, y, stroke="#6b6b6b", width=0.15 * grow)
             canvas.circle(*true, 0.35 * grow, fill="#6b6b6b", stroke=None)
-    for i, (x, y) in enumerate(layout.dots):
         if i in (world.start, world.finish):
             canvas.circle(x, y, END_R * grow, fill="#ffffff", stroke=INK, width=0.6 * grow)
             canvas.circle(x, y, 1.0 * grow, fill=INK, stroke=None)

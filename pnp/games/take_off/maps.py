@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pnp.games.names import fold
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
-from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon
+from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon, unwrap
 from pnp.loader import Loaded
 
 if TYPE_CHECKING:
@@ -55,6 +55,21 @@ def _check_print(world: World, data: TakeOffData, add: Add) -> None:
     placed = map_text(world, data)
     for city, problem in placed.problems:
         add("warning", f"cities[{city}].name", f"on the printed map, {world.name(city)}: {problem}")
+    for i, inset in enumerate(world.map.insets):
+        if inset.name in placed.too_large:
+            add("warning", f"insets[{i}]", f"the inset {inset.name!r} is larger than the map: it is left out")
+    for i, spot in enumerate(placed.insets):
+        if spot.covers:
+            add(
+                "warning",
+                f"insets[{i}]",
+                f"the inset {spot.inset.name!r} finds no empty place: it covers part of the map",
+            )
+        x0, y0, x1, y1 = spot.zoomed
+        for city, problem in spot.text.problems:
+            x, y = spot.world.layout.dots[city]
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                add("warning", f"insets[{i}]", f"in the inset {spot.inset.name!r}, {world.name(city)}: {problem}")
     small = [(label.city, label.size, MIN_LABEL_PT, "its name") for label in placed.labels]
     small += [(badge.city, badge.size, MIN_LETTER_PT, "a route letter") for badge in placed.badges]
     for city, size, least, what in small:
@@ -77,6 +92,16 @@ def _check_frame(m: TakeOffMap, add: Add) -> None:
         add("error", "scale", "the scale must be positive")
     if m.grid <= 0:
         add("error", "grid", "grid cells must be positive")
+    for i, inset in enumerate(m.insets):
+        west, east = unwrap(inset.west, m.west_edge), unwrap(inset.east, m.west_edge)
+        if not (west < east <= m.east_edge and m.south <= inset.south < inset.north <= m.north):
+            add(
+                "error",
+                f"insets[{i}]",
+                f"the inset {inset.name!r} must be a part of the map, its west edge west of its east",
+            )
+        if not 1 < inset.zoom <= 5:
+            add("error", f"insets[{i}].zoom", "an inset's zoom must be above 1 and at most 5")
 
 
 def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:

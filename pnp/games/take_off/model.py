@@ -82,6 +82,18 @@ class City:
 
 
 @dataclass(frozen=True)
+class Inset:
+    """A crowded part of the map printed again at a larger scale, in an empty place on the map."""
+
+    name: str = field(metadata={"doc": "The title printed over the inset, e.g. 'Central Europe'."})
+    west: float = field(metadata={"doc": "Longitude of the part's west edge."})
+    east: float = field(metadata={"doc": "Longitude of its east edge."})
+    north: float = field(metadata={"doc": "Latitude of its top edge."})
+    south: float = field(metadata={"doc": "Latitude of its bottom edge."})
+    zoom: float = field(default=2.0, metadata={"doc": "How many times larger than the map it is printed."})
+
+
+@dataclass(frozen=True)
 class TakeOffMap:
     """A Take Off! map: an equirectangular strip of the globe, Start on its east edge, Finish on its west edge."""
 
@@ -96,6 +108,9 @@ class TakeOffMap:
     scale: float = field(metadata={"doc": "Millimetres per degree on the printed map."})
     grid: float = field(metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...)."})
     cities: tuple[City, ...] = field(metadata={"doc": "Every city: Start, Finish, hubs and capitals."})
+    insets: tuple[Inset, ...] = field(
+        default=(), metadata={"doc": "Crowded parts printed again, larger, where the map is empty."}
+    )
 
 
 def load_data(path: Path | None = None) -> Loaded[TakeOffData]:

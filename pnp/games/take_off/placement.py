@@ -10,11 +10,12 @@ the names, the dots, the arrows and each other.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 
-from pnp.games.take_off.world import MARGIN, World
+from pnp.games.take_off.model import Inset
+from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, Candidate, Obstacle, Scene, Segment, place_labels, point_box_distance
@@ -68,6 +69,8 @@ class Placement:
     labels: tuple[Label, ...]
     badges: tuple[Badge, ...]
     problems: tuple[tuple[int, str], ...]
+    insets: tuple[InsetSpot, ...] = ()
+    too_large: tuple[str, ...] = ()  # the names of insets larger than the map
 
 
 def inner(world: World) -> Box:
@@ -297,4 +300,127 @@ def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Pla
         for kind, other in scene.conflicts(city)
     ]
     badges, badly = _badges(world, labels, jet)
-    return Placement(labels, tuple(badges), tuple(problems + badly))
+    spots = _spots(world, labels, badges, jet)
+    too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
+    return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
+
+
+@dataclass(frozen=True)
+class InsetSpot:
+    """An inset: the ``region`` of the map it shows, its place (x, y, width, height) on the map, and its picture.
+
+    The picture is the whole map laid out again at ``zoom`` times the scale (``world``, with its own
+    ``text``: names at the same sizes, placed afresh), of which the inset shows ``zoomed`` (its region
+    there). ``covers`` counts the things of the map under the inset (0 when an empty place was found).
+    """
+
+    inset: Inset
+    region: Box
+    place: Box
+    covers: int
+    world: World
+    text: Placement
+    zoomed: Box
+
+
+TITLE_BAND = 6.0  # mm above an inset's picture, for its title
+CELL = 2.5  # mm: the grid on which the map's ink is counted when looking for an empty place
+
+
+def _region(world: World, inset: Inset) -> Box:
+    layout, west_edge = world.layout, world.map.west_edge
+    west, east = layout.x_of(unwrap(inset.west, west_edge)), layout.x_of(unwrap(inset.east, west_edge))
+    return west, layout.y_of(inset.north), east, layout.y_of(inset.south)
+
+
+def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list[list[int]]:
+    """A count of printed things per CELL-sized square of the map: dots, route points, names, badges, legend."""
+    layout = world.layout
+    columns, rows = int(layout.width / CELL) + 1, int(layout.height / CELL) + 1
+    grid = [[0] * columns for _ in range(rows)]
+
+    def mark(x: float, y: float) -> None:
+        c, r = int(x / CELL), int(y / CELL)
+        if 0 <= c < columns and 0 <= r < rows:
+            grid[r][c] += 1
+
+    def fill(box: Box) -> None:
+        for r in range(int(box[1] / CELL), int(box[3] / CELL) + 1):
+            for c in range(int(box[0] / CELL), int(box[2] / CELL) + 1):
+                mark(c * CELL, r * CELL)
+
+    for x, y in layout.dots:
+        fill((x - 4, y - 4, x + 4, y + 4))
+    for _, _, (ax, ay), (bx, by) in route_lines(world):
+        steps = int(math.dist((ax, ay), (bx, by)) / CELL) + 1
+        for i in range(steps + 1):
+            mark(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+    for label in labels:
+        fill(label.box)
+    for badge in badges:
+        fill((badge.x - BADGE_R, badge.y - BADGE_R, badge.x + BADGE_R, badge.y + BADGE_R))
+    fill(legend_box(world))
+    divide = layout.x_of(world.map.divide)
+    fill((divide - 1, 0, divide + 1, layout.height))  # the half-line and its deck labels
+    return grid
+
+
+def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float) -> tuple[InsetSpot, ...]:
+    """Each inset at the first empty place (scanning from the top left) where no crosshair falls on its names."""
+    ink = _ink(world, labels, badges)
+    rows, columns = len(ink), len(ink[0])
+    total = [[0] * (columns + 1) for _ in range(rows + 1)]  # sums of ink over the squares above and left
+    for r in range(rows):
+        for c in range(columns):
+            total[r + 1][c + 1] = ink[r][c] + total[r][c + 1] + total[r + 1][c] - total[r][c]
+    marks = crosshairs(world)
+    x0, y0, x1, y1 = inner(world)
+    spots: list[InsetSpot] = []
+    for inset in world.map.insets:
+        m = world.map
+        zoomed = World(
+            replace(m, scale=m.scale * inset.zoom, insets=()),
+            world.ids,
+            world.u,
+            world.routes,
+            world.start,
+            world.finish,
+        )
+        text = placement(zoomed, jet)
+        region, window = _region(world, inset), _region(zoomed, inset)
+        width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
+        span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
+        names = [label.box for label in inset_labels(window, text.labels)]
+        best: InsetSpot | None = None
+        for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
+            for c in range(int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1):
+                covered = total[r + span_r][c + span_c] - total[r][c + span_c] - total[r + span_r][c] + total[r][c]
+                if best is not None and covered >= best.covers:
+                    continue
+                x, y = (c + 1) * CELL, (r + 1) * CELL
+                dx, dy = x - window[0], y + TITLE_BAND - window[1]
+                shown = [(b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) for b in names]
+                if covered == 0 and any(point_box_distance(*mark, box) < CROSSHAIR for mark in marks for box in shown):
+                    continue  # a crosshair would print on a name
+                best = InsetSpot(inset, region, (x, y, width, height), covered, zoomed, text, window)
+                if covered == 0:
+                    break
+            if best is not None and best.covers == 0:
+                break
+        if best is not None:
+            spots.append(best)
+            bx, by = best.place[0], best.place[1]
+            for r in range(int(by / CELL), min(rows, int((by + height) / CELL) + 1)):
+                for c in range(int(bx / CELL), min(columns, int((bx + width) / CELL) + 1)):
+                    ink[r][c] += 1  # a later inset keeps off this one (the sums above are not redone)
+    return tuple(spots)
+
+
+def inset_labels(window: Box, labels: Sequence[Label]) -> list[Label]:
+    """The names wholly inside a window (an inset's region on its zoomed map), which the inset prints."""
+    x0, y0, x1, y1 = window
+    return [
+        label
+        for label in labels
+        if label.box[0] >= x0 and label.box[2] <= x1 and label.box[1] >= y0 and label.box[3] <= y1
+    ]
