@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.games.take_off.model import City, TakeOffMap, load_data
+from pnp.games.take_off.model import City, Inset, TakeOffMap, load_data
 from pnp.games.take_off.network import build_routes, map_yaml
 
 OUTPUT = ROOT / "boards" / "take-off-world.yaml"
@@ -125,6 +125,8 @@ HEADER = """\
 """
 
 SETTING_NOTES = {
+    "insets": "Decision: central Europe is the map's densest knot; it is printed again at twice the scale where the\n"
+    "map is empty (the north Pacific), every route cut at the inset's edge.",
     "start": "Start is Honolulu on the east edge; Finish is Honolulu again on the west edge.",
     "west_edge": "The strip runs from Honolulu's meridian westward once round the world (east_edge = west_edge + 360).",
     "north": "Decision: 75N to 60S holds every capital (Reykjavik is the northernmost) and leaves out Antarctica.",
@@ -211,6 +213,7 @@ def world_map() -> TakeOffMap:
         scale=3.5,
         grid=15,
         cities=tuple(found),
+        insets=(Inset("Central Europe", west=2, east=30, north=56, south=40, zoom=2),),
     )
     colours = [c.name for c in load_data().value.route_colours]
     routed = build_routes(bare, colours, PINS)

@@ -179,4 +179,13 @@ def map_yaml(
     for city in game_map.cities:
         note = city_notes.get(city.id)
         lines.append(f"  - {city_line(city)}" + (f"  # {note}" if note else ""))
+    if game_map.insets:
+        if "insets" in settings_notes:
+            lines += [f"# {line}" for line in settings_notes["insets"].split("\n")]
+        lines.append("insets:")
+        for inset in game_map.insets:
+            edges = ", ".join(
+                f"{key}: {_number(getattr(inset, key))}" for key in ("west", "east", "north", "south", "zoom")
+            )
+            lines.append(f"  - {{name: {_text(inset.name)}, {edges}}}")
     return "\n".join(lines) + "\n"
