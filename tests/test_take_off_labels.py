@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 
 from pnp.games.take_off.drawing import board_drawing, map_text
-from pnp.games.take_off.maps import check_map
+from pnp.games.take_off.maps import check_map, new_map
 from pnp.games.take_off.model import load_data, load_map
 from pnp.games.take_off.placement import crosshairs, dot_radius
 from pnp.games.take_off.rules import TakeOff
@@ -207,3 +207,9 @@ def test_map_check_reads_insets(tmp_path):
     errors = [f.message for f in check_map(load_map(path)) if f.level == "error"]
     assert any("insets[0]: the inset 'Outside' must be a part of the map" in e for e in errors)
     assert any("insets[0].zoom: an inset's zoom must be above 1 and at most 5" in e for e in errors)
+
+
+def test_a_generated_map_keeps_the_insets(tmp_path):
+    path = tmp_path / "seeded.yaml"
+    path.write_text(new_map(3))
+    assert [inset.name for inset in load_map(path).value.insets] == ["Central Europe"]
