@@ -237,6 +237,9 @@ def _inset(canvas: Canvas, world: World, data: TakeOffData, placed: Placement, s
         canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
             draw_coast(canvas, zoomed, zoomed.layout)
+            divide = zoomed.layout.x_of(world.map.divide)
+            if x0 < divide < x1:
+                canvas.line(divide, y0, divide, y1, stroke=INK, width=1.2)  # the half-line: which deck
             for k, _, a, b in route_lines(zoomed):
                 cut = clip_segment((*a, *b), window)
                 if cut is not None:
