@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -10,11 +9,10 @@ from pypdf import PdfReader
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
-from pnp.games.take_off.drawing import DOT_R, END_R, _inner, _label_text, _overlap, board_drawing, labels
+from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.model import load_data
 from pnp.games.take_off.rules import TakeOff
-from pnp.printing.canvas import PT, Drawing
-from pnp.printing.fonts import text_width
+from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Board, Deck, Sheet, TokenSheet
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
 from pnp.referee.protocol import Setup
@@ -75,7 +73,7 @@ def test_the_map_is_tiled_over_pages_with_an_overview(written, world):
     overview = reader.pages[0].extract_text()  # (pdfplumber takes seconds a page on this map)
     assert "overview" in overview and "A1" in overview
     assert "START Honolulu" in overview and "Honolulu FINISH" in overview
-    for name in ("Tokyo", "Midway", "Taipei", "Wuhan", "Reykjavik"):
+    for name in ("Tokyo", "Midway", "Taipei", "Wuhan", "Reykjavík"):
         assert name in overview
 
 
@@ -89,63 +87,14 @@ def test_every_route_has_its_letter_and_an_arrow_and_every_city_its_label(world)
     dashed = {line.get("stroke-dasharray") for line in routes.iter(f"{SVG}line")}
     assert len(dashed) == len(DATA.route_colours)  # one line pattern per colour (solid has none)
     shown = set(texts(group(root, "cities")))
-    assert {text for text, *_ in labels(world)} == shown
+    assert {label.text for label in map_text(world, DATA).labels} == shown
     assert len(shown) == len(world.ids)  # each city labelled once (Start and Finish with their words)
     grid = texts(group(root, "grid"))
     assert grid.count("A") == 2 and grid.count("X") == 2 and grid.count("9") == 2
-    assert len(list(group(root, "coastlines").iter(f"{SVG}polygon"))) > 500
+    coasts = [g for g in root.iter(f"{SVG}g") if g.get("data-name") == "coastlines"]
+    assert len(coasts) == 1 + len(map_text(world, DATA).insets)  # the map's, and each inset's
+    assert len(list(coasts[0].iter(f"{SVG}polygon"))) > 500
     assert len(list(group(root, "half-line").iter(f"{SVG}line"))) == 1
-
-
-def labels_by_scanning_every_box(world):
-    """The label placement as first written: each candidate box checked against every box placed before."""
-    layout = world.layout
-    radius = [END_R if city in (world.start, world.finish) else DOT_R for city in range(len(world.ids))]
-    taken = [(x - r, y - r, x + r, y + r) for (x, y), r in zip(layout.dots, radius)]
-    x0, y0, x1, y1 = _inner(layout)
-    placed = []
-    order = sorted(range(len(world.ids)), key=lambda i: (i not in (world.start, world.finish), layout.dots[i]))
-    for city in order:
-        text, size, bold = _label_text(world, city)
-        w, h = text_width(text, size, bold), size * PT * 0.75
-        x, y = layout.dots[city]
-        gap = radius[city] + 0.5
-        options = [
-            (x + gap, y + h / 2, "start", (x + gap, y - h / 2, x + gap + w, y + h / 2)),
-            (x - gap, y + h / 2, "end", (x - gap - w, y - h / 2, x - gap, y + h / 2)),
-            (x, y - gap, "middle", (x - w / 2, y - gap - h, x + w / 2, y - gap)),
-            (x, y + gap + h, "middle", (x - w / 2, y + gap, x + w / 2, y + gap + h)),
-        ]
-        inside = [o for o in options if o[3][0] >= x0 + 0.5 and o[3][2] <= x1 - 0.5 and o[3][1] >= y0 and o[3][3] <= y1]
-        best = min(inside or options, key=lambda o: _overlap(o[3], taken))
-        taken.append(best[3])
-        placed.append((text, best[0], best[1], best[2], size, bold))
-    return tuple(placed)
-
-
-def crowded_world(tmp_path):
-    """Sixty capitals packed into a few grid squares, so labels collide and straddle the index's squares."""
-    rng = random.Random(3)
-    cities = ["  - {id: east, name: East, lat: 30, lon: 40, routes: {red: c0}}"]
-    for i in range(60):
-        lon, lat = 38 - i * 0.6, 30 + rng.uniform(-4, 4)
-        cities.append(
-            f"  - {{id: c{i}, name: City number {i}, country: Land {i}, lat: {lat:.2f}, lon: {lon:.2f}, "
-            f"routes: {{red: {f'c{i + 1}' if i < 59 else 'west'}}}}}"
-        )
-    cities.append("  - {id: west, name: West, lat: 30, lon: 0}")
-    path = tmp_path / "crowded.yaml"
-    path.write_text(
-        "game: take-off\ntitle: Crowded\nstart: east\nfinish: west\nwest_edge: 0\neast_edge: 40\n"
-        "north: 50\nsouth: 10\ndivide: 20\nscale: 3\ngrid: 10\ncities:\n" + "\n".join(cities) + "\n"
-    )
-    return TakeOff().new_state(Setup(("a", "b"), map_path=path)).ctx.world
-
-
-def test_labels_are_placed_exactly_as_by_scanning_every_box(world, tmp_path):
-    for each in (world, crowded_world(tmp_path)):
-        assert labels(each) == labels_by_scanning_every_box(each)
-    assert len(labels(world)) == 224
 
 
 def test_each_card_shows_capital_country_and_map_square(the_kit, world):

@@ -108,7 +108,7 @@ east_edge: 40
 north: 60
 south: 0
 divide: 20
-scale: 3
+scale: 5
 grid: 10
 cities:
   - {id: east, name: East, lat: 30, lon: 40, routes: {red: a, yellow: b}}
@@ -187,8 +187,8 @@ def test_warnings_for_a_single_colour_and_a_city_no_route_leads_to():
 
 def test_a_loader_error_is_located():
     with pytest.raises(DataError) as caught:
-        load_text(SMALL.replace("scale: 3", "scale: big"), TakeOffMap, "m.yaml")
-    assert str(caught.value).startswith(located(SMALL.replace("scale: 3", "scale: big"), "big"))
+        load_text(SMALL.replace("scale: 5", "scale: big"), TakeOffMap, "m.yaml")
+    assert str(caught.value).startswith(located(SMALL.replace("scale: 5", "scale: big"), "big"))
 
 
 def test_raise_errors_raises_the_first_error_located():

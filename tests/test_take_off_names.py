@@ -74,6 +74,26 @@ def test_printed_names_play_through_the_referee_and_the_record_keeps_ids(cli):
 
 
 @pytest.mark.parametrize(
+    ("typed", "city", "printed"),
+    [("Yaoundé", "yaounde", "Yaoundé"), ("Yaounde", "yaounde", "Yaoundé"), ("bogota", "bogota", "Bogotá"),
+     ("São Tomé", "sao-tome", "São Tomé"), ("Sao Tome", "sao-tome", "São Tomé"), ("Astana", "astana", "Astana"),
+     ("Nur-Sultan", "astana", "Astana"), ("Malabo", "malabo", "Malabo")],
+)  # fmt: skip
+def test_names_print_with_their_accents_and_read_without_them_or_by_a_former_name(game, typed, city, printed):
+    move = game.parse_move(f"draw {typed}")
+    assert move == Draw(city) and game.format_move(move) == f"draw {city}"
+    assert game.world.name(game.world.index[city]) == printed
+    assert printed in game.label(move)
+
+
+def test_an_alias_that_reads_like_another_city_is_a_warning(tmp_path):
+    path = tmp_path / "alias.yaml"
+    path.write_text(ODD_NAMES.replace("name: York,", "name: York, aliases: [New],"))
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    assert any("cities[3].aliases[0]" in w and "'New' reads like" in w for w in warnings)
+
+
+@pytest.mark.parametrize(
     ("typed", "message"),
     [("draw st georgs", "there is no city 'st georgs'; did you mean \"St. George's\"?"),
      ("draw port luis", "there is no city 'port luis'; did you mean 'Port Louis'"),

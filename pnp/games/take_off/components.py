@@ -81,9 +81,8 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
         canvas.rect(w / 2 - 14, 44, 28, 17, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
         canvas.text(w / 2, 57, reference, size=28, bold=True, anchor="middle", fill=INK)
         canvas.text(w / 2, 65.5, "map square", size=7, anchor="middle", fill=INK)
-        _locator(canvas, world, city, 5, 69, w - 10)
-        half = "east" if style.half == "east" else "west"
-        canvas.text(w / 2, h - 3.5, f"{style.name} deck - {half}ern half", size=6, anchor="middle", fill=INK)
+        _locator(canvas, world, city, w, 67.5, h - 7.5)  # the footer's line sits below it, clear of it
+        canvas.text(w / 2, h - 3.5, f"{style.name} deck - {style.half}ern half", size=6, anchor="middle", fill=INK)
 
     def back(canvas: Canvas) -> None:
         ink = ink_on(style.rgb)
@@ -95,17 +94,18 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
     return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
 
 
-def _locator(canvas: Canvas, world: World, city: int, x: float, y: float, width: float) -> None:
-    """The map's grid in miniature, the card's square filled: where to look."""
+def _locator(canvas: Canvas, world: World, city: int, card_width: float, top: float, bottom: float) -> None:
+    """The map's grid in miniature, centred between ``top`` and ``bottom``, the card's square filled: where to look."""
     layout = world.layout
     columns, rows = layout.columns(), layout.rows()
-    cell = width / columns
-    height = cell * rows
-    canvas.rect(x, y, width, height, fill="#eef4f8", stroke=INK, width=0.25)
+    cell = min((card_width - 10) / columns, (bottom - top) / rows)
+    width, height = cell * columns, cell * rows
+    x = (card_width - width) / 2
+    canvas.rect(x, top, width, height, fill="#eef4f8", stroke=INK, width=0.25)
     col, row = layout.cell_of(*layout.dots[city])
     divide = x + width * (world.map.divide - world.map.west_edge) / (world.map.east_edge - world.map.west_edge)
-    canvas.line(divide, y, divide, y + height, stroke=INK, width=0.5)
-    canvas.rect(x + col * cell, y + row * cell, cell, cell, fill=INK, stroke=None)
+    canvas.line(divide, top, divide, top + height, stroke=INK, width=0.5)
+    canvas.rect(x + col * cell, top + row * cell, cell, cell, fill=INK, stroke=None)
 
 
 def _jet_tokens(data: TakeOffData) -> TokenSheet:
@@ -137,44 +137,56 @@ def draw_jet(canvas: Canvas, x: float, y: float, size: float, colour: str) -> No
 
 
 def _die_net(data: TakeOffData, number: int) -> Drawing:
-    """A die to cut out, fold and glue: a cross of six faces with seven glue tabs."""
+    """A die to cut out, fold and glue: a cross of six faces with seven glue tabs.
+
+    Edges between two faces, or a face and its tab, are fold lines (dashed); every other edge is cut (solid).
+    """
     s, tab = data.die_size, 6.0
     top = 12.0
     cells = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
     # glue tabs: (cell, side) on the edges that meet another face only once folded
     tabs = [(0, "left"), (0, "right"), (0, "top"), (5, "left"), (5, "right"), (5, "bottom"), (4, "right")]
     width, height = 4 * s + 2 * tab, 3 * s + 2 * tab + top
+    ox, oy = tab, top + tab
+
+    def edge(cell: tuple[int, int], side: str) -> tuple[float, float, float, float]:
+        x, y = ox + cell[0] * s, oy + cell[1] * s
+        return {
+            "left": (x, y, x, y + s),
+            "right": (x + s, y, x + s, y + s),
+            "top": (x, y, x + s, y),
+            "bottom": (x, y + s, x + s, y + s),
+        }[side]
 
     def draw(canvas: Canvas) -> None:
         canvas.text(0, 5, f"Take Off! die {number} of 2", size=10, bold=True, fill=INK)
         canvas.text(
             0, 9.5, "Cut along the solid outline, fold on the dashed lines, glue the grey tabs.", size=7, fill=INK
         )
-        ox, oy = tab, top + tab
-        for (cx, cy), side in ((cells[i], side) for i, side in tabs):
-            canvas.polygon(_tab(ox + cx * s, oy + cy * s, s, tab, side), fill="#d9d9d9", stroke=INK, width=0.3)
+        tabbed = {(cells[i], side) for i, side in tabs}
+        for cell, side in tabbed:
+            outline = _tab(ox + cell[0] * s, oy + cell[1] * s, s, tab, side)
+            canvas.polygon(outline, fill="#d9d9d9", stroke=None)
+            canvas.polygon(outline, closed=False, stroke=INK, width=0.3)  # its three free edges are cut
         for (cx, cy), face in zip(cells, data.die_faces):
             with canvas.group(ox + cx * s, oy + cy * s, name=f"face {face}"):
                 _die_face(canvas, data, face, s)
-        for (ax, ay), (bx, by) in (
-            (cells[0], cells[2]),
-            (cells[1], cells[2]),
-            (cells[2], cells[3]),
-            (cells[3], cells[4]),
-            (cells[2], cells[5]),
-        ):
-            if ax == bx:
-                y = oy + max(ay, by) * s
-                canvas.line(ox + ax * s, y, ox + (ax + 1) * s, y, stroke=INK, width=0.3, dash=(1.5, 1.0))
-            else:
-                x = ox + max(ax, bx) * s
-                canvas.line(x, oy + ay * s, x, oy + (ay + 1) * s, stroke=INK, width=0.3, dash=(1.5, 1.0))
+        folds = set()
+        for cell in cells:
+            for side, (dx, dy) in (("left", (-1, 0)), ("right", (1, 0)), ("top", (0, -1)), ("bottom", (0, 1))):
+                neighbour = (cell[0] + dx, cell[1] + dy)
+                if (cell, side) in tabbed or (neighbour in cells and side in ("right", "bottom")):
+                    folds.add(edge(cell, side))
+                elif neighbour not in cells:
+                    canvas.line(*edge(cell, side), stroke=INK, width=0.4)
+        for line in sorted(folds):
+            canvas.line(*line, stroke=INK, width=0.3, dash=(1.5, 1.0))
 
     return Drawing(width, height, draw)
 
 
 def _tab(x: float, y: float, s: float, depth: float, side: str) -> list[tuple[float, float]]:
-    """A trapezoid glue tab on one side of the square at (x, y)."""
+    """A trapezoid glue tab on one side of the square at (x, y), from one end of that side to the other."""
     inset = depth * 0.8
     if side == "left":
         return [(x, y), (x - depth, y + inset), (x - depth, y + s - inset), (x, y + s)]
@@ -189,17 +201,17 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
     """One face: a route colour (fill, letter, line pattern), the jet, or TAKE OFF!."""
     colour = next((c for c in data.route_colours if c.letter == face), None)
     if colour is not None:
-        canvas.rect(0, 0, s, s, fill=colour.rgb, stroke=INK, width=0.4)
+        canvas.rect(0, 0, s, s, fill=colour.rgb, stroke=None)
         ink = ink_on(colour.rgb)
         canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
         canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
         canvas.text(s / 2, s * 0.93, colour.name, size=6, anchor="middle", fill=ink)
     elif face == data.jet_face:
-        canvas.rect(0, 0, s, s, fill="#ffffff", stroke=INK, width=0.4)
+        canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         draw_jet(canvas, s / 2, s * 0.45, s * 0.36, INK)
         canvas.text(s / 2, s * 0.9, "any colour", size=6, anchor="middle", fill=INK)
     else:
-        canvas.rect(0, 0, s, s, fill="#ffffff", stroke=INK, width=0.4)
+        canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         label = "TAKE OFF!"
         canvas.text(
             s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK

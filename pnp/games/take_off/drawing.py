@@ -8,20 +8,40 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from pnp.games.take_off.coast import LAND, shores
 from pnp.games.take_off.model import DeckStyle, RouteColour, TakeOffData
+from pnp.games.take_off.placement import (
+    ASCENT,
+    BADGE_PT,
+    BADGE_R,
+    DESCENT,
+    DOT_R,
+    END_R,
+    HUB_R,
+    LEGEND_H,
+    TITLE_BAND,
+    Badge,
+    Box,
+    InsetSpot,
+    Label,
+    Placement,
+    arrow_spots,
+    inset_labels,
+    legend_box,
+    placement,
+    route_lines,
+)
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
+from pnp.printing.labels import clip_segment
+
+__all__ = ["BADGE_R", "DOT_R", "END_R", "HUB_R", "Box"]
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
-LABEL_PT, BADGE_PT = 4.3, 3.4
-DOT_R, HUB_R, BADGE_R, END_R = 1.3, 0.85, 1.15, 2.2  # END_R: the ringed dot of Start and Finish
-ARROW_EVERY = 45.0  # mm between direction arrows along a long route
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+LEADER = "#6b6b6b"
 
 
 @dataclass(frozen=True)
@@ -43,16 +63,24 @@ def board_drawing(world: World, data: TakeOffData) -> Drawing:
     return Drawing(layout.width, layout.height, lambda canvas: draw_board(canvas, world, data))
 
 
+def map_text(world: World, data: TakeOffData) -> Placement:
+    """Where the printed map puts its names and badges, clear of every jet space (see ``placement``)."""
+    return placement(world, data.jet_token / 2, tuple(box for *_, box in _half_texts(world, data)))
+
+
 def draw_board(canvas: Canvas, world: World, data: TakeOffData) -> None:
     """Everything printed on the map, back to front."""
     layout = world.layout
+    placed = map_text(world, data)
     canvas.rect(0, 0, layout.width, layout.height, fill="#ffffff", stroke=None)
     draw_coast(canvas, world, layout)
     _grid(canvas, layout)
     _half_line(canvas, world, data, layout)
-    draw_routes(canvas, world, data.route_colours, layout)
-    _cities(canvas, world, layout)
+    draw_routes(canvas, world, data.route_colours, layout, badges=placed.badges)
+    _cities(canvas, world, layout, placed)
     _legend(canvas, world, data, layout)
+    for spot in placed.insets:
+        _inset(canvas, world, data, placed, spot)
     canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, stroke=INK, width=0.5)
 
 
@@ -109,16 +137,30 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
                 canvas.text(x, middle, str(row + 1), size=9, bold=True, anchor="middle", fill=INK)
 
 
+def _half_texts(world: World, data: TakeOffData) -> list[tuple[str, float, float, Anchor, DeckStyle, Box]]:
+    """The deck labels either side of the half-line: text, baseline point, anchor, deck and box."""
+    x = world.layout.x_of(world.map.divide)
+    _, y0, _, _ = _inner(world.layout)
+    found = []
+    for sign, deck, words in ((-1, data.deck("west"), "WEST HALF"), (1, data.deck("east"), "EAST HALF")):
+        label = half_label(words, deck)
+        anchor: Anchor = "end" if sign < 0 else "start"
+        w = text_width(label, 7, bold=True)
+        tx, ty = x + sign * 6.5, y0 + 5.5
+        left = tx - w if sign < 0 else tx
+        box = (min(left, x + sign * 1.2), ty - ASCENT * 7 * PT, max(left + w, x + sign * 1.2), ty + DESCENT * 7 * PT)
+        found.append((label, tx, ty, anchor, deck, box))
+    return found
+
+
 def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) -> None:
     x = layout.x_of(world.map.divide)
     _, y0, _, y1 = _inner(layout)
-    east, west = data.deck("east"), data.deck("west")
     with canvas.group(name="half-line"):
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
-        for sign, deck, words in ((-1, west, "WEST HALF"), (1, east, "EAST HALF")):
-            label = half_label(words, deck)
-            anchor: Anchor = "end" if sign < 0 else "start"
-            canvas.text(x + sign * 6.5, y0 + 5.5, label, size=7, bold=True, anchor=anchor, fill=deck.rgb)
+        for label, tx, ty, anchor, deck, _ in _half_texts(world, data):
+            sign = -1 if anchor == "end" else 1
+            canvas.text(tx, ty, label, size=7, bold=True, anchor=anchor, fill=deck.rgb)
             _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, deck.rgb)
 
 
@@ -142,42 +184,39 @@ def _arrow(canvas: Canvas, x: float, y: float, sign: float, size: float, colour:
 
 
 def draw_routes(
-    canvas: Canvas, world: World, colours: Sequence[RouteColour], layout: Layout, style: Style = PRINT
+    canvas: Canvas,
+    world: World,
+    colours: Sequence[RouteColour],
+    layout: Layout,
+    style: Style = PRINT,
+    badges: Sequence[Badge] = (),
 ) -> None:
-    """Every route in its colour and pattern, twins side by side, drawn as heavily as ``style`` says."""
-    dots = layout.dots
+    """Every route in its colour and pattern, twins side by side, drawn as heavily as ``style`` says.
+
+    ``badges`` (the printed map's, from ``map_text``) put a lettered badge on each route.
+    """
     with canvas.group(name="routes"):
-        for src, dests in enumerate(world.routes):
-            used = [k for k, dest in enumerate(dests) if dest >= 0]
-            for k in used:
-                dest = dests[k]
-                twins = [j for j in used if dests[j] == dest]
-                shift = (twins.index(k) - (len(twins) - 1) / 2) * 1.1
-                _route(canvas, dots[src], dots[dest], colours[k], shift * style.route_width / PRINT.route_width, style)
+        for k, _, a, b in route_lines(world, style.route_width / PRINT.route_width):
+            _route(canvas, a, b, colours[k], style)
+        _badges(canvas, colours, badges)
+
+
+def _badges(canvas: Canvas, colours: Sequence[RouteColour], badges: Sequence[Badge]) -> None:
+    for badge in badges:
+        colour = colours[badge.colour]
+        canvas.circle(badge.x, badge.y, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
+        baseline = badge.y + badge.size * PT * 0.36
+        canvas.text(badge.x, baseline, colour.letter, size=badge.size, bold=True, anchor="middle", fill=INK)
 
 
 def _route(
-    canvas: Canvas,
-    a: tuple[float, float],
-    b: tuple[float, float],
-    colour: RouteColour,
-    shift: float,
-    style: Style = PRINT,
+    canvas: Canvas, start: tuple[float, float], end: tuple[float, float], colour: RouteColour, style: Style = PRINT
 ) -> None:
-    """One route from a to b: a patterned line, arrows pointing to b and (in print) a lettered badge."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    nx, ny = -uy * shift, ux * shift
-    start = (a[0] + ux * DOT_R + nx, a[1] + uy * DOT_R + ny)
-    end = (b[0] - ux * DOT_R + nx, b[1] - uy * DOT_R + ny)
+    """One route's patterned line, with arrows pointing to its end."""
     canvas.line(*start, *end, stroke=colour.rgb, width=style.route_width, dash=colour.dash or None)
-    span = length - 2 * DOT_R
-    arrows = max(1, round(span / ARROW_EVERY))
-    for i in range(arrows):
-        t = (i + 0.5) / arrows
-        if arrows == 1:
-            t = 0.72
+    span = math.dist(start, end) or 1.0
+    ux, uy = (end[0] - start[0]) / span, (end[1] - start[1]) / span
+    for t in arrow_spots(start, end):
         x, y = start[0] + ux * span * t, start[1] + uy * span * t
         tip, back = style.arrow, style.arrow * 0.53
         canvas.polygon(
@@ -185,27 +224,53 @@ def _route(
             fill=colour.rgb,
             stroke=None,
         )
-    if not style.badges:
-        return
-    mx, my = start[0] + ux * span * 0.42, start[1] + uy * span * 0.42
-    canvas.circle(mx, my, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
-    canvas.text(mx, my + BADGE_PT * PT * 0.36, colour.letter, size=BADGE_PT, bold=True, anchor="middle", fill=INK)
 
 
-def _cities(canvas: Canvas, world: World, layout: Layout) -> None:
+def _inset(canvas: Canvas, world: World, data: TakeOffData, placed: Placement, spot: InsetSpot) -> None:
+    """A crowded part of the map again, at a larger scale with its names placed afresh, routes cut at its edges."""
+    x, y, w, h = spot.place
+    x0, y0, x1, y1 = window = spot.zoomed
+    zoomed, text = spot.world, spot.text
+    with canvas.group(name=f"inset: {spot.inset.name}"):
+        canvas.rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.5)
+        title = f"{spot.inset.name}: {spot.inset.zoom:g} times the map's scale"
+        canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
+        with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
+            draw_coast(canvas, zoomed, zoomed.layout)
+            divide = zoomed.layout.x_of(world.map.divide)
+            if x0 < divide < x1:
+                canvas.line(divide, y0, divide, y1, stroke=INK, width=1.2)  # the half-line: which deck
+            for k, _, a, b in route_lines(zoomed):
+                cut = clip_segment((*a, *b), window)
+                if cut is not None:
+                    _route(canvas, cut[:2], cut[2:], data.route_colours[k])
+            _badges(canvas, data.route_colours, [b for b in text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1])
+            draw_dots(canvas, zoomed, zoomed.layout, within=window)
+            _names(canvas, inset_labels(window, text.labels))
+        canvas.rect(x, y + TITLE_BAND, w, h - TITLE_BAND, stroke=INK, width=0.5)
+
+
+def _cities(canvas: Canvas, world: World, layout: Layout, placed: Placement) -> None:
     with canvas.group(name="cities"):
         draw_dots(canvas, world, layout)
-        for text, x, y, anchor, size, bold in labels(world):
-            canvas.text(x, y, text, size=size, bold=bold, anchor=anchor, fill=INK)
+        _names(canvas, placed.labels)
 
 
-def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0) -> None:
-    """Every city's dot: ringed for a capital, plain for a hub, a large ring for Start and Finish."""
-    for true, dot in zip(layout.true_xy, layout.dots):
-        if math.dist(true, dot) > 0.8:
-            canvas.line(*true, *dot, stroke="#6b6b6b", width=0.15 * grow)
+def _names(canvas: Canvas, labels: Sequence[Label]) -> None:
+    for label in labels:
+        if label.leader is not None:
+            canvas.line(*label.leader, stroke=LEADER, width=0.2)
+        canvas.text(label.x, label.y, label.text, size=label.size, bold=label.bold, anchor=label.anchor, fill=INK)
+
+
+def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0, within: Box | None = None) -> None:
+    """Every city's dot (or those ``within`` a box): ringed for a capital, plain for a hub, a large ring for the ends."""
+    for i, (true, (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
+        if within is not None and not (within[0] <= x <= within[2] and within[1] <= y <= within[3]):
+            continue
+        if math.dist(true, (x, y)) > 0.8:
+            canvas.line(*true, x, y, stroke="#6b6b6b", width=0.15 * grow)
             canvas.circle(*true, 0.35 * grow, fill="#6b6b6b", stroke=None)
-    for i, (x, y) in enumerate(layout.dots):
         if i in (world.start, world.finish):
             canvas.circle(x, y, END_R * grow, fill="#ffffff", stroke=INK, width=0.6 * grow)
             canvas.circle(x, y, 1.0 * grow, fill=INK, stroke=None)
@@ -216,116 +281,8 @@ def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0) -
             canvas.circle(x, y, HUB_R * grow, fill=INK, stroke=None)
 
 
-def _dot_radius(world: World, city: int) -> float:
-    """The printed radius of a city's dot, as labels keep clear of it (Start and Finish are larger)."""
-    return END_R if city in (world.start, world.finish) else DOT_R
-
-
-def _label_text(world: World, city: int) -> tuple[str, float, bool]:
-    name = world.name(city)
-    if city == world.start:
-        return f"START {name}", 6.0, True
-    if city == world.finish:
-        return f"{name} FINISH", 6.0, True
-    return name, LABEL_PT, False
-
-
-@cache
-def labels(world: World) -> tuple[tuple[str, float, float, Anchor, float, bool], ...]:
-    """Each city's name placed beside its dot where it overlaps least: (text, x, y, anchor, size, bold)."""
-    layout = world.layout
-    taken = _BoxIndex()
-    for city, (x, y) in enumerate(layout.dots):
-        r = _dot_radius(world, city)
-        taken.add((x - r, y - r, x + r, y + r))
-    x0, y0, x1, y1 = _inner(layout)
-    placed = []
-    order = sorted(range(len(world.ids)), key=lambda i: (i not in (world.start, world.finish), layout.dots[i]))
-    for city in order:
-        text, size, bold = _label_text(world, city)
-        w, h = text_width(text, size, bold), size * PT * 0.75
-        x, y = layout.dots[city]
-        gap = _dot_radius(world, city) + 0.5
-        options: list[tuple[float, float, Anchor, Box]] = [
-            (x + gap, y + h / 2, "start", (x + gap, y - h / 2, x + gap + w, y + h / 2)),
-            (x - gap, y + h / 2, "end", (x - gap - w, y - h / 2, x - gap, y + h / 2)),
-            (x, y - gap, "middle", (x - w / 2, y - gap - h, x + w / 2, y - gap)),
-            (x, y + gap + h, "middle", (x - w / 2, y + gap, x + w / 2, y + gap + h)),
-        ]
-        inside = [o for o in options if o[3][0] >= x0 + 0.5 and o[3][2] <= x1 - 0.5 and o[3][1] >= y0 and o[3][3] <= y1]
-        best = min(inside or options, key=lambda o: taken.overlap(o[3]))
-        taken.add(best[3])
-        placed.append((text, best[0], best[1], best[2], size, bold))
-    return tuple(placed)
-
-
-class _BoxIndex:
-    """Boxes placed so far, filed under every grid square they touch, so a check reads only nearby boxes."""
-
-    SQUARE = 10.0  # mm
-
-    def __init__(self) -> None:
-        self.boxes: list[Box] = []
-        self.squares: dict[tuple[int, int], list[int]] = {}
-
-    def _squares(self, box: Box) -> list[tuple[int, int]]:
-        side = self.SQUARE
-        columns = range(math.floor(box[0] / side), math.floor(box[2] / side) + 1)
-        rows = range(math.floor(box[1] / side), math.floor(box[3] / side) + 1)
-        return [(c, r) for c in columns for r in rows]
-
-    def add(self, box: Box) -> None:
-        """Place ``box``."""
-        for square in self._squares(box):
-            self.squares.setdefault(square, []).append(len(self.boxes))
-        self.boxes.append(box)
-
-    def overlap(self, box: Box) -> float:
-        """The area ``box`` shares with the boxes placed, summed in the order they were placed."""
-        near = sorted({i for square in self._squares(box) for i in self.squares.get(square, ())})
-        return _overlap(box, [self.boxes[i] for i in near])
-
-
-def _overlap(box: Box, others: Sequence[Box]) -> float:
-    total = 0.0
-    for other in others:
-        w = min(box[2], other[2]) - max(box[0], other[0])
-        h = min(box[3], other[3]) - max(box[1], other[1])
-        if w > 0 and h > 0:
-            total += w * h
-    return total
-
-
-LEGEND_W, LEGEND_H = 150.0, 58.0
-
-
-def _legend_box(world: World, layout: Layout) -> Box:
-    """The inner corner of the map crossed by the fewest city dots and route points."""
-    x0, y0, x1, y1 = _inner(layout)
-    pad = 3.0
-    corners = [
-        (x0 + pad, y1 - pad - LEGEND_H),
-        (x1 - pad - LEGEND_W, y1 - pad - LEGEND_H),
-        (x0 + pad, y0 + pad + 10),
-        (x1 - pad - LEGEND_W, y0 + pad + 10),
-    ]
-    samples = list(layout.dots)
-    for src, dests in enumerate(world.routes):
-        for dest in dests:
-            if dest >= 0:
-                (ax, ay), (bx, by) = layout.dots[src], layout.dots[dest]
-                samples += [(ax + (bx - ax) * t / 20, ay + (by - ay) * t / 20) for t in range(1, 20)]
-
-    def crowd(corner: tuple[float, float]) -> int:
-        cx, cy = corner
-        return sum(1 for x, y in samples if cx <= x <= cx + LEGEND_W and cy <= y <= cy + LEGEND_H)
-
-    cx, cy = min(corners, key=crowd)
-    return cx, cy, cx + LEGEND_W, cy + LEGEND_H
-
-
 def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) -> None:
-    x0, y0, x1, _ = _legend_box(world, layout)
+    x0, y0, x1, _ = legend_box(world)
     with canvas.group(x0, y0, name="legend"):
         canvas.rect(0, 0, x1 - x0, LEGEND_H, fill="#ffffff", stroke=INK, width=0.4, radius=2)
         canvas.text(5, 11, "TAKE OFF!", size=20, bold=True, fill=INK)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pnp.games.names import fold
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
-from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon
+from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon, unwrap
 from pnp.loader import Loaded
 
 if TYPE_CHECKING:
@@ -21,12 +21,22 @@ Add = Callable[[Literal["error", "warning"], str, str], None]
 
 
 def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> list[Finding]:
-    """Problems with a map's meaning: errors make it unplayable, warnings are advice."""
-    game_map, source = loaded.value, loaded.source
-    data = data or load_data().value
-    findings = Findings(source)
-    add = findings.add
+    """Problems with a map's meaning and print: errors make it unplayable, warnings are advice.
 
+    Beyond what play needs (``raise_errors``), the printed map is laid out and any name or badge
+    left overlapping something, or text below the legible minimum, is a warning.
+    """
+    data = data or load_data().value
+    findings = _check_play(loaded, data)
+    if not findings.has_errors():
+        _check_print(compile_world(loaded.value, data), data, findings.add)
+    return findings
+
+
+def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
+    game_map = loaded.value
+    findings = Findings(loaded.source)
+    add = findings.add
     _check_frame(game_map, add)
     if not _check_cities(game_map, data, add):
         return findings
@@ -35,6 +45,40 @@ def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> li
     _check_decks(world, add)
     _check_names(world, add)
     return findings
+
+
+def _check_print(world: World, data: TakeOffData, add: Add) -> None:
+    """Names and badges that still overlap on the printed map, and text too small to read."""
+    from pnp.games.take_off.drawing import map_text
+    from pnp.games.take_off.placement import MIN_LABEL_PT, MIN_LETTER_PT
+
+    placed = map_text(world, data)
+    for city, problem in placed.problems:
+        add("warning", f"cities[{city}].name", f"on the printed map, {world.name(city)}: {problem}")
+    for i, inset in enumerate(world.map.insets):
+        if inset.name in placed.too_large:
+            add("warning", f"insets[{i}]", f"the inset {inset.name!r} is larger than the map: it is left out")
+    for i, spot in enumerate(placed.insets):
+        if spot.covers:
+            add(
+                "warning",
+                f"insets[{i}]",
+                f"the inset {spot.inset.name!r} finds no empty place: it covers part of the map",
+            )
+        x0, y0, x1, y1 = spot.zoomed
+        for city, problem in spot.text.problems:
+            x, y = spot.world.layout.dots[city]
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                add("warning", f"insets[{i}]", f"in the inset {spot.inset.name!r}, {world.name(city)}: {problem}")
+    small = [(label.city, label.size, MIN_LABEL_PT, "its name") for label in placed.labels]
+    small += [(badge.city, badge.size, MIN_LETTER_PT, "a route letter") for badge in placed.badges]
+    for city, size, least, what in small:
+        if size < least:
+            add(
+                "warning",
+                f"cities[{city}].name",
+                f"{world.name(city)}: {what} prints at {size:g} pt, below {least:g} pt",
+            )
 
 
 def _check_frame(m: TakeOffMap, add: Add) -> None:
@@ -48,6 +92,16 @@ def _check_frame(m: TakeOffMap, add: Add) -> None:
         add("error", "scale", "the scale must be positive")
     if m.grid <= 0:
         add("error", "grid", "grid cells must be positive")
+    for i, inset in enumerate(m.insets):
+        west, east = unwrap(inset.west, m.west_edge), unwrap(inset.east, m.west_edge)
+        if not (west < east <= m.east_edge and m.south <= inset.south < inset.north <= m.north):
+            add(
+                "error",
+                f"insets[{i}]",
+                f"the inset {inset.name!r} must be a part of the map, its west edge west of its east",
+            )
+        if not 1 < inset.zoom <= 5:
+            add("error", f"insets[{i}].zoom", "an inset's zoom must be above 1 and at most 5")
 
 
 def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
@@ -137,20 +191,22 @@ def _check_network(world: World, add: Add) -> None:
 
 
 def _check_names(world: World, add: Add) -> None:
-    """A printed name that reads like another city's (case, accents and punctuation aside) cannot be typed."""
+    """A printed name or alias that reads like another city's (case, accents and punctuation aside) cannot be typed."""
     m = world.map
     first: dict[str, int] = {fold(city.id): i for i, city in enumerate(m.cities)}
     for i, city in enumerate(m.cities):
         if i == world.start:
             continue  # Start is typed by its id or "Start"; its name is usually Finish's too
-        other = first.setdefault(fold(city.name), i)
-        if other != i:
-            add(
-                "warning",
-                f"cities[{i}].name",
-                f"{city.name!r} reads like the name or id of cities[{other}] ({m.cities[other].name}): "
-                f"players will have to type this city's id, {city.id!r}",
-            )
+        for k, name in enumerate((city.name, *city.aliases)):
+            other = first.setdefault(fold(name), i)
+            if other != i:
+                add(
+                    "warning",
+                    f"cities[{i}].{'name' if k == 0 else f'aliases[{k - 1}]'}",
+                    f"{name!r} reads like the name or id of cities[{other}] ({m.cities[other].name}): "
+                    + ("players will have to type this city's id, " if k == 0 else "the alias is not read: ")
+                    + repr(city.id),
+                )
 
 
 def _check_decks(world: World, add: Add) -> None:
@@ -169,7 +225,7 @@ def _check_decks(world: World, add: Add) -> None:
 
 def raise_errors(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> None:
     """Raise the first error ``check_map`` finds, as a located DataError."""
-    raise_first_error(check_map(loaded, data))
+    raise_first_error(_check_play(loaded, data or load_data().value))
 
 
 def load_world(path: Path | None, data: TakeOffData) -> tuple[World, Loaded[TakeOffMap]]:

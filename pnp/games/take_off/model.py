@@ -73,9 +73,24 @@ class City:
     lat: float = field(metadata={"doc": "Latitude in degrees, north positive."})
     lon: float = field(metadata={"doc": "Longitude in degrees, east positive (-180 to 180)."})
     country: str | None = field(default=None, metadata={"doc": "The country of a capital (it gets a card)."})
+    aliases: tuple[str, ...] = field(
+        default=(), metadata={"doc": "Other names a move may use for the city (a former name), never printed."}
+    )
     routes: dict[str, str] = field(
         default_factory=dict, metadata={"doc": "Outgoing routes: route colour -> id of the city it leads to (west)."}
     )
+
+
+@dataclass(frozen=True)
+class Inset:
+    """A crowded part of the map printed again at a larger scale, in an empty place on the map."""
+
+    name: str = field(metadata={"doc": "The title printed over the inset, e.g. 'Central Europe'."})
+    west: float = field(metadata={"doc": "Longitude of the part's west edge."})
+    east: float = field(metadata={"doc": "Longitude of its east edge."})
+    north: float = field(metadata={"doc": "Latitude of its top edge."})
+    south: float = field(metadata={"doc": "Latitude of its bottom edge."})
+    zoom: float = field(default=2.0, metadata={"doc": "How many times larger than the map it is printed."})
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,9 @@ class TakeOffMap:
     scale: float = field(metadata={"doc": "Millimetres per degree on the printed map."})
     grid: float = field(metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...)."})
     cities: tuple[City, ...] = field(metadata={"doc": "Every city: Start, Finish, hubs and capitals."})
+    insets: tuple[Inset, ...] = field(
+        default=(), metadata={"doc": "Crowded parts printed again, larger, where the map is empty."}
+    )
 
 
 def load_data(path: Path | None = None) -> Loaded[TakeOffData]:

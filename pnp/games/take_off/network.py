@@ -145,6 +145,8 @@ def _number(value: float) -> str:
 def city_line(city: City) -> str:
     """One city as a YAML flow mapping."""
     parts = [f"id: {city.id}", f"name: {_text(city.name)}"]
+    if city.aliases:
+        parts.append(f"aliases: [{', '.join(_text(a) for a in city.aliases)}]")
     if city.country:
         parts.append(f"country: {_text(city.country)}")
     parts += [f"lat: {_number(city.lat)}", f"lon: {_number(city.lon)}"]
@@ -177,4 +179,13 @@ def map_yaml(
     for city in game_map.cities:
         note = city_notes.get(city.id)
         lines.append(f"  - {city_line(city)}" + (f"  # {note}" if note else ""))
+    if game_map.insets:
+        if "insets" in settings_notes:
+            lines += [f"# {line}" for line in settings_notes["insets"].split("\n")]
+        lines.append("insets:")
+        for inset in game_map.insets:
+            edges = ", ".join(
+                f"{key}: {_number(getattr(inset, key))}" for key in ("west", "east", "north", "south", "zoom")
+            )
+            lines.append(f"  - {{name: {_text(inset.name)}, {edges}}}")
     return "\n".join(lines) + "\n"

@@ -22,7 +22,7 @@ NO_ROUTE = -1
 HOME = -1  # the position of a jet that has reached Finish and left play
 UNREACHABLE = 10**6
 MARGIN = 9.0  # mm of frame around the map, holding the grid references
-MIN_GAP = 4.4  # mm between the centres of two city dots after decluttering
+MIN_GAP = 6.0  # mm between the centres of two city dots after decluttering: clear of a 9 mm jet on either
 
 
 def _turn(degrees: float) -> float:
@@ -111,7 +111,7 @@ class World:
 
     @cached_property
     def names(self) -> Names:
-        """The cities by every name a player may type: the id, the printed name, and "Finish" / "Start".
+        """The cities by every name a player may type: the id, the printed name, aliases, "Finish" / "Start".
 
         Finish answers to its printed name; Start, which no move leads to, only to its id and "Start"
         (on the world map both are Honolulu). A printed name that reads like an earlier city's name or
@@ -120,7 +120,7 @@ class World:
         m = self.map
         spellings: dict[str, list[str]] = {city.id: [] for city in m.cities}
         taken = {fold(city.id) for city in m.cities}
-        extra = [(city.id, city.name) for city in m.cities if city.id != m.start]
+        extra = [(city.id, name) for city in m.cities if city.id != m.start for name in (city.name, *city.aliases)]
         extra += [(m.finish, "Finish"), (m.start, "Start")]
         for city_id, name in extra:
             if not fold(name):

@@ -1,0 +1,426 @@
+"""Where the printed map puts each city's name and each route's letter badge, and what still overlaps.
+
+Names are placed by :mod:`pnp.printing.labels`: candidate boxes round each city's jet space (the
+circle a jet token covers when it sits on the city), near first and farther out with a leader line,
+scored against the route lines, the city dots, every jet space, the registration crosshairs of the
+tiled map, the legend and the half-line. Badges are then slid along their routes to a spot clear of
+the names, the dots, the arrows and each other.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+from pnp.games.take_off.model import Inset
+from pnp.games.take_off.world import MARGIN, World, unwrap
+from pnp.printing.canvas import PT, Anchor
+from pnp.printing.fonts import text_width
+from pnp.printing.labels import Box, Candidate, Obstacle, Scene, Segment, place_labels, point_box_distance
+from pnp.printing.paper import PAPERS
+from pnp.printing.tiling import plan_tiles, registration_points
+
+MIN_LABEL_PT, MIN_LETTER_PT = 6.0, 5.0  # the smallest names and route letters read at arm's length
+LABEL_PT, BADGE_PT = MIN_LABEL_PT, MIN_LETTER_PT
+DOT_R, HUB_R, END_R = 1.3, 0.85, 2.2  # END_R: the ringed dot of Start and Finish
+BADGE_R = 1.5
+ROUTE_WIDTH = 0.5  # mm
+ARROW = 1.7  # mm from an arrow's middle to its tip
+ARROW_EVERY = 45.0  # mm between direction arrows along a long route
+TWIN_GAP = 1.1  # mm between the two lines of a twin route
+CLEAR = 0.3  # mm a name keeps from lines, dots and badges
+CROSSHAIR = 3.3  # the registration crosshair's arm and its white halo
+ASCENT, DESCENT = 0.76, 0.24  # of the type size, above and below the baseline (Vera, as PDF readers box it)
+LEGEND_W, LEGEND_H = 150.0, 58.0
+
+
+@dataclass(frozen=True)
+class Label:
+    """A city's name: text at (x, y) on its baseline with ``anchor``, its box, and a leader line if it sits apart."""
+
+    city: int
+    text: str
+    x: float
+    y: float
+    anchor: Anchor
+    size: float
+    bold: bool
+    box: Box
+    leader: Segment | None
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A route's letter badge: the route (city, colour index), its centre and the letter's size."""
+
+    city: int
+    colour: int
+    x: float
+    y: float
+    size: float = BADGE_PT
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Every name and badge of a map, and each overlap left as (city, what it is): none on a clean map."""
+
+    labels: tuple[Label, ...]
+    badges: tuple[Badge, ...]
+    problems: tuple[tuple[int, str], ...]
+    insets: tuple[InsetSpot, ...] = ()
+    too_large: tuple[str, ...] = ()  # the names of insets larger than the map
+
+
+def inner(world: World) -> Box:
+    """The map inside its frame."""
+    layout = world.layout
+    return MARGIN, MARGIN, layout.width - MARGIN, layout.height - MARGIN
+
+
+def route_lines(
+    world: World, spread: float = 1.0
+) -> Iterator[tuple[int, int, tuple[float, float], tuple[float, float]]]:
+    """(colour index, city, start, end) of every route as printed: from dot edge to dot edge, twins side by side.
+
+    ``spread`` scales the gap between twins (a picture drawing thinner lines sets them closer).
+    """
+    dots = world.layout.dots
+    for src, dests in enumerate(world.routes):
+        used = [k for k, dest in enumerate(dests) if dest >= 0]
+        for k in used:
+            dest = dests[k]
+            twins = [j for j in used if dests[j] == dest]
+            shift = (twins.index(k) - (len(twins) - 1) / 2) * TWIN_GAP * spread
+            (ax, ay), (bx, by) = dots[src], dots[dest]
+            length = math.hypot(bx - ax, by - ay) or 1.0
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            nx, ny = -uy * shift, ux * shift
+            yield k, src, (ax + ux * DOT_R + nx, ay + uy * DOT_R + ny), (bx - ux * DOT_R + nx, by - uy * DOT_R + ny)
+
+
+def arrow_spots(start: tuple[float, float], end: tuple[float, float]) -> list[float]:
+    """Where along a route (0 to 1) its arrows sit."""
+    span = math.dist(start, end)
+    arrows = max(1, round(span / ARROW_EVERY))
+    return [0.72] if arrows == 1 else [(i + 0.5) / arrows for i in range(arrows)]
+
+
+def dot_radius(world: World, city: int) -> float:
+    """The printed radius of a city's dot (Start and Finish are larger)."""
+    if city in (world.start, world.finish):
+        return END_R
+    return DOT_R if world.map.cities[city].country else HUB_R
+
+
+def label_text(world: World, city: int) -> tuple[str, float, bool]:
+    """A city's printed name, size and weight (Start and Finish say so)."""
+    name = world.name(city)
+    if city == world.start:
+        return f"START {name}", LABEL_PT, True
+    if city == world.finish:
+        return f"{name} FINISH", LABEL_PT, True
+    return name, LABEL_PT, False
+
+
+def crosshairs(world: World) -> list[tuple[float, float]]:
+    """Where the registration crosshairs fall when the map is tiled on any paper the toolkit prints on."""
+    layout = world.layout
+    return [p for paper in PAPERS for p in registration_points(plan_tiles(layout.width, layout.height, paper))]
+
+
+def legend_box(world: World) -> Box:
+    """The inner corner of the map crossed by the fewest city dots and route points."""
+    x0, y0, x1, y1 = inner(world)
+    pad = 3.0
+    corners = [
+        (x0 + pad, y1 - pad - LEGEND_H),
+        (x1 - pad - LEGEND_W, y1 - pad - LEGEND_H),
+        (x0 + pad, y0 + pad + 10),
+        (x1 - pad - LEGEND_W, y0 + pad + 10),
+    ]
+    samples = list(world.layout.dots)
+    for _, _, (ax, ay), (bx, by) in route_lines(world):
+        samples += [(ax + (bx - ax) * t / 20, ay + (by - ay) * t / 20) for t in range(1, 20)]
+
+    def crowd(corner: tuple[float, float]) -> int:
+        cx, cy = corner
+        return sum(1 for x, y in samples if cx <= x <= cx + LEGEND_W and cy <= y <= cy + LEGEND_H)
+
+    cx, cy = min(corners, key=crowd)
+    return cx, cy, cx + LEGEND_W, cy + LEGEND_H
+
+
+def _obstacles(world: World, jet: float, half_boxes: list[Box]) -> list[Obstacle]:
+    layout = world.layout
+    found = [
+        Obstacle("route line", "segment", (*a, *b), pad=ROUTE_WIDTH / 2 + CLEAR) for _, _, a, b in route_lines(world)
+    ]
+    divide = layout.x_of(world.map.divide)
+    _, y0, _, y1 = inner(world)
+    found.append(Obstacle("half-line", "segment", (divide, y0, divide, y1), pad=0.6 + CLEAR))
+    found += [Obstacle("half-line label", "box", box) for box in half_boxes]
+    found.append(Obstacle("legend", "box", legend_box(world), pad=CLEAR))
+    for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
+        found.append(Obstacle("city dot", "circle", (x, y, dot_radius(world, city)), owner=city, pad=CLEAR))
+        found.append(Obstacle("jet space", "circle", (x, y, jet), owner=city, solid=False))
+        if math.dist((tx, ty), (x, y)) > 0.8:
+            found.append(Obstacle("city dot", "segment", (tx, ty, x, y), owner=city, pad=0.1 + CLEAR))
+    found += [Obstacle("registration mark", "circle", (x, y, CROSSHAIR)) for x, y in crosshairs(world)]
+    return found
+
+
+ANGLES = 16  # directions round a city a name may sit in
+RINGS = [
+    (0.0, 0.0),
+    (2.5, 10.0),
+    (5.0, 20.0),
+    (8.0, 30.0),
+    (12.0, 40.0),
+    (17.0, 50.0),
+    (23.0, 60.0),
+]  # extra distance, cost
+
+
+def _direction_cost(dx: float, dy: float) -> float:
+    """How much less a direction is liked: due east best, then due west, then straight above or below."""
+    if abs(dy) < 1e-9:
+        return 0.0 if dx > 0 else 1.0
+    return 2.0 + (0.5 if dx < -1e-9 else 0.0) + (0.0 if abs(dx) < 1e-9 or abs(dy) > 0.9 else 0.5)
+
+
+def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
+    """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line."""
+    text, size, bold = label_text(world, city)
+    w, h = text_width(text, size, bold), size * PT
+    x, y = world.layout.dots[city]
+    x0, y0, x1, y1 = inner(world)
+    found = []
+    for extra, ring_cost in RINGS:
+        reach = jet + 0.2 + extra
+        for step in range(ANGLES):
+            angle = 2 * math.pi * step / ANGLES
+            dx, dy = round(math.cos(angle), 9), round(math.sin(angle), 9)
+            # the box's centre, far enough along the direction that the whole box lies beyond ``reach``
+            out = reach + abs(dx) * w / 2 + abs(dy) * h / 2
+            cx, cy = x + dx * out, y + dy * out
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if box[0] < x0 + 0.5 or box[2] > x1 - 0.5 or box[1] < y0 + 0.5 or box[3] > y1 - 0.5:
+                continue
+            leader = None
+            if extra:
+                nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+                d = math.hypot(nx - x, ny - y) or 1.0
+                r = dot_radius(world, city) + 0.3
+                leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
+            found.append(Candidate(box, _direction_cost(dx, dy) + ring_cost, leader))
+    return found
+
+
+def _label(world: World, city: int, candidate: Candidate) -> Label:
+    text, size, bold = label_text(world, city)
+    x0, _, _, y1 = candidate.box
+    baseline = y1 - DESCENT * size * PT
+    return Label(city, text, x0, baseline, "start", size, bold, candidate.box, candidate.leader)
+
+
+def _badges(world: World, labels: tuple[Label, ...], jet: float) -> tuple[list[Badge], list[tuple[int, str]]]:
+    """Each route's badge slid along it to a spot clear of names, dots, arrows and other badges.
+
+    On a route too short or too crowded for that, the badge may sit just beside the line, touching it.
+    """
+    layout = world.layout
+    scene = Scene()
+    for label in labels:
+        scene.add(Obstacle("name", "box", label.box, pad=CLEAR))
+    for city, (x, y) in enumerate(layout.dots):
+        scene.add(Obstacle("dot", "circle", (x, y, dot_radius(world, city)), pad=0.2))
+    badges: dict[tuple[int, int], Badge] = {}
+    problems: list[tuple[int, str]] = []
+    routes = list(route_lines(world))
+    for k, city, a, b in sorted(routes, key=lambda r: math.dist(r[2], r[3])):  # the shortest have least choice
+        (ax, ay), (bx, by) = a, b
+        span = math.dist(a, b) or 1.0
+        ux, uy = (bx - ax) / span, (by - ay) / span
+        arrows = arrow_spots(a, b)
+        best: tuple[float, float, float] | None = None
+        for rank, (t, side) in enumerate(BADGE_SPOTS):
+            if side == 0 and any(abs(t - s) * span < BADGE_R + ARROW for s in arrows):
+                continue
+            x = ax + (bx - ax) * t - uy * side * (BADGE_R + 0.3)
+            y = ay + (by - ay) * t + ux * side * (BADGE_R + 0.3)
+            box = (x - BADGE_R - 1, y - BADGE_R - 1, x + BADGE_R + 1, y + BADGE_R + 1)
+            hard = sum(1 for o in scene.near(box) if _circle_hits(o, x, y))
+            under_jet = any(math.dist((x, y), d) < jet for d in (layout.dots[city], layout.dots[world.routes[city][k]]))
+            weight = 1000.0 * hard + 5 * under_jet + rank
+            if best is None or weight < best[0]:
+                best = (weight, x, y)
+        assert best is not None  # the spots beside the line never meet an arrow
+        weight, x, y = best
+        if weight >= 1000:
+            problems.append(
+                (
+                    city,
+                    f"the badge of its route to {world.name(world.routes[city][k])} overlaps a name, a dot or a badge",
+                )
+            )
+        badges[city, k] = Badge(city, k, x, y)
+        scene.add(Obstacle("badge", "circle", (x, y, BADGE_R), pad=-0.6))  # rings may overlap a little, letters never
+    return [badges[city, k] for k, city, _, _ in routes], problems
+
+
+# (fraction of the way along the route, side of the line: 0 on it, 1 or -1 just beside it), best first
+BADGE_SPOTS = [(t, 0) for t in (0.42, 0.36, 0.5, 0.3, 0.58, 0.24, 0.64, 0.18, 0.82, 0.12, 0.88)] + [
+    (t / 20, side) for side in (1, -1) for t in (10, 8, 12, 6, 14, 4, 16, 3, 17, 2, 18)
+]
+
+
+def _circle_hits(obstacle: Obstacle, x: float, y: float) -> bool:
+    c = obstacle.coords
+    if obstacle.shape == "box":
+        return point_box_distance(x, y, (c[0], c[1], c[2], c[3])) < BADGE_R + obstacle.pad
+    return math.dist((x, y), (c[0], c[1])) < c[2] + BADGE_R + obstacle.pad
+
+
+@cache
+def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Placement:
+    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``."""
+    scene = Scene(_obstacles(world, jet, list(half_boxes)))
+    options = [_candidates(world, city, jet) for city in range(len(world.ids))]
+    for city, found in enumerate(options):
+        if not found:  # a city too near the frame for any box: let its name run over it
+            x, y = world.layout.dots[city]
+            options[city] = [Candidate((x, y, x + 1, y + 1))]
+    chosen = place_labels(scene, options)
+    labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen))
+    problems = [
+        (city, "its name overlaps " + (kind if other < 0 else f"the name {world.name(other)}"))
+        for city in range(len(labels))
+        for kind, other in scene.conflicts(city)
+    ]
+    badges, badly = _badges(world, labels, jet)
+    spots = _spots(world, labels, badges, jet)
+    too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
+    return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
+
+
+@dataclass(frozen=True)
+class InsetSpot:
+    """An inset: the ``region`` of the map it shows, its place (x, y, width, height) on the map, and its picture.
+
+    The picture is the whole map laid out again at ``zoom`` times the scale (``world``, with its own
+    ``text``: names at the same sizes, placed afresh), of which the inset shows ``zoomed`` (its region
+    there). ``covers`` counts the things of the map under the inset (0 when an empty place was found).
+    """
+
+    inset: Inset
+    region: Box
+    place: Box
+    covers: int
+    world: World
+    text: Placement
+    zoomed: Box
+
+
+TITLE_BAND = 6.0  # mm above an inset's picture, for its title
+CELL = 2.5  # mm: the grid on which the map's ink is counted when looking for an empty place
+
+
+def _region(world: World, inset: Inset) -> Box:
+    layout, west_edge = world.layout, world.map.west_edge
+    west, east = layout.x_of(unwrap(inset.west, west_edge)), layout.x_of(unwrap(inset.east, west_edge))
+    return west, layout.y_of(inset.north), east, layout.y_of(inset.south)
+
+
+def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list[list[int]]:
+    """A count of printed things per CELL-sized square of the map: dots, route points, names, badges, legend."""
+    layout = world.layout
+    columns, rows = int(layout.width / CELL) + 1, int(layout.height / CELL) + 1
+    grid = [[0] * columns for _ in range(rows)]
+
+    def mark(x: float, y: float) -> None:
+        c, r = int(x / CELL), int(y / CELL)
+        if 0 <= c < columns and 0 <= r < rows:
+            grid[r][c] += 1
+
+    def fill(box: Box) -> None:
+        for r in range(int(box[1] / CELL), int(box[3] / CELL) + 1):
+            for c in range(int(box[0] / CELL), int(box[2] / CELL) + 1):
+                mark(c * CELL, r * CELL)
+
+    for x, y in layout.dots:
+        fill((x - 4, y - 4, x + 4, y + 4))
+    for _, _, (ax, ay), (bx, by) in route_lines(world):
+        steps = int(math.dist((ax, ay), (bx, by)) / CELL) + 1
+        for i in range(steps + 1):
+            mark(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+    for label in labels:
+        fill(label.box)
+    for badge in badges:
+        fill((badge.x - BADGE_R, badge.y - BADGE_R, badge.x + BADGE_R, badge.y + BADGE_R))
+    fill(legend_box(world))
+    divide = layout.x_of(world.map.divide)
+    fill((divide - 1, 0, divide + 1, layout.height))  # the half-line and its deck labels
+    return grid
+
+
+def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float) -> tuple[InsetSpot, ...]:
+    """Each inset at the first empty place (scanning from the top left) where no crosshair falls on its names."""
+    ink = _ink(world, labels, badges)
+    rows, columns = len(ink), len(ink[0])
+    total = [[0] * (columns + 1) for _ in range(rows + 1)]  # sums of ink over the squares above and left
+    for r in range(rows):
+        for c in range(columns):
+            total[r + 1][c + 1] = ink[r][c] + total[r][c + 1] + total[r + 1][c] - total[r][c]
+    marks = crosshairs(world)
+    x0, y0, x1, y1 = inner(world)
+    spots: list[InsetSpot] = []
+    for inset in world.map.insets:
+        m = world.map
+        zoomed = World(
+            replace(m, scale=m.scale * inset.zoom, insets=()),
+            world.ids,
+            world.u,
+            world.routes,
+            world.start,
+            world.finish,
+        )
+        text = placement(zoomed, jet)
+        region, window = _region(world, inset), _region(zoomed, inset)
+        width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
+        span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
+        names = [label.box for label in inset_labels(window, text.labels)]
+        best: InsetSpot | None = None
+        for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
+            for c in range(int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1):
+                covered = total[r + span_r][c + span_c] - total[r][c + span_c] - total[r + span_r][c] + total[r][c]
+                if best is not None and covered >= best.covers:
+                    continue
+                x, y = (c + 1) * CELL, (r + 1) * CELL
+                dx, dy = x - window[0], y + TITLE_BAND - window[1]
+                shown = [(b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) for b in names]
+                if covered == 0 and any(point_box_distance(*mark, box) < CROSSHAIR for mark in marks for box in shown):
+                    continue  # a crosshair would print on a name
+                best = InsetSpot(inset, region, (x, y, width, height), covered, zoomed, text, window)
+                if covered == 0:
+                    break
+            if best is not None and best.covers == 0:
+                break
+        if best is not None:
+            spots.append(best)
+            bx, by = best.place[0], best.place[1]
+            for r in range(int(by / CELL), min(rows, int((by + height) / CELL) + 1)):
+                for c in range(int(bx / CELL), min(columns, int((bx + width) / CELL) + 1)):
+                    ink[r][c] += 1  # a later inset keeps off this one (the sums above are not redone)
+    return tuple(spots)
+
+
+def inset_labels(window: Box, labels: Sequence[Label]) -> list[Label]:
+    """The names wholly inside a window (an inset's region on its zoomed map), which the inset prints."""
+    x0, y0, x1, y1 = window
+    return [
+        label
+        for label in labels
+        if label.box[0] >= x0 and label.box[2] <= x1 and label.box[1] >= y0 and label.box[3] <= y1
+    ]

@@ -1,0 +1,337 @@
+"""Placing labels on a crowded drawing: candidate boxes scored against what is already drawn there.
+
+The caller offers each label a few candidate boxes, each with a preference cost (lower is better) and
+an optional leader line from the box back to its anchor. Obstacles are boxes, circles and line
+segments (with a half-width), each owned by a label (its own dot, say) or by none. A label is placed
+where it hits the fewest obstacles and other labels, preference breaking ties: hardest labels first,
+then labels still in conflict are moved again while that helps. :meth:`Scene.conflicts` reports what
+still overlaps, so a caller can warn about it. All lengths are millimetres, y growing downwards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
+Circle = tuple[float, float, float]  # cx, cy, r
+NOBODY = -1
+CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One place a label may go: its box, how much less it is liked than the best place, and its leader."""
+
+    box: Box
+    cost: float = 0.0
+    leader: Segment | None = None
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """Something a label must keep clear of: a ``shape`` ("box", "circle" or "segment") of some ``kind``."""
+
+    kind: str
+    shape: str
+    coords: tuple[float, ...]
+    owner: int = NOBODY  # the label this obstacle belongs to, which may touch it
+    pad: float = 0.0  # how far a label must keep from it (a segment's half-width and margin)
+    solid: bool = True  # False: a leader line may cross it (a space kept free, not ink)
+
+    @cached_property
+    def bounds(self) -> Box:
+        """The box round the obstacle and its pad."""
+        c, p = self.coords, self.pad
+        if self.shape == "circle":
+            return c[0] - c[2] - p, c[1] - c[2] - p, c[0] + c[2] + p, c[1] + c[2] + p
+        return min(c[0], c[2]) - p, min(c[1], c[3]) - p, max(c[0], c[2]) + p, max(c[1], c[3]) + p
+
+    def hits(self, box: Box) -> bool:
+        """True when ``box`` comes closer to this obstacle than its pad (touching is allowed)."""
+        if not overlap(self.bounds, box):
+            return False
+        c = self.coords
+        if self.shape == "box":
+            return overlap((c[0] - self.pad, c[1] - self.pad, c[2] + self.pad, c[3] + self.pad), box)
+        if self.shape == "circle":
+            return point_box_distance(c[0], c[1], box) < c[2] + self.pad
+        p = self.pad  # within ``pad`` of the box, its corners counted square: a hair stricter, and fast
+        return _crosses((c[0], c[1], c[2], c[3]), (box[0] - p, box[1] - p, box[2] + p, box[3] + p))
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """True when two boxes share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def point_box_distance(x: float, y: float, box: Box) -> float:
+    """How far a point lies from a box (0 inside it)."""
+    dx = max(box[0] - x, 0.0, x - box[2])
+    dy = max(box[1] - y, 0.0, y - box[3])
+    return math.hypot(dx, dy)
+
+
+def _point_segment_distance(x: float, y: float, seg: Segment) -> float:
+    ax, ay, bx, by = seg
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else min(max(((x - ax) * dx + (y - ay) * dy) / length, 0.0), 1.0)
+    return math.hypot(x - ax - t * dx, y - ay - t * dy)
+
+
+def _crosses(seg: Segment, box: Box) -> bool:
+    """True when the segment passes through the box."""
+    return clip_segment(seg, box) is not None
+
+
+def clip_segment(seg: Segment, box: Box) -> Segment | None:
+    """The part of a segment inside a box, or None (Liang-Barsky clipping)."""
+    ax, ay, bx, by = seg
+    dx, dy = bx - ax, by - ay
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return None
+    return ax + dx * low, ay + dy * low, ax + dx * high, ay + dy * high
+
+
+def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
+    """True when two segments cross (touching ends aside)."""
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1 = side(b[0], b[1], b[2], b[3], a[0], a[1])
+    d2 = side(b[0], b[1], b[2], b[3], a[2], a[3])
+    d3 = side(a[0], a[1], a[2], a[3], b[0], b[1])
+    d4 = side(a[0], a[1], a[2], a[3], b[2], b[3])
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+class _Index:
+    """Items filed under every grid square their bounds touch, so a query reads only nearby items."""
+
+    def __init__(self, square: float) -> None:
+        self.square = square
+        self.cells: dict[tuple[int, int], set[int]] = {}
+
+    def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
+        s = self.square
+        for c in range(math.floor(box[0] / s), math.floor(box[2] / s) + 1):
+            for r in range(math.floor(box[1] / s), math.floor(box[3] / s) + 1):
+                yield c, r
+
+    def add(self, item: int, box: Box) -> None:
+        for cell in self._cells(box):
+            self.cells.setdefault(cell, set()).add(item)
+
+    def remove(self, item: int, box: Box) -> None:
+        for cell in self._cells(box):
+            self.cells[cell].discard(item)
+
+    def near(self, box: Box) -> set[int]:
+        found: set[int] = set()
+        for cell in self._cells(box):
+            found |= self.cells.get(cell, set())
+        return found
+
+
+def _segment_bounds(seg: Segment) -> Box:
+    return min(seg[0], seg[2]), min(seg[1], seg[3]), max(seg[0], seg[2]), max(seg[1], seg[3])
+
+
+def _bounds(candidate: Candidate) -> Box:
+    """The box round a candidate and its leader line."""
+    box, leader = candidate.box, candidate.leader
+    if leader is None:
+        return box
+    line = _segment_bounds(leader)
+    return min(box[0], line[0]), min(box[1], line[1]), max(box[2], line[2]), max(box[3], line[3])
+
+
+class Scene:
+    """The obstacles of one drawing and the labels placed on it."""
+
+    def __init__(self, obstacles: Iterable[Obstacle] = (), square: float = 8.0) -> None:
+        self.obstacles: list[Obstacle] = []
+        self._index = _Index(square)
+        self._labels = _Index(square)
+        self.placed: dict[int, Candidate] = {}
+        for obstacle in obstacles:
+            self.add(obstacle)
+
+    def add(self, obstacle: Obstacle) -> None:
+        """One more obstacle."""
+        self._index.add(len(self.obstacles), obstacle.bounds)
+        self.obstacles.append(obstacle)
+
+    def _obstacle_hits(self, label: int, box: Box) -> list[Obstacle]:
+        near = sorted(self._index.near(box))
+        return [o for o in (self.obstacles[i] for i in near) if o.owner != label and o.hits(box)]
+
+    def _leader_hits(self, label: int, leader: Segment | None) -> list[Obstacle]:
+        """The obstacles a leader line runs through: other labels' dots and circles, and boxes."""
+        if leader is None:
+            return []
+        found = []
+        for i in sorted(self._index.near(_segment_bounds(leader))):
+            o = self.obstacles[i]
+            if o.owner == label or o.shape == "segment" or not o.solid:
+                continue  # a leader may cross a route line, as lines cross each other, and what is not solid
+            c = o.coords
+            if o.shape == "circle":
+                crossed = _point_segment_distance(c[0], c[1], leader) < c[2]
+            else:
+                crossed = _crosses(leader, (c[0], c[1], c[2], c[3]))
+            if crossed:
+                found.append(o)
+        return found
+
+    def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
+        """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""
+        found = []
+        for other in sorted(self._labels.near(_bounds(candidate))):
+            if other == label:
+                continue
+            placed = self.placed[other]
+            if (
+                overlap(candidate.box, placed.box)
+                or (placed.leader is not None and _crosses(placed.leader, candidate.box))
+                or (candidate.leader is not None and _crosses(candidate.leader, placed.box))
+            ):
+                found.append(other)
+        return found
+
+    def near_labels(self, box: Box) -> set[int]:
+        """The placed labels filed near ``box``."""
+        return self._labels.near(box)
+
+    def score(self, label: int, candidate: Candidate) -> float:
+        """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
+        hard = len(self._obstacle_hits(label, candidate.box)) + len(self._leader_hits(label, candidate.leader))
+        hard += len(self._label_hits(label, candidate))
+        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+
+    def _leader_crossings(self, label: int, leader: Segment | None) -> int:
+        """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
+        if leader is None:
+            return 0
+        near = self.near(_segment_bounds(leader))
+        return sum(1 for o in near if o.shape == "segment" and o.owner != label and _segments_cross(leader, o.coords))
+
+    def put(self, label: int, candidate: Candidate) -> None:
+        """Place (or move) a label."""
+        if label in self.placed:
+            self._labels.remove(label, _bounds(self.placed[label]))
+        self.placed[label] = candidate
+        self._labels.add(label, _bounds(candidate))
+
+    def near(self, box: Box) -> list[Obstacle]:
+        """The obstacles filed near ``box`` (a superset of those it touches)."""
+        return [self.obstacles[i] for i in sorted(self._index.near(box))]
+
+    def conflicts(self, label: int) -> list[tuple[str, int]]:
+        """What a placed label still overlaps: (kind, NOBODY) for obstacles, ("label", other) for labels."""
+        candidate = self.placed[label]
+        found = [(o.kind, NOBODY) for o in self._obstacle_hits(label, candidate.box)]
+        found += [(f"{o.kind} (with its leader line)", NOBODY) for o in self._leader_hits(label, candidate.leader)]
+        found += [("label", other) for other in self._label_hits(label, candidate)]
+        return found
+
+
+def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds: int = 10) -> list[int]:
+    """The chosen candidate of each label: placed hardest first, then moved again while that helps.
+
+    A label still in conflict may also take a place that only other labels block, when each of those
+    can move to a place of its own that is free (or, one level deeper, push others in turn).
+    """
+    free = [sum(1 for c in options if scene.score(i, c) < 1000) for i, options in enumerate(candidates)]
+    placer = _Placer(scene, candidates)
+    for label in sorted(range(len(candidates)), key=lambda i: (free[i], i)):
+        placer.move(label, placer.best(label))
+    for _ in range(rounds):
+        moved = False
+        for label in range(len(candidates)):
+            now = placer.score(label)
+            if now < 1000:
+                continue
+            k = placer.best(label)
+            if scene.score(label, candidates[label][k]) < now:
+                placer.move(label, k)
+                moved = True
+            elif placer.push(label, depth=2, fixed=frozenset()):
+                moved = True
+        if not moved:
+            break
+    return placer.chosen
+
+
+class _Placer:
+    """The labels' current choices, with a journal of moves so that a failed push can be undone."""
+
+    def __init__(self, scene: Scene, candidates: Sequence[Sequence[Candidate]]) -> None:
+        self.scene, self.candidates = scene, candidates
+        self.chosen = [-1] * len(candidates)
+        self.journal: list[tuple[int, int]] = []
+        self.order = [sorted(range(len(options)), key=lambda k: options[k].cost) for options in candidates]
+
+    def score(self, label: int) -> float:
+        return self.scene.score(label, self.candidates[label][self.chosen[label]])
+
+    def best(self, label: int) -> int:
+        """The label's best candidate now: read cheapest first, stopping where none left can score lower."""
+        options = self.candidates[label]
+        best, low = 0, math.inf
+        for k in self.order[label]:
+            if options[k].cost >= low:
+                break  # a score is never below the candidate's own cost
+            score = self.scene.score(label, options[k])
+            if score < low:
+                best, low = k, score
+        return best
+
+    def move(self, label: int, k: int) -> None:
+        self.journal.append((label, self.chosen[label]))
+        self.chosen[label] = k
+        self.scene.put(label, self.candidates[label][k])
+
+    def undo(self, mark: int) -> None:
+        while len(self.journal) > mark:
+            label, k = self.journal.pop()
+            self.chosen[label] = k
+            self.scene.put(label, self.candidates[label][k])
+
+    def push(self, label: int, depth: int, fixed: frozenset[int]) -> bool:
+        """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works."""
+        scene, options = self.scene, self.candidates[label]
+        for k in self.order[label]:
+            option = options[k]
+            if scene._obstacle_hits(label, option.box) or scene._leader_hits(label, option.leader):
+                continue
+            blockers = scene._label_hits(label, option)
+            if not blockers or len(blockers) > 3 or fixed.intersection(blockers):
+                continue
+            mark = len(self.journal)
+            self.move(label, k)
+            held = fixed | {label}
+            for blocker in blockers:
+                self.move(blocker, self.best(blocker))
+                if self.score(blocker) >= 1000 and not (depth > 1 and self.push(blocker, depth - 1, held)):
+                    break
+            if all(self.score(b) < 1000 for b in (label, *blockers)):
+                return True
+            self.undo(mark)
+        return False

@@ -1,0 +1,215 @@
+"""Take Off!'s map names and route letters: read back from the printed map, and the placement that put them."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pdfplumber
+import pytest
+
+from pnp.games.take_off.drawing import board_drawing, map_text
+from pnp.games.take_off.maps import check_map, new_map
+from pnp.games.take_off.model import load_data, load_map
+from pnp.games.take_off.placement import crosshairs, dot_radius
+from pnp.games.take_off.rules import TakeOff
+from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels
+from pnp.printing.render import write_drawing
+from pnp.referee.protocol import Setup
+
+DATA = load_data().value
+MM = 72 / 25.4  # PDF points per mm
+ROUTE_COLOURS = {tuple(int(c.rgb[i : i + 2], 16) / 255 for i in (1, 3, 5)): c.letter for c in DATA.route_colours}
+
+
+@pytest.fixture(scope="module")
+def world():
+    return TakeOff().new_state(Setup(("a", "b"))).ctx.world
+
+
+def _colour(value) -> str | None:
+    """The route letter of a PDF colour, if it is one of the route colours."""
+    if not isinstance(value, tuple) or len(value) != 3:
+        return None
+    return next(
+        (letter for rgb, letter in ROUTE_COLOURS.items() if all(abs(a - b) < 0.01 for a, b in zip(rgb, value))), None
+    )
+
+
+@pytest.fixture(scope="module")
+def printed(world, tmp_path_factory):
+    """The map as printed at 100 % (one page the board's size), read back with pdfplumber."""
+    path = tmp_path_factory.mktemp("take-off-map") / "map.pdf"
+    write_drawing(board_drawing(world, DATA), path)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(keep_blank_chars=True, x_tolerance=0.5, extra_attrs=["size"])
+        lines = [line for line in page.lines if _colour(line["stroking_color"])]
+        badges = [
+            c
+            for c in page.curves
+            if _colour(c["stroking_color"]) and c["non_stroking_color"] in ((1, 1, 1), (1.0, 1.0, 1.0))
+        ]
+        return {"chars": page.chars, "words": words, "lines": lines, "badges": badges}
+
+
+def _crosses(segment, box) -> bool:
+    """True when a straight segment passes through a box (both in PDF points), by fine sampling."""
+    (ax, ay), (bx, by) = segment
+    steps = max(2, int(math.dist((ax, ay), (bx, by)) * 4))
+    return any(
+        box["x0"] < ax + (bx - ax) * i / steps < box["x1"] and box["top"] < ay + (by - ay) * i / steps < box["bottom"]
+        for i in range(steps + 1)
+    )
+
+
+def _segment(line):
+    """A pdfplumber line's two ends (top-down, like its boxes)."""
+    return tuple(line["pts"][0]), tuple(line["pts"][-1])
+
+
+def _touches(badge, box) -> bool:
+    """True when a round badge (its ring's outer edge included) reaches into a box."""
+    r = (badge["x1"] - badge["x0"]) / 2 + badge["linewidth"] / 2
+    cx, cy = (badge["x0"] + badge["x1"]) / 2, (badge["top"] + badge["bottom"]) / 2
+    return math.dist((cx, cy), (min(max(cx, box["x0"]), box["x1"]), min(max(cy, box["top"]), box["bottom"]))) < r
+
+
+def _labels(printed):
+    """The city names on the map: the words printed at 6 pt (the legend and grid use 7 pt and more)."""
+    return [w for w in printed["words"] if abs(w["size"] - 6) < 0.01]
+
+
+def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
+    inside_badge = 0
+    for char in printed["chars"]:
+        if char["size"] >= 6 - 1e-6:
+            continue
+        centre = ((char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2)
+        assert char["size"] >= 5 - 1e-6, char["text"]
+        assert any(b["x0"] < centre[0] < b["x1"] and b["top"] < centre[1] < b["bottom"] for b in printed["badges"])
+        inside_badge += 1
+    routes = sum(1 for dests in world.routes for d in dests if d >= 0)
+    (spot,) = map_text(world, DATA).insets  # central Europe again, with the badges of the routes it shows
+    x0, y0, x1, y1 = spot.zoomed
+    shown = sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
+    assert inside_badge == routes + shown == len(printed["badges"]) - len(DATA.route_colours)  # legend: larger
+    names = " ".join(w["text"] for w in _labels(printed))
+    for city in range(len(world.ids)):
+        assert world.name(city) in names
+
+
+def test_no_name_is_crossed_by_a_route_line_or_touches_a_badge(printed):
+    labels = _labels(printed)
+    assert len(labels) >= 224
+    segments = [_segment(line) for line in printed["lines"]]
+    crossed = [w["text"] for w in labels for s in segments if _crosses(s, w)]
+    covered = [w["text"] for w in labels for b in printed["badges"] if _touches(b, w)]
+    assert (len(crossed), len(covered)) == (0, 0), (crossed[:5], covered[:5])
+
+
+def test_names_keep_clear_of_crosshairs_jet_spaces_and_each_other(world):
+    placed = map_text(world, DATA)
+    assert placed.problems == () and placed.insets[0].text.problems == ()
+    jet = DATA.jet_token / 2
+    dots = world.layout.dots
+    marks = crosshairs(world)
+    assert len(marks) > 20
+    for label in placed.labels:
+        x0, y0, x1, y1 = label.box
+        for x, y in marks:
+            assert math.dist((x, y), (min(max(x, x0), x1), min(max(y, y0), y1))) > 3.0, label.text
+        for city, (x, y) in enumerate(dots):  # no jet on any city covers a name
+            assert math.dist((x, y), (min(max(x, x0), x1), min(max(y, y0), y1))) >= jet, (label.text, world.name(city))
+    boxes = [label.box for label in placed.labels]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+
+
+def test_a_jet_on_a_city_covers_no_other_city_dot(world):
+    jet = DATA.jet_token / 2
+    dots = world.layout.dots
+    for i, a in enumerate(dots):
+        for j, b in enumerate(dots[i + 1 :], i + 1):
+            assert math.dist(a, b) >= jet + max(dot_radius(world, i), dot_radius(world, j)) - 1e-6
+
+
+def test_central_europe_is_printed_again_larger_where_the_map_is_empty(world):
+    placed = map_text(world, DATA)
+    (spot,) = placed.insets
+    assert spot.inset.name == "Central Europe" and spot.covers == 0
+    x, y, w, h = spot.place
+    for label in placed.labels:  # nothing of the map lies under it
+        assert not (label.box[0] < x + w and x < label.box[2] and label.box[1] < y + h and y < label.box[3])
+    for dot in world.layout.dots:
+        assert not (x - 2 < dot[0] < x + w + 2 and y - 2 < dot[1] < y + h + 2)
+    x0, y0, x1, y1 = spot.zoomed
+    assert (x1 - x0, y1 - y0) == pytest.approx((w, h - 6.0)) and w == pytest.approx(28 * 3.5 * 2)
+    named = {
+        label.text
+        for label in spot.text.labels
+        if x0 <= label.box[0] and label.box[2] <= x1 and y0 <= label.box[1] and label.box[3] <= y1
+    }
+    assert {"Vienna", "Bratislava", "Ljubljana", "Zagreb", "Vaduz", "Bern", "Prague", "Budapest"} <= named
+    leaders = [label for label in spot.text.labels if label.text in named and label.leader]
+    assert max(math.dist(leader.leader[:2], leader.leader[2:]) for leader in leaders) < 15
+
+
+def crowded_map(tmp_path):
+    """Sixty capitals packed into a few grid squares: more names than room."""
+    rng = random.Random(3)
+    cities = ["  - {id: east, name: East, lat: 30, lon: 40, routes: {red: c0}}"]
+    for i in range(60):
+        lon, lat = 38 - i * 0.6, 30 + rng.uniform(-4, 4)
+        cities.append(
+            f"  - {{id: c{i}, name: City number {i}, country: Land {i}, lat: {lat:.2f}, lon: {lon:.2f}, "
+            f"routes: {{red: {f'c{i + 1}' if i < 59 else 'west'}}}}}"
+        )
+    cities.append("  - {id: west, name: West, lat: 30, lon: 0}")
+    path = tmp_path / "crowded.yaml"
+    path.write_text(
+        "game: take-off\ntitle: Crowded\nstart: east\nfinish: west\nwest_edge: 0\neast_edge: 40\n"
+        "north: 50\nsouth: 10\ndivide: 20\nscale: 3\ngrid: 10\ncities:\n" + "\n".join(cities) + "\n"
+    )
+    return path
+
+
+def test_map_check_warns_of_every_overlap_left_on_a_crowded_map(tmp_path):
+    path = crowded_map(tmp_path)
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    printed = [w for w in warnings if "on the printed map" in w]
+    assert printed and all(".name: on the printed map, City number" in w or "West" in w or "East" in w for w in printed)
+    assert any("its name overlaps" in w for w in printed)
+    assert not [f for f in check_map(load_map()) if f.level == "warning"]  # the world map is clean
+
+
+def test_the_label_with_least_room_is_placed_first():
+    """Two labels, two places: the one with a single free place gets it, the other takes the other."""
+    left, right = (0.0, 0.0, 10.0, 2.0), (20.0, 0.0, 30.0, 2.0)
+    scene = Scene([Obstacle("route line", "segment", (40.0, -5.0, 40.0, 5.0), pad=0.5)])
+    choices = place_labels(
+        scene, [[Candidate(left), Candidate(right, 1.0)], [Candidate(left, 5.0), Candidate((35, 0, 45, 2))]]
+    )
+    assert choices == [1, 0] and all(not scene.conflicts(i) for i in (0, 1))
+
+
+def test_map_check_reads_insets(tmp_path):
+    path = crowded_map(tmp_path)
+    text = path.read_text()
+    path.write_text(text + "insets:\n  - {name: Huge, west: 5, east: 35, north: 45, south: 15}\n")
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    assert any("insets[0]: the inset 'Huge' is larger than the map: it is left out" in w for w in warnings)
+    path.write_text(text + "insets:\n  - {name: Busy, west: 20, east: 30, north: 35, south: 25}\n")
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    assert any("insets[0]: the inset 'Busy' finds no empty place: it covers part of the map" in w for w in warnings)
+    path.write_text(text + "insets:\n  - {name: Outside, west: 30, east: 50, north: 45, south: 15, zoom: 9}\n")
+    errors = [f.message for f in check_map(load_map(path)) if f.level == "error"]
+    assert any("insets[0]: the inset 'Outside' must be a part of the map" in e for e in errors)
+    assert any("insets[0].zoom: an inset's zoom must be above 1 and at most 5" in e for e in errors)
+
+
+def test_a_generated_map_keeps_the_insets(tmp_path):
+    path = tmp_path / "seeded.yaml"
+    path.write_text(new_map(3))
+    assert [inset.name for inset in load_map(path).value.insets] == ["Central Europe"]

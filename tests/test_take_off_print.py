@@ -1,0 +1,92 @@
+"""Take Off!'s cards and die nets, read back from the PDF pages they print on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pdfplumber
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.games.take_off.model import load_data
+from pnp.printing.parts import Deck
+from pnp.printing.pdf import PdfWriter
+from pnp.printing.render import PrintSettings, render_kit
+
+DATA = load_data().value
+MM = 72 / 25.4  # PDF points per mm
+LOCATOR = (0.933, 0.957, 0.973)  # the miniature map's fill, #eef4f8, as the PDF holds it
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    """cards.pdf and jets-and-dice.pdf (the map is read back in test_take_off_labels.py)."""
+    kit = REGISTRY["take-off"].kit(KitRequest())
+    kit = replace(kit, documents=tuple(d for d in kit.documents if d.name != "map"))
+    out = tmp_path_factory.mktemp("take-off-print")
+    return {f.path.stem: f.path for f in render_kit(kit, PrintSettings(), out)}
+
+
+def _overlaps(a: dict, b: dict) -> bool:
+    return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) < 0.3
+
+
+def test_the_deck_footer_sits_below_the_locator_map_never_in_it(tmp_path):
+    kit = REGISTRY["take-off"].kit(KitRequest())
+    decks = [p for doc in kit.documents for p in doc.parts if isinstance(p, Deck)]
+    path = tmp_path / "fronts.pdf"
+    writer = PdfWriter(path, "fronts")
+    sample = [card for deck in decks for card in deck.cards[::8]]
+    for card in sample:
+        writer.page(decks[0].size.width, decks[0].size.height, card.front.draw)
+    writer.close()
+    height = decks[0].size.height * MM
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            (locator,) = [r for r in page.rects if r["non_stroking_color"] and _near_colour(r["non_stroking_color"])]
+            (footer,) = page.search(r"(Brown|Blue) deck - (east|west)ern half")
+            assert not _overlaps(footer, locator)
+            assert 0 < footer["top"] - locator["bottom"] < 4 * MM  # just under the map, clear of it
+            assert footer["bottom"] < height - 2 * MM  # and clear of the trim
+
+
+def _near_colour(colour: tuple) -> bool:
+    return len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, LOCATOR))
+
+
+def test_cards_print_names_with_their_accents(printed):
+    with pdfplumber.open(printed["cards"]) as pdf:
+        words = {word for page in pdf.pages[::2] for word in page.extract_text().split()}  # fronts only
+    for name in ("Yaoundé", "Lomé", "São", "Tomé", "Bogotá", "Asunción", "Brasília", "Reykjavík", "Astana", "Malabo"):
+        assert name in words  # (the cards lie sideways on the page: pdfplumber reads a word a line)
+    for old in ("Yaounde", "Bogota", "Nur-Sultan", "Ciudad"):
+        assert old not in words
+
+
+def test_die_nets_fold_on_dashed_lines_and_cut_on_solid_ones(printed):
+    side = DATA.die_size * MM
+    with pdfplumber.open(printed["jets-and-dice"]) as pdf:
+        pages = [p for p in pdf.pages if "fold on the dashed lines" in (p.extract_text() or "")]
+        assert len(pages) == 2
+        for page in pages:
+            edges = [line for line in page.lines if _near(max(line["width"], line["height"]), side)]
+            dashed = [line for line in edges if line["dash"][0]]
+            solid = [line for line in edges if not line["dash"][0]]
+            assert len(dashed) == 12  # five between faces, seven between a face and its glue tab
+            assert len(solid) == 7  # the rest of the cross's outline
+            spots = {_spot(line) for line in dashed}
+            assert len(spots) == 12 and not spots & {_spot(line) for line in solid}
+            # the glue tabs' free edges are cut: solid, and never along a face's edge
+            tabs = [c for c in page.curves if c["stroke"]]
+            assert len(tabs) >= 7 and all(not c["dash"][0] for c in tabs)
+            assert not spots & {_spot(c) for c in tabs}
+
+
+def _spot(line: dict) -> tuple[int, ...]:
+    """Where a line lies, to the nearest point."""
+    return tuple(round(line[k]) for k in ("x0", "top", "x1", "bottom"))
