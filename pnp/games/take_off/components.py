@@ -123,10 +123,9 @@ def _jet_face(colour: JetColour, number: int, diameter: float):
     def draw(canvas: Canvas) -> None:
         r = diameter / 2
         canvas.circle(r, r, r - 0.4, stroke=INK, width=0.3)
-        draw_jet(canvas, r, r * 0.8, r * 0.62, ink)
-        canvas.text(
-            r, r + r * 0.72, f"{colour.letter}{number}", size=diameter * 0.42, bold=True, anchor="middle", fill=ink
-        )
+        draw_jet(canvas, r, r * 0.72, r * 0.55, ink)
+        label = max(6.0, diameter * 0.42)  # pt: never under the kit's smallest text
+        canvas.text(r, r + r * 0.74, f"{colour.letter}{number}", size=label, bold=True, anchor="middle", fill=ink)
 
     return draw
 
