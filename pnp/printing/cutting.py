@@ -38,8 +38,8 @@ CUT_WIDTH = 0.1
 class CutFrame(PageFrame):
     """A page of a print-and-cut sheet: parts, footer included, stay within ``area`` (page mm)."""
 
-    area: Rect = Rect(0, 0, 0, 0)
-    machine: Machine = "silhouette"
+    area: Rect
+    machine: Machine
 
     @property
     def printable(self) -> Rect:
@@ -71,7 +71,10 @@ def frames(paper: str, machine: Machine | None) -> list[PageFrame]:
         return [CutFrame(w, h, Rect((w - aw) / 2, (h - ah) / 2, aw, ah), machine)]
     near, far = INSET + CLEARANCE, INSET + LENGTH + CLEARANCE  # from an edge, beside and past a marked corner
     sides = [(far, near, far, near), (near, far, near, far), (far, far, near, near)]  # left, top, right, bottom
-    return [CutFrame(w, h, Rect(left, top, w - left - right, h - top - bottom), machine) for left, top, right, bottom in sides]
+    return [
+        CutFrame(w, h, Rect(left, top, w - left - right, h - top - bottom), machine)
+        for left, top, right, bottom in sides
+    ]
 
 
 def keep_out(frame: PageFrame) -> list[Rect]:

@@ -44,4 +44,6 @@ class PrintSettings:
         if self.cut_marks is not None and self.cut_marks not in MACHINES:
             raise PnpError(f"cutting machine {self.cut_marks!r}: unknown (known: {', '.join(MACHINES)})")
         if self.cut_marks is not None and self.layout == "gutterfold":
-            raise PnpError("--cut-marks needs one-sided or double-sided sheets: a cutter cannot cut a folded gutterfold")
+            raise PnpError(
+                "--cut-marks needs one-sided or double-sided sheets: a cutter cannot cut a folded gutterfold"
+            )
