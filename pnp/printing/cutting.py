@@ -23,7 +23,7 @@ MACHINES: tuple[Machine, ...] = ("silhouette", "cricut")
 # Silhouette Studio, registration marks "Type 1 (CAMEO, Portrait, Curio)"
 INSET = 10.0  # from the paper's edges to the marks: the least Studio accepts
 LENGTH = 20.0  # each leg of an L; also the side of the square keep-out at a marked corner
-THICKNESS = 0.5  # of an L's legs
+THICKNESS = 0.3  # of an L's legs: thin lines register more precisely (see docs/printing.md)
 SQUARE = 5.0  # the filled square at the top left
 CLEARANCE = 1.0  # between the marks' lines and anything printed inside them (our choice)
 
