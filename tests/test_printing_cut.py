@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_printing_support import (
-    BACK_MARK,
     FRONT_MARK,
     MM,
     Box,
@@ -74,15 +73,15 @@ def squares(page) -> list[tuple[float, ...]]:
     ]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_silhouette_type_1_marks_are_on_every_front_page_and_on_no_back(tmp_path, paper):
-    files = build(tmp_path, [deck(POKER, 14)], paper=paper, cut_marks="silhouette")
+@pytest.mark.parametrize("paper,ink_saver", [("a4", False), ("letter", False), ("a4", True)])
+def test_silhouette_type_1_marks_are_on_every_front_page_and_on_no_back(tmp_path, paper, ink_saver):
+    files = build(tmp_path, [deck(POKER, 14)], paper=paper, cut_marks="silhouette", ink_saver=ink_saver)
     with open_pdf(files["cards.pdf"].path) as pdf:
         assert len(pdf.pages) == 2 * files["cards.pdf"].sheets
         for number, page in enumerate(pdf.pages):
             w, h = page_size(page)
             if number % 2:  # a back: the cutter never reads it
-                assert not squares(page) and not mark_paths(page) and stroked(page, BACK_MARK)
+                assert not squares(page) and not mark_paths(page) and page.chars  # a back, with its names
                 continue
             assert squares(page) == [pytest.approx((INSET, INSET, SQUARE, SQUARE), abs=0.01)]
             half = THICKNESS / 2  # the legs' outer edges lie on the marks' rectangle, INSET from the paper's edges
@@ -230,3 +229,10 @@ def test_every_cut_lies_in_the_machines_area_clear_of_the_marks_and_of_every_oth
             assert area.x <= trim.x + 1e-6 and trim.right <= area.right + 1e-6
             assert area.y <= trim.y + 1e-6 and trim.bottom <= area.bottom + 1e-6
             assert not any(intersects(trim, other) for other in trims[i + 1 :])
+
+
+def test_a_card_too_big_for_the_cutting_area_is_refused_naming_the_area():
+    settings = PrintSettings(cut_marks="cricut")
+    the_kit = kit(("cards", (deck(CardSize("big", 180, 200), 2),)))
+    with pytest.raises(PnpError, match=r"does not fit on A4 \(cricut's cutting area 171.45x230.95 mm"):
+        document_pages(the_kit, the_kit.documents[0], settings)

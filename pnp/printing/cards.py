@@ -111,9 +111,10 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
     if not plan.fronts:
         part_kind = "deck" if items.kind == "card" else "token sheet"
         area = frame.content
+        where = f"{settings.cut_marks}'s cutting area" if settings.cut_marks else "printable"
         raise PnpError(
             f"{part_kind} '{items.name}': a {size(items.width, items.height)} {items.kind} with {settings.bleed:g} mm "
-            f"bleed and crop marks does not fit on {paper_name(settings.paper)} (printable {size(area.w, area.h)}, "
+            f"bleed and crop marks does not fit on {paper_name(settings.paper)} ({where} {size(area.w, area.h)}, "
             f"{settings.layout}); use smaller {items.kind}s or less bleed"
         )
     per_page = len(plan.fronts)
