@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from pnp.printing.render import PrintSettings, WrittenFile
 
 
+class Cutter(str, Enum):
+    silhouette = "silhouette"
+    cricut = "cricut"
+
+
 class Format(str, Enum):
     pdf = "pdf"
     svg = "svg"
@@ -48,6 +53,13 @@ def build(
         str, typer.Option(help="Shift back pages by X,Y mm to match your printer (see the calibration page).")
     ] = "0,0",
     ink_saver: Annotated[bool, typer.Option(help="Light fills that print well in greyscale.")] = False,
+    cut_marks: Annotated[
+        Cutter | None,
+        typer.Option(
+            help="Print-and-cut card and token sheets for this cutting machine, each with an SVG of its cut lines.",
+            case_sensitive=False,
+        ),
+    ] = None,
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")] = None,
     players: Annotated[
@@ -58,6 +70,7 @@ def build(
     """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
 
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
+    |  pnp build aloft --cut-marks silhouette
     """
     from pnp import games
     from pnp.files import interruptible
@@ -80,6 +93,7 @@ def build(
         back_offset=_offset(back_offset),
         ink_saver=ink_saver,
         formats=("pdf", "svg") if fmt is Format.both else (fmt.value,),
+        cut_marks=None if cut_marks is None else cut_marks.value,
     )
     with interruptible():  # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
         kits = [spec.kit(KitRequest(map_path=map_file, seed=seed, players=players)) for spec in specs]
@@ -140,6 +154,7 @@ def _table(written: list[WrittenFile]) -> None:
         contents = ", ".join(f"{n} {name}" for name, n in f.components.items())
         table.add_row(str(f.path), str(f.pages), str(f.sheets), contents)
     Console().print(table)
-    counted = [f for f in written if f.format == "pdf"] or written  # with both formats, count each page once
+    # with both formats, count each page once; a cut file is no page to print
+    counted = [f for f in written if f.format == "pdf"] or [f for f in written if f.format == "svg"]
     pages, sheets = sum(f.pages for f in counted), sum(f.sheets for f in counted)
     say(f"{len(written)} files, {pages} pages on {sheets} sheets of paper. Print at 100 % (actual size).")

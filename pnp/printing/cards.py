@@ -14,12 +14,13 @@ from dataclasses import astuple, dataclass
 from typing import Literal
 
 from pnp.errors import PnpError
-from pnp.printing import imposition
+from pnp.printing import cutting, imposition
 from pnp.printing.canvas import Canvas, Draw
+from pnp.printing.cutting import Cut
 from pnp.printing.imposition import Slot
 from pnp.printing.marks import crop_marks, cut_guide, fold_line
 from pnp.printing.pages import Page, bounds, size
-from pnp.printing.paper import page_frame, paper_name
+from pnp.printing.paper import paper_name
 from pnp.printing.parts import Deck, Face, TokenSheet
 from pnp.printing.settings import PrintSettings
 
@@ -100,18 +101,20 @@ def run_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> li
 def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> list[Page]:
     """The pages of decks or token sheets of one size imposed as one run: fronts, and backs when any item has one."""
     items = ItemSet.of(parts)
-    frame = page_frame(settings.paper)
     if not items.has_backs:
         layout = imposition.single
     else:
         layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
-    plan = layout(items.width, items.height, settings.bleed, frame, items.one_background)
+    frames = cutting.frames(settings.paper, settings.cut_marks)
+    plans = [layout(items.width, items.height, settings.bleed, frame, items.one_background) for frame in frames]
+    frame, plan = max(zip(frames, plans), key=lambda pair: len(pair[1].fronts))
     if not plan.fronts:
         part_kind = "deck" if items.kind == "card" else "token sheet"
         area = frame.content
+        where = f"{settings.cut_marks}'s cutting area" if settings.cut_marks else "printable"
         raise PnpError(
             f"{part_kind} '{items.name}': a {size(items.width, items.height)} {items.kind} with {settings.bleed:g} mm "
-            f"bleed and crop marks does not fit on {paper_name(settings.paper)} (printable {size(area.w, area.h)}, "
+            f"bleed and crop marks does not fit on {paper_name(settings.paper)} ({where} {size(area.w, area.h)}, "
             f"{settings.layout}); use smaller {items.kind}s or less bleed"
         )
     per_page = len(plan.fronts)
@@ -122,17 +125,23 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
         counted = dict(Counter(item.part for item in chunk))
         title = ", ".join(counted)
         numbering = f"{number}/{len(chunks)}"
+        lines = cut_lines(items, chunk, fronts) if settings.cut_marks else ()
         if plan.mirror is None:
-            pages.append(Page(frame, sheet_drawer(items, chunk, fronts), f"{title} {numbering}", counted))
+            pages.append(Page(frame, sheet_drawer(items, chunk, fronts), f"{title} {numbering}", counted, cuts=lines))
         elif plan.fold is not None:
             draw = sheet_drawer(items, chunk, fronts, backs, plan.fold)
             pages.append(Page(frame, draw, f"{title} fronts and backs {numbering}", counted))
         else:
             draw = sheet_drawer(items, chunk, fronts)
-            pages.append(Page(frame, draw, f"{title} fronts {numbering}", counted, duplex_front=True))
+            pages.append(Page(frame, draw, f"{title} fronts {numbering}", counted, duplex_front=True, cuts=lines))
             draw = _backs_drawer(items, chunk, backs, settings.back_offset)
             pages.append(Page(frame, draw, f"{title} backs {numbering}"))
     return pages
+
+
+def cut_lines(items: ItemSet, chunk: Sequence[Item], fronts: Sequence[Slot]) -> tuple[Cut, ...]:
+    """Where a cutting machine cuts the fronts of ``chunk``: their trim boxes on the page."""
+    return cutting.cuts(items.kind, items.shape, (item.name for item in chunk), (slot.trim for slot in fronts))
 
 
 def sheet_drawer(

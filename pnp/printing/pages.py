@@ -10,12 +10,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pnp.printing.canvas import Canvas, Draw
+from pnp.printing.cutting import Cut
 from pnp.printing.paper import PageFrame, Rect
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page. ``duplex_front``: the next page is printed on its back."""
+    """One page. ``duplex_front``: the next page is printed on its back; ``cuts``: a cutting machine's lines on it."""
 
     frame: PageFrame
     draw: Draw
@@ -23,6 +24,7 @@ class Page:
     components: Mapping[str, int] = field(default_factory=dict)
     tile: str = ""
     duplex_front: bool = False
+    cuts: tuple[Cut, ...] = ()
 
 
 def blank(frame: PageFrame) -> Page:

@@ -2,7 +2,8 @@
 
 ``render_kit`` plans every document, then draws each page once per format:
 one PDF per document (``<out>/<game>/<document>.pdf``), one SVG per page
-(``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them.
+(``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them. With a cutting
+machine, each page it cuts also gets its cut lines as ``<out>/<game>/<document>-cut-NN.svg``.
 Each file is written whole or not at all (see ``pnp.files``). ``drawing_to_screen_svg``
 gives a state picture for a screen (``pnp ref show --svg``, the table page).
 """
@@ -19,6 +20,7 @@ from pnp.errors import PnpError
 from pnp.files import write_atomic
 from pnp.printing.calibration import calibration_pages
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.cutting import registration_marks
 from pnp.printing.footer import draw_footer
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.pages import Page
@@ -44,6 +46,7 @@ class WrittenFile:
     """One file written: its path, format, pages, sheets of paper and the components on it (name -> count).
 
     A double-sided document takes one sheet per two pages; an SVG page counts the sheet it starts (0 for a back).
+    A cut file (format ``cut``) is one page's cut lines for a cutting machine and counts no sheet.
     """
 
     path: Path
@@ -105,6 +108,21 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
                 progress(done, total)
         if pdf is not None:
             written.append(pdf.close(doc))
+        if settings.cut_marks is not None:
+            written += _cut_files(folder, stem, doc, digits)
+    return written
+
+
+def _cut_files(folder: Path, stem: str, doc: _Document, digits: int) -> list[WrittenFile]:
+    """A cut file beside the PDF for each page a cutting machine cuts: ``<document>-cut-NN.svg``, NN its page."""
+    from pnp.printing.cutting import cut_file
+
+    written = []
+    for number, page in enumerate(doc.pages, 1):
+        if page.cuts:
+            path = folder / f"{stem}-cut-{number:0{digits}d}.svg"
+            write_atomic(path, cut_file(page.frame.width, page.frame.height, page.cuts), sync=False)
+            written.append(WrittenFile(path, "cut", 1, dict(page.components), 0))
     return written
 
 
@@ -148,6 +166,8 @@ def _page_drawer(page: Page, footer: str, ink_saver: bool) -> Callable[[Canvas],
         target = InkSaver(canvas) if ink_saver else canvas
         page.draw(target)
         draw_footer(target, page.frame, footer, page.tile)
+        if page.cuts:
+            registration_marks(canvas, page.frame)  # full black whatever the ink saver does
 
     return draw
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.errors import PnpError
+from pnp.printing.cutting import MACHINES, Machine
 from pnp.printing.paper import paper_size
 
 FORMATS = ("pdf", "svg")
@@ -17,7 +18,7 @@ MAX_BACK_OFFSET = 20.0
 
 @dataclass(frozen=True)
 class PrintSettings:
-    """Paper, bleed (mm), layout of backs, back-page correction (mm), ink saver and output formats."""
+    """Paper, bleed (mm), layout of backs, back-page correction (mm), ink saver, output formats and cutting machine."""
 
     paper: str = "a4"  # a name from pnp.printing.paper.PAPERS, or WxH in mm
     bleed: float = 3.0
@@ -25,6 +26,7 @@ class PrintSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     formats: tuple[str, ...] = ("pdf",)
+    cut_marks: Machine | None = None  # print-and-cut sheets for this cutting machine (pnp.printing.cutting)
 
     def __post_init__(self) -> None:
         paper_size(self.paper)  # a paper that is neither known nor WxH in range is refused here
@@ -39,3 +41,9 @@ class PrintSettings:
         unknown = [f for f in self.formats if f not in FORMATS]
         if unknown or not self.formats:
             raise PnpError(f"format {', '.join(unknown) or '(none)'}: unknown (known: {', '.join(FORMATS)})")
+        if self.cut_marks is not None and self.cut_marks not in MACHINES:
+            raise PnpError(f"cutting machine {self.cut_marks!r}: unknown (known: {', '.join(MACHINES)})")
+        if self.cut_marks is not None and self.layout == "gutterfold":
+            raise PnpError(
+                "--cut-marks needs one-sided or double-sided sheets: a cutter cannot cut a folded gutterfold"
+            )
