@@ -110,7 +110,7 @@ def test_no_name_is_crossed_by_a_route_line_or_touches_a_badge(printed):
 
 def test_names_keep_clear_of_crosshairs_jet_spaces_and_each_other(world):
     placed = map_text(world, DATA)
-    assert placed.problems == () and placed.insets[0].text.problems == ()
+    assert placed.problems == () and placed.insets[0].problems == ()
     jet = DATA.jet_token / 2
     dots = world.layout.dots
     marks = crosshairs(world)

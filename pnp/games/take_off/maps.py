@@ -66,7 +66,7 @@ def _check_print(world: World, data: TakeOffData, add: Add) -> None:
                 f"the inset {spot.inset.name!r} finds no empty place: it covers part of the map",
             )
         x0, y0, x1, y1 = spot.zoomed
-        for city, problem in spot.text.problems:
+        for city, problem in spot.problems:
             x, y = spot.world.layout.dots[city]
             if x0 <= x <= x1 and y0 <= y <= y1:
                 add("warning", f"insets[{i}]", f"in the inset {spot.inset.name!r}, {world.name(city)}: {problem}")

@@ -19,7 +19,7 @@ from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, Candidate, Obstacle, Scene, Segment, place_labels, point_box_distance
-from pnp.printing.paper import PAPERS
+from pnp.printing.paper import HOME_PAPERS
 from pnp.printing.tiling import plan_tiles, registration_points
 
 MIN_LABEL_PT, MIN_LETTER_PT = 6.0, 5.0  # the smallest names and route letters read at arm's length
@@ -125,9 +125,13 @@ def label_text(world: World, city: int) -> tuple[str, float, bool]:
 
 
 def crosshairs(world: World) -> list[tuple[float, float]]:
-    """Where the registration crosshairs fall when the map is tiled on any paper the toolkit prints on."""
+    """Where the registration crosshairs fall when the map is tiled on a home printer's paper (A4 or Letter).
+
+    Larger papers tile the map in fewer pieces, and their crosshairs may touch a name; ``pnp map check``
+    reads the placement for these two.
+    """
     layout = world.layout
-    return [p for paper in PAPERS for p in registration_points(plan_tiles(layout.width, layout.height, paper))]
+    return [p for paper in HOME_PAPERS for p in registration_points(plan_tiles(layout.width, layout.height, paper))]
 
 
 def legend_box(world: World) -> Box:
@@ -321,6 +325,12 @@ class InsetSpot:
     world: World
     text: Placement
     zoomed: Box
+
+    @property
+    def problems(self) -> tuple[tuple[int, str], ...]:
+        """What is wrong with the names the inset prints (the rest of its zoomed map is never printed)."""
+        shown = {id(label) for label in inset_labels(self.zoomed, self.text.labels)}
+        return tuple((city, problem) for city, problem in self.text.problems if id(self.text.labels[city]) in shown)
 
 
 TITLE_BAND = 6.0  # mm above an inset's picture, for its title
