@@ -216,9 +216,9 @@ def test_the_schema_describes_the_map_format():
 
 
 def test_a_record_on_a_map_from_the_seed_holds_the_map_hash_and_refuses_a_changed_generator(cli, monkeypatch):
-    code, _, _ = cli("ref", "new", "aeronaut-odyssey", "game.pnp", "--players", "ann,bob", "--seed", "12")
+    code, _, _ = cli("ref", "new", "aeronaut-odyssey", "game.pnp", "--players", "ann,bob", "--seed", "12")  # a map for 2
     assert code == 0
-    digest = hashlib.sha256(new(12).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(new(12, players=2).encode()).hexdigest()[:16]
     assert f'[Files "generated-map={digest}"]' in Path("game.pnp").read_text(encoding="utf-8")
     assert cli("ref", "play", "game.pnp", "gain", "o")[0] == 0
     monkeypatch.setattr(rules, "generate", lambda seed, knobs: generate(seed + 1, knobs))  # a changed generator

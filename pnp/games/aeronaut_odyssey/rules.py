@@ -55,7 +55,9 @@ class AeronautOdyssey(BaseGame):
 
     def generated_inputs(self, setup: Setup) -> dict[str, str]:
         """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
-        return {} if setup.map_path else {"generated-map": to_yaml(self.board(setup).source)}
+        if setup.map_path:
+            return {}
+        return {"generated-map": to_yaml(generate(setup.seed, Knobs(players=len(setup.players))))}
 
     def parse_move(self, text: str) -> AeroMove:
         return notation.parse(text)
