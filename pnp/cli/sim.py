@@ -19,7 +19,11 @@ def sim(
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes (local), or local cluster workers (dask).")] = 1,
+    engine: Annotated[str, typer.Option(help="Where games run: local, or dask (the cluster extra).")] = "local",
+    scheduler: Annotated[
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (default: a local cluster).")
+    ] = None,
     html_file: Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
@@ -34,6 +38,7 @@ def sim(
     from pnp.files import write_atomic
     from pnp.referee.session import parse_options
     from pnp.sim import SimConfig, run, summarise
+    from pnp.sim.engines import Engine
     from pnp.sim.report import render_html
 
     spec = games.get(game)
@@ -49,13 +54,13 @@ def sim(
         options=parse_options(spec.rules(), option or []),
         map_path=map_file,
         seed=seed,
-        workers=workers,
     )
+    where = Engine(engine, workers, scheduler)  # type: ignore[arg-type]  # Engine.check names a wrong kind
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True, console=Console(stderr=True)
     ) as progress:
         task = progress.add_task("games", total=games_count)
-        results, seconds = run(config, lambda done: progress.update(task, completed=done))
+        results, seconds = run(config, where, lambda done: progress.update(task, completed=done))
     summary = summarise(config, results, seconds)
     if html_file:
         write_atomic(html_file, render_html(summary, results))
