@@ -8,11 +8,11 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
-from pnp.sim import SimConfig, run, seat_bots, summarise, wilson
+from pnp.sim import LOCAL, SimConfig, run, seat_bots, summarise, wilson
 from pnp.sim.engines import Engine
 
 
-def figures(config: SimConfig, engine: Engine = Engine()) -> dict:
+def figures(config: SimConfig, engine: Engine = LOCAL) -> dict:
     results, seconds = run(config, engine)
     summary = summarise(config, results, seconds)
     summary.pop("seconds")

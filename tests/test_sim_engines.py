@@ -41,7 +41,11 @@ def test_without_dask_the_engine_says_how_to_install_it(monkeypatch):
 def test_an_unreachable_scheduler_or_wrong_settings_are_one_line_errors(cli, monkeypatch):
     monkeypatch.setattr("pnp.sim.engines.CONNECT_TIMEOUT", "1s")
     code, _, err = cli("sim", "aloft", "--games", "2", "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9")
-    assert code == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err and len(err.strip().splitlines()) == 1
+    assert (
+        code == 1
+        and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+        and len(err.strip().splitlines()) == 1
+    )
     for args, message in (
         (("--engine", "spark"), "unknown engine 'spark'"),
         (("--scheduler", "tcp://127.0.0.1:9"), "--scheduler needs --engine dask"),

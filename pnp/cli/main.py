@@ -26,9 +26,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command(name="build")(build.build)
-app.command(name="sim")(sim.sim)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
+app.add_typer(sim.app, name="sim")
 
 
 def _print_version(wanted: bool) -> None:

@@ -165,6 +165,9 @@ def _map_file(text: str) -> Path:
     return path
 
 
+LOCAL = Engine()  # one process, here
+
+
 def check(config: SimConfig) -> None:
     """Refuse a run that cannot be played (players, bots, counts) before any game starts."""
     spec = games.get(config.game)
@@ -179,7 +182,7 @@ def check(config: SimConfig) -> None:
 
 
 def run(
-    config: SimConfig, engine: Engine = Engine(), progress: Callable[[int], None] | None = None
+    config: SimConfig, engine: Engine = LOCAL, progress: Callable[[int], None] | None = None
 ) -> tuple[list[GameResult], float]:
     """Play every game of the run on ``engine``; return the results in order and the seconds."""
     check(config)

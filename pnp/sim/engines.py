@@ -49,7 +49,7 @@ class Engine:
 def play_jobs(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
     """Play every job on ``engine``, yielding each game as it finishes (not in order)."""
     engine.check()
-    batches = [(list(jobs[p] for p in positions), positions) for positions in _batches(len(jobs), engine.workers)]
+    batches = [([jobs[p] for p in positions], positions) for positions in _batches(len(jobs), engine.workers)]
     if engine.kind == "dask":
         yield from _dask(batches, engine)
     elif engine.workers == 1:
@@ -83,16 +83,16 @@ def _dask(batches: list[Batch], engine: Engine) -> Iterator[Done]:
     except ImportError:
         raise PnpError("the dask engine needs Dask: pip install 'pnp[cluster]'") from None
     if engine.scheduler is None:
-        cluster = LocalCluster(
-            n_workers=engine.workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        cluster = LocalCluster(n_workers=engine.workers, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     else:
         cluster = None
         try:
             client = Client(engine.scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise PnpError(f"cannot reach the Dask scheduler at {engine.scheduler}: {' '.join(str(exc).split())}") from None
+            raise PnpError(
+                f"cannot reach the Dask scheduler at {engine.scheduler}: {' '.join(str(exc).split())}"
+            ) from None
     try:
         futures = [client.submit(play_batch, batch, pure=False) for batch in batches]
         for future in as_completed(futures):
