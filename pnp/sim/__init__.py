@@ -28,6 +28,7 @@ from pnp.referee.protocol import Game, Move, Setup, State
 from pnp.referee.session import player_range
 from pnp.sim.chance import Fit, chi_square
 from pnp.sim.engines import Engine, play_jobs
+from pnp.sim.ismcts import ismcts_bot
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,12 @@ def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Choo
     spec = games.get(config.game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
+    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, known.get("greedy"), ISMCTS_DEPTH))
     return known
 
+
+# the search bot: iterations per choice, each a playout by the game's greedy bot of at most this many inputs
+ISMCTS_ITERATIONS, ISMCTS_DEPTH = 32, 100
 
 _GAME_CACHE: dict[str, Game] = {}
 
