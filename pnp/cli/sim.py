@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -12,6 +14,7 @@ from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
+    from pnp.games.spec import GameSpec
     from pnp.sim.engines import Engine
 
 
@@ -39,6 +42,38 @@ app = typer.Typer(
 EngineKind = Annotated[str, typer.Option("--engine", help="Where games run: local, or dask (the cluster extra).")]
 Workers = Annotated[int, typer.Option(help="Worker processes (local), or local cluster workers (dask).")]
 Scheduler = Annotated[str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (default: a local cluster).")]
+GameName = Annotated[str, typer.Argument(help="A game name from 'pnp games'.")]
+Seed = Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")]
+HtmlFile = Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")]
+
+
+def _game(game: str, map_file: Path | None, outputs: tuple[Path | None, ...]) -> GameSpec:
+    """The game asked for, once its map is known readable and the output files' folders exist."""
+    from pnp import games
+
+    spec = games.get(game)
+    if map_file is not None:
+        games.map_file_for(spec, map_file)
+    for path in outputs:
+        if path is not None and not path.parent.is_dir():
+            raise PnpError(f"{path}: its folder does not exist")
+    return spec
+
+
+def _bots(listed: str, default: str) -> tuple[str, ...]:
+    return tuple(b.strip() for b in listed.split(",") if b.strip()) or (default,)
+
+
+@contextmanager
+def _bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr, gone when done; yields the function that moves it to a count of games."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda done: progress.update(task, completed=done)
 
 
 def _engine(kind: str, workers: int, scheduler: str | None) -> Engine:
@@ -53,52 +88,41 @@ def _engine(kind: str, workers: int, scheduler: str | None) -> Engine:
 
 @app.command(name="run")
 def sim(
-    game: Annotated[str, typer.Argument(help="A game name from 'pnp games'.")],
+    game: GameName,
     games_count: Annotated[int, typer.Option("--games", help="How many games to play.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
     bots: Annotated[str, typer.Option(help="Bots, comma-separated, rotated over the seats game by game.")] = "random",
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
+    seed: Seed = 0,
     workers: Workers = 1,
     engine: EngineKind = "local",
     scheduler: Scheduler = None,
-    html_file: Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")] = None,
+    html_file: HtmlFile = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Simulate games between bots: win rates by seat and by bot with 95 % intervals, scores, lengths.
 
     Example: pnp sim aloft --games 500 --players 3 --bots greedy,random --workers 2 --html report.html
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from pnp import games
     from pnp.files import write_atomic
     from pnp.referee.session import parse_options
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.report import render_html
 
-    spec = games.get(game)
-    if map_file is not None:
-        games.map_file_for(spec, map_file)
-    if html_file is not None and not html_file.parent.is_dir():
-        raise PnpError(f"{html_file}: its folder does not exist")
+    spec = _game(game, map_file, (html_file,))
     config = SimConfig(
         game=spec.name,
         games=games_count,
         players=players,
-        bots=tuple(b.strip() for b in bots.split(",") if b.strip()) or ("random",),
+        bots=_bots(bots, "random"),
         options=parse_options(spec.rules(), option or []),
         map_path=map_file,
         seed=seed,
     )
     where = _engine(engine, workers, scheduler)
-    with Progress(
-        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True, console=Console(stderr=True)
-    ) as progress:
-        task = progress.add_task("games", total=games_count)
-        results, seconds = run(config, where, lambda done: progress.update(task, completed=done))
+    with _bar("simulating", games_count) as progress:
+        results, seconds = run(config, where, progress)
     summary = summarise(config, results, seconds)
     if html_file:
         write_atomic(html_file, render_html(summary, results))
@@ -131,7 +155,7 @@ def sim(
 
 @app.command()
 def sweep(
-    game: Annotated[str, typer.Argument(help="A game name from 'pnp games'.")],
+    game: GameName,
     over: Annotated[
         list[str] | None, typer.Option(help="KEY=V1,V2,...: a game option or players, and its values; repeatable.")
     ] = None,
@@ -142,14 +166,14 @@ def sweep(
     bots: Annotated[str, typer.Option(help="Bots, comma-separated, rotated over the seats.")] = "greedy",
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for every combination.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A fixed game option KEY=VALUE; repeatable.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
+    seed: Seed = 0,
     checkpoint: Annotated[
         Path | None, typer.Option(help="Keep finished games in this file; run again to resume where it stopped.")
     ] = None,
     workers: Workers = 1,
     engine: EngineKind = "local",
     scheduler: Scheduler = None,
-    html_file: Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")] = None,
+    html_file: HtmlFile = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
 ) -> None:
     """Simulate every combination of settings (or many generated maps): seat advantage, length, score spread.
@@ -158,26 +182,17 @@ def sweep(
 
     Example: pnp sim sweep aeronaut-odyssey --maps 200 --size small --games 100 --checkpoint sweep.json
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from pnp import games
     from pnp.files import write_atomic
     from pnp.sim import SimConfig
     from pnp.sim.report import render_sweep_html
     from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
 
-    spec = games.get(game)
-    if map_file is not None:
-        games.map_file_for(spec, map_file)
-    for path in (html_file, checkpoint):
-        if path is not None and not path.parent.is_dir():
-            raise PnpError(f"{path}: its folder does not exist")
+    spec = _game(game, map_file, (html_file, checkpoint))
     base = SimConfig(
         game=spec.name,
         games=games_count,
         players=players,
-        bots=tuple(b.strip() for b in bots.split(",") if b.strip()) or ("greedy",),
+        bots=_bots(bots, "greedy"),
         map_path=map_file,
         seed=seed,
     )
@@ -185,16 +200,8 @@ def sweep(
     where = _engine(engine, workers, scheduler)
     kept = Checkpoint(checkpoint, plan)
     total = sum(c.config.games for c in plan)
-    with Progress(
-        TextColumn(f"sweeping {len(plan)} combinations"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=True,
-        console=Console(stderr=True),
-    ) as progress:
-        task = progress.add_task("games", total=total)
-        rows = run_sweep(plan, where, kept, lambda done: progress.update(task, completed=done))
+    with _bar(f"sweeping {len(plan)} combinations", total) as progress:
+        rows = run_sweep(plan, where, kept, progress)
     if html_file:
         write_atomic(html_file, render_sweep_html(spec.title, rows))
     if as_json:
