@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +29,7 @@ from pnp.sim.engines import Engine, play_jobs
 
 CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
 SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
+MAX_COMBINATIONS = 100_000
 SETTINGS = ("players",)  # what --over accepts besides the game's own options
 
 
@@ -82,6 +84,11 @@ def combinations(
             raise PnpError(
                 f"{spec.title} cannot be swept over {quote(key)} (known: {', '.join([*option_keys, *SETTINGS])})"
             )
+    if maps < 0:
+        raise PnpError("--maps must be 0 or more")
+    count = math.prod(len(values) for _, values in overs) * max(1, maps)
+    if count > MAX_COMBINATIONS:
+        raise PnpError(f"{count:,} combinations is more than a sweep takes ({MAX_COMBINATIONS:,}): split it")
     out: list[Combination] = []
     for values in itertools.product(*(values for _, values in overs)):
         chosen = list(zip((key for key, _ in overs), values))
