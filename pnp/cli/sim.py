@@ -91,7 +91,9 @@ def sim(
     game: GameName,
     games_count: Annotated[int, typer.Option("--games", help="How many games to play.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
-    bots: Annotated[str, typer.Option(help="Bots, comma-separated, rotated over the seats game by game.")] = "random",
+    bots: Annotated[
+        str, typer.Option(help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats game by game.")
+    ] = "random",
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
@@ -163,7 +165,9 @@ def sweep(
     size: Annotated[str | None, typer.Option(help="The generated maps' size (see 'pnp map new --help').")] = None,
     games_count: Annotated[int, typer.Option("--games", help="Games per combination.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game (unless swept over).")] = 2,
-    bots: Annotated[str, typer.Option(help="Bots, comma-separated, rotated over the seats.")] = "greedy",
+    bots: Annotated[
+        str, typer.Option(help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats.")
+    ] = "greedy",
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for every combination.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A fixed game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
