@@ -10,6 +10,7 @@ start-up alone is given beside it. On a machine shared with other work the figur
 from __future__ import annotations
 
 import argparse
+import logging
 import time
 
 from pnp.sim import SimConfig, run
@@ -31,7 +32,12 @@ def cluster_start_seconds() -> float:
     from distributed import Client, LocalCluster
 
     start = time.perf_counter()
-    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster):
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, dashboard_address=None, silence_logs=logging.CRITICAL
+        ) as cluster,
+        Client(cluster),
+    ):
         pass
     return time.perf_counter() - start
 
@@ -49,8 +55,14 @@ def rows(games: int) -> list[Row]:
         start = cluster_start_seconds()
     except ImportError:
         return [*out, (f"{label}, dask 2 workers", "-", "-", "not installed: pip install '.[cluster]'")]
-    out.append((f"{label}, dask local cluster of 2", f"{dask:.0f} games/s", f"{one:.0f} games/s 1 worker",
-                f"{dask / one:.2f}x (cluster start-up {start:.1f} s included)"))
+    out.append(
+        (
+            f"{label}, dask local cluster of 2",
+            f"{dask:.0f} games/s",
+            f"{one:.0f} games/s 1 worker",
+            f"{dask / one:.2f}x (cluster start-up {start:.1f} s included)",
+        )
+    )
     return out
 
 

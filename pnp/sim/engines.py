@@ -11,6 +11,7 @@ have the same pnp installed.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -83,7 +84,13 @@ def _dask(batches: list[Batch], engine: Engine) -> Iterator[Done]:
     except ImportError:
         raise PnpError("the dask engine needs Dask: pip install 'pnp[cluster]'") from None
     if engine.scheduler is None:
-        cluster = LocalCluster(n_workers=engine.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=engine.workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,  # a worker shutting down is no news for the user
+        )
         client = Client(cluster)
     else:
         cluster = None
