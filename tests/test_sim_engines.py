@@ -53,3 +53,12 @@ def test_an_unreachable_scheduler_or_wrong_settings_are_one_line_errors(cli, mon
     ):
         code, _, err = cli("sim", "aloft", "--games", "2", *args)
         assert code == 1 and message in err
+
+
+def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask():
+    """Generated maps travel with the games: the workers write them where they can read them."""
+    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
+
+    plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
+    local = run_sweep(plan, Engine(), Checkpoint(None, plan))
+    assert run_sweep(plan, Engine("dask", workers=2), Checkpoint(None, plan)) == local
