@@ -8,11 +8,12 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
-from pnp.sim import SimConfig, run, seat_bots, summarise, wilson
+from pnp.sim import LOCAL, SimConfig, run, seat_bots, summarise, wilson
+from pnp.sim.engines import Engine
 
 
-def figures(config: SimConfig) -> dict:
-    results, seconds = run(config)
+def figures(config: SimConfig, engine: Engine = LOCAL) -> dict:
+    results, seconds = run(config, engine)
     summary = summarise(config, results, seconds)
     summary.pop("seconds")
     return summary
@@ -21,7 +22,7 @@ def figures(config: SimConfig) -> dict:
 def test_the_same_seed_gives_the_same_figures_whatever_the_workers():
     config = SimConfig("aloft", games=12, players=3, bots=("greedy", "random"), seed=9)
     one = figures(config)
-    two = figures(SimConfig(**{**config.__dict__, "workers": 2}))
+    two = figures(config, Engine(workers=2))
     assert one == two
     assert figures(SimConfig(**{**config.__dict__, "seed": 10})) != one
 

@@ -27,9 +27,9 @@ app = typer.Typer(
 )
 app.command(name="build")(build.build)
 app.command(name="export")(export.export)
-app.command(name="sim")(sim.sim)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
+app.add_typer(sim.app, name="sim")
 
 
 def _print_version(wanted: bool) -> None:

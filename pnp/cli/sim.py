@@ -1,61 +1,130 @@
-"""``pnp sim``: play many bot games and report who is favoured."""
+"""``pnp sim``: play many bot games and report who is favoured; ``pnp sim sweep`` over many settings or maps."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
+import click
 import typer
 
 from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
+if TYPE_CHECKING:
+    from pnp.games.spec import GameSpec
+    from pnp.sim.engines import Engine
 
+
+class _RunByDefault(typer.core.TyperGroup):
+    """``pnp sim GAME ...`` is ``pnp sim run GAME ...``: a first word that names no command starts a run."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    cls=_RunByDefault,
+    help=(
+        "Bot games by the thousand: who is favoured, by seat and by bot.\n\n"
+        "Examples:\n\n"
+        "  pnp sim aloft --games 500 --bots greedy,random   (the same as 'pnp sim run aloft ...')\n\n"
+        "  pnp sim sweep aeronaut-odyssey --maps 200 --size small"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+EngineKind = Annotated[str, typer.Option("--engine", help="Where games run: local, or dask (the cluster extra).")]
+Workers = Annotated[int, typer.Option(help="Worker processes (local), or local cluster workers (dask).")]
+Scheduler = Annotated[str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (default: a local cluster).")]
+GameName = Annotated[str, typer.Argument(help="A game name from 'pnp games'.")]
+Seed = Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")]
+HtmlFile = Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")]
+
+
+def _game(game: str, map_file: Path | None, outputs: tuple[Path | None, ...]) -> GameSpec:
+    """The game asked for, once its map is known readable and the output files' folders exist."""
+    from pnp import games
+
+    spec = games.get(game)
+    if map_file is not None:
+        games.map_file_for(spec, map_file)
+    for path in outputs:
+        if path is not None and not path.parent.is_dir():
+            raise PnpError(f"{path}: its folder does not exist")
+    return spec
+
+
+def _bots(listed: str, default: str) -> tuple[str, ...]:
+    return tuple(b.strip() for b in listed.split(",") if b.strip()) or (default,)
+
+
+@contextmanager
+def _bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr, gone when done; yields the function that moves it to a count of games."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+def _engine(kind: str, workers: int, scheduler: str | None) -> Engine:
+    from pnp.sim.engines import ENGINES, Engine
+
+    if kind not in ENGINES:
+        raise PnpError(f"unknown engine {kind!r} (engines: {', '.join(ENGINES)})")
+    engine = Engine("dask" if kind == "dask" else "local", workers, scheduler)
+    engine.check()
+    return engine
+
+
+@app.command(name="run")
 def sim(
-    game: Annotated[str, typer.Argument(help="A game name from 'pnp games'.")],
+    game: GameName,
     games_count: Annotated[int, typer.Option("--games", help="How many games to play.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
-    bots: Annotated[str, typer.Option(help="Bots, comma-separated, rotated over the seats game by game.")] = "random",
+    bots: Annotated[
+        str, typer.Option(help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats game by game.")
+    ] = "random",
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    html_file: Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")] = None,
+    seed: Seed = 0,
+    workers: Workers = 1,
+    engine: EngineKind = "local",
+    scheduler: Scheduler = None,
+    html_file: HtmlFile = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Simulate games between bots: win rates by seat and by bot with 95 % intervals, scores, lengths.
 
     Example: pnp sim aloft --games 500 --players 3 --bots greedy,random --workers 2 --html report.html
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from pnp import games
     from pnp.files import write_atomic
     from pnp.referee.session import parse_options
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.report import render_html
 
-    spec = games.get(game)
-    if map_file is not None:
-        games.map_file_for(spec, map_file)
-    if html_file is not None and not html_file.parent.is_dir():
-        raise PnpError(f"{html_file}: its folder does not exist")
+    spec = _game(game, map_file, (html_file,))
     config = SimConfig(
         game=spec.name,
         games=games_count,
         players=players,
-        bots=tuple(b.strip() for b in bots.split(",") if b.strip()) or ("random",),
+        bots=_bots(bots, "random"),
         options=parse_options(spec.rules(), option or []),
         map_path=map_file,
         seed=seed,
-        workers=workers,
     )
-    with Progress(
-        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), transient=True, console=Console(stderr=True)
-    ) as progress:
-        task = progress.add_task("games", total=games_count)
-        results, seconds = run(config, lambda done: progress.update(task, completed=done))
+    where = _engine(engine, workers, scheduler)
+    with _bar("simulating", games_count) as progress:
+        results, seconds = run(config, where, progress)
     summary = summarise(config, results, seconds)
     if html_file:
         write_atomic(html_file, render_html(summary, results))
@@ -82,5 +151,79 @@ def sim(
             f"chance: {len(chance['outcomes'])} outcomes drawn {verdict} "
             f"(chi-square {fit['statistic']}, {fit['df']} df, p = {fit['p_value']})"
         )
+    if html_file:
+        say(f"wrote {html_file}")
+
+
+@app.command()
+def sweep(
+    game: GameName,
+    over: Annotated[
+        list[str] | None, typer.Option(help="KEY=V1,V2,...: a game option or players, and its values; repeatable.")
+    ] = None,
+    maps: Annotated[int, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = 0,
+    size: Annotated[str | None, typer.Option(help="The generated maps' size (see 'pnp map new --help').")] = None,
+    games_count: Annotated[int, typer.Option("--games", help="Games per combination.")] = 200,
+    players: Annotated[int, typer.Option(help="Players per game (unless swept over).")] = 2,
+    bots: Annotated[
+        str, typer.Option(help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats.")
+    ] = "greedy",
+    map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for every combination.")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="A fixed game option KEY=VALUE; repeatable.")] = None,
+    seed: Seed = 0,
+    checkpoint: Annotated[
+        Path | None, typer.Option(help="Keep finished games in this file; run again to resume where it stopped.")
+    ] = None,
+    workers: Workers = 1,
+    engine: EngineKind = "local",
+    scheduler: Scheduler = None,
+    html_file: HtmlFile = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
+) -> None:
+    """Simulate every combination of settings (or many generated maps): seat advantage, length, score spread.
+
+    A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share.
+
+    Example: pnp sim sweep aeronaut-odyssey --maps 200 --size small --games 100 --checkpoint sweep.json
+    """
+    from pnp.files import write_atomic
+    from pnp.sim import SimConfig
+    from pnp.sim.report import render_sweep_html
+    from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+
+    spec = _game(game, map_file, (html_file, checkpoint))
+    base = SimConfig(
+        game=spec.name,
+        games=games_count,
+        players=players,
+        bots=_bots(bots, "greedy"),
+        map_path=map_file,
+        seed=seed,
+    )
+    plan = combinations(base, parse_over(over or []), maps, size, option or [])
+    where = _engine(engine, workers, scheduler)
+    kept = Checkpoint(checkpoint, plan)
+    total = sum(c.config.games for c in plan)
+    with _bar(f"sweeping {len(plan)} combinations", total) as progress:
+        rows = run_sweep(plan, where, kept, progress)
+    if html_file:
+        write_atomic(html_file, render_sweep_html(spec.title, rows))
+    if as_json:
+        emit_json(rows)
+        return
+    width = max(len("combination"), *(len(r["combination"]) for r in rows))
+    say(f"{'combination':<{width}}  {'seat':<7} {'advantage (95 % interval)':<28} {'length':>7} {'spread':>7}")
+    for r in rows:
+        low, high = r["ci95"]
+        flag = "  !" if r["significant"] else ""
+        say(
+            f"{r['combination']:<{width}}  {r['seat']:<7} {r['advantage']:+7.1%} ({low:+.1%} to {high:+.1%})"
+            f"{'':<4} {r['game_length']:7.1f} {r['score_spread']:7.1f}{flag}"
+        )
+    flagged = sum(r["significant"] for r in rows)
+    say(
+        f"{flagged} of {len(rows)} combinations flagged (!): a seat's 95 % interval excludes a fair share "
+        "(a fair row is flagged by chance about 1 time in 20 per seat)"
+    )
     if html_file:
         say(f"wrote {html_file}")

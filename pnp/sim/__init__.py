@@ -1,30 +1,34 @@
 """Balance simulation: many bot games, with win rates by seat and by bot, scores and lengths.
 
 Each game's randomness comes from the seed and the game's index alone, and
-results are gathered in index order, so a run gives the same figures whatever
-the number of worker processes.
+results are put in index order, so a run gives the same figures whatever the
+engine (:mod:`pnp.sim.engines`) and its number of workers.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
-import multiprocessing
 import random
 import statistics
+import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypedDict
 
 from pnp import games
 from pnp.errors import PnpError
+from pnp.files import write_atomic
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Setup, State
 from pnp.referee.session import player_range
 from pnp.sim.chance import Fit, chi_square
+from pnp.sim.engines import Engine, play_jobs
+from pnp.sim.ismcts import ismcts_bot
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,7 @@ class SimConfig:
     options: Mapping[str, bool | int | str] = field(default_factory=dict)
     map_path: Path | None = None
     seed: int = 0
-    workers: int = 1
+    map_text: str | None = None  # a map's text, for maps made on the fly (a sweep's generated maps)
 
 
 @dataclass(frozen=True)
@@ -116,8 +120,12 @@ def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Choo
     spec = games.get(config.game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
+    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, known.get("greedy"), ISMCTS_DEPTH))
     return known
 
+
+# the search bot: iterations per choice, each a playout by the game's greedy bot of at most this many inputs
+ISMCTS_ITERATIONS, ISMCTS_DEPTH = 32, 100
 
 _GAME_CACHE: dict[str, Game] = {}
 
@@ -135,9 +143,8 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
         return choosers[seats[state.to_move() or names[0]]](state, moves, secrets)
 
-    setup = Setup(
-        names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), config.map_path
-    )
+    map_path = _map_file(config.map_text) if config.map_text is not None else config.map_path
+    setup = Setup(names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), map_path)
     table = playout(game, setup, choose, random.Random(f"{config.seed}:{index}:chance"))
     score = table.state.score()
     by_name = {row.name: row.score for row in score.players}
@@ -154,12 +161,20 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     )
 
 
-def _play_indexed(args: tuple[SimConfig, int]) -> GameResult:
-    return play_one(*args)
+def _map_file(text: str) -> Path:
+    """A map text as a file where this process can read it (named by its hash, so written once)."""
+    path = Path(tempfile.gettempdir()) / "pnp-sim-maps" / f"{hashlib.sha256(text.encode()).hexdigest()[:32]}.yaml"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        write_atomic(path, text, sync=False)
+    return path
 
 
-def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> tuple[list[GameResult], float]:
-    """Play every game of the run (over ``workers`` processes); return the results in order and the seconds."""
+LOCAL = Engine()  # one process, here
+
+
+def check(config: SimConfig) -> None:
+    """Refuse a run that cannot be played (players, bots, counts) before any game starts."""
     spec = games.get(config.game)
     game = spec.rules()
     if not game.min_players <= config.players <= game.max_players:
@@ -167,24 +182,24 @@ def run(config: SimConfig, progress: Callable[[int], None] | None = None) -> tup
     unknown = [b for b in config.bots if b not in _factories(config)]
     if unknown:
         raise PnpError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(_factories(config))})")
-    if config.games < 1 or config.workers < 1:
-        raise PnpError("--games and --workers must be at least 1")
+    if config.games < 1:
+        raise PnpError("--games must be at least 1")
+
+
+def run(
+    config: SimConfig, engine: Engine = LOCAL, progress: Callable[[int], None] | None = None
+) -> tuple[list[GameResult], float]:
+    """Play every game of the run on ``engine``; return the results in order and the seconds."""
+    check(config)
+    engine.check()
     start = time.perf_counter()
-    results = []
-    for result in _results(config):
+    results: list[GameResult] = []
+    for _position, result in play_jobs([(config, index) for index in range(config.games)], engine):
         results.append(result)
         if progress:
             progress(len(results))
+    results.sort(key=lambda result: result.index)
     return results, time.perf_counter() - start
-
-
-def _results(config: SimConfig) -> Iterator[GameResult]:
-    jobs = ((config, index) for index in range(config.games))
-    if config.workers == 1:
-        yield from map(_play_indexed, jobs)
-        return
-    with multiprocessing.get_context("spawn").Pool(config.workers) as pool:
-        yield from pool.imap(_play_indexed, jobs, chunksize=max(1, config.games // (config.workers * 8)))
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""A small HTML report of a simulation: win rates with their intervals, score and length histograms."""
+"""HTML reports: a simulation's win rates with intervals and histograms; a sweep's seat advantages."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import html
 from collections.abc import Mapping, Sequence
 
 from pnp.sim import GameResult, Rate, Summary
+from pnp.sim.sweep import Row
 
 BAR = "#3f78b5"
+FLAG = "#c0392b"
 
 
 def _win_chart(title: str, rates: Mapping[str, Rate]) -> str:
@@ -81,4 +83,64 @@ def render_html(summary: Summary, results: Sequence[GameResult]) -> str:
         + "<table><tr><th>seat</th><th>mean</th><th>sd</th><th>min</th><th>median</th><th>max</th></tr>"
         + rows
         + "</table></body></html>"
+    )
+
+
+def _forest(rows: Sequence[Row]) -> str:
+    """Each combination's seat advantage as a dot on its 95 % interval; flagged rows in red."""
+    label_w, width, row_h = 260, 620, 16
+    reach = max([0.05, *(max(abs(r["ci95"][0]), abs(r["ci95"][1])) for r in rows)])
+    mid, half = label_w + (width - label_w - 20) / 2, (width - label_w - 20) / 2
+
+    def x(value: float) -> float:
+        return mid + value / reach * half
+
+    height = 50 + row_h * len(rows)
+    parts = [
+        f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" font-size="11">',
+        '<text x="0" y="14" font-weight="bold" font-size="13">Seat advantage with 95 % interval</text>',
+        f'<line x1="{mid}" x2="{mid}" y1="24" y2="{height - 20}" stroke="#888"/>',
+        f'<text x="{x(-reach):.1f}" y="{height - 6}">{-reach:+.0%}</text>',
+        f'<text x="{mid}" y="{height - 6}" text-anchor="middle">fair</text>',
+        f'<text x="{x(reach):.1f}" y="{height - 6}" text-anchor="end">{reach:+.0%}</text>',
+    ]
+    for i, r in enumerate(rows):
+        y = 34 + i * row_h
+        colour = FLAG if r["significant"] else BAR
+        low, high = r["ci95"]
+        parts.append(f'<text x="0" y="{y + 4}">{html.escape(r["combination"][:40])} ({r["seat"]})</text>')
+        parts.append(
+            f'<line x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{y}" y2="{y}" stroke="{colour}" stroke-width="2"/>'
+        )
+        parts.append(f'<circle cx="{x(r["advantage"]):.1f}" cy="{y}" r="3.5" fill="{colour}"/>')
+    return "".join(parts) + "</svg>"
+
+
+def render_sweep_html(title: str, rows: Sequence[Row]) -> str:
+    """A sweep's report as one self-contained HTML page: the advantage plot, two histograms and the table."""
+    heading = f"pnp sim sweep: {title}, {len(rows)} combinations"
+    flagged = sum(r["significant"] for r in rows)
+    charts = [
+        _forest(rows),
+        _histogram("Mean game length (moves) over the combinations", [round(r["game_length"]) for r in rows]),
+        _histogram("Mean score spread over the combinations", [round(r["score_spread"]) for r in rows]),
+    ]
+    cells = "".join(
+        f"<tr{' class=flag' if r['significant'] else ''}><td>{html.escape(r['combination'])}</td>"
+        f"<td>{r['games']}</td><td>{html.escape(r['seat'])}</td><td>{r['advantage']:+.1%}</td>"
+        f"<td>{r['ci95'][0]:+.1%} to {r['ci95'][1]:+.1%}</td><td>{r['game_length']}</td>"
+        f"<td>{r['score_spread']}</td></tr>"
+        for r in rows
+    )
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(heading)}</title>"
+        "<style>body{font-family:sans-serif;max-width:660px;margin:2em auto}td,th{padding:2px 8px}"
+        f".flag{{color:{FLAG};font-weight:bold}}</style>"
+        f"</head><body><h1>{html.escape(heading)}</h1>"
+        f"<p>{flagged} flagged (in red): a seat's 95 % interval excludes a fair share. "
+        "A fair row is flagged by chance about 1 time in 20 per seat.</p>"
+        + "".join(f"<p>{chart}</p>" for chart in charts)
+        + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
+        "<th>length</th><th>spread</th></tr>" + cells + "</table></body></html>"
     )

@@ -1,0 +1,250 @@
+"""A search bot for any game: information-set Monte Carlo tree search (single observer, open loop).
+
+Each iteration deals one determinisation of what the bot cannot know, then walks the tree of
+player choices from the position it was asked about:
+
+- chance (a roll, a draw) is one option of the player who may take it; taking it draws an outcome
+  by the probabilities the state gives, afresh each iteration, so one tree covers every outcome;
+- another player's secret entry is picked at random among those offered (it is never in the tree),
+  and a reveal then shows that pick; a secret committed before the search began is drawn from the
+  values the bot has seen offered for that slot;
+- choices are picked by UCB1 among the options available in this determinisation (each option's
+  availability is counted, as information-set MCTS requires), each player maximising its own reward.
+
+Below the tree a playout bot (random, or the game's greedy bot) finishes the game, or stops after
+``depth`` inputs, when the score leaders count as winners; a player's reward is mostly its share of
+the win, partly its score margin. With a playout bot, the search plays that bot's own pick unless
+another option clearly did better (:func:`_verdict`). The bot's randomness comes from the seeded
+source it is made with and its work per choice is ``iterations`` iterations, so it plays the same
+game for the same seed on any machine, however fast.
+
+What the protocol hides is determinised: secrets and chance. What a state holds but shows each player
+only privately (``State.private``: a hand of cards) cannot be re-dealt by a bot that never names a game,
+so the search sees it as the referee does.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+
+from pnp.errors import IllegalMove
+from pnp.games.spec import BotFactory
+from pnp.referee.driver import Chooser
+from pnp.referee.protocol import Move, Reveal, Secret, State
+
+CHANCE: Hashable = ("chance",)  # the option of letting the dice or the deck decide
+EXPLORATION = 0.7  # UCB1's constant, rewards being win shares in [0, 1]
+ROLLOUT_LIMIT = 2_000  # inputs of one playout at most
+SURE = 2.0  # standard errors by which another option must beat the playout bot's own pick
+MIN_VISITS = 4  # and iterations it must have had
+MIN_VARIANCE = 0.01  # of a reward, however alike the few seen
+WIN_WEIGHT = 0.7  # of a reward: the rest is the score margin
+
+
+@dataclass
+class _Node:
+    """One option in the tree: who chose it, how often it was tried and available, and its reward."""
+
+    player: str = ""
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    squares: float = 0.0  # of the rewards, for their spread
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+    children: dict[Hashable, _Node] = field(default_factory=dict)
+
+
+def ismcts_bot(iterations: int = 200, playout: BotFactory | None = None, depth: int = ROLLOUT_LIMIT) -> BotFactory:
+    """A bot factory: ``iterations`` search iterations per choice (a lone legal move is played at once).
+
+    ``playout`` is the bot that finishes each iteration's game (default: uniformly random inputs),
+    for at most ``depth`` inputs.
+    """
+
+    def factory(rng: random.Random) -> Chooser:
+        policy = playout(rng) if playout else None
+        seen: dict[str, list[str]] = {}  # secret values offered per slot, for determinising others' secrets
+
+        def choose(state: State, moves: list[Move], own: Mapping[str, str]) -> Move:
+            for move in moves:
+                if isinstance(move, Secret):
+                    seen.setdefault(move.slot, [])
+                    if move.value not in seen[move.slot]:
+                        seen[move.slot].append(move.value)
+            options = _options(state, moves)
+            if len(options) == 1:
+                return options[0] if options[0] is not CHANCE else next(iter(state.chance()))
+            search = _Search(state.to_move() or "", own, seen, rng, policy, depth)
+            root = _Node()
+            for _ in range(iterations):
+                search.iterate(state, root)
+            best = _verdict(root, options, policy(state, moves, own) if policy else None, state)
+            return next(iter(state.chance())) if best is CHANCE else best
+
+        return choose
+
+    return factory
+
+
+def _verdict(root: _Node, options: list[Hashable], default: Move | None, state: State) -> Hashable:
+    """The most visited option; with a playout bot, its own pick unless another did clearly better.
+
+    Clearly: the other's mean reward beats the pick's by ``SURE`` standard errors (the rewards' spread
+    pooled over the options). Few iterations spread over many options are noisy; this keeps the search
+    from trading a sound pick for luck.
+    """
+    tried = [o for o in options if o in root.children and root.children[o].visits]
+    best = max(tried, key=lambda o: (root.children[o].visits, root.children[o].mean()))
+    if default is None:
+        return best
+    pick: Hashable = CHANCE if default in state.chance() else default
+    mine = root.children.get(pick)
+    if mine is None or not mine.visits:
+        return pick
+    rival = max(tried, key=lambda o: root.children[o].mean())
+    other = root.children[rival]
+    children = [root.children[o] for o in tried]
+    spread = sum(c.squares - c.reward * c.reward / c.visits for c in children)
+    variance = max(MIN_VARIANCE, spread / max(1, sum(c.visits for c in children) - len(children)))  # pooled
+    error = math.sqrt(variance / mine.visits + variance / other.visits)
+    return rival if other.visits >= MIN_VISITS and other.mean() - mine.mean() > SURE * error else pick
+
+
+def _options(state: State, moves: list[Move]) -> list[Hashable]:
+    """The mover's options: each choice, and chance as one more when it may be taken."""
+    chances = state.chance()
+    choices: list[Hashable] = [move for move in moves if move not in chances]
+    return choices + [CHANCE] if chances else choices
+
+
+class _Search:
+    """The iterations of one choice: who searches, what it knows, and the random source."""
+
+    def __init__(
+        self,
+        me: str,
+        own: Mapping[str, str],
+        seen: Mapping[str, list[str]],
+        rng: random.Random,
+        policy: Chooser | None,
+        depth: int,
+    ) -> None:
+        self.me, self.own, self.seen, self.rng = me, own, seen, rng
+        self.policy, self.depth = policy, depth
+
+    def iterate(self, start: State, root: _Node) -> None:
+        """One determinisation, one walk down the tree, one playout, one update."""
+        state = start.clone()
+        secrets: dict[tuple[str, str], str] = {(self.me, slot): value for slot, value in self.own.items()}
+        node, path = root, [root]
+        while not state.is_over():
+            player = state.to_move() or ""
+            moves = state.legal_moves()
+            if not moves:
+                break
+            if isinstance(moves[0], Secret) and player != self.me:
+                self._play(state, self.rng.choice(moves), player, secrets)
+                continue
+            options = _options(state, moves)
+            for option in options:
+                node.children.setdefault(option, _Node(player)).available += 1
+            untried = [o for o in options if not node.children[o].visits]
+            option = self.rng.choice(untried) if untried else self._ucb(node, options)
+            node = node.children[option]
+            path.append(node)
+            if not self._take(state, option, player, secrets):
+                break
+            if untried:
+                break
+        rewards = self._playout(state, secrets)
+        for visited in path:
+            reward = rewards.get(visited.player, 0.0)
+            visited.visits += 1
+            visited.reward += reward
+            visited.squares += reward * reward
+
+    def _ucb(self, node: _Node, options: list[Hashable]) -> Hashable:
+        def bound(option: Hashable) -> tuple[float, float]:
+            child = node.children[option]
+            explore = EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            return child.reward / child.visits + explore, self.rng.random()
+
+        return max(options, key=bound)
+
+    def _take(self, state: State, option: Hashable, player: str, secrets: dict[tuple[str, str], str]) -> bool:
+        """Play ``option``: a choice as it is, chance as a drawn outcome; False if it cannot be played."""
+        if option is CHANCE:
+            chances = state.chance()
+            outcome = self.rng.choices(list(chances), weights=list(chances.values()))[0]
+            return self._play(state, outcome, player, secrets)
+        return self._play(state, option, player, secrets)
+
+    def _play(self, state: State, move: Hashable, player: str, secrets: dict[tuple[str, str], str]) -> bool:
+        if isinstance(move, Secret):
+            secrets[(player, move.slot)] = move.value
+        elif isinstance(move, Reveal) and not move.value:
+            value = secrets.get((player, move.slot))
+            if value is None:
+                offered = self.seen.get(move.slot)
+                if not offered:
+                    return False  # a secret the bot knows nothing about: stop here
+                value = secrets[(player, move.slot)] = self.rng.choice(offered)
+            move = Reveal(move.slot, value)
+        try:
+            state.apply(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def _pick(self, state: State, moves: list[Move], player: str, secrets: dict[tuple[str, str], str]) -> Hashable:
+        """The playout's option: the playout bot's, or a uniformly random one."""
+        if self.policy is None:
+            return self.rng.choice(_options(state, moves))
+        known = {slot: value for (owner, slot), value in secrets.items() if owner == player}
+        move = self.policy(state, moves, known)
+        return CHANCE if move in state.chance() else move
+
+    def _playout(self, state: State, secrets: dict[tuple[str, str], str]) -> dict[str, float]:
+        """The playout bot's inputs to the end (or ``depth`` inputs); each player's share of the win."""
+        rng = self.rng
+        for _ in range(self.depth):
+            if state.is_over():
+                break
+            moves = state.legal_moves()
+            if not moves:
+                break
+            player = state.to_move() or ""
+            options = _options(state, moves)
+            if not self._take(state, self._pick(state, moves, player, secrets), player, secrets):
+                untried = [o for o in options if o is not CHANCE and not isinstance(o, Reveal)]
+                if not untried or not self._take(state, rng.choice(untried), player, secrets):
+                    break
+        return rewards(state)
+
+
+def rewards(state: State) -> dict[str, float]:
+    """Each player's reward in [0, 1]: mostly its share of the win, partly its score margin.
+
+    The margin (own score less the others' mean, over the sum of the scores' sizes) tells a near miss
+    from a rout, which steadies the search's estimates. A game stopped early counts its leaders as winners.
+    """
+    score = state.score()
+    winners = score.winners
+    points = {p.name: p.score for p in score.players}
+    if not winners:
+        best = max(points.values())
+        winners = tuple(name for name, value in points.items() if value == best)
+    size = sum(abs(v) for v in points.values()) + 1
+    others = max(1, len(points) - 1)
+    out = {}
+    for name, value in points.items():
+        margin = (value - (sum(points.values()) - value) / others) / size
+        share = 1 / len(winners) if name in winners else 0.0
+        out[name] = WIN_WEIGHT * share + (1 - WIN_WEIGHT) * (0.5 + 0.5 * margin)
+    return out

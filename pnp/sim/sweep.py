@@ -1,0 +1,245 @@
+"""A sweep: the same simulation over every combination of settings, or over many generated maps.
+
+Every game of every combination goes to the engine in one list, so a cluster stays busy; a
+checkpoint file keeps the finished games (rewritten atomically), and a resumed sweep plays only
+the rest. Each combination's row says how far the most favoured seat's win rate is from a fair
+share, with its 95 % interval, and flags the row when that interval excludes fairness.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TypedDict
+
+from pnp import games
+from pnp.errors import PnpError, quote
+from pnp.files import read_text, write_atomic
+from pnp.referee.protocol import Game
+from pnp.referee.session import parse_options
+from pnp.sim import GameResult, SimConfig, check, summarise
+from pnp.sim.engines import Engine, play_jobs
+
+CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
+SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
+MAX_COMBINATIONS = 100_000
+SETTINGS = ("players",)  # what --over accepts besides the game's own options
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One row of a sweep: its settings in words, and the run that tests them."""
+
+    label: str
+    config: SimConfig
+
+
+class Row(TypedDict):
+    """A combination's figures, as ``--json`` prints them."""
+
+    combination: str
+    games: int
+    seat: str  # the seat whose win rate is furthest from a fair share
+    advantage: float  # its win rate minus a fair share
+    ci95: tuple[float, float]  # the same for the ends of its 95 % interval
+    significant: bool  # some seat's 95 % interval excludes a fair share
+    game_length: float
+    score_spread: float  # mean gap between the best and the worst score of a game
+
+
+def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """``KEY=V1,V2`` pairs as (key, values); each key once, each with at least one value."""
+    overs: list[tuple[str, list[str]]] = []
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        values = [v.strip() for v in raw.split(",") if v.strip()]
+        if not sep or not key or not values:
+            raise PnpError(f"--over {quote(pair)}: expected KEY=V1,V2,...")
+        if any(key == known for known, _ in overs):
+            raise PnpError(f"--over {quote(key)} is given twice")
+        overs.append((key, values))
+    return overs
+
+
+def combinations(
+    base: SimConfig,
+    overs: Sequence[tuple[str, list[str]]],
+    maps: int = 0,
+    size: str | None = None,
+    fixed: Sequence[str] = (),
+) -> list[Combination]:
+    """Every combination of the ``overs`` values (options ``fixed`` as KEY=VALUE), on ``maps`` generated maps."""
+    spec = games.get(base.game)
+    rules = spec.rules()
+    option_keys = {option.key for option in rules.options}
+    for key, _ in overs:
+        if key not in option_keys and key not in SETTINGS:
+            raise PnpError(
+                f"{spec.title} cannot be swept over {quote(key)} (known: {', '.join([*option_keys, *SETTINGS])})"
+            )
+    if maps < 0:
+        raise PnpError("--maps must be 0 or more")
+    count = math.prod(len(values) for _, values in overs) * max(1, maps)
+    if count > MAX_COMBINATIONS:
+        raise PnpError(f"{count:,} combinations is more than a sweep takes ({MAX_COMBINATIONS:,}): split it")
+    out: list[Combination] = []
+    for values in itertools.product(*(values for _, values in overs)):
+        chosen = list(zip((key for key, _ in overs), values))
+        config = _with(base, rules, fixed, chosen)
+        label = " ".join(f"{key}={value}" for key, value in chosen)
+        for map_seed, text in _maps(base, config.players, maps, size):
+            at = f"map seed {map_seed}"
+            out.append(Combination(f"{label} {at}".strip(), replace(config, map_text=text)))
+        if not maps:
+            out.append(Combination(label or "as set", config))
+    for combination in out:
+        check(combination.config)
+    return out
+
+
+def _with(base: SimConfig, rules: Game, fixed: Sequence[str], chosen: list[tuple[str, str]]) -> SimConfig:
+    players = base.players
+    options = list(fixed)
+    for key, value in chosen:
+        if key == "players":
+            if not value.isdigit():
+                raise PnpError(f"--over players: {quote(value)} is not a whole number")
+            players = int(value)
+        else:
+            options.append(f"{key}={value}")
+    return replace(base, players=players, options=parse_options(rules, options))
+
+
+def _maps(base: SimConfig, players: int, count: int, size: str | None) -> Iterator[tuple[int, str]]:
+    """``count`` maps generated from seeds ``base.seed`` on, with the size and players knobs the game honours."""
+    if not count:
+        if size is not None:
+            raise PnpError("--size needs --maps")
+        return
+    spec = games.get(base.game)
+    if spec.maps is None or "seed" not in spec.maps.knobs:
+        raise PnpError(f"{spec.title} generates no maps to sweep over")
+    if base.map_path is not None:
+        raise PnpError("--maps and --map exclude each other")
+    knobs: dict[str, object] = {"size": size} if size is not None else {}
+    if "players" in spec.maps.knobs:
+        knobs["players"] = players
+    unknown = [k for k in knobs if k not in spec.maps.knobs]
+    if unknown:
+        raise PnpError(f"{spec.title}'s maps have no --{unknown[0]}")
+    for seed in range(base.seed, base.seed + count):
+        yield seed, spec.maps.new(seed, **knobs)
+
+
+def fingerprint(plan: Sequence[Combination]) -> list[list[object]]:
+    """What a checkpoint must match to be resumed: every combination's settings (a map by its hash)."""
+    return [
+        [
+            c.label,
+            c.config.game,
+            c.config.games,
+            c.config.players,
+            list(c.config.bots),
+            dict(c.config.options),
+            str(c.config.map_path or ""),
+            c.config.seed,
+            hashlib.sha256(c.config.map_text.encode()).hexdigest() if c.config.map_text else "",
+        ]
+        for c in plan
+    ]
+
+
+class Checkpoint:
+    """The finished games of a sweep, kept in a file that is replaced whole, never half-written."""
+
+    def __init__(self, path: Path | None, plan: Sequence[Combination]) -> None:
+        self.path, self.sweep = path, json.loads(json.dumps(fingerprint(plan)))
+        self.done: dict[tuple[int, int], GameResult] = {}  # by (combination, game index)
+        self.saved_at, self.cost = time.monotonic(), 0.0
+        if path is not None and path.exists():
+            self._load(path)
+
+    def _load(self, path: Path) -> None:
+        try:
+            data = json.loads(read_text(path, CHECKPOINT_LIMIT))
+            if data["sweep"] != self.sweep:
+                raise PnpError(f"{path}: this checkpoint is of another sweep (other settings); name a new file")
+            for c, index, bots, scores, winners, moves in data["done"]:
+                self.done[(c, index)] = GameResult(index, tuple(bots), tuple(scores), tuple(winners), moves, {})
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PnpError(f"{path}: cannot read the checkpoint: {exc}") from None
+        except (ValueError, KeyError, TypeError) as exc:
+            raise PnpError(f"{path}: not a pnp sweep checkpoint ({exc.__class__.__name__}: {exc})") from None
+
+    def add(self, combination: int, result: GameResult) -> None:
+        """Keep a finished game (only what the sweep's figures need), saving now and then."""
+        self.done[(combination, result.index)] = GameResult(
+            result.index, result.bots, result.scores, result.winners, result.moves, {}
+        )
+        if self.path is not None and time.monotonic() - self.saved_at >= max(SAVE_EVERY, 10 * self.cost):
+            self.save()
+
+    def save(self) -> None:
+        """Write every finished game to the file (atomically)."""
+        if self.path is None:
+            return
+        start = time.monotonic()
+        done = [[c, r.index, list(r.bots), list(r.scores), list(r.winners), r.moves] for (c, _), r in self.done.items()]
+        write_atomic(self.path, json.dumps({"sweep": self.sweep, "done": done}, separators=(",", ":")))
+        self.saved_at, self.cost = time.monotonic(), time.monotonic() - start
+
+
+def run_sweep(
+    plan: Sequence[Combination],
+    engine: Engine,
+    checkpoint: Checkpoint,
+    progress: Callable[[int], None] | None = None,
+) -> list[Row]:
+    """Play every game not yet in ``checkpoint``; the figures of each combination."""
+    pending = [
+        (c, index)
+        for c, combination in enumerate(plan)
+        for index in range(combination.config.games)
+        if (c, index) not in checkpoint.done
+    ]
+    done = len(checkpoint.done)
+    if progress:
+        progress(done)
+    try:
+        for position, result in play_jobs([(plan[c].config, index) for c, index in pending], engine):
+            checkpoint.add(pending[position][0], result)
+            done += 1
+            if progress:
+                progress(done)
+    finally:
+        checkpoint.save()
+    return [
+        row(combination, [checkpoint.done[(c, i)] for i in range(combination.config.games)])
+        for c, combination in enumerate(plan)
+    ]
+
+
+def row(combination: Combination, results: list[GameResult]) -> Row:
+    """One combination's figures from its games (in index order)."""
+    summary = summarise(combination.config, results, 0.0)
+    fair = 1 / combination.config.players
+    rates = summary["win_rate_by_seat"]
+    seat = max(rates, key=lambda s: (abs(rates[s]["win_rate"] - fair), rates[s]["win_rate"]))  # favoured first
+    low, high = rates[seat]["ci95"]
+    return {
+        "combination": combination.label,
+        "games": len(results),
+        "seat": seat,
+        "advantage": round(rates[seat]["win_rate"] - fair, 4),
+        "ci95": (round(low - fair, 4), round(high - fair, 4)),
+        "significant": any(not r["ci95"][0] <= fair <= r["ci95"][1] for r in rates.values()),
+        "game_length": summary["game_length"]["mean"],
+        "score_spread": round(statistics.fmean(max(r.scores) - min(r.scores) for r in results), 2),
+    }

@@ -1,0 +1,88 @@
+"""The search bot (information-set MCTS): legal, seeded, bounded, blind to others' secrets, in every game."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import pnp.sim
+from pnp.games import REGISTRY
+from pnp.referee.driver import Table, playout
+from pnp.referee.protocol import Commit, Reveal, Secret, Setup
+from pnp.sim import SimConfig, run, summarise
+from pnp.sim.ismcts import _Search, ismcts_bot
+
+NAMES = sorted(REGISTRY)
+
+
+def game_with(name: str, seed: int, iterations: int = 6) -> Table:
+    """One 2-player game of the search bot (random playouts, short) against the greedy bot."""
+    spec = REGISTRY[name]
+    game = spec.rules()
+    seats = {"p1": ismcts_bot(iterations, depth=30)(random.Random(seed)), "p2": spec.bots()["greedy"](random.Random(1))}
+    setup = Setup(("p1", "p2"), seed=seed)
+    return playout(
+        game, setup, lambda state, moves, own: seats[state.to_move() or ""](state, moves, own), random.Random(2)
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_search_bot_finishes_every_game_and_the_same_seed_plays_the_same_game(name):
+    first = game_with(name, seed=3)
+    assert first.state.is_over() and first.state.score().final
+    assert played(game_with(name, seed=3)) == played(first)
+
+
+def played(table: Table) -> list[object]:
+    """A game's inputs, secrets by their values (commitments and reveals carry random salt)."""
+    return [
+        (move.slot, move.value) if isinstance(move, Reveal) else move
+        for move in table.history
+        if not isinstance(move, Commit)
+    ] + sorted((key, value) for key, (value, _salt) in table.kept.items())
+
+
+def test_each_choice_costs_exactly_the_iterations_asked(monkeypatch):
+    counted: list[object] = []  # each iteration's root, kept alive so no two roots share an id
+    real = _Search.iterate
+
+    def count(self, state, root):
+        counted.append(root)
+        return real(self, state, root)
+
+    monkeypatch.setattr(_Search, "iterate", count)
+    game_with("take-off", seed=5, iterations=7)
+    per_choice = Counter(id(root) for root in counted)
+    assert per_choice and set(per_choice.values()) == {7}
+
+
+def test_the_search_never_sees_another_players_secret_and_reveals_only_its_own():
+    """Aloft's colour cards: the state holds commitments only; the bot's own cards come from its keys."""
+    spec = REGISTRY["aloft"]
+    game = spec.rules()
+    table = Table(game, game.new_state(Setup(("p1", "p2"), seed=1)))
+    rng = random.Random(4)
+    while isinstance(table.state.legal_moves()[0], Secret):
+        table.play(rng.choice(table.state.legal_moves()))
+    assert all(isinstance(move, Commit) for move in table.history)
+    bot = ismcts_bot(12, depth=200)(random.Random(0))
+    own = table.secrets_of(table.state.to_move() or "")
+    move = bot(table.state, table.state.legal_moves(), own)
+    assert move in table.state.legal_moves()
+    # a playout to the end reveals the opponent's cards from the values the bot has seen offered (none here):
+    # it stops at the reveal, and the score leaders count as winners
+    search = _Search("p1", own, {}, random.Random(0), None, 10_000)
+    state = table.state.clone()
+    rewards = search._playout(state, {("p1", slot): value for slot, value in own.items()})
+    assert state.stage() == "reveal" and state.legal_moves() == [Reveal("colours")]
+    assert set(rewards) == {"p1", "p2"} and all(0 <= r <= 1 for r in rewards.values())
+
+
+def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
+    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 4)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 20)
+    config = SimConfig("hauling-astronauts", games=4, players=2, bots=("ismcts", "greedy"), seed=2)
+    summary = summarise(config, *run(config))
+    assert summary["win_rate_by_bot"]["ismcts"]["games"] == 4

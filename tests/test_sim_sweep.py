@@ -1,0 +1,123 @@
+"""pnp sim sweep: every combination or generated map, flags for unfair seats, checkpoints that resume."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import pnp.sim
+from pnp.errors import PnpError
+from pnp.sim import SimConfig
+from pnp.sim.engines import Engine
+from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+
+BASE = SimConfig("take-off", games=30, players=2, bots=("greedy",), seed=4)
+
+
+def test_every_combination_of_the_values_is_one_row_with_its_settings():
+    plan = combinations(BASE, parse_over(["fleet=1,2", "players=2,3,4"]))
+    assert [c.label for c in plan][:3] == ["fleet=1 players=2", "fleet=1 players=3", "fleet=1 players=4"]
+    assert len(plan) == 6
+    assert {(c.config.options["fleet"], c.config.players) for c in plan} == {(f, p) for f in (1, 2) for p in (2, 3, 4)}
+
+
+def test_generated_maps_are_swept_with_their_seed_and_size():
+    base = SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=7)
+    plan = combinations(base, [], maps=3, size="tiny")
+    assert [c.label for c in plan] == ["map seed 7", "map seed 8", "map seed 9"]
+    texts = [c.config.map_text or "" for c in plan]
+    assert len(set(texts)) == 3 and all("cities" in text for text in texts)
+
+
+@pytest.mark.parametrize(
+    ("overs", "maps", "size", "message"),
+    [
+        (["fleet"], 0, None, "expected KEY=V1,V2"),
+        (["fleet=1", "fleet=2"], 0, None, "given twice"),
+        (["colour=red"], 0, None, "cannot be swept over 'colour'"),
+        (["fleet=many"], 0, None, "fleet"),
+        (["players=9"], 0, None, "not 9"),
+        ([], 2, "small", "maps have no --size"),
+        ([], 0, "small", "--size needs --maps"),
+        ([], -1, None, "--maps must be 0 or more"),
+        (["fleet=" + ",".join(["2"] * 400), "players=" + ",".join(["2"] * 400)], 0, None, "160,000 combinations"),
+    ],
+)
+def test_impossible_sweeps_are_refused_before_any_game(overs, maps, size, message):
+    with pytest.raises(PnpError, match=re.escape(message)):
+        combinations(BASE, parse_over(overs), maps, size)
+
+
+def test_a_game_without_generated_maps_has_no_map_sweep():
+    with pytest.raises(PnpError, match="generates no maps"):
+        combinations(SimConfig("hauling-astronauts", games=2, players=2), [], maps=2)
+
+
+def test_a_seat_that_always_wins_is_flagged_and_a_fair_one_is_not(monkeypatch):
+    plan = combinations(BASE, parse_over(["fleet=1"]))
+    real = pnp.sim.play_one
+
+    def first_seat_wins(config, index):
+        result = real(config, index)
+        return pnp.sim.GameResult(index, result.bots, (5, 1), (0,), result.moves, {})
+
+    monkeypatch.setattr(pnp.sim, "play_one", first_seat_wins)
+    (row,) = run_sweep(plan, Engine(), Checkpoint(None, plan))
+    assert row["seat"] == "seat 1" and row["advantage"] == 0.5 and row["significant"]
+    assert row["ci95"][0] > 0 and row["score_spread"] == 4
+    monkeypatch.setattr(pnp.sim, "play_one", real)
+    (fair,) = run_sweep(plan, Engine(), Checkpoint(None, plan))
+    assert fair["ci95"][0] <= 0 <= fair["ci95"][1] and not fair["significant"]
+
+
+def test_an_interrupted_sweep_resumes_without_replaying_finished_games(tmp_path, monkeypatch):
+    plan = combinations(BASE, parse_over(["fleet=1,2"]))
+    path = tmp_path / "sweep.json"
+    whole = run_sweep(plan, Engine(), Checkpoint(None, plan))
+
+    def stop_after_25(done: int) -> None:
+        if done == 25:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(plan, Engine(), Checkpoint(path, plan), stop_after_25)
+    assert len(json.loads(path.read_text())["done"]) == 25
+    played = []
+    real = pnp.sim.play_one
+    monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: played.append(index) or real(config, index))
+    assert run_sweep(plan, Engine(), Checkpoint(path, plan)) == whole
+    assert len(played) == 60 - 25
+    assert not [p for p in tmp_path.iterdir() if p.name != "sweep.json"]  # no temporary file left behind
+    played.clear()
+    assert run_sweep(plan, Engine(), Checkpoint(path, plan)) == whole and not played
+
+
+def test_a_checkpoint_of_other_settings_or_not_a_checkpoint_is_refused(tmp_path):
+    plan = combinations(BASE, parse_over(["fleet=1"]))
+    path = tmp_path / "sweep.json"
+    run_sweep(plan, Engine(), Checkpoint(path, plan))
+    other = combinations(BASE, parse_over(["fleet=2"]))
+    with pytest.raises(PnpError, match="another sweep"):
+        Checkpoint(path, other)
+    path.write_text("{not json")
+    with pytest.raises(PnpError, match="not a pnp sweep checkpoint"):
+        Checkpoint(path, plan)
+
+
+def test_the_cli_prints_the_table_json_and_html_with_the_plot(cli):
+    args = ("sim", "sweep", "aeronaut-odyssey", "--maps", "3", "--size", "tiny", "--games", "20")
+    code, out, err = cli(*args, "--html", "sweep.html")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["combination", "seat"]
+    assert [line.split()[:3] for line in lines[1:4]] == [["map", "seed", str(s)] for s in range(3)]
+    assert re.match(r"\d of 3 combinations flagged", lines[4])
+    page = Path("sweep.html").read_text()
+    assert page.count("<circle") == 3 and page.count("<svg") == 3
+    code, out, _ = cli(*args, "--json")
+    rows = json.loads(out)
+    assert [r["combination"] for r in rows] == ["map seed 0", "map seed 1", "map seed 2"]
+    assert all(r["ci95"][0] <= r["advantage"] <= r["ci95"][1] and r["games"] == 20 for r in rows)
