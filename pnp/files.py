@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -191,3 +192,17 @@ def size_text(limit: int) -> str:
 
 def _too_large(path: Path, limit: int) -> OSError:
     return OSError(errno.EFBIG, f"larger than {size_text(limit)}, the most pnp reads from this kind of file", str(path))
+
+
+def file_name(name: str) -> str:
+    """``name`` as a file name safe on every system: ``Air King: goals`` -> ``Air-King-goals``."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "unnamed"
+
+
+def make_dir(path: Path) -> Path:
+    """``path`` created with its parents if need be; a one-line error when it cannot be."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PnpError(f"{path}: cannot write: {error.strerror or error}") from None
+    return path

@@ -264,3 +264,15 @@ def test_cli_export_refusals_are_one_line(cli, args, message):
     code, out, err = cli(*args)
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and message in err
+
+
+def test_export_takes_the_map_seed_and_players_that_build_takes(cli, tmp_path):
+    for seed in ("5", "6"):
+        code, _, err = cli("export", "aeronaut-odyssey", "--tts", "--dpi", "40", "--seed", seed, "-o", seed)
+        assert code == 0, err
+    first, second = (Image.open(next((tmp_path / s / "aeronaut-odyssey" / "tts").glob("*.png"))) for s in "56")
+    assert first.size != second.size or _difference(first.convert("RGB"), second.convert("RGB")) > 1
+    code, _, err = cli("export", "aloft", "--png", "--seed", "3")
+    assert code == 1 and err == "pnp: error: Aloft's kit does not depend on a seed\n"
+    code, _, err = cli("export", "all", "--png", "--players", "3")
+    assert code == 1 and "apply to one game" in err

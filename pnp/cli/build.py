@@ -14,7 +14,7 @@ from pnp.errors import PnpError
 
 if TYPE_CHECKING:
     from pnp.cli.progress import Bar
-    from pnp.games.spec import GameSpec
+    from pnp.games.spec import GameSpec, KitRequest
     from pnp.printing.parts import Kit
     from pnp.printing.render import PrintSettings, WrittenFile
 
@@ -60,11 +60,9 @@ def build(
             case_sensitive=False,
         ),
     ] = None,
-    map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")] = None,
-    players: Annotated[
-        int | None, typer.Option(help="Print for this many players (a game with parts per player; default: its most).")
-    ] = None,
+    map_file: MapOpt = None,
+    seed: SeedOpt = None,
+    players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a table.")] = False,
 ) -> None:
     """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
@@ -72,20 +70,10 @@ def build(
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
     |  pnp build aloft --cut-marks silhouette
     """
-    from pnp import games
     from pnp.files import interruptible
-    from pnp.games.spec import KitRequest
     from pnp.printing.render import PrintSettings
 
-    if game == "all" and (map_file or seed is not None or players is not None):
-        raise PnpError("--map, --seed and --players apply to one game: name it instead of 'all'")
-    specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
-    if map_file is not None:
-        games.map_file_for(specs[0], map_file)
-    if seed is not None and not specs[0].seeded:
-        raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
-    if players is not None:
-        _check_players(specs[0], players)
+    specs, request = kit_request(game, map_file, seed, players)
     settings = PrintSettings(
         paper=paper.lower(),
         bleed=bleed,
@@ -96,7 +84,7 @@ def build(
         cut_marks=None if cut_marks is None else cut_marks.value,
     )
     with interruptible():  # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
-        kits = [spec.kit(KitRequest(map_path=map_file, seed=seed, players=players)) for spec in specs]
+        kits = [spec.kit(request) for spec in specs]
         written = _render_all(kits, settings, out, quiet=as_json)
     if as_json:
         emit_json(
@@ -116,6 +104,32 @@ def build(
         )
     else:
         _table(written)
+
+
+MapOpt = Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")]
+SeedOpt = Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")]
+PlayersOpt = Annotated[
+    int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")
+]
+
+
+def kit_request(
+    game: str, map_file: Path | None, seed: int | None, players: int | None
+) -> tuple[list[GameSpec], KitRequest]:
+    """The games ``game`` names ('all' for every one) and what their kits are asked for, checked."""
+    from pnp import games
+    from pnp.games.spec import KitRequest
+
+    if game == "all" and (map_file or seed is not None or players is not None):
+        raise PnpError("--map, --seed and --players apply to one game: name it instead of 'all'")
+    specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
+    if map_file is not None:
+        games.map_file_for(specs[0], map_file)
+    if seed is not None and not specs[0].seeded:
+        raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
+    if players is not None:
+        _check_players(specs[0], players)
+    return specs, KitRequest(map_path=map_file, seed=seed, players=players)
 
 
 def _check_players(spec: GameSpec, players: int) -> None:

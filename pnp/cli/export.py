@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pnp.cli.build import MapOpt, PlayersOpt, SeedOpt, kit_request
 from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
@@ -34,28 +35,29 @@ def export(
     url: Annotated[
         str, typer.Option(help="TTS: where the images will be, put before each file name (e.g. file:///C:/tts/).")
     ] = "",
+    map_file: MapOpt = None,
+    seed: SeedOpt = None,
+    players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a summary.")] = False,
 ) -> None:
     """Export images into OUT/GAME/png/ and OUT/GAME/tts/.
 
     Examples: pnp export aloft --png --dpi 300  |  pnp export air-king --tts  |  pnp export all --png --no-bleed
     """
-    from pnp import games
     from pnp.cli.progress import progress_bar
     from pnp.export.png import export_png, face_count
     from pnp.export.raster import MAX_DPI, MIN_DPI
     from pnp.export.tts import export_tts, step_count
     from pnp.files import interruptible
-    from pnp.games.spec import KitRequest
 
     if not (png or tts):
         raise PnpError("say what to export: --png, --tts, or both")
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise PnpError(f"--dpi {dpi}: must be between {MIN_DPI} and {MAX_DPI}")
-    specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
+    specs, request = kit_request(game, map_file, seed, players)
     written: list[Path] = []
     with interruptible():  # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
-        kits = [spec.kit(KitRequest()) for spec in specs]
+        kits = [spec.kit(request) for spec in specs]
         steps = sum((face_count(kit) if png else 0) + (step_count(kit) if tts else 0) for kit in kits)
         with progress_bar("exporting", steps, quiet=as_json) as bar:
             done = 0

@@ -4,27 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import io
-import re
 from pathlib import Path
 
 from PIL import Image
 
-from pnp.errors import PnpError
 from pnp.files import write_atomic
-
-
-def file_name(name: str) -> str:
-    """A name safe as a file name on every system (the rule ``pnp build`` names its files by)."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "unnamed"
-
-
-def make_dir(path: Path) -> Path:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise PnpError(f"{path}: cannot write: {error.strerror or error}") from None
-    return path
-
 
 _KEPT = 8  # encoded images kept for reuse
 

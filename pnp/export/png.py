@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.export.faces import Component, components, face_drawing
-from pnp.export.images import PngWriter, file_name, make_dir
+from pnp.export.images import PngWriter
 from pnp.export.raster import pixels, rasterise
+from pnp.files import file_name, make_dir
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Kit
 

@@ -19,9 +19,9 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.export.faces import Component, components, face_drawing
-from pnp.export.images import PngWriter, file_name, make_dir
+from pnp.export.images import PngWriter
 from pnp.export.raster import rasterise
-from pnp.files import write_atomic
+from pnp.files import file_name, make_dir, write_atomic
 from pnp.printing.parts import Board, Face, Kit, Sheet
 
 MAX_SIDE = 4096  # pixels, a side of any image

@@ -10,14 +10,13 @@ gives a state picture for a screen (``pnp ref show --svg``, the table page).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.files import write_atomic
+from pnp.files import file_name, make_dir, write_atomic
 from pnp.printing.calibration import calibration_pages
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.cutting import registration_marks
@@ -85,12 +84,12 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
     """Write every document of ``kit`` and a calibration sheet into ``out_dir/<game>/``."""
     documents = _plan(kit, settings)
     total = sum(len(doc.pages) for doc in documents)
-    folder = Path(out_dir) / _file_name(kit.game)
-    _make_dir(folder / "svg" if "svg" in settings.formats else folder)
+    folder = Path(out_dir) / file_name(kit.game)
+    make_dir(folder / "svg" if "svg" in settings.formats else folder)
     written: list[WrittenFile] = []
     done = 0
     for doc in documents:
-        stem = _file_name(doc.name)
+        stem = file_name(doc.name)
         pdf = None
         if "pdf" in settings.formats:
             pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}", doc.duplex)
@@ -199,13 +198,3 @@ def _svg(width: float, height: float, draw: Callable[[Canvas], None]) -> str:
     return svg_page(width, height, draw)
 
 
-def _file_name(name: str) -> str:
-    """A name safe as a file name on every system."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "unnamed"
-
-
-def _make_dir(path: Path) -> None:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise PnpError(f"{path}: cannot write: {error.strerror or error}") from None
