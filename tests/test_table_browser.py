@@ -39,7 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "table_fixtures"
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1280, "height": 800}
-BOUND = 2000  # ms: how long a move on one page may take to show on another
+# ms: how long a move on one page may take to show on another before the test gives up. Generous, so a
+# busy machine never fails it: the test checks that moves arrive; benchmarks/run measures how fast.
+BOUND = 15_000
+expect.set_options(timeout=BOUND)
 
 
 @pytest.fixture(scope="module")
@@ -283,7 +286,7 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     score = _finish(path, seed=10)  # a close game: 9 to 10
     winners = " and ".join(score["winners"])
     for page in (ann, bob, screen):
-        expect(page.locator("#score-h")).to_have_text("Final score", timeout=5000)
+        expect(page.locator("#score-h")).to_have_text("Final score")
         expect(page.locator("#score .winners")).to_contain_text(winners)
         expect(page.locator("#turn")).to_have_attribute("data-turn", "over")
         rows = page.locator("#score tbody tr")
@@ -352,13 +355,14 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     page.goto("http://table.test/s/T")
     expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
     # the event stream failed at once; the page opens a new one and looks at the state again
-    for _ in range(40):
-        if requests.count("http://table.test/s/T/events") >= 2:
-            break
-        page.wait_for_timeout(100)
-    assert requests.count("http://table.test/s/T/events") >= 2
-    page.wait_for_timeout(200)
-    assert requests.count("http://table.test/s/T/state") >= 2
+    def seen(url: str) -> bool:
+        for _ in range(BOUND // 100):
+            if requests.count(url) >= 2:
+                return True
+            page.wait_for_timeout(100)
+        return False
+
+    assert seen("http://table.test/s/T/events") and seen("http://table.test/s/T/state")
 
     # markup arrives as text, everywhere it is shown
     assert page.locator("h1 .who").inner_text() == "<b>x</b>’s seat"
