@@ -213,3 +213,25 @@ def test_a_generated_map_keeps_the_insets(tmp_path):
     path = tmp_path / "seeded.yaml"
     path.write_text(new_map(3))
     assert [inset.name for inset in load_map(path).value.insets] == ["Central Europe"]
+
+
+def test_two_insets_take_two_places_and_a_finding_names_its_own_inset(tmp_path):
+    path = crowded_map(tmp_path)
+    text = path.read_text()
+    path.write_text(
+        text + "insets:\n"
+        "  - {name: Too big, west: 0, east: 40, north: 50, south: 10, zoom: 4}\n"  # left out: larger than the map
+        "  - {name: West, west: 0, east: 3, north: 32, south: 28, zoom: 2}\n"
+        "  - {name: East, west: 37, east: 40, north: 32, south: 28, zoom: 2}\n"
+    )
+    loaded = load_map(path)
+    from pnp.games.take_off.world import compile_world
+
+    placed = map_text(compile_world(loaded.value, DATA), DATA)
+    first, second = (spot.place for spot in placed.insets)
+    assert [spot.inset.name for spot in placed.insets] == ["West", "East"]
+    apart = first[0] + first[2] <= second[0] or second[0] + second[2] <= first[0]
+    assert apart or first[1] + first[3] <= second[1] or second[1] + second[3] <= first[1]
+    findings = [f.message for f in check_map(loaded) if f.path.startswith("insets")]
+    assert any(m.startswith("insets[0]: the inset 'Too big' is larger") for m in findings)
+    assert not any(m.startswith("insets[0]") and "'West'" in m for m in findings)

@@ -58,18 +58,16 @@ def _check_print(world: World, data: TakeOffData, add: Add) -> None:
     for i, inset in enumerate(world.map.insets):
         if inset.name in placed.too_large:
             add("warning", f"insets[{i}]", f"the inset {inset.name!r} is larger than the map: it is left out")
-    for i, spot in enumerate(placed.insets):
+    for spot in placed.insets:
+        i = next(k for k, inset in enumerate(world.map.insets) if inset is spot.inset)  # some may be left out
         if spot.covers:
             add(
                 "warning",
                 f"insets[{i}]",
                 f"the inset {spot.inset.name!r} finds no empty place: it covers part of the map",
             )
-        x0, y0, x1, y1 = spot.zoomed
         for city, problem in spot.problems:
-            x, y = spot.world.layout.dots[city]
-            if x0 <= x <= x1 and y0 <= y <= y1:
-                add("warning", f"insets[{i}]", f"in the inset {spot.inset.name!r}, {world.name(city)}: {problem}")
+            add("warning", f"insets[{i}]", f"in the inset {spot.inset.name!r}, {world.name(city)}: {problem}")
     small = [(label.city, label.size, MIN_LABEL_PT, "its name") for label in placed.labels]
     small += [(badge.city, badge.size, MIN_LETTER_PT, "a route letter") for badge in placed.badges]
     for city, size, least, what in small:

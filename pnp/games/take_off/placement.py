@@ -379,14 +379,11 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
     """Each inset at the first empty place (scanning from the top left) where no crosshair falls on its names."""
     ink = _ink(world, labels, badges)
     rows, columns = len(ink), len(ink[0])
-    total = [[0] * (columns + 1) for _ in range(rows + 1)]  # sums of ink over the squares above and left
-    for r in range(rows):
-        for c in range(columns):
-            total[r + 1][c + 1] = ink[r][c] + total[r][c + 1] + total[r + 1][c] - total[r][c]
     marks = crosshairs(world)
     x0, y0, x1, y1 = inner(world)
     spots: list[InsetSpot] = []
     for inset in world.map.insets:
+        total = _sums(ink)
         m = world.map
         zoomed = World(
             replace(m, scale=m.scale * inset.zoom, insets=()),
@@ -422,8 +419,21 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
             bx, by = best.place[0], best.place[1]
             for r in range(int(by / CELL), min(rows, int((by + height) / CELL) + 1)):
                 for c in range(int(bx / CELL), min(columns, int((bx + width) / CELL) + 1)):
-                    ink[r][c] += 1  # a later inset keeps off this one (the sums above are not redone)
+                    ink[r][c] += TAKEN  # a later inset keeps off this one
     return tuple(spots)
+
+
+TAKEN = 10_000  # the ink an inset counts for: more than any stretch of map, so insets never overlap
+
+
+def _sums(ink: list[list[int]]) -> list[list[int]]:
+    """The sums of ``ink`` over the squares above and left of each cell, for any rectangle's total at once."""
+    rows, columns = len(ink), len(ink[0])
+    total = [[0] * (columns + 1) for _ in range(rows + 1)]
+    for r in range(rows):
+        for c in range(columns):
+            total[r + 1][c + 1] = ink[r][c] + total[r][c + 1] + total[r + 1][c] - total[r][c]
+    return total
 
 
 def inset_labels(window: Box, labels: Sequence[Label]) -> list[Label]:
