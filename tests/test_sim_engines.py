@@ -62,3 +62,27 @@ def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask():
     plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
     local = run_sweep(plan, Engine(), Checkpoint(None, plan))
     assert run_sweep(plan, Engine("dask", workers=2), Checkpoint(None, plan)) == local
+
+
+def test_a_map_file_goes_to_dask_workers_as_text(tmp_path):
+    from pnp.sim.engines import _with_map_text
+
+    path = tmp_path / "fleet.yaml"
+    path.write_text("game: hauling-astronauts\n", encoding="utf-8")
+    config = SimConfig("hauling-astronauts", games=2, players=2, map_path=path)
+    sent = _with_map_text([(config, 0), (config, 1)])
+    assert [index for _, index in sent] == [0, 1] and sent[0][0] is sent[1][0]
+    assert sent[0][0].map_path is None and sent[0][0].map_text == "game: hauling-astronauts\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("sim", "aloft", "--games", "99999999999"), "--games must be 1 to 1,000,000"),
+        (("sim", "sweep", "aloft", "--over", "players=²"), "'²' is not a whole number"),
+        (("sim", "sweep", "aloft", "--over", "players=2,3", "--games", "600000"), "more than a sweep plays"),
+    ],
+)
+def test_sizes_and_numbers_out_of_reach_are_one_line(cli, args, message):
+    code, out, err = cli(*args)
+    assert code == 1 and err.count("\n") == 1 and message in err and out == ""

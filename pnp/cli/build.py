@@ -38,6 +38,13 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+MapOpt = Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")]
+SeedOpt = Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")]
+PlayersOpt = Annotated[
+    int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")
+]
+
+
 def build(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
     paper: Annotated[
@@ -104,13 +111,6 @@ def build(
         )
     else:
         _table(written)
-
-
-MapOpt = Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")]
-SeedOpt = Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")]
-PlayersOpt = Annotated[
-    int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")
-]
 
 
 def kit_request(

@@ -29,13 +29,14 @@ class Bar:
 def progress_bar(description: str, total: int, quiet: bool) -> Iterator[Bar]:
     """A bar counting ``total`` steps, gone when done; none when ``quiet`` or stderr is no terminal."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TimeRemainingColumn(),
         disable=quiet or not console.is_terminal,  # a bar only where it can be redrawn (else a stray blank line)
         transient=True,
         console=console,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -11,6 +9,7 @@ import click
 import typer
 
 from pnp.cli.output import emit_json, say
+from pnp.cli.progress import progress_bar
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
@@ -64,24 +63,12 @@ def _bots(listed: str, default: str) -> tuple[str, ...]:
     return tuple(b.strip() for b in listed.split(",") if b.strip()) or (default,)
 
 
-@contextmanager
-def _bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr, gone when done; yields the function that moves it to a count of games."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
-        task = progress.add_task("games", total=total)
-        yield lambda done: progress.update(task, completed=done)
-
-
 def _engine(kind: str, workers: int, scheduler: str | None) -> Engine:
     from pnp.sim.engines import ENGINES, Engine
 
     if kind not in ENGINES:
         raise PnpError(f"unknown engine {kind!r} (engines: {', '.join(ENGINES)})")
-    engine = Engine("dask" if kind == "dask" else "local", workers, scheduler)
+    engine = Engine("dask" if kind == "dask" else "local", workers, scheduler)  # the Literal type, checked above
     engine.check()
     return engine
 
@@ -123,8 +110,8 @@ def sim(
         seed=seed,
     )
     where = _engine(engine, workers, scheduler)
-    with _bar("simulating", games_count) as progress:
-        results, seconds = run(config, where, progress)
+    with progress_bar("simulating", games_count, quiet=as_json) as bar:
+        results, seconds = run(config, where, bar.show)
     summary = summarise(config, results, seconds)
     if html_file:
         write_atomic(html_file, render_html(summary, results))
@@ -204,8 +191,8 @@ def sweep(
     where = _engine(engine, workers, scheduler)
     kept = Checkpoint(checkpoint, plan)
     total = sum(c.config.games for c in plan)
-    with _bar(f"sweeping {len(plan)} combinations", total) as progress:
-        rows = run_sweep(plan, where, kept, progress)
+    with progress_bar(f"sweeping {len(plan)} combinations", total, quiet=as_json) as bar:
+        rows = run_sweep(plan, where, kept, bar.show)
     if html_file:
         write_atomic(html_file, render_sweep_html(spec.title, rows))
     if as_json:

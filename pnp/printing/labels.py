@@ -215,10 +215,6 @@ class Scene:
                 found.append(other)
         return found
 
-    def near_labels(self, box: Box) -> set[int]:
-        """The placed labels filed near ``box``."""
-        return self._labels.near(box)
-
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
         hard = len(self._obstacle_hits(label, candidate.box)) + len(self._leader_hits(label, candidate.leader))

@@ -128,12 +128,15 @@ def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Choo
 ISMCTS_ITERATIONS, ISMCTS_DEPTH = 32, 100
 
 _GAME_CACHE: dict[str, Game] = {}
+MAX_GAMES = 1_000_000  # in one run or one sweep: the jobs are listed up front (a larger study is several)
 
 
 def play_one(config: SimConfig, index: int) -> GameResult:
     """Play game number ``index`` of the run; the same inputs always give the same game."""
     spec = games.get(config.game)
-    game = _GAME_CACHE.setdefault(config.game, spec.rules())
+    if config.game not in _GAME_CACHE:
+        _GAME_CACHE[config.game] = spec.rules()
+    game = _GAME_CACHE[config.game]
     factories = _factories(config)
     bots = seat_bots(config.bots, config.players, index)
     choosers = [factories[name](random.Random(f"{config.seed}:{index}:{seat}")) for seat, name in enumerate(bots)]
@@ -161,11 +164,15 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     )
 
 
+_MAP_FOLDER: list[tempfile.TemporaryDirectory[str]] = []  # this process's own, removed when it ends
+
+
 def _map_file(text: str) -> Path:
-    """A map text as a file where this process can read it (named by its hash, so written once)."""
-    path = Path(tempfile.gettempdir()) / "pnp-sim-maps" / f"{hashlib.sha256(text.encode()).hexdigest()[:32]}.yaml"
+    """A map text as a file this process can read, in a folder only it uses (named by its hash: written once)."""
+    if not _MAP_FOLDER:
+        _MAP_FOLDER.append(tempfile.TemporaryDirectory(prefix="pnp-sim-maps-"))
+    path = Path(_MAP_FOLDER[0].name) / f"{hashlib.sha256(text.encode()).hexdigest()[:32]}.yaml"
     if not path.exists():
-        path.parent.mkdir(exist_ok=True)
         write_atomic(path, text, sync=False)
     return path
 
@@ -182,8 +189,8 @@ def check(config: SimConfig) -> None:
     unknown = [b for b in config.bots if b not in _factories(config)]
     if unknown:
         raise PnpError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(_factories(config))})")
-    if config.games < 1:
-        raise PnpError("--games must be at least 1")
+    if not 1 <= config.games <= MAX_GAMES:
+        raise PnpError(f"--games must be 1 to {MAX_GAMES:,}")
 
 
 def run(

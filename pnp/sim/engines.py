@@ -50,6 +50,10 @@ class Engine:
 def play_jobs(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
     """Play every job on ``engine``, yielding each game as it finishes (not in order)."""
     engine.check()
+    if not jobs:  # a sweep resumed with every game done: no pool or cluster to start
+        return
+    if engine.kind == "dask":  # workers elsewhere cannot read this machine's files: send map files as text
+        jobs = _with_map_text(jobs)
     batches = [([jobs[p] for p in positions], positions) for positions in _batches(len(jobs), engine.workers)]
     if engine.kind == "dask":
         yield from _dask(batches, engine)
@@ -60,6 +64,21 @@ def play_jobs(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
         with multiprocessing.get_context("spawn").Pool(engine.workers) as pool:
             for done in pool.imap_unordered(play_batch, batches):
                 yield from done
+
+
+def _with_map_text(jobs: Sequence[Job]) -> list[Job]:
+    """``jobs`` with each run's map file read into its settings as text (read once per run)."""
+    from dataclasses import replace
+
+    from pnp.files import read_text
+    from pnp.loader import MAX_YAML_BYTES
+
+    sent: dict[int, SimConfig] = {}
+    for config, _ in jobs:
+        if id(config) not in sent and config.map_path is not None:
+            text = read_text(config.map_path, MAX_YAML_BYTES)
+            sent[id(config)] = replace(config, map_path=None, map_text=text)
+    return [(sent.get(id(config), config), index) for config, index in jobs]
 
 
 Batch = tuple[list[Job], range]  # some jobs, and their positions in the whole list

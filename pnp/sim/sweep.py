@@ -2,8 +2,8 @@
 
 Every game of every combination goes to the engine in one list, so a cluster stays busy; a
 checkpoint file keeps the finished games (rewritten atomically), and a resumed sweep plays only
-the rest. Each combination's row says how far the most favoured seat's win rate is from a fair
-share, with its 95 % interval, and flags the row when that interval excludes fairness.
+the rest. Each combination's row names the seat whose win rate is furthest from a fair share (ahead or
+behind), with its 95 % interval, and flags the row when some seat's interval excludes fairness.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pnp.errors import PnpError, quote
 from pnp.files import read_text, write_atomic
 from pnp.referee.protocol import Game
 from pnp.referee.session import parse_options
-from pnp.sim import GameResult, SimConfig, check, summarise
+from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
 from pnp.sim.engines import Engine, play_jobs
 
 CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
@@ -89,6 +89,8 @@ def combinations(
     count = math.prod(len(values) for _, values in overs) * max(1, maps)
     if count > MAX_COMBINATIONS:
         raise PnpError(f"{count:,} combinations is more than a sweep takes ({MAX_COMBINATIONS:,}): split it")
+    if count * base.games > MAX_GAMES:
+        raise PnpError(f"{count * base.games:,} games is more than a sweep plays ({MAX_GAMES:,}): split it")
     out: list[Combination] = []
     for values in itertools.product(*(values for _, values in overs)):
         chosen = list(zip((key for key, _ in overs), values))
@@ -109,7 +111,7 @@ def _with(base: SimConfig, rules: Game, fixed: Sequence[str], chosen: list[tuple
     options = list(fixed)
     for key, value in chosen:
         if key == "players":
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit()):
                 raise PnpError(f"--over players: {quote(value)} is not a whole number")
             players = int(value)
         else:

@@ -19,6 +19,7 @@ from pnp.resources import data_file
 if TYPE_CHECKING:
     from pnp.printing.canvas import Drawing
 
+
 def design_profit(low: int, high: int) -> int:
     """The profit the built-in fleets follow: 1 + round(log2(1 / p)), within the rulebook's 2 to 6."""
     return min(max(1 + round(-math.log2(odds(low, high))), PROFITS.start), PROFITS.stop - 1)
