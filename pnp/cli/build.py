@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import Enum
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,7 +12,6 @@ from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
-    from pnp.cli.progress import Bar
     from pnp.games.spec import GameSpec, KitRequest
     from pnp.printing.parts import Kit
     from pnp.printing.render import PrintSettings, WrittenFile
@@ -38,6 +36,7 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+DEFAULT_BLEED = 3.0  # mm
 MapOpt = Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")]
 SeedOpt = Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")]
 PlayersOpt = Annotated[
@@ -52,7 +51,7 @@ def build(
     ] = "a4",
     fmt: Annotated[Format, typer.Option("--format", help="Output format.", case_sensitive=False)] = Format.pdf,
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
-    bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = 3.0,
+    bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = DEFAULT_BLEED,
     gutterfold: Annotated[
         bool, typer.Option("--gutterfold/--duplex", help="Card backs beside the fronts to fold, or on the next page.")
     ] = False,
@@ -151,12 +150,8 @@ def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool
     with progress_bar("building", sum(pages), quiet) as bar:
         for index, kit in enumerate(kits):
             bar.describe(f"building {kit.title}")
-            written += render_kit(kit, settings, out, partial(_advance, bar, sum(pages[:index])))
+            written += render_kit(kit, settings, out, bar.after(sum(pages[:index])))
     return written
-
-
-def _advance(bar: Bar, before: int, done: int, _total: int) -> None:
-    bar.show(before + done)
 
 
 def _table(written: list[WrittenFile]) -> None:

@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from pnp.cli.build import MapOpt, PlayersOpt, SeedOpt, kit_request
+from pnp.cli.build import DEFAULT_BLEED, MapOpt, PlayersOpt, SeedOpt, kit_request
 from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
-
-if TYPE_CHECKING:
-    from pnp.cli.progress import Bar
-
-BLEED = 3.0  # mm, as `pnp build` prints by default
 
 
 def export(
@@ -30,7 +24,7 @@ def export(
     ] = 300,
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
     bleed: Annotated[
-        bool, typer.Option("--bleed/--no-bleed", help=f"PNG: {BLEED:g} mm bleed, or the cut size.")
+        bool, typer.Option("--bleed/--no-bleed", help=f"PNG: {DEFAULT_BLEED:g} mm bleed, or the cut size.")
     ] = True,
     url: Annotated[
         str, typer.Option(help="TTS: where the images will be, put before each file name (e.g. file:///C:/tts/).")
@@ -64,10 +58,10 @@ def export(
             for kit in kits:
                 bar.describe(f"exporting {kit.title}")
                 if png:
-                    written += export_png(kit, out, dpi, BLEED if bleed else 0.0, partial(_advance, bar, done))
+                    written += export_png(kit, out, dpi, DEFAULT_BLEED if bleed else 0.0, bar.after(done))
                     done += face_count(kit)
                 if tts:
-                    written += export_tts(kit, out, dpi, url, partial(_advance, bar, done))
+                    written += export_tts(kit, out, dpi, url, bar.after(done))
                     done += step_count(kit)
     notes = [
         f"{kit.title} has no cards or tokens to export as PNG; 'pnp build {kit.game}' prints its sheets"
@@ -82,7 +76,3 @@ def export(
     for folder, count in Counter(path.parent for path in written).items():
         say(f"{folder}: {count} files")
     say(f"{len(written)} files.")
-
-
-def _advance(bar: Bar, before: int, done: int) -> None:
-    bar.show(before + done)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -23,6 +23,10 @@ class Bar:
 
     def describe(self, text: str) -> None:
         self.progress.update(self.task, description=text)
+
+    def after(self, before: int) -> Callable[..., None]:
+        """The progress callback of work that starts once ``before`` steps are done: ``(done, ...)`` moves the bar."""
+        return lambda done, *_: self.show(before + done)
 
 
 @contextmanager
