@@ -36,12 +36,12 @@ def luminance(color: RGB) -> float:
 
 def tint(color: str, amount: float) -> str:
     """``color`` mixed toward white: 0 keeps it, 1 is white (``#rrggbb`` in and out)."""
-    return _mix(color, 1.0, amount)
+    return blend(color, "#ffffff", amount)
 
 
 def shade(color: str, amount: float) -> str:
     """``color`` mixed toward black: 0 keeps it, 1 is black (``#rrggbb`` in and out)."""
-    return _mix(color, 0.0, amount)
+    return blend(color, "#000000", amount)
 
 
 def blend(color: str, other: str, amount: float) -> str:
@@ -49,7 +49,3 @@ def blend(color: str, other: str, amount: float) -> str:
     (r, g, b), (r2, g2, b2) = rgb(color), rgb(other)
     return to_hex((r + (r2 - r) * amount, g + (g2 - g) * amount, b + (b2 - b) * amount))
 
-
-def _mix(color: str, toward: float, amount: float) -> str:
-    r, g, b = rgb(color)
-    return to_hex((r + (toward - r) * amount, g + (toward - g) * amount, b + (toward - b) * amount))
