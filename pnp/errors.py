@@ -62,11 +62,16 @@ class NotationError(PnpError):
 
 
 class IllegalMove(PnpError):
-    """A well-formed move that the rules forbid now."""
+    """A well-formed move that the rules forbid now.
 
-    def __init__(self, reason: str, rule: str = "") -> None:
+    ``guided`` says that ``reason`` already tells the player what to do instead (an example move, or
+    the command to use), so a front end adds no generic pointer to the legal moves.
+    """
+
+    def __init__(self, reason: str, rule: str = "", guided: bool = False) -> None:
         self.reason = reason
         self.rule = rule
+        self.guided = guided
         super().__init__(f"{reason} (rule: {rule})" if rule else reason)
 
 

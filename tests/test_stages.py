@@ -193,3 +193,29 @@ def test_a_stage_that_disagrees_with_is_over_fails_the_check(monkeypatch):
 
     monkeypatch.setattr(example_game.state.UpdraftState, "stage", lambda self: "play")
     assert "stage 'play' once the game is over" in explore(EXAMPLE.rules()).mismatched
+
+
+
+def unguided_or_wrongly_guided(met: Stages) -> Iterator[str]:
+    """Each refusal of a listed move not legal now whose ``guided`` flag disagrees with its text.
+
+    A refusal is guided (the CLI then adds no pointer to 'pnp ref moves') when it names a command or
+    shows an example move.
+    """
+    every = sorted(set().union(*met.listed.values()), key=repr)
+    for stage, states in met.states.items():
+        for state in states:
+            legal = set(state.legal_moves())
+            for move in (m for m in every if m not in legal):
+                try:
+                    state.clone().apply(as_played(move, met.values))
+                except IllegalMove as refusal:
+                    shows = "'pnp ref " in refusal.reason or "e.g. '" in refusal.reason
+                    if refusal.guided != shows:
+                        yield f"{stage}: guided={refusal.guided} for {str(refusal)!r}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refusal_is_guided_exactly_when_it_shows_a_command_or_an_example(name):
+    wrong = list(unguided_or_wrongly_guided(stages_of(name)))
+    assert not wrong, wrong[:3]

@@ -280,8 +280,8 @@ def _check_turn(current: Session, player: str) -> None:
 
 
 def _with_next_step(refusal: IllegalMove, record_file: Path) -> IllegalMove:
-    """``refusal`` ending with what to do next, unless it says so already ("e.g. 'roll R Y'", "'pnp ref ...'")."""
-    if "'pnp ref " in refusal.reason or "e.g. '" in refusal.reason:
+    """``refusal`` ending with what to do next, unless it says so already (``IllegalMove.guided``)."""
+    if refusal.guided:
         return refusal
     return IllegalMove(f"{refusal.reason}; 'pnp ref moves {record_file}' lists what is legal now", refusal.rule)
 

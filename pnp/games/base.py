@@ -75,13 +75,15 @@ class BaseState(State):
         self.seat = (self.seat + 1) % len(self.players)
 
 
-def wrong_stage(stage: Stage, next_step: str) -> IllegalMove:
+def wrong_stage(stage: Stage, next_step: str, guided: bool = True) -> IllegalMove:
     """The refusal of a move that belongs to another stage: it names the stage and what to do next.
+
+    ``guided``: ``next_step`` gives the command or an example move (see :class:`IllegalMove`).
 
     E.g. ``wrong_stage("reveal", "ann, reveal your colour cards with 'pnp ref reveal'")`` reads
     "the game has ended and secrets are being revealed: ann, reveal ... (rule: reveal)".
     """
-    return IllegalMove(f"{STAGE_WORDS[stage]}: {next_step}", stage)
+    return IllegalMove(f"{STAGE_WORDS[stage]}: {next_step}", stage, guided)
 
 
 def ranked(

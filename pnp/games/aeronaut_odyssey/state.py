@@ -124,7 +124,8 @@ class AeroState(Actions, BaseState):
         try:
             handler(self, p, move)
         except IllegalMove as refusal:  # every refusal names the stage in force, then the rule broken
-            raise IllegalMove(f"{STAGE_WORDS[self.stage()]}: {refusal.reason}", refusal.rule) from None
+            words = STAGE_WORDS[self.stage()]
+            raise IllegalMove(f"{words}: {refusal.reason}", refusal.rule, refusal.guided) from None
         self._settle()
 
     def stage(self) -> Stage:

@@ -155,6 +155,7 @@ class AloftState(BaseState):
                 "play",
                 "colour cards are entered at set-up and revealed for scoring once the game has ended; "
                 + self.next_step(),
+                guided=False,
             )
         return wrong_stage(self.stage(), self.next_step())
 

@@ -276,8 +276,9 @@ class HaulingState(BaseState):
             return
         stage = self.stage()
         if stage != "play" or phase == SETUP:
-            raise wrong_stage(stage, self.next_step())
-        raise IllegalMove(f"{STAGE_WORDS[stage]}: cannot {what} now: {self.next_step()}", "turn order")
+            raise wrong_stage(stage, self.next_step(), self._next_step_shows_how())
+        why = f"{STAGE_WORDS[stage]}: cannot {what} now: {self.next_step()}"
+        raise IllegalMove(why, "turn order", self._next_step_shows_how())
 
     def _opened(self, what: str) -> None:
         """Refuse an action before the opening roll."""
@@ -285,6 +286,10 @@ class HaulingState(BaseState):
             raise IllegalMove(
                 f"player 1 opens the game by rolling 3 dice: {self.players[0]}, roll before you {what}", "opening roll"
             )
+
+    def _next_step_shows_how(self) -> bool:
+        """Whether :meth:`next_step` gives the command or an example (all but the many actions of a turn)."""
+        return self.phase != ACTION or not self.progress
 
     def next_step(self) -> str:
         """What the game waits for now, addressed to the player to move."""
@@ -499,7 +504,7 @@ class HaulingState(BaseState):
         if move.slot != expected:
             raise IllegalMove(f"{words}: the departing transport is {expected}: reveal that one", "hidden transports")
         if not move.value:
-            raise IllegalMove(f"{words}: {self.next_step()}, which fills in its value", "hidden transports")
+            raise IllegalMove(f"{words}: {self.next_step()}, which fills in its value", "hidden transports", True)
         p = departure.player
         ids = [t.id for t in self.fleet(p)]
         value = names(self.data).find(move.value) or ""

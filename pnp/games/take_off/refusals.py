@@ -13,11 +13,12 @@ from pnp.games.take_off.text import winners
 from pnp.games.take_off.world import HOME
 from pnp.referee.protocol import Move
 
-EXPECTED: dict[int, tuple[type | tuple[type, ...], str]] = {
-    ROLL: (Roll, "enter the dice first, e.g. 'roll R Y'"),
-    DRAW: (Draw, "enter the TAKE OFF! card drawn first, e.g. 'draw tokyo'"),
-    SEND: (Send, "send a jet to the capital on the card first, e.g. 'send 1'"),
-    FLY: ((Fly, Pass), "use the dice first: 'fly ...', or 'pass' if no colour can be used"),
+# per phase: the move expected, what to do, and whether that says it with an example
+EXPECTED: dict[int, tuple[type | tuple[type, ...], str, bool]] = {
+    ROLL: (Roll, "enter the dice first, e.g. 'roll R Y'", True),
+    DRAW: (Draw, "enter the TAKE OFF! card drawn first, e.g. 'draw tokyo'", True),
+    SEND: (Send, "send a jet to the capital on the card first, e.g. 'send 1'", True),
+    FLY: ((Fly, Pass), "use the dice first: 'fly ...', or 'pass' if no colour can be used", False),
 }
 
 
@@ -25,9 +26,9 @@ def refusal(state: TakeOffState, move: Move) -> IllegalMove:
     """The IllegalMove for a move that is not among ``state.legal_moves()``."""
     if state.phase == OVER:
         return wrong_stage("over", f"{winners(state)}; see the scores with 'pnp ref score'")
-    kind, hint = EXPECTED[state.phase]
+    kind, hint, guided = EXPECTED[state.phase]
     if not isinstance(move, kind):
-        return IllegalMove(f"{state.players[state.seat]} must {hint}", "turn order")
+        return IllegalMove(f"{state.players[state.seat]} must {hint}", "turn order", guided)
     if isinstance(move, Roll):
         return IllegalMove(f"{move.first} {move.second} is not a roll of these dice", "dice")
     if isinstance(move, Draw):
@@ -37,7 +38,7 @@ def refusal(state: TakeOffState, move: Move) -> IllegalMove:
         return _out_of_play(state, move.jet) or IllegalMove(why, "doubles")
     if isinstance(move, Fly):
         return _fly(state, move)
-    return IllegalMove(f"the dice can be used (e.g. '{_example(state)}'), so you may not pass", "to begin")
+    return IllegalMove(f"the dice can be used (e.g. '{_example(state)}'), so you may not pass", "to begin", guided=True)
 
 
 def _example(state: TakeOffState) -> str:
@@ -107,5 +108,7 @@ def _fly(state: TakeOffState, move: Fly) -> IllegalMove:
         wanted = " then ".join("/".join(_face(state, k) for k in sorted(w)) for w in colours)
         return IllegalMove(f"those routes are {wanted}, but the dice show {shown}", "dice colours")
     return IllegalMove(
-        f"both dice can be used (e.g. '{_example(state)}'), so both must be", "both colours must be used if possible"
+        f"both dice can be used (e.g. '{_example(state)}'), so both must be",
+        "both colours must be used if possible",
+        guided=True,
     )
