@@ -27,7 +27,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for it
 from pnp.games import REGISTRY
 from pnp.referee import keys, record, session
 from pnp.referee.protocol import Commit, Reveal, Secret
-from pnp.table import app, links
+from pnp.table import app, hints, links
 from pnp.table.app import MAX_BODY
 
 GAMES = sorted(REGISTRY)
@@ -379,3 +379,66 @@ def test_the_picture_is_drawn_once_per_version_and_viewer(tmp_path):
     current.play("secret colours B,G")
     view.state_json(current, "ann")
     assert drawn == ["ann", None, "ann"]  # a new viewer, then a new version, are drawn afresh
+
+
+# -- hints: the search bot's pick for the seat to move -----------------------------------------------------
+
+
+def play_until_a_choice(table: Table, rng: random.Random, choices: int = 2, limit: int = 500) -> dict:
+    """Play seeded random moves until the seat to move has at least ``choices`` choices; that seat's state."""
+    for _ in range(limit):
+        mover = table.state(None)["to_move"]
+        assert mover is not None, "the game ended before anyone had a choice"
+        seat = table.state(mover)
+        if sum(b["kind"] == "choice" for b in seat["buttons"]) >= choices and seat["stage"] == "play":
+            return seat
+        move = rng.choice(seat["moves"])
+        assert table.post(mover, "play", {"move": move, "version": seat["version"]}).status_code == 200
+    raise AssertionError(f"no choice of {choices} moves in {limit} moves")
+
+
+@pytest.fixture
+def quick_search(monkeypatch):
+    """The search bot at a few iterations: these tests check the plumbing, tests/test_sim_ismcts.py the search."""
+    import pnp.sim
+
+    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 6)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 30)
+    hints._HINTS.clear()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_hint_is_one_of_the_seats_choices_the_same_each_time_and_changes_nothing(tmp_path, name, quick_search):
+    path = new_record(tmp_path, name)
+    with open_table(path) as table:
+        seat = play_until_a_choice(table, random.Random(SEED))
+        mover, version = seat["seat"], seat["version"]
+        before = path.read_bytes()
+        current, hidden = hidden_now(path)
+        answer = table.post(mover, "hint", {"version": version})
+        assert answer.status_code == 200, answer.text
+        hint = answer.json()
+        choices = {b["move"]: b["label"] for b in seat["buttons"] if b["kind"] == "choice"}
+        assert hint["move"] in choices and hint["label"] == choices[hint["move"]]
+        assert hint["version"] == version
+        check_other_body(hidden, mover, answer.text)
+        hints._HINTS.clear()  # worked out afresh, not remembered: the same position gets the same hint
+        assert table.post(mover, "hint", {"version": version}).json() == hint
+        assert path.read_bytes() == before, "a hint changed the record"
+
+
+def test_a_hint_is_for_the_player_to_move_at_the_version_shown_with_something_to_decide(tmp_path, quick_search):
+    path = new_record(tmp_path, "take-off", ["ann", "bob"])
+    with open_table(path) as table:
+        ann = table.state("ann")
+        assert ann["to_move"] == "ann" and {b["kind"] for b in ann["buttons"]} == {"chance"}  # the dice decide
+        cases = [
+            ("ann", {"version": ann["version"]}, 422, "nothing to decide now"),
+            ("bob", {"version": ann["version"]}, 403, "ann's turn"),
+            ("ann", {"version": "0" * 16}, 409, "moved on"),
+            ("ann", {}, 400, "expected a JSON object"),
+        ]
+        for seat, body, status, words in cases:
+            response = table.post(seat, "hint", body)
+            assert response.status_code == status and words in response.json()["error"], response.text
+        assert table.client.post("/host/hint", json={"version": ann["version"]}).status_code in (404, 405)

@@ -419,3 +419,39 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     expect(page.locator("button[data-move='draw hold']")).to_contain_text("75 % chance")
     assert posts[-1] == ("s/T/play", {"move": "draw hold", "version": "v1"})
     assert errors == []
+
+
+def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shots):
+    """Aeronaut Odyssey, past its set-up: the seat to move taps "Suggest a move", sees the pick marked, plays it."""
+    path = tmp_path / "a.pnp"
+    session.new(path, "aeronaut-odyssey", ["ann", "bob"], [], 3, None).save()
+    rng = random.Random(3)
+    with record.locked(path):
+        current = session.load(path)
+        while current.state.stage() != "play" or len(current.state.legal_moves()) < 2:
+            current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+        current.save()
+    mover = current.state.to_move()
+    server, urls = _serve(path)
+    try:
+        errors: list[str] = []
+        page = _open(browser, urls["seats"][mover], PHONE, errors)
+        expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+        before = path.read_bytes()
+        page.locator("#suggest").click()
+        expect(page.locator("#suggestion")).to_have_text(re.compile(r"^Suggested: \S"))
+        marked = page.locator("#moves button.move.suggested")
+        expect(marked).to_have_count(1)
+        expect(marked).to_be_in_viewport()
+        assert page.locator("#suggestion").inner_text() == f"Suggested: {marked.locator('.label').inner_text()}"
+        assert path.read_bytes() == before, "asking for a hint changed the record"
+        _fits(page)
+        page.screenshot(path=shots / "table-suggestion.png")
+        played = marked.get_attribute("data-move")
+        marked.click()
+        expect(page.locator("#suggestion")).to_have_text("")
+        after = session.load(path)
+        assert after.played[-1][0] == mover and notation.format(after.game, after.played[-1][1]) == played
+        assert not errors, errors
+    finally:
+        _stop(server)

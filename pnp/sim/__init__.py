@@ -116,8 +116,9 @@ def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...
     return tuple(bots[(seat + index) % len(bots)] for seat in range(players))
 
 
-def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Chooser]]:
-    spec = games.get(config.game)
+def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]:
+    """Every bot that plays ``game``, by name: the game's own, ``random`` and the search bot ``ismcts``."""
+    spec = games.get(game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
     known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, known.get("greedy"), ISMCTS_DEPTH))
@@ -137,7 +138,7 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     if config.game not in _GAME_CACHE:
         _GAME_CACHE[config.game] = spec.rules()
     game = _GAME_CACHE[config.game]
-    factories = _factories(config)
+    factories = bot_factories(config.game)
     bots = seat_bots(config.bots, config.players, index)
     choosers = [factories[name](random.Random(f"{config.seed}:{index}:{seat}")) for seat, name in enumerate(bots)]
     names = tuple(f"p{seat + 1}" for seat in range(config.players))
@@ -186,9 +187,10 @@ def check(config: SimConfig) -> None:
     game = spec.rules()
     if not game.min_players <= config.players <= game.max_players:
         raise PnpError(f"{spec.title} takes {player_range(game)}, not {config.players}")
-    unknown = [b for b in config.bots if b not in _factories(config)]
+    known = bot_factories(config.game)
+    unknown = [b for b in config.bots if b not in known]
     if unknown:
-        raise PnpError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(_factories(config))})")
+        raise PnpError(f"{spec.title} has no bot {unknown[0]!r} (bots: {', '.join(known)})")
     if not 1 <= config.games <= MAX_GAMES:
         raise PnpError(f"--games must be 1 to {MAX_GAMES:,}")
 

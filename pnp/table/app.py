@@ -27,7 +27,7 @@ from pnp.cli.output import internal_error
 from pnp.errors import PnpError
 from pnp.referee import session
 from pnp.referee.session import Session
-from pnp.table import links, turns, view
+from pnp.table import hints, links, turns, view
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
 
@@ -57,6 +57,7 @@ def build(current: Session, tokens: dict[str, str], watch: RecordWatch | None = 
         Route("/s/{token}/events", events),
         Route("/s/{token}/play", _answering(table.play), methods=["POST"]),
         Route("/s/{token}/undo", _answering(table.undo), methods=["POST"]),
+        Route("/s/{token}/hint", _answering(table.hint), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
     ]
     return Starlette(routes=routes, lifespan=table.lifespan, exception_handlers={HTTPException: _http_error})
@@ -114,6 +115,12 @@ class _Table:
         version = await run_in_threadpool(turns.play, self.path, seat, body["move"], body["version"])
         self.watch.check()  # tell the other pages now, not at the next look
         return _json({"ok": True, "version": version})
+
+    async def hint(self, request: Request) -> Response:
+        """The search bot's pick for the seat to move, for the version the page shows."""
+        seat = self._seat(request)
+        body = await _fields(request, ("version",))
+        return _json(await run_in_threadpool(lambda: hints.hint(turns.current_at(self.path, body["version"]), seat)))
 
     async def undo(self, request: Request) -> Response:
         seat = self._seat(request)

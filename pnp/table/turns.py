@@ -26,7 +26,7 @@ class Refused(Exception):
 def play(path: Path, seat: str, move: str, version: str) -> str:
     """Play ``move`` for ``seat`` if the record is at ``version`` and it is ``seat``'s turn; the new version."""
     with record.locked(path):
-        current = _current(path, version)
+        current = current_at(path, version)
         to_move = current.state.to_move()
         if to_move is not None and to_move != seat:
             raise Refused(403, f"it is {to_move}'s turn, not {seat}'s")
@@ -38,7 +38,7 @@ def play(path: Path, seat: str, move: str, version: str) -> str:
 def undo(path: Path, seat: str, version: str) -> str:
     """Take back the last effective move if it is ``seat``'s own; the new version."""
     with record.locked(path):
-        current = _current(path, version)
+        current = current_at(path, version)
         if current.played and current.played[-1][0] != seat:
             owner = current.played[-1][0]
             raise Refused(403, f"the last move is {owner}'s: only {owner} can take it back")
@@ -47,7 +47,8 @@ def undo(path: Path, seat: str, version: str) -> str:
     return current.last_hash
 
 
-def _current(path: Path, version: str) -> Session:
+def current_at(path: Path, version: str) -> Session:
+    """The record at ``path``, if it is still at ``version``: else a 409 naming the version it is at."""
     current = session.load(path)
     if version != current.last_hash:
         raise Refused(409, "the game has moved on since this page was drawn: look again", current.last_hash)

@@ -25,6 +25,7 @@
   let drawn = 0;
   const toggled = new Map(); // group key -> open, as the player left it
   const picks = new Map(); // chance picker key -> faces tapped so far
+  let suggested = null; // the search bot's suggestion for this page's version: { version, move, label }
 
   // -- small helpers ---------------------------------------------------------------------------
   function el(tag, props, ...children) {
@@ -373,6 +374,57 @@
           : `Nothing to do until ${data.to_move} has moved.`;
     $("filter-wrap").hidden = listed < FILTER_FROM;
     applyFilter();
+    // a suggestion is worth asking for when the player has a real choice (dice and secrets are not choices)
+    const choices = buttons.filter((b) => b.kind === "choice").length;
+    $("suggest-wrap").hidden = !(mine && choices > 1);
+    if (suggested && suggested.version !== data.version) suggested = null;
+    showSuggestion();
+  }
+
+  // -- a suggested move (the search bot, on the server) -------------------------------------------
+  function showSuggestion() {
+    $("suggestion").textContent = suggested ? `Suggested: ${suggested.label}` : "";
+    for (const button of document.querySelectorAll("#moves button.move")) {
+      const match = suggested !== null && button.dataset.move === suggested.move;
+      button.classList.toggle("suggested", match);
+      if (match) {
+        const group = button.closest("details");
+        if (group) group.open = true;
+      }
+    }
+  }
+
+  async function suggest() {
+    if (busy || !state) return;
+    const version = state.version;
+    const asking = $("suggest");
+    asking.disabled = true;
+    $("suggestion").textContent = "Thinking…";
+    clearError();
+    try {
+      const response = await fetch(`${API}/hint`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ version }),
+      });
+      if (!response.ok) {
+        $("suggestion").textContent = "";
+        showError(await errorLine(response));
+        return;
+      }
+      const answer = await response.json();
+      if (state && state.version === version) {
+        suggested = { version, move: String(answer.move), label: String(answer.label) };
+        showSuggestion();
+        const button = document.querySelector("#moves button.move.suggested");
+        if (button) button.scrollIntoView({ block: "nearest" });
+      }
+    } catch {
+      $("suggestion").textContent = "";
+      showError("the table server cannot be reached: check the connection and try again");
+    } finally {
+      asking.disabled = false;
+    }
   }
 
   function drawGroup(group, groupCount, total) {
@@ -527,7 +579,7 @@
   function setBusy(on) {
     busy = on;
     body.classList.toggle("busy", on);
-    for (const button of document.querySelectorAll("#moves button, #undo, #typed button")) {
+    for (const button of document.querySelectorAll("#moves button, #undo, #typed button, #suggest")) {
       if (on) {
         button.dataset.wasDisabled = button.disabled ? "yes" : "no";
         button.disabled = true;
@@ -616,6 +668,7 @@
     $("error-close").addEventListener("click", clearError);
     if (SEAT !== null) {
       $("undo").addEventListener("click", undo);
+      $("suggest").addEventListener("click", suggest);
       $("filter").addEventListener("input", applyFilter);
       $("typed").addEventListener("submit", async (event) => {
         event.preventDefault();
