@@ -288,10 +288,7 @@ def _with_next_step(refusal: IllegalMove, record_file: Path) -> IllegalMove:
 
 def _only_secret(current: Session, player: str) -> str:
     """The slot of ``player``'s one committed secret not yet revealed; an error naming them if not one."""
-    from pnp.referee.protocol import Reveal
-
-    revealed = {move.slot for who, move in current.played if who == player and isinstance(move, Reveal)}
-    unrevealed = sorted(slot for owner, slot in current.commitments if owner == player and slot not in revealed)
+    unrevealed = current.unrevealed(player)
     if not unrevealed:
         raise PnpError(f"{player} has no committed secret to reveal")
     if len(unrevealed) > 1:

@@ -79,6 +79,11 @@ class Session:
             and secrets.matches(self.commitments[(player, slot)], player, slot, value, salt)
         }
 
+    def unrevealed(self, player: str) -> list[str]:
+        """The slots of ``player``'s commitments in force that are not revealed yet, sorted."""
+        revealed = {move.slot for who, move in self.played if who == player and isinstance(move, Reveal)}
+        return sorted(slot for owner, slot in self.commitments if owner == player and slot not in revealed)
+
     def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
         """What only ``player`` may see, by name: their secrets ``own`` (with the game's label) and e.g. a hand."""
         labelled = {slot: self._labelled(slot, value) for slot, value in own.items()}
