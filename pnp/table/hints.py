@@ -1,9 +1,10 @@
 """A hint for the seat to move: the search bot's pick among that player's choices.
 
 The bot sees what the seat's own page sees: the state (which never holds another player's
-unrevealed secret) and the seat's own secrets. It is seeded by the record's version and the
-seat, so the same position always gets the same hint, and its work per hint is bounded by
-the search's iterations, not by a clock. Chance entries (what the dice or the deck decide),
+unrevealed secret; what it shows only its owner, such as a hand, the search re-deals) and the
+seat's own secrets. It is seeded by the moves so far as this seat's log shows them, so the same
+position always gets the same hint and nothing hidden from the seat sways it; its work per hint
+is bounded by the search's iterations, not by a clock. Chance entries (what the dice or the deck decide),
 secrets and reveals are the table's to enter, never hinted.
 """
 
@@ -18,6 +19,7 @@ from pnp.referee import notation
 from pnp.referee.protocol import Move, Reveal, Secret
 from pnp.referee.session import Session
 from pnp.table.turns import Refused
+from pnp.table.view import log_text
 
 BOT = "ismcts"
 HINTS_KEPT = 64  # hints kept worked out, by (record, version, seat), oldest first
@@ -62,5 +64,6 @@ def _search(current: Session, seat: str, choices: list[Move]) -> Move:
         return choices[0]
     from pnp.sim import bot_factories  # the search is loaded only when a hint is asked for
 
-    bot = bot_factories(current.spec.name)[BOT](random.Random(f"hint:{current.last_hash}:{seat}"))
+    seen = "\n".join(log_text(current.game, player, move, seat) for player, move in current.played)
+    bot = bot_factories(current.spec.name)[BOT](random.Random(f"hint:{seat}:{seen}"))
     return bot(current.state.clone(), choices, current.own_secrets(seat))
