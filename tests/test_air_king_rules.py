@@ -132,6 +132,23 @@ def test_each_draw_is_weighted_by_the_cards_of_its_type_left_in_the_draw_pile():
     assert draws(state) == {"draw storm": 3 / 4, "draw pass": 1 / 4}  # a type no longer in the pile cannot come
 
 
+def test_the_odds_a_player_is_shown_count_the_other_hands_as_unseen_so_they_give_no_hand_away():
+    shown = {}
+    for dealt in ("pass", "storm", "clear"):
+        state = started(dealt=("pass", dealt))  # p2's card is p2's alone
+        odds = {GAME.format_move(move): p for move, p in state.odds("p1").items()}
+        assert set(odds) == set(draws(state)) and sum(odds.values()) == pytest.approx(1)
+        shown[dealt] = odds
+    assert shown["pass"] == shown["storm"] == shown["clear"]
+    # of the 30 cards p1 holds a Pass, so p1 counts 29 unseen: the pile's 28 and p2's one
+    assert shown["storm"] == pytest.approx({"draw extra": 6 / 29, "draw diagonal": 5 / 29, "draw storm": 6 / 29,
+                                            "draw clear": 4 / 29, "draw hold": 5 / 29, "draw pass": 3 / 29})  # fmt: skip
+    state = started(dealt=("pass", "storm"))
+    table = {GAME.format_move(move): p for move, p in state.odds(None).items()}
+    assert table["draw pass"] == pytest.approx(4 / 30) and table["draw storm"] == pytest.approx(6 / 30)
+    assert draws(state)["draw storm"] == 5 / 28, "the referee still draws from the pile itself"
+
+
 def test_an_emptied_draw_pile_is_refilled_from_the_discards_and_drawn_by_their_counts():
     state = started()
     state.draw, state.discard = [0, 0, 0, 0, 0, 1], [2, 0, 1, 0, 0, 0]

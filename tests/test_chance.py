@@ -132,4 +132,7 @@ def test_every_listed_chance_input_is_legal_and_the_probabilities_sum_to_one(nam
             assert set(chances) <= set(replay.state.legal_moves())
             assert sum(chances.values()) == pytest.approx(1.0)
             assert all(p > 0 for p in chances.values())
+            for viewer in (None, *setup.players):  # the odds shown: the same inputs, summing to one
+                odds = replay.state.odds(viewer)
+                assert set(odds) == set(chances) and sum(odds.values()) == pytest.approx(1.0)
         replay.state.apply(move)

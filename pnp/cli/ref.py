@@ -99,7 +99,7 @@ def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
     texts = [notation.format(current.game, m) for m in listed]
     labels = {text: label for text, label in zip(texts, map(current.game.label, listed)) if label and label != text}
     if as_json:
-        chance = {notation.format(current.game, m): p for m, p in current.state.chance().items()}
+        chance = {notation.format(current.game, m): p for m, p in current.state.odds(None).items()}
         emit_json({"to_move": current.state.to_move(), "moves": texts, "chance": chance, "labels": labels})
     else:
         say(_to_move_line(current))

@@ -163,6 +163,14 @@ class State(ABC):
         """
         return {}
 
+    def odds(self, viewer: str | None) -> Mapping[Move, float]:
+        """:meth:`chance` as ``viewer`` can work it out from what they see (None: the whole table).
+
+        What a page or a terminal shows: the true odds of a draw can give away a hand dealt from
+        the same deck. The same as ``chance()`` unless a game keeps cards in private hands.
+        """
+        return self.chance()
+
     @abstractmethod
     def apply(self, move: Move) -> None:
         """Play ``move`` for ``to_move()``; raise IllegalMove naming the rule if it is not legal."""

@@ -21,7 +21,7 @@ _PICTURES: dict[tuple[Path, str, str | None], str] = {}  # by (record, version, 
 def state_json(current: Session, seat: str | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: the host's shared screen, which holds no secrets)."""
     state, to_move = current.state, current.state.to_move()
-    buttons = _buttons(current) if seat is not None and seat == to_move else []
+    buttons = _buttons(current, seat) if seat is not None and seat == to_move else []
     return {
         "game": current.spec.title,
         "seat": seat,
@@ -55,10 +55,11 @@ def _picture(current: Session, seat: str | None) -> str:
     return _PICTURES[key]
 
 
-def _buttons(current: Session) -> list[dict[str, Any]]:
-    """Every input legal now, with a readable label, its verb, its kind and a chance input's probability."""
+def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
+    """Every input legal now, with a readable label, its verb, its kind and a chance input's probability
+    as ``seat`` can work it out."""
     game = current.game
-    chance = current.state.chance()
+    chance = current.state.odds(seat)
     buttons = []
     for move in current.state.legal_moves():
         text = notation.format(game, move)

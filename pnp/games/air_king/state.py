@@ -121,6 +121,20 @@ class AirKingState(BaseState):
         total, draws = sum(self.draw), self.rules.table.draw
         return {draws[t]: n / total for t, n in enumerate(self.draw) if n}
 
+    def odds(self, viewer: str | None) -> Mapping[Move, float]:
+        """Each card type listed, weighted by the cards of that type ``viewer`` cannot see: in the draw pile
+        or in another player's hand (any hand for the whole table). Their hands stay theirs: the odds of
+        the pile alone would give them away."""
+        if not self.chance():
+            return {}
+        unseen = list(self.draw)
+        for player, hand in zip(self.players, self.hands):
+            if player != viewer:
+                unseen = [n + held for n, held in zip(unseen, hand)]
+        listed = [t for t, n in enumerate(self.draw) if n]
+        total = sum(unseen[t] for t in listed)
+        return {self.rules.table.draw[t]: unseen[t] / total for t in listed}
+
     def apply(self, move: Move) -> None:
         if isinstance(move, AirMove) and move.action in actions.HANDLERS:
             phase = self.phase
