@@ -373,3 +373,26 @@ def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_and_
     assert code == 1 and err == "pnp: error: aloft.yaml:1:7: game: this is a map for aloft, not air-king\n"
     code, _, err = cli(*command, "--map", "latin.yaml")
     assert code == 1 and err.startswith("pnp: error: latin.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 10")
+
+
+def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_nothing(cli, tmp_path, monkeypatch):
+    import pnp.sim
+
+    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 6)
+    assert cli("ref", "new", "aeronaut-odyssey", "a.pnp", "--players", "ann,bob")[0] == 0
+    assert cli("ref", "play", "a.pnp", "gain", "red")[0] == 0  # bob's compensation: now ann moves
+    before = (tmp_path / "a.pnp").read_bytes()
+    code, out, err = cli("ref", "hint", "a.pnp", "--json")
+    assert code == 0, err
+    hint = json.loads(out)
+    listed = json.loads(cli("ref", "moves", "a.pnp", "--json")[1])
+    assert hint["player"] == listed["to_move"] == "ann" and hint["move"] in listed["moves"]
+    assert hint["label"] == listed["labels"].get(hint["move"], hint["move"])
+    code, out, _ = cli("ref", "hint", "a.pnp")
+    assert code == 0 and out == f"ann: try '{hint['move']}' ({hint['label']})\n"
+    assert (tmp_path / "a.pnp").read_bytes() == before
+    cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")
+    code, out, err = cli("ref", "hint", "t.pnp")  # the dice decide: nothing to suggest
+    assert code == 1 and out == "" and err == (
+        "pnp: error: ann has nothing to decide now: enter what the dice, the cards or the secrets say\n"
+    )

@@ -109,6 +109,28 @@ def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
 
 
 @app.command()
+def hint(record_file: RecordArg, as_json: JsonOpt = False) -> None:
+    """Suggest a move for the player to move, from the search bot (seeded: the same position, the same hint).
+
+    It sees what that player sees, their own secrets included.  Example: pnp ref hint game.pnp
+    """
+    from pnp.referee import notation, session
+    from pnp.sim.hint import suggest
+
+    current = session.load(record_file)
+    player = current.state.to_move()
+    if player is None:
+        raise PnpError("the game is over: see 'pnp ref score'")
+    move = suggest(current, player)
+    text = notation.format(current.game, move)
+    label = current.game.label(move) or ""
+    if as_json:
+        emit_json({"player": player, "move": text, "label": label or text})
+    else:
+        say(f"{player}: try '{text}'" + (f" ({label})" if label and label != text else ""))
+
+
+@app.command()
 def undo(record_file: RecordArg) -> None:
     """Take back the last move (recorded as a takeback; history is kept).  Example: pnp ref undo game.pnp"""
     from pnp.referee import record, session

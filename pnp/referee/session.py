@@ -79,6 +79,10 @@ class Session:
             and secrets.matches(self.commitments[(player, slot)], player, slot, value, salt)
         }
 
+    def log_seen_by(self, viewer: str | None) -> list[str]:
+        """Each move played, as ``viewer``'s log reads it (None: the table's shared screen)."""
+        return [log_text(self.game, player, move, viewer) for player, move in self.played]
+
     def unrevealed(self, player: str) -> list[str]:
         """The slots of ``player``'s commitments in force that are not revealed yet, sorted."""
         revealed = {move.slot for who, move in self.played if who == player and isinstance(move, Reveal)}
@@ -377,3 +381,16 @@ def _resolve_map(label: str, record_dir: Path) -> Path | None:
         return None
     candidate = Path(label)
     return candidate if candidate.is_absolute() else record_dir / candidate
+
+
+def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
+    """How ``player``'s ``move`` reads in ``viewer``'s log: in full for its own player, else as the game shows it."""
+    if isinstance(move, Commit):
+        return f"entered their {move.slot} (hidden)"
+    if isinstance(move, Reveal):
+        return f"revealed their {move.slot}: {game.label(Secret(move.slot, move.value)) or move.value}"
+    if player != viewer:
+        public = game.public_text(move)
+        if public is not None:
+            return public
+    return notation.format(game, move)

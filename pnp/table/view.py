@@ -34,8 +34,8 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
         "score": state.score().to_json(),
         "log": [
-            {"n": n, "player": player, "text": log_text(current.game, player, move, seat)}
-            for n, (player, move) in enumerate(current.played, 1)
+            {"n": n, "player": player, "text": text}
+            for n, ((player, _), text) in enumerate(zip(current.played, current.log_seen_by(seat)), 1)
         ],
         "version": current.last_hash,
     }
@@ -76,16 +76,3 @@ def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
             }
         )
     return buttons
-
-
-def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
-    """How ``player``'s ``move`` reads in ``viewer``'s log: in full for its own player, else as the game shows it."""
-    if isinstance(move, Commit):
-        return f"entered their {move.slot} (hidden)"
-    if isinstance(move, Reveal):
-        return f"revealed their {move.slot}: {game.label(Secret(move.slot, move.value)) or move.value}"
-    if player != viewer:
-        public = game.public_text(move)
-        if public is not None:
-            return public
-    return notation.format(game, move)
