@@ -12,7 +12,6 @@ from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
 
-
 # The suite never depends on random bytes: Hypothesis draws each test's examples from a fixed seed.
 # HYPOTHESIS_PROFILE=explore searches afresh, for hunting bugs by hand (then pin what it finds).
 settings.register_profile("deterministic", derandomize=True)

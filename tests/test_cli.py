@@ -10,7 +10,6 @@ import pytest
 from conftest import play_with_moves_and_play
 
 from pnp.games import REGISTRY
-from pnp.referee.protocol import Score
 
 
 def test_games_lists_every_registered_game(cli):

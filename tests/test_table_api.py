@@ -414,7 +414,7 @@ def test_a_hint_is_one_of_the_seats_choices_the_same_each_time_and_changes_nothi
         seat = play_until_a_choice(table, random.Random(SEED))
         mover, version = seat["seat"], seat["version"]
         before = path.read_bytes()
-        current, hidden = hidden_now(path)
+        _, hidden = hidden_now(path)
         answer = table.post(mover, "hint", {"version": version})
         assert answer.status_code == 200, answer.text
         hint = answer.json()

@@ -46,9 +46,7 @@ PlayersOpt = Annotated[
 
 def build(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
-    paper: Annotated[
-        str, typer.Option(help="Paper: a4, letter, a3, tabloid, or WxH in mm (e.g. 300x400).")
-    ] = "a4",
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, a3, tabloid, or WxH in mm (e.g. 300x400).")] = "a4",
     fmt: Annotated[Format, typer.Option("--format", help="Output format.", case_sensitive=False)] = Format.pdf,
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder, a subfolder per game.")] = Path("output"),
     bleed: Annotated[float, typer.Option(help="Bleed around cards and tokens, in mm (0 for none).")] = DEFAULT_BLEED,

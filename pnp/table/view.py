@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
-from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret
+from pnp.referee.protocol import Reveal, Secret
 from pnp.referee.session import Session
 
 PICTURES_KEPT = 32  # state pictures kept drawn: a table of six, with the host screen, over a few versions
