@@ -1,15 +1,25 @@
-"""The footer printed at the bottom of every page, inside the margins."""
+"""The footer printed at the bottom of every page, inside the margins.
+
+When cards take the footer band (a tight grid reaching the printable area's edges), the
+footer goes beside them instead: turned a quarter to read upwards, in the strip between
+the margin and the cards' bleed, in the longest stretch between the side crop marks.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pnp.printing.canvas import Canvas
-from pnp.printing.fonts import text_width
-from pnp.printing.paper import PageFrame
+from pnp.printing.fonts import extent, text_width
+from pnp.printing.paper import PageFrame, Rect
 
 SIZE = 6.0  # pt
 SMALLEST = 5.0  # footers and fine print; everything else is 6 pt or larger
 TILE_SIZE = 8.0
 COLOR = "#404040"
+CLEARANCE = 0.5  # mm between a footer beside the cards and the marks, the bleed or the margin
+SHORTEST = 10.0  # mm: a stretch between marks too short to hold part of a footer
+SEPARATOR = " · "  # between the parts of a footer, where it may be broken
 
 
 def fit(
@@ -25,8 +35,42 @@ def fit(
     return text, size
 
 
-def draw_footer(canvas: Canvas, frame: PageFrame, text: str, tile: str = "") -> None:
-    """``text`` at the left of the footer band; a board tile's label in bold at its right."""
+def aside(frame: PageFrame, outer: Rect, marks: Iterable[float]) -> tuple[Rect, ...]:
+    """Where a footer goes beside items whose bleed is ``outer``: the strip left of them, cut into stretches
+    between the side crop marks at heights ``marks``, lowest first (stretches shorter than SHORTEST left out)."""
+    area = frame.printable
+    stops = sorted({area.y, *marks, area.bottom})
+    width = outer.x - area.x - 2 * CLEARANCE
+    gaps = [(low + CLEARANCE, high - CLEARANCE) for low, high in zip(stops, stops[1:])]
+    return tuple(Rect(area.x + CLEARANCE, low, width, high - low) for low, high in reversed(gaps) if high - low >= SHORTEST)
+
+
+def _lines(text: str, room: list[float]) -> list[str]:
+    """``text`` broken at its separators into a line for each room (mm at SIZE), the last taking what is left."""
+    parts = text.split(SEPARATOR)
+    lines = []
+    for index, length in enumerate(room):
+        if not parts:
+            break
+        line = parts.pop(0)
+        while parts and (index == len(room) - 1 or text_width(line + SEPARATOR + parts[0], SIZE) <= length):
+            line += SEPARATOR + parts.pop(0)
+        lines.append(line)
+    return lines
+
+
+def draw_footer(canvas: Canvas, frame: PageFrame, text: str, tile: str = "", strips: tuple[Rect, ...] = ()) -> None:
+    """``text`` at the left of the footer band; a board tile's label in bold at its right.
+
+    With ``strips``, ``text`` reads upwards from the bottom of the first strip instead, glyphs within the
+    strip, and goes on in the next one (broken between its parts) when it is too long for one.
+    """
+    if strips:
+        for line, strip in zip(_lines(text, [strip.h for strip in strips]), strips):
+            line, size = fit(line, strip.h)
+            ascent, _ = extent(size)
+            canvas.text(strip.x + ascent, strip.bottom, line, size=size, fill=COLOR, rotate=-90)
+        return
     area = frame.printable
     baseline = area.bottom - 1.0
     room = area.w - (text_width(tile, TILE_SIZE, bold=True) + 3 if tile else 0)
