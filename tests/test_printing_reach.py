@@ -3,6 +3,7 @@ bleed for crop marks, the footer beside the cards, mirrored backs, and nothing i
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from test_printing_support import (
     Box,
     deck,
     grown,
+    ink_near_edges,
     intersects,
     kit,
     lines,
@@ -140,3 +142,31 @@ def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tm
     assert tops[0] - MARGIN == pytest.approx(3.0, abs=0.01)  # the full outer bleed
     gaps = [b - a - POKER.width for a, b in zip(tops, tops[1:])]
     assert min(gaps) >= 2 * TIGHT_BLEED
+
+
+def pgm_pages(pdf: Path, folder: Path, dpi: int) -> list[list[bytes]]:
+    """Every page of ``pdf`` rendered in greyscale by pdftoppm into an empty ``folder``, as rows of pixels
+    (0 black .. 255 white)."""
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), str(pdf), str(folder / "page")], check=True)
+    pages = []
+    for path in sorted(folder.glob("page-*.pgm")):
+        data = path.read_bytes()
+        magic, size, depth, pixels = data.split(b"\n", 3)
+        width, height = map(int, size.split())
+        pages.append([pixels[r * width : (r + 1) * width] for r in range(height)])
+    return pages
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_nothing_of_a_whole_build_is_printed_within_5_mm_of_the_paper_edge(cli, tmp_path, paper):
+    code, _, err = cli("build", "all", "--paper", paper, "-o", "out")
+    assert code == 0, err
+    seen = 0
+    for pdf in sorted((tmp_path / "out").glob("*/*.pdf")):
+        folder = tmp_path / "pgm" / pdf.parent.name / pdf.stem
+        folder.mkdir(parents=True)
+        for number, rows in enumerate(pgm_pages(pdf, folder, dpi=72), 1):
+            seen += 1
+            # a pixel is 0.35 mm: this sees ink closer than ~4.6 mm to an edge, text, lines and fills alike
+            assert ink_near_edges(rows, border_px=int(4.9 / 25.4 * 72)) == 0, f"{pdf.parent.name}/{pdf.name} {number}"
+    assert seen > 100
