@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,6 @@ from test_printing_support import (
     raster,
     stroked,
 )
-
 from test_printing_text_sizes import point_size
 
 from pnp.printing.footer import SMALLEST
@@ -69,7 +69,9 @@ def test_poker_cards_go_nine_to_a_letter_sheet_with_ticks_in_the_bleed_at_top_an
         (x, y, round(top - MARGIN, 2)) for x in xs for y in (round(MARGIN, 2), round(bottom, 2))
     )
     assert top - MARGIN >= TIGHT_BLEED
-    assert all(any(abs(h.x - t.x) < 0.01 and abs(h.y - t.y) < 0.01 and abs(h.h - t.h) < 0.01 for h in halos) for t in ticks)
+    assert all(
+        any(abs(h.x - t.x) < 0.01 and abs(h.y - t.y) < 0.01 and abs(h.h - t.h) < 0.01 for h in halos) for t in ticks
+    )
     # every cut down the sheet: a crop mark at each side, clear of the bleed
     assert sorted((round(m.y, 2), m.x < LETTER[0] / 2) for m in marks) == sorted(
         (y, side) for y in ys for side in (True, False)
@@ -127,6 +129,15 @@ def test_a_back_offset_never_pushes_a_back_into_the_margin(tmp_path):
     border = int(4.9 / 25.4 * 200)
     assert all(v >= 250 for row in rows[:border] + rows[-border:] for v in row)
     assert all(v >= 250 for row in rows for v in row[:border] + row[-border:])
+    with open_pdf(written.path) as pdf:  # the footer goes to the side the backs moved away from
+        page = pdf.pages[1]
+        backs = list(stroked(page, BACK_MARK).values())
+        chars = [c for c in page.chars if not c["upright"]]
+    assert "Test Game" in "".join(c["text"] for c in chars)
+    for c in chars:
+        box = Box(c["x0"] * MM, c["top"] * MM, (c["x1"] - c["x0"]) * MM, (c["bottom"] - c["top"]) * MM)
+        assert MARGIN <= box.x and box.right <= LETTER[0] - MARGIN
+        assert not any(intersects(box, grown(b, 3.0)) for b in backs), f"{c['text']!r} in a bleed"
 
 
 def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tmp_path):
@@ -140,7 +151,7 @@ def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tm
     assert len(trims) == 8  # turned, 2 x 4 (it was 2 x 3 before the grid could reach the footer band)
     tops = sorted({round(t.y, 2) for t in trims})
     assert tops[0] - MARGIN == pytest.approx(3.0, abs=0.01)  # the full outer bleed
-    gaps = [b - a - POKER.width for a, b in zip(tops, tops[1:])]
+    gaps = [b - a - POKER.width for a, b in pairwise(tops)]
     assert min(gaps) >= 2 * TIGHT_BLEED
 
 
@@ -151,7 +162,7 @@ def pgm_pages(pdf: Path, folder: Path, dpi: int) -> list[list[bytes]]:
     pages = []
     for path in sorted(folder.glob("page-*.pgm")):
         data = path.read_bytes()
-        magic, size, depth, pixels = data.split(b"\n", 3)
+        _, size, _, pixels = data.split(b"\n", 3)  # P5, width and height, 255, the pixels
         width, height = map(int, size.split())
         pages.append([pixels[r * width : (r + 1) * width] for r in range(height)])
     return pages

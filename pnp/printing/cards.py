@@ -17,8 +17,8 @@ from pnp.errors import PnpError
 from pnp.printing import cutting, imposition
 from pnp.printing.canvas import Canvas, Draw
 from pnp.printing.cutting import Cut
-from pnp.printing.imposition import Slot
 from pnp.printing.footer import aside
+from pnp.printing.imposition import Slot
 from pnp.printing.marks import crop_marks, cut_guide, fold_line, tick_marks
 from pnp.printing.pages import Page, bounds, size
 from pnp.printing.paper import PageFrame, Rect, paper_name
@@ -149,12 +149,15 @@ def _footer_strip(
     frame: PageFrame, ticks: tuple[bool, bool], slots: Sequence[Slot], marked: bool, dx: float = 0.0
 ) -> tuple[Rect, ...]:
     """Where the footer goes when the items take its band (their bleed reaches the top and bottom of the
-    printable area): beside them, between the side crop marks if ``marked``; none for the usual place."""
+    printable area): beside them, between the side crop marks if ``marked``; none for the usual place.
+
+    Items shifted ``dx`` (a back offset) have it on the side they moved away from.
+    """
     if not ticks[1]:
         return ()
     outer = bounds(s.bleed_box for s in slots)
     marks = {v for s in slots for v in (s.trim.y, s.trim.bottom)} if marked else set()
-    return aside(frame, replace(outer, x=outer.x + dx), marks)
+    return aside(frame, replace(outer, x=outer.x + dx), marks, right=dx < 0)
 
 
 def cut_lines(items: ItemSet, chunk: Sequence[Item], fronts: Sequence[Slot]) -> tuple[Cut, ...]:

@@ -1,13 +1,14 @@
 """The footer printed at the bottom of every page, inside the margins.
 
-When cards take the footer band (a tight grid reaching the printable area's edges), the
-footer goes beside them instead: turned a quarter to read upwards, in the strip between
-the margin and the cards' bleed, in the longest stretch between the side crop marks.
+When cards take the footer band (a grid reaching the printable area's top and bottom), the
+footer goes beside them instead: turned a quarter to read downwards, in the strip between
+the margin and the cards' bleed, between the side crop marks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 from pnp.printing.canvas import Canvas
 from pnp.printing.fonts import extent, text_width
@@ -35,14 +36,19 @@ def fit(
     return text, size
 
 
-def aside(frame: PageFrame, outer: Rect, marks: Iterable[float]) -> tuple[Rect, ...]:
-    """Where a footer goes beside items whose bleed is ``outer``: the strip left of them, cut into stretches
-    between the side crop marks at heights ``marks``, lowest first (stretches shorter than SHORTEST left out)."""
+def aside(frame: PageFrame, outer: Rect, marks: Iterable[float], right: bool = False) -> tuple[Rect, ...]:
+    """Where a footer goes beside items whose bleed is ``outer``: the margin strip left of them (right of them
+    with ``right``), cut into stretches between the side crop marks at heights ``marks``, lowest first
+    (stretches shorter than SHORTEST left out)."""
     area = frame.printable
     stops = sorted({area.y, *marks, area.bottom})
-    width = outer.x - area.x - 2 * CLEARANCE
-    gaps = [(low + CLEARANCE, high - CLEARANCE) for low, high in zip(stops, stops[1:])]
-    return tuple(Rect(area.x + CLEARANCE, low, width, high - low) for low, high in reversed(gaps) if high - low >= SHORTEST)
+    x, end = (outer.right, area.right) if right else (area.x, outer.x)
+    gaps = [(low + CLEARANCE, high - CLEARANCE) for low, high in pairwise(stops)]
+    return tuple(
+        Rect(x + CLEARANCE, low, end - x - 2 * CLEARANCE, high - low)
+        for low, high in reversed(gaps)
+        if high - low >= SHORTEST
+    )
 
 
 def _lines(text: str, room: list[float]) -> list[str]:
@@ -62,14 +68,16 @@ def _lines(text: str, room: list[float]) -> list[str]:
 def draw_footer(canvas: Canvas, frame: PageFrame, text: str, tile: str = "", strips: tuple[Rect, ...] = ()) -> None:
     """``text`` at the left of the footer band; a board tile's label in bold at its right.
 
-    With ``strips``, ``text`` reads upwards from the bottom of the first strip instead, glyphs within the
-    strip, and goes on in the next one (broken between its parts) when it is too long for one.
+    With ``strips`` (lowest first), ``text`` is turned to read downwards like a book's spine, glyphs within
+    a strip, in the lowest strip or, broken between its parts when it is too long for one, in as many of the
+    lowest strips as it needs, read from the top one down.
     """
     if strips:
-        for line, strip in zip(_lines(text, [strip.h for strip in strips]), strips):
+        lines = _lines(text, [strip.h for strip in strips])
+        for line, strip in zip(lines, reversed(strips[: len(lines)])):  # read from the top down
             line, size = fit(line, strip.h)
             ascent, _ = extent(size)
-            canvas.text(strip.x + ascent, strip.bottom, line, size=size, fill=COLOR, rotate=-90)
+            canvas.text(strip.right - ascent, strip.y, line, size=size, fill=COLOR, rotate=90)
         return
     area = frame.printable
     baseline = area.bottom - 1.0

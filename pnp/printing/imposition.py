@@ -20,8 +20,8 @@ duplex, or across a fold line for gutterfold.
 from __future__ import annotations
 
 import math
-from itertools import product
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Literal
 
 from pnp.printing.marks import MARK_ZONE
