@@ -8,13 +8,15 @@ gap (each keeps half of it as bleed, down to none: butted cards with a shared
 cut line). A *tight* grid (for items whose neighbours share one background, so a
 shared cut that wanders shows the same colour) may also trim the outer bleed, down
 to :data:`TIGHT_BLEED`, when that wins a row or column. When even that is not enough,
-a tight axis may *reach* past the layout region to the printable area's edges (over
-the footer band and the crop-mark room at both ends) if that wins a row or column:
-its outer bleed is then what is left (at least TIGHT_BLEED) and the crop marks at
-those two ends become ticks inside the bleed (see ``marks.crop_marks``). Only one
-axis reaches, so the other keeps normal crop marks with room for the footer between
-them. Backs mirror the fronts: across the page's vertical centre line for long-edge
-duplex, or across a fold line for gutterfold.
+a full-page grid (single or duplex, not gutterfold) may *reach* along one axis past
+the layout region to the printable area's edges (over the footer band and the
+crop-mark room at both ends) if that wins a row or column: a tight axis keeps what
+is left as outer bleed (at least TIGHT_BLEED), any other the full bleed and at least
+TIGHT_BLEED on each side of a gap, and the crop marks at those two ends become ticks
+inside the bleed (see ``marks.tick_marks``). Only one axis reaches, so the other
+keeps normal crop marks, with room for the footer between them. Backs mirror the
+fronts: across the page's vertical centre line for long-edge duplex, or across a
+fold line for gutterfold.
 """
 
 from __future__ import annotations
