@@ -64,16 +64,23 @@ def test_cards_keep_their_trim_size_and_crop_marks_sit_on_the_trim_lines(tmp_pat
             assert {round(v, 2) for t in trims for v in (t.y, t.bottom)} == horizontal
             width, height = page_size(page)
             for mark in marks:
-                assert max(mark.w, mark.h) == pytest.approx(MARK_LENGTH)
-                # a tight grid (these cards share one background) may trim the outer bleed to TIGHT_BLEED
-                assert not any(intersects(mark, grown(t, min(bleed, TIGHT_BLEED))) for t in trims), "mark in a bleed"
+                length = max(mark.w, mark.h)
+                if any(intersects(mark, grown(t, 0.01)) for t in trims):
+                    # a tick: the grid reaches the printable edge there, so its marks run in the bleed to the trim
+                    assert TIGHT_BLEED - 0.01 <= length <= bleed + 0.01
+                    assert not any(intersects(mark, t, tolerance=0.01) for t in trims), "tick on a card"
+                else:
+                    assert length == pytest.approx(MARK_LENGTH)
+                    # a tight grid (these cards share one background) may trim the outer bleed to TIGHT_BLEED
+                    assert not any(intersects(mark, grown(t, min(bleed, TIGHT_BLEED))) for t in trims), "in a bleed"
                 edge = 5 - 0.01  # what the PDF's number precision allows
                 assert mark.x >= edge and mark.y >= edge and mark.right <= width - edge and mark.bottom <= height - edge
         assert seen == 20
 
 
-@pytest.mark.parametrize("paper,per_sheet", [("a4", 9), ("letter", 8)])
-def test_poker_cards_of_one_background_go_nine_to_an_a4_sheet_and_eight_to_letter(tmp_path, paper, per_sheet):
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_poker_cards_of_one_background_go_nine_to_an_a4_or_a_letter_sheet(tmp_path, paper):
+    per_sheet = 9  # on Letter the rows reach the margins, their marks ticks in the bleed (test_printing_reach)
     written = render(tmp_path, [deck(POKER, 18)], paper=paper, bleed=3.0)
     assert written.pages == 2 * -(-18 // per_sheet)
     with open_pdf(written.path) as pdf:

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 from typing import Literal
 
 from pnp.errors import PnpError
 from pnp.printing import cutting, imposition
 from pnp.printing.canvas import Canvas, Draw
 from pnp.printing.cutting import Cut
+from pnp.printing.footer import aside
 from pnp.printing.imposition import Slot
-from pnp.printing.marks import crop_marks, cut_guide, fold_line
+from pnp.printing.marks import crop_marks, cut_guide, fold_line, tick_marks
 from pnp.printing.pages import Page, bounds, size
-from pnp.printing.paper import paper_name
+from pnp.printing.paper import PageFrame, Rect, paper_name
 from pnp.printing.parts import Deck, Face, TokenSheet
 from pnp.printing.settings import PrintSettings
 
@@ -126,17 +127,37 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
         title = ", ".join(counted)
         numbering = f"{number}/{len(chunks)}"
         lines = cut_lines(items, chunk, fronts) if settings.cut_marks else ()
+        strip = _footer_strip(frame, plan.ticks, fronts, marked=True)
         if plan.mirror is None:
-            pages.append(Page(frame, sheet_drawer(items, chunk, fronts), f"{title} {numbering}", counted, cuts=lines))
+            draw = sheet_drawer(items, chunk, fronts, ticks=plan.ticks)
+            pages.append(Page(frame, draw, f"{title} {numbering}", counted, cuts=lines, footer_strips=strip))
         elif plan.fold is not None:
             draw = sheet_drawer(items, chunk, fronts, backs, plan.fold)
             pages.append(Page(frame, draw, f"{title} fronts and backs {numbering}", counted))
         else:
-            draw = sheet_drawer(items, chunk, fronts)
-            pages.append(Page(frame, draw, f"{title} fronts {numbering}", counted, duplex_front=True, cuts=lines))
-            draw = _backs_drawer(items, chunk, backs, settings.back_offset)
-            pages.append(Page(frame, draw, f"{title} backs {numbering}"))
+            draw = sheet_drawer(items, chunk, fronts, ticks=plan.ticks)
+            label = f"{title} fronts {numbering}"
+            pages.append(Page(frame, draw, label, counted, duplex_front=True, cuts=lines, footer_strips=strip))
+            offset = settings.back_offset
+            draw = _backs_drawer(items, chunk, backs, offset, frame, plan.ticks)
+            strip = _footer_strip(frame, plan.ticks, backs, marked=False, dx=offset[0])
+            pages.append(Page(frame, draw, f"{title} backs {numbering}", footer_strips=strip))
     return pages
+
+
+def _footer_strip(
+    frame: PageFrame, ticks: tuple[bool, bool], slots: Sequence[Slot], marked: bool, dx: float = 0.0
+) -> tuple[Rect, ...]:
+    """Where the footer goes when the items take its band (their bleed reaches the top and bottom of the
+    printable area): beside them, between the side crop marks if ``marked``; none for the usual place.
+
+    Items shifted ``dx`` (a back offset) have it on the side they moved away from.
+    """
+    if not ticks[1]:
+        return ()
+    outer = bounds(s.bleed_box for s in slots)
+    marks = {v for s in slots for v in (s.trim.y, s.trim.bottom)} if marked else set()
+    return aside(frame, replace(outer, x=outer.x + dx), marks, right=dx < 0)
 
 
 def cut_lines(items: ItemSet, chunk: Sequence[Item], fronts: Sequence[Slot]) -> tuple[Cut, ...]:
@@ -150,13 +171,14 @@ def sheet_drawer(
     fronts: Sequence[Slot],
     backs: Sequence[Slot] = (),
     fold: tuple[float, float, float, float] | None = None,
+    ticks: tuple[bool, bool] = (False, False),
 ) -> Draw:
-    """Fronts with crop marks; with ``fold``, also the backs across the fold line."""
+    """Fronts with crop marks (ticks at the ends ``ticks`` names); with ``fold``, also the backs across the fold line."""
 
     def draw(canvas: Canvas) -> None:
         for slot, item in zip(fronts, chunk):
             _draw_item(canvas, items, slot, item.front, item.name, "front")
-        crop_marks(canvas, (s.trim for s in fronts), bounds(s.bleed_box for s in fronts))
+        crop_marks(canvas, (s.trim for s in fronts), bounds(s.bleed_box for s in fronts), ticks)
         if fold is not None:
             _draw_backs(canvas, items, chunk, backs)
             fold_line(canvas, *fold)
@@ -164,12 +186,21 @@ def sheet_drawer(
     return draw
 
 
-def _backs_drawer(items: ItemSet, chunk: Sequence[Item], backs: Sequence[Slot], offset: tuple[float, float]) -> Draw:
-    """A duplex back page, shifted by the printer's back offset."""
+def _backs_drawer(
+    items: ItemSet,
+    chunk: Sequence[Item],
+    backs: Sequence[Slot],
+    offset: tuple[float, float],
+    frame: PageFrame,
+    ticks: tuple[bool, bool],
+) -> Draw:
+    """A duplex back page, shifted by the printer's back offset (but never into the margins), with the
+    fronts' ticks mirrored."""
 
     def draw(canvas: Canvas) -> None:
-        with canvas.group(*offset):
+        with canvas.clip(*astuple(frame.printable)), canvas.group(*offset):
             _draw_backs(canvas, items, chunk, backs)
+            tick_marks(canvas, (s.trim for s in backs), bounds(s.bleed_box for s in backs), ticks)
 
     return draw
 
@@ -191,9 +222,10 @@ def _draw_item(canvas: Canvas, items: ItemSet, slot: Slot, face: Face, name: str
         with canvas.group(dx, dy, rotate=slot.rotate, name=f"{items.kind}-{side}:{name}"):
             if items.shape == "round":  # an even ring, as wide as the narrowest side allows
                 canvas.circle(w / 2, h / 2, w / 2 + min(slot.bleed), fill=face.background, stroke=None)
-            else:
-                reach = max(slot.bleed)
-                canvas.rect(-reach, -reach, w + 2 * reach, h + 2 * reach, fill=face.background)
+            else:  # the bleed box in the item's own turned frame: its top faces the page side `turns` on
+                turns = round(slot.rotate / 90)
+                top, right, bottom, left = (slot.bleed[(side + turns) % 4] for side in range(4))
+                canvas.rect(-left, -top, w + left + right, h + top + bottom, fill=face.background)
             face.draw(canvas)
             if side == "front" and items.shape != "card":
                 cut_guide(canvas, items.shape, w)

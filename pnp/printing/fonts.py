@@ -40,6 +40,15 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     return stringWidth(text, font_name(bold), size_pt) * PT
 
 
+def extent(size_pt: float, bold: bool = False) -> tuple[float, float]:
+    """How far the face reaches above and below its baseline at ``size_pt`` points, in millimetres."""
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    register()
+    ascent, descent = getAscentDescent(font_name(bold), size_pt)
+    return ascent * PT, -descent * PT
+
+
 def fit_size(text: str, width_mm: float, size_pt: float, bold: bool = False, minimum: float = 4.0) -> float:
     """The largest size up to ``size_pt`` at which ``text`` fits ``width_mm``, but never below ``minimum``.
 

@@ -7,14 +7,23 @@ bleed; when that would cost a row or column, neighbours sit closer and share the
 gap (each keeps half of it as bleed, down to none: butted cards with a shared
 cut line). A *tight* grid (for items whose neighbours share one background, so a
 shared cut that wanders shows the same colour) may also trim the outer bleed, down
-to :data:`TIGHT_BLEED`, when that wins a row or column. Backs mirror the fronts: across the page's vertical centre line
-for long-edge duplex, or across a fold line for gutterfold.
+to :data:`TIGHT_BLEED`, when that wins a row or column. When even that is not enough,
+a full-page grid (single or duplex, not gutterfold) may *reach* along one axis past
+the layout region to the printable area's edges (over the footer band and the
+crop-mark room at both ends) if that wins a row or column: a tight axis keeps what
+is left as outer bleed (at least TIGHT_BLEED), any other the full bleed and at least
+TIGHT_BLEED on each side of a gap, and the crop marks at those two ends become ticks
+inside the bleed (see ``marks.tick_marks``). Only one axis reaches, so the other
+keeps normal crop marks, with room for the footer between them. Backs mirror the
+fronts: across the page's vertical centre line for long-edge duplex, or across a
+fold line for gutterfold.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Literal
 
 from pnp.printing.marks import MARK_ZONE
@@ -62,12 +71,15 @@ class Imposition:
 
     ``mirror`` is the axis backs are mirrored across (``("x", 105.0)`` is the
     vertical line x = 105 mm) or None for one-sided sheets; ``fold`` is the line
-    to fold along when the backs share the page (gutterfold).
+    to fold along when the backs share the page (gutterfold). ``ticks`` says which
+    ends of the grid (left and right, top and bottom) reach the printable area's
+    edges, with their crop marks drawn as ticks inside the bleed.
     """
 
     fronts: tuple[Slot, ...]
     cols: int
     bleed: float
+    ticks: tuple[bool, bool] = (False, False)
     mirror: tuple[Literal["x", "y"], float] | None = None
     fold: tuple[float, float, float, float] | None = None
 
@@ -98,44 +110,77 @@ def _turn(angle: float) -> float:
 
 @dataclass(frozen=True)
 class _Axis:
-    """Items along one side of the region: how many, the gap between them and the bleed at both ends."""
+    """Items along one side of the region: how many, the gap between them, the bleed at both ends, the
+    centre they are laid out about, and whether the ends reach past the region (marks become ticks)."""
 
     count: int
     gap: float
     outer: float
+    centre: float
+    ticks: bool = False
 
 
-def _axis(length: float, item: float, bleed: float, tight: bool) -> _Axis:
+def _axis(start: float, length: float, item: float, bleed: float, tight: bool) -> _Axis:
     """The most items that fit along ``length``; a tight axis butts them and trims the outer bleed if that fits more."""
     usable = length - 2 * (bleed + MARK_ZONE)
     count = max(0, math.floor(usable / item + EPS))
+    centre = start + length / 2
     if tight and bleed > TIGHT_BLEED:
         more = math.floor((length - 2 * (TIGHT_BLEED + MARK_ZONE)) / item + EPS)
         if more > count:
-            return _Axis(more, 0.0, (length - more * item) / 2 - MARK_ZONE)
+            return _Axis(more, 0.0, (length - more * item) / 2 - MARK_ZONE, centre)
     if count < 2:
-        return _Axis(count, 2 * bleed, bleed)
-    return _Axis(count, min(2 * bleed, (usable - count * item) / (count - 1)), bleed)
+        return _Axis(count, 2 * bleed, bleed, centre)
+    return _Axis(count, min(2 * bleed, (usable - count * item) / (count - 1)), bleed, centre)
 
 
-def grid(width: float, height: float, bleed: float, region: Rect, tight: bool = False) -> Imposition:
-    """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright."""
+def _reach(start: float, length: float, item: float, bleed: float, tight: bool, beat: int) -> _Axis | None:
+    """Items spanning ``length`` with ticks for marks, if that fits more than ``beat``: a tight axis butts them
+    with an outer bleed of TIGHT_BLEED up to ``bleed``; any other keeps the full outer bleed and gaps that
+    leave each neighbour at least TIGHT_BLEED."""
+    least = TIGHT_BLEED if tight else bleed
+    count = math.floor((length - 2 * least) / item + EPS)
+    if count <= beat or bleed < TIGHT_BLEED:  # a tick needs a strip of bleed to sit in
+        return None
+    centre = start + length / 2
+    if tight:
+        return _Axis(count, 0.0, min(bleed, (length - count * item) / 2), centre, ticks=True)
+    gap = 2 * bleed if count < 2 else min(2 * bleed, (length - 2 * bleed - count * item) / (count - 1))
+    if gap < 2 * TIGHT_BLEED - EPS:  # neighbours of different colours keep at least TIGHT_BLEED each
+        return None
+    return _Axis(count, gap, bleed, centre, ticks=True)
+
+
+def grid(
+    width: float, height: float, bleed: float, region: Rect, tight: bool = False, reach: Rect | None = None
+) -> Imposition:
+    """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright.
+
+    A grid may reach one axis out to ``reach`` (a rectangle holding ``region``) when that fits more.
+    """
     best: tuple[tuple[int, float, float, int], Imposition] | None = None
     for rotate in (0, 90):
         w, h = (height, width) if rotate else (width, height)
-        across, down = _axis(region.w, w, bleed, tight), _axis(region.h, h, bleed, tight)
-        slots = _slots(region, w, h, rotate, across, down)
-        rank = (len(slots), min(across.gap, down.gap), min(across.outer, down.outer), -rotate)
-        if best is None or rank > best[0]:
-            best = (rank, Imposition(slots, across.count, bleed))
+        across = [_axis(region.x, region.w, w, bleed, tight)]
+        down = [_axis(region.y, region.h, h, bleed, tight)]
+        if reach is not None:
+            across += filter(None, [_reach(reach.x, reach.w, w, bleed, tight, across[0].count)])
+            down += filter(None, [_reach(reach.y, reach.h, h, bleed, tight, down[0].count)])
+        for x, y in product(across, down):
+            if x.ticks and y.ticks:
+                continue  # one axis keeps normal crop marks, and room for the footer between them
+            slots = _slots(w, h, rotate, x, y)
+            rank = (len(slots), min(x.gap, y.gap), min(x.outer, y.outer), -rotate)
+            if best is None or rank > best[0]:
+                best = (rank, Imposition(slots, x.count, bleed, ticks=(x.ticks, y.ticks)))
     assert best is not None
     return best[1]
 
 
-def _slots(region: Rect, w: float, h: float, rotate: float, across: _Axis, down: _Axis) -> tuple[Slot, ...]:
+def _slots(w: float, h: float, rotate: float, across: _Axis, down: _Axis) -> tuple[Slot, ...]:
     cols, rows, gap_x, gap_y = across.count, down.count, across.gap, down.gap
-    left = region.x + (region.w - (cols * w + (cols - 1) * gap_x)) / 2
-    top = region.y + (region.h - (rows * h + (rows - 1) * gap_y)) / 2
+    left = across.centre - (cols * w + (cols - 1) * gap_x) / 2
+    top = down.centre - (rows * h + (rows - 1) * gap_y) / 2
     slots = []
     for row in range(rows):
         for col in range(cols):
@@ -152,12 +197,12 @@ def _slots(region: Rect, w: float, h: float, rotate: float, across: _Axis, down:
 
 def single(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
     """Fronts only, filling the page."""
-    return grid(width, height, bleed, frame.content, tight)
+    return grid(width, height, bleed, frame.content, tight, frame.printable)
 
 
 def duplex(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
     """Fronts filling the page; backs on the next page, mirrored for a long-edge flip."""
-    return replace(grid(width, height, bleed, frame.content, tight), mirror=("x", frame.width / 2))
+    return replace(grid(width, height, bleed, frame.content, tight, frame.printable), mirror=("x", frame.width / 2))
 
 
 def gutterfold(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:

@@ -16,7 +16,8 @@ from pnp.printing.paper import PageFrame, Rect
 
 @dataclass(frozen=True)
 class Page:
-    """One page. ``duplex_front``: the next page is printed on its back; ``cuts``: a cutting machine's lines on it."""
+    """One page. ``duplex_front``: the next page is printed on its back; ``cuts``: a cutting machine's lines on it;
+    ``footer_strips``: where the footer goes when cards take its band (see ``footer.aside``)."""
 
     frame: PageFrame
     draw: Draw
@@ -25,6 +26,7 @@ class Page:
     tile: str = ""
     duplex_front: bool = False
     cuts: tuple[Cut, ...] = ()
+    footer_strips: tuple[Rect, ...] = ()
 
 
 def blank(frame: PageFrame) -> Page:

@@ -20,7 +20,7 @@ from pnp.files import file_name, make_dir, write_atomic
 from pnp.printing.calibration import calibration_pages
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.cutting import registration_marks
-from pnp.printing.footer import draw_footer
+from pnp.printing.footer import SEPARATOR, draw_footer
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.pages import Page
 from pnp.printing.parts import Kit
@@ -129,7 +129,7 @@ def _footer(kit: Kit, doc: _Document, number: int) -> str:
     """Game · document · what is on the page · page n/N · seed or data version."""
     page = doc.pages[number - 1]
     parts = (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer)
-    return " · ".join(part for part in parts if part)
+    return SEPARATOR.join(part for part in parts if part)
 
 
 def drawing_to_svg(drawing: Drawing) -> str:
@@ -164,7 +164,7 @@ def _page_drawer(page: Page, footer: str, ink_saver: bool) -> Callable[[Canvas],
     def draw(canvas: Canvas) -> None:
         target = InkSaver(canvas) if ink_saver else canvas
         page.draw(target)
-        draw_footer(target, page.frame, footer, page.tile)
+        draw_footer(target, page.frame, footer, page.tile, page.footer_strips)
         if page.cuts:
             registration_marks(canvas, page.frame)  # full black whatever the ink saver does
 
