@@ -235,3 +235,11 @@ def test_a_card_too_big_for_the_cutting_area_is_refused_naming_the_area():
     the_kit = kit(("cards", (deck(CardSize("big", 180, 200), 2),)))
     with pytest.raises(PnpError, match=r"does not fit on A4 \(cricut's cutting area 171.45x230.95 mm"):
         document_pages(the_kit, the_kit.documents[0], settings)
+
+
+def test_the_cli_offers_exactly_the_machines_printing_knows():
+    """``--cut-marks`` choices are the CLI's own enum (so the CLI loads no printing code): they must not drift."""
+    from pnp.cli.build import Cutter
+    from pnp.printing.cutting import MACHINES
+
+    assert [cutter.value for cutter in Cutter] == list(MACHINES)
