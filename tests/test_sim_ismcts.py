@@ -12,7 +12,7 @@ from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 from pnp.sim import SimConfig, run, summarise
-from pnp.sim.ismcts import _Search, ismcts_bot
+from pnp.sim.ismcts import _Node, _Search, ismcts_bot, rewards
 
 NAMES = sorted(REGISTRY)
 
@@ -86,3 +86,31 @@ def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
     config = SimConfig("hauling-astronauts", games=4, players=2, bots=("ismcts", "greedy"), seed=2)
     summary = summarise(config, *run(config))
     assert summary["win_rate_by_bot"]["ismcts"]["games"] == 4
+
+
+def test_a_secret_entered_in_the_search_is_committed_as_the_referee_would():
+    """Set-up secrets (Aloft's colour cards) are searched: the state takes the commitment and moves on."""
+    game = REGISTRY["aloft"].rules()
+    state = game.new_state(Setup(("p1", "p2"), seed=1))
+    secret = state.legal_moves()[0]
+    assert isinstance(secret, Secret) and state.to_move() == "p1"
+    search = _Search("p1", {}, {}, random.Random(0), None, 10)
+    secrets: dict[tuple[str, str], str] = {}
+    assert search._play(state, secret, "p1", secrets)
+    assert secrets == {("p1", secret.slot): secret.value} and state.to_move() == "p2"
+    root = _Node()
+    for _ in range(12):
+        search.iterate(game.new_state(Setup(("p1", "p2"), seed=1)), root)
+    assert sum(child.visits for child in root.children.values()) == 12
+
+
+def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating():
+    game = REGISTRY["take-off"].rules()
+    state = game.new_state(Setup(("p1", "p2"), seed=1))
+    assert not state.is_over()
+    by_rating = rewards(state, {"p1": 3.0, "p2": -1.0})
+    assert by_rating["p1"] > 0.5 > by_rating["p2"] and 0 <= by_rating["p2"] and by_rating["p1"] <= 1
+    tied = rewards(state, {"p1": 2.0, "p2": 2.0})
+    assert tied["p1"] == tied["p2"]
+    search = _Search("p1", {}, {}, random.Random(0), None, 0, lambda s, player, own: {"p1": 1.0, "p2": 0.0}[player])
+    assert search._playout(state.clone(), {}) == rewards(state, {"p1": 1.0, "p2": 0.0})

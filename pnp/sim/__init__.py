@@ -22,6 +22,7 @@ from typing import TypedDict
 from pnp import games
 from pnp.errors import PnpError
 from pnp.files import write_atomic
+from pnp.games.bots import Greedy
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Setup, State
@@ -120,11 +121,14 @@ def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Choo
     spec = games.get(config.game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
-    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, known.get("greedy"), ISMCTS_DEPTH))
+    greedy = known.get("greedy")
+    rating = greedy.rating if isinstance(greedy, Greedy) else None
+    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, greedy, ISMCTS_DEPTH, rating))
     return known
 
 
-# the search bot: iterations per choice, each a playout by the game's greedy bot of at most this many inputs
+# the search bot: iterations per choice, each a playout by the game's greedy bot of at most this many inputs,
+# after which the game's rating (or the score) names the leaders
 ISMCTS_ITERATIONS, ISMCTS_DEPTH = 32, 100
 
 _GAME_CACHE: dict[str, Game] = {}

@@ -31,9 +31,11 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from pnp.errors import IllegalMove
+from pnp.games.bots import Rating
 from pnp.games.spec import BotFactory
+from pnp.referee import secrets as commitments
 from pnp.referee.driver import Chooser
-from pnp.referee.protocol import Move, Reveal, Secret, State
+from pnp.referee.protocol import Commit, Move, Reveal, Secret, State
 
 CHANCE: Hashable = ("chance",)  # the option of letting the dice or the deck decide
 EXPLORATION = 0.7  # UCB1's constant, rewards being win shares in [0, 1]
@@ -60,11 +62,14 @@ class _Node:
     children: dict[Hashable, _Node] = field(default_factory=dict)
 
 
-def ismcts_bot(iterations: int = 200, playout: BotFactory | None = None, depth: int = ROLLOUT_LIMIT) -> BotFactory:
+def ismcts_bot(
+    iterations: int = 200, playout: BotFactory | None = None, depth: int = ROLLOUT_LIMIT, rating: Rating | None = None
+) -> BotFactory:
     """A bot factory: ``iterations`` search iterations per choice (a lone legal move is played at once).
 
     ``playout`` is the bot that finishes each iteration's game (default: uniformly random inputs),
-    for at most ``depth`` inputs.
+    for at most ``depth`` inputs. A playout stopped short counts as won by the leaders of ``rating``
+    (a game's rating of a position for a player, as the greedy bot uses), or else by the score leaders.
     """
 
     def factory(rng: random.Random) -> Chooser:
@@ -80,7 +85,7 @@ def ismcts_bot(iterations: int = 200, playout: BotFactory | None = None, depth: 
             options = _options(state, moves)
             if len(options) == 1:
                 return options[0] if options[0] is not CHANCE else next(iter(state.chance()))
-            search = _Search(state.to_move() or "", own, seen, rng, policy, depth)
+            search = _Search(state.to_move() or "", own, seen, rng, policy, depth, rating)
             root = _Node()
             for _ in range(iterations):
                 search.iterate(state, root)
@@ -134,14 +139,15 @@ class _Search:
         rng: random.Random,
         policy: Chooser | None,
         depth: int,
+        rating: Rating | None = None,
     ) -> None:
         self.me, self.own, self.seen, self.rng = me, own, seen, rng
-        self.policy, self.depth = policy, depth
+        self.policy, self.depth, self.rating = policy, depth, rating
 
     def iterate(self, start: State, root: _Node) -> None:
         """One determinisation, one walk down the tree, one playout, one update."""
-        state = start.clone()
-        secrets: dict[tuple[str, str], str] = {(self.me, slot): value for slot, value in self.own.items()}
+        state = start.determinise(self.me, self.rng)
+        secrets = self._deal(state)
         node, path = root, [root]
         while not state.is_over():
             player = state.to_move() or ""
@@ -169,6 +175,19 @@ class _Search:
             visited.reward += reward
             visited.squares += reward * reward
 
+    def _deal(self, state: State) -> dict[tuple[str, str], str]:
+        """Everyone's secrets in this determinisation: the bot's own; for each other player, in each slot
+        the bot holds, a value drawn from those the bot was offered for it (another than its own, if any)."""
+        secrets = {(self.me, slot): value for slot, value in self.own.items()}
+        for player in state.players:
+            if player == self.me:
+                continue
+            for slot, mine in self.own.items():
+                offered = [value for value in self.seen.get(slot, ()) if value != mine]
+                if offered:
+                    secrets[(player, slot)] = self.rng.choice(offered)
+        return secrets
+
     def _ucb(self, node: _Node, options: list[Hashable]) -> Hashable:
         def bound(option: Hashable) -> tuple[float, float]:
             child = node.children[option]
@@ -186,8 +205,9 @@ class _Search:
         return self._play(state, option, player, secrets)
 
     def _play(self, state: State, move: Hashable, player: str, secrets: dict[tuple[str, str], str]) -> bool:
-        if isinstance(move, Secret):
+        if isinstance(move, Secret):  # committed as the referee would (the state never holds a secret)
             secrets[(player, move.slot)] = move.value
+            move = Commit(move.slot, commitments.digest(player, move.slot, move.value, ""))
         elif isinstance(move, Reveal) and not move.value:
             value = secrets.get((player, move.slot))
             if value is None:
@@ -225,19 +245,27 @@ class _Search:
                 untried = [o for o in options if o is not CHANCE and not isinstance(o, Reveal)]
                 if not untried or not self._take(state, rng.choice(untried), player, secrets):
                     break
-        return rewards(state)
+        if state.is_over() or self.rating is None:
+            return rewards(state)
+        rating = self.rating
+        known = {
+            player: {slot: v for (owner, slot), v in secrets.items() if owner == player} for player in state.players
+        }
+        return rewards(state, {player: rating(state, player, known[player]) for player in state.players})
 
 
-def rewards(state: State) -> dict[str, float]:
+def rewards(state: State, ratings: Mapping[str, float] | None = None) -> dict[str, float]:
     """Each player's reward in [0, 1]: mostly its share of the win, partly its score margin.
 
     The margin (own score less the others' mean, over the sum of the scores' sizes) tells a near miss
-    from a rout, which steadies the search's estimates. A game stopped early counts its leaders as winners.
+    from a rout, which steadies the search's estimates. A game stopped early is judged by ``ratings``
+    when given (each player's rating of the position), else by the score: its leaders count as winners.
     """
     score = state.score()
     winners = score.winners
-    points = {p.name: p.score for p in score.players}
+    points: Mapping[str, float] = {p.name: p.score for p in score.players}
     if not winners:
+        points = ratings or points
         best = max(points.values())
         winners = tuple(name for name, value in points.items() if value == best)
     size = sum(abs(v) for v in points.values()) + 1
