@@ -107,7 +107,7 @@ def test_the_search_bot_picks_the_same_whatever_the_opponents_hidden_hand():
     assert picks[0] == picks[1]
     trees = []  # and the search saw the same: every option's tries and rewards alike
     for position in (state, swapped):
-        search = _Search("p1", own, {"goal": ["1", "2", "3"]}, random.Random(5), greedy(random.Random(6)), 8)
+        search = _Search("p1", own, {"goal": ["1", "2", "3"]}, random.Random(5), greedy, 8)
         root = _Node()
         for _ in range(16):
             search.iterate(position, root)

@@ -48,9 +48,9 @@ def test_each_choice_costs_exactly_the_iterations_asked(monkeypatch):
     counted: list[object] = []  # each iteration's root, kept alive so no two roots share an id
     real = _Search.iterate
 
-    def count(self, state, root):
+    def count(self, state, root, *given):
         counted.append(root)
-        return real(self, state, root)
+        return real(self, state, root, *given)
 
     monkeypatch.setattr(_Search, "iterate", count)
     game_with("take-off", seed=5, iterations=7)

@@ -123,13 +123,15 @@ def _factories(config: SimConfig) -> Mapping[str, Callable[[random.Random], Choo
     known.setdefault("random", random_chooser)
     greedy = known.get("greedy")
     rating = greedy.rating if isinstance(greedy, Greedy) else None
-    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, greedy, ISMCTS_DEPTH, rating))
+    depth = ISMCTS_DEPTH if rating else ISMCTS_FULL_DEPTH
+    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, greedy, depth, rating, walk=1, worlds=ISMCTS_WORLDS))
     return known
 
 
-# the search bot: iterations per choice, each a playout by the game's greedy bot of at most this many inputs,
-# after which the game's rating (or the score) names the leaders
-ISMCTS_ITERATIONS, ISMCTS_DEPTH = 32, 100
+# The search bot: per choice, each option is tried in ISMCTS_WORLDS worlds (ISMCTS_ITERATIONS tries at most),
+# each a playout by the game's greedy bot of at most ISMCTS_DEPTH inputs, after which the game's rating names
+# the leaders; a game without a rating plays on to the end (ISMCTS_FULL_DEPTH inputs at most).
+ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH, ISMCTS_FULL_DEPTH = 128, 6, 6, 100
 
 _GAME_CACHE: dict[str, Game] = {}
 MAX_GAMES = 1_000_000  # in one run or one sweep: the jobs are listed up front (a larger study is several)

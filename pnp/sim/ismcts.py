@@ -55,6 +55,7 @@ class _Node:
     available: int = 0
     reward: float = 0.0
     squares: float = 0.0  # of the rewards, for their spread
+    worlds: dict[int, float] = field(default_factory=dict)  # a root option's reward in each world, by world
 
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
@@ -63,17 +64,24 @@ class _Node:
 
 
 def ismcts_bot(
-    iterations: int = 200, playout: BotFactory | None = None, depth: int = ROLLOUT_LIMIT, rating: Rating | None = None
+    iterations: int = 200,
+    playout: BotFactory | None = None,
+    depth: int = ROLLOUT_LIMIT,
+    rating: Rating | None = None,
+    walk: int = ROLLOUT_LIMIT,
+    worlds: int | None = None,
 ) -> BotFactory:
     """A bot factory: ``iterations`` search iterations per choice (a lone legal move is played at once).
 
-    ``playout`` is the bot that finishes each iteration's game (default: uniformly random inputs),
-    for at most ``depth`` inputs. A playout stopped short counts as won by the leaders of ``rating``
-    (a game's rating of a position for a player, as the greedy bot uses), or else by the score leaders.
+    With ``worlds``, a choice takes that many iterations per option, ``iterations`` at most. Each iteration
+    chooses at most ``walk`` options in the tree; then ``playout``, the bot that finishes the game (default:
+    uniformly random inputs), plays at most ``depth`` inputs. A playout stopped short counts as won by the
+    leaders of ``rating`` (a game's rating of a position for a player, as the greedy bot uses), or else by
+    the score leaders.
     """
 
     def factory(rng: random.Random) -> Chooser:
-        policy = playout(rng) if playout else None
+        policy = playout(rng) if playout else None  # for the pick the search must beat
         seen: dict[str, list[str]] = {}  # secret values offered per slot, for determinising others' secrets
 
         def choose(state: State, moves: list[Move], own: Mapping[str, str]) -> Move:
@@ -85,10 +93,11 @@ def ismcts_bot(
             options = _options(state, moves)
             if len(options) == 1:
                 return options[0] if options[0] is not CHANCE else next(iter(state.chance()))
-            search = _Search(state.to_move() or "", own, seen, rng, policy, depth, rating)
+            search = _Search(state.to_move() or "", own, seen, rng, playout, depth, rating, walk)
             root = _Node()
-            for _ in range(iterations):
-                search.iterate(state, root)
+            for i in range(min(iterations, worlds * len(options)) if worlds else iterations):
+                # the options in turn, each round in a world of its own
+                search.iterate(state, root, options[i % len(options)], i // len(options))
             best = _verdict(root, options, policy(state, moves, own) if policy else None, state)
             return next(iter(state.chance())) if best is CHANCE else best
 
@@ -98,27 +107,31 @@ def ismcts_bot(
 
 
 def _verdict(root: _Node, options: list[Hashable], default: Move | None, state: State) -> Hashable:
-    """The most visited option; with a playout bot, its own pick unless another did clearly better.
+    """The best option by mean reward; with a playout bot, its own pick unless another did clearly better.
 
-    Clearly: the other's mean reward beats the pick's by ``SURE`` standard errors (the rewards' spread
-    pooled over the options). Few iterations spread over many options are noisy; this keeps the search
-    from trading a sound pick for luck.
+    Clearly: over the worlds both were tried in, the other's rewards beat the pick's by ``SURE``
+    standard errors of their paired differences, in at least ``MIN_VISITS`` worlds. This keeps the
+    search from trading a sound pick for luck.
     """
     tried = [o for o in options if o in root.children and root.children[o].visits]
-    best = max(tried, key=lambda o: (root.children[o].visits, root.children[o].mean()))
+    best = max(tried, key=lambda o: root.children[o].mean())
     if default is None:
         return best
     pick: Hashable = CHANCE if default in state.chance() else default
     mine = root.children.get(pick)
     if mine is None or not mine.visits:
         return pick
-    rival = max(tried, key=lambda o: root.children[o].mean())
-    other = root.children[rival]
-    children = [root.children[o] for o in tried]
-    spread = sum(c.squares - c.reward * c.reward / c.visits for c in children)
-    variance = max(MIN_VARIANCE, spread / max(1, sum(c.visits for c in children) - len(children)))  # pooled
-    error = math.sqrt(variance / mine.visits + variance / other.visits)
-    return rival if other.visits >= MIN_VISITS and other.mean() - mine.mean() > SURE * error else pick
+    chosen, margin = pick, 0.0
+    for option in tried:
+        other = root.children[option].worlds
+        diffs = [other[w] - mine.worlds[w] for w in other if w in mine.worlds]
+        if option == pick or len(diffs) < MIN_VISITS:
+            continue
+        mean = sum(diffs) / len(diffs)
+        variance = max(MIN_VARIANCE, sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        if mean > SURE * math.sqrt(variance / len(diffs)) and mean > margin:
+            chosen, margin = option, mean
+    return chosen
 
 
 def _options(state: State, moves: list[Move]) -> list[Hashable]:
@@ -137,15 +150,25 @@ class _Search:
         own: Mapping[str, str],
         seen: Mapping[str, list[str]],
         rng: random.Random,
-        policy: Chooser | None,
+        playout: BotFactory | None,
         depth: int,
         rating: Rating | None = None,
+        walk: int = ROLLOUT_LIMIT,
     ) -> None:
         self.me, self.own, self.seen, self.rng = me, own, seen, rng
-        self.policy, self.depth, self.rating = policy, depth, rating
+        self.playout, self.depth, self.rating, self.walk = playout, depth, rating, walk
+        self.base = rng.getrandbits(64)  # the worlds' seeds
+        self.policy = playout(rng) if playout else None
 
-    def iterate(self, start: State, root: _Node) -> None:
-        """One determinisation, one walk down the tree, one playout, one update."""
+    def iterate(self, start: State, root: _Node, first: Hashable | None = None, world: int | None = None) -> None:
+        """One determinisation, one walk down the tree (from ``first``, if given), one playout, one update.
+
+        A ``world`` seeds the determinisation, chance and the playout bot, so that every option tried in
+        the same world meets the same luck (common random numbers): their rewards compare in pairs.
+        """
+        if world is not None:
+            self.rng = random.Random(f"{self.base}:{world}")
+            self.policy = self.playout(random.Random(f"{self.base}:{world}:playout")) if self.playout else None
         state = start.determinise(self.me, self.rng)
         secrets = self._deal(state)
         node, path = root, [root]
@@ -161,14 +184,19 @@ class _Search:
             for option in options:
                 node.children.setdefault(option, _Node(player)).available += 1
             untried = [o for o in options if not node.children[o].visits]
-            option = self.rng.choice(untried) if untried else self._ucb(node, options)
+            if node is root and first in options:
+                option = first
+            else:
+                option = self.rng.choice(untried) if untried else self._ucb(node, options)
             node = node.children[option]
             path.append(node)
             if not self._take(state, option, player, secrets):
                 break
-            if untried:
+            if untried or len(path) > self.walk:
                 break
         rewards = self._playout(state, secrets)
+        if world is not None and len(path) > 1:
+            path[1].worlds[world] = rewards.get(self.me, 0.0)
         for visited in path:
             reward = rewards.get(visited.player, 0.0)
             visited.visits += 1
