@@ -12,7 +12,7 @@ from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 from pnp.sim import SimConfig, run, summarise
-from pnp.sim.ismcts import _Node, _Search, ismcts_bot, rewards
+from pnp.sim.ismcts import _Node, _Search, _verdict, ismcts_bot, rewards
 
 NAMES = sorted(REGISTRY)
 
@@ -114,3 +114,50 @@ def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating():
     assert tied["p1"] == tied["p2"]
     search = _Search("p1", {}, {}, random.Random(0), None, 0, lambda s, player, own: {"p1": 1.0, "p2": 0.0}[player])
     assert search._playout(state.clone(), {}) == rewards(state, {"p1": 1.0, "p2": 0.0})
+
+
+def test_with_worlds_a_choice_tries_each_option_that_often_within_the_bound(monkeypatch):
+    tried: list[tuple[int, object, int]] = []  # (root, option, world) of every iteration
+    real = _Search.iterate
+
+    def count(self, state, root, first=None, world=None):
+        tried.append((id(root), first, world))
+        return real(self, state, root, first, world)
+
+    monkeypatch.setattr(_Search, "iterate", count)
+    kept: list[object] = []
+    spec = REGISTRY["take-off"]
+    bot = ismcts_bot(10, spec.bots()["greedy"], depth=4, walk=1, worlds=3)(random.Random(1))
+    game = spec.rules()
+    table = Table(game, game.new_state(Setup(("p1", "p2"), seed=2)))
+    rng = random.Random(3)
+    while len(kept) < 12 and not table.state.is_over():
+        state, moves = table.state, table.state.legal_moves()
+        move = bot(state, moves, {})
+        kept.append(move)
+        chances = state.chance()
+        table.play(table.take_chance(chances, rng) if move in chances else move)
+    per_choice: dict[int, list[tuple[object, int]]] = {}
+    for root, option, world in tried:
+        per_choice.setdefault(root, []).append((option, world))
+    assert per_choice
+    for runs in per_choice.values():
+        options = len({option for option, _ in runs})
+        assert len(runs) == min(10, 3 * options)
+        assert [world for _, world in runs] == [i // options for i in range(len(runs))]  # each round one world
+
+
+def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_worlds_clearly():
+    state = REGISTRY["take-off"].rules().new_state(Setup(("p1", "p2"), seed=1))
+    root = _Node()
+    pick, rival, other = "pick", "rival", "other"
+    for world in range(8):
+        for option, reward in ((pick, 0.4 + 0.05 * (world % 2)), (rival, 0.5 + 0.05 * (world % 2)), (other, 0.6)):
+            child = root.children.setdefault(option, _Node("p1"))
+            child.visits += 1
+            child.reward += reward
+            child.worlds[world] = reward if option != other or world < 2 else 0.0
+    # "rival" beats the pick by 0.1 in every world; "other" has the best start but not in pairs
+    assert _verdict(root, [pick, rival, other], pick, state) == rival
+    root.children[rival].worlds = {w: r for w, r in root.children[rival].worlds.items() if w < 3}
+    assert _verdict(root, [pick, rival, other], pick, state) == pick  # too few worlds in common

@@ -3,24 +3,24 @@
 Each iteration deals one determinisation of what the bot cannot know, then walks the tree of
 player choices from the position it was asked about:
 
+- what other players hold but only they see (``State.private``: a hand) is re-dealt by the state's
+  ``determinise``; another player's secret is drawn from the values the bot was offered for the same
+  slot, and one entered during the search is picked at random, then committed as the referee would;
 - chance (a roll, a draw) is one option of the player who may take it; taking it draws an outcome
   by the probabilities the state gives, afresh each iteration, so one tree covers every outcome;
-- another player's secret entry is picked at random among those offered (it is never in the tree),
-  and a reveal then shows that pick; a secret committed before the search began is drawn from the
-  values the bot has seen offered for that slot;
-- choices are picked by UCB1 among the options available in this determinisation (each option's
-  availability is counted, as information-set MCTS requires), each player maximising its own reward.
+- below the root, choices are picked by UCB1 among the options available in this determinisation
+  (each option's availability is counted, as information-set MCTS requires), each player maximising
+  its own reward; at most ``walk`` choices are made in the tree.
 
-Below the tree a playout bot (random, or the game's greedy bot) finishes the game, or stops after
-``depth`` inputs, when the score leaders count as winners; a player's reward is mostly its share of
-the win, partly its score margin. With a playout bot, the search plays that bot's own pick unless
-another option clearly did better (:func:`_verdict`). The bot's randomness comes from the seeded
-source it is made with and its work per choice is ``iterations`` iterations, so it plays the same
-game for the same seed on any machine, however fast.
-
-What the protocol hides is determinised: secrets and chance. What a state holds but shows each player
-only privately (``State.private``: a hand of cards) cannot be re-dealt by a bot that never names a game,
-so the search sees it as the referee does.
+The root's options are tried in turn, each round in a *world* of its own: a seed for the
+determinisation, chance and the playout bot, so options tried in the same world meet the same luck
+(common random numbers) and compare in pairs. Below the tree a playout bot (random, or the game's
+greedy bot) finishes the game, or stops after ``depth`` inputs, when the leaders of the game's rating
+(or of the score) count as winners; a player's reward is mostly its share of the win, partly its
+margin. With a playout bot, the search plays that bot's own pick unless another option clearly did
+better in the same worlds (:func:`_verdict`). The bot's randomness comes from the seeded source it is
+made with and its work per choice is a number of iterations, so it plays the same game for the same
+seed on any machine, however fast.
 """
 
 from __future__ import annotations
