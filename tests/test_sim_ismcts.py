@@ -118,9 +118,11 @@ def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating():
 
 def test_with_worlds_a_choice_tries_each_option_that_often_within_the_bound(monkeypatch):
     tried: list[tuple[int, object, int]] = []  # (root, option, world) of every iteration
+    roots: list[object] = []  # kept alive, so no two roots share an id
     real = _Search.iterate
 
     def count(self, state, root, first=None, world=None):
+        roots.append(root)
         tried.append((id(root), first, world))
         return real(self, state, root, first, world)
 

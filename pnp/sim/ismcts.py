@@ -54,7 +54,6 @@ class _Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0
-    squares: float = 0.0  # of the rewards, for their spread
     worlds: dict[int, float] = field(default_factory=dict)  # a root option's reward in each world, by world
 
     def mean(self) -> float:
@@ -201,7 +200,6 @@ class _Search:
             reward = rewards.get(visited.player, 0.0)
             visited.visits += 1
             visited.reward += reward
-            visited.squares += reward * reward
 
     def _deal(self, state: State) -> dict[tuple[str, str], str]:
         """Everyone's secrets in this determinisation: the bot's own; for each other player, in each slot
