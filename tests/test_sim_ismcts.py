@@ -163,3 +163,13 @@ def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_wo
     assert _verdict(root, [pick, rival, other], pick, state) == rival
     root.children[rival].worlds = {w: r for w, r in root.children[rival].worlds.items() if w < 3}
     assert _verdict(root, [pick, rival, other], pick, state) == pick  # too few worlds in common
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pnp_sims_search_bot_plays_the_same_game_for_the_same_seed(monkeypatch, name):
+    """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with small knobs."""
+    for knob, value in (("ISMCTS_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 2), ("ISMCTS_FULL_DEPTH", 8)):
+        monkeypatch.setattr(pnp.sim, knob, value)
+    config = SimConfig(name, games=1, players=2, bots=("ismcts", "greedy"), seed=5)
+    first = pnp.sim.play_one(config, 0)
+    assert pnp.sim.play_one(config, 0) == first and first.moves > 0
