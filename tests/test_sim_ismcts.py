@@ -12,7 +12,7 @@ from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 from pnp.sim import SimConfig, run, summarise
-from pnp.sim.ismcts import _Search, ismcts_bot
+from pnp.sim.ismcts import _Node, _Search, _verdict, ismcts_bot, rewards
 
 NAMES = sorted(REGISTRY)
 
@@ -48,9 +48,9 @@ def test_each_choice_costs_exactly_the_iterations_asked(monkeypatch):
     counted: list[object] = []  # each iteration's root, kept alive so no two roots share an id
     real = _Search.iterate
 
-    def count(self, state, root):
+    def count(self, state, root, *given):
         counted.append(root)
-        return real(self, state, root)
+        return real(self, state, root, *given)
 
     monkeypatch.setattr(_Search, "iterate", count)
     game_with("take-off", seed=5, iterations=7)
@@ -86,3 +86,90 @@ def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
     config = SimConfig("hauling-astronauts", games=4, players=2, bots=("ismcts", "greedy"), seed=2)
     summary = summarise(config, *run(config))
     assert summary["win_rate_by_bot"]["ismcts"]["games"] == 4
+
+
+def test_a_secret_entered_in_the_search_is_committed_as_the_referee_would():
+    """Set-up secrets (Aloft's colour cards) are searched: the state takes the commitment and moves on."""
+    game = REGISTRY["aloft"].rules()
+    state = game.new_state(Setup(("p1", "p2"), seed=1))
+    secret = state.legal_moves()[0]
+    assert isinstance(secret, Secret) and state.to_move() == "p1"
+    search = _Search("p1", {}, {}, random.Random(0), None, 10)
+    secrets: dict[tuple[str, str], str] = {}
+    assert search._play(state, secret, "p1", secrets)
+    assert secrets == {("p1", secret.slot): secret.value} and state.to_move() == "p2"
+    root = _Node()
+    for _ in range(12):
+        search.iterate(game.new_state(Setup(("p1", "p2"), seed=1)), root)
+    assert sum(child.visits for child in root.children.values()) == 12
+
+
+def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating():
+    game = REGISTRY["take-off"].rules()
+    state = game.new_state(Setup(("p1", "p2"), seed=1))
+    assert not state.is_over()
+    by_rating = rewards(state, {"p1": 3.0, "p2": -1.0})
+    assert by_rating["p1"] > 0.5 > by_rating["p2"] and 0 <= by_rating["p2"] and by_rating["p1"] <= 1
+    tied = rewards(state, {"p1": 2.0, "p2": 2.0})
+    assert tied["p1"] == tied["p2"]
+    search = _Search("p1", {}, {}, random.Random(0), None, 0, lambda s, player, own: {"p1": 1.0, "p2": 0.0}[player])
+    assert search._playout(state.clone(), {}) == rewards(state, {"p1": 1.0, "p2": 0.0})
+
+
+def test_with_worlds_a_choice_tries_each_option_that_often_within_the_bound(monkeypatch):
+    tried: list[tuple[int, object, int]] = []  # (root, option, world) of every iteration
+    roots: list[object] = []  # kept alive, so no two roots share an id
+    real = _Search.iterate
+
+    def count(self, state, root, first=None, world=None):
+        roots.append(root)
+        tried.append((id(root), first, world))
+        return real(self, state, root, first, world)
+
+    monkeypatch.setattr(_Search, "iterate", count)
+    kept: list[object] = []
+    spec = REGISTRY["take-off"]
+    bot = ismcts_bot(10, spec.bots()["greedy"], depth=4, walk=1, worlds=3)(random.Random(1))
+    game = spec.rules()
+    table = Table(game, game.new_state(Setup(("p1", "p2"), seed=2)))
+    rng = random.Random(3)
+    while len(kept) < 12 and not table.state.is_over():
+        state, moves = table.state, table.state.legal_moves()
+        move = bot(state, moves, {})
+        kept.append(move)
+        chances = state.chance()
+        table.play(table.take_chance(chances, rng) if move in chances else move)
+    per_choice: dict[int, list[tuple[object, int]]] = {}
+    for root, option, world in tried:
+        per_choice.setdefault(root, []).append((option, world))
+    assert per_choice
+    for runs in per_choice.values():
+        options = len({option for option, _ in runs})
+        assert len(runs) == min(10, 3 * options)
+        assert [world for _, world in runs] == [i // options for i in range(len(runs))]  # each round one world
+
+
+def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_worlds_clearly():
+    state = REGISTRY["take-off"].rules().new_state(Setup(("p1", "p2"), seed=1))
+    root = _Node()
+    pick, rival, other = "pick", "rival", "other"
+    for world in range(8):
+        for option, reward in ((pick, 0.4 + 0.05 * (world % 2)), (rival, 0.5 + 0.05 * (world % 2)), (other, 0.6)):
+            child = root.children.setdefault(option, _Node("p1"))
+            child.visits += 1
+            child.reward += reward
+            child.worlds[world] = reward if option != other or world < 2 else 0.0
+    # "rival" beats the pick by 0.1 in every world; "other" has the best start but not in pairs
+    assert _verdict(root, [pick, rival, other], pick, state) == rival
+    root.children[rival].worlds = {w: r for w, r in root.children[rival].worlds.items() if w < 3}
+    assert _verdict(root, [pick, rival, other], pick, state) == pick  # too few worlds in common
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pnp_sims_search_bot_plays_the_same_game_for_the_same_seed(monkeypatch, name):
+    """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with small knobs."""
+    for knob, value in (("ISMCTS_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 2), ("ISMCTS_FULL_DEPTH", 8)):
+        monkeypatch.setattr(pnp.sim, knob, value)
+    config = SimConfig(name, games=1, players=2, bots=("ismcts", "greedy"), seed=5)
+    first = pnp.sim.play_one(config, 0)
+    assert pnp.sim.play_one(config, 0) == first and first.moves > 0

@@ -18,14 +18,19 @@ from pnp.referee.protocol import Move, Reveal, Secret, State
 Rating = Callable[[State, str, Mapping[str, str]], float]
 
 
-def greedy(rating: Rating) -> BotFactory:
+class Greedy:
     """A bot factory for the one-move-ahead greedy player of ``rating``; ties are broken at random.
 
     Secret entries (a goal, colour cards) are picked at random; a reveal is rated like any move,
-    with the bot's own secret value filled in.
+    with the bot's own secret value filled in. The rating stays at hand for a search bot's leaves.
     """
 
-    def factory(rng: random.Random) -> Chooser:
+    def __init__(self, rating: Rating) -> None:
+        self.rating = rating
+
+    def __call__(self, rng: random.Random) -> Chooser:
+        rating = self.rating
+
         def choose(state: State, moves: list[Move], own: Mapping[str, str]) -> Move:
             if isinstance(moves[0], Secret):
                 return rng.choice(moves)
@@ -47,7 +52,10 @@ def greedy(rating: Rating) -> BotFactory:
 
         return choose
 
-    return factory
+
+def greedy(rating: Rating) -> BotFactory:
+    """The greedy bot factory of ``rating`` (a :class:`Greedy`)."""
+    return Greedy(rating)
 
 
 def rate_after(state: State, move: Move, mover: str, own: Mapping[str, str], rating: Rating) -> float:

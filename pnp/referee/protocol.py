@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import ClassVar, Literal, TypeAlias
 
 from pnp.errors import PnpError, quote
@@ -194,6 +195,15 @@ class State(ABC):
         their own from the key file).
         """
         return {}
+
+    def determinise(self, observer: str, rng: Random) -> State:
+        """A copy in which what only others see (their ``private`` hands) is dealt afresh by ``rng``.
+
+        For a search bot playing ``observer``: the copy keeps everything ``observer`` may see (its own
+        hand, public cards, how many cards each hand and pile holds) and re-deals the rest from what
+        ``observer`` cannot tell apart. The default, for a state that hides nothing, is a plain clone.
+        """
+        return self.clone()
 
     @abstractmethod
     def render_text(self, viewer: str | None) -> str:

@@ -22,6 +22,7 @@ from typing import TypedDict
 from pnp import games
 from pnp.errors import PnpError
 from pnp.files import write_atomic
+from pnp.games.bots import Greedy
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Setup, State
@@ -121,12 +122,17 @@ def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]
     spec = games.get(game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
-    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, known.get("greedy"), ISMCTS_DEPTH))
+    greedy = known.get("greedy")
+    rating = greedy.rating if isinstance(greedy, Greedy) else None
+    depth = ISMCTS_DEPTH if rating else ISMCTS_FULL_DEPTH
+    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, greedy, depth, rating, walk=1, worlds=ISMCTS_WORLDS))
     return known
 
 
-# the search bot: iterations per choice, each a playout by the game's greedy bot of at most this many inputs
-ISMCTS_ITERATIONS, ISMCTS_DEPTH = 32, 100
+# The search bot: per choice, each option is tried in ISMCTS_WORLDS worlds (ISMCTS_ITERATIONS tries at most),
+# each a playout by the game's greedy bot of at most ISMCTS_DEPTH inputs, after which the game's rating names
+# the leaders; a game without a rating plays on to the end (ISMCTS_FULL_DEPTH inputs at most).
+ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH, ISMCTS_FULL_DEPTH = 128, 6, 6, 100
 
 _GAME_CACHE: dict[str, Game] = {}
 MAX_GAMES = 1_000_000  # in one run or one sweep: the jobs are listed up front (a larger study is several)

@@ -3,24 +3,24 @@
 Each iteration deals one determinisation of what the bot cannot know, then walks the tree of
 player choices from the position it was asked about:
 
+- what other players hold but only they see (``State.private``: a hand) is re-dealt by the state's
+  ``determinise``; another player's secret is drawn from the values the bot was offered for the same
+  slot, and one entered during the search is picked at random, then committed as the referee would;
 - chance (a roll, a draw) is one option of the player who may take it; taking it draws an outcome
   by the probabilities the state gives, afresh each iteration, so one tree covers every outcome;
-- another player's secret entry is picked at random among those offered (it is never in the tree),
-  and a reveal then shows that pick; a secret committed before the search began is drawn from the
-  values the bot has seen offered for that slot;
-- choices are picked by UCB1 among the options available in this determinisation (each option's
-  availability is counted, as information-set MCTS requires), each player maximising its own reward.
+- below the root, choices are picked by UCB1 among the options available in this determinisation
+  (each option's availability is counted, as information-set MCTS requires), each player maximising
+  its own reward; at most ``walk`` choices are made in the tree.
 
-Below the tree a playout bot (random, or the game's greedy bot) finishes the game, or stops after
-``depth`` inputs, when the score leaders count as winners; a player's reward is mostly its share of
-the win, partly its score margin. With a playout bot, the search plays that bot's own pick unless
-another option clearly did better (:func:`_verdict`). The bot's randomness comes from the seeded
-source it is made with and its work per choice is ``iterations`` iterations, so it plays the same
-game for the same seed on any machine, however fast.
-
-What the protocol hides is determinised: secrets and chance. What a state holds but shows each player
-only privately (``State.private``: a hand of cards) cannot be re-dealt by a bot that never names a game,
-so the search sees it as the referee does.
+The root's options are tried in turn, each round in a *world* of its own: a seed for the
+determinisation, chance and the playout bot, so options tried in the same world meet the same luck
+(common random numbers) and compare in pairs. Below the tree a playout bot (random, or the game's
+greedy bot) finishes the game, or stops after ``depth`` inputs, when the leaders of the game's rating
+(or of the score) count as winners; a player's reward is mostly its share of the win, partly its
+margin. With a playout bot, the search plays that bot's own pick unless another option clearly did
+better in the same worlds (:func:`_verdict`). The bot's randomness comes from the seeded source it is
+made with and its work per choice is a number of iterations, so it plays the same game for the same
+seed on any machine, however fast.
 """
 
 from __future__ import annotations
@@ -31,9 +31,11 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from pnp.errors import IllegalMove
+from pnp.games.bots import Rating
 from pnp.games.spec import BotFactory
+from pnp.referee import secrets as commitments
 from pnp.referee.driver import Chooser
-from pnp.referee.protocol import Move, Reveal, Secret, State
+from pnp.referee.protocol import Commit, Move, Reveal, Secret, State
 
 CHANCE: Hashable = ("chance",)  # the option of letting the dice or the deck decide
 EXPLORATION = 0.7  # UCB1's constant, rewards being win shares in [0, 1]
@@ -52,7 +54,7 @@ class _Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0
-    squares: float = 0.0  # of the rewards, for their spread
+    worlds: dict[int, float] = field(default_factory=dict)  # a root option's reward in each world, by world
 
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
@@ -60,15 +62,25 @@ class _Node:
     children: dict[Hashable, _Node] = field(default_factory=dict)
 
 
-def ismcts_bot(iterations: int = 200, playout: BotFactory | None = None, depth: int = ROLLOUT_LIMIT) -> BotFactory:
+def ismcts_bot(
+    iterations: int = 200,
+    playout: BotFactory | None = None,
+    depth: int = ROLLOUT_LIMIT,
+    rating: Rating | None = None,
+    walk: int = ROLLOUT_LIMIT,
+    worlds: int | None = None,
+) -> BotFactory:
     """A bot factory: ``iterations`` search iterations per choice (a lone legal move is played at once).
 
-    ``playout`` is the bot that finishes each iteration's game (default: uniformly random inputs),
-    for at most ``depth`` inputs.
+    With ``worlds``, a choice takes that many iterations per option, ``iterations`` at most. Each iteration
+    chooses at most ``walk`` options in the tree; then ``playout``, the bot that finishes the game (default:
+    uniformly random inputs), plays at most ``depth`` inputs. A playout stopped short counts as won by the
+    leaders of ``rating`` (a game's rating of a position for a player, as the greedy bot uses), or else by
+    the score leaders.
     """
 
     def factory(rng: random.Random) -> Chooser:
-        policy = playout(rng) if playout else None
+        policy = playout(rng) if playout else None  # for the pick the search must beat
         seen: dict[str, list[str]] = {}  # secret values offered per slot, for determinising others' secrets
 
         def choose(state: State, moves: list[Move], own: Mapping[str, str]) -> Move:
@@ -80,10 +92,11 @@ def ismcts_bot(iterations: int = 200, playout: BotFactory | None = None, depth: 
             options = _options(state, moves)
             if len(options) == 1:
                 return options[0] if options[0] is not CHANCE else next(iter(state.chance()))
-            search = _Search(state.to_move() or "", own, seen, rng, policy, depth)
+            search = _Search(state.to_move() or "", own, seen, rng, playout, depth, rating, walk)
             root = _Node()
-            for _ in range(iterations):
-                search.iterate(state, root)
+            for i in range(min(iterations, worlds * len(options)) if worlds else iterations):
+                # the options in turn, each round in a world of its own
+                search.iterate(state, root, options[i % len(options)], i // len(options))
             best = _verdict(root, options, policy(state, moves, own) if policy else None, state)
             return next(iter(state.chance())) if best is CHANCE else best
 
@@ -93,27 +106,31 @@ def ismcts_bot(iterations: int = 200, playout: BotFactory | None = None, depth: 
 
 
 def _verdict(root: _Node, options: list[Hashable], default: Move | None, state: State) -> Hashable:
-    """The most visited option; with a playout bot, its own pick unless another did clearly better.
+    """The best option by mean reward; with a playout bot, its own pick unless another did clearly better.
 
-    Clearly: the other's mean reward beats the pick's by ``SURE`` standard errors (the rewards' spread
-    pooled over the options). Few iterations spread over many options are noisy; this keeps the search
-    from trading a sound pick for luck.
+    Clearly: over the worlds both were tried in, the other's rewards beat the pick's by ``SURE``
+    standard errors of their paired differences, in at least ``MIN_VISITS`` worlds. This keeps the
+    search from trading a sound pick for luck.
     """
     tried = [o for o in options if o in root.children and root.children[o].visits]
-    best = max(tried, key=lambda o: (root.children[o].visits, root.children[o].mean()))
+    best = max(tried, key=lambda o: root.children[o].mean())
     if default is None:
         return best
     pick: Hashable = CHANCE if default in state.chance() else default
     mine = root.children.get(pick)
     if mine is None or not mine.visits:
         return pick
-    rival = max(tried, key=lambda o: root.children[o].mean())
-    other = root.children[rival]
-    children = [root.children[o] for o in tried]
-    spread = sum(c.squares - c.reward * c.reward / c.visits for c in children)
-    variance = max(MIN_VARIANCE, spread / max(1, sum(c.visits for c in children) - len(children)))  # pooled
-    error = math.sqrt(variance / mine.visits + variance / other.visits)
-    return rival if other.visits >= MIN_VISITS and other.mean() - mine.mean() > SURE * error else pick
+    chosen, margin = pick, 0.0
+    for option in tried:
+        other = root.children[option].worlds
+        diffs = [other[w] - mine.worlds[w] for w in other if w in mine.worlds]
+        if option == pick or len(diffs) < MIN_VISITS:
+            continue
+        mean = sum(diffs) / len(diffs)
+        variance = max(MIN_VARIANCE, sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        if mean > SURE * math.sqrt(variance / len(diffs)) and mean > margin:
+            chosen, margin = option, mean
+    return chosen
 
 
 def _options(state: State, moves: list[Move]) -> list[Hashable]:
@@ -132,16 +149,27 @@ class _Search:
         own: Mapping[str, str],
         seen: Mapping[str, list[str]],
         rng: random.Random,
-        policy: Chooser | None,
+        playout: BotFactory | None,
         depth: int,
+        rating: Rating | None = None,
+        walk: int = ROLLOUT_LIMIT,
     ) -> None:
         self.me, self.own, self.seen, self.rng = me, own, seen, rng
-        self.policy, self.depth = policy, depth
+        self.playout, self.depth, self.rating, self.walk = playout, depth, rating, walk
+        self.base = rng.getrandbits(64)  # the worlds' seeds
+        self.policy = playout(rng) if playout else None
 
-    def iterate(self, start: State, root: _Node) -> None:
-        """One determinisation, one walk down the tree, one playout, one update."""
-        state = start.clone()
-        secrets: dict[tuple[str, str], str] = {(self.me, slot): value for slot, value in self.own.items()}
+    def iterate(self, start: State, root: _Node, first: Hashable | None = None, world: int | None = None) -> None:
+        """One determinisation, one walk down the tree (from ``first``, if given), one playout, one update.
+
+        A ``world`` seeds the determinisation, chance and the playout bot, so that every option tried in
+        the same world meets the same luck (common random numbers): their rewards compare in pairs.
+        """
+        if world is not None:
+            self.rng = random.Random(f"{self.base}:{world}")
+            self.policy = self.playout(random.Random(f"{self.base}:{world}:playout")) if self.playout else None
+        state = start.determinise(self.me, self.rng)
+        secrets = self._deal(state)
         node, path = root, [root]
         while not state.is_over():
             player = state.to_move() or ""
@@ -155,19 +183,36 @@ class _Search:
             for option in options:
                 node.children.setdefault(option, _Node(player)).available += 1
             untried = [o for o in options if not node.children[o].visits]
-            option = self.rng.choice(untried) if untried else self._ucb(node, options)
+            if node is root and first in options:
+                option = first
+            else:
+                option = self.rng.choice(untried) if untried else self._ucb(node, options)
             node = node.children[option]
             path.append(node)
             if not self._take(state, option, player, secrets):
                 break
-            if untried:
+            if untried or len(path) > self.walk:
                 break
         rewards = self._playout(state, secrets)
+        if world is not None and len(path) > 1:
+            path[1].worlds[world] = rewards.get(self.me, 0.0)
         for visited in path:
             reward = rewards.get(visited.player, 0.0)
             visited.visits += 1
             visited.reward += reward
-            visited.squares += reward * reward
+
+    def _deal(self, state: State) -> dict[tuple[str, str], str]:
+        """Everyone's secrets in this determinisation: the bot's own; for each other player, in each slot
+        the bot holds, a value drawn from those the bot was offered for it (another than its own, if any)."""
+        secrets = {(self.me, slot): value for slot, value in self.own.items()}
+        for player in state.players:
+            if player == self.me:
+                continue
+            for slot, mine in self.own.items():
+                offered = [value for value in self.seen.get(slot, ()) if value != mine]
+                if offered:
+                    secrets[(player, slot)] = self.rng.choice(offered)
+        return secrets
 
     def _ucb(self, node: _Node, options: list[Hashable]) -> Hashable:
         def bound(option: Hashable) -> tuple[float, float]:
@@ -186,8 +231,9 @@ class _Search:
         return self._play(state, option, player, secrets)
 
     def _play(self, state: State, move: Hashable, player: str, secrets: dict[tuple[str, str], str]) -> bool:
-        if isinstance(move, Secret):
+        if isinstance(move, Secret):  # committed as the referee would (the state never holds a secret)
             secrets[(player, move.slot)] = move.value
+            move = Commit(move.slot, commitments.digest(player, move.slot, move.value, ""))
         elif isinstance(move, Reveal) and not move.value:
             value = secrets.get((player, move.slot))
             if value is None:
@@ -225,19 +271,27 @@ class _Search:
                 untried = [o for o in options if o is not CHANCE and not isinstance(o, Reveal)]
                 if not untried or not self._take(state, rng.choice(untried), player, secrets):
                     break
-        return rewards(state)
+        if state.is_over() or self.rating is None:
+            return rewards(state)
+        rating = self.rating
+        known = {
+            player: {slot: v for (owner, slot), v in secrets.items() if owner == player} for player in state.players
+        }
+        return rewards(state, {player: rating(state, player, known[player]) for player in state.players})
 
 
-def rewards(state: State) -> dict[str, float]:
+def rewards(state: State, ratings: Mapping[str, float] | None = None) -> dict[str, float]:
     """Each player's reward in [0, 1]: mostly its share of the win, partly its score margin.
 
     The margin (own score less the others' mean, over the sum of the scores' sizes) tells a near miss
-    from a rout, which steadies the search's estimates. A game stopped early counts its leaders as winners.
+    from a rout, which steadies the search's estimates. A game stopped early is judged by ``ratings``
+    when given (each player's rating of the position), else by the score: its leaders count as winners.
     """
     score = state.score()
     winners = score.winners
-    points = {p.name: p.score for p in score.players}
+    points: Mapping[str, float] = {p.name: p.score for p in score.players}
     if not winners:
+        points = ratings or points
         best = max(points.values())
         winners = tuple(name for name, value in points.items() if value == best)
     size = sum(abs(v) for v in points.values()) + 1

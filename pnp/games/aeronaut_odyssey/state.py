@@ -16,6 +16,7 @@ player's balloons are only kept out of what the others are shown
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from random import Random
 
 from pnp.errors import IllegalMove
 from pnp.games.aeronaut_odyssey import notation
@@ -137,6 +138,25 @@ class AeroState(Actions, BaseState):
         if not self.hidden or player not in self.players:
             return {}
         return {"inventory": inventory_words(self, self.players.index(player))}
+
+    def determinise(self, observer: str, rng: Random) -> AeroState:
+        """With hidden inventories, a copy in which each other player holds as many balloons, of types drawn anew.
+
+        Each balloon but the wildcards is dealt one of the six types uniformly (the others gained them by
+        choices ``observer`` never saw); ``observer``'s own inventory, and everything public, is kept.
+        """
+        other = self.clone()
+        if not self.hidden:
+            return other
+        for p, name in enumerate(self.players):
+            if name == observer:
+                continue
+            base, held = p * SLOTS, [0] * SLOTS
+            held[W] = self.held[base + W]
+            for _ in range(sum(self.inventory(p)) - held[W]):
+                held[rng.randrange(W)] += 1
+            other.held[base : base + SLOTS] = held
+        return other
 
     def _out_of_turn(self, move: Move, kind: str, p: int) -> IllegalMove:
         """The refusal of an input that is not the one asked for now: it says whose input is due, and which."""

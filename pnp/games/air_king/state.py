@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from random import Random
 
 from pnp.errors import IllegalMove
 from pnp.games.air_king import actions
@@ -97,6 +98,27 @@ class AirKingState(BaseState):
         if player not in self.players:
             return {}
         return {"hand": self.hand_text(self.players.index(player))}
+
+    def determinise(self, observer: str, rng: Random) -> AirKingState:
+        """A copy with the other hands re-dealt, each as large as before, from the cards ``observer`` cannot see.
+
+        Those are the other hands and the draw pile together; what is left of them forms the draw pile.
+        ``observer``'s own hand, the discards and the Technical Returns are kept.
+        """
+        other = self.clone()
+        me = self.players.index(observer) if observer in self.players else -1
+        unseen = [s for s in range(len(self.players)) if s != me]
+        counts = [n + sum(self.hands[s][t] for s in unseen) for t, n in enumerate(self.draw)]
+        pool = [t for t, n in enumerate(counts) for _ in range(n)]  # in card order: how they lay is hidden too
+        rng.shuffle(pool)
+        for s in unseen:
+            size = sum(self.hands[s])
+            hand = [0] * len(CARD_TYPES)
+            for t in pool[:size]:
+                hand[t] += 1
+            other.hands[s], pool = hand, pool[size:]
+        other.draw = [pool.count(t) for t in range(len(CARD_TYPES))]
+        return other
 
     def legal_moves(self) -> list[Move]:
         phase, table = self.phase, self.rules.table
