@@ -113,3 +113,31 @@ def test_the_search_bot_picks_the_same_whatever_the_opponents_hidden_hand():
             search.iterate(position, root)
         trees.append({option: (child.visits, child.reward) for option, child in root.children.items()})
     assert trees[0] == trees[1]
+
+
+def test_the_pick_the_search_must_beat_is_made_without_the_opponents_hand():
+    """The playout bot's own pick (what the search keeps unless another option clearly wins) sees a re-dealt hand."""
+    state = air_king(40, 1)
+    while state.to_move() != "p1" or state.chance():
+        chances = state.chance()
+        state.apply(next(iter(chances)) if chances else state.legal_moves()[0])
+    given: list[State] = []
+
+    def spy(rng: random.Random):
+        def choose(position: State, moves, own):
+            given.append(position)
+            return moves[0]
+
+        return choose
+
+    for seed in range(8):
+        given.clear()
+        ismcts_bot(4, spy, depth=2, worlds=1)(random.Random(seed))(state, state.legal_moves(), {"goal": "1"})
+        picks = [
+            position
+            for position in given
+            if position.to_move() == "p1" and position.legal_moves() == state.legal_moves()
+        ]
+        assert picks and all(position is not state for position in picks)
+    hands = {tuple(p.hands[1]) for p in given if isinstance(p, AirKingState)}
+    assert len(hands) > 1, "p2's hand is re-dealt, not read"

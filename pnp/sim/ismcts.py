@@ -97,7 +97,9 @@ def ismcts_bot(
             for i in range(min(iterations, worlds * len(options)) if worlds else iterations):
                 # the options in turn, each round in a world of its own
                 search.iterate(state, root, options[i % len(options)], i // len(options))
-            best = _verdict(root, options, policy(state, moves, own) if policy else None, state)
+            # the pick to beat, made in a world the bot may see (another player's hand re-dealt)
+            pick = policy(state.determinise(search.me, rng), moves, own) if policy else None
+            best = _verdict(root, options, pick, state)
             return next(iter(state.chance())) if best is CHANCE else best
 
         return choose
