@@ -92,3 +92,20 @@ def test_die_nets_fold_on_dashed_lines_and_cut_on_solid_ones(printed):
 def _spot(line: dict) -> tuple[int, ...]:
     """Where a line lies, to the nearest point."""
     return tuple(round(line[k]) for k in ("x0", "top", "x1", "bottom"))
+
+
+def test_the_header_band_runs_into_the_bleed_on_the_top_and_both_sides(tmp_path):
+    """A cut that wanders off the trim must show band colour, not white: the band overhangs the card."""
+    kit = REGISTRY["take-off"].kit(KitRequest())
+    deck = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Deck))
+    w, h = deck.size.width, deck.size.height
+    path = tmp_path / "front.pdf"
+    writer = PdfWriter(path, "front")
+    writer.page(w, h, deck.cards[0].front.draw)
+    writer.close()
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        widest = max(page.rects, key=lambda r: r["x1"] - r["x0"])
+    bleed = 3 * MM  # the default bleed, and more
+    assert widest["x0"] <= -bleed and widest["x1"] >= w * MM + bleed and widest["top"] <= -bleed
+    assert widest["bottom"] < h * MM / 2  # the band, not a background
