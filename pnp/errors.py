@@ -74,6 +74,10 @@ class IllegalMove(PnpError):
         self.guided = guided
         super().__init__(f"{reason} (rule: {rule})" if rule else reason)
 
+    def prefixed(self, words: str) -> IllegalMove:
+        """The same refusal, its reason led by ``words`` ("during play"), its rule and guidance kept."""
+        return IllegalMove(f"{words}: {self.reason}", self.rule, self.guided)
+
 
 class RecordError(PnpError):
     """A record file that is missing, damaged or tampered with."""

@@ -114,20 +114,14 @@ def hint(record_file: RecordArg, as_json: JsonOpt = False) -> None:
 
     It sees what that player sees, their own secrets included.  Example: pnp ref hint game.pnp
     """
-    from pnp.referee import notation, session
+    from pnp.referee import session
     from pnp.sim.hint import suggest
 
-    current = session.load(record_file)
-    player = current.state.to_move()
-    if player is None:
-        raise PnpError("the game is over: see 'pnp ref score'")
-    move = suggest(current, player)
-    text = notation.format(current.game, move)
-    label = current.game.label(move) or ""
+    hint = suggest(session.load(record_file))
     if as_json:
-        emit_json({"player": player, "move": text, "label": label or text})
+        emit_json({"player": hint.player, "move": hint.move, "label": hint.label})
     else:
-        say(f"{player}: try '{text}'" + (f" ({label})" if label and label != text else ""))
+        say(f"{hint.player}: try '{hint.move}'" + (f" ({hint.label})" if hint.label != hint.move else ""))
 
 
 @app.command()

@@ -224,7 +224,7 @@ def _draw_item(canvas: Canvas, items: ItemSet, slot: Slot, face: Face, name: str
                 canvas.circle(w / 2, h / 2, w / 2 + min(slot.bleed), fill=face.background, stroke=None)
             else:  # the bleed box in the item's own turned frame: its top faces the page side `turns` on
                 turns = round(slot.rotate / 90)
-                top, right, bottom, left = (slot.bleed[(side + turns) % 4] for side in range(4))
+                top, right, bottom, left = (slot.bleed[(edge + turns) % 4] for edge in range(4))
                 canvas.rect(-left, -top, w + left + right, h + top + bottom, fill=face.background)
             face.draw(canvas)
             if side == "front" and items.shape != "card":

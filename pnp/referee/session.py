@@ -206,7 +206,7 @@ def _in_stage(refusal: IllegalMove, stage: Stage) -> IllegalMove:
     """``refusal`` naming the stage in force, as every refusal at the table does ("during play: ...")."""
     if any(refusal.reason.startswith(f"{words}:") for words in STAGE_WORDS.values()):
         return refusal
-    return IllegalMove(f"{STAGE_WORDS[stage]}: {refusal.reason}", refusal.rule, refusal.guided)
+    return refusal.prefixed(STAGE_WORDS[stage])
 
 
 def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:

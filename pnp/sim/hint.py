@@ -11,8 +11,10 @@ secrets and reveals are the table's to enter, never suggested.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from pnp.errors import PnpError
+from pnp.referee import notation
 from pnp.referee.protocol import Move, Reveal, Secret
 from pnp.referee.session import Session
 
@@ -25,16 +27,29 @@ def choices(current: Session) -> list[Move]:
     return [m for m in current.state.legal_moves() if m not in chance and not isinstance(m, (Secret, Reveal))]
 
 
-def suggest(current: Session, player: str) -> Move:
-    """The search bot's pick for ``player``, who must be the player to move and have a choice to make."""
-    to_move = current.state.to_move()
-    if to_move != player:
-        raise PnpError(f"it is {to_move or 'nobody'}'s turn, not {player}'s: a suggestion is for the player to move")
+@dataclass(frozen=True)
+class Suggestion:
+    """A suggested move: for whom, in notation, and as the game labels it (the notation if it has no label)."""
+
+    player: str
+    move: str
+    label: str
+
+
+def suggest(current: Session) -> Suggestion:
+    """The search bot's pick for the player to move, who must have a choice to make."""
+    player = current.state.to_move()
+    if player is None:
+        raise PnpError("the game is over: see 'pnp ref score'")
     options = choices(current)
     if not options:
         raise PnpError(f"{player} has nothing to decide now: enter what the dice, the cards or the secrets say")
-    if len(options) == 1:
-        return options[0]
+    move = options[0] if len(options) == 1 else _search(current, player, options)
+    text = notation.format(current.game, move)
+    return Suggestion(player, text, current.game.label(move) or text)
+
+
+def _search(current: Session, player: str, options: list[Move]) -> Move:
     from pnp.sim import bot_factories
 
     seen = "\n".join(current.log_seen_by(player))

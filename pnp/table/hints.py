@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.referee import notation
 from pnp.referee.session import Session
 from pnp.table.turns import Refused
+from pnp.table.view import remembered
 
 HINTS_KEPT = 64  # suggestions kept worked out, by (record, version, seat), oldest first
 _HINTS: dict[tuple[Path, str, str], dict[str, Any]] = {}
@@ -23,15 +23,13 @@ def hint(current: Session, seat: str) -> dict[str, Any]:
     to_move = current.state.to_move()
     if to_move != seat:
         raise Refused(403, f"it is {to_move or 'nobody'}'s turn, not {seat}'s: hints are for the player to move")
-    key = (current.path, current.last_hash, seat)
+
+    def work_out() -> dict[str, Any]:
+        try:
+            found = suggest(current)
+        except PnpError as exc:
+            raise Refused(422, str(exc)) from None
+        return {"move": found.move, "label": found.label, "version": current.last_hash}
+
     with _ONE_AT_A_TIME:
-        if key not in _HINTS:
-            try:
-                move = suggest(current, seat)
-            except PnpError as exc:
-                raise Refused(422, str(exc)) from None
-            if len(_HINTS) >= HINTS_KEPT:
-                del _HINTS[next(iter(_HINTS))]
-            text = notation.format(current.game, move)
-            _HINTS[key] = {"move": text, "label": current.game.label(move) or text, "version": current.last_hash}
-    return _HINTS[key]
+        return remembered(_HINTS, (current.path, current.last_hash, seat), HINTS_KEPT, work_out)

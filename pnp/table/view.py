@@ -6,14 +6,17 @@ public text, commitments as "entered their SLOT (hidden)", and no digest or salt
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
 from pnp.referee.protocol import Reveal, Secret
 from pnp.referee.session import Session
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 PICTURES_KEPT = 32  # state pictures kept drawn: a table of six, with the host screen, over a few versions
 _PICTURES: dict[tuple[Path, str, str | None], str] = {}  # by (record, version, viewer), oldest first
 
@@ -47,12 +50,21 @@ def _picture(current: Session, seat: str | None) -> str:
     Every page refetches the state after each change; a large picture (Take Off's world
     map) takes most of a second to draw, so it is drawn once, not once per page.
     """
-    key = (current.path, current.last_hash, seat)
-    if key not in _PICTURES:
-        if len(_PICTURES) >= PICTURES_KEPT:
-            del _PICTURES[next(iter(_PICTURES))]
-        _PICTURES[key] = drawing_to_screen_svg(current.spec.picture(current.state, seat))
-    return _PICTURES[key]
+
+    def draw() -> str:
+        return drawing_to_screen_svg(current.spec.picture(current.state, seat))
+
+    return remembered(_PICTURES, (current.path, current.last_hash, seat), PICTURES_KEPT, draw)
+
+
+def remembered(cache: dict[K, V], key: K, kept: int, make: Callable[[], V]) -> V:
+    """``cache[key]``, made by ``make`` if missing; past ``kept`` entries the oldest is forgotten."""
+    if key not in cache:
+        value = make()  # made first: a failure leaves the cache as it was
+        if len(cache) >= kept:
+            del cache[next(iter(cache))]
+        cache[key] = value
+    return cache[key]
 
 
 def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:

@@ -125,8 +125,7 @@ class AeroState(Actions, BaseState):
         try:
             handler(self, p, move)
         except IllegalMove as refusal:  # every refusal names the stage in force, then the rule broken
-            words = STAGE_WORDS[self.stage()]
-            raise IllegalMove(f"{words}: {refusal.reason}", refusal.rule, refusal.guided) from None
+            raise refusal.prefixed(STAGE_WORDS[self.stage()]) from None
         self._settle()
 
     def stage(self) -> Stage:

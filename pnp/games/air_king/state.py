@@ -106,12 +106,9 @@ class AirKingState(BaseState):
         ``observer``'s own hand, the discards and the Technical Returns are kept.
         """
         other = self.clone()
-        me = self.players.index(observer) if observer in self.players else -1
-        unseen = [s for s in range(len(self.players)) if s != me]
-        counts = [n + sum(self.hands[s][t] for s in unseen) for t, n in enumerate(self.draw)]
-        pool = [t for t, n in enumerate(counts) for _ in range(n)]  # in card order: how they lay is hidden too
+        pool = [t for t, n in enumerate(self._unseen(observer)) for _ in range(n)]  # in card order: hidden too
         rng.shuffle(pool)
-        for s in unseen:
+        for s in (s for s, player in enumerate(self.players) if player != observer):
             size = sum(self.hands[s])
             hand = [0] * len(CARD_TYPES)
             for t in pool[:size]:
@@ -119,6 +116,14 @@ class AirKingState(BaseState):
             other.hands[s], pool = hand, pool[size:]
         other.draw = [pool.count(t) for t in range(len(CARD_TYPES))]
         return other
+
+    def _unseen(self, viewer: str | None) -> list[int]:
+        """Cards of each type ``viewer`` cannot see: the draw pile's and those in everyone else's hands."""
+        unseen = list(self.draw)
+        for player, hand in zip(self.players, self.hands):
+            if player != viewer:
+                unseen = [n + held for n, held in zip(unseen, hand)]
+        return unseen
 
     def legal_moves(self) -> list[Move]:
         phase, table = self.phase, self.rules.table
@@ -149,10 +154,7 @@ class AirKingState(BaseState):
         the pile alone would give them away."""
         if not self.chance():
             return {}
-        unseen = list(self.draw)
-        for player, hand in zip(self.players, self.hands):
-            if player != viewer:
-                unseen = [n + held for n, held in zip(unseen, hand)]
+        unseen = self._unseen(viewer)
         listed = [t for t, n in enumerate(self.draw) if n]
         total = sum(unseen[t] for t in listed)
         return {self.rules.table.draw[t]: unseen[t] / total for t in listed}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pnp.games.take_off.coast import LAND, shores
 from pnp.games.take_off.model import DeckStyle, RouteColour, TakeOffData
 from pnp.games.take_off.placement import (
+    ARROW,
     ASCENT,
     BADGE_PT,
     BADGE_R,
@@ -20,6 +21,7 @@ from pnp.games.take_off.placement import (
     END_R,
     HUB_R,
     LEGEND_H,
+    ROUTE_WIDTH,
     TITLE_BAND,
     Badge,
     Box,
@@ -38,8 +40,6 @@ from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import clip_segment
 
-__all__ = ["BADGE_R", "DOT_R", "END_R", "HUB_R", "Box"]
-
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
 LEADER = "#6b6b6b"
 
@@ -48,9 +48,8 @@ LEADER = "#6b6b6b"
 class Style:
     """How heavily the network is drawn: the printed map, or the state picture seen smaller on a screen."""
 
-    route_width: float = 0.5  # mm
-    arrow: float = 1.7  # mm from an arrow's middle to its tip
-    badges: bool = True  # a lettered badge on each route (too small to read on a screen)
+    route_width: float = ROUTE_WIDTH  # mm
+    arrow: float = ARROW  # mm from an arrow's middle to its tip
     dots: float = 1.0  # how much larger than printed the city dots are
 
 
@@ -269,8 +268,8 @@ def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0, w
         if within is not None and not (within[0] <= x <= within[2] and within[1] <= y <= within[3]):
             continue
         if math.dist(true, (x, y)) > 0.8:
-            canvas.line(*true, x, y, stroke="#6b6b6b", width=0.15 * grow)
-            canvas.circle(*true, 0.35 * grow, fill="#6b6b6b", stroke=None)
+            canvas.line(*true, x, y, stroke=LEADER, width=0.15 * grow)
+            canvas.circle(*true, 0.35 * grow, fill=LEADER, stroke=None)
         if i in (world.start, world.finish):
             canvas.circle(x, y, END_R * grow, fill="#ffffff", stroke=INK, width=0.6 * grow)
             canvas.circle(x, y, 1.0 * grow, fill=INK, stroke=None)

@@ -20,12 +20,9 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from pnp.games.take_off.drawing import (
-    DOT_R,
     GRID,
-    HUB_R,
     INK,
     SEA,
-    Box,
     Style,
     draw_coast,
     draw_dots,
@@ -34,6 +31,7 @@ from pnp.games.take_off.drawing import (
     ink_on,
 )
 from pnp.games.take_off.model import JetColour, TakeOffData
+from pnp.games.take_off.placement import DOT_R, HUB_R, Box
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.text import status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
@@ -46,7 +44,7 @@ TITLE, TEXT, SMALL = 17.0, 13.0, 11.0  # font sizes in px
 LINE = 1.45  # line height, in font sizes
 TOKEN_R, TOKEN_STEP = 10.0, 23.0  # a jet token's radius, and the distance between tokens side by side
 MAP_MAX_HEIGHT = 560.0
-SCREEN = Style(route_width=1.0, arrow=3.0, badges=False, dots=1.5)
+SCREEN = Style(route_width=1.0, arrow=3.0, dots=1.5)
 
 
 def pt(px: float) -> float:
