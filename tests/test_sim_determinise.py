@@ -9,9 +9,10 @@ import pytest
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.board import W
 from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.air_king.actions import DRAW, SLOT
 from pnp.games.air_king.state import AirKingState
 from pnp.referee.driver import Table
-from pnp.referee.protocol import Setup, State
+from pnp.referee.protocol import Reveal, Setup, State
 from pnp.sim.ismcts import _Node, _Search, ismcts_bot
 
 NAMES = sorted(REGISTRY)
@@ -141,3 +142,30 @@ def test_the_pick_the_search_must_beat_is_made_without_the_opponents_hand():
         assert picks and all(position is not state for position in picks)
     hands = {tuple(p.hands[1]) for p in given if isinstance(p, AirKingState)}
     assert len(hands) > 1, "p2's hand is re-dealt, not read"
+
+
+def test_a_card_drawn_in_a_re_dealt_world_is_never_played_in_the_real_one():
+    """When drawing is one option among others (a goal may be claimed instead) and the playout bot would draw,
+    the search draws from the real pile: the re-dealt world's pile may hold a card the real one has run out of."""
+    state = air_king(40, 1)
+    while state.to_move() != "p1" or state.phase != DRAW:
+        chances = state.chance()
+        state.apply(next(iter(chances)) if chances else state.legal_moves()[0])
+    gone = next(t for t, n in enumerate(state.draw) if n)  # p2 takes every card of one type from the pile
+    state.hands[1][gone] += state.draw[gone]
+    state.draw[gone] = 0
+    state.any_complete = True  # p1 may claim a goal instead of drawing
+    moves = state.legal_moves()
+    assert Reveal(SLOT) in moves and len(moves) > 1
+    elsewhere = state.rules.table.draw[gone]
+
+    def draws_the_gone_card(rng: random.Random):
+        def choose(position: State, moves, own):
+            chances = position.chance()
+            return elsewhere if elsewhere in chances else next(iter(chances), moves[0])
+
+        return choose
+
+    for seed in range(6):
+        move = ismcts_bot(4, draws_the_gone_card, depth=2, worlds=1)(random.Random(seed))(state, moves, {SLOT: "1"})
+        assert move in state.chance() or move == Reveal(SLOT)

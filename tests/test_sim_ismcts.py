@@ -150,7 +150,6 @@ def test_with_worlds_a_choice_tries_each_option_that_often_within_the_bound(monk
 
 
 def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_worlds_clearly():
-    state = REGISTRY["take-off"].rules().new_state(Setup(("p1", "p2"), seed=1))
     root = _Node()
     pick, rival, other = "pick", "rival", "other"
     for world in range(8):
@@ -160,9 +159,9 @@ def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_wo
             child.reward += reward
             child.worlds[world] = reward if option != other or world < 2 else 0.0
     # "rival" beats the pick by 0.1 in every world; "other" has the best start but not in pairs
-    assert _verdict(root, [pick, rival, other], pick, state) == rival
+    assert _verdict(root, [pick, rival, other], pick) == rival
     root.children[rival].worlds = {w: r for w, r in root.children[rival].worlds.items() if w < 3}
-    assert _verdict(root, [pick, rival, other], pick, state) == pick  # too few worlds in common
+    assert _verdict(root, [pick, rival, other], pick) == pick  # too few worlds in common
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -97,9 +97,7 @@ def ismcts_bot(
             for i in range(min(iterations, worlds * len(options)) if worlds else iterations):
                 # the options in turn, each round in a world of its own
                 search.iterate(state, root, options[i % len(options)], i // len(options))
-            # the pick to beat, made in a world the bot may see (another player's hand re-dealt)
-            pick = policy(state.determinise(search.me, rng), moves, own) if policy else None
-            best = _verdict(root, options, pick, state)
+            best = _verdict(root, options, _pick_to_beat(policy, state, moves, own, rng) if policy else None)
             return next(iter(state.chance())) if best is CHANCE else best
 
         return choose
@@ -107,7 +105,20 @@ def ismcts_bot(
     return factory
 
 
-def _verdict(root: _Node, options: list[Hashable], default: Move | None, state: State) -> Hashable:
+def _pick_to_beat(
+    policy: Chooser, state: State, moves: list[Move], own: Mapping[str, str], rng: random.Random
+) -> Hashable:
+    """The playout bot's own option, picked in a world the bot may see (another player's hand re-dealt).
+
+    Any chance outcome, the world's or the real one, is CHANCE: a card drawn in that world may be in no
+    pile but that world's.
+    """
+    world = state.determinise(state.to_move() or "", rng)
+    pick = policy(world, moves, own)
+    return CHANCE if pick in world.chance() or pick in state.chance() else pick
+
+
+def _verdict(root: _Node, options: list[Hashable], pick: Hashable | None) -> Hashable:
     """The best option by mean reward; with a playout bot, its own pick unless another did clearly better.
 
     Clearly: over the worlds both were tried in, the other's rewards beat the pick's by ``SURE``
@@ -116,9 +127,8 @@ def _verdict(root: _Node, options: list[Hashable], default: Move | None, state: 
     """
     tried = [o for o in options if o in root.children and root.children[o].visits]
     best = max(tried, key=lambda o: root.children[o].mean())
-    if default is None:
+    if pick is None:
         return best
-    pick: Hashable = CHANCE if default in state.chance() else default
     mine = root.children.get(pick)
     if mine is None or not mine.visits:
         return pick
