@@ -117,19 +117,17 @@ def read_yaml_text(path: Path, name: str | None = None) -> str:
     """
     shown = name or str(path)
     data = read_bytes(path, MAX_YAML_BYTES)
+    if b"\0" in data:
+        raise DataError(f"{shown}:1:1", "", "a binary file, not YAML text (it holds NUL bytes)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{shown}:1:1", "", _not_text(data, exc)) from None
-    if "\0" in text:
-        raise DataError(f"{shown}:1:1", "", "a binary file, not YAML text (it holds NUL bytes)")
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _not_text(data: bytes, exc: UnicodeDecodeError) -> str:
     """Why bytes are not UTF-8 text, in words, with where the first bad byte sits."""
-    if b"\0" in data[:8192]:
-        return "a binary file, not YAML text (it holds NUL bytes)"
     line = data.count(b"\n", 0, exc.start) + 1
     col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
     byte = data[exc.start]
@@ -328,8 +326,6 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
         if key not in fields:
             known = ", ".join(fields)
             raise _fail(key_node, _join(path, str(key)), source, f"unknown key {key!r} (known: {known})")
-        if key in values:
-            raise _fail(key_node, _join(path, key), source, f"duplicate key {key!r}")
         values[key] = _convert(value_node, hints[key], _join(path, key), source)
         _enforce(fields[key].metadata, values[key], value_node, _join(path, key), source)
     missing = [

@@ -152,6 +152,7 @@ def test_duplicate_keys_are_refused_at_any_depth_even_in_the_envelope(text, wher
         (b"name: x\n# caf\xe9\nitems: []\n", "data/x.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 6"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "data/x.yaml:1:1: a binary file, not YAML text"),
         (b"name: x\x00\nitems: []\n", "data/x.yaml:1:1: a binary file, not YAML text"),
+        (b"# caf\xe9\n" + b"#" * 9000 + b"\x00", "data/x.yaml:1:1: a binary file, not YAML text"),
     ],
 )
 def test_a_file_that_is_not_utf8_text_is_located_at_its_first_line_with_the_encoding_named(tmp_path, data, message):
