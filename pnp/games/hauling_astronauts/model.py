@@ -16,6 +16,7 @@ LOWEST, HIGHEST = 3, 18  # the sum of three dice
 FLEET_SIZE = 6
 DOCK_COUNT = 6
 PROFITS = range(2, 7)  # the rulebook's "whole numbers between 2 and 6"
+MAP_NAME = "hauling-astronauts.yaml"  # the built-in map (fleets and docks), under data/
 LOAD = {"minimum": LOWEST, "maximum": HIGHEST}  # the value rules of a load: a sum of three dice
 
 
@@ -74,7 +75,7 @@ class Dock:
 
 @dataclass(frozen=True)
 class HaulingData:
-    """Everything in ``data/hauling-astronauts.yaml``."""
+    """Everything in a map file: the built-in one is ``data/hauling-astronauts.yaml`` (``MAP_NAME``)."""
 
     fleets: tuple[Fleet, ...] = field(
         metadata={"doc": "Player 1's fleet (rows), then player 2's (columns).", "minItems": 2, "maxItems": 2}
@@ -143,11 +144,14 @@ def _check(data: HaulingData, source: Source) -> None:
         raise source.error("transport_length_mm", "a transport is 1 to 2 spaces long")
 
 
+def default_map_path() -> Path:
+    """The built-in map."""
+    return data_file(MAP_NAME)
+
+
 def load_data(path: Path | None = None) -> Loaded[HaulingData]:
     """Read and check the fleets and docks (the built-in file by default)."""
-    loaded = load_file(
-        path or data_file("hauling-astronauts.yaml"), HaulingData, None if path else "data/hauling-astronauts.yaml"
-    )
+    loaded = load_file(path or default_map_path(), HaulingData, None if path else f"data/{MAP_NAME}")
     _check(loaded.value, loaded.source)
     return loaded
 
