@@ -14,7 +14,7 @@ from typing import Literal
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.areas import detect
 from pnp.games.aeronaut_odyssey.geometry import clearance, distance, point_segment_distance, segments_cross
-from pnp.games.aeronaut_odyssey.mapgen import Knobs, expansions_of, generate
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, expansions_of, generate, knobs_of
 from pnp.games.aeronaut_odyssey.model import (
     CAPITAL,
     TYPES,
@@ -276,7 +276,7 @@ def _check_balance(board: AeroMap, known: dict[str, int], good: list[int], add: 
 
 def remake(board: AeroMap) -> str:
     """The ``pnp map new`` command that generates a seeded map again: its seed and every knob not at its default."""
-    knobs = Knobs(board.size, board.players, board.pages, board.ink_friendly, expansions_of(board))
+    knobs = knobs_of(board)
     default = Knobs(board.size)
     words = [f"pnp map new aeronaut-odyssey --seed {board.seed}"]
     words += [f"--size {board.size}"] if board.size != "regular" else []
