@@ -228,8 +228,7 @@ def test_the_schema_states_each_fields_value_rules():
     ],
 )
 def test_the_loader_refuses_a_value_that_breaks_its_fields_rule(line, where, message):
-    key = line.split(":")[0]
-    text = f"name: {line[6:] if key == 'name' else 'AB'}\n" + ("" if key == "name" else line + "\n")
+    text = ("" if line.startswith("name:") else "name: AB\n") + line + "\n"
     with pytest.raises(DataError) as info:
         load_text(text, Ruled, "r.yaml")
     assert str(info.value) == f"r.yaml:{where}: {message}"
