@@ -41,8 +41,8 @@ MAX_YAML_BYTES = 2**20  # 1 MiB: 30 times the largest built-in file (boards/take
 MAX_VALUES = 500_000  # about what 1 MiB of YAML holds without aliases
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
 # The value rules a field may declare in its metadata, named as in JSON Schema: the JSON Schema states them
-# for editors and a game's map check enforces them through rule(), so the two never disagree. On a list
-# field, minimum, maximum and pattern apply to each item.
+# for editors and the loader enforces them (see _enforce), so the two never disagree. On a list field,
+# minimum, maximum, exclusiveMinimum and pattern apply to each item.
 RULES = ("minimum", "maximum", "exclusiveMinimum", "pattern", "minItems", "maxItems", "uniqueItems")
 
 
@@ -78,12 +78,6 @@ class Loaded(typing.Generic[T]):
 
     value: T
     source: Source
-
-
-def rule(cls: type, name: str, key: str) -> Any:
-    """The value rule ``key`` (one of RULES) that field ``name`` of dataclass ``cls`` declares."""
-    (found,) = (f for f in dataclasses.fields(cls) if f.name == name)
-    return found.metadata[key]
 
 
 def _parent(path: str) -> str:
@@ -123,19 +117,17 @@ def read_yaml_text(path: Path, name: str | None = None) -> str:
     """
     shown = name or str(path)
     data = read_bytes(path, MAX_YAML_BYTES)
+    if b"\0" in data:
+        raise DataError(f"{shown}:1:1", "", "a binary file, not YAML text (it holds NUL bytes)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{shown}:1:1", "", _not_text(data, exc)) from None
-    if "\0" in text:
-        raise DataError(f"{shown}:1:1", "", "a binary file, not YAML text (it holds NUL bytes)")
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _not_text(data: bytes, exc: UnicodeDecodeError) -> str:
     """Why bytes are not UTF-8 text, in words, with where the first bad byte sits."""
-    if b"\0" in data[:8192]:
-        return "a binary file, not YAML text (it holds NUL bytes)"
     line = data.count(b"\n", 0, exc.start) + 1
     col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
     byte = data[exc.start]
@@ -334,9 +326,8 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
         if key not in fields:
             known = ", ".join(fields)
             raise _fail(key_node, _join(path, str(key)), source, f"unknown key {key!r} (known: {known})")
-        if key in values:
-            raise _fail(key_node, _join(path, key), source, f"duplicate key {key!r}")
         values[key] = _convert(value_node, hints[key], _join(path, key), source)
+        _enforce(fields[key].metadata, values[key], value_node, _join(path, key), source)
     missing = [
         name
         for name, f in fields.items()
@@ -345,3 +336,35 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
     if missing:
         raise _fail(node, path, source, f"missing key {missing[0]!r}")
     return cls(**values)
+
+
+def _enforce(rules: Any, value: Any, node: yaml.Node, path: str, source: Source) -> None:
+    """Refuse a converted field value that breaks a value rule (RULES) its field declares, at the value's line."""
+    if value is None or not any(key in rules for key in RULES):
+        return
+    if not isinstance(value, (list, tuple)):
+        _enforce_one(rules, value, node, path, source)
+        return
+    items = typing.cast(yaml.SequenceNode, node).value
+    count, least, most = len(value), rules.get("minItems", 0), rules.get("maxItems", math.inf)
+    if not least <= count <= most:
+        wanted = f"exactly {least}" if least == most else f"at least {least}" if count < least else f"at most {most}"
+        raise _fail(node, path, source, f"{count} item{'' if count == 1 else 's'}, expected {wanted}")
+    seen: set[Any] = set()
+    for i, (item, item_node) in enumerate(zip(value, items)):
+        _enforce_one(rules, item, item_node, f"{path}[{i}]", source)
+        if rules.get("uniqueItems") and item in seen:
+            raise _fail(item_node, f"{path}[{i}]", source, f"{item!r} is listed twice")
+        seen.add(item)
+
+
+def _enforce_one(rules: Any, value: Any, node: yaml.Node, path: str, source: Source) -> None:
+    """Refuse a single value (a field's, or one item of a list field's) that breaks a bound or a pattern."""
+    if "minimum" in rules and value < rules["minimum"]:
+        raise _fail(node, path, source, f"{value} is too low (at least {rules['minimum']})")
+    if "exclusiveMinimum" in rules and value <= rules["exclusiveMinimum"]:
+        raise _fail(node, path, source, f"{value} is too low (more than {rules['exclusiveMinimum']})")
+    if "maximum" in rules and value > rules["maximum"]:
+        raise _fail(node, path, source, f"{value} is too high (at most {rules['maximum']})")
+    if "pattern" in rules and not re.search(rules["pattern"], value):
+        raise _fail(node, path, source, f"{value!r} does not match the pattern {rules['pattern']}")

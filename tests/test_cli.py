@@ -364,12 +364,18 @@ def test_a_refused_move_says_what_to_do_next_and_changes_nothing(cli, tmp_path):
     assert code == 1 and "e.g. 'roll R Y'" in err and "pnp ref moves" not in err
 
 
-@pytest.mark.parametrize("command", [("build", "air-king"), ("ref", "new", "air-king", "g.pnp", "--players", "a,b")])
-def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_and_ref_new(cli, tmp_path, command):
+@pytest.mark.parametrize(
+    "command",
+    [("build", "air-king"), ("ref", "new", "air-king", "g.pnp", "--players", "a,b"), ("sim", "air-king")],
+)
+def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_ref_new_and_sim(cli, tmp_path, command):
     (tmp_path / "aloft.yaml").write_text("game: aloft\ncolumns: 12\n", encoding="utf-8")
+    (tmp_path / "keys.yaml").write_text("rows: 8\ncell_width: 20\n", encoding="utf-8")  # Aloft's keys, no game
     (tmp_path / "latin.yaml").write_bytes(b"game: air-king\nname: caf\xe9\n")
     code, _, err = cli(*command, "--map", "aloft.yaml")
     assert code == 1 and err == "pnp: error: aloft.yaml:1:7: game: this is a map for aloft, not air-king\n"
+    code, _, err = cli(*command, "--map", "keys.yaml")  # judged as `pnp map check` judges it
+    assert code == 1 and err == "pnp: error: keys.yaml:1:1: game: this is a map for aloft, not air-king\n"
     code, _, err = cli(*command, "--map", "latin.yaml")
     assert code == 1 and err.startswith("pnp: error: latin.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 10")
 

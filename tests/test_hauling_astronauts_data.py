@@ -91,13 +91,33 @@ def _broken(tmp_path, old: str, new: str):
 @pytest.mark.parametrize(
     ("old", "new", "field", "message"),
     [
-        ("name: Needle, low: 4, high: 5, profit: 6", "name: Needle, low: 4, high: 5, profit: 7", "profit", "2 to 6"),
+        (
+            "name: Needle, low: 4, high: 5, profit: 6",
+            "name: Needle, low: 4, high: 5, profit: 7",
+            "profit",
+            "7 is too high (at most 6)",
+        ),
         ("{id: C, name: Heron, low: 13", "{id: A, name: Heron, low: 13", ".id", "used twice"),
         ("{id: Z, name: Titan, low: 16, high: 17", "{id: Z, name: Titan, low: 17, high: 16", ".low", "low <= high"),
-        ("{low: 16, high: 18, bonus: 4}", "{low: 16, high: 19, bonus: 4}", "docks[5]", "within 3..18"),
-        ("{low: 13, high: 15, bonus: 2}", "{low: 13, high: 15, bonus: -2}", "docks[4].bonus", "negative"),
-        ('colour: "#2f6690"', 'colour: "blue"', "fleets[1].colour", "#rrggbb"),
-        ("{id: B, name: Drifter,", "{id: b1, name: Drifter,", ".id", "one capital letter"),
+        (
+            "{low: 16, high: 18, bonus: 4}",
+            "{low: 16, high: 19, bonus: 4}",
+            "docks[5].high",
+            "19 is too high (at most 18)",
+        ),
+        (
+            "{low: 13, high: 15, bonus: 2}",
+            "{low: 13, high: 15, bonus: -2}",
+            "docks[4].bonus",
+            "-2 is too low (at least 0)",
+        ),
+        (
+            'colour: "#2f6690"',
+            'colour: "blue"',
+            "fleets[1].colour",
+            "'blue' does not match the pattern ^#[0-9a-fA-F]{6}$",
+        ),
+        ("{id: B, name: Drifter,", "{id: b1, name: Drifter,", ".id", "'b1' does not match the pattern ^[A-Z]$"),
         (
             "{id: U, name: Lantern, low: 9, high: 12, profit: 2}",
             "{id: U, name: Lantern, lo: 9, high: 12, profit: 2}",
@@ -118,5 +138,5 @@ def test_a_bad_value_is_reported_at_its_line(tmp_path, old, new, field, message)
 
 def test_a_fleet_must_have_six_transports(tmp_path):
     path, _ = _broken(tmp_path, "      - {id: F, name: Needle, low: 4, high: 5, profit: 6}      #   9/216", "      #")
-    with pytest.raises(DataError, match=r"fleets\[0\]\.transports: a fleet has 6 transports, found 5"):
+    with pytest.raises(DataError, match=r"fleets\[0\]\.transports: 5 items, expected exactly 6"):
         load_data(path)

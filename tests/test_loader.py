@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pnp.errors import DataError
 from pnp.games.aloft.model import AloftData, load_data
 from pnp.jsonschema import schema_for
-from pnp.loader import load_file, load_text, peek, rule, top_keys
+from pnp.loader import load_file, load_text, peek, top_keys
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,7 @@ def test_duplicate_keys_are_refused_at_any_depth_even_in_the_envelope(text, wher
         (b"name: x\n# caf\xe9\nitems: []\n", "data/x.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 6"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "data/x.yaml:1:1: a binary file, not YAML text"),
         (b"name: x\x00\nitems: []\n", "data/x.yaml:1:1: a binary file, not YAML text"),
+        (b"# caf\xe9\n" + b"#" * 9000 + b"\x00", "data/x.yaml:1:1: a binary file, not YAML text"),
     ],
 )
 def test_a_file_that_is_not_utf8_text_is_located_at_its_first_line_with_the_encoding_named(tmp_path, data, message):
@@ -188,6 +189,7 @@ class Ruled:
     count: int = field(default=1, metadata={"minimum": 1, "maximum": 6})
     pair: tuple[str, ...] = field(default=(), metadata={"minItems": 2, "maxItems": 2, "pattern": "^[a-z]$"})
     size: float | None = field(default=None, metadata={"exclusiveMinimum": 0})
+    tags: tuple[str, ...] = field(default=(), metadata={"minItems": 1, "maxItems": 3, "uniqueItems": True})
 
 
 def test_the_schema_states_each_fields_value_rules():
@@ -201,4 +203,38 @@ def test_the_schema_states_each_fields_value_rules():
         "items": {"type": "string", "pattern": "^[a-z]$"},
     }
     assert props["size"] == {"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"type": "null"}]}
-    assert rule(Ruled, "count", "maximum") == 6
+    assert props["tags"] == {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 3,
+        "uniqueItems": True,
+        "items": {"type": "string"},
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "where", "message"),
+    [
+        ("count: 0", "2:8: count", "0 is too low (at least 1)"),
+        ("count: 7", "2:8: count", "7 is too high (at most 6)"),
+        ("size: 0", "2:7: size", "0.0 is too low (more than 0)"),
+        ("name: Ab", "1:7: name", "'Ab' does not match the pattern ^[A-Z]+$"),
+        ("pair: [a, B]", "2:11: pair[1]", "'B' does not match the pattern ^[a-z]$"),
+        ("pair: [a]", "2:7: pair", "1 item, expected exactly 2"),
+        ("pair: [a, b, c]", "2:7: pair", "3 items, expected exactly 2"),
+        ("tags: []", "2:7: tags", "0 items, expected at least 1"),
+        ("tags: [w, x, y, z]", "2:7: tags", "4 items, expected at most 3"),
+        ("tags: [x, y, x]", "2:14: tags[2]", "'x' is listed twice"),
+    ],
+)
+def test_the_loader_refuses_a_value_that_breaks_its_fields_rule(line, where, message):
+    text = ("" if line.startswith("name:") else "name: AB\n") + line + "\n"
+    with pytest.raises(DataError) as info:
+        load_text(text, Ruled, "r.yaml")
+    assert str(info.value) == f"r.yaml:{where}: {message}"
+
+
+def test_a_value_within_its_fields_rules_loads_and_a_left_out_optional_one_is_not_checked():
+    text = "name: AB\ncount: 6\npair: [a, b]\nsize: 0.5\ntags: [x, y]\n"
+    assert load_text(text, Ruled).value == Ruled("AB", 6, ("a", "b"), 0.5, ("x", "y"))
+    assert load_text("name: A\nsize: null\n", Ruled).value == Ruled("A")

@@ -121,7 +121,7 @@ def kit_request(
         raise PnpError("--map, --seed and --players apply to one game: name it instead of 'all'")
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
     if map_file is not None:
-        games.map_file_for(specs[0], map_file)
+        games.map_game(map_file, specs[0].name)
     if seed is not None and not specs[0].seeded:
         raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
     if players is not None:

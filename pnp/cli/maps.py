@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli.output import emit_json, report, say
-from pnp.errors import DataError, PnpError, describe
+from pnp.errors import DataError, PnpError
 from pnp.files import write_atomic
 from pnp.games.spec import Finding, GameSpec, MapSupport, raise_first_error
 
@@ -26,51 +26,11 @@ app = typer.Typer(
 
 
 def _map_game(path: Path, game: str | None) -> tuple[GameSpec, MapSupport]:
-    """The registry entry for a map file and its map hooks: from --game, or the file's top-level ``game:`` key.
-
-    A file whose keys are another game's is named as that game's map, whatever its ``game:`` says.
-    """
+    """The registry entry for a map file (from --game, or the file's ``game:`` key) and its map hooks."""
     from pnp import games
-    from pnp.loader import peek, read_yaml_text
 
-    try:
-        text = read_yaml_text(path)
-    except OSError as exc:
-        raise PnpError(f"{path}: cannot read the map: {describe(exc)}") from None
-    named = peek(text, "game", str(path))
-    if game is None:
-        if named is None:
-            raise DataError(
-                f"{path}:1:1", "", "the map does not say its game: add 'game: NAME' at the top, or pass --game"
-            )
-        game = named[0]
-        if game not in games.REGISTRY:
-            raise DataError(named[1], "game", f"unknown game {game!r} (known: {', '.join(games.REGISTRY)})")
-    spec = games.get(game)
-    owner = _owner(text, spec)
-    if owner is not None:
-        where = named[1] if named else f"{path}:1:1"
-        raise DataError(where, "game", f"this is a map for {owner}, not {spec.name}")
-    games.map_file_for(spec, path)
+    spec = games.map_game(path, game)
     return spec, _maps(spec)
-
-
-def _owner(text: str, spec: GameSpec) -> str | None:
-    """The other game whose map keys the text's top-level keys are, when they are not ``spec``'s."""
-    import dataclasses
-
-    from pnp import games
-    from pnp.loader import ENVELOPE, top_keys
-
-    keys = top_keys(text) - set(ENVELOPE)
-
-    def fields(other: GameSpec) -> set[str]:
-        return {f.name for f in dataclasses.fields(other.maps.model())} if other.maps else set()
-
-    if not keys or keys <= fields(spec):
-        return None
-    fitting = [other.name for other in games.REGISTRY.values() if other is not spec and keys <= fields(other)]
-    return fitting[0] if len(fitting) == 1 else None
 
 
 def _maps(spec: GameSpec) -> MapSupport:

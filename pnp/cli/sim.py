@@ -52,7 +52,7 @@ def _game(game: str, map_file: Path | None, outputs: tuple[Path | None, ...]) ->
 
     spec = games.get(game)
     if map_file is not None:
-        games.map_file_for(spec, map_file)
+        games.map_game(map_file, spec.name)
     for path in outputs:
         if path is not None and not path.parent.is_dir():
             raise PnpError(f"{path}: its folder does not exist")

@@ -315,7 +315,7 @@ def new(
     if path.exists():
         raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
     if map_path is not None:
-        games.map_file_for(spec, map_path)
+        games.map_game(map_path, spec.name)
     values = parse_options(game, options)
     setup = Setup(tuple(players), values, seed, map_path)
     state = game.new_state(setup)

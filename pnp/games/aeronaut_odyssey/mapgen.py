@@ -32,7 +32,6 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     Trajectory,
     city_order,
-    pages_for,
     route_key,
 )
 from pnp.games.graph import distances_to
@@ -135,17 +134,21 @@ def expansions_of(board: AeroMap) -> tuple[str, ...]:
     return tuple(e for e in EXPANSIONS if present[e])
 
 
+def knobs_of(board: AeroMap) -> Knobs:
+    """The generator settings a board states: its size, players, pages and ink, and the expansions it uses.
+
+    Every map the loader accepts states settings the generator has (the model declares the same bounds).
+    """
+    return Knobs(board.size, board.players, board.pages, board.ink_friendly, expansions_of(board))
+
+
 def origin(board: AeroMap) -> str:
     """Where the board says it comes from: ``seed 42`` while it is exactly the map seed 42 generates with its
     knobs, ``custom (from seed 42)`` once edited, ``custom map`` without a seed."""
     if board.seed is None:
         return "custom map"
-    pages = pages_for(board)
-    try:
-        knobs = Knobs(board.size, board.players, pages, board.ink_friendly, expansions_of(board))
-    except PnpError:  # knobs the generator never uses: not its map
-        return f"custom (from seed {board.seed})"
-    same = generate(board.seed, knobs) == replace(board, pages=pages)  # type: ignore[arg-type]
+    knobs = knobs_of(board)
+    same = generate(board.seed, knobs) == replace(board, pages=knobs.pages)  # type: ignore[arg-type]
     return f"seed {board.seed}" if same else f"custom (from seed {board.seed})"
 
 

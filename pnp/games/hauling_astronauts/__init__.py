@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from pnp.games.spec import GameSpec, MapSupport, lazy_call, lazy_value
-from pnp.resources import data_file
 
 HOME = "pnp.games.hauling_astronauts"
 
@@ -17,7 +14,7 @@ SPEC = GameSpec(
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:HaulingData"),
-        default_map=partial(data_file, "hauling-astronauts.yaml"),
+        default_map=lazy_call(f"{HOME}.model:default_map_path"),
         load=lazy_call(f"{HOME}.model:load_data"),
         check=lazy_call(f"{HOME}.maps:check_map"),
         new=lazy_call(f"{HOME}.maps:new_map"),

@@ -11,10 +11,17 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pnp.games.hauling_astronauts.model import HIGHEST, LOWEST, PROFITS, HaulingData, Transport, odds
+from pnp.games.hauling_astronauts.model import (
+    HIGHEST,
+    LOWEST,
+    PROFITS,
+    HaulingData,
+    Transport,
+    default_map_path,
+    odds,
+)
 from pnp.games.spec import Finding, Findings
 from pnp.loader import Loaded
-from pnp.resources import data_file
 
 if TYPE_CHECKING:
     from pnp.printing.canvas import Drawing
@@ -81,7 +88,7 @@ def _percent(p: Fraction) -> str:
 
 def new_map(seed: int | None) -> str:
     """A starting map to edit: the built-in fleets and docks (there is no generator, so no seed)."""
-    return data_file("hauling-astronauts.yaml").read_text(encoding="utf-8")
+    return default_map_path().read_text(encoding="utf-8")
 
 
 def preview(loaded: Loaded[HaulingData]) -> Drawing:

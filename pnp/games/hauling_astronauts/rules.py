@@ -6,14 +6,13 @@ from pathlib import Path
 
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.hauling_astronauts import labels, notation
-from pnp.games.hauling_astronauts.model import HaulingData, load_data, names
+from pnp.games.hauling_astronauts.model import HaulingData, default_map_path, load_data, names
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.referee.protocol import Move, Option, Secret, Setup
-from pnp.resources import data_file
 
 BONUS_DICE = "bonus_dice"
 HIDDEN = "hidden_transports"
-MAPS = MapCache(lambda path: load_data(path).value, data_file("hauling-astronauts.yaml"))
+MAPS = MapCache(lambda path: load_data(path).value, default_map_path())
 
 
 class HaulingAstronauts(BaseGame):
@@ -52,4 +51,4 @@ class HaulingAstronauts(BaseGame):
         return Secret(secret.slot, names(self._data).find(secret.value) or secret.value)
 
     def input_files(self, setup: Setup) -> list[Path]:
-        return [setup.map_path or data_file("hauling-astronauts.yaml")]
+        return [setup.map_path or default_map_path()]
