@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.export.faces import Component, components, face_drawing
+from pnp.export.faces import components, face_drawing
 from pnp.export.images import PngWriter
 from pnp.export.raster import pixels, rasterise
 from pnp.files import file_name, make_dir
 from pnp.printing.canvas import Drawing
+from pnp.printing.cards import ItemSet
 from pnp.printing.parts import Kit
 
 Progress = Callable[[int], None]  # images done so far
@@ -39,7 +40,7 @@ def export_png(kit: Kit, out: Path, dpi: float, bleed: float, progress: Progress
     return written
 
 
-def _faces(component: Component, folder: Path, bleed: float) -> tuple[list[Path], list[Drawing]]:
+def _faces(component: ItemSet, folder: Path, bleed: float) -> tuple[list[Path], list[Drawing]]:
     """The file and the drawing of each face: ``<nnn>-<name>-front.png``, then its back if it has one."""
     digits = max(3, len(str(len(component.items))))
     paths, drawings = [], []

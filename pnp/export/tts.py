@@ -18,10 +18,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.export.faces import Component, components, face_drawing
+from pnp.export.faces import components, face_drawing
 from pnp.export.images import PngWriter
 from pnp.export.raster import rasterise
 from pnp.files import file_name, make_dir, write_atomic
+from pnp.printing.cards import ItemSet
 from pnp.printing.parts import Board, Face, Kit, Sheet
 
 MAX_SIDE = 4096  # pixels, a side of any image
@@ -92,7 +93,7 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     return [*written, path]
 
 
-def _decks(kit: Kit) -> list[Component]:
+def _decks(kit: Kit) -> list[ItemSet]:
     return [c for c in components(kit) if c.kind == "card"]
 
 
@@ -101,7 +102,7 @@ def _pictures(kit: Kit) -> list[Board | Sheet]:
     return [part for doc in kit.documents for part in doc.parts if isinstance(part, (Board, Sheet))]
 
 
-def _deck(deck: Component, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
+def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
     """One deck's sheets and backs saved, and its object for the saved file.
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
@@ -149,7 +150,7 @@ def _deck(deck: Component, number: int, keys: Iterator[int], dpi: float, save: C
     }
 
 
-def _render(deck: Component, faces: Sequence[Face], cell: tuple[int, int]) -> Generator[Image.Image, None, None]:
+def _render(deck: ItemSet, faces: Sequence[Face], cell: tuple[int, int]) -> Generator[Image.Image, None, None]:
     """The faces at the deck's cut size (no bleed: a table shows the whole cell), one image at a time."""
     return rasterise([face_drawing(deck, face, 0.0) for face in faces], [cell] * len(faces))
 
