@@ -37,7 +37,7 @@ __all__ = [
     "write_drawing",
 ]
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int], None]  # (done, total): steps done so far, of all there are (pnp build, pnp export)
 
 
 @dataclass(frozen=True)
@@ -196,5 +196,3 @@ def _svg(width: float, height: float, draw: Callable[[Canvas], None]) -> str:
     from pnp.printing.svg import svg_page
 
     return svg_page(width, height, draw)
-
-
