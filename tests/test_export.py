@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -255,6 +256,26 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     assert "elsewhere/air-king/tts: 13 files" in out
     saved = json.loads((tmp_path / "elsewhere/air-king/tts/air-king.json").read_text())
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "file:///C:/decks/airports-and-runways-1.png"
+
+
+def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
+    import pnp.cli.progress
+
+    real, seen, totals = pnp.cli.progress.progress_bar, [], []
+
+    @contextmanager
+    def watched(description: str, total: int, quiet: bool):
+        totals.append(total)
+        with real(description, total, quiet) as bar:
+            monkeypatch.setattr(bar.progress, "update", lambda task, completed=None, **_: seen.append(completed))
+            yield bar
+
+    monkeypatch.setattr(pnp.cli.progress, "progress_bar", watched)
+    code, _, err = cli("export", "air-king", "--png", "--tts", "--dpi", "30")
+    assert code == 0, err
+    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat and the player aid
+    assert totals == [116 + 58 + 2]
+    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, 175, 176]
 
 
 def test_cli_says_when_a_game_has_nothing_for_png(cli):
