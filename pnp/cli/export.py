@@ -52,7 +52,7 @@ def export(
     written: list[Path] = []
     with interruptible():  # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
         kits = [spec.kit(request) for spec in specs]
-        faces = [face_count(kit) if png else 0 for kit in kits]  # the images, then the TTS steps, of each kit
+        faces = [face_count(kit) if png else 0 for kit in kits]  # each kit's images and TTS steps, counted once
         steps = [step_count(kit) if tts else 0 for kit in kits]
         with progress_bar("exporting", sum(faces) + sum(steps), quiet=as_json) as bar:
             done = 0
