@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -11,12 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
+from pnp.cli.progress import progress_bar
 from pnp.export.png import export_png, face_count
 from pnp.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, export_tts, grid, step_count
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
+from pnp.printing.render import PrintSettings, count_pages, render_kit
 
 RED, BLUE, GREEN = "#d62728", "#1f4e9c", "#2ca02c"
 
@@ -192,12 +195,25 @@ def test_tts_boards_and_sheets_are_one_image_each_within_4096_px(tiny_tts):
 
 def test_progress_counts_up_to_the_announced_total(tmp_path):
     kit = _kit(cards=3)
-    seen: list[int] = []
-    export_png(kit, tmp_path, 50, 0.0, seen.append)
-    assert seen == list(range(1, face_count(kit) + 1))
+    seen: list[tuple[int, int]] = []
+    export_png(kit, tmp_path, 50, 0.0, lambda done, total: seen.append((done, total)))
+    faces = face_count(kit)
+    assert seen == [(n, faces) for n in range(1, faces + 1)]
     seen.clear()
-    export_tts(kit, tmp_path, 50, progress=seen.append)
-    assert seen == [3, 4, 5] and seen[-1] == step_count(kit)  # the deck's three cards, the board, the aid
+    export_tts(kit, tmp_path, 50, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(3, 5), (4, 5), (5, 5)] and step_count(kit) == 5  # the deck's three cards, the board, the aid
+
+
+def test_one_bar_counts_built_pages_and_exported_images_alike(tmp_path):
+    kit, settings = _kit(cards=3), PrintSettings()
+    pages, faces, steps = count_pages(kit, settings), face_count(kit), step_count(kit)
+    with progress_bar("all", pages + faces + steps, quiet=True) as bar:
+        render_kit(kit, settings, tmp_path, bar.after(0))
+        assert bar.progress.tasks[0].completed == pages
+        export_png(kit, tmp_path, 50, 0.0, bar.after(pages))
+        assert bar.progress.tasks[0].completed == pages + faces
+        export_tts(kit, tmp_path, 50, progress=bar.after(pages + faces))
+        assert bar.progress.tasks[0].completed == pages + faces + steps
 
 
 @settings(max_examples=300, deadline=None)
@@ -240,6 +256,26 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     assert "elsewhere/air-king/tts: 13 files" in out
     saved = json.loads((tmp_path / "elsewhere/air-king/tts/air-king.json").read_text())
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "file:///C:/decks/airports-and-runways-1.png"
+
+
+def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
+    import pnp.cli.progress
+
+    real, seen, totals = pnp.cli.progress.progress_bar, [], []
+
+    @contextmanager
+    def watched(description: str, total: int, quiet: bool):
+        totals.append(total)
+        with real(description, total, quiet) as bar:
+            monkeypatch.setattr(bar.progress, "update", lambda task, completed=None, **_: seen.append(completed))
+            yield bar
+
+    monkeypatch.setattr(pnp.cli.progress, "progress_bar", watched)
+    code, _, err = cli("export", "air-king", "--png", "--tts", "--dpi", "30")
+    assert code == 0, err
+    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat and the player aid
+    assert totals == [116 + 58 + 2]
+    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, 175, 176]
 
 
 def test_cli_says_when_a_game_has_nothing_for_png(cli):

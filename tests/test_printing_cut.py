@@ -26,7 +26,7 @@ from test_printing_support import (
 from pnp.errors import PnpError
 from pnp.printing.cutting import CRICUT_AREA, INSET, LENGTH, SQUARE, THICKNESS, CutFrame, frames, keep_out
 from pnp.printing.parts import BRIDGE, MINI, POKER, CardSize
-from pnp.printing.plan import document_pages
+from pnp.printing.plan import plan_document
 from pnp.printing.render import PrintSettings, render_kit
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -209,7 +209,7 @@ def test_every_cut_lies_in_the_machines_area_clear_of_the_marks_and_of_every_oth
     settings = PrintSettings(paper=paper, bleed=bleed, cut_marks=machine)
     the_kit = kit(("cards", (deck(size, count, backs=backs),)))
     try:
-        pages = document_pages(the_kit, the_kit.documents[0], settings)
+        pages = plan_document(the_kit, the_kit.documents[0], settings).pages
     except PnpError as error:  # a card too big for the machine's area is refused
         assert "does not fit" in str(error) and size.width > 60 and size.height > 60
         return
@@ -234,7 +234,7 @@ def test_a_card_too_big_for_the_cutting_area_is_refused_naming_the_area():
     settings = PrintSettings(cut_marks="cricut")
     the_kit = kit(("cards", (deck(CardSize("big", 180, 200), 2),)))
     with pytest.raises(PnpError, match=r"does not fit on A4 \(cricut's cutting area 171.45x230.95 mm"):
-        document_pages(the_kit, the_kit.documents[0], settings)
+        plan_document(the_kit, the_kit.documents[0], settings)
 
 
 def test_the_cli_offers_exactly_the_machines_printing_knows():

@@ -52,21 +52,21 @@ def export(
     written: list[Path] = []
     with interruptible():  # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
         kits = [spec.kit(request) for spec in specs]
-        steps = sum((face_count(kit) if png else 0) + (step_count(kit) if tts else 0) for kit in kits)
-        with progress_bar("exporting", steps, quiet=as_json) as bar:
+        faces = [face_count(kit) if png else 0 for kit in kits]  # each kit's images and TTS steps, counted once
+        steps = [step_count(kit) if tts else 0 for kit in kits]
+        with progress_bar("exporting", sum(faces) + sum(steps), quiet=as_json) as bar:
             done = 0
-            for kit in kits:
+            for kit, kit_faces, kit_steps in zip(kits, faces, steps):
                 bar.describe(f"exporting {kit.title}")
                 if png:
                     written += export_png(kit, out, dpi, DEFAULT_BLEED if bleed else 0.0, bar.after(done))
-                    done += face_count(kit)
                 if tts:
-                    written += export_tts(kit, out, dpi, url, bar.after(done))
-                    done += step_count(kit)
+                    written += export_tts(kit, out, dpi, url, bar.after(done + kit_faces))
+                done += kit_faces + kit_steps
     notes = [
         f"{kit.title} has no cards or tokens to export as PNG; 'pnp build {kit.game}' prints its sheets"
-        for kit in kits
-        if png and not face_count(kit)
+        for kit, kit_faces in zip(kits, faces)
+        if png and not kit_faces
     ]
     if as_json:
         emit_json({"out": str(out), "files": [str(path) for path in written], "notes": notes})

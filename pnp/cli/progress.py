@@ -24,9 +24,9 @@ class Bar:
     def describe(self, text: str) -> None:
         self.progress.update(self.task, description=text)
 
-    def after(self, before: int) -> Callable[..., None]:
-        """The progress callback of work that starts once ``before`` steps are done: ``(done, ...)`` moves the bar."""
-        return lambda done, *_: self.show(before + done)
+    def after(self, before: int) -> Callable[[int, int], None]:
+        """The ``(done, total)`` progress callback of work that starts once ``before`` steps of the bar are done."""
+        return lambda done, _total: self.show(before + done)
 
 
 @contextmanager

@@ -6,17 +6,19 @@ trim size plus the bleed at the asked dpi, its resolution recorded in the file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.export.faces import Component, components, face_drawing
+from pnp.export.faces import components, face_drawing
 from pnp.export.images import PngWriter
 from pnp.export.raster import pixels, rasterise
 from pnp.files import file_name, make_dir
 from pnp.printing.canvas import Drawing
+from pnp.printing.cards import ItemSet
 from pnp.printing.parts import Kit
 
-Progress = Callable[[int], None]  # images done so far
+if TYPE_CHECKING:
+    from pnp.printing.render import Progress
 
 
 def face_count(kit: Kit) -> int:
@@ -25,21 +27,25 @@ def face_count(kit: Kit) -> int:
 
 
 def export_png(kit: Kit, out: Path, dpi: float, bleed: float, progress: Progress | None = None) -> list[Path]:
-    """Write every face of ``kit``'s decks and token sheets; returns the files written, in order."""
+    """Write every face of ``kit``'s decks and token sheets; returns the files written, in order.
+
+    ``progress(done, total)`` is called after each image.
+    """
     folder = Path(out) / file_name(kit.game) / "png"
+    faces = [(c, *_faces(c, make_dir(folder / file_name(c.name)), bleed)) for c in components(kit)]
+    total = sum(len(paths) for _, paths, _ in faces)
     writer = PngWriter(dpi)
     written: list[Path] = []
-    for component in components(kit):
-        paths, drawings = _faces(component, make_dir(folder / file_name(component.name)), bleed)
+    for component, paths, drawings in faces:
         size = (pixels(component.width + 2 * bleed, dpi), pixels(component.height + 2 * bleed, dpi))
         for path, image in zip(paths, rasterise(drawings, [size] * len(drawings))):
             written.append(writer.write(path, image))
             if progress is not None:
-                progress(len(written))
+                progress(len(written), total)
     return written
 
 
-def _faces(component: Component, folder: Path, bleed: float) -> tuple[list[Path], list[Drawing]]:
+def _faces(component: ItemSet, folder: Path, bleed: float) -> tuple[list[Path], list[Drawing]]:
     """The file and the drawing of each face: ``<nnn>-<name>-front.png``, then its back if it has one."""
     digits = max(3, len(str(len(component.items))))
     paths, drawings = [], []

@@ -15,22 +15,25 @@ import math
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from pnp.export.faces import Component, components, face_drawing
+from pnp.export.faces import components, face_drawing
 from pnp.export.images import PngWriter
 from pnp.export.raster import rasterise
 from pnp.files import file_name, make_dir, write_atomic
+from pnp.printing.cards import ItemSet
 from pnp.printing.parts import Board, Face, Kit, Sheet
+
+if TYPE_CHECKING:
+    from pnp.printing.render import Progress
 
 MAX_SIDE = 4096  # pixels, a side of any image
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MIN_CELLS = 2  # a side of the grid at least: single-row sheets are not documented, blank cells cost little
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last cell holds the hidden face
 _PLAIN = Face(lambda canvas: None)  # a white back for a deck whose cards have none
-
-Progress = Callable[[int], None]  # steps done so far: cards on saved sheets, then boards and sheets
 
 
 @dataclass(frozen=True)
@@ -62,12 +65,17 @@ def grid(cards: int, width: float, height: float, dpi: float, cell: tuple[int, i
 
 def step_count(kit: Kit) -> int:
     """How many steps ``export_tts`` reports for ``kit``: one per card and one per board or sheet."""
-    return sum(len(deck.items) for deck in _decks(kit)) + len(_pictures(kit))
+    return _steps(_decks(kit), _pictures(kit))
 
 
 def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progress | None = None) -> list[Path]:
-    """Write the sheets, backs, boards and ``<game>.json`` into ``out/<game>/tts/``; returns the files written."""
+    """Write the sheets, backs, boards and ``<game>.json`` into ``out/<game>/tts/``; returns the files written.
+
+    ``progress(done, total)`` is called as each sheet of cards and each board or sheet is saved.
+    """
     folder = make_dir(Path(out) / file_name(kit.game) / "tts")
+    decks, pictures = _decks(kit), _pictures(kit)
+    total = _steps(decks, pictures)
     writer = PngWriter(dpi)
     written: list[Path] = []
     done = 0
@@ -77,12 +85,12 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
         written.append(writer.write(folder / name, image))
         done += steps
         if progress is not None and steps:
-            progress(done)
+            progress(done, total)
         return url + name
 
     keys = itertools.count(1)  # one CustomDeck key per sheet, unique in the file
-    objects = [_deck(deck, number, keys, dpi, save) for number, deck in enumerate(_decks(kit))]
-    for index, picture in enumerate(_pictures(kit)):
+    objects = [_deck(deck, number, keys, dpi, save) for number, deck in enumerate(decks)]
+    for index, picture in enumerate(pictures):
         drawing = picture.drawing
         px_per_mm = min(dpi / 25.4, MAX_SIDE / max(drawing.width, drawing.height))
         image = next(rasterise([drawing], [(round(drawing.width * px_per_mm), round(drawing.height * px_per_mm))]))
@@ -92,7 +100,12 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     return [*written, path]
 
 
-def _decks(kit: Kit) -> list[Component]:
+def _steps(decks: list[ItemSet], pictures: list[Board | Sheet]) -> int:
+    """Progress steps: one per card (counted as its sheet is saved) and one per board or sheet."""
+    return sum(len(deck.items) for deck in decks) + len(pictures)
+
+
+def _decks(kit: Kit) -> list[ItemSet]:
     return [c for c in components(kit) if c.kind == "card"]
 
 
@@ -101,7 +114,7 @@ def _pictures(kit: Kit) -> list[Board | Sheet]:
     return [part for doc in kit.documents for part in doc.parts if isinstance(part, (Board, Sheet))]
 
 
-def _deck(deck: Component, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
+def _deck(deck: ItemSet, number: int, keys: Iterator[int], dpi: float, save: Callable[..., str]) -> dict:
     """One deck's sheets and backs saved, and its object for the saved file.
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
@@ -149,7 +162,7 @@ def _deck(deck: Component, number: int, keys: Iterator[int], dpi: float, save: C
     }
 
 
-def _render(deck: Component, faces: Sequence[Face], cell: tuple[int, int]) -> Generator[Image.Image, None, None]:
+def _render(deck: ItemSet, faces: Sequence[Face], cell: tuple[int, int]) -> Generator[Image.Image, None, None]:
     """The faces at the deck's cut size (no bleed: a table shows the whole cell), one image at a time."""
     return rasterise([face_drawing(deck, face, 0.0) for face in faces], [cell] * len(faces))
 

@@ -216,16 +216,25 @@ def _draw_item(canvas: Canvas, items: ItemSet, slot: Slot, face: Face, name: str
 
     The group is named ``<kind>-<side>:<item name>``, e.g. ``card-front:Lion``.
     """
-    w, h = items.width, items.height
     with canvas.clip(*astuple(slot.bleed_box)):
         dx, dy = slot.origin()
         with canvas.group(dx, dy, rotate=slot.rotate, name=f"{items.kind}-{side}:{name}"):
-            if items.shape == "round":  # an even ring, as wide as the narrowest side allows
-                canvas.circle(w / 2, h / 2, w / 2 + min(slot.bleed), fill=face.background, stroke=None)
-            else:  # the bleed box in the item's own turned frame: its top faces the page side `turns` on
-                turns = round(slot.rotate / 90)
-                top, right, bottom, left = (slot.bleed[(edge + turns) % 4] for edge in range(4))
-                canvas.rect(-left, -top, w + left + right, h + top + bottom, fill=face.background)
-            face.draw(canvas)
+            turns = round(slot.rotate / 90)  # the item's top faces the page side `turns` on
+            draw_face(canvas, items, face, tuple(slot.bleed[(edge + turns) % 4] for edge in range(4)))
             if side == "front" and items.shape != "card":
-                cut_guide(canvas, items.shape, w)
+                cut_guide(canvas, items.shape, items.width)
+
+
+def draw_face(canvas: Canvas, items: ItemSet, face: Face, bleed: tuple[float, ...]) -> None:
+    """One face of ``items`` at the origin, its background run ``bleed`` mm past the trim (top, right, bottom,
+    left, in the item's own frame): a round item's as an even ring, as wide as the narrowest side allows.
+
+    The card sheets and the exported images (``pnp.export``) both draw faces with it.
+    """
+    w, h = items.width, items.height
+    if items.shape == "round":
+        canvas.circle(w / 2, h / 2, w / 2 + min(bleed), fill=face.background, stroke=None)
+    else:
+        top, right, bottom, left = bleed
+        canvas.rect(-left, -top, w + left + right, h + top + bottom, fill=face.background)
+    face.draw(canvas)

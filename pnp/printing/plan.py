@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
 from pnp.errors import PnpError
@@ -55,23 +56,41 @@ def _group_pages(runs: list[Run], loose: bool, settings: PrintSettings) -> list[
     return shared if shared is not None and len(shared) < len(apart) else apart
 
 
-def document_pages(kit: Kit, document: KitDocument, settings: PrintSettings) -> list[Page]:
-    """Every page of ``document`` in order.
+@dataclass(frozen=True)
+class PlannedDocument:
+    """A document's pages in print order; ``duplex``: printed double-sided, every other page the back of the one
+    before."""
 
-    When the document has duplex sheets (a front with its back on the next page),
-    each one-sided page is followed by a blank one, so the whole file can be
-    printed double-sided and every front still lands on the front of a sheet.
-    """
+    name: str
+    pages: list[Page]
+    duplex: bool
+
+    def starts_sheet(self, index: int) -> bool:
+        """Whether the page at ``index`` (from 0) is printed on a new sheet of paper."""
+        return not (self.duplex and index % 2)
+
+
+def plan_document(kit: Kit, document: KitDocument, settings: PrintSettings) -> PlannedDocument:
+    """Every page of ``document`` in order, padded for duplex printing (see ``in_print_order``)."""
     pages: list[Page] = []
     try:
         for loose, group in groupby(_runs(document.parts), key=_loose):
             pages += _group_pages(list(group), loose, settings)
     except PnpError as error:
         raise PnpError(f"{kit.game}: document '{document.name}': {error}") from None
+    return in_print_order(document.name, pages)
+
+
+def in_print_order(name: str, pages: list[Page]) -> PlannedDocument:
+    """``pages`` as one document, double-sided when any has a duplex back (a front with its back on the next page).
+
+    Then each one-sided page is followed by a blank one, so the whole file can be printed double-sided and every
+    front still lands on the front of a sheet.
+    """
     if not any(page.duplex_front for page in pages):
-        return pages
+        return PlannedDocument(name, pages, duplex=False)
     padded: list[Page] = []
     remaining = iter(pages)
     for page in remaining:
         padded += [page, next(remaining) if page.duplex_front else blank(page.frame)]
-    return padded
+    return PlannedDocument(name, padded, duplex=True)

@@ -24,7 +24,7 @@ from pnp.printing.footer import SEPARATOR, draw_footer
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.pages import Page
 from pnp.printing.parts import Kit
-from pnp.printing.plan import document_pages
+from pnp.printing.plan import PlannedDocument, in_print_order, plan_document
 from pnp.printing.settings import PrintSettings
 
 __all__ = [
@@ -37,7 +37,7 @@ __all__ = [
     "write_drawing",
 ]
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int], None]  # (done, total): steps done so far, of all there are (pnp build, pnp export)
 
 
 @dataclass(frozen=True)
@@ -55,24 +55,9 @@ class WrittenFile:
     sheets: int
 
 
-@dataclass(frozen=True)
-class _Document:
-    name: str
-    pages: list[Page]
-
-    @property
-    def duplex(self) -> bool:
-        """Printed double-sided: every other page is the back of the one before (see ``document_pages``)."""
-        return any(page.duplex_front for page in self.pages)
-
-    def starts_sheet(self, index: int) -> bool:
-        """Whether the page at ``index`` (from 0) is printed on a new sheet of paper."""
-        return not (self.duplex and index % 2)
-
-
-def _plan(kit: Kit, settings: PrintSettings) -> list[_Document]:
-    documents = [_Document(doc.name, document_pages(kit, doc, settings)) for doc in kit.documents]
-    return [*documents, _Document("calibration", calibration_pages(settings))]
+def _plan(kit: Kit, settings: PrintSettings) -> list[PlannedDocument]:
+    documents = [plan_document(kit, doc, settings) for doc in kit.documents]
+    return [*documents, in_print_order("calibration", calibration_pages(settings))]
 
 
 def count_pages(kit: Kit, settings: PrintSettings) -> int:
@@ -112,7 +97,7 @@ def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progr
     return written
 
 
-def _cut_files(folder: Path, stem: str, doc: _Document, digits: int) -> list[WrittenFile]:
+def _cut_files(folder: Path, stem: str, doc: PlannedDocument, digits: int) -> list[WrittenFile]:
     """A cut file beside the PDF for each page a cutting machine cuts: ``<document>-cut-NN.svg``, NN its page."""
     from pnp.printing.cutting import cut_file
 
@@ -125,7 +110,7 @@ def _cut_files(folder: Path, stem: str, doc: _Document, digits: int) -> list[Wri
     return written
 
 
-def _footer(kit: Kit, doc: _Document, number: int) -> str:
+def _footer(kit: Kit, doc: PlannedDocument, number: int) -> str:
     """Game · document · what is on the page · page n/N · seed or data version."""
     page = doc.pages[number - 1]
     parts = (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer)
@@ -183,7 +168,7 @@ class _PdfFile:
     def add(self, page: Page, draw: Callable[[Canvas], None]) -> None:
         self._writer.page(page.frame.width, page.frame.height, draw)
 
-    def close(self, doc: _Document) -> WrittenFile:
+    def close(self, doc: PlannedDocument) -> WrittenFile:
         self._writer.close()
         components: Counter[str] = Counter()
         for page in doc.pages:
@@ -196,5 +181,3 @@ def _svg(width: float, height: float, draw: Callable[[Canvas], None]) -> str:
     from pnp.printing.svg import svg_page
 
     return svg_page(width, height, draw)
-
-
