@@ -18,8 +18,11 @@ import copy
 import dataclasses
 import functools
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +43,7 @@ from pnp.referee.driver import playout, random_chooser
 from pnp.referee.protocol import Reveal, Setup, State
 
 GAMES = sorted(REGISTRY)
+ROOT = Path(__file__).resolve().parent.parent
 # One paper per game keeps the suite fast; alternating covers both sizes. Written out here (not taken
 # from pnp.printing.paper) so the check does not trust the code it checks.
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -265,6 +269,21 @@ def test_the_kit_prints_in_pdf_and_svg_and_reads_back(tmp_path, name):
     spec = REGISTRY[name]
     written = build_kit(spec, PAPER[name], tmp_path)
     check_kit(written, PAPER[name], spec.title)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_kit_is_the_same_whatever_pythons_string_hashing(tmp_path, name):
+    """Built twice, each time with another hash seed (which orders sets of strings), the SVG kit is byte for byte
+    the same: nothing drawn depends on the order of a set."""
+    built = []
+    for seed in ("1", "2"):
+        out = tmp_path / seed
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}
+        command = [sys.executable, "-m", "pnp", "build", name, "--format", "svg", "--out", str(out)]
+        run = subprocess.run(command, check=False, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        built.append({f.relative_to(out): f.read_bytes() for f in sorted(out.rglob("*.svg"))})
+    assert built[0] and built[0] == built[1]
 
 
 @pytest.mark.parametrize("phase", ["start", "middle", "end"])

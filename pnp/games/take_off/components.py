@@ -165,7 +165,7 @@ def _die_net(data: TakeOffData, number: int) -> Drawing:
             0, 9.5, "Cut along the solid outline, fold on the dashed lines, glue the grey tabs.", size=7, fill=INK
         )
         tabbed = {(cells[i], side) for i, side in tabs}
-        for cell, side in tabbed:
+        for cell, side in sorted(tabbed):  # in a fixed order: they overlap
             outline = _tab(ox + cell[0] * s, oy + cell[1] * s, s, tab, side)
             canvas.polygon(outline, fill="#d9d9d9", stroke=None)
             canvas.polygon(outline, closed=False, stroke=INK, width=0.3)  # its three free edges are cut
