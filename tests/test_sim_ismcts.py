@@ -75,9 +75,9 @@ def test_the_search_never_sees_another_players_secret_and_reveals_only_its_own()
     # it stops at the reveal, and the score leaders count as winners
     search = _Search("p1", own, {}, random.Random(0), None, 10_000)
     state = table.state.clone()
-    rewards = search._playout(state, {("p1", slot): value for slot, value in own.items()})
+    shares, value = search._playout(state, {("p1", slot): value for slot, value in own.items()})
     assert state.stage() == "reveal" and state.legal_moves() == [Reveal("colours")]
-    assert set(rewards) == {"p1", "p2"} and all(0 <= r <= 1 for r in rewards.values())
+    assert set(shares) == {"p1", "p2"} and all(0 <= r <= 1 for r in shares.values()) and value == shares["p1"]
 
 
 def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
@@ -104,7 +104,7 @@ def test_a_secret_entered_in_the_search_is_committed_as_the_referee_would():
     assert sum(child.visits for child in root.children.values()) == 12
 
 
-def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating():
+def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating_and_valued_by_the_lead():
     game = REGISTRY["take-off"].rules()
     state = game.new_state(Setup(("p1", "p2"), seed=1))
     assert not state.is_over()
@@ -112,11 +112,11 @@ def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating():
     assert by_rating["p1"] > 0.5 > by_rating["p2"] and 0 <= by_rating["p2"] and by_rating["p1"] <= 1
     tied = rewards(state, {"p1": 2.0, "p2": 2.0})
     assert tied["p1"] == tied["p2"]
-    search = _Search("p1", {}, {}, random.Random(0), None, 0, lambda s, player, own: {"p1": 1.0, "p2": 0.0}[player])
-    assert search._playout(state.clone(), {}) == rewards(state, {"p1": 1.0, "p2": 0.0})
+    search = _Search("p1", {}, {}, random.Random(0), None, 0, lambda s, player, own: {"p1": 1.0, "p2": 0.25}[player])
+    assert search._playout(state.clone(), {}) == (rewards(state, {"p1": 1.0, "p2": 0.25}), 0.75)
 
 
-def test_with_worlds_a_choice_tries_each_option_that_often_within_the_bound(monkeypatch):
+def test_with_worlds_a_choice_shares_its_tries_evenly_among_its_options_but_tries_each_that_often(monkeypatch):
     tried: list[tuple[int, object, int]] = []  # (root, option, world) of every iteration
     roots: list[object] = []  # kept alive, so no two roots share an id
     real = _Search.iterate
@@ -145,7 +145,7 @@ def test_with_worlds_a_choice_tries_each_option_that_often_within_the_bound(monk
     assert per_choice
     for runs in per_choice.values():
         options = len({option for option, _ in runs})
-        assert len(runs) == min(10, 3 * options)
+        assert len(runs) == options * max(3, 10 // options)
         assert [world for _, world in runs] == [i // options for i in range(len(runs))]  # each round one world
 
 
@@ -162,6 +162,21 @@ def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_wo
     assert _verdict(root, [pick, rival, other], pick) == rival
     root.children[rival].worlds = {w: r for w, r in root.children[rival].worlds.items() if w < 3}
     assert _verdict(root, [pick, rival, other], pick) == pick  # too few worlds in common
+
+
+
+def test_the_verdict_takes_an_option_that_beats_the_pick_alike_in_every_world_however_small_the_margin():
+    """A rating's lead can differ by little, but the same in every world (a turn played out without luck)."""
+    root = _Node()
+    for world in range(4):
+        for option, value in (("pick", 10.0 * world), ("rival", 10.0 * world + 0.001)):
+            child = root.children.setdefault(option, _Node("p1"))
+            child.visits += 1
+            child.reward += value
+            child.worlds[world] = value
+    assert _verdict(root, ["pick", "rival"], "pick") == "rival"
+    root.children["rival"].worlds[3] -= 0.003  # worse in one world: no longer clearly better
+    assert _verdict(root, ["pick", "rival"], "pick") == "pick"
 
 
 @pytest.mark.parametrize("name", NAMES)

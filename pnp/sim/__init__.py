@@ -129,10 +129,10 @@ def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]
     return known
 
 
-# The search bot: per choice, each option is tried in ISMCTS_WORLDS worlds (ISMCTS_ITERATIONS tries at most),
-# each a playout by the game's greedy bot of at most ISMCTS_DEPTH inputs, after which the game's rating names
-# the leaders; a game without a rating plays on to the end (ISMCTS_FULL_DEPTH inputs at most).
-ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH, ISMCTS_FULL_DEPTH = 128, 6, 6, 100
+# The search bot: per choice, its options share ISMCTS_ITERATIONS tries evenly, each tried in at least ISMCTS_WORLDS
+# worlds; a try is a playout by the game's greedy bot of at most ISMCTS_DEPTH inputs, after which the game's rating
+# values the position; a game without a rating plays on to the end (ISMCTS_FULL_DEPTH inputs at most).
+ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH, ISMCTS_FULL_DEPTH = 128, 4, 6, 100
 
 _GAME_CACHE: dict[str, Game] = {}
 MAX_GAMES = 1_000_000  # in one run or one sweep: the jobs are listed up front (a larger study is several)

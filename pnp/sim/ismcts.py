@@ -40,9 +40,8 @@ from pnp.referee.protocol import Commit, Move, Reveal, Secret, State
 CHANCE: Hashable = ("chance",)  # the option of letting the dice or the deck decide
 EXPLORATION = 0.7  # UCB1's constant, rewards being win shares in [0, 1]
 ROLLOUT_LIMIT = 2_000  # inputs of one playout at most
-SURE = 2.0  # standard errors by which another option must beat the playout bot's own pick
+SURE = 1.0  # standard errors by which another option must beat the playout bot's own pick
 MIN_VISITS = 4  # and iterations it must have had
-MIN_VARIANCE = 0.01  # of a reward, however alike the few seen
 WIN_WEIGHT = 0.7  # of a reward: the rest is the score margin
 
 
@@ -54,7 +53,7 @@ class _Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0
-    worlds: dict[int, float] = field(default_factory=dict)  # a root option's reward in each world, by world
+    worlds: dict[int, float] = field(default_factory=dict)  # a root option's value in each world, by world
 
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
@@ -72,11 +71,12 @@ def ismcts_bot(
 ) -> BotFactory:
     """A bot factory: ``iterations`` search iterations per choice (a lone legal move is played at once).
 
-    With ``worlds``, a choice takes that many iterations per option, ``iterations`` at most. Each iteration
+    With ``worlds``, the options are tried in turn, an even share of ``iterations`` each but in at least
+    ``worlds`` worlds, and judged in pairs by the searcher's value of each world's end. Each iteration
     chooses at most ``walk`` options in the tree; then ``playout``, the bot that finishes the game (default:
-    uniformly random inputs), plays at most ``depth`` inputs. A playout stopped short counts as won by the
-    leaders of ``rating`` (a game's rating of a position for a player, as the greedy bot uses), or else by
-    the score leaders.
+    uniformly random inputs), plays at most ``depth`` inputs. With ``rating`` (a game's rating of a position
+    for a player, as the greedy bot uses), a playout stopped short counts as won by its leaders, and a world's
+    end is valued by how far the searcher's rating leads the others' mean; else by the score and the reward.
     """
 
     def factory(rng: random.Random) -> Chooser:
@@ -94,7 +94,8 @@ def ismcts_bot(
                 return options[0] if options[0] is not CHANCE else next(iter(state.chance()))
             search = _Search(state.to_move() or "", own, seen, rng, playout, depth, rating, walk)
             root = _Node()
-            for i in range(min(iterations, worlds * len(options)) if worlds else iterations):
+            rounds = max(worlds, iterations // len(options)) if worlds else 0
+            for i in range(rounds * len(options) if worlds else iterations):
                 # the options in turn, each round in a world of its own
                 search.iterate(state, root, options[i % len(options)], i // len(options))
             best = _verdict(root, options, _pick_to_beat(policy, state, moves, own, rng) if policy else None)
@@ -121,9 +122,9 @@ def _pick_to_beat(
 def _verdict(root: _Node, options: list[Hashable], pick: Hashable | None) -> Hashable:
     """The best option by mean reward; with a playout bot, its own pick unless another did clearly better.
 
-    Clearly: over the worlds both were tried in, the other's rewards beat the pick's by ``SURE``
-    standard errors of their paired differences, in at least ``MIN_VISITS`` worlds. This keeps the
-    search from trading a sound pick for luck.
+    Clearly: over the worlds both were tried in, the other's values beat the pick's by ``SURE``
+    standard errors of their paired differences, in at least ``MIN_VISITS`` worlds (when every world
+    differs alike, by any margin). This keeps the search from trading a sound pick for luck.
     """
     tried = [o for o in options if o in root.children and root.children[o].visits]
     best = max(tried, key=lambda o: root.children[o].mean())
@@ -139,7 +140,7 @@ def _verdict(root: _Node, options: list[Hashable], pick: Hashable | None) -> Has
         if option == pick or len(diffs) < MIN_VISITS:
             continue
         mean = sum(diffs) / len(diffs)
-        variance = max(MIN_VARIANCE, sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
         if mean > SURE * math.sqrt(variance / len(diffs)) and mean > margin:
             chosen, margin = option, mean
     return chosen
@@ -205,11 +206,11 @@ class _Search:
                 break
             if untried or len(path) > self.walk:
                 break
-        rewards = self._playout(state, secrets)
+        shares, value = self._playout(state, secrets)
         if world is not None and len(path) > 1:
-            path[1].worlds[world] = rewards.get(self.me, 0.0)
+            path[1].worlds[world] = value
         for visited in path:
-            reward = rewards.get(visited.player, 0.0)
+            reward = shares.get(visited.player, 0.0)
             visited.visits += 1
             visited.reward += reward
 
@@ -268,8 +269,10 @@ class _Search:
         move = self.policy(state, moves, known)
         return CHANCE if move in state.chance() else move
 
-    def _playout(self, state: State, secrets: dict[tuple[str, str], str]) -> dict[str, float]:
-        """The playout bot's inputs to the end (or ``depth`` inputs); each player's share of the win."""
+    def _playout(self, state: State, secrets: dict[tuple[str, str], str]) -> tuple[dict[str, float], float]:
+        """The playout bot's inputs to the end (or ``depth`` inputs); each player's reward, and the searcher's
+        value of the end: its rating less the others' mean (the ratings of one player compare alike in every
+        world, however small the difference), or else its reward."""
         rng = self.rng
         for _ in range(self.depth):
             if state.is_over():
@@ -283,13 +286,17 @@ class _Search:
                 untried = [o for o in options if o is not CHANCE and not isinstance(o, Reveal)]
                 if not untried or not self._take(state, rng.choice(untried), player, secrets):
                     break
-        if state.is_over() or self.rating is None:
-            return rewards(state)
+        if self.rating is None:
+            shares = rewards(state)
+            return shares, shares.get(self.me, 0.0)
         rating = self.rating
         known = {
             player: {slot: v for (owner, slot), v in secrets.items() if owner == player} for player in state.players
         }
-        return rewards(state, {player: rating(state, player, known[player]) for player in state.players})
+        ratings = {player: rating(state, player, known[player]) for player in state.players}
+        others = [value for player, value in ratings.items() if player != self.me]
+        lead = ratings[self.me] - sum(others) / max(1, len(others))
+        return rewards(state, None if state.is_over() else ratings), lead
 
 
 def rewards(state: State, ratings: Mapping[str, float] | None = None) -> dict[str, float]:
