@@ -50,7 +50,7 @@ def position(text: str, needle: str, nth: int = 0) -> str:
 
 
 def test_the_built_in_field_passes_without_findings():
-    loaded = SPEC.maps.load(SPEC.maps.default_map())
+    loaded = SPEC.maps.load(None)
     assert SPEC.maps.check(loaded) == []
     assert findings(GOOD) == []
 
@@ -69,8 +69,6 @@ def test_the_default_field_puts_the_airports_five_card_lengths_apart_with_three_
 @pytest.mark.parametrize(
     ("old", "new", "needle", "message"),
     [
-        ("columns: 7", "columns: 30", "30", "columns: 30 columns: a field has 2 to 26"),
-        ("lanes: 5", "lanes: 0", "0", "lanes: 0 lanes: a field has 1 to 20"),
         ("lanes: 5", "lanes: 5\nspace_width: 80", "80", "space_width: 80 mm is too short for a poker card"),
         ("lanes: 5", "lanes: 5\nspace_height: 60", "60", "space_height: 60 mm is too narrow"),
         ("closed: []", "closed: [z9]", "z9", "closed[0]: z9 lies outside the 7 x 5 grid"),
@@ -100,6 +98,20 @@ def test_each_error_is_located_at_its_line_and_column(old, new, needle, message)
     assert errors, text
     assert errors[0].where == f"field.yaml:{position(text, needle)}"
     assert errors[0].message.startswith(message), errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "message"),
+    [
+        ("columns: 7", "columns: 30", "30", "columns: 30 is too high (at most 26)"),
+        ("lanes: 5", "lanes: 0", "0", "lanes: 0 is too low (at least 1)"),
+    ],
+)
+def test_a_grid_out_of_bounds_is_refused_at_its_value(old, new, needle, message):
+    text = GOOD.replace(old, new)
+    with pytest.raises(DataError) as caught:
+        load_text(text, AirKingField, "field.yaml")
+    assert str(caught.value) == f"field.yaml:{position(text, needle)}: {message}"
 
 
 def test_a_missing_airport_is_an_error_at_the_airports_mapping():
@@ -159,7 +171,7 @@ def test_the_referee_refuses_a_field_with_errors(tmp_path):
 
 
 def test_new_without_a_seed_is_the_built_in_field():
-    assert new_field(None) == SPEC.maps.default_map().read_text()
+    assert new_field(None) == SPEC.maps.load(None).source.text
 
 
 @settings(max_examples=12, deadline=None)

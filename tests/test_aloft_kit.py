@@ -8,6 +8,7 @@ from itertools import pairwise
 import pdfplumber
 import pytest
 
+from pnp.errors import DataError
 from pnp.games import REGISTRY
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import load_board
@@ -115,7 +116,6 @@ def test_cards_fit_the_cells_of_the_built_in_board():
         ("columns: 5\nrows: 4\n", "too narrow for a convoy", "b.yaml:1:10"),
         ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44.0 mm card", "b.yaml:3:13"),
         ("columns: 12\nrows: 4\ncell_height: 60\n", "too short", "b.yaml:3:14"),
-        ("columns: 12\nrows: 0\n", "at least one row", "b.yaml:2:7"),
     ],
 )
 def test_each_board_check_points_at_its_line_and_column(text, problem, where):
@@ -124,6 +124,22 @@ def test_each_board_check_points_at_its_line_and_column(text, problem, where):
     findings = check_board(load_text(text, AloftBoard, "b.yaml"))
     errors = [f for f in findings if f.level == "error"]
     assert errors and problem in errors[0].message and errors[0].where == where
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("columns: 12\nrows: 0\n", "b.yaml:2:7: rows: 0 is too low (at least 1)"),
+        ("columns: 12\nrows: 21\n", "b.yaml:2:7: rows: 21 is too high (at most 20)"),
+        ("columns: 61\nrows: 4\n", "b.yaml:1:10: columns: 61 is too high (at most 60)"),
+    ],
+)
+def test_a_board_out_of_bounds_is_refused_at_its_value(text, error):
+    from pnp.games.aloft.model import AloftBoard
+
+    with pytest.raises(DataError) as caught:
+        load_text(text, AloftBoard, "b.yaml")
+    assert str(caught.value) == error
 
 
 def test_balance_concerns_are_warnings():

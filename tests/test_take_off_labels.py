@@ -8,6 +8,7 @@ import random
 import pdfplumber
 import pytest
 
+from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.maps import check_map, new_map
 from pnp.games.take_off.model import load_data, load_map
@@ -203,10 +204,12 @@ def test_map_check_reads_insets(tmp_path):
     path.write_text(text + "insets:\n  - {name: Busy, west: 20, east: 30, north: 35, south: 25}\n")
     warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
     assert any("insets[0]: the inset 'Busy' finds no empty place: it covers part of the map" in w for w in warnings)
-    path.write_text(text + "insets:\n  - {name: Outside, west: 30, east: 50, north: 45, south: 15, zoom: 9}\n")
+    path.write_text(text + "insets:\n  - {name: Outside, west: 30, east: 50, north: 45, south: 15}\n")
     errors = [f.message for f in check_map(load_map(path)) if f.level == "error"]
     assert any("insets[0]: the inset 'Outside' must be a part of the map" in e for e in errors)
-    assert any("insets[0].zoom: an inset's zoom must be above 1 and at most 5" in e for e in errors)
+    path.write_text(text + "insets:\n  - {name: Outside, west: 30, east: 50, north: 45, south: 15, zoom: 9}\n")
+    with pytest.raises(DataError, match=r"insets\[0\]\.zoom: 9.0 is too high \(at most 5\)"):
+        load_map(path)
 
 
 def test_a_generated_map_keeps_the_insets(tmp_path):

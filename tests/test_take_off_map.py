@@ -217,7 +217,8 @@ def test_generated_maps_pass_the_checks(seed):
     "old, new, needle, words",
     [
         ("die_faces: [R, Y, G, B, J, T]", "die_faces: [R, Y, G, B, J, X]", "X", "unknown face 'X'"),
-        ("fleet_default: 2", "fleet_default: 9", "9", "between 1 and fleet_max"),
+        ("fleet_default: 2", "fleet_default: 9", "9", "fleet_default: must be at most fleet_max (4)"),
+        ("fleet_default: 2", "fleet_default: 0", "0", "fleet_default: 0 is too low (at least 1)"),
         ("round_limit: 500", "round_limit: many", "many", "expected a whole number"),
     ],
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Generic, Self, TypeVar
 
@@ -75,15 +76,27 @@ class BaseState(State):
         self.seat = (self.seat + 1) % len(self.players)
 
 
-def wrong_stage(stage: Stage, next_step: str, guided: bool = True) -> IllegalMove:
+@dataclass(frozen=True)
+class NextStep:
+    """What the table waits for, in words addressed to the player to move, as a game's ``next_step`` says it.
+
+    ``guided``: ``text`` gives the command or an example move, so a refusal quoting it needs no
+    pointer to 'pnp ref moves' (see :class:`IllegalMove`).
+    """
+
+    text: str
+    guided: bool = True
+
+
+def wrong_stage(stage: Stage, next_step: NextStep | str) -> IllegalMove:
     """The refusal of a move that belongs to another stage: it names the stage and what to do next.
 
-    ``guided``: ``next_step`` gives the command or an example move (see :class:`IllegalMove`).
-
+    A plain string is a guided step (it gives the command or an example move).
     E.g. ``wrong_stage("reveal", "ann, reveal your colour cards with 'pnp ref reveal'")`` reads
     "the game has ended and secrets are being revealed: ann, reveal ... (rule: reveal)".
     """
-    return IllegalMove(f"{STAGE_WORDS[stage]}: {next_step}", stage, guided)
+    step = NextStep(next_step) if isinstance(next_step, str) else next_step
+    return IllegalMove(f"{STAGE_WORDS[stage]}: {step.text}", stage, step.guided)
 
 
 def ranked(

@@ -88,8 +88,7 @@ class MapSupport:
     """
 
     model: Callable[[], type]
-    default_map: Callable[[], Path]
-    load: Callable[[Path], Loaded[Any]]
+    load: Callable[[Path | None], Loaded[Any]]  # None: the built-in map
     check: Callable[[Loaded[Any]], list[Finding]]
     new: Callable[..., str]
     preview: Callable[[Loaded[Any]], Drawing]

@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pnp.printing.canvas import Color, Draw, Drawing
+from pnp.printing.settings import MAX_BLEED
 from pnp.printing.sizes import BRIDGE, CARD_SIZES, MINI, POKER, SQUARE, TAROT, CardSize  # noqa: F401 - re-exported
+
+# mm a face may draw beyond its trim box so that colour covers any bleed chosen (the sheet clips the rest)
+BLEED_REACH = MAX_BLEED
 
 
 @dataclass(frozen=True)

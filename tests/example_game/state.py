@@ -7,17 +7,17 @@ from collections.abc import Mapping
 from example_game.model import UpdraftData
 from example_game.notation import UpdraftMove
 from pnp.errors import IllegalMove
-from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 SLOT = "lucky"
 LUCKY, FLY, REVEAL, OVER = range(4)
 STAGES: dict[int, Stage] = {LUCKY: "set-up", FLY: "play", REVEAL: "reveal", OVER: "over"}
-NEXT_STEP = {
-    LUCKY: "{who}, choose your lucky face with 'pnp ref secret'",
-    FLY: "{who}, drift or roll the die",
-    REVEAL: "{who}, reveal your lucky face with 'pnp ref reveal'",
-    OVER: "see the result with 'pnp ref score'",
+NEXT_STEP = {  # what the player to move does next; guided: the words give the command
+    LUCKY: NextStep("{who}, choose your lucky face with 'pnp ref secret'"),
+    FLY: NextStep("{who}, drift or roll the die", guided=False),
+    REVEAL: NextStep("{who}, reveal your lucky face with 'pnp ref reveal'"),
+    OVER: NextStep("see the result with 'pnp ref score'"),
 }
 
 
@@ -40,6 +40,10 @@ class UpdraftState(BaseState):
 
     def stage(self) -> Stage:
         return STAGES[self.phase]
+
+    def next_step(self) -> NextStep:
+        step = NEXT_STEP[self.phase]
+        return NextStep(step.text.format(who=self.to_move()), step.guided)
 
     def legal_moves(self) -> list[Move]:
         if self.phase == LUCKY:
@@ -64,7 +68,7 @@ class UpdraftState(BaseState):
             if not self.next_seat():
                 self.phase = OVER
         else:
-            raise wrong_stage(self.stage(), NEXT_STEP[self.phase].format(who=self.to_move()))
+            raise wrong_stage(self.stage(), self.next_step())
 
     def _fly(self, move: UpdraftMove) -> None:
         if move.verb == "roll":

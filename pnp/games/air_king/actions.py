@@ -25,20 +25,22 @@ GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = range(7)  # phases
 # the stage of each phase: goals entered and a card dealt to each at set-up, turns in play,
 # the goals still hidden revealed after the round limit, over
 STAGES: tuple[Stage, ...] = ("set-up", "set-up", "play", "play", "play", "reveal", "over")
-GUIDED = (GOALS, DEAL, FINAL, OVER)  # phases whose next step names the command or gives an example
 WAITING, LANDED = -1, -2  # aircraft positions off the field
 STORM = -1  # a Storm card on a space (aircraft are 1..10 there, 0 is empty)
 
 
 def out_of_stage(state: AirKingState) -> IllegalMove:
     """The refusal of a move that belongs to another stage: it names the stage and the next step."""
-    return wrong_stage(state.stage(), state.next_step(), state.phase in GUIDED)
+    return wrong_stage(state.stage(), state.next_step())
 
 
 def _need(state: AirKingState, phase: int, doing: str) -> None:
     """Refuse ``doing`` unless the turn is in ``phase`` (a phase of play: the state checked the stage)."""
     if state.phase != phase:
-        raise IllegalMove(f"{STAGE_WORDS['play']}: {doing} is not possible now; {state.next_step()}", "turn phases")
+        step = state.next_step()
+        raise IllegalMove(
+            f"{STAGE_WORDS['play']}: {doing} is not possible now; {step.text}", "turn phases", step.guided
+        )
 
 
 def _aircraft(state: AirKingState, number: int) -> int:

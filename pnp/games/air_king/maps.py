@@ -17,7 +17,6 @@ from pnp.resources import board_file
 if TYPE_CHECKING:
     from pnp.printing.canvas import Drawing
 
-MAX_LANES = 20
 BORDER = 1.0  # mm a card needs around it inside a space
 ATTEMPTS = 50  # generated fields tried per seed (about 1 in 150 fails the check)
 
@@ -40,10 +39,6 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
 
 
 def _check_grid(model: AirKingField, card_size: str, found: Findings) -> None:
-    if not 2 <= model.columns <= len(LETTERS):
-        found.add("error", "columns", f"{model.columns} columns: a field has 2 to {len(LETTERS)} (lettered a-z)")
-    if not 1 <= model.lanes <= MAX_LANES:
-        found.add("error", "lanes", f"{model.lanes} lanes: a field has 1 to {MAX_LANES}")
     card = CARD_SIZES[card_size]
     if model.space_width < card.height + 2 * BORDER:
         found.add(

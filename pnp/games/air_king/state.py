@@ -47,7 +47,7 @@ from pnp.games.air_king.model import (
 )
 from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.text import render
-from pnp.games.base import BaseState, ranked
+from pnp.games.base import BaseState, NextStep, ranked
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 
@@ -282,26 +282,28 @@ class AirKingState(BaseState):
             moves.append(Reveal(SLOT))
         return moves
 
-    def next_step(self) -> str:
+    def next_step(self) -> NextStep:
         """What the player to move does next, addressed to them, with the command: for refusals and the status."""
         who = self.players[self.seat] if self.phase != OVER else ""
         return {
-            GOALS: f"{who}, enter your goal card with 'pnp ref secret'",
-            DEAL: f"{who}, enter the event card dealt to you ('draw CARD', e.g. 'draw Storm')",
-            DRAW: f"{who}, enter the event card you drew ('draw CARD')",
-            ACT: f"{who}, move aircraft and play cards, then 'end'",
-            DISCARD: f"{who}, discard down to {self.rules.data.hand_limit} event cards ('discard CARD')",
-            FINAL: f"{who}, reveal your goal card with 'pnp ref reveal'",
-            OVER: "see the result with 'pnp ref score'",
+            GOALS: NextStep(f"{who}, enter your goal card with 'pnp ref secret'"),
+            DEAL: NextStep(f"{who}, enter the event card dealt to you ('draw CARD', e.g. 'draw Storm')"),
+            DRAW: NextStep(f"{who}, enter the event card you drew ('draw CARD')", guided=False),
+            ACT: NextStep(f"{who}, move aircraft and play cards, then 'end'", guided=False),
+            DISCARD: NextStep(
+                f"{who}, discard down to {self.rules.data.hand_limit} event cards ('discard CARD')", guided=False
+            ),
+            FINAL: NextStep(f"{who}, reveal your goal card with 'pnp ref reveal'"),
+            OVER: NextStep("see the result with 'pnp ref score'"),
         }[self.phase]
 
     def status(self) -> str:
         """The round (or the set-up) and what the referee waits for, in words."""
         if self.stage() == "set-up":
-            return f"set-up: {self.next_step()}"
+            return f"set-up: {self.next_step().text}"
         if self.phase == FINAL:
-            return f"the round limit is reached: {self.next_step()}"
-        status = f"round {self.round + 1} of {self.rounds}: {self.next_step()}"
+            return f"the round limit is reached: {self.next_step().text}"
+        status = f"round {self.round + 1} of {self.rounds}: {self.next_step().text}"
         if self.phase == ACT:
             moves, cards = self.moves_left, self.cards_played
             status += f" ({moves} aircraft move{'' if moves == 1 else 's'} left, {cards} card{'' if cards == 1 else 's'} played)"

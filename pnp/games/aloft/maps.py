@@ -13,8 +13,6 @@ if TYPE_CHECKING:
     from pnp.printing.canvas import Drawing
 
 MARGIN = 2.0  # mm a card needs around it on a cell
-MAX_COLUMNS = 60  # decision: far beyond any playable convoy, and a board still printable
-MAX_ROWS = 20
 
 
 def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> list[Finding]:
@@ -34,19 +32,13 @@ def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> li
             f"{board.columns} columns are too narrow for a convoy of {data.trucks} trucks "
             f"that must be able to move (need at least {data.trucks + 1})",
         )
-    if board.columns > MAX_COLUMNS:
-        add("error", "columns", f"at most {MAX_COLUMNS} columns (a lane of trucks cannot use more)")
-    if board.rows < 1:
-        add("error", "rows", "the sky needs at least one row")
-    if board.rows > MAX_ROWS:
-        add("error", "rows", f"at most {MAX_ROWS} rows")
     if board.cell_width < card.width + MARGIN:
         add("error", "cell_width", f"{board.cell_width} mm is too narrow for a {card.width} mm card")
     if board.cell_height < card.height + MARGIN:
         add("error", "cell_height", f"{board.cell_height} mm is too short for a {card.height} mm card")
     balloons = len(data.balloons)
     room = ((board.rows + 1) // 2) * ((board.columns + 1) // 2) + (board.rows // 2) * (board.columns // 2)
-    if board.rows >= 1 and room < balloons:
+    if room < balloons:
         add(
             "warning",
             "rows",

@@ -12,6 +12,8 @@ from pnp.resources import board_file, data_file
 ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
 Pattern = Literal["diagonal", "horizontal", "vertical", "grid"]
 Shape = Literal["lion", "wolf", "monkey"]
+MAX_COLUMNS = 60  # decision: far beyond any playable convoy, and a board still printable
+MAX_ROWS = 20
 
 
 @dataclass(frozen=True)
@@ -50,18 +52,25 @@ class AloftData:
     colours: tuple[Colour, ...]
     card_size: Literal["poker", "bridge", "mini", "square"]
     balloons: tuple[Balloon, ...]
-    trucks: int
+    trucks: int = field(metadata={"doc": "Trucks in the convoy, the safety truck included.", "minimum": 2})
     safety_colour: str
     tokens: TokenCounts
-    set_points: tuple[int, ...]
+    set_points: tuple[int, ...] = field(
+        metadata={
+            "doc": "Points for a set of 0, 1, 2... achievement tokens (the last: that many or more).",
+            "minItems": 2,
+        }
+    )
 
 
 @dataclass(frozen=True)
 class AloftBoard:
     """The sky: ``columns`` x ``rows`` cells of ``cell_width`` x ``cell_height`` mm, trucks below."""
 
-    columns: int = field(metadata={"doc": "Number of columns (the truck lane runs below them)."})
-    rows: int = field(metadata={"doc": "Number of rows of sky a balloon can climb."})
+    columns: int = field(
+        metadata={"doc": "Number of columns (the truck lane runs below them).", "maximum": MAX_COLUMNS}
+    )
+    rows: int = field(metadata={"doc": "Number of rows of sky a balloon can climb.", "minimum": 1, "maximum": MAX_ROWS})
     cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit."})
     cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit."})
 
@@ -82,10 +91,6 @@ def load_data(path: Path | None = None) -> Loaded[AloftData]:
             raise source.error(f"balloons[{i}].colours", f"colour not listed under colours: {balloon.colours}")
     if len({b.name for b in data.balloons}) != len(data.balloons):
         raise source.error("balloons", "balloon names must be unique")
-    if len(data.set_points) < 2:
-        raise source.error("set_points", "give points for sets of size 0 and 1 at least")
-    if data.trucks < 2:
-        raise source.error("trucks", "a convoy needs at least two trucks")
     return loaded
 
 

@@ -13,7 +13,7 @@ from itertools import combinations, combinations_with_replacement
 from pnp.errors import IllegalMove
 from pnp.games.aloft.model import AloftBoard, AloftData
 from pnp.games.aloft.notation import AloftMove, words
-from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 PACKED, INFLATED = -2, -1
@@ -128,19 +128,19 @@ class AloftState(BaseState):
             rows.append(PlayerScore(player, sum(breakdown.values()), breakdown))
         return ranked(rows, self.phase == OVER, self._clashes())
 
-    def next_step(self) -> str:
+    def next_step(self) -> NextStep:
         """What the table does next, in words: whose input is due and, where it helps, the command."""
         player = self.players[self.seat]
         if self.phase == SETUP:
-            return f"{player}, enter your colour cards with 'pnp ref secret --player {player}'"
+            return NextStep(f"{player}, enter your colour cards with 'pnp ref secret --player {player}'")
         if self.phase == PLAY:
-            return f"{player} to move: move a truck or inflate, launch or ascend a balloon"
+            return NextStep(f"{player} to move: move a truck or inflate, launch or ascend a balloon", guided=False)
         if self.phase == REVEAL:
-            return (
+            return NextStep(
                 f"{self.end_reason()}; {player}, reveal your colour cards for scoring "
                 f"with 'pnp ref reveal --player {player}'"
             )
-        return f"{self.end_reason()}; see the result with 'pnp ref score'"
+        return NextStep(f"{self.end_reason()}; see the result with 'pnp ref score'")
 
     def end_reason(self) -> str:
         """Why the game ended (or '' while it goes on): the rulebook's two ways to end."""
@@ -151,12 +151,9 @@ class AloftState(BaseState):
     def _out_of_stage(self) -> IllegalMove:
         """The refusal of a move that belongs to another stage of the game."""
         if self.phase == PLAY:  # a secret or a reveal: the colour cards are entered at set-up, shown at the end
-            return wrong_stage(
-                "play",
-                "colour cards are entered at set-up and revealed for scoring once the game has ended; "
-                + self.next_step(),
-                guided=False,
-            )
+            step = self.next_step()
+            why = "colour cards are entered at set-up and revealed for scoring once the game has ended; "
+            return wrong_stage("play", NextStep(why + step.text, step.guided))
         return wrong_stage(self.stage(), self.next_step())
 
     def render_text(self, viewer: str | None) -> str:

@@ -73,7 +73,7 @@ def status(state: AloftState) -> list[str]:
     player = state.players[state.seat]
     if state.phase == SETUP:
         entered = f"{state.seat} of {len(state.players)} have entered their colour cards"
-        return [f"set-up ({entered}): {state.next_step()}"]
+        return [f"set-up ({entered}): {state.next_step().text}"]
     if state.phase == PLAY:
         return [f"to move: {player}"]
     if state.phase == REVEAL:

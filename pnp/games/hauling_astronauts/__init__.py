@@ -14,7 +14,6 @@ SPEC = GameSpec(
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:HaulingData"),
-        default_map=lazy_call(f"{HOME}.model:default_map_path"),
         load=lazy_call(f"{HOME}.model:load_data"),
         check=lazy_call(f"{HOME}.maps:check_map"),
         new=lazy_call(f"{HOME}.maps:new_map"),

@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from pnp.errors import IllegalMove
-from pnp.games.base import BaseState, ranked, wrong_stage
+from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.games.hauling_astronauts.model import HaulingData, Transport, names
 from pnp.games.hauling_astronauts.notation import (
     BONUS_NAMES,
@@ -276,9 +276,9 @@ class HaulingState(BaseState):
             return
         stage = self.stage()
         if stage != "play" or phase == SETUP:
-            raise wrong_stage(stage, self.next_step(), self._next_step_shows_how())
-        why = f"{STAGE_WORDS[stage]}: cannot {what} now: {self.next_step()}"
-        raise IllegalMove(why, "turn order", self._next_step_shows_how())
+            raise wrong_stage(stage, self.next_step())
+        step = self.next_step()
+        raise IllegalMove(f"{STAGE_WORDS[stage]}: cannot {what} now: {step.text}", "turn order", step.guided)
 
     def _opened(self, what: str) -> None:
         """Refuse an action before the opening roll."""
@@ -287,29 +287,27 @@ class HaulingState(BaseState):
                 f"player 1 opens the game by rolling 3 dice: {self.players[0]}, roll before you {what}", "opening roll"
             )
 
-    def _next_step_shows_how(self) -> bool:
-        """Whether :meth:`next_step` gives the command or an example (all but the many actions of a turn)."""
-        return self.phase != ACTION or not self.progress
-
-    def next_step(self) -> str:
-        """What the game waits for now, addressed to the player to move."""
+    def next_step(self) -> NextStep:
+        """What the game waits for now, addressed to the player to move (guided: all but the many actions of a turn)."""
         who = self.players[self.seat]
         if self.phase == SETUP:
             if self.hidden:
                 slot = SLOTS[self.committed[self.seat]]
-                return f"{who}, enter your transport {slot} with 'pnp ref secret'"
+                return NextStep(f"{who}, enter your transport {slot} with 'pnp ref secret'")
             ids = " ".join(t.id for t in self.fleet(self.seat)[:3])
-            return f"{who}, choose your transports for strips {' '.join(STRIP_NAMES[self.seat])} (e.g. 'choose {ids}')"
+            return NextStep(
+                f"{who}, choose your transports for strips {' '.join(STRIP_NAMES[self.seat])} (e.g. 'choose {ids}')"
+            )
         if self.phase == ACTION:
             if not self.progress:
-                return f"{who}, open the game by rolling 3 dice (e.g. 'roll 2 4 5')"
-            return f"{who}, roll or take an action (place, move or swap)"
+                return NextStep(f"{who}, open the game by rolling 3 dice (e.g. 'roll 2 4 5')")
+            return NextStep(f"{who}, roll or take an action (place, move or swap)", guided=False)
         if self.phase == DEPART:
-            return f"{who}, depart from a full strip (e.g. 'depart 2 d4') or 'end' the turn"
+            return NextStep(f"{who}, depart from a full strip (e.g. 'depart 2 d4') or 'end' the turn")
         if self.phase == REVEAL:
             slot = SLOTS[self.departures[self.pending].slot]
-            return f"{who}, reveal the departing transport {slot} with 'pnp ref reveal'"
-        return "see the result with 'pnp ref score'"
+            return NextStep(f"{who}, reveal the departing transport {slot} with 'pnp ref reveal'")
+        return NextStep("see the result with 'pnp ref score'")
 
     def _own_strip(self, name: str) -> int:
         owner, k = STRIP_INDEX.get(name, (-1, -1))
@@ -504,7 +502,7 @@ class HaulingState(BaseState):
         if move.slot != expected:
             raise IllegalMove(f"{words}: the departing transport is {expected}: reveal that one", "hidden transports")
         if not move.value:
-            raise IllegalMove(f"{words}: {self.next_step()}, which fills in its value", "hidden transports", True)
+            raise IllegalMove(f"{words}: {self.next_step().text}, which fills in its value", "hidden transports", True)
         p = departure.player
         ids = [t.id for t in self.fleet(p)]
         value = names(self.data).find(move.value) or ""

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from pnp.games.spec import GameSpec, MapSupport, lazy_call, lazy_value
-from pnp.resources import board_file
 
 HOME = "pnp.games.take_off"
 
@@ -17,7 +14,6 @@ SPEC = GameSpec(
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:TakeOffMap"),
-        default_map=partial(board_file, "take-off-world.yaml"),
         load=lazy_call(f"{HOME}.model:load_map"),
         check=lazy_call(f"{HOME}.maps:check_map"),
         new=lazy_call(f"{HOME}.maps:new_map"),

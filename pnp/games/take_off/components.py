@@ -11,8 +11,19 @@ from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.fonts import fit_size
-from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
-from pnp.printing.settings import MAX_BLEED
+from pnp.printing.parts import (
+    BLEED_REACH,
+    CARD_SIZES,
+    Board,
+    Card,
+    Deck,
+    Face,
+    Kit,
+    KitDocument,
+    Sheet,
+    Token,
+    TokenSheet,
+)
 from pnp.referee.protocol import State
 
 # A jet seen from above, nose to the west (left), in a unit box: the upper half, mirrored for the lower.
@@ -70,7 +81,7 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
 
     def front(canvas: Canvas) -> None:
         # the band runs on into the bleed (the sheet clips it there), so a cut that wanders shows no white
-        canvas.rect(-MAX_BLEED, -MAX_BLEED, w + 2 * MAX_BLEED, 15 + MAX_BLEED, fill=style.rgb, stroke=None)
+        canvas.rect(-BLEED_REACH, -BLEED_REACH, w + 2 * BLEED_REACH, 15 + BLEED_REACH, fill=style.rgb, stroke=None)
         canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=ink_on(style.rgb))
         canvas.circle(w - 9, 7.5, 4.5, fill="#ffffff", stroke=None)
         canvas.text(w - 9, 9.6, style.letter, size=12, bold=True, anchor="middle", fill=INK)

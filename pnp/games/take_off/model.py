@@ -53,11 +53,11 @@ class TakeOffData:
     die_size: float
     decks: tuple[DeckStyle, ...]
     card_size: Literal["poker", "bridge", "mini", "tarot"]
-    jet_colours: tuple[JetColour, ...]
+    jet_colours: tuple[JetColour, ...] = field(metadata={"doc": "One per player, letters different.", "minItems": 2})
     jet_token: float
-    fleet_default: int
+    fleet_default: int = field(metadata={"doc": "Jets per player unless chosen, up to fleet_max.", "minimum": 1})
     fleet_max: int
-    round_limit: int
+    round_limit: int = field(metadata={"doc": "Rounds before the game ends.", "minimum": 1})
 
     def deck(self, half: Half) -> DeckStyle:
         """The deck of capitals in ``half``."""
@@ -90,7 +90,10 @@ class Inset:
     east: float = field(metadata={"doc": "Longitude of its east edge."})
     north: float = field(metadata={"doc": "Latitude of its top edge."})
     south: float = field(metadata={"doc": "Latitude of its bottom edge."})
-    zoom: float = field(default=2.0, metadata={"doc": "How many times larger than the map it is printed."})
+    zoom: float = field(
+        default=2.0,
+        metadata={"doc": "How many times larger than the map it is printed.", "exclusiveMinimum": 1, "maximum": 5},
+    )
 
 
 @dataclass(frozen=True)
@@ -102,11 +105,13 @@ class TakeOffMap:
     finish: str = field(metadata={"doc": "Id of the Finish city, on the west edge."})
     west_edge: float = field(metadata={"doc": "Longitude of the map's west edge."})
     east_edge: float = field(metadata={"doc": "Longitude of the east edge; above 180 when the map wraps."})
-    north: float = field(metadata={"doc": "Latitude of the top edge."})
-    south: float = field(metadata={"doc": "Latitude of the bottom edge."})
+    north: float = field(metadata={"doc": "Latitude of the top edge.", "minimum": -90, "maximum": 90})
+    south: float = field(metadata={"doc": "Latitude of the bottom edge.", "minimum": -90, "maximum": 90})
     divide: float = field(metadata={"doc": "Longitude of the line between the eastern and western halves."})
-    scale: float = field(metadata={"doc": "Millimetres per degree on the printed map."})
-    grid: float = field(metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...)."})
+    scale: float = field(metadata={"doc": "Millimetres per degree on the printed map.", "exclusiveMinimum": 0})
+    grid: float = field(
+        metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...).", "exclusiveMinimum": 0}
+    )
     cities: tuple[City, ...] = field(metadata={"doc": "Every city: Start, Finish, hubs and capitals."})
     insets: tuple[Inset, ...] = field(
         default=(), metadata={"doc": "Crowded parts printed again, larger, where the map is empty."}
@@ -128,12 +133,10 @@ def load_data(path: Path | None = None) -> Loaded[TakeOffData]:
             )
     if sorted(d.half for d in data.decks) != ["east", "west"]:
         raise source.error("decks", "give exactly one deck for the east half and one for the west half")
-    if not 1 <= data.fleet_default <= data.fleet_max:
-        raise source.error("fleet_default", f"must lie between 1 and fleet_max ({data.fleet_max})")
-    if len({c.letter for c in data.jet_colours}) != len(data.jet_colours) or len(data.jet_colours) < 2:
-        raise source.error("jet_colours", "give at least two jet colours with different letters")
-    if data.round_limit < 1:
-        raise source.error("round_limit", "must be at least 1")
+    if data.fleet_default > data.fleet_max:
+        raise source.error("fleet_default", f"must be at most fleet_max ({data.fleet_max})")
+    if len({c.letter for c in data.jet_colours}) != len(data.jet_colours):
+        raise source.error("jet_colours", "give each jet colour a different letter")
     return loaded
 
 

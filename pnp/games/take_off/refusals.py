@@ -6,29 +6,35 @@ from itertools import permutations
 from typing import cast
 
 from pnp.errors import IllegalMove
-from pnp.games.base import wrong_stage
+from pnp.games.base import NextStep, wrong_stage
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, TakeOffMove, format_move
 from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD, TakeOffState
 from pnp.games.take_off.text import winners
 from pnp.games.take_off.world import HOME
 from pnp.referee.protocol import Move
 
-# per phase: the move expected, what to do, and whether that says it with an example
-EXPECTED: dict[int, tuple[type | tuple[type, ...], str, bool]] = {
-    ROLL: (Roll, "enter the dice first, e.g. 'roll R Y'", True),
-    DRAW: (Draw, "enter the TAKE OFF! card drawn first, e.g. 'draw tokyo'", True),
-    SEND: (Send, "send a jet to the capital on the card first, e.g. 'send 1'", True),
-    FLY: ((Fly, Pass), "use the dice first: 'fly ...', or 'pass' if no colour can be used", False),
-}
+EXPECTED: dict[int, type | tuple[type, ...]] = {ROLL: Roll, DRAW: Draw, SEND: Send, FLY: (Fly, Pass)}  # per phase
+
+
+def next_step(state: TakeOffState) -> NextStep:
+    """What the player to move must do first, in words, and whether that shows an example."""
+    if state.phase == OVER:
+        return NextStep(f"{winners(state)}; see the scores with 'pnp ref score'")
+    return {
+        ROLL: NextStep("enter the dice first, e.g. 'roll R Y'"),
+        DRAW: NextStep("enter the TAKE OFF! card drawn first, e.g. 'draw tokyo'"),
+        SEND: NextStep("send a jet to the capital on the card first, e.g. 'send 1'"),
+        FLY: NextStep("use the dice first: 'fly ...', or 'pass' if no colour can be used", guided=False),
+    }[state.phase]
 
 
 def refusal(state: TakeOffState, move: Move) -> IllegalMove:
     """The IllegalMove for a move that is not among ``state.legal_moves()``."""
     if state.phase == OVER:
-        return wrong_stage("over", f"{winners(state)}; see the scores with 'pnp ref score'")
-    kind, hint, guided = EXPECTED[state.phase]
-    if not isinstance(move, kind):
-        return IllegalMove(f"{state.players[state.seat]} must {hint}", "turn order", guided)
+        return wrong_stage("over", next_step(state))
+    if not isinstance(move, EXPECTED[state.phase]):
+        step = next_step(state)
+        return IllegalMove(f"{state.players[state.seat]} must {step.text}", "turn order", step.guided)
     if isinstance(move, Roll):
         return IllegalMove(f"{move.first} {move.second} is not a roll of these dice", "dice")
     if isinstance(move, Draw):
