@@ -4,7 +4,8 @@ Each page starts with one transform that turns millimetres with a top-left
 origin into PDF points with a bottom-left origin, so every later coordinate,
 line width and dash length is simply in millimetres. Text is drawn with an
 explicit text matrix that flips the glyphs upright again. Only the embedded
-Vera fonts are used.
+Vera fonts are used; their text operators are written here, byte for byte as
+reportlab's text object writes them, without its per-call number formatting.
 
 Shapes are written as content-stream operators with a quick number format of
 their own (reportlab's pure-Python one dominated the time of large maps). A
@@ -18,9 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from pnp.files import write_atomic
@@ -56,6 +61,29 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
         ("C", x0, y0 + t, x0 + t, y0, x0 + r, y0),
         ("Z",),
     ]
+
+
+@lru_cache(maxsize=1024)  # fitted text comes in many sizes; most boards use a few
+def _font_size(size: float) -> str:
+    """The size and leading operators of a font of ``size`` (leading 1.2 times the size, reportlab's default)."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+
+
+def _glyphs(rl: RlCanvas, font: TTFont, s: str, size: float) -> str:
+    """What reportlab's text object writes for ``s`` in a TrueType ``font``: font and show operators.
+
+    Written here rather than through ``beginText``/``drawText``, which format every number of the text
+    matrix and the font size each time: that dominated the time of text-heavy boards. Splitting ``s``
+    into the font's subsets also records its glyphs for embedding.
+    """
+    doc = rl._doc  # type: ignore[attr-defined]
+    code, current = [], -1
+    for subset, chars in font.splitString(s, doc):
+        if subset != current:
+            code.append(f"{font.getSubsetInternalName(subset, doc)} {_font_size(size)}")
+            current = subset
+        code.append(f"({rl._escape(chars)}) Tj")  # type: ignore[attr-defined]
+    return " ".join(code)
 
 
 class PdfCanvas:
@@ -157,19 +185,26 @@ class PdfCanvas:
     def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
         if not s:
             return
-        name = fonts.font_name(bold)
-        size_mm = size * PT
+        name, rl = fonts.font_name(bold), self._rl
         shift = 0.0
         if anchor != "start":
             shift = fonts.text_width(s, size, bold) * (0.5 if anchor == "middle" else 1.0)
         cos, sin = (1.0, 0.0) if not rotate else (math.cos(math.radians(rotate)), math.sin(math.radians(rotate)))
-        t = self._rl.beginText()
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
-        t.setTextTransform(cos, sin, sin, -cos, x - shift * cos, y - shift * sin)
-        t.setFont(name, size_mm)
-        t.textOut(s)
+        matrix = (cos, sin, sin, -cos, x - shift * cos, y - shift * sin)
+        font = pdfmetrics.getFont(name)
+        if not isinstance(font, TTFont):  # a standard PDF font, never the toolkit's own: reportlab's text object
+            t = rl.beginText()
+            t.setTextTransform(*matrix)
+            t.setFont(name, size * PT)
+            t.textOut(s)
+            self._fill(fill)
+            rl.drawText(t)
+            return
+        numbers = f"1 0 0 -1 {fp_str(matrix[4:])}" if not rotate else fp_str(matrix)  # fp_str writes 1.0 as 1
+        code = f"BT 1 0 0 1 0 0 Tm {numbers} Tm {_glyphs(rl, font, s, size * PT)} ET"
         self._fill(fill)
-        self._rl.drawText(t)
+        rl.addLiteral(code)
 
     @contextmanager
     def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> Iterator[None]:
