@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from pnp.printing import fonts
 from pnp.printing.canvas import PT
+from pnp.printing.color import rgb
 from pnp.printing.pdf import PdfCanvas
 
 # more distinct characters than one font subset holds, so the text switches subsets mid-string
@@ -47,3 +48,16 @@ def test_text_operators_match_reportlabs_text_object(tmp_path, case):
     assert ours._code == theirs._code
     assert "BT" in ours._code[-1] and " Tj" in ours._code[-1]
     assert ours.getpdfdata() == theirs.getpdfdata()  # the same glyphs embedded in the same subsets
+
+
+@pytest.mark.parametrize("colour", ["#000000", "#ffffff", "#1d2330", "#e3b23c", "#c0392b", "#7f8081", "#abc"])
+@pytest.mark.parametrize("width", [0.25, 0.3, 1, 0.123456789, 12.5])
+def test_colour_and_width_operators_match_reportlabs_canvas(tmp_path, colour, width):
+    ours, theirs = (RlCanvas(str(tmp_path / f"{name}.pdf"), invariant=1) for name in ("ours", "theirs"))
+    PdfCanvas(ours, {}).rect(1, 2, 3, 4, fill=colour, stroke=colour, width=width)
+    theirs.setFillColorRGB(*rgb(colour))
+    theirs.setStrokeColorRGB(*rgb(colour))
+    theirs.setLineWidth(width)
+    theirs.setDash([], 0)
+    theirs.addLiteral("1 2 3 4 re B*")
+    assert ours._code == theirs._code

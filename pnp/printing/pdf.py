@@ -63,10 +63,28 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
     ]
 
 
+# Operators written again and again (a colour, a width, a font size, a text angle) are formatted once each: the
+# strings are reportlab's own, but its number format is slow. Reportlab's record of the current colours and
+# width is left alone: it only writes them at the start of a page, when they are black and 1 again.
+
+
+@lru_cache(maxsize=1024)
+def _operator(value: Color | float, operator: str) -> str:
+    """A colour (``rg`` fill, ``RG`` stroke) or line width (``w``) operator, as reportlab's canvas writes it."""
+    return f"{fp_str(rgb(value) if isinstance(value, str) else value)} {operator}"
+
+
 @lru_cache(maxsize=1024)  # fitted text comes in many sizes; most boards use a few
 def _font_size(size: float) -> str:
     """The size and leading operators of a font of ``size`` (leading 1.2 times the size, reportlab's default)."""
     return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+
+
+@lru_cache(maxsize=1024)
+def _turn(rotate: float) -> tuple[float, float, str]:
+    """Cosine and sine of ``rotate`` degrees, and the first four numbers of a text matrix turned by it."""
+    cos, sin = (1.0, 0.0) if not rotate else (math.cos(math.radians(rotate)), math.sin(math.radians(rotate)))
+    return cos, sin, fp_str(cos, sin, sin, -cos)
 
 
 def _glyphs(rl: RlCanvas, font: TTFont, s: str, size: float) -> str:
@@ -101,7 +119,7 @@ class PdfCanvas:
 
     def _fill(self, fill: Color) -> None:
         if fill != self._state[0]:
-            self._rl.setFillColorRGB(*rgb(fill))
+            self._rl.addLiteral(_operator(fill, "rg"))
             self._state[0] = fill
 
     def _paint(
@@ -112,10 +130,10 @@ class PdfCanvas:
         if stroke is not None:
             state, rl = self._state, self._rl
             if stroke != state[1]:
-                rl.setStrokeColorRGB(*rgb(stroke))
+                rl.addLiteral(_operator(stroke, "RG"))
                 state[1] = stroke
             if width != state[2]:
-                rl.setLineWidth(width)
+                rl.addLiteral(_operator(width, "w"))
                 state[2] = width
             pattern = tuple(dash) if dash else ()
             if pattern != state[3]:
@@ -189,20 +207,19 @@ class PdfCanvas:
         shift = 0.0
         if anchor != "start":
             shift = fonts.text_width(s, size, bold) * (0.5 if anchor == "middle" else 1.0)
-        cos, sin = (1.0, 0.0) if not rotate else (math.cos(math.radians(rotate)), math.sin(math.radians(rotate)))
+        cos, sin, turn = _turn(rotate)
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
-        matrix = (cos, sin, sin, -cos, x - shift * cos, y - shift * sin)
+        x, y = x - shift * cos, y - shift * sin
         font = pdfmetrics.getFont(name)
         if not isinstance(font, TTFont):  # a standard PDF font, never the toolkit's own: reportlab's text object
             t = rl.beginText()
-            t.setTextTransform(*matrix)
+            t.setTextTransform(cos, sin, sin, -cos, x, y)
             t.setFont(name, size * PT)
             t.textOut(s)
             self._fill(fill)
             rl.drawText(t)
             return
-        numbers = f"1 0 0 -1 {fp_str(matrix[4:])}" if not rotate else fp_str(matrix)  # fp_str writes 1.0 as 1
-        code = f"BT 1 0 0 1 0 0 Tm {numbers} Tm {_glyphs(rl, font, s, size * PT)} ET"
+        code = f"BT 1 0 0 1 0 0 Tm {turn} {fp_str(x, y)} Tm {_glyphs(rl, font, s, size * PT)} ET"
         self._fill(fill)
         rl.addLiteral(code)
 
