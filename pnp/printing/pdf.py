@@ -180,12 +180,13 @@ class PdfCanvas:
 
     @staticmethod
     def _path_code(ops: Sequence[PathOp]) -> str:
-        code = []
+        code: list[str] = []  # numbers and operators, joined once (a map has thousands of path operations)
         for op in ops:
             operator = _OPERATORS.get(op[0])
             if operator is None:
                 raise ValueError(f"unknown path operation {op[0]!r}")
-            code.append(f"{_nums(*op[1:])} {operator}" if len(op) > 1 else operator)
+            code += [f"{v:.4f}".rstrip("0").rstrip(".") for v in op[1:]]  # as _nums writes them
+            code.append(operator)
         return " ".join(code)
 
     def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
