@@ -41,26 +41,29 @@ _OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
 
 def _nums(*values: float) -> str:
     """Numbers for the content stream: millimetres, so four decimals are plenty; no trailing zeros."""
-    return " ".join([f"{v:.4f}".rstrip("0").rstrip(".") for v in values])
+    return " ".join(map(_num, values))
 
 
-def _rounded(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
-    """A rectangle with quarter-circle corners of radius ``r``, as path operations."""
+def _num(v: float) -> str:
+    """One number as ``_nums`` writes it."""
+    return f"{v:.4f}".rstrip("0").rstrip(".")
+
+
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rectangle with quarter-circle corners of radius ``r``: its path (move, lines and curves, closed).
+
+    Its 26 numbers are 6 x and 6 y values, each written once (a board has hundreds of rounded boxes).
+    """
     x0, x1 = sorted((x, x + w))
     y0, y1 = sorted((y, y + h))
     t = (1 - KAPPA) * r  # from a corner to the handles of its curve
-    return [
-        ("M", x0 + r, y0),
-        ("L", x1 - r, y0),
-        ("C", x1 - t, y0, x1, y0 + t, x1, y0 + r),
-        ("L", x1, y1 - r),
-        ("C", x1, y1 - t, x1 - t, y1, x1 - r, y1),
-        ("L", x0 + r, y1),
-        ("C", x0 + t, y1, x0, y1 - t, x0, y1 - r),
-        ("L", x0, y0 + r),
-        ("C", x0, y0 + t, x0 + t, y0, x0 + r, y0),
-        ("Z",),
-    ]
+    xr, xt, x1r, x1t, x0_, x1_ = map(_num, (x0 + r, x0 + t, x1 - r, x1 - t, x0, x1))
+    yr, yt, y1r, y1t, y0_, y1_ = map(_num, (y0 + r, y0 + t, y1 - r, y1 - t, y0, y1))
+    return (
+        f"{xr} {y0_} m {x1r} {y0_} l {x1t} {y0_} {x1_} {yt} {x1_} {yr} c {x1_} {y1r} l "
+        f"{x1_} {y1t} {x1t} {y1_} {x1r} {y1_} c {xr} {y1_} l {xt} {y1_} {x0_} {y1t} {x0_} {y1r} c "
+        f"{x0_} {yr} l {x0_} {yt} {xt} {y0_} {xr} {y0_} c h"
+    )
 
 
 # Operators written again and again (a colour, a width, a font size, a text angle) are formatted once each: the
@@ -153,12 +156,10 @@ class PdfCanvas:
             self._state = self._saved.pop()
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
-        if radius > 0:
-            self.path(_rounded(x, y, w, h, radius), fill=fill, stroke=stroke, width=width, dash=dash)
-            return
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if do_fill or do_stroke:
-            self._rl.addLiteral(f"{_nums(x, y, w, h)} re {_PAINT[do_fill + 2 * do_stroke]}")
+            shape = _rounded(x, y, w, h, radius) if radius > 0 else f"{_nums(x, y, w, h)} re"
+            self._rl.addLiteral(f"{shape} {_PAINT[do_fill + 2 * do_stroke]}")
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
         self._paint(None, stroke, width, dash)
@@ -185,7 +186,7 @@ class PdfCanvas:
             operator = _OPERATORS.get(op[0])
             if operator is None:
                 raise ValueError(f"unknown path operation {op[0]!r}")
-            code += [f"{v:.4f}".rstrip("0").rstrip(".") for v in op[1:]]  # as _nums writes them
+            code += map(_num, op[1:])
             code.append(operator)
         return " ".join(code)
 
@@ -194,11 +195,13 @@ class PdfCanvas:
         if not (do_fill or do_stroke):
             return
         k = KAPPA * r
-        left, right, top, bottom = cx - r, cx + r, cy - r, cy + r
+        # 26 numbers, of 5 x and 5 y values each written once
+        left, right, x, xk, x_k = map(_num, (cx - r, cx + r, cx, cx + k, cx - k))
+        top, bottom, y, yk, y_k = map(_num, (cy - r, cy + r, cy, cy + k, cy - k))
         self._rl.addLiteral(
-            f"{_nums(right, cy)} m {_nums(right, cy + k, cx + k, bottom, cx, bottom)} c "
-            f"{_nums(cx - k, bottom, left, cy + k, left, cy)} c {_nums(left, cy - k, cx - k, top, cx, top)} c "
-            f"{_nums(cx + k, top, right, cy - k, right, cy)} c h {_PAINT[do_fill + 2 * do_stroke]}"
+            f"{right} {y} m {right} {yk} {xk} {bottom} {x} {bottom} c "
+            f"{x_k} {bottom} {left} {yk} {left} {y} c {left} {y_k} {x_k} {top} {x} {top} c "
+            f"{xk} {top} {right} {y_k} {right} {y} c h {_PAINT[do_fill + 2 * do_stroke]}"
         )
 
     def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:

@@ -1,8 +1,9 @@
-"""The PDF backend writes text operators itself: byte for byte what reportlab's text object writes."""
+"""The PDF backend writes its operators itself: byte for byte what reportlab, or its generic path, would write."""
 
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
@@ -10,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas as RlCanvas
 from pnp.printing import fonts
 from pnp.printing.canvas import PT
 from pnp.printing.color import rgb
-from pnp.printing.pdf import PdfCanvas
+from pnp.printing.pdf import KAPPA, PdfCanvas
 
 # more distinct characters than one font subset holds, so the text switches subsets mid-string
 MANY = "".join(chr(c) for c in range(0x21, 0x7F)) + "".join(chr(c) for c in range(0xA1, 0x180))
@@ -61,3 +62,45 @@ def test_colour_and_width_operators_match_reportlabs_canvas(tmp_path, colour, wi
     theirs.setDash([], 0)
     theirs.addLiteral("1 2 3 4 re B*")
     assert ours._code == theirs._code
+
+
+STYLE = {"fill": "#123456", "stroke": "#654321", "width": 0.3}
+
+
+def _code(tmp_path, shape: str, *args, **kwargs) -> list[str]:
+    """The content stream of one shape, drawn by the backend's method ``shape``."""
+    rl = RlCanvas(str(tmp_path / "shape.pdf"), invariant=1)
+    getattr(PdfCanvas(rl, {}), shape)(*args, **STYLE, **kwargs)
+    return rl._code
+
+
+def test_rounded_boxes_and_circles_are_written_as_their_generic_paths(tmp_path):
+    """The shortcuts for rounded rectangles and circles write what ``path`` writes for the same curves."""
+    rng = random.Random(5)
+    for _ in range(300):
+        x, y = rng.choice([0.0, -0.0, 12.5]) + rng.uniform(-300, 300), rng.uniform(-300, 300)
+        w, h, r = rng.uniform(-50, 50), rng.uniform(-50, 50), rng.choice([0.6, 1.5, rng.uniform(0.00001, 9)])
+        x0, x1, y0, y1, t = min(x, x + w), max(x, x + w), min(y, y + h), max(y, y + h), (1 - KAPPA) * r
+        box = [
+            ("M", x0 + r, y0),
+            ("L", x1 - r, y0),
+            ("C", x1 - t, y0, x1, y0 + t, x1, y0 + r),
+            ("L", x1, y1 - r),
+            ("C", x1, y1 - t, x1 - t, y1, x1 - r, y1),
+            ("L", x0 + r, y1),
+            ("C", x0 + t, y1, x0, y1 - t, x0, y1 - r),
+            ("L", x0, y0 + r),
+            ("C", x0, y0 + t, x0 + t, y0, x0 + r, y0),
+            ("Z",),
+        ]
+        assert _code(tmp_path, "rect", x, y, w, h, radius=r) == _code(tmp_path, "path", box)
+        k, right, left, top, bottom = KAPPA * r, x + r, x - r, y - r, y + r
+        circle = [
+            ("M", right, y),
+            ("C", right, y + k, x + k, bottom, x, bottom),
+            ("C", x - k, bottom, left, y + k, left, y),
+            ("C", left, y - k, x - k, top, x, top),
+            ("C", x + k, top, right, y - k, right, y),
+            ("Z",),
+        ]
+        assert _code(tmp_path, "circle", x, y, r) == _code(tmp_path, "path", circle)
