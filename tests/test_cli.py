@@ -401,3 +401,18 @@ def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_not
     assert code == 1 and out == "" and err == (
         "pnp: error: ann has nothing to decide now: enter what the dice, the cards or the secrets say\n"
     )
+
+
+def test_build_plans_each_document_once(cli, tmp_path, monkeypatch):
+    """`pnp build` plans a kit once: for the progress bar's page total and for drawing alike."""
+    from pnp.printing import render
+
+    planned: list[str] = []
+    plan = render.plan_document
+    monkeypatch.setattr(
+        render, "plan_document", lambda kit, doc, settings: planned.append(doc.name) or plan(kit, doc, settings)
+    )
+    code, _, err = cli("build", "hauling-astronauts", "--out", "kits")
+    assert code == 0, err
+    pdfs = sorted(p.stem for p in (tmp_path / "kits" / "hauling-astronauts").glob("*.pdf"))
+    assert sorted([*planned, "calibration"]) == pdfs and len(planned) == len(set(planned))

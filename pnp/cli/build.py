@@ -141,14 +141,15 @@ def _check_players(spec: GameSpec, players: int) -> None:
 def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool) -> list[WrittenFile]:
     """Render every kit under one progress bar (pages done over pages in all kits)."""
     from pnp.cli.progress import progress_bar
-    from pnp.printing.render import count_pages, render_kit
+    from pnp.printing.render import pages_in, plan_kit, render_kit
 
-    pages = [count_pages(kit, settings) for kit in kits]
+    plans = [plan_kit(kit, settings) for kit in kits]  # planned once: for the bar's total and for drawing
+    pages = [pages_in(plan) for plan in plans]
     written: list[WrittenFile] = []
     with progress_bar("building", sum(pages), quiet) as bar:
-        for index, kit in enumerate(kits):
+        for index, (kit, plan) in enumerate(zip(kits, plans, strict=True)):
             bar.describe(f"building {kit.title}")
-            written += render_kit(kit, settings, out, bar.after(sum(pages[:index])))
+            written += render_kit(kit, settings, out, bar.after(sum(pages[:index])), plan)
     return written
 
 

@@ -44,8 +44,8 @@ def shade(color: str, amount: float) -> str:
     return blend(color, "#000000", amount)
 
 
+@lru_cache(maxsize=4096)  # boards tint the same few colours for every space and piece
 def blend(color: str, other: str, amount: float) -> str:
     """``color`` mixed toward ``other``: 0 keeps it, 1 is ``other`` (``#rrggbb`` in and out)."""
     (r, g, b), (r2, g2, b2) = rgb(color), rgb(other)
     return to_hex((r + (r2 - r) * amount, g + (g2 - g) * amount, b + (b2 - b) * amount))
-

@@ -7,7 +7,7 @@ Latin-1 and common punctuation; draw icons as paths, not as exotic glyphs.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from pnp.printing.canvas import PT
 
@@ -32,6 +32,7 @@ def font_name(bold: bool) -> str:
     return BOLD if bold else REGULAR
 
 
+@lru_cache(maxsize=8192)  # boards measure the same labels again and again (anchoring, fitting)
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """The advance width of ``text`` in millimetres at ``size_pt`` points."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -4,7 +4,8 @@ Each page starts with one transform that turns millimetres with a top-left
 origin into PDF points with a bottom-left origin, so every later coordinate,
 line width and dash length is simply in millimetres. Text is drawn with an
 explicit text matrix that flips the glyphs upright again. Only the embedded
-Vera fonts are used.
+Vera fonts are used; their text operators are written here, byte for byte as
+reportlab's text object writes them, without its per-call number formatting.
 
 Shapes are written as content-stream operators with a quick number format of
 their own (reportlab's pure-Python one dominated the time of large maps). A
@@ -18,9 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from pnp.files import write_atomic
@@ -36,26 +41,70 @@ _OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
 
 def _nums(*values: float) -> str:
     """Numbers for the content stream: millimetres, so four decimals are plenty; no trailing zeros."""
-    return " ".join([f"{v:.4f}".rstrip("0").rstrip(".") for v in values])
+    return " ".join(map(_num, values))
 
 
-def _rounded(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
-    """A rectangle with quarter-circle corners of radius ``r``, as path operations."""
+def _num(v: float) -> str:
+    """One number as ``_nums`` writes it."""
+    return f"{v:.4f}".rstrip("0").rstrip(".")
+
+
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rectangle with quarter-circle corners of radius ``r``: its path (move, lines and curves, closed).
+
+    Its 26 numbers are 6 x and 6 y values, each written once (a board has hundreds of rounded boxes).
+    """
     x0, x1 = sorted((x, x + w))
     y0, y1 = sorted((y, y + h))
     t = (1 - KAPPA) * r  # from a corner to the handles of its curve
-    return [
-        ("M", x0 + r, y0),
-        ("L", x1 - r, y0),
-        ("C", x1 - t, y0, x1, y0 + t, x1, y0 + r),
-        ("L", x1, y1 - r),
-        ("C", x1, y1 - t, x1 - t, y1, x1 - r, y1),
-        ("L", x0 + r, y1),
-        ("C", x0 + t, y1, x0, y1 - t, x0, y1 - r),
-        ("L", x0, y0 + r),
-        ("C", x0, y0 + t, x0 + t, y0, x0 + r, y0),
-        ("Z",),
-    ]
+    xr, xt, x1r, x1t, x0_, x1_ = map(_num, (x0 + r, x0 + t, x1 - r, x1 - t, x0, x1))
+    yr, yt, y1r, y1t, y0_, y1_ = map(_num, (y0 + r, y0 + t, y1 - r, y1 - t, y0, y1))
+    return (
+        f"{xr} {y0_} m {x1r} {y0_} l {x1t} {y0_} {x1_} {yt} {x1_} {yr} c {x1_} {y1r} l "
+        f"{x1_} {y1t} {x1t} {y1_} {x1r} {y1_} c {xr} {y1_} l {xt} {y1_} {x0_} {y1t} {x0_} {y1r} c "
+        f"{x0_} {yr} l {x0_} {yt} {xt} {y0_} {xr} {y0_} c h"
+    )
+
+
+# Operators written again and again (a colour, a width, a font size, a text angle) are formatted once each: the
+# strings are reportlab's own, but its number format is slow. Reportlab's record of the current colours and
+# width is left alone: it only writes them at the start of a page, when they are black and 1 again.
+
+
+@lru_cache(maxsize=1024)
+def _operator(value: Color | float, operator: str) -> str:
+    """A colour (``rg`` fill, ``RG`` stroke) or line width (``w``) operator, as reportlab's canvas writes it."""
+    return f"{fp_str(rgb(value) if isinstance(value, str) else value)} {operator}"
+
+
+@lru_cache(maxsize=1024)  # fitted text comes in many sizes; most boards use a few
+def _font_size(size: float) -> str:
+    """The size and leading operators of a font of ``size`` (leading 1.2 times the size, reportlab's default)."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+
+
+@lru_cache(maxsize=1024)
+def _turn(rotate: float) -> tuple[float, float, str]:
+    """Cosine and sine of ``rotate`` degrees, and the first four numbers of a text matrix turned by it."""
+    cos, sin = (1.0, 0.0) if not rotate else (math.cos(math.radians(rotate)), math.sin(math.radians(rotate)))
+    return cos, sin, fp_str(cos, sin, sin, -cos)
+
+
+def _glyphs(rl: RlCanvas, font: TTFont, s: str, size: float) -> str:
+    """What reportlab's text object writes for ``s`` in a TrueType ``font``: font and show operators.
+
+    Written here rather than through ``beginText``/``drawText``, which format every number of the text
+    matrix and the font size each time: that dominated the time of text-heavy boards. Splitting ``s``
+    into the font's subsets also records its glyphs for embedding.
+    """
+    doc = rl._doc  # type: ignore[attr-defined]
+    code, current = [], -1
+    for subset, chars in font.splitString(s, doc):
+        if subset != current:
+            code.append(f"{font.getSubsetInternalName(subset, doc)} {_font_size(size)}")
+            current = subset
+        code.append(f"({rl._escape(chars)}) Tj")  # type: ignore[attr-defined]
+    return " ".join(code)
 
 
 class PdfCanvas:
@@ -73,7 +122,7 @@ class PdfCanvas:
 
     def _fill(self, fill: Color) -> None:
         if fill != self._state[0]:
-            self._rl.setFillColorRGB(*rgb(fill))
+            self._rl.addLiteral(_operator(fill, "rg"))
             self._state[0] = fill
 
     def _paint(
@@ -84,10 +133,10 @@ class PdfCanvas:
         if stroke is not None:
             state, rl = self._state, self._rl
             if stroke != state[1]:
-                rl.setStrokeColorRGB(*rgb(stroke))
+                rl.addLiteral(_operator(stroke, "RG"))
                 state[1] = stroke
             if width != state[2]:
-                rl.setLineWidth(width)
+                rl.addLiteral(_operator(width, "w"))
                 state[2] = width
             pattern = tuple(dash) if dash else ()
             if pattern != state[3]:
@@ -107,12 +156,10 @@ class PdfCanvas:
             self._state = self._saved.pop()
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
-        if radius > 0:
-            self.path(_rounded(x, y, w, h, radius), fill=fill, stroke=stroke, width=width, dash=dash)
-            return
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if do_fill or do_stroke:
-            self._rl.addLiteral(f"{_nums(x, y, w, h)} re {_PAINT[do_fill + 2 * do_stroke]}")
+            shape = _rounded(x, y, w, h, radius) if radius > 0 else f"{_nums(x, y, w, h)} re"
+            self._rl.addLiteral(f"{shape} {_PAINT[do_fill + 2 * do_stroke]}")
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
         self._paint(None, stroke, width, dash)
@@ -134,12 +181,13 @@ class PdfCanvas:
 
     @staticmethod
     def _path_code(ops: Sequence[PathOp]) -> str:
-        code = []
+        code: list[str] = []  # numbers and operators, joined once (a map has thousands of path operations)
         for op in ops:
             operator = _OPERATORS.get(op[0])
             if operator is None:
                 raise ValueError(f"unknown path operation {op[0]!r}")
-            code.append(f"{_nums(*op[1:])} {operator}" if len(op) > 1 else operator)
+            code += map(_num, op[1:])
+            code.append(operator)
         return " ".join(code)
 
     def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
@@ -147,29 +195,37 @@ class PdfCanvas:
         if not (do_fill or do_stroke):
             return
         k = KAPPA * r
-        left, right, top, bottom = cx - r, cx + r, cy - r, cy + r
+        # 26 numbers, of 5 x and 5 y values each written once
+        left, right, x, xk, x_k = map(_num, (cx - r, cx + r, cx, cx + k, cx - k))
+        top, bottom, y, yk, y_k = map(_num, (cy - r, cy + r, cy, cy + k, cy - k))
         self._rl.addLiteral(
-            f"{_nums(right, cy)} m {_nums(right, cy + k, cx + k, bottom, cx, bottom)} c "
-            f"{_nums(cx - k, bottom, left, cy + k, left, cy)} c {_nums(left, cy - k, cx - k, top, cx, top)} c "
-            f"{_nums(cx + k, top, right, cy - k, right, cy)} c h {_PAINT[do_fill + 2 * do_stroke]}"
+            f"{right} {y} m {right} {yk} {xk} {bottom} {x} {bottom} c "
+            f"{x_k} {bottom} {left} {yk} {left} {y} c {left} {y_k} {x_k} {top} {x} {top} c "
+            f"{xk} {top} {right} {y_k} {right} {y} c h {_PAINT[do_fill + 2 * do_stroke]}"
         )
 
     def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
         if not s:
             return
-        name = fonts.font_name(bold)
-        size_mm = size * PT
+        name, rl = fonts.font_name(bold), self._rl
         shift = 0.0
         if anchor != "start":
             shift = fonts.text_width(s, size, bold) * (0.5 if anchor == "middle" else 1.0)
-        cos, sin = (1.0, 0.0) if not rotate else (math.cos(math.radians(rotate)), math.sin(math.radians(rotate)))
-        t = self._rl.beginText()
+        cos, sin, turn = _turn(rotate)
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
-        t.setTextTransform(cos, sin, sin, -cos, x - shift * cos, y - shift * sin)
-        t.setFont(name, size_mm)
-        t.textOut(s)
+        x, y = x - shift * cos, y - shift * sin
+        font = pdfmetrics.getFont(name)
+        if not isinstance(font, TTFont):  # a standard PDF font, never the toolkit's own: reportlab's text object
+            t = rl.beginText()
+            t.setTextTransform(cos, sin, sin, -cos, x, y)
+            t.setFont(name, size * PT)
+            t.textOut(s)
+            self._fill(fill)
+            rl.drawText(t)
+            return
+        code = f"BT 1 0 0 1 0 0 Tm {turn} {fp_str(x, y)} Tm {_glyphs(rl, font, s, size * PT)} ET"
         self._fill(fill)
-        self._rl.drawText(t)
+        rl.addLiteral(code)
 
     @contextmanager
     def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> Iterator[None]:

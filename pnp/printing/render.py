@@ -33,6 +33,8 @@ __all__ = [
     "count_pages",
     "drawing_to_screen_svg",
     "drawing_to_svg",
+    "pages_in",
+    "plan_kit",
     "render_kit",
     "write_drawing",
 ]
@@ -55,20 +57,36 @@ class WrittenFile:
     sheets: int
 
 
-def _plan(kit: Kit, settings: PrintSettings) -> list[PlannedDocument]:
+def plan_kit(kit: Kit, settings: PrintSettings) -> list[PlannedDocument]:
+    """Every document of ``kit`` laid out on pages, then the calibration sheet; nothing is drawn."""
     documents = [plan_document(kit, doc, settings) for doc in kit.documents]
     return [*documents, in_print_order("calibration", calibration_pages(settings))]
 
 
+def pages_in(documents: list[PlannedDocument]) -> int:
+    """How many pages ``render_kit`` draws for a plan (the calibration sheet included)."""
+    return sum(len(doc.pages) for doc in documents)
+
+
 def count_pages(kit: Kit, settings: PrintSettings) -> int:
     """How many pages ``render_kit`` will draw (the calibration sheet included); nothing is drawn."""
-    return sum(len(doc.pages) for doc in _plan(kit, settings))
+    return pages_in(plan_kit(kit, settings))
 
 
-def render_kit(kit: Kit, settings: PrintSettings, out_dir: Path, progress: Progress | None = None) -> list[WrittenFile]:
-    """Write every document of ``kit`` and a calibration sheet into ``out_dir/<game>/``."""
-    documents = _plan(kit, settings)
-    total = sum(len(doc.pages) for doc in documents)
+def render_kit(
+    kit: Kit,
+    settings: PrintSettings,
+    out_dir: Path,
+    progress: Progress | None = None,
+    documents: list[PlannedDocument] | None = None,
+) -> list[WrittenFile]:
+    """Write every document of ``kit`` and a calibration sheet into ``out_dir/<game>/``.
+
+    ``documents`` is ``plan_kit``'s plan of the same kit and settings, where the caller already made it.
+    """
+    if documents is None:
+        documents = plan_kit(kit, settings)
+    total = pages_in(documents)
     folder = Path(out_dir) / file_name(kit.game)
     make_dir(folder / "svg" if "svg" in settings.formats else folder)
     written: list[WrittenFile] = []

@@ -148,14 +148,13 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
         with c.group(name=f"area:{k + 1}"):
             c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
             c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
+    names = route_names(board)
     for k, (route, spaces, ties) in enumerate(route_spaces(board)):
-        with c.group(name=f"route:{route_name(board, k)}"):
+        with c.group(name=f"route:{names[k]}"):
             _route(c, route, spaces, ties, unit, ink)
             if labels:
                 mid = spaces[len(spaces) // 2]
-                c.text(
-                    mid.x * unit, (mid.y - 0.22) * unit, route_name(board, k), size=5, anchor="middle", fill="#444444"
-                )
+                c.text(mid.x * unit, (mid.y - 0.22) * unit, names[k], size=5, anchor="middle", fill="#444444")
     for city in board.cities:
         x, y = points[city.name]
         with c.group(name=f"city:{city.name}"):
@@ -194,11 +193,14 @@ def route_spaces(board: AeroMap) -> list[Lane]:
     return result
 
 
-def route_name(board: AeroMap, k: int) -> str:
-    """The notation name of route ``k``: C-F, or C-F/2 for the second lane of a double route."""
-    key = route_key(*board.routes[k].between)
-    earlier = sum(1 for r in board.routes[:k] if route_key(*r.between) == key)
-    return "-".join(key) + ("/2" if earlier else "")
+def route_names(board: AeroMap) -> list[str]:
+    """The notation name of each route: C-F, or C-F/2 for the second lane of a double route."""
+    names, seen = [], set()
+    for route in board.routes:
+        key = route_key(*route.between)
+        names.append("-".join(key) + ("/2" if key in seen else ""))
+        seen.add(key)
+    return names
 
 
 def _corners(space: shapes.Space, unit: float) -> list[tuple[float, float]]:
