@@ -383,7 +383,7 @@ def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_ref_
 def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_nothing(cli, tmp_path, monkeypatch):
     import pnp.sim
 
-    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 6)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 6)
     assert cli("ref", "new", "aeronaut-odyssey", "a.pnp", "--players", "ann,bob")[0] == 0
     assert cli("ref", "play", "a.pnp", "gain", "red")[0] == 0  # bob's compensation: now ann moves
     before = (tmp_path / "a.pnp").read_bytes()

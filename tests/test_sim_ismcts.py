@@ -81,8 +81,8 @@ def test_the_search_never_sees_another_players_secret_and_reveals_only_its_own()
 
 
 def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
-    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 4)
-    monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 20)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 4)  # Hauling Astronauts' search plays to the end
+    monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_DEPTH", 20)
     config = SimConfig("hauling-astronauts", games=4, players=2, bots=("ismcts", "greedy"), seed=2)
     summary = summarise(config, *run(config))
     assert summary["win_rate_by_bot"]["ismcts"]["games"] == 4
@@ -182,7 +182,8 @@ def test_the_verdict_takes_an_option_that_beats_the_pick_alike_in_every_world_ho
 @pytest.mark.parametrize("name", NAMES)
 def test_pnp_sims_search_bot_plays_the_same_game_for_the_same_seed(monkeypatch, name):
     """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with small knobs."""
-    for knob, value in (("ISMCTS_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 2), ("ISMCTS_FULL_DEPTH", 8)):
+    knobs = ("ISMCTS_ITERATIONS", 6), ("ISMCTS_FULL_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 2)
+    for knob, value in (*knobs, ("ISMCTS_FULL_DEPTH", 8)):
         monkeypatch.setattr(pnp.sim, knob, value)
     config = SimConfig(name, games=1, players=2, bots=("ismcts", "greedy"), seed=5)
     first = pnp.sim.play_one(config, 0)

@@ -402,7 +402,8 @@ def quick_search(monkeypatch):
     """The search bot at a few iterations: these tests check the plumbing, tests/test_sim_ismcts.py the search."""
     import pnp.sim
 
-    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 6)
+    for knob in ("ISMCTS_ITERATIONS", "ISMCTS_FULL_ITERATIONS"):
+        monkeypatch.setattr(pnp.sim, knob, 6)
     monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 30)
     hints._HINTS.clear()
 

@@ -124,15 +124,17 @@ def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]
     known.setdefault("random", random_chooser)
     greedy = known.get("greedy")
     rating = greedy.rating if isinstance(greedy, Greedy) else None
-    depth = ISMCTS_DEPTH if rating else ISMCTS_FULL_DEPTH
-    known.setdefault("ismcts", ismcts_bot(ISMCTS_ITERATIONS, greedy, depth, rating, walk=1, worlds=ISMCTS_WORLDS))
+    tries, depth = (ISMCTS_ITERATIONS, ISMCTS_DEPTH) if rating else (ISMCTS_FULL_ITERATIONS, ISMCTS_FULL_DEPTH)
+    known.setdefault("ismcts", ismcts_bot(tries, greedy, depth, rating, walk=1, worlds=ISMCTS_WORLDS))
     return known
 
 
 # The search bot: per choice, its options share ISMCTS_ITERATIONS tries evenly, each tried in at least ISMCTS_WORLDS
 # worlds; a try is a playout by the game's greedy bot of at most ISMCTS_DEPTH inputs, after which the game's rating
-# values the position; a game without a rating plays on to the end (ISMCTS_FULL_DEPTH inputs at most).
-ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH, ISMCTS_FULL_DEPTH = 128, 4, 6, 100
+# values the position. A game without a rating plays on to the end (ISMCTS_FULL_DEPTH inputs at most), so its
+# tries cost more and are fewer (ISMCTS_FULL_ITERATIONS).
+ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH = 128, 4, 6
+ISMCTS_FULL_ITERATIONS, ISMCTS_FULL_DEPTH = 32, 100
 
 _GAME_CACHE: dict[str, Game] = {}
 MAX_GAMES = 1_000_000  # in one run or one sweep: the jobs are listed up front (a larger study is several)
