@@ -17,8 +17,9 @@ determinisation, chance and the playout bot, so options tried in the same world 
 (common random numbers) and compare in pairs. Below the tree a playout bot (random, or the game's
 greedy bot) finishes the game, or stops after ``depth`` inputs, when the leaders of the game's rating
 (or of the score) count as winners; a player's reward is mostly its share of the win, partly its
-margin. With a playout bot, the search plays that bot's own pick unless another option clearly did
-better in the same worlds (:func:`_verdict`). The bot's randomness comes from the seeded source it is
+margin. The root's options are compared by the searcher's value of each world's end: its rating's lead
+over the others' where the game has a rating, else its reward. With a playout bot, the search plays that
+bot's own pick unless another option clearly did better in the same worlds (:func:`_verdict`). The bot's randomness comes from the seeded source it is
 made with and its work per choice is a number of iterations, so it plays the same game for the same
 seed on any machine, however fast.
 """
