@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import resource
 import select
+import shutil
 import socket
 import sys
 from collections.abc import Iterator
@@ -20,6 +22,8 @@ from pathlib import Path
 import httpx
 import pytest
 from test_table_serve import WAIT, Served, new_record, serving
+
+from pnp.referee import session
 
 CSP = (  # issue 25's policy, word for word
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -346,3 +350,38 @@ def test_a_flood_is_logged_once_a_minute():
         passed += [second for _ in range(10) if flood.filter(busy)]
         assert flood.filter(other)
     assert passed == [0, 60]
+
+
+def test_a_seat_page_draws_and_plays_under_the_policy_in_chromium(tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not os.access(chromium, os.X_OK):
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+    path = new_record(tmp_path)
+    with serving(path) as served, playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
+        page.on("pageerror", lambda exc: console.append(str(exc)))
+        # run by the browser itself, outside the page's policy: it hears every violation the policy reports
+        page.add_init_script(
+            "window.violations = [];"
+            "document.addEventListener('securitypolicyviolation', e => window.violations.push(e.violatedDirective));"
+        )
+        page.goto(served.seats["ann"])
+        expect = playwright_api.expect
+        expect(page.locator("#picture svg rect").first).to_be_visible(timeout=WAIT * 1000)
+        page.locator("details.typed summary").click()
+        page.locator("#typed-move").fill("choose A B C")
+        page.locator("#typed button[type=submit]").click()
+        expect(page.locator("#log li")).to_have_count(1, timeout=WAIT * 1000)
+        assert [player for player, _ in session.load(path).played] == ["ann"]
+        assert page.evaluate("window.violations") == []
+        assert not [line for line in console if "Content Security Policy" in line], console
+        # and the policy holds: a script written into the page (as an injection would) does not run
+        page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.ran = 1';"
+                      " document.body.append(s); }")  # fmt: skip
+        assert page.evaluate("window.ran") is None and page.evaluate("window.violations") == ["script-src-elem"]
+        browser.close()
+        assert served.stop()[0] == 0

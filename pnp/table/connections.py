@@ -53,13 +53,11 @@ class Connections:
     def opened(self, connection: TableProtocol) -> None:
         """A new connection; past the limit, the longest waiting others are closed to make room."""
         self.open.add(connection)
-        self.wait(connection)
-        for oldest in list(self.waiting):
-            if len(self.open) <= self.limit:
-                break
-            if oldest is not connection:
-                self.closed(oldest)
-                oldest.transport.close()
+        self.wait(connection)  # the newest: the last to go
+        while len(self.open) > self.limit and len(self.waiting) > 1:
+            oldest = next(iter(self.waiting))
+            self.closed(oldest)
+            oldest.transport.close()
 
     def wait(self, connection: TableProtocol) -> None:
         self.waiting.pop(connection, None)
