@@ -73,8 +73,10 @@ def test_lan_also_answers_this_machines_address_and_name(tmp_path):
 def test_allowed_hosts_follow_the_address_listened_on():
     from pnp.table.server import allowed_hosts, lan_address
 
-    assert allowed_hosts("127.0.0.1") == ["127.0.0.1", "localhost", "[::1]", "127.0.0.1"]
-    assert allowed_hosts("::1")[-1] == "[::1]" and allowed_hosts("192.0.2.7")[-1] == "192.0.2.7"
+    loopback = ["127.0.0.1", "localhost", "[::1]"]
+    assert allowed_hosts("127.0.0.1") == allowed_hosts("::1") == loopback
+    assert allowed_hosts("192.0.2.7") == [*loopback, "192.0.2.7"]
+    assert allowed_hosts("2001:db8::7") == [*loopback, "[2001:db8::7]"]
     everywhere = allowed_hosts("0.0.0.0")
     machine = socket.gethostname().lower()
     assert {lan_address(), machine, machine.removesuffix(".local") + ".local"} <= set(everywhere)
@@ -132,8 +134,12 @@ def test_every_answer_carries_the_security_headers(tmp_path):
             assert headers.get("x-content-type-options") == "nosniff", what
             assert headers.get("referrer-policy") == "no-referrer", what
             assert len(headers.get_list("content-security-policy")) == 1, what
-            static = what in ("script", "style", "no such file")  # may be kept, if checked again before use
-            assert headers.get("cache-control") == ("no-cache" if static else "no-store"), what
+            if what in ("script", "style"):  # may be kept, if checked again before use
+                assert headers.get("cache-control") == "no-cache", what
+            elif what in ("state", "no such file"):  # never kept, or kept only to be checked again (ETag)
+                assert headers.get("cache-control") in ("no-store", "no-cache", "private, no-cache"), what
+            else:
+                assert headers.get("cache-control") == "no-store", what
         assert served.stop()[0] == 0
 
 
@@ -161,6 +167,14 @@ def _status(connection: socket.socket) -> tuple[int, bytes]:
     return int(head.split(b" ", 2)[1]), head
 
 
+def _rest(connection: socket.socket) -> bytes:
+    """What arrives on ``connection`` until the server closes it."""
+    rest = b""
+    while chunk := connection.recv(4096):
+        rest += chunk
+    return rest
+
+
 def test_event_streams_from_one_address_are_capped(tmp_path):
     path = new_record(tmp_path)
     with serving(path) as served, ExitStack() as held:
@@ -168,11 +182,9 @@ def test_event_streams_from_one_address_are_capped(tmp_path):
         streams = [held.enter_context(_raw(port, _events_request(port))) for _ in range(20)]
         answers = [_status(stream) for stream in streams]
         assert [status for status, _ in answers].count(200) == 16, [status for status, _ in answers]
-        refused = [head for status, head in answers if status == 503]
-        assert len(refused) == 4 and all(b'"kind":"busy"' in head or b"busy" in head for head in refused)
-        assert all(stream.recv(1) == b"" for (status, _), stream in zip(answers, streams) if status == 503), (
-            "a refused stream's socket is closed at once"
-        )
+        refused = [head + _rest(stream) for (status, head), stream in zip(answers, streams) if status == 503]
+        assert len(refused) == 4, "the socket of a refused stream is closed at once, after one JSON line"
+        assert all(json.loads(answer.split(b"\r\n\r\n", 1)[1])["kind"] == "busy" for answer in refused)
         next(stream for (status, _), stream in zip(answers, streams) if status == 200).close()  # a page goes
         for _ in range(100):  # the server hears of it, and a new page may follow the game again
             with _raw(port, _events_request(port)) as again:
@@ -228,6 +240,32 @@ def test_the_guard_caps_event_streams_in_all():
         return statuses
 
     assert asyncio.run(run()) == [200, 200, 200, 503, 503, 200]
+
+
+def test_the_guard_replaces_the_apps_security_headers_and_keeps_its_cache_choice():
+    from pnp.table import guard
+
+    async def app(scope, receive, send) -> None:
+        headers = [(b"content-security-policy", b"default-src *"), (b"cache-control", b"private, no-cache")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    sent: list[dict] = []
+
+    async def send(message) -> None:
+        sent.append(message)
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b""}
+
+    scope = {
+        "type": "http", "method": "GET", "path": "/host/state", "scheme": "http", "query_string": b"",
+        "headers": [(b"host", b"localhost:8765")], "client": ("127.0.0.1", 5000),
+    }  # fmt: skip
+    asyncio.run(guard.protect(app, ["localhost"])(scope, receive, send))
+    headers = sent[0]["headers"]
+    assert [value for name, value in headers if name == b"content-security-policy"] == [CSP.encode()]
+    assert [value for name, value in headers if name == b"cache-control"] == [b"private, no-cache"]
 
 
 def test_a_socket_that_sends_no_whole_request_is_closed(tmp_path):

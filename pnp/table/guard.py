@@ -25,6 +25,7 @@ HEADERS = {
     "referrer-policy": "no-referrer",
 }
 STATIC = "/static/"  # the page's script and style: kept by the browser, checked again before each use
+# Other answers are never stored (a seat's state holds its secrets), unless the app says otherwise.
 MAX_STREAMS = 256  # open event streams in all
 MAX_STREAMS_PER_CLIENT = 16  # open event streams from one address (a phone, or a laptop's browser windows)
 
@@ -105,14 +106,17 @@ def _refuse(status: int, kind: str, message: str) -> JSONResponse:
 
 
 def _headed(send: Send, cache: str) -> Send:
-    """``send`` with the security headers and ``Cache-Control: cache`` on the answer, replacing any the app set."""
-    ours = {**HEADERS, "cache-control": cache}
-    added = [(name.encode(), value.encode()) for name, value in ours.items()]
+    """``send`` with the security headers on the answer (replacing any the app set), and ``Cache-Control: cache``
+    unless the app chose its own (an answer it validates by ETag, say)."""
+    ours = [(name.encode(), value.encode()) for name, value in HEADERS.items()]
 
     async def send_headed(message: Message) -> None:
         if message["type"] == "http.response.start":
-            kept = [(name, value) for name, value in message.get("headers", []) if name.decode().lower() not in ours]
-            message = {**message, "headers": kept + added}
+            given = message.get("headers", [])
+            headers = [(name, value) for name, value in given if name.lower().decode() not in HEADERS]
+            if not any(name.lower() == b"cache-control" for name, _ in headers):
+                headers.append((b"cache-control", cache.encode()))
+            message = {**message, "headers": headers + ours}
         await send(message)
 
     return send_headed

@@ -82,9 +82,11 @@ def allowed_hosts(host: str) -> list[str]:
     """The names a request may give as its Host when the server listens on ``host``: this computer's loopback
     names, and the address listened on, or with --lan this machine's address and host name."""
     if host not in EVERYWHERE:
-        return [*LOOPBACK_NAMES, f"[{host}]" if ":" in host else host]
-    name = socket.gethostname().lower()
-    return [*LOOPBACK_NAMES, lan_address(), name, name if name.endswith(".local") else f"{name}.local"]
+        names = [*LOOPBACK_NAMES, f"[{host}]" if ":" in host else host]
+    else:
+        machine = socket.gethostname().lower()
+        names = [*LOOPBACK_NAMES, lan_address(), machine, f"{machine.removesuffix('.local')}.local"]
+    return list(dict.fromkeys(names))
 
 
 class _Server(uvicorn.Server):
