@@ -56,7 +56,7 @@ OBJECT_STATE = {
     "CustomImage": CUSTOM_IMAGE,
     "ContainedObjects": list,
 }
-SAVE_STATE = {"SaveName": str, "GameMode": str, "Date": str, "Table": str, "Sky": str, "Note": str, "ObjectStates": list}
+SAVE_STATE = {"ObjectStates": list} | dict.fromkeys(("SaveName", "GameMode", "Date", "Table", "Sky", "Note"), str)
 # what each kind of object must carry besides Name, Transform, Nickname and Locked
 REQUIRED = {
     "Card": {"CardID", "CustomDeck"},
@@ -75,8 +75,10 @@ def check_fields(value: dict, schema: dict, where: str) -> list[str]:
     for key, item in value.items():
         if key not in schema:
             problems.append(f"{where}.{key}: not a save-file field")
+        elif isinstance(schema[key], dict) and not isinstance(item, dict):
+            problems.append(f"{where}.{key}: not an object")
         elif isinstance(schema[key], dict):
-            problems += check_fields(item, schema[key], f"{where}.{key}") if isinstance(item, dict) else [f"{where}.{key}: not an object"]
+            problems += check_fields(item, schema[key], f"{where}.{key}")
         elif not isinstance(item, schema[key]) or (schema[key] is not bool and isinstance(item, bool)):
             problems.append(f"{where}.{key}: {type(item).__name__}")
         elif (where.rsplit(".", 1)[-1], key) in ENUMS and item not in ENUMS[(where.rsplit(".", 1)[-1], key)]:
@@ -226,7 +228,8 @@ def test_images_have_the_declared_grid_and_the_parts_shape(sets, game):
     sheets = {p.name: p.drawing for p in parts(kit) if isinstance(p, Sheet)}
     tokens = {t.name: p for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens}
     tiles = {name: (p.diameter, p.diameter) for name, p in tokens.items()}
-    tiles |= {p.name: (p.width, p.height) for s in parts(kit) if isinstance(s, Sheet) for p in s.pieces if isinstance(p, Piece)}
+    cut = [piece for s in parts(kit) if isinstance(s, Sheet) for piece in s.pieces]
+    tiles |= {p.name: (p.width, p.height) for p in cut if isinstance(p, Piece)}
     for state in saved["ObjectStates"]:
         if state["Name"] in ("DeckCustom", "CardCustom"):
             size = decks[state["Nickname"]] if state["Name"] == "DeckCustom" else sheets[state["Nickname"]]

@@ -29,7 +29,8 @@ class Tile:
 
     def items(self) -> ItemSet:
         """The tile as a run of one item, to draw its faces as the card sheets do."""
-        return ItemSet(self.name, "token", self.shape, self.width, self.height, (Item("", self.name, self.front, self.back),))
+        item = Item("", self.name, self.front, self.back)
+        return ItemSet(self.name, "token", self.shape, self.width, self.height, (item,))
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def _loose_card(picture: Picture, key: int, dpi: float, files: ImageFiles, where
     url = files.save(picture.name, _picture(picture.drawing, dpi), 1)
     sheet = tts.custom_deck(url, url, 1, 1, hidden_back=True, unique_back=False)
     sideways = picture.drawing.width > picture.drawing.height
-    return tts.card(picture.name, key * 100, {str(key): sheet}, where, sideways) | {"Name": "CardCustom"}
+    return tts.card(picture.name, key * 100, {str(key): sheet}, where, sideways, kind="CardCustom")
 
 
 def _faces(tiles: Sequence[Tile], dpi: float, longest: int = MAX_SIDE) -> Iterator[Image.Image]:

@@ -36,10 +36,18 @@ def custom_deck(face_url: str, back_url: str, columns: int, rows: int, hidden_ba
     }
 
 
-def card(name: str, card_id: int, sheets: dict[str, dict], where: dict[str, float], sideways: bool = False) -> dict:
-    """A card: its id is its sheet's key times 100 plus its cell."""
+def card(
+    name: str,
+    card_id: int,
+    sheets: dict[str, dict],
+    where: dict[str, float],
+    sideways: bool = False,
+    kind: str = "Card",
+) -> dict:
+    """A card of a deck, or (``kind`` "CardCustom") a card of its own; its id is its sheet's key times 100 plus
+    its cell."""
     return {
-        "Name": "Card",
+        "Name": kind,
         "Nickname": name,
         "Transform": where,
         "Locked": False,

@@ -22,6 +22,7 @@ from pnp.printing.paper import Rect
 from pnp.printing.parts import Die, Face, Kit, KitDocument, Piece, Sheet
 
 BOARD = "#eef1f5"
+DIE_SCALE = 0.68  # a die's side, against a grid space's
 SPACE = "#ffffff"
 DOCK = "#dde6ef"
 SUMMARY = (
@@ -70,7 +71,8 @@ def _table_pieces(data: HaulingData, layout: Layout) -> tuple[Piece | Die, ...]:
             box = Rect(0, 0, length, width)
             front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player)
             back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player)
-            found.append(Piece(f"P{player + 1} {transport.id} {transport.name}", length, width, Face(front), Face(back)))
+            name = f"P{player + 1} {transport.id} {transport.name}"
+            found.append(Piece(name, length, width, Face(front), Face(back)))
     for gold, box in ((True, layout.marker(0)), (False, layout.marker(1))):
         marker = partial(pieces.marker, box=Rect(0, 0, box.w, box.h), gold=gold)
         found.append(Piece(f"{'gold' if gold else 'red'} marker", box.w, box.h, Face(marker)))
@@ -78,7 +80,7 @@ def _table_pieces(data: HaulingData, layout: Layout) -> tuple[Piece | Die, ...]:
         box = layout.score_marker(player)
         marker = partial(pieces.score_marker, box=Rect(0, 0, box.w, box.h), colour=fleet.colour, player=player)
         found.append(Piece(f"P{player + 1} score marker", box.w, box.h, Face(marker)))
-    side = layout.space * 0.68
+    side = layout.space * DIE_SCALE
     faces = tuple(Face(partial(pieces.die, cx=side / 2, cy=side / 2, code=n, side=side)) for n in range(1, 7))
     found += [Die("die", side, faces) for _ in SPACES]
     return tuple(found)
@@ -308,7 +310,7 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
 
 # -- the state's pieces on the board ------------------------------------------
 def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
-    side = layout.space * 0.68
+    side = layout.space * DIE_SCALE
     for index, code in enumerate(state.grid):
         if code:
             cell = layout.grid_space(index)
