@@ -11,7 +11,7 @@ from PIL import Image
 
 from pnp.export import dice
 from pnp.export.raster import pixels
-from pnp.export.tts import export_tts, image_size
+from pnp.export.tts import export_tts, image_size, step_count
 from pnp.export.tts_decks import grid
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -342,3 +342,15 @@ def test_the_docs_figures_are_the_exports(sets):
     cell = grid(69, POKER.width, POKER.height, 300).cell
     assert tuple(map(int, sheet.groups())) == (*cell, round(cell[0] / POKER.width * 25.4))
 
+
+
+def test_progress_counts_each_tile_die_and_board_up_to_the_total(tmp_path):
+    face = Face(lambda c: c.rect(0, 0, 10, 10, fill="#123456"))
+    cut = (Piece("a", 10.0, 5.0, face), Piece("b", 10.0, 5.0, face), Die("d", 10.0, (face,) * 6))
+    board = Drawing(50, 30, lambda c: c.rect(0, 0, 50, 30, fill="#00ff00"))
+    kit = Kit("s", "S", (KitDocument("s", (Sheet("page", Drawing(80, 80, lambda c: None), cut, board),)),))
+    seen: list[tuple[int, int]] = []
+    written = export_tts(kit, tmp_path, 40, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(2, 4), (3, 4), (4, 4)] and step_count(kit) == 4  # a pile of two tiles, the die, the board
+    names = [state["Name"] for state in json.loads(written[-1].read_text())["ObjectStates"]]
+    assert names == ["Custom_Tile", "Custom_Tile", "Custom_Dice", "Custom_Board"]  # the page itself is not there
