@@ -14,7 +14,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.cli.progress import progress_bar
 from pnp.export.png import export_png, face_count
-from pnp.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, export_tts, grid, step_count
+from pnp.export.tts import export_tts, step_count
+from pnp.export.tts_decks import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, grid
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
@@ -127,12 +128,13 @@ def test_tts_writes_sheets_one_back_boards_and_a_saved_object(tiny_tts):
         "the-deck-back.png",
         "the-deck-1.png",
         "the-deck-2.png",
-        "map.png",
         "aid.png",
+        "disc.png",
+        "map.png",
         "tiny.json",
     ]
     saved = json.loads((folder / "tiny.json").read_text())
-    deck, board, aid = saved["ObjectStates"]
+    deck, aid, disc, board = saved["ObjectStates"]
     assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "the deck"
     sheets = deck["CustomDeck"]
     assert list(sheets) == ["1", "2"]
@@ -148,8 +150,9 @@ def test_tts_writes_sheets_one_back_boards_and_a_saved_object(tiny_tts):
         cards = sum(1 for card in deck["ContainedObjects"] if card["CardID"] // 100 == int(key))
         assert cards < sheet["NumWidth"] * sheet["NumHeight"] <= MAX_COLUMNS * MAX_ROWS  # room for the hidden face
     assert (sheets["1"]["NumWidth"], sheets["1"]["NumHeight"]) == (10, 7)
-    assert board["Name"] == "Custom_Board" and board["CustomImage"]["ImageURL"] == "map.png"
-    assert aid["Name"] == "Custom_Board" and aid["CustomImage"]["ImageURL"] == "aid.png"
+    assert board["Name"] == "Custom_Board" and board["CustomImage"]["ImageURL"] == "map.png" and board["Locked"]
+    assert aid["Name"] == "CardCustom" and aid["CustomDeck"]["3"]["FaceURL"] == "aid.png" and not aid["Locked"]
+    assert disc["Name"] == "Custom_Tile" and disc["CustomImage"]["ImageURL"] == "disc.png" and not disc["Locked"]
     assert board["Transform"]["rotZ"] == 0 and deck["Transform"]["rotZ"] == 180  # boards face up, decks face down
 
 
@@ -183,7 +186,7 @@ def test_tts_backs_that_differ_make_back_sheets(tmp_path):
         assert backs.getpixel((1, 1)) == (0x1F, 0x4E, 0x9C) and backs.getpixel((w + 1, 1)) == (0x2C, 0xA0, 0x2C)
 
 
-def test_tts_boards_and_sheets_are_one_image_each_within_4096_px(tiny_tts):
+def test_tts_boards_and_aids_are_one_image_each_within_4096_px(tiny_tts):
     out, _ = tiny_tts
     with Image.open(out / "tiny" / "tts" / "map.png") as board:
         assert board.size == (MAX_SIDE, MAX_SIDE // 4)  # 600 x 150 mm, 7087 px wide at 300 dpi
@@ -201,7 +204,8 @@ def test_progress_counts_up_to_the_announced_total(tmp_path):
     assert seen == [(n, faces) for n in range(1, faces + 1)]
     seen.clear()
     export_tts(kit, tmp_path, 50, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(3, 5), (4, 5), (5, 5)] and step_count(kit) == 5  # the deck's three cards, the board, the aid
+    # the deck's three cards, the aid, the token, the board
+    assert seen == [(3, 6), (4, 6), (5, 6), (6, 6)] and step_count(kit) == 6
 
 
 def test_one_bar_counts_built_pages_and_exported_images_alike(tmp_path):

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import io
+from itertools import count
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from pnp.files import write_atomic
+from pnp.files import file_name, write_atomic
+
+if TYPE_CHECKING:
+    from pnp.printing.render import Progress
 
 _KEPT = 8  # encoded images kept for reuse
 
@@ -21,8 +26,7 @@ class PngWriter:
         self._encoded: dict[bytes, bytes] = {}
 
     def encode(self, image: Image.Image) -> bytes:
-        pixels = image.tobytes()
-        key = hashlib.blake2b(pixels, digest_size=16).digest() + repr(image.size).encode()
+        key = _key(image)
         if key not in self._encoded:
             buffer = io.BytesIO()
             image.save(buffer, "PNG", dpi=(self.dpi, self.dpi))  # zlib level 6, as libpng and pdftoppm use
@@ -34,3 +38,38 @@ class PngWriter:
     def write(self, path: Path, image: Image.Image) -> Path:
         write_atomic(path, self.encode(image), sync=False)  # quick to make again
         return path
+
+
+class ImageFiles:
+    """Images saved into one folder under names of their own, and an export's progress counted.
+
+    An image met again (the same pixels) is not saved twice: its first file serves both.
+    """
+
+    def __init__(self, folder: Path, writer: PngWriter, url: str, total: int, progress: Progress | None) -> None:
+        self.folder, self.writer, self.url, self.total, self.progress = folder, writer, url, total, progress
+        self.written: list[Path] = []
+        self.done = 0
+        self._names: dict[bytes, str] = {}
+
+    def save(self, name: str, image: Image.Image, steps: int = 0) -> str:
+        """``image`` as ``<name>.png`` (``<name>-2.png``... when that is taken); returns its address.
+
+        ``steps`` is how far the export has come with it.
+        """
+        key = _key(image)
+        if key not in self._names:
+            taken = set(self._names.values())
+            stem = file_name(name)
+            file = next(f for f in (f"{stem}-{n}.png" if n > 1 else f"{stem}.png" for n in count(1)) if f not in taken)
+            self.written.append(self.writer.write(self.folder / file, image))
+            self._names[key] = file
+        self.done += steps
+        if self.progress is not None and steps:
+            self.progress(self.done, self.total)
+        return self.url + self._names[key]
+
+
+def _key(image: Image.Image) -> bytes:
+    """Stands for the image's pixels: equal for equal images."""
+    return hashlib.blake2b(image.tobytes(), digest_size=16).digest() + repr(image.size).encode()

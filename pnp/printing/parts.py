@@ -76,11 +76,41 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Piece:
+    """A piece cut from a sheet (a transport, a marker), ``width`` x ``height`` mm, for a virtual table."""
+
+    name: str
+    width: float
+    height: float
+    front: Face
+    back: Face | None = None
+
+
+@dataclass(frozen=True)
+class Die:
+    """A six-sided die of ``side`` mm: ``faces[n - 1]`` is the face that counts as n (opposite faces sum to 7)."""
+
+    name: str
+    side: float
+    faces: tuple[Face, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.faces) != 6:
+            raise ValueError(f"die {self.name!r}: {len(self.faces)} faces, not 6")
+
+
+@dataclass(frozen=True)
 class Sheet:
-    """A single page's worth of drawing (player aid, die net), centred on the page."""
+    """A single page's worth of drawing (player aid, die net), centred on the page.
+
+    For a virtual table (Tabletop Simulator) a sheet is a card to pick up, unless it declares what it
+    stands for: the ``pieces`` and dice cut from it (or played beside it), and the ``board`` that stays whole.
+    """
 
     name: str
     drawing: Drawing
+    pieces: tuple[Piece | Die, ...] = ()
+    board: Drawing | None = None
 
 
 Part = Deck | TokenSheet | Board | Sheet

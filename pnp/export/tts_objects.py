@@ -1,0 +1,112 @@
+"""The objects of a Tabletop Simulator saved file, with the field names of TTS's save format.
+
+Only boards are locked: cards, tiles and dice are there to be picked up. Field names and values follow the
+save-file classes of TTS's knowledge base (``ObjectState``, ``CustomDeckState``, ``CustomImageState``,
+``CustomTileState``, ``CustomDiceState``) and its scripting API's object types.
+"""
+
+from __future__ import annotations
+
+TILE_BOX, TILE_CIRCLE = 0, 2  # CustomTile.Type
+DICE_SIX_SIDED = 1  # CustomDice.Type
+CARD_ROUNDED = 0  # CustomDeck.Type: a card with rounded corners
+TILE_THICKNESS = 0.2
+
+
+def transform(x: float, z: float = 0.0, y: float = 1.0, face_down: bool = False) -> dict[str, float]:
+    """Where an object lies on the table: turned over when ``face_down``."""
+    turn = 180.0 if face_down else 0.0
+    return {
+        "posX": x, "posY": y, "posZ": z,
+        "rotX": 0.0, "rotY": turn, "rotZ": turn,
+        "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0,
+    }  # fmt: skip
+
+
+def custom_deck(face_url: str, back_url: str, columns: int, rows: int, hidden_back: bool, unique_back: bool) -> dict:
+    """One sheet of a deck (``CustomDeckState``)."""
+    return {
+        "FaceURL": face_url,
+        "BackURL": back_url,
+        "NumWidth": columns,
+        "NumHeight": rows,
+        "BackIsHidden": hidden_back,
+        "UniqueBack": unique_back,
+        "Type": CARD_ROUNDED,
+    }
+
+
+def card(
+    name: str,
+    card_id: int,
+    sheets: dict[str, dict],
+    where: dict[str, float],
+    sideways: bool = False,
+    kind: str = "Card",
+) -> dict:
+    """A card of a deck, or (``kind`` "CardCustom") a card of its own; its id is its sheet's key times 100 plus
+    its cell."""
+    return {
+        "Name": kind,
+        "Nickname": name,
+        "Transform": where,
+        "Locked": False,
+        "CardID": card_id,
+        "SidewaysCard": sideways,
+        "CustomDeck": sheets,
+    }
+
+
+def deck(name: str, cards: list[dict], sheets: dict[str, dict], where: dict[str, float]) -> dict:
+    return {
+        "Name": "DeckCustom",
+        "Nickname": name,
+        "Transform": where,
+        "Locked": False,
+        "DeckIDs": [c["CardID"] for c in cards],
+        "CustomDeck": sheets,
+        "ContainedObjects": cards,
+    }
+
+
+def board(name: str, image_url: str, where: dict[str, float]) -> dict:
+    """A board, locked in place."""
+    return {
+        "Name": "Custom_Board",
+        "Nickname": name,
+        "Transform": where,
+        "Locked": True,
+        "CustomImage": _image(image_url),
+    }
+
+
+def tile(name: str, front_url: str, back_url: str, round_: bool, where: dict[str, float]) -> dict:
+    """A tile that stacks with its like; the back is the front when ``back_url`` is empty."""
+    shape = {"Type": TILE_CIRCLE if round_ else TILE_BOX, "Thickness": TILE_THICKNESS, "Stackable": True}
+    return {
+        "Name": "Custom_Tile",
+        "Nickname": name,
+        "Transform": where,
+        "Locked": False,
+        "CustomImage": _image(front_url, back_url) | {"CustomTile": shape | {"Stretch": False}},
+    }
+
+
+def dice(name: str, image_url: str, where: dict[str, float]) -> dict:
+    """A six-sided die whose image is TTS's d6 template filled in (``pnp.export.dice``)."""
+    return {
+        "Name": "Custom_Dice",
+        "Nickname": name,
+        "Transform": where,
+        "Locked": False,
+        "CustomImage": _image(image_url) | {"CustomDice": {"Type": DICE_SIX_SIDED}},
+    }
+
+
+def saved_file(title: str, objects: list[dict]) -> dict:
+    """A saved-objects file: TTS's save format with just the objects filled in."""
+    return {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "ObjectStates": objects}
+
+
+def _image(url: str, secondary: str = "") -> dict:
+    return {"ImageURL": url, "ImageSecondaryURL": secondary, "WidthScale": 0.0}

@@ -1,0 +1,356 @@
+"""Tabletop Simulator sets: every component of every kit on the table, in TTS's save format."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pnp.export import dice
+from pnp.export.raster import pixels
+from pnp.export.tts import export_tts, image_size, step_count
+from pnp.export.tts_decks import grid
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.parts import POKER, Board, Deck, Die, Face, Kit, KitDocument, Piece, Sheet, Token, TokenSheet
+
+DPI = 30  # small images: the counts and shapes do not depend on the resolution
+DOC = Path(__file__).parents[1] / "docs" / "export.md"
+
+# The save-file fields we write, with their types, from the classes of TTS's save format (knowledge base,
+# "Save File Format": SaveState, ObjectState, TransformState, CustomDeckState, CustomImageState,
+# CustomTileState, CustomDiceState); enumerations as its scripting API lists them.
+NUMBER = (int, float)
+TRANSFORM = {f"{kind}{axis}": NUMBER for kind in ("pos", "rot", "scale") for axis in "XYZ"}
+CUSTOM_DECK = {
+    "FaceURL": str,
+    "BackURL": str,
+    "NumWidth": int,
+    "NumHeight": int,
+    "BackIsHidden": bool,
+    "UniqueBack": bool,
+    "Type": int,
+}
+CUSTOM_TILE = {"Type": int, "Thickness": NUMBER, "Stackable": bool, "Stretch": bool}
+CUSTOM_DICE = {"Type": int}
+CUSTOM_IMAGE = {
+    "ImageURL": str,
+    "ImageSecondaryURL": str,
+    "WidthScale": NUMBER,
+    "CustomTile": CUSTOM_TILE,
+    "CustomDice": CUSTOM_DICE,
+}
+OBJECT_STATE = {
+    "Name": str,
+    "Transform": TRANSFORM,
+    "Nickname": str,
+    "Locked": bool,
+    "CardID": int,
+    "SidewaysCard": bool,
+    "DeckIDs": list,
+    "CustomDeck": dict,
+    "CustomImage": CUSTOM_IMAGE,
+    "ContainedObjects": list,
+}
+SAVE_STATE = {"ObjectStates": list} | dict.fromkeys(("SaveName", "GameMode", "Date", "Table", "Sky", "Note"), str)
+# what each kind of object must carry besides Name, Transform, Nickname and Locked
+REQUIRED = {
+    "Card": {"CardID", "CustomDeck"},
+    "CardCustom": {"CardID", "CustomDeck"},
+    "DeckCustom": {"DeckIDs", "CustomDeck", "ContainedObjects"},
+    "Custom_Board": {"CustomImage"},
+    "Custom_Tile": {"CustomImage"},
+    "Custom_Dice": {"CustomImage"},
+}
+ENUMS = {("CustomTile", "Type"): range(4), ("CustomDice", "Type"): range(6), ("CustomDeck", "Type"): range(5)}
+
+
+def check_fields(value: dict, schema: dict, where: str) -> list[str]:
+    """Each field of ``value`` that ``schema`` does not name, or of another type, as ``where.field: why``."""
+    problems = []
+    for key, item in value.items():
+        if key not in schema:
+            problems.append(f"{where}.{key}: not a save-file field")
+        elif isinstance(schema[key], dict) and not isinstance(item, dict):
+            problems.append(f"{where}.{key}: not an object")
+        elif isinstance(schema[key], dict):
+            problems += check_fields(item, schema[key], f"{where}.{key}")
+        elif not isinstance(item, schema[key]) or (schema[key] is not bool and isinstance(item, bool)):
+            problems.append(f"{where}.{key}: {type(item).__name__}")
+        elif (where.rsplit(".", 1)[-1], key) in ENUMS and item not in ENUMS[(where.rsplit(".", 1)[-1], key)]:
+            problems.append(f"{where}.{key}: {item} is not a documented value")
+    return problems
+
+
+def check_object(state: dict, where: str = "ObjectStates") -> list[str]:
+    """An object of the saved file against the save format, its contents too."""
+    name = state.get("Name")
+    where = f"{where}[{name} {state.get('Nickname')!r}]"
+    if name not in REQUIRED:
+        return [f"{where}: unknown object type"]
+    problems = check_fields(state, OBJECT_STATE, where)
+    missing = ({"Name", "Transform", "Nickname", "Locked"} | REQUIRED[name]) - set(state)
+    problems += [f"{where}.{key}: missing" for key in sorted(missing)]
+    for key, sheet in state.get("CustomDeck", {}).items():
+        problems += check_fields(sheet, CUSTOM_DECK, f"{where}.CustomDeck")
+        problems += [f"{where}.CustomDeck.{key}.{f}: missing" for f in sorted(set(CUSTOM_DECK) - set(sheet))]
+        problems += [] if key.isdigit() else [f"{where}.CustomDeck.{key}: not a number"]
+    if "CardID" in state and str(state["CardID"] // 100) not in state["CustomDeck"]:
+        problems.append(f"{where}.CardID: {state['CardID']} has no sheet {state['CardID'] // 100}")
+    if name in ("Custom_Tile", "Custom_Dice"):
+        nested = "CustomTile" if name == "Custom_Tile" else "CustomDice"
+        problems += [] if nested in state["CustomImage"] else [f"{where}.CustomImage.{nested}: missing"]
+    for inner in state.get("ContainedObjects", []):
+        problems += check_object(inner, where)
+    return problems
+
+
+@pytest.fixture(scope="module")
+def sets(tmp_path_factory) -> dict[str, tuple[Kit, dict, Path]]:
+    """Each game's kit, its saved object and its folder, exported once at a low dpi."""
+    out = tmp_path_factory.mktemp("tts")
+    found = {}
+    for game, spec in REGISTRY.items():
+        kit = spec.kit(KitRequest())
+        saved = export_tts(kit, out, DPI)[-1]
+        found[game] = (kit, json.loads(saved.read_text()), saved.parent)
+    return found
+
+
+def parts(kit: Kit) -> list:
+    return [part for document in kit.documents for part in document.parts]
+
+
+def kit_counts(kit: Kit) -> dict[str, int]:
+    """What the printed kit holds, counted from its parts."""
+    sheets = [p for p in parts(kit) if isinstance(p, Sheet)]
+    cut = [piece for sheet in sheets for piece in sheet.pieces]
+    return {
+        "cards": sum(len(p.cards) for p in parts(kit) if isinstance(p, Deck)),
+        "tiles": sum(len(p.tokens) for p in parts(kit) if isinstance(p, TokenSheet))
+        + sum(isinstance(p, Piece) for p in cut),
+        "dice": sum(isinstance(p, Die) for p in cut),
+        "boards": sum(isinstance(p, Board) for p in parts(kit)) + sum(s.board is not None for s in sheets),
+        "sheets as cards": sum(not s.pieces and s.board is None for s in sheets),
+    }
+
+
+def table_counts(saved: dict) -> dict[str, int]:
+    """What the saved object puts on the table, counted by object type."""
+    objects = saved["ObjectStates"]
+    names = [o["Name"] for o in objects]
+    return {
+        "cards": sum(len(o["ContainedObjects"]) for o in objects if o["Name"] == "DeckCustom") + names.count("Card"),
+        "tiles": names.count("Custom_Tile"),
+        "dice": names.count("Custom_Dice"),
+        "boards": names.count("Custom_Board"),
+        "sheets as cards": names.count("CardCustom"),
+    }
+
+
+def doc_table() -> dict[str, dict[str, int]]:
+    """The table of docs/export.md that says what each game puts on the table."""
+    lines = DOC.read_text().splitlines()
+    head = lines.index("| game | cards | tiles | dice | boards | sheets as cards |")
+    columns = [c.strip() for c in lines[head].strip("|").split("|")][1:]
+    rows = {}
+    for line in lines[head + 2 :]:
+        if not line.startswith("|"):
+            break
+        game, *values = (c.strip() for c in line.strip("|").split("|"))
+        rows[game] = dict(zip(columns, map(int, values)))
+    return rows
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_every_component_of_the_kit_is_an_object_on_the_table(sets, game):
+    kit, saved, _ = sets[game]
+    assert table_counts(saved) == kit_counts(kit)
+
+
+def test_tokens_jets_pieces_and_dice_are_there_by_name(sets):
+    assert table_counts(sets["aloft"][1])["tiles"] == 59
+    assert table_counts(sets["take-off"][1]) | {"cards": 193} == {**kit_counts(sets["take-off"][0]), "cards": 193}
+    assert table_counts(sets["take-off"][1])["tiles"] == 24 and table_counts(sets["take-off"][1])["dice"] == 2
+    hauling = table_counts(sets["hauling-astronauts"][1])
+    assert (hauling["tiles"], hauling["dice"]) == (12 + 2 + 2, 9)  # transports, bonus and score markers; dice
+    for game, (kit, saved, _) in sets.items():
+        tokens = [t.name for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens]
+        pieces = [p.name for s in parts(kit) if isinstance(s, Sheet) for p in s.pieces if isinstance(p, Piece)]
+        assert [o["Nickname"] for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"] == tokens + pieces, game
+
+
+def test_the_docs_table_says_what_each_export_holds(sets):
+    assert doc_table() == {game: table_counts(saved) for game, (_, saved, _) in sets.items()}
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_every_object_has_the_save_file_fields(sets, game):
+    _, saved, _ = sets[game]
+    assert check_fields(saved, SAVE_STATE, "SaveState") == []
+    assert [problem for state in saved["ObjectStates"] for problem in check_object(state)] == []
+
+
+def test_the_schema_check_catches_a_misspelt_or_missing_field():
+    card = {"Name": "Card", "Nickname": "x", "Transform": dict.fromkeys(TRANSFORM, 0.0), "Locked": False}
+    sheet = dict(zip(CUSTOM_DECK, ("a.png", "b.png", 2, 2, False, False, 0)))
+    assert check_object(card | {"CardID": 100, "CustomDeck": {"1": sheet}}) == []
+    assert check_object(card | {"CardId": 100, "CustomDeck": {"1": sheet}}) == [
+        "ObjectStates[Card 'x'].CardId: not a save-file field",
+        "ObjectStates[Card 'x'].CardID: missing",
+    ]
+    tile = {"Name": "Custom_Tile", "Nickname": "t", "Transform": card["Transform"], "Locked": False}
+    assert check_object(tile | {"CustomImage": {"ImageURL": "t.png", "CustomTile": {"Type": 7}}}) == [
+        "ObjectStates[Custom_Tile 't'].CustomImage.CustomTile.Type: 7 is not a documented value"
+    ]
+    assert check_object(tile | {"CustomImage": {"ImageURL": "t.png"}, "Locked": "no"}) == [
+        "ObjectStates[Custom_Tile 't'].Locked: str",
+        "ObjectStates[Custom_Tile 't'].CustomImage.CustomTile: missing",
+    ]
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_nothing_is_locked_but_the_boards(sets, game):
+    _, saved, _ = sets[game]
+    assert [o["Locked"] for o in saved["ObjectStates"]] == [o["Name"] == "Custom_Board" for o in saved["ObjectStates"]]
+    assert any(o["Locked"] for o in saved["ObjectStates"])  # every kit has its board
+    assert all(not card["Locked"] for o in saved["ObjectStates"] for card in o.get("ContainedObjects", []))
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_images_have_the_declared_grid_and_the_parts_shape(sets, game):
+    kit, saved, folder = sets[game]
+    decks = {p.name: p.size for p in parts(kit) if isinstance(p, Deck)}
+    sheets = {p.name: p.drawing for p in parts(kit) if isinstance(p, Sheet)}
+    tokens = {t.name: p for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens}
+    tiles = {name: (p.diameter, p.diameter) for name, p in tokens.items()}
+    cut = [piece for s in parts(kit) if isinstance(s, Sheet) for piece in s.pieces]
+    tiles |= {p.name: (p.width, p.height) for p in cut if isinstance(p, Piece)}
+    for state in saved["ObjectStates"]:
+        if state["Name"] in ("DeckCustom", "CardCustom"):
+            size = decks[state["Nickname"]] if state["Name"] == "DeckCustom" else sheets[state["Nickname"]]
+            for sheet in state["CustomDeck"].values():
+                with Image.open(folder / sheet["FaceURL"]) as image:
+                    columns, rows = sheet["NumWidth"], sheet["NumHeight"]
+                    assert image.width % columns == 0 and image.height % rows == 0
+                    cell = (image.width // columns, image.height // rows)
+                    assert _same_shape(cell, (size.width, size.height)), state["Nickname"]
+                with Image.open(folder / sheet["BackURL"]) as back:
+                    assert back.size in (cell, image.size)  # one back, or a back sheet of the same grid
+        elif state["Name"] == "Custom_Tile":
+            for url in (state["CustomImage"]["ImageURL"], state["CustomImage"]["ImageSecondaryURL"]):
+                if url:
+                    with Image.open(folder / url) as image:
+                        assert _same_shape(image.size, tiles[state["Nickname"]]), state["Nickname"]
+            token = tokens.get(state["Nickname"])
+            assert state["CustomImage"]["CustomTile"]["Type"] == (2 if token and token.shape == "round" else 0)
+        elif state["Name"] == "Custom_Dice":
+            with Image.open(folder / state["CustomImage"]["ImageURL"]) as image:
+                assert image.width == image.height and image.width % dice.CELLS == 0
+        else:
+            with Image.open(folder / state["CustomImage"]["ImageURL"]) as image:
+                assert max(image.size) <= 4096
+
+
+def _same_shape(pixels_size: tuple[int, int], mm: tuple[float, float]) -> bool:
+    """The pixels have the millimetres' proportions, to within a pixel on each side."""
+    (w, h), (width, height) = pixels_size, mm
+    return abs(w / h - width / height) <= width / height * (1 / w + 1 / h)
+
+
+COLOURS = ("#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff", "#ff00ff")
+
+
+def _marked(colour: str):
+    """A face of one colour with a black square in its top-left corner, to see which way up it lies."""
+
+    def draw(canvas: Canvas) -> None:
+        canvas.rect(0, 0, 20, 20, fill=colour, stroke=None)
+        canvas.rect(0, 0, 5, 5, fill="#000000", stroke=None)
+
+    return draw
+
+
+def test_a_die_fills_tts_d6_template_faces_1_and_6_upside_down(tmp_path):
+    die = Die("die", 20.0, tuple(Face(_marked(c)) for c in COLOURS))
+    kit = Kit("d", "D", (KitDocument("d", (Sheet("net", Drawing(100, 100, lambda c: None), pieces=(die,)),)),))
+    saved = json.loads(export_tts(kit, tmp_path, 100)[-1].read_text())
+    (state,) = saved["ObjectStates"]
+    assert state["Name"] == "Custom_Dice" and state["CustomImage"]["CustomDice"]["Type"] == 1
+    with Image.open(tmp_path / "d" / "tts" / state["CustomImage"]["ImageURL"]) as image:
+        cell = image.width // 3
+        assert image.size == (3 * cell, 3 * cell) and cell == pixels(20, 100)
+        # the top row is blank; middle row 2 4 5, bottom row 1 3 6
+        assert {image.getpixel((x * cell + cell // 2, cell // 2)) for x in range(3)} == {(255, 255, 255)}
+        for value, (column, row) in zip((2, 4, 5, 1, 3, 6), [(c, r) for r in (1, 2) for c in range(3)]):
+            red, green, blue = (int(COLOURS[value - 1][i : i + 2], 16) for i in (1, 3, 5))
+            assert image.getpixel((column * cell + cell // 2, row * cell + cell // 2)) == (red, green, blue)
+            top_left = image.getpixel((column * cell + 2, row * cell + 2))
+            bottom_right = image.getpixel(((column + 1) * cell - 3, (row + 1) * cell - 3))
+            upside_down = value in (1, 6)
+            assert (bottom_right if upside_down else top_left) == (0, 0, 0), value
+            assert (top_left if upside_down else bottom_right) == (red, green, blue), value
+
+
+def test_a_die_needs_six_faces():
+    with pytest.raises(ValueError, match="5 faces, not 6"):
+        Die("die", 10.0, (Face(lambda c: None),) * 5)
+
+
+def test_same_looking_tiles_pile_up_and_share_their_image(tmp_path):
+    face = Face(lambda c: c.rect(0, 0, 10, 10, fill="#123456"))
+    other = Face(lambda c: c.rect(0, 0, 10, 10, fill="#654321"))
+    tokens = TokenSheet("t", "square", 10.0, (*(Token("same", face) for _ in range(3)), Token("other", other)))
+    kit = Kit("p", "P", (KitDocument("t", (tokens,)),))
+    written = export_tts(kit, tmp_path, 60)
+    assert [p.name for p in written] == ["same.png", "other.png", "p.json"]
+    states = json.loads(written[-1].read_text())["ObjectStates"]
+    spots = [(s["Transform"]["posX"], s["Transform"]["posZ"], s["Transform"]["posY"]) for s in states]
+    assert spots[0][:2] == spots[1][:2] == spots[2][:2] != spots[3][:2]  # one pile, another beside it
+    assert spots[0][2] < spots[1][2] < spots[2][2]  # stacked, each above the last
+    assert all(s["CustomImage"]["CustomTile"]["Stackable"] for s in states)
+
+
+def test_a_sheet_with_a_board_and_pieces_gives_them_instead_of_its_page(sets):
+    kit, saved, folder = sets["hauling-astronauts"]
+    (page,) = (p for p in parts(kit) if isinstance(p, Sheet))
+    assert page.board is not None and page.board.height < page.drawing.height  # the board without the cut-out band
+    (board,) = (o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board")
+    with Image.open(folder / board["CustomImage"]["ImageURL"]) as image:
+        assert image.size == image_size(page.board.width, page.board.height, DPI)
+    transports = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile" and "marker" not in o["Nickname"]]
+    assert len(transports) == 12 and all(o["CustomImage"]["ImageSecondaryURL"] for o in transports)  # a hidden side
+
+
+def test_the_docs_figures_are_the_exports(sets):
+    text = DOC.read_text()
+    world = next(p for p in parts(sets["take-off"][0]) if isinstance(p, Board)).drawing
+    width = re.search(r"world map, ([\d,]+) mm wide, would be ([\d,]+) px at 300 dpi", text)
+    assert width is not None
+    assert (float(width[1].replace(",", "")), int(width[2].replace(",", ""))) == (world.width, pixels(world.width, 300))
+    card = re.search(r"at 300 dpi is (\d+) x (\d+) px; with `--no-bleed`, (\d+) x (\d+) px", text)
+    assert card is not None
+    assert tuple(map(int, card.groups())) == (
+        pixels(POKER.width + 6, 300), pixels(POKER.height + 6, 300), pixels(POKER.width, 300), pixels(POKER.height, 300)
+    )
+    sheet = re.search(r"a full 10 x 7 sheet of poker cards is (\d+) x (\d+) px a\s+card, about (\d+) dpi", text)
+    assert sheet is not None
+    cell = grid(69, POKER.width, POKER.height, 300).cell
+    assert tuple(map(int, sheet.groups())) == (*cell, round(cell[0] / POKER.width * 25.4))
+
+
+
+def test_progress_counts_each_tile_die_and_board_up_to_the_total(tmp_path):
+    face = Face(lambda c: c.rect(0, 0, 10, 10, fill="#123456"))
+    cut = (Piece("a", 10.0, 5.0, face), Piece("b", 10.0, 5.0, face), Die("d", 10.0, (face,) * 6))
+    board = Drawing(50, 30, lambda c: c.rect(0, 0, 50, 30, fill="#00ff00"))
+    kit = Kit("s", "S", (KitDocument("s", (Sheet("page", Drawing(80, 80, lambda c: None), cut, board),)),))
+    seen: list[tuple[int, int]] = []
+    written = export_tts(kit, tmp_path, 40, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(2, 4), (3, 4), (4, 4)] and step_count(kit) == 4  # a pile of two tiles, the die, the board
+    names = [state["Name"] for state in json.loads(written[-1].read_text())["ObjectStates"]]
+    assert names == ["Custom_Tile", "Custom_Tile", "Custom_Dice", "Custom_Board"]  # the page itself is not there
