@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.errors import PnpError
+from pnp.files import WriteError
 from pnp.referee.session import Session
 
 
@@ -42,8 +43,13 @@ def check_undo(current: Session, seat: str) -> None:
 
 
 def refusing(action: Callable[..., str], *args: str) -> None:
-    """Run the session's own check; a refusal (the rules, the notation, a key file) becomes a 422."""
+    """Run the session's own check; a refusal (the rules, the notation, a key file) becomes a 422.
+
+    A file that cannot be written (a secret's key file on a full disk) is no refusal: it goes on as it is.
+    """
     try:
         action(*args)
+    except WriteError:
+        raise
     except PnpError as exc:
         raise Refused(422, "refused", str(exc)) from None

@@ -6,6 +6,7 @@ public text, commitments as "entered their SLOT (hidden)", and no digest or salt
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
@@ -22,17 +23,25 @@ class Views:
     """Each viewer's state, drawn and encoded once per version of the record (and read-only flag).
 
     Every page asks again after each change: a large picture (Take Off's world map) takes a good part
-    of a second to draw, so it is drawn once for all the pages of that viewer, not once per page.
+    of a second to draw, so it is drawn once for all the pages of that viewer, not once per page. One
+    state is drawn at a time: drawing holds Python's lock on the interpreter anyway, and alone it
+    leaves the server's other threads (a move being played, a state already drawn) their turns.
     """
 
     def __init__(self) -> None:
         self._states: Memo[tuple[str, str | None, bool], Encoded] = Memo(STATES_KEPT)
+        self._drawing = threading.Lock()
 
     def state(self, current: Session, viewer: str | None, read_only: bool) -> Encoded:
         """``viewer``'s state of ``current`` as JSON bytes, with an ETag naming its version and viewer."""
         key = (current.last_hash, viewer, read_only)
         tag = f"{current.last_hash}-{viewer or ''}{'-read-only' if read_only else ''}"
-        return self._states.get(key, lambda: encode(state_json(current, viewer, read_only), tag))
+        return self._states.get(key, lambda: self._encoded(current, viewer, read_only, tag))
+
+    def _encoded(self, current: Session, viewer: str | None, read_only: bool, tag: str) -> Encoded:
+        with self._drawing:
+            data = state_json(current, viewer, read_only)
+        return encode(data, tag)  # gzip lets go of the interpreter: the next drawing may start meanwhile
 
 
 def state_json(current: Session, seat: str | None, read_only: bool = False) -> dict[str, Any]:
