@@ -27,10 +27,10 @@ from pnp.referee.session import Session
 
 INPUTS = 300  # per game
 CLI_EVERY = 10  # every tenth input is written by the CLI's way, beside the server
-UNDO_SHARE = 0.4  # of inputs that take the last move back: games last long enough to reach INPUTS
+UNDO_SHARE = 0.45  # of inputs that take the last move back: games last long enough to reach INPUTS
 VIEWERS = 7  # the shared screen and six phones (seats repeat where the game has fewer)
 MAX_FETCHES = 20_000  # a bound on each viewer's loop, whatever happens
-PAUSE = 0.02  # seconds between a viewer's fetches: seven viewers still ask some 300 times a second
+PAUSE = 0.05  # seconds between a viewer's fetches: seven viewers still ask some 100 times a second
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stops the server with SIGINT")
 
