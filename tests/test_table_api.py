@@ -29,7 +29,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for it
 
 from pnp import files
 from pnp.games import REGISTRY
-from pnp.referee import keys, record, session
+from pnp.referee import keys, notation, record, session
 from pnp.referee.protocol import Commit, Reveal, Secret
 from pnp.table import app, links, view
 from pnp.table.answers import for_pages
@@ -384,6 +384,38 @@ def test_the_state_is_drawn_once_per_version_and_viewer(tmp_path):
     current.play("secret colours B,G")
     views.state(current, "ann", False)
     assert drawn == ["ann", None, "ann"]  # a new viewer, then a new version, are drawn afresh
+
+
+def test_a_picture_the_game_draws_the_same_for_all_is_drawn_once_per_version(tmp_path):
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    current = session.load(path)
+    drawn: list[str | None] = []
+    picture = current.spec.picture
+
+    def counted(state, viewer):
+        drawn.append(viewer)
+        return picture(state, viewer)
+
+    current.spec = dataclasses.replace(current.spec, picture=counted)
+    views = view.Views()
+    pictures = {json.loads(views.state(current, viewer, False).body)["picture"] for viewer in ("ann", None, "bob")}
+    assert len(pictures) == 1 and drawn == [None]
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if REGISTRY[name].picture_for_all])
+def test_a_game_that_draws_the_same_for_all_does_so_at_every_step(tmp_path, name):
+    from pnp.printing.render import drawing_to_screen_svg
+
+    current = session.load(new_record(tmp_path, name))
+    rng = random.Random(SEED)
+    for step in range(60):
+        if step % 6 == 0:
+            public = drawing_to_screen_svg(current.spec.picture(current.state, None))
+            for seat in current.setup.players:
+                assert drawing_to_screen_svg(current.spec.picture(current.state, seat)) == public, (step, seat)
+        if current.state.to_move() is None:
+            break
+        current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
 
 
 # -- hints: the search bot's pick for the seat to move -----------------------------------------------------

@@ -17,19 +17,22 @@ from pnp.table.answers import Encoded, encode
 from pnp.table.memo import Memo
 
 STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, over four versions
+PICTURES_KEPT = 32  # pictures kept drawn, likewise
 
 
 class Views:
     """Each viewer's state, drawn and encoded once per version of the record (and read-only flag).
 
     Every page asks again after each change: a large picture (Take Off's world map) takes a good part
-    of a second to draw, so it is drawn once for all the pages of that viewer, not once per page. One
-    state is drawn at a time: drawing holds Python's lock on the interpreter anyway, and alone it
-    leaves the server's other threads (a move being played, a state already drawn) their turns.
+    of a second to draw, so it is drawn once for all the pages of that viewer, not once per page, and
+    once for every viewer where the game draws the same for all. One drawing is made at a time: it
+    holds Python's lock on the interpreter anyway, and alone it leaves the server's other threads (a
+    move being played, a state already drawn) their turns.
     """
 
     def __init__(self) -> None:
         self._states: Memo[tuple[str, str | None, bool], Encoded] = Memo(STATES_KEPT)
+        self._pictures: Memo[tuple[str, str | None], str] = Memo(PICTURES_KEPT)
         self._drawing = threading.Lock()
 
     def state(self, current: Session, viewer: str | None, read_only: bool) -> Encoded:
@@ -39,13 +42,28 @@ class Views:
         return self._states.get(key, lambda: self._encoded(current, viewer, read_only, tag))
 
     def _encoded(self, current: Session, viewer: str | None, read_only: bool, tag: str) -> Encoded:
+        picture = self._picture(current, viewer)
         with self._drawing:
-            data = state_json(current, viewer, read_only)
+            data = state_json(current, viewer, read_only, picture)
         return encode(data, tag)  # gzip lets go of the interpreter: the next drawing may start meanwhile
 
+    def _picture(self, current: Session, viewer: str | None) -> str:
+        shown = None if current.spec.picture_for_all else viewer
 
-def state_json(current: Session, seat: str | None, read_only: bool = False) -> dict[str, Any]:
-    """The state as ``seat`` may see it (None: the host's shared screen, which holds no secrets)."""
+        def draw() -> str:
+            with self._drawing:
+                return _picture(current, shown)
+
+        return self._pictures.get((current.last_hash, shown), draw)
+
+
+def state_json(
+    current: Session, seat: str | None, read_only: bool = False, picture: str | None = None
+) -> dict[str, Any]:
+    """The state as ``seat`` may see it (None: the host's shared screen, which holds no secrets).
+
+    ``picture`` is the state's picture for ``seat`` when it is drawn already.
+    """
     state, to_move = current.state, current.state.to_move()
     buttons = _buttons(current, seat) if seat is not None and seat == to_move else []
     return {
@@ -56,7 +74,7 @@ def state_json(current: Session, seat: str | None, read_only: bool = False) -> d
         "stage": state.stage(),
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
-        "picture": drawing_to_screen_svg(current.spec.picture(current.state, seat)),
+        "picture": _picture(current, seat) if picture is None else picture,
         "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
         "score": state.score().to_json(),
         "log": [
@@ -66,6 +84,10 @@ def state_json(current: Session, seat: str | None, read_only: bool = False) -> d
         "version": current.last_hash,
         "read_only": read_only,
     }
+
+
+def _picture(current: Session, viewer: str | None) -> str:
+    return drawing_to_screen_svg(current.spec.picture(current.state, viewer))
 
 
 def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
