@@ -8,6 +8,7 @@ is checked against what each other seat holds hidden at that moment (its key fil
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import errno
 import json
@@ -602,3 +603,32 @@ def test_a_state_is_sent_gzipped_and_answered_304_while_it_holds(tmp_path):
         assert table.post(mover, "play", body).status_code == 200
         moved_on = table.client.get(url, headers={"If-None-Match": etag})
         assert moved_on.status_code == 200 and moved_on.headers["etag"] != etag
+
+
+def test_a_stream_opens_with_a_beat_beats_while_quiet_and_names_each_change(tmp_path, monkeypatch):
+    from pnp.table import watch
+
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    monkeypatch.setattr(watch, "BEAT", 0.01)
+
+    async def events() -> list[str]:
+        seen = watch.RecordWatch(path)
+        stream = seen.stream()
+        got = [await anext(stream), await anext(stream)]
+        with record.locked(path):
+            current = session.load(path)
+            current.play("secret colours B,G")
+            current.save()
+        seen.check()
+        got.append(await anext(stream))
+        await stream.aclose()
+        return got
+
+    first = session.load(path).last_hash
+    changed = asyncio.run(events())
+    after = session.load(path).last_hash
+    assert changed == [
+        f'event: beat\ndata: {{"version": "{first}"}}\n\n',
+        f'event: beat\ndata: {{"version": "{first}"}}\n\n',
+        f'event: change\ndata: {{"version": "{after}"}}\n\n',
+    ]
