@@ -4,8 +4,8 @@ Per game a real ``pnp ref serve`` on localhost, seven pages (the shared screen a
 seats repeated where the game has fewer), each following its event stream and fetching ``/state`` on
 each ``change`` as the page does (gzip accepted, its last ETag offered). A seat plays seeded random
 moves; each figure is the 95th percentile, over every page and move, of the time from the POST sent to
-that page holding the new state's body. Baseline: ``/state`` of the same game's empty session, asked
-alone, in the same run.
+that page holding the new state's body. Baseline: the first ``/state`` of the same game's empty
+session (one state drawn and sent), asked alone, in the same run.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent  # the server runs this checkout's
 PAGES = 7  # the shared screen and six phones
 MAX_SEATS = 6
 WAIT = 60.0  # seconds: a bound for a stuck server, not a target
+RETRIES = 5  # times a page asks for a state that failed (the server before issue 25 failed some under load)
 
 Row = tuple[str, str, str, str]
 
@@ -51,10 +52,14 @@ class _Page:
         threading.Thread(target=self._follow, daemon=True).start()
 
     def fetch(self) -> dict:
-        """``/state`` as the page asks for it; the state it then holds."""
-        self.http.request("GET", f"{self.api}/state", headers={"Accept-Encoding": "gzip", "If-None-Match": self.etag})
-        response = self.http.getresponse()
-        body = response.read()
+        """``/state`` as the page asks for it (again after an error, as the page does); the state it then holds."""
+        for _ in range(RETRIES):
+            headers = {"Accept-Encoding": "gzip", "If-None-Match": self.etag}
+            self.http.request("GET", f"{self.api}/state", headers=headers)
+            response = self.http.getresponse()
+            body = response.read()
+            if response.status in (200, 304):
+                break
         if response.status == 304:
             return self.state
         assert response.status == 200, body
@@ -103,17 +108,15 @@ def _serve(record: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
     return server, port, {name: url.split(str(port), 1)[1] for name, url in urls["seats"].items()}
 
 
-def _baseline(port: int, api: str, runs: int) -> float:
-    """The median time of ``/state`` asked alone."""
+def _baseline(port: int, api: str) -> float:
+    """How long the first ``/state`` of ``api`` takes, asked alone: one state drawn and sent."""
     http = HTTPConnection("127.0.0.1", port, timeout=WAIT)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        http.request("GET", f"{api}/state", headers={"Accept-Encoding": "gzip"})
-        http.getresponse().read()
-        times.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    http.request("GET", f"{api}/state", headers={"Accept-Encoding": "gzip"})
+    http.getresponse().read()
+    elapsed = time.perf_counter() - start
     http.close()
-    return statistics.median(times)
+    return elapsed
 
 
 def game_row(work: Path, name: str, plays: int) -> Row:
@@ -124,7 +127,7 @@ def game_row(work: Path, name: str, plays: int) -> Row:
     session.new(record, name, players, [], 1, None).save()
     server, port, seats = _serve(record)
     try:
-        baseline = _baseline(port, "/host", 10)
+        baseline = _baseline(port, "/host")
         apis = ["/host", *seats.values()]
         pages = [_Page(port, apis[i % len(apis)]) for i in range(PAGES)]
         http = HTTPConnection("127.0.0.1", port, timeout=WAIT)
@@ -151,7 +154,7 @@ def game_row(work: Path, name: str, plays: int) -> Row:
         server.wait(timeout=WAIT)
     p95 = statistics.quantiles(delays, n=20)[-1]
     return (f"table tap-to-update {name}, {PAGES} pages", f"{p95 * 1000:.0f} ms p95",
-            f"{baseline * 1000:.0f} ms /state of an empty session",
+            f"{baseline * 1000:.0f} ms first /state, empty session",
             f"median {statistics.median(delays) * 1000:.0f} ms, {len(delays) // PAGES} moves (target p95 <= 100 ms)")
 
 

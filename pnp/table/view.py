@@ -42,19 +42,11 @@ class Views:
         return self._states.get(key, lambda: self._encoded(current, viewer, read_only, tag))
 
     def _encoded(self, current: Session, viewer: str | None, read_only: bool, tag: str) -> Encoded:
-        picture = self._picture(current, viewer)
-        with self._drawing:
+        shown = None if current.spec.picture_for_all else viewer
+        with self._drawing:  # the holder alone makes pictures: it never waits for another thread's
+            picture = self._pictures.get((current.last_hash, shown), lambda: _picture(current, shown))
             data = state_json(current, viewer, read_only, picture)
         return encode(data, tag)  # gzip lets go of the interpreter: the next drawing may start meanwhile
-
-    def _picture(self, current: Session, viewer: str | None) -> str:
-        shown = None if current.spec.picture_for_all else viewer
-
-        def draw() -> str:
-            with self._drawing:
-                return _picture(current, shown)
-
-        return self._pictures.get((current.last_hash, shown), draw)
 
 
 def state_json(
