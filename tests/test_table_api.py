@@ -8,8 +8,12 @@ is checked against what each other seat holds hidden at that moment (its key fil
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import errno
 import json
+import logging
+import os
 import random
 import re
 import warnings
@@ -24,10 +28,12 @@ with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for it
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from pnp import files
 from pnp.games import REGISTRY
-from pnp.referee import keys, record, session
+from pnp.referee import keys, notation, record, session
 from pnp.referee.protocol import Commit, Reveal, Secret
-from pnp.table import app, hints, links, view
+from pnp.table import app, links, view
+from pnp.table.answers import for_pages
 from pnp.table.app import MAX_BODY
 
 GAMES = sorted(REGISTRY)
@@ -172,20 +178,21 @@ def refusals_change_nothing(table: Table, mover: str, move: str, version: str) -
     for url in (f"/s/{wrong}/play", "/s/play", "/host/play", f"/s/{wrong}/undo"):
         response = table.client.post(url, json=body)
         assert response.status_code in (404, 405), url
-        assert "error" in response.json()
+        assert "error" in response.json() and response.json()["kind"] in ("not_found", "bad_request")
     cases = [
-        (mover, "play", {"move": move, "version": "0" * 16}, 409),
-        (other, "play", body, 403),
-        (mover, "play", {"move": "no such move at all 99", "version": version}, 422),
-        (mover, "play", {"move": "x" * 201, "version": version}, 422),
-        (mover, "play", {"move": move}, 400),
-        (mover, "play", {"move": 7, "version": version}, 400),
-        (mover, "play", ["not", "an", "object"], 400),
-        (mover, "undo", {"version": "0" * 16}, 409),
+        (mover, "play", {"move": move, "version": "0" * 16}, 409, "stale"),
+        (other, "play", body, 403, "turn"),
+        (mover, "play", {"move": "no such move at all 99", "version": version}, 422, "refused"),
+        (mover, "play", {"move": "x" * 201, "version": version}, 422, "refused"),
+        (mover, "play", {"move": move}, 400, "bad_request"),
+        (mover, "play", {"move": 7, "version": version}, 400, "bad_request"),
+        (mover, "play", ["not", "an", "object"], 400, "bad_request"),
+        (mover, "undo", {"version": "0" * 16}, 409, "stale"),
     ]
-    for seat, what, sent, status in cases:
+    for seat, what, sent, status, kind in cases:
         response = table.post(seat, what, sent)
         assert response.status_code == status, (seat, what, sent, response.text)
+        assert response.json()["kind"] == kind, response.text
         error = response.json()["error"]
         assert error and "\n" not in error and len(error) < 300
         if status == 409:
@@ -360,9 +367,7 @@ def test_the_picture_scales_to_the_screen(tmp_path):
     assert 'width="100%"' in root and "viewBox=" in root and "mm" not in root.split("viewBox")[0]
 
 
-def test_the_picture_is_drawn_once_per_version_and_viewer(tmp_path):
-    from pnp.table import view
-
+def test_the_state_is_drawn_once_per_version_and_viewer(tmp_path):
     path = new_record(tmp_path, "aloft", ["ann", "bob"])
     current = session.load(path)
     drawn: list[str | None] = []
@@ -373,12 +378,45 @@ def test_the_picture_is_drawn_once_per_version_and_viewer(tmp_path):
         return picture(state, viewer)
 
     current.spec = dataclasses.replace(current.spec, picture=counted)
-    first = view.state_json(current, "ann")["picture"]
-    assert view.state_json(current, "ann")["picture"] == first and drawn == ["ann"]
-    view.state_json(current, None)
+    views = view.Views()
+    first = views.state(current, "ann", False)
+    assert views.state(current, "ann", False) is first and drawn == ["ann"]
+    views.state(current, None, False)
     current.play("secret colours B,G")
-    view.state_json(current, "ann")
+    views.state(current, "ann", False)
     assert drawn == ["ann", None, "ann"]  # a new viewer, then a new version, are drawn afresh
+
+
+def test_a_picture_the_game_draws_the_same_for_all_is_drawn_once_per_version(tmp_path):
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    current = session.load(path)
+    drawn: list[str | None] = []
+    picture = current.spec.picture
+
+    def counted(state, viewer):
+        drawn.append(viewer)
+        return picture(state, viewer)
+
+    current.spec = dataclasses.replace(current.spec, picture=counted)
+    views = view.Views()
+    pictures = {json.loads(views.state(current, viewer, False).body)["picture"] for viewer in ("ann", None, "bob")}
+    assert len(pictures) == 1 and drawn == [None]
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if REGISTRY[name].picture_for_all])
+def test_a_game_that_draws_the_same_for_all_does_so_at_every_step(tmp_path, name):
+    from pnp.printing.render import drawing_to_screen_svg
+
+    current = session.load(new_record(tmp_path, name))
+    rng = random.Random(SEED)
+    for step in range(60):
+        if step % 6 == 0:
+            public = drawing_to_screen_svg(current.spec.picture(current.state, None))
+            for seat in current.setup.players:
+                assert drawing_to_screen_svg(current.spec.picture(current.state, seat)) == public, (step, seat)
+        if current.state.to_move() is None:
+            break
+        current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
 
 
 # -- hints: the search bot's pick for the seat to move -----------------------------------------------------
@@ -405,7 +443,6 @@ def quick_search(monkeypatch):
     for knob in ("ISMCTS_ITERATIONS", "ISMCTS_FULL_ITERATIONS"):
         monkeypatch.setattr(pnp.sim, knob, 6)
     monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 30)
-    hints._HINTS.clear()
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -423,9 +460,9 @@ def test_a_hint_is_one_of_the_seats_choices_the_same_each_time_and_changes_nothi
         assert hint["move"] in choices and hint["label"] == choices[hint["move"]]
         assert hint["version"] == version
         check_other_body(hidden, mover, answer.text)
-        hints._HINTS.clear()  # worked out afresh, not remembered: the same position gets the same hint
+    with open_table(path) as table:  # a new server works it out afresh: the same position gets the same hint
         assert table.post(mover, "hint", {"version": version}).json() == hint
-        assert path.read_bytes() == before, "a hint changed the record"
+    assert path.read_bytes() == before, "a hint changed the record"
 
 
 def test_a_hint_is_for_the_player_to_move_at_the_version_shown_with_something_to_decide(tmp_path, quick_search):
@@ -462,3 +499,136 @@ def test_the_odds_on_a_seats_page_do_not_depend_on_another_seats_hidden_hand(tmp
         buttons = view.state_json(ann_sees(tmp_path, dealt), "ann")["buttons"]
         odds.append({b["move"]: b["probability"] for b in buttons})
     assert odds[0] == odds[1] and len(odds[0]) == 6
+
+
+# -- what the page is told when the server cannot do what it was asked -------------------------------------
+
+
+def first_move(table: Table) -> tuple[str, dict[str, str]]:
+    """The seat to move and a body that plays its first listed move."""
+    mover = table.state(None)["to_move"]
+    seat = table.state(mover)
+    return mover, {"move": seat["moves"][0], "version": seat["version"]}
+
+
+def test_a_read_only_record_is_shown_and_never_written(tmp_path):
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    with open_table(path) as table:
+        assert table.state("ann")["read_only"] is False
+        path.chmod(0o444)
+        before = path.read_bytes()
+        mover, body = first_move(table)
+        assert table.state(mover)["read_only"] is True and table.state(None)["read_only"] is True
+        for what, sent in (("play", body), ("undo", {"version": body["version"]})):
+            response = table.post(mover, what, sent)
+            assert response.status_code == 403 and response.json()["kind"] == "read_only", response.text
+            assert "read-only" in response.json()["error"]
+        path.chmod(0o644)
+        assert table.state(mover)["read_only"] is False
+        path.chmod(0o444)
+    assert path.read_bytes() == before and path.stat().st_mode & 0o777 == 0o444
+
+
+@pytest.mark.parametrize(
+    ("failure", "status", "said"),
+    [
+        (errno.ENOSPC, 507, "the server could not save this move: the disk is full"),
+        (errno.EIO, 500, "the server could not save this move: input/output error"),
+    ],
+)
+def test_a_move_the_disk_cannot_take_is_unsaved_and_changes_nothing(tmp_path, monkeypatch, failure, status, said):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+        mover, body = first_move(table)
+        before = path.read_bytes()
+
+        def refuse(*_args: object) -> None:
+            raise OSError(failure, os.strerror(failure))
+
+        monkeypatch.setattr(files, "_commit", refuse)
+        response = table.post(mover, "play", body)
+        assert response.status_code == status and response.json() == {"error": said, "kind": "unsaved"}
+        assert path.read_bytes() == before and not list(tmp_path.glob("*.tmp"))
+        assert table.state(mover)["version"] == body["version"], "the server shows only what the record holds"
+        monkeypatch.undo()
+        assert table.post(mover, "play", body).status_code == 200, "the same move is saved once the disk takes it"
+
+
+def test_an_internal_error_is_one_line_to_the_page_and_a_traceback_in_the_log(tmp_path, monkeypatch, caplog):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+
+        def broken(*_args: object) -> dict:
+            raise KeyError(str(path))
+
+        monkeypatch.setattr(view, "state_json", broken)
+        response = table.client.get(table.url("ann", "state"))
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal error: the server's terminal says more", "kind": "internal"}
+    (logged,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert logged.exc_info and "/s/" in logged.getMessage()
+
+
+def test_no_answer_names_a_folder_of_the_server(tmp_path):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+        mover, body = first_move(table)
+        other = next(seat for seat in table.tokens if seat != mover)
+        keys.key_path(path, other).write_text("{damaged")
+        answers = [table.client.get(table.url(other, "state"))]
+        path.unlink()
+        answers += [table.client.get("/host/state"), table.post(mover, "play", body)]
+    for response in answers:
+        assert response.status_code == 500 and response.json()["kind"] == "record", response.text
+        assert "game.pnp" in response.json()["error"] and str(tmp_path) not in response.text
+
+
+def test_for_pages_cuts_absolute_paths_to_file_names():
+    said = "/home/ann/games/g.pnp:3: bad line; C:\\Users\\ann\\g.pnp.ann.key: damaged; a 1/2 chance and/or B/C"
+    assert for_pages(said) == "g.pnp:3: bad line; g.pnp.ann.key: damaged; a 1/2 chance and/or B/C"
+
+
+def test_a_state_is_sent_gzipped_and_answered_304_while_it_holds(tmp_path):
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+        url = table.url("ann", "state")
+        first = table.client.get(url, headers={"Accept-Encoding": "gzip"})
+        assert first.headers["content-encoding"] == "gzip" and first.json()["seat"] == "ann"
+        etag = first.headers["etag"]
+        assert first.json()["version"] in etag and "no-store" not in first.headers["cache-control"]
+        again = table.client.get(url, headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.content == b""
+        assert table.client.get(table.url(None, "state"), headers={"If-None-Match": etag}).status_code == 200
+        mover, body = first_move(table)
+        assert table.post(mover, "play", body).status_code == 200
+        moved_on = table.client.get(url, headers={"If-None-Match": etag})
+        assert moved_on.status_code == 200 and moved_on.headers["etag"] != etag
+
+
+def test_a_stream_opens_with_a_beat_beats_while_quiet_and_names_each_change(tmp_path, monkeypatch):
+    from pnp.table import watch
+
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    monkeypatch.setattr(watch, "BEAT", 0.01)
+
+    async def events() -> list[str]:
+        seen = watch.RecordWatch(path)
+        stream = seen.stream()
+        got = [await anext(stream), await anext(stream)]
+        with record.locked(path):
+            current = session.load(path)
+            current.play("secret colours B,G")
+            current.save()
+        seen.check()
+        got.append(await anext(stream))
+        await stream.aclose()
+        return got
+
+    first = session.load(path).last_hash
+    changed = asyncio.run(events())
+    after = session.load(path).last_hash
+    assert changed == [
+        f'event: beat\ndata: {{"version": "{first}"}}\n\n',
+        f'event: beat\ndata: {{"version": "{first}"}}\n\n',
+        f'event: change\ndata: {{"version": "{after}"}}\n\n',
+    ]

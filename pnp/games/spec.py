@@ -110,6 +110,8 @@ class GameSpec:
     seeded: bool = False
     # True when the kit prints parts per player (inventories, screens), so `pnp build --players` applies.
     players_in_kit: bool = False
+    # True when picture() draws the same whoever the viewer is (nothing private, no "you"): the table draws it once.
+    picture_for_all: bool = False
     # For map games: how often each route or city was used in a finished game (zeros included).
     usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None
 

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     rules=lazy_call(f"{HOME}.rules:HaulingAstronauts"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),
+    picture_for_all=True,
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:HaulingData"),
         load=lazy_call(f"{HOME}.model:load_data"),
