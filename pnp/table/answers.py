@@ -16,14 +16,10 @@ from starlette.responses import JSONResponse, Response
 
 GZIP_FROM = 1024  # bytes: smaller bodies are sent as they are
 GZIP_LEVEL = 1  # the fastest: a state with Take Off's world map shrinks 4.6x in a few ms
-HEADERS = {  # on every answer: never sniffed, never framed, the link never sent on as a referrer
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": "frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
-}
-NOT_KEPT = {**HEADERS, "Cache-Control": "no-store"}
+# The security headers are the guard's (pnp.table.guard), on every answer; the app says only how long to keep one.
+NOT_KEPT = {"Cache-Control": "no-store"}
 # A state may be kept by the one browser that asked, which must ask again each time (and gets a 304 if unchanged).
-REVALIDATED = {**HEADERS, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding"}
+REVALIDATED = {"Cache-Control": "private, no-cache", "Vary": "Accept-Encoding"}
 # A path as a program prints it: /a/b/c or C:\a\b (at least one folder), not preceded by a word character.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.])(?:/|[A-Za-z]:\\)(?:[^\s/\\:'\"]+[/\\])+")
 
