@@ -32,6 +32,7 @@ from pnp.files import write_atomic
 from pnp.printing import fonts
 from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 from pnp.printing.color import rgb
+from pnp.printing.paper import Rect
 
 MM = 72 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a share of the radius
@@ -267,6 +268,11 @@ class PdfCanvas:
         rl.doForm(name)
 
 
+def _box(rect: Rect, page_height: float) -> tuple[float, float, float, float]:
+    """A page rectangle (mm, top-left origin) as a PDF box: left, bottom, right, top in points from the bottom left."""
+    return (rect.x * MM, (page_height - rect.bottom) * MM, rect.right * MM, (page_height - rect.y) * MM)
+
+
 class PdfWriter:
     """A PDF file written page by page; each page has its own size in millimetres.
 
@@ -292,10 +298,19 @@ class PdfWriter:
         self._forms: dict[Hashable, str] = {}
         self.pages = 0
 
-    def page(self, width: float, height: float, draw: Draw) -> None:
-        """Add one page of ``width`` x ``height`` mm drawn by ``draw``."""
+    def page(
+        self, width: float, height: float, draw: Draw, trim: Rect | None = None, bleed: Rect | None = None
+    ) -> None:
+        """Add one page of ``width`` x ``height`` mm drawn by ``draw``.
+
+        It is cut to ``trim`` with ``bleed`` printed round it (page rectangles in mm; the whole page when None):
+        its TrimBox and BleedBox, which every page carries.
+        """
         rl = self._rl
         rl.setPageSize((width * MM, height * MM))
+        whole = Rect(0.0, 0.0, width, height)
+        rl.setTrimBox(_box(trim or whole, height))
+        rl.setBleedBox(_box(bleed or trim or whole, height))
         rl.transform(MM, 0, 0, -MM, 0, height * MM)
         draw(PdfCanvas(rl, self._forms))
         rl.showPage()
