@@ -11,7 +11,7 @@ Shapes are written as content-stream operators with a quick number format of
 their own (reportlab's pure-Python one dominated the time of large maps). A
 drawing placed more than once (a board on its overview and on each tile) is
 written once per file as a form XObject in the same millimetre space, and
-every placement refers to it.
+every placement refers to it. Each page carries a TrimBox and a BleedBox.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ MM = 72 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a share of the radius
 _PAINT = ("n", "f*", "S", "B*")  # by fill + 2 * stroke; even-odd filling, as reportlab paints
 _OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+# Groups that picture parts printed elsewhere at full size (a board's overview): marked-content artifacts, which
+# a preflight check (``pnp.printing.preflight``) does not hold to the rules for the parts themselves.
+ARTIFACTS = ("overview:",)
 
 
 def _nums(*values: float) -> str:
@@ -231,7 +234,7 @@ class PdfCanvas:
     @contextmanager
     def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> Iterator[None]:
         rl = self._rl
-        with self._saving():
+        with self._artifact(name), self._saving():
             if dx or dy:
                 rl.translate(dx, dy)
             if rotate:
@@ -239,6 +242,18 @@ class PdfCanvas:
             if scale != 1.0:
                 rl.scale(scale, scale)
             yield
+
+    @contextmanager
+    def _artifact(self, name: str | None) -> Iterator[None]:
+        """Marked as an artifact when ``name`` says the group pictures parts printed elsewhere (see ARTIFACTS)."""
+        marked = name is not None and name.startswith(ARTIFACTS)
+        if marked:
+            self._rl.addLiteral("/Artifact BMC")
+        try:
+            yield
+        finally:
+            if marked:
+                self._rl.addLiteral("EMC")
 
     @contextmanager
     def clip(self, x, y, w, h) -> Iterator[None]:
