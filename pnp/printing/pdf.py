@@ -318,14 +318,15 @@ class PdfWriter:
     ) -> None:
         """Add one page of ``width`` x ``height`` mm drawn by ``draw``.
 
-        It is cut to ``trim`` with ``bleed`` printed round it (page rectangles in mm; the whole page when None):
-        its TrimBox and BleedBox, which every page carries.
+        It is cut to ``trim`` with ``bleed`` printed round it (page rectangles in mm): its TrimBox and BleedBox,
+        which every page carries. Without ``trim`` nothing is cut (the whole page); without ``bleed``, the page
+        bleeds to its edges.
         """
         rl = self._rl
         rl.setPageSize((width * MM, height * MM))
         whole = Rect(0.0, 0.0, width, height)
         rl.setTrimBox(_box(trim or whole, height))
-        rl.setBleedBox(_box(bleed or trim or whole, height))
+        rl.setBleedBox(_box(bleed or whole, height))
         rl.transform(MM, 0, 0, -MM, 0, height * MM)
         draw(PdfCanvas(rl, self._forms))
         rl.showPage()

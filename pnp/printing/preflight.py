@@ -123,7 +123,7 @@ def _boxes(page: Any, press: Press) -> tuple[Box, str]:
     sides["top"] = bleed[3] - trim[3]
     side, least = min(sides.items(), key=lambda pair: pair[1])
     if least < press.bleed * MM - 0.01 * MM:
-        return trim, f"missing bleed: {least / MM:.2f} mm at the {side}, under {press.name}'s {press.bleed:.2f} mm"
+        return trim, f"missing bleed: {least / MM:.2f} mm at the {side}, under {press.name}'s {press.bleed:g} mm"
     return trim, ""
 
 
@@ -244,7 +244,7 @@ def _text_problems(
     if printed < least - 0.05:
         yield f'text under {least:g} pt: "{_short(text)}" at {printed:.1f} pt'
     if unsafe:
-        yield f'content in the safe zone: text "{_short(text)}" within {press.safe:.2f} mm of the trim'
+        yield f'content in the safe zone: text "{_short(text)}" within {press.safe:g} mm of the trim'
 
 
 def _text(obj: Any, text_page: Any) -> str:
