@@ -105,7 +105,9 @@ def _fixture(path, defect: str = "") -> None:
         c.setFont(fonts.REGULAR, 8)
         c.drawString((BLEED + 1) * MM, 30 * MM, "Too near the edge")
     pixels = 150 if defect == "150 dpi" else 300
-    c.drawImage(ImageReader(Image.new("RGB", (pixels, pixels), "#c04020")), 20 * MM, 70 * MM, 72, 72)
+    picture = Image.new("CMYK", (pixels, pixels), (255, 255, 255, 60)) if defect == "cmyk image" else None
+    picture = picture or Image.new("RGB", (pixels, pixels), "#c04020")
+    c.drawImage(ImageReader(picture), 20 * MM, 70 * MM, 72, 72)  # an inch square
     c.showPage()
     c.save()
 
@@ -116,6 +118,7 @@ FAULTS = [
     ("helvetica", "font not embedded: Helvetica"),
     ("no bleed box", "missing bleed: no BleedBox"),
     ("cmyk", "total ink over 300 %: 320 % (C 100 M 100 Y 100 K 20)"),
+    ("cmyk image", "total ink over 300 %: an image at 324 %"),
 ]
 
 

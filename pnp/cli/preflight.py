@@ -51,9 +51,9 @@ def preflight(
         for path, lines in found.items():
             for line in lines:
                 say(f"{path}: {line}")
-    files = f"{len(found)} file{'s' * (len(found) != 1)}"
+    checked = f"{len(found)} file{'s' * (len(found) != 1)}"
     if problems:
         bad = sum(1 for lines in found.values() if lines)
-        raise PnpError(f"{problems} problem{'s' * (problems != 1)} in {bad} of {files} for {rules.name}")
+        raise PnpError(f"{problems} problem{'s' * (problems != 1)} in {bad} of {checked} for {rules.name}")
     if not as_json:
-        say(f"{files} checked for {rules.name}: no problems.")
+        say(f"{checked} checked for {rules.name}: no problems.")

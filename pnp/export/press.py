@@ -122,13 +122,12 @@ def export_press(kit: Kit, out: Path, shop_key: str, progress: Progress | None =
 def _faces(items: ItemSet, shop: Shop) -> list[tuple[str, list[tuple[str, PressFace]]]]:
     """Each item's file stem (``<nnn>-<name>``) and its faces laid out (front, then back if it has one)."""
     digits = max(3, len(str(len(items.items))))
-    return [
-        (
-            f"{number:0{digits}d}-{file_name(item.name)}",
-            [(side, press_face(items, face, shop)) for side, face in (("front", item.front), ("back", item.back)) if face],
-        )
-        for number, item in enumerate(items.items, 1)
-    ]
+    cards = []
+    for number, item in enumerate(items.items, 1):
+        sides = (("front", item.front), ("back", item.back))
+        faces = [(side, press_face(items, face, shop)) for side, face in sides if face is not None]
+        cards.append((f"{number:0{digits}d}-{file_name(item.name)}", faces))
+    return cards
 
 
 def _png_files(items: ItemSet, shop: Shop, folder: Path, step: Callable[[int], None]) -> list[WrittenFile]:

@@ -15,21 +15,21 @@ Each page is checked for:
   images); RGB and grey files have no ink to add up.
 
 Text inside a marked-content *Artifact* (a picture of parts printed elsewhere at full size, such as a board's
-overview) is not held to the size and safe-zone rules. Geometry is read with PDFium (pypdfium2, which also
-rasterises ``pnp export``); colours as written are read with pypdf, since PDFium turns them into RGB.
+overview) is not held to the size and safe-zone rules. Everything is read with PDFium (pypdfium2, which also
+rasterises ``pnp export``) but the colours of fills and strokes (``pnp.printing.inks``).
 """
 
 from __future__ import annotations
 
 import ctypes
 import math
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.printing.inks import ink_problems
 
 MM = 72 / 25.4  # points per millimetre
 MAX_BYTES = 200 * 1024 * 1024  # a kit's largest PDF is well under 1 MB
@@ -39,7 +39,6 @@ SMALLEST_DPI = 300.0
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]  # left, bottom, right, top in points
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-Ink = tuple[float, str] | None  # the most ink (%) of a colour, and its four inks written out
 
 
 @dataclass(frozen=True)
@@ -74,7 +73,7 @@ def preflight(path: Path, press: Press = HOME) -> list[str]:
         problems = [f"page {n}: {what}" for n, page in enumerate(document, 1) for what in _page_problems(page, press)]
     finally:
         document.close()
-    return problems + [f"page {n}: {what}" for n, what in _ink_problems(path, press)]
+    return problems + [f"page {n}: {what}" for n, what in ink_problems(path, press.ink)]
 
 
 def _check_size(path: Path) -> None:
@@ -98,12 +97,13 @@ def _page_problems(page: Any, press: Press) -> Iterator[str]:
     text_page = page.get_textpage()
     fonts: set[str] = set()
     raw = page.raw
-    for obj, matrix, artifact in _objects([pdfium.FPDFPage_GetObject(raw, i) for i in range(pdfium.FPDFPage_CountObjects(raw))]):
+    objects = [pdfium.FPDFPage_GetObject(raw, i) for i in range(pdfium.FPDFPage_CountObjects(raw))]
+    for obj, matrix, artifact in _objects(objects):
         kind = pdfium.FPDFPageObj_GetType(obj)
         if kind == pdfium.FPDF_PAGEOBJ_TEXT:
             yield from _text_problems(obj, matrix, artifact, text_page, trim, safe, press, fonts)
         elif kind == pdfium.FPDF_PAGEOBJ_IMAGE:
-            yield from _image_problems(obj, matrix, press)
+            yield from _image_problems(obj, matrix, press, raw)
 
 
 def _boxes(page: Any, press: Press) -> tuple[Box, str]:
@@ -152,7 +152,9 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _objects(objects: list[Any], outer: Matrix = _IDENTITY, artifact: bool = False) -> Iterator[tuple[Any, Matrix, bool]]:
+def _objects(
+    objects: list[Any], outer: Matrix = _IDENTITY, artifact: bool = False
+) -> Iterator[tuple[Any, Matrix, bool]]:
     """Every object that is not a form, with the matrix of the forms round it (form space to page) and whether
     it lies in an artifact; forms are entered, however deep."""
     import pypdfium2.raw as pdfium
@@ -192,7 +194,14 @@ def _then(first: Matrix, second: Matrix) -> Matrix:
     """The matrix that applies ``first``, then ``second`` (PDF's row-vector order)."""
     a, b, c, d, e, f = first
     a2, b2, c2, d2, e2, f2 = second
-    return a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2, e * b2 + f * d2 + f2
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
 
 
 def _scale(m: Matrix) -> float:
@@ -269,7 +278,7 @@ def _short(text: str, most: int = 30) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _image_problems(obj: Any, outer: Matrix, press: Press) -> Iterator[str]:
+def _image_problems(obj: Any, outer: Matrix, press: Press, page: Any) -> Iterator[str]:
     import pypdfium2.raw as pdfium
 
     width, height = ctypes.c_uint(), ctypes.c_uint()
@@ -282,111 +291,26 @@ def _image_problems(obj: Any, outer: Matrix, press: Press) -> Iterator[str]:
     dpi = min(width.value / (across / 72), height.value / (down / 72))
     if dpi < SMALLEST_DPI - 0.5:
         yield f"image under {SMALLEST_DPI:g} dpi: {width.value}x{height.value} px at {dpi:.0f} dpi"
-    ink = _image_ink(obj, width.value, height.value)
+    ink = _image_ink(obj, page, width.value, height.value)
     if ink is not None and ink > press.ink + 0.5:
         yield f"total ink over {press.ink:g} %: an image at {ink:.0f} %"
 
 
-def _image_ink(obj: Any, width: int, height: int) -> float | None:
+def _image_ink(obj: Any, page: Any, width: int, height: int) -> float | None:
     """The most ink (%) of any pixel of a CMYK image, None for other images or ones PDFium cannot decode."""
     import pypdfium2.raw as pdfium
     from PIL import Image, ImageMath
 
     metadata = pdfium.FPDF_IMAGEOBJ_METADATA()
-    if not pdfium.FPDFImageObj_GetImageMetadata(obj, None, metadata):
+    if not pdfium.FPDFImageObj_GetImageMetadata(obj, page, metadata):  # the page gives the colour space
         return None
-    if metadata.colorspace != pdfium.FPDF_COLORSPACE_DEVICECMYK or metadata.bits_per_pixel != 32:
+    if metadata.colorspace != pdfium.FPDF_COLORSPACE_DEVICECMYK:
         return None
     length = pdfium.FPDFImageObj_GetImageDataDecoded(obj, None, 0)
-    if length != width * height * 4:
+    if length != width * height * 4:  # not 8 bits an ink (or still compressed, as a JPEG is): not measured
         return None
     data = ctypes.create_string_buffer(length)
     pdfium.FPDFImageObj_GetImageDataDecoded(obj, data, length)
-    inks = [band.convert("I") for band in Image.frombytes("CMYK", (width, height), data.raw).split()]
-    total = ImageMath.lambda_eval(lambda b: b["c"] + b["m"] + b["y"] + b["k"], c=inks[0], m=inks[1], y=inks[2], k=inks[3])
+    c, m, y, k = (band.convert("I") for band in Image.frombytes("CMYK", (width, height), data.raw).split())
+    total = ImageMath.lambda_eval(lambda inks: inks["c"] + inks["m"] + inks["y"] + inks["k"], c=c, m=m, y=y, k=k)
     return total.getextrema()[1] / 255 * 100
-
-
-# The operators that choose a colour (k, K: CMYK; sc, scn, SC, SCN: in the current colour space; g, rg: grey
-# and RGB), a colour space (cs, CS) or paint a form (Do); their operands are read just before them.
-_OPERATOR = re.compile(rb"(?<![^\s\]>)])(k|K|scn|SCN|sc|SC|g|G|rg|RG|cs|CS|Do)(?![^\s/\[<(%])")
-_OPERANDS = 64  # bytes before an operator that hold its operands
-
-
-def _ink_problems(path: Path, press: Press) -> Iterator[tuple[int, str]]:
-    """Each page whose CMYK colours put more ink than ``press`` allows: (page number, problem)."""
-    import pypdf
-
-    try:
-        reader = pypdf.PdfReader(path, strict=False)
-        seen: dict[int, Ink] = {}
-        for number, page in enumerate(reader.pages, 1):
-            contents = page.get_contents()
-            data = contents.get_data() if contents is not None else b""
-            most = _most_ink(data, page.get("/Resources"), seen)
-            if most is not None and most[0] > press.ink + 0.05:
-                ink, inks = most
-                yield number, f"total ink over {press.ink:g} %: {ink:.0f} % ({inks})"
-    except (pypdf.errors.PyPdfError, ValueError, KeyError, TypeError) as error:
-        raise PnpError(f"{path}: a damaged PDF ({error})") from None
-
-
-def _most_ink(data: bytes, resources: Any, seen: dict[int, Ink]) -> Ink:
-    """The most ink of any CMYK colour set in a content stream (forms it paints included), and its inks."""
-    resources = resources.get_object() if resources is not None else {}
-    spaces = resources.get("/ColorSpace", {})
-    forms = resources.get("/XObject", {})
-    cmyk = {"fill": False, "stroke": False}
-    most: Ink = None
-    for match in _OPERATOR.finditer(data):
-        operator = match.group(1)
-        operands = data[max(0, match.start() - _OPERANDS) : match.start()].split()
-        if operator in (b"cs", b"CS"):
-            name = operands[-1].decode("latin-1").lstrip("/") if operands else ""
-            cmyk["fill" if operator == b"cs" else "stroke"] = _is_cmyk(name, spaces)
-        elif operator == b"Do":
-            found = _form_ink(operands[-1] if operands else b"", forms, resources, seen)
-            most = max(filter(None, (most, found)), default=None)
-        elif operator in (b"g", b"G", b"rg", b"RG"):
-            cmyk["fill" if operator in (b"g", b"rg") else "stroke"] = False  # grey or RGB from now on
-        elif operator in (b"k", b"K") or cmyk["fill" if operator in (b"sc", b"scn") else "stroke"]:
-            inks = _numbers(operands[-4:])
-            if len(inks) == 4 and (most is None or sum(inks) * 100 > most[0]):
-                most = (sum(inks) * 100, "C {:.0f} M {:.0f} Y {:.0f} K {:.0f}".format(*(v * 100 for v in inks)))
-    return most
-
-
-def _numbers(tokens: list[bytes]) -> list[float]:
-    try:
-        return [float(token) for token in tokens]
-    except ValueError:
-        return []
-
-
-def _form_ink(operand: bytes, forms: Any, resources: Any, seen: dict[int, Ink]) -> Ink:
-    """The most ink in the form named ``operand`` (``/Name``) in ``forms``; ``seen`` holds the forms already read
-    by object number (a board's drawing is painted on each of its tiles)."""
-    name = operand.decode("latin-1")
-    reference = forms.raw_get(name) if name in forms else None
-    number = getattr(reference, "idnum", None)
-    if reference is None or number is None:
-        return None
-    if number not in seen:
-        seen[number] = None  # a form that paints itself stops here
-        form = reference.get_object()
-        if form.get("/Subtype") == "/Form":
-            seen[number] = _most_ink(form.get_data(), form.get("/Resources", resources), seen)
-    return seen[number]
-
-
-def _is_cmyk(name: str, spaces: Any) -> bool:
-    """Whether the colour space ``name`` (a device space, or one of the page's) has the four process inks."""
-    if name == "DeviceCMYK":
-        return True
-    space = spaces.get_object().get("/" + name) if hasattr(spaces, "get_object") else None
-    space = space.get_object() if space is not None else None
-    if space == "/DeviceCMYK":
-        return True
-    if isinstance(space, list) and len(space) == 2 and space[0] == "/ICCBased":
-        return space[1].get_object().get("/N") == 4
-    return False
