@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp.cli.output import emit_json, say
+from pnp.cli.preflight import Shop
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
@@ -64,6 +65,13 @@ def build(
             case_sensitive=False,
         ),
     ] = None,
+    press: Annotated[
+        Shop | None,
+        typer.Option(
+            help="Instead of the kit, each card face as this print shop takes it, in OUT/GAME/press-SHOP/.",
+            case_sensitive=False,
+        ),
+    ] = None,
     map_file: MapOpt = None,
     seed: SeedOpt = None,
     players: PlayersOpt = None,
@@ -72,7 +80,7 @@ def build(
     """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
 
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
-    |  pnp build aloft --cut-marks silhouette
+    |  pnp build aloft --cut-marks silhouette  |  pnp build take-off --press tgc
     """
     from pnp.files import interruptible
     from pnp.printing.render import PrintSettings
@@ -89,7 +97,10 @@ def build(
     )
     with interruptible():  # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
         kits = [spec.kit(request) for spec in specs]
-        written = _render_all(kits, settings, out, quiet=as_json)
+        if press is None:
+            written = _render_all(kits, settings, out, quiet=as_json)
+        else:
+            written = _press_all(kits, press.value, out, quiet=as_json)
     if as_json:
         emit_json(
             {
@@ -106,6 +117,8 @@ def build(
                 ],
             }
         )
+    elif press is not None:
+        _press_summary(written, press)
     else:
         _table(written)
 
@@ -151,6 +164,33 @@ def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool
             bar.describe(f"building {kit.title}")
             written += render_kit(kit, settings, out, bar.after(sum(pages[:index])), plan)
     return written
+
+
+def _press_all(kits: list[Kit], shop: str, out: Path, quiet: bool) -> list[WrittenFile]:
+    """Every card face of ``kits`` for the print shop ``shop``, under one progress bar."""
+    from pnp.cli.progress import progress_bar
+    from pnp.export.press import export_press, face_count
+
+    faces = [face_count(kit) for kit in kits]
+    empty = [kit.title for kit, count in zip(kits, faces) if not count]
+    if len(empty) == len(kits):
+        raise PnpError(f"{', '.join(empty)}: no cards for a print shop; 'pnp build' prints the kit")
+    written: list[WrittenFile] = []
+    with progress_bar("laying out", sum(faces), quiet) as bar:
+        for index, kit in enumerate(kits):
+            bar.describe(f"laying out {kit.title}")
+            written += export_press(kit, out, shop, bar.after(sum(faces[:index])))
+    return written
+
+
+def _press_summary(written: list[WrittenFile], press: Shop) -> None:
+    """How many files went into each folder, and how to check the PDFs."""
+    from collections import Counter
+
+    for folder, count in Counter(f.path.parent for f in written).items():
+        say(f"{folder}: {count} files")
+    check = f" Check them with 'pnp preflight FILE.pdf --press {press.value}'." if written[0].format == "pdf" else ""
+    say(f"{len(written)} files.{check}")
 
 
 def _table(written: list[WrittenFile]) -> None:

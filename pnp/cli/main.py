@@ -8,7 +8,7 @@ from typing import Annotated
 import click
 import typer
 
-from pnp.cli import build, export, maps, ref, sim
+from pnp.cli import build, export, maps, preflight, ref, sim
 from pnp.cli.output import emit_json, fail, internal_error, say
 from pnp.errors import PnpError
 
@@ -27,6 +27,7 @@ app = typer.Typer(
 )
 app.command(name="build")(build.build)
 app.command(name="export")(export.export)
+app.command(name="preflight")(preflight.preflight)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
 app.add_typer(sim.app, name="sim")

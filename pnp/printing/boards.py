@@ -43,26 +43,34 @@ def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
             f"sheet '{sheet.name}': {size(sheet.drawing.width, sheet.drawing.height)} is larger than the "
             f"printable area of {paper.upper()} ({size(area.w, area.h)})"
         )
-    return [Page(frame, _centred(sheet.drawing, frame, f"sheet:{sheet.name}"), sheet.name, {sheet.name: 1})]
+    area = _centred_area(sheet.drawing, frame)
+    draw = placed_drawing(sheet.drawing, area.x, area.y, f"sheet:{sheet.name}")
+    return [Page(frame, draw, sheet.name, {sheet.name: 1}, trim=area, bleed=area)]
 
 
 def board_pages(board: Board, paper: str) -> list[Page]:
     """A board on one page at 100 % if it fits, else an overview page followed by its tiles."""
     frame = _one_page_frame(board.drawing, paper)
     if frame is not None:
-        return [Page(frame, _centred(board.drawing, frame, f"board:{board.name}"), board.name, {board.name: 1})]
+        area = _centred_area(board.drawing, frame)
+        draw = placed_drawing(board.drawing, area.x, area.y, f"board:{board.name}")
+        return [Page(frame, draw, board.name, {board.name: 1}, trim=area, bleed=area)]
     tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
     pages = [_overview(board, tiling, paper)]
     points = registration_points(tiling)
     for tile in tiling.tiles:
         label = f"{board.name} tile {tile.label} ({tiling.rows} rows x {tiling.cols} columns)"
-        pages.append(Page(tiling.frame, _tile_drawer(board, tile, tiling.frame, points), label, tile=tile.label))
+        draw = _tile_drawer(board, tile, tiling.frame, points)
+        area = Rect(*_tile_origin(tile, tiling.frame), tile.window.w, tile.window.h)
+        pages.append(Page(tiling.frame, draw, label, tile=tile.label, trim=area, bleed=area))
     return pages
 
 
-def _centred(drawing: Drawing, frame: PageFrame, name: str) -> Draw:
+def _centred_area(drawing: Drawing, frame: PageFrame) -> Rect:
+    """Where ``drawing`` goes, centred in the content area; its trim (nothing is printed past it: no bleed)."""
     area = frame.content
-    return placed_drawing(drawing, area.x + (area.w - drawing.width) / 2, area.y + (area.h - drawing.height) / 2, name)
+    x, y = area.x + (area.w - drawing.width) / 2, area.y + (area.h - drawing.height) / 2
+    return Rect(x, y, drawing.width, drawing.height)
 
 
 def placed_drawing(drawing: Drawing, x: float, y: float, name: str) -> Draw:

@@ -20,7 +20,7 @@ from pnp.printing.cutting import Cut
 from pnp.printing.footer import aside
 from pnp.printing.imposition import Slot
 from pnp.printing.marks import crop_marks, cut_guide, fold_line, tick_marks
-from pnp.printing.pages import Page, bounds, size
+from pnp.printing.pages import Page, bounds, overlap, size
 from pnp.printing.paper import PageFrame, Rect, paper_name
 from pnp.printing.parts import Deck, Face, TokenSheet
 from pnp.printing.settings import PrintSettings
@@ -130,19 +130,37 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
         strip = _footer_strip(frame, plan.ticks, fronts, marked=True)
         if plan.mirror is None:
             draw = sheet_drawer(items, chunk, fronts, ticks=plan.ticks)
-            pages.append(Page(frame, draw, f"{title} {numbering}", counted, cuts=lines, footer_strips=strip))
+            trim, bleed = page_boxes(fronts)
+            label = f"{title} {numbering}"
+            pages.append(Page(frame, draw, label, counted, cuts=lines, footer_strips=strip, trim=trim, bleed=bleed))
         elif plan.fold is not None:
             draw = sheet_drawer(items, chunk, fronts, backs, plan.fold)
-            pages.append(Page(frame, draw, f"{title} fronts and backs {numbering}", counted))
+            label = f"{title} fronts and backs {numbering}"
+            trim, bleed = page_boxes(fronts + backs)
+            pages.append(Page(frame, draw, label, counted, trim=trim, bleed=bleed))
         else:
             draw = sheet_drawer(items, chunk, fronts, ticks=plan.ticks)
             label = f"{title} fronts {numbering}"
-            pages.append(Page(frame, draw, label, counted, duplex_front=True, cuts=lines, footer_strips=strip))
+            trim, bleed = page_boxes(fronts)
+            front = Page(frame, draw, label, counted, duplex_front=True, cuts=lines, trim=trim, bleed=bleed)
+            pages.append(replace(front, footer_strips=strip))
             offset = settings.back_offset
             draw = _backs_drawer(items, chunk, backs, offset, frame, plan.ticks)
             strip = _footer_strip(frame, plan.ticks, backs, marked=False, dx=offset[0])
-            pages.append(Page(frame, draw, f"{title} backs {numbering}", footer_strips=strip))
+            trim, bleed = page_boxes(backs, offset, frame.printable)
+            pages.append(Page(frame, draw, f"{title} backs {numbering}", footer_strips=strip, trim=trim, bleed=bleed))
     return pages
+
+
+def page_boxes(
+    slots: Sequence[Slot], offset: tuple[float, float] = (0.0, 0.0), clip: Rect | None = None
+) -> tuple[Rect, Rect]:
+    """A sheet's trim (the grid's outer cut lines) and bleed (its outer bleed), moved by ``offset`` and cut
+    to ``clip`` (what a back page prints of them)."""
+    boxes = (bounds(s.trim for s in slots), bounds(s.bleed_box for s in slots))
+    moved = [replace(box, x=box.x + offset[0], y=box.y + offset[1]) for box in boxes]
+    trim, bleed = moved if clip is None else [overlap(box, clip) for box in moved]
+    return trim, bleed
 
 
 def _footer_strip(

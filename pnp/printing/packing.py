@@ -14,9 +14,9 @@ from dataclasses import replace
 from pnp.printing import imposition
 from pnp.printing.boards import placed_drawing
 from pnp.printing.canvas import Canvas
-from pnp.printing.cards import ItemSet, sheet_drawer
+from pnp.printing.cards import ItemSet, page_boxes, sheet_drawer
 from pnp.printing.marks import MARK_ZONE
-from pnp.printing.pages import Page
+from pnp.printing.pages import Page, bounds
 from pnp.printing.paper import PageFrame, Rect, page_frame
 from pnp.printing.parts import Deck, Sheet, TokenSheet
 from pnp.printing.settings import PrintSettings
@@ -34,6 +34,8 @@ class _Page:
         self.frame = frame
         self.blocks: list[Block] = []
         self.components: dict[str, int] = {}
+        self.trims: list[Rect] = []  # each block's trim and bleed: the page's are their bounds
+        self.bleeds: list[Rect] = []
         self.top = frame.content.y  # the first free height below the finished shelves
         self.shelf: tuple[float, float] | None = None  # (next x, bottom) of the shelf being filled
 
@@ -74,6 +76,9 @@ def packed_pages(parts: Sequence[Loose], settings: PrintSettings) -> list[Page] 
             dy = region.y + MARK_ZONE + first.bleed[0] - first.trim.y  # up against the blocks above
             fronts = tuple(replace(s, trim=replace(s.trim, y=s.trim.y + dy)) for s in fronts)
             page.blocks.append(sheet_drawer(items, chunk, fronts))
+            trim, bleed = page_boxes(fronts)
+            page.trims.append(trim)
+            page.bleeds.append(bleed)
             for item in chunk:
                 page.count(item.part, 1)
             page.top = max(s.bleed_box.bottom for s in fronts) + MARK_ZONE + GAP
@@ -99,6 +104,9 @@ def _place_sheet(pages: list[_Page], sheet: Sheet) -> bool:
             top = page.top
         page.top, x, bottom = top, area.x, top + h
     page.blocks.append(placed_drawing(sheet.drawing, x, page.top, f"sheet:{sheet.name}"))
+    area = Rect(x, page.top, w, h)  # a sheet prints no bleed
+    page.trims.append(area)
+    page.bleeds.append(area)
     page.shelf = (x + w + GAP, bottom)
     page.count(sheet.name, 1)
     return True
@@ -111,4 +119,5 @@ def _finish(page: _Page, number: int, total: int) -> Page:
         for block in blocks:
             block(canvas)
 
-    return Page(page.frame, draw, f"{', '.join(page.components)} {number}/{total}", dict(page.components))
+    label = f"{', '.join(page.components)} {number}/{total}"
+    return Page(page.frame, draw, label, dict(page.components), trim=bounds(page.trims), bleed=bounds(page.bleeds))

@@ -17,7 +17,8 @@ from pnp.printing.paper import PageFrame, Rect
 @dataclass(frozen=True)
 class Page:
     """One page. ``duplex_front``: the next page is printed on its back; ``cuts``: a cutting machine's lines on it;
-    ``footer_strips``: where the footer goes when cards take its band (see ``footer.aside``)."""
+    ``footer_strips``: where the footer goes when cards take its band (see ``footer.aside``); ``trim``: what is
+    left once the page is cut (None: the whole page) and ``bleed``: the trim and the bleed printed round it."""
 
     frame: PageFrame
     draw: Draw
@@ -27,6 +28,8 @@ class Page:
     duplex_front: bool = False
     cuts: tuple[Cut, ...] = ()
     footer_strips: tuple[Rect, ...] = ()
+    trim: Rect | None = None
+    bleed: Rect | None = None
 
 
 def blank(frame: PageFrame) -> Page:
@@ -43,6 +46,12 @@ def bounds(rects: Iterable[Rect]) -> Rect:
     rects = list(rects)
     x, y = min(r.x for r in rects), min(r.y for r in rects)
     return Rect(x, y, max(r.right for r in rects) - x, max(r.bottom for r in rects) - y)
+
+
+def overlap(a: Rect, b: Rect) -> Rect:
+    """The part of ``a`` inside ``b`` (``a`` shrunk to a line or point where they do not meet)."""
+    x, y = min(max(a.x, b.x), b.right), min(max(a.y, b.y), b.bottom)
+    return Rect(x, y, max(0.0, min(a.right, b.right) - x), max(0.0, min(a.bottom, b.bottom) - y))
 
 
 def size(w: float, h: float) -> str:

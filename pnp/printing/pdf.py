@@ -11,7 +11,7 @@ Shapes are written as content-stream operators with a quick number format of
 their own (reportlab's pure-Python one dominated the time of large maps). A
 drawing placed more than once (a board on its overview and on each tile) is
 written once per file as a form XObject in the same millimetre space, and
-every placement refers to it.
+every placement refers to it. Each page carries a TrimBox and a BleedBox.
 """
 
 from __future__ import annotations
@@ -32,11 +32,15 @@ from pnp.files import write_atomic
 from pnp.printing import fonts
 from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 from pnp.printing.color import rgb
+from pnp.printing.paper import Rect
 
 MM = 72 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a share of the radius
 _PAINT = ("n", "f*", "S", "B*")  # by fill + 2 * stroke; even-odd filling, as reportlab paints
 _OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+# Groups that picture parts printed elsewhere at full size (a board's overview): marked-content artifacts, which
+# a preflight check (``pnp.printing.preflight``) does not hold to the rules for the parts themselves.
+ARTIFACTS = ("overview:",)
 
 
 def _nums(*values: float) -> str:
@@ -230,7 +234,7 @@ class PdfCanvas:
     @contextmanager
     def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> Iterator[None]:
         rl = self._rl
-        with self._saving():
+        with self._artifact(name), self._saving():
             if dx or dy:
                 rl.translate(dx, dy)
             if rotate:
@@ -238,6 +242,18 @@ class PdfCanvas:
             if scale != 1.0:
                 rl.scale(scale, scale)
             yield
+
+    @contextmanager
+    def _artifact(self, name: str | None) -> Iterator[None]:
+        """Marked as an artifact when ``name`` says the group pictures parts printed elsewhere (see ARTIFACTS)."""
+        marked = name is not None and name.startswith(ARTIFACTS)
+        if marked:
+            self._rl.addLiteral("/Artifact BMC")
+        try:
+            yield
+        finally:
+            if marked:
+                self._rl.addLiteral("EMC")
 
     @contextmanager
     def clip(self, x, y, w, h) -> Iterator[None]:
@@ -267,6 +283,11 @@ class PdfCanvas:
         rl.doForm(name)
 
 
+def _box(rect: Rect, page_height: float) -> tuple[float, float, float, float]:
+    """A page rectangle (mm, top-left origin) as a PDF box: left, bottom, right, top in points from the bottom left."""
+    return (rect.x * MM, (page_height - rect.bottom) * MM, rect.right * MM, (page_height - rect.y) * MM)
+
+
 class PdfWriter:
     """A PDF file written page by page; each page has its own size in millimetres.
 
@@ -292,10 +313,20 @@ class PdfWriter:
         self._forms: dict[Hashable, str] = {}
         self.pages = 0
 
-    def page(self, width: float, height: float, draw: Draw) -> None:
-        """Add one page of ``width`` x ``height`` mm drawn by ``draw``."""
+    def page(
+        self, width: float, height: float, draw: Draw, trim: Rect | None = None, bleed: Rect | None = None
+    ) -> None:
+        """Add one page of ``width`` x ``height`` mm drawn by ``draw``.
+
+        It is cut to ``trim`` with ``bleed`` printed round it (page rectangles in mm): its TrimBox and BleedBox,
+        which every page carries. Without ``trim`` nothing is cut (the whole page); without ``bleed``, the page
+        bleeds to its edges.
+        """
         rl = self._rl
         rl.setPageSize((width * MM, height * MM))
+        whole = Rect(0.0, 0.0, width, height)
+        rl.setTrimBox(_box(trim or whole, height))
+        rl.setBleedBox(_box(bleed or whole, height))
         rl.transform(MM, 0, 0, -MM, 0, height * MM)
         draw(PdfCanvas(rl, self._forms))
         rl.showPage()

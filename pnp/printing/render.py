@@ -184,7 +184,7 @@ class _PdfFile:
         self._writer = PdfWriter(path, title, duplex)
 
     def add(self, page: Page, draw: Callable[[Canvas], None]) -> None:
-        self._writer.page(page.frame.width, page.frame.height, draw)
+        self._writer.page(page.frame.width, page.frame.height, draw, page.trim, page.bleed)
 
     def close(self, doc: PlannedDocument) -> WrittenFile:
         self._writer.close()

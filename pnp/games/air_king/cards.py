@@ -130,7 +130,7 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirK
         badge(c, craft, w / 2 - 17, 3, 34, 12)
         plane(c, w / 2, h * 0.5, 46, craft.rgb)
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)
-        for x, y, turn in ((5, h - 6, 0), (w - 5, 22, 180)):
+        for x, y, turn in ((6, h - 6, 0), (w - 6, 22, 180)):  # clear of a print shop's 1/8 in safe zone
             c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
         c.text(w / 2, h - 11, f"{craft.colour} {craft.symbol}", size=6.5, anchor="middle", fill=INK)
         c.text(

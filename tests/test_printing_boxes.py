@@ -1,0 +1,123 @@
+"""Page boxes, read back from every kit on A4 and Letter: each page has a TrimBox inside its BleedBox inside its
+MediaBox (pypdf); a card or token sheet's TrimBox is its grid's outer cut lines, found from its crop marks
+(pdfplumber), and its BleedBox the bleed printed round them; a board's or tile's TrimBox is its visible area."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pypdf
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.marks import HAIRLINE, MARK_LENGTH
+from pnp.printing.paper import MARGIN
+from pnp.printing.render import PrintSettings, render_kit
+
+MM = 72 / 25.4
+BOXES = ("/MediaBox", "/BleedBox", "/TrimBox")
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def kit_files(request, tmp_path_factory):
+    """Every PDF of every kit on one paper, built once for the module."""
+    out = tmp_path_factory.mktemp(request.param)
+    settings = PrintSettings(paper=request.param)
+    return [f.path for spec in REGISTRY.values() for f in render_kit(spec.kit(KitRequest()), settings, out)]
+
+
+def boxes(page) -> dict[str, tuple[float, ...]]:
+    """A page's boxes in mm (left, bottom, right, top), as written (no box stands in for a missing one)."""
+    return {name: tuple(float(v) / MM for v in page[name]) for name in BOXES if name in page}
+
+
+def inside(inner, outer, tolerance=0.001) -> bool:
+    return all(i >= o - tolerance for i, o in zip(inner[:2], outer[:2])) and all(
+        i <= o + tolerance for i, o in zip(inner[2:], outer[2:])
+    )
+
+
+def mark_lines(page) -> tuple[list[float], list[float]]:
+    """The x of every vertical and the y (from the bottom, mm) of every horizontal crop mark or tick: black
+    hairlines no longer than a mark."""
+    xs, ys = [], []
+    for line in page.lines:
+        black = tuple(line.get("stroking_color") or ()) in ((0,), (0, 0, 0))
+        if not black or abs(line["linewidth"] / MM - HAIRLINE) > 0.001:
+            continue
+        if line["x0"] == line["x1"] and line["bottom"] - line["top"] <= MARK_LENGTH * MM + 0.01:
+            xs.append(line["x0"] / MM)
+        elif line["top"] == line["bottom"] and line["x1"] - line["x0"] <= MARK_LENGTH * MM + 0.01:
+            ys.append((page.height - line["top"]) / MM)
+    return xs, ys
+
+
+def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_its_media_box(kit_files):
+    pages = 0
+    for path in kit_files:
+        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+            found = boxes(page)
+            assert set(found) == set(BOXES), f"{path.name} page {number}: {sorted(found)}"
+            assert inside(found["/TrimBox"], found["/BleedBox"]), f"{path.name} page {number}"
+            assert inside(found["/BleedBox"], found["/MediaBox"]), f"{path.name} page {number}"
+            pages += 1
+    assert pages > 100
+
+
+def test_a_card_or_token_sheets_trim_box_is_its_grids_outer_cut_lines(kit_files):
+    checked = 0
+    for path in (p for p in kit_files if p.name in ("cards.pdf", "tokens.pdf")):
+        fronts = pypdf.PdfReader(path).pages[:: 2 if path.name == "cards.pdf" else 1]  # backs follow the fronts
+        with pdfplumber.open(str(path)) as pdf:
+            for number, (page, plumbed) in enumerate(zip(fronts, pdf.pages[:: 2 if path.name == "cards.pdf" else 1])):
+                xs, ys = mark_lines(plumbed)
+                assert xs and ys, f"{path} page {number}: no crop marks found"
+                left, bottom, right, top = boxes(page)["/TrimBox"]
+                assert (left, right, bottom, top) == pytest.approx((min(xs), max(xs), min(ys), max(ys)), abs=0.01)
+                bleed = boxes(page)["/BleedBox"]
+                assert bleed[0] < left and bleed[1] < bottom and bleed[2] > right and bleed[3] > top  # 3 mm asked
+                checked += 1
+    assert checked >= 20
+
+
+def test_a_back_pages_boxes_mirror_its_fronts_and_follow_the_back_offset(tmp_path):
+    kit = REGISTRY["aloft"].kit(KitRequest())
+    for offset in ((0.0, 0.0), (2.0, -1.5)):
+        written = render_kit(kit, PrintSettings(back_offset=offset), tmp_path)
+        front, back = pypdf.PdfReader(next(f.path for f in written if f.path.name == "cards.pdf")).pages[:2]
+        width = boxes(front)["/MediaBox"][2]
+        for name in ("/TrimBox", "/BleedBox"):
+            f, b = boxes(front)[name], boxes(back)[name]
+            expected = (width - f[2] + offset[0], f[1] - offset[1], width - f[0] + offset[0], f[3] - offset[1])
+            assert b == pytest.approx(expected, abs=1e-3)
+
+
+def test_a_board_or_tile_is_cut_at_its_visible_area_with_no_bleed(kit_files):
+    tiles = 0
+    for path in (p for p in kit_files if p.name in ("board.pdf", "field-mat.pdf", "map.pdf")):
+        pages = pypdf.PdfReader(path).pages
+        for number, page in enumerate(pages, 1):
+            found = boxes(page)
+            if len(pages) > 1 and number == 1:  # a tiled board's overview: a guide, not cut
+                assert found["/TrimBox"] == found["/MediaBox"], f"{path} page {number}"
+                continue
+            assert found["/TrimBox"] == found["/BleedBox"], f"{path} page {number}"
+            left, bottom, right, top = found["/TrimBox"]
+            width, height = found["/MediaBox"][2:]
+            assert min(left, bottom, width - right, height - top) >= MARGIN - 0.001
+        if len(pages) > 1 and path.name != "map.pdf":  # the first tile's frame: a grey hairline just inside its
+            # visible area's edge (the world map's tiles are cut the same way, and slow to read with pdfplumber)
+            with pdfplumber.open(str(path), pages=[2]) as pdf:
+                plumbed = pdf.pages[0]
+                frame = [r for r in plumbed.rects if r["stroke"] and _grey(r) and r["width"] / MM > 50][-1]
+            drawn = (frame["x0"], plumbed.height - frame["bottom"], frame["x1"], plumbed.height - frame["top"])
+            half = HAIRLINE / 2
+            grown = (drawn[0] / MM - half, drawn[1] / MM - half, drawn[2] / MM + half, drawn[3] / MM + half)
+            assert grown == pytest.approx(boxes(pages[1])["/TrimBox"], abs=0.01)
+            tiles += 1
+    assert tiles == 2  # Aloft's board, Air King's field mat
+
+
+def _grey(rect) -> bool:
+    colour = tuple(rect.get("stroking_color") or ())
+    return len(colour) == 3 and all(abs(c - 0x80 / 255) < 0.01 for c in colour)
