@@ -1,5 +1,6 @@
 """pnp sim's engines side by side: games per second on 1 and 2 local worker processes and on a Dask
-local cluster of 2 workers, for the same run (the figures of all three are identical; only time differs).
+local cluster of 2 workers, for the same run (the figures of all three are identical; only time differs),
+and what one Dask task costs beside what one game costs.
 
 The Dask figure includes starting and stopping its local cluster, as `pnp sim --engine dask` does; the
 start-up alone is given beside it. On a machine shared with other work the figures move from run to run.
@@ -18,6 +19,7 @@ from pnp.sim.engines import Engine
 
 Row = tuple[str, str, str, str]
 GAME, BOTS = "aloft", ("greedy", "random")
+EMPTY_TASKS = 2000  # timed one after another on the cluster: their seconds over their count is a task's cost
 
 
 def games_per_second(config: SimConfig, engine: Engine) -> float:
@@ -27,19 +29,29 @@ def games_per_second(config: SimConfig, engine: Engine) -> float:
     return config.games / (time.perf_counter() - start)
 
 
-def cluster_start_seconds() -> float:
-    """Starting and stopping a Dask local cluster of 2 worker processes, with nothing to do."""
+def nothing(index: int) -> int:
+    """An empty task."""
+    return index
+
+
+def cluster_costs() -> tuple[float, float]:
+    """Seconds to start and stop a Dask local cluster of 2 worker processes, and seconds per empty task on it."""
     from distributed import Client, LocalCluster
 
-    start = time.perf_counter()
-    with (
-        LocalCluster(
-            n_workers=2, threads_per_worker=1, dashboard_address=None, silence_logs=logging.CRITICAL
-        ) as cluster,
-        Client(cluster),
-    ):
-        pass
-    return time.perf_counter() - start
+    begin = time.perf_counter()
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, silence_logs=logging.CRITICAL)
+    client = Client(cluster)
+    start_up = time.perf_counter() - begin
+    try:
+        client.gather(client.map(nothing, range(20), pure=False))  # both workers have run a task
+        begin = time.perf_counter()
+        client.gather(client.map(nothing, range(EMPTY_TASKS), pure=False))
+        per_task = (time.perf_counter() - begin) / EMPTY_TASKS
+    finally:
+        begin = time.perf_counter()
+        client.close()
+        cluster.close()
+    return start_up + time.perf_counter() - begin, per_task
 
 
 def rows(games: int) -> list[Row]:
@@ -52,18 +64,25 @@ def rows(games: int) -> list[Row]:
     out.append((f"{label}, 2 local workers", f"{two:.0f} games/s", f"{one:.0f} games/s 1 worker", f"{two / one:.2f}x"))
     try:
         dask = games_per_second(config, Engine("dask", workers=2))
-        start = cluster_start_seconds()
+        start, per_task = cluster_costs()
     except ImportError:
         return [*out, (f"{label}, dask 2 workers", "-", "-", "not installed: pip install '.[cluster]'")]
-    out.append(
+    game = 1 / one
+    return [
+        *out,
         (
             f"{label}, dask local cluster of 2",
             f"{dask:.0f} games/s",
             f"{one:.0f} games/s 1 worker",
             f"{dask / one:.2f}x (cluster start-up {start:.1f} s included)",
-        )
-    )
-    return out
+        ),
+        (
+            f"dask per-task overhead ({EMPTY_TASKS} empty tasks)",
+            f"{per_task * 1000:.2f} ms a task",
+            f"{game * 1000:.1f} ms a {GAME} game, 1 worker",
+            f"{per_task / game:.0%} of a game; {per_task / 0.5:.2%} of a 0.5 s batch",
+        ),
+    ]
 
 
 if __name__ == "__main__":
