@@ -15,7 +15,7 @@ import logging
 import time
 
 from pnp.sim import SimConfig, run
-from pnp.sim.engines import Engine
+from pnp.sim.engines import TASK_SECONDS, Engine
 
 Row = tuple[str, str, str, str]
 GAME, BOTS = "aloft", ("greedy", "random")
@@ -80,7 +80,7 @@ def rows(games: int) -> list[Row]:
             f"dask per-task overhead ({EMPTY_TASKS} empty tasks)",
             f"{per_task * 1000:.2f} ms a task",
             f"{game * 1000:.1f} ms a {GAME} game, 1 worker",
-            f"{per_task / game:.0%} of a game; {per_task / 0.5:.2%} of a 0.5 s batch",
+            f"{per_task / game:.0%} of a game; {per_task / TASK_SECONDS:.2%} of a {TASK_SECONDS} s batch",
         ),
     ]
 
