@@ -18,7 +18,7 @@ import pytest
 import pnp.sim.engines
 from pnp.errors import PnpError
 from pnp.sim import SimConfig, run
-from pnp.sim.engines import TASK_SECONDS, Engine, batch_size, play_jobs
+from pnp.sim.engines import TASK_SECONDS, WORKER_DIED, Engine, batch_size, play_jobs
 
 WAIT = 60  # seconds: a generous bound on each step of a run in another process, on a busy machine
 A_LONG_RUN = ("sim", "aloft", "--games", "100000", "--bots", "greedy", "--workers", "2", "--json")  # minutes
@@ -161,11 +161,11 @@ def _running_still(pid: int) -> bool:
 
 
 @contextmanager
-def _running(*args: str) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
+def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
     """``pnp ARGS`` in its own process group once its two workers are up; the group is killed at the end."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, env=env,
     )
     try:
         deadline = time.monotonic() + WAIT
@@ -192,7 +192,26 @@ def test_a_killed_worker_ends_the_run_with_one_line():
         except subprocess.TimeoutExpired:
             pytest.fail(f"the run went on for {WAIT} s after a worker was killed")
     assert process.returncode == 1 and out == ""
-    assert err == "pnp: error: a worker process died (killed, or out of memory?): the run stopped\n"
+    assert err == f"pnp: error: {WORKER_DIED}\n"
+
+
+@needs_proc
+def test_a_dask_batch_whose_worker_dies_ends_the_run_with_one_line(tmp_path):
+    """Dask runs a lost worker's batch again; past its allowed failures (none here) the run stops with one line."""
+    no_retry = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
+    kept = tmp_path / "sweep.json"  # written once games come back: the cluster is up and busy
+    sweep = ("sim", "sweep", "aloft", "--over", "players=2,3", "--games", "50000", "--checkpoint", str(kept))
+    with _running(*sweep, "--workers", "2", "--engine", "dask", "--json", env=no_retry) as (process, _):
+        deadline = time.monotonic() + WAIT
+        while not kept.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        while process.poll() is None and time.monotonic() < deadline + WAIT:  # until one dies mid-batch
+            for pid in _workers(process.pid)[:1]:  # the cluster restarts it, should it have been idle
+                os.kill(pid, signal.SIGKILL)
+            time.sleep(2)
+        out, err = process.communicate(timeout=WAIT)
+    assert process.returncode == 1 and out == ""
+    assert err == f"pnp: error: {WORKER_DIED} (Dask gave up on a batch whose worker died each time it ran)\n"
 
 
 @needs_proc

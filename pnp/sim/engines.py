@@ -175,7 +175,7 @@ def _dask(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
     try:
         yield from _spread(jobs, executor, max(1, len(client.scheduler_info()["workers"])))
     except KilledWorker:
-        raise PnpError(f"{WORKER_DIED} (Dask gave up on a batch that lost its worker each time it ran)") from None
+        raise PnpError(f"{WORKER_DIED} (Dask gave up on a batch whose worker died each time it ran)") from None
     finally:
         executor.shutdown(wait=False)  # cancels the batches still out
         client.close()
