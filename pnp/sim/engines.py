@@ -39,7 +39,7 @@ Done = tuple[int, "GameResult"]  # a job's position in the list, and its game
 Played = tuple[list[Done], float]  # a batch's games, and the seconds they took where they were played
 ENGINES = ("local", "dask")
 CONNECT_TIMEOUT = "10s"  # to reach a named scheduler
-TASK_SECONDS = 0.5  # the work a batch holds: far above a task's cost (about 1 ms on Dask), short for a worker
+TASK_SECONDS = 0.5  # the work a batch holds: a hundred times a Dask task's cost, yet short beside a run
 IN_FLIGHT = 2  # batches sent to each worker ahead of its results
 WORKER_DIED = "a worker process died (killed, or out of memory?): the run stopped"
 
