@@ -173,7 +173,8 @@ def _dask(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
             ) from None
     executor = client.get_executor(pure=False)
     try:
-        yield from _spread(jobs, executor, max(1, len(client.scheduler_info()["workers"])))
+        slots = sum(client.nthreads().values())  # the workers' threads when the run starts (one each, locally)
+        yield from _spread(jobs, executor, max(1, slots))
     except KilledWorker:
         raise PnpError(f"{WORKER_DIED} (Dask gave up on a batch whose worker died each time it ran)") from None
     finally:
