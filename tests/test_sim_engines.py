@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, Future
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
+import pnp.sim.engines
 from pnp.errors import PnpError
 from pnp.sim import SimConfig, run
-from pnp.sim.engines import Engine, play_jobs
+from pnp.sim.engines import TASK_SECONDS, WORKER_DIED, Engine, batch_size, play_jobs
+
+WAIT = 60  # seconds: a generous bound on each step of a run in another process, on a busy machine
+A_LONG_RUN = ("sim", "aloft", "--games", "100000", "--bots", "greedy", "--workers", "2", "--json")  # minutes
 
 
 def test_a_dask_local_cluster_gives_the_local_figures(cli):
@@ -86,3 +98,130 @@ def test_a_map_file_goes_to_dask_workers_as_text(tmp_path):
 def test_sizes_and_numbers_out_of_reach_are_one_line(cli, args, message):
     code, out, err = cli(*args)
     assert code == 1 and err.count("\n") == 1 and message in err and out == ""
+
+
+def test_a_batch_holds_about_task_seconds_of_work_and_grows_at_most_twofold():
+    assert batch_size(1, 2.0) == 1  # a game slower than a batch's worth still travels alone
+    assert batch_size(1, 0.001) == 2 and batch_size(16, 0.016) == 32  # growing from one game, doubling
+    assert batch_size(100, 1.0) == round(TASK_SECONDS * 100)  # at 10 ms a game: TASK_SECONDS of them
+    assert batch_size(100, 4.0) == round(TASK_SECONDS * 25)  # games slower than thought: a smaller batch
+    assert batch_size(3, 0.0) == 6  # a clock too coarse to time them: grow
+
+
+class _Here(Executor):
+    """Plays each batch at once, in this process."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_batches_start_at_one_game_and_grow_to_the_measured_pace(monkeypatch):
+    sizes = []
+
+    def ten_ms_a_game(jobs, positions):
+        sizes.append(len(positions))
+        return [(p, index) for p, (_, index) in zip(positions, jobs)], 0.01 * len(jobs)
+
+    monkeypatch.setattr(pnp.sim.engines, "play_batch", ten_ms_a_game)
+    jobs = [(None, index) for index in range(2000)]
+    played = list(pnp.sim.engines._spread(jobs, _Here(), workers=2))
+    assert sorted(played) == [(p, p) for p in range(2000)]  # every game once, at its position
+    at_pace = round(TASK_SECONDS / 0.01)
+    assert sizes[:4] == [1, 1, 1, 1] and sizes[4:12] == [2, 2, 2, 2, 4, 4, 4, 4]  # two batches out per worker
+    assert sizes[24:-1] == [at_pace] * (len(sizes) - 25) and sum(sizes) == 2000  # then all at the pace
+
+
+def _workers(pid: int) -> list[int]:
+    """The worker processes a process has spawned (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue  # not a process, or one that has just ended
+        if parent == pid and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _ignores_interrupts(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), 16)
+    return bool(ignored & 1 << (signal.SIGINT - 1))
+
+
+def _running_still(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0] not in "ZX"
+    except OSError:
+        return False
+
+
+@contextmanager
+def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
+    """``pnp ARGS`` in its own process group once its two workers are up; the group is killed at the end."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, env=env,
+    )
+    try:
+        deadline = time.monotonic() + WAIT
+        while len(workers := _workers(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.1)
+        assert len(workers) == 2, process.communicate(timeout=WAIT)
+        yield process, workers
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
+
+
+@needs_proc
+def test_a_killed_worker_ends_the_run_with_one_line():
+    """As when the OOM killer picks a worker: the run stops at once with exit 1, instead of waiting forever."""
+    with _running(*A_LONG_RUN) as (process, workers):
+        os.kill(workers[0], signal.SIGKILL)
+        try:
+            out, err = process.communicate(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the run went on for {WAIT} s after a worker was killed")
+    assert process.returncode == 1 and out == ""
+    assert err == f"pnp: error: {WORKER_DIED}\n"
+
+
+@needs_proc
+def test_a_dask_batch_whose_worker_dies_ends_the_run_with_one_line(tmp_path):
+    """Dask runs a lost worker's batch again; past its allowed failures (none here) the run stops with one line."""
+    no_retry = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
+    kept = tmp_path / "sweep.json"  # written once games come back: the cluster is up and busy
+    sweep = ("sim", "sweep", "aloft", "--over", "players=2,3", "--games", "50000", "--checkpoint", str(kept))
+    with _running(*sweep, "--workers", "2", "--engine", "dask", "--json", env=no_retry) as (process, _):
+        deadline = time.monotonic() + WAIT
+        while not kept.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        while process.poll() is None and time.monotonic() < deadline + WAIT:  # until one dies mid-batch
+            for pid in _workers(process.pid)[:1]:  # the cluster restarts it, should it have been idle
+                os.kill(pid, signal.SIGKILL)
+            time.sleep(2)
+        out, err = process.communicate(timeout=WAIT)
+    assert process.returncode == 1 and out == ""
+    assert err == f"pnp: error: {WORKER_DIED} (Dask gave up on a batch whose worker died each time it ran)\n"
+
+
+@needs_proc
+def test_ctrl_c_stops_the_workers_with_one_line():
+    """Ctrl-C reaches the whole process group: the workers leave it to the main process, so one line is printed."""
+    with _running(*A_LONG_RUN) as (process, workers):
+        deadline = time.monotonic() + WAIT
+        while not all(_ignores_interrupts(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=WAIT)
+    assert (process.returncode, out, err) == (130, "", "pnp: error: interrupted\n")
+    assert not [pid for pid in workers if _running_still(pid)]

@@ -4,6 +4,14 @@ An engine takes a list of jobs (a run's settings and a game's index) and yields 
 game with its job's position, in whatever order they finish. A game's randomness comes from its
 settings and index alone, so every engine gives the same games; callers put them in order.
 
+Games go to the workers in batches of about ``TASK_SECONDS`` of work at the pace the last batch was
+played: the first batches hold one game each, and each may be at most twice the one before, so cheap
+games travel by the hundred and a long search game alone. Each worker has ``IN_FLIGHT`` batches out,
+so it never waits for its next one, and a run of a million games is not queued all at once.
+
+A local worker process that dies (killed, out of memory) ends the run with one line at once: the
+other workers stop, and what was played so far has been yielded (a sweep's checkpoint keeps it).
+
 Dask (``pip install 'pnp[cluster]'``) is imported only when chosen: without a scheduler address it
 starts a local cluster of ``workers`` processes, with one it joins that cluster, whose workers must
 have the same pnp installed.
@@ -13,7 +21,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
+import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -24,9 +36,12 @@ if TYPE_CHECKING:
 
 Job = tuple["SimConfig", int]
 Done = tuple[int, "GameResult"]  # a job's position in the list, and its game
+Played = tuple[list[Done], float]  # a batch's games, and the seconds they took where they were played
 ENGINES = ("local", "dask")
 CONNECT_TIMEOUT = "10s"  # to reach a named scheduler
-BATCHES_PER_WORKER = 8  # jobs go out in batches: few enough to keep overhead low, enough to share the work
+TASK_SECONDS = 0.5  # the work a batch holds: a hundred times a Dask task's cost, yet short beside a run
+IN_FLIGHT = 2  # batches sent to each worker ahead of its results
+WORKER_DIED = "a worker process died (killed, or out of memory?): the run stopped"
 
 
 @dataclass(frozen=True)
@@ -53,17 +68,14 @@ def play_jobs(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
     if not jobs:  # a sweep resumed with every game done: no pool or cluster to start
         return
     if engine.kind == "dask":  # workers elsewhere cannot read this machine's files: send map files as text
-        jobs = _with_map_text(jobs)
-    batches = [([jobs[p] for p in positions], positions) for positions in _batches(len(jobs), engine.workers)]
-    if engine.kind == "dask":
-        yield from _dask(batches, engine)
+        yield from _dask(_with_map_text(jobs), engine)
     elif engine.workers == 1:
-        for batch in batches:
-            yield from play_batch(batch)
+        from pnp.sim import play_one
+
+        for position, job in enumerate(jobs):
+            yield position, play_one(*job)
     else:
-        with multiprocessing.get_context("spawn").Pool(engine.workers) as pool:
-            for done in pool.imap_unordered(play_batch, batches):
-                yield from done
+        yield from _local(jobs, engine.workers)
 
 
 def _with_map_text(jobs: Sequence[Job]) -> list[Job]:
@@ -81,25 +93,65 @@ def _with_map_text(jobs: Sequence[Job]) -> list[Job]:
     return [(sent.get(id(config), config), index) for config, index in jobs]
 
 
-Batch = tuple[list[Job], range]  # some jobs, and their positions in the whole list
+def batch_size(games: int, seconds: float) -> int:
+    """How many games the next batch holds, after a batch of ``games`` took ``seconds``."""
+    if seconds <= 0:
+        return 2 * games
+    return max(1, min(2 * games, round(TASK_SECONDS * games / seconds)))
 
 
-def _batches(count: int, workers: int) -> list[range]:
-    size = max(1, min(64, count // (workers * BATCHES_PER_WORKER)))
-    return [range(start, min(count, start + size)) for start in range(0, count, size)]
+def _spread(jobs: Sequence[Job], executor: Executor, workers: int) -> Iterator[Done]:
+    """Play ``jobs`` on ``executor`` in batches sized by :func:`batch_size`, yielding games as batches return."""
+    sent = 0
+
+    def send(size: int) -> set[Future[Played]]:
+        nonlocal sent
+        start, sent = sent, min(len(jobs), sent + size)
+        return {executor.submit(play_batch, list(jobs[start:sent]), range(start, sent))} if start < sent else set()
+
+    out: set[Future[Played]] = set()
+    for _ in range(IN_FLIGHT * workers):
+        out |= send(1)
+    while out:
+        finished, out = wait(out, return_when=FIRST_COMPLETED)
+        for future in finished:
+            games, seconds = future.result()
+            yield from games
+            out |= send(batch_size(len(games), seconds))
 
 
-def play_batch(batch: Batch) -> list[Done]:
-    """Play one batch where it was sent."""
+def play_batch(jobs: list[Job], positions: range) -> Played:
+    """Play one batch where it was sent, timing its games."""
     from pnp.sim import play_one
 
-    jobs, positions = batch
-    return [(p, play_one(*job)) for p, job in zip(positions, jobs)]
+    start = time.perf_counter()
+    games = [(p, play_one(*job)) for p, job in zip(positions, jobs)]
+    return games, time.perf_counter() - start
 
 
-def _dask(batches: list[Batch], engine: Engine) -> Iterator[Done]:
+def _local(jobs: Sequence[Job], workers: int) -> Iterator[Done]:
+    """Play ``jobs`` over ``workers`` processes of this machine; a worker's death is a one-line error."""
+    executor = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), initializer=_leave_interrupts)
     try:
-        from distributed import Client, LocalCluster, as_completed
+        yield from _spread(jobs, executor, workers)
+    except BrokenProcessPool:
+        raise PnpError(WORKER_DIED) from None
+    except BaseException:  # interrupted, a game's error, or the caller stopped early: stop mid-game
+        for process in list(executor._processes.values()):  # no public way before Python 3.14
+            process.terminate()
+        raise
+    finally:
+        executor.shutdown(cancel_futures=True)
+
+
+def _leave_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the workers (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _dask(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
+    try:
+        from distributed import Client, KilledWorker, LocalCluster
     except ImportError:
         raise PnpError("the dask engine needs Dask: pip install 'pnp[cluster]'") from None
     if engine.scheduler is None:
@@ -119,12 +171,14 @@ def _dask(batches: list[Batch], engine: Engine) -> Iterator[Done]:
             raise PnpError(
                 f"cannot reach the Dask scheduler at {engine.scheduler}: {' '.join(str(exc).split())}"
             ) from None
+    executor = client.get_executor(pure=False)
     try:
-        futures = [client.submit(play_batch, batch, pure=False) for batch in batches]
-        for future in as_completed(futures):
-            yield from future.result()
-            future.release()
+        slots = sum(client.nthreads().values())  # the workers' threads when the run starts (one each, locally)
+        yield from _spread(jobs, executor, max(1, slots))
+    except KilledWorker:
+        raise PnpError(f"{WORKER_DIED} (Dask gave up on a batch whose worker died each time it ran)") from None
     finally:
+        executor.shutdown(wait=False)  # cancels the batches still out
         client.close()
         if cluster is not None:
             cluster.close()
