@@ -394,7 +394,8 @@ def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_not
     assert hint["player"] == listed["to_move"] == "ann" and hint["move"] in listed["moves"]
     assert hint["label"] == listed["labels"].get(hint["move"], hint["move"])
     code, out, _ = cli("ref", "hint", "a.pnp")
-    assert code == 0 and out == f"ann: try '{hint['move']}' ({hint['label']})\n"
+    weighed = f"weighed {hint['weighed']} of {hint['choices']} choices"
+    assert code == 0 and out == f"ann: try '{hint['move']}' ({hint['label']}); {weighed}\n"
     assert (tmp_path / "a.pnp").read_bytes() == before
     cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")
     code, out, err = cli("ref", "hint", "t.pnp")  # the dice decide: nothing to suggest

@@ -120,14 +120,16 @@ def weigh(
     depth: int,
     rating: Rating | None,
     work: int,
-    least: int = MIN_VISITS,
+    least: int,
+    favourite: Move | None,
 ) -> Move:
-    """The best of ``options`` for the player to move, the first being the pick to beat, within a work budget.
+    """The best of ``options`` for the player to move within a work budget: ``favourite`` unless beaten.
 
     The options are tried in turn, each round in a world of its own, for at least ``least`` rounds and
     until the search has been offered ``work`` inputs (a playout's step costs as many as it is offered, as
     a greedy bot weighs each): the budget counts work, not time, so the same seed gives the same answer
-    on any machine. Judged as :func:`_verdict` judges, the first option standing for the playout bot's pick.
+    on any machine. Judged as :func:`_verdict` judges, ``favourite`` (one of ``options``, or None: the best
+    mean wins) standing for the playout bot's pick.
     """
     search = _Search(state.to_move() or "", own, {}, rng, playout, depth, rating, walk=1)
     root = _Node()
@@ -136,7 +138,7 @@ def weigh(
         for option in options:
             search.iterate(state, root, option, world)
         world += 1
-    return _verdict(root, list(options), options[0])
+    return _verdict(root, list(options), favourite)
 
 
 def _pick_to_beat(
