@@ -138,7 +138,7 @@ def weigh(
         for option in options:
             search.iterate(state, root, option, world)
         world += 1
-    return _verdict(root, list(options), favourite)
+    return _verdict(root, options, favourite)
 
 
 def _pick_to_beat(
