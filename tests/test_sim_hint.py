@@ -160,3 +160,31 @@ def test_the_search_keeps_the_favourite_unless_another_candidate_clearly_beats_i
     assert weigh([worst, best], worst) == best  # the worst rated choice is clearly beaten
     assert weigh([best, worst], best) == best
     assert weigh([worst, best], None) == best
+
+
+def test_beside_a_roll_the_suggestion_is_a_choice_never_the_roll(tmp_path):
+    """Hauling Astronauts: a player may roll or act; the dice are the table's to enter, so a roll is never suggested."""
+    rng = random.Random(0)
+    current = session.new(tmp_path / "g.pnp", "hauling-astronauts", ["ann", "bob"], [], 0, None)
+    asked = 0
+    while current.state.to_move() is not None and asked < 8:
+        options = choices(current)
+        if len(options) > 1 and current.state.chance():
+            assert notation.parse(current.game, suggest(current).move) in options
+            asked += 1
+        current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+    assert asked == 8
+
+
+def test_another_players_hidden_hand_does_not_sway_the_suggestion(tmp_path):
+    """Air King: bob draws a different card in each record; ann, to move with 20 choices, gets the same hint."""
+    found = set()
+    for bobs in ("draw storm", "draw pass", "draw hold", "draw extra"):
+        folder = tmp_path / bobs.replace(" ", "-")
+        folder.mkdir()
+        current = session.new(folder / "g.pnp", "air-king", ["ann", "bob"], [], 7, None)
+        for move in ("secret goal 1", "secret goal 2", "draw clear", bobs, "draw clear"):
+            current.play(move)
+        assert current.state.private("bob") != {} and len(choices(current)) == 20
+        found.add(suggest(current))
+    assert len(found) == 1

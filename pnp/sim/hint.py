@@ -87,19 +87,21 @@ def _ranked(
     """``options`` best first by the game's greedy bot, and its favourite among them (None if it has none).
 
     The bot ranks by its rating where it has one, else by its picks in turn for as long as it picks among
-    the options (a bot that would rather roll leaves the rest in the game's order).
+    the options (a bot that would rather roll leaves the rest in the game's order); it ranks in a world
+    the player may see (another's hand re-dealt), as the search plays.
     """
     if greedy is None:
         return options, None
     mover = state.to_move() or ""
+    world = state.determinise(mover, rng)
     if isinstance(greedy, Greedy):
         rating = greedy.rating
-        ranked = sorted(options, key=lambda move: -rate_after(state, move, mover, own, rating))
+        ranked = sorted(options, key=lambda move: -rate_after(world, move, mover, own, rating))
         return ranked, ranked[0]
     bot, left = greedy(rng), list(options)
     order: list[Move] = []
     while len(order) < CANDIDATES and len(left) > 1:
-        best = bot(state.clone(), left, own)
+        best = bot(world.clone(), left, own)
         if best not in left:
             break
         order.append(best)
