@@ -380,10 +380,7 @@ def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_ref_
     assert code == 1 and err.startswith("pnp: error: latin.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 10")
 
 
-def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_nothing(cli, tmp_path, monkeypatch):
-    import pnp.sim
-
-    monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 6)
+def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_nothing(cli, tmp_path):
     assert cli("ref", "new", "aeronaut-odyssey", "a.pnp", "--players", "ann,bob")[0] == 0
     assert cli("ref", "play", "a.pnp", "gain", "red")[0] == 0  # bob's compensation: now ann moves
     before = (tmp_path / "a.pnp").read_bytes()
@@ -394,7 +391,8 @@ def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_not
     assert hint["player"] == listed["to_move"] == "ann" and hint["move"] in listed["moves"]
     assert hint["label"] == listed["labels"].get(hint["move"], hint["move"])
     code, out, _ = cli("ref", "hint", "a.pnp")
-    assert code == 0 and out == f"ann: try '{hint['move']}' ({hint['label']})\n"
+    weighed = f"weighed {hint['weighed']} of {hint['choices']} choices"
+    assert code == 0 and out == f"ann: try '{hint['move']}' ({hint['label']}); {weighed}\n"
     assert (tmp_path / "a.pnp").read_bytes() == before
     cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")
     code, out, err = cli("ref", "hint", "t.pnp")  # the dice decide: nothing to suggest

@@ -119,9 +119,10 @@ def hint(record_file: RecordArg, as_json: JsonOpt = False) -> None:
 
     hint = suggest(session.load(record_file))
     if as_json:
-        emit_json({"player": hint.player, "move": hint.move, "label": hint.label})
+        emit_json(vars(hint))
     else:
-        say(f"{hint.player}: try '{hint.move}'" + (f" ({hint.label})" if hint.label != hint.move else ""))
+        label = f" ({hint.label})" if hint.label != hint.move else ""
+        say(f"{hint.player}: try '{hint.move}'{label}; weighed {hint.weighed} of {hint.choices} choices")
 
 
 @app.command()

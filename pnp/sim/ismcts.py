@@ -19,9 +19,13 @@ greedy bot) finishes the game, or stops after ``depth`` inputs, when the leaders
 (or of the score) count as winners; a player's reward is mostly its share of the win, partly its
 margin. The root's options are compared by the searcher's value of each world's end: its rating's lead
 over the others' where the game has a rating, else its reward. With a playout bot, the search plays that
-bot's own pick unless another option clearly did better in the same worlds (:func:`_verdict`). The bot's randomness comes from the seeded source it is
-made with and its work per choice is a number of iterations, so it plays the same game for the same
-seed on any machine, however fast.
+bot's own pick unless another option clearly did better in the same worlds (:func:`_verdict`). The bot's
+randomness comes from the seeded source it is made with and its work per choice is a number of
+iterations, so it plays the same game for the same seed on any machine, however fast.
+
+:func:`weigh` compares given options the same way within a budget of work (the inputs its playouts are
+offered) rather than of iterations, so that a choice costs about as much however many options each
+step offers: *Suggest a move* (:mod:`pnp.sim.hint`) answers with it.
 """
 
 from __future__ import annotations
@@ -107,6 +111,36 @@ def ismcts_bot(
     return factory
 
 
+def weigh(
+    state: State,
+    options: list[Move],
+    own: Mapping[str, str],
+    rng: random.Random,
+    playout: BotFactory | None,
+    depth: int,
+    rating: Rating | None,
+    work: int,
+    least: int,
+    favourite: Move | None,
+) -> Move:
+    """The best of ``options`` for the player to move within a work budget: ``favourite`` unless beaten.
+
+    The options are tried in turn, each round in a world of its own, for at least ``least`` rounds and
+    until the search has been offered ``work`` inputs (a playout's step costs as many as it is offered, as
+    a greedy bot weighs each): the budget counts work, not time, so the same seed gives the same answer
+    on any machine. Judged as :func:`_verdict` judges, ``favourite`` (one of ``options``, or None: the best
+    mean wins) standing for the playout bot's pick.
+    """
+    search = _Search(state.to_move() or "", own, {}, rng, playout, depth, rating, walk=1)
+    root = _Node()
+    world = 0
+    while world < least or search.work < work:
+        for option in options:
+            search.iterate(state, root, option, world)
+        world += 1
+    return _verdict(root, options, favourite)
+
+
 def _pick_to_beat(
     policy: Chooser, state: State, moves: list[Move], own: Mapping[str, str], rng: random.Random
 ) -> Hashable:
@@ -172,6 +206,7 @@ class _Search:
         self.playout, self.depth, self.rating, self.walk = playout, depth, rating, walk
         self.base = rng.getrandbits(64)  # the worlds' seeds
         self.policy = playout(rng) if playout else None
+        self.work = 0  # the inputs offered in this search's walks and playouts, counted as the search goes
 
     def iterate(self, start: State, root: _Node, first: Hashable | None = None, world: int | None = None) -> None:
         """One determinisation, one walk down the tree (from ``first``, if given), one playout, one update.
@@ -194,6 +229,7 @@ class _Search:
                 self._play(state, self.rng.choice(moves), player, secrets)
                 continue
             options = _options(state, moves)
+            self.work += len(moves)
             for option in options:
                 node.children.setdefault(option, _Node(player)).available += 1
             untried = [o for o in options if not node.children[o].visits]
@@ -283,6 +319,7 @@ class _Search:
                 break
             player = state.to_move() or ""
             options = _options(state, moves)
+            self.work += len(moves)
             if not self._take(state, self._pick(state, moves, player, secrets), player, secrets):
                 untried = [o for o in options if o is not CHANCE and not isinstance(o, Reveal)]
                 if not untried or not self._take(state, rng.choice(untried), player, secrets):

@@ -37,4 +37,10 @@ class Hints:
                 found = suggest(current)
             except PnpError as exc:
                 raise Refused(422, "refused", str(exc)) from None
-        return {"move": found.move, "label": found.label, "version": current.last_hash}
+        return {
+            "move": found.move,
+            "label": found.label,
+            "weighed": found.weighed,
+            "choices": found.choices,
+            "version": current.last_hash,
+        }
