@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from pnp.table.memo import Memo
+from pnp.memo import Memo
 
 ASKERS = 8
 WAIT = 60.0  # seconds: a bound for a slow machine, not a speed target

@@ -4,19 +4,29 @@ The viewBox is in millimetres. A page for print carries its width and height
 in ``mm``, so one user unit is one millimetre at 100 %; a picture for a screen
 has width 100 % instead and scales to its container. Named groups become
 ``<g data-name="...">``; clips become ``clipPath`` definitions.
+
+A screen picture is drawn anew for every change of a game, but much of it may stay the same for a
+whole session (Take Off's world map): a drawing placed with a key (:func:`pnp.printing.reuse.place`)
+is written to SVG text once per process, and that text goes into every later picture as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Hashable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import svgwrite
 from svgwrite.base import BaseElement
 
+from pnp.memo import Memo
 from pnp.printing import fonts
-from pnp.printing.canvas import PT, Anchor, Color, Draw, PathOp, Point
+from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
+
+FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few sessions one server holds
+_FRAGMENTS: Memo[Hashable, str] = Memo(FRAGMENTS_KEPT)
+_FRAGMENT_NUMBERS = itertools.count(1)  # each kept fragment's clip ids start with its own number
 
 
 class _Element(BaseElement):
@@ -51,10 +61,11 @@ def path_data(ops: Sequence[PathOp]) -> str:
 class SvgCanvas:
     """The Canvas protocol drawn into an svgwrite ``Drawing``."""
 
-    def __init__(self, doc: svgwrite.Drawing) -> None:
+    def __init__(self, doc: svgwrite.Drawing, clip_prefix: str = "clip") -> None:
         self._doc = doc
         self._parents: list[BaseElement] = [doc]
         self._clips = 0
+        self._clip_prefix = clip_prefix
 
     def _add(self, element: BaseElement) -> BaseElement:
         self._parents[-1].add(element)
@@ -134,25 +145,60 @@ class SvgCanvas:
 
     def _clipped(self, shape: BaseElement) -> AbstractContextManager[None]:
         self._clips += 1
-        clip_id = f"clip{self._clips}"
+        clip_id = f"{self._clip_prefix}{self._clips}"
         clip_path = self._doc.clipPath(id=clip_id)
         clip_path.add(shape)
         self._doc.defs.add(clip_path)
         return self._enter(self._doc.g(**{"clip-path": f"url(#{clip_id})"}))
 
 
+class _ScreenCanvas(SvgCanvas):
+    """A screen picture's canvas: a drawing placed with a key is written once per process (see the module)."""
+
+    def __init__(self, doc: svgwrite.Drawing, clip_prefix: str = "clip") -> None:
+        super().__init__(doc, clip_prefix)
+        self.kept: list[str] = []  # the kept fragments placed, in order, each at its marker
+
+    def reuse(self, drawing: Drawing, key: Hashable) -> None:
+        """Place ``drawing`` at the origin: its SVG text kept by ``key``, made now if it is not kept yet."""
+        self.kept.append(_FRAGMENTS.get(key, lambda: _fragment(drawing)))
+        self._element("g", {"id": _marker(len(self.kept) - 1)})
+
+
+def _marker(number: int) -> str:
+    return f"pnp-kept-{number}"
+
+
+def _fragment(drawing: Drawing) -> str:
+    """``drawing`` as one SVG group, its clip ids its own."""
+    doc = svgwrite.Drawing(size=None, debug=False)
+    canvas = _ScreenCanvas(doc, f"kept{next(_FRAGMENT_NUMBERS)}-clip")
+    drawing.draw(canvas)
+    return _spliced("<g>" + "".join(element.tostring() for element in doc.elements) + "</g>", canvas.kept)
+
+
+def _spliced(text: str, kept: list[str]) -> str:
+    """``text`` with each kept fragment in place of its marker."""
+    for number, fragment in enumerate(kept):
+        text = text.replace(f'<g id="{_marker(number)}" />', fragment, 1)
+    return text
+
+
 def svg_page(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as a standalone SVG document, at 100 % when printed."""
-    return _document(width, height, draw, {"width": f"{num(width)}mm", "height": f"{num(height)}mm"})
+    doc = _document(width, height, {"width": f"{num(width)}mm", "height": f"{num(height)}mm"})
+    draw(SvgCanvas(doc))
+    return doc.tostring()
 
 
 def screen_svg(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept."""
-    return _document(width, height, draw, {"width": "100%"})
+    doc = _document(width, height, {"width": "100%"})
+    canvas = _ScreenCanvas(doc)
+    draw(canvas)
+    return _spliced(doc.tostring(), canvas.kept)
 
 
-def _document(width: float, height: float, draw: Draw, size: dict[str, str]) -> str:
+def _document(width: float, height: float, size: dict[str, str]) -> svgwrite.Drawing:
     """A standalone SVG document with its viewBox in millimetres and the given size attributes."""
-    doc = svgwrite.Drawing(size=None, viewBox=f"0 0 {num(width)} {num(height)}", debug=False, **size)
-    draw(SvgCanvas(doc))
-    return doc.tostring()
+    return svgwrite.Drawing(size=None, viewBox=f"0 0 {num(width)} {num(height)}", debug=False, **size)

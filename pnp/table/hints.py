@@ -7,7 +7,7 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.referee.session import Session
-from pnp.table.memo import Memo
+from pnp.memo import Memo
 from pnp.table.turns import Refused
 
 HINTS_KEPT = 64  # suggestions kept worked out, by (version, seat)

@@ -14,7 +14,7 @@ from pnp.referee import notation
 from pnp.referee.protocol import Reveal, Secret
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
-from pnp.table.memo import Memo
+from pnp.memo import Memo
 
 STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, over four versions
 PICTURES_KEPT = 32  # pictures kept drawn, likewise

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 
 from pnp.games.take_off.drawing import (
     GRID,
@@ -37,6 +37,7 @@ from pnp.games.take_off.text import status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.fonts import text_width
+from pnp.printing.reuse import place
 
 WIDTH = 1000.0  # units: pixels at a 1000 px wide window
 PAD = 12.0
@@ -129,7 +130,7 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
         canvas.rect(0, 0, WIDTH, height, fill="#ffffff", stroke=None)
         size = TITLE if measure(line, TITLE, True) <= WIDTH - 2 * PAD else TEXT
         canvas.text(PAD, PAD + TITLE, line, size=pt(size), bold=True, fill=INK)
-        _map(canvas, world, data, frame)
+        place(canvas, _map_drawing(world, data, frame))
         for text, x, y, colour, box in half_labels:
             canvas.rect(box[0] - 2, box[1] - 1, box[2] - box[0] + 4, box[3] - box[1] + 2, fill="#ffffff", stroke=None)
             canvas.text(x, y, text, size=pt(SMALL), bold=True, fill=colour)
@@ -141,6 +142,13 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
 
 
 # -- the map -----------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4)
+def _map_drawing(world: World, data: TakeOffData, frame: Frame) -> Drawing:
+    """The map as a drawing of its own, down to its grid references: it stays the same for a whole session,
+    so a screen keeps it drawn (:func:`pnp.printing.reuse.place`)."""
+    return Drawing(WIDTH, frame.box[3] + PAD, lambda canvas: _map(canvas, world, data, frame))
 
 
 def _map(canvas: Canvas, world: World, data: TakeOffData, frame: Frame) -> None:

@@ -1,4 +1,4 @@
-"""A bounded cache for work several request threads may ask for at once: each value is made once.
+"""A bounded cache for work several threads may ask for at once (the table server's requests): each value is made once.
 
 The first asker of a key makes its value; askers that come while it is being made wait for that one
 making (single flight) and get the same value, or the same exception. Only the last ``kept`` values
