@@ -71,3 +71,12 @@ def test_fit_chance_agrees_with_counting_dice():
     assert fit_chance(9, 12, 0, 3) == pytest.approx(104 / 216)
     assert fit_chance(13, 14, 12, 1) == pytest.approx(2 / 6)
     assert fit_chance(3, 8, 9, 0) == 0.0 and fit_chance(3, 8, 8, 0) == 1.0
+
+
+def test_random_playouts_never_seal_one_transport_twice():
+    for seed in range(20):
+        setup = Setup(("a", "b"), {"hidden_transports": True}, seed)
+        table = playout(GAME, setup, random_chooser(random.Random(seed)))
+        for player in ("a", "b"):
+            assert len(set(table.secrets_of(player).values())) == 3, seed
+        assert not any("void" in note for note in table.state.score().notes), seed

@@ -98,3 +98,19 @@ def test_the_opening_roll_comes_first_and_the_owner_sees_their_slots_after_a_swa
     assert "1: ann's t3 (face down)" in out and "C Heron" not in out
     code, _, err = cli("ref", "play", "g.pnp", "choose", "Lantern", "Atlas", "Magpie")
     assert code == 1 and err.startswith("pnp: error: during play: bob, roll or take an action")
+
+
+def test_a_transport_sealed_once_is_refused_and_no_longer_offered_to_its_owner(cli, tmp_path):
+    from pnp.referee import session
+    from pnp.referee.protocol import Secret
+
+    cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--option", "hidden_transports=true")
+    assert cli("ref", "play", "g.pnp", "secret", "t1", "B")[0] == 0
+    current = session.load(tmp_path / "g.pnp")
+    assert Secret("t2", "B") not in current.offered("ann") and Secret("t2", "A") in current.offered("ann")
+    assert Secret("t2", "B") in current.state.legal_moves()  # the public list gives nothing away
+    before = (tmp_path / "g.pnp").read_bytes()
+    code, _, err = cli("ref", "play", "g.pnp", "secret", "t2", "B")
+    assert code == 1 and "already sealed that value" in err and " B" not in err.partition(":")[2]
+    assert (tmp_path / "g.pnp").read_bytes() == before
+    assert cli("ref", "play", "g.pnp", "secret", "t2", "A")[0] == 0

@@ -16,7 +16,7 @@ from itertools import accumulate
 
 from pnp.errors import IllegalMove
 from pnp.referee import secrets
-from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State
+from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State, unsealed
 
 # A chooser (a bot) sees the state, the legal moves and its own player's secrets (slot -> value).
 Chooser = Callable[[State, list[Move], Mapping[str, str]], Move]
@@ -101,6 +101,8 @@ def playout(
         if len(table.history) >= max_moves:
             raise RuntimeError(f"{game.name}: no end after {max_moves} moves")
         moves = [move for move in state.legal_moves() if move not in refused]
+        if game.distinct_secrets:
+            moves = unsealed(moves, table.secrets_of(state.to_move() or ""))
         if not moves:
             raise RuntimeError(f"{game.name}: the game is not over but no move is legal")
         move = choose(state, moves, table.secrets_of(state.to_move() or ""))

@@ -222,6 +222,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    # True where one player's secrets must all differ (Hauling's three face-down transports): the referee
+    # refuses a value its player has already sealed in another slot, and a seat is never offered one.
+    distinct_secrets: ClassVar[bool] = False
 
     @abstractmethod
     def new_state(self, setup: Setup) -> State:
@@ -269,3 +272,9 @@ class Game(ABC):
         different content.
         """
         return {}
+
+
+def unsealed(moves: list[Move], sealed: Mapping[str, str]) -> list[Move]:
+    """``moves`` without the secret entries whose value is among ``sealed`` (the player's own secrets)."""
+    values = set(sealed.values())
+    return [move for move in moves if not (isinstance(move, Secret) and move.value in values)]

@@ -20,7 +20,19 @@ from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
 from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
-from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Option, Reveal, Secret, Setup, Stage, State
+from pnp.referee.protocol import (
+    STAGE_WORDS,
+    Commit,
+    Game,
+    Move,
+    Option,
+    Reveal,
+    Secret,
+    Setup,
+    Stage,
+    State,
+    unsealed,
+)
 from pnp.resources import builtin_root
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
@@ -70,6 +82,14 @@ class Session:
         self._apply(player, move)
         return self._append(f"{player}: {notation.format(self.game, move)}")
 
+    def offered(self, seat: str) -> list[Move]:
+        """Every input legal now as ``seat``'s own screen offers it: never a secret value ``seat`` has
+        already sealed where the game wants them all different."""
+        legal = self.state.legal_moves()
+        if self.game.distinct_secrets and seat == self.state.to_move():
+            return unsealed(legal, self.own_secrets(seat))
+        return legal
+
     def own_secrets(self, player: str) -> dict[str, str]:
         """``player``'s key-file secrets that open a commitment still in force (none taken back)."""
         return {
@@ -116,6 +136,8 @@ class Session:
     def _commit_secret(self, player: str, entered: Secret) -> str:
         legal = self.state.legal_moves()
         move = _listed_secret(self.game.read_secret(entered), legal)
+        if move is not None and move not in self.offered(player):
+            raise IllegalMove(f"{player} has already sealed that value in another secret: each must differ", "secrets")
         if move is None:  # the message never repeats the value: someone may be watching the screen
             if not any(isinstance(m, Secret) for m in legal):
                 raise wrong_stage(self.state.stage(), f"no secret is due from {player} now")

@@ -26,6 +26,7 @@ class HaulingAstronauts(BaseGame):
         Option(BONUS_DICE, False, "two of the nine dice are the gold (doubles) and red (halves) bonus dice"),
         Option(HIDDEN, False, "transports face down: committed as secrets t1-t3 at set-up, revealed at departure"),
     )
+    distinct_secrets = True  # three different transports: one sealed in t1 is not offered again for t2
 
     _map: HaulingData | None = None  # the last session's map: moves and labels use its transports' names
 
