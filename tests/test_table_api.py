@@ -307,7 +307,9 @@ def test_a_secret_entered_on_the_page_is_committed_as_the_cli_does(tmp_path):
         assert secrets and all(b["verb"] == "secret" for b in secrets)
         chosen = secrets[1]["move"]
         assert table.post("ann", "play", {"move": chosen, "version": ann["version"]}).status_code == 200
-    slot, value = chosen.split()[1:]
+        slot, value = chosen.split()[1:]
+        offered = [b["move"] for b in table.state("ann")["buttons"]]
+        assert len(offered) == len(secrets) - 1 and not any(move.endswith(f" {value}") for move in offered)
     assert keys.read_keys(path, "ann")[slot][0] == value
     assert (path.with_name(path.name + ".ann.key").stat().st_mode & 0o777) == 0o600
     (line,) = [line for line in path.read_text().splitlines() if f"ann: commit {slot} " in line]
