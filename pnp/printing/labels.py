@@ -11,7 +11,8 @@ still overlaps, so a caller can warn about it. All lengths are millimetres, y gr
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -121,31 +122,41 @@ def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
-class _Index:
+class _Grid:
     """Items filed under every grid square their bounds touch, so a query reads only nearby items."""
 
     def __init__(self, square: float) -> None:
         self.square = square
-        self.cells: dict[tuple[int, int], set[int]] = {}
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self._found: dict[tuple[int, int, int, int], list[int]] = {}  # answers by the squares asked, until a change
 
-    def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
+    def _span(self, box: Box) -> tuple[int, int, int, int]:
         s = self.square
-        for c in range(math.floor(box[0] / s), math.floor(box[2] / s) + 1):
-            for r in range(math.floor(box[1] / s), math.floor(box[3] / s) + 1):
-                yield c, r
+        return math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
+
+    def _squares(self, box: Box) -> list[tuple[int, int]]:
+        c0, r0, c1, r1 = self._span(box)
+        return [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
 
     def add(self, item: int, box: Box) -> None:
-        for cell in self._cells(box):
-            self.cells.setdefault(cell, set()).add(item)
+        for square in self._squares(box):
+            self.cells.setdefault(square, []).append(item)
+        self._found.clear()
 
     def remove(self, item: int, box: Box) -> None:
-        for cell in self._cells(box):
-            self.cells[cell].discard(item)
+        for square in self._squares(box):
+            self.cells[square].remove(item)
+        self._found.clear()
 
-    def near(self, box: Box) -> set[int]:
-        found: set[int] = set()
-        for cell in self._cells(box):
-            found |= self.cells.get(cell, set())
+    def near(self, box: Box) -> list[int]:
+        """The items filed in the squares ``box`` touches, each once, in increasing order."""
+        span = self._span(box)
+        found = self._found.get(span)
+        if found is None:
+            items: set[int] = set()
+            for square in self._squares(box):
+                items.update(self.cells.get(square, ()))
+            found = self._found[span] = sorted(items)
         return found
 
 
@@ -167,8 +178,10 @@ class Scene:
 
     def __init__(self, obstacles: Iterable[Obstacle] = (), square: float = 8.0) -> None:
         self.obstacles: list[Obstacle] = []
-        self._index = _Index(square)
-        self._labels = _Index(square)
+        self._index = _Grid(square)
+        self._walls = _Grid(square)  # the solid dots, circles and boxes alone: all a leader line may not cross
+        self._labels = _Grid(square)
+        self._hit_counts: dict[tuple[int, Candidate], int] = {}
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
             self.add(obstacle)
@@ -176,34 +189,48 @@ class Scene:
     def add(self, obstacle: Obstacle) -> None:
         """One more obstacle."""
         self._index.add(len(self.obstacles), obstacle.bounds)
+        if obstacle.solid and obstacle.shape != "segment":
+            self._walls.add(len(self.obstacles), obstacle.bounds)
         self.obstacles.append(obstacle)
+        self._hit_counts.clear()
 
-    def _obstacle_hits(self, label: int, box: Box) -> list[Obstacle]:
-        near = sorted(self._index.near(box))
-        return [o for o in (self.obstacles[i] for i in near) if o.owner != label and o.hits(box)]
+    def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
+        """The obstacles a box runs into, other than the label's own."""
+        return (o for o in self.near(box) if o.owner != label and o.hits(box))
 
-    def _leader_hits(self, label: int, leader: Segment | None) -> list[Obstacle]:
+    def _leader_hits(self, label: int, leader: Segment | None) -> Iterator[Obstacle]:
         """The obstacles a leader line runs through: other labels' dots and circles, and boxes."""
         if leader is None:
-            return []
-        found = []
-        for i in sorted(self._index.near(_segment_bounds(leader))):
-            o = self.obstacles[i]
-            if o.owner == label or o.shape == "segment" or not o.solid:
-                continue  # a leader may cross a route line, as lines cross each other, and what is not solid
-            c = o.coords
-            if o.shape == "circle":
-                crossed = _point_segment_distance(c[0], c[1], leader) < c[2]
-            else:
-                crossed = _crosses(leader, (c[0], c[1], c[2], c[3]))
-            if crossed:
-                found.append(o)
-        return found
+            return iter(())
+        near = (self.obstacles[i] for i in self._walls.near(_segment_bounds(leader)))
+        return (o for o in near if o.owner != label and _leader_meets(o, leader))
+
+    def _meets(self, label: int, candidate: Candidate) -> Iterator[Obstacle]:
+        """The obstacles a candidate's box runs into, then those its leader runs through."""
+        return chain(self._obstacle_hits(label, candidate.box), self._leader_hits(label, candidate.leader))
+
+    def _hits(self, label: int, candidate: Candidate) -> int:
+        """How many obstacles a candidate meets, counted once per candidate: obstacles stay put while labels move."""
+        key = (label, candidate)
+        hits = self._hit_counts.get(key)
+        if hits is None:
+            hits = self._hit_counts[key] = sum(1 for _ in self._meets(label, candidate))
+        return hits
+
+    def _blocked(self, label: int, candidate: Candidate) -> bool:
+        """True when a candidate meets any obstacle (the first one found settles it)."""
+        key = (label, candidate)
+        if key in self._hit_counts:
+            return self._hit_counts[key] > 0
+        if next(self._meets(label, candidate), None) is None:
+            self._hit_counts[key] = 0
+            return False
+        return True
 
     def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
         """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""
         found = []
-        for other in sorted(self._labels.near(_bounds(candidate))):
+        for other in self._labels.near(_bounds(candidate)):
             if other == label:
                 continue
             placed = self.placed[other]
@@ -215,10 +242,13 @@ class Scene:
                 found.append(other)
         return found
 
+    def free(self, label: int, candidate: Candidate) -> bool:
+        """True when a candidate meets no obstacle and no placed label."""
+        return not self._blocked(label, candidate) and not self._label_hits(label, candidate)
+
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
-        hard = len(self._obstacle_hits(label, candidate.box)) + len(self._leader_hits(label, candidate.leader))
-        hard += len(self._label_hits(label, candidate))
+        hard = self._hits(label, candidate) + len(self._label_hits(label, candidate))
         return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
 
     def _leader_crossings(self, label: int, leader: Segment | None) -> int:
@@ -237,30 +267,40 @@ class Scene:
 
     def near(self, box: Box) -> list[Obstacle]:
         """The obstacles filed near ``box`` (a superset of those it touches)."""
-        return [self.obstacles[i] for i in sorted(self._index.near(box))]
+        return [self.obstacles[i] for i in self._index.near(box)]
 
     def conflicts(self, label: int) -> list[tuple[str, int]]:
         """What a placed label still overlaps: (kind, NOBODY) for obstacles, ("label", other) for labels."""
         candidate = self.placed[label]
-        found = [(o.kind, NOBODY) for o in self._obstacle_hits(label, candidate.box)]
+        found: list[tuple[str, int]] = [(o.kind, NOBODY) for o in self._obstacle_hits(label, candidate.box)]
         found += [(f"{o.kind} (with its leader line)", NOBODY) for o in self._leader_hits(label, candidate.leader)]
         found += [("label", other) for other in self._label_hits(label, candidate)]
         return found
+
+
+def _leader_meets(obstacle: Obstacle, leader: Segment) -> bool:
+    """True when a leader line runs through a circle or a box (the solid ones are asked: see ``Scene._walls``)."""
+    c = obstacle.coords
+    if obstacle.shape == "circle":
+        return _point_segment_distance(c[0], c[1], leader) < c[2]
+    return _crosses(leader, (c[0], c[1], c[2], c[3]))
 
 
 def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds: int = 10) -> list[int]:
     """The chosen candidate of each label: placed hardest first, then moved again while that helps.
 
     A label still in conflict may also take a place that only other labels block, when each of those
-    can move to a place of its own that is free (or, one level deeper, push others in turn).
+    can move to a place of its own that is free (or, one level deeper, push others in turn). A label
+    offered no candidate is left out (its choice is -1).
     """
-    free = [sum(1 for c in options if scene.score(i, c) < 1000) for i, options in enumerate(candidates)]
+    labels = [i for i, options in enumerate(candidates) if options]
+    free = {i: sum(1 for c in candidates[i] if scene.free(i, c)) for i in labels}
     placer = _Placer(scene, candidates)
-    for label in sorted(range(len(candidates)), key=lambda i: (free[i], i)):
+    for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
     for _ in range(rounds):
         moved = False
-        for label in range(len(candidates)):
+        for label in labels:
             now = placer.score(label)
             if now < 1000:
                 continue
@@ -315,7 +355,7 @@ class _Placer:
         scene, options = self.scene, self.candidates[label]
         for k in self.order[label]:
             option = options[k]
-            if scene._obstacle_hits(label, option.box) or scene._leader_hits(label, option.leader):
+            if scene._blocked(label, option):
                 continue
             blockers = scene._label_hits(label, option)
             if not blockers or len(blockers) > 3 or fixed.intersection(blockers):

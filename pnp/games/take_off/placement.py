@@ -18,7 +18,16 @@ from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
-from pnp.printing.labels import Box, Candidate, Obstacle, Scene, Segment, place_labels, point_box_distance
+from pnp.printing.labels import (
+    Box,
+    Candidate,
+    Obstacle,
+    Scene,
+    Segment,
+    clip_segment,
+    place_labels,
+    point_box_distance,
+)
 from pnp.printing.paper import HOME_PAPERS
 from pnp.printing.tiling import plan_tiles, registration_points
 
@@ -31,6 +40,7 @@ ARROW = 1.7  # mm from an arrow's middle to its tip
 ARROW_EVERY = 45.0  # mm between direction arrows along a long route
 TWIN_GAP = 1.1  # mm between the two lines of a twin route
 CLEAR = 0.3  # mm a name keeps from lines, dots and badges
+NAME_GAP = 0.2  # mm at least between a jet space and a name
 CROSSHAIR = 3.3  # the registration crosshair's arm and its white halo
 ASCENT, DESCENT = 0.76, 0.24  # of the type size, above and below the baseline (Vera, as PDF readers box it)
 LEGEND_W, LEGEND_H = 150.0, 58.0
@@ -194,18 +204,37 @@ def _direction_cost(dx: float, dy: float) -> float:
     return 2.0 + (0.5 if dx < -1e-9 else 0.0) + (0.0 if abs(dx) < 1e-9 or abs(dy) > 0.9 else 0.5)
 
 
+# each direction's unit vector (rounded, so that the four axes are exact) and how much less it is liked
+DIRECTIONS = [
+    (dx, dy, _direction_cost(dx, dy))
+    for dx, dy in (
+        (round(math.cos(2 * math.pi * step / ANGLES), 9), round(math.sin(2 * math.pi * step / ANGLES), 9))
+        for step in range(ANGLES)
+    )
+]
+
+
+def _reaches(world: World, city: int, jet: float, window: Box | None) -> bool:
+    """True when a city's name may land in ``window`` (always, without one): its farthest candidate is near enough."""
+    if window is None:
+        return True
+    text, size, bold = label_text(world, city)
+    farthest = jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
+    x, y = world.layout.dots[city]
+    return point_box_distance(x, y, window) < farthest
+
+
 def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
     """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line."""
     text, size, bold = label_text(world, city)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
     x0, y0, x1, y1 = inner(world)
+    r = dot_radius(world, city) + 0.3  # where a leader line starts
     found = []
     for extra, ring_cost in RINGS:
-        reach = jet + 0.2 + extra
-        for step in range(ANGLES):
-            angle = 2 * math.pi * step / ANGLES
-            dx, dy = round(math.cos(angle), 9), round(math.sin(angle), 9)
+        reach = jet + NAME_GAP + extra
+        for dx, dy, cost in DIRECTIONS:
             # the box's centre, far enough along the direction that the whole box lies beyond ``reach``
             out = reach + abs(dx) * w / 2 + abs(dy) * h / 2
             cx, cy = x + dx * out, y + dy * out
@@ -216,9 +245,8 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
             if extra:
                 nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
                 d = math.hypot(nx - x, ny - y) or 1.0
-                r = dot_radius(world, city) + 0.3
                 leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
-            found.append(Candidate(box, _direction_cost(dx, dy) + ring_cost, leader))
+            found.append(Candidate(box, cost + ring_cost, leader))
     return found
 
 
@@ -229,10 +257,13 @@ def _label(world: World, city: int, candidate: Candidate) -> Label:
     return Label(city, text, x0, baseline, "start", size, bold, candidate.box, candidate.leader)
 
 
-def _badges(world: World, labels: tuple[Label, ...], jet: float) -> tuple[list[Badge], list[tuple[int, str]]]:
+def _badges(
+    world: World, labels: tuple[Label, ...], jet: float, window: Box | None
+) -> tuple[list[Badge], list[tuple[int, str]]]:
     """Each route's badge slid along it to a spot clear of names, dots, arrows and other badges.
 
     On a route too short or too crowded for that, the badge may sit just beside the line, touching it.
+    With a ``window``, only the routes that come near it have badges.
     """
     layout = world.layout
     scene = Scene()
@@ -243,6 +274,10 @@ def _badges(world: World, labels: tuple[Label, ...], jet: float) -> tuple[list[B
     badges: dict[tuple[int, int], Badge] = {}
     problems: list[tuple[int, str]] = []
     routes = list(route_lines(world))
+    if window is not None:
+        reach = 2 * BADGE_R + 0.3  # a badge beside its line
+        near = (window[0] - reach, window[1] - reach, window[2] + reach, window[3] + reach)
+        routes = [route for route in routes if clip_segment((*route[2], *route[3]), near) is not None]
     for k, city, a, b in sorted(routes, key=lambda r: math.dist(r[2], r[3])):  # the shortest have least choice
         (ax, ay), (bx, by) = a, b
         span = math.dist(a, b) or 1.0
@@ -288,22 +323,27 @@ def _circle_hits(obstacle: Obstacle, x: float, y: float) -> bool:
 
 
 @cache
-def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Placement:
-    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``."""
+def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: Box | None = None) -> Placement:
+    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``.
+
+    With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
+    placed, and the badges of the routes that come near it: the inset prints no others.
+    """
     scene = Scene(_obstacles(world, jet, list(half_boxes)))
-    options = [_candidates(world, city, jet) for city in range(len(world.ids))]
-    for city, found in enumerate(options):
-        if not found:  # a city too near the frame for any box: let its name run over it
+    options: list[list[Candidate]] = [[] for _ in world.ids]
+    for city in range(len(world.ids)):
+        if _reaches(world, city, jet, window):
             x, y = world.layout.dots[city]
-            options[city] = [Candidate((x, y, x + 1, y + 1))]
+            # a city too near the frame for any box: its name runs over it
+            options[city] = _candidates(world, city, jet) or [Candidate((x, y, x + 1, y + 1))]
     chosen = place_labels(scene, options)
-    labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen))
+    labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen) if k >= 0)
     problems = [
-        (city, "its name overlaps " + (kind if other < 0 else f"the name {world.name(other)}"))
-        for city in range(len(labels))
-        for kind, other in scene.conflicts(city)
+        (label.city, "its name overlaps " + (kind if other < 0 else f"the name {world.name(other)}"))
+        for label in labels
+        for kind, other in scene.conflicts(label.city)
     ]
-    badges, badly = _badges(world, labels, jet)
+    badges, badly = _badges(world, labels, jet, window)
     spots = _spots(world, labels, badges, jet)
     too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
     return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
@@ -329,8 +369,8 @@ class InsetSpot:
     @property
     def problems(self) -> tuple[tuple[int, str], ...]:
         """What is wrong with the names the inset prints (the rest of its zoomed map is never printed)."""
-        shown = {id(label) for label in inset_labels(self.zoomed, self.text.labels)}
-        return tuple((city, problem) for city, problem in self.text.problems if id(self.text.labels[city]) in shown)
+        shown = {label.city for label in inset_labels(self.zoomed, self.text.labels)}
+        return tuple((city, problem) for city, problem in self.text.problems if city in shown)
 
 
 TITLE_BAND = 6.0  # mm above an inset's picture, for its title
@@ -377,6 +417,8 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
 
 def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float) -> tuple[InsetSpot, ...]:
     """Each inset at the first empty place (scanning from the top left) where no crosshair falls on its names."""
+    if not world.map.insets:
+        return ()
     ink = _ink(world, labels, badges)
     rows, columns = len(ink), len(ink[0])
     marks = crosshairs(world)
@@ -393,8 +435,8 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
             world.start,
             world.finish,
         )
-        text = placement(zoomed, jet)
         region, window = _region(world, inset), _region(zoomed, inset)
+        text = placement(zoomed, jet, window=window)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
         names = [label.box for label in inset_labels(window, text.labels)]
