@@ -13,7 +13,9 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
+from pnp.cache import remembered
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
@@ -323,11 +325,23 @@ def _circle_hits(obstacle: Obstacle, x: float, y: float) -> bool:
 
 
 @cache
-def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: Box | None = None) -> Placement:
+def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Placement:
     """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``.
 
-    With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
-    placed, and the badges of the routes that come near it: the inset prints no others.
+    Placed once per map: kept in memory, and on disk between runs (see :mod:`pnp.cache`).
+    """
+    return remembered(
+        "take-off-placement",
+        repr((world, jet, half_boxes)),
+        lambda: _place(world, jet, half_boxes),
+        lambda placed: _encode(world, placed),
+        lambda data: _decode(world, data),
+    )
+
+
+def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: Box | None = None) -> Placement:
+    """The placement worked out. With a ``window`` (an inset's region on its zoomed map) only the names
+    that may reach into it are placed, and the badges of the routes that come near it: the inset prints no others.
     """
     scene = Scene(_obstacles(world, jet, list(half_boxes)))
     options: list[list[Candidate]] = [[] for _ in world.ids]
@@ -375,6 +389,14 @@ class InsetSpot:
 
 TITLE_BAND = 6.0  # mm above an inset's picture, for its title
 CELL = 2.5  # mm: the grid on which the map's ink is counted when looking for an empty place
+
+
+def _zoomed(world: World, inset: Inset) -> World:
+    """The whole map laid out again at the inset's scale (without insets of its own)."""
+    m = world.map
+    return World(
+        replace(m, scale=m.scale * inset.zoom, insets=()), world.ids, world.u, world.routes, world.start, world.finish
+    )
 
 
 def _region(world: World, inset: Inset) -> Box:
@@ -426,17 +448,9 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
     spots: list[InsetSpot] = []
     for inset in world.map.insets:
         total = _sums(ink)
-        m = world.map
-        zoomed = World(
-            replace(m, scale=m.scale * inset.zoom, insets=()),
-            world.ids,
-            world.u,
-            world.routes,
-            world.start,
-            world.finish,
-        )
+        zoomed = _zoomed(world, inset)
         region, window = _region(world, inset), _region(zoomed, inset)
-        text = placement(zoomed, jet, window=window)
+        text = _place(zoomed, jet, window=window)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
         names = [label.box for label in inset_labels(window, text.labels)]
@@ -486,3 +500,46 @@ def inset_labels(window: Box, labels: Sequence[Label]) -> list[Label]:
         for label in labels
         if label.box[0] >= x0 and label.box[2] <= x1 and label.box[1] >= y0 and label.box[3] <= y1
     ]
+
+
+def _encode(world: World, placed: Placement) -> dict[str, Any]:
+    """A placement as JSON data (``_decode`` reads it back)."""
+    return {
+        "labels": [
+            [label.city, label.text, label.x, label.y, label.anchor, label.size, label.bold, label.box, label.leader]
+            for label in placed.labels
+        ],
+        "badges": [[badge.city, badge.colour, badge.x, badge.y, badge.size] for badge in placed.badges],
+        "problems": placed.problems,
+        "insets": [
+            [world.map.insets.index(spot.inset), spot.region, spot.place, spot.covers, _encode(spot.world, spot.text)]
+            for spot in placed.insets
+        ],
+        "too_large": placed.too_large,
+    }
+
+
+def _decode(world: World, data: dict[str, Any]) -> Placement:
+    """A placement from ``_encode``'s data; a LookupError, TypeError or ValueError if it is not that."""
+    labels = tuple(
+        Label(int(c), str(t), float(x), float(y), anchor, float(size), bool(bold), _box(box), _leader(leader))
+        for c, t, x, y, anchor, size, bold, box, leader in data["labels"]
+    )
+    badges = tuple(Badge(int(c), int(k), float(x), float(y), float(size)) for c, k, x, y, size in data["badges"])
+    spots = []
+    for index, region, place, covers, text in data["insets"]:
+        inset = world.map.insets[index]
+        zoomed = _zoomed(world, inset)
+        window = _region(zoomed, inset)
+        spots.append(InsetSpot(inset, _box(region), _box(place), int(covers), zoomed, _decode(zoomed, text), window))
+    problems = tuple((int(city), str(problem)) for city, problem in data["problems"])
+    return Placement(labels, badges, problems, tuple(spots), tuple(str(name) for name in data["too_large"]))
+
+
+def _box(values: Sequence[float]) -> Box:
+    x0, y0, x1, y1 = (float(v) for v in values)
+    return x0, y0, x1, y1
+
+
+def _leader(values: Sequence[float] | None) -> Segment | None:
+    return None if values is None else _box(values)
