@@ -287,6 +287,8 @@ def _badges(
         arrows = arrow_spots(a, b)
         best: tuple[float, float, float] | None = None
         for rank, (t, side) in enumerate(BADGE_SPOTS):
+            if best is not None and best[0] <= rank:
+                break  # every spot left weighs at least its rank
             if side == 0 and any(abs(t - s) * span < BADGE_R + ARROW for s in arrows):
                 continue
             x = ax + (bx - ax) * t - uy * side * (BADGE_R + 0.3)
