@@ -97,3 +97,15 @@ def test_take_off_places_a_map_once_and_reads_it_back_the_same(folder, monkeypat
     monkeypatch.setattr(placing, "_place", never)
     assert _contents(map_text(world, data)) == _contents(worked_out)
     placing.placement.cache_clear()
+
+
+def test_a_kept_take_off_placement_naming_other_words_is_placed_again(folder):
+    world, data = TakeOff().new_state(Setup(("a", "b"))).ctx.world, load_data().value
+    placing.placement.cache_clear()
+    worked_out = map_text(world, data)
+    (kept,) = folder.iterdir()
+    kept.write_text(kept.read_text().replace('"Oslo"', '"Osloo"'))
+    placing.placement.cache_clear()
+    assert _contents(map_text(world, data)) == _contents(worked_out)
+    assert '"Osloo"' not in kept.read_text()  # replaced by the placement made again
+    placing.placement.cache_clear()

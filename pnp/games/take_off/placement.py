@@ -527,6 +527,8 @@ def _decode(world: World, data: dict[str, Any]) -> Placement:
         Label(int(c), str(t), float(x), float(y), anchor, float(size), bool(bold), _box(box), _leader(leader))
         for c, t, x, y, anchor, size, bold, box, leader in data["labels"]
     )
+    if any((label.text, label.size, label.bold) != label_text(world, label.city) for label in labels):
+        raise ValueError("the names are not this map's")  # only printed words of the map's own are ever read
     badges = tuple(Badge(int(c), int(k), float(x), float(y), float(size)) for c, k, x, y, size in data["badges"])
     spots = []
     for index, region, place, covers, text in data["insets"]:
