@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 from typing import NamedTuple
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -138,7 +138,7 @@ def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
 
 
 class _Grid:
-    """Items filed under every grid square their bounds touch, so a query reads only nearby items."""
+    """Items filed under the grid squares they touch, so a query reads only nearby items (each once, in order)."""
 
     def __init__(self, square: float) -> None:
         self.square = square

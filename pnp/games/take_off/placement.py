@@ -342,8 +342,10 @@ def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Pla
 
 
 def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: Box | None = None) -> Placement:
-    """The placement worked out. With a ``window`` (an inset's region on its zoomed map) only the names
-    that may reach into it are placed, and the badges of the routes that come near it: the inset prints no others.
+    """The placement worked out (``placement`` keeps it).
+
+    With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
+    placed, and the badges of the routes that come near it: the inset prints no others.
     """
     scene = Scene(_obstacles(world, jet, list(half_boxes)))
     options: list[list[Candidate]] = [[] for _ in world.ids]
