@@ -27,6 +27,7 @@ from pnp.printing.labels import (
     Scene,
     Segment,
     clip_segment,
+    overlap,
     place_labels,
     point_box_distance,
 )
@@ -216,14 +217,10 @@ DIRECTIONS = [
 ]
 
 
-def _reaches(world: World, city: int, jet: float, window: Box | None) -> bool:
-    """True when a city's name may land in ``window`` (always, without one): its farthest candidate is near enough."""
-    if window is None:
-        return True
+def _reach(world: World, city: int, jet: float) -> float:
+    """How far from its dot a city's name, leader included, may be placed."""
     text, size, bold = label_text(world, city)
-    farthest = jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
-    x, y = world.layout.dots[city]
-    return point_box_distance(x, y, window) < farthest
+    return jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
 
 
 def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
@@ -347,13 +344,19 @@ def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: B
     With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
-    scene = Scene(_obstacles(world, jet, list(half_boxes)))
+    reach = {city: _reach(world, city, jet) for city in range(len(world.ids))}
+    obstacles = _obstacles(world, jet, list(half_boxes))
+    if window is not None:  # only the names that may land in the window, and what they may meet
+        reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
+        far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
+        area = (window[0] - far, window[1] - far, window[2] + far, window[3] + far)
+        obstacles = [o for o in obstacles if overlap(o.bounds, area)]
+    scene = Scene(obstacles)
     options: list[list[Candidate]] = [[] for _ in world.ids]
-    for city in range(len(world.ids)):
-        if _reaches(world, city, jet, window):
-            x, y = world.layout.dots[city]
-            # a city too near the frame for any box: its name runs over it
-            options[city] = _candidates(world, city, jet) or [Candidate((x, y, x + 1, y + 1))]
+    for city in reach:
+        x, y = world.layout.dots[city]
+        # a city too near the frame for any box: its name runs over it
+        options[city] = _candidates(world, city, jet) or [Candidate((x, y, x + 1, y + 1))]
     chosen = place_labels(scene, options)
     labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen) if k >= 0)
     problems = [
