@@ -19,6 +19,14 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cache_folder(tmp_path_factory):
+    """Slow results pnp keeps between runs (pnp.cache) go to the session's own folder, never the user's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PNP_CACHE_DIR", str(tmp_path_factory.mktemp("pnp-cache")))
+        yield
+
+
 def random_game(game_name: str, players: int, seed: int, **options) -> Table:
     """A whole game played by uniformly random legal moves."""
     game = REGISTRY[game_name].rules()

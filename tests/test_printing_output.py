@@ -165,12 +165,7 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
     with open_pdf(calibration.path) as pdf:
         front, back = pdf.pages
         mm = 25.4 / 72
-        ruler = [
-            line
-            for line in front.lines
-            if line["x0"] == line["x1"] and line["top"] * mm < 40 and (line["bottom"] - line["top"]) * mm < 4.5
-        ]
-        ticks = sorted(line["x0"] * mm for line in ruler)
+        ticks = sorted(line["x0"] * mm for line in _scale_ticks(front, 100 / mm, "bottom"))
         assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
         assert all(b - a == pytest.approx(1, abs=0.01) for a, b in zip(ticks, ticks[1:]))
         square = [r for r in front.rects if r["stroke"]]
@@ -192,6 +187,39 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
         assert len(crosses) == len(scales) == 8
         assert scales == sorted((round(width - x + 1.5, 2), round(y - 2.0, 2)) for x, y in crosses)
         assert "1.5" in page_text(back) and "-2" in page_text(back)
+
+
+def _scale_ticks(page, length: float, end: str) -> list[dict]:
+    """The ticks of the scale whose baseline is ``length`` points long: short upright lines whose ``end`` is on it."""
+    (baseline,) = [
+        line["top"]
+        for line in page.lines
+        if line["top"] == line["bottom"] and line["x1"] - line["x0"] == pytest.approx(length, abs=0.01)
+    ]
+    upright = [line for line in page.lines if line["x0"] == line["x1"] and line["bottom"] - line["top"] < 13]
+    return [line for line in upright if line[end] == pytest.approx(baseline, abs=0.01)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_has_a_4_inch_scale_ticked_every_eighth_beside_the_ruler(tmp_path, paper):
+    written = render_kit(kit(("cards", (deck(POKER, 1),))), PrintSettings(paper=paper), tmp_path)
+    with open_pdf(next(f for f in written if f.path.name == "calibration.pdf").path) as pdf:
+        front = pdf.pages[0]
+        ticks = sorted(_scale_ticks(front, 4 * 72, "top"), key=lambda line: line["x0"])
+        assert len(ticks) == 4 * 8 + 1
+        xs = [line["x0"] for line in ticks]
+        assert all(b - a == pytest.approx(72 / 8, abs=0.01) for a, b in zip(xs, xs[1:]))
+        longest = max(line["bottom"] - line["top"] for line in ticks)
+        inches = [line["x0"] for line in ticks if line["bottom"] - line["top"] == longest]
+        assert [b - a for a, b in zip(inches, inches[1:])] == [pytest.approx(72, abs=0.01)] * 4
+        millimetres = _scale_ticks(front, 100 * 72 / 25.4, "bottom")
+        assert min(line["x0"] for line in millimetres) == pytest.approx(inches[0], abs=0.01)  # both start at 0
+        below = [w for w in front.extract_words() if ticks[0]["top"] < w["top"] < ticks[0]["bottom"] + 12]
+        numbers = sorted(below, key=lambda w: w["x0"])
+        assert [w["text"] for w in numbers if w["text"].isdigit()] == ["0", "1", "2", "3", "4"]
+        for word, x in zip((w for w in numbers if w["text"].isdigit()), inches):
+            assert (word["x0"] + word["x1"]) / 2 == pytest.approx(x, abs=0.5)  # each number under its inch
+        assert "inches" in page_text(front)
 
 
 @pytest.mark.parametrize(

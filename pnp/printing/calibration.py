@@ -1,4 +1,4 @@
-"""The calibration sheet: a ruler and square to check 100 % printing, and a duplex registration grid.
+"""The calibration sheet: rulers (mm and inch) and a square to check 100 % printing, and a duplex registration grid.
 
 The front carries long thin crosses; the back carries, at the mirrored spots, a
 millimetre scale in each direction. Held against a light with the back facing
@@ -16,19 +16,22 @@ from pnp.printing.paper import PageFrame, page_frame
 from pnp.printing.settings import PrintSettings
 
 RULER = 100.0
+INCH = 25.4  # mm
+INCHES = 4  # the inch scale's length, ticked every eighth of an inch
+INCH_GAP = 3.0  # mm from the ruler's baseline down to the inch scale's
 SCALE = 6  # the back's scales run from -SCALE to +SCALE mm
 CROSS_ARM = 9.0  # the front's crosses reach past the scales
 EDGE = 17.0  # grid points' distance from the printable edge
 TEXT_SIZE = 7.0
 SCALE_TEXT = 6.0  # the smallest text printed anywhere on a part
 LINE = 4.0
-SQUARE_TOP = 35.0  # below the printable area's top, as are the next two
-TEXT_TOP = 146.0
+SQUARE_TOP = 38.0  # below the printable area's top, as are the next two
+TEXT_TOP = 149.0
 TEXT_END = TEXT_TOP + 20
 
 FRONT_TEXT = (
     "Print this sheet double-sided (flip on the long edge) at 100 % / actual size, never 'fit to page'.",
-    "The ruler and the square must each measure exactly 100 mm; if not, fix the printer's scaling first.",
+    "The rulers must measure 100 mm and 4 inches, the square 100 mm a side; else fix the printer's scaling.",
     "Then hold the sheet against a light with the BACK facing you and read the scales there.",
 )
 BACK_TEXT = (
@@ -58,6 +61,7 @@ def calibration_pages(settings: PrintSettings) -> list[Page]:
         left = (frame.width - RULER) / 2
         canvas.text(frame.width / 2, area.y + 6, "pnp calibration sheet", size=11, anchor="middle", bold=True)
         _ruler(canvas, left, area.y + 24)
+        _inch_scale(canvas, left, area.y + 24 + INCH_GAP)
         canvas.rect(left, area.y + SQUARE_TOP, RULER, RULER, stroke=INK, width=0.3)
         canvas.text(
             frame.width / 2, area.y + SQUARE_TOP + RULER / 2, "100 x 100 mm", size=10, anchor="middle", bold=True
@@ -90,6 +94,18 @@ def _ruler(canvas: Canvas, x: float, y: float) -> None:
         if mm % 10 == 0:
             canvas.text(x + mm, y - 5, str(mm), size=6, anchor="middle")
     canvas.text(x + RULER + 2, y, "mm", size=6)
+
+
+def _inch_scale(canvas: Canvas, x: float, y: float) -> None:
+    """An INCHES-inch scale hanging below the baseline ``y``: ticks every eighth, longer at quarters, halves, inches."""
+    canvas.line(x, y, x + INCHES * INCH, y, stroke=INK, width=HAIRLINE)
+    for eighth in range(INCHES * 8 + 1):
+        tick = 4.0 if eighth % 8 == 0 else 3.0 if eighth % 4 == 0 else 2.2 if eighth % 2 == 0 else 1.4
+        at = x + eighth * INCH / 8
+        canvas.line(at, y, at, y + tick, stroke=INK, width=HAIRLINE)
+        if eighth % 8 == 0:
+            canvas.text(at, y + 6.3, str(eighth // 8), size=6, anchor="middle")
+    canvas.text(x + INCHES * INCH + 2, y + 2, "inches", size=6)
 
 
 def _scales(canvas: Canvas, x: float, y: float) -> None:

@@ -11,9 +11,11 @@ still overlaps, so a caller can warn about it. All lengths are millimetres, y gr
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
+from typing import NamedTuple
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -22,9 +24,11 @@ NOBODY = -1
 CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One place a label may go: its box, how much less it is liked than the best place, and its leader."""
+class Candidate(NamedTuple):
+    """One place a label may go: its box, how much less it is liked than the best place, and its leader.
+
+    A named tuple: tens of thousands are made and looked up for one map.
+    """
 
     box: Box
     cost: float = 0.0
@@ -84,8 +88,20 @@ def _point_segment_distance(x: float, y: float, seg: Segment) -> float:
 
 
 def _crosses(seg: Segment, box: Box) -> bool:
-    """True when the segment passes through the box."""
-    return clip_segment(seg, box) is not None
+    """True when the segment passes through (or touches) the box: their bounds meet and the box's corners
+    are not all on one side of the segment's line (the answer of ``clip_segment``, found faster)."""
+    ax, ay, bx, by = seg
+    x0, y0, x1, y1 = box
+    if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) or (ay < y0 and by < y0) or (ay > y1 and by > y1):
+        return False
+    dx, dy = bx - ax, by - ay
+    low, high = dx * (y0 - ay), dx * (y1 - ay)  # the corners' sides are these less the next two
+    left, right = dy * (x0 - ax), dy * (x1 - ax)
+    if low > left:
+        return not (low > right and high > left and high > right)
+    if low < left:
+        return not (low < right and high < left and high < right)
+    return True  # a corner on the line
 
 
 def clip_segment(seg: Segment, box: Box) -> Segment | None:
@@ -121,32 +137,62 @@ def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
-class _Index:
-    """Items filed under every grid square their bounds touch, so a query reads only nearby items."""
+class _Grid:
+    """Items filed under the grid squares they touch, so a query reads only nearby items (each once, in order)."""
 
     def __init__(self, square: float) -> None:
         self.square = square
-        self.cells: dict[tuple[int, int], set[int]] = {}
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self._found: dict[tuple[int, int, int, int], list[int]] = {}  # answers by the squares asked, until a change
 
-    def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
+    def _span(self, box: Box) -> tuple[int, int, int, int]:
+        """The first and last column and row of squares that ``box`` touches."""
         s = self.square
-        for c in range(math.floor(box[0] / s), math.floor(box[2] / s) + 1):
-            for r in range(math.floor(box[1] / s), math.floor(box[3] / s) + 1):
-                yield c, r
+        return math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
 
     def add(self, item: int, box: Box) -> None:
-        for cell in self._cells(box):
-            self.cells.setdefault(cell, set()).add(item)
+        for square in _squares(self._span(box)):
+            self.cells.setdefault(square, []).append(item)
+        self._found.clear()
+
+    def add_segment(self, item: int, segment: Segment, pad: float) -> None:
+        """File a segment under the squares its band of half-width ``pad`` reaches, not every square of its bounds.
+
+        Column by column: the stretch of the segment whose band reaches into the column gives its rows.
+        """
+        ax, ay, bx, by = segment if segment[0] <= segment[2] else (segment[2], segment[3], segment[0], segment[1])
+        s, reach = self.square, max(pad, 0.0) + 1e-6  # a hair more, against rounding
+        slope = (by - ay) / (bx - ax) if bx > ax else 0.0
+        for c in range(math.floor((ax - reach) / s), math.floor((bx + reach) / s) + 1):
+            if bx > ax:
+                x0, x1 = max(c * s - reach, ax), min((c + 1) * s + reach, bx)
+                y0, y1 = ay + (x0 - ax) * slope, ay + (x1 - ax) * slope
+            else:
+                y0, y1 = ay, by
+            for r in range(math.floor((min(y0, y1) - reach) / s), math.floor((max(y0, y1) + reach) / s) + 1):
+                self.cells.setdefault((c, r), []).append(item)
+        self._found.clear()
 
     def remove(self, item: int, box: Box) -> None:
-        for cell in self._cells(box):
-            self.cells[cell].discard(item)
+        for square in _squares(self._span(box)):
+            self.cells[square].remove(item)
+        self._found.clear()
 
-    def near(self, box: Box) -> set[int]:
-        found: set[int] = set()
-        for cell in self._cells(box):
-            found |= self.cells.get(cell, set())
+    def near(self, box: Box) -> list[int]:
+        """The items filed in the squares ``box`` touches, each once, in increasing order."""
+        span = self._span(box)
+        found = self._found.get(span)
+        if found is None:
+            items: set[int] = set()
+            for square in _squares(span):
+                items.update(self.cells.get(square, ()))
+            found = self._found[span] = sorted(items)
         return found
+
+
+def _squares(span: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    c0, r0, c1, r1 = span
+    return [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
 
 
 def _segment_bounds(seg: Segment) -> Box:
@@ -167,43 +213,66 @@ class Scene:
 
     def __init__(self, obstacles: Iterable[Obstacle] = (), square: float = 8.0) -> None:
         self.obstacles: list[Obstacle] = []
-        self._index = _Index(square)
-        self._labels = _Index(square)
+        self._index = _Grid(square)
+        self._walls = _Grid(square)  # the solid dots, circles and boxes alone: all a leader line may not cross
+        self._lines = _Grid(square)  # the segments alone: the lines a leader crosses
+        self._labels = _Grid(square)
+        self._hit_counts: dict[tuple[int, Candidate], int] = {}
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
             self.add(obstacle)
 
     def add(self, obstacle: Obstacle) -> None:
         """One more obstacle."""
-        self._index.add(len(self.obstacles), obstacle.bounds)
+        item, c = len(self.obstacles), obstacle.coords
+        if obstacle.shape == "segment":
+            segment = (c[0], c[1], c[2], c[3])
+            self._index.add_segment(item, segment, obstacle.pad)
+            self._lines.add_segment(item, segment, obstacle.pad)
+        else:
+            self._index.add(item, obstacle.bounds)
+            if obstacle.solid:
+                self._walls.add(item, obstacle.bounds)
         self.obstacles.append(obstacle)
+        self._hit_counts.clear()
 
-    def _obstacle_hits(self, label: int, box: Box) -> list[Obstacle]:
-        near = sorted(self._index.near(box))
-        return [o for o in (self.obstacles[i] for i in near) if o.owner != label and o.hits(box)]
+    def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
+        """The obstacles a box runs into, other than the label's own."""
+        return (o for o in self.near(box) if o.owner != label and o.hits(box))
 
-    def _leader_hits(self, label: int, leader: Segment | None) -> list[Obstacle]:
+    def _leader_hits(self, label: int, leader: Segment | None) -> Iterator[Obstacle]:
         """The obstacles a leader line runs through: other labels' dots and circles, and boxes."""
         if leader is None:
-            return []
-        found = []
-        for i in sorted(self._index.near(_segment_bounds(leader))):
-            o = self.obstacles[i]
-            if o.owner == label or o.shape == "segment" or not o.solid:
-                continue  # a leader may cross a route line, as lines cross each other, and what is not solid
-            c = o.coords
-            if o.shape == "circle":
-                crossed = _point_segment_distance(c[0], c[1], leader) < c[2]
-            else:
-                crossed = _crosses(leader, (c[0], c[1], c[2], c[3]))
-            if crossed:
-                found.append(o)
-        return found
+            return iter(())
+        near = (self.obstacles[i] for i in self._walls.near(_segment_bounds(leader)))
+        return (o for o in near if o.owner != label and _leader_meets(o, leader))
+
+    def _meets(self, label: int, candidate: Candidate) -> Iterator[Obstacle]:
+        """The obstacles a candidate's box runs into, then those its leader runs through."""
+        return chain(self._obstacle_hits(label, candidate.box), self._leader_hits(label, candidate.leader))
+
+    def _hits(self, label: int, candidate: Candidate) -> int:
+        """How many obstacles a candidate meets, counted once per candidate: obstacles stay put while labels move."""
+        key = (label, candidate)
+        hits = self._hit_counts.get(key)
+        if hits is None:
+            hits = self._hit_counts[key] = sum(1 for _ in self._meets(label, candidate))
+        return hits
+
+    def _blocked(self, label: int, candidate: Candidate) -> bool:
+        """True when a candidate meets any obstacle (the first one found settles it)."""
+        key = (label, candidate)
+        if key in self._hit_counts:
+            return self._hit_counts[key] > 0
+        if next(self._meets(label, candidate), None) is None:
+            self._hit_counts[key] = 0
+            return False
+        return True
 
     def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
         """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""
         found = []
-        for other in sorted(self._labels.near(_bounds(candidate))):
+        for other in self._labels.near(_bounds(candidate)):
             if other == label:
                 continue
             placed = self.placed[other]
@@ -215,18 +284,21 @@ class Scene:
                 found.append(other)
         return found
 
+    def free(self, label: int, candidate: Candidate) -> bool:
+        """True when a candidate meets no obstacle and no placed label."""
+        return not self._blocked(label, candidate) and not self._label_hits(label, candidate)
+
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
-        hard = len(self._obstacle_hits(label, candidate.box)) + len(self._leader_hits(label, candidate.leader))
-        hard += len(self._label_hits(label, candidate))
+        hard = self._hits(label, candidate) + len(self._label_hits(label, candidate))
         return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
 
     def _leader_crossings(self, label: int, leader: Segment | None) -> int:
         """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
         if leader is None:
             return 0
-        near = self.near(_segment_bounds(leader))
-        return sum(1 for o in near if o.shape == "segment" and o.owner != label and _segments_cross(leader, o.coords))
+        near = (self.obstacles[i] for i in self._lines.near(_segment_bounds(leader)))
+        return sum(1 for o in near if o.owner != label and _segments_cross(leader, o.coords))
 
     def put(self, label: int, candidate: Candidate) -> None:
         """Place (or move) a label."""
@@ -237,30 +309,40 @@ class Scene:
 
     def near(self, box: Box) -> list[Obstacle]:
         """The obstacles filed near ``box`` (a superset of those it touches)."""
-        return [self.obstacles[i] for i in sorted(self._index.near(box))]
+        return [self.obstacles[i] for i in self._index.near(box)]
 
     def conflicts(self, label: int) -> list[tuple[str, int]]:
         """What a placed label still overlaps: (kind, NOBODY) for obstacles, ("label", other) for labels."""
         candidate = self.placed[label]
-        found = [(o.kind, NOBODY) for o in self._obstacle_hits(label, candidate.box)]
+        found: list[tuple[str, int]] = [(o.kind, NOBODY) for o in self._obstacle_hits(label, candidate.box)]
         found += [(f"{o.kind} (with its leader line)", NOBODY) for o in self._leader_hits(label, candidate.leader)]
         found += [("label", other) for other in self._label_hits(label, candidate)]
         return found
+
+
+def _leader_meets(obstacle: Obstacle, leader: Segment) -> bool:
+    """True when a leader line runs through a circle or a box (the solid ones are asked: see ``Scene._walls``)."""
+    c = obstacle.coords
+    if obstacle.shape == "circle":
+        return _point_segment_distance(c[0], c[1], leader) < c[2]
+    return _crosses(leader, (c[0], c[1], c[2], c[3]))
 
 
 def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds: int = 10) -> list[int]:
     """The chosen candidate of each label: placed hardest first, then moved again while that helps.
 
     A label still in conflict may also take a place that only other labels block, when each of those
-    can move to a place of its own that is free (or, one level deeper, push others in turn).
+    can move to a place of its own that is free (or, one level deeper, push others in turn). A label
+    offered no candidate is left out (its choice is -1).
     """
-    free = [sum(1 for c in options if scene.score(i, c) < 1000) for i, options in enumerate(candidates)]
+    labels = [i for i, options in enumerate(candidates) if options]
+    free = {i: sum(1 for c in candidates[i] if scene.free(i, c)) for i in labels}
     placer = _Placer(scene, candidates)
-    for label in sorted(range(len(candidates)), key=lambda i: (free[i], i)):
+    for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
     for _ in range(rounds):
         moved = False
-        for label in range(len(candidates)):
+        for label in labels:
             now = placer.score(label)
             if now < 1000:
                 continue
@@ -315,7 +397,7 @@ class _Placer:
         scene, options = self.scene, self.candidates[label]
         for k in self.order[label]:
             option = options[k]
-            if scene._obstacle_hits(label, option.box) or scene._leader_hits(label, option.leader):
+            if scene._blocked(label, option):
                 continue
             blockers = scene._label_hits(label, option)
             if not blockers or len(blockers) > 3 or fixed.intersection(blockers):

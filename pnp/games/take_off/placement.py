@@ -13,12 +13,24 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
+from pnp.cache import remembered
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
-from pnp.printing.labels import Box, Candidate, Obstacle, Scene, Segment, place_labels, point_box_distance
+from pnp.printing.labels import (
+    Box,
+    Candidate,
+    Obstacle,
+    Scene,
+    Segment,
+    clip_segment,
+    overlap,
+    place_labels,
+    point_box_distance,
+)
 from pnp.printing.paper import HOME_PAPERS
 from pnp.printing.tiling import plan_tiles, registration_points
 
@@ -31,6 +43,7 @@ ARROW = 1.7  # mm from an arrow's middle to its tip
 ARROW_EVERY = 45.0  # mm between direction arrows along a long route
 TWIN_GAP = 1.1  # mm between the two lines of a twin route
 CLEAR = 0.3  # mm a name keeps from lines, dots and badges
+NAME_GAP = 0.2  # mm at least between a jet space and a name
 CROSSHAIR = 3.3  # the registration crosshair's arm and its white halo
 ASCENT, DESCENT = 0.76, 0.24  # of the type size, above and below the baseline (Vera, as PDF readers box it)
 LEGEND_W, LEGEND_H = 150.0, 58.0
@@ -194,18 +207,33 @@ def _direction_cost(dx: float, dy: float) -> float:
     return 2.0 + (0.5 if dx < -1e-9 else 0.0) + (0.0 if abs(dx) < 1e-9 or abs(dy) > 0.9 else 0.5)
 
 
+# each direction's unit vector (rounded, so that the four axes are exact) and how much less it is liked
+DIRECTIONS = [
+    (dx, dy, _direction_cost(dx, dy))
+    for dx, dy in (
+        (round(math.cos(2 * math.pi * step / ANGLES), 9), round(math.sin(2 * math.pi * step / ANGLES), 9))
+        for step in range(ANGLES)
+    )
+]
+
+
+def _reach(world: World, city: int, jet: float) -> float:
+    """How far from its dot a city's name, leader included, may be placed."""
+    text, size, bold = label_text(world, city)
+    return jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
+
+
 def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
     """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line."""
     text, size, bold = label_text(world, city)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
     x0, y0, x1, y1 = inner(world)
+    r = dot_radius(world, city) + 0.3  # where a leader line starts
     found = []
     for extra, ring_cost in RINGS:
-        reach = jet + 0.2 + extra
-        for step in range(ANGLES):
-            angle = 2 * math.pi * step / ANGLES
-            dx, dy = round(math.cos(angle), 9), round(math.sin(angle), 9)
+        reach = jet + NAME_GAP + extra
+        for dx, dy, cost in DIRECTIONS:
             # the box's centre, far enough along the direction that the whole box lies beyond ``reach``
             out = reach + abs(dx) * w / 2 + abs(dy) * h / 2
             cx, cy = x + dx * out, y + dy * out
@@ -216,9 +244,8 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
             if extra:
                 nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
                 d = math.hypot(nx - x, ny - y) or 1.0
-                r = dot_radius(world, city) + 0.3
                 leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
-            found.append(Candidate(box, _direction_cost(dx, dy) + ring_cost, leader))
+            found.append(Candidate(box, cost + ring_cost, leader))
     return found
 
 
@@ -229,10 +256,13 @@ def _label(world: World, city: int, candidate: Candidate) -> Label:
     return Label(city, text, x0, baseline, "start", size, bold, candidate.box, candidate.leader)
 
 
-def _badges(world: World, labels: tuple[Label, ...], jet: float) -> tuple[list[Badge], list[tuple[int, str]]]:
+def _badges(
+    world: World, labels: tuple[Label, ...], jet: float, window: Box | None
+) -> tuple[list[Badge], list[tuple[int, str]]]:
     """Each route's badge slid along it to a spot clear of names, dots, arrows and other badges.
 
     On a route too short or too crowded for that, the badge may sit just beside the line, touching it.
+    With a ``window``, only the routes that come near it have badges.
     """
     layout = world.layout
     scene = Scene()
@@ -243,6 +273,10 @@ def _badges(world: World, labels: tuple[Label, ...], jet: float) -> tuple[list[B
     badges: dict[tuple[int, int], Badge] = {}
     problems: list[tuple[int, str]] = []
     routes = list(route_lines(world))
+    if window is not None:
+        reach = 2 * BADGE_R + 0.3  # a badge beside its line
+        near = (window[0] - reach, window[1] - reach, window[2] + reach, window[3] + reach)
+        routes = [route for route in routes if clip_segment((*route[2], *route[3]), near) is not None]
     for k, city, a, b in sorted(routes, key=lambda r: math.dist(r[2], r[3])):  # the shortest have least choice
         (ax, ay), (bx, by) = a, b
         span = math.dist(a, b) or 1.0
@@ -250,6 +284,8 @@ def _badges(world: World, labels: tuple[Label, ...], jet: float) -> tuple[list[B
         arrows = arrow_spots(a, b)
         best: tuple[float, float, float] | None = None
         for rank, (t, side) in enumerate(BADGE_SPOTS):
+            if best is not None and best[0] <= rank:
+                break  # every spot left weighs at least its rank
             if side == 0 and any(abs(t - s) * span < BADGE_R + ARROW for s in arrows):
                 continue
             x = ax + (bx - ax) * t - uy * side * (BADGE_R + 0.3)
@@ -289,21 +325,46 @@ def _circle_hits(obstacle: Obstacle, x: float, y: float) -> bool:
 
 @cache
 def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Placement:
-    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``."""
-    scene = Scene(_obstacles(world, jet, list(half_boxes)))
-    options = [_candidates(world, city, jet) for city in range(len(world.ids))]
-    for city, found in enumerate(options):
-        if not found:  # a city too near the frame for any box: let its name run over it
-            x, y = world.layout.dots[city]
-            options[city] = [Candidate((x, y, x + 1, y + 1))]
+    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``.
+
+    Placed once per map: kept in memory, and on disk between runs (see :mod:`pnp.cache`).
+    """
+    return remembered(
+        "take-off-placement",
+        repr((world, jet, half_boxes)),
+        lambda: _place(world, jet, half_boxes),
+        lambda placed: _encode(world, placed),
+        lambda data: _decode(world, data),
+    )
+
+
+def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: Box | None = None) -> Placement:
+    """The placement worked out (``placement`` keeps it).
+
+    With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
+    placed, and the badges of the routes that come near it: the inset prints no others.
+    """
+    reach = {city: _reach(world, city, jet) for city in range(len(world.ids))}
+    obstacles = _obstacles(world, jet, list(half_boxes))
+    if window is not None:  # only the names that may land in the window, and what they may meet
+        reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
+        far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
+        area = (window[0] - far, window[1] - far, window[2] + far, window[3] + far)
+        obstacles = [o for o in obstacles if overlap(o.bounds, area)]
+    scene = Scene(obstacles)
+    options: list[list[Candidate]] = [[] for _ in world.ids]
+    for city in reach:
+        x, y = world.layout.dots[city]
+        # a city too near the frame for any box: its name runs over it
+        options[city] = _candidates(world, city, jet) or [Candidate((x, y, x + 1, y + 1))]
     chosen = place_labels(scene, options)
-    labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen))
+    labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen) if k >= 0)
     problems = [
-        (city, "its name overlaps " + (kind if other < 0 else f"the name {world.name(other)}"))
-        for city in range(len(labels))
-        for kind, other in scene.conflicts(city)
+        (label.city, "its name overlaps " + (kind if other < 0 else f"the name {world.name(other)}"))
+        for label in labels
+        for kind, other in scene.conflicts(label.city)
     ]
-    badges, badly = _badges(world, labels, jet)
+    badges, badly = _badges(world, labels, jet, window)
     spots = _spots(world, labels, badges, jet)
     too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
     return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
@@ -329,12 +390,20 @@ class InsetSpot:
     @property
     def problems(self) -> tuple[tuple[int, str], ...]:
         """What is wrong with the names the inset prints (the rest of its zoomed map is never printed)."""
-        shown = {id(label) for label in inset_labels(self.zoomed, self.text.labels)}
-        return tuple((city, problem) for city, problem in self.text.problems if id(self.text.labels[city]) in shown)
+        shown = {label.city for label in inset_labels(self.zoomed, self.text.labels)}
+        return tuple((city, problem) for city, problem in self.text.problems if city in shown)
 
 
 TITLE_BAND = 6.0  # mm above an inset's picture, for its title
 CELL = 2.5  # mm: the grid on which the map's ink is counted when looking for an empty place
+
+
+def _zoomed(world: World, inset: Inset) -> World:
+    """The whole map laid out again at the inset's scale (without insets of its own)."""
+    m = world.map
+    return World(
+        replace(m, scale=m.scale * inset.zoom, insets=()), world.ids, world.u, world.routes, world.start, world.finish
+    )
 
 
 def _region(world: World, inset: Inset) -> Box:
@@ -377,6 +446,8 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
 
 def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float) -> tuple[InsetSpot, ...]:
     """Each inset at the first empty place (scanning from the top left) where no crosshair falls on its names."""
+    if not world.map.insets:
+        return ()
     ink = _ink(world, labels, badges)
     rows, columns = len(ink), len(ink[0])
     marks = crosshairs(world)
@@ -384,17 +455,9 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
     spots: list[InsetSpot] = []
     for inset in world.map.insets:
         total = _sums(ink)
-        m = world.map
-        zoomed = World(
-            replace(m, scale=m.scale * inset.zoom, insets=()),
-            world.ids,
-            world.u,
-            world.routes,
-            world.start,
-            world.finish,
-        )
-        text = placement(zoomed, jet)
+        zoomed = _zoomed(world, inset)
         region, window = _region(world, inset), _region(zoomed, inset)
+        text = _place(zoomed, jet, window=window)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
         names = [label.box for label in inset_labels(window, text.labels)]
@@ -444,3 +507,48 @@ def inset_labels(window: Box, labels: Sequence[Label]) -> list[Label]:
         for label in labels
         if label.box[0] >= x0 and label.box[2] <= x1 and label.box[1] >= y0 and label.box[3] <= y1
     ]
+
+
+def _encode(world: World, placed: Placement) -> dict[str, Any]:
+    """A placement as JSON data (``_decode`` reads it back)."""
+    return {
+        "labels": [
+            [label.city, label.text, label.x, label.y, label.anchor, label.size, label.bold, label.box, label.leader]
+            for label in placed.labels
+        ],
+        "badges": [[badge.city, badge.colour, badge.x, badge.y, badge.size] for badge in placed.badges],
+        "problems": placed.problems,
+        "insets": [
+            [world.map.insets.index(spot.inset), spot.region, spot.place, spot.covers, _encode(spot.world, spot.text)]
+            for spot in placed.insets
+        ],
+        "too_large": placed.too_large,
+    }
+
+
+def _decode(world: World, data: dict[str, Any]) -> Placement:
+    """A placement from ``_encode``'s data; a LookupError, TypeError or ValueError if it is not that."""
+    labels = tuple(
+        Label(int(c), str(t), float(x), float(y), anchor, float(size), bool(bold), _box(box), _leader(leader))
+        for c, t, x, y, anchor, size, bold, box, leader in data["labels"]
+    )
+    if any((label.text, label.size, label.bold) != label_text(world, label.city) for label in labels):
+        raise ValueError("the names are not this map's")  # only printed words of the map's own are ever read
+    badges = tuple(Badge(int(c), int(k), float(x), float(y), float(size)) for c, k, x, y, size in data["badges"])
+    spots = []
+    for index, region, place, covers, text in data["insets"]:
+        inset = world.map.insets[index]
+        zoomed = _zoomed(world, inset)
+        window = _region(zoomed, inset)
+        spots.append(InsetSpot(inset, _box(region), _box(place), int(covers), zoomed, _decode(zoomed, text), window))
+    problems = tuple((int(city), str(problem)) for city, problem in data["problems"])
+    return Placement(labels, badges, problems, tuple(spots), tuple(str(name) for name in data["too_large"]))
+
+
+def _box(values: Sequence[float]) -> Box:
+    x0, y0, x1, y1 = (float(v) for v in values)
+    return x0, y0, x1, y1
+
+
+def _leader(values: Sequence[float] | None) -> Segment | None:
+    return None if values is None else _box(values)
