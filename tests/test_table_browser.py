@@ -8,6 +8,7 @@ docs/table.md are written there (otherwise to a temporary folder).
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import queue
@@ -310,24 +311,31 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     assert errors == []
 
 
-def _route_fixture(page, state: dict, posts: list, requests: list) -> None:
-    """Serve the page's own templates and assets with a fixed state, recording what the page sends."""
+TABLE = ROOT / "pnp" / "table"
+ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
+
+
+def _seat_page(state: dict) -> str:
+    """The page's own seat template for ``state``'s seat, its API at /s/T."""
     import jinja2
 
-    table = ROOT / "pnp" / "table"
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(table / "templates"), autoescape=True)
-    html = env.get_template("seat.html").render(
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+    return env.get_template("seat.html").render(
         title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
     )
-    types = {".js": "text/javascript", ".css": "text/css"}
+
+
+def _route_fixture(page, state: dict, posts: list, requests: list) -> None:
+    """Serve the page's own templates and assets with a fixed state, recording what the page sends."""
+    html = _seat_page(state)
 
     def answer(route) -> None:
         request = route.request
         requests.append(request.url)
         where = request.url.split("://", 1)[1].split("/", 1)[1]
         if where.startswith("static/"):
-            asset = table / where
-            route.fulfill(body=asset.read_bytes(), content_type=types[asset.suffix])
+            asset = TABLE / where
+            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
         elif where == "s/T/state":
             route.fulfill(json=state)
         elif where == "s/T/events":
@@ -486,7 +494,7 @@ def _strict(context, violations: list[str]) -> None:
     context.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
 
 
-def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_back(browser, table, shots):
+def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_back(browser, table, shots, tmp_path):
     """bob's phone loses the network while ann seals her transports; back online, it shows its turn."""
     _path, urls = table
     errors: list[str] = []
@@ -520,7 +528,7 @@ def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_ba
     expect(bob.locator("#turn")).to_have_text(re.compile("Your turn"))
     expect(bob.locator("#conn")).to_have_attribute("data-conn", "live", timeout=CATCH_UP)
     print(f"bob's phone showed its turn {caught_up:.2f} s after the network came back")
-    bob.screenshot(path=shots / "table-back-online.png")
+    bob.screenshot(path=tmp_path / "back-online.png")
     assert bob.evaluate("window.__sameDocument") is True, "the page was reloaded"
     assert bob.locator("#moves button[data-move^='secret t1 ']").count() > 0
     assert errors == [] and violations == []
@@ -560,7 +568,8 @@ def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
 
     # an error that did leave the record as it was is said as such, in one line
     before = path.read_bytes()
-    ann.route("**/play", lambda route: route.fulfill(status=500, json={k: v for k, v in internal.items() if k != "status"}))
+    said = {key: value for key, value in internal.items() if key != "status"}
+    ann.route("**/play", lambda route: route.fulfill(status=500, json=said))
     _seal(ann, "t3", "F")
     expect(ann.locator("#error-lead")).to_have_text("Not played:")
     expect(ann.locator("#error")).to_have_attribute("data-tone", "bad")
@@ -578,3 +587,102 @@ def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
     expect(ann.locator("#error-lead")).to_have_text("Taken back:", timeout=CATCH_UP)
     assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
     assert errors == []
+
+
+class _FakeTable(http.server.ThreadingHTTPServer):
+    """A stand-in table server on 127.0.0.1 for the page's own templates and assets: ``state`` as the state,
+    each event stream one ``beat`` with its version, then silent (held open until the test ends, 60 s at most).
+    """
+
+    daemon_threads = True
+
+    def __init__(self, state: dict) -> None:
+        super().__init__(("127.0.0.1", 0), _FakeTableHandler)
+        self.state = state
+        self.streams = 0
+        self.closing = threading.Event()
+        self.url = f"http://127.0.0.1:{self.server_port}/s/T"
+
+
+class _FakeTableHandler(http.server.BaseHTTPRequestHandler):
+    server: _FakeTable
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.startswith("/static/"):
+            asset = TABLE / self.path.lstrip("/")
+            self._send(asset.read_bytes(), ASSET_TYPES[asset.suffix])
+        elif self.path == "/s/T":
+            self._send(_seat_page(self.server.state).encode(), "text/html")
+        elif self.path == "/s/T/state":
+            self._send(json.dumps(self.server.state).encode(), "application/json")
+        elif self.path == "/s/T/events":
+            self.server.streams += 1
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            beat = json.dumps({"version": self.server.state["version"]})
+            self.wfile.write(f"event: beat\ndata: {beat}\n\n".encode())
+            self.wfile.flush()
+            self.server.closing.wait(60)
+        else:
+            self.send_error(404)
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_table() -> Iterator[_FakeTable]:
+    """A :class:`_FakeTable` on the hostile fixture's state, served for the test's length."""
+    server = _FakeTable(json.loads((FIXTURES / "hostile_state.json").read_text()))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.closing.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_table):
+    """After beats, 20 s without a word: the page says it has no news, opens a new stream, looks again."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.clock.install()
+    page.goto(fake_table.url)
+    expect(page.locator("#conn")).to_have_attribute("data-conn", "live")
+    assert fake_table.streams == 1
+    page.evaluate(  # every line the connection status says from now on
+        """() => {
+            const conn = document.getElementById("conn");
+            window.__said = [];
+            new MutationObserver(() => __said.push(conn.textContent)).observe(conn, { childList: true });
+        }"""
+    )
+    page.clock.run_for(19_000)  # quiet, but not for long enough
+    assert page.evaluate("__said") == []
+    # the next beat names another version: the page fetches it
+    fake_table.state = {**fake_table.state, "version": "v2", "log": fake_table.state["log"][:1]}
+    page.clock.run_for(2_000)
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the new stream's beat
+    assert page.evaluate("__said")[:2] == ["No news from the table: reconnecting…", "Live"]
+    assert fake_table.streams == 2
+
+
+def test_a_read_only_record_shows_the_game_without_moves(browser, fake_table):
+    fake_table.state = {**fake_table.state, "read_only": True}
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.goto(fake_table.url)
+    expect(page.locator("#read-only")).to_have_text("This record is read-only: moves cannot be saved.")
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+    expect(page.locator("#picture svg")).to_have_count(1)
+    for hidden in ("#moves-section", "#tools", "#undo"):
+        expect(page.locator(hidden)).to_be_hidden()
+    _fits(page)

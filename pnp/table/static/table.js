@@ -100,6 +100,7 @@
   // the network comes back or the page is shown again: changes missed while away are never waited for.
   const SILENT = 20000;
   const RETRY = 3000;
+  const NO_NETWORK = "Offline: waiting for the network…";
   let events = null;
   let beating = false; // this stream has sent a beat: its silence means something
   let heard = 0; // when this stream last said anything (Date.now())
@@ -170,25 +171,26 @@
     if (!state || version === null || version !== state.version) refresh();
   }
 
-  // Try again now: the state, and a new stream unless the one open still lives.
-  function catchUp() {
+  // Try again now: the state, and a new stream unless the one open still lives (``fresh``: a new one
+  // anyway, since a stream may outlive a lost network or a phone's sleep without a word).
+  function catchUp(fresh = false) {
     retried = Date.now();
-    if (!streamAlive()) listen();
+    if (fresh || !streamAlive()) listen();
     refresh();
   }
 
   function watch() {
     if (!offline && (silent() || navigator.onLine === false)) {
-      setOffline(navigator.onLine === false ? "Offline: waiting for the network…" : "No news from the table: reconnecting…");
+      setOffline(navigator.onLine === false ? NO_NETWORK : "No news from the table: reconnecting…");
     }
     if (offline && Date.now() - retried >= RETRY) catchUp();
   }
 
-  window.addEventListener("offline", () => setOffline("Offline: waiting for the network…"));
-  window.addEventListener("online", catchUp);
+  window.addEventListener("offline", () => setOffline(NO_NETWORK));
+  window.addEventListener("online", () => catchUp(true));
   // a phone asleep misses events (and its timers): look again when the page is shown
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") catchUp();
+    if (document.visibilityState === "visible") catchUp(true);
   });
 
   // -- what became of an input: one readable line -----------------------------------------------
@@ -725,7 +727,8 @@
     }
     if (!now && !UNCHANGED.has(failure.kind)) {
       unanswered = { sent, failure };
-      showError("Not known yet:", "the table server cannot be reached; this line will say whether it counted once it is back");
+      const line = "the table server cannot be reached; this line will say whether it counted once it is back";
+      showError("Not known yet:", line);
       return;
     }
     const not = sent.undo ? "Not taken back:" : "Not played:";
