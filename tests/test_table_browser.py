@@ -1,9 +1,11 @@
 """The table page in a real browser: Debian's chromium driven by Playwright, at a phone's 390 x 844.
 
 Two seats of a Hauling Astronauts game with hidden transports play by tapping, each in its own
-browser context, against `pnp ref serve` in a subprocess. Waits across pages are bounded (2 s);
-nothing here measures speed. With PNP_SCREENSHOTS set, the phone and host screenshots of
-docs/table.md are written there (otherwise to a temporary folder).
+browser context, against `pnp ref serve` in a subprocess; a phone loses the network and comes back;
+answers are lost on the way. What a real server cannot be made to do on cue (a stream that goes
+silent, a read-only record, each kind of refusal) comes from a stand-in server on 127.0.0.1. Every
+wait is bounded; nothing here measures speed. With PNP_SCREENSHOTS set, the phone and host
+screenshots of docs/table.md are written there (otherwise to a temporary folder).
 """
 
 from __future__ import annotations
@@ -591,7 +593,8 @@ def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
 
 class _FakeTable(http.server.ThreadingHTTPServer):
     """A stand-in table server on 127.0.0.1 for the page's own templates and assets: ``state`` as the state,
-    each event stream one ``beat`` with its version, then silent (held open until the test ends, 60 s at most).
+    each event stream one ``beat`` with its version, then silent (held open until the test ends, 60 s at most),
+    and ``refusal`` (status, JSON) as the answer to every POST.
     """
 
     daemon_threads = True
@@ -599,6 +602,7 @@ class _FakeTable(http.server.ThreadingHTTPServer):
     def __init__(self, state: dict) -> None:
         super().__init__(("127.0.0.1", 0), _FakeTableHandler)
         self.state = state
+        self.refusal: tuple[int, dict] = (500, {})
         self.streams = 0
         self.closing = threading.Event()
         self.url = f"http://127.0.0.1:{self.server_port}/s/T"
@@ -627,8 +631,13 @@ class _FakeTableHandler(http.server.BaseHTTPRequestHandler):
         else:
             self.send_error(404)
 
-    def _send(self, body: bytes, kind: str) -> None:
-        self.send_response(200)
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        status, answer = self.server.refusal
+        self._send(json.dumps(answer).encode(), "application/json", status)
+
+    def _send(self, body: bytes, kind: str, status: int = 200) -> None:
+        self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -686,3 +695,35 @@ def test_a_read_only_record_shows_the_game_without_moves(browser, fake_table):
     for hidden in ("#moves-section", "#tools", "#undo"):
         expect(page.locator(hidden)).to_be_hidden()
     _fits(page)
+
+
+# What a phone says of a move the server refused, by the answer's kind (the record did not change).
+NOT = "Not played:"
+REFUSALS = [
+    ((422, {"error": "no 6 in Booked (rule: a die)", "kind": "refused"}), "Refused:", "no 6 in Booked (rule: a die)"),
+    ((409, {"error": "moved on", "kind": "stale", "version": "v0"}), NOT, "the game moved on: look again"),
+    ((403, {"error": "it is ann's turn, not bob's", "kind": "turn"}), NOT, "it is ann's turn, not bob's"),
+    ((403, {"error": "read-only", "kind": "read_only"}), NOT, "this record is read-only: moves cannot be saved"),
+    ((507, {"error": "the server could not save this move: the disk is full", "kind": "unsaved"}),
+     NOT, "the server could not save this move: the disk is full"),
+    ((500, {"error": "internal error: the server's terminal says more", "kind": "internal"}),
+     NOT, "internal error: the server's terminal says more"),
+    ((503, {"error": "too many connections:\ntry again", "kind": "a-kind-from-the-future"}),
+     NOT, "too many connections: try again"),
+    ((422, {"error": "an older server's refusal"}), "Refused:", "an older server's refusal"),
+    ((502, {}), NOT, "the server answered 502 Bad Gateway"),
+]  # fmt: skip
+
+
+def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fake_table):
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.goto(fake_table.url)
+    move = page.locator("button[data-move='draw hold']")
+    for refusal, lead, line in REFUSALS:
+        fake_table.refusal = refusal
+        if page.locator("#error").is_visible():
+            page.locator("#error-close").click()  # so that the line read next is this refusal's
+        move.click()
+        expect(page.locator("#error-lead")).to_have_text(lead)
+        assert _error_line(page) == line, refusal
+        assert page.locator("#error").get_attribute("data-tone") == "bad"
