@@ -2,7 +2,7 @@
 
 Two seats of a Hauling Astronauts game with hidden transports play by tapping, each in its own
 browser context, against `pnp ref serve` in a subprocess; a phone loses the network and comes back;
-answers are lost on the way. What a real server cannot be made to do on cue (a stream that goes
+answers are lost on the way. What is hard to get from a real server on cue (a stream that goes
 silent, a read-only record, each kind of refusal) comes from a stand-in server on 127.0.0.1. Every
 wait is bounded; nothing here measures speed. With PNP_SCREENSHOTS set, the phone and host
 screenshots of docs/table.md are written there (otherwise to a temporary folder).
