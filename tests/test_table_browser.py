@@ -10,6 +10,7 @@ screenshots of docs/table.md are written there (otherwise to a temporary folder)
 
 from __future__ import annotations
 
+import datetime
 import http.server
 import json
 import os
@@ -664,6 +665,7 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
     """After beats, 20 s without a word: the page says it has no news, opens a new stream, looks again."""
     page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
     page.clock.install()
+    page.clock.pause_at(datetime.datetime(2030, 1, 1))  # the page's time moves only when the test says
     page.goto(fake_table.url)
     expect(page.locator("#conn")).to_have_attribute("data-conn", "live")
     assert fake_table.streams == 1
