@@ -56,7 +56,6 @@
 
   // The newest state, drawn; null when it could not be fetched. "no-cache" revalidates every time: the
   // server answers 304 when nothing changed, and the browser hands back the copy it has.
-
   async function refresh() {
     const mine = ++asked;
     let response;
