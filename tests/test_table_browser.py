@@ -497,6 +497,9 @@ def _strict(context, violations: list[str]) -> None:
     context.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
 
 
+TURN_NOTE = "getComputedStyle(document.getElementById('turn'), '::after').content"  # what the turn adds
+
+
 def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_back(browser, table, shots, tmp_path):
     """bob's phone loses the network while ann seals her transports; back online, it shows its turn."""
     _path, urls = table
@@ -516,6 +519,7 @@ def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_ba
     went = time.monotonic()
     expect(bob.locator("#conn")).to_have_attribute("data-conn", "offline")
     expect(bob.locator("#conn")).not_to_have_text("Live")
+    assert "out of date" in bob.evaluate(TURN_NOTE)  # the turn, still in view when scrolled, says so too
     bob.screenshot(path=shots / "table-offline.png")
     for slot, value in (("t1", "C"), ("t2", "A"), ("t3", "F")):
         _seal(ann, slot, value)
@@ -530,6 +534,7 @@ def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_ba
     caught_up = time.monotonic() - back
     expect(bob.locator("#turn")).to_have_text(re.compile("Your turn"))
     expect(bob.locator("#conn")).to_have_attribute("data-conn", "live", timeout=CATCH_UP)
+    assert bob.evaluate(TURN_NOTE) == "none"
     print(f"bob's phone showed its turn {caught_up:.2f} s after the network came back")
     bob.screenshot(path=tmp_path / "back-online.png")
     assert bob.evaluate("window.__sameDocument") is True, "the page was reloaded"

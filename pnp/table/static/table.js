@@ -110,6 +110,7 @@
     const node = $("conn");
     node.dataset.conn = kind;
     node.textContent = text;
+    body.dataset.conn = kind; // the turn, kept in view, says when it may be out of date
   }
 
   function setLive() {
