@@ -568,6 +568,7 @@ def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
     expect(ann.locator("#error")).to_have_attribute("data-tone", "ok")
     assert "commit t1" in path.read_text()
 
+    ann.locator("#error-close").click()  # the next line read is the next move's
     _answer_lost(ann, "/play", None)
     _seal(ann, "t2", "A")
     expect(ann.locator("#error-lead")).to_have_text("Played:")
@@ -575,6 +576,7 @@ def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
     assert "commit t2" in path.read_text()
 
     # an error that did leave the record as it was is said as such, in one line
+    ann.locator("#error-close").click()
     before = path.read_bytes()
     said = {key: value for key, value in internal.items() if key != "status"}
     ann.route("**/play", lambda route: route.fulfill(status=500, json=said))
@@ -599,8 +601,8 @@ def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
 
 class _FakeTable(http.server.ThreadingHTTPServer):
     """A stand-in table server on 127.0.0.1 for the page's own templates and assets: ``state`` as the state,
-    each event stream one ``beat`` with its version, then silent (held open until the test ends, 60 s at most),
-    and ``refusal`` (status, JSON) as the answer to every POST.
+    each event stream one ``beat`` with its version once ``beats`` is set, then silent (held open until the
+    test ends, 60 s at most), and ``refusal`` (status, JSON) as the answer to every POST.
     """
 
     daemon_threads = True
@@ -610,6 +612,8 @@ class _FakeTable(http.server.ThreadingHTTPServer):
         self.state = state
         self.refusal: tuple[int, dict] = (500, {})
         self.streams = 0
+        self.beats = threading.Event()
+        self.beats.set()
         self.closing = threading.Event()
         self.url = f"http://127.0.0.1:{self.server_port}/s/T"
 
@@ -630,6 +634,8 @@ class _FakeTableHandler(http.server.BaseHTTPRequestHandler):
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.end_headers()
+            self.wfile.flush()
+            self.server.beats.wait(60)
             beat = json.dumps({"version": self.server.state["version"]})
             self.wfile.write(f"event: beat\ndata: {beat}\n\n".encode())
             self.wfile.flush()
@@ -671,9 +677,10 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
     page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
     page.clock.install()
     page.clock.pause_at(datetime.datetime(2030, 1, 1))  # the page's time moves only when the test says
+    fake_table.beats.clear()
     page.goto(fake_table.url)
-    expect(page.locator("#conn")).to_have_attribute("data-conn", "live")
-    assert fake_table.streams == 1
+    expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the stream is open
+    expect(page.locator("#log li")).to_have_count(2)
     page.evaluate(  # every line the connection status says from now on
         """() => {
             const conn = document.getElementById("conn");
@@ -681,12 +688,13 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
             new MutationObserver(() => __said.push(conn.textContent)).observe(conn, { childList: true });
         }"""
     )
-    page.clock.run_for(19_000)  # quiet, but not for long enough
-    assert page.evaluate("__said") == []
-    # the next beat names another version: the page fetches it
+    # the beat names a version other than the one shown: the page fetches it
     fake_table.state = {**fake_table.state, "version": "v2", "log": fake_table.state["log"][:1]}
-    page.clock.run_for(2_000)
+    fake_table.beats.set()
     expect(page.locator("#log li")).to_have_count(1)
+    page.clock.run_for(19_000)  # quiet, but not for long enough
+    assert page.evaluate("__said") == [] and fake_table.streams == 1
+    page.clock.run_for(2_000)
     expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the new stream's beat
     assert page.evaluate("__said")[:2] == ["No news from the table: reconnecting…", "Live"]
     assert fake_table.streams == 2

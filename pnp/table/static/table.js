@@ -108,6 +108,7 @@
 
   function setConn(kind, text) {
     const node = $("conn");
+    if (node.dataset.conn === kind && node.textContent === text) return; // a screen reader hears changes only
     node.dataset.conn = kind;
     node.textContent = text;
     body.dataset.conn = kind; // the turn, kept in view, says when it may be out of date
