@@ -1,13 +1,17 @@
 """The table page in a real browser: Debian's chromium driven by Playwright, at a phone's 390 x 844.
 
 Two seats of a Hauling Astronauts game with hidden transports play by tapping, each in its own
-browser context, against `pnp ref serve` in a subprocess. Waits across pages are bounded (2 s);
-nothing here measures speed. With PNP_SCREENSHOTS set, the phone and host screenshots of
-docs/table.md are written there (otherwise to a temporary folder).
+browser context, against `pnp ref serve` in a subprocess; a phone loses the network and comes back;
+answers are lost on the way. What is hard to get from a real server on cue (a stream that goes
+silent, a read-only record, each kind of refusal) comes from a stand-in server on 127.0.0.1. Every
+wait is bounded; nothing here measures speed. With PNP_SCREENSHOTS set, the phone and host
+screenshots of docs/table.md are written there (otherwise to a temporary folder).
 """
 
 from __future__ import annotations
 
+import datetime
+import http.server
 import json
 import os
 import queue
@@ -18,6 +22,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,6 +48,9 @@ SCREEN = {"width": 1280, "height": 800}
 # busy machine never fails it: the test checks that moves arrive; benchmarks/run measures how fast.
 BOUND = 15_000
 expect.set_options(timeout=BOUND)
+# ms: how soon a phone back on the network must show the table as it is (issue 25 asks 5 s; 3 s more for a
+# loaded machine). The time taken is printed, not asserted closer.
+CATCH_UP = 8_000
 
 
 @pytest.fixture(scope="module")
@@ -306,24 +314,31 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     assert errors == []
 
 
-def _route_fixture(page, state: dict, posts: list, requests: list) -> None:
-    """Serve the page's own templates and assets with a fixed state, recording what the page sends."""
+TABLE = ROOT / "pnp" / "table"
+ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
+
+
+def _seat_page(state: dict) -> str:
+    """The page's own seat template for ``state``'s seat, its API at /s/T."""
     import jinja2
 
-    table = ROOT / "pnp" / "table"
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(table / "templates"), autoescape=True)
-    html = env.get_template("seat.html").render(
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+    return env.get_template("seat.html").render(
         title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
     )
-    types = {".js": "text/javascript", ".css": "text/css"}
+
+
+def _route_fixture(page, state: dict, posts: list, requests: list) -> None:
+    """Serve the page's own templates and assets with a fixed state, recording what the page sends."""
+    html = _seat_page(state)
 
     def answer(route) -> None:
         request = route.request
         requests.append(request.url)
         where = request.url.split("://", 1)[1].split("/", 1)[1]
         if where.startswith("static/"):
-            asset = table / where
-            route.fulfill(body=asset.read_bytes(), content_type=types[asset.suffix])
+            asset = TABLE / where
+            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
         elif where == "s/T/state":
             route.fulfill(json=state)
         elif where == "s/T/events":
@@ -455,3 +470,275 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
         assert not errors, errors
     finally:
         _stop(server)
+
+
+# The page's content security policy once the server's guard sends it (issue 25): no inline script or style.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
+
+
+def _strict(context, violations: list[str]) -> None:
+    """Serve ``context``'s pages and assets with ``CSP``, noting every violation the browser reports.
+
+    Only the page and its assets are relayed: Playwright fetches them itself, past the browser's
+    network (and its offline switch), so the API is left to the browser.
+    """
+
+    def relayed(url: str) -> bool:
+        return "/static/" in url or re.search(r"/s/[^/]+$", url) is not None
+
+    def answer(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+
+    context.route(relayed, answer)
+    context.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+
+
+TURN_NOTE = "getComputedStyle(document.getElementById('turn'), '::after').content"  # what the turn adds
+
+
+def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_back(browser, table, shots, tmp_path):
+    """bob's phone loses the network while ann seals her transports; back online, it shows its turn."""
+    _path, urls = table
+    errors: list[str] = []
+    violations: list[str] = []
+    ann = _open(browser, urls["seats"]["ann"], PHONE, errors)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    _strict(context, violations)
+    bob = context.new_page()
+    bob.on("pageerror", lambda exc: errors.append(str(exc)))
+    bob.goto(urls["seats"]["bob"])
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    expect(bob.locator("#conn")).to_have_attribute("data-conn", "live")
+    bob.evaluate("window.__sameDocument = true")  # gone if the page were ever reloaded
+
+    context.set_offline(True)
+    went = time.monotonic()
+    expect(bob.locator("#conn")).to_have_attribute("data-conn", "offline")
+    expect(bob.locator("#conn")).not_to_have_text("Live")
+    assert "out of date" in bob.evaluate(TURN_NOTE)  # the turn, still in view when scrolled, says so too
+    bob.screenshot(path=shots / "table-offline.png")
+    for slot, value in (("t1", "C"), ("t2", "A"), ("t3", "F")):
+        _seal(ann, slot, value)
+    expect(ann.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    bob.wait_for_timeout(max(0.0, 30 - (time.monotonic() - went)) * 1000)
+    assert bob.locator("#turn").get_attribute("data-turn") == "waiting"  # it really was cut off
+    assert bob.locator("#conn").get_attribute("data-conn") == "offline"
+
+    context.set_offline(False)
+    back = time.monotonic()
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=CATCH_UP)
+    caught_up = time.monotonic() - back
+    expect(bob.locator("#turn")).to_have_text(re.compile("Your turn"))
+    expect(bob.locator("#conn")).to_have_attribute("data-conn", "live", timeout=CATCH_UP)
+    assert bob.evaluate(TURN_NOTE) == "none"
+    print(f"bob's phone showed its turn {caught_up:.2f} s after the network came back")
+    bob.screenshot(path=tmp_path / "back-online.png")
+    assert bob.evaluate("window.__sameDocument") is True, "the page was reloaded"
+    assert bob.locator("#moves button[data-move^='secret t1 ']").count() > 0
+    assert errors == [] and violations == []
+
+
+def _answer_lost(page, path: str, answer: dict | None) -> None:
+    """The next POST to ``path`` reaches the server, but the page gets ``answer`` instead (None: no answer)."""
+
+    def lose(route) -> None:
+        route.fetch()  # the server handles it
+        if answer is None:
+            route.abort("connectionreset")
+        else:
+            route.fulfill(status=answer.pop("status"), json=answer)
+
+    page.route(f"**{path}", lose, times=1)
+
+
+def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
+    """A 500 or a dropped connection after the server saved the move: the page says it was played."""
+    path, urls = table
+    errors: list[str] = []
+    ann = _open(browser, urls["seats"]["ann"], PHONE, errors)
+    internal = {"status": 500, "error": "internal error: the server's terminal says more", "kind": "internal"}
+
+    _answer_lost(ann, "/play", dict(internal))
+    _seal(ann, "t1", "C")
+    expect(ann.locator("#error-lead")).to_have_text("Played:")
+    expect(ann.locator("#error")).to_have_attribute("data-tone", "ok")
+    assert "commit t1" in path.read_text()
+
+    ann.locator("#error-close").click()  # the next line read is the next move's
+    _answer_lost(ann, "/play", None)
+    _seal(ann, "t2", "A")
+    expect(ann.locator("#error-lead")).to_have_text("Played:")
+    expect(ann.locator("#error")).to_have_attribute("data-tone", "ok")
+    assert "commit t2" in path.read_text()
+
+    # an error that did leave the record as it was is said as such, in one line
+    ann.locator("#error-close").click()
+    before = path.read_bytes()
+    said = {key: value for key, value in internal.items() if key != "status"}
+    ann.route("**/play", lambda route: route.fulfill(status=500, json=said))
+    _seal(ann, "t3", "F")
+    expect(ann.locator("#error-lead")).to_have_text("Not played:")
+    expect(ann.locator("#error")).to_have_attribute("data-tone", "bad")
+    assert _error_line(ann) == "internal error: the server's terminal says more"
+    assert path.read_bytes() == before
+    ann.unroute("**/play")
+
+    # an undo whose answer is lost while the page is cut off: said once the page can look again
+    _answer_lost(ann, "/undo", None)
+    ann.context.set_offline(True)
+    ann.locator("#undo").click()
+    ann.locator("#confirm-ok").click()
+    expect(ann.locator("#error-lead")).to_have_text("Not known yet:")
+    ann.context.set_offline(False)
+    expect(ann.locator("#error-lead")).to_have_text("Taken back:", timeout=CATCH_UP)
+    assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
+    assert errors == []
+
+
+class _FakeTable(http.server.ThreadingHTTPServer):
+    """A stand-in table server on 127.0.0.1 for the page's own templates and assets: ``state`` as the state,
+    each event stream one ``beat`` with its version once ``beats`` is set, then silent (held open until the
+    test ends, 60 s at most), and ``refusal`` (status, JSON) as the answer to every POST.
+    """
+
+    daemon_threads = True
+
+    def __init__(self, state: dict) -> None:
+        super().__init__(("127.0.0.1", 0), _FakeTableHandler)
+        self.state = state
+        self.refusal: tuple[int, dict] = (500, {})
+        self.streams = 0
+        self.beats = threading.Event()
+        self.beats.set()
+        self.closing = threading.Event()
+        self.url = f"http://127.0.0.1:{self.server_port}/s/T"
+
+
+class _FakeTableHandler(http.server.BaseHTTPRequestHandler):
+    server: _FakeTable
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.startswith("/static/"):
+            asset = TABLE / self.path.lstrip("/")
+            self._send(asset.read_bytes(), ASSET_TYPES[asset.suffix])
+        elif self.path == "/s/T":
+            self._send(_seat_page(self.server.state).encode(), "text/html")
+        elif self.path == "/s/T/state":
+            self._send(json.dumps(self.server.state).encode(), "application/json")
+        elif self.path == "/s/T/events":
+            self.server.streams += 1
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            self.wfile.flush()
+            self.server.beats.wait(60)
+            beat = json.dumps({"version": self.server.state["version"]})
+            self.wfile.write(f"event: beat\ndata: {beat}\n\n".encode())
+            self.wfile.flush()
+            self.server.closing.wait(60)
+        else:
+            self.send_error(404)
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        status, answer = self.server.refusal
+        self._send(json.dumps(answer).encode(), "application/json", status)
+
+    def _send(self, body: bytes, kind: str, status: int = 200) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_table() -> Iterator[_FakeTable]:
+    """A :class:`_FakeTable` on the hostile fixture's state, served for the test's length."""
+    server = _FakeTable(json.loads((FIXTURES / "hostile_state.json").read_text()))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.closing.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_table):
+    """After beats, 20 s without a word: the page says it has no news, opens a new stream, looks again."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.clock.install()
+    page.clock.pause_at(datetime.datetime(2030, 1, 1))  # the page's time moves only when the test says
+    fake_table.beats.clear()
+    page.goto(fake_table.url)
+    expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the stream is open
+    expect(page.locator("#log li")).to_have_count(2)
+    page.evaluate(  # every line the connection status says from now on
+        """() => {
+            const conn = document.getElementById("conn");
+            window.__said = [];
+            new MutationObserver(() => __said.push(conn.textContent)).observe(conn, { childList: true });
+        }"""
+    )
+    # the beat names a version other than the one shown: the page fetches it
+    fake_table.state = {**fake_table.state, "version": "v2", "log": fake_table.state["log"][:1]}
+    fake_table.beats.set()
+    expect(page.locator("#log li")).to_have_count(1)
+    page.clock.run_for(19_000)  # quiet, but not for long enough
+    assert page.evaluate("__said") == [] and fake_table.streams == 1
+    page.clock.run_for(2_000)
+    expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the new stream's beat
+    assert page.evaluate("__said")[:2] == ["No news from the table: reconnecting…", "Live"]
+    assert fake_table.streams == 2
+
+
+def test_a_read_only_record_shows_the_game_without_moves(browser, fake_table):
+    fake_table.state = {**fake_table.state, "read_only": True}
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.goto(fake_table.url)
+    expect(page.locator("#read-only")).to_have_text("This record is read-only: moves cannot be saved.")
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+    expect(page.locator("#picture svg")).to_have_count(1)
+    for hidden in ("#moves-section", "#tools", "#undo"):
+        expect(page.locator(hidden)).to_be_hidden()
+    _fits(page)
+
+
+# What a phone says of a move the server refused, by the answer's kind (the record did not change).
+NOT = "Not played:"
+REFUSALS = [
+    ((422, {"error": "no 6 in Booked (rule: a die)", "kind": "refused"}), "Refused:", "no 6 in Booked (rule: a die)"),
+    ((409, {"error": "moved on", "kind": "stale", "version": "v0"}), NOT, "the game moved on: look again"),
+    ((403, {"error": "it is ann's turn, not bob's", "kind": "turn"}), NOT, "it is ann's turn, not bob's"),
+    ((403, {"error": "read-only", "kind": "read_only"}), NOT, "this record is read-only: moves cannot be saved"),
+    ((507, {"error": "the server could not save this move: the disk is full", "kind": "unsaved"}),
+     NOT, "the server could not save this move: the disk is full"),
+    ((500, {"error": "internal error: the server's terminal says more", "kind": "internal"}),
+     NOT, "internal error: the server's terminal says more"),
+    ((503, {"error": "too many connections:\ntry again", "kind": "a-kind-from-the-future"}),
+     NOT, "too many connections: try again"),
+    ((422, {"error": "an older server's refusal"}), "Refused:", "an older server's refusal"),
+    ((502, {}), NOT, "the server answered 502 Bad Gateway"),
+]  # fmt: skip
+
+
+def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fake_table):
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.goto(fake_table.url)
+    move = page.locator("button[data-move='draw hold']")
+    for refusal, lead, line in REFUSALS:
+        fake_table.refusal = refusal
+        if page.locator("#error").is_visible():
+            page.locator("#error-close").click()  # so that the line read next is this refusal's
+        move.click()
+        expect(page.locator("#error-lead")).to_have_text(lead)
+        assert _error_line(page) == line, refusal
+        assert page.locator("#error").get_attribute("data-tone") == "bad"
