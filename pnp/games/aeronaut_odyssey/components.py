@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pnp.games.aeronaut_odyssey import screen
-from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
+from pnp.games.aeronaut_odyssey.draw import INK, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
 from pnp.games.aeronaut_odyssey.maps import read
 from pnp.games.aeronaut_odyssey.model import AeroMap
+from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
