@@ -62,11 +62,8 @@ def route_boxes(page) -> list[Quad]:
     filled = [r for r in page.rects if r["fill"] and _colour(r["non_stroking_color"]) != WHITE]
     sky = max(filled, key=lambda r: r["width"] * r["height"])
     shapes = [c for c in page.curves if len(c["pts"]) == 5] + [r for r in page.rects if r is not sky]
-    return [
-        s["pts"][:4]
-        for s in shapes
-        if s["fill"] and s["stroke"] and sky["x0"] < _centre(s)[0] < sky["x1"] and sky["top"] < _centre(s)[1] < sky["bottom"]
-    ]
+    on_sky = [s for s in shapes if sky["x0"] < _centre(s)[0] < sky["x1"] and sky["top"] < _centre(s)[1] < sky["bottom"]]
+    return [s["pts"][:4] for s in on_sky if s["fill"] and s["stroke"]]
 
 
 def _edges(quad: Quad):
