@@ -154,6 +154,9 @@ def panels(page) -> list[tuple[float, float, float, float]]:
 @pytest.mark.parametrize("size, paper", [("large", "a4"), ("huge", "a4"), ("large", "letter"), ("huge", "letter")])
 def test_each_inventory_and_the_rules_panel_print_whole_on_one_tile(tmp_path, size, paper):
     with pdfplumber.open(board_pdf(tmp_path, 7, size, paper)) as pdf:
+        frames = panels(pdf.pages[0])
+        for k, (a, b, c, d) in enumerate(frames):  # and none lies over another
+            assert not any(a < c2 and c > a2 and b < d2 and d > b2 for a2, b2, c2, d2 in frames[k + 1 :])
         windows = tile_windows(pdf)
         assert len(windows) == {"large": 4, "huge": 9}[size]
         whole, cut = [0] * 7, [0] * 7

@@ -77,33 +77,38 @@ def inner_spans(length: float, page: float) -> list[tuple[float, float]]:
 
 @dataclass(frozen=True)
 class Layout:
-    """Where a spread board's pieces go, in millimetres: the map (top-left, mm per block) and the panel."""
+    """Where a spread board's pieces go, in millimetres: the map (top-left, mm per block), the top and bottom
+    rows of inventories, and the panel."""
 
     map_x: float
     map_y: float
     unit: float
+    top_y: float
+    bottom_y: float
     panel_x: float
     panel_y: float
 
 
 def _layout(board: AeroMap, width: float, height: float) -> Layout:
-    """The panel in the last column of tiles, in the middlemost row with room; the map fills the rest."""
+    """The map fills all but the last column's panel; the inventories sit beside it in the first and last row
+    of tiles; the panel, in the last column of tiles, in the middlemost row with room between them."""
     columns, rows = inner_spans(width, PAGE_W), inner_spans(height, PAGE_H)
-    body_bottom = height - INVENTORY_H - GAP
     panel_x = columns[-1][1] - panel_width(PANEL_COLUMNS)
+    room_w, room_h = panel_x - GAP, height - INVENTORY_H - GAP - BODY_TOP
+    unit = min(room_w / board.width, room_h / board.height)
+    map_x = (room_w - board.width * unit) / 2
+    map_y = BODY_TOP + (room_h - board.height * unit) / 2
+    top_y = min(map_y - GAP - INVENTORY_H, rows[0][1] - INVENTORY_H)
+    bottom_y = max(map_y + board.height * unit + GAP, rows[-1][0])
     middle = (len(rows) - 1) / 2
     for top, bottom in sorted(rows, key=lambda r: abs(rows.index(r) - middle)):
-        top, bottom = max(top, BODY_TOP), min(bottom, body_bottom)
+        top, bottom = max(top, top_y + INVENTORY_H + GAP), min(bottom, bottom_y - GAP)
         if bottom - top >= PANEL_H:
             panel_y = (top + bottom - PANEL_H) / 2
             break
     else:  # pragma: no cover - every spread grid has a row with room (a test covers 2 x 2 and 3 x 3)
         raise AssertionError("no tile has room for the rules panel")
-    room_w, room_h = panel_x - GAP, body_bottom - BODY_TOP
-    unit = min(room_w / board.width, room_h / board.height)
-    map_x = (room_w - board.width * unit) / 2
-    map_y = BODY_TOP + (room_h - board.height * unit) / 2
-    return Layout(map_x, map_y, unit, panel_x, panel_y)
+    return Layout(map_x, map_y, unit, top_y, bottom_y, panel_x, panel_y)
 
 
 def _spread(c: Canvas, board: AeroMap, count: int, width: float, height: float) -> None:
@@ -111,14 +116,10 @@ def _spread(c: Canvas, board: AeroMap, count: int, width: float, height: float) 
     header(c, board, width)
     with c.group(layout.map_x, layout.map_y, name="map"):
         draw_map(c, board, layout.unit)
-    columns, rows = inner_spans(width, PAGE_W), inner_spans(height, PAGE_H)
-    map_bottom = layout.map_y + board.height * layout.unit
-    top_y = min(layout.map_y - GAP - INVENTORY_H, rows[0][1] - INVENTORY_H)  # beside the map, in the top tiles
-    bottom_y = max(map_bottom + GAP, rows[-1][0])
     top = (count + 1) // 2
     number = 0
-    for y, n, flipped in ((top_y, top, True), (bottom_y, count - top, False)):
-        for start, end, here in _shares(columns, n):
+    for y, n, flipped in ((layout.top_y, top, True), (layout.bottom_y, count - top, False)):
+        for start, end, here in _shares(inner_spans(width, PAGE_W), n):
             w = min(INVENTORY_W, (end - start - (here - 1) * GAP) / here)
             x = (start + end - here * w - (here - 1) * GAP) / 2
             for k in range(here):
