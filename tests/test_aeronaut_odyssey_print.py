@@ -45,25 +45,26 @@ def _centre(shape) -> tuple[float, float]:
 
 
 def city_discs(page) -> list[tuple[float, float, float]]:
-    """(x, y, radius) of each city's white disc: a white circle around a filled name disc at its centre."""
+    """(x, y, radius) of each city's white disc, out to the outer edge of its outline: a white circle around a
+    filled name disc at its centre."""
     circles = [c for c in page.curves if len(c["pts"]) == 6 and c["fill"] and c["stroke"]]
     names = [_centre(c) for c in circles if _colour(c["non_stroking_color"]) != WHITE]
     discs = []
     for c in circles:
         x, y = _centre(c)
         if _colour(c["non_stroking_color"]) == WHITE and any(math.dist((x, y), n) < 0.5 for n in names):
-            discs.append((x, y, (c["x1"] - c["x0"]) / 2))
+            discs.append((x, y, (c["x1"] - c["x0"] + c["linewidth"]) / 2))
     return discs
 
 
-def route_boxes(page) -> list[Quad]:
-    """The corners of each writable route space: a filled and stroked four-sided shape on the map's sky (a
-    space along an axis reads back as a rectangle)."""
+def route_boxes(page) -> list[tuple[Quad, float]]:
+    """The corners of each writable route space, and its outline's width: a filled and stroked four-sided
+    shape on the map's sky (a space along an axis reads back as a rectangle)."""
     filled = [r for r in page.rects if r["fill"] and _colour(r["non_stroking_color"]) != WHITE]
     sky = max(filled, key=lambda r: r["width"] * r["height"])
     shapes = [c for c in page.curves if len(c["pts"]) == 5] + [r for r in page.rects if r is not sky]
     on_sky = [s for s in shapes if sky["x0"] < _centre(s)[0] < sky["x1"] and sky["top"] < _centre(s)[1] < sky["bottom"]]
-    return [s["pts"][:4] for s in on_sky if s["fill"] and s["stroke"]]
+    return [(s["pts"][:4], s["linewidth"]) for s in on_sky if s["fill"] and s["stroke"]]
 
 
 def _edges(quad: Quad):
@@ -81,9 +82,10 @@ def _inside(p, quad: Quad) -> bool:
     return all(s >= 0 for s in sides) or all(s <= 0 for s in sides)
 
 
-def disc_overlaps(disc, quad: Quad) -> bool:
-    x, y, r = disc
-    return _inside((x, y), quad) or min(_segment_distance((x, y), a, b) for a, b in _edges(quad)) < r
+def disc_overlaps(disc, box: tuple[Quad, float]) -> bool:
+    """The space's ink (its outline included) touches the disc's."""
+    (x, y, r), (quad, outline) = disc, box
+    return _inside((x, y), quad) or min(_segment_distance((x, y), a, b) for a, b in _edges(quad)) < r + outline / 2
 
 
 def quads_overlap(p: Quad, q: Quad) -> bool:
@@ -98,10 +100,11 @@ def quads_overlap(p: Quad, q: Quad) -> bool:
 
 
 def clashes(page) -> tuple[int, int]:
-    """Route boxes over a city disc, and pairs of route boxes over each other."""
-    discs, boxes = city_discs(page), route_boxes(page)
-    over_cities = sum(1 for box in boxes for disc in discs if disc_overlaps(disc, box))
-    over_boxes = sum(1 for i, box in enumerate(boxes) for other in boxes[i + 1 :] if quads_overlap(box, other))
+    """Route boxes over a city disc, and pairs of route boxes over each other (the lanes of a double route
+    and the spaces of a lane may share an outline, so spaces are compared without theirs)."""
+    discs, quads = city_discs(page), [quad for quad, _ in route_boxes(page)]
+    over_cities = sum(1 for box in route_boxes(page) for disc in discs if disc_overlaps(disc, box))
+    over_boxes = sum(1 for i, quad in enumerate(quads) for other in quads[i + 1 :] if quads_overlap(quad, other))
     return over_cities, over_boxes
 
 
