@@ -154,14 +154,26 @@ def panels(page) -> list[tuple[float, float, float, float]]:
     ]
 
 
-@pytest.mark.parametrize("size, paper", [("large", "a4"), ("huge", "a4"), ("large", "letter"), ("huge", "letter")])
+TILES = {  # A3 and Tabloid take the same columns as A4 and Letter, and fewer rows
+    ("large", "a4"): 4,
+    ("large", "letter"): 4,
+    ("large", "a3"): 2,
+    ("large", "tabloid"): 2,
+    ("huge", "a4"): 9,
+    ("huge", "letter"): 9,
+    ("huge", "a3"): 6,
+    ("huge", "tabloid"): 6,
+}
+
+
+@pytest.mark.parametrize("size, paper", sorted(TILES))
 def test_each_inventory_and_the_rules_panel_print_whole_on_one_tile(tmp_path, size, paper):
     with pdfplumber.open(board_pdf(tmp_path, 7, size, paper)) as pdf:
         frames = panels(pdf.pages[0])
         for k, (a, b, c, d) in enumerate(frames):  # and none lies over another
             assert not any(a < c2 and c > a2 and b < d2 and d > b2 for a2, b2, c2, d2 in frames[k + 1 :])
         windows = tile_windows(pdf)
-        assert len(windows) == {"large": 4, "huge": 9}[size]
+        assert len(windows) == TILES[size, paper]
         whole, cut = [0] * 7, [0] * 7
         for page, (x0, top, x1, bottom) in zip(pdf.pages[1:], windows):
             frames = panels(page)
@@ -188,7 +200,8 @@ def ink_shares(path: Path, windows) -> list[float]:
 
 @pytest.mark.parametrize("size, seed", [("large", 7), ("huge", 7), ("huge", 3)])
 def test_every_tile_is_a_third_printed_on_or_more(tmp_path, size, seed):
-    """An empty tile (the old C3 of huge seed 7 was 22 % ink, a frame round a strip of map) is no longer printed."""
+    """An empty tile (the old C3 of huge seed 7 was 22 % ink, a frame round a strip of map) is no longer printed:
+    on these maps the emptiest now holds 39 %."""
     path = board_pdf(tmp_path, seed, size)
     with pdfplumber.open(path) as pdf:
         windows = tile_windows(pdf)

@@ -2,7 +2,7 @@
 
 A board over several pages is drawn at the size the toolkit tiles into the same
 grid on A4 and Letter (``pnp.printing.tiling``), so the layout knows every
-tile's window: the map is enlarged over all of them, while the inventories and
+tile's window (A3 and Tabloid tile it with the same columns): the map is enlarged over all of them, while the inventories and
 the rules panel keep their one-page size and sit inside a single tile, clear of
 the overlap bands, where they are neither cut nor split over two sheets.
 """
@@ -91,7 +91,8 @@ class Layout:
 
 def _layout(board: AeroMap, width: float, height: float) -> Layout:
     """The map fills all but the last column's panel; the inventories sit beside it in the first and last row
-    of tiles; the panel, in the last column of tiles, in the middlemost row with room between them."""
+    of tiles; the panel, in the last column of tiles, in the topmost row with room between them (which keeps
+    it whole on A3 and Tabloid's grids as well)."""
     columns, rows = inner_spans(width, PAGE_W), inner_spans(height, PAGE_H)
     panel_x = columns[-1][1] - panel_width(PANEL_COLUMNS)
     room_w, room_h = panel_x - GAP, height - INVENTORY_H - GAP - BODY_TOP
@@ -100,8 +101,7 @@ def _layout(board: AeroMap, width: float, height: float) -> Layout:
     map_y = BODY_TOP + (room_h - board.height * unit) / 2
     top_y = min(map_y - GAP - INVENTORY_H, rows[0][1] - INVENTORY_H)
     bottom_y = max(map_y + board.height * unit + GAP, rows[-1][0])
-    middle = (len(rows) - 1) / 2
-    for top, bottom in sorted(rows, key=lambda r: abs(rows.index(r) - middle)):
+    for top, bottom in rows:
         top, bottom = max(top, top_y + INVENTORY_H + GAP), min(bottom, bottom_y - GAP)
         if bottom - top >= PANEL_H:
             panel_y = (top + bottom - PANEL_H) / 2
