@@ -196,3 +196,38 @@ def test_no_text_on_the_board_is_under_6_pt_but_the_footer(tmp_path):
     ratio = next(ch["size"] / ch["matrix"][0] for ch in chars if ch["matrix"][1] == 0 and ch["matrix"][0] > 0)
     sizes = [math.hypot(*ch["matrix"][:2]) * ratio for ch in chars]
     assert len(sizes) > 500 and min(sizes) >= 6 - 1e-3
+
+
+def _pages(path: Path) -> list[tuple[str, int, int]]:
+    """Each page's text and its counts of shapes and characters: what tells two printed boards apart."""
+    with pdfplumber.open(path) as pdf:
+        return [(p.extract_text(), len(p.curves) + len(p.rects) + len(p.lines), len(p.chars)) for p in pdf.pages]
+
+
+def test_build_size_prints_the_map_that_map_new_makes_for_the_same_settings(cli):
+    settings = ("--size", "large", "--seed", "3", "--players", "5")
+    code, _, err = cli("build", "aeronaut-odyssey", *settings, "-o", "direct")
+    assert code == 0, err
+    code, _, err = cli("map", "new", "aeronaut-odyssey", *settings, "-o", "m.yaml")
+    assert code == 0, err
+    code, _, err = cli("build", "aeronaut-odyssey", "--map", "m.yaml", "-o", "via-map")
+    assert code == 0, err
+    direct = _pages(Path("direct/aeronaut-odyssey/board.pdf"))
+    assert len(direct) == 4 + 1 and "seed 3 · large" in direct[1][0] + direct[2][0]
+    assert direct == _pages(Path("via-map/aeronaut-odyssey/board.pdf"))
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("aloft", "--size", "large"), "Aloft's kit has no --size setting"),
+        (("aeronaut-odyssey", "--size", "large", "--map", "m.yaml"), "--size sets up a generated map"),
+        (("aeronaut-odyssey", "--size", "enormous"), "unknown map size 'enormous'"),
+        (("all", "--size", "large"), "apply to one game"),
+    ],
+)
+def test_build_size_is_refused_where_no_map_is_generated(cli, args, message):
+    assert cli("map", "new", "aeronaut-odyssey", "--seed", "1", "-o", "m.yaml")[0] == 0
+    code, out, err = cli("build", *args, "-o", "kit")
+    assert code == 1 and message in err and len(err.strip().splitlines()) == 1
+    assert not Path("kit").exists()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from enum import Enum
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -40,6 +41,9 @@ def _offset(text: str) -> tuple[float, float]:
 DEFAULT_BLEED = 3.0  # mm
 MapOpt = Annotated[Path | None, typer.Option("--map", help="A custom map for a game that has one.")]
 SeedOpt = Annotated[int | None, typer.Option(help="Seed for a game whose board is generated.")]
+SizeOpt = Annotated[
+    str | None, typer.Option(help="Board size for a game whose board is generated (see 'pnp map new --help').")
+]
 PlayersOpt = Annotated[
     int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")
 ]
@@ -74,6 +78,7 @@ def build(
     ] = None,
     map_file: MapOpt = None,
     seed: SeedOpt = None,
+    size: SizeOpt = None,
     players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a table.")] = False,
 ) -> None:
@@ -81,11 +86,12 @@ def build(
 
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
     |  pnp build aloft --cut-marks silhouette  |  pnp build take-off --press tgc
+    |  pnp build aeronaut-odyssey --size large --seed 7 --players 5
     """
     from pnp.files import interruptible
     from pnp.printing.render import PrintSettings
 
-    specs, request = kit_request(game, map_file, seed, players)
+    specs, request = kit_request(game, map_file, seed, players, {"size": size})
     settings = PrintSettings(
         paper=paper.lower(),
         bleed=bleed,
@@ -124,14 +130,22 @@ def build(
 
 
 def kit_request(
-    game: str, map_file: Path | None, seed: int | None, players: int | None
+    game: str,
+    map_file: Path | None,
+    seed: int | None,
+    players: int | None,
+    knobs: Mapping[str, Any] | None = None,
 ) -> tuple[list[GameSpec], KitRequest]:
-    """The games ``game`` names ('all' for every one) and what their kits are asked for, checked."""
+    """The games ``game`` names ('all' for every one) and what their kits are asked for, checked.
+
+    ``knobs`` are generator settings by name (None: not given), each one the game's maps let a build set.
+    """
     from pnp import games
     from pnp.games.spec import KitRequest
 
-    if game == "all" and (map_file or seed is not None or players is not None):
-        raise PnpError("--map, --seed and --players apply to one game: name it instead of 'all'")
+    given = {name: value for name, value in (knobs or {}).items() if value is not None}
+    if game == "all" and (map_file or seed is not None or players is not None or given):
+        raise PnpError("--map, --seed, --size and --players apply to one game: name it instead of 'all'")
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
     if map_file is not None:
         games.map_game(map_file, specs[0].name)
@@ -139,7 +153,19 @@ def kit_request(
         raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
     if players is not None:
         _check_players(specs[0], players)
-    return specs, KitRequest(map_path=map_file, seed=seed, players=players)
+    _check_knobs(specs[0], given, map_file)
+    return specs, KitRequest(map_path=map_file, seed=seed, players=players, knobs=given)
+
+
+def _check_knobs(spec: GameSpec, knobs: Mapping[str, Any], map_file: Path | None) -> None:
+    """Generator settings apply to a game whose build generates its map, and not beside a map file."""
+    offered = spec.maps.build_knobs if spec.maps else ()
+    for name in knobs:
+        option = "--" + name.replace("_", "-")
+        if name not in offered:
+            raise PnpError(f"{spec.title}'s kit has no {option} setting: pnp build generates no board for it")
+        if map_file is not None:
+            raise PnpError(f"{option} sets up a generated map: leave it out with --map, whose map has its own")
 
 
 def _check_players(spec: GameSpec, players: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,15 +28,18 @@ BotFactory = Callable[[random.Random], "Chooser"]
 
 @dataclass(frozen=True)
 class KitRequest:
-    """What ``pnp build`` asks of a game: a custom map, a seed and the number of players, when the game uses them.
+    """What ``pnp build`` asks of a game: a custom map, a seed, generator settings and the number of players,
+    when the game uses them.
 
     ``players`` is None unless the game's kit depends on it (``GameSpec.players_in_kit``): then the kit prints
-    what that many players need, and for None what the game's most players need.
+    what that many players need, and for None what the game's most players need. ``knobs`` holds only
+    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``).
     """
 
     map_path: Path | None = None
     seed: int | None = None
     players: int | None = None
+    knobs: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,8 @@ class MapSupport:
     ``new(seed, **knobs)`` writes a starting map; ``knobs`` names the generator
     settings it honours, from the shared vocabulary of ``pnp map new``: seed (the
     only one passed positionally), size, players, pages, ink_friendly, expansions.
+    ``build_knobs`` names those ``pnp build`` also takes, to print a generated map
+    straight away (``--seed`` and ``--players`` aside).
     """
 
     model: Callable[[], type]
@@ -93,6 +98,7 @@ class MapSupport:
     new: Callable[..., str]
     preview: Callable[[Loaded[Any]], Drawing]
     knobs: tuple[str, ...] = ()
+    build_knobs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ SPEC = GameSpec(
         new=lazy_call(f"{HOME}.maps:new"),
         preview=lazy_call(f"{HOME}.components:preview"),
         knobs=("seed", "size", "players", "pages", "ink_friendly", "expansions"),
+        build_knobs=("size",),
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
     seeded=True,

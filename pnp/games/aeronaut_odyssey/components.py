@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pnp.games.aeronaut_odyssey import screen
-from pnp.games.aeronaut_odyssey.draw import INK, board_drawing, draw_map
+from pnp.games.aeronaut_odyssey.draw import INK, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
 from pnp.games.aeronaut_odyssey.maps import read
 from pnp.games.aeronaut_odyssey.model import AeroMap
+from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
@@ -18,9 +19,13 @@ PREVIEW_MARGIN = 10.0
 
 
 def request_map(request: KitRequest) -> AeroMap:
-    """The map a build asks for: a map file, a seed, or the built-in map."""
-    if request.map_path is None and request.seed is not None:  # as 'pnp ref new --seed' makes it for the table
-        return generate(request.seed, Knobs(players=request.players or Knobs.players))
+    """The map a build asks for: a map file, a seed (seed 0 for a size alone), or the built-in map.
+
+    A generated map is the one ``pnp map new`` writes for the same seed, size and players.
+    """
+    if request.map_path is None and (request.seed is not None or request.knobs):  # as 'pnp ref new --seed' does
+        knobs = Knobs(size=request.knobs.get("size", Knobs.size), players=request.players or Knobs.players)
+        return generate(request.seed or 0, knobs)
     return read(request.map_path)
 
 

@@ -1,10 +1,9 @@
 """Drawing an Aeronaut Odyssey board against the Canvas: the map, the inventories and the side panel.
 
 One page is laid out to fit the printable area of both A4 and Letter in
-landscape; a board printed over 4 or 9 pages is the same layout
-enlarged, and the toolkit tiles it. The kit and the map preview draw through
-:func:`board_drawing` / :func:`draw_map`; the state picture, made for screens,
-is ``screen.py``.
+landscape (:func:`one_page`); ``spread.py`` places the same pieces over 4 or 9
+pages. The map preview draws through :func:`draw_map`; the state picture, made
+for screens, is ``screen.py``.
 """
 
 from __future__ import annotations
@@ -22,14 +21,12 @@ from pnp.games.aeronaut_odyssey.model import (
     TYPES,
     AeroMap,
     Route,
-    pages_for,
     route_key,
 )
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import wrap
 from pnp.printing.paper import HOME_PAPERS, page_frame
-from pnp.printing.tiling import OVERLAP
 
 # One page: the landscape content area that both A4 and Letter offer.
 PAGE_W = min(page_frame(paper, landscape=True).content.w for paper in HOME_PAPERS) - 0.5
@@ -38,6 +35,7 @@ HEADER = 9.0
 PANEL_W = 62.0
 GAP = 3.0
 INVENTORY_H = 21.0
+INVENTORY_W = (PAGE_W - PANEL_W - 2 * GAP) / 2  # the widest inventory: as two share a one-page board's edge
 TEXT_PT = 6.0  # the smallest text on the board, footer aside
 BODY_W = PAGE_W - PANEL_W - GAP  # the map and the inventories, beside the panel
 BODY_H = PAGE_H - HEADER
@@ -67,62 +65,34 @@ BONUSES = {  # the code printed on a route's middle space, and what it means
 }
 
 
-def page_size(pages: int) -> tuple[float, float]:
-    """The board drawing's size: one page, or 2 x 2 / 3 x 3 pages less their overlaps."""
-    k = {1: 1, 4: 2, 9: 3}[pages]
-    return k * PAGE_W - (k - 1) * (OVERLAP + 2), k * PAGE_H - (k - 1) * (OVERLAP + 2)
-
-
 def inventory_count(players: int) -> int:
     """Inventories printed: one per player, two each with two players."""
     return 4 if players == 2 else players
 
 
-def _enlargement(pages: int) -> float:
-    width, height = page_size(pages)
-    return min(width / PAGE_W, height / PAGE_H)
-
-
-def _map_unit(board: AeroMap) -> float:
+def one_page_unit(board: AeroMap) -> float:
     """Millimetres per block on the one-page layout."""
     return min(BODY_W / board.width, (BODY_H - 2 * (INVENTORY_H + GAP)) / board.height)
 
 
-def printed_block(board: AeroMap) -> float:
-    """Millimetres per block on paper: the one-page layout enlarged for 4 or 9 pages."""
-    return _map_unit(board) * _enlargement(pages_for(board))
-
-
-def board_drawing(board: AeroMap, players: int | None = None) -> Drawing:
-    """The whole printed board, enlarged for 4 or 9 pages, with inventories for ``players`` (by default, the
-    map's own count)."""
-    width, height = page_size(pages_for(board))
-    scale = _enlargement(pages_for(board))
-
-    def draw(c: Canvas) -> None:
-        c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
-        with c.group((width - PAGE_W * scale) / 2, (height - PAGE_H * scale) / 2, scale=scale, name="board"):
-            _page(c, board, board.players if players is None else players)
-
-    return Drawing(width, height, draw)
-
-
-def _page(c: Canvas, board: AeroMap, players: int) -> None:
-    unit = _map_unit(board)
+def one_page(c: Canvas, board: AeroMap, inventories: int) -> None:
+    """The board on one page: the header, the map between the inventories, the panel beside them."""
+    unit = one_page_unit(board)
     map_w, map_h = board.width * unit, board.height * unit
     mx, my = (BODY_W - map_w) / 2, HEADER + INVENTORY_H + GAP + (BODY_H - 2 * (INVENTORY_H + GAP) - map_h) / 2
-    _header(c, board)
+    header(c, board, PAGE_W)
     with c.group(mx, my, name="map"):
         draw_map(c, board, unit)
-    _inventories(c, board, inventory_count(players), my, map_h)
+    _inventories(c, board, inventories, my, map_h)
     with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
-        _panel(c, board, PANEL_W, BODY_H)
+        panel(c, board, BODY_H)
 
 
-def _header(c: Canvas, board: AeroMap) -> None:
+def header(c: Canvas, board: AeroMap, width: float) -> None:
+    """The title at the left, and at ``width`` where the map comes from and what it holds."""
     c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
     c.text(
-        PAGE_W,
+        width,
         6,
         f"{origin(board)} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
         size=8,
@@ -297,11 +267,15 @@ def _inventories(c: Canvas, board: AeroMap, count: int, map_y: float, map_h: flo
     for y, n, flipped in ((HEADER, top, True), (map_y + map_h + GAP, count - top, False)):
         width = (BODY_W - (n - 1) * GAP) / max(n, 1)
         for i in range(n):
-            x = i * (width + GAP)
-            name = f"inventory-{number + 1}"
-            with c.group(x + width, y + INVENTORY_H, rotate=180, name=name) if flipped else c.group(x, y, name=name):
-                _inventory(c, board, width, INVENTORY_H, number + 1)
             number += 1
+            inventory(c, board, number, i * (width + GAP), y, width, flipped)
+
+
+def inventory(c: Canvas, board: AeroMap, number: int, x: float, y: float, w: float, flipped: bool) -> None:
+    """Inventory ``number`` with its top-left at (x, y), ``w`` wide; ``flipped`` turns it to face the far side."""
+    name = f"inventory-{number}"
+    with c.group(x + w, y + INVENTORY_H, rotate=180, name=name) if flipped else c.group(x, y, name=name):
+        _inventory(c, board, w, INVENTORY_H, number)
 
 
 def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int) -> None:
@@ -337,14 +311,25 @@ def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int) -> No
 # -- the side panel --------------------------------------------------------------------------------------------
 
 
-def _panel(c: Canvas, board: AeroMap, w: float, h: float) -> None:
-    c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
-    y = _scoring(c, w, 2.0)
-    y = _legend(c, board, w, y + 2.5)
+def panel_width(columns: int) -> float:
+    """The rules panel's width in one column, or in two side by side."""
+    return columns * PANEL_W + (columns - 1) * GAP
+
+
+def panel(c: Canvas, board: AeroMap, h: float, columns: int = 1) -> None:
+    """The rules reminder, ``h`` tall: in one column, or in two (turn and types; bonuses and trajectories)."""
+    c.rect(0, 0, panel_width(columns), h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
+    sections = [_scoring, _legend]
     if any(r.bonus for r in board.routes):
-        y = _bonuses(c, board, w, y + 2.5)
+        sections.append(_bonuses)
     if board.trajectories:
-        _trajectory_panel(c, board, w, y + 2.5)
+        sections.append(_trajectory_panel)
+    split = 2 if columns == 2 else len(sections)
+    for column, group in enumerate((sections[:split], sections[split:])):
+        y = -0.5
+        with c.group(column * (PANEL_W + GAP), 0):
+            for section in group:
+                y = section(c, board, PANEL_W, y + 2.5)
 
 
 def _title(c: Canvas, x: float, y: float, text: str) -> float:
@@ -361,7 +346,7 @@ def _lines(c: Canvas, x: float, y: float, paragraphs: Sequence[str], size: float
     return y
 
 
-def _scoring(c: Canvas, w: float, y: float) -> float:
+def _scoring(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     y = _title(c, 3, y, "TURN: MOVE OR CLAIM")
     y = _lines(
         c,

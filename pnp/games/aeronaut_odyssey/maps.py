@@ -176,7 +176,8 @@ def _check_geometry(board: AeroMap, good: list[int], add: Add) -> None:
 
 def _check_print_size(board: AeroMap, add: Add) -> None:
     """Warn when a route space or a movement slot prints smaller than a pen can fill."""
-    from pnp.games.aeronaut_odyssey.draw import printed_block, route_spaces  # drawing: only when checking
+    from pnp.games.aeronaut_odyssey.draw import route_spaces  # drawing: only when checking
+    from pnp.games.aeronaut_odyssey.spread import printed_block
 
     mm = printed_block(board)
     spaces = [space for _, lane, _ in route_spaces(board) for space in lane]
