@@ -62,6 +62,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
                 {
                     "name": spec.name,
                     "title": spec.title,
+                    "summary": spec.summary,
                     "players": [rules.min_players, rules.max_players],
                     "map": spec.maps is not None,
                     "options": [o.key for o in rules.options],
@@ -73,7 +74,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
     for spec, rules in listed:
         low, high = rules.min_players, rules.max_players
         players = f"{low} players" if low == high else f"{low}-{high} players"
-        say(f"{spec.name:<20} {spec.title} ({players})")
+        say(f"{spec.name:<20} {spec.title} ({players}): {spec.summary}")
 
 
 # A group named first runs on its own, so typer builds only that group's commands: this keeps
