@@ -8,7 +8,7 @@ from typing import Annotated
 import click
 import typer
 
-from pnp.cli import build, export, maps, ref, sim
+from pnp.cli import build, export, maps, ref, sim, table
 from pnp.cli.output import emit_json, fail, internal_error, say
 from pnp.errors import PnpError
 
@@ -19,6 +19,7 @@ app = typer.Typer(
         "  pnp games\n\n"
         "  pnp build all --paper letter\n\n"
         "  pnp ref new aloft game.pnp --players ann,bob\n\n"
+        "  pnp table --lan\n\n"
         "  pnp map check my-map.yaml\n\n"
         "  pnp sim aloft --games 500 --bots greedy,random"
     ),
@@ -30,6 +31,7 @@ app.command(name="export")(export.export)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
 app.add_typer(sim.app, name="sim")
+app.add_typer(table.app, name="table")
 
 
 def _print_version(wanted: bool) -> None:
