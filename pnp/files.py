@@ -103,6 +103,23 @@ def _held() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+class WriteError(PnpError):
+    """A file that could not be written, with the system's ``errno`` (``errno.ENOSPC``: the disk is full)."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        self.errno = exc.errno
+        self.reason = exc.strerror or str(exc)
+        super().__init__(f"{path}: cannot write: {self.reason}")
+
+
+def read_only(path: Path) -> bool:
+    """Whether the existing file ``path`` is marked read-only (its owner may not write it)."""
+    try:
+        return not os.stat(path).st_mode & stat.S_IWUSR
+    except OSError:
+        return False
+
+
 def temp_prefix(path: Path) -> str:
     """The name prefix of ``path``'s temporary files (``.NAME.``), to find ones a killed writer left."""
     return f".{path.name}."
@@ -134,7 +151,7 @@ def replacing(path: Path, mode: int | None = None, *, sync: bool = True) -> Iter
                 if temp is not None:
                     temp.unlink(missing_ok=True)
             if isinstance(exc, OSError):
-                raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
+                raise WriteError(path, exc) from None
             raise
 
 

@@ -94,9 +94,11 @@ def test_serve_prints_its_addresses_answers_over_http_and_stops_cleanly_on_ctrl_
         assert httpx.get(served.url + "s/nope/state", timeout=WAIT).status_code == 404
         with httpx.stream("GET", served.url + "host/events", timeout=WAIT) as events:
             lines = events.iter_lines()
-            assert next(lines).startswith(":")
+            assert _next_event(lines, "beat") == {"version": state["version"]}
             served.interrupt()
-            assert all(line == "" or line.startswith(":") for line in lines), "the stream ends with the server"
+            assert all(line == "" or line.startswith(("event: beat", "data: ")) for line in lines), (
+                "the stream ends with the server"
+            )
         code, out, err = served.stop()
     assert code == 0, err
     assert out == "" and "Traceback" not in err, (out, err)
@@ -108,7 +110,7 @@ def test_an_event_follows_each_change_the_cli_and_the_page_make(tmp_path):
         with client.stream("GET", served.seats["bob"] + "/events") as events:
             assert events.headers["content-type"].startswith("text/event-stream")
             lines = events.iter_lines()
-            assert next(lines).startswith(":")  # the stream is open
+            assert _next_event(lines, "beat")  # the stream is open
             with record.locked(path):  # a change through the referee, as 'pnp ref play' makes it
                 current = session.load(path)
                 current.play("choose A B C")
@@ -147,14 +149,17 @@ def test_posts_at_once_are_served_one_after_the_other(tmp_path):
         assert served.stop()[0] == 0
 
 
-def _next_event(lines: Iterator[str]) -> dict:
-    """The data of the next ``change`` event (comment lines skipped)."""
+def _next_event(lines: Iterator[str], name: str = "change") -> dict:
+    """The data of the next event called ``name`` (beats skipped)."""
     for line in lines:
-        if line == "event: change":
+        if line.startswith("event: "):
             data = next(lines)
             assert data.startswith("data: ")
-            return json.loads(data.removeprefix("data: "))
-        assert line == "" or line.startswith(":"), f"unexpected line {line!r}"
+            if line == f"event: {name}":
+                return json.loads(data.removeprefix("data: "))
+            assert line == "event: beat", f"unexpected event {line!r}"
+        else:
+            assert line == "", f"unexpected line {line!r}"
     raise AssertionError("the stream ended")
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pnp import games
 from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, describe, quote
-from pnp.files import read_bytes, write_atomic
+from pnp.files import read_bytes, read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
 from pnp.loader import MAX_YAML_BYTES
@@ -220,7 +220,9 @@ class Session:
             raise RecordError(f"{where}: {clip_quotes(exc, event.text)}") from None
 
     def save(self) -> None:
-        """Write the record with every event appended since it was read."""
+        """Write the record with every event appended since it was read; a read-only record is left alone."""
+        if read_only(self.path):
+            raise RecordError(f"{self.path}: the record is read-only; make it writable (chmod u+w) to play on")
         write_atomic(self.path, self.text)
 
 

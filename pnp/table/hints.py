@@ -3,33 +3,38 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
 from pnp.referee.session import Session
+from pnp.table.memo import Memo
 from pnp.table.turns import Refused
-from pnp.table.view import remembered
 
-HINTS_KEPT = 64  # suggestions kept worked out, by (record, version, seat), oldest first
-_HINTS: dict[tuple[Path, str, str], dict[str, Any]] = {}
-_ONE_AT_A_TIME = threading.Lock()  # a search takes a core: phones asking at once wait their turn
+HINTS_KEPT = 64  # suggestions kept worked out, by (version, seat)
 
 
-def hint(current: Session, seat: str) -> dict[str, Any]:
-    """The suggested move for ``seat``, who must be the player to move, with its label."""
-    from pnp.sim.hint import suggest  # the search loads only once a hint is asked for
+class Hints:
+    """The search bot's suggestions for one record, each worked out once, one search at a time."""
 
-    to_move = current.state.to_move()
-    if to_move != seat:
-        raise Refused(403, f"it is {to_move or 'nobody'}'s turn, not {seat}'s: hints are for the player to move")
+    def __init__(self) -> None:
+        self._found: Memo[tuple[str, str], dict[str, Any]] = Memo(HINTS_KEPT)
+        self._one_at_a_time = threading.Lock()  # a search takes a core: phones asking at once wait their turn
 
-    def work_out() -> dict[str, Any]:
-        try:
-            found = suggest(current)
-        except PnpError as exc:
-            raise Refused(422, str(exc)) from None
+    def hint(self, current: Session, seat: str) -> dict[str, Any]:
+        """The suggested move for ``seat``, who must be the player to move, with its label."""
+        to_move = current.state.to_move()
+        if to_move != seat:
+            raise Refused(
+                403, "turn", f"it is {to_move or 'nobody'}'s turn, not {seat}'s: hints are for the player to move"
+            )
+        return self._found.get((current.last_hash, seat), lambda: self._work_out(current))
+
+    def _work_out(self, current: Session) -> dict[str, Any]:
+        from pnp.sim.hint import suggest  # the search loads only once a hint is asked for
+
+        with self._one_at_a_time:
+            try:
+                found = suggest(current)
+            except PnpError as exc:
+                raise Refused(422, "refused", str(exc)) from None
         return {"move": found.move, "label": found.label, "version": current.last_hash}
-
-    with _ONE_AT_A_TIME:
-        return remembered(_HINTS, (current.path, current.last_hash, seat), HINTS_KEPT, work_out)

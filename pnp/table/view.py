@@ -1,27 +1,41 @@
 """What one viewer sees of a session, as the JSON of ``/state``: a seat sees its own secrets, the host none.
 
-Everything is derived from the replayed record. Another seat's hidden moves appear as the game's
+Everything is derived from the live session. Another seat's hidden moves appear as the game's
 public text, commitments as "entered their SLOT (hidden)", and no digest or salt is ever shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
 from pnp.referee.protocol import Reveal, Secret
 from pnp.referee.session import Session
+from pnp.table.answers import Encoded, encode
+from pnp.table.memo import Memo
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-PICTURES_KEPT = 32  # state pictures kept drawn: a table of six, with the host screen, over a few versions
-_PICTURES: dict[tuple[Path, str, str | None], str] = {}  # by (record, version, viewer), oldest first
+STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, over four versions
 
 
-def state_json(current: Session, seat: str | None) -> dict[str, Any]:
+class Views:
+    """Each viewer's state, drawn and encoded once per version of the record (and read-only flag).
+
+    Every page asks again after each change: a large picture (Take Off's world map) takes a good part
+    of a second to draw, so it is drawn once for all the pages of that viewer, not once per page.
+    """
+
+    def __init__(self) -> None:
+        self._states: Memo[tuple[str, str | None, bool], Encoded] = Memo(STATES_KEPT)
+
+    def state(self, current: Session, viewer: str | None, read_only: bool) -> Encoded:
+        """``viewer``'s state of ``current`` as JSON bytes, with an ETag naming its version and viewer."""
+        key = (current.last_hash, viewer, read_only)
+        tag = f"{current.last_hash}-{viewer or ''}{'-read-only' if read_only else ''}"
+        return self._states.get(key, lambda: encode(state_json(current, viewer, read_only), tag))
+
+
+def state_json(current: Session, seat: str | None, read_only: bool = False) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: the host's shared screen, which holds no secrets)."""
     state, to_move = current.state, current.state.to_move()
     buttons = _buttons(current, seat) if seat is not None and seat == to_move else []
@@ -33,7 +47,7 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
         "stage": state.stage(),
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
-        "picture": _picture(current, seat),
+        "picture": drawing_to_screen_svg(current.spec.picture(current.state, seat)),
         "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
         "score": state.score().to_json(),
         "log": [
@@ -41,30 +55,8 @@ def state_json(current: Session, seat: str | None) -> dict[str, Any]:
             for n, ((player, _), text) in enumerate(zip(current.played, current.log_seen_by(seat)), 1)
         ],
         "version": current.last_hash,
+        "read_only": read_only,
     }
-
-
-def _picture(current: Session, seat: str | None) -> str:
-    """The state picture for ``seat``, drawn once per version of the record and viewer.
-
-    Every page refetches the state after each change; a large picture (Take Off's world
-    map) takes most of a second to draw, so it is drawn once, not once per page.
-    """
-
-    def draw() -> str:
-        return drawing_to_screen_svg(current.spec.picture(current.state, seat))
-
-    return remembered(_PICTURES, (current.path, current.last_hash, seat), PICTURES_KEPT, draw)
-
-
-def remembered(cache: dict[K, V], key: K, kept: int, make: Callable[[], V]) -> V:
-    """``cache[key]``, made by ``make`` if missing; past ``kept`` entries the oldest is forgotten."""
-    if key not in cache:
-        value = make()  # made first: a failure leaves the cache as it was
-        if len(cache) >= kept:
-            del cache[next(iter(cache))]
-        cache[key] = value
-    return cache[key]
 
 
 def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:

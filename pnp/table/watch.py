@@ -1,22 +1,24 @@
 """Noticing every change to a record, from the page or the CLI, and telling each open event stream.
 
 The file is looked at every ``INTERVAL`` seconds (one ``stat``; it is read only when that changes),
-and at once after the server itself writes it. A change is a new last hash: one event each.
+and at once after the server itself writes it. A change is a new last hash: one ``change`` event each.
+A ``beat`` event with the version opens each stream and follows every ``BEAT`` quiet seconds, so a
+page can tell a live stream from a dead one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.referee import record
+from pnp.table.live import signature
 
 INTERVAL = 0.1  # seconds between looks at the file
-KEEP_ALIVE = 15.0  # seconds of quiet before a comment line keeps a stream open
+BEAT = 4.0  # seconds of quiet before a beat (the page counts a stream silent for 20 s as dead)
 
 
 class RecordWatch:
@@ -25,20 +27,13 @@ class RecordWatch:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.closing = False  # set by close(), which a signal handler may call: a plain flag
-        self._seen = self._signature()
+        self._seen = signature(path)
         self.version = record.parse(path)[1]
         self._streams: set[asyncio.Queue[str | None]] = set()
 
-    def _signature(self) -> tuple[int, int, int] | None:
-        try:
-            info = os.stat(self.path)
-        except OSError:
-            return None
-        return info.st_mtime_ns, info.st_size, info.st_ino
-
     def check(self) -> None:
         """Look at the file now; if its last hash changed, tell every stream."""
-        seen = self._signature()
+        seen = signature(self.path)
         if seen == self._seen:
             return
         self._seen = seen
@@ -64,19 +59,23 @@ class RecordWatch:
             queue.put_nowait(None)
 
     async def stream(self) -> AsyncIterator[str]:
-        """Server-Sent Events: ``event: change`` with the new version for each change, until closed."""
+        """Server-Sent Events: a ``beat`` at once and after each quiet ``BEAT``, a ``change`` for each new version."""
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._streams.add(queue)
         try:
-            yield ": connected\n\n"
+            yield _event("beat", self.version)
             while not self.closing:
                 try:
-                    version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    version = await asyncio.wait_for(queue.get(), BEAT)
                 except TimeoutError:
-                    yield ": keep-alive\n\n"
+                    yield _event("beat", self.version)
                     continue
                 if version is None:
                     break
-                yield f"event: change\ndata: {json.dumps({'version': version})}\n\n"
+                yield _event("change", version)
         finally:
             self._streams.discard(queue)
+
+
+def _event(name: str, version: str) -> str:
+    return f"event: {name}\ndata: {json.dumps({'version': version})}\n\n"

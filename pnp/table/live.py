@@ -1,0 +1,114 @@
+"""The record's live session: loaded once, extended in memory by each input the server accepts.
+
+Readers get the session of the record's current version and never see it change: an input is
+played on a copy, appended to the file (under the record's lock, as the CLI writes it) and only then
+becomes the current session. The record is read again only when its last hash is not the one the
+server holds, that is when another program (``pnp ref play`` in a terminal) wrote it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from pnp.files import read_only
+from pnp.referee import record, session
+from pnp.referee.session import Session
+from pnp.table import turns
+from pnp.table.turns import Refused
+
+Signature = tuple[int, int, int] | None
+
+
+def signature(path: Path) -> Signature:
+    """What ``stat`` says of ``path`` that changes with every write (None: it cannot be looked at)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size, info.st_ino
+
+
+class Live:
+    """One record's session as it is now, and the one way the server writes it."""
+
+    def __init__(self, current: Session) -> None:
+        self.path = current.path
+        self._session = current
+        self._seen = signature(self.path)
+        self._lock = threading.Lock()  # one writer (or reloader) at a time in this server
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the record file is marked read-only: then it is shown but never written."""
+        return read_only(self.path)
+
+    def now(self) -> Session:
+        """The session at the record's current version, read again only if another program wrote it."""
+        if signature(self.path) == self._seen:
+            return self._session
+        with self._lock:
+            return self._reloaded()
+
+    def at(self, version: str) -> Session:
+        """The session now, if it is still at ``version`` (the one the page shows): else a 409."""
+        current = self.now()
+        if current.last_hash != version:
+            raise turns.stale(current.last_hash)
+        return current
+
+    def play(self, seat: str, move: str, version: str) -> str:
+        """Play ``move`` for ``seat`` on the page's ``version``; the new version once written."""
+
+        def extend(current: Session) -> None:
+            turns.check_play(current, seat)
+            turns.refusing(current.play, move)
+
+        return self._write(version, extend)
+
+    def undo(self, seat: str, version: str) -> str:
+        """Take back ``seat``'s own last move on the page's ``version``; the new version once written."""
+
+        def extend(current: Session) -> None:
+            turns.check_undo(current, seat)
+            turns.refusing(current.undo)
+
+        return self._write(version, extend)
+
+    def _write(self, version: str, extend: Callable[[Session], None]) -> str:
+        """Apply ``extend`` to a copy of the session at ``version`` and write it; it is current only once saved."""
+        with self._lock, record.locked(self.path):
+            current = self._reloaded()
+            if current.last_hash != version:
+                raise turns.stale(current.last_hash)
+            if self.read_only:
+                raise Refused(403, "read_only", "the record is read-only: moves cannot be saved")
+            extended = _copy(current)
+            extend(extended)
+            extended.save()  # a failure (the disk is full) leaves the file and the current session as they were
+            self._session, self._seen = extended, signature(self.path)
+        return extended.last_hash
+
+    def _reloaded(self) -> Session:
+        """The session, read again if the file's last hash is not the one held. Call it holding the lock."""
+        seen = signature(self.path)
+        if seen != self._seen:
+            last_hash = record.parse(self.path)[1]
+            if last_hash != self._session.last_hash:
+                self._session = session.load(self.path)
+            self._seen = seen
+        return self._session
+
+
+def _copy(current: Session) -> Session:
+    """A copy of ``current`` that an input may extend while other threads still read ``current``."""
+    return dataclasses.replace(
+        current,
+        state=current.state.clone(),
+        played=list(current.played),
+        commitments=dict(current.commitments),
+        snapshots=list(current.snapshots),  # an undo takes its state out of the list whole; nothing mutates one
+    )
