@@ -65,7 +65,7 @@ def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
     game = current.game
     chance = current.state.odds(seat)
     buttons = []
-    for move in current.state.legal_moves():
+    for move in current.offered(seat):
         text = notation.format(game, move)
         kind = "secret" if isinstance(move, Secret) else "reveal" if isinstance(move, Reveal) else "choice"
         if move in chance:
