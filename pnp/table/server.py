@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import io
 import json
@@ -18,11 +19,14 @@ import uvicorn
 
 from pnp.errors import PnpError, describe
 from pnp.referee import record, session
-from pnp.table import app, links
+from pnp.table import app, connections, guard, links
 from pnp.table.watch import RecordWatch
 
 EVERYWHERE = ("0.0.0.0", "::")
 STOP_WAIT = 3  # seconds a stop waits for requests still running (event streams end at once)
+KEEP_ALIVE = 5  # seconds an idle connection is kept open after an answer
+BACKLOG = 128  # connections the system queues until they are accepted (and asyncio accepts in one go)
+LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"]
 # A documentation address (RFC 5737): a UDP socket "connected" to it picks the route out, sending nothing.
 _PROBE = ("192.0.2.1", 9)
 
@@ -37,8 +41,14 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
     base = f"http://{f'[{shown}]' if ':' in shown else shown}:{listener.getsockname()[1]}"
     seats = {player: f"{base}/s/{token}" for player, token in tokens.items()}
     watch = RecordWatch(path)
+    limit = connections.connection_limit()
     config = uvicorn.Config(
-        app.build(current, tokens, watch),
+        guard.protect(app.build(current, tokens, watch), allowed_hosts(host), min(guard.MAX_STREAMS, limit // 2)),
+        interface="asgi3",
+        http=connections.protocol(limit),
+        limit_concurrency=limit + 1,  # a 503 only when every connection is busy: idle ones make room first
+        timeout_keep_alive=KEEP_ALIVE,
+        backlog=BACKLOG,
         log_level="warning",
         access_log=False,
         lifespan="on",
@@ -68,12 +78,32 @@ def _signals_stop(server: uvicorn.Server) -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+def allowed_hosts(host: str) -> list[str]:
+    """The names a request may give as its Host when the server listens on ``host``: this computer's loopback
+    names, and the address listened on, or with --lan this machine's address and host name."""
+    if host not in EVERYWHERE:
+        return [*LOOPBACK_NAMES, f"[{host}]" if ":" in host else host]
+    name = socket.gethostname().lower()
+    return [*LOOPBACK_NAMES, lan_address(), name, name if name.endswith(".local") else f"{name}.local"]
+
+
 class _Server(uvicorn.Server):
-    """uvicorn's server, which on Ctrl-C or SIGTERM ends the event streams and stops with exit code 0."""
+    """uvicorn's server, which on Ctrl-C or SIGTERM ends the event streams and stops with exit code 0, and logs
+    a flood of connections once a minute."""
 
     def __init__(self, config: uvicorn.Config, watch: RecordWatch) -> None:
         super().__init__(config)
         self.watch = watch
+        self.flood_log = connections.FloodLog()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        asyncio.get_running_loop().set_exception_handler(self.flood_log.loop_error)
+        connections.LOG.addFilter(self.flood_log)
+        await super().startup(sockets)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().shutdown(sockets)
+        connections.LOG.removeFilter(self.flood_log)
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         # Unlike uvicorn's own: the signal is not raised again once stopped (a stop on request exits 0), and
