@@ -51,102 +51,177 @@
   const odds = (b) =>
     typeof b.probability === "number" ? el("span", { class: "odds", text: `${percent(b.probability)} chance` }) : null;
 
-  // -- the connection and the state --------------------------------------------------------------
+  // -- the state ----------------------------------------------------------------------------------
+  const GIVE_UP = 10000; // ms: a state that takes longer is taken as not coming
+
+  // The newest state, drawn; null when it could not be fetched. "no-cache" revalidates every time: the
+  // server answers 304 when nothing changed, and the browser hands back the copy it has.
+
+  async function refresh() {
+    const mine = ++asked;
+    let response;
+    try {
+      response = await fetch(`${API}/state`, {
+        cache: "no-cache",
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(GIVE_UP),
+      });
+    } catch {
+      setOffline("Offline: retrying…");
+      return null;
+    }
+    if (!response.ok) {
+      if (response.status === 404) {
+        setConn("gone", "Link not valid");
+        showError("", "This link is no longer valid: ask whoever runs the table for the new one.");
+      } else showError("", (await answerOf(response)).error);
+      return null;
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch {
+      showError("", "The table server sent something unreadable: reload the page.");
+      return null;
+    }
+    if (streamAlive()) setLive();
+    if (mine < drawn) return state;
+    drawn = mine;
+    draw(data);
+    if (unanswered) settle(unanswered.sent, unanswered.failure, data);
+    return data;
+  }
+
+  // -- the connection -------------------------------------------------------------------------------
+  // One EventSource per page follows the record. The server sends a "beat" when the stream opens and
+  // then at least every 5 s, so a stream that has beaten and then stays SILENT ms without a word is
+  // dead (a server without beats is judged by the stream's errors and the browser's offline event).
+  // While offline, the page looks at the state and reopens the stream every RETRY ms, and at once when
+  // the network comes back or the page is shown again: changes missed while away are never waited for.
+  const SILENT = 20000;
+  const RETRY = 3000;
+  let events = null;
+  let beating = false; // this stream has sent a beat: its silence means something
+  let heard = 0; // when this stream last said anything (Date.now())
+  let offline = false;
+  let retried = 0; // when the page last tried again while offline
+
   function setConn(kind, text) {
     const node = $("conn");
     node.dataset.conn = kind;
     node.textContent = text;
   }
 
-  async function refresh() {
-    const mine = ++asked;
-    let response;
+  function setLive() {
+    if ($("conn").dataset.conn === "gone") return;
+    offline = false;
+    setConn("live", "Live");
+  }
+
+  function setOffline(text) {
+    if ($("conn").dataset.conn === "gone") return;
+    offline = true;
+    setConn("offline", text);
+  }
+
+  const silent = () => beating && Date.now() - heard > SILENT;
+  const streamAlive = () =>
+    navigator.onLine !== false && events !== null && events.readyState === EventSource.OPEN && !silent();
+
+  function listen() {
+    if (events) events.close();
+    const source = new EventSource(`${API}/events`);
+    events = source;
+    beating = false;
+    heard = Date.now();
+    const own = (handler) => (event) => {
+      if (source === events) handler(event); // a stream replaced since says nothing any more
+    };
+    source.addEventListener(
+      "open",
+      own(() => {
+        heard = Date.now();
+        if (navigator.onLine !== false) setLive();
+        refresh();
+      }),
+    );
+    source.addEventListener(
+      "beat",
+      own((event) => {
+        beating = true;
+        news(event);
+      }),
+    );
+    source.addEventListener("change", own(news));
+    // the browser tries again by itself unless the stream is CLOSED; either way the page says so
+    source.addEventListener("error", own(() => setOffline("Reconnecting…")));
+  }
+
+  // A beat or a change: the stream lives; a version other than the one drawn is fetched.
+  function news(event) {
+    heard = Date.now();
+    if (navigator.onLine !== false) setLive();
+    let version = null;
     try {
-      response = await fetch(`${API}/state`, { cache: "no-store", headers: { Accept: "application/json" } });
+      version = JSON.parse(event.data).version;
     } catch {
-      setConn("offline", "Offline: retrying…");
-      return;
+      /* no version given: fetch anyway */
     }
-    if (!response.ok) {
-      if (response.status === 404) {
-        setConn("gone", "Link not valid");
-        showError("This link is no longer valid: ask whoever runs the table for the new one.");
-      } else showError(await errorLine(response));
-      return;
+    if (!state || version === null || version !== state.version) refresh();
+  }
+
+  // Try again now: the state, and a new stream unless the one open still lives.
+  function catchUp() {
+    retried = Date.now();
+    if (!streamAlive()) listen();
+    refresh();
+  }
+
+  function watch() {
+    if (!offline && (silent() || navigator.onLine === false)) {
+      setOffline(navigator.onLine === false ? "Offline: waiting for the network…" : "No news from the table: reconnecting…");
     }
-    let data;
+    if (offline && Date.now() - retried >= RETRY) catchUp();
+  }
+
+  window.addEventListener("offline", () => setOffline("Offline: waiting for the network…"));
+  window.addEventListener("online", catchUp);
+  // a phone asleep misses events (and its timers): look again when the page is shown
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") catchUp();
+  });
+
+  // -- what became of an input: one readable line -----------------------------------------------
+  // The answer to a POST, as {error, kind}. A server that names no kind is read by its status.
+  const KIND_OF_STATUS = { 409: "stale", 403: "turn", 422: "refused", 507: "unsaved" };
+
+  async function answerOf(response) {
+    let data = null;
     try {
       data = await response.json();
     } catch {
-      showError("The table server sent something unreadable: reload the page.");
-      return;
-    }
-    if (mine < drawn) return;
-    drawn = mine;
-    draw(data);
-  }
-
-  // One EventSource per page. The browser reconnects by itself after a dropped connection; when it
-  // gives up (the server was restarting), a new one is opened after a growing pause. Every (re)open
-  // refetches the state, since changes may have been missed while away.
-  let events = null;
-  let retryIn = 1000;
-  function listen() {
-    if (events) events.close();
-    events = new EventSource(`${API}/events`);
-    events.addEventListener("open", () => {
-      retryIn = 1000;
-      setConn("live", "Live");
-      refresh();
-    });
-    events.addEventListener("change", (event) => {
-      let version = null;
-      try {
-        version = JSON.parse(event.data).version;
-      } catch {
-        /* no version given: refetch anyway */
-      }
-      if (!state || version === null || version !== state.version) refresh();
-    });
-    events.addEventListener("error", () => {
-      if (events.readyState === EventSource.CLOSED) {
-        setConn("offline", "Reconnecting…");
-        events.close();
-        setTimeout(listen, retryIn);
-        retryIn = Math.min(retryIn * 2, 15000);
-      } else setConn("offline", "Reconnecting…");
-    });
-  }
-
-  // A phone asleep misses events: look again when the page is shown.
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") refresh();
-  });
-
-  // -- errors: one readable line -----------------------------------------------------------------
-  async function errorLine(response) {
-    let text = "";
-    try {
-      const data = await response.json();
-      if (data && typeof data.error === "string") text = data.error;
-    } catch {
       /* not JSON */
     }
+    let text = data && typeof data.error === "string" ? data.error : "";
     if (!text) {
       if (response.status === 413) text = "that move is too long";
       else if (response.status === 404) text = "this link is not valid";
       else text = `the server answered ${response.status} ${response.statusText}`.trim();
     }
-    return oneLine(text);
+    const kind = data && typeof data.kind === "string" ? data.kind : KIND_OF_STATUS[response.status] || "";
+    return { kind, error: oneLine(text) };
   }
 
-  function showError(text) {
+  function showError(lead, text, tone = "bad") {
+    $("error-lead").textContent = lead;
     $("error-text").textContent = oneLine(text);
+    $("error").dataset.tone = tone;
     $("error").hidden = false;
   }
 
   function clearError() {
     $("error").hidden = true;
+    $("error-lead").textContent = "";
     $("error-text").textContent = "";
   }
 
@@ -216,15 +291,19 @@
     drawPicture(data.picture || "");
     drawScore(data.score);
     drawLog(data.log || []);
+    // a record the server cannot write is shown as it is, with nothing to enter
+    const readOnly = data.read_only === true;
+    $("read-only").hidden = !readOnly;
     if (SEAT !== null) {
       drawPrivate(data.private || {});
       drawMoves(data);
+      $("tools").hidden = readOnly;
       // the server lets a seat take back only its own last move: offer undo only then
       const log = data.log || [];
-      $("undo").hidden = !(log.length && log[log.length - 1].player === SEAT);
+      $("undo").hidden = readOnly || !(log.length && log[log.length - 1].player === SEAT);
       // at the end the phone leads with the result, and there are no moves left to show
       const over = data.stage === "over" || data.to_move === null;
-      $("moves-section").hidden = over;
+      $("moves-section").hidden = over || readOnly;
       const score = $("score-section");
       const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
       if (anchor !== score && score.nextElementSibling !== anchor) score.parentNode.insertBefore(score, anchor);
@@ -409,7 +488,7 @@
       });
       if (!response.ok) {
         $("suggestion").textContent = "";
-        showError(await errorLine(response));
+        showError("No suggestion:", (await answerOf(response)).error);
         return;
       }
       const answer = await response.json();
@@ -421,7 +500,7 @@
       }
     } catch {
       $("suggestion").textContent = "";
-      showError("the table server cannot be reached: check the connection and try again");
+      showError("No suggestion:", "the table server cannot be reached: check the connection and try again");
     } finally {
       asking.disabled = false;
     }
@@ -590,30 +669,73 @@
     }
   }
 
+  // An input that failed in a way that leaves its fate open ({sent, failure}), sent while the state
+  // could not be fetched either: the next state drawn settles it.
+  let unanswered = null;
+
   async function post(path, payload) {
-    if (busy || !state) return false;
+    if (busy || !state || state.read_only) return false;
+    const sent = { undo: path === "/undo", version: state.version, log: state.log || [] };
     setBusy(true);
     clearError();
+    unanswered = null;
+    let failure = null;
     try {
       const response = await fetch(`${API}${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ ...payload, version: state.version }),
       });
-      if (!response.ok) {
-        showError(await errorLine(response));
-        return false;
-      }
-      return true;
+      if (!response.ok) failure = await answerOf(response);
     } catch {
-      showError("the table server cannot be reached: check the connection and try again");
-      return false;
-    } finally {
-      setBusy(false);
-      // the events will say the same (or, on 409, show what the other seat did first), but a player's
-      // own tap should not wait for them
-      refresh();
+      failure = { kind: "network", error: "" };
     }
+    // the events will bring the new state too, but a player's own tap should not wait for them; and
+    // after a failure, the state (not the answer) says whether the input counted
+    const now = await refresh();
+    if (failure) settle(sent, failure, now);
+    setBusy(false);
+    return failure === null;
+  }
+
+  const sameEntry = (a, b) => a !== undefined && b !== undefined && a.player === b.player && a.text === b.text;
+
+  // The log's text of the input ``sent`` if the record ``log`` shows it counted, else null. A move
+  // counted when the log it was sent from is still there with this seat's move next; an undo, when
+  // the last entry it was sent from is gone.
+  function counted(sent, log) {
+    const n = sent.log.length;
+    const last = sent.log[n - 1];
+    if (sent.undo) return n && !sameEntry(log[n - 1], last) ? last.text : null;
+    const kept = n === 0 || sameEntry(log[n - 1], last);
+    return kept && log[n] && log[n].player === SEAT ? log[n].text : null;
+  }
+
+  // The kinds of refusal after which the server promises the record is as it was.
+  const UNCHANGED = new Set(["refused", "stale", "turn", "read_only", "unsaved", "bad_request", "forbidden", "busy"]);
+
+  // Say in one line what became of an input the server did not answer with success, judged by the
+  // state ``now`` fetched after it (null: the server could not be reached for it either).
+  function settle(sent, failure, now) {
+    unanswered = null;
+    const done = now && now.version !== sent.version ? counted(sent, now.log || []) : null;
+    if (done) {
+      showError(sent.undo ? "Taken back:" : "Played:", `${done} (the server's answer was lost on the way)`, "ok");
+      return;
+    }
+    if (!now && !UNCHANGED.has(failure.kind)) {
+      unanswered = { sent, failure };
+      showError("Not known yet:", "the table server cannot be reached; this line will say whether it counted once it is back");
+      return;
+    }
+    const not = sent.undo ? "Not taken back:" : "Not played:";
+    const line = {
+      refused: ["Refused:", failure.error],
+      stale: [not, "the game moved on: look again"],
+      read_only: [not, "this record is read-only: moves cannot be saved"],
+      network: [not, "the table server could not be reached: check the connection and try again"],
+    }[failure.kind] || [not, failure.error]; // turn, unsaved, internal and any other kind: the server's line
+    showError(...line);
   }
 
   async function play(move) {
@@ -679,6 +801,7 @@
     }
     refresh();
     listen();
+    setInterval(watch, 1000);
   }
 
   start();
