@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import io
 import ipaddress
 import json
 import re
@@ -143,9 +144,9 @@ class Night:
 
     # -- the lobby -----------------------------------------------------------------
     def _check_host(self, request: Request) -> None:
-        """Only the shared screen acts in the lobby: it sends the key its address carries, or, when the
-        server listens on this computer only, it is this computer."""
-        given = request.headers.get(HOST_HEADER, "")
+        """Only the shared screen acts in the lobby: it sends the key its address carries (in a header, or in
+        the address of a QR code's image), or, when the server listens on this computer only, it is this computer."""
+        given = request.headers.get(HOST_HEADER) or request.query_params.get("host", "")
         if hmac.compare_digest(given.encode(), self.host_key.encode()):
             return
         client = request.client.host if request.client else ""
@@ -176,7 +177,7 @@ class Night:
     async def start(self, request: Request) -> Response:
         self._check_host(request)
         body = await _object(request)
-        players, options, choice = body.get("players"), body.get("options") or {}, body.get("map")
+        players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
         if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
             raise Refused(422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}')
         if choice is not None and not isinstance(choice, str):
@@ -209,8 +210,9 @@ class Night:
         table = await self._game(name)
         if seat not in table.tokens:
             raise Refused(404, "not_found", app.NO_PAGE)
-        picture = segno.make(self._seat_url(name, table.tokens[seat]), error="m").svg_inline(scale=8, border=2)
-        return Response(picture, media_type="image/svg+xml", headers=NOT_KEPT)
+        picture = io.BytesIO()
+        segno.make(self._seat_url(name, table.tokens[seat]), error="m").save(picture, kind="svg", border=2, xmldecl=False)
+        return Response(picture.getvalue(), media_type="image/svg+xml", headers=NOT_KEPT)
 
     async def _opened(self, path: Path) -> dict[str, Any]:
         table = await self._game(path.name)
