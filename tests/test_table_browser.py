@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,6 +44,9 @@ SCREEN = {"width": 1280, "height": 800}
 # busy machine never fails it: the test checks that moves arrive; benchmarks/run measures how fast.
 BOUND = 15_000
 expect.set_options(timeout=BOUND)
+# ms: how soon a phone back on the network must show the table as it is (issue 25 asks 5 s; 3 s more for a
+# loaded machine). The time taken is printed, not asserted closer.
+CATCH_UP = 8_000
 
 
 @pytest.fixture(scope="module")
@@ -455,3 +459,122 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
         assert not errors, errors
     finally:
         _stop(server)
+
+
+# The page's content security policy once the server's guard sends it (issue 25): no inline script or style.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
+
+
+def _strict(context, violations: list[str]) -> None:
+    """Serve ``context``'s pages and assets with ``CSP``, noting every violation the browser reports.
+
+    Only the page and its assets are relayed: Playwright fetches them itself, past the browser's
+    network (and its offline switch), so the API is left to the browser.
+    """
+
+    def relayed(url: str) -> bool:
+        return "/static/" in url or re.search(r"/s/[^/]+$", url) is not None
+
+    def answer(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+
+    context.route(relayed, answer)
+    context.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+
+
+def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_back(browser, table, shots):
+    """bob's phone loses the network while ann seals her transports; back online, it shows its turn."""
+    _path, urls = table
+    errors: list[str] = []
+    violations: list[str] = []
+    ann = _open(browser, urls["seats"]["ann"], PHONE, errors)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    _strict(context, violations)
+    bob = context.new_page()
+    bob.on("pageerror", lambda exc: errors.append(str(exc)))
+    bob.goto(urls["seats"]["bob"])
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    expect(bob.locator("#conn")).to_have_attribute("data-conn", "live")
+    bob.evaluate("window.__sameDocument = true")  # gone if the page were ever reloaded
+
+    context.set_offline(True)
+    went = time.monotonic()
+    expect(bob.locator("#conn")).to_have_attribute("data-conn", "offline")
+    expect(bob.locator("#conn")).not_to_have_text("Live")
+    bob.screenshot(path=shots / "table-offline.png")
+    for slot, value in (("t1", "C"), ("t2", "A"), ("t3", "F")):
+        _seal(ann, slot, value)
+    expect(ann.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    bob.wait_for_timeout(max(0.0, 30 - (time.monotonic() - went)) * 1000)
+    assert bob.locator("#turn").get_attribute("data-turn") == "waiting"  # it really was cut off
+    assert bob.locator("#conn").get_attribute("data-conn") == "offline"
+
+    context.set_offline(False)
+    back = time.monotonic()
+    expect(bob.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=CATCH_UP)
+    caught_up = time.monotonic() - back
+    expect(bob.locator("#turn")).to_have_text(re.compile("Your turn"))
+    expect(bob.locator("#conn")).to_have_attribute("data-conn", "live", timeout=CATCH_UP)
+    print(f"bob's phone showed its turn {caught_up:.2f} s after the network came back")
+    bob.screenshot(path=shots / "table-back-online.png")
+    assert bob.evaluate("window.__sameDocument") is True, "the page was reloaded"
+    assert bob.locator("#moves button[data-move^='secret t1 ']").count() > 0
+    assert errors == [] and violations == []
+
+
+def _answer_lost(page, path: str, answer: dict | None) -> None:
+    """The next POST to ``path`` reaches the server, but the page gets ``answer`` instead (None: no answer)."""
+
+    def lose(route) -> None:
+        route.fetch()  # the server handles it
+        if answer is None:
+            route.abort("connectionreset")
+        else:
+            route.fulfill(status=answer.pop("status"), json=answer)
+
+    page.route(f"**{path}", lose, times=1)
+
+
+def test_a_move_whose_answer_is_lost_is_said_to_be_played(browser, table):
+    """A 500 or a dropped connection after the server saved the move: the page says it was played."""
+    path, urls = table
+    errors: list[str] = []
+    ann = _open(browser, urls["seats"]["ann"], PHONE, errors)
+    internal = {"status": 500, "error": "internal error: the server's terminal says more", "kind": "internal"}
+
+    _answer_lost(ann, "/play", dict(internal))
+    _seal(ann, "t1", "C")
+    expect(ann.locator("#error-lead")).to_have_text("Played:")
+    expect(ann.locator("#error")).to_have_attribute("data-tone", "ok")
+    assert "commit t1" in path.read_text()
+
+    _answer_lost(ann, "/play", None)
+    _seal(ann, "t2", "A")
+    expect(ann.locator("#error-lead")).to_have_text("Played:")
+    expect(ann.locator("#error")).to_have_attribute("data-tone", "ok")
+    assert "commit t2" in path.read_text()
+
+    # an error that did leave the record as it was is said as such, in one line
+    before = path.read_bytes()
+    ann.route("**/play", lambda route: route.fulfill(status=500, json={k: v for k, v in internal.items() if k != "status"}))
+    _seal(ann, "t3", "F")
+    expect(ann.locator("#error-lead")).to_have_text("Not played:")
+    expect(ann.locator("#error")).to_have_attribute("data-tone", "bad")
+    assert _error_line(ann) == "internal error: the server's terminal says more"
+    assert path.read_bytes() == before
+    ann.unroute("**/play")
+
+    # an undo whose answer is lost while the page is cut off: said once the page can look again
+    _answer_lost(ann, "/undo", None)
+    ann.context.set_offline(True)
+    ann.locator("#undo").click()
+    ann.locator("#confirm-ok").click()
+    expect(ann.locator("#error-lead")).to_have_text("Not known yet:")
+    ann.context.set_offline(False)
+    expect(ann.locator("#error-lead")).to_have_text("Taken back:", timeout=CATCH_UP)
+    assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
+    assert errors == []
