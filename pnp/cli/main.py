@@ -8,7 +8,7 @@ from typing import Annotated
 import click
 import typer
 
-from pnp.cli import build, export, maps, preflight, ref, sim
+from pnp.cli import build, export, maps, preflight, ref, sim, table
 from pnp.cli.output import emit_json, fail, internal_error, say
 from pnp.errors import PnpError
 
@@ -19,6 +19,7 @@ app = typer.Typer(
         "  pnp games\n\n"
         "  pnp build all --paper letter\n\n"
         "  pnp ref new aloft game.pnp --players ann,bob\n\n"
+        "  pnp table --lan\n\n"
         "  pnp map check my-map.yaml\n\n"
         "  pnp sim aloft --games 500 --bots greedy,random"
     ),
@@ -31,6 +32,7 @@ app.command(name="preflight")(preflight.preflight)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
 app.add_typer(sim.app, name="sim")
+app.add_typer(table.app, name="table")
 
 
 def _print_version(wanted: bool) -> None:
@@ -63,6 +65,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
                 {
                     "name": spec.name,
                     "title": spec.title,
+                    "summary": spec.summary,
                     "players": [rules.min_players, rules.max_players],
                     "map": spec.maps is not None,
                     "options": [o.key for o in rules.options],
@@ -74,7 +77,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
     for spec, rules in listed:
         low, high = rules.min_players, rules.max_players
         players = f"{low} players" if low == high else f"{low}-{high} players"
-        say(f"{spec.name:<20} {spec.title} ({players})")
+        say(f"{spec.name:<20} {spec.title} ({players}): {spec.summary}")
 
 
 # A group named first runs on its own, so typer builds only that group's commands: this keeps

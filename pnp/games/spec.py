@@ -107,6 +107,7 @@ class GameSpec:
 
     name: str
     title: str
+    summary: str  # what the game is, in one line (the lobby of `pnp table` shows it)
     rules: Callable[[], Game]
     kit: Callable[[KitRequest], Kit]
     picture: Callable[[State, str | None], Drawing]

@@ -45,10 +45,20 @@ LOG = logging.getLogger("pnp.table")
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def build(current: Session, tokens: dict[str, str], watch: RecordWatch | None = None) -> Starlette:
-    """The app serving ``current``'s record, with a page for each seat whose token is in ``tokens``."""
-    table = _Table(current, tokens, watch or RecordWatch(current.path))
-    page, state, events = _answering(table.page), _answering(table.state), _answering(table.events)
+# Where a seat of this game plays next (its page in the rematch), or None: given by a game night
+Follow = Callable[[str], str | None]
+
+
+def build(
+    current: Session, tokens: dict[str, str], watch: RecordWatch | None = None, follow: Follow | None = None
+) -> Starlette:
+    """The app serving ``current``'s record, with a page for each seat whose token is in ``tokens``.
+
+    ``follow`` is given when the game is one of a night's (``pnp table``): the shared screen then shows
+    the night's panel, and each seat asks it where it plays next.
+    """
+    table = _Table(current, tokens, watch or RecordWatch(current.path), follow)
+    page, state, events = answering(table.page), answering(table.state), answering(table.events)
     routes = [
         Route("/", page),
         Route("/host/state", state),
@@ -56,9 +66,10 @@ def build(current: Session, tokens: dict[str, str], watch: RecordWatch | None = 
         Route("/s/{token}", page),
         Route("/s/{token}/state", state),
         Route("/s/{token}/events", events),
-        Route("/s/{token}/play", _answering(table.play), methods=["POST"]),
-        Route("/s/{token}/undo", _answering(table.undo), methods=["POST"]),
-        Route("/s/{token}/hint", _answering(table.hint), methods=["POST"]),
+        Route("/s/{token}/play", answering(table.play), methods=["POST"]),
+        Route("/s/{token}/undo", answering(table.undo), methods=["POST"]),
+        Route("/s/{token}/hint", answering(table.hint), methods=["POST"]),
+        Route("/s/{token}/next", answering(table.next)),
         Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
     ]
     return Starlette(routes=routes, lifespan=table.lifespan, exception_handlers={HTTPException: _http_error})
@@ -67,7 +78,8 @@ def build(current: Session, tokens: dict[str, str], watch: RecordWatch | None = 
 class _Table:
     """One record's table: its seats, its live session, its watch on the file, and the endpoints."""
 
-    def __init__(self, current: Session, tokens: dict[str, str], watch: RecordWatch) -> None:
+    def __init__(self, current: Session, tokens: dict[str, str], watch: RecordWatch, follow: Follow | None) -> None:
+        self.follow = follow
         self.title = current.spec.title
         self.players = list(current.setup.players)
         self.tokens = tokens
@@ -99,8 +111,9 @@ class _Table:
     async def page(self, request: Request) -> Response:
         seat = self._viewer(request)
         template = self.templates.get_template("seat.html" if seat else "host.html")
-        api = f"/s/{self.tokens[seat]}" if seat else "/host"
-        html = template.render(title=self.title, seat=seat, api=api, players=self.players)
+        api = request.scope.get("root_path", "") + (f"/s/{self.tokens[seat]}" if seat else "/host")
+        night = self.follow is not None
+        html = template.render(title=self.title, seat=seat, api=api, players=self.players, night=night)
         return HTMLResponse(html, headers=NOT_KEPT)
 
     async def state(self, request: Request) -> Response:
@@ -127,6 +140,11 @@ class _Table:
         body = await _fields(request, ("version",))
         return answer(await run_in_threadpool(lambda: self.hints.hint(self.live.at(body["version"]), seat)))
 
+    async def next(self, request: Request) -> Response:
+        """Where this seat plays next in a game night (its seat in the rematch), or null."""
+        seat = self._seat(request)
+        return answer({"to": self.follow(seat) if self.follow else None})
+
     async def undo(self, request: Request) -> Response:
         seat = self._seat(request)
         body = await _fields(request, ("version",))
@@ -135,7 +153,7 @@ class _Table:
         return answer({"ok": True, "version": version})
 
 
-def _answering(endpoint: Endpoint) -> Endpoint:
+def answering(endpoint: Endpoint) -> Endpoint:
     """``endpoint`` with every refusal and failure answered as one JSON line, its status and its kind."""
 
     @functools.wraps(endpoint)

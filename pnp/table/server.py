@@ -5,21 +5,24 @@ from __future__ import annotations
 import asyncio
 import errno
 import io
+import ipaddress
 import json
+import secrets
 import signal
 import socket
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
 import segno
 import uvicorn
+from starlette.types import ASGIApp
 
 from pnp.errors import PnpError, describe
 from pnp.referee import record, session
-from pnp.table import app, connections, guard, links
+from pnp.table import app, connections, guard, links, lobby
 from pnp.table.watch import RecordWatch
 
 EVERYWHERE = ("0.0.0.0", "::")
@@ -37,13 +40,66 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
     with record.locked(path):
         tokens = links.seat_tokens(path, current.setup.players, renew=new_links)
     listener = _listen(host, port)
-    shown = lan_address() if host in EVERYWHERE else host
-    base = f"http://{f'[{shown}]' if ':' in shown else shown}:{listener.getsockname()[1]}"
+    base = _base(host, listener)
     seats = {player: f"{base}/s/{token}" for player, token in tokens.items()}
     watch = RecordWatch(path)
+
+    def announce() -> None:
+        if as_json:
+            print(json.dumps({"url": f"{base}/", "seats": seats}), flush=True)
+        else:
+            _announce(current.spec.title, path, f"{base}/", seats, local=host not in EVERYWHERE)
+
+    _run(app.build(current, tokens, watch), host, listener, watch.close, announce)
+    if not as_json:
+        print("stopped", flush=True)
+
+
+def serve_night(folder: Path, host: str, port: int, as_json: bool) -> None:
+    """Serve a game night from ``folder`` on ``host``:``port`` until interrupted; print the shared screen's address.
+
+    The address carries the shared screen's key: only a page opened from it acts in the lobby.
+    """
+    listener = _listen(host, port)
+    base = _base(host, listener)
+    key = secrets.token_urlsafe(links.TOKEN_BYTES)
+    night = lobby.Night(folder.resolve(), key, base, loopback=host not in EVERYWHERE and _loopback(host))
+    url = f"{base}/?host={key}"
+
+    def announce() -> None:
+        if as_json:
+            print(json.dumps({"url": url}), flush=True)
+            return
+        print(f"game night from {folder}: open this on the shared screen (it starts the games): {url}")
+        _qr(url)
+        if host not in EVERYWHERE:
+            print("only this computer can open it; 'pnp table --lan' lets phones on this network join")
+        print("serving; Ctrl-C stops", flush=True)
+
+    _run(night, host, listener, night.close, announce)
+    if not as_json:
+        print("stopped", flush=True)
+
+
+def _base(host: str, listener: socket.socket) -> str:
+    """The server's address as phones reach it: ``http://HOST:PORT``."""
+    shown = lan_address() if host in EVERYWHERE else host
+    return f"http://{f'[{shown}]' if ':' in shown else shown}:{listener.getsockname()[1]}"
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def _run(served: ASGIApp, host: str, listener: socket.socket, close: Callable[[], None], announce: Callable[[], None]) -> None:
+    """Run ``served`` behind the guard on ``listener`` until Ctrl-C or SIGTERM (``close`` ends its event streams),
+    once ``announce`` has printed the addresses."""
     limit = connections.connection_limit()
     config = uvicorn.Config(
-        guard.protect(app.build(current, tokens, watch), allowed_hosts(host), min(guard.MAX_STREAMS, limit // 2)),
+        guard.protect(served, allowed_hosts(host), min(guard.MAX_STREAMS, limit // 2)),
         interface="asgi3",
         http=connections.protocol(limit),
         limit_concurrency=limit + 1,  # a 503 only when every connection is busy: idle ones make room first
@@ -55,15 +111,10 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
         ws="none",
         timeout_graceful_shutdown=STOP_WAIT,
     )
-    server = _Server(config, watch)
+    server = _Server(config, close)
     with _signals_stop(server):  # from the first line printed on, Ctrl-C or SIGTERM is a clean stop
-        if as_json:
-            print(json.dumps({"url": f"{base}/", "seats": seats}), flush=True)
-        else:
-            _announce(current.spec.title, path, f"{base}/", seats, local=host not in EVERYWHERE)
+        announce()
         server.run(sockets=[listener])
-    if not as_json:
-        print("stopped", flush=True)
 
 
 @contextmanager
@@ -93,9 +144,9 @@ class _Server(uvicorn.Server):
     """uvicorn's server, which on Ctrl-C or SIGTERM ends the event streams and stops with exit code 0, and logs
     a flood of connections once a minute."""
 
-    def __init__(self, config: uvicorn.Config, watch: RecordWatch) -> None:
+    def __init__(self, config: uvicorn.Config, close: Callable[[], None]) -> None:
         super().__init__(config)
-        self.watch = watch
+        self.close = close
         self.flood_log = connections.FloodLog()
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -111,7 +162,7 @@ class _Server(uvicorn.Server):
         # Unlike uvicorn's own: the signal is not raised again once stopped (a stop on request exits 0), and
         # a second one does not cut the stop short (that would skip the app's own shutdown); it takes at most
         # STOP_WAIT seconds anyway.
-        self.watch.close()
+        self.close()
         self.should_exit = True
 
 

@@ -29,7 +29,7 @@ class RecordWatch:
         self.closing = False  # set by close(), which a signal handler may call: a plain flag
         self._seen = signature(path)
         self.version = record.parse(path)[1]
-        self._streams: set[asyncio.Queue[str | None]] = set()
+        self._streams: set[asyncio.Queue[tuple[str, str] | None]] = set()
 
     def check(self) -> None:
         """Look at the file now; if its last hash changed, tell every stream."""
@@ -44,7 +44,12 @@ class RecordWatch:
         if version != self.version:
             self.version = version
             for queue in self._streams:
-                queue.put_nowait(version)
+                queue.put_nowait(("change", version))
+
+    def announce(self, name: str) -> None:
+        """Send every stream the event ``name`` with the version now (a game night's "rematch")."""
+        for queue in self._streams:
+            queue.put_nowait((name, self.version))
 
     def close(self) -> None:
         """Ask every stream to end (within one interval)."""
@@ -60,19 +65,19 @@ class RecordWatch:
 
     async def stream(self) -> AsyncIterator[str]:
         """Server-Sent Events: a ``beat`` at once and after each quiet ``BEAT``, a ``change`` for each new version."""
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
         self._streams.add(queue)
         try:
             yield _event("beat", self.version)
             while not self.closing:
                 try:
-                    version = await asyncio.wait_for(queue.get(), BEAT)
+                    event = await asyncio.wait_for(queue.get(), BEAT)
                 except TimeoutError:
                     yield _event("beat", self.version)
                     continue
-                if version is None:
+                if event is None:
                     break
-                yield _event("change", version)
+                yield _event(*event)
         finally:
             self._streams.discard(queue)
 

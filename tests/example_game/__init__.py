@@ -9,6 +9,7 @@ HOME = "example_game"
 SPEC = GameSpec(
     name="updraft",
     title="Updraft",
+    summary="Race balloons up a column of air: drift a step, or roll the die and hope",
     rules=lazy_call(f"{HOME}.rules:Updraft"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),

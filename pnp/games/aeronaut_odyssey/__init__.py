@@ -9,6 +9,7 @@ HOME = "pnp.games.aeronaut_odyssey"
 SPEC = GameSpec(
     name="aeronaut-odyssey",
     title="Aeronaut Odyssey",
+    summary="Claim air routes between cities on a map drawn for each game",
     rules=lazy_call(f"{HOME}.rules:AeronautOdyssey"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),

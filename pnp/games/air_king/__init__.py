@@ -9,6 +9,7 @@ HOME = "pnp.games.air_king"
 SPEC = GameSpec(
     name="air-king",
     title="Air King",
+    summary="Direct the air traffic over an airfield, chasing secret goals",
     rules=lazy_call(f"{HOME}.rules:AirKing"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.screen:picture"),

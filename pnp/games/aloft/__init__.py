@@ -9,6 +9,7 @@ HOME = "pnp.games.aloft"
 SPEC = GameSpec(
     name="aloft",
     title="Aloft",
+    summary="Launch hot-air balloons and get your secret colours into the best places",
     rules=lazy_call(f"{HOME}.rules:Aloft"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),

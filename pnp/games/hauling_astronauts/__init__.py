@@ -9,6 +9,7 @@ HOME = "pnp.games.hauling_astronauts"
 SPEC = GameSpec(
     name="hauling-astronauts",
     title="Hauling Astronauts",
+    summary="Load dice astronauts onto transports and send them to the best docks",
     rules=lazy_call(f"{HOME}.rules:HaulingAstronauts"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),

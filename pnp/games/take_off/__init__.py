@@ -9,6 +9,7 @@ HOME = "pnp.games.take_off"
 SPEC = GameSpec(
     name="take-off",
     title="Take Off! World Edition",
+    summary="Race jets around the world with dice, from capital to capital",
     rules=lazy_call(f"{HOME}.rules:TakeOff"),
     kit=lazy_call(f"{HOME}.components:kit"),
     picture=lazy_call(f"{HOME}.components:picture"),

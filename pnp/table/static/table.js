@@ -155,8 +155,20 @@
       }),
     );
     source.addEventListener("change", own(news));
+    if (SEAT) source.addEventListener("rematch", own(follow)); // a game night's rematch has begun
     // the browser tries again by itself unless the stream is CLOSED; either way the page says so
     source.addEventListener("error", own(() => setOffline("Reconnecting…")));
+  }
+
+  // In a game night (pnp table), a rematch gives each seat a new page: this phone goes to its own.
+  async function follow() {
+    try {
+      const response = await fetch(`${API}/next`, { cache: "no-store", headers: { Accept: "application/json" } });
+      const next = response.ok ? await response.json() : null;
+      if (next && next.to) location.assign(next.to);
+    } catch {
+      /* offline: the next rematch event, or a reload, tries again */
+    }
   }
 
   // A beat or a change: the stream lives; a version other than the one drawn is fetched.

@@ -1,0 +1,96 @@
+"""``pnp table``: a whole game night from one server (a lobby on the shared screen), and the night's results.
+
+``pnp table [FOLDER]`` runs the night; ``pnp table results FOLDER`` reads its results from the records.
+The web stack is imported inside the command that serves, so ``results`` starts as fast as ``pnp ref``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+
+from pnp.cli.output import emit_json, say
+from pnp.errors import PnpError
+
+OPEN = "open"
+
+
+class _NightGroup(typer.core.TyperGroup):
+    """``pnp table ARGS`` runs ``pnp table open ARGS`` unless ARGS start with one of the group's commands."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = [OPEN, *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    cls=_NightGroup,
+    help=(
+        "A game night: one server, a lobby on the shared screen, phones join by QR code.\n\n"
+        "Example: pnp table tonight/ --lan  then, at the end,  pnp table results tonight/"
+    ),
+    add_completion=False,
+)
+
+FolderArg = Annotated[
+    Path, typer.Argument(help="The folder of the night's records (default: this one).", show_default=False)
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+
+
+@app.command(name=OPEN)
+def open_night(
+    folder: FolderArg = Path("."),
+    host: Annotated[
+        str | None, typer.Option(help="The address to listen on (default 127.0.0.1: this computer only).")
+    ] = None,
+    port: Annotated[int, typer.Option(help="The port; 0 picks a free one.", min=0, max=65535)] = 8765,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on every interface, so phones on this network can join.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run the night's server until Ctrl-C: open the address it prints on the shared screen.
+
+    Example: pnp table --lan
+    """
+    if lan and host is not None:
+        raise PnpError("give --lan (every interface) or --host, not both")
+    if not folder.is_dir():
+        raise PnpError(f"{folder}: no such folder (make it first, or run 'pnp table' inside it)")
+    from pnp.table.server import serve_night
+
+    serve_night(folder, "0.0.0.0" if lan else host or "127.0.0.1", port, as_json)
+
+
+@app.command()
+def results(folder: FolderArg = Path("."), as_json: JsonOpt = False) -> None:
+    """The night's games (players, winners, scores, minutes) and each player's wins, read from the records.
+
+    Example: pnp table results tonight/
+    """
+    from pnp.referee import night
+
+    found = night.results(folder)
+    if as_json:
+        emit_json(found.to_json())
+        return
+    if not found.played:
+        say(f"no games in {folder} yet")
+    for game in found.played:
+        say(_line(game.to_json()))
+    for problem in found.unreadable:
+        say(f"cannot read {problem}")
+    if any(game.final for game in found.played):
+        say("wins: " + ", ".join(f"{player} {wins}" for player, wins in found.wins.items()))
+
+
+def _line(game: dict[str, Any]) -> str:
+    scores = ", ".join(f"{name} {score}" for name, score in game["scores"].items())
+    outcome = f"won by {' and '.join(game['winners'])}" if game["final"] else "still playing"
+    minutes = f", {game['minutes']} min" if game["minutes"] is not None else ""
+    return f"{game['title']}: {outcome} ({scores}{minutes})"

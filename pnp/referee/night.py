@@ -1,0 +1,231 @@
+"""A game night's folder of records: the games on offer, starting one, its rematch, and the night's results.
+
+Each game of the night is an ordinary record file in the folder, named by when it started and by its
+game (``2026-11-26-203105-aloft.pnp``), so ``pnp ref`` works on it as on any other. The results are read
+back from the records themselves: nothing else is stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pnp import games
+from pnp.errors import PnpError, quote
+from pnp.games.spec import GameSpec
+from pnp.referee import session
+from pnp.referee.protocol import Game, Option
+
+STAMP = "%Y-%m-%d-%H%M%S"
+_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-\d+)?\.pnp$")
+_SEED = re.compile(r"^seed:([0-9]{1,9})$")
+OptionValue = bool | int | str
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every game a night can start: names, player counts, options with defaults and meanings, and maps."""
+    return [_offer(spec, spec.rules()) for spec in games.REGISTRY.values()]
+
+
+def _offer(spec: GameSpec, rules: Game) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "summary": spec.summary,
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "options": [_option(option) for option in rules.options],
+        # "seed": a map generated from a seed; "file": a map file from the folder; both also have a built-in
+        "maps": "seed" if spec.seeded else "file" if spec.maps else None,
+    }
+
+
+def _option(option: Option) -> dict[str, Any]:
+    return {
+        "key": option.key,
+        "default": option.default,
+        "help": option.help,
+        "choices": list(option.choices),
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+    }
+
+
+def start(
+    folder: Path,
+    game: str,
+    players: list[str],
+    options: Mapping[str, object],
+    map_choice: str | None,
+    now: datetime,
+) -> Path:
+    """Start a record of ``game`` in ``folder``, named by ``now``; nothing is written if anything is wrong.
+
+    ``map_choice`` is None (the game's own map), ``seed:N`` (a map generated from seed N, for a game
+    that generates maps) or the name of a map file in ``folder``.
+    """
+    spec = games.get(game)
+    rules = spec.rules()
+    pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
+    seed, map_path = _map(folder, spec, map_choice)
+    path = _free_name(folder, spec.name, now)
+    session.new(path, spec.name, list(players), pairs, seed, map_path).save()
+    return path
+
+
+def rematch(path: Path, now: datetime) -> Path:
+    """A new record of ``path``'s game beside it: the same players with the seats turned by one, the same
+    options, seed and map."""
+    last = session.load(path)
+    players = list(last.setup.players)
+    pairs = [f"{key}={_text(value)}" for key, value in last.setup.options.items()]
+    turned = players[1:] + players[:1]
+    new_path = _free_name(path.parent, last.spec.name, now)
+    session.new(new_path, last.spec.name, turned, pairs, last.setup.seed, last.setup.map_path).save()
+    return new_path
+
+
+def _checked_options(rules: Game, given: Mapping[str, object]) -> dict[str, OptionValue]:
+    """The options ``given`` (as JSON gives them: true, 6, "easy"), each checked by the game's own option."""
+    known = {option.key: option for option in rules.options}
+    checked: dict[str, OptionValue] = {}
+    for key, value in given.items():
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise PnpError(f"{rules.title} has no option {quote(key)} (options: {names})")
+        checked[key] = known[key].check(value)
+    return checked
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _map(folder: Path, spec: GameSpec, choice: str | None) -> tuple[int, Path | None]:
+    """The seed and map file that ``choice`` names for ``spec``'s game."""
+    if choice is None:
+        return 0, None
+    seed = _SEED.match(choice)
+    if seed:
+        if not spec.seeded:
+            raise PnpError(f"{spec.title} does not generate maps from a seed: choose its own map or a map file")
+        return int(seed[1]), None
+    if spec.maps is None:
+        raise PnpError(f"{spec.title} has no maps to choose: start it with its own board")
+    if "/" in choice or "\\" in choice or choice.startswith(".") or not choice.endswith((".yaml", ".yml")):
+        raise PnpError(f"map {quote(choice)}: name a .yaml map file in this night's folder")
+    path = folder / choice
+    if not path.is_file():
+        raise PnpError(f"map {quote(choice)}: no such file in this night's folder")
+    games.map_game(path, spec.name)
+    return 0, path
+
+
+def _free_name(folder: Path, game: str, now: datetime) -> Path:
+    """``STAMP-game.pnp`` in ``folder``, or ``STAMP-game-2.pnp`` and on where games start in the same second."""
+    stem = f"{now.strftime(STAMP)}-{game}"
+    path, number = folder / f"{stem}.pnp", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{stem}-{number}.pnp"
+    return path
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of the night, as its record tells it."""
+
+    record: str  # the file's name
+    game: str
+    title: str
+    players: tuple[str, ...]
+    final: bool
+    winners: tuple[str, ...]
+    scores: dict[str, int]
+    started: datetime | None  # from the file's name, when a night named it
+    ended: datetime | None  # when the record was last written, once the game is over
+
+    @property
+    def minutes(self) -> int | None:
+        """How long the game took, in whole minutes, when both ends are known."""
+        if self.started is None or self.ended is None:
+            return None
+        return max(0, round((self.ended - self.started).total_seconds() / 60))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "record": self.record,
+            "game": self.game,
+            "title": self.title,
+            "players": list(self.players),
+            "final": self.final,
+            "winners": list(self.winners),
+            "scores": self.scores,
+            "started": self.started.isoformat(timespec="seconds") if self.started else None,
+            "minutes": self.minutes,
+        }
+
+
+@dataclass(frozen=True)
+class Results:
+    """The night: every game in the order it started, the records that cannot be read, and wins per player."""
+
+    played: list[Played]
+    unreadable: list[str]
+
+    @property
+    def wins(self) -> dict[str, int]:
+        """Wins per player over the finished games, most first (a shared win counts for each winner)."""
+        tally = Counter(winner for game in self.played if game.final for winner in game.winners)
+        players = dict.fromkeys(player for game in self.played for player in game.players)
+        return dict(sorted(((player, tally[player]) for player in players), key=lambda item: -item[1]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": [game.to_json() for game in self.played], "wins": self.wins, "unreadable": self.unreadable}
+
+
+def records(folder: Path) -> list[Path]:
+    """The record files in ``folder``, in the order they started (by name; a record named otherwise, by
+    when it was last written)."""
+    return sorted(folder.glob("*.pnp"), key=lambda path: _started(path) or datetime.fromtimestamp(path.stat().st_mtime))
+
+
+def _started(path: Path) -> datetime | None:
+    match = _NAME.match(path.name)
+    return datetime.strptime(match[1], STAMP) if match else None
+
+
+def results(folder: Path) -> Results:
+    """The night's results, read from every record in ``folder``."""
+    if not folder.is_dir():
+        raise PnpError(f"{folder}: no such folder")
+    played, unreadable = [], []
+    for path in records(folder):
+        try:
+            played.append(_played(path))
+        except PnpError as exc:
+            unreadable.append(f"{path.name}: {str(exc).replace(str(path), path.name)}")
+    return Results(played, unreadable)
+
+
+def _played(path: Path) -> Played:
+    current = session.load(path)
+    score = current.state.score()
+    started = _started(path)
+    ended = datetime.fromtimestamp(path.stat().st_mtime) if score.final else None
+    return Played(
+        record=path.name,
+        game=current.spec.name,
+        title=current.spec.title,
+        players=current.setup.players,
+        final=score.final,
+        winners=score.winners,
+        scores={player.name: player.score for player in score.players},
+        started=started,
+        ended=ended,
+    )

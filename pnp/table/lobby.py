@@ -1,0 +1,261 @@
+"""The game night's web app (``pnp table``): the lobby on the shared screen, and every game's table under it.
+
+    /                          the lobby page (the shared screen)
+    /lobby, /lobby/...         the lobby's JSON API: for the shared screen only (see ``_check_host``)
+    /g/RECORD/                 a game's shared-screen view, as ``pnp ref serve`` shows it
+    /g/RECORD/s/TOKEN          a seat's page in that game
+    /static/...                the pages' scripts and styles
+
+Each game is an ordinary record in the night's folder (:mod:`pnp.referee.night`) served by its own table
+app (:func:`pnp.table.app.build`), opened when first asked for and kept until the server stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import io
+import ipaddress
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import segno
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from pnp.errors import PnpError
+from pnp.referee import night, record, session
+from pnp.table import app, links
+from pnp.table.answers import NOT_KEPT, answer, error
+from pnp.table.app import HERE, MAX_BODY, answering
+from pnp.table.turns import Refused
+from pnp.table.watch import RecordWatch
+
+HOST_HEADER = "X-Pnp-Host"  # the shared screen's key, from its address (?host=KEY), on every lobby request
+_RECORD = re.compile(r"^[A-Za-z0-9_.-]{1,120}\.pnp$")
+_GAME_PATH = re.compile(r"^/g/([^/]+)(/.*)?$")
+_SEAT_PATH = re.compile(r"^/s/([^/]+)")
+
+
+@dataclass
+class _Game:
+    """One record's table in the night: its app, its seats' tokens, its watch, and which seats have joined."""
+
+    app: ASGIApp
+    tokens: dict[str, str]
+    watch: RecordWatch
+    task: asyncio.Task[None]
+    joined: set[str] = field(default_factory=set)
+    rematch: str | None = None  # the record of this game's rematch, once started
+
+
+class Night:
+    """The ASGI app of one night: games are found by their record's name, the rest is the lobby."""
+
+    def __init__(self, folder: Path, host_key: str, base: str, loopback: bool) -> None:
+        self.folder = folder
+        self.host_key = host_key
+        self.base = base  # the address phones use, "http://192.168.1.20:8765"
+        self.loopback = loopback  # bound to this computer only: lobby requests from it need no key
+        self.games: dict[str, _Game] = {}
+        self._opening = asyncio.Lock()
+        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True)
+        routes = [
+            Route("/", self.page),
+            Route("/lobby", answering(self.lobby)),
+            Route("/lobby/results", answering(self.results)),
+            Route("/lobby/games", answering(self.start), methods=["POST"]),
+            Route("/lobby/games/{record}", answering(self.seats)),
+            Route("/lobby/games/{record}/rematch", answering(self.rematch), methods=["POST"]),
+            Route("/lobby/games/{record}/qr/{seat}.svg", answering(self.qr)),
+            Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
+        ]
+        self.lobby_app = Starlette(routes=routes, lifespan=self._lifespan)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        game = _GAME_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if game is None:
+            await self.lobby_app(scope, receive, send)
+            return
+        name, rest = game[1], game[2] or "/"
+        try:
+            table = await self._game(name)
+        except Refused as exc:
+            await error(exc.status, exc.kind, exc.message)(scope, receive, send)
+            return
+        seat = _SEAT_PATH.match(rest)
+        if seat:
+            joined = links.seat_for(table.tokens, seat[1])
+            if joined is not None:
+                table.joined.add(joined)
+        inner = {**scope, "path": rest, "root_path": scope.get("root_path", "") + f"/g/{name}"}
+        await table.app(inner, receive, send)
+
+    @asynccontextmanager
+    async def _lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            self.close()
+            await asyncio.gather(*(game.task for game in self.games.values()))
+
+    def close(self) -> None:
+        """End every game's event streams (a signal handler calls it, so it only sets flags)."""
+        for game in self.games.values():
+            game.watch.close()
+
+    # -- the games ---------------------------------------------------------------
+    async def _game(self, name: str) -> _Game:
+        """The table of the record ``name`` in the folder, opened on first use; 404 if there is none."""
+        if name in self.games:
+            return self.games[name]
+        path = self.folder / name
+        if not _RECORD.match(name) or not path.is_file():
+            raise Refused(404, "not_found", app.NO_PAGE)
+        async with self._opening:
+            if name not in self.games:
+                table, tokens, watch = await run_in_threadpool(self._open, path)
+                self.games[name] = _Game(table, tokens, watch, asyncio.create_task(watch.run()))
+        return self.games[name]
+
+    def _open(self, path: Path) -> tuple[ASGIApp, dict[str, str], RecordWatch]:
+        current = session.load(path)
+        with record.locked(path):
+            tokens = links.seat_tokens(path, current.setup.players)
+        watch = RecordWatch(path)
+        return app.build(current, tokens, watch, follow=lambda seat: self._next_seat(path.name, seat)), tokens, watch
+
+    def _next_seat(self, name: str, seat: str) -> str | None:
+        """Where ``seat`` of the game ``name`` plays its rematch, if one has started."""
+        rematch = self.games[name].rematch
+        return None if rematch is None else f"/g/{rematch}/s/{self.games[rematch].tokens[seat]}"
+
+    # -- the lobby -----------------------------------------------------------------
+    def _check_host(self, request: Request) -> None:
+        """Only the shared screen acts in the lobby: it sends the key its address carries (in a header, or in
+        the address of a QR code's image), or, when the server listens on this computer only, it is this computer."""
+        given = request.headers.get(HOST_HEADER) or request.query_params.get("host", "")
+        if hmac.compare_digest(given.encode(), self.host_key.encode()):
+            return
+        client = request.client.host if request.client else ""
+        if self.loopback and _is_loopback(client):
+            return
+        raise Refused(403, "forbidden", "only the shared screen can do this: open the address 'pnp table' printed")
+
+    async def page(self, request: Request) -> Response:
+        html = self.templates.get_template("lobby.html").render(title="Game night")
+        return HTMLResponse(html, headers=NOT_KEPT)
+
+    async def lobby(self, request: Request) -> Response:
+        self._check_host(request)
+
+        def gather() -> dict[str, Any]:
+            results = night.results(self.folder)
+            going = [game.to_json() for game in results.played if not game.final]
+            maps = sorted(path.name for path in self.folder.glob("*.y*ml") if path.suffix in (".yaml", ".yml"))
+            last = results.played[-1].players if results.played else ()
+            return {"games": night.catalogue(), "records": going, "maps": maps, "players": list(last)}
+
+        return answer(await run_in_threadpool(gather))
+
+    async def results(self, request: Request) -> Response:
+        self._check_host(request)
+        return answer((await run_in_threadpool(night.results, self.folder)).to_json())
+
+    async def start(self, request: Request) -> Response:
+        self._check_host(request)
+        body = await _object(request)
+        players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
+        if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
+            raise Refused(422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}')
+        if choice is not None and not isinstance(choice, str):
+            raise Refused(422, "refused", 'the map is null, "seed:N" or the name of a map file in the folder')
+        path = await run_in_threadpool(
+            _refusing, night.start, self.folder, body["game"], players, options, choice, datetime.now()
+        )
+        return answer(await self._opened(path))
+
+    async def rematch(self, request: Request) -> Response:
+        self._check_host(request)
+        last = await self._game(request.path_params["record"])
+        async with self._opening:  # one rematch per game, however often it is asked for
+            if last.rematch is None:
+                path = await run_in_threadpool(_refusing, night.rematch, last.watch.path, datetime.now())
+                last.rematch = path.name
+        opened = await self._opened(self.folder / last.rematch)
+        last.watch.announce("rematch")  # the phones of this game ask where their seat is now
+        return answer(opened)
+
+    async def seats(self, request: Request) -> Response:
+        """A game's seats for the shared screen: each seat's link and whether its phone has opened it."""
+        self._check_host(request)
+        return answer(await self._opened((await self._game(request.path_params["record"])).watch.path))
+
+    async def qr(self, request: Request) -> Response:
+        """A seat's link as a QR code (SVG), for the shared screen to show."""
+        self._check_host(request)
+        name, seat = request.path_params["record"], request.path_params["seat"]
+        table = await self._game(name)
+        if seat not in table.tokens:
+            raise Refused(404, "not_found", app.NO_PAGE)
+        picture = io.BytesIO()
+        segno.make(self._seat_url(name, table.tokens[seat]), error="m").save(picture, kind="svg", border=2, xmldecl=False)
+        return Response(picture.getvalue(), media_type="image/svg+xml", headers=NOT_KEPT)
+
+    async def _opened(self, path: Path) -> dict[str, Any]:
+        table = await self._game(path.name)
+        return {
+            "record": path.name,
+            "host": f"/g/{path.name}/",
+            "seats": {seat: self._seat_url(path.name, token) for seat, token in table.tokens.items()},
+            "joined": sorted(table.joined),
+        }
+
+    def _seat_url(self, name: str, token: str) -> str:
+        return f"{self.base}/g/{name}/s/{token}"
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _names(players: object) -> bool:
+    return isinstance(players, list) and all(isinstance(name, str) for name in players)
+
+
+def _refusing(action: Any, *args: Any) -> Path:
+    """``action(*args)``; a PnpError (a wrong game, player, option or map) becomes a 422, nothing written."""
+    try:
+        path: Path = action(*args)
+    except PnpError as exc:
+        raise Refused(422, "refused", str(exc)) from None
+    return path
+
+
+async def _object(request: Request) -> dict[str, Any]:
+    """The request's JSON object body, at most ``MAX_BODY`` bytes."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise Refused(413, "bad_request", f"the request is over {MAX_BODY // 1024} KiB")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise Refused(400, "bad_request", "the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "bad_request", "expected a JSON object")
+    return data

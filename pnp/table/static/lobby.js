@@ -1,0 +1,269 @@
+// The game night's lobby (pnp table), on the shared screen: the games, a game's players, options and map,
+// and tonight's results. It holds no game logic: everything comes from the lobby's API (GET /lobby,
+// GET /lobby/results, POST /lobby/games). Data from the server is only ever written as text.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const KEY = new URLSearchParams(location.search).get("host") || "";
+  const NAME = /^[A-Za-z0-9_-]{1,24}$/;
+
+  let lobby = null; // the last GET /lobby
+  let chosen = null; // the game being set up
+
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = String(value);
+      else if (key === "class") node.className = value;
+      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "for") node.setAttribute(key, String(value));
+      else node[key] = value;
+    }
+    for (const child of children) if (child !== null && child !== undefined) node.append(child);
+    return node;
+  }
+
+  const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
+
+  async function api(path, payload) {
+    const options = { cache: "no-store", headers: { Accept: "application/json" } };
+    if (KEY) options.headers["X-Pnp-Host"] = KEY;
+    if (payload !== undefined) {
+      options.method = "POST";
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(payload);
+    }
+    const response = await fetch(path, options);
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (_) {
+      data = { error: `the server answered ${response.status}` };
+    }
+    if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+    return data;
+  }
+
+  function setConn(kind, text) {
+    const node = $("conn");
+    node.dataset.conn = kind;
+    node.textContent = text;
+  }
+
+  const players = (low, high) => (low === high ? `${low} players` : `${low}–${high} players`);
+
+  // -- the games and the records to carry on ----------------------------------------------------
+  function drawGames() {
+    $("games").replaceChildren(
+      ...lobby.games.map((game) =>
+        el(
+          "li",
+          {},
+          el(
+            "button",
+            { type: "button", class: "game-card", "data-game": game.name, onclick: () => choose(game) },
+            el("span", { class: "game-title", text: game.title }),
+            el("span", { class: "game-players", text: players(game.min_players, game.max_players) }),
+            el("span", { class: "game-summary", text: game.summary })
+          )
+        )
+      )
+    );
+    $("resume-section").hidden = lobby.records.length === 0;
+    $("resume").replaceChildren(
+      ...lobby.records.map((r) =>
+        el(
+          "li",
+          {},
+          el("a", { class: "record", href: withKey(`/g/${encodeURIComponent(r.record)}/`) }, `${r.title}: ${r.players.join(", ")}`)
+        )
+      )
+    );
+  }
+
+  // -- setting a game up -------------------------------------------------------------------------
+  function choose(game) {
+    chosen = game;
+    $("choose").hidden = true;
+    $("setup").hidden = false;
+    $("setup-h").textContent = game.title;
+    $("setup-summary").textContent = `${game.summary} (${players(game.min_players, game.max_players)})`;
+    const suggested = lobby.players.slice(0, game.max_players);
+    const count = Math.max(game.min_players, suggested.length);
+    $("players").replaceChildren();
+    for (let i = 0; i < count; i += 1) addPlayer(suggested[i] || "");
+    drawOptions(game);
+    drawMap(game);
+    hideError();
+    $("players").querySelector("input").focus();
+  }
+
+  function addPlayer(name) {
+    const list = $("players");
+    const n = list.children.length + 1;
+    const id = `player-${n}`;
+    list.append(
+      el(
+        "li",
+        {},
+        el("label", { for: id, text: `Player ${n}` }),
+        el("input", {
+          id,
+          type: "text",
+          value: name,
+          required: true,
+          maxLength: 24,
+          autocomplete: "off",
+          autocapitalize: "none",
+          spellcheck: false,
+          pattern: "[A-Za-z0-9_\\-]{1,24}",
+          title: "1 to 24 letters, digits, - or _",
+        })
+      )
+    );
+    fitPlayers();
+  }
+
+  function fitPlayers() {
+    const count = $("players").children.length;
+    $("add-player").disabled = count >= chosen.max_players;
+    $("remove-player").disabled = count <= chosen.min_players;
+  }
+
+  function drawOptions(game) {
+    $("options-set").hidden = game.options.length === 0;
+    $("options").replaceChildren(...game.options.map(optionField));
+  }
+
+  function optionField(option) {
+    const id = `option-${option.key}`;
+    let input;
+    if (typeof option.default === "boolean") {
+      input = el("input", { id, type: "checkbox", checked: option.default, "data-key": option.key });
+      return el("p", { class: "option check" }, input, el("label", { for: id, text: ` ${option.help}` }));
+    }
+    if (option.choices.length) {
+      input = el(
+        "select",
+        { id, "data-key": option.key },
+        ...option.choices.map((c) => el("option", { value: c, text: c, selected: c === option.default }))
+      );
+    } else if (typeof option.default === "number") {
+      input = el("input", { id, type: "number", value: option.default, step: 1, "data-key": option.key, "data-number": "1" });
+      if (option.minimum !== null) input.min = option.minimum;
+      if (option.maximum !== null) input.max = option.maximum;
+    } else {
+      input = el("input", { id, type: "text", value: option.default, "data-key": option.key });
+    }
+    return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input);
+  }
+
+  function drawMap(game) {
+    const box = $("map");
+    $("map-set").hidden = !game.maps;
+    if (game.maps === "seed") {
+      box.replaceChildren(
+        el("label", { for: "map-seed", text: "A new map is drawn from this number; the same number gives the same map." }),
+        el("input", { id: "map-seed", type: "number", min: 0, step: 1, value: 1 + Math.floor(Math.random() * 9999) })
+      );
+    } else if (game.maps === "file") {
+      const choices = [el("option", { value: "", text: "The game's own map" }), ...lobby.maps.map((m) => el("option", { value: m, text: m }))];
+      box.replaceChildren(el("label", { for: "map-file", text: "A map file from tonight's folder" }), el("select", { id: "map-file" }, ...choices));
+    } else box.replaceChildren();
+  }
+
+  function readSetup() {
+    const names = [...$("players").querySelectorAll("input")].map((input) => input.value.trim());
+    const bad = names.find((name) => !NAME.test(name));
+    if (bad !== undefined) throw new Error(bad ? `the name "${bad}" has a character a name cannot have: use letters, digits, - or _` : "every player needs a name");
+    const options = {};
+    for (const input of $("options").querySelectorAll("[data-key]")) {
+      const key = input.dataset.key;
+      if (input.type === "checkbox") options[key] = input.checked;
+      else if (input.dataset.number) options[key] = Number(input.value);
+      else options[key] = input.value;
+    }
+    let map = null;
+    if (chosen.maps === "seed") map = `seed:${Math.max(0, Math.floor(Number($("map-seed").value) || 0))}`;
+    if (chosen.maps === "file" && $("map-file").value) map = $("map-file").value;
+    return { game: chosen.name, players: names, options, map };
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    hideError();
+    $("start").disabled = true;
+    try {
+      const started = await api("/lobby/games", readSetup());
+      location.assign(withKey(started.host));
+    } catch (error) {
+      showError(error.message);
+      $("start").disabled = false;
+    }
+  }
+
+  function showError(text) {
+    const node = $("setup-error");
+    node.textContent = text;
+    node.hidden = false;
+  }
+
+  function hideError() {
+    $("setup-error").hidden = true;
+  }
+
+  function back() {
+    chosen = null;
+    $("setup").hidden = true;
+    $("choose").hidden = false;
+  }
+
+  // -- tonight's results -------------------------------------------------------------------------
+  function drawResults(results) {
+    const games = results.games;
+    $("no-games").hidden = games.length > 0;
+    $("results").hidden = games.length === 0;
+    $("results-rows").replaceChildren(
+      ...games.map((g) =>
+        el(
+          "tr",
+          {},
+          el("td", {}, el("a", { href: withKey(`/g/${encodeURIComponent(g.record)}/`), text: g.title })),
+          el("td", { text: g.players.join(", ") }),
+          el("td", { text: g.final ? g.winners.join(" and ") : "playing" }),
+          el("td", { text: Object.entries(g.scores).map(([name, score]) => `${name} ${score}`).join(", ") }),
+          el("td", { text: g.minutes === null ? "" : String(g.minutes) })
+        )
+      )
+    );
+    const wins = Object.entries(results.wins);
+    $("wins-h").hidden = !games.some((g) => g.final);
+    $("wins").replaceChildren(
+      ...(games.some((g) => g.final) ? wins : []).map(([name, n]) => el("li", { text: `${name}: ${n} ${n === 1 ? "win" : "wins"}` }))
+    );
+  }
+
+  async function load() {
+    try {
+      lobby = await api("/lobby");
+      drawGames();
+      drawResults(await api("/lobby/results"));
+      setConn("live", "Ready");
+    } catch (error) {
+      setConn("offline", error.message);
+    }
+  }
+
+  $("setup").addEventListener("submit", start);
+  $("back").addEventListener("click", back);
+  $("add-player").addEventListener("click", () => {
+    addPlayer("");
+    $("players").lastElementChild.querySelector("input").focus();
+  });
+  $("remove-player").addEventListener("click", () => {
+    $("players").lastElementChild.remove();
+    fitPlayers();
+  });
+  load();
+})();

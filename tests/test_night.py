@@ -1,0 +1,143 @@
+"""A game night's folder (pnp.referee.night): the games on offer, starting, rematches and the results."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import PnpError
+from pnp.games import REGISTRY
+from pnp.referee import night, notation, session
+from pnp.referee.protocol import Reveal, Secret
+
+EVENING = datetime(2026, 11, 26, 20, 31, 5)
+
+
+def play_to_the_end(path: Path, seed: int) -> session.Session:
+    """Play the record at ``path`` to its end by random legal inputs, as the table would enter them."""
+    rng = random.Random(seed)
+    current = session.load(path)
+    while current.state.to_move() is not None:
+        move = rng.choice(current.offered(current.state.to_move() or ""))
+        text = f"reveal {move.slot}" if isinstance(move, Reveal) else notation.format(current.game, move)
+        if isinstance(move, Secret):
+            text = f"secret {move.slot} {move.value}"
+        current.play(text)
+    current.save()
+    return current
+
+
+def test_the_catalogue_offers_every_game_with_its_players_options_and_maps():
+    offered = {game["name"]: game for game in night.catalogue()}
+    assert set(offered) == set(REGISTRY)
+    for name, game in offered.items():
+        rules = REGISTRY[name].rules()
+        assert game["title"] == REGISTRY[name].title and game["summary"]
+        assert (game["min_players"], game["max_players"]) == (rules.min_players, rules.max_players)
+        assert [option["key"] for option in game["options"]] == [option.key for option in rules.options]
+        assert all(option["help"] for option in game["options"])
+    assert offered["aeronaut-odyssey"]["maps"] == "seed" and offered["aloft"]["maps"] == "file"
+    json.dumps(offered)  # all of it travels as JSON
+
+
+def test_a_game_starts_as_an_ordinary_record_named_by_its_time_and_game(tmp_path):
+    path = night.start(tmp_path, "take-off", ["ann", "bob", "cy"], {"rounds": 4}, None, EVENING)
+    assert path.name == "2026-11-26-203105-take-off.pnp"
+    current = session.load(path)
+    assert current.setup.players == ("ann", "bob", "cy") and current.setup.options["rounds"] == 4
+    again = night.start(tmp_path, "take-off", ["ann", "bob"], {}, None, EVENING)
+    assert again.name == "2026-11-26-203105-take-off-2.pnp"  # two games started in the same second
+
+
+def test_a_generated_map_is_chosen_by_its_seed_and_a_map_file_by_its_name_in_the_folder(cli, tmp_path):
+    seeded = night.start(tmp_path, "aeronaut-odyssey", ["ann", "bob"], {}, "seed:7", EVENING)
+    assert session.load(seeded).setup.seed == 7
+    assert cli("map", "new", "aloft", "-o", "tall.yaml")[0] == 0
+    mapped = night.start(tmp_path, "aloft", ["ann", "bob"], {}, "tall.yaml", EVENING)
+    assert session.load(mapped).setup.map_path == tmp_path / "tall.yaml"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "map_choice", "words"),
+    [
+        ("chess", ["ann", "bob"], {}, None, "unknown game 'chess'"),
+        ("hauling-astronauts", ["ann", "bob", "cy"], {}, None, "takes 2 players, not 3"),
+        ("aloft", ["ann", "ann"], {}, None, "must be different"),
+        ("aloft", ["ann", "b b"], {}, None, "player name 'b b'"),
+        ("take-off", ["ann", "bob"], {"laps": 2}, None, "has no option 'laps'"),
+        ("take-off", ["ann", "bob"], {"rounds": "many"}, None, "expected a whole number"),
+        ("take-off", ["ann", "bob"], {"rounds": 0}, None, "too low"),
+        ("hauling-astronauts", ["ann", "bob"], {"bonus_dice": 1}, None, "expected true or false"),
+        ("aloft", ["ann", "bob"], {}, "seed:3", "does not generate maps"),
+        ("hauling-astronauts", ["ann", "bob"], {}, "seed:3", "does not generate maps"),
+        ("aloft", ["ann", "bob"], {}, "../tall.yaml", "in this night's folder"),
+        ("aloft", ["ann", "bob"], {}, "missing.yaml", "no such file"),
+        ("aloft", ["ann", "bob"], {}, "notes.txt", "name a .yaml map file"),
+    ],
+)
+def test_a_wrong_start_says_what_is_wrong_in_one_line_and_writes_nothing(tmp_path, game, players, options, map_choice, words):
+    (tmp_path / "notes.txt").write_text("not a map")
+    with pytest.raises(PnpError) as refused:
+        night.start(tmp_path, game, players, options, map_choice, EVENING)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_map_for_another_game_is_refused(cli, tmp_path):
+    assert cli("map", "new", "take-off", "-o", "world.yaml")[0] == 0
+    with pytest.raises(PnpError, match="not aloft"):
+        night.start(tmp_path, "aloft", ["ann", "bob"], {}, "world.yaml", EVENING)
+    assert not list(tmp_path.glob("*.pnp"))
+
+
+def test_a_rematch_turns_the_seats_by_one_and_keeps_options_seed_and_map(tmp_path):
+    first = night.start(tmp_path, "aeronaut-odyssey", ["ann", "bob", "cy"], {"hidden_inventories": True}, "seed:5", EVENING)
+    second = night.rematch(first, EVENING.replace(minute=59))
+    last, new = session.load(first), session.load(second)
+    assert new.setup.players == ("bob", "cy", "ann")
+    assert (new.setup.options, new.setup.seed, new.setup.map_path) == (last.setup.options, 5, None)
+    assert second.name == "2026-11-26-205905-aeronaut-odyssey.pnp" and new.played == []
+
+
+def test_the_results_list_each_game_with_its_winners_and_tally_the_wins(tmp_path):
+    first = night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING)
+    finished = play_to_the_end(first, seed=1)
+    os.utime(first, (EVENING.timestamp() + 1800, EVENING.timestamp() + 1800))  # ended half an hour later
+    second = night.rematch(first, EVENING.replace(hour=21))
+    (tmp_path / "broken.pnp").write_text("not a record\n")
+    results = night.results(tmp_path)
+    assert [game.record for game in results.played] == [first.name, second.name]
+    done, going = results.played
+    assert done.final and done.winners == finished.state.score().winners and done.minutes == 30
+    assert done.scores == {p.name: p.score for p in finished.state.score().players}
+    assert not going.final and going.players == ("bob", "ann") and going.minutes is None
+    assert results.wins == {w: 1 for w in done.winners} | {p: 0 for p in ("ann", "bob") if p not in done.winners}
+    assert len(results.unreadable) == 1 and results.unreadable[0].startswith("broken.pnp: ")
+    assert str(tmp_path) not in json.dumps(results.to_json())
+
+
+def test_results_of_a_missing_folder_is_one_line(tmp_path):
+    with pytest.raises(PnpError, match="no such folder"):
+        night.results(tmp_path / "nowhere")
+
+
+def test_pnp_table_results_reads_the_night_from_the_records(cli, tmp_path):
+    first = night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING)
+    finished = play_to_the_end(first, seed=3)
+    night.rematch(first, EVENING.replace(hour=22))
+    code, out, err = cli("table", "results", str(tmp_path))
+    winners = finished.state.score().winners
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Hauling Astronauts: won by {' and '.join(winners)} (ann ")
+    assert lines[1].startswith("Hauling Astronauts: still playing (bob 0, ann 0")
+    assert lines[2].startswith("wins: ") and f"{winners[0]} 1" in lines[2]
+    code, out, _ = cli("table", "results", str(tmp_path), "--json")
+    assert code == 0 and json.loads(out) == night.results(tmp_path).to_json()
+    code, _, err = cli("table", "results", str(tmp_path / "nowhere"))
+    assert code == 1 and "no such folder" in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,153 @@
+"""The game night's API (pnp table), driven as the shared screen and the phones drive it, for every game.
+
+A game is started from the lobby, played to its end from each seat's link by seeded random choices
+among the buttons, rematched (the phones find their new seats) and counted in the night's results.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import warnings
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import segno
+
+with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from pnp.games import REGISTRY
+from pnp.referee import session
+from pnp.table.lobby import HOST_HEADER, Night
+
+KEY = "k" * 32
+BASE = "http://table.test:8765"
+# Options that keep the long games short, as the other table tests do
+SHORT = {"air-king": {"rounds": 3}, "take-off": {"rounds": 3}}
+
+
+@contextmanager
+def night(folder: Path) -> Iterator[TestClient]:
+    with TestClient(Night(folder, KEY, BASE, loopback=False), headers={HOST_HEADER: KEY}) as client:
+        yield client
+
+
+def seats_of(started: dict[str, Any]) -> dict[str, str]:
+    """Each seat's page, as a path on this server."""
+    return {seat: url.removeprefix(BASE) for seat, url in started["seats"].items()}
+
+
+def play_to_the_end(client: TestClient, seats: dict[str, str], rng: random.Random, limit: int = 3000) -> dict:
+    """Tap random buttons on the phone of the seat to move until the game ends; the final state."""
+    state = client.get(next(iter(seats.values())) + "/state").json()
+    for _ in range(limit):
+        if state["to_move"] is None:
+            return state
+        seat = seats[state["to_move"]]
+        mine = client.get(seat + "/state").json()
+        buttons = [b for b in mine["buttons"] if b["kind"] != "reveal"] or mine["buttons"]
+        button = rng.choice(buttons)
+        played = client.post(seat + "/play", json={"move": button["move"], "version": mine["version"]})
+        assert played.status_code in (200, 422), played.text  # a reveal may be refused once its value is known
+        state = client.get(seat + "/state").json()
+    raise AssertionError(f"no end after {limit} inputs")
+
+
+def players_for(name: str) -> list[str]:
+    rules = REGISTRY[name].rules()
+    return ["ann", "bob", "cy"][: max(rules.min_players, min(3, rules.max_players))]
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_game_started_in_the_lobby_is_played_from_the_phones_rematched_and_counted(tmp_path, name):
+    players = players_for(name)
+    with night(tmp_path) as client:
+        started = client.post("/lobby/games", json={"game": name, "players": players, "options": SHORT.get(name, {})})
+        assert started.status_code == 200, started.text
+        first = started.json()
+        assert set(first["seats"]) == set(players) and first["joined"] == []
+        seats = seats_of(first)
+        assert client.get(first["host"]).status_code == 200  # the shared screen's view of the game
+        final = play_to_the_end(client, seats, random.Random(7))
+        assert final["score"]["final"] and final["score"]["winners"]
+        assert sorted(client.get(f"/lobby/games/{first['record']}").json()["joined"]) == sorted(players)
+
+        again = client.post(f"/lobby/games/{first['record']}/rematch").json()
+        assert client.post(f"/lobby/games/{first['record']}/rematch").json() == again  # one rematch only
+        rematch = session.load(tmp_path / again["record"])
+        assert list(rematch.setup.players) == players[1:] + players[:1]
+        for seat, page in seats.items():  # each phone of the last game finds its new seat
+            assert client.get(page + "/next").json() == {"to": seats_of(again)[seat]}
+
+        results = client.get("/lobby/results").json()
+    done, going = results["games"]
+    assert done["record"] == first["record"] and done["final"] and done["winners"] == final["score"]["winners"]
+    assert going["record"] == again["record"] and not going["final"]
+    assert results["wins"] == {p: int(p in done["winners"]) for p in sorted(players, key=lambda p: p not in done["winners"])}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "chess", "players": ["ann", "bob"]}, "unknown game"),
+        ({"game": "aloft", "players": ["ann"]}, "takes 2 to 6 players"),
+        ({"game": "aloft", "players": ["ann", "ann"]}, "must be different"),
+        ({"game": "aloft", "players": ["ann", "b<b>"]}, "player name"),
+        ({"game": "aloft", "players": "ann,bob"}, "expected"),
+        ({"game": "aloft", "players": ["ann", "bob"], "options": {"fast": True}}, "no option"),
+        ({"game": "take-off", "players": ["ann", "bob"], "options": {"rounds": -1}}, "too low"),
+        ({"game": "take-off", "players": ["ann", "bob"], "options": []}, "expected"),
+        ({"game": "aloft", "players": ["ann", "bob"], "map": "seed:4"}, "does not generate maps"),
+        ({"game": "aloft", "players": ["ann", "bob"], "map": "../../etc/passwd"}, "in this night's folder"),
+        ({"game": "aloft", "players": ["ann", "bob"], "map": 7}, "the map is null"),
+    ],
+)
+def test_a_wrong_lobby_field_is_a_422_with_one_line_and_nothing_is_written(tmp_path, body, words):
+    with night(tmp_path) as client:
+        refused = client.post("/lobby/games", json=body)
+    assert refused.status_code == 422 and words in refused.json()["error"], refused.text
+    assert "\n" not in refused.json()["error"] and str(tmp_path) not in refused.text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
+    with night(tmp_path) as client:
+        started = client.post("/lobby/games", json={"game": "hauling-astronauts", "players": ["ann", "bob"]}).json()
+        phone = {HOST_HEADER: ""}
+        for path in ("/lobby", "/lobby/results", f"/lobby/games/{started['record']}"):
+            assert client.get(path, headers=phone).status_code == 403
+        for path in ("/lobby/games", f"/lobby/games/{started['record']}/rematch"):
+            assert client.post(path, json={"game": "aloft", "players": ["a", "b"]}, headers=phone).status_code == 403
+        assert client.get(f"/lobby/games/{started['record']}/qr/ann.svg", headers=phone).status_code == 403
+        assert client.get(f"/lobby/games/{started['record']}/qr/ann.svg?host={KEY}", headers=phone).status_code == 200
+    assert len(list(tmp_path.glob("*.pnp"))) == 1
+
+
+def test_a_seats_code_is_its_link_and_the_lobby_lists_what_can_be_resumed(tmp_path):
+    (tmp_path / "tall.yaml").write_text("not read until chosen\n")
+    with night(tmp_path) as client:
+        started = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob", "cy"]}).json()
+        qr = client.get(f"/lobby/games/{started['record']}/qr/bob.svg")
+        assert qr.headers["content-type"].startswith("image/svg+xml")
+        assert ET.fromstring(qr.text).tag == "{http://www.w3.org/2000/svg}svg"  # an image a browser draws
+        drawn = io.BytesIO()
+        segno.make(started["seats"]["bob"], error="m").save(drawn, kind="svg", border=2, xmldecl=False)
+        assert qr.content == drawn.getvalue()  # the code of bob's own link
+        assert client.get(f"/lobby/games/{started['record']}/qr/dan.svg").status_code == 404
+        lobby = client.get("/lobby").json()
+    assert [r["record"] for r in lobby["records"]] == [started["record"]]
+    assert lobby["maps"] == ["tall.yaml"] and lobby["players"] == ["ann", "bob", "cy"]
+    assert [game["name"] for game in lobby["games"]] == list(REGISTRY)
+
+
+def test_an_unknown_record_or_a_path_outside_the_folder_is_no_page(tmp_path):
+    with night(tmp_path) as client:
+        for path in ("/g/nope.pnp/", "/g/..%2Fsecret.pnp/", "/lobby/games/nope.pnp"):
+            answer = client.get(path)
+            assert answer.status_code == 404 and answer.json()["kind"] == "not_found", path

@@ -1,0 +1,171 @@
+"""A whole game night in a real browser: `pnp table` in a subprocess, the shared screen at 1920 x 1080 and
+one phone per player at 390 x 844 (Debian's chromium, driven by Playwright).
+
+Lobby -> a game of Hauling Astronauts for ann and bob -> its rematch (the phones follow by themselves) ->
+a game of Aloft for three -> the night's results, with nothing typed but the players' names. The phones
+play: the player to move taps a move's button where one is in view, and otherwise (a roll, a move in a
+folded group) sends it through its own seat's API, as its page would. With PNP_SCREENSHOTS set, the
+screenshots of docs/table.md's evening are written there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_table_browser import BOUND, PHONE, _stop, browser, expect, shots  # noqa: F401 - fixtures
+
+SCREEN = {"width": 1920, "height": 1080}
+MOST_INPUTS = 600  # a bound: both games end well within it
+
+
+@pytest.fixture
+def evening(tmp_path) -> Iterator[tuple[Path, str]]:
+    """`pnp table FOLDER --port 0 --json` running, and the shared screen's address."""
+    command = [sys.executable, "-m", "pnp", "table", str(tmp_path), "--port", "0", "--json"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        yield tmp_path, json.loads(first)["url"]
+    finally:
+        _stop(server)
+
+
+class Night:
+    """The shared screen's key and the lobby's API, as the test reads what the QR codes say."""
+
+    def __init__(self, url: str) -> None:
+        self.base, _, self.key = url.partition("/?host=")
+
+    def get(self, path: str) -> Any:
+        request = urllib.request.Request(self.base + path, headers={"X-Pnp-Host": self.key})
+        with urllib.request.urlopen(request, timeout=BOUND / 1000) as answer:
+            return json.load(answer)
+
+    def seats(self, record: str) -> dict[str, str]:
+        """Each seat's link, as its QR code carries it."""
+        return self.get(f"/lobby/games/{record}")["seats"]
+
+
+def start_in_the_lobby(screen, game: str, names: list[str]) -> str:
+    """Choose ``game`` on the shared screen, type the names, start; the record's name."""
+    screen.click(f"[data-game={game}]")
+    for n, name in enumerate(names, 1):
+        if n > screen.locator("#players input").count():
+            screen.click("#add-player")
+        screen.fill(f"#player-{n}", name)
+    screen.click("#start")
+    expect(screen.locator(".seat img").first).to_be_visible()
+    return screen.url.split("/g/")[1].split("/")[0]
+
+
+def join(browser, seats: dict[str, str], errors: list[str]) -> dict[str, Any]:  # noqa: F811 - the fixture
+    """Each seat's link opened on a phone of its own."""
+    phones = {}
+    for seat, link in seats.items():
+        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+        page.on("pageerror", lambda exc, seat=seat: errors.append(f"{seat}: {exc}"))
+        page.goto(link)
+        phones[seat] = page
+    return phones
+
+
+def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.Random) -> dict:
+    """The player to move plays a random input, by tapping where its button is in view; the final state."""
+    for _ in range(MOST_INPUTS):
+        state = _state(next(iter(seats.values())))
+        if state["to_move"] is None:
+            return state
+        mover = state["to_move"]
+        mine = _state(seats[mover])
+        chosen = rng.choice(mine["buttons"])
+        button = phones[mover].locator(f'button.move[data-move="{chosen["move"]}"]')
+        if chosen["kind"] == "choice" and button.count() == 1 and button.is_visible():
+            button.click()
+            _wait_past(seats[mover], mine["version"])
+        else:
+            _post(seats[mover] + "/play", {"move": chosen["move"], "version": mine["version"]})
+    raise AssertionError(f"no end after {MOST_INPUTS} inputs")
+
+
+def _wait_past(link: str, version: str) -> None:
+    """Until the record has moved past ``version`` (the tapped move was played), within the bound."""
+    deadline = time.monotonic() + BOUND / 1000
+    while _state(link)["version"] == version:
+        assert time.monotonic() < deadline, "a tapped move was not played"
+        time.sleep(0.05)
+
+
+def _state(link: str) -> dict:
+    with urllib.request.urlopen(link + "/state", timeout=BOUND / 1000) as answer:
+        return json.load(answer)
+
+
+def _post(url: str, body: dict) -> None:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=BOUND / 1000):
+        pass
+
+
+def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):  # noqa: F811 - fixtures
+    folder, url = evening
+    night, rng, errors = Night(url), random.Random(5), []
+    screen = browser.new_context(viewport=SCREEN, device_scale_factor=1).new_page()
+    screen.on("pageerror", lambda exc: errors.append(f"screen: {exc}"))
+    screen.goto(url)
+    expect(screen.locator(".game-card")).to_have_count(5)
+    expect(screen.locator("#no-games")).to_be_visible()
+    screen.screenshot(path=shots / "night-lobby.png")
+
+    first = start_in_the_lobby(screen, "hauling-astronauts", ["ann", "bob"])
+    expect(screen.locator(".seat img")).to_have_count(2)
+    screen.screenshot(path=shots / "night-codes.png")
+    seats = night.seats(first)
+    phones = join(browser, seats, errors)
+    expect(screen.locator(".seat.joined")).to_have_count(2)  # the codes go once the phones have joined
+    expect(phones["ann"].locator("#turn")).to_contain_text("Your turn")
+    hauling = play_to_the_end(phones, seats, rng)
+    for phone in phones.values():
+        expect(phone.locator("#turn")).to_contain_text("Game over")
+
+    screen.get_by_role("button", name="Rematch").click()
+    expect(screen).not_to_have_url(re.compile(re.escape(first)))
+    second = screen.url.split("/g/")[1].split("/")[0]
+    rematch = night.seats(second)
+    assert list(rematch) == ["bob", "ann"]  # the seats turned by one
+    for seat, phone in phones.items():  # each phone follows to its own new seat, nothing scanned
+        expect(phone).to_have_url(rematch[seat])
+    expect(phones["bob"].locator("#turn")).to_contain_text("Your turn")
+
+    screen.get_by_role("button", name="New game").click()
+    expect(screen.locator(".game-card")).to_have_count(5)
+    third = start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy"])
+    seats = night.seats(third)
+    phones = join(browser, seats, errors)
+    aloft = play_to_the_end(phones, seats, rng)
+
+    screen.get_by_role("button", name="Tonight's results").click()
+    rows = screen.locator("#results-rows tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text(" and ".join(hauling["score"]["winners"]))
+    expect(rows.nth(1)).to_contain_text("playing")
+    expect(rows.nth(2)).to_contain_text(" and ".join(aloft["score"]["winners"]))
+    results = night.get("/lobby/results")
+    assert [g["record"] for g in results["games"]] == [first, second, third]
+    assert results == json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "pnp", "table", "results", str(folder), "--json"], capture_output=True, check=True
+        ).stdout
+    )
+    screen.screenshot(path=shots / "night-results.png", full_page=True)
+    assert errors == []
