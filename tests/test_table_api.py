@@ -417,7 +417,7 @@ def test_a_game_that_draws_the_same_for_all_does_so_at_every_step(tmp_path, name
                 assert drawing_to_screen_svg(current.spec.picture(current.state, seat)) == public, (step, seat)
         if current.state.to_move() is None:
             break
-        current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
 
 
 # -- hints: the search bot's pick for the seat to move -----------------------------------------------------
