@@ -172,7 +172,7 @@ def _finish(path: Path, seed: int) -> dict:
     with record.locked(path):
         current = session.load(path)
         while current.state.to_move() is not None:
-            current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+            current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
         current.save()
     return json.loads(
         subprocess.run([sys.executable, "-m", "pnp", "ref", "score", str(path), "--json"],
@@ -448,7 +448,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
     with record.locked(path):
         current = session.load(path)
         while current.state.stage() != "play" or len(current.state.legal_moves()) < 2:
-            current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+            current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
         current.save()
     mover = current.state.to_move()
     server, urls = _serve(path)
