@@ -357,7 +357,7 @@
     );
     const log = data.log || [];
     const last = log[log.length - 1];
-    $("last").textContent = last ? `Last: ${last.player ? `${last.player}: ` : ""}${last.text}` : "No moves yet.";
+    $("last").textContent = last ? `Last: ${said(last)}` : "No moves yet.";
     const who = SEAT !== null ? `${SEAT} · ` : "";
     document.title = `${kind === "yours" ? "▶ " : ""}${who}${data.game || document.title}`;
   }
@@ -414,16 +414,21 @@
     return parts.flatMap((part, i) => [i ? " " : "", el("span", { text: i < parts.length - 1 ? `${part} ·` : part })]);
   }
 
+  // A log entry in words (the game's label), with its player: "ann: fly jet 1 to Midway".
+  const words = (entry) => entry.label || entry.text;
+  const said = (entry) => `${entry.player ? `${entry.player}: ` : ""}${words(entry)}`;
+
+  // The log in words, newest first; the same moves in notation wait in the folded "Notation" list.
   function drawLog(log) {
     $("log-count").textContent = log.length ? `(${log.length})` : "";
-    const items = log
-      .slice()
-      .reverse()
-      .map((entry) => {
-        const who = entry.player ? el("span", { class: "player", text: `${entry.player}: ` }) : null;
-        return el("li", { value: entry.n }, who, entry.text);
-      });
-    $("log").replaceChildren(...items);
+    const entries = log.slice().reverse();
+    const item = (entry, text) => {
+      const who = entry.player ? el("span", { class: "player", text: `${entry.player}: ` }) : null;
+      return el("li", { value: entry.n }, who, text);
+    };
+    $("log").replaceChildren(...entries.map((entry) => item(entry, words(entry))));
+    $("notation").replaceChildren(...entries.map((entry) => item(entry, entry.text)));
+    $("notation-details").hidden = log.length === 0;
   }
 
   // -- the seat's moves --------------------------------------------------------------------------
@@ -577,8 +582,27 @@
     if (n < 2 || words.some((w) => w.length !== n)) return null;
     const faces = [];
     for (const w of words) for (const face of w) if (!faces.includes(face)) faces.push(face);
-    return { n, faces, outcomes: items.map((b, i) => ({ button: b, faces: words[i] })) };
+    const outcomes = items.map((b, i) => ({ button: b, faces: words[i] }));
+    return { n, faces, outcomes, names: faceNames(outcomes) };
   }
+
+  // Each face's name as the outcomes' labels say it ("roll red and TAKE OFF!": R is red, T is TAKE OFF!),
+  // when every label names its faces in order and all agree; else each face is called by its notation.
+  function faceNames(outcomes) {
+    const names = new Map();
+    for (const { button, faces } of outcomes) {
+      const named = (button.label || "").split(" ").slice(1).join(" ").replace(/\s*\(.*\)$/, "").split(/, | and /);
+      if (named.length !== faces.length) return null;
+      for (const [i, face] of faces.entries()) {
+        if (names.has(face) && names.get(face) !== named[i]) return null;
+        names.set(face, named[i]);
+      }
+    }
+    return names;
+  }
+
+  // The die colours a face may be named by: such a face is drawn in its colour (and keeps its name).
+  const COLOURS = new Set(["red", "yellow", "green", "blue", "purple", "orange", "black", "white"]);
 
   const counts = (list) => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
   function fitsWithin(small, big) {
@@ -591,24 +615,37 @@
     const label = `${verb}: pick ${shape.n} faces`;
     const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
     const picked = picks.get(key) || [];
+    const nameOf = (face) => (shape.names && shape.names.get(face)) || face;
+    const colourOf = (face) => (COLOURS.has(nameOf(face).toLowerCase()) ? nameOf(face).toLowerCase() : null);
     const slots = el(
       "p",
       { class: "slots", "aria-live": "polite" },
       el("span", { class: "slots-label", text: `${verb}: ` }),
       ...Array.from({ length: shape.n }, (_, i) =>
-        el("span", { class: picked[i] ? "slot full" : "slot", text: picked[i] || "?" }),
+        el("span", {
+          class: picked[i] ? "slot full" : "slot",
+          "data-colour": picked[i] ? colourOf(picked[i]) : null,
+          text: picked[i] ? nameOf(picked[i]) : "?",
+        }),
       ),
     );
     const faces = el(
       "div",
-      { class: "buttons faces" },
+      { class: shape.names && shape.faces.some((f) => nameOf(f) !== f) ? "buttons faces named" : "buttons faces" },
       ...shape.faces.map((face) => {
         const next = [...picked, face];
         const possible = picked.length < shape.n && shape.outcomes.some((o) => fitsWithin(next, o.faces));
         const button = el(
           "button",
-          { type: "button", class: "face", disabled: !possible, "data-face": face, "aria-label": `${verb} ${face}` },
-          face,
+          {
+            type: "button",
+            class: "face",
+            disabled: !possible,
+            "data-face": face,
+            "data-colour": colourOf(face),
+            "aria-label": `${verb} ${nameOf(face)}`,
+          },
+          nameOf(face),
         );
         button.addEventListener("click", () => {
           picks.set(key, next);
@@ -688,9 +725,10 @@
   // could not be fetched either: the next state drawn settles it.
   let unanswered = null;
 
-  async function post(path, payload) {
+  // ``label``: the words of the move sent, said in place of its notation in a refusal.
+  async function post(path, payload, label = null) {
     if (busy || !state || state.read_only) return false;
-    const sent = { undo: path === "/undo", version: state.version, log: state.log || [] };
+    const sent = { undo: path === "/undo", version: state.version, log: state.log || [], move: payload.move, label };
     setBusy(true);
     clearError();
     unanswered = null;
@@ -715,15 +753,15 @@
 
   const sameEntry = (a, b) => a !== undefined && b !== undefined && a.player === b.player && a.text === b.text;
 
-  // The log's text of the input ``sent`` if the record ``log`` shows it counted, else null. A move
+  // The log's words for the input ``sent`` if the record ``log`` shows it counted, else null. A move
   // counted when the log it was sent from is still there with this seat's move next; an undo, when
   // the last entry it was sent from is gone.
   function counted(sent, log) {
     const n = sent.log.length;
     const last = sent.log[n - 1];
-    if (sent.undo) return n && !sameEntry(log[n - 1], last) ? last.text : null;
+    if (sent.undo) return n && !sameEntry(log[n - 1], last) ? words(last) : null;
     const kept = n === 0 || sameEntry(log[n - 1], last);
-    return kept && log[n] && log[n].player === SEAT ? log[n].text : null;
+    return kept && log[n] && log[n].player === SEAT ? words(log[n]) : null;
   }
 
   // The kinds of refusal after which the server promises the record is as it was.
@@ -746,7 +784,7 @@
     }
     const not = sent.undo ? "Not taken back:" : "Not played:";
     const line = {
-      refused: ["Refused:", failure.error],
+      refused: ["Refused:", inWords(failure.error, sent)],
       stale: [not, "the game moved on: look again"],
       read_only: [not, "this record is read-only: moves cannot be saved"],
       network: [not, "the table server could not be reached: check the connection and try again"],
@@ -754,8 +792,17 @@
     showError(...line);
   }
 
+  // A refusal quotes the move as typed: a move from a button is named by its label instead.
+  function inWords(text, sent) {
+    if (!sent.move || !sent.label || sent.label === sent.move) return text;
+    return text.split(`'${sent.move}'`).join(`“${sent.label}”`).split(sent.move).join(sent.label);
+  }
+
+  // The label of a move offered now (null for a move typed in notation that no button offers).
+  const labelOf = (move) => ((state && state.buttons) || []).find((b) => b.move === move)?.label || null;
+
   async function play(move) {
-    const ok = await post("/play", { move });
+    const ok = await post("/play", { move }, labelOf(move));
     if (ok) picks.clear();
     return ok;
   }
@@ -791,7 +838,7 @@
   async function undo() {
     const log = (state && state.log) || [];
     const last = log[log.length - 1];
-    const what = last ? `${last.player ? `${last.player}: ` : ""}${last.text}` : "the last move";
+    const what = last ? said(last) : "the last move";
     const ok = await confirmStep(
       "Take back your last move?",
       what,

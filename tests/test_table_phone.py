@@ -1,0 +1,167 @@
+"""The seat page on a phone, in Chromium at 390 x 844 (and 320 and 375 px wide): words instead of notation,
+nothing wider than the screen, no undo after the end, forced moves played after a countdown.
+
+Each page is the page's own template and assets, served by Playwright's routing with a state made in
+this process by the table's own ``view.state_json`` from a real session at a chosen position; what
+the page posts is recorded and answered with that same state. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.referee import notation, session
+from pnp.table import view
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+expect = playwright_api.expect
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
+ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
+PHONE = {"width": 390, "height": 844}
+BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
+expect.set_options(timeout=BOUND)
+GAMES = sorted(REGISTRY)
+# Options that keep a whole game short, as the API tests use them.
+OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        try:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        except playwright_api.Error as exc:
+            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
+        yield launched
+        launched.close()
+
+
+def _players(name: str) -> list[str]:
+    game = REGISTRY[name].rules()
+    return ["ann", "bob", "cy"][: max(game.min_players, min(3, game.max_players))]
+
+
+def play_until(
+    folder: Path, name: str, stop: Callable[[session.Session], bool], seed: int = 5, limit: int = 2000
+) -> session.Session:
+    """A new session of ``name`` played by seeded random choices among what each seat is offered, until
+    ``stop`` holds (or the game ends, or ``limit`` moves)."""
+    current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
+    current.save()
+    rng = random.Random(seed)
+    for _ in range(limit):
+        seat = current.state.to_move()
+        if seat is None or stop(current):
+            break
+        current.play(notation.format(current.game, rng.choice(current.offered(seat))))
+    return current
+
+
+def open_state(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, storage: str = "") -> Any:
+    """The seat page of ``state`` in a context of its own; ``page.posts`` lists what it posts.
+
+    ``storage``: a script run before the page's own, to set what a phone remembers (localStorage)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+    html = env.get_template("seat.html").render(
+        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+    )
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    if storage:
+        context.add_init_script(storage)
+    page = context.new_page()
+    posts: list[tuple[str, dict[str, Any]]] = []
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def answer(route: Any) -> None:
+        where = route.request.url.split("://", 1)[1].split("/", 1)[1]
+        if where.startswith("static/"):
+            asset = TABLE / where
+            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
+        elif where == "s/T/state":
+            route.fulfill(json=state)
+        elif where == "s/T/events":
+            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
+        elif where in ("s/T/play", "s/T/undo"):
+            posts.append((where, json.loads(route.request.post_data or "{}")))
+            route.fulfill(status=422, json={"error": "refused", "kind": "refused"})
+        elif where == "s/T":
+            route.fulfill(body=html, content_type="text/html")
+        else:
+            route.abort()
+
+    context.route("**/*", answer)
+    page.goto("http://table.test/s/T")
+    expect(page.locator("#turn")).not_to_have_text("Loading the table…")
+    page.posts = posts
+    page.errors = errors
+    return page
+
+
+def seat_state(current: session.Session, seat: str | None = None) -> dict[str, Any]:
+    """What the page of ``seat`` (by default the seat to move, else the first) is sent now."""
+    seat = seat or current.state.to_move() or current.setup.players[0]
+    return view.state_json(current, seat)
+
+
+# -- words, never notation, where people read ------------------------------------------------------------
+
+
+def test_the_log_and_last_line_read_in_words_with_the_notation_folded(browser, tmp_path):
+    """Take Off!: the "Last:" line and the log say the labels (cities, colours); the notation waits folded."""
+    current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 6)
+    state = seat_state(current)
+    last = state["log"][-1]
+    assert last["label"] != last["text"]  # a move whose notation and words differ (a flight or a roll)
+    page = open_state(browser, state)
+    expect(page.locator("#last")).to_have_text(f"Last: {last['player']}: {last['label']}")
+    page.locator("#log-details > summary").click()
+    log = page.locator("#log li")
+    expect(log).to_have_count(len(state["log"]))
+    assert [log.nth(i).inner_text() for i in range(log.count())] == [
+        f"{e['player']}: {e['label']}" for e in reversed(state["log"])
+    ]
+    notation_list = page.locator("#notation li")
+    expect(notation_list.first).to_be_hidden()  # folded
+    page.locator("#notation-details > summary").click()
+    expect(notation_list.first).to_have_text(f"{last['player']}: {last['text']}")
+    assert page.errors == []
+
+
+def test_take_off_die_faces_are_coloured_faces_with_names(browser, tmp_path):
+    """The roll picker shows "red", "jet", "TAKE OFF!", each colour on its own colour, never a letter alone."""
+    current = play_until(tmp_path, "take-off", lambda s: any(m.startswith("roll") for m in seat_state(s)["moves"]))
+    page = open_state(browser, seat_state(current))
+    picker = page.locator("#moves .picker")
+    expect(picker).to_be_visible()
+    faces = {
+        picker.locator("button.face").nth(i).get_attribute("data-face"): picker.locator("button.face").nth(i)
+        for i in range(picker.locator("button.face").count())
+    }
+    assert set(faces) == {"R", "Y", "G", "B", "J", "T"}
+    named = {face: button.inner_text() for face, button in faces.items()}
+    assert named == {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "J": "jet", "T": "TAKE OFF!"}
+    backgrounds = {face: button.evaluate("b => getComputedStyle(b).backgroundColor") for face, button in faces.items()}
+    assert len({backgrounds[f] for f in "RYGB"}) == 4  # four colours, each its own
+    assert faces["R"].get_attribute("data-colour") == "red"
+    faces["R"].click()
+    faces["J"].click()
+    expect(picker.locator(".slot.full")).to_have_text(["red", "jet"])
+    expect(picker.locator("button.enter")).to_contain_text("Enter roll red and jet")
+    assert page.errors == []
