@@ -72,13 +72,15 @@ def play_until(
 
 
 def open_state(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, storage: str = "") -> Any:
-    """The seat page of ``state`` in a context of its own; ``page.posts`` lists what it posts.
+    """The page of ``state`` (its seat's, or the shared screen's for no seat) in a context of its own;
+    ``page.posts`` lists what it posts.
 
     ``storage``: a script run before the page's own, to set what a phone remembers (localStorage)."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
-    html = env.get_template("seat.html").render(
+    template = "seat.html" if state["seat"] else "host.html"
+    html = env.get_template(template).render(
         title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
     )
     context = browser.new_context(viewport=viewport, device_scale_factor=1)
@@ -165,3 +167,32 @@ def test_take_off_die_faces_are_coloured_faces_with_names(browser, tmp_path):
     expect(picker.locator(".slot.full")).to_have_text(["red", "jet"])
     expect(picker.locator("button.enter")).to_contain_text("Enter roll red and jet")
     assert page.errors == []
+
+
+# -- nothing wider than the screen -------------------------------------------------------------------------
+
+WIDTHS = (320, 375, 390)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_page_fits_the_screen_from_320_px(browser, tmp_path, name):
+    """Mid-game and at the end (score tables and Aloft's breakdown included), the seat page never scrolls
+    sideways at 320, 375 or 390 px, and neither does the shared screen at 1280 px."""
+    mid = seat_state(play_until(tmp_path, name, lambda s: len(s.played) >= 40))
+    (tmp_path / "end").mkdir()
+    ended = play_until(tmp_path / "end", name, lambda s: False)
+    assert ended.state.to_move() is None
+    final = seat_state(ended)
+    assert final["score"]["final"]
+    for where, state in (("mid-game", mid), ("final", final)):
+        page = open_state(browser, state)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 844})
+            overflow = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert overflow[0] <= overflow[1], f"{where} at {width} px: the page is {overflow[0]} px wide"
+        assert page.errors == []
+        page.context.close()
+    host = open_state(browser, view.state_json(ended, None), {"width": 1280, "height": 800})
+    overflow = host.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert overflow[0] <= overflow[1], f"the shared screen is {overflow[0]} px wide at 1280"
+    host.context.close()

@@ -388,20 +388,31 @@
       const won = score.final && winners.has(p.name);
       return el(
         "tr",
-        { class: won ? "won" : "" },
-        el("th", { scope: "row" }, p.name, ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : [])),
-        el("td", { class: "num", text: p.score }),
-        el("td", { class: "parts" }, ...(parts.length ? partsOf(parts) : ["–"])),
+        { class: won ? "won" : "", role: "row" },
+        el(
+          "th",
+          { scope: "row", role: "rowheader" },
+          p.name,
+          ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : []),
+        ),
+        el("td", { class: "num", role: "cell", text: p.score }),
+        el("td", { class: "parts", role: "cell" }, ...(parts.length ? partsOf(parts) : ["–"])),
       );
     });
     const head = el(
       "tr",
-      {},
-      el("th", { scope: "col", text: "Player" }),
-      el("th", { scope: "col", class: "num", text: "Score" }),
-      el("th", { scope: "col", text: "Made of" }),
+      { role: "row" },
+      el("th", { scope: "col", role: "columnheader", text: "Player" }),
+      el("th", { scope: "col", role: "columnheader", class: "num", text: "Score" }),
+      el("th", { scope: "col", role: "columnheader", class: "parts", text: "Made of" }),
     );
-    const table = el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows));
+    // laid out as a grid on a phone (table.css): the roles keep it a table for screen readers
+    const table = el(
+      "table",
+      { role: "table" },
+      el("thead", { role: "rowgroup" }, head),
+      el("tbody", { role: "rowgroup" }, ...rows),
+    );
     const extra = [];
     if (score.final && winners.size) extra.push(el("p", { class: "winners", text: `${winnersText([...winners])}.` }));
     for (const note of score.notes || []) extra.push(el("p", { class: "note", text: note }));
@@ -409,7 +420,7 @@
     $("score-section").dataset.final = score.final ? "yes" : "no";
   }
 
-  // Each part of a breakdown kept whole ("bonus 3 ·"): a narrow screen breaks the line only between parts.
+  // Each part of a breakdown kept whole ("bonus 3 ·") where it fits: a line breaks between parts first.
   function partsOf(parts) {
     return parts.flatMap((part, i) => [i ? " " : "", el("span", { text: i < parts.length - 1 ? `${part} ·` : part })]);
   }
