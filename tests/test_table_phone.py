@@ -8,6 +8,7 @@ the page posts is recorded and answered with that same state. Every wait is boun
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import random
@@ -35,6 +36,7 @@ PHONE = {"width": 390, "height": 844}
 BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
+CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
 # Options that keep a whole game short, as the API tests use them.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
 
@@ -71,11 +73,14 @@ def play_until(
     return current
 
 
-def open_state(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, storage: str = "") -> Any:
+def open_state(
+    browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, storage: str = "", clock: bool = False
+) -> Any:
     """The page of ``state`` (its seat's, or the shared screen's for no seat) in a context of its own;
     ``page.posts`` lists what it posts.
 
-    ``storage``: a script run before the page's own, to set what a phone remembers (localStorage)."""
+    ``storage``: a script run before the page's own, to set what a phone remembers (localStorage).
+    ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``)."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
@@ -90,6 +95,9 @@ def open_state(browser: Any, state: dict[str, Any], viewport: dict[str, int] = P
     posts: list[tuple[str, dict[str, Any]]] = []
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    if clock:  # a fixed time, paused: no timer of the page fires until the test says so
+        page.clock.install(time=CLOCK_START)
+        page.clock.pause_at(CLOCK_START + datetime.timedelta(seconds=1))
 
     def answer(route: Any) -> None:
         where = route.request.url.split("://", 1)[1].split("/", 1)[1]
@@ -196,3 +204,71 @@ def test_every_page_fits_the_screen_from_320_px(browser, tmp_path, name):
     overflow = host.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert overflow[0] <= overflow[1], f"the shared screen is {overflow[0]} px wide at 1280"
     host.context.close()
+
+
+# -- no undo after the end; forced moves played after a countdown ------------------------------------------
+
+
+def test_undo_is_not_offered_once_the_game_is_over(browser, tmp_path):
+    """The seat that made the last move of a finished game is not offered to take it back."""
+    ended = play_until(tmp_path, "hauling-astronauts", lambda s: False)
+    last = ended.played[-1][0]
+    page = open_state(browser, view.state_json(ended, last))
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "over")
+    expect(page.locator("#undo")).to_be_hidden()
+
+
+def _forced(s: session.Session) -> bool:
+    """One input only, a pass or the end of the turn."""
+    seat = s.state.to_move()
+    moves = seat_state(s)["moves"] if seat else []
+    return len(moves) == 1 and moves[0].split()[0] in ("pass", "end")
+
+
+def _end_among_others(s: session.Session) -> bool:
+    moves = seat_state(s)["moves"] if s.state.to_move() else []
+    return len(moves) >= 2 and "end" in moves
+
+
+def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(browser, tmp_path):
+    """Hauling Astronauts' "pass (nothing else is possible)": counted down, then sent; Stop keeps it a button."""
+    state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
+    (move,) = state["moves"]
+    for stopped in (False, True):
+        page = open_state(browser, state, clock=True)
+        expect(page.locator("#forced")).to_be_visible()
+        expect(page.locator("#forced-text")).to_have_text(f"Playing “{state['buttons'][0]['label']}” in 3 s")
+        page.clock.run_for(1000)
+        expect(page.locator("#forced-text")).to_contain_text("in 2 s")
+        if stopped:
+            page.locator("#forced-stop").click()
+            expect(page.locator("#forced")).to_be_hidden()
+        page.clock.run_for(5000)
+        if stopped:
+            assert page.posts == []
+            expect(page.locator(f"#moves button[data-move='{move}']")).to_be_visible()
+        else:
+            expect(page.locator("#error")).to_be_visible()  # the stand-in refuses every move it is sent
+            assert page.posts == [("s/T/play", {"move": move, "version": state["version"]})]
+        page.context.close()
+
+
+def test_a_forced_move_waits_for_a_tap_when_the_setting_is_off(browser, tmp_path):
+    state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
+    page = open_state(browser, state, storage="localStorage.setItem('pnp.table.auto-forced', 'off')", clock=True)
+    expect(page.locator("#auto-forced")).not_to_be_checked()
+    page.clock.run_for(10_000)
+    expect(page.locator("#forced")).to_be_hidden()
+    assert page.posts == []
+
+
+def test_a_choice_between_two_inputs_is_never_played_by_itself(browser, tmp_path):
+    """Air King: "end the turn" beside another input is the player's to choose, however long they wait."""
+    state = seat_state(play_until(tmp_path, "air-king", _end_among_others))
+    assert len(state["moves"]) >= 2
+    page = open_state(browser, state, clock=True)
+    expect(page.locator("#auto-forced")).to_be_checked()
+    expect(page.locator("#moves button.move").first).to_be_visible()
+    page.clock.run_for(60_000)
+    expect(page.locator("#forced")).to_be_hidden()
+    assert page.posts == []

@@ -313,11 +313,12 @@
       drawPrivate(data.private || {});
       drawMoves(data);
       $("tools").hidden = readOnly;
-      // the server lets a seat take back only its own last move: offer undo only then
-      const log = data.log || [];
-      $("undo").hidden = readOnly || !(log.length && log[log.length - 1].player === SEAT);
-      // at the end the phone leads with the result, and there are no moves left to show
       const over = data.stage === "over" || data.to_move === null;
+      // the server lets a seat take back only its own last move: offer undo only then, and never after the end
+      const log = data.log || [];
+      $("undo").hidden = readOnly || over || !(log.length && log[log.length - 1].player === SEAT);
+      drawForced(data);
+      // at the end the phone leads with the result, and there are no moves left to show
       $("moves-section").hidden = over || readOnly;
       const score = $("score-section");
       const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
@@ -489,6 +490,56 @@
     $("suggest-wrap").hidden = !(mine && choices > 1);
     if (suggested && suggested.version !== data.version) suggested = null;
     showSuggestion();
+  }
+
+  // -- a forced move, played after a countdown the player can stop ------------------------------------
+  // When this seat's one input is a pass or the end of its turn (a choice that shows nothing hidden),
+  // the page plays it after FORCED_WAIT seconds unless the player taps Stop. A table setting, kept on
+  // this phone; on unless turned off.
+  const FORCED_VERBS = new Set(["pass", "end"]);
+  const FORCED_WAIT = 3;
+  const AUTO_FORCED = "pnp.table.auto-forced";
+  let forced = null; // { version, button, left, timer }: timer is null once stopped or played
+
+  const autoForced = () => localStorage.getItem(AUTO_FORCED) !== "off";
+
+  function forcedButton(data) {
+    const buttons = data.buttons || [];
+    if (data.read_only || data.to_move !== SEAT || buttons.length !== 1) return null;
+    const [b] = buttons;
+    return b.kind === "choice" && FORCED_VERBS.has(b.verb) ? b : null;
+  }
+
+  // Start a countdown for a new state whose one input is forced; a state already counted keeps its own.
+  function drawForced(data) {
+    const button = autoForced() ? forcedButton(data) : null;
+    const version = button ? data.version : null;
+    if (forced && forced.version === version) return;
+    stopForced();
+    forced = button ? { version, button, left: FORCED_WAIT, timer: setInterval(tickForced, 1000) } : null;
+    showForced();
+  }
+
+  function tickForced() {
+    forced.left -= 1;
+    if (forced.left <= 0) {
+      const { version, button } = forced;
+      stopForced();
+      if (state && state.version === version) play(button.move);
+    }
+    showForced();
+  }
+
+  function stopForced() {
+    if (forced && forced.timer !== null) clearInterval(forced.timer);
+    if (forced) forced.timer = null;
+    showForced();
+  }
+
+  function showForced() {
+    const counting = forced !== null && forced.timer !== null;
+    $("forced").hidden = !counting;
+    if (counting) $("forced-text").textContent = `Playing “${forced.button.label}” in ${forced.left} s`;
   }
 
   // -- a suggested move (the search bot, on the server) -------------------------------------------
@@ -864,6 +915,13 @@
     $("error-close").addEventListener("click", clearError);
     if (SEAT !== null) {
       $("undo").addEventListener("click", undo);
+      $("forced-stop").addEventListener("click", stopForced);
+      const auto = $("auto-forced");
+      auto.checked = autoForced();
+      auto.addEventListener("change", () => {
+        localStorage.setItem(AUTO_FORCED, auto.checked ? "on" : "off");
+        if (!auto.checked) stopForced();
+      });
       $("suggest").addEventListener("click", suggest);
       $("filter").addEventListener("input", applyFilter);
       $("typed").addEventListener("submit", async (event) => {
