@@ -64,7 +64,13 @@ def play_until(
     ``stop`` holds (or the game ends, or ``limit`` moves)."""
     current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
     current.save()
-    rng = random.Random(seed)
+    return advance(current, stop, random.Random(seed), limit)
+
+
+def advance(
+    current: session.Session, stop: Callable[[session.Session], bool], rng: random.Random, limit: int = 2000
+) -> session.Session:
+    """``current`` played on by ``rng``'s choices until ``stop`` holds (or the end, or ``limit`` moves)."""
     for _ in range(limit):
         seat = current.state.to_move()
         if seat is None or stop(current):
@@ -93,6 +99,7 @@ def open_state(
         context.add_init_script(storage)
     page = context.new_page()
     posts: list[tuple[str, dict[str, Any]]] = []
+    served = {"state": state}
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     if clock:  # a fixed time, paused: no timer of the page fires until the test says so
@@ -105,7 +112,7 @@ def open_state(
             asset = TABLE / where
             route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
         elif where == "s/T/state":
-            route.fulfill(json=state)
+            route.fulfill(json=served["state"])
         elif where == "s/T/events":
             route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
         elif where in ("s/T/play", "s/T/undo"):
@@ -121,6 +128,7 @@ def open_state(
     expect(page.locator("#turn")).not_to_have_text("Loading the table…")
     page.posts = posts
     page.errors = errors
+    page.served = served
     return page
 
 
@@ -272,3 +280,85 @@ def test_a_choice_between_two_inputs_is_never_played_by_itself(browser, tmp_path
     page.clock.run_for(60_000)
     expect(page.locator("#forced")).to_be_hidden()
     assert page.posts == []
+
+
+# -- a nudge on your turn, and the screen kept on -------------------------------------------------------------
+
+# Stand-ins for what a phone has and a headless browser lacks: vibration, sound, the wake lock, and
+# the page's visibility (a phone's screen going off); each records what the page asks of it.
+PHONE_PARTS = """
+window.__buzz = []; window.__beeps = 0; window.__locks = [];
+Object.defineProperty(navigator, "vibrate", {configurable: true, value: (p) => { window.__buzz.push(p); return true; }});
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return {frequency: {}, connect: (n) => n, start: () => { window.__beeps += 1; }, stop() {}}; }
+  createGain() { return {gain: {setValueAtTime() {}, exponentialRampToValueAtTime() {}}, connect: (n) => n}; }
+  resume() {}
+};
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: async () => {
+  window.__locks.push("lock");
+  const lock = new EventTarget();
+  lock.release = async () => { window.__locks.push("release"); lock.dispatchEvent(new Event("release")); };
+  return lock;
+}}});
+let shown = "visible";
+Object.defineProperty(document, "visibilityState", {configurable: true, get: () => shown});
+window.__show = (how) => { shown = how; document.dispatchEvent(new Event("visibilitychange")); };
+"""
+
+
+def _until(page: Any, expression: str, wanted: Any) -> None:
+    """Wait (bounded) until ``expression`` evaluates to ``wanted`` on ``page``."""
+    for _ in range(BOUND // 50):
+        if page.evaluate(expression) == wanted:
+            return
+        page.wait_for_timeout(50)
+    assert page.evaluate(expression) == wanted, expression
+
+
+def _show(page: Any, state: dict[str, Any]) -> None:
+    """The stand-in's state becomes ``state``; the page is shown again, so it looks at once."""
+    page.served["state"] = state
+    page.evaluate("window.__show('visible')")
+    expect(page.locator("#turn")).to_have_attribute(
+        "data-turn", "yours" if state["to_move"] == state["seat"] else "waiting"
+    )
+
+
+def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser, tmp_path):
+    """Vibration, the tab's title, a beep only once the sound is on (remembered), the moves in view."""
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
+    seat = next(p for p in current.setup.players if p != current.state.to_move())
+    waiting = view.state_json(current, seat)
+    advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
+    turn = view.state_json(current, seat)
+    page = open_state(browser, waiting, storage=PHONE_PARTS)
+    expect(page).to_have_title(f"{seat} · Hauling Astronauts")
+
+    _show(page, turn)
+    expect(page).to_have_title("▶ Your turn · Hauling Astronauts")
+    _until(page, "window.__buzz.length", 1)
+    top = page.evaluate("document.getElementById('moves-section').getBoundingClientRect().top")
+    under = page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom")
+    assert under - 1 <= top <= PHONE["height"] / 2, (top, under)
+    assert page.evaluate("window.__beeps") == 0  # the sound is off until the player turns it on
+
+    expect(page.locator("#sound")).not_to_be_checked()
+    page.locator("#sound").check()
+    _show(page, waiting)
+    assert page.evaluate("window.__buzz.length") == 1  # no nudge when the turn goes
+    _show(page, turn)
+    _until(page, "window.__beeps", 1)
+    page.reload()
+    expect(page.locator("#sound")).to_be_checked()  # remembered on this phone
+    assert page.errors == []
+
+
+def test_the_screen_is_kept_on_while_the_page_is_shown(browser, tmp_path):
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
+    page = open_state(browser, seat_state(current), storage=PHONE_PARTS)
+    _until(page, "window.__locks.join()", "lock")
+    page.evaluate("window.__show('hidden')")
+    _until(page, "window.__locks.join()", "lock,release")
+    page.evaluate("window.__show('visible')")
+    _until(page, "window.__locks.join()", "lock,release,lock")

@@ -318,6 +318,7 @@
       const log = data.log || [];
       $("undo").hidden = readOnly || over || !(log.length && log[log.length - 1].player === SEAT);
       drawForced(data);
+      turnCame(!over && !readOnly && data.to_move === SEAT);
       // at the end the phone leads with the result, and there are no moves left to show
       $("moves-section").hidden = over || readOnly;
       const score = $("score-section");
@@ -359,8 +360,8 @@
     const log = data.log || [];
     const last = log[log.length - 1];
     $("last").textContent = last ? `Last: ${said(last)}` : "No moves yet.";
-    const who = SEAT !== null ? `${SEAT} · ` : "";
-    document.title = `${kind === "yours" ? "▶ " : ""}${who}${data.game || document.title}`;
+    const game = data.game || document.title;
+    document.title = kind === "yours" ? `▶ Your turn · ${game}` : SEAT !== null ? `${SEAT} · ${game}` : game;
   }
 
   function winnersText(winners) {
@@ -491,6 +492,80 @@
     if (suggested && suggested.version !== data.version) suggested = null;
     showSuggestion();
   }
+
+  // -- the turn comes to this seat: a nudge, and the moves brought into view -------------------------
+  // Vibration where the phone has it, and a short beep if the player turned the sound on (made by
+  // WebAudio: no sound file). A browser lets a page sound only once it has been tapped, so the sound
+  // is made ready on a tap. The first state drawn only brings the moves into view.
+  const SOUND = "pnp.table.sound";
+  let yourTurn = null; // whether the last state drawn was this seat's turn (null before the first)
+  let audio = null;
+
+  const soundOn = () => localStorage.getItem(SOUND) === "on";
+
+  function turnCame(yours) {
+    if (yours && yourTurn === false) {
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      if (soundOn()) beep();
+    }
+    if (yours && yourTurn !== true) showMoves();
+    yourTurn = yours;
+  }
+
+  // Scroll the moves up to just under the status (which stays at the top), unless they start in the
+  // upper half of the screen already.
+  function showMoves() {
+    const top = $("moves-section").getBoundingClientRect().top;
+    const under = document.querySelector(".status").getBoundingClientRect().bottom;
+    if (top < under || top > innerHeight / 2) window.scrollBy(0, top - under);
+  }
+
+  function readySound() {
+    if (!audio && window.AudioContext) audio = new AudioContext();
+    if (audio && audio.state === "suspended") audio.resume();
+  }
+
+  function beep() {
+    if (!audio) return;
+    const now = audio.currentTime;
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 880;
+    volume.gain.setValueAtTime(0.2, now);
+    volume.gain.exponentialRampToValueAtTime(0.001, now + 0.3);
+    tone.connect(volume).connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.3);
+  }
+
+  // -- the screen kept on while the page is shown (the Screen Wake Lock, where the browser offers it) --
+  let lock = null;
+  let locking = false;
+
+  async function keepAwake() {
+    if (lock || locking || !navigator.wakeLock || document.visibilityState !== "visible") return;
+    locking = true;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => {
+        lock = null;
+      });
+    } catch {
+      /* refused (a battery saver, or a page not served over HTTPS): the screen may dim as usual */
+    } finally {
+      locking = false;
+    }
+  }
+
+  function letSleep() {
+    if (lock) lock.release();
+    lock = null;
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") keepAwake();
+    else letSleep();
+  });
 
   // -- a forced move, played after a countdown the player can stop ------------------------------------
   // When this seat's one input is a pass or the end of its turn (a choice that shows nothing hidden),
@@ -916,6 +991,13 @@
     if (SEAT !== null) {
       $("undo").addEventListener("click", undo);
       $("forced-stop").addEventListener("click", stopForced);
+      const sound = $("sound");
+      sound.checked = soundOn();
+      sound.addEventListener("change", () => {
+        localStorage.setItem(SOUND, sound.checked ? "on" : "off");
+        if (sound.checked) readySound();
+      });
+      document.addEventListener("pointerdown", () => soundOn() && readySound());
       const auto = $("auto-forced");
       auto.checked = autoForced();
       auto.addEventListener("change", () => {
@@ -933,6 +1015,7 @@
     }
     refresh();
     listen();
+    keepAwake();
     setInterval(watch, 1000);
   }
 
