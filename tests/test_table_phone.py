@@ -80,13 +80,19 @@ def advance(
 
 
 def open_state(
-    browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, storage: str = "", clock: bool = False
+    browser: Any,
+    state: dict[str, Any],
+    viewport: dict[str, int] = PHONE,
+    storage: str = "",
+    clock: bool = False,
+    scheme: str = "light",
 ) -> Any:
     """The page of ``state`` (its seat's, or the shared screen's for no seat) in a context of its own;
     ``page.posts`` lists what it posts.
 
     ``storage``: a script run before the page's own, to set what a phone remembers (localStorage).
-    ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``)."""
+    ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``).
+    ``scheme``: the colour scheme the phone is set to (prefers-color-scheme)."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
@@ -94,7 +100,7 @@ def open_state(
     html = env.get_template(template).render(
         title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
     )
-    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
     if storage:
         context.add_init_script(storage)
     page = context.new_page()
@@ -362,3 +368,81 @@ def test_the_screen_is_kept_on_while_the_page_is_shown(browser, tmp_path):
     _until(page, "window.__locks.join()", "lock,release")
     page.evaluate("window.__show('visible')")
     _until(page, "window.__locks.join()", "lock,release,lock")
+
+
+# -- light and dark, each readable -------------------------------------------------------------------------
+
+# Every text shown outside the picture, against the colour behind it (the backgrounds of its ancestors,
+# laid over each other), with WCAG's contrast ratio; disabled controls are exempt. The worst found.
+CONTRAST = """() => {
+  const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+  const linear = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const luminance = (c) => 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2]);
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  function behind(node) {
+    const layers = [];
+    for (let n = node; n; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  }
+  const worst = [];
+  for (const node of document.querySelectorAll("body *")) {
+    const text = [...node.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join("").trim();
+    if (!text || node.closest("svg, option, :disabled") || !node.checkVisibility()) continue;
+    const back = behind(node);
+    const ink = over(rgba(getComputedStyle(node).color), back);
+    const [a, b] = [luminance(ink), luminance(back)].sort((x, y) => y - x);
+    worst.push([(a + 0.05) / (b + 0.05), `${node.tagName}.${node.className} "${text.slice(0, 30)}"`]);
+  }
+  return worst.sort((x, y) => x[0] - y[0]).slice(0, 3);
+}"""
+
+
+def _contrast(page: Any) -> list[tuple[float, str]]:
+    """The three texts of least contrast on ``page``, as (ratio, which)."""
+    return [(ratio, which) for ratio, which in page.evaluate(CONTRAST)]
+
+
+def _everything_open(page: Any) -> None:
+    """The log and its notation open, two faces picked and entered (the stand-in refuses: a refusal line)."""
+    page.locator("#log-details > summary").click()
+    page.locator("#notation-details > summary").click()
+    picker = page.locator("#moves .picker")
+    picker.locator("button.face[data-face='R']").click()
+    picker.locator("button.face[data-face='J']").click()
+    picker.locator("button.enter").click()
+    expect(page.locator("#error")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_text_has_a_contrast_of_4_5_to_1_as_the_phone_is_set(browser, tmp_path, scheme):
+    """Take Off! mid-game (coloured faces, the log, a refusal) and at its end (the winner), light and dark."""
+    current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 6 and "roll" in seat_state(s)["moves"][0])
+    page = open_state(browser, seat_state(current), scheme=scheme)
+    expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+    _everything_open(page)
+    worst = _contrast(page)
+    assert worst[0][0] >= 4.5, worst
+    advance(current, lambda s: False, random.Random(1))
+    ended = open_state(browser, seat_state(current), scheme=scheme)
+    expect(ended.locator("#turn")).to_have_attribute("data-turn", "over")
+    worst = _contrast(ended)
+    assert worst[0][0] >= 4.5, worst
+
+
+def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(browser, tmp_path):
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
+    page = open_state(browser, seat_state(current), scheme="light")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    page.locator("#theme").select_option("dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    assert background == "rgb(15, 18, 23)"
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("#theme")).to_have_value("dark")
+    page.locator("#theme").select_option("")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")  # as the phone is set

@@ -493,6 +493,19 @@
     showSuggestion();
   }
 
+  // -- light or dark: as the phone is set (prefers-color-scheme), unless chosen on this phone ---------
+  const THEME = "pnp.table.theme";
+  const darkPhone = window.matchMedia("(prefers-color-scheme: dark)");
+
+  function applyTheme() {
+    const chosen = localStorage.getItem(THEME);
+    const dark = chosen === "dark" || (chosen !== "light" && darkPhone.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+  }
+
+  darkPhone.addEventListener("change", applyTheme);
+  applyTheme();
+
   // -- the turn comes to this seat: a nudge, and the moves brought into view -------------------------
   // Vibration where the phone has it, and a short beep if the player turned the sound on (made by
   // WebAudio: no sound file). A browser lets a page sound only once it has been tapped, so the sound
@@ -991,6 +1004,13 @@
     if (SEAT !== null) {
       $("undo").addEventListener("click", undo);
       $("forced-stop").addEventListener("click", stopForced);
+      const theme = $("theme");
+      theme.value = localStorage.getItem(THEME) || "";
+      theme.addEventListener("change", () => {
+        if (theme.value) localStorage.setItem(THEME, theme.value);
+        else localStorage.removeItem(THEME);
+        applyTheme();
+      });
       const sound = $("sound");
       sound.checked = soundOn();
       sound.addEventListener("change", () => {
