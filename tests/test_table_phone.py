@@ -105,7 +105,7 @@ def open_state(
         context.add_init_script(storage)
     page = context.new_page()
     posts: list[tuple[str, dict[str, Any]]] = []
-    served = {"state": state}
+    served = {"state": state, "refusal": "refused"}
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     if clock:  # a fixed time, paused: no timer of the page fires until the test says so
@@ -123,7 +123,7 @@ def open_state(
             route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
         elif where in ("s/T/play", "s/T/undo"):
             posts.append((where, json.loads(route.request.post_data or "{}")))
-            route.fulfill(status=422, json={"error": "refused", "kind": "refused"})
+            route.fulfill(status=422, json={"error": served["refusal"], "kind": "refused"})
         elif where == "s/T":
             route.fulfill(body=html, content_type="text/html")
         else:
@@ -165,6 +165,22 @@ def test_the_log_and_last_line_read_in_words_with_the_notation_folded(browser, t
     expect(notation_list.first).to_be_hidden()  # folded
     page.locator("#notation-details > summary").click()
     expect(notation_list.first).to_have_text(f"{last['player']}: {last['text']}")
+    assert page.errors == []
+
+
+def test_a_refused_button_is_named_by_its_label(browser, tmp_path):
+    """The server's refusal quotes the notation it was sent; the page names the move as its button does."""
+    def placing(s: session.Session) -> bool:
+        return any(m.startswith("place") for m in seat_state(s)["moves"])
+
+    current = play_until(tmp_path, "hauling-astronauts", placing)
+    state = seat_state(current)
+    button = next(b for b in state["buttons"] if b["verb"] == "place")
+    page = open_state(browser, state)
+    why = "the game moved on (rule: a stand-in's refusal)"
+    page.served["refusal"] = f"{button['move']!r}: {why}"
+    page.locator(f"#moves button[data-move='{button['move']}']").click()
+    expect(page.locator("#error-text")).to_have_text(f"“{button['label']}”: {why}")
     assert page.errors == []
 
 
@@ -294,7 +310,9 @@ def test_a_choice_between_two_inputs_is_never_played_by_itself(browser, tmp_path
 # the page's visibility (a phone's screen going off); each records what the page asks of it.
 PHONE_PARTS = """
 window.__buzz = []; window.__beeps = 0; window.__locks = [];
-Object.defineProperty(navigator, "vibrate", {configurable: true, value: (p) => { window.__buzz.push(p); return true; }});
+Object.defineProperty(navigator, "vibrate", {
+  configurable: true, value: (p) => { window.__buzz.push(p); return true; },
+});
 window.AudioContext = class {
   constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
   createOscillator() { return {frequency: {}, connect: (n) => n, start: () => { window.__beeps += 1; }, stop() {}}; }
@@ -375,7 +393,10 @@ def test_the_screen_is_kept_on_while_the_page_is_shown(browser, tmp_path):
 # Every text shown outside the picture, against the colour behind it (the backgrounds of its ancestors,
 # laid over each other), with WCAG's contrast ratio; disabled controls are exempt. The worst found.
 CONTRAST = """() => {
-  const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+  const rgba = (c) => {
+    const v = c.match(/[\\d.]+/g).map(Number);
+    return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1];
+  };
   const linear = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
   const luminance = (c) => 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2]);
   const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
