@@ -398,7 +398,7 @@
           ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : []),
         ),
         el("td", { class: "num", role: "cell", text: p.score }),
-        el("td", { class: "parts", role: "cell" }, ...(parts.length ? partsOf(parts) : ["–"])),
+        el("td", { class: "parts", role: "cell" }, ...partsOf(parts)),
       );
     });
     const head = el(
