@@ -97,10 +97,13 @@ class SvgCanvas:
         self._clip_paths: list[str] = []  # the clipPath definitions
         self._clip_prefix = clip_prefix
 
-    def content(self) -> str:
-        """What was drawn: the definitions (``<defs>``, always there), then the elements."""
+    def written(self, start: str, end: str) -> str:
+        """What was drawn, between ``start`` and ``end``: the definitions (``<defs>``, always there), then the elements.
+
+        One join: a kept drawing (Take Off's map, half a megabyte) is copied once more, not once per step.
+        """
         defs = f"<defs>{''.join(self._clip_paths)}</defs>" if self._clip_paths else "<defs />"
-        return defs + "".join(self._parts)
+        return "".join([start, defs, *self._parts, end])
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
         corners = f' rx="{num(radius)}" ry="{num(radius)}"' if radius > 0 else ""
@@ -195,16 +198,17 @@ def _fragment(drawing: Drawing) -> str:
     """``drawing`` as one SVG group, its clip ids its own."""
     canvas = _ScreenCanvas(f"kept{next(_FRAGMENT_NUMBERS)}-clip")
     drawing.draw(canvas)
-    return f"<g>{canvas.content()}</g>"
+    return canvas.written("<g>", "</g>")
 
 
 def svg_page(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as a standalone SVG document, at 100 % when printed."""
     canvas = SvgCanvas()
     draw(canvas)
-    return (
+    return canvas.written(
         f'<svg baseProfile="full" height="{num(height)}mm" version="1.1" viewBox="0 0 {num(width)} {num(height)}"'
-        f' width="{num(width)}mm" {_NAMESPACES}>{canvas.content()}</svg>'
+        f' width="{num(width)}mm" {_NAMESPACES}>',
+        "</svg>",
     )
 
 
@@ -212,7 +216,7 @@ def screen_svg(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept."""
     canvas = _ScreenCanvas()
     draw(canvas)
-    return (
-        f'<svg baseProfile="full" version="1.1" viewBox="0 0 {num(width)} {num(height)}"'
-        f' width="100%" {_NAMESPACES}>{canvas.content()}</svg>'
+    return canvas.written(
+        f'<svg baseProfile="full" version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%" {_NAMESPACES}>',
+        "</svg>",
     )
