@@ -266,7 +266,7 @@ def _play_until(record: Path, done) -> None:
 
     current = session.load(record)
     while not done(current):
-        current.play(notation.format(current.game, current.state.legal_moves()[0]))
+        current.play(notation.format(current.game, current.offered(current.state.to_move() or "")[0]))
     current.save()
 
 

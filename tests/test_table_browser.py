@@ -172,7 +172,7 @@ def _finish(path: Path, seed: int) -> dict:
     with record.locked(path):
         current = session.load(path)
         while current.state.to_move() is not None:
-            current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+            current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
         current.save()
     return json.loads(
         subprocess.run([sys.executable, "-m", "pnp", "ref", "score", str(path), "--json"],
@@ -224,10 +224,10 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     # A few placements, each seen on the other phone within the bound.
     ann.locator("#moves button[data-move='place 2 a1']").click()
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
-    expect(bob.locator("#last")).to_contain_text("place 2 a1", timeout=BOUND)
+    expect(bob.locator("#last")).to_contain_text("place the 2 on a1", timeout=BOUND)
     bob.locator("#moves button[data-move='place 3 b2']").click()
     expect(ann.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
-    expect(ann.locator("#last")).to_contain_text("place 3 b2", timeout=BOUND)
+    expect(ann.locator("#last")).to_contain_text("place the 3 on b2", timeout=BOUND)
     _fits(ann)
     _fits(bob)
 
@@ -252,17 +252,17 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
 
     # Undo asks first, then takes the move back on every page.
     ann.locator("#moves button[data-move='place 5 c3']").click()
-    expect(bob.locator("#last")).to_contain_text("place 5 c3", timeout=BOUND)
+    expect(bob.locator("#last")).to_contain_text("place the 5 on c3", timeout=BOUND)
     expect(bob.locator("#undo")).to_be_hidden()  # only the last move's own player may take it back
     ann.locator("#undo").click()
     expect(ann.locator("#confirm")).to_be_visible()
-    expect(ann.locator("#confirm-what")).to_contain_text("place 5 c3")
+    expect(ann.locator("#confirm-what")).to_contain_text("place the 5 on c3")
     ann.locator("#confirm-ok").click()
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting", timeout=BOUND)
-    expect(bob.locator("#last")).to_contain_text("place 3 b2", timeout=BOUND)
+    expect(bob.locator("#last")).to_contain_text("place the 3 on b2", timeout=BOUND)
     assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
     ann.locator("#moves button[data-move='place 5 c1']").click()
-    expect(bob.locator("#last")).to_contain_text("place 5 c1", timeout=BOUND)
+    expect(bob.locator("#last")).to_contain_text("place the 5 on c1", timeout=BOUND)
     for face in ("1", "4", "6"):
         bob.locator(f"#moves .picker button.face[data-face='{face}']").click()
     bob.locator("#moves .picker button.enter").click()
@@ -277,7 +277,8 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
 
     # The shared screen: the picture, the log, the turn and the score, and no secret of anyone's.
     screen = _open(browser, urls["url"], SCREEN, errors)
-    expect(screen.locator("#log")).to_contain_text("roll 1 4 6")
+    expect(screen.locator("#log")).to_contain_text("roll 1, 4 and 6")  # in words; the notation is folded
+    expect(screen.locator("#notation")).to_contain_text("roll 1 4 6")
     for player in ("ann", "bob"):
         _never_shown(screen, path, player, names)
     screen.screenshot(path=shots / "table-host.png")
@@ -448,7 +449,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
     with record.locked(path):
         current = session.load(path)
         while current.state.stage() != "play" or len(current.state.legal_moves()) < 2:
-            current.play(notation.format(current.game, rng.choice(current.state.legal_moves())))
+            current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
         current.save()
     mover = current.state.to_move()
     server, urls = _serve(path)

@@ -98,12 +98,17 @@ def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.R
     raise AssertionError(f"no end after {MOST_INPUTS} inputs")
 
 
+def _until(done) -> None:
+    """Until ``done()``, within the bound (a QR code's image drawn: no locator waits for that)."""
+    deadline = time.monotonic() + BOUND / 1000
+    while not done():
+        assert time.monotonic() < deadline, "not done within the bound"
+        time.sleep(0.05)
+
+
 def _wait_past(link: str, version: str) -> None:
     """Until the record has moved past ``version`` (the tapped move was played), within the bound."""
-    deadline = time.monotonic() + BOUND / 1000
-    while _state(link)["version"] == version:
-        assert time.monotonic() < deadline, "a tapped move was not played"
-        time.sleep(0.05)
+    _until(lambda: _state(link)["version"] != version)
 
 
 def _state(link: str) -> dict:
@@ -129,6 +134,8 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
 
     first = start_in_the_lobby(screen, "hauling-astronauts", ["ann", "bob"])
     expect(screen.locator(".seat img")).to_have_count(2)
+    expect(screen.locator("#turn")).to_contain_text("ann")
+    _until(lambda: screen.locator(".seat img").evaluate_all("codes => codes.every(c => c.naturalWidth > 0)"))
     screen.screenshot(path=shots / "night-codes.png")
     seats = night.seats(first)
     phones = join(browser, seats, errors)

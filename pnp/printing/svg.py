@@ -1,9 +1,13 @@
-"""The SVG backend: a Canvas that builds an svgwrite drawing in millimetres.
+"""The SVG backend: a Canvas that writes SVG text in millimetres.
 
 The viewBox is in millimetres. A page for print carries its width and height
 in ``mm``, so one user unit is one millimetre at 100 %; a picture for a screen
 has width 100 % instead and scales to its container. Named groups become
 ``<g data-name="...">``; clips become ``clipPath`` definitions.
+
+The text is written here directly, one string per element joined once at the end, byte for byte as
+svgwrite wrote it through ElementTree: attributes in sorted order, empty ones left out, values escaped
+as ElementTree escapes them, and an element with nothing in it closed as ``<tag />``.
 
 A screen picture is drawn anew for every change of a game, but much of it may stay the same for a
 whole session (Take Off's world map): a drawing placed with a key (:func:`pnp.printing.reuse.place`)
@@ -13,12 +17,10 @@ is written to SVG text once per process, and that text goes into every later pic
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
-
-import svgwrite
-from svgwrite.base import BaseElement
+from functools import lru_cache
 
 from pnp.memo import Memo
 from pnp.printing import fonts
@@ -27,30 +29,25 @@ from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few sessions one server holds
 _FRAGMENTS: Memo[Hashable, str] = Memo(FRAGMENTS_KEPT)
 _FRAGMENT_NUMBERS = itertools.count(1)  # each kept fragment's clip ids start with its own number
+NUMBERS_KEPT = 1 << 16  # coordinates kept written: a few pictures' worth
+
+_NAMESPACES = (
+    'xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
+    ' xmlns:xlink="http://www.w3.org/1999/xlink"'
+)
+_ATTRIBUTE_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
+)
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_NEEDS_ATTRIBUTE_ESCAPE = re.compile('[&<>"\r\n\t]').search
+_NEEDS_TEXT_ESCAPE = re.compile("[&<>]").search
 
 
-class _Element(BaseElement):
-    """Any SVG element, its attributes given verbatim (already formatted)."""
-
-    def __init__(self, tag: str, **extra: Any) -> None:
-        self.elementname = tag
-        super().__init__(**extra)
-
-
+@lru_cache(maxsize=NUMBERS_KEPT)
 def num(value: float) -> str:
-    """A coordinate with at most three decimals and no trailing zeros."""
+    """A coordinate with at most three decimals and no trailing zeros (the same few recur in every picture)."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
-
-
-def _paint(fill: Color | None, stroke: Color | None, width: float, dash: Sequence[float] | None) -> dict[str, str]:
-    attrs = {"fill": fill or "none"}
-    if stroke is not None:
-        attrs["stroke"] = stroke
-        attrs["stroke-width"] = num(width)
-        if dash:
-            attrs["stroke-dasharray"] = " ".join(num(d) for d in dash)
-    return attrs
 
 
 def path_data(ops: Sequence[PathOp]) -> str:
@@ -58,69 +55,114 @@ def path_data(ops: Sequence[PathOp]) -> str:
     return " ".join(op[0] + " ".join(num(v) for v in op[1:]) for op in ops)
 
 
-class SvgCanvas:
-    """The Canvas protocol drawn into an svgwrite ``Drawing``."""
+def escape_attribute(value: str) -> str:
+    """``value`` as ElementTree writes an attribute value: ``& < > "`` as entities, tab and line ends as numbers."""
+    return value.translate(_ATTRIBUTE_ESCAPES) if _NEEDS_ATTRIBUTE_ESCAPE(value) else value
 
-    def __init__(self, doc: svgwrite.Drawing, clip_prefix: str = "clip") -> None:
-        self._doc = doc
-        self._parents: list[BaseElement] = [doc]
-        self._clips = 0
+
+def escape_text(value: str) -> str:
+    """``value`` as ElementTree writes character data: ``& < >`` as entities."""
+    return value.translate(_TEXT_ESCAPES) if _NEEDS_TEXT_ESCAPE(value) else value
+
+
+def _attribute(name: str, value: str | None) -> str:
+    """`` name="value"``, escaped; nothing for an empty value (svgwrite leaves those out)."""
+    return f' {name}="{escape_attribute(value)}"' if value else ""
+
+
+def _numbers(name: str, value: str) -> str:
+    """`` name="value"`` for numbers written here (nothing in them to escape); nothing when there are none."""
+    return f' {name}="{value}"' if value else ""
+
+
+_FONT = _attribute("font-family", fonts.SVG_FAMILY)
+
+
+def _stroke(stroke: Color | None, width: float, dash: Sequence[float] | None) -> str:
+    """The stroke's attributes, in sorted order: stroke, stroke-dasharray, stroke-width."""
+    if stroke is None:
+        return ""
+    dashes = _numbers("stroke-dasharray", " ".join(num(d) for d in dash)) if dash else ""
+    return f'{_attribute("stroke", stroke)}{dashes} stroke-width="{num(width)}"'
+
+
+class SvgCanvas:
+    """The Canvas protocol written as SVG text: the elements drawn, and the clip paths they refer to.
+
+    Each element's attributes are written in sorted order, as svgwrite wrote them.
+    """
+
+    def __init__(self, clip_prefix: str = "clip") -> None:
+        self._parts: list[str] = []  # the elements drawn, in order
+        self._clip_paths: list[str] = []  # the clipPath definitions
         self._clip_prefix = clip_prefix
 
-    def _add(self, element: BaseElement) -> BaseElement:
-        self._parents[-1].add(element)
-        return element
+    def written(self, start: str, end: str) -> str:
+        """What was drawn, between ``start`` and ``end``: the definitions (``<defs>``, always there), then the elements.
 
-    def _element(self, tag: str, attrs: dict[str, str]) -> BaseElement:
-        element = _Element(tag, factory=self._doc)
-        element.update(attrs)
-        return self._add(element)
+        One join: a kept drawing (Take Off's map, half a megabyte) is copied once more, not once per step.
+        """
+        defs = f"<defs>{''.join(self._clip_paths)}</defs>" if self._clip_paths else "<defs />"
+        return "".join([start, defs, *self._parts, end])
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
-        attrs = {"x": num(x), "y": num(y), "width": num(w), "height": num(h), **_paint(fill, stroke, width, dash)}
-        if radius > 0:
-            attrs["rx"] = attrs["ry"] = num(radius)
-        self._element("rect", attrs)
+        corners = f' rx="{num(radius)}" ry="{num(radius)}"' if radius > 0 else ""
+        self._parts.append(
+            f'<rect{_attribute("fill", fill or "none")} height="{num(h)}"{corners}{_stroke(stroke, width, dash)}'
+            f' width="{num(w)}" x="{num(x)}" y="{num(y)}" />'
+        )
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
-        attrs = {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2), **_paint(None, stroke, width, dash)}
-        self._element("line", attrs)
+        self._parts.append(
+            f'<line fill="none"{_stroke(stroke, width, dash)}'
+            f' x1="{num(x1)}" x2="{num(x2)}" y1="{num(y1)}" y2="{num(y2)}" />'
+        )
 
     def polygon(
         self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None
     ) -> None:
-        attrs = _paint(fill if closed else None, stroke, width, dash)
-        attrs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in points)
-        self._element("polygon" if closed else "polyline", attrs)
+        tag = "polygon" if closed else "polyline"
+        coordinates = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        self._parts.append(
+            f'<{tag}{_attribute("fill", (fill if closed else None) or "none")}{_numbers("points", coordinates)}'
+            f"{_stroke(stroke, width, dash)} />"
+        )
 
     def path(self, ops: Sequence[PathOp], *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
-        self._element("path", {"d": path_data(ops), **_paint(fill, stroke, width, dash)})
+        self._parts.append(
+            f'<path{_numbers("d", path_data(ops))}{_attribute("fill", fill or "none")}{_stroke(stroke, width, dash)} />'
+        )
 
     def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
-        self._element("circle", {"cx": num(cx), "cy": num(cy), "r": num(r), **_paint(fill, stroke, width, dash)})
+        self._parts.append(
+            f'<circle cx="{num(cx)}" cy="{num(cy)}"{_attribute("fill", fill or "none")} r="{num(r)}"'
+            f"{_stroke(stroke, width, dash)} />"
+        )
 
     def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
-        attrs = {
-            "font-family": fonts.SVG_FAMILY,
-            "font-size": num(size * PT),
-            "fill": fill,
-        }
-        if anchor != "start":
-            attrs["text-anchor"] = anchor
-        if bold:
-            attrs["font-weight"] = "bold"
-        if rotate:
-            attrs["transform"] = f"rotate({num(rotate)} {num(x)} {num(y)})"
-        self._add(self._doc.text(s, insert=(num(x), num(y)), **attrs))
+        at_x, at_y = num(x), num(y)
+        weight = ' font-weight="bold"' if bold else ""
+        aligned = _attribute("text-anchor", anchor) if anchor != "start" else ""
+        turned = f' transform="rotate({num(rotate)} {at_x} {at_y})"' if rotate else ""
+        start = (
+            f'<text{_attribute("fill", fill)}{_FONT} font-size="{num(size * PT)}"{weight}{aligned}{turned}'
+            f' x="{at_x}" y="{at_y}"'
+        )
+        self._parts.append(f"{start}>{escape_text(s)}</text>" if s else f"{start} />")
 
     @contextmanager
-    def _enter(self, element: BaseElement) -> Iterator[None]:
-        self._add(element)
-        self._parents.append(element)
+    def _enter(self, tag: str, attributes: str) -> Iterator[None]:
+        """An element that holds what is drawn inside the context; closed as ``<tag ... />`` if nothing is."""
+        parts = self._parts
+        parts.append(f"<{tag}{attributes}>")
+        opened = len(parts)
         try:
             yield
         finally:
-            self._parents.pop()
+            if len(parts) == opened:
+                parts[-1] = f"<{tag}{attributes} />"
+            else:
+                parts.append(f"</{tag}>")
 
     def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> AbstractContextManager[None]:
         transform = []
@@ -130,75 +172,51 @@ class SvgCanvas:
             transform.append(f"rotate({num(rotate)})")
         if scale != 1.0:
             transform.append(f"scale({num(scale)})")
-        attrs = {}
-        if transform:
-            attrs["transform"] = " ".join(transform)
-        if name is not None:
-            attrs["data-name"] = name
-        return self._enter(self._doc.g(**attrs))
+        return self._enter("g", _attribute("data-name", name) + _numbers("transform", " ".join(transform)))
 
     def clip(self, x, y, w, h) -> AbstractContextManager[None]:
-        return self._clipped(self._doc.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
+        return self._clipped(f'<rect height="{num(h)}" width="{num(w)}" x="{num(x)}" y="{num(y)}" />')
 
     def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
-        return self._clipped(self._doc.path(d=path_data(ops)))
+        return self._clipped(f'<path{_numbers("d", path_data(ops))} />')
 
-    def _clipped(self, shape: BaseElement) -> AbstractContextManager[None]:
-        self._clips += 1
-        clip_id = f"{self._clip_prefix}{self._clips}"
-        clip_path = self._doc.clipPath(id=clip_id)
-        clip_path.add(shape)
-        self._doc.defs.add(clip_path)
-        return self._enter(self._doc.g(**{"clip-path": f"url(#{clip_id})"}))
+    def _clipped(self, shape: str) -> AbstractContextManager[None]:
+        clip_id = f"{self._clip_prefix}{len(self._clip_paths) + 1}"
+        self._clip_paths.append(f'<clipPath id="{clip_id}">{shape}</clipPath>')
+        return self._enter("g", f' clip-path="url(#{clip_id})"')
 
 
 class _ScreenCanvas(SvgCanvas):
     """A screen picture's canvas: a drawing placed with a key is written once per process (see the module)."""
 
-    def __init__(self, doc: svgwrite.Drawing, clip_prefix: str = "clip") -> None:
-        super().__init__(doc, clip_prefix)
-        self.kept: list[str] = []  # the kept fragments placed, in order, each at its marker
-
     def reuse(self, drawing: Drawing, key: Hashable) -> None:
         """Place ``drawing`` at the origin: its SVG text kept by ``key``, made now if it is not kept yet."""
-        self.kept.append(_FRAGMENTS.get(key, lambda: _fragment(drawing)))
-        self._element("g", {"id": _marker(len(self.kept) - 1)})
-
-
-def _marker(number: int) -> str:
-    return f"pnp-kept-{number}"
+        self._parts.append(_FRAGMENTS.get(key, lambda: _fragment(drawing)))
 
 
 def _fragment(drawing: Drawing) -> str:
     """``drawing`` as one SVG group, its clip ids its own."""
-    doc = svgwrite.Drawing(size=None, debug=False)
-    canvas = _ScreenCanvas(doc, f"kept{next(_FRAGMENT_NUMBERS)}-clip")
+    canvas = _ScreenCanvas(f"kept{next(_FRAGMENT_NUMBERS)}-clip")
     drawing.draw(canvas)
-    return _spliced("<g>" + "".join(element.tostring() for element in doc.elements) + "</g>", canvas.kept)
-
-
-def _spliced(text: str, kept: list[str]) -> str:
-    """``text`` with each kept fragment in place of its marker."""
-    for number, fragment in enumerate(kept):
-        text = text.replace(f'<g id="{_marker(number)}" />', fragment, 1)
-    return text
+    return canvas.written("<g>", "</g>")
 
 
 def svg_page(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as a standalone SVG document, at 100 % when printed."""
-    doc = _document(width, height, {"width": f"{num(width)}mm", "height": f"{num(height)}mm"})
-    draw(SvgCanvas(doc))
-    return doc.tostring()
+    canvas = SvgCanvas()
+    draw(canvas)
+    return canvas.written(
+        f'<svg baseProfile="full" height="{num(height)}mm" version="1.1" viewBox="0 0 {num(width)} {num(height)}"'
+        f' width="{num(width)}mm" {_NAMESPACES}>',
+        "</svg>",
+    )
 
 
 def screen_svg(width: float, height: float, draw: Draw) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept."""
-    doc = _document(width, height, {"width": "100%"})
-    canvas = _ScreenCanvas(doc)
+    canvas = _ScreenCanvas()
     draw(canvas)
-    return _spliced(doc.tostring(), canvas.kept)
-
-
-def _document(width: float, height: float, size: dict[str, str]) -> svgwrite.Drawing:
-    """A standalone SVG document with its viewBox in millimetres and the given size attributes."""
-    return svgwrite.Drawing(size=None, viewBox=f"0 0 {num(width)} {num(height)}", debug=False, **size)
+    return canvas.written(
+        f'<svg baseProfile="full" version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%" {_NAMESPACES}>',
+        "</svg>",
+    )

@@ -69,13 +69,22 @@ def state_json(
         "picture": _picture(current, seat) if picture is None else picture,
         "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
         "score": state.score().to_json(),
-        "log": [
-            {"n": n, "player": player, "text": text}
-            for n, ((player, _), text) in enumerate(zip(current.played, current.log_seen_by(seat)), 1)
-        ],
+        "log": _log(current, seat),
         "version": current.last_hash,
         "read_only": read_only,
     }
+
+
+def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
+    """Each move played as ``seat``'s log reads it: ``text`` in notation where the log shows the move as
+    written, and ``label`` in the words of the components (the game's label of the move)."""
+    game = current.game
+    entries = []
+    for n, ((player, move), text) in enumerate(zip(current.played, current.log_seen_by(seat)), 1):
+        as_written = text == notation.format(game, move)  # else already words: a hidden or sealed move
+        label = (game.label(move) or text) if as_written else text
+        entries.append({"n": n, "player": player, "text": text, "label": label})
+    return entries
 
 
 def _picture(current: Session, viewer: str | None) -> str:

@@ -51,7 +51,7 @@ def picture(state: AirKingState, viewer: str | None) -> Drawing:
     field = state.rules.field
     width = field.columns * SW + 2 * MARGIN
     inner = width - 2 * MARGIN
-    status = wrap(headline(state), HEAD, inner, bold=True)
+    status = wrap(headline(state, plain=True), HEAD, inner, bold=True)
     field_top = 4 + len(status) * 4.2 + 6
     panel_top = field_top + field.lanes * SH + 4
     most = max(sum(craft.home == name for craft in state.rules.data.aircraft) for name in field.airport_names)

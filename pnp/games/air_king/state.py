@@ -297,13 +297,27 @@ class AirKingState(BaseState):
             OVER: NextStep("see the result with 'pnp ref score'"),
         }[self.phase]
 
-    def status(self) -> str:
-        """The round (or the set-up) and what the referee waits for, in words."""
+    def awaited(self) -> str:
+        """What the table waits for, in plain words for a screen (no command, no notation)."""
+        who = self.players[self.seat] if self.phase != OVER else ""
+        return {
+            GOALS: f"{who} chooses a goal card",
+            DEAL: f"{who} enters the event card dealt to them",
+            DRAW: f"{who} draws an event card",
+            ACT: f"{who} moves aircraft and plays cards, then ends the turn",
+            DISCARD: f"{who} discards down to {self.rules.data.hand_limit} event cards",
+            FINAL: f"{who} reveals their goal card",
+            OVER: "the game is over",
+        }[self.phase]
+
+    def status(self, plain: bool = False) -> str:
+        """The round (or the set-up) and what the referee waits for, in words (``plain``: without commands)."""
+        awaited = self.awaited() if plain else self.next_step().text
         if self.stage() == "set-up":
-            return f"set-up: {self.next_step().text}"
+            return f"set-up: {awaited}"
         if self.phase == FINAL:
-            return f"the round limit is reached: {self.next_step().text}"
-        status = f"round {self.round + 1} of {self.rounds}: {self.next_step().text}"
+            return f"the round limit is reached: {awaited}"
+        status = f"round {self.round + 1} of {self.rounds}: {awaited}"
         if self.phase == ACT:
             moves, cards = self.moves_left, self.cards_played
             status += f" ({moves} aircraft move{'' if moves == 1 else 's'} left, {cards} card{'' if cards == 1 else 's'} played)"

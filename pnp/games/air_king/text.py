@@ -36,12 +36,14 @@ def render(state: AirKingState, viewer: str | None) -> str:
     return "\n".join(lines)
 
 
-def headline(state: AirKingState) -> str:
-    """The first line of the text and of the picture: the round and what is awaited, or the winners."""
+def headline(state: AirKingState, plain: bool = False) -> str:
+    """The first line of the text and of the picture: the round and what is awaited, or the winners.
+
+    ``plain`` (the picture) says what is awaited without the terminal's commands."""
     if state.phase == OVER:
         winners = state.score().winners
         return f"Air King: game over; winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
-    return f"Air King: {state.status()}"
+    return f"Air King: {state.status(plain)}"
 
 
 def _cell(state: AirKingState, name: str) -> str:

@@ -61,7 +61,7 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
     board, data = state.board, state.data
     room = board.columns * CELL_W
     width = EDGE * 1.5 + room
-    header = [line for text in status(state) for line in wrap(text, TEXT, room)]
+    header = [line for text in status(state, plain=True) for line in wrap(text, TEXT, room)]
     packed = " ".join(n for n, w in zip(state.names, state.where) if w == PACKED) or "none"
     info: list[tuple[str, bool]] = [(line, False) for line in wrap(f"packed: {packed}", TEXT, room)]
     for seat, player in enumerate(state.players):

@@ -68,24 +68,26 @@ def holdings(state: AloftState, player: str) -> str:
     return line
 
 
-def status(state: AloftState) -> list[str]:
-    """Where the game stands and what is due next, in a line or two."""
+def status(state: AloftState, plain: bool = False) -> list[str]:
+    """Where the game stands and what is due next, in a line or two (``plain``, for a picture: no commands)."""
     player = state.players[state.seat]
     if state.phase == SETUP:
         entered = f"{state.seat} of {len(state.players)} have entered their colour cards"
-        return [f"set-up ({entered}): {state.next_step().text}"]
+        due = f"{player} enters their colour cards" if plain else state.next_step().text
+        return [f"set-up ({entered}): {due}"]
     if state.phase == PLAY:
         return [f"to move: {player}"]
     if state.phase == REVEAL:
         due = ", ".join(state.players[state.seat :])
-        return [
-            f"the game has ended: {state.end_reason()}; colour cards still to reveal: {due}",
-            f"{player}, reveal your colour cards with 'pnp ref reveal --player {player}'",
-        ]
+        reveal = f"{player} reveals their colour cards" if plain else (
+            f"{player}, reveal your colour cards with 'pnp ref reveal --player {player}'"
+        )
+        return [f"the game has ended: {state.end_reason()}; colour cards still to reveal: {due}", reveal]
     assert state.phase == OVER
     winners = state.score().winners
     won = f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
-    return [f"the game is over ({state.end_reason()}); {won}; see 'pnp ref score' for the breakdown"]
+    breakdown = "" if plain else "; see 'pnp ref score' for the breakdown"
+    return [f"the game is over ({state.end_reason()}); {won}{breakdown}"]
 
 
 def _cell(state: AloftState, balloon: int) -> str:

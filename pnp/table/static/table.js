@@ -345,11 +345,13 @@
       drawPrivate(data.private || {});
       drawMoves(data);
       $("tools").hidden = readOnly;
-      // the server lets a seat take back only its own last move: offer undo only then
-      const log = data.log || [];
-      $("undo").hidden = readOnly || !(log.length && log[log.length - 1].player === SEAT);
-      // at the end the phone leads with the result, and there are no moves left to show
       const over = data.stage === "over" || data.to_move === null;
+      // the server lets a seat take back only its own last move: offer undo only then, and never after the end
+      const log = data.log || [];
+      $("undo").hidden = readOnly || over || !(log.length && log[log.length - 1].player === SEAT);
+      drawForced(data);
+      turnCame(!over && !readOnly && data.to_move === SEAT);
+      // at the end the phone leads with the result, and there are no moves left to show
       $("moves-section").hidden = over || readOnly;
       const score = $("score-section");
       const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
@@ -389,9 +391,9 @@
     );
     const log = data.log || [];
     const last = log[log.length - 1];
-    $("last").textContent = last ? `Last: ${last.player ? `${last.player}: ` : ""}${last.text}` : "No moves yet.";
-    const who = SEAT !== null ? `${SEAT} · ` : "";
-    document.title = `${kind === "yours" ? "▶ " : ""}${who}${data.game || document.title}`;
+    $("last").textContent = last ? `Last: ${said(last)}` : "No moves yet.";
+    const game = data.game || document.title;
+    document.title = kind === "yours" ? `▶ Your turn · ${game}` : SEAT !== null ? `${SEAT} · ${game}` : game;
   }
 
   function winnersText(winners) {
@@ -420,20 +422,31 @@
       const won = score.final && winners.has(p.name);
       return el(
         "tr",
-        { class: won ? "won" : "" },
-        el("th", { scope: "row" }, p.name, ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : [])),
-        el("td", { class: "num", text: p.score }),
-        el("td", { class: "parts" }, ...(parts.length ? partsOf(parts) : ["–"])),
+        { class: won ? "won" : "", role: "row" },
+        el(
+          "th",
+          { scope: "row", role: "rowheader" },
+          p.name,
+          ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : []),
+        ),
+        el("td", { class: "num", role: "cell", text: p.score }),
+        el("td", { class: "parts", role: "cell" }, ...partsOf(parts)),
       );
     });
     const head = el(
       "tr",
-      {},
-      el("th", { scope: "col", text: "Player" }),
-      el("th", { scope: "col", class: "num", text: "Score" }),
-      el("th", { scope: "col", text: "Made of" }),
+      { role: "row" },
+      el("th", { scope: "col", role: "columnheader", text: "Player" }),
+      el("th", { scope: "col", role: "columnheader", class: "num", text: "Score" }),
+      el("th", { scope: "col", role: "columnheader", class: "parts", text: "Made of" }),
     );
-    const table = el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows));
+    // laid out as a grid on a phone (table.css): the roles keep it a table for screen readers
+    const table = el(
+      "table",
+      { role: "table" },
+      el("thead", { role: "rowgroup" }, head),
+      el("tbody", { role: "rowgroup" }, ...rows),
+    );
     const extra = [];
     if (score.final && winners.size) extra.push(el("p", { class: "winners", text: `${winnersText([...winners])}.` }));
     for (const note of score.notes || []) extra.push(el("p", { class: "note", text: note }));
@@ -441,21 +454,26 @@
     $("score-section").dataset.final = score.final ? "yes" : "no";
   }
 
-  // Each part of a breakdown kept whole ("bonus 3 ·"): a narrow screen breaks the line only between parts.
+  // Each part of a breakdown kept whole ("bonus 3 ·") where it fits: a line breaks between parts first.
   function partsOf(parts) {
     return parts.flatMap((part, i) => [i ? " " : "", el("span", { text: i < parts.length - 1 ? `${part} ·` : part })]);
   }
 
+  // A log entry in words (the game's label), with its player: "ann: fly jet 1 to Midway".
+  const words = (entry) => entry.label || entry.text;
+  const said = (entry) => `${entry.player ? `${entry.player}: ` : ""}${words(entry)}`;
+
+  // The log in words, newest first; the same moves in notation wait in the folded "Notation" list.
   function drawLog(log) {
     $("log-count").textContent = log.length ? `(${log.length})` : "";
-    const items = log
-      .slice()
-      .reverse()
-      .map((entry) => {
-        const who = entry.player ? el("span", { class: "player", text: `${entry.player}: ` }) : null;
-        return el("li", { value: entry.n }, who, entry.text);
-      });
-    $("log").replaceChildren(...items);
+    const entries = log.slice().reverse();
+    const item = (entry, text) => {
+      const who = entry.player ? el("span", { class: "player", text: `${entry.player}: ` }) : null;
+      return el("li", { value: entry.n }, who, text);
+    };
+    $("log").replaceChildren(...entries.map((entry) => item(entry, words(entry))));
+    $("notation").replaceChildren(...entries.map((entry) => item(entry, entry.text)));
+    $("notation-details").hidden = log.length === 0;
   }
 
   // -- the seat's moves --------------------------------------------------------------------------
@@ -505,6 +523,143 @@
     $("suggest-wrap").hidden = !(mine && choices > 1);
     if (suggested && suggested.version !== data.version) suggested = null;
     showSuggestion();
+  }
+
+  // -- light or dark: as the phone is set (prefers-color-scheme), unless chosen on this phone ---------
+  const THEME = "pnp.table.theme";
+  const darkPhone = window.matchMedia("(prefers-color-scheme: dark)");
+
+  function applyTheme() {
+    const chosen = localStorage.getItem(THEME);
+    const dark = chosen === "dark" || (chosen !== "light" && darkPhone.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+  }
+
+  darkPhone.addEventListener("change", applyTheme);
+  applyTheme();
+
+  // -- the turn comes to this seat: a nudge, and the moves brought into view -------------------------
+  // Vibration where the phone has it, and a short beep if the player turned the sound on (made by
+  // WebAudio: no sound file). A browser lets a page sound only once it has been tapped, so the sound
+  // is made ready on a tap. The first state drawn only brings the moves into view.
+  const SOUND = "pnp.table.sound";
+  let yourTurn = null; // whether the last state drawn was this seat's turn (null before the first)
+  let audio = null;
+
+  const soundOn = () => localStorage.getItem(SOUND) === "on";
+
+  function turnCame(yours) {
+    if (yours && yourTurn === false) {
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      if (soundOn()) beep();
+    }
+    if (yours && yourTurn !== true) showMoves();
+    yourTurn = yours;
+  }
+
+  // Scroll the moves up to just under the status (which stays at the top), unless they start in the
+  // upper half of the screen already.
+  function showMoves() {
+    const top = $("moves-section").getBoundingClientRect().top;
+    const under = document.querySelector(".status").getBoundingClientRect().bottom;
+    if (top < under || top > innerHeight / 2) window.scrollBy(0, top - under);
+  }
+
+  function readySound() {
+    if (!audio && window.AudioContext) audio = new AudioContext();
+    if (audio && audio.state === "suspended") audio.resume();
+  }
+
+  function beep() {
+    if (!audio) return;
+    const now = audio.currentTime;
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 880;
+    volume.gain.setValueAtTime(0.2, now);
+    volume.gain.exponentialRampToValueAtTime(0.001, now + 0.3);
+    tone.connect(volume).connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.3);
+  }
+
+  // -- the screen kept on while the page is shown (the Screen Wake Lock, where the browser offers it) --
+  let lock = null;
+  let locking = false;
+
+  async function keepAwake() {
+    if (lock || locking || !navigator.wakeLock || document.visibilityState !== "visible") return;
+    locking = true;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => {
+        lock = null;
+      });
+    } catch {
+      /* refused (a battery saver, or a page not served over HTTPS): the screen may dim as usual */
+    } finally {
+      locking = false;
+    }
+  }
+
+  function letSleep() {
+    if (lock) lock.release();
+    lock = null;
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") keepAwake();
+    else letSleep();
+  });
+
+  // -- a forced move, played after a countdown the player can stop ------------------------------------
+  // When this seat's one input is a pass or the end of its turn (a choice that shows nothing hidden),
+  // the page plays it after FORCED_WAIT seconds unless the player taps Stop. A table setting, kept on
+  // this phone; on unless turned off.
+  const FORCED_VERBS = new Set(["pass", "end"]);
+  const FORCED_WAIT = 3;
+  const AUTO_FORCED = "pnp.table.auto-forced";
+  let forced = null; // { version, button, left, timer }: timer is null once stopped or played
+
+  const autoForced = () => localStorage.getItem(AUTO_FORCED) !== "off";
+
+  function forcedButton(data) {
+    const buttons = data.buttons || [];
+    if (data.read_only || data.to_move !== SEAT || buttons.length !== 1) return null;
+    const [b] = buttons;
+    return b.kind === "choice" && FORCED_VERBS.has(b.verb) ? b : null;
+  }
+
+  // Start a countdown for a new state whose one input is forced; a state already counted keeps its own.
+  function drawForced(data) {
+    const button = autoForced() ? forcedButton(data) : null;
+    const version = button ? data.version : null;
+    if (forced && forced.version === version) return;
+    stopForced();
+    forced = button ? { version, button, left: FORCED_WAIT, timer: setInterval(tickForced, 1000) } : null;
+    showForced();
+  }
+
+  function tickForced() {
+    forced.left -= 1;
+    if (forced.left <= 0) {
+      const { version, button } = forced;
+      stopForced();
+      if (state && state.version === version) play(button.move);
+    }
+    showForced();
+  }
+
+  function stopForced() {
+    if (forced && forced.timer !== null) clearInterval(forced.timer);
+    if (forced) forced.timer = null;
+    showForced();
+  }
+
+  function showForced() {
+    const counting = forced !== null && forced.timer !== null;
+    $("forced").hidden = !counting;
+    if (counting) $("forced-text").textContent = `Playing “${forced.button.label}” in ${forced.left} s`;
   }
 
   // -- a suggested move (the search bot, on the server) -------------------------------------------
@@ -609,8 +764,27 @@
     if (n < 2 || words.some((w) => w.length !== n)) return null;
     const faces = [];
     for (const w of words) for (const face of w) if (!faces.includes(face)) faces.push(face);
-    return { n, faces, outcomes: items.map((b, i) => ({ button: b, faces: words[i] })) };
+    const outcomes = items.map((b, i) => ({ button: b, faces: words[i] }));
+    return { n, faces, outcomes, names: faceNames(outcomes) };
   }
+
+  // Each face's name as the outcomes' labels say it ("roll red and TAKE OFF!": R is red, T is TAKE OFF!),
+  // when every label names its faces in order and all agree; else each face is called by its notation.
+  function faceNames(outcomes) {
+    const names = new Map();
+    for (const { button, faces } of outcomes) {
+      const named = (button.label || "").split(" ").slice(1).join(" ").replace(/\s*\(.*\)$/, "").split(/, | and /);
+      if (named.length !== faces.length) return null;
+      for (const [i, face] of faces.entries()) {
+        if (names.has(face) && names.get(face) !== named[i]) return null;
+        names.set(face, named[i]);
+      }
+    }
+    return names;
+  }
+
+  // The die colours a face may be named by: such a face is drawn in its colour (and keeps its name).
+  const COLOURS = new Set(["red", "yellow", "green", "blue", "purple", "orange", "black", "white"]);
 
   const counts = (list) => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
   function fitsWithin(small, big) {
@@ -623,24 +797,37 @@
     const label = `${verb}: pick ${shape.n} faces`;
     const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
     const picked = picks.get(key) || [];
+    const nameOf = (face) => (shape.names && shape.names.get(face)) || face;
+    const colourOf = (face) => (COLOURS.has(nameOf(face).toLowerCase()) ? nameOf(face).toLowerCase() : null);
     const slots = el(
       "p",
       { class: "slots", "aria-live": "polite" },
       el("span", { class: "slots-label", text: `${verb}: ` }),
       ...Array.from({ length: shape.n }, (_, i) =>
-        el("span", { class: picked[i] ? "slot full" : "slot", text: picked[i] || "?" }),
+        el("span", {
+          class: picked[i] ? "slot full" : "slot",
+          "data-colour": picked[i] ? colourOf(picked[i]) : null,
+          text: picked[i] ? nameOf(picked[i]) : "?",
+        }),
       ),
     );
     const faces = el(
       "div",
-      { class: "buttons faces" },
+      { class: shape.names && shape.faces.some((f) => nameOf(f) !== f) ? "buttons faces named" : "buttons faces" },
       ...shape.faces.map((face) => {
         const next = [...picked, face];
         const possible = picked.length < shape.n && shape.outcomes.some((o) => fitsWithin(next, o.faces));
         const button = el(
           "button",
-          { type: "button", class: "face", disabled: !possible, "data-face": face, "aria-label": `${verb} ${face}` },
-          face,
+          {
+            type: "button",
+            class: "face",
+            disabled: !possible,
+            "data-face": face,
+            "data-colour": colourOf(face),
+            "aria-label": `${verb} ${nameOf(face)}`,
+          },
+          nameOf(face),
         );
         button.addEventListener("click", () => {
           picks.set(key, next);
@@ -720,9 +907,10 @@
   // could not be fetched either: the next state drawn settles it.
   let unanswered = null;
 
-  async function post(path, payload) {
+  // ``label``: the words of the move sent, said in place of its notation in a refusal.
+  async function post(path, payload, label = null) {
     if (busy || !state || state.read_only) return false;
-    const sent = { undo: path === "/undo", version: state.version, log: state.log || [] };
+    const sent = { undo: path === "/undo", version: state.version, log: state.log || [], move: payload.move, label };
     setBusy(true);
     clearError();
     unanswered = null;
@@ -747,15 +935,15 @@
 
   const sameEntry = (a, b) => a !== undefined && b !== undefined && a.player === b.player && a.text === b.text;
 
-  // The log's text of the input ``sent`` if the record ``log`` shows it counted, else null. A move
+  // The log's words for the input ``sent`` if the record ``log`` shows it counted, else null. A move
   // counted when the log it was sent from is still there with this seat's move next; an undo, when
   // the last entry it was sent from is gone.
   function counted(sent, log) {
     const n = sent.log.length;
     const last = sent.log[n - 1];
-    if (sent.undo) return n && !sameEntry(log[n - 1], last) ? last.text : null;
+    if (sent.undo) return n && !sameEntry(log[n - 1], last) ? words(last) : null;
     const kept = n === 0 || sameEntry(log[n - 1], last);
-    return kept && log[n] && log[n].player === SEAT ? log[n].text : null;
+    return kept && log[n] && log[n].player === SEAT ? words(log[n]) : null;
   }
 
   // The kinds of refusal after which the server promises the record is as it was.
@@ -778,7 +966,7 @@
     }
     const not = sent.undo ? "Not taken back:" : "Not played:";
     const line = {
-      refused: ["Refused:", failure.error],
+      refused: ["Refused:", inWords(failure.error, sent)],
       stale: [not, "the game moved on: look again"],
       read_only: [not, "this record is read-only: moves cannot be saved"],
       network: [not, "the table server could not be reached: check the connection and try again"],
@@ -786,8 +974,17 @@
     showError(...line);
   }
 
+  // A refusal quotes the move as typed: a move from a button is named by its label instead.
+  function inWords(text, sent) {
+    if (!sent.move || !sent.label || sent.label === sent.move) return text;
+    return text.split(`'${sent.move}'`).join(`“${sent.label}”`).split(sent.move).join(sent.label);
+  }
+
+  // The label of a move offered now (null for a move typed in notation that no button offers).
+  const labelOf = (move) => ((state && state.buttons) || []).find((b) => b.move === move)?.label || null;
+
   async function play(move) {
-    const ok = await post("/play", { move });
+    const ok = await post("/play", { move }, labelOf(move));
     if (ok) picks.clear();
     return ok;
   }
@@ -823,7 +1020,7 @@
   async function undo() {
     const log = (state && state.log) || [];
     const last = log[log.length - 1];
-    const what = last ? `${last.player ? `${last.player}: ` : ""}${last.text}` : "the last move";
+    const what = last ? said(last) : "the last move";
     const ok = await confirmStep(
       "Take back your last move?",
       what,
@@ -838,6 +1035,27 @@
     $("error-close").addEventListener("click", clearError);
     if (SEAT !== null) {
       $("undo").addEventListener("click", undo);
+      $("forced-stop").addEventListener("click", stopForced);
+      const theme = $("theme");
+      theme.value = localStorage.getItem(THEME) || "";
+      theme.addEventListener("change", () => {
+        if (theme.value) localStorage.setItem(THEME, theme.value);
+        else localStorage.removeItem(THEME);
+        applyTheme();
+      });
+      const sound = $("sound");
+      sound.checked = soundOn();
+      sound.addEventListener("change", () => {
+        localStorage.setItem(SOUND, sound.checked ? "on" : "off");
+        if (sound.checked) readySound();
+      });
+      document.addEventListener("pointerdown", () => soundOn() && readySound());
+      const auto = $("auto-forced");
+      auto.checked = autoForced();
+      auto.addEventListener("change", () => {
+        localStorage.setItem(AUTO_FORCED, auto.checked ? "on" : "off");
+        if (!auto.checked) stopForced();
+      });
       $("suggest").addEventListener("click", suggest);
       $("filter").addEventListener("input", applyFilter);
       $("typed").addEventListener("submit", async (event) => {
@@ -849,6 +1067,7 @@
     }
     refresh();
     listen();
+    keepAwake();
     setInterval(watch, 1000);
   }
 

@@ -1,0 +1,45 @@
+"""A state picture speaks to people at a table: it never names a terminal command, whatever the stage."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.printing.render import drawing_to_screen_svg
+from pnp.referee.driver import playout
+from pnp.referee.protocol import Move, Setup, State
+
+SAMPLE_EVERY = 7  # positions between two pictures looked at
+
+
+def words(svg: str) -> str:
+    return " ".join("".join(element.itertext()) for element in ET.fromstring(svg).iter() if element.tag.endswith("text"))
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_no_picture_names_a_command_at_any_stage(name):
+    spec = REGISTRY[name]
+    game = spec.rules()
+    options = {option.key: option.default for option in game.options}
+    if "hidden_transports" in options:
+        options["hidden_transports"] = True  # its set-up and reveals are stages of their own
+    setup = Setup(("ann", "bob"), options, 4)
+    rng, seen, stages = random.Random(4), [0], set()
+
+    def look(state: State) -> None:
+        stages.add(state.stage())
+        for viewer in (None, "ann"):
+            text = words(drawing_to_screen_svg(spec.picture(state, viewer)))
+            assert "pnp " not in text, (state.stage(), viewer, text)
+
+    def choose(state: State, moves: list[Move], _secrets: Mapping[str, str]) -> Move:
+        if seen[0] % SAMPLE_EVERY == 0 or state.stage() not in stages:
+            look(state)
+        seen[0] += 1
+        return rng.choice(moves)
+
+    look(playout(game, setup, choose, random.Random(4)).state)

@@ -1,0 +1,469 @@
+"""The seat page on a phone, in Chromium at 390 x 844 (and 320 and 375 px wide): words instead of notation,
+nothing wider than the screen, no undo after the end, forced moves played after a countdown.
+
+Each page is the page's own template and assets, served by Playwright's routing with a state made in
+this process by the table's own ``view.state_json`` from a real session at a chosen position; what
+the page posts is recorded and answered with that same state. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.referee import notation, session
+from pnp.table import view
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+expect = playwright_api.expect
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
+ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
+PHONE = {"width": 390, "height": 844}
+BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
+expect.set_options(timeout=BOUND)
+GAMES = sorted(REGISTRY)
+CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
+# Options that keep a whole game short, as the API tests use them.
+OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        try:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        except playwright_api.Error as exc:
+            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
+        yield launched
+        launched.close()
+
+
+def _players(name: str) -> list[str]:
+    game = REGISTRY[name].rules()
+    return ["ann", "bob", "cy"][: max(game.min_players, min(3, game.max_players))]
+
+
+def play_until(
+    folder: Path, name: str, stop: Callable[[session.Session], bool], seed: int = 5, limit: int = 2000
+) -> session.Session:
+    """A new session of ``name`` played by seeded random choices among what each seat is offered, until
+    ``stop`` holds (or the game ends, or ``limit`` moves)."""
+    current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
+    current.save()
+    return advance(current, stop, random.Random(seed), limit)
+
+
+def advance(
+    current: session.Session, stop: Callable[[session.Session], bool], rng: random.Random, limit: int = 2000
+) -> session.Session:
+    """``current`` played on by ``rng``'s choices until ``stop`` holds (or the end, or ``limit`` moves)."""
+    for _ in range(limit):
+        seat = current.state.to_move()
+        if seat is None or stop(current):
+            break
+        current.play(notation.format(current.game, rng.choice(current.offered(seat))))
+    return current
+
+
+def open_state(
+    browser: Any,
+    state: dict[str, Any],
+    viewport: dict[str, int] = PHONE,
+    storage: str = "",
+    clock: bool = False,
+    scheme: str = "light",
+) -> Any:
+    """The page of ``state`` (its seat's, or the shared screen's for no seat) in a context of its own;
+    ``page.posts`` lists what it posts.
+
+    ``storage``: a script run before the page's own, to set what a phone remembers (localStorage).
+    ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``).
+    ``scheme``: the colour scheme the phone is set to (prefers-color-scheme)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+    template = "seat.html" if state["seat"] else "host.html"
+    html = env.get_template(template).render(
+        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+    )
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
+    if storage:
+        context.add_init_script(storage)
+    page = context.new_page()
+    posts: list[tuple[str, dict[str, Any]]] = []
+    served = {"state": state, "refusal": "refused"}
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    if clock:  # a fixed time, paused: no timer of the page fires until the test says so
+        page.clock.install(time=CLOCK_START)
+        page.clock.pause_at(CLOCK_START + datetime.timedelta(seconds=1))
+
+    def answer(route: Any) -> None:
+        where = route.request.url.split("://", 1)[1].split("/", 1)[1]
+        if where.startswith("static/"):
+            asset = TABLE / where
+            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
+        elif where == "s/T/state":
+            route.fulfill(json=served["state"])
+        elif where == "s/T/events":
+            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
+        elif where in ("s/T/play", "s/T/undo"):
+            posts.append((where, json.loads(route.request.post_data or "{}")))
+            route.fulfill(status=422, json={"error": served["refusal"], "kind": "refused"})
+        elif where == "s/T":
+            route.fulfill(body=html, content_type="text/html")
+        else:
+            route.abort()
+
+    context.route("**/*", answer)
+    page.goto("http://table.test/s/T")
+    expect(page.locator("#turn")).not_to_have_text("Loading the table…")
+    page.posts = posts
+    page.errors = errors
+    page.served = served
+    return page
+
+
+def seat_state(current: session.Session, seat: str | None = None) -> dict[str, Any]:
+    """What the page of ``seat`` (by default the seat to move, else the first) is sent now."""
+    seat = seat or current.state.to_move() or current.setup.players[0]
+    return view.state_json(current, seat)
+
+
+# -- words, never notation, where people read ------------------------------------------------------------
+
+
+def test_the_log_and_last_line_read_in_words_with_the_notation_folded(browser, tmp_path):
+    """Take Off!: the "Last:" line and the log say the labels (cities, colours); the notation waits folded."""
+    current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 6)
+    state = seat_state(current)
+    last = state["log"][-1]
+    assert last["label"] != last["text"]  # a move whose notation and words differ (a flight or a roll)
+    page = open_state(browser, state)
+    expect(page.locator("#last")).to_have_text(f"Last: {last['player']}: {last['label']}")
+    page.locator("#log-details > summary").click()
+    log = page.locator("#log li")
+    expect(log).to_have_count(len(state["log"]))
+    assert [log.nth(i).inner_text() for i in range(log.count())] == [
+        f"{e['player']}: {e['label']}" for e in reversed(state["log"])
+    ]
+    notation_list = page.locator("#notation li")
+    expect(notation_list.first).to_be_hidden()  # folded
+    page.locator("#notation-details > summary").click()
+    expect(notation_list.first).to_have_text(f"{last['player']}: {last['text']}")
+    assert page.errors == []
+
+
+def test_a_refused_button_is_named_by_its_label(browser, tmp_path):
+    """The server's refusal quotes the notation it was sent; the page names the move as its button does."""
+    def placing(s: session.Session) -> bool:
+        return any(m.startswith("place") for m in seat_state(s)["moves"])
+
+    current = play_until(tmp_path, "hauling-astronauts", placing)
+    state = seat_state(current)
+    button = next(b for b in state["buttons"] if b["verb"] == "place")
+    page = open_state(browser, state)
+    why = "the game moved on (rule: a stand-in's refusal)"
+    page.served["refusal"] = f"{button['move']!r}: {why}"
+    page.locator(f"#moves button[data-move='{button['move']}']").click()
+    expect(page.locator("#error-text")).to_have_text(f"“{button['label']}”: {why}")
+    assert page.errors == []
+
+
+def test_take_off_die_faces_are_coloured_faces_with_names(browser, tmp_path):
+    """The roll picker shows "red", "jet", "TAKE OFF!", each colour on its own colour, never a letter alone."""
+    current = play_until(tmp_path, "take-off", lambda s: any(m.startswith("roll") for m in seat_state(s)["moves"]))
+    page = open_state(browser, seat_state(current))
+    picker = page.locator("#moves .picker")
+    expect(picker).to_be_visible()
+    faces = {
+        picker.locator("button.face").nth(i).get_attribute("data-face"): picker.locator("button.face").nth(i)
+        for i in range(picker.locator("button.face").count())
+    }
+    assert set(faces) == {"R", "Y", "G", "B", "J", "T"}
+    named = {face: button.inner_text() for face, button in faces.items()}
+    assert named == {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "J": "jet", "T": "TAKE OFF!"}
+    backgrounds = {face: button.evaluate("b => getComputedStyle(b).backgroundColor") for face, button in faces.items()}
+    assert len({backgrounds[f] for f in "RYGB"}) == 4  # four colours, each its own
+    assert faces["R"].get_attribute("data-colour") == "red"
+    faces["R"].click()
+    faces["J"].click()
+    expect(picker.locator(".slot.full")).to_have_text(["red", "jet"])
+    expect(picker.locator("button.enter")).to_contain_text("Enter roll red and jet")
+    assert page.errors == []
+
+
+# -- nothing wider than the screen -------------------------------------------------------------------------
+
+WIDTHS = (320, 375, 390)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_page_fits_the_screen_from_320_px(browser, tmp_path, name):
+    """Mid-game and at the end (score tables and Aloft's breakdown included), the seat page never scrolls
+    sideways at 320, 375 or 390 px, and neither does the shared screen at 1280 px."""
+    mid = seat_state(play_until(tmp_path, name, lambda s: len(s.played) >= 40))
+    (tmp_path / "end").mkdir()
+    ended = play_until(tmp_path / "end", name, lambda s: False)
+    assert ended.state.to_move() is None
+    final = seat_state(ended)
+    assert final["score"]["final"]
+    for where, state in (("mid-game", mid), ("final", final)):
+        page = open_state(browser, state)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 844})
+            overflow = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert overflow[0] <= overflow[1], f"{where} at {width} px: the page is {overflow[0]} px wide"
+        assert page.errors == []
+        page.context.close()
+    host = open_state(browser, view.state_json(ended, None), {"width": 1280, "height": 800})
+    overflow = host.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert overflow[0] <= overflow[1], f"the shared screen is {overflow[0]} px wide at 1280"
+    host.context.close()
+
+
+# -- no undo after the end; forced moves played after a countdown ------------------------------------------
+
+
+def test_undo_is_not_offered_once_the_game_is_over(browser, tmp_path):
+    """The seat that made the last move of a finished game is not offered to take it back."""
+    ended = play_until(tmp_path, "hauling-astronauts", lambda s: False)
+    last = ended.played[-1][0]
+    page = open_state(browser, view.state_json(ended, last))
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "over")
+    expect(page.locator("#undo")).to_be_hidden()
+
+
+def _forced(s: session.Session) -> bool:
+    """One input only, a pass or the end of the turn."""
+    seat = s.state.to_move()
+    moves = seat_state(s)["moves"] if seat else []
+    return len(moves) == 1 and moves[0].split()[0] in ("pass", "end")
+
+
+def _end_among_others(s: session.Session) -> bool:
+    moves = seat_state(s)["moves"] if s.state.to_move() else []
+    return len(moves) >= 2 and "end" in moves
+
+
+def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(browser, tmp_path):
+    """Hauling Astronauts' "pass (nothing else is possible)": counted down, then sent; Stop keeps it a button."""
+    state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
+    (move,) = state["moves"]
+    for stopped in (False, True):
+        page = open_state(browser, state, clock=True)
+        expect(page.locator("#forced")).to_be_visible()
+        expect(page.locator("#forced-text")).to_have_text(f"Playing “{state['buttons'][0]['label']}” in 3 s")
+        page.clock.run_for(1000)
+        expect(page.locator("#forced-text")).to_contain_text("in 2 s")
+        if stopped:
+            page.locator("#forced-stop").click()
+            expect(page.locator("#forced")).to_be_hidden()
+        page.clock.run_for(5000)
+        if stopped:
+            assert page.posts == []
+            expect(page.locator(f"#moves button[data-move='{move}']")).to_be_visible()
+        else:
+            expect(page.locator("#error")).to_be_visible()  # the stand-in refuses every move it is sent
+            assert page.posts == [("s/T/play", {"move": move, "version": state["version"]})]
+        page.context.close()
+
+
+def test_a_forced_move_waits_for_a_tap_when_the_setting_is_off(browser, tmp_path):
+    state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
+    page = open_state(browser, state, storage="localStorage.setItem('pnp.table.auto-forced', 'off')", clock=True)
+    expect(page.locator("#auto-forced")).not_to_be_checked()
+    page.clock.run_for(10_000)
+    expect(page.locator("#forced")).to_be_hidden()
+    assert page.posts == []
+
+
+def test_a_choice_between_two_inputs_is_never_played_by_itself(browser, tmp_path):
+    """Air King: "end the turn" beside another input is the player's to choose, however long they wait."""
+    state = seat_state(play_until(tmp_path, "air-king", _end_among_others))
+    assert len(state["moves"]) >= 2
+    page = open_state(browser, state, clock=True)
+    expect(page.locator("#auto-forced")).to_be_checked()
+    expect(page.locator("#moves button.move").first).to_be_visible()
+    page.clock.run_for(60_000)
+    expect(page.locator("#forced")).to_be_hidden()
+    assert page.posts == []
+
+
+# -- a nudge on your turn, and the screen kept on -------------------------------------------------------------
+
+# Stand-ins for what a phone has and a headless browser lacks: vibration, sound, the wake lock, and
+# the page's visibility (a phone's screen going off); each records what the page asks of it.
+PHONE_PARTS = """
+window.__buzz = []; window.__beeps = 0; window.__locks = [];
+Object.defineProperty(navigator, "vibrate", {
+  configurable: true, value: (p) => { window.__buzz.push(p); return true; },
+});
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return {frequency: {}, connect: (n) => n, start: () => { window.__beeps += 1; }, stop() {}}; }
+  createGain() { return {gain: {setValueAtTime() {}, exponentialRampToValueAtTime() {}}, connect: (n) => n}; }
+  resume() {}
+};
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: async () => {
+  window.__locks.push("lock");
+  const lock = new EventTarget();
+  lock.release = async () => { window.__locks.push("release"); lock.dispatchEvent(new Event("release")); };
+  return lock;
+}}});
+let shown = "visible";
+Object.defineProperty(document, "visibilityState", {configurable: true, get: () => shown});
+window.__show = (how) => { shown = how; document.dispatchEvent(new Event("visibilitychange")); };
+"""
+
+
+def _until(page: Any, expression: str, wanted: Any) -> None:
+    """Wait (bounded) until ``expression`` evaluates to ``wanted`` on ``page``."""
+    for _ in range(BOUND // 50):
+        if page.evaluate(expression) == wanted:
+            return
+        page.wait_for_timeout(50)
+    assert page.evaluate(expression) == wanted, expression
+
+
+def _show(page: Any, state: dict[str, Any]) -> None:
+    """The stand-in's state becomes ``state``; the page is shown again, so it looks at once."""
+    page.served["state"] = state
+    page.evaluate("window.__show('visible')")
+    expect(page.locator("#turn")).to_have_attribute(
+        "data-turn", "yours" if state["to_move"] == state["seat"] else "waiting"
+    )
+
+
+def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser, tmp_path):
+    """Vibration, the tab's title, a beep only once the sound is on (remembered), the moves in view."""
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
+    seat = next(p for p in current.setup.players if p != current.state.to_move())
+    waiting = view.state_json(current, seat)
+    advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
+    turn = view.state_json(current, seat)
+    page = open_state(browser, waiting, storage=PHONE_PARTS)
+    expect(page).to_have_title(f"{seat} · Hauling Astronauts")
+
+    _show(page, turn)
+    expect(page).to_have_title("▶ Your turn · Hauling Astronauts")
+    _until(page, "window.__buzz.length", 1)
+    top = page.evaluate("document.getElementById('moves-section').getBoundingClientRect().top")
+    under = page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom")
+    assert under - 1 <= top <= PHONE["height"] / 2, (top, under)
+    assert page.evaluate("window.__beeps") == 0  # the sound is off until the player turns it on
+
+    expect(page.locator("#sound")).not_to_be_checked()
+    page.locator("#sound").check()
+    _show(page, waiting)
+    assert page.evaluate("window.__buzz.length") == 1  # no nudge when the turn goes
+    _show(page, turn)
+    _until(page, "window.__beeps", 1)
+    page.reload()
+    expect(page.locator("#sound")).to_be_checked()  # remembered on this phone
+    assert page.errors == []
+
+
+def test_the_screen_is_kept_on_while_the_page_is_shown(browser, tmp_path):
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
+    page = open_state(browser, seat_state(current), storage=PHONE_PARTS)
+    _until(page, "window.__locks.join()", "lock")
+    page.evaluate("window.__show('hidden')")
+    _until(page, "window.__locks.join()", "lock,release")
+    page.evaluate("window.__show('visible')")
+    _until(page, "window.__locks.join()", "lock,release,lock")
+
+
+# -- light and dark, each readable -------------------------------------------------------------------------
+
+# Every text shown outside the picture, against the colour behind it (the backgrounds of its ancestors,
+# laid over each other), with WCAG's contrast ratio; disabled controls are exempt. The worst found.
+CONTRAST = """() => {
+  const rgba = (c) => {
+    const v = c.match(/[\\d.]+/g).map(Number);
+    return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1];
+  };
+  const linear = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const luminance = (c) => 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2]);
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  function behind(node) {
+    const layers = [];
+    for (let n = node; n; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  }
+  const worst = [];
+  for (const node of document.querySelectorAll("body *")) {
+    const text = [...node.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join("").trim();
+    if (!text || node.closest("svg, option, :disabled") || !node.checkVisibility()) continue;
+    const back = behind(node);
+    const ink = over(rgba(getComputedStyle(node).color), back);
+    const [a, b] = [luminance(ink), luminance(back)].sort((x, y) => y - x);
+    worst.push([(a + 0.05) / (b + 0.05), `${node.tagName}.${node.className} "${text.slice(0, 30)}"`]);
+  }
+  return worst.sort((x, y) => x[0] - y[0]).slice(0, 3);
+}"""
+
+
+def _contrast(page: Any) -> list[tuple[float, str]]:
+    """The three texts of least contrast on ``page``, as (ratio, which)."""
+    return [(ratio, which) for ratio, which in page.evaluate(CONTRAST)]
+
+
+def _everything_open(page: Any) -> None:
+    """The log and its notation open, two faces picked and entered (the stand-in refuses: a refusal line)."""
+    page.locator("#log-details > summary").click()
+    page.locator("#notation-details > summary").click()
+    picker = page.locator("#moves .picker")
+    picker.locator("button.face[data-face='R']").click()
+    picker.locator("button.face[data-face='J']").click()
+    picker.locator("button.enter").click()
+    expect(page.locator("#error")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_text_has_a_contrast_of_4_5_to_1_as_the_phone_is_set(browser, tmp_path, scheme):
+    """Take Off! mid-game (coloured faces, the log, a refusal) and at its end (the winner), light and dark."""
+    current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 6 and "roll" in seat_state(s)["moves"][0])
+    page = open_state(browser, seat_state(current), scheme=scheme)
+    expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+    _everything_open(page)
+    worst = _contrast(page)
+    assert worst[0][0] >= 4.5, worst
+    advance(current, lambda s: False, random.Random(1))
+    ended = open_state(browser, seat_state(current), scheme=scheme)
+    expect(ended.locator("#turn")).to_have_attribute("data-turn", "over")
+    worst = _contrast(ended)
+    assert worst[0][0] >= 4.5, worst
+
+
+def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(browser, tmp_path):
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
+    page = open_state(browser, seat_state(current), scheme="light")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    page.locator("#theme").select_option("dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    assert background == "rgb(15, 18, 23)"
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("#theme")).to_have_value("dark")
+    page.locator("#theme").select_option("")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")  # as the phone is set
