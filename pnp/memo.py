@@ -55,6 +55,11 @@ class Memo(Generic[K, V]):
         making.set_result(value)
         return value
 
+    def peek(self, key: K) -> V | None:
+        """The value kept for ``key``, or None: nothing is made."""
+        with self._lock:
+            return self._values.get(key)
+
     def clear(self) -> None:
         """Forget every kept value (values being made are still handed to their askers)."""
         with self._lock:

@@ -11,7 +11,7 @@ from pnp.games import REGISTRY
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.printing.reuse import place
-from pnp.printing.svg import screen_svg, svg_page
+from pnp.printing.svg import kept_drawing, screen_svg, svg_page
 from pnp.referee.driver import playout, random_chooser
 from pnp.referee.protocol import Setup
 
@@ -63,3 +63,17 @@ def test_take_offs_picture_reads_the_same_with_its_map_kept():
     for viewer in ("ann", None):
         drawing = spec.picture(state, viewer)
         assert leaves(drawing_to_screen_svg(drawing)) == leaves(svg_page(drawing.width, drawing.height, drawing.draw))
+
+
+def test_a_picture_for_a_page_leaves_its_kept_drawings_apart_named_by_digest():
+    spec = REGISTRY["take-off"]
+    game = spec.rules()
+    setup = Setup(("ann", "bob"), {option.key: option.default for option in game.options}, 5)
+    drawing = spec.picture(playout(game, setup, random_chooser(random.Random(5))).state, "ann")
+    whole, apart = drawing_to_screen_svg(drawing), drawing_to_screen_svg(drawing, kept_apart=True)
+    (digest,) = re.findall(r'<g data-kept="([0-9a-f]{16})" />', apart)
+    document = kept_drawing(digest)
+    assert document is not None and len(apart) * 20 < len(whole)  # the map is the bulk of the picture
+    (group,) = ET.fromstring(document)  # one <g>, which the page puts in the marker's place
+    assert apart.replace(f'<g data-kept="{digest}" />', document[document.index(">") + 1 : -len("</svg>")]) == whole
+    assert group.tag == "{http://www.w3.org/2000/svg}g" and kept_drawing("0" * 16) is None

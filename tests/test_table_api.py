@@ -368,6 +368,19 @@ def test_the_picture_scales_to_the_screen(tmp_path):
     assert 'width="100%"' in root and "viewBox=" in root and "mm" not in root.split("viewBox")[0]
 
 
+def test_a_map_that_stays_the_same_is_sent_once_by_its_digest(tmp_path):
+    path = new_record(tmp_path, "take-off", ["ann", "bob"])
+    with open_table(path) as table:
+        picture = table.state("ann")["picture"]
+        (digest,) = re.findall(r'<g data-kept="([0-9a-f]{16})" />', picture)
+        for seat in ("ann", None):
+            kept = table.client.get(table.url(seat, f"kept/{digest}"))
+            assert kept.status_code == 200 and kept.headers["content-type"].startswith("image/svg+xml")
+            assert "immutable" in kept.headers["cache-control"] and len(kept.text) > 20 * len(picture)
+        assert table.client.get(table.url("ann", f"kept/{'0' * 16}")).json()["kind"] == "not_found"
+        assert table.client.get(f"/s/{'x' * 32}/kept/{digest}").status_code == 404  # only on a seat's own link
+
+
 def test_the_state_is_drawn_once_per_version_and_viewer(tmp_path):
     path = new_record(tmp_path, "aloft", ["ann", "bob"])
     current = session.load(path)

@@ -747,3 +747,28 @@ def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fak
         expect(page.locator("#error-lead")).to_have_text(lead)
         assert _error_line(page) == line, refusal
         assert page.locator("#error").get_attribute("data-tone") == "bad"
+
+
+def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(browser, tmp_path):
+    path = tmp_path / "t.pnp"
+    session.new(path, "take-off", ["ann", "bob"], [], 0, None).save()
+    server, urls = _serve(path)
+    errors: list[str] = []
+    try:
+        page = _open(browser, urls["seats"]["ann"], PHONE, errors)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url) if "/kept/" in request.url else None)
+        expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
+        assert page.locator("#picture g[data-kept]").count() == 0  # the marker gave way to the map
+        page.reload()
+        expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
+        with record.locked(path):  # a move: a new picture, the same map
+            current = session.load(path)
+            current.play(notation.format(current.game, current.offered("ann")[0]))
+            current.save()
+        expect(page.locator("#log li")).to_have_count(1)
+        expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
+        assert len(asked) <= 2, asked  # once per page load at most: the browser keeps it
+    finally:
+        _stop(server)
+    assert errors == []

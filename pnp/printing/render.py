@@ -140,11 +140,15 @@ def drawing_to_svg(drawing: Drawing) -> str:
     return _svg(drawing.width, drawing.height, drawing.draw)
 
 
-def drawing_to_screen_svg(drawing: Drawing) -> str:
-    """A standalone SVG of one drawing for a screen: its viewBox in millimetres, 100 % of its container's width."""
+def drawing_to_screen_svg(drawing: Drawing, kept_apart: bool = False) -> str:
+    """A standalone SVG of one drawing for a screen: its viewBox in millimetres, 100 % of its container's width.
+
+    ``kept_apart``: each kept drawing in it (see :mod:`pnp.printing.svg`) is a marker naming its digest, for a
+    page that fetches it once (:func:`pnp.printing.svg.kept_drawing`) rather than with every picture.
+    """
     from pnp.printing.svg import screen_svg
 
-    return screen_svg(drawing.width, drawing.height, drawing.draw)
+    return screen_svg(drawing.width, drawing.height, drawing.draw, kept_apart)
 
 
 def write_drawing(drawing: Drawing, path: Path) -> None:

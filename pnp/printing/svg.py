@@ -16,6 +16,7 @@ is written to SVG text once per process, and that text goes into every later pic
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 from collections.abc import Hashable, Iterator, Sequence
@@ -27,7 +28,8 @@ from pnp.printing import fonts
 from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 
 FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few sessions one server holds
-_FRAGMENTS: Memo[Hashable, str] = Memo(FRAGMENTS_KEPT)
+_FRAGMENTS: Memo[Hashable, tuple[str, str]] = Memo(FRAGMENTS_KEPT)  # by key: (digest, text)
+_BY_DIGEST: Memo[str, str] = Memo(FRAGMENTS_KEPT)  # the same texts by digest, for a page to fetch
 _FRAGMENT_NUMBERS = itertools.count(1)  # each kept fragment's clip ids start with its own number
 NUMBERS_KEPT = 1 << 16  # coordinates kept written: a few pictures' worth
 
@@ -187,18 +189,37 @@ class SvgCanvas:
 
 
 class _ScreenCanvas(SvgCanvas):
-    """A screen picture's canvas: a drawing placed with a key is written once per process (see the module)."""
+    """A screen picture's canvas: a drawing placed with a key is written once per process (see the module).
+
+    ``apart``: a kept drawing is left out, and a marker ``<g data-kept="DIGEST" />`` stands in its place.
+    """
+
+    def __init__(self, clip_prefix: str = "clip", apart: bool = False) -> None:
+        super().__init__(clip_prefix)
+        self.apart = apart
 
     def reuse(self, drawing: Drawing, key: Hashable) -> None:
         """Place ``drawing`` at the origin: its SVG text kept by ``key``, made now if it is not kept yet."""
-        self._parts.append(_FRAGMENTS.get(key, lambda: _fragment(drawing)))
+        digest, text = _FRAGMENTS.get(key, lambda: _fragment(drawing))
+        if self.apart:  # a page asks for it next by its digest: it is kept that way too
+            _BY_DIGEST.get(digest, lambda: text)
+            self._parts.append(f'<g data-kept="{digest}" />')
+        else:
+            self._parts.append(text)
 
 
-def _fragment(drawing: Drawing) -> str:
-    """``drawing`` as one SVG group, its clip ids its own."""
+def _fragment(drawing: Drawing) -> tuple[str, str]:
+    """``drawing`` as one SVG group, its clip ids its own, and the digest that names it."""
     canvas = _ScreenCanvas(f"kept{next(_FRAGMENT_NUMBERS)}-clip")
     drawing.draw(canvas)
-    return canvas.written("<g>", "</g>")
+    text = canvas.written("<g>", "</g>")
+    return hashlib.sha256(text.encode()).hexdigest()[:16], text
+
+
+def kept_drawing(digest: str) -> str | None:
+    """The kept drawing named ``digest`` as a standalone SVG document (its one ``<g>``), if it is still kept."""
+    text = _BY_DIGEST.peek(digest)
+    return None if text is None else f"<svg {_NAMESPACES}>{text}</svg>"
 
 
 def svg_page(width: float, height: float, draw: Draw) -> str:
@@ -212,9 +233,12 @@ def svg_page(width: float, height: float, draw: Draw) -> str:
     )
 
 
-def screen_svg(width: float, height: float, draw: Draw) -> str:
-    """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept."""
-    canvas = _ScreenCanvas()
+def screen_svg(width: float, height: float, draw: Draw, kept_apart: bool = False) -> str:
+    """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept.
+
+    ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
+    """
+    canvas = _ScreenCanvas(apart=kept_apart)
     draw(canvas)
     return canvas.written(
         f'<svg baseProfile="full" version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%" {_NAMESPACES}>',

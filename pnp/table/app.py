@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp.errors import PnpError
+from pnp.printing.svg import kept_drawing
 from pnp.files import WriteError
 from pnp.referee.session import Session
 from pnp.table import answers, links
@@ -70,6 +71,8 @@ def build(
         Route("/s/{token}/undo", answering(table.undo), methods=["POST"]),
         Route("/s/{token}/hint", answering(table.hint), methods=["POST"]),
         Route("/s/{token}/next", answering(table.next)),
+        Route("/host/kept/{digest}", answering(table.kept)),
+        Route("/s/{token}/kept/{digest}", answering(table.kept)),
         Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
     ]
     return Starlette(routes=routes, lifespan=table.lifespan, exception_handlers={HTTPException: _http_error})
@@ -139,6 +142,16 @@ class _Table:
         seat = self._seat(request)
         body = await _fields(request, ("version",))
         return answer(await run_in_threadpool(lambda: self.hints.hint(self.live.at(body["version"]), seat)))
+
+    async def kept(self, request: Request) -> Response:
+        """A drawing the pictures leave out because it stays the same (a session's map), by its digest.
+
+        Its address names its content, so the browser keeps it for good."""
+        self._viewer(request)
+        text = kept_drawing(request.path_params["digest"])
+        if text is None:
+            raise Refused(404, "not_found", NO_PAGE)
+        return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=31536000, immutable"})
 
     async def next(self, request: Request) -> Response:
         """Where this seat plays next in a game night (its seat in the rematch), or null."""

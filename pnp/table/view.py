@@ -88,7 +88,8 @@ def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
 
 
 def _picture(current: Session, viewer: str | None) -> str:
-    return drawing_to_screen_svg(current.spec.picture(current.state, viewer))
+    """The picture, its kept drawings (a map that stays the same all session) sent apart: see ``/kept``."""
+    return drawing_to_screen_svg(current.spec.picture(current.state, viewer), kept_apart=True)
 
 
 def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:

@@ -271,9 +271,33 @@
     }
   }
 
-  function drawPicture(svgText) {
+  // A picture may leave out what stays the same for a whole session (Take Off's world map): in its place
+  // a marker <g data-kept="DIGEST"/>, whose drawing the page fetches once from API/kept/DIGEST, cleans
+  // like the rest and keeps, so each change of the game sends only what changed.
+  const kept = new Map(); // digest -> a promise of the cleaned <g>
+  let pictures = 0; // pictures asked to be drawn, so a slower older one never overwrites a newer
+
+  function keptDrawing(digest) {
+    if (!kept.has(digest)) {
+      const fetched = fetch(`${API}/kept/${encodeURIComponent(digest)}`, { headers: { Accept: "image/svg+xml" } })
+        .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+        .then((text) => {
+          const root = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+          const group = root.namespaceURI === SVG_NS ? root.firstElementChild : null;
+          if (!group) throw new Error("unreadable");
+          clean(group);
+          return group;
+        });
+      fetched.catch(() => kept.delete(digest)); // asked again with the next picture
+      kept.set(digest, fetched);
+    }
+    return kept.get(digest);
+  }
+
+  async function drawPicture(svgText) {
     if (svgText === picture) return;
     picture = svgText;
+    const mine = ++pictures;
     const frame = $("picture");
     if (!svgText) {
       frame.replaceChildren();
@@ -286,6 +310,14 @@
       return;
     }
     clean(root);
+    for (const marker of [...root.querySelectorAll("g[data-kept]")]) {
+      try {
+        marker.replaceWith(doc.importNode(await keptDrawing(marker.getAttribute("data-kept")), true));
+      } catch {
+        if (mine === pictures) picture = null; // the next state tries again
+      }
+    }
+    if (mine !== pictures) return;
     // Fit the width of the screen: the viewBox keeps the proportions; a fixed size in mm would not fit.
     if (!root.hasAttribute("viewBox")) {
       const w = parseFloat(root.getAttribute("width"));
