@@ -74,7 +74,7 @@ def next_input(current: Session, rng: random.Random) -> tuple[str, str]:
         return current.played[-1][0], "undo"
     seat = current.state.to_move()
     assert seat is not None
-    return seat, notation.format(current.game, rng.choice(current.state.legal_moves()))
+    return seat, notation.format(current.game, rng.choice(current.offered(seat)))
 
 
 def enter_as_the_cli(path: Path, rng: random.Random) -> None:
