@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.printing.canvas import Drawing
     from pnp.printing.parts import Kit
     from pnp.referee.driver import Chooser
-    from pnp.referee.protocol import Game, Move, State
+    from pnp.referee.protocol import Game, Move, Setup, State
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
@@ -117,8 +117,9 @@ class GameSpec:
     seeded: bool = False
     # True when the kit prints parts per player (inventories, screens), so `pnp build --players` applies.
     players_in_kit: bool = False
-    # True when picture() draws the same whoever the viewer is (nothing private, no "you"): the table draws it once.
-    picture_for_all: bool = False
+    # Whether picture() draws the same whoever the viewer is (nothing private, no "you") in a session set up so:
+    # the table then draws it once per version for every page.
+    picture_for_all: Callable[[Setup], bool] = lambda setup: False
     # For map games: how often each route or city was used in a finished game (zeros included).
     usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None
 

@@ -42,7 +42,7 @@ class Views:
         return self._states.get(key, lambda: self._encoded(current, viewer, read_only, tag))
 
     def _encoded(self, current: Session, viewer: str | None, read_only: bool, tag: str) -> Encoded:
-        shown = None if current.spec.picture_for_all else viewer
+        shown = None if current.spec.picture_for_all(current.setup) else viewer
         with self._drawing:  # the holder alone makes pictures: it never waits for another thread's
             picture = self._pictures.get((current.last_hash, shown), lambda: _picture(current, shown))
             data = state_json(current, viewer, read_only, picture)

@@ -26,4 +26,6 @@ SPEC = GameSpec(
     seeded=True,
     players_in_kit=True,
     usage=lazy_call(f"{HOME}.usage:usage"),
+    # only hidden inventories make one player's picture differ from another's
+    picture_for_all=lambda setup: not setup.options.get("hidden_inventories", False),
 )

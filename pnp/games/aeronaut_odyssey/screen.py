@@ -150,7 +150,7 @@ class Layout:
         self.height = max(bottom, HEADER_H + self.map_h) + MARGIN
 
     def draw(self, pen: Pen) -> None:
-        header(pen, self.state, self.viewer)
+        header(pen, self.state)
         with pen.group(MARGIN, HEADER_H, name="map"):
             draw_map(pen, self.state, self.unit)
         for section, x, y, w in self.places:
@@ -158,12 +158,10 @@ class Layout:
                 section.draw(pen, x, y, w)
 
 
-def header(pen: Pen, state: AeroState, viewer: str | None) -> None:
+def header(pen: Pen, state: AeroState) -> None:
     source = state.board.source
     pen.text(MARGIN, 26, "AERONAUT ODYSSEY", 20, bold=True, fill=INK)
     facts = f"{origin(source)} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
-    if viewer is not None:
-        facts += f" · seen by {viewer}"
     pen.text(WIDTH - MARGIN, 26, facts, BODY, anchor="end", fill=INK)
     line = status(state)
     size = max(SMALLEST, min(16.0, 16.0 * (WIDTH - 2 * MARGIN) / pen.width(line, 16.0, bold=True)))
