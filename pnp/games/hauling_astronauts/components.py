@@ -42,12 +42,19 @@ SUMMARY = (
 
 
 def kit(request: KitRequest) -> Kit:
-    """The whole game on one page: pieces to cut out above, the board below (a custom map's, if given)."""
+    """The whole game on one page (pieces to cut out above, the board below; a custom map's, if given), the
+    rules sheet and a player aid per player."""
+    from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
+
     loaded = load_data(request.map_path)
     return Kit(
         game="hauling-astronauts",
         title="Hauling Astronauts",
-        documents=(KitDocument("game", (_game_sheet(loaded.value),)),),
+        documents=(
+            KitDocument("game", (_game_sheet(loaded.value),)),
+            KitDocument("rules", rules_sheet.rules(loaded.value, page_drawing(loaded.value))),
+            KitDocument("player-aids", rules_sheet.aids()),
+        ),
         footer=f"{'map' if request.map_path else 'data'} {loaded.source.digest[:8]}",
         notes=(
             "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
