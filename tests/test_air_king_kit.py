@@ -47,7 +47,7 @@ def test_the_manifest_counts_every_card(written):
         "aircraft": 10,
         "goals": 10,
         "events": 30,
-        "technical return": 4,
+        "Technical Return": 4,
     }
     assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
     assert written[("player-aid.pdf", "pdf")].components == {"player aid": 1}

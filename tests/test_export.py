@@ -241,7 +241,7 @@ def test_export_air_king_tts_loads_as_decks(tmp_path):
     written = export_tts(REGISTRY["air-king"].kit(KitRequest()), tmp_path, 300)
     saved = json.loads(written[-1].read_text())
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
-    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "technical return"]
+    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]
     assert sum(len(d["DeckIDs"]) for d in decks) == 58
     keys = [key for d in decks for key in d["CustomDeck"]]
     assert len(keys) == len(set(keys))  # card ids are unique across the file

@@ -63,7 +63,7 @@ def decks(data: AirKingData) -> tuple[Deck, ...]:
         Deck("aircraft", size, tuple(aircraft)),
         Deck("goals", size, tuple(goals)),
         Deck("events", size, tuple(events)),
-        Deck("technical return", size, tuple(returns)),
+        Deck("Technical Return", size, tuple(returns)),
     )
 
 

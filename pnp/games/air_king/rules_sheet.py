@@ -81,7 +81,7 @@ def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
         ),
         Items(events),
         Text(f"*Technical Return* (one each): {data.technical_return.text} It counts as one of your two cards."),
-        Heading("Winning"),
+        Heading("The end"),
         Text(
             "Once all four aircraft on your goal card have landed, show the card on your own turn and you "
             "win. If your last one lands during someone else's turn, you must wait for yours, and another "

@@ -326,7 +326,7 @@ def truck_cards(data: AloftData) -> list[Card]:
         safety = index == data.trucks - 1
 
         def draw(c: Canvas, safety: bool = safety, index: int = index) -> None:
-            _title(c, w, "SAFETY TRUCK" if safety else f"TRUCK {index + 1}", "always the lead" if safety else "")
+            _title(c, w, "Safety truck" if safety else f"Truck {index + 1}", "always the lead" if safety else "")
             _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
 
         name = "truck safety" if safety else f"truck {index + 1}"
@@ -341,7 +341,7 @@ def _colour_cards(data: AloftData) -> list[Card]:
     for colour, pattern in zip(data.colours, patterns):
 
         def draw(c: Canvas, colour=colour, pattern=pattern) -> None:
-            _title(c, w, colour.name.upper(), "your secret colour")
+            _title(c, w, colour.name, "your secret colour")
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
