@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from itertools import combinations
@@ -137,13 +138,42 @@ def test_a_kit_built_for_fewer_players_prints_their_aids(tmp_path):
     assert [sheet.name for sheet in aids.parts] == ["player aid 1", "player aid 2", "player aid 3"]
 
 
+def _page_text(page) -> str:
+    """The page's text in every direction it is set (card backs stand sideways or upside down), line by line."""
+    runs: dict[tuple[int, int], list] = {}
+    for char in page.chars:
+        a, b = char["matrix"][:2]
+        runs.setdefault((round(a / math.hypot(a, b)), round(b / math.hypot(a, b))), []).append(char)
+    lines = []
+    for (dx, dy), chars in runs.items():
+        def along(c) -> float:
+            return c["matrix"][4] * dx + c["matrix"][5] * dy
+
+        def across(c) -> float:
+            return round(c["matrix"][5] * dx - c["matrix"][4] * dy)
+
+        chars.sort(key=lambda c: (-across(c), along(c)))
+        line, end, row = "", None, None
+        for c in chars:
+            advance = (c["x1"] - c["x0"]) if dx else (c["bottom"] - c["top"])
+            if row != across(c):
+                lines.append(line)
+                line = ""
+            elif end is not None and along(c) - end > 0.15 * c["size"]:
+                line += " "
+            line += c["text"]
+            end, row = along(c) + advance, across(c)
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def _printed(folder: Path) -> str:
     texts = []
     for path in sorted(folder.glob("*.pdf")):
         if path.name == "calibration.pdf":  # the toolkit's test page, not the game's: it names pnp itself
             continue
         with pdfplumber.open(path) as pdf:
-            texts += [page.extract_text() or "" for page in pdf.pages]
+            texts += [_page_text(page) for page in pdf.pages]
     return re.sub(r"\s+", " ", "\n".join(texts))
 
 

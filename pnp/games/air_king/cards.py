@@ -17,11 +17,11 @@ EVENT_COLOURS = {
     "return": "#b8322a",
 }
 BACKS = {
-    "field": ("#35424f", "FIELD"),
-    "aircraft": ("#2f5d8a", "AIRCRAFT"),
-    "goal": ("#1d2330", "GOAL - keep it secret"),
-    "event": ("#5a3d7a", "EVENT"),
-    "return": ("#8a2a22", "TECHNICAL RETURN"),
+    "field": ("#35424f", "Field"),
+    "aircraft": ("#2f5d8a", "Aircraft"),
+    "goal": ("#1d2330", "Goal: keep it secret"),
+    "event": ("#5a3d7a", "Event"),
+    "return": ("#8a2a22", "Technical Return"),
 }
 
 
