@@ -10,10 +10,12 @@ body, since a figure is a component drawn to scale.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.canvas import PT, Anchor, Canvas, Color, Drawing, PathOp, Point
 from pnp.printing.fonts import text_width
 from pnp.printing.parts import Sheet
 
@@ -25,6 +27,7 @@ CUT = "#9a9a9a"
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
 # an aid card is a quarter of it, so four go on a page (two by two, with the packer's 5 mm between them).
 RULES_SIDE = (200.0, 265.0)
+SMALLEST_PT = 6.0  # the kit's smallest printed text: a figure leaves out what it would shrink below this
 AID_CARD = (97.5, 130.0)
 
 
@@ -276,7 +279,7 @@ class _Setter:
         def draw(c: Canvas) -> None:
             c.rect(x0, top, column_width, box, fill=FIGURE_TINT, stroke=None, radius=1.5)
             with c.clip(left, top + 2, w, h), c.group(left, top + 2, scale=scale, name="figure"):
-                drawing.draw(c)
+                drawing.draw(Legible(c, scale))
 
         self.strokes.append(draw)
         self.y = top + h + 4
@@ -300,3 +303,111 @@ def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: floa
     for text, bold in runs:
         c.text(x, baseline, text, size=size, bold=bold, fill=INK)
         x += text_width(text, size, bold)
+
+
+class Legible:
+    """A canvas for a drawing shown ``scale`` times its size: it draws everything but the text that would come
+    out under ``SMALLEST_PT`` (names too small to read; the shapes still show the layout)."""
+
+    def __init__(self, canvas: Canvas, scale: float) -> None:
+        self.canvas = canvas
+        self.scale = scale
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = None,
+        width: float = 0.25,
+        radius: float = 0.0,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        self.canvas.rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=radius, dash=dash)
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: Color = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        self.canvas.line(x1, y1, x2, y2, stroke=stroke, width=width, dash=dash)
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        *,
+        closed: bool = True,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        self.canvas.polygon(points, closed=closed, fill=fill, stroke=stroke, width=width, dash=dash)
+
+    def path(
+        self,
+        ops: Sequence[PathOp],
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        self.canvas.path(ops, fill=fill, stroke=stroke, width=width, dash=dash)
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        self.canvas.circle(cx, cy, r, fill=fill, stroke=stroke, width=width, dash=dash)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        *,
+        size: float = 8.0,
+        anchor: Anchor = "start",
+        bold: bool = False,
+        fill: Color = "#000000",
+        rotate: float = 0.0,
+    ) -> None:
+        if size * self.scale >= SMALLEST_PT:
+            self.canvas.text(x, y, s, size=size, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
+
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
+        return self._scaled(self.canvas.group(dx, dy, rotate=rotate, scale=scale, name=name), scale)
+
+    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
+        return self.canvas.clip(x, y, w, h)
+
+    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
+        return self.canvas.clip_path(ops)
+
+    @contextmanager
+    def _scaled(self, inner: AbstractContextManager[None], scale: float) -> Iterator[None]:
+        with inner:
+            self.scale *= scale
+            try:
+                yield
+            finally:
+                self.scale /= scale
