@@ -76,7 +76,7 @@ def _figures(page) -> list[tuple[float, float, float, float]]:
     boxes = []
     for shape in page.rects + page.curves:
         colour = shape.get("non_stroking_color")
-        if colour and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, TINT)):
+        if shape.get("fill") and colour and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, TINT)):
             boxes.append((shape["x0"], shape["top"], shape["x1"], shape["bottom"]))
     return boxes
 

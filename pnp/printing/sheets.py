@@ -18,6 +18,7 @@ from pnp.errors import PnpError
 from pnp.printing.canvas import PT, Anchor, Canvas, Color, Drawing, PathOp, Point
 from pnp.printing.fonts import text_width
 from pnp.printing.parts import Sheet
+from pnp.printing.reuse import place
 
 INK = "#1d1d1b"
 FIGURE_TINT = "#f2f0ea"
@@ -111,7 +112,7 @@ def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sh
     card = text_drawing(f"{title}: player aid", blocks, width, height, AID_STYLE)
 
     def draw(c: Canvas) -> None:
-        card.draw(c)
+        place(c, card)  # written once per file, however many players
         c.rect(0.2, 0.2, width - 0.4, height - 0.4, stroke=CUT, width=0.25, dash=(1.5, 1.0))
 
     return tuple(Sheet(f"player aid {n}", Drawing(width, height, draw)) for n in range(1, players + 1))
