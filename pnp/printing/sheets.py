@@ -10,25 +10,25 @@ body, since a figure is a component drawn to scale.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from pnp.errors import PnpError
-from pnp.printing.canvas import PT, Anchor, Canvas, Color, Drawing, PathOp, Point
+from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
 from pnp.printing.fonts import text_width
+from pnp.printing.legible import Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
 
 INK = "#1d1d1b"
 FIGURE_TINT = "#f2f0ea"
 RULE_GREY = "#8c8c8c"
+HEADER_TINT = "#e4e8ee"  # a table's first row and column
 CUT = "#9a9a9a"
 
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
 # an aid card is a quarter of it, so four go on a page (two by two, with the packer's 5 mm between them).
 RULES_SIDE = (200.0, 265.0)
-SMALLEST_PT = 6.0  # the kit's smallest printed text: a figure leaves out what it would shrink below this
 AID_CARD = (97.5, 130.0)
 
 
@@ -120,7 +120,7 @@ def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sh
 
 def text_drawing(title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style) -> Drawing:
     """``blocks`` set in ``style``'s columns under ``title``; raises when they do not fit."""
-    setter = _Setter(width, height, style)
+    setter = _Setter(title, width, height, style)
     setter.title(title)
     for block in blocks:
         setter.block(block)
@@ -163,7 +163,8 @@ def wrap_words(words: list[Word], size: float, width: float) -> list[list[Word]]
 class _Setter:
     """Places blocks down the columns, keeping the drawing operations for later."""
 
-    def __init__(self, width: float, height: float, style: Style) -> None:
+    def __init__(self, name: str, width: float, height: float, style: Style) -> None:
+        self.name = name
         self.style = style
         self.width = width
         self.column_width = (width - 2 * style.margin - style.gutter * (style.columns - 1)) / style.columns
@@ -171,7 +172,7 @@ class _Setter:
         self.column = 0
         self.top = style.margin
         self.y = style.margin
-        self.strokes: list = []
+        self.strokes: list[Draw] = []
 
     @property
     def x(self) -> float:
@@ -198,7 +199,7 @@ class _Setter:
     def next_column(self) -> None:
         self.column += 1
         if self.column >= self.style.columns:
-            raise PnpError("a text sheet overflows its page: shorten the text")
+            raise PnpError(f"{self.name}: the text overflows its page; shorten it")
         self.y = self.top
 
     def block(self, block: Block) -> None:
@@ -225,7 +226,7 @@ class _Setter:
             self.y += 1.2
         self.room(self.leading(size) + first_line)
         baseline, x = self.y + size * PT, self.x
-        self.strokes.append(lambda c: c.text(x, baseline, text, size=size, bold=True, fill=INK))
+        self.strokes.append(_label(x, baseline, text, size, bold=True))
         self.y += self.leading(size) + 0.4
 
     def paragraph(self, words: list[Word], indent: float, marker: str = "") -> None:
@@ -235,8 +236,8 @@ class _Setter:
             self.room(lead)
             baseline, x = self.y + size * PT, self.x
             if number == 0 and marker:
-                self.strokes.append(lambda c, b=baseline, x=x: c.text(x, b, marker, size=size, bold=True, fill=INK))
-            self.strokes.append(lambda c, b=baseline, x=x + indent, line=line: _set_line(c, x, b, line, size))
+                self.strokes.append(_label(x, baseline, marker, size, bold=True))
+            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size))
             self.y += lead
 
     def table(self, rows: tuple[tuple[str, ...], ...]) -> None:
@@ -252,19 +253,13 @@ class _Setter:
             for k, value in enumerate(row):
                 left = x0 if k == 0 else x0 + first + (k - 1) * cell
                 w = first if k == 0 else cell
-                bold = r == 0 or k == 0
-                fill = "#e4e8ee" if r == 0 or k == 0 else None
-                self.strokes.append(
-                    lambda c, a=left, b=y, w=w, fill=fill: c.rect(a, b, w, row_height, fill=fill, stroke=RULE_GREY, width=0.2)
-                )
-                x = left + 1.5 if k == 0 else left + w / 2
-                anchor = "start" if k == 0 else "middle"
+                header = r == 0 or k == 0
+                self.strokes.append(_cell(left, y, w, row_height, HEADER_TINT if header else None))
                 baseline = y + row_height / 2 + size * PT * 0.35
-                self.strokes.append(
-                    lambda c, x=x, b=baseline, v=value, bold=bold, anchor=anchor: c.text(
-                        x, b, v, size=size, bold=bold, anchor=anchor, fill=INK
-                    )
-                )
+                if k == 0:
+                    self.strokes.append(_label(left + 1.5, baseline, value, size, bold=True))
+                else:
+                    self.strokes.append(_label(left + w / 2, baseline, value, size, bold=header, anchor="middle"))
         self.y = top + row_height * len(rows) + 2.0
 
     def figure(self, figure: Figure) -> None:
@@ -280,15 +275,23 @@ class _Setter:
         def draw(c: Canvas) -> None:
             c.rect(x0, top, column_width, box, fill=FIGURE_TINT, stroke=None, radius=1.5)
             with c.clip(left, top + 2, w, h), c.group(left, top + 2, scale=scale, name="figure"):
-                drawing.draw(Legible(c, scale))
+                drawing.draw(Legible(c, scale))  # no text under the kit's smallest size
 
         self.strokes.append(draw)
         self.y = top + h + 4
         for line in caption:
             baseline = self.y + self.style.body * PT
-            self.strokes.append(lambda c, b=baseline, line=line: _set_line(c, x0 + 2, b, line, self.style.body))
+            self.strokes.append(partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body))
             self.y += self.leading(self.style.body)
         self.y = top + box + 2.5
+
+
+def _label(x: float, baseline: float, text: str, size: float, bold: bool = False, anchor: Anchor = "start") -> Draw:
+    return lambda c: c.text(x, baseline, text, size=size, bold=bold, anchor=anchor, fill=INK)
+
+
+def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:
+    return lambda c: c.rect(x, y, w, h, fill=fill, stroke=RULE_GREY, width=0.2)
 
 
 def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float) -> None:
@@ -305,110 +308,3 @@ def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: floa
         c.text(x, baseline, text, size=size, bold=bold, fill=INK)
         x += text_width(text, size, bold)
 
-
-class Legible:
-    """A canvas for a drawing shown ``scale`` times its size: it draws everything but the text that would come
-    out under ``SMALLEST_PT`` (names too small to read; the shapes still show the layout)."""
-
-    def __init__(self, canvas: Canvas, scale: float) -> None:
-        self.canvas = canvas
-        self.scale = scale
-
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.canvas.rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=radius, dash=dash)
-
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.canvas.line(x1, y1, x2, y2, stroke=stroke, width=width, dash=dash)
-
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.canvas.polygon(points, closed=closed, fill=fill, stroke=stroke, width=width, dash=dash)
-
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.canvas.path(ops, fill=fill, stroke=stroke, width=width, dash=dash)
-
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.canvas.circle(cx, cy, r, fill=fill, stroke=stroke, width=width, dash=dash)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
-        if size * self.scale >= SMALLEST_PT:
-            self.canvas.text(x, y, s, size=size, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
-
-    def group(
-        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
-    ) -> AbstractContextManager[None]:
-        return self._scaled(self.canvas.group(dx, dy, rotate=rotate, scale=scale, name=name), scale)
-
-    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
-        return self.canvas.clip(x, y, w, h)
-
-    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
-        return self.canvas.clip_path(ops)
-
-    @contextmanager
-    def _scaled(self, inner: AbstractContextManager[None], scale: float) -> Iterator[None]:
-        with inner:
-            self.scale *= scale
-            try:
-                yield
-            finally:
-                self.scale /= scale
