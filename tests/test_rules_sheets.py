@@ -129,7 +129,7 @@ def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):
         above = [page.crop((0, 0, page.width, page.height - (MARGIN + FOOTER_BAND) / PT)) for page in pdf.pages]
         aids = sum((page.extract_text() or "").count(": player aid") for page in above)
     assert aids == MOST_PLAYERS[game]
-    assert pages == -(-MOST_PLAYERS[game] // 4)
+    assert pages <= -(-MOST_PLAYERS[game] // 4)  # four to a page at least
 
 
 def test_a_kit_built_for_fewer_players_prints_their_aids(tmp_path):

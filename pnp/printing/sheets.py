@@ -27,7 +27,8 @@ HEADER_TINT = "#e4e8ee"  # a table's first row and column
 CUT = "#9a9a9a"
 
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
-# an aid card is a quarter of it, so four go on a page (two by two, with the packer's 5 mm between them).
+# an aid card is a quarter of it at most, so four or more go on a page (side by side, with the packer's 5 mm
+# between them).
 RULES_SIDE = (200.0, 265.0)
 AID_CARD = (97.5, 130.0)
 
@@ -89,7 +90,7 @@ class Style:
 
 
 RULES_STYLE = Style(body=9.0, heading=11.0, title=16.0, columns=2, margin=6.0, gutter=7.0)
-AID_STYLE = Style(body=7.5, heading=8.5, title=10.0, columns=1, margin=4.5, gutter=0.0)
+AID_STYLE = Style(body=7.5, heading=8.5, title=10.0, columns=1, margin=4.0, gutter=0.0)
 
 _BOLD = re.compile(r"\*([^*]+)\*")
 Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it follows the previous one unspaced
@@ -107,9 +108,9 @@ def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...]) -> tuple[Shee
 
 
 def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sheet, ...]:
-    """One aid card per player, each framed by its cut line."""
-    width, height = AID_CARD
-    card = text_drawing(f"{title}: player aid", blocks, width, height, AID_STYLE)
+    """One aid card per player, as tall as its text (a quarter page at most), each framed by its cut line."""
+    card = text_drawing(f"{title}: player aid", blocks, *AID_CARD, AID_STYLE, shrink=True)
+    width, height = card.width, card.height
 
     def draw(c: Canvas) -> None:
         place(c, card)  # written once per file, however many players
@@ -118,8 +119,13 @@ def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sh
     return tuple(Sheet(f"player aid {n}", Drawing(width, height, draw)) for n in range(1, players + 1))
 
 
-def text_drawing(title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style) -> Drawing:
-    """``blocks`` set in ``style``'s columns under ``title``; raises when they do not fit."""
+def text_drawing(
+    title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style, shrink: bool = False
+) -> Drawing:
+    """``blocks`` set in ``style``'s columns under ``title``; raises when they do not fit ``height``.
+
+    ``shrink`` ends the drawing below its text instead, however tall that is up to ``height``.
+    """
     setter = _Setter(title, width, height, style)
     setter.title(title)
     for block in blocks:
@@ -130,7 +136,7 @@ def text_drawing(title: str, blocks: tuple[Block, ...], width: float, height: fl
         for stroke in strokes:
             stroke(c)
 
-    return Drawing(width, height, draw)
+    return Drawing(width, min(height, setter.deepest + style.margin) if shrink else height, draw)
 
 
 def words_of(text: str) -> list[Word]:
@@ -172,6 +178,7 @@ class _Setter:
         self.column = 0
         self.top = style.margin
         self.y = style.margin
+        self.filled = style.margin  # the lowest point of the columns already full
         self.strokes: list[Draw] = []
 
     @property
@@ -196,7 +203,13 @@ class _Setter:
             return
         self.next_column()
 
+    @property
+    def deepest(self) -> float:
+        """How far down the text reaches in any column so far."""
+        return max(self.y, self.filled)
+
     def next_column(self) -> None:
+        self.filled = max(self.filled, self.y)
         self.column += 1
         if self.column >= self.style.columns:
             raise PnpError(f"{self.name}: the text overflows its page; shorten it")

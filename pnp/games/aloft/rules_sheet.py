@@ -128,12 +128,11 @@ def aids(data: AloftData) -> tuple[Sheet, ...]:
             )
         ),
         Text("Flying balloons never touch edge to edge; none passes the top row."),
-        Heading("The end"),
-        Text("At once after the last launch, or when no truck can move."),
+        Text("*The end*: at once after the last launch, or when no truck can move."),
         Heading("Scoring"),
         Text(
-            "Drop launch tokens of your own colours; put each multicoloured token in a set of your choice; "
-            "score each set (safety tokens too):"
+            "Drop your own colours' launch tokens; add each multicoloured one to a set; score each set "
+            "(safety too):"
         ),
         Table(_set_table(data)),
         Text(

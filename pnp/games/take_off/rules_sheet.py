@@ -108,12 +108,14 @@ def aids(title: str, data: TakeOffData) -> tuple[Sheet, ...]:
         Text("Always west. Use both dice if you can, else one."),
         Heading("Which deck"),
         Text(f"Any jet of yours on the eastern half (Start included): {brown}. All on the western half: {blue}."),
-        Heading("Doubles"),
-        Text("Another turn. Double TAKE OFF!: two cards, two jets (or one jet to both, in order)."),
-        Heading("Bumping"),
-        Text("Stop where rivals stand: they all go back to Start. Never at Start or Finish."),
-        Heading("Winning"),
-        Text("Jets at Finish leave play; the first fleet all home wins."),
+        Heading("And"),
+        Items(
+            (
+                "*Doubles*: another turn. Double TAKE OFF!: two cards, two jets (or one jet to both, in order).",
+                "*Bumping*: stop where rivals stand and they all go back to Start (never at Start or Finish).",
+                "*Winning*: jets at Finish leave play; the first fleet all home wins.",
+            )
+        ),
     )
     return player_aids(title, blocks, TakeOff.max_players)
 
