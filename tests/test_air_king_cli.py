@@ -83,11 +83,11 @@ def test_map_commands_for_an_air_king_field(cli, tmp_path):
     assert root["properties"]["game"]["const"] == "air-king"
 
 
-def test_build_writes_the_cards_the_field_mat_and_the_aid(cli, tmp_path):
+def test_build_writes_the_cards_the_field_mat_the_rules_and_the_aids(cli, tmp_path):
     code, _out, err = cli("build", "air-king", "--out", "kits")
     assert code == 0, err
     written = {p.name for p in (tmp_path / "kits" / "air-king").glob("*.pdf")}
-    assert {"cards.pdf", "field-mat.pdf", "player-aid.pdf"} <= written
+    assert {"cards.pdf", "field-mat.pdf", "rules.pdf", "player-aids.pdf"} <= written
 
 
 def _route(number: int, spaces: str) -> list[str]:

@@ -12,6 +12,7 @@ import pdfplumber
 import pytest
 
 from pnp.games import REGISTRY
+from pnp.games.air_king.model import load_data
 from pnp.games.spec import KitRequest
 from pnp.printing.parts import POKER, Board, Deck, Sheet
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
@@ -47,10 +48,11 @@ def test_the_manifest_counts_every_card(written):
         "aircraft": 10,
         "goals": 10,
         "events": 30,
-        "technical return": 4,
+        "Technical Return": 4,
     }
     assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
-    assert written[("player-aid.pdf", "pdf")].components == {"player aid": 1}
+    assert written[("player-aids.pdf", "pdf")].components == {f"player aid {n}": 1 for n in range(1, 5)}
+    assert written[("rules.pdf", "pdf")].components == {"rules side 1": 1, "rules side 2": 1}
 
 
 def test_every_card_is_poker_size_and_has_a_back(kit, written):
@@ -96,15 +98,15 @@ def test_every_card_kind_prints_its_words(written):
         if t.tag.endswith("text")
     )
     for words in (
-        "AIRPORT A",
-        "RUNWAY B",
-        "GOAL 10",
-        "EXTRA MOVE",
+        "Airport A",
+        "Runway B",
+        "Goal 10",
+        "Extra move",
         "Extra diagonal move",
-        "STORM",
-        "CLEAR SKY",
-        "HOLDING",
-        "PASS",
+        "Storm",
+        "Clear sky",
+        "Holding",
+        "Pass",
         "Technical Return",
         "one movement card per turn",
         "Brown crescent",
@@ -158,7 +160,7 @@ def test_the_field_mat_has_card_sized_spaces_and_is_tiled_over_pages(kit, writte
         overview = pdf.pages[0].extract_text() or ""
         tiles = " ".join(page.extract_text() or "" for page in pdf.pages[1:])
     assert "overview" in overview and "A1" in overview
-    for words in ("ARRIVAL ZONE A", "DEPARTURE B", "AIRPORT A", "arrival zone: the runway to land from"):
+    for words in ("Arrival zone A", "Departure B", "Airport A", "arrival zone: the runway to land from"):
         assert words in tiles
     assert mat.pages == 7  # an overview and 2 x 3 tiles on A4: the legend costs no paper
 
@@ -179,12 +181,13 @@ def test_the_field_mat_sky_deepens_towards_its_edges_and_spaces_let_it_show():
     assert len(light) > 10 and light[0] < light[middle] - 0.1 and light[-1] < light[middle] - 0.1
 
 
-def test_the_player_aid_fits_one_page(kit, written):
-    sheet = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Sheet))
-    assert sheet.drawing.width <= 190 and sheet.drawing.height <= 270
-    with pdfplumber.open(written[("player-aid.pdf", "pdf")].path) as pdf:
+def test_the_four_player_aids_fit_one_page_and_name_every_event(kit, written):
+    data = load_data().value
+    with pdfplumber.open(written[("player-aids.pdf", "pdf")].path) as pdf:
         assert len(pdf.pages) == 1
-        assert "discard CARD" in (pdf.pages[0].extract_text() or "")
+        text = pdf.pages[0].extract_text() or ""
+    for event in data.events:
+        assert text.count(f"{event.title}:") == 4
 
 
 def test_a_custom_field_changes_the_mat(tmp_path):

@@ -214,7 +214,7 @@ def test_the_preview_names_every_space_and_marks_closed_ones(tmp_path):
     svg = drawing_to_svg(drawing)
     root = ET.fromstring(svg)
     texts = {"".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")}
-    assert {"c3", "b5", "d1: closed", "ARRIVAL ZONE A", "DEPARTURE B", "AIRPORT A"} <= texts
+    assert {"c3", "b5", "d1: closed", "Arrival zone A", "Departure B", "Airport A"} <= texts
 
 
 def test_the_schema_documents_the_field_format():

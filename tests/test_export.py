@@ -241,7 +241,7 @@ def test_export_air_king_tts_loads_as_decks(tmp_path):
     written = export_tts(REGISTRY["air-king"].kit(KitRequest()), tmp_path, 300)
     saved = json.loads(written[-1].read_text())
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
-    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "technical return"]
+    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]
     assert sum(len(d["DeckIDs"]) for d in decks) == 58
     keys = [key for d in decks for key in d["CustomDeck"]]
     assert len(keys) == len(set(keys))  # card ids are unique across the file
@@ -254,10 +254,10 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     code, out, err = cli("export", "air-king", "--png", "--tts", "--dpi", "60", "--json")
     assert code == 0, err
     files = [Path(f) for f in json.loads(out)["files"]]
-    assert len(files) == 116 + 13 and all((tmp_path / f).is_file() for f in files)
+    assert len(files) == 116 + 15 and all((tmp_path / f).is_file() for f in files)
     code, out, err = cli("export", "air-king", "--tts", "--url", "file:///C:/decks/", "-o", "elsewhere")
     assert code == 0, err
-    assert "elsewhere/air-king/tts: 13 files" in out
+    assert "elsewhere/air-king/tts: 15 files" in out
     saved = json.loads((tmp_path / "elsewhere/air-king/tts/air-king.json").read_text())
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "file:///C:/decks/airports-and-runways-1.png"
 
@@ -277,9 +277,10 @@ def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
     monkeypatch.setattr(pnp.cli.progress, "progress_bar", watched)
     code, _, err = cli("export", "air-king", "--png", "--tts", "--dpi", "30")
     assert code == 0, err
-    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat and the player aid
-    assert totals == [116 + 58 + 2]
-    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, 175, 176]
+    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat, the rules' two
+    # sides and the four player aids
+    assert totals == [116 + 58 + 7]
+    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, *range(175, 182)]
 
 
 def test_cli_says_when_a_game_has_nothing_for_png(cli):
@@ -310,7 +311,7 @@ def test_export_takes_the_map_seed_and_players_that_build_takes(cli, tmp_path):
     for seed in ("5", "6"):
         code, _, err = cli("export", "aeronaut-odyssey", "--tts", "--dpi", "40", "--seed", seed, "-o", seed)
         assert code == 0, err
-    first, second = (Image.open(next((tmp_path / s / "aeronaut-odyssey" / "tts").glob("*.png"))) for s in "56")
+    first, second = (Image.open(tmp_path / s / "aeronaut-odyssey" / "tts" / "board.png") for s in "56")
     assert first.size != second.size or _difference(first.convert("RGB"), second.convert("RGB")) > 1
     code, _, err = cli("export", "aloft", "--png", "--seed", "3")
     assert code == 1 and err == "pnp: error: Aloft's kit does not depend on a seed\n"

@@ -317,7 +317,7 @@ def test_same_looking_tiles_pile_up_and_share_their_image(tmp_path):
 
 def test_a_sheet_with_a_board_and_pieces_gives_them_instead_of_its_page(sets):
     kit, saved, folder = sets["hauling-astronauts"]
-    (page,) = (p for p in parts(kit) if isinstance(p, Sheet))
+    (page,) = (p for p in parts(kit) if isinstance(p, Sheet) and p.board is not None)
     assert page.board is not None and page.board.height < page.drawing.height  # the board without the cut-out band
     (board,) = (o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board")
     with Image.open(folder / board["CustomImage"]["ImageURL"]) as image:

@@ -64,7 +64,7 @@ def test_the_page_shows_the_board_areas_docks_and_every_transport(written):
     _, files = written
     with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
         text = pdf.pages[0].extract_text() or ""  # the upright text; player 2's pieces are turned
-    for word in ("AVAILABLE TO ROLL", "BOOKED", "CONFIRMED", "GOLD", "RED", "score"):
+    for word in ("Available to roll", "Booked", "Confirmed", "GOLD", "RED", "score"):
         assert word in text
     for index, dock in enumerate(DATA.docks):
         assert f"d{index + 1}" in text and f"+{dock.bonus}" in text and dock.label in text

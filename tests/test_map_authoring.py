@@ -197,7 +197,7 @@ KIT_TEXT = {
     "take-off": ("map.pdf", ("Take Off! Europe Express", "Moscow", "Lisbon", "Budapest")),
     "aeronaut-odyssey": ("board.pdf", ("custom map", "LUX")),
     "aloft": ("board.pdf", ("ALOFT",)),
-    "air-king": ("field-mat.pdf", ("i7", "AIRPORT B")),
+    "air-king": ("field-mat.pdf", ("i7", "Airport B")),
 }
 
 

@@ -57,7 +57,7 @@ def texts(element: ET.Element) -> list[str]:
 
 
 def test_the_manifest_counts_every_component(written):
-    assert written["cards.pdf"].components == {"brown deck (east half)": 96, "blue deck (west half)": 97}
+    assert written["cards.pdf"].components == {"Brown deck: eastern half": 96, "Blue deck: western half": 97}
     assert written["jets-and-dice.pdf"].components == {"jets": 24, "die 1": 1, "die 2": 1}
     assert written["map.pdf"].components == {"world map": 1}
 

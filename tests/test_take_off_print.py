@@ -49,7 +49,7 @@ def test_the_deck_footer_sits_below_the_locator_map_never_in_it(tmp_path):
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             (locator,) = [r for r in page.rects if r["non_stroking_color"] and _near_colour(r["non_stroking_color"])]
-            (footer,) = page.search(r"(Brown|Blue) deck - (east|west)ern half")
+            (footer,) = page.search(r"(Brown|Blue) deck: (east|west)ern half")
             assert not _overlaps(footer, locator)
             assert 0 < footer["top"] - locator["bottom"] < 4 * MM  # just under the map, clear of it
             assert footer["bottom"] < height - 2 * MM  # and clear of the trim

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.aeronaut_odyssey import screen
+from pnp.games.aeronaut_odyssey import rules_sheet, screen
 from pnp.games.aeronaut_odyssey.draw import INK, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
 from pnp.games.aeronaut_odyssey.maps import read
@@ -30,7 +30,8 @@ def request_map(request: KitRequest) -> AeroMap:
 
 
 def kit(request: KitRequest) -> Kit:
-    """One board: the map with writable spaces, the inventories, the rules reminder and the trajectories.
+    """One board (the map with writable spaces, the inventories, the rules reminder and the trajectories), the
+    rules sheet and a player aid per player.
 
     ``request.players`` (``pnp build --players N``) prints N players' inventories; without it, the map's own
     ``players`` setting decides.
@@ -39,7 +40,11 @@ def kit(request: KitRequest) -> Kit:
     return Kit(
         game="aeronaut-odyssey",
         title="Aeronaut Odyssey",
-        documents=(KitDocument("board", (Board("board", board_drawing(board, request.players)),)),),
+        documents=(
+            KitDocument("board", (Board("board", board_drawing(board, request.players)),)),
+            KitDocument("rules", rules_sheet.rules(board)),
+            KitDocument("player-aids", rules_sheet.aids(request.players)),
+        ),
         footer=f"{origin(board)} · {board.size}",
         notes=("Print one board per game: players write in it with pens.",),
     )

@@ -17,11 +17,11 @@ EVENT_COLOURS = {
     "return": "#b8322a",
 }
 BACKS = {
-    "field": ("#35424f", "FIELD"),
-    "aircraft": ("#2f5d8a", "AIRCRAFT"),
-    "goal": ("#1d2330", "GOAL - keep it secret"),
-    "event": ("#5a3d7a", "EVENT"),
-    "return": ("#8a2a22", "TECHNICAL RETURN"),
+    "field": ("#35424f", "Field"),
+    "aircraft": ("#2f5d8a", "Aircraft"),
+    "goal": ("#1d2330", "Goal: keep it secret"),
+    "event": ("#5a3d7a", "Event"),
+    "return": ("#8a2a22", "Technical Return"),
 }
 
 
@@ -63,7 +63,7 @@ def decks(data: AirKingData) -> tuple[Deck, ...]:
         Deck("aircraft", size, tuple(aircraft)),
         Deck("goals", size, tuple(goals)),
         Deck("events", size, tuple(events)),
-        Deck("technical return", size, tuple(returns)),
+        Deck("Technical Return", size, tuple(returns)),
     )
 
 
@@ -96,7 +96,7 @@ def _airport_face(airport: AirportInfo, data: AirKingData, w: float, h: float) -
     arriving = [p.number for p in data.aircraft if p.home != airport.name]
 
     def draw(c: Canvas) -> None:
-        _band(c, w, airport.title.upper(), airport.rgb)
+        _band(c, w, airport.title, airport.rgb)
         c.circle(w / 2, h * 0.45, 20, fill=airport.rgb, stroke=INK, width=0.6)
         c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink_on(airport.rgb))
         c.text(w / 2, h - 22, f"Aircraft {_span(leaving)} depart from here", size=7, anchor="middle", fill=INK)
@@ -108,7 +108,7 @@ def _airport_face(airport: AirportInfo, data: AirKingData, w: float, h: float) -
 
 def _runway_face(airport: AirportInfo, w: float, h: float) -> Face:
     def draw(c: Canvas) -> None:
-        _band(c, w, f"RUNWAY {airport.name}", airport.rgb, "arrival zone")
+        _band(c, w, f"Runway {airport.name}", airport.rgb, "arrival zone")
         c.rect(w * 0.25, 18, w * 0.5, h - 36, fill="#5d6166", stroke=INK, width=0.4)
         for i in range(6):
             c.rect(w * 0.3 + i * w * 0.068, 20, w * 0.04, 8, fill=WHITE, stroke=None)
@@ -149,7 +149,7 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h
     crafts = [data.aircraft[n - 1] for n in card]
 
     def draw(c: Canvas) -> None:
-        _band(c, w, f"GOAL {index + 1}", INK, "secret: show no one")
+        _band(c, w, f"Goal {index + 1}", INK, "secret: show no one")
         for i, craft in enumerate(crafts):
             badge(c, craft, 8, 19 + i * 13.5, w - 16, 11)
         paragraph(
@@ -172,7 +172,7 @@ def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: f
         _band(
             c,
             w,
-            title.upper() if len(title) < 14 else title,
+            title,
             colour,
             "movement card" if movement else ("kept apart from your hand" if kind == "return" else "event"),
         )

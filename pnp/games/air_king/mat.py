@@ -123,7 +123,7 @@ def _space(
             c.rect(2, 2, sw - 4, sh - 4, stroke=colour, width=1.2, radius=3, dash=(4, 2))
             away = 90 if field.airport_spaces[1 - h][0] > field.airport_spaces[h][0] else -90  # to the destination
             plane(c, sw / 2, sh / 2 - 8, 14, blend(colour, WHITE, 0.3), rotate=away)
-            c.text(sw / 2, sh / 2 + 7, f"DEPARTURE {airport}", size=9, bold=True, anchor="middle", fill=colour)
+            c.text(sw / 2, sh / 2 + 7, f"Departure {airport}", size=9, bold=True, anchor="middle", fill=colour)
     c.text(3.5, 7, name, size=9 if authoring else 8, bold=True, fill="#4a6a86")
 
 
@@ -133,7 +133,7 @@ def _airport(c: Canvas, airport: str, sw: float, sh: float, colour: str) -> None
     c.rect(1, 1, sw - 2, sh - 2, fill=colour, stroke=INK, width=0.6, radius=4)
     c.rect(4, 4, sw - 8, sh - 8, stroke=ink, width=0.4, radius=3)
     c.text(sw / 2, sh / 2 + 9, airport, size=40, bold=True, anchor="middle", fill=ink)
-    c.text(sw / 2, sh - 7, f"AIRPORT {airport}", size=9, bold=True, anchor="middle", fill=ink)
+    c.text(sw / 2, sh - 7, f"Airport {airport}", size=9, bold=True, anchor="middle", fill=ink)
 
 
 def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_right: bool) -> None:
@@ -154,7 +154,7 @@ def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_
         x += 9
     c.rect(3, top, 2.5, h, fill=colour, stroke=None)
     c.rect(sw - 5.5, top, 2.5, h, fill=colour, stroke=None)
-    c.text(sw / 2, top - 2.5, f"ARRIVAL ZONE {airport}", size=8, bold=True, anchor="middle", fill=INK)
+    c.text(sw / 2, top - 2.5, f"Arrival zone {airport}", size=8, bold=True, anchor="middle", fill=INK)
     c.text(sw / 2, top + h + 5, f"aircraft land at {airport} from here; no Storm", size=6.5, anchor="middle", fill=INK)
 
 

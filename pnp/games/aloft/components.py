@@ -23,11 +23,13 @@ TOKEN = 20.0  # token diameter, mm
 
 
 def kit(request: KitRequest) -> Kit:
-    """Aloft's complete kit: board, cards with backs, tokens and a player aid."""
+    """Aloft's complete kit: board, cards with backs, tokens, the rules sheet and a player aid per player."""
+    from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
+
     data = load_data().value
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
-    cards = (*_balloon_cards(data), *_truck_cards(data), *_colour_cards(data))
+    cards = (*_balloon_cards(data), *truck_cards(data), *_colour_cards(data))
     return Kit(
         game="aloft",
         title="Aloft",
@@ -35,7 +37,8 @@ def kit(request: KitRequest) -> Kit:
             KitDocument("board", (Board("board", board_drawing(board.value)),)),
             KitDocument("cards", (Deck("cards", CARD_SIZES[data.card_size], cards),)),
             KitDocument("tokens", _token_sheets(data)),
-            KitDocument("player-aid", (Sheet("player aid", _aid(data)),)),
+            KitDocument("rules", rules_sheet.rules(data, board.value)),
+            KitDocument("player-aids", rules_sheet.aids(data)),
         ),
         footer=f"board {board.value.columns}x{board.value.rows} · data {board.source.digest[:8]}",
     )
@@ -316,14 +319,14 @@ def _balloon_cards(data: AloftData) -> list[Card]:
     return cards
 
 
-def _truck_cards(data: AloftData) -> list[Card]:
+def truck_cards(data: AloftData) -> list[Card]:
     w, h = _card_size(data)
     cards = []
     for index in range(data.trucks):
         safety = index == data.trucks - 1
 
         def draw(c: Canvas, safety: bool = safety, index: int = index) -> None:
-            _title(c, w, "SAFETY TRUCK" if safety else f"TRUCK {index + 1}", "always the lead" if safety else "")
+            _title(c, w, "Safety truck" if safety else f"Truck {index + 1}", "always the lead" if safety else "")
             _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
 
         name = "truck safety" if safety else f"truck {index + 1}"
@@ -338,7 +341,7 @@ def _colour_cards(data: AloftData) -> list[Card]:
     for colour, pattern in zip(data.colours, patterns):
 
         def draw(c: Canvas, colour=colour, pattern=pattern) -> None:
-            _title(c, w, colour.name.upper(), "your secret colour")
+            _title(c, w, colour.name, "your secret colour")
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
@@ -388,44 +391,3 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
         TokenSheet("launch tokens", "round", TOKEN, tuple(launches)),
         TokenSheet("safety tokens", "round", TOKEN, safeties),
     )
-
-
-# -- player aid -----------------------------------------------------------
-def _aid(data: AloftData) -> Drawing:
-    width, height = 180.0, 125.0
-    lines = [
-        ("On your turn, do one thing:", True),
-        ("Truck: move one truck right to the next free space. The orange safety", False),
-        ("truck stays in front; at most one gap in the convoy. Moving the safety truck", False),
-        ("earns a safety token. A balloon on a truck rides along.", False),
-        ("Inflate a packed balloon onto a free truck, launch an inflated one into", False),
-        ("row 1 above its truck, or make a flying balloon climb one row.", False),
-        ("Flying balloons never touch side by side or above/below; none leaves the top.", False),
-        ("Launching earns a token per colour (a multicoloured one for a special shape).", False),
-        ("The game ends after the last launch, or when no truck can move.", True),
-        ("Score: drop launch tokens of your own colours, place each multicoloured token", False),
-        ("where it helps most, then score each set. Scoring tokens 1, 2, 3 ... go on", False),
-        ("the formation from the bottom row up, left to right; you score every balloon", False),
-        ("that shows one of your colours.", False),
-    ]
-
-    def draw(c: Canvas) -> None:
-        c.rect(0, 0, width, height, fill=PAPER, stroke=INK, width=0.5, radius=3)
-        c.text(8, 12, "ALOFT · player aid", size=14, bold=True)
-        y = 22.0
-        for text, bold in lines:
-            c.text(8, y, text, size=8.5, bold=bold)
-            y += 5.6
-        top = y + 3
-        cell = 20.0
-        c.text(8, top + 6, "Set size", size=9, bold=True)
-        c.text(8, top + 13, "Points", size=9, bold=True)
-        for i, points in enumerate(data.set_points):
-            x = 30 + i * cell
-            size = f"{i}+" if i == len(data.set_points) - 1 else str(i)
-            c.rect(x, top, cell, 7.5, fill="#e7eef6", stroke=INK, width=0.3)
-            c.rect(x, top + 7.5, cell, 7.5, stroke=INK, width=0.3)
-            c.text(x + cell / 2, top + 5.6, size, size=9, bold=True, anchor="middle")
-            c.text(x + cell / 2, top + 13.1, str(points), size=9, anchor="middle")
-
-    return Drawing(width, height, draw)

@@ -42,12 +42,19 @@ SUMMARY = (
 
 
 def kit(request: KitRequest) -> Kit:
-    """The whole game on one page: pieces to cut out above, the board below (a custom map's, if given)."""
+    """The whole game on one page (pieces to cut out above, the board below; a custom map's, if given), the
+    rules sheet and a player aid per player."""
+    from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
+
     loaded = load_data(request.map_path)
     return Kit(
         game="hauling-astronauts",
         title="Hauling Astronauts",
-        documents=(KitDocument("game", (_game_sheet(loaded.value),)),),
+        documents=(
+            KitDocument("game", (_game_sheet(loaded.value),)),
+            KitDocument("rules", rules_sheet.rules(loaded.value, page_drawing(loaded.value))),
+            KitDocument("player-aids", rules_sheet.aids()),
+        ),
         footer=f"{'map' if request.map_path else 'data'} {loaded.source.digest[:8]}",
         notes=(
             "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
@@ -180,8 +187,8 @@ def board(c: Canvas, data: HaulingData, layout: Layout, state: HaulingState | No
 
 def _dice_areas(c: Canvas, layout: Layout) -> None:
     titles = (
-        ("AVAILABLE TO ROLL", "roll 3 of these when 3 or more lie here"),
-        ("BOOKED", "rolled dice wait here for either player"),
+        ("Available to roll", "roll 3 of these when 3 or more lie here"),
+        ("Booked", "rolled dice wait here for either player"),
     )
     for which, (title, hint) in enumerate(titles):
         box = layout.dice_area(which)
@@ -196,7 +203,7 @@ def _legend(c: Canvas, data: HaulingData, layout: Layout, players: tuple[str, ..
     box = layout.corner
     size = SCREEN_PT if players else PRINT_PT
     with c.group(name="legend"):
-        c.text(box.x + 1, box.y + 4, "CONFIRMED", size=7.5, bold=True, fill=INK)
+        c.text(box.x + 1, box.y + 4, "Confirmed", size=7.5, bold=True, fill=INK)
         for i, (fleet, strips) in enumerate(zip(data.fleets, ("rows 1 2 3", "columns a b c"))):
             who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
             y = box.y + 9 + i * 8

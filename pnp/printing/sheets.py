@@ -1,0 +1,323 @@
+"""Text sheets: the sides of a rules sheet and the player aids, set from headings, paragraphs, lists, tables
+and figures.
+
+A game says what a sheet says (a list of blocks); this module sets it in columns and raises if it does not
+fit, so a text that grows too long fails the build instead of running off the paper. In any text, ``*words*``
+are set in bold. Figures sit on a light tint (``FIGURE_TINT``): the only place text may be smaller than the
+body, since a figure is a component drawn to scale.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+
+from pnp.errors import PnpError
+from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
+from pnp.printing.fonts import text_width
+from pnp.printing.legible import Legible
+from pnp.printing.parts import Sheet
+from pnp.printing.reuse import place
+
+INK = "#1d1d1b"
+FIGURE_TINT = "#f2f0ea"
+RULE_GREY = "#8c8c8c"
+HEADER_TINT = "#e4e8ee"  # a table's first row and column
+CUT = "#9a9a9a"
+
+# A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
+# an aid card is a quarter of it at most, so four or more go on a page (side by side, with the packer's 5 mm
+# between them).
+RULES_SIDE = (200.0, 265.0)
+AID_CARD = (97.5, 130.0)
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+@dataclass(frozen=True)
+class Text:
+    """A paragraph."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Items:
+    """A bulleted list, or a numbered one."""
+
+    items: tuple[str, ...]
+    numbered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small grid of equal columns, its first row and first column in bold."""
+
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A drawing scaled down to the column's width (and at most ``height`` mm), with a caption below it."""
+
+    drawing: Drawing
+    caption: str
+    height: float
+
+
+@dataclass(frozen=True)
+class ColumnBreak:
+    """Go on at the top of the next column."""
+
+
+Block = Heading | Text | Items | Table | Figure | ColumnBreak
+
+
+@dataclass(frozen=True)
+class Style:
+    """Sizes in points, lengths in mm."""
+
+    body: float
+    heading: float
+    title: float
+    columns: int
+    margin: float
+    gutter: float
+
+
+RULES_STYLE = Style(body=9.0, heading=11.0, title=16.0, columns=2, margin=6.0, gutter=7.0)
+AID_STYLE = Style(body=7.5, heading=8.5, title=10.0, columns=1, margin=4.0, gutter=0.0)
+
+_BOLD = re.compile(r"\*([^*]+)\*")
+Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it follows the previous one unspaced
+
+
+def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...]) -> tuple[Sheet, ...]:
+    """The rules, one sheet a side (two sides at most: one sheet of paper printed on both)."""
+    if not 1 <= len(sides) <= 2:
+        raise ValueError(f"a rules sheet has one or two sides, not {len(sides)}")
+    width, height = RULES_SIDE
+    return tuple(
+        Sheet(f"rules side {n}", text_drawing(f"{title}: rules ({n}/{len(sides)})", blocks, width, height, RULES_STYLE))
+        for n, blocks in enumerate(sides, 1)
+    )
+
+
+def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sheet, ...]:
+    """One aid card per player, as tall as its text (a quarter page at most), each framed by its cut line."""
+    card = text_drawing(f"{title}: player aid", blocks, *AID_CARD, AID_STYLE, shrink=True)
+    width, height = card.width, card.height
+
+    def draw(c: Canvas) -> None:
+        place(c, card)  # written once per file, however many players
+        c.rect(0.2, 0.2, width - 0.4, height - 0.4, stroke=CUT, width=0.25, dash=(1.5, 1.0))
+
+    return tuple(Sheet(f"player aid {n}", Drawing(width, height, draw)) for n in range(1, players + 1))
+
+
+def text_drawing(
+    title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style, shrink: bool = False
+) -> Drawing:
+    """``blocks`` set in ``style``'s columns under ``title``; raises when they do not fit ``height``.
+
+    ``shrink`` ends the drawing below its text instead, however tall that is up to ``height``.
+    """
+    setter = _Setter(title, width, height, style)
+    setter.title(title)
+    for block in blocks:
+        setter.block(block)
+    strokes = tuple(setter.strokes)
+
+    def draw(c: Canvas) -> None:
+        for stroke in strokes:
+            stroke(c)
+
+    return Drawing(width, min(height, setter.deepest + style.margin) if shrink else height, draw)
+
+
+def words_of(text: str) -> list[Word]:
+    """The words of ``text``, each marked bold when it stands between asterisks."""
+    words: list[Word] = []
+    before = " "
+    for index, part in enumerate(_BOLD.split(text)):
+        glued = not before[-1:].isspace() and not part[:1].isspace()  # "*packed*." keeps its full stop
+        words += [(word, index % 2 == 1, glued and n == 0) for n, word in enumerate(part.split())]
+        before = part or before
+    return words
+
+
+def wrap_words(words: list[Word], size: float, width: float) -> list[list[Word]]:
+    """``words`` in lines no wider than ``width`` mm at ``size`` points (a longer word has a line of its own)."""
+    lines: list[list[Word]] = []
+    used = 0.0
+    for word in words:
+        text, bold, glued = word
+        need = text_width(text, size, bold) + (0.0 if glued else text_width(" ", size))
+        if lines and (glued or used + need <= width):
+            lines[-1].append(word)
+            used += need
+        else:
+            lines.append([(text, bold, False)])
+            used = need - text_width(" ", size)
+    return lines
+
+
+class _Setter:
+    """Places blocks down the columns, keeping the drawing operations for later."""
+
+    def __init__(self, name: str, width: float, height: float, style: Style) -> None:
+        self.name = name
+        self.style = style
+        self.width = width
+        self.column_width = (width - 2 * style.margin - style.gutter * (style.columns - 1)) / style.columns
+        self.bottom = height - style.margin
+        self.column = 0
+        self.top = style.margin
+        self.y = style.margin
+        self.filled = style.margin  # the lowest point of the columns already full
+        self.strokes: list[Draw] = []
+
+    @property
+    def x(self) -> float:
+        return self.style.margin + self.column * (self.column_width + self.style.gutter)
+
+    def leading(self, size: float) -> float:
+        return size * PT * 1.3
+
+    def title(self, text: str) -> None:
+        size = self.style.title
+        baseline = self.y + size * PT
+        x, width = self.style.margin, self.width - 2 * self.style.margin
+        self.strokes.append(lambda c: c.text(x, baseline, text, size=size, bold=True, fill=INK))
+        rule = baseline + 1.8
+        self.strokes.append(lambda c: c.line(x, rule, x + width, rule, stroke=INK, width=0.4))
+        self.top = self.y = rule + 2.5
+
+    def room(self, need: float) -> None:
+        """Move to the next column unless ``need`` mm still fit in this one."""
+        if self.y + need <= self.bottom + 1e-6:
+            return
+        self.next_column()
+
+    @property
+    def deepest(self) -> float:
+        """How far down the text reaches in any column so far."""
+        return max(self.y, self.filled)
+
+    def next_column(self) -> None:
+        self.filled = max(self.filled, self.y)
+        self.column += 1
+        if self.column >= self.style.columns:
+            raise PnpError(f"{self.name}: the text overflows its page; shorten it")
+        self.y = self.top
+
+    def block(self, block: Block) -> None:
+        if isinstance(block, Heading):
+            self.heading(block.text)
+        elif isinstance(block, Text):
+            self.paragraph(words_of(block.text), indent=0.0)
+            self.y += self.leading(self.style.body) * 0.35
+        elif isinstance(block, Items):
+            for n, item in enumerate(block.items, 1):
+                self.paragraph(words_of(item), indent=4.6 if block.numbered else 3.2, marker=f"{n}." if block.numbered else "•")
+            self.y += self.leading(self.style.body) * 0.35
+        elif isinstance(block, Table):
+            self.table(block.rows)
+        elif isinstance(block, Figure):
+            self.figure(block)
+        else:
+            self.next_column()
+
+    def heading(self, text: str) -> None:
+        size = self.style.heading
+        first_line = self.leading(self.style.body) * 2  # never a heading alone at a column's foot
+        if self.y > self.top:
+            self.y += 1.2
+        self.room(self.leading(size) + first_line)
+        baseline, x = self.y + size * PT, self.x
+        self.strokes.append(_label(x, baseline, text, size, bold=True))
+        self.y += self.leading(size) + 0.4
+
+    def paragraph(self, words: list[Word], indent: float, marker: str = "") -> None:
+        size = self.style.body
+        lead = self.leading(size)
+        for number, line in enumerate(wrap_words(words, size, self.column_width - indent)):
+            self.room(lead)
+            baseline, x = self.y + size * PT, self.x
+            if number == 0 and marker:
+                self.strokes.append(_label(x, baseline, marker, size, bold=True))
+            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size))
+            self.y += lead
+
+    def table(self, rows: tuple[tuple[str, ...], ...]) -> None:
+        size = self.style.body
+        row_height = self.leading(size) + 1.2
+        self.room(row_height * len(rows))
+        columns = max(len(row) for row in rows)
+        first = max(text_width(row[0], size, True) for row in rows) + 3
+        cell = (self.column_width - first) / (columns - 1)
+        x0, top = self.x, self.y
+        for r, row in enumerate(rows):
+            y = top + r * row_height
+            for k, value in enumerate(row):
+                left = x0 if k == 0 else x0 + first + (k - 1) * cell
+                w = first if k == 0 else cell
+                header = r == 0 or k == 0
+                self.strokes.append(_cell(left, y, w, row_height, HEADER_TINT if header else None))
+                baseline = y + row_height / 2 + size * PT * 0.35
+                if k == 0:
+                    self.strokes.append(_label(left + 1.5, baseline, value, size, bold=True))
+                else:
+                    self.strokes.append(_label(left + w / 2, baseline, value, size, bold=header, anchor="middle"))
+        self.y = top + row_height * len(rows) + 2.0
+
+    def figure(self, figure: Figure) -> None:
+        drawing = figure.drawing
+        caption = wrap_words(words_of(figure.caption), self.style.body, self.column_width - 4)
+        scale = min((self.column_width - 4) / drawing.width, figure.height / drawing.height)
+        w, h = drawing.width * scale, drawing.height * scale
+        box = h + 4 + len(caption) * self.leading(self.style.body) + 1
+        self.room(box)
+        x0, top, column_width = self.x, self.y, self.column_width
+        left = x0 + (column_width - w) / 2
+
+        def draw(c: Canvas) -> None:
+            c.rect(x0, top, column_width, box, fill=FIGURE_TINT, stroke=None, radius=1.5)
+            with c.clip(left, top + 2, w, h), c.group(left, top + 2, scale=scale, name="figure"):
+                drawing.draw(Legible(c, scale))  # no text under the kit's smallest size
+
+        self.strokes.append(draw)
+        self.y = top + h + 4
+        for line in caption:
+            baseline = self.y + self.style.body * PT
+            self.strokes.append(partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body))
+            self.y += self.leading(self.style.body)
+        self.y = top + box + 2.5
+
+
+def _label(x: float, baseline: float, text: str, size: float, bold: bool = False, anchor: Anchor = "start") -> Draw:
+    return lambda c: c.text(x, baseline, text, size=size, bold=bold, anchor=anchor, fill=INK)
+
+
+def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:
+    return lambda c: c.rect(x, y, w, h, fill=fill, stroke=RULE_GREY, width=0.2)
+
+
+def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float) -> None:
+    """One set line, its bold and regular runs drawn one after the other."""
+    runs: list[list] = []  # [text, bold]
+    for n, (word, bold, glued) in enumerate(line):
+        if n and not glued:
+            runs[-1][0] += " "  # a space between words belongs to the run before it
+        if runs and runs[-1][1] == bold:
+            runs[-1][0] += word
+        else:
+            runs.append([word, bold])
+    for text, bold in runs:
+        c.text(x, baseline, text, size=size, bold=bold, fill=INK)
+        x += text_width(text, size, bold)
+

@@ -1,0 +1,202 @@
+"""Every kit's rules sheet and player aids, and every printed word of every kit, read back from the PDFs."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from pnp.errors import PnpError
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.canvas import PT
+from pnp.printing.paper import FOOTER_BAND, MARGIN
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Text, text_drawing
+
+GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
+MOST_PLAYERS = {"aloft": 6, "air-king": 4, "hauling-astronauts": 2, "aeronaut-odyssey": 6, "take-off": 6}
+BODY_PT, AID_PT = 8.0, 7.0
+TINT = tuple(int(FIGURE_TINT[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+# Referee input in printed text: a move's verb and its arguments ending in a square such as b2 or a placeholder
+# ("fly 3 b2", "discard CARD"), a verb and two numbers ("pass 3 8"), or any verb opening a bracket ("(land 3)").
+_VERB = (
+    r"(?:draw|discard|depart|fly|land|extra|diagonal|storm|clear|hold|pass|return|reveal|secret|commit|truck|"
+    r"inflate|launch|ascend|choose|roll|place|move|swap|claim|pick|gain|end)"
+)
+_PLACEHOLDER = r"(?:CARD|SPACE|SLOT|VALUE|CITY|ROUTE|TYPE|BALLOON|COLUMN|DOCK|PAYMENT|N)"
+NOTATION = re.compile(
+    rf"\b{_VERB}(?:\s+\d+)*\s+(?:[a-z]\d|{_PLACEHOLDER})\b|\b{_VERB}\s+\d+\s+\d+\b|\({_VERB}\b[^)]*\)"
+)
+COMMANDS = re.compile(r"\bpnp |\bref |\breferee\b", re.IGNORECASE)
+
+# Each name as the kit's data spells it: every printed occurrence must keep its casing (a capital that starts
+# a sentence aside) and its wording.
+NAMES = {
+    "air-king": (
+        "Extra move", "Extra diagonal move", "Storm", "Clear sky", "Holding", "Pass", "Technical Return",
+        "Airport A", "Airport B", "Runway A", "Runway B",
+    ),
+    "aloft": ("Safety truck", "Lion", "Wolf", "Monkey"),
+    "take-off": ("Brown deck: eastern half", "Blue deck: western half"),
+    "hauling-astronauts": ("Available", "Booked", "Confirmed"),
+    "aeronaut-odyssey": (),
+}
+WORDINGS = {"take-off": re.compile(r"(?:brown|blue) deck\W+(?:eastern|western) half", re.IGNORECASE)}
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> dict[str, Path]:
+    """Every kit built on A4, each in its own folder."""
+    out = tmp_path_factory.mktemp("kits")
+    for game in GAMES:
+        render_kit(REGISTRY[game].kit(KitRequest()), PrintSettings(), out)
+    return {game: out / game for game in GAMES}
+
+
+@pytest.fixture(scope="module")
+def letter(tmp_path_factory) -> dict[str, Path]:
+    """Every kit's rules and aids built on Letter."""
+    out = tmp_path_factory.mktemp("letter")
+    for game in GAMES:
+        kit = REGISTRY[game].kit(KitRequest())
+        kit = replace(kit, documents=tuple(d for d in kit.documents if d.name in ("rules", "player-aids")))
+        render_kit(kit, PrintSettings(paper="letter"), out)
+    return {game: out / game for game in GAMES}
+
+
+def _figures(page) -> list[tuple[float, float, float, float]]:
+    """The boxes of the figures: the only places where smaller, drawn-to-scale text may stand."""
+    boxes = []
+    for shape in page.rects + page.curves:
+        colour = shape.get("non_stroking_color")
+        if shape.get("fill") and colour and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, TINT)):
+            boxes.append((shape["x0"], shape["top"], shape["x1"], shape["bottom"]))
+    return boxes
+
+
+def _inside(char, boxes) -> bool:
+    return any(x0 <= char["x0"] and char["x1"] <= x1 and top <= char["top"] and char["bottom"] <= bottom
+               for x0, top, x1, bottom in boxes)
+
+
+def _check_pages(path: Path, smallest: float) -> int:
+    """Every page's text: at least ``smallest`` pt outside figures, inside the margins, no two words overlapping."""
+    margin = MARGIN / PT
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            figures = _figures(page)
+            footer = page.height - (MARGIN + FOOTER_BAND) / PT  # the toolkit's footer line, set smaller
+            body = [c for c in page.chars if c["text"].strip() and c["top"] < footer and not _inside(c, figures)]
+            assert body, f"{path.name} page {number}: no text"
+            small = sorted({round(c["size"], 2) for c in body if c["size"] < smallest - 0.01})
+            assert not small, f"{path.name} page {number}: text at {small} pt, under {smallest} pt"
+            for c in page.chars:
+                assert margin - 0.5 <= c["x0"] and c["x1"] <= page.width - margin + 0.5, (path.name, c["text"])
+                assert margin - 0.5 <= c["top"] and c["bottom"] <= page.height - margin + 0.5, (path.name, c["text"])
+            words = [w for w in page.extract_words() if w["top"] < footer and not _inside(w, figures)]
+            for a, b in combinations(words, 2):
+                overlap_x = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+                overlap_y = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+                assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{path.name} page {number}: {a['text']!r} on {b['text']!r}"
+        return len(pdf.pages)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_the_rules_fit_two_sides_in_readable_text(game, paper, kits, letter):
+    folder = kits[game] if paper == "a4" else letter[game]
+    assert _check_pages(folder / "rules.pdf", BODY_PT) <= 2
+    with pdfplumber.open(folder / "rules.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+        assert len(_figures(pdf.pages[0])) == 1, "the set-up figure is on the first side"
+    for topic in ("Set-up", "turn", "The end"):
+        assert topic.lower() in text.lower(), f"{game}: the rules say nothing under {topic!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):
+    folder = kits[game] if paper == "a4" else letter[game]
+    pages = _check_pages(folder / "player-aids.pdf", AID_PT)
+    with pdfplumber.open(folder / "player-aids.pdf") as pdf:  # the footer, which lists the page's aids, left out
+        above = [page.crop((0, 0, page.width, page.height - (MARGIN + FOOTER_BAND) / PT)) for page in pdf.pages]
+        aids = sum((page.extract_text() or "").count(": player aid") for page in above)
+    assert aids == MOST_PLAYERS[game]
+    assert pages <= -(-MOST_PLAYERS[game] // 4)  # four to a page at least
+
+
+def test_a_kit_built_for_fewer_players_prints_their_aids(tmp_path):
+    kit = REGISTRY["aeronaut-odyssey"].kit(KitRequest(players=3))
+    aids = next(d for d in kit.documents if d.name == "player-aids")
+    assert [sheet.name for sheet in aids.parts] == ["player aid 1", "player aid 2", "player aid 3"]
+
+
+def _page_text(page) -> str:
+    """The page's text in every direction it is set (card backs stand sideways or upside down), line by line."""
+    runs: dict[tuple[int, int], list] = {}
+    for char in page.chars:
+        a, b = char["matrix"][:2]
+        runs.setdefault((round(a / math.hypot(a, b)), round(b / math.hypot(a, b))), []).append(char)
+    lines = []
+    for (dx, dy), chars in runs.items():
+        def along(c) -> float:
+            return c["matrix"][4] * dx + c["matrix"][5] * dy
+
+        def across(c) -> float:
+            return round(c["matrix"][5] * dx - c["matrix"][4] * dy)
+
+        chars.sort(key=lambda c: (-across(c), along(c)))
+        line, end, row = "", None, None
+        for c in chars:
+            advance = (c["x1"] - c["x0"]) if dx else (c["bottom"] - c["top"])
+            if row != across(c):
+                lines.append(line)
+                line = ""
+            elif end is not None and along(c) - end > 0.15 * c["size"]:
+                line += " "
+            line += c["text"]
+            end, row = along(c) + advance, across(c)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _printed(folder: Path) -> str:
+    texts = []
+    for path in sorted(folder.glob("*.pdf")):
+        if path.name == "calibration.pdf":  # the toolkit's test page, not the game's: it names pnp itself
+            continue
+        with pdfplumber.open(path) as pdf:
+            texts += [_page_text(page) for page in pdf.pages]
+    return re.sub(r"\s+", " ", "\n".join(texts))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_printed_material_speaks_to_people_not_to_the_referee(game, kits):
+    text = _printed(kits[game])
+    assert not COMMANDS.findall(text), f"{game}: {sorted(set(COMMANDS.findall(text)))}"
+    assert not NOTATION.findall(text), f"{game}: notation {sorted(set(NOTATION.findall(text)))[:5]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_name_has_one_casing_and_one_wording(game, kits):
+    text = _printed(kits[game])
+    for name in NAMES[game]:
+        found = re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
+        assert found, f"{game}: {name!r} is never printed"
+        casings = {f[0].lower() + f[1:] for f in found}  # a capital that opens a sentence is no other casing
+        assert casings == {name[0].lower() + name[1:]}, f"{game}: {name!r} printed as {sorted(set(found))}"
+    if game in WORDINGS:
+        assert set(WORDINGS[game].findall(text)) <= set(NAMES[game]), sorted(set(WORDINGS[game].findall(text)))
+
+
+def test_text_that_does_not_fit_is_refused():
+    long = tuple(Text("word " * 80) for _ in range(20))
+    with pytest.raises(PnpError, match="overflows"):
+        text_drawing("Too long", (Heading("A"), *long), 97.5, 130.0, AID_STYLE)
