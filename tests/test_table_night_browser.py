@@ -90,6 +90,7 @@ def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.R
         mine = _state(seats[mover])
         chosen = rng.choice(mine["buttons"])
         button = phones[mover].locator(f'button.move[data-move="{chosen["move"]}"]')
+        expect(phones[mover].locator("body")).to_have_attribute("data-version", mine["version"])  # tap what is shown
         if chosen["kind"] == "choice" and button.count() == 1 and button.is_visible():
             button.click()
             _wait_past(seats[mover], mine["version"])

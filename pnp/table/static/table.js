@@ -334,6 +334,7 @@
   function draw(data) {
     if (state && state.version !== data.version) picks.clear(); // faces picked belong to the state they were picked in
     state = data;
+    body.dataset.version = data.version; // the version drawn: what a tap now plays on
     drawTurn(data);
     drawPicture(data.picture || "");
     drawScore(data.score);
