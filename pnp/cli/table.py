@@ -13,6 +13,7 @@ import click
 import typer
 
 from pnp.cli.output import emit_json, say
+from pnp.cli.serve import HostOpt, LanOpt, PortOpt, listen_on
 from pnp.errors import PnpError
 
 OPEN = "open"
@@ -45,26 +46,21 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs."
 @app.command(name=OPEN)
 def open_night(
     folder: FolderArg = Path("."),
-    host: Annotated[
-        str | None, typer.Option(help="The address to listen on (default 127.0.0.1: this computer only).")
-    ] = None,
-    port: Annotated[int, typer.Option(help="The port; 0 picks a free one.", min=0, max=65535)] = 8765,
-    lan: Annotated[
-        bool, typer.Option("--lan", help="Listen on every interface, so phones on this network can join.")
-    ] = False,
+    host: HostOpt = None,
+    port: PortOpt = 8765,
+    lan: LanOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Run the night's server until Ctrl-C: open the address it prints on the shared screen.
 
     Example: pnp table --lan
     """
-    if lan and host is not None:
-        raise PnpError("give --lan (every interface) or --host, not both")
+    address = listen_on(host, lan)
     if not folder.is_dir():
         raise PnpError(f"{folder}: no such folder (make it first, or run 'pnp table' inside it)")
     from pnp.table.server import serve_night
 
-    serve_night(folder, "0.0.0.0" if lan else host or "127.0.0.1", port, as_json)
+    serve_night(folder, address, port, as_json)
 
 
 @app.command()

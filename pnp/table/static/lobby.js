@@ -11,18 +11,7 @@
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
 
-  function el(tag, props, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = String(value);
-      else if (key === "class") node.className = value;
-      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "for") node.setAttribute(key, String(value));
-      else node[key] = value;
-    }
-    for (const child of children) if (child !== null && child !== undefined) node.append(child);
-    return node;
-  }
+  const { el } = window.pnpPage;
 
   const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
 

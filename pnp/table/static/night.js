@@ -14,18 +14,7 @@
 
   const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
 
-  function el(tag, props, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = String(value);
-      else if (key === "class") node.className = value;
-      else if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, String(value));
-      else node[key] = value;
-    }
-    for (const child of children) if (child !== null && child !== undefined) node.append(child);
-    return node;
-  }
+  const { el } = window.pnpPage;
 
   async function api(path, post) {
     const headers = { Accept: "application/json" };

@@ -28,21 +28,7 @@
   let suggested = null; // the search bot's suggestion for this page's version: { version, move, label }
 
   // -- small helpers ---------------------------------------------------------------------------
-  function el(tag, props, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = String(value);
-      else if (key === "class") node.className = value;
-      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "title") {
-        node.setAttribute(key, String(value));
-      } else node[key] = value;
-    }
-    for (const child of children) {
-      if (child !== null && child !== undefined) node.append(child); // strings become text nodes
-    }
-    return node;
-  }
+  const { el } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const fold = (text) => String(text).toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
