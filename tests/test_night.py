@@ -141,3 +141,9 @@ def test_pnp_table_results_reads_the_night_from_the_records(cli, tmp_path):
     assert code == 0 and json.loads(out) == night.results(tmp_path).to_json()
     code, _, err = cli("table", "results", str(tmp_path / "nowhere"))
     assert code == 1 and "no such folder" in err and len(err.strip().splitlines()) == 1
+
+
+def test_games_started_in_the_same_second_are_listed_in_the_order_they_started(tmp_path):
+    names = [night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING).name for _ in range(11)]
+    assert names[1] == "2026-11-26-203105-hauling-astronauts-2.pnp"
+    assert [path.name for path in night.records(tmp_path)] == names

@@ -22,7 +22,7 @@ from pnp.referee import session
 from pnp.referee.protocol import Game, Option
 
 STAMP = "%Y-%m-%d-%H%M%S"
-_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-\d+)?\.pnp$")
+_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
 _SEED = re.compile(r"^seed:([0-9]{1,9})$")
 OptionValue = bool | int | str
 
@@ -190,9 +190,16 @@ class Results:
 
 
 def records(folder: Path) -> list[Path]:
-    """The record files in ``folder``, in the order they started (by name; a record named otherwise, by
-    when it was last written)."""
-    return sorted(folder.glob("*.pnp"), key=lambda path: _started(path) or datetime.fromtimestamp(path.stat().st_mtime))
+    """The record files in ``folder``, in the order they started (by name, then by the number of a second
+    game started in the same second; a record named otherwise, by when it was last written)."""
+    return sorted(folder.glob("*.pnp"), key=_order)
+
+
+def _order(path: Path) -> tuple[datetime, int]:
+    match = _NAME.match(path.name)
+    if match is None:
+        return datetime.fromtimestamp(path.stat().st_mtime), 0
+    return datetime.strptime(match[1], STAMP), int(match[3] or 1)
 
 
 def _started(path: Path) -> datetime | None:
