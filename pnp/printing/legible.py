@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 
-from pnp.printing.canvas import Anchor, Canvas, Color, PathOp, Point
+from pnp.printing.canvas import Anchor, Canvas, Color, PathOp
 
 SMALLEST_PT = 6.0  # the smallest text any kit prints (tests/test_printing_text_sizes.py)
 
@@ -22,68 +22,19 @@ class Legible:
         self.canvas = canvas
         self.scale = scale
 
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
         self.canvas.rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=radius, dash=dash)
 
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
         self.canvas.line(x1, y1, x2, y2, stroke=stroke, width=width, dash=dash)
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def polygon(self, points, *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
         self.canvas.polygon(points, closed=closed, fill=fill, stroke=stroke, width=width, dash=dash)
 
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def path(self, ops, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
         self.canvas.path(ops, fill=fill, stroke=stroke, width=width, dash=dash)
 
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
         self.canvas.circle(cx, cy, r, fill=fill, stroke=stroke, width=width, dash=dash)
 
     def text(
