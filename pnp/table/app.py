@@ -15,6 +15,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
@@ -189,8 +190,9 @@ def answering(endpoint: Endpoint) -> Endpoint:
     return answer
 
 
-async def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
-    """The text fields ``names`` of a JSON object body; 413 past ``MAX_BODY`` bytes, 400 if it is not that."""
+async def read_object(request: Request, expected: str = "a JSON object") -> dict[str, Any]:
+    """The request's body as a JSON object; 413 past ``MAX_BODY`` bytes (read no further), 400 "expected
+    ``expected``" if it is not one."""
     too_large = Refused(413, "bad_request", f"the request is over {MAX_BODY // 1024} KiB")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
@@ -204,9 +206,17 @@ async def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
         data = json.loads(body)
     except (ValueError, RecursionError):
         raise Refused(400, "bad_request", "the request body is not JSON") from None
-    if not isinstance(data, dict) or not all(isinstance(data.get(name), str) for name in names):
-        shape = ", ".join(f'"{name}": "..."' for name in names)
-        raise Refused(400, "bad_request", f"expected a JSON object {{{shape}}}")
+    if not isinstance(data, dict):
+        raise Refused(400, "bad_request", f"expected {expected}")
+    return data
+
+
+async def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
+    """The text fields ``names`` of a JSON object body (see :func:`read_object`); 400 if one is missing."""
+    expected = "a JSON object {" + ", ".join(f'"{name}": "..."' for name in names) + "}"
+    data = await read_object(request, expected)
+    if not all(isinstance(data.get(name), str) for name in names):
+        raise Refused(400, "bad_request", f"expected {expected}")
     return {name: data[name] for name in names}
 
 

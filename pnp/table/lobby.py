@@ -16,7 +16,6 @@ import asyncio
 import hmac
 import io
 import ipaddress
-import json
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -39,7 +38,7 @@ from pnp.errors import PnpError
 from pnp.referee import night, record, session
 from pnp.table import app, links
 from pnp.table.answers import NOT_KEPT, answer, error
-from pnp.table.app import HERE, MAX_BODY, answering
+from pnp.table.app import HERE, answering, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
 
@@ -176,7 +175,7 @@ class Night:
 
     async def start(self, request: Request) -> Response:
         self._check_host(request)
-        body = await _object(request)
+        body = await read_object(request)
         players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
         if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
             raise Refused(422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}')
@@ -245,17 +244,3 @@ def _refusing(action: Any, *args: Any) -> Path:
     except PnpError as exc:
         raise Refused(422, "refused", str(exc)) from None
     return path
-
-
-async def _object(request: Request) -> dict[str, Any]:
-    """The request's JSON object body, at most ``MAX_BODY`` bytes."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise Refused(413, "bad_request", f"the request is over {MAX_BODY // 1024} KiB")
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise Refused(400, "bad_request", "the request body is not JSON") from None
-    if not isinstance(data, dict):
-        raise Refused(400, "bad_request", "expected a JSON object")
-    return data
