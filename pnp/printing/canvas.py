@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 Color = str
 Point = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
 # Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-PathOp = tuple
+PathOp = tuple[Any, ...]
 
 PT = 25.4 / 72  # one point in millimetres
 
