@@ -12,10 +12,11 @@ from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
 
-# The suite never depends on random bytes: Hypothesis draws each test's examples from a fixed seed.
+# The suite never depends on random bytes or on time: Hypothesis draws each test's examples from a fixed
+# seed, with no deadline per example (a loaded machine is slow, not wrong).
 # HYPOTHESIS_PROFILE=explore searches afresh, for hunting bugs by hand (then pin what it finds).
-settings.register_profile("deterministic", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+settings.register_profile("deterministic", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
