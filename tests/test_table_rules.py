@@ -217,8 +217,10 @@ def test_every_page_is_sent_the_same_rules_revalidated_by_etag(name, tmp_path):
 
 # -- the page in Chromium ----------------------------------------------------------------------------------------
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-expect = playwright_api.expect
+try:
+    from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright
+except ImportError:  # the JSON and the route are still checked
+    sync_playwright = None
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 320, "height": 700}
@@ -229,12 +231,14 @@ NOW_WORDS = {"set-up": "set-up", "play": "play", "reveal": "reveals", "over": "g
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    if sync_playwright is None:
+        pytest.skip("Playwright for Python is not installed")
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with playwright_api.sync_playwright() as p:
+    with sync_playwright() as p:
         try:
             launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        except playwright_api.Error as exc:
+        except PlaywrightError as exc:
             pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
         yield launched
         launched.close()
@@ -248,10 +252,11 @@ def shots(tmp_path) -> Path:
     return folder
 
 
-def open_seat(browser: Any, serving: dict[str, TestClient], seat: int = 0) -> Any:
-    """Seat ``seat``'s page as the table's app serves it (``serving["app"]``, which a test may swap for another
-    record's), in a browser context of its own; ``page.problems`` lists script errors and CSP reports."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+def open_seat(browser: Any, serving: dict[str, TestClient], scheme: str = "light") -> Any:
+    """The first seat's page as the table's app serves it (``serving["app"]``, which a test may swap for another
+    record's), in a browser context of its own, the phone set to the colour ``scheme``; ``page.problems``
+    lists script errors and CSP reports."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, color_scheme=scheme)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda exc: problems.append(str(exc)))
@@ -268,7 +273,7 @@ def open_seat(browser: Any, serving: dict[str, TestClient], seat: int = 0) -> An
         route.fulfill(status=sent.status_code, headers=kept, body=sent.content)
 
     context.route("**/*", answer)
-    page.goto(f"http://table.test/s/T{seat}")
+    page.goto("http://table.test/s/T0")
     expect(page.locator("#turn")).not_to_have_text("Loading the table…", timeout=BOUND)
     page.problems = problems
     return page
@@ -379,4 +384,20 @@ def test_a_panel_whose_rules_cannot_be_fetched_says_so_and_asks_again(browser, t
     page.context.unroute("**/rules")
     page.locator("#rules-open").click()
     expect(page.locator(".rules-aid h3").first).to_be_visible(timeout=BOUND)
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_text_of_the_panel_has_a_contrast_of_4_5_to_1(browser, tmp_path, scheme):
+    """Aloft's panel at the end (its stage's rule holds the aid's table), as the phone is set."""
+    page = open_seat(browser, {"app": client_for(new_record(tmp_path, "aloft", to_end=True))}, scheme)
+    expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+    page.locator("#rules-open").click()
+    expect(page.locator(".rules-now .rules-table")).to_be_visible(timeout=BOUND)
+    from test_table_phone import CONTRAST  # the phone's check: WCAG's ratio against the colours behind each text
+
+    in_panel = CONTRAST.replace('querySelectorAll("body *")', 'querySelectorAll("#rules *")')
+    assert in_panel != CONTRAST
+    worst = page.evaluate(in_panel)
+    assert len(worst) == 3 and worst[0][0] >= 4.5, worst
     page.context.close()
