@@ -252,11 +252,13 @@ def shots(tmp_path) -> Path:
     return folder
 
 
-def open_seat(browser: Any, serving: dict[str, TestClient], scheme: str = "light") -> Any:
-    """The first seat's page as the table's app serves it (``serving["app"]``, which a test may swap for another
-    record's), in a browser context of its own, the phone set to the colour ``scheme``; ``page.problems``
-    lists script errors and CSP reports."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, color_scheme=scheme)
+def open_seat(
+    browser: Any, serving: dict[str, TestClient], scheme: str = "light", where: str = "/s/T0", viewport: Any = PHONE
+) -> Any:
+    """The first seat's page (or the page at ``where``) as the table's app serves it (``serving["app"]``, which a
+    test may swap for another record's), in a browser context of its own, the phone set to the colour
+    ``scheme``; ``page.problems`` lists script errors and CSP reports."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda exc: problems.append(str(exc)))
@@ -273,7 +275,7 @@ def open_seat(browser: Any, serving: dict[str, TestClient], scheme: str = "light
         route.fulfill(status=sent.status_code, headers=kept, body=sent.content)
 
     context.route("**/*", answer)
-    page.goto("http://table.test/s/T0")
+    page.goto(f"http://table.test{where}")
     expect(page.locator("#turn")).not_to_have_text("Loading the table…", timeout=BOUND)
     page.problems = problems
     return page
@@ -400,4 +402,18 @@ def test_every_text_of_the_panel_has_a_contrast_of_4_5_to_1(browser, tmp_path, s
     assert in_panel != CONTRAST
     worst = page.evaluate(in_panel)
     assert len(worst) == 3 and worst[0][0] >= 4.5, worst
+    page.context.close()
+
+
+def test_the_shared_screen_has_the_panel_too(browser, tmp_path):
+    current = new_record(tmp_path, "take-off")
+    data = rules_json(current.spec, current.setup)
+    page = open_seat(browser, {"app": client_for(current)}, where="/", viewport={"width": 1280, "height": 800})
+    page.locator("#rules-open").click()
+    check_panel(page, data, "play")
+    box = page.locator("#rules").bounding_box()
+    assert box is not None and box["height"] <= 800 and box["width"] <= 40 * 17 + 1  # 40rem at most
+    page.locator("#rules-close").click()
+    expect(page.locator("#rules")).to_be_hidden()
+    assert page.problems == []
     page.context.close()
