@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.loader import Loaded, Source
     from pnp.printing.canvas import Drawing
     from pnp.printing.parts import Kit
+    from pnp.printing.sheets import Aid
     from pnp.referee.driver import Chooser
     from pnp.referee.protocol import Game, Move, Setup, State
 
@@ -112,6 +113,8 @@ class GameSpec:
     kit: Callable[[KitRequest], Kit]
     picture: Callable[[State, str | None], Drawing]
     maps: MapSupport | None = None
+    # The player aid as text, with each stage's rule, for a session set up so (the table page's Rules panel).
+    aid: Callable[[Setup], Aid] | None = None
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
     # True when the kit depends on the seed (a board generated from it), so `pnp build --seed` applies.
     seeded: bool = False

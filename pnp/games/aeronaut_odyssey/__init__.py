@@ -12,6 +12,7 @@ SPEC = GameSpec(
     summary="Claim air routes between cities on a map drawn for each game",
     rules=lazy_call(f"{HOME}.rules:AeronautOdyssey"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:AeroMap"),

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     summary="Direct the air traffic over an airfield, chasing secret goals",
     rules=lazy_call(f"{HOME}.rules:AirKing"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.screen:picture"),
     picture_for_all=lambda setup: True,
     maps=MapSupport(

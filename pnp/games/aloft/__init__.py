@@ -12,6 +12,7 @@ SPEC = GameSpec(
     summary="Launch hot-air balloons and get your secret colours into the best places",
     rules=lazy_call(f"{HOME}.rules:Aloft"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:AloftBoard"),

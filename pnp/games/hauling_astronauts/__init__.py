@@ -12,6 +12,7 @@ SPEC = GameSpec(
     summary="Load dice astronauts onto transports and send them to the best docks",
     rules=lazy_call(f"{HOME}.rules:HaulingAstronauts"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.components:picture"),
     picture_for_all=lambda setup: True,
     maps=MapSupport(

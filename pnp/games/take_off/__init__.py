@@ -12,6 +12,7 @@ SPEC = GameSpec(
     summary="Race jets around the world with dice, from capital to capital",
     rules=lazy_call(f"{HOME}.rules:TakeOff"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:TakeOffMap"),
