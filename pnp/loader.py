@@ -56,9 +56,8 @@ def pattern(regex: str, words: str) -> dict[str, str]:
 
 def did_you_mean(word: str, known: typing.Iterable[str]) -> str:
     """": did you mean 'X'?" naming the known word closest to a misspelt ``word``, or "" when none is close."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    if not close and word.lower() != word:
-        close = [k for k in known if k.lower() == word.lower()][:1]
+    choices = list(known)
+    close = [k for k in choices if k.lower() == word.lower()] or difflib.get_close_matches(word, choices, n=1)
     return f": did you mean {quote(close[0])}?" if close else ""
 
 

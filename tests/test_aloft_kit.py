@@ -114,7 +114,7 @@ def test_cards_fit_the_cells_of_the_built_in_board():
     ("text", "problem", "where"),
     [
         ("columns: 5\nrows: 4\n", "too narrow for a convoy", "b.yaml:1:10"),
-        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44.0 mm card", "b.yaml:3:13"),
+        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44 mm card", "b.yaml:3:13"),
         ("columns: 12\nrows: 4\ncell_height: 60\n", "too short", "b.yaml:3:14"),
     ],
 )

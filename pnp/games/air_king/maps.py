@@ -84,13 +84,15 @@ def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _check_airports(model: AirKingField, order: tuple[str, ...], found: Findings) -> None:
-    for name in order:
-        if name not in model.airports:
-            found.add("error", "airports", f"airport {name} is missing (the field needs {' and '.join(order)})")
     for name in model.airports:
         if name not in order:
             hint = did_you_mean(name, order)
             found.add("error", f"airports.{name}", f"unknown airport {name!r}{hint} (known: {', '.join(order)})")
+    if found.has_errors():  # a misspelt airport: the one it stands for is not also reported missing
+        return
+    for name in order:
+        if name not in model.airports:
+            found.add("error", "airports", f"airport {name} is missing (the field needs {' and '.join(order)})")
     if found.has_errors():
         return
     closed = {parse_cell(n) for n in model.closed}

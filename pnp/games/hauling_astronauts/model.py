@@ -129,7 +129,7 @@ def odds(low: int, high: int) -> Fraction:
 
 def _check_range(source: Source, path: str, low: int, high: int) -> None:
     if low > high:
-        raise source.error(path, f"range {low}..{high} is upside down: give low <= high")
+        raise source.error(path, f"the range {low} to {high} is upside down: low must be at most high")
 
 
 def _check(data: HaulingData, source: Source) -> None:
