@@ -257,7 +257,8 @@ def row(combination: Combination, results: list[GameResult]) -> Row:
     players = combination.config.players
     fair = fair_share(players)
     rates = summary["win_rate_by_seat"]
-    seat = max(rates, key=lambda s: (abs(rates[s]["win_rate"] - fair), rates[s]["win_rate"]))  # favoured first
+    # favoured first: of two seats as far from fairness (to the rounding of the rates), the one ahead
+    seat = max(rates, key=lambda s: (round(abs(rates[s]["win_rate"] - fair), 4), rates[s]["win_rate"]))
     low, high = rates[seat]["ci95"]
     return {
         "combination": combination.label,
