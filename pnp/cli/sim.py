@@ -53,8 +53,8 @@ DEFAULT_BOTS = "greedy"
 BotList = Annotated[
     str,
     typer.Option(
-        help=f"Bots (random, greedy, ismcts), comma-separated, rotated over the seats game by game; "
-        f"default {DEFAULT_BOTS}, a player who takes the best move in sight."
+        help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats game by game; "
+        "greedy takes the best move in sight."
     ),
 ]
 
@@ -104,8 +104,9 @@ def sim(
 ) -> None:
     """Simulate games between bots: win rates by seat and by bot with 95 % intervals, scores, lengths.
 
-    A seat is flagged (!) when its 95 % interval for its win rate excludes a fair share. Every report names
-    its inputs: the game, the map file and its digest, the bots, the seed and pnp's version.
+    A seat is flagged (!) when its 95 % interval for its win rate excludes a fair share.
+
+    Every report names its inputs: the game, the map file and its digest, the bots, the seed, pnp's version.
 
     Example: pnp sim aloft --games 500 --players 3 --bots greedy,random --workers 2 --html report.html
     """
@@ -193,9 +194,9 @@ def sweep(
 ) -> None:
     """Simulate every combination of settings (or many generated maps): seat advantage, length, score spread.
 
-    A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share. Map files
-    compare side by side with --over map=a.yaml,b.yaml; each is checked before any game, and every row
-    names its map and the map's digest.
+    A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share.
+
+    Map files compare side by side with --over map=a.yaml,b.yaml, each checked before any game is played.
 
     Example: pnp sim sweep aeronaut-odyssey --maps 200 --size small --games 100 --checkpoint sweep.json
     """
