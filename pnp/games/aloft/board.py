@@ -49,10 +49,10 @@ def board_drawing(board: AloftBoard, width: float = 0.0, height: float = 0.0) ->
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill=PAPER, stroke=None)
         _upper_sky(c, width, top)
-        _rows(c, board, width, top)
+        _rows(c, board, width, left, top)
         if side > 0:
-            _hills(c, 0, left - MARGIN, lane_y, ch)
-            _hills(c, right + MARGIN, width, lane_y, ch)
+            _hills(c, 0, left - MARGIN, lane_y, ch, inner=left - MARGIN)
+            _hills(c, right + MARGIN, width, lane_y, ch, inner=right + MARGIN)
         _ground(c, width, height, lane_y + ch)
         _road(c, board, width, left, lane_y)
         _cells(c, board, left, top)
@@ -93,16 +93,17 @@ def _label(
     c.text(x, baseline, text, size=size, bold=bold, anchor=anchor, fill=INK)
 
 
-def _rows(c: Canvas, board: AloftBoard, width: float, top: float) -> None:
-    """One band of sky per row, from the horizon's pale blue up to the zenith's, with faint clouds."""
+def _rows(c: Canvas, board: AloftBoard, width: float, left: float, top: float) -> None:
+    """One band of sky per row across the whole board, from the horizon's pale blue up to the zenith's, with
+    faint clouds over the cells (the sky beside them is kept clear for the supply spots)."""
     cw, ch = board.cell_width, board.cell_height
     for row in range(board.rows):
         y = top + (board.rows - 1 - row) * ch
         depth = row / max(1, board.rows - 1)
         c.rect(0, y, width, ch, fill=blend(HORIZON, ZENITH, depth), stroke=None)
         cloud = blend(HORIZON, ZENITH, depth * 0.4)
-        for k in range(math.ceil(width / (3 * cw))):  # a cloud bank every three cells' width, staggered
-            cx = (3 * k + 1.2 + 0.9 * ((row + k) % 2)) * cw
+        for k, first in enumerate(range(0, board.columns, 3)):  # a cloud bank every third column, staggered
+            cx = left + (first + 1.2 + 0.9 * ((row + k) % 2)) * cw
             _cloud(c, cx, y + ch * (0.3 + 0.35 * ((row + k) % 2)), ch * 0.16, cloud)
 
 
@@ -111,8 +112,9 @@ def _cloud(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
         c.circle(cx + dx * r, cy + dy * r, k * r, fill=fill, stroke=None)
 
 
-def _hills(c: Canvas, x0: float, x1: float, horizon: float, ch: float) -> None:
-    """Two ranges of rolling hills rising from the horizon, between x0 and x1 (beside the cells, never on them)."""
+def _hills(c: Canvas, x0: float, x1: float, horizon: float, ch: float, inner: float) -> None:
+    """Two ranges of rolling hills rising from the horizon between x0 and x1, beside the cells, never on them:
+    they sink to the horizon towards ``inner``, the side of the cells."""
     if x1 - x0 < 10:
         return
     for fill, height, wave in ((HILLS[0], 0.45, 37.0), (HILLS[1], 0.25, 23.0)):
@@ -121,7 +123,8 @@ def _hills(c: Canvas, x0: float, x1: float, horizon: float, ch: float) -> None:
         for k in range(steps + 1):
             x = x0 + (x1 - x0) * k / steps
             swell = 0.55 + 0.3 * math.sin(x / wave) + 0.15 * math.sin(x / (wave * 0.37) + 1.0)
-            points.append((x, horizon - ch * height * swell))
+            fade = min(1.0, abs(x - inner) / 30)
+            points.append((x, horizon - ch * height * swell * fade))
         points.append((x1, horizon))
         c.polygon(points, fill=fill, stroke=None)
 
@@ -140,7 +143,8 @@ def _road(c: Canvas, board: AloftBoard, width: float, left: float, y: float) -> 
     dash = 6.0
     x = left % (2 * dash) - 2 * dash  # the dashes line up with the cells wherever the road starts
     while x < width:
-        c.line(max(0.0, x + 0.5 * dash), y + ch / 2, min(width, x + 1.5 * dash), y + ch / 2, stroke=LINE, width=0.9)
+        if not left - MARGIN < x + dash < left:  # none through the lane's name
+            c.line(max(0.0, x + 0.5 * dash), y + ch / 2, min(width, x + 1.5 * dash), y + ch / 2, stroke=LINE, width=0.9)
         x += 2 * dash
     for column in range(board.columns):
         c.rect(left + column * cw + 1, y + 2, cw - 2, ch - 3, stroke="#ffffff", width=0.5, dash=(2.5, 1.5), radius=1.5)
