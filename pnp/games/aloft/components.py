@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from pnp.games.aloft import notation
@@ -34,7 +35,7 @@ def kit(request: KitRequest) -> Kit:
         game="aloft",
         title="Aloft",
         documents=(
-            KitDocument("board", (Board("board", board_drawing(board.value)),)),
+            KitDocument("board", (Board("board", board_drawing(board.value), partial(board_drawing, board.value)),)),
             KitDocument("cards", (Deck("cards", CARD_SIZES[data.card_size], cards),)),
             KitDocument("tokens", _token_sheets(data)),
             KitDocument("rules", rules_sheet.rules(data, board.value)),
