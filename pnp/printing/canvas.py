@@ -120,12 +120,20 @@ class Canvas(Protocol):
 
 
 Draw = Callable[[Canvas], None]
+Area = tuple[float, float, float, float]  # x, y, width and height, in mm
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """A picture of a known size: a pure function drawn against a Canvas."""
+    """A picture of a known size: a pure function drawn against a Canvas.
+
+    ``focus``: for a state picture, the part a viewer's phone opens on (their pieces, where they play
+    next), in the drawing's own coordinates; ``None`` opens on the whole picture. The phone zooms in
+    further until every text in sight is legible, keeping in sight the viewer's own pieces: the groups
+    drawn with the name "yours".
+    """
 
     width: float
     height: float
     draw: Draw
+    focus: Area | None = None

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from pnp.memo import Memo
 from pnp.printing import fonts
-from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
+from pnp.printing.canvas import PT, Anchor, Area, Color, Draw, Drawing, PathOp, Point
 
 FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few sessions one server holds
 _FRAGMENTS: Memo[Hashable, tuple[str, str]] = Memo(FRAGMENTS_KEPT)  # by key: (digest, text)
@@ -233,14 +233,19 @@ def svg_page(width: float, height: float, draw: Draw) -> str:
     )
 
 
-def screen_svg(width: float, height: float, draw: Draw, kept_apart: bool = False) -> str:
+def screen_svg(
+    width: float, height: float, draw: Draw, kept_apart: bool = False, focus: Area | None = None
+) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept.
 
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
+    ``focus``: the part a viewer's screen opens on, as ``data-focus="x y w h"`` (mm) on the root.
     """
     canvas = _ScreenCanvas(apart=kept_apart)
     draw(canvas)
+    focused = _numbers("data-focus", " ".join(map(num, focus))) if focus else ""
     return canvas.written(
-        f'<svg baseProfile="full" version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%" {_NAMESPACES}>',
+        f'<svg baseProfile="full"{focused} version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%"'
+        f" {_NAMESPACES}>",
         "</svg>",
     )
