@@ -18,7 +18,7 @@ from pnp.games.air_king.model import AirKingData
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane
 from pnp.games.air_king.state import AirKingState
 from pnp.games.air_king.text import headline
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.fonts import wrap
 
 SW, SH = 34.0, 25.0  # a space on screen, mm
@@ -60,7 +60,24 @@ def picture(state: AirKingState, viewer: str | None) -> Drawing:
     legend_top = panel_top + (2 if side_by_side else 4) * 9 + len(lines) * LINE + 6
     height = legend_top + 2 * LEGEND_ROW + 5
     layout = _Layout(width, status, field_top, panel_top, side_by_side, lines, legend_top, height)
-    return Drawing(width, layout.height, lambda c: _draw(c, state, layout))
+    return Drawing(width, layout.height, lambda c: _draw(c, state, layout), _focus(state, field_top))
+
+
+def _focus(state: AirKingState, top: float) -> Area:
+    """Where a screen opens: round the aircraft in flight, or on the whole field when none is.
+
+    Every aircraft is everyone's: a player's screen opens where they all are.
+    """
+    field = state.rules.field
+    spots = [(col, lane) for col in range(field.columns) for lane in range(field.lanes)]
+    cells = {spot: field.index.get(cell_name(*spot), -1) for spot in spots}
+    flying = [spot for spot, cell in cells.items() if cell >= 0 and state.occ[cell] > 0]
+    if not flying:
+        return MARGIN, top, field.columns * SW, field.lanes * SH
+    cols = [col for col, _ in flying]
+    lanes = [lane for _, lane in flying]
+    x, y = MARGIN + min(cols) * SW, top + min(lanes) * SH
+    return x, y, (max(cols) - min(cols) + 1) * SW, (max(lanes) - min(lanes) + 1) * SH
 
 
 def _panel_lines(state: AirKingState) -> list[str]:

@@ -14,7 +14,7 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import hatch
@@ -92,7 +92,21 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
                 item.symbol(c, x, legend_y + y)
                 c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
 
-    return Drawing(width, height, draw)
+    return Drawing(width, height, draw, _focus(state, top, lane_y))
+
+
+FOCUS_COLUMNS, FOCUS_ROWS = 4, 3  # what a screen opens on: the lead's columns and the rows above the lane
+
+
+def _focus(state: AloftState, top: float, lane_y: float) -> Area:
+    """Where a screen opens: the convoy's lead (the safety truck) and the columns behind it, from the lane up
+    :data:`FOCUS_ROWS` rows of sky, where balloons are inflated and take off."""
+    columns = state.board.columns
+    wide = min(FOCUS_COLUMNS, columns)
+    first = min(max(state.trucks[-1] - wide + 2, 0), columns - wide) if state.trucks else 0
+    rows = min(FOCUS_ROWS, state.board.rows)
+    y = max(lane_y - rows * CELL_H, top)
+    return EDGE + first * CELL_W, y, wide * CELL_W, lane_y + LANE_H - y
 
 
 def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:

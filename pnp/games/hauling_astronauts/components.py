@@ -15,7 +15,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
@@ -120,11 +120,19 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
         _status(c, state)
         with c.group(0, HEADER, name="board"):
             board(c, state.data, layout, state)
-            _pieces(c, state, layout)
+            _pieces(c, state, layout, seat)
         with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
             _key(c, symbols, state.data.fleets[0].colour)
 
-    return Drawing(WIDTH, height, draw)
+    seat = state.players.index(viewer) if viewer in state.players else None
+    return Drawing(WIDTH, height, draw, None if seat is None else _focus(layout, seat))
+
+
+def _focus(layout: Layout, seat: int) -> Area:
+    """Where a seat's screen opens: the grid and the seat's loading docks beside it."""
+    docks = layout.loading_dock(seat, 0)
+    x, y = min(docks.x, layout.grid.x), min(docks.y, layout.grid.y) + HEADER
+    return x, y, layout.grid.right - x, layout.grid.bottom + HEADER - y
 
 
 # -- the page ---------------------------------------------------------------
@@ -316,7 +324,8 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
 
 
 # -- the state's pieces on the board ------------------------------------------
-def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
+def _pieces(c: Canvas, state: HaulingState, layout: Layout, seat: int | None) -> None:
+    """The dice, and the transports docked or departed (``seat``'s docked ones in a group named "yours")."""
     side = layout.space * DIE_SCALE
     for index, code in enumerate(state.grid):
         if code:
@@ -330,7 +339,8 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
         for strip, slot in enumerate(state.docked[player]):
             if slot >= 0 and state.placed(player, slot):
                 transport = state.docked_transport(player, strip)
-                _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
+                with c.group(name="yours") if player == seat else nullcontext():
+                    _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
