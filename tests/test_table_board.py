@@ -6,7 +6,7 @@ page is served with the table's own template, assets, state (``view.state_json``
 under the server's Content-Security-Policy, by Playwright's routing: no traffic leaves the browser.
 The page's text sizes are measured as drawn (font size times the text's screen transform), not
 taken from the page's script. Every wait is bounded; nothing here measures speed. With
-PNP_SCREENSHOTS set, each game's starting frame is saved there as ``board-GAME.png``.
+PNP_SCREENSHOTS set, the board of docs/table.md (Aeronaut Odyssey's) is saved there as ``table-board.png``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
 LEGIBLE = 12.0  # CSS px: the smallest text in sight at the starting frame
 MID_GAME = 30  # moves played before the page is looked at
+SHOWN = "aeronaut-odyssey"  # the game whose board docs/table.md shows
 CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
 
@@ -73,13 +74,14 @@ def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> s
 
 
 def open_seat(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, clock: bool = False) -> Any:
-    """The seat page of ``state`` in a browser context of its own; ``page.served`` is what it is sent next.
+    """The page of ``state`` (its seat's, or the shared screen's for no seat) in a browser context of its
+    own; ``page.served`` is what it is sent next.
 
     ``clock``: the page's clock stands still unless the test moves it on (``page.clock.run_for``)."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
-    html = env.get_template("seat.html").render(
+    html = env.get_template("seat.html" if state["seat"] else "host.html").render(
         title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
     )
     context = browser.new_context(viewport=viewport, device_scale_factor=1)
@@ -196,8 +198,12 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     page.evaluate("() => scrollTo(0, 0)")  # on the seat's turn the page brings the moves into view
     start = page.evaluate(MEASURE)
     shots = os.environ.get("PNP_SCREENSHOTS")
-    if shots:
-        page.screenshot(path=Path(shots) / f"board-{name}.png")
+    if shots and name == SHOWN:  # the picture and its buttons, as the phone shows them
+        top = page.locator("#picture").bounding_box()
+        tools = page.locator(".board-tools").bounding_box()
+        bottom = tools["y"] + tools["height"] + 8
+        clip = {"x": 0, "y": top["y"] - 8, "width": PHONE["width"], "height": bottom - top["y"] + 8}
+        page.screenshot(path=Path(shots) / "table-board.png", clip=clip)
 
     assert start["texts"], "no text in sight"
     smallest = min(start["texts"], key=lambda t: t["px"])
@@ -216,6 +222,17 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
 
     page.get_by_role("button", name="Close-up").click()
     assert page.evaluate(MEASURE)["viewBox"] == start["viewBox"]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_shared_screen_shows_the_whole_picture(browser, tmp_path):
+    """The host page draws the picture whole, as sent, with no view to move."""
+    state = view.state_json(mid_game(tmp_path, "take-off"), None)
+    page = open_seat(browser, state, {"width": 1280, "height": 800})
+    width, height = picture_size(state)
+    expect(page.locator("#picture svg")).to_have_attribute("viewBox", f"0 0 {width:g} {height:g}")
+    assert page.locator("#board-whole").count() == 0
     assert page.errors == []
     page.context.close()
 

@@ -9,7 +9,7 @@
 
 window.pnpBoard = (() => {
   const LEGIBLE = 12; // CSS px: the smallest text in sight at the starting frame
-  const DEEPEST = 4; // the closest zoom, as a multiple of the starting frame's scale
+  const DEEPEST = 4; // the closest zoom: this many times the scale at which the smallest text is LEGIBLE
   const TAP_MS = 300; // two taps this close in time (and TAP_PX in place) are a double tap
   const TAP_PX = 24;
   const WHEEL = 0.002; // zoom per wheel pixel (exponential)
@@ -26,10 +26,9 @@ window.pnpBoard = (() => {
   let lastTap = null; // { t, x, y }
   let tapStart = null; // where a one-finger touch began, to tell a tap from a drag
 
-  const numbers = (text) => (text || "").trim().split(/[\s,]+/).map(Number);
-
+  // A box written "x y w h" (a viewBox, a data-focus), or null.
   function box(text) {
-    const [x, y, w, h] = numbers(text);
+    const [x, y, w, h] = (text || "").trim().split(/[\s,]+/).map(Number);
     return [x, y, w, h].every(Number.isFinite) && w > 0 && h > 0 ? { x, y, w, h } : null;
   }
 
@@ -93,7 +92,6 @@ window.pnpBoard = (() => {
     return { cx: along(cx, W / 2 / s, whole.x, whole.w), cy: along(cy, H / 2 / s, whole.y, whole.h), s };
   }
 
-  // The closest zoom: DEEPEST times as close as the smallest text needs.
   function deepest() {
     const legible = Number.isFinite(smallest) ? LEGIBLE / smallest : fitScale(whole);
     return DEEPEST * Math.max(legible, fitScale(whole));
@@ -261,7 +259,10 @@ window.pnpBoard = (() => {
     frame.addEventListener("pointerdown", down);
     frame.addEventListener("pointermove", move);
     frame.addEventListener("pointerup", up);
-    frame.addEventListener("pointercancel", (event) => pointers.delete(event.pointerId));
+    frame.addEventListener("pointercancel", (event) => {
+      pointers.delete(event.pointerId);
+      tapStart = null;
+    });
     frame.addEventListener("wheel", wheel, { passive: false });
     document.getElementById("board-whole").addEventListener("click", showWhole);
     document.getElementById("board-start").addEventListener("click", showStart);
