@@ -9,6 +9,7 @@
 
 window.pnpBoard = (() => {
   const LEGIBLE = 12; // CSS px: the smallest text in sight at the starting frame
+  const AIM = LEGIBLE * 1.001; // a hair over, so rounding never leaves a text just under LEGIBLE
   const DEEPEST = 4; // the closest zoom: this many times the scale at which the smallest text is LEGIBLE
   const TAP_MS = 300; // two taps this close in time (and TAP_PX in place) are a double tap
   const TAP_PX = 24;
@@ -93,7 +94,7 @@ window.pnpBoard = (() => {
   }
 
   function deepest() {
-    const legible = Number.isFinite(smallest) ? LEGIBLE / smallest : fitScale(whole);
+    const legible = Number.isFinite(smallest) ? AIM / smallest : fitScale(whole);
     return DEEPEST * Math.max(legible, fitScale(whole));
   }
 
@@ -108,15 +109,16 @@ window.pnpBoard = (() => {
     return least;
   }
 
-  // The starting frame: the focus fitted, then closer until every text in sight is legible. Each step
-  // closer shows less, so fewer texts: a few rounds settle it.
+  // The starting frame: the focus fitted (but no closer than makes the smallest text LEGIBLE: a small
+  // focus is not blown up), then closer until every text in sight is legible. Each step closer shows
+  // less, so fewer texts: a few rounds settle it.
   function startFrame() {
     const focus = box(svg.getAttribute("data-focus")) || whole;
-    let v = placed(focus, Math.min(fitScale(focus), deepest()));
+    let v = placed(focus, Math.min(fitScale(focus), deepest() / DEEPEST));
     for (let round = 0; round < 8; round += 1) {
-      const need = LEGIBLE / smallestInSight(v);
+      const need = AIM / smallestInSight(v);
       if (v.s >= need - 1e-9) break;
-      v = placed(focus, need * 1.001);
+      v = placed(focus, need);
     }
     return v;
   }
