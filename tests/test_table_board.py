@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 from pnp.games import REGISTRY
+from pnp.printing.canvas import Drawing
+from pnp.printing.render import drawing_to_screen_svg, drawing_to_svg
 from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, session
 from pnp.table import view
@@ -157,6 +159,14 @@ MEASURE = """() => {
 }"""
 
 
+def test_the_focus_is_written_on_a_screen_picture_only():
+    """A drawing's focus goes on the root of its screen SVG as data-focus (mm); a page for print has none."""
+    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25))
+    assert ' data-focus="10 20.5 30 12.25" ' in drawing_to_screen_svg(drawing).split(">", 1)[0]
+    assert "data-focus" not in drawing_to_svg(drawing)
+    assert "data-focus" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw))
+
+
 def whole_on_screen(page: Any, width: float, height: float) -> dict[str, float]:
     """The box of the whole picture (0 0 ``width`` ``height`` in its units) on the screen, in CSS px."""
     return page.evaluate(
@@ -210,6 +220,7 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert smallest["px"] >= LEGIBLE, f"{smallest['text']!r} is {smallest['px']:.1f} px at the starting frame"
     assert start["focus"] is not None, "the picture says nothing of where to open"
     for piece in start["yours"]:
+        assert inside(piece, start["focus"]), f"{seat}'s piece {piece} is outside the focus {start['focus']}"
         assert inside(piece, start["frame"]), f"{seat}'s piece {piece} is out of the frame {start['frame']}"
     width, height = picture_size(state)
     assert not inside(whole_on_screen(page, width, height), start["frame"]), "the start shows the whole picture"
