@@ -233,9 +233,7 @@ def svg_page(width: float, height: float, draw: Draw) -> str:
     )
 
 
-def screen_svg(
-    width: float, height: float, draw: Draw, kept_apart: bool = False, focus: Area | None = None
-) -> str:
+def screen_svg(width: float, height: float, draw: Draw, kept_apart: bool = False, focus: Area | None = None) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept.
 
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).

@@ -54,6 +54,7 @@ TEXT, SMALL = 8.5, 8.0  # body text and the smallest text, pt
 LINE = 4.6  # between lines of body text
 TITLE_PT = 13.0
 SCORING = "#f3e3b5"  # the scoring tokens' colour
+FOCUS_COLUMNS, FOCUS_ROWS = 4, 3  # what a screen opens on: the lead's columns and the rows above the lane
 
 
 def picture(state: AloftState, viewer: str | None) -> Drawing:
@@ -95,12 +96,9 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
     return Drawing(width, height, draw, _focus(state, top, lane_y))
 
 
-FOCUS_COLUMNS, FOCUS_ROWS = 4, 3  # what a screen opens on: the lead's columns and the rows above the lane
-
-
 def _focus(state: AloftState, top: float, lane_y: float) -> Area:
-    """Where a screen opens: the convoy's lead (the safety truck) and the columns behind it, from the lane up
-    :data:`FOCUS_ROWS` rows of sky, where balloons are inflated and take off."""
+    """Where a screen opens: the convoy's lead (the safety truck), the column it moves to next and those
+    behind it, from the lane up :data:`FOCUS_ROWS` rows of sky, where balloons are inflated and take off."""
     columns = state.board.columns
     wide = min(FOCUS_COLUMNS, columns)
     first = min(max(state.trucks[-1] - wide + 2, 0), columns - wide) if state.trucks else 0

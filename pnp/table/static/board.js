@@ -171,7 +171,7 @@ window.pnpBoard = (() => {
   }
 
   function down(event) {
-    if (!svg) return;
+    if (!svg || !svg.isConnected) return; // nothing drawn, or a page that could not draw its picture
     try {
       svg.setPointerCapture(event.pointerId);
     } catch {
@@ -269,7 +269,7 @@ window.pnpBoard = (() => {
     document.getElementById("board-whole").addEventListener("click", showWhole);
     document.getElementById("board-start").addEventListener("click", showStart);
     new ResizeObserver(() => {
-      if (!svg) return;
+      if (!svg || !svg.isConnected) return;
       if (touched) apply();
       else showStart();
     }).observe(frame);
