@@ -2,7 +2,7 @@
 readable, and moves by touch.
 
 For each game at a mid-game position (a seeded random game played through the Session), the seat
-page is served with the table's own template, assets, state (``view.state_json``) and kept drawings,
+page is served with the table's own template, assets, state (as ``view.Views`` sends it) and kept drawings,
 under the server's Content-Security-Policy, by Playwright's routing: no traffic leaves the browser.
 The page's text sizes are measured as drawn (font size times the text's screen transform), not
 taken from the page's script. Every wait is bounded; nothing here measures speed. With
@@ -12,6 +12,7 @@ PNP_SCREENSHOTS set, the board of docs/table.md (Aeronaut Odyssey's) is saved th
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import random
 import shutil
@@ -75,6 +76,12 @@ def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> s
     return current
 
 
+def seat_state(current: session.Session, seat: str | None) -> dict[str, Any]:
+    """The state the table server sends ``seat``'s page (None: the shared screen's), its picture drawn as the
+    server draws it (once for every viewer, where the game draws the same for all)."""
+    return json.loads(view.Views().state(current, seat, False).body)
+
+
 def open_seat(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, clock: bool = False) -> Any:
     """The page of ``state`` (its seat's, or the shared screen's for no seat) in a browser context of its
     own; ``page.served`` is what it is sent next.
@@ -123,8 +130,8 @@ def open_seat(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PH
 
 
 # What the page shows of its picture, measured in the browser from the drawing itself: the frame on the
-# screen, every text in sight with its rendered size, the whole picture's and the focus's boxes on the
-# screen, and the boxes of the seat's own pieces (groups named "yours").
+# screen, every text in sight with its rendered size, the whole picture's and the seat's focus's boxes on
+# the screen, and the boxes of the seat's own pieces (groups named "pieces:SEAT").
 MEASURE = """() => {
   const figure = document.getElementById("picture");
   const svg = figure.querySelector("svg");
@@ -144,8 +151,11 @@ MEASURE = """() => {
     const px = parseFloat(getComputedStyle(text).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
     texts.push({ text: text.textContent, px });
   }
-  const focus = (svg.getAttribute("data-focus") || "").trim().split(/\\s+/).map(Number);
-  const yours = [...svg.querySelectorAll("g[data-name='yours']")].map((g) => {
+  const seat = document.body.dataset.seat;
+  const written = svg.getAttribute(`data-focus-${seat}`) || svg.getAttribute("data-focus") || "";
+  const focus = written.trim().split(/\\s+/).map(Number);
+  const pieces = [...svg.querySelectorAll("g[data-name]")].filter((g) => g.dataset.name === `pieces:${seat}`);
+  const yours = pieces.map((g) => {
     const r = g.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   });
@@ -160,9 +170,13 @@ MEASURE = """() => {
 
 
 def test_the_focus_is_written_on_a_screen_picture_only():
-    """A drawing's focus goes on the root of its screen SVG as data-focus (mm); a page for print has none."""
-    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25))
-    assert ' data-focus="10 20.5 30 12.25" ' in drawing_to_screen_svg(drawing).split(">", 1)[0]
+    """A drawing's focus and its seats' go on the root of its screen SVG as data-focus and data-focus-NAME,
+    in attribute order; a name that could not be an attribute's is left out; a page for print has none."""
+    seats = (("bob", (1, 2, 3, 4)), ("ann_2", (5, 6, 7, 8)), ('x" onload="y', (0, 0, 1, 1)))
+    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats)
+    root = drawing_to_screen_svg(drawing).split(">", 1)[0]
+    assert ' data-focus="10 20.5 30 12.25" data-focus-ann_2="5 6 7 8" data-focus-bob="1 2 3 4" version=' in root
+    assert "onload" not in root
     assert "data-focus" not in drawing_to_svg(drawing)
     assert "data-focus" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw))
 
@@ -203,7 +217,7 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     sight; "Whole board" shows the whole picture within the screen's width; "Close-up" comes back."""
     current = mid_game(tmp_path, name)
     seat = current.state.to_move() or current.setup.players[0]
-    state = view.state_json(current, seat)
+    state = seat_state(current, seat)
     page = open_seat(browser, state)
     page.evaluate("() => scrollTo(0, 0)")  # on the seat's turn the page brings the moves into view
     start = page.evaluate(MEASURE)
@@ -239,7 +253,7 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
 
 def test_the_shared_screen_shows_the_whole_picture(browser, tmp_path):
     """The host page draws the picture whole, as sent, with no view to move."""
-    state = view.state_json(mid_game(tmp_path, "take-off"), None)
+    state = seat_state(mid_game(tmp_path, "take-off"), None)
     page = open_seat(browser, state, {"width": 1280, "height": 800})
     width, height = picture_size(state)
     expect(page.locator("#picture svg")).to_have_attribute("viewBox", f"0 0 {width:g} {height:g}")
@@ -273,7 +287,7 @@ def view_box(page: Any) -> list[float]:
 def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     """One finger moves the picture with it, two fingers apart zoom in about their middle, a double tap
     zooms in twice as close; a mouse wheel zooms too."""
-    page = open_seat(browser, view.state_json(mid_game(tmp_path, "aloft"), "ann"), clock=True)
+    page = open_seat(browser, seat_state(mid_game(tmp_path, "aloft"), "ann"), clock=True)
     page.evaluate("() => scrollTo(0, 0)")
     page.get_by_role("button", name="Whole board").click()
     page.evaluate("() => scrollTo(0, 0)")
@@ -318,14 +332,15 @@ def redrawn(page: Any, state: dict[str, Any]) -> None:
     page.served["state"] = state
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # look again now
     expect(page.locator("body")).to_have_attribute("data-version", state["version"])
-    expect(page.locator("#picture svg")).to_have_attribute("data-focus", focus_of(state))
+    expect(page.locator("#picture svg")).to_have_attribute(f"data-focus-{state['seat']}", focus_of(state))
 
 
 def focus_of(state: dict[str, Any]) -> str:
+    """The focus of the seat's phone in its state's picture."""
     import re
 
-    found = re.search(r'data-focus="([^"]+)"', state["picture"])
-    assert found, "the picture has no focus"
+    found = re.search(rf'data-focus-{state["seat"]}="([^"]+)"', state["picture"])
+    assert found, "the picture has no focus for the seat"
     return found[1]
 
 
@@ -340,12 +355,12 @@ def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follo
     went), unless the player moved the view, which then stays as they left it; "Close-up" hands it back."""
     current = mid_game(tmp_path, "aeronaut-odyssey", moves=6)
     seat = current.setup.players[0]
-    states = [view.state_json(current, seat)]
+    states = [seat_state(current, seat)]
     rng = random.Random(7)
     while len(states) < 3:  # positions where the seat's traveller, and so its focus, moved
         assert current.state.to_move() is not None, "the game ended first"
         current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move()))))
-        state = view.state_json(current, seat)
+        state = seat_state(current, seat)
         if far_apart(focus_of(state), focus_of(states[-1])):
             states.append(state)
     fresh = []

@@ -43,6 +43,7 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _NEEDS_ATTRIBUTE_ESCAPE = re.compile('[&<>"\r\n\t]').search
 _NEEDS_TEXT_ESCAPE = re.compile("[&<>]").search
+_NAME = re.compile(r"data-focus(-[A-Za-z0-9_-]+)?").fullmatch
 
 
 @lru_cache(maxsize=NUMBERS_KEPT)
@@ -233,15 +234,27 @@ def svg_page(width: float, height: float, draw: Draw) -> str:
     )
 
 
-def screen_svg(width: float, height: float, draw: Draw, kept_apart: bool = False, focus: Area | None = None) -> str:
+def screen_svg(
+    width: float,
+    height: float,
+    draw: Draw,
+    kept_apart: bool = False,
+    focus: Area | None = None,
+    seats: Sequence[tuple[str, Area]] = (),
+) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept.
 
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
-    ``focus``: the part a viewer's screen opens on, as ``data-focus="x y w h"`` (mm) on the root.
+    ``focus`` and ``seats`` (see :class:`pnp.printing.canvas.Drawing`): what a phone opens on, on the root
+    as ``data-focus="x y w h"`` and one ``data-focus-NAME`` per seat (a player's name is letters, digits,
+    ``_`` and ``-``; any other is left out).
     """
     canvas = _ScreenCanvas(apart=kept_apart)
     draw(canvas)
-    focused = _numbers("data-focus", " ".join(map(num, focus))) if focus else ""
+    areas = {"data-focus": focus} | {f"data-focus-{name}": area for name, area in seats}
+    focused = "".join(
+        _numbers(name, " ".join(map(num, area))) for name, area in sorted(areas.items()) if area and _NAME(name)
+    )
     return canvas.written(
         f'<svg baseProfile="full"{focused} version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%"'
         f" {_NAMESPACES}>",

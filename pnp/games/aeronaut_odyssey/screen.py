@@ -41,7 +41,7 @@ from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.aeronaut_odyssey.text import status, where
-from pnp.printing.canvas import PT, Area, Canvas, Drawing
+from pnp.printing.canvas import PT, Area, Canvas, Drawing, pieces_of
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import text_width
 
@@ -59,7 +59,7 @@ SLOT_SIDE = 0.24  # blocks: a movement slot on screen (the printed slot is 0.2),
 TRAVELLER = 0.3  # blocks: a traveller's square, a little larger than the slot it stands in
 CHIP_W, CHIP_H = 36.0, 20.0
 MOVER_FILL = "#fff3bf"
-AROUND = 2.5  # blocks: a seat's screen opens on its traveller's city and this much of the map round it
+AROUND = 2.5  # blocks: a seat's phone opens on its traveller's city and this much of the map round it
 WILD_COLOUR = "#555555"
 
 
@@ -72,7 +72,7 @@ def picture(state: AeroState, viewer: str | None) -> Drawing:
         with c.group(scale=PT, name="picture"):
             layout.draw(Pen(c))
 
-    return Drawing(WIDTH * PT, layout.height * PT, draw, layout.focus())
+    return Drawing(WIDTH * PT, layout.height * PT, draw, seats=layout.seats())
 
 
 class Pen:
@@ -150,21 +150,20 @@ class Layout:
         bottom = max(y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places)
         self.height = max(bottom, HEADER_H + self.map_h) + MARGIN
 
-    def focus(self) -> Area | None:
-        """Where the viewer's screen opens (mm): their traveller's city and the map :data:`AROUND` blocks round it."""
-        state = self.state
-        if self.viewer not in state.players:
-            return None
-        p = state.players.index(self.viewer)
-        city = state.board.source.cities[state.pos[p]]
-        x, y = MARGIN + (city.x - AROUND) * self.unit, HEADER_H + (city.y - AROUND) * self.unit
-        side = 2 * AROUND * self.unit
-        return x * PT, y * PT, side * PT, side * PT
+    def seats(self) -> tuple[tuple[str, Area], ...]:
+        """Where each seat's phone opens (mm): its traveller's city and the map :data:`AROUND` blocks round it."""
+        cities, side = self.state.board.source.cities, 2 * AROUND * self.unit
+
+        def around(at: int) -> Area:
+            x, y = MARGIN + (cities[at].x - AROUND) * self.unit, HEADER_H + (cities[at].y - AROUND) * self.unit
+            return x * PT, y * PT, side * PT, side * PT
+
+        return tuple((player, around(at)) for player, at in zip(self.state.players, self.state.pos))
 
     def draw(self, pen: Pen) -> None:
         header(pen, self.state)
         with pen.group(MARGIN, HEADER_H, name="map"):
-            draw_map(pen, self.state, self.unit, self.viewer)
+            draw_map(pen, self.state, self.unit)
         for section, x, y, w in self.places:
             with pen.group(name=section.name):
                 section.draw(pen, x, y, w)
@@ -183,10 +182,9 @@ def header(pen: Pen, state: AeroState) -> None:
 # -- the map ---------------------------------------------------------------------------------------------------
 
 
-def draw_map(pen: Pen, state: AeroState, unit: float, viewer: str | None = None) -> None:
+def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
     """The map at ``unit`` px per block: sky, areas, routes with their claims, cities with their slots
-    (``viewer``'s traveller in a group named "yours")."""
-    yours = state.players.index(viewer) if viewer in state.players else None
+    (each traveller in a group naming its player's pieces)."""
     source = state.board.source
     pen.rect(0, 0, source.width * unit, source.height * unit, fill=SKY, stroke=INK, width=1.0)
     for k, area in enumerate(source.areas):
@@ -206,16 +204,11 @@ def draw_map(pen: Pen, state: AeroState, unit: float, viewer: str | None = None)
                 _space(pen, space, kind, unit, route.type == "multi", marks[n], bonus, state.board.lanes[k].second)
     for i, city in enumerate(source.cities):
         with pen.group(name=f"city:{city.name}"):
-            _city(pen, state, i, city.x * unit, city.y * unit, unit, yours)
+            _city(pen, state, i, city.x * unit, city.y * unit, unit)
     with pen.group(name="start"):
         for p, (x, y) in start_spots(state).items():
-            with _yours(pen, p == yours):
+            with pen.group(name=pieces_of(state.players[p])):
                 mark(pen, p, x * unit, y * unit, TRAVELLER * unit / 2, "square")
-
-
-def _yours(pen: Pen, mine: bool) -> AbstractContextManager[None]:
-    """The viewer's own traveller goes in a group named "yours" (a phone's view makes sure it is in sight)."""
-    return pen.group(name="yours") if mine else nullcontext()
 
 
 def start_spots(state: AeroState) -> dict[int, Point]:
@@ -300,7 +293,7 @@ def mark(pen: Pen, seat: int, x: float, y: float, r: float, shape: str) -> None:
     pen.text(x, y + size * 0.36, str(seat + 1), size, anchor="middle", bold=True, fill="#ffffff")
 
 
-def _city(pen: Pen, state: AeroState, i: int, x: float, y: float, unit: float, yours: int | None) -> None:
+def _city(pen: Pen, state: AeroState, i: int, x: float, y: float, unit: float) -> None:
     board = state.board
     name = board.cities[i]
     capital = name == CAPITAL
@@ -315,7 +308,7 @@ def _city(pen: Pen, state: AeroState, i: int, x: float, y: float, unit: float, y
         angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
         sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
         if n in here:
-            with _yours(pen, here[n] == yours):
+            with pen.group(name=pieces_of(state.players[here[n]])):
                 mark(pen, here[n], sx, sy, TRAVELLER * unit / 2, "square")
             continue
         pen.rect(sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=side * 0.15)

@@ -15,7 +15,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
-from pnp.printing.canvas import Area, Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
@@ -120,16 +120,16 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
         _status(c, state)
         with c.group(0, HEADER, name="board"):
             board(c, state.data, layout, state)
-            _pieces(c, state, layout, seat)
+            _pieces(c, state, layout)
         with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
             _key(c, symbols, state.data.fleets[0].colour)
 
-    seat = state.players.index(viewer) if viewer in state.players else None
-    return Drawing(WIDTH, height, draw, None if seat is None else _focus(layout, seat))
+    seats = tuple((player, _focus(layout, seat)) for seat, player in enumerate(state.players))
+    return Drawing(WIDTH, height, draw, seats=seats)
 
 
 def _focus(layout: Layout, seat: int) -> Area:
-    """Where a seat's screen opens: the grid and the seat's loading docks beside it."""
+    """Where a seat's phone opens: the grid and the seat's loading docks beside it."""
     docks = layout.loading_dock(seat, 0)
     x, y = min(docks.x, layout.grid.x), min(docks.y, layout.grid.y) + HEADER
     return x, y, layout.grid.right - x, layout.grid.bottom + HEADER - y
@@ -324,8 +324,8 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
 
 
 # -- the state's pieces on the board ------------------------------------------
-def _pieces(c: Canvas, state: HaulingState, layout: Layout, seat: int | None) -> None:
-    """The dice, and the transports docked or departed (``seat``'s docked ones in a group named "yours")."""
+def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
+    """The dice, and the transports docked (in a group naming their player's pieces) or departed."""
     side = layout.space * DIE_SCALE
     for index, code in enumerate(state.grid):
         if code:
@@ -339,7 +339,7 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout, seat: int | None) ->
         for strip, slot in enumerate(state.docked[player]):
             if slot >= 0 and state.placed(player, slot):
                 transport = state.docked_transport(player, strip)
-                with c.group(name="yours") if player == seat else nullcontext():
+                with c.group(name=pieces_of(state.players[player])):
                     _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
     for dock, index in enumerate(state.dest):
         if index >= 0:

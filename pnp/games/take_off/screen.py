@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
@@ -36,7 +35,7 @@ from pnp.games.take_off.placement import DOT_R, HUB_R, Box
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.text import status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
-from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing
+from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, pieces_of
 from pnp.printing.fonts import text_width
 from pnp.printing.reuse import place
 
@@ -126,7 +125,6 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
     spots = _place(world, frame, callouts, placed)
     panels = _panels(state, viewer, frame.box[3] + SMALL * LINE + 6, frame.scale)
     height = panels[-1].bottom + PAD
-    seat = state.players.index(viewer) if viewer in state.players else None
 
     def draw(canvas: Canvas) -> None:
         canvas.rect(0, 0, WIDTH, height, fill="#ffffff", stroke=None)
@@ -136,18 +134,17 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
         for text, x, y, colour, box in half_labels:
             canvas.rect(box[0] - 2, box[1] - 1, box[2] - box[0] + 4, box[3] - box[1] + 2, fill="#ffffff", stroke=None)
             canvas.text(x, y, text, size=pt(SMALL), bold=True, fill=colour)
-        _draw_callouts(canvas, world, data, frame, callouts, spots, seat)
+        _draw_callouts(canvas, world, data, frame, callouts, spots, state.players)
         for panel in panels:
             panel.draw(canvas)
 
-    return Drawing(WIDTH, height, draw, _focus(callouts, spots, seat))
+    seats = tuple((player, _focus(callouts, spots, seat)) for seat, player in enumerate(state.players))
+    return Drawing(WIDTH, height, draw, seats=seats)
 
 
-def _focus(callouts: Sequence[Callout], boxes: Sequence[Box], seat: int | None) -> Area | None:
-    """Where a seat's screen opens: round the callouts holding its jets (none for a spectator)."""
+def _focus(callouts: Sequence[Callout], boxes: Sequence[Box], seat: int) -> Area:
+    """Where a seat's phone opens: round the callouts holding its jets (a jet is always somewhere)."""
     mine = [box for callout, box in zip(callouts, boxes) if any(row[0][0] == seat for row in callout.rows)]
-    if not mine:
-        return None
     x0, y0 = min(b[0] for b in mine) - PAD, min(b[1] for b in mine) - PAD
     return x0, y0, max(b[2] for b in mine) + PAD - x0, max(b[3] for b in mine) + PAD - y0
 
@@ -296,9 +293,9 @@ def _draw_callouts(
     frame: Frame,
     callouts: Sequence[Callout],
     boxes: Sequence[Box],
-    seat: int | None,
+    players: Sequence[str],
 ) -> None:
-    """Each callout with its leader to its city, then the jets in it (``seat``'s in a group named "yours")."""
+    """Each callout with its leader to its city, then the jets in it (each in a group naming its player's pieces)."""
     with canvas.group(name="callouts"):
         for callout, (x0, y0, x1, y1) in zip(callouts, boxes):  # leaders first: the boxes lie over them
             dx, dy = frame.at(world.layout.dots[callout.city])
@@ -313,7 +310,7 @@ def _draw_callouts(
                 for k, (owner, number) in enumerate(row):
                     cx = x0 + 5 + TOKEN_R + k * TOKEN_STEP
                     cy = y0 + 5 + SMALL * LINE + TOKEN_R + r * TOKEN_STEP
-                    with canvas.group(name="yours") if owner == seat else nullcontext():
+                    with canvas.group(name=pieces_of(players[owner])):
                         token(canvas, cx, cy, data.jet_colours[owner % len(data.jet_colours)], number)
 
 

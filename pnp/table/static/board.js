@@ -1,9 +1,10 @@
 // The board on a phone: the state picture in a frame of its own, moved and zoomed by touch or mouse.
 //
 // table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre
-// in the picture's own units and a scale in CSS px per unit. A picture opens on its focus (the root's
-// data-focus="x y w h": what matters to this seat), zoomed in until every text in sight is at least
-// LEGIBLE px tall. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
+// in the picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the
+// root's data-focus-SEAT="x y w h", else its data-focus: what matters to this seat), zoomed in until
+// every text in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named
+// "pieces:SEAT") in sight where they fit. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
 // hands the view back to the picture's focus, "Whole board" shows all of it.
 "use strict";
 
@@ -14,6 +15,7 @@ window.pnpBoard = (() => {
   const TAP_MS = 300; // two taps this close in time (and TAP_PX in place) are a double tap
   const TAP_PX = 24;
   const WHEEL = 0.002; // zoom per wheel pixel (exponential)
+  const SEAT = document.body.dataset.seat || "";
 
   let figure = null;
   let svg = null;
@@ -67,9 +69,9 @@ window.pnpBoard = (() => {
       if (b && font > 0) texts.push({ ...b, size: font * b.scale });
     }
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
-    // the seat's own pieces: groups named "yours" (see the picture's focus in pnp.printing.canvas)
-    for (const group of svg.querySelectorAll("g[data-name='yours']")) {
-      const b = placedBox(group, toPicture);
+    // the seat's own pieces (see the picture's focus in pnp.printing.canvas)
+    for (const group of svg.querySelectorAll("g[data-name]")) {
+      const b = group.getAttribute("data-name") === `pieces:${SEAT}` ? placedBox(group, toPicture) : null;
       if (!b) continue;
       yours = !yours ? b : {
         x0: Math.min(yours.x0, b.x0), y0: Math.min(yours.y0, b.y0),
@@ -113,7 +115,7 @@ window.pnpBoard = (() => {
   // focus is not blown up), then closer until every text in sight is legible. Each step closer shows
   // less, so fewer texts: a few rounds settle it.
   function startFrame() {
-    const focus = box(svg.getAttribute("data-focus")) || whole;
+    const focus = box(svg.getAttribute(`data-focus-${SEAT}`)) || box(svg.getAttribute("data-focus")) || whole;
     let v = placed(focus, Math.min(fitScale(focus), deepest() / DEEPEST));
     for (let round = 0; round < 8; round += 1) {
       const need = AIM / smallestInSight(v);
