@@ -234,7 +234,6 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert smallest["px"] >= LEGIBLE, f"{smallest['text']!r} is {smallest['px']:.1f} px at the starting frame"
     assert start["focus"] is not None, "the picture says nothing of where to open"
     for piece in start["yours"]:
-        assert inside(piece, start["focus"]), f"{seat}'s piece {piece} is outside the focus {start['focus']}"
         assert inside(piece, start["frame"]), f"{seat}'s piece {piece} is out of the frame {start['frame']}"
     width, height = picture_size(state)
     assert not inside(whole_on_screen(page, width, height), start["frame"]), "the start shows the whole picture"

@@ -15,7 +15,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
-from pnp.printing.canvas import Area, Canvas, Drawing, pieces_of
+from pnp.printing.canvas import Canvas, Drawing, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
@@ -124,15 +124,8 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
         with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
             _key(c, symbols, state.data.fleets[0].colour)
 
-    seats = tuple((player, _focus(layout, seat)) for seat, player in enumerate(state.players))
-    return Drawing(WIDTH, height, draw, seats=seats)
-
-
-def _focus(layout: Layout, seat: int) -> Area:
-    """Where a seat's phone opens: the grid and the seat's loading docks beside it."""
-    docks = layout.loading_dock(seat, 0)
-    x, y = min(docks.x, layout.grid.x), min(docks.y, layout.grid.y) + HEADER
-    return x, y, layout.grid.right - x, layout.grid.bottom + HEADER - y
+    grid = layout.grid  # where a phone opens (with the seat's docked transports in sight: see _pieces)
+    return Drawing(WIDTH, height, draw, focus=(grid.x, grid.y + HEADER, grid.w, grid.h))
 
 
 # -- the page ---------------------------------------------------------------
