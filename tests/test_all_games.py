@@ -194,5 +194,6 @@ def test_a_trait_declared_wrongly_is_found():
     wrong = dataclasses.replace(
         honest, chance=frozenset({ChanceKind.DECK}), hidden=frozenset(), simultaneous=False, maps=frozenset()
     )
-    found = list(trait_mismatches(dataclasses.replace(REGISTRY[EXAMPLE.name], traits=wrong), seen_in_play(EXAMPLE.name)))
+    declared_wrongly = dataclasses.replace(REGISTRY[EXAMPLE.name], traits=wrong)
+    found = list(trait_mismatches(declared_wrongly, seen_in_play(EXAMPLE.name)))
     assert [line.split()[0] for line in found] == ["chance:", "hidden:", "simultaneous=False,", "maps:"], found

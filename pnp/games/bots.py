@@ -56,8 +56,9 @@ class Greedy:
         rater = self.rater
 
         def choose(state: State, moves: list[Move], own: Mapping[str, str]) -> Move:
-            if isinstance(moves[0], Secret):
-                return best(rng, [(rater.rate_secret(state, move, own), move) for move in moves if isinstance(move, Secret)])
+            secrets = [move for move in moves if isinstance(move, Secret)]
+            if secrets:
+                return best(rng, [(rater.rate_secret(state, secret, own), secret) for secret in secrets])
             mover = state.to_move() or ""
             chances = state.chance()
             choices = [move for move in moves if move not in chances]

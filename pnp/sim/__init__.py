@@ -121,14 +121,19 @@ def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...
 def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]:
     """Every bot that plays ``game``, by name: the game's own, ``random``, ``greedy`` where the game has a rating
     hook and no greedy bot of its own, and the search bot ``ismcts``."""
-    spec = games.get(game)
-    rater = spec.rater() if spec.rater else None
+    spec, rater = games.get(game), rater_of(game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
     if rater:
         known.setdefault("greedy", greedy(rater))
     known.setdefault("ismcts", search_bot(rater, known.get("greedy")))
     return known
+
+
+def rater_of(game: str) -> Rater | None:
+    """The rating hook of ``game``, None where it has none."""
+    spec = games.get(game)
+    return spec.rater() if spec.rater else None
 
 
 def search_bot(rater: Rater | None, playout: BotFactory | None) -> BotFactory:

@@ -5,12 +5,12 @@ secret; what it shows only its owner, such as a hand, the search re-deals) and t
 secrets. It is seeded by the moves so far as that player's log reads them, so the same position
 always gets the same suggestion and nothing hidden from the player sways it.
 
-Its work is bounded, not timed, so that it answers within a second at any position: the
-game's rating hook ranks the choices (or, without one, its greedy bot's picks in turn), the best
-``CANDIDATES`` are weighed against each other by the playouts of ``pnp sim``'s search bot in common worlds
-until the search has been offered ``WORK`` inputs, and the greedy bot's favourite stands unless another
-did clearly better (:func:`pnp.sim.ismcts.weigh`). Chance entries (what the dice or the deck decide),
-secrets and reveals are the table's to enter, never suggested.
+Its work is bounded, not timed, so that it answers within a second at any position: the game's rating
+hook ranks the choices (or, without one, its greedy bot's picks in turn), the best ``CANDIDATES`` are
+weighed against each other by the playouts of ``pnp sim``'s search bot in common worlds until the search
+has been offered ``WORK`` inputs, and the greedy bot's favourite stands unless another did clearly better
+(:func:`pnp.sim.ismcts.weigh`). Chance entries (what the dice or the deck decide), secrets and reveals are
+the table's to enter, never suggested.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp import games
 from pnp.games.bots import Rater, rate_after
 from pnp.games.spec import BotFactory
 from pnp.referee import notation
@@ -70,11 +69,10 @@ def suggest(current: Session) -> Suggestion:
 def pick(game: str, state: State, options: list[Move], own: Mapping[str, str], rng: random.Random) -> tuple[Move, int]:
     """The search's pick among ``options`` (two or more choices of the player to move in ``game``, who knows
     ``own``), and how many of them it weighed."""
-    from pnp.sim import ISMCTS_DEPTH, ISMCTS_FULL_DEPTH, bot_factories
+    from pnp.sim import ISMCTS_DEPTH, ISMCTS_FULL_DEPTH, bot_factories, rater_of
     from pnp.sim.ismcts import weigh
 
-    spec = games.get(game)
-    rater = spec.rater() if spec.rater else None
+    rater = rater_of(game)
     greedy = bot_factories(game).get("greedy")
     ranked, favourite = _ranked(state, options, own, rater, greedy, rng)
     candidates = ranked[:CANDIDATES]

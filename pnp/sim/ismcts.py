@@ -80,8 +80,8 @@ def ismcts_bot(
     ``worlds`` worlds, and judged in pairs by the searcher's value of each world's end. Each iteration
     chooses at most ``walk`` options in the tree; then ``playout``, the bot that finishes the game (default:
     uniformly random inputs), plays at most ``depth`` inputs. With ``rater`` (a game's rating hook, as the greedy
-    bot uses), a playout stopped short counts as won by its leaders, and a world's
-    end is valued by how far the searcher's rating leads the others' mean; else by the score and the reward.
+    bot uses), a playout stopped short counts as won by its leaders, and a world's end is valued by how far the
+    searcher's rating leads the others' mean; else by the score and the reward.
     """
 
     def factory(rng: random.Random) -> Chooser:

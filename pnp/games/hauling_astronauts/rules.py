@@ -40,8 +40,8 @@ class HaulingAstronauts(BaseGame):
         return self._bound or MAPS.get(None)
 
     def new_state(self, setup: Setup) -> HaulingState:
-        data = MAPS.get(setup.map_path)
-        return HaulingState(setup.players, data, self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN))
+        data, bonus, hidden = MAPS.get(setup.map_path), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN)
+        return HaulingState(setup.players, data, bonus, hidden)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text, names(self._data))
