@@ -28,6 +28,14 @@ def _cache_folder(tmp_path_factory):
         yield
 
 
+@pytest.fixture
+def example_registered(monkeypatch):
+    """The guide's example game (tests/example_game) registered beside the real ones, as a new game would be."""
+    from example_game import SPEC
+
+    monkeypatch.setitem(REGISTRY, SPEC.name, SPEC)
+
+
 def random_game(game_name: str, players: int, seed: int, **options) -> Table:
     """A whole game played by uniformly random legal moves."""
     game = REGISTRY[game_name].rules()
