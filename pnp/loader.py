@@ -382,6 +382,8 @@ def _enforce(rules: Any, value: Any, node: yaml.Node, path: str, source: Source)
     """Refuse a converted field value that breaks a value rule (RULES) its field declares, at the value's line."""
     if value is None or not any(key in rules for key in RULES):
         return
+    if "pattern" in rules and PATTERN_WORDS not in rules:  # the game's own mistake: said at once, not on a refusal
+        raise TypeError(f"{path}: a field's pattern needs its words: declare it with pnp.loader.pattern(regex, words)")
     if not isinstance(value, (list, tuple)):
         _enforce_one(rules, value, node, path, source)
         return

@@ -240,3 +240,12 @@ def test_a_value_within_its_fields_rules_loads_and_a_left_out_optional_one_is_no
     text = "name: AB\ncount: 6\npair: [a, b]\nsize: 0.5\ntags: [x, y]\n"
     assert load_text(text, Ruled).value == Ruled("AB", 6, ("a", "b"), 0.5, ("x", "y"))
     assert load_text("name: A\nsize: null\n", Ruled).value == Ruled("A")
+
+
+def test_a_pattern_without_its_words_is_the_games_mistake_said_on_the_first_load() -> None:
+    @dataclass(frozen=True)
+    class Bare:
+        name: str = field(metadata={"pattern": "^[A-Z]+$"})
+
+    with pytest.raises(TypeError, match="pnp.loader.pattern"):
+        load_text("name: ABC\n", Bare)
