@@ -69,10 +69,14 @@ class TokenSheet:
 
 @dataclass(frozen=True)
 class Board:
-    """A board of any size; tiled over pages when it does not fit on one."""
+    """A board of any size; tiled over pages when it does not fit on one.
+
+    ``keep_clear``: boxes of the board (mm: x0, y0, x1, y1) that registration crosshairs slide off.
+    """
 
     name: str
     drawing: Drawing
+    keep_clear: tuple[tuple[float, float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)

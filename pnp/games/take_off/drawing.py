@@ -29,6 +29,7 @@ from pnp.games.take_off.placement import (
     Label,
     Placement,
     arrow_spots,
+    dot_radius,
     inset_labels,
     legend_box,
     placement,
@@ -39,6 +40,7 @@ from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import clip_segment
+from pnp.printing.parts import Board
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
 LEADER = "#6b6b6b"
@@ -60,6 +62,41 @@ def board_drawing(world: World, data: TakeOffData) -> Drawing:
     """The printed map as one Drawing (the toolkit tiles it)."""
     layout = world.layout
     return Drawing(layout.width, layout.height, lambda canvas: draw_board(canvas, world, data))
+
+
+def map_board(world: World, data: TakeOffData) -> Board:
+    """The kit's world map: its drawing, with every city dot, name and badge for the crosshairs to keep off."""
+    return Board("world map", board_drawing(world, data), keep_clear(world, map_text(world, data)))
+
+
+def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
+    """The boxes round every printed city dot, name and route badge, the insets' included (map mm)."""
+    found = list(_marks(world, placed, (0.0, 0.0), None))
+    for spot in placed.insets:
+        x0, y0, x1, y1 = spot.zoomed
+        shift = (spot.place[0] - x0, spot.place[1] + TITLE_BAND - y0)
+        found += _marks(spot.world, spot.text, shift, spot.zoomed)
+    return tuple(found)
+
+
+def _marks(world: World, placed: Placement, shift: tuple[float, float], window: Box | None) -> list[Box]:
+    """The boxes of one map's dots, names and badges (those within ``window``, if given), moved by ``shift``."""
+    dx, dy = shift
+    layout = world.layout
+    inside = (0.0, 0.0, layout.width, layout.height) if window is None else window
+    found = []
+    for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
+        r = dot_radius(world, city) + 0.3
+        found += [(x - r, y - r, x + r, y + r), (min(tx, x) - 0.4, min(ty, y) - 0.4, max(tx, x) + 0.4, max(ty, y) + 0.4)]
+    r = BADGE_R + 0.15
+    found += [(b.x - r, b.y - r, b.x + r, b.y + r) for b in placed.badges]
+    labels = placed.labels if window is None else inset_labels(window, placed.labels)
+    found += [label.box for label in labels]
+    return [
+        (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        for b in found
+        if b[0] < inside[2] and inside[0] < b[2] and b[1] < inside[3] and inside[1] < b[3]
+    ]
 
 
 def map_text(world: World, data: TakeOffData) -> Placement:
@@ -203,6 +240,8 @@ def draw_routes(
 def _badges(canvas: Canvas, colours: Sequence[RouteColour], badges: Sequence[Badge]) -> None:
     for badge in badges:
         colour = colours[badge.colour]
+        if badge.leader is not None:  # a badge set apart: a short line in its route's colour leads to it
+            canvas.line(*badge.leader, stroke=colour.rgb, width=0.25)
         canvas.circle(badge.x, badge.y, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
         baseline = badge.y + badge.size * PT * 0.36
         canvas.text(badge.x, baseline, colour.letter, size=badge.size, bold=True, anchor="middle", fill=INK)
