@@ -3,8 +3,9 @@
 The caller offers each label a few candidate boxes, each with a preference cost (lower is better) and
 an optional leader line from the box back to its anchor. Obstacles are boxes, circles and line
 segments (with a half-width), each owned by a label (its own dot, say) or by none. A label is placed
-where it hits the fewest obstacles and other labels, preference breaking ties: hardest labels first,
-then labels still in conflict are moved again while that helps. :meth:`Scene.conflicts` reports what
+where it hits the fewest obstacles and other labels, preference breaking ties: hardest labels first
+(those with fewest free candidates, counted up to ENOUGH), then labels still in conflict are moved again
+while that helps. :meth:`Scene.conflicts` reports what
 still overlaps, so a caller can warn about it. All lengths are millimetres, y growing downwards.
 """
 
@@ -22,6 +23,7 @@ Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 Circle = tuple[float, float, float]  # cx, cy, r
 NOBODY = -1
 CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
+ENOUGH = 8  # free candidates that make a label easy to place: its free ones are counted no further
 
 
 class Candidate(NamedTuple):
@@ -336,7 +338,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     offered no candidate is left out (its choice is -1).
     """
     labels = [i for i, options in enumerate(candidates) if options]
-    free = {i: sum(1 for c in candidates[i] if scene.free(i, c)) for i in labels}
+    free = {i: _free_places(scene, i, candidates[i]) for i in labels}
     placer = _Placer(scene, candidates)
     for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
@@ -357,6 +359,17 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     return placer.chosen
 
 
+def _free_places(scene: Scene, label: int, options: Sequence[Candidate]) -> int:
+    """How many of a label's candidates are free, counted up to ENOUGH: a label with that many has room."""
+    found = 0
+    for option in options:
+        if scene.free(label, option):
+            found += 1
+            if found == ENOUGH:
+                break
+    return found
+
+
 class _Placer:
     """The labels' current choices, with a journal of moves so that a failed push can be undone."""
 
@@ -370,16 +383,27 @@ class _Placer:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])
 
     def best(self, label: int) -> int:
-        """The label's best candidate now: read cheapest first, stopping where none left can score lower."""
-        options = self.candidates[label]
-        best, low = 0, math.inf
-        for k in self.order[label]:
-            if options[k].cost >= low:
-                break  # a score is never below the candidate's own cost
-            score = self.scene.score(label, options[k])
-            if score < low:
-                best, low = k, score
-        return best
+        """The label's best candidate now: read cheapest first, stopping where none left can score lower.
+
+        The free candidates are read first, asking only whether each is free (the first conflict found
+        settles that): any of them scores below every candidate in conflict. Only a label with no free
+        candidate has its conflicts counted.
+        """
+        scene, options = self.scene, self.candidates[label]
+        for free_only in (True, False):
+            best, low = -1, math.inf
+            for k in self.order[label]:
+                option = options[k]
+                if option.cost >= low:
+                    break  # a score is never below the candidate's own cost
+                if free_only and not scene.free(label, option):
+                    continue
+                score = scene.score(label, option)
+                if score < low:
+                    best, low = k, score
+            if best >= 0:
+                return best
+        return 0
 
     def move(self, label: int, k: int) -> None:
         self.journal.append((label, self.chosen[label]))

@@ -32,6 +32,7 @@ SQUARE = 4.0  # mm: the squares on which things are filed
 REACH = BADGE_R + RING  # a badge's extent from its centre
 UNDER_JET = 5.0  # the cost of a spot under a jet space at either end of the route
 PUSHED = 2  # at most this many badges are moved to make room for one
+ROUNDS = 3  # times the badges left without a clear spot try again
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Route(NamedTuple):
     key: tuple[int, int]
     start: Point
     end: Point
-    jets: Sequence[Point]
+    jets: tuple[Point, Point]
 
 
 class Thing(NamedTuple):
@@ -123,6 +124,22 @@ class Room:
                     found.append(thing)
         return found
 
+    def blocked(self, x: float, y: float) -> bool:
+        """True when a badge centred at (x, y) would come into anything (``hits``, answered faster)."""
+        cells = self.cells
+        c0, c1 = math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE)
+        r0, r1 = math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE)
+        for c in range(c0, c1 + 1):
+            for r in range(r0, r1 + 1):
+                for box, (a, b, p, q), _, _ in cells.get((c, r), ()):
+                    if box:
+                        dx, dy = max(a - x, 0.0, x - p), max(b - y, 0.0, y - q)
+                        if dx * dx + dy * dy < REACH * REACH:
+                            return True
+                    elif (x - a) ** 2 + (y - b) ** 2 < (p + REACH) ** 2:
+                        return True
+        return False
+
 
     def crossed(self, segment: Box) -> bool:
         """True when a leader line along ``segment`` runs into anything."""
@@ -170,6 +187,7 @@ def _spots(route: Route, jet: float) -> Iterator[Spot]:
     (ax, ay), (bx, by) = route.start, route.end
     span = math.dist(route.start, route.end) or 1.0
     ux, uy = (bx - ax) / span, (by - ay) / span
+    (jx, jy), (kx, ky) = route.jets
     count = max(int(span / STEP), 2)
     order = sorted(range(1, count), key=lambda i: abs(i / count - HOME))
     tiers = [(0.0, 0.0), (BESIDE, 6.0)] + [(away, 12.0 + away) for away in APART]
@@ -178,17 +196,33 @@ def _spots(route: Route, jet: float) -> Iterator[Spot]:
             t = i / count
             base = extra + 10 * abs(t - HOME)
             px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-            for side in (1.0, -1.0) if away else (0.0,):
-                x, y = px - uy * side * away, py + ux * side * away
-                under = any((x - jx) ** 2 + (y - jy) ** 2 < jet * jet for jx, jy in route.jets)
+            for nx, ny in _outwards(ux, uy, away):
+                x, y = px + nx * away, py + ny * away
+                under = (x - jx) ** 2 + (y - jy) ** 2 < jet * jet or (x - kx) ** 2 + (y - ky) ** 2 < jet * jet
                 leader = None
                 if away > BESIDE:
-                    leader = (px - uy * side * 0.4, py + ux * side * 0.4, x + uy * side * REACH, y - ux * side * REACH)
+                    leader = (px + nx * 0.4, py + ny * 0.4, x - nx * REACH, y - ny * REACH)
                 yield Spot(base, base + UNDER_JET * under, x, y, leader)
 
 
+SLANTS = [(math.cos(a), math.sin(a)) for a in (0.0, math.radians(40), -math.radians(40))]
+
+
+def _outwards(ux: float, uy: float, away: float) -> list[Point]:
+    """The directions from a route (along ``ux``, ``uy``) to a badge ``away`` from it: none for one on the
+    line, square to it either side for one beside it, and slanted too for one set apart."""
+    if not away:
+        return [(0.0, 0.0)]
+    found = []
+    for side in (1.0, -1.0):
+        nx, ny = -uy * side, ux * side
+        for cos, sin in SLANTS if away > BESIDE else SLANTS[:1]:
+            found.append((nx * cos - ny * sin, nx * sin + ny * cos))
+    return found
+
+
 def _clear(spot: Spot, room: Room) -> bool:
-    return not room.hits(spot.x, spot.y) and (spot.leader is None or not room.crossed(spot.leader))
+    return not room.blocked(spot.x, spot.y) and (spot.leader is None or not room.crossed(spot.leader))
 
 
 def _best(route: Route, room: Room, jet: float) -> Spot | None:
@@ -225,9 +259,12 @@ class _Badges:
         return self.at.pop(key)
 
     def make_room(self, route: Route, routes: dict[tuple[int, int], Route]) -> bool:
-        """Put ``route``'s badge on a spot only other badges block, moving each of them to a clear spot of its
-        own; False (and nothing moved) if no spot allows that."""
-        own = self.lift(route.key)
+        """Put ``route``'s badge on a clear spot, or on one only other badges block, moving each of them to a
+        clear spot of its own; False (and nothing placed) if no spot allows that."""
+        free = _best(route, self.room, self.jet)  # others may have moved since it was first tried
+        if free is not None:
+            self.put(route.key, free)
+            return True
         for spot in sorted(_spots(route, self.jet), key=lambda spot: spot.cost):
             blockers = [thing.owner for thing in self.room.hits(spot.x, spot.y)]
             if len(blockers) > PUSHED or None in blockers:
@@ -249,7 +286,6 @@ class _Badges:
                 self.lift(key)
             for key, before in was.items():
                 self.put(key, before)
-        self.put(route.key, own)
         return False
 
 
@@ -263,11 +299,14 @@ def place_badges(routes: Sequence[Route], room: Room, jet: float) -> tuple[list[
     for route in sorted(routes, key=lambda r: math.dist(r.start, r.end)):  # the shortest have least choice
         spot = _best(route, room, jet)
         if spot is None:
-            stuck.append(route.key)
-            spot = _least_bad(route, room, jet)
-        badges.put(route.key, spot)
+            stuck.append(route.key)  # placed once the others are
+        else:
+            badges.put(route.key, spot)
     by_key = {route.key: route for route in routes}
-    stuck = [key for key in stuck if not badges.make_room(by_key[key], by_key)]
+    for _ in range(ROUNDS):  # a badge moved to make room may leave room for another
+        stuck = [key for key in stuck if not badges.make_room(by_key[key], by_key)]
+    for key in stuck:
+        badges.put(key, _least_bad(by_key[key], room, jet))
     found = []
     for route in routes:
         spot = badges.at[route.key]

@@ -124,10 +124,11 @@ def _inner(layout: Layout) -> Box:
     return MARGIN, MARGIN, layout.width - MARGIN, layout.height - MARGIN
 
 
-def draw_coast(canvas: Canvas, world: World, layout: Layout) -> None:
-    """The sea, the land and the shorelines, clipped to the map's inner area."""
+def draw_coast(canvas: Canvas, world: World, layout: Layout, window: Box | None = None) -> None:
+    """The sea, the land and the shorelines, clipped to the map's inner area (only those within ``window``)."""
     x0, y0, x1, y1 = _inner(layout)
     m = world.map
+    wx0, wy0, wx1, wy1 = window or (x0, y0, x1, y1)
     with canvas.clip(x0, y0, x1 - x0, y1 - y0), canvas.group(name="coastlines"):
         canvas.rect(x0, y0, x1 - x0, y1 - y0, fill=SEA, stroke=None)
         for shore in shores():
@@ -135,7 +136,11 @@ def draw_coast(canvas: Canvas, world: World, layout: Layout) -> None:
             for shift in (0.0, 360.0):
                 if high + shift < m.west_edge or low + shift > m.east_edge:
                     continue
+                if layout.x_of(high + shift) < wx0 or layout.x_of(low + shift) > wx1:
+                    continue
                 points = [(layout.x_of(lon + shift), layout.y_of(lat)) for lon, lat in shore.points]
+                if window is not None and (max(y for _, y in points) < wy0 or min(y for _, y in points) > wy1):
+                    continue
                 canvas.polygon(points, fill=GROUND if shore.level == LAND else SEA, stroke=None)
                 for run in _shore_runs(shore.points, points):
                     canvas.polygon(run, closed=False, stroke=SHORE, width=0.15)
@@ -274,7 +279,7 @@ def _inset(canvas: Canvas, world: World, data: TakeOffData, placed: Placement, s
         title = f"{spot.inset.name}: {spot.inset.zoom:g} times the map's scale"
         canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
-            draw_coast(canvas, zoomed, zoomed.layout)
+            draw_coast(canvas, zoomed, zoomed.layout, window)
             divide = zoomed.layout.x_of(world.map.divide)
             if x0 < divide < x1:
                 canvas.line(divide, y0, divide, y1, stroke=INK, width=1.2)  # the half-line: which deck
