@@ -58,7 +58,8 @@ class Obstacle:
 
     def hits(self, box: Box) -> bool:
         """True when ``box`` comes closer to this obstacle than its pad (touching is allowed)."""
-        if not overlap(self.bounds, box):
+        b = self.bounds
+        if not (b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]):  # ``overlap``, inlined
             return False
         c = self.coords
         if self.shape == "box":
@@ -127,16 +128,14 @@ def clip_segment(seg: Segment, box: Box) -> Segment | None:
 
 
 def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
-    """True when two segments cross (touching ends aside)."""
-
-    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
-        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
-
-    d1 = side(b[0], b[1], b[2], b[3], a[0], a[1])
-    d2 = side(b[0], b[1], b[2], b[3], a[2], a[3])
-    d3 = side(a[0], a[1], a[2], a[3], b[0], b[1])
-    d4 = side(a[0], a[1], a[2], a[3], b[2], b[3])
-    return d1 * d2 < 0 and d3 * d4 < 0
+    """True when two segments cross (touching ends aside): each one's ends lie strictly either side of the other."""
+    ax, ay, bx, by = a
+    cx, cy, dx, dy = b[0], b[1], b[2], b[3]
+    ex, ey = dx - cx, dy - cy
+    if (ex * (ay - cy) - ey * (ax - cx)) * (ex * (by - cy) - ey * (bx - cx)) >= 0:
+        return False
+    fx, fy = bx - ax, by - ay
+    return (fx * (cy - ay) - fy * (cx - ax)) * (fx * (dy - ay) - fy * (dx - ax)) < 0
 
 
 class _Grid:
@@ -182,7 +181,8 @@ class _Grid:
 
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
-        span = self._span(box)
+        s = self.square
+        span = math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
         found = self._found.get(span)
         if found is None:
             items: set[int] = set()
@@ -264,12 +264,22 @@ class Scene:
     def _blocked(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets any obstacle (the first one found settles it)."""
         key = (label, candidate)
-        if key in self._hit_counts:
-            return self._hit_counts[key] > 0
-        if next(self._meets(label, candidate), None) is None:
-            self._hit_counts[key] = 0
-            return False
-        return True
+        hits = self._hit_counts.get(key)
+        if hits is not None:
+            return hits > 0
+        box, _, leader = candidate
+        obstacles = self.obstacles
+        for i in self._index.near(box):
+            obstacle = obstacles[i]
+            if obstacle.owner != label and obstacle.hits(box):
+                return True
+        if leader is not None:
+            for i in self._walls.near(_segment_bounds(leader)):
+                obstacle = obstacles[i]
+                if obstacle.owner != label and _leader_meets(obstacle, leader):
+                    return True
+        self._hit_counts[key] = 0
+        return False
 
     def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
         """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
+from operator import add
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from pnp.cache import remembered
-from pnp.games.take_off.badges import BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
+from pnp.games.take_off.badges import APART, BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
@@ -123,8 +125,9 @@ def label_text(world: World, city: int) -> tuple[str, float, bool]:
     return name, LABEL_PT, False
 
 
+@cache
 def legend_box(world: World) -> Box:
-    """The inner corner of the map crossed by the fewest city dots and route points."""
+    """The inner corner of the map crossed by the fewest city dots and route points (worked out once a map)."""
     x0, y0, x1, y1 = inner(world)
     pad = 3.0
     corners = [
@@ -145,7 +148,7 @@ def legend_box(world: World) -> Box:
     return cx, cy, cx + LEGEND_W, cy + LEGEND_H
 
 
-def _obstacles(world: World, jet: float, half_boxes: list[Box]) -> list[Obstacle]:
+def _obstacles(world: World, jet: float, half_boxes: list[Box], legend: bool) -> list[Obstacle]:
     layout = world.layout
     found = [
         Obstacle("route line", "segment", (*a, *b), pad=ROUTE_WIDTH / 2 + CLEAR) for _, _, a, b in route_lines(world)
@@ -154,7 +157,8 @@ def _obstacles(world: World, jet: float, half_boxes: list[Box]) -> list[Obstacle
     _, y0, _, y1 = inner(world)
     found.append(Obstacle("half-line", "segment", (divide, y0, divide, y1), pad=0.6 + CLEAR))
     found += [Obstacle("half-line label", "box", box) for box in half_boxes]
-    found.append(Obstacle("legend", "box", legend_box(world), pad=CLEAR))
+    if legend:
+        found.append(Obstacle("legend", "box", legend_box(world), pad=CLEAR))
     for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
         found.append(Obstacle("city dot", "circle", (x, y, dot_radius(world, city)), owner=city, pad=CLEAR))
         found.append(Obstacle("jet space", "circle", (x, y, jet), owner=city, solid=False))
@@ -239,21 +243,27 @@ def _badges(
     With a ``window``, only the routes that come near it have badges.
     """
     layout = world.layout
-    room = Room([word(label.box) for label in labels] + [word(box) for box in (*half_boxes, legend_box(world))])
+    legend = [legend_box(world)] if window is None else []  # an inset shows no legend
+    room = Room([word(box) for box in (*(label.box for label in labels), *half_boxes, *legend)])
+    lines = list(route_lines(world))
+    if window is not None:  # the routes that come near it, and what their badges may meet
+        reach = 2 * BADGE_R + 0.3  # a badge beside its line
+        near = (window[0] - reach, window[1] - reach, window[2] + reach, window[3] + reach)
+        routes_near = {(city, k) for k, city, a, b in lines if clip_segment((*a, *b), near) is not None}
+        far = 2 * (APART[-1] + BADGE_R) + 1.0  # what a badge set apart from such a route may meet
+        area = (near[0] - far, near[1] - far, near[2] + far, near[3] + far)
+        lines = [line for line in lines if clip_segment((*line[2], *line[3]), area) is not None]
     for city, (x, y) in enumerate(layout.dots):
-        room.add(disc(x, y, dot_radius(world, city) + 0.2))
+        if window is None or point_box_distance(x, y, area) == 0:
+            room.add(disc(x, y, dot_radius(world, city) + 0.2))
     routes = []
-    for k, city, a, b in route_lines(world):
+    for k, city, a, b in lines:
         span = math.dist(a, b) or 1.0
         for t in arrow_spots(a, b):  # round the arrow's triangle: a third of the way from its middle to its tip
             t += ARROW / 3 / span
             room.add(disc(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, ARROW * 2 / 3, solid=False))
-        ends = (layout.dots[city], layout.dots[world.routes[city][k]])
-        routes.append(Route((city, k), a, b, ends))
-    if window is not None:
-        reach = 2 * BADGE_R + 0.3  # a badge beside its line
-        near = (window[0] - reach, window[1] - reach, window[2] + reach, window[3] + reach)
-        routes = [route for route in routes if clip_segment((*route.start, *route.end), near) is not None]
+        if window is None or (city, k) in routes_near:
+            routes.append(Route((city, k), a, b, (layout.dots[city], layout.dots[world.routes[city][k]])))
     badges, stuck = place_badges(routes, room, jet)
     problems = [
         (city, f"the badge of its route to {world.name(world.routes[city][k])} overlaps a name, a dot or a badge")
@@ -284,7 +294,7 @@ def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: B
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
     reach = {city: _reach(world, city, jet) for city in range(len(world.ids))}
-    obstacles = _obstacles(world, jet, list(half_boxes))
+    obstacles = _obstacles(world, jet, list(half_boxes), legend=window is None)  # an inset shows no legend
     if window is not None:  # only the names that may land in the window, and what they may meet
         reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
         far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
@@ -399,17 +409,22 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
         best: InsetSpot | None = None
+        first, last = int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1  # the columns a place may start at
         for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
-            for c in range(int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1):
-                covered = total[r + span_r][c + span_c] - total[r][c + span_c] - total[r + span_r][c] + total[r][c]
-                if best is not None and covered >= best.covers:
-                    continue
-                x, y = (c + 1) * CELL, (r + 1) * CELL
-                best = InsetSpot(inset, region, (x, y, width, height), covered, zoomed, text, window)
-                if covered == 0:
+            top, bottom = total[r], total[r + span_r]
+            covers = [  # the ink under the place starting at each column of this row
+                b1 - t1 - b0 + t0
+                for b1, t1, b0, t0 in zip(
+                    bottom[first + span_c : last + span_c], top[first + span_c : last + span_c],
+                    bottom[first:last], top[first:last],
+                )
+            ]
+            least = min(covers, default=None)
+            if least is not None and (best is None or least < best.covers):
+                x, y = (first + covers.index(least) + 1) * CELL, (r + 1) * CELL
+                best = InsetSpot(inset, region, (x, y, width, height), least, zoomed, text, window)
+                if least == 0:
                     break
-            if best is not None and best.covers == 0:
-                break
         if best is not None:
             spots.append(best)
             bx, by = best.place[0], best.place[1]
@@ -424,11 +439,9 @@ TAKEN = 10_000  # the ink an inset counts for: more than any stretch of map, so 
 
 def _sums(ink: list[list[int]]) -> list[list[int]]:
     """The sums of ``ink`` over the squares above and left of each cell, for any rectangle's total at once."""
-    rows, columns = len(ink), len(ink[0])
-    total = [[0] * (columns + 1) for _ in range(rows + 1)]
-    for r in range(rows):
-        for c in range(columns):
-            total[r + 1][c + 1] = ink[r][c] + total[r][c + 1] + total[r + 1][c] - total[r][c]
+    total = [[0] * (len(ink[0]) + 1)]
+    for row in ink:  # each row's running sums, added to the row above's
+        total.append(list(map(add, total[-1], accumulate(row, initial=0))))
     return total
 
 
