@@ -2,9 +2,9 @@
 
 A badge is a ring of radius BADGE_R round its route's letter. It keeps GAP from every other badge's ring,
 WORD_GAP from every name and label, and clear of city dots and direction arrows. It prefers the spot 42 %
-of the way along its route, then spots farther from it, then spots just beside the line, then spots set
-apart (a short leader line in the route's colour joins them), and shuns the jet spaces round the route's
-ends. The shortest routes, with least choice, go first; a badge left without a clear spot then takes one
+of the way along its route, then spots farther from it, then spots just beside the line, keeping out of
+the jet spaces round the route's ends if it can; then spots set apart, with a short leader line in the
+route's colour. The shortest routes, with least choice, go first; a badge left without a clear spot then takes one
 that only other badges block, if each of those finds another clear spot.
 """
 
@@ -30,7 +30,6 @@ STEP = 0.75  # mm between the spots tried along a route
 HOME = 0.42  # the fraction of the way along a route where a badge is best
 SQUARE = 4.0  # mm: the squares on which things are filed
 REACH = BADGE_R + RING  # a badge's extent from its centre
-UNDER_JET = 5.0  # the cost of a spot under a jet space at either end of the route
 PUSHED = 2  # at most this many badges are moved to make room for one
 ROUNDS = 3  # times the badges left without a clear spot try again
 
@@ -172,37 +171,35 @@ def ring(x: float, y: float, key: tuple[int, int]) -> Thing:
 
 
 class Spot(NamedTuple):
-    """A place for a badge: its cost before and after the jet spaces', its centre and its leader line."""
+    """A place for a badge: its centre and, for one set apart from its route, its leader line."""
 
-    base: float
-    cost: float
     x: float
     y: float
     leader: Box | None
 
 
 def _spots(route: Route, jet: float) -> Iterator[Spot]:
-    """Each spot a route's badge may take, by base cost: on the line nearest HOME first, then just beside it,
-    then set apart with a leader; the cost adds UNDER_JET to a spot under a jet space at either end."""
+    """Each spot a route's badge may take, best first: on the line, then just beside it, clear of the jet
+    spaces at its ends; then the same under a jet space; then set apart with a leader line, nearest first.
+    Within each, the spots nearest HOME come first."""
     (ax, ay), (bx, by) = route.start, route.end
     span = math.dist(route.start, route.end) or 1.0
     ux, uy = (bx - ax) / span, (by - ay) / span
     (jx, jy), (kx, ky) = route.jets
     count = max(int(span / STEP), 2)
     order = sorted(range(1, count), key=lambda i: abs(i / count - HOME))
-    tiers = [(0.0, 0.0), (BESIDE, 6.0)] + [(away, 12.0 + away) for away in APART]
-    for away, extra in tiers:
+    near = jet * jet
+    for away, under_jet in ((0.0, False), (BESIDE, False), (0.0, True), (BESIDE, True), *((a, None) for a in APART)):
+        directions = _outwards(ux, uy, away)
         for i in order:
             t = i / count
-            base = extra + 10 * abs(t - HOME)
             px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-            for nx, ny in _outwards(ux, uy, away):
+            for nx, ny in directions:
                 x, y = px + nx * away, py + ny * away
-                under = (x - jx) ** 2 + (y - jy) ** 2 < jet * jet or (x - kx) ** 2 + (y - ky) ** 2 < jet * jet
-                leader = None
-                if away > BESIDE:
-                    leader = (px + nx * 0.4, py + ny * 0.4, x - nx * REACH, y - ny * REACH)
-                yield Spot(base, base + UNDER_JET * under, x, y, leader)
+                if under_jet is None:
+                    yield Spot(x, y, (px + nx * 0.4, py + ny * 0.4, x - nx * REACH, y - ny * REACH))
+                elif ((x - jx) ** 2 + (y - jy) ** 2 < near or (x - kx) ** 2 + (y - ky) ** 2 < near) == under_jet:
+                    yield Spot(x, y, None)
 
 
 SLANTS = [(math.cos(a), math.sin(a)) for a in (0.0, math.radians(40), -math.radians(40))]
@@ -226,19 +223,13 @@ def _clear(spot: Spot, room: Room) -> bool:
 
 
 def _best(route: Route, room: Room, jet: float) -> Spot | None:
-    """The cheapest clear spot for a route's badge, or None."""
-    best: Spot | None = None
-    for spot in _spots(route, jet):
-        if best is not None and spot.base >= best.cost:
-            break  # every spot left costs at least as much
-        if (best is None or spot.cost < best.cost) and _clear(spot, room):
-            best = spot
-    return best
+    """The best clear spot for a route's badge, or None."""
+    return next((spot for spot in _spots(route, jet) if _clear(spot, room)), None)
 
 
 def _least_bad(route: Route, room: Room, jet: float) -> Spot:
-    """The spot meeting the fewest things (the cheapest of those)."""
-    return min(_spots(route, jet), key=lambda spot: (len(room.hits(spot.x, spot.y)), spot.cost))
+    """The spot meeting the fewest things (the best of those)."""
+    return min(_spots(route, jet), key=lambda spot: len(room.hits(spot.x, spot.y)))
 
 
 class _Badges:
@@ -265,7 +256,7 @@ class _Badges:
         if free is not None:
             self.put(route.key, free)
             return True
-        for spot in sorted(_spots(route, self.jet), key=lambda spot: spot.cost):
+        for spot in _spots(route, self.jet):
             blockers = [thing.owner for thing in self.room.hits(spot.x, spot.y)]
             if len(blockers) > PUSHED or None in blockers:
                 continue
