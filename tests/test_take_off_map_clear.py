@@ -194,3 +194,19 @@ def test_no_badge_meets_another_badge_or_a_word_on_any_tile(tiles):
 def test_no_crosshair_covers_a_dot_a_name_or_a_badge_on_any_tile(tiles):
     clashes = [clash for tile in tiles for clash in crosshair_clashes(tile)]
     assert clashes == [], clashes[:10]
+
+
+def test_a_crosshair_slides_along_its_overlap_band_off_a_box_it_keeps_clear_of():
+    from pnp.printing.marks import CROSSHAIR_CLEAR
+    from pnp.printing.tiling import plan_tiles, registration_points
+
+    tiling = plan_tiles(500, 380, "a4")  # two columns and two rows
+    home = registration_points(tiling)
+    x, y = home[0]  # in the band between the columns: it may slide up or down only
+    name = (x - 20, y - 2, x + 20, y + 1)
+    moved = registration_points(tiling, [name])
+    assert moved[1:] == home[1:]
+    mx, my = moved[0]
+    assert mx == x and my != y and abs(my - y) < tiling.tiles[0].window.h / 6
+    assert my - CROSSHAIR_CLEAR >= name[3] or my + CROSSHAIR_CLEAR <= name[1]
+    assert abs(my - y) <= CROSSHAIR_CLEAR + 2 + 0.5  # the nearest clear spot, not any

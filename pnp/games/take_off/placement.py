@@ -209,14 +209,15 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
     x, y = world.layout.dots[city]
     x0, y0, x1, y1 = inner(world)
     r = dot_radius(world, city) + 0.3  # where a leader line starts
+    hw, hh = w / 2, h / 2
+    # how far along each direction a box's centre lies beyond ``reach`` for the whole box to lie beyond it
+    spreads = [(dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in DIRECTIONS]
     found = []
     for extra, ring_cost in RINGS:
         reach = jet + NAME_GAP + extra
-        for dx, dy, cost in DIRECTIONS:
-            # the box's centre, far enough along the direction that the whole box lies beyond ``reach``
-            out = reach + abs(dx) * w / 2 + abs(dy) * h / 2
-            cx, cy = x + dx * out, y + dy * out
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        for dx, dy, cost, spread in spreads:
+            cx, cy = x + dx * (reach + spread), y + dy * (reach + spread)
+            box = (cx - hw, cy - hh, cx + hw, cy + hh)
             if box[0] < x0 + 0.5 or box[2] > x1 - 0.5 or box[1] < y0 + 0.5 or box[3] > y1 - 0.5:
                 continue
             leader = None
