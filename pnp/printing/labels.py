@@ -179,6 +179,13 @@ class _Grid:
             self.cells[square].remove(item)
         self._found.clear()
 
+    def around(self, box: Box) -> list[list[int]]:
+        """The lists of items filed in the squares ``box`` touches (an item may be in several)."""
+        s, cells = self.square, self.cells
+        columns = range(math.floor(box[0] / s), math.floor(box[2] / s) + 1)
+        rows = range(math.floor(box[1] / s), math.floor(box[3] / s) + 1)
+        return [cells[c, r] for r in rows for c in columns if (c, r) in cells]
+
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
         s = self.square
@@ -269,15 +276,17 @@ class Scene:
             return hits > 0
         box, _, leader = candidate
         obstacles = self.obstacles
-        for i in self._index.near(box):
-            obstacle = obstacles[i]
-            if obstacle.owner != label and obstacle.hits(box):
-                return True
-        if leader is not None:
-            for i in self._walls.near(_segment_bounds(leader)):
+        for items in self._index.around(box):  # an obstacle in several squares is asked again: no matter here
+            for i in items:
                 obstacle = obstacles[i]
-                if obstacle.owner != label and _leader_meets(obstacle, leader):
+                if obstacle.owner != label and obstacle.hits(box):
                     return True
+        if leader is not None:
+            for items in self._walls.around(_segment_bounds(leader)):
+                for i in items:
+                    obstacle = obstacles[i]
+                    if obstacle.owner != label and _leader_meets(obstacle, leader):
+                        return True
         self._hit_counts[key] = 0
         return False
 
