@@ -82,7 +82,8 @@ def point_box_distance(x: float, y: float, box: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def _point_segment_distance(x: float, y: float, seg: Segment) -> float:
+def point_segment_distance(x: float, y: float, seg: Segment) -> float:
+    """How far a point lies from a segment."""
     ax, ay, bx, by = seg
     dx, dy = bx - ax, by - ay
     length = dx * dx + dy * dy
@@ -345,7 +346,7 @@ def _leader_meets(obstacle: Obstacle, leader: Segment) -> bool:
     """True when a leader line runs through a circle or a box (the solid ones are asked: see ``Scene._walls``)."""
     c = obstacle.coords
     if obstacle.shape == "circle":
-        return _point_segment_distance(c[0], c[1], leader) < c[2]
+        return point_segment_distance(c[0], c[1], leader) < c[2]
     return _crosses(leader, (c[0], c[1], c[2], c[3]))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pnp.printing.labels import Box, clip_segment
+from pnp.printing.labels import Box, clip_segment, point_box_distance, point_segment_distance
 
 Point = tuple[float, float]
 
@@ -77,8 +77,7 @@ class Thing(NamedTuple):
     def meets(self, x: float, y: float) -> bool:
         """True when a badge centred at (x, y) comes into this thing (its margin included)."""
         if self.box:
-            x0, y0, x1, y1 = self.coords
-            return math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH
+            return point_box_distance(x, y, self.coords) < REACH
         cx, cy, r, _ = self.coords
         return (x - cx) ** 2 + (y - cy) ** 2 < (r + REACH) ** 2
 
@@ -124,21 +123,14 @@ class Room:
         return found
 
     def blocked(self, x: float, y: float) -> bool:
-        """True when a badge centred at (x, y) would come into anything (``hits``, answered faster)."""
+        """True when a badge centred at (x, y) would come into anything (``hits``, stopping at the first)."""
         cells = self.cells
-        c0, c1 = math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE)
-        r0, r1 = math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE)
-        for c in range(c0, c1 + 1):
-            for r in range(r0, r1 + 1):
-                for box, (a, b, p, q), _, _ in cells.get((c, r), ()):
-                    if box:
-                        dx, dy = max(a - x, 0.0, x - p), max(b - y, 0.0, y - q)
-                        if dx * dx + dy * dy < REACH * REACH:
-                            return True
-                    elif (x - a) ** 2 + (y - b) ** 2 < (p + REACH) ** 2:
+        for c in range(math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE) + 1):
+            for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
+                for thing in cells.get((c, r), ()):
+                    if thing.meets(x, y):
                         return True
         return False
-
 
     def crossed(self, segment: Box) -> bool:
         """True when a leader line along ``segment`` runs into anything."""
@@ -152,17 +144,9 @@ class Room:
                         return True
                 else:
                     cx, cy, r, _ = thing.coords
-                    if _distance_to_segment(cx, cy, segment) < r:
+                    if point_segment_distance(cx, cy, segment) < r:
                         return True
         return False
-
-
-def _distance_to_segment(x: float, y: float, segment: Box) -> float:
-    ax, ay, bx, by = segment
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else min(max(((x - ax) * dx + (y - ay) * dy) / length, 0.0), 1.0)
-    return math.hypot(x - ax - t * dx, y - ay - t * dy)
 
 
 def ring(x: float, y: float, key: tuple[int, int]) -> Thing:
