@@ -66,7 +66,7 @@ def board_drawing(world: World, data: TakeOffData) -> Drawing:
 
 def map_board(world: World, data: TakeOffData) -> Board:
     """The kit's world map: its drawing, with every city dot, name and badge for the crosshairs to keep off."""
-    return Board("world map", board_drawing(world, data), keep_clear(world, map_text(world, data)))
+    return Board("world map", board_drawing(world, data), keep_clear=keep_clear(world, map_text(world, data)))
 
 
 def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
