@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, cast
 
 from pnp.errors import DataError
 
@@ -28,8 +28,6 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
-S = TypeVar("S")  # a game's own state class
-S_in = TypeVar("S_in", contravariant=True)
 T = TypeVar("T")
 
 
@@ -141,10 +139,10 @@ class KitHook(Protocol):
     def __call__(self, request: KitRequest, /) -> Kit: ...
 
 
-class PictureHook(Protocol[S_in]):
-    """Draws a position of the game's own state as ``viewer`` (None: a spectator) may see it."""
+class PictureHook(Protocol):
+    """Draws a position as ``viewer`` (None: a spectator) may see it; the state is of the game's own class."""
 
-    def __call__(self, state: S_in, viewer: str | None, /) -> Drawing: ...
+    def __call__(self, state: Any, viewer: str | None, /) -> Drawing: ...
 
 
 class AidHook(Protocol):
@@ -153,10 +151,10 @@ class AidHook(Protocol):
     def __call__(self, setup: Setup, /) -> Aid: ...
 
 
-class UsageHook(Protocol[S_in]):
-    """How often each route or city was used in a finished game (zeros included)."""
+class UsageHook(Protocol):
+    """How often each route or city was used in a finished game (zeros included); the state is the game's own."""
 
-    def __call__(self, state: S_in, moves: list[Move], /) -> Mapping[str, int]: ...
+    def __call__(self, state: Any, moves: list[Move], /) -> Mapping[str, int]: ...
 
 
 class LoadHook(Protocol):
@@ -198,8 +196,8 @@ class MapSupport:
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[S]):
-    """One registry entry, for a game whose states are ``S`` (its picture and usage hooks take those)."""
+class GameSpec:
+    """One registry entry."""
 
     name: str
     title: str
@@ -207,7 +205,7 @@ class GameSpec(Generic[S]):
     traits: Traits
     rules: RulesHook
     kit: KitHook
-    picture: PictureHook[S]
+    picture: PictureHook
     maps: MapSupport | None = None
     aid: AidHook | None = None
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
@@ -221,7 +219,7 @@ class GameSpec(Generic[S]):
     # Whether picture() draws the same whoever the viewer is (nothing private, no "you") in a session set up so:
     # the table then draws it once per version for every page.
     picture_for_all: Callable[[Setup], bool] = lambda setup: False
-    usage: UsageHook[S] | None = None  # for map games
+    usage: UsageHook | None = None  # for map games
 
 
 class Lazy:
