@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.printing.parts import Kit
     from pnp.printing.sheets import Aid
     from pnp.referee.driver import Chooser
-    from pnp.referee.protocol import Game, Move, Setup, State
+    from pnp.referee.protocol import Game, Move, Setup
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
