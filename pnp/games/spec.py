@@ -1,7 +1,8 @@
-"""What a game package hands the registry: its traits, and lazy hooks into its rules, kit, pictures and maps.
+"""What a game package hands the registry: its traits, and typed lazy hooks into its rules, kit, pictures and maps.
 
-Each hook imports its module only when called, so the referee path never loads
-the print backends and ``pnp games`` stays fast.
+A registry entry names its hooks as attributes of its own modules (``components.kit``), which mypy checks
+against the hook types below, while at run time ``submodules`` stands in for those modules: each hook imports
+its module only when first used, so the referee path never loads the print backends and ``pnp games`` stays fast.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, cast
 
 from pnp.errors import DataError
 
@@ -23,10 +24,11 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.printing.parts import Kit
     from pnp.printing.sheets import Aid
     from pnp.referee.driver import Chooser
-    from pnp.referee.protocol import Game, Move, Setup, State
+    from pnp.referee.protocol import Game, Move, Setup
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
+T = TypeVar("T")
 
 
 class ChanceKind(Enum):
@@ -125,6 +127,54 @@ def raise_first_error(findings: list[Finding]) -> None:
             raise DataError(finding.where, finding.path, finding.message.removeprefix(f"{finding.path}: "))
 
 
+class RulesHook(Protocol):
+    """Makes the game's rules (its ``Game`` class)."""
+
+    def __call__(self) -> Game: ...
+
+
+class KitHook(Protocol):
+    """Builds the print-and-play kit ``pnp build`` asked for."""
+
+    def __call__(self, request: KitRequest, /) -> Kit: ...
+
+
+class PictureHook(Protocol):
+    """Draws a position as ``viewer`` (None: a spectator) may see it; the state is of the game's own class."""
+
+    def __call__(self, state: Any, viewer: str | None, /) -> Drawing: ...
+
+
+class AidHook(Protocol):
+    """The player aid as text, with each stage's rule, for a session set up so (the table page's Rules panel)."""
+
+    def __call__(self, setup: Setup, /) -> Aid: ...
+
+
+class UsageHook(Protocol):
+    """How often each route or city was used in a finished game (zeros included); the state is the game's own."""
+
+    def __call__(self, state: Any, moves: list[Move], /) -> Mapping[str, int]: ...
+
+
+class LoadHook(Protocol):
+    """Reads a map file (None: the built-in map)."""
+
+    def __call__(self, path: Path | None, /) -> Loaded[Any]: ...
+
+
+class CheckHook(Protocol):
+    """Checks a loaded map: every error and warning, located."""
+
+    def __call__(self, loaded: Loaded[Any], /) -> list[Finding]: ...
+
+
+class PreviewHook(Protocol):
+    """Draws a loaded map for ``pnp map preview``."""
+
+    def __call__(self, loaded: Loaded[Any], /) -> Drawing: ...
+
+
 @dataclass(frozen=True)
 class MapSupport:
     """The hooks ``pnp map`` uses for a game that has a map.
@@ -137,10 +187,10 @@ class MapSupport:
     """
 
     model: Callable[[], type]
-    load: Callable[[Path | None], Loaded[Any]]  # None: the built-in map
-    check: Callable[[Loaded[Any]], list[Finding]]
+    load: LoadHook
+    check: CheckHook
     new: Callable[..., str]
-    preview: Callable[[Loaded[Any]], Drawing]
+    preview: PreviewHook
     knobs: tuple[str, ...] = ()
     build_knobs: tuple[str, ...] = ()
 
@@ -153,12 +203,11 @@ class GameSpec:
     title: str
     summary: str  # what the game is, in one line (the lobby of `pnp table` shows it)
     traits: Traits
-    rules: Callable[[], Game]
-    kit: Callable[[KitRequest], Kit]
-    picture: Callable[[State, str | None], Drawing]
+    rules: RulesHook
+    kit: KitHook
+    picture: PictureHook
     maps: MapSupport | None = None
-    # The player aid as text, with each stage's rule, for a session set up so (the table page's Rules panel).
-    aid: Callable[[Setup], Aid] | None = None
+    aid: AidHook | None = None
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
     # How the game's bots rate a position and a secret (the greedy bot and the search bot both use it). None:
     # the search bot plays each try to the end of the game, and secrets are sealed at random.
@@ -170,24 +219,44 @@ class GameSpec:
     # Whether picture() draws the same whoever the viewer is (nothing private, no "you") in a session set up so:
     # the table then draws it once per version for every page.
     picture_for_all: Callable[[Setup], bool] = lambda setup: False
-    # For map games: how often each route or city was used in a finished game (zeros included).
-    usage: Callable[[State, list[Move]], Mapping[str, int]] | None = None
+    usage: UsageHook | None = None  # for map games
 
 
-def _resolve(target: str) -> Any:
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+class Lazy:
+    """A name in a module not imported yet: calling it imports the module, then calls the name (or, for a
+    value, returns it)."""
+
+    def __init__(self, module: str, name: str, *, call: bool = True) -> None:
+        self.module, self.name, self.call = module, name, call
+
+    def target(self) -> Any:
+        """The name itself, its module imported."""
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target()(*args, **kwargs) if self.call else self.target()
+
+    def __repr__(self) -> str:
+        return f"{self.module}:{self.name}"
 
 
-def lazy_call(target: str) -> Callable[..., Any]:
-    """A hook for ``"package.module:name"``: imports the module when first called, then calls ``name``."""
+class _Submodule:
+    """Stands for a game's module at run time: its attributes are hooks into it, imported when used."""
 
-    def hook(*args: Any, **kwargs: Any) -> Any:
-        return _resolve(target)(*args, **kwargs)
+    def __init__(self, module: str) -> None:
+        self._module = module
 
-    return hook
+    def __getattr__(self, name: str) -> Lazy:
+        return Lazy(self._module, name)
 
 
-def lazy_value(target: str) -> Callable[[], Any]:
-    """A hook that returns ``"package.module:name"`` itself (a class, a table), imported when first asked for."""
-    return lambda: _resolve(target)
+def submodules(package: str, *names: str) -> tuple[Any, ...]:
+    """Stand-ins for the modules ``names`` of ``package``, for a registry entry to name its hooks in; mypy
+    sees the real modules, imported under ``TYPE_CHECKING``."""
+    return tuple(_Submodule(f"{package}.{name}") for name in names)
+
+
+def value(hook: T) -> Callable[[], T]:
+    """A hook returning a module's value (a table of bots, a class) rather than calling it."""
+    lazy = cast(Lazy, hook)
+    return Lazy(lazy.module, lazy.name, call=False)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, lazy_call, lazy_value
+from typing import TYPE_CHECKING
 
-HOME = "example_game"
+from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
+
+if TYPE_CHECKING:
+    from . import bots, components, maps, model, rules
+else:
+    bots, components, maps, model, rules = submodules(__name__, "bots", "components", "maps", "model", "rules")
 
 SPEC = GameSpec(
     name="updraft",
@@ -18,16 +23,16 @@ SPEC = GameSpec(
         simultaneous=True,
         maps=frozenset({MapKind.FIXED, MapKind.CUSTOM}),
     ),
-    rules=lazy_call(f"{HOME}.rules:Updraft"),
-    kit=lazy_call(f"{HOME}.components:kit"),
-    picture=lazy_call(f"{HOME}.components:picture"),
+    rules=rules.Updraft,
+    kit=components.kit,
+    picture=components.picture,
     maps=MapSupport(
-        model=lazy_value(f"{HOME}.model:Column"),
-        load=lazy_call(f"{HOME}.model:load_map"),
-        check=lazy_call(f"{HOME}.maps:check"),
-        new=lazy_call(f"{HOME}.maps:new"),
-        preview=lazy_call(f"{HOME}.components:preview"),
+        model=value(model.Column),
+        load=model.load_map,
+        check=maps.check,
+        new=maps.new,
+        preview=components.preview,
     ),
-    bots=lazy_value(f"{HOME}.bots:BOTS"),
-    rater=lazy_value(f"{HOME}.bots:RATER"),
+    bots=value(bots.BOTS),
+    rater=value(bots.RATER),
 )

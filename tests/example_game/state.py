@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from enum import IntEnum
+from types import MappingProxyType
 
 from example_game.model import Column, UpdraftData
 from example_game.notation import UpdraftMove
@@ -14,8 +16,16 @@ from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secre
 
 SLOT = "lucky"  # sealed once, at set-up
 BURN = "burn"  # sealed every round, so one slot per round: burn1, burn2, ...
-LUCKY, SEAL, SHOW, FLY, REVEAL, OVER = range(6)
-STAGES: dict[int, Stage] = {LUCKY: "set-up", SEAL: "play", SHOW: "play", FLY: "play", REVEAL: "reveal", OVER: "over"}
+
+
+class Phase(IntEnum):
+    """Where a game is, in order: lucky faces sealed, burns sealed, burns shown, flying, the reveal, over."""
+
+    LUCKY, SEAL, SHOW, FLY, REVEAL, OVER = range(6)
+
+
+LUCKY, SEAL, SHOW, FLY, REVEAL, OVER = Phase
+STAGES: dict[Phase, Stage] = {LUCKY: "set-up", SEAL: "play", SHOW: "play", FLY: "play", REVEAL: "reveal", OVER: "over"}
 NEXT_STEP = {  # what the player to move does next; guided: the words give the command
     LUCKY: NextStep("{who}, choose your lucky face with 'pnp ref secret'"),
     SEAL: NextStep("{who}, choose this round's burn with 'pnp ref secret'"),
@@ -39,9 +49,9 @@ class UpdraftState(BaseState):
         self.rolled: list[list[int]] = [[] for _ in players]
         self.lucky: dict[int, int] = {}  # seat -> revealed face
         faces = Counter(column.die)
-        self.rolls: dict[Move, float] = {
-            UpdraftMove("roll", face): count / len(column.die) for face, count in sorted(faces.items())
-        }
+        self.rolls: Mapping[Move, float] = MappingProxyType(  # shared by every clone, so read-only
+            {UpdraftMove("roll", face): count / len(column.die) for face, count in sorted(faces.items())}
+        )
 
     def burn_slot(self) -> str:
         """This round's slot for the burns."""

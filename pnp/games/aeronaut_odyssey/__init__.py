@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, lazy_call, lazy_value
+from typing import TYPE_CHECKING
 
-HOME = "pnp.games.aeronaut_odyssey"
+from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
+
+if TYPE_CHECKING:
+    from . import bots, components, maps, model, rules, rules_sheet, usage
+else:
+    bots, components, maps, model, rules, rules_sheet, usage = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "usage"
+    )
 
 SPEC = GameSpec(
     name="aeronaut-odyssey",
@@ -16,23 +23,23 @@ SPEC = GameSpec(
         hidden=frozenset({Hidden.PRIVATE_HANDS}),  # with hidden inventories
         maps=frozenset({MapKind.GENERATED, MapKind.CUSTOM}),
     ),
-    rules=lazy_call(f"{HOME}.rules:AeronautOdyssey"),
-    kit=lazy_call(f"{HOME}.components:kit"),
-    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
-    picture=lazy_call(f"{HOME}.components:picture"),
+    rules=rules.AeronautOdyssey,
+    kit=components.kit,
+    aid=rules_sheet.aid,
+    picture=components.picture,
     maps=MapSupport(
-        model=lazy_value(f"{HOME}.model:AeroMap"),
-        load=lazy_call(f"{HOME}.model:load_map"),
-        check=lazy_call(f"{HOME}.maps:check"),
-        new=lazy_call(f"{HOME}.maps:new"),
-        preview=lazy_call(f"{HOME}.components:preview"),
+        model=value(model.AeroMap),
+        load=model.load_map,
+        check=maps.check,
+        new=maps.new,
+        preview=components.preview,
         knobs=("seed", "size", "players", "pages", "ink_friendly", "expansions"),
         build_knobs=("size",),
     ),
-    bots=lazy_value(f"{HOME}.bots:BOTS"),
+    bots=value(bots.BOTS),
     seeded=True,
     players_in_kit=True,
-    usage=lazy_call(f"{HOME}.usage:usage"),
+    usage=usage.usage,
     # only hidden inventories make one player's picture differ from another's
     picture_for_all=lambda setup: not setup.options.get("hidden_inventories", False),
 )

@@ -15,6 +15,7 @@ from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, W
 from pnp.games.aeronaut_odyssey.model import ORDER, ROUTE_POINTS
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.spec import BotFactory
 from pnp.referee.driver import Chooser, random_chooser
 from pnp.referee.protocol import Move, State
 
@@ -103,4 +104,4 @@ def greedy(rng: random.Random) -> Chooser:
     return choose
 
 
-BOTS = {"random": random_chooser, "greedy": greedy}
+BOTS: dict[str, BotFactory] = {"random": random_chooser, "greedy": greedy}

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, lazy_call, lazy_value
+from typing import TYPE_CHECKING
 
-HOME = "pnp.games.air_king"
+from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
+
+if TYPE_CHECKING:
+    from . import bots, components, maps, model, rules, rules_sheet, screen, usage
+else:
+    bots, components, maps, model, rules, rules_sheet, screen, usage = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "screen", "usage"
+    )
 
 SPEC = GameSpec(
     name="air-king",
@@ -17,20 +24,20 @@ SPEC = GameSpec(
         hidden=frozenset({Hidden.SECRETS, Hidden.PRIVATE_HANDS}),
         maps=frozenset({MapKind.FIXED, MapKind.CUSTOM}),
     ),
-    rules=lazy_call(f"{HOME}.rules:AirKing"),
-    kit=lazy_call(f"{HOME}.components:kit"),
-    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
-    picture=lazy_call(f"{HOME}.screen:picture"),
+    rules=rules.AirKing,
+    kit=components.kit,
+    aid=rules_sheet.aid,
+    picture=screen.picture,
     picture_for_all=lambda setup: True,
     maps=MapSupport(
-        model=lazy_value(f"{HOME}.model:AirKingField"),
-        load=lazy_call(f"{HOME}.model:load_field"),
-        check=lazy_call(f"{HOME}.maps:check_field"),
-        new=lazy_call(f"{HOME}.maps:new_field"),
-        preview=lazy_call(f"{HOME}.maps:preview_field"),
+        model=value(model.AirKingField),
+        load=model.load_field,
+        check=maps.check_field,
+        new=maps.new_field,
+        preview=maps.preview_field,
         knobs=("seed",),
     ),
-    bots=lazy_value(f"{HOME}.bots:BOTS"),
-    rater=lazy_value(f"{HOME}.bots:RATER"),
-    usage=lazy_call(f"{HOME}.usage:usage"),
+    bots=value(bots.BOTS),
+    rater=value(bots.RATER),
+    usage=usage.usage,
 )

@@ -8,6 +8,7 @@ seat, round limit) lives here too.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
@@ -21,7 +22,15 @@ if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
 
 SLOT = "goal"
-GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = range(7)  # phases
+
+
+class Phase(IntEnum):
+    """Where a game is, in order: goals sealed, the deal, a turn's draw, act and discard, the final reveal, over."""
+
+    GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = range(7)
+
+
+GOALS, DEAL, DRAW, ACT, DISCARD, FINAL, OVER = Phase
 # the stage of each phase: goals entered and a card dealt to each at set-up, turns in play,
 # the goals still hidden revealed after the round limit, over
 STAGES: tuple[Stage, ...] = ("set-up", "set-up", "play", "play", "play", "reveal", "over")
@@ -34,7 +43,7 @@ def out_of_stage(state: AirKingState) -> IllegalMove:
     return wrong_stage(state.stage(), state.next_step())
 
 
-def _need(state: AirKingState, phase: int, doing: str) -> None:
+def _need(state: AirKingState, phase: Phase, doing: str) -> None:
     """Refuse ``doing`` unless the turn is in ``phase`` (a phase of play: the state checked the stage)."""
     if state.phase != phase:
         step = state.next_step()

@@ -57,5 +57,5 @@ def rating(state: State, mover: str, own: Mapping[str, str]) -> float:
     return total
 
 
-RATER = Rater(rating)
+RATER: Rater = Rater(rating)
 BOTS: dict[str, BotFactory] = {"greedy": greedy(RATER)}

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, lazy_call, lazy_value
+from typing import TYPE_CHECKING
 
-HOME = "pnp.games.aloft"
+from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
+
+if TYPE_CHECKING:
+    from . import bots, components, maps, model, rules, rules_sheet
+else:
+    bots, components, maps, model, rules, rules_sheet = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet"
+    )
 
 SPEC = GameSpec(
     name="aloft",
@@ -16,17 +23,17 @@ SPEC = GameSpec(
         hidden=frozenset({Hidden.SECRETS}),
         maps=frozenset({MapKind.FIXED, MapKind.CUSTOM}),
     ),
-    rules=lazy_call(f"{HOME}.rules:Aloft"),
-    kit=lazy_call(f"{HOME}.components:kit"),
-    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
-    picture=lazy_call(f"{HOME}.components:picture"),
+    rules=rules.Aloft,
+    kit=components.kit,
+    aid=rules_sheet.aid,
+    picture=components.picture,
     maps=MapSupport(
-        model=lazy_value(f"{HOME}.model:AloftBoard"),
-        load=lazy_call(f"{HOME}.model:load_board"),
-        check=lazy_call(f"{HOME}.maps:check_board"),
-        new=lazy_call(f"{HOME}.maps:new_board"),
-        preview=lazy_call(f"{HOME}.maps:preview"),
+        model=value(model.AloftBoard),
+        load=model.load_board,
+        check=maps.check_board,
+        new=maps.new_board,
+        preview=maps.preview,
     ),
-    bots=lazy_value(f"{HOME}.bots:BOTS"),
-    rater=lazy_value(f"{HOME}.bots:RATER"),
+    bots=value(bots.BOTS),
+    rater=value(bots.RATER),
 )

@@ -8,7 +8,9 @@ the orange safety truck, which must always lead. Aloft has no chance inputs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
+from types import MappingProxyType
 
 from pnp.errors import IllegalMove
 from pnp.games.aloft.model import AloftBoard, AloftData
@@ -17,7 +19,15 @@ from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 PACKED, INFLATED = -2, -1
-SETUP, PLAY, REVEAL, OVER = range(4)
+
+
+class Phase(IntEnum):
+    """Where a game of Aloft is, in order: secret colours dealt, launching, the final reveal, over."""
+
+    SETUP, PLAY, REVEAL, OVER = range(4)
+
+
+SETUP, PLAY, REVEAL, OVER = Phase
 STAGES: tuple[Stage, ...] = ("set-up", "play", "reveal", "over")  # by phase
 SLOT = "colours"
 
@@ -34,7 +44,7 @@ class Sky:
         columns, rows = board.columns, board.rows
         self.data, self.board = data, board
         self.names = tuple(b.name for b in data.balloons)
-        self.index = {name: i for i, name in enumerate(self.names)}
+        self.index = MappingProxyType({name: i for i, name in enumerate(self.names)})
         self.neighbours = [_neighbours(cell, columns, rows) for cell in range(columns * rows)]
         self.truck = [AloftMove("truck", column=c) for c in range(columns)]
         self.inflate = [[AloftMove("inflate", name, c) for c in range(columns)] for name in self.names]

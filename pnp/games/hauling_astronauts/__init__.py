@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, lazy_call, lazy_value
+from typing import TYPE_CHECKING
 
-HOME = "pnp.games.hauling_astronauts"
+from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
+
+if TYPE_CHECKING:
+    from . import bots, components, maps, model, rules, rules_sheet
+else:
+    bots, components, maps, model, rules, rules_sheet = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet"
+    )
 
 SPEC = GameSpec(
     name="hauling-astronauts",
@@ -17,18 +24,18 @@ SPEC = GameSpec(
         hidden=frozenset({Hidden.SECRETS}),  # with face-down transports
         maps=frozenset({MapKind.FIXED, MapKind.CUSTOM}),
     ),
-    rules=lazy_call(f"{HOME}.rules:HaulingAstronauts"),
-    kit=lazy_call(f"{HOME}.components:kit"),
-    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
-    picture=lazy_call(f"{HOME}.components:picture"),
+    rules=rules.HaulingAstronauts,
+    kit=components.kit,
+    aid=rules_sheet.aid,
+    picture=components.picture,
     picture_for_all=lambda setup: True,
     maps=MapSupport(
-        model=lazy_value(f"{HOME}.model:HaulingData"),
-        load=lazy_call(f"{HOME}.model:load_data"),
-        check=lazy_call(f"{HOME}.maps:check_map"),
-        new=lazy_call(f"{HOME}.maps:new_map"),
-        preview=lazy_call(f"{HOME}.maps:preview"),
+        model=value(model.HaulingData),
+        load=model.load_data,
+        check=maps.check_map,
+        new=maps.new_map,
+        preview=maps.preview,
     ),
-    bots=lazy_value(f"{HOME}.bots:BOTS"),
-    rater=lazy_value(f"{HOME}.bots:RATER"),
+    bots=value(bots.BOTS),
+    rater=value(bots.RATER),
 )

@@ -9,6 +9,7 @@ choices that fill the rulebook's gaps are listed in docs/games/hauling-astronaut
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import IntEnum
 from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 from math import comb
@@ -47,7 +48,14 @@ from pnp.games.hauling_astronauts.notation import (
 from pnp.games.hauling_astronauts.scoring import PARTS, Departure, points
 from pnp.referee.protocol import STAGE_WORDS, Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
-SETUP, ACTION, DEPART, REVEAL, OVER = range(5)
+
+class Phase(IntEnum):
+    """Where a game is, in order: transports placed, a turn's actions, a departure, its reveal, over."""
+
+    SETUP, ACTION, DEPART, REVEAL, OVER = range(5)
+
+
+SETUP, ACTION, DEPART, REVEAL, OVER = Phase
 UNKNOWN, VOID = -1, -2  # transport_of entries: not yet revealed / revealed but not a usable transport
 SLOTS = ("t1", "t2", "t3")  # hidden transports' secret slots, one per starting strip
 PASS, END = Pass(), End()
@@ -270,7 +278,7 @@ class HaulingState(BaseState):
 
     # ----- applying moves -----
 
-    def _need(self, phase: int, what: str) -> None:
+    def _need(self, phase: Phase, what: str) -> None:
         """Refuse a move made in the wrong phase: by its stage (a set-up move in play, ...), else by turn order."""
         if self.phase == phase:
             return

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import ChanceKind, GameSpec, MapKind, MapSupport, Traits, lazy_call, lazy_value
+from typing import TYPE_CHECKING
 
-HOME = "pnp.games.take_off"
+from pnp.games.spec import ChanceKind, GameSpec, MapKind, MapSupport, Traits, submodules, value
+
+if TYPE_CHECKING:
+    from . import bots, components, maps, model, rules, rules_sheet, usage
+else:
+    bots, components, maps, model, rules, rules_sheet, usage = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "usage"
+    )
 
 SPEC = GameSpec(
     name="take-off",
@@ -16,19 +23,19 @@ SPEC = GameSpec(
         chance=frozenset({ChanceKind.DICE, ChanceKind.DECK}),
         maps=frozenset({MapKind.FIXED, MapKind.CUSTOM}),
     ),
-    rules=lazy_call(f"{HOME}.rules:TakeOff"),
-    kit=lazy_call(f"{HOME}.components:kit"),
-    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
-    picture=lazy_call(f"{HOME}.components:picture"),
+    rules=rules.TakeOff,
+    kit=components.kit,
+    aid=rules_sheet.aid,
+    picture=components.picture,
     maps=MapSupport(
-        model=lazy_value(f"{HOME}.model:TakeOffMap"),
-        load=lazy_call(f"{HOME}.model:load_map"),
-        check=lazy_call(f"{HOME}.maps:check_map"),
-        new=lazy_call(f"{HOME}.maps:new_map"),
-        preview=lazy_call(f"{HOME}.maps:preview"),
+        model=value(model.TakeOffMap),
+        load=model.load_map,
+        check=maps.check_map,
+        new=maps.new_map,
+        preview=maps.preview,
         knobs=("seed",),
     ),
-    bots=lazy_value(f"{HOME}.bots:BOTS"),
-    rater=lazy_value(f"{HOME}.bots:RATER"),
-    usage=lazy_call(f"{HOME}.usage:usage"),
+    bots=value(bots.BOTS),
+    rater=value(bots.RATER),
+    usage=usage.usage,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cached_property
 from itertools import combinations
 
@@ -22,7 +23,14 @@ from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, make_roll
 from pnp.games.take_off.world import HOME, World
 from pnp.referee.protocol import Move, PlayerScore, Score
 
-ROLL, DRAW, SEND, FLY, OVER = range(5)
+
+class Phase(IntEnum):
+    """The step of a turn, in order: roll, draw cards, send a jet, fly it; then over."""
+
+    ROLL, DRAW, SEND, FLY, OVER = range(5)
+
+
+ROLL, DRAW, SEND, FLY, OVER = Phase
 WILD, TAKE_OFF = -1, -2  # die faces that are not a route colour
 EAST, WEST = 0, 1
 FLIGHT_MEMO = 200_000  # plans remembered per map
@@ -104,7 +112,7 @@ class TakeOffState(BaseState):
         self.discards: list[list[int]] = [[], []]
         self.done: list[int] = []  # seats whose whole fleet is home, in order
         self.bumped: list[tuple[int, int]] = []  # (seat, jet) sent back to Start by the last move
-        self._legal: list[Move] | None = None
+        self._legal: tuple[Move, ...] | None = None  # read-only: clones share it
 
     # -- protocol ---------------------------------------------------------
     def is_over(self) -> bool:
@@ -112,7 +120,7 @@ class TakeOffState(BaseState):
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = tuple(self._generate())
         return list(self._legal)
 
     def chance(self) -> Mapping[Move, float]:
