@@ -5,8 +5,9 @@ from __future__ import annotations
 from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Canvas, Draw, Drawing
-from pnp.printing.parts import CARD_SIZES, Card, Sheet
+from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 
 GAP = 4.0  # mm between the pieces of the set-up figure

@@ -30,13 +30,14 @@ from pnp.games.take_off.drawing import (
     half_label,
     ink_on,
 )
-from pnp.games.take_off.model import JetColour, TakeOffData
-from pnp.games.take_off.placement import DOT_R, HUB_R, Box
+from pnp.games.take_off.model import JetColour, RouteColour, TakeOffData
+from pnp.games.take_off.placement import DOT_R, HUB_R
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.text import status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
 from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, pieces_of
 from pnp.printing.fonts import text_width
+from pnp.printing.labels import Box
 from pnp.printing.reuse import place
 
 WIDTH = 1000.0  # units: pixels at a 1000 px wide window
@@ -438,7 +439,7 @@ def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str]
     items: list[tuple[Symbol, float, str]] = []
     for colour in data.route_colours:
 
-        def route(canvas: Canvas, x: float, y: float, colour=colour) -> None:
+        def route(canvas: Canvas, x: float, y: float, colour: RouteColour = colour) -> None:
             dash = [d * scale for d in colour.dash] or None
             canvas.line(x, y, x + 30, y, stroke=colour.rgb, width=SCREEN.route_width * scale, dash=dash)
 
