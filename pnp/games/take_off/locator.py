@@ -26,7 +26,7 @@ from pnp.printing.reuse import place
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 SQUARES_ACROSS = 3  # the capital's square and one either side
 NEIGHBOUR, DOT = "#8a8a8a", 0.8  # the other cities: faint dots, DOT mm across
-RING_R, MARK_R = 2.2, 0.8  # mm: the capital's ring and dot
+RING_R, MARK_R, HALO = 2.2, 0.8, 0.6  # mm: the capital's ring, its dot, and the white round the ring
 TOLERANCE = 0.1  # mm on the card: how far a simplified shoreline may stray from the data's
 SPECK = 0.6  # mm on the card: islands smaller than this are left out
 ROUNDING = 3  # decimals of a mm kept
@@ -72,9 +72,9 @@ class Locators:
             drawing = self._drawings[square] = self._drawing(self.pictures[square])
         place(canvas, drawing, ("take-off locator", self.width, self.height, self.window(city)))
         x, y = self.mark(city)
-        canvas.circle(x, y, RING_R, stroke="#ffffff", width=1.2)  # a halo: the ring stands clear of any shore
+        canvas.circle(x, y, RING_R + HALO, fill="#ffffff", stroke=None)  # clear of shores and lines; white in ink-saver
         canvas.circle(x, y, RING_R, stroke=INK, width=0.5)
-        canvas.circle(x, y, MARK_R, fill=INK, stroke=None)
+        canvas.circle(x, y, MARK_R / 2, stroke=INK, width=MARK_R)  # a dot drawn as a line stays dark in ink-saver mode
         canvas.rect(0, 0, self.width, self.height, stroke=INK, width=0.3)
 
     @cached_property
