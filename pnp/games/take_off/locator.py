@@ -74,7 +74,7 @@ class Locators:
         x, y = self.mark(city)
         canvas.circle(x, y, RING_R + HALO, fill="#ffffff", stroke=None)  # clear of shores and lines; white in ink-saver
         canvas.circle(x, y, RING_R, stroke=INK, width=0.5)
-        canvas.circle(x, y, MARK_R / 2, stroke=INK, width=MARK_R)  # a dot drawn as a line stays dark in ink-saver mode
+        canvas.circle(x, y, MARK_R / 2, fill=INK, stroke=INK, width=MARK_R)  # its line keeps it dark in ink-saver mode
         canvas.rect(0, 0, self.width, self.height, stroke=INK, width=0.3)
 
     @cached_property
