@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
-from pnp.games.take_off.components import NAME_PT, art_box
+from pnp.games.take_off.components import BAND, NAME_PT, art_box
 from pnp.games.take_off.drawing import GROUND, INK, SHORE
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import load_data
@@ -154,7 +154,7 @@ def test_no_text_touches_the_locator(pages):
 def test_the_header_names_the_capital_and_country_as_the_data_does_in_one_size(pages):
     _, art_top, _, _ = _art()
     for city, page in pages:
-        header = [c for c in page.chars if c["top"] * PT < art_top and c["text"].strip()]
+        header = [c for c in page.chars if BAND < c["top"] * PT < art_top and c["text"].strip()]  # under the band
         name = [c for c in header if c["fontname"].endswith("Bold") and c["size"] == pytest.approx(NAME_PT)]
         lines = page.crop((0, name[0]["top"] - 1, page.width, art_top / PT)).extract_text().splitlines()
         info = WORLD.map.cities[city]

@@ -29,9 +29,11 @@ from pnp.printing.parts import (
 from pnp.referee.protocol import State
 
 # A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
-# country in one size on every card, the locator, then the map square and the deck.
+# country in one size on every card, the locator, then the map square and the deck. The game's name and the
+# capital's stay legible on the rules sheet's figure of a card, drawn at half size.
 BAND, HEADER, EDGE, ART_HEIGHT = 11.5, 25.5, 4.0, 40.0
-NAME_PT, COUNTRY_PT = 12.0, 8.0
+TEXT_EDGE = 3.5  # mm: clear of a print shop's safe zone (1/8 inch)
+TITLE_PT, NAME_PT, COUNTRY_PT = 13.0, 13.0, 8.0
 
 # A jet seen from above, nose to the west (left), in a unit box: the upper half, mirrored for the lower.
 JET_HALF = [
@@ -127,10 +129,10 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
     """The deck's band (game and deck letter), then the capital's name and its country, all cards alike."""
     # the band runs on into the bleed (the sheet clips it there), so a cut that wanders shows no white
     canvas.rect(-BLEED_REACH, -BLEED_REACH, width + 2 * BLEED_REACH, BAND + BLEED_REACH, fill=style.rgb, stroke=None)
-    canvas.text(EDGE + 0.5, 7.8, "TAKE OFF!", size=9, bold=True, fill=ink_on(style.rgb))
-    canvas.circle(width - EDGE - 4, 5.9, 3.6, fill="#ffffff", stroke=None)
-    canvas.text(width - EDGE - 4, 7.1, style.letter, size=9, bold=True, anchor="middle", fill=INK)
-    room = width - 2 * EDGE  # a longer name than any on the world map is set smaller to fit
+    canvas.text(EDGE + 0.5, 7.6, "TAKE OFF!", size=TITLE_PT, bold=True, fill=ink_on(style.rgb))
+    canvas.circle(width - EDGE - 4, 5.8, 3.9, fill="#ffffff", stroke=None)
+    canvas.text(width - EDGE - 4, 7.2, style.letter, size=11, bold=True, anchor="middle", fill=INK)
+    room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
     name_size = fit_size(name, room, NAME_PT, bold=True)
     canvas.text(width / 2, 18.4, name, size=name_size, bold=True, anchor="middle", fill=INK)
     canvas.text(width / 2, 23.2, country, size=fit_size(country, room, COUNTRY_PT), anchor="middle", fill=INK)
