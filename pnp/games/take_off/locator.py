@@ -9,6 +9,7 @@ its printed dot; shapes are cut to the window geometrically, so nothing runs pas
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
@@ -18,7 +19,7 @@ from pnp.cache import remembered
 from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
 from pnp.games.take_off.world import World
-from pnp.printing.canvas import Canvas, Drawing, Point
+from pnp.printing.canvas import Canvas, Drawing, PathOp, Point
 from pnp.printing.geometry import clip_polygon, clip_polyline, simplify
 from pnp.printing.labels import clip_segment
 from pnp.printing.reuse import place
@@ -26,7 +27,8 @@ from pnp.printing.reuse import place
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 SQUARES_ACROSS = 3  # the capital's square and one either side
 NEIGHBOUR, DOT = "#8a8a8a", 0.8  # the other cities: faint dots, DOT mm across
-RING_R, MARK_R, HALO = 2.2, 0.8, 0.6  # mm: the capital's ring, its dot, and the white round the ring
+RING_R, MARK_R, HALO = 2.2, 0.8, 0.6  # mm: the capital's ring, its dot, and the white either side of the ring
+_ANGLES = [2 * math.pi * k / 36 for k in range(36)]
 TOLERANCE = 0.1  # mm on the card: how far a simplified shoreline may stray from the data's
 SPECK = 0.6  # mm on the card: islands smaller than this are left out
 ROUNDING = 3  # decimals of a mm kept
@@ -37,7 +39,7 @@ class Picture:
     """What a square's locator shows besides the ring, cut to the art box (card mm, rounded to ROUNDING)."""
 
     shapes: tuple[tuple[bool, bool, tuple[Point, ...]], ...]  # land (else a lake), stroked (else see shorelines)
-    shorelines: tuple[tuple[Point, ...], ...]  # the shores cut along the 180th meridian, without the cut
+    shorelines: tuple[tuple[Point, ...], ...]  # the shores cut along the 180th meridian in the window, but the cut
     grid: tuple[tuple[Point, Point], ...]
     divide: float | None  # the half-line's x, when it is in the window
     dots: tuple[Point, ...]  # every city
@@ -72,7 +74,7 @@ class Locators:
             drawing = self._drawings[square] = self._drawing(self.pictures[square])
         place(canvas, drawing, ("take-off locator", self.width, self.height, self.window(city)))
         x, y = self.mark(city)
-        canvas.circle(x, y, RING_R + HALO, fill="#ffffff", stroke=None)  # clear of shores and lines; white in ink-saver
+        canvas.path(_halo(x, y), fill="#ffffff", stroke=None)
         canvas.circle(x, y, RING_R, stroke=INK, width=0.5)
         canvas.circle(x, y, MARK_R / 2, fill=INK, stroke=INK, width=MARK_R)  # its line keeps it dark in ink-saver mode
         canvas.rect(0, 0, self.width, self.height, stroke=INK, width=0.3)
@@ -122,6 +124,7 @@ class Locators:
         x0, y0, x1, y1 = window
         art = (0.0, 0.0, self.width, self.height)
         around = 360.0 * layout.scale  # map mm once round the world
+        meridian = layout.x_of(180.0)  # where the data cuts a shore (and at -180, a world west of it)
 
         def to_art(points: Sequence[Point], shift: float = 0.0) -> list[Point]:
             return [((x + shift - x0) * scale, (y - y0) * scale) for x, y in points]
@@ -134,10 +137,11 @@ class Locators:
             for shift in (-around, 0.0, around):
                 if right + shift < x0 or left + shift > x1:
                     continue
+                cut_here = cut is not None and any(x0 <= m + shift <= x1 for m in (meridian, meridian - around))
                 inside = clip_polygon(to_art(outline, shift), art)
-                if inside:  # stroked round when it is its own shoreline: the art box's frame hides the cut edges
-                    shapes.append((is_land, cut is None, _rounded(inside)))
-                for run in cut or ():
+                if inside:  # stroked round when it is its own shoreline here: the art box's frame hides the cut edges
+                    shapes.append((is_land, not cut_here, _rounded(inside)))
+                for run in (cut or []) if cut_here else []:
                     shorelines += map(_rounded, clip_polyline(to_art(run, shift), art))
         grid = tuple((a, b) for a, b in map(_rounded, map(to_art, self._grid(window))))
         divide = round((layout.x_of(self.world.map.divide) - x0) * scale, ROUNDING)
@@ -185,6 +189,17 @@ class Locators:
                 if cut is not None and (cut[0], cut[1]) != (cut[2], cut[3]):
                     found.append(((cut[0], cut[1]), (cut[2], cut[3])))
         return found
+
+
+def _halo(x: float, y: float) -> list[PathOp]:
+    """A white band either side of the ring, so it stands clear of shores and lines while the land inside it
+    shows: two circles drawn opposite ways, filled (a white fill stays white in ink-saver mode, a white line
+    would turn grey)."""
+    ops: list[PathOp] = []
+    for radius, turn in ((RING_R + HALO, 1), (RING_R - HALO, -1)):
+        points = [(x + radius * math.cos(turn * a), y + radius * math.sin(turn * a)) for a in _ANGLES]
+        ops += [("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)]
+    return ops
 
 
 def _coast_version() -> str:
