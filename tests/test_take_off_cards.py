@@ -18,6 +18,7 @@ from pnp.games.take_off.model import load_data
 from pnp.games.take_off.world import MARGIN, strip_lon
 from pnp.printing.canvas import PT
 from pnp.printing.color import luminance, rgb
+from pnp.printing.geometry import clip_polygon, clip_polyline, simplify
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.parts import CARD_SIZES, Deck
 from pnp.printing.pdf import PdfWriter
@@ -182,3 +183,17 @@ def test_a_card_sheet_keeps_each_squares_picture_once(the_kit, tmp_path):
                 forms.add(ref.idnum)
     squares = {WORLD.layout.cell_of(*WORLD.layout.dots[i]) for i, city in enumerate(WORLD.map.cities) if city.country}
     assert len(forms) == len(squares) == 68
+
+
+def _area(points) -> float:
+    return abs(sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def test_the_locators_geometry_cuts_shapes_at_the_box_and_thins_lines():
+    box = (0.0, 0.0, 10.0, 10.0)
+    assert _area(clip_polygon([(-5, -5), (5, -5), (5, 5), (-5, 5)], box)) == pytest.approx(25.0)
+    assert clip_polygon([(20, 20), (30, 20), (25, 30)], box) == []
+    inside = [(1, 1), (9, 1), (5, 9)]
+    assert clip_polygon(inside, box) == inside
+    assert clip_polyline([(-5, 5), (5, 5), (15, 5), (15, 8), (5, 8)], box) == [[(0, 5), (5, 5), (10, 5)], [(10, 8), (5, 8)]]
+    assert simplify([(0, 0), (1, 0.01), (2, 0), (3, 2)], 0.1) == [(0, 0), (2, 0), (3, 2)]

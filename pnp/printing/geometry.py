@@ -13,15 +13,14 @@ def clip_polygon(points: Sequence[Point], box: Box) -> list[Point]:
     """The part of a closed polygon inside ``box`` (Sutherland-Hodgman); empty when none is."""
     x0, y0, x1, y1 = box
     xs, ys = [x for x, _ in points], [y for _, y in points]
-    if min(xs) >= x0 and max(xs) <= x1 and min(ys) >= y0 and max(ys) <= y1:
-        return list(points)
-    if max(xs) < x0 or min(xs) > x1 or max(ys) < y0 or min(ys) > y1:
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    if right < x0 or left > x1 or bottom < y0 or top > y1:
         return []
     result = list(points)
-    for axis, limit, keep_below in ((0, x0, False), (0, x1, True), (1, y0, False), (1, y1, True)):
-        if not result:
-            break
-        result = _clip_side(result, axis, limit, keep_below)
+    sides = ((left < x0, 0, x0, False), (right > x1, 0, x1, True), (top < y0, 1, y0, False), (bottom > y1, 1, y1, True))
+    for crosses, axis, limit, keep_below in sides:  # only the sides the polygon reaches past
+        if crosses and result:
+            result = _clip_side(result, axis, limit, keep_below)
     return result
 
 

@@ -145,13 +145,13 @@ class Locators:
                     shorelines += map(_rounded, clip_polyline(to_art(run, shift), art))
         grid = tuple((a, b) for a, b in map(_rounded, map(to_art, self._grid(window))))
         divide = round((layout.x_of(self.world.map.divide) - x0) * scale, ROUNDING)
-        dots = _rounded(to_art([(x + shift, y) for x, y in layout.dots for shift in (-around, 0.0, around)]))
+        dots = [(x + shift, y) for x, y in layout.dots for shift in (-around, 0.0, around)]
         return Picture(
             tuple(shapes),
             tuple(shorelines),
             grid,
             divide if 0 < divide < self.width else None,
-            tuple((x, y) for x, y in dots if 0 <= x <= self.width and 0 <= y <= self.height),
+            _rounded(to_art([(x, y) for x, y in dots if x0 <= x <= x1 and y0 <= y <= y1])),
         )
 
     def _drawing(self, picture: Picture) -> Drawing:
