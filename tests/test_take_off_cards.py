@@ -195,5 +195,6 @@ def test_the_locators_geometry_cuts_shapes_at_the_box_and_thins_lines():
     assert clip_polygon([(20, 20), (30, 20), (25, 30)], box) == []
     inside = [(1, 1), (9, 1), (5, 9)]
     assert clip_polygon(inside, box) == inside
-    assert clip_polyline([(-5, 5), (5, 5), (15, 5), (15, 8), (5, 8)], box) == [[(0, 5), (5, 5), (10, 5)], [(10, 8), (5, 8)]]
+    pieces = clip_polyline([(-5, 5), (5, 5), (15, 5), (15, 8), (5, 8)], box)  # in, out and in again
+    assert pieces == [[(0, 5), (5, 5), (10, 5)], [(10, 8), (5, 8)]]
     assert simplify([(0, 0), (1, 0.01), (2, 0), (3, 2)], 0.1) == [(0, 0), (2, 0), (3, 2)]
