@@ -68,10 +68,12 @@ def shores() -> tuple[Shore, ...]:
     return tuple(found)
 
 
-def shore_runs(lonlat: Sequence[tuple[float, float]], points: Sequence[tuple[float, float]]) -> list[list]:
+def shore_runs(
+    lonlat: Sequence[tuple[float, float]], points: Sequence[tuple[float, float]]
+) -> list[list[tuple[float, float]]]:
     """A shore's ``points`` (``lonlat`` projected) as polylines, leaving out the cut the data makes along the
     180th meridian."""
-    runs: list[list] = [[points[0]]]
+    runs: list[list[tuple[float, float]]] = [[points[0]]]
     ring = list(range(1, len(points))) + [0]
     for prev, i in zip([0] + ring[:-1], ring):
         if abs(lonlat[prev][0]) == 180.0 and abs(lonlat[i][0]) == 180.0:

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from typing import Any
 from importlib import metadata
 
 from pnp.cache import remembered
@@ -215,12 +216,12 @@ def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
     return tuple((round(x, ROUNDING), round(y, ROUNDING)) for x, y in points)
 
 
-def _encode(pictures: dict[tuple[int, int], Picture]) -> list:
+def _encode(pictures: dict[tuple[int, int], Picture]) -> list[Any]:
     """The pictures as JSON data (``_decode`` reads them back)."""
     return [[square, asdict(picture)] for square, picture in pictures.items()]
 
 
-def _decode(data: list) -> dict[tuple[int, int], Picture]:
+def _decode(data: list[Any]) -> dict[tuple[int, int], Picture]:
     """The pictures from ``_encode``'s data; a LookupError, TypeError or ValueError if it is not that."""
 
     def points(values: Sequence[Sequence[float]]) -> tuple[Point, ...]:
