@@ -75,10 +75,23 @@ class Locators:
             drawing = self._drawings[square] = self._drawing(self.pictures[square])
         place(canvas, drawing, ("take-off locator", self.width, self.height, self.window(city)))
         x, y = self.mark(city)
+        self._clear_core(canvas, self.pictures[square], x, y)
         canvas.path(_halo(x, y), fill="#ffffff", stroke=None)
         canvas.circle(x, y, RING_R, stroke=INK, width=0.5)
         canvas.circle(x, y, MARK_R / 2, fill=INK, stroke=INK, width=MARK_R)  # its line keeps it dark in ink-saver mode
         canvas.rect(0, 0, self.width, self.height, stroke=INK, width=0.3)
+
+    @staticmethod
+    def _clear_core(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
+        """Inside the ring only sea and land, drawn again over the grid, the lines and the other cities' dots."""
+        reach = RING_R + HALO
+        box = (x - reach, y - reach, x + reach, y + reach)
+        with canvas.clip_path(_circle(x, y, reach, 1)):
+            canvas.rect(box[0], box[1], 2 * reach, 2 * reach, fill=SEA, stroke=None)
+            for is_land, stroked, outline in picture.shapes:
+                piece = clip_polygon(outline, box)  # its edges cut along the box lie outside the ring
+                if piece:
+                    canvas.polygon(piece, fill=GROUND if is_land else SEA, stroke=SHORE if stroked else None, width=0.2)
 
     @cached_property
     def pictures(self) -> dict[tuple[int, int], Picture]:
@@ -196,11 +209,13 @@ def _halo(x: float, y: float) -> list[PathOp]:
     """A white band either side of the ring, so it stands clear of shores and lines while the land inside it
     shows: two circles drawn opposite ways, filled (a white fill stays white in ink-saver mode, a white line
     would turn grey)."""
-    ops: list[PathOp] = []
-    for radius, turn in ((RING_R + HALO, 1), (RING_R - HALO, -1)):
-        points = [(x + radius * math.cos(turn * a), y + radius * math.sin(turn * a)) for a in _ANGLES]
-        ops += [("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)]
-    return ops
+    return _circle(x, y, RING_R + HALO, 1) + _circle(x, y, RING_R - HALO, -1)
+
+
+def _circle(x: float, y: float, radius: float, turn: int) -> list[PathOp]:
+    """A closed circle of straight steps, drawn clockwise on the page (``turn`` 1) or the other way (-1)."""
+    points = [(x + radius * math.cos(turn * a), y + radius * math.sin(turn * a)) for a in _ANGLES]
+    return [("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)]
 
 
 def _coast_version() -> str:
