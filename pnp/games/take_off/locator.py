@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 from importlib import metadata
 
@@ -28,8 +29,8 @@ from pnp.printing.reuse import place
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 SQUARES_ACROSS = 3  # the capital's square and one either side
 NEIGHBOUR, DOT = "#8a8a8a", 0.8  # the other cities: faint dots, DOT mm across
+KAPPA = 4 * (math.sqrt(2) - 1) / 3  # a quarter circle's Bézier handles, as a share of the radius
 RING_R, MARK_R, HALO = 2.2, 0.8, 0.6  # mm: the capital's ring, its dot, and the white either side of the ring
-_ANGLES = [2 * math.pi * k / 36 for k in range(36)]
 TOLERANCE = 0.1  # mm on the card: how far a simplified shoreline may stray from the data's
 SPECK = 0.6  # mm on the card: islands smaller than this are left out
 ROUNDING = 3  # decimals of a mm kept
@@ -213,9 +214,15 @@ def _halo(x: float, y: float) -> list[PathOp]:
 
 
 def _circle(x: float, y: float, radius: float, turn: int) -> list[PathOp]:
-    """A closed circle of straight steps, drawn clockwise on the page (``turn`` 1) or the other way (-1)."""
-    points = [(x + radius * math.cos(turn * a), y + radius * math.sin(turn * a)) for a in _ANGLES]
-    return [("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",)]
+    """A closed circle of four quarter curves, drawn clockwise on the page (``turn`` 1) or the other way (-1)."""
+    r, k = radius, radius * KAPPA * turn
+    ops: list[PathOp] = [("M", x + r, y)]
+    for (ax, ay), (bx, by) in pairwise([(r, 0.0), (0.0, r * turn), (-r, 0.0), (0.0, -r * turn), (r, 0.0)]):
+        # each handle leaves its end square to the radius: onwards from a, backwards into b
+        first, second = (x + ax - k * ay / r, y + ay + k * ax / r), (x + bx + k * by / r, y + by - k * bx / r)
+        ops.append(("C", *first, *second, x + bx, y + by))
+    ops.append(("Z",))
+    return ops
 
 
 def _coast_version() -> str:
