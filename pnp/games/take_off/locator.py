@@ -46,6 +46,15 @@ class Picture:
     divide: float | None  # the half-line's x, when it is in the window
     dots: tuple[Point, ...]  # every city
 
+    @cached_property
+    def bounds(self) -> tuple[Box, ...]:
+        """Each shape's box."""
+        found = []
+        for _, _, outline in self.shapes:
+            xs, ys = [x for x, _ in outline], [y for _, y in outline]
+            found.append((min(xs), min(ys), max(xs), max(ys)))
+        return tuple(found)
+
 
 class Locators:
     """The locators of ``world``'s capitals, each drawn into an art box of ``width`` x ``height`` mm."""
@@ -89,7 +98,9 @@ class Locators:
         box = (x - reach, y - reach, x + reach, y + reach)
         with canvas.clip_path(_circle(x, y, reach, 1)):
             canvas.rect(box[0], box[1], 2 * reach, 2 * reach, fill=SEA, stroke=None)
-            for is_land, stroked, outline in picture.shapes:
+            for (is_land, stroked, outline), (left, top, right, bottom) in zip(picture.shapes, picture.bounds):
+                if right < box[0] or left > box[2] or bottom < box[1] or top > box[3]:
+                    continue
                 piece = clip_polygon(outline, box)  # its edges cut along the box lie outside the ring
                 if piece:
                     canvas.polygon(piece, fill=GROUND if is_land else SEA, stroke=SHORE if stroked else None, width=0.2)
