@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
@@ -106,6 +107,17 @@ def _check_pages(path: Path, smallest: float) -> int:
                 overlap_y = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
                 assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{path.name} page {number}: {a['text']!r} on {b['text']!r}"
         return len(pdf.pages)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_sheet_asks_for_double_sided_printing_as_card_backs_do(game, kits):
+    """Its two sides are one sheet of paper: the file says so to the print dialog (the aids stay one-sided)."""
+    rules, aids = (PdfReader(kits[game] / name) for name in ("rules.pdf", "player-aids.pdf"))
+    assert len(rules.pages) == 2
+    portrait = {(float(p.mediabox.width), float(p.mediabox.height)) for p in rules.pages}
+    assert len(portrait) == 1 and all(w < h for w, h in portrait)  # the same page, flipped on its long edge
+    assert rules.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert "/Duplex" not in aids.trailer["/Root"]["/ViewerPreferences"]
 
 
 @pytest.mark.parametrize("game", GAMES)

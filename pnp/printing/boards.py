@@ -45,7 +45,7 @@ def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
         )
     area = _centred_area(sheet.drawing, frame)
     draw = placed_drawing(sheet.drawing, area.x, area.y, f"sheet:{sheet.name}")
-    return [Page(frame, draw, sheet.name, {sheet.name: 1}, trim=area, bleed=area)]
+    return [Page(frame, draw, sheet.name, {sheet.name: 1}, duplex_front=sheet.duplex_front, trim=area, bleed=area)]
 
 
 def board_pages(board: Board, paper: str) -> list[Page]:

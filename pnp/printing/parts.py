@@ -115,12 +115,14 @@ class Sheet:
 
     For a virtual table (Tabletop Simulator) a sheet is a card to pick up, unless it declares what it
     stands for: the ``pieces`` and dice cut from it (or played beside it), and the ``board`` that stays whole.
+    ``duplex_front``: the next part is printed on this sheet's back (a rules sheet's two sides).
     """
 
     name: str
     drawing: Drawing
     pieces: tuple[Piece | Die, ...] = ()
     board: Drawing | None = None
+    duplex_front: bool = False
 
 
 Part = Deck | TokenSheet | Board | Sheet

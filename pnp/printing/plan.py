@@ -39,8 +39,10 @@ def _runs(parts: tuple[Part, ...]) -> list[Run]:
 
 
 def _loose(run: Run) -> bool:
-    """A sheet, or a run of items without backs: one-sided parts that may share a page."""
-    return isinstance(run, Sheet) or (isinstance(run, list) and not ItemSet.of(run).has_backs)
+    """A sheet printed on one side, or a run of items without backs: parts that may share a page."""
+    if isinstance(run, Sheet):
+        return not run.duplex_front
+    return isinstance(run, list) and not ItemSet.of(run).has_backs
 
 
 def _group_pages(runs: list[Run], loose: bool, settings: PrintSettings) -> list[Page]:

@@ -107,12 +107,17 @@ Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it foll
 
 
 def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...]) -> tuple[Sheet, ...]:
-    """The rules, one sheet a side (two sides at most: one sheet of paper printed on both)."""
+    """The rules, one sheet a side (two sides at most: one sheet of paper printed on both, so the file asks the
+    print dialog for double-sided printing, as card backs do)."""
     if not 1 <= len(sides) <= 2:
         raise ValueError(f"a rules sheet has one or two sides, not {len(sides)}")
     width, height = RULES_SIDE
     return tuple(
-        Sheet(f"rules side {n}", text_drawing(f"{title}: rules ({n}/{len(sides)})", blocks, width, height, RULES_STYLE))
+        Sheet(
+            f"rules side {n}",
+            text_drawing(f"{title}: rules ({n}/{len(sides)})", blocks, width, height, RULES_STYLE),
+            duplex_front=n < len(sides),
+        )
         for n, blocks in enumerate(sides, 1)
     )
 

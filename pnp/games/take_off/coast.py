@@ -12,8 +12,9 @@ downloaded: the files come with the package.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from pnp.errors import PnpError
@@ -30,10 +31,16 @@ class Shore:
     level: int
     points: tuple[tuple[float, float], ...]
 
-    @property
+    @cached_property
     def lon_range(self) -> tuple[float, float]:
         lons = [p[0] for p in self.points]
         return min(lons), max(lons)
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """West, south, east and north, in degrees."""
+        lats = [p[1] for p in self.points]
+        return self.lon_range[0], min(lats), self.lon_range[1], max(lats)
 
 
 @cache
@@ -59,3 +66,18 @@ def shores() -> tuple[Shore, ...]:
         values = struct.unpack(f"<{2 * count}f", blob[offset : offset + size])
         found.append(Shore(level, tuple(zip(values[0::2], values[1::2]))))
     return tuple(found)
+
+
+def shore_runs(
+    lonlat: Sequence[tuple[float, float]], points: Sequence[tuple[float, float]]
+) -> list[list[tuple[float, float]]]:
+    """A shore's ``points`` (``lonlat`` projected) as polylines, leaving out the cut the data makes along the
+    180th meridian."""
+    runs: list[list[tuple[float, float]]] = [[points[0]]]
+    ring = list(range(1, len(points))) + [0]
+    for prev, i in zip([0] + ring[:-1], ring):
+        if abs(lonlat[prev][0]) == 180.0 and abs(lonlat[i][0]) == 180.0:
+            runs.append([points[i]])
+        else:
+            runs[-1].append(points[i])
+    return [run for run in runs if len(run) > 1]

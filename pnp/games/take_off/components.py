@@ -5,6 +5,7 @@ from __future__ import annotations
 from pnp.games.spec import KitRequest
 from pnp.games.take_off import screen
 from pnp.games.take_off.drawing import INK, ink_on, map_board
+from pnp.games.take_off.locator import Locators
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
 from pnp.games.take_off.state import TakeOffState
@@ -25,6 +26,13 @@ from pnp.printing.parts import (
     TokenSheet,
 )
 from pnp.referee.protocol import State
+
+# A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
+# country in one size on every card, the locator, then the map square and the deck. The game's name and the
+# capital's stay legible on the rules sheet's figure of a card, drawn at half size.
+BAND, HEADER, EDGE, ART_HEIGHT = 11.5, 25.5, 4.0, 40.0
+TEXT_EDGE = 3.5  # mm: clear of a print shop's safe zone (1/8 inch)
+TITLE_PT, NAME_PT, COUNTRY_PT = 13.0, 13.0, 8.0
 
 # A jet seen from above, nose to the west (left), in a unit box: the upper half, mirrored for the lower.
 JET_HALF = [
@@ -49,11 +57,12 @@ def kit(request: KitRequest) -> Kit:
     data = load_data().value
     world, loaded = load_world(request.map_path, data)
     brown, blue = data.deck("east"), data.deck("west")
+    locators = Locators(world, *art_box(CARD_SIZES[data.card_size].width)[2:])
     decks = tuple(
         Deck(
             deck_name(style),
             CARD_SIZES[data.card_size],
-            tuple(_card(world, data, city, style) for city in cities),
+            tuple(_card(world, data, city, style, locators) for city in cities),
         )
         for style, cities in ((brown, world.decks[0]), (blue, world.decks[1]))
     )
@@ -83,28 +92,21 @@ def deck_name(style: DeckStyle) -> str:
     return f"{style.name} deck: {style.half}ern half"
 
 
-def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
+def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators: Locators) -> Card:
     size = CARD_SIZES[data.card_size]
     w, h = size.width, size.height
     info = world.map.cities[city]
     reference = world.layout.city_reference(city)
 
     def front(canvas: Canvas) -> None:
-        # the band runs on into the bleed (the sheet clips it there), so a cut that wanders shows no white
-        canvas.rect(-BLEED_REACH, -BLEED_REACH, w + 2 * BLEED_REACH, 15 + BLEED_REACH, fill=style.rgb, stroke=None)
-        canvas.text(6, 10.5, "TAKE OFF!", size=14, bold=True, fill=ink_on(style.rgb))
-        canvas.circle(w - 9, 7.5, 4.5, fill="#ffffff", stroke=None)
-        canvas.text(w - 9, 9.6, style.letter, size=12, bold=True, anchor="middle", fill=INK)
-        canvas.text(
-            w / 2, 27, info.name, size=fit_size(info.name, w - 10, 16, bold=True), bold=True, anchor="middle", fill=INK
-        )
-        canvas.text(w / 2, 33, "capital of", size=7, anchor="middle", fill=INK)
-        country = info.country or ""
-        canvas.text(w / 2, 39.5, country, size=fit_size(country, w - 10, 11), anchor="middle", fill=INK)
-        canvas.rect(w / 2 - 14, 44, 28, 17, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
-        canvas.text(w / 2, 57, reference, size=28, bold=True, anchor="middle", fill=INK)
-        canvas.text(w / 2, 65.5, "map square", size=7, anchor="middle", fill=INK)
-        _locator(canvas, world, city, w, 67.5, h - 7.5)  # the footer's line sits below it, clear of it
+        draw_header(canvas, w, style, info.name, info.country or "")
+        x, y, _, _ = art_box(w)
+        with canvas.group(x, y, name="locator"):
+            locators.draw(canvas, city)
+        middle = y + ART_HEIGHT + 8.0
+        canvas.rect(w / 2 - 13, middle - 5.5, 26, 11, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
+        canvas.text(w / 2, middle + 2.9, reference, size=22, bold=True, anchor="middle", fill=INK)
+        canvas.text(w / 2, middle + 9.2, "map square", size=7, anchor="middle", fill=INK)
         canvas.text(w / 2, h - 3.5, deck_name(style), size=6, anchor="middle", fill=INK)
 
     def back(canvas: Canvas) -> None:
@@ -117,18 +119,22 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle) -> Card:
     return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
 
 
-def _locator(canvas: Canvas, world: World, city: int, card_width: float, top: float, bottom: float) -> None:
-    """The map's grid in miniature, centred between ``top`` and ``bottom``, the card's square filled: where to look."""
-    layout = world.layout
-    columns, rows = layout.columns(), layout.rows()
-    cell = min((card_width - 10) / columns, (bottom - top) / rows)
-    width, height = cell * columns, cell * rows
-    x = (card_width - width) / 2
-    canvas.rect(x, top, width, height, fill="#eef4f8", stroke=INK, width=0.25)
-    col, row = layout.cell_of(*layout.dots[city])
-    divide = x + width * (world.map.divide - world.map.west_edge) / (world.map.east_edge - world.map.west_edge)
-    canvas.line(divide, top, divide, top + height, stroke=INK, width=0.5)
-    canvas.rect(x + col * cell, top + row * cell, cell, cell, fill=INK, stroke=None)
+def art_box(card_width: float) -> tuple[float, float, float, float]:
+    """Where a card's locator goes: x, y, width and height in mm from the card's top-left corner."""
+    return EDGE, HEADER, card_width - 2 * EDGE, ART_HEIGHT
+
+
+def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, country: str) -> None:
+    """The deck's band (game and deck letter), then the capital's name and its country, all cards alike."""
+    # the band runs on into the bleed (the sheet clips it there), so a cut that wanders shows no white
+    canvas.rect(-BLEED_REACH, -BLEED_REACH, width + 2 * BLEED_REACH, BAND + BLEED_REACH, fill=style.rgb, stroke=None)
+    canvas.text(EDGE + 0.5, 7.6, "TAKE OFF!", size=TITLE_PT, bold=True, fill=ink_on(style.rgb))
+    canvas.circle(width - EDGE - 4, 5.8, 3.9, fill="#ffffff", stroke=None)
+    canvas.text(width - EDGE - 4, 7.2, style.letter, size=11, bold=True, anchor="middle", fill=INK)
+    room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
+    name_size = fit_size(name, room, NAME_PT, bold=True)
+    canvas.text(width / 2, 18.4, name, size=name_size, bold=True, anchor="middle", fill=INK)
+    canvas.text(width / 2, 23.2, country, size=fit_size(country, room, COUNTRY_PT), anchor="middle", fill=INK)
 
 
 def _jet_tokens(data: TakeOffData) -> TokenSheet:

@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pnp.games.take_off.coast import LAND, shores
+from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.model import DeckStyle, RouteColour, TakeOffData
 from pnp.games.take_off.placement import (
     ARROW,
@@ -142,20 +142,8 @@ def draw_coast(canvas: Canvas, world: World, layout: Layout, window: Box | None 
                 if window is not None and (max(y for _, y in points) < wy0 or min(y for _, y in points) > wy1):
                     continue
                 canvas.polygon(points, fill=GROUND if shore.level == LAND else SEA, stroke=None)
-                for run in _shore_runs(shore.points, points):
+                for run in shore_runs(shore.points, points):
                     canvas.polygon(run, closed=False, stroke=SHORE, width=0.15)
-
-
-def _shore_runs(lonlat: Sequence[tuple[float, float]], points: list[tuple[float, float]]) -> list[list]:
-    """The shoreline as polylines, leaving out the cut the data makes along the 180th meridian."""
-    runs: list[list] = [[points[0]]]
-    ring = list(range(1, len(points))) + [0]
-    for prev, i in zip([0] + ring[:-1], ring):
-        if abs(lonlat[prev][0]) == 180.0 and abs(lonlat[i][0]) == 180.0:
-            runs.append([points[i]])
-        else:
-            runs[-1].append(points[i])
-    return [run for run in runs if len(run) > 1]
 
 
 def _grid(canvas: Canvas, layout: Layout) -> None:
