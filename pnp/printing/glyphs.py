@@ -55,4 +55,5 @@ def _finding(name: str, node: yaml.Node, path: str, missing: str) -> Finding:
     hint = f" (install {fonts.FALLBACK_PACKAGES} for more scripts)" if fonts.missing_fallbacks() else ""
     chars = ", ".join(map(_describe, missing))
     message = f"{node.value!r} has characters no font prints: {chars}{hint}"
-    return Finding("error", f"{name}:{mark.line + 1}:{mark.column + 1}", f"{path}: {message}" if path else message, path)
+    where = f"{name}:{mark.line + 1}:{mark.column + 1}"
+    return Finding("error", where, f"{path}: {message}" if path else message, path)
