@@ -87,8 +87,8 @@ def _fallback(name: str, relative: str) -> frozenset[int] | None:
 
 
 @cache
-def _own(name: str) -> frozenset[int]:
-    """The characters the kit's own face ``name`` covers."""
+def covered(name: str) -> frozenset[int]:
+    """The code points the kit's own face ``name`` has glyphs for (none for a standard PDF font)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -100,11 +100,11 @@ def _own(name: str) -> frozenset[int]:
 def _faces(bold: bool) -> Iterator[tuple[str, frozenset[int]]]:
     """The faces tried for a character, in order: the kit's own, then each installed fallback."""
     own = font_name(bold)
-    yield own, _own(own)
+    yield own, covered(own)
     for name, relative in _FALLBACKS[bold]:
-        covered = _fallback(name, relative)
-        if covered is not None:
-            yield name, covered
+        chars = _fallback(name, relative)
+        if chars is not None:
+            yield name, chars
 
 
 def missing_fallbacks() -> bool:
@@ -115,7 +115,7 @@ def missing_fallbacks() -> bool:
 def covers(char: str) -> bool:
     """True when some face (the kit's own or a fallback, regular and bold alike) has a glyph for ``char``."""
     code = ord(char)
-    return all(any(code in covered for _, covered in _faces(bold)) for bold in (False, True))
+    return all(any(code in chars for _, chars in _faces(bold)) for bold in (False, True))
 
 
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
@@ -125,7 +125,7 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     A space or mark stays in the run it is in when that face has it, so a line of one script is one run.
     """
     own = font_name(bold)
-    if text.isascii() or not set(map(ord, text)) - _own(own):
+    if text.isascii() or not set(map(ord, text)) - covered(own):
         return [(own, text)]
     faces = dict(_faces(bold))
     found: list[tuple[str, str]] = []
@@ -134,7 +134,7 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
         if found and code in faces[found[-1][0]]:
             found[-1] = (found[-1][0], found[-1][1] + char)
             continue
-        name = next((name for name, covered in faces.items() if code in covered), own)
+        name = next((name for name, chars in faces.items() if code in chars), own)
         found.append((name, char))
     return found
 
