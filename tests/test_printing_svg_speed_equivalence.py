@@ -48,7 +48,8 @@ SAMPLE_PAGE = (
     ' width="3.25" x="1" y="2" />'
     '<g data-name="A &amp; B" transform="translate(10 0) rotate(90) scale(2)">'
     '<circle cx="0" cy="0" fill="none" r="1.5" />'
-    '<text fill="#000000" font-family="Bitstream Vera Sans, DejaVu Sans, sans-serif" font-size="3.528"'
+    '<text fill="#000000" font-family="Bitstream Vera Sans, DejaVu Sans, Noto Sans, Noto Sans Arabic, Noto Sans Hebrew,'
+    ' Droid Sans Fallback, sans-serif" font-size="3.528"'
     ' font-weight="bold" text-anchor="middle" transform="rotate(-45 0 5)" x="0" y="5">Say "hi" &lt;3 – é</text>'
     '<g data-name="empty" /></g>'
     '<g clip-path="url(#clip1)">'
@@ -56,7 +57,8 @@ SAMPLE_PAGE = (
     '<polyline fill="none" points="0,0 1,0 0,1" stroke="#000000" stroke-width="0.25" /></g>'
     '<g clip-path="url(#clip2)">'
     '<path d="M0 0 C1 2 3 4 5 6 Z" fill="#0000ff" stroke="#000000" stroke-width="0.25" /></g>'
-    '<text fill="#000000" font-family="Bitstream Vera Sans, DejaVu Sans, sans-serif" font-size="2.822" x="1" y="1" />'
+    '<text fill="#000000" font-family="Bitstream Vera Sans, DejaVu Sans, Noto Sans, Noto Sans Arabic, Noto Sans Hebrew,'
+    ' Droid Sans Fallback, sans-serif" font-size="2.822" x="1" y="1" />'
     "</svg>"
 )
 SAMPLE_SCREEN = (

@@ -149,12 +149,22 @@ def kit_request(
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
     if map_file is not None:
         games.map_game(map_file, specs[0].name)
+        _check_glyphs(map_file)
     if seed is not None and not specs[0].seeded:
         raise PnpError(f"{specs[0].title}'s kit does not depend on a seed")
     if players is not None:
         _check_players(specs[0], players)
     _check_knobs(specs[0], given, map_file)
     return specs, KitRequest(map_path=map_file, seed=seed, players=players, knobs=given)
+
+
+def _check_glyphs(map_file: Path) -> None:
+    """Refuse a map whose text holds characters no font prints, as ``pnp map check`` does."""
+    from pnp.games.spec import raise_first_error
+    from pnp.loader import read_yaml_text
+    from pnp.printing.glyphs import findings
+
+    raise_first_error(findings(str(map_file), read_yaml_text(map_file)))
 
 
 def _check_knobs(spec: GameSpec, knobs: Mapping[str, Any], map_file: Path | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -12,6 +12,7 @@ from pnp.cli.output import emit_json, report, say
 from pnp.errors import DataError, PnpError
 from pnp.files import write_atomic
 from pnp.games.spec import Finding, GameSpec, MapSupport, raise_first_error
+from pnp.loader import Loaded
 
 MAX_FINDINGS = 50  # findings printed by `map check`; the rest are counted
 
@@ -39,6 +40,13 @@ def _maps(spec: GameSpec) -> MapSupport:
     return spec.maps
 
 
+def _findings(maps: MapSupport, loaded: Loaded[Any]) -> list[Finding]:
+    """What the game's check finds in a map, then any text in it that no font prints."""
+    from pnp.printing.glyphs import findings
+
+    return maps.check(loaded) + findings(loaded.source.name, loaded.source.text)
+
+
 @app.command()
 def check(
     map_file: Annotated[Path, typer.Argument(help="The map to check.")],
@@ -52,7 +60,7 @@ def check(
     spec = None
     try:
         spec, maps = _map_game(map_file, game)
-        findings = maps.check(maps.load(map_file))
+        findings = _findings(maps, maps.load(map_file))
     except DataError as exc:  # the file cannot be read as a map at all: that is its one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         findings = [Finding("error", exc.where, message, exc.path)]
@@ -138,7 +146,7 @@ def preview(
         raise PnpError(f"{out}: the preview is written as .svg or .pdf")
     _spec, maps = _map_game(map_file, game)
     loaded = maps.load(map_file)
-    raise_first_error(maps.check(loaded))  # a map that check refuses is not drawn
+    raise_first_error(_findings(maps, loaded))  # a map that check refuses is not drawn
     write_drawing(maps.preview(loaded), out)
     say(f"wrote {out}")
 

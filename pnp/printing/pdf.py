@@ -3,9 +3,10 @@
 Each page starts with one transform that turns millimetres with a top-left
 origin into PDF points with a bottom-left origin, so every later coordinate,
 line width and dash length is simply in millimetres. Text is drawn with an
-explicit text matrix that flips the glyphs upright again. Only the embedded
-Vera fonts are used; their text operators are written here, byte for byte as
-reportlab's text object writes them, without its per-call number formatting.
+explicit text matrix that flips the glyphs upright again. Only embedded
+TrueType fonts are used (Vera, and a fallback per run of another script, see
+``pnp.printing.fonts``); their text operators are written here, byte for byte
+as reportlab's text object writes them, without its per-call number formatting.
 
 Shapes are written as content-stream operators with a quick number format of
 their own (reportlab's pure-Python one dominated the time of large maps). A
@@ -94,20 +95,26 @@ def _turn(rotate: float) -> tuple[float, float, str]:
     return cos, sin, fp_str(cos, sin, sin, -cos)
 
 
-def _glyphs(rl: RlCanvas, font: TTFont, s: str, size: float) -> str:
-    """What reportlab's text object writes for ``s`` in a TrueType ``font``: font and show operators.
+def _glyphs(rl: RlCanvas, runs: list[tuple[str, str]], size: float) -> str | None:
+    """What reportlab's text object writes for ``runs`` (face name, characters) in TrueType faces: font and
+    show operators; None when a face is not TrueType.
 
     Written here rather than through ``beginText``/``drawText``, which format every number of the text
-    matrix and the font size each time: that dominated the time of text-heavy boards. Splitting ``s``
-    into the font's subsets also records its glyphs for embedding.
+    matrix and the font size each time: that dominated the time of text-heavy boards. Splitting each run
+    into its face's subsets also records its glyphs for embedding.
     """
     doc = rl._doc  # type: ignore[attr-defined]
-    code, current = [], -1
-    for subset, chars in font.splitString(s, doc):
-        if subset != current:
-            code.append(f"{font.getSubsetInternalName(subset, doc)} {_font_size(size)}")
-            current = subset
-        code.append(f"({rl._escape(chars)}) Tj")  # type: ignore[attr-defined]
+    code: list[str] = []
+    current: tuple[str, int] | None = None
+    for name, chars in runs:
+        font = pdfmetrics.getFont(name)
+        if not isinstance(font, TTFont):
+            return None
+        for subset, part in font.splitString(chars, doc):
+            if (name, subset) != current:
+                code.append(f"{font.getSubsetInternalName(subset, doc)} {_font_size(size)}")
+                current = name, subset
+            code.append(f"({rl._escape(part)}) Tj")  # type: ignore[attr-defined]
     return " ".join(code)
 
 
@@ -269,25 +276,25 @@ class PdfCanvas:
     ) -> None:
         if not s:
             return
-        name, rl = fonts.font_name(bold), self._rl
+        rl = self._rl
         shift = 0.0
         if anchor != "start":
             shift = fonts.text_width(s, size, bold) * (0.5 if anchor == "middle" else 1.0)
         cos, sin, turn = _turn(rotate)
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
         x, y = x - shift * cos, y - shift * sin
-        font = pdfmetrics.getFont(name)
-        if not isinstance(font, TTFont):  # a standard PDF font, never the toolkit's own: reportlab's text object
+        runs = fonts.runs(fonts.visual(s), bold)
+        glyphs = _glyphs(rl, runs, size * PT)
+        if glyphs is None:  # a standard PDF font, never the toolkit's own: reportlab's text object
             t = rl.beginText()
             t.setTextTransform(cos, sin, sin, -cos, x, y)
-            t.setFont(name, size * PT)
+            t.setFont(fonts.font_name(bold), size * PT)
             t.textOut(s)
             self._fill(fill)
             rl.drawText(t)
             return
-        code = f"BT 1 0 0 1 0 0 Tm {turn} {fp_str(x, y)} Tm {_glyphs(rl, font, s, size * PT)} ET"
         self._fill(fill)
-        rl.addLiteral(code)
+        rl.addLiteral(f"BT 1 0 0 1 0 0 Tm {turn} {fp_str(x, y)} Tm {glyphs} ET")
 
     @contextmanager
     def group(

@@ -1,0 +1,116 @@
+"""Text in any script a font covers prints (Cyrillic, Greek, Japanese, Arabic, Hebrew); text no font covers
+is refused at check time with its file:line:col, never printed as empty boxes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+
+from pnp.printing import fonts, glyphs
+from pnp.printing.svg import svg_page
+
+ROOT = Path(__file__).resolve().parent.parent
+REGIONAL = Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml"
+# the regional map's names, each put into another script
+NAMES = {
+    '"Kyiv"': "Київ",  # Cyrillic
+    '"Vienna"': "Βιέννη",  # Greek
+    '"Berlin"': "ベルリン",  # Japanese
+    '"Rome"': "روما",  # Arabic
+    '"Bern"': "ברן",  # Hebrew
+}
+RIGHT_TO_LEFT = {"روما", "ברן"}
+FALLBACKS = ("NotoSans-", "NotoSansArabic-", "NotoSansHebrew-", "DroidSansFallback")
+
+
+def _map(tmp: Path, replacements: dict[str, str]) -> Path:
+    text = REGIONAL.read_text(encoding="utf-8")
+    for old, new in replacements.items():
+        assert old in text
+        text = text.replace(old, f'"{new}"')
+    path = tmp / "scripts.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _pnp(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``pnp ARGS`` run from ``cwd``, this checkout's pnp."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "pnp", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Take Off kit of the regional map with its names in five scripts, built once."""
+    tmp = tmp_path_factory.mktemp("scripts")
+    done = _pnp(tmp, "build", "take-off", "--map", str(_map(tmp, NAMES)), "--out", "kits")
+    assert done.returncode == 0, done.stderr
+    return tmp / "kits" / "take-off"
+
+
+@pytest.mark.parametrize("name", ["map.pdf", "cards.pdf"])
+def test_names_in_every_script_read_back_from_the_pdf(kit, name):
+    with pdfplumber.open(kit / name) as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    for written in NAMES.values():
+        # right-to-left words are drawn (and so read back) in visual order, rightmost letter first
+        assert (written[::-1] if written in RIGHT_TO_LEFT else written) in text, written
+    assert "Prague" in text  # the kit's own face still draws Latin text
+
+
+@pytest.mark.parametrize("name", ["map.pdf", "cards.pdf"])
+def test_the_fallback_faces_are_embedded(kit, name):
+    embedded = set()
+    for page in pypdf.PdfReader(kit / name).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, font["/BaseFont"]  # the TrueType program is in the file
+            embedded.add(str(font["/BaseFont"]).split("+")[-1])
+    assert all(any(face.startswith(prefix) for face in embedded) for prefix in FALLBACKS), embedded
+
+
+def test_latin_text_stays_in_the_kits_own_face():
+    assert fonts.runs("Yaoundé, Bogotá", bold=True) == [("VeraBd", "Yaoundé, Bogotá")]
+    assert [face for face, _ in fonts.runs("Київ 東京 Kyiv")] == ["NotoSans", "DroidSansFallback", "Vera"]
+
+
+def test_width_measures_each_run_in_its_face():
+    # one missing glyph (Vera's box) would make every Cyrillic letter as wide as each other; Noto's are not
+    assert fonts.text_width("Ш", 10) > fonts.text_width("г", 10) > 0
+
+
+def test_the_svg_names_the_fallback_families_and_keeps_the_logical_order():
+    picture = svg_page(50, 20, lambda canvas: canvas.text(5, 10, "روما Київ"))
+    assert "روما Київ</text>" in picture  # a browser orders right-to-left text itself
+    assert all(family in picture for family in ("Noto Sans Arabic", "Noto Sans Hebrew", "Droid Sans Fallback"))
+
+
+@pytest.mark.parametrize("char", ["\ue000", "\u0378"], ids=["private-use", "unassigned"])
+def test_a_character_no_font_prints_is_one_line_with_its_place(tmp_path, char):
+    path = _map(tmp_path, {'"Minsk"': f"Min{char}sk"})
+    line = 1 + next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines()) if char in text)
+    column = 1 + path.read_text(encoding="utf-8").splitlines()[line - 1].index(f'"Min{char}')
+    for args in (("map", "check", path.name), ("build", "take-off", "--map", path.name, "--out", "kits")):
+        done = _pnp(tmp_path, *args)
+        assert done.returncode == 1, done.stdout
+        message = done.stderr.strip()
+        assert "\n" not in message and "Traceback" not in message
+        assert f"scripts.yaml:{line}:{column}:" in message and f"U+{ord(char):04X}" in message, message
+        assert "cities[2].name" in message
+    assert not (tmp_path / "kits").exists()  # nothing printed
+
+
+def test_every_string_in_a_file_is_looked_at_keys_and_all():
+    text = "title: Κ\ncities:\n  - {name: ok}\n  - name: \"a\ue001\"\n\ue002: 1\n"
+    found = glyphs.findings("f.yaml", text)
+    assert [f.where for f in found] == ["f.yaml:4:11", "f.yaml:5:1"]
+    assert found[0].path == "cities[1].name"
