@@ -29,6 +29,8 @@ from pnp.printing import fonts
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import drawing_to_screen_svg
 
+pytestmark = pytest.mark.usefixtures("example_registered")  # GAMES holds the guide's example too
+
 SCREEN_PX = 1000  # the width the picture is drawn at
 MIN_PX = 9.0
 ASCENT, DESCENT = 0.72, 0.2  # of the font size: Vera's capitals above the baseline, most of a descender below
