@@ -14,7 +14,6 @@ from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.fonts import fit_size
 from pnp.printing.parts import (
     BLEED_REACH,
-    CARD_SIZES,
     Card,
     Deck,
     Die,
@@ -25,6 +24,7 @@ from pnp.printing.parts import (
     Token,
     TokenSheet,
 )
+from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import State
 
 # A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
@@ -146,7 +146,7 @@ def _jet_tokens(data: TakeOffData) -> TokenSheet:
     return TokenSheet("jets", "round", data.jet_token, tokens)
 
 
-def _jet_face(colour: JetColour, number: int, diameter: float):
+def _jet_face(colour: JetColour, number: int, diameter: float) -> Draw:
     ink = ink_on(colour.rgb)
 
     def draw(canvas: Canvas) -> None:

@@ -9,13 +9,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pnp.games.take_off.badges import BADGE_PT, BADGE_R, Badge
 from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.model import DeckStyle, RouteColour, TakeOffData
 from pnp.games.take_off.placement import (
     ARROW,
     ASCENT,
-    BADGE_PT,
-    BADGE_R,
     DESCENT,
     DOT_R,
     END_R,
@@ -23,8 +22,6 @@ from pnp.games.take_off.placement import (
     LEGEND_H,
     ROUTE_WIDTH,
     TITLE_BAND,
-    Badge,
-    Box,
     InsetSpot,
     Label,
     Placement,
@@ -39,7 +36,7 @@ from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
-from pnp.printing.labels import clip_segment
+from pnp.printing.labels import Box, clip_segment
 from pnp.printing.parts import Board
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
