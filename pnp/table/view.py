@@ -93,16 +93,17 @@ def _picture(current: Session, viewer: str | None) -> str:
 
 
 def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
-    """Every input legal now, with a readable label, its verb, its kind and a chance input's probability
-    as ``seat`` can work it out."""
-    game = current.game
-    chance = current.state.odds(seat)
+    """Every input legal now, with a readable label, its verb, its kind, a chance input's probability
+    as ``seat`` can work it out and, where the game gives them, the steps a picker reaches it by."""
+    game, state = current.game, current.state
+    chance = state.odds(seat)
     buttons = []
     for move in current.offered(seat):
         text = notation.format(game, move)
         kind = "secret" if isinstance(move, Secret) else "reveal" if isinstance(move, Reveal) else "choice"
         if move in chance:
             kind = "chance"
+        path = game.picker_path(state, move)
         buttons.append(
             {
                 "move": text,
@@ -110,6 +111,7 @@ def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
                 "verb": text.split()[0],
                 "kind": kind,
                 "probability": chance.get(move),
+                **(path.to_json() if path is not None else {}),
             }
         )
     return buttons
