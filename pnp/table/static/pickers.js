@@ -29,21 +29,23 @@ window.pnpPickers = (() => {
     return walks.get(key);
   }
 
-  // Each input's steps: its own, or else its label under the first word after the verb (when that
-  // sorts the inputs into a few headings).
-  function stepsOf(items) {
-    if (stepped(items)) return items;
-    const label = (b) => b.label || b.move;
-    const word = (b) => label(b).split(" ")[1] || "";
-    const headings = new Set(items.map(word)).size;
-    const grouped = headings > 1 && headings <= MANY;
-    return items.map((b) => ({ ...b, steps: [["", label(b)]], group: grouped ? word(b) : b.group }));
-  }
-
   const stepped = (items) => items.every((b) => Array.isArray(b.steps) && b.steps.length);
 
   // Whether a group of inputs is chosen in a picker rather than from its buttons.
   const wanted = (items) => items.length > MANY || (items.length > FEW && stepped(items));
+
+  // Each input's steps: its own, or else one step, its label, under a heading made of the words all the
+  // labels begin with and the first word where they part ("place the 5", "jet 2"), when that makes a few.
+  function stepsOf(items) {
+    if (stepped(items)) return items;
+    const words = items.map((b) => (b.label || b.move).split(" "));
+    let n = 0;
+    while (words.every((w) => w.length > n + 1 && w[n] === words[0][n])) n += 1;
+    const heading = (w) => w.slice(0, n + 1).join(" ").replace(/[:,]$/, "");
+    const headings = new Set(words.map(heading)).size;
+    const grouped = headings > 1 && headings <= MANY;
+    return items.map((b, i) => ({ ...b, steps: [["", b.label || b.move]], group: grouped ? heading(words[i]) : "" }));
+  }
 
   const follows = (b, path) => path.every((step, i) => b.steps[i] && b.steps[i][1] === step.answer);
 
@@ -160,11 +162,12 @@ window.pnpPickers = (() => {
       }
       const details = el(
         "details",
-        { class: "heading", open: walk.open.has(name) },
-        el("summary", {}, el("span", { text: name || "Other" }), " ", el("span", { class: "count", text: String(buttons.length) })),
+        { class: "heading", "data-heading": name, open: walk.open.has(name) },
+        el("summary", {}, el("span", { text: name || "Other" }), " ", el("span", { class: "tally", text: String(buttons.length) })),
         box,
       );
       details.addEventListener("toggle", () => {
+        if (walk.search) return; // opened by the search, not the player
         if (details.open) walk.open.add(name);
         else walk.open.delete(name);
       });
@@ -174,7 +177,7 @@ window.pnpPickers = (() => {
     holder.classList.toggle("long", long && !headed); // one long list scrolls within its box
     if (long) holder.append(search(holder, walk));
     holder.append(...nodes);
-    if (long) filter(holder, walk.search);
+    if (long) filter(holder, walk);
     return holder;
   }
 
@@ -190,24 +193,25 @@ window.pnpPickers = (() => {
     });
     input.addEventListener("input", () => {
       walk.search = input.value;
-      filter(holder, input.value);
+      filter(holder, walk);
     });
     const none = el("p", { class: "muted none", hidden: true, text: "Nothing matches." });
     return el("p", { class: "search" }, input, none);
   }
 
-  // Show the answers whose words hold what was typed; a heading with a match opens while a search is typed.
-  function filter(holder, typed) {
-    const wanted = fold(typed);
+  // Show the answers whose words hold what was typed; a heading with a match opens while a search is typed,
+  // and is as the player left it once the search is cleared.
+  function filter(holder, walk) {
+    const typed = fold(walk.search);
     let shown = 0;
     for (const node of holder.querySelectorAll("button[data-search]")) {
-      node.hidden = wanted !== "" && !node.dataset.search.includes(wanted);
+      node.hidden = typed !== "" && !node.dataset.search.includes(typed);
       if (!node.hidden) shown += 1;
     }
     for (const details of holder.querySelectorAll("details.heading")) {
       const matches = details.querySelectorAll("button[data-search]:not([hidden])").length;
       details.hidden = matches === 0;
-      if (wanted) details.open = matches > 0;
+      details.open = typed ? matches > 0 : walk.open.has(details.dataset.heading);
     }
     holder.querySelector(".none").hidden = shown > 0;
   }
