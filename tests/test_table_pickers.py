@@ -11,9 +11,10 @@ the pages play. Every wait is bounded; nothing here measures speed.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
+import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from pnp.games import REGISTRY
 from pnp.referee import notation, session
 from pnp.table import view
 
+from test_table_browser import shots  # noqa: F401 (a fixture)
 from test_table_phone import ASSET_TYPES, PHONE, TABLE, _players, browser, expect  # noqa: F401 (a fixture)
 
 GAMES = sorted(REGISTRY)
@@ -45,6 +47,7 @@ class Served:
 
         self.current = current
         self.hint: dict[str, str] | None = None
+        self.shape: Callable[[dict[str, Any]], dict[str, Any]] = lambda state: state  # a state as sent
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
         self.context.route("**/*", self._answer)
@@ -66,7 +69,7 @@ class Served:
             )
             route.fulfill(body=html, content_type="text/html")
         elif what == "state":
-            route.fulfill(json=view.state_json(self.current, seat))
+            route.fulfill(json=self.shape(view.state_json(self.current, seat)))
         elif what == "events":
             route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
         elif what == "play":
@@ -167,6 +170,13 @@ def words_only(page: Any, buttons: list[dict[str, Any]]) -> None:
         assert not any(re.search(pattern, said) for pattern in notation_said), said
 
 
+def under_the_turn(page: Any, node: Any) -> None:
+    """Scroll ``node`` up to just under the turn line, as a screenshot shows it."""
+    node.evaluate(
+        "(n) => window.scrollBy(0, n.getBoundingClientRect().top - document.querySelector('.status').getBoundingClientRect().bottom - 8)"
+    )
+
+
 def tall(page: Any) -> int:
     return page.evaluate("document.documentElement.scrollHeight")
 
@@ -208,3 +218,167 @@ def test_whole_games_stay_within_three_screens_in_words_and_each_picker_plays_wh
     assert current.state.to_move() is None  # the whole game was played
     assert served.errors == []
     print(f"{name}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked")
+
+
+# -- each picker -------------------------------------------------------------------------------------------
+
+
+def folded(text: str) -> str:
+    """``text`` as the search box compares it: no accents, case or punctuation."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if c.isalnum())
+
+
+def test_take_off_capitals_are_listed_by_continent_and_name_and_found_without_accents(browser, tmp_path, shots):
+    """The card drawn: one folded heading per continent (capitals counted), names in order inside, a search
+    typed without accents finds an accented capital, and tapping it draws that card."""
+    current = new_session(tmp_path, "take-off")
+    until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
+    draws = [b for b in buttons_now(current) if b["verb"] == "draw"]
+    served = Served(browser, current)
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='chance:draw']")
+    expect(picker.locator(".question")).to_have_text("Capital drawn")
+    continents = sorted({b["group"] for b in draws})
+    headings = picker.locator("details.heading")
+    expect(headings.locator("summary > span:first-child")).to_have_text(continents)
+    expect(headings.locator("summary .tally")).to_have_text(
+        [str(sum(b["group"] == name for b in draws)) for name in continents]
+    )
+    assert picker.locator("button.move:visible").count() == 0  # every heading folded: the page stays short
+    assert tall(page) <= SCREENS * PHONE["height"]
+    headings.first.locator("summary").click()
+    names = headings.first.locator("button.move").all_inner_texts()
+    assert len(names) == sum(b["group"] == continents[0] for b in draws)
+    assert [folded(n) for n in names] == sorted(folded(n) for n in names)
+
+    under_the_turn(page, picker)
+    page.screenshot(path=shots / "table-picker-capitals.png")
+
+    # typed in capitals with accents the name lacks (or without those it has): found all the same
+    wanted = next(b for b in draws if b["group"] == "Europe")
+    name = wanted["steps"][0][1].split(" (")[0]
+    typed = "".join({"a": "á", "e": "é", "o": "ö", "u": "ü"}.get(c, c) for c in folded(name)).upper()
+    assert typed != name.upper()
+    picker.locator("input.find").fill(typed)
+    shown = picker.locator("button.move:visible")
+    expect(shown.first).to_be_visible()
+    assert wanted["move"] in shown.evaluate_all("(all) => all.map((b) => b.dataset.move)")
+    assert all(folded(typed) in folded(text) for text in shown.all_inner_texts())
+    expect(headings.locator("summary:visible > span:first-child")).to_have_text(
+        sorted({b["group"] for b in draws if folded(typed) in folded(b["steps"][0][1])})
+    )  # only the headings with a match, opened
+    played_by_tapping(served, wanted)
+    assert served.errors == []
+
+
+def test_hauling_set_up_goes_strip_by_strip_offering_only_what_is_left_with_a_way_back(browser, tmp_path, shots):
+    """120 ways to set up become three steps: strip 1's transport (6), strip 2's (the 5 left), strip 3's
+    (the 4 left, each playing the set-up it completes); Back returns a step, and the set-up is recorded."""
+    current = new_session(tmp_path, "hauling-astronauts")
+    choices = buttons_now(current)
+    assert len(choices) == 120 and all(b["verb"] == "choose" for b in choices)
+    served = Served(browser, current)
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='choice:choose']")
+    first = sorted({b["steps"][0][1] for b in choices})
+    expect(picker.locator(".question")).to_have_text("Transport for strip 1")
+    expect(picker.locator("button.step")).to_have_text(first)
+    assert tall(page) <= SCREENS * PHONE["height"]
+    picker.locator("button.step").nth(1).click()
+    expect(picker.locator(".question")).to_have_text("Transport for strip 2")
+    expect(picker.locator("button.step")).to_have_text([name for name in first if name != first[1]])
+    picker.locator("button.back").click()
+    expect(picker.locator(".question")).to_have_text("Transport for strip 1")
+    expect(picker.locator("button.step")).to_have_count(6)
+    picker.locator("button.step").nth(0).click()
+    picker.locator("button.step").nth(0).click()
+    expect(picker.locator(".question")).to_have_text("Transport for strip 3")
+    expect(picker.locator("button.move")).to_have_count(4)
+    expect(picker.locator(".chosen")).to_have_text(f"{first[0]} › {first[1]}")
+    under_the_turn(page, picker.locator("xpath=ancestor::details[1]"))
+    page.screenshot(path=shots / "table-picker-set-up.png")
+    b = next(b for b in choices if [s[1] for s in b["steps"][:2]] == first[:2])
+    played_by_tapping(served, b)
+    assert served.errors == []
+
+
+def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(browser, tmp_path, shots):
+    """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
+    their move for a screen reader, the others disabled; a tap plays the square."""
+    current = new_session(tmp_path, "air-king")
+    storm = until(
+        current, lambda b, all_: b["verb"] == "storm" and sum(o["verb"] == "storm" for o in all_) > MANY, random.Random(1)
+    )
+    storms = [b for b in buttons_now(current) if b["verb"] == "storm"]
+    rows, columns = storm["grid"]["rows"], storm["grid"]["columns"]
+    served = Served(browser, current)
+    page = served.show(current.state.to_move() or "")
+    squares = page.locator("#moves .chooser[data-key='choice:storm'] .squares")
+    expect(squares.locator("button.square")).to_have_count(len(rows) * len(columns))
+    enabled = squares.locator("button.square:not([disabled])")
+    expect(enabled).to_have_count(len(storms))
+    assert sorted(enabled.evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))")) == sorted(
+        b["label"] for b in storms
+    )
+    for b in storms[:3]:  # each where the field has it
+        row, column = b["cell"]
+        assert squares.locator("button.square").nth(row * len(columns) + column).get_attribute("data-move") == b["move"]
+    assert tall(page) <= SCREENS * PHONE["height"]
+    under_the_turn(page, squares.locator("xpath=ancestor::details[1]"))
+    page.screenshot(path=shots / "table-picker-squares.png")
+    played_by_tapping(served, storms[-1])
+    assert served.errors == []
+
+
+def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(browser, tmp_path):
+    """Take Off's capitals sent as plain buttons (no steps, no continent): one list that scrolls in its own
+    box, so the page stays within three screens, with a search box that finds and plays a capital."""
+    current = new_session(tmp_path, "take-off")
+    until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
+    served = Served(browser, current)
+    plain = ("steps", "group", "cell", "grid")
+    served.shape = lambda state: {**state, "buttons": [{k: v for k, v in b.items() if k not in plain} for b in state["buttons"]]}
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='chance:draw']")
+    expect(picker.locator(".answers.long")).to_be_visible()
+    assert tall(page) <= SCREENS * PHONE["height"]
+    b = next(b for b in buttons_now(current) if b["verb"] == "draw")
+    picker.locator("input.find").fill(b["label"].split(" ", 1)[1])
+    expect(picker.locator("button.move:visible")).to_have_count(1)
+    played_by_tapping(served, {key: b[key] for key in b if key not in plain})
+
+
+def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(browser, tmp_path):
+    """The search bot suggests a set-up: the picker takes its steps, and the button that plays it is
+    outlined and in view."""
+    current = new_session(tmp_path, "hauling-astronauts")
+    b = buttons_now(current)[57]
+    served = Served(browser, current)
+    served.hint = {"move": b["move"], "label": b["label"]}
+    page = served.show(current.state.to_move() or "")
+    page.locator("#suggest").click()
+    marked = page.locator("#moves button.move.suggested")
+    expect(marked).to_have_attribute("data-move", b["move"])
+    expect(marked).to_be_in_viewport()
+    expect(page.locator(".chooser .chosen")).to_have_text(" › ".join(step[1] for step in b["steps"][:-1]))
+
+
+def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, tmp_path):
+    """At 375 x 667, the page of a seat waiting for its turn scrolls its moves (a picker) up under the turn
+    line once the turn comes."""
+    current = new_session(tmp_path, "take-off")
+    rng = random.Random(3)
+    until(current, lambda b, _all: b["verb"] == "draw", rng)
+    mover = current.state.to_move() or ""
+    draw = next(b for b in buttons_now(current) if b["verb"] == "draw")
+    served = Served(browser, current, {"width": 375, "height": 667})
+    seat = next(p for p in current.setup.players if p != mover)
+    page = served.show(seat)
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    current.play(draw["move"])
+    until(current, lambda _b, _all: current.state.to_move() == seat, rng)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the page looks again at once
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+    top = page.evaluate("() => document.getElementById('moves-section').getBoundingClientRect().top")
+    under = page.evaluate("() => document.querySelector('.status').getBoundingClientRect().bottom")
+    assert under - 1 <= top <= 667 / 2, (top, under)

@@ -13,7 +13,7 @@ window.pnpPickers = (() => {
   const { el } = window.pnpPage;
 
   const MANY = 12; // more answers than this at one step: a search box, and a list that folds or scrolls
-  const SHORT = 12; // answers no longer than this sit three to a row
+  const SHORT = 8; // answers no longer than this sit three to a row
   const FEW = 4; // a group of more inputs than this is a picker where the game gives their steps (else MANY)
   const fold = (text) => String(text).toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
   const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }).compare;
@@ -238,7 +238,7 @@ window.pnpPickers = (() => {
       });
     });
     const board = el("div", { class: "squares", role: "group", "aria-label": capital(question) }, ...cells);
-    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(2.6rem, 1fr))`;
+    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(2.2rem, 1fr))`;
     return el("div", { class: "grid-wrap" }, board);
   }
 
