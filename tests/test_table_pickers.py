@@ -101,7 +101,10 @@ def buttons_now(current: session.Session) -> list[dict[str, Any]]:
     return view.state_json(current, current.state.to_move())["buttons"]
 
 
-def until(current: session.Session, found: Any, rng: random.Random, limit: int = 2000) -> dict[str, Any]:
+Found = Callable[[dict[str, Any], list[dict[str, Any]]], bool]  # a button wanted, among all the buttons
+
+
+def until(current: session.Session, found: Found, rng: random.Random, limit: int = 2000) -> dict[str, Any]:
     """Play ``current`` on by ``rng``'s choices until a button of the seat to move satisfies ``found``; that button."""
     for _ in range(limit):
         buttons = buttons_now(current)
@@ -164,7 +167,7 @@ def words_only(page: Any, buttons: list[dict[str, Any]]) -> None:
     )
     written = [b["move"] for b in buttons if b["label"] != b["move"]]
     # a move of one word only when it is all the button says ("end"), a longer one anywhere ("fly 1 midway")
-    notation_said = [rf"^{re.escape(move)}$" if " " not in move else rf"(^|\s){re.escape(move)}(\s|$)" for move in written]
+    notation_said = [rf"^{re.escape(m)}$" if " " not in m else rf"(^|\s){re.escape(m)}(\s|$)" for m in written]
     for text in texts:
         said = " ".join(text.split())
         assert not any(re.search(pattern, said) for pattern in notation_said), said
@@ -173,7 +176,8 @@ def words_only(page: Any, buttons: list[dict[str, Any]]) -> None:
 def under_the_turn(page: Any, node: Any) -> None:
     """Scroll ``node`` up to just under the turn line, as a screenshot shows it."""
     node.evaluate(
-        "(n) => window.scrollBy(0, n.getBoundingClientRect().top - document.querySelector('.status').getBoundingClientRect().bottom - 8)"
+        "(n) => window.scrollBy(0, n.getBoundingClientRect().top"
+        " - document.querySelector('.status').getBoundingClientRect().bottom - 8)"
     )
 
 
@@ -306,9 +310,10 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
     their move for a screen reader, the others disabled; a tap plays the square."""
     current = new_session(tmp_path, "air-king")
-    storm = until(
-        current, lambda b, all_: b["verb"] == "storm" and sum(o["verb"] == "storm" for o in all_) > MANY, random.Random(1)
-    )
+    def many_storms(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
+        return b["verb"] == "storm" and sum(other["verb"] == "storm" for other in buttons) > MANY
+
+    storm = until(current, many_storms, random.Random(1))
     storms = [b for b in buttons_now(current) if b["verb"] == "storm"]
     rows, columns = storm["grid"]["rows"], storm["grid"]["columns"]
     served = Served(browser, current)
@@ -337,7 +342,10 @@ def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(browse
     until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
     served = Served(browser, current)
     plain = ("steps", "group", "cell", "grid")
-    served.shape = lambda state: {**state, "buttons": [{k: v for k, v in b.items() if k not in plain} for b in state["buttons"]]}
+    served.shape = lambda state: {
+        **state,
+        "buttons": [{key: value for key, value in b.items() if key not in plain} for b in state["buttons"]],
+    }
     page = served.show(current.state.to_move() or "")
     picker = page.locator("#moves .chooser[data-key='chance:draw']")
     expect(picker.locator(".answers.long")).to_be_visible()

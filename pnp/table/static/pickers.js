@@ -56,7 +56,9 @@ window.pnpPickers = (() => {
     for (const b of items) {
       if (b.steps.length <= n) continue;
       const [question, answer] = b.steps[n];
-      if (!answers.has(answer)) answers.set(answer, { answer, question, group: "", cell: null, grid: null, inputs: [] });
+      if (!answers.has(answer)) {
+        answers.set(answer, { answer, question, group: "", cell: null, grid: null, inputs: [] });
+      }
       const a = answers.get(answer);
       a.inputs.push(b);
       if (b.steps.length === n + 1) {
@@ -83,41 +85,48 @@ window.pnpPickers = (() => {
     const items = stepsOf(group.items);
     const walk = walkOf(group.key);
     if (!items.some((b) => follows(b, walk.path))) walk.path = [];
-    // a step with one answer that leads on is taken at once (and skipped again on the way back)
-    for (;;) {
+    // where the path leads: the answers of its next step, and the inputs it makes up already
+    const ahead = () => {
       const here = items.filter((b) => follows(b, walk.path));
-      const answers = answersAt(here, walk.path.length);
-      const finished = here.filter((b) => b.steps.length === walk.path.length);
-      if (answers.length !== 1 || answers[0].inputs.length === 1 || finished.length) break;
+      return [answersAt(here, walk.path.length), here.filter((b) => b.steps.length === walk.path.length)];
+    };
+    let [answers, finished] = ahead();
+    // a step with one answer that leads on is taken at once (and skipped again on the way back)
+    while (answers.length === 1 && answers[0].inputs.length > 1 && !finished.length) {
       walk.path.push({ answer: answers[0].answer, only: true });
+      [answers, finished] = ahead();
     }
-    const here = items.filter((b) => follows(b, walk.path));
     const n = walk.path.length;
-    const answers = answersAt(here, n);
-    const finished = here.filter((b) => b.steps.length === n); // the path so far is an input of its own
 
-    if (n) box.append(trail(walk, items, redraw));
-    if (finished.length) box.append(el("div", { class: "buttons" }, ...finished.map((b) => button(b, capital(b.label || b.move)))));
+    if (n) box.append(trail(walk, redraw));
+    if (finished.length) {
+      box.append(el("div", { class: "buttons" }, ...finished.map((b) => button(b, capital(b.label || b.move)))));
+    }
     if (answers.length) {
       const question = answers[0].question;
-      const heading = el("p", { class: "question", id: `ask-${fold(group.key)}-${n}`, text: question ? capital(question) : "Choose" });
+      const heading = el("p", {
+        class: "question",
+        id: `ask-${fold(group.key)}-${n}`,
+        tabIndex: -1, // where the focus goes when a step is taken or undone, so a screen reader says it
+        text: question ? capital(question) : "Choose",
+      });
       box.append(heading);
       const onGrid = answers.filter((a) => a.cell);
-      if (onGrid.length) box.append(grid(onGrid, question, redraw, walk, button));
+      if (onGrid.length) box.append(grid(onGrid, walk, redraw, button, question));
       const listed = answers.filter((a) => !a.cell);
       if (listed.length) box.append(list(listed, walk, redraw, button, heading.id));
     }
     return box;
   }
 
-  // Where the player is: each answer chosen, a step back and a fresh start.
-  function trail(walk, items, redraw) {
+  // Where the player is: each answer chosen, and a step back.
+  function trail(walk, redraw) {
     const back = el("button", { type: "button", class: "secondary back", text: "‹ Back" });
     back.addEventListener("click", () => {
       walk.path.pop();
       while (walk.path.length && walk.path[walk.path.length - 1].only) walk.path.pop();
       walk.search = "";
-      redraw("button.back, .chooser button:not([disabled])");
+      redraw(".question");
     });
     const chosen = walk.path.map((step) => step.answer);
     const row = el("p", { class: "trail" }, el("span", { class: "chosen", text: chosen.join(" › ") }));
@@ -127,13 +136,13 @@ window.pnpPickers = (() => {
   }
 
   // An answer that leads to one input plays it; one that leads to several takes the player a step on.
-  function answerButton(a, walk, redraw, button, text = a.answer) {
-    if (a.inputs.length === 1) return button(a.inputs[0], text);
-    const next = el("button", { type: "button", class: "step", "data-answer": a.answer, text });
+  function answerButton(a, walk, redraw, button) {
+    if (a.inputs.length === 1) return button(a.inputs[0], a.answer);
+    const next = el("button", { type: "button", class: "step", "data-answer": a.answer, text: a.answer });
     next.addEventListener("click", () => {
       walk.path.push({ answer: a.answer, only: false });
       walk.search = "";
-      redraw(".chooser .question");
+      redraw(".question");
     });
     return next;
   }
@@ -155,7 +164,11 @@ window.pnpPickers = (() => {
         return node;
       });
       const short = groups.get(name).every((a) => a.answer.length <= SHORT);
-      const box = el("div", { class: short ? "buttons short" : "buttons", role: "group", "aria-labelledby": labelledBy }, ...buttons);
+      const box = el(
+        "div",
+        { class: short ? "buttons short" : "buttons", role: "group", "aria-labelledby": labelledBy },
+        ...buttons,
+      );
       if (!headed) {
         nodes.push(box);
         continue;
@@ -163,7 +176,13 @@ window.pnpPickers = (() => {
       const details = el(
         "details",
         { class: "heading", "data-heading": name, open: walk.open.has(name) },
-        el("summary", {}, el("span", { text: name || "Other" }), " ", el("span", { class: "tally", text: String(buttons.length) })),
+        el(
+          "summary",
+          {},
+          el("span", { text: name || "Other" }),
+          " ",
+          el("span", { class: "tally", text: String(buttons.length) }),
+        ),
         box,
       );
       details.addEventListener("toggle", () => {
@@ -217,7 +236,7 @@ window.pnpPickers = (() => {
   }
 
   // Answers that are squares: the whole grid, the squares offered as buttons, the others greyed.
-  function grid(answers, question, redraw, walk, button) {
+  function grid(answers, walk, redraw, button, question) {
     const { rows, columns } = answers[0].grid;
     const at = new Map(answers.map((a) => [`${a.cell[0]},${a.cell[1]}`, a]));
     const cells = [el("span", { class: "corner", "aria-hidden": "true" })];
@@ -233,7 +252,8 @@ window.pnpPickers = (() => {
           node.setAttribute("aria-label", one ? one.label || one.move : `${capital(question)} ${a.answer}`);
           cells.push(node);
         } else {
-          cells.push(el("button", { type: "button", class: "square off", disabled: true, "aria-label": `row ${rowName}, column ${columnName}: not possible` }));
+          const off = `row ${rowName}, column ${columnName}: not possible`;
+          cells.push(el("button", { type: "button", class: "square off", disabled: true, "aria-label": off }));
         }
       });
     });
@@ -242,7 +262,7 @@ window.pnpPickers = (() => {
     return el("div", { class: "grid-wrap" }, board);
   }
 
-  // The steps that lead to ``move`` in its group, so a suggested input can be shown (null: none).
+  // Walk ``group``'s picker to the step that shows ``move`` (a suggestion); false when the group lacks it.
   function reveal(group, move) {
     const b = stepsOf(group.items).find((x) => x.move === move);
     if (!b) return false;
