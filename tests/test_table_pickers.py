@@ -185,6 +185,28 @@ def tall(page: Any) -> int:
     return page.evaluate("document.documentElement.scrollHeight")
 
 
+# -- the steps the games give -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_input_of_a_group_has_steps_of_its_own(tmp_path, name):
+    """Over a seeded game, every group given steps tells its inputs apart by their answers, and inputs on a
+    grid by their squares, so a picker reaches each input and only it."""
+    current, rng = new_session(tmp_path, name), random.Random(5)
+    while current.state.to_move() is not None:
+        buttons = buttons_now(current)
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for b in buttons:
+            groups.setdefault(group_of(b), []).append(b)
+        for group in groups.values():
+            if all("steps" in b for b in group):
+                paths = [tuple(answer for _question, answer in b["steps"]) for b in group]
+                assert len(set(paths)) == len(group), group
+                squares = [(*path[:-1], *b["cell"]) for path, b in zip(paths, group) if "cell" in b]
+                assert len(set(squares)) == len(squares), group
+        current.play(rng.choice(buttons)["move"])
+
+
 # -- whole games ---------------------------------------------------------------------------------------------
 
 
