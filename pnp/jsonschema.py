@@ -7,7 +7,7 @@ import types
 import typing
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from pnp.loader import RULES
+from pnp.loader import PATTERN_WORDS, RULES
 
 _PLAIN = {bool: {"type": "boolean"}, int: {"type": "integer"}, float: {"type": "number"}, str: {"type": "string"}}
 
@@ -42,6 +42,8 @@ def _with_rules(prop: dict[str, Any], metadata: Any) -> dict[str, Any]:
     """A property's schema with the value rules its field declares (see ``pnp.loader.RULES``): on the value
     itself, or on each item of a list, and beside ``null`` for an optional field."""
     rules = {key: metadata[key] for key in RULES if key in metadata}
+    if "pattern" in rules:  # what an editor shows instead of the regular expression (VS Code's keyword)
+        rules["patternErrorMessage"] = metadata[PATTERN_WORDS]
     if not rules:
         return prop
     if "anyOf" in prop:

@@ -19,6 +19,7 @@ values is refused while it is converted.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import hashlib
 import math
@@ -31,7 +32,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 import yaml
 
-from pnp.errors import DataError, describe
+from pnp.errors import DataError, describe, quote
 from pnp.files import read_bytes, size_text
 
 T = TypeVar("T")
@@ -42,8 +43,22 @@ MAX_VALUES = 500_000  # about what 1 MiB of YAML holds without aliases
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
 # The value rules a field may declare in its metadata, named as in JSON Schema: the JSON Schema states them
 # for editors and the loader enforces them (see _enforce), so the two never disagree. On a list field,
-# minimum, maximum, exclusiveMinimum and pattern apply to each item.
+# minimum, maximum, exclusiveMinimum and pattern apply to each item. A pattern comes with its meaning in
+# words (see ``pattern``), which is what a refusal shows.
 RULES = ("minimum", "maximum", "exclusiveMinimum", "pattern", "minItems", "maxItems", "uniqueItems")
+PATTERN_WORDS = "pattern_words"
+
+
+def pattern(regex: str, words: str) -> dict[str, str]:
+    """Field metadata for text that must match ``regex``; ``words`` says what it must be ("one capital letter")."""
+    return {"pattern": regex, PATTERN_WORDS: words}
+
+
+def did_you_mean(word: str, known: typing.Iterable[str]) -> str:
+    """": did you mean 'X'?" naming the known word closest to a misspelt ``word``, or "" when none is close."""
+    choices = list(known)
+    close = [k for k in choices if k.lower() == word.lower()] or difflib.get_close_matches(word, choices, n=1)
+    return f": did you mean {quote(close[0])}?" if close else ""
 
 
 @dataclass
@@ -275,10 +290,11 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
         return _convert(node, options[0], path, source)
     if origin is Literal:
         allowed = get_args(tp)
-        value = _scalar(node, path, source, "one of " + " ".join(map(str, allowed)))
+        known = ", ".join(map(str, allowed))
+        value = _scalar(node, path, source, f"one of {known}")
         if value not in allowed:
-            known = " ".join(str(a) for a in allowed)
-            raise _fail(node, path, source, f"unknown value {value!r} (known: {known})")
+            hint = _nearest(value, allowed)
+            raise _fail(node, path, source, f"unknown value {_written(node)}{hint} (known: {known})")
         return value
     if origin in (list, tuple):
         _expect(node, yaml.SequenceNode, path, source, "a list")
@@ -298,6 +314,27 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
     return _convert_plain(node, tp, path, source)
 
 
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+
+
+def _written(node: yaml.Node) -> str:
+    """A value as the file spells it, quoted: what messages repeat (never Python's spelling, True or None)."""
+    if not isinstance(node, yaml.ScalarNode):
+        return _KIND[type(node)]
+    if node.tag == "tag:yaml.org,2002:null" and not node.value:
+        return "nothing"
+    return node.value if node.tag in _NUMBER_TAGS else quote(node.value)
+
+
+def _nearest(value: Any, allowed: tuple[Any, ...]) -> str:
+    """": did you mean X?" for the allowed value nearest to ``value``: by spelling for words, by size for numbers."""
+    numbers = [a for a in allowed if isinstance(a, int) and not isinstance(a, bool)]
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and numbers:
+        return f": did you mean {min(numbers, key=lambda a: (abs(a - value), a))}?"
+    words = [a for a in allowed if isinstance(a, str)]
+    return did_you_mean(str(value), words) if isinstance(value, str) else ""
+
+
 _NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 
@@ -308,24 +345,27 @@ def _convert_plain(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
     if tp is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     if tp is float and isinstance(value, float) and not math.isfinite(value):
-        raise _fail(node, path, source, f"expected a finite number, found {value!r}")
+        raise _fail(node, path, source, f"expected a finite number, found {_written(node)}")
     if tp is str and isinstance(value, (int, float)) and not isinstance(value, bool):
         return node.value
     if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
-        raise _fail(node, path, source, f"expected {_NAMES[tp]}, found {value!r}")
+        raise _fail(node, path, source, f"expected {_NAMES[tp]}, found {_written(node)}")
     return value
 
 
 def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) -> Any:
-    _expect(node, yaml.MappingNode, path, source, f"a mapping ({cls.__name__})")
+    _expect(node, yaml.MappingNode, path, source, "a mapping of keys")
     hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     values: dict[str, Any] = {}
     for key_node, value_node in node.value:
-        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise _fail(key_node, path, source, f"a key must be a single word, not {_KIND[type(key_node)]}")
+        key = key_node.value
         if key not in fields:
             known = ", ".join(fields)
-            raise _fail(key_node, _join(path, str(key)), source, f"unknown key {key!r} (known: {known})")
+            hint = did_you_mean(key, fields)
+            raise _fail(key_node, _join(path, key), source, f"unknown key {quote(key)}{hint} (known: {known})")
         values[key] = _convert(value_node, hints[key], _join(path, key), source)
         _enforce(fields[key].metadata, values[key], value_node, _join(path, key), source)
     missing = [
@@ -342,6 +382,8 @@ def _enforce(rules: Any, value: Any, node: yaml.Node, path: str, source: Source)
     """Refuse a converted field value that breaks a value rule (RULES) its field declares, at the value's line."""
     if value is None or not any(key in rules for key in RULES):
         return
+    if "pattern" in rules and PATTERN_WORDS not in rules:  # the game's own mistake: said at once, not on a refusal
+        raise TypeError(f"{path}: a field's pattern needs its words: declare it with pnp.loader.pattern(regex, words)")
     if not isinstance(value, (list, tuple)):
         _enforce_one(rules, value, node, path, source)
         return
@@ -354,17 +396,27 @@ def _enforce(rules: Any, value: Any, node: yaml.Node, path: str, source: Source)
     for i, (item, item_node) in enumerate(zip(value, items)):
         _enforce_one(rules, item, item_node, f"{path}[{i}]", source)
         if rules.get("uniqueItems") and item in seen:
-            raise _fail(item_node, f"{path}[{i}]", source, f"{item!r} is listed twice")
+            raise _fail(item_node, f"{path}[{i}]", source, f"{_written(item_node)} is listed twice")
         seen.add(item)
 
 
 def _enforce_one(rules: Any, value: Any, node: yaml.Node, path: str, source: Source) -> None:
-    """Refuse a single value (a field's, or one item of a list field's) that breaks a bound or a pattern."""
+    """Refuse a single value (a field's, or one item of a list field's) that breaks a bound or a pattern.
+
+    A bound names the nearest allowed value; a pattern is described in the words its field gives.
+    """
+    shown = typing.cast(yaml.ScalarNode, node).value
     if "minimum" in rules and value < rules["minimum"]:
-        raise _fail(node, path, source, f"{value} is too low (at least {rules['minimum']})")
+        raise _fail(node, path, source, f"{shown} is less than {_number(rules['minimum'])}, the least allowed")
     if "exclusiveMinimum" in rules and value <= rules["exclusiveMinimum"]:
-        raise _fail(node, path, source, f"{value} is too low (more than {rules['exclusiveMinimum']})")
+        least = _number(rules["exclusiveMinimum"])
+        raise _fail(node, path, source, f"{shown} is too small: it must be more than {least}")
     if "maximum" in rules and value > rules["maximum"]:
-        raise _fail(node, path, source, f"{value} is too high (at most {rules['maximum']})")
+        raise _fail(node, path, source, f"{shown} is more than {_number(rules['maximum'])}, the most allowed")
     if "pattern" in rules and not re.search(rules["pattern"], value):
-        raise _fail(node, path, source, f"{value!r} does not match the pattern {rules['pattern']}")
+        raise _fail(node, path, source, f"{quote(value)} is not {rules[PATTERN_WORDS]}")
+
+
+def _number(bound: float) -> str:
+    """A bound as a person writes it: 5, 0.5 (never 5.0)."""
+    return f"{bound:g}"

@@ -12,10 +12,11 @@ from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
 
-# The suite never depends on random bytes: Hypothesis draws each test's examples from a fixed seed.
+# The suite never depends on random bytes or on time: Hypothesis draws each test's examples from a fixed
+# seed, with no deadline per example (a loaded machine is slow, not wrong).
 # HYPOTHESIS_PROFILE=explore searches afresh, for hunting bugs by hand (then pin what it finds).
-settings.register_profile("deterministic", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+settings.register_profile("deterministic", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
@@ -25,6 +26,14 @@ def _cache_folder(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PNP_CACHE_DIR", str(tmp_path_factory.mktemp("pnp-cache")))
         yield
+
+
+@pytest.fixture
+def example_registered(monkeypatch):
+    """The guide's example game (tests/example_game) registered beside the real ones, as a new game would be."""
+    from example_game import SPEC
+
+    monkeypatch.setitem(REGISTRY, SPEC.name, SPEC)
 
 
 def random_game(game_name: str, players: int, seed: int, **options) -> Table:

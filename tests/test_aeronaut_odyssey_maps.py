@@ -112,7 +112,7 @@ def test_a_disconnected_map(tmp_path):
 def test_a_length_outside_1_to_6(tmp_path, length):
     row = f"  - {{between: [A, D], type: orange, length: {length}}}"
     text, line = edited("  - {between: [A, D], type: orange, length: 1}", row, row)
-    bound = "0 is too low (at least 1)" if length == 0 else "7 is too high (at most 6)"
+    bound = "0 is less than 1, the least allowed" if length == 0 else "7 is more than 6, the most allowed"
     assert refused(tmp_path, text) == f"{line}:{col(row, str(length) + '}')}: routes[4].length: {bound}"
 
 
@@ -179,9 +179,9 @@ def test_bad_slots_and_inventory(tmp_path):
     row = "  - {name: E, x: 9, y: 3, slots: 0}"
     text, line = edited("  - {name: E, x: 9, y: 3, slots: 3}", row, row)
     text = text.replace("inventory_spaces: 6", "inventory_spaces: 2")
-    assert refused(tmp_path, text) == "4:19: inventory_spaces: 2 is too low (at least 3)"
+    assert refused(tmp_path, text) == "4:19: inventory_spaces: 2 is less than 3, the least allowed"
     text = text.replace("inventory_spaces: 2", "inventory_spaces: 6")
-    assert refused(tmp_path, text) == f"{line}:{col(row, '0}')}: cities[4].slots: 0 is too low (at least 1)"
+    assert refused(tmp_path, text) == f"{line}:{col(row, '0}')}: cities[4].slots: 0 is less than 1, the least allowed"
 
 
 def test_a_trajectory_to_an_unknown_city(tmp_path):

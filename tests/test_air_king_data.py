@@ -48,7 +48,7 @@ def test_each_goal_card_needs_two_aircraft_from_each_airport():
         (((1, 2, 3, 4), (1, 2, 3, 5)), "share more than two"),
         (((1, 2, 3, 4), (1, 5, 6, 7)), "same number of cards"),
         (((1, 2, 3, 3),), "4 different aircraft"),
-        (((1, 2, 3, 11),), "unknown aircraft"),
+        (((1, 2, 3, 11),), "no aircraft is numbered 11 (they are 1 to 10)"),
     ],
 )
 def test_the_design_check_finds_broken_goal_sets(goals, problem):
@@ -100,7 +100,7 @@ def test_an_unknown_symbol_is_reported_at_its_line(tmp_path):
 
 def test_a_negative_count_is_reported_at_its_line(tmp_path):
     path, line, col = _broken(tmp_path, "count: 4\n    text: Take one Storm", "count: -1\n    text: Take one Storm")
-    with pytest.raises(DataError, match=rf"{line}:{col + 7}: events\[3\].count: -1 is too low \(at least 0\)"):
+    with pytest.raises(DataError, match=rf"{line}:{col + 7}: events\[3\].count: -1 is less than 0, the least allowed"):
         load_data(path)
 
 

@@ -103,8 +103,8 @@ def test_each_error_is_located_at_its_line_and_column(old, new, needle, message)
 @pytest.mark.parametrize(
     ("old", "new", "needle", "message"),
     [
-        ("columns: 7", "columns: 30", "30", "columns: 30 is too high (at most 26)"),
-        ("lanes: 5", "lanes: 0", "0", "lanes: 0 is too low (at least 1)"),
+        ("columns: 7", "columns: 30", "30", "columns: 30 is more than 26, the most allowed"),
+        ("lanes: 5", "lanes: 0", "0", "lanes: 0 is less than 1, the least allowed"),
     ],
 )
 def test_a_grid_out_of_bounds_is_refused_at_its_value(old, new, needle, message):

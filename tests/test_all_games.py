@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import functools
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from example_game import SPEC as EXAMPLE
 from pnp.games import REGISTRY
+from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind
 from pnp.referee import notation, session
-from pnp.referee.driver import Table
-from pnp.referee.protocol import Commit, Reveal, Secret, Setup
+from pnp.referee.driver import Table, playout, random_chooser
+from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup
 
-GAMES = sorted(REGISTRY)
+GAMES = sorted({*REGISTRY, EXAMPLE.name})  # the guide's example is tested as a registered game
+pytestmark = pytest.mark.usefixtures("example_registered")
 
 
 def _players(name: str, rng: random.Random) -> tuple[str, ...]:
@@ -109,3 +115,85 @@ def test_any_words_after_a_verb_give_a_notation_error_or_a_move(name, data):
         notation.parse(game, text)
     except NotationError as exc:
         assert "\n" not in str(exc)
+
+
+# -- declared traits hold in play -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Seen:
+    """What random games of a game showed: chance, odds that shift, secrets (during play too), private hands."""
+
+    chance: bool = False
+    shifting_odds: bool = False
+    secrets: bool = False
+    secrets_in_play: bool = False
+    private: bool = False
+
+
+def _option_sets(game: Game) -> list[dict[str, bool | int | str]]:
+    """The defaults, and the defaults with every true-or-false option on (what an option may hide shows)."""
+    defaults = {o.key: o.default for o in game.options}
+    return [defaults, {o.key: True if isinstance(o.default, bool) else o.default for o in game.options}]
+
+
+@functools.cache
+def seen_in_play(name: str) -> Seen:
+    """What three seeded random games of ``name``, under each of :func:`_option_sets`, showed."""
+    seen, odds = Seen(), collections.defaultdict(set)
+    game = REGISTRY[name].rules()
+    for options in _option_sets(game):
+        for seed in range(3):
+            setup = Setup(tuple(f"p{i + 1}" for i in range(game.min_players)), options, seed)
+            history = playout(game, setup, random_chooser(random.Random(seed)), random.Random(seed)).history
+            state = game.new_state(setup)
+            for move in history:
+                for outcome, p in state.chance().items():
+                    odds[outcome].add(round(p, 9))
+                listed = [m for m in state.legal_moves() if isinstance(m, Secret)]
+                seen.secrets |= bool(listed)
+                seen.secrets_in_play |= bool(listed) and state.stage() == "play"
+                seen.private |= any(state.private(player) for player in state.players)
+                state.apply(move)
+    seen.chance = bool(odds)
+    seen.shifting_odds = any(len(values) > 1 for values in odds.values())
+    return seen
+
+
+def trait_mismatches(spec: GameSpec, seen: Seen) -> Iterator[str]:
+    """Each trait ``spec`` declares that the game's behaviour (``seen``, its rules and hooks) contradicts."""
+    traits, game = spec.traits, spec.rules()
+    if (game.min_players, game.max_players) != (traits.min_players, traits.max_players):
+        yield f"players: the rules take {game.min_players}-{game.max_players}"
+    if bool(traits.chance) != seen.chance:
+        yield f"chance {sorted(k.value for k in traits.chance)}: chance inputs {'' if seen.chance else 'never '}listed"
+    if ChanceKind.DECK in traits.chance and not seen.shifting_odds:
+        yield "chance: a deck, but no outcome's odds ever changed as it was drawn"
+    for kind, shown in ((Hidden.SECRETS, seen.secrets), (Hidden.PRIVATE_HANDS, seen.private)):
+        if (kind in traits.hidden) != shown:
+            yield f"hidden: {kind.value} {'declared' if kind in traits.hidden else 'not declared'}, shown: {shown}"
+    if traits.simultaneous != seen.secrets_in_play:
+        yield f"simultaneous={traits.simultaneous}, secrets sealed during play: {seen.secrets_in_play}"
+    setup = Setup(tuple(f"p{i + 1}" for i in range(game.min_players)), seed=7)
+    generated = bool(game.generated_inputs(setup))
+    if (MapKind.GENERATED in traits.maps) != generated:
+        yield f"maps: generated {'declared' if MapKind.GENERATED in traits.maps else 'not declared'}: {generated}"
+    if (MapKind.CUSTOM in traits.maps) != (spec.maps is not None):
+        yield "maps: a custom map is declared exactly when the game has map hooks (GameSpec.maps)"
+    if MapKind.FIXED in traits.maps and (generated or not game.input_files(setup)):
+        yield "maps: a fixed map, but a session without a map file reads none"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_declared_trait_shows_in_play(name):
+    assert not list(trait_mismatches(REGISTRY[name], seen_in_play(name)))
+
+
+def test_a_trait_declared_wrongly_is_found():
+    honest = REGISTRY[EXAMPLE.name].traits
+    wrong = dataclasses.replace(
+        honest, chance=frozenset({ChanceKind.DECK}), hidden=frozenset(), simultaneous=False, maps=frozenset()
+    )
+    declared_wrongly = dataclasses.replace(REGISTRY[EXAMPLE.name], traits=wrong)
+    found = list(trait_mismatches(declared_wrongly, seen_in_play(EXAMPLE.name)))
+    assert [line.split()[0] for line in found] == ["chance:", "hidden:", "simultaneous=False,", "maps:"], found

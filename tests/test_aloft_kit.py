@@ -114,7 +114,7 @@ def test_cards_fit_the_cells_of_the_built_in_board():
     ("text", "problem", "where"),
     [
         ("columns: 5\nrows: 4\n", "too narrow for a convoy", "b.yaml:1:10"),
-        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44.0 mm card", "b.yaml:3:13"),
+        ("columns: 12\nrows: 4\ncell_width: 40\n", "too narrow for a 44 mm card", "b.yaml:3:13"),
         ("columns: 12\nrows: 4\ncell_height: 60\n", "too short", "b.yaml:3:14"),
     ],
 )
@@ -129,9 +129,9 @@ def test_each_board_check_points_at_its_line_and_column(text, problem, where):
 @pytest.mark.parametrize(
     ("text", "error"),
     [
-        ("columns: 12\nrows: 0\n", "b.yaml:2:7: rows: 0 is too low (at least 1)"),
-        ("columns: 12\nrows: 21\n", "b.yaml:2:7: rows: 21 is too high (at most 20)"),
-        ("columns: 61\nrows: 4\n", "b.yaml:1:10: columns: 61 is too high (at most 60)"),
+        ("columns: 12\nrows: 0\n", "b.yaml:2:7: rows: 0 is less than 1, the least allowed"),
+        ("columns: 12\nrows: 21\n", "b.yaml:2:7: rows: 21 is more than 20, the most allowed"),
+        ("columns: 61\nrows: 4\n", "b.yaml:1:10: columns: 61 is more than 60, the most allowed"),
     ],
 )
 def test_a_board_out_of_bounds_is_refused_at_its_value(text, error):

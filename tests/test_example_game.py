@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 from example_game import SPEC
+from example_game.notation import UpdraftMove
 
+from pnp.errors import IllegalMove, NotationError
 from pnp.referee import notation
 from pnp.referee.driver import playout, random_chooser
-from pnp.referee.protocol import Commit, Reveal, Setup
+from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup, State
 
 GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
 SOURCES = "\n".join(p.read_text() for p in (Path(__file__).parent / "example_game").glob("*.py"))
@@ -30,7 +32,7 @@ def test_the_example_game_plays_to_the_end_with_its_notation_round_tripping(seed
     table = playout(game, Setup(("ann", "bob", "cy")), choose(random.Random(seed)), random.Random(seed))
     score = table.state.score()
     assert score.final and score.winners and table.state.to_move() is None
-    assert any(row.score >= 12 for row in score.players)
+    assert any(row.breakdown["altitude"] == 12 for row in score.players)
     for move in table.history:
         if not isinstance(move, (Commit, Reveal)):
             assert game.parse_move(game.format_move(move)) == move
@@ -38,15 +40,59 @@ def test_the_example_game_plays_to_the_end_with_its_notation_round_tripping(seed
     assert all(notation.parse(game, notation.format(game, move)) == move for move in table.history)
 
 
+def _fly(game: Game, setup: Setup = Setup(("ann", "bob"))) -> State:
+    """A state of ``game`` past the lucky faces and the first round's burns (all of 1), at the first turn of play."""
+    state = game.new_state(setup)
+    for slot in ("lucky", "burn1"):
+        for _ in setup.players:
+            state.apply(Commit(slot, "0" * 64))
+    for _ in setup.players:
+        state.apply(Reveal("burn1", "1"))
+    return state
+
+
 def test_a_roll_is_chance_and_drift_a_choice():
     game = SPEC.rules()
-    state = game.new_state(Setup(("ann", "bob")))
-    for _ in state.players:
-        state.apply(Commit("lucky", "0" * 64))
+    state = _fly(game)
     chances = state.chance()
     assert sorted(notation.format(game, m) for m in chances) == [f"roll {face}" for face in range(1, 7)]
     assert all(p == pytest.approx(1 / 6) for p in chances.values())
     assert game.parse_move("drift") in state.legal_moves() and game.parse_move("drift") not in chances
+
+
+def test_every_seat_seals_its_burn_before_any_is_revealed_one_slot_per_round():
+    game = SPEC.rules()
+    state = game.new_state(Setup(("ann", "bob")))
+    for _ in state.players:
+        state.apply(Commit("lucky", "0" * 64))
+    assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn1"}
+    state.apply(Commit("burn1", "0" * 64))
+    assert state.to_move() == "bob" and all(isinstance(m, Secret) for m in state.legal_moves())
+    state.apply(Commit("burn1", "0" * 64))
+    assert state.legal_moves() == [Reveal("burn1")]
+    with pytest.raises(IllegalMove, match="is not a burn of 0 to 2"):
+        state.clone().apply(Reveal("burn1", "3"))
+    state = _fly(game)
+    for _ in range(2):
+        state.apply(game.parse_move("drift"))
+    assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn2"}
+
+
+def test_rules_bound_to_a_custom_column_read_and_label_its_die(tmp_path):
+    column = tmp_path / "tall.yaml"
+    column.write_text("game: updraft\ntop: 20\ndie: [1, 2, 2, 3, 8]\n")
+    setup = Setup(("ann", "bob"), map_path=column)
+    rules = SPEC.rules()
+    bound = rules.bind(setup)
+    assert bound.parse_move("roll 8") == UpdraftMove("roll", 8) and bound.label(UpdraftMove("roll", 8)) == (
+        "the d5 shows 8: climb 8"
+    )
+    with pytest.raises(NotationError, match="not a die face"):
+        rules.parse_move("roll 8")  # the unbound rules read the built-in column
+    with pytest.raises(NotationError, match="no face 6"):
+        bound.parse_move("roll 6")
+    chances = {bound.format_move(m): p for m, p in _fly(bound, setup).chance().items()}
+    assert chances == pytest.approx({"roll 1": 0.2, "roll 2": 0.4, "roll 3": 0.2, "roll 8": 0.2})
 
 
 @pytest.mark.parametrize("phase", ["start", "end"])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pnp.errors import DataError
 from pnp.games.aloft.model import AloftData, load_data
 from pnp.jsonschema import schema_for
-from pnp.loader import load_file, load_text, peek, top_keys
+from pnp.loader import load_file, load_text, pattern, peek, top_keys
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def test_a_valid_document_becomes_typed_objects():
 
 def test_unknown_value_names_file_line_column_and_field_path():
     text = "name: x\nitems:\n  - colours: [B]\n  - colours: [G, X]\n"
-    assert error_of(text) == "data/x.yaml:4:18: items[1].colours[1]: unknown value 'X' (known: B G R)"
+    assert error_of(text) == "data/x.yaml:4:18: items[1].colours[1]: unknown value 'X' (known: B, G, R)"
 
 
 def test_unknown_keys_are_errors():
@@ -61,9 +61,9 @@ def test_unknown_keys_are_errors():
         ("name: x\nname: y\nitems: []\n", "name: duplicate key 'name'"),
         ("name: [x\n", "invalid YAML"),
         ("", "the file is empty"),
-        ("name: x\nitems: []\ncounts: {a: true}\n", "expected a whole number, found True"),
+        ("name: x\nitems: []\ncounts: {a: true}\n", "expected a whole number, found 'true'"),
         ("name: x\nitems:\n\t- colours: [B]\n", "3:1: invalid YAML: a tab character: YAML indents with spaces"),
-        ("- name: x\n- items: []\n", "1:1: expected a mapping (Doc), found a list"),
+        ("- name: x\n- items: []\n", "1:1: expected a mapping of keys, found a list"),
     ],
 )
 def test_each_kind_of_mistake_has_its_message(text, expected):
@@ -185,22 +185,24 @@ def test_top_keys_are_the_keys_at_the_left_margin():
 
 @dataclass(frozen=True)
 class Ruled:
-    name: str = field(metadata={"pattern": "^[A-Z]+$"})
+    name: str = field(metadata=pattern("^[A-Z]+$", "capital letters"))
     count: int = field(default=1, metadata={"minimum": 1, "maximum": 6})
-    pair: tuple[str, ...] = field(default=(), metadata={"minItems": 2, "maxItems": 2, "pattern": "^[a-z]$"})
+    pair: tuple[str, ...] = field(
+        default=(), metadata={"minItems": 2, "maxItems": 2, **pattern("^[a-z]$", "a small letter")}
+    )
     size: float | None = field(default=None, metadata={"exclusiveMinimum": 0})
     tags: tuple[str, ...] = field(default=(), metadata={"minItems": 1, "maxItems": 3, "uniqueItems": True})
 
 
 def test_the_schema_states_each_fields_value_rules():
     props = schema_for(Ruled, "r")["$defs"]["Ruled"]["properties"]
-    assert props["name"] == {"type": "string", "pattern": "^[A-Z]+$"}
+    assert props["name"] == {"type": "string", "pattern": "^[A-Z]+$", "patternErrorMessage": "capital letters"}
     assert props["count"] == {"type": "integer", "minimum": 1, "maximum": 6}
     assert props["pair"] == {
         "type": "array",
         "minItems": 2,
         "maxItems": 2,
-        "items": {"type": "string", "pattern": "^[a-z]$"},
+        "items": {"type": "string", "pattern": "^[a-z]$", "patternErrorMessage": "a small letter"},
     }
     assert props["size"] == {"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"type": "null"}]}
     assert props["tags"] == {
@@ -215,11 +217,11 @@ def test_the_schema_states_each_fields_value_rules():
 @pytest.mark.parametrize(
     ("line", "where", "message"),
     [
-        ("count: 0", "2:8: count", "0 is too low (at least 1)"),
-        ("count: 7", "2:8: count", "7 is too high (at most 6)"),
-        ("size: 0", "2:7: size", "0.0 is too low (more than 0)"),
-        ("name: Ab", "1:7: name", "'Ab' does not match the pattern ^[A-Z]+$"),
-        ("pair: [a, B]", "2:11: pair[1]", "'B' does not match the pattern ^[a-z]$"),
+        ("count: 0", "2:8: count", "0 is less than 1, the least allowed"),
+        ("count: 7", "2:8: count", "7 is more than 6, the most allowed"),
+        ("size: 0", "2:7: size", "0 is too small: it must be more than 0"),
+        ("name: Ab", "1:7: name", "'Ab' is not capital letters"),
+        ("pair: [a, B]", "2:11: pair[1]", "'B' is not a small letter"),
         ("pair: [a]", "2:7: pair", "1 item, expected exactly 2"),
         ("pair: [a, b, c]", "2:7: pair", "3 items, expected exactly 2"),
         ("tags: []", "2:7: tags", "0 items, expected at least 1"),
@@ -238,3 +240,12 @@ def test_a_value_within_its_fields_rules_loads_and_a_left_out_optional_one_is_no
     text = "name: AB\ncount: 6\npair: [a, b]\nsize: 0.5\ntags: [x, y]\n"
     assert load_text(text, Ruled).value == Ruled("AB", 6, ("a", "b"), 0.5, ("x", "y"))
     assert load_text("name: A\nsize: null\n", Ruled).value == Ruled("A")
+
+
+def test_a_pattern_without_its_words_is_the_games_mistake_said_on_the_first_load() -> None:
+    @dataclass(frozen=True)
+    class Bare:
+        name: str = field(metadata={"pattern": "^[A-Z]+$"})
+
+    with pytest.raises(TypeError, match="pnp.loader.pattern"):
+        load_text("name: ABC\n", Bare)

@@ -81,3 +81,90 @@ def test_the_cli_prints_json_with_every_figure(cli):
     from pathlib import Path
 
     assert "<svg" in Path("report.html").read_text()
+
+
+def _seat_3_never_wins(monkeypatch):
+    """Seats 1 and 2 win every other game of three players: seat 3's interval lies below a fair share."""
+    import pnp.sim
+
+    real = pnp.sim.play_one
+
+    def play(config, index):
+        result = real(config, index)
+        return pnp.sim.GameResult(index, result.bots, (2, 2, 0), (index % 2,), result.moves, {})
+
+    monkeypatch.setattr(pnp.sim, "play_one", play)
+
+
+def test_run_flags_a_seat_whose_interval_excludes_a_fair_share_in_text_json_and_html(cli, monkeypatch):
+    _seat_3_never_wins(monkeypatch)
+    args = ("sim", "aloft", "--games", "12", "--players", "3", "--bots", "random", "--seed", "2")
+    code, out, err = cli(*args, "--html", "report.html")
+    assert code == 0, err
+    seats = {line.split()[1]: line for line in out.splitlines() if line.startswith("  seat ")}
+    assert [seat for seat, line in seats.items() if line.endswith("  !")] == ["3"]
+    assert "1 of 3 seats flagged (!): a seat's 95 % interval excludes a fair share" in out
+    from pathlib import Path
+
+    page = Path("report.html").read_text(encoding="utf-8")
+    assert "seat 3 !" in page and "seat 1 !" not in page and "1 of 3 seats flagged" in page
+    code, out, _ = cli(*args, "--json")
+    assert json.loads(out)["flagged_seats"] == ["seat 3"]
+
+
+def test_a_fair_run_flags_no_seat(cli, monkeypatch):
+    import pnp.sim
+
+    real = pnp.sim.play_one
+
+    def take_turns(config, index):  # seat 1 wins the even games, seat 2 the odd ones
+        result = real(config, index)
+        return pnp.sim.GameResult(index, result.bots, (1, 1), (index % 2,), result.moves, {})
+
+    monkeypatch.setattr(pnp.sim, "play_one", take_turns)
+    code, out, _ = cli("sim", "aloft", "--games", "12", "--bots", "random", "--json")
+    assert code == 0 and json.loads(out)["flagged_seats"] == []
+
+
+def test_run_and_sweep_play_the_same_bots_by_default(cli):
+    code, out, _ = cli("sim", "aloft", "--games", "2", "--json")
+    run_bots = json.loads(out)["inputs"]["bots"]
+    code, out, _ = cli("sim", "sweep", "aloft", "--over", "players=2", "--games", "2", "--json")
+    assert run_bots == json.loads(out)["inputs"]["bots"] == ["greedy"]
+
+
+def test_a_run_records_its_inputs_the_map_by_name_and_by_the_digest_of_its_bytes(cli):
+    import hashlib
+    from pathlib import Path
+
+    import pnp
+    from pnp.resources import board_file
+
+    Path("tall.yaml").write_text(board_file("aloft.yaml").read_text(encoding="utf-8").replace("rows: 4", "rows: 6"))
+    args = ("sim", "aloft", "--games", "2", "--players", "3", "--bots", "random,greedy", "--seed", "5")
+    code, out, _ = cli(*args, "--map", "tall.yaml", "--json")
+    inputs = json.loads(out)["inputs"]
+    short = hashlib.sha256(Path("tall.yaml").read_bytes()).hexdigest()[:12]
+    assert inputs == {
+        "game": "aloft",
+        "bots": ["random", "greedy"],
+        "seed": 5,
+        "pnp": pnp.__version__,
+        "players": 3,
+        "map": {"file": "tall.yaml", "sha256": short},
+    }
+    code, out, _ = cli(*args, "--map", "tall.yaml")
+    assert f"inputs: aloft, map tall.yaml (sha256 {short}), bots random, greedy, seed 5, pnp {pnp.__version__}" in out
+    code, out, _ = cli(*args, "--json")
+    assert json.loads(out)["inputs"]["map"]["file"] == "built-in boards/aloft.yaml"
+
+
+def test_a_run_on_a_map_that_fails_its_check_stops_before_any_game_with_one_line(cli, monkeypatch):
+    from pathlib import Path
+
+    import pnp.sim
+
+    monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: pytest.fail("a game was played"))
+    Path("bad.yaml").write_text("game: aloft\ncolumns: 12\nrows: 4\ncell_width: 40\n", encoding="utf-8")
+    code, out, err = cli("sim", "aloft", "--games", "2", "--map", "bad.yaml")
+    assert code == 1 and err == "pnp: error: bad.yaml:4:13: cell_width: 40 mm is too narrow for a 44 mm card\n"

@@ -79,19 +79,12 @@ def test_at_the_test_positions_the_best_ranked_choices_are_weighed_in_common_wor
 
 
 def ranked(current: Session) -> list[object]:
-    """The player's choices, best first by the game's greedy bot (these games rank by its picks or its rating)."""
+    """The player's choices, best first by the game's rating hook (these games have one)."""
     player = current.state.to_move() or ""
     own = current.own_secrets(player)
-    greedy = bot_factories(current.spec.name)["greedy"]
-    if current.spec.name == "aloft":
-        rating = greedy.rating
-        return sorted(choices(current), key=lambda m: -rate_after(current.state, m, player, own, rating))
-    left, order = choices(current), []
-    bot = greedy(random.Random(0))
-    while left:  # Hauling's set-up ranks by the transports alone: its picks in turn, no ties
-        order.append(bot(current.state.clone(), left, own))
-        left.remove(order[-1])
-    return order
+    assert current.spec.rater
+    rater = current.spec.rater()
+    return sorted(choices(current), key=lambda m: -rate_after(current.state, m, player, own, rater))
 
 
 def test_the_work_budget_sets_the_rounds_not_the_clock(tmp_path, monkeypatch, tried):
@@ -148,14 +141,14 @@ def test_a_lone_choice_is_suggested_without_a_search(tmp_path, tried):
 def test_the_search_keeps_the_favourite_unless_another_candidate_clearly_beats_it(tmp_path):
     """weigh(): the greedy bot's favourite stands for a poor rival, falls to a clearly better one."""
     current = aloft_first_move(tmp_path)
-    rating = bot_factories("aloft")["greedy"].rating
+    rater = REGISTRY["aloft"].rater()
     best, *rest = ranked(current)
     worst = rest[-1]
 
     def weigh(options, favourite):
         greedy = bot_factories("aloft")["greedy"]
         own = current.own_secrets("ann")
-        return ismcts.weigh(current.state, options, own, random.Random(1), greedy, 6, rating, 0, 6, favourite)
+        return ismcts.weigh(current.state, options, own, random.Random(1), greedy, 6, rater, 0, 6, favourite)
 
     assert weigh([worst, best], worst) == best  # the worst rated choice is clearly beaten
     assert weigh([best, worst], best) == best

@@ -9,6 +9,7 @@ import pytest
 
 import pnp.sim
 from pnp.games import REGISTRY
+from pnp.games.bots import Rater
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 from pnp.sim import SimConfig, run, summarise
@@ -112,7 +113,8 @@ def test_a_playout_stopped_short_is_won_by_the_leaders_of_the_rating_and_valued_
     assert by_rating["p1"] > 0.5 > by_rating["p2"] and 0 <= by_rating["p2"] and by_rating["p1"] <= 1
     tied = rewards(state, {"p1": 2.0, "p2": 2.0})
     assert tied["p1"] == tied["p2"]
-    search = _Search("p1", {}, {}, random.Random(0), None, 0, lambda s, player, own: {"p1": 1.0, "p2": 0.25}[player])
+    rater = Rater(lambda s, player, own: {"p1": 1.0, "p2": 0.25}[player])
+    search = _Search("p1", {}, {}, random.Random(0), None, 0, rater)
     assert search._playout(state.clone(), {}) == (rewards(state, {"p1": 1.0, "p2": 0.25}), 0.75)
 
 

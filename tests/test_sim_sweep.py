@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,84 @@ def test_the_cli_prints_the_table_json_and_html_with_the_plot(cli):
     page = Path("sweep.html").read_text()
     assert page.count("<circle") == 3 and page.count("<svg") == 3
     code, out, _ = cli(*args, "--json")
-    rows = json.loads(out)
+    rows = json.loads(out)["rows"]
     assert [r["combination"] for r in rows] == ["map seed 0", "map seed 1", "map seed 2"]
     assert all(r["ci95"][0] <= r["advantage"] <= r["ci95"][1] and r["games"] == 20 for r in rows)
+    assert [r["map"]["file"] for r in rows] == [f"generated: map seed {s}" for s in range(3)]
+    assert len({r["map"]["sha256"] for r in rows}) == 3
+
+
+def _aloft_maps() -> None:
+    """Two Aloft boards in the current folder: the built-in one, and one two rows taller."""
+    from pnp.resources import board_file
+
+    text = board_file("aloft.yaml").read_text(encoding="utf-8")
+    Path("low.yaml").write_text(text, encoding="utf-8")
+    Path("tall.yaml").write_text(text.replace("rows: 4", "rows: 6"), encoding="utf-8")
+
+
+def test_a_sweep_compares_map_files_side_by_side_each_row_naming_its_file_and_digest(cli):
+    import hashlib
+
+    import pnp
+
+    _aloft_maps()
+    args = ("sim", "sweep", "aloft", "--over", "map=low.yaml,tall.yaml", "--over", "players=2,3", "--games", "4")
+    code, out, err = cli(*args, "--bots", "random", "--seed", "3", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["inputs"] == {"game": "aloft", "bots": ["random"], "seed": 3, "pnp": pnp.__version__}
+    digests = {name: hashlib.sha256(Path(name).read_bytes()).hexdigest()[:12] for name in ("low.yaml", "tall.yaml")}
+    assert [(r["combination"], r["players"], r["map"]) for r in report["rows"]] == [
+        (f"map={name} players={players}", players, {"file": name, "sha256": digests[name]})
+        for name in ("low.yaml", "tall.yaml")
+        for players in (2, 3)
+    ]
+    code, out, _ = cli(*args, "--bots", "random", "--seed", "3")
+    last = out.splitlines()[-1]
+    assert last == (
+        f"inputs: aloft, maps low.yaml (sha256 {digests['low.yaml']}), tall.yaml (sha256 {digests['tall.yaml']}), "
+        f"bots random, seed 3, pnp {pnp.__version__}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--over", "map=low.yaml,gone.yaml"), "gone.yaml: cannot read the map: no such file"),
+        (("--over", "map=low.yaml,bad.yaml"), "bad.yaml:4:13: cell_width: 40 mm is too narrow for a 44 mm card"),
+        (("--over", "map=low.yaml,bad.yaml", "--map", "low.yaml"), "--over map=... excludes --map and --maps"),
+        (("--over", "map=low.yaml", "--maps", "2"), "--over map=... excludes --map and --maps"),
+    ],
+)
+def test_map_files_are_checked_before_any_game_and_refused_in_one_line(cli, monkeypatch, extra, message):
+    _aloft_maps()
+    Path("bad.yaml").write_text("game: aloft\ncolumns: 12\nrows: 4\ncell_width: 40\n", encoding="utf-8")
+    monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: pytest.fail("a game was played"))
+    code, out, err = cli("sim", "sweep", "aloft", "--games", "2", *extra)
+    assert code == 1 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_a_checkpoint_is_of_another_sweep_once_a_map_file_changes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _aloft_maps()
+    base = SimConfig("aloft", games=2, players=2, bots=("random",))
+    plan = combinations(base, parse_over(["map=low.yaml,tall.yaml"]))
+    run_sweep(plan, Engine(), Checkpoint(tmp_path / "sweep.json", plan))
+    Path("tall.yaml").write_text(Path("tall.yaml").read_text().replace("rows: 6", "rows: 5"), encoding="utf-8")
+    with pytest.raises(PnpError, match="another sweep"):
+        Checkpoint(tmp_path / "sweep.json", combinations(base, parse_over(["map=low.yaml,tall.yaml"])))
+
+
+def test_of_two_seats_as_far_from_fair_the_row_names_the_one_ahead(monkeypatch):
+    """Win rates 66.67 % and 33.33 % are as far from 50 %, though floating point once put seat 2 further."""
+    plan = combinations(replace(BASE, games=3), parse_over(["fleet=1"]))
+    real = pnp.sim.play_one
+
+    def seat_1_wins_two_in_three(config, index):
+        result = real(config, index)
+        return pnp.sim.GameResult(index, result.bots, (1, 1), (0 if index < 2 else 1,), result.moves, {})
+
+    monkeypatch.setattr(pnp.sim, "play_one", seat_1_wins_two_in_three)
+    (row,) = run_sweep(plan, Engine(), Checkpoint(None, plan))
+    assert row["seat"] == "seat 1" and row["advantage"] > 0

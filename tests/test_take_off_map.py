@@ -218,7 +218,7 @@ def test_generated_maps_pass_the_checks(seed):
     [
         ("die_faces: [R, Y, G, B, J, T]", "die_faces: [R, Y, G, B, J, X]", "X", "unknown face 'X'"),
         ("fleet_default: 2", "fleet_default: 9", "9", "fleet_default: must be at most fleet_max (4)"),
-        ("fleet_default: 2", "fleet_default: 0", "0", "fleet_default: 0 is too low (at least 1)"),
+        ("fleet_default: 2", "fleet_default: 0", "0", "fleet_default: 0 is less than 1, the least allowed"),
         ("round_limit: 500", "round_limit: many", "many", "expected a whole number"),
     ],
 )

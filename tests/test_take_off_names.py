@@ -18,10 +18,8 @@ from pnp.referee.protocol import Setup
 
 @pytest.fixture
 def game():
-    """A game that has started a session on the world map (its moves name the world's cities)."""
-    rules = TakeOff()
-    rules.new_state(Setup(("ann", "bob")))
-    return rules
+    """The rules bound to a session on the world map (its moves name the world's cities)."""
+    return TakeOff().bind(Setup(("ann", "bob")))
 
 
 # -- names as printed ---------------------------------------------------------------------------------------------
@@ -135,9 +133,7 @@ cities:
 def odd(tmp_path):
     path = tmp_path / "odd.yaml"
     path.write_text(ODD_NAMES)
-    rules = TakeOff()
-    rules.new_state(Setup(("ann", "bob"), map_path=path))
-    return rules, path
+    return TakeOff().bind(Setup(("ann", "bob"), map_path=path)), path
 
 
 def test_words_that_split_two_ways_are_refused_and_ids_settle_it(odd):

@@ -50,9 +50,14 @@ def small(tmp_path):
     return start
 
 
+def rules_of(state) -> TakeOff:
+    """The rules bound to the map of ``state``: they read its cities' names."""
+    return TakeOff(state.ctx.world)
+
+
 def play(state, *texts):
     for text in texts:
-        state.apply(GAME.parse_move(text))
+        state.apply(rules_of(state).parse_move(text))
     return state
 
 
@@ -67,7 +72,7 @@ def legal(state):
 
 def refusal(state, text):
     with pytest.raises(IllegalMove) as caught:
-        state.apply(GAME.parse_move(text))
+        state.apply(rules_of(state).parse_move(text))
     return caught.value
 
 

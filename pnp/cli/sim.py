@@ -44,23 +44,37 @@ Scheduler = Annotated[str | None, typer.Option(help="A Dask scheduler, tcp://HOS
 GameName = Annotated[str, typer.Argument(help="A game name from 'pnp games'.")]
 Seed = Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")]
 HtmlFile = Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")]
+# Decision: both commands play the greedy bot unless told otherwise. A seat advantage is a question about
+# sensible play: random moves hide an edge only a player who pursues it gets (and show edges no player would
+# take). It costs more (40 games, CPU seconds with start-up, random then greedy: Aloft 0.4 / 1.3, Hauling
+# Astronauts 0.4 / 0.8, Aeronaut Odyssey 0.8 / 0.8, Take Off! 0.6 / 0.7, Air King 0.6 / 3.6), which --bots
+# random saves for a quick look.
+DEFAULT_BOTS = "greedy"
+BotList = Annotated[
+    str,
+    typer.Option(
+        help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats game by game; "
+        "greedy takes the best move in sight."
+    ),
+]
 
 
 def _game(game: str, map_file: Path | None, outputs: tuple[Path | None, ...]) -> GameSpec:
-    """The game asked for, once its map is known readable and the output files' folders exist."""
+    """The game asked for, once its map passes ``pnp map check`` and the output files' folders exist."""
     from pnp import games
+    from pnp.sim.inputs import check_map_file
 
     spec = games.get(game)
     if map_file is not None:
-        games.map_game(map_file, spec.name)
+        check_map_file(spec.name, map_file)
     for path in outputs:
         if path is not None and not path.parent.is_dir():
             raise PnpError(f"{path}: its folder does not exist")
     return spec
 
 
-def _bots(listed: str, default: str) -> tuple[str, ...]:
-    return tuple(b.strip() for b in listed.split(",") if b.strip()) or (default,)
+def _bots(listed: str) -> tuple[str, ...]:
+    return tuple(b.strip() for b in listed.split(",") if b.strip()) or (DEFAULT_BOTS,)
 
 
 def _engine(kind: str, workers: int, scheduler: str | None) -> Engine:
@@ -78,9 +92,7 @@ def sim(
     game: GameName,
     games_count: Annotated[int, typer.Option("--games", help="How many games to play.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
-    bots: Annotated[
-        str, typer.Option(help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats game by game.")
-    ] = "random",
+    bots: BotList = DEFAULT_BOTS,
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
@@ -92,38 +104,52 @@ def sim(
 ) -> None:
     """Simulate games between bots: win rates by seat and by bot with 95 % intervals, scores, lengths.
 
+    A seat is flagged (!) when its 95 % interval for its win rate excludes a fair share.
+
+    Every report names its inputs: the game, the map file and its digest, the bots, the seed, pnp's version.
+
     Example: pnp sim aloft --games 500 --players 3 --bots greedy,random --workers 2 --html report.html
     """
     from pnp.files import write_atomic
     from pnp.referee.session import parse_options
     from pnp.sim import SimConfig, run, summarise
-    from pnp.sim.report import render_html
+    from pnp.sim.fairness import MARK, legend, unfair_seats
+    from pnp.sim.inputs import run_inputs
+    from pnp.sim.report import render_html, run_inputs_text
 
     spec = _game(game, map_file, (html_file,))
     config = SimConfig(
         game=spec.name,
         games=games_count,
         players=players,
-        bots=_bots(bots, "random"),
+        bots=_bots(bots),
         options=parse_options(spec.rules(), option or []),
         map_path=map_file,
         seed=seed,
     )
+    inputs = run_inputs(config)
     where = _engine(engine, workers, scheduler)
     with progress_bar("simulating", games_count, quiet=as_json) as bar:
         results, seconds = run(config, where, bar.show)
     summary = summarise(config, results, seconds)
+    flagged = unfair_seats(summary["win_rate_by_seat"], players)
     if html_file:
-        write_atomic(html_file, render_html(summary, results))
+        write_atomic(html_file, render_html(summary, results, inputs, flagged))
     if as_json:
-        emit_json(summary)
+        emit_json({**summary, "inputs": inputs, "flagged_seats": flagged})
         return
     say(f"{spec.title}: {len(results)} games, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
+    say(run_inputs_text(inputs))
     for title, rates in (("by seat", summary["win_rate_by_seat"]), ("by bot", summary["win_rate_by_bot"])):
         say(f"win rate {title}:")
         for name, data in rates.items():
             low, high = data["ci95"]
-            say(f"  {name:<10} {data['win_rate']:6.1%}  (95 % interval {low:.1%} to {high:.1%}, {data['games']} games)")
+            mark = f"  {MARK}" if name in flagged and title == "by seat" else ""
+            say(
+                f"  {name:<10} {data['win_rate']:6.1%}  (95 % interval {low:.1%} to {high:.1%}, "
+                f"{data['games']} games){mark}"
+            )
+    say(legend(len(flagged), players, "seats"))
     say("scores by seat: " + "; ".join(f"{k} mean {v['mean']}" for k, v in summary["scores_by_seat"].items()))
     length = summary["game_length"]
     say(f"game length: mean {length['mean']} moves (min {length['min']}, max {length['max']})")
@@ -146,15 +172,14 @@ def sim(
 def sweep(
     game: GameName,
     over: Annotated[
-        list[str] | None, typer.Option(help="KEY=V1,V2,...: a game option or players, and its values; repeatable.")
+        list[str] | None,
+        typer.Option(help="KEY=V1,V2,...: a game option, players, or map (files), and its values; repeatable."),
     ] = None,
     maps: Annotated[int, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = 0,
     size: Annotated[str | None, typer.Option(help="The generated maps' size (see 'pnp map new --help').")] = None,
     games_count: Annotated[int, typer.Option("--games", help="Games per combination.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game (unless swept over).")] = 2,
-    bots: Annotated[
-        str, typer.Option(help="Bots (random, greedy, ismcts), comma-separated, rotated over the seats.")
-    ] = "greedy",
+    bots: BotList = DEFAULT_BOTS,
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for every combination.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A fixed game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
@@ -171,11 +196,15 @@ def sweep(
 
     A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share.
 
+    Map files compare side by side with --over map=a.yaml,b.yaml, each checked before any game is played.
+
     Example: pnp sim sweep aeronaut-odyssey --maps 200 --size small --games 100 --checkpoint sweep.json
     """
     from pnp.files import write_atomic
     from pnp.sim import SimConfig
-    from pnp.sim.report import render_sweep_html
+    from pnp.sim.fairness import MARK, legend
+    from pnp.sim.inputs import shared_inputs
+    from pnp.sim.report import inputs_text, render_sweep_html
     from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
 
     spec = _game(game, map_file, (html_file, checkpoint))
@@ -183,10 +212,11 @@ def sweep(
         game=spec.name,
         games=games_count,
         players=players,
-        bots=_bots(bots, "greedy"),
+        bots=_bots(bots),
         map_path=map_file,
         seed=seed,
     )
+    inputs = shared_inputs(base)
     plan = combinations(base, parse_over(over or []), maps, size, option or [])
     where = _engine(engine, workers, scheduler)
     kept = Checkpoint(checkpoint, plan)
@@ -194,23 +224,20 @@ def sweep(
     with progress_bar(f"sweeping {len(plan)} combinations", total, quiet=as_json) as bar:
         rows = run_sweep(plan, where, kept, bar.show)
     if html_file:
-        write_atomic(html_file, render_sweep_html(spec.title, rows))
+        write_atomic(html_file, render_sweep_html(spec.title, rows, inputs))
     if as_json:
-        emit_json(rows)
+        emit_json({"inputs": inputs, "rows": rows})
         return
     width = max(len("combination"), *(len(r["combination"]) for r in rows))
     say(f"{'combination':<{width}}  {'seat':<7} {'advantage (95 % interval)':<28} {'length':>7} {'spread':>7}")
     for r in rows:
         low, high = r["ci95"]
-        flag = "  !" if r["significant"] else ""
+        flag = f"  {MARK}" if r["significant"] else ""
         say(
             f"{r['combination']:<{width}}  {r['seat']:<7} {r['advantage']:+7.1%} ({low:+.1%} to {high:+.1%})"
             f"{'':<4} {r['game_length']:7.1f} {r['score_spread']:7.1f}{flag}"
         )
-    flagged = sum(r["significant"] for r in rows)
-    say(
-        f"{flagged} of {len(rows)} combinations flagged (!): a seat's 95 % interval excludes a fair share "
-        "(a fair row is flagged by chance about 1 time in 20 per seat)"
-    )
+    say(legend(sum(r["significant"] for r in rows), len(rows), "combinations"))
+    say(inputs_text(inputs, [r["map"] for r in rows]))
     if html_file:
         say(f"wrote {html_file}")

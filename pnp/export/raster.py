@@ -48,6 +48,6 @@ def _render(page: pypdfium2.PdfPage, width: int, height: int) -> Image.Image:
     pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, _WHITE)
     flags = pdfium.FPDF_ANNOT | pdfium.FPDF_REVERSE_BYTE_ORDER
     pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
-    image = bitmap.to_pil()
+    image: Image.Image = bitmap.to_pil()
     page.close()
     return image

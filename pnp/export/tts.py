@@ -75,7 +75,7 @@ def _picture(drawing: Drawing, dpi: float) -> Image.Image:
     return next(rasterise([drawing], [image_size(drawing.width, drawing.height, dpi)]))
 
 
-def _loose_card(picture: Picture, key: int, dpi: float, files: ImageFiles, where: dict[str, float]) -> dict:
+def _loose_card(picture: Picture, key: int, dpi: float, files: ImageFiles, where: dict[str, float]) -> tts.Saved:
     """A sheet (a player aid) as a card of its own that reads the same from both sides."""
     url = files.save(picture.name, _picture(picture.drawing, dpi), 1)
     sheet = tts.custom_deck(url, url, 1, 1, hidden_back=True, unique_back=False)
@@ -89,7 +89,7 @@ def _faces(tiles: Sequence[Tile], dpi: float, longest: int = MAX_SIDE) -> Iterat
     return rasterise(drawings, [image_size(d.width, d.height, dpi, longest) for d in drawings])
 
 
-def _tiles(tiles: Sequence[Tile], dpi: float, files: ImageFiles) -> list[dict]:
+def _tiles(tiles: Sequence[Tile], dpi: float, files: ImageFiles) -> list[tts.Saved]:
     """Each tile, piled with those that look the same on both sides; the piles in a row beyond the decks."""
     images = _faces(tiles, dpi)
     piles: dict[bytes, list[tuple[Tile, Image.Image, Image.Image | None]]] = {}
@@ -108,7 +108,7 @@ def _tiles(tiles: Sequence[Tile], dpi: float, files: ImageFiles) -> list[dict]:
     return objects
 
 
-def _dice(all_dice: Sequence[Die], dpi: float, files: ImageFiles) -> list[dict]:
+def _dice(all_dice: Sequence[Die], dpi: float, files: ImageFiles) -> list[tts.Saved]:
     """Each die as TTS's six-sided custom die, its faces filled into TTS's template; in a row beyond the tiles."""
     as_tiles = [Tile(die.name, "square", die.side, die.side, face, None) for die in all_dice for face in die.faces]
     faces = _faces(as_tiles, dpi, MAX_SIDE // dice.CELLS)

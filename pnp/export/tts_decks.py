@@ -54,7 +54,7 @@ def grid(cards: int, width: float, height: float, dpi: float, cell: tuple[int, i
     return Grid(columns, rows, cell)
 
 
-def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFiles, where: dict[str, float]) -> dict:
+def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFiles, where: dict[str, float]) -> tts.Saved:
     """One deck's sheets and backs saved, and its object for the saved file (a lone card for a deck of one).
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
@@ -67,7 +67,7 @@ def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFile
     hidden = next(backs)
     same_back = all(image.tobytes() == hidden.tobytes() for image in backs)  # stops at the first that differs
     backs.close()  # the rest unrendered, its PDF closed and removed now
-    sheets: dict[str, dict] = {}
+    sheets: dict[str, tts.Saved] = {}
     ids: list[int] = []
     back_url = files.save(f"{deck.name} back", hidden) if same_back else ""
     for number, chunk in enumerate(chunks, 1):

@@ -7,6 +7,10 @@ save-file classes of TTS's knowledge base (``ObjectState``, ``CustomDeckState``,
 
 from __future__ import annotations
 
+from typing import Any
+
+Saved = dict[str, Any]  # one object (or a part of one) of a saved game, as TTS's JSON names it
+
 TILE_BOX, TILE_CIRCLE = 0, 2  # CustomTile.Type
 DICE_SIX_SIDED = 1  # CustomDice.Type
 CARD_ROUNDED = 0  # CustomDeck.Type: a card with rounded corners
@@ -23,7 +27,7 @@ def transform(x: float, z: float = 0.0, y: float = 1.0, face_down: bool = False)
     }  # fmt: skip
 
 
-def custom_deck(face_url: str, back_url: str, columns: int, rows: int, hidden_back: bool, unique_back: bool) -> dict:
+def custom_deck(face_url: str, back_url: str, columns: int, rows: int, hidden_back: bool, unique_back: bool) -> Saved:
     """One sheet of a deck (``CustomDeckState``)."""
     return {
         "FaceURL": face_url,
@@ -39,11 +43,11 @@ def custom_deck(face_url: str, back_url: str, columns: int, rows: int, hidden_ba
 def card(
     name: str,
     card_id: int,
-    sheets: dict[str, dict],
+    sheets: dict[str, Saved],
     where: dict[str, float],
     sideways: bool = False,
     kind: str = "Card",
-) -> dict:
+) -> Saved:
     """A card of a deck, or (``kind`` "CardCustom") a card of its own; its id is its sheet's key times 100 plus
     its cell."""
     return {
@@ -57,7 +61,7 @@ def card(
     }
 
 
-def deck(name: str, cards: list[dict], sheets: dict[str, dict], where: dict[str, float]) -> dict:
+def deck(name: str, cards: list[Saved], sheets: dict[str, Saved], where: dict[str, float]) -> Saved:
     return {
         "Name": "DeckCustom",
         "Nickname": name,
@@ -69,7 +73,7 @@ def deck(name: str, cards: list[dict], sheets: dict[str, dict], where: dict[str,
     }
 
 
-def board(name: str, image_url: str, where: dict[str, float]) -> dict:
+def board(name: str, image_url: str, where: dict[str, float]) -> Saved:
     """A board, locked in place."""
     return {
         "Name": "Custom_Board",
@@ -80,7 +84,7 @@ def board(name: str, image_url: str, where: dict[str, float]) -> dict:
     }
 
 
-def tile(name: str, front_url: str, back_url: str, round_: bool, where: dict[str, float]) -> dict:
+def tile(name: str, front_url: str, back_url: str, round_: bool, where: dict[str, float]) -> Saved:
     """A tile that stacks with its like; the back is the front when ``back_url`` is empty."""
     shape = {"Type": TILE_CIRCLE if round_ else TILE_BOX, "Thickness": TILE_THICKNESS, "Stackable": True}
     return {
@@ -92,7 +96,7 @@ def tile(name: str, front_url: str, back_url: str, round_: bool, where: dict[str
     }
 
 
-def dice(name: str, image_url: str, where: dict[str, float]) -> dict:
+def dice(name: str, image_url: str, where: dict[str, float]) -> Saved:
     """A six-sided die whose image is TTS's d6 template filled in (``pnp.export.dice``)."""
     return {
         "Name": "Custom_Dice",
@@ -103,10 +107,10 @@ def dice(name: str, image_url: str, where: dict[str, float]) -> dict:
     }
 
 
-def saved_file(title: str, objects: list[dict]) -> dict:
+def saved_file(title: str, objects: list[Saved]) -> Saved:
     """A saved-objects file: TTS's save format with just the objects filled in."""
     return {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "ObjectStates": objects}
 
 
-def _image(url: str, secondary: str = "") -> dict:
+def _image(url: str, secondary: str = "") -> Saved:
     return {"ImageURL": url, "ImageSecondaryURL": secondary, "WidthScale": 0.0}

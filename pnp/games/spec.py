@@ -1,4 +1,4 @@
-"""What a game package hands the registry: lazy hooks into its rules, kit, pictures and maps.
+"""What a game package hands the registry: its traits, and lazy hooks into its rules, kit, pictures and maps.
 
 Each hook imports its module only when called, so the referee path never loads
 the print backends and ``pnp games`` stays fast.
@@ -10,20 +10,64 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pnp.errors import DataError
 
 if TYPE_CHECKING:  # kept out of the referee's start-up time
+    from pnp.games.bots import Rater
     from pnp.loader import Loaded, Source
     from pnp.printing.canvas import Drawing
     from pnp.printing.parts import Kit
+    from pnp.printing.sheets import Aid
     from pnp.referee.driver import Chooser
     from pnp.referee.protocol import Game, Move, Setup, State
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
+
+
+class ChanceKind(Enum):
+    """What decides a chance input: the table's dice, or a shuffled deck (whose odds change as it is drawn)."""
+
+    DICE = "dice"
+    DECK = "deck"
+
+
+class Hidden(Enum):
+    """What a player knows that others do not: sealed secrets (``Secret``), or private hands (``State.private``)."""
+
+    SECRETS = "secrets"
+    PRIVATE_HANDS = "private hands"
+
+
+class MapKind(Enum):
+    """Where a session's map comes from: built in, a file a player writes, or generated from the seed."""
+
+    FIXED = "fixed"
+    CUSTOM = "custom"
+    GENERATED = "generated"
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What kind of game it is, declared once in its registry entry (as OpenSpiel's ``GameType``).
+
+    An empty ``chance``, ``hidden`` or ``maps`` means none. A kind of hidden information or of chance may hold
+    only with an option (Hauling's face-down transports): declared, it shows under some options. A game has
+    ``simultaneous`` rounds when during play every seat seals a secret before any is revealed (one slot per
+    round: ``wind1``, ``wind2``). The generic tests check every trait against the game's behaviour and pick
+    what to check by them, never by a game's name.
+    """
+
+    min_players: int
+    max_players: int
+    chance: frozenset[ChanceKind] = frozenset()
+    hidden: frozenset[Hidden] = frozenset()
+    simultaneous: bool = False
+    maps: frozenset[MapKind] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -108,11 +152,17 @@ class GameSpec:
     name: str
     title: str
     summary: str  # what the game is, in one line (the lobby of `pnp table` shows it)
+    traits: Traits
     rules: Callable[[], Game]
     kit: Callable[[KitRequest], Kit]
     picture: Callable[[State, str | None], Drawing]
     maps: MapSupport | None = None
+    # The player aid as text, with each stage's rule, for a session set up so (the table page's Rules panel).
+    aid: Callable[[Setup], Aid] | None = None
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
+    # How the game's bots rate a position and a secret (the greedy bot and the search bot both use it). None:
+    # the search bot plays each try to the end of the game, and secrets are sealed at random.
+    rater: Callable[[], Rater] | None = None
     # True when the kit depends on the seed (a board generated from it), so `pnp build --seed` applies.
     seeded: bool = False
     # True when the kit prints parts per player (inventories, screens), so `pnp build --players` applies.

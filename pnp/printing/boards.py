@@ -6,7 +6,7 @@ keep it once per file (PDF) does not write it again for every page.
 
 from __future__ import annotations
 
-from dataclasses import astuple
+from dataclasses import astuple, replace
 
 from pnp.errors import PnpError
 from pnp.printing.canvas import Canvas, Draw, Drawing, Point
@@ -16,7 +16,7 @@ from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
 from pnp.printing.reuse import place
-from pnp.printing.tiling import OVERLAP, Tile, Tiling, plan_tiles, registration_points, row_name
+from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles, registration_points, row_name
 
 CROSSHAIR_ARM = 3.0
 TITLE_BAND = 7.0  # above the board on the overview page
@@ -50,6 +50,7 @@ def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
 
 def board_pages(board: Board, paper: str) -> list[Page]:
     """A board on one page at 100 % if it fits, else an overview page followed by its tiles."""
+    board = _filled(board, paper)
     frame = _one_page_frame(board.drawing, paper)
     if frame is not None:
         area = _centred_area(board.drawing, frame)
@@ -64,6 +65,18 @@ def board_pages(board: Board, paper: str) -> list[Page]:
         area = Rect(*_tile_origin(tile, tiling.frame), tile.window.w, tile.window.h)
         pages.append(Page(tiling.frame, draw, label, tile=tile.label, trim=area, bleed=area))
     return pages
+
+
+def _filled(board: Board, paper: str) -> Board:
+    """``board`` drawn as large as its page, or its tiles' pages, hold (when it can be: ``Board.fill``)."""
+    if board.fill is None:
+        return board
+    frame = _one_page_frame(board.drawing, paper)
+    if frame is not None:
+        width, height = frame.content.w, frame.content.h
+    else:
+        width, height = covered_size(plan_tiles(board.drawing.width, board.drawing.height, paper))
+    return replace(board, drawing=board.fill(width, height))
 
 
 def _centred_area(drawing: Drawing, frame: PageFrame) -> Rect:

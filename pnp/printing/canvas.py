@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 Color = str
 Point = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
 # Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-PathOp = tuple
+PathOp = tuple[Any, ...]
 
 PT = 25.4 / 72  # one point in millimetres
 
@@ -120,12 +120,28 @@ class Canvas(Protocol):
 
 
 Draw = Callable[[Canvas], None]
+Area = tuple[float, float, float, float]  # x, y, width and height, in mm
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """A picture of a known size: a pure function drawn against a Canvas."""
+    """A picture of a known size: a pure function drawn against a Canvas.
+
+    For a state picture, what a phone opens on, in the drawing's own coordinates: ``seats`` maps a
+    player's name to their part (their pieces, where they play next), as (name, area) pairs so that a
+    drawing stays hashable (a key for :func:`pnp.printing.reuse.place`); ``focus`` is everyone else's
+    (``None``: the whole picture). Both are public, so a picture drawn once for every viewer carries
+    every seat's. The phone zooms in further until every text in sight is legible, and keeps in sight
+    the seat's own pieces: the groups drawn with the name ``pieces:NAME`` (see :func:`pieces_of`).
+    """
 
     width: float
     height: float
     draw: Draw
+    focus: Area | None = None
+    seats: tuple[tuple[str, Area], ...] = ()
+
+
+def pieces_of(player: str) -> str:
+    """The name of a group holding ``player``'s own pieces in a state picture."""
+    return f"pieces:{player}"

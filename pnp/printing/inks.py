@@ -98,5 +98,5 @@ def _is_cmyk(name: str, spaces: Any) -> bool:
     if space == "/DeviceCMYK":
         return True
     if isinstance(space, list) and len(space) == 2 and space[0] == "/ICCBased":
-        return space[1].get_object().get("/N") == 4
+        return bool(space[1].get_object().get("/N") == 4)
     return False

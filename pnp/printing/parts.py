@@ -7,6 +7,7 @@ duplex backs, tiling and footers all happen in the toolkit, never in a game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -69,10 +70,16 @@ class TokenSheet:
 
 @dataclass(frozen=True)
 class Board:
-    """A board of any size; tiled over pages when it does not fit on one."""
+    """A board of any size; tiled over pages when it does not fit on one.
+
+    ``fill``, when given, draws the same board larger (width, height in mm): its play area unchanged, only
+    the art around it extended. The printer asks for the size at which the board covers its page, or its
+    tiles cover theirs, so that no paper printed is left blank.
+    """
 
     name: str
     drawing: Drawing
+    fill: Callable[[float, float], Drawing] | None = None
 
 
 @dataclass(frozen=True)

@@ -121,8 +121,8 @@ class PdfCanvas:
         self._rl = rl
         self._forms = forms
         # the graphics state last written (fill, stroke, width, dash), so repeats are not written again
-        self._state: list = [None, None, None, None]
-        self._saved: list[list] = []
+        self._state: list[object] = [None, None, None, None]
+        self._saved: list[list[object]] = []
 
     def _fill(self, fill: Color) -> None:
         if fill != self._state[0]:
@@ -159,25 +159,62 @@ class PdfCanvas:
             self._rl.restoreState()
             self._state = self._saved.pop()
 
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = None,
+        width: float = 0.25,
+        radius: float = 0.0,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if do_fill or do_stroke:
             shape = _rounded(x, y, w, h, radius) if radius > 0 else f"{_nums(x, y, w, h)} re"
             self._rl.addLiteral(f"{shape} {_PAINT[do_fill + 2 * do_stroke]}")
 
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: Color = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         self._paint(None, stroke, width, dash)
         self._rl.addLiteral(f"{_nums(x1, y1)} m {_nums(x2, y2)} l S")
 
     def polygon(
-        self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None
+        self,
+        points: Sequence[Point],
+        *,
+        closed: bool = True,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
     ) -> None:
         ops: list[PathOp] = [("M", *points[0]), *(("L", *p) for p in points[1:])]
         if closed:
             ops.append(("Z",))
         self.path(ops, fill=fill if closed else None, stroke=stroke, width=width, dash=dash)
 
-    def path(self, ops: Sequence[PathOp], *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+    def path(
+        self,
+        ops: Sequence[PathOp],
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if not (do_fill or do_stroke) or not ops:
             return
@@ -194,7 +231,17 @@ class PdfCanvas:
             code.append(operator)
         return " ".join(code)
 
-    def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         do_fill, do_stroke = self._paint(fill, stroke, width, dash)
         if not (do_fill or do_stroke):
             return
@@ -208,7 +255,18 @@ class PdfCanvas:
             f"{xk} {top} {right} {y_k} {right} {y} c h {_PAINT[do_fill + 2 * do_stroke]}"
         )
 
-    def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        *,
+        size: float = 8.0,
+        anchor: Anchor = "start",
+        bold: bool = False,
+        fill: Color = "#000000",
+        rotate: float = 0.0,
+    ) -> None:
         if not s:
             return
         name, rl = fonts.font_name(bold), self._rl
@@ -232,7 +290,9 @@ class PdfCanvas:
         rl.addLiteral(code)
 
     @contextmanager
-    def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> Iterator[None]:
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> Iterator[None]:
         rl = self._rl
         with self._artifact(name), self._saving():
             if dx or dy:
@@ -256,7 +316,7 @@ class PdfCanvas:
                 self._rl.addLiteral("EMC")
 
     @contextmanager
-    def clip(self, x, y, w, h) -> Iterator[None]:
+    def clip(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
         rl = self._rl
         with self._saving():
             p = rl.beginPath()
@@ -337,7 +397,7 @@ class PdfWriter:
         default = rl_config.useA85
         rl_config.useA85 = 0  # read by reportlab as it writes each stream
         try:
-            data = self._rl.getpdfdata()
+            data: bytes = self._rl.getpdfdata()
         finally:
             rl_config.useA85 = default
         write_atomic(self.path, data, sync=False)  # a kit is quick to build again

@@ -313,4 +313,4 @@ def _image_ink(obj: Any, page: Any, width: int, height: int) -> float | None:
     pdfium.FPDFImageObj_GetImageDataDecoded(obj, data, length)
     c, m, y, k = (band.convert("I") for band in Image.frombytes("CMYK", (width, height), data.raw).split())
     total = ImageMath.lambda_eval(lambda inks: inks["c"] + inks["m"] + inks["y"] + inks["k"], c=c, m=m, y=y, k=k)
-    return total.getextrema()[1] / 255 * 100
+    return float(total.getextrema()[1]) / 255 * 100

@@ -10,6 +10,7 @@ body, since a figure is a component drawn to scale.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -78,6 +79,14 @@ Block = Heading | Text | Items | Table | Figure | ColumnBreak
 
 
 @dataclass(frozen=True)
+class Aid:
+    """A player aid for a screen: its blocks, and for each stage of a game the printed rule of that stage."""
+
+    blocks: tuple[Block, ...]
+    stages: Mapping[str, tuple[Block, ...]]
+
+
+@dataclass(frozen=True)
 class Style:
     """Sizes in points, lengths in mm."""
 
@@ -139,14 +148,19 @@ def text_drawing(
     return Drawing(width, min(height, setter.deepest + style.margin) if shrink else height, draw)
 
 
+def runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut where its emphasis starts and stops: each run, and whether it stands between asterisks."""
+    return [(part, index % 2 == 1) for index, part in enumerate(_BOLD.split(text)) if part]
+
+
 def words_of(text: str) -> list[Word]:
     """The words of ``text``, each marked bold when it stands between asterisks."""
     words: list[Word] = []
     before = " "
-    for index, part in enumerate(_BOLD.split(text)):
+    for part, bold in runs(text):
         glued = not before[-1:].isspace() and not part[:1].isspace()  # "*packed*." keeps its full stop
-        words += [(word, index % 2 == 1, glued and n == 0) for n, word in enumerate(part.split())]
-        before = part or before
+        words += [(word, bold, glued and n == 0) for n, word in enumerate(part.split())]
+        before = part
     return words
 
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from pnp.memo import Memo
 from pnp.printing import fonts
-from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
+from pnp.printing.canvas import PT, Anchor, Area, Color, Draw, Drawing, PathOp, Point
 
 FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few sessions one server holds
 _FRAGMENTS: Memo[Hashable, tuple[str, str]] = Memo(FRAGMENTS_KEPT)  # by key: (digest, text)
@@ -43,6 +43,7 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _NEEDS_ATTRIBUTE_ESCAPE = re.compile('[&<>"\r\n\t]').search
 _NEEDS_TEXT_ESCAPE = re.compile("[&<>]").search
+_NAME = re.compile(r"data-focus(-[A-Za-z0-9_-]+)?").fullmatch
 
 
 @lru_cache(maxsize=NUMBERS_KEPT)
@@ -233,14 +234,29 @@ def svg_page(width: float, height: float, draw: Draw) -> str:
     )
 
 
-def screen_svg(width: float, height: float, draw: Draw, kept_apart: bool = False) -> str:
+def screen_svg(
+    width: float,
+    height: float,
+    draw: Draw,
+    kept_apart: bool = False,
+    focus: Area | None = None,
+    seats: Sequence[tuple[str, Area]] = (),
+) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept.
 
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
+    ``focus`` and ``seats`` (see :class:`pnp.printing.canvas.Drawing`): what a phone opens on, on the root
+    as ``data-focus="x y w h"`` and one ``data-focus-NAME`` per seat (a player's name is letters, digits,
+    ``_`` and ``-``; any other is left out).
     """
     canvas = _ScreenCanvas(apart=kept_apart)
     draw(canvas)
+    areas = {"data-focus": focus} | {f"data-focus-{name}": area for name, area in seats}
+    focused = "".join(
+        _numbers(name, " ".join(map(num, area))) for name, area in sorted(areas.items()) if area and _NAME(name)
+    )
     return canvas.written(
-        f'<svg baseProfile="full" version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%" {_NAMESPACES}>',
+        f'<svg baseProfile="full"{focused} version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%"'
+        f" {_NAMESPACES}>",
         "</svg>",
     )

@@ -75,6 +75,12 @@ def plan_tiles(width: float, height: float, paper: str) -> Tiling:
     return best
 
 
+def covered_size(tiling: Tiling) -> tuple[float, float]:
+    """The largest board the same tiles can hold: every tile as large as its page's content area."""
+    area = tiling.frame.content
+    return tiling.cols * area.w - (tiling.cols - 1) * OVERLAP, tiling.rows * area.h - (tiling.rows - 1) * OVERLAP
+
+
 def registration_points(tiling: Tiling) -> list[Point]:
     """Crosshair positions (board mm): in the middle of each overlap band, at a third and two thirds of each tile."""
     columns = [t.window for t in tiling.tiles[: tiling.cols]]

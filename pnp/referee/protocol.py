@@ -231,6 +231,15 @@ class Game(ABC):
     def new_state(self, setup: Setup) -> State:
         """The state at the start of a session."""
 
+    def bind(self, setup: Setup) -> Game:
+        """These rules bound to ``setup``: the same methods, with notation and labels that may use its map and options.
+
+        A session holds its bound rules, so that two sessions on two maps in one process each read and
+        label moves with their own map's names; nothing of one session is kept on the unbound rules. The
+        default, for rules whose notation and labels do not depend on the setup, is the rules themselves.
+        """
+        return self
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """Read a game move in the documented notation; raise NotationError otherwise."""

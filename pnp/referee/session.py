@@ -44,7 +44,7 @@ class Session:
 
     path: Path
     spec: GameSpec
-    game: Game
+    game: Game  # the rules bound to this session's setup (Game.bind)
     setup: Setup
     state: State
     text: str = ""
@@ -353,7 +353,7 @@ def new(
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
-    session = Session(path, spec, game, setup, state)
+    session = Session(path, spec, game.bind(setup), setup, state)
     session.text = record.render_headers(headers)
     session.last_hash = record.header_check(headers)
     return session
@@ -380,7 +380,7 @@ def load(path: Path) -> Session:
     changed = _changed_input(headers["Files"], files)
     if changed:
         raise RecordError(f"{path}: {changed} has changed since this record was made, so it cannot be replayed")
-    session = Session(path, spec, game, setup, game.new_state(setup))
+    session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
     taken_back = _taken_back(parsed.events)
     for index, event in enumerate(parsed.events):
         session.replay_event(event, index in taken_back)

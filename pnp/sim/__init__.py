@@ -22,10 +22,11 @@ from typing import TypedDict
 from pnp import games
 from pnp.errors import PnpError
 from pnp.files import write_atomic
-from pnp.games.bots import Greedy
+from pnp.games.bots import Rater, greedy
+from pnp.games.spec import BotFactory
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
-from pnp.referee.protocol import Game, Move, Setup, State
+from pnp.referee.protocol import Move, Setup, State
 from pnp.referee.session import player_range
 from pnp.sim.chance import Fit, chi_square
 from pnp.sim.engines import Engine, play_jobs
@@ -118,15 +119,31 @@ def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...
 
 
 def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]:
-    """Every bot that plays ``game``, by name: the game's own, ``random`` and the search bot ``ismcts``."""
-    spec = games.get(game)
+    """Every bot that plays ``game``, by name: the game's own, ``random``, ``greedy`` where the game has a rating
+    hook and no greedy bot of its own, and the search bot ``ismcts``."""
+    spec, rater = games.get(game), rater_of(game)
     known = dict(spec.bots()) if spec.bots else {}
     known.setdefault("random", random_chooser)
-    greedy = known.get("greedy")
-    rating = greedy.rating if isinstance(greedy, Greedy) else None
-    tries, depth = (ISMCTS_ITERATIONS, ISMCTS_DEPTH) if rating else (ISMCTS_FULL_ITERATIONS, ISMCTS_FULL_DEPTH)
-    known.setdefault("ismcts", ismcts_bot(tries, greedy, depth, rating, walk=1, worlds=ISMCTS_WORLDS))
+    if rater:
+        known.setdefault("greedy", greedy(rater))
+    known.setdefault("ismcts", search_bot(rater, known.get("greedy")))
     return known
+
+
+def rater_of(game: str) -> Rater | None:
+    """The rating hook of ``game``, None where it has none."""
+    spec = games.get(game)
+    return spec.rater() if spec.rater else None
+
+
+def search_bot(rater: Rater | None, playout: BotFactory | None) -> BotFactory:
+    """The search bot of a game with ``rater`` (None: none) and ``playout``, its greedy bot (None: random inputs).
+
+    With a rating, each try is a short playout whose end the rating values; without one (the fallback), each
+    plays on to the end of the game, so its tries cost more and are fewer.
+    """
+    tries, depth = (ISMCTS_ITERATIONS, ISMCTS_DEPTH) if rater else (ISMCTS_FULL_ITERATIONS, ISMCTS_FULL_DEPTH)
+    return ismcts_bot(tries, playout, depth, rater, walk=1, worlds=ISMCTS_WORLDS)
 
 
 # The search bot: per choice, its options share ISMCTS_ITERATIONS tries evenly, each tried in at least ISMCTS_WORLDS
@@ -136,16 +153,12 @@ def bot_factories(game: str) -> Mapping[str, Callable[[random.Random], Chooser]]
 ISMCTS_ITERATIONS, ISMCTS_WORLDS, ISMCTS_DEPTH = 128, 4, 6
 ISMCTS_FULL_ITERATIONS, ISMCTS_FULL_DEPTH = 32, 100
 
-_GAME_CACHE: dict[str, Game] = {}
 MAX_GAMES = 1_000_000  # in one run or one sweep: the jobs are listed up front (a larger study is several)
 
 
 def play_one(config: SimConfig, index: int) -> GameResult:
     """Play game number ``index`` of the run; the same inputs always give the same game."""
     spec = games.get(config.game)
-    if config.game not in _GAME_CACHE:
-        _GAME_CACHE[config.game] = spec.rules()
-    game = _GAME_CACHE[config.game]
     factories = bot_factories(config.game)
     bots = seat_bots(config.bots, config.players, index)
     choosers = [factories[name](random.Random(f"{config.seed}:{index}:{seat}")) for seat, name in enumerate(bots)]
@@ -157,6 +170,7 @@ def play_one(config: SimConfig, index: int) -> GameResult:
 
     map_path = _map_file(config.map_text) if config.map_text is not None else config.map_path
     setup = Setup(names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), map_path)
+    game = spec.rules().bind(setup)
     table = playout(game, setup, choose, random.Random(f"{config.seed}:{index}:chance"))
     score = table.state.score()
     by_name = {row.name: row.score for row in score.players}

@@ -5,12 +5,12 @@ secret; what it shows only its owner, such as a hand, the search re-deals) and t
 secrets. It is seeded by the moves so far as that player's log reads them, so the same position
 always gets the same suggestion and nothing hidden from the player sways it.
 
-Its work is bounded, not timed, so that it answers within a second at any position: the game's greedy
-bot ranks the choices (by its rating where the game has one, else by its picks in turn), the best
-``CANDIDATES`` are weighed against each other by the playouts of ``pnp sim``'s search bot in common worlds
-until the search has been offered ``WORK`` inputs, and the greedy bot's favourite stands unless another
-did clearly better (:func:`pnp.sim.ismcts.weigh`). Chance entries (what the dice or the deck decide),
-secrets and reveals are the table's to enter, never suggested.
+Its work is bounded, not timed, so that it answers within a second at any position: the game's rating
+hook ranks the choices (or, without one, its greedy bot's picks in turn), the best ``CANDIDATES`` are
+weighed against each other by the playouts of ``pnp sim``'s search bot in common worlds until the search
+has been offered ``WORK`` inputs, and the greedy bot's favourite stands unless another did clearly better
+(:func:`pnp.sim.ismcts.weigh`). Chance entries (what the dice or the deck decide), secrets and reveals are
+the table's to enter, never suggested.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.games.bots import Greedy, rate_after
+from pnp.games.bots import Rater, rate_after
 from pnp.games.spec import BotFactory
 from pnp.referee import notation
 from pnp.referee.protocol import Move, Reveal, Secret, State
@@ -69,35 +69,41 @@ def suggest(current: Session) -> Suggestion:
 def pick(game: str, state: State, options: list[Move], own: Mapping[str, str], rng: random.Random) -> tuple[Move, int]:
     """The search's pick among ``options`` (two or more choices of the player to move in ``game``, who knows
     ``own``), and how many of them it weighed."""
-    from pnp.sim import ISMCTS_DEPTH, ISMCTS_FULL_DEPTH, bot_factories
+    from pnp.sim import ISMCTS_DEPTH, ISMCTS_FULL_DEPTH, bot_factories, rater_of
     from pnp.sim.ismcts import weigh
 
+    rater = rater_of(game)
     greedy = bot_factories(game).get("greedy")
-    rating = greedy.rating if isinstance(greedy, Greedy) else None
-    ranked, favourite = _ranked(state, options, own, greedy, rng)
+    ranked, favourite = _ranked(state, options, own, rater, greedy, rng)
     candidates = ranked[:CANDIDATES]
-    depth = ISMCTS_DEPTH if rating else ISMCTS_FULL_DEPTH
-    move = weigh(state.clone(), candidates, own, rng, greedy, depth, rating, WORK, WORLDS, favourite)
+    depth = ISMCTS_DEPTH if rater else ISMCTS_FULL_DEPTH
+    move = weigh(state.clone(), candidates, own, rng, greedy, depth, rater, WORK, WORLDS, favourite)
     return move, len(candidates)
 
 
 def _ranked(
-    state: State, options: list[Move], own: Mapping[str, str], greedy: BotFactory | None, rng: random.Random
+    state: State,
+    options: list[Move],
+    own: Mapping[str, str],
+    rater: Rater | None,
+    greedy: BotFactory | None,
+    rng: random.Random,
 ) -> tuple[list[Move], Move | None]:
-    """``options`` best first by the game's greedy bot, and its favourite among them (None if it has none).
+    """``options`` best first by the game's rating hook, else by its greedy bot, and the favourite among them
+    (None if the game has neither).
 
-    The bot ranks by its rating where it has one, else by its picks in turn for as long as it picks among
-    the options (a bot that would rather roll leaves the rest in the game's order); it ranks in a world
-    the player may see (another's hand re-dealt), as the search plays.
+    Without a rating the greedy bot ranks by its picks in turn for as long as it picks among the options (a
+    bot that would rather roll leaves the rest in the game's order); either ranks in a world the player may
+    see (another's hand re-dealt), as the search plays.
     """
-    if greedy is None:
+    if rater is None and greedy is None:
         return options, None
     mover = state.to_move() or ""
     world = state.determinise(mover, rng)
-    if isinstance(greedy, Greedy):
-        rating = greedy.rating
-        ranked = sorted(options, key=lambda move: -rate_after(world, move, mover, own, rating))
+    if rater is not None:
+        ranked = sorted(options, key=lambda move: -rate_after(world, move, mover, own, rater))
         return ranked, ranked[0]
+    assert greedy is not None
     bot, left = greedy(rng), list(options)
     order: list[Move] = []
     while len(order) < CANDIDATES and len(left) > 1:

@@ -36,7 +36,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from pnp.errors import IllegalMove
-from pnp.games.bots import Rating
+from pnp.games.bots import Rater
 from pnp.games.spec import BotFactory
 from pnp.referee import secrets as commitments
 from pnp.referee.driver import Chooser
@@ -70,7 +70,7 @@ def ismcts_bot(
     iterations: int = 200,
     playout: BotFactory | None = None,
     depth: int = ROLLOUT_LIMIT,
-    rating: Rating | None = None,
+    rater: Rater | None = None,
     walk: int = ROLLOUT_LIMIT,
     worlds: int | None = None,
 ) -> BotFactory:
@@ -79,9 +79,9 @@ def ismcts_bot(
     With ``worlds``, the options are tried in turn, an even share of ``iterations`` each but in at least
     ``worlds`` worlds, and judged in pairs by the searcher's value of each world's end. Each iteration
     chooses at most ``walk`` options in the tree; then ``playout``, the bot that finishes the game (default:
-    uniformly random inputs), plays at most ``depth`` inputs. With ``rating`` (a game's rating of a position
-    for a player, as the greedy bot uses), a playout stopped short counts as won by its leaders, and a world's
-    end is valued by how far the searcher's rating leads the others' mean; else by the score and the reward.
+    uniformly random inputs), plays at most ``depth`` inputs. With ``rater`` (a game's rating hook, as the greedy
+    bot uses), a playout stopped short counts as won by its leaders, and a world's end is valued by how far the
+    searcher's rating leads the others' mean; else by the score and the reward.
     """
 
     def factory(rng: random.Random) -> Chooser:
@@ -97,7 +97,7 @@ def ismcts_bot(
             options = _options(state, moves)
             if len(options) == 1:
                 return options[0] if options[0] is not CHANCE else next(iter(state.chance()))
-            search = _Search(state.to_move() or "", own, seen, rng, playout, depth, rating, walk)
+            search = _Search(state.to_move() or "", own, seen, rng, playout, depth, rater, walk)
             root = _Node()
             rounds = max(worlds, iterations // len(options)) if worlds else 0
             for i in range(rounds * len(options) if worlds else iterations):
@@ -118,7 +118,7 @@ def weigh(
     rng: random.Random,
     playout: BotFactory | None,
     depth: int,
-    rating: Rating | None,
+    rater: Rater | None,
     work: int,
     least: int,
     favourite: Move | None,
@@ -131,7 +131,7 @@ def weigh(
     on any machine. Judged as :func:`_verdict` judges, ``favourite`` (one of ``options``, or None: the best
     mean wins) standing for the playout bot's pick.
     """
-    search = _Search(state.to_move() or "", own, {}, rng, playout, depth, rating, walk=1)
+    search = _Search(state.to_move() or "", own, {}, rng, playout, depth, rater, walk=1)
     root = _Node()
     world = 0
     while world < least or search.work < work:
@@ -199,11 +199,11 @@ class _Search:
         rng: random.Random,
         playout: BotFactory | None,
         depth: int,
-        rating: Rating | None = None,
+        rater: Rater | None = None,
         walk: int = ROLLOUT_LIMIT,
     ) -> None:
         self.me, self.own, self.seen, self.rng = me, own, seen, rng
-        self.playout, self.depth, self.rating, self.walk = playout, depth, rating, walk
+        self.playout, self.depth, self.rater, self.walk = playout, depth, rater, walk
         self.base = rng.getrandbits(64)  # the worlds' seeds
         self.policy = playout(rng) if playout else None
         self.work = 0  # the inputs offered in this search's walks and playouts, counted as the search goes
@@ -324,14 +324,14 @@ class _Search:
                 untried = [o for o in options if o is not CHANCE and not isinstance(o, Reveal)]
                 if not untried or not self._take(state, rng.choice(untried), player, secrets):
                     break
-        if self.rating is None:
+        if self.rater is None:
             shares = rewards(state)
             return shares, shares.get(self.me, 0.0)
-        rating = self.rating
+        rater = self.rater
         known = {
             player: {slot: v for (owner, slot), v in secrets.items() if owner == player} for player in state.players
         }
-        ratings = {player: rating(state, player, known[player]) for player in state.players}
+        ratings = {player: rater.rate(state, player, known[player]) for player in state.players}
         others = [value for player, value in ratings.items() if player != self.me]
         lead = ratings[self.me] - sum(others) / max(1, len(others))
         return rewards(state, None if state.is_over() else ratings), lead

@@ -1,4 +1,5 @@
-"""HTML reports: a simulation's win rates with intervals and histograms; a sweep's seat advantages."""
+"""Reports: a run's inputs in words, and HTML pages (a run's win rates with intervals and histograms, a sweep's
+seat advantages), each naming what it ran on."""
 
 from __future__ import annotations
 
@@ -6,13 +7,29 @@ import html
 from collections.abc import Mapping, Sequence
 
 from pnp.sim import GameResult, Rate, Summary
+from pnp.sim.fairness import legend, unfair
+from pnp.sim.inputs import Inputs, MapInput, RunInputs, map_text
 from pnp.sim.sweep import Row
 
 BAR = "#3f78b5"
 FLAG = "#c0392b"
 
 
-def _win_chart(title: str, rates: Mapping[str, Rate]) -> str:
+def inputs_text(inputs: Inputs, maps: Sequence[MapInput | None] = ()) -> str:
+    """What a report ran on, in one line: the game, its maps with their digests, bots, seed and pnp's version."""
+    shown = list(dict.fromkeys(map_text(m) for m in maps))  # each map once, in order
+    where = f", {'map' if len(shown) == 1 else 'maps'} {', '.join(shown)}" if shown else ""
+    bots = ", ".join(inputs["bots"])
+    return f"inputs: {inputs['game']}{where}, bots {bots}, seed {inputs['seed']}, pnp {inputs['pnp']}"
+
+
+def run_inputs_text(inputs: RunInputs) -> str:
+    """A run's inputs in one line (its players are in the line above it)."""
+    return inputs_text(inputs, [inputs["map"]])
+
+
+def _win_chart(title: str, rates: Mapping[str, Rate], players: int | None = None) -> str:
+    """Bars of win rates with their intervals; with ``players``, a seat whose interval excludes fairness in red."""
     width, row = 520, 26
     height = 30 + row * len(rates)
     parts = [
@@ -24,8 +41,12 @@ def _win_chart(title: str, rates: Mapping[str, Rate]) -> str:
         rate = data["win_rate"]
         low, high = data["ci95"]
         scale = width - 140
-        parts.append(f'<text x="0" y="{y + 15}">{html.escape(name)}</text>')
-        parts.append(f'<rect x="90" y="{y + 3}" width="{rate * scale:.1f}" height="16" fill="{BAR}"/>')
+        flagged = players is not None and unfair(data, players)
+        label = f"{name} !" if flagged else name
+        parts.append(f'<text x="0" y="{y + 15}">{html.escape(label)}</text>')
+        parts.append(
+            f'<rect x="90" y="{y + 3}" width="{rate * scale:.1f}" height="16" fill="{FLAG if flagged else BAR}"/>'
+        )
         parts.append(
             f'<line x1="{90 + low * scale:.1f}" x2="{90 + high * scale:.1f}" y1="{y + 11}" y2="{y + 11}" '
             'stroke="black" stroke-width="2"/>'
@@ -58,10 +79,11 @@ def _histogram(title: str, values: Sequence[int], bins: int = 20) -> str:
     return "".join(parts) + "</svg>"
 
 
-def render_html(summary: Summary, results: Sequence[GameResult]) -> str:
-    """The report as one self-contained HTML page."""
+def render_html(summary: Summary, results: Sequence[GameResult], inputs: RunInputs, flagged: Sequence[str]) -> str:
+    """The report as one self-contained HTML page; the ``flagged`` seats are marked in red."""
+    players = summary["players"]
     charts = [
-        _win_chart("Win rate by seat (bars) with 95 % interval (lines)", summary["win_rate_by_seat"]),
+        _win_chart("Win rate by seat (bars) with 95 % interval (lines)", summary["win_rate_by_seat"], players),
         _win_chart("Win rate by bot", summary["win_rate_by_bot"]),
         _histogram("Scores (all seats)", [s for r in results for s in r.scores]),
         _histogram("Game length (moves)", [r.moves for r in results]),
@@ -79,6 +101,8 @@ def render_html(summary: Summary, results: Sequence[GameResult]) -> str:
         f"</head><body><h1>{html.escape(title)}</h1>"
         f"<p>bots {html.escape(', '.join(summary['bots']))} (rotated over seats), seed {summary['seed']}, "
         f"{summary['moves_applied']} moves in {summary['seconds']} s</p>"
+        f"<p>{html.escape(run_inputs_text(inputs))}</p>"
+        f"<p>{html.escape(legend(len(flagged), players, 'seats'))} (in red)</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>seat</th><th>mean</th><th>sd</th><th>min</th><th>median</th><th>max</th></tr>"
         + rows
@@ -116,7 +140,7 @@ def _forest(rows: Sequence[Row]) -> str:
     return "".join(parts) + "</svg>"
 
 
-def render_sweep_html(title: str, rows: Sequence[Row]) -> str:
+def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
     """A sweep's report as one self-contained HTML page: the advantage plot, two histograms and the table."""
     heading = f"pnp sim sweep: {title}, {len(rows)} combinations"
     flagged = sum(r["significant"] for r in rows)
@@ -138,8 +162,8 @@ def render_sweep_html(title: str, rows: Sequence[Row]) -> str:
         "<style>body{font-family:sans-serif;max-width:660px;margin:2em auto}td,th{padding:2px 8px}"
         f".flag{{color:{FLAG};font-weight:bold}}</style>"
         f"</head><body><h1>{html.escape(heading)}</h1>"
-        f"<p>{flagged} flagged (in red): a seat's 95 % interval excludes a fair share. "
-        "A fair row is flagged by chance about 1 time in 20 per seat.</p>"
+        f"<p>{html.escape(legend(flagged, len(rows), 'combinations'))} (in red)</p>"
+        f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows]))}</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
         "<th>length</th><th>spread</th></tr>" + cells + "</table></body></html>"

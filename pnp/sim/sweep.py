@@ -4,11 +4,13 @@ Every game of every combination goes to the engine in one list, so a cluster sta
 checkpoint file keeps the finished games (rewritten atomically), and a resumed sweep plays only
 the rest. Each combination's row names the seat whose win rate is furthest from a fair share (ahead or
 behind), with its 95 % interval, and flags the row when some seat's interval excludes fairness.
+
+Map files are an axis like any setting (``--over map=a.yaml,b.yaml``, paths from the current folder):
+each is checked as ``pnp map check`` does before any game is played, and every row records its map's digest.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import math
@@ -26,11 +28,14 @@ from pnp.referee.protocol import Game
 from pnp.referee.session import parse_options
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
 from pnp.sim.engines import Engine, play_jobs
+from pnp.sim.fairness import fair_share, unfair_seats
+from pnp.sim.inputs import MapInput, check_map_file, map_input
 
 CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
 SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
 MAX_COMBINATIONS = 100_000
-SETTINGS = ("players",)  # what --over accepts besides the game's own options
+SETTINGS = ("players", "map")  # what --over accepts besides the game's own options
+FILE_SETTINGS = ("map",)  # settings whose values are files, read from the current folder
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,7 @@ class Combination:
 
     label: str
     config: SimConfig
+    map: MapInput | None = None  # the map it plays on, with its digest
 
 
 class Row(TypedDict):
@@ -46,6 +52,8 @@ class Row(TypedDict):
 
     combination: str
     games: int
+    players: int
+    map: MapInput | None  # the map played, as a file name (or how it was made) and its digest
     seat: str  # the seat whose win rate is furthest from a fair share
     advantage: float  # its win rate minus a fair share
     ci95: tuple[float, float]  # the same for the ends of its 95 % interval
@@ -86,6 +94,7 @@ def combinations(
             )
     if maps < 0:
         raise PnpError("--maps must be 0 or more")
+    _check_files(base, overs, maps)
     count = math.prod(len(values) for _, values in overs) * max(1, maps)
     if count > MAX_COMBINATIONS:
         raise PnpError(f"{count:,} combinations is more than a sweep takes ({MAX_COMBINATIONS:,}): split it")
@@ -98,12 +107,24 @@ def combinations(
         label = " ".join(f"{key}={value}" for key, value in chosen)
         for map_seed, text in _maps(base, config.players, maps, size):
             at = f"map seed {map_seed}"
-            out.append(Combination(f"{label} {at}".strip(), replace(config, map_text=text)))
+            generated = replace(config, map_text=text)
+            out.append(Combination(f"{label} {at}".strip(), generated, map_input(generated, f"generated: {at}")))
         if not maps:
-            out.append(Combination(label or "as set", config))
+            out.append(Combination(label or "as set", config, map_input(config)))
     for combination in out:
         check(combination.config)
     return out
+
+
+def _check_files(base: SimConfig, overs: Sequence[tuple[str, list[str]]], maps: int) -> None:
+    """Refuse a sweep over map files that also names another map, or whose files do not pass their check."""
+    for key, values in overs:
+        if key not in FILE_SETTINGS:
+            continue
+        if base.map_path is not None or maps:
+            raise PnpError(f"--over {key}=... excludes --map and --maps: it names every map of the sweep")
+        for value in values:
+            check_map_file(base.game, Path(value))
 
 
 def _with(base: SimConfig, rules: Game, fixed: Sequence[str], chosen: list[tuple[str, str]]) -> SimConfig:
@@ -114,6 +135,8 @@ def _with(base: SimConfig, rules: Game, fixed: Sequence[str], chosen: list[tuple
             if not (value.isascii() and value.isdigit()):
                 raise PnpError(f"--over players: {quote(value)} is not a whole number")
             players = int(value)
+        elif key == "map":
+            base = replace(base, map_path=Path(value))
         else:
             options.append(f"{key}={value}")
     return replace(base, players=players, options=parse_options(rules, options))
@@ -141,7 +164,7 @@ def _maps(base: SimConfig, players: int, count: int, size: str | None) -> Iterat
 
 
 def fingerprint(plan: Sequence[Combination]) -> list[list[object]]:
-    """What a checkpoint must match to be resumed: every combination's settings (a map by its hash)."""
+    """What a checkpoint must match to be resumed: every combination's settings (a map by its digest)."""
     return [
         [
             c.label,
@@ -152,7 +175,7 @@ def fingerprint(plan: Sequence[Combination]) -> list[list[object]]:
             dict(c.config.options),
             str(c.config.map_path or ""),
             c.config.seed,
-            hashlib.sha256(c.config.map_text.encode()).hexdigest() if c.config.map_text else "",
+            c.map["sha256"] if c.map else "",
         ]
         for c in plan
     ]
@@ -231,17 +254,21 @@ def run_sweep(
 def row(combination: Combination, results: list[GameResult]) -> Row:
     """One combination's figures from its games (in index order)."""
     summary = summarise(combination.config, results, 0.0)
-    fair = 1 / combination.config.players
+    players = combination.config.players
+    fair = fair_share(players)
     rates = summary["win_rate_by_seat"]
-    seat = max(rates, key=lambda s: (abs(rates[s]["win_rate"] - fair), rates[s]["win_rate"]))  # favoured first
+    # favoured first: of two seats as far from fairness (to the rounding of the rates), the one ahead
+    seat = max(rates, key=lambda s: (round(abs(rates[s]["win_rate"] - fair), 4), rates[s]["win_rate"]))
     low, high = rates[seat]["ci95"]
     return {
         "combination": combination.label,
         "games": len(results),
+        "players": players,
+        "map": combination.map,
         "seat": seat,
         "advantage": round(rates[seat]["win_rate"] - fair, 4),
         "ci95": (round(low - fair, 4), round(high - fair, 4)),
-        "significant": any(not r["ci95"][0] <= fair <= r["ci95"][1] for r in rates.values()),
+        "significant": bool(unfair_seats(rates, players)),
         "game_length": summary["game_length"]["mean"],
         "score_spread": round(statistics.fmean(max(r.scores) - min(r.scores) for r in results), 2),
     }

@@ -34,6 +34,7 @@ from pnp.table import answers, links
 from pnp.table.answers import NOT_KEPT, answer, error
 from pnp.table.hints import Hints
 from pnp.table.live import Live
+from pnp.table.rules import encoded_rules
 from pnp.table.turns import Refused
 from pnp.table.view import Views
 from pnp.table.watch import RecordWatch
@@ -65,9 +66,11 @@ def build(
         Route("/", page),
         Route("/host/state", state),
         Route("/host/events", events),
+        Route("/host/rules", answering(table.rules)),
         Route("/s/{token}", page),
         Route("/s/{token}/state", state),
         Route("/s/{token}/events", events),
+        Route("/s/{token}/rules", answering(table.rules)),
         Route("/s/{token}/play", answering(table.play), methods=["POST"]),
         Route("/s/{token}/undo", answering(table.undo), methods=["POST"]),
         Route("/s/{token}/hint", answering(table.hint), methods=["POST"]),
@@ -84,6 +87,7 @@ class _Table:
 
     def __init__(self, current: Session, tokens: dict[str, str], watch: RecordWatch, follow: Follow | None) -> None:
         self.follow = follow
+        self.spec, self.setup = current.spec, current.setup
         self.title = current.spec.title
         self.players = list(current.setup.players)
         self.tokens = tokens
@@ -125,6 +129,11 @@ class _Table:
         live = self.live
         encoded = await run_in_threadpool(lambda: self.views.state(live.now(), viewer, live.read_only))
         return answers.send(request, encoded)
+
+    async def rules(self, request: Request) -> Response:
+        """The game's player aid and each stage's rule, the same for every page (see :mod:`pnp.table.rules`)."""
+        self._viewer(request)
+        return answers.send(request, await run_in_threadpool(encoded_rules, self.spec, self.setup))
 
     async def events(self, request: Request) -> Response:
         self._viewer(request)  # a seat's stream only on its own link

@@ -1,12 +1,12 @@
-"""Updraft's greedy bot: the shared one-move-ahead player, rating the mover's altitude."""
+"""Updraft's rating hook: the mover's altitude, and the more fuel burnt the better; greedy plays by it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from example_game.state import UpdraftState
-from pnp.games.bots import greedy
-from pnp.referee.protocol import State
+from example_game.state import BURN, UpdraftState
+from pnp.games.bots import Rater, greedy
+from pnp.referee.protocol import Secret, State
 
 
 def altitude(after: State, mover: str, own: Mapping[str, str]) -> float:
@@ -15,4 +15,10 @@ def altitude(after: State, mover: str, own: Mapping[str, str]) -> float:
     return after.altitude[after.players.index(mover)]
 
 
-BOTS = {"greedy": greedy(altitude)}
+def burn(state: State, secret: Secret, own: Mapping[str, str]) -> float:
+    """A secret to seal: any lucky face alike; a burn, the more the better (what is offered never exceeds the fuel)."""
+    return float(secret.value) if secret.slot.startswith(BURN) else 0.0
+
+
+RATER = Rater(altitude, burn)
+BOTS = {"greedy": greedy(RATER)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pnp.errors import NotationError
+from pnp.errors import NotationError, quote
 from pnp.referee import notation
 from pnp.referee.protocol import Move
 
@@ -16,14 +16,17 @@ class UpdraftMove(NamedTuple):
     face: int = 0
 
 
-def parse_move(text: str) -> UpdraftMove:
-    """Read ``drift`` or ``roll N``."""
+def parse_move(text: str, die: tuple[int, ...]) -> UpdraftMove:
+    """Read ``drift`` or ``roll N``, N a face of ``die`` (the session's column says which die)."""
     words = text.split()
     if words == ["drift"]:
         return UpdraftMove("drift")
     if len(words) == 2 and words[0] == "roll":
-        return UpdraftMove("roll", notation.number(words[1], "a die face (1-6)", text, 1, 6))
-    raise NotationError(f"cannot read {text!r}: expected 'drift' or 'roll N'")
+        face = notation.number(words[1], f"a die face ({min(die)}-{max(die)})", text, min(die), max(die))
+        if face not in die:
+            raise NotationError(f"cannot read {quote(text)}: this column's die has no face {face}")
+        return UpdraftMove("roll", face)
+    raise NotationError(f"cannot read {quote(text)}: expected 'drift' or 'roll N'")
 
 
 def format_move(move: Move) -> str:

@@ -1,32 +1,54 @@
-"""Updraft: race balloons up a column of air; drift one step, or roll the die and hope."""
+"""Updraft: race balloons up a column of air; burn fuel in secret, then drift one step or roll the die."""
 
 from __future__ import annotations
 
-from example_game.model import load_data
+from pathlib import Path
+
+from example_game import SPEC
+from example_game.model import DATA, Column, default_map_path, load_data, load_map
 from example_game.notation import UpdraftMove, format_move, parse_move
-from example_game.state import UpdraftState
-from pnp.games.base import BaseGame
+from example_game.state import SLOT, UpdraftState
+from pnp.games.base import BaseGame, MapCache
 from pnp.referee.protocol import Move, Secret, Setup
+
+COLUMNS = MapCache(lambda path: load_map(path).value, default_map_path())
 
 
 class Updraft(BaseGame):
-    """Updraft for 2 to 4 players."""
+    """Updraft for 2 to 4 players, on the built-in column or a custom one."""
 
     name = "updraft"
     title = "Updraft"
-    min_players = 2
-    max_players = 4
+    min_players = SPEC.traits.min_players
+    max_players = SPEC.traits.max_players
+
+    def __init__(self, column: Column | None = None) -> None:
+        self._bound = column  # the column of the setup these rules are bound to; None: the built-in one
+
+    def bind(self, setup: Setup) -> Updraft:
+        return Updraft(COLUMNS.get(setup.map_path))
+
+    @property
+    def column(self) -> Column:
+        return self._bound or COLUMNS.get(None)
 
     def new_state(self, setup: Setup) -> UpdraftState:
-        return UpdraftState(load_data(), setup.players)
+        return UpdraftState(load_data(), COLUMNS.get(setup.map_path), setup.players)
+
+    def input_files(self, setup: Setup) -> list[Path]:
+        return [DATA, setup.map_path or default_map_path()]
 
     def parse_move(self, text: str) -> Move:
-        return parse_move(text)
+        return parse_move(text, self.column.die)
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
     def label(self, move: Move) -> str | None:
-        if isinstance(move, Secret):
+        if isinstance(move, Secret) and move.slot == SLOT:
             return f"lucky {move.value}: {load_data().lucky_bonus} points for each {move.value} you roll"
+        if isinstance(move, Secret):
+            return f"burn {move.value}: climb {move.value} when the burns are revealed"
+        if isinstance(move, UpdraftMove) and move.verb == "roll":
+            return f"the d{len(self.column.die)} shows {move.face}: climb {move.face}"
         return "drift up one step" if move == UpdraftMove("drift") else None

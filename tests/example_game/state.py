@@ -1,20 +1,25 @@
-"""Updraft's rules in play: secret lucky faces, then turns of drift or roll, then the reveal."""
+"""Updraft's rules in play: secret lucky faces; rounds of secret burns revealed together, then turns of drift or
+roll; the lucky faces revealed at the end."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
-from example_game.model import UpdraftData
+from example_game.model import Column, UpdraftData
 from example_game.notation import UpdraftMove
 from pnp.errors import IllegalMove
 from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
-SLOT = "lucky"
-LUCKY, FLY, REVEAL, OVER = range(4)
-STAGES: dict[int, Stage] = {LUCKY: "set-up", FLY: "play", REVEAL: "reveal", OVER: "over"}
+SLOT = "lucky"  # sealed once, at set-up
+BURN = "burn"  # sealed every round, so one slot per round: burn1, burn2, ...
+LUCKY, SEAL, SHOW, FLY, REVEAL, OVER = range(6)
+STAGES: dict[int, Stage] = {LUCKY: "set-up", SEAL: "play", SHOW: "play", FLY: "play", REVEAL: "reveal", OVER: "over"}
 NEXT_STEP = {  # what the player to move does next; guided: the words give the command
     LUCKY: NextStep("{who}, choose your lucky face with 'pnp ref secret'"),
+    SEAL: NextStep("{who}, choose this round's burn with 'pnp ref secret'"),
+    SHOW: NextStep("{who}, reveal this round's burn with 'pnp ref reveal'"),
     FLY: NextStep("{who}, drift or roll the die", guided=False),
     REVEAL: NextStep("{who}, reveal your lucky face with 'pnp ref reveal'"),
     OVER: NextStep("see the result with 'pnp ref score'"),
@@ -22,18 +27,25 @@ NEXT_STEP = {  # what the player to move does next; guided: the words give the c
 
 
 class UpdraftState(BaseState):
-    """Altitudes, the faces each seat rolled, and the lucky faces revealed so far."""
+    """Altitudes, fuel and the faces rolled by seat, the round, and the lucky faces revealed so far."""
 
-    MUTABLE = ("altitude", "rolled", "lucky")
+    MUTABLE = ("altitude", "fuel", "rolled", "lucky")
 
-    def __init__(self, data: UpdraftData, players: tuple[str, ...]) -> None:
-        self.data = data
-        self.players = players
-        self.phase = LUCKY
+    def __init__(self, data: UpdraftData, column: Column, players: tuple[str, ...]) -> None:
+        self.data, self.column, self.players = data, column, players
+        self.phase, self.round = LUCKY, 1
         self.altitude = [0] * len(players)
+        self.fuel = [data.fuel] * len(players)
         self.rolled: list[list[int]] = [[] for _ in players]
         self.lucky: dict[int, int] = {}  # seat -> revealed face
-        self.rolls = {UpdraftMove("roll", face): 1 / len(data.die) for face in data.die}
+        faces = Counter(column.die)
+        self.rolls: dict[Move, float] = {
+            UpdraftMove("roll", face): count / len(column.die) for face, count in sorted(faces.items())
+        }
+
+    def burn_slot(self) -> str:
+        """This round's slot for the burns."""
+        return f"{BURN}{self.round}"
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -47,7 +59,12 @@ class UpdraftState(BaseState):
 
     def legal_moves(self) -> list[Move]:
         if self.phase == LUCKY:
-            return [Secret(SLOT, str(face)) for face in self.data.die]
+            return [Secret(SLOT, str(face)) for face in sorted(set(self.column.die))]
+        if self.phase == SEAL:
+            most = min(self.data.max_burn, self.fuel[self.seat])
+            return [Secret(self.burn_slot(), str(burn)) for burn in range(most + 1)]
+        if self.phase == SHOW:
+            return [Reveal(self.burn_slot())]
         if self.phase == FLY:
             return [UpdraftMove("drift"), *self.rolls]
         return [Reveal(SLOT)] if self.phase == REVEAL else []
@@ -58,11 +75,16 @@ class UpdraftState(BaseState):
     def apply(self, move: Move) -> None:
         if isinstance(move, Commit) and self.phase == LUCKY and move.slot == SLOT:
             if not self.next_seat():
-                self.phase = FLY
+                self.phase = SEAL
+        elif isinstance(move, Commit) and self.phase == SEAL and move.slot == self.burn_slot():
+            if not self.next_seat():  # every seat has sealed its burn: now all are revealed
+                self.phase = SHOW
+        elif isinstance(move, Reveal) and self.phase == SHOW and move.slot == self.burn_slot():
+            self._burn(move.value)
         elif isinstance(move, UpdraftMove) and self.phase == FLY:
             self._fly(move)
         elif isinstance(move, Reveal) and self.phase == REVEAL and move.slot == SLOT:
-            if not move.value.isdigit() or int(move.value) not in self.data.die:
+            if not move.value.isdigit() or int(move.value) not in self.column.die:
                 raise IllegalMove(f"{move.value!r} is not a die face", "lucky face")
             self.lucky[self.seat] = int(move.value)
             if not self.next_seat():
@@ -70,21 +92,31 @@ class UpdraftState(BaseState):
         else:
             raise wrong_stage(self.stage(), self.next_step())
 
+    def _burn(self, value: str) -> None:
+        most = min(self.data.max_burn, self.fuel[self.seat])
+        if not value.isdigit() or int(value) > most:
+            raise IllegalMove(f"{value!r} is not a burn of 0 to {most}", "burn")
+        self.fuel[self.seat] -= int(value)
+        self.altitude[self.seat] += int(value)
+        if not self.next_seat():
+            self.phase = FLY
+
     def _fly(self, move: UpdraftMove) -> None:
         if move.verb == "roll":
-            if move.face not in self.data.die:
+            if move not in self.rolls:
                 raise IllegalMove(f"the die has no face {move.face}", "roll")
             self.rolled[self.seat].append(move.face)
         self.altitude[self.seat] += 1 if move.verb == "drift" else move.face
-        if self.altitude[self.seat] >= self.data.top:
-            self.phase, self.seat = REVEAL, 0
-        else:
-            self.pass_turn()
+        if not self.next_seat():  # the round is over: the game ends once a balloon is at the top
+            if max(self.altitude) >= self.column.top:
+                self.phase = REVEAL
+            else:
+                self.phase, self.round = SEAL, self.round + 1
 
     def score(self) -> Score:
         rows = []
         for seat, name in enumerate(self.players):
-            breakdown = {"altitude": min(self.altitude[seat], self.data.top)}
+            breakdown = {"altitude": min(self.altitude[seat], self.column.top)}
             if seat in self.lucky:
                 breakdown["lucky rolls"] = self.data.lucky_bonus * self.rolled[seat].count(self.lucky[seat])
             rows.append(PlayerScore(name, sum(breakdown.values()), breakdown))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, MapSupport, lazy_call, lazy_value
+from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, lazy_call, lazy_value
 
 HOME = "pnp.games.aeronaut_odyssey"
 
@@ -10,8 +10,15 @@ SPEC = GameSpec(
     name="aeronaut-odyssey",
     title="Aeronaut Odyssey",
     summary="Claim air routes between cities on a map drawn for each game",
+    traits=Traits(
+        min_players=2,
+        max_players=6,
+        hidden=frozenset({Hidden.PRIVATE_HANDS}),  # with hidden inventories
+        maps=frozenset({MapKind.GENERATED, MapKind.CUSTOM}),
+    ),
     rules=lazy_call(f"{HOME}.rules:AeronautOdyssey"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:AeroMap"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import Loaded, load_file
+from pnp.loader import Loaded, load_file, pattern
 from pnp.resources import board_file
 
 BalloonType = Literal["red", "orange", "yellow", "green", "blue", "purple"]
@@ -29,14 +29,14 @@ ABILITIES: tuple[str, ...] = ("jump", "discount", "extra")
 ROUTE_POINTS: tuple[int, ...] = (0, 1, 2, 3, 5, 7, 9)  # points by route length (index = spaces)
 MAX_LENGTH = 6
 CAPITAL = "A"
-NAME_PATTERN = "^[A-Z]{1,3}$"  # a city's name: 1 to 3 capital letters
+NAME = pattern("^[A-Z]{1,3}$", "a city name: 1 to 3 capital letters (A, BC)")
 
 
 @dataclass(frozen=True)
 class City:
     """A city: its name (capital letters), centre in blocks, and how many travellers may visit it."""
 
-    name: str = field(metadata={"doc": "Capital letters; the capital is always A.", "pattern": NAME_PATTERN})
+    name: str = field(metadata={"doc": "Capital letters; the capital is always A.", **NAME})
     x: float = field(metadata={"doc": "Centre, blocks from the left edge."})
     y: float = field(metadata={"doc": "Centre, blocks from the top edge."})
     slots: int = field(
@@ -50,7 +50,7 @@ class Route:
     """A straight route between two cities; a second route between the same cities is a double route."""
 
     between: tuple[str, ...] = field(
-        metadata={"doc": "The two cities joined, e.g. [A, C].", "minItems": 2, "maxItems": 2, "pattern": NAME_PATTERN}
+        metadata={"doc": "The two cities joined, e.g. [A, C].", "minItems": 2, "maxItems": 2, **NAME}
     )
     type: RouteType = field(metadata={"doc": "Balloon type to pay; gray takes any one type, multi one per space."})
     length: int = field(metadata={"doc": "Number of spaces, 1 to 6.", "minimum": 1, "maximum": MAX_LENGTH})
@@ -81,7 +81,7 @@ class Trajectory:
     slots: int = field(default=1, metadata={"doc": "How many players may fulfil it.", "minimum": 1})
     cities: tuple[str, ...] = field(
         default=(),
-        metadata={"doc": "kind cities: the two cities to connect.", "maxItems": 2, "pattern": NAME_PATTERN},
+        metadata={"doc": "kind cities: the two cities to connect.", "maxItems": 2, **NAME},
     )
     types: tuple[BalloonType, ...] = field(
         default=(), metadata={"doc": "kind routes: the types to own.", "uniqueItems": True}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import NotationError, PnpError
-from pnp.games.aeronaut_odyssey import notation
+from pnp.games.aeronaut_odyssey import SPEC, notation
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
 from pnp.games.aeronaut_odyssey.board import Board, compile_board
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
@@ -22,8 +22,8 @@ class AeronautOdyssey(BaseGame):
 
     name = "aeronaut-odyssey"
     title = "Aeronaut Odyssey"
-    min_players = 2
-    max_players = 6
+    min_players = SPEC.traits.min_players
+    max_players = SPEC.traits.max_players
     options = (
         Option("variant", "none", "one cut-throat rule for the balloon picks", VARIANTS),
         Option(

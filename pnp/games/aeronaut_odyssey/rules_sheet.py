@@ -7,7 +7,8 @@ from pnp.games.aeronaut_odyssey.model import ROUTE_POINTS, AeroMap
 from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
-from pnp.printing.sheets import Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
+from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
+from pnp.referee.protocol import Setup
 
 TITLE = "Aeronaut Odyssey"
 FIGURE_UNIT = 10.0  # mm per map block in the set-up figure (scaled down to the column)
@@ -22,19 +23,7 @@ def rules(board: AeroMap) -> tuple[Sheet, ...]:
             "with pens. Claimed routes and the areas they close in bring points; the best-scoring company "
             "wins."
         ),
-        Heading("Set-up"),
-        Items(
-            (
-                "Print a board for this game and give everyone a pen. Each player takes an inventory along "
-                "the board's edge (cut it off to keep it private, if you like). With two players, each "
-                "uses two inventories.",
-                "Each player picks a little symbol that is easy to draw: it is your *traveller*. Draw it "
-                "at the capital, city A.",
-                "Choose who starts; turns go clockwise. Later seats start with balloons of their choice "
-                "written in their inventory: seats 2 and 3 one, seats 4 and 5 two, seat 6 three.",
-            ),
-            numbered=True,
-        ),
+        *_SET_UP,
         Figure(_map(board), "This kit's map: cities are lettered, A is the capital; each route is a row of "
                "spaces in its balloon type.", 75.0),
         Heading("Your turn: move or claim"),
@@ -89,36 +78,67 @@ def rules(board: AeroMap) -> tuple[Sheet, ...]:
 
 def aids(players: int | None) -> tuple[Sheet, ...]:
     """One aid per player: ``players`` of them, or as many as the game's most players."""
-    blocks = (
-        Heading("Your turn: one of"),
-        Items(
-            (
-                "*Move* your traveller to a linked city with a free slot, then write two balloons of "
-                "types touching that city.",
-                "*Claim* a route anywhere: cross out as many balloons of its type as it has spaces, draw "
-                "your symbol in each space.",
-            )
+    return player_aids(TITLE, _AID, players or AeronautOdyssey.max_players)
+
+
+def aid(_setup: Setup) -> Aid:
+    """The aid for a screen, with each stage's rule: the set-up, a turn, and the scoring."""
+    return Aid(_AID, {"set-up": _SET_UP, "play": _TURN, "over": _SCORING})
+
+
+# -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
+
+
+_SET_UP = (
+    Heading("Set-up"),
+    Items(
+        (
+            "Print a board for this game and give everyone a pen. Each player takes an inventory along "
+            "the board's edge (cut it off to keep it private, if you like). With two players, each "
+            "uses two inventories.",
+            "Each player picks a little symbol that is easy to draw: it is your *traveller*. Draw it "
+            "at the capital, city A.",
+            "Choose who starts; turns go clockwise. Later seats start with balloons of their choice "
+            "written in their inventory: seats 2 and 3 one, seats 4 and 5 two, seat 6 three.",
         ),
-        Heading("Rewarded"),
-        Text("One balloon of your choice or one more inventory space."),
-        Items(
-            (
-                "someone travels over your route, or picks a type of your route;",
-                "you claim a route at your traveller's city.",
-            )
-        ),
-        Heading("Scoring"),
-        Table(
-            (
-                ("Spaces", *(str(n) for n in range(1, len(ROUTE_POINTS)))),
-                ("Points", *(str(p) for p in ROUTE_POINTS[1:])),
-            )
-        ),
-        Text("A closed-in area: its number to whoever owns most of its routes."),
-        Heading("The end"),
-        Text("Every route claimed, or no one can act."),
-    )
-    return player_aids(TITLE, blocks, players or AeronautOdyssey.max_players)
+        numbered=True,
+    ),
+)
+_TURN = (
+    Heading("Your turn: one of"),
+    Items(
+        (
+            "*Move* your traveller to a linked city with a free slot, then write two balloons of "
+            "types touching that city.",
+            "*Claim* a route anywhere: cross out as many balloons of its type as it has spaces, draw "
+            "your symbol in each space.",
+        )
+    ),
+)
+_SCORING = (
+    Heading("Scoring"),
+    Table(
+        (
+            ("Spaces", *(str(n) for n in range(1, len(ROUTE_POINTS)))),
+            ("Points", *(str(p) for p in ROUTE_POINTS[1:])),
+        )
+    ),
+    Text("A closed-in area: its number to whoever owns most of its routes."),
+)
+_AID = (
+    *_TURN,
+    Heading("Rewarded"),
+    Text("One balloon of your choice or one more inventory space."),
+    Items(
+        (
+            "someone travels over your route, or picks a type of your route;",
+            "you claim a route at your traveller's city.",
+        )
+    ),
+    *_SCORING,
+    Heading("The end"),
+    Text("Every route claimed, or no one can act."),
+)
 
 
 def _map(board: AeroMap) -> Drawing:

@@ -41,7 +41,7 @@ from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.aeronaut_odyssey.text import status, where
-from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.canvas import PT, Area, Canvas, Drawing, pieces_of
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import text_width
 
@@ -59,6 +59,7 @@ SLOT_SIDE = 0.24  # blocks: a movement slot on screen (the printed slot is 0.2),
 TRAVELLER = 0.3  # blocks: a traveller's square, a little larger than the slot it stands in
 CHIP_W, CHIP_H = 36.0, 20.0
 MOVER_FILL = "#fff3bf"
+AROUND = 2.5  # blocks: a seat's phone opens on its traveller's city and this much of the map round it
 WILD_COLOUR = "#555555"
 
 
@@ -71,7 +72,7 @@ def picture(state: AeroState, viewer: str | None) -> Drawing:
         with c.group(scale=PT, name="picture"):
             layout.draw(Pen(c))
 
-    return Drawing(WIDTH * PT, layout.height * PT, draw)
+    return Drawing(WIDTH * PT, layout.height * PT, draw, seats=layout.seats())
 
 
 class Pen:
@@ -149,6 +150,16 @@ class Layout:
         bottom = max(y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places)
         self.height = max(bottom, HEADER_H + self.map_h) + MARGIN
 
+    def seats(self) -> tuple[tuple[str, Area], ...]:
+        """Where each seat's phone opens (mm): its traveller's city and the map :data:`AROUND` blocks round it."""
+        cities, side = self.state.board.source.cities, 2 * AROUND * self.unit
+
+        def around(at: int) -> Area:
+            x, y = MARGIN + (cities[at].x - AROUND) * self.unit, HEADER_H + (cities[at].y - AROUND) * self.unit
+            return x * PT, y * PT, side * PT, side * PT
+
+        return tuple((player, around(at)) for player, at in zip(self.state.players, self.state.pos))
+
     def draw(self, pen: Pen) -> None:
         header(pen, self.state)
         with pen.group(MARGIN, HEADER_H, name="map"):
@@ -172,7 +183,8 @@ def header(pen: Pen, state: AeroState) -> None:
 
 
 def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
-    """The map at ``unit`` px per block: sky, areas, routes with their claims, cities with their slots."""
+    """The map at ``unit`` px per block: sky, areas, routes with their claims, cities with their slots
+    (each traveller in a group naming its player's pieces)."""
     source = state.board.source
     pen.rect(0, 0, source.width * unit, source.height * unit, fill=SKY, stroke=INK, width=1.0)
     for k, area in enumerate(source.areas):
@@ -195,7 +207,8 @@ def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
             _city(pen, state, i, city.x * unit, city.y * unit, unit)
     with pen.group(name="start"):
         for p, (x, y) in start_spots(state).items():
-            mark(pen, p, x * unit, y * unit, TRAVELLER * unit / 2, "square")
+            with pen.group(name=pieces_of(state.players[p])):
+                mark(pen, p, x * unit, y * unit, TRAVELLER * unit / 2, "square")
 
 
 def start_spots(state: AeroState) -> dict[int, Point]:
@@ -295,7 +308,8 @@ def _city(pen: Pen, state: AeroState, i: int, x: float, y: float, unit: float) -
         angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
         sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
         if n in here:
-            mark(pen, here[n], sx, sy, TRAVELLER * unit / 2, "square")
+            with pen.group(name=pieces_of(state.players[here[n]])):
+                mark(pen, here[n], sx, sy, TRAVELLER * unit / 2, "square")
             continue
         pen.rect(sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=side * 0.15)
         if n < state.visits[i]:

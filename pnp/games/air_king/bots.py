@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pnp.games.air_king.actions import LANDED, SLOT, STORM, WAITING
 from pnp.games.air_king.field import FAR
 from pnp.games.air_king.state import AirKingState
-from pnp.games.bots import greedy
+from pnp.games.bots import Rater, greedy
 from pnp.games.spec import BotFactory
 from pnp.referee.protocol import State
 
@@ -57,4 +57,5 @@ def rating(state: State, mover: str, own: Mapping[str, str]) -> float:
     return total
 
 
-BOTS: dict[str, BotFactory] = {"greedy": greedy(rating)}
+RATER = Rater(rating)
+BOTS: dict[str, BotFactory] = {"greedy": greedy(RATER)}

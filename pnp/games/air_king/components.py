@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pnp.games.air_king import rules_sheet
 from pnp.games.air_king.cards import decks
 from pnp.games.air_king.mat import field_drawing
@@ -22,7 +24,7 @@ def kit(request: KitRequest) -> Kit:
         title="Air King",
         documents=(
             KitDocument("cards", decks(data)),
-            KitDocument("field-mat", (Board("field mat", field_drawing(field)),)),
+            KitDocument("field-mat", (Board("field mat", field_drawing(field), fill=partial(field_drawing, field)),)),
             KitDocument("rules", rules_sheet.rules(data, field)),
             KitDocument("player-aids", rules_sheet.aids(data)),
         ),

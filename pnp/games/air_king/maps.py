@@ -10,7 +10,7 @@ from pnp.errors import PnpError
 from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding, Findings, raise_first_error
-from pnp.loader import Loaded, load_text
+from pnp.loader import Loaded, did_you_mean, load_text
 from pnp.printing.sizes import CARD_SIZES
 from pnp.resources import board_file
 
@@ -84,26 +84,31 @@ def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _check_airports(model: AirKingField, order: tuple[str, ...], found: Findings) -> None:
+    for name in model.airports:
+        if name not in order:
+            hint = did_you_mean(name, order)
+            found.add("error", f"airports.{name}", f"unknown airport {name!r}{hint} (known: {', '.join(order)})")
+    if found.has_errors():  # a misspelt airport: the one it stands for is not also reported missing
+        return
     for name in order:
         if name not in model.airports:
             found.add("error", "airports", f"airport {name} is missing (the field needs {' and '.join(order)})")
-    for name in model.airports:
-        if name not in order:
-            found.add("error", f"airports.{name}", f"unknown airport {name!r} (known: {', '.join(order)})")
     if found.has_errors():
         return
     closed = {parse_cell(n) for n in model.closed}
     taken: dict[tuple[int, int], str] = {}
 
     def claim(spot: tuple[int, int] | None, path: str, what: str) -> tuple[int, int] | None:
+        """The spot, now ``what``; None (after one error) when it is closed or already something else."""
         if spot is None:
             return None
         if spot in closed:
             found.add("error", path, f"{cell_name(*spot)} is listed under closed, so it cannot be {what}")
-        elif spot in taken:
-            found.add("error", path, f"{cell_name(*spot)} is already {taken[spot]}")
-        else:
-            taken[spot] = what
+            return None
+        if spot in taken:
+            found.add("error", path, f"{cell_name(*spot)} is already {taken[spot]}, so it cannot be {what}")
+            return None
+        taken[spot] = what
         return spot
 
     spots = {}

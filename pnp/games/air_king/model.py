@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.games.names import Names
-from pnp.loader import Loaded, load_file
+from pnp.loader import Loaded, did_you_mean, load_file
 from pnp.resources import board_file, data_file
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
@@ -143,7 +143,8 @@ def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int,
         if len(card) != GOAL_SIZE or len(set(card)) != GOAL_SIZE:
             problems.append((f"goals[{i}]", f"a goal card shows {GOAL_SIZE} different aircraft"))
         elif set(card) - known:
-            problems.append((f"goals[{i}]", f"unknown aircraft {sorted(set(card) - known)}"))
+            unknown = ", ".join(map(str, sorted(set(card) - known)))
+            problems.append((f"goals[{i}]", f"no aircraft is numbered {unknown} (they are 1 to {max(numbers)})"))
     if problems:
         return problems
     uses = Counter(n for card in goals for n in card)
@@ -180,7 +181,9 @@ def _load_data(path: Path | None) -> Loaded[AirKingData]:
         if plane.number != i + 1:
             raise source.error(f"aircraft[{i}].number", f"aircraft are numbered 1, 2, 3... in order; expected {i + 1}")
         if plane.home not in names:
-            raise source.error(f"aircraft[{i}].home", f"unknown airport {plane.home!r} (known: {', '.join(names)})")
+            hint = did_you_mean(plane.home, names)
+            known = ", ".join(names)
+            raise source.error(f"aircraft[{i}].home", f"unknown airport {plane.home!r}{hint} (known: {known})")
     for attribute in ("rgb", "symbol", "colour"):
         seen = Counter(getattr(plane, attribute) for plane in data.aircraft)
         for i, plane in enumerate(data.aircraft):

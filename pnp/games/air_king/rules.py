@@ -6,10 +6,11 @@ from functools import cache
 from pathlib import Path
 
 from pnp.errors import NotationError
+from pnp.games.air_king import SPEC
 from pnp.games.air_king.actions import SLOT
 from pnp.games.air_king.field import LETTERS, spot
 from pnp.games.air_king.maps import checked_field
-from pnp.games.air_king.model import MAX_PLAYERS, AirKingData, card_names, load_data
+from pnp.games.air_king.model import AirKingData, card_names, load_data
 from pnp.games.air_king.notation import AirMove, MoveTable, format_move, parse_move
 from pnp.games.air_king.state import AirKingState, Rules
 from pnp.games.base import BaseGame, MapCache
@@ -43,8 +44,8 @@ class AirKing(BaseGame):
 
     name = "air-king"
     title = "Air King"
-    min_players = 2
-    max_players = MAX_PLAYERS
+    min_players = SPEC.traits.min_players
+    max_players = SPEC.traits.max_players
     options = (
         Option(
             "rounds",

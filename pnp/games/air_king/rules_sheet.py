@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from pnp.games.air_king.field import Field
+from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.mat import field_drawing
-from pnp.games.air_king.model import AirKingData
+from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.rules import AirKing
 from pnp.printing.parts import Sheet
-from pnp.printing.sheets import Block, ColumnBreak, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.printing.sheets import Aid, Block, ColumnBreak, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.referee.protocol import Setup
 
 TITLE = "Air King"
 
 
 def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
     """Set-up with the field drawn, a turn, the aircraft moves, the event cards and the end."""
-    a, b = (airport.title for airport in data.airports)
-    home = {airport.name: [p.number for p in data.aircraft if p.home == airport.name] for airport in data.airports}
-    first, second = (f"{numbers[0]} to {numbers[-1]}" for numbers in home.values())
     front: tuple[Block, ...] = (
         Heading("What you play for"),
         Text(
@@ -24,18 +23,7 @@ def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
             "for you; the first controller to bring all four down at the far airport wins. Every aircraft "
             "is anyone's to move, so bluff: move others' aircraft as well as your own."
         ),
-        Heading("Set-up"),
-        Items(
-            (
-                f"Lay out the field mat, or put {a} and {b} with their runways "
-                f"{field.columns - 2} card lengths apart, the runways between them as arrival zones.",
-                f"Aircraft {first} wait beside {a}; aircraft {second} beside {b}. None is on the field yet.",
-                "Deal each player one goal card at random: read it, show no one.",
-                "Shuffle the event cards, deal one to each player, and stack the rest face down.",
-                f"Each player also takes one Technical Return card and keeps it apart from the hand.",
-            ),
-            numbered=True,
-        ),
+        *_set_up(data, field),
         Figure(
             field_drawing(field),
             "The field: each airport with its departure zones beside it, and the arrival zone in front of "
@@ -81,12 +69,7 @@ def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
         ),
         Items(events),
         Text(f"*Technical Return* (one each): {data.technical_return.text} It counts as one of your two cards."),
-        Heading("The end"),
-        Text(
-            "Once all four aircraft on your goal card have landed, show the card on your own turn and you "
-            "win. If your last one lands during someone else's turn, you must wait for yours, and another "
-            "controller may win first."
-        ),
+        *_END,
         ColumnBreak(),
         Heading("Good to know"),
         Items(
@@ -102,7 +85,52 @@ def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
 
 def aids(data: AirKingData) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
-    blocks = (
+    return player_aids(TITLE, _aid_blocks(data), AirKing.max_players)
+
+
+def aid(setup: Setup) -> Aid:
+    """The aid for a screen, with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
+    data = load_data().value
+    stages = {"set-up": _set_up(data, checked_field(setup.map_path)), "play": _turn(data), "reveal": _END, "over": _END}
+    return Aid(_aid_blocks(data), stages)
+
+
+# -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
+
+
+def _set_up(data: AirKingData, field: Field) -> tuple[Block, ...]:
+    a, b = (airport.title for airport in data.airports)
+    home = {airport.name: [p.number for p in data.aircraft if p.home == airport.name] for airport in data.airports}
+    first, second = (f"{numbers[0]} to {numbers[-1]}" for numbers in home.values())
+    return (
+        Heading("Set-up"),
+        Items(
+            (
+                f"Lay out the field mat, or put {a} and {b} with their runways "
+                f"{field.columns - 2} card lengths apart, the runways between them as arrival zones.",
+                f"Aircraft {first} wait beside {a}; aircraft {second} beside {b}. None is on the field yet.",
+                "Deal each player one goal card at random: read it, show no one.",
+                "Shuffle the event cards, deal one to each player, and stack the rest face down.",
+                f"Each player also takes one Technical Return card and keeps it apart from the hand.",
+            ),
+            numbered=True,
+        ),
+    )
+
+
+_END = (
+    Heading("The end"),
+    Text(
+        "Once all four aircraft on your goal card have landed, show the card on your own turn and you "
+        "win. If your last one lands during someone else's turn, you must wait for yours, and another "
+        "controller may win first."
+    ),
+)
+
+
+def _turn(data: AirKingData) -> tuple[Block, ...]:
+    """The aid's turn."""
+    return (
         Heading("Your turn"),
         Items(
             (
@@ -113,6 +141,12 @@ def aids(data: AirKingData) -> tuple[Sheet, ...]:
             ),
             numbered=True,
         ),
+    )
+
+
+def _aid_blocks(data: AirKingData) -> tuple[Block, ...]:
+    return (
+        *_turn(data),
         Heading("Moves"),
         Items(
             (
@@ -127,4 +161,3 @@ def aids(data: AirKingData) -> tuple[Sheet, ...]:
         Heading("Winning"),
         Text("All four goal aircraft landed: show your goal card on your own turn."),
     )
-    return player_aids(TITLE, blocks, AirKing.max_players)

@@ -18,7 +18,7 @@ from pnp.games.air_king.model import AirKingData
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane
 from pnp.games.air_king.state import AirKingState
 from pnp.games.air_king.text import headline
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.fonts import wrap
 
 SW, SH = 34.0, 25.0  # a space on screen, mm
@@ -30,6 +30,7 @@ HOLD_FILL, STORM_FILL = EVENT_COLOURS["hold"], "#c9ced6"
 BADGE_W, BADGE_H = 15.0, 7.0
 BADGES_X, BADGE_STEP = 25.0, 16.5  # badges off the field: after their words, one every so many mm
 LEGEND_ROW = 9.0
+FOCUS_COLUMNS = 2  # a phone shows about two and a half spaces across with its labels legible
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,27 @@ def picture(state: AirKingState, viewer: str | None) -> Drawing:
     legend_top = panel_top + (2 if side_by_side else 4) * 9 + len(lines) * LINE + 6
     height = legend_top + 2 * LEGEND_ROW + 5
     layout = _Layout(width, status, field_top, panel_top, side_by_side, lines, legend_top, height)
-    return Drawing(width, layout.height, lambda c: _draw(c, state, layout))
+    return Drawing(width, layout.height, lambda c: _draw(c, state, layout), _focus(state, field_top))
+
+
+def _focus(state: AirKingState, top: float) -> Area:
+    """Where a screen opens: the :data:`FOCUS_COLUMNS` columns holding the most aircraft in flight (every
+    aircraft is everyone's), round those aircraft; the whole field when none is in flight."""
+    field = state.rules.field
+    spots = [(col, lane) for col in range(field.columns) for lane in range(field.lanes)]
+    cells = {spot: field.index.get(cell_name(*spot), -1) for spot in spots}
+    flying = [spot for spot, cell in cells.items() if cell >= 0 and state.occ[cell] > 0]
+    if not flying:
+        return MARGIN, top, field.columns * SW, field.lanes * SH
+
+    def held(first: int) -> list[tuple[int, int]]:
+        return [(col, lane) for col, lane in flying if first <= col < first + FOCUS_COLUMNS]
+
+    busiest = held(max(range(max(field.columns - FOCUS_COLUMNS, 0) + 1), key=lambda first: len(held(first))))
+    cols = [col for col, _ in busiest]
+    lanes = [lane for _, lane in busiest]
+    x, y = MARGIN + min(cols) * SW, top + min(lanes) * SH
+    return x, y, (max(cols) - min(cols) + 1) * SW, (max(lanes) - min(lanes) + 1) * SH
 
 
 def _panel_lines(state: AirKingState) -> list[str]:

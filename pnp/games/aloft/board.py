@@ -1,68 +1,110 @@
-"""Aloft's printed board: a sky that deepens with height above a road, labels on every side, a legend.
+"""Aloft's printed board as a landscape: bands of sky that deepen with height, a horizon, the road, a meadow.
 
-Fills are mid-tones or lighter so that ``--ink-saver`` keeps them apart; every
-label is dark on light (or drawn with a light halo), never colour alone.
+Each row of the sky is one band of colour, so a row still reads as a row when
+the tints are faint (``--ink-saver`` keeps a quarter of every fill); the cells
+are also outlined, and the road's bays and centre line are lines, which ink
+saver keeps dark. Every label is dark on light or light on the road, never
+colour alone. Drawn larger than it needs (``board_drawing``'s size), the
+landscape widens on both sides and the sky rises: the cells never move apart.
 """
 
 from __future__ import annotations
 
+import math
+
 from pnp.games.aloft.model import AloftBoard
 from pnp.games.aloft.palette import INK, PAPER
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Anchor, Canvas, Drawing
 from pnp.printing.color import blend
+from pnp.printing.fonts import text_width
 
 MARGIN = 12.0  # mm around the cells for the row and column labels
 TOP = 8.0  # the title band above the top column labels
 LEGEND = 11.5  # the legend band below the bottom column labels (the board stays 2 tiles high on A4 and Letter)
 HORIZON = "#dcecf7"  # the sky's colour just above the road
 ZENITH = "#7faad3"  # the top row's colour
+HIGH = "#6b98c8"  # the sky above the top row, at the board's upper edge
 ASPHALT = "#5d636b"
 VERGE = "#9cbf7a"
+MEADOW = "#d3e6bd"  # the ground below the road: light, so the legend on it reads well
+HILLS = ("#b9d59f", "#9fc387")  # the far range and the near range, beside the cells only
 LINE = "#f2c14e"  # the road's centre line
 BADGE = 4.2  # radius of a label badge
+PANEL = 60.0  # mm of landscape beside the cells from which a side holds a supply spot
+TOKEN_SPOT = 11.0  # radius of a token pile's spot (tokens are 20 mm across)
 
 
-def board_drawing(board: AloftBoard) -> Drawing:
-    """The panoramic board: rows of sky, the truck lane, row and column badges, and a legend."""
+def board_drawing(board: AloftBoard, width: float = 0.0, height: float = 0.0) -> Drawing:
+    """The board at least ``width`` x ``height`` mm: the landscape grows around cells that keep their size."""
     cw, ch = board.cell_width, board.cell_height
-    width = board.columns * cw + 2 * MARGIN
-    lane_y = TOP + MARGIN + board.rows * ch
-    height = lane_y + ch + MARGIN + LEGEND
+    own_width = board.columns * cw + 2 * MARGIN
+    own_height = TOP + MARGIN + board.rows * ch + ch + MARGIN + LEGEND
+    width, height = max(width, own_width), max(height, own_height)
+    side = (width - own_width) / 2  # landscape either side of the labelled grid
+    left = side + MARGIN  # the cells' left edge
+    top = height - own_height + TOP + MARGIN  # the top row's upper edge: extra height is sky
+    lane_y = top + board.rows * ch
+    right = left + board.columns * cw
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill=PAPER, stroke=None)
-        c.text(MARGIN, TOP - 1.5, "ALOFT", size=16, bold=True, fill=INK)
-        c.text(width - MARGIN, TOP - 1.5, "balloons launch from the trucks into row 1", size=9, anchor="end", fill=INK)
-        _sky(c, board, TOP + MARGIN)
-        _road(c, board, lane_y)
+        _upper_sky(c, width, top)
+        _rows(c, board, width, left, top)
+        if side > 0:
+            _hills(c, 0, left - MARGIN, lane_y, ch, inner=left - MARGIN)
+            _hills(c, right + MARGIN, width, lane_y, ch, inner=right + MARGIN)
+        _ground(c, width, height, lane_y + ch)
+        _road(c, board, width, left, lane_y)
+        _cells(c, board, left, top)
+        _label(c, left, top - MARGIN - 1.5, "ALOFT", 16, bold=True)
+        _label(c, right, top - MARGIN - 1.5, "balloons launch from the trucks into row 1", 9, anchor="end")
         for column in range(board.columns):
-            x = MARGIN + (column + 0.5) * cw
-            _badge(c, x, TOP + MARGIN / 2, str(column + 1), dark=False)
+            x = left + (column + 0.5) * cw
+            _badge(c, x, top - MARGIN / 2, str(column + 1), dark=False)
             _badge(c, x, lane_y + ch + MARGIN / 2, str(column + 1), dark=False)
         for row in range(board.rows):
-            y = TOP + MARGIN + (board.rows - 0.5 - row) * ch
-            _badge(c, MARGIN / 2, y, str(row + 1), dark=True)
-            _badge(c, width - MARGIN / 2, y, str(row + 1), dark=True)
-        _legend(c, MARGIN, height - LEGEND, width - 2 * MARGIN)
+            y = top + (board.rows - 0.5 - row) * ch
+            _badge(c, left - MARGIN / 2, y, str(row + 1), dark=True)
+            _badge(c, right + MARGIN / 2, y, str(row + 1), dark=True)
+        if side >= PANEL:
+            _balloon_park(c, MARGIN, top, left - 2 * MARGIN, board.rows * ch)
+            _token_piles(c, right + MARGIN, top, width - right - 2 * MARGIN, board.rows * ch)
+        _legend(c, left, height - LEGEND, board.columns * cw)
 
     return Drawing(width, height, draw)
 
 
-def _sky(c: Canvas, board: AloftBoard, top: float) -> None:
-    """Rows shading from the horizon up to the zenith, faint cloud banks, and the cells as a fine grid."""
+def _upper_sky(c: Canvas, width: float, bottom: float) -> None:
+    """The sky above the top row: thin bands deepening from the zenith's blue up to the board's edge."""
+    count = max(1, math.ceil(bottom / 4))
+    for k in range(count):
+        depth = 1 - (k + 0.5) / count  # 1 at the upper edge
+        c.rect(0, k * bottom / count, width, bottom / count + 0.05, fill=blend(ZENITH, HIGH, depth), stroke=None)
+
+
+def _label(
+    c: Canvas, x: float, baseline: float, text: str, size: float, *, anchor: Anchor = "start", bold: bool = False
+) -> None:
+    """Ink text on a white slip, so that it reads on any sky (``anchor``: start or end)."""
+    w = text_width(text, size, bold)
+    start = x if anchor == "start" else x - w
+    rise, pad = size * 0.26, 1.2  # a capital's height in mm, and the slip's margin
+    c.rect(start - pad, baseline - rise - pad, w + 2 * pad, rise + 2 * pad + 0.6, fill="#ffffff", stroke=None, radius=1)
+    c.text(x, baseline, text, size=size, bold=bold, anchor=anchor, fill=INK)
+
+
+def _rows(c: Canvas, board: AloftBoard, width: float, left: float, top: float) -> None:
+    """One band of sky per row across the whole board, from the horizon's pale blue up to the zenith's, with
+    faint clouds over the cells (the sky beside them is kept clear for the supply spots)."""
     cw, ch = board.cell_width, board.cell_height
     for row in range(board.rows):
         y = top + (board.rows - 1 - row) * ch
         depth = row / max(1, board.rows - 1)
-        c.rect(MARGIN, y, board.columns * cw, ch, fill=blend(HORIZON, ZENITH, depth), stroke=None)
+        c.rect(0, y, width, ch, fill=blend(HORIZON, ZENITH, depth), stroke=None)
+        cloud = blend(HORIZON, ZENITH, depth * 0.4)
         for k, first in enumerate(range(0, board.columns, 3)):  # a cloud bank every third column, staggered
-            cx = MARGIN + (first + 1.2 + 0.9 * ((row + k) % 2)) * cw
-            _cloud(c, cx, y + ch * (0.3 + 0.35 * ((row + k) % 2)), ch * 0.16, blend(HORIZON, ZENITH, depth * 0.4))
-    for column in range(board.columns):
-        for row in range(board.rows):
-            left, upper = MARGIN + column * cw, top + row * ch
-            c.rect(left + 0.6, upper + 0.6, cw - 1.2, ch - 1.2, stroke="#ffffff", width=0.7, radius=2)
-    c.rect(MARGIN, top, board.columns * cw, board.rows * ch, stroke=INK, width=0.5)
+            cx = left + (first + 1.2 + 0.9 * ((row + k) % 2)) * cw
+            _cloud(c, cx, y + ch * (0.3 + 0.35 * ((row + k) % 2)), ch * 0.16, cloud)
 
 
 def _cloud(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
@@ -70,20 +112,73 @@ def _cloud(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
         c.circle(cx + dx * r, cy + dy * r, k * r, fill=fill, stroke=None)
 
 
-def _road(c: Canvas, board: AloftBoard, y: float) -> None:
-    """Asphalt under a grass verge, a dashed centre line, a parking bay under each column, named in the margin."""
+def _hills(c: Canvas, x0: float, x1: float, horizon: float, ch: float, inner: float) -> None:
+    """Two ranges of rolling hills rising from the horizon between x0 and x1, beside the cells, never on them:
+    they sink to the horizon towards ``inner``, the side of the cells."""
+    if x1 - x0 < 10:
+        return
+    for fill, height, wave in ((HILLS[0], 0.45, 37.0), (HILLS[1], 0.25, 23.0)):
+        steps = max(2, math.ceil((x1 - x0) / 4))
+        points = [(x0, horizon)]
+        for k in range(steps + 1):
+            x = x0 + (x1 - x0) * k / steps
+            swell = 0.55 + 0.3 * math.sin(x / wave) + 0.15 * math.sin(x / (wave * 0.37) + 1.0)
+            fade = min(1.0, abs(x - inner) / 30)
+            points.append((x, horizon - ch * height * swell * fade))
+        points.append((x1, horizon))
+        c.polygon(points, fill=fill, stroke=None)
+
+
+def _ground(c: Canvas, width: float, height: float, y: float) -> None:
+    """The meadow below the road, down to the board's edge."""
+    c.polygon([(0, y), (width, y), (width, height), (0, height)], fill=MEADOW, stroke=None)
+
+
+def _road(c: Canvas, board: AloftBoard, width: float, left: float, y: float) -> None:
+    """The road across the whole landscape: a verge at the horizon, a dashed centre line, a bay under each column."""
     cw, ch = board.cell_width, board.cell_height
-    x0, w = MARGIN, board.columns * cw
-    c.rect(x0, y, w, ch, fill=ASPHALT, stroke=INK, width=0.5)
-    c.rect(x0, y, w, 1.2, fill=VERGE, stroke=None)
+    c.rect(0, y, width, ch, fill=ASPHALT, stroke=None)
+    c.line(0, y + ch, width, y + ch, stroke=INK, width=0.5)
+    c.rect(0, y, width, 1.2, fill=VERGE, stroke=None)
     dash = 6.0
-    for k in range(int(w / (2 * dash))):
-        c.line(x0 + (2 * k + 0.5) * dash, y + ch / 2, x0 + (2 * k + 1.5) * dash, y + ch / 2, stroke=LINE, width=0.9)
+    x = left % (2 * dash) - 2 * dash  # the dashes line up with the cells wherever the road starts
+    while x < width:
+        if not left - MARGIN < x + dash < left:  # none through the lane's name
+            c.line(max(0.0, x + 0.5 * dash), y + ch / 2, min(width, x + 1.5 * dash), y + ch / 2, stroke=LINE, width=0.9)
+        x += 2 * dash
     for column in range(board.columns):
-        x = x0 + column * cw
-        c.rect(x + 1, y + 2, cw - 2, ch - 3, stroke="#ffffff", width=0.5, dash=(2.5, 1.5), radius=1.5)
-    with c.group(MARGIN / 2 + 1.2, y + ch / 2, rotate=-90):
-        c.text(0, 0, "TRUCK LANE", size=8, bold=True, anchor="middle", fill=INK)
+        c.rect(left + column * cw + 1, y + 2, cw - 2, ch - 3, stroke="#ffffff", width=0.5, dash=(2.5, 1.5), radius=1.5)
+    with c.group(left - MARGIN / 2 + 1.2, y + ch / 2, rotate=-90):
+        c.text(0, 0, "TRUCK LANE", size=8, bold=True, anchor="middle", fill="#ffffff")
+
+
+def _cells(c: Canvas, board: AloftBoard, left: float, top: float) -> None:
+    """Each cell outlined in white inside an ink frame round the sky's grid."""
+    cw, ch = board.cell_width, board.cell_height
+    for column in range(board.columns):
+        for row in range(board.rows):
+            x, y = left + column * cw, top + row * ch
+            c.rect(x + 0.6, y + 0.6, cw - 1.2, ch - 1.2, stroke="#ffffff", width=0.7, radius=2)
+    c.rect(left, top, board.columns * cw, board.rows * ch, stroke=INK, width=0.5)
+
+
+def _balloon_park(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Where the packed balloon cards wait beside the board, face up."""
+    c.rect(x, y + 4, w, h - 8, stroke="#ffffff", width=1.2, dash=(4, 2), radius=4)
+    c.rect(x + w / 2 - 25, y + 8, 50, 13.5, fill="#ffffff", stroke=None, radius=1.5)
+    c.text(x + w / 2, y + 13, "PACKED BALLOONS", size=9, bold=True, anchor="middle", fill=INK)
+    c.text(x + w / 2, y + 19, "face up here until inflated", size=8, anchor="middle", fill=INK)
+
+
+def _token_piles(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """A spot for each pile of tokens, within everyone's reach."""
+    names = ("launch tokens", "safety tokens", "scoring tokens")
+    step = h / len(names)
+    for k, name in enumerate(names):
+        cy = y + (k + 0.45) * step
+        c.circle(x + w / 2, cy, TOKEN_SPOT, fill="#ffffff", stroke=INK, width=0.4, dash=(2, 1.2))
+        c.rect(x + w / 2 - 17, cy + TOKEN_SPOT + 2, 34, 6, fill="#ffffff", stroke=None, radius=1.5)
+        c.text(x + w / 2, cy + TOKEN_SPOT + 6.4, name, size=8, bold=True, anchor="middle", fill=INK)
 
 
 def _badge(c: Canvas, x: float, y: float, label: str, *, dark: bool) -> None:
@@ -93,7 +188,7 @@ def _badge(c: Canvas, x: float, y: float, label: str, *, dark: bool) -> None:
 
 
 def _legend(c: Canvas, x: float, y: float, width: float) -> None:
-    """Four keys in a row: rows, columns, a cell, the lane."""
+    """Four keys in a row on the meadow: rows, columns, a cell, the lane."""
     step = width / 4
     _badge(c, x + BADGE, y + 5, "1", dark=True)
     c.text(x + 2 * BADGE + 3, y + 6.3, "rows: height above the road, 1 lowest", size=8, fill=INK)

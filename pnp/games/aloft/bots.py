@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from pnp.games.aloft.state import SLOT, AloftState
-from pnp.games.bots import greedy
+from pnp.games.bots import Rater, greedy
 from pnp.referee.driver import random_chooser
 from pnp.referee.protocol import State
 
@@ -16,4 +16,5 @@ def own_score(state: State, player: str, own: Mapping[str, str]) -> float:
     return cast(AloftState, state).total(player, own.get(SLOT, "").split(","))
 
 
-BOTS = {"random": random_chooser, "greedy": greedy(own_score)}
+RATER = Rater(own_score)
+BOTS = {"random": random_chooser, "greedy": greedy(RATER)}

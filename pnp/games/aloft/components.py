@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from pnp.games.aloft import notation
@@ -14,7 +15,7 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import hatch
@@ -34,7 +35,7 @@ def kit(request: KitRequest) -> Kit:
         game="aloft",
         title="Aloft",
         documents=(
-            KitDocument("board", (Board("board", board_drawing(board.value)),)),
+            KitDocument("board", (Board("board", board_drawing(board.value), partial(board_drawing, board.value)),)),
             KitDocument("cards", (Deck("cards", CARD_SIZES[data.card_size], cards),)),
             KitDocument("tokens", _token_sheets(data)),
             KitDocument("rules", rules_sheet.rules(data, board.value)),
@@ -54,6 +55,7 @@ TEXT, SMALL = 8.5, 8.0  # body text and the smallest text, pt
 LINE = 4.6  # between lines of body text
 TITLE_PT = 13.0
 SCORING = "#f3e3b5"  # the scoring tokens' colour
+FOCUS_COLUMNS, FOCUS_ROWS = 4, 3  # what a screen opens on: the lead's columns and the rows above the lane
 
 
 def picture(state: AloftState, viewer: str | None) -> Drawing:
@@ -92,7 +94,18 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
                 item.symbol(c, x, legend_y + y)
                 c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
 
-    return Drawing(width, height, draw)
+    return Drawing(width, height, draw, _focus(state, top, lane_y))
+
+
+def _focus(state: AloftState, top: float, lane_y: float) -> Area:
+    """Where a screen opens: the convoy's lead (the safety truck), the column it moves to next and those
+    behind it, from the lane up :data:`FOCUS_ROWS` rows of sky, where balloons are inflated and take off."""
+    columns = state.board.columns
+    wide = min(FOCUS_COLUMNS, columns)
+    first = min(max(state.trucks[-1] - wide + 2, 0), columns - wide) if state.trucks else 0
+    rows = min(FOCUS_ROWS, state.board.rows)
+    y = max(lane_y - rows * CELL_H, top)
+    return EDGE + first * CELL_W, y, wide * CELL_W, lane_y + LANE_H - y
 
 
 def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:

@@ -33,9 +33,9 @@ def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> li
             f"that must be able to move (need at least {data.trucks + 1})",
         )
     if board.cell_width < card.width + MARGIN:
-        add("error", "cell_width", f"{board.cell_width} mm is too narrow for a {card.width} mm card")
+        add("error", "cell_width", f"{board.cell_width:g} mm is too narrow for a {card.width:g} mm card")
     if board.cell_height < card.height + MARGIN:
-        add("error", "cell_height", f"{board.cell_height} mm is too short for a {card.height} mm card")
+        add("error", "cell_height", f"{board.cell_height:g} mm is too short for a {card.height:g} mm card")
     balloons = len(data.balloons)
     room = ((board.rows + 1) // 2) * ((board.columns + 1) // 2) + (board.rows // 2) * (board.columns // 2)
     if room < balloons:

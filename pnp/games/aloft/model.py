@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import Loaded, load_file
+from pnp.loader import Loaded, did_you_mean, load_file
 from pnp.resources import board_file, data_file
 
 ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
@@ -87,8 +87,10 @@ def load_data(path: Path | None = None) -> Loaded[AloftData]:
             raise source.error(f"balloons[{i}].colours", "a regular balloon has two different colours")
         if balloon.shape is not None and balloon.colours:
             raise source.error(f"balloons[{i}].colours", "a special shape carries no player colour")
-        if set(balloon.colours) - known:
-            raise source.error(f"balloons[{i}].colours", f"colour not listed under colours: {balloon.colours}")
+        for k, code in enumerate(balloon.colours):
+            if code not in known:
+                hint = did_you_mean(code, known)
+                raise source.error(f"balloons[{i}].colours[{k}]", f"colour {code} is not listed under colours{hint}")
     if len({b.name for b in data.balloons}) != len(data.balloons):
         raise source.error("balloons", "balloon names must be unique")
     return loaded

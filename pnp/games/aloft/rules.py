@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from pnp.games.aloft import notation
+from pnp.games.aloft import SPEC, notation
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, load_board, load_data
 from pnp.games.aloft.state import SLOT, AloftState, Sky
@@ -31,8 +31,8 @@ class Aloft(BaseGame):
 
     name = "aloft"
     title = "Aloft"
-    min_players = 2
-    max_players = 6
+    min_players = SPEC.traits.min_players
+    max_players = SPEC.traits.max_players
 
     def new_state(self, setup: Setup) -> AloftState:
         return AloftState(setup.players, _SKIES.get(setup.map_path))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pnp.games.aloft.board import MARGIN, TOP, board_drawing
 from pnp.games.aloft.components import truck_cards
-from pnp.games.aloft.model import AloftBoard, AloftData
+from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.games.aloft.rules import Aloft
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.sheets import Figure, Heading, Items, Table, Text, player_aids, rules_sheets
 from pnp.printing.parts import CARD_SIZES, Sheet
+from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
+from pnp.referee.protocol import Setup
 
 TITLE = "Aloft"
 
@@ -36,18 +37,7 @@ def rules(data: AloftData, board: AloftBoard) -> tuple[Sheet, ...]:
                 f"{counts.scoring} scoring tokens numbered 1 to {counts.scoring}",
             )
         ),
-        Heading("Set-up"),
-        Items(
-            (
-                "Shuffle the colour cards. With two or three players each takes two, with four to six each takes "
-                "one. Look at yours and keep them hidden until the end.",
-                f"Line the {data.trucks} trucks up on the road under the leftmost columns, the safety truck "
-                "in front on the right.",
-                "Put every balloon card beside the board, face up: all start *packed*.",
-                "Sort the tokens into piles within everyone's reach. Pick who starts; play goes clockwise.",
-            ),
-            numbered=True,
-        ),
+        *_set_up(data),
         Figure(
             _start(data, board),
             "The start: the convoy under the first columns, the safety truck leading; the sky is still empty.",
@@ -77,11 +67,7 @@ def rules(data: AloftData, board: AloftBoard) -> tuple[Sheet, ...]:
         ),
     )
     back = (
-        Heading("The end"),
-        Text(
-            "The game stops at once when the last balloon has been launched, or when no truck can move any "
-            "more. Everyone then shows their colour cards."
-        ),
+        *_END,
         Heading("Scoring: achievements"),
         Items(
             (
@@ -115,20 +101,65 @@ def rules(data: AloftData, board: AloftBoard) -> tuple[Sheet, ...]:
 
 def aids(data: AloftData) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
-    blocks = (
-        Heading("On your turn: one of"),
+    return player_aids(TITLE, _aid_blocks(data), Aloft.max_players)
+
+
+def aid(_setup: Setup) -> Aid:
+    """The aid for a screen, with each stage's rule: the set-up, a turn, the end's reveals and the scoring."""
+    data = load_data().value
+    return Aid(_aid_blocks(data), {"set-up": _set_up(data), "play": _TURN, "reveal": _END, "over": _scoring(data)})
+
+
+# -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
+
+
+def _set_up(data: AloftData) -> tuple[Block, ...]:
+    return (
+        Heading("Set-up"),
         Items(
             (
-                "*Move a truck* right to the nearest free space. The safety truck leads; the convoy keeps at "
-                "most one gap; a balloon rides along. Moving the safety truck: take a safety token.",
-                "*Inflate* a packed balloon onto a free truck.",
-                "*Launch* an inflated balloon into the lowest row above its truck: a launch token per colour "
-                "(multicoloured for a special shape).",
-                "*Ascend* a flying balloon one row.",
-            )
+                "Shuffle the colour cards. With two or three players each takes two, with four to six each takes "
+                "one. Look at yours and keep them hidden until the end.",
+                f"Line the {data.trucks} trucks up on the road under the leftmost columns, the safety truck "
+                "in front on the right.",
+                "Put every balloon card beside the board, face up: all start *packed*.",
+                "Sort the tokens into piles within everyone's reach. Pick who starts; play goes clockwise.",
+            ),
+            numbered=True,
         ),
-        Text("Flying balloons never touch edge to edge; none passes the top row."),
-        Text("*The end*: at once after the last launch, or when no truck can move."),
+    )
+
+
+_END = (
+    Heading("The end"),
+    Text(
+        "The game stops at once when the last balloon has been launched, or when no truck can move any "
+        "more. Everyone then shows their colour cards."
+    ),
+)
+_TURN = (
+    Heading("On your turn: one of"),
+    Items(
+        (
+            "*Move a truck* right to the nearest free space. The safety truck leads; the convoy keeps at "
+            "most one gap; a balloon rides along. Moving the safety truck: take a safety token.",
+            "*Inflate* a packed balloon onto a free truck.",
+            "*Launch* an inflated balloon into the lowest row above its truck: a launch token per colour "
+            "(multicoloured for a special shape).",
+            "*Ascend* a flying balloon one row.",
+        )
+    ),
+    Text("Flying balloons never touch edge to edge; none passes the top row."),
+)
+
+
+def _aid_blocks(data: AloftData) -> tuple[Block, ...]:
+    return (*_TURN, Text("*The end*: at once after the last launch, or when no truck can move."), *_scoring(data))
+
+
+def _scoring(data: AloftData) -> tuple[Block, ...]:
+    """The aid's scoring."""
+    return (
         Heading("Scoring"),
         Text(
             "Drop your own colours' launch tokens; add each multicoloured one to a set; score each set "
@@ -140,7 +171,6 @@ def aids(data: AloftData) -> tuple[Sheet, ...]:
             "number on every balloon that shows one of your colours."
         ),
     )
-    return player_aids(TITLE, blocks, Aloft.max_players)
 
 
 def _start(data: AloftData, board: AloftBoard) -> Drawing:

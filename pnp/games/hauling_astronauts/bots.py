@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import cast
 
-from pnp.games.bots import rate_after
+from pnp.games.bots import Rater, rate_after
 from pnp.games.hauling_astronauts.model import HIGHEST, Transport, odds, ways
 from pnp.games.hauling_astronauts.notation import STRIPS, Choose, face
 from pnp.games.hauling_astronauts.scoring import points
@@ -69,16 +69,26 @@ def _setup_rank(transport: Transport) -> float:
     return transport.profit * float(odds(transport.low, transport.high)) ** 0.5
 
 
+def secret_rating(state: State, secret: Secret, secrets: Mapping[str, str]) -> float:
+    """A face-down transport to seal: by :func:`_setup_rank`; one sealed already in another slot rates lowest."""
+    if secret.value in secrets.values():
+        return float("-inf")
+    game = cast(HaulingState, state)
+    return next((_setup_rank(t) for t in game.fleet(game.seat) if t.id == secret.value), float("-inf"))
+
+
+RATER = Rater(rating, secret_rating)
+
+
 def greedy_bot(rng: random.Random) -> Chooser:
     """One move ahead by ``rating``; rolls when Booked holds fewer than three dice (or nothing else is legal)."""
 
     def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
         game = cast(HaulingState, state)
         if game.phase == SETUP:
-            rank = {t.id: _setup_rank(t) for t in game.fleet(game.seat)}
             if game.hidden:
-                unused = [m for m in moves if isinstance(m, Secret) and m.value not in secrets.values()]
-                return max(unused, key=lambda m: rank[m.value])
+                return max((m for m in moves if isinstance(m, Secret)), key=lambda m: secret_rating(game, m, secrets))
+            rank = {t.id: _setup_rank(t) for t in game.fleet(game.seat)}
             return max((m for m in moves if isinstance(m, Choose)), key=lambda m: sum(rank[i] for i in m.ids))
         rolls = game.chance()
         choices = [m for m in moves if m not in rolls]
@@ -87,7 +97,7 @@ def greedy_bot(rng: random.Random) -> Chooser:
         if len(choices) == 1:
             return choices[0]
         mover = game.players[game.seat]
-        return max(choices, key=lambda m: rate_after(game, m, mover, secrets, rating) + rng.random() * 1e-6)
+        return max(choices, key=lambda m: rate_after(game, m, mover, secrets, RATER) + rng.random() * 1e-6)
 
     return choose
 

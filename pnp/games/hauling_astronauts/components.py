@@ -15,7 +15,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Canvas, Drawing, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
@@ -124,7 +124,8 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
         with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
             _key(c, symbols, state.data.fleets[0].colour)
 
-    return Drawing(WIDTH, height, draw)
+    grid = layout.grid  # where a phone opens (with the seat's docked transports in sight: see _pieces)
+    return Drawing(WIDTH, height, draw, focus=(grid.x, grid.y + HEADER, grid.w, grid.h))
 
 
 # -- the page ---------------------------------------------------------------
@@ -317,6 +318,7 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
 
 # -- the state's pieces on the board ------------------------------------------
 def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
+    """The dice, and the transports docked (in a group naming their player's pieces) or departed."""
     side = layout.space * DIE_SCALE
     for index, code in enumerate(state.grid):
         if code:
@@ -330,7 +332,8 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
         for strip, slot in enumerate(state.docked[player]):
             if slot >= 0 and state.placed(player, slot):
                 transport = state.docked_transport(player, strip)
-                _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
+                with c.group(name=pieces_of(state.players[player])):
+                    _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]

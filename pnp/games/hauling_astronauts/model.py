@@ -9,7 +9,7 @@ from itertools import product
 from pathlib import Path
 
 from pnp.games.names import Names
-from pnp.loader import Loaded, Source, load_file
+from pnp.loader import Loaded, Source, load_file, pattern
 from pnp.resources import data_file
 
 LOWEST, HIGHEST = 3, 18  # the sum of three dice
@@ -25,10 +25,16 @@ class Transport:
     """A Space Transport: it pays ``profit`` when its load lies in ``low``..``high``."""
 
     id: str = field(
-        metadata={"doc": "One capital letter, unique over both fleets; used in the notation.", "pattern": "^[A-Z]$"}
+        metadata={
+            "doc": "One capital letter, unique over both fleets; used in the notation.",
+            **pattern("^[A-Z]$", "one capital letter, A to Z"),
+        }
     )
     name: str = field(
-        metadata={"doc": "The name printed on the piece, one word; moves may use it for the id.", "pattern": r"^\S+$"}
+        metadata={
+            "doc": "The name printed on the piece, one word; moves may use it for the id.",
+            **pattern(r"^\S+$", "one word, with no spaces"),
+        }
     )
     low: int = field(metadata={"doc": "Smallest load (sum of the three dice) that pays.", **LOAD})
     high: int = field(metadata={"doc": "Largest load that pays.", **LOAD})
@@ -51,7 +57,9 @@ class Fleet:
     """One player's company and its six transports."""
 
     company: str
-    colour: str = field(metadata={"doc": "Printed colour as #rrggbb.", "pattern": "^#[0-9a-fA-F]{6}$"})
+    colour: str = field(
+        metadata={"doc": "Printed colour as #rrggbb.", **pattern("^#[0-9a-fA-F]{6}$", "a colour written #rrggbb")}
+    )
     transports: tuple[Transport, ...] = field(metadata={"minItems": FLEET_SIZE, "maxItems": FLEET_SIZE})
 
 
@@ -121,7 +129,7 @@ def odds(low: int, high: int) -> Fraction:
 
 def _check_range(source: Source, path: str, low: int, high: int) -> None:
     if low > high:
-        raise source.error(path, f"range {low}..{high} is upside down: give low <= high")
+        raise source.error(path, f"the range {low} to {high} is upside down: low must be at most high")
 
 
 def _check(data: HaulingData, source: Source) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.games.base import BaseGame, MapCache
-from pnp.games.hauling_astronauts import labels, notation
+from pnp.games.hauling_astronauts import SPEC, labels, notation
 from pnp.games.hauling_astronauts.model import HaulingData, default_map_path, load_data, names
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.referee.picking import PickerPath
@@ -21,23 +21,28 @@ class HaulingAstronauts(BaseGame):
 
     name = "hauling-astronauts"
     title = "Hauling Astronauts"
-    min_players = 2
-    max_players = 2
+    min_players = SPEC.traits.min_players
+    max_players = SPEC.traits.max_players
     options = (
         Option(BONUS_DICE, False, "two of the nine dice are the gold (doubles) and red (halves) bonus dice"),
         Option(HIDDEN, False, "transports face down: committed as secrets t1-t3 at set-up, revealed at departure"),
     )
     distinct_secrets = True  # three different transports: one sealed in t1 is not offered again for t2
 
-    _map: HaulingData | None = None  # the last session's map: moves and labels use its transports' names
+    def __init__(self, data: HaulingData | None = None) -> None:
+        self._bound = data  # the map of the setup these rules are bound to; None: the built-in map
+
+    def bind(self, setup: Setup) -> HaulingAstronauts:
+        """These rules on the session's map: moves and labels use its transports' names."""
+        return HaulingAstronauts(MAPS.get(setup.map_path))
 
     @property
     def _data(self) -> HaulingData:
-        return self._map or MAPS.get(None)
+        return self._bound or MAPS.get(None)
 
     def new_state(self, setup: Setup) -> HaulingState:
-        self._map = MAPS.get(setup.map_path)
-        return HaulingState(setup.players, self._map, self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN))
+        data, bonus, hidden = MAPS.get(setup.map_path), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN)
+        return HaulingState(setup.players, data, bonus, hidden)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text, names(self._data))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.spec import GameSpec, MapSupport, lazy_call, lazy_value
+from pnp.games.spec import ChanceKind, GameSpec, MapKind, MapSupport, Traits, lazy_call, lazy_value
 
 HOME = "pnp.games.take_off"
 
@@ -10,8 +10,15 @@ SPEC = GameSpec(
     name="take-off",
     title="Take Off! World Edition",
     summary="Race jets around the world with dice, from capital to capital",
+    traits=Traits(
+        min_players=2,
+        max_players=6,
+        chance=frozenset({ChanceKind.DICE, ChanceKind.DECK}),
+        maps=frozenset({MapKind.FIXED, MapKind.CUSTOM}),
+    ),
     rules=lazy_call(f"{HOME}.rules:TakeOff"),
     kit=lazy_call(f"{HOME}.components:kit"),
+    aid=lazy_call(f"{HOME}.rules_sheet:aid"),
     picture=lazy_call(f"{HOME}.components:picture"),
     maps=MapSupport(
         model=lazy_value(f"{HOME}.model:TakeOffMap"),
@@ -22,5 +29,6 @@ SPEC = GameSpec(
         knobs=("seed",),
     ),
     bots=lazy_value(f"{HOME}.bots:BOTS"),
+    rater=lazy_value(f"{HOME}.bots:RATER"),
     usage=lazy_call(f"{HOME}.usage:usage"),
 )

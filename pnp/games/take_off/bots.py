@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from pnp.games.bots import greedy
+from pnp.games.bots import Rater, greedy
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import HOME
 from pnp.referee.driver import random_chooser
@@ -27,4 +27,5 @@ def standing(after: State, mover: str, _own: Mapping[str, str]) -> float:
     return sum(others) / max(1, len(others)) - totals[seat]
 
 
-BOTS = {"random": random_chooser, "greedy": greedy(standing)}
+RATER = Rater(standing)
+BOTS = {"random": random_chooser, "greedy": greedy(RATER)}

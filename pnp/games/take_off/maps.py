@@ -11,7 +11,7 @@ from pnp.games.names import fold
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
 from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon, unwrap
-from pnp.loader import Loaded
+from pnp.loader import Loaded, did_you_mean
 
 if TYPE_CHECKING:
     from pnp.printing.canvas import Drawing
@@ -125,7 +125,7 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
     for key in ("start", "finish"):
         city_id = getattr(m, key)
         if city_id not in seen:
-            add("error", key, f"no city has the id {city_id!r}")
+            add("error", key, f"no city has the id {city_id!r}{did_you_mean(city_id, seen)}")
             ok = False
         elif m.cities[seen[city_id]].country:
             add("error", key, f"{key.capitalize()} cannot be a capital with a card (remove its country)")
@@ -137,10 +137,12 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
         for colour, dest in city.routes.items():
             path = f"cities[{i}].routes.{colour}"
             if colour not in colours:
-                add("error", path, f"unknown route colour {colour!r} (known: {', '.join(sorted(colours))})")
+                hint = did_you_mean(colour, colours)
+                add("error", path, f"unknown route colour {colour!r}{hint} (known: {', '.join(sorted(colours))})")
                 ok = False
             elif dest not in seen:
-                add("error", path, f"the {colour} route leads to {dest!r}, which is not a city id")
+                hint = did_you_mean(dest, seen)
+                add("error", path, f"the {colour} route leads to {dest!r}, which is not a city id{hint}")
                 ok = False
     return ok
 

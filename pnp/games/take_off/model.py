@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import Loaded, load_file
+from pnp.loader import Loaded, did_you_mean, load_file
 from pnp.resources import board_file, data_file
 
 Half = Literal["east", "west"]
@@ -128,8 +128,9 @@ def load_data(path: Path | None = None) -> Loaded[TakeOffData]:
         raise source.error("route_colours", "route colour letters, the jet face and the TAKE OFF! face must differ")
     for i, face in enumerate(data.die_faces):
         if face not in letters and face not in specials:
+            faces = letters + list(specials)
             raise source.error(
-                f"die_faces[{i}]", f"unknown face {face!r} (known: {' '.join(letters + list(specials))})"
+                f"die_faces[{i}]", f"unknown face {face!r}{did_you_mean(face, faces)} (known: {' '.join(faces)})"
             )
     if sorted(d.half for d in data.decks) != ["east", "west"]:
         raise source.error("decks", "give exactly one deck for the east half and one for the west half")

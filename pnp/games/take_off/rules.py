@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from pnp.errors import NotationError
 from pnp.games.base import BaseGame, MapCache
+from pnp.games.take_off import SPEC
 from pnp.games.take_off.continents import continent
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import default_map_path, load_data
@@ -24,6 +26,17 @@ FACE_NAMES = {
     DATA.take_off_face: "TAKE OFF!",
 }
 WORLDS: MapCache[World] = MapCache(lambda path: load_world(path, DATA)[0], default_map_path())
+# The moves by plan on each map, shared by every session on it (kept while the map is).
+FLIGHTS: WeakKeyDictionary[World, dict[Plan, Fly]] = WeakKeyDictionary()
+
+
+def _context(path: Path | None, fleet: int, rounds: int, play_on: bool) -> Context:
+    """What every session on the map at ``path`` with these options shares."""
+    world = WORLDS.get(path)
+    return Context(world, DATA, fleet, rounds, play_on, FLIGHTS.setdefault(world, {}))
+
+
+CONTEXTS: MapCache[Context] = MapCache(_context, default_map_path(), kept=16)
 
 
 class TakeOff(BaseGame):
@@ -31,8 +44,8 @@ class TakeOff(BaseGame):
 
     name = "take-off"
     title = "Take Off! World Edition"
-    min_players = 2
-    max_players = min(6, len(DATA.jet_colours))
+    min_players = SPEC.traits.min_players
+    max_players = min(SPEC.traits.max_players, len(DATA.jet_colours))
     options = (
         Option(
             "fleet",
@@ -45,44 +58,27 @@ class TakeOff(BaseGame):
         Option("play_on", False, "play on after the winner until every place is decided"),
     )
 
-    def __init__(self) -> None:
-        self._flights: dict[World, dict[Plan, Fly]] = {}
-        self._contexts: dict[tuple[World, int, int, bool], Context] = {}
-        self._world: World | None = None  # the map of the last session started: moves name its cities
+    def __init__(self, world: World | None = None) -> None:
+        self._bound = world  # the map of the setup these rules are bound to; None: the built-in world
+
+    def bind(self, setup: Setup) -> TakeOff:
+        """These rules on the session's map: moves and labels name its cities."""
+        return TakeOff(WORLDS.get(setup.map_path))
 
     @property
     def world(self) -> World:
-        """The map whose city names moves are read with: the last session's, else the built-in world."""
-        if self._world is None:
-            self._world = WORLDS.get(None)
-        return self._world
+        """The map whose city names moves are read and labelled with."""
+        return self._bound or WORLDS.get(None)
 
     def new_state(self, setup: Setup) -> TakeOffState:
-        world = self._world = WORLDS.get(setup.map_path)
-        key = (world, self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on"))
-        if key not in self._contexts:
-            self._contexts[key] = Context(world, DATA, *key[1:], self._flights.setdefault(world, {}))
-        return TakeOffState(self._contexts[key], tuple(setup.players))
+        fleet, rounds, play_on = self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on")
+        return TakeOffState(CONTEXTS.get(setup.map_path, fleet, rounds, play_on), tuple(setup.players))
 
     def input_files(self, setup: Setup) -> list[Path]:
         return [data_file("take-off.yaml"), setup.map_path or default_map_path()]
 
     def parse_move(self, text: str) -> Move:
-        """A move read with the city names of the last session's map; failing that, of another map this game ran.
-
-        (A game object serves one session at the table; one that ran several maps still reads their ids,
-        and the state refuses a city its map lacks.)
-        """
-        try:
-            return parse(text, DATA.die_faces, self.world.names)
-        except NotationError as error:
-            for world in self._flights:
-                if world is not self.world:
-                    try:
-                        return parse(text, DATA.die_faces, world.names)
-                    except NotationError:
-                        continue
-            raise error from None
+        return parse(text, DATA.die_faces, self.world.names)
 
     def label(self, move: Move) -> str | None:
         """A move as a button reads: die faces by name, cities as printed (e.g. "fly jet 1 to Midway, then Tokyo")."""

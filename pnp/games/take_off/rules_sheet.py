@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pnp.games.take_off.model import TakeOffData
+from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import CARD_SIZES, Card, Sheet
-from pnp.printing.sheets import Block, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.referee.protocol import Setup
 
 GAP = 4.0  # mm between the pieces of the set-up figure
 
@@ -84,28 +85,48 @@ def rules(title: str, data: TakeOffData, cards: tuple[Card, Card], face: dict[st
             "too. A jet landing where rival jets stand sends all of them back to Start. Your own jets may "
             "share a city; Start and Finish never bump anyone."
         ),
-        Heading("The end"),
-        Text(
-            "A jet that reaches Finish leaves play. The first player to bring the whole fleet home wins; "
-            "the others may race on for the places."
-        ),
+        *_END,
     )
     return rules_sheets(title, (front, back))
 
 
 def aids(title: str, data: TakeOffData) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
+    return player_aids(title, _aid_blocks(data), TakeOff.max_players)
+
+
+def aid(_setup: Setup) -> Aid:
+    """The aid for a screen, with each stage's rule: a turn, and the end."""
+    return Aid(_aid_blocks(load_data().value), {"play": _TURN, "over": _END})
+
+
+# -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
+
+
+_END = (
+    Heading("The end"),
+    Text(
+        "A jet that reaches Finish leaves play. The first player to bring the whole fleet home wins; "
+        "the others may race on for the places."
+    ),
+)
+_TURN = (
+    Heading("Your turn: roll both dice"),
+    Items(
+        (
+            "*Two colours*: one jet along both routes (either order), or two jets one route each.",
+            "*Jet face*: any colour.",
+            "*TAKE OFF!*: draw a card at once and send a jet to its capital, then use the other die.",
+        )
+    ),
+    Text("Always west. Use both dice if you can, else one."),
+)
+
+
+def _aid_blocks(data: TakeOffData) -> tuple[Block, ...]:
     brown, blue = (data.deck(half).name.lower() for half in ("east", "west"))
-    blocks = (
-        Heading("Your turn: roll both dice"),
-        Items(
-            (
-                "*Two colours*: one jet along both routes (either order), or two jets one route each.",
-                "*Jet face*: any colour.",
-                "*TAKE OFF!*: draw a card at once and send a jet to its capital, then use the other die.",
-            )
-        ),
-        Text("Always west. Use both dice if you can, else one."),
+    return (
+        *_TURN,
         Heading("Which deck"),
         Text(f"Any jet of yours on the eastern half (Start included): {brown}. All on the western half: {blue}."),
         Heading("And"),
@@ -117,7 +138,6 @@ def aids(title: str, data: TakeOffData) -> tuple[Sheet, ...]:
             )
         ),
     )
-    return player_aids(title, blocks, TakeOff.max_players)
 
 
 def _pieces(data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) -> Drawing:

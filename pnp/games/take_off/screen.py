@@ -35,7 +35,7 @@ from pnp.games.take_off.placement import DOT_R, HUB_R, Box
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.text import status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
-from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
+from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, pieces_of
 from pnp.printing.fonts import text_width
 from pnp.printing.reuse import place
 
@@ -134,11 +134,19 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
         for text, x, y, colour, box in half_labels:
             canvas.rect(box[0] - 2, box[1] - 1, box[2] - box[0] + 4, box[3] - box[1] + 2, fill="#ffffff", stroke=None)
             canvas.text(x, y, text, size=pt(SMALL), bold=True, fill=colour)
-        _draw_callouts(canvas, world, data, frame, callouts, spots)
+        _draw_callouts(canvas, world, data, frame, callouts, spots, state.players)
         for panel in panels:
             panel.draw(canvas)
 
-    return Drawing(WIDTH, height, draw)
+    seats = tuple((player, _focus(callouts, spots, seat)) for seat, player in enumerate(state.players))
+    return Drawing(WIDTH, height, draw, seats=seats)
+
+
+def _focus(callouts: Sequence[Callout], boxes: Sequence[Box], seat: int) -> Area:
+    """Where a seat's phone opens: round the callouts holding its jets (a jet is always somewhere)."""
+    mine = [box for callout, box in zip(callouts, boxes) if any(row[0][0] == seat for row in callout.rows)]
+    x0, y0 = min(b[0] for b in mine) - PAD, min(b[1] for b in mine) - PAD
+    return x0, y0, max(b[2] for b in mine) + PAD - x0, max(b[3] for b in mine) + PAD - y0
 
 
 # -- the map -----------------------------------------------------------------------------------------------------
@@ -279,8 +287,15 @@ def _steps(low: float, high: float, step: float) -> list[float]:
 
 
 def _draw_callouts(
-    canvas: Canvas, world: World, data: TakeOffData, frame: Frame, callouts: Sequence[Callout], boxes: Sequence[Box]
+    canvas: Canvas,
+    world: World,
+    data: TakeOffData,
+    frame: Frame,
+    callouts: Sequence[Callout],
+    boxes: Sequence[Box],
+    players: Sequence[str],
 ) -> None:
+    """Each callout with its leader to its city, then the jets in it (each in a group naming its player's pieces)."""
     with canvas.group(name="callouts"):
         for callout, (x0, y0, x1, y1) in zip(callouts, boxes):  # leaders first: the boxes lie over them
             dx, dy = frame.at(world.layout.dots[callout.city])
@@ -292,10 +307,11 @@ def _draw_callouts(
     with canvas.group(name="jets"):
         for callout, (x0, y0, _, _) in zip(callouts, boxes):
             for r, row in enumerate(callout.rows):
-                for k, (seat, number) in enumerate(row):
+                for k, (owner, number) in enumerate(row):
                     cx = x0 + 5 + TOKEN_R + k * TOKEN_STEP
                     cy = y0 + 5 + SMALL * LINE + TOKEN_R + r * TOKEN_STEP
-                    token(canvas, cx, cy, data.jet_colours[seat % len(data.jet_colours)], number)
+                    with canvas.group(name=pieces_of(players[owner])):
+                        token(canvas, cx, cy, data.jet_colours[owner % len(data.jet_colours)], number)
 
 
 def token(canvas: Canvas, x: float, y: float, colour: JetColour, number: int) -> None:

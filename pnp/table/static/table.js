@@ -288,7 +288,8 @@
     const mine = ++pictures;
     const frame = $("picture");
     if (!svgText) {
-      frame.replaceChildren();
+      if (frame.classList.contains("board")) window.pnpBoard.clear(frame);
+      else frame.replaceChildren();
       return;
     }
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -315,7 +316,10 @@
     root.removeAttribute("width");
     root.removeAttribute("height");
     root.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    frame.replaceChildren(document.importNode(root, true));
+    // a phone's picture is a board view it can move and zoom (board.js); the shared screen shows it whole
+    const shown = document.importNode(root, true);
+    if (frame.classList.contains("board")) window.pnpBoard.show(frame, shown);
+    else frame.replaceChildren(shown);
   }
 
   // -- drawing the state -------------------------------------------------------------------------

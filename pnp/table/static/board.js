@@ -1,0 +1,281 @@
+// The board on a phone: the state picture in a frame of its own, moved and zoomed by touch or mouse.
+//
+// table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre
+// in the picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the
+// root's data-focus-SEAT="x y w h", else its data-focus: what matters to this seat), zoomed in until
+// every text in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named
+// "pieces:SEAT") in sight where they fit. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
+// hands the view back to the picture's focus, "Whole board" shows all of it.
+"use strict";
+
+window.pnpBoard = (() => {
+  const LEGIBLE = 12; // CSS px: the smallest text in sight at the starting frame
+  const AIM = LEGIBLE * 1.001; // a hair over, so rounding never leaves a text just under LEGIBLE
+  const DEEPEST = 4; // the closest zoom: this many times the scale at which the smallest text is LEGIBLE
+  const TAP_MS = 300; // two taps this close in time (and TAP_PX in place) are a double tap
+  const TAP_PX = 24;
+  const WHEEL = 0.002; // zoom per wheel pixel (exponential)
+  const SEAT = document.body.dataset.seat || "";
+
+  let figure = null;
+  let svg = null;
+  let whole = null; // the picture's own viewBox: { x, y, w, h }
+  let texts = []; // each text's box in picture units and its size: { x0, y0, x1, y1, size }
+  let smallest = Infinity; // the smallest text's size, in picture units
+  let yours = null; // the box round the seat's own pieces, in picture units, if the picture marks any
+  let view = null; // { cx, cy, s }
+  let touched = false; // the player moved the view: keep it for the next pictures
+  const pointers = new Map(); // pointerId -> { x, y } in CSS px, relative to the frame
+  let lastTap = null; // { t, x, y }
+  let tapStart = null; // where a one-finger touch began, to tell a tap from a drag
+
+  // A box written "x y w h" (a viewBox, a data-focus), or null.
+  function box(text) {
+    const [x, y, w, h] = (text || "").trim().split(/[\s,]+/).map(Number);
+    return [x, y, w, h].every(Number.isFinite) && w > 0 && h > 0 ? { x, y, w, h } : null;
+  }
+
+  const size = () => {
+    const r = svg.getBoundingClientRect();
+    return { W: r.width || 1, H: r.height || 1 };
+  };
+
+  // -- measuring the picture, once per picture: its texts, and the seat's own pieces ------------------
+  // An element's box in the picture's units ({ x0, y0, x1, y1 }) and the scale of its own units in them;
+  // null for an element that takes no room.
+  function placedBox(element, toPicture) {
+    const local = element.getBBox();
+    if (!(local.width > 0 && local.height > 0)) return null;
+    const m = toPicture.multiply(element.getScreenCTM());
+    const corners = [
+      [local.x, local.y], [local.x + local.width, local.y],
+      [local.x, local.y + local.height], [local.x + local.width, local.y + local.height],
+    ].map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+    const xs = corners.map((p) => p.x);
+    const ys = corners.map((p) => p.y);
+    const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), scale };
+  }
+
+  function measure() {
+    texts = [];
+    yours = null;
+    const screen = svg.getScreenCTM();
+    if (!screen) return; // not laid out (hidden): nothing to measure
+    const toPicture = screen.inverse();
+    for (const text of svg.querySelectorAll("text")) {
+      const font = parseFloat(getComputedStyle(text).fontSize);
+      const b = placedBox(text, toPicture);
+      if (b && font > 0) texts.push({ ...b, size: font * b.scale });
+    }
+    smallest = Math.min(...texts.map((t) => t.size), Infinity);
+    // the seat's own pieces (see the picture's focus in pnp.printing.canvas)
+    for (const group of svg.querySelectorAll("g[data-name]")) {
+      const b = group.getAttribute("data-name") === `pieces:${SEAT}` ? placedBox(group, toPicture) : null;
+      if (!b) continue;
+      yours = !yours ? b : {
+        x0: Math.min(yours.x0, b.x0), y0: Math.min(yours.y0, b.y0),
+        x1: Math.max(yours.x1, b.x1), y1: Math.max(yours.y1, b.y1),
+      };
+    }
+  }
+
+  // -- the view -----------------------------------------------------------------------------------
+  const fitScale = (b) => {
+    const { W, H } = size();
+    return Math.min(W / b.w, H / b.h);
+  };
+
+  // The centre moved so the view stays on the picture (centred on an axis the picture does not fill).
+  function clamped(cx, cy, s) {
+    const { W, H } = size();
+    s = Math.min(Math.max(s, fitScale(whole)), deepest());
+    const along = (c, half, start, length) =>
+      2 * half >= length ? start + length / 2 : Math.min(Math.max(c, start + half), start + length - half);
+    return { cx: along(cx, W / 2 / s, whole.x, whole.w), cy: along(cy, H / 2 / s, whole.y, whole.h), s };
+  }
+
+  function deepest() {
+    const legible = Number.isFinite(smallest) ? AIM / smallest : fitScale(whole);
+    return DEEPEST * Math.max(legible, fitScale(whole));
+  }
+
+  // The smallest text in sight of a view, in picture units (Infinity when none is).
+  function smallestInSight(v) {
+    const { W, H } = size();
+    const x0 = v.cx - W / 2 / v.s, x1 = v.cx + W / 2 / v.s, y0 = v.cy - H / 2 / v.s, y1 = v.cy + H / 2 / v.s;
+    let least = Infinity;
+    for (const t of texts) {
+      if (t.x1 > x0 && t.x0 < x1 && t.y1 > y0 && t.y0 < y1) least = Math.min(least, t.size);
+    }
+    return least;
+  }
+
+  // The starting frame: the focus fitted (but no closer than makes the smallest text LEGIBLE: a small
+  // focus is not blown up), then closer until every text in sight is legible. Each step closer shows
+  // less, so fewer texts: a few rounds settle it.
+  function startFrame() {
+    const focus = box(svg.getAttribute(`data-focus-${SEAT}`)) || box(svg.getAttribute("data-focus")) || whole;
+    let v = placed(focus, Math.min(fitScale(focus), deepest() / DEEPEST));
+    for (let round = 0; round < 8; round += 1) {
+      const need = AIM / smallestInSight(v);
+      if (v.s >= need - 1e-9) break;
+      v = placed(focus, need);
+    }
+    return v;
+  }
+
+  // A view at scale ``s`` on the focus's centre, moved as little as it takes to keep the seat's own
+  // pieces in sight (where they fit; else centred on them).
+  function placed(focus, s) {
+    const { W, H } = size();
+    let cx = focus.x + focus.w / 2;
+    let cy = focus.y + focus.h / 2;
+    if (yours) {
+      const along = (c, half, low, high) =>
+        high - low > 2 * half ? (low + high) / 2 : Math.min(Math.max(c, high - half), low + half);
+      cx = along(cx, W / 2 / s, yours.x0, yours.x1);
+      cy = along(cy, H / 2 / s, yours.y0, yours.y1);
+    }
+    return clamped(cx, cy, s);
+  }
+
+  function apply() {
+    view = clamped(view.cx, view.cy, view.s);
+    const { W, H } = size();
+    const w = W / view.s;
+    const h = H / view.s;
+    svg.setAttribute("viewBox", `${view.cx - w / 2} ${view.cy - h / 2} ${w} ${h}`);
+  }
+
+  // Zoom by ``factor`` about a point of the frame (CSS px), which stays where it is.
+  function zoomAt(px, py, factor) {
+    const { W, H } = size();
+    const ux = view.cx + (px - W / 2) / view.s;
+    const uy = view.cy + (py - H / 2) / view.s;
+    const s = clamped(view.cx, view.cy, view.s * factor).s;
+    view = { cx: ux - (px - W / 2) / s, cy: uy - (py - H / 2) / s, s };
+  }
+
+  function panBy(dx, dy) {
+    view = { cx: view.cx - dx / view.s, cy: view.cy - dy / view.s, s: view.s };
+  }
+
+  function moved() {
+    touched = true;
+    apply();
+  }
+
+  // -- pointers: one drags, two pinch, a double tap zooms in (or back out to the whole board) --------
+  function at(event) {
+    const r = svg.getBoundingClientRect();
+    return { x: event.clientX - r.left, y: event.clientY - r.top };
+  }
+
+  function down(event) {
+    if (!svg || !svg.isConnected) return; // nothing drawn, or a page that could not draw its picture
+    try {
+      svg.setPointerCapture(event.pointerId);
+    } catch {
+      // a pointer the browser does not know as active (one made up): followed without capture
+    }
+    pointers.set(event.pointerId, at(event));
+    tapStart = pointers.size === 1 ? at(event) : null;
+  }
+
+  function move(event) {
+    const before = pointers.get(event.pointerId);
+    if (!before || !view) return;
+    const now = at(event);
+    if (pointers.size === 1) {
+      panBy(now.x - before.x, now.y - before.y);
+    } else {
+      const [other] = [...pointers].filter(([id]) => id !== event.pointerId).map(([, p]) => p);
+      const was = Math.hypot(before.x - other.x, before.y - other.y);
+      const is = Math.hypot(now.x - other.x, now.y - other.y);
+      panBy((now.x - before.x) / 2, (now.y - before.y) / 2);
+      if (was > 0) zoomAt((now.x + other.x) / 2, (now.y + other.y) / 2, is / was);
+    }
+    pointers.set(event.pointerId, now);
+    moved();
+  }
+
+  function up(event) {
+    if (!pointers.delete(event.pointerId)) return;
+    const p = at(event);
+    const tap = tapStart && Math.hypot(p.x - tapStart.x, p.y - tapStart.y) < TAP_PX / 2;
+    tapStart = null;
+    if (!tap) return;
+    const t = performance.now();
+    const near = lastTap && t - lastTap.t < TAP_MS && Math.hypot(p.x - lastTap.x, p.y - lastTap.y) < TAP_PX;
+    lastTap = near ? null : { t, ...p };
+    if (!near || !view) return;
+    if (view.s * 2 > deepest()) view = clamped(whole.x + whole.w / 2, whole.y + whole.h / 2, fitScale(whole));
+    else zoomAt(p.x, p.y, 2);
+    moved();
+  }
+
+  function wheel(event) {
+    if (!view) return;
+    event.preventDefault(); // the picture zooms, the page stays
+    const p = at(event);
+    zoomAt(p.x, p.y, Math.exp(-event.deltaY * WHEEL));
+    moved();
+  }
+
+  // -- the buttons and a new picture --------------------------------------------------------------
+  function showWhole() {
+    if (!svg) return;
+    view = { cx: whole.x + whole.w / 2, cy: whole.y + whole.h / 2, s: fitScale(whole) };
+    moved();
+  }
+
+  function showStart() {
+    if (!svg) return;
+    touched = false;
+    view = startFrame();
+    apply();
+  }
+
+  // Show ``picture`` (a cleaned SVG root, not yet in the page) in ``frame``, keeping the view the player
+  // chose, if they moved it (a page shows one game: a rematch is a page of its own).
+  function show(frame, picture) {
+    if (frame !== figure) attach(frame);
+    whole = box(picture.getAttribute("viewBox")) || { x: 0, y: 0, w: 1, h: 1 };
+    frame.replaceChildren(picture);
+    svg = picture;
+    measure();
+    if (!(touched && view)) {
+      touched = false;
+      view = startFrame();
+    }
+    apply();
+  }
+
+  // Nothing shown: a later picture opens on its own focus.
+  function clear(frame) {
+    frame.replaceChildren();
+    if (frame === figure) svg = null;
+  }
+
+  function attach(frame) {
+    figure = frame;
+    frame.addEventListener("pointerdown", down);
+    frame.addEventListener("pointermove", move);
+    frame.addEventListener("pointerup", up);
+    frame.addEventListener("pointercancel", (event) => {
+      pointers.delete(event.pointerId);
+      tapStart = null;
+    });
+    frame.addEventListener("wheel", wheel, { passive: false });
+    document.getElementById("board-whole").addEventListener("click", showWhole);
+    document.getElementById("board-start").addEventListener("click", showStart);
+    new ResizeObserver(() => {
+      if (!svg || !svg.isConnected) return;
+      if (touched) apply();
+      else showStart();
+    }).observe(frame);
+  }
+
+  return Object.freeze({ show, clear });
+})();

@@ -1,0 +1,387 @@
+"""The board on a phone, in Chromium at 390 x 844: every game's picture opens on what matters to the seat,
+readable, and moves by touch.
+
+For each game at a mid-game position (a seeded random game played through the Session), the seat
+page is served with the table's own template, assets, state (as ``view.Views`` sends it) and kept drawings,
+under the server's Content-Security-Policy, by Playwright's routing: no traffic leaves the browser.
+The page's text sizes are measured as drawn (font size times the text's screen transform), not
+taken from the page's script. Every wait is bounded; nothing here measures speed. With
+PNP_SCREENSHOTS set, the board of docs/table.md (Aeronaut Odyssey's) is saved there as ``table-board.png``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.printing.canvas import Drawing
+from pnp.printing.render import drawing_to_screen_svg, drawing_to_svg
+from pnp.printing.svg import kept_drawing
+from pnp.referee import notation, session
+from pnp.table import view
+from pnp.table.guard import CSP
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+expect = playwright_api.expect
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
+ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
+PHONE = {"width": 390, "height": 844}
+BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
+expect.set_options(timeout=BOUND)
+GAMES = sorted(REGISTRY)
+LEGIBLE = 12.0  # CSS px: the smallest text in sight at the starting frame
+MID_GAME = 30  # moves played before the page is looked at
+SHOWN = "aeronaut-odyssey"  # the game whose board docs/table.md shows
+CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
+OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        try:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        except playwright_api.Error as exc:
+            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
+        yield launched
+        launched.close()
+
+
+def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> session.Session:
+    """A session of ``name`` after ``moves`` seeded random moves among those offered (or at its end)."""
+    game = REGISTRY[name].rules()
+    players = ["ann", "bob", "cy"][: max(game.min_players, min(3, game.max_players))]
+    current = session.new(folder / f"{name}.pnp", name, players, OPTIONS.get(name, []), seed, None)
+    current.save()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = current.state.to_move()
+        if seat is None:
+            break
+        current.play(notation.format(current.game, rng.choice(current.offered(seat))))
+    return current
+
+
+def seat_state(current: session.Session, seat: str | None) -> dict[str, Any]:
+    """The state the table server sends ``seat``'s page (None: the shared screen's), its picture drawn as the
+    server draws it (once for every viewer, where the game draws the same for all)."""
+    return json.loads(view.Views().state(current, seat, False).body)
+
+
+def open_seat(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, clock: bool = False) -> Any:
+    """The page of ``state`` (its seat's, or the shared screen's for no seat) in a browser context of its
+    own; ``page.served`` is what it is sent next.
+
+    ``clock``: the page's clock stands still unless the test moves it on (``page.clock.run_for``)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+    html = env.get_template("seat.html" if state["seat"] else "host.html").render(
+        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+    )
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    served = {"state": state}
+    if clock:
+        page.clock.install(time=CLOCK_START)
+        page.clock.pause_at(CLOCK_START + datetime.timedelta(seconds=1))
+
+    def answer(route: Any) -> None:
+        where = route.request.url.split("://", 1)[1].split("/", 1)[1]
+        headers = {"content-security-policy": CSP}
+        if where.startswith("static/"):
+            asset = TABLE / where
+            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix], headers=headers)
+        elif where == "s/T/state":
+            route.fulfill(json=served["state"], headers=headers)
+        elif where.startswith("s/T/kept/"):
+            text = kept_drawing(where.rsplit("/", 1)[1])
+            route.fulfill(status=200 if text else 404, body=text or "", content_type="image/svg+xml", headers=headers)
+        elif where == "s/T/events":
+            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream", headers=headers)
+        elif where == "s/T":
+            route.fulfill(body=html, content_type="text/html", headers=headers)
+        else:
+            route.abort()
+
+    context.route("**/*", answer)
+    page.goto("http://table.test/s/T")
+    expect(page.locator("#picture svg")).to_have_count(1)
+    expect(page.locator("#picture g[data-kept]")).to_have_count(0)  # a map sent apart is in its place
+    page.served = served
+    page.errors = errors
+    return page
+
+
+# What the page shows of its picture, measured in the browser from the drawing itself: the frame on the
+# screen, every text in sight with its rendered size, the whole picture's and the seat's focus's boxes on
+# the screen, and the boxes of the seat's own pieces (groups named "pieces:SEAT").
+MEASURE = """() => {
+  const figure = document.getElementById("picture");
+  const svg = figure.querySelector("svg");
+  const frame = svg.getBoundingClientRect();
+  const ctm = svg.getScreenCTM();
+  const onScreen = (x, y, w, h) => {
+    const a = new DOMPoint(x, y).matrixTransform(ctm);
+    const b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  };
+  const inSight = (r) => r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
+  const texts = [];
+  for (const text of svg.querySelectorAll("text")) {
+    const r = text.getBoundingClientRect();
+    if (!text.textContent.trim() || !(r.width > 0) || !inSight(r)) continue;
+    const m = text.getScreenCTM();
+    const px = parseFloat(getComputedStyle(text).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    texts.push({ text: text.textContent, px });
+  }
+  const seat = document.body.dataset.seat;
+  const written = svg.getAttribute(`data-focus-${seat}`) || svg.getAttribute("data-focus") || "";
+  const focus = written.trim().split(/\\s+/).map(Number);
+  const pieces = [...svg.querySelectorAll("g[data-name]")].filter((g) => g.dataset.name === `pieces:${seat}`);
+  const yours = pieces.map((g) => {
+    const r = g.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  });
+  return {
+    frame: { left: frame.left, top: frame.top, right: frame.right, bottom: frame.bottom },
+    viewBox: svg.getAttribute("viewBox"),
+    texts,
+    focus: focus.length === 4 ? onScreen(...focus) : null,
+    yours,
+  };
+}"""
+
+
+def test_the_focus_is_written_on_a_screen_picture_only():
+    """A drawing's focus and its seats' go on the root of its screen SVG as data-focus and data-focus-NAME,
+    in attribute order; a name that could not be an attribute's is left out; a page for print has none."""
+    seats = (("bob", (1, 2, 3, 4)), ("ann_2", (5, 6, 7, 8)), ('x" onload="y', (0, 0, 1, 1)))
+    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats)
+    root = drawing_to_screen_svg(drawing).split(">", 1)[0]
+    assert ' data-focus="10 20.5 30 12.25" data-focus-ann_2="5 6 7 8" data-focus-bob="1 2 3 4" version=' in root
+    assert "onload" not in root
+    assert "data-focus" not in drawing_to_svg(drawing)
+    assert "data-focus" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw))
+
+
+def whole_on_screen(page: Any, width: float, height: float) -> dict[str, float]:
+    """The box of the whole picture (0 0 ``width`` ``height`` in its units) on the screen, in CSS px."""
+    return page.evaluate(
+        """([w, h]) => {
+          const m = document.querySelector("#picture svg").getScreenCTM();
+          const a = new DOMPoint(0, 0).matrixTransform(m);
+          const b = new DOMPoint(w, h).matrixTransform(m);
+          return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+        }""",
+        [width, height],
+    )
+
+
+def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 1.0) -> bool:
+    return (
+        inner["left"] >= outer["left"] - slack
+        and inner["top"] >= outer["top"] - slack
+        and inner["right"] <= outer["right"] + slack
+        and inner["bottom"] <= outer["bottom"] + slack
+    )
+
+
+def picture_size(state: dict[str, Any]) -> tuple[float, float]:
+    import re
+
+    found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', state["picture"])
+    assert found, "the picture has no viewBox"
+    return float(found[1]), float(found[2])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(browser, tmp_path, name):
+    """At the starting frame every text in sight is at least 12 px tall and the seat's own pieces are in
+    sight; "Whole board" shows the whole picture within the screen's width; "Close-up" comes back."""
+    current = mid_game(tmp_path, name)
+    seat = current.state.to_move() or current.setup.players[0]
+    state = seat_state(current, seat)
+    page = open_seat(browser, state)
+    page.evaluate("() => scrollTo(0, 0)")  # on the seat's turn the page brings the moves into view
+    start = page.evaluate(MEASURE)
+    shots = os.environ.get("PNP_SCREENSHOTS")
+    if shots and name == SHOWN:  # the picture and its buttons, as the phone shows them
+        top = page.locator("#picture").bounding_box()
+        tools = page.locator(".board-tools").bounding_box()
+        bottom = tools["y"] + tools["height"] + 8
+        clip = {"x": 0, "y": top["y"] - 8, "width": PHONE["width"], "height": bottom - top["y"] + 8}
+        page.screenshot(path=Path(shots) / "table-board.png", clip=clip)
+
+    assert start["texts"], "no text in sight"
+    smallest = min(start["texts"], key=lambda t: t["px"])
+    assert smallest["px"] >= LEGIBLE, f"{smallest['text']!r} is {smallest['px']:.1f} px at the starting frame"
+    assert start["focus"] is not None, "the picture says nothing of where to open"
+    for piece in start["yours"]:
+        assert inside(piece, start["frame"]), f"{seat}'s piece {piece} is out of the frame {start['frame']}"
+    width, height = picture_size(state)
+    assert not inside(whole_on_screen(page, width, height), start["frame"]), "the start shows the whole picture"
+
+    page.get_by_role("button", name="Whole board").click()
+    whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
+    assert inside(whole, frame) and whole["right"] - whole["left"] <= PHONE["width"]
+    fitted = whole["right"] - whole["left"] >= frame["right"] - frame["left"] - 1
+    assert fitted or whole["bottom"] - whole["top"] >= frame["bottom"] - frame["top"] - 1  # not a stamp
+
+    page.get_by_role("button", name="Close-up").click()
+    assert page.evaluate(MEASURE)["viewBox"] == start["viewBox"]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_shared_screen_shows_the_whole_picture(browser, tmp_path):
+    """The host page draws the picture whole, as sent, with no view to move."""
+    state = seat_state(mid_game(tmp_path, "take-off"), None)
+    page = open_seat(browser, state, {"width": 1280, "height": 800})
+    width, height = picture_size(state)
+    expect(page.locator("#picture svg")).to_have_attribute("viewBox", f"0 0 {width:g} {height:g}")
+    assert page.locator("#board-whole").count() == 0
+    assert page.errors == []
+    page.context.close()
+
+
+# -- moving the view by touch and mouse ------------------------------------------------------------------
+
+# Pointer events as a finger makes them, at (x, y) CSS px from the picture frame's top-left corner.
+TOUCH = """([kind, id, x, y]) => {
+  const figure = document.getElementById("picture");
+  const r = figure.getBoundingClientRect();
+  figure.dispatchEvent(new PointerEvent(kind, {
+    pointerId: id, pointerType: "touch", isPrimary: id === 1, bubbles: true, cancelable: true,
+    clientX: r.left + x, clientY: r.top + y,
+  }));
+}"""
+
+
+def touch(page: Any, *steps: tuple[str, int, float, float]) -> None:
+    for step in steps:
+        page.evaluate(TOUCH, list(step))
+
+
+def view_box(page: Any) -> list[float]:
+    return [float(v) for v in page.locator("#picture svg").get_attribute("viewBox").split()]
+
+
+def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
+    """One finger moves the picture with it, two fingers apart zoom in about their middle, a double tap
+    zooms in twice as close; a mouse wheel zooms too."""
+    page = open_seat(browser, seat_state(mid_game(tmp_path, "aloft"), "ann"), clock=True)
+    page.evaluate("() => scrollTo(0, 0)")
+    page.get_by_role("button", name="Whole board").click()
+    page.evaluate("() => scrollTo(0, 0)")
+    x, y, w, h = view_box(page)
+    touch(page, ("pointerdown", 1, 200, 200))
+    touch(page, ("pointerdown", 2, 220, 220), ("pointermove", 2, 300, 300), ("pointerup", 2, 300, 300))
+    touch(page, ("pointerup", 1, 200, 200))
+    zoomed = view_box(page)
+    assert zoomed[2] < w * 0.5 and zoomed[3] < h * 0.5  # spread from 28 px apart to 141: about 5 times closer
+
+    before = view_box(page)
+    scale = PHONE["width"] / before[2]  # CSS px per unit, roughly (the frame is nearly the screen's width)
+    touch(page, ("pointerdown", 1, 200, 200), ("pointermove", 1, 150, 170), ("pointerup", 1, 150, 170))
+    dragged = view_box(page)
+    assert dragged[2:] == before[2:]  # the same zoom
+    assert dragged[0] - before[0] == pytest.approx(50 / scale, rel=0.1)  # the picture follows the finger
+    assert dragged[1] - before[1] == pytest.approx(30 / scale, rel=0.1)
+
+    page.get_by_role("button", name="Whole board").click()
+    page.evaluate("() => scrollTo(0, 0)")
+    whole = view_box(page)
+    tap = (("pointerdown", 1, 150, 150), ("pointerup", 1, 150, 150))
+    touch(page, *tap)
+    page.clock.run_for(1000)  # a second apart: two taps, not a double tap
+    touch(page, *tap)
+    assert view_box(page) == whole
+    touch(page, *tap)  # the second of two taps at once: a double tap
+    assert view_box(page)[2] == pytest.approx(whole[2] / 2, rel=0.01)
+
+    box = page.locator("#picture").bounding_box()
+    page.mouse.move(box["x"] + 100, box["y"] + 100)
+    before = page.locator("#picture svg").get_attribute("viewBox")
+    page.mouse.wheel(0, -300)
+    expect(page.locator("#picture svg")).not_to_have_attribute("viewBox", before)
+    assert view_box(page)[2] < float(before.split()[2])  # the wheel turned away: closer
+    assert page.errors == []
+    page.context.close()
+
+
+def redrawn(page: Any, state: dict[str, Any]) -> None:
+    """``page`` sent ``state`` (as after a move), and drawn with it."""
+    page.served["state"] = state
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # look again now
+    expect(page.locator("body")).to_have_attribute("data-version", state["version"])
+    expect(page.locator("#picture svg")).to_have_attribute(f"data-focus-{state['seat']}", focus_of(state))
+
+
+def focus_of(state: dict[str, Any]) -> str:
+    """The focus of the seat's phone in its state's picture."""
+    import re
+
+    found = re.search(rf'data-focus-{state["seat"]}="([^"]+)"', state["picture"])
+    assert found, "the picture has no focus for the seat"
+    return found[1]
+
+
+def far_apart(one: str, other: str, distance: float = 40.0) -> bool:
+    """Two focus boxes whose centres are ``distance`` units apart or more."""
+    (x1, y1, w1, h1), (x2, y2, w2, h2) = ([float(v) for v in box.split()] for box in (one, other))
+    return abs(x1 + w1 / 2 - x2 - w2 / 2) + abs(y1 + h1 / 2 - y2 - h2 / 2) >= distance
+
+
+def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follows_the_focus(browser, tmp_path):
+    """Aeronaut Odyssey: after a move the new picture opens on its new focus (where the seat's traveller
+    went), unless the player moved the view, which then stays as they left it; "Close-up" hands it back."""
+    current = mid_game(tmp_path, "aeronaut-odyssey", moves=6)
+    seat = current.setup.players[0]
+    states = [seat_state(current, seat)]
+    rng = random.Random(7)
+    while len(states) < 3:  # positions where the seat's traveller, and so its focus, moved
+        assert current.state.to_move() is not None, "the game ended first"
+        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move()))))
+        state = seat_state(current, seat)
+        if far_apart(focus_of(state), focus_of(states[-1])):
+            states.append(state)
+    fresh = []
+    for state in states:
+        page = open_seat(browser, state)
+        fresh.append(page.locator("#picture svg").get_attribute("viewBox"))
+        page.context.close()
+    assert fresh[0] != fresh[1] != fresh[2]  # each position opens on a frame of its own
+
+    page = open_seat(browser, states[0])
+    svg = page.locator("#picture svg")
+    assert svg.get_attribute("viewBox") == fresh[0]
+    redrawn(page, states[1])  # untouched: the new focus
+    expect(svg).to_have_attribute("viewBox", fresh[1])
+
+    touch(page, ("pointerdown", 1, 200, 200), ("pointermove", 1, 120, 160), ("pointerup", 1, 120, 160))
+    moved = svg.get_attribute("viewBox")
+    assert moved not in fresh
+    redrawn(page, states[2])  # moved by the player: kept
+    assert svg.get_attribute("viewBox") == moved
+
+    page.get_by_role("button", name="Close-up").click()
+    expect(svg).to_have_attribute("viewBox", fresh[2])
+    assert page.errors == []
+    page.context.close()
