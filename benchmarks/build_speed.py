@@ -6,7 +6,8 @@ footer, into an A4 PDF with the same embedded font. The toolkit adds its
 imposition, clipping, named groups and footer fitting on top.
 
 ``command_seconds`` times a whole ``pnp build`` as a user runs it (a fresh process: start-up, imports,
-the kit and its files), which benchmarks/run sets beside the same bare per-page time.
+the kit and its files), which benchmarks/run sets beside the same bare per-page time; ``first_build_cpu``
+sets a first build's CPU time beside that of an older pnp (``checkout``) in the same run.
 
     python benchmarks/build_speed.py [--pages 40] [--repeat 5]
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -126,6 +128,33 @@ def command_seconds(game: str, out: Path, runs: int, cache: Path | None) -> tupl
         best = min(best, time.perf_counter() - start)
         pages = sum(f["pages"] for f in json.loads(done.stdout)["files"])
     return best, pages
+
+
+def first_build_cpu(game: str, out: Path, runs: int, root: Path, old: Path) -> tuple[float, float]:
+    """The least CPU time (user and system) of ``runs`` first builds (an empty pnp.cache folder each time) of
+    ``game`` by the pnp at ``root`` and by the one at ``old``, the two taking turns: (now, old)."""
+    best = {root: float("inf"), old: float("inf")}
+    for run in range(runs):
+        for tree in (old, root):
+            env = {**os.environ, "PNP_CACHE_DIR": str(out / f"first-{run}-{tree.name}"), "PYTHONPATH": str(tree)}
+            command = [sys.executable, "-m", "pnp", "build", game, "--out", str(out / f"first-{tree.name}")]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(command, check=True, capture_output=True, cwd=tree, env=env)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            best[tree] = min(best[tree], used)
+    return best[root], best[old]
+
+
+def checkout(commit: str, into: Path) -> Path | None:
+    """pnp's source at ``commit`` (from the git repository this file is in), or None without git or that commit."""
+    repo = Path(__file__).resolve().parent.parent
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(repo), "archive", commit], capture_output=True)
+    if archive.returncode != 0:
+        return None
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
 
 
 def main() -> None:

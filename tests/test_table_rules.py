@@ -11,6 +11,7 @@ folder; with PNP_SCREENSHOTS set, docs/table.md's is written there.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
@@ -172,7 +173,7 @@ def test_the_panel_names_no_command_and_no_notation(name):
 
 
 def test_a_game_without_an_aid_has_an_empty_panel():
-    bare = GameSpec("bare", "Bare", "", REGISTRY["aloft"].rules, REGISTRY["aloft"].kit, REGISTRY["aloft"].picture)
+    bare = dataclasses.replace(REGISTRY["aloft"], name="bare", title="Bare", aid=None)
     assert rules_json(bare, setup_of("aloft")) == {"game": "Bare", "aid": [], "stages": {}}
 
 

@@ -12,7 +12,7 @@ from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.maps import check_map, new_map
 from pnp.games.take_off.model import load_data, load_map
-from pnp.games.take_off.placement import crosshairs, dot_radius
+from pnp.games.take_off.placement import dot_radius
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels
 from pnp.printing.render import write_drawing
@@ -109,17 +109,14 @@ def test_no_name_is_crossed_by_a_route_line_or_touches_a_badge(printed):
     assert (len(crossed), len(covered)) == (0, 0), (crossed[:5], covered[:5])
 
 
-def test_names_keep_clear_of_crosshairs_jet_spaces_and_each_other(world):
+def test_names_keep_clear_of_jet_spaces_and_each_other(world):
+    """(The registration crosshairs slide off the names: see test_take_off_map_clear.py.)"""
     placed = map_text(world, DATA)
     assert placed.problems == () and placed.insets[0].problems == ()
     jet = DATA.jet_token / 2
     dots = world.layout.dots
-    marks = crosshairs(world)
-    assert len(marks) > 20
     for label in placed.labels:
         x0, y0, x1, y1 = label.box
-        for x, y in marks:
-            assert math.dist((x, y), (min(max(x, x0), x1), min(max(y, y0), y1))) > 3.0, label.text
         for city, (x, y) in enumerate(dots):  # no jet on any city covers a name
             assert math.dist((x, y), (min(max(x, x0), x1), min(max(y, y0), y1))) >= jet, (label.text, world.name(city))
     boxes = [label.box for label in placed.labels]

@@ -58,7 +58,7 @@ def board_pages(board: Board, paper: str) -> list[Page]:
         return [Page(frame, draw, board.name, {board.name: 1}, trim=area, bleed=area)]
     tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
     pages = [_overview(board, tiling, paper)]
-    points = registration_points(tiling)
+    points = registration_points(tiling, board.keep_clear)
     for tile in tiling.tiles:
         label = f"{board.name} tile {tile.label} ({tiling.rows} rows x {tiling.cols} columns)"
         draw = _tile_drawer(board, tile, tiling.frame, points)

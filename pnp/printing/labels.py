@@ -3,8 +3,9 @@
 The caller offers each label a few candidate boxes, each with a preference cost (lower is better) and
 an optional leader line from the box back to its anchor. Obstacles are boxes, circles and line
 segments (with a half-width), each owned by a label (its own dot, say) or by none. A label is placed
-where it hits the fewest obstacles and other labels, preference breaking ties: hardest labels first,
-then labels still in conflict are moved again while that helps. :meth:`Scene.conflicts` reports what
+where it hits the fewest obstacles and other labels, preference breaking ties: hardest labels first
+(those with fewest free candidates, counted up to ENOUGH), then labels still in conflict are moved again
+while that helps. :meth:`Scene.conflicts` reports what
 still overlaps, so a caller can warn about it. All lengths are millimetres, y growing downwards.
 """
 
@@ -22,6 +23,7 @@ Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 Circle = tuple[float, float, float]  # cx, cy, r
 NOBODY = -1
 CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
+ENOUGH = 8  # free candidates that make a label easy to place: its free ones are counted no further
 
 
 class Candidate(NamedTuple):
@@ -56,7 +58,8 @@ class Obstacle:
 
     def hits(self, box: Box) -> bool:
         """True when ``box`` comes closer to this obstacle than its pad (touching is allowed)."""
-        if not overlap(self.bounds, box):
+        b = self.bounds
+        if not (b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]):  # ``overlap``, inlined
             return False
         c = self.coords
         if self.shape == "box":
@@ -79,7 +82,8 @@ def point_box_distance(x: float, y: float, box: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def _point_segment_distance(x: float, y: float, seg: Segment) -> float:
+def point_segment_distance(x: float, y: float, seg: Segment) -> float:
+    """How far a point lies from a segment."""
     ax, ay, bx, by = seg
     dx, dy = bx - ax, by - ay
     length = dx * dx + dy * dy
@@ -125,16 +129,14 @@ def clip_segment(seg: Segment, box: Box) -> Segment | None:
 
 
 def _segments_cross(a: Segment, b: tuple[float, ...]) -> bool:
-    """True when two segments cross (touching ends aside)."""
-
-    def side(px: float, py: float, qx: float, qy: float, rx: float, ry: float) -> float:
-        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
-
-    d1 = side(b[0], b[1], b[2], b[3], a[0], a[1])
-    d2 = side(b[0], b[1], b[2], b[3], a[2], a[3])
-    d3 = side(a[0], a[1], a[2], a[3], b[0], b[1])
-    d4 = side(a[0], a[1], a[2], a[3], b[2], b[3])
-    return d1 * d2 < 0 and d3 * d4 < 0
+    """True when two segments cross (touching ends aside): each one's ends lie strictly either side of the other."""
+    ax, ay, bx, by = a
+    cx, cy, dx, dy = b[0], b[1], b[2], b[3]
+    ex, ey = dx - cx, dy - cy
+    if (ex * (ay - cy) - ey * (ax - cx)) * (ex * (by - cy) - ey * (bx - cx)) >= 0:
+        return False
+    fx, fy = bx - ax, by - ay
+    return (fx * (cy - ay) - fy * (cx - ax)) * (fx * (dy - ay) - fy * (dx - ax)) < 0
 
 
 class _Grid:
@@ -178,9 +180,17 @@ class _Grid:
             self.cells[square].remove(item)
         self._found.clear()
 
+    def around(self, box: Box) -> list[list[int]]:
+        """The lists of items filed in the squares ``box`` touches (an item may be in several)."""
+        s, cells = self.square, self.cells
+        columns = range(math.floor(box[0] / s), math.floor(box[2] / s) + 1)
+        rows = range(math.floor(box[1] / s), math.floor(box[3] / s) + 1)
+        return [cells[c, r] for r in rows for c in columns if (c, r) in cells]
+
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
-        span = self._span(box)
+        s = self.square
+        span = math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
         found = self._found.get(span)
         if found is None:
             items: set[int] = set()
@@ -262,12 +272,24 @@ class Scene:
     def _blocked(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets any obstacle (the first one found settles it)."""
         key = (label, candidate)
-        if key in self._hit_counts:
-            return self._hit_counts[key] > 0
-        if next(self._meets(label, candidate), None) is None:
-            self._hit_counts[key] = 0
-            return False
-        return True
+        hits = self._hit_counts.get(key)
+        if hits is not None:
+            return hits > 0
+        box, _, leader = candidate
+        obstacles = self.obstacles
+        for items in self._index.around(box):  # an obstacle in several squares is asked again: no matter here
+            for i in items:
+                obstacle = obstacles[i]
+                if obstacle.owner != label and obstacle.hits(box):
+                    return True
+        if leader is not None:
+            for items in self._walls.around(_segment_bounds(leader)):
+                for i in items:
+                    obstacle = obstacles[i]
+                    if obstacle.owner != label and _leader_meets(obstacle, leader):
+                        return True
+        self._hit_counts[key] = 0
+        return False
 
     def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
         """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""
@@ -324,7 +346,7 @@ def _leader_meets(obstacle: Obstacle, leader: Segment) -> bool:
     """True when a leader line runs through a circle or a box (the solid ones are asked: see ``Scene._walls``)."""
     c = obstacle.coords
     if obstacle.shape == "circle":
-        return _point_segment_distance(c[0], c[1], leader) < c[2]
+        return point_segment_distance(c[0], c[1], leader) < c[2]
     return _crosses(leader, (c[0], c[1], c[2], c[3]))
 
 
@@ -336,7 +358,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     offered no candidate is left out (its choice is -1).
     """
     labels = [i for i, options in enumerate(candidates) if options]
-    free = {i: sum(1 for c in candidates[i] if scene.free(i, c)) for i in labels}
+    free = {i: _free_places(scene, i, candidates[i]) for i in labels}
     placer = _Placer(scene, candidates)
     for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
@@ -357,6 +379,17 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     return placer.chosen
 
 
+def _free_places(scene: Scene, label: int, options: Sequence[Candidate]) -> int:
+    """How many of a label's candidates are free, counted up to ENOUGH: a label with that many has room."""
+    found = 0
+    for option in options:
+        if scene.free(label, option):
+            found += 1
+            if found == ENOUGH:
+                break
+    return found
+
+
 class _Placer:
     """The labels' current choices, with a journal of moves so that a failed push can be undone."""
 
@@ -370,16 +403,27 @@ class _Placer:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])
 
     def best(self, label: int) -> int:
-        """The label's best candidate now: read cheapest first, stopping where none left can score lower."""
-        options = self.candidates[label]
-        best, low = 0, math.inf
-        for k in self.order[label]:
-            if options[k].cost >= low:
-                break  # a score is never below the candidate's own cost
-            score = self.scene.score(label, options[k])
-            if score < low:
-                best, low = k, score
-        return best
+        """The label's best candidate now: read cheapest first, stopping where none left can score lower.
+
+        The free candidates are read first, asking only whether each is free (the first conflict found
+        settles that): any of them scores below every candidate in conflict. Only a label with no free
+        candidate has its conflicts counted.
+        """
+        scene, options = self.scene, self.candidates[label]
+        for free_only in (True, False):
+            best, low = -1, math.inf
+            for k in self.order[label]:
+                option = options[k]
+                if option.cost >= low:
+                    break  # a score is never below the candidate's own cost
+                if free_only and not scene.free(label, option):
+                    continue
+                score = scene.score(label, option)
+                if score < low:
+                    best, low = k, score
+            if best >= 0:
+                return best
+        return 0
 
     def move(self, label: int, k: int) -> None:
         self.journal.append((label, self.chosen[label]))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from pnp.printing.canvas import Canvas
+from pnp.printing.canvas import Canvas, Point
 from pnp.printing.paper import Rect
 
 MARK_GAP = 0.5  # between the bleed box and a crop mark
@@ -16,6 +16,10 @@ INK = "#000000"
 GUIDE = "#808080"
 HALO = "#ffffff"
 HALO_WIDTH = 0.6  # the white line under a mark drawn over art
+CROSSHAIR_ARM = 3.0  # from a registration crosshair's centre to the end of each arm
+CROSSHAIR_CLEAR = CROSSHAIR_ARM + HALO_WIDTH / 2 + 0.3  # how far a crosshair keeps its centre from what it avoids
+SLIDE_STEP = 0.5  # mm between the spots a crosshair tries along its tile edge
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 def _distinct(values: Iterable[float]) -> list[float]:
@@ -75,7 +79,7 @@ def cut_guide(canvas: Canvas, shape: Literal["round", "square"], size: float) ->
         canvas.rect(0, 0, size, size, stroke=GUIDE, width=HAIRLINE)
 
 
-def crosshair(canvas: Canvas, x: float, y: float, arm: float = 3.0) -> None:
+def crosshair(canvas: Canvas, x: float, y: float, arm: float = CROSSHAIR_ARM) -> None:
     """A registration crosshair centred on (x, y), haloed in white so it shows on dark art."""
     for color, width in ((HALO, HALO_WIDTH), (INK, HAIRLINE)):
         canvas.line(x - arm, y, x + arm, y, stroke=color, width=width)
@@ -86,3 +90,29 @@ def crosshair(canvas: Canvas, x: float, y: float, arm: float = 3.0) -> None:
 def fold_line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     """A dashed line to fold along."""
     canvas.line(x1, y1, x2, y2, stroke=GUIDE, width=HAIRLINE * 2, dash=(3.0, 2.0))
+
+
+def clear_spot(home: Point, along_x: bool, span: tuple[float, float], keep_clear: Sequence[Box]) -> Point:
+    """Where a crosshair goes: ``home``, or the nearest spot to it that covers none of ``keep_clear``.
+
+    It slides along one axis only (x when ``along_x``), within ``span`` on that axis, so that it stays in its
+    overlap band and still prints on both tiles; where no spot there is clear it stays at ``home``.
+    """
+    x, y = home
+    reach = CROSSHAIR_CLEAR
+    low, high = span
+    if along_x:
+        band = (low - reach, y - reach, high + reach, y + reach)
+    else:
+        band = (x - reach, low - reach, x + reach, high + reach)
+    near = [b for b in keep_clear if b[0] < band[2] and band[0] < b[2] and b[1] < band[3] and band[1] < b[3]]
+    start = x if along_x else y
+    for step in range(int((high - low) / SLIDE_STEP) + 1):
+        for offset in (step * SLIDE_STEP, -step * SLIDE_STEP) if step else (0.0,):
+            at = start + offset
+            if not low <= at <= high:
+                continue
+            cx, cy = (at, y) if along_x else (x, at)
+            if not any(b[0] < cx + reach and cx - reach < b[2] and b[1] < cy + reach and cy - reach < b[3] for b in near):
+                return cx, cy
+    return home

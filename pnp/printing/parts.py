@@ -75,11 +75,14 @@ class Board:
     ``fill``, when given, draws the same board larger (width, height in mm): its play area unchanged, only
     the art around it extended. The printer asks for the size at which the board covers its page, or its
     tiles cover theirs, so that no paper printed is left blank.
+
+    ``keep_clear``: boxes of the board (mm: x0, y0, x1, y1) that registration crosshairs slide off.
     """
 
     name: str
     drawing: Drawing
     fill: Callable[[float, float], Drawing] | None = None
+    keep_clear: tuple[tuple[float, float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)

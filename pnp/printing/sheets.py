@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from pnp.errors import PnpError
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
@@ -323,7 +324,7 @@ def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:
 
 def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float) -> None:
     """One set line, its bold and regular runs drawn one after the other."""
-    runs: list[list] = []  # [text, bold]
+    runs: list[list[Any]] = []  # [text, bold]
     for n, (word, bold, glued) in enumerate(line):
         if n and not glued:
             runs[-1][0] += " "  # a space between words belongs to the run before it

@@ -108,21 +108,50 @@ class SvgCanvas:
         defs = f"<defs>{''.join(self._clip_paths)}</defs>" if self._clip_paths else "<defs />"
         return "".join([start, defs, *self._parts, end])
 
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = None,
+        width: float = 0.25,
+        radius: float = 0.0,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         corners = f' rx="{num(radius)}" ry="{num(radius)}"' if radius > 0 else ""
         self._parts.append(
             f'<rect{_attribute("fill", fill or "none")} height="{num(h)}"{corners}{_stroke(stroke, width, dash)}'
             f' width="{num(w)}" x="{num(x)}" y="{num(y)}" />'
         )
 
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: Color = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         self._parts.append(
             f'<line fill="none"{_stroke(stroke, width, dash)}'
             f' x1="{num(x1)}" x2="{num(x2)}" y1="{num(y1)}" y2="{num(y2)}" />'
         )
 
     def polygon(
-        self, points: Sequence[Point], *, closed=True, fill=None, stroke="#000000", width=0.25, dash=None
+        self,
+        points: Sequence[Point],
+        *,
+        closed: bool = True,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
     ) -> None:
         tag = "polygon" if closed else "polyline"
         coordinates = " ".join(f"{num(x)},{num(y)}" for x, y in points)
@@ -131,18 +160,47 @@ class SvgCanvas:
             f"{_stroke(stroke, width, dash)} />"
         )
 
-    def path(self, ops: Sequence[PathOp], *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+    def path(
+        self,
+        ops: Sequence[PathOp],
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         self._parts.append(
             f'<path{_numbers("d", path_data(ops))}{_attribute("fill", fill or "none")}{_stroke(stroke, width, dash)} />'
         )
 
-    def circle(self, cx, cy, r, *, fill=None, stroke="#000000", width=0.25, dash=None) -> None:
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         self._parts.append(
             f'<circle cx="{num(cx)}" cy="{num(cy)}"{_attribute("fill", fill or "none")} r="{num(r)}"'
             f"{_stroke(stroke, width, dash)} />"
         )
 
-    def text(self, x, y, s, *, size=8.0, anchor: Anchor = "start", bold=False, fill="#000000", rotate=0.0) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        *,
+        size: float = 8.0,
+        anchor: Anchor = "start",
+        bold: bool = False,
+        fill: Color = "#000000",
+        rotate: float = 0.0,
+    ) -> None:
         at_x, at_y = num(x), num(y)
         weight = ' font-weight="bold"' if bold else ""
         aligned = _attribute("text-anchor", anchor) if anchor != "start" else ""
@@ -167,7 +225,9 @@ class SvgCanvas:
             else:
                 parts.append(f"</{tag}>")
 
-    def group(self, dx=0.0, dy=0.0, *, rotate=0.0, scale=1.0, name=None) -> AbstractContextManager[None]:
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
         transform = []
         if dx or dy:
             transform.append(f"translate({num(dx)} {num(dy)})")
@@ -177,7 +237,7 @@ class SvgCanvas:
             transform.append(f"scale({num(scale)})")
         return self._enter("g", _attribute("data-name", name) + _numbers("transform", " ".join(transform)))
 
-    def clip(self, x, y, w, h) -> AbstractContextManager[None]:
+    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
         return self._clipped(f'<rect height="{num(h)}" width="{num(w)}" x="{num(x)}" y="{num(y)}" />')
 
     def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:

@@ -4,17 +4,20 @@ Tiles are equal windows onto the board, as few as cover it, each as small as
 lets neighbours overlap by exactly :data:`OVERLAP` mm: room for the registration
 crosshairs and for glue, and no more paper spent on printing the board twice. Rows are lettered and columns numbered
 (A1 is top-left). Registration points sit in the middle of every overlap band,
-so the same crosshair prints on both neighbours.
+so the same crosshair prints on both neighbours; along the band each slides off what the board asks it to
+keep clear of (names, say).
 """
 
 from __future__ import annotations
 
 import math
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from pnp.printing.canvas import Point
+from pnp.printing.marks import Box, clear_spot
 from pnp.printing.paper import PageFrame, Rect, orientations
 
 OVERLAP = 10.0  # a crosshair (6 mm across) in the middle of the band, and a strip to glue
@@ -81,15 +84,25 @@ def covered_size(tiling: Tiling) -> tuple[float, float]:
     return tiling.cols * area.w - (tiling.cols - 1) * OVERLAP, tiling.rows * area.h - (tiling.rows - 1) * OVERLAP
 
 
-def registration_points(tiling: Tiling) -> list[Point]:
-    """Crosshair positions (board mm): in the middle of each overlap band, at a third and two thirds of each tile."""
+def registration_points(tiling: Tiling, keep_clear: Sequence[Box] = ()) -> list[Point]:
+    """Crosshair positions (board mm): in the middle of each overlap band, at a third and two thirds of each tile.
+
+    Each slides along its band, by at most a sixth of the tile less a millimetre, to the nearest spot where it
+    covers none of the boxes in ``keep_clear`` (board mm).
+    """
     columns = [t.window for t in tiling.tiles[: tiling.cols]]
     rows = [t.window for t in tiling.tiles[:: tiling.cols]]
     points: list[Point] = []
     for left, right in pairwise(columns):
         x = (right.x + left.right) / 2
-        points += [(x, r.y + r.h * k / 3) for r in rows for k in (1, 2)]
+        for r in rows:
+            for k in (1, 2):
+                home, room = r.y + r.h * k / 3, r.h / 6 - 1
+                points.append(clear_spot((x, home), False, (home - room, home + room), keep_clear))
     for top, bottom in pairwise(rows):
         y = (bottom.y + top.bottom) / 2
-        points += [(c.x + c.w * k / 3, y) for c in columns for k in (1, 2)]
+        for c in columns:
+            for k in (1, 2):
+                home, room = c.x + c.w * k / 3, c.w / 6 - 1
+                points.append(clear_spot((home, y), True, (home - room, home + room), keep_clear))
     return points

@@ -405,7 +405,7 @@ def _balanced_types(
 ) -> dict[tuple[tuple[int, int], int], str]:
     """Types spread evenly over the routes: counts differ by at most one, at most two of a type per city,
     and the lanes of a double route differ. The best of several shuffled greedy passes."""
-    best: tuple[tuple[int, int], dict] | None = None
+    best: tuple[tuple[int, int], dict[tuple[tuple[int, int], int], str]] | None = None
     for _ in range(30):
         order = slots[:]
         rng.shuffle(order)

@@ -97,7 +97,8 @@ class Pen:
     def __getattr__(self, name: str) -> Callable[..., Any]:
         if self.c is None:
             return _nothing
-        return getattr(self.c, name)  # rect, line, polygon, circle: already in px inside the group
+        shape: Callable[..., Any] = getattr(self.c, name)  # rect, line, polygon, circle: already in px in the group
+        return shape
 
     def group(self, dx: float = 0.0, dy: float = 0.0, name: str | None = None) -> AbstractContextManager[None]:
         if self.c is None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pnp.games.air_king.model import Aircraft, AirKingData, AirportInfo
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane, symbol
 from pnp.printing.canvas import Canvas
-from pnp.printing.parts import CARD_SIZES, Card, Deck, Face
+from pnp.printing.parts import Card, Deck, Face
+from pnp.printing.sizes import CARD_SIZES
 
 EVENT_COLOURS = {
     "extra": "#3f8f4a",

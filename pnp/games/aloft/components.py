@@ -15,10 +15,11 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
-from pnp.printing.canvas import Area, Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
-from pnp.printing.parts import CARD_SIZES, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
-from pnp.printing.patterns import hatch
+from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
+from pnp.printing.patterns import PatternKind, hatch
+from pnp.printing.sizes import CARD_SIZES
 
 TOKEN = 20.0  # token diameter, mm
 
@@ -214,7 +215,7 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
 
 
 # -- shapes ---------------------------------------------------------------
-def _envelope(cx: float, cy: float, r: float) -> list[tuple]:
+def _envelope(cx: float, cy: float, r: float) -> list[PathOp]:
     """A balloon envelope: round on top, narrowing to the basket."""
     k = 0.5523 * r
     return [
@@ -349,11 +350,11 @@ def truck_cards(data: AloftData) -> list[Card]:
 
 def _colour_cards(data: AloftData) -> list[Card]:
     w, h = _card_size(data)
-    patterns = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
+    patterns: tuple[PatternKind, ...] = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
     cards = []
     for colour, pattern in zip(data.colours, patterns):
 
-        def draw(c: Canvas, colour=colour, pattern=pattern) -> None:
+        def draw(c: Canvas, colour: Colour = colour, pattern: PatternKind = pattern) -> None:
             _title(c, w, colour.name, "your secret colour")
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)

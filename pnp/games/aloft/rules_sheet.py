@@ -7,8 +7,9 @@ from pnp.games.aloft.components import truck_cards
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.games.aloft.rules import Aloft
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.parts import CARD_SIZES, Sheet
+from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
+from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 
 TITLE = "Aloft"

@@ -7,6 +7,7 @@ of its loading strips, minus the same for its opponent, are highest.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from functools import cache
@@ -66,7 +67,7 @@ def rating(after: State, mover: str, secrets: Mapping[str, str]) -> float:
 
 def _setup_rank(transport: Transport) -> float:
     """How attractive a transport is before any die is placed: profit weighted by a softened chance."""
-    return transport.profit * float(odds(transport.low, transport.high)) ** 0.5
+    return transport.profit * math.sqrt(odds(transport.low, transport.high))
 
 
 def secret_rating(state: State, secret: Secret, secrets: Mapping[str, str]) -> float:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from contextlib import AbstractContextManager
+from typing import Any
 
 from pnp.games.hauling_astronauts.model import Transport, odds
 from pnp.games.hauling_astronauts.notation import GOLD, RED, face, kind
@@ -30,13 +32,13 @@ PRINT_PT = 6.0  # the smallest text of the printed kit
 
 
 def fitted(
-    c: Canvas, x: float, y: float, text: str, width: float, size: float, least: float = PRINT_PT, **style
+    c: Canvas, x: float, y: float, text: str, width: float, size: float, least: float = PRINT_PT, **style: Any
 ) -> None:
     """Text shrunk as needed to stay within ``width`` mm, but never below ``least`` points."""
     c.text(x, y, text, size=fit_size(text, width, size, bool(style.get("bold", False)), least), **style)
 
 
-def _landscape(c: Canvas, box: Rect):
+def _landscape(c: Canvas, box: Rect) -> AbstractContextManager[None]:
     """A frame in which the piece is drawn landscape; a portrait box is turned a quarter anticlockwise."""
     if box.w >= box.h:
         return c.group(box.x, box.y)

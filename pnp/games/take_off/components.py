@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.spec import KitRequest
 from pnp.games.take_off import screen
-from pnp.games.take_off.drawing import INK, board_drawing, ink_on
+from pnp.games.take_off.drawing import INK, ink_on, map_board
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
 from pnp.games.take_off.state import TakeOffState
@@ -14,7 +14,6 @@ from pnp.printing.fonts import fit_size
 from pnp.printing.parts import (
     BLEED_REACH,
     CARD_SIZES,
-    Board,
     Card,
     Deck,
     Die,
@@ -60,7 +59,7 @@ def kit(request: KitRequest) -> Kit:
     )
     faces = {face: _face_drawing(data, face) for face in data.die_faces}
     documents = (
-        KitDocument("map", (Board("world map", board_drawing(world, data)),)),
+        KitDocument("map", (map_board(world, data),)),
         KitDocument("cards", decks),
         KitDocument("jets-and-dice", (_jet_tokens(data), *(_die_sheet(data, n) for n in (1, 2)))),
         KitDocument("rules", rules_sheet.rules(world.map.title, data, (decks[0].cards[0], decks[1].cards[0]), faces)),

@@ -29,6 +29,7 @@ from pnp.games.take_off.placement import (
     Label,
     Placement,
     arrow_spots,
+    dot_radius,
     inset_labels,
     legend_box,
     placement,
@@ -39,6 +40,7 @@ from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import clip_segment
+from pnp.printing.parts import Board
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
 LEADER = "#6b6b6b"
@@ -60,6 +62,41 @@ def board_drawing(world: World, data: TakeOffData) -> Drawing:
     """The printed map as one Drawing (the toolkit tiles it)."""
     layout = world.layout
     return Drawing(layout.width, layout.height, lambda canvas: draw_board(canvas, world, data))
+
+
+def map_board(world: World, data: TakeOffData) -> Board:
+    """The kit's world map: its drawing, with every city dot, name and badge for the crosshairs to keep off."""
+    return Board("world map", board_drawing(world, data), keep_clear=keep_clear(world, map_text(world, data)))
+
+
+def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
+    """The boxes round every printed city dot, name and route badge, the insets' included (map mm)."""
+    found = list(_marks(world, placed, (0.0, 0.0), None))
+    for spot in placed.insets:
+        x0, y0, x1, y1 = spot.zoomed
+        shift = (spot.place[0] - x0, spot.place[1] + TITLE_BAND - y0)
+        found += _marks(spot.world, spot.text, shift, spot.zoomed)
+    return tuple(found)
+
+
+def _marks(world: World, placed: Placement, shift: tuple[float, float], window: Box | None) -> list[Box]:
+    """The boxes of one map's dots, names and badges (those within ``window``, if given), moved by ``shift``."""
+    dx, dy = shift
+    layout = world.layout
+    inside = (0.0, 0.0, layout.width, layout.height) if window is None else window
+    found = []
+    for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
+        r = dot_radius(world, city) + 0.3
+        found += [(x - r, y - r, x + r, y + r), (min(tx, x) - 0.4, min(ty, y) - 0.4, max(tx, x) + 0.4, max(ty, y) + 0.4)]
+    r = BADGE_R + 0.15
+    found += [(b.x - r, b.y - r, b.x + r, b.y + r) for b in placed.badges]
+    labels = placed.labels if window is None else inset_labels(window, placed.labels)
+    found += [label.box for label in labels]
+    return [
+        (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        for b in found
+        if b[0] < inside[2] and inside[0] < b[2] and b[1] < inside[3] and inside[1] < b[3]
+    ]
 
 
 def map_text(world: World, data: TakeOffData) -> Placement:
@@ -87,10 +124,11 @@ def _inner(layout: Layout) -> Box:
     return MARGIN, MARGIN, layout.width - MARGIN, layout.height - MARGIN
 
 
-def draw_coast(canvas: Canvas, world: World, layout: Layout) -> None:
-    """The sea, the land and the shorelines, clipped to the map's inner area."""
+def draw_coast(canvas: Canvas, world: World, layout: Layout, window: Box | None = None) -> None:
+    """The sea, the land and the shorelines, clipped to the map's inner area (only those within ``window``)."""
     x0, y0, x1, y1 = _inner(layout)
     m = world.map
+    wx0, wy0, wx1, wy1 = window or (x0, y0, x1, y1)
     with canvas.clip(x0, y0, x1 - x0, y1 - y0), canvas.group(name="coastlines"):
         canvas.rect(x0, y0, x1 - x0, y1 - y0, fill=SEA, stroke=None)
         for shore in shores():
@@ -98,7 +136,11 @@ def draw_coast(canvas: Canvas, world: World, layout: Layout) -> None:
             for shift in (0.0, 360.0):
                 if high + shift < m.west_edge or low + shift > m.east_edge:
                     continue
+                if layout.x_of(high + shift) < wx0 or layout.x_of(low + shift) > wx1:
+                    continue
                 points = [(layout.x_of(lon + shift), layout.y_of(lat)) for lon, lat in shore.points]
+                if window is not None and (max(y for _, y in points) < wy0 or min(y for _, y in points) > wy1):
+                    continue
                 canvas.polygon(points, fill=GROUND if shore.level == LAND else SEA, stroke=None)
                 for run in _shore_runs(shore.points, points):
                     canvas.polygon(run, closed=False, stroke=SHORE, width=0.15)
@@ -203,6 +245,8 @@ def draw_routes(
 def _badges(canvas: Canvas, colours: Sequence[RouteColour], badges: Sequence[Badge]) -> None:
     for badge in badges:
         colour = colours[badge.colour]
+        if badge.leader is not None:  # a badge set apart: a short line in its route's colour leads to it
+            canvas.line(*badge.leader, stroke=colour.rgb, width=0.25)
         canvas.circle(badge.x, badge.y, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
         baseline = badge.y + badge.size * PT * 0.36
         canvas.text(badge.x, baseline, colour.letter, size=badge.size, bold=True, anchor="middle", fill=INK)
@@ -235,7 +279,7 @@ def _inset(canvas: Canvas, world: World, data: TakeOffData, placed: Placement, s
         title = f"{spot.inset.name}: {spot.inset.zoom:g} times the map's scale"
         canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
-            draw_coast(canvas, zoomed, zoomed.layout)
+            draw_coast(canvas, zoomed, zoomed.layout, window)
             divide = zoomed.layout.x_of(world.map.divide)
             if x0 < divide < x1:
                 canvas.line(divide, y0, divide, y1, stroke=INK, width=1.2)  # the half-line: which deck

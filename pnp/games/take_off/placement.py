@@ -2,20 +2,23 @@
 
 Names are placed by :mod:`pnp.printing.labels`: candidate boxes round each city's jet space (the
 circle a jet token covers when it sits on the city), near first and farther out with a leader line,
-scored against the route lines, the city dots, every jet space, the registration crosshairs of the
-tiled map, the legend and the half-line. Badges are then slid along their routes to a spot clear of
-the names, the dots, the arrows and each other.
+scored against the route lines, the city dots, every jet space, the legend and the half-line. Badges
+are then slid along their routes to a spot clear of the names, the dots, the arrows and each other.
+(The registration crosshairs of the tiled map slide off all these in turn: see ``drawing.keep_clear``.)
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
+from operator import add
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from pnp.cache import remembered
+from pnp.games.take_off.badges import APART, BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, World, unwrap
 from pnp.printing.canvas import PT, Anchor
@@ -31,20 +34,16 @@ from pnp.printing.labels import (
     place_labels,
     point_box_distance,
 )
-from pnp.printing.paper import HOME_PAPERS
-from pnp.printing.tiling import plan_tiles, registration_points
 
-MIN_LABEL_PT, MIN_LETTER_PT = 6.0, 5.0  # the smallest names and route letters read at arm's length
-LABEL_PT, BADGE_PT = MIN_LABEL_PT, MIN_LETTER_PT
+MIN_LABEL_PT, MIN_LETTER_PT = 6.0, BADGE_PT  # the smallest names and route letters read at arm's length
+LABEL_PT = MIN_LABEL_PT
 DOT_R, HUB_R, END_R = 1.3, 0.85, 2.2  # END_R: the ringed dot of Start and Finish
-BADGE_R = 1.5
 ROUTE_WIDTH = 0.5  # mm
 ARROW = 1.7  # mm from an arrow's middle to its tip
 ARROW_EVERY = 45.0  # mm between direction arrows along a long route
 TWIN_GAP = 1.1  # mm between the two lines of a twin route
 CLEAR = 0.3  # mm a name keeps from lines, dots and badges
 NAME_GAP = 0.2  # mm at least between a jet space and a name
-CROSSHAIR = 3.3  # the registration crosshair's arm and its white halo
 ASCENT, DESCENT = 0.76, 0.24  # of the type size, above and below the baseline (Vera, as PDF readers box it)
 LEGEND_W, LEGEND_H = 150.0, 58.0
 
@@ -62,17 +61,6 @@ class Label:
     bold: bool
     box: Box
     leader: Segment | None
-
-
-@dataclass(frozen=True)
-class Badge:
-    """A route's letter badge: the route (city, colour index), its centre and the letter's size."""
-
-    city: int
-    colour: int
-    x: float
-    y: float
-    size: float = BADGE_PT
 
 
 @dataclass(frozen=True)
@@ -137,18 +125,9 @@ def label_text(world: World, city: int) -> tuple[str, float, bool]:
     return name, LABEL_PT, False
 
 
-def crosshairs(world: World) -> list[tuple[float, float]]:
-    """Where the registration crosshairs fall when the map is tiled on a home printer's paper (A4 or Letter).
-
-    Larger papers tile the map in fewer pieces, and their crosshairs may touch a name; ``pnp map check``
-    reads the placement for these two.
-    """
-    layout = world.layout
-    return [p for paper in HOME_PAPERS for p in registration_points(plan_tiles(layout.width, layout.height, paper))]
-
-
+@cache
 def legend_box(world: World) -> Box:
-    """The inner corner of the map crossed by the fewest city dots and route points."""
+    """The inner corner of the map crossed by the fewest city dots and route points (worked out once a map)."""
     x0, y0, x1, y1 = inner(world)
     pad = 3.0
     corners = [
@@ -169,7 +148,7 @@ def legend_box(world: World) -> Box:
     return cx, cy, cx + LEGEND_W, cy + LEGEND_H
 
 
-def _obstacles(world: World, jet: float, half_boxes: list[Box]) -> list[Obstacle]:
+def _obstacles(world: World, jet: float, half_boxes: list[Box], legend: bool) -> list[Obstacle]:
     layout = world.layout
     found = [
         Obstacle("route line", "segment", (*a, *b), pad=ROUTE_WIDTH / 2 + CLEAR) for _, _, a, b in route_lines(world)
@@ -178,13 +157,13 @@ def _obstacles(world: World, jet: float, half_boxes: list[Box]) -> list[Obstacle
     _, y0, _, y1 = inner(world)
     found.append(Obstacle("half-line", "segment", (divide, y0, divide, y1), pad=0.6 + CLEAR))
     found += [Obstacle("half-line label", "box", box) for box in half_boxes]
-    found.append(Obstacle("legend", "box", legend_box(world), pad=CLEAR))
+    if legend:
+        found.append(Obstacle("legend", "box", legend_box(world), pad=CLEAR))
     for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
         found.append(Obstacle("city dot", "circle", (x, y, dot_radius(world, city)), owner=city, pad=CLEAR))
         found.append(Obstacle("jet space", "circle", (x, y, jet), owner=city, solid=False))
         if math.dist((tx, ty), (x, y)) > 0.8:
             found.append(Obstacle("city dot", "segment", (tx, ty, x, y), owner=city, pad=0.1 + CLEAR))
-    found += [Obstacle("registration mark", "circle", (x, y, CROSSHAIR)) for x, y in crosshairs(world)]
     return found
 
 
@@ -230,14 +209,15 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
     x, y = world.layout.dots[city]
     x0, y0, x1, y1 = inner(world)
     r = dot_radius(world, city) + 0.3  # where a leader line starts
+    hw, hh = w / 2, h / 2
+    # how far along each direction a box's centre lies beyond ``reach`` for the whole box to lie beyond it
+    spreads = [(dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in DIRECTIONS]
     found = []
     for extra, ring_cost in RINGS:
         reach = jet + NAME_GAP + extra
-        for dx, dy, cost in DIRECTIONS:
-            # the box's centre, far enough along the direction that the whole box lies beyond ``reach``
-            out = reach + abs(dx) * w / 2 + abs(dy) * h / 2
-            cx, cy = x + dx * out, y + dy * out
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        for dx, dy, cost, spread in spreads:
+            cx, cy = x + dx * (reach + spread), y + dy * (reach + spread)
+            box = (cx - hw, cy - hh, cx + hw, cy + hh)
             if box[0] < x0 + 0.5 or box[2] > x1 - 0.5 or box[1] < y0 + 0.5 or box[3] > y1 - 0.5:
                 continue
             leader = None
@@ -257,70 +237,40 @@ def _label(world: World, city: int, candidate: Candidate) -> Label:
 
 
 def _badges(
-    world: World, labels: tuple[Label, ...], jet: float, window: Box | None
+    world: World, labels: tuple[Label, ...], jet: float, half_boxes: Sequence[Box], window: Box | None
 ) -> tuple[list[Badge], list[tuple[int, str]]]:
-    """Each route's badge slid along it to a spot clear of names, dots, arrows and other badges.
+    """Each route's badge, clear of the names, labels, legend, dots, arrows and other badges (see ``badges``).
 
-    On a route too short or too crowded for that, the badge may sit just beside the line, touching it.
     With a ``window``, only the routes that come near it have badges.
     """
     layout = world.layout
-    scene = Scene()
-    for label in labels:
-        scene.add(Obstacle("name", "box", label.box, pad=CLEAR))
-    for city, (x, y) in enumerate(layout.dots):
-        scene.add(Obstacle("dot", "circle", (x, y, dot_radius(world, city)), pad=0.2))
-    badges: dict[tuple[int, int], Badge] = {}
-    problems: list[tuple[int, str]] = []
-    routes = list(route_lines(world))
-    if window is not None:
+    legend = [legend_box(world)] if window is None else []  # an inset shows no legend
+    room = Room([word(box) for box in (*(label.box for label in labels), *half_boxes, *legend)])
+    lines = list(route_lines(world))
+    if window is not None:  # the routes that come near it, and what their badges may meet
         reach = 2 * BADGE_R + 0.3  # a badge beside its line
         near = (window[0] - reach, window[1] - reach, window[2] + reach, window[3] + reach)
-        routes = [route for route in routes if clip_segment((*route[2], *route[3]), near) is not None]
-    for k, city, a, b in sorted(routes, key=lambda r: math.dist(r[2], r[3])):  # the shortest have least choice
-        (ax, ay), (bx, by) = a, b
+        routes_near = {(city, k) for k, city, a, b in lines if clip_segment((*a, *b), near) is not None}
+        far = 2 * (APART[-1] + BADGE_R) + 1.0  # what a badge set apart from such a route may meet
+        area = (near[0] - far, near[1] - far, near[2] + far, near[3] + far)
+        lines = [line for line in lines if clip_segment((*line[2], *line[3]), area) is not None]
+    for city, (x, y) in enumerate(layout.dots):
+        if window is None or point_box_distance(x, y, area) == 0:
+            room.add(disc(x, y, dot_radius(world, city) + 0.2))
+    routes = []
+    for k, city, a, b in lines:
         span = math.dist(a, b) or 1.0
-        ux, uy = (bx - ax) / span, (by - ay) / span
-        arrows = arrow_spots(a, b)
-        best: tuple[float, float, float] | None = None
-        for rank, (t, side) in enumerate(BADGE_SPOTS):
-            if best is not None and best[0] <= rank:
-                break  # every spot left weighs at least its rank
-            if side == 0 and any(abs(t - s) * span < BADGE_R + ARROW for s in arrows):
-                continue
-            x = ax + (bx - ax) * t - uy * side * (BADGE_R + 0.3)
-            y = ay + (by - ay) * t + ux * side * (BADGE_R + 0.3)
-            box = (x - BADGE_R - 1, y - BADGE_R - 1, x + BADGE_R + 1, y + BADGE_R + 1)
-            hard = sum(1 for o in scene.near(box) if _circle_hits(o, x, y))
-            under_jet = any(math.dist((x, y), d) < jet for d in (layout.dots[city], layout.dots[world.routes[city][k]]))
-            weight = 1000.0 * hard + 5 * under_jet + rank
-            if best is None or weight < best[0]:
-                best = (weight, x, y)
-        assert best is not None  # the spots beside the line never meet an arrow
-        weight, x, y = best
-        if weight >= 1000:
-            problems.append(
-                (
-                    city,
-                    f"the badge of its route to {world.name(world.routes[city][k])} overlaps a name, a dot or a badge",
-                )
-            )
-        badges[city, k] = Badge(city, k, x, y)
-        scene.add(Obstacle("badge", "circle", (x, y, BADGE_R), pad=-0.6))  # rings may overlap a little, letters never
-    return [badges[city, k] for k, city, _, _ in routes], problems
-
-
-# (fraction of the way along the route, side of the line: 0 on it, 1 or -1 just beside it), best first
-BADGE_SPOTS = [(t, 0) for t in (0.42, 0.36, 0.5, 0.3, 0.58, 0.24, 0.64, 0.18, 0.82, 0.12, 0.88)] + [
-    (t / 20, side) for side in (1, -1) for t in (10, 8, 12, 6, 14, 4, 16, 3, 17, 2, 18)
-]
-
-
-def _circle_hits(obstacle: Obstacle, x: float, y: float) -> bool:
-    c = obstacle.coords
-    if obstacle.shape == "box":
-        return point_box_distance(x, y, (c[0], c[1], c[2], c[3])) < BADGE_R + obstacle.pad
-    return math.dist((x, y), (c[0], c[1])) < c[2] + BADGE_R + obstacle.pad
+        for t in arrow_spots(a, b):  # round the arrow's triangle: a third of the way from its middle to its tip
+            t += ARROW / 3 / span
+            room.add(disc(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, ARROW * 2 / 3, solid=False))
+        if window is None or (city, k) in routes_near:
+            routes.append(Route((city, k), a, b, (layout.dots[city], layout.dots[world.routes[city][k]])))
+    badges, stuck = place_badges(routes, room, jet)
+    problems = [
+        (city, f"the badge of its route to {world.name(world.routes[city][k])} overlaps a name, a dot or a badge")
+        for city, k in stuck
+    ]
+    return badges, problems
 
 
 @cache
@@ -345,7 +295,7 @@ def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: B
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
     reach = {city: _reach(world, city, jet) for city in range(len(world.ids))}
-    obstacles = _obstacles(world, jet, list(half_boxes))
+    obstacles = _obstacles(world, jet, list(half_boxes), legend=window is None)  # an inset shows no legend
     if window is not None:  # only the names that may land in the window, and what they may meet
         reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
         far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
@@ -364,7 +314,7 @@ def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: B
         for label in labels
         for kind, other in scene.conflicts(label.city)
     ]
-    badges, badly = _badges(world, labels, jet, window)
+    badges, badly = _badges(world, labels, jet, half_boxes, window)
     spots = _spots(world, labels, badges, jet)
     too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
     return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
@@ -445,12 +395,11 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
 
 
 def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float) -> tuple[InsetSpot, ...]:
-    """Each inset at the first empty place (scanning from the top left) where no crosshair falls on its names."""
+    """Each inset at the first empty place, scanning from the top left (the emptiest place if none is empty)."""
     if not world.map.insets:
         return ()
     ink = _ink(world, labels, badges)
     rows, columns = len(ink), len(ink[0])
-    marks = crosshairs(world)
     x0, y0, x1, y1 = inner(world)
     spots: list[InsetSpot] = []
     for inset in world.map.insets:
@@ -460,23 +409,23 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
         text = _place(zoomed, jet, window=window)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
-        names = [label.box for label in inset_labels(window, text.labels)]
         best: InsetSpot | None = None
+        first, last = int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1  # the columns a place may start at
         for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
-            for c in range(int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1):
-                covered = total[r + span_r][c + span_c] - total[r][c + span_c] - total[r + span_r][c] + total[r][c]
-                if best is not None and covered >= best.covers:
-                    continue
-                x, y = (c + 1) * CELL, (r + 1) * CELL
-                dx, dy = x - window[0], y + TITLE_BAND - window[1]
-                shown = [(b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) for b in names]
-                if covered == 0 and any(point_box_distance(*mark, box) < CROSSHAIR for mark in marks for box in shown):
-                    continue  # a crosshair would print on a name
-                best = InsetSpot(inset, region, (x, y, width, height), covered, zoomed, text, window)
-                if covered == 0:
+            top, bottom = total[r], total[r + span_r]
+            covers = [  # the ink under the place starting at each column of this row
+                b1 - t1 - b0 + t0
+                for b1, t1, b0, t0 in zip(
+                    bottom[first + span_c : last + span_c], top[first + span_c : last + span_c],
+                    bottom[first:last], top[first:last],
+                )
+            ]
+            least = min(covers, default=None)
+            if least is not None and (best is None or least < best.covers):
+                x, y = (first + covers.index(least) + 1) * CELL, (r + 1) * CELL
+                best = InsetSpot(inset, region, (x, y, width, height), least, zoomed, text, window)
+                if least == 0:
                     break
-            if best is not None and best.covers == 0:
-                break
         if best is not None:
             spots.append(best)
             bx, by = best.place[0], best.place[1]
@@ -491,11 +440,9 @@ TAKEN = 10_000  # the ink an inset counts for: more than any stretch of map, so 
 
 def _sums(ink: list[list[int]]) -> list[list[int]]:
     """The sums of ``ink`` over the squares above and left of each cell, for any rectangle's total at once."""
-    rows, columns = len(ink), len(ink[0])
-    total = [[0] * (columns + 1) for _ in range(rows + 1)]
-    for r in range(rows):
-        for c in range(columns):
-            total[r + 1][c + 1] = ink[r][c] + total[r][c + 1] + total[r + 1][c] - total[r][c]
+    total = [[0] * (len(ink[0]) + 1)]
+    for row in ink:  # each row's running sums, added to the row above's
+        total.append(list(map(add, total[-1], accumulate(row, initial=0))))
     return total
 
 
@@ -516,7 +463,7 @@ def _encode(world: World, placed: Placement) -> dict[str, Any]:
             [label.city, label.text, label.x, label.y, label.anchor, label.size, label.bold, label.box, label.leader]
             for label in placed.labels
         ],
-        "badges": [[badge.city, badge.colour, badge.x, badge.y, badge.size] for badge in placed.badges],
+        "badges": [[badge.city, badge.colour, badge.x, badge.y, badge.size, badge.leader] for badge in placed.badges],
         "problems": placed.problems,
         "insets": [
             [world.map.insets.index(spot.inset), spot.region, spot.place, spot.covers, _encode(spot.world, spot.text)]
@@ -534,7 +481,10 @@ def _decode(world: World, data: dict[str, Any]) -> Placement:
     )
     if any((label.text, label.size, label.bold) != label_text(world, label.city) for label in labels):
         raise ValueError("the names are not this map's")  # only printed words of the map's own are ever read
-    badges = tuple(Badge(int(c), int(k), float(x), float(y), float(size)) for c, k, x, y, size in data["badges"])
+    badges = tuple(
+        Badge(int(c), int(k), float(x), float(y), float(size), _leader(leader))
+        for c, k, x, y, size, leader in data["badges"]
+    )
     spots = []
     for index, region, place, covers, text in data["insets"]:
         inset = world.map.insets[index]
