@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
-from pnp.referee.protocol import Reveal, Secret
+from pnp.referee.inputs import legal_inputs
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
 from pnp.memo import Memo
@@ -93,25 +93,5 @@ def _picture(current: Session, viewer: str | None) -> str:
 
 
 def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
-    """Every input legal now, with a readable label, its verb, its kind, a chance input's probability
-    as ``seat`` can work it out and, where the game gives them, the steps a picker reaches it by."""
-    game, state = current.game, current.state
-    chance = state.odds(seat)
-    buttons = []
-    for move in current.offered(seat):
-        text = notation.format(game, move)
-        kind = "secret" if isinstance(move, Secret) else "reveal" if isinstance(move, Reveal) else "choice"
-        if move in chance:
-            kind = "chance"
-        path = game.picker_path(state, move)
-        buttons.append(
-            {
-                "move": text,
-                "label": game.label(move) or text,
-                "verb": text.split()[0],
-                "kind": kind,
-                "probability": chance.get(move),
-                **(path.to_json() if path is not None else {}),
-            }
-        )
-    return buttons
+    """Every input legal now for ``seat``, as the page's buttons carry it (see :mod:`pnp.referee.inputs`)."""
+    return [offered.to_json() for offered in legal_inputs(current, seat)]
