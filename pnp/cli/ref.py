@@ -90,7 +90,7 @@ def play(
 def moves(
     record_file: RecordArg,
     as_player: Annotated[
-        str | None, typer.Option("--as", help="List them as this player is offered them (own secrets known).")
+        str | None, typer.Option("--as", help="List what this player is offered (nothing until it is their turn).")
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:

@@ -58,8 +58,11 @@ def kind_of(move: Move, chance: Mapping[Move, float]) -> Kind:
 
 
 def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
-    """Every input legal now as ``viewer`` is offered it (None: the table's shared view, no secrets)."""
+    """Every input legal now as ``viewer`` is offered it: all of them to the player to move, none to another
+    player (they may name the mover's hand), and all to None (the table's shared terminal)."""
     game, state = current.game, current.state
+    if viewer is not None and viewer != state.to_move():
+        return []
     chance = state.odds(viewer)
     inputs = []
     for move in current.offered(viewer):

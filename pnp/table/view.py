@@ -56,13 +56,13 @@ def state_json(
 
     ``picture`` is the state's picture for ``seat`` when it is drawn already.
     """
-    state, to_move = current.state, current.state.to_move()
-    buttons = _buttons(current, seat) if seat is not None and seat == to_move else []
+    state = current.state
+    buttons = [offered.to_json() for offered in legal_inputs(current, seat)] if seat is not None else []
     return {
         "game": current.spec.title,
         "seat": seat,
         "players": list(current.setup.players),
-        "to_move": to_move,
+        "to_move": state.to_move(),
         "stage": state.stage(),
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
@@ -90,8 +90,3 @@ def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
 def _picture(current: Session, viewer: str | None) -> str:
     """The picture, its kept drawings (a map that stays the same all session) sent apart: see ``/kept``."""
     return drawing_to_screen_svg(current.spec.picture(current.state, viewer), kept_apart=True)
-
-
-def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
-    """Every input legal now for ``seat``, as the page's buttons carry it (see :mod:`pnp.referee.inputs`)."""
-    return [offered.to_json() for offered in legal_inputs(current, seat)]
