@@ -1,4 +1,5 @@
-"""A seat's inputs: who may play or take back now, and the refusals the page is answered with.
+"""A seat's inputs: who may take back now, and the refusals the page is answered with (whose turn it is
+to play, ``Session.play`` checks for every front end).
 
 Each refusal is a :class:`Refused` with its HTTP status, its kind (see docs/table.md) and one line.
 """
