@@ -103,7 +103,7 @@ def moves(
 
     current = session.load(record_file)
     if as_player is not None:
-        _check_player(current, as_player)
+        current.check_player(as_player)
     listed = legal_inputs(current, as_player)
     labels = {i.text: i.label for i in listed if i.label != i.text}
     if as_json:
@@ -164,7 +164,7 @@ def show(
         raise PnpError(f"{svg}: --svg writes an .svg file")
     current = session.load(record_file)
     if as_player is not None:
-        _check_player(current, as_player)
+        current.check_player(as_player)
     own = current.own_secrets(as_player) if as_player else {}
     private = current.private_view(as_player, own) if as_player else {}
     notes = []
@@ -298,11 +298,6 @@ def reveal(
         recorded = current.play(f"reveal {slot} {value} {salt}" if value else f"reveal {slot}", player)
         current.save()
     say(f"recorded: {recorded}")
-
-
-def _check_player(current: Session, player: str) -> None:
-    if player not in current.setup.players:
-        raise PnpError(f"{quote(player)} is not a player in {current.path}")
 
 
 def _with_next_step(refusal: IllegalMove, record_file: Path) -> IllegalMove:

@@ -76,10 +76,15 @@ class Session:
         self._apply(player, move)
         return self._append(f"{player}: {notation.format(self.game, move)}")
 
+    def check_player(self, player: str) -> None:
+        """Refuse a name that is not one of this session's players."""
+        if player not in self.setup.players:
+            players = ", ".join(self.setup.players)
+            raise PnpError(f"{quote(player)} is not a player in {self.path.name} (players: {players})")
+
     def check_turn(self, player: str) -> None:
         """Refuse ``player`` if they are not at this table, or if another player is to move."""
-        if player not in self.setup.players:
-            raise PnpError(f"{quote(player)} is not a player here (players: {', '.join(self.setup.players)})")
+        self.check_player(player)
         to_move = self.state.to_move()
         if to_move is not None and to_move != player:
             raise IllegalMove(f"it is {to_move}'s turn, not {player}'s: wait for {to_move} to move", TURN, True)
