@@ -290,13 +290,13 @@ def test_a_folder_is_not_taken_for_a_record(tmp_path, cli):
 
 def test_whole_number_options_respect_their_bounds():
     from pnp.referee.protocol import Option
-    from pnp.referee.session import _parse_option
+    from pnp.referee.options import parse_option
 
     rounds = Option("rounds", 10, "limit", minimum=1, maximum=99)
-    assert _parse_option(rounds, "5") == 5
+    assert parse_option(rounds, "5") == 5
     for raw, message in (("0", "too low"), ("100", "too high"), ("9" * 5000, "whole number"), ("³", "whole number")):
         with pytest.raises(PnpError, match=message):
-            _parse_option(rounds, raw)
+            parse_option(rounds, raw)
 
 
 def test_the_lock_holder_removes_temporary_files_a_killed_writer_left(tmp_path, cli):

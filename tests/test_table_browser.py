@@ -132,6 +132,14 @@ def _fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
 
 
+def _place(page, die: str, space: str) -> None:
+    """Place the ``die`` on ``space`` as a player does: the die in the picker (unless the only one), then the space."""
+    step = page.locator("#moves button.step").filter(has_text=re.compile(f"^the {die}$"))
+    if step.count():
+        step.click()
+    page.locator(f"#moves button[data-move='place {die} {space}']").click()
+
+
 def _transport_names() -> dict[str, str]:
     data = yaml.safe_load((ROOT / "data" / "hauling-astronauts.yaml").read_text())
     return {t["id"]: t["name"] for fleet in data["fleets"] for t in fleet["transports"]}
@@ -222,10 +230,10 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     _fits(ann)
 
     # A few placements, each seen on the other phone within the bound.
-    ann.locator("#moves button[data-move='place 2 a1']").click()
+    _place(ann, "2", "a1")
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
     expect(bob.locator("#last")).to_contain_text("place the 2 on a1", timeout=BOUND)
-    bob.locator("#moves button[data-move='place 3 b2']").click()
+    _place(bob, "3", "b2")
     expect(ann.locator("#turn")).to_have_attribute("data-turn", "yours", timeout=BOUND)
     expect(ann.locator("#last")).to_contain_text("place the 3 on b2", timeout=BOUND)
     _fits(ann)
@@ -251,7 +259,7 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
         page.locator("details.typed summary").click()  # put the typing away again
 
     # Undo asks first, then takes the move back on every page.
-    ann.locator("#moves button[data-move='place 5 c3']").click()
+    _place(ann, "5", "c3")
     expect(bob.locator("#last")).to_contain_text("place the 5 on c3", timeout=BOUND)
     expect(bob.locator("#undo")).to_be_hidden()  # only the last move's own player may take it back
     ann.locator("#undo").click()
@@ -261,12 +269,12 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting", timeout=BOUND)
     expect(bob.locator("#last")).to_contain_text("place the 3 on b2", timeout=BOUND)
     assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
-    ann.locator("#moves button[data-move='place 5 c1']").click()
+    _place(ann, "5", "c1")
     expect(bob.locator("#last")).to_contain_text("place the 5 on c1", timeout=BOUND)
     for face in ("1", "4", "6"):
         bob.locator(f"#moves .picker button.face[data-face='{face}']").click()
     bob.locator("#moves .picker button.enter").click()
-    expect(bob.locator("#moves button[data-move^='place ']").first).to_be_visible()
+    expect(bob.locator("#moves .chooser[data-key='choice:place']")).to_be_visible()
     bob.evaluate("window.scrollTo(0, 0)")
     bob.set_viewport_size({"width": PHONE["width"], "height": 1120})  # a long phone: the moves below the picture
     bob.screenshot(path=shots / "table-seat.png")
@@ -407,16 +415,17 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     assert not any("example.invalid" in url for url in requests)
     _fits(page)
 
-    # many buttons: grouped by verb with counts, and a filter
+    # many buttons: grouped by verb with counts; a long group is a picker, its labels under headings
+    # made of their first words, with a search box
     fly = page.locator("details.group[data-verb='fly']")
     assert fly.locator("summary .count").inner_text() == "27 moves"
-    expect(page.locator("#filter")).to_be_visible()
-    page.locator("#filter").fill("port louis")
+    expect(fly.locator("details.heading > summary > span:first-child")).to_have_text(["jet 1", "jet 2", "jet 3"])
+    fly.locator("input.find").fill("port louis")
     assert fly.locator("button.move:visible").count() == 3
-    assert page.locator("details.group[data-verb='your goal']").is_hidden()
-    page.locator("#filter").fill("")
-    assert fly.locator("button.move:visible").count() == 27
-    assert fly.locator("button.move").first.inner_text() == "jet 1: Podgorica to Rome"
+    fly.locator("input.find").fill("")
+    fly.locator("details.heading > summary").first.click()
+    assert fly.locator("button.move:visible").count() == 9
+    assert fly.locator("button.move").first.inner_text() == "jet 1: Algiers to Monaco"  # by name
 
     # a secret asks first; cancelling sends nothing
     page.locator("button[data-move='secret goal 2']").click()

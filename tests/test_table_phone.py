@@ -179,6 +179,7 @@ def test_a_refused_button_is_named_by_its_label(browser, tmp_path):
     page = open_state(browser, state)
     why = "the game moved on (rule: a stand-in's refusal)"
     page.served["refusal"] = f"{button['move']!r}: {why}"
+    page.locator("#moves button.step").filter(has_text=button["steps"][0][1]).click()  # the die, then its space
     page.locator(f"#moves button[data-move='{button['move']}']").click()
     expect(page.locator("#error-text")).to_have_text(f"“{button['label']}”: {why}")
     assert page.errors == []

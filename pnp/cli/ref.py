@@ -87,25 +87,37 @@ def play(
 
 
 @app.command()
-def moves(record_file: RecordArg, as_json: JsonOpt = False) -> None:
+def moves(
+    record_file: RecordArg,
+    as_player: Annotated[
+        str | None, typer.Option("--as", help="List what this player is offered (nothing until it is their turn).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """List every input legal now, chance entries and secrets included, with the game's labels.
 
     Example: pnp ref moves game.pnp
     """
-    from pnp.referee import notation, session
+    from pnp.referee import session
+    from pnp.referee.inputs import legal_inputs
 
     current = session.load(record_file)
-    listed = current.state.legal_moves()
-    texts = [notation.format(current.game, m) for m in listed]
-    labels = {text: label for text, label in zip(texts, map(current.game.label, listed)) if label and label != text}
+    if as_player is not None:
+        current.check_player(as_player)
+    listed = legal_inputs(current, as_player)
+    labels = {i.text: i.label for i in listed if i.label != i.text}
     if as_json:
-        chance = {notation.format(current.game, m): p for m, p in current.state.odds(None).items()}
-        emit_json({"to_move": current.state.to_move(), "moves": texts, "chance": chance, "labels": labels})
+        chance = {i.text: i.probability for i in listed if i.kind == "chance"}
+        texts = [i.text for i in listed]
+        inputs = [i.to_json() for i in listed]
+        emit_json(
+            {"to_move": current.state.to_move(), "moves": texts, "chance": chance, "labels": labels, "inputs": inputs}
+        )
     else:
         say(_to_move_line(current))
         width = max(map(len, labels), default=0)
-        for text in texts:
-            say(f"  {text:<{width}}   {labels[text]}" if text in labels else f"  {text}")
+        for i in listed:
+            say(f"  {i.text:<{width}}   {i.label}" if i.text in labels else f"  {i.text}")
 
 
 @app.command()
@@ -151,8 +163,8 @@ def show(
     if svg is not None and svg.suffix.lower() != ".svg":
         raise PnpError(f"{svg}: --svg writes an .svg file")
     current = session.load(record_file)
-    if as_player is not None and as_player not in current.setup.players:
-        raise PnpError(f"{quote(as_player)} is not a player in {record_file}")
+    if as_player is not None:
+        current.check_player(as_player)
     own = current.own_secrets(as_player) if as_player else {}
     private = current.private_view(as_player, own) if as_player else {}
     notes = []
@@ -246,7 +258,7 @@ def secret(
 
     with record.locked(record_file):
         current = session.load(record_file)
-        _check_turn(current, player)
+        current.check_turn(player)
         wanted = sorted({m.slot for m in current.state.legal_moves() if isinstance(m, Secret)})
         if not wanted:
             raise PnpError(f"no secret is due from {player} now")
@@ -258,7 +270,7 @@ def secret(
         value = ",".join(item.strip() for item in typed.split(","))  # "blue, green" reads as "blue,green"
         if not value or len(value.split()) > 1:
             raise PnpError(f"the {chosen} must be one word without spaces, e.g. B,G (see 'pnp ref moves')")
-        current.play(f"secret {chosen} {value}")
+        current.play(f"secret {chosen} {value}", player)
         current.save()
     say(f"recorded {player}'s {chosen} as a commitment; the value is in {keys.key_path(record_file, player)}")
 
@@ -281,19 +293,11 @@ def reveal(
         raise PnpError("give --value and --salt together, or neither (the key file is used)")
     with record.locked(record_file):
         current = session.load(record_file)
-        _check_turn(current, player)
+        current.check_turn(player)
         slot = slot or _only_secret(current, player)
-        recorded = current.play(f"reveal {slot} {value} {salt}" if value else f"reveal {slot}")
+        recorded = current.play(f"reveal {slot} {value} {salt}" if value else f"reveal {slot}", player)
         current.save()
     say(f"recorded: {recorded}")
-
-
-def _check_turn(current: Session, player: str) -> None:
-    if player not in current.setup.players:
-        players = ", ".join(current.setup.players)
-        raise PnpError(f"{quote(player)} is not a player in {current.path} (players: {players})")
-    if current.state.to_move() != player:
-        raise PnpError(f"it is {current.state.to_move()}'s turn, not {player}'s")
 
 
 def _with_next_step(refusal: IllegalMove, record_file: Path) -> IllegalMove:

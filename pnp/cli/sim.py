@@ -111,7 +111,7 @@ def sim(
     Example: pnp sim aloft --games 500 --players 3 --bots greedy,random --workers 2 --html report.html
     """
     from pnp.files import write_atomic
-    from pnp.referee.session import parse_options
+    from pnp.referee.options import parse_options
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.fairness import MARK, legend, unfair_seats
     from pnp.sim.inputs import run_inputs

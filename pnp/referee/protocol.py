@@ -21,6 +21,7 @@ from random import Random
 from typing import ClassVar, Literal, TypeAlias
 
 from pnp.errors import PnpError, quote
+from pnp.referee.picking import PickerPath
 
 # A move is an immutable, hashable value: one of a game's own move objects, or a Secret, Commit or Reveal.
 # The core never looks inside a game's moves; it compares them, keys them and hands them back to the game.
@@ -253,6 +254,12 @@ class Game(ABC):
         None (the default) shows the move's notation. Secret entries may be labelled too
         (a goal card with its aircraft).
         """
+        return None
+
+    def picker_path(self, state: State, move: Move) -> PickerPath | None:
+        """How ``move``, one of many legal in ``state``, is reached in a picker made for a long choice:
+        its steps in words, with a heading or a grid square for the last. None (the default): the
+        page lists it as it is."""
         return None
 
     def read_secret(self, secret: Secret) -> Secret:

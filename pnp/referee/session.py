@@ -7,35 +7,22 @@ rejected move leaves the file byte-identical.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import games
-from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, describe, quote
-from pnp.files import read_bytes, read_only, write_atomic
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, quote
+from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
-from pnp.loader import MAX_YAML_BYTES
 from pnp.referee import keys, notation, record, secrets
-from pnp.referee.protocol import (
-    STAGE_WORDS,
-    Commit,
-    Game,
-    Move,
-    Option,
-    Reveal,
-    Secret,
-    Setup,
-    Stage,
-    State,
-    unsealed,
-)
-from pnp.resources import builtin_root
+from pnp.referee.digests import changed_input, digests
+from pnp.referee.options import check_players, format_options, parse_options
+from pnp.referee.presentation import labelled_secret, log_text
+from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
 
-_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+TURN = "turn"  # the rule named by a refusal of a player who is not to move
 
 
 @dataclass
@@ -56,8 +43,15 @@ class Session:
     snapshots: list[tuple[int, State, dict[tuple[str, str], str]]] = field(default_factory=list)
 
     # -- extending the record ----------------------------------------------
-    def play(self, move_text: str) -> str:
-        """Check ``move_text`` for the player to move and append it; return the recorded text."""
+    def play(self, move_text: str, player: str | None = None) -> str:
+        """Check ``move_text`` from ``player`` (None: whoever is to move) and append it; return the recorded text.
+
+        Every front end plays through here: the player must be to move (secrets and reveals are entered
+        on one's own turn too), and a refusal is one line that names the stage and, where it can, what to
+        do instead. A refused move leaves the record as it was.
+        """
+        if player is not None:
+            self.check_turn(player)
         stage = self.state.stage()
         try:
             return self._play(move_text)
@@ -82,11 +76,24 @@ class Session:
         self._apply(player, move)
         return self._append(f"{player}: {notation.format(self.game, move)}")
 
-    def offered(self, seat: str) -> list[Move]:
+    def check_player(self, player: str) -> None:
+        """Refuse a name that is not one of this session's players."""
+        if player not in self.setup.players:
+            players = ", ".join(self.setup.players)
+            raise PnpError(f"{quote(player)} is not a player in {self.path.name} (players: {players})")
+
+    def check_turn(self, player: str) -> None:
+        """Refuse ``player`` if they are not at this table, or if another player is to move."""
+        self.check_player(player)
+        to_move = self.state.to_move()
+        if to_move is not None and to_move != player:
+            raise IllegalMove(f"it is {to_move}'s turn, not {player}'s: wait for {to_move} to move", TURN, True)
+
+    def offered(self, seat: str | None) -> list[Move]:
         """Every input legal now as ``seat``'s own screen offers it: never a secret value ``seat`` has
         already sealed where the game wants them all different."""
         legal = self.state.legal_moves()
-        if self.game.distinct_secrets and seat == self.state.to_move():
+        if self.game.distinct_secrets and seat is not None and seat == self.state.to_move():
             return unsealed(legal, self.own_secrets(seat))
         return legal
 
@@ -110,19 +117,8 @@ class Session:
 
     def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
         """What only ``player`` may see, by name: their secrets ``own`` (with the game's label) and e.g. a hand."""
-        labelled = {slot: self._labelled(slot, value) for slot, value in own.items()}
+        labelled = {slot: labelled_secret(self.game, slot, value) for slot, value in own.items()}
         return {**labelled, **self.state.private(player)}
-
-    def _labelled(self, slot: str, value: str) -> str:
-        """A secret's value as entered, with the game's label of it: "7 (aircraft 1, 4, 6, 9)".
-
-        A label that starts by naming the secret ("goal 7: ...") is shown from what follows.
-        """
-        label = self.game.label(Secret(slot, value)) or ""
-        named = f"{slot} {value}"
-        if label.lower().startswith(named.lower()):
-            label = label[len(named) :].lstrip(":,; ")
-        return f"{value} ({label})" if label and label != value else value
 
     def undo(self) -> str:
         """Take back the last effective move, by appending a takeback."""
@@ -245,93 +241,13 @@ def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
     return None
 
 
-_FLAGS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
-
-
-def _parse_option(option: Option, raw: str) -> bool | int | str:
-    """``raw`` read as the type of the option's default, then checked by the option itself."""
-    value: bool | int | str = raw
-    if isinstance(option.default, bool):
-        value = _FLAGS.get(raw.lower(), raw)
-    elif isinstance(option.default, int) and re.fullmatch(r"-?[0-9]{1,9}", raw):
-        value = int(raw)
-    return option.check(value)
-
-
-def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
-    """Every option of ``game`` with its value: the defaults, overridden by ``KEY=VALUE`` pairs."""
-    known = {option.key: option for option in game.options}
-    values: dict[str, bool | int | str] = {option.key: option.default for option in game.options}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep:
-            raise PnpError(f"option {quote(pair)}: expected KEY=VALUE")
-        if key not in known:
-            names = ", ".join(known) or "none"
-            raise PnpError(f"{game.name} has no option {quote(key)} (options: {names})")
-        values[key] = _parse_option(known[key], raw)
-    return values
-
-
-def _format_options(options: dict[str, bool | int | str]) -> str:
-    return ";".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
-
-
-def _file_label(path: Path) -> str:
-    resolved = path.resolve()
-    root = builtin_root()
-    return resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) else resolved.name
-
-
-def _digest(content: bytes) -> str:
-    return hashlib.sha256(content).hexdigest()[:16]
-
-
-def _digests(game: Game, setup: Setup) -> str:
-    """``label=digest`` for each input of the session; the labels only help a reader."""
-    parts = []
-    for path in game.input_files(setup):
-        try:
-            parts.append(f"{_file_label(path)}={_digest(read_bytes(path, MAX_YAML_BYTES))}")
-        except OSError as exc:
-            raise PnpError(f"{path}: cannot read this input file: {describe(exc)}") from None
-    parts += [f"{name}={_digest(text.encode())}" for name, text in game.generated_inputs(setup).items()]
-    return ";".join(parts)
-
-
-def _changed_input(recorded: str, current: str) -> str | None:
-    """The label of the first input whose contents differ from the record's (labels alone may differ)."""
-    old = [part.rpartition("=") for part in recorded.split(";") if part]
-    new = [part.rpartition("=") for part in current.split(";") if part]
-    for (label, _, was), (_, _, now) in zip(old, new):
-        if was != now:
-            return label
-    return None if len(old) == len(new) else "the list of input files"
-
-
-def player_range(game: Game) -> str:
-    """ "2 players" or "2 to 6 players"."""
-    low, high = game.min_players, game.max_players
-    return f"{low} players" if low == high else f"{low} to {high} players"
-
-
-def _check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) -> None:
-    for name in players:
-        if not _NAME.match(name):
-            raise PnpError(f"player name {quote(name)}: use 1 to 24 ASCII letters, digits, '_' or '-'")
-    if not game.min_players <= len(players) <= game.max_players:
-        raise PnpError(f"{title} takes {player_range(game)}, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise PnpError("player names must be different")
-
-
 def new(
     path: Path, game_name: str, players: list[str], options: list[str], seed: int, map_path: Path | None
 ) -> Session:
     """Start a record; refuses to overwrite an existing one."""
     spec = games.get(game_name)
     game = spec.rules()
-    _check_players(spec.title, game, players)
+    check_players(spec.title, game, players)
     if path.is_dir():
         raise PnpError(f"{path}: is a folder; give the record a file name, e.g. {path / 'game.pnp'}")
     if not path.parent.is_dir():
@@ -346,10 +262,10 @@ def new(
     headers = {
         "Game": spec.name,
         "Players": ",".join(players),
-        "Options": _format_options(values),
+        "Options": format_options(values),
         "Seed": str(seed),
         "Map": os.path.relpath(map_path, path.parent) if map_path else "",
-        "Files": _digests(game, setup),
+        "Files": digests(game, setup),
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
@@ -373,11 +289,11 @@ def load(path: Path) -> Session:
         options = parse_options(game, [p for p in headers["Options"].split(";") if p])
         seed = int(headers["Seed"])
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path)
-        _check_players(spec.title, game, setup.players)
-        files = _digests(game, setup)
+        check_players(spec.title, game, setup.players)
+        files = digests(game, setup)
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    changed = _changed_input(headers["Files"], files)
+    changed = changed_input(headers["Files"], files)
     if changed:
         raise RecordError(f"{path}: {changed} has changed since this record was made, so it cannot be replayed")
     session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
@@ -405,16 +321,3 @@ def _resolve_map(label: str, record_dir: Path) -> Path | None:
         return None
     candidate = Path(label)
     return candidate if candidate.is_absolute() else record_dir / candidate
-
-
-def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
-    """How ``player``'s ``move`` reads in ``viewer``'s log: in full for its own player, else as the game shows it."""
-    if isinstance(move, Commit):
-        return f"entered their {move.slot} (hidden)"
-    if isinstance(move, Reveal):
-        return f"revealed their {move.slot}: {game.label(Secret(move.slot, move.value)) or move.value}"
-    if player != viewer:
-        public = game.public_text(move)
-        if public is not None:
-            return public
-    return notation.format(game, move)

@@ -23,18 +23,13 @@ from pnp.errors import PnpError
 from pnp.games.bots import Rater, rate_after
 from pnp.games.spec import BotFactory
 from pnp.referee import notation
-from pnp.referee.protocol import Move, Reveal, Secret, State
+from pnp.referee.inputs import choices
+from pnp.referee.protocol import Move, State
 from pnp.referee.session import Session
 
 CANDIDATES = 8  # the best-ranked choices weighed by the search
 WORK = 8_000  # inputs offered to the playouts of all the worlds together (a greedy step weighs each)
 WORLDS = 4  # each candidate is tried in at least this many worlds
-
-
-def choices(current: Session) -> list[Move]:
-    """The moves the player to move decides now: neither chance, nor a secret, nor a reveal."""
-    chance = current.state.chance()
-    return [m for m in current.state.legal_moves() if m not in chance and not isinstance(m, (Secret, Reveal))]
 
 
 @dataclass(frozen=True)

@@ -64,8 +64,7 @@ class Live:
         """Play ``move`` for ``seat`` on the page's ``version``; the new version once written."""
 
         def extend(current: Session) -> None:
-            turns.check_play(current, seat)
-            turns.refusing(current.play, move)
+            turns.refusing(current.play, move, seat)
 
         return self._write(version, extend)
 

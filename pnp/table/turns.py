@@ -1,4 +1,5 @@
-"""A seat's inputs: who may play or take back now, and the refusals the page is answered with.
+"""A seat's inputs: who may take back now, and the refusals the page is answered with (whose turn it is
+to play, ``Session.play`` checks for every front end).
 
 Each refusal is a :class:`Refused` with its HTTP status, its kind (see docs/table.md) and one line.
 """
@@ -7,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.errors import PnpError
+from pnp.errors import IllegalMove, PnpError
 from pnp.files import WriteError
-from pnp.referee.session import Session
+from pnp.referee.session import TURN, Session
 
 
 class Refused(Exception):
@@ -28,13 +29,6 @@ def stale(version: str) -> Refused:
     return Refused(409, "stale", "the game has moved on since this page was drawn: look again", version)
 
 
-def check_play(current: Session, seat: str) -> None:
-    """Refuse a move from ``seat`` when another player is to move."""
-    to_move = current.state.to_move()
-    if to_move is not None and to_move != seat:
-        raise Refused(403, "turn", f"it is {to_move}'s turn, not {seat}'s")
-
-
 def check_undo(current: Session, seat: str) -> None:
     """Refuse a takeback from ``seat`` when the last move is another's."""
     if current.played and current.played[-1][0] != seat:
@@ -43,7 +37,8 @@ def check_undo(current: Session, seat: str) -> None:
 
 
 def refusing(action: Callable[..., str], *args: str) -> None:
-    """Run the session's own check; a refusal (the rules, the notation, a key file) becomes a 422.
+    """Run the session's own check: playing out of turn becomes a 403, any other refusal (the rules, the
+    notation, a key file) a 422.
 
     A file that cannot be written (a secret's key file on a full disk) is no refusal: it goes on as it is.
     """
@@ -52,4 +47,6 @@ def refusing(action: Callable[..., str], *args: str) -> None:
     except WriteError:
         raise
     except PnpError as exc:
+        if isinstance(exc, IllegalMove) and exc.rule == TURN:
+            raise Refused(403, "turn", str(exc)) from None
         raise Refused(422, "refused", str(exc)) from None

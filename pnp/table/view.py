@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
-from pnp.referee.protocol import Reveal, Secret
+from pnp.referee.inputs import legal_inputs
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
 from pnp.memo import Memo
@@ -56,13 +56,13 @@ def state_json(
 
     ``picture`` is the state's picture for ``seat`` when it is drawn already.
     """
-    state, to_move = current.state, current.state.to_move()
-    buttons = _buttons(current, seat) if seat is not None and seat == to_move else []
+    state = current.state
+    buttons = [offered.to_json() for offered in legal_inputs(current, seat)] if seat is not None else []
     return {
         "game": current.spec.title,
         "seat": seat,
         "players": list(current.setup.players),
-        "to_move": to_move,
+        "to_move": state.to_move(),
         "stage": state.stage(),
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
@@ -90,26 +90,3 @@ def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
 def _picture(current: Session, viewer: str | None) -> str:
     """The picture, its kept drawings (a map that stays the same all session) sent apart: see ``/kept``."""
     return drawing_to_screen_svg(current.spec.picture(current.state, viewer), kept_apart=True)
-
-
-def _buttons(current: Session, seat: str) -> list[dict[str, Any]]:
-    """Every input legal now, with a readable label, its verb, its kind and a chance input's probability
-    as ``seat`` can work it out."""
-    game = current.game
-    chance = current.state.odds(seat)
-    buttons = []
-    for move in current.offered(seat):
-        text = notation.format(game, move)
-        kind = "secret" if isinstance(move, Secret) else "reveal" if isinstance(move, Reveal) else "choice"
-        if move in chance:
-            kind = "chance"
-        buttons.append(
-            {
-                "move": text,
-                "label": game.label(move) or text,
-                "verb": text.split()[0],
-                "kind": kind,
-                "probability": chance.get(move),
-            }
-        )
-    return buttons

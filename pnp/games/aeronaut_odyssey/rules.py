@@ -13,7 +13,8 @@ from pnp.games.aeronaut_odyssey.maps import read, to_yaml
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.base import BaseGame, MapCache
-from pnp.referee.protocol import Move, Option, Setup
+from pnp.referee.picking import PickerPath
+from pnp.referee.protocol import Move, Option, Setup, State
 
 
 class AeronautOdyssey(BaseGame):
@@ -70,6 +71,13 @@ class AeronautOdyssey(BaseGame):
     def label(self, move: Move) -> str | None:
         """The move in words: cities and routes as printed (letters), balloon types by name."""
         return notation.label(move) if isinstance(move, AeroMove) else None
+
+    def picker_path(self, state: State, move: Move) -> PickerPath | None:
+        """A claim as its route, then the balloons it is paid with."""
+        if isinstance(move, AeroMove) and move.verb == "claim":
+            route = notation.route_words(move.arg)
+            return PickerPath((("Route to claim", route), (f"Claim {route} with", notation.balloons(move.extra))))
+        return None
 
     def public_text(self, move: Move) -> str | None:
         """Picks, gains, swaps and payments without their balloon types.

@@ -8,13 +8,15 @@ from pathlib import Path
 from pnp.errors import NotationError
 from pnp.games.air_king import SPEC
 from pnp.games.air_king.actions import SLOT
+from pnp.games.air_king.field import LETTERS, spot
 from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.model import AirKingData, card_names, load_data
 from pnp.games.air_king.notation import AirMove, MoveTable, format_move, parse_move
 from pnp.games.air_king.state import AirKingState, Rules
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.names import Names
-from pnp.referee.protocol import Move, Option, Reveal, Secret, Setup
+from pnp.referee.picking import PickerPath
+from pnp.referee.protocol import Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
 
 MAX_ROUNDS = 1000
@@ -78,6 +80,24 @@ class AirKing(BaseGame):
                 return "reveal your goal card" if isinstance(move, Reveal) else None
             return data.goal_text(goal) if isinstance(move, Secret) else f"reveal {data.goal_text(goal)}"
         return label(data, move) if isinstance(move, AirMove) else None
+
+    def picker_path(self, state: State, move: Move) -> PickerPath | None:
+        """An aircraft first, then what it does; a space is tapped on a grid of the field (lanes as rows)."""
+        if not isinstance(move, AirMove) or not isinstance(state, AirKingState):
+            return None
+        words = label(load_data().value, move)
+        steps = (("Aircraft", f"aircraft {move.aircraft}"),) if move.aircraft else ()
+        if not move.cell:
+            return PickerPath((*steps, ("Move", words))) if steps else None
+        field = state.rules.field
+        column, lane = spot(move.cell)
+        asked = words.removesuffix(move.cell).rstrip()  # the label names the space last: "fly aircraft 3 to"
+        return PickerPath(
+            (*steps, (asked, move.cell)),
+            cell=(lane, column),
+            rows=tuple(str(n + 1) for n in range(field.lanes)),
+            columns=tuple(LETTERS[: field.columns]),
+        )
 
     def public_text(self, move: Move) -> str | None:
         """A drawn card goes into a hidden hand: the others see only that a card was drawn."""

@@ -11,7 +11,8 @@ from pnp.games.aloft.model import AloftData, load_board, load_data
 from pnp.games.aloft.state import SLOT, AloftState, Sky
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.spec import raise_first_error
-from pnp.referee.protocol import Move, Reveal, Secret, Setup
+from pnp.referee.picking import PickerPath
+from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
 
 
@@ -66,6 +67,18 @@ class Aloft(BaseGame):
             return (
                 f"reveal your colour cards: {words.colours(move.value)}" if move.value else "reveal your colour cards"
             )
+        return None
+
+    def picker_path(self, state: State, move: Move) -> PickerPath | None:
+        """A balloon to inflate, then the column of its truck; colour cards one colour at a time."""
+        words = _words()
+        if isinstance(move, notation.AloftMove) and move.action == "inflate":
+            balloon = words.shown.get(move.balloon, move.balloon)
+            column = (f"Inflate {balloon} on the truck under column", str(move.column + 1))
+            return PickerPath((("Balloon to inflate", balloon), column))
+        if isinstance(move, Secret) and move.slot == SLOT:
+            colours = words.colours(move.value).split(" and ")
+            return PickerPath(tuple((f"Colour card {n}", colour) for n, colour in enumerate(colours, 1)))
         return None
 
 

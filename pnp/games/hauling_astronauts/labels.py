@@ -1,4 +1,5 @@
-"""How Hauling Astronauts' moves read on a button: transports by printed name, dice by face, docks by range.
+"""How Hauling Astronauts' moves read on a button and in a picker: transports by printed name, dice by face,
+docks by range.
 
 Labels are for the table page and the move list, never for the record: the notation (``format_move``)
 stays what records store.
@@ -9,6 +10,9 @@ from __future__ import annotations
 from pnp.games.hauling_astronauts.model import HaulingData, Transport
 from pnp.games.hauling_astronauts.notation import (
     BONUS_NAMES,
+    COLUMN_NAMES,
+    ROW_NAMES,
+    SIZE,
     SPACE_NAMES,
     STRIP_INDEX,
     STRIP_NAMES,
@@ -23,6 +27,7 @@ from pnp.games.hauling_astronauts.notation import (
     face,
     kind,
 )
+from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret
 
 _EFFECT = {"gold": "doubles", "red": "halves"}
@@ -67,4 +72,24 @@ def label(move: Move, data: HaulingData) -> str | None:
             return "end the turn without departing"
         case Pass():
             return "pass (nothing else is possible)"
+    return None
+
+
+def picker_path(move: Move, data: HaulingData) -> PickerPath | None:
+    """The set-up's transports strip by strip; a die placed, then the space it goes to on the 3 x 3 grid."""
+    by_id = {t.id: (player, t) for player, fleet in enumerate(data.fleets) for t in fleet.transports}
+    match move:
+        case Choose(ids) if all(i in by_id for i in ids):
+            strips = STRIP_NAMES[by_id[ids[0]][0]]
+            return PickerPath(
+                tuple((f"Transport for strip {strip}", transport_words(by_id[i][1])) for strip, i in zip(strips, ids))
+            )
+        case Place(die, space):
+            die_placed = f"the {die_words(die)}"
+            return PickerPath(
+                (("Die to place", die_placed), (f"Place {die_placed} on", SPACE_NAMES[space])),
+                cell=divmod(space, SIZE),
+                rows=tuple(ROW_NAMES),
+                columns=tuple(COLUMN_NAMES),
+            )
     return None

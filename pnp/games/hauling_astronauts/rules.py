@@ -8,7 +8,8 @@ from pnp.games.base import BaseGame, MapCache
 from pnp.games.hauling_astronauts import SPEC, labels, notation
 from pnp.games.hauling_astronauts.model import HaulingData, default_map_path, load_data, names
 from pnp.games.hauling_astronauts.state import HaulingState
-from pnp.referee.protocol import Move, Option, Secret, Setup
+from pnp.referee.picking import PickerPath
+from pnp.referee.protocol import Move, Option, Secret, Setup, State
 
 BONUS_DICE = "bonus_dice"
 HIDDEN = "hidden_transports"
@@ -51,6 +52,9 @@ class HaulingAstronauts(BaseGame):
 
     def label(self, move: Move) -> str | None:
         return labels.label(move, self._data)
+
+    def picker_path(self, state: State, move: Move) -> PickerPath | None:
+        return labels.picker_path(move, self._data)
 
     def read_secret(self, secret: Secret) -> Secret:
         """A transport by its printed name: ``secret t1 Heron`` -> its letter."""

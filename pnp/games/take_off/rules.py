@@ -8,12 +8,14 @@ from weakref import WeakKeyDictionary
 from pnp.errors import NotationError
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.take_off import SPEC
+from pnp.games.take_off.continents import continent
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import default_map_path, load_data
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, format_move, parse
 from pnp.games.take_off.state import Context, Plan, TakeOffState
 from pnp.games.take_off.world import World
-from pnp.referee.protocol import Move, Option, Setup
+from pnp.referee.picking import PickerPath
+from pnp.referee.protocol import Move, Option, Setup, State
 from pnp.resources import data_file
 
 DATA = load_data().value
@@ -83,17 +85,36 @@ class TakeOff(BaseGame):
         if isinstance(move, Roll):
             first, second = (FACE_NAMES.get(face, face) for face in move)
             return f"roll {first} and {second}" + (" (a double)" if move.first == move.second else "")
-        world = self.world
         if isinstance(move, Draw):
-            index = world.index.get(move.city)
-            country = world.map.cities[index].country if index is not None else None
-            return f"draw {self._city(move.city)}" + (f" ({country})" if country else "")
+            return f"draw {self._capital(move.city)}"
         if isinstance(move, Send):
             return f"send jet {move.jet} to the card's capital"
         if isinstance(move, Fly):
             legs = (f"jet {jet} to {', then '.join(self._city(c) for c in cities)}" for jet, cities in move.legs)
             return "fly " + " and ".join(legs)
         return "pass: no rolled colour can be used"
+
+    def picker_path(self, state: State, move: Move) -> PickerPath | None:
+        """A capital drawn under its continent; a flight as its jet, then each city in turn."""
+        if isinstance(move, Draw):
+            return PickerPath((("Capital drawn", self._capital(move.city)),), group=continent(self._country(move.city)))
+        if isinstance(move, Fly):
+            (jet, cities), *others = move.legs
+            steps = [("Jet to fly", f"jet {jet}"), (f"Fly jet {jet} to", self._city(cities[0]))]
+            steps += [("Then", self._city(city)) for city in cities[1:]]
+            steps += [("Then", f"jet {n} to {', then '.join(map(self._city, route))}") for n, route in others]
+            return PickerPath(tuple(steps))
+        return None
+
+    def _country(self, city_id: str) -> str | None:
+        """The country whose capital ``city_id`` is (None for a hub or a city the map lacks)."""
+        index = self.world.index.get(city_id)
+        return self.world.map.cities[index].country if index is not None else None
+
+    def _capital(self, city_id: str) -> str:
+        """A capital as its card names it, with its country: "Sofia (Bulgaria)"."""
+        country = self._country(city_id)
+        return self._city(city_id) + (f" ({country})" if country else "")
 
     def _city(self, city_id: str) -> str:
         """A city's printed name (Finish and Start say so), or the id itself when the map has no such city."""

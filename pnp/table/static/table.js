@@ -13,7 +13,8 @@
   const $ = (id) => document.getElementById(id);
 
   // Up to ALL_OPEN moves every group is open; past that, only groups of up to OPEN_UP_TO (a player opens
-  // the others with one tap, or finds a move with the filter box, shown from FILTER_FROM moves on).
+  // the others with one tap, or finds a move with the filter box, shown from FILTER_FROM moves on). A
+  // long group is a picker (pickers.js: pnpPickers.wanted), which counts as one.
   const ALL_OPEN = 40;
   const OPEN_UP_TO = 12;
   const FILTER_FROM = 13;
@@ -26,12 +27,13 @@
   const toggled = new Map(); // group key -> open, as the player left it
   const picks = new Map(); // chance picker key -> faces tapped so far
   let suggested = null; // the search bot's suggestion for this page's version: { version, move, label }
+  let drawnGroups = []; // the groups of moves drawn, as drawMoves made them
 
   // -- small helpers ---------------------------------------------------------------------------
   const { el } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
-  const fold = (text) => String(text).toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
+  const { fold } = window.pnpPickers;
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const percent = (p) => (p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1)} %`);
   const odds = (b) =>
@@ -490,10 +492,11 @@
       groups.get(key).items.push(b);
     }
     const total = buttons.length;
-    // a chance picker counts as one button: it is what the filter and the opening rule see
-    const shown = (g) => (g.kind === "chance" && pickerShape(g.items) ? 1 : g.items.length);
+    // a picker counts as one button: it is what the filter and the opening rule see
+    const shown = (g) => (pickedAsOne(g) ? 1 : g.items.length);
     const listed = [...groups.values()].reduce((n, g) => n + shown(g), 0);
-    const nodes = [...groups.values()].map((g) => drawGroup(g, groups.size, listed));
+    drawnGroups = [...groups.values()];
+    const nodes = drawnGroups.map((g) => drawGroup(g, groups.size, listed));
     holder.replaceChildren(...nodes);
     // forget the faces picked in a picker that is gone
     for (const key of [...picks.keys()]) if (!groups.has(key)) picks.delete(key);
@@ -687,6 +690,8 @@
       const answer = await response.json();
       if (state && state.version === version) {
         suggested = { version, move: String(answer.move), label: String(answer.label) };
+        // a suggestion inside a picker is shown by walking the picker to it
+        if (drawnGroups.some((g) => chooser(g) && window.pnpPickers.reveal(g, suggested.move))) drawMoves(state);
         showSuggestion();
         const button = document.querySelector("#moves button.move.suggested");
         if (button) button.scrollIntoView({ block: "nearest" });
@@ -699,10 +704,13 @@
     }
   }
 
+  const chooser = (g) => !(g.kind === "chance" && pickerShape(g.items)) && window.pnpPickers.wanted(g.items);
+  const pickedAsOne = (g) => (g.kind === "chance" && pickerShape(g.items)) || chooser(g);
+
   function drawGroup(group, groupCount, total) {
     const { key, kind, verb, items } = group;
     const chancePicker = kind === "chance" && pickerShape(items);
-    const size = chancePicker ? 1 : items.length;
+    const size = pickedAsOne(group) ? 1 : items.length;
     const open = toggled.has(key) ? toggled.get(key) : groupCount === 1 || total <= ALL_OPEN || size <= OPEN_UP_TO;
     const details = el("details", { class: `group kind-${kind}`, "data-verb": verb, "data-kind": kind, open });
     details.addEventListener("toggle", () => toggled.set(key, details.open));
@@ -720,13 +728,13 @@
     );
     if (KIND_HINT[kind]) details.append(el("p", { class: "hint", text: KIND_HINT[kind] }));
     if (chancePicker) details.append(drawPicker(key, verb, items, chancePicker));
-    else {
-      details.append(el("div", { class: "buttons" }, ...items.map((b) => moveButton(b))));
-    }
+    else if (chooser(group)) details.append(window.pnpPickers.draw(group, state.version, moveButton));
+    else details.append(el("div", { class: "buttons" }, ...items.map((b) => moveButton(b))));
     return details;
   }
 
-  function moveButton(b) {
+  // The button that plays ``b``, showing ``text`` (a picker's last answer) or else its label.
+  function moveButton(b, text = null) {
     const chance = b.kind === "chance" && typeof b.probability === "number";
     const button = el(
       "button",
@@ -735,8 +743,9 @@
         class: `move kind-${b.kind}`,
         "data-move": b.move,
         title: b.label !== b.move ? b.move : null, // the notation, for whoever knows it
+        "aria-label": text !== null && text !== b.label ? b.label : null,
       },
-      el("span", { class: "label", text: b.label || b.move }),
+      el("span", { class: "label", text: text || b.label || b.move }),
       chance ? odds(b) : null,
     );
     button.dataset.search = fold(`${b.label || ""} ${b.move}`);
@@ -864,7 +873,7 @@
     const input = $("filter");
     const wanted = $("filter-wrap").hidden ? "" : fold(input.value);
     for (const group of document.querySelectorAll("#moves .group")) {
-      if (group.querySelector(".picker")) continue;
+      if (group.querySelector(".picker, .chooser")) continue;
       let shown = 0;
       for (const button of group.querySelectorAll("button.move")) {
         const match = !wanted || button.dataset.search.includes(wanted);

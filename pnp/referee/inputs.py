@@ -1,0 +1,78 @@
+"""The inputs legal now as one viewer is offered them: what every front end lists (the terminal's
+``pnp ref moves``, the page's buttons, the hint's choices).
+
+Each input has its notation, the game's label of it, its verb, its kind (a player's ``choice``, a
+``chance`` entry the dice or deck decide, a ``secret`` to seal or a ``reveal``), its probability as
+the viewer can work it out, and where the game gives one, the path a picker reaches it by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pnp.referee import notation
+from pnp.referee.picking import PickerPath
+from pnp.referee.protocol import Move, Reveal, Secret
+
+if TYPE_CHECKING:
+    from pnp.referee.session import Session
+
+Kind = Literal["choice", "chance", "secret", "reveal"]
+
+
+@dataclass(frozen=True)
+class Input:
+    """One legal input as a viewer is offered it."""
+
+    move: Move
+    text: str
+    label: str
+    kind: Kind
+    probability: float | None
+    path: PickerPath | None
+
+    @property
+    def verb(self) -> str:
+        """The input's first word in notation ("fly", "roll", "secret")."""
+        return self.text.split()[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """The input as a button of the table page (and ``pnp ref moves --json``) carries it."""
+        return {
+            "move": self.text,
+            "label": self.label,
+            "verb": self.verb,
+            "kind": self.kind,
+            "probability": self.probability,
+            **(self.path.to_json() if self.path is not None else {}),
+        }
+
+
+def kind_of(move: Move, chance: Mapping[Move, float]) -> Kind:
+    """Whose input ``move`` is: the dice's or deck's (listed in ``chance``), a secret, a reveal or a choice."""
+    if move in chance:
+        return "chance"
+    return "secret" if isinstance(move, Secret) else "reveal" if isinstance(move, Reveal) else "choice"
+
+
+def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
+    """Every input legal now as ``viewer`` is offered it: all of them to the player to move, none to another
+    player (they may name the mover's hand), and all to None (the table's shared terminal)."""
+    game, state = current.game, current.state
+    if viewer is not None and viewer != state.to_move():
+        return []
+    chance = state.odds(viewer)
+    inputs = []
+    for move in current.offered(viewer):
+        text = notation.format(game, move)
+        label = game.label(move) or text
+        inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), game.picker_path(state, move)))
+    return inputs
+
+
+def choices(current: Session) -> list[Move]:
+    """The inputs the player to move decides now: neither chance, nor a secret, nor a reveal."""
+    chance = current.state.chance()
+    return [move for move in current.state.legal_moves() if kind_of(move, chance) == "choice"]

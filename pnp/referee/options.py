@@ -1,0 +1,58 @@
+"""A session's setup as typed: its players' names and count, and its options' values."""
+
+from __future__ import annotations
+
+import re
+
+from pnp.errors import PnpError, quote
+from pnp.referee.protocol import Game, Option
+
+_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+_FLAGS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+def parse_option(option: Option, raw: str) -> bool | int | str:
+    """``raw`` read as the type of the option's default, then checked by the option itself."""
+    value: bool | int | str = raw
+    if isinstance(option.default, bool):
+        value = _FLAGS.get(raw.lower(), raw)
+    elif isinstance(option.default, int) and re.fullmatch(r"-?[0-9]{1,9}", raw):
+        value = int(raw)
+    return option.check(value)
+
+
+def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
+    """Every option of ``game`` with its value: the defaults, overridden by ``KEY=VALUE`` pairs."""
+    known = {option.key: option for option in game.options}
+    values: dict[str, bool | int | str] = {option.key: option.default for option in game.options}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise PnpError(f"option {quote(pair)}: expected KEY=VALUE")
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise PnpError(f"{game.name} has no option {quote(key)} (options: {names})")
+        values[key] = parse_option(known[key], raw)
+    return values
+
+
+def format_options(options: dict[str, bool | int | str]) -> str:
+    """The options as a record's header writes them: ``key=value`` joined by ``;``."""
+    return ";".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+
+
+def player_range(game: Game) -> str:
+    """ "2 players" or "2 to 6 players"."""
+    low, high = game.min_players, game.max_players
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
+def check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) -> None:
+    """Refuse names that are not plain words, a count the game does not take, or a name given twice."""
+    for name in players:
+        if not _NAME.match(name):
+            raise PnpError(f"player name {quote(name)}: use 1 to 24 ASCII letters, digits, '_' or '-'")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise PnpError(f"{title} takes {player_range(game)}, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise PnpError("player names must be different")

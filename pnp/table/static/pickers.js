@@ -1,0 +1,274 @@
+// Pickers for a long choice on the seat page: more than a dozen inputs of one kind are chosen step by
+// step instead of from a wall of buttons.
+//
+// The server gives each such input its steps in words ("steps": [[question, answer], ...]), and may
+// give the last answer a heading ("group": "Europe") or a square on a grid ("cell": [row, column] with
+// "grid": {rows, columns}). The picker asks one step at a time, offering only answers that lead to a
+// legal input, with a way back; a step of many answers gets a search box (accents and case ignored)
+// and its headings fold. An input without steps is listed under the first word of its label after the
+// verb. The page never reads the notation to find any of this. table.js draws the buttons that play.
+"use strict";
+
+window.pnpPickers = (() => {
+  const { el } = window.pnpPage;
+
+  const MANY = 12; // more answers than this at one step: a search box, and a list that folds or scrolls
+  const SHORT = 8; // answers no longer than this sit three to a row
+  const FEW = 4; // a group of more inputs than this is a picker where the game gives their steps (else MANY)
+  const fold = (text) => String(text).toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
+  const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }).compare;
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+  // What the player did in each picker, for the version of the game drawn: the answers chosen (each
+  // marked when the picker chose it as the only one), the search typed and the headings opened.
+  let version = null;
+  const walks = new Map(); // group key -> { path: [{ answer, only }], search, open: Set }
+
+  function walkOf(key) {
+    if (!walks.has(key)) walks.set(key, { path: [], search: "", open: new Set() });
+    return walks.get(key);
+  }
+
+  const stepped = (items) => items.every((b) => Array.isArray(b.steps) && b.steps.length);
+
+  // Whether a group of inputs is chosen in a picker rather than from its buttons.
+  const wanted = (items) => items.length > MANY || (items.length > FEW && stepped(items));
+
+  // Each input's steps: its own, or else one step, its label, under a heading made of the words all the
+  // labels begin with and the first word where they part ("place the 5", "jet 2"), when that makes a few.
+  function stepsOf(items) {
+    if (stepped(items)) return items;
+    const words = items.map((b) => (b.label || b.move).split(" "));
+    let n = 0;
+    while (words.every((w) => w.length > n + 1 && w[n] === words[0][n])) n += 1;
+    const heading = (w) => w.slice(0, n + 1).join(" ").replace(/[:,]$/, "");
+    const headings = new Set(words.map(heading)).size;
+    const grouped = headings > 1 && headings <= MANY;
+    return items.map((b, i) => ({ ...b, steps: [["", b.label || b.move]], group: grouped ? heading(words[i]) : "" }));
+  }
+
+  const follows = (b, path) => path.every((step, i) => b.steps[i] && b.steps[i][1] === step.answer);
+
+  // The answers at step ``n`` of ``items`` (all following the path so far), in name order; each with the
+  // inputs it leads to, its heading and its square.
+  function answersAt(items, n) {
+    const answers = new Map();
+    for (const b of items) {
+      if (b.steps.length <= n) continue;
+      const [question, answer] = b.steps[n];
+      if (!answers.has(answer)) {
+        answers.set(answer, { answer, question, group: "", cell: null, grid: null, inputs: [] });
+      }
+      const a = answers.get(answer);
+      a.inputs.push(b);
+      if (b.steps.length === n + 1) {
+        a.group = b.group || "";
+        if (Array.isArray(b.cell)) [a.cell, a.grid] = [b.cell, b.grid];
+      }
+    }
+    return [...answers.values()].sort((x, y) => byName(x.answer, y.answer));
+  }
+
+  // The picker of one group: ``button(b, text)`` makes the button that plays input ``b`` showing ``text``.
+  function draw(group, drawn, button) {
+    if (drawn !== version) {
+      version = drawn;
+      walks.clear();
+    }
+    const box = el("div", { class: "chooser", "data-key": group.key });
+    const redraw = (focus) => {
+      const fresh = draw(group, drawn, button);
+      box.replaceWith(fresh);
+      const target = focus && fresh.querySelector(focus);
+      if (target) target.focus();
+    };
+    const items = stepsOf(group.items);
+    const walk = walkOf(group.key);
+    if (!items.some((b) => follows(b, walk.path))) walk.path = [];
+    // where the path leads: the answers of its next step, and the inputs it makes up already
+    const ahead = () => {
+      const here = items.filter((b) => follows(b, walk.path));
+      return [answersAt(here, walk.path.length), here.filter((b) => b.steps.length === walk.path.length)];
+    };
+    let [answers, finished] = ahead();
+    // a step with one answer that leads on is taken at once (and skipped again on the way back)
+    while (answers.length === 1 && answers[0].inputs.length > 1 && !finished.length) {
+      walk.path.push({ answer: answers[0].answer, only: true });
+      [answers, finished] = ahead();
+    }
+    const n = walk.path.length;
+
+    if (n) box.append(trail(walk, redraw));
+    if (finished.length) {
+      box.append(el("div", { class: "buttons" }, ...finished.map((b) => button(b, capital(b.label || b.move)))));
+    }
+    if (answers.length) {
+      const question = answers[0].question;
+      const heading = el("p", {
+        class: "question",
+        id: `ask-${fold(group.key)}-${n}`,
+        tabIndex: -1, // where the focus goes when a step is taken or undone, so a screen reader says it
+        text: question ? capital(question) : "Choose",
+      });
+      box.append(heading);
+      const onGrid = answers.filter((a) => a.cell);
+      if (onGrid.length) box.append(grid(onGrid, walk, redraw, button, question));
+      const listed = answers.filter((a) => !a.cell);
+      if (listed.length) box.append(list(listed, walk, redraw, button, heading.id));
+    }
+    return box;
+  }
+
+  // Where the player is: each answer chosen, and a step back.
+  function trail(walk, redraw) {
+    const back = el("button", { type: "button", class: "secondary back", text: "‹ Back" });
+    back.addEventListener("click", () => {
+      walk.path.pop();
+      while (walk.path.length && walk.path[walk.path.length - 1].only) walk.path.pop();
+      walk.search = "";
+      redraw(".question");
+    });
+    const chosen = walk.path.map((step) => step.answer);
+    const row = el("p", { class: "trail" }, el("span", { class: "chosen", text: chosen.join(" › ") }));
+    // a back that leads nowhere (every step so far was the only one) is left out
+    if (walk.path.some((step) => !step.only)) row.prepend(back);
+    return row;
+  }
+
+  // An answer that leads to one input plays it; one that leads to several takes the player a step on.
+  function answerButton(a, walk, redraw, button) {
+    if (a.inputs.length === 1) return button(a.inputs[0], a.answer);
+    const next = el("button", { type: "button", class: "step", "data-answer": a.answer, text: a.answer });
+    next.addEventListener("click", () => {
+      walk.path.push({ answer: a.answer, only: false });
+      walk.search = "";
+      redraw(".question");
+    });
+    return next;
+  }
+
+  // The answers as buttons: under folding headings when they have any, with a search box when many.
+  function list(answers, walk, redraw, button, labelledBy) {
+    const holder = el("div", { class: "answers" });
+    const groups = new Map();
+    for (const a of answers) {
+      if (!groups.has(a.group)) groups.set(a.group, []);
+      groups.get(a.group).push(a);
+    }
+    const headed = groups.size > 1 || !groups.has("");
+    const nodes = [];
+    for (const name of [...groups.keys()].sort(byName)) {
+      const buttons = groups.get(name).map((a) => {
+        const node = answerButton(a, walk, redraw, button);
+        node.dataset.search = fold(`${a.answer} ${name}`);
+        return node;
+      });
+      const short = groups.get(name).every((a) => a.answer.length <= SHORT);
+      const box = el(
+        "div",
+        { class: short ? "buttons short" : "buttons", role: "group", "aria-labelledby": labelledBy },
+        ...buttons,
+      );
+      if (!headed) {
+        nodes.push(box);
+        continue;
+      }
+      const details = el(
+        "details",
+        { class: "heading", "data-heading": name, open: walk.open.has(name) },
+        el(
+          "summary",
+          {},
+          el("span", { text: name || "Other" }),
+          " ",
+          el("span", { class: "tally", text: String(buttons.length) }),
+        ),
+        box,
+      );
+      details.addEventListener("toggle", () => {
+        if (walk.search) return; // opened by the search, not the player
+        if (details.open) walk.open.add(name);
+        else walk.open.delete(name);
+      });
+      nodes.push(details);
+    }
+    const long = answers.length > MANY;
+    holder.classList.toggle("long", long && !headed); // one long list scrolls within its box
+    if (long) holder.append(search(holder, walk));
+    holder.append(...nodes);
+    if (long) filter(holder, walk);
+    return holder;
+  }
+
+  function search(holder, walk) {
+    const input = el("input", {
+      type: "search",
+      class: "find",
+      autocomplete: "off",
+      spellcheck: false,
+      placeholder: "Type to find",
+      "aria-label": "Find",
+      value: walk.search,
+    });
+    input.addEventListener("input", () => {
+      walk.search = input.value;
+      filter(holder, walk);
+    });
+    const none = el("p", { class: "muted none", hidden: true, text: "Nothing matches." });
+    return el("p", { class: "search" }, input, none);
+  }
+
+  // Show the answers whose words hold what was typed; a heading with a match opens while a search is typed,
+  // and is as the player left it once the search is cleared.
+  function filter(holder, walk) {
+    const typed = fold(walk.search);
+    let shown = 0;
+    for (const node of holder.querySelectorAll("button[data-search]")) {
+      node.hidden = typed !== "" && !node.dataset.search.includes(typed);
+      if (!node.hidden) shown += 1;
+    }
+    for (const details of holder.querySelectorAll("details.heading")) {
+      const matches = details.querySelectorAll("button[data-search]:not([hidden])").length;
+      details.hidden = matches === 0;
+      details.open = typed ? matches > 0 : walk.open.has(details.dataset.heading);
+    }
+    holder.querySelector(".none").hidden = shown > 0;
+  }
+
+  // Answers that are squares: the whole grid, the squares offered as buttons, the others greyed.
+  function grid(answers, walk, redraw, button, question) {
+    const { rows, columns } = answers[0].grid;
+    const at = new Map(answers.map((a) => [`${a.cell[0]},${a.cell[1]}`, a]));
+    const cells = [el("span", { class: "corner", "aria-hidden": "true" })];
+    for (const name of columns) cells.push(el("span", { class: "axis", "aria-hidden": "true", text: name }));
+    rows.forEach((rowName, r) => {
+      cells.push(el("span", { class: "axis", "aria-hidden": "true", text: rowName }));
+      columns.forEach((columnName, c) => {
+        const a = at.get(`${r},${c}`);
+        if (a) {
+          const node = answerButton(a, walk, redraw, button);
+          node.classList.add("square");
+          const one = a.inputs.length === 1 ? a.inputs[0] : null;
+          node.setAttribute("aria-label", one ? one.label || one.move : `${capital(question)} ${a.answer}`);
+          cells.push(node);
+        } else {
+          const off = `row ${rowName}, column ${columnName}: not possible`;
+          cells.push(el("button", { type: "button", class: "square off", disabled: true, "aria-label": off }));
+        }
+      });
+    });
+    const board = el("div", { class: "squares", role: "group", "aria-label": capital(question) }, ...cells);
+    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(2.2rem, 1fr))`;
+    return el("div", { class: "grid-wrap" }, board);
+  }
+
+  // Walk ``group``'s picker to the step that shows ``move`` (a suggestion); false when the group lacks it.
+  function reveal(group, move) {
+    const b = stepsOf(group.items).find((x) => x.move === move);
+    if (!b) return false;
+    walkOf(group.key).path = b.steps.slice(0, -1).map(([, answer]) => ({ answer, only: false }));
+    return true;
+  }
+
+  return Object.freeze({ draw, reveal, wanted, fold });
+})();

@@ -1,0 +1,414 @@
+"""Long choices on the seat page, in Chromium at a phone's 390 x 844 (and 375 x 667): pickers, not walls of buttons.
+
+Take Off's capital drawn is a list by continent with a search box, Hauling Astronauts' set-up goes
+strip by strip, Air King's squares are a grid of the field, any other long choice a searchable list;
+each plays the input it shows. Whole games of every game, one seeded game each, keep every page
+within three screens and every button in words. The pages are the page's own template and assets,
+served by Playwright's routing from a real session in this process (``view.state_json``), whose moves
+the pages play. Every wait is bounded; nothing here measures speed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.errors import PnpError
+from pnp.games import REGISTRY
+from pnp.referee import notation, session
+from pnp.table import view
+
+from test_table_browser import shots  # noqa: F401 (a fixture)
+from test_table_phone import ASSET_TYPES, PHONE, TABLE, _players, browser, expect  # noqa: F401 (a fixture)
+
+GAMES = sorted(REGISTRY)
+SCREENS = 3  # no page taller than this many screens
+MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
+# Options that keep a whole game short; Hauling Astronauts with its transports open, chosen at set-up.
+OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"]}
+SHOWN = 40  # positions shown per game at most (spread over the game), besides those a picker plays
+TAPPED = 8  # inputs played through a picker per game at most
+
+
+class Served:
+    """``current`` behind a stand-in server: seat SEAT's page at /s/SEAT, its state as the table's server
+    makes it, a move it posts played on the session (a refusal answered as the server does), and
+    ``hint`` answering /hint."""
+
+    def __init__(self, browser: Any, current: session.Session, viewport: dict[str, int] = PHONE) -> None:
+        import jinja2
+
+        self.current = current
+        self.hint: dict[str, str] | None = None
+        self.shape: Callable[[dict[str, Any]], dict[str, Any]] = lambda state: state  # a state as sent
+        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+        self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        self.context.route("**/*", self._answer)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def _answer(self, route: Any) -> None:
+        where = route.request.url.split("://", 1)[1].split("/", 1)[1]
+        seat, _, what = where.removeprefix("s/").partition("/")
+        if where.startswith("static/"):
+            asset = TABLE / where
+            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
+        elif not where.startswith("s/"):
+            route.abort()
+        elif what == "":
+            html = self.templates.get_template("seat.html").render(
+                title=self.current.spec.title, seat=seat, api=f"/s/{seat}", players=self.current.setup.players
+            )
+            route.fulfill(body=html, content_type="text/html")
+        elif what == "state":
+            route.fulfill(json=self.shape(view.state_json(self.current, seat)))
+        elif what == "events":
+            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
+        elif what == "play":
+            try:
+                self.current.play(json.loads(route.request.post_data or "{}")["move"])
+                route.fulfill(json={"version": self.current.last_hash})
+            except PnpError as exc:
+                route.fulfill(status=422, json={"error": str(exc), "kind": "refused"})
+        elif what == "hint" and self.hint is not None:
+            route.fulfill(json=self.hint)
+        else:
+            route.abort()
+
+    def show(self, seat: str) -> Any:
+        """``seat``'s page, opened afresh."""
+        self.page.goto(f"http://table.test/s/{seat}")
+        expect(self.page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
+        return self.page
+
+
+def new_session(folder: Path, name: str, seed: int = 5) -> session.Session:
+    current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
+    current.save()
+    return current
+
+
+def buttons_now(current: session.Session) -> list[dict[str, Any]]:
+    """The buttons of the seat to move."""
+    return view.state_json(current, current.state.to_move())["buttons"]
+
+
+Found = Callable[[dict[str, Any], list[dict[str, Any]]], bool]  # a button wanted, among all the buttons
+
+
+def until(current: session.Session, found: Found, rng: random.Random, limit: int = 2000) -> dict[str, Any]:
+    """Play ``current`` on by ``rng``'s choices until a button of the seat to move satisfies ``found``; that button."""
+    for _ in range(limit):
+        buttons = buttons_now(current)
+        wanted = [b for b in buttons if found(b, buttons)]
+        if wanted:
+            return wanted[0]
+        current.play(rng.choice(buttons)["move"])
+    raise AssertionError("no such button came up")
+
+
+def group_of(b: dict[str, Any]) -> tuple[str, str]:
+    """The group the page lists ``b`` in: its kind and verb (a secret: its slot)."""
+    words = b["move"].split()
+    return b["kind"], f"your {words[1]}" if b["kind"] == "secret" and len(words) > 2 else b["verb"]
+
+
+def picked(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
+    """Whether ``b`` is chosen through a picker of pickers.js (a long group, dice faces aside)."""
+    dice = b["kind"] == "chance" and len(b["move"].split()) > 2
+    group = [other for other in buttons if group_of(other) == group_of(b)]
+    return not dice and (len(group) > MANY or (len(group) > FEW and all("steps" in other for other in group)))
+
+
+def tap_through(page: Any, b: dict[str, Any]) -> None:
+    """Play ``b`` as a player does: each step's answer (those the picker did not take itself), then the
+    input, found with the search box when it waits under a folded heading; a secret is confirmed."""
+    kind, verb = group_of(b)
+    picker = page.locator(f"#moves .chooser[data-key={json.dumps(f'{kind}:{verb}')}]")
+    for _question, answer in b.get("steps", [])[:-1]:
+        step = picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(answer)}$"))
+        if step.count():
+            step.click()
+    final = picker.locator(f"button[data-move={json.dumps(b['move'])}]")
+    find = picker.locator("input.find")
+    if not final.is_visible() and find.count():
+        find.fill(b.get("steps", [["", b["label"]]])[-1][1])
+    final.click()
+    if b["kind"] == "secret":
+        page.locator("#confirm-ok").click()
+
+
+def played_by_tapping(served: Served, b: dict[str, Any]) -> None:
+    """Tap ``b`` through its picker on the page of the seat to move; the record's last input is ``b``."""
+    current = served.current
+    seat, before = current.state.to_move() or "", current.last_hash
+    tap_through(served.page, b)
+    expect(served.page.locator("body")).not_to_have_attribute("data-version", before)
+    assert current.played[-1][0] == seat
+    if b["kind"] == "secret":  # sealed: the record holds a commitment, the seat's key the value
+        _verb, slot, value = b["move"].split()
+        assert current.own_secrets(seat)[slot] == value
+    else:
+        assert notation.format(current.game, current.played[-1][1]) == b["move"]
+
+
+def words_only(page: Any, buttons: list[dict[str, Any]]) -> None:
+    """No button shown on ``page`` says a move's notation (where its words differ)."""
+    texts = page.evaluate(
+        "() => [...document.querySelectorAll('button')].filter((b) => b.checkVisibility()).map((b) => b.innerText)"
+    )
+    written = [b["move"] for b in buttons if b["label"] != b["move"]]
+    # a move of one word only when it is all the button says ("end"), a longer one anywhere ("fly 1 midway")
+    notation_said = [rf"^{re.escape(m)}$" if " " not in m else rf"(^|\s){re.escape(m)}(\s|$)" for m in written]
+    for text in texts:
+        said = " ".join(text.split())
+        assert not any(re.search(pattern, said) for pattern in notation_said), said
+
+
+def under_the_turn(page: Any, node: Any) -> None:
+    """Scroll ``node`` up to just under the turn line, as a screenshot shows it."""
+    node.evaluate(
+        "(n) => window.scrollBy(0, n.getBoundingClientRect().top"
+        " - document.querySelector('.status').getBoundingClientRect().bottom - 8)"
+    )
+
+
+def tall(page: Any) -> int:
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
+# -- the steps the games give -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_input_of_a_group_has_steps_of_its_own(tmp_path, name):
+    """Over a seeded game, every group given steps tells its inputs apart by their answers, and inputs on a
+    grid by their squares, so a picker reaches each input and only it."""
+    current, rng = new_session(tmp_path, name), random.Random(5)
+    while current.state.to_move() is not None:
+        buttons = buttons_now(current)
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for b in buttons:
+            groups.setdefault(group_of(b), []).append(b)
+        for group in groups.values():
+            if all("steps" in b for b in group):
+                paths = [tuple(answer for _question, answer in b["steps"]) for b in group]
+                assert len(set(paths)) == len(group), group
+                squares = [(*path[:-1], *b["cell"]) for path, b in zip(paths, group) if "cell" in b]
+                assert len(set(squares)) == len(squares), group
+        current.play(rng.choice(buttons)["move"])
+
+
+# -- whole games ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_whole_games_stay_within_three_screens_in_words_and_each_picker_plays_what_it_shows(browser, tmp_path, name):
+    """One seeded game of each, its seats choosing at random: the page of the seat to move, at positions
+    spread over the game and wherever the choice is made in a picker, is at most three screens tall
+    (every fold as the page opens it) and no button says notation; up to TAPPED inputs are played by
+    tapping through their pickers, and the record shows each."""
+    rng = random.Random(5)
+    rehearsal = new_session(tmp_path, name)
+    chosen: list[dict[str, Any]] = []
+    while rehearsal.state.to_move() is not None and len(chosen) < 2000:
+        chosen.append(rng.choice(buttons_now(rehearsal)))
+        rehearsal.play(chosen[-1]["move"])
+    every = max(1, len(chosen) // SHOWN)
+    (tmp_path / "game").mkdir()
+    current = new_session(tmp_path / "game", name)
+    served = Served(browser, current)
+    heights, tapped = [], 0
+    for n, b in enumerate(chosen):
+        seat = current.state.to_move() or ""
+        buttons = buttons_now(current)
+        in_picker = picked(b, buttons)
+        if in_picker or n % every == 0:
+            page = served.show(seat)
+            heights.append(tall(page))
+            assert heights[-1] <= SCREENS * PHONE["height"], f"move {n}: the page is {heights[-1]} px tall"
+            words_only(page, buttons)
+            if in_picker and tapped < TAPPED:
+                played_by_tapping(served, b)
+                tapped += 1
+                continue
+        current.play(b["move"])
+    assert current.state.to_move() is None  # the whole game was played
+    assert served.errors == []
+    print(f"{name}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked")
+
+
+# -- each picker -------------------------------------------------------------------------------------------
+
+
+def folded(text: str) -> str:
+    """``text`` as the search box compares it: no accents, case or punctuation."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if c.isalnum())
+
+
+def test_take_off_capitals_are_listed_by_continent_and_name_and_found_without_accents(browser, tmp_path, shots):
+    """The card drawn: one folded heading per continent (capitals counted), names in order inside, a search
+    typed without accents finds an accented capital, and tapping it draws that card."""
+    current = new_session(tmp_path, "take-off")
+    until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
+    draws = [b for b in buttons_now(current) if b["verb"] == "draw"]
+    served = Served(browser, current)
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='chance:draw']")
+    expect(picker.locator(".question")).to_have_text("Capital drawn")
+    continents = sorted({b["group"] for b in draws})
+    headings = picker.locator("details.heading")
+    expect(headings.locator("summary > span:first-child")).to_have_text(continents)
+    expect(headings.locator("summary .tally")).to_have_text(
+        [str(sum(b["group"] == name for b in draws)) for name in continents]
+    )
+    assert picker.locator("button.move:visible").count() == 0  # every heading folded: the page stays short
+    assert tall(page) <= SCREENS * PHONE["height"]
+    headings.first.locator("summary").click()
+    names = headings.first.locator("button.move").all_inner_texts()
+    assert len(names) == sum(b["group"] == continents[0] for b in draws)
+    assert [folded(n) for n in names] == sorted(folded(n) for n in names)
+
+    under_the_turn(page, picker)
+    page.screenshot(path=shots / "table-picker-capitals.png")
+
+    # typed in capitals with accents the name lacks (or without those it has): found all the same
+    wanted = next(b for b in draws if b["group"] == "Europe")
+    name = wanted["steps"][0][1].split(" (")[0]
+    typed = "".join({"a": "á", "e": "é", "o": "ö", "u": "ü"}.get(c, c) for c in folded(name)).upper()
+    assert typed != name.upper()
+    picker.locator("input.find").fill(typed)
+    shown = picker.locator("button.move:visible")
+    expect(shown.first).to_be_visible()
+    assert wanted["move"] in shown.evaluate_all("(all) => all.map((b) => b.dataset.move)")
+    assert all(folded(typed) in folded(text) for text in shown.all_inner_texts())
+    expect(headings.locator("summary:visible > span:first-child")).to_have_text(
+        sorted({b["group"] for b in draws if folded(typed) in folded(b["steps"][0][1])})
+    )  # only the headings with a match, opened
+    played_by_tapping(served, wanted)
+    assert served.errors == []
+
+
+def test_hauling_set_up_goes_strip_by_strip_offering_only_what_is_left_with_a_way_back(browser, tmp_path, shots):
+    """120 ways to set up become three steps: strip 1's transport (6), strip 2's (the 5 left), strip 3's
+    (the 4 left, each playing the set-up it completes); Back returns a step, and the set-up is recorded."""
+    current = new_session(tmp_path, "hauling-astronauts")
+    choices = buttons_now(current)
+    assert len(choices) == 120 and all(b["verb"] == "choose" for b in choices)
+    served = Served(browser, current)
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='choice:choose']")
+    first = sorted({b["steps"][0][1] for b in choices})
+    expect(picker.locator(".question")).to_have_text("Transport for strip 1")
+    expect(picker.locator("button.step")).to_have_text(first)
+    assert tall(page) <= SCREENS * PHONE["height"]
+    picker.locator("button.step").nth(1).click()
+    expect(picker.locator(".question")).to_have_text("Transport for strip 2")
+    expect(picker.locator("button.step")).to_have_text([name for name in first if name != first[1]])
+    picker.locator("button.back").click()
+    expect(picker.locator(".question")).to_have_text("Transport for strip 1")
+    expect(picker.locator("button.step")).to_have_count(6)
+    picker.locator("button.step").nth(0).click()
+    picker.locator("button.step").nth(0).click()
+    expect(picker.locator(".question")).to_have_text("Transport for strip 3")
+    expect(picker.locator("button.move")).to_have_count(4)
+    expect(picker.locator(".chosen")).to_have_text(f"{first[0]} › {first[1]}")
+    under_the_turn(page, picker.locator("xpath=ancestor::details[1]"))
+    page.screenshot(path=shots / "table-picker-set-up.png")
+    b = next(b for b in choices if [s[1] for s in b["steps"][:2]] == first[:2])
+    played_by_tapping(served, b)
+    assert served.errors == []
+
+
+def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(browser, tmp_path, shots):
+    """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
+    their move for a screen reader, the others disabled; a tap plays the square."""
+    current = new_session(tmp_path, "air-king")
+    def many_storms(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
+        return b["verb"] == "storm" and sum(other["verb"] == "storm" for other in buttons) > MANY
+
+    storm = until(current, many_storms, random.Random(1))
+    storms = [b for b in buttons_now(current) if b["verb"] == "storm"]
+    rows, columns = storm["grid"]["rows"], storm["grid"]["columns"]
+    served = Served(browser, current)
+    page = served.show(current.state.to_move() or "")
+    squares = page.locator("#moves .chooser[data-key='choice:storm'] .squares")
+    expect(squares.locator("button.square")).to_have_count(len(rows) * len(columns))
+    enabled = squares.locator("button.square:not([disabled])")
+    expect(enabled).to_have_count(len(storms))
+    assert sorted(enabled.evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))")) == sorted(
+        b["label"] for b in storms
+    )
+    for b in storms[:3]:  # each where the field has it
+        row, column = b["cell"]
+        assert squares.locator("button.square").nth(row * len(columns) + column).get_attribute("data-move") == b["move"]
+    assert tall(page) <= SCREENS * PHONE["height"]
+    under_the_turn(page, squares.locator("xpath=ancestor::details[1]"))
+    page.screenshot(path=shots / "table-picker-squares.png")
+    played_by_tapping(served, storms[-1])
+    assert served.errors == []
+
+
+def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(browser, tmp_path):
+    """Take Off's capitals sent as plain buttons (no steps, no continent): one list that scrolls in its own
+    box, so the page stays within three screens, with a search box that finds and plays a capital."""
+    current = new_session(tmp_path, "take-off")
+    until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
+    served = Served(browser, current)
+    plain = ("steps", "group", "cell", "grid")
+    served.shape = lambda state: {
+        **state,
+        "buttons": [{key: value for key, value in b.items() if key not in plain} for b in state["buttons"]],
+    }
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='chance:draw']")
+    expect(picker.locator(".answers.long")).to_be_visible()
+    assert tall(page) <= SCREENS * PHONE["height"]
+    b = next(b for b in buttons_now(current) if b["verb"] == "draw")
+    picker.locator("input.find").fill(b["label"].split(" ", 1)[1])
+    expect(picker.locator("button.move:visible")).to_have_count(1)
+    played_by_tapping(served, {key: b[key] for key in b if key not in plain})
+
+
+def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(browser, tmp_path):
+    """The search bot suggests a set-up: the picker takes its steps, and the button that plays it is
+    outlined and in view."""
+    current = new_session(tmp_path, "hauling-astronauts")
+    b = buttons_now(current)[57]
+    served = Served(browser, current)
+    served.hint = {"move": b["move"], "label": b["label"]}
+    page = served.show(current.state.to_move() or "")
+    page.locator("#suggest").click()
+    marked = page.locator("#moves button.move.suggested")
+    expect(marked).to_have_attribute("data-move", b["move"])
+    expect(marked).to_be_in_viewport()
+    expect(page.locator(".chooser .chosen")).to_have_text(" › ".join(step[1] for step in b["steps"][:-1]))
+
+
+def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, tmp_path):
+    """At 375 x 667, the page of a seat waiting for its turn scrolls its moves (a picker) up under the turn
+    line once the turn comes."""
+    current = new_session(tmp_path, "take-off")
+    rng = random.Random(3)
+    until(current, lambda b, _all: b["verb"] == "draw", rng)
+    mover = current.state.to_move() or ""
+    draw = next(b for b in buttons_now(current) if b["verb"] == "draw")
+    served = Served(browser, current, {"width": 375, "height": 667})
+    seat = next(p for p in current.setup.players if p != mover)
+    page = served.show(seat)
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "waiting")
+    current.play(draw["move"])
+    until(current, lambda _b, _all: current.state.to_move() == seat, rng)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the page looks again at once
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+    top = page.evaluate("() => document.getElementById('moves-section').getBoundingClientRect().top")
+    under = page.evaluate("() => document.querySelector('.status').getBoundingClientRect().bottom")
+    assert under - 1 <= top <= 667 / 2, (top, under)
