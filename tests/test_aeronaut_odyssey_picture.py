@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from support import boxes
 
 from pnp.games.aeronaut_odyssey.board import compile_board
 from pnp.games.aeronaut_odyssey.components import picture
@@ -75,12 +76,7 @@ def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, floa
 
 
 def overlapping(texts) -> list[tuple[str, str]]:
-    pairs = []
-    for i, (a, _, p) in enumerate(texts):
-        for b, _, q in texts[i + 1 :]:
-            if min(p[2], q[2]) - max(p[0], q[0]) > 0.5 and min(p[3], q[3]) - max(p[1], q[1]) > 0.5:
-                pairs.append((a, b))
-    return pairs
+    return boxes.overlapping([(text, box) for text, _, box in texts], slack=0.5)
 
 
 def game_states(board, players: int, seed: int, hidden: bool = False) -> list[AeroState]:

@@ -15,7 +15,7 @@ from functools import partial
 
 import pypdf
 import pytest
-from test_printing_support import board_drawing, kit, open_pdf, page_size, page_text, stroked
+from support.printing import board_drawing, kit, open_pdf, page_size, page_text, stroked
 
 from pnp.games import REGISTRY
 from pnp.games.air_king.field import cell_name

@@ -9,7 +9,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from test_printing_support import (
+from support.pdf import point_size
+from support.printing import (
     BACK_MARK,
     FRONT_MARK,
     MM,
@@ -25,7 +26,6 @@ from test_printing_support import (
     raster,
     stroked,
 )
-from test_printing_text_sizes import point_size
 
 from pnp.printing.footer import SMALLEST
 from pnp.printing.imposition import TIGHT_BLEED
