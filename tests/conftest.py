@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -11,6 +12,7 @@ from hypothesis import settings
 from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
+from support import kits, pdf
 
 # The suite never depends on random bytes or on time: Hypothesis draws each test's examples from a fixed
 # seed, with no deadline per example (a loaded machine is slow, not wrong).
@@ -26,6 +28,13 @@ def _cache_folder(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PNP_CACHE_DIR", str(tmp_path_factory.mktemp("pnp-cache")))
         yield
+
+
+@pytest.fixture(scope="session")
+def printed_kits(tmp_path_factory) -> Iterator[kits.PrintedKits]:
+    """Every game's default kit, printed once per session for all the tests that read it (read only)."""
+    yield kits.PrintedKits(tmp_path_factory.mktemp)
+    pdf.close_all()
 
 
 @pytest.fixture

@@ -32,8 +32,8 @@ def named(root: ET.Element, prefix: str) -> list[ET.Element]:
 
 
 @pytest.fixture(scope="module")
-def default(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("ao"), KitRequest(), formats=("pdf", "svg"))
+def default(printed_kits):
+    return {(f.path.name, f.format): f for f in printed_kits.files("aeronaut-odyssey", formats=("pdf", "svg"))}
 
 
 def test_the_default_board_is_one_landscape_page_with_the_seed_and_the_reminders(default):

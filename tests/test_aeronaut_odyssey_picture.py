@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from support import boxes
+from support.svg import IDENTITY, parse_transform, times
 
 from pnp.games.aeronaut_odyssey.board import compile_board
 from pnp.games.aeronaut_odyssey.components import picture
@@ -25,29 +26,6 @@ MM_PER_PT = 25.4 / 72
 SHOWN = 1000.0  # px: the browser window the picture is made for
 
 
-def _product(m, n):
-    a, b, c, d, e, f = m
-    return (a * n[0] + c * n[1], b * n[0] + d * n[1], a * n[2] + c * n[3], b * n[2] + d * n[3],
-            a * n[4] + c * n[5] + e, b * n[4] + d * n[5] + f)  # fmt: skip
-
-
-def _transform(text: str | None):
-    """An SVG transform attribute (translate, rotate, scale) as a matrix (a, b, c, d, e, f)."""
-    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    for name, args in re.findall(r"(\w+)\(([^)]*)\)", text or ""):
-        v = [float(x) for x in re.split(r"[ ,]+", args.strip())]
-        if name == "translate":
-            step = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
-        elif name == "scale":
-            step = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        else:
-            t, (cx, cy) = math.radians(v[0]), (v[1], v[2]) if len(v) > 2 else (0, 0)
-            turn = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0, 0)
-            step = _product(_product((1, 0, 0, 1, cx, cy), turn), (1, 0, 0, 1, -cx, -cy))
-        m = _product(m, step)
-    return m
-
-
 def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, float, float]]]:
     """Every text with its size and its box (ascent to descent, the font's own advance widths) in px on screen."""
     root = ET.fromstring(svg)
@@ -55,7 +33,7 @@ def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, floa
     found = []
 
     def walk(element, m):
-        m = _product(m, _transform(element.get("transform")))
+        m = times(m, parse_transform(element.get("transform")))
         if element.tag != SVG + "text":
             for child in element:
                 walk(child, m)
@@ -70,17 +48,12 @@ def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, floa
         scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         found.append((s, size * scale * px, (min(xs), min(ys), max(xs), max(ys))))
 
-    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    walk(root, IDENTITY)
     return found
 
 
 def overlapping(texts) -> list[tuple[str, str]]:
-    pairs = []
-    for i, (a, _, p) in enumerate(texts):
-        for b, _, q in texts[i + 1 :]:
-            if min(p[2], q[2]) - max(p[0], q[0]) > 0.5 and min(p[3], q[3]) - max(p[1], q[1]) > 0.5:
-                pairs.append((a, b))
-    return pairs
+    return boxes.overlapping([(text, box) for text, _, box in texts], slack=0.5)
 
 
 def game_states(board, players: int, seed: int, hidden: bool = False) -> list[AeroState]:

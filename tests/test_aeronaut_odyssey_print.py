@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from test_printing_support import raster
+from support.printing import raster
 
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.draw import draw_map

@@ -15,7 +15,7 @@ from pnp.games import REGISTRY
 from pnp.games.air_king.model import load_data
 from pnp.games.spec import KitRequest
 from pnp.printing.parts import POKER, Board, Deck, Sheet
-from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
+from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
 
@@ -24,14 +24,13 @@ MM = 25.4 / 72
 
 
 @pytest.fixture(scope="module")
-def kit():
-    return SPEC.kit(KitRequest())
+def kit(printed_kits):
+    return printed_kits.kit("air-king")
 
 
 @pytest.fixture(scope="module")
-def written(kit, tmp_path_factory):
-    out = tmp_path_factory.mktemp("air-king")
-    return {(f.path.name, f.format): f for f in render_kit(kit, PrintSettings(formats=("pdf", "svg")), out)}
+def written(printed_kits):
+    return {(f.path.name, f.format): f for f in printed_kits.files("air-king", formats=("pdf", "svg"))}
 
 
 def _svg_names(written, prefix: str) -> list[str]:

@@ -15,18 +15,13 @@ from pnp.games.aloft.model import load_board
 from pnp.games.spec import KitRequest
 from pnp.loader import load_text
 from pnp.printing.parts import MINI
-from pnp.printing.render import PrintSettings, render_kit
 
 SPEC = REGISTRY["aloft"]
 
 
 @pytest.fixture(scope="module")
-def written(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aloft")
-    return {
-        (f.path.name, f.format): f
-        for f in render_kit(SPEC.kit(KitRequest()), PrintSettings(formats=("pdf", "svg")), out)
-    }
+def written(printed_kits):
+    return {(f.path.name, f.format): f for f in printed_kits.files("aloft", formats=("pdf", "svg"))}
 
 
 def test_the_manifest_counts_every_component(written):

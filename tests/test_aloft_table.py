@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
-from itertools import combinations
 
 import pytest
+from support import boxes as box_geometry
 
 from pnp.errors import IllegalMove, NotationError
 from pnp.games import REGISTRY
@@ -258,10 +258,8 @@ def text_boxes(svg: str) -> list[tuple[str, float, float, float, float, float]]:
     return boxes
 
 
-def overlapping(boxes):
-    return [
-        (a[0], b[0]) for a, b in combinations(boxes, 2) if a[2] < b[4] and b[2] < a[4] and a[3] < b[5] and b[3] < a[5]
-    ]
+def overlapping(texts: list[tuple[str, float, float, float, float, float]]) -> list[tuple[str, str]]:
+    return box_geometry.overlapping([(text, (left, top, right, bottom)) for text, _, left, top, right, bottom in texts])
 
 
 def test_the_overlap_check_finds_overlapping_labels():

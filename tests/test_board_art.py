@@ -9,28 +9,27 @@ and it has no art around it that could grow, so it is measured here but not held
 
 from __future__ import annotations
 
-import dataclasses
 from contextlib import nullcontext
 from functools import partial
 
 import pypdf
 import pytest
-from test_printing_support import board_drawing, kit, open_pdf, page_size, page_text, stroked
+from support.kits import PrintedKits
+from support.printing import board_drawing, kit, open_pdf, page_size, page_text, stroked
 
-from pnp.games import REGISTRY
+from pnp.files import file_name
 from pnp.games.air_king.field import cell_name
 from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.mat import field_drawing
 from pnp.games.aloft.board import board_drawing as aloft_drawing
 from pnp.games.aloft.model import load_board
-from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.marks import HAIRLINE
 from pnp.printing.paper import MARGIN, orientations
 from pnp.printing.parts import Board
-from pnp.printing.render import PrintSettings, render_kit
+from pnp.printing.render import PrintSettings, WrittenFile, render_kit
 
 FILLED = 0.85  # the least share of a page's printable area a tile covers
 A4_LANDSCAPE = orientations("a4")[1]
@@ -50,20 +49,16 @@ def tile_fills(path) -> list[float]:
     return fills
 
 
-def board_file(tmp_path, game: str, paper: str, ink_saver: bool = False):
-    """The game's board document alone, printed."""
-    whole = REGISTRY[game].kit(KitRequest())
-    documents = tuple(d for d in whole.documents if any(isinstance(p, Board) for p in d.parts))
-    written = render_kit(
-        dataclasses.replace(whole, documents=documents), PrintSettings(paper=paper, ink_saver=ink_saver), tmp_path
-    )
-    return next(f for f in written if f.path.name != "calibration.pdf")
+def board_file(printed_kits: PrintedKits, game: str, paper: str) -> WrittenFile:
+    """The PDF of the game's board document, as its kit prints it."""
+    (board,) = [d for d in printed_kits.kit(game).documents if any(isinstance(p, Board) for p in d.parts)]
+    return next(f for f in printed_kits.files(game, paper) if f.path.stem == file_name(board.name))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["aloft", "air-king"])
-def test_every_tile_covers_most_of_its_page_on_the_same_number_of_sheets(tmp_path, game, paper):
-    written = board_file(tmp_path, game, paper)
+def test_every_tile_covers_most_of_its_page_on_the_same_number_of_sheets(printed_kits, game, paper):
+    written = board_file(printed_kits, game, paper)
     fills = tile_fills(written.path)
     assert written.pages == 7 and len(fills) == 6  # an overview and 2 x 3 tiles, as before the art grew
     assert min(fills) >= FILLED, [round(f, 3) for f in fills]

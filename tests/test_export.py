@@ -16,8 +16,6 @@ from pnp.cli.progress import progress_bar
 from pnp.export.png import export_png, face_count
 from pnp.export.tts import export_tts, step_count
 from pnp.export.tts_decks import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, grid
-from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.render import PrintSettings, count_pages, render_kit
@@ -67,8 +65,8 @@ def _difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
 
 
-def test_poker_card_png_is_exact_size_with_bleed_and_dpi(tmp_path):
-    written = export_png(REGISTRY["air-king"].kit(KitRequest()), tmp_path, 300, 3.0)
+def test_poker_card_png_is_exact_size_with_bleed_and_dpi(printed_kits, tmp_path):
+    written = export_png(printed_kits.kit("air-king"), tmp_path, 300, 3.0)
     cards = [p for p in written if "token" not in p.parent.name]
     assert cards and all(p.suffix == ".png" for p in written)
     expected = (round((63.5 + 6) / 25.4 * 300), round((88.9 + 6) / 25.4 * 300))
@@ -237,8 +235,8 @@ def test_every_grid_fits_tabletop_simulator(cards, width, height, dpi):
     assert abs(cw / ch - width / height) <= width / height * (1 / cw + 1 / ch)  # the shape, to half a pixel a side
 
 
-def test_export_air_king_tts_loads_as_decks(tmp_path):
-    written = export_tts(REGISTRY["air-king"].kit(KitRequest()), tmp_path, 300)
+def test_export_air_king_tts_loads_as_decks(printed_kits, tmp_path):
+    written = export_tts(printed_kits.kit("air-king"), tmp_path, 300)
     saved = json.loads(written[-1].read_text())
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
     assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]

@@ -14,7 +14,6 @@ from pnp.export.raster import pixels
 from pnp.export.tts import export_tts, image_size, step_count
 from pnp.export.tts_decks import grid
 from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import POKER, Board, Deck, Die, Face, Kit, KitDocument, Piece, Sheet, Token, TokenSheet
 
@@ -110,12 +109,12 @@ def check_object(state: dict, where: str = "ObjectStates") -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def sets(tmp_path_factory) -> dict[str, tuple[Kit, dict, Path]]:
+def sets(printed_kits, tmp_path_factory) -> dict[str, tuple[Kit, dict, Path]]:
     """Each game's kit, its saved object and its folder, exported once at a low dpi."""
     out = tmp_path_factory.mktemp("tts")
     found = {}
-    for game, spec in REGISTRY.items():
-        kit = spec.kit(KitRequest())
+    for game in REGISTRY:
+        kit = printed_kits.kit(game)
         saved = export_tts(kit, out, DPI)[-1]
         found[game] = (kit, json.loads(saved.read_text()), saved.parent)
     return found

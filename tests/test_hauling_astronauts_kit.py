@@ -9,28 +9,24 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.games import REGISTRY
 from pnp.games.hauling_astronauts.components import picture
 from pnp.games.hauling_astronauts.layout import WIDTH, Layout
 from pnp.games.hauling_astronauts.model import builtin
 from pnp.games.hauling_astronauts.notation import SPACES, STRIP_NAMES
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
-from pnp.games.spec import KitRequest
 from pnp.printing.paper import MARGIN, PAPERS
-from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
+from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
 
-SPEC = REGISTRY["hauling-astronauts"]
 DATA = builtin()
 LAYOUT = Layout.of(DATA)
 MM = 72 / 25.4  # points per millimetre
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def written(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"ha-{request.param}")
-    files = render_kit(SPEC.kit(KitRequest()), PrintSettings(paper=request.param, formats=("pdf", "svg")), out)
+def written(request, printed_kits):
+    files = printed_kits.files("hauling-astronauts", request.param, ("pdf", "svg"))
     return request.param, {(f.path.name, f.format): f for f in files}
 
 

@@ -12,28 +12,24 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.errors import PnpError
 from pnp.export.press import SHOPS, export_press, press_face
 from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.printing import fonts
 from pnp.printing.cards import ItemSet
 from pnp.printing.parts import POKER, Card, Deck, Face
 from pnp.printing.preflight import HOME, PRESSES, preflight
-from pnp.printing.render import PrintSettings, render_kit
 
 MM = 72 / 25.4
 WIDTH, HEIGHT, BLEED = 80.0, 110.0, 5.0  # the fixture's page and its bleed round the trim, mm
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def kit_files(request, tmp_path_factory):
-    """Every PDF of every kit on one paper, built once for the module."""
-    out = tmp_path_factory.mktemp(request.param)
-    settings = PrintSettings(paper=request.param)
-    return [f.path for spec in REGISTRY.values() for f in render_kit(spec.kit(KitRequest()), settings, out)]
+def kit_files(request, printed_kits):
+    """Every PDF of every kit on one paper (printed once for the session)."""
+    return printed_kits.pdfs(request.param)
 
 
 @pytest.fixture(scope="module")
-def kits():
-    return [spec.kit(KitRequest()) for spec in REGISTRY.values()]
+def kits(printed_kits):
+    return [printed_kits.kit(game) for game in REGISTRY]
 
 
 def test_every_kit_passes_on_a4_and_letter(kit_files):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_printing_support import MM, open_pdf, page_size, raster
+from support.printing import MM, open_pdf, page_size, raster
 
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import luminance, rgb

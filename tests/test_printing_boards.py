@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_printing_support import BOARD_EDGE, MM, Box, board, kit, open_pdf, page_size, page_text, sheet, stroked
+from support.printing import BOARD_EDGE, MM, Box, board, kit, open_pdf, page_size, page_text, sheet, stroked
 
 from pnp.errors import PnpError
 from pnp.printing.marks import HAIRLINE

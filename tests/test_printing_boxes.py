@@ -4,12 +4,13 @@ MediaBox (pypdf); a card or token sheet's TrimBox is its grid's outer cut lines,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pdfplumber
 import pypdf
 import pytest
+from support.pdf import read
 
-from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.printing.marks import HAIRLINE, MARK_LENGTH
 from pnp.printing.paper import MARGIN
 from pnp.printing.render import PrintSettings, render_kit
@@ -19,11 +20,9 @@ BOXES = ("/MediaBox", "/BleedBox", "/TrimBox")
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def kit_files(request, tmp_path_factory):
-    """Every PDF of every kit on one paper, built once for the module."""
-    out = tmp_path_factory.mktemp(request.param)
-    settings = PrintSettings(paper=request.param)
-    return [f.path for spec in REGISTRY.values() for f in render_kit(spec.kit(KitRequest()), settings, out)]
+def kit_files(request, printed_kits):
+    """Every PDF of every kit on one paper (printed once for the session)."""
+    return printed_kits.pdfs(request.param)
 
 
 def boxes(page) -> dict[str, tuple[float, ...]]:
@@ -55,7 +54,7 @@ def mark_lines(page) -> tuple[list[float], list[float]]:
 def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_its_media_box(kit_files):
     pages = 0
     for path in kit_files:
-        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+        for number, page in enumerate(read(path).pages, 1):
             found = boxes(page)
             assert set(found) == set(BOXES), f"{path.name} page {number}: {sorted(found)}"
             assert inside(found["/TrimBox"], found["/BleedBox"]), f"{path.name} page {number}"
@@ -67,7 +66,7 @@ def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_its_media_box(kit
 def test_a_card_or_token_sheets_trim_box_is_its_grids_outer_cut_lines(kit_files):
     checked = 0
     for path in (p for p in kit_files if p.name in ("cards.pdf", "tokens.pdf")):
-        fronts = pypdf.PdfReader(path).pages[:: 2 if path.name == "cards.pdf" else 1]  # backs follow the fronts
+        fronts = read(path).pages[:: 2 if path.name == "cards.pdf" else 1]  # backs follow the fronts
         with pdfplumber.open(str(path)) as pdf:
             for number, (page, plumbed) in enumerate(zip(fronts, pdf.pages[:: 2 if path.name == "cards.pdf" else 1])):
                 xs, ys = mark_lines(plumbed)
@@ -80,8 +79,9 @@ def test_a_card_or_token_sheets_trim_box_is_its_grids_outer_cut_lines(kit_files)
     assert checked >= 20
 
 
-def test_a_back_pages_boxes_mirror_its_fronts_and_follow_the_back_offset(tmp_path):
-    kit = REGISTRY["aloft"].kit(KitRequest())
+def test_a_back_pages_boxes_mirror_its_fronts_and_follow_the_back_offset(printed_kits, tmp_path):
+    whole = printed_kits.kit("aloft")
+    kit = replace(whole, documents=tuple(d for d in whole.documents if d.name == "cards"))
     for offset in ((0.0, 0.0), (2.0, -1.5)):
         written = render_kit(kit, PrintSettings(back_offset=offset), tmp_path)
         front, back = pypdf.PdfReader(next(f.path for f in written if f.path.name == "cards.pdf")).pages[:2]
@@ -95,7 +95,7 @@ def test_a_back_pages_boxes_mirror_its_fronts_and_follow_the_back_offset(tmp_pat
 def test_a_board_or_tile_is_cut_at_its_visible_area_with_no_bleed(kit_files):
     tiles = 0
     for path in (p for p in kit_files if p.name in ("board.pdf", "field-mat.pdf", "map.pdf")):
-        pages = pypdf.PdfReader(path).pages
+        pages = read(path).pages
         for number, page in enumerate(pages, 1):
             found = boxes(page)
             if len(pages) > 1 and number == 1:  # a tiled board's overview: a guide, not cut

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_printing_support import (
+from support.printing import (
     BACK_MARK,
     FRONT_MARK,
     MM,

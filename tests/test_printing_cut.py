@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_printing_support import (
+from support.printing import (
     FRONT_MARK,
     MM,
     Box,

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 from pypdf import PdfReader
-from test_printing_support import POKER_NAME, board, deck, kit, open_pdf, page_size, page_text, sheet, tokens
+from support.printing import POKER_NAME, board, deck, kit, open_pdf, page_size, page_text, sheet, tokens
 
 from pnp.errors import PnpError
 from pnp.printing.canvas import Drawing

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_printing_support import (
+from support.printing import (
     BOARD_EDGE,
     FRONT_MARK,
     deck,
@@ -16,10 +16,8 @@ from test_printing_support import (
     sheet,
     stroked,
 )
-from test_printing_support import tokens as token_sheet
+from support.printing import tokens as token_sheet
 
-from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.printing.parts import POKER
 from pnp.printing.render import PrintSettings, render_kit
 
@@ -66,6 +64,6 @@ def test_cards_with_backs_never_share_a_page_with_one_sided_parts(tmp_path):
 
 
 @pytest.mark.parametrize("game,document,pages", [("take-off", "jets-and-dice", 1), ("aloft", "tokens", 1)])
-def test_small_parts_of_the_games_fit_one_page(tmp_path, game, document, pages):
-    written = render_kit(REGISTRY[game].kit(KitRequest()), PrintSettings(), tmp_path)
+def test_small_parts_of_the_games_fit_one_page(printed_kits, game, document, pages):
+    written = printed_kits.files(game)
     assert next(f for f in written if f.path.stem == document).pages == pages

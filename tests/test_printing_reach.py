@@ -9,7 +9,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from test_printing_support import (
+from support.pdf import point_size
+from support.printing import (
     BACK_MARK,
     FRONT_MARK,
     MM,
@@ -25,7 +26,6 @@ from test_printing_support import (
     raster,
     stroked,
 )
-from test_printing_text_sizes import point_size
 
 from pnp.printing.footer import SMALLEST
 from pnp.printing.imposition import TIGHT_BLEED
@@ -169,11 +169,9 @@ def pgm_pages(pdf: Path, folder: Path, dpi: int) -> list[list[bytes]]:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_nothing_of_a_whole_build_is_printed_within_5_mm_of_the_paper_edge(cli, tmp_path, paper):
-    code, _, err = cli("build", "all", "--paper", paper, "-o", "out")
-    assert code == 0, err
+def test_nothing_of_a_whole_build_is_printed_within_5_mm_of_the_paper_edge(printed_kits, tmp_path, paper):
     seen = 0
-    for pdf in sorted((tmp_path / "out").glob("*/*.pdf")):
+    for pdf in printed_kits.pdfs(paper):  # what ``pnp build all --paper PAPER`` writes
         folder = tmp_path / "pgm" / pdf.parent.name / pdf.stem
         folder.mkdir(parents=True)
         for number, rows in enumerate(pgm_pages(pdf, folder, dpi=72), 1):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from pypdf import PdfReader
-from test_printing_support import BOARD_EDGE, MM, kit, open_pdf, raster, stroked
+from support.printing import BOARD_EDGE, MM, kit, open_pdf, raster, stroked
 
 from pnp.printing import boards
 from pnp.printing.canvas import Canvas, Drawing

@@ -8,45 +8,32 @@ Overview pages are left out: they are the board shrunk to show how the tiles go 
 
 from __future__ import annotations
 
-import math
-
 import pdfplumber
 import pytest
+from support.pdf import plumbed, point_size
 
 from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.printing.paper import FOOTER_BAND, MARGIN
-from pnp.printing.render import PrintSettings, render_kit
 
 MM = 25.4 / 72
 SMALLEST = 6.0
 SMALLEST_FOOTER = 5.0
-def point_size(char: dict) -> float:
-    """A character's size in points, turned or not: its box measured across the line of text."""
-    a, b = char["matrix"][:2]
-    scale = math.hypot(a, b)
-    cos, sin = abs(a) / scale, abs(b) / scale
-    advance = char["adv"] * scale
-    if cos >= sin:
-        return (char["height"] - advance * sin) / cos
-    return (char["width"] - advance * cos) / sin
 
 
 def too_small(path) -> list[str]:
     """Each character under the limit, as 'page N: size pt "text"' (one entry per page and size)."""
     found: set[str] = set()
-    with pdfplumber.open(str(path)) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            if "overview at" in (page.extract_text() or ""):
-                continue
-            footer_top = page.height * MM - MARGIN - FOOTER_BAND
-            for word in page.extract_words(x_tolerance=1, return_chars=True):  # badges side by side stay apart
-                fine = len(word["text"]) == 1 or word["top"] * MM >= footer_top - 0.01
-                limit = SMALLEST_FOOTER if fine else SMALLEST
-                for char in word["chars"]:
-                    size = point_size(char)
-                    if size < limit - 0.05:
-                        found.add(f"page {number}: {size:.1f} pt {char['text']!r}")
+    for number, page in enumerate(plumbed(path).pages, 1):
+        if "overview at" in (page.extract_text() or ""):
+            continue
+        footer_top = page.height * MM - MARGIN - FOOTER_BAND
+        for word in page.extract_words(x_tolerance=1, return_chars=True):  # badges side by side stay apart
+            fine = len(word["text"]) == 1 or word["top"] * MM >= footer_top - 0.01
+            limit = SMALLEST_FOOTER if fine else SMALLEST
+            for char in word["chars"]:
+                size = point_size(char)
+                if size < limit - 0.05:
+                    found.add(f"page {number}: {size:.1f} pt {char['text']!r}")
     return sorted(found)
 
 
@@ -65,8 +52,8 @@ def test_point_size_reads_turned_text(tmp_path):
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
-def test_no_printed_text_is_under_6_pt(tmp_path, game):
-    written = render_kit(REGISTRY[game].kit(KitRequest()), PrintSettings(), tmp_path)
+def test_no_printed_text_is_under_6_pt(printed_kits, game):
+    written = printed_kits.files(game)
     problems = {f.path.name: too_small(f.path) for f in written}
     assert not any(problems.values()), {name: found[:8] for name, found in problems.items() if found}
 

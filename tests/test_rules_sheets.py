@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
-from itertools import combinations
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
+from support.boxes import of, overlapping
+from support.pdf import plumbed
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
-from pnp.printing.render import PrintSettings, render_kit
 from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Text, text_drawing
 
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
@@ -53,23 +52,15 @@ WORDINGS = {"take-off": re.compile(r"(?:brown|blue) deck\W+(?:eastern|western) h
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[str, Path]:
-    """Every kit built on A4, each in its own folder."""
-    out = tmp_path_factory.mktemp("kits")
-    for game in GAMES:
-        render_kit(REGISTRY[game].kit(KitRequest()), PrintSettings(), out)
-    return {game: out / game for game in GAMES}
+def kits(printed_kits) -> dict[str, Path]:
+    """Every kit's folder on A4 (printed once for the session)."""
+    return {game: printed_kits.pdf(game, "rules").parent for game in GAMES}
 
 
 @pytest.fixture(scope="module")
-def letter(tmp_path_factory) -> dict[str, Path]:
-    """Every kit's rules and aids built on Letter."""
-    out = tmp_path_factory.mktemp("letter")
-    for game in GAMES:
-        kit = REGISTRY[game].kit(KitRequest())
-        kit = replace(kit, documents=tuple(d for d in kit.documents if d.name in ("rules", "player-aids")))
-        render_kit(kit, PrintSettings(paper="letter"), out)
-    return {game: out / game for game in GAMES}
+def letter(printed_kits) -> dict[str, Path]:
+    """Every kit's folder on Letter."""
+    return {game: printed_kits.pdf(game, "rules", "letter").parent for game in GAMES}
 
 
 def _figures(page) -> list[tuple[float, float, float, float]]:
@@ -90,23 +81,21 @@ def _inside(char, boxes) -> bool:
 def _check_pages(path: Path, smallest: float) -> int:
     """Every page's text: at least ``smallest`` pt outside figures, inside the margins, no two words overlapping."""
     margin = MARGIN / PT
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            figures = _figures(page)
-            footer = page.height - (MARGIN + FOOTER_BAND) / PT  # the toolkit's footer line, set smaller
-            body = [c for c in page.chars if c["text"].strip() and c["top"] < footer and not _inside(c, figures)]
-            assert body, f"{path.name} page {number}: no text"
-            small = sorted({round(c["size"], 2) for c in body if c["size"] < smallest - 0.01})
-            assert not small, f"{path.name} page {number}: text at {small} pt, under {smallest} pt"
-            for c in page.chars:
-                assert margin - 0.5 <= c["x0"] and c["x1"] <= page.width - margin + 0.5, (path.name, c["text"])
-                assert margin - 0.5 <= c["top"] and c["bottom"] <= page.height - margin + 0.5, (path.name, c["text"])
-            words = [w for w in page.extract_words() if w["top"] < footer and not _inside(w, figures)]
-            for a, b in combinations(words, 2):
-                overlap_x = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
-                overlap_y = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
-                assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{path.name} page {number}: {a['text']!r} on {b['text']!r}"
-        return len(pdf.pages)
+    pdf = plumbed(path)
+    for number, page in enumerate(pdf.pages, 1):
+        figures = _figures(page)
+        footer = page.height - (MARGIN + FOOTER_BAND) / PT  # the toolkit's footer line, set smaller
+        body = [c for c in page.chars if c["text"].strip() and c["top"] < footer and not _inside(c, figures)]
+        assert body, f"{path.name} page {number}: no text"
+        small = sorted({round(c["size"], 2) for c in body if c["size"] < smallest - 0.01})
+        assert not small, f"{path.name} page {number}: text at {small} pt, under {smallest} pt"
+        for c in page.chars:
+            assert margin - 0.5 <= c["x0"] and c["x1"] <= page.width - margin + 0.5, (path.name, c["text"])
+            assert margin - 0.5 <= c["top"] and c["bottom"] <= page.height - margin + 0.5, (path.name, c["text"])
+        words = [w for w in page.extract_words() if w["top"] < footer and not _inside(w, figures)]
+        clashes = overlapping([(w["text"], of(w)) for w in words], slack=0.5)
+        assert not clashes, f"{path.name} page {number}: {clashes[0][0]!r} on {clashes[0][1]!r}"
+    return len(pdf.pages)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -184,8 +173,7 @@ def _printed(folder: Path) -> str:
     for path in sorted(folder.glob("*.pdf")):
         if path.name == "calibration.pdf":  # the toolkit's test page, not the game's: it names pnp itself
             continue
-        with pdfplumber.open(path) as pdf:
-            texts += [_page_text(page) for page in pdf.pages]
+        texts += [_page_text(page) for page in plumbed(path).pages]
     return re.sub(r"\s+", " ", "\n".join(texts))
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from support.svg import IDENTITY, Matrix, Point, apply, parse_transform, times
 from test_every_game import GAMES, SVG, state_at
 
 from pnp.games import REGISTRY
@@ -36,44 +37,6 @@ MIN_PX = 9.0
 ASCENT, DESCENT = 0.72, 0.2  # of the font size: Vera's capitals above the baseline, most of a descender below
 SLACK_PX = 0.5
 LEGEND = "legend"
-
-Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-Point = tuple[float, float]
-
-
-def times(m: Matrix, n: Matrix) -> Matrix:
-    """``m`` after ``n``."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
-
-
-def parse_transform(text: str | None) -> Matrix:
-    """An SVG ``transform`` attribute (translate, rotate, scale, matrix) as one matrix."""
-    matrix = IDENTITY
-    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text or ""):
-        v = [float(x) for x in re.split(r"[\s,]+", args.strip()) if x]
-        if name == "translate":
-            step: Matrix = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
-        elif name == "scale":
-            step = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            cos, sin = math.cos(math.radians(v[0])), math.sin(math.radians(v[0]))
-            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
-            step = times(times((1, 0, 0, 1, cx, cy), (cos, sin, -sin, cos, 0, 0)), (1, 0, 0, 1, -cx, -cy))
-        elif name == "matrix":
-            step = (v[0], v[1], v[2], v[3], v[4], v[5])
-        else:
-            raise AssertionError(f"unexpected transform {name}({args})")
-        matrix = times(matrix, step)
-    return matrix
-
-
-def apply(m: Matrix, x: float, y: float) -> Point:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
-
 
 @dataclass(frozen=True)
 class Label:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_table_serve import WAIT, Served, new_record, serving
+from support.serve import WAIT, Served, new_record, serving
 
 from pnp.referee import session
 

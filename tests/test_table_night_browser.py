@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_table_browser import BOUND, PHONE, _stop, browser, expect, shots  # noqa: F401 - fixtures
+from support.serve import running
+from test_table_browser import BOUND, PHONE, browser, expect, shots  # noqa: F401 - fixtures
 
 SCREEN = {"width": 1920, "height": 1080}
 MOST_INPUTS = 600  # a bound: both games end well within it
@@ -31,14 +32,8 @@ MOST_INPUTS = 600  # a bound: both games end well within it
 @pytest.fixture
 def evening(tmp_path) -> Iterator[tuple[Path, str]]:
     """`pnp table FOLDER --port 0 --json` running, and the shared screen's address."""
-    command = [sys.executable, "-m", "pnp", "table", str(tmp_path), "--port", "0", "--json"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert server.stdout is not None
-        first = server.stdout.readline()
-        yield tmp_path, json.loads(first)["url"]
-    finally:
-        _stop(server)
+    with running("table", str(tmp_path)) as served:
+        yield tmp_path, served.url
 
 
 class Night:

@@ -6,80 +6,23 @@ Waits are bounded and generous: what is asserted is the answer or the event, nev
 from __future__ import annotations
 
 import json
-import queue
-import signal
 import socket
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import httpx
 import pytest
+from support.serve import WAIT, new_record, serving
 
 from pnp.referee import record, session
 from pnp.table import links
 from pnp.table.server import lan_address
 
-WAIT = 60.0  # seconds: a bound for a slow machine, not a speed target
 WEB_STACK = ("starlette", "uvicorn", "jinja2", "segno", "httpx", "anyio", "pnp.table")
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stops the server with SIGINT")
-
-
-def new_record(folder: Path) -> Path:
-    path = folder / "game.pnp"
-    session.new(path, "hauling-astronauts", ["ann", "bob"], [], 0, None).save()
-    return path
-
-
-class Served:
-    """A running ``pnp ref serve`` and the first line it printed."""
-
-    def __init__(self, process: subprocess.Popen[str], first: dict) -> None:
-        self.process = process
-        self.url: str = first["url"]
-        self.seats: dict[str, str] = first["seats"]
-        self.interrupted = False
-
-    def interrupt(self) -> None:
-        """Ctrl-C, once."""
-        if not self.interrupted:
-            self.process.send_signal(signal.SIGINT)
-            self.interrupted = True
-
-    def stop(self) -> tuple[int, str, str]:
-        """Ctrl-C, then its exit code and the rest of its output."""
-        self.interrupt()
-        out, err = self.process.communicate(timeout=WAIT)
-        return self.process.returncode, out, err
-
-
-def _first_line(process: subprocess.Popen[str]) -> str:
-    lines: queue.Queue[str] = queue.Queue()
-    assert process.stdout is not None
-    threading.Thread(target=lambda: lines.put(process.stdout.readline()), daemon=True).start()
-    try:
-        return lines.get(timeout=WAIT)
-    except queue.Empty:
-        process.kill()
-        raise AssertionError(f"no first line after {WAIT} s: {process.communicate()}") from None
-
-
-@contextmanager
-def serving(path: Path, *options: str) -> Iterator[Served]:
-    command = [sys.executable, "-m", "pnp", "ref", "serve", str(path), "--port", "0", "--json", *options]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = _first_line(process)
-        assert line.endswith("\n"), f"the first line is not flushed whole: {line!r} {process.communicate()}"
-        yield Served(process, json.loads(line))
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
 
 
 def test_serve_prints_its_addresses_answers_over_http_and_stops_cleanly_on_ctrl_c(tmp_path):

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from support.serve import WAIT, Served, serving
 from test_table_api import GAMES, OPTIONS
-from test_table_serve import WAIT, Served, serving
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, record, session

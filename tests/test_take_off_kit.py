@@ -8,13 +8,12 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.model import load_data
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Board, Deck, Sheet, TokenSheet
-from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
+from pnp.printing.render import drawing_to_svg
 from pnp.referee.protocol import Setup
 
 SPEC = REGISTRY["take-off"]
@@ -23,14 +22,13 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
-def the_kit():
-    return SPEC.kit(KitRequest())
+def the_kit(printed_kits):
+    return printed_kits.kit("take-off")
 
 
 @pytest.fixture(scope="module")
-def written(the_kit, tmp_path_factory):
-    out = tmp_path_factory.mktemp("take-off")
-    return {f.path.name: f for f in render_kit(the_kit, PrintSettings(), out)}
+def written(printed_kits):
+    return {f.path.name: f for f in printed_kits.files("take-off")}
 
 
 @pytest.fixture(scope="module")

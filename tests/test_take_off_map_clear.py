@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import ctypes
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
+from support.boxes import distance, meets
 
-from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.games.take_off.model import load_data
-from pnp.printing.render import PrintSettings, render_kit
 
 DATA = load_data().value
 MM = 72 / 25.4  # PDF points per mm
@@ -71,14 +69,6 @@ def _modes(obj) -> tuple[bool, bool]:
     return fill.value != 0, bool(stroke.value)
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _distance(x: float, y: float, box: Box) -> float:
-    return math.hypot(max(box[0] - x, 0.0, x - box[2]), max(box[1] - y, 0.0, y - box[3]))
-
-
 def _dark(rgb: tuple[int, ...]) -> bool:
     return max(rgb[:3]) < 60
 
@@ -106,7 +96,7 @@ def read_tile(page, label: str) -> TileInk:
         raw.FPDFPageObj_GetStrokeWidth(obj.raw, line)
         half = line.value * math.hypot(form.a, form.b) / 2 if stroked else 0.0  # PDFium's bounds hold it twice
         box = (min(x0, x1) + half, min(y0, y1) + half, max(x0, x1) - half, max(y0, y1) - half)
-        if not _meets(box, window):
+        if not meets(box, window):
             continue
         fill = _colour(raw.FPDFPageObj_GetFillColor, obj)
         stroke = _colour(raw.FPDFPageObj_GetStrokeColor, obj)
@@ -124,7 +114,7 @@ def read_tile(page, label: str) -> TileInk:
     for i in range(text.count_chars()):
         char = text.get_text_range(i, 1)
         x0, y0, x1, y1 = text.get_charbox(i)
-        if char.isspace() or x1 <= x0 or not _meets((x0, y0, x1, y1), window):
+        if char.isspace() or x1 <= x0 or not meets((x0, y0, x1, y1), window):
             continue
         glyphs.append(Glyph(char, (x0, y0, x1, y1), round(raw.FPDFText_GetFontSize(text.raw, i) * math.hypot(form.a, form.b) / MM, 2)))
     return TileInk(label, window, badges, glyphs, dots, rings)
@@ -152,7 +142,7 @@ def badge_clashes(tile: TileInk) -> list[str]:
             if math.dist((a.x, a.y), (b.x, b.y)) < a.r + b.r + CLEARANCE:
                 found.append(f"{tile.label}: badges at ({a.x:.0f}, {a.y:.0f}) and ({b.x:.0f}, {b.y:.0f})")
         for glyph in tile.glyphs:
-            if not _own_letter(a, glyph) and _distance(a.x, a.y, glyph.box) < a.r + CLEARANCE:
+            if not _own_letter(a, glyph) and distance(a.x, a.y, glyph.box) < a.r + CLEARANCE:
                 found.append(f"{tile.label}: badge at ({a.x:.0f}, {a.y:.0f}) touches {glyph.text!r}")
     return found
 
@@ -163,21 +153,17 @@ def crosshair_clashes(tile: TileInk) -> list[str]:
     for x, y in tile.crosshairs:
         reach = CROSSHAIR_REACH + CLEARANCE
         mark = (x - reach, y - reach, x + reach, y + reach)
-        hits = [f"a dot at ({d[0]:.0f}, {d[1]:.0f})" for d in tile.dots if _meets(mark, d)]
-        hits += [f"the name letter {g.text!r}" for g in tile.glyphs if g.size >= 6 and _meets(mark, g.box)]
-        hits += [f"a badge at ({b.x:.0f}, {b.y:.0f})" for b in tile.badges if _distance(b.x, b.y, mark) < b.r]
+        hits = [f"a dot at ({d[0]:.0f}, {d[1]:.0f})" for d in tile.dots if meets(mark, d)]
+        hits += [f"the name letter {g.text!r}" for g in tile.glyphs if g.size >= 6 and meets(mark, g.box)]
+        hits += [f"a badge at ({b.x:.0f}, {b.y:.0f})" for b in tile.badges if distance(b.x, b.y, mark) < b.r]
         found += [f"{tile.label}: crosshair at ({x:.0f}, {y:.0f}) covers {hit}" for hit in hits]
     return found
 
 
 @pytest.fixture(scope="module", params=PAPERS)
-def tiles(request, tmp_path_factory) -> list[TileInk]:
+def tiles(request, printed_kits) -> list[TileInk]:
     """The world map tiled on one paper, every tile read back."""
-    kit = REGISTRY["take-off"].kit(KitRequest())
-    kit = replace(kit, documents=tuple(d for d in kit.documents if d.name == "map"))
-    out = tmp_path_factory.mktemp(f"map-{request.param}")
-    (written,) = [f for f in render_kit(kit, PrintSettings(paper=request.param), out) if f.path.stem == "map"]
-    return read_tiles(written.path)
+    return read_tiles(printed_kits.pdf("take-off", "map", request.param))
 
 
 def test_every_tile_shows_badges_dots_names_and_crosshairs(tiles):

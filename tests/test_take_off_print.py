@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pdfplumber
 import pytest
+from support.boxes import meets, of
 
-from pnp.games import REGISTRY
-from pnp.games.spec import KitRequest
 from pnp.games.take_off.model import load_data
 from pnp.printing.parts import Deck
 from pnp.printing.pdf import PdfWriter
-from pnp.printing.render import PrintSettings, render_kit
 
 DATA = load_data().value
 MM = 72 / 25.4  # PDF points per mm
@@ -20,24 +17,17 @@ LOCATOR = (0.933, 0.957, 0.973)  # the miniature map's fill, #eef4f8, as the PDF
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory):
-    """cards.pdf and jets-and-dice.pdf (the map is read back in test_take_off_labels.py)."""
-    kit = REGISTRY["take-off"].kit(KitRequest())
-    kit = replace(kit, documents=tuple(d for d in kit.documents if d.name != "map"))
-    out = tmp_path_factory.mktemp("take-off-print")
-    return {f.path.stem: f.path for f in render_kit(kit, PrintSettings(), out)}
-
-
-def _overlaps(a: dict, b: dict) -> bool:
-    return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+def printed(printed_kits):
+    """The kit's PDFs by name: cards and jets-and-dice are read here (the map in test_take_off_labels.py)."""
+    return {f.path.stem: f.path for f in printed_kits.files("take-off")}
 
 
 def _near(a: float, b: float) -> bool:
     return abs(a - b) < 0.3
 
 
-def test_the_deck_footer_sits_below_the_locator_map_never_in_it(tmp_path):
-    kit = REGISTRY["take-off"].kit(KitRequest())
+def test_the_deck_footer_sits_below_the_locator_map_never_in_it(printed_kits, tmp_path):
+    kit = printed_kits.kit("take-off")
     decks = [p for doc in kit.documents for p in doc.parts if isinstance(p, Deck)]
     path = tmp_path / "fronts.pdf"
     writer = PdfWriter(path, "fronts")
@@ -50,7 +40,7 @@ def test_the_deck_footer_sits_below_the_locator_map_never_in_it(tmp_path):
         for page in pdf.pages:
             (locator,) = [r for r in page.rects if r["non_stroking_color"] and _near_colour(r["non_stroking_color"])]
             (footer,) = page.search(r"(Brown|Blue) deck: (east|west)ern half")
-            assert not _overlaps(footer, locator)
+            assert not meets(of(footer), of(locator))
             assert 0 < footer["top"] - locator["bottom"] < 4 * MM  # just under the map, clear of it
             assert footer["bottom"] < height - 2 * MM  # and clear of the trim
 
@@ -94,9 +84,9 @@ def _spot(line: dict) -> tuple[int, ...]:
     return tuple(round(line[k]) for k in ("x0", "top", "x1", "bottom"))
 
 
-def test_the_header_band_runs_into_the_bleed_on_the_top_and_both_sides(tmp_path):
+def test_the_header_band_runs_into_the_bleed_on_the_top_and_both_sides(printed_kits, tmp_path):
     """A cut that wanders off the trim must show band colour, not white: the band overhangs the card."""
-    kit = REGISTRY["take-off"].kit(KitRequest())
+    kit = printed_kits.kit("take-off")
     deck = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Deck))
     w, h = deck.size.width, deck.size.height
     path = tmp_path / "front.pdf"

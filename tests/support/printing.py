@@ -1,7 +1,4 @@
-"""Shared helpers for the print-toolkit tests: synthetic kits and readers for the written files.
-
-(No tests here; the other ``test_printing_*`` modules import it.)
-"""
+"""Synthetic kits for the print-toolkit tests, and readers for the files they write."""
 
 from __future__ import annotations
 

@@ -1,0 +1,51 @@
+"""Each game's default kit, built and printed once per test session for every test that reads it.
+
+Printing a kit is most of the suite's time, and many modules read the same files (every kit's PDFs on A4
+and Letter, one game's board, cards or SVG pages). :class:`PrintedKits` makes each on first request and
+keeps it; the tests only read what it returns, so one printing serves them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.parts import Kit
+from pnp.printing.render import PrintSettings, WrittenFile, render_kit
+
+
+class PrintedKits:
+    """Default kits and their files, per game, paper and format; ``folder(name)`` gives each printing a folder."""
+
+    def __init__(self, folder: Callable[[str], Path]) -> None:
+        self._folder = folder
+        self._kits: dict[str, Kit] = {}
+        self._files: dict[tuple[str, str, str], list[WrittenFile]] = {}
+
+    def kit(self, game: str) -> Kit:
+        """The game's kit as ``pnp build GAME`` makes it."""
+        if game not in self._kits:
+            self._kits[game] = REGISTRY[game].kit(KitRequest())
+        return self._kits[game]
+
+    def files(self, game: str, paper: str = "a4", formats: tuple[str, ...] = ("pdf",)) -> list[WrittenFile]:
+        """The kit printed on ``paper`` in each of ``formats`` (each format printed once, on first request)."""
+        return [written for fmt in formats for written in self._printed(game, paper, fmt)]
+
+    def pdfs(self, paper: str = "a4") -> list[Path]:
+        """Every PDF of every game's kit on ``paper``."""
+        return [f.path for game in REGISTRY for f in self.files(game, paper)]
+
+    def pdf(self, game: str, stem: str, paper: str = "a4") -> Path:
+        """One document of the kit, e.g. ``pdf("take-off", "map")``."""
+        (path,) = [f.path for f in self.files(game, paper) if f.path.stem == stem]
+        return path
+
+    def _printed(self, game: str, paper: str, fmt: str) -> list[WrittenFile]:
+        key = (game, paper, fmt)
+        if key not in self._files:
+            out = self._folder(f"{game}-{paper}-{fmt}")
+            self._files[key] = render_kit(self.kit(game), PrintSettings(paper=paper, formats=(fmt,)), out)
+        return self._files[key]
