@@ -208,6 +208,7 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
     x0, y0, x1, y1 = inner(world)
+    left, top, right, bottom = x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5
     r = dot_radius(world, city) + 0.3  # where a leader line starts
     hw, hh = w / 2, h / 2
     # how far along each direction a box's centre lies beyond ``reach`` for the whole box to lie beyond it
@@ -217,15 +218,17 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
         reach = jet + NAME_GAP + extra
         for dx, dy, cost, spread in spreads:
             cx, cy = x + dx * (reach + spread), y + dy * (reach + spread)
-            box = (cx - hw, cy - hh, cx + hw, cy + hh)
-            if box[0] < x0 + 0.5 or box[2] > x1 - 0.5 or box[1] < y0 + 0.5 or box[3] > y1 - 0.5:
+            bx0, by0, bx1, by1 = cx - hw, cy - hh, cx + hw, cy + hh
+            if bx0 < left or bx1 > right or by0 < top or by1 > bottom:
                 continue
-            leader = None
-            if extra:
-                nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
-                d = math.hypot(nx - x, ny - y) or 1.0
-                leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
-            found.append(Candidate(box, cost + ring_cost, leader))
+            if not extra:
+                found.append(Candidate((bx0, by0, bx1, by1), cost))
+                continue
+            nx = bx0 if x < bx0 else bx1 if x > bx1 else x  # the box's point nearest the dot
+            ny = by0 if y < by0 else by1 if y > by1 else y
+            d = math.hypot(nx - x, ny - y) or 1.0
+            leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
+            found.append(Candidate((bx0, by0, bx1, by1), cost + ring_cost, leader))
     return found
 
 
