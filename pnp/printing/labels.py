@@ -236,6 +236,7 @@ class Scene:
         self._lines = _Grid(square)  # the segments alone: the lines a leader crosses
         self._labels = _Grid(square)
         self._hit_counts: dict[tuple[int, Candidate], int] = {}
+        self._blocking: set[tuple[int, Candidate]] = set()  # candidates known to meet an obstacle, uncounted
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
             self.add(obstacle)
@@ -253,7 +254,7 @@ class Scene:
                 self._walls.add(item, obstacle.bounds)
         self.obstacles.append(obstacle)
         self._bounds.append(obstacle.bounds)
-        self._hit_counts.clear()
+        self._hit_counts.clear()  # (a candidate once blocked stays so: obstacles are never taken away)
 
     def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
         """The obstacles a box runs into, other than the label's own."""
@@ -284,6 +285,8 @@ class Scene:
         hits = self._hit_counts.get(key)
         if hits is not None:
             return hits > 0
+        if key in self._blocking:
+            return True
         box, _, leader = candidate
         x0, y0, x1, y1 = box
         obstacles, bounds = self.obstacles, self._bounds
@@ -293,12 +296,14 @@ class Scene:
                 if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
                     obstacle = obstacles[i]
                     if obstacle.owner != label and obstacle.hits(box):
+                        self._blocking.add(key)
                         return True
         if leader is not None:
             for items in self._walls.around(_segment_bounds(leader)):
                 for i in items:
                     obstacle = obstacles[i]
                     if obstacle.owner != label and _leader_meets(obstacle, leader):
+                        self._blocking.add(key)
                         return True
         self._hit_counts[key] = 0
         return False

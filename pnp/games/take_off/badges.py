@@ -130,8 +130,7 @@ class Room:
             for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
                 for box, (x0, y0, x1, y1), _, _ in cells.get((c, r), ()):  # ``Thing.meets``, inlined
                     if box:
-                        dx, dy = max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)
-                        if dx * dx + dy * dy < REACH * REACH:
+                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH:
                             return True
                     elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
                         return True

@@ -377,9 +377,10 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
             grid[r][c] += 1
 
     def fill(box: Box) -> None:
-        for r in range(int(box[1] / CELL), int(box[3] / CELL) + 1):
-            for c in range(int(box[0] / CELL), int(box[2] / CELL) + 1):
-                mark(c * CELL, r * CELL)
+        for r in range(max(int(box[1] / CELL), 0), min(int(box[3] / CELL) + 1, rows)):
+            row = grid[r]
+            for c in range(max(int(box[0] / CELL), 0), min(int(box[2] / CELL) + 1, columns)):
+                row[c] += 1
 
     for x, y in layout.dots:
         fill((x - 4, y - 4, x + 4, y + 4))
