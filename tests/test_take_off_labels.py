@@ -192,6 +192,17 @@ def test_the_label_with_least_room_is_placed_first():
     assert choices == [1, 0] and all(not scene.conflicts(i) for i in (0, 1))
 
 
+def test_a_place_asked_about_before_an_obstacle_is_added_is_answered_afresh_after():
+    """A free place that an obstacle added later covers is then blocked, and scores that obstacle."""
+    place = Candidate((0.0, 0.0, 10.0, 2.0))
+    scene = Scene([Obstacle("city dot", "circle", (5.0, 1.0, 0.5), owner=0)])  # the label's own dot
+    assert scene.free(0, place) and scene.score(0, place) == 0
+    scene.add(Obstacle("legend", "box", (8.0, -1.0, 12.0, 3.0)))
+    assert not scene.free(0, place) and scene.score(0, place) == 1000
+    scene.add(Obstacle("route line", "segment", (2.0, -5.0, 2.0, 5.0), pad=0.5))
+    assert not scene.free(0, place) and scene.score(0, place) == 2000
+
+
 def test_map_check_reads_insets(tmp_path):
     path = crowded_map(tmp_path)
     text = path.read_text()

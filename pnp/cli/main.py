@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import Annotated
 
@@ -87,6 +88,7 @@ _GROUPS = {"ref": ref.app, "map": maps.app}
 
 def main() -> None:
     """Entry point: run the app; every error becomes one line on stderr and exit 1 (130 when interrupted)."""
+    gc.freeze()  # what the imports made lives as long as the process: the cycle collector need not walk it again
     group = sys.argv[1] if len(sys.argv) > 1 else ""
     runner, args, prog = (_GROUPS[group], sys.argv[2:], f"pnp {group}") if group in _GROUPS else (app, None, "pnp")
     command = typer.main.get_command(runner)

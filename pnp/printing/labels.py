@@ -157,22 +157,29 @@ class _Grid:
             self.cells.setdefault(square, []).append(item)
         self._found.clear()
 
-    def add_segment(self, item: int, segment: Segment, pad: float) -> None:
-        """File a segment under the squares its band of half-width ``pad`` reaches, not every square of its bounds.
+    def segment_squares(self, segment: Segment, pad: float) -> list[tuple[int, int]]:
+        """The squares a segment's band of half-width ``pad`` reaches, not every square of its bounds.
 
         Column by column: the stretch of the segment whose band reaches into the column gives its rows.
         """
         ax, ay, bx, by = segment if segment[0] <= segment[2] else (segment[2], segment[3], segment[0], segment[1])
         s, reach = self.square, max(pad, 0.0) + 1e-6  # a hair more, against rounding
         slope = (by - ay) / (bx - ax) if bx > ax else 0.0
+        found = []
         for c in range(math.floor((ax - reach) / s), math.floor((bx + reach) / s) + 1):
             if bx > ax:
                 x0, x1 = max(c * s - reach, ax), min((c + 1) * s + reach, bx)
                 y0, y1 = ay + (x0 - ax) * slope, ay + (x1 - ax) * slope
             else:
                 y0, y1 = ay, by
-            for r in range(math.floor((min(y0, y1) - reach) / s), math.floor((max(y0, y1) + reach) / s) + 1):
-                self.cells.setdefault((c, r), []).append(item)
+            found += [(c, r) for r in range(math.floor((min(y0, y1) - reach) / s), math.floor((max(y0, y1) + reach) / s) + 1)]
+        return found
+
+    def file(self, item: int, squares: Iterable[tuple[int, int]]) -> None:
+        """File an item under the given squares (a segment's, say: ``segment_squares``)."""
+        cells = self.cells
+        for square in squares:
+            cells.setdefault(square, []).append(item)
         self._found.clear()
 
     def remove(self, item: int, box: Box) -> None:
@@ -223,11 +230,13 @@ class Scene:
 
     def __init__(self, obstacles: Iterable[Obstacle] = (), square: float = 8.0) -> None:
         self.obstacles: list[Obstacle] = []
+        self._bounds: list[Box] = []  # each obstacle's bounds, by its index
         self._index = _Grid(square)
         self._walls = _Grid(square)  # the solid dots, circles and boxes alone: all a leader line may not cross
         self._lines = _Grid(square)  # the segments alone: the lines a leader crosses
         self._labels = _Grid(square)
         self._hit_counts: dict[tuple[int, Candidate], int] = {}
+        self._blocking: set[tuple[int, Candidate]] = set()  # candidates known to meet an obstacle, uncounted
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
             self.add(obstacle)
@@ -236,15 +245,16 @@ class Scene:
         """One more obstacle."""
         item, c = len(self.obstacles), obstacle.coords
         if obstacle.shape == "segment":
-            segment = (c[0], c[1], c[2], c[3])
-            self._index.add_segment(item, segment, obstacle.pad)
-            self._lines.add_segment(item, segment, obstacle.pad)
+            squares = self._index.segment_squares((c[0], c[1], c[2], c[3]), obstacle.pad)  # both grids alike
+            self._index.file(item, squares)
+            self._lines.file(item, squares)
         else:
             self._index.add(item, obstacle.bounds)
             if obstacle.solid:
                 self._walls.add(item, obstacle.bounds)
         self.obstacles.append(obstacle)
-        self._hit_counts.clear()
+        self._bounds.append(obstacle.bounds)
+        self._hit_counts.clear()  # (a candidate once blocked stays so: obstacles are never taken away)
 
     def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
         """The obstacles a box runs into, other than the label's own."""
@@ -275,18 +285,25 @@ class Scene:
         hits = self._hit_counts.get(key)
         if hits is not None:
             return hits > 0
+        if key in self._blocking:
+            return True
         box, _, leader = candidate
-        obstacles = self.obstacles
+        x0, y0, x1, y1 = box
+        obstacles, bounds = self.obstacles, self._bounds
         for items in self._index.around(box):  # an obstacle in several squares is asked again: no matter here
             for i in items:
-                obstacle = obstacles[i]
-                if obstacle.owner != label and obstacle.hits(box):
-                    return True
+                b = bounds[i]  # ``Obstacle.hits``' first test, inlined: most obstacles near a box are not in it
+                if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
+                    obstacle = obstacles[i]
+                    if obstacle.owner != label and obstacle.hits(box):
+                        self._blocking.add(key)
+                        return True
         if leader is not None:
             for items in self._walls.around(_segment_bounds(leader)):
                 for i in items:
                     obstacle = obstacles[i]
                     if obstacle.owner != label and _leader_meets(obstacle, leader):
+                        self._blocking.add(key)
                         return True
         self._hit_counts[key] = 0
         return False
@@ -308,7 +325,7 @@ class Scene:
 
     def free(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets no obstacle and no placed label."""
-        return not self._blocked(label, candidate) and not self._label_hits(label, candidate)
+        return not self._blocked(label, candidate) and not (self.placed and self._label_hits(label, candidate))
 
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
@@ -416,9 +433,12 @@ class _Placer:
                 option = options[k]
                 if option.cost >= low:
                     break  # a score is never below the candidate's own cost
-                if free_only and not scene.free(label, option):
+                if not free_only:
+                    score = scene.score(label, option)
+                elif scene.free(label, option):  # its score without the conflicts it has not
+                    score = option.cost + CROSSING * scene._leader_crossings(label, option.leader)
+                else:
                     continue
-                score = scene.score(label, option)
                 if score < low:
                     best, low = k, score
             if best >= 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from pnp.printing.labels import Box, clip_segment, point_box_distance, point_segment_distance
@@ -127,8 +128,11 @@ class Room:
         cells = self.cells
         for c in range(math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE) + 1):
             for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
-                for thing in cells.get((c, r), ()):
-                    if thing.meets(x, y):
+                for box, (x0, y0, x1, y1), _, _ in cells.get((c, r), ()):  # ``Thing.meets``, inlined
+                    if box:
+                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH:
+                            return True
+                    elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
                         return True
         return False
 
@@ -171,7 +175,7 @@ def _spots(route: Route, jet: float) -> Iterator[Spot]:
     ux, uy = (bx - ax) / span, (by - ay) / span
     (jx, jy), (kx, ky) = route.jets
     count = max(int(span / STEP), 2)
-    order = sorted(range(1, count), key=lambda i: abs(i / count - HOME))
+    order = _from_home(count)
     near = jet * jet
     for away, under_jet in ((0.0, False), (BESIDE, False), (0.0, True), (BESIDE, True), *((a, None) for a in APART)):
         directions = _outwards(ux, uy, away)
@@ -184,6 +188,12 @@ def _spots(route: Route, jet: float) -> Iterator[Spot]:
                     yield Spot(x, y, (px + nx * 0.4, py + ny * 0.4, x - nx * REACH, y - ny * REACH))
                 elif ((x - jx) ** 2 + (y - jy) ** 2 < near or (x - kx) ** 2 + (y - ky) ** 2 < near) == under_jet:
                     yield Spot(x, y, None)
+
+
+@cache
+def _from_home(count: int) -> list[int]:
+    """The steps 1 to ``count`` - 1 along a route of ``count`` steps, nearest HOME first."""
+    return sorted(range(1, count), key=lambda i: abs(i / count - HOME))
 
 
 SLANTS = [(math.cos(a), math.sin(a)) for a in (0.0, math.radians(40), -math.radians(40))]
