@@ -87,7 +87,14 @@ class Served:
         """``seat``'s page, opened afresh."""
         self.page.goto(f"http://table.test/s/{seat}")
         expect(self.page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
+        expect(self.page.locator("#picture svg").first).to_be_attached()
+        settled(self.page)
         return self.page
+
+
+def settled(page: Any) -> None:
+    """Until the page has laid out what it drew and answered its own changes of size (two frames on)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def new_session(folder: Path, name: str, seed: int = 5) -> session.Session:
@@ -131,8 +138,12 @@ def picked(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
 def tap_through(page: Any, b: dict[str, Any]) -> None:
     """Play ``b`` as a player does: each step's answer (those the picker did not take itself), then the
     input, found with the search box when it waits under a folded heading; a secret is confirmed."""
-    kind, verb = group_of(b)
-    picker = page.locator(f"#moves .chooser[data-key={json.dumps(f'{kind}:{verb}')}]")
+    key = json.dumps(":".join(group_of(b)))
+    group = page.locator(f"#moves details.group[data-key={key}]")
+    if group.get_attribute("open") is None:  # folded to fit the page
+        group.locator("summary").first.click()
+        expect(group).to_have_attribute("open", "")
+    picker = group.locator(f".chooser[data-key={key}]")
     for _question, answer in b.get("steps", [])[:-1]:
         step = picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(answer)}$"))
         if step.count():

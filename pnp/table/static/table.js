@@ -498,6 +498,7 @@
     drawnGroups = [...groups.values()];
     const nodes = drawnGroups.map((g) => drawGroup(g, groups.size, listed));
     holder.replaceChildren(...nodes);
+    fit();
     // forget the faces picked in a picker that is gone
     for (const key of [...picks.keys()]) if (!groups.has(key)) picks.delete(key);
 
@@ -704,6 +705,27 @@
     }
   }
 
+  // A page taller than FIT screens folds its tallest open groups, those the player has not opened or
+  // closed, until it fits (or one group is left open): every choice stays a tap or two away. Looked at
+  // again whenever the page changes size (the picture drawn, a picker's step taken); a group is folded
+  // once at most.
+  const FIT = 3;
+  const fitted = new WeakSet(); // groups fit() has folded
+
+  function fit() {
+    const open = [...document.querySelectorAll("#moves > details.group[open]")];
+    const foldable = open.filter((g) => !toggled.has(g.dataset.key) && !fitted.has(g));
+    let left = open.length;
+    for (const group of foldable.sort((a, b) => b.offsetHeight - a.offsetHeight)) {
+      if (document.documentElement.scrollHeight <= FIT * innerHeight || left <= 1) return;
+      fitted.add(group);
+      group.open = false;
+      left -= 1;
+    }
+  }
+
+  if (SEAT !== null) new ResizeObserver(() => fit()).observe($("main"));
+
   const chooser = (g) => !(g.kind === "chance" && pickerShape(g.items)) && window.pnpPickers.wanted(g.items);
   const pickedAsOne = (g) => (g.kind === "chance" && pickerShape(g.items)) || chooser(g);
 
@@ -712,20 +734,28 @@
     const chancePicker = kind === "chance" && pickerShape(items);
     const size = pickedAsOne(group) ? 1 : items.length;
     const open = toggled.has(key) ? toggled.get(key) : groupCount === 1 || total <= ALL_OPEN || size <= OPEN_UP_TO;
-    const details = el("details", { class: `group kind-${kind}`, "data-verb": verb, "data-kind": kind, open });
-    details.addEventListener("toggle", () => toggled.set(key, details.open));
+    const details = el("details", {
+      class: `group kind-${kind}`,
+      "data-key": key,
+      "data-verb": verb,
+      "data-kind": kind,
+      open,
+    });
     const badge = kind === "choice" ? null : el("span", { class: "badge", text: kind });
-    details.append(
-      el(
-        "summary",
-        {},
-        el("span", { class: "verb", text: verb }),
-        " ",
-        badge,
-        " ",
-        el("span", { class: "count", text: chancePicker ? "" : plural(items.length, "move") }),
-      ),
+    const summary = el(
+      "summary",
+      {},
+      el("span", { class: "verb", text: verb }),
+      " ",
+      badge,
+      " ",
+      el("span", { class: "count", text: chancePicker ? "" : plural(items.length, "move") }),
     );
+    // what the player opens or closes (a tap or a key on the summary) stays so, and a group they work in
+    // stays open; the page's own folding (fit) is not the player's
+    details.addEventListener("focusin", (event) => event.target !== summary && toggled.set(key, true));
+    summary.addEventListener("click", () => toggled.set(key, !details.open));
+    details.append(summary);
     if (KIND_HINT[kind]) details.append(el("p", { class: "hint", text: KIND_HINT[kind] }));
     if (chancePicker) details.append(drawPicker(key, verb, items, chancePicker));
     else if (chooser(group)) details.append(window.pnpPickers.draw(group, state.version, moveButton));
