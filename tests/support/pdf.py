@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Mapping
 from functools import cache
@@ -15,9 +16,12 @@ _PLUMBED: dict[Path, pdfplumber.PDF] = {}
 
 
 def plumbed(path: Path) -> pdfplumber.PDF:
-    """A printed PDF opened with pdfplumber once for the session (its pages keep what they have parsed)."""
+    """A printed PDF opened with pdfplumber once for the session (its pages keep what they have parsed).
+
+    Read from its bytes: a file kept open for the session would hold a descriptor (the tests that limit
+    their descriptors start servers meanwhile)."""
     if path not in _PLUMBED:
-        _PLUMBED[path] = pdfplumber.open(path)
+        _PLUMBED[path] = pdfplumber.open(io.BytesIO(path.read_bytes()))
     return _PLUMBED[path]
 
 
