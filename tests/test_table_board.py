@@ -250,6 +250,19 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     page.context.close()
 
 
+def test_at_the_end_a_phone_opens_on_the_whole_board(browser, tmp_path):
+    """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
+    current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)
+    assert current.state.to_move() is None
+    state = seat_state(current, current.setup.players[0])
+    assert "data-focus" in state["picture"]  # the picture still names a focus: the page leaves it aside
+    page = open_seat(browser, state)
+    width, height = picture_size(state)
+    whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
+    assert inside(whole, frame) and whole["right"] - whole["left"] <= PHONE["width"]
+    assert page.errors == []
+    page.context.close()
+
 def test_the_shared_screen_shows_the_whole_picture(browser, tmp_path):
     """The host page draws the picture whole, as sent, with no view to move."""
     state = seat_state(mid_game(tmp_path, "take-off"), None)

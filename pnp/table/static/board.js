@@ -25,6 +25,7 @@ window.pnpBoard = (() => {
   let yours = null; // the box round the seat's own pieces, in picture units, if the picture marks any
   let view = null; // { cx, cy, s }
   let touched = false; // the player moved the view: keep it for the next pictures
+  let opensWhole = false; // an untouched view shows the whole picture (the game is over), not the focus
   const pointers = new Map(); // pointerId -> { x, y } in CSS px, relative to the frame
   let lastTap = null; // { t, x, y }
   let tapStart = null; // where a one-finger touch began, to tell a tap from a drag
@@ -224,9 +225,13 @@ window.pnpBoard = (() => {
   }
 
   // -- the buttons and a new picture --------------------------------------------------------------
+  function wholeView() {
+    return { cx: whole.x + whole.w / 2, cy: whole.y + whole.h / 2, s: fitScale(whole) };
+  }
+
   function showWhole() {
     if (!svg) return;
-    view = { cx: whole.x + whole.w / 2, cy: whole.y + whole.h / 2, s: fitScale(whole) };
+    view = wholeView();
     moved();
   }
 
@@ -238,8 +243,10 @@ window.pnpBoard = (() => {
   }
 
   // Show ``picture`` (a cleaned SVG root, not yet in the page) in ``frame``, keeping the view the player
-  // chose, if they moved it (a page shows one game: a rematch is a page of its own).
-  function show(frame, picture) {
+  // chose, if they moved it (a page shows one game: a rematch is a page of its own); ``over``: the game
+  // is over, and an untouched view opens on the whole picture rather than on the seat's focus.
+  function show(frame, picture, over = false) {
+    opensWhole = over;
     if (frame !== figure) attach(frame);
     whole = box(picture.getAttribute("viewBox")) || { x: 0, y: 0, w: 1, h: 1 };
     frame.replaceChildren(picture);
@@ -247,9 +254,14 @@ window.pnpBoard = (() => {
     measure();
     if (!(touched && view)) {
       touched = false;
-      view = startFrame();
+      view = opening();
     }
     apply();
+  }
+
+  // Where an untouched view opens: the seat's focus, or the whole picture once the game is over.
+  function opening() {
+    return opensWhole ? wholeView() : startFrame();
   }
 
   // Nothing shown: a later picture opens on its own focus.
@@ -272,8 +284,8 @@ window.pnpBoard = (() => {
     document.getElementById("board-start").addEventListener("click", showStart);
     new ResizeObserver(() => {
       if (!svg || !svg.isConnected) return;
-      if (touched) apply();
-      else showStart();
+      if (!touched) view = opening();
+      apply();
     }).observe(frame);
   }
 
