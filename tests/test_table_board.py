@@ -15,12 +15,11 @@ import datetime
 import json
 import os
 import random
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Drawing
@@ -33,7 +32,6 @@ from pnp.table.guard import CSP
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not os.access(CHROMIUM, os.X_OK):
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
@@ -48,17 +46,6 @@ MID_GAME = 30  # moves played before the page is looked at
 SHOWN = "aeronaut-odyssey"  # the game whose board docs/table.md shows
 CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        try:
-            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        except playwright_api.Error as exc:
-            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
 
 
 def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> session.Session:

@@ -17,7 +17,6 @@ import os
 import queue
 import random
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
 import yaml
 
 from pnp.referee import notation, record, session
@@ -35,7 +35,6 @@ from pnp.referee import notation, record, session
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not os.access(CHROMIUM, os.X_OK):
     pytest.skip(
         "Debian's chromium is not installed (apt-get install chromium; .ci/run does it)", allow_module_level=True
@@ -52,17 +51,6 @@ expect.set_options(timeout=BOUND)
 # ms: how soon a phone back on the network must show the table as it is (issue 25 asks 5 s; 3 s more for a
 # loaded machine). The time taken is printed, not asserted closer.
 CATCH_UP = 8_000
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        try:
-            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        except playwright_api.Error as exc:  # installed but unable to start here: say so plainly
-            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -23,7 +23,8 @@ from typing import Any
 
 import pytest
 from support.serve import running
-from test_table_browser import BOUND, PHONE, browser, expect, shots  # noqa: F401 - fixtures
+from support.browser import browser  # noqa: F401 - the fixture
+from test_table_browser import BOUND, PHONE, expect, shots  # noqa: F401 - shots: a fixture
 
 SCREEN = {"width": 1920, "height": 1080}
 MOST_INPUTS = 600  # a bound: both games end well within it

@@ -12,12 +12,12 @@ import datetime
 import json
 import os
 import random
-import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
@@ -26,7 +26,6 @@ from pnp.table import view
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not os.access(CHROMIUM, os.X_OK):
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
@@ -39,17 +38,6 @@ GAMES = sorted(REGISTRY)
 CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
 # Options that keep a whole game short, as the API tests use them.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        try:
-            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        except playwright_api.Error as exc:
-            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
 
 
 def _players(name: str) -> list[str]:

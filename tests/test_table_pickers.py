@@ -26,7 +26,8 @@ from pnp.referee import notation, session
 from pnp.table import view
 
 from test_table_browser import shots  # noqa: F401 (a fixture)
-from test_table_phone import ASSET_TYPES, PHONE, TABLE, _players, browser, expect  # noqa: F401 (a fixture)
+from support.browser import browser  # noqa: F401 (a fixture)
+from test_table_phone import ASSET_TYPES, PHONE, TABLE, _players, expect
 
 GAMES = sorted(REGISTRY)
 SCREENS = 3  # no page taller than this many screens

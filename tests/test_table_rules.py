@@ -15,13 +15,12 @@ import dataclasses
 import os
 import random
 import re
-import shutil
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from support.browser import browser  # noqa: F401 - the fixture
 
 with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
     warnings.simplefilter("ignore")
@@ -219,30 +218,14 @@ def test_every_page_is_sent_the_same_rules_revalidated_by_etag(name, tmp_path):
 # -- the page in Chromium ----------------------------------------------------------------------------------------
 
 try:
-    from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright
-except ImportError:  # the JSON and the route are still checked
-    sync_playwright = None
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+    from playwright.sync_api import expect
+except ImportError:  # the JSON and the route are still checked; the browser fixture skips the rest
+    pass
 PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 320, "height": 700}
 BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 DOCS_GAME = "hauling-astronauts"  # the game of docs/table.md's screenshots
 NOW_WORDS = {"set-up": "set-up", "play": "play", "reveal": "reveals", "over": "game over"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if sync_playwright is None:
-        pytest.skip("Playwright for Python is not installed")
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as p:
-        try:
-            launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        except PlaywrightError as exc:
-            pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
