@@ -7,6 +7,7 @@ whose hook does not fit; and the referee's start-up never loads the print backen
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import json
 import os
@@ -75,6 +76,15 @@ def test_every_hook_resolves_to_what_its_type_says(name):
             assert made, f"{field} is not a value hook"
             assert isinstance(hook.target(), VALUES[made.group(1)]), f"{field}: {hook} is not a {made.group(1)}"
 
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_games_modules_imported_from_its_package_are_the_modules_not_stand_ins(name):
+    """An entry's stand-ins serve its SPEC alone: a test or a module importing ``rules`` from the package (and
+    patching it) gets the module itself."""
+    package = importlib.import_module(REGISTRY[name].rules.module.rpartition(".")[0])  # the rules hook is a Lazy
+    left = [key for key, thing in vars(package).items() if type(thing).__name__ == "_Submodule"]
+    assert left == [], f"{package.__name__} keeps stand-ins for {left}: del them after SPEC"
 
 def test_the_signature_check_finds_a_hook_with_the_wrong_arguments():
     with pytest.raises(TypeError, match="too many positional arguments"):
