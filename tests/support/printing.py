@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
 
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.paper import Rect
 from pnp.printing.parts import Board, Card, CardSize, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 
 MM = 25.4 / 72  # millimetres per point
@@ -76,22 +76,7 @@ def kit(*documents: tuple[str, tuple], footer: str = "seed 7") -> Kit:
     return Kit("testgame", "Test Game", tuple(KitDocument(name, parts) for name, parts in documents), footer=footer)
 
 
-@dataclass(frozen=True)
-class Box:
-    """A rectangle read back from a PDF, in millimetres from the page's top-left."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
+Box = Rect  # a rectangle read back from a PDF, in millimetres from the page's top-left
 
 
 def _box(obj: dict) -> Box:
