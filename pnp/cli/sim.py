@@ -102,9 +102,12 @@ def sim(
     html_file: HtmlFile = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
-    """Simulate games between bots: win rates by seat and by bot with 95 % intervals, scores, lengths.
+    """Simulate games between bots: win rates by seat and by bot with 95 % intervals, scores, lengths, measures.
 
     A seat is flagged (!) when its 95 % interval for its win rate excludes a fair share.
+
+    Measures: balance (1 minus the largest gap between seats' win rates), decisiveness (share of a game played
+    after its winner took the lead for good), lead changes a game, and the lengths' quartiles.
 
     Every report names its inputs: the game, the map file and its digest, the bots, the seed, pnp's version.
 
@@ -115,7 +118,7 @@ def sim(
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.fairness import MARK, legend, unfair_seats
     from pnp.sim.inputs import run_inputs
-    from pnp.sim.report import render_html, run_inputs_text
+    from pnp.sim.report import measures_text, render_html, run_inputs_text
 
     spec = _game(game, map_file, (html_file,))
     config = SimConfig(
@@ -153,6 +156,8 @@ def sim(
     say("scores by seat: " + "; ".join(f"{k} mean {v['mean']}" for k, v in summary["scores_by_seat"].items()))
     length = summary["game_length"]
     say(f"game length: mean {length['mean']} moves (min {length['min']}, max {length['max']})")
+    for line in measures_text(summary["measures"]):
+        say(line)
     if summary["most_used"]:
         say("most used: " + ", ".join(f"{k} {n}" for k, n in summary["most_used"]))
         say("least used: " + ", ".join(f"{k} {n}" for k, n in summary["least_used"]))
@@ -192,7 +197,8 @@ def sweep(
     html_file: HtmlFile = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
 ) -> None:
-    """Simulate every combination of settings (or many generated maps): seat advantage, length, score spread.
+    """Simulate every combination of settings (or many generated maps): seat advantage, length, score spread,
+    and the measures of 'pnp sim run' (balance, decisiveness, lead changes, turns: median and quartiles).
 
     A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share.
 
@@ -229,13 +235,19 @@ def sweep(
         emit_json({"inputs": inputs, "rows": rows})
         return
     width = max(len("combination"), *(len(r["combination"]) for r in rows))
-    say(f"{'combination':<{width}}  {'seat':<7} {'advantage (95 % interval)':<28} {'length':>7} {'spread':>7}")
+    say(
+        f"{'combination':<{width}}  {'seat':<7} {'advantage (95 % interval)':<28} {'length':>7} {'spread':>7}"
+        f"  balance  decisive  leads  turns (quartiles)"
+    )
     for r in rows:
         low, high = r["ci95"]
         flag = f"  {MARK}" if r["significant"] else ""
+        m, turns = r["measures"], r["measures"]["turns"]
+        quartiles = f"{turns['q1']:g} / {turns['median']:g} / {turns['q3']:g}"
         say(
             f"{r['combination']:<{width}}  {r['seat']:<7} {r['advantage']:+7.1%} ({low:+.1%} to {high:+.1%})"
-            f"{'':<4} {r['game_length']:7.1f} {r['score_spread']:7.1f}{flag}"
+            f"{'':<4} {r['game_length']:7.1f} {r['score_spread']:7.1f}  {m['balance']:7.2f}  {m['decisiveness']:8.2f}"
+            f"  {m['lead_changes']:5.2f}  {quartiles:<17}{flag}".rstrip()
         )
     say(legend(sum(r["significant"] for r in rows), len(rows), "combinations"))
     say(inputs_text(inputs, [r["map"] for r in rows]))

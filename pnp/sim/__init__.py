@@ -1,4 +1,4 @@
-"""Balance simulation: many bot games, with win rates by seat and by bot, scores and lengths.
+"""Balance simulation: many bot games, with win rates by seat and by bot, scores, lengths and Ludii-style measures.
 
 Each game's randomness comes from the seed and the game's index alone, and
 results are put in index order, so a run gives the same figures whatever the
@@ -31,6 +31,7 @@ from pnp.referee.options import player_range
 from pnp.sim.chance import Fit, chi_square
 from pnp.sim.engines import Engine, play_jobs
 from pnp.sim.ismcts import ismcts_bot
+from pnp.sim.measures import LeadRecorder, Measures, lead_story, measure
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class SimConfig:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: who sat where, how it scored, who won, how long it took."""
+    """One finished game: who sat where, how it scored, who won, how long it took, how the lead went."""
 
     index: int
     bots: tuple[str, ...]
@@ -59,6 +60,9 @@ class GameResult:
     usage: Mapping[str, int]
     drawn: Mapping[str, int] = field(default_factory=dict)  # chance outcomes drawn, by move text
     expected: Mapping[str, float] = field(default_factory=dict)  # and how often each was expected
+    turns: int = 0  # turns played: a turn starts whenever a player other than the last is to move
+    lead_changes: int = 0  # times the sole leader became another seat
+    decided_at: int = 0  # the turn from which the winners led to the end (``turns``: only by the last one)
 
 
 class Rate(TypedDict):
@@ -106,6 +110,7 @@ class Summary(TypedDict):
     scores_by_seat: dict[str, Distribution]
     scores_by_bot: dict[str, Distribution]
     game_length: Distribution
+    measures: Measures
     most_used: list[tuple[str, int]]
     least_used: list[tuple[str, int]]
     chance: Chance | None  # None: the game has no chance inputs
@@ -164,8 +169,10 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     choosers = [factories[name](random.Random(f"{config.seed}:{index}:{seat}")) for seat, name in enumerate(bots)]
     names = tuple(f"p{seat + 1}" for seat in range(config.players))
     seats = {name: seat for seat, name in enumerate(names)}
+    lead = LeadRecorder(names, rater_of(config.game))
 
     def choose(state: State, moves: list[Move], secrets: Mapping[str, str]) -> Move:
+        lead.note(state)
         return choosers[seats[state.to_move() or names[0]]](state, moves, secrets)
 
     map_path = _map_file(config.map_text) if config.map_text is not None else config.map_path
@@ -175,15 +182,20 @@ def play_one(config: SimConfig, index: int) -> GameResult:
     score = table.state.score()
     by_name = {row.name: row.score for row in score.players}
     usage = spec.usage(table.state, table.history) if spec.usage else {}
+    winners = tuple(seats[name] for name in score.winners)
+    story = lead_story(lead.turns, winners)
     return GameResult(
         index,
         bots,
         tuple(by_name[name] for name in names),
-        tuple(seats[name] for name in score.winners),
+        winners,
         len(table.history),
         dict(usage),
         {notation.format(game, move): count for move, count in table.drawn.items()},
         {notation.format(game, move): count for move, count in table.expected.items()},
+        story.turns,
+        story.lead_changes,
+        story.decided_at,
     )
 
 
@@ -299,17 +311,19 @@ def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> S
         usage.update(result.usage)
     lengths = [r.moves for r in results]
     ranked = usage.most_common()
+    seat_rates = _rates(by_seat)
     return {
         "game": config.game,
         "games": len(results),
         "players": config.players,
         "bots": list(config.bots),
         "seed": config.seed,
-        "win_rate_by_seat": _rates(by_seat),
+        "win_rate_by_seat": seat_rates,
         "win_rate_by_bot": _rates(by_bot),
         "scores_by_seat": {k: _distribution(v) for k, v in seat_scores.items()},
         "scores_by_bot": {k: _distribution(v) for k, v in bot_scores.items()},
         "game_length": _distribution(lengths),
+        "measures": measure(results, [rate["win_rate"] for rate in seat_rates.values()]),
         "most_used": ranked[:5],
         "least_used": ranked[::-1][:5] if ranked else [],
         "chance": _chance(drawn, expected),

@@ -1,5 +1,5 @@
-"""Reports: a run's inputs in words, and HTML pages (a run's win rates with intervals and histograms, a sweep's
-seat advantages), each naming what it ran on."""
+"""Reports: a run's inputs and measures in words, and HTML pages (a run's win rates with intervals, histograms and
+measures, a sweep's seat advantages and measures), each naming what it ran on."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from pnp.sim import GameResult, Rate, Summary
 from pnp.sim.fairness import legend, unfair
 from pnp.sim.inputs import Inputs, MapInput, RunInputs, map_text
+from pnp.sim.measures import Measures, Spread
 from pnp.sim.sweep import Row
 
 BAR = "#3f78b5"
@@ -26,6 +27,22 @@ def inputs_text(inputs: Inputs, maps: Sequence[MapInput | None] = ()) -> str:
 def run_inputs_text(inputs: RunInputs) -> str:
     """A run's inputs in one line (its players are in the line above it)."""
     return inputs_text(inputs, [inputs["map"]])
+
+
+def spread_text(spread: Spread) -> str:
+    """A length's spread in words: 'min 58, quartiles 66 / 70.5 / 72, max 78'."""
+    low, q1, median, q3, high = _five(spread)
+    return f"min {low:g}, quartiles {q1:g} / {median:g} / {q3:g}, max {high:g}"
+
+
+def measures_text(measures: Measures) -> list[str]:
+    """A run's measures in two lines, saying what each means."""
+    return [
+        f"balance {measures['balance']:.2f} (1: every seat wins as often), decisiveness {measures['decisiveness']:.2f}"
+        f" (share of a game played after its winner took the lead for good), lead changes "
+        f"{measures['lead_changes']:g} a game",
+        f"length in turns: {spread_text(measures['turns'])}; in inputs: {spread_text(measures['inputs'])}",
+    ]
 
 
 def _win_chart(title: str, rates: Mapping[str, Rate], players: int | None = None) -> str:
@@ -87,6 +104,7 @@ def render_html(summary: Summary, results: Sequence[GameResult], inputs: RunInpu
         _win_chart("Win rate by bot", summary["win_rate_by_bot"]),
         _histogram("Scores (all seats)", [s for r in results for s in r.scores]),
         _histogram("Game length (moves)", [r.moves for r in results]),
+        _histogram("Game length (turns)", [r.turns for r in results]),
     ]
     title = f"pnp sim: {summary['game']}, {summary['games']} games, {summary['players']} players"
     rows = "".join(
@@ -103,11 +121,38 @@ def render_html(summary: Summary, results: Sequence[GameResult], inputs: RunInpu
         f"{summary['moves_applied']} moves in {summary['seconds']} s</p>"
         f"<p>{html.escape(run_inputs_text(inputs))}</p>"
         f"<p>{html.escape(legend(len(flagged), players, 'seats'))} (in red)</p>"
+        + _measures_table(summary["measures"])
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>seat</th><th>mean</th><th>sd</th><th>min</th><th>median</th><th>max</th></tr>"
         + rows
         + "</table></body></html>"
     )
+
+
+def _measures_table(measures: Measures) -> str:
+    """The measures as a table: one line each, then the lengths' spreads."""
+    said = "".join(f"<li>{html.escape(line)}</li>" for line in measures_text(measures))
+    lengths = "".join(
+        f"<tr><td>{unit}</td>" + "".join(f"<td>{value:g}</td>" for value in _five(spread)) + "</tr>"
+        for unit, spread in (("turns", measures["turns"]), ("inputs", measures["inputs"]))
+    )
+    return (
+        f"<h2>Measures</h2><ul>{said}</ul>"
+        "<table><tr><th>length in</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>"
+        f"{lengths}</table>"
+    )
+
+
+def _five(spread: Spread) -> tuple[float, ...]:
+    """A spread's least, quartiles and most."""
+    return spread["min"], spread["q1"], spread["median"], spread["q3"], spread["max"]
+
+
+def _bars(spread: Spread) -> str:
+    """A length histogram small enough for a table cell: its bins as bars of CSS."""
+    top = max(spread["bins"])
+    bars = "".join(f'<i style="height:{round(16 * count / top)}px"></i>' for count in spread["bins"])
+    return f'<span class=bars title="turns {html.escape(spread_text(spread))}">{bars}</span>'
 
 
 def _forest(rows: Sequence[Row]) -> str:
@@ -141,7 +186,8 @@ def _forest(rows: Sequence[Row]) -> str:
 
 
 def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
-    """A sweep's report as one self-contained HTML page: the advantage plot, two histograms and the table."""
+    """A sweep's report as one self-contained HTML page: the advantage plot, two histograms and the table, whose
+    rows end with their measures and a small histogram of their lengths in turns."""
     heading = f"pnp sim sweep: {title}, {len(rows)} combinations"
     flagged = sum(r["significant"] for r in rows)
     charts = [
@@ -153,18 +199,23 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         f"<tr{' class=flag' if r['significant'] else ''}><td>{html.escape(r['combination'])}</td>"
         f"<td>{r['games']}</td><td>{html.escape(r['seat'])}</td><td>{r['advantage']:+.1%}</td>"
         f"<td>{r['ci95'][0]:+.1%} to {r['ci95'][1]:+.1%}</td><td>{r['game_length']}</td>"
-        f"<td>{r['score_spread']}</td></tr>"
+        f"<td>{r['score_spread']}</td><td>{r['measures']['balance']:.2f}</td>"
+        f"<td>{r['measures']['decisiveness']:.2f}</td><td>{r['measures']['lead_changes']:g}</td>"
+        f"<td>{_bars(r['measures']['turns'])}</td></tr>"
         for r in rows
     )
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(heading)}</title>"
-        "<style>body{font-family:sans-serif;max-width:660px;margin:2em auto}td,th{padding:2px 8px}"
-        f".flag{{color:{FLAG};font-weight:bold}}</style>"
+        "<style>body{font-family:sans-serif;max-width:860px;margin:2em auto}td,th{padding:2px 8px}"
+        f".flag{{color:{FLAG};font-weight:bold}}"
+        f".bars{{display:inline-flex;align-items:flex-end;height:16px}}.bars i{{width:4px;margin-right:1px;background:{BAR}}}"
+        "</style>"
         f"</head><body><h1>{html.escape(heading)}</h1>"
         f"<p>{html.escape(legend(flagged, len(rows), 'combinations'))} (in red)</p>"
         f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows]))}</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
-        "<th>length</th><th>spread</th></tr>" + cells + "</table></body></html>"
+        "<th>length</th><th>spread</th><th>balance</th><th>decisive</th><th>lead changes</th><th>turns</th></tr>"
+        + cells + "</table></body></html>"
     )

@@ -30,8 +30,11 @@ from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
 from pnp.sim.engines import Engine, play_jobs
 from pnp.sim.fairness import fair_share, unfair_seats
 from pnp.sim.inputs import MapInput, check_map_file, map_input
+from pnp.sim.measures import Measures
 
 CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
+# a finished game as a checkpoint keeps it: only what the sweep's figures and measures read
+KEPT = ("combination", "index", "bots", "scores", "winners", "moves", "turns", "lead_changes", "decided_at")
 SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
 MAX_COMBINATIONS = 100_000
 SETTINGS = ("players", "map")  # what --over accepts besides the game's own options
@@ -60,6 +63,7 @@ class Row(TypedDict):
     significant: bool  # some seat's 95 % interval excludes a fair share
     game_length: float
     score_spread: float  # mean gap between the best and the worst score of a game
+    measures: Measures  # balance, decisiveness, lead changes, length in turns and inputs
 
 
 def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -196,8 +200,12 @@ class Checkpoint:
             data = json.loads(read_text(path, CHECKPOINT_LIMIT))
             if data["sweep"] != self.sweep:
                 raise PnpError(f"{path}: this checkpoint is of another sweep (other settings); name a new file")
-            for c, index, bots, scores, winners, moves in data["done"]:
-                self.done[(c, index)] = GameResult(index, tuple(bots), tuple(scores), tuple(winners), moves, {})
+            if any(len(game) != len(KEPT) for game in data["done"]):
+                raise PnpError(f"{path}: a checkpoint of an older pnp (without the measures): name a new file")
+            for c, index, bots, scores, winners, moves, turns, changes, decided in data["done"]:
+                self.done[(c, index)] = GameResult(
+                    index, tuple(bots), tuple(scores), tuple(winners), moves, {}, {}, {}, turns, changes, decided
+                )
         except (OSError, UnicodeDecodeError) as exc:
             raise PnpError(f"{path}: cannot read the checkpoint: {exc}") from None
         except (ValueError, KeyError, TypeError) as exc:
@@ -205,9 +213,7 @@ class Checkpoint:
 
     def add(self, combination: int, result: GameResult) -> None:
         """Keep a finished game (only what the sweep's figures need), saving now and then."""
-        self.done[(combination, result.index)] = GameResult(
-            result.index, result.bots, result.scores, result.winners, result.moves, {}
-        )
+        self.done[(combination, result.index)] = replace(result, usage={}, drawn={}, expected={})
         if self.path is not None and time.monotonic() - self.saved_at >= max(SAVE_EVERY, 10 * self.cost):
             self.save()
 
@@ -216,7 +222,10 @@ class Checkpoint:
         if self.path is None:
             return
         start = time.monotonic()
-        done = [[c, r.index, list(r.bots), list(r.scores), list(r.winners), r.moves] for (c, _), r in self.done.items()]
+        done = [
+            [c, r.index, list(r.bots), list(r.scores), list(r.winners), r.moves, r.turns, r.lead_changes, r.decided_at]
+            for (c, _), r in self.done.items()
+        ]
         write_atomic(self.path, json.dumps({"sweep": self.sweep, "done": done}, separators=(",", ":")))
         self.saved_at, self.cost = time.monotonic(), time.monotonic() - start
 
@@ -271,4 +280,5 @@ def row(combination: Combination, results: list[GameResult]) -> Row:
         "significant": bool(unfair_seats(rates, players)),
         "game_length": summary["game_length"]["mean"],
         "score_spread": round(statistics.fmean(max(r.scores) - min(r.scores) for r in results), 2),
+        "measures": summary["measures"],
     }
