@@ -30,7 +30,7 @@ from pnp.referee.protocol import State
 if TYPE_CHECKING:
     from pnp.sim import GameResult
 
-BINS = 10  # a length histogram's bars
+BINS = 10  # a length histogram's bars, at most
 
 
 class Spread(TypedDict):
@@ -111,13 +111,16 @@ def lead_story(turns: Sequence[Leaders], winners: Sequence[int]) -> LeadStory:
 
 
 def spread(values: Sequence[int], bins: int = BINS) -> Spread:
-    """The least, quartiles and most of ``values`` (at least one), with their counts in ``bins`` equal bins."""
+    """The least, quartiles and most of ``values`` (at least one), with their counts in ``bins`` equal bins (fewer
+    when the values span fewer)."""
     ordered = sorted(values)
     low, high = ordered[0], ordered[-1]
     q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive") if len(ordered) > 1 else [low] * 3
+    width = high - low + 1
+    bins = min(bins, width)  # no bin narrower than one turn or input
     counts = [0] * bins
     for value in ordered:
-        counts[min(bins - 1, (value - low) * bins // (high - low + 1))] += 1
+        counts[(value - low) * bins // width] += 1
     return {"min": low, "q1": q1, "median": median, "q3": q3, "max": high, "bins": counts}
 
 
