@@ -138,16 +138,31 @@ def preview(
     map_file: Annotated[Path, typer.Argument(help="The map to draw.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="OUT.svg or OUT.pdf")],
     game: Annotated[str | None, typer.Option(help="The game, if the file has no 'game:' key.")] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Draw again at every save of the file (the error line while it is broken).")
+    ] = False,
 ) -> None:
-    """Draw a map as the kit would, with an authoring grid and labels.  Example: pnp map preview m.yaml -o m.svg"""
+    """Draw a map as the kit would, with an authoring grid and labels.
+
+    Example: pnp map preview m.yaml -o m.svg (add --watch to redraw at every save, until Ctrl-C)
+    """
     from pnp.printing.render import write_drawing
 
     if out.suffix.lower() not in (".svg", ".pdf"):
         raise PnpError(f"{out}: the preview is written as .svg or .pdf")
-    _spec, maps = _map_game(map_file, game)
-    loaded = maps.load(map_file)
-    raise_first_error(_findings(maps, loaded))  # a map that check refuses is not drawn
-    write_drawing(maps.preview(loaded), out)
+
+    def draw() -> None:
+        _spec, maps = _map_game(map_file, game)
+        loaded = maps.load(map_file)
+        raise_first_error(_findings(maps, loaded))  # a map that check refuses is not drawn
+        write_drawing(maps.preview(loaded), out)
+
+    if watch:
+        from pnp.cli.watching import watch as watch_file
+
+        watch_file(map_file, out, draw)
+        return
+    draw()
     say(f"wrote {out}")
 
 
