@@ -147,8 +147,8 @@ def test_a_run_prints_its_measures_in_text(cli, monkeypatch):
     code, out, err = cli(*RUN)
     assert code == 0, err
     assert (
-        "balance 0.50 (1: every seat wins as often), decisiveness 0.25 (share of a game played after its winner "
-        "took the lead for good), lead changes 1.5 a game\n"
+        "balance 0.50 (1: every seat wins as often), lead changes 1.5 a game\n"
+        "decisiveness 0.25: the share of a game played after its winner took the lead for good\n"
         "length in turns: min 8, quartiles 8 / 8 / 8, max 8; "
         "in inputs: min 20, quartiles 20.75 / 21.5 / 22.25, max 23\n"
     ) in out

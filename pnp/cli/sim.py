@@ -210,7 +210,7 @@ def sweep(
     from pnp.sim import SimConfig
     from pnp.sim.fairness import MARK, legend
     from pnp.sim.inputs import shared_inputs
-    from pnp.sim.report import inputs_text, render_sweep_html
+    from pnp.sim.report import inputs_text, quartiles_text, render_sweep_html
     from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
 
     spec = _game(game, map_file, (html_file, checkpoint))
@@ -242,8 +242,8 @@ def sweep(
     for r in rows:
         low, high = r["ci95"]
         flag = f"  {MARK}" if r["significant"] else ""
-        m, turns = r["measures"], r["measures"]["turns"]
-        quartiles = f"{turns['q1']:g} / {turns['median']:g} / {turns['q3']:g}"
+        m = r["measures"]
+        quartiles = quartiles_text(m["turns"])
         say(
             f"{r['combination']:<{width}}  {r['seat']:<7} {r['advantage']:+7.1%} ({low:+.1%} to {high:+.1%})"
             f"{'':<4} {r['game_length']:7.1f} {r['score_spread']:7.1f}  {m['balance']:7.2f}  {m['decisiveness']:8.2f}"

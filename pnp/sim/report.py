@@ -31,16 +31,21 @@ def run_inputs_text(inputs: RunInputs) -> str:
 
 def spread_text(spread: Spread) -> str:
     """A length's spread in words: 'min 58, quartiles 66 / 70.5 / 72, max 78'."""
-    low, q1, median, q3, high = _five(spread)
-    return f"min {low:g}, quartiles {q1:g} / {median:g} / {q3:g}, max {high:g}"
+    return f"min {spread['min']}, quartiles {quartiles_text(spread)}, max {spread['max']}"
+
+
+def quartiles_text(spread: Spread) -> str:
+    """A spread's quartiles: '66 / 70.5 / 72'."""
+    return f"{spread['q1']:g} / {spread['median']:g} / {spread['q3']:g}"
 
 
 def measures_text(measures: Measures) -> list[str]:
-    """A run's measures in two lines, saying what each means."""
+    """A run's measures in three lines, saying what each means."""
     return [
-        f"balance {measures['balance']:.2f} (1: every seat wins as often), decisiveness {measures['decisiveness']:.2f}"
-        f" (share of a game played after its winner took the lead for good), lead changes "
-        f"{measures['lead_changes']:g} a game",
+        f"balance {measures['balance']:.2f} (1: every seat wins as often), "
+        f"lead changes {measures['lead_changes']:g} a game",
+        f"decisiveness {measures['decisiveness']:.2f}: "
+        "the share of a game played after its winner took the lead for good",
         f"length in turns: {spread_text(measures['turns'])}; in inputs: {spread_text(measures['inputs'])}",
     ]
 
@@ -201,7 +206,7 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         f"<td>{r['ci95'][0]:+.1%} to {r['ci95'][1]:+.1%}</td><td>{r['game_length']}</td>"
         f"<td>{r['score_spread']}</td><td>{r['measures']['balance']:.2f}</td>"
         f"<td>{r['measures']['decisiveness']:.2f}</td><td>{r['measures']['lead_changes']:g}</td>"
-        f"<td>{_bars(r['measures']['turns'])}</td></tr>"
+        f"<td>{quartiles_text(r['measures']['turns'])} {_bars(r['measures']['turns'])}</td></tr>"
         for r in rows
     )
     return (
@@ -217,6 +222,7 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows]))}</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
-        "<th>length</th><th>spread</th><th>balance</th><th>decisive</th><th>lead changes</th><th>turns</th></tr>"
+        "<th>length</th><th>spread</th><th>balance</th><th>decisive</th><th>lead changes</th>"
+        "<th>turns (quartiles)</th></tr>"
         + cells + "</table></body></html>"
     )
