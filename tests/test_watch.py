@@ -123,3 +123,19 @@ def test_the_error_picture_holds_the_whole_line(tmp_path, suffix):
     assert out.stat().st_size > 0
     if suffix == ".svg":
         assert ">m.yaml:3:1: a &lt;tab&gt; &amp; more</text>" in out.read_text(encoding="utf-8")
+
+
+def test_the_guides_watch_transcript_is_what_a_misspelt_route_prints(cli, monkeypatch):
+    guide = (Path(__file__).parent.parent / "docs" / "authoring.md").read_text(encoding="utf-8")
+    transcript = guide.split("$ pnp map preview --watch take-off-regional.yaml -o take-off-regional.svg\n")[1]
+    shown = transcript.split("```")[0].splitlines()
+    good = (Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml").read_text(encoding="utf-8")
+    source, out = Path("take-off-regional.yaml"), Path("take-off-regional.svg")
+    source.write_text(good, encoding="utf-8")
+    broken = good.replace("yellow: berlin}", "yellow: berlinn}", 1)
+    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path: _edits(path, out, [], broken, good))
+    code, stdout, err = cli("map", "preview", "--watch", str(source), "-o", str(out))
+    assert code == 0
+    printed = stdout.splitlines()
+    assert [*printed[:2], err.strip(), printed[2]] == shown[:4]
+    assert shown[4] == "^C" + printed[3]  # Ctrl-C echoed by the terminal before the last line
