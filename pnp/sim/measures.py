@@ -11,8 +11,9 @@ those records, so a sweep's checkpoint keeps three small numbers a game.
   best any loser ever reached; a leader per turn is what we record cheaply, so we time the last time the
   lead was taken instead. Near 0: open to the end; near 1: the winner led from the start and the rest was
   playing it out.
-- **lead changes**: how many times a game's sole leader became another seat, averaged over the games
-  (Ludii's *Lead Change* counts the same, as a share of the moves). A tie for the lead changes nothing.
+- **lead changes**: how many times a game's sole leader became another seat, averaged over the games. Ludii's
+  *Lead Change* counts every change of the set of leaders, as a share of the moves; here a tie for the lead
+  changes nothing, and the count is per game.
 - **length**: the spread of the games' lengths in turns and in inputs: least, quartiles, most, and counts
   in equal bins for a small histogram.
 """
