@@ -59,8 +59,8 @@ class Traits:
 
     An empty ``chance``, ``hidden`` or ``maps`` means none. A kind of hidden information or of chance may hold
     only with an option (Hauling's face-down transports): declared, it shows under some options. A game has
-    ``simultaneous`` rounds when during play every seat seals a secret before any is revealed (one slot per
-    round: ``wind1``, ``wind2``). The generic tests check every trait against the game's behaviour and pick
+    ``simultaneous`` rounds when during play every seat seals a secret before any is revealed: its rules name
+    those secrets in ``Game.round_secrets`` and the referee keeps each round apart. The generic tests check every trait against the game's behaviour and pick
     what to check by them, never by a game's name.
     """
 
