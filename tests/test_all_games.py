@@ -176,16 +176,17 @@ def trait_mismatches(spec: GameSpec, seen: Seen) -> Iterator[str]:
             yield f"hidden: {kind.value} {'declared' if kind in traits.hidden else 'not declared'}, shown: {shown}"
     rounds = set(game.round_secrets)
     if traits.simultaneous != bool(rounds) or traits.simultaneous != bool(seen.sealed_in_play):
-        yield f"simultaneous={traits.simultaneous}, round secrets: {sorted(rounds)}, sealed in play: {seen.sealed_in_play}"
+        yield f"simultaneous={traits.simultaneous}: round secrets {sorted(rounds)}, sealed in play {seen.sealed_in_play}"
     if not seen.sealed_in_play <= rounds:
         yield f"secrets sealed during play but not among the rules' round_secrets: {seen.sealed_in_play - rounds}"
     setup = Setup(tuple(f"p{i + 1}" for i in range(game.min_players)), seed=7)
-    generated = bool(game.generated_inputs(setup))
+    inputs = game.rules_inputs(setup)
+    generated = any(isinstance(source, str) for source in inputs)
     if (MapKind.GENERATED in traits.maps) != generated:
         yield f"maps: generated {'declared' if MapKind.GENERATED in traits.maps else 'not declared'}: {generated}"
     if (MapKind.CUSTOM in traits.maps) != (spec.maps is not None):
         yield "maps: a custom map is declared exactly when the game has map hooks (GameSpec.maps)"
-    if MapKind.FIXED in traits.maps and (generated or not game.input_files(setup)):
+    if MapKind.FIXED in traits.maps and (generated or not inputs):
         yield "maps: a fixed map, but a session without a map file reads none"
 
 

@@ -281,15 +281,13 @@ class Game(ABC):
         """
         return None
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        """The data and map files a session depends on (hashed into the record header)."""
-        return []
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        """What the rules of a session read, as loaded values: by file (a data file, the map), or by name for
+        content no file holds (a map generated from the seed, as text).
 
-    def generated_inputs(self, setup: Setup) -> dict[str, str]:
-        """Content a session depends on that no file holds, by name (e.g. a map made from the seed).
-
-        Each text is hashed into the record header like a file, so a record never replays on
-        different content.
+        The record keeps a digest of each (:mod:`pnp.referee.digests`), so that it never replays on other rules.
+        A dataclass field marked ``PRINT_ONLY`` (a size, a colour, a label's place) is left out of it: editing
+        one leaves a running session replayable.
         """
         return {}
 

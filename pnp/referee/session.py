@@ -17,7 +17,7 @@ from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
 from pnp.referee import keys, notation, record, rounds, secrets
-from pnp.referee.digests import changed_input, digests
+from pnp.referee.digests import changed, digests
 from pnp.referee.options import check_players, format_options, parse_options
 from pnp.referee.presentation import labelled_secret, log_text
 from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
@@ -305,12 +305,11 @@ def load(path: Path) -> Session:
         seed = int(headers["Seed"])
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path)
         check_players(spec.title, game, setup.players)
-        files = digests(game, setup)
+        why = changed(game, setup, headers["Files"])
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    changed = changed_input(headers["Files"], files)
-    if changed:
-        raise RecordError(f"{path}: {changed} has changed since this record was made, so it cannot be replayed")
+    if why:
+        raise RecordError(f"{path}: {why}")
     session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
     taken_back = _taken_back(parsed.events)
     for index, event in enumerate(parsed.events):

@@ -36,8 +36,8 @@ class Updraft(BaseGame):
     def new_state(self, setup: Setup) -> UpdraftState:
         return UpdraftState(load_data(), COLUMNS.get(setup.map_path), setup.players)
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [DATA, setup.map_path or default_map_path()]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        return {DATA: load_data(), setup.map_path or default_map_path(): COLUMNS.get(setup.map_path)}
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.column.die)

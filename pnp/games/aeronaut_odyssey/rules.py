@@ -51,13 +51,10 @@ class AeronautOdyssey(BaseGame):
             )
         return AeroState(board, setup.players, variant, hidden)
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [setup.map_path] if setup.map_path else []
-
-    def generated_inputs(self, setup: Setup) -> dict[str, str]:
-        """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        """The map file, or without one the map generated from the seed, as ``pnp map new --seed N`` writes it."""
         if setup.map_path:
-            return {}
+            return {setup.map_path: self.board(setup).source}
         return {"generated-map": to_yaml(generate(setup.seed, Knobs(players=len(setup.players))))}
 
     def parse_move(self, text: str) -> AeroMove:

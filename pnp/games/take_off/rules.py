@@ -74,8 +74,8 @@ class TakeOff(BaseGame):
         fleet, rounds, play_on = self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on")
         return TakeOffState(CONTEXTS.get(setup.map_path, fleet, rounds, play_on), tuple(setup.players))
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("take-off.yaml"), setup.map_path or default_map_path()]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        return {data_file("take-off.yaml"): DATA, setup.map_path or default_map_path(): WORLDS.get(setup.map_path).map}
 
     def parse_move(self, text: str) -> Move:
         return parse(text, DATA.die_faces, self.world.names)
