@@ -233,4 +233,4 @@ def test_a_trait_declared_wrongly_is_found():
     )
     declared_wrongly = dataclasses.replace(REGISTRY[EXAMPLE.name], traits=wrong)
     found = list(trait_mismatches(declared_wrongly, seen_in_play(EXAMPLE.name)))
-    assert [line.split()[0] for line in found] == ["chance:", "hidden:", "simultaneous=False,", "maps:"], found
+    assert [line.split()[0] for line in found] == ["chance:", "hidden:", "simultaneous=False:", "maps:"], found

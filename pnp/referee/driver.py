@@ -48,12 +48,12 @@ class Table:
         player = self.state.to_move() or ""
         opened: tuple[str, str] | None = None
         if isinstance(move, Secret):
-            slot = rounds.seal_slot(self.game, player, move.slot, self.kept)
+            slot = rounds.next_slot(self.game, player, move.slot, self.kept)
             digest, salt = secrets.commit(player, slot, move.value)
             self.kept[(player, slot)] = (move.value, salt)
             move = Commit(move.slot, digest)
         elif isinstance(move, Reveal) and not move.value:
-            opened = (player, rounds.reveal_slot(self.game, player, move.slot, self.revealed))
+            opened = (player, rounds.next_slot(self.game, player, move.slot, self.revealed))
             rounds.check(self.game, self.state.players, player, Reveal(opened[1]), self.kept)
             move = Reveal(move.slot, *self.kept[opened])
         self.state.apply(move)

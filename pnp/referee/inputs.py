@@ -69,7 +69,7 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
         text = notation.format(game, move)
         label = game.label(move) or text
         if isinstance(move, Secret) and move.slot in game.round_secrets:  # "(burn for round 2: everyone seals, ...)"
-            slot = rounds.seal_slot(game, state.to_move() or "", move.slot, current.commitments)
+            slot = rounds.next_slot(game, state.to_move() or "", move.slot, current.commitments)
             label = f"{label} ({rounds.named(game, slot)}: {rounds.EVERYONE})"
         inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), game.picker_path(state, move)))
     return inputs

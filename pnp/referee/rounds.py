@@ -50,18 +50,12 @@ def rounds_of(game: Game, player: str, secret: str, among: Sealed) -> int:
     return sum(1 for name, number in held if name == secret and number is not None)
 
 
-def seal_slot(game: Game, player: str, slot: str, sealed: Sealed) -> str:
-    """The slot in which ``player`` seals ``slot`` now: for a round secret, their next round's."""
+def next_slot(game: Game, player: str, slot: str, done: Sealed) -> str:
+    """The slot ``player`` seals or reveals for ``slot`` now: for a round secret, the round after those in ``done``
+    (their seals, to seal the next; their reveals, to reveal the earliest still sealed); any other slot as it is."""
     if slot not in game.round_secrets:
         return slot
-    return round_slot(slot, rounds_of(game, player, slot, sealed) + 1)
-
-
-def reveal_slot(game: Game, player: str, slot: str, revealed: Sealed) -> str:
-    """The slot ``player`` reveals for ``slot`` now: for a round secret, their earliest round not revealed yet."""
-    if slot not in game.round_secrets:
-        return slot
-    return round_slot(slot, rounds_of(game, player, slot, revealed) + 1)
+    return round_slot(slot, rounds_of(game, player, slot, done) + 1)
 
 
 def for_rules(game: Game, move: Move) -> Move:

@@ -147,7 +147,7 @@ class Session:
                 "by its letters or printed names",
                 "secrets",
             )
-        slot = rounds.seal_slot(self.game, player, move.slot, self.commitments)
+        slot = rounds.next_slot(self.game, player, move.slot, self.commitments)
         digest, salt = secrets.commit(player, slot, move.value)
         commit = Commit(slot, digest)
         self._apply(player, commit)
@@ -158,7 +158,7 @@ class Session:
     def _in_round(self, player: str, move: Reveal) -> Reveal:
         """``move`` naming the round it reveals (``reveal burn`` is the player's earliest round not yet revealed),
         refused while a seat has still to seal that round."""
-        slot = rounds.reveal_slot(self.game, player, move.slot, self.revealed())
+        slot = rounds.next_slot(self.game, player, move.slot, self.revealed())
         rounds.check(self.game, self.setup.players, player, Reveal(slot), self.commitments)
         return Reveal(slot, move.value, move.salt)
 
