@@ -96,6 +96,9 @@ def test_the_referee_keeps_each_round_of_burns_in_its_own_slot(tmp_path, example
     current.play("drift", "bob")
     assert current.play("secret burn 1", "ann").startswith("ann: commit burn2 ")
     assert current.own_secrets("ann") == {"lucky": "6", "burn1": "1", "burn2": "1"}
+    assert current.private_view("ann", current.own_secrets("ann"))["burn for round 2"] == (
+        "1 (climb 1 when the burns are revealed)"
+    )
     assert current.log_seen_by("bob")[-1] == "entered their burn for round 2 (hidden)"
     assert current.log_seen_by("bob")[4] == "revealed their burn for round 1: burn 1: climb 1 when the burns are revealed"
     current.save()

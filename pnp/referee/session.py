@@ -120,8 +120,10 @@ class Session:
         return {(player, move.slot) for player, move in self.played if isinstance(move, Reveal)}
 
     def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
-        """What only ``player`` may see, by name: their secrets ``own`` (with the game's label) and e.g. a hand."""
-        labelled = {slot: labelled_secret(self.game, slot, value) for slot, value in own.items()}
+        """What only ``player`` may see, by name: their secrets ``own`` (with the game's label; a round's as "burn
+        for round 2") and e.g. a hand."""
+        game = self.game
+        labelled = {rounds.named(game, slot): labelled_secret(game, slot, value) for slot, value in own.items()}
         return {**labelled, **self.state.private(player)}
 
     def undo(self) -> str:
