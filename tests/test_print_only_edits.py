@@ -31,7 +31,9 @@ def _other(value: Any, hint: Any) -> Any:
         return next((choice for choice in choices if choice != value), value)
     if isinstance(value, bool):
         return not value
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, float):
         return round(value * 1.25, 3)
     if isinstance(value, str):
         return "#123456" if value.startswith("#") else f"{value} II"
