@@ -234,7 +234,7 @@ def test_a_record_on_a_map_from_the_seed_holds_the_map_hash_and_refuses_a_change
     )  # a map for 2
     assert code == 0
     digest = hashlib.sha256(new(12, players=2).encode()).hexdigest()[:16]
-    assert f'[Files "generated-map={digest}"]' in Path("game.pnp").read_text(encoding="utf-8")
+    assert f'[Files "rules;generated-map={digest}"]' in Path("game.pnp").read_text(encoding="utf-8")
     assert cli("ref", "play", "game.pnp", "gain", "o")[0] == 0
     monkeypatch.setattr(rules, "generate", lambda seed, knobs: generate(seed + 1, knobs))  # a changed generator
     code, out, err = cli("ref", "moves", "game.pnp")
@@ -244,7 +244,7 @@ def test_a_record_on_a_map_from_the_seed_holds_the_map_hash_and_refuses_a_change
 def test_a_record_on_a_map_file_hashes_the_file_and_nothing_generated(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(VALID, encoding="utf-8")
-    assert rules.AeronautOdyssey().generated_inputs(Setup(("ann", "bob"), map_path=path)) == {}
+    assert list(rules.AeronautOdyssey().rules_inputs(Setup(("ann", "bob"), map_path=path))) == [path]
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ def test_the_seeded_map_of_a_session_is_the_one_build_prints_for_that_table(play
     setup = Setup(tuple(f"p{i}" for i in range(players)), {}, 7)
     printed = request_map(KitRequest(seed=7, players=players))
     assert printed.players == players
-    assert GAME.generated_inputs(setup) == {"generated-map": to_yaml(printed)}
+    assert GAME.rules_inputs(setup) == {"generated-map": to_yaml(printed)}
 
 
 def test_ref_new_names_the_build_that_prints_the_sessions_board(cli):

@@ -530,11 +530,10 @@ def test_setup_reads_the_map_file_or_generates_from_the_seed(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(map_text(), encoding="utf-8")
     from_file = game.new_state(Setup(("a", "b"), {}, 5, path))
-    assert from_file.board.cities == ("A", "B", "C", "D", "E") and game.input_files(Setup(("a", "b"), {}, 5, path)) == [
-        path
-    ]
+    assert from_file.board.cities == ("A", "B", "C", "D", "E")
+    assert list(game.rules_inputs(Setup(("a", "b"), {}, 5, path))) == [path]
     generated = game.new_state(Setup(("a", "b"), {}, 5))
-    assert generated.board.source.seed == 5 and game.input_files(Setup(("a", "b"), {}, 5)) == []
+    assert generated.board.source.seed == 5 and list(game.rules_inputs(Setup(("a", "b"), {}, 5))) == ["generated-map"]
 
 
 def test_a_bad_map_or_variant_is_a_clear_error(tmp_path):

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from example_game import SPEC as EXAMPLE
 from pnp.games import REGISTRY
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind
-from pnp.referee import notation, session
+from pnp.errors import IllegalMove
+from pnp.referee import notation, rounds, session
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup
 
@@ -127,7 +128,7 @@ class Seen:
     chance: bool = False
     shifting_odds: bool = False
     secrets: bool = False
-    secrets_in_play: bool = False
+    sealed_in_play: set[str] = dataclasses.field(default_factory=set)  # the slots of secrets sealed during play
     private: bool = False
 
 
@@ -152,7 +153,8 @@ def seen_in_play(name: str) -> Seen:
                     odds[outcome].add(round(p, 9))
                 listed = [m for m in state.legal_moves() if isinstance(m, Secret)]
                 seen.secrets |= bool(listed)
-                seen.secrets_in_play |= bool(listed) and state.stage() == "play"
+                if state.stage() == "play":
+                    seen.sealed_in_play.update(secret.slot for secret in listed)
                 seen.private |= any(state.private(player) for player in state.players)
                 state.apply(move)
     seen.chance = bool(odds)
@@ -172,16 +174,51 @@ def trait_mismatches(spec: GameSpec, seen: Seen) -> Iterator[str]:
     for kind, shown in ((Hidden.SECRETS, seen.secrets), (Hidden.PRIVATE_HANDS, seen.private)):
         if (kind in traits.hidden) != shown:
             yield f"hidden: {kind.value} {'declared' if kind in traits.hidden else 'not declared'}, shown: {shown}"
-    if traits.simultaneous != seen.secrets_in_play:
-        yield f"simultaneous={traits.simultaneous}, secrets sealed during play: {seen.secrets_in_play}"
+    rounds = set(game.round_secrets)
+    if traits.simultaneous != bool(rounds) or traits.simultaneous != bool(seen.sealed_in_play):
+        yield f"simultaneous={traits.simultaneous}: round secrets {sorted(rounds)}, sealed in play {seen.sealed_in_play}"
+    if not seen.sealed_in_play <= rounds:
+        yield f"secrets sealed during play but not among the rules' round_secrets: {seen.sealed_in_play - rounds}"
     setup = Setup(tuple(f"p{i + 1}" for i in range(game.min_players)), seed=7)
-    generated = bool(game.generated_inputs(setup))
+    inputs = game.rules_inputs(setup)
+    generated = any(isinstance(source, str) for source in inputs)
     if (MapKind.GENERATED in traits.maps) != generated:
         yield f"maps: generated {'declared' if MapKind.GENERATED in traits.maps else 'not declared'}: {generated}"
     if (MapKind.CUSTOM in traits.maps) != (spec.maps is not None):
         yield "maps: a custom map is declared exactly when the game has map hooks (GameSpec.maps)"
-    if MapKind.FIXED in traits.maps and (generated or not game.input_files(setup)):
+    if MapKind.FIXED in traits.maps and (generated or not inputs):
         yield "maps: a fixed map, but a session without a map file reads none"
+
+
+SIMULTANEOUS = [spec.name for spec in (*REGISTRY.values(), EXAMPLE) if spec.traits.simultaneous]
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
+def test_the_referee_names_each_round_and_refuses_a_reveal_before_every_seat_has_sealed(tmp_path, name):
+    game, rng = REGISTRY[name].rules(), random.Random(5)
+    players = [f"p{i + 1}" for i in range(max(game.min_players, 2))]
+    path = tmp_path / "game.pnp"
+    current = session.new(path, name, players, [], 5, None)
+    refused = 0
+    while not current.state.is_over():
+        mover = current.state.to_move()
+        listed = {move.slot for move in current.state.legal_moves() if isinstance(move, Secret)}
+        due = [secret for secret in game.round_secrets if secret in listed]
+        if due and refused < 3:  # the mover has not sealed this round yet: nobody may reveal it
+            current.save()
+            before = path.read_bytes()
+            with pytest.raises(IllegalMove, match=f"{rounds.EVERYONE}: .*{mover}.* must seal {due[0]} for round"):
+                session.load(path).play(f"reveal {due[0]}", mover)
+            assert path.read_bytes() == before
+            refused += 1
+        current.play(notation.format(game, rng.choice(current.offered(mover))), mover)
+    for secret in game.round_secrets:
+        for player in players:
+            sealed = [slot for owner, slot in current.commitments if owner == player and slot.startswith(secret)]
+            assert len(sealed) > 1  # the game went on for more than one round
+            assert sealed == [f"{secret}{n}" for n in range(1, len(sealed) + 1)]
+    current.save()
+    assert session.load(path).state.score() == current.state.score()
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -196,4 +233,4 @@ def test_a_trait_declared_wrongly_is_found():
     )
     declared_wrongly = dataclasses.replace(REGISTRY[EXAMPLE.name], traits=wrong)
     found = list(trait_mismatches(declared_wrongly, seen_in_play(EXAMPLE.name)))
-    assert [line.split()[0] for line in found] == ["chance:", "hidden:", "simultaneous=False,", "maps:"], found
+    assert [line.split()[0] for line in found] == ["chance:", "hidden:", "simultaneous=False:", "maps:"], found

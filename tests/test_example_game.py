@@ -11,8 +11,9 @@ from example_game import SPEC
 from example_game.notation import UpdraftMove
 
 from pnp.errors import IllegalMove, NotationError
-from pnp.referee import notation
+from pnp.referee import keys, notation, session
 from pnp.referee.driver import playout, random_chooser
+from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup, State
 
 GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
@@ -43,11 +44,11 @@ def test_the_example_game_plays_to_the_end_with_its_notation_round_tripping(seed
 def _fly(game: Game, setup: Setup = Setup(("ann", "bob"))) -> State:
     """A state of ``game`` past the lucky faces and the first round's burns (all of 1), at the first turn of play."""
     state = game.new_state(setup)
-    for slot in ("lucky", "burn1"):
+    for slot in ("lucky", "burn"):
         for _ in setup.players:
             state.apply(Commit(slot, "0" * 64))
     for _ in setup.players:
-        state.apply(Reveal("burn1", "1"))
+        state.apply(Reveal("burn", "1"))
     return state
 
 
@@ -60,22 +61,63 @@ def test_a_roll_is_chance_and_drift_a_choice():
     assert game.parse_move("drift") in state.legal_moves() and game.parse_move("drift") not in chances
 
 
-def test_every_seat_seals_its_burn_before_any_is_revealed_one_slot_per_round():
+def test_every_seat_seals_its_burn_before_any_is_revealed_under_one_name_every_round():
     game = SPEC.rules()
+    assert game.round_secrets == ("burn",)
     state = game.new_state(Setup(("ann", "bob")))
     for _ in state.players:
         state.apply(Commit("lucky", "0" * 64))
-    assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn1"}
-    state.apply(Commit("burn1", "0" * 64))
+    assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn"}
+    state.apply(Commit("burn", "0" * 64))
     assert state.to_move() == "bob" and all(isinstance(m, Secret) for m in state.legal_moves())
-    state.apply(Commit("burn1", "0" * 64))
-    assert state.legal_moves() == [Reveal("burn1")]
+    state.apply(Commit("burn", "0" * 64))
+    assert state.legal_moves() == [Reveal("burn")]
     with pytest.raises(IllegalMove, match="is not a burn of 0 to 2"):
-        state.clone().apply(Reveal("burn1", "3"))
+        state.clone().apply(Reveal("burn", "3"))
     state = _fly(game)
     for _ in range(2):
         state.apply(game.parse_move("drift"))
-    assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn2"}
+    assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn"}
+
+
+def test_the_referee_keeps_each_round_of_burns_in_its_own_slot(tmp_path, example_registered):
+    record = tmp_path / "game.pnp"
+    current = session.new(record, SPEC.name, ["ann", "bob"], [], 0, None)
+    for player in ("ann", "bob"):
+        current.play("secret lucky 6", player)
+    burns = [i for i in legal_inputs(current, "ann") if i.kind == "secret"]
+    assert [i.text for i in burns] == ["secret burn 0", "secret burn 1", "secret burn 2"]
+    assert burns[1].label.endswith("(burn for round 1: everyone seals, then all reveal)")
+    assert current.play("secret burn 1", "ann").startswith("ann: commit burn1 ")
+    assert current.play("secret burn 2", "bob").startswith("bob: commit burn1 ")
+    assert current.play("reveal burn", "ann") == f"ann: reveal burn1 1 {keys.read_keys(record, 'ann')['burn1'][1]}"
+    current.play("reveal burn", "bob")
+    current.play("drift", "ann")
+    current.play("drift", "bob")
+    assert current.play("secret burn 1", "ann").startswith("ann: commit burn2 ")
+    assert current.own_secrets("ann") == {"lucky": "6", "burn1": "1", "burn2": "1"}
+    assert current.private_view("ann", current.own_secrets("ann"))["burn for round 2"] == (
+        "1 (climb 1 when the burns are revealed)"
+    )
+    assert current.log_seen_by("bob")[-1] == "entered their burn for round 2 (hidden)"
+    assert current.log_seen_by("bob")[4] == "revealed their burn for round 1: burn 1: climb 1 when the burns are revealed"
+    current.save()
+    assert session.load(record).state.altitude == current.state.altitude == [2, 3]
+
+
+def test_a_burn_is_not_revealed_before_every_seat_has_sealed_it(tmp_path, example_registered):
+    record = tmp_path / "game.pnp"
+    current = session.new(record, SPEC.name, ["ann", "bob", "cy"], [], 0, None)
+    for player in ("ann", "bob", "cy"):
+        current.play("secret lucky 6", player)
+    current.play("secret burn 1", "ann")
+    current.save()
+    before = record.read_bytes()
+    with pytest.raises(IllegalMove, match=r"^during play: everyone seals, then all reveal: bob, cy must seal burn for round 1 before any is revealed"):
+        session.load(record).play("reveal burn", "bob")
+    with pytest.raises(IllegalMove, match="bob, cy must seal burn for round 1"):
+        session.load(record).play(f"reveal burn1 1 {'0' * 32}", "bob")
+    assert record.read_bytes() == before
 
 
 def test_rules_bound_to_a_custom_column_read_and_label_its_die(tmp_path):

@@ -84,7 +84,7 @@ def test_a_games_modules_imported_from_its_package_are_the_modules_not_stand_ins
     patching it) gets the module itself."""
     package = importlib.import_module(REGISTRY[name].rules.module.rpartition(".")[0])  # the rules hook is a Lazy
     left = [key for key, thing in vars(package).items() if type(thing).__name__ == "_Submodule"]
-    assert left == [], f"{package.__name__} keeps stand-ins for {left}: del them after SPEC"
+    assert left == [], f"{package.__name__} keeps stand-ins for {left}"
 
 def test_the_signature_check_finds_a_hook_with_the_wrong_arguments():
     with pytest.raises(TypeError, match="too many positional arguments"):

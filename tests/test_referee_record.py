@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from pathlib import Path
 
@@ -10,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import IllegalMove, NotationError, PnpError, RecordError
-from pnp.referee import keys, session
+from pnp.referee import keys, record, session
+from pnp.resources import data_file
 
 
 def new_record(tmp_path: Path, players: str = "ann,bob") -> Path:
@@ -125,8 +127,53 @@ def test_changed_data_files_are_detected(tmp_path):
     session.new(path, "aloft", ["ann", "bob"], [], 1, board).save()
     assert session.load(path).state.board.columns == 12
     board.write_text("columns: 13\nrows: 4\n")
-    with pytest.raises(RecordError, match="changed since"):
+    with pytest.raises(RecordError) as refused:
         session.load(path)
+    assert str(refused.value) == (
+        f"{path}: what the rules read in board.yaml has changed since this record was made: "
+        "replay it with the file as it was, or start a new record with 'pnp ref new'"
+    )
+
+
+def test_a_print_only_edit_of_the_map_leaves_a_record_replaying(tmp_path):
+    board = tmp_path / "board.yaml"
+    board.write_text("columns: 12\nrows: 4\n")
+    path = tmp_path / "game.pnp"
+    current = session.new(path, "aloft", ["ann", "bob"], [], 1, board)
+    current.play("secret colours B,G", "ann")
+    current.save()
+    before = path.read_bytes()
+    board.write_text("columns: 12\nrows: 4\ncell_width: 60\ncell_height: 80  # larger cells, same sky\n")
+    replayed = session.load(path)
+    assert replayed.state.board.cell_width == 60 and replayed.events == 1
+    assert path.read_bytes() == before
+
+
+def _old_record(tmp_path, board):
+    """A record as pnp wrote it before rules-only digests: its Files header holds digests of whole files."""
+    path = tmp_path / "old.pnp"
+    current = session.new(path, "aloft", ["ann", "bob"], [], 1, board)
+    whole = ";".join(
+        f"{label}={hashlib.sha256(file.read_bytes()).hexdigest()[:16]}"
+        for label, file in (("data/aloft.yaml", data_file("aloft.yaml")), ("board.yaml", board))
+    )
+    headers = {"Game": "aloft", "Players": "ann,bob", "Options": "", "Seed": "1", "Map": "board.yaml", "Files": whole}
+    path.write_text(record.render_headers(headers))
+    return path
+
+
+def test_a_record_made_before_rules_only_digests_replays_until_its_files_change_at_all(tmp_path):
+    board = tmp_path / "board.yaml"
+    board.write_text("columns: 12\nrows: 4\n")
+    path = _old_record(tmp_path, board)
+    assert session.load(path).state.board.columns == 12
+    board.write_text("columns: 12\nrows: 4\ncell_width: 60\n")
+    with pytest.raises(RecordError) as refused:
+        session.load(path)
+    assert str(refused.value) == (
+        f"{path}: board.yaml has changed since this record was made (an older record: any edit of the file "
+        "counts): replay it with the file as it was, or start a new record with 'pnp ref new'"
+    )
 
 
 def test_concurrent_writers_never_lose_a_move(tmp_path):

@@ -30,7 +30,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for it
 
 from pnp import files
 from pnp.games import REGISTRY
-from pnp.referee import keys, notation, record, session
+from pnp.referee import keys, notation, record, rounds, session
 from pnp.referee.protocol import Commit, Reveal, Secret
 from pnp.table import app, links, view
 from pnp.table.answers import for_pages
@@ -109,8 +109,10 @@ def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
         strings = {text for text in current.state.private(player).values() if text.strip()}
         for slot, value in current.own_secrets(player).items():
             if (player, slot) not in revealed:
+                typed = rounds.secret_of(current.game, slot)  # a round's secret is typed by its own name
                 strings |= {kept[slot][1], f"secret {slot} {value}", f"reveal {slot} {value}"}
-                strings.add(current.game.label(Secret(slot, value)) or kept[slot][1])
+                strings.add(f"secret {typed} {value}")
+                strings.add(current.game.label(Secret(typed, value)) or kept[slot][1])
         hidden[player] = strings
     return current, hidden
 
@@ -137,7 +139,7 @@ def check_state_body(current: session.Session, hidden: dict[str, set[str]], body
     for entry, (player, move) in zip(body["log"], current.played):
         assert entry["player"] == player
         if isinstance(move, Commit):
-            assert entry["text"] == f"entered their {move.slot} (hidden)"
+            assert entry["text"] == f"entered their {rounds.named(current.game, move.slot)} (hidden)"
     # Searched: all but this seat's own choices (its buttons list every value of its own secret) and its own
     # private part (checked exactly above). What the host shows anyway, or this seat's own hidden strings hold,
     # is not another seat's to hide (a card in two hands, a revealed colour pair that another seat also holds).
@@ -242,7 +244,8 @@ def play_through_the_api(table: Table, rng: random.Random, limit: int = 3000) ->
     raise AssertionError(f"no end after {limit} moves")
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("example_registered")  # the guide's example: a secret sealed every round, by every seat
+@pytest.mark.parametrize("name", [*GAMES, "updraft"])
 def test_a_random_game_played_from_each_seats_link_scores_as_the_cli_does(cli, tmp_path, name):
     path = new_record(tmp_path, name)
     with open_table(path) as table:

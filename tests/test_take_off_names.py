@@ -191,9 +191,10 @@ def test_a_game_reads_the_ids_of_another_map_it_ran_and_its_state_refuses_them(o
      (Draw("port-louis"), "draw Port Louis (Mauritius)"),
      (Draw("st-george-s"), "draw St. George's (Grenada)"),
      (Send(2), "send jet 2 to the card's capital"),
-     (Fly(((1, ("midway", "tokyo")),)), "fly jet 1 to Midway, then Tokyo"),
+     (Fly(((1, ("midway", "tokyo")),)), "fly jet 1 to Midway, then by the yellow route to Tokyo"),
      (Fly(((1, ("midway",)), (2, ("taipei",)))), "fly jet 1 to Midway and jet 2 to Taipei"),
-     (Fly(((1, ("anchorage", "honolulu-west")),)), "fly jet 1 to Anchorage, then Finish (Honolulu)"),
+     (Fly(((1, ("anchorage", "honolulu-west")),)),
+      "fly jet 1 to Anchorage, then by the red or blue route to Finish (Honolulu)"),
      (Pass(), "pass: no rolled colour can be used")],
 )  # fmt: skip
 def test_a_button_reads_printed_names_and_die_faces_by_name(game, move, label):

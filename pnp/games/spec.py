@@ -3,12 +3,15 @@
 A registry entry names its hooks as attributes of its own modules (``components.kit``), which mypy checks
 against the hook types below, while at run time ``submodules`` stands in for those modules: each hook imports
 its module only when first used, so the referee path never loads the print backends and ``pnp games`` stays fast.
+The stand-ins serve the entry's ``GameSpec`` alone: once it is made they leave the package, so that importing a
+module from it (``from pnp.games.aloft import rules``) gives the module itself.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -59,8 +62,8 @@ class Traits:
 
     An empty ``chance``, ``hidden`` or ``maps`` means none. A kind of hidden information or of chance may hold
     only with an option (Hauling's face-down transports): declared, it shows under some options. A game has
-    ``simultaneous`` rounds when during play every seat seals a secret before any is revealed (one slot per
-    round: ``wind1``, ``wind2``). The generic tests check every trait against the game's behaviour and pick
+    ``simultaneous`` rounds when during play every seat seals a secret before any is revealed: its rules name
+    those secrets in ``Game.round_secrets`` and the referee keeps each round apart. The generic tests check every trait against the game's behaviour and pick
     what to check by them, never by a game's name.
     """
 
@@ -221,6 +224,10 @@ class GameSpec:
     picture_for_all: Callable[[Setup], bool] = lambda setup: False
     usage: UsageHook | None = None  # for map games
 
+    def __post_init__(self) -> None:
+        if isinstance(self.rules, Lazy):
+            _drop_stand_ins(self.rules.module.rpartition(".")[0])
+
 
 class Lazy:
     """A name in a module not imported yet: calling it imports the module, then calls the name (or, for a
@@ -254,6 +261,14 @@ def submodules(package: str, *names: str) -> tuple[Any, ...]:
     """Stand-ins for the modules ``names`` of ``package``, for a registry entry to name its hooks in; mypy
     sees the real modules, imported under ``TYPE_CHECKING``."""
     return tuple(_Submodule(f"{package}.{name}") for name in names)
+
+
+def _drop_stand_ins(package: str) -> None:
+    """Take the stand-ins out of ``package`` (when it is being imported, or was), their work done."""
+    module = sys.modules.get(package)
+    for name, thing in list(vars(module).items() if module else ()):
+        if isinstance(thing, _Submodule):
+            delattr(module, name)
 
 
 def value(hook: T) -> Callable[[], T]:

@@ -1,9 +1,20 @@
-"""The digests of a session's input files (a map, a generated board), kept in its record's header so
-that a record is never replayed against changed inputs."""
+"""The digests of what a session's rules read (a data file, a map, a generated board), kept in its record's
+``Files`` header so that a record is never replayed against other rules.
+
+A digest covers only what the rules read: each input is a loaded value (``Game.rules_inputs``), dumped in a
+canonical form in which a dataclass field marked print-only (``PRINT_ONLY`` in its metadata: a size, a colour,
+a label's place) is left out. Editing such a field leaves a running session replayable; editing anything else
+is refused, with how to go on. Records made before this header began with ``rules;`` hold digests of whole
+files: they replay while the files are byte for byte the same.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
+from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 
 from pnp.errors import PnpError, describe
@@ -12,9 +23,42 @@ from pnp.loader import MAX_YAML_BYTES
 from pnp.referee.protocol import Game, Setup
 from pnp.resources import builtin_root
 
+PRINT_ONLY = {"print_only": True}  # field metadata: the rules never read this field (merge it into the metadata)
+SCHEME = "rules;"  # how the Files header of a record with rules-only digests starts
+HOW_TO_GO_ON = "replay it with the file as it was, or start a new record with 'pnp ref new'"
 
-def _file_label(path: Path) -> str:
-    resolved = path.resolve()
+
+def rules_dump(value: object) -> str:
+    """``value`` in a canonical text that only what the rules read changes: print-only fields left out."""
+    return value if isinstance(value, str) else json.dumps(_plain(value), sort_keys=True, separators=(",", ":"))
+
+
+def _plain(value: object) -> object:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: _plain(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.metadata.get("print_only")
+        }
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(item) for item in value), key=repr)
+    if isinstance(value, Enum):
+        return _plain(value.value)
+    if isinstance(value, Path):
+        return value.as_posix()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"a rules input holds a {type(value).__name__}: give loaded data (dataclasses, tuples, numbers)")
+
+
+def _label(source: Path | str) -> str:
+    if isinstance(source, str):
+        return source
+    resolved = source.resolve()
     root = builtin_root()
     return resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) else resolved.name
 
@@ -24,19 +68,41 @@ def _digest(content: bytes) -> str:
 
 
 def digests(game: Game, setup: Setup) -> str:
-    """``label=digest`` for each input of the session; the labels only help a reader."""
+    """The ``Files`` header of a new record: ``rules;`` then ``label=digest`` for each input the rules read."""
+    inputs = game.rules_inputs(setup).items()
+    parts = [f"{_label(source)}={_digest(rules_dump(value).encode())}" for source, value in inputs]
+    return SCHEME + ";".join(parts)
+
+
+def _whole_files(game: Game, setup: Setup) -> str:
+    """The ``Files`` header as records made before rules-only digests wrote it: whole files' bytes."""
     parts = []
-    for path in game.input_files(setup):
+    for source, value in game.rules_inputs(setup).items():
+        if isinstance(source, str):  # content no file holds was hashed as the text it was given as
+            parts.append(f"{source}={_digest(rules_dump(value).encode())}")
+            continue
         try:
-            parts.append(f"{_file_label(path)}={_digest(read_bytes(path, MAX_YAML_BYTES))}")
+            parts.append(f"{_label(source)}={_digest(read_bytes(source, MAX_YAML_BYTES))}")
         except OSError as exc:
-            raise PnpError(f"{path}: cannot read this input file: {describe(exc)}") from None
-    parts += [f"{name}={_digest(text.encode())}" for name, text in game.generated_inputs(setup).items()]
+            raise PnpError(f"{source}: cannot read this input file: {describe(exc)}") from None
     return ";".join(parts)
 
 
-def changed_input(recorded: str, current: str) -> str | None:
-    """The label of the first input whose contents differ from the record's (labels alone may differ)."""
+def changed(game: Game, setup: Setup, recorded: str) -> str | None:
+    """Why a record whose ``Files`` header is ``recorded`` cannot replay on today's inputs, in one line; None
+    when it can."""
+    if recorded.startswith(SCHEME):
+        label = _first_difference(recorded.removeprefix(SCHEME), digests(game, setup).removeprefix(SCHEME))
+        return label and f"what the rules read in {label} has changed since this record was made: {HOW_TO_GO_ON}"
+    label = _first_difference(recorded, _whole_files(game, setup))
+    return label and (
+        f"{label} has changed since this record was made (an older record: any edit of the file counts): "
+        f"{HOW_TO_GO_ON}"
+    )
+
+
+def _first_difference(recorded: str, current: str) -> str | None:
+    """The label of the first input whose digest differs from the record's (labels alone may differ)."""
     old = [part.rpartition("=") for part in recorded.split(";") if part]
     new = [part.rpartition("=") for part in current.split(";") if part]
     for (label, _, was), (_, _, now) in zip(old, new):

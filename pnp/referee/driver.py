@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from pnp.errors import IllegalMove
-from pnp.referee import secrets
+from pnp.referee import rounds, secrets
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State, unsealed
 
 # A chooser (a bot) sees the state, the legal moves and its own player's secrets (slot -> value).
@@ -28,7 +28,8 @@ class Table:
 
     game: Game
     state: State
-    kept: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    kept: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # by slot as a record names it
+    revealed: set[tuple[str, str]] = field(default_factory=set)
     history: list[Move] = field(default_factory=list)
     drawn: Counter[Move] = field(default_factory=Counter)  # chance outcomes drawn
     # each distinct chance table met (by identity: games hand back cached tables), with its outcomes,
@@ -40,16 +41,24 @@ class Table:
         return {slot: value for (owner, slot), (value, _salt) in self.kept.items() if owner == player}
 
     def play(self, move: Move) -> Move:
-        """Apply a move as offered by ``legal_moves``; secrets become commits and reveals get their value."""
+        """Apply a move as offered by ``legal_moves``; secrets become commits and reveals get their value.
+
+        A round secret is kept under its round's slot, as the referee keeps it; the rules get its own name.
+        """
         player = self.state.to_move() or ""
+        opened: tuple[str, str] | None = None
         if isinstance(move, Secret):
-            digest, salt = secrets.commit(player, move.slot, move.value)
-            self.kept[(player, move.slot)] = (move.value, salt)
+            slot = rounds.next_slot(self.game, player, move.slot, self.kept)
+            digest, salt = secrets.commit(player, slot, move.value)
+            self.kept[(player, slot)] = (move.value, salt)
             move = Commit(move.slot, digest)
         elif isinstance(move, Reveal) and not move.value:
-            value, salt = self.kept[(player, move.slot)]
-            move = Reveal(move.slot, value, salt)
+            opened = (player, rounds.next_slot(self.game, player, move.slot, self.revealed))
+            rounds.check(self.game, self.state.players, player, Reveal(opened[1]), self.kept)
+            move = Reveal(move.slot, *self.kept[opened])
         self.state.apply(move)
+        if opened is not None:
+            self.revealed.add(opened)
         self.history.append(move)
         return move
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.referee import notation
+from pnp.referee import notation, rounds
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret
 
@@ -68,6 +68,9 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
     for move in current.offered(viewer):
         text = notation.format(game, move)
         label = game.label(move) or text
+        if isinstance(move, Secret) and move.slot in game.round_secrets:  # "(burn for round 2: everyone seals, ...)"
+            slot = rounds.next_slot(game, state.to_move() or "", move.slot, current.commitments)
+            label = f"{label} ({rounds.named(game, slot)}: {rounds.EVERYONE})"
         inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), game.picker_path(state, move)))
     return inputs
 

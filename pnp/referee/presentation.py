@@ -3,16 +3,17 @@ them to the others, and never a commitment's value."""
 
 from __future__ import annotations
 
-from pnp.referee import notation
+from pnp.referee import notation, rounds
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret
 
 
 def log_text(game: Game, player: str, move: Move, viewer: str | None) -> str:
     """How ``player``'s ``move`` reads in ``viewer``'s log: in full for its own player, else as the game shows it."""
     if isinstance(move, Commit):
-        return f"entered their {move.slot} (hidden)"
+        return f"entered their {rounds.named(game, move.slot)} (hidden)"
     if isinstance(move, Reveal):
-        return f"revealed their {move.slot}: {game.label(Secret(move.slot, move.value)) or move.value}"
+        label = game.label(Secret(rounds.secret_of(game, move.slot), move.value))
+        return f"revealed their {rounds.named(game, move.slot)}: {label or move.value}"
     if player != viewer:
         public = game.public_text(move)
         if public is not None:
@@ -25,8 +26,8 @@ def labelled_secret(game: Game, slot: str, value: str) -> str:
 
     A label that starts by naming the secret ("goal 7: ...") is shown from what follows.
     """
-    label = game.label(Secret(slot, value)) or ""
-    named = f"{slot} {value}"
+    label = game.label(Secret(rounds.secret_of(game, slot), value)) or ""
+    named = f"{rounds.secret_of(game, slot)} {value}"
     if label.lower().startswith(named.lower()):
         label = label[len(named) :].lstrip(":,; ")
     return f"{value} ({label})" if label and label != value else value

@@ -226,6 +226,10 @@ class Game(ABC):
     # True where one player's secrets must all differ (Hauling's three face-down transports): the referee
     # refuses a value its player has already sealed in another slot, and a seat is never offered one.
     distinct_secrets: ClassVar[bool] = False
+    # The secrets every seat seals anew each round of play, all before any is revealed (a simultaneous round,
+    # e.g. a burn or a wind card): the rules list and receive them under this one name, and the core gives each
+    # round its own slot (burn1, burn2, ...) and refuses a round's reveal until every seat has sealed it.
+    round_secrets: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def new_state(self, setup: Setup) -> State:
@@ -277,15 +281,13 @@ class Game(ABC):
         """
         return None
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        """The data and map files a session depends on (hashed into the record header)."""
-        return []
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        """What the rules of a session read, as loaded values: by file (a data file, the map), or by name for
+        content no file holds (a map generated from the seed, as text).
 
-    def generated_inputs(self, setup: Setup) -> dict[str, str]:
-        """Content a session depends on that no file holds, by name (e.g. a map made from the seed).
-
-        Each text is hashed into the record header like a file, so a record never replays on
-        different content.
+        The record keeps a digest of each (:mod:`pnp.referee.digests`), so that it never replays on other rules.
+        A dataclass field marked ``PRINT_ONLY`` (a size, a colour, a label's place) is left out of it: editing
+        one leaves a running session replayable.
         """
         return {}
 

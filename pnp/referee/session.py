@@ -16,8 +16,8 @@ from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_q
 from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
-from pnp.referee import keys, notation, record, secrets
-from pnp.referee.digests import changed_input, digests
+from pnp.referee import keys, notation, record, rounds, secrets
+from pnp.referee.digests import changed, digests
 from pnp.referee.options import check_players, format_options, parse_options
 from pnp.referee.presentation import labelled_secret, log_text
 from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
@@ -72,7 +72,7 @@ class Session:
         if isinstance(move, Secret):
             return self._commit_secret(player, move)
         if isinstance(move, Reveal):
-            move = self._complete_reveal(player, move)
+            move = self._complete_reveal(player, self._in_round(player, move))
         self._apply(player, move)
         return self._append(f"{player}: {notation.format(self.game, move)}")
 
@@ -112,12 +112,18 @@ class Session:
 
     def unrevealed(self, player: str) -> list[str]:
         """The slots of ``player``'s commitments in force that are not revealed yet, sorted."""
-        revealed = {move.slot for who, move in self.played if who == player and isinstance(move, Reveal)}
-        return sorted(slot for owner, slot in self.commitments if owner == player and slot not in revealed)
+        revealed = self.revealed()
+        return sorted(slot for owner, slot in self.commitments if owner == player and (owner, slot) not in revealed)
+
+    def revealed(self) -> set[tuple[str, str]]:
+        """(player, slot) of every secret revealed so far."""
+        return {(player, move.slot) for player, move in self.played if isinstance(move, Reveal)}
 
     def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
-        """What only ``player`` may see, by name: their secrets ``own`` (with the game's label) and e.g. a hand."""
-        labelled = {slot: labelled_secret(self.game, slot, value) for slot, value in own.items()}
+        """What only ``player`` may see, by name: their secrets ``own`` (with the game's label; a round's as "burn
+        for round 2") and e.g. a hand."""
+        game = self.game
+        labelled = {rounds.named(game, slot): labelled_secret(game, slot, value) for slot, value in own.items()}
         return {**labelled, **self.state.private(player)}
 
     def undo(self) -> str:
@@ -131,7 +137,8 @@ class Session:
 
     def _commit_secret(self, player: str, entered: Secret) -> str:
         legal = self.state.legal_moves()
-        move = _listed_secret(self.game.read_secret(entered), legal)
+        typed = Secret(rounds.secret_of(self.game, entered.slot), entered.value)  # 'burn2' typed for 'burn'
+        move = _listed_secret(self.game.read_secret(typed), legal)
         if move is not None and move not in self.offered(player):
             raise IllegalMove(f"{player} has already sealed that value in another secret: each must differ", "secrets")
         if move is None:  # the message never repeats the value: someone may be watching the screen
@@ -142,12 +149,20 @@ class Session:
                 "by its letters or printed names",
                 "secrets",
             )
-        digest, salt = secrets.commit(player, move.slot, move.value)
-        commit = Commit(move.slot, digest)
+        slot = rounds.next_slot(self.game, player, move.slot, self.commitments)
+        digest, salt = secrets.commit(player, slot, move.value)
+        commit = Commit(slot, digest)
         self._apply(player, commit)
         text = self._append(f"{player}: {notation.format(self.game, commit)}")
-        keys.keep(self.path, player, move.slot, move.value, salt)
+        keys.keep(self.path, player, slot, move.value, salt)
         return text
+
+    def _in_round(self, player: str, move: Reveal) -> Reveal:
+        """``move`` naming the round it reveals (``reveal burn`` is the player's earliest round not yet revealed),
+        refused while a seat has still to seal that round."""
+        slot = rounds.next_slot(self.game, player, move.slot, self.revealed())
+        rounds.check(self.game, self.setup.players, player, Reveal(slot), self.commitments)
+        return Reveal(slot, move.value, move.salt)
 
     def _complete_reveal(self, player: str, move: Reveal) -> Reveal:
         if move.value:
@@ -161,6 +176,8 @@ class Session:
 
     # -- replay ----------------------------------------------------------------
     def _apply(self, player: str, move: Move) -> None:
+        """Play ``move`` as the record writes it (a round secret's slot names its round) and keep its commitment."""
+        rounds.check(self.game, self.setup.players, player, move, self.commitments)
         if isinstance(move, Commit) and (player, move.slot) in self.commitments:
             raise IllegalMove(f"{player} has already committed a {move.slot}", "secrets")
         if isinstance(move, Reveal):
@@ -169,7 +186,7 @@ class Session:
                 raise IllegalMove(f"{player} has no committed {move.slot} to reveal", "secrets")
             if not secrets.matches(expected, player, move.slot, move.value, move.salt):
                 raise IllegalMove(f"{player}'s revealed {move.slot} does not match the commitment", "secrets")
-        self.state.apply(move)
+        self.state.apply(rounds.for_rules(self.game, move))
         if isinstance(move, Commit):
             self.commitments[(player, move.slot)] = move.digest
         self.played.append((player, move))
@@ -290,12 +307,11 @@ def load(path: Path) -> Session:
         seed = int(headers["Seed"])
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path)
         check_players(spec.title, game, setup.players)
-        files = digests(game, setup)
+        why = changed(game, setup, headers["Files"])
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    changed = changed_input(headers["Files"], files)
-    if changed:
-        raise RecordError(f"{path}: {changed} has changed since this record was made, so it cannot be replayed")
+    if why:
+        raise RecordError(f"{path}: {why}")
     session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
     taken_back = _taken_back(parsed.events)
     for index, event in enumerate(parsed.events):

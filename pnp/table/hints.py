@@ -8,7 +8,7 @@ from typing import Any
 from pnp.errors import PnpError
 from pnp.referee.session import Session
 from pnp.memo import Memo
-from pnp.table.turns import Refused
+from pnp.table.turns import Refused, refusing
 
 HINTS_KEPT = 64  # suggestions kept worked out, by (version, seat)
 
@@ -21,12 +21,9 @@ class Hints:
         self._one_at_a_time = threading.Lock()  # a search takes a core: phones asking at once wait their turn
 
     def hint(self, current: Session, seat: str) -> dict[str, Any]:
-        """The suggested move for ``seat``, who must be the player to move, with its label."""
-        to_move = current.state.to_move()
-        if to_move != seat:
-            raise Refused(
-                403, "turn", f"it is {to_move or 'nobody'}'s turn, not {seat}'s: hints are for the player to move"
-            )
+        """The suggested move for ``seat``, who must be the player to move (the session's own check), with its
+        label."""
+        refusing(current.check_turn, seat)
         return self._found.get((current.last_hash, seat), lambda: self._work_out(current))
 
     def _work_out(self, current: Session) -> dict[str, Any]:

@@ -36,7 +36,7 @@ def check_undo(current: Session, seat: str) -> None:
         raise Refused(403, "turn", f"the last move is {owner}'s: only {owner} can take it back")
 
 
-def refusing(action: Callable[..., str], *args: str) -> None:
+def refusing(action: Callable[..., object], *args: str) -> None:
     """Run the session's own check: playing out of turn becomes a 403, any other refusal (the rules, the
     notation, a key file) a 422.
 

@@ -17,7 +17,7 @@ def altitude(after: State, mover: str, own: Mapping[str, str]) -> float:
 
 def burn(state: State, secret: Secret, own: Mapping[str, str]) -> float:
     """A secret to seal: any lucky face alike; a burn, the more the better (what is offered never exceeds the fuel)."""
-    return float(secret.value) if secret.slot.startswith(BURN) else 0.0
+    return float(secret.value) if secret.slot == BURN else 0.0
 
 
 RATER = Rater(altitude, burn)

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from pnp.loader import Loaded, load_file
+from pnp.referee.digests import PRINT_ONLY
 
 DATA = Path(__file__).with_name("updraft.yaml")
 COLUMN = Path(__file__).with_name("column.yaml")
@@ -17,7 +18,7 @@ COLUMN = Path(__file__).with_name("column.yaml")
 class UpdraftData:
     """The numbers the rules and the kit share."""
 
-    colours: tuple[str, ...]
+    colours: tuple[str, ...] = field(metadata=PRINT_ONLY)  # the rules never read it: a record outlives its edit
     fuel: int = field(metadata={"doc": "Fuel each balloon starts with.", "minimum": 0})
     max_burn: int = field(metadata={"doc": "The most fuel one round may burn.", "minimum": 1})
     lucky_bonus: int = field(metadata={"doc": "Points for each roll of one's lucky face.", "minimum": 0})

@@ -7,7 +7,7 @@ from pathlib import Path
 from example_game import SPEC
 from example_game.model import DATA, Column, default_map_path, load_data, load_map
 from example_game.notation import UpdraftMove, format_move, parse_move
-from example_game.state import SLOT, UpdraftState
+from example_game.state import BURN, SLOT, UpdraftState
 from pnp.games.base import BaseGame, MapCache
 from pnp.referee.protocol import Move, Secret, Setup
 
@@ -21,6 +21,7 @@ class Updraft(BaseGame):
     title = "Updraft"
     min_players = SPEC.traits.min_players
     max_players = SPEC.traits.max_players
+    round_secrets = (BURN,)  # every seat seals a burn each round; all are revealed once all are sealed
 
     def __init__(self, column: Column | None = None) -> None:
         self._bound = column  # the column of the setup these rules are bound to; None: the built-in one
@@ -35,8 +36,8 @@ class Updraft(BaseGame):
     def new_state(self, setup: Setup) -> UpdraftState:
         return UpdraftState(load_data(), COLUMNS.get(setup.map_path), setup.players)
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [DATA, setup.map_path or default_map_path()]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        return {DATA: load_data(), setup.map_path or default_map_path(): COLUMNS.get(setup.map_path)}
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.column.die)

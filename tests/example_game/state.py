@@ -15,7 +15,7 @@ from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 
 SLOT = "lucky"  # sealed once, at set-up
-BURN = "burn"  # sealed every round, so one slot per round: burn1, burn2, ...
+BURN = "burn"  # sealed every round: the referee keeps each round apart (burn1, burn2, ...)
 
 
 class Phase(IntEnum):
@@ -53,10 +53,6 @@ class UpdraftState(BaseState):
             {UpdraftMove("roll", face): count / len(column.die) for face, count in sorted(faces.items())}
         )
 
-    def burn_slot(self) -> str:
-        """This round's slot for the burns."""
-        return f"{BURN}{self.round}"
-
     def is_over(self) -> bool:
         return self.phase == OVER
 
@@ -72,9 +68,9 @@ class UpdraftState(BaseState):
             return [Secret(SLOT, str(face)) for face in sorted(set(self.column.die))]
         if self.phase == SEAL:
             most = min(self.data.max_burn, self.fuel[self.seat])
-            return [Secret(self.burn_slot(), str(burn)) for burn in range(most + 1)]
+            return [Secret(BURN, str(burn)) for burn in range(most + 1)]
         if self.phase == SHOW:
-            return [Reveal(self.burn_slot())]
+            return [Reveal(BURN)]
         if self.phase == FLY:
             return [UpdraftMove("drift"), *self.rolls]
         return [Reveal(SLOT)] if self.phase == REVEAL else []
@@ -86,10 +82,10 @@ class UpdraftState(BaseState):
         if isinstance(move, Commit) and self.phase == LUCKY and move.slot == SLOT:
             if not self.next_seat():
                 self.phase = SEAL
-        elif isinstance(move, Commit) and self.phase == SEAL and move.slot == self.burn_slot():
+        elif isinstance(move, Commit) and self.phase == SEAL and move.slot == BURN:
             if not self.next_seat():  # every seat has sealed its burn: now all are revealed
                 self.phase = SHOW
-        elif isinstance(move, Reveal) and self.phase == SHOW and move.slot == self.burn_slot():
+        elif isinstance(move, Reveal) and self.phase == SHOW and move.slot == BURN:
             self._burn(move.value)
         elif isinstance(move, UpdraftMove) and self.phase == FLY:
             self._fly(move)

@@ -43,6 +43,3 @@ SPEC = GameSpec(
     # only hidden inventories make one player's picture differ from another's
     picture_for_all=lambda setup: not setup.options.get("hidden_inventories", False),
 )
-
-# the stand-ins served SPEC alone: importing one of these modules from the package must give the module
-del bots, components, maps, model, rules, rules_sheet, usage

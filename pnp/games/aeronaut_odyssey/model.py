@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.loader import Loaded, load_file, pattern
+from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file
 
 BalloonType = Literal["red", "orange", "yellow", "green", "blue", "purple"]
@@ -109,9 +110,14 @@ class AeroMap:
     )
     pages: Literal[1, 4, 9] | None = field(
         default=None,
-        metadata={"doc": "Print on 1 page, or enlarged over 2x2 or 3x3; left out: 4 for large, 9 for huge, else 1."},
+        metadata={
+            "doc": "Print on 1 page, or enlarged over 2x2 or 3x3; left out: 4 for large, 9 for huge, else 1.",
+            **PRINT_ONLY,
+        },
     )
-    ink_friendly: bool = field(default=False, metadata={"doc": "Outlines and letters instead of colour fills."})
+    ink_friendly: bool = field(
+        default=False, metadata={"doc": "Outlines and letters instead of colour fills.", **PRINT_ONLY}
+    )
 
 
 PAGES_BY_SIZE = {"large": 4, "huge": 9}  # pages a map of this size prints on unless it says otherwise; else 1

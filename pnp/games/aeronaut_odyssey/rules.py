@@ -7,9 +7,10 @@ from pathlib import Path
 from pnp.errors import NotationError, PnpError
 from pnp.games.aeronaut_odyssey import SPEC, notation
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
-from pnp.games.aeronaut_odyssey.board import Board, compile_board
+from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, compile_board
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import read, to_yaml
+from pnp.games.aeronaut_odyssey.model import TYPES
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.base import BaseGame, MapCache
@@ -34,6 +35,13 @@ class AeronautOdyssey(BaseGame):
         ),
     )
 
+    def __init__(self, board: Board | None = None) -> None:
+        self._bound = board  # the map of the setup these rules are bound to; None: unbound (no map known)
+
+    def bind(self, setup: Setup) -> AeronautOdyssey:
+        """These rules on the session's map: a claim's label names its route's colour as printed."""
+        return AeronautOdyssey(self.board(setup))
+
     def board(self, setup: Setup) -> Board:
         """The map of a session: the map file when given, else the map generated from the seed for the table."""
         if setup.map_path:
@@ -51,13 +59,10 @@ class AeronautOdyssey(BaseGame):
             )
         return AeroState(board, setup.players, variant, hidden)
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [setup.map_path] if setup.map_path else []
-
-    def generated_inputs(self, setup: Setup) -> dict[str, str]:
-        """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        """The map file, or without one the map generated from the seed, as ``pnp map new --seed N`` writes it."""
         if setup.map_path:
-            return {}
+            return {setup.map_path: self.board(setup).source}
         return {"generated-map": to_yaml(generate(setup.seed, Knobs(players=len(setup.players))))}
 
     def parse_move(self, text: str) -> AeroMove:
@@ -69,8 +74,13 @@ class AeronautOdyssey(BaseGame):
         return notation.format_move(move)
 
     def label(self, move: Move) -> str | None:
-        """The move in words: cities and routes as printed (letters), balloon types by name."""
-        return notation.label(move) if isinstance(move, AeroMove) else None
+        """The move in words: cities and routes as printed (letters), balloon types by name; bound to a map, a
+        claim names its route's colour ("claim the red route C-F with 3 red")."""
+        if not isinstance(move, AeroMove):
+            return None
+        if move.verb == "claim" and self._bound is not None:
+            return f"claim {route_colour(self._bound, move.arg)} with {notation.balloons(move.extra)}"
+        return notation.label(move)
 
     def picker_path(self, state: State, move: Move) -> PickerPath | None:
         """A claim as its route, then the balloons it is paid with."""
@@ -94,3 +104,19 @@ def _board(path: Path | None, seed: int | None, players: int) -> Board:
 
 
 BOARDS = MapCache(_board, kept=16)
+
+
+def route_colour(board: Board, route: str) -> str:
+    """A route of the notation (``C-F``, ``C-F/2``, ``C-F:2``) in words, with its colour as the map prints it:
+    "the red route C-F", "the gray route C-F lane 2" (any one colour pays), "the yellow space 2 of C-F"."""
+    name, _, space = route.partition(":")
+    k = board.lane_index.get(name)
+    if k is None:  # not on this map: the rules refuse it, the words need not
+        return notation.route_words(route)
+    lane = board.lanes[k]
+    if space.isdecimal() and 0 < int(space) <= len(lane.spaces):
+        return f"the {TYPES[lane.spaces[int(space) - 1]]} space {space} of {name}"
+    if lane.kind == MULTI:
+        return f"the multicoloured route {notation.route_words(name)}"
+    colour = TYPES[lane.type] if lane.kind == COLOUR else "gray"
+    return f"the {colour} route {notation.route_words(name)}"

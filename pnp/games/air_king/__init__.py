@@ -41,6 +41,3 @@ SPEC = GameSpec(
     rater=value(bots.RATER),
     usage=usage.usage,
 )
-
-# the stand-ins served SPEC alone: importing one of these modules from the package must give the module
-del bots, components, maps, model, rules, rules_sheet, screen, usage

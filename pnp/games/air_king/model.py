@@ -11,6 +11,7 @@ from typing import Literal
 
 from pnp.games.names import Names
 from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
@@ -29,7 +30,7 @@ class AirportInfo:
 
     name: str
     title: str
-    rgb: str
+    rgb: str = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,8 @@ class Aircraft:
     number: int
     home: str
     colour: str
-    rgb: str
-    symbol: Symbol
+    rgb: str = field(metadata=PRINT_ONLY)
+    symbol: Symbol = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class EventType:
     type: CardType
     title: str
     count: int = field(metadata={"doc": "How many cards of this kind the deck holds.", "minimum": 0})
-    text: str
+    text: str = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -58,14 +59,14 @@ class TechnicalReturn:
     """The Technical Return cards, one per player, kept apart from the hand."""
 
     count: int = field(metadata={"doc": f"One per player: at least {MAX_PLAYERS}.", "minimum": MAX_PLAYERS})
-    text: str
+    text: str = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
 class AirKingData:
     """Everything in ``data/air-king.yaml``."""
 
-    card_size: Literal["poker", "bridge"]
+    card_size: Literal["poker", "bridge"] = field(metadata=PRINT_ONLY)
     airports: tuple[AirportInfo, ...] = field(
         metadata={"doc": "Airport A and Airport B.", "minItems": 2, "maxItems": 2}
     )
@@ -126,8 +127,10 @@ class AirKingField:
     )
     airports: dict[str, AirportPlace] = field(metadata={"doc": "Airport A and Airport B, by name."})
     closed: tuple[str, ...] = field(default=(), metadata={"doc": "Spaces of the grid that are not part of the field."})
-    space_width: float = field(default=94.0, metadata={"doc": "Printed space size along the lanes, mm."})
-    space_height: float = field(default=68.0, metadata={"doc": "Printed space size across the lanes, mm."})
+    space_width: float = field(default=94.0, metadata={"doc": "Printed space size along the lanes, mm.", **PRINT_ONLY})
+    space_height: float = field(
+        default=68.0, metadata={"doc": "Printed space size across the lanes, mm.", **PRINT_ONLY}
+    )
 
 
 def card_names(data: AirKingData) -> Names:

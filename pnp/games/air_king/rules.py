@@ -10,7 +10,7 @@ from pnp.games.air_king import SPEC
 from pnp.games.air_king.actions import SLOT
 from pnp.games.air_king.field import LETTERS, spot
 from pnp.games.air_king.maps import checked_field
-from pnp.games.air_king.model import AirKingData, card_names, load_data
+from pnp.games.air_king.model import AirKingData, card_names, load_data, load_field
 from pnp.games.air_king.notation import AirMove, MoveTable, format_move, parse_move
 from pnp.games.air_king.state import AirKingState, Rules
 from pnp.games.base import BaseGame, MapCache
@@ -60,8 +60,11 @@ class AirKing(BaseGame):
     def new_state(self, setup: Setup) -> AirKingState:
         return AirKingState(FIELDS.get(setup.map_path), setup.players, self.number(setup, "rounds"))
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("air-king.yaml"), setup.map_path or board_file("air-king.yaml")]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        return {
+            data_file("air-king.yaml"): load_data().value,
+            setup.map_path or board_file("air-king.yaml"): load_field(setup.map_path).value,
+        }
 
     def parse_move(self, text: str) -> AirMove:
         return parse_move(text, _cards())

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 
 ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
@@ -22,7 +23,7 @@ class Colour:
 
     code: ColourCode
     name: str
-    rgb: str
+    rgb: str = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Balloon:
 
     name: str
     colours: tuple[ColourCode, ...] = ()
-    pattern: Pattern = "diagonal"
+    pattern: Pattern = field(default="diagonal", metadata=PRINT_ONLY)
     shape: Shape | None = None
 
 
@@ -50,10 +51,10 @@ class AloftData:
     """Everything in ``data/aloft.yaml``."""
 
     colours: tuple[Colour, ...]
-    card_size: Literal["poker", "bridge", "mini", "square"]
+    card_size: Literal["poker", "bridge", "mini", "square"] = field(metadata=PRINT_ONLY)
     balloons: tuple[Balloon, ...]
     trucks: int = field(metadata={"doc": "Trucks in the convoy, the safety truck included.", "minimum": 2})
-    safety_colour: str
+    safety_colour: str = field(metadata=PRINT_ONLY)
     tokens: TokenCounts
     set_points: tuple[int, ...] = field(
         metadata={
@@ -71,8 +72,8 @@ class AloftBoard:
         metadata={"doc": "Number of columns (the truck lane runs below them).", "maximum": MAX_COLUMNS}
     )
     rows: int = field(metadata={"doc": "Number of rows of sky a balloon can climb.", "minimum": 1, "maximum": MAX_ROWS})
-    cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit."})
-    cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit."})
+    cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit.", **PRINT_ONLY})
+    cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit.", **PRINT_ONLY})
 
 
 def load_data(path: Path | None = None) -> Loaded[AloftData]:

@@ -37,8 +37,9 @@ class Aloft(BaseGame):
     def new_state(self, setup: Setup) -> AloftState:
         return AloftState(setup.players, _SKIES.get(setup.map_path))
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("aloft.yaml"), setup.map_path or board_file("aloft.yaml")]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        sky = _SKIES.get(setup.map_path)
+        return {data_file("aloft.yaml"): sky.data, setup.map_path or board_file("aloft.yaml"): sky.board}
 
     def parse_move(self, text: str) -> notation.AloftMove:
         return notation.parse_move(text, _words().balloons)

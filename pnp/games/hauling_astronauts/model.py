@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pnp.games.names import Names
 from pnp.loader import Loaded, Source, load_file, pattern
+from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import data_file
 
 LOWEST, HIGHEST = 3, 18  # the sum of three dice
@@ -95,11 +96,14 @@ class HaulingData:
         default=20.0,
         metadata={
             "doc": "Side of a Confirmed space in mm: it holds a die and fits the page.",
+            **PRINT_ONLY,
             "minimum": 12,
             "maximum": 30,
         },
     )
-    transport_length_mm: float = field(default=32.0, metadata={"doc": "Length of a transport piece in mm."})
+    transport_length_mm: float = field(
+        default=32.0, metadata={"doc": "Length of a transport piece in mm.", **PRINT_ONLY}
+    )
 
 
 def range_label(low: int, high: int) -> str:

@@ -60,5 +60,5 @@ class HaulingAstronauts(BaseGame):
         """A transport by its printed name: ``secret t1 Heron`` -> its letter."""
         return Secret(secret.slot, names(self._data).find(secret.value) or secret.value)
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [setup.map_path or default_map_path()]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        return {setup.map_path or default_map_path(): MAPS.get(setup.map_path)}

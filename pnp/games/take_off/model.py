@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 
 Half = Literal["east", "west"]
@@ -19,8 +20,8 @@ class RouteColour:
 
     name: str
     letter: str
-    rgb: str
-    dash: tuple[float, ...] = ()
+    rgb: str = field(metadata=PRINT_ONLY)
+    dash: tuple[float, ...] = field(default=(), metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class DeckStyle:
     half: Half
     name: str
     letter: str
-    rgb: str
+    rgb: str = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class JetColour:
 
     name: str
     letter: str
-    rgb: str
+    rgb: str = field(metadata=PRINT_ONLY)
 
 
 @dataclass(frozen=True)
@@ -50,11 +51,11 @@ class TakeOffData:
     jet_face: str
     take_off_face: str
     die_faces: tuple[str, ...]
-    die_size: float
+    die_size: float = field(metadata=PRINT_ONLY)
     decks: tuple[DeckStyle, ...]
-    card_size: Literal["poker", "bridge", "mini", "tarot"]
+    card_size: Literal["poker", "bridge", "mini", "tarot"] = field(metadata=PRINT_ONLY)
     jet_colours: tuple[JetColour, ...] = field(metadata={"doc": "One per player, letters different.", "minItems": 2})
-    jet_token: float
+    jet_token: float = field(metadata=PRINT_ONLY)
     fleet_default: int = field(metadata={"doc": "Jets per player unless chosen, up to fleet_max.", "minimum": 1})
     fleet_max: int
     round_limit: int = field(metadata={"doc": "Rounds before the game ends.", "minimum": 1})
@@ -100,7 +101,7 @@ class Inset:
 class TakeOffMap:
     """A Take Off! map: an equirectangular strip of the globe, Start on its east edge, Finish on its west edge."""
 
-    title: str = field(metadata={"doc": "The title printed on the map."})
+    title: str = field(metadata={"doc": "The title printed on the map.", **PRINT_ONLY})
     start: str = field(metadata={"doc": "Id of the Start city, on the east edge."})
     finish: str = field(metadata={"doc": "Id of the Finish city, on the west edge."})
     west_edge: float = field(metadata={"doc": "Longitude of the map's west edge."})
@@ -108,13 +109,15 @@ class TakeOffMap:
     north: float = field(metadata={"doc": "Latitude of the top edge.", "minimum": -90, "maximum": 90})
     south: float = field(metadata={"doc": "Latitude of the bottom edge.", "minimum": -90, "maximum": 90})
     divide: float = field(metadata={"doc": "Longitude of the line between the eastern and western halves."})
-    scale: float = field(metadata={"doc": "Millimetres per degree on the printed map.", "exclusiveMinimum": 0})
+    scale: float = field(
+        metadata={"doc": "Millimetres per degree on the printed map.", "exclusiveMinimum": 0, **PRINT_ONLY}
+    )
     grid: float = field(
-        metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...).", "exclusiveMinimum": 0}
+        metadata={"doc": "Degrees per cell of the reference grid (A1, B7, ...).", "exclusiveMinimum": 0, **PRINT_ONLY}
     )
     cities: tuple[City, ...] = field(metadata={"doc": "Every city: Start, Finish, hubs and capitals."})
     insets: tuple[Inset, ...] = field(
-        default=(), metadata={"doc": "Crowded parts printed again, larger, where the map is empty."}
+        default=(), metadata={"doc": "Crowded parts printed again, larger, where the map is empty.", **PRINT_ONLY}
     )
 
 

@@ -74,14 +74,15 @@ class TakeOff(BaseGame):
         fleet, rounds, play_on = self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on")
         return TakeOffState(CONTEXTS.get(setup.map_path, fleet, rounds, play_on), tuple(setup.players))
 
-    def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("take-off.yaml"), setup.map_path or default_map_path()]
+    def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        return {data_file("take-off.yaml"): DATA, setup.map_path or default_map_path(): WORLDS.get(setup.map_path).map}
 
     def parse_move(self, text: str) -> Move:
         return parse(text, DATA.die_faces, self.world.names)
 
     def label(self, move: Move) -> str | None:
-        """A move as a button reads: die faces by name, cities as printed (e.g. "fly jet 1 to Midway, then Tokyo")."""
+        """A move as a button reads: die faces by name, cities as printed, and a flight on from a city by the
+        colour of its route on the map (e.g. "fly jet 1 to Midway, then by the red route to Tokyo")."""
         if isinstance(move, Roll):
             first, second = (FACE_NAMES.get(face, face) for face in move)
             return f"roll {first} and {second}" + (" (a double)" if move.first == move.second else "")
@@ -90,8 +91,7 @@ class TakeOff(BaseGame):
         if isinstance(move, Send):
             return f"send jet {move.jet} to the card's capital"
         if isinstance(move, Fly):
-            legs = (f"jet {jet} to {', then '.join(self._city(c) for c in cities)}" for jet, cities in move.legs)
-            return "fly " + " and ".join(legs)
+            return "fly " + " and ".join(f"jet {jet} to {self._flight(cities)}" for jet, cities in move.legs)
         return "pass: no rolled colour can be used"
 
     def picker_path(self, state: State, move: Move) -> PickerPath | None:
@@ -105,6 +105,24 @@ class TakeOff(BaseGame):
             steps += [("Then", f"jet {n} to {', then '.join(map(self._city, route))}") for n, route in others]
             return PickerPath(tuple(steps))
         return None
+
+    def _flight(self, cities: tuple[str, ...]) -> str:
+        """The cities one jet flies to, each after the first with the colour of the route it takes from the one
+        before ("Midway, then by the red route to Tokyo"): the jet's own city is the state's, not the move's."""
+        words = [self._city(cities[0])]
+        for origin, destination in zip(cities, cities[1:]):
+            colours = self._route_colours(origin, destination)
+            by = f"by the {' or '.join(colours)} route to " if colours else ""
+            words.append(f"then {by}{self._city(destination)}")
+        return ", ".join(words)
+
+    def _route_colours(self, origin: str, destination: str) -> list[str]:
+        """The names of the colours whose routes lead from ``origin`` to ``destination`` on the map."""
+        world = self.world
+        start, end = world.index.get(origin), world.index.get(destination)
+        if start is None or end is None:
+            return []
+        return [DATA.route_colours[k].name for k, dest in enumerate(world.routes[start]) if dest == end]
 
     def _country(self, city_id: str) -> str | None:
         """The country whose capital ``city_id`` is (None for a hub or a city the map lacks)."""
