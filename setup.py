@@ -8,5 +8,9 @@ BUILTIN = {"pnp._builtin.boards": "boards", "pnp._builtin.data": "data"}
 setup(
     packages=[*find_packages(include=["pnp", "pnp.*"]), *BUILTIN],
     package_dir=BUILTIN,
-    package_data={**{name: ["*"] for name in BUILTIN}, "pnp.table": ["templates/*", "static/*"]},
+    package_data={
+        **{name: ["*"] for name in BUILTIN},
+        "pnp.table": ["templates/*", "static/*"],
+        "pnp.texts": ["catalogues/*/*.yaml"],
+    },
 )

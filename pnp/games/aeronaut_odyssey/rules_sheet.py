@@ -8,6 +8,7 @@ from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
+from pnp.texts.shipped import toolkit
 from pnp.referee.protocol import Setup
 
 TITLE = "Aeronaut Odyssey"
@@ -73,12 +74,12 @@ def rules(board: AeroMap) -> tuple[Sheet, ...]:
             )
         ),
     )
-    return rules_sheets(TITLE, (front, back))
+    return rules_sheets(TITLE, (front, back), toolkit())
 
 
 def aids(players: int | None) -> tuple[Sheet, ...]:
     """One aid per player: ``players`` of them, or as many as the game's most players."""
-    return player_aids(TITLE, _AID, players or AeronautOdyssey.max_players)
+    return player_aids(TITLE, _AID, players or AeronautOdyssey.max_players, toolkit())
 
 
 def aid(_setup: Setup) -> Aid:

@@ -9,6 +9,7 @@ from pnp.games.aloft.rules import Aloft
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
+from pnp.texts.shipped import toolkit
 from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 
@@ -97,12 +98,12 @@ def rules(data: AloftData, board: AloftBoard) -> tuple[Sheet, ...]:
             )
         ),
     )
-    return rules_sheets(TITLE, (front, back))
+    return rules_sheets(TITLE, (front, back), toolkit())
 
 
 def aids(data: AloftData) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
-    return player_aids(TITLE, _aid_blocks(data), Aloft.max_players)
+    return player_aids(TITLE, _aid_blocks(data), Aloft.max_players, toolkit())
 
 
 def aid(_setup: Setup) -> Aid:

@@ -7,6 +7,7 @@ from pnp.games.hauling_astronauts.rules import HaulingAstronauts
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.texts.shipped import toolkit
 from pnp.referee.protocol import Setup
 
 TITLE = "Hauling Astronauts"
@@ -67,12 +68,12 @@ def rules(data: HaulingData, page: Drawing) -> tuple[Sheet, ...]:
             )
         ),
     )
-    return rules_sheets(TITLE, (front, back))
+    return rules_sheets(TITLE, (front, back), toolkit())
 
 
 def aids() -> tuple[Sheet, ...]:
     """One aid for each player."""
-    return player_aids(TITLE, _AID, HaulingAstronauts.max_players)
+    return player_aids(TITLE, _AID, HaulingAstronauts.max_players, toolkit())
 
 
 def aid(setup: Setup) -> Aid:

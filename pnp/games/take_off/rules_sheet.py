@@ -7,6 +7,7 @@ from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.texts.shipped import toolkit
 from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 
@@ -88,12 +89,12 @@ def rules(title: str, data: TakeOffData, cards: tuple[Card, Card], face: dict[st
         ),
         *_END,
     )
-    return rules_sheets(title, (front, back))
+    return rules_sheets(title, (front, back), toolkit())
 
 
 def aids(title: str, data: TakeOffData) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
-    return player_aids(title, _aid_blocks(data), TakeOff.max_players)
+    return player_aids(title, _aid_blocks(data), TakeOff.max_players, toolkit())
 
 
 def aid(_setup: Setup) -> Aid:
