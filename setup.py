@@ -1,5 +1,5 @@
 """Packaging beyond pyproject.toml: the YAML in boards/ and data/ travels inside the wheel as pnp/_builtin,
-and the table page's templates and static files inside pnp/table."""
+the table page's templates and static files inside pnp/table, and the text catalogues inside pnp/texts."""
 
 from setuptools import find_packages, setup
 

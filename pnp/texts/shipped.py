@@ -47,6 +47,7 @@ def catalogue(
 
     ``data``: the entries the kit read from its data (default: the built-in data's)."""
     code = language or ENGLISH
+    check_language(game, game, code)
     entries = {**_english_file(TOOLKIT), **_english_file(game), **(_data_texts(game) if data is None else data)}
     chosen = {key: entry.text for key, entry in entries.items()}
     if code != ENGLISH:
@@ -62,9 +63,8 @@ def catalogue(
 
 def translation_errors(name: str, language: str) -> list[str]:
     """Every error of the shipped translation of ``name`` (a game, or the toolkit) into ``language``."""
-    english_entries = _english_file(name) if name == TOOLKIT else english(name)
-    path = FOLDER / language / f"{name}.yaml"
-    return check(_read(path), english_entries, f"{path.parent.name}/{path.name}")
+    english_entries = _english_file(TOOLKIT) if name == TOOLKIT else english(name)
+    return check(_read(FOLDER / language / f"{name}.yaml"), english_entries, f"{language}/{name}.yaml")
 
 
 @cache
@@ -78,11 +78,10 @@ def _english_file(name: str) -> dict[str, Entry]:
 
 @cache
 def _translation(name: str, language: str) -> dict[str, str]:
-    path = FOLDER / language / f"{name}.yaml"
-    errors = check(_read(path), english(name) if name != TOOLKIT else _english_file(TOOLKIT), path.name)
+    errors = translation_errors(name, language)
     if errors:
         raise PnpError(errors[0])
-    return cast(dict[str, str], _read(path))
+    return cast(dict[str, str], _read(FOLDER / language / f"{name}.yaml"))
 
 
 def _read(path: Path) -> dict[str, object]:
