@@ -1,0 +1,78 @@
+"""Every printed string comes from the catalogue: kits built from a transformed catalogue, read back from their PDFs.
+
+The pseudo-locale puts an accent on every vowel (and c, n, s, y, z) of every entry, placeholders aside: a word
+read back in plain ASCII letters was printed from somewhere else. What may print so is data, not text: numbers
+and codes with digits (a1, 7x5, page numbers, the footer's digest), single letters (airports, columns, the
+calibration's X and Y), the unit mm, and each game's ``DATA_WORDS`` below.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.texts import catalogue, english
+from pnp.texts.catalogue import PLACEHOLDER
+from tests.support.pdf import plumbed
+
+ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
+LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")
+UNITS = {"mm"}
+# Names printed as they are in every language (none for now: each game's names are catalogue entries).
+DATA_WORDS: dict[str, set[str]] = {game: set() for game in REGISTRY}
+# French entries that are the same words in English, kept on purpose: the brand, and words both languages share.
+SAME_IN_FRENCH = {"title", "back.brand", "symbol.triangle", "print.footer.page", "print.page.sheet", "print.calibration.mm"}
+
+
+def pseudo(text: str) -> str:
+    """``text`` with its letters accented, its ``{placeholders}`` kept."""
+    parts = PLACEHOLDER.split(text)  # names of placeholders at odd indexes
+    return "".join(part.translate(ACCENTS) if i % 2 == 0 else "{" + part + "}" for i, part in enumerate(parts))
+
+
+def english_words(paths: list[Path]) -> list[str]:
+    """The runs of plain ASCII letters (two or more) read back from ``paths``' pages."""
+    found = []
+    for path in paths:
+        for page in plumbed(path).pages:
+            for run in LETTER_RUNS.findall(page.extract_text() or ""):
+                if run.isascii() and len(run) > 1:
+                    found.append(run)
+    return found
+
+
+def test_pseudo_keeps_placeholders_and_accents_the_rest():
+    assert pseudo("Goal {number}: land it") == "Góál {number}: láñd ít"
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_printed_word_comes_from_the_catalogue(game, tmp_path):
+    texts = {key: pseudo(entry.text) for key, entry in english(game).items()}
+    kit = REGISTRY[game].kit(KitRequest(texts=texts))
+    written = render_kit(kit, PrintSettings(), tmp_path)
+    leaks = [w for w in english_words([f.path for f in written]) if w not in UNITS | DATA_WORDS[game]]
+    assert leaks == [], f"printed without the catalogue: {sorted(set(leaks))[:20]}"
+
+
+def test_the_french_air_king_prints_no_english_entry(tmp_path):
+    english_entries = english("air-king")
+    french = catalogue("air-king", "fr")
+    same = {key for key in english_entries if french[key] == english_entries[key].text}
+    assert same == SAME_IN_FRENCH
+    written = render_kit(REGISTRY["air-king"].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
+    printed = " ".join(
+        " ".join((page.extract_text() or "").split()) for f in written for page in plumbed(f.path).pages
+    )
+    assert "Aéroport A" in printed and "Retour technique" in printed
+    for key, entry in english_entries.items():
+        if key in SAME_IN_FRENCH:
+            continue
+        for piece in PLACEHOLDER.split(entry.text)[::2]:  # the entry's words between its placeholders
+            words = " ".join(piece.replace("*", "").split())
+            if len(re.findall(r"[A-Za-z]{3,}", words)) >= 2 or (len(words) > 3 and words.isalpha()):
+                assert not re.search(rf"(?<![\w']){re.escape(words)}(?![\w'])", printed), f"{key}: {words!r}"
