@@ -23,8 +23,17 @@ from tests.support.pdf import plumbed
 ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
 LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")
 UNITS = {"mm"}
-# Names printed as they are in every language (none for now: each game's names are catalogue entries).
-DATA_WORDS: dict[str, set[str]] = {game: set() for game in REGISTRY}
+
+
+def _aloft_balloons() -> set[str]:
+    from pnp.games.aloft.model import load_data
+
+    return {balloon.name for balloon in load_data().value.balloons if not balloon.shape}
+
+
+# Names printed as they are in every language: Aloft's two-colour balloons are named by their colours' letters
+# (BG: blue and green).
+DATA_WORDS: dict[str, set[str]] = {game: set() for game in REGISTRY} | {"aloft": _aloft_balloons()}
 # French entries that are the same words in English, kept on purpose: the brand, and words both languages share.
 SAME_IN_FRENCH = {"title", "back.brand", "symbol.triangle", "print.footer.page", "print.page.sheet", "print.calibration.mm"}
 
