@@ -41,11 +41,23 @@ def _hauling_names() -> set[str]:
     return {word for fleet in fleets for word in fleet.company.split()} | {t.name for f in fleets for t in f.transports}
 
 
+def _take_off_names() -> set[str]:
+    from pnp.games.take_off.maps import load_world
+    from pnp.games.take_off.model import load_data
+
+    world, _ = load_world(None, load_data().value)
+    names = [world.map.title, *(inset.name for inset in world.map.insets)]
+    names += [name for city in world.map.cities for name in (city.name, city.country or "")]
+    return {run for name in names for run in LETTER_RUNS.findall(name)}
+
+
 # Names printed as they are in every language: Aloft's two-colour balloons are named by their colours' letters
-# (BG: blue and green); Hauling Astronauts' companies and transports are names.
+# (BG: blue and green); Hauling Astronauts' companies and transports are names; Take Off!'s map file names its
+# map, insets, cities and countries.
 DATA_WORDS: dict[str, set[str]] = {game: set() for game in REGISTRY} | {
     "aloft": _aloft_balloons(),
     "hauling-astronauts": _hauling_names(),
+    "take-off": _take_off_names(),
 }
 # French entries that are the same words in English, kept on purpose: the brand, and words both languages share.
 SAME_IN_FRENCH = {"title", "back.brand", "symbol.triangle", "print.footer.page", "print.page.sheet", "print.calibration.mm"}
@@ -79,12 +91,14 @@ def lines_of(page: Any) -> list[str]:
 
 
 def english_words(paths: list[Path]) -> list[str]:
-    """The runs of plain ASCII letters (two or more) read back from ``paths``' pages."""
+    """The runs of plain ASCII letters (two or more) read back from ``paths``' pages, words with a digit aside
+    (numbers and codes: 7x5, c3, a digest)."""
     found = []
     for path in paths:
         for page in plumbed(path).pages:
             for line in lines_of(page):
-                found += [run for run in LETTER_RUNS.findall(line) if run.isascii() and len(run) > 1]
+                words = " ".join(word for word in line.split() if not any(char.isdigit() for char in word))
+                found += [run for run in LETTER_RUNS.findall(words) if run.isascii() and len(run) > 1]
     return found
 
 
