@@ -60,7 +60,14 @@ DATA_WORDS: dict[str, set[str]] = {game: set() for game in REGISTRY} | {
     "take-off": _take_off_names(),
 }
 # French entries that are the same words in English, kept on purpose: the brand, and words both languages share.
-SAME_IN_FRENCH = {"title", "back.brand", "symbol.triangle", "print.footer.page", "print.page.sheet", "print.calibration.mm"}
+SAME_IN_FRENCH = {
+    "title",
+    "back.brand",
+    "symbol.triangle",
+    "print.footer.page",
+    "print.page.sheet",
+    "print.calibration.mm",
+}
 
 
 def pseudo(text: str) -> str:

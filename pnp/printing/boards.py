@@ -16,8 +16,8 @@ from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
 from pnp.printing.reuse import place
-from pnp.texts import Catalogue
 from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles, registration_points, row_name
+from pnp.texts import Catalogue
 
 CROSSHAIR_ARM = 3.0
 TITLE_BAND = 7.0  # above the board on the overview page

@@ -55,9 +55,8 @@ def calibration_pages(settings: PrintSettings, texts: Catalogue) -> list[Page]:
         _ruler(canvas, left, area.y + 24, texts("print.calibration.mm"))
         _inch_scale(canvas, left, area.y + 24 + INCH_GAP, texts("print.calibration.inches"))
         canvas.rect(left, area.y + SQUARE_TOP, RULER, RULER, stroke=INK, width=0.3)
-        canvas.text(
-            frame.width / 2, area.y + SQUARE_TOP + RULER / 2, texts("print.calibration.square"), size=10, anchor="middle", bold=True
-        )
+        square = texts("print.calibration.square")
+        canvas.text(frame.width / 2, area.y + SQUARE_TOP + RULER / 2, square, size=10, anchor="middle", bold=True)
         _paragraph(canvas, frame, area.y + TEXT_TOP, tuple(map(texts, FRONT_TEXT)))
         for x, y in grid_points(frame):
             canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, stroke=INK, width=HAIRLINE)

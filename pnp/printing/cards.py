@@ -148,7 +148,8 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, text
             draw = _backs_drawer(items, chunk, backs, offset, frame, plan.ticks)
             strip = _footer_strip(frame, plan.ticks, backs, marked=False, dx=offset[0])
             trim, bleed = page_boxes(backs, offset, frame.printable)
-            pages.append(Page(frame, draw, texts("print.page.backs", **words), footer_strips=strip, trim=trim, bleed=bleed))
+            label = texts("print.page.backs", **words)
+            pages.append(Page(frame, draw, label, footer_strips=strip, trim=trim, bleed=bleed))
     return pages
 
 

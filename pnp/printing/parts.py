@@ -13,9 +13,8 @@ from typing import Literal
 
 from pnp.printing.canvas import Color, Draw, Drawing
 from pnp.printing.settings import MAX_BLEED
-from pnp.texts import Catalogue
-from pnp.texts.shipped import toolkit
 from pnp.printing.sizes import BRIDGE, CARD_SIZES, MINI, POKER, SQUARE, TAROT, CardSize  # noqa: F401 - re-exported
+from pnp.texts import Catalogue, toolkit
 
 # mm a face may draw beyond its trim box so that colour covers any bleed chosen (the sheet clips the rest)
 BLEED_REACH = MAX_BLEED

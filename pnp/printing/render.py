@@ -131,8 +131,9 @@ def _cut_files(folder: Path, stem: str, doc: PlannedDocument, digits: int) -> li
 def _footer(kit: Kit, doc: PlannedDocument, number: int) -> str:
     """Game · document · what is on the page · page n/N · seed or data version."""
     page = doc.pages[number - 1]
-    name = kit.texts.get(f"document.{doc.name}", kit.texts("print.calibration.document"))
-    parts = (kit.title, name, page.label, kit.texts("print.footer.page", number=number, total=len(doc.pages)), kit.footer)
+    name = kit.texts.get(f"document.{doc.name}", doc.name)
+    numbering = kit.texts("print.footer.page", number=number, total=len(doc.pages))
+    parts = (kit.title, name, page.label, numbering, kit.footer)
     return SEPARATOR.join(part for part in parts if part)
 
 

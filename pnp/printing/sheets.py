@@ -18,10 +18,10 @@ from typing import Any
 from pnp.errors import PnpError
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
 from pnp.printing.fonts import text_width
-from pnp.texts import Catalogue
 from pnp.printing.legible import Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
+from pnp.texts import Catalogue
 
 INK = "#1d1d1b"
 FIGURE_TINT = "#f2f0ea"
@@ -116,7 +116,9 @@ def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalo
     return tuple(
         Sheet(
             texts("print.rules.label", number=n),
-            text_drawing(texts("print.rules.title", game=title, number=n, total=len(sides)), blocks, width, height, RULES_STYLE),
+            text_drawing(
+                texts("print.rules.title", game=title, number=n, total=len(sides)), blocks, width, height, RULES_STYLE
+            ),
             duplex_front=n < len(sides),
         )
         for n, blocks in enumerate(sides, 1)

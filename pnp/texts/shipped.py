@@ -31,24 +31,28 @@ def check_language(game: str, title: str, language: str) -> None:
     if language not in languages():
         raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
     if language not in languages(game):
-        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {', '.join(languages(game))}")
+        shipped = ", ".join(languages(game))
+        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {shipped}")
 
 
-def english(game: str) -> dict[str, Entry]:
+def english(game: str, data: Mapping[str, Entry] | None = None) -> dict[str, Entry]:
     """Every entry of ``game``'s catalogue in English, each with what it is: the toolkit's, the game's own, and
-    those read from the game's built-in data."""
-    return {**_english_file(TOOLKIT), **_english_file(game), **_data_texts(game)}
+    those read from its data (``data``: the entries a kit read; default: the built-in data's)."""
+    return {**_english_file(TOOLKIT), **_english_file(game), **(_data_texts(game) if data is None else data)}
 
 
 def catalogue(
-    game: str, language: str | None = None, texts: Mapping[str, str] | None = None, data: Mapping[str, Entry] | None = None
+    game: str,
+    language: str | None = None,
+    texts: Mapping[str, str] | None = None,
+    data: Mapping[str, Entry] | None = None,
 ) -> Catalogue:
     """``game``'s catalogue in ``language`` (None: English), with ``texts`` (a variant's) over it.
 
     ``data``: the entries the kit read from its data (default: the built-in data's)."""
     code = language or ENGLISH
     check_language(game, game, code)
-    entries = {**_english_file(TOOLKIT), **_english_file(game), **(_data_texts(game) if data is None else data)}
+    entries = english(game, data)
     chosen = {key: entry.text for key, entry in entries.items()}
     if code != ENGLISH:
         chosen.update(_translation(TOOLKIT, code))

@@ -76,7 +76,8 @@ def _turn(t: Catalogue) -> tuple[Block, ...]:
 def _points(t: Catalogue) -> Table:
     """Points by a route's length."""
     lengths = range(1, len(ROUTE_POINTS))
-    return Table(((t("table.spaces"), *map(str, lengths)), (t("table.points"), *(str(ROUTE_POINTS[n]) for n in lengths))))
+    points = (str(ROUTE_POINTS[n]) for n in lengths)
+    return Table(((t("table.spaces"), *map(str, lengths)), (t("table.points"), *points)))
 
 
 def _scoring(t: Catalogue) -> tuple[Block, ...]:

@@ -32,7 +32,9 @@ def decks(data: AirKingData, t: Catalogue) -> tuple[Deck, ...]:
     aircraft = [
         _card(f"aircraft {p.number}", _aircraft_face(p, by_name, t, w, h), "aircraft", t, w, h) for p in data.aircraft
     ]
-    goals = [_card(f"goal {i + 1}", _goal_face(i, card, data, t, w, h), "goal", t, w, h) for i, card in enumerate(data.goals)]
+    goals = [
+        _card(f"goal {i + 1}", _goal_face(i, card, data, t, w, h), "goal", t, w, h) for i, card in enumerate(data.goals)
+    ]
     events = [
         _card(
             f"{e.type} {n + 1}",
@@ -97,9 +99,9 @@ def _airport_face(airport: AirportInfo, data: AirKingData, t: Catalogue, w: floa
         _band(c, w, t(f"data.airport.{airport.name}.title"), airport.rgb)
         c.circle(w / 2, h * 0.45, 20, fill=airport.rgb, stroke=INK, width=0.6)
         c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink_on(airport.rgb))
-        departs, lands = t("card.airport.departs", numbers=_span(leaving)), t("card.airport.lands", numbers=_span(arriving))
+        departs = t("card.airport.departs", numbers=_span(leaving))
         c.text(w / 2, h - 22, departs, size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 17, lands, size=7, anchor="middle", fill=INK)
+        c.text(w / 2, h - 17, t("card.airport.lands", numbers=_span(arriving)), size=7, anchor="middle", fill=INK)
         c.text(w / 2, h - 10, t("card.airport.zones"), size=6, anchor="middle", fill=INK)
 
     return Face(draw)

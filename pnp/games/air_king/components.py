@@ -22,13 +22,13 @@ def kit(request: KitRequest) -> Kit:
     t = catalogue("air-king", request.language, request.texts, data_texts(data))
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
-    mat = t("board.mat")
+    mat = Board(t("board.mat"), field_drawing(field, texts=t), fill=partial(field_drawing, field, texts=t))
     return Kit(
         game="air-king",
         title=t("title"),
         documents=(
             KitDocument("cards", decks(data, t)),
-            KitDocument("field-mat", (Board(mat, field_drawing(field, texts=t), fill=partial(field_drawing, field, texts=t)),)),
+            KitDocument("field-mat", (mat,)),
             KitDocument("rules", rules_sheet.rules(data, field, t)),
             KitDocument("player-aids", rules_sheet.aids(data, t)),
         ),

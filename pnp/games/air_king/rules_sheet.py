@@ -68,7 +68,8 @@ def aid(setup: Setup) -> Aid:
     at the end."""
     data, t = load_data().value, catalogue("air-king")
     end = _end(t)
-    stages = {"set-up": _set_up(data, checked_field(setup.map_path), t), "play": _turn(data, t), "reveal": end, "over": end}
+    set_up = _set_up(data, checked_field(setup.map_path), t)
+    stages = {"set-up": set_up, "play": _turn(data, t), "reveal": end, "over": end}
     return Aid(_aid_blocks(data, t), stages)
 
 
@@ -83,7 +84,15 @@ def _set_up(data: AirKingData, field: Field, t: Catalogue) -> tuple[Block, ...]:
         Items(
             (
                 t("rules.setup.field", a=a, b=b, lengths=field.columns - 2),
-                t("rules.setup.aircraft", a=a, b=b, a_first=first[0], a_last=first[-1], b_first=second[0], b_last=second[-1]),
+                t(
+                    "rules.setup.aircraft",
+                    a=a,
+                    b=b,
+                    a_first=first[0],
+                    a_last=first[-1],
+                    b_first=second[0],
+                    b_last=second[-1],
+                ),
                 t("rules.setup.goals"),
                 t("rules.setup.events"),
                 t("rules.setup.returns"),

@@ -239,7 +239,8 @@ def _loading_dock(
             x, y = box.right - 6, box.y + box.h / 2
             c.polygon([(x, y - 3.5), (x + 5, y), (x, y + 3.5)], fill=colour, stroke=None)
             if labelled:
-                c.text(box.x + box.w / 2 - 3, y + 1.8, t("board.dock1", strip=name), size=PRINT_PT, anchor="middle", fill=INK)
+                label = t("board.dock1", strip=name)
+                c.text(box.x + box.w / 2 - 3, y + 1.8, label, size=PRINT_PT, anchor="middle", fill=INK)
         else:  # an arrow down the column
             x, y = box.x + box.w / 2, box.bottom - 6
             c.polygon([(x - 3.5, y), (x + 3.5, y), (x, y + 5)], fill=colour, stroke=None)

@@ -64,14 +64,16 @@ def transport(
         room = length - 2 * badge - 3.4
         least = SCREEN_PT if screen else PRINT_PT
         fitted(c, middle, width * 0.24, piece.name, room, 6.5, least, anchor="middle", fill=INK)
-        fitted(c, middle, width * 0.52, printed_range(piece.low, piece.high, t), room, 8.5, least, anchor="middle", bold=True, fill=INK)
+        capacity = printed_range(piece.low, piece.high, t)
+        fitted(c, middle, width * 0.52, capacity, room, 8.5, least, anchor="middle", bold=True, fill=INK)
         pays = t("piece.pays", profit=piece.profit)
         fitted(
             c, middle, width * (0.82 if screen else 0.76), pays, room, 7, least, anchor="middle", bold=True, fill=colour
         )
         if not screen:
             percent = float(odds(piece.low, piece.high)) * 100
-            fitted(c, middle, width - 1.3, t("piece.odds", percent=f"{percent:.0f}"), room, PRINT_PT, anchor="middle", fill=INK)
+            chance = t("piece.odds", percent=f"{percent:.0f}")
+            fitted(c, middle, width - 1.3, chance, room, PRINT_PT, anchor="middle", fill=INK)
 
 
 def printed_range(low: int, high: int, t: Catalogue) -> str:

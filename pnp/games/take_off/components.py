@@ -25,8 +25,8 @@ from pnp.printing.parts import (
     TokenSheet,
 )
 from pnp.printing.sizes import CARD_SIZES
-from pnp.texts import Catalogue, Entry, catalogue
 from pnp.referee.protocol import State
+from pnp.texts import Catalogue, Entry, catalogue
 
 # A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
 # country in one size on every card, the locator, then the map square and the deck. The game's name and the
@@ -89,7 +89,9 @@ def data_texts(data: TakeOffData | None = None) -> dict[str, Entry]:
     """The catalogue entries whose English is in data/take-off.yaml (default: the built-in data's): the route
     colours' and the decks' names."""
     data = data or load_data().value
-    entries = {f"data.route.{c.letter}.name": Entry(c.name, f"route colour {c.letter}'s name") for c in data.route_colours}
+    entries = {
+        f"data.route.{c.letter}.name": Entry(c.name, f"route colour {c.letter}'s name") for c in data.route_colours
+    }
     entries |= {f"data.deck.{d.half}.name": Entry(d.name, f"the {d.half}ern deck's colour") for d in data.decks}
     return entries
 

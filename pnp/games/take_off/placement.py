@@ -523,7 +523,8 @@ def _decode(world: World, data: dict[str, Any], ends: tuple[str, str]) -> Placem
         inset = world.map.insets[index]
         zoomed = _zoomed(world, inset)
         window = _region(zoomed, inset)
-        spots.append(InsetSpot(inset, _box(region), _box(place), int(covers), zoomed, _decode(zoomed, text, ends), window))
+        placed = _decode(zoomed, text, ends)
+        spots.append(InsetSpot(inset, _box(region), _box(place), int(covers), zoomed, placed, window))
     problems = tuple((int(city), str(problem)) for city, problem in data["problems"])
     return Placement(labels, badges, problems, tuple(spots), tuple(str(name) for name in data["too_large"]))
 
