@@ -1,5 +1,5 @@
 """Packaging beyond pyproject.toml: the YAML in boards/ and data/ travels inside the wheel as pnp/_builtin,
-and the table page's templates and static files inside pnp/table."""
+the table page's templates and static files inside pnp/table, and the text catalogues inside pnp/texts."""
 
 from setuptools import find_packages, setup
 
@@ -8,5 +8,9 @@ BUILTIN = {"pnp._builtin.boards": "boards", "pnp._builtin.data": "data"}
 setup(
     packages=[*find_packages(include=["pnp", "pnp.*"]), *BUILTIN],
     package_dir=BUILTIN,
-    package_data={**{name: ["*"] for name in BUILTIN}, "pnp.table": ["templates/*", "static/*"]},
+    package_data={
+        **{name: ["*"] for name in BUILTIN},
+        "pnp.table": ["templates/*", "static/*"],
+        "pnp.texts": ["catalogues/*/*.yaml"],
+    },
 )

@@ -47,6 +47,9 @@ SizeOpt = Annotated[
 PlayersOpt = Annotated[
     int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")
 ]
+LangOpt = Annotated[
+    str | None, typer.Option("--lang", help="Print in this language, a translation shipped with pnp (e.g. fr).")
+]
 
 
 def build(
@@ -80,18 +83,19 @@ def build(
     seed: SeedOpt = None,
     size: SizeOpt = None,
     players: PlayersOpt = None,
+    language: LangOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a table.")] = False,
 ) -> None:
     """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
 
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
     |  pnp build aloft --cut-marks silhouette  |  pnp build take-off --press tgc
-    |  pnp build aeronaut-odyssey --size large --seed 7 --players 5
+    |  pnp build aeronaut-odyssey --size large --seed 7 --players 5  |  pnp build air-king --lang fr
     """
     from pnp.files import interruptible
     from pnp.printing.render import PrintSettings
 
-    specs, request = kit_request(game, map_file, seed, players, {"size": size})
+    specs, request = kit_request(game, map_file, seed, players, {"size": size}, language)
     settings = PrintSettings(
         paper=paper.lower(),
         bleed=bleed,
@@ -135,13 +139,16 @@ def kit_request(
     seed: int | None,
     players: int | None,
     knobs: Mapping[str, Any] | None = None,
+    language: str | None = None,
 ) -> tuple[list[GameSpec], KitRequest]:
     """The games ``game`` names ('all' for every one) and what their kits are asked for, checked.
 
-    ``knobs`` are generator settings by name (None: not given), each one the game's maps let a build set.
+    ``knobs`` are generator settings by name (None: not given), each one the game's maps let a build set;
+    ``language`` is a shipped translation's code (None: English), which every game named must have.
     """
     from pnp import games
     from pnp.games.spec import KitRequest
+    from pnp.texts import check_language
 
     given = {name: value for name, value in (knobs or {}).items() if value is not None}
     if game == "all" and (map_file or seed is not None or players is not None or given):
@@ -155,7 +162,10 @@ def kit_request(
     if players is not None:
         _check_players(specs[0], players)
     _check_knobs(specs[0], given, map_file)
-    return specs, KitRequest(map_path=map_file, seed=seed, players=players, knobs=given)
+    for spec in specs:
+        if language is not None:
+            check_language(spec.name, spec.title, language)
+    return specs, KitRequest(map_path=map_file, seed=seed, players=players, knobs=given, language=language)
 
 
 def _check_glyphs(map_file: Path) -> None:

@@ -82,13 +82,16 @@ class KitRequest:
 
     ``players`` is None unless the game's kit depends on it (``GameSpec.players_in_kit``): then the kit prints
     what that many players need, and for None what the game's most players need. ``knobs`` holds only
-    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``).
+    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``). ``language`` picks a
+    translation shipped with pnp (None: English); ``texts`` overrides catalogue entries by key (a variant's).
     """
 
     map_path: Path | None = None
     seed: int | None = None
     players: int | None = None
     knobs: Mapping[str, Any] = field(default_factory=dict)
+    language: str | None = None
+    texts: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

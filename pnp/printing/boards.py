@@ -17,6 +17,7 @@ from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
 from pnp.printing.reuse import place
 from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles, registration_points, row_name
+from pnp.texts import Catalogue
 
 CROSSHAIR_ARM = 3.0
 TITLE_BAND = 7.0  # above the board on the overview page
@@ -48,7 +49,7 @@ def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
     return [Page(frame, draw, sheet.name, {sheet.name: 1}, duplex_front=sheet.duplex_front, trim=area, bleed=area)]
 
 
-def board_pages(board: Board, paper: str) -> list[Page]:
+def board_pages(board: Board, paper: str, texts: Catalogue) -> list[Page]:
     """A board on one page at 100 % if it fits, else an overview page followed by its tiles."""
     board = _filled(board, paper)
     frame = _one_page_frame(board.drawing, paper)
@@ -57,10 +58,10 @@ def board_pages(board: Board, paper: str) -> list[Page]:
         draw = placed_drawing(board.drawing, area.x, area.y, f"board:{board.name}")
         return [Page(frame, draw, board.name, {board.name: 1}, trim=area, bleed=area)]
     tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
-    pages = [_overview(board, tiling, paper)]
+    pages = [_overview(board, tiling, paper, texts)]
     points = registration_points(tiling, board.keep_clear)
     for tile in tiling.tiles:
-        label = f"{board.name} tile {tile.label} ({tiling.rows} rows x {tiling.cols} columns)"
+        label = texts("print.board.tile", board=board.name, tile=tile.label, rows=tiling.rows, columns=tiling.cols)
         draw = _tile_drawer(board, tile, tiling.frame, points)
         area = Rect(*_tile_origin(tile, tiling.frame), tile.window.w, tile.window.h)
         pages.append(Page(tiling.frame, draw, label, tile=tile.label, trim=area, bleed=area))
@@ -122,7 +123,7 @@ def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[Point]
     return draw
 
 
-def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
+def _overview(board: Board, tiling: Tiling, paper: str, texts: Catalogue) -> Page:
     """The whole board scaled to fit one page, with the tile grid and labels drawn over it."""
     drawing = board.drawing
 
@@ -135,10 +136,15 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
     area = frame.content
     x = area.x + (area.w - drawing.width * scale) / 2
     y = area.y + TITLE_BAND + (area.h - TITLE_BAND - drawing.height * scale) / 2
-    title = (
-        f"{board.name}: overview at {scale * 100:.0f} %; tiles A1-{tiling.tiles[-1].label} "
-        f"({tiling.rows} rows A-{row_name(tiling.rows - 1)} x {tiling.cols} columns), "
-        f"overlapping by {OVERLAP:g} mm"
+    title = texts(
+        "print.board.overview",
+        board=board.name,
+        scale=f"{scale * 100:.0f}",
+        last=tiling.tiles[-1].label,
+        rows=tiling.rows,
+        last_row=row_name(tiling.rows - 1),
+        columns=tiling.cols,
+        overlap=f"{OVERLAP:g}",
     )
 
     def draw(canvas: Canvas) -> None:
@@ -157,4 +163,4 @@ def _overview(board: Board, tiling: Tiling, paper: str) -> Page:
             canvas.rect(cx - half, cy - 3.5, 2 * half, 6, fill="#ffffff", stroke="#000000", width=0.2, radius=1)
             canvas.text(cx, cy + 1.2, tile.label, size=9, anchor="middle", bold=True)
 
-    return Page(frame, draw, f"{board.name} overview", {board.name: 1})
+    return Page(frame, draw, texts("print.board.overview_label", board=board.name), {board.name: 1})

@@ -14,6 +14,7 @@ from pnp.printing.marks import HAIRLINE, INK
 from pnp.printing.pages import Page
 from pnp.printing.paper import PageFrame, page_frame
 from pnp.printing.settings import PrintSettings
+from pnp.texts import Catalogue
 
 RULER = 100.0
 INCH = 25.4  # mm
@@ -29,17 +30,8 @@ SQUARE_TOP = 38.0  # below the printable area's top, as are the next two
 TEXT_TOP = 149.0
 TEXT_END = TEXT_TOP + 20
 
-FRONT_TEXT = (
-    "Print this sheet double-sided (flip on the long edge) at 100 % / actual size, never 'fit to page'.",
-    "The rulers must measure 100 mm and 4 inches, the square 100 mm a side; else fix the printer's scaling.",
-    "Then hold the sheet against a light with the BACK facing you and read the scales there.",
-)
-BACK_TEXT = (
-    "Hold against a light with this side facing you: the front's crosses show through.",
-    "Read where each cross's vertical line meets the horizontal scale (X, right is +)",
-    "and where its horizontal line meets the vertical scale (Y, down is +).",
-    "Add the readings to the back offset in use and build again with --back-offset X,Y.",
-)
+FRONT_TEXT = ("print.calibration.front1", "print.calibration.front2", "print.calibration.front3")
+BACK_TEXT = ("print.calibration.back1", "print.calibration.back2", "print.calibration.back3", "print.calibration.back4")
 
 
 def grid_points(frame: PageFrame) -> list[Point]:
@@ -51,7 +43,7 @@ def grid_points(frame: PageFrame) -> list[Point]:
     return [(x, y) for y in (top, middle, bottom) for x in (left, right)] + [(centre, below_text), (centre, bottom)]
 
 
-def calibration_pages(settings: PrintSettings) -> list[Page]:
+def calibration_pages(settings: PrintSettings, texts: Catalogue) -> list[Page]:
     """The front (ruler, square, crosses) and the back (scales), shifted by the back offset in use."""
     frame = page_frame(settings.paper)
     dx, dy = settings.back_offset
@@ -59,33 +51,32 @@ def calibration_pages(settings: PrintSettings) -> list[Page]:
     def front(canvas: Canvas) -> None:
         area = frame.content
         left = (frame.width - RULER) / 2
-        canvas.text(frame.width / 2, area.y + 6, "pnp calibration sheet", size=11, anchor="middle", bold=True)
-        _ruler(canvas, left, area.y + 24)
-        _inch_scale(canvas, left, area.y + 24 + INCH_GAP)
+        canvas.text(frame.width / 2, area.y + 6, texts("print.calibration.title"), size=11, anchor="middle", bold=True)
+        _ruler(canvas, left, area.y + 24, texts("print.calibration.mm"))
+        _inch_scale(canvas, left, area.y + 24 + INCH_GAP, texts("print.calibration.inches"))
         canvas.rect(left, area.y + SQUARE_TOP, RULER, RULER, stroke=INK, width=0.3)
-        canvas.text(
-            frame.width / 2, area.y + SQUARE_TOP + RULER / 2, "100 x 100 mm", size=10, anchor="middle", bold=True
-        )
-        _paragraph(canvas, frame, area.y + TEXT_TOP, FRONT_TEXT)
+        square = texts("print.calibration.square")
+        canvas.text(frame.width / 2, area.y + SQUARE_TOP + RULER / 2, square, size=10, anchor="middle", bold=True)
+        _paragraph(canvas, frame, area.y + TEXT_TOP, tuple(map(texts, FRONT_TEXT)))
         for x, y in grid_points(frame):
             canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, stroke=INK, width=HAIRLINE)
             canvas.line(x, y - CROSS_ARM, x, y + CROSS_ARM, stroke=INK, width=HAIRLINE)
 
     def back(canvas: Canvas) -> None:
         with canvas.group(dx, dy, name="calibration-back"):
-            _paragraph(canvas, frame, frame.content.y + 60, BACK_TEXT)
-            note = f"This page is already shifted by the back offset in use: X {dx:g} mm, Y {dy:g} mm."
+            _paragraph(canvas, frame, frame.content.y + 60, tuple(map(texts, BACK_TEXT)))
+            note = texts("print.calibration.offset", x=f"{dx:g}", y=f"{dy:g}")
             _paragraph(canvas, frame, frame.content.y + 60 + LINE * (len(BACK_TEXT) + 1), (note,))
             for x, y in grid_points(frame):
                 _scales(canvas, frame.width - x, y)
 
     return [
-        Page(frame, front, "calibration front", {"calibration": 1}, duplex_front=True),
-        Page(frame, back, "calibration back"),
+        Page(frame, front, texts("print.calibration.front_label"), {"calibration": 1}, duplex_front=True),
+        Page(frame, back, texts("print.calibration.back_label")),
     ]
 
 
-def _ruler(canvas: Canvas, x: float, y: float) -> None:
+def _ruler(canvas: Canvas, x: float, y: float, unit: str) -> None:
     """A 100 mm ruler along the baseline ``y``, ticks every millimetre, numbered every ten."""
     canvas.line(x, y, x + RULER, y, stroke=INK, width=HAIRLINE)
     for mm in range(int(RULER) + 1):
@@ -93,10 +84,10 @@ def _ruler(canvas: Canvas, x: float, y: float) -> None:
         canvas.line(x + mm, y, x + mm, y - tick, stroke=INK, width=HAIRLINE)
         if mm % 10 == 0:
             canvas.text(x + mm, y - 5, str(mm), size=6, anchor="middle")
-    canvas.text(x + RULER + 2, y, "mm", size=6)
+    canvas.text(x + RULER + 2, y, unit, size=6)
 
 
-def _inch_scale(canvas: Canvas, x: float, y: float) -> None:
+def _inch_scale(canvas: Canvas, x: float, y: float, unit: str) -> None:
     """An INCHES-inch scale hanging below the baseline ``y``: ticks every eighth, longer at quarters, halves, inches."""
     canvas.line(x, y, x + INCHES * INCH, y, stroke=INK, width=HAIRLINE)
     for eighth in range(INCHES * 8 + 1):
@@ -105,7 +96,7 @@ def _inch_scale(canvas: Canvas, x: float, y: float) -> None:
         canvas.line(at, y, at, y + tick, stroke=INK, width=HAIRLINE)
         if eighth % 8 == 0:
             canvas.text(at, y + 6.3, str(eighth // 8), size=6, anchor="middle")
-    canvas.text(x + INCHES * INCH + 2, y + 2, "inches", size=6)
+    canvas.text(x + INCHES * INCH + 2, y + 2, unit, size=6)
 
 
 def _scales(canvas: Canvas, x: float, y: float) -> None:

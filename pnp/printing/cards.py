@@ -24,6 +24,7 @@ from pnp.printing.pages import Page, bounds, overlap, size
 from pnp.printing.paper import PageFrame, Rect, paper_name
 from pnp.printing.parts import Deck, Face, TokenSheet
 from pnp.printing.settings import PrintSettings
+from pnp.texts import Catalogue
 
 Shape = Literal["card", "round", "square"]
 
@@ -83,10 +84,10 @@ def same_run(part: Deck | TokenSheet, other: Deck | TokenSheet) -> bool:
     return ItemSet.of([part]).key == ItemSet.of([other]).key
 
 
-def run_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> list[Page]:
+def run_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, texts: Catalogue) -> list[Page]:
     """The pages of a run of same-sized decks or token sheets: imposed together, or in stretches of one
     background each (tight grids), whichever takes fewer pages."""
-    together = item_pages(parts, settings)
+    together = item_pages(parts, settings, texts)
     stretches: list[list[Deck | TokenSheet]] = []
     for part in parts:
         if stretches and ItemSet.of([*stretches[-1], part]).one_background:
@@ -95,11 +96,11 @@ def run_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> li
             stretches.append([part])
     if len(stretches) == 1:
         return together
-    apart = [page for stretch in stretches for page in item_pages(stretch, settings)]
+    apart = [page for stretch in stretches for page in item_pages(stretch, settings, texts)]
     return apart if len(apart) < len(together) else together
 
 
-def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> list[Page]:
+def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, texts: Catalogue) -> list[Page]:
     """The pages of decks or token sheets of one size imposed as one run: fronts, and backs when any item has one."""
     items = ItemSet.of(parts)
     if not items.has_backs:
@@ -124,23 +125,22 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
     for number, chunk in enumerate(chunks, 1):
         fronts, backs = plan.sheet(len(chunk))
         counted = dict(Counter(item.part for item in chunk))
-        title = ", ".join(counted)
-        numbering = f"{number}/{len(chunks)}"
+        words = {"parts": ", ".join(counted), "number": number, "total": len(chunks)}
         lines = cut_lines(items, chunk, fronts) if settings.cut_marks else ()
         strip = _footer_strip(frame, plan.ticks, fronts, marked=True)
         if plan.mirror is None:
             draw = sheet_drawer(items, chunk, fronts, ticks=plan.ticks)
             trim, bleed = page_boxes(fronts)
-            label = f"{title} {numbering}"
+            label = texts("print.page.sheet", **words)
             pages.append(Page(frame, draw, label, counted, cuts=lines, footer_strips=strip, trim=trim, bleed=bleed))
         elif plan.fold is not None:
             draw = sheet_drawer(items, chunk, fronts, backs, plan.fold)
-            label = f"{title} fronts and backs {numbering}"
+            label = texts("print.page.folded", **words)
             trim, bleed = page_boxes(fronts + backs)
             pages.append(Page(frame, draw, label, counted, trim=trim, bleed=bleed))
         else:
             draw = sheet_drawer(items, chunk, fronts, ticks=plan.ticks)
-            label = f"{title} fronts {numbering}"
+            label = texts("print.page.fronts", **words)
             trim, bleed = page_boxes(fronts)
             front = Page(frame, draw, label, counted, duplex_front=True, cuts=lines, trim=trim, bleed=bleed)
             pages.append(replace(front, footer_strips=strip))
@@ -148,7 +148,8 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings) -> l
             draw = _backs_drawer(items, chunk, backs, offset, frame, plan.ticks)
             strip = _footer_strip(frame, plan.ticks, backs, marked=False, dx=offset[0])
             trim, bleed = page_boxes(backs, offset, frame.printable)
-            pages.append(Page(frame, draw, f"{title} backs {numbering}", footer_strips=strip, trim=trim, bleed=bleed))
+            label = texts("print.page.backs", **words)
+            pages.append(Page(frame, draw, label, footer_strips=strip, trim=trim, bleed=bleed))
     return pages
 
 

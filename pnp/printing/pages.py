@@ -32,9 +32,9 @@ class Page:
     bleed: Rect | None = None
 
 
-def blank(frame: PageFrame) -> Page:
+def blank(frame: PageFrame, label: str) -> Page:
     """An empty back, so the next front lands on the front of a sheet."""
-    return Page(frame, _nothing, "back left blank")
+    return Page(frame, _nothing, label)
 
 
 def _nothing(canvas: Canvas) -> None:

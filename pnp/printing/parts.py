@@ -14,6 +14,7 @@ from typing import Literal
 from pnp.printing.canvas import Color, Draw, Drawing
 from pnp.printing.settings import MAX_BLEED
 from pnp.printing.sizes import BRIDGE, CARD_SIZES, MINI, POKER, SQUARE, TAROT, CardSize  # noqa: F401 - re-exported
+from pnp.texts import Catalogue, toolkit
 
 # mm a face may draw beyond its trim box so that colour covers any bleed chosen (the sheet clips the rest)
 BLEED_REACH = MAX_BLEED
@@ -138,10 +139,12 @@ class KitDocument:
 
 @dataclass(frozen=True)
 class Kit:
-    """Everything printed for one game. ``footer`` adds e.g. a seed or data version."""
+    """Everything printed for one game. ``footer`` adds e.g. a seed or data version; ``texts`` is the catalogue
+    the kit was printed from, whose ``print.*`` entries the toolkit prints (labels, footers, calibration sheet)."""
 
     game: str
     title: str
     documents: tuple[KitDocument, ...]
     footer: str = ""
     notes: tuple[str, ...] = field(default=())
+    texts: Catalogue = field(default_factory=toolkit)

@@ -12,14 +12,15 @@ from pnp.printing.packing import packed_pages
 from pnp.printing.pages import Page, blank
 from pnp.printing.parts import Board, Deck, Kit, KitDocument, Part, Sheet, TokenSheet
 from pnp.printing.settings import PrintSettings
+from pnp.texts import Catalogue
 
 Run = list[Deck | TokenSheet] | Board | Sheet  # a board, a sheet, or consecutive same-sized decks or token sheets
 
 
-def part_pages(part: Board | Sheet, settings: PrintSettings) -> list[Page]:
+def part_pages(part: Board | Sheet, settings: PrintSettings, texts: Catalogue) -> list[Page]:
     """The pages of one board or sheet."""
     if isinstance(part, Board):
-        return board_pages(part, settings.paper)
+        return board_pages(part, settings.paper, texts)
     if isinstance(part, Sheet):
         return sheet_pages(part, settings.paper)
     raise TypeError(f"not a printable part: {part!r}")
@@ -45,12 +46,12 @@ def _loose(run: Run) -> bool:
     return isinstance(run, list) and not ItemSet.of(run).has_backs
 
 
-def _group_pages(runs: list[Run], loose: bool, settings: PrintSettings) -> list[Page]:
+def _group_pages(runs: list[Run], loose: bool, settings: PrintSettings, texts: Catalogue) -> list[Page]:
     """Each run on pages of its own; loose runs packed onto shared pages instead when that takes fewer."""
     apart = [
         page
         for run in runs
-        for page in (run_pages(run, settings) if isinstance(run, list) else part_pages(run, settings))
+        for page in (run_pages(run, settings, texts) if isinstance(run, list) else part_pages(run, settings, texts))
     ]
     if not loose or len(runs) < 2:
         return apart
@@ -77,13 +78,13 @@ def plan_document(kit: Kit, document: KitDocument, settings: PrintSettings) -> P
     pages: list[Page] = []
     try:
         for loose, group in groupby(_runs(document.parts), key=_loose):
-            pages += _group_pages(list(group), loose, settings)
+            pages += _group_pages(list(group), loose, settings, kit.texts)
     except PnpError as error:
         raise PnpError(f"{kit.game}: document '{document.name}': {error}") from None
-    return in_print_order(document.name, pages)
+    return in_print_order(document.name, pages, kit.texts)
 
 
-def in_print_order(name: str, pages: list[Page]) -> PlannedDocument:
+def in_print_order(name: str, pages: list[Page], texts: Catalogue) -> PlannedDocument:
     """``pages`` as one document, double-sided when any has a duplex back (a front with its back on the next page).
 
     Then each one-sided page is followed by a blank one, so the whole file can be printed double-sided and every
@@ -94,5 +95,5 @@ def in_print_order(name: str, pages: list[Page]) -> PlannedDocument:
     padded: list[Page] = []
     remaining = iter(pages)
     for page in remaining:
-        padded += [page, next(remaining) if page.duplex_front else blank(page.frame)]
+        padded += [page, next(remaining) if page.duplex_front else blank(page.frame, texts("print.page.blank"))]
     return PlannedDocument(name, padded, duplex=True)

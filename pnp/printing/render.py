@@ -60,7 +60,7 @@ class WrittenFile:
 def plan_kit(kit: Kit, settings: PrintSettings) -> list[PlannedDocument]:
     """Every document of ``kit`` laid out on pages, then the calibration sheet; nothing is drawn."""
     documents = [plan_document(kit, doc, settings) for doc in kit.documents]
-    return [*documents, in_print_order("calibration", calibration_pages(settings))]
+    return [*documents, in_print_order("calibration", calibration_pages(settings, kit.texts), kit.texts)]
 
 
 def pages_in(documents: list[PlannedDocument]) -> int:
@@ -131,7 +131,9 @@ def _cut_files(folder: Path, stem: str, doc: PlannedDocument, digits: int) -> li
 def _footer(kit: Kit, doc: PlannedDocument, number: int) -> str:
     """Game · document · what is on the page · page n/N · seed or data version."""
     page = doc.pages[number - 1]
-    parts = (kit.title, doc.name, page.label, f"page {number}/{len(doc.pages)}", kit.footer)
+    name = kit.texts.get(f"document.{doc.name}", doc.name)
+    numbering = kit.texts("print.footer.page", number=number, total=len(doc.pages))
+    parts = (kit.title, name, page.label, numbering, kit.footer)
     return SEPARATOR.join(part for part in parts if part)
 
 

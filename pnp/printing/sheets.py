@@ -21,6 +21,7 @@ from pnp.printing.fonts import text_width
 from pnp.printing.legible import Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
+from pnp.texts import Catalogue
 
 INK = "#1d1d1b"
 FIGURE_TINT = "#f2f0ea"
@@ -106,32 +107,34 @@ _BOLD = re.compile(r"\*([^*]+)\*")
 Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it follows the previous one unspaced
 
 
-def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...]) -> tuple[Sheet, ...]:
+def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalogue) -> tuple[Sheet, ...]:
     """The rules, one sheet a side (two sides at most: one sheet of paper printed on both, so the file asks the
-    print dialog for double-sided printing, as card backs do)."""
+    print dialog for double-sided printing, as card backs do); their headings from ``texts``."""
     if not 1 <= len(sides) <= 2:
         raise ValueError(f"a rules sheet has one or two sides, not {len(sides)}")
     width, height = RULES_SIDE
     return tuple(
         Sheet(
-            f"rules side {n}",
-            text_drawing(f"{title}: rules ({n}/{len(sides)})", blocks, width, height, RULES_STYLE),
+            texts("print.rules.label", number=n),
+            text_drawing(
+                texts("print.rules.title", game=title, number=n, total=len(sides)), blocks, width, height, RULES_STYLE
+            ),
             duplex_front=n < len(sides),
         )
         for n, blocks in enumerate(sides, 1)
     )
 
 
-def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sheet, ...]:
+def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Catalogue) -> tuple[Sheet, ...]:
     """One aid card per player, as tall as its text (a quarter page at most), each framed by its cut line."""
-    card = text_drawing(f"{title}: player aid", blocks, *AID_CARD, AID_STYLE, shrink=True)
+    card = text_drawing(texts("print.aid.title", game=title), blocks, *AID_CARD, AID_STYLE, shrink=True)
     width, height = card.width, card.height
 
     def draw(c: Canvas) -> None:
         place(c, card)  # written once per file, however many players
         c.rect(0.2, 0.2, width - 0.4, height - 0.4, stroke=CUT, width=0.25, dash=(1.5, 1.0))
 
-    return tuple(Sheet(f"player aid {n}", Drawing(width, height, draw)) for n in range(1, players + 1))
+    return tuple(Sheet(texts("print.aid.label", number=n), Drawing(width, height, draw)) for n in range(1, players + 1))
 
 
 def text_drawing(

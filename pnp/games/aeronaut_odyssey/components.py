@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import get_args, get_type_hints
+
 from pnp.games.aeronaut_odyssey import rules_sheet, screen
-from pnp.games.aeronaut_odyssey.draw import INK, draw_map
-from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate, origin
+from pnp.games.aeronaut_odyssey.draw import BONUSES, INK, draw_map, printed_origin
+from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import read
-from pnp.games.aeronaut_odyssey.model import AeroMap
+from pnp.games.aeronaut_odyssey.model import TYPES, AeroMap, Size, Trajectory
 from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Kit, KitDocument
+from pnp.texts import Entry, catalogue
 
 PREVIEW_UNIT = 16.0  # mm per block in a preview
 PREVIEW_MARGIN = 10.0
@@ -37,17 +40,30 @@ def kit(request: KitRequest) -> Kit:
     ``players`` setting decides.
     """
     board = request_map(request)
+    t = catalogue("aeronaut-odyssey", request.language, request.texts)
     return Kit(
         game="aeronaut-odyssey",
-        title="Aeronaut Odyssey",
+        title=t("title"),
         documents=(
-            KitDocument("board", (Board("board", board_drawing(board, request.players)),)),
-            KitDocument("rules", rules_sheet.rules(board)),
-            KitDocument("player-aids", rules_sheet.aids(request.players)),
+            KitDocument("board", (Board(t("board.name"), board_drawing(board, t, request.players)),)),
+            KitDocument("rules", rules_sheet.rules(board, t)),
+            KitDocument("player-aids", rules_sheet.aids(request.players, t)),
         ),
-        footer=f"{origin(board)} · {board.size}",
+        footer=t("kit.footer", origin=printed_origin(board, t), size=t(f"size.{board.size}")),
+        texts=t,
         notes=("Print one board per game: players write in it with pens.",),
     )
+
+
+def data_texts() -> dict[str, Entry]:
+    """The catalogue entries whose English is in the game's code: the balloon types', the bonuses', the board
+    sizes' and the trajectory rewards' words."""
+    entries = {f"type.{kind}": Entry(kind, "a balloon type's name, in the board's legend") for kind in TYPES}
+    entries |= {f"bonus.{name}": Entry(words, "what a bonus space gives") for name, (_, words) in BONUSES.items()}
+    entries |= {f"size.{size}": Entry(size, "a board size") for size in get_args(Size)}
+    rewards = get_args(get_type_hints(Trajectory)["reward"])
+    entries |= {f"reward.{kind}": Entry(f"{{value}} {kind}", "what a trajectory gives") for kind in rewards}
+    return entries
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:

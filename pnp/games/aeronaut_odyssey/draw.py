@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 
 from pnp.games.aeronaut_odyssey import shapes
-from pnp.games.aeronaut_odyssey.mapgen import origin
+from pnp.games.aeronaut_odyssey.mapgen import origin_kind
 from pnp.games.aeronaut_odyssey.model import (
     ABILITIES,
     CAPITAL,
@@ -27,6 +27,7 @@ from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import wrap
 from pnp.printing.paper import HOME_PAPERS, page_frame
+from pnp.texts import Catalogue
 
 # One page: the landscape content area that both A4 and Letter offer.
 PAGE_W = min(page_frame(paper, landscape=True).content.w for paper in HOME_PAPERS) - 0.5
@@ -75,30 +76,35 @@ def one_page_unit(board: AeroMap) -> float:
     return min(BODY_W / board.width, (BODY_H - 2 * (INVENTORY_H + GAP)) / board.height)
 
 
-def one_page(c: Canvas, board: AeroMap, inventories: int) -> None:
+def one_page(c: Canvas, board: AeroMap, inventories: int, t: Catalogue) -> None:
     """The board on one page: the header, the map between the inventories, the panel beside them."""
     unit = one_page_unit(board)
     map_w, map_h = board.width * unit, board.height * unit
     mx, my = (BODY_W - map_w) / 2, HEADER + INVENTORY_H + GAP + (BODY_H - 2 * (INVENTORY_H + GAP) - map_h) / 2
-    header(c, board, PAGE_W)
+    header(c, board, PAGE_W, t)
     with c.group(mx, my, name="map"):
         draw_map(c, board, unit)
-    _inventories(c, board, inventories, my, map_h)
+    _inventories(c, board, inventories, my, map_h, t)
     with c.group(PAGE_W - PANEL_W, HEADER, name="panel"):
-        panel(c, board, BODY_H)
+        panel(c, board, BODY_H, t)
 
 
-def header(c: Canvas, board: AeroMap, width: float) -> None:
+def printed_origin(board: AeroMap, t: Catalogue) -> str:
+    """Where the map comes from, in the catalogue's words."""
+    return t(f"origin.{origin_kind(board)}", seed=board.seed)
+
+
+def header(c: Canvas, board: AeroMap, width: float, t: Catalogue) -> None:
     """The title at the left, and at ``width`` where the map comes from and what it holds."""
-    c.text(0, 6, "AERONAUT ODYSSEY", size=13, bold=True, fill=INK)
-    c.text(
-        width,
-        6,
-        f"{origin(board)} · {board.size} · {len(board.cities)} cities · {len(board.routes)} routes",
-        size=8,
-        anchor="end",
-        fill=INK,
+    about = t(
+        "header.about",
+        origin=printed_origin(board, t),
+        size=t(f"size.{board.size}"),
+        cities=len(board.cities),
+        routes=len(board.routes),
     )
+    c.text(0, 6, t("header.title"), size=13, bold=True, fill=INK)
+    c.text(width, 6, about, size=8, anchor="end", fill=INK)
 
 
 # -- the map ---------------------------------------------------------------------------------------------------
@@ -260,7 +266,7 @@ def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink
 # -- inventories -----------------------------------------------------------------------------------------------
 
 
-def _inventories(c: Canvas, board: AeroMap, count: int, map_y: float, map_h: float) -> None:
+def _inventories(c: Canvas, board: AeroMap, count: int, map_y: float, map_h: float, t: Catalogue) -> None:
     """The inventories along the top (turned to face the far side of the table) and bottom edges."""
     top = (count + 1) // 2
     number = 0
@@ -268,22 +274,24 @@ def _inventories(c: Canvas, board: AeroMap, count: int, map_y: float, map_h: flo
         width = (BODY_W - (n - 1) * GAP) / max(n, 1)
         for i in range(n):
             number += 1
-            inventory(c, board, number, i * (width + GAP), y, width, flipped)
+            inventory(c, board, number, i * (width + GAP), y, width, flipped, t)
 
 
-def inventory(c: Canvas, board: AeroMap, number: int, x: float, y: float, w: float, flipped: bool) -> None:
+def inventory(
+    c: Canvas, board: AeroMap, number: int, x: float, y: float, w: float, flipped: bool, t: Catalogue
+) -> None:
     """Inventory ``number`` with its top-left at (x, y), ``w`` wide; ``flipped`` turns it to face the far side."""
     name = f"inventory-{number}"
     with c.group(x + w, y + INVENTORY_H, rotate=180, name=name) if flipped else c.group(x, y, name=name):
-        _inventory(c, board, w, INVENTORY_H, number)
+        _inventory(c, board, w, INVENTORY_H, number, t)
 
 
-def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int) -> None:
+def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int, t: Catalogue) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
     label_w, icon = 19.0, 9.0  # the label column holds "INVENTORY 6" at 6 pt
-    c.text(label_w / 2, 4.8, f"INVENTORY {number}", size=TEXT_PT, anchor="middle", bold=True, fill=INK)
+    c.text(label_w / 2, 4.8, t("inventory.title", number=number), size=TEXT_PT, anchor="middle", bold=True, fill=INK)
     c.rect((label_w - icon) / 2, 6.5, icon, icon, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
-    c.text(label_w / 2, h - 1.6, "your icon", size=TEXT_PT, anchor="middle", fill="#555555")
+    c.text(label_w / 2, h - 1.6, t("inventory.icon"), size=TEXT_PT, anchor="middle", fill="#555555")
     spaces = board.inventory_spaces
     area_w, area_h = w - label_w - 2, h - 3
     for box in (6.0, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0):
@@ -316,7 +324,7 @@ def panel_width(columns: int) -> float:
     return columns * PANEL_W + (columns - 1) * GAP
 
 
-def panel(c: Canvas, board: AeroMap, h: float, columns: int = 1) -> None:
+def panel(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int = 1) -> None:
     """The rules reminder, ``h`` tall: in one column, or in two (turn and types; bonuses and trajectories)."""
     c.rect(0, 0, panel_width(columns), h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
     sections = [_scoring, _legend]
@@ -329,7 +337,7 @@ def panel(c: Canvas, board: AeroMap, h: float, columns: int = 1) -> None:
         y = -0.5
         with c.group(column * (PANEL_W + GAP), 0):
             for section in group:
-                y = section(c, board, PANEL_W, y + 2.5)
+                y = section(c, board, PANEL_W, y + 2.5, t)
 
 
 def _title(c: Canvas, x: float, y: float, text: str) -> float:
@@ -346,44 +354,23 @@ def _lines(c: Canvas, x: float, y: float, paragraphs: Sequence[str], size: float
     return y
 
 
-def _scoring(c: Canvas, board: AeroMap, w: float, y: float) -> float:
-    y = _title(c, 3, y, "TURN: MOVE OR CLAIM")
-    y = _lines(
-        c,
-        3,
-        y,
-        (
-            (
-                "Move: to a linked city with a free slot; take 2 balloons of the types of routes at that city. "
-                "Owners of the route travelled, and of a type picked, are rewarded (1 balloon or 1 space)."
-            ),
-            "Claim: pay the route's type x its length, from anywhere; rewarded if your traveller is beside it.",
-        ),
-    )
-    y = _title(c, 3, y + 1.5, "SCORING")
+def _scoring(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
+    y = _title(c, 3, y, t("panel.turn"))
+    y = _lines(c, 3, y, (t("panel.move"), t("panel.claim")))
+    y = _title(c, 3, y + 1.5, t("panel.scoring"))
     cell = (w - 6 - 12) / 6
-    for row, (label, values) in enumerate((("length", range(1, 7)), ("points", ROUTE_POINTS[1:]))):
+    for row, (label, values) in enumerate(((t("panel.length"), range(1, 7)), (t("panel.points"), ROUTE_POINTS[1:]))):
         c.text(3, y + 3.3 + row * 4.2, label, size=TEXT_PT, bold=True, fill=INK)
         for n, value in enumerate(values):
             x = 15 + n * cell
             c.rect(x, y + row * 4.2, cell, 4.2, fill=None, stroke=INK, width=0.2)
             c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=TEXT_PT, anchor="middle", fill=INK)
     y += 9.6
-    return _lines(
-        c,
-        3,
-        y,
-        (
-            (
-                "Area: its points go to whoever holds most of the routes around it, once all are claimed (a tie: "
-                "everyone tied scores them)."
-            ),
-        ),
-    )
+    return _lines(c, 3, y, (t("panel.area"),))
 
 
-def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
-    y = _title(c, 3, y, "BALLOON TYPES")
+def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
+    y = _title(c, 3, y, t("panel.types"))
     kinds = [*TYPES, *(["gray"] if any(r.type == "gray" for r in board.routes) else [])]
     per_row = 4
     cell = (w - 6) / per_row
@@ -399,46 +386,37 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float) -> float:
             width=0.4,
         )
         c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)
-        c.text(x + 5.5, row_y + 3.1, "any one" if kind == "gray" else kind, size=TEXT_PT, fill=INK)
+        c.text(x + 5.5, row_y + 3.1, t("panel.any") if kind == "gray" else t(f"type.{kind}"), size=TEXT_PT, fill=INK)
     y += ((len(kinds) - 1) // per_row + 1) * 5.5
     notes = []
     if len({route_key(*r.between) for r in board.routes}) < len(board.routes):
-        notes.append(
-            "Double route: its lane 2 (C-F/2) is on your right going from the earlier letter to the later one."
-        )
+        notes.append(t("panel.double"))
     if any(r.type == "gray" for r in board.routes):
-        notes.append(
-            "Gray: pay any one type. At a gray route you may pick a wildcard W (then only 1 balloon this turn)."
-        )
+        notes.append(t("panel.gray"))
     if any(r.type == "multi" for r in board.routes):
-        notes.append("Dashed multiroute: claim 1 space at a time; all who took part score it in full once complete.")
+        notes.append(t("panel.multi"))
     return _lines(c, 3, y, notes) if notes else y
 
 
-def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
-    y = _title(c, 3, y, "BONUSES")
-    y = _lines(
-        c,
-        3,
-        y,
-        ("Claiming the route gives its bonus. Circle: at once; square: an ability to use once, on your turn.",),
-    )
+def _bonuses(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
+    y = _title(c, 3, y, t("panel.bonuses"))
+    y = _lines(c, 3, y, (t("panel.bonuses.text"),))
     for bonus in (b for b in BONUSES if any(r.bonus == b for r in board.routes)):
         _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
-        c.text(8.5, y + 2.9, BONUSES[bonus][1], size=TEXT_PT, fill=INK)
+        c.text(8.5, y + 2.9, t(f"bonus.{bonus}"), size=TEXT_PT, fill=INK)
         y += 4.5
     return y
 
 
-def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
-    y = _title(c, 3, y, "TRAJECTORIES")
+def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
+    y = _title(c, 3, y, t("panel.trajectories"))
     for goal in board.trajectories:
         if goal.kind == "cities":
-            what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
+            what = t("panel.link", first=goal.cities[0], second=goal.cities[1])
         else:
-            what = "own routes of " + " ".join(TYPE_LETTER[t] for t in goal.types)
+            what = t("panel.own", types=" ".join(TYPE_LETTER[kind] for kind in goal.types))
         c.text(3, y + 2.8, what, size=TEXT_PT, fill=INK)
-        c.text(3, y + 6.2, f"{goal.value} {goal.reward}", size=TEXT_PT, bold=True, fill=INK)
+        c.text(3, y + 6.2, t(f"reward.{goal.reward}", value=goal.value), size=TEXT_PT, bold=True, fill=INK)
         for s in range(goal.slots):
             x = w - 3 - (s + 1) * 5.2
             c.rect(x, y + 1.6, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)

@@ -142,14 +142,22 @@ def knobs_of(board: AeroMap) -> Knobs:
     return Knobs(board.size, board.players, board.pages, board.ink_friendly, expansions_of(board))
 
 
-def origin(board: AeroMap) -> str:
-    """Where the board says it comes from: ``seed 42`` while it is exactly the map seed 42 generates with its
-    knobs, ``custom (from seed 42)`` once edited, ``custom map`` without a seed."""
+ORIGIN_WORDS = {"custom": "custom map", "seed": "seed {seed}", "edited": "custom (from seed {seed})"}
+
+
+def origin_kind(board: AeroMap) -> str:
+    """Where the board comes from (a key of ``ORIGIN_WORDS``): exactly the map its seed generates with its
+    knobs, a generated map since edited, or a map without a seed."""
     if board.seed is None:
-        return "custom map"
+        return "custom"
     knobs = knobs_of(board)
     same = generate(board.seed, knobs) == replace(board, pages=knobs.pages)  # type: ignore[arg-type]
-    return f"seed {board.seed}" if same else f"custom (from seed {board.seed})"
+    return "seed" if same else "edited"
+
+
+def origin(board: AeroMap) -> str:
+    """Where the board says it comes from, in English: ``seed 42``, ``custom (from seed 42)``, ``custom map``."""
+    return ORIGIN_WORDS[origin_kind(board)].format(seed=board.seed)
 
 
 # -- cities and their graph ------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from pnp.games.aeronaut_odyssey.draw import (
 from pnp.games.aeronaut_odyssey.model import AeroMap, pages_for
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.tiling import OVERLAP, spans
+from pnp.texts import Catalogue
 
 PAD = 2.0  # between a panel and the overlap band of its tile
 PANEL_COLUMNS = 2
@@ -43,8 +44,9 @@ def page_size(pages: int) -> tuple[float, float]:
     return k * PAGE_W - (k - 1) * (OVERLAP + 2), k * PAGE_H - (k - 1) * (OVERLAP + 2)
 
 
-def board_drawing(board: AeroMap, players: int | None = None) -> Drawing:
-    """The whole printed board, with inventories for ``players`` (by default, the map's own count)."""
+def board_drawing(board: AeroMap, t: Catalogue, players: int | None = None) -> Drawing:
+    """The whole printed board, worded from ``t``, with inventories for ``players`` (by default, the map's own
+    count)."""
     width, height = page_size(pages_for(board))
     count = inventory_count(board.players if players is None else players)
 
@@ -52,9 +54,9 @@ def board_drawing(board: AeroMap, players: int | None = None) -> Drawing:
         c.rect(0, 0, width, height, fill="#ffffff", stroke=None)
         with c.group(name="board"):
             if pages_for(board) == 1:
-                one_page(c, board, count)
+                one_page(c, board, count, t)
             else:
-                _spread(c, board, count, width, height)
+                _spread(c, board, count, width, height, t)
 
     return Drawing(width, height, draw)
 
@@ -111,9 +113,9 @@ def _layout(board: AeroMap, width: float, height: float) -> Layout:
     return Layout(map_x, map_y, unit, top_y, bottom_y, panel_x, panel_y)
 
 
-def _spread(c: Canvas, board: AeroMap, count: int, width: float, height: float) -> None:
+def _spread(c: Canvas, board: AeroMap, count: int, width: float, height: float, t: Catalogue) -> None:
     layout = _layout(board, width, height)
-    header(c, board, width)
+    header(c, board, width, t)
     with c.group(layout.map_x, layout.map_y, name="map"):
         draw_map(c, board, layout.unit)
     top = (count + 1) // 2
@@ -124,9 +126,9 @@ def _spread(c: Canvas, board: AeroMap, count: int, width: float, height: float) 
             x = (start + end - here * w - (here - 1) * GAP) / 2
             for k in range(here):
                 number += 1
-                inventory(c, board, number, x + k * (w + GAP), y, w, flipped)
+                inventory(c, board, number, x + k * (w + GAP), y, w, flipped, t)
     with c.group(layout.panel_x, layout.panel_y, name="panel"):
-        panel(c, board, PANEL_H, PANEL_COLUMNS)
+        panel(c, board, PANEL_H, t, PANEL_COLUMNS)
 
 
 def _shares(columns: list[tuple[float, float]], n: int) -> list[tuple[float, float, int]]:

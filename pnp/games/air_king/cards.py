@@ -7,6 +7,7 @@ from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, par
 from pnp.printing.canvas import Canvas
 from pnp.printing.parts import Card, Deck, Face
 from pnp.printing.sizes import CARD_SIZES
+from pnp.texts import Catalogue
 
 EVENT_COLOURS = {
     "extra": "#3f8f4a",
@@ -17,68 +18,66 @@ EVENT_COLOURS = {
     "pass": "#7b4fc1",
     "return": "#b8322a",
 }
-BACKS = {
-    "field": ("#35424f", "Field"),
-    "aircraft": ("#2f5d8a", "Aircraft"),
-    "goal": ("#1d2330", "Goal: keep it secret"),
-    "event": ("#5a3d7a", "Event"),
-    "return": ("#8a2a22", "Technical Return"),
-}
+BACKS = {"field": "#35424f", "aircraft": "#2f5d8a", "goal": "#1d2330", "event": "#5a3d7a", "return": "#8a2a22"}
+MOVEMENT = ("extra", "diagonal")
 
 
-def decks(data: AirKingData) -> tuple[Deck, ...]:
-    """Every card of the game, grouped into decks that share a back."""
+def decks(data: AirKingData, t: Catalogue) -> tuple[Deck, ...]:
+    """Every card of the game, grouped into decks that share a back, worded from the catalogue ``t``."""
     size = CARD_SIZES[data.card_size]
     w, h = size.width, size.height
     by_name = {a.name: a for a in data.airports}
-    field = [_card(f"airport {a.name}", _airport_face(a, data, w, h), "field", w, h) for a in data.airports]
-    field += [_card(f"runway {a.name}", _runway_face(a, w, h), "field", w, h) for a in data.airports]
+    field = [_card(f"airport {a.name}", _airport_face(a, data, t, w, h), "field", t, w, h) for a in data.airports]
+    field += [_card(f"runway {a.name}", _runway_face(a, t, w, h), "field", t, w, h) for a in data.airports]
     aircraft = [
-        _card(f"aircraft {p.number}", _aircraft_face(p, by_name, data, w, h), "aircraft", w, h) for p in data.aircraft
+        _card(f"aircraft {p.number}", _aircraft_face(p, by_name, t, w, h), "aircraft", t, w, h) for p in data.aircraft
     ]
-    goals = [_card(f"goal {i + 1}", _goal_face(i, card, data, w, h), "goal", w, h) for i, card in enumerate(data.goals)]
+    goals = [
+        _card(f"goal {i + 1}", _goal_face(i, card, data, t, w, h), "goal", t, w, h) for i, card in enumerate(data.goals)
+    ]
     events = [
         _card(
             f"{e.type} {n + 1}",
-            _event_face(e.type, e.title, e.text, e.type in ("extra", "diagonal"), w, h),
+            _event_face(e.type, t(f"data.event.{e.type}.title"), t(f"data.event.{e.type}.text"), t, w, h),
             "event",
+            t,
             w,
             h,
         )
         for e in data.events
         for n in range(e.count)
     ]
-    technical = data.technical_return
     returns = [
         _card(
             f"technical return {n + 1}",
-            _event_face("return", "Technical Return", technical.text, False, w, h),
+            _event_face("return", t("card.return.title"), t("data.technical_return.text"), t, w, h),
             "return",
+            t,
             w,
             h,
         )
-        for n in range(technical.count)
+        for n in range(data.technical_return.count)
     ]
     return (
-        Deck("airports and runways", size, tuple(field)),
-        Deck("aircraft", size, tuple(aircraft)),
-        Deck("goals", size, tuple(goals)),
-        Deck("events", size, tuple(events)),
-        Deck("Technical Return", size, tuple(returns)),
+        Deck(t("deck.field"), size, tuple(field)),
+        Deck(t("deck.aircraft"), size, tuple(aircraft)),
+        Deck(t("deck.goals"), size, tuple(goals)),
+        Deck(t("deck.events"), size, tuple(events)),
+        Deck(t("deck.returns"), size, tuple(returns)),
     )
 
 
-def _card(name: str, front: Face, back: str, w: float, h: float) -> Card:
-    return Card(name, front, _back(back, w, h))
+def _card(name: str, front: Face, back: str, t: Catalogue, w: float, h: float) -> Card:
+    return Card(name, front, _back(back, t, w, h))
 
 
-def _back(kind: str, w: float, h: float) -> Face:
-    colour, label = BACKS[kind]
+def _back(kind: str, t: Catalogue, w: float, h: float) -> Face:
+    colour, label, brand = BACKS[kind], t(f"back.{kind}"), t("back.brand")
 
     def draw(c: Canvas) -> None:
         c.rect(4, 4, w - 8, h - 8, stroke=WHITE, width=0.6, radius=3)
         plane(c, w / 2, h * 0.4, w * 0.45, "#dfe6ee")
-        c.text(w / 2, h * 0.68, "AIR KING", size=15, bold=True, anchor="middle", fill=WHITE)
+        c.text(w / 2, h * 0.68, brand, size=15, bold=True, anchor="middle", fill=WHITE)
         c.text(w / 2, h * 0.68 + 6, label, size=7, anchor="middle", fill=WHITE)
 
     return Face(draw, background=colour)
@@ -92,24 +91,25 @@ def _band(c: Canvas, w: float, title: str, colour: str, sub: str = "") -> None:
         c.text(w / 2, 13.3, sub, size=6, anchor="middle", fill=ink_on(colour))
 
 
-def _airport_face(airport: AirportInfo, data: AirKingData, w: float, h: float) -> Face:
+def _airport_face(airport: AirportInfo, data: AirKingData, t: Catalogue, w: float, h: float) -> Face:
     leaving = [p.number for p in data.aircraft if p.home == airport.name]
     arriving = [p.number for p in data.aircraft if p.home != airport.name]
 
     def draw(c: Canvas) -> None:
-        _band(c, w, airport.title, airport.rgb)
+        _band(c, w, t(f"data.airport.{airport.name}.title"), airport.rgb)
         c.circle(w / 2, h * 0.45, 20, fill=airport.rgb, stroke=INK, width=0.6)
         c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink_on(airport.rgb))
-        c.text(w / 2, h - 22, f"Aircraft {_span(leaving)} depart from here", size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 17, f"Aircraft {_span(arriving)} land here", size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 10, "Departure zones: the free sides", size=6, anchor="middle", fill=INK)
+        departs = t("card.airport.departs", numbers=_span(leaving))
+        c.text(w / 2, h - 22, departs, size=7, anchor="middle", fill=INK)
+        c.text(w / 2, h - 17, t("card.airport.lands", numbers=_span(arriving)), size=7, anchor="middle", fill=INK)
+        c.text(w / 2, h - 10, t("card.airport.zones"), size=6, anchor="middle", fill=INK)
 
     return Face(draw)
 
 
-def _runway_face(airport: AirportInfo, w: float, h: float) -> Face:
+def _runway_face(airport: AirportInfo, t: Catalogue, w: float, h: float) -> Face:
     def draw(c: Canvas) -> None:
-        _band(c, w, f"Runway {airport.name}", airport.rgb, "arrival zone")
+        _band(c, w, t("card.runway.title", airport=airport.name), airport.rgb, t("card.runway.sub"))
         c.rect(w * 0.25, 18, w * 0.5, h - 36, fill="#5d6166", stroke=INK, width=0.4)
         for i in range(6):
             c.rect(w * 0.3 + i * w * 0.068, 20, w * 0.04, 8, fill=WHITE, stroke=None)
@@ -117,14 +117,16 @@ def _runway_face(airport: AirportInfo, w: float, h: float) -> Face:
         while y < h - 24:
             c.rect(w / 2 - 0.8, y, 1.6, 6, fill=WHITE, stroke=None)
             y += 10
-        c.text(w / 2, h - 12, f"Land at Airport {airport.name} only from here.", size=6.5, anchor="middle", fill=INK)
-        c.text(w / 2, h - 7, "Never a Storm here.", size=6.5, anchor="middle", fill=INK)
+        c.text(w / 2, h - 12, t("card.runway.land", airport=airport.name), size=6.5, anchor="middle", fill=INK)
+        c.text(w / 2, h - 7, t("card.runway.storm"), size=6.5, anchor="middle", fill=INK)
 
     return Face(draw)
 
 
-def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirKingData, w: float, h: float) -> Face:
+def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalogue, w: float, h: float) -> Face:
     destination = next(name for name in airports if name != craft.home)
+    look = t("card.aircraft.look", colour=t(f"data.aircraft.{craft.number}.colour"), symbol=t(f"symbol.{craft.symbol}"))
+    route = t("card.aircraft.route", home=craft.home, destination=destination)
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, w, 18, fill=craft.rgb, stroke=None)
@@ -133,31 +135,24 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirK
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)
         for x, y, turn in ((6, h - 6, 0), (w - 6, 22, 180)):  # clear of a print shop's 1/8 in safe zone
             c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
-        c.text(w / 2, h - 11, f"{craft.colour} {craft.symbol}", size=6.5, anchor="middle", fill=INK)
-        c.text(
-            w / 2,
-            h - 6.5,
-            f"from {craft.home} to {destination}: nose towards {destination}",
-            size=6,
-            anchor="middle",
-            fill=INK,
-        )
+        c.text(w / 2, h - 11, look, size=6.5, anchor="middle", fill=INK)
+        c.text(w / 2, h - 6.5, route, size=6, anchor="middle", fill=INK)
 
     return Face(draw)
 
 
-def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h: float) -> Face:
+def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, t: Catalogue, w: float, h: float) -> Face:
     crafts = [data.aircraft[n - 1] for n in card]
 
     def draw(c: Canvas) -> None:
-        _band(c, w, f"Goal {index + 1}", INK, "secret: show no one")
+        _band(c, w, t("card.goal.title", number=index + 1), INK, t("card.goal.sub"))
         for i, craft in enumerate(crafts):
             badge(c, craft, 8, 19 + i * 13.5, w - 16, 11)
         paragraph(
             c,
             w / 2,
             h - 11,
-            "Land all four aircraft, then reveal this card on your own turn to win.",
+            t("card.goal.text"),
             6.5,
             w - 12,
             anchor="middle",
@@ -166,22 +161,18 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h
     return Face(draw)
 
 
-def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: float) -> Face:
+def _event_face(kind: str, title: str, text: str, t: Catalogue, w: float, h: float) -> Face:
     colour = EVENT_COLOURS[kind]
+    movement = kind in MOVEMENT
+    sub = t("card.event.movement" if movement else "card.event.kept" if kind == "return" else "card.event.sub")
 
     def draw(c: Canvas) -> None:
-        _band(
-            c,
-            w,
-            title,
-            colour,
-            "movement card" if movement else ("kept apart from your hand" if kind == "return" else "event"),
-        )
+        _band(c, w, title, colour, sub)
         event_icon(c, kind, w / 2, 34, 14)
         paragraph(c, w / 2, 56, text, 7, w - 11, anchor="middle")
         if movement:
             c.rect(6, h - 12, w - 12, 6.5, stroke=colour, width=0.5, radius=1.5)
-            c.text(w / 2, h - 7.5, "one movement card per turn", size=6, anchor="middle", fill=INK)
+            c.text(w / 2, h - 7.5, t("card.event.limit"), size=6, anchor="middle", fill=INK)
 
     return Face(draw)
 

@@ -7,27 +7,45 @@ from functools import partial
 from pnp.games.air_king import rules_sheet
 from pnp.games.air_king.cards import decks
 from pnp.games.air_king.mat import field_drawing
-from pnp.games.air_king.model import load_data, load_field
+from pnp.games.air_king.model import AirKingData, load_data, load_field
 from pnp.games.spec import KitRequest
 from pnp.printing.parts import Board, Kit, KitDocument
+from pnp.texts import Entry, catalogue
 
 
 def kit(request: KitRequest) -> Kit:
-    """The whole kit: every card with its back, the optional field mat, the rules sheet and a player aid per player."""
+    """The whole kit: every card with its back, the optional field mat, the rules sheet and a player aid per
+    player, in the language and with the texts ``request`` asks for."""
     from pnp.games.air_king.maps import checked_field
 
     data = load_data().value
+    t = catalogue("air-king", request.language, request.texts, data_texts(data))
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
+    mat = Board(t("board.mat"), field_drawing(field, texts=t), fill=partial(field_drawing, field, texts=t))
     return Kit(
         game="air-king",
-        title="Air King",
+        title=t("title"),
         documents=(
-            KitDocument("cards", decks(data)),
-            KitDocument("field-mat", (Board("field mat", field_drawing(field), fill=partial(field_drawing, field)),)),
-            KitDocument("rules", rules_sheet.rules(data, field)),
-            KitDocument("player-aids", rules_sheet.aids(data)),
+            KitDocument("cards", decks(data, t)),
+            KitDocument("field-mat", (mat,)),
+            KitDocument("rules", rules_sheet.rules(data, field, t)),
+            KitDocument("player-aids", rules_sheet.aids(data, t)),
         ),
-        footer=f"field {field.columns}x{field.lanes} · {digest[:8]}",
+        footer=t("kit.footer", columns=field.columns, lanes=field.lanes, digest=digest[:8]),
         notes=("The field mat is optional: cards laid on the table edge to edge make the same field.",),
+        texts=t,
     )
+
+
+def data_texts(data: AirKingData | None = None) -> dict[str, Entry]:
+    """The catalogue entries whose English is in data/air-king.yaml (default: the built-in data's)."""
+    data = data or load_data().value
+    entries = {f"data.airport.{a.name}.title": Entry(a.title, f"airport {a.name}'s name") for a in data.airports}
+    for craft in data.aircraft:
+        entries[f"data.aircraft.{craft.number}.colour"] = Entry(craft.colour, f"aircraft {craft.number}'s colour")
+    for event in data.events:
+        entries[f"data.event.{event.type}.title"] = Entry(event.title, f"the {event.type} card's title")
+        entries[f"data.event.{event.type}.text"] = Entry(event.text, f"the {event.type} card's text")
+    entries["data.technical_return.text"] = Entry(data.technical_return.text, "the Technical Return card's text")
+    return entries

@@ -18,6 +18,7 @@ from pnp.games.air_king.shapes import INK, WHITE, ink_on, plane
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import blend
 from pnp.printing.patterns import hatch
+from pnp.texts import Catalogue, catalogue
 
 MARGIN = 14.0  # mm around the spaces, for the column letters and lane numbers
 LEGEND = 12.0  # below the bottom margin (the mat stays 2 tiles high on A4 and Letter)
@@ -36,11 +37,14 @@ BADGE = 4.2  # radius of a label badge
 TERMINAL = 30.0  # mm of landscape beside the field from which an airport's terminal area is drawn
 
 
-def field_drawing(field: Field, width: float = 0.0, height: float = 0.0, *, authoring: bool = False) -> Drawing:
+def field_drawing(
+    field: Field, width: float = 0.0, height: float = 0.0, *, authoring: bool = False, texts: Catalogue | None = None
+) -> Drawing:
     """The field at least ``width`` x ``height`` mm: airports, runways, departure zones, and every space named.
 
-    ``authoring`` also marks the closed spaces (the map preview).
+    ``authoring`` also marks the closed spaces (the map preview); ``texts``: the catalogue (default: English).
     """
+    t = texts or catalogue("air-king")
     sw, sh = field.space_width, field.space_height
     own_width = field.columns * sw + 2 * MARGIN
     own_height = MARGIN + field.lanes * sh + MARGIN + LEGEND
@@ -61,13 +65,13 @@ def field_drawing(field: Field, width: float = 0.0, height: float = 0.0, *, auth
                 if outward:
                     x0, x1 = (0.0, left) if outward < 0 else (right, width)
                     _terminal_area(c, x0, x1, top + lane * sh, sh, colours[name], outward)
-        _labels(c, field, left, top, data)
+        _labels(c, field, left, top, data, t)
         for lane in range(field.lanes):
             for col in range(field.columns):
                 with c.group(left + col * sw, top + lane * sh, name=f"space:{cell_name(col, lane)}"):
-                    _space(c, field, col, lane, colours, authoring)
+                    _space(c, field, col, lane, colours, authoring, t)
         c.rect(left, top, field.columns * sw, field.lanes * sh, stroke=INK, width=0.6)
-        _legend(c, field, left, bottom + MARGIN + 1, field.columns * sw, colours)
+        _legend(c, field, left, bottom + MARGIN + 1, field.columns * sw, colours, t)
 
     return Drawing(width, height, draw)
 
@@ -105,7 +109,7 @@ def _terminal_area(c: Canvas, x0: float, x1: float, y: float, sh: float, colour:
         plane(c, (taxi + door) / 2, sy, min(22.0, abs(taxi - door) - 4), "#eef1f4", rotate=90 * outward)
 
 
-def _labels(c: Canvas, field: Field, left: float, top: float, data: AirKingData) -> None:
+def _labels(c: Canvas, field: Field, left: float, top: float, data: AirKingData, t: Catalogue) -> None:
     """Column letters above and below, lane numbers left and right (badges), and each airport's direction."""
     sw, sh = field.space_width, field.space_height
     bottom, right = top + field.lanes * sh, left + field.columns * sw
@@ -121,7 +125,7 @@ def _labels(c: Canvas, field: Field, left: float, top: float, data: AirKingData)
         other = field.airport_names[1 - h]
         eastward = field.airport_spaces[1 - h][0] > field.airport_spaces[h][0]
         numbers = [p.number for p in data.aircraft if p.home == name]
-        text = f"aircraft {numbers[0]}-{numbers[-1]} fly from {name} to {other}"
+        text = t("mat.direction", first=numbers[0], last=numbers[-1], home=name, destination=other)
         arrow = f"{text} >>" if eastward else f"<< {text}"
         y = top - MARGIN / 2 + 2.5 if h == 0 else bottom + MARGIN / 2 + 0.5
         middle = left + (field.columns // 2 + (0.5 if field.columns % 2 else 0)) * sw
@@ -135,33 +139,35 @@ def _badge(c: Canvas, x: float, y: float, label: str, *, dark: bool) -> None:
     c.text(x, y + 1.6, label, size=11, bold=True, anchor="middle", fill=WHITE if dark else INK)
 
 
-def _space(c: Canvas, field: Field, col: int, lane: int, colours: dict[str, str], authoring: bool) -> None:
+def _space(
+    c: Canvas, field: Field, col: int, lane: int, colours: dict[str, str], authoring: bool, t: Catalogue
+) -> None:
     sw, sh = field.space_width, field.space_height
     name = cell_name(col, lane)
     for h, spot in enumerate(field.airport_spaces):
         if spot == (col, lane):
-            _airport(c, field.airport_names[h], sw, sh, colours[field.airport_names[h]])
+            _airport(c, field.airport_names[h], sw, sh, colours[field.airport_names[h]], t)
             return
     cell = field.index.get(name, -1)
     if cell < 0:
         if authoring:
             c.rect(0, 0, sw, sh, stroke="#b0b0b0", width=0.25, dash=(2, 2))
             hatch(c, 0, 0, sw, sh, "diagonal", stroke="#c8c8c8", spacing=4)
-            c.text(sw / 2, sh / 2, f"{name}: closed", size=8, anchor="middle", fill="#808080")
+            c.text(sw / 2, sh / 2, t("mat.closed", space=name), size=8, anchor="middle", fill="#808080")
         return
     c.rect(0, 0, sw, sh, stroke="#7f9a6c", width=0.35)  # the grass shows through
     c.rect(1.2, 1.2, sw - 2.4, sh - 2.4, stroke=SPACE_LINE, width=0.8, radius=2.5)
     for h, airport in enumerate(field.airport_names):
         home = field.airport_spaces[h]
         if cell == field.runway[h]:
-            _runway(c, airport, sw, sh, colours[airport], home[0] > col)
+            _runway(c, airport, sw, sh, colours[airport], home[0] > col, t)
         elif cell in field.departures[h]:
-            _departure(c, airport, sw, sh, colours[airport], home, (col, lane), field.airport_spaces[1 - h][0])
+            _departure(c, airport, sw, sh, colours[airport], home, (col, lane), field.airport_spaces[1 - h][0], t)
     c.rect(2.2, 2.6, 9.5 if authoring else 8.5, 6, fill=WHITE, stroke=None, radius=1)
     c.text(3.5, 7, name, size=9 if authoring else 8, bold=True, fill=NAME)
 
 
-def _airport(c: Canvas, airport: str, sw: float, sh: float, colour: str) -> None:
+def _airport(c: Canvas, airport: str, sw: float, sh: float, colour: str, t: Catalogue) -> None:
     """An airport from above: an apron in its colour's keyline, the terminal roof with its letter, and its name."""
     c.rect(1, 1, sw - 2, sh - 2, fill=APRON, stroke=INK, width=0.6, radius=4)
     c.rect(3, 3, sw - 6, sh - 6, stroke=colour, width=1.6, radius=3)
@@ -172,10 +178,10 @@ def _airport(c: Canvas, airport: str, sw: float, sh: float, colour: str) -> None
     c.text(sw / 2, sh * 0.44 + 7, airport, size=40, bold=True, anchor="middle", fill=ink)
     c.line(sw * 0.1, sh * 0.8, sw * 0.9, sh * 0.8, stroke=TAXI, width=0.7)
     c.rect(sw / 2 - 18, sh - 10.5, 36, 6, fill=WHITE, stroke=None, radius=1)
-    c.text(sw / 2, sh - 6, f"Airport {airport}", size=9, bold=True, anchor="middle", fill=INK)
+    c.text(sw / 2, sh - 6, t("mat.airport", airport=airport), size=9, bold=True, anchor="middle", fill=INK)
 
 
-def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_right: bool) -> None:
+def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_right: bool, t: Catalogue) -> None:
     """The arrival zone: a runway with threshold bars at the airport's end, its letter, centre and edge lines."""
     top, h = sh * 0.24, sh * 0.52
     c.rect(3, top, sw - 6, h, fill=ASPHALT, stroke=INK, width=0.3)
@@ -195,9 +201,9 @@ def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_
     c.rect(3, top, 2.5, h, fill=colour, stroke=None)
     c.rect(sw - 5.5, top, 2.5, h, fill=colour, stroke=None)
     c.rect(sw / 2 - 19, top - 6.6, 38, 5.4, fill=WHITE, stroke=None, radius=1)
-    c.text(sw / 2, top - 2.5, f"Arrival zone {airport}", size=8, bold=True, anchor="middle", fill=INK)
+    c.text(sw / 2, top - 2.5, t("mat.arrival", airport=airport), size=8, bold=True, anchor="middle", fill=INK)
     c.rect(sw / 2 - 29, top + h + 1.7, 58, 4.6, fill=WHITE, stroke=None, radius=1)
-    c.text(sw / 2, top + h + 5, f"aircraft land at {airport} from here; no Storm", size=6.5, anchor="middle", fill=INK)
+    c.text(sw / 2, top + h + 5, t("mat.arrival.note", airport=airport), size=6.5, anchor="middle", fill=INK)
 
 
 def _departure(
@@ -209,6 +215,7 @@ def _departure(
     home: tuple[int, int],
     here: tuple[int, int],
     goal: int,
+    t: Catalogue,
 ) -> None:
     """A departure zone: a dashed box in the airport's colour, a taxi line from the apron ending at a hold bar,
     an aircraft facing its destination."""
@@ -222,23 +229,23 @@ def _departure(
         c.line(sw * 0.3 - 6, behind, sw * 0.3 + 6, behind, stroke=TAXI, width=0.8, dash=(1.5, 1))
     away = 90 if goal > home[0] else -90  # to the destination
     plane(c, sw / 2, sh / 2 - 8, 14, blend(colour, WHITE, 0.3), rotate=away)
-    c.text(sw / 2, sh / 2 + 7, f"Departure {airport}", size=9, bold=True, anchor="middle", fill=colour)
+    c.text(sw / 2, sh / 2 + 7, t("mat.departure", airport=airport), size=9, bold=True, anchor="middle", fill=colour)
 
 
-def _legend(c: Canvas, field: Field, x: float, y: float, width: float, colours: dict[str, str]) -> None:
+def _legend(c: Canvas, field: Field, x: float, y: float, width: float, colours: dict[str, str], t: Catalogue) -> None:
     """Keys in a row: airport, arrival zone, departure zone, space name, lanes and columns."""
     step = width / 4
     first = field.airport_names[0]
     c.rect(x, y, 9, 7, fill=APRON, stroke=colours[first], width=0.8, radius=1)
-    c.text(x + 12, y + 5, "airport: aircraft depart and land here", size=8, fill=INK)
+    c.text(x + 12, y + 5, t("mat.legend.airport"), size=8, fill=INK)
     x += step
     c.rect(x, y + 1, 9, 5, fill=ASPHALT, stroke=INK, width=0.3)
     c.line(x + 1, y + 3.5, x + 8, y + 3.5, stroke=LINE, width=0.5)
-    c.text(x + 12, y + 5, "arrival zone: the runway to land from", size=8, fill=INK)
+    c.text(x + 12, y + 5, t("mat.legend.arrival"), size=8, fill=INK)
     x += step
     c.rect(x, y, 9, 7, fill=PAD, stroke=colours[first], width=0.8, radius=1, dash=(1.5, 1))
-    c.text(x + 12, y + 5, "departure zone: an aircraft enters the field here", size=8, fill=INK)
+    c.text(x + 12, y + 5, t("mat.legend.departure"), size=8, fill=INK)
     x += step
     _badge(c, x + BADGE, y + 3.5, "1", dark=True)
     _badge(c, x + 3 * BADGE + 1, y + 3.5, "a", dark=False)
-    c.text(x + 4 * BADGE + 4, y + 5, "lanes and columns: a space is named c3", size=8, fill=INK)
+    c.text(x + 4 * BADGE + 4, y + 5, t("mat.legend.names"), size=8, fill=INK)

@@ -1,7 +1,9 @@
-"""Air King's printed rules (one sheet, two sides) and its player aid, in the project's own words."""
+"""Air King's printed rules (one sheet, two sides) and its player aid, in the project's own words (the
+catalogue's ``rules.*`` and ``aid.*`` entries)."""
 
 from __future__ import annotations
 
+from pnp.games.air_king.cards import MOVEMENT
 from pnp.games.air_king.field import Field
 from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.mat import field_drawing
@@ -10,154 +12,128 @@ from pnp.games.air_king.rules import AirKing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, ColumnBreak, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
+from pnp.texts import Catalogue, catalogue
 
-TITLE = "Air King"
 
-
-def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
+def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
     """Set-up with the field drawn, a turn, the aircraft moves, the event cards and the end."""
     front: tuple[Block, ...] = (
-        Heading("What you play for"),
-        Text(
-            "You are air-traffic controllers sharing one crowded sky. A secret goal card names four aircraft "
-            "for you; the first controller to bring all four down at the far airport wins. Every aircraft "
-            "is anyone's to move, so bluff: move others' aircraft as well as your own."
-        ),
-        *_set_up(data, field),
-        Figure(
-            field_drawing(field),
-            "The field: each airport with its departure zones beside it, and the arrival zone in front of "
-            "the runway of the airport where an aircraft lands.",
-            58.0,
-        ),
-        Heading("Your turn, in three steps"),
+        Heading(t("rules.goal.heading")),
+        Text(t("rules.goal.text")),
+        *_set_up(data, field, t),
+        Figure(field_drawing(field, texts=t), t("rules.figure"), 58.0),
+        Heading(t("rules.turn.heading")),
         Items(
             (
-                "*Draw* the top event card into your hand.",
-                f"*Move and play.* Make exactly {data.moves_per_turn} aircraft moves, on one aircraft or two. "
-                f"At any moment in between you may play up to {data.cards_per_turn} event cards, no more "
-                "than one of them a movement card.",
-                f"*Trim your hand.* Holding more than {data.hand_limit} event cards, discard down to "
-                f"{data.hand_limit}. Technical Return never counts towards this.",
+                t("rules.turn.draw"),
+                t("rules.turn.move", moves=data.moves_per_turn, cards=data.cards_per_turn),
+                t("rules.turn.trim", limit=data.hand_limit),
             ),
             numbered=True,
         ),
-        Text("Play passes clockwise. The player who flew most recently starts."),
-        Heading("Aircraft moves"),
-        Items(
-            (
-                "*Depart*: an aircraft still at its home airport enters a free departure zone beside it.",
-                "*Fly*: one space ahead or to either side onto an empty space; never back. Only an aircraft "
-                "that has gone past its arrival zone may step back one space.",
-                "*Land*: from the arrival zone in front of its destination's runway, and from nowhere else. "
-                "A landed aircraft leaves the field.",
-            )
-        ),
-        Text(
-            "One thing to a space: an aircraft or a Storm, never two. Aircraft never fly beyond the airports."
-        ),
+        Text(t("rules.turn.order")),
+        Heading(t("rules.moves.heading")),
+        Items((t("rules.moves.depart"), t("rules.moves.fly"), t("rules.moves.land"))),
+        Text(t("rules.moves.space")),
     )
     events = tuple(
-        f"*{event.title}* ({event.count}{', movement' if event.type in ('extra', 'diagonal') else ''}): {event.text}"
+        t(
+            "rules.events.movement_item" if event.type in MOVEMENT else "rules.events.item",
+            title=t(f"data.event.{event.type}.title"),
+            count=event.count,
+            text=t(f"data.event.{event.type}.text"),
+        )
         for event in data.events
     )
     back: tuple[Block, ...] = (
-        Heading("Event cards"),
-        Text(
-            f"Cards played go on the field or onto a face-up discard pile. When the draw pile runs out, "
-            "shuffle the discards into a new one."
-        ),
+        Heading(t("rules.events.heading")),
+        Text(t("rules.events.piles")),
         Items(events),
-        Text(f"*Technical Return* (one each): {data.technical_return.text} It counts as one of your two cards."),
-        *_END,
+        Text(t("rules.events.return", title=t("card.return.title"), text=t("data.technical_return.text"))),
+        *_end(t),
         ColumnBreak(),
-        Heading("Good to know"),
-        Items(
-            (
-                "Any player may move any aircraft: yours are known only to you.",
-                "Both departure zones taken means no one can depart from that airport until one is free.",
-                "An aircraft boxed in by others or by a Storm may have no move at all: plan around it.",
-            )
-        ),
+        Heading(t("rules.tips.heading")),
+        Items((t("rules.tips.anyone"), t("rules.tips.zones"), t("rules.tips.boxed"))),
     )
-    return rules_sheets(TITLE, (front, back))
+    return rules_sheets(t("title"), (front, back), t)
 
 
-def aids(data: AirKingData) -> tuple[Sheet, ...]:
+def aids(data: AirKingData, t: Catalogue) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
-    return player_aids(TITLE, _aid_blocks(data), AirKing.max_players)
+    return player_aids(t("title"), _aid_blocks(data, t), AirKing.max_players, t)
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
-    data = load_data().value
-    stages = {"set-up": _set_up(data, checked_field(setup.map_path)), "play": _turn(data), "reveal": _END, "over": _END}
-    return Aid(_aid_blocks(data), stages)
+    """The aid for a screen, in English, with each stage's rule: the set-up, a turn, and showing the goal card
+    at the end."""
+    data, t = load_data().value, catalogue("air-king")
+    end = _end(t)
+    set_up = _set_up(data, checked_field(setup.map_path), t)
+    stages = {"set-up": set_up, "play": _turn(data, t), "reveal": end, "over": end}
+    return Aid(_aid_blocks(data, t), stages)
 
 
 # -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
 
 
-def _set_up(data: AirKingData, field: Field) -> tuple[Block, ...]:
-    a, b = (airport.title for airport in data.airports)
-    home = {airport.name: [p.number for p in data.aircraft if p.home == airport.name] for airport in data.airports}
-    first, second = (f"{numbers[0]} to {numbers[-1]}" for numbers in home.values())
+def _set_up(data: AirKingData, field: Field, t: Catalogue) -> tuple[Block, ...]:
+    a, b = (t(f"data.airport.{airport.name}.title") for airport in data.airports)
+    first, second = ([p.number for p in data.aircraft if p.home == airport.name] for airport in data.airports)
     return (
-        Heading("Set-up"),
+        Heading(t("rules.setup.heading")),
         Items(
             (
-                f"Lay out the field mat, or put {a} and {b} with their runways "
-                f"{field.columns - 2} card lengths apart, the runways between them as arrival zones.",
-                f"Aircraft {first} wait beside {a}; aircraft {second} beside {b}. None is on the field yet.",
-                "Deal each player one goal card at random: read it, show no one.",
-                "Shuffle the event cards, deal one to each player, and stack the rest face down.",
-                f"Each player also takes one Technical Return card and keeps it apart from the hand.",
+                t("rules.setup.field", a=a, b=b, lengths=field.columns - 2),
+                t(
+                    "rules.setup.aircraft",
+                    a=a,
+                    b=b,
+                    a_first=first[0],
+                    a_last=first[-1],
+                    b_first=second[0],
+                    b_last=second[-1],
+                ),
+                t("rules.setup.goals"),
+                t("rules.setup.events"),
+                t("rules.setup.returns"),
             ),
             numbered=True,
         ),
     )
 
 
-_END = (
-    Heading("The end"),
-    Text(
-        "Once all four aircraft on your goal card have landed, show the card on your own turn and you "
-        "win. If your last one lands during someone else's turn, you must wait for yours, and another "
-        "controller may win first."
-    ),
-)
+def _end(t: Catalogue) -> tuple[Block, ...]:
+    return (Heading(t("rules.end.heading")), Text(t("rules.end.text")))
 
 
-def _turn(data: AirKingData) -> tuple[Block, ...]:
+def _turn(data: AirKingData, t: Catalogue) -> tuple[Block, ...]:
     """The aid's turn."""
     return (
-        Heading("Your turn"),
+        Heading(t("aid.turn.heading")),
         Items(
             (
-                "*Draw* one event card.",
-                f"*Move* aircraft exactly {data.moves_per_turn} times; *play* up to {data.cards_per_turn} cards "
-                "whenever you like, one movement card at most.",
-                f"*Discard* down to {data.hand_limit} cards (Technical Return not counted).",
+                t("aid.turn.draw"),
+                t("aid.turn.move", moves=data.moves_per_turn, cards=data.cards_per_turn),
+                t("aid.turn.discard", limit=data.hand_limit),
             ),
             numbered=True,
         ),
     )
 
 
-def _aid_blocks(data: AirKingData) -> tuple[Block, ...]:
+def _aid_blocks(data: AirKingData, t: Catalogue) -> tuple[Block, ...]:
     return (
-        *_turn(data),
-        Heading("Moves"),
+        *_turn(data, t),
+        Heading(t("aid.moves.heading")),
+        Items((t("aid.moves.depart"), t("aid.moves.fly"), t("aid.moves.land"))),
+        Text(t("aid.moves.space")),
+        Heading(t("rules.events.heading")),
         Items(
-            (
-                "*Depart* onto a free departure zone beside its home airport.",
-                "*Fly* one space ahead or sideways, never back (one step back only beyond the arrival zone).",
-                "*Land* only from the arrival zone at its destination.",
+            tuple(
+                t("aid.event", title=t(f"data.event.{e.type}.title"), text=t(f"data.event.{e.type}.text"))
+                for e in data.events
             )
         ),
-        Text("Never two things on one space."),
-        Heading("Event cards"),
-        Items(tuple(f"*{event.title}*: {event.text}" for event in data.events)),
-        Heading("Winning"),
-        Text("All four goal aircraft landed: show your goal card on your own turn."),
+        Heading(t("aid.win.heading")),
+        Text(t("aid.win.text")),
     )

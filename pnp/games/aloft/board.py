@@ -17,6 +17,7 @@ from pnp.games.aloft.palette import INK, PAPER
 from pnp.printing.canvas import Anchor, Canvas, Drawing
 from pnp.printing.color import blend
 from pnp.printing.fonts import text_width
+from pnp.texts import Catalogue, catalogue
 
 MARGIN = 12.0  # mm around the cells for the row and column labels
 TOP = 8.0  # the title band above the top column labels
@@ -34,8 +35,13 @@ PANEL = 60.0  # mm of landscape beside the cells from which a side holds a suppl
 TOKEN_SPOT = 11.0  # radius of a token pile's spot (tokens are 20 mm across)
 
 
-def board_drawing(board: AloftBoard, width: float = 0.0, height: float = 0.0) -> Drawing:
-    """The board at least ``width`` x ``height`` mm: the landscape grows around cells that keep their size."""
+def board_drawing(
+    board: AloftBoard, width: float = 0.0, height: float = 0.0, *, texts: Catalogue | None = None
+) -> Drawing:
+    """The board at least ``width`` x ``height`` mm: the landscape grows around cells that keep their size.
+
+    ``texts``: the catalogue it is worded from (default: English)."""
+    t = texts or catalogue("aloft")
     cw, ch = board.cell_width, board.cell_height
     own_width = board.columns * cw + 2 * MARGIN
     own_height = TOP + MARGIN + board.rows * ch + ch + MARGIN + LEGEND
@@ -54,10 +60,10 @@ def board_drawing(board: AloftBoard, width: float = 0.0, height: float = 0.0) ->
             _hills(c, 0, left - MARGIN, lane_y, ch, inner=left - MARGIN)
             _hills(c, right + MARGIN, width, lane_y, ch, inner=right + MARGIN)
         _ground(c, width, height, lane_y + ch)
-        _road(c, board, width, left, lane_y)
+        _road(c, board, width, left, lane_y, t("board.lane"))
         _cells(c, board, left, top)
-        _label(c, left, top - MARGIN - 1.5, "ALOFT", 16, bold=True)
-        _label(c, right, top - MARGIN - 1.5, "balloons launch from the trucks into row 1", 9, anchor="end")
+        _label(c, left, top - MARGIN - 1.5, t("board.brand"), 16, bold=True)
+        _label(c, right, top - MARGIN - 1.5, t("board.launch"), 9, anchor="end")
         for column in range(board.columns):
             x = left + (column + 0.5) * cw
             _badge(c, x, top - MARGIN / 2, str(column + 1), dark=False)
@@ -67,9 +73,9 @@ def board_drawing(board: AloftBoard, width: float = 0.0, height: float = 0.0) ->
             _badge(c, left - MARGIN / 2, y, str(row + 1), dark=True)
             _badge(c, right + MARGIN / 2, y, str(row + 1), dark=True)
         if side >= PANEL:
-            _balloon_park(c, MARGIN, top, left - 2 * MARGIN, board.rows * ch)
-            _token_piles(c, right + MARGIN, top, width - right - 2 * MARGIN, board.rows * ch)
-        _legend(c, left, height - LEGEND, board.columns * cw)
+            _balloon_park(c, MARGIN, top, left - 2 * MARGIN, board.rows * ch, t)
+            _token_piles(c, right + MARGIN, top, width - right - 2 * MARGIN, board.rows * ch, t)
+        _legend(c, left, height - LEGEND, board.columns * cw, t)
 
     return Drawing(width, height, draw)
 
@@ -134,7 +140,7 @@ def _ground(c: Canvas, width: float, height: float, y: float) -> None:
     c.polygon([(0, y), (width, y), (width, height), (0, height)], fill=MEADOW, stroke=None)
 
 
-def _road(c: Canvas, board: AloftBoard, width: float, left: float, y: float) -> None:
+def _road(c: Canvas, board: AloftBoard, width: float, left: float, y: float, lane: str) -> None:
     """The road across the whole landscape: a verge at the horizon, a dashed centre line, a bay under each column."""
     cw, ch = board.cell_width, board.cell_height
     c.rect(0, y, width, ch, fill=ASPHALT, stroke=None)
@@ -149,7 +155,7 @@ def _road(c: Canvas, board: AloftBoard, width: float, left: float, y: float) -> 
     for column in range(board.columns):
         c.rect(left + column * cw + 1, y + 2, cw - 2, ch - 3, stroke="#ffffff", width=0.5, dash=(2.5, 1.5), radius=1.5)
     with c.group(left - MARGIN / 2 + 1.2, y + ch / 2, rotate=-90):
-        c.text(0, 0, "TRUCK LANE", size=8, bold=True, anchor="middle", fill="#ffffff")
+        c.text(0, 0, lane, size=8, bold=True, anchor="middle", fill="#ffffff")
 
 
 def _cells(c: Canvas, board: AloftBoard, left: float, top: float) -> None:
@@ -162,17 +168,17 @@ def _cells(c: Canvas, board: AloftBoard, left: float, top: float) -> None:
     c.rect(left, top, board.columns * cw, board.rows * ch, stroke=INK, width=0.5)
 
 
-def _balloon_park(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+def _balloon_park(c: Canvas, x: float, y: float, w: float, h: float, t: Catalogue) -> None:
     """Where the packed balloon cards wait beside the board, face up."""
     c.rect(x, y + 4, w, h - 8, stroke="#ffffff", width=1.2, dash=(4, 2), radius=4)
     c.rect(x + w / 2 - 25, y + 8, 50, 13.5, fill="#ffffff", stroke=None, radius=1.5)
-    c.text(x + w / 2, y + 13, "PACKED BALLOONS", size=9, bold=True, anchor="middle", fill=INK)
-    c.text(x + w / 2, y + 19, "face up here until inflated", size=8, anchor="middle", fill=INK)
+    c.text(x + w / 2, y + 13, t("board.park"), size=9, bold=True, anchor="middle", fill=INK)
+    c.text(x + w / 2, y + 19, t("board.park.sub"), size=8, anchor="middle", fill=INK)
 
 
-def _token_piles(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+def _token_piles(c: Canvas, x: float, y: float, w: float, h: float, t: Catalogue) -> None:
     """A spot for each pile of tokens, within everyone's reach."""
-    names = ("launch tokens", "safety tokens", "scoring tokens")
+    names = (t("board.pile.launch"), t("board.pile.safety"), t("board.pile.scoring"))
     step = h / len(names)
     for k, name in enumerate(names):
         cy = y + (k + 0.45) * step
@@ -187,18 +193,18 @@ def _badge(c: Canvas, x: float, y: float, label: str, *, dark: bool) -> None:
     c.text(x, y + 1.6, label, size=11, bold=True, anchor="middle", fill="#ffffff" if dark else INK)
 
 
-def _legend(c: Canvas, x: float, y: float, width: float) -> None:
+def _legend(c: Canvas, x: float, y: float, width: float, t: Catalogue) -> None:
     """Four keys in a row on the meadow: rows, columns, a cell, the lane."""
     step = width / 4
     _badge(c, x + BADGE, y + 5, "1", dark=True)
-    c.text(x + 2 * BADGE + 3, y + 6.3, "rows: height above the road, 1 lowest", size=8, fill=INK)
+    c.text(x + 2 * BADGE + 3, y + 6.3, t("board.legend.rows"), size=8, fill=INK)
     x += step
     _badge(c, x + BADGE, y + 5, "1", dark=False)
-    c.text(x + 2 * BADGE + 3, y + 6.3, "columns: left to right, on both edges", size=8, fill=INK)
+    c.text(x + 2 * BADGE + 3, y + 6.3, t("board.legend.columns"), size=8, fill=INK)
     x += step
     c.rect(x, y + 1, 6, 8.5, fill=blend(HORIZON, ZENITH, 0.5), stroke=INK, width=0.3, radius=1)
-    c.text(x + 9, y + 6.3, "one sky cell holds one balloon card", size=8, fill=INK)
+    c.text(x + 9, y + 6.3, t("board.legend.cell"), size=8, fill=INK)
     x += step
     c.rect(x, y + 1, 6, 8.5, fill=ASPHALT, stroke=INK, width=0.3)
     c.rect(x + 1, y + 2.2, 4, 6.1, stroke="#ffffff", width=0.4, dash=(1.5, 1))
-    c.text(x + 9, y + 6.3, "lane bay: one truck card; the convoy starts under columns 1-5", size=8, fill=INK)
+    c.text(x + 9, y + 6.3, t("board.legend.bay"), size=8, fill=INK)

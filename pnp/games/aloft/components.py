@@ -20,6 +20,7 @@ from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import PatternKind, hatch
 from pnp.printing.sizes import CARD_SIZES
+from pnp.texts import Catalogue, Entry, catalogue
 
 TOKEN = 20.0  # token diameter, mm
 
@@ -29,21 +30,35 @@ def kit(request: KitRequest) -> Kit:
     from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
 
     data = load_data().value
+    t = catalogue("aloft", request.language, request.texts, data_texts(data))
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
-    cards = (*_balloon_cards(data), *truck_cards(data), *_colour_cards(data))
+    cards = (*_balloon_cards(data, t), *truck_cards(data, t), *_colour_cards(data, t))
+    drawing = board_drawing(board.value, texts=t)
     return Kit(
         game="aloft",
-        title="Aloft",
+        title=t("title"),
         documents=(
-            KitDocument("board", (Board("board", board_drawing(board.value), partial(board_drawing, board.value)),)),
-            KitDocument("cards", (Deck("cards", CARD_SIZES[data.card_size], cards),)),
-            KitDocument("tokens", _token_sheets(data)),
-            KitDocument("rules", rules_sheet.rules(data, board.value)),
-            KitDocument("player-aids", rules_sheet.aids(data)),
+            KitDocument("board", (Board(t("board.name"), drawing, partial(board_drawing, board.value, texts=t)),)),
+            KitDocument("cards", (Deck(t("deck.cards"), CARD_SIZES[data.card_size], cards),)),
+            KitDocument("tokens", _token_sheets(data, t)),
+            KitDocument("rules", rules_sheet.rules(data, board.value, t)),
+            KitDocument("player-aids", rules_sheet.aids(data, t)),
         ),
-        footer=f"board {board.value.columns}x{board.value.rows} · data {board.source.digest[:8]}",
+        footer=t("kit.footer", columns=board.value.columns, rows=board.value.rows, digest=board.source.digest[:8]),
+        texts=t,
     )
+
+
+def data_texts(data: AloftData | None = None) -> dict[str, Entry]:
+    """The catalogue entries whose English is in data/aloft.yaml (default: the built-in data's): the colours'
+    names and the special shapes'."""
+    data = data or load_data().value
+    entries = {f"data.colour.{c.code}.name": Entry(c.name, f"colour {c.code}'s name") for c in data.colours}
+    for balloon in data.balloons:
+        if balloon.shape:
+            entries[f"data.shape.{balloon.name}.name"] = Entry(balloon.name.title(), "a special shape's name")
+    return entries
 
 
 # -- the state picture -----------------------------------------------------
@@ -304,70 +319,76 @@ def _title(c: Canvas, w: float, text: str, sub: str) -> None:
     c.text(w / 2, 12.5, sub, size=6, anchor="middle", fill=INK)
 
 
-def _back(data: AloftData, label: str) -> Face:
+def _back(data: AloftData, label: str, brand: str) -> Face:
     w, h = _card_size(data)
 
     def draw(c: Canvas) -> None:
         c.rect(4, 4, w - 8, h - 8, stroke="#ffffff", width=0.6, radius=3)
-        c.text(w / 2, h / 2, "ALOFT", size=13, bold=True, anchor="middle", fill="#ffffff")
+        c.text(w / 2, h / 2, brand, size=13, bold=True, anchor="middle", fill="#ffffff")
         c.text(w / 2, h / 2 + 6, label, size=7, anchor="middle", fill="#ffffff")
 
     return Face(draw, background="#2c4a6e")
 
 
-def _balloon_cards(data: AloftData) -> list[Card]:
+def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
-    names = {colour.code: colour.name for colour in data.colours}
+    back = _back(data, t("back.balloon"), t("back.brand"))
     cards = []
     for balloon in data.balloons:
         if balloon.shape:
-            sub = "special shape · multicoloured token"
+            title, sub = t(f"data.shape.{balloon.name}.name"), t("card.shape.sub")
         else:
-            sub = " + ".join(names[code] for code in balloon.colours)
+            first, second = (t(f"data.colour.{code}.name") for code in balloon.colours)
+            title, sub = balloon.name.upper(), t("card.balloon.colours", first=first, second=second)
 
-        def draw(c: Canvas, balloon: Balloon = balloon, sub: str = sub) -> None:
-            _title(c, w, balloon.name.upper() if not balloon.shape else balloon.name.title(), sub)
+        def draw(c: Canvas, balloon: Balloon = balloon, title: str = title, sub: str = sub) -> None:
+            _title(c, w, title, sub)
             _balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
 
-        cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), _back(data, "balloon")))
+        cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), back))
     return cards
 
 
-def truck_cards(data: AloftData) -> list[Card]:
+def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
+    back = _back(data, t("back.truck"), t("back.brand"))
     cards = []
     for index in range(data.trucks):
         safety = index == data.trucks - 1
+        title = t("card.safety") if safety else t("card.truck", number=index + 1)
+        sub = t("card.safety.sub") if safety else ""
 
-        def draw(c: Canvas, safety: bool = safety, index: int = index) -> None:
-            _title(c, w, "Safety truck" if safety else f"Truck {index + 1}", "always the lead" if safety else "")
+        def draw(c: Canvas, safety: bool = safety, title: str = title, sub: str = sub) -> None:
+            _title(c, w, title, sub)
             _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
 
         name = "truck safety" if safety else f"truck {index + 1}"
-        cards.append(Card(name, Face(draw, background=ROAD), _back(data, "truck")))
+        cards.append(Card(name, Face(draw, background=ROAD), back))
     return cards
 
 
-def _colour_cards(data: AloftData) -> list[Card]:
+def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
     patterns: tuple[PatternKind, ...] = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
+    back = _back(data, t("back.colour"), t("back.brand"))
     cards = []
     for colour, pattern in zip(data.colours, patterns):
 
         def draw(c: Canvas, colour: Colour = colour, pattern: PatternKind = pattern) -> None:
-            _title(c, w, colour.name, "your secret colour")
+            _title(c, w, t(f"data.colour.{colour.code}.name"), t("card.colour.sub"))
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
             c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")
 
-        cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), _back(data, "colour card")))
+        cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), back))
     return cards
 
 
 # -- tokens ---------------------------------------------------------------
-def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
+def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
     r = TOKEN / 2
+    any_colour, safety_word = t("token.any"), t("token.safety")
 
     def scoring(n: int) -> Token:
         def draw(c: Canvas) -> None:
@@ -390,18 +411,18 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
             rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
             c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
         c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-        c.text(r, r + 1.8, "ANY", size=7, bold=True, anchor="middle")
+        c.text(r, r + 1.8, any_colour, size=7, bold=True, anchor="middle")
 
     def safety(c: Canvas) -> None:
         _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
-        c.text(r, r - 4, "SAFETY", size=6, bold=True, anchor="middle")
+        c.text(r, r - 4, safety_word, size=6, bold=True, anchor="middle")
 
     counts = data.tokens
     launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]
     launches += [Token("launch multicoloured", Face(multicoloured)) for _ in range(counts.multicoloured)]
     safeties = tuple(Token("safety", Face(safety, "#fde2c8")) for _ in range(counts.safety))
     return (
-        TokenSheet("scoring tokens", "round", TOKEN, tuple(scoring(n) for n in range(1, counts.scoring + 1))),
-        TokenSheet("launch tokens", "round", TOKEN, tuple(launches)),
-        TokenSheet("safety tokens", "round", TOKEN, safeties),
+        TokenSheet(t("tokens.scoring"), "round", TOKEN, tuple(scoring(n) for n in range(1, counts.scoring + 1))),
+        TokenSheet(t("tokens.launch"), "round", TOKEN, tuple(launches)),
+        TokenSheet(t("tokens.safety"), "round", TOKEN, safeties),
     )

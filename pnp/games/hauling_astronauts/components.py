@@ -20,25 +20,13 @@ from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Die, Face, Kit, KitDocument, Piece, Sheet
+from pnp.texts import Catalogue, catalogue
 
 BOARD = "#eef1f5"
 DIE_SCALE = 0.68  # a die's side, against a grid space's
 SPACE = "#ffffff"
 DOCK = "#dde6ef"
-SUMMARY = (
-    "Your turn:",
-    "1. You may roll 3 dice from Available",
-    "    into Booked (3+ dice Available).",
-    "2. Do one: place a Booked die on an",
-    "    empty space; move a die one space",
-    "    (once: turn it 45°); or swap two",
-    "    of your transports.",
-    "3. Once all 9 spaces have been full,",
-    "    you may depart one full strip of yours",
-    "    to a free dock that pays, if any does.",
-    "Profit if the load fits the transport;",
-    "bonus if it fits the dock's range.",
-)
+SUMMARY = tuple(f"summary.{n}" for n in range(1, 13))  # the turn summary's lines, the first in bold
 
 
 def kit(request: KitRequest) -> Kit:
@@ -47,45 +35,47 @@ def kit(request: KitRequest) -> Kit:
     from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
 
     loaded = load_data(request.map_path)
+    t = catalogue("hauling-astronauts", request.language, request.texts)
     return Kit(
         game="hauling-astronauts",
-        title="Hauling Astronauts",
+        title=t("title"),
         documents=(
-            KitDocument("game", (_game_sheet(loaded.value),)),
-            KitDocument("rules", rules_sheet.rules(loaded.value, page_drawing(loaded.value))),
-            KitDocument("player-aids", rules_sheet.aids()),
+            KitDocument("game", (_game_sheet(loaded.value, t),)),
+            KitDocument("rules", rules_sheet.rules(loaded.value, page_drawing(loaded.value, t), t)),
+            KitDocument("player-aids", rules_sheet.aids(t)),
         ),
-        footer=f"{'map' if request.map_path else 'data'} {loaded.source.digest[:8]}",
+        footer=t("kit.footer.map" if request.map_path else "kit.footer.data", digest=loaded.source.digest[:8]),
+        texts=t,
         notes=(
             "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
         ),
     )
 
 
-def _game_sheet(data: HaulingData) -> Sheet:
+def _game_sheet(data: HaulingData, t: Catalogue) -> Sheet:
     """The page, which stands on a virtual table for the board, the pieces cut from it and the nine dice."""
     layout = Layout.of(data)
-    board_drawing = Drawing(WIDTH, layout.board_height, lambda c: board(c, data, layout))
-    return Sheet("board and pieces", page_drawing(data), pieces=_table_pieces(data, layout), board=board_drawing)
+    board_drawing = Drawing(WIDTH, layout.board_height, lambda c: board(c, data, layout, t))
+    return Sheet(t("page.name"), page_drawing(data, t), pieces=_table_pieces(data, layout, t), board=board_drawing)
 
 
-def _table_pieces(data: HaulingData, layout: Layout) -> tuple[Piece | Die, ...]:
+def _table_pieces(data: HaulingData, layout: Layout, t: Catalogue) -> tuple[Piece | Die, ...]:
     """Each transport (its back as the table sees it hidden), the bonus-die and score markers, and the dice."""
     length, width = layout.length, layout.space
     found: list[Piece | Die] = []
     for player, fleet in enumerate(data.fleets):
         for transport in fleet.transports:
             box = Rect(0, 0, length, width)
-            front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player)
+            front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player, t=t)
             back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player)
             name = f"P{player + 1} {transport.id} {transport.name}"
             found.append(Piece(name, length, width, Face(front), Face(back)))
     for gold, box in ((True, layout.marker(0)), (False, layout.marker(1))):
-        marker = partial(pieces.marker, box=Rect(0, 0, box.w, box.h), gold=gold)
+        marker = partial(pieces.marker, box=Rect(0, 0, box.w, box.h), gold=gold, t=t)
         found.append(Piece(f"{'gold' if gold else 'red'} marker", box.w, box.h, Face(marker)))
     for player, fleet in enumerate(data.fleets):
         box = layout.score_marker(player)
-        marker = partial(pieces.score_marker, box=Rect(0, 0, box.w, box.h), colour=fleet.colour, player=player)
+        marker = partial(pieces.score_marker, box=Rect(0, 0, box.w, box.h), colour=fleet.colour, player=player, t=t)
         found.append(Piece(f"P{player + 1} score marker", box.w, box.h, Face(marker)))
     side = layout.space * DIE_SCALE
     faces = tuple(Face(partial(pieces.die, cx=side / 2, cy=side / 2, code=n, side=side)) for n in range(1, 7))
@@ -98,10 +88,11 @@ KEY_ROW = 9.0  # one row of the symbol key below it
 KEY_COLUMNS = 3
 
 
-def page_drawing(data: HaulingData) -> Drawing:
-    """The printed page: pieces to cut out above, the board below."""
+def page_drawing(data: HaulingData, texts: Catalogue | None = None) -> Drawing:
+    """The printed page: pieces to cut out above, the board below, worded from ``texts`` (default: English)."""
     layout = Layout.of(data)
-    return Drawing(WIDTH, layout.page_height, lambda c: _page(c, data, layout))
+    t = texts or catalogue("hauling-astronauts")
+    return Drawing(WIDTH, layout.page_height, lambda c: _page(c, data, layout, t))
 
 
 def picture(state: HaulingState, viewer: str | None) -> Drawing:
@@ -111,6 +102,7 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
     names who is to move, and a key under the board explains the symbols in play.
     """
     layout = Layout.of(state.data)
+    t = catalogue("hauling-astronauts")
     symbols = _symbols(state)
     rows = -(-len(symbols) // KEY_COLUMNS)
     height = HEADER + layout.board_height + GAP + rows * KEY_ROW
@@ -119,8 +111,8 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
         c.rect(0, 0, WIDTH, height, fill=BOARD, stroke=None, radius=2)
         _status(c, state)
         with c.group(0, HEADER, name="board"):
-            board(c, state.data, layout, state)
-            _pieces(c, state, layout)
+            board(c, state.data, layout, t, state)
+            _pieces(c, state, layout, t)
         with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
             _key(c, symbols, state.data.fleets[0].colour)
 
@@ -129,32 +121,32 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
 
 
 # -- the page ---------------------------------------------------------------
-def _page(c: Canvas, data: HaulingData, layout: Layout) -> None:
-    c.text(0, TITLE - 3.5, "HAULING ASTRONAUTS", size=14, bold=True, fill=INK)
-    c.text(WIDTH, TITLE - 3.5, "2 players · 9 dice · cut out the pieces below", size=7, anchor="end", fill=INK)
-    _cut_band(c, data, layout)
+def _page(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue) -> None:
+    c.text(0, TITLE - 3.5, t("page.title"), size=14, bold=True, fill=INK)
+    c.text(WIDTH, TITLE - 3.5, t("page.subtitle"), size=7, anchor="end", fill=INK)
+    _cut_band(c, data, layout, t)
     with c.group(0, layout.board_top, name="board"):
-        board(c, data, layout)
+        board(c, data, layout, t)
 
 
-def _cut_band(c: Canvas, data: HaulingData, layout: Layout) -> None:
+def _cut_band(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue) -> None:
     with c.group(name="cut-out"):
         for player, fleet in enumerate(data.fleets):
             for index, transport in enumerate(fleet.transports):
                 box = layout.cut_piece(player, index)
-                pieces.transport(c, box, transport, fleet.colour, player)
+                pieces.transport(c, box, transport, fleet.colour, player, t)
                 _cut_line(c, box)
         for which in (0, 1):
             box = layout.marker(which)
-            pieces.marker(c, box, gold=which == 0)
+            pieces.marker(c, box, which == 0, t)
             _cut_line(c, box)
         for player, fleet in enumerate(data.fleets):
             box = layout.score_marker(player)
-            pieces.score_marker(c, box, fleet.colour, player)
+            pieces.score_marker(c, box, fleet.colour, player, t)
             _cut_line(c, box)
         box = layout.summary
-        for i, line in enumerate(SUMMARY):
-            c.text(box.x, box.y + 3 + i * 3.6, line, size=6.5 if i else 7, bold=i == 0, fill=INK)
+        for i, key in enumerate(SUMMARY):
+            c.text(box.x, box.y + 3 + i * 3.6, t(key), size=6.5 if i else 7, bold=i == 0, fill=INK)
 
 
 def _cut_line(c: Canvas, box: Rect) -> None:
@@ -162,7 +154,7 @@ def _cut_line(c: Canvas, box: Rect) -> None:
 
 
 # -- the board (kit and picture alike) ---------------------------------------
-def board(c: Canvas, data: HaulingData, layout: Layout, state: HaulingState | None = None) -> None:
+def board(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, state: HaulingState | None = None) -> None:
     """The board: dice areas, legend, grid, loading docks, destination docks and scoring tracks.
 
     With a ``state`` (the picture), it is drawn for a screen: the players' names, no label under a docked
@@ -170,26 +162,27 @@ def board(c: Canvas, data: HaulingData, layout: Layout, state: HaulingState | No
     """
     screen = state is not None
     c.rect(0, 0, WIDTH, layout.board_height, fill=BOARD, stroke=None, radius=2)
-    _dice_areas(c, layout)
-    _legend(c, data, layout, state.players if state else None)
+    _dice_areas(c, layout, t)
+    _legend(c, data, layout, t, state.players if state else None)
     _grid(c, layout, screen)
     for player, fleet in enumerate(data.fleets):
         for strip in range(SIZE):
             slot = state.docked[player][strip] if state else -1
             labelled = state is None or slot < 0 or not state.placed(player, slot)
-            _loading_dock(c, layout.loading_dock(player, strip), fleet.colour, player, strip, labelled, screen)
+            _loading_dock(c, layout.loading_dock(player, strip), fleet.colour, player, strip, t, labelled, screen)
     for index, dock in enumerate(data.docks):
-        _destination(c, layout.destination(index), index, dock.label, dock.bonus, screen)
+        label = pieces.printed_range(dock.low, dock.high, t)
+        _destination(c, layout.destination(index), index, label, dock.bonus, screen)
     scores = [row.score for row in state.score().players] if state else [None, None]
     for player, fleet in enumerate(data.fleets):
         who = f"P{player + 1} {state.players[player]} ({fleet.company})" if state else f"P{player + 1} {fleet.company}"
-        _track(c, layout, player, who, fleet.colour, scores[player])
+        _track(c, layout, player, who, fleet.colour, t, scores[player])
 
 
-def _dice_areas(c: Canvas, layout: Layout) -> None:
+def _dice_areas(c: Canvas, layout: Layout, t: Catalogue) -> None:
     titles = (
-        ("Available to roll", "roll 3 of these when 3 or more lie here"),
-        ("Booked", "rolled dice wait here for either player"),
+        (t("board.available"), t("board.available.hint")),
+        (t("board.booked"), t("board.booked.hint")),
     )
     for which, (title, hint) in enumerate(titles):
         box = layout.dice_area(which)
@@ -199,20 +192,20 @@ def _dice_areas(c: Canvas, layout: Layout) -> None:
             c.text(box.right - 2.5, box.y + 4.5, hint, size=PRINT_PT, anchor="end", fill=INK)
 
 
-def _legend(c: Canvas, data: HaulingData, layout: Layout, players: tuple[str, ...] | None) -> None:
+def _legend(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, players: tuple[str, ...] | None) -> None:
     """The corner key: whose strips are the rows and whose the columns (by name on a screen)."""
     box = layout.corner
     size = SCREEN_PT if players else PRINT_PT
     with c.group(name="legend"):
-        c.text(box.x + 1, box.y + 4, "Confirmed", size=7.5, bold=True, fill=INK)
-        for i, (fleet, strips) in enumerate(zip(data.fleets, ("rows 1 2 3", "columns a b c"))):
+        c.text(box.x + 1, box.y + 4, t("board.confirmed"), size=7.5, bold=True, fill=INK)
+        for i, (fleet, strips) in enumerate(zip(data.fleets, (t("board.rows"), t("board.columns")))):
             who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
             y = box.y + 9 + i * 8
             c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
             fitted(c, box.x + 4.5, y, who, box.w - 5, size, size, bold=True, fill=INK)
             c.text(box.x + 4.5, y + 3, strips, size=size, fill=INK)
-        c.text(box.x + 1, box.bottom - 5.5, "Depart a full strip", size=size, fill=INK)
-        c.text(box.x + 1, box.bottom - 2.5, "once all 9 were full.", size=size, fill=INK)
+        c.text(box.x + 1, box.bottom - 5.5, t("board.depart1"), size=size, fill=INK)
+        c.text(box.x + 1, box.bottom - 2.5, t("board.depart2"), size=size, fill=INK)
 
 
 def _grid(c: Canvas, layout: Layout, screen: bool) -> None:
@@ -229,7 +222,14 @@ ARROW = 7.0  # the grid end of a loading dock: the arrow with the strip's name, 
 
 
 def _loading_dock(
-    c: Canvas, box: Rect, colour: str, player: int, strip: int, labelled: bool = True, screen: bool = False
+    c: Canvas,
+    box: Rect,
+    colour: str,
+    player: int,
+    strip: int,
+    t: Catalogue,
+    labelled: bool = True,
+    screen: bool = False,
 ) -> None:
     """A loading dock: an arrow into its strip with the strip's name, and (while empty) its label."""
     name = STRIP_NAMES[player][strip]
@@ -239,7 +239,8 @@ def _loading_dock(
             x, y = box.right - 6, box.y + box.h / 2
             c.polygon([(x, y - 3.5), (x + 5, y), (x, y + 3.5)], fill=colour, stroke=None)
             if labelled:
-                c.text(box.x + box.w / 2 - 3, y + 1.8, f"P1 dock {name}", size=PRINT_PT, anchor="middle", fill=INK)
+                label = t("board.dock1", strip=name)
+                c.text(box.x + box.w / 2 - 3, y + 1.8, label, size=PRINT_PT, anchor="middle", fill=INK)
         else:  # an arrow down the column
             x, y = box.x + box.w / 2, box.bottom - 6
             c.polygon([(x - 3.5, y), (x + 3.5, y), (x, y + 5)], fill=colour, stroke=None)
@@ -247,7 +248,7 @@ def _loading_dock(
                 c.text(
                     x + 1,
                     box.y + box.h / 2 - 3,
-                    f"P2 dock {name}",
+                    t("board.dock2", strip=name),
                     size=PRINT_PT,
                     anchor="middle",
                     fill=INK,
@@ -291,13 +292,15 @@ def _departed_box(box: Rect) -> Rect:
     return Rect(box.x + 1.5, box.y + 12, h / 0.625, h)
 
 
-def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked: int | None = None) -> None:
+def _track(
+    c: Canvas, layout: Layout, player: int, who: str, colour: str, t: Catalogue, marked: int | None = None
+) -> None:
     """A scoring track; ``marked`` (the picture's score) is filled in the player's colour."""
     box = layout.track(player)
     if marked is not None:
         marked = min(max(marked, 0), layout.track_max)
     with c.group(name=f"track:P{player + 1}"):
-        title = f"{who}: score" if marked is None else f"{who}: {marked} points"
+        title = t("board.track", who=who) if marked is None else t("board.track.points", who=who, points=marked)
         c.text(box.x + 1, box.y + 3.3, title, size=6, bold=True, fill=INK)
         for score in range(layout.track_max + 1):
             cell = layout.track_cell(player, score)
@@ -317,7 +320,7 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
 
 
 # -- the state's pieces on the board ------------------------------------------
-def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
+def _pieces(c: Canvas, state: HaulingState, layout: Layout, t: Catalogue) -> None:
     """The dice, and the transports docked (in a group naming their player's pieces) or departed."""
     side = layout.space * DIE_SCALE
     for index, code in enumerate(state.grid):
@@ -333,7 +336,7 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
             if slot >= 0 and state.placed(player, slot):
                 transport = state.docked_transport(player, strip)
                 with c.group(name=pieces_of(state.players[player])):
-                    _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot])
+                    _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot], t)
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
@@ -342,7 +345,7 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout) -> None:
             tag = "void" if void else SLOTS[departure.slot]
             transport = state.transport(departure)
             piece = _departed_box(box)
-            _transport(c, state, piece, departure.player, transport, tag)
+            _transport(c, state, piece, departure.player, transport, tag, t)
             _departure_notes(c, box, piece, departure, transport, state.data.docks[dock], void)
 
 
@@ -360,12 +363,14 @@ def _departure_notes(
     fitted(c, x, piece.bottom + 10, scored, room, 7, SCREEN_PT, anchor="middle", bold=True, fill=INK)
 
 
-def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None, tag: str) -> None:
+def _transport(
+    c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None, tag: str, t: Catalogue
+) -> None:
     colour = state.data.fleets[player].colour
     if transport is None:
         pieces.face_down(c, box, colour, player, tag)
     else:
-        pieces.transport(c, box, transport, colour, player, screen=True)
+        pieces.transport(c, box, transport, colour, player, t, screen=True)
 
 
 def _dice_row(c: Canvas, box: Rect, dice: list[tuple[int, bool]], side: float) -> None:

@@ -106,15 +106,21 @@ class HaulingData:
     )
 
 
-def range_label(low: int, high: int) -> str:
-    """A sum range in words, as the pieces print it."""
+RANGE_WORDS = {"one": "{low}", "less": "{high} or less", "more": "{low} or more", "between": "{low} – {high}"}
+
+
+def range_kind(low: int, high: int) -> str:
+    """How a sum range is said (a key of ``RANGE_WORDS``): one sum, up to a sum, from a sum, or between two."""
     if low == high:
-        return str(low)
+        return "one"
     if low == LOWEST:
-        return f"{high} or less"
-    if high == HIGHEST:
-        return f"{low} or more"
-    return f"{low} – {high}"
+        return "less"
+    return "more" if high == HIGHEST else "between"
+
+
+def range_label(low: int, high: int) -> str:
+    """A sum range in words, as the pieces print it in English: "8 or less", "13 – 14", "16 or more", "10"."""
+    return RANGE_WORDS[range_kind(low, high)].format(low=low, high=high)
 
 
 @cache

@@ -6,12 +6,13 @@ import math
 from contextlib import AbstractContextManager
 from typing import Any
 
-from pnp.games.hauling_astronauts.model import Transport, odds
+from pnp.games.hauling_astronauts.model import Transport, odds, range_kind
 from pnp.games.hauling_astronauts.notation import GOLD, RED, face, kind
 from pnp.printing.canvas import Canvas
 from pnp.printing.color import tint
 from pnp.printing.fonts import fit_size
 from pnp.printing.paper import Rect
+from pnp.texts import Catalogue
 
 INK = "#1d2330"
 GOLD_RGB = "#e3b23c"
@@ -45,7 +46,9 @@ def _landscape(c: Canvas, box: Rect) -> AbstractContextManager[None]:
     return c.group(box.x, box.bottom, rotate=-90)
 
 
-def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int, screen: bool = False) -> None:
+def transport(
+    c: Canvas, box: Rect, piece: Transport, colour: str, player: int, t: Catalogue, screen: bool = False
+) -> None:
     """A face-up transport: letter badge, name, capacity, profit and (in print) odds.
 
     On a ``screen`` the odds line is left out and no text shrinks below ``SCREEN_PT``.
@@ -61,14 +64,21 @@ def transport(c: Canvas, box: Rect, piece: Transport, colour: str, player: int, 
         room = length - 2 * badge - 3.4
         least = SCREEN_PT if screen else PRINT_PT
         fitted(c, middle, width * 0.24, piece.name, room, 6.5, least, anchor="middle", fill=INK)
-        fitted(c, middle, width * 0.52, piece.label, room, 8.5, least, anchor="middle", bold=True, fill=INK)
-        pays = f"pays {piece.profit}"
+        capacity = printed_range(piece.low, piece.high, t)
+        fitted(c, middle, width * 0.52, capacity, room, 8.5, least, anchor="middle", bold=True, fill=INK)
+        pays = t("piece.pays", profit=piece.profit)
         fitted(
             c, middle, width * (0.82 if screen else 0.76), pays, room, 7, least, anchor="middle", bold=True, fill=colour
         )
         if not screen:
             percent = float(odds(piece.low, piece.high)) * 100
-            fitted(c, middle, width - 1.3, f"3 dice: {percent:.0f} %", room, PRINT_PT, anchor="middle", fill=INK)
+            chance = t("piece.odds", percent=f"{percent:.0f}")
+            fitted(c, middle, width - 1.3, chance, room, PRINT_PT, anchor="middle", fill=INK)
+
+
+def printed_range(low: int, high: int, t: Catalogue) -> str:
+    """A sum range in words from the catalogue: "8 or less", "13 – 14", "16 or more", "10"."""
+    return t(f"range.{range_kind(low, high)}", low=low, high=high)
 
 
 def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> None:
@@ -109,17 +119,17 @@ def _cube(c: Canvas, side: float, fill: str) -> None:
     c.rect(-side / 2, -side / 2, side, side, fill=fill, stroke=INK, width=0.4, radius=side * 0.15)
 
 
-def score_marker(c: Canvas, box: Rect, colour: str, player: int) -> None:
+def score_marker(c: Canvas, box: Rect, colour: str, player: int, t: Catalogue) -> None:
     """A player's score marker: moved along their scoring track."""
     with c.group(box.x, box.y, name=f"score-marker:P{player + 1}"):
         c.rect(0, 0, box.w, box.h, fill=colour, stroke=INK, width=0.5, radius=1.5)
         c.text(box.w / 2, box.h * 0.5, f"P{player + 1}", size=8, bold=True, anchor="middle", fill="#ffffff")
-        c.text(box.w / 2, box.h - 1.3, "score", size=PRINT_PT, anchor="middle", fill="#ffffff")
+        c.text(box.w / 2, box.h - 1.3, t("piece.score"), size=PRINT_PT, anchor="middle", fill="#ffffff")
 
 
-def marker(c: Canvas, box: Rect, gold: bool) -> None:
+def marker(c: Canvas, box: Rect, gold: bool, t: Catalogue) -> None:
     """A bonus-die marker: set a die on it to make that die the gold (x2) or the red (/2) one."""
-    fill, letter, effect = (GOLD_RGB, "GOLD", "×2") if gold else (RED_RGB, "RED", "÷2")
+    fill, letter, effect = (GOLD_RGB, t("piece.gold"), "×2") if gold else (RED_RGB, t("piece.red"), "÷2")
     ink = INK if gold else "#ffffff"
     with c.group(box.x, box.y, name="marker:gold" if gold else "marker:red"):
         c.rect(0, 0, box.w, box.h, fill=fill, stroke=INK, width=0.5, radius=1.5)

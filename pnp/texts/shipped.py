@@ -1,0 +1,108 @@
+"""The catalogues shipped with pnp: English for the toolkit and each game, and the translations."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import cast
+
+import yaml
+
+from pnp.errors import PnpError
+from pnp.texts.catalogue import Catalogue, Entry, check
+
+FOLDER = Path(__file__).resolve().parent / "catalogues"
+ENGLISH = "en"
+TOOLKIT = "toolkit"
+
+
+def languages(game: str | None = None) -> tuple[str, ...]:
+    """The language codes shipped, English first: all of them, or those ``game`` is translated into."""
+    codes = sorted(p.name for p in FOLDER.iterdir() if p.is_dir() and p.name != ENGLISH)
+    if game is not None:
+        codes = [code for code in codes if (FOLDER / code / f"{game}.yaml").is_file()]
+    return (ENGLISH, *codes)
+
+
+def check_language(game: str, title: str, language: str) -> None:
+    """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into."""
+    if language not in languages():
+        raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
+    if language not in languages(game):
+        shipped = ", ".join(languages(game))
+        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {shipped}")
+
+
+def english(game: str, data: Mapping[str, Entry] | None = None) -> dict[str, Entry]:
+    """Every entry of ``game``'s catalogue in English, each with what it is: the toolkit's, the game's own, and
+    those read from its data (``data``: the entries a kit read; default: the built-in data's)."""
+    return {**_english_file(TOOLKIT), **_english_file(game), **(_data_texts(game) if data is None else data)}
+
+
+def catalogue(
+    game: str,
+    language: str | None = None,
+    texts: Mapping[str, str] | None = None,
+    data: Mapping[str, Entry] | None = None,
+) -> Catalogue:
+    """``game``'s catalogue in ``language`` (None: English), with ``texts`` (a variant's) over it.
+
+    ``data``: the entries the kit read from its data (default: the built-in data's)."""
+    code = language or ENGLISH
+    check_language(game, game, code)
+    entries = english(game, data)
+    chosen = {key: entry.text for key, entry in entries.items()}
+    if code != ENGLISH:
+        chosen.update(_translation(TOOLKIT, code))
+        chosen.update(_translation(game, code))
+    overrides = dict(texts or {})
+    errors = check(overrides, entries, "texts")
+    if errors:
+        raise PnpError(errors[0])
+    chosen.update(overrides)
+    return Catalogue(code, chosen)
+
+
+def translation_errors(name: str, language: str) -> list[str]:
+    """Every error of the shipped translation of ``name`` (a game, or the toolkit) into ``language``."""
+    english_entries = _english_file(TOOLKIT) if name == TOOLKIT else english(name)
+    return check(_read(FOLDER / language / f"{name}.yaml"), english_entries, f"{language}/{name}.yaml")
+
+
+@cache
+def _english_file(name: str) -> dict[str, Entry]:
+    path = FOLDER / ENGLISH / f"{name}.yaml"
+    if not path.is_file():
+        return {}
+    raw = cast(dict[str, dict[str, str]], _read(path))
+    return {key: Entry(value["text"], value["about"]) for key, value in raw.items()}
+
+
+@cache
+def _translation(name: str, language: str) -> dict[str, str]:
+    errors = translation_errors(name, language)
+    if errors:
+        raise PnpError(errors[0])
+    return cast(dict[str, str], _read(FOLDER / language / f"{name}.yaml"))
+
+
+def _read(path: Path) -> dict[str, object]:
+    if not path.is_file():
+        return {}
+    return cast(dict[str, object], yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
+def _data_texts(game: str) -> dict[str, Entry]:
+    """The entries ``game``'s kit reads from its built-in data: ``data_texts()`` in the module of its kit hook
+    (the registry imported by name: the printing toolkit, which the registry's games import, imports this)."""
+    hook = importlib.import_module("pnp.games").get(game).kit
+    module = importlib.import_module(hook.module)
+    found = getattr(module, "data_texts", None)
+    return {} if found is None else cast(dict[str, Entry], found())
+
+
+def toolkit() -> Catalogue:
+    """The toolkit's entries alone, in English: what a kit prints when its game gives no catalogue."""
+    return Catalogue(ENGLISH, {key: entry.text for key, entry in _english_file(TOOLKIT).items()})

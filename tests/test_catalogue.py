@@ -1,0 +1,86 @@
+"""The catalogues of printed strings: what they hold, the check of a translation, and --lang."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from pnp.games import REGISTRY
+from pnp.texts import Catalogue, Entry, catalogue, check, english, languages
+from pnp.texts.catalogue import placeholders
+from pnp.texts.shipped import FOLDER, translation_errors
+
+
+def test_a_catalogue_fills_its_placeholders():
+    texts = Catalogue("en", {"card.goal.title": "Goal {number}"})
+    assert texts("card.goal.title", number=3) == "Goal 3"
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_english_entry_says_what_it_is(game):
+    entries = english(game)
+    assert entries and all(isinstance(e, Entry) and e.text and e.about for e in entries.values())
+
+
+def test_the_shipped_languages_start_with_english():
+    assert languages() == ("en", "fr")
+    assert languages("air-king") == ("en", "fr")
+    assert languages("aloft") == ("en",)
+
+
+def _keys(language: str, name: str) -> set[str]:
+    return set(yaml.safe_load((FOLDER / language / f"{name}.yaml").read_text(encoding="utf-8")))
+
+
+def test_the_shipped_french_is_complete_and_checked():
+    assert translation_errors("toolkit", "fr") == [] and translation_errors("air-king", "fr") == []
+    toolkit = _keys("en", "toolkit")
+    assert _keys("fr", "toolkit") == toolkit
+    assert _keys("fr", "air-king") == set(english("air-king")) - toolkit
+
+
+def test_a_misspelt_key_gets_did_you_mean_naming_file_and_key():
+    errors = check({"card.goal.titel": "Goal {number}"}, english("air-king"), "my-variant.yaml")
+    assert errors == ["my-variant.yaml: card.goal.titel: no such text: did you mean 'card.goal.title'?"]
+
+
+def test_a_translation_keeps_each_entry_s_placeholders():
+    english_entries = english("air-king")
+    errors = check(
+        {"card.goal.title": "Objectif", "mat.direction": "{first}-{last} : {home} → {destination} {speed}"},
+        english_entries,
+        "fr.yaml",
+    )
+    assert errors == [
+        "fr.yaml: card.goal.title: keep {number}",
+        "fr.yaml: mat.direction: no {speed} here",
+    ]
+
+
+def test_an_entry_must_be_text():
+    assert check({"title": ["Air", "King"]}, english("air-king"), "v.yaml") == ["v.yaml: title: must be text"]
+
+
+def test_a_variant_s_texts_override_entries_and_are_checked():
+    texts = catalogue("air-king", "fr", {"card.goal.sub": "chut !"})
+    assert texts("card.goal.sub") == "chut !" and texts("card.goal.title", number=2) == "Objectif 2"
+    with pytest.raises(Exception, match="no such text"):
+        catalogue("air-king", None, {"card.goal.sbu": "x"})
+
+
+def test_english_placeholders_are_words():
+    for game in REGISTRY:
+        for key, entry in english(game).items():
+            assert all(name.isidentifier() for name in placeholders(entry.text)), key
+
+
+def test_an_unknown_language_is_one_line_naming_the_shipped_ones(cli):
+    code, _, err = cli("build", "air-king", "--lang", "xx")
+    assert code == 1
+    assert err.strip() == "pnp: error: --lang xx: no such language; shipped: en, fr"
+
+
+def test_a_game_without_the_translation_says_which_it_has(cli):
+    code, _, err = cli("export", "aloft", "--png", "--lang", "fr")
+    assert code == 1
+    assert err.strip() == "pnp: error: --lang fr: Aloft is not translated into it; its languages: en"
