@@ -79,13 +79,17 @@ class KitRequest:
 
     ``players`` is None unless the game's kit depends on it (``GameSpec.players_in_kit``): then the kit prints
     what that many players need, and for None what the game's most players need. ``knobs`` holds only
-    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``).
+    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``). ``fonts`` maps a font
+    role (titles, body, symbols: ``pnp.printing.fonts.ROLES``) to a TTF/OTF file; ``art`` maps one of the
+    game's art-box keys (its ``ART_KEYS``) to a PNG, JPEG or SVG picture.
     """
 
     map_path: Path | None = None
     seed: int | None = None
     players: int | None = None
     knobs: Mapping[str, Any] = field(default_factory=dict)
+    fonts: Mapping[str, Path] = field(default_factory=dict)
+    art: Mapping[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

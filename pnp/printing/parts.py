@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pnp.printing.canvas import Color, Draw, Drawing
+from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.settings import MAX_BLEED
 from pnp.printing.sizes import BRIDGE, CARD_SIZES, MINI, POKER, SQUARE, TAROT, CardSize  # noqa: F401 - re-exported
 
@@ -138,10 +139,12 @@ class KitDocument:
 
 @dataclass(frozen=True)
 class Kit:
-    """Everything printed for one game. ``footer`` adds e.g. a seed or data version."""
+    """Everything printed for one game. ``footer`` adds e.g. a seed or data version; ``faces``: the fonts every
+    page's text is drawn in (``pnp.printing.fonts.chosen`` of ``KitRequest.fonts``)."""
 
     game: str
     title: str
     documents: tuple[KitDocument, ...]
     footer: str = ""
     notes: tuple[str, ...] = field(default=())
+    faces: Faces = DEFAULT
