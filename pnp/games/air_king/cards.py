@@ -1,10 +1,15 @@
-"""Air King's cards, front and back: airports, runways, aircraft, goals, events and Technical Return."""
+"""Air King's cards, front and back: airports, runways, aircraft, goals, events and Technical Return.
+
+Every text on a front is fitted to its box (``pnp.printing.fit``), named by its card in any error.
+"""
 
 from __future__ import annotations
 
 from pnp.games.air_king.model import Aircraft, AirKingData, AirportInfo
-from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane, symbol
+from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane, symbol
+from pnp.printing import fit
 from pnp.printing.canvas import Canvas
+from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Face
 from pnp.printing.sizes import CARD_SIZES
 
@@ -84,32 +89,46 @@ def _back(kind: str, w: float, h: float) -> Face:
     return Face(draw, background=colour)
 
 
-def _band(c: Canvas, w: float, title: str, colour: str, sub: str = "") -> None:
+SAFE = 4.0  # mm kept clear along each side of a front (a print shop's safe zone)
+
+
+def _band(c: Canvas, w: float, title: str, colour: str, card: str, sub: str = "") -> None:
     """A coloured title band across the top of a card (the text stays inside the safe area)."""
     c.rect(0, 0, w, 15, fill=colour, stroke=None)
-    c.text(w / 2, 9.5, title, size=11, bold=True, anchor="middle", fill=ink_on(colour))
+    ink = ink_on(colour)
+    room = w - 2 * SAFE
+    fit.line(c, w / 2, 9.5, title, room, size=11, part=card, field="title", bold=True, anchor="middle", fill=ink)
     if sub:
-        c.text(w / 2, 13.3, sub, size=6, anchor="middle", fill=ink_on(colour))
+        fit.line(c, w / 2, 13.3, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=ink)
+
+
+def _line(c: Canvas, w: float, y: float, text: str, size: float, card: str, field: str) -> None:
+    """A centred line of ink text across the card's safe area."""
+    fit.line(c, w / 2, y, text, w - 2 * SAFE, size=size, part=card, field=field, anchor="middle", fill=INK)
 
 
 def _airport_face(airport: AirportInfo, data: AirKingData, w: float, h: float) -> Face:
     leaving = [p.number for p in data.aircraft if p.home == airport.name]
     arriving = [p.number for p in data.aircraft if p.home != airport.name]
 
+    card = f"airport card {airport.name!r}"
+
     def draw(c: Canvas) -> None:
-        _band(c, w, airport.title, airport.rgb)
+        _band(c, w, airport.title, airport.rgb, card)
         c.circle(w / 2, h * 0.45, 20, fill=airport.rgb, stroke=INK, width=0.6)
         c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink_on(airport.rgb))
-        c.text(w / 2, h - 22, f"Aircraft {_span(leaving)} depart from here", size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 17, f"Aircraft {_span(arriving)} land here", size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 10, "Departure zones: the free sides", size=6, anchor="middle", fill=INK)
+        _line(c, w, h - 22, f"Aircraft {_span(leaving)} depart from here", 7, card, "departures")
+        _line(c, w, h - 17, f"Aircraft {_span(arriving)} land here", 7, card, "arrivals")
+        _line(c, w, h - 10, "Departure zones: the free sides", 6, card, "zones")
 
     return Face(draw)
 
 
 def _runway_face(airport: AirportInfo, w: float, h: float) -> Face:
+    card = f"runway card {airport.name!r}"
+
     def draw(c: Canvas) -> None:
-        _band(c, w, f"Runway {airport.name}", airport.rgb, "arrival zone")
+        _band(c, w, f"Runway {airport.name}", airport.rgb, card, "arrival zone")
         c.rect(w * 0.25, 18, w * 0.5, h - 36, fill="#5d6166", stroke=INK, width=0.4)
         for i in range(6):
             c.rect(w * 0.3 + i * w * 0.068, 20, w * 0.04, 8, fill=WHITE, stroke=None)
@@ -117,14 +136,15 @@ def _runway_face(airport: AirportInfo, w: float, h: float) -> Face:
         while y < h - 24:
             c.rect(w / 2 - 0.8, y, 1.6, 6, fill=WHITE, stroke=None)
             y += 10
-        c.text(w / 2, h - 12, f"Land at Airport {airport.name} only from here.", size=6.5, anchor="middle", fill=INK)
-        c.text(w / 2, h - 7, "Never a Storm here.", size=6.5, anchor="middle", fill=INK)
+        _line(c, w, h - 12, f"Land at Airport {airport.name} only from here.", 6.5, card, "landing")
+        _line(c, w, h - 7, "Never a Storm here.", 6.5, card, "storms")
 
     return Face(draw)
 
 
 def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirKingData, w: float, h: float) -> Face:
     destination = next(name for name in airports if name != craft.home)
+    card = f"aircraft card {craft.number}"
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, w, 18, fill=craft.rgb, stroke=None)
@@ -133,15 +153,8 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirK
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)
         for x, y, turn in ((6, h - 6, 0), (w - 6, 22, 180)):  # clear of a print shop's 1/8 in safe zone
             c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
-        c.text(w / 2, h - 11, f"{craft.colour} {craft.symbol}", size=6.5, anchor="middle", fill=INK)
-        c.text(
-            w / 2,
-            h - 6.5,
-            f"from {craft.home} to {destination}: nose towards {destination}",
-            size=6,
-            anchor="middle",
-            fill=INK,
-        )
+        _line(c, w, h - 11, f"{craft.colour} {craft.symbol}", 6.5, card, "colour")
+        _line(c, w, h - 6.5, f"from {craft.home} to {destination}: nose towards {destination}", 6, card, "route")
 
     return Face(draw)
 
@@ -149,25 +162,24 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], data: AirK
 def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h: float) -> Face:
     crafts = [data.aircraft[n - 1] for n in card]
 
+    label = f"goal card {index + 1}"
+
     def draw(c: Canvas) -> None:
-        _band(c, w, f"Goal {index + 1}", INK, "secret: show no one")
+        _band(c, w, f"Goal {index + 1}", INK, label, "secret: show no one")
         for i, craft in enumerate(crafts):
             badge(c, craft, 8, 19 + i * 13.5, w - 16, 11)
-        paragraph(
-            c,
-            w / 2,
-            h - 11,
-            "Land all four aircraft, then reveal this card on your own turn to win.",
-            6.5,
-            w - 12,
-            anchor="middle",
-        )
+        box = Rect(SAFE + 2, h - 13.5, w - 2 * SAFE - 4, 13.5 - SAFE)
+        text = "Land all four aircraft, then reveal this card on your own turn to win."
+        fit.block(c, box, text, size=6.5, part=label, field="text", anchor="middle", fill=INK)
 
     return Face(draw)
 
 
 def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: float) -> Face:
     colour = EVENT_COLOURS[kind]
+    card = f"event card {title!r}"
+    bottom = h - 13 if movement else h - SAFE
+    box = Rect(5.5, 53.5, w - 11, bottom - 53.5)
 
     def draw(c: Canvas) -> None:
         _band(
@@ -175,10 +187,11 @@ def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: f
             w,
             title,
             colour,
+            card,
             "movement card" if movement else ("kept apart from your hand" if kind == "return" else "event"),
         )
         event_icon(c, kind, w / 2, 34, 14)
-        paragraph(c, w / 2, 56, text, 7, w - 11, anchor="middle")
+        fit.block(c, box, text, size=7, part=card, field="text", anchor="middle", fill=INK)
         if movement:
             c.rect(6, h - 12, w - 12, 6.5, stroke=colour, width=0.5, radius=1.5)
             c.text(w / 2, h - 7.5, "one movement card per turn", size=6, anchor="middle", fill=INK)
