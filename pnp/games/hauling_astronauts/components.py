@@ -209,7 +209,9 @@ def _legend(c: Canvas, data: HaulingData, layout: Layout, players: tuple[str, ..
             who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
             y = box.y + 9 + i * 8
             c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
-            fitted(c, box.x + 4.5, y, who, box.w - 5, size, size, bold=True, fill=INK)
+            field = f"P{i + 1} company"
+            x, screen = box.x + 4.5, bool(players)
+            fitted(c, x, y, who, box.w - 5, size, part="board", field=field, screen=screen, bold=True, fill=INK)
             c.text(box.x + 4.5, y + 3, strips, size=size, fill=INK)
         c.text(box.x + 1, box.bottom - 5.5, "Depart a full strip", size=size, fill=INK)
         c.text(box.x + 1, box.bottom - 2.5, "once all 9 were full.", size=size, fill=INK)
@@ -270,8 +272,9 @@ def _destination(c: Canvas, box: Rect, index: int, label: str, bonus: int, scree
         c.rect(box.x, box.y, box.w, box.h, fill=DOCK, stroke=INK, width=0.5, radius=1.5)
         c.text(box.x + 2, box.y + 4.5, f"d{index + 1}", size=8, bold=True, fill=INK)
         c.text(box.right - 2, box.y + 4.5, f"+{bonus}", size=9, bold=True, anchor="end", fill=INK)
-        least = SCREEN_PT if screen else PRINT_PT
-        fitted(c, box.x + box.w / 2, box.y + 9.5, label, box.w - 3, 7.5, least, anchor="middle", fill=INK)
+        field = f"destination d{index + 1}"
+        x, y = box.x + box.w / 2, box.y + 9.5
+        fitted(c, x, y, label, box.w - 3, 7.5, part="board", field=field, screen=screen, anchor="middle", fill=INK)
         slot = _departed_box(box) if screen else _destination_slot(box)
         c.rect(slot.x, slot.y, slot.w, slot.h, stroke="#8a8f99", width=0.3, dash=(1.2, 1))
 
@@ -298,7 +301,9 @@ def _track(c: Canvas, layout: Layout, player: int, who: str, colour: str, marked
         marked = min(max(marked, 0), layout.track_max)
     with c.group(name=f"track:P{player + 1}"):
         title = f"{who}: score" if marked is None else f"{who}: {marked} points"
-        c.text(box.x + 1, box.y + 3.3, title, size=6, bold=True, fill=INK)
+        field, screen = f"P{player + 1} scoring track", marked is not None
+        x, y = box.x + 1, box.y + 3.3
+        fitted(c, x, y, title, box.w - 2, 6, part="board", field=field, screen=screen, bold=True, fill=INK)
         for score in range(layout.track_max + 1):
             cell = layout.track_cell(player, score)
             here = score == marked
@@ -356,8 +361,8 @@ def _departure_notes(
     else:
         scored = f"scored {sum(points(departure, transport, dock).values())}"
     x, room = box.x + box.w / 2, box.w - 3
-    fitted(c, x, piece.bottom + 5, f"load {departure.load} = {dice}", room, 6.5, SCREEN_PT, anchor="middle", fill=INK)
-    fitted(c, x, piece.bottom + 10, scored, room, 7, SCREEN_PT, anchor="middle", bold=True, fill=INK)
+    fitted(c, x, piece.bottom + 5, f"load {departure.load} = {dice}", room, 6.5, screen=True, anchor="middle", fill=INK)
+    fitted(c, x, piece.bottom + 10, scored, room, 7, screen=True, anchor="middle", bold=True, fill=INK)
 
 
 def _transport(c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None, tag: str) -> None:
@@ -390,7 +395,7 @@ def _status(c: Canvas, state: HaulingState) -> None:
     else:
         line = f"To move: {state.to_move()} ({prompt(state)})"
     with c.group(name="status"):
-        fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, SCREEN_PT, bold=True, fill=INK)
+        fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, screen=True, bold=True, fill=INK)
 
 
 def _symbols(state: HaulingState) -> list[tuple[str, str]]:
@@ -424,4 +429,4 @@ def _key(c: Canvas, symbols: list[tuple[str, str]], marker: str) -> None:
         else:
             c.rect(x, middle - 3, 7, 6, fill=marker, stroke=INK, width=0.6)
             c.text(x + 3.5, middle + 1.1, "7", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill="#ffffff")
-        fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, SCREEN_PT, fill=INK)
+        fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, screen=True, fill=INK)
