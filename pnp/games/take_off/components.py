@@ -11,7 +11,7 @@ from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_dat
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Draw, Drawing
-from pnp.printing.fonts import fit_size
+from pnp.printing import fit
 from pnp.printing.parts import (
     BLEED_REACH,
     Card,
@@ -132,9 +132,14 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
     canvas.circle(width - EDGE - 4, 5.8, 3.9, fill="#ffffff", stroke=None)
     canvas.text(width - EDGE - 4, 7.2, style.letter, size=11, bold=True, anchor="middle", fill=INK)
     room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
-    name_size = fit_size(name, room, NAME_PT, bold=True)
-    canvas.text(width / 2, 18.4, name, size=name_size, bold=True, anchor="middle", fill=INK)
-    canvas.text(width / 2, 23.2, country, size=fit_size(country, room, COUNTRY_PT), anchor="middle", fill=INK)
+    card = f"city card {name!r}"
+    middle = width / 2
+    fit.line(
+        canvas, middle, 18.4, name, room, size=NAME_PT, part=card, field="name", bold=True, anchor="middle", fill=INK
+    )
+    fit.line(
+        canvas, middle, 23.2, country, room, size=COUNTRY_PT, part=card, field="country", anchor="middle", fill=INK
+    )
 
 
 def _jet_tokens(data: TakeOffData) -> TokenSheet:
@@ -247,7 +252,10 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
         ink = ink_on(colour.rgb)
         canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
         canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
-        canvas.text(s / 2, s * 0.93, colour.name, size=6, anchor="middle", fill=ink)
+        field = f"{colour.name} face"
+        fit.line(
+            canvas, s / 2, s * 0.93, colour.name, s - 2, size=6, part="die", field=field, anchor="middle", fill=ink
+        )
     elif face == data.jet_face:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         draw_jet(canvas, s / 2, s * 0.45, s * 0.36, INK)
@@ -255,7 +263,8 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float) -> None:
     else:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         label = "TAKE OFF!"
-        canvas.text(
-            s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK
+        field = "take-off face"
+        fit.line(
+            canvas, s / 2, s * 0.58, label, s - 3, size=9, part="die", field=field, bold=True, anchor="middle", fill=INK
         )
         canvas.text(s / 2, s * 0.9, "draw a card", size=6, anchor="middle", fill=INK)
