@@ -15,6 +15,7 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
+from pnp.printing import fit
 from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
@@ -299,9 +300,11 @@ def _card_size(data: AloftData) -> tuple[float, float]:
     return size.width, size.height
 
 
-def _title(c: Canvas, w: float, text: str, sub: str) -> None:
-    c.text(w / 2, 8, text, size=10, bold=True, anchor="middle", fill=INK)
-    c.text(w / 2, 12.5, sub, size=6, anchor="middle", fill=INK)
+def _title(c: Canvas, w: float, text: str, sub: str, card: str) -> None:
+    """A card's title and the line under it, each fitted to the card's safe area (``card`` names it)."""
+    room = w - 6
+    fit.line(c, w / 2, 8, text, room, size=10, part=card, field="title", bold=True, anchor="middle", fill=INK)
+    fit.line(c, w / 2, 12.5, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=INK)
 
 
 def _back(data: AloftData, label: str) -> Face:
@@ -326,7 +329,8 @@ def _balloon_cards(data: AloftData) -> list[Card]:
             sub = " + ".join(names[code] for code in balloon.colours)
 
         def draw(c: Canvas, balloon: Balloon = balloon, sub: str = sub) -> None:
-            _title(c, w, balloon.name.upper() if not balloon.shape else balloon.name.title(), sub)
+            title = balloon.name.upper() if not balloon.shape else balloon.name.title()
+            _title(c, w, title, sub, f"balloon card {balloon.name!r}")
             _balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
 
         cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), _back(data, "balloon")))
@@ -340,7 +344,8 @@ def truck_cards(data: AloftData) -> list[Card]:
         safety = index == data.trucks - 1
 
         def draw(c: Canvas, safety: bool = safety, index: int = index) -> None:
-            _title(c, w, "Safety truck" if safety else f"Truck {index + 1}", "always the lead" if safety else "")
+            title = "Safety truck" if safety else f"Truck {index + 1}"
+            _title(c, w, title, "always the lead" if safety else "", f"truck card {index + 1}")
             _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
 
         name = "truck safety" if safety else f"truck {index + 1}"
@@ -355,7 +360,7 @@ def _colour_cards(data: AloftData) -> list[Card]:
     for colour, pattern in zip(data.colours, patterns):
 
         def draw(c: Canvas, colour: Colour = colour, pattern: PatternKind = pattern) -> None:
-            _title(c, w, colour.name, "your secret colour")
+            _title(c, w, colour.name, "your secret colour", f"colour card {colour.code}")
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
