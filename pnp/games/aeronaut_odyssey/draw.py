@@ -23,6 +23,7 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     route_key,
 )
+from pnp.printing import fit
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import wrap
@@ -432,13 +433,15 @@ def _bonuses(c: Canvas, board: AeroMap, w: float, y: float) -> float:
 
 def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float) -> float:
     y = _title(c, 3, y, "TRAJECTORIES")
-    for goal in board.trajectories:
+    for number, goal in enumerate(board.trajectories, 1):
         if goal.kind == "cities":
             what = f"link {goal.cities[0]} and {goal.cities[1]} with your routes"
         else:
             what = "own routes of " + " ".join(TYPE_LETTER[t] for t in goal.types)
-        c.text(3, y + 2.8, what, size=TEXT_PT, fill=INK)
-        c.text(3, y + 6.2, f"{goal.value} {goal.reward}", size=TEXT_PT, bold=True, fill=INK)
+        room, part = w - 6 - goal.slots * 5.2, f"board's trajectory {number}"
+        fit.line(c, 3, y + 2.8, what, room, size=TEXT_PT, part=part, field="goal", fill=INK)
+        reward = f"{goal.value} {goal.reward}"
+        fit.line(c, 3, y + 6.2, reward, room, size=TEXT_PT, part=part, field="reward", bold=True, fill=INK)
         for s in range(goal.slots):
             x = w - 3 - (s + 1) * 5.2
             c.rect(x, y + 1.6, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)
