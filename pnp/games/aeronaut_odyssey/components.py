@@ -11,6 +11,7 @@ from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
+from pnp.printing import art, fonts
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Kit, KitDocument
 
@@ -36,6 +37,7 @@ def kit(request: KitRequest) -> Kit:
     ``request.players`` (``pnp build --players N``) prints N players' inventories; without it, the map's own
     ``players`` setting decides.
     """
+    art.chosen(request.art, {}, "Aeronaut Odyssey")  # no art boxes: a picture named for one is refused
     board = request_map(request)
     return Kit(
         game="aeronaut-odyssey",
@@ -47,6 +49,7 @@ def kit(request: KitRequest) -> Kit:
         ),
         footer=f"{origin(board)} · {board.size}",
         notes=("Print one board per game: players write in it with pens.",),
+        faces=fonts.chosen(request.fonts),
     )
 
 

@@ -5,9 +5,12 @@ Every text on a front is fitted to its box (``pnp.printing.fit``), named by its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pnp.games.air_king.model import Aircraft, AirKingData, AirportInfo
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane, symbol
 from pnp.printing import fit
+from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Face
@@ -31,8 +34,10 @@ BACKS = {
 }
 
 
-def decks(data: AirKingData) -> tuple[Deck, ...]:
-    """Every card of the game, grouped into decks that share a back."""
+def decks(data: AirKingData, art: Mapping[str, Art] | None = None) -> tuple[Deck, ...]:
+    """Every card of the game, grouped into decks that share a back; ``art`` replaces an event type's icon
+    with a picture (keys ``event:TYPE``, see ``ART_KEYS``)."""
+    art = art or {}
     size = CARD_SIZES[data.card_size]
     w, h = size.width, size.height
     by_name = {a.name: a for a in data.airports}
@@ -45,7 +50,7 @@ def decks(data: AirKingData) -> tuple[Deck, ...]:
     events = [
         _card(
             f"{e.type} {n + 1}",
-            _event_face(e.type, e.title, e.text, e.type in ("extra", "diagonal"), w, h),
+            _event_face(e.type, e.title, e.text, e.type in ("extra", "diagonal"), w, h, art.get(f"event:{e.type}")),
             "event",
             w,
             h,
@@ -57,7 +62,7 @@ def decks(data: AirKingData) -> tuple[Deck, ...]:
     returns = [
         _card(
             f"technical return {n + 1}",
-            _event_face("return", "Technical Return", technical.text, False, w, h),
+            _event_face("return", "Technical Return", technical.text, False, w, h, art.get("event:return")),
             "return",
             w,
             h,
@@ -175,7 +180,12 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, w: float, h
     return Face(draw)
 
 
-def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: float) -> Face:
+ART_KEYS = {f"event:{kind}": f"the picture on the {kind} event cards" for kind in EVENT_COLOURS}
+
+
+def _event_face(
+    kind: str, title: str, text: str, movement: bool, w: float, h: float, picture: Art | None = None
+) -> Face:
     colour = EVENT_COLOURS[kind]
     card = f"event card {title!r}"
     bottom = h - 13 if movement else h - SAFE
@@ -190,7 +200,10 @@ def _event_face(kind: str, title: str, text: str, movement: bool, w: float, h: f
             card,
             "movement card" if movement else ("kept apart from your hand" if kind == "return" else "event"),
         )
-        event_icon(c, kind, w / 2, 34, 14)
+        if picture is None:
+            event_icon(c, kind, w / 2, 34, 14)
+        else:
+            c.image(8, 17, w - 16, 34, picture)  # the art box: where the icon is, under the band
         fit.block(c, box, text, size=7, part=card, field="text", anchor="middle", fill=INK)
         if movement:
             c.rect(6, h - 12, w - 12, 6.5, stroke=colour, width=0.5, radius=1.5)

@@ -5,11 +5,15 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.games.air_king import rules_sheet
+from pnp.games.air_king.cards import ART_KEYS as CARD_ART
 from pnp.games.air_king.cards import decks
 from pnp.games.air_king.mat import field_drawing
 from pnp.games.air_king.model import load_data, load_field
 from pnp.games.spec import KitRequest
+from pnp.printing import art, fonts
 from pnp.printing.parts import Board, Kit, KitDocument
+
+ART_KEYS = {**CARD_ART, "field-mat": "the field mat's backdrop: the whole mat, behind the field"}
 
 
 def kit(request: KitRequest) -> Kit:
@@ -19,15 +23,18 @@ def kit(request: KitRequest) -> Kit:
     data = load_data().value
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
+    pictures = art.chosen(request.art, ART_KEYS, "Air King")
+    mat = partial(field_drawing, field, backdrop=pictures.get("field-mat"))
     return Kit(
         game="air-king",
         title="Air King",
         documents=(
-            KitDocument("cards", decks(data)),
-            KitDocument("field-mat", (Board("field mat", field_drawing(field), fill=partial(field_drawing, field)),)),
+            KitDocument("cards", decks(data, pictures)),
+            KitDocument("field-mat", (Board("field mat", mat(), fill=mat),)),
             KitDocument("rules", rules_sheet.rules(data, field)),
             KitDocument("player-aids", rules_sheet.aids(data)),
         ),
         footer=f"field {field.columns}x{field.lanes} · {digest[:8]}",
         notes=("The field mat is optional: cards laid on the table edge to edge make the same field.",),
+        faces=fonts.chosen(request.fonts),
     )

