@@ -133,7 +133,7 @@ def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeyp
     first = dataclasses.replace(first, text=text * 3)
     data = dataclasses.replace(loaded.value, events=(first, *loaded.value.events[1:]))
     card = next(card for deck in cards.decks(data) for card in deck.cards if card.name == "extra 1")
-    message = r"^event card 'Extra move for the long haul', text: the text needs .* mm of height, the box holds .* 6 pt$"
+    message = r"^event card 'Extra move for the long haul', text: the text needs .* mm of height, the box holds .*"
     with pytest.raises(fit.Overflow, match=message):
         write_drawing(Drawing(63.5, 88.9, card.front.draw), tmp_path / "card.pdf")
 
