@@ -65,7 +65,7 @@ def _bitmap(path: Path) -> Art:
             kind: Kind = "png" if image.format == "PNG" else "jpeg"
             width, height = image.size
             if width * height > MAX_PIXELS:
-                raise PnpError(f"{path}: {width}x{height} pixels; at most {MAX_PIXELS // 1_000_000} million")
+                raise PnpError(f"{path}: {width}x{height} pixels; at most {MAX_PIXELS:,} in all")
             image.load()  # a truncated or corrupt file fails here, not half-way through a PDF
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
         raise PnpError(f"{path}: a broken picture ({exc})") from None
