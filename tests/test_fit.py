@@ -240,3 +240,18 @@ def test_a_player_aid_a_little_too_long_is_set_smaller_not_refused(tmp_path):
         inside = all(0 <= char["x0"] and char["x1"] <= pdf.pages[0].width for char in pdf.pages[0].chars)
     assert min(sizes) >= fit.SMALLEST_PT - 0.05 and max(sizes) < AID_STYLE.title and inside
     assert AID_STYLE.body not in sizes  # the body was set smaller than its style's
+
+
+def test_map_check_reports_every_text_too_long_for_its_box(tmp_path):
+    path = _hauling_map(tmp_path, "Interplanetary Logistics", "Tortoise-Heavy-Haulage-Company")
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp", "map", "check", str(path), "--game", "hauling-astronauts"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    out = result.stdout + result.stderr
+    assert f"{path}: error: Hauling Astronauts board, P1 company: the text needs " in out
+    assert f"{path}: error: Hauling Astronauts P1 transport A, name: the text needs " in out
