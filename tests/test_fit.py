@@ -15,7 +15,7 @@ import yaml
 
 from pnp.games.spec import KitRequest
 from pnp.printing import fit
-from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Kit, Sheet
 from pnp.printing.render import PrintSettings, render_kit, write_drawing

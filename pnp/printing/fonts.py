@@ -140,9 +140,9 @@ def register() -> None:
         pdfmetrics.registerFont(TTFont(name, filename))
 
 
-def font_name(bold: bool, faces: Faces = DEFAULT) -> str:
-    """The registered reportlab name of the regular (body) or bold (titles) face."""
-    return faces.name(bold)
+def font_name(bold: bool) -> str:
+    """The registered reportlab name of Vera's regular or bold face (a kit's own: ``Faces.name``)."""
+    return DEFAULT.name(bold)
 
 
 def _find(relative: str) -> Path | None:
