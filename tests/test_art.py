@@ -84,10 +84,13 @@ def test_the_svg_kit_embeds_a_png_where_the_pdf_puts_it(png, tmp_path):
     svg = (tmp_path / "card.svg").read_text()
     assert svg.count("<image ") == 1 and 'xlink:href="data:image/png;base64,' in svg
     at = art.load(png).placed(Rect(8, 17, drawing.width - 16, 34))
-    image = re.search(r"<image ([^>]*)/>", svg)
-    assert image is not None
-    numbers = {name: float(value) for name, value in re.findall(r'(x|y|width|height)="([-0-9.]+)"', image.group(1))}
-    assert numbers == pytest.approx({"x": at.x, "y": at.y, "width": at.w, "height": at.h}, abs=1e-3)
+    image = re.search(r'<image height="([0-9.]+)" id="([^"]+)" preserveAspectRatio="none" width="([0-9.]+)"', svg)
+    placed = r'<use transform="translate\(([-0-9.]+) ([-0-9.]+)\) scale\(([0-9.]+)\)" xlink:href="#([^"]+)"'
+    use = re.search(placed, svg)
+    assert image is not None and use is not None and use.group(4) == image.group(2)
+    x, y, scale = map(float, use.group(1, 2, 3))
+    width, height = float(image.group(3)) * scale, float(image.group(1)) * scale
+    assert (x, y, width, height) == pytest.approx((at.x, at.y, at.w, at.h), abs=SLACK)
 
 
 def test_air_king_field_mat_backdrop_fills_the_mat_behind_the_field(png, tmp_path):

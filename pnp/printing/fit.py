@@ -114,13 +114,11 @@ def block(
     bold: bool = False,
     anchor: Anchor = "start",
     fill: Color = "#000000",
-    middle: bool = False,
 ) -> Fitted:
-    """``text`` wrapped and shrunk into ``box``, from its top (or centred in it when ``middle``); its lines."""
+    """``text`` wrapped and shrunk into ``box``, from its top; its lines."""
     fitted = fit_block(text, box, size, part=part, field=field, bold=bold, faces=c.faces)
     ascent, _ = fonts.extent(fitted.size, bold, c.faces)
-    spare = box.h - _height(len(fitted.lines), fitted.size, bold, c.faces) if fitted.lines else 0.0
-    y = box.y + ascent + (spare / 2 if middle else 0.0)
+    y = box.y + ascent
     x = {"start": box.x, "middle": box.x + box.w / 2, "end": box.right}[anchor]
     for text_line in fitted.lines:
         c.text(x, y, text_line, size=fitted.size, anchor=anchor, bold=bold, fill=fill)

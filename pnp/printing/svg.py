@@ -5,7 +5,8 @@ in ``mm``, so one user unit is one millimetre at 100 %; a picture for a screen
 has width 100 % instead and scales to its container. Named groups become
 ``<g data-name="...">``; clips become ``clipPath`` definitions. A kit's own fonts are named first in every
 text's font-family and embedded in the page (an ``@font-face`` of the whole file), so a print shop sees the
-same faces; pictures in art boxes are embedded too (``data:`` addresses).
+same faces; a picture in an art box is embedded too, once per page (a ``data:`` address in the definitions),
+and placed with ``<use>`` wherever a card shows it.
 
 The text is written here directly, one string per element joined once at the end, byte for byte as
 svgwrite wrote it through ElementTree: attributes in sorted order, empty ones left out, values escaped
@@ -103,9 +104,10 @@ class SvgCanvas:
 
     def __init__(self, clip_prefix: str = "clip", faces: Faces = DEFAULT) -> None:
         self._parts: list[str] = []  # the elements drawn, in order
-        self._clip_paths: list[str] = []  # the clipPath definitions, and the fonts embedded
+        self._clip_paths: list[str] = []  # the definitions: clip paths, the fonts and pictures embedded
         self._clip_prefix = clip_prefix
         self._faces = faces
+        self._pictures: dict[Art, str] = {}  # the id of each picture embedded in the definitions
         self._fonts = (_FONT, _FONT) if faces is DEFAULT else _font_attributes(faces)
         if faces.files:
             self._clip_paths.append(_font_faces(faces))
@@ -264,11 +266,16 @@ class SvgCanvas:
 
     def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
         at = art.placed(Rect(x, y, w, h))
-        with self.clip(x, y, w, h):
-            self._parts.append(
-                f'<image height="{num(at.h)}" preserveAspectRatio="none" width="{num(at.w)}" x="{num(at.x)}"'
-                f' xlink:href="{_data_address(art)}" y="{num(at.y)}" />'
+        picture = self._pictures.get(art)
+        if picture is None:  # embedded once per page in its definitions, however many cards show it
+            picture = self._pictures[art] = f"{self._clip_prefix}-art{len(self._pictures) + 1}"
+            self._clip_paths.append(
+                f'<image height="{num(art.height / art.width)}" id="{picture}" preserveAspectRatio="none"'
+                f' width="1" xlink:href="{_data_address(art)}" />'  # one unit wide: a placement scales it
             )
+        with self.clip(x, y, w, h):
+            transform = f"translate({num(at.x)} {num(at.y)}) scale({num(at.w)})"
+            self._parts.append(f'<use transform="{transform}" xlink:href="#{picture}" />')
 
 
 _MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
