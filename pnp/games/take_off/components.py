@@ -161,7 +161,9 @@ def _jet_face(colour: JetColour, number: int, diameter: float) -> Draw:
         canvas.circle(r, r, r - 0.4, stroke=INK, width=0.3)
         draw_jet(canvas, r, r * 0.72, r * 0.55, ink)
         label = max(6.0, diameter * 0.42)  # pt: never under the kit's smallest text
-        canvas.text(r, r + r * 0.74, f"{colour.letter}{number}", size=label, bold=True, anchor="middle", fill=ink)
+        token, text = f"{colour.name} jet token {number}", f"{colour.letter}{number}"
+        room, y = diameter * 0.8, r + r * 0.74
+        fit.line(canvas, r, y, text, room, size=label, part=token, field="label", bold=True, anchor="middle", fill=ink)
 
     return draw
 
