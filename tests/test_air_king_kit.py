@@ -129,6 +129,9 @@ class Recorder:
     """A Canvas that keeps the text it is asked to draw."""
 
     def __init__(self) -> None:
+        from pnp.printing.fonts import DEFAULT
+
+        self.faces = DEFAULT  # what fitted text is measured in
         self.texts: list[str] = []
 
     def text(self, x, y, s, **kwargs) -> None:

@@ -312,15 +312,14 @@ def _raises(*_args, **_kwargs):
 
 
 def _in_helvetica(canvas) -> None:
-    """Text in a base-14 font that no PDF embeds (the canvas only offers Vera, so its font lookup is swapped)."""
-    from pnp.printing import fonts
-
-    chosen = fonts.font_name
-    fonts.font_name = lambda bold: "Helvetica"
-    try:
+    """Text in a base-14 font that no PDF embeds (the canvas offers embedded faces only, so reportlab's own
+    canvas under it writes the text)."""
+    rl = getattr(canvas, "_rl", None)
+    if rl is None:  # an SVG page names its fonts, embedding none
         canvas.text(10, 20, "set in Helvetica", size=12)
-    finally:
-        fonts.font_name = chosen
+    else:
+        rl.setFont("Helvetica", 12)
+        rl.drawString(10, 20, "set in Helvetica")
 
 
 def _kit_plus(document: KitDocument):

@@ -47,6 +47,19 @@ def _findings(maps: MapSupport, loaded: Loaded[Any]) -> list[Finding]:
     return maps.check(loaded) + findings(loaded.source.name, loaded.source.text)
 
 
+def _overflows(spec: GameSpec, path: Path) -> list[Finding]:
+    """Each part of the map's kit with a text too long for its box even at 6 pt (``pnp.printing.overflows``)."""
+    from pnp.games.spec import KitRequest
+    from pnp.printing.fit import Overflow
+    from pnp.printing.overflows import overflows
+
+    try:
+        messages = overflows(spec.kit(KitRequest(map_path=path)))
+    except Overflow as exc:  # a rules sheet or an aid, set as the kit is made
+        messages = [str(exc)]
+    return [Finding("error", str(path), message) for message in messages]
+
+
 @app.command()
 def check(
     map_file: Annotated[Path, typer.Argument(help="The map to check.")],
@@ -61,6 +74,8 @@ def check(
     try:
         spec, maps = _map_game(map_file, game)
         findings = _findings(maps, maps.load(map_file))
+        if not any(f.level == "error" for f in findings):
+            findings += _overflows(spec, map_file)
     except DataError as exc:  # the file cannot be read as a map at all: that is its one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         findings = [Finding("error", exc.where, message, exc.path)]

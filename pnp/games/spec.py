@@ -84,6 +84,8 @@ class KitRequest:
     what that many players need, and for None what the game's most players need. ``knobs`` holds only
     settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``). ``language`` picks a
     translation shipped with pnp (None: English); ``texts`` overrides catalogue entries by key (a variant's).
+    ``fonts`` maps a font role (titles, body, symbols: ``pnp.printing.fonts.ROLES``) to a TTF/OTF file;
+    ``art`` maps one of the game's art-box keys (its ``ART_KEYS``) to a PNG, JPEG or SVG picture.
     """
 
     map_path: Path | None = None
@@ -92,6 +94,8 @@ class KitRequest:
     knobs: Mapping[str, Any] = field(default_factory=dict)
     language: str | None = None
     texts: Mapping[str, str] = field(default_factory=dict)
+    fonts: Mapping[str, Path] = field(default_factory=dict)
+    art: Mapping[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from pnp.printing.art import Art
+    from pnp.printing.fonts import Faces
 
 Color = str
 Point = tuple[float, float]
@@ -23,7 +27,11 @@ PT = 25.4 / 72  # one point in millimetres
 
 
 class Canvas(Protocol):
-    """What a component may draw with."""
+    """What a component may draw with; ``faces`` are the kit's faces its text is drawn and measured in."""
+
+    @property
+    def faces(self) -> Faces:
+        """The faces text is drawn in (see ``pnp.printing.fonts``)."""
 
     def rect(
         self,
@@ -117,6 +125,9 @@ class Canvas(Protocol):
 
     def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
         """Limit drawing to the inside of a closed path (see ``path``) while the context is open."""
+
+    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
+        """A picture fitted inside the box (aspect kept, centred) and clipped to it (see ``pnp.printing.art``)."""
 
 
 Draw = Callable[[Canvas], None]

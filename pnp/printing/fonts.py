@@ -1,4 +1,4 @@
-"""The toolkit's typefaces: Bitstream Vera (bundled with reportlab), then fallbacks for other scripts.
+"""The toolkit's typefaces: Bitstream Vera (bundled with reportlab) or a kit's own, then fallbacks for other scripts.
 
 PDFs use only TrueType fonts, so every font in every file is embedded (no base-14 Helvetica). Vera covers
 Latin-1 and common punctuation. Text in another script is drawn, run by run, in the first fallback that has
@@ -6,15 +6,21 @@ its glyphs: Noto Sans (Greek, Cyrillic, more Latin), Noto Sans Arabic and Hebrew
 (Chinese, Japanese, Korean). Those come from the system (Debian's ``fonts-noto-core`` and
 ``fonts-droid-fallback``) and are read only when a text needs them. SVG names the same families, so a
 browser draws the same. Draw icons as paths, not as exotic glyphs.
+
+A kit may bring its own faces (:class:`Faces`, from ``KitRequest.fonts``): "titles" draws bold text, "body"
+regular text, and "symbols" is tried for a character before the fallbacks. The faces travel with the drawing
+(each canvas has its own), so nothing here switches fonts for the whole process.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from pnp.errors import PnpError
 from pnp.printing.canvas import PT
 
 REGULAR = "Vera"
@@ -48,6 +54,82 @@ _FOLDERS = (
 _RTL = frozenset(("R", "AL"))  # bidirectional classes of right-to-left letters
 
 
+ROLES = ("titles", "body", "symbols")
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The registered reportlab names of a kit's faces by role, and the files chosen for them."""
+
+    body: str = REGULAR
+    titles: str = BOLD
+    symbols: str | None = None
+    files: tuple[tuple[str, Path, str], ...] = ()  # (role, file, its family name) for each role chosen
+
+    def name(self, bold: bool) -> str:
+        """The face of bold (titles) or regular (body) text."""
+        return self.titles if bold else self.body
+
+    def svg_family(self, bold: bool) -> str:
+        """The CSS font-family list of bold or regular text in an SVG: the page's embedded faces by role
+        (``pnp-titles``, ``pnp-symbols``...), the chosen families by name, then the toolkit's own."""
+        roles = {role: family for role, _, family in self.files}
+        wanted = [role for role in ("titles" if bold else "body", "symbols") if role in roles]
+        return ", ".join((*(f"pnp-{role}" for role in wanted), *(f"'{roles[role]}'" for role in wanted), SVG_FAMILY))
+
+
+DEFAULT = Faces()
+
+
+def chosen(files: Mapping[str, Path]) -> Faces:
+    """The faces of a kit drawn with the font ``files`` by role (see ``ROLES``); a role not named keeps Vera."""
+    unknown = sorted(set(files) - set(ROLES))
+    if unknown:
+        raise PnpError(f"font role {unknown[0]!r}: unknown (known: {', '.join(ROLES)})")
+    if not files:
+        return DEFAULT
+    names = {role: _own(Path(path)) for role, path in files.items()}
+    return Faces(
+        body=names.get("body", REGULAR),
+        titles=names.get("titles", BOLD),
+        symbols=names.get("symbols"),
+        files=tuple((role, Path(files[role]), _family(names[role])) for role in ROLES if role in files),
+    )
+
+
+@cache
+def _own(path: Path) -> str:
+    """Register a kit's font file with reportlab; its registered name. A file it cannot embed is one line."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    if not path.is_file():
+        raise PnpError(f"{path}: no such font file")
+    name = f"own:{path}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except TTFError as exc:
+        if "postscript outlines" in str(exc).lower():
+            raise PnpError(
+                f"{path}: an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType "
+                "(.ttf) version of it"
+            ) from None
+        raise PnpError(f"{path}: not a TrueType or OpenType font ({exc})") from None
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot read the font ({exc.strerror or exc})") from None
+    return name
+
+
+def _family(name: str) -> str:
+    """The family name a registered TrueType face declares (for an SVG's font-family)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = pdfmetrics.getFont(name)
+    family = getattr(font.face, "familyName", b"") if isinstance(font, TTFont) else b""
+    return family.decode("latin-1") if isinstance(family, bytes) else str(family)
+
+
 @cache
 def register() -> None:
     """Register the Vera TTFs with reportlab (once per process)."""
@@ -59,8 +141,8 @@ def register() -> None:
 
 
 def font_name(bold: bool) -> str:
-    """The registered reportlab name of the regular or bold face."""
-    return BOLD if bold else REGULAR
+    """The registered reportlab name of Vera's regular or bold face (a kit's own: ``Faces.name``)."""
+    return DEFAULT.name(bold)
 
 
 def _find(relative: str) -> Path | None:
@@ -97,10 +179,15 @@ def covered(name: str) -> frozenset[int]:
     return frozenset(font.face.charToGlyph) if isinstance(font, TTFont) else frozenset()
 
 
-def _faces(bold: bool) -> Iterator[tuple[str, frozenset[int]]]:
-    """The faces tried for a character, in order: the kit's own, then each installed fallback."""
-    own = font_name(bold)
+def _faces(bold: bool, faces: Faces = DEFAULT) -> Iterator[tuple[str, frozenset[int]]]:
+    """The faces tried for a character, in order: the kit's own, its symbols face, Vera, then each installed
+    fallback (so a kit's own faces never print less than Vera would)."""
+    own = faces.name(bold)
     yield own, covered(own)
+    if faces.symbols is not None:
+        yield faces.symbols, covered(faces.symbols)
+    if faces is not DEFAULT:  # the toolkit's own face still covers what the chosen ones lack
+        yield DEFAULT.name(bold), covered(DEFAULT.name(bold))
     for name, relative in _FALLBACKS[bold]:
         chars = _fallback(name, relative)
         if chars is not None:
@@ -112,29 +199,29 @@ def missing_fallbacks() -> bool:
     return any(_find(relative) is None for relative in dict(_FALLBACKS[False] + _FALLBACKS[True]).values())
 
 
-def covers(char: str) -> bool:
+def covers(char: str, faces: Faces = DEFAULT) -> bool:
     """True when some face (the kit's own or a fallback, regular and bold alike) has a glyph for ``char``."""
     code = ord(char)
-    return all(any(code in chars for _, chars in _faces(bold)) for bold in (False, True))
+    return all(any(code in chars for _, chars in _faces(bold, faces)) for bold in (False, True))
 
 
-def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+def runs(text: str, bold: bool = False, faces: Faces = DEFAULT) -> list[tuple[str, str]]:
     """``text`` cut into runs, each with the name of the first face that has its glyphs.
 
     A character no face covers stays with the kit's own face (``pnp.printing.glyphs`` refuses it first).
     A space or mark stays in the run it is in when that face has it, so a line of one script is one run.
     """
-    own = font_name(bold)
-    if text.isascii() or not set(map(ord, text)) - covered(own):
+    own = faces.name(bold)
+    if (text.isascii() and faces is DEFAULT) or not set(map(ord, text)) - covered(own):
         return [(own, text)]
-    faces = dict(_faces(bold))
+    tried = dict(_faces(bold, faces))
     found: list[tuple[str, str]] = []
     for char in text:
         code = ord(char)
-        if found and code in faces[found[-1][0]]:
+        if found and code in tried[found[-1][0]]:
             found[-1] = (found[-1][0], found[-1][1] + char)
             continue
-        name = next((name for name, chars in faces.items() if code in chars), own)
+        name = next((name for name, chars in tried.items() if code in chars), own)
         found.append((name, char))
     return found
 
@@ -152,40 +239,42 @@ def visual(text: str) -> str:
 
 
 @lru_cache(maxsize=8192)  # boards measure the same labels again and again (anchoring, fitting)
-def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+def text_width(text: str, size_pt: float, bold: bool = False, faces: Faces = DEFAULT) -> float:
     """The advance width of ``text`` in millimetres at ``size_pt`` points."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register()
-    return sum(stringWidth(chunk, name, size_pt) for name, chunk in runs(text, bold)) * PT
+    return sum(stringWidth(chunk, name, size_pt) for name, chunk in runs(text, bold, faces)) * PT
 
 
-def extent(size_pt: float, bold: bool = False) -> tuple[float, float]:
+def extent(size_pt: float, bold: bool = False, faces: Faces = DEFAULT) -> tuple[float, float]:
     """How far the face reaches above and below its baseline at ``size_pt`` points, in millimetres."""
     from reportlab.pdfbase.pdfmetrics import getAscentDescent
 
     register()
-    ascent, descent = getAscentDescent(font_name(bold), size_pt)
+    ascent, descent = getAscentDescent(faces.name(bold), size_pt)
     return ascent * PT, -descent * PT
 
 
-def fit_size(text: str, width_mm: float, size_pt: float, bold: bool = False, minimum: float = 4.0) -> float:
+def fit_size(
+    text: str, width_mm: float, size_pt: float, bold: bool = False, minimum: float = 4.0, faces: Faces = DEFAULT
+) -> float:
     """The largest size up to ``size_pt`` at which ``text`` fits ``width_mm``, but never below ``minimum``.
 
     Text width grows in proportion to the size, so one measurement gives the exact size;
     below ``minimum`` legibility wins and the text may overrun.
     """
-    need = text_width(text, size_pt, bold)
+    need = text_width(text, size_pt, bold, faces)
     if need <= width_mm:
         return size_pt
     return max(minimum, size_pt * width_mm / need)
 
 
-def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list[str]:
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, faces: Faces = DEFAULT) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width_mm`` at ``size_pt``."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size_pt, bold) <= width_mm:
+        if lines and text_width(f"{lines[-1]} {word}", size_pt, bold, faces) <= width_mm:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 
+from pnp.printing.art import Art
 from pnp.printing.canvas import Anchor, Canvas, Color, PathOp, Point
+from pnp.printing.fonts import Faces
 
 
 class Forwarding:
@@ -14,6 +16,10 @@ class Forwarding:
 
     def __init__(self, inner: Canvas) -> None:
         self.inner = inner
+
+    @property
+    def faces(self) -> Faces:
+        return self.inner.faces
 
     def paint(self, color: Color) -> Color:
         """The colour a fill of ``color`` is drawn in."""
@@ -119,3 +125,6 @@ class Forwarding:
 
     def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
         return self.inner.clip_path(ops)
+
+    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
+        self.inner.image(x, y, w, h, art)

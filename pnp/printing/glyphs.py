@@ -14,11 +14,12 @@ from pnp.games.spec import Finding
 from pnp.printing import fonts
 
 
-def unprintable(text: str) -> str:
-    """The characters of ``text`` that no face has, each once, in order (line ends and tabs aside)."""
+def unprintable(text: str, faces: fonts.Faces = fonts.DEFAULT) -> str:
+    """The characters of ``text`` that no face has (a kit's own ``faces``, then the fallbacks), each once, in order
+    (line ends and tabs aside)."""
     if text.isascii():
         return ""
-    seen = dict.fromkeys(c for c in text if c not in "\t\n\r" and not fonts.covers(c))
+    seen = dict.fromkeys(c for c in text if c not in "\t\n\r" and not fonts.covers(c, faces))
     return "".join(seen)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pnp.printing.canvas import Color, Draw, Drawing
+from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.settings import MAX_BLEED
 from pnp.printing.sizes import BRIDGE, CARD_SIZES, MINI, POKER, SQUARE, TAROT, CardSize  # noqa: F401 - re-exported
 from pnp.texts import Catalogue, toolkit
@@ -140,7 +141,8 @@ class KitDocument:
 @dataclass(frozen=True)
 class Kit:
     """Everything printed for one game. ``footer`` adds e.g. a seed or data version; ``texts`` is the catalogue
-    the kit was printed from, whose ``print.*`` entries the toolkit prints (labels, footers, calibration sheet)."""
+    the kit was printed from, whose ``print.*`` entries the toolkit prints (labels, footers, calibration sheet);
+    ``faces``: the fonts every page's text is drawn in (``pnp.printing.fonts.chosen`` of ``KitRequest.fonts``)."""
 
     game: str
     title: str
@@ -148,3 +150,4 @@ class Kit:
     footer: str = ""
     notes: tuple[str, ...] = field(default=())
     texts: Catalogue = field(default_factory=toolkit)
+    faces: Faces = DEFAULT

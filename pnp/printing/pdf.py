@@ -13,6 +13,9 @@ their own (reportlab's pure-Python one dominated the time of large maps). A
 drawing placed more than once (a board on its overview and on each tile) is
 written once per file as a form XObject in the same millimetre space, and
 every placement refers to it. Each page carries a TrimBox and a BleedBox.
+
+Pictures in art boxes: PNG and JPEG through reportlab (each file written once per PDF), SVG converted to
+PDF drawing by svglib (imported only then).
 """
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
+from pnp.errors import PnpError
 from pnp.files import write_atomic
 from pnp.printing import fonts
+from pnp.printing.art import Art
 from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
+from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.color import rgb
 from pnp.printing.paper import Rect
 
@@ -124,12 +130,17 @@ class PdfCanvas:
     ``forms`` maps the key of each drawing already kept in this file to its form's name.
     """
 
-    def __init__(self, rl: RlCanvas, forms: dict[Hashable, str]) -> None:
+    def __init__(self, rl: RlCanvas, forms: dict[Hashable, str], faces: Faces = DEFAULT) -> None:
         self._rl = rl
         self._forms = forms
+        self._faces = faces
         # the graphics state last written (fill, stroke, width, dash), so repeats are not written again
         self._state: list[object] = [None, None, None, None]
         self._saved: list[list[object]] = []
+
+    @property
+    def faces(self) -> Faces:
+        return self._faces
 
     def _fill(self, fill: Color) -> None:
         if fill != self._state[0]:
@@ -279,16 +290,16 @@ class PdfCanvas:
         rl = self._rl
         shift = 0.0
         if anchor != "start":
-            shift = fonts.text_width(s, size, bold) * (0.5 if anchor == "middle" else 1.0)
+            shift = fonts.text_width(s, size, bold, self._faces) * (0.5 if anchor == "middle" else 1.0)
         cos, sin, turn = _turn(rotate)
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
         x, y = x - shift * cos, y - shift * sin
-        runs = fonts.runs(fonts.visual(s), bold)
+        runs = fonts.runs(fonts.visual(s), bold, self._faces)
         glyphs = _glyphs(rl, runs, size * PT)
         if glyphs is None:  # a standard PDF font, never the toolkit's own: reportlab's text object
             t = rl.beginText()
             t.setTextTransform(cos, sin, sin, -cos, x, y)
-            t.setFont(fonts.font_name(bold), size * PT)
+            t.setFont(self._faces.name(bold), size * PT)
             t.textOut(s)
             self._fill(fill)
             rl.drawText(t)
@@ -337,6 +348,17 @@ class PdfCanvas:
             self._rl.addLiteral(f"{self._path_code(ops)} W n")
             yield
 
+    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
+        at = art.placed(Rect(x, y, w, h))
+        rl = self._rl
+        with self.clip(x, y, w, h), self._saving():
+            rl.translate(at.x, at.bottom)
+            rl.scale(1, -1)  # pictures are upright in PDF space, whose y grows upwards
+            if art.kind == "svg":
+                _draw_svg(rl, art, at.w, at.h)
+            else:
+                rl.drawImage(str(art.path), 0, 0, at.w, at.h, mask="auto")
+
     def reuse(self, drawing: Drawing, key: Hashable) -> None:
         """Place ``drawing`` at the origin, written as a form the first time ``key`` is placed in this file."""
         rl, name = self._rl, self._forms.get(key)
@@ -344,10 +366,25 @@ class PdfCanvas:
             name = f"Drawing{len(self._forms) + 1}"
             # a form is painted in whatever state its placement has: a fresh canvas sets every colour and width
             rl.beginForm(name, 0, 0, drawing.width, drawing.height)
-            drawing.draw(PdfCanvas(rl, self._forms))
+            drawing.draw(PdfCanvas(rl, self._forms, self._faces))
             rl.endForm()
             self._forms[key] = name
         rl.doForm(name)
+
+
+def _draw_svg(rl: RlCanvas, art: Art, w: float, h: float) -> None:
+    """An SVG picture drawn ``w`` x ``h`` from the origin (y up), through svglib."""
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import svg2rlg
+
+    try:
+        drawing = svg2rlg(str(art.path))
+    except Exception as exc:  # svglib raises what its parser meets  # noqa: BLE001
+        raise PnpError(f"{art.path}: a broken SVG picture ({exc})") from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise PnpError(f"{art.path}: a broken SVG picture (svglib read nothing)")
+    rl.scale(w / drawing.width, h / drawing.height)
+    renderPDF.draw(drawing, rl, 0, 0)
 
 
 def _box(rect: Rect, page_height: float) -> tuple[float, float, float, float]:
@@ -360,12 +397,13 @@ class PdfWriter:
 
     Pages are kept in memory: ``close`` writes the whole file to ``path`` in one step.
     The file asks the print dialog for actual size (no scaling), and with ``duplex``
-    for double-sided printing flipped on the long edge.
+    for double-sided printing flipped on the long edge. Text is drawn in ``faces``.
     """
 
-    def __init__(self, path: Path, title: str, duplex: bool = False) -> None:
+    def __init__(self, path: Path, title: str, duplex: bool = False, faces: Faces = DEFAULT) -> None:
         fonts.register()
         self.path = path
+        self._faces = faces
         self._rl = RlCanvas(
             str(path),
             initialFontName=fonts.REGULAR,  # type: ignore[arg-type]  # types-reportlab says float; it is a name
@@ -395,7 +433,7 @@ class PdfWriter:
         rl.setTrimBox(_box(trim or whole, height))
         rl.setBleedBox(_box(bleed or whole, height))
         rl.transform(MM, 0, 0, -MM, 0, height * MM)
-        draw(PdfCanvas(rl, self._forms))
+        draw(PdfCanvas(rl, self._forms, self._faces))
         rl.showPage()
         self.pages += 1
 

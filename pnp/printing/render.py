@@ -20,6 +20,8 @@ from pnp.files import file_name, make_dir, write_atomic
 from pnp.printing.calibration import calibration_pages
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.cutting import registration_marks
+from pnp.printing.fit import Overflow
+from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.footer import SEPARATOR, draw_footer
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.pages import Page
@@ -83,7 +85,21 @@ def render_kit(
     """Write every document of ``kit`` and a calibration sheet into ``out_dir/<game>/``.
 
     ``documents`` is ``plan_kit``'s plan of the same kit and settings, where the caller already made it.
+    A text too long for its box even at the smallest size stops it with one line naming the game first.
     """
+    try:
+        return _render(kit, settings, out_dir, progress, documents)
+    except Overflow as exc:
+        raise PnpError(f"{kit.title} {exc}") from None
+
+
+def _render(
+    kit: Kit,
+    settings: PrintSettings,
+    out_dir: Path,
+    progress: Progress | None,
+    documents: list[PlannedDocument] | None,
+) -> list[WrittenFile]:
     if documents is None:
         documents = plan_kit(kit, settings)
     total = pages_in(documents)
@@ -95,7 +111,7 @@ def render_kit(
         stem = file_name(doc.name)
         pdf = None
         if "pdf" in settings.formats:
-            pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}", doc.duplex)
+            pdf = _PdfFile(folder / f"{stem}.pdf", f"{kit.title}: {doc.name}", doc.duplex, kit.faces)
         digits = max(2, len(str(len(doc.pages))))
         for number, page in enumerate(doc.pages, 1):
             draw = _page_drawer(page, _footer(kit, doc, number), settings.ink_saver)
@@ -103,7 +119,7 @@ def render_kit(
                 pdf.add(page, draw)
             if "svg" in settings.formats:
                 path = folder / "svg" / f"{stem}-{number:0{digits}d}.svg"
-                write_atomic(path, _svg(page.frame.width, page.frame.height, draw), sync=False)
+                write_atomic(path, _svg(page.frame.width, page.frame.height, draw, kit.faces), sync=False)
                 written.append(WrittenFile(path, "svg", 1, dict(page.components), int(doc.starts_sheet(number - 1))))
             done += 1
             if progress is not None:
@@ -184,11 +200,11 @@ def _page_drawer(page: Page, footer: str, ink_saver: bool) -> Callable[[Canvas],
 class _PdfFile:
     """One document's PDF, written page by page."""
 
-    def __init__(self, path: Path, title: str, duplex: bool) -> None:
+    def __init__(self, path: Path, title: str, duplex: bool, faces: Faces) -> None:
         from pnp.printing.pdf import PdfWriter
 
         self.path = path
-        self._writer = PdfWriter(path, title, duplex)
+        self._writer = PdfWriter(path, title, duplex, faces)
 
     def add(self, page: Page, draw: Callable[[Canvas], None]) -> None:
         self._writer.page(page.frame.width, page.frame.height, draw, page.trim, page.bleed)
@@ -202,7 +218,7 @@ class _PdfFile:
         return WrittenFile(self.path, "pdf", len(doc.pages), dict(components), sheets)
 
 
-def _svg(width: float, height: float, draw: Callable[[Canvas], None]) -> str:
+def _svg(width: float, height: float, draw: Callable[[Canvas], None], faces: Faces = DEFAULT) -> str:
     from pnp.printing.svg import svg_page
 
-    return svg_page(width, height, draw)
+    return svg_page(width, height, draw, faces)

@@ -1,8 +1,9 @@
 """Text sheets: the sides of a rules sheet and the player aids, set from headings, paragraphs, lists, tables
 and figures.
 
-A game says what a sheet says (a list of blocks); this module sets it in columns and raises if it does not
-fit, so a text that grows too long fails the build instead of running off the paper. In any text, ``*words*``
+A game says what a sheet says (a list of blocks); this module sets it in columns, smaller step by step when it
+does not fit (down to a 6 pt body), and raises if it does not fit even then, so a text that grows too long
+fails the build, saying how much is over, instead of running off the paper. In any text, ``*words*``
 are set in bold. Figures sit on a light tint (``FIGURE_TINT``): the only place text may be smaller than the
 body, since a figure is a component drawn to scale.
 """
@@ -11,14 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from pnp.errors import PnpError
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
+from pnp.printing.fit import Overflow
 from pnp.printing.fonts import text_width
-from pnp.printing.legible import Legible
+from pnp.printing.legible import SMALLEST_PT, Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
 from pnp.texts import Catalogue
@@ -100,6 +101,13 @@ class Style:
     gutter: float
 
 
+    def scaled(self, body: float) -> Style:
+        """The same style with a body of ``body`` points, its heading and title in proportion."""
+        ratio = body / self.body
+        return replace(self, body=body, heading=self.heading * ratio, title=self.title * ratio)
+
+
+SHRINK_STEP = 0.5  # points a sheet's body shrinks by at a time when its text does not fit
 RULES_STYLE = Style(body=9.0, heading=11.0, title=16.0, columns=2, margin=6.0, gutter=7.0)
 AID_STYLE = Style(body=7.5, heading=8.5, title=10.0, columns=1, margin=4.0, gutter=0.0)
 
@@ -140,21 +148,45 @@ def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Cata
 def text_drawing(
     title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style, shrink: bool = False
 ) -> Drawing:
-    """``blocks`` set in ``style``'s columns under ``title``; raises when they do not fit ``height``.
+    """``blocks`` set in ``style``'s columns under ``title``, smaller (down to a 6 pt body) when they do not fit
+    ``height``; Overflow, saying how much is over, when they do not fit even then.
 
     ``shrink`` ends the drawing below its text instead, however tall that is up to ``height``.
     """
-    setter = _Setter(title, width, height, style)
-    setter.title(title)
-    for block in blocks:
-        setter.block(block)
+    body = style.body
+    while True:
+        setter = _Setter(title, width, height, style.scaled(body))
+        try:
+            setter.set(blocks)
+            break
+        except _Full:
+            if body <= SMALLEST_PT:
+                raise _overflow(title, blocks, width, height, style.scaled(body)) from None
+            body = max(SMALLEST_PT, body - SHRINK_STEP)
     strokes = tuple(setter.strokes)
+    style = setter.style
 
     def draw(c: Canvas) -> None:
         for stroke in strokes:
             stroke(c)
 
     return Drawing(width, min(height, setter.deepest + style.margin) if shrink else height, draw)
+
+
+class _Full(Exception):
+    """The text reached past the last column."""
+
+
+def _overflow(title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style) -> Overflow:
+    """How much ``blocks`` overrun their page in ``style``: set in as many columns as they take, measured."""
+    setter = _Setter(title, width, height, style, measuring=True)
+    setter.set(blocks)
+    column = setter.bottom - setter.top
+    need = setter.column * column + setter.y - setter.top
+    return Overflow(
+        f"{title}, text: the text needs {need:.1f} mm of column, the page holds "
+        f"{style.columns * column:.1f} mm at {SMALLEST_PT:g} pt"
+    )
 
 
 def runs(text: str) -> list[tuple[str, bool]]:
@@ -190,10 +222,12 @@ def wrap_words(words: list[Word], size: float, width: float) -> list[list[Word]]
 
 
 class _Setter:
-    """Places blocks down the columns, keeping the drawing operations for later."""
+    """Places blocks down the columns, keeping the drawing operations for later; ``measuring`` goes on past the
+    last column (to see how far the text reaches)."""
 
-    def __init__(self, name: str, width: float, height: float, style: Style) -> None:
+    def __init__(self, name: str, width: float, height: float, style: Style, measuring: bool = False) -> None:
         self.name = name
+        self.measuring = measuring
         self.style = style
         self.width = width
         self.column_width = (width - 2 * style.margin - style.gutter * (style.columns - 1)) / style.columns
@@ -210,6 +244,12 @@ class _Setter:
 
     def leading(self, size: float) -> float:
         return size * PT * 1.3
+
+    def set(self, blocks: tuple[Block, ...]) -> None:
+        """The title, then every block; ``_Full`` when they reach past the last column."""
+        self.title(self.name)
+        for block in blocks:
+            self.block(block)
 
     def title(self, text: str) -> None:
         size = self.style.title
@@ -234,8 +274,8 @@ class _Setter:
     def next_column(self) -> None:
         self.filled = max(self.filled, self.y)
         self.column += 1
-        if self.column >= self.style.columns:
-            raise PnpError(f"{self.name}: the text overflows its page; shorten it")
+        if self.column >= self.style.columns and not self.measuring:
+            raise _Full
         self.y = self.top
 
     def block(self, block: Block) -> None:

@@ -3,7 +3,10 @@
 The viewBox is in millimetres. A page for print carries its width and height
 in ``mm``, so one user unit is one millimetre at 100 %; a picture for a screen
 has width 100 % instead and scales to its container. Named groups become
-``<g data-name="...">``; clips become ``clipPath`` definitions.
+``<g data-name="...">``; clips become ``clipPath`` definitions. A kit's own fonts are named first in every
+text's font-family and embedded in the page (an ``@font-face`` of the whole file), so a print shop sees the
+same faces; a picture in an art box is embedded too, once per page (a ``data:`` address in the definitions),
+and placed with ``<use>`` wherever a card shows it.
 
 The text is written here directly, one string per element joined once at the end, byte for byte as
 svgwrite wrote it through ElementTree: attributes in sorted order, empty ones left out, values escaped
@@ -16,6 +19,7 @@ is written to SVG text once per process, and that text goes into every later pic
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import itertools
 import re
@@ -25,7 +29,10 @@ from functools import lru_cache
 
 from pnp.memo import Memo
 from pnp.printing import fonts
+from pnp.printing.art import Art
 from pnp.printing.canvas import PT, Anchor, Area, Color, Draw, Drawing, PathOp, Point
+from pnp.printing.fonts import DEFAULT, Faces
+from pnp.printing.paper import Rect
 
 FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few sessions one server holds
 _FRAGMENTS: Memo[Hashable, tuple[str, str]] = Memo(FRAGMENTS_KEPT)  # by key: (digest, text)
@@ -95,10 +102,19 @@ class SvgCanvas:
     Each element's attributes are written in sorted order, as svgwrite wrote them.
     """
 
-    def __init__(self, clip_prefix: str = "clip") -> None:
+    def __init__(self, clip_prefix: str = "clip", faces: Faces = DEFAULT) -> None:
         self._parts: list[str] = []  # the elements drawn, in order
-        self._clip_paths: list[str] = []  # the clipPath definitions
+        self._clip_paths: list[str] = []  # the definitions: clip paths, the fonts and pictures embedded
         self._clip_prefix = clip_prefix
+        self._faces = faces
+        self._pictures: dict[Art, str] = {}  # the id of each picture embedded in the definitions
+        self._fonts = (_FONT, _FONT) if faces is DEFAULT else _font_attributes(faces)
+        if faces.files:
+            self._clip_paths.append(_font_faces(faces))
+
+    @property
+    def faces(self) -> Faces:
+        return self._faces
 
     def written(self, start: str, end: str) -> str:
         """What was drawn, between ``start`` and ``end``: the definitions (``<defs>``, always there), then the elements.
@@ -206,7 +222,7 @@ class SvgCanvas:
         aligned = _attribute("text-anchor", anchor) if anchor != "start" else ""
         turned = f' transform="rotate({num(rotate)} {at_x} {at_y})"' if rotate else ""
         start = (
-            f'<text{_attribute("fill", fill)}{_FONT} font-size="{num(size * PT)}"{weight}{aligned}{turned}'
+            f'<text{_attribute("fill", fill)}{self._fonts[bold]} font-size="{num(size * PT)}"{weight}{aligned}{turned}'
             f' x="{at_x}" y="{at_y}"'
         )
         self._parts.append(f"{start}>{escape_text(s)}</text>" if s else f"{start} />")
@@ -248,6 +264,45 @@ class SvgCanvas:
         self._clip_paths.append(f'<clipPath id="{clip_id}">{shape}</clipPath>')
         return self._enter("g", f' clip-path="url(#{clip_id})"')
 
+    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
+        at = art.placed(Rect(x, y, w, h))
+        picture = self._pictures.get(art)
+        if picture is None:  # embedded once per page in its definitions, however many cards show it
+            picture = self._pictures[art] = f"{self._clip_prefix}-art{len(self._pictures) + 1}"
+            self._clip_paths.append(
+                f'<image height="{num(art.height / art.width)}" id="{picture}" preserveAspectRatio="none"'
+                f' width="1" xlink:href="{_data_address(art)}" />'  # one unit wide: a placement scales it
+            )
+        with self.clip(x, y, w, h):
+            transform = f"translate({num(at.x)} {num(at.y)}) scale({num(at.w)})"
+            self._parts.append(f'<use transform="{transform}" xlink:href="#{picture}" />')
+
+
+_MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
+_FONT_TYPES = {".otf": "opentype", ".ttf": "truetype"}
+
+
+@lru_cache(maxsize=16)
+def _data_address(art: Art) -> str:
+    """The picture's file as a ``data:`` address (read once per process)."""
+    return f"data:{_MEDIA_TYPES[art.kind]};base64,{base64.b64encode(art.path.read_bytes()).decode('ascii')}"
+
+
+def _font_attributes(faces: Faces) -> tuple[str, str]:
+    """The font-family attributes of regular and bold text in a kit's own faces."""
+    return _attribute("font-family", faces.svg_family(False)), _attribute("font-family", faces.svg_family(True))
+
+
+@lru_cache(maxsize=4)
+def _font_faces(faces: Faces) -> str:
+    """A style sheet embedding each chosen font file as the family ``pnp-ROLE`` (read once per process)."""
+    rules = []
+    for role, path, _ in faces.files:
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        kind = _FONT_TYPES.get(path.suffix.lower(), "truetype")
+        rules.append(f"@font-face {{ font-family: pnp-{role}; src: url(data:font/{kind};base64,{data}); }}")
+    return f"<style>{escape_text(' '.join(rules))}</style>"
+
 
 class _ScreenCanvas(SvgCanvas):
     """A screen picture's canvas: a drawing placed with a key is written once per process (see the module).
@@ -283,9 +338,9 @@ def kept_drawing(digest: str) -> str | None:
     return None if text is None else f"<svg {_NAMESPACES}>{text}</svg>"
 
 
-def svg_page(width: float, height: float, draw: Draw) -> str:
+def svg_page(width: float, height: float, draw: Draw, faces: Faces = DEFAULT) -> str:
     """One picture of ``width`` x ``height`` mm as a standalone SVG document, at 100 % when printed."""
-    canvas = SvgCanvas()
+    canvas = SvgCanvas(faces=faces)
     draw(canvas)
     return canvas.written(
         f'<svg baseProfile="full" height="{num(height)}mm" version="1.1" viewBox="0 0 {num(width)} {num(height)}"'

@@ -13,6 +13,7 @@ from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
+from pnp.printing import art, fonts
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Kit, KitDocument
 from pnp.texts import Entry, catalogue
@@ -39,6 +40,7 @@ def kit(request: KitRequest) -> Kit:
     ``request.players`` (``pnp build --players N``) prints N players' inventories; without it, the map's own
     ``players`` setting decides.
     """
+    art.chosen(request.art, {}, "Aeronaut Odyssey")  # no art boxes: a picture named for one is refused
     board = request_map(request)
     t = catalogue("aeronaut-odyssey", request.language, request.texts)
     return Kit(
@@ -52,6 +54,7 @@ def kit(request: KitRequest) -> Kit:
         footer=t("kit.footer", origin=printed_origin(board, t), size=t(f"size.{board.size}")),
         texts=t,
         notes=("Print one board per game: players write in it with pens.",),
+        faces=fonts.chosen(request.fonts),
     )
 
 

@@ -23,6 +23,7 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     route_key,
 )
+from pnp.printing import fit
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import wrap
@@ -410,13 +411,15 @@ def _bonuses(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> flo
 
 def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
     y = _title(c, 3, y, t("panel.trajectories"))
-    for goal in board.trajectories:
+    for number, goal in enumerate(board.trajectories, 1):
         if goal.kind == "cities":
             what = t("panel.link", first=goal.cities[0], second=goal.cities[1])
         else:
             what = t("panel.own", types=" ".join(TYPE_LETTER[kind] for kind in goal.types))
-        c.text(3, y + 2.8, what, size=TEXT_PT, fill=INK)
-        c.text(3, y + 6.2, t(f"reward.{goal.reward}", value=goal.value), size=TEXT_PT, bold=True, fill=INK)
+        room, part = w - 6 - goal.slots * 5.2, f"board's trajectory {number}"
+        fit.line(c, 3, y + 2.8, what, room, size=TEXT_PT, part=part, field="goal", fill=INK)
+        reward = t(f"reward.{goal.reward}", value=goal.value)
+        fit.line(c, 3, y + 6.2, reward, room, size=TEXT_PT, part=part, field="reward", bold=True, fill=INK)
         for s in range(goal.slots):
             x = w - 3 - (s + 1) * 5.2
             c.rect(x, y + 1.6, 4.6, 4.6, fill=None, stroke=INK, width=0.25, radius=0.5)

@@ -1,10 +1,18 @@
-"""Air King's cards, front and back: airports, runways, aircraft, goals, events and Technical Return."""
+"""Air King's cards, front and back: airports, runways, aircraft, goals, events and Technical Return.
+
+Every text on a front is fitted to its box (``pnp.printing.fit``), named by its card in any error.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pnp.games.air_king.model import Aircraft, AirKingData, AirportInfo
-from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane, symbol
+from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane, symbol
+from pnp.printing import fit
+from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas
+from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Face
 from pnp.printing.sizes import CARD_SIZES
 from pnp.texts import Catalogue
@@ -22,8 +30,10 @@ BACKS = {"field": "#35424f", "aircraft": "#2f5d8a", "goal": "#1d2330", "event": 
 MOVEMENT = ("extra", "diagonal")
 
 
-def decks(data: AirKingData, t: Catalogue) -> tuple[Deck, ...]:
-    """Every card of the game, grouped into decks that share a back, worded from the catalogue ``t``."""
+def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None) -> tuple[Deck, ...]:
+    """Every card of the game, grouped into decks that share a back, worded from the catalogue ``t``; ``art``
+    replaces an event type's icon with a picture (keys ``event:TYPE``, see ``ART_KEYS``)."""
+    art = art or {}
     size = CARD_SIZES[data.card_size]
     w, h = size.width, size.height
     by_name = {a.name: a for a in data.airports}
@@ -38,7 +48,9 @@ def decks(data: AirKingData, t: Catalogue) -> tuple[Deck, ...]:
     events = [
         _card(
             f"{e.type} {n + 1}",
-            _event_face(e.type, t(f"data.event.{e.type}.title"), t(f"data.event.{e.type}.text"), t, w, h),
+            _event_face(
+                e.type, t(f"data.event.{e.type}.title"), t(f"data.event.{e.type}.text"), t, w, h, art.get(f"event:{e.type}")
+            ),
             "event",
             t,
             w,
@@ -50,7 +62,7 @@ def decks(data: AirKingData, t: Catalogue) -> tuple[Deck, ...]:
     returns = [
         _card(
             f"technical return {n + 1}",
-            _event_face("return", t("card.return.title"), t("data.technical_return.text"), t, w, h),
+            _event_face("return", t("card.return.title"), t("data.technical_return.text"), t, w, h, art.get("event:return")),
             "return",
             t,
             w,
@@ -83,33 +95,46 @@ def _back(kind: str, t: Catalogue, w: float, h: float) -> Face:
     return Face(draw, background=colour)
 
 
-def _band(c: Canvas, w: float, title: str, colour: str, sub: str = "") -> None:
+SAFE = 4.0  # mm kept clear along each side of a front (a print shop's safe zone)
+
+
+def _band(c: Canvas, w: float, title: str, colour: str, card: str, sub: str = "") -> None:
     """A coloured title band across the top of a card (the text stays inside the safe area)."""
     c.rect(0, 0, w, 15, fill=colour, stroke=None)
-    c.text(w / 2, 9.5, title, size=11, bold=True, anchor="middle", fill=ink_on(colour))
+    ink = ink_on(colour)
+    room = w - 2 * SAFE
+    fit.line(c, w / 2, 9.5, title, room, size=11, part=card, field="title", bold=True, anchor="middle", fill=ink)
     if sub:
-        c.text(w / 2, 13.3, sub, size=6, anchor="middle", fill=ink_on(colour))
+        fit.line(c, w / 2, 13.3, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=ink)
+
+
+def _line(c: Canvas, w: float, y: float, text: str, size: float, card: str, field: str) -> None:
+    """A centred line of ink text across the card's safe area."""
+    fit.line(c, w / 2, y, text, w - 2 * SAFE, size=size, part=card, field=field, anchor="middle", fill=INK)
 
 
 def _airport_face(airport: AirportInfo, data: AirKingData, t: Catalogue, w: float, h: float) -> Face:
     leaving = [p.number for p in data.aircraft if p.home == airport.name]
     arriving = [p.number for p in data.aircraft if p.home != airport.name]
 
+    card = f"airport card {airport.name!r}"
+
     def draw(c: Canvas) -> None:
-        _band(c, w, t(f"data.airport.{airport.name}.title"), airport.rgb)
+        _band(c, w, t(f"data.airport.{airport.name}.title"), airport.rgb, card)
         c.circle(w / 2, h * 0.45, 20, fill=airport.rgb, stroke=INK, width=0.6)
         c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink_on(airport.rgb))
-        departs = t("card.airport.departs", numbers=_span(leaving))
-        c.text(w / 2, h - 22, departs, size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 17, t("card.airport.lands", numbers=_span(arriving)), size=7, anchor="middle", fill=INK)
-        c.text(w / 2, h - 10, t("card.airport.zones"), size=6, anchor="middle", fill=INK)
+        _line(c, w, h - 22, t("card.airport.departs", numbers=_span(leaving)), 7, card, "departures")
+        _line(c, w, h - 17, t("card.airport.lands", numbers=_span(arriving)), 7, card, "arrivals")
+        _line(c, w, h - 10, t("card.airport.zones"), 6, card, "zones")
 
     return Face(draw)
 
 
 def _runway_face(airport: AirportInfo, t: Catalogue, w: float, h: float) -> Face:
+    card = f"runway card {airport.name!r}"
+
     def draw(c: Canvas) -> None:
-        _band(c, w, t("card.runway.title", airport=airport.name), airport.rgb, t("card.runway.sub"))
+        _band(c, w, t("card.runway.title", airport=airport.name), airport.rgb, card, t("card.runway.sub"))
         c.rect(w * 0.25, 18, w * 0.5, h - 36, fill="#5d6166", stroke=INK, width=0.4)
         for i in range(6):
             c.rect(w * 0.3 + i * w * 0.068, 20, w * 0.04, 8, fill=WHITE, stroke=None)
@@ -117,8 +142,8 @@ def _runway_face(airport: AirportInfo, t: Catalogue, w: float, h: float) -> Face
         while y < h - 24:
             c.rect(w / 2 - 0.8, y, 1.6, 6, fill=WHITE, stroke=None)
             y += 10
-        c.text(w / 2, h - 12, t("card.runway.land", airport=airport.name), size=6.5, anchor="middle", fill=INK)
-        c.text(w / 2, h - 7, t("card.runway.storm"), size=6.5, anchor="middle", fill=INK)
+        _line(c, w, h - 12, t("card.runway.land", airport=airport.name), 6.5, card, "landing")
+        _line(c, w, h - 7, t("card.runway.storm"), 6.5, card, "storms")
 
     return Face(draw)
 
@@ -127,6 +152,7 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalog
     destination = next(name for name in airports if name != craft.home)
     look = t("card.aircraft.look", colour=t(f"data.aircraft.{craft.number}.colour"), symbol=t(f"symbol.{craft.symbol}"))
     route = t("card.aircraft.route", home=craft.home, destination=destination)
+    card = f"aircraft card {craft.number}"
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, w, 18, fill=craft.rgb, stroke=None)
@@ -135,8 +161,8 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalog
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)
         for x, y, turn in ((6, h - 6, 0), (w - 6, 22, 180)):  # clear of a print shop's 1/8 in safe zone
             c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
-        c.text(w / 2, h - 11, look, size=6.5, anchor="middle", fill=INK)
-        c.text(w / 2, h - 6.5, route, size=6, anchor="middle", fill=INK)
+        _line(c, w, h - 11, look, 6.5, card, "colour")
+        _line(c, w, h - 6.5, route, 6, card, "route")
 
     return Face(draw)
 
@@ -144,32 +170,38 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalog
 def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, t: Catalogue, w: float, h: float) -> Face:
     crafts = [data.aircraft[n - 1] for n in card]
 
+    label = f"goal card {index + 1}"
+
     def draw(c: Canvas) -> None:
-        _band(c, w, t("card.goal.title", number=index + 1), INK, t("card.goal.sub"))
+        _band(c, w, t("card.goal.title", number=index + 1), INK, label, t("card.goal.sub"))
         for i, craft in enumerate(crafts):
             badge(c, craft, 8, 19 + i * 13.5, w - 16, 11)
-        paragraph(
-            c,
-            w / 2,
-            h - 11,
-            t("card.goal.text"),
-            6.5,
-            w - 12,
-            anchor="middle",
-        )
+        box = Rect(SAFE + 2, h - 13.5, w - 2 * SAFE - 4, 13.5 - SAFE)
+        fit.block(c, box, t("card.goal.text"), size=6.5, part=label, field="text", anchor="middle", fill=INK)
 
     return Face(draw)
 
 
-def _event_face(kind: str, title: str, text: str, t: Catalogue, w: float, h: float) -> Face:
+ART_KEYS = {f"event:{kind}": f"the picture on the {kind} event cards" for kind in EVENT_COLOURS}
+
+
+def _event_face(
+    kind: str, title: str, text: str, t: Catalogue, w: float, h: float, picture: Art | None = None
+) -> Face:
     colour = EVENT_COLOURS[kind]
     movement = kind in MOVEMENT
     sub = t("card.event.movement" if movement else "card.event.kept" if kind == "return" else "card.event.sub")
+    card = f"event card {title!r}"
+    bottom = h - 13 if movement else h - SAFE
+    box = Rect(5.5, 53.5, w - 11, bottom - 53.5)
 
     def draw(c: Canvas) -> None:
-        _band(c, w, title, colour, sub)
-        event_icon(c, kind, w / 2, 34, 14)
-        paragraph(c, w / 2, 56, text, 7, w - 11, anchor="middle")
+        _band(c, w, title, colour, card, sub)
+        if picture is None:
+            event_icon(c, kind, w / 2, 34, 14)
+        else:
+            c.image(8, 17, w - 16, 34, picture)  # the art box: where the icon is, under the band
+        fit.block(c, box, text, size=7, part=card, field="text", anchor="middle", fill=INK)
         if movement:
             c.rect(6, h - 12, w - 12, 6.5, stroke=colour, width=0.5, radius=1.5)
             c.text(w / 2, h - 7.5, t("card.event.limit"), size=6, anchor="middle", fill=INK)

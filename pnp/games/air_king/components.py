@@ -5,12 +5,16 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.games.air_king import rules_sheet
+from pnp.games.air_king.cards import ART_KEYS as CARD_ART
 from pnp.games.air_king.cards import decks
 from pnp.games.air_king.mat import field_drawing
 from pnp.games.air_king.model import AirKingData, load_data, load_field
 from pnp.games.spec import KitRequest
+from pnp.printing import art, fonts
 from pnp.printing.parts import Board, Kit, KitDocument
 from pnp.texts import Entry, catalogue
+
+ART_KEYS = {**CARD_ART, "field-mat": "the field mat's backdrop: the whole mat, behind the field"}
 
 
 def kit(request: KitRequest) -> Kit:
@@ -22,19 +26,21 @@ def kit(request: KitRequest) -> Kit:
     t = catalogue("air-king", request.language, request.texts, data_texts(data))
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
-    mat = Board(t("board.mat"), field_drawing(field, texts=t), fill=partial(field_drawing, field, texts=t))
+    pictures = art.chosen(request.art, ART_KEYS, "Air King")
+    mat = partial(field_drawing, field, texts=t, backdrop=pictures.get("field-mat"))
     return Kit(
         game="air-king",
         title=t("title"),
         documents=(
-            KitDocument("cards", decks(data, t)),
-            KitDocument("field-mat", (mat,)),
+            KitDocument("cards", decks(data, t, pictures)),
+            KitDocument("field-mat", (Board(t("board.mat"), mat(), fill=mat),)),
             KitDocument("rules", rules_sheet.rules(data, field, t)),
             KitDocument("player-aids", rules_sheet.aids(data, t)),
         ),
         footer=t("kit.footer", columns=field.columns, lanes=field.lanes, digest=digest[:8]),
         notes=("The field mat is optional: cards laid on the table edge to edge make the same field.",),
         texts=t,
+        faces=fonts.chosen(request.fonts),
     )
 
 

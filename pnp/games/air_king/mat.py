@@ -15,6 +15,7 @@ from __future__ import annotations
 from pnp.games.air_king.field import LETTERS, Field, cell_name
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.shapes import INK, WHITE, ink_on, plane
+from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import blend
 from pnp.printing.patterns import hatch
@@ -38,11 +39,18 @@ TERMINAL = 30.0  # mm of landscape beside the field from which an airport's term
 
 
 def field_drawing(
-    field: Field, width: float = 0.0, height: float = 0.0, *, authoring: bool = False, texts: Catalogue | None = None
+    field: Field,
+    width: float = 0.0,
+    height: float = 0.0,
+    *,
+    authoring: bool = False,
+    texts: Catalogue | None = None,
+    backdrop: Art | None = None,
 ) -> Drawing:
     """The field at least ``width`` x ``height`` mm: airports, runways, departure zones, and every space named.
 
     ``authoring`` also marks the closed spaces (the map preview); ``texts``: the catalogue (default: English).
+    ``backdrop``: a picture in the mat's art box, the whole mat behind the field (art key ``field-mat``).
     """
     t = texts or catalogue("air-king")
     sw, sh = field.space_width, field.space_height
@@ -57,6 +65,8 @@ def field_drawing(
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill=ROUGH, stroke=None)
+        if backdrop is not None:
+            c.image(0, 0, width, height, backdrop)
         _grass(c, field, left, top)
         if left - MARGIN >= TERMINAL:
             for h, name in enumerate(field.airport_names):

@@ -1,13 +1,12 @@
-"""Air King's drawn shapes: aircraft symbols, the plane, badges, event icons and wrapped text."""
+"""Air King's drawn shapes: aircraft symbols, the plane, badges and event icons."""
 
 from __future__ import annotations
 
 import math
 
 from pnp.games.air_king.model import Aircraft
-from pnp.printing.canvas import Anchor, Canvas, Color
+from pnp.printing.canvas import Canvas, Color
 from pnp.printing.color import luminance, rgb
-from pnp.printing.fonts import wrap
 
 INK = "#1d2330"
 WHITE = "#ffffff"
@@ -118,26 +117,6 @@ def badge(c: Canvas, craft: Aircraft, x: float, y: float, w: float, h: float) ->
     box = w - h * 1.05
     c.rect(x + h * 0.95, y + h * 0.15, box - h * 0.1, h * 0.7, fill=WHITE, stroke=INK, width=0.25, radius=h * 0.1)
     c.text(x + h * 0.9 + box / 2, y + h * 0.69, str(craft.number), size=h * 1.45, bold=True, anchor="middle", fill=INK)
-
-
-def paragraph(
-    c: Canvas,
-    x: float,
-    y: float,
-    text: str,
-    size: float,
-    width: float,
-    *,
-    fill: Color = INK,
-    anchor: Anchor = "start",
-    bold: bool = False,
-) -> float:
-    """Wrapped text from baseline ``y``; returns the baseline after the last line."""
-    step = size * 0.42
-    for line in wrap(text, size, width, bold):
-        c.text(x, y, line, size=size, fill=fill, anchor=anchor, bold=bold)
-        y += step
-    return y
 
 
 def event_icon(c: Canvas, kind: str, cx: float, cy: float, r: float) -> None:

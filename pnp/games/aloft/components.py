@@ -15,6 +15,7 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
+from pnp.printing import art, fit, fonts
 from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
@@ -27,6 +28,7 @@ TOKEN = 20.0  # token diameter, mm
 
 def kit(request: KitRequest) -> Kit:
     """Aloft's complete kit: board, cards with backs, tokens, the rules sheet and a player aid per player."""
+    art.chosen(request.art, {}, "Aloft")  # no art boxes: a picture named for one is refused
     from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
 
     data = load_data().value
@@ -47,6 +49,7 @@ def kit(request: KitRequest) -> Kit:
         ),
         footer=t("kit.footer", columns=board.value.columns, rows=board.value.rows, digest=board.source.digest[:8]),
         texts=t,
+        faces=fonts.chosen(request.fonts),
     )
 
 
@@ -314,9 +317,11 @@ def _card_size(data: AloftData) -> tuple[float, float]:
     return size.width, size.height
 
 
-def _title(c: Canvas, w: float, text: str, sub: str) -> None:
-    c.text(w / 2, 8, text, size=10, bold=True, anchor="middle", fill=INK)
-    c.text(w / 2, 12.5, sub, size=6, anchor="middle", fill=INK)
+def _title(c: Canvas, w: float, text: str, sub: str, card: str) -> None:
+    """A card's title and the line under it, each fitted to the card's safe area (``card`` names it)."""
+    room = w - 6
+    fit.line(c, w / 2, 8, text, room, size=10, part=card, field="title", bold=True, anchor="middle", fill=INK)
+    fit.line(c, w / 2, 12.5, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=INK)
 
 
 def _back(data: AloftData, label: str, brand: str) -> Face:
@@ -342,7 +347,7 @@ def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
             title, sub = balloon.name.upper(), t("card.balloon.colours", first=first, second=second)
 
         def draw(c: Canvas, balloon: Balloon = balloon, title: str = title, sub: str = sub) -> None:
-            _title(c, w, title, sub)
+            _title(c, w, title, sub, f"balloon card {balloon.name!r}")
             _balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
 
         cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), back))
@@ -358,8 +363,8 @@ def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
         title = t("card.safety") if safety else t("card.truck", number=index + 1)
         sub = t("card.safety.sub") if safety else ""
 
-        def draw(c: Canvas, safety: bool = safety, title: str = title, sub: str = sub) -> None:
-            _title(c, w, title, sub)
+        def draw(c: Canvas, safety: bool = safety, title: str = title, sub: str = sub, index: int = index) -> None:
+            _title(c, w, title, sub, f"truck card {index + 1}")
             _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
 
         name = "truck safety" if safety else f"truck {index + 1}"
@@ -375,7 +380,7 @@ def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
     for colour, pattern in zip(data.colours, patterns):
 
         def draw(c: Canvas, colour: Colour = colour, pattern: PatternKind = pattern) -> None:
-            _title(c, w, t(f"data.colour.{colour.code}.name"), t("card.colour.sub"))
+            _title(c, w, t(f"data.colour.{colour.code}.name"), t("card.colour.sub"), f"colour card {colour.code}")
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)

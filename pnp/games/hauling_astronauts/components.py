@@ -15,6 +15,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
+from pnp.printing import art, fonts
 from pnp.printing.canvas import Canvas, Drawing, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
@@ -32,6 +33,7 @@ SUMMARY = tuple(f"summary.{n}" for n in range(1, 13))  # the turn summary's line
 def kit(request: KitRequest) -> Kit:
     """The whole game on one page (pieces to cut out above, the board below; a custom map's, if given), the
     rules sheet and a player aid per player."""
+    art.chosen(request.art, {}, "Hauling Astronauts")  # no art boxes: a picture named for one is refused
     from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
 
     loaded = load_data(request.map_path)
@@ -49,6 +51,7 @@ def kit(request: KitRequest) -> Kit:
         notes=(
             "Cut out the 12 transports, 2 bonus markers and 2 score markers along the grey lines; the board stays whole.",
         ),
+        faces=fonts.chosen(request.fonts),
     )
 
 
@@ -202,7 +205,9 @@ def _legend(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, players:
             who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
             y = box.y + 9 + i * 8
             c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
-            fitted(c, box.x + 4.5, y, who, box.w - 5, size, size, bold=True, fill=INK)
+            field = f"P{i + 1} company"
+            x, screen = box.x + 4.5, bool(players)
+            fitted(c, x, y, who, box.w - 5, size, part="board", field=field, screen=screen, bold=True, fill=INK)
             c.text(box.x + 4.5, y + 3, strips, size=size, fill=INK)
         c.text(box.x + 1, box.bottom - 5.5, t("board.depart1"), size=size, fill=INK)
         c.text(box.x + 1, box.bottom - 2.5, t("board.depart2"), size=size, fill=INK)
@@ -271,8 +276,9 @@ def _destination(c: Canvas, box: Rect, index: int, label: str, bonus: int, scree
         c.rect(box.x, box.y, box.w, box.h, fill=DOCK, stroke=INK, width=0.5, radius=1.5)
         c.text(box.x + 2, box.y + 4.5, f"d{index + 1}", size=8, bold=True, fill=INK)
         c.text(box.right - 2, box.y + 4.5, f"+{bonus}", size=9, bold=True, anchor="end", fill=INK)
-        least = SCREEN_PT if screen else PRINT_PT
-        fitted(c, box.x + box.w / 2, box.y + 9.5, label, box.w - 3, 7.5, least, anchor="middle", fill=INK)
+        field = f"destination d{index + 1}"
+        x, y = box.x + box.w / 2, box.y + 9.5
+        fitted(c, x, y, label, box.w - 3, 7.5, part="board", field=field, screen=screen, anchor="middle", fill=INK)
         slot = _departed_box(box) if screen else _destination_slot(box)
         c.rect(slot.x, slot.y, slot.w, slot.h, stroke="#8a8f99", width=0.3, dash=(1.2, 1))
 
@@ -301,7 +307,9 @@ def _track(
         marked = min(max(marked, 0), layout.track_max)
     with c.group(name=f"track:P{player + 1}"):
         title = t("board.track", who=who) if marked is None else t("board.track.points", who=who, points=marked)
-        c.text(box.x + 1, box.y + 3.3, title, size=6, bold=True, fill=INK)
+        field, screen = f"P{player + 1} scoring track", marked is not None
+        x, y = box.x + 1, box.y + 3.3
+        fitted(c, x, y, title, box.w - 2, 6, part="board", field=field, screen=screen, bold=True, fill=INK)
         for score in range(layout.track_max + 1):
             cell = layout.track_cell(player, score)
             here = score == marked
@@ -359,8 +367,8 @@ def _departure_notes(
     else:
         scored = f"scored {sum(points(departure, transport, dock).values())}"
     x, room = box.x + box.w / 2, box.w - 3
-    fitted(c, x, piece.bottom + 5, f"load {departure.load} = {dice}", room, 6.5, SCREEN_PT, anchor="middle", fill=INK)
-    fitted(c, x, piece.bottom + 10, scored, room, 7, SCREEN_PT, anchor="middle", bold=True, fill=INK)
+    fitted(c, x, piece.bottom + 5, f"load {departure.load} = {dice}", room, 6.5, screen=True, anchor="middle", fill=INK)
+    fitted(c, x, piece.bottom + 10, scored, room, 7, screen=True, anchor="middle", bold=True, fill=INK)
 
 
 def _transport(
@@ -395,7 +403,7 @@ def _status(c: Canvas, state: HaulingState) -> None:
     else:
         line = f"To move: {state.to_move()} ({prompt(state)})"
     with c.group(name="status"):
-        fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, SCREEN_PT, bold=True, fill=INK)
+        fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, screen=True, bold=True, fill=INK)
 
 
 def _symbols(state: HaulingState) -> list[tuple[str, str]]:
@@ -429,4 +437,4 @@ def _key(c: Canvas, symbols: list[tuple[str, str]], marker: str) -> None:
         else:
             c.rect(x, middle - 3, 7, 6, fill=marker, stroke=INK, width=0.6)
             c.text(x + 3.5, middle + 1.1, "7", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill="#ffffff")
-        fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, SCREEN_PT, fill=INK)
+        fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, screen=True, fill=INK)

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.games.hauling_astronauts.model import Transport, odds, range_kind
 from pnp.games.hauling_astronauts.notation import GOLD, RED, face, kind
+from pnp.printing import fit
 from pnp.printing.canvas import Canvas
 from pnp.printing.color import tint
 from pnp.printing.fonts import fit_size
@@ -33,10 +34,26 @@ PRINT_PT = 6.0  # the smallest text of the printed kit
 
 
 def fitted(
-    c: Canvas, x: float, y: float, text: str, width: float, size: float, least: float = PRINT_PT, **style: Any
+    c: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    width: float,
+    size: float,
+    *,
+    part: str = "",
+    field: str = "",
+    screen: bool = False,
+    **style: Any,
 ) -> None:
-    """Text shrunk as needed to stay within ``width`` mm, but never below ``least`` points."""
-    c.text(x, y, text, size=fit_size(text, width, size, bool(style.get("bold", False)), least), **style)
+    """Text shrunk as needed to stay within ``width`` mm. In print through ``pnp.printing.fit`` (a text that
+    does not fit at 6 pt stops the build, naming ``part`` and ``field``); on a ``screen`` down to
+    ``SCREEN_PT``, where a longer text runs on rather than stop the picture."""
+    if screen:
+        least = fit_size(text, width, size, bool(style.get("bold", False)), SCREEN_PT, c.faces)
+        c.text(x, y, text, size=least, **style)
+    else:
+        fit.line(c, x, y, text, width, size=size, part=part, field=field, **style)
 
 
 def _landscape(c: Canvas, box: Rect) -> AbstractContextManager[None]:
@@ -62,18 +79,18 @@ def transport(
         c.text(badge + 1.2, width - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         middle = (2 * badge + 2.4 + length) / 2
         room = length - 2 * badge - 3.4
-        least = SCREEN_PT if screen else PRINT_PT
-        fitted(c, middle, width * 0.24, piece.name, room, 6.5, least, anchor="middle", fill=INK)
-        capacity = printed_range(piece.low, piece.high, t)
-        fitted(c, middle, width * 0.52, capacity, room, 8.5, least, anchor="middle", bold=True, fill=INK)
-        pays = t("piece.pays", profit=piece.profit)
-        fitted(
-            c, middle, width * (0.82 if screen else 0.76), pays, room, 7, least, anchor="middle", bold=True, fill=colour
-        )
+        part = f"P{player + 1} transport {piece.id}"
+
+        def line(y: float, text: str, size: float, field: str, bold: bool = False, fill: str = INK) -> None:
+            style = {"anchor": "middle", "bold": bold, "fill": fill}
+            fitted(c, middle, y, text, room, size, part=part, field=field, screen=screen, **style)
+
+        line(width * 0.24, piece.name, 6.5, "name")
+        line(width * 0.52, printed_range(piece.low, piece.high, t), 8.5, "label", bold=True)
+        line(width * (0.82 if screen else 0.76), t("piece.pays", profit=piece.profit), 7, "profit", bold=True, fill=colour)
         if not screen:
             percent = float(odds(piece.low, piece.high)) * 100
-            chance = t("piece.odds", percent=f"{percent:.0f}")
-            fitted(c, middle, width - 1.3, chance, room, PRINT_PT, anchor="middle", fill=INK)
+            line(width - 1.3, t("piece.odds", percent=f"{percent:.0f}"), PRINT_PT, "odds")
 
 
 def printed_range(low: int, high: int, t: Catalogue) -> str:

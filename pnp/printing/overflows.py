@@ -1,0 +1,159 @@
+"""Every text of a kit too long for its box, found by drawing the kit on a canvas that draws nothing.
+
+``pnp map check`` reports them beside a map's other errors, so a designer hears of a long name before
+``pnp build`` stops on the first one. Each card, token, board and sheet is drawn once: a part stops at its
+first text that does not fit, and the next part is drawn all the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+
+from pnp.printing.art import Art
+from pnp.printing.canvas import Anchor, Color, Draw, PathOp, Point
+from pnp.printing.fit import Overflow
+from pnp.printing.fonts import DEFAULT, Faces
+from pnp.printing.parts import Board, Deck, Die, Face, Kit, Piece, TokenSheet
+
+
+class _Blank:
+    """The Canvas protocol drawing nothing, measuring text in ``faces``."""
+
+    def __init__(self, faces: Faces = DEFAULT) -> None:
+        self._faces = faces
+
+    @property
+    def faces(self) -> Faces:
+        return self._faces
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = None,
+        width: float = 0.25,
+        radius: float = 0.0,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        return None
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: Color = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        return None
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        *,
+        closed: bool = True,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        return None
+
+    def path(
+        self,
+        ops: Sequence[PathOp],
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        return None
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: Color | None = None,
+        stroke: Color | None = "#000000",
+        width: float = 0.25,
+        dash: Sequence[float] | None = None,
+    ) -> None:
+        return None
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        *,
+        size: float = 8.0,
+        anchor: Anchor = "start",
+        bold: bool = False,
+        fill: Color = "#000000",
+        rotate: float = 0.0,
+    ) -> None:
+        return None
+
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
+        return None
+
+
+def _drawings(kit: Kit) -> Iterator[Draw]:
+    """What each part of ``kit`` draws: every face of its cards and tokens, its boards and its sheets (and
+    the pieces, dice and board a sheet stands for)."""
+    for document in kit.documents:
+        for part in document.parts:
+            if isinstance(part, Deck | TokenSheet):
+                items = part.cards if isinstance(part, Deck) else part.tokens
+                for item in items:
+                    yield item.front.draw
+                    if item.back is not None:
+                        yield item.back.draw
+            elif isinstance(part, Board):
+                yield part.drawing.draw
+            else:  # a sheet, then what a virtual table cuts from it, each on its own (its first overflow each)
+                yield part.drawing.draw
+                yield from (face.draw for piece in part.pieces for face in _faces(piece))
+                if part.board is not None:
+                    yield part.board.draw
+
+
+def _faces(piece: Piece | Die) -> tuple[Face, ...]:
+    if isinstance(piece, Die):
+        return piece.faces
+    return (piece.front,) if piece.back is None else (piece.front, piece.back)
+
+
+def overflows(kit: Kit) -> list[str]:
+    """One line for each drawing of ``kit`` with a text that does not fit its box at 6 pt (its first such text),
+    each line once, in the order printed."""
+    canvas = _Blank(kit.faces)
+    found: dict[str, None] = {}
+    for draw in _drawings(kit):
+        try:
+            draw(canvas)
+        except Overflow as exc:
+            found[f"{kit.title} {exc}"] = None
+    return list(found)

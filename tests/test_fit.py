@@ -1,0 +1,257 @@
+"""Text fits its box or the build says so: every game's long texts are wrapped and shrunk inside their boxes,
+never under 6 pt (read back from the PDF), and a text too long even at 6 pt is one line naming the card, the
+field and how much is over."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+from pnp.games.spec import KitRequest
+from pnp.printing import fit
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.paper import Rect
+from pnp.printing.parts import Card, Deck, Kit, Sheet
+from pnp.printing.render import PrintSettings, render_kit, write_drawing
+from support.pdf import point_size
+
+ROOT = Path(__file__).resolve().parents[1]
+MM = 72 / 25.4
+SLACK = 0.05  # mm of rounding between what was asked and what pdfplumber reads back
+LONG = "the Interplanetary Logistics and Heavy Orbital Haulage Company of the Outer Moons"
+
+
+class Boxes:
+    """The boxes the games asked ``pnp.printing.fit`` to fit each text into, as drawn at the origin."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.lines: list[tuple[str, float, float]] = []  # text, left, right (mm)
+        self.blocks: list[tuple[fit.Fitted, Rect]] = []
+        line, block = fit.line, fit.block
+
+        def spy_line(c: Canvas, x: float, y: float, text: str, width: float, **kw: object) -> float:
+            anchor = kw.get("anchor", "start")
+            left = {"start": x, "middle": x - width / 2, "end": x - width}[str(anchor)]
+            self.lines.append((text, left, left + width))
+            return line(c, x, y, text, width, **kw)  # type: ignore[arg-type]
+
+        def spy_block(c: Canvas, box: Rect, text: str, **kw: object) -> fit.Fitted:
+            fitted = block(c, box, text, **kw)  # type: ignore[arg-type]
+            self.blocks.append((fitted, box))
+            return fitted
+
+        monkeypatch.setattr(fit, "line", spy_line)
+        monkeypatch.setattr(fit, "block", spy_block)
+
+    def check(self, drawing: Drawing, tmp_path: Path, *, wanted: str) -> None:
+        """Draw ``drawing`` alone on a PDF page and read it back: the text with ``wanted`` in it is printed, each of
+        its lines inside the box it was fitted to, and no character on the page is under 6 pt."""
+        path = tmp_path / "part.pdf"
+        self.lines.clear()
+        self.blocks.clear()
+        write_drawing(drawing, path)
+        lines = [(text, Rect(left, 0, right - left, drawing.height)) for text, left, right in self.lines]
+        lines += [(text, box) for fitted, box in self.blocks for text in fitted.lines]
+        words = " ".join(text for text, _ in lines)
+        assert wanted in words, f"{wanted!r} was not fitted: {words!r}"
+        with pdfplumber.open(path) as pdf:
+            page = pdf.pages[0]
+            sizes = [point_size(char) for char in page.chars if char["text"].strip()]
+            assert sizes and min(sizes) >= fit.SMALLEST_PT - 0.05
+            for text, box in lines:
+                if not any(word in text for word in wanted.split()):
+                    continue
+                found = page.search(text, regex=False, return_chars=False)
+                assert found, f"{text!r} is not on the page"
+                x0, x1 = found[0]["x0"] / MM, found[0]["x1"] / MM
+                top, bottom = found[0]["top"] / MM, found[0]["bottom"] / MM
+                assert box.x - SLACK <= x0 and x1 <= box.right + SLACK, (text, x0, x1, box)
+                assert box.y - SLACK <= top and bottom <= box.bottom + SLACK, (text, top, bottom, box)
+
+
+@pytest.fixture
+def boxes(monkeypatch: pytest.MonkeyPatch) -> Boxes:
+    return Boxes(monkeypatch)
+
+
+def _card(kit: Kit, name: str) -> Card:
+    decks = [part for doc in kit.documents for part in doc.parts if isinstance(part, Deck)]
+    return next(card for deck in decks for card in deck.cards if card.name == name)
+
+
+def _card_drawing(kit: Kit, name: str) -> Drawing:
+    card = _card(kit, name)
+    deck = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Deck) and card in p.cards)
+    return Drawing(deck.size.width, deck.size.height, card.front.draw)
+
+
+# -- the fitting itself ---------------------------------------------------------------------------------------
+
+
+def test_a_block_wraps_first_then_shrinks_and_stays_in_its_box():
+    box = Rect(0, 0, 40, 12)
+    short = fit.fit_block("two words", box, 8, part="card", field="text")
+    assert short.size == 8 and short.lines == ("two words",)
+    wrapped = fit.fit_block("a text of some length that needs two lines", box, 8, part="card", field="text")
+    assert wrapped.size == 8 and len(wrapped.lines) == 2  # wrapped, not shrunk
+    long = fit.fit_block(" ".join(["words"] * 16), box, 8, part="card", field="text")
+    assert fit.SMALLEST_PT <= long.size < 8 and len(long.lines) > 2
+
+
+def test_a_text_too_long_at_6_pt_names_the_part_the_field_and_how_much_is_over():
+    with pytest.raises(fit.Overflow) as caught:
+        fit.fit_block(" ".join(["words"] * 80), Rect(0, 0, 40, 12), 8, part="event card 'Extra move'", field="text")
+    message = str(caught.value)
+    assert message.startswith("event card 'Extra move', text: the text needs ")
+    assert "mm of height, the box holds 12.0 mm at 6 pt" in message and "\n" not in message
+    with pytest.raises(fit.Overflow, match=r"title: the text needs .* mm of width, the box holds 10.0 mm at 6 pt"):
+        fit.fit_line(LONG, 10, 9, part="card", field="title")
+    assert fit.fit_line("short", 30, 9, part="card", field="title") == 9
+
+
+# -- long texts in every game ---------------------------------------------------------------------------------
+
+
+def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeypatch):
+    from pnp.games.air_king import cards, components, model
+
+    loaded = model.load_data()
+    title, text = "Extra move for the long haul", "Make one more aircraft move this turn. " * 5
+    first = dataclasses.replace(loaded.value.events[0], title=title, text=text.strip())
+    data = dataclasses.replace(loaded.value, events=(first, *loaded.value.events[1:]))
+    monkeypatch.setattr(components, "load_data", lambda: dataclasses.replace(loaded, value=data))
+    kit = components.kit(KitRequest())
+    boxes.check(_card_drawing(kit, "extra 1"), tmp_path, wanted=title)
+    boxes.check(_card_drawing(kit, "extra 1"), tmp_path, wanted="Make one more aircraft")
+
+    first = dataclasses.replace(first, text=text * 3)
+    data = dataclasses.replace(loaded.value, events=(first, *loaded.value.events[1:]))
+    card = next(card for deck in cards.decks(data) for card in deck.cards if card.name == "extra 1")
+    message = r"^event card 'Extra move for the long haul', text: the text needs .* mm of height, the box holds .*"
+    with pytest.raises(fit.Overflow, match=message):
+        write_drawing(Drawing(63.5, 88.9, card.front.draw), tmp_path / "card.pdf")
+
+
+def _hauling_map(tmp_path: Path, company: str, transport: str) -> Path:
+    data = yaml.safe_load((ROOT / "data/hauling-astronauts.yaml").read_text())
+    data["fleets"][0]["company"] = company
+    data["fleets"][0]["transports"][0]["name"] = transport
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def test_hauling_long_company_and_transport_names_shrink_inside_their_boxes(boxes, tmp_path):
+    from pnp.games.hauling_astronauts import components
+
+    company, transport = "Interstellar Haul", "Tortoise-Haulers"
+    kit = components.kit(KitRequest(map_path=_hauling_map(tmp_path, company, transport)))
+    sheet = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Sheet) and p.board is not None)
+    assert sheet.board is not None
+    boxes.check(sheet.board, tmp_path, wanted=company)
+    piece = next(p for p in sheet.pieces if p.name.startswith("P1 A "))
+    boxes.check(Drawing(piece.width, piece.height, piece.front.draw), tmp_path, wanted=transport)
+
+
+def test_hauling_a_company_name_too_long_stops_the_build_in_one_line(tmp_path):
+    path = _hauling_map(tmp_path, "Interplanetary Logistics", "Tortoise")  # was cut to "P1 Interplanetary Logis"
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp", "build", "hauling-astronauts", "--map", str(path), "-o", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "Hauling Astronauts board, P1 company: the text needs" in lines[0] and "at 6 pt" in lines[0]
+
+
+def test_take_off_a_long_city_name_shrinks_on_its_card(boxes, tmp_path):
+    from pnp.games.take_off import components
+
+    name = "Apia-upon-the-Vaisigano Harbour"
+    text = (ROOT / "boards/take-off-world.yaml").read_text().replace('name: "Apia"', f'name: "{name}"', 1)
+    path = tmp_path / "long.yaml"
+    path.write_text(text)
+    kit = components.kit(KitRequest(map_path=path))
+    boxes.check(_card_drawing(kit, f"{name} (Samoa)"), tmp_path, wanted=name)
+
+    path.write_text(text.replace(name, LONG))
+    message = rf"^Take Off! World Edition city card '{LONG}', name: the text needs .* mm of width"
+    with pytest.raises(Exception, match=message):
+        render_kit(components.kit(KitRequest(map_path=path)), PrintSettings(), tmp_path)
+
+
+def test_aloft_a_long_balloon_name_shrinks_on_its_card(boxes, tmp_path, monkeypatch):
+    from pnp.games.aloft import components, model
+
+    loaded = model.load_data()
+    name = "Montgolfier Brothers"
+    balloon = next(b for b in loaded.value.balloons if b.shape)
+    balloons = tuple(dataclasses.replace(b, name=name) if b is balloon else b for b in loaded.value.balloons)
+    data = dataclasses.replace(loaded.value, balloons=balloons)
+    monkeypatch.setattr(components, "load_data", lambda: dataclasses.replace(loaded, value=data))
+    kit = components.kit(KitRequest())
+    boxes.check(_card_drawing(kit, f"balloon {name}"), tmp_path, wanted=name.title())
+
+    balloons = tuple(dataclasses.replace(b, name=LONG) if b is balloon else b for b in loaded.value.balloons)
+    data = dataclasses.replace(loaded.value, balloons=balloons)
+    with pytest.raises(Exception, match=r"^Aloft balloon card '.*', title: the text needs .* mm of width"):
+        render_kit(components.kit(KitRequest()), PrintSettings(), tmp_path)
+
+
+def test_aeronaut_odyssey_trajectory_lines_shrink_beside_their_slots(boxes, tmp_path):
+    from pnp.games.aeronaut_odyssey import draw
+    from pnp.games.aeronaut_odyssey.maps import read
+    from pnp.games.aeronaut_odyssey.model import Trajectory
+
+    board = read(None)
+    goal = Trajectory(kind="routes", reward="points", value=5, slots=4, types=draw.TYPES[:5])
+    wide = dataclasses.replace(board, trajectories=(goal,))
+    panel = Drawing(draw.PANEL_W, draw.BODY_H, lambda c: draw.panel(c, wide, draw.BODY_H))
+    boxes.check(panel, tmp_path, wanted="own routes of")
+    assert any(text.startswith("own routes of") for text, _, _ in boxes.lines)
+
+    crowded = dataclasses.replace(board, trajectories=(dataclasses.replace(goal, slots=9),))
+    with pytest.raises(fit.Overflow, match=r"^board's trajectory 1, goal: the text needs .* mm of width"):
+        panel = Drawing(draw.PANEL_W, draw.BODY_H, lambda c: draw.panel(c, crowded, draw.BODY_H))
+        write_drawing(panel, tmp_path / "x.pdf")
+
+
+def test_a_player_aid_a_little_too_long_is_set_smaller_not_refused(tmp_path):
+    from pnp.printing.sheets import AID_CARD, AID_STYLE, Text, text_drawing
+
+    blocks = tuple(Text("a rule of the game in a few words " * 6) for _ in range(9))
+    with pytest.raises(fit.Overflow):
+        text_drawing("Aid", blocks * 2, *AID_CARD, AID_STYLE)
+    drawing = text_drawing("Aid", blocks, *AID_CARD, AID_STYLE)
+    path = tmp_path / "aid.pdf"
+    write_drawing(drawing, path)
+    with pdfplumber.open(path) as pdf:
+        sizes = {round(point_size(char), 1) for char in pdf.pages[0].chars if char["text"].strip()}
+        inside = all(0 <= char["x0"] and char["x1"] <= pdf.pages[0].width for char in pdf.pages[0].chars)
+    assert min(sizes) >= fit.SMALLEST_PT - 0.05 and max(sizes) < AID_STYLE.title and inside
+    assert AID_STYLE.body not in sizes  # the body was set smaller than its style's
+
+
+def test_map_check_reports_every_text_too_long_for_its_box(tmp_path):
+    path = _hauling_map(tmp_path, "Interplanetary Logistics", "Tortoise-Heavy-Haulage-Company")
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp", "map", "check", str(path), "--game", "hauling-astronauts"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    out = result.stdout + result.stderr
+    assert f"{path}: error: Hauling Astronauts board, P1 company: the text needs " in out
+    assert f"{path}: error: Hauling Astronauts P1 transport A, name: the text needs " in out

@@ -1,0 +1,89 @@
+"""A kit drawn in its own fonts by role (titles, body, symbols): embedded in the PDF, named and embedded in the
+SVG, measured for fitting in the same faces; a font file that cannot be used is one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from pnp.errors import PnpError
+from pnp.games.spec import KitRequest
+from pnp.printing import fit, fonts, glyphs
+from pnp.printing.canvas import Drawing
+from pnp.printing.render import PrintSettings, render_kit, write_drawing
+
+FONTS = Path("/usr/share/fonts/truetype/dejavu")
+SERIF, SANS_BOLD = FONTS / "DejaVuSerif.ttf", FONTS / "DejaVuSans-Bold.ttf"
+needs_dejavu = pytest.mark.skipif(
+    not (SERIF.is_file() and SANS_BOLD.is_file()), reason="DejaVu fonts (Debian fonts-dejavu-core) not installed"
+)
+
+
+def _font_names(path: Path) -> set[str]:
+    with pdfplumber.open(path) as pdf:
+        return {char["fontname"].split("+")[-1] for page in pdf.pages for char in page.chars}
+
+
+@needs_dejavu
+def test_a_kit_built_with_its_own_fonts_embeds_them_by_role(tmp_path):
+    from pnp.games.air_king import components
+
+    kit = components.kit(KitRequest(fonts={"body": SERIF, "titles": SANS_BOLD}))
+    render_kit(kit, PrintSettings(formats=("pdf", "svg")), tmp_path)
+    names = _font_names(tmp_path / "air-king" / "cards.pdf")
+    assert {"DejaVuSerif", "DejaVuSans-Bold"} <= names
+    assert not names & {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}  # Vera only where a role is not chosen
+    svg = (tmp_path / "air-king" / "svg" / "cards-01.svg").read_text()
+    assert "font-family: pnp-body; src: url(data:font/truetype;base64," in svg
+    assert "font-family=\"pnp-body, 'DejaVu Serif'," in svg and "font-family=\"pnp-titles, 'DejaVu Sans'," in svg
+
+
+def test_a_kit_without_fonts_keeps_vera(tmp_path):
+    from pnp.games.air_king import components
+
+    kit = components.kit(KitRequest())
+    assert kit.faces == fonts.DEFAULT
+    card = kit.documents[0].parts[0].cards[0]  # type: ignore[union-attr]
+    write_drawing(Drawing(63.5, 88.9, card.front.draw), tmp_path / "card.pdf")
+    assert _font_names(tmp_path / "card.pdf") <= {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+
+
+@needs_dejavu
+def test_text_is_fitted_in_the_faces_it_is_drawn_in():
+    serif = fonts.chosen({"body": SERIF})
+    text = "Make one more aircraft move this turn"
+    assert fonts.text_width(text, 8, faces=serif) > fonts.text_width(text, 8) + 0.5  # DejaVu Serif is wider
+    room = fonts.text_width(text, 8) + 0.1  # Vera fits at 8 pt; the serif face must shrink
+    assert fit.fit_line(text, room, 8, part="card", field="text") == 8
+    assert fit.fit_line(text, room, 8, part="card", field="text", faces=serif) < 8
+
+
+@needs_dejavu
+def test_a_symbols_face_is_tried_before_the_fallbacks_and_vera_still_covers_latin():
+    faces = fonts.chosen({"symbols": SERIF, "body": SANS_BOLD})
+    assert [name for name, _ in fonts.runs("A", faces=faces)] == [faces.body]
+    assert glyphs.unprintable("Zürich", faces) == ""
+    assert glyphs.unprintable("Min\ue000sk", faces) == "\ue000"  # no font has it: check still refuses it
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"headings": SERIF}, r"^font role 'headings': unknown \(known: titles, body, symbols\)$"),
+        ({"body": Path("/nonexistent/Font.ttf")}, r"^/nonexistent/Font.ttf: no such font file$"),
+    ],
+)
+def test_a_font_that_cannot_be_used_is_one_line(files, message):
+    with pytest.raises(PnpError, match=message):
+        fonts.chosen(files)
+
+
+def test_a_file_that_is_not_a_font_is_one_line(tmp_path):
+    path = tmp_path / "notes.ttf"
+    path.write_text("not a font at all")
+    with pytest.raises(PnpError) as caught:
+        fonts.chosen({"titles": path})
+    assert str(caught.value).startswith(f"{path}: not a TrueType or OpenType font (")
+    assert "\n" not in str(caught.value)
