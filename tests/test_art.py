@@ -34,9 +34,13 @@ def png(tmp_path: Path) -> Path:
 
 def _storm_card(pictures: dict[str, art.Art]) -> Drawing:
     from pnp.games.air_king.cards import decks
+    from pnp.games.air_king.components import data_texts
     from pnp.games.air_king.model import load_data
+    from pnp.texts import catalogue
 
-    found = [(deck, card) for deck in decks(load_data().value, pictures) for card in deck.cards]
+    data = load_data().value
+    texts = catalogue("air-king", None, {}, data_texts(data))
+    found = [(deck, card) for deck in decks(data, texts, pictures) for card in deck.cards]
     deck, card = next((deck, card) for deck, card in found if card.name == "storm 1")
     return Drawing(deck.size.width, deck.size.height, card.front.draw)
 

@@ -19,6 +19,7 @@ from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Kit, Sheet
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
+from pnp.texts import catalogue
 from support.pdf import point_size
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -132,7 +133,8 @@ def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeyp
 
     first = dataclasses.replace(first, text=text * 3)
     data = dataclasses.replace(loaded.value, events=(first, *loaded.value.events[1:]))
-    card = next(card for deck in cards.decks(data) for card in deck.cards if card.name == "extra 1")
+    texts = catalogue("air-king", None, {}, components.data_texts(data))
+    card = next(card for deck in cards.decks(data, texts, {}) for card in deck.cards if card.name == "extra 1")
     message = r"^event card 'Extra move for the long haul', text: the text needs .* mm of height, the box holds .*"
     with pytest.raises(fit.Overflow, match=message):
         write_drawing(Drawing(63.5, 88.9, card.front.draw), tmp_path / "card.pdf")
@@ -215,14 +217,14 @@ def test_aeronaut_odyssey_trajectory_lines_shrink_beside_their_slots(boxes, tmp_
 
     board = read(None)
     goal = Trajectory(kind="routes", reward="points", value=5, slots=4, types=draw.TYPES[:5])
-    wide = dataclasses.replace(board, trajectories=(goal,))
-    panel = Drawing(draw.PANEL_W, draw.BODY_H, lambda c: draw.panel(c, wide, draw.BODY_H))
+    wide, english = dataclasses.replace(board, trajectories=(goal,)), catalogue("aeronaut-odyssey")
+    panel = Drawing(draw.PANEL_W, draw.BODY_H, lambda c: draw.panel(c, wide, draw.BODY_H, english))
     boxes.check(panel, tmp_path, wanted="own routes of")
     assert any(text.startswith("own routes of") for text, _, _ in boxes.lines)
 
     crowded = dataclasses.replace(board, trajectories=(dataclasses.replace(goal, slots=9),))
     with pytest.raises(fit.Overflow, match=r"^board's trajectory 1, goal: the text needs .* mm of width"):
-        panel = Drawing(draw.PANEL_W, draw.BODY_H, lambda c: draw.panel(c, crowded, draw.BODY_H))
+        panel = Drawing(draw.PANEL_W, draw.BODY_H, lambda c: draw.panel(c, crowded, draw.BODY_H, english))
         write_drawing(panel, tmp_path / "x.pdf")
 
 

@@ -48,9 +48,7 @@ def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None)
     events = [
         _card(
             f"{e.type} {n + 1}",
-            _event_face(
-                e.type, t(f"data.event.{e.type}.title"), t(f"data.event.{e.type}.text"), t, w, h, art.get(f"event:{e.type}")
-            ),
+            _event_face(e.type, t(f"data.event.{e.type}.title"), t(f"data.event.{e.type}.text"), t, w, h, art),
             "event",
             t,
             w,
@@ -62,7 +60,7 @@ def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None)
     returns = [
         _card(
             f"technical return {n + 1}",
-            _event_face("return", t("card.return.title"), t("data.technical_return.text"), t, w, h, art.get("event:return")),
+            _event_face("return", t("card.return.title"), t("data.technical_return.text"), t, w, h, art),
             "return",
             t,
             w,
@@ -185,9 +183,9 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, t: Catalogu
 ART_KEYS = {f"event:{kind}": f"the picture on the {kind} event cards" for kind in EVENT_COLOURS}
 
 
-def _event_face(
-    kind: str, title: str, text: str, t: Catalogue, w: float, h: float, picture: Art | None = None
-) -> Face:
+def _event_face(kind: str, title: str, text: str, t: Catalogue, w: float, h: float, art: Mapping[str, Art]) -> Face:
+    """An event card's front; a picture named for ``event:KIND`` replaces its icon."""
+    picture = art.get(f"event:{kind}")
     colour = EVENT_COLOURS[kind]
     movement = kind in MOVEMENT
     sub = t("card.event.movement" if movement else "card.event.kept" if kind == "return" else "card.event.sub")

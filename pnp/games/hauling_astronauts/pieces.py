@@ -87,7 +87,8 @@ def transport(
 
         line(width * 0.24, piece.name, 6.5, "name")
         line(width * 0.52, printed_range(piece.low, piece.high, t), 8.5, "label", bold=True)
-        line(width * (0.82 if screen else 0.76), t("piece.pays", profit=piece.profit), 7, "profit", bold=True, fill=colour)
+        pays = t("piece.pays", profit=piece.profit)
+        line(width * (0.82 if screen else 0.76), pays, 7, "profit", bold=True, fill=colour)
         if not screen:
             percent = float(odds(piece.low, piece.high)) * 100
             line(width - 1.3, t("piece.odds", percent=f"{percent:.0f}"), PRINT_PT, "odds")
