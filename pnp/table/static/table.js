@@ -709,10 +709,11 @@
   }
 
   // A page taller than FIT screens folds its tallest open groups, those the player has not opened or
-  // closed, until it fits (or one group is left open): every choice stays a tap or two away. Looked at
-  // again whenever the page changes size (the picture drawn, a picker's step taken); a group is folded
-  // once at most.
-  const FIT = 3;
+  // closed, until it fits (or one group is left open): every choice stays a tap or two away. FIT leaves
+  // a quarter of a screen under three for what the page shows later (a refusal, a suggestion, a step
+  // taken). Looked at again whenever the page changes size (the picture drawn, a picker's step taken); a
+  // group is folded once at most.
+  const FIT = 2.75;
   const fitted = new WeakSet(); // groups fit() has folded
 
   function fit() {
