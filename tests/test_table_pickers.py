@@ -44,6 +44,15 @@ SHOWN = 40  # positions shown per game at most (spread over the game), besides t
 TAPPED = 8  # inputs played through a picker per game at most
 
 
+# A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
+# would end, and the page say it is offline); the page looks again when the test tells it to.
+OPEN_STREAM = """window.EventSource = class extends EventTarget {
+  static OPEN = 1;
+  constructor() { super(); this.readyState = 1; setTimeout(() => this.dispatchEvent(new Event("open"))); }
+  close() { this.readyState = 2; }
+};"""
+
+
 class Served:
     """``current`` behind a stand-in server: seat SEAT's page at /s/SEAT, its state as the table's server
     makes it, a move it posts played on the session (a refusal answered as the server does), and
@@ -59,6 +68,7 @@ class Served:
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
         self.context.route("**/*", self._answer)
+        self.context.add_init_script(OPEN_STREAM)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -81,8 +91,6 @@ class Served:
         elif what.startswith("kept/"):  # a map the picture sends apart
             text = kept_drawing(what.removeprefix("kept/"))
             route.fulfill(status=200 if text else 404, body=text or "", content_type="image/svg+xml")
-        elif what == "events":
-            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
         elif what == "play":
             try:
                 self.current.play(json.loads(route.request.post_data or "{}")["move"])
