@@ -15,7 +15,7 @@ import json
 import random
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +198,7 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .filter((text) => text)"""
 
 
-def words_only(page: Any, buttons: list[dict[str, Any]], log: Sequence[dict[str, Any]] = ()) -> None:
+def words_only(page: Any, buttons: list[dict[str, Any]], log: list[dict[str, Any]]) -> None:
     """No text shown on ``page`` outside the folded notation says a move's notation (where its words
     differ): neither an input's (``buttons``) nor a move played (``log``)."""
     written = {b["move"] for b in buttons if b["label"] != b["move"]}
