@@ -118,8 +118,11 @@ def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
 
 
 def expected_private(current: session.Session, seat: str) -> dict[str, str]:
-    """What ``pnp ref show --as SEAT --json`` gives as ``private``: the seat's own secrets and private view."""
-    return current.private_view(seat, current.own_secrets(seat))
+    """The seat's own secrets in words, each its game's label alone ("Magpie, 7 – 8, pays 4", where
+    ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)"), and its private view."""
+    game = current.game
+    own = {slot: game.label(Secret(slot, value)) or value for slot, value in current.own_secrets(seat).items()}
+    return {**own, **current.state.private(seat)}
 
 
 def check_state_body(current: session.Session, hidden: dict[str, set[str]], body: dict, host: dict) -> None:
@@ -279,6 +282,15 @@ def test_the_leak_check_finds_another_seats_secret_in_a_body(tmp_path):
                 check_state_body(current, hidden, {**host, where: tampered[where]}, host)
     with pytest.raises(AssertionError):
         check_state_body(current, hidden, {**ann, "private": {**ann["private"], "bob": salt}}, host)
+
+
+def test_a_seat_sees_its_sealed_secrets_in_words_not_the_letters_they_are_typed_as(tmp_path):
+    """Hauling Astronauts' hidden transports: ann's sealed t1 reads as its piece prints it, without its letter."""
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    with open_table(path) as table:
+        body = table.state("ann")
+        assert table.post("ann", "play", {"move": "secret t1 C", "version": body["version"]}).status_code == 200
+        assert table.state("ann")["private"] == {"t1": "Heron, 13 – 14, pays 4"}
 
 
 def test_a_seat_takes_back_only_its_own_move_and_the_page_sees_every_change(tmp_path):

@@ -1,12 +1,13 @@
-"""The board on a phone, in Chromium at 390 x 844: every game's picture opens on what matters to the seat,
-readable, and moves by touch.
+"""The board on a phone, in Chromium at 390 x 844 and 375 x 667: every game's picture opens on what matters to
+the seat, readable, and moves by touch.
 
 For each game at a mid-game position (a seeded random game played through the Session), the seat
 page is served with the table's own template, assets, state (as ``view.Views`` sends it) and kept drawings,
 under the server's Content-Security-Policy, by Playwright's routing: no traffic leaves the browser.
 The page's text sizes are measured as drawn (font size times the text's screen transform), not
 taken from the page's script. Every wait is bounded; nothing here measures speed. With
-PNP_SCREENSHOTS set, the board of docs/table.md (Aeronaut Odyssey's) is saved there as ``table-board.png``.
+PNP_SCREENSHOTS set, the board of docs/table.md (Aeronaut Odyssey's) is saved there as ``table-board.png``
+(``table-board-375.png`` at 375 x 667).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ if not os.access(CHROMIUM, os.X_OK):
 TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
 PHONE = {"width": 390, "height": 844}
+PHONES = {"390x844": PHONE, "375x667": {"width": 375, "height": 667}}
 BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
@@ -198,14 +200,16 @@ def picture_size(state: dict[str, Any]) -> tuple[float, float]:
     return float(found[1]), float(found[2])
 
 
+@pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("name", GAMES)
-def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(browser, tmp_path, name):
+def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(browser, tmp_path, name, size):
     """At the starting frame every text in sight is at least 12 px tall and the seat's own pieces are in
     sight; "Whole board" shows the whole picture within the screen's width; "Close-up" comes back."""
+    viewport = PHONES[size]
     current = mid_game(tmp_path, name)
     seat = current.state.to_move() or current.setup.players[0]
     state = seat_state(current, seat)
-    page = open_seat(browser, state)
+    page = open_seat(browser, state, viewport)
     page.evaluate("() => scrollTo(0, 0)")  # on the seat's turn the page brings the moves into view
     start = page.evaluate(MEASURE)
     shots = os.environ.get("PNP_SCREENSHOTS")
@@ -213,8 +217,9 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
         top = page.locator("#picture").bounding_box()
         tools = page.locator(".board-tools").bounding_box()
         bottom = tools["y"] + tools["height"] + 8
-        clip = {"x": 0, "y": top["y"] - 8, "width": PHONE["width"], "height": bottom - top["y"] + 8}
-        page.screenshot(path=Path(shots) / "table-board.png", clip=clip)
+        clip = {"x": 0, "y": top["y"] - 8, "width": viewport["width"], "height": bottom - top["y"] + 8}
+        shot = "table-board.png" if viewport == PHONE else f"table-board-{viewport['width']}.png"
+        page.screenshot(path=Path(shots) / shot, clip=clip)
 
     assert start["texts"], "no text in sight"
     smallest = min(start["texts"], key=lambda t: t["px"])
@@ -227,7 +232,7 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
 
     page.get_by_role("button", name="Whole board").click()
     whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
-    assert inside(whole, frame) and whole["right"] - whole["left"] <= PHONE["width"]
+    assert inside(whole, frame) and whole["right"] - whole["left"] <= viewport["width"]
     fitted = whole["right"] - whole["left"] >= frame["right"] - frame["left"] - 1
     assert fitted or whole["bottom"] - whole["top"] >= frame["bottom"] - frame["top"] - 1  # not a stamp
 

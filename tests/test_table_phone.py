@@ -357,6 +357,7 @@ def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser
     assert page.evaluate("window.__beeps") == 0  # the sound is off until the player turns it on
 
     expect(page.locator("#sound")).not_to_be_checked()
+    page.locator("#settings > summary").click()  # the phone's settings, folded
     page.locator("#sound").check()
     _show(page, waiting)
     assert page.evaluate("window.__buzz.length") == 1  # no nudge when the turn goes
@@ -447,6 +448,7 @@ def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(browser, tmp_
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
     page = open_state(browser, seat_state(current), scheme="light")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    page.locator("#settings > summary").click()
     page.locator("#theme").select_option("dark")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
@@ -454,5 +456,6 @@ def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(browser, tmp_
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.locator("#theme")).to_have_value("dark")
+    page.locator("#settings > summary").click()
     page.locator("#theme").select_option("")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")  # as the phone is set

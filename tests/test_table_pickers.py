@@ -2,8 +2,9 @@
 
 Take Off's capital drawn is a list by continent with a search box, Hauling Astronauts' set-up goes
 strip by strip, Air King's squares are a grid of the field, any other long choice a searchable list;
-each plays the input it shows. Whole games of every game, one seeded game each, keep every page
-within three screens and every button in words. The pages are the page's own template and assets,
+each plays the input it shows. Whole games of every game, one seeded game each played at both sizes,
+keep every page within three screens, bring the moves into view, open the board readable and say
+everything outside the folded notation in words. The pages are the page's own template and assets,
 served by Playwright's routing from a real session in this process (``view.state_json``), whose moves
 the pages play. Every wait is bounded; nothing here measures speed.
 """
@@ -22,20 +23,34 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
+from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, session
 from pnp.table import view
 
+from test_table_board import LEGIBLE, MEASURE
 from test_table_browser import shots  # noqa: F401 (a fixture)
 from support.browser import browser  # noqa: F401 (a fixture)
 from test_table_phone import ASSET_TYPES, PHONE, TABLE, _players, expect
 
 GAMES = sorted(REGISTRY)
+SMALL_PHONE = {"width": 375, "height": 667}
+PHONES = {"390x844": PHONE, "375x667": SMALL_PHONE}
 SCREENS = 3  # no page taller than this many screens
+ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it shows later (table.js: FIT)
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
 # Options that keep a whole game short; Hauling Astronauts with its transports open, chosen at set-up.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"]}
 SHOWN = 40  # positions shown per game at most (spread over the game), besides those a picker plays
 TAPPED = 8  # inputs played through a picker per game at most
+
+
+# A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
+# would end, and the page say it is offline); the page looks again when the test tells it to.
+OPEN_STREAM = """window.EventSource = class extends EventTarget {
+  static OPEN = 1;
+  constructor() { super(); this.readyState = 1; setTimeout(() => this.dispatchEvent(new Event("open"))); }
+  close() { this.readyState = 2; }
+};"""
 
 
 class Served:
@@ -47,11 +62,13 @@ class Served:
         import jinja2
 
         self.current = current
+        self.viewport = viewport
         self.hint: dict[str, str] | None = None
         self.shape: Callable[[dict[str, Any]], dict[str, Any]] = lambda state: state  # a state as sent
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
         self.context.route("**/*", self._answer)
+        self.context.add_init_script(OPEN_STREAM)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -71,8 +88,9 @@ class Served:
             route.fulfill(body=html, content_type="text/html")
         elif what == "state":
             route.fulfill(json=self.shape(view.state_json(self.current, seat)))
-        elif what == "events":
-            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
+        elif what.startswith("kept/"):  # a map the picture sends apart
+            text = kept_drawing(what.removeprefix("kept/"))
+            route.fulfill(status=200 if text else 404, body=text or "", content_type="image/svg+xml")
         elif what == "play":
             try:
                 self.current.play(json.loads(route.request.post_data or "{}")["move"])
@@ -172,17 +190,55 @@ def played_by_tapping(served: Served, b: dict[str, Any]) -> None:
         assert notation.format(current.game, current.played[-1][1]) == b["move"]
 
 
-def words_only(page: Any, buttons: list[dict[str, Any]]) -> None:
-    """No button shown on ``page`` says a move's notation (where its words differ)."""
-    texts = page.evaluate(
-        "() => [...document.querySelectorAll('button')].filter((b) => b.checkVisibility()).map((b) => b.innerText)"
-    )
-    written = [b["move"] for b in buttons if b["label"] != b["move"]]
-    # a move of one word only when it is all the button says ("end"), a longer one anywhere ("fly 1 midway")
+# Every text shown outside the picture, the folded notation and the typed move: each element's own text.
+SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
+  .filter((n) => !n.closest("svg, #notation-details, details.typed") && n.checkVisibility())
+  .map((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join(" "))
+  .map((text) => text.split(/\\s+/).join(" ").trim())
+  .filter((text) => text)"""
+
+
+def words_only(page: Any, buttons: list[dict[str, Any]], log: list[dict[str, Any]]) -> None:
+    """No text shown on ``page`` outside the folded notation says a move's notation (where its words
+    differ): neither an input's (``buttons``) nor a move played (``log``)."""
+    written = {b["move"] for b in buttons if b["label"] != b["move"]}
+    written |= {e["text"] for e in log if e["label"] != e["text"]}
+    # a move of one word only when it is all a text says ("end"), a longer one anywhere ("fly 1 midway")
     notation_said = [rf"^{re.escape(m)}$" if " " not in m else rf"(^|\s){re.escape(m)}(\s|$)" for m in written]
-    for text in texts:
-        said = " ".join(text.split())
+    for said in page.evaluate(SHOWN_TEXTS):
         assert not any(re.search(pattern, said) for pattern in notation_said), said
+
+
+def titled_in_words(page: Any, buttons: list[dict[str, Any]]) -> None:
+    """Each group of moves on ``page`` is titled by the words all its buttons begin with (a colon and what
+    follows left out), or by its first question; a secret by what it fills: never by a notation verb."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for b in buttons:
+        groups.setdefault(":".join(group_of(b)), []).append(b)
+    titles = page.locator("#moves details.group").evaluate_all(
+        "(all) => all.map((g) => [g.dataset.key, g.querySelector(':scope > summary > span:first-child').innerText])"
+    )
+    assert sorted(key for key, _title in titles) == sorted(groups)
+    for key, title in titles:
+        said = " ".join(title.lower().split())
+        labels = [" ".join(b["label"].lower().replace(":", "").split()) + " " for b in groups[key]]
+        asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
+        starts_each = all(label.startswith(said + " ") for label in labels)
+        assert key.startswith("secret:") or starts_each or said in asked, f"{key} is titled {title!r}"
+
+
+def moves_in_view(page: Any, height: int) -> None:
+    """The seat's moves start just under the turn line, in the upper half of the screen."""
+    top = page.evaluate("() => document.getElementById('moves-section').getBoundingClientRect().top")
+    under = page.evaluate("() => document.querySelector('.status').getBoundingClientRect().bottom")
+    assert under - 1 <= top <= height / 2, f"the moves start {top:.0f} px down (the turn line ends at {under:.0f})"
+
+
+def board_readable(page: Any) -> None:
+    """Every text of the picture in sight at its starting frame is at least LEGIBLE CSS px tall."""
+    texts = page.evaluate(MEASURE)["texts"]
+    small = [t for t in texts if t["px"] < LEGIBLE]
+    assert not small, f"{small[0]['text']!r} is {small[0]['px']:.1f} px at the starting frame"
 
 
 def under_the_turn(page: Any, node: Any) -> None:
@@ -222,32 +278,50 @@ def test_each_input_of_a_group_has_steps_of_its_own(tmp_path, name):
 # -- whole games ---------------------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def rehearsed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[dict[str, Any]]]:
+    """The buttons chosen, in order, in one seeded game of a game, its seats choosing at random: played once
+    per game for the module, whatever the size of the phone."""
+    games: dict[str, list[dict[str, Any]]] = {}
+
+    def chosen(name: str) -> list[dict[str, Any]]:
+        if name not in games:
+            rng, rehearsal = random.Random(5), new_session(tmp_path_factory.mktemp(name), name)
+            games[name] = []
+            while rehearsal.state.to_move() is not None and len(games[name]) < 2000:
+                games[name].append(rng.choice(buttons_now(rehearsal)))
+                rehearsal.play(games[name][-1]["move"])
+        return games[name]
+
+    return chosen
+
+
+@pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("name", GAMES)
-def test_whole_games_stay_within_three_screens_in_words_and_each_picker_plays_what_it_shows(browser, tmp_path, name):
-    """One seeded game of each, its seats choosing at random: the page of the seat to move, at positions
-    spread over the game and wherever the choice is made in a picker, is at most three screens tall
-    (every fold as the page opens it) and no button says notation; up to TAPPED inputs are played by
-    tapping through their pickers, and the record shows each."""
-    rng = random.Random(5)
-    rehearsal = new_session(tmp_path, name)
-    chosen: list[dict[str, Any]] = []
-    while rehearsal.state.to_move() is not None and len(chosen) < 2000:
-        chosen.append(rng.choice(buttons_now(rehearsal)))
-        rehearsal.play(chosen[-1]["move"])
+def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(browser, tmp_path, rehearsed, name, size):
+    """The seeded game of each, on a phone of each size: the page of the seat to move, at positions spread
+    over the game and wherever the choice is made in a picker, is at most three screens tall (every fold
+    as the page opens it), has its moves in view, its board readable at the starting frame, its groups
+    titled in words, and no notation outside the folded detail; up to TAPPED inputs are played by tapping
+    through their pickers, and the record shows each."""
+    chosen, viewport = rehearsed(name), PHONES[size]
     every = max(1, len(chosen) // SHOWN)
-    (tmp_path / "game").mkdir()
-    current = new_session(tmp_path / "game", name)
-    served = Served(browser, current)
+    current = new_session(tmp_path, name)
+    served = Served(browser, current, viewport)
     heights, tapped = [], 0
     for n, b in enumerate(chosen):
         seat = current.state.to_move() or ""
-        buttons = buttons_now(current)
-        in_picker = picked(b, buttons)
+        state = view.state_json(current, seat)
+        in_picker = picked(b, state["buttons"])
         if in_picker or n % every == 0:
             page = served.show(seat)
             heights.append(tall(page))
-            assert heights[-1] <= SCREENS * PHONE["height"], f"move {n}: the page is {heights[-1]} px tall"
-            words_only(page, buttons)
+            limit = (SCREENS - ROOM) * viewport["height"]
+            assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
+            moves_in_view(page, viewport["height"])
+            board_readable(page)
+            titled_in_words(page, state["buttons"])
+            words_only(page, state["buttons"], state["log"])
             if in_picker and tapped < TAPPED:
                 played_by_tapping(served, b)
                 tapped += 1
@@ -255,7 +329,30 @@ def test_whole_games_stay_within_three_screens_in_words_and_each_picker_plays_wh
         current.play(b["move"])
     assert current.state.to_move() is None  # the whole game was played
     assert served.errors == []
-    print(f"{name}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked")
+    print(f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked")
+
+
+# -- groups titled in words ---------------------------------------------------------------------------------
+
+TITLED = [  # a game, a group of its moves, and the title the page gives it (its verb in notation aside)
+    ("hauling-astronauts", "choice:choose", "Transport for strip 1"),  # labels "1: Tortoise 9 – 12 · 2: …"
+    ("air-king", "choice:extra", "Extra move"),  # "Extra move: fly aircraft 1 to b2", "Extra move: depart …"
+    ("air-king", "choice:diagonal", "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
+    ("aloft", "choice:truck", "Move the truck under column"),  # "move the truck under column 3"
+]
+
+
+@pytest.mark.parametrize(("name", "key", "title"), TITLED)
+def test_each_group_is_titled_in_the_words_of_its_buttons(browser, tmp_path, name, key, title):
+    """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb."""
+    current = new_session(tmp_path, name)
+    def of_key(b: dict[str, Any]) -> bool:
+        return ":".join(group_of(b)) == key
+
+    until(current, lambda b, buttons: of_key(b) and sum(map(of_key, buttons)) > 1, random.Random(1))
+    page = Served(browser, current).show(current.state.to_move() or "")
+    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > span").first).to_have_text(title)
+    titled_in_words(page, buttons_now(current))
 
 
 # -- each picker -------------------------------------------------------------------------------------------
@@ -405,7 +502,7 @@ def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(browser, tmp_path):
     expect(page.locator(".chooser .chosen")).to_have_text(" › ".join(step[1] for step in b["steps"][:-1]))
 
 
-def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, tmp_path):
+def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, tmp_path, shots):
     """At 375 x 667, the page of a seat waiting for its turn scrolls its moves (a picker) up under the turn
     line once the turn comes."""
     current = new_session(tmp_path, "take-off")
@@ -413,7 +510,7 @@ def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, t
     until(current, lambda b, _all: b["verb"] == "draw", rng)
     mover = current.state.to_move() or ""
     draw = next(b for b in buttons_now(current) if b["verb"] == "draw")
-    served = Served(browser, current, {"width": 375, "height": 667})
+    served = Served(browser, current, SMALL_PHONE)
     seat = next(p for p in current.setup.players if p != mover)
     page = served.show(seat)
     expect(page.locator("#turn")).to_have_attribute("data-turn", "waiting")
@@ -421,6 +518,6 @@ def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, t
     until(current, lambda _b, _all: current.state.to_move() == seat, rng)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the page looks again at once
     expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
-    top = page.evaluate("() => document.getElementById('moves-section').getBoundingClientRect().top")
-    under = page.evaluate("() => document.querySelector('.status').getBoundingClientRect().bottom")
-    assert under - 1 <= top <= 667 / 2, (top, under)
+    settled(page)
+    moves_in_view(page, SMALL_PHONE["height"])
+    page.screenshot(path=shots / "table-turn-375.png")

@@ -12,6 +12,7 @@ from typing import Any
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation
 from pnp.referee.inputs import legal_inputs
+from pnp.referee.protocol import Secret
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
 from pnp.memo import Memo
@@ -67,12 +68,20 @@ def state_json(
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
         "picture": _picture(current, seat) if picture is None else picture,
-        "private": current.private_view(seat, current.own_secrets(seat)) if seat is not None else {},
+        "private": _private(current, seat) if seat is not None else {},
         "score": state.score().to_json(),
         "log": _log(current, seat),
         "version": current.last_hash,
         "read_only": read_only,
     }
+
+
+def _private(current: Session, seat: str) -> dict[str, str]:
+    """What only ``seat`` sees, in words: its secrets by the game's label (a transport's name, not the letter
+    it is typed as) and the game's private view of it (e.g. a hand)."""
+    game = current.game
+    own = {slot: game.label(Secret(slot, value)) or value for slot, value in current.own_secrets(seat).items()}
+    return {**own, **current.state.private(seat)}
 
 
 def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:

@@ -34,13 +34,38 @@ window.pnpPickers = (() => {
   // Whether a group of inputs is chosen in a picker rather than from its buttons.
   const wanted = (items) => items.length > MANY || (items.length > FEW && stepped(items));
 
+  const wordsOf = (b) => (b.label || b.move).split(" ");
+
+  // How many words every one of ``words`` (each a label's) begins with, leaving each ``after`` more at least.
+  function shared(words, after = 0) {
+    let n = 0;
+    while (words.every((w) => w.length > n + after && w[n] === words[0][n])) n += 1;
+    return n;
+  }
+
+  // A group's title, in the words its buttons say (never its notation's verb): the words all its labels
+  // begin with, up to a colon ("Extra move: fly …" and "Extra move: depart …" make "Extra move"), a lone
+  // button's first word ("Pass"), without a small word at the end ("move the die on"); failing that, its
+  // first question ("Transport for strip 1"). A secret is named by what it fills ("your goal").
+  const SMALL = new Set(["a", "an", "the", "to", "on", "at", "of", "in", "by", "for", "and", "or", "under", "with"]);
+  function title({ kind, verb, items }) {
+    if (kind === "secret") return capital(verb);
+    const words = wordsOf(items[0]).slice(0, shared(items.map(wordsOf)));
+    const colon = words.findIndex((w) => w.endsWith(":"));
+    if (colon >= 0) words.splice(colon, words.length, words[colon].slice(0, -1));
+    else if (items.length === 1) words.splice(1);
+    while (words.length && SMALL.has(words[words.length - 1].toLowerCase())) words.pop();
+    if (words.some((w) => /\p{L}{2}/u.test(w))) return capital(words.join(" "));
+    const asked = items.find((b) => Array.isArray(b.steps) && b.steps.length && b.steps[0][0]);
+    return asked ? capital(asked.steps[0][0]) : "Choose one";
+  }
+
   // Each input's steps: its own, or else one step, its label, under a heading made of the words all the
   // labels begin with and the first word where they part ("place the 5", "jet 2"), when that makes a few.
   function stepsOf(items) {
     if (stepped(items)) return items;
-    const words = items.map((b) => (b.label || b.move).split(" "));
-    let n = 0;
-    while (words.every((w) => w.length > n + 1 && w[n] === words[0][n])) n += 1;
+    const words = items.map(wordsOf);
+    const n = shared(words, 1);
     const heading = (w) => w.slice(0, n + 1).join(" ").replace(/[:,]$/, "");
     const headings = new Set(words.map(heading)).size;
     const grouped = headings > 1 && headings <= MANY;
@@ -108,7 +133,7 @@ window.pnpPickers = (() => {
         class: "question",
         id: `ask-${fold(group.key)}-${n}`,
         tabIndex: -1, // where the focus goes when a step is taken or undone, so a screen reader says it
-        text: question ? capital(question) : "Choose",
+        text: question ? capital(question) : "Choose one",
       });
       box.append(heading);
       const onGrid = answers.filter((a) => a.cell);
@@ -270,5 +295,5 @@ window.pnpPickers = (() => {
     return true;
   }
 
-  return Object.freeze({ draw, reveal, wanted, fold });
+  return Object.freeze({ draw, reveal, wanted, fold, title });
 })();

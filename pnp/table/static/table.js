@@ -473,7 +473,8 @@
 
   // -- the seat's moves --------------------------------------------------------------------------
   // Buttons are grouped by their verb (the notation's first word), one group per kind: choices,
-  // chance inputs (what the table's dice or cards show), secrets (confirmed first) and reveals.
+  // chance inputs (what the table's dice or cards show), secrets (confirmed first) and reveals. A group
+  // is titled in its buttons' words (pnpPickers.title), never by that verb.
   const KIND_HINT = {
     chance: "Enter what the table rolled or drew.",
     secret: "Secret: only you see this choice; you confirm it before it is sealed.",
@@ -708,10 +709,11 @@
   }
 
   // A page taller than FIT screens folds its tallest open groups, those the player has not opened or
-  // closed, until it fits (or one group is left open): every choice stays a tap or two away. Looked at
-  // again whenever the page changes size (the picture drawn, a picker's step taken); a group is folded
-  // once at most.
-  const FIT = 3;
+  // closed, until it fits (or one group is left open): every choice stays a tap or two away. FIT leaves
+  // a quarter of a screen under three for what the page shows later (a refusal, a suggestion, a step
+  // taken). Looked at again whenever the page changes size (the picture drawn, a picker's step taken); a
+  // group is folded once at most.
+  const FIT = 2.75;
   const fitted = new WeakSet(); // groups fit() has folded
 
   function fit() {
@@ -744,10 +746,11 @@
       open,
     });
     const badge = kind === "choice" ? null : el("span", { class: "badge", text: kind });
+    const named = window.pnpPickers.title(group);
     const summary = el(
       "summary",
       {},
-      el("span", { class: "verb", text: verb }),
+      el("span", { class: "title", text: named }),
       " ",
       badge,
       " ",
@@ -759,7 +762,7 @@
     summary.addEventListener("click", () => toggled.set(key, !details.open));
     details.append(summary);
     if (KIND_HINT[kind]) details.append(el("p", { class: "hint", text: KIND_HINT[kind] }));
-    if (chancePicker) details.append(drawPicker(key, verb, items, chancePicker));
+    if (chancePicker) details.append(drawPicker(key, named, items, chancePicker));
     else if (chooser(group)) details.append(window.pnpPickers.draw(group, state.version, moveButton));
     else details.append(el("div", { class: "buttons" }, ...items.map((b) => moveButton(b))));
     return details;
@@ -825,8 +828,8 @@
     return true;
   }
 
-  function drawPicker(key, verb, items, shape) {
-    const label = `${verb}: pick ${shape.n} faces`;
+  function drawPicker(key, named, items, shape) {
+    const label = `${named}: pick ${shape.n} faces`;
     const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
     const picked = picks.get(key) || [];
     const nameOf = (face) => (shape.names && shape.names.get(face)) || face;
@@ -834,7 +837,7 @@
     const slots = el(
       "p",
       { class: "slots", "aria-live": "polite" },
-      el("span", { class: "slots-label", text: `${verb}: ` }),
+      el("span", { class: "slots-label", text: `${named}: ` }),
       ...Array.from({ length: shape.n }, (_, i) =>
         el("span", {
           class: picked[i] ? "slot full" : "slot",
@@ -857,7 +860,7 @@
             disabled: !possible,
             "data-face": face,
             "data-colour": colourOf(face),
-            "aria-label": `${verb} ${nameOf(face)}`,
+            "aria-label": `${named} ${nameOf(face)}`,
           },
           nameOf(face),
         );
