@@ -79,13 +79,20 @@ class KitRequest:
 
     ``players`` is None unless the game's kit depends on it (``GameSpec.players_in_kit``): then the kit prints
     what that many players need, and for None what the game's most players need. ``knobs`` holds only
-    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``).
+    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``). A variant file
+    (``variant_path``) changes the game's data; its language, texts (catalogue key to string), fonts (role to
+    TTF/OTF file) and art (art-box key to PNG/JPEG/SVG file) arrive checked in the last four fields.
     """
 
     map_path: Path | None = None
     seed: int | None = None
     players: int | None = None
     knobs: Mapping[str, Any] = field(default_factory=dict)
+    variant_path: Path | None = None
+    language: str | None = None
+    texts: Mapping[str, str] = field(default_factory=dict)
+    fonts: Mapping[str, Path] = field(default_factory=dict)
+    art: Mapping[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

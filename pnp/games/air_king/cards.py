@@ -6,7 +6,6 @@ from pnp.games.air_king.model import Aircraft, AirKingData, AirportInfo
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, paragraph, plane, symbol
 from pnp.printing.canvas import Canvas
 from pnp.printing.parts import Card, Deck, Face
-from pnp.printing.sizes import CARD_SIZES
 
 EVENT_COLOURS = {
     "extra": "#3f8f4a",
@@ -28,7 +27,7 @@ BACKS = {
 
 def decks(data: AirKingData) -> tuple[Deck, ...]:
     """Every card of the game, grouped into decks that share a back."""
-    size = CARD_SIZES[data.card_size]
+    size = data.card
     w, h = size.width, size.height
     by_name = {a.name: a for a in data.airports}
     field = [_card(f"airport {a.name}", _airport_face(a, data, w, h), "field", w, h) for a in data.airports]

@@ -16,7 +16,7 @@ def kit(request: KitRequest) -> Kit:
     """The whole kit: every card with its back, the optional field mat, the rules sheet and a player aid per player."""
     from pnp.games.air_king.maps import checked_field
 
-    data = load_data().value
+    data = load_data(request.variant_path).value
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
     return Kit(

@@ -11,7 +11,7 @@ from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name
 from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.loader import Loaded, did_you_mean, load_text
-from pnp.printing.sizes import CARD_SIZES
+from pnp.printing.sizes import CardSize
 from pnp.resources import board_file
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     model = loaded.value
     data = load_data().value
     found = Findings(loaded.source)
-    _check_grid(model, data.card_size, found)
+    _check_grid(model, data.card, found)
     if found.has_errors():
         return list(found)
     order = _airport_order()
@@ -38,8 +38,7 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     return list(found)
 
 
-def _check_grid(model: AirKingField, card_size: str, found: Findings) -> None:
-    card = CARD_SIZES[card_size]
+def _check_grid(model: AirKingField, card: CardSize, found: Findings) -> None:
     if model.space_width < card.height + 2 * BORDER:
         found.add(
             "error",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -11,7 +12,11 @@ from typing import Literal
 
 from pnp.games.names import Names
 from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.printing.sizes import CardSize
 from pnp.resources import board_file, data_file
+from pnp.variants.sizes import WORDS as SIZE_WORDS
+from pnp.variants.sizes import card_size
+from pnp.variants.support import DataFile
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
 CARD_TYPES: tuple[str, ...] = ("extra", "diagonal", "storm", "clear", "hold", "pass")
@@ -20,6 +25,7 @@ GOAL_SIZE = 4  # aircraft on each goal card
 MAX_PLAYERS = 4
 MAX_COLUMNS = 26  # lettered a to z
 MAX_LANES = 20
+MAX_PER_KIND = 20  # decision: event cards of one kind; more would swamp the hands the rules let players keep
 Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]
 
 
@@ -49,7 +55,13 @@ class EventType:
 
     type: CardType
     title: str
-    count: int = field(metadata={"doc": "How many cards of this kind the deck holds.", "minimum": 0})
+    count: int = field(
+        metadata={
+            "doc": f"How many cards of this kind the deck holds (0 to {MAX_PER_KIND}).",
+            "minimum": 0,
+            "maximum": MAX_PER_KIND,
+        }
+    )
     text: str
 
 
@@ -65,7 +77,7 @@ class TechnicalReturn:
 class AirKingData:
     """Everything in ``data/air-king.yaml``."""
 
-    card_size: Literal["poker", "bridge"]
+    card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}."})
     airports: tuple[AirportInfo, ...] = field(
         metadata={"doc": "Airport A and Airport B.", "minItems": 2, "maxItems": 2}
     )
@@ -78,6 +90,11 @@ class AirKingData:
     cards_per_turn: int = field(metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1})
     events: tuple[EventType, ...]
     technical_return: TechnicalReturn
+
+    @property
+    def card(self) -> CardSize:
+        """The printed card size."""
+        return card_size(self.card_size)
 
     def event(self, kind: str) -> EventType:
         """The event type called ``kind``."""
@@ -161,19 +178,29 @@ def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int,
     return problems
 
 
-def load_data(path: Path | None = None) -> Loaded[AirKingData]:
-    """Read and check the card data (the built-in file is read once per process)."""
-    return _builtin_data() if path is None else _load_data(path)
+def load_data(variant: Path | None = None) -> Loaded[AirKingData]:
+    """The card data, built in (read once per process) or as the variant file at ``variant`` changes it."""
+    if variant is None:
+        return _builtin_data()
+    from pnp.variants.variant import game_data
+
+    return typing.cast(Loaded[AirKingData], game_data("air-king", variant))
 
 
 @cache
 def _builtin_data() -> Loaded[AirKingData]:
-    return _load_data(None)
+    loaded = load_file(data_file("air-king.yaml"), AirKingData, "data/air-king.yaml")
+    check_data(loaded)
+    return loaded
 
 
-def _load_data(path: Path | None) -> Loaded[AirKingData]:
-    loaded = load_file(path or data_file("air-king.yaml"), AirKingData, None if path else "data/air-king.yaml")
+def check_data(loaded: Loaded[AirKingData]) -> None:
+    """Refuse card data the rules cannot play, with the first problem located in its file."""
     data, source = loaded.value, loaded.source
+    try:
+        card_size(data.card_size)
+    except ValueError as exc:
+        raise source.error("card_size", str(exc)) from None
     names = [a.name for a in data.airports]
     if len(set(names)) != 2:
         raise source.error("airports", "the two airports need different names")
@@ -200,7 +227,9 @@ def _load_data(path: Path | None) -> Loaded[AirKingData]:
             raise source.error("events", f"list the event type {kind!r} exactly once")
     if sum(e.count for e in data.events) < MAX_PLAYERS:
         raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
-    return loaded
+
+
+VARIANT_DATA = DataFile(AirKingData, _builtin_data, check_data, deck="events")
 
 
 def load_field(path: Path | None = None) -> Loaded[AirKingField]:

@@ -90,7 +90,7 @@ def aids(data: AirKingData) -> tuple[Sheet, ...]:
 
 def aid(setup: Setup) -> Aid:
     """The aid for a screen, with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
-    data = load_data().value
+    data = load_data(setup.variant_path).value
     stages = {"set-up": _set_up(data, checked_field(setup.map_path)), "play": _turn(data), "reveal": _END, "over": _END}
     return Aid(_aid_blocks(data), stages)
 

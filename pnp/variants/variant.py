@@ -1,0 +1,226 @@
+"""A variant file: a game's component data overridden key by key, and the sections every game shares.
+
+A variant names its game on top (``game: air-king``). Each key of the game's ``data/`` file it gives replaces
+the built-in value whole; a key left out keeps it. ``deck:`` names a CSV file holding the deck instead.
+``language``, ``texts``, ``fonts`` and ``art`` are read for every game; their files are named relative to the
+variant file and are checked here (they exist, are of a known kind and not too large). Everything is checked
+once, at this boundary, into typed values; errors read ``file:line:col: key: why``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args, get_type_hints
+
+from pnp import games
+from pnp.errors import DataError, PnpError, describe, quote
+from pnp.files import read_bytes, size_text
+from pnp.loader import Loaded, Source, did_you_mean, load_text, pattern, peek, read_yaml_text
+from pnp.variants.csvdeck import read_deck
+from pnp.variants.support import DataFile, data_file
+
+FontRole = Literal["titles", "body", "symbols"]
+MAX_TEXTS = 5000  # catalogue entries one variant may override
+MAX_TEXT_CHARS = 2000
+MAX_FONT_BYTES = 32 * 2**20  # a CJK font with every weight is about 20 MiB
+MAX_ART_BYTES = 16 * 2**20
+# The kinds of file each section takes: suffixes, and the bytes such a file starts with (SVG: text naming <svg).
+FONT_KINDS = {".ttf": (b"\x00\x01\x00\x00", b"true"), ".otf": (b"OTTO",)}
+ART_KINDS = {".png": (b"\x89PNG",), ".jpg": (b"\xff\xd8",), ".jpeg": (b"\xff\xd8",), ".svg": ()}
+
+
+@dataclass(frozen=True)
+class Sections:
+    """What a variant of any game may hold, beside its game's data."""
+
+    language: str | None = field(
+        default=None,
+        metadata={
+            "doc": "The language the variant's texts are in, as a language tag (fr, de, pt-BR, ja).",
+            **pattern(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
+        },
+    )
+    texts: dict[str, str] = field(
+        default_factory=dict,
+        metadata={"doc": "Printed strings by catalogue key, replacing the game's own (or its --lang translation)."},
+    )
+    fonts: dict[FontRole, str] = field(
+        default_factory=dict,
+        metadata={"doc": "A TTF or OTF file per role (titles, body, symbols), relative to this file."},
+    )
+    art: dict[str, str] = field(
+        default_factory=dict,
+        metadata={"doc": "A PNG, JPEG or SVG picture per art box of a card or board, relative to this file."},
+    )
+
+
+DECK_DOC = "A CSV file holding the deck instead (one row per card kind, one column per key), relative to this file."
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant file read and checked: its data overrides by key, and its shared sections with files resolved."""
+
+    game: str
+    path: Path
+    source: Source
+    data: Mapping[str, Any]
+    language: str | None = None
+    texts: Mapping[str, str] = field(default_factory=dict)
+    fonts: Mapping[str, Path] = field(default_factory=dict)
+    art: Mapping[str, Path] = field(default_factory=dict)
+    deck: Path | None = None
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """Every file the variant is made of: itself, its CSV deck, its fonts and its art."""
+        return (self.path, *([self.deck] if self.deck else []), *self.fonts.values(), *self.art.values())
+
+
+@functools.cache
+def variant_model(game: str) -> type:
+    """The dataclass a variant of ``game`` is read into: the shared sections, ``deck`` when the game has a deck,
+    and every key of the game's data, each optional."""
+    spec, support = games.get(game), data_file(game)
+    fields: list[tuple[str, Any, Any]] = [
+        (f.name, get_type_hints(Sections)[f.name], field(default=f.default, default_factory=f.default_factory, metadata=f.metadata))
+        for f in dataclasses.fields(Sections)
+    ]
+    if support and support.deck:
+        fields.append(("deck", str | None, field(default=None, metadata={"doc": DECK_DOC})))
+    if support:
+        hints = get_type_hints(support.model)
+        fields += [
+            (f.name, hints[f.name] | None, field(default=None, metadata=f.metadata))
+            for f in dataclasses.fields(support.model)
+            if f.init
+        ]
+    cls = dataclasses.make_dataclass(f"{spec.title.replace(' ', '').rstrip('!')}Variant", fields, frozen=True)
+    cls.__doc__ = f"A variant of {spec.title}: every key is optional; one left out keeps the built-in value."
+    return cls
+
+
+def load_variant(path: Path, game: str | None = None) -> Variant:
+    """Read and check the variant file at ``path`` (for ``game``, or the game its ``game:`` key names)."""
+    shown = str(path)
+    try:
+        text = read_yaml_text(path, shown)
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot read the variant: {describe(exc)}") from None
+    name = _game(text, shown, game)
+    support = data_file(name)
+    loaded: Loaded[Any] = load_text(text, variant_model(name), shown)
+    value, source = loaded.value, loaded.source
+    _check_texts(value.texts, source)
+    folder = path.parent
+    fonts = {role: _file(source, folder, f"fonts.{role}", file, FONT_KINDS, MAX_FONT_BYTES) for role, file in value.fonts.items()}
+    art = {key: _file(source, folder, f"art.{key}", file, ART_KINDS, MAX_ART_BYTES) for key, file in value.art.items()}
+    data = {}
+    if support:
+        data = {f.name: getattr(value, f.name) for f in dataclasses.fields(support.model) if getattr(value, f.name) is not None}
+    deck = None
+    if support and support.deck and getattr(value, "deck", None):
+        deck = _file(source, folder, "deck", value.deck, {".csv": ()}, 2**20)
+        if support.deck in data:
+            raise source.error(support.deck, f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'")
+        item = get_args(get_type_hints(support.model)[support.deck])[0]
+        data[support.deck] = read_deck(deck, item, support.deck, str(deck))
+    return Variant(name, path, source, data, value.language, value.texts, fonts, art, deck)
+
+
+def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
+    """The game's data (``base``, by default the built-in data) with the variant's keys in place, checked by
+    the game's own checks; errors point into the variant file."""
+    merged = dataclasses.replace((base or support.builtin()).value, **variant.data)
+    loaded: Loaded[Any] = Loaded(merged, variant.source)
+    support.check(loaded)
+    return loaded
+
+
+def game_data(game: str, path: Path, base: Loaded[Any] | None = None) -> Loaded[Any]:
+    """The data of ``game`` as the variant at ``path`` changes it (a game's ``load_data`` calls this)."""
+    support = data_file(game)
+    if support is None:
+        raise PnpError(f"{games.get(game).title} has no component data for a variant to change")
+    return apply(support, load_variant(path, game), base)
+
+
+def referee_problem(variant: Variant) -> DataError | None:
+    """Why the game's referee cannot play this variant: a changed key it reads from its built-in data."""
+    support = data_file(variant.game)
+    if support is None:
+        return None
+    builtin = support.builtin().value
+    for key in sorted(support.fixed_for_referee & set(variant.data)):
+        if variant.data[key] != getattr(builtin, key):
+            return variant.source.error(
+                key,
+                f"{games.get(variant.game).title}'s referee plays the built-in {key}: this variant prints, but "
+                "'pnp ref' and 'pnp sim' refuse it (keep the built-in value to referee it)",
+            )
+    return None
+
+
+def variant_files(path: Path | None, game: str) -> list[Path]:
+    """The files of the variant at ``path`` (none without one), for a record's input digests."""
+    return list(load_variant(path, game).files) if path is not None else []
+
+
+def _game(text: str, shown: str, game: str | None) -> str:
+    """The game the variant is for: ``game`` if given (the file's ``game:`` must agree), else the file's."""
+    named = peek(text, "game", shown)
+    if named is None:
+        if game is not None:
+            return games.get(game).name
+        raise DataError(f"{shown}:1:1", "", "the variant does not say its game: add 'game: NAME' at the top")
+    value, where = named
+    if value not in games.REGISTRY:
+        known = ", ".join(games.REGISTRY)
+        raise DataError(where, "game", f"unknown game {quote(value)}{did_you_mean(value, games.REGISTRY)} (known: {known})")
+    if game is not None and games.get(game).name != value:
+        raise DataError(where, "game", f"this is a variant for {value}, not {game}")
+    return value
+
+
+def _check_texts(texts: Mapping[str, str], source: Source) -> None:
+    if len(texts) > MAX_TEXTS:
+        raise source.error("texts", f"{len(texts)} texts, more than {MAX_TEXTS}, the most a variant may hold")
+    for key, text in texts.items():
+        if len(text) > MAX_TEXT_CHARS:
+            raise source.error(f"texts.{key}", f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have")
+
+
+def _file(
+    source: Source, folder: Path, key: str, name: str, kinds: Mapping[str, tuple[bytes, ...]], limit: int
+) -> Path:
+    """The file ``name`` (relative to the variant's folder) for ``key``, once it exists and is of a known kind."""
+    path = folder / name
+    suffix = path.suffix.lower()
+    if suffix not in kinds:
+        known = ", ".join(kinds)
+        raise source.error(key, f"{quote(name)} is not a file of a known kind (known: {known})")
+    try:
+        head = read_bytes(path, limit)[:256]
+    except OSError as exc:
+        raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
+    magic = kinds[suffix]
+    if (magic and not head.startswith(magic)) or (not magic and suffix == ".svg" and b"<svg" not in read_bytes(path, limit)):
+        raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+    return path
+
+
+
+def content_key(path: Path | None) -> str | None:
+    """A digest of everything the variant at ``path`` is made of (None without one): a cache key that changes
+    whenever one of its files does."""
+    if path is None:
+        return None
+    digest = hashlib.sha256()
+    for file in load_variant(path).files:
+        digest.update(hashlib.sha256(read_bytes(file, MAX_FONT_BYTES)).digest())
+    return digest.hexdigest()
