@@ -27,3 +27,23 @@ def card_size(text: str) -> CardSize:
         if side > MAX_MM:
             raise ValueError(f"{side:g} mm is more than {MAX_MM:g} mm, the most allowed for a card side")
     return CardSize(f"{width:g} x {height:g}", width, height)
+
+
+class SizedCards:
+    """For a game's data holding a ``card_size`` key: the size it names (the game's check has refused others)."""
+
+    card_size: str
+
+    @property
+    def card(self) -> CardSize:
+        """The printed card size."""
+        return card_size(self.card_size)
+
+
+def card_size_problem(text: str) -> str | None:
+    """Why ``text`` names no card size, or None when it names one (for a game's data check)."""
+    try:
+        card_size(text)
+    except ValueError as exc:
+        return str(exc)
+    return None

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args, get_type_hints
 
-from pnp import games
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes, size_text
 from pnp.loader import Loaded, Source, did_you_mean, load_text, pattern, peek, read_yaml_text
@@ -86,7 +85,7 @@ class Variant:
 def variant_model(game: str) -> type:
     """The dataclass a variant of ``game`` is read into: the shared sections, ``deck`` when the game has a deck,
     and every key of the game's data, each optional."""
-    spec, support = games.get(game), data_file(game)
+    support = data_file(game)
     fields: list[tuple[str, Any, Any]] = [
         (f.name, get_type_hints(Sections)[f.name], field(default=f.default, default_factory=f.default_factory, metadata=f.metadata))
         for f in dataclasses.fields(Sections)
@@ -100,13 +99,13 @@ def variant_model(game: str) -> type:
             for f in dataclasses.fields(support.model)
             if f.init
         ]
-    cls = dataclasses.make_dataclass(f"{spec.title.replace(' ', '').rstrip('!')}Variant", fields, frozen=True)
-    cls.__doc__ = f"A variant of {spec.title}: every key is optional; one left out keeps the built-in value."
+    cls = dataclasses.make_dataclass(f"{game.title().replace('-', '')}Variant", fields, frozen=True)
+    cls.__doc__ = f"A variant of {game}: every key is optional; one left out keeps the built-in value."
     return cls
 
 
-def load_variant(path: Path, game: str | None = None) -> Variant:
-    """Read and check the variant file at ``path`` (for ``game``, or the game its ``game:`` key names)."""
+def load_variant(path: Path, game: str) -> Variant:
+    """Read and check the variant file at ``path`` for ``game`` (``pnp.variants.game`` finds the game a file names)."""
     shown = str(path)
     try:
         text = read_yaml_text(path, shown)
@@ -146,7 +145,7 @@ def game_data(game: str, path: Path, base: Loaded[Any] | None = None) -> Loaded[
     """The data of ``game`` as the variant at ``path`` changes it (a game's ``load_data`` calls this)."""
     support = data_file(game)
     if support is None:
-        raise PnpError(f"{games.get(game).title} has no component data for a variant to change")
+        raise PnpError(f"{game} has no component data for a variant to change")
     return apply(support, load_variant(path, game), base)
 
 
@@ -160,7 +159,7 @@ def referee_problem(variant: Variant) -> DataError | None:
         if variant.data[key] != getattr(builtin, key):
             return variant.source.error(
                 key,
-                f"{games.get(variant.game).title}'s referee plays the built-in {key}: this variant prints, but "
+                f"the referee of {variant.game} plays the built-in {key}: this variant prints, but "
                 "'pnp ref' and 'pnp sim' refuse it (keep the built-in value to referee it)",
             )
     return None
@@ -171,20 +170,12 @@ def variant_files(path: Path | None, game: str) -> list[Path]:
     return list(load_variant(path, game).files) if path is not None else []
 
 
-def _game(text: str, shown: str, game: str | None) -> str:
-    """The game the variant is for: ``game`` if given (the file's ``game:`` must agree), else the file's."""
+def _game(text: str, shown: str, game: str) -> str:
+    """``game``, unless the file's ``game:`` key names another (a file without one is read as ``game``'s)."""
     named = peek(text, "game", shown)
-    if named is None:
-        if game is not None:
-            return games.get(game).name
-        raise DataError(f"{shown}:1:1", "", "the variant does not say its game: add 'game: NAME' at the top")
-    value, where = named
-    if value not in games.REGISTRY:
-        known = ", ".join(games.REGISTRY)
-        raise DataError(where, "game", f"unknown game {quote(value)}{did_you_mean(value, games.REGISTRY)} (known: {known})")
-    if game is not None and games.get(game).name != value:
-        raise DataError(where, "game", f"this is a variant for {value}, not {game}")
-    return value
+    if named is not None and named[0] != game:
+        raise DataError(named[1], "game", f"this is a variant for {quote(named[0])}, not {game}")
+    return game
 
 
 def _check_texts(texts: Mapping[str, str], source: Source) -> None:
@@ -215,12 +206,12 @@ def _file(
 
 
 
-def content_key(path: Path | None) -> str | None:
+def content_key(path: Path | None, game: str) -> str | None:
     """A digest of everything the variant at ``path`` is made of (None without one): a cache key that changes
     whenever one of its files does."""
     if path is None:
         return None
     digest = hashlib.sha256()
-    for file in load_variant(path).files:
+    for file in load_variant(path, game).files:
         digest.update(hashlib.sha256(read_bytes(file, MAX_FONT_BYTES)).digest())
     return digest.hexdigest()

@@ -12,10 +12,9 @@ from typing import Literal
 
 from pnp.games.names import Names
 from pnp.loader import Loaded, did_you_mean, load_file
-from pnp.printing.sizes import CardSize
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
-from pnp.variants.sizes import card_size
+from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
@@ -74,7 +73,7 @@ class TechnicalReturn:
 
 
 @dataclass(frozen=True)
-class AirKingData:
+class AirKingData(SizedCards):
     """Everything in ``data/air-king.yaml``."""
 
     card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}."})
@@ -90,11 +89,6 @@ class AirKingData:
     cards_per_turn: int = field(metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1})
     events: tuple[EventType, ...]
     technical_return: TechnicalReturn
-
-    @property
-    def card(self) -> CardSize:
-        """The printed card size."""
-        return card_size(self.card_size)
 
     def event(self, kind: str) -> EventType:
         """The event type called ``kind``."""
@@ -197,10 +191,9 @@ def _builtin_data() -> Loaded[AirKingData]:
 def check_data(loaded: Loaded[AirKingData]) -> None:
     """Refuse card data the rules cannot play, with the first problem located in its file."""
     data, source = loaded.value, loaded.source
-    try:
-        card_size(data.card_size)
-    except ValueError as exc:
-        raise source.error("card_size", str(exc)) from None
+    size_problem = card_size_problem(data.card_size)
+    if size_problem:
+        raise source.error("card_size", size_problem)
     names = [a.name for a in data.airports]
     if len(set(names)) != 2:
         raise source.error("airports", "the two airports need different names")

@@ -19,7 +19,6 @@ from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import PatternKind, hatch
-from pnp.printing.sizes import CARD_SIZES
 
 TOKEN = 20.0  # token diameter, mm
 
@@ -28,7 +27,7 @@ def kit(request: KitRequest) -> Kit:
     """Aloft's complete kit: board, cards with backs, tokens, the rules sheet and a player aid per player."""
     from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
 
-    data = load_data().value
+    data = load_data(request.variant_path).value
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
     cards = (*_balloon_cards(data), *truck_cards(data), *_colour_cards(data))
@@ -37,7 +36,7 @@ def kit(request: KitRequest) -> Kit:
         title="Aloft",
         documents=(
             KitDocument("board", (Board("board", board_drawing(board.value), partial(board_drawing, board.value)),)),
-            KitDocument("cards", (Deck("cards", CARD_SIZES[data.card_size], cards),)),
+            KitDocument("cards", (Deck("cards", data.card, cards),)),
             KitDocument("tokens", _token_sheets(data)),
             KitDocument("rules", rules_sheet.rules(data, board.value)),
             KitDocument("player-aids", rules_sheet.aids(data)),
@@ -295,7 +294,7 @@ def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: Alo
 
 # -- cards ----------------------------------------------------------------
 def _card_size(data: AloftData) -> tuple[float, float]:
-    size = CARD_SIZES[data.card_size]
+    size = data.card
     return size.width, size.height
 
 

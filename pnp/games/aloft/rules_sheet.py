@@ -9,7 +9,6 @@ from pnp.games.aloft.rules import Aloft
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
-from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 
 TITLE = "Aloft"
@@ -179,7 +178,7 @@ def _start(data: AloftData, board: AloftBoard) -> Drawing:
     picture = board_drawing(board)
     trucks = truck_cards(data)
     lane = TOP + MARGIN + board.rows * board.cell_height
-    size = CARD_SIZES[data.card_size]
+    size = data.card
 
     def draw(c: Canvas) -> None:
         picture.draw(c)

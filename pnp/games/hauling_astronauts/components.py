@@ -46,7 +46,7 @@ def kit(request: KitRequest) -> Kit:
     rules sheet and a player aid per player."""
     from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
 
-    loaded = load_data(request.map_path)
+    loaded = load_data(request.map_path, request.variant_path)
     return Kit(
         game="hauling-astronauts",
         title="Hauling Astronauts",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -11,6 +12,7 @@ from pathlib import Path
 from pnp.games.names import Names
 from pnp.loader import Loaded, Source, load_file, pattern
 from pnp.resources import data_file
+from pnp.variants.support import DataFile
 
 LOWEST, HIGHEST = 3, 18  # the sum of three dice
 FLEET_SIZE = 6
@@ -157,11 +159,25 @@ def default_map_path() -> Path:
     return data_file(MAP_NAME)
 
 
-def load_data(path: Path | None = None) -> Loaded[HaulingData]:
-    """Read and check the fleets and docks (the built-in file by default)."""
+def load_data(path: Path | None = None, variant: Path | None = None) -> Loaded[HaulingData]:
+    """Read and check the fleets and docks (the built-in file by default), as the variant at ``variant`` has them."""
     loaded = load_file(path or default_map_path(), HaulingData, None if path else f"data/{MAP_NAME}")
     _check(loaded.value, loaded.source)
-    return loaded
+    if variant is None:
+        return loaded
+    from pnp.variants.variant import game_data
+
+    return typing.cast(Loaded[HaulingData], game_data("hauling-astronauts", variant, loaded))
+
+
+def _check_loaded(loaded: Loaded[HaulingData]) -> None:
+    _check(loaded.value, loaded.source)
+
+
+# The data is the map: the referee reads the fleets and docks from the map, never from a variant.
+VARIANT_DATA = DataFile(
+    HaulingData, lambda: load_data(), _check_loaded, fixed_for_referee=frozenset({"fleets", "docks"})
+)
 
 
 @cache

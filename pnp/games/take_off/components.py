@@ -24,7 +24,6 @@ from pnp.printing.parts import (
     Token,
     TokenSheet,
 )
-from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import State
 
 # A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
@@ -54,14 +53,14 @@ def kit(request: KitRequest) -> Kit:
     """The whole kit for the built-in map or ``request.map_path``, with the rules sheet and a player aid per player."""
     from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
 
-    data = load_data().value
+    data = load_data(request.variant_path).value
     world, loaded = load_world(request.map_path, data)
     brown, blue = data.deck("east"), data.deck("west")
-    locators = Locators(world, *art_box(CARD_SIZES[data.card_size].width)[2:])
+    locators = Locators(world, *art_box(data.card.width)[2:])
     decks = tuple(
         Deck(
             deck_name(style),
-            CARD_SIZES[data.card_size],
+            data.card,
             tuple(_card(world, data, city, style, locators) for city in cities),
         )
         for style, cities in ((brown, world.decks[0]), (blue, world.decks[1]))
@@ -93,7 +92,7 @@ def deck_name(style: DeckStyle) -> str:
 
 
 def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators: Locators) -> Card:
-    size = CARD_SIZES[data.card_size]
+    size = data.card
     w, h = size.width, size.height
     info = world.map.cities[city]
     reference = world.layout.city_reference(city)

@@ -7,7 +7,6 @@ from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
-from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 
 GAP = 4.0  # mm between the pieces of the set-up figure
@@ -143,7 +142,7 @@ def _aid_blocks(data: TakeOffData) -> tuple[Block, ...]:
 
 def _pieces(data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) -> Drawing:
     """Two cards side by side, the die's six faces in two columns beside them."""
-    card = CARD_SIZES[data.card_size]
+    card = data.card
     s = data.die_size
     dice_x = 2 * (card.width + GAP)
     width = dice_x + 2 * s + GAP

@@ -1,0 +1,33 @@
+"""The game a variant file is for, from its ``game:`` key (or the game a command names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp import games
+from pnp.errors import DataError, PnpError, describe, quote
+from pnp.loader import did_you_mean, peek, read_yaml_text
+from pnp.variants.variant import Variant, load_variant
+
+
+def variant_game(path: Path, game: str | None = None) -> str:
+    """The registry name of the game the variant at ``path`` is for; ``game``, if given, must be it."""
+    if game is not None:
+        return games.get(game).name
+    try:
+        text = read_yaml_text(path)
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot read the variant: {describe(exc)}") from None
+    named = peek(text, "game", str(path))
+    if named is None:
+        raise DataError(f"{path}:1:1", "", "the variant does not say its game: add 'game: NAME' at the top")
+    value, where = named
+    if value not in games.REGISTRY:
+        known = ", ".join(games.REGISTRY)
+        raise DataError(where, "game", f"unknown game {quote(value)}{did_you_mean(value, games.REGISTRY)} (known: {known})")
+    return value
+
+
+def read_variant(path: Path, game: str | None = None) -> Variant:
+    """The variant at ``path``, read and checked for the game it names (or ``game``)."""
+    return load_variant(path, variant_game(path, game))
