@@ -32,36 +32,36 @@ Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "
 class AirportInfo:
     """An airport card: its letter, title and colour."""
 
-    name: str
-    title: str
-    rgb: str
+    name: str = field(metadata={"doc": "The letter the notation and the aircraft's home name it by"})
+    title: str = field(metadata={"doc": "The name printed on the card"})
+    rgb: str = field(metadata={"doc": "The card's colour, #rrggbb"})
 
 
 @dataclass(frozen=True)
 class Aircraft:
     """An aircraft card: number, home airport, and a colour and symbol of its own."""
 
-    number: int
-    home: str
-    colour: str
-    rgb: str
-    symbol: Symbol
+    number: int = field(metadata={"doc": "1, 2, 3... in order"})
+    home: str = field(metadata={"doc": "The letter of the airport it starts at"})
+    colour: str = field(metadata={"doc": "Its colour's name, printed on the card"})
+    rgb: str = field(metadata={"doc": "Its colour, #rrggbb; each aircraft its own"})
+    symbol: Symbol = field(metadata={"doc": "Its symbol, each aircraft its own, so no one needs colour vision"})
 
 
 @dataclass(frozen=True)
 class EventType:
     """One kind of event card and how many the deck holds."""
 
-    type: CardType
-    title: str
+    type: CardType = field(metadata={"doc": "The kind of card: what it does in the rules"})
+    title: str = field(metadata={"doc": "The name printed on the card and on its buttons"})
     count: int = field(
         metadata={
-            "doc": f"How many cards of this kind the deck holds (0 to {MAX_PER_KIND}).",
+            "doc": "How many cards of this kind the deck holds",
             "minimum": 0,
             "maximum": MAX_PER_KIND,
         }
     )
-    text: str
+    text: str = field(metadata={"doc": "What the card says"})
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class TechnicalReturn:
     """The Technical Return cards, one per player, kept apart from the hand."""
 
     count: int = field(metadata={"doc": f"One per player: at least {MAX_PLAYERS}.", "minimum": MAX_PLAYERS})
-    text: str
+    text: str = field(metadata={"doc": "What the card says"})
 
 
 @dataclass(frozen=True)
@@ -80,15 +80,15 @@ class AirKingData(SizedCards):
     airports: tuple[AirportInfo, ...] = field(
         metadata={"doc": "Airport A and Airport B.", "minItems": 2, "maxItems": 2}
     )
-    aircraft: tuple[Aircraft, ...]
+    aircraft: tuple[Aircraft, ...] = field(metadata={"doc": "The aircraft cards, numbered 1, 2, 3..."})
     goals: tuple[tuple[int, ...], ...] = field(
         metadata={"doc": f"The goal cards, one dealt to each of up to {MAX_PLAYERS} players.", "minItems": MAX_PLAYERS}
     )
     hand_limit: int = field(metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1})
     moves_per_turn: int = field(metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1})
     cards_per_turn: int = field(metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1})
-    events: tuple[EventType, ...]
-    technical_return: TechnicalReturn
+    events: tuple[EventType, ...] = field(metadata={"doc": "The event deck: each kind of card once, with its count"})
+    technical_return: TechnicalReturn = field(metadata={"doc": "The Technical Return cards, one per player"})
 
     def event(self, kind: str) -> EventType:
         """The event type called ``kind``."""

@@ -1,0 +1,32 @@
+"""``pnp variant check``: everything wrong with a variant file, each finding located in its file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.errors import DataError
+from pnp.games.spec import Finding
+from pnp.printing.glyphs import findings as glyph_findings
+from pnp.variants.game import variant_game
+from pnp.variants.support import data_file
+from pnp.variants.variant import apply, load_variant, referee_problem
+
+
+def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
+    """The game a variant is for (None when the file names none) and its findings: errors make it unusable;
+    a warning says it prints but cannot be refereed."""
+    name = None
+    try:
+        name = variant_game(path, game)
+        variant = load_variant(path, name)
+        support = data_file(name)
+        if support is not None:
+            apply(support, variant)
+    except DataError as exc:  # the first error stops the reading: it is the one finding
+        message = f"{exc.path}: {exc.message}" if exc.path else exc.message
+        return name, [Finding("error", exc.where, message, exc.path)]
+    found = glyph_findings(variant.source.name, variant.source.text)
+    refused = referee_problem(variant)
+    if refused is not None:
+        found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
+    return name, found
