@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import DataError
-from pnp.games.spec import Finding
+from pnp.games.spec import Finding, raise_first_error
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.variants.game import variant_game
 from pnp.variants.support import data_file
@@ -30,3 +30,12 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
     return name, found
+
+
+def check_refereed(path: Path, game: str) -> None:
+    """Refuse, with its first error, a variant that the game's referee cannot play as it would print."""
+    _, found = check_variant(path, game)
+    raise_first_error(found)
+    problem = referee_problem(load_variant(path, game))
+    if problem is not None:
+        raise problem

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from pnp import games
 from pnp.errors import DataError, PnpError, describe, quote
+from pnp.games.spec import KitRequest
 from pnp.loader import did_you_mean, peek, read_yaml_text
 from pnp.variants.variant import Variant, load_variant
 
@@ -31,3 +33,15 @@ def variant_game(path: Path, game: str | None = None) -> str:
 def read_variant(path: Path, game: str | None = None) -> Variant:
     """The variant at ``path``, read and checked for the game it names (or ``game``)."""
     return load_variant(path, variant_game(path, game))
+
+
+def with_variant(request: KitRequest, variant: Variant) -> KitRequest:
+    """``request`` asking for the variant's data, language, texts, fonts and art."""
+    return dataclasses.replace(
+        request,
+        variant_path=variant.path,
+        language=variant.language,
+        texts=dict(variant.texts),
+        fonts=dict(variant.fonts),
+        art=dict(variant.art),
+    )

@@ -6,7 +6,6 @@ changes rebuilds by calling it again.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from pathlib import Path
 
@@ -16,29 +15,16 @@ from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Card, Deck
 from pnp.printing.sizes import CardSize
-from pnp.variants.game import read_variant
-from pnp.variants.variant import Variant
+from pnp.variants.game import read_variant, with_variant
 
 GAP = 4.0  # mm between two cards of the preview
 COLUMNS = 8
 
 
-def kit_request(variant: Variant, request: KitRequest | None = None) -> KitRequest:
-    """``request`` (by default an empty one) asking for the variant's data, language, texts, fonts and art."""
-    return dataclasses.replace(
-        request or KitRequest(),
-        variant_path=variant.path,
-        language=variant.language,
-        texts=dict(variant.texts),
-        fonts=dict(variant.fonts),
-        art=dict(variant.art),
-    )
-
-
 def preview(path: Path, game: str | None = None) -> Drawing:
     """The variant's cards, every one, in rows; a game without cards shows its first board."""
     variant = read_variant(path, game)
-    kit = games.get(variant.game).kit(kit_request(variant))
+    kit = games.get(variant.game).kit(with_variant(KitRequest(), variant))
     parts = [part for document in kit.documents for part in document.parts]
     cards = [(card, part.size) for part in parts if isinstance(part, Deck) for card in part.cards]
     if cards:
