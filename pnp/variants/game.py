@@ -45,3 +45,26 @@ def with_variant(request: KitRequest, variant: Variant) -> KitRequest:
         fonts=dict(variant.fonts),
         art=dict(variant.art),
     )
+
+
+def variants_in(folder: Path) -> dict[str, list[str]]:
+    """The variant files in ``folder`` by the game they name: YAML files whose top-level keys are all keys of a
+    variant of that game (so a map file is never taken for a variant)."""
+    from pnp.loader import top_keys
+    from pnp.variants.variant import variant_model
+
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.y*ml")):
+        if path.suffix not in (".yaml", ".yml"):
+            continue
+        try:
+            text = read_yaml_text(path)
+            named = peek(text, "game", path.name)
+        except (OSError, DataError):
+            continue
+        if named is None or named[0] not in games.REGISTRY:
+            continue
+        keys = {f.name for f in dataclasses.fields(variant_model(named[0]))} | {"game"}
+        if top_keys(text) <= keys:
+            found.setdefault(named[0], []).append(path.name)
+    return found

@@ -15,6 +15,7 @@ from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.base import BaseGame, MapCache
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Setup, State
+from pnp.variants.variant import variant_files
 
 
 class AeronautOdyssey(BaseGame):
@@ -52,7 +53,7 @@ class AeronautOdyssey(BaseGame):
         return AeroState(board, setup.players, variant, hidden)
 
     def input_files(self, setup: Setup) -> list[Path]:
-        return [setup.map_path] if setup.map_path else []
+        return [*([setup.map_path] if setup.map_path else []), *variant_files(setup.variant_path, self.name)]
 
     def generated_inputs(self, setup: Setup) -> dict[str, str]:
         """Without a map file, the map generated from the seed, as ``pnp map new --seed N`` writes it."""

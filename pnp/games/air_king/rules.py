@@ -18,6 +18,7 @@ from pnp.games.names import Names
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
+from pnp.variants.variant import content_key, variant_files
 
 MAX_ROUNDS = 1000
 
@@ -36,8 +37,6 @@ FIELDS = MapCache(_rules, board_file("air-king.yaml"))
 
 def _session_rules(setup: Setup) -> Rules:
     """The shared rules of a session: its field and its cards."""
-    from pnp.variants.variant import content_key
-
     return FIELDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "air-king"))
 
 
@@ -81,8 +80,6 @@ class AirKing(BaseGame):
         return AirKingState(_session_rules(setup), setup.players, self.number(setup, "rounds"))
 
     def input_files(self, setup: Setup) -> list[Path]:
-        from pnp.variants.variant import variant_files
-
         field = setup.map_path or board_file("air-king.yaml")
         return [data_file("air-king.yaml"), field, *variant_files(setup.variant_path, self.name)]
 

@@ -14,6 +14,7 @@ from pnp.games.spec import raise_first_error
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
+from pnp.variants.variant import variant_files
 
 
 def _sky(path: Path | None) -> Sky:
@@ -38,7 +39,8 @@ class Aloft(BaseGame):
         return AloftState(setup.players, _SKIES.get(setup.map_path))
 
     def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("aloft.yaml"), setup.map_path or board_file("aloft.yaml")]
+        board = setup.map_path or board_file("aloft.yaml")
+        return [data_file("aloft.yaml"), board, *variant_files(setup.variant_path, self.name)]
 
     def parse_move(self, text: str) -> notation.AloftMove:
         return notation.parse_move(text, _words().balloons)

@@ -10,6 +10,7 @@ from pnp.games.hauling_astronauts.model import HaulingData, default_map_path, lo
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Secret, Setup, State
+from pnp.variants.variant import variant_files
 
 BONUS_DICE = "bonus_dice"
 HIDDEN = "hidden_transports"
@@ -61,4 +62,4 @@ class HaulingAstronauts(BaseGame):
         return Secret(secret.slot, names(self._data).find(secret.value) or secret.value)
 
     def input_files(self, setup: Setup) -> list[Path]:
-        return [setup.map_path or default_map_path()]
+        return [setup.map_path or default_map_path(), *variant_files(setup.variant_path, self.name)]

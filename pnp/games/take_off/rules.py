@@ -17,6 +17,7 @@ from pnp.games.take_off.world import World
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Setup, State
 from pnp.resources import data_file
+from pnp.variants.variant import variant_files
 
 DATA = load_data().value
 # How the die faces read on a button: route colours by name, the jet face and TAKE OFF!.
@@ -75,7 +76,8 @@ class TakeOff(BaseGame):
         return TakeOffState(CONTEXTS.get(setup.map_path, fleet, rounds, play_on), tuple(setup.players))
 
     def input_files(self, setup: Setup) -> list[Path]:
-        return [data_file("take-off.yaml"), setup.map_path or default_map_path()]
+        world = setup.map_path or default_map_path()
+        return [data_file("take-off.yaml"), world, *variant_files(setup.variant_path, self.name)]
 
     def parse_move(self, text: str) -> Move:
         return parse(text, DATA.die_faces, self.world.names)
