@@ -1,0 +1,252 @@
+"""Variant files: a designer's changes to a game's data, checked at the boundary, printed, refereed and simulated.
+
+Each test writes its variant into the test's folder and reads the result back the way a person would meet it:
+the referee's odds, the printed PDF (text and card sizes), the record's headers and the one-line errors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from jsonschema import validate
+
+from pnp.games import REGISTRY
+from pnp.games.air_king.model import CARD_TYPES, STORM_CARD
+from pnp.games.air_king.rules import AirKing
+from pnp.referee.protocol import Commit, Setup
+from pnp.variants.game import variants_in
+from pnp.variants.support import data_file
+
+LOCATED = re.compile(r"^[^:\n]+:\d+:\d+: ")
+MM = 25.4 / 72  # millimetres per PDF point
+
+
+def events(counts: dict[str, int]) -> str:
+    """Air King's ``events`` key with the built-in titles and texts and these counts."""
+    titles = {"extra": "Extra move", "diagonal": "Extra diagonal move", "storm": "Storm", "clear": "Clear sky"}
+    titles |= {"hold": "Holding", "pass": "Pass"}
+    rows = [f"  - {{type: {kind}, title: {titles[kind]}, count: {counts[kind]}, text: Play it.}}" for kind in CARD_TYPES]
+    return "events:\n" + "\n".join(rows) + "\n"
+
+
+BUILT_IN = {"extra": 6, "diagonal": 5, "storm": 6, "clear": 4, "hold": 5, "pass": 4}
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def storm_odds(variant: Path | None) -> float:
+    """The referee's probability that the first card dealt, once both goals are sealed, is a Storm."""
+    setup = Setup(("ann", "bob"), {}, 0, None, variant)
+    state = AirKing().bind(setup).new_state(setup)
+    for _ in setup.players:
+        state.apply(Commit("goal", "sealed"))
+    return state.chance()[state.rules.table.draw[STORM_CARD]]
+
+
+def test_fewer_storms_in_a_variant_change_the_referees_odds(tmp_path):
+    calm = write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1}))
+    assert storm_odds(None) == pytest.approx(6 / 30)
+    assert storm_odds(calm) == pytest.approx(float(Fraction(1, 25)))
+
+
+def test_a_count_beyond_the_rules_bounds_is_refused_naming_the_nearest_allowed_value(cli, tmp_path):
+    write(tmp_path, "many.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 25}))
+    code, out, err = cli("variant", "check", "many.yaml")
+    assert code == 1 and out == ""
+    assert err.startswith("many.yaml:5:") and err.count("\n") == 1
+    assert "events[2].count: 25 is more than 20, the most allowed" in err
+    write(tmp_path, "none.yaml", "game: air-king\n" + events(BUILT_IN | {"hold": -2}))
+    code, _, err = cli("variant", "check", "none.yaml")
+    assert code == 1 and "events[4].count: -2 is less than 0, the least allowed" in err
+
+
+def test_a_misspelt_key_gets_did_you_mean(cli, tmp_path):
+    write(tmp_path, "typo.yaml", "game: air-king\nhand_limt: 5\n")
+    code, _, err = cli("variant", "check", "typo.yaml")
+    assert code == 1 and "typo.yaml:2:1: error: hand_limt: unknown key 'hand_limt': did you mean 'hand_limit'?" in err
+    write(tmp_path, "size.yaml", "game: air-king\ncard_size: pokr\n")
+    code, _, err = cli("variant", "check", "size.yaml")
+    assert code == 1 and "size.yaml:2:12: error: card_size: unknown card size 'pokr': did you mean 'poker'?" in err
+    write(tmp_path, "font.yaml", "game: air-king\nfonts: {titel: a.ttf}\n")
+    code, _, err = cli("variant", "check", "font.yaml")
+    assert code == 1 and "did you mean 'titles'?" in err
+
+
+CSV_DECK = """type,title,count,text
+extra,Tailwind,3,Make one more aircraft move.
+diagonal,Crosswind,2,Move one aircraft diagonally.
+storm,Thunderhead,7,Put this card on an empty space.
+clear,Sunbreak,1,Take one Thunderhead away.
+hold,Ground stop,4,Put this card on an aircraft.
+pass,Swap slots,2,Swap two aircraft.
+"""
+
+
+def test_a_csv_deck_prints_its_titles_and_counts(cli, tmp_path):
+    write(tmp_path, "deck.csv", CSV_DECK)
+    write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
+    assert cli("variant", "check", "sheet.yaml")[0] == 0
+    code, _, err = cli("build", "air-king", "--variant", "sheet.yaml", "-o", "out")
+    assert code == 0, err
+    with pdfplumber.open(tmp_path / "out" / "air-king" / "cards.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    printed = {title: len(re.findall(rf"\b{title}\b", text)) for title in ("Tailwind", "Crosswind", "Sunbreak")}
+    assert printed == {"Tailwind": 3, "Crosswind": 2, "Sunbreak": 1}
+    assert len(re.findall(r"\bGround\s+stop\b", text)) == 4
+    assert not re.search(r"Extra\s+move|Holding", text)
+
+
+def test_a_csv_deck_error_names_its_file_row_and_column(cli, tmp_path):
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", "Thunderhead,many"))
+    write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
+    code, _, err = cli("variant", "check", "sheet.yaml")
+    assert code == 1 and "deck.csv:4:3: error: events[2].count: expected a whole number, found 'many'" in err
+    write(tmp_path, "deck.csv", CSV_DECK.replace("type,title,count,text", "type,titel,count,text"))
+    code, _, err = cli("variant", "check", "sheet.yaml")
+    assert code == 1 and "deck.csv:1:2: error: unknown column 'titel': did you mean 'title'?" in err
+
+
+def card_sizes(pdf_path: Path) -> Counter[tuple[float, float]]:
+    """The filled rectangles of the first card sheet, by size in mm (with no bleed, a card's background)."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return Counter((round(r["width"] * MM, 1), round(r["height"] * MM, 1)) for r in pdf.pages[0].rects)
+
+
+@pytest.mark.parametrize(("size", "expected"), [("tarot", (70.0, 120.0)), ("60 x 90", (60.0, 90.0))])
+def test_a_card_size_changes_the_printed_cards(cli, tmp_path, size, expected):
+    write(tmp_path, "big.yaml", f"game: air-king\ncard_size: {size}\n")
+    assert cli("build", "air-king", "--variant", "big.yaml", "-o", "out", "--bleed", "0")[0] == 0
+    assert cli("build", "air-king", "-o", "plain", "--bleed", "0")[0] == 0
+    assert card_sizes(tmp_path / "out" / "air-king" / "cards.pdf")[expected] >= 4
+    assert card_sizes(tmp_path / "plain" / "air-king" / "cards.pdf")[expected] == 0
+    assert card_sizes(tmp_path / "plain" / "air-king" / "cards.pdf")[(63.5, 88.9)] >= 4
+
+
+BROKEN = {
+    "not YAML": "game: air-king\nevents: [\n",
+    "a list for a number": "game: air-king\nhand_limit: [1]\n",
+    "another game's variant": "game: aloft\ntrucks: 5\n",
+    "an unknown game": "game: air-kin\n",
+    "a card too large": "game: air-king\ncard_size: 300 x 90\n",
+    "a missing font": "game: air-king\nfonts: {titles: nowhere.ttf}\n",
+    "a font that is not one": "game: air-king\nfonts: {body: fake.ttf}\n",
+    "art of an unknown kind": "game: air-king\nart: {storm: picture.gif}\n",
+    "a deck too small": "game: air-king\n" + events(dict.fromkeys(BUILT_IN, 0)),
+    "a missing CSV file": "game: air-king\ndeck: cards.csv\n",
+    "a text too long": "game: air-king\ntexts: {storm.title: " + "x" * 2001 + "}\n",
+    "a bad language tag": "game: air-king\nlanguage: French\n",
+}
+
+
+@pytest.mark.parametrize("text", BROKEN.values(), ids=BROKEN)
+@pytest.mark.parametrize("command", ["check", "build", "ref"])
+def test_every_error_is_one_located_line_with_exit_1_and_no_traceback(cli, tmp_path, text, command):
+    write(tmp_path, "fake.ttf", "not a font")
+    write(tmp_path, "v.yaml", text)
+    args = {
+        "check": ("variant", "check", "v.yaml", "--game", "air-king"),
+        "build": ("build", "air-king", "--variant", "v.yaml", "-o", "out"),
+        "ref": ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "v.yaml"),
+    }[command]
+    code, out, err = cli(*args)
+    assert code == 1
+    assert err.count("\n") == 1 and "Traceback" not in err and "True" not in err
+    assert LOCATED.match(err.removeprefix("pnp: error: ")), err
+    assert not (tmp_path / "g.pnp").exists() and not (tmp_path / "out").exists()
+
+
+SUPPORTED = [name for name in REGISTRY if data_file(name) is not None]
+
+
+@pytest.mark.parametrize("game", REGISTRY)
+def test_a_new_variant_passes_its_check_and_its_json_schema(cli, game):
+    assert cli("variant", "new", game, "-o", "v.yaml")[0] == 0
+    code, out, err = cli("variant", "check", "v.yaml")
+    assert code == 0 and err == "" and "a valid" in out
+    code, schema, _ = cli("variant", "schema", game)
+    text = Path("v.yaml").read_text(encoding="utf-8")
+    assert text.startswith(f"# yaml-language-server: $schema={game}-variant.schema.json\n")
+    validate(yaml.safe_load(text), json.loads(schema))
+    if game in SUPPORTED:  # every key of the game's data, each with what it takes
+        fields = {f.name for f in __import__("dataclasses").fields(data_file(game).model)}
+        assert all(re.search(rf"^# {key}: .*\(", text, re.MULTILINE) for key in fields)
+        assert all(re.search(rf"^{key}:", text, re.MULTILINE) for key in fields)
+
+
+def test_a_schema_refuses_what_the_check_refuses(cli):
+    schema = json.loads(cli("variant", "schema", "air-king")[1])
+    with pytest.raises(Exception, match="20"):
+        validate(yaml.safe_load("game: air-king\n" + events(BUILT_IN | {"storm": 25})), schema)
+    with pytest.raises(Exception, match="hand_limt"):
+        validate({"game": "air-king", "hand_limt": 3}, schema)
+
+
+def test_a_game_without_data_takes_only_the_shared_sections(cli, tmp_path):
+    write(tmp_path, "v.yaml", "game: aeronaut-odyssey\nlanguage: fr\ncard_size: tarot\n")
+    code, _, err = cli("variant", "check", "v.yaml")
+    assert code == 1 and "unknown key 'card_size'" in err and "(known: language, texts, fonts, art)" in err
+
+
+def test_the_record_names_the_variant_and_replays_from_it(cli, tmp_path):
+    calm = write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1}))
+    assert cli("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "calm.yaml")[0] == 0
+    record = (tmp_path / "g.pnp").read_text()
+    assert '[Variant "calm.yaml"]' in record and "calm.yaml=" in record
+    for move in ("secret goal 1", "secret goal 2", "draw storm"):
+        assert cli("ref", "play", "g.pnp", *move.split())[0] == 0
+    code, _, err = cli("ref", "play", "g.pnp", "draw", "storm")  # the variant's one Storm is dealt already
+    assert code == 1 and "Storm" in err
+    calm.write_text(calm.read_text().replace("count: 1,", "count: 2,"))
+    code, _, err = cli("ref", "show", "g.pnp")
+    assert code == 1 and "calm.yaml has changed" in err
+
+
+def test_a_variant_the_referee_cannot_play_prints_but_is_refused_by_ref_and_sim(cli, tmp_path):
+    write(tmp_path, "six.yaml", "game: aloft\ntrucks: 6\n")
+    code, out, _ = cli("variant", "check", "six.yaml")
+    assert code == 0 and "six.yaml:2:9: warning: trucks: the referee of aloft plays the built-in trucks" in out
+    for args in (("ref", "new", "aloft", "g.pnp", "--players", "a,b"), ("sim", "run", "aloft", "--games", "2")):
+        code, _, err = cli(*args, "--variant", "six.yaml")
+        assert code == 1 and err.count("\n") == 1 and "six.yaml:2:9: trucks:" in err
+    write(tmp_path, "mini.yaml", "game: aloft\nsafety_colour: '#123456'\n")  # print only: refereed as it is
+    assert cli("ref", "new", "aloft", "g.pnp", "--players", "a,b", "--variant", "mini.yaml")[0] == 0
+
+
+def test_a_sweep_compares_variant_files_side_by_side_with_their_digests(cli, tmp_path):
+    write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 0}))
+    write(tmp_path, "wild.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 12}))
+    args = ("sim", "sweep", "air-king", "--games", "2", "--over", "variant=calm.yaml,wild.yaml", "--json")
+    code, out, err = cli(*args)
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert [row["variant"]["file"] for row in rows] == ["calm.yaml", "wild.yaml"]
+    assert rows[0]["variant"]["sha256"] != rows[1]["variant"]["sha256"]
+    code, out, _ = cli("sim", "run", "air-king", "--games", "2", "--variant", "calm.yaml", "--json")
+    assert code == 0 and json.loads(out)["inputs"]["variant"]["file"] == "calm.yaml"
+
+
+def test_a_map_and_a_variant_combine(cli, tmp_path):
+    write(tmp_path, "tall.yaml", "game: aloft\ncolumns: 14\nrows: 6\n")
+    write(tmp_path, "big.yaml", "game: aloft\ncard_size: tarot\n")  # a tarot card does not fit a 48 mm cell
+    code, _, err = cli("build", "aloft", "--map", "tall.yaml", "--variant", "big.yaml", "-o", "out")
+    assert code == 1 and "cell_width" in err and "70 mm card" in err
+    write(tmp_path, "wide.yaml", "game: aloft\ncolumns: 14\nrows: 6\ncell_width: 74\ncell_height: 124\n")
+    assert cli("build", "aloft", "--map", "wide.yaml", "--variant", "big.yaml", "-o", "out")[0] == 0
+
+
+def test_the_table_offers_the_variant_files_of_its_folder(tmp_path):
+    write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1}))
+    write(tmp_path, "field.yaml", "game: air-king\ncolumns: 8\nlanes: 5\n")  # a map, not a variant
+    write(tmp_path, "mini.yaml", "game: aloft\ncard_size: mini\n")
+    assert variants_in(tmp_path) == {"air-king": ["calm.yaml"], "aloft": ["mini.yaml"]}
