@@ -250,3 +250,14 @@ def test_the_table_offers_the_variant_files_of_its_folder(tmp_path):
     write(tmp_path, "field.yaml", "game: air-king\ncolumns: 8\nlanes: 5\n")  # a map, not a variant
     write(tmp_path, "mini.yaml", "game: aloft\ncard_size: mini\n")
     assert variants_in(tmp_path) == {"air-king": ["calm.yaml"], "aloft": ["mini.yaml"]}
+
+
+GUIDE = Path(__file__).parent.parent / "docs" / "authoring.md"
+GUIDE_VARIANT = Path(__file__).parent / "fixtures" / "variants" / "air-king-calm.yaml"
+
+
+def test_the_guides_variant_is_shown_whole_and_passes_its_check(cli):
+    blocks = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.DOTALL)
+    assert GUIDE_VARIANT.read_text(encoding="utf-8") in blocks
+    code, out, err = cli("variant", "check", str(GUIDE_VARIANT))
+    assert code == 0 and err == "" and "a valid Air King variant (0 warnings)" in out

@@ -76,8 +76,11 @@ def check(
         if more:
             (report if errors else say)(f"... and {more} more")
         if name and not errors:
+            from pnp import games
+
             count = len(findings)
-            say(f"{variant_file}: a valid {name} variant ({count} warning{'' if count == 1 else 's'})")
+            title = games.get(name).title
+            say(f"{variant_file}: a valid {title} variant ({count} warning{'' if count == 1 else 's'})")
     if errors:
         raise typer.Exit(1)
 
