@@ -123,7 +123,7 @@ def card_sizes(pdf_path: Path) -> Counter[tuple[float, float]]:
         return Counter((round(r["width"] * MM, 1), round(r["height"] * MM, 1)) for r in pdf.pages[0].rects)
 
 
-@pytest.mark.parametrize(("size", "expected"), [("tarot", (70.0, 120.0)), ("60 x 90", (60.0, 90.0))])
+@pytest.mark.parametrize(("size", "expected"), [("bridge", (56.0, 88.9)), ("60 x 85", (60.0, 85.0))])
 def test_a_card_size_changes_the_printed_cards(cli, tmp_path, size, expected):
     write(tmp_path, "big.yaml", f"game: air-king\ncard_size: {size}\n")
     assert cli("build", "air-king", "--variant", "big.yaml", "-o", "out", "--bleed", "0")[0] == 0
@@ -131,6 +131,12 @@ def test_a_card_size_changes_the_printed_cards(cli, tmp_path, size, expected):
     assert card_sizes(tmp_path / "out" / "air-king" / "cards.pdf")[expected] >= 4
     assert card_sizes(tmp_path / "plain" / "air-king" / "cards.pdf")[expected] == 0
     assert card_sizes(tmp_path / "plain" / "air-king" / "cards.pdf")[(63.5, 88.9)] >= 4
+
+
+def test_a_card_too_large_for_the_fields_spaces_is_refused_at_the_space_size(cli, tmp_path):
+    write(tmp_path, "big.yaml", "game: air-king\ncard_size: tarot\n")
+    code, _, err = cli("build", "air-king", "--variant", "big.yaml", "-o", "out")
+    assert code == 1 and "space_width: 94 mm is too short for a tarot card lying sideways" in err
 
 
 BROKEN = {

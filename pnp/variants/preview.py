@@ -13,7 +13,7 @@ from pnp import games
 from pnp.errors import PnpError
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.parts import Board, Card, Deck
+from pnp.printing.parts import Board, Card, Deck, Sheet
 from pnp.printing.sizes import CardSize
 from pnp.variants.game import read_variant, with_variant
 
@@ -22,17 +22,14 @@ COLUMNS = 8
 
 
 def preview(path: Path, game: str | None = None) -> Drawing:
-    """The variant's cards, every one, in rows; a game without cards shows its first board."""
+    """The variant's cards, every one, in rows; a game without cards shows its first board, or its first page."""
     variant = read_variant(path, game)
     kit = games.get(variant.game).kit(with_variant(KitRequest(), variant))
     parts = [part for document in kit.documents for part in document.parts]
     cards = [(card, part.size) for part in parts if isinstance(part, Deck) for card in part.cards]
     if cards:
         return _sheet(cards)
-    boards = [part for part in parts if isinstance(part, Board)]
-    if not boards:
-        raise PnpError(f"{kit.title}'s kit has no cards or boards to preview: 'pnp build' prints it whole")
-    return boards[0].drawing
+    return next(part.drawing for part in parts if isinstance(part, (Board, Sheet)))
 
 
 def write_preview(path: Path, out: Path, game: str | None = None) -> None:

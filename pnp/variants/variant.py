@@ -158,7 +158,7 @@ def referee_problem(variant: Variant) -> DataError | None:
     for key in sorted(support.fixed_for_referee & set(variant.data)):
         if variant.data[key] != getattr(builtin, key):
             return variant.source.error(
-                key,
+                "deck" if key == support.deck and variant.deck else key,
                 f"the referee of {variant.game} plays the built-in {key}: this variant prints, but "
                 "'pnp ref' and 'pnp sim' refuse it (keep the built-in value to referee it)",
             )
@@ -196,13 +196,19 @@ def _file(
         known = ", ".join(kinds)
         raise source.error(key, f"{quote(name)} is not a file of a known kind (known: {known})")
     try:
-        head = read_bytes(path, limit)[:256]
+        head = read_bytes(path, limit)[:1024]
     except OSError as exc:
         raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
-    magic = kinds[suffix]
-    if (magic and not head.startswith(magic)) or (not magic and suffix == ".svg" and b"<svg" not in read_bytes(path, limit)):
+    if not _is_kind(suffix, head, kinds[suffix]):
         raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
     return path
+
+
+def _is_kind(suffix: str, head: bytes, magic: tuple[bytes, ...]) -> bool:
+    """Whether a file's first bytes fit its suffix: the format's signature, or for SVG text naming ``<svg``."""
+    if suffix == ".svg":
+        return b"<svg" in head or head.lstrip().startswith(b"<?xml")
+    return not magic or head.startswith(magic)
 
 
 

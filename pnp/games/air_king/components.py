@@ -14,17 +14,19 @@ from pnp.printing.parts import Board, Kit, KitDocument
 
 def kit(request: KitRequest) -> Kit:
     """The whole kit: every card with its back, the optional field mat, the rules sheet and a player aid per player."""
-    from pnp.games.air_king.maps import checked_field
+    from pnp.games.air_king.maps import card_fits, checked_field
 
     data = load_data(request.variant_path).value
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
+    card_fits(request.map_path, data.card)
+    mat = partial(field_drawing, field, data=data)
     return Kit(
         game="air-king",
         title="Air King",
         documents=(
             KitDocument("cards", decks(data)),
-            KitDocument("field-mat", (Board("field mat", field_drawing(field), fill=partial(field_drawing, field)),)),
+            KitDocument("field-mat", (Board("field mat", mat(), fill=mat),)),
             KitDocument("rules", rules_sheet.rules(data, field)),
             KitDocument("player-aids", rules_sheet.aids(data)),
         ),

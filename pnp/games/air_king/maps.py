@@ -38,7 +38,16 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     return list(found)
 
 
-def _check_grid(model: AirKingField, card: CardSize, found: Findings) -> None:
+def card_fits(path: Path | None, card: CardSize) -> None:
+    """Refuse the field at ``path`` (the built-in one by default) when a card of size ``card`` (a variant's)
+    does not fit its spaces lying sideways, at the line of the space size that is too small."""
+    loaded = load_field(path)
+    found = Findings(loaded.source)
+    _card_fits(loaded.value, card, found)
+    raise_first_error(list(found))
+
+
+def _card_fits(model: AirKingField, card: CardSize, found: Findings) -> None:
     if model.space_width < card.height + 2 * BORDER:
         found.add(
             "error",
@@ -51,6 +60,10 @@ def _check_grid(model: AirKingField, card: CardSize, found: Findings) -> None:
             "space_height",
             f"{model.space_height:g} mm is too narrow for a {card.name} card lying sideways ({card.width} mm wide)",
         )
+
+
+def _check_grid(model: AirKingField, card: CardSize, found: Findings) -> None:
+    _card_fits(model, card, found)
     if found.has_errors():
         return
     for i, name in enumerate(model.closed):

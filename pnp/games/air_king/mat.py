@@ -36,10 +36,13 @@ BADGE = 4.2  # radius of a label badge
 TERMINAL = 30.0  # mm of landscape beside the field from which an airport's terminal area is drawn
 
 
-def field_drawing(field: Field, width: float = 0.0, height: float = 0.0, *, authoring: bool = False) -> Drawing:
+def field_drawing(
+    field: Field, width: float = 0.0, height: float = 0.0, *, authoring: bool = False, data: AirKingData | None = None
+) -> Drawing:
     """The field at least ``width`` x ``height`` mm: airports, runways, departure zones, and every space named.
 
-    ``authoring`` also marks the closed spaces (the map preview).
+    ``authoring`` also marks the closed spaces (the map preview). The airports take the colours of ``data``
+    (a variant's; by default the built-in data's).
     """
     sw, sh = field.space_width, field.space_height
     own_width = field.columns * sw + 2 * MARGIN
@@ -48,7 +51,7 @@ def field_drawing(field: Field, width: float = 0.0, height: float = 0.0, *, auth
     left = (width - own_width) / 2 + MARGIN  # the field's left edge
     top = (height - own_height) / 2 + MARGIN
     right, bottom = left + field.columns * sw, top + field.lanes * sh
-    data = load_data().value
+    data = data or load_data().value
     colours = {a.name: a.rgb for a in data.airports}
 
     def draw(c: Canvas) -> None:

@@ -222,7 +222,17 @@ def check_data(loaded: Loaded[AirKingData]) -> None:
         raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
 
 
-VARIANT_DATA = DataFile(AirKingData, _builtin_data, check_data, deck="events")
+def _check_variant(loaded: Loaded[AirKingData]) -> None:
+    """The data's checks, and the airports keep their letters: field files name their airports by them."""
+    letters = [a.name for a in _builtin_data().value.airports]
+    for i, (airport, letter) in enumerate(zip(loaded.value.airports, letters)):
+        if airport.name != letter:
+            message = f"field files name this airport {letter!r}: keep the letter (the title is yours to change)"
+            raise loaded.source.error(f"airports[{i}].name", message)
+    check_data(loaded)
+
+
+VARIANT_DATA = DataFile(AirKingData, _builtin_data, _check_variant, deck="events")
 
 
 def load_field(path: Path | None = None) -> Loaded[AirKingField]:

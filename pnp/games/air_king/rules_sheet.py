@@ -25,7 +25,7 @@ def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
         ),
         *_set_up(data, field),
         Figure(
-            field_drawing(field),
+            field_drawing(field, data=data),
             "The field: each airport with its departure zones beside it, and the arrival zone in front of "
             "the runway of the airport where an aircraft lands.",
             58.0,
