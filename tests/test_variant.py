@@ -32,7 +32,7 @@ def events(counts: dict[str, int]) -> str:
     """Air King's ``events`` key with the built-in titles and texts and these counts."""
     titles = {"extra": "Extra move", "diagonal": "Extra diagonal move", "storm": "Storm", "clear": "Clear sky"}
     titles |= {"hold": "Holding", "pass": "Pass"}
-    rows = [f"  - {{type: {kind}, title: {titles[kind]}, count: {counts[kind]}, text: Play it.}}" for kind in CARD_TYPES]
+    rows = [f"  - {{type: {k}, title: {titles[k]}, count: {counts[k]}, text: Play it.}}" for k in CARD_TYPES]
     return "events:\n" + "\n".join(rows) + "\n"
 
 

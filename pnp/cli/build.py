@@ -45,7 +45,8 @@ SizeOpt = Annotated[
     str | None, typer.Option(help="Board size for a game whose board is generated (see 'pnp map new --help').")
 ]
 VariantOpt = Annotated[
-    Path | None, typer.Option("--variant", help="A variant file: the game's deck, texts, colours, card size, fonts, art.")
+    Path | None,
+    typer.Option("--variant", help="A variant file: the game's deck, texts, colours, card size, fonts and art."),
 ]
 PlayersOpt = Annotated[
     int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")

@@ -44,7 +44,7 @@ def new(
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
     variant_file: Annotated[
         Path | None,
-        typer.Option("--variant", help="A variant file: its deck is the one dealt (see 'pnp variant check').", readable=False),
+        typer.Option("--variant", help="A variant file: its deck is dealt (see 'pnp variant check').", readable=False),
     ] = None,
 ) -> None:
     """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob  |  ... --variant stormy.yaml"""

@@ -71,7 +71,9 @@ def variant_input(config: SimConfig) -> MapInput | None:
     from pnp.variants.variant import content_key
 
     key = content_key(config.variant_path, config.game)
-    return None if config.variant_path is None or key is None else {"file": str(config.variant_path), "sha256": key[:DIGEST_LENGTH]}
+    if config.variant_path is None or key is None:
+        return None
+    return {"file": str(config.variant_path), "sha256": key[:DIGEST_LENGTH]}
 
 
 def map_input(config: SimConfig, generated: str = "") -> MapInput | None:

@@ -53,7 +53,9 @@ def read_deck(path: Path, item: type, field_path: str, shown: str) -> tuple[Any,
     ]
     start = _mark(shown, 1, 1)
     node = yaml.SequenceNode("tag:yaml.org,2002:seq", cards, start, start)
-    return typing.cast(tuple[Any, ...], load_node(node, tuple[item, ...], Source(shown, text), field_path))  # type: ignore[valid-type]
+    deck_type: Any = tuple[item, ...]  # type: ignore[valid-type]
+    deck: tuple[Any, ...] = load_node(node, deck_type, Source(shown, text), field_path)
+    return deck
 
 
 def _rows(text: str, shown: str) -> list[list[str]]:

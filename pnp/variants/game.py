@@ -25,8 +25,8 @@ def variant_game(path: Path, game: str | None = None) -> str:
         raise DataError(f"{path}:1:1", "", "the variant does not say its game: add 'game: NAME' at the top")
     value, where = named
     if value not in games.REGISTRY:
-        known = ", ".join(games.REGISTRY)
-        raise DataError(where, "game", f"unknown game {quote(value)}{did_you_mean(value, games.REGISTRY)} (known: {known})")
+        hint, known = did_you_mean(value, games.REGISTRY), ", ".join(games.REGISTRY)
+        raise DataError(where, "game", f"unknown game {quote(value)}{hint} (known: {known})")
     return value
 
 

@@ -36,17 +36,20 @@ def new_variant(game: str, title: str) -> str:
         "",
     ]
     for f in dataclasses.fields(Sections):
-        lines += [*_comment(f.name, get_type_hints(Sections)[f.name], f.metadata), f"# {f.name}: {_SHARED_EXAMPLES[f.name]}"]
+        example = f"# {f.name}: {_SHARED_EXAMPLES[f.name]}"
+        lines += [*_comment(f.name, get_type_hints(Sections)[f.name], f.metadata), example]
     if support is None:
         lines += ["", f"# {title} has no component data file: a variant changes only the sections above."]
         return "\n".join(lines) + "\n"
     if support.deck:
         columns = ",".join(f.name for f in dataclasses.fields(_item(support.model, support.deck)))
-        lines += [f"# deck: {DECK_DOC}", f"#   Instead of '{support.deck}' below; columns: {columns}", "# deck: deck.csv"]
+        lines += [f"# deck: {DECK_DOC}", f"#   Instead of '{support.deck}' below; columns: {columns}"]
+        lines.append("# deck: deck.csv")
     builtin = support.builtin().value
     hints = get_type_hints(support.model)
     for f in dataclasses.fields(support.model):
-        fixed = " The referee reads the built-in value: change it to print only." if f.name in support.fixed_for_referee else ""
+        fixed = " The referee reads the built-in value: change it to print only."
+        fixed *= f.name in support.fixed_for_referee
         lines += ["", *_comment(f.name, hints[f.name], f.metadata, fixed)]
         lines.append(_yaml(f.name, _plain(getattr(builtin, f.name))))
     return "\n".join(lines) + "\n"
@@ -56,7 +59,9 @@ def _yaml(key: str, value: Any) -> str:
     """``key: value`` as YAML: items one to a line when each fits on a line, else spelt out key by key."""
     compact = yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, default_flow_style=None, width=10**6)
     fits = isinstance(value, list) and all(len(line) <= MAX_LINE for line in compact.splitlines())
-    return (compact if fits else yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=MAX_LINE)).rstrip()
+    if fits:
+        return compact.rstrip()
+    return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=MAX_LINE).rstrip()
 
 
 def _comment(name: str, tp: Any, metadata: typing.Mapping[str, Any], extra: str = "") -> list[str]:

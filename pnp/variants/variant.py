@@ -86,8 +86,9 @@ def variant_model(game: str) -> type:
     """The dataclass a variant of ``game`` is read into: the shared sections, ``deck`` when the game has a deck,
     and every key of the game's data, each optional."""
     support = data_file(game)
+    shared = get_type_hints(Sections)
     fields: list[tuple[str, Any, Any]] = [
-        (f.name, get_type_hints(Sections)[f.name], field(default=f.default, default_factory=f.default_factory, metadata=f.metadata))
+        (f.name, shared[f.name], field(default=f.default, default_factory=f.default_factory, metadata=f.metadata))
         for f in dataclasses.fields(Sections)
     ]
     if support and support.deck:
@@ -117,16 +118,18 @@ def load_variant(path: Path, game: str) -> Variant:
     value, source = loaded.value, loaded.source
     _check_texts(value.texts, source)
     folder = path.parent
-    fonts = {role: _file(source, folder, f"fonts.{role}", file, FONT_KINDS, MAX_FONT_BYTES) for role, file in value.fonts.items()}
+    fonts = {}
+    for role, name in value.fonts.items():
+        fonts[role] = _file(source, folder, f"fonts.{role}", name, FONT_KINDS, MAX_FONT_BYTES)
     art = {key: _file(source, folder, f"art.{key}", file, ART_KINDS, MAX_ART_BYTES) for key, file in value.art.items()}
-    data = {}
-    if support:
-        data = {f.name: getattr(value, f.name) for f in dataclasses.fields(support.model) if getattr(value, f.name) is not None}
+    keys = [f.name for f in dataclasses.fields(support.model)] if support else []
+    data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
     deck = None
     if support and support.deck and getattr(value, "deck", None):
         deck = _file(source, folder, "deck", value.deck, {".csv": ()}, 2**20)
         if support.deck in data:
-            raise source.error(support.deck, f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'")
+            twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
+            raise source.error(support.deck, twice)
         item = get_args(get_type_hints(support.model)[support.deck])[0]
         data[support.deck] = read_deck(deck, item, support.deck, str(deck))
     return Variant(name, path, source, data, value.language, value.texts, fonts, art, deck)
@@ -183,7 +186,8 @@ def _check_texts(texts: Mapping[str, str], source: Source) -> None:
         raise source.error("texts", f"{len(texts)} texts, more than {MAX_TEXTS}, the most a variant may hold")
     for key, text in texts.items():
         if len(text) > MAX_TEXT_CHARS:
-            raise source.error(f"texts.{key}", f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have")
+            too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
+            raise source.error(f"texts.{key}", too_long)
 
 
 def _file(
