@@ -267,3 +267,20 @@ def test_the_guides_variant_is_shown_whole_and_passes_its_check(cli):
     assert GUIDE_VARIANT.read_text(encoding="utf-8") in blocks
     code, out, err = cli("variant", "check", str(GUIDE_VARIANT))
     assert code == 0 and err == "" and "a valid Air King variant (0 warnings)" in out
+
+
+def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp_path):
+    from pnp.games.spec import KitRequest
+    from pnp.variants.game import read_variant, with_variant
+
+    (tmp_path / "art").mkdir()
+    write(tmp_path, "Titles.ttf", "\x00\x01\x00\x00 a font's tables would follow")
+    (tmp_path / "art" / "storm.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    text = "game: air-king\nlanguage: fr\ntexts: {storm.title: Orage}\nfonts: {titles: Titles.ttf}\n"
+    write(tmp_path, "fr.yaml", text + "art: {storm: art/storm.png}\n")
+    request = with_variant(KitRequest(seed=3), read_variant(tmp_path / "fr.yaml"))
+    assert request.seed == 3 and request.variant_path == tmp_path / "fr.yaml"
+    assert request.language == "fr" and request.texts == {"storm.title": "Orage"}
+    assert request.fonts == {"titles": tmp_path / "Titles.ttf"}
+    assert request.art == {"storm": tmp_path / "art" / "storm.png"}
+    assert KitRequest().fonts == {} and KitRequest().language is None

@@ -10,17 +10,17 @@ once, at this boundary, into typed values; errors read ``file:line:col: key: why
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import functools
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
-from pnp.files import read_bytes, size_text
-from pnp.loader import Loaded, Source, did_you_mean, load_text, pattern, peek, read_yaml_text
-from pnp.variants.csvdeck import read_deck
+from pnp.files import read_bytes
+from pnp.loader import Loaded, Source, load_text, pattern, peek, read_yaml_text
+from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.support import DataFile, data_file
 
 FontRole = Literal["titles", "body", "symbols"]
@@ -112,27 +112,27 @@ def load_variant(path: Path, game: str) -> Variant:
         text = read_yaml_text(path, shown)
     except OSError as exc:
         raise PnpError(f"{path}: cannot read the variant: {describe(exc)}") from None
-    name = _game(text, shown, game)
-    support = data_file(name)
-    loaded: Loaded[Any] = load_text(text, variant_model(name), shown)
+    _refuse_other_game(text, shown, game)
+    support = data_file(game)
+    loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
     value, source = loaded.value, loaded.source
     _check_texts(value.texts, source)
     folder = path.parent
-    fonts = {}
-    for role, name in value.fonts.items():
-        fonts[role] = _file(source, folder, f"fonts.{role}", name, FONT_KINDS, MAX_FONT_BYTES)
-    art = {key: _file(source, folder, f"art.{key}", file, ART_KINDS, MAX_ART_BYTES) for key, file in value.art.items()}
+    fonts = {
+        role: _file(source, folder, f"fonts.{role}", f, FONT_KINDS, MAX_FONT_BYTES) for role, f in value.fonts.items()
+    }
+    art = {key: _file(source, folder, f"art.{key}", f, ART_KINDS, MAX_ART_BYTES) for key, f in value.art.items()}
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
     data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
     deck = None
     if support and support.deck and getattr(value, "deck", None):
-        deck = _file(source, folder, "deck", value.deck, {".csv": ()}, 2**20)
+        deck = _file(source, folder, "deck", value.deck, {".csv": ()}, MAX_CSV_BYTES)
         if support.deck in data:
             twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
             raise source.error(support.deck, twice)
         item = get_args(get_type_hints(support.model)[support.deck])[0]
         data[support.deck] = read_deck(deck, item, support.deck, str(deck))
-    return Variant(name, path, source, data, value.language, value.texts, fonts, art, deck)
+    return Variant(game, path, source, data, value.language, value.texts, fonts, art, deck)
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -173,12 +173,11 @@ def variant_files(path: Path | None, game: str) -> list[Path]:
     return list(load_variant(path, game).files) if path is not None else []
 
 
-def _game(text: str, shown: str, game: str) -> str:
-    """``game``, unless the file's ``game:`` key names another (a file without one is read as ``game``'s)."""
+def _refuse_other_game(text: str, shown: str, game: str) -> None:
+    """Refuse a file whose ``game:`` key names another game than ``game`` (a file without one is ``game``'s)."""
     named = peek(text, "game", shown)
     if named is not None and named[0] != game:
         raise DataError(named[1], "game", f"this is a variant for {quote(named[0])}, not {game}")
-    return game
 
 
 def _check_texts(texts: Mapping[str, str], source: Source) -> None:
@@ -213,7 +212,6 @@ def _is_kind(suffix: str, head: bytes, magic: tuple[bytes, ...]) -> bool:
     if suffix == ".svg":
         return b"<svg" in head or head.lstrip().startswith(b"<?xml")
     return not magic or head.startswith(magic)
-
 
 
 def content_key(path: Path | None, game: str) -> str | None:
