@@ -1,4 +1,5 @@
-"""The game a variant file is for, from its ``game:`` key (or the game a command names)."""
+"""Variant files as commands meet them: the game a file is for (its ``game:`` key, or the game a command
+names), the kit request it makes, and the variant files in a folder."""
 
 from __future__ import annotations
 
