@@ -284,3 +284,19 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
     assert request.fonts == {"titles": tmp_path / "Titles.ttf"}
     assert request.art == {"storm": tmp_path / "art" / "storm.png"}
     assert KitRequest().fonts == {} and KitRequest().language is None
+
+
+def test_a_night_starts_a_game_on_a_variant_of_its_folder_and_its_rematch_keeps_it(tmp_path):
+    from datetime import datetime
+
+    from pnp.errors import PnpError
+    from pnp.referee import night
+
+    write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1}))
+    now = datetime(2026, 11, 26, 21, 0, 0)
+    first = night.start(tmp_path, "air-king", ["ann", "bob"], {}, None, now, "calm.yaml")
+    assert '[Variant "calm.yaml"]' in first.read_text()
+    again = night.rematch(first, now)
+    assert '[Variant "calm.yaml"]' in again.read_text()
+    with pytest.raises(PnpError, match="variant '../calm.yaml': name a .yaml variant file in this night's folder"):
+        night.start(tmp_path, "air-king", ["ann", "bob"], {}, None, now, "../calm.yaml")
