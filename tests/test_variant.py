@@ -219,14 +219,28 @@ def test_the_record_names_the_variant_and_replays_from_it(cli, tmp_path):
 
 
 def test_a_variant_the_referee_cannot_play_prints_but_is_refused_by_ref_and_sim(cli, tmp_path):
-    write(tmp_path, "six.yaml", "game: aloft\ntrucks: 6\n")
-    code, out, _ = cli("variant", "check", "six.yaml")
-    assert code == 0 and "six.yaml:2:9: warning: trucks: the referee of aloft plays the built-in trucks" in out
-    for args in (("ref", "new", "aloft", "g.pnp", "--players", "a,b"), ("sim", "run", "aloft", "--games", "2")):
-        code, _, err = cli(*args, "--variant", "six.yaml")
-        assert code == 1 and err.count("\n") == 1 and "six.yaml:2:9: trucks:" in err
-    write(tmp_path, "mini.yaml", "game: aloft\nsafety_colour: '#123456'\n")  # print only: refereed as it is
-    assert cli("ref", "new", "aloft", "g.pnp", "--players", "a,b", "--variant", "mini.yaml")[0] == 0
+    write(tmp_path, "three.yaml", "game: take-off\nfleet_max: 3\n")
+    code, out, _ = cli("variant", "check", "three.yaml")
+    assert code == 0 and "three.yaml:2:12: warning: fleet_max: the referee of take-off plays the built-in" in out
+    assert cli("build", "take-off", "--variant", "three.yaml", "-o", "out")[0] == 0
+    for args in (("ref", "new", "take-off", "g.pnp", "--players", "a,b"), ("sim", "run", "take-off", "--games", "2")):
+        code, _, err = cli(*args, "--variant", "three.yaml")
+        assert code == 1 and err.count("\n") == 1 and "three.yaml:2:12: fleet_max:" in err
+    write(tmp_path, "dice.yaml", "game: take-off\ndie_size: 20\n")  # print only: refereed as it is
+    assert cli("ref", "new", "take-off", "g.pnp", "--players", "a,b", "--variant", "dice.yaml")[0] == 0
+
+
+def test_aloft_is_refereed_with_the_variants_trucks_and_balloon_names(tmp_path):
+    from pnp.games.aloft.rules import Aloft
+
+    write(tmp_path, "balloons.csv", "name,colours,pattern,shape\nsky,B G,grid,\nsea,B P,grid,\nlion,,,lion\n")
+    six = write(tmp_path, "six.yaml", "game: aloft\ntrucks: 6\ndeck: balloons.csv\n")
+    setup = Setup(("ann", "bob"), {}, 0, None, six)
+    game = Aloft().bind(setup)
+    state = game.new_state(setup)
+    assert state.sky.data.trucks == 6 and state.sky.names == ("sky", "sea", "lion")
+    assert game.parse_move("launch sky").balloon == "sky"
+    assert Aloft().new_state(Setup(("ann", "bob"))).sky.data.trucks == 5
 
 
 def test_a_sweep_compares_variant_files_side_by_side_with_their_digests(cli, tmp_path):

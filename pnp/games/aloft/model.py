@@ -118,14 +118,7 @@ def check_data(loaded: Loaded[AloftData]) -> None:
         raise source.error("balloons", "balloon names must be unique")
 
 
-# The referee reads the cards, trucks, tokens and scoring from the built-in data; a variant changes the print.
-VARIANT_DATA = DataFile(
-    AloftData,
-    _builtin_data,
-    check_data,
-    deck="balloons",
-    fixed_for_referee=frozenset({"colours", "balloons", "trucks", "tokens", "set_points"}),
-)
+VARIANT_DATA = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
 
 
 def load_board(path: Path | None = None) -> Loaded[AloftBoard]:

@@ -104,9 +104,9 @@ def aids(data: AloftData) -> tuple[Sheet, ...]:
     return player_aids(TITLE, _aid_blocks(data), Aloft.max_players)
 
 
-def aid(_setup: Setup) -> Aid:
+def aid(setup: Setup) -> Aid:
     """The aid for a screen, with each stage's rule: the set-up, a turn, the end's reveals and the scoring."""
-    data = load_data().value
+    data = load_data(setup.variant_path).value
     return Aid(_aid_blocks(data), {"set-up": _set_up(data), "play": _TURN, "reveal": _END, "over": _scoring(data)})
 
 
