@@ -314,3 +314,18 @@ def test_a_night_starts_a_game_on_a_variant_of_its_folder_and_its_rematch_keeps_
     assert '[Variant "calm.yaml"]' in again.read_text()
     with pytest.raises(PnpError, match="variant '../calm.yaml': name a .yaml variant file in this night's folder"):
         night.start(tmp_path, "air-king", ["ann", "bob"], {}, None, now, "../calm.yaml")
+
+
+def test_hauling_is_refereed_with_the_variants_fleets_over_its_map(tmp_path):
+    from pnp.games.hauling_astronauts.rules import HaulingAstronauts
+    from pnp.referee.protocol import Secret
+    from pnp.resources import data_file as builtin_data
+
+    built_in = builtin_data("hauling-astronauts.yaml").read_text(encoding="utf-8")
+    fleets = built_in[built_in.index("fleets:") : built_in.index("# The six shared")]
+    renamed = write(tmp_path, "turtle.yaml", "game: hauling-astronauts\n" + fleets.replace("Tortoise", "Turtle"))
+    setup = Setup(("ann", "bob"), {"hidden_transports": True}, 0, None, renamed)
+    game = HaulingAstronauts().bind(setup)
+    assert game.read_secret(Secret("t1", "Turtle")).value == "A"
+    assert HaulingAstronauts().read_secret(Secret("t1", "Turtle")).value == "Turtle"  # the built-in names
+    assert game.new_state(setup).data.fleets[0].transports[0].name == "Turtle"

@@ -174,10 +174,8 @@ def _check_loaded(loaded: Loaded[HaulingData]) -> None:
     _check(loaded.value, loaded.source)
 
 
-# The data is the map: the referee reads the fleets and docks from the map, never from a variant.
-VARIANT_DATA = DataFile(
-    HaulingData, lambda: load_data(), _check_loaded, fixed_for_referee=frozenset({"fleets", "docks"})
-)
+# The data is also the map: a variant changes the built-in map's data, or a --map file's.
+VARIANT_DATA = DataFile(HaulingData, lambda: load_data(), _check_loaded)
 
 
 @cache

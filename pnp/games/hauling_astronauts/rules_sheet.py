@@ -77,7 +77,7 @@ def aids() -> tuple[Sheet, ...]:
 
 def aid(setup: Setup) -> Aid:
     """The aid for a screen, with each stage's rule: the set-up, a turn, the last reveal and the scoring."""
-    stages = {"set-up": _set_up(load_data(setup.map_path).value), "play": _TURN, "reveal": _END, "over": _SCORING}
+    stages = {"set-up": _set_up(load_data(setup.map_path, setup.variant_path).value), "play": _TURN, "reveal": _END, "over": _SCORING}
     return Aid(_AID, stages)
 
 
