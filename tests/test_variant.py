@@ -329,3 +329,16 @@ def test_hauling_is_refereed_with_the_variants_fleets_over_its_map(tmp_path):
     assert game.read_secret(Secret("t1", "Turtle")).value == "A"
     assert HaulingAstronauts().read_secret(Secret("t1", "Turtle")).value == "Turtle"  # the built-in names
     assert game.new_state(setup).data.fleets[0].transports[0].name == "Turtle"
+
+
+def test_a_record_counts_the_variant_and_its_deck_but_not_its_fonts(cli, tmp_path):
+    write(tmp_path, "deck.csv", CSV_DECK)
+    (tmp_path / "Big.otf").write_bytes(b"OTTO" + bytes(2 * 2**20))  # larger than any YAML or CSV file
+    write(tmp_path, "v.yaml", "game: air-king\ndeck: deck.csv\nfonts: {body: Big.otf}\n")
+    code, _, err = cli("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "v.yaml")
+    assert code == 0, err
+    files = re.search(r'\[Files "(.*)"\]', (tmp_path / "g.pnp").read_text())[1]
+    assert [part.split("=")[0] for part in files.split(";")][-2:] == ["v.yaml", "deck.csv"]
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", "Thunderhead,6"))
+    code, _, err = cli("ref", "show", "g.pnp")
+    assert code == 1 and "deck.csv has changed" in err

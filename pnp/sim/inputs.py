@@ -68,12 +68,12 @@ def check_variant_file(game: str, path: Path) -> None:
 
 def variant_input(config: SimConfig) -> MapInput | None:
     """The variant of a run, named as on the command line, with a digest of every file it is made of."""
-    from pnp.variants.variant import content_key
+    from pnp.variants.variant import digest_of, load_variant
 
-    key = content_key(config.variant_path, config.game)
-    if config.variant_path is None or key is None:
+    if config.variant_path is None:
         return None
-    return {"file": str(config.variant_path), "sha256": key[:DIGEST_LENGTH]}
+    files = load_variant(config.variant_path, config.game).files
+    return {"file": str(config.variant_path), "sha256": digest_of(files)[:DIGEST_LENGTH]}
 
 
 def map_input(config: SimConfig, generated: str = "") -> MapInput | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args, get_type_hints
@@ -76,9 +76,14 @@ class Variant:
     deck: Path | None = None
 
     @property
+    def data_files(self) -> tuple[Path, ...]:
+        """The files the game's data is read from: the variant and its CSV deck (what the rules may read)."""
+        return (self.path, *([self.deck] if self.deck else []))
+
+    @property
     def files(self) -> tuple[Path, ...]:
-        """Every file the variant is made of: itself, its CSV deck, its fonts and its art."""
-        return (self.path, *([self.deck] if self.deck else []), *self.fonts.values(), *self.art.values())
+        """Every file the variant is made of: its data files, its fonts and its art."""
+        return (*self.data_files, *self.fonts.values(), *self.art.values())
 
 
 @functools.cache
@@ -169,8 +174,8 @@ def referee_problem(variant: Variant) -> DataError | None:
 
 
 def variant_files(path: Path | None, game: str) -> list[Path]:
-    """The files of the variant at ``path`` (none without one), for a record's input digests."""
-    return list(load_variant(path, game).files) if path is not None else []
+    """The data files of the variant at ``path`` (none without one), for a record's input digests."""
+    return list(load_variant(path, game).data_files) if path is not None else []
 
 
 def _refuse_other_game(text: str, shown: str, game: str) -> None:
@@ -215,11 +220,14 @@ def _is_kind(suffix: str, head: bytes, magic: tuple[bytes, ...]) -> bool:
 
 
 def content_key(path: Path | None, game: str) -> str | None:
-    """A digest of everything the variant at ``path`` is made of (None without one): a cache key that changes
-    whenever one of its files does."""
-    if path is None:
-        return None
+    """A digest of the data files of the variant at ``path`` (None without one): a cache key for what the
+    rules read, which changes whenever one of those files does."""
+    return None if path is None else digest_of(load_variant(path, game).data_files)
+
+
+def digest_of(files: Iterable[Path]) -> str:
+    """SHA-256 over the contents of ``files``, in order."""
     digest = hashlib.sha256()
-    for file in load_variant(path, game).files:
+    for file in files:
         digest.update(hashlib.sha256(read_bytes(file, MAX_FONT_BYTES)).digest())
     return digest.hexdigest()
