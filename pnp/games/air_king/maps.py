@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import PnpError
+from pnp.errors import DataError, PnpError
 from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding, Findings, raise_first_error
@@ -44,7 +44,9 @@ def card_fits(path: Path | None, card: CardSize) -> None:
     loaded = load_field(path)
     found = Findings(loaded.source)
     _card_fits(loaded.value, card, found)
-    raise_first_error(list(found))
+    for finding in found:
+        advice = "give the variant a smaller card_size, or print it with a --map whose spaces are larger"
+        raise DataError(finding.where, finding.path, f"{finding.message.removeprefix(finding.path + ': ')}: {advice}")
 
 
 def _card_fits(model: AirKingField, card: CardSize, found: Findings) -> None:
