@@ -16,6 +16,7 @@ from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
 CARD_TYPES: tuple[str, ...] = ("extra", "diagonal", "storm", "clear", "hold", "pass")
@@ -176,8 +177,6 @@ def load_data(variant: Path | None = None) -> Loaded[AirKingData]:
     """The card data, built in (read once per process) or as the variant file at ``variant`` changes it."""
     if variant is None:
         return _builtin_data()
-    from pnp.variants.variant import game_data
-
     return typing.cast(Loaded[AirKingData], game_data("air-king", variant))
 
 

@@ -13,6 +13,7 @@ from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
 Pattern = Literal["diagonal", "horizontal", "vertical", "grid"]
@@ -84,8 +85,6 @@ def load_data(variant: Path | None = None) -> Loaded[AloftData]:
     """The card and token data, built in (read once per process) or as the variant file at ``variant`` changes it."""
     if variant is None:
         return _builtin_data()
-    from pnp.variants.variant import game_data
-
     return typing.cast(Loaded[AloftData], game_data("aloft", variant))
 
 

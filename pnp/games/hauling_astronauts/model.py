@@ -13,6 +13,7 @@ from pnp.games.names import Names
 from pnp.loader import Loaded, Source, load_file, pattern
 from pnp.resources import data_file
 from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 LOWEST, HIGHEST = 3, 18  # the sum of three dice
 FLEET_SIZE = 6
@@ -165,8 +166,6 @@ def load_data(path: Path | None = None, variant: Path | None = None) -> Loaded[H
     _check(loaded.value, loaded.source)
     if variant is None:
         return loaded
-    from pnp.variants.variant import game_data
-
     return typing.cast(Loaded[HaulingData], game_data("hauling-astronauts", variant, loaded))
 
 

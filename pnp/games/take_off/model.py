@@ -13,6 +13,7 @@ from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 Half = Literal["east", "west"]
 MAP_NAME = "take-off-world.yaml"
@@ -127,8 +128,6 @@ def load_data(variant: Path | None = None) -> Loaded[TakeOffData]:
     """The dice, colours, decks and jets, built in (read once per process) or as the variant at ``variant`` has them."""
     if variant is None:
         return _builtin_data()
-    from pnp.variants.variant import game_data
-
     return typing.cast(Loaded[TakeOffData], game_data("take-off", variant))
 
 
