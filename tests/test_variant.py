@@ -342,3 +342,15 @@ def test_a_record_counts_the_variant_and_its_deck_but_not_its_fonts(cli, tmp_pat
     write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", "Thunderhead,6"))
     code, _, err = cli("ref", "show", "g.pnp")
     assert code == 1 and "deck.csv has changed" in err
+
+
+def test_take_off_is_refereed_with_the_variants_dice(tmp_path):
+    from pnp.games.take_off.rules import TakeOff
+
+    jets = write(tmp_path, "jets.yaml", "game: take-off\ndie_faces: [R, Y, G, B, J, J]\n")
+    setup = Setup(("ann", "bob"), {}, 0, None, jets)
+    state = TakeOff().bind(setup).new_state(setup)
+    odds = {move.first + move.second: p for move, p in state.chance().items()}
+    assert odds["JJ"] == pytest.approx(4 / 36) and "TT" not in odds
+    plain = TakeOff().new_state(Setup(("ann", "bob"))).chance()
+    assert {m.first + m.second: p for m, p in plain.items()}["JJ"] == pytest.approx(1 / 36)

@@ -162,15 +162,13 @@ def check_data(loaded: Loaded[TakeOffData]) -> None:
         raise source.error("jet_colours", "give each jet colour a different letter")
 
 
-# The referee reads the dice, decks, jets and limits from the built-in data; a variant changes the print.
+# The referee's options (fleet size, round limit) and its most players (one jet colour each) are set from the
+# built-in data before any session exists; a variant's dice, route colours and decks are refereed.
 VARIANT_DATA = DataFile(
     TakeOffData,
     _builtin_data,
     check_data,
-    fixed_for_referee=frozenset(
-        {"route_colours", "jet_face", "take_off_face", "die_faces", "decks", "jet_colours"}
-        | {"fleet_default", "fleet_max", "round_limit"}
-    ),
+    fixed_for_referee=frozenset({"jet_colours", "fleet_default", "fleet_max", "round_limit"}),
 )
 
 

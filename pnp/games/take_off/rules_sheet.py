@@ -95,9 +95,9 @@ def aids(title: str, data: TakeOffData) -> tuple[Sheet, ...]:
     return player_aids(title, _aid_blocks(data), TakeOff.max_players)
 
 
-def aid(_setup: Setup) -> Aid:
+def aid(setup: Setup) -> Aid:
     """The aid for a screen, with each stage's rule: a turn, and the end."""
-    return Aid(_aid_blocks(load_data().value), {"play": _TURN, "over": _END})
+    return Aid(_aid_blocks(load_data(setup.variant_path).value), {"play": _TURN, "over": _END})
 
 
 # -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
