@@ -265,11 +265,31 @@ def test_a_map_and_a_variant_combine(cli, tmp_path):
     assert cli("build", "aloft", "--map", "wide.yaml", "--variant", "big.yaml", "-o", "out")[0] == 0
 
 
-def test_the_table_offers_the_variant_files_of_its_folder(tmp_path):
+def test_the_table_offers_the_variant_files_of_its_folder_and_starts_a_game_on_one(tmp_path):
+    import warnings
+
+    from pnp.table.lobby import HOST_HEADER, Night
+
+    with warnings.catch_warnings():  # Starlette's TestClient suggests another package; httpx works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
     write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1}))
     write(tmp_path, "field.yaml", "game: air-king\ncolumns: 8\nlanes: 5\n")  # a map, not a variant
     write(tmp_path, "mini.yaml", "game: aloft\ncard_size: mini\n")
     assert variants_in(tmp_path) == {"air-king": ["calm.yaml"], "aloft": ["mini.yaml"]}
+    key = "k" * 32
+    table = Night(tmp_path, key, "http://table.test:8765", loopback=False)
+    with TestClient(table, headers={HOST_HEADER: key}) as client:
+        lobby = client.get("/lobby").json()
+        assert lobby["variants"] == {"air-king": ["calm.yaml"], "aloft": ["mini.yaml"]}
+        assert lobby["maps"] == ["field.yaml"]
+        body = {"game": "air-king", "players": ["ann", "bob"], "variant": "calm.yaml"}
+        started = client.post("/lobby/games", json=body)
+        assert started.status_code == 200
+        assert '[Variant "calm.yaml"]' in (tmp_path / started.json()["record"]).read_text()
+        refused = client.post("/lobby/games", json=body | {"variant": "field.yaml"})
+        assert refused.status_code == 422 and "field.yaml" in refused.json()["error"]
 
 
 GUIDE = Path(__file__).parent.parent / "docs" / "authoring.md"
