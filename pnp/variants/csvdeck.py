@@ -102,7 +102,7 @@ def _cell(text: str, tp: Any, mark: yaml.Mark) -> yaml.Node:
     if get_origin(tp) in (list, tuple):
         items = [_cell(part, get_args(tp)[0], mark) for part in re.split(r"[;\s]+", text) if part]
         return yaml.SequenceNode("tag:yaml.org,2002:seq", items, mark, mark)
-    if tp is str or get_origin(tp) is Literal and all(isinstance(a, str) for a in get_args(tp)):
+    if tp is str or (get_origin(tp) is Literal and all(isinstance(a, str) for a in get_args(tp))):
         return yaml.ScalarNode(_STR, text, mark, mark)
     tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
     return yaml.ScalarNode(tag, text, mark, mark)
