@@ -374,3 +374,15 @@ def test_take_off_is_refereed_with_the_variants_dice(tmp_path):
     assert odds["JJ"] == pytest.approx(4 / 36) and "TT" not in odds
     plain = TakeOff().new_state(Setup(("ann", "bob"))).chance()
     assert {m.first + m.second: p for m, p in plain.items()}["JJ"] == pytest.approx(1 / 36)
+
+
+def test_a_preview_draws_every_card_of_the_variant_and_a_game_without_cards_its_page(cli, tmp_path):
+    write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1, "pass": 2}))
+    code, out, err = cli("variant", "preview", "calm.yaml", "-o", "calm.svg")
+    assert code == 0 and out == "wrote calm.svg\n", err
+    names = re.findall(r'data-name="([a-z]+) \d+"', (tmp_path / "calm.svg").read_text(encoding="utf-8"))
+    assert Counter(names)["storm"] == 1 and Counter(names)["pass"] == 2 and Counter(names)["extra"] == 6
+    write(tmp_path, "hauling.yaml", "game: hauling-astronauts\nspace_mm: 22\n")
+    assert cli("variant", "preview", "hauling.yaml", "-o", "hauling.pdf")[0] == 0
+    with pdfplumber.open(tmp_path / "hauling.pdf") as pdf:
+        assert len(pdf.pages) == 1 and "Redline Haulage" in (pdf.pages[0].extract_text() or "")
