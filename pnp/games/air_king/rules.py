@@ -69,7 +69,7 @@ class AirKing(BaseGame):
 
     def bind(self, setup: Setup) -> AirKing:
         """These rules with the session's cards: moves are read and labelled with their printed titles."""
-        return AirKing(_session_rules(setup))
+        return type(self)(_session_rules(setup))
 
     @property
     def data(self) -> AirKingData:

@@ -45,7 +45,7 @@ class Aloft(BaseGame):
 
     def bind(self, setup: Setup) -> Aloft:
         """These rules with the session's cards: balloons and colours are read and named as they print."""
-        return Aloft(_session_sky(setup).data)
+        return type(self)(_session_sky(setup).data)
 
     def new_state(self, setup: Setup) -> AloftState:
         return AloftState(setup.players, _session_sky(setup))
