@@ -161,6 +161,14 @@ def load_text(text: str, cls: type[T], name: str = "<text>", envelope: tuple[str
     return Loaded(_convert(node, cls, "", source), source)
 
 
+def load_node(node: yaml.Node, cls: type[T], source: Source, path: str = "") -> T:
+    """Convert nodes built from another format (a CSV file's rows) into ``cls`` as a YAML file's are.
+
+    Errors are located by the nodes' marks in ``source``, the file they were read from.
+    """
+    return typing.cast(T, _convert(node, cls, path, source))
+
+
 def peek(text: str, key: str, name: str = "<text>") -> tuple[str, str] | None:
     """The text of a top-level scalar ``key`` and its ``file:line:col``, if the document has one.
 

@@ -152,6 +152,7 @@ def test_a_run_records_its_inputs_the_map_by_name_and_by_the_digest_of_its_bytes
         "pnp": pnp.__version__,
         "players": 3,
         "map": {"file": "tall.yaml", "sha256": short},
+        "variant": None,
     }
     code, out, _ = cli(*args, "--map", "tall.yaml")
     assert f"inputs: aloft, map tall.yaml (sha256 {short}), bots random, greedy, seed 5, pnp {pnp.__version__}" in out

@@ -44,6 +44,10 @@ SeedOpt = Annotated[int | None, typer.Option(help="Seed for a game whose board i
 SizeOpt = Annotated[
     str | None, typer.Option(help="Board size for a game whose board is generated (see 'pnp map new --help').")
 ]
+VariantOpt = Annotated[
+    Path | None,
+    typer.Option("--variant", help="A variant file: the game's deck, texts, colours, card size, fonts and art."),
+]
 PlayersOpt = Annotated[
     int | None, typer.Option(help="Parts for this many players (a game with parts per player; default: its map's).")
 ]
@@ -84,6 +88,7 @@ def build(
     size: SizeOpt = None,
     players: PlayersOpt = None,
     language: LangOpt = None,
+    variant_file: VariantOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest instead of a table.")] = False,
 ) -> None:
     """Print kits into OUT/GAME/: boards, card sheets, tokens, aids and a calibration page.
@@ -91,11 +96,12 @@ def build(
     Examples: pnp build all  |  pnp build aloft --paper letter --format both  |  pnp build aloft --gutterfold
     |  pnp build aloft --cut-marks silhouette  |  pnp build take-off --press tgc
     |  pnp build aeronaut-odyssey --size large --seed 7 --players 5  |  pnp build air-king --lang fr
+    |  pnp build air-king --variant stormy.yaml
     """
     from pnp.files import interruptible
     from pnp.printing.render import PrintSettings
 
-    specs, request = kit_request(game, map_file, seed, players, {"size": size}, language)
+    specs, request = kit_request(game, map_file, seed, players, {"size": size}, language, variant_file)
     settings = PrintSettings(
         paper=paper.lower(),
         bleed=bleed,
@@ -140,19 +146,21 @@ def kit_request(
     players: int | None,
     knobs: Mapping[str, Any] | None = None,
     language: str | None = None,
+    variant_file: Path | None = None,
 ) -> tuple[list[GameSpec], KitRequest]:
     """The games ``game`` names ('all' for every one) and what their kits are asked for, checked.
 
     ``knobs`` are generator settings by name (None: not given), each one the game's maps let a build set;
-    ``language`` is a shipped translation's code (None: English), which every game named must have.
+    ``language`` is a shipped translation's code (None: English, or the variant's language), which every game
+    named must have; ``variant_file`` is checked as ``pnp variant check`` checks it.
     """
     from pnp import games
     from pnp.games.spec import KitRequest
     from pnp.texts import check_language
 
     given = {name: value for name, value in (knobs or {}).items() if value is not None}
-    if game == "all" and (map_file or seed is not None or players is not None or given):
-        raise PnpError("--map, --seed, --size and --players apply to one game: name it instead of 'all'")
+    if game == "all" and (map_file or seed is not None or players is not None or given or variant_file):
+        raise PnpError("--map, --variant, --seed, --size and --players apply to one game: name it instead of 'all'")
     specs = list(games.REGISTRY.values()) if game == "all" else [games.get(game)]
     if map_file is not None:
         games.map_game(map_file, specs[0].name)
@@ -162,10 +170,23 @@ def kit_request(
     if players is not None:
         _check_players(specs[0], players)
     _check_knobs(specs[0], given, map_file)
+    request = KitRequest(map_path=map_file, seed=seed, players=players, knobs=given, language=language)
+    if variant_file is not None:
+        request = _with_variant(request, variant_file, specs[0].name)
     for spec in specs:
-        if language is not None:
-            check_language(spec.name, spec.title, language)
-    return specs, KitRequest(map_path=map_file, seed=seed, players=players, knobs=given, language=language)
+        if request.language is not None:
+            check_language(spec.name, spec.title, request.language)
+    return specs, request
+
+
+def _with_variant(request: KitRequest, variant_file: Path, game: str) -> KitRequest:
+    """``request`` with the variant's data and sections, once ``pnp variant check`` finds no error in it."""
+    from pnp.games.spec import raise_first_error
+    from pnp.variants.findings import check_variant
+    from pnp.variants.game import read_variant, with_variant
+
+    raise_first_error(check_variant(variant_file, game)[1])
+    return with_variant(request, read_variant(variant_file, game))
 
 
 def _check_glyphs(map_file: Path) -> None:

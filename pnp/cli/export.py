@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.build import DEFAULT_BLEED, LangOpt, MapOpt, PlayersOpt, SeedOpt, kit_request
+from pnp.cli.build import DEFAULT_BLEED, LangOpt, MapOpt, PlayersOpt, SeedOpt, VariantOpt, kit_request
 from pnp.cli.output import emit_json, say
 from pnp.errors import PnpError
 
@@ -30,6 +30,7 @@ def export(
         str, typer.Option(help="TTS: where the images will be, put before each file name (e.g. file:///C:/tts/).")
     ] = "",
     map_file: MapOpt = None,
+    variant_file: VariantOpt = None,
     seed: SeedOpt = None,
     players: PlayersOpt = None,
     language: LangOpt = None,
@@ -49,7 +50,7 @@ def export(
         raise PnpError("say what to export: --png, --tts, or both")
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise PnpError(f"--dpi {dpi}: must be between {MIN_DPI} and {MAX_DPI}")
-    specs, request = kit_request(game, map_file, seed, players, language=language)
+    specs, request = kit_request(game, map_file, seed, players, language=language, variant_file=variant_file)
     written: list[Path] = []
     with interruptible():  # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
         kits = [spec.kit(request) for spec in specs]

@@ -9,7 +9,7 @@ from typing import Annotated
 import click
 import typer
 
-from pnp.cli import build, export, maps, preflight, ref, sim, table
+from pnp.cli import build, export, maps, preflight, ref, sim, table, variant
 from pnp.cli.output import emit_json, fail, internal_error, say
 from pnp.errors import PnpError
 
@@ -22,6 +22,7 @@ app = typer.Typer(
         "  pnp ref new aloft game.pnp --players ann,bob\n\n"
         "  pnp table --lan\n\n"
         "  pnp map check my-map.yaml\n\n"
+        "  pnp variant check my-variant.yaml\n\n"
         "  pnp sim aloft --games 500 --bots greedy,random"
     ),
     no_args_is_help=True,
@@ -32,6 +33,7 @@ app.command(name="export")(export.export)
 app.command(name="preflight")(preflight.preflight)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
+app.add_typer(variant.app, name="variant")
 app.add_typer(sim.app, name="sim")
 app.add_typer(table.app, name="table")
 

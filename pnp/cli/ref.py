@@ -42,12 +42,16 @@ def new(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for anything the game generates, such as a map.")] = 0,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
+    variant_file: Annotated[
+        Path | None,
+        typer.Option("--variant", help="A variant file: its deck is dealt (see 'pnp variant check').", readable=False),
+    ] = None,
 ) -> None:
-    """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob"""
+    """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob  |  ... --variant stormy.yaml"""
     from pnp.referee import record, session
 
     names = [p.strip() for p in players.split(",") if p.strip()]
-    current = session.new(record_file, game, names, option or [], seed, map_file)
+    current = session.new(record_file, game, names, option or [], seed, map_file, variant_file)
     with record.locked(record_file):
         if record_file.exists():
             raise PnpError(f"{record_file}: a record already exists there")

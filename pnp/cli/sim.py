@@ -44,6 +44,9 @@ Scheduler = Annotated[str | None, typer.Option(help="A Dask scheduler, tcp://HOS
 GameName = Annotated[str, typer.Argument(help="A game name from 'pnp games'.")]
 Seed = Annotated[int, typer.Option(help="Seed: the same seed gives the same figures.")]
 HtmlFile = Annotated[Path | None, typer.Option("--html", help="Also write an HTML report with plots.")]
+VariantFile = Annotated[
+    Path | None, typer.Option("--variant", help="A variant file: its data is played (see 'pnp variant check').")
+]
 # Decision: both commands play the greedy bot unless told otherwise. A seat advantage is a question about
 # sensible play: random moves hide an edge only a player who pursues it gets (and show edges no player would
 # take). It costs more (40 games, CPU seconds with start-up, random then greedy: Aloft 0.4 / 1.3, Hauling
@@ -59,14 +62,18 @@ BotList = Annotated[
 ]
 
 
-def _game(game: str, map_file: Path | None, outputs: tuple[Path | None, ...]) -> GameSpec:
-    """The game asked for, once its map passes ``pnp map check`` and the output files' folders exist."""
+def _game(
+    game: str, map_file: Path | None, outputs: tuple[Path | None, ...], variant_file: Path | None = None
+) -> GameSpec:
+    """The game asked for, once its map and variant pass their checks and the output files' folders exist."""
     from pnp import games
-    from pnp.sim.inputs import check_map_file
+    from pnp.sim.inputs import check_map_file, check_variant_file
 
     spec = games.get(game)
     if map_file is not None:
         check_map_file(spec.name, map_file)
+    if variant_file is not None:
+        check_variant_file(spec.name, variant_file)
     for path in outputs:
         if path is not None and not path.parent.is_dir():
             raise PnpError(f"{path}: its folder does not exist")
@@ -94,6 +101,7 @@ def sim(
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
     bots: BotList = DEFAULT_BOTS,
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map.")] = None,
+    variant_file: VariantFile = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
     workers: Workers = 1,
@@ -120,7 +128,7 @@ def sim(
     from pnp.sim.inputs import run_inputs
     from pnp.sim.report import measures_text, render_html, run_inputs_text
 
-    spec = _game(game, map_file, (html_file,))
+    spec = _game(game, map_file, (html_file,), variant_file)
     config = SimConfig(
         game=spec.name,
         games=games_count,
@@ -129,6 +137,7 @@ def sim(
         options=parse_options(spec.rules(), option or []),
         map_path=map_file,
         seed=seed,
+        variant_path=variant_file,
     )
     inputs = run_inputs(config)
     where = _engine(engine, workers, scheduler)
@@ -178,7 +187,7 @@ def sweep(
     game: GameName,
     over: Annotated[
         list[str] | None,
-        typer.Option(help="KEY=V1,V2,...: a game option, players, or map (files), and its values; repeatable."),
+        typer.Option(help="KEY=V1,V2,...: a game option, players, map or variant (files), and its values; repeatable."),
     ] = None,
     maps: Annotated[int, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = 0,
     size: Annotated[str | None, typer.Option(help="The generated maps' size (see 'pnp map new --help').")] = None,
@@ -186,6 +195,7 @@ def sweep(
     players: Annotated[int, typer.Option(help="Players per game (unless swept over).")] = 2,
     bots: BotList = DEFAULT_BOTS,
     map_file: Annotated[Path | None, typer.Option("--map", help="A custom map for every combination.")] = None,
+    variant_file: VariantFile = None,
     option: Annotated[list[str] | None, typer.Option(help="A fixed game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
     checkpoint: Annotated[
@@ -202,7 +212,8 @@ def sweep(
 
     A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share.
 
-    Map files compare side by side with --over map=a.yaml,b.yaml, each checked before any game is played.
+    Map or variant files compare side by side with --over map=a.yaml,b.yaml (or variant=...), each checked
+    before any game is played.
 
     Example: pnp sim sweep aeronaut-odyssey --maps 200 --size small --games 100 --checkpoint sweep.json
     """
@@ -213,7 +224,7 @@ def sweep(
     from pnp.sim.report import inputs_text, quartiles_text, render_sweep_html
     from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
 
-    spec = _game(game, map_file, (html_file, checkpoint))
+    spec = _game(game, map_file, (html_file, checkpoint), variant_file)
     base = SimConfig(
         game=spec.name,
         games=games_count,
@@ -221,6 +232,7 @@ def sweep(
         bots=_bots(bots),
         map_path=map_file,
         seed=seed,
+        variant_path=variant_file,
     )
     inputs = shared_inputs(base)
     plan = combinations(base, parse_over(over or []), maps, size, option or [])
@@ -250,6 +262,6 @@ def sweep(
             f"  {m['lead_changes']:5.2f}  {quartiles:<17}{flag}".rstrip()
         )
     say(legend(sum(r["significant"] for r in rows), len(rows), "combinations"))
-    say(inputs_text(inputs, [r["map"] for r in rows]))
+    say(inputs_text(inputs, [r["map"] for r in rows], [r["variant"] for r in rows]))
     if html_file:
         say(f"wrote {html_file}")

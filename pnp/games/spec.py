@@ -82,16 +82,19 @@ class KitRequest:
 
     ``players`` is None unless the game's kit depends on it (``GameSpec.players_in_kit``): then the kit prints
     what that many players need, and for None what the game's most players need. ``knobs`` holds only
-    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``). ``language`` picks a
-    translation shipped with pnp (None: English); ``texts`` overrides catalogue entries by key (a variant's).
-    ``fonts`` maps a font role (titles, body, symbols: ``pnp.printing.fonts.ROLES``) to a TTF/OTF file;
-    ``art`` maps one of the game's art-box keys (its ``ART_KEYS``) to a PNG, JPEG or SVG picture.
+    settings the game's ``MapSupport.build_knobs`` names (e.g. ``{"size": "large"}``). A variant file
+    (``variant_path``) changes the game's data. ``language`` picks a translation shipped with pnp (None:
+    English); ``texts`` overrides catalogue entries by key. ``fonts`` maps a font role (titles, body, symbols:
+    ``pnp.printing.fonts.ROLES``) to a TTF/OTF file; ``art`` maps one of the game's art-box keys (its
+    ``ART_KEYS``) to a PNG, JPEG or SVG picture. A variant's own language, texts, fonts and art arrive, checked,
+    in these last four fields.
     """
 
     map_path: Path | None = None
     seed: int | None = None
     players: int | None = None
     knobs: Mapping[str, Any] = field(default_factory=dict)
+    variant_path: Path | None = None
     language: str | None = None
     texts: Mapping[str, str] = field(default_factory=dict)
     fonts: Mapping[str, Path] = field(default_factory=dict)

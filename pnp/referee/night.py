@@ -63,18 +63,21 @@ def start(
     options: Mapping[str, object],
     map_choice: str | None,
     now: datetime,
+    variant_choice: str | None = None,
 ) -> Path:
     """Start a record of ``game`` in ``folder``, named by ``now``; nothing is written if anything is wrong.
 
     ``map_choice`` is None (the game's own map), ``seed:N`` (a map generated from seed N, for a game
-    that generates maps) or the name of a map file in ``folder``.
+    that generates maps) or the name of a map file in ``folder``; ``variant_choice`` is None (the game's
+    own data) or the name of a variant file in ``folder``.
     """
     spec = games.get(game)
     rules = spec.rules()
     pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
     seed, map_path = _map(folder, spec, map_choice)
+    variant_path = None if variant_choice is None else _in_folder(folder, "variant", variant_choice)
     path = _free_name(folder, spec.name, now)
-    session.new(path, spec.name, list(players), pairs, seed, map_path).save()
+    session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path).save()
     return path
 
 
@@ -86,7 +89,8 @@ def rematch(path: Path, now: datetime) -> Path:
     pairs = [f"{key}={_text(value)}" for key, value in last.setup.options.items()]
     turned = players[1:] + players[:1]
     new_path = _free_name(path.parent, last.spec.name, now)
-    session.new(new_path, last.spec.name, turned, pairs, last.setup.seed, last.setup.map_path).save()
+    setup = last.setup
+    session.new(new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path).save()
     return new_path
 
 
@@ -117,13 +121,19 @@ def _map(folder: Path, spec: GameSpec, choice: str | None) -> tuple[int, Path | 
         return int(seed[1]), None
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no maps to choose: start it with its own board")
-    if "/" in choice or "\\" in choice or choice.startswith(".") or not choice.endswith((".yaml", ".yml")):
-        raise PnpError(f"map {quote(choice)}: name a .yaml map file in this night's folder")
-    path = folder / choice
-    if not path.is_file():
-        raise PnpError(f"map {quote(choice)}: no such file in this night's folder")
+    path = _in_folder(folder, "map", choice)
     games.map_game(path, spec.name)
     return 0, path
+
+
+def _in_folder(folder: Path, kind: str, choice: str) -> Path:
+    """The YAML file ``choice`` names in the night's ``folder`` (a map or a variant: ``kind``), never one elsewhere."""
+    if "/" in choice or "\\" in choice or choice.startswith(".") or not choice.endswith((".yaml", ".yml")):
+        raise PnpError(f"{kind} {quote(choice)}: name a .yaml {kind} file in this night's folder")
+    path = folder / choice
+    if not path.is_file():
+        raise PnpError(f"{kind} {quote(choice)}: no such file in this night's folder")
+    return path
 
 
 def _free_name(folder: Path, game: str, now: datetime) -> Path:

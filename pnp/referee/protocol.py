@@ -103,12 +103,13 @@ def _shown(value: object) -> str:
 
 @dataclass(frozen=True)
 class Setup:
-    """How a session starts: seats in turn order, options, seed and an optional custom map."""
+    """How a session starts: seats in turn order, options, seed, an optional custom map and variant file."""
 
     players: tuple[str, ...]
     options: Mapping[str, bool | int | str] = field(default_factory=dict)
     seed: int = 0
     map_path: Path | None = None
+    variant_path: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from pnp.files import read_text, temp_prefix
 MAX_BYTES = 16 * 2**20  # 16 MiB, some 300,000 events: far beyond any session
 MAGIC = "# pnp record: one session, refereed by pnp. Each line is hash-chained: do not edit by hand."
 HEADER_KEYS = ("Game", "Players", "Options", "Seed", "Map", "Files")
+OPTIONAL_KEYS = ("Variant",)  # written only when set, so records made before them keep their check hash
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _EVENT = re.compile(r"^(\d+)\. (.+) #([0-9a-f]{16})$")
 
@@ -63,14 +64,19 @@ def chain(previous: str, text: str) -> str:
     return hashlib.sha256(f"{previous}\n{text}".encode()).hexdigest()[:16]
 
 
+def _written(headers: dict[str, str]) -> list[str]:
+    """The keys a record holds: every required one, and each optional one that is set."""
+    return [*HEADER_KEYS, *(key for key in OPTIONAL_KEYS if headers.get(key))]
+
+
 def header_check(headers: dict[str, str]) -> str:
     """The hash that seeds the chain: it covers every header."""
-    return chain("", "\n".join(f"{k}={headers[k]}" for k in HEADER_KEYS))
+    return chain("", "\n".join(f"{k}={headers[k]}" for k in _written(headers)))
 
 
 def render_headers(headers: dict[str, str]) -> str:
     """The start of a new record: banner, headers and their check hash."""
-    out = [MAGIC, *(f'[{key} "{headers[key]}"]' for key in HEADER_KEYS), f'[Check "{header_check(headers)}"]', ""]
+    out = [MAGIC, *(f'[{key} "{headers[key]}"]' for key in _written(headers)), f'[Check "{header_check(headers)}"]', ""]
     return "\n".join(out) + "\n"
 
 

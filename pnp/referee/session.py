@@ -259,7 +259,13 @@ def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:
 
 
 def new(
-    path: Path, game_name: str, players: list[str], options: list[str], seed: int, map_path: Path | None
+    path: Path,
+    game_name: str,
+    players: list[str],
+    options: list[str],
+    seed: int,
+    map_path: Path | None,
+    variant_path: Path | None = None,
 ) -> Session:
     """Start a record; refuses to overwrite an existing one."""
     spec = games.get(game_name)
@@ -273,8 +279,12 @@ def new(
         raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
     if map_path is not None:
         games.map_game(map_path, spec.name)
+    if variant_path is not None:
+        from pnp.variants.findings import check_refereed
+
+        check_refereed(variant_path, spec.name)
     values = parse_options(game, options)
-    setup = Setup(tuple(players), values, seed, map_path)
+    setup = Setup(tuple(players), values, seed, map_path, variant_path)
     state = game.new_state(setup)
     headers = {
         "Game": spec.name,
@@ -283,6 +293,7 @@ def new(
         "Seed": str(seed),
         "Map": os.path.relpath(map_path, path.parent) if map_path else "",
         "Files": digests(game, setup),
+        "Variant": os.path.relpath(variant_path, path.parent) if variant_path else "",
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
@@ -302,10 +313,11 @@ def load(path: Path) -> Session:
         raise RecordError(f"{path}: {exc}") from None
     game = spec.rules()
     map_path = _resolve_map(headers["Map"], path.parent)
+    variant_path = _resolve_map(headers.get("Variant", ""), path.parent)
     try:
         options = parse_options(game, [p for p in headers["Options"].split(";") if p])
         seed = int(headers["Seed"])
-        setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path)
+        setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path, variant_path)
         check_players(spec.title, game, setup.players)
         why = changed(game, setup, headers["Files"])
     except (PnpError, ValueError) as exc:

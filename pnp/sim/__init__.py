@@ -46,6 +46,7 @@ class SimConfig:
     map_path: Path | None = None
     seed: int = 0
     map_text: str | None = None  # a map's text, for maps made on the fly (a sweep's generated maps)
+    variant_path: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,8 @@ def play_one(config: SimConfig, index: int) -> GameResult:
         return choosers[seats[state.to_move() or names[0]]](state, moves, secrets)
 
     map_path = _map_file(config.map_text) if config.map_text is not None else config.map_path
-    setup = Setup(names, dict(config.options), random.Random(f"{config.seed}:{index}").randrange(10**9), map_path)
+    seed = random.Random(f"{config.seed}:{index}").randrange(10**9)
+    setup = Setup(names, dict(config.options), seed, map_path, config.variant_path)
     game = spec.rules().bind(setup)
     table = playout(game, setup, choose, random.Random(f"{config.seed}:{index}:chance"))
     score = table.state.score()

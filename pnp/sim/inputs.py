@@ -1,7 +1,8 @@
-"""What a balance report ran on: the game, its map file and the file's digest, players, bots, seed, pnp's version.
+"""What a balance report ran on: the game, its map and variant files with their digests, players, bots, seed,
+pnp's version.
 
-Map files given to ``pnp sim`` are checked as ``pnp map check`` checks them before any game is played, so a
-broken map is one line at once rather than an error in the first game.
+Map and variant files given to ``pnp sim`` are checked as ``pnp map check`` and ``pnp variant check`` check them
+before any game is played, so a broken file is one line at once rather than an error in the first game.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ class Inputs(TypedDict):
 
 
 class RunInputs(Inputs):
-    """What a run played: the shared inputs, its players and its map."""
+    """What a run played: the shared inputs, its players, its map and its variant."""
 
     players: int
     map: MapInput | None  # None: the game has no map
+    variant: MapInput | None  # None: the game's own data
 
 
 def digest(data: bytes) -> str:
@@ -55,6 +57,23 @@ def check_map_file(game: str, path: Path) -> None:
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no map to replace")
     raise_first_error(spec.maps.check(spec.maps.load(path)))
+
+
+def check_variant_file(game: str, path: Path) -> None:
+    """Refuse a variant file for ``game`` with its first error, or when the referee cannot play it as printed."""
+    from pnp.variants.findings import check_refereed
+
+    check_refereed(path, games.get(game).name)
+
+
+def variant_input(config: SimConfig) -> MapInput | None:
+    """The variant of a run, named as on the command line, with a digest of every file it is made of."""
+    from pnp.variants.variant import digest_of, load_variant
+
+    if config.variant_path is None:
+        return None
+    files = load_variant(config.variant_path, config.game).files
+    return {"file": str(config.variant_path), "sha256": digest_of(files)[:DIGEST_LENGTH]}
 
 
 def map_input(config: SimConfig, generated: str = "") -> MapInput | None:
@@ -81,9 +100,14 @@ def shared_inputs(config: SimConfig) -> Inputs:
 
 def run_inputs(config: SimConfig) -> RunInputs:
     """Everything a run's figures depend on."""
-    return {**shared_inputs(config), "players": config.players, "map": map_input(config)}
+    return {
+        **shared_inputs(config),
+        "players": config.players,
+        "map": map_input(config),
+        "variant": variant_input(config),
+    }
 
 
 def map_text(found: MapInput | None) -> str:
-    """A map as a report's text names it: 'tall.yaml (sha256 1a2b3c4d5e6f)'."""
+    """A map (or variant) as a report's text names it: 'tall.yaml (sha256 1a2b3c4d5e6f)'."""
     return "no map" if found is None else f"{found['file']} (sha256 {found['sha256']})"

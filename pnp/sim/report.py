@@ -16,17 +16,22 @@ BAR = "#3f78b5"
 FLAG = "#c0392b"
 
 
-def inputs_text(inputs: Inputs, maps: Sequence[MapInput | None] = ()) -> str:
-    """What a report ran on, in one line: the game, its maps with their digests, bots, seed and pnp's version."""
+def inputs_text(
+    inputs: Inputs, maps: Sequence[MapInput | None] = (), variants: Sequence[MapInput | None] = ()
+) -> str:
+    """What a report ran on, in one line: the game, its maps and variants with their digests, bots, seed and
+    pnp's version."""
     shown = list(dict.fromkeys(map_text(m) for m in maps))  # each map once, in order
     where = f", {'map' if len(shown) == 1 else 'maps'} {', '.join(shown)}" if shown else ""
+    played = list(dict.fromkeys(map_text(v) for v in variants if v is not None))
+    where += f", {'variant' if len(played) == 1 else 'variants'} {', '.join(played)}" if played else ""
     bots = ", ".join(inputs["bots"])
     return f"inputs: {inputs['game']}{where}, bots {bots}, seed {inputs['seed']}, pnp {inputs['pnp']}"
 
 
 def run_inputs_text(inputs: RunInputs) -> str:
     """A run's inputs in one line (its players are in the line above it)."""
-    return inputs_text(inputs, [inputs["map"]])
+    return inputs_text(inputs, [inputs["map"]], [inputs["variant"]])
 
 
 def spread_text(spread: Spread) -> str:
@@ -219,7 +224,7 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         "</style>"
         f"</head><body><h1>{html.escape(heading)}</h1>"
         f"<p>{html.escape(legend(flagged, len(rows), 'combinations'))} (in red)</p>"
-        f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows]))}</p>"
+        f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows], [r['variant'] for r in rows]))}</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
         "<th>length</th><th>spread</th><th>balance</th><th>decisive</th><th>lead changes</th>"

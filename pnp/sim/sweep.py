@@ -5,8 +5,9 @@ checkpoint file keeps the finished games (rewritten atomically), and a resumed s
 the rest. Each combination's row names the seat whose win rate is furthest from a fair share (ahead or
 behind), with its 95 % interval, and flags the row when some seat's interval excludes fairness.
 
-Map files are an axis like any setting (``--over map=a.yaml,b.yaml``, paths from the current folder):
-each is checked as ``pnp map check`` does before any game is played, and every row records its map's digest.
+Map and variant files are axes like any setting (``--over map=a.yaml,b.yaml``, ``--over variant=...``, paths
+from the current folder): each is checked as ``pnp map check`` or ``pnp variant check`` does before any game
+is played, and every row records its map's and its variant's digest.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pnp.referee.options import parse_options
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
 from pnp.sim.engines import Engine, play_jobs
 from pnp.sim.fairness import fair_share, unfair_seats
-from pnp.sim.inputs import MapInput, check_map_file, map_input
+from pnp.sim.inputs import MapInput, check_map_file, check_variant_file, map_input, variant_input
 from pnp.sim.measures import Measures
 
 CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
@@ -37,8 +38,8 @@ CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
 KEPT = ("combination", "index", "bots", "scores", "winners", "moves", "turns", "lead_changes", "decided_at")
 SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
 MAX_COMBINATIONS = 100_000
-SETTINGS = ("players", "map")  # what --over accepts besides the game's own options
-FILE_SETTINGS = ("map",)  # settings whose values are files, read from the current folder
+SETTINGS = ("players", "map", "variant")  # what --over accepts besides the game's own options
+FILE_SETTINGS = ("map", "variant")  # settings whose values are files, read from the current folder
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Combination:
     label: str
     config: SimConfig
     map: MapInput | None = None  # the map it plays on, with its digest
+    variant: MapInput | None = None  # the variant it plays, with its digest
 
 
 class Row(TypedDict):
@@ -57,6 +59,7 @@ class Row(TypedDict):
     games: int
     players: int
     map: MapInput | None  # the map played, as a file name (or how it was made) and its digest
+    variant: MapInput | None  # the variant played, as a file name, and its digest
     seat: str  # the seat whose win rate is furthest from a fair share
     advantage: float  # its win rate minus a fair share
     ci95: tuple[float, float]  # the same for the ends of its 95 % interval
@@ -112,23 +115,24 @@ def combinations(
         for map_seed, text in _maps(base, config.players, maps, size):
             at = f"map seed {map_seed}"
             generated = replace(config, map_text=text)
-            out.append(Combination(f"{label} {at}".strip(), generated, map_input(generated, f"generated: {at}")))
+            made = map_input(generated, f"generated: {at}")
+            out.append(Combination(f"{label} {at}".strip(), generated, made, variant_input(config)))
         if not maps:
-            out.append(Combination(label or "as set", config, map_input(config)))
+            out.append(Combination(label or "as set", config, map_input(config), variant_input(config)))
     for combination in out:
         check(combination.config)
     return out
 
 
 def _check_files(base: SimConfig, overs: Sequence[tuple[str, list[str]]], maps: int) -> None:
-    """Refuse a sweep over map files that also names another map, or whose files do not pass their check."""
+    """Refuse a sweep over map or variant files that also names another, or whose files do not pass their check."""
     for key, values in overs:
-        if key not in FILE_SETTINGS:
-            continue
-        if base.map_path is not None or maps:
-            raise PnpError(f"--over {key}=... excludes --map and --maps: it names every map of the sweep")
-        for value in values:
-            check_map_file(base.game, Path(value))
+        if key == "map" and (base.map_path is not None or maps):
+            raise PnpError("--over map=... excludes --map and --maps: it names every map of the sweep")
+        if key == "variant" and base.variant_path is not None:
+            raise PnpError("--over variant=... excludes --variant: it names every variant of the sweep")
+        for value in values if key in FILE_SETTINGS else ():
+            (check_map_file if key == "map" else check_variant_file)(base.game, Path(value))
 
 
 def _with(base: SimConfig, rules: Game, fixed: Sequence[str], chosen: list[tuple[str, str]]) -> SimConfig:
@@ -141,6 +145,8 @@ def _with(base: SimConfig, rules: Game, fixed: Sequence[str], chosen: list[tuple
             players = int(value)
         elif key == "map":
             base = replace(base, map_path=Path(value))
+        elif key == "variant":
+            base = replace(base, variant_path=Path(value))
         else:
             options.append(f"{key}={value}")
     return replace(base, players=players, options=parse_options(rules, options))
@@ -180,6 +186,7 @@ def fingerprint(plan: Sequence[Combination]) -> list[list[object]]:
             str(c.config.map_path or ""),
             c.config.seed,
             c.map["sha256"] if c.map else "",
+            c.variant["sha256"] if c.variant else "",
         ]
         for c in plan
     ]
@@ -274,6 +281,7 @@ def row(combination: Combination, results: list[GameResult]) -> Row:
         "games": len(results),
         "players": players,
         "map": combination.map,
+        "variant": combination.variant,
         "seat": seat,
         "advantage": round(rates[seat]["win_rate"] - fair, 4),
         "ci95": (round(low - fair, 4), round(high - fair, 4)),

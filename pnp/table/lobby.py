@@ -41,6 +41,7 @@ from pnp.table.answers import NOT_KEPT, answer, error
 from pnp.table.app import HERE, answering, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
+from pnp.variants.game import variants_in
 
 HOST_HEADER = "X-Pnp-Host"  # the shared screen's key, from its address (?host=KEY), on every lobby request
 _RECORD = re.compile(r"^[A-Za-z0-9_.-]{1,120}\.pnp$")
@@ -163,9 +164,18 @@ class Night:
         def gather() -> dict[str, Any]:
             results = night.results(self.folder)
             going = [game.to_json() for game in results.played if not game.final]
-            maps = sorted(path.name for path in self.folder.glob("*.y*ml") if path.suffix in (".yaml", ".yml"))
+            variants = variants_in(self.folder)
+            taken = {name for names in variants.values() for name in names}
+            files = self.folder.glob("*.y*ml")
+            maps = sorted(p.name for p in files if p.suffix in (".yaml", ".yml") and p.name not in taken)
             last = results.played[-1].players if results.played else ()
-            return {"games": night.catalogue(), "records": going, "maps": maps, "players": list(last)}
+            return {
+                "games": night.catalogue(),
+                "records": going,
+                "maps": maps,
+                "variants": variants,  # by game: the variant files in the folder that name it
+                "players": list(last),
+            }
 
         return answer(await run_in_threadpool(gather))
 
@@ -177,12 +187,15 @@ class Night:
         self._check_host(request)
         body = await read_object(request)
         players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
+        variant = body.get("variant")
         if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
             raise Refused(422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}')
         if choice is not None and not isinstance(choice, str):
             raise Refused(422, "refused", 'the map is null, "seed:N" or the name of a map file in the folder')
+        if variant is not None and not isinstance(variant, str):
+            raise Refused(422, "refused", "the variant is null or the name of a variant file in the folder")
         path = await run_in_threadpool(
-            _refusing, night.start, self.folder, body["game"], players, options, choice, datetime.now()
+            _refusing, night.start, self.folder, body["game"], players, options, choice, datetime.now(), variant
         )
         return answer(await self._opened(path))
 

@@ -14,7 +14,6 @@ from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Face
-from pnp.printing.sizes import CARD_SIZES
 from pnp.texts import Catalogue
 
 EVENT_COLOURS = {
@@ -34,7 +33,7 @@ def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None)
     """Every card of the game, grouped into decks that share a back, worded from the catalogue ``t``; ``art``
     replaces an event type's icon with a picture (keys ``event:TYPE``, see ``ART_KEYS``)."""
     art = art or {}
-    size = CARD_SIZES[data.card_size]
+    size = data.card
     w, h = size.width, size.height
     by_name = {a.name: a for a in data.airports}
     field = [_card(f"airport {a.name}", _airport_face(a, data, t, w, h), "field", t, w, h) for a in data.airports]

@@ -20,14 +20,15 @@ ART_KEYS = {**CARD_ART, "field-mat": "the field mat's backdrop: the whole mat, b
 def kit(request: KitRequest) -> Kit:
     """The whole kit: every card with its back, the optional field mat, the rules sheet and a player aid per
     player, in the language and with the texts ``request`` asks for."""
-    from pnp.games.air_king.maps import checked_field
+    from pnp.games.air_king.maps import card_fits, checked_field
 
-    data = load_data().value
+    data = load_data(request.variant_path).value
     t = catalogue("air-king", request.language, request.texts, data_texts(data))
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
+    card_fits(request.map_path, data.card)
     pictures = art.chosen(request.art, ART_KEYS, "Air King")
-    mat = partial(field_drawing, field, texts=t, backdrop=pictures.get("field-mat"))
+    mat = partial(field_drawing, field, texts=t, backdrop=pictures.get("field-mat"), data=data)
     return Kit(
         game="air-king",
         title=t("title"),

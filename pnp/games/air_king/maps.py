@@ -6,12 +6,12 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import PnpError
+from pnp.errors import DataError, PnpError
 from pnp.games.air_king.field import FAR, LETTERS, Field, build_field, cell_name, parse_cell
 from pnp.games.air_king.model import AirKingField, load_data, load_field
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.loader import Loaded, did_you_mean, load_text
-from pnp.printing.sizes import CARD_SIZES
+from pnp.printing.sizes import CardSize
 from pnp.resources import board_file
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     model = loaded.value
     data = load_data().value
     found = Findings(loaded.source)
-    _check_grid(model, data.card_size, found)
+    _check_grid(model, data.card, found)
     if found.has_errors():
         return list(found)
     order = _airport_order()
@@ -38,8 +38,18 @@ def check_field(loaded: Loaded[AirKingField]) -> list[Finding]:
     return list(found)
 
 
-def _check_grid(model: AirKingField, card_size: str, found: Findings) -> None:
-    card = CARD_SIZES[card_size]
+def card_fits(path: Path | None, card: CardSize) -> None:
+    """Refuse the field at ``path`` (the built-in one by default) when a card of size ``card`` (a variant's)
+    does not fit its spaces lying sideways, at the line of the space size that is too small."""
+    loaded = load_field(path)
+    found = Findings(loaded.source)
+    _card_fits(loaded.value, card, found)
+    for finding in found:
+        advice = "give the variant a smaller card_size, or print it with a --map whose spaces are larger"
+        raise DataError(finding.where, finding.path, f"{finding.message.removeprefix(finding.path + ': ')}: {advice}")
+
+
+def _card_fits(model: AirKingField, card: CardSize, found: Findings) -> None:
     if model.space_width < card.height + 2 * BORDER:
         found.add(
             "error",
@@ -52,6 +62,10 @@ def _check_grid(model: AirKingField, card_size: str, found: Findings) -> None:
             "space_height",
             f"{model.space_height:g} mm is too narrow for a {card.name} card lying sideways ({card.width} mm wide)",
         )
+
+
+def _check_grid(model: AirKingField, card: CardSize, found: Findings) -> None:
+    _card_fits(model, card, found)
     if found.has_errors():
         return
     for i, name in enumerate(model.closed):

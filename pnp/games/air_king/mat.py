@@ -46,11 +46,13 @@ def field_drawing(
     authoring: bool = False,
     texts: Catalogue | None = None,
     backdrop: Art | None = None,
+    data: AirKingData | None = None,
 ) -> Drawing:
     """The field at least ``width`` x ``height`` mm: airports, runways, departure zones, and every space named.
 
     ``authoring`` also marks the closed spaces (the map preview); ``texts``: the catalogue (default: English).
-    ``backdrop``: a picture in the mat's art box, the whole mat behind the field (art key ``field-mat``).
+    ``backdrop``: a picture in the mat's art box, the whole mat behind the field (art key ``field-mat``). The
+    airports take the colours of ``data`` (a variant's; by default the built-in data's).
     """
     t = texts or catalogue("air-king")
     sw, sh = field.space_width, field.space_height
@@ -60,7 +62,7 @@ def field_drawing(
     left = (width - own_width) / 2 + MARGIN  # the field's left edge
     top = (height - own_height) / 2 + MARGIN
     right, bottom = left + field.columns * sw, top + field.lanes * sh
-    data = load_data().value
+    data = data or load_data().value
     colours = {a.name: a.rgb for a in data.airports}
 
     def draw(c: Canvas) -> None:

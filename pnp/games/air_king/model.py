@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -13,6 +14,10 @@ from pnp.games.names import Names
 from pnp.loader import Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.variants.sizes import WORDS as SIZE_WORDS
+from pnp.variants.sizes import SizedCards, card_size_problem
+from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 CardType = Literal["extra", "diagonal", "storm", "clear", "hold", "pass"]
 CARD_TYPES: tuple[str, ...] = ("extra", "diagonal", "storm", "clear", "hold", "pass")
@@ -21,6 +26,7 @@ GOAL_SIZE = 4  # aircraft on each goal card
 MAX_PLAYERS = 4
 MAX_COLUMNS = 26  # lettered a to z
 MAX_LANES = 20
+MAX_PER_KIND = 20  # decision: event cards of one kind; more would swamp the hands the rules let players keep
 Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]
 
 
@@ -28,30 +34,38 @@ Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "
 class AirportInfo:
     """An airport card: its letter, title and colour."""
 
-    name: str
-    title: str
-    rgb: str = field(metadata=PRINT_ONLY)
+    name: str = field(metadata={"doc": "The letter the notation and the aircraft's home name it by"})
+    title: str = field(metadata={"doc": "The name printed on the card"})
+    rgb: str = field(metadata={"doc": "The card's colour, #rrggbb", **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
 class Aircraft:
     """An aircraft card: number, home airport, and a colour and symbol of its own."""
 
-    number: int
-    home: str
-    colour: str
-    rgb: str = field(metadata=PRINT_ONLY)
-    symbol: Symbol = field(metadata=PRINT_ONLY)
+    number: int = field(metadata={"doc": "1, 2, 3... in order"})
+    home: str = field(metadata={"doc": "The letter of the airport it starts at"})
+    colour: str = field(metadata={"doc": "Its colour's name, printed on the card"})
+    rgb: str = field(metadata={"doc": "Its colour, #rrggbb; each aircraft its own", **PRINT_ONLY})
+    symbol: Symbol = field(
+        metadata={"doc": "Its symbol, each aircraft its own, so no one needs colour vision", **PRINT_ONLY}
+    )
 
 
 @dataclass(frozen=True)
 class EventType:
     """One kind of event card and how many the deck holds."""
 
-    type: CardType
-    title: str
-    count: int = field(metadata={"doc": "How many cards of this kind the deck holds.", "minimum": 0})
-    text: str = field(metadata=PRINT_ONLY)
+    type: CardType = field(metadata={"doc": "The kind of card: what it does in the rules"})
+    title: str = field(metadata={"doc": "The name printed on the card and on its buttons"})
+    count: int = field(
+        metadata={
+            "doc": "How many cards of this kind the deck holds",
+            "minimum": 0,
+            "maximum": MAX_PER_KIND,
+        }
+    )
+    text: str = field(metadata={"doc": "What the card says", **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
@@ -59,26 +73,26 @@ class TechnicalReturn:
     """The Technical Return cards, one per player, kept apart from the hand."""
 
     count: int = field(metadata={"doc": f"One per player: at least {MAX_PLAYERS}.", "minimum": MAX_PLAYERS})
-    text: str = field(metadata=PRINT_ONLY)
+    text: str = field(metadata={"doc": "What the card says", **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
-class AirKingData:
+class AirKingData(SizedCards):
     """Everything in ``data/air-king.yaml``."""
 
-    card_size: Literal["poker", "bridge"] = field(metadata=PRINT_ONLY)
+    card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}.", **PRINT_ONLY})
     airports: tuple[AirportInfo, ...] = field(
         metadata={"doc": "Airport A and Airport B.", "minItems": 2, "maxItems": 2}
     )
-    aircraft: tuple[Aircraft, ...]
+    aircraft: tuple[Aircraft, ...] = field(metadata={"doc": "The aircraft cards, numbered 1, 2, 3..."})
     goals: tuple[tuple[int, ...], ...] = field(
         metadata={"doc": f"The goal cards, one dealt to each of up to {MAX_PLAYERS} players.", "minItems": MAX_PLAYERS}
     )
     hand_limit: int = field(metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1})
     moves_per_turn: int = field(metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1})
     cards_per_turn: int = field(metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1})
-    events: tuple[EventType, ...]
-    technical_return: TechnicalReturn
+    events: tuple[EventType, ...] = field(metadata={"doc": "The event deck: each kind of card once, with its count"})
+    technical_return: TechnicalReturn = field(metadata={"doc": "The Technical Return cards, one per player"})
 
     def event(self, kind: str) -> EventType:
         """The event type called ``kind``."""
@@ -164,19 +178,26 @@ def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int,
     return problems
 
 
-def load_data(path: Path | None = None) -> Loaded[AirKingData]:
-    """Read and check the card data (the built-in file is read once per process)."""
-    return _builtin_data() if path is None else _load_data(path)
+def load_data(variant: Path | None = None) -> Loaded[AirKingData]:
+    """The card data, built in (read once per process) or as the variant file at ``variant`` changes it."""
+    if variant is None:
+        return _builtin_data()
+    return typing.cast(Loaded[AirKingData], game_data("air-king", variant))
 
 
 @cache
 def _builtin_data() -> Loaded[AirKingData]:
-    return _load_data(None)
+    loaded = load_file(data_file("air-king.yaml"), AirKingData, "data/air-king.yaml")
+    check_data(loaded)
+    return loaded
 
 
-def _load_data(path: Path | None) -> Loaded[AirKingData]:
-    loaded = load_file(path or data_file("air-king.yaml"), AirKingData, None if path else "data/air-king.yaml")
+def check_data(loaded: Loaded[AirKingData]) -> None:
+    """Refuse card data the rules cannot play, with the first problem located in its file."""
     data, source = loaded.value, loaded.source
+    size_problem = card_size_problem(data.card_size)
+    if size_problem:
+        raise source.error("card_size", size_problem)
     names = [a.name for a in data.airports]
     if len(set(names)) != 2:
         raise source.error("airports", "the two airports need different names")
@@ -203,7 +224,19 @@ def _load_data(path: Path | None) -> Loaded[AirKingData]:
             raise source.error("events", f"list the event type {kind!r} exactly once")
     if sum(e.count for e in data.events) < MAX_PLAYERS:
         raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
-    return loaded
+
+
+def _check_variant(loaded: Loaded[AirKingData]) -> None:
+    """The data's checks, and the airports keep their letters: field files name their airports by them."""
+    letters = [a.name for a in _builtin_data().value.airports]
+    for i, (airport, letter) in enumerate(zip(loaded.value.airports, letters)):
+        if airport.name != letter:
+            message = f"field files name this airport {letter!r}: keep the letter (the title is yours to change)"
+            raise loaded.source.error(f"airports[{i}].name", message)
+    check_data(loaded)
+
+
+VARIANT_DATA = DataFile(AirKingData, _builtin_data, _check_variant, deck="events")
 
 
 def load_field(path: Path | None = None) -> Loaded[AirKingField]:

@@ -18,13 +18,15 @@ from pnp.games.names import Names
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
+from pnp.variants.variant import content_key
 
 MAX_ROUNDS = 1000
 
 
-def _rules(path: Path | None) -> Rules:
-    """What every session on the field at ``path`` (the built-in one by default) shares."""
-    field, data = checked_field(path), load_data().value
+def _rules(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Rules:
+    """What every session on the field at ``path`` (the built-in one by default) with the cards of ``variant``
+    (the built-in ones by default) shares; ``_content`` keys the variant's contents in the cache."""
+    field, data = checked_field(path), load_data(variant).value
     homes = tuple(field.airport_names.index(plane.home) for plane in data.aircraft)
     masks = tuple(sum(1 << (n - 1) for n in card) for card in data.goals)
     return Rules(data, field, MoveTable(field, len(data.aircraft)), homes, masks)
@@ -33,9 +35,14 @@ def _rules(path: Path | None) -> Rules:
 FIELDS = MapCache(_rules, board_file("air-king.yaml"))
 
 
+def _session_rules(setup: Setup) -> Rules:
+    """The shared rules of a session: its field and its cards."""
+    return FIELDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "air-king"))
+
+
 @cache
 def _cards() -> Names:
-    """The event cards by id and printed title, read once."""
+    """The built-in event cards by id and printed title, read once."""
     return card_names(load_data().value)
 
 
@@ -57,17 +64,31 @@ class AirKing(BaseGame):
         ),
     )
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        self._bound = rules  # the field and cards of the setup these rules are bound to; None: the built-in ones
+
+    def bind(self, setup: Setup) -> AirKing:
+        """These rules with the session's cards: moves are read and labelled with their printed titles."""
+        return type(self)(_session_rules(setup))
+
+    @property
+    def data(self) -> AirKingData:
+        """The card data moves are read and labelled with."""
+        return self._bound.data if self._bound else load_data().value
+
     def new_state(self, setup: Setup) -> AirKingState:
-        return AirKingState(FIELDS.get(setup.map_path), setup.players, self.number(setup, "rounds"))
+        return AirKingState(_session_rules(setup), setup.players, self.number(setup, "rounds"))
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
+        """The cards (the variant's, when the session has one) and the field."""
+        rules = _session_rules(setup)
         return {
-            data_file("air-king.yaml"): load_data().value,
+            setup.variant_path or data_file("air-king.yaml"): rules.data,
             setup.map_path or board_file("air-king.yaml"): load_field(setup.map_path).value,
         }
 
     def parse_move(self, text: str) -> AirMove:
-        return parse_move(text, _cards())
+        return parse_move(text, card_names(self._bound.data) if self._bound else _cards())
 
     def format_move(self, move: Move) -> str:
         if not isinstance(move, AirMove):
@@ -76,7 +97,7 @@ class AirKing(BaseGame):
 
     def label(self, move: Move) -> str | None:
         """A move as a button reads: card titles as printed, goal cards with their aircraft."""
-        data = load_data().value
+        data = self.data
         if isinstance(move, (Secret, Reveal)) and move.slot == SLOT:
             goal = data.goal_index(move.value)
             if goal is None:
@@ -88,7 +109,7 @@ class AirKing(BaseGame):
         """An aircraft first, then what it does; a space is tapped on a grid of the field (lanes as rows)."""
         if not isinstance(move, AirMove) or not isinstance(state, AirKingState):
             return None
-        words = label(load_data().value, move)
+        words = label(self.data, move)
         steps = (("Aircraft", f"aircraft {move.aircraft}"),) if move.aircraft else ()
         if not move.cell:
             return PickerPath((*steps, ("Move", words))) if steps else None

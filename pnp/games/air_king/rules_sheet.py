@@ -21,7 +21,7 @@ def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
         Heading(t("rules.goal.heading")),
         Text(t("rules.goal.text")),
         *_set_up(data, field, t),
-        Figure(field_drawing(field, texts=t), t("rules.figure"), 58.0),
+        Figure(field_drawing(field, texts=t, data=data), t("rules.figure"), 58.0),
         Heading(t("rules.turn.heading")),
         Items(
             (
@@ -66,7 +66,10 @@ def aids(data: AirKingData, t: Catalogue) -> tuple[Sheet, ...]:
 def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: the set-up, a turn, and showing the goal card
     at the end."""
-    data, t = load_data().value, catalogue("air-king")
+    from pnp.games.air_king.components import data_texts  # it builds the kit from this module
+
+    data = load_data(setup.variant_path).value
+    t = catalogue("air-king", None, {}, data_texts(data))
     end = _end(t)
     set_up = _set_up(data, checked_field(setup.map_path), t)
     stages = {"set-up": set_up, "play": _turn(data, t), "reveal": end, "over": end}

@@ -7,6 +7,7 @@ from typing import cast
 
 from pnp.games.aloft.state import SLOT, AloftState
 from pnp.games.bots import Rater, greedy
+from pnp.games.spec import BotFactory
 from pnp.referee.driver import random_chooser
 from pnp.referee.protocol import State
 
@@ -16,5 +17,5 @@ def own_score(state: State, player: str, own: Mapping[str, str]) -> float:
     return cast(AloftState, state).total(player, own.get(SLOT, "").split(","))
 
 
-RATER = Rater(own_score)
-BOTS = {"random": random_chooser, "greedy": greedy(RATER)}
+RATER: Rater = Rater(own_score)
+BOTS: dict[str, BotFactory] = {"random": random_chooser, "greedy": greedy(RATER)}

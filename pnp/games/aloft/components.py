@@ -20,7 +20,6 @@ from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import PatternKind, hatch
-from pnp.printing.sizes import CARD_SIZES
 from pnp.texts import Catalogue, Entry, catalogue
 
 TOKEN = 20.0  # token diameter, mm
@@ -31,7 +30,7 @@ def kit(request: KitRequest) -> Kit:
     art.chosen(request.art, {}, "Aloft")  # no art boxes: a picture named for one is refused
     from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
 
-    data = load_data().value
+    data = load_data(request.variant_path).value
     t = catalogue("aloft", request.language, request.texts, data_texts(data))
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
@@ -42,7 +41,7 @@ def kit(request: KitRequest) -> Kit:
         title=t("title"),
         documents=(
             KitDocument("board", (Board(t("board.name"), drawing, partial(board_drawing, board.value, texts=t)),)),
-            KitDocument("cards", (Deck(t("deck.cards"), CARD_SIZES[data.card_size], cards),)),
+            KitDocument("cards", (Deck(t("deck.cards"), data.card, cards),)),
             KitDocument("tokens", _token_sheets(data, t)),
             KitDocument("rules", rules_sheet.rules(data, board.value, t)),
             KitDocument("player-aids", rules_sheet.aids(data, t)),
@@ -313,7 +312,7 @@ def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: Alo
 
 # -- cards ----------------------------------------------------------------
 def _card_size(data: AloftData) -> tuple[float, float]:
-    size = CARD_SIZES[data.card_size]
+    size = data.card
     return size.width, size.height
 
 

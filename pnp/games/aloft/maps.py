@@ -17,11 +17,10 @@ MARGIN = 2.0  # mm a card needs around it on a cell
 
 def check_board(loaded: Loaded[AloftBoard], data: AloftData | None = None) -> list[Finding]:
     """Problems with a board's meaning: errors make it unplayable, warnings are advice."""
-    from pnp.printing.sizes import CARD_SIZES
 
     board, source = loaded.value, loaded.source
     data = data or load_data().value
-    card = CARD_SIZES[data.card_size]
+    card = data.card
     findings = Findings(source)
     add = findings.add
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pnp.loader import Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.variants.sizes import WORDS as SIZE_WORDS
+from pnp.variants.sizes import SizedCards, card_size_problem
+from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
 Pattern = Literal["diagonal", "horizontal", "vertical", "grid"]
@@ -47,11 +53,11 @@ class TokenCounts:
 
 
 @dataclass(frozen=True)
-class AloftData:
+class AloftData(SizedCards):
     """Everything in ``data/aloft.yaml``."""
 
     colours: tuple[Colour, ...]
-    card_size: Literal["poker", "bridge", "mini", "square"] = field(metadata=PRINT_ONLY)
+    card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}.", **PRINT_ONLY})
     balloons: tuple[Balloon, ...]
     trucks: int = field(metadata={"doc": "Trucks in the convoy, the safety truck included.", "minimum": 2})
     safety_colour: str = field(metadata=PRINT_ONLY)
@@ -76,10 +82,26 @@ class AloftBoard:
     cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit.", **PRINT_ONLY})
 
 
-def load_data(path: Path | None = None) -> Loaded[AloftData]:
-    """Read and check the card and token data."""
-    loaded = load_file(path or data_file("aloft.yaml"), AloftData, None if path else "data/aloft.yaml")
+def load_data(variant: Path | None = None) -> Loaded[AloftData]:
+    """The card and token data, built in (read once per process) or as the variant file at ``variant`` changes it."""
+    if variant is None:
+        return _builtin_data()
+    return typing.cast(Loaded[AloftData], game_data("aloft", variant))
+
+
+@cache
+def _builtin_data() -> Loaded[AloftData]:
+    loaded = load_file(data_file("aloft.yaml"), AloftData, "data/aloft.yaml")
+    check_data(loaded)
+    return loaded
+
+
+def check_data(loaded: Loaded[AloftData]) -> None:
+    """Refuse card and token data the rules cannot play, with the first problem located in its file."""
     data, source = loaded.value, loaded.source
+    size_problem = card_size_problem(data.card_size)
+    if size_problem:
+        raise source.error("card_size", size_problem)
     known = {c.code for c in data.colours}
     if len(known) != len(data.colours):
         raise source.error("colours", "each colour code may appear once")
@@ -94,7 +116,9 @@ def load_data(path: Path | None = None) -> Loaded[AloftData]:
                 raise source.error(f"balloons[{i}].colours[{k}]", f"colour {code} is not listed under colours{hint}")
     if len({b.name for b in data.balloons}) != len(data.balloons):
         raise source.error("balloons", "balloon names must be unique")
-    return loaded
+
+
+VARIANT_DATA = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
 
 
 def load_board(path: Path | None = None) -> Loaded[AloftBoard]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from pnp.games.aloft import SPEC, notation
@@ -14,16 +13,23 @@ from pnp.games.spec import raise_first_error
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
+from pnp.variants.variant import content_key
 
 
-def _sky(path: Path | None) -> Sky:
-    data = load_data().value
+def _sky(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Sky:
+    """The board at ``path`` with the cards of ``variant`` (built-in by default; ``_content`` keys the cache)."""
+    data = load_data(variant).value
     loaded = load_board(path)
     raise_first_error(check_board(loaded, data))
     return Sky(data, loaded.value)
 
 
 _SKIES = MapCache(_sky, board_file("aloft.yaml"))
+
+
+def _session_sky(setup: Setup) -> Sky:
+    """The board and cards of a session."""
+    return _SKIES.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "aloft"))
 
 
 class Aloft(BaseGame):
@@ -34,27 +40,36 @@ class Aloft(BaseGame):
     min_players = SPEC.traits.min_players
     max_players = SPEC.traits.max_players
 
+    def __init__(self, data: AloftData | None = None) -> None:
+        self._data = data  # the cards of the setup these rules are bound to; None: the built-in ones
+
+    def bind(self, setup: Setup) -> Aloft:
+        """These rules with the session's cards: balloons and colours are read and named as they print."""
+        return type(self)(_session_sky(setup).data)
+
     def new_state(self, setup: Setup) -> AloftState:
-        return AloftState(setup.players, _SKIES.get(setup.map_path))
+        return AloftState(setup.players, _session_sky(setup))
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
-        sky = _SKIES.get(setup.map_path)
-        return {data_file("aloft.yaml"): sky.data, setup.map_path or board_file("aloft.yaml"): sky.board}
+        """The cards (the variant's, when the session has one) and the board."""
+        sky = _session_sky(setup)
+        board = setup.map_path or board_file("aloft.yaml")
+        return {setup.variant_path or data_file("aloft.yaml"): sky.data, board: sky.board}
 
     def parse_move(self, text: str) -> notation.AloftMove:
-        return notation.parse_move(text, _words().balloons)
+        return notation.parse_move(text, self._words().balloons)
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
 
     def read_secret(self, secret: Secret) -> Secret:
         """Colour cards by their printed names: ``blue, green`` -> ``B,G`` (a letter stays a letter)."""
-        codes = _words().colour_codes
+        codes = self._words().colour_codes
         return Secret(secret.slot, ",".join(codes.find(item) or item.strip() for item in secret.value.split(",")))
 
     def label(self, move: Move) -> str | None:
         """A move in printed words: ``inflate red/white on the truck under column 3``; colour cards by name."""
-        words = _words()
+        words = self._words()
         if isinstance(move, notation.AloftMove):
             balloon = words.shown.get(move.balloon, move.balloon)
             if move.action == "truck":
@@ -72,7 +87,7 @@ class Aloft(BaseGame):
 
     def picker_path(self, state: State, move: Move) -> PickerPath | None:
         """A balloon to inflate, then the column of its truck; colour cards one colour at a time."""
-        words = _words()
+        words = self._words()
         if isinstance(move, notation.AloftMove) and move.action == "inflate":
             balloon = words.shown.get(move.balloon, move.balloon)
             column = (f"Inflate {balloon} on the truck under column", str(move.column + 1))
@@ -82,12 +97,6 @@ class Aloft(BaseGame):
             return PickerPath(tuple((f"Colour card {n}", colour) for n, colour in enumerate(colours, 1)))
         return None
 
-
-def _words() -> notation.Words:
-    """The words of the built-in data (a custom map changes the board, never the cards)."""
-    return notation.words(_data())
-
-
-@cache
-def _data() -> AloftData:
-    return load_data().value
+    def _words(self) -> notation.Words:
+        """The words of the bound session's cards (the built-in ones for unbound rules)."""
+        return notation.words(self._data or load_data().value)

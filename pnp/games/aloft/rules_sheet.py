@@ -10,7 +10,6 @@ from pnp.games.aloft.rules import Aloft
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
-from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue, catalogue
 
@@ -75,10 +74,13 @@ def aids(data: AloftData, t: Catalogue) -> tuple[Sheet, ...]:
     return player_aids(t("title"), _aid_blocks(data, t), Aloft.max_players, t)
 
 
-def aid(_setup: Setup) -> Aid:
+def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: the set-up, a turn, the end's reveals and the
     scoring."""
-    data, t = load_data().value, catalogue("aloft")
+    from pnp.games.aloft.components import data_texts  # it builds the kit from this module
+
+    data = load_data(setup.variant_path).value
+    t = catalogue("aloft", None, {}, data_texts(data))
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(data, t)}
     return Aid(_aid_blocks(data, t), stages)
 
@@ -132,7 +134,7 @@ def _start(data: AloftData, board: AloftBoard, t: Catalogue) -> Drawing:
     picture = board_drawing(board, texts=t)
     trucks = truck_cards(data, t)
     lane = TOP + MARGIN + board.rows * board.cell_height
-    size = CARD_SIZES[data.card_size]
+    size = data.card
 
     def draw(c: Canvas) -> None:
         picture.draw(c)

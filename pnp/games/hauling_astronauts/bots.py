@@ -78,7 +78,7 @@ def secret_rating(state: State, secret: Secret, secrets: Mapping[str, str]) -> f
     return next((_setup_rank(t) for t in game.fleet(game.seat) if t.id == secret.value), float("-inf"))
 
 
-RATER = Rater(rating, secret_rating)
+RATER: Rater = Rater(rating, secret_rating)
 
 
 def greedy_bot(rng: random.Random) -> Chooser:

@@ -36,7 +36,7 @@ def kit(request: KitRequest) -> Kit:
     art.chosen(request.art, {}, "Hauling Astronauts")  # no art boxes: a picture named for one is refused
     from pnp.games.hauling_astronauts import rules_sheet  # it draws this module's page
 
-    loaded = load_data(request.map_path)
+    loaded = load_data(request.map_path, request.variant_path)
     t = catalogue("hauling-astronauts", request.language, request.texts)
     return Kit(
         game="hauling-astronauts",

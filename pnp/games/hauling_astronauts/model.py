@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -12,6 +13,8 @@ from pnp.games.names import Names
 from pnp.loader import Loaded, Source, load_file, pattern
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import data_file
+from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 LOWEST, HIGHEST = 3, 18  # the sum of three dice
 FLEET_SIZE = 6
@@ -167,11 +170,21 @@ def default_map_path() -> Path:
     return data_file(MAP_NAME)
 
 
-def load_data(path: Path | None = None) -> Loaded[HaulingData]:
-    """Read and check the fleets and docks (the built-in file by default)."""
+def load_data(path: Path | None = None, variant: Path | None = None) -> Loaded[HaulingData]:
+    """Read and check the fleets and docks (the built-in file by default), as the variant at ``variant`` has them."""
     loaded = load_file(path or default_map_path(), HaulingData, None if path else f"data/{MAP_NAME}")
     _check(loaded.value, loaded.source)
-    return loaded
+    if variant is None:
+        return loaded
+    return typing.cast(Loaded[HaulingData], game_data("hauling-astronauts", variant, loaded))
+
+
+def _check_loaded(loaded: Loaded[HaulingData]) -> None:
+    _check(loaded.value, loaded.source)
+
+
+# The data is also the map: a variant changes the built-in map's data, or a --map file's.
+VARIANT_DATA = DataFile(HaulingData, lambda: load_data(), _check_loaded)
 
 
 @cache

@@ -10,10 +10,24 @@ from pnp.games.hauling_astronauts.model import HaulingData, default_map_path, lo
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Secret, Setup, State
+from pnp.variants.variant import content_key
 
 BONUS_DICE = "bonus_dice"
 HIDDEN = "hidden_transports"
-MAPS = MapCache(lambda path: load_data(path).value, default_map_path())
+
+
+def _data_of(path: Path | None, variant: Path | None = None, _content: str | None = None) -> HaulingData:
+    """The fleets and docks of the map at ``path`` as the variant at ``variant`` changes them (``_content`` keys
+    the cache)."""
+    return load_data(path, variant).value
+
+
+MAPS = MapCache(_data_of, default_map_path())
+
+
+def _session_data(setup: Setup) -> HaulingData:
+    """The fleets and docks of a session: its map's, with its variant's changes."""
+    return MAPS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "hauling-astronauts"))
 
 
 class HaulingAstronauts(BaseGame):
@@ -34,14 +48,14 @@ class HaulingAstronauts(BaseGame):
 
     def bind(self, setup: Setup) -> HaulingAstronauts:
         """These rules on the session's map: moves and labels use its transports' names."""
-        return HaulingAstronauts(MAPS.get(setup.map_path))
+        return HaulingAstronauts(_session_data(setup))
 
     @property
     def _data(self) -> HaulingData:
         return self._bound or MAPS.get(None)
 
     def new_state(self, setup: Setup) -> HaulingState:
-        data, bonus, hidden = MAPS.get(setup.map_path), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN)
+        data, bonus, hidden = _session_data(setup), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN)
         return HaulingState(setup.players, data, bonus, hidden)
 
     def parse_move(self, text: str) -> Move:
@@ -61,4 +75,5 @@ class HaulingAstronauts(BaseGame):
         return Secret(secret.slot, names(self._data).find(secret.value) or secret.value)
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
-        return {setup.map_path or default_map_path(): MAPS.get(setup.map_path)}
+        """The fleets and docks: the map's, with the variant's changes (then named by the variant)."""
+        return {setup.variant_path or setup.map_path or default_map_path(): _session_data(setup)}

@@ -46,7 +46,7 @@ def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: the set-up, a turn, the last reveal and the
     scoring."""
     t = catalogue("hauling-astronauts")
-    data = load_data(setup.map_path).value
+    data = load_data(setup.map_path, setup.variant_path).value
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(t)}
     return Aid(_aid_blocks(t), stages)
 

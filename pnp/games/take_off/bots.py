@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from pnp.games.bots import Rater, greedy
+from pnp.games.spec import BotFactory
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.world import HOME
 from pnp.referee.driver import random_chooser
@@ -27,5 +28,5 @@ def standing(after: State, mover: str, _own: Mapping[str, str]) -> float:
     return sum(others) / max(1, len(others)) - totals[seat]
 
 
-RATER = Rater(standing)
-BOTS = {"random": random_chooser, "greedy": greedy(RATER)}
+RATER: Rater = Rater(standing)
+BOTS: dict[str, BotFactory] = {"random": random_chooser, "greedy": greedy(RATER)}

@@ -24,7 +24,6 @@ from pnp.printing.parts import (
     Token,
     TokenSheet,
 )
-from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import State
 from pnp.texts import Catalogue, Entry, catalogue
 
@@ -56,15 +55,15 @@ def kit(request: KitRequest) -> Kit:
     art.chosen(request.art, {}, "Take Off!")  # no art boxes: a picture named for one is refused
     from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
 
-    data = load_data().value
+    data = load_data(request.variant_path).value
     t = catalogue("take-off", request.language, request.texts, data_texts(data))
     world, loaded = load_world(request.map_path, data)
     brown, blue = data.deck("east"), data.deck("west")
-    locators = Locators(world, *art_box(CARD_SIZES[data.card_size].width)[2:])
+    locators = Locators(world, *art_box(data.card.width)[2:])
     decks = tuple(
         Deck(
             deck_name(style, t),
-            CARD_SIZES[data.card_size],
+            data.card,
             tuple(_card(world, data, city, style, locators, t) for city in cities),
         )
         for style, cities in ((brown, world.decks[0]), (blue, world.decks[1]))
@@ -110,7 +109,7 @@ def deck_name(style: DeckStyle, t: Catalogue) -> str:
 
 
 def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators: Locators, t: Catalogue) -> Card:
-    size = CARD_SIZES[data.card_size]
+    size = data.card
     w, h = size.width, size.height
     info = world.map.cities[city]
     reference = world.layout.city_reference(city)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pnp.loader import Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.variants.sizes import WORDS as SIZE_WORDS
+from pnp.variants.sizes import SizedCards, card_size_problem
+from pnp.variants.support import DataFile
+from pnp.variants.variant import game_data
 
 Half = Literal["east", "west"]
 MAP_NAME = "take-off-world.yaml"
@@ -44,7 +50,7 @@ class JetColour:
 
 
 @dataclass(frozen=True)
-class TakeOffData:
+class TakeOffData(SizedCards):
     """Everything in ``data/take-off.yaml``."""
 
     route_colours: tuple[RouteColour, ...]
@@ -53,7 +59,7 @@ class TakeOffData:
     die_faces: tuple[str, ...]
     die_size: float = field(metadata=PRINT_ONLY)
     decks: tuple[DeckStyle, ...]
-    card_size: Literal["poker", "bridge", "mini", "tarot"] = field(metadata=PRINT_ONLY)
+    card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}.", **PRINT_ONLY})
     jet_colours: tuple[JetColour, ...] = field(metadata={"doc": "One per player, letters different.", "minItems": 2})
     jet_token: float = field(metadata=PRINT_ONLY)
     fleet_default: int = field(metadata={"doc": "Jets per player unless chosen, up to fleet_max.", "minimum": 1})
@@ -121,10 +127,26 @@ class TakeOffMap:
     )
 
 
-def load_data(path: Path | None = None) -> Loaded[TakeOffData]:
-    """Read and check the dice, colours, decks and jets."""
-    loaded = load_file(path or data_file("take-off.yaml"), TakeOffData, None if path else "data/take-off.yaml")
+def load_data(variant: Path | None = None) -> Loaded[TakeOffData]:
+    """The dice, colours, decks and jets, built in (read once per process) or as the variant at ``variant`` has them."""
+    if variant is None:
+        return _builtin_data()
+    return typing.cast(Loaded[TakeOffData], game_data("take-off", variant))
+
+
+@cache
+def _builtin_data() -> Loaded[TakeOffData]:
+    loaded = load_file(data_file("take-off.yaml"), TakeOffData, "data/take-off.yaml")
+    check_data(loaded)
+    return loaded
+
+
+def check_data(loaded: Loaded[TakeOffData]) -> None:
+    """Refuse dice, colours, decks and jets the rules cannot play, with the first problem located in its file."""
     data, source = loaded.value, loaded.source
+    size_problem = card_size_problem(data.card_size)
+    if size_problem:
+        raise source.error("card_size", size_problem)
     letters = [c.letter for c in data.route_colours]
     specials = (data.jet_face, data.take_off_face)
     if len(set(letters + list(specials))) != len(letters) + 2:
@@ -141,7 +163,16 @@ def load_data(path: Path | None = None) -> Loaded[TakeOffData]:
         raise source.error("fleet_default", f"must be at most fleet_max ({data.fleet_max})")
     if len({c.letter for c in data.jet_colours}) != len(data.jet_colours):
         raise source.error("jet_colours", "give each jet colour a different letter")
-    return loaded
+
+
+# The referee's options (fleet size, round limit) and its most players (one jet colour each) are set from the
+# built-in data before any session exists; a variant's dice, route colours and decks are refereed.
+VARIANT_DATA = DataFile(
+    TakeOffData,
+    _builtin_data,
+    check_data,
+    fixed_for_referee=frozenset({"jet_colours", "fleet_default", "fleet_max", "round_limit"}),
+)
 
 
 def default_map_path() -> Path:

@@ -10,30 +10,44 @@ from pnp.games.base import BaseGame, MapCache
 from pnp.games.take_off import SPEC
 from pnp.games.take_off.continents import continent
 from pnp.games.take_off.maps import load_world
-from pnp.games.take_off.model import default_map_path, load_data
+from pnp.games.take_off.model import TakeOffData, default_map_path, load_data
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, format_move, parse
 from pnp.games.take_off.state import Context, Plan, TakeOffState
 from pnp.games.take_off.world import World
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Setup, State
 from pnp.resources import data_file
+from pnp.variants.variant import content_key
 
-DATA = load_data().value
-# How the die faces read on a button: route colours by name, the jet face and TAKE OFF!.
-FACE_NAMES = {
-    **{colour.letter: colour.name for colour in DATA.route_colours},
-    DATA.jet_face: "jet",
-    DATA.take_off_face: "TAKE OFF!",
-}
-WORLDS: MapCache[World] = MapCache(lambda path: load_world(path, DATA)[0], default_map_path())
+DATA = load_data().value  # the built-in data: the options' defaults and bounds, and the most players
+
+
+def face_names(data: TakeOffData) -> dict[str, str]:
+    """How the die faces read on a button: route colours by name, the jet face and TAKE OFF!."""
+    names = {colour.letter: colour.name for colour in data.route_colours}
+    return {**names, data.jet_face: "jet", data.take_off_face: "TAKE OFF!"}
+
+
+def _world(path: Path | None, variant: Path | None = None, _content: str | None = None) -> tuple[World, TakeOffData]:
+    """The map at ``path`` compiled with the data of ``variant`` (built-in by default; ``_content`` keys the cache)."""
+    data = load_data(variant).value
+    return load_world(path, data)[0], data
+
+
+WORLDS: MapCache[tuple[World, TakeOffData]] = MapCache(_world, default_map_path())
 # The moves by plan on each map, shared by every session on it (kept while the map is).
 FLIGHTS: WeakKeyDictionary[World, dict[Plan, Fly]] = WeakKeyDictionary()
 
 
-def _context(path: Path | None, fleet: int, rounds: int, play_on: bool) -> Context:
-    """What every session on the map at ``path`` with these options shares."""
-    world = WORLDS.get(path)
-    return Context(world, DATA, fleet, rounds, play_on, FLIGHTS.setdefault(world, {}))
+def _session_world(setup: Setup) -> tuple[World, TakeOffData]:
+    """The map and data of a session."""
+    return WORLDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "take-off"))
+
+
+def _context(path: Path | None, fleet: int, rounds: int, play_on: bool, variant: Path | None = None) -> Context:
+    """What every session on the map at ``path`` with these options and this variant shares."""
+    world, data = WORLDS.get(path, variant, content_key(variant, "take-off"))
+    return Context(world, data, fleet, rounds, play_on, FLIGHTS.setdefault(world, {}))
 
 
 CONTEXTS: MapCache[Context] = MapCache(_context, default_map_path(), kept=16)
@@ -58,33 +72,43 @@ class TakeOff(BaseGame):
         Option("play_on", False, "play on after the winner until every place is decided"),
     )
 
-    def __init__(self, world: World | None = None) -> None:
+    def __init__(self, world: World | None = None, data: TakeOffData | None = None) -> None:
         self._bound = world  # the map of the setup these rules are bound to; None: the built-in world
+        self._data = data  # and its data (a variant's); None: the built-in data
 
     def bind(self, setup: Setup) -> TakeOff:
-        """These rules on the session's map: moves and labels name its cities."""
-        return TakeOff(WORLDS.get(setup.map_path))
+        """These rules on the session's map and data: moves and labels name its cities and die faces."""
+        return TakeOff(*_session_world(setup))
 
     @property
     def world(self) -> World:
         """The map whose city names moves are read and labelled with."""
-        return self._bound or WORLDS.get(None)
+        return self._bound or WORLDS.get(None)[0]
+
+    @property
+    def data(self) -> TakeOffData:
+        """The dice, colours and decks moves are read and labelled with."""
+        return self._data or DATA
 
     def new_state(self, setup: Setup) -> TakeOffState:
         fleet, rounds, play_on = self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on")
-        return TakeOffState(CONTEXTS.get(setup.map_path, fleet, rounds, play_on), tuple(setup.players))
+        context = CONTEXTS.get(setup.map_path, fleet, rounds, play_on, setup.variant_path)
+        return TakeOffState(context, tuple(setup.players))
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
-        return {data_file("take-off.yaml"): DATA, setup.map_path or default_map_path(): WORLDS.get(setup.map_path).map}
+        """The dice, colours and decks (the variant's, when the session has one) and the map."""
+        world, data = _session_world(setup)
+        return {setup.variant_path or data_file("take-off.yaml"): data, setup.map_path or default_map_path(): world.map}
 
     def parse_move(self, text: str) -> Move:
-        return parse(text, DATA.die_faces, self.world.names)
+        return parse(text, self.data.die_faces, self.world.names)
 
     def label(self, move: Move) -> str | None:
         """A move as a button reads: die faces by name, cities as printed, and a flight on from a city by the
         colour of its route on the map (e.g. "fly jet 1 to Midway, then by the red route to Tokyo")."""
         if isinstance(move, Roll):
-            first, second = (FACE_NAMES.get(face, face) for face in move)
+            names = face_names(self.data)
+            first, second = (names.get(face, face) for face in move)
             return f"roll {first} and {second}" + (" (a double)" if move.first == move.second else "")
         if isinstance(move, Draw):
             return f"draw {self._capital(move.city)}"

@@ -9,7 +9,6 @@ from pnp.games.take_off.rules import TakeOff
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
-from pnp.printing.sizes import CARD_SIZES
 from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue, catalogue
 
@@ -65,10 +64,13 @@ def aids(title: str, data: TakeOffData, t: Catalogue) -> tuple[Sheet, ...]:
     return player_aids(title, _aid_blocks(data, t), TakeOff.max_players, t)
 
 
-def aid(_setup: Setup) -> Aid:
+def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: a turn, and the end."""
-    t = catalogue("take-off")
-    return Aid(_aid_blocks(load_data().value, t), {"play": _turn(t), "over": _end(t)})
+    from pnp.games.take_off.components import data_texts  # it builds the kit from this module
+
+    data = load_data(setup.variant_path).value
+    t = catalogue("take-off", None, {}, data_texts(data))
+    return Aid(_aid_blocks(data, t), {"play": _turn(t), "over": _end(t)})
 
 
 # -- sections printed on the sheets and shown by the table page as a stage's rule ------------------------------
@@ -99,7 +101,7 @@ def _aid_blocks(data: TakeOffData, t: Catalogue) -> tuple[Block, ...]:
 
 def _pieces(data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) -> Drawing:
     """Two cards side by side, the die's six faces in two columns beside them."""
-    card = CARD_SIZES[data.card_size]
+    card = data.card
     s = data.die_size
     dice_x = 2 * (card.width + GAP)
     width = dice_x + 2 * s + GAP

@@ -84,6 +84,7 @@
     for (let i = 0; i < count; i += 1) addPlayer(suggested[i] || "");
     drawOptions(game);
     drawMap(game);
+    drawVariant(game);
     hideError();
     $("players").querySelector("input").focus();
   }
@@ -162,6 +163,13 @@
     } else box.replaceChildren();
   }
 
+  function drawVariant(game) {
+    const files = (lobby.variants || {})[game.name] || [];
+    $("variant-set").hidden = !files.length;
+    const choices = [el("option", { value: "", text: "The game's own cards" }), ...files.map((f) => el("option", { value: f, text: f }))];
+    $("variant").replaceChildren(el("label", { for: "variant-file", text: "A variant file from tonight's folder" }), el("select", { id: "variant-file" }, ...choices));
+  }
+
   function readSetup() {
     const names = [...$("players").querySelectorAll("input")].map((input) => input.value.trim());
     const bad = names.find((name) => !NAME.test(name));
@@ -176,7 +184,8 @@
     let map = null;
     if (chosen.maps === "seed") map = `seed:${Math.max(0, Math.floor(Number($("map-seed").value) || 0))}`;
     if (chosen.maps === "file" && $("map-file").value) map = $("map-file").value;
-    return { game: chosen.name, players: names, options, map };
+    const variant = $("variant-file").value || null;
+    return { game: chosen.name, players: names, options, map, variant };
   }
 
   async function start(event) {

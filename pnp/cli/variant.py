@@ -1,0 +1,118 @@
+"""``pnp variant``: start, check, preview and describe variant files (a game's data changed by a designer)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pnp.cli.output import emit_json, report, say
+from pnp.errors import PnpError
+from pnp.files import write_atomic
+
+MAX_FINDINGS = 50  # findings printed by `variant check`; the rest are counted
+GameOpt = Annotated[str | None, typer.Option(help="The game, if the file has no 'game:' key.")]
+
+app = typer.Typer(
+    help=(
+        "Author variants: a game's deck mix, texts, colours, card size, fonts and art changed in one YAML file. "
+        "A variant that passes 'check' prints with 'pnp build GAME --variant FILE' and referees with "
+        "'pnp ref new GAME RECORD --variant FILE'.\n\nExample: pnp variant new air-king -o stormy.yaml"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The game the variant is for.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Where to write the YAML variant.")],
+) -> None:
+    """Write the game's whole data as a variant to edit, every key with its meaning and bounds.
+
+    Example: pnp variant new air-king -o stormy.yaml
+    """
+    from pnp import games
+    from pnp.variants.template import new_variant
+
+    spec = games.get(game)
+    if out.exists():
+        raise PnpError(f"{out}: already exists (choose another name, or remove it)")
+    write_atomic(out, new_variant(spec.name, spec.title))
+    say(f"wrote {out}: edit it, then run 'pnp variant check {out}'")
+
+
+@app.command()
+def check(
+    variant_file: Annotated[Path, typer.Argument(help="The variant to check.")],
+    game: GameOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+) -> None:
+    """Check a variant: errors exit 1; a warning (it prints, but the referee refuses it) exits 0.
+
+    Example: pnp variant check stormy.yaml --json
+    """
+    from pnp.variants.findings import check_variant
+
+    name, findings = check_variant(variant_file, game)
+    errors = [f for f in findings if f.level == "error"]
+    shown, more = findings[:MAX_FINDINGS], max(0, len(findings) - MAX_FINDINGS)
+    if as_json:
+        emit_json(
+            {
+                "file": str(variant_file),
+                "game": name,
+                "ok": not errors,
+                "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in shown],
+                "more": more,
+            }
+        )
+    else:
+        for finding in shown:
+            (report if finding.level == "error" else say)(str(finding))
+        if more:
+            (report if errors else say)(f"... and {more} more")
+        if name and not errors:
+            from pnp import games
+
+            count = len(findings)
+            title = games.get(name).title
+            say(f"{variant_file}: a valid {title} variant ({count} warning{'' if count == 1 else 's'})")
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def preview(
+    variant_file: Annotated[Path, typer.Argument(help="The variant to draw.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="OUT.svg or OUT.pdf")],
+    game: GameOpt = None,
+) -> None:
+    """Draw a variant's cards as its kit prints them.  Example: pnp variant preview stormy.yaml -o stormy.pdf"""
+    from pnp.variants.preview import write_preview
+
+    write_preview(variant_file, out, game)
+    say(f"wrote {out}")
+
+
+@app.command()
+def schema(game: Annotated[str, typer.Argument(help="The game whose variant format to describe.")]) -> None:
+    """Print the JSON Schema of a game's variant files, for editors.
+
+    Example: pnp variant schema air-king > air-king-variant.schema.json
+    """
+    from pnp import games
+    from pnp.jsonschema import schema_for
+    from pnp.variants.variant import variant_model
+
+    spec = games.get(game)
+    model = variant_model(spec.name)
+    document = schema_for(model, f"{spec.title} variant")
+    root = document["$defs"][model.__name__]
+    game_key = {"const": spec.name, "description": "The game this variant is for."}
+    root["properties"] = {"game": game_key, **root["properties"]}
+    root["required"] = ["game", *root.get("required", [])]
+    say(json.dumps(document, indent=2))

@@ -1,0 +1,120 @@
+"""A deck read from a CSV file: one row per card (or kind of card), one column per field, as Squib and nanDECK
+users keep their decks in a spreadsheet.
+
+The first row names the columns. Each cell is read as the YAML loader reads a value of the field's type, with
+the same bounds, so a bad cell is refused as ``deck.csv:ROW:COLUMN: events[2].count: ...`` (rows and columns
+counted from 1, the header being row 1, as a spreadsheet shows them). An empty cell leaves the field's default;
+a list field takes its items separated by spaces or semicolons.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import re
+import types
+import typing
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin, get_type_hints
+
+import yaml
+
+from pnp.errors import DataError, describe, quote
+from pnp.files import read_text
+from pnp.loader import Source, did_you_mean, load_node
+
+MAX_CSV_BYTES = 2**20  # 1 MiB: thousands of cards
+MAX_ROWS = 5000
+_STR = "tag:yaml.org,2002:str"
+_RESOLVER = yaml.resolver.Resolver()
+
+
+def read_deck(path: Path, item: type, field_path: str, shown: str) -> tuple[Any, ...]:
+    """The rows of the CSV file at ``path`` (called ``shown`` in errors) as ``item`` dataclasses."""
+    try:
+        text = read_text(path, MAX_CSV_BYTES)
+    except UnicodeDecodeError:
+        raise DataError(f"{shown}:1:1", "", "not UTF-8 text: save the CSV file as UTF-8") from None
+    except OSError as exc:
+        raise DataError(shown, "", f"cannot read the deck: {describe(exc)}") from None
+    rows = _rows(text.removeprefix("\ufeff"), shown)
+    if not rows:
+        raise DataError(f"{shown}:1:1", "", "the CSV file is empty: its first row names the columns")
+    if len(rows) > MAX_ROWS + 1:
+        raise DataError(f"{shown}:{MAX_ROWS + 2}:1", "", f"more than {MAX_ROWS} rows, the most a deck may have")
+    header = [cell.strip() for cell in rows[0]]
+    _check_header(header, item, shown)
+    hints = get_type_hints(item)
+    cards = [
+        _card(row, number, header, hints, shown)
+        for number, row in enumerate(rows[1:], start=2)
+        if any(cell.strip() for cell in row)  # a blank line is no card
+    ]
+    start = _mark(shown, 1, 1)
+    node = yaml.SequenceNode("tag:yaml.org,2002:seq", cards, start, start)
+    deck_type: Any = tuple[item, ...]  # type: ignore[valid-type]
+    deck: tuple[Any, ...] = load_node(node, deck_type, Source(shown, text), field_path)
+    return deck
+
+
+def _rows(text: str, shown: str) -> list[list[str]]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        return list(reader)
+    except csv.Error as exc:
+        raise DataError(f"{shown}:{reader.line_num}:1", "", f"not a CSV file: {exc}") from None
+
+
+def _check_header(header: list[str], item: type, shown: str) -> None:
+    """Every column names a field of ``item``, once; every field without a default has a column."""
+    fields = [f for f in dataclasses.fields(item) if f.init]
+    names = [f.name for f in fields]
+    for column, name in enumerate(header, start=1):
+        if name not in names:
+            hint = did_you_mean(name, names)
+            known = ", ".join(names)
+            raise DataError(f"{shown}:1:{column}", "", f"unknown column {quote(name)}{hint} (known: {known})")
+        if header.index(name) + 1 != column:
+            raise DataError(f"{shown}:1:{column}", "", f"the column {quote(name)} is named twice")
+    for f in fields:
+        if f.name not in header and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise DataError(f"{shown}:1:1", "", f"no column {quote(f.name)}: every card needs one")
+
+
+def _card(row: list[str], number: int, header: list[str], hints: dict[str, Any], shown: str) -> yaml.MappingNode:
+    """One row as the mapping node a YAML file would give, each value marked with its row and column."""
+    if len(row) > len(header):
+        where = f"{shown}:{number}:{len(header) + 1}"
+        raise DataError(where, "", f"{len(row)} cells, but the first row names {len(header)} columns")
+    pairs = []
+    for column, (name, cell) in enumerate(zip(header, row), start=1):
+        if cell.strip():
+            mark = _mark(shown, number, column)
+            pairs.append((yaml.ScalarNode(_STR, name, mark, mark), _cell(cell.strip(), hints[name], mark)))
+    mark = _mark(shown, number, 1)
+    return yaml.MappingNode("tag:yaml.org,2002:map", pairs, mark, mark)
+
+
+def _cell(text: str, tp: Any, mark: yaml.Mark) -> yaml.Node:
+    """A cell's text as a node of the field's type: a list split at spaces and semicolons, text kept as text."""
+    tp = _unwrapped(tp)
+    if get_origin(tp) in (list, tuple):
+        items = [_cell(part, get_args(tp)[0], mark) for part in re.split(r"[;\s]+", text) if part]
+        return yaml.SequenceNode("tag:yaml.org,2002:seq", items, mark, mark)
+    if tp is str or (get_origin(tp) is Literal and all(isinstance(a, str) for a in get_args(tp))):
+        return yaml.ScalarNode(_STR, text, mark, mark)
+    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    return yaml.ScalarNode(tag, text, mark, mark)
+
+
+def _mark(shown: str, row: int, column: int) -> yaml.Mark:
+    """Where a cell sits, as a YAML mark (counted from 0) that errors show counted from 1."""
+    return yaml.Mark(shown, 0, row - 1, column - 1, "", 0)
+
+
+def _unwrapped(tp: Any) -> Any:
+    """``T`` for ``T | None``."""
+    if get_origin(tp) in (typing.Union, types.UnionType):
+        return next(a for a in get_args(tp) if a is not type(None))
+    return tp

@@ -1,0 +1,62 @@
+"""``pnp variant check``: everything wrong with a variant file, each finding located in its file."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from pnp.errors import DataError, quote
+from pnp.files import read_text
+from pnp.games.spec import Finding, raise_first_error
+from pnp.printing.glyphs import findings as glyph_findings
+from pnp.printing.glyphs import unprintable
+from pnp.variants.csvdeck import MAX_CSV_BYTES
+from pnp.variants.game import variant_game
+from pnp.variants.support import data_file
+from pnp.variants.variant import apply, load_variant, referee_problem
+
+
+def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
+    """The game a variant is for (None when the file names none) and its findings: errors make it unusable;
+    a warning says it prints but cannot be refereed."""
+    name = None
+    try:
+        name = variant_game(path, game)
+        variant = load_variant(path, name)
+        support = data_file(name)
+        if support is not None:
+            apply(support, variant)
+    except DataError as exc:  # the first error stops the reading: it is the one finding
+        message = f"{exc.path}: {exc.message}" if exc.path else exc.message
+        return name, [Finding("error", exc.where, message, exc.path)]
+    found = glyph_findings(variant.source.name, variant.source.text) + _deck_glyphs(variant.deck)
+    refused = referee_problem(variant)
+    if refused is not None:
+        found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
+    return name, found
+
+
+def _deck_glyphs(deck: Path | None) -> list[Finding]:
+    """One error per cell of a CSV deck holding characters no font prints, at its row and column."""
+    if deck is None:
+        return []
+    found = []
+    rows = csv.reader(io.StringIO(read_text(deck, MAX_CSV_BYTES)))  # read and parsed without error already
+    for row, cells in enumerate(rows, start=1):
+        for column, cell in enumerate(cells, start=1):
+            missing = unprintable(cell)
+            if missing:
+                chars = ", ".join(f"U+{ord(char):04X}" for char in missing)
+                message = f"{quote(cell)} has characters no font prints: {chars}"
+                found.append(Finding("error", f"{deck}:{row}:{column}", message))
+    return found
+
+
+def check_refereed(path: Path, game: str) -> None:
+    """Refuse, with its first error, a variant that the game's referee cannot play as it would print."""
+    _, found = check_variant(path, game)
+    raise_first_error(found)
+    problem = referee_problem(load_variant(path, game))
+    if problem is not None:
+        raise problem

@@ -1,0 +1,38 @@
+"""What a game declares about its component data so that a variant file can change it.
+
+A game whose kit reads a ``data/`` file names it in its ``model`` module as ``VARIANT_DATA``; a game without
+one (its map generated from a seed) takes only a variant's shared sections (language, texts, fonts, art).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.loader import Loaded
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A game's component data as a variant may change it.
+
+    ``check`` is the game's own check of the data, raising a located DataError. ``deck`` names the field a
+    CSV deck fills (a list of cards, one CSV row each). ``fixed_for_referee`` names the keys the game's
+    referee reads from the built-in data whatever a variant says: a variant changing one prints, but is
+    refused by ``pnp ref`` and ``pnp sim``.
+    """
+
+    model: type
+    builtin: Callable[[], Loaded[Any]]
+    check: Callable[[Loaded[Any]], None]
+    deck: str | None = None
+    fixed_for_referee: frozenset[str] = frozenset()
+
+
+def data_file(game: str) -> DataFile | None:
+    """The data a variant of ``game`` may change (None: only the shared sections), from the game's model."""
+    module = importlib.import_module(f"pnp.games.{game.replace('-', '_')}.model")
+    found = getattr(module, "VARIANT_DATA", None)
+    return found if isinstance(found, DataFile) else None

@@ -1,0 +1,233 @@
+"""A variant file: a game's component data overridden key by key, and the sections every game shares.
+
+A variant names its game on top (``game: air-king``). Each key of the game's ``data/`` file it gives replaces
+the built-in value whole; a key left out keeps it. ``deck:`` names a CSV file holding the deck instead.
+``language``, ``texts``, ``fonts`` and ``art`` are read for every game; their files are named relative to the
+variant file and are checked here (they exist, are of a known kind and not too large). Everything is checked
+once, at this boundary, into typed values; errors read ``file:line:col: key: why``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args, get_type_hints
+
+from pnp.errors import DataError, PnpError, describe, quote
+from pnp.files import read_bytes
+from pnp.loader import Loaded, Source, load_text, pattern, peek, read_yaml_text
+from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
+from pnp.variants.support import DataFile, data_file
+
+FontRole = Literal["titles", "body", "symbols"]
+MAX_TEXTS = 5000  # catalogue entries one variant may override
+MAX_TEXT_CHARS = 2000
+MAX_FONT_BYTES = 32 * 2**20  # a CJK font with every weight is about 20 MiB
+MAX_ART_BYTES = 16 * 2**20
+# The kinds of file each section takes: suffixes, and the bytes such a file starts with (SVG: text naming <svg).
+FONT_KINDS = {".ttf": (b"\x00\x01\x00\x00", b"true"), ".otf": (b"OTTO",)}
+ART_KINDS = {".png": (b"\x89PNG",), ".jpg": (b"\xff\xd8",), ".jpeg": (b"\xff\xd8",), ".svg": ()}
+
+
+@dataclass(frozen=True)
+class Sections:
+    """What a variant of any game may hold, beside its game's data."""
+
+    language: str | None = field(
+        default=None,
+        metadata={
+            "doc": "The language the variant's texts are in, as a language tag (fr, de, pt-BR, ja).",
+            **pattern(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
+        },
+    )
+    texts: dict[str, str] = field(
+        default_factory=dict,
+        metadata={"doc": "Printed strings by catalogue key, replacing the game's own (or its --lang translation)."},
+    )
+    fonts: dict[FontRole, str] = field(
+        default_factory=dict,
+        metadata={"doc": "A TTF or OTF file per role (titles, body, symbols), relative to this file."},
+    )
+    art: dict[str, str] = field(
+        default_factory=dict,
+        metadata={"doc": "A PNG, JPEG or SVG picture per art box of a card or board, relative to this file."},
+    )
+
+
+DECK_DOC = "A CSV file holding the deck instead (one row per card kind, one column per key), relative to this file."
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant file read and checked: its data overrides by key, and its shared sections with files resolved."""
+
+    game: str
+    path: Path
+    source: Source
+    data: Mapping[str, Any]
+    language: str | None = None
+    texts: Mapping[str, str] = field(default_factory=dict)
+    fonts: Mapping[str, Path] = field(default_factory=dict)
+    art: Mapping[str, Path] = field(default_factory=dict)
+    deck: Path | None = None
+
+    @property
+    def data_files(self) -> tuple[Path, ...]:
+        """The files the game's data is read from: the variant and its CSV deck (what the rules may read)."""
+        return (self.path, *([self.deck] if self.deck else []))
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """Every file the variant is made of: its data files, its fonts and its art."""
+        return (*self.data_files, *self.fonts.values(), *self.art.values())
+
+
+@functools.cache
+def variant_model(game: str) -> type:
+    """The dataclass a variant of ``game`` is read into: the shared sections, ``deck`` when the game has a deck,
+    and every key of the game's data, each optional."""
+    support = data_file(game)
+    shared = get_type_hints(Sections)
+    fields: list[tuple[str, Any, Any]] = [
+        (f.name, shared[f.name], field(default=f.default, default_factory=f.default_factory, metadata=f.metadata))
+        for f in dataclasses.fields(Sections)
+    ]
+    if support and support.deck:
+        fields.append(("deck", str | None, field(default=None, metadata={"doc": DECK_DOC})))
+    if support:
+        hints = get_type_hints(support.model)
+        fields += [
+            (f.name, hints[f.name] | None, field(default=None, metadata=f.metadata))
+            for f in dataclasses.fields(support.model)
+            if f.init
+        ]
+    cls = dataclasses.make_dataclass(f"{game.title().replace('-', '')}Variant", fields, frozen=True)
+    cls.__doc__ = f"A variant of {game}: every key is optional; one left out keeps the built-in value."
+    return cls
+
+
+def load_variant(path: Path, game: str) -> Variant:
+    """Read and check the variant file at ``path`` for ``game`` (``pnp.variants.game`` finds the game a file names)."""
+    shown = str(path)
+    try:
+        text = read_yaml_text(path, shown)
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot read the variant: {describe(exc)}") from None
+    _refuse_other_game(text, shown, game)
+    support = data_file(game)
+    loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
+    value, source = loaded.value, loaded.source
+    _check_texts(value.texts, source)
+    folder = path.parent
+    fonts = {
+        role: _file(source, folder, f"fonts.{role}", f, FONT_KINDS, MAX_FONT_BYTES) for role, f in value.fonts.items()
+    }
+    art = {key: _file(source, folder, f"art.{key}", f, ART_KINDS, MAX_ART_BYTES) for key, f in value.art.items()}
+    keys = [f.name for f in dataclasses.fields(support.model)] if support else []
+    data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
+    deck = None
+    if support and support.deck and getattr(value, "deck", None):
+        deck = _file(source, folder, "deck", value.deck, {".csv": ()}, MAX_CSV_BYTES)
+        if support.deck in data:
+            twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
+            raise source.error(support.deck, twice)
+        item = get_args(get_type_hints(support.model)[support.deck])[0]
+        data[support.deck] = read_deck(deck, item, support.deck, str(deck))
+    return Variant(game, path, source, data, value.language, value.texts, fonts, art, deck)
+
+
+def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
+    """The game's data (``base``, by default the built-in data) with the variant's keys in place, checked by
+    the game's own checks; errors point into the variant file."""
+    merged = dataclasses.replace((base or support.builtin()).value, **variant.data)
+    loaded: Loaded[Any] = Loaded(merged, variant.source)
+    support.check(loaded)
+    return loaded
+
+
+def game_data(game: str, path: Path, base: Loaded[Any] | None = None) -> Loaded[Any]:
+    """The data of ``game`` as the variant at ``path`` changes it (a game's ``load_data`` calls this)."""
+    support = data_file(game)
+    if support is None:
+        raise PnpError(f"{game} has no component data for a variant to change")
+    return apply(support, load_variant(path, game), base)
+
+
+def referee_problem(variant: Variant) -> DataError | None:
+    """Why the game's referee cannot play this variant: a changed key it reads from its built-in data."""
+    support = data_file(variant.game)
+    if support is None:
+        return None
+    builtin = support.builtin().value
+    for key in sorted(support.fixed_for_referee & set(variant.data)):
+        if variant.data[key] != getattr(builtin, key):
+            return variant.source.error(
+                "deck" if key == support.deck and variant.deck else key,
+                f"the referee of {variant.game} plays the built-in {key}: this variant prints, but "
+                "'pnp ref' and 'pnp sim' refuse it (keep the built-in value to referee it)",
+            )
+    return None
+
+
+def variant_files(path: Path | None, game: str) -> list[Path]:
+    """The data files of the variant at ``path`` (none without one), for a record's input digests."""
+    return list(load_variant(path, game).data_files) if path is not None else []
+
+
+def _refuse_other_game(text: str, shown: str, game: str) -> None:
+    """Refuse a file whose ``game:`` key names another game than ``game`` (a file without one is ``game``'s)."""
+    named = peek(text, "game", shown)
+    if named is not None and named[0] != game:
+        raise DataError(named[1], "game", f"this is a variant for {quote(named[0])}, not {game}")
+
+
+def _check_texts(texts: Mapping[str, str], source: Source) -> None:
+    if len(texts) > MAX_TEXTS:
+        raise source.error("texts", f"{len(texts)} texts, more than {MAX_TEXTS}, the most a variant may hold")
+    for key, text in texts.items():
+        if len(text) > MAX_TEXT_CHARS:
+            too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
+            raise source.error(f"texts.{key}", too_long)
+
+
+def _file(
+    source: Source, folder: Path, key: str, name: str, kinds: Mapping[str, tuple[bytes, ...]], limit: int
+) -> Path:
+    """The file ``name`` (relative to the variant's folder) for ``key``, once it exists and is of a known kind."""
+    path = folder / name
+    suffix = path.suffix.lower()
+    if suffix not in kinds:
+        known = ", ".join(kinds)
+        raise source.error(key, f"{quote(name)} is not a file of a known kind (known: {known})")
+    try:
+        head = read_bytes(path, limit)[:1024]
+    except OSError as exc:
+        raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
+    if not _is_kind(suffix, head, kinds[suffix]):
+        raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+    return path
+
+
+def _is_kind(suffix: str, head: bytes, magic: tuple[bytes, ...]) -> bool:
+    """Whether a file's first bytes fit its suffix: the format's signature, or for SVG text naming ``<svg``."""
+    if suffix == ".svg":
+        return b"<svg" in head or head.lstrip().startswith(b"<?xml")
+    return not magic or head.startswith(magic)
+
+
+def content_key(path: Path | None, game: str) -> str | None:
+    """A digest of the data files of the variant at ``path`` (None without one): a cache key for what the
+    rules read, which changes whenever one of those files does."""
+    return None if path is None else digest_of(load_variant(path, game).data_files)
+
+
+def digest_of(files: Iterable[Path]) -> str:
+    """SHA-256 over the contents of ``files``, in order."""
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(hashlib.sha256(read_bytes(file, MAX_FONT_BYTES)).digest())
+    return digest.hexdigest()
