@@ -126,7 +126,7 @@ def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeyp
     title, text = "Extra move for the long haul", "Make one more aircraft move this turn. " * 5
     first = dataclasses.replace(loaded.value.events[0], title=title, text=text.strip())
     data = dataclasses.replace(loaded.value, events=(first, *loaded.value.events[1:]))
-    monkeypatch.setattr(components, "load_data", lambda: dataclasses.replace(loaded, value=data))
+    monkeypatch.setattr(components, "load_data", lambda *_: dataclasses.replace(loaded, value=data))
     kit = components.kit(KitRequest())
     boxes.check(_card_drawing(kit, "extra 1"), tmp_path, wanted=title)
     boxes.check(_card_drawing(kit, "extra 1"), tmp_path, wanted="Make one more aircraft")
@@ -200,7 +200,7 @@ def test_aloft_a_long_balloon_name_shrinks_on_its_card(boxes, tmp_path, monkeypa
     balloon = next(b for b in loaded.value.balloons if b.shape)
     balloons = tuple(dataclasses.replace(b, name=name) if b is balloon else b for b in loaded.value.balloons)
     data = dataclasses.replace(loaded.value, balloons=balloons)
-    monkeypatch.setattr(components, "load_data", lambda: dataclasses.replace(loaded, value=data))
+    monkeypatch.setattr(components, "load_data", lambda *_: dataclasses.replace(loaded, value=data))
     kit = components.kit(KitRequest())
     boxes.check(_card_drawing(kit, f"balloon {name}"), tmp_path, wanted=name.title())
 

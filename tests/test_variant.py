@@ -358,10 +358,13 @@ def test_a_record_counts_the_variant_and_its_deck_but_not_its_fonts(cli, tmp_pat
     code, _, err = cli("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "v.yaml")
     assert code == 0, err
     files = re.search(r'\[Files "(.*)"\]', (tmp_path / "g.pnp").read_text())[1]
-    assert [part.split("=")[0] for part in files.split(";")][-2:] == ["v.yaml", "deck.csv"]
-    write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", "Thunderhead,6"))
+    assert [part.split("=")[0] for part in files.split(";")][1:] == ["v.yaml", "boards/air-king.yaml"]
+    (tmp_path / "Big.otf").write_bytes(b"OTTO" + bytes(2**20))  # a font is print-only: the record replays
     code, _, err = cli("ref", "show", "g.pnp")
-    assert code == 1 and "deck.csv has changed" in err
+    assert code == 0, err
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", "Thunderhead,6"))  # the deck is in the variant
+    code, _, err = cli("ref", "show", "g.pnp")
+    assert code == 1 and "what the rules read in v.yaml has changed" in err
 
 
 def test_take_off_is_refereed_with_the_variants_dice(tmp_path):
