@@ -56,7 +56,7 @@ def test_map_preview_watch_draws_the_map_then_the_error_then_the_fixed_map(cli, 
     source, out = Path("board.yaml"), Path("board.svg")
     source.write_text(GOOD, encoding="utf-8")
     seen: list[str] = []
-    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path: _edits(path, out, seen, BROKEN, TALL))
+    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path, **_: _edits(path, out, seen, BROKEN, TALL))
     code, stdout, err = cli("map", "preview", "--watch", "board.yaml", "-o", "board.svg")
     assert code == 0, err
     good, broken, fixed = seen
@@ -71,7 +71,7 @@ def test_map_preview_watch_writes_a_pdf_of_the_error_line_too(cli, monkeypatch):
     import pypdf
 
     Path("board.yaml").write_text(BROKEN, encoding="utf-8")
-    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path: iter(()))
+    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path, **_: iter(()))
     code, _, err = cli("map", "preview", "--watch", "board.yaml", "-o", "board.pdf")
     assert code == 0 and ERROR in err
     text = pypdf.PdfReader("board.pdf").pages[0].extract_text()
@@ -81,7 +81,7 @@ def test_map_preview_watch_writes_a_pdf_of_the_error_line_too(cli, monkeypatch):
 def test_ctrl_c_ends_the_watch_cleanly(cli, monkeypatch):
     Path("board.yaml").write_text(GOOD, encoding="utf-8")
 
-    def interrupted(path: Path) -> Iterator[object]:
+    def interrupted(path: Path, **_: object) -> Iterator[object]:
         raise KeyboardInterrupt
         yield
 
@@ -116,6 +116,42 @@ def test_the_watcher_reports_saves_of_the_file_and_not_of_its_neighbours(tmp_pat
     assert {Path(path) for batch in batches for _change, path in batch} == {source.resolve()}
 
 
+def test_a_variants_watch_also_follows_the_files_it_names_beside_it(tmp_path):
+    """A save of the variant's CSV deck is reported; a save of any other neighbour is not."""
+    source, deck, neighbour = tmp_path / "v.yaml", tmp_path / "deck.csv", tmp_path / "notes.txt"
+    source.write_text("game: air-king\n", encoding="utf-8")
+    stop, batches = threading.Event(), []
+    watcher = threading.Thread(target=lambda: batches.extend(saves(source, stop, beside=lambda: [deck])), daemon=True)
+    watcher.start()
+    deadline = time.monotonic() + 60
+    while not batches and time.monotonic() < deadline:  # until the watcher, started meanwhile, sees a save
+        neighbour.write_text(str(time.monotonic()), encoding="utf-8")
+        deck.write_text(str(time.monotonic()), encoding="utf-8")
+        time.sleep(0.5)
+    stop.set()
+    watcher.join(timeout=30)
+    assert not watcher.is_alive()
+    assert batches, "no save reported within a minute"
+    assert {Path(path) for batch in batches for _change, path in batch} == {deck.resolve()}
+
+
+def test_variant_preview_watch_draws_the_cards_then_the_error_then_the_cards(cli, monkeypatch):
+    source, out = Path("v.yaml"), Path("v.svg")
+    good, renamed = "game: air-king\ncard_size: poker\n", "game: air-king\ncard_size: bridge\n"
+    source.write_text(good, encoding="utf-8")
+    seen: list[str] = []
+    misspelt = "game: air-king\ncard_sise: poker\n"
+    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path, **_: _edits(path, out, seen, misspelt, renamed))
+    code, stdout, err = cli("variant", "preview", "--watch", "v.yaml", "-o", "v.svg")
+    assert code == 0, err
+    first, broken, fixed = seen
+    assert "<svg" in first and "<svg" in fixed and first != fixed
+    line = err.removeprefix("pnp: error: ").strip()
+    assert line.startswith("v.yaml:2:1:") and "did you mean 'card_size'" in line and err.count("\n") == 1
+    assert f">{html.escape(line, quote=False)}</text>" in broken
+    assert stdout.splitlines()[-1] == "stopped watching v.yaml"
+
+
 @pytest.mark.parametrize("suffix", [".svg", ".pdf"])
 def test_the_error_picture_holds_the_whole_line(tmp_path, suffix):
     out = tmp_path / f"error{suffix}"
@@ -133,7 +169,7 @@ def test_the_guides_watch_transcript_is_what_a_misspelt_route_prints(cli, monkey
     source, out = Path("take-off-regional.yaml"), Path("take-off-regional.svg")
     source.write_text(good, encoding="utf-8")
     broken = good.replace("yellow: berlin}", "yellow: berlinn}", 1)
-    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path: _edits(path, out, [], broken, good))
+    monkeypatch.setattr(pnp.cli.watching, "saves", lambda path, **_: _edits(path, out, [], broken, good))
     code, stdout, err = cli("map", "preview", "--watch", str(source), "-o", str(out))
     assert code == 0
     printed = stdout.splitlines()

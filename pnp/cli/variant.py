@@ -90,12 +90,26 @@ def preview(
     variant_file: Annotated[Path, typer.Argument(help="The variant to draw.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="OUT.svg or OUT.pdf")],
     game: GameOpt = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Draw again at every save of the file (the error line while it is broken).")
+    ] = False,
 ) -> None:
-    """Draw a variant's cards as its kit prints them.  Example: pnp variant preview stormy.yaml -o stormy.pdf"""
-    from pnp.variants.preview import write_preview
+    """Draw a variant's cards as its kit prints them.
 
-    write_preview(variant_file, out, game)
-    say(f"wrote {out}")
+    Example: pnp variant preview stormy.yaml -o stormy.pdf (add --watch to redraw at every save, until Ctrl-C)
+    """
+    from pnp.variants.preview import named_files, write_preview
+
+    if not watch:
+        write_preview(variant_file, out, game)
+        say(f"wrote {out}")
+        return
+    from pnp.cli.watching import watch as watch_file
+
+    def draw() -> None:
+        write_preview(variant_file, out, game)
+
+    watch_file(variant_file, out, draw, beside=lambda: named_files(variant_file, game))
 
 
 @app.command()

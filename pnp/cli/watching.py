@@ -4,7 +4,7 @@ is broken, until Ctrl-C."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 
 from pnp.cli.output import fail, say
@@ -16,16 +16,23 @@ ERROR_SIZE = 11.0  # pt
 ERROR_COLOUR = "#b00020"
 
 
-def watch(source: Path, out: Path, rebuild: Callable[[], None], changes: Iterable[object] | None = None) -> None:
+def watch(
+    source: Path,
+    out: Path,
+    rebuild: Callable[[], None],
+    changes: Iterable[object] | None = None,
+    beside: Callable[[], Collection[Path]] | None = None,
+) -> None:
     """Call ``rebuild`` (which writes ``out``) now and after each save of ``source``, until Ctrl-C.
 
     While ``rebuild`` refuses the file (a :class:`PnpError`), ``out`` shows the error line instead of the
     picture and the terminal prints it; the next save tries again. ``changes`` stands for the saves (each item
-    one batch of them); by default they are watched with ``watchfiles``.
+    one batch of them); by default they are watched with ``watchfiles``. ``beside`` names more files the
+    picture is made from (a variant's deck, fonts, art): a save of one in ``source``'s folder rebuilds too.
     """
     say(f"watching {source}: every save rebuilds {out} (Ctrl-C to stop)")
     try:
-        for _batch in _now_and_after(changes if changes is not None else saves(source)):
+        for _batch in _now_and_after(changes if changes is not None else saves(source, beside=beside)):
             try:
                 rebuild()
             except PnpError as exc:
@@ -43,14 +50,22 @@ def _now_and_after(changes: Iterable[object]) -> Iterator[object]:
     yield from changes
 
 
-def saves(source: Path, stop: threading.Event | None = None) -> Iterator[object]:
-    """Batches of changes to ``source`` (saved in place, or replaced as editors do), until Ctrl-C or ``stop``."""
+def saves(
+    source: Path, stop: threading.Event | None = None, beside: Callable[[], Collection[Path]] | None = None
+) -> Iterator[object]:
+    """Batches of changes to ``source`` (saved in place, or replaced as editors do), and to the files ``beside``
+    names in its folder, until Ctrl-C or ``stop``."""
     import watchfiles  # the watch mode's own dependency: no other command loads it
 
     target = source.resolve()
+
+    def counts(_change: object, path: str) -> bool:
+        changed = Path(path)
+        return changed == target or (beside is not None and changed in {p.resolve() for p in beside()})
+
     return watchfiles.watch(
         target.parent,
-        watch_filter=lambda _change, path: Path(path) == target,
+        watch_filter=counts,
         recursive=False,
         stop_event=stop,
     )

@@ -41,6 +41,15 @@ def write_preview(path: Path, out: Path, game: str | None = None) -> None:
     write_drawing(preview(path, game), out)
 
 
+def named_files(path: Path, game: str | None = None) -> list[Path]:
+    """The files the variant at ``path`` names (its deck, fonts and art); none while it cannot be read."""
+    try:
+        variant = read_variant(path, game)
+    except PnpError:
+        return []
+    return list(variant.files[1:])
+
+
 def _sheet(cards: list[tuple[Card, CardSize]]) -> Drawing:
     """Every card's front at its printed size, ``COLUMNS`` to a row."""
     cell_w = max(size.width for _, size in cards) + GAP

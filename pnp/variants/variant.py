@@ -173,11 +173,6 @@ def referee_problem(variant: Variant) -> DataError | None:
     return None
 
 
-def variant_files(path: Path | None, game: str) -> list[Path]:
-    """The data files of the variant at ``path`` (none without one), for a record's input digests."""
-    return list(load_variant(path, game).data_files) if path is not None else []
-
-
 def _refuse_other_game(text: str, shown: str, game: str) -> None:
     """Refuse a file whose ``game:`` key names another game than ``game`` (a file without one is ``game``'s)."""
     named = peek(text, "game", shown)
