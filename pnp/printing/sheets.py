@@ -71,12 +71,7 @@ class Figure:
     height: float
 
 
-@dataclass(frozen=True)
-class ColumnBreak:
-    """Go on at the top of the next column."""
-
-
-Block = Heading | Text | Items | Table | Figure | ColumnBreak
+Block = Heading | Text | Items | Table | Figure
 
 
 @dataclass(frozen=True)
@@ -107,19 +102,36 @@ Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it foll
 
 
 def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...]) -> tuple[Sheet, ...]:
-    """The rules, one sheet a side (two sides at most: one sheet of paper printed on both, so the file asks the
-    print dialog for double-sided printing, as card backs do)."""
+    """The rules on one side when they fit there, else on two (one sheet of paper printed on both, so the file
+    asks the print dialog for double-sided printing, as card backs do), the first side filled before the second.
+
+    ``sides`` is the text as the game divides it; only text that does not fit the first side goes on the second.
+    """
     if not 1 <= len(sides) <= 2:
         raise ValueError(f"a rules sheet has one or two sides, not {len(sides)}")
-    width, height = RULES_SIDE
+    blocks = sum(sides, ())
+    if _fits(blocks):
+        return (Sheet("rules", _rules_side(f"{title}: rules", blocks)),)
+    split = next(k for k in range(len(blocks) - 1, -1, -1) if _fits(blocks[:k]))
+    while split and isinstance(blocks[split - 1], Heading):  # a heading goes over with its text
+        split -= 1
     return tuple(
-        Sheet(
-            f"rules side {n}",
-            text_drawing(f"{title}: rules ({n}/{len(sides)})", blocks, width, height, RULES_STYLE),
-            duplex_front=n < len(sides),
-        )
-        for n, blocks in enumerate(sides, 1)
+        Sheet(f"rules side {n}", _rules_side(f"{title}: rules ({n}/2)", side), duplex_front=n == 1)
+        for n, side in enumerate((blocks[:split], blocks[split:]), 1)
     )
+
+
+def _rules_side(title: str, blocks: tuple[Block, ...]) -> Drawing:
+    return text_drawing(title, blocks, *RULES_SIDE, RULES_STYLE)
+
+
+def _fits(blocks: tuple[Block, ...]) -> bool:
+    """Whether ``blocks`` fit on one rules side."""
+    try:
+        _rules_side("", blocks)
+    except PnpError:
+        return False
+    return True
 
 
 def player_aids(title: str, blocks: tuple[Block, ...], players: int) -> tuple[Sheet, ...]:
@@ -247,10 +259,8 @@ class _Setter:
             self.y += self.leading(self.style.body) * 0.35
         elif isinstance(block, Table):
             self.table(block.rows)
-        elif isinstance(block, Figure):
-            self.figure(block)
         else:
-            self.next_column()
+            self.figure(block)
 
     def heading(self, text: str) -> None:
         size = self.style.heading

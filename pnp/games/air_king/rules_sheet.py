@@ -8,7 +8,7 @@ from pnp.games.air_king.mat import field_drawing
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.rules import AirKing
 from pnp.printing.parts import Sheet
-from pnp.printing.sheets import Aid, Block, ColumnBreak, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
 
 TITLE = "Air King"
@@ -70,7 +70,6 @@ def rules(data: AirKingData, field: Field) -> tuple[Sheet, ...]:
         Items(events),
         Text(f"*Technical Return* (one each): {data.technical_return.text} It counts as one of your two cards."),
         *_END,
-        ColumnBreak(),
         Heading("Good to know"),
         Items(
             (
