@@ -21,7 +21,7 @@ from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet,
 from pnp.printing.patterns import PatternKind, hatch
 from pnp.printing.sizes import CARD_SIZES
 
-TOKEN = 20.0  # token diameter, mm
+TOKEN = 27.0  # token diameter, mm: 59 tokens fill one A4 or Letter page (at 20 mm they left half of it blank)
 
 
 def kit(request: KitRequest) -> Kit:
@@ -367,19 +367,19 @@ def _colour_cards(data: AloftData) -> list[Card]:
 
 # -- tokens ---------------------------------------------------------------
 def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
-    r = TOKEN / 2
+    r = TOKEN / 2  # every size below is a share of it (type sizes in points per mm of radius)
 
     def scoring(n: int) -> Token:
         def draw(c: Canvas) -> None:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
-            c.text(r, r + 3, str(n), size=14, bold=True, anchor="middle")
+            c.text(r, r * 1.3, str(n), size=r * 1.4, bold=True, anchor="middle")
 
         return Token(f"score {n}", Face(draw, SCORING))
 
     def launch(colour: Colour) -> Token:
         def draw(c: Canvas) -> None:
-            c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-            c.text(r, r + 2.8, colour.code, size=12, bold=True, anchor="middle")
+            c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
+            c.text(r, r * 1.28, colour.code, size=r * 1.2, bold=True, anchor="middle")
 
         return Token(f"launch {colour.code}", Face(draw, colour.rgb))
 
@@ -389,12 +389,12 @@ def _token_sheets(data: AloftData) -> tuple[TokenSheet, ...]:
             arc = [i * share + k * share / 8 for k in range(9)]
             rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
             c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
-        c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-        c.text(r, r + 1.8, "ANY", size=7, bold=True, anchor="middle")
+        c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
+        c.text(r, r * 1.18, "ANY", size=r * 0.7, bold=True, anchor="middle")
 
     def safety(c: Canvas) -> None:
-        _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
-        c.text(r, r - 4, "SAFETY", size=6, bold=True, anchor="middle")
+        _truck(c, r, r * 1.4, TOKEN * 0.7, safety=True, data=data)
+        c.text(r, r * 0.6, "SAFETY", size=r * 0.6, bold=True, anchor="middle")
 
     counts = data.tokens
     launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]

@@ -142,34 +142,31 @@ _TURN = (
     Heading("On your turn: one of"),
     Items(
         (
-            "*Move a truck* right to the nearest free space. The safety truck leads; the convoy keeps at "
-            "most one gap; a balloon rides along. Moving the safety truck: take a safety token.",
+            "*Move a truck* right to the nearest free space (the safety truck leads, one gap at most); "
+            "the safety truck earns a safety token.",
             "*Inflate* a packed balloon onto a free truck.",
             "*Launch* an inflated balloon into the lowest row above its truck: a launch token per colour "
             "(multicoloured for a special shape).",
             "*Ascend* a flying balloon one row.",
         )
     ),
-    Text("Flying balloons never touch edge to edge; none passes the top row."),
+    Text("Flying balloons never touch edge to edge or pass the top row."),
 )
 
 
 def _aid_blocks(data: AloftData) -> tuple[Block, ...]:
-    return (*_TURN, Text("*The end*: at once after the last launch, or when no truck can move."), *_scoring(data))
+    return (*_TURN, Text("*The end*: after the last launch, or when no truck can move."), *_scoring(data))
 
 
 def _scoring(data: AloftData) -> tuple[Block, ...]:
     """The aid's scoring."""
     return (
         Heading("Scoring"),
-        Text(
-            "Drop your own colours' launch tokens; add each multicoloured one to a set; score each set "
-            "(safety too):"
-        ),
+        Text("Drop your own colours' launch tokens, add multicoloured ones to any set; each set scores:"),
         Table(_set_table(data)),
         Text(
-            "Scoring tokens go on the formation in order, lowest row first, left to right. You score the "
-            "number on every balloon that shows one of your colours."
+            "Number the formation with the scoring tokens, lowest row first, left to right; score the "
+            "number of each balloon showing your colour."
         ),
     )
 
