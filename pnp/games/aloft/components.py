@@ -8,7 +8,7 @@ from functools import partial
 from typing import NamedTuple
 
 from pnp.games.aloft import notation
-from pnp.games.aloft.board import board_drawing
+from pnp.games.aloft.board import TOKEN, board_drawing
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Balloon, Colour, load_board, load_data
 from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
@@ -20,8 +20,6 @@ from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import PatternKind, hatch
 from pnp.printing.sizes import CARD_SIZES
-
-TOKEN = 27.0  # token diameter, mm: 59 tokens fill one A4 or Letter page (at 20 mm they left half of it blank)
 
 
 def kit(request: KitRequest) -> Kit:
