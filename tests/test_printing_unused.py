@@ -44,9 +44,13 @@ def unused_share(path, index: int) -> float:
     columns = int((page.width - 2 * MARGIN * MM) / (CELL * MM))
     rows = int((page.height - (2 * MARGIN + FOOTER_BAND) * MM) / (CELL * MM))
     used = [bytearray(columns) for _ in range(rows)]
+
+    def square(points: float, origin: float) -> int:
+        return int((points - origin) / (CELL * MM))
+
     for thing in (*page.chars, *page.rects, *page.curves, *page.lines, *page.images):
-        first, last = max(int((thing["x0"] - left) / (CELL * MM)), 0), min(int((thing["x1"] - left) / (CELL * MM)) + 1, columns)
-        for row in used[max(int((thing["top"] - top) / (CELL * MM)), 0) : int((thing["bottom"] - top) / (CELL * MM)) + 1]:
+        first, last = max(square(thing["x0"], left), 0), min(square(thing["x1"], left) + 1, columns)
+        for row in used[max(square(thing["top"], top), 0) : square(thing["bottom"], top) + 1]:
             row[first:last] = b"\1" * max(last - first, 0)
     return 1 - sum(map(sum, used)) / (columns * rows)
 
@@ -64,9 +68,10 @@ def allowed(game: str, document: str, index: int, planned: PlannedDocument) -> s
     front = index - index % 2 if planned.duplex else index  # a back counts as its front does
     held = [sum(page.components.values()) for page in planned.pages]
     for (who, name, which), reason in ALLOWED.items():
-        if who in ("*", game) and name == document:
-            if which == "all" or (which == "first" and index == 0) or (which == "short sheet" and held[front] < max(held)):
-                return reason
+        if who not in ("*", game) or name != document:
+            continue
+        if which == "all" or (which == "first" and index == 0) or (which == "short sheet" and held[front] < max(held)):
+            return reason
     return None
 
 
@@ -88,7 +93,7 @@ def test_no_page_leaves_more_than_15_percent_unused_but_the_listed_ones(game, pa
 
 
 def test_the_measure_sees_a_page_mostly_blank(printed_kits):
-    """The calibration page is mostly blank and its overview-free tiles full: the measure tells them apart."""
+    """The calibration page is mostly blank, the token sheet and a board tile full: the measure tells them apart."""
     assert unused_share(printed_kits.pdf("aloft", "calibration"), 0) > 0.5
     assert unused_share(printed_kits.pdf("aloft", "tokens"), 0) < MOST_UNUSED
     assert tile_unused_share(printed_kits.pdf("aloft", "board"), 1) < MOST_UNUSED

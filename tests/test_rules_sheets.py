@@ -115,7 +115,8 @@ def test_rules_too_long_for_one_side_fill_it_before_a_second_side_printed_double
     back = tuple(block for n in range(20) for block in (Heading(f"Part {n}"), Text(words)))
     sides = rules_sheets("Long", (front, back))
     assert [side.name for side in sides] == ["rules side 1", "rules side 2"] and sides[0].duplex_front
-    (written,) = [f for f in render_kit(support_kit(("rules", sides)), PrintSettings(), tmp_path) if f.path.stem == "rules"]
+    files = render_kit(support_kit(("rules", sides)), PrintSettings(), tmp_path)
+    (written,) = [f for f in files if f.path.stem == "rules"]
     reader = PdfReader(written.path)
     assert len(reader.pages) == 2 and reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     with pdfplumber.open(written.path) as pdf:

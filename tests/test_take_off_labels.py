@@ -269,7 +269,8 @@ def test_every_inset_prints_whole_on_a_tile_and_no_tile_edge_cuts_it(world, prin
 
 def test_map_check_warns_of_an_inset_larger_than_any_tile(tmp_path):
     path = tmp_path / "wide-inset.yaml"
-    path.write_text(default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30").replace("zoom: 1.8}", "zoom: 2}"))
+    before = default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30")  # the inset as it was
+    path.write_text(before.replace("zoom: 1.8}", "zoom: 2}"))
     warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
     assert warnings == [
         "insets[0]: the inset 'Central Europe' is 196 x 118 mm, larger than a tile of A4 holds (191 x 250 mm): "

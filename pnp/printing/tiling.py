@@ -50,10 +50,6 @@ class Tiling:
         """(start, height) of each row of tiles, top to bottom (board mm)."""
         return [(t.window.y, t.window.h) for t in self.tiles[:: self.cols]]
 
-    def cuts(self, box: Rect) -> bool:
-        """Whether a tile's edge runs through ``box`` (board mm): else it is whole on a tile and clear of the rest."""
-        return not (uncut(box.x, box.w, self.columns) and uncut(box.y, box.h, self.bands))
-
 
 def uncut(start: float, size: float, spans: Sequence[tuple[float, float]]) -> bool:
     """Whether the stretch from ``start`` lies inside or clear of each (start, size) span, crossing no span's end."""

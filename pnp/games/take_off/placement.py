@@ -452,7 +452,7 @@ def _scan(
 ) -> tuple[int, tuple[float, float]] | None:
     """The least ink under a ``width`` x ``height`` place and the first place with it (top-left corner, mm).
 
-    Only places whole on one tile of each of ``tilings`` count; None when there is no such place.
+    Only places that no tile's edge of ``tilings`` runs through count; None when there is no such place.
     """
     x0, y0, x1, y1 = inner(world)
     span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
