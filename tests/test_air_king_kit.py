@@ -51,7 +51,7 @@ def test_the_manifest_counts_every_card(written):
     }
     assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
     assert written[("player-aids.pdf", "pdf")].components == {f"player aid {n}": 1 for n in range(1, 5)}
-    assert written[("rules.pdf", "pdf")].components == {"rules side 1": 1, "rules side 2": 1}
+    assert written[("rules.pdf", "pdf")].components == {"rules": 1}  # one side holds them
 
 
 def test_every_card_is_poker_size_and_has_a_back(kit, written):

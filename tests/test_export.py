@@ -252,10 +252,10 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     code, out, err = cli("export", "air-king", "--png", "--tts", "--dpi", "60", "--json")
     assert code == 0, err
     files = [Path(f) for f in json.loads(out)["files"]]
-    assert len(files) == 116 + 15 and all((tmp_path / f).is_file() for f in files)
+    assert len(files) == 116 + 14 and all((tmp_path / f).is_file() for f in files)
     code, out, err = cli("export", "air-king", "--tts", "--url", "file:///C:/decks/", "-o", "elsewhere")
     assert code == 0, err
-    assert "elsewhere/air-king/tts: 15 files" in out
+    assert "elsewhere/air-king/tts: 14 files" in out
     saved = json.loads((tmp_path / "elsewhere/air-king/tts/air-king.json").read_text())
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "file:///C:/decks/airports-and-runways-1.png"
 
@@ -275,10 +275,10 @@ def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
     monkeypatch.setattr(pnp.cli.progress, "progress_bar", watched)
     code, _, err = cli("export", "air-king", "--png", "--tts", "--dpi", "30")
     assert code == 0, err
-    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat, the rules' two
-    # sides and the four player aids
-    assert totals == [116 + 58 + 7]
-    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, *range(175, 182)]
+    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat, the rules sheet
+    # and the four player aids
+    assert totals == [116 + 58 + 6]
+    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, *range(175, 181)]
 
 
 def test_cli_says_when_a_game_has_nothing_for_png(cli):

@@ -184,7 +184,8 @@ def test_cut_marks_change_only_card_and_token_sheets_and_gutterfold_is_refused(c
     assert code == 0, err
     folder = tmp_path / "cut" / "aloft"
     names = sorted(p.name for p in folder.glob("*-cut-*.svg"))
-    assert names == ["cards-cut-01.svg", "cards-cut-03.svg", "cards-cut-05.svg", "tokens-cut-01.svg"]
+    # the 27 mm tokens fill one plain page; inside the marks' keep-out they take two
+    assert names == ["cards-cut-01.svg", "cards-cut-03.svg", "cards-cut-05.svg", "tokens-cut-01.svg", "tokens-cut-02.svg"]
     assert not any(p.name.startswith(("board-cut", "rules-cut", "player-aids-cut", "calibration-cut")) for p in folder.iterdir())
     code, _, _ = cli("build", "aloft", "-o", "plain")
     assert code == 0 and not list((tmp_path / "plain" / "aloft").glob("*-cut-*"))

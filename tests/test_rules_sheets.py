@@ -11,13 +11,15 @@ import pytest
 from pypdf import PdfReader
 from support.boxes import of, overlapping
 from support.pdf import plumbed
+from support.printing import kit as support_kit
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
-from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Text, text_drawing
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Text, rules_sheets, text_drawing
 
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
 MOST_PLAYERS = {"aloft": 6, "air-king": 4, "hauling-astronauts": 2, "aeronaut-odyssey": 6, "take-off": 6}
@@ -99,21 +101,39 @@ def _check_pages(path: Path, smallest: float) -> int:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_rules_sheet_asks_for_double_sided_printing_as_card_backs_do(game, kits):
-    """Its two sides are one sheet of paper: the file says so to the print dialog (the aids stay one-sided)."""
-    rules, aids = (PdfReader(kits[game] / name) for name in ("rules.pdf", "player-aids.pdf"))
-    assert len(rules.pages) == 2
-    portrait = {(float(p.mediabox.width), float(p.mediabox.height)) for p in rules.pages}
-    assert len(portrait) == 1 and all(w < h for w, h in portrait)  # the same page, flipped on its long edge
-    assert rules.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
-    assert "/Duplex" not in aids.trailer["/Root"]["/ViewerPreferences"]
+def test_every_kits_rules_print_on_one_side_when_they_fit_there(game, kits):
+    """No side left mostly blank: each game's rules fit one side, so the file is one page printed one-sided."""
+    rules = PdfReader(kits[game] / "rules.pdf")
+    assert len(rules.pages) == 1
+    assert "/Duplex" not in rules.trailer["/Root"].get("/ViewerPreferences", {})
+
+
+def test_rules_too_long_for_one_side_fill_it_before_a_second_side_printed_double_sided(tmp_path):
+    """The game's division into two sides is not kept: the second side holds only what the first cannot."""
+    words = "Each turn a player moves one piece and then draws a card from the pile beside the board. " * 4
+    front = (Heading("Short front"), Text(words))
+    back = tuple(block for n in range(20) for block in (Heading(f"Part {n}"), Text(words)))
+    sides = rules_sheets("Long", (front, back))
+    assert [side.name for side in sides] == ["rules side 1", "rules side 2"] and sides[0].duplex_front
+    files = render_kit(support_kit(("rules", sides)), PrintSettings(), tmp_path)
+    (written,) = [f for f in files if f.path.stem == "rules"]
+    reader = PdfReader(written.path)
+    assert len(reader.pages) == 2 and reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    with pdfplumber.open(written.path) as pdf:
+        first = pdf.pages[0].extract_text()
+        second = pdf.pages[1].extract_text()
+    moved = sorted(int(n) for n in re.findall(r"Part (\d+)", second))
+    assert moved and "Part 0" in first and moved == list(range(moved[0], 20))  # side 1 holds parts up to the flow
+    assert f"Part {moved[0] - 1}" in first
+    with pytest.raises(PnpError, match="overflows its page"):
+        rules_sheets("Too long", (front, back * 3))
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paper", ("a4", "letter"))
-def test_the_rules_fit_two_sides_in_readable_text(game, paper, kits, letter):
+def test_the_rules_fit_one_side_in_readable_text(game, paper, kits, letter):
     folder = kits[game] if paper == "a4" else letter[game]
-    assert _check_pages(folder / "rules.pdf", BODY_PT) <= 2
+    assert _check_pages(folder / "rules.pdf", BODY_PT) == 1
     with pdfplumber.open(folder / "rules.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
         assert len(_figures(pdf.pages[0])) == 1, "the set-up figure is on the first side"

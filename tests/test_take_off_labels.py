@@ -7,11 +7,12 @@ import random
 
 import pdfplumber
 import pytest
+from support.pdf import plumbed
 
 from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.maps import check_map, new_map
-from pnp.games.take_off.model import load_data, load_map
+from pnp.games.take_off.model import default_map_path, load_data, load_map
 from pnp.games.take_off.placement import dot_radius
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels
@@ -143,7 +144,7 @@ def test_central_europe_is_printed_again_larger_where_the_map_is_empty(world):
     for dot in world.layout.dots:
         assert not (x - 2 < dot[0] < x + w + 2 and y - 2 < dot[1] < y + h + 2)
     x0, y0, x1, y1 = spot.zoomed
-    assert (x1 - x0, y1 - y0) == pytest.approx((w, h - 6.0)) and w == pytest.approx(28 * 3.5 * 2)
+    assert (x1 - x0, y1 - y0) == pytest.approx((w, h - 6.0)) and w == pytest.approx(26 * 3.5 * 1.8)
     named = {
         label.text
         for label in spot.text.labels
@@ -246,3 +247,32 @@ def test_two_insets_take_two_places_and_a_finding_names_its_own_inset(tmp_path):
     findings = [f.message for f in check_map(loaded) if f.path.startswith("insets")]
     assert any(m.startswith("insets[0]: the inset 'Too big' is larger") for m in findings)
     assert not any(m.startswith("insets[0]") and "'West'" in m for m in findings)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+def test_every_inset_prints_whole_on_a_tile_and_no_tile_edge_cuts_it(world, printed_kits, paper):
+    """Read back from each tile of the printed map: an inset's frame lies inside the tile's window or clear of it."""
+    sizes = {spot.inset.name: spot.place[2:] for spot in map_text(world, DATA).insets}
+    whole: dict[str, list[int]] = {name: [] for name in sizes}
+    pages = plumbed(printed_kits.pdf("take-off", "map", paper)).pages[1:]  # after the overview, the tiles
+    for number, page in enumerate(pages, 2):
+        left, top, right, bottom = page.trimbox
+        for name, (w, h) in sizes.items():
+            (frame,) = [r for r in page.rects if (r["width"], r["height"]) == pytest.approx((w * MM, h * MM), abs=0.1)]
+            inside = left <= frame["x0"] and frame["x1"] <= right and top <= frame["top"] and frame["bottom"] <= bottom
+            clear = frame["x1"] <= left or right <= frame["x0"] or frame["bottom"] <= top or bottom <= frame["top"]
+            assert inside or clear, f"{paper}: page {number}'s edge cuts the inset {name!r}"
+            if inside:
+                whole[name].append(number)
+    assert all(whole.values()), whole
+
+
+def test_map_check_warns_of_an_inset_larger_than_any_tile(tmp_path):
+    path = tmp_path / "wide-inset.yaml"
+    before = default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30")  # the inset as it was
+    path.write_text(before.replace("zoom: 1.8}", "zoom: 2}"))
+    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    assert warnings == [
+        "insets[0]: the inset 'Central Europe' is 196 x 118 mm, larger than a tile of A4 holds (191 x 250 mm): "
+        "it is cut across tiles"
+    ]

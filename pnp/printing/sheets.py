@@ -73,12 +73,7 @@ class Figure:
     height: float
 
 
-@dataclass(frozen=True)
-class ColumnBreak:
-    """Go on at the top of the next column."""
-
-
-Block = Heading | Text | Items | Table | Figure | ColumnBreak
+Block = Heading | Text | Items | Table | Figure
 
 
 @dataclass(frozen=True)
@@ -116,21 +111,43 @@ Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it foll
 
 
 def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalogue) -> tuple[Sheet, ...]:
-    """The rules, one sheet a side (two sides at most: one sheet of paper printed on both, so the file asks the
-    print dialog for double-sided printing, as card backs do); their headings from ``texts``."""
+    """The rules on one side when they fit there at their own size, else on two (one sheet of paper printed on
+    both, so the file asks the print dialog for double-sided printing, as card backs do), the first side filled
+    before the second; their headings from ``texts``.
+
+    ``sides`` is the text as the game divides it; only text that does not fit the first side goes on the second.
+    """
     if not 1 <= len(sides) <= 2:
         raise ValueError(f"a rules sheet has one or two sides, not {len(sides)}")
-    width, height = RULES_SIDE
+    blocks = sum(sides, ())
+    whole = texts("print.rules.whole.title", game=title)
+    if _fits(whole, blocks):
+        return (Sheet(texts("print.rules.whole.label"), _rules_side(whole, blocks)),)
+    first = texts("print.rules.title", game=title, number=1, total=2)
+    split = next(k for k in range(len(blocks) - 1, -1, -1) if _fits(first, blocks[:k]))
+    while split and isinstance(blocks[split - 1], Heading):  # a heading goes over with its text
+        split -= 1
     return tuple(
         Sheet(
             texts("print.rules.label", number=n),
-            text_drawing(
-                texts("print.rules.title", game=title, number=n, total=len(sides)), blocks, width, height, RULES_STYLE
-            ),
-            duplex_front=n < len(sides),
+            _rules_side(texts("print.rules.title", game=title, number=n, total=2), side),
+            duplex_front=n == 1,
         )
-        for n, blocks in enumerate(sides, 1)
+        for n, side in enumerate((blocks[:split], blocks[split:]), 1)
     )
+
+
+def _rules_side(title: str, blocks: tuple[Block, ...]) -> Drawing:
+    return text_drawing(title, blocks, *RULES_SIDE, RULES_STYLE)
+
+
+def _fits(title: str, blocks: tuple[Block, ...]) -> bool:
+    """Whether ``blocks`` fit on one rules side at the rules' own size (``text_drawing`` would set them smaller)."""
+    try:
+        _Setter(title, *RULES_SIDE, RULES_STYLE).set(blocks)
+    except _Full:
+        return False
+    return True
 
 
 def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Catalogue) -> tuple[Sheet, ...]:
@@ -290,10 +307,8 @@ class _Setter:
             self.y += self.leading(self.style.body) * 0.35
         elif isinstance(block, Table):
             self.table(block.rows)
-        elif isinstance(block, Figure):
-            self.figure(block)
         else:
-            self.next_column()
+            self.figure(block)
 
     def heading(self, text: str) -> None:
         size = self.style.heading

@@ -40,6 +40,22 @@ class Tiling:
     rows: int
     tiles: tuple[Tile, ...]
 
+    @property
+    def columns(self) -> list[tuple[float, float]]:
+        """(start, width) of each column of tiles, left to right (board mm)."""
+        return [(t.window.x, t.window.w) for t in self.tiles[: self.cols]]
+
+    @property
+    def bands(self) -> list[tuple[float, float]]:
+        """(start, height) of each row of tiles, top to bottom (board mm)."""
+        return [(t.window.y, t.window.h) for t in self.tiles[:: self.cols]]
+
+
+def uncut(start: float, size: float, spans: Sequence[tuple[float, float]]) -> bool:
+    """Whether the stretch from ``start`` lies inside or clear of each (start, size) span, crossing no span's end."""
+    end = start + size
+    return all(s <= start and end <= s + n or end <= s or s + n <= start for s, n in spans)
+
 
 def spans(length: float, window: float, overlap: float = OVERLAP) -> list[tuple[float, float]]:
     """(start, size) of each tile along one axis: the fewest windows that fit, overlapping by exactly ``overlap``."""

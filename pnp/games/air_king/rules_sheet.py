@@ -10,7 +10,7 @@ from pnp.games.air_king.mat import field_drawing
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.rules import AirKing
 from pnp.printing.parts import Sheet
-from pnp.printing.sheets import Aid, Block, ColumnBreak, Figure, Heading, Items, Text, player_aids, rules_sheets
+from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue, catalogue
 
@@ -51,7 +51,6 @@ def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
         Items(events),
         Text(t("rules.events.return", title=t("card.return.title"), text=t("data.technical_return.text"))),
         *_end(t),
-        ColumnBreak(),
         Heading(t("rules.tips.heading")),
         Items((t("rules.tips.anyone"), t("rules.tips.zones"), t("rules.tips.boxed"))),
     )

@@ -8,7 +8,7 @@ from functools import partial
 from typing import NamedTuple
 
 from pnp.games.aloft import notation
-from pnp.games.aloft.board import board_drawing
+from pnp.games.aloft.board import TOKEN, board_drawing
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Balloon, Colour, load_board, load_data
 from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
@@ -21,8 +21,6 @@ from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import PatternKind, hatch
 from pnp.texts import Catalogue, Entry, catalogue
-
-TOKEN = 20.0  # token diameter, mm
 
 
 def kit(request: KitRequest) -> Kit:
@@ -391,20 +389,20 @@ def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
 
 # -- tokens ---------------------------------------------------------------
 def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
-    r = TOKEN / 2
+    r = TOKEN / 2  # every size below is a share of it (type sizes in points per mm of radius)
     any_colour, safety_word = t("token.any"), t("token.safety")
 
     def scoring(n: int) -> Token:
         def draw(c: Canvas) -> None:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
-            c.text(r, r + 3, str(n), size=14, bold=True, anchor="middle")
+            c.text(r, r * 1.3, str(n), size=r * 1.4, bold=True, anchor="middle")
 
         return Token(f"score {n}", Face(draw, SCORING))
 
     def launch(colour: Colour) -> Token:
         def draw(c: Canvas) -> None:
-            c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-            c.text(r, r + 2.8, colour.code, size=12, bold=True, anchor="middle")
+            c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
+            c.text(r, r * 1.28, colour.code, size=r * 1.2, bold=True, anchor="middle")
 
         return Token(f"launch {colour.code}", Face(draw, colour.rgb))
 
@@ -414,12 +412,12 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
             arc = [i * share + k * share / 8 for k in range(9)]
             rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
             c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
-        c.circle(r, r, 5.5, fill="#ffffff", stroke=INK, width=0.4)
-        c.text(r, r + 1.8, any_colour, size=7, bold=True, anchor="middle")
+        c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
+        c.text(r, r * 1.18, any_colour, size=r * 0.7, bold=True, anchor="middle")
 
     def safety(c: Canvas) -> None:
-        _truck(c, r, r + 4, TOKEN * 0.7, safety=True, data=data)
-        c.text(r, r - 4, safety_word, size=6, bold=True, anchor="middle")
+        _truck(c, r, r * 1.4, TOKEN * 0.7, safety=True, data=data)
+        c.text(r, r * 0.6, safety_word, size=r * 0.6, bold=True, anchor="middle")
 
     counts = data.tokens
     launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]

@@ -14,6 +14,7 @@ from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lo
 from pnp.loader import Loaded, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.games.take_off.placement import InsetSpot
     from pnp.printing.canvas import Drawing
 
 ID = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -66,6 +67,7 @@ def _check_print(world: World, data: TakeOffData, add: Add) -> None:
                 f"insets[{i}]",
                 f"the inset {spot.inset.name!r} finds no empty place: it covers part of the map",
             )
+        _check_tiles(world, spot, f"insets[{i}]", add)
         for city, problem in spot.problems:
             add("warning", f"insets[{i}]", f"in the inset {spot.inset.name!r}, {world.name(city)}: {problem}")
     small = [(label.city, label.size, MIN_LABEL_PT, "its name") for label in placed.labels]
@@ -77,6 +79,25 @@ def _check_print(world: World, data: TakeOffData, add: Add) -> None:
                 f"cities[{city}].name",
                 f"{world.name(city)}: {what} prints at {size:g} pt, below {least:g} pt",
             )
+
+
+def _check_tiles(world: World, spot: InsetSpot, where: str, add: Add) -> None:
+    """An inset larger than one tile of a named paper: it can never print whole, whatever its place."""
+    from pnp.printing.paper import PAPERS
+    from pnp.printing.tiling import plan_tiles
+
+    _, _, width, height = spot.place
+    for paper in PAPERS:
+        tiling = plan_tiles(world.layout.width, world.layout.height, paper)
+        room = tiling.tiles[0].window
+        if width > room.w or height > room.h:
+            add(
+                "warning",
+                where,
+                f"the inset {spot.inset.name!r} is {width:.0f} x {height:.0f} mm, larger than a tile of "
+                f"{paper.upper()} holds ({room.w:.0f} x {room.h:.0f} mm): it is cut across tiles",
+            )
+            return
 
 
 def _check_frame(m: TakeOffMap, add: Add) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import accumulate
 from operator import add
@@ -36,6 +36,8 @@ from pnp.printing.labels import (
     place_labels,
     point_box_distance,
 )
+from pnp.printing.paper import PAPERS
+from pnp.printing.tiling import Tiling, plan_tiles, uncut
 
 MIN_LABEL_PT, MIN_LETTER_PT = 6.0, BADGE_PT  # the smallest names and route letters read at arm's length
 LABEL_PT = MIN_LABEL_PT
@@ -428,12 +430,16 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
 def _spots(
     world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float, ends: tuple[str, str]
 ) -> tuple[InsetSpot, ...]:
-    """Each inset at the first empty place, scanning from the top left (the emptiest place if none is empty)."""
+    """Each inset at the first empty place, scanning from the top left (the emptiest place if none is empty).
+
+    Only places that no tile's edge cuts on any named paper are looked at, when the inset is small enough
+    for one (see ``pnp map check``); else every place is.
+    """
     if not world.map.insets:
         return ()
     ink = _ink(world, labels, badges)
     rows, columns = len(ink), len(ink[0])
-    x0, y0, x1, y1 = inner(world)
+    tilings = [plan_tiles(world.layout.width, world.layout.height, paper) for paper in PAPERS]
     spots: list[InsetSpot] = []
     for inset in world.map.insets:
         total = _sums(ink)
@@ -441,31 +447,46 @@ def _spots(
         region, window = _region(world, inset), _region(zoomed, inset)
         text = _place(zoomed, jet, window=window, ends=ends)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
-        span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
-        best: InsetSpot | None = None
-        first, last = int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1  # the columns a place may start at
-        for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
-            top, bottom = total[r], total[r + span_r]
-            covers = [  # the ink under the place starting at each column of this row
-                b1 - t1 - b0 + t0
-                for b1, t1, b0, t0 in zip(
-                    bottom[first + span_c : last + span_c], top[first + span_c : last + span_c],
-                    bottom[first:last], top[first:last],
-                )
-            ]
-            least = min(covers, default=None)
-            if least is not None and (best is None or least < best.covers):
-                x, y = (first + covers.index(least) + 1) * CELL, (r + 1) * CELL
-                best = InsetSpot(inset, region, (x, y, width, height), least, zoomed, text, window)
-                if least == 0:
-                    break
-        if best is not None:
-            spots.append(best)
-            bx, by = best.place[0], best.place[1]
-            for r in range(int(by / CELL), min(rows, int((by + height) / CELL) + 1)):
-                for c in range(int(bx / CELL), min(columns, int((bx + width) / CELL) + 1)):
+        found = _scan(world, total, width, height, tilings) or _scan(world, total, width, height, [])
+        if found is not None:
+            covers, (x, y) = found
+            spots.append(InsetSpot(inset, region, (x, y, width, height), covers, zoomed, text, window))
+            for r in range(int(y / CELL), min(rows, int((y + height) / CELL) + 1)):
+                for c in range(int(x / CELL), min(columns, int((x + width) / CELL) + 1)):
                     ink[r][c] += TAKEN  # a later inset keeps off this one
     return tuple(spots)
+
+
+EDGE_CLEAR = 1.0  # mm an inset keeps from a tile's edge: its frame line and the tile's
+
+
+def _scan(
+    world: World, total: list[list[int]], width: float, height: float, tilings: Sequence[Tiling]
+) -> tuple[int, tuple[float, float]] | None:
+    """The least ink under a ``width`` x ``height`` place and the first place with it (top-left corner, mm).
+
+    Only places that no tile's edge of ``tilings`` runs through count; None when there is no such place.
+    """
+    x0, y0, x1, y1 = inner(world)
+    span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
+
+    def whole(start: float, size: float, spans: Callable[[Tiling], list[tuple[float, float]]]) -> bool:
+        return all(uncut(start - EDGE_CLEAR, size + 2 * EDGE_CLEAR, spans(t)) for t in tilings)
+
+    first, last = int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1  # the columns a place may start at
+    starts = [c for c in range(first, last) if whole((c + 1) * CELL, width, lambda t: t.columns)]
+    best: tuple[int, tuple[float, float]] | None = None
+    for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
+        if not starts or not whole((r + 1) * CELL, height, lambda t: t.bands):
+            continue
+        top, bottom = total[r], total[r + span_r]
+        covers = [bottom[c + span_c] - top[c + span_c] - bottom[c] + top[c] for c in starts]  # the ink under each
+        least = min(covers)
+        if best is None or least < best[0]:
+            best = least, ((starts[covers.index(least)] + 1) * CELL, (r + 1) * CELL)
+            if least == 0:
+                break
+    return best
 
 
 TAKEN = 10_000  # the ink an inset counts for: more than any stretch of map, so insets never overlap

@@ -1,0 +1,99 @@
+"""How much of each printed page is left blank, read back from every kit's PDFs on A4 and Letter.
+
+A page's content area (inside the margins, above the footer) is cut into 4 mm squares; a square is used when
+any glyph, path or image printed on the page covers part of it (a card's face, bleed included, a board, a
+line of text). A board's tile is used wherever its window (the TrimBox) reaches: the board fills it. At most
+15 % of a page may stay unused, except on the pages listed in ``ALLOWED``, each for the reason given there.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support.pdf import plumbed, read
+
+from pnp.games import REGISTRY
+from pnp.printing.paper import FOOTER_BAND, MARGIN
+from pnp.printing.plan import PlannedDocument, plan_document
+from pnp.printing.render import PrintSettings
+
+MM = 72 / 25.4
+CELL = 4.0  # mm
+MOST_UNUSED = 0.15
+
+# (game or "*", document, which pages: "all", "first" or "short sheet") and why that page may stay emptier
+ALLOWED = {
+    ("*", "calibration", "all"): "rulers and a test pattern to measure the print by, alone on purpose",
+    ("*", "board", "first"): "the overview: the whole board scaled to one page keeps its proportions",
+    ("*", "field-mat", "first"): "the overview: the whole board scaled to one page keeps its proportions",
+    ("*", "map", "all"): "the overview as above; the tiles print the map at its own scale (its jet spaces fit the "
+    "jets), 2 rows of 250 mm on A4's 283: 16 % of the page (13 % on Letter)",
+    ("*", "cards", "short sheet"): "a deck's last sheet holds what is left of the deck (front and back)",
+    ("*", "rules", "all"): "the rules on one side, as long as their text: the rest of the side is margin",
+    ("take-off", "jets-and-dice", "all"): "the jets (sized by the map's jet spaces) and two die nets are all "
+    "of Take Off's small parts: a third of a page, and the aids fill a page of their own",
+    ("hauling-astronauts", "player-aids", "all"): "a game for two: two aids are all there is to print",
+    ("hauling-astronauts", "game", "all"): "board and pieces laid out from the data's sizes, one sheet for "
+    "A4 and Letter alike",
+}
+
+
+def unused_share(path, index: int) -> float:
+    """The share of page ``index``'s content area that nothing printed covers."""
+    page = plumbed(path).pages[index]
+    left, top = MARGIN * MM, MARGIN * MM
+    columns = int((page.width - 2 * MARGIN * MM) / (CELL * MM))
+    rows = int((page.height - (2 * MARGIN + FOOTER_BAND) * MM) / (CELL * MM))
+    used = [bytearray(columns) for _ in range(rows)]
+
+    def square(points: float, origin: float) -> int:
+        return int((points - origin) / (CELL * MM))
+
+    for thing in (*page.chars, *page.rects, *page.curves, *page.lines, *page.images):
+        first, last = max(square(thing["x0"], left), 0), min(square(thing["x1"], left) + 1, columns)
+        for row in used[max(square(thing["top"], top), 0) : square(thing["bottom"], top) + 1]:
+            row[first:last] = b"\1" * max(last - first, 0)
+    return 1 - sum(map(sum, used)) / (columns * rows)
+
+
+def tile_unused_share(path, index: int) -> float:
+    """The share of a tile page's content area outside the tile's window (its TrimBox)."""
+    page = read(path).pages[index]
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    content = (width - 2 * MARGIN * MM) * (height - (2 * MARGIN + FOOTER_BAND) * MM)
+    return 1 - float(page.trimbox.width) * float(page.trimbox.height) / content
+
+
+def allowed(game: str, document: str, index: int, planned: PlannedDocument) -> str | None:
+    """Why page ``index`` of a planned document may stay emptier, or None."""
+    front = index - index % 2 if planned.duplex else index  # a back counts as its front does
+    held = [sum(page.components.values()) for page in planned.pages]
+    for (who, name, which), reason in ALLOWED.items():
+        if who not in ("*", game) or name != document:
+            continue
+        if which == "all" or (which == "first" and index == 0) or (which == "short sheet" and held[front] < max(held)):
+            return reason
+    return None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_no_page_leaves_more_than_15_percent_unused_but_the_listed_ones(game, paper, printed_kits):
+    kit = printed_kits.kit(game)
+    found = []
+    for document in kit.documents:
+        planned = plan_document(kit, document, PrintSettings(paper=paper))
+        path = printed_kits.pdf(game, document.name, paper)
+        for index, page in enumerate(planned.pages):
+            if allowed(game, document.name, index, planned):
+                continue
+            share = tile_unused_share(path, index) if page.tile else unused_share(path, index)
+            if share > MOST_UNUSED:
+                found.append(f"{document.name} page {index + 1}: {share:.0%} unused")
+    assert found == []
+
+
+def test_the_measure_sees_a_page_mostly_blank(printed_kits):
+    """The calibration page is mostly blank, the token sheet and a board tile full: the measure tells them apart."""
+    assert unused_share(printed_kits.pdf("aloft", "calibration"), 0) > 0.5
+    assert unused_share(printed_kits.pdf("aloft", "tokens"), 0) < MOST_UNUSED
+    assert tile_unused_share(printed_kits.pdf("aloft", "board"), 1) < MOST_UNUSED
