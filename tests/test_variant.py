@@ -310,14 +310,45 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
     (tmp_path / "art").mkdir()
     write(tmp_path, "Titles.ttf", "\x00\x01\x00\x00 a font's tables would follow")
     (tmp_path / "art" / "storm.png").write_bytes(b"\x89PNG\r\n\x1a\n")
-    text = "game: air-king\nlanguage: fr\ntexts: {storm.title: Orage}\nfonts: {titles: Titles.ttf}\n"
-    write(tmp_path, "fr.yaml", text + "art: {storm: art/storm.png}\n")
+    text = "game: air-king\nlanguage: fr\ntexts: {data.event.storm.title: Orage}\nfonts: {titles: Titles.ttf}\n"
+    write(tmp_path, "fr.yaml", text + "art: {'event:storm': art/storm.png}\n")
     request = with_variant(KitRequest(seed=3), read_variant(tmp_path / "fr.yaml"))
     assert request.seed == 3 and request.variant_path == tmp_path / "fr.yaml"
-    assert request.language == "fr" and request.texts == {"storm.title": "Orage"}
+    assert request.language == "fr" and request.texts == {"data.event.storm.title": "Orage"}
     assert request.fonts == {"titles": tmp_path / "Titles.ttf"}
-    assert request.art == {"storm": tmp_path / "art" / "storm.png"}
+    assert request.art == {"event:storm": tmp_path / "art" / "storm.png"}
     assert KitRequest().fonts == {} and KitRequest().language is None
+
+
+@pytest.mark.parametrize(
+    "sections, line",
+    [
+        ("texts: {card.goal.titel: 'Ziel {number}'}", "v.yaml:2:8: error: texts.card.goal.titel: no such text: "
+         "did you mean 'card.goal.title'?"),
+        ("texts: {card.goal.title: 'Ziel'}", "v.yaml:2:8: error: texts.card.goal.title: keep {number}"),
+        ("art: {'event:strom': x.png}", "v.yaml:2:6: error: art.event:strom: no such art box: did you mean "
+         "'event:storm'? (known: event:extra, event:diagonal, event:storm, event:clear, event:hold, event:pass, "
+         "event:return, field-mat)"),
+        ("language: de", "v.yaml:2:11: error: language: pnp ships no 'de' for Air King (its languages: en, fr): "
+         "give the texts in it under 'texts'"),
+    ],
+)
+def test_a_variants_texts_art_and_language_are_checked_against_the_game(cli, tmp_path, sections, line):
+    write(tmp_path, "v.yaml", f"game: air-king\n{sections}\n")
+    code, out, err = cli("variant", "check", "v.yaml")
+    assert code == 1 and err.strip() == line, (out, err)
+
+
+def test_a_variant_in_a_language_pnp_does_not_ship_prints_its_texts_over_english(cli, tmp_path):
+    write(tmp_path, "v.yaml", "game: air-king\nlanguage: de\ntexts: {card.goal.title: 'Ziel {number}'}\n")
+    code, out, _ = cli("variant", "check", "v.yaml")
+    assert code == 0 and "warning: language: pnp ships no 'de' for this game" in out
+    code, _, err = cli("build", "air-king", "--variant", "v.yaml", "-o", "out")
+    assert code == 0, err
+    with pdfplumber.open("out/air-king/cards.pdf") as pdf:
+        text = "".join("".join(page.extract_text().split()) for page in pdf.pages)  # cards lie either way
+    assert {"Ziel1", "1leiZ"} & {text[i : i + 5] for i in range(len(text))}
+    assert "Goal1" not in text and "1laoG" not in text and ("Extramove" in text or "evomartxE" in text)
 
 
 def test_a_night_starts_a_game_on_a_variant_of_its_folder_and_its_rematch_keeps_it(tmp_path):

@@ -152,7 +152,7 @@ def kit_request(
 
     ``knobs`` are generator settings by name (None: not given), each one the game's maps let a build set;
     ``language`` is a shipped translation's code (None: English, or the variant's language), which every game
-    named must have; ``variant_file`` is checked as ``pnp variant check`` checks it.
+    named must have; ``variant_file`` is checked as ``pnp variant check`` checks it (its language too).
     """
     from pnp import games
     from pnp.games.spec import KitRequest
@@ -170,13 +170,11 @@ def kit_request(
     if players is not None:
         _check_players(specs[0], players)
     _check_knobs(specs[0], given, map_file)
-    request = KitRequest(map_path=map_file, seed=seed, players=players, knobs=given, language=language)
-    if variant_file is not None:
-        request = _with_variant(request, variant_file, specs[0].name)
     for spec in specs:
-        if request.language is not None:
-            check_language(spec.name, spec.title, request.language)
-    return specs, request
+        if language is not None:
+            check_language(spec.name, spec.title, language)
+    request = KitRequest(map_path=map_file, seed=seed, players=players, knobs=given, language=language)
+    return specs, request if variant_file is None else _with_variant(request, variant_file, specs[0].name)
 
 
 def _with_variant(request: KitRequest, variant_file: Path, game: str) -> KitRequest:

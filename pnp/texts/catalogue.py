@@ -47,17 +47,17 @@ def placeholders(text: str) -> set[str]:
 def check(texts: Mapping[str, object], english: Mapping[str, Entry], where: str) -> list[str]:
     """One line per error in ``texts`` (a translation or a variant's overrides read from ``where``): a key the
     catalogue lacks, an entry that is not text, or one that drops or adds a placeholder."""
-    errors = []
-    for key, text in texts.items():
-        if key not in english:
-            errors.append(f"{where}: {key}: no such text{did_you_mean(key, english)}")
-        elif not isinstance(text, str):
-            errors.append(f"{where}: {key}: must be text")
-        else:
-            wanted, found = placeholders(english[key].text), placeholders(text)
-            if wanted != found:
-                errors.append(f"{where}: {key}: {_placeholder_change(wanted, found)}")
-    return errors
+    return [f"{where}: {key}: {wrong}" for key, text in texts.items() if (wrong := problem(key, text, english))]
+
+
+def problem(key: str, text: object, english: Mapping[str, Entry]) -> str | None:
+    """What is wrong with ``text`` as the entry ``key`` of a catalogue whose English is ``english``, if anything."""
+    if key not in english:
+        return f"no such text{did_you_mean(key, english)}"
+    if not isinstance(text, str):
+        return "must be text"
+    wanted, found = placeholders(english[key].text), placeholders(text)
+    return _placeholder_change(wanted, found) if wanted != found else None
 
 
 def _placeholder_change(wanted: set[str], found: set[str]) -> str:

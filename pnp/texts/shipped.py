@@ -49,12 +49,15 @@ def catalogue(
 ) -> Catalogue:
     """``game``'s catalogue in ``language`` (None: English), with ``texts`` (a variant's) over it.
 
+    A language pnp ships for ``game`` is the base the texts go over; another one is refused unless ``texts``
+    are given: they are then in that language, over English for the entries they leave out.
     ``data``: the entries the kit read from its data (default: the built-in data's)."""
     code = language or ENGLISH
-    check_language(game, game, code)
+    if not texts:
+        check_language(game, game, code)
     entries = english(game, data)
     chosen = {key: entry.text for key, entry in entries.items()}
-    if code != ENGLISH:
+    if code != ENGLISH and code in languages(game):
         chosen.update(_translation(TOOLKIT, code))
         chosen.update(_translation(game, code))
     overrides = dict(texts or {})

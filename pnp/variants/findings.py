@@ -11,6 +11,7 @@ from pnp.files import read_text
 from pnp.games.spec import Finding, raise_first_error
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
+from pnp.texts import languages
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game
 from pnp.variants.support import data_file
@@ -34,6 +35,9 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
+    if variant.language is not None and variant.language not in languages(name):
+        english = f"pnp ships no {variant.language!r} for this game: what 'texts' leaves out prints in English"
+        found.append(Finding("warning", variant.source.where("language"), f"language: {english}", "language"))
     return name, found
 
 

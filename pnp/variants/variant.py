@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, cast, get_args, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Loaded, Source, load_text, pattern, peek, read_yaml_text
+from pnp.loader import Loaded, Source, did_you_mean, load_text, pattern, peek, read_yaml_text
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.support import DataFile, data_file
 
@@ -121,11 +122,13 @@ def load_variant(path: Path, game: str) -> Variant:
     support = data_file(game)
     loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
     value, source = loaded.value, loaded.source
-    _check_texts(value.texts, source)
+    _check_texts(value.texts, source, game)
+    _check_language(value.language, bool(value.texts), source, game)
     folder = path.parent
     fonts = {
         role: _file(source, folder, f"fonts.{role}", f, FONT_KINDS, MAX_FONT_BYTES) for role, f in value.fonts.items()
     }
+    _check_art_keys(value.art, source, game)
     art = {key: _file(source, folder, f"art.{key}", f, ART_KINDS, MAX_ART_BYTES) for key, f in value.art.items()}
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
     data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
@@ -180,13 +183,50 @@ def _refuse_other_game(text: str, shown: str, game: str) -> None:
         raise DataError(named[1], "game", f"this is a variant for {quote(named[0])}, not {game}")
 
 
-def _check_texts(texts: Mapping[str, str], source: Source) -> None:
+def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
+    """Refuse more texts than allowed, a text too long, and one the game's catalogue would refuse."""
+    from pnp.texts import english
+    from pnp.texts.catalogue import problem
+
     if len(texts) > MAX_TEXTS:
         raise source.error("texts", f"{len(texts)} texts, more than {MAX_TEXTS}, the most a variant may hold")
+    entries = english(game)
     for key, text in texts.items():
         if len(text) > MAX_TEXT_CHARS:
             too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
             raise source.error(f"texts.{key}", too_long)
+        wrong = problem(key, text, entries)
+        if wrong:
+            raise source.error(f"texts.{key}", wrong)
+
+
+def _check_language(language: str | None, has_texts: bool, source: Source, game: str) -> None:
+    """Refuse a language pnp does not ship for ``game`` when the variant gives no texts in it."""
+    from pnp import games
+    from pnp.texts import languages
+
+    if language is not None and language not in languages(game) and not has_texts:
+        title, shipped = games.get(game).title, ", ".join(languages(game))
+        why = f"pnp ships no {language!r} for {title} (its languages: {shipped}): give the texts in it under 'texts'"
+        raise source.error("language", why)
+
+
+def _check_art_keys(art: Mapping[str, str], source: Source, game: str) -> None:
+    """Refuse a picture for an art box the game's kit does not have."""
+    keys = art_keys(game)
+    for key in art:
+        if key not in keys:
+            known = ", ".join(keys) or "none"
+            raise source.error(f"art.{key}", f"no such art box{did_you_mean(key, keys)} (known: {known})")
+
+
+def art_keys(game: str) -> dict[str, str]:
+    """The art boxes of ``game``'s kit (key -> what the box is): ``ART_KEYS`` in the module of its kit hook."""
+    from pnp import games
+    from pnp.games.spec import Lazy
+
+    module = importlib.import_module(cast(Lazy, games.get(game).kit).module)
+    return dict(getattr(module, "ART_KEYS", {}))
 
 
 def _file(
