@@ -190,6 +190,21 @@ def test_a_new_variant_passes_its_check_and_its_json_schema(cli, game):
         assert all(re.search(rf"^{key}:", text, re.MULTILINE) for key in fields)
 
 
+@pytest.mark.parametrize("game", REGISTRY)
+def test_a_new_variant_lists_every_printed_text_ready_to_uncomment(cli, game):
+    """The commented 'texts:' block holds every catalogue entry in English; uncommented, it passes the check."""
+    from pnp.texts import english
+
+    assert cli("variant", "new", game, "-o", "v.yaml")[0] == 0
+    text = Path("v.yaml").read_text(encoding="utf-8")
+    block = text.split("\n# texts:\n", 1)[1].split("\n# fonts:", 1)[0]
+    listed = [line.removeprefix("#") for line in block.splitlines() if line.startswith("#   ")]
+    assert {yaml.safe_load(line).popitem()[0] for line in listed} == set(english(game))
+    Path("texts.yaml").write_text(f"game: {game}\ntexts:\n" + "\n".join(listed) + "\n", encoding="utf-8")
+    code, out, err = cli("variant", "check", "texts.yaml")
+    assert code == 0 and "a valid" in out, err
+
+
 def test_a_schema_refuses_what_the_check_refuses(cli):
     schema = json.loads(cli("variant", "schema", "air-king")[1])
     with pytest.raises(Exception, match="20"):

@@ -15,7 +15,6 @@ from pnp.variants.variant import DECK_DOC, Sections
 
 _NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 MAX_LINE = 118
-_SHARED_EXAMPLES = {"language": "fr", "texts": "{}", "fonts": "{titles: my-titles.ttf}", "art": "{}"}
 
 
 def schema_name(game: str) -> str:
@@ -36,8 +35,7 @@ def new_variant(game: str, title: str) -> str:
         "",
     ]
     for f in dataclasses.fields(Sections):
-        example = f"# {f.name}: {_SHARED_EXAMPLES[f.name]}"
-        lines += [*_comment(f.name, get_type_hints(Sections)[f.name], f.metadata), example]
+        lines += [*_comment(f.name, get_type_hints(Sections)[f.name], f.metadata), *_shared_example(f.name, game)]
     if support is None:
         lines += ["", f"# {title} has no component data file: a variant changes only the sections above."]
         return "\n".join(lines) + "\n"
@@ -53,6 +51,32 @@ def new_variant(game: str, title: str) -> str:
         lines += ["", *_comment(f.name, hints[f.name], f.metadata, fixed)]
         lines.append(_yaml(f.name, _plain(getattr(builtin, f.name))))
     return "\n".join(lines) + "\n"
+
+
+def _shared_example(name: str, game: str) -> list[str]:
+    """Commented lines showing what a shared section takes for ``game``: its languages, every text it prints
+    with its English and where it is printed, its font roles, its art boxes."""
+    from pnp.printing.fonts import ROLES
+    from pnp.texts import english, languages
+    from pnp.variants.variant import art_keys
+
+    if name == "language":
+        shipped = ", ".join(languages(game))
+        return [f"#   shipped for this game: {shipped}; another language needs its texts below", "# language: fr"]
+    if name == "texts":
+        entries = english(game)
+        return ["# texts:", *(f"#   {key}: {_quoted(e.text)}  # {e.about}" for key, e in entries.items())]
+    if name == "fonts":
+        return [f"#   roles: {', '.join(ROLES)}", "# fonts: {titles: my-titles.ttf}"]
+    boxes = art_keys(game)
+    if not boxes:
+        return ["#   this game has no art boxes"]
+    return ["# art:", *(f"#   {key!r}: my-picture.png  # {about}" for key, about in boxes.items())]
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a one-line YAML scalar."""
+    return yaml.safe_dump(text, allow_unicode=True, width=10**6).removesuffix("\n...\n").strip()
 
 
 def _yaml(key: str, value: Any) -> str:
