@@ -8,13 +8,13 @@ from typing import Annotated, Any
 
 import typer
 
-from pnp.cli.output import emit_json, report, say
+from pnp.cli.findings import show_findings
+from pnp.cli.output import say
 from pnp.errors import DataError, PnpError
 from pnp.files import write_atomic
 from pnp.games.spec import Finding, GameSpec, MapSupport, raise_first_error
 from pnp.loader import Loaded
 
-MAX_FINDINGS = 50  # findings printed by `map check`; the rest are counted
 
 app = typer.Typer(
     help=(
@@ -79,27 +79,8 @@ def check(
     except DataError as exc:  # the file cannot be read as a map at all: that is its one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         findings = [Finding("error", exc.where, message, exc.path)]
-    errors = [f for f in findings if f.level == "error"]
-    shown, more = findings[:MAX_FINDINGS], max(0, len(findings) - MAX_FINDINGS)
-    if as_json:
-        emit_json(
-            {
-                "file": str(map_file),
-                "game": spec.name if spec else game,
-                "ok": not errors,
-                "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in shown],
-                "more": more,
-            }
-        )
-    else:
-        for finding in shown:
-            (report if finding.level == "error" else say)(str(finding))
-        if more:
-            (report if errors else say)(f"... and {more} more")
-        if spec and not errors:
-            say(f"{map_file}: a valid {spec.title} map ({len(findings)} warning{'' if len(findings) == 1 else 's'})")
-    if errors:
-        raise typer.Exit(1)
+    valid = f"a valid {spec.title} map" if spec else "a map"
+    show_findings(map_file, spec.name if spec else game, findings, as_json, valid)
 
 
 @app.command()

@@ -8,11 +8,11 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.output import emit_json, report, say
+from pnp.cli.findings import show_findings
+from pnp.cli.output import say
 from pnp.errors import PnpError
 from pnp.files import write_atomic
 
-MAX_FINDINGS = 50  # findings printed by `variant check`; the rest are counted
 GameOpt = Annotated[str | None, typer.Option(help="The game, if the file has no 'game:' key.")]
 
 app = typer.Typer(
@@ -57,32 +57,11 @@ def check(
     """
     from pnp.variants.findings import check_variant
 
-    name, findings = check_variant(variant_file, game)
-    errors = [f for f in findings if f.level == "error"]
-    shown, more = findings[:MAX_FINDINGS], max(0, len(findings) - MAX_FINDINGS)
-    if as_json:
-        emit_json(
-            {
-                "file": str(variant_file),
-                "game": name,
-                "ok": not errors,
-                "findings": [{"level": f.level, "where": f.where, "message": f.message} for f in shown],
-                "more": more,
-            }
-        )
-    else:
-        for finding in shown:
-            (report if finding.level == "error" else say)(str(finding))
-        if more:
-            (report if errors else say)(f"... and {more} more")
-        if name and not errors:
-            from pnp import games
+    from pnp import games
 
-            count = len(findings)
-            title = games.get(name).title
-            say(f"{variant_file}: a valid {title} variant ({count} warning{'' if count == 1 else 's'})")
-    if errors:
-        raise typer.Exit(1)
+    name, findings = check_variant(variant_file, game)
+    valid = f"a valid {games.get(name).title} variant" if name else "a variant"
+    show_findings(variant_file, name, findings, as_json, valid)
 
 
 @app.command()
