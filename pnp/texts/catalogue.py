@@ -44,6 +44,12 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+def changed(data: Mapping[str, Entry], built_in: Mapping[str, Entry]) -> dict[str, str]:
+    """The texts a variant's data (``data``) changed from the built-in data's: the designer's own words, which a
+    shipped translation of the built-in ones must not replace."""
+    return {key: entry.text for key, entry in data.items() if key not in built_in or built_in[key].text != entry.text}
+
+
 def check(texts: Mapping[str, object], english: Mapping[str, Entry], where: str) -> list[str]:
     """One line per error in ``texts`` (a translation or a variant's overrides read from ``where``): a key the
     catalogue lacks, an entry that is not text, or one that drops or adds a placeholder."""
