@@ -11,7 +11,7 @@ from typing import cast
 import yaml
 
 from pnp.errors import PnpError
-from pnp.texts.catalogue import Catalogue, Entry, check
+from pnp.texts.catalogue import Catalogue, Entry, changed, check
 
 FOLDER = Path(__file__).resolve().parent / "catalogues"
 ENGLISH = "en"
@@ -49,8 +49,9 @@ def catalogue(
 ) -> Catalogue:
     """``game``'s catalogue in ``language`` (None: English), with ``texts`` (a variant's) over it.
 
-    A language pnp ships for ``game`` is the base the texts go over; another one is refused unless ``texts``
-    are given: they are then in that language, over English for the entries they leave out.
+    A language pnp ships for ``game`` is the base the texts go over, except where a variant's data has its own
+    words (a card title it renamed); another language is refused unless ``texts`` are given: they are then in
+    that language, over English for the entries they leave out.
     ``data``: the entries the kit read from its data (default: the built-in data's)."""
     code = language or ENGLISH
     if not texts:
@@ -58,8 +59,9 @@ def catalogue(
     entries = english(game, data)
     chosen = {key: entry.text for key, entry in entries.items()}
     if code != ENGLISH and code in languages(game):
-        chosen.update(_translation(TOOLKIT, code))
-        chosen.update(_translation(game, code))
+        own = changed(data, _data_texts(game)) if data is not None else {}  # a variant's own words stay
+        translated = {**_translation(TOOLKIT, code), **_translation(game, code)}
+        chosen.update({key: text for key, text in translated.items() if key not in own})
     overrides = dict(texts or {})
     errors = check(overrides, entries, "texts")
     if errors:

@@ -13,7 +13,6 @@ from pnp.games.spec import KitRequest
 from pnp.printing import art, fonts
 from pnp.printing.parts import Board, Kit, KitDocument
 from pnp.texts import Entry, catalogue
-from pnp.texts.catalogue import changed
 
 ART_KEYS = {**CARD_ART, "field-mat": "the field mat's backdrop: the whole mat, behind the field"}
 
@@ -24,8 +23,7 @@ def kit(request: KitRequest) -> Kit:
     from pnp.games.air_king.maps import card_fits, checked_field
 
     data = load_data(request.variant_path).value
-    entries = data_texts(data)
-    t = catalogue("air-king", request.language, {**changed(entries, data_texts()), **request.texts}, entries)
+    t = catalogue("air-king", request.language, request.texts, data_texts(data))
     digest = load_field(request.map_path).source.digest
     field = checked_field(request.map_path)
     card_fits(request.map_path, data.card)
