@@ -211,6 +211,8 @@ class Locators:
             segments = [(x, top, x, bottom) for x in (left + c * layout.cell for c in range(1, layout.columns()))]
             segments += [(left, y, right, y) for y in (top + r * layout.cell for r in range(1, layout.rows()))]
             for ax, ay, bx, by in segments:
+                if max(ax, bx) + shift < window[0] or min(ax, bx) + shift > window[2] or max(ay, by) < window[1] or min(ay, by) > window[3]:
+                    continue  # wholly to one side of the window: most lines, settled without clipping
                 cut = clip_segment((ax + shift, ay, bx + shift, by), window)
                 if cut is not None and (cut[0], cut[1]) != (cut[2], cut[3]):
                     found.append(((cut[0], cut[1]), (cut[2], cut[3])))
@@ -238,7 +240,7 @@ def _circle(x: float, y: float, radius: float, turn: int) -> list[PathOp]:
 
 def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
     """Points to ROUNDING decimals: a kept picture reads back as it was made, so every run prints the same."""
-    return tuple((round(x, ROUNDING), round(y, ROUNDING)) for x, y in points)
+    return tuple([(round(x, ROUNDING), round(y, ROUNDING)) for x, y in points])
 
 
 def _encode(pictures: dict[tuple[int, int], Picture]) -> list[Any]:
