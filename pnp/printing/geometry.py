@@ -25,23 +25,21 @@ def clip_polygon(points: Sequence[Point], box: Box) -> list[Point]:
 
 
 def _clip_side(points: list[Point], axis: int, limit: float, keep_below: bool) -> list[Point]:
-    """The polygon cut by the line ``point[axis] == limit``, keeping the side below it or above it."""
+    """The polygon cut by the line ``point[axis] == limit``, keeping the side below it or above it.
 
-    def inside(p: Point) -> bool:
-        return p[axis] <= limit if keep_below else p[axis] >= limit
-
-    def crossing(a: Point, b: Point) -> Point:
-        t = (limit - a[axis]) / (b[axis] - a[axis])
-        other = a[1 - axis] + t * (b[1 - axis] - a[1 - axis])
-        return (limit, other) if axis == 0 else (other, limit)
-
+    Which points are kept is settled for all of them first; a crossing is worked out only where that
+    changes (a shoreline has thousands of points and crosses a side a few times).
+    """
+    values = [p[axis] for p in points]
+    kept = [v <= limit for v in values] if keep_below else [v >= limit for v in values]
+    other = 1 - axis
     result: list[Point] = []
-    previous = points[-1]
-    was_in = inside(previous)
-    for point in points:
-        is_in = inside(point)
+    previous, was_in = points[-1], kept[-1]
+    for point, is_in in zip(points, kept):
         if is_in != was_in:
-            result.append(crossing(previous, point))
+            t = (limit - previous[axis]) / (point[axis] - previous[axis])
+            across = previous[other] + t * (point[other] - previous[other])
+            result.append((limit, across) if axis == 0 else (across, limit))
         if is_in:
             result.append(point)
         previous, was_in = point, is_in

