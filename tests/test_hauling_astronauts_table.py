@@ -86,7 +86,7 @@ def test_a_move_reads_on_a_button_with_printed_names_and_dice_faces(move, label)
 
 def test_a_secret_transport_reads_as_its_printed_piece():
     assert GAME.label(Secret("t1", "C")) == "Heron, 13 – 14, pays 4"
-    assert GAME.label(Reveal("t2")) == "reveal the departing transport (t2)"
+    assert GAME.label(Reveal("t2")) == "reveal your transport for the second strip: it departs"
     assert GAME.label(Secret("goal", "7")) is None  # not one of ours: the referee shows the notation
 
 

@@ -142,9 +142,8 @@ def until(current: session.Session, found: Found, rng: random.Random, limit: int
 
 
 def group_of(b: dict[str, Any]) -> tuple[str, str]:
-    """The group the page lists ``b`` in: its kind and verb (a secret: its slot)."""
-    words = b["move"].split()
-    return b["kind"], f"your {words[1]}" if b["kind"] == "secret" and len(words) > 2 else b["verb"]
+    """The group the page lists ``b`` in: its kind and verb (a secret: its slot, in words)."""
+    return b["kind"], f"your {b['secret']}" if b["kind"] == "secret" else b["verb"]
 
 
 def picked(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
