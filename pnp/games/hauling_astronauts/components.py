@@ -257,7 +257,7 @@ def _loading_dock(
                     size=PRINT_PT,
                     anchor="middle",
                     fill=INK,
-                    rotate=-90,
+                    rotate=0 if screen else -90,  # a screen keeps every text upright, for either seat
                 )
         label_x, label_y = (x + 1.7, y + 1.5) if player == 0 else (x, y + 2.7)
         c.text(label_x, label_y, name, size=PRINT_PT, bold=True, anchor="middle", fill="#ffffff")
