@@ -212,7 +212,8 @@ def test_the_picture_keeps_face_down_transports_face_down_for_every_viewer():
     for viewer in (None, "ann", "bob"):
         shown = texts(drawing_to_screen_svg(picture(state, viewer)))
         assert not set(NAMES.values()) & set(shown)
-        assert shown.count("t1") == 2 and shown.count("t3") == 2  # each face-down piece by its slot
+        assert shown.count("1st") == 2 and shown.count("3rd") == 2  # each face-down piece by the strip sealed for
+        assert not {"t1", "t2", "t3"} & set(shown)  # never by the slot the record writes
     assert "To move: bob (roll, then place / move / swap)" in shown
 
 

@@ -32,8 +32,10 @@ from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret
 
 _EFFECT = {"gold": "doubles", "red": "halves"}
-# Each hidden transport's slot as players name it: by the strip it starts on (row 1 or column a for the first).
+# Each hidden transport's slot as players name it: by the strip it starts on (row 1 or column a for the first),
+# and as a face-down piece is marked in the picture.
 SLOT_WORDS = {slot: f"transport for the {nth} strip" for slot, nth in zip(SLOTS, ("first", "second", "third"))}
+SLOT_TAGS = dict(zip(SLOTS, ("1st", "2nd", "3rd")))
 
 
 def die_words(die: int) -> str:
