@@ -207,7 +207,7 @@ def test_show_and_replay_give_json_without_other_players_secrets(cli):
         "notes": [],
     }
     assert (
-        shown["text"] + f"\nyour colours: {shown['private']['colours']}\n"
+        shown["text"] + f"\nyour colour cards: {shown['private']['colour cards']}\n"
         == cli("ref", "show", "g.pnp", "--as", "bob")[1]
     )
     assert shown["score"] == json.loads(cli("ref", "score", "g.pnp", "--json")[1])
@@ -294,13 +294,13 @@ def test_show_as_a_player_gives_their_secrets_labelled_and_what_only_they_see(cl
     state = type(session.load(Path("g.pnp")).state)
     monkeypatch.setattr(state, "private", lambda self, player: {"hand": f"{player}'s cards"})
     code, out, _ = cli("ref", "show", "g.pnp", "--as", "ann")
-    assert code == 0 and out.endswith("your colours: B,G (blue and green)\nyour hand: ann's cards\n")  # not twice
+    assert code == 0 and out.endswith("your colour cards: B,G (blue and green)\nyour hand: ann's cards\n")  # not twice
     assert cli("ref", "show", "g.pnp", "--as", "bob")[1].endswith(
-        "your colours: R,W (red and white)\nyour hand: bob's cards\n"
+        "your colour cards: R,W (red and white)\nyour hand: bob's cards\n"
     )
     shown = json.loads(cli("ref", "show", "g.pnp", "--as", "ann", "--json")[1])
     assert shown["secrets"] == {"colours": "B,G"}  # the value as entered, for programs
-    assert shown["private"] == {"colours": "B,G (blue and green)", "hand": "ann's cards"}
+    assert shown["private"] == {"colour cards": "B,G (blue and green)", "hand": "ann's cards"}
     spectator = json.loads(cli("ref", "show", "g.pnp", "--json")[1])
     assert spectator["secrets"] == {} and spectator["private"] == {} and spectator["stage"] == "play"
     assert "your" not in cli("ref", "show", "g.pnp")[1]

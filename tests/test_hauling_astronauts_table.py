@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 
 import pytest
 from conftest import random_game
 from test_hauling_astronauts_rules import GAME, full_grid, play, started
+from support.svg import IDENTITY, Matrix, parse_transform, times
 from test_screen_pictures import check_apart, check_legend, check_screen, check_sizes
 
 from pnp.errors import NotationError, PnpError
@@ -86,7 +89,7 @@ def test_a_move_reads_on_a_button_with_printed_names_and_dice_faces(move, label)
 
 def test_a_secret_transport_reads_as_its_printed_piece():
     assert GAME.label(Secret("t1", "C")) == "Heron, 13 – 14, pays 4"
-    assert GAME.label(Reveal("t2")) == "reveal the departing transport (t2)"
+    assert GAME.label(Reveal("t2")) == "reveal your transport for the second strip: it departs"
     assert GAME.label(Secret("goal", "7")) is None  # not one of ours: the referee shows the notation
 
 
@@ -181,12 +184,36 @@ def test_the_picture_reads_on_a_screen_with_every_option(options):
             check_legend(root)
 
 
+def turned_texts(svg: str) -> Iterator[tuple[str, float]]:
+    """Each text of ``svg`` with the angle, in degrees, that the transforms above it (its own included) turn it by."""
+
+    def walk(element: ET.Element, matrix: Matrix) -> Iterator[tuple[str, float]]:
+        matrix = times(matrix, parse_transform(element.get("transform")))
+        if element.tag == f"{SVG}text":
+            yield "".join(element.itertext()), math.degrees(math.atan2(matrix[1], matrix[0]))
+        for child in element:
+            yield from walk(child, matrix)
+
+    yield from walk(ET.fromstring(svg), IDENTITY)
+
+
+@pytest.mark.parametrize("options", [{}, {"hidden_transports": True}], ids=str)
+def test_every_text_of_the_picture_stands_upright_for_either_seat(options):
+    """P2's transports lie in the columns' docks, portrait: their text (a face-down "?", a name) is not turned."""
+    for state in states_of_a_game(options, seed=5):
+        for viewer in (None, "p1", "p2"):
+            shown = turned_texts(drawing_to_screen_svg(picture(state, viewer)))
+            turned = [(text, round(angle)) for text, angle in shown if abs(angle) > 0.01]
+            assert not turned, turned
+
+
 def test_the_picture_keeps_face_down_transports_face_down_for_every_viewer():
     state = hidden("roll 1 2 3", "swap 1 3")
     for viewer in (None, "ann", "bob"):
         shown = texts(drawing_to_screen_svg(picture(state, viewer)))
         assert not set(NAMES.values()) & set(shown)
-        assert shown.count("t1") == 2 and shown.count("t3") == 2  # each face-down piece by its slot
+        assert shown.count("1st") == 2 and shown.count("3rd") == 2  # each face-down piece by the strip sealed for
+        assert not {"t1", "t2", "t3"} & set(shown)  # never by the slot the record writes
     assert "To move: bob (roll, then place / move / swap)" in shown
 
 

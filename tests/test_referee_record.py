@@ -294,12 +294,12 @@ def test_a_secret_that_names_nothing_listed_is_refused_without_echo_or_suggestio
 def test_show_as_a_player_gives_only_secrets_still_committed(tmp_path, cli):
     path = new_record(tmp_path)
     play(path, "secret colours B,G")
-    assert "your colours: B,G" in cli("ref", "show", str(path), "--as", "ann")[1]
+    assert "your colour cards: B,G" in cli("ref", "show", str(path), "--as", "ann")[1]
     assert "B,G" not in cli("ref", "show", str(path), "--as", "bob")[1]
     current = session.load(path)
     current.undo()
     current.save()
-    assert "your colours" not in cli("ref", "show", str(path), "--as", "ann")[1]
+    assert "your colour cards:" not in cli("ref", "show", str(path), "--as", "ann")[1]
 
 
 def test_a_record_whose_players_break_the_rules_does_not_replay(tmp_path):

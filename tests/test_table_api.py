@@ -119,9 +119,12 @@ def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
 
 def expected_private(current: session.Session, seat: str) -> dict[str, str]:
     """The seat's own secrets in words, each its game's label alone ("Magpie, 7 – 8, pays 4", where
-    ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)"), and its private view."""
+    ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)") under its slot's words, and its private view."""
     game = current.game
-    own = {slot: game.label(Secret(slot, value)) or value for slot, value in current.own_secrets(seat).items()}
+    own = {
+        rounds.named(game, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
+        for slot, value in current.own_secrets(seat).items()
+    }
     return {**own, **current.state.private(seat)}
 
 
@@ -285,12 +288,13 @@ def test_the_leak_check_finds_another_seats_secret_in_a_body(tmp_path):
 
 
 def test_a_seat_sees_its_sealed_secrets_in_words_not_the_letters_they_are_typed_as(tmp_path):
-    """Hauling Astronauts' hidden transports: ann's sealed t1 reads as its piece prints it, without its letter."""
+    """Hauling Astronauts' hidden transports: ann's sealed t1 reads as its piece prints it, without its letter,
+    under the game's words for its slot."""
     path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
     with open_table(path) as table:
         body = table.state("ann")
         assert table.post("ann", "play", {"move": "secret t1 C", "version": body["version"]}).status_code == 200
-        assert table.state("ann")["private"] == {"t1": "Heron, 13 – 14, pays 4"}
+        assert table.state("ann")["private"] == {"transport for the first strip": "Heron, 13 – 14, pays 4"}
 
 
 def test_a_seat_takes_back_only_its_own_move_and_the_page_sees_every_change(tmp_path):
@@ -352,7 +356,7 @@ def test_the_log_shows_the_games_public_text_to_the_other_seats(tmp_path, monkey
         for viewer in (None, "ann", "bob"):
             for entry, (player, move) in zip(table.state(viewer)["log"], current.played):
                 if isinstance(move, Commit):
-                    assert entry["text"] == f"entered their {move.slot} (hidden)"
+                    assert entry["text"] == f"entered their {rounds.named(current.game, move.slot)} (hidden)"
                 elif player == viewer:
                     assert entry["text"] == current.game.format_move(move)
                 else:

@@ -418,11 +418,12 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     assert fly.locator("button.move").first.inner_text() == "jet 1: Algiers to Monaco"  # by name
 
     # a secret asks first; cancelling sends nothing
-    goal = page.locator("details.group[data-verb='your goal']")
+    goal = page.locator("details.group[data-verb='your goal <i>card</i>']")
     _unfold(goal)
     page.locator("button[data-move='secret goal 2']").click()
     expect(page.locator("#confirm")).to_be_visible()
     expect(page.locator("#confirm-what")).to_have_text("goal 2: <b>aircraft</b> 2")
+    expect(page.locator("#confirm-title")).to_have_text("Seal your goal <i>card</i>?")  # the slot's words, as text
     page.keyboard.press("Escape")
     expect(page.locator("#confirm")).to_be_hidden()
     assert posts == []

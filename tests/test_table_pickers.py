@@ -24,7 +24,8 @@ import pytest
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.printing.svg import kept_drawing
-from pnp.referee import notation, session
+from pnp.referee import notation, rounds, session
+from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
 
 from test_table_board import LEGIBLE, MEASURE
@@ -42,6 +43,9 @@ MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more th
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"]}
 SHOWN = 40  # positions shown per game at most (spread over the game), besides those a picker plays
 TAPPED = 8  # inputs played through a picker per game at most
+# Of the positions shown on the larger phone, every WATCHED-th also shows the waiting seats' pages and the shared
+# screen (what they say does not depend on the phone's size).
+WATCHED = 8
 
 
 # A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
@@ -54,9 +58,9 @@ OPEN_STREAM = """window.EventSource = class extends EventTarget {
 
 
 class Served:
-    """``current`` behind a stand-in server: seat SEAT's page at /s/SEAT, its state as the table's server
-    makes it, a move it posts played on the session (a refusal answered as the server does), and
-    ``hint`` answering /hint."""
+    """``current`` behind a stand-in server: seat SEAT's page at /s/SEAT and the shared screen at /, each
+    state as the table's server makes it, a move a seat posts played on the session (a refusal answered as
+    the server does), and ``hint`` answering /hint."""
 
     def __init__(self, browser: Any, current: session.Session, viewport: dict[str, int] = PHONE) -> None:
         import jinja2
@@ -75,15 +79,20 @@ class Served:
 
     def _answer(self, route: Any) -> None:
         where = route.request.url.split("://", 1)[1].split("/", 1)[1]
-        seat, _, what = where.removeprefix("s/").partition("/")
         if where.startswith("static/"):
             asset = TABLE / where
             route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
-        elif not where.startswith("s/"):
-            route.abort()
-        elif what == "":
-            html = self.templates.get_template("seat.html").render(
-                title=self.current.spec.title, seat=seat, api=f"/s/{seat}", players=self.current.setup.players
+            return
+        seat: str | None = None  # the shared screen's, unless the address names a seat
+        what = where
+        if where.startswith("s/"):
+            seat, _, what = where.removeprefix("s/").partition("/")
+        if what == "":
+            html = self.templates.get_template("seat.html" if seat else "host.html").render(
+                title=self.current.spec.title,
+                seat=seat,
+                api=f"/s/{seat}" if seat else "",
+                players=self.current.setup.players,
             )
             route.fulfill(body=html, content_type="text/html")
         elif what == "state":
@@ -91,7 +100,7 @@ class Served:
         elif what.startswith("kept/"):  # a map the picture sends apart
             text = kept_drawing(what.removeprefix("kept/"))
             route.fulfill(status=200 if text else 404, body=text or "", content_type="image/svg+xml")
-        elif what == "play":
+        elif what == "play" and seat:
             try:
                 self.current.play(json.loads(route.request.post_data or "{}")["move"])
                 route.fulfill(json={"version": self.current.last_hash})
@@ -102,9 +111,9 @@ class Served:
         else:
             route.abort()
 
-    def show(self, seat: str) -> Any:
-        """``seat``'s page, opened afresh."""
-        self.page.goto(f"http://table.test/s/{seat}")
+    def show(self, seat: str | None) -> Any:
+        """``seat``'s page (None: the shared screen), opened afresh."""
+        self.page.goto(f"http://table.test/s/{seat}" if seat else "http://table.test/")
         expect(self.page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
         expect(self.page.locator("#picture svg").first).to_be_attached()
         settled(self.page)
@@ -142,9 +151,8 @@ def until(current: session.Session, found: Found, rng: random.Random, limit: int
 
 
 def group_of(b: dict[str, Any]) -> tuple[str, str]:
-    """The group the page lists ``b`` in: its kind and verb (a secret: its slot)."""
-    words = b["move"].split()
-    return b["kind"], f"your {words[1]}" if b["kind"] == "secret" and len(words) > 2 else b["verb"]
+    """The group the page lists ``b`` in: its kind and verb (a secret: its slot, in words)."""
+    return b["kind"], f"your {b['secret']}" if b["kind"] == "secret" else b["verb"]
 
 
 def picked(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
@@ -198,15 +206,24 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .filter((text) => text)"""
 
 
-def words_only(page: Any, buttons: list[dict[str, Any]], log: list[dict[str, Any]]) -> None:
+def words_only(
+    page: Any, buttons: list[dict[str, Any]], log: list[dict[str, Any]], slots: dict[str, str] | None = None
+) -> None:
     """No text shown on ``page`` outside the folded notation says a move's notation (where its words
-    differ): neither an input's (``buttons``) nor a move played (``log``)."""
+    differ): neither an input's (``buttons``) nor a move played (``log``), nor a secret's slot as the
+    record writes it (``slots``, with the game's words for each: "t1" for "transport for the first strip")."""
     written = {b["move"] for b in buttons if b["label"] != b["move"]}
     written |= {e["text"] for e in log if e["label"] != e["text"]}
+    written |= {slot for slot, said in (slots or {}).items() if slot not in said.split()}
     # a move of one word only when it is all a text says ("end"), a longer one anywhere ("fly 1 midway")
     notation_said = [rf"^{re.escape(m)}$" if " " not in m else rf"(^|\s){re.escape(m)}(\s|$)" for m in written]
     for said in page.evaluate(SHOWN_TEXTS):
         assert not any(re.search(pattern, said) for pattern in notation_said), said
+
+
+def hidden(move: object) -> bool:
+    """Whether ``move``, as the record holds it, seals or shows a secret."""
+    return isinstance(move, (Commit, Reveal))
 
 
 def titled_in_words(page: Any, buttons: list[dict[str, Any]]) -> None:
@@ -302,17 +319,25 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
     """The seeded game of each, on a phone of each size: the page of the seat to move, at positions spread
     over the game and wherever the choice is made in a picker, is at most three screens tall (every fold
     as the page opens it), has its moves in view, its board readable at the starting frame, its groups
-    titled in words, and no notation outside the folded detail; up to TAPPED inputs are played by tapping
-    through their pickers, and the record shows each."""
+    titled in words, and no notation outside the folded detail, nor a secret's slot as the record writes it;
+    neither have, at every WATCHED-th of the positions spread over the game on the larger phone, the waiting
+    seats' pages and the shared screen. Up to TAPPED inputs are played by tapping through their pickers, and
+    the record shows each."""
     chosen, viewport = rehearsed(name), PHONES[size]
     every = max(1, len(chosen) // SHOWN)
     current = new_session(tmp_path, name)
     served = Served(browser, current, viewport)
-    heights, tapped = [], 0
+    heights, tapped, watchers = [], 0, 0
     for n, b in enumerate(chosen):
         seat = current.state.to_move() or ""
         state = view.state_json(current, seat)
         in_picker = picked(b, state["buttons"])
+        slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
+        if size == "390x844" and n % (every * WATCHED) == 0:
+            for viewer in [*(other for other in current.setup.players if other != seat), None]:
+                watched = served.show(viewer)
+                words_only(watched, state["buttons"], view.state_json(current, viewer)["log"], slots)
+                watchers += 1
         if in_picker or n % every == 0:
             page = served.show(seat)
             heights.append(tall(page))
@@ -321,7 +346,7 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
             moves_in_view(page, viewport["height"])
             board_readable(page)
             titled_in_words(page, state["buttons"])
-            words_only(page, state["buttons"], state["log"])
+            words_only(page, state["buttons"], state["log"], slots)
             if in_picker and tapped < TAPPED:
                 played_by_tapping(served, b)
                 tapped += 1
@@ -329,7 +354,11 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
         current.play(b["move"])
     assert current.state.to_move() is None  # the whole game was played
     assert served.errors == []
-    print(f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked")
+    assert watchers > 0 or size != "390x844"  # the waiting seats' pages and the shared screen were looked at
+    print(
+        f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked,"
+        f" {watchers} pages of waiting seats and the shared screen"
+    )
 
 
 # -- groups titled in words ---------------------------------------------------------------------------------

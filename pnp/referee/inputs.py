@@ -3,7 +3,8 @@
 
 Each input has its notation, the game's label of it, its verb, its kind (a player's ``choice``, a
 ``chance`` entry the dice or deck decide, a ``secret`` to seal or a ``reveal``), its probability as
-the viewer can work it out, and where the game gives one, the path a picker reaches it by.
+the viewer can work it out, where the game gives one, the path a picker reaches it by, and for a secret
+or a reveal, its slot in words ("goal card", "burn for round 2").
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Input:
     kind: Kind
     probability: float | None
     path: PickerPath | None
+    secret: str | None = None  # a secret's or a reveal's slot in words: what is sealed or shown
 
     @property
     def verb(self) -> str:
@@ -47,6 +49,7 @@ class Input:
             "kind": self.kind,
             "probability": self.probability,
             **(self.path.to_json() if self.path is not None else {}),
+            **({"secret": self.secret} if self.secret is not None else {}),
         }
 
 
@@ -64,14 +67,18 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
     if viewer is not None and viewer != state.to_move():
         return []
     chance = state.odds(viewer)
-    inputs = []
+    inputs, player = [], state.to_move() or ""
     for move in current.offered(viewer):
         text = notation.format(game, move)
         label = game.label(move) or text
+        secret = None
+        if isinstance(move, (Secret, Reveal)):  # the round sealed or shown now, for a round's secret
+            done = current.commitments if isinstance(move, Secret) else current.revealed()
+            secret = rounds.named(game, rounds.next_slot(game, player, move.slot, done))
         if isinstance(move, Secret) and move.slot in game.round_secrets:  # "(burn for round 2: everyone seals, ...)"
-            slot = rounds.next_slot(game, state.to_move() or "", move.slot, current.commitments)
-            label = f"{label} ({rounds.named(game, slot)}: {rounds.EVERYONE})"
-        inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), game.picker_path(state, move)))
+            label = f"{label} ({secret}: {rounds.EVERYONE})"
+        path = game.picker_path(state, move)
+        inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), path, secret))
     return inputs
 
 

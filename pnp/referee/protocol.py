@@ -261,6 +261,12 @@ class Game(ABC):
         """
         return None
 
+    def secret_name(self, slot: str) -> str:
+        """A secret's slot in the words players read after "your" or "their" ("goal card", "transport for the
+        first strip"), never its notation. A round secret is asked by its own name ("burn"): the core adds the
+        round ("burn for round 2"). The default is the slot as written."""
+        return slot
+
     def picker_path(self, state: State, move: Move) -> PickerPath | None:
         """How ``move``, one of many legal in ``state``, is reached in a picker made for a long choice:
         its steps in words, with a heading or a grid square for the last. None (the default): the

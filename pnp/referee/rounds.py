@@ -39,9 +39,10 @@ def secret_of(game: Game, slot: str) -> str:
 
 
 def named(game: Game, slot: str) -> str:
-    """``slot`` as players read it: "burn for round 2", or the slot itself."""
+    """``slot`` as players read it, in the game's words: "burn for round 2", "goal card"."""
     secret, number = split(game, slot)
-    return slot if number is None else f"{secret} for round {number}"
+    words = game.secret_name(secret)
+    return words if number is None else f"{words} for round {number}"
 
 
 def rounds_of(game: Game, player: str, secret: str, among: Sealed) -> int:

@@ -1,7 +1,8 @@
 """What one viewer sees of a session, as the JSON of ``/state``: a seat sees its own secrets, the host none.
 
 Everything is derived from the live session. Another seat's hidden moves appear as the game's
-public text, commitments as "entered their SLOT (hidden)", and no digest or salt is ever shown.
+public text, commitments as "entered their goal card (hidden)" (the slot in the game's words), and no
+digest or salt is ever shown.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import threading
 from typing import Any
 
 from pnp.printing.render import drawing_to_screen_svg
-from pnp.referee import notation
+from pnp.referee import notation, rounds
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Secret
 from pnp.referee.session import Session
@@ -77,10 +78,13 @@ def state_json(
 
 
 def _private(current: Session, seat: str) -> dict[str, str]:
-    """What only ``seat`` sees, in words: its secrets by the game's label (a transport's name, not the letter
-    it is typed as) and the game's private view of it (e.g. a hand)."""
+    """What only ``seat`` sees, in words: its secrets by the game's name of their slot and label of their value
+    (a transport's name, not the letter it is typed as), and the game's private view of it (e.g. a hand)."""
     game = current.game
-    own = {slot: game.label(Secret(slot, value)) or value for slot, value in current.own_secrets(seat).items()}
+    own = {
+        rounds.named(game, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
+        for slot, value in current.own_secrets(seat).items()
+    }
     return {**own, **current.state.private(seat)}
 
 

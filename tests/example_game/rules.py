@@ -45,6 +45,9 @@ class Updraft(BaseGame):
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
+    def secret_name(self, slot: str) -> str:
+        return "lucky face" if slot == SLOT else slot
+
     def label(self, move: Move) -> str | None:
         if isinstance(move, Secret) and move.slot == SLOT:
             return f"lucky {move.value}: {load_data().lucky_bonus} points for each {move.value} you roll"

@@ -95,6 +95,9 @@ class AirKing(BaseGame):
             raise NotationError(f"{move!r} is not an Air King move")
         return format_move(move)
 
+    def secret_name(self, slot: str) -> str:
+        return "goal card" if slot == SLOT else slot
+
     def label(self, move: Move) -> str | None:
         """A move as a button reads: card titles as printed, goal cards with their aircraft."""
         data = self.data

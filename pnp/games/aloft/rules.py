@@ -67,6 +67,9 @@ class Aloft(BaseGame):
         codes = self._words().colour_codes
         return Secret(secret.slot, ",".join(codes.find(item) or item.strip() for item in secret.value.split(",")))
 
+    def secret_name(self, slot: str) -> str:
+        return "colour cards" if slot == SLOT else slot
+
     def label(self, move: Move) -> str | None:
         """A move in printed words: ``inflate red/white on the truck under column 3``; colour cards by name."""
         words = self._words()

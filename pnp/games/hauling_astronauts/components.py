@@ -6,6 +6,7 @@ from contextlib import nullcontext
 from functools import partial
 
 from pnp.games.hauling_astronauts import pieces
+from pnp.games.hauling_astronauts.labels import SLOT_TAGS
 from pnp.games.hauling_astronauts.labels import die_words as label_die
 from pnp.games.hauling_astronauts.layout import GAP, TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport, load_data
@@ -101,7 +102,7 @@ def page_drawing(data: HaulingData, texts: Catalogue | None = None) -> Drawing:
 def picture(state: HaulingState, viewer: str | None) -> Drawing:
     """The board with the dice, transports and score markers where they are, for a screen.
 
-    Hidden transports lie face down, tagged with their secret slot (swaps are public); a status line
+    Hidden transports lie face down, each marked by the strip it was sealed for (swaps are public); a status line
     names who is to move, and a key under the board explains the symbols in play.
     """
     layout = Layout.of(state.data)
@@ -257,7 +258,7 @@ def _loading_dock(
                     size=PRINT_PT,
                     anchor="middle",
                     fill=INK,
-                    rotate=-90,
+                    rotate=0 if screen else -90,  # a screen keeps every text upright, for either seat
                 )
         label_x, label_y = (x + 1.7, y + 1.5) if player == 0 else (x, y + 2.7)
         c.text(label_x, label_y, name, size=PRINT_PT, bold=True, anchor="middle", fill="#ffffff")
@@ -344,13 +345,14 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout, t: Catalogue) -> Non
             if slot >= 0 and state.placed(player, slot):
                 transport = state.docked_transport(player, strip)
                 with c.group(name=pieces_of(state.players[player])):
-                    _transport(c, state, _docked_box(layout, player, strip), player, transport, SLOTS[slot], t)
+                    box = _docked_box(layout, player, strip)
+                    _transport(c, state, box, player, transport, SLOT_TAGS[SLOTS[slot]], t)
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
             box = layout.destination(dock)
             void = state.transport_of[departure.player][departure.slot] == VOID
-            tag = "void" if void else SLOTS[departure.slot]
+            tag = "void" if void else SLOT_TAGS[SLOTS[departure.slot]]
             transport = state.transport(departure)
             piece = _departed_box(box)
             _transport(c, state, piece, departure.player, transport, tag, t)
@@ -412,7 +414,7 @@ def _symbols(state: HaulingState) -> list[tuple[str, str]]:
     if state.bonus_dice:
         found += [("gold", "gold die: doubles profit or bonus"), ("red", "red die: halves profit or bonus")]
     if state.hidden:
-        found.append(("hidden", "face-down transport, by secret slot t1–t3"))
+        found.append(("hidden", "face-down transport, by its strip: 1st–3rd"))
     found += [("dock", "dock bonus: if the load is in its range"), ("score", "a player's score, on their track")]
     return found
 

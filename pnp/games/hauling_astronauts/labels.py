@@ -27,10 +27,15 @@ from pnp.games.hauling_astronauts.notation import (
     face,
     kind,
 )
+from pnp.games.hauling_astronauts.state import SLOTS
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret
 
 _EFFECT = {"gold": "doubles", "red": "halves"}
+# Each hidden transport's slot as players name it: by the strip it starts on (row 1 or column a for the first),
+# and as a face-down piece is marked in the picture.
+SLOT_WORDS = {slot: f"transport for the {nth} strip" for slot, nth in zip(SLOTS, ("first", "second", "third"))}
+SLOT_TAGS = dict(zip(SLOTS, ("1st", "2nd", "3rd")))
 
 
 def die_words(die: int) -> str:
@@ -53,8 +58,8 @@ def label(move: Move, data: HaulingData) -> str | None:
             return " · ".join(f"{strip}: {t.name} {t.label}" for strip, t in zip(strips, (by_id[i][1] for i in ids)))
         case Secret(_, value) if value in by_id:
             return transport_words(by_id[value][1])
-        case Reveal(slot, "", ""):
-            return f"reveal the departing transport ({slot})"
+        case Reveal(slot, "", "") if slot in SLOT_WORDS:
+            return f"reveal your {SLOT_WORDS[slot]}: it departs"
         case Roll(dice):
             words = [die_words(d) for d in dice]
             return f"roll {', '.join(words[:-1])} and {words[-1]}"

@@ -68,30 +68,38 @@ def transport(
 ) -> None:
     """A face-up transport: letter badge, name, capacity, profit and (in print) odds.
 
-    On a ``screen`` the odds line is left out and no text shrinks below ``SCREEN_PT``.
+    In print a portrait box holds the piece turned a quarter. On a ``screen`` every text stands upright (in a
+    portrait box the lines go under the badge), the odds line is left out and no text shrinks below
+    ``SCREEN_PT``.
     """
-    length, width = max(box.w, box.h), min(box.w, box.h)
-    with c.group(name=f"transport:{piece.id}"), _landscape(c, box):
+    standing = screen and box.h > box.w
+    length, width = (box.w, box.h) if standing else (max(box.w, box.h), min(box.w, box.h))
+    with c.group(name=f"transport:{piece.id}"), c.group(box.x, box.y) if standing else _landscape(c, box):
         c.rect(0, 0, length, width, fill=tint(colour, 0.82), stroke=colour, width=0.6, radius=1.2)
-        badge = width * 0.24
+        badge = min(length, width) * 0.24
         c.circle(badge + 1.2, badge + 1.2, badge, fill=colour, stroke=None)
         c.text(badge + 1.2, badge * 1.45 + 1.2, piece.id, size=badge * 3.4, bold=True, anchor="middle", fill="#ffffff")
-        c.text(badge + 1.2, width - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
-        middle = (2 * badge + 2.4 + length) / 2
-        room = length - 2 * badge - 3.4
+        owner = (length - 3.5, badge + 2.4) if standing else (badge + 1.2, width - 2.2)  # beside or under the badge
+        c.text(*owner, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
+        if standing:  # the lines across the piece, under the badge
+            middle, room, top = length / 2, length - 3, 2 * badge + 2.4
+        else:  # the lines beside the badge, down the whole piece
+            middle, room, top = (2 * badge + 2.4 + length) / 2, length - 2 * badge - 3.4, 0
         part = f"P{player + 1} transport {piece.id}"
 
-        def line(y: float, text: str, size: float, field: str, bold: bool = False, fill: str = INK) -> None:
+        def line(at: float, text: str, size: float, field: str, bold: bool = False, fill: str = INK) -> None:
+            """A line of text centred across the piece, ``at`` a share of the way down what is under ``top``."""
             style = {"anchor": "middle", "bold": bold, "fill": fill}
+            y = top + (width - top) * at
             fitted(c, middle, y, text, room, size, part=part, field=field, screen=screen, **style)
 
-        line(width * 0.24, piece.name, 6.5, "name")
-        line(width * 0.52, printed_range(piece.low, piece.high, t), 8.5, "label", bold=True)
+        line(0.24, piece.name, 6.5, "name")
+        line(0.52, printed_range(piece.low, piece.high, t), 8.5, "label", bold=True)
         pays = t("piece.pays", profit=piece.profit)
-        line(width * (0.82 if screen else 0.76), pays, 7, "profit", bold=True, fill=colour)
+        line(0.82 if screen else 0.76, pays, 7, "profit", bold=True, fill=colour)
         if not screen:
             percent = float(odds(piece.low, piece.high)) * 100
-            line(width - 1.3, t("piece.odds", percent=f"{percent:.0f}"), PRINT_PT, "odds")
+            line(1 - 1.3 / width, t("piece.odds", percent=f"{percent:.0f}"), PRINT_PT, "odds")
 
 
 def printed_range(low: int, high: int, t: Catalogue) -> str:
@@ -100,14 +108,15 @@ def printed_range(low: int, high: int, t: Catalogue) -> str:
 
 
 def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> None:
-    """A hidden transport, as the table sees it; ``tag`` (its secret slot, or "void") in a corner."""
-    length, width = max(box.w, box.h), min(box.w, box.h)
-    with c.group(name="transport:hidden"), _landscape(c, box):
-        c.rect(0, 0, length, width, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
-        c.text(length / 2, width * 0.62, "?", size=width * 1.1, bold=True, anchor="middle", fill=INK)
-        c.text(3.5, width - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
+    """A hidden transport, as the table's screen shows it: its text upright whichever way its box lies, ``tag``
+    (which of its player's secrets it is, or "void") in a corner."""
+    short = min(box.w, box.h)
+    with c.group(box.x, box.y, name="transport:hidden"):
+        c.rect(0, 0, box.w, box.h, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
+        c.text(box.w / 2, box.h / 2 + short * 0.12, "?", size=short * 1.1, bold=True, anchor="middle", fill=INK)
+        c.text(3.5, box.h - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         if tag:
-            c.text(length - 1.5, width - 2.2, tag, size=6.5, bold=True, anchor="end", fill=INK)
+            c.text(box.w - 1.5, box.h - 2.2, tag, size=6.5, bold=True, anchor="end", fill=INK)
 
 
 def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = False, name: str = "die") -> None:

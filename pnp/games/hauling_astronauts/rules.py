@@ -64,6 +64,9 @@ class HaulingAstronauts(BaseGame):
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
 
+    def secret_name(self, slot: str) -> str:
+        return labels.SLOT_WORDS.get(slot, slot)
+
     def label(self, move: Move) -> str | None:
         return labels.label(move, self._data)
 

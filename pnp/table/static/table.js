@@ -487,9 +487,8 @@
     const groups = new Map();
     for (const b of buttons) {
       const kind = b.kind;
-      const words = b.move.split(" ");
-      // a secret's group is its slot ("secret t1" reads "your t1"): the value is what is chosen
-      const verb = kind === "secret" && words.length > 2 ? `your ${words[1]}` : b.verb;
+      // a secret's group is its slot in the game's words ("your goal card"): the value is what is chosen
+      const verb = kind === "secret" && b.secret ? `your ${b.secret}` : b.verb;
       const key = `${kind}:${verb}`;
       if (!groups.has(key)) groups.set(key, { key, kind, verb, items: [] });
       groups.get(key).items.push(b);
@@ -1040,14 +1039,13 @@
   }
 
   async function confirmSecret(b) {
-    const words = b.move.split(" ");
-    const slot = words[1] || "secret";
+    const slot = b.secret || "secret";
     const ok = await confirmStep(
       `Seal your ${slot}?`,
       b.label || b.move,
       "Only a sealed commitment goes into the record; your page keeps the value. " +
         "Nobody else sees it until it is revealed. Only an undo changes it.",
-      `Seal ${slot}`,
+      "Seal it",
     );
     if (ok) play(b.move);
   }
