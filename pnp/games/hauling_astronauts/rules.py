@@ -39,7 +39,7 @@ class HaulingAstronauts(BaseGame):
     max_players = SPEC.traits.max_players
     options = (
         Option(BONUS_DICE, False, "two of the nine dice are the gold (doubles) and red (halves) bonus dice"),
-        Option(HIDDEN, False, "transports face down: committed as secrets t1-t3 at set-up, revealed at departure"),
+        Option(HIDDEN, False, "transports face down: each player seals one per strip at set-up, shown as it departs"),
     )
     distinct_secrets = True  # three different transports: one sealed in t1 is not offered again for t2
 

@@ -335,7 +335,8 @@ class HaulingState(BaseState):
     def _choose(self, move: Choose) -> None:
         self._need(SETUP, "choose transports")
         if self.hidden:
-            raise IllegalMove("transports are hidden: commit them as secrets t1 t2 t3", "hidden transports")
+            hidden = "transports are hidden: seal one transport for each of your strips instead"
+            raise IllegalMove(hidden, "hidden transports")
         ids = [t.id for t in self.fleet(self.seat)]
         if len(move.ids) != 3 or len(set(move.ids)) != 3 or not set(move.ids) <= set(ids):
             raise IllegalMove(f"choose three different transports of yours ({' '.join(ids)})", "set-up")
