@@ -198,6 +198,13 @@ def top_keys(text: str) -> set[str]:
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
 
 
+def safe_load(text: str) -> Any:
+    """``yaml.safe_load`` of trusted built-in text, through libyaml when it is installed (same data, faster)."""
+    if hasattr(yaml, "CSafeLoader"):
+        return yaml.load(text, Loader=yaml.CSafeLoader)
+    return yaml.safe_load(text)
+
+
 def _compose(text: str, name: str) -> yaml.Node:
     if len(text) > MAX_YAML_BYTES:  # for text not read by read_text
         raise DataError(f"{name}:1:1", "", f"the YAML is larger than {size_text(MAX_YAML_BYTES)}, the most pnp reads")

@@ -8,9 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import cast
 
-import yaml
-
 from pnp.errors import PnpError
+from pnp.loader import safe_load
 from pnp.texts.catalogue import Catalogue, Entry, changed, check
 
 FOLDER = Path(__file__).resolve().parent / "catalogues"
@@ -93,13 +92,10 @@ def _translation(name: str, language: str) -> dict[str, str]:
     return cast(dict[str, str], _read(FOLDER / language / f"{name}.yaml"))
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: the same data, faster
-
-
 def _read(path: Path) -> dict[str, object]:
     if not path.is_file():
         return {}
-    return cast(dict[str, object], yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {})
+    return cast(dict[str, object], safe_load(path.read_text(encoding="utf-8")) or {})
 
 
 def _data_texts(game: str) -> dict[str, Entry]:
