@@ -71,23 +71,11 @@ def play_with_moves_and_play(cli, record: str, seed: int, limit: int = 500) -> d
 @pytest.fixture
 def cli(tmp_path, monkeypatch):
     """Run ``pnp`` in-process in a temporary folder: returns (exit code, stdout, stderr)."""
-    from pnp.cli.main import main
+    from support.cli import run_pnp
 
     monkeypatch.chdir(tmp_path)
 
     def run(*args: str) -> tuple[int, str, str]:
-        import contextlib
-        import io
-        import sys
-
-        out, err = io.StringIO(), io.StringIO()
-        monkeypatch.setattr(sys, "argv", ["pnp", *args])
-        code = 0
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                main()
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else 1
-        return code, out.getvalue(), err.getvalue()
+        return run_pnp(list(args), monkeypatch)
 
     return run

@@ -9,20 +9,19 @@ Outputs are compared with the folder's path removed and digests masked (a sealed
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import re
 import shlex
 import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from support.cli import run_pnp
 
 import pnp.cli.watching
 
@@ -88,20 +87,6 @@ def _storm_edits(folder: Path) -> Iterator[object]:
         yield {("modified", str(deck))}
 
 
-def _pnp(args: list[str], patch: pytest.MonkeyPatch) -> tuple[int, str, str]:
-    from pnp.cli.main import main
-
-    out, err = io.StringIO(), io.StringIO()
-    patch.setattr(sys, "argv", ["pnp", *args])
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main()
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-    return code, out.getvalue(), err.getvalue()
-
-
 def _run(command: Command, folder: Path, patch: pytest.MonkeyPatch) -> Ran:
     line, _, piped = command.line.partition(" | ")
     if not line.startswith("pnp "):
@@ -109,7 +94,7 @@ def _run(command: Command, folder: Path, patch: pytest.MonkeyPatch) -> Ran:
         return Ran(done.returncode, done.stdout, done.stderr, "")
     if "--watch" in line:
         patch.setattr(pnp.cli.watching, "saves", lambda path, **_: _storm_edits(folder))
-    code, out, err = _pnp(shlex.split(line)[1:], patch)
+    code, out, err = run_pnp(shlex.split(line)[1:], patch)
     if not piped:
         return Ran(code, out, err, out)
     done = subprocess.run(["bash", "-c", piped], cwd=folder, input=out, capture_output=True, text=True, timeout=60)
