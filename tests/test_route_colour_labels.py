@@ -58,3 +58,19 @@ def test_the_sessions_inputs_carry_the_bound_labels(tmp_path):
         f"fly jet 1 to Midway, then by the {colour} route to Tokyo"
     )
     assert all(offered.label for offered in legal_inputs(current, "ann"))
+
+
+def test_a_take_off_flights_picker_names_the_route_its_jet_leaves_by_from_where_it_stands(tmp_path):
+    current = session.new(tmp_path / "game.pnp", "take-off", ["ann", "bob"], [], 0, None)
+    while not any(isinstance(offered.move, Fly) for offered in legal_inputs(current, None)):
+        current.play(legal_inputs(current, None)[0].text)
+    state, rules = current.state, current.game
+    world = rules.world
+    flights = [offered for offered in legal_inputs(current, None) if isinstance(offered.move, Fly)]
+    for offered in flights:
+        (jet, cities), *_ = offered.move.legs
+        origin, destination = state.jets_of(state.seat)[jet - 1], world.index[cities[0]]
+        colours = [rules.data.route_colours[k].name for k, end in enumerate(world.routes[origin]) if end == destination]
+        assert offered.path is not None and colours
+        heading, choice = offered.path.steps[1]
+        assert choice == f"{rules._city(cities[0])} (by the {' or '.join(colours)} route)", heading

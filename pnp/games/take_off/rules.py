@@ -13,7 +13,7 @@ from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import TakeOffData, default_map_path, load_data
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, format_move, parse
 from pnp.games.take_off.state import Context, Plan, TakeOffState
-from pnp.games.take_off.world import World
+from pnp.games.take_off.world import HOME, World
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Setup, State
 from pnp.resources import data_file
@@ -124,7 +124,12 @@ class TakeOff(BaseGame):
             return PickerPath((("Capital drawn", self._capital(move.city)),), group=continent(self._country(move.city)))
         if isinstance(move, Fly):
             (jet, cities), *others = move.legs
-            steps = [("Jet to fly", f"jet {jet}"), (f"Fly jet {jet} to", self._city(cities[0]))]
+            first = self._city(cities[0])
+            if isinstance(state, TakeOffState):  # the route it leaves by, from where the jet stands
+                origin = state.jets_of(state.seat)[jet - 1]
+                colours = self._colours(origin, self.world.index.get(cities[0]))
+                first += f" (by the {' or '.join(colours)} route)" if colours else ""
+            steps = [("Jet to fly", f"jet {jet}"), (f"Fly jet {jet} to", first)]
             steps += [("Then", self._city(city)) for city in cities[1:]]
             steps += [("Then", f"jet {n} to {', then '.join(map(self._city, route))}") for n, route in others]
             return PickerPath(tuple(steps))
@@ -142,11 +147,13 @@ class TakeOff(BaseGame):
 
     def _route_colours(self, origin: str, destination: str) -> list[str]:
         """The names of the colours whose routes lead from ``origin`` to ``destination`` on the map."""
-        world = self.world
-        start, end = world.index.get(origin), world.index.get(destination)
-        if start is None or end is None:
+        return self._colours(self.world.index.get(origin), self.world.index.get(destination))
+
+    def _colours(self, start: int | None, end: int | None) -> list[str]:
+        """The names of the colours whose routes lead from city ``start`` to city ``end`` (indices on the map)."""
+        if start is None or end is None or start == HOME:
             return []
-        return [DATA.route_colours[k].name for k, dest in enumerate(world.routes[start]) if dest == end]
+        return [DATA.route_colours[k].name for k, dest in enumerate(self.world.routes[start]) if dest == end]
 
     def _country(self, city_id: str) -> str | None:
         """The country whose capital ``city_id`` is (None for a hub or a city the map lacks)."""
