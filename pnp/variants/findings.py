@@ -33,8 +33,8 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     except DataError as exc:  # the first error stops the reading: it is the one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         return name, [Finding("error", exc.where, message, exc.path)]
-    faces, found = _faces(variant)
-    found += glyph_findings(variant.source.name, variant.source.text, faces) + _deck_glyphs(variant.deck, faces)
+    faces = _faces(variant)
+    found = glyph_findings(variant.source.name, variant.source.text, faces) + _deck_glyphs(variant.deck, faces)
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
@@ -44,16 +44,17 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     return name, found
 
 
-def _faces(variant: Variant) -> tuple[Faces, list[Finding]]:
-    """The faces the variant's fonts draw in (its text is checked against them), or the toolkit's own and the
-    error of the first font that cannot be used, at its key."""
+def _faces(variant: Variant) -> Faces:
+    """The faces the variant's fonts draw in, which its text is checked against. A font that cannot be used is
+    left out: building the kit says why, and a referee, which prints nothing, does not need it."""
+    usable = {}
     for role, path in variant.fonts.items():
         try:
             fonts.chosen({role: path})
-        except PnpError as exc:
-            key = f"fonts.{role}"
-            return fonts.DEFAULT, [Finding("error", variant.source.where(key), f"{key}: {exc}", key)]
-    return fonts.chosen(variant.fonts), []
+        except PnpError:
+            continue
+        usable[role] = path
+    return fonts.chosen(usable)
 
 
 def _deck_glyphs(deck: Path | None, faces: Faces) -> list[Finding]:
