@@ -7,6 +7,10 @@ its glyphs: Noto Sans (Greek, Cyrillic, more Latin), Noto Sans Arabic and Hebrew
 ``fonts-droid-fallback``) and are read only when a text needs them. SVG names the same families, so a
 browser draws the same. Draw icons as paths, not as exotic glyphs.
 
+The PDF draws a line as ``drawn`` gives it: in visual order, run by run, each run shaped where its script needs
+it (``pnp.printing.shaping``), and text is measured the same way. Bold text in a fallback that has no bold face
+is made heavier by the PDF itself (``synthetic_bold``).
+
 A kit may bring its own faces (:class:`Faces`, from ``KitRequest.fonts``): "titles" draws bold text, "body"
 regular text, and "symbols" is tried for a character before the fallbacks. The faces travel with the drawing
 (each canvas has its own), so nothing here switches fonts for the whole process.
