@@ -1,5 +1,6 @@
-"""Text in any script a font covers prints (Cyrillic, Greek, Japanese, Arabic, Hebrew); text no font covers
-is refused at check time with its file:line:col, never printed as empty boxes."""
+"""Text in any script a font covers prints (Cyrillic, Greek, Japanese, Arabic, Hebrew), Arabic joined and bold
+CJK heavier; text no font covers is refused at check time with its file:line:col, never printed as empty
+boxes. The SVG keeps logical order and gives right-to-left lines their direction, read back by chromium."""
 
 from __future__ import annotations
 
@@ -159,6 +160,8 @@ def test_bold_cjk_text_is_heavier_though_no_bold_cjk_face_is_installed(tmp_path)
     assert " 2 Tr " in content  # filled and outlined
     write_drawing(Drawing(60, 20, lambda canvas: canvas.text(5, 14, "Tokyo", size=24, bold=True)), tmp_path / "l.pdf")
     assert " Tr " not in _content(tmp_path / "l.pdf")  # Latin bold has its own face: drawn as it is
+    picture = svg_page(60, 20, lambda canvas: canvas.text(5, 14, "東京", bold=True))
+    assert 'font-weight="bold"' in picture  # a browser emboldens a face that has no bold itself
 
 
 def _content(path: Path) -> str:
