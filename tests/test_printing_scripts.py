@@ -1,9 +1,12 @@
-"""Text in any script a font covers prints (Cyrillic, Greek, Japanese, Arabic, Hebrew); text no font covers
-is refused at check time with its file:line:col, never printed as empty boxes."""
+"""Text in any script a font covers prints (Cyrillic, Greek, Japanese, Arabic, Hebrew), Arabic joined and bold
+CJK heavier; text no font covers is refused at check time with its file:line:col, never printed as empty
+boxes. The SVG keeps logical order and gives right-to-left lines their direction, read back by chromium."""
 
 from __future__ import annotations
 
+import io
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +14,12 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
+from PIL import Image
+from support.browser import browser  # noqa: F401 - browser: the fixture
 
 from pnp.printing import fonts, glyphs
+from pnp.printing.canvas import Drawing
+from pnp.printing.render import write_drawing
 from pnp.printing.svg import svg_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +32,9 @@ NAMES = {
     '"Rome"': "روما",  # Arabic
     '"Bern"': "ברן",  # Hebrew
 }
-RIGHT_TO_LEFT = {"روما", "ברן"}
+# each name as the PDF draws it, left to right: right-to-left words turned, Arabic letters joined (alef in its
+# final form, meem in its initial form; waw and reh join nothing on their left)
+DRAWN = {**{name: name for name in NAMES.values()}, "ברן": "ןרב", "روما": "\ufe8e\ufee3\u0648\u0631"}
 FALLBACKS = ("NotoSans-", "NotoSansArabic-", "NotoSansHebrew-", "DroidSansFallback")
 
 
@@ -61,8 +70,7 @@ def test_names_in_every_script_read_back_from_the_pdf(kit, name):
     with pdfplumber.open(kit / name) as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
     for written in NAMES.values():
-        # right-to-left words are drawn (and so read back) in visual order, rightmost letter first
-        assert (written[::-1] if written in RIGHT_TO_LEFT else written) in text, written
+        assert DRAWN[written] in text, written
     assert "Prague" in text  # the kit's own face still draws Latin text
 
 
@@ -114,3 +122,78 @@ def test_every_string_in_a_file_is_looked_at_keys_and_all():
     found = glyphs.findings("f.yaml", text)
     assert [f.where for f in found] == ["f.yaml:4:11", "f.yaml:5:1"]
     assert found[0].path == "cities[1].name"
+
+
+def _ink(folder: Path, text: str, bold: bool = False) -> tuple[int, int]:
+    """``text`` printed at 24 pt and read back by pdftoppm at 200 dpi: how many runs of inked columns it makes
+    (letters joined into one stroke make one), and how many pixels are dark."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (Debian's poppler-utils) is not installed")
+    write_drawing(Drawing(60, 20, lambda canvas: canvas.text(5, 14, text, size=24, bold=bold)), folder / "word.pdf")
+    png = subprocess.run(
+        ["pdftoppm", "-r", "200", "-gray", "-png", str(folder / "word.pdf")], capture_output=True, check=True, timeout=60
+    ).stdout
+    image = Image.open(io.BytesIO(png)).convert("L").point(lambda v: 255 if v < 128 else 0)
+    inked = [any(image.getpixel((x, y)) for y in range(image.height)) for x in range(image.width)]
+    runs = sum(1 for x, ink in enumerate(inked) if ink and (x == 0 or not inked[x - 1]))
+    return runs, image.histogram()[255]
+
+
+@pytest.mark.parametrize(("word", "strokes"), [("سلم", 1), ("لبن", 1), ("سلام", 2)])
+def test_arabic_letters_print_joined(tmp_path, word, strokes):
+    # seen, lam, meem (and lam, beh, noon) join on both sides: one stroke; alef joins nothing after it: two
+    assert _ink(tmp_path, word)[0] == strokes
+
+
+def test_arabic_is_drawn_in_its_joined_forms_and_measured_so():
+    assert fonts.drawn("روما") == (("NotoSansArabic", DRAWN["روما"]),)
+    # a mixed line: Latin first in the drawing as the right-to-left base puts it, each Arabic word joined
+    assert [piece for _, piece in fonts.drawn("مدينة روما Kyiv")] == ["Kyiv ", DRAWN["روما"], " ", "ﺔﻨﻳﺪﻣ"]
+    joined = fonts.text_width("سلم", 10)
+    assert joined == pytest.approx(sum(fonts.text_width(form, 10) for form in "ﺳﻠﻢ"))  # its forms' advances
+
+
+def test_bold_cjk_text_is_heavier_though_no_bold_cjk_face_is_installed(tmp_path):
+    regular, bold = _ink(tmp_path, "東京")[1], _ink(tmp_path, "東京", bold=True)[1]
+    assert bold > 1.2 * regular
+    content = _content(tmp_path / "word.pdf")
+    assert " 2 Tr " in content  # filled and outlined
+    write_drawing(Drawing(60, 20, lambda canvas: canvas.text(5, 14, "Tokyo", size=24, bold=True)), tmp_path / "l.pdf")
+    assert " Tr " not in _content(tmp_path / "l.pdf")  # Latin bold has its own face: drawn as it is
+    picture = svg_page(60, 20, lambda canvas: canvas.text(5, 14, "東京", bold=True))
+    assert 'font-weight="bold"' in picture  # a browser emboldens a face that has no bold itself
+
+
+def _content(path: Path) -> str:
+    return pypdf.PdfReader(path).pages[0].get_contents().get_data().decode("latin-1")
+
+
+def test_the_svg_gives_right_to_left_text_its_base_direction_and_keeps_its_anchor():
+    picture = svg_page(80, 20, lambda canvas: canvas.text(70, 10, "روما 12", anchor="end"))
+    # logical order, ordered and joined by the browser; its start is its right end, so "end" becomes "start"
+    assert '<text direction="rtl" ' in picture and ">روما 12</text>" in picture and "text-anchor" not in picture
+    latin = svg_page(80, 20, lambda canvas: canvas.text(70, 10, "Kyiv روما", anchor="end"))
+    assert "direction" not in latin and 'text-anchor="end"' in latin
+
+
+def test_a_browser_places_right_to_left_svg_text_where_the_pdf_does(browser):
+    def draw(canvas):
+        canvas.text(10, 10, "روما Kyiv", size=20)
+        canvas.text(110, 25, "روما", size=20, anchor="end")
+        canvas.text(60, 40, "روما", size=20, anchor="middle")
+
+    page = browser.new_page()
+    try:
+        page.set_content(f"<body style='margin:0'>{svg_page(120, 50, draw)}</body>")
+        script = "() => [...document.querySelectorAll('text')].map(t => [t.getBBox().x, t.getBBox().width])"
+        boxes = page.evaluate(script)
+        # the first line reads from the right, as in the PDF: its Latin word (from index 5) is at its left end
+        script = "() => [5, 0].map(i => document.querySelector('text').getExtentOfChar(i).x)"
+        latin, arabic = page.evaluate(script)
+    finally:
+        page.close()
+    (first, _), (second, width), (third, across) = boxes
+    assert latin < arabic
+    assert first == pytest.approx(10, abs=0.5)  # starts at its x, right-to-left or not
+    assert second + width == pytest.approx(110, abs=0.5)
+    assert third + across / 2 == pytest.approx(60, abs=0.5)

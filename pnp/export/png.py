@@ -38,7 +38,7 @@ def export_png(kit: Kit, out: Path, dpi: float, bleed: float, progress: Progress
     written: list[Path] = []
     for component, paths, drawings in faces:
         size = (pixels(component.width + 2 * bleed, dpi), pixels(component.height + 2 * bleed, dpi))
-        for path, image in zip(paths, rasterise(drawings, [size] * len(drawings))):
+        for path, image in zip(paths, rasterise(drawings, [size] * len(drawings), kit.faces)):
             written.append(writer.write(path, image))
             if progress is not None:
                 progress(len(written), total)

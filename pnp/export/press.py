@@ -26,6 +26,7 @@ from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.cards import ItemSet
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Face, Kit
+from pnp.printing.fonts import Faces
 
 if TYPE_CHECKING:
     from pnp.printing.render import Progress, WrittenFile
@@ -115,7 +116,7 @@ def export_press(kit: Kit, out: Path, shop_key: str, progress: Progress | None =
     written: list[WrittenFile] = []
     for items in decks(kit):
         writer = _png_files if shop.takes == "png" else _pdf_files
-        written += writer(items, shop, folder, step)
+        written += writer(items, shop, kit.faces, folder, step)
     return written
 
 
@@ -130,7 +131,9 @@ def _faces(items: ItemSet, shop: Shop) -> list[tuple[str, list[tuple[str, PressF
     return cards
 
 
-def _png_files(items: ItemSet, shop: Shop, folder: Path, step: Callable[[int], None]) -> list[WrittenFile]:
+def _png_files(
+    items: ItemSet, shop: Shop, typefaces: Faces, folder: Path, step: Callable[[int], None]
+) -> list[WrittenFile]:
     """A PNG per face at DPI: ``<component>/<nnn>-<name>-<side>.png``."""
     from pnp.export.images import PngWriter
     from pnp.export.raster import pixels, rasterise
@@ -141,14 +144,16 @@ def _png_files(items: ItemSet, shop: Shop, folder: Path, step: Callable[[int], N
     drawings = [face.drawing for _, face in faces]
     sizes = [(pixels(d.width, DPI), pixels(d.height, DPI)) for d in drawings]
     writer, written = PngWriter(DPI), []
-    for (path, _), image in zip(faces, rasterise(drawings, sizes)):
+    for (path, _), image in zip(faces, rasterise(drawings, sizes, typefaces)):
         writer.write(path, image)
         written.append(WrittenFile(path, "png", 1, {items.name: 1}, 0))
         step(1)
     return written
 
 
-def _pdf_files(items: ItemSet, shop: Shop, folder: Path, step: Callable[[int], None]) -> list[WrittenFile]:
+def _pdf_files(
+    items: ItemSet, shop: Shop, typefaces: Faces, folder: Path, step: Callable[[int], None]
+) -> list[WrittenFile]:
     """A PDF per deck (``<component>.pdf``) or per card (``<component>/<nnn>-<name>.pdf``), a page per face."""
     from pnp.printing.pdf import PdfWriter
     from pnp.printing.render import WrittenFile
@@ -161,7 +166,7 @@ def _pdf_files(items: ItemSet, shop: Shop, folder: Path, step: Callable[[int], N
         files = [(where / f"{stem}.pdf", [f for _, f in sides]) for stem, sides in cards]
     written = []
     for path, faces in files:
-        pdf = PdfWriter(path, f"{items.name}: {path.stem}")
+        pdf = PdfWriter(path, f"{items.name}: {path.stem}", faces=typefaces)
         for face in faces:
             picture = face.drawing
             pdf.page(picture.width, picture.height, picture.draw, trim=face.trim)  # bled to the page's edges

@@ -1,4 +1,4 @@
-"""Drawings to pixels: drawn into a PDF by the print toolkit, rasterised by PDFium (pypdfium2).
+"""Drawings to pixels: drawn into a PDF by the print toolkit in the kit's typefaces, rasterised by PDFium (pypdfium2).
 
 Each picture is exactly ``round(mm / 25.4 * dpi)`` pixels a side: PDFium is asked for that
 bitmap size, not for a scale it would round up.
@@ -15,6 +15,7 @@ import pypdfium2.raw as pdfium
 from PIL import Image
 
 from pnp.printing.canvas import Drawing
+from pnp.printing.fonts import Faces
 from pnp.printing.pdf import PdfWriter
 
 MIN_DPI, MAX_DPI = 30, 1200  # a tarot card at 1200 dpi is 3307 x 5669 px; a board for a table is capped apart
@@ -26,11 +27,14 @@ def pixels(mm: float, dpi: float) -> int:
     return round(mm / 25.4 * dpi)
 
 
-def rasterise(drawings: Sequence[Drawing], sizes: Sequence[tuple[int, int]]) -> Generator[Image.Image, None, None]:
-    """Each drawing as an RGB image of the matching (width, height) in pixels, in order."""
+def rasterise(
+    drawings: Sequence[Drawing], sizes: Sequence[tuple[int, int]], typefaces: Faces
+) -> Generator[Image.Image, None, None]:
+    """Each drawing, its text in ``typefaces`` (the kit's), as an RGB image of the matching (width, height) in
+    pixels, in order."""
     with tempfile.TemporaryDirectory(prefix="pnp-export-") as folder:
         path = Path(folder) / "faces.pdf"
-        writer = PdfWriter(path, "pnp export")
+        writer = PdfWriter(path, "pnp export", faces=typefaces)
         for drawing in drawings:
             writer.page(drawing.width, drawing.height, drawing.draw)
         writer.close()

@@ -24,6 +24,7 @@ from pnp.export.table import Picture, TableSet, Tile
 from pnp.export.tts_decks import MAX_SIDE, deck_object
 from pnp.files import file_name, make_dir, write_atomic
 from pnp.printing.canvas import Drawing
+from pnp.printing.fonts import Faces
 from pnp.printing.parts import Die, Kit
 
 if TYPE_CHECKING:
@@ -50,16 +51,17 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     files = ImageFiles(folder, PngWriter(dpi), url, table.steps, progress)
     keys = itertools.count(1)  # one CustomDeck key per sheet, unique in the file
     objects = [
-        deck_object(deck, keys, dpi, files, tts.transform(number * DECK_STEP, face_down=True))
+        deck_object(deck, keys, dpi, kit.faces, files, tts.transform(number * DECK_STEP, face_down=True))
         for number, deck in enumerate(table.decks)
     ]
     for number, picture in enumerate(table.cards, len(table.decks)):
-        objects.append(_loose_card(picture, next(keys), dpi, files, tts.transform(number * DECK_STEP)))
-    objects += _tiles(table.tiles, dpi, files)
-    objects += _dice(table.dice, dpi, files)
+        objects.append(_loose_card(picture, next(keys), dpi, kit.faces, files, tts.transform(number * DECK_STEP)))
+    objects += _tiles(table.tiles, dpi, kit.faces, files)
+    objects += _dice(table.dice, dpi, kit.faces, files)
     for number, picture in enumerate(table.boards, 1):
         where = tts.transform(0.0, z=-BOARD_STEP * number)
-        objects.append(tts.board(picture.name, files.save(picture.name, _picture(picture.drawing, dpi), 1), where))
+        image = _picture(picture.drawing, dpi, kit.faces)
+        objects.append(tts.board(picture.name, files.save(picture.name, image, 1), where))
     path = folder / f"{file_name(kit.game)}.json"
     write_atomic(path, json.dumps(tts.saved_file(kit.title, objects), indent=2) + "\n", sync=False)
     return [*files.written, path]
@@ -71,27 +73,29 @@ def image_size(width: float, height: float, dpi: float, longest: int = MAX_SIDE)
     return round(width * px_per_mm), round(height * px_per_mm)
 
 
-def _picture(drawing: Drawing, dpi: float) -> Image.Image:
-    return next(rasterise([drawing], [image_size(drawing.width, drawing.height, dpi)]))
+def _picture(drawing: Drawing, dpi: float, typefaces: Faces) -> Image.Image:
+    return next(rasterise([drawing], [image_size(drawing.width, drawing.height, dpi)], typefaces))
 
 
-def _loose_card(picture: Picture, key: int, dpi: float, files: ImageFiles, where: dict[str, float]) -> tts.Saved:
+def _loose_card(
+    picture: Picture, key: int, dpi: float, typefaces: Faces, files: ImageFiles, where: dict[str, float]
+) -> tts.Saved:
     """A sheet (a player aid) as a card of its own that reads the same from both sides."""
-    url = files.save(picture.name, _picture(picture.drawing, dpi), 1)
+    url = files.save(picture.name, _picture(picture.drawing, dpi, typefaces), 1)
     sheet = tts.custom_deck(url, url, 1, 1, hidden_back=True, unique_back=False)
     sideways = picture.drawing.width > picture.drawing.height
     return tts.card(picture.name, key * 100, {str(key): sheet}, where, sideways, kind="CardCustom")
 
 
-def _faces(tiles: Sequence[Tile], dpi: float, longest: int = MAX_SIDE) -> Iterator[Image.Image]:
+def _faces(tiles: Sequence[Tile], dpi: float, typefaces: Faces, longest: int = MAX_SIDE) -> Iterator[Image.Image]:
     """Each tile's front, then its back if it has one, at its size (rendered from one PDF)."""
     drawings = [face_drawing(t.items(), face, 0.0) for t in tiles for face in (t.front, t.back) if face is not None]
-    return rasterise(drawings, [image_size(d.width, d.height, dpi, longest) for d in drawings])
+    return rasterise(drawings, [image_size(d.width, d.height, dpi, longest) for d in drawings], typefaces)
 
 
-def _tiles(tiles: Sequence[Tile], dpi: float, files: ImageFiles) -> list[tts.Saved]:
+def _tiles(tiles: Sequence[Tile], dpi: float, typefaces: Faces, files: ImageFiles) -> list[tts.Saved]:
     """Each tile, piled with those that look the same on both sides; the piles in a row beyond the decks."""
-    images = _faces(tiles, dpi)
+    images = _faces(tiles, dpi, typefaces)
     piles: dict[bytes, list[tuple[Tile, Image.Image, Image.Image | None]]] = {}
     for tile in tiles:
         front, back = next(images), None if tile.back is None else next(images)
@@ -108,10 +112,10 @@ def _tiles(tiles: Sequence[Tile], dpi: float, files: ImageFiles) -> list[tts.Sav
     return objects
 
 
-def _dice(all_dice: Sequence[Die], dpi: float, files: ImageFiles) -> list[tts.Saved]:
+def _dice(all_dice: Sequence[Die], dpi: float, typefaces: Faces, files: ImageFiles) -> list[tts.Saved]:
     """Each die as TTS's six-sided custom die, its faces filled into TTS's template; in a row beyond the tiles."""
     as_tiles = [Tile(die.name, "square", die.side, die.side, face, None) for die in all_dice for face in die.faces]
-    faces = _faces(as_tiles, dpi, MAX_SIDE // dice.CELLS)
+    faces = _faces(as_tiles, dpi, typefaces, MAX_SIDE // dice.CELLS)
     objects = []
     for number, die in enumerate(all_dice):
         image = dice.template([next(faces) for _ in die.faces])

@@ -18,6 +18,7 @@ from pnp.export.faces import face_drawing
 from pnp.export.images import ImageFiles
 from pnp.export.raster import rasterise
 from pnp.printing.cards import ItemSet
+from pnp.printing.fonts import Faces
 from pnp.printing.parts import Face
 
 MAX_SIDE = 4096  # pixels, a side of any image
@@ -54,7 +55,9 @@ def grid(cards: int, width: float, height: float, dpi: float, cell: tuple[int, i
     return Grid(columns, rows, cell)
 
 
-def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFiles, where: dict[str, float]) -> tts.Saved:
+def deck_object(
+    deck: ItemSet, keys: Iterator[int], dpi: float, typefaces: Faces, files: ImageFiles, where: dict[str, float]
+) -> tts.Saved:
     """One deck's sheets and backs saved, and its object for the saved file (a lone card for a deck of one).
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
@@ -63,7 +66,7 @@ def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFile
     """
     chunks = [deck.items[i : i + PER_SHEET] for i in range(0, len(deck.items), PER_SHEET)]
     cell = grid(len(chunks[0]), deck.width, deck.height, dpi).cell
-    backs = _render(deck, [item.back or _PLAIN for item in deck.items], cell)
+    backs = _render(deck, [item.back or _PLAIN for item in deck.items], cell, typefaces)
     hidden = next(backs)
     same_back = all(image.tobytes() == hidden.tobytes() for image in backs)  # stops at the first that differs
     backs.close()  # the rest unrendered, its PDF closed and removed now
@@ -73,9 +76,9 @@ def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFile
     for number, chunk in enumerate(chunks, 1):
         layout = grid(len(chunk), deck.width, deck.height, dpi, cell)
         if not same_back:
-            back_sheet = _sheet(layout, _render(deck, [item.back or _PLAIN for item in chunk], cell), hidden)
+            back_sheet = _sheet(layout, _render(deck, [item.back or _PLAIN for item in chunk], cell, typefaces), hidden)
             back_url = files.save(f"{deck.name} back {number}", back_sheet)
-        fronts = _sheet(layout, _render(deck, [item.front for item in chunk], cell), hidden)
+        fronts = _sheet(layout, _render(deck, [item.front for item in chunk], cell, typefaces), hidden)
         face_url = files.save(f"{deck.name} {number}", fronts, len(chunk))
         key = next(keys)  # a card's id is its sheet's key times 100 plus its cell
         # the sheet's last cell is the hidden face, so BackIsHidden is false
@@ -90,9 +93,12 @@ def deck_object(deck: ItemSet, keys: Iterator[int], dpi: float, files: ImageFile
     return tts.deck(deck.name, cards, sheets, where)
 
 
-def _render(deck: ItemSet, faces: Sequence[Face], cell: tuple[int, int]) -> Generator[Image.Image, None, None]:
-    """The faces at the deck's cut size (no bleed: a table shows the whole cell), one image at a time."""
-    return rasterise([face_drawing(deck, face, 0.0) for face in faces], [cell] * len(faces))
+def _render(
+    deck: ItemSet, faces: Sequence[Face], cell: tuple[int, int], typefaces: Faces
+) -> Generator[Image.Image, None, None]:
+    """The faces at the deck's cut size (no bleed: a table shows the whole cell), their text in ``typefaces``,
+    one image at a time."""
+    return rasterise([face_drawing(deck, face, 0.0) for face in faces], [cell] * len(faces), typefaces)
 
 
 def _sheet(layout: Grid, images: Iterable[Image.Image], hidden: Image.Image) -> Image.Image:

@@ -7,6 +7,10 @@ its glyphs: Noto Sans (Greek, Cyrillic, more Latin), Noto Sans Arabic and Hebrew
 ``fonts-droid-fallback``) and are read only when a text needs them. SVG names the same families, so a
 browser draws the same. Draw icons as paths, not as exotic glyphs.
 
+The PDF draws a line as ``drawn`` gives it: in visual order, run by run, each run shaped where its script needs
+it (``pnp.printing.shaping``), and text is measured the same way. Bold text in a fallback that has no bold face
+is made heavier by the PDF itself (``synthetic_bold``).
+
 A kit may bring its own faces (:class:`Faces`, from ``KitRequest.fonts``): "titles" draws bold text, "body"
 regular text, and "symbols" is tried for a character before the fallbacks. The faces travel with the drawing
 (each canvas has its own), so nothing here switches fonts for the whole process.
@@ -45,13 +49,14 @@ _FALLBACKS = {
         ("DroidSansFallback", "droid/DroidSansFallbackFull.ttf"),  # no bold face: the regular one
     ),
 }
+_REGULAR_ONLY = frozenset(name for name, _ in _FALLBACKS[True]) & frozenset(name for name, _ in _FALLBACKS[False])
 FALLBACK_PACKAGES = "fonts-noto-core and fonts-droid-fallback"  # the Debian packages that hold them
 _FOLDERS = (
     Path("/usr/share/fonts/truetype"),
     Path("/usr/local/share/fonts"),
     Path.home() / ".local/share/fonts",
 )
-_RTL = frozenset(("R", "AL"))  # bidirectional classes of right-to-left letters
+RIGHT_TO_LEFT = frozenset(("R", "AL"))  # bidirectional classes of right-to-left letters
 
 
 ROLES = ("titles", "body", "symbols")
@@ -229,22 +234,50 @@ def runs(text: str, bold: bool = False, faces: Faces = DEFAULT) -> list[tuple[st
 def visual(text: str) -> str:
     """``text`` in the order its characters are drawn left to right: right-to-left runs (Arabic, Hebrew) turned.
 
-    One line, by the Unicode bidirectional algorithm (python-bidi). Letters are not joined (shaped).
+    One line, by the Unicode bidirectional algorithm (python-bidi), its base direction that of its first
+    letter. Letters are joined later, run by run (``drawn``).
     """
-    if text.isascii() or not any(unicodedata.bidirectional(c) in _RTL for c in text):
+    if text.isascii() or not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text):
         return text
     from bidi import get_display
 
     return str(get_display(text))
 
 
+def right_to_left(text: str) -> bool:
+    """True when ``text`` reads from the right: its first letter with a direction is right-to-left (as
+    ``visual`` decides it)."""
+    if text.isascii():
+        return False
+    first = next((kind for kind in map(unicodedata.bidirectional, text) if kind in ("L", "R", "AL")), "L")
+    return first in RIGHT_TO_LEFT
+
+
+@lru_cache(maxsize=8192)  # boards draw and measure the same labels again and again
+def drawn(text: str, bold: bool = False, faces: Faces = DEFAULT) -> tuple[tuple[str, str], ...]:
+    """``text`` as the PDF draws it: (face, piece) left to right, in visual order, each piece in one face and
+    shaped where its script needs it (see ``pnp.printing.shaping``)."""
+    if text.isascii() and faces is DEFAULT:
+        return ((faces.name(bold), text),)
+    from pnp.printing.shaping import shaped
+
+    return tuple((name, piece) for name, chars in runs(visual(text), bold, faces) for piece in shaped(name, chars))
+
+
+def synthetic_bold(name: str, bold: bool) -> bool:
+    """True when bold text falls back to the regular face ``name`` (CJK: Debian has no bold TrueType CJK face),
+    so the PDF draws its letters outlined as well as filled to make them heavier."""
+    return bold and name in _REGULAR_ONLY
+
+
+
 @lru_cache(maxsize=8192)  # boards measure the same labels again and again (anchoring, fitting)
 def text_width(text: str, size_pt: float, bold: bool = False, faces: Faces = DEFAULT) -> float:
-    """The advance width of ``text`` in millimetres at ``size_pt`` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    """The advance width of ``text`` in millimetres at ``size_pt`` points, as shaped for drawing."""
+    from pnp.printing.shaping import width
 
     register()
-    return sum(stringWidth(chunk, name, size_pt) for name, chunk in runs(text, bold, faces)) * PT
+    return sum(width(piece, name, size_pt) for name, piece in drawn(text, bold, faces)) * PT
 
 
 def extent(size_pt: float, bold: bool = False, faces: Faces = DEFAULT) -> tuple[float, float]:

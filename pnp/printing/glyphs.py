@@ -29,8 +29,9 @@ def _describe(char: str) -> str:
     return f"U+{ord(char):04X}" + (f" {name}" if name else "")
 
 
-def findings(name: str, text: str) -> list[Finding]:
-    """One error per string of the YAML document ``text`` (called ``name``) holding characters no font draws."""
+def findings(name: str, text: str, faces: fonts.Faces = fonts.DEFAULT) -> list[Finding]:
+    """One error per string of the YAML document ``text`` (called ``name``) holding characters that neither
+    ``faces`` (a kit's own) nor the fallbacks draw."""
     try:
         root = yaml.compose(text)
     except yaml.YAMLError:
@@ -45,7 +46,7 @@ def findings(name: str, text: str) -> list[Finding]:
                 stack += [(value, inner), (key, inner)]
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(node.value))))
-        elif isinstance(node, yaml.ScalarNode) and (missing := unprintable(node.value)):
+        elif isinstance(node, yaml.ScalarNode) and (missing := unprintable(node.value, faces)):
             found.append(_finding(name, node, path, missing))
     return found
 

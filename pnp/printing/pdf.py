@@ -25,6 +25,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -34,7 +35,7 @@ from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from pnp.errors import PnpError
 from pnp.files import write_atomic
-from pnp.printing import fonts
+from pnp.printing import fonts, shaping
 from pnp.printing.art import Art
 from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
 from pnp.printing.fonts import DEFAULT, Faces
@@ -42,6 +43,7 @@ from pnp.printing.color import rgb
 from pnp.printing.paper import Rect
 
 MM = 72 / 25.4  # points per millimetre
+EMBOLDEN = 0.03  # the outline that makes regular letters bold, as a share of the font size
 KAPPA = 0.5522847498  # a quarter circle's Bézier handles, as a share of the radius
 _PAINT = ("n", "f*", "S", "B*")  # by fill + 2 * stroke; even-odd filling, as reportlab paints
 _OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
@@ -110,7 +112,7 @@ def _turn(rotate: float) -> tuple[float, float, str]:
     return cos, sin, fp_str(cos, sin, sin, -cos)
 
 
-def _glyphs(rl: RlCanvas, runs: list[tuple[str, str]], size: float) -> str | None:
+def _glyphs(rl: RlCanvas, runs: Sequence[tuple[str, str]], size: float) -> str | None:
     """What reportlab's text object writes for ``runs`` (face name, characters) in TrueType faces: font and
     show operators; None when a face is not TrueType.
 
@@ -302,8 +304,11 @@ class PdfCanvas:
         cos, sin, turn = _turn(rotate)
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
         x, y = x - shift * cos, y - shift * sin
-        runs = fonts.runs(fonts.visual(s), bold, self._faces)
-        glyphs = _glyphs(rl, runs, size * PT)
+        pieces = fonts.drawn(s, bold, self._faces)
+        if any(shaping.is_shaped(piece) or fonts.synthetic_bold(name, bold) for name, piece in pieces):
+            self._text_object(x, y, (cos, sin), pieces, size * PT, bold, fill)
+            return
+        glyphs = _glyphs(rl, pieces, size * PT)
         if glyphs is None:  # a standard PDF font, never the toolkit's own: reportlab's text object
             t = rl.beginText()
             t.setTextTransform(cos, sin, sin, -cos, x, y)
@@ -314,6 +319,36 @@ class PdfCanvas:
             return
         self._fill(fill)
         rl.addLiteral(f"BT 1 0 0 1 0 0 Tm {turn} {fp_str(x, y)} Tm {glyphs} ET")
+
+    def _text_object(
+        self,
+        x: float,
+        y: float,
+        turn: tuple[float, float],
+        pieces: Sequence[tuple[str, str]],
+        size: float,
+        bold: bool,
+        fill: Color,
+    ) -> None:
+        """A line written by reportlab's text object: shaped pieces with their glyphs positioned, and bold text
+        in a regular-only face filled and outlined in its colour (text render mode 2)."""
+        cos, sin = turn
+        rl = self._rl
+        with self._saving():
+            self._fill(fill)
+            if any(fonts.synthetic_bold(name, bold) for name, _ in pieces):
+                rl.addLiteral(f"{_operator(fill, 'RG')} {_operator(size * EMBOLDEN, 'w')}")
+            t = rl.beginText()
+            t.setTextTransform(cos, sin, sin, -cos, x, y)
+            mode: Literal[0, 2] = 0  # filled; 2: filled and outlined
+            for name, piece in pieces:
+                t.setFont(name, size)
+                wanted: Literal[0, 2] = 2 if fonts.synthetic_bold(name, bold) else 0
+                if wanted != mode:
+                    t.setTextRenderMode(wanted)
+                    mode = wanted
+                t.textOut(piece)
+            rl.drawText(t)
 
     @contextmanager
     def group(

@@ -86,6 +86,7 @@ def _numbers(name: str, value: str) -> str:
 
 
 _FONT = _attribute("font-family", fonts.SVG_FAMILY)
+_TURNED_ANCHOR: dict[Anchor, Anchor] = {"start": "end", "middle": "middle", "end": "start"}
 
 
 def _stroke(stroke: Color | None, width: float, dash: Sequence[float] | None) -> str:
@@ -219,11 +220,16 @@ class SvgCanvas:
     ) -> None:
         at_x, at_y = num(x), num(y)
         weight = ' font-weight="bold"' if bold else ""
+        # right-to-left text keeps its logical order (the browser orders and joins it) with its base direction
+        # said, as the PDF has it; its start is then its right end, so the anchor is turned to keep its place
+        direction = ""
+        if fonts.right_to_left(s):
+            direction, anchor = ' direction="rtl"', _TURNED_ANCHOR[anchor]
         aligned = _attribute("text-anchor", anchor) if anchor != "start" else ""
         turned = f' transform="rotate({num(rotate)} {at_x} {at_y})"' if rotate else ""
         start = (
-            f'<text{_attribute("fill", fill)}{self._fonts[bold]} font-size="{num(size * PT)}"{weight}{aligned}{turned}'
-            f' x="{at_x}" y="{at_y}"'
+            f'<text{direction}{_attribute("fill", fill)}{self._fonts[bold]} font-size="{num(size * PT)}"{weight}'
+            f'{aligned}{turned} x="{at_x}" y="{at_y}"'
         )
         self._parts.append(f"{start}>{escape_text(s)}</text>" if s else f"{start} />")
 

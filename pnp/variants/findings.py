@@ -6,16 +6,18 @@ import csv
 import io
 from pathlib import Path
 
-from pnp.errors import DataError, quote
+from pnp.errors import DataError, PnpError, quote
 from pnp.files import read_text
 from pnp.games.spec import Finding, raise_first_error
+from pnp.printing import fonts
+from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.texts import languages
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game
 from pnp.variants.support import data_file
-from pnp.variants.variant import apply, load_variant, referee_problem
+from pnp.variants.variant import Variant, apply, load_variant, referee_problem
 
 
 def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
@@ -31,7 +33,8 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     except DataError as exc:  # the first error stops the reading: it is the one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         return name, [Finding("error", exc.where, message, exc.path)]
-    found = glyph_findings(variant.source.name, variant.source.text) + _deck_glyphs(variant.deck)
+    faces = _faces(variant)
+    found = glyph_findings(variant.source.name, variant.source.text, faces) + _deck_glyphs(variant.deck, faces)
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
@@ -41,7 +44,20 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     return name, found
 
 
-def _deck_glyphs(deck: Path | None) -> list[Finding]:
+def _faces(variant: Variant) -> Faces:
+    """The faces the variant's fonts draw in, which its text is checked against. A font that cannot be used is
+    left out: building the kit says why, and a referee, which prints nothing, does not need it."""
+    usable = {}
+    for role, path in variant.fonts.items():
+        try:
+            fonts.chosen({role: path})
+        except PnpError:
+            continue
+        usable[role] = path
+    return fonts.chosen(usable)
+
+
+def _deck_glyphs(deck: Path | None, faces: Faces) -> list[Finding]:
     """One error per cell of a CSV deck holding characters no font prints, at its row and column."""
     if deck is None:
         return []
@@ -49,7 +65,7 @@ def _deck_glyphs(deck: Path | None) -> list[Finding]:
     rows = csv.reader(io.StringIO(read_text(deck, MAX_CSV_BYTES)))  # read and parsed without error already
     for row, cells in enumerate(rows, start=1):
         for column, cell in enumerate(cells, start=1):
-            missing = unprintable(cell)
+            missing = unprintable(cell, faces)
             if missing:
                 chars = ", ".join(f"U+{ord(char):04X}" for char in missing)
                 message = f"{quote(cell)} has characters no font prints: {chars}"
