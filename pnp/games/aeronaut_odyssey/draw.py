@@ -396,7 +396,7 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> floa
         )
         c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)  # one letter
         key = "panel.any" if kind == "gray" else f"type.{kind}"
-        fit.line(c, x + 5.5, row_y + 3.1, t(key), cell - 6, size=TEXT_PT, part=PANEL, field=key, fill=INK)
+        fit.line(c, x + 5.2, row_y + 3.1, t(key), cell - 5.2, size=TEXT_PT, part=PANEL, field=key, fill=INK)
     y += ((len(kinds) - 1) // per_row + 1) * 5.5
     notes = []
     if len({route_key(*r.between) for r in board.routes}) < len(board.routes):
