@@ -88,8 +88,10 @@ def _back(kind: str, t: Catalogue, w: float, h: float) -> Face:
         c.rect(4, 4, w - 8, h - 8, stroke=WHITE, width=0.6, radius=3)
         plane(c, w / 2, h * 0.4, w * 0.45, "#dfe6ee")
         y = h * 0.68
-        fit.line(c, w / 2, y, brand, room, size=15, part=card, field="brand", bold=True, anchor="middle", fill=WHITE)
-        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field="label", anchor="middle", fill=WHITE)
+        fit.line(
+            c, w / 2, y, brand, room, size=15, part=card, field="back.brand", bold=True, anchor="middle", fill=WHITE
+        )
+        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field=f"back.{kind}", anchor="middle", fill=WHITE)
 
     return Face(draw, background=colour)
 

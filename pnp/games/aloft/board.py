@@ -231,7 +231,7 @@ def _legend(c: Canvas, x: float, y: float, width: float, t: Catalogue) -> None:
 def _key(c: Canvas, box: Rect, key: str, t: Catalogue) -> None:
     """One legend entry in ``box``: on one line when it fits, else wrapped to two and shrunk."""
     text = t(key)
-    if fit.fit_line(text, box.w, 8, part=PART, field=key, faces=c.faces) == 8:
+    if text_width(text, 8, False, c.faces) <= box.w:
         c.text(box.x, box.y + 5.3, text, size=8, fill=INK)  # on the line it always had, beside its key
     else:
         fit.block(c, box, text, size=8, part=PART, field=key, fill=INK)

@@ -321,22 +321,24 @@ def _title(c: Canvas, w: float, text: str, sub: str, card: str) -> None:
     fit.line(c, w / 2, 12.5, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=INK)
 
 
-def _back(data: AloftData, label: str, brand: str) -> Face:
+def _back(data: AloftData, kind: str, t: Catalogue) -> Face:
     w, h = _card_size(data)
-    card, room = f"{label} card back", w - 10
+    card, room, label, brand = f"{kind} card back", w - 10, t(f"back.{kind}"), t("back.brand")
 
     def draw(c: Canvas) -> None:
         c.rect(4, 4, w - 8, h - 8, stroke="#ffffff", width=0.6, radius=3)
         y = h / 2
-        fit.line(c, w / 2, y, brand, room, size=13, part=card, field="brand", bold=True, anchor="middle", fill=WHITE)
-        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field="label", anchor="middle", fill=WHITE)
+        fit.line(
+            c, w / 2, y, brand, room, size=13, part=card, field="back.brand", bold=True, anchor="middle", fill=WHITE
+        )
+        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field=f"back.{kind}", anchor="middle", fill=WHITE)
 
     return Face(draw, background="#2c4a6e")
 
 
 def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
-    back = _back(data, t("back.balloon"), t("back.brand"))
+    back = _back(data, "balloon", t)
     cards = []
     for balloon in data.balloons:
         if balloon.shape:
@@ -355,7 +357,7 @@ def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
 
 def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
-    back = _back(data, t("back.truck"), t("back.brand"))
+    back = _back(data, "truck", t)
     cards = []
     for index in range(data.trucks):
         safety = index == data.trucks - 1
@@ -374,7 +376,7 @@ def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
 def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
     patterns: tuple[PatternKind, ...] = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
-    back = _back(data, t("back.colour"), t("back.brand"))
+    back = _back(data, "colour", t)
     cards = []
     for colour, pattern in zip(data.colours, patterns):
 

@@ -38,8 +38,9 @@ from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import fit_size, text_width
 from pnp.printing.labels import Box, clip_segment
+from pnp.printing.legible import SMALLEST_PT
 from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
 
@@ -47,6 +48,7 @@ SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9d
 LEADER = "#6b6b6b"
 PART = "board"  # how an Overflow names the map's texts
 COLUMN = 80.0  # mm from the legend's left edge to its right column
+HALF_PT = 7.0  # the half-line's labels, when they fit
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ def map_text(world: World, data: TakeOffData, texts: Catalogue | None = None) ->
     """Where the printed map puts its names and badges, clear of every jet space (see ``placement``), worded
     from ``texts`` (default: English)."""
     t = texts or catalogue("take-off")
-    half_boxes = tuple(box for *_, box, _ in _half_texts(world, data, t))
+    half_boxes = tuple(half.box for half in _half_texts(world, data, t))
     return placement(world, data.jet_token / 2, half_boxes, (t["map.start"], t["map.finish"]))  # filled per city
 
 
@@ -173,11 +175,23 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
                 canvas.text(x, middle, str(row + 1), size=9, bold=True, anchor="middle", fill=INK)
 
 
-def _half_texts(
-    world: World, data: TakeOffData, t: Catalogue
-) -> list[tuple[str, float, float, Anchor, DeckStyle, Box, float]]:
-    """The deck labels either side of the half-line: text, baseline point, anchor, deck, box and size (up to 7 pt,
-    shrunk to stay inside the map's frame)."""
+@dataclass(frozen=True)
+class HalfText:
+    """A deck's label beside the half-line: its words, catalogue key, baseline point, anchor, deck, the room it
+    has up to the map's frame and the box it covers (set smaller to fit that room, never under 6 pt)."""
+
+    label: str
+    key: str
+    x: float
+    y: float
+    anchor: Anchor
+    deck: DeckStyle
+    room: float
+    box: Box
+
+
+def _half_texts(world: World, data: TakeOffData, t: Catalogue) -> list[HalfText]:
+    """The deck labels either side of the half-line, west then east."""
     x = world.layout.x_of(world.map.divide)
     x0, y0, x1, _ = _inner(world.layout)
     found = []
@@ -185,15 +199,14 @@ def _half_texts(
     for sign, half in halves:
         deck, key = data.deck(half), f"map.{half}"
         label = half_label(t(key), deck, t)
-        anchor: Anchor = "end" if sign < 0 else "start"
         tx, ty = x + sign * 6.5, y0 + 5.5
         room = tx - x0 - 1 if sign < 0 else x1 - tx - 1
-        size = fit.fit_line(label, room, 7, part=PART, field=key, bold=True)
+        size = fit_size(label, room, HALF_PT, True, SMALLEST_PT)  # too long even so: drawing it says so
         w = text_width(label, size, bold=True)
         left = tx - w if sign < 0 else tx
         near = x + sign * 1.2  # the box reaches back to the half-line
         box = (min(left, near), ty - ASCENT * size * PT, max(left + w, near), ty + DESCENT * size * PT)
-        found.append((label, tx, ty, anchor, deck, box, size))
+        found.append(HalfText(label, key, tx, ty, "end" if sign < 0 else "start", deck, room, box))
     return found
 
 
@@ -202,10 +215,22 @@ def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, 
     _, y0, _, y1 = _inner(layout)
     with canvas.group(name="half-line"):
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
-        for label, tx, ty, anchor, deck, _, size in _half_texts(world, data, t):
-            sign = -1 if anchor == "end" else 1
-            canvas.text(tx, ty, label, size=size, bold=True, anchor=anchor, fill=deck.rgb)
-            _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, deck.rgb)
+        for half in _half_texts(world, data, t):
+            sign, ink = -1 if half.anchor == "end" else 1, half.deck.rgb
+            fit.line(
+                canvas,
+                half.x,
+                half.y,
+                half.label,
+                half.room,
+                size=HALF_PT,
+                part=PART,
+                field=half.key,
+                bold=True,
+                anchor=half.anchor,
+                fill=ink,
+            )
+            _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, ink)
 
 
 def half_label(words: str, deck: DeckStyle, texts: Catalogue | None = None) -> str:
