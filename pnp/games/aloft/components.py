@@ -263,7 +263,7 @@ def _balloon(
             c.path(envelope, fill=rgb[code], stroke=None)
             hatch(c, *half, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
     c.path(envelope, stroke=INK, width=0.5)
-    for side, code in ((-1, left), (1, right)):
+    for side, code in ((-1, left), (1, right)):  # each half's colour code, one letter
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
         c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=max(r * 1.1, SMALL), bold=True, anchor="middle")
 
@@ -292,7 +292,7 @@ def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float, initial
     for s in (-1, 1):
         c.circle(cx + s * 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
     if initial:
-        c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")
+        c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")  # its initial
 
 
 def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: AloftData) -> None:
