@@ -64,10 +64,13 @@ def test_the_board_is_tiled_with_labels_and_an_overview(written):
 def test_the_sky_deepens_upward_and_the_road_is_dark_asphalt():
     from pnp.games.aloft.board import ASPHALT, board_drawing
     from pnp.printing.color import luminance, rgb
+    from pnp.printing.fonts import DEFAULT
 
     fills: list[tuple[float, str]] = []
 
     class Recorder:
+        faces = DEFAULT  # what its text is measured in
+
         def rect(self, x, y, w, h, *, fill=None, **_):
             if fill and w > 500 and h > 10:  # the bands across the whole board
                 fills.append((y, fill))

@@ -15,65 +15,16 @@ import yaml
 
 from pnp.games.spec import KitRequest
 from pnp.printing import fit
-from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.canvas import Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Kit, Sheet
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
 from pnp.texts import catalogue
+from support.fitting import Boxes
 from support.pdf import point_size
 
 ROOT = Path(__file__).resolve().parents[1]
-MM = 72 / 25.4
-SLACK = 0.05  # mm of rounding between what was asked and what pdfplumber reads back
 LONG = "the Interplanetary Logistics and Heavy Orbital Haulage Company of the Outer Moons"
-
-
-class Boxes:
-    """The boxes the games asked ``pnp.printing.fit`` to fit each text into, as drawn at the origin."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.lines: list[tuple[str, float, float]] = []  # text, left, right (mm)
-        self.blocks: list[tuple[fit.Fitted, Rect]] = []
-        line, block = fit.line, fit.block
-
-        def spy_line(c: Canvas, x: float, y: float, text: str, width: float, **kw: object) -> float:
-            anchor = kw.get("anchor", "start")
-            left = {"start": x, "middle": x - width / 2, "end": x - width}[str(anchor)]
-            self.lines.append((text, left, left + width))
-            return line(c, x, y, text, width, **kw)  # type: ignore[arg-type]
-
-        def spy_block(c: Canvas, box: Rect, text: str, **kw: object) -> fit.Fitted:
-            fitted = block(c, box, text, **kw)  # type: ignore[arg-type]
-            self.blocks.append((fitted, box))
-            return fitted
-
-        monkeypatch.setattr(fit, "line", spy_line)
-        monkeypatch.setattr(fit, "block", spy_block)
-
-    def check(self, drawing: Drawing, tmp_path: Path, *, wanted: str) -> None:
-        """Draw ``drawing`` alone on a PDF page and read it back: the text with ``wanted`` in it is printed, each of
-        its lines inside the box it was fitted to, and no character on the page is under 6 pt."""
-        path = tmp_path / "part.pdf"
-        self.lines.clear()
-        self.blocks.clear()
-        write_drawing(drawing, path)
-        lines = [(text, Rect(left, 0, right - left, drawing.height)) for text, left, right in self.lines]
-        lines += [(text, box) for fitted, box in self.blocks for text in fitted.lines]
-        words = " ".join(text for text, _ in lines)
-        assert wanted in words, f"{wanted!r} was not fitted: {words!r}"
-        with pdfplumber.open(path) as pdf:
-            page = pdf.pages[0]
-            sizes = [point_size(char) for char in page.chars if char["text"].strip()]
-            assert sizes and min(sizes) >= fit.SMALLEST_PT - 0.05
-            for text, box in lines:
-                if not any(word in text for word in wanted.split()):
-                    continue
-                found = page.search(text, regex=False, return_chars=False)
-                assert found, f"{text!r} is not on the page"
-                x0, x1 = found[0]["x0"] / MM, found[0]["x1"] / MM
-                top, bottom = found[0]["top"] / MM, found[0]["bottom"] / MM
-                assert box.x - SLACK <= x0 and x1 <= box.right + SLACK, (text, x0, x1, box)
-                assert box.y - SLACK <= top and bottom <= box.bottom + SLACK, (text, top, bottom, box)
 
 
 @pytest.fixture

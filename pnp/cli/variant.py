@@ -55,11 +55,13 @@ def check(
 
     Example: pnp variant check stormy.yaml --json
     """
-    from pnp.variants.findings import check_variant
+    from pnp.variants.findings import check_variant, overflow_findings
 
     from pnp import games
 
     name, findings = check_variant(variant_file, game)
+    if name is not None and not any(finding.level == "error" for finding in findings):
+        findings += overflow_findings(variant_file, name)
     valid = f"a valid {games.get(name).title} variant" if name else "a variant"
     show_findings(variant_file, name, findings, as_json, valid)
 

@@ -46,6 +46,12 @@ def _overflow(part: str, field: str, need: float, room: float, dimension: str) -
     )
 
 
+def check_height(need: float, room: float, *, part: str, field: str) -> None:
+    """Overflow when text already at 6 pt needs ``need`` mm of height and its box holds ``room``."""
+    if need > room + _SLACK:
+        raise _overflow(part, field, need, room, "height")
+
+
 def fit_line(
     text: str, width: float, size: float, *, part: str, field: str, bold: bool = False, faces: Faces = DEFAULT
 ) -> float:

@@ -6,16 +6,19 @@ import csv
 import io
 from pathlib import Path
 
+from pnp import games
 from pnp.errors import DataError, PnpError, quote
 from pnp.files import read_text
-from pnp.games.spec import Finding, raise_first_error
+from pnp.games.spec import Finding, KitRequest, raise_first_error
 from pnp.printing import fonts
+from pnp.printing.fit import Overflow
 from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
+from pnp.printing.overflows import overflows
 from pnp.texts import languages
 from pnp.variants.csvdeck import MAX_CSV_BYTES
-from pnp.variants.game import variant_game
+from pnp.variants.game import variant_game, with_variant
 from pnp.variants.support import data_file
 from pnp.variants.variant import Variant, apply, load_variant, referee_problem
 
@@ -42,6 +45,17 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
         english = f"pnp ships no {variant.language!r} for this game: what 'texts' leaves out prints in English"
         found.append(Finding("warning", variant.source.where("language"), f"language: {english}", "language"))
     return name, found
+
+
+def overflow_findings(path: Path, game: str) -> list[Finding]:
+    """One error for each part of the variant's kit with a text too long for its box even at 6 pt (the kit is
+    drawn, so ``check`` asks for it only of a variant without other errors)."""
+    variant = load_variant(path, game)
+    try:
+        messages = overflows(games.get(game).kit(with_variant(KitRequest(), variant)))
+    except Overflow as exc:  # a rules sheet or an aid, set as the kit is made
+        messages = [str(exc)]
+    return [Finding("error", str(path), message) for message in messages]
 
 
 def _faces(variant: Variant) -> Faces:

@@ -90,6 +90,7 @@ def preview(loaded: Loaded[AeroMap]) -> Drawing:
 
 
 def _grid(c: Canvas, board: AeroMap, unit: float) -> None:
+    """The preview's grid of blocks, numbered along two edges (a number of a few digits each)."""
     for x in range(int(board.width) + 1):
         c.line(x * unit, 0, x * unit, board.height * unit, stroke="#9bb7cc", width=0.1, dash=(1, 1))
         c.text(x * unit, -2, str(x), size=6, anchor="middle", fill=INK)

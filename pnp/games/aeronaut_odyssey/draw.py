@@ -26,8 +26,7 @@ from pnp.games.aeronaut_odyssey.model import (
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import shade, tint
-from pnp.printing.fonts import wrap
-from pnp.printing.paper import HOME_PAPERS, page_frame
+from pnp.printing.paper import HOME_PAPERS, Rect, page_frame
 from pnp.texts import Catalogue
 
 # One page: the landscape content area that both A4 and Letter offer.
@@ -43,6 +42,7 @@ BODY_W = PAGE_W - PANEL_W - GAP  # the map and the inventories, beside the panel
 BODY_H = PAGE_H - HEADER
 INK = "#1d2330"
 SKY = "#eaf3fa"
+PANEL = "rules panel"  # how an Overflow names the panel beside the map
 CAPITAL_FILL = "#b8860b"
 TYPE_COLOURS = {
     "red": "#d62728",
@@ -104,8 +104,9 @@ def header(c: Canvas, board: AeroMap, width: float, t: Catalogue) -> None:
         cities=len(board.cities),
         routes=len(board.routes),
     )
-    c.text(0, 6, t("header.title"), size=13, bold=True, fill=INK)
-    c.text(width, 6, about, size=8, anchor="end", fill=INK)
+    title, rest = width * 0.4 - 2, width * 0.6 - 2  # the title's room at the left, the rest's at the right
+    fit.line(c, 0, 6, t("header.title"), title, size=13, part="board", field="header.title", bold=True, fill=INK)
+    fit.line(c, width, 6, about, rest, size=8, part="board", field="header.about", anchor="end", fill=INK)
 
 
 # -- the map ---------------------------------------------------------------------------------------------------
@@ -124,12 +125,13 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
         x, y, r = area.x * unit, area.y * unit, shapes.LABEL_RADIUS * unit
         with c.group(name=f"area:{k + 1}"):
             c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3, dash=(0.8, 0.6))
-            c.text(x, y + r * 0.42, str(area.points), size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
+            score = str(area.points)  # a number of one or two digits
+            c.text(x, y + r * 0.42, score, size=r * 1.25 / PT, anchor="middle", bold=True, fill=INK)
     names = route_names(board)
     for k, (route, spaces, ties) in enumerate(route_spaces(board)):
         with c.group(name=f"route:{names[k]}"):
             _route(c, route, spaces, ties, unit, ink)
-            if labels:
+            if labels:  # a preview's aids: the route's name (such as A-B) and the cities' positions
                 mid = spaces[len(spaces) // 2]
                 c.text(mid.x * unit, (mid.y - 0.22) * unit, names[k], size=5, anchor="middle", fill="#444444")
     for city in board.cities:
@@ -219,7 +221,7 @@ def _route(
         along = space.length * unit / 2 - space.width * unit * 0.28
         size = space.width * unit * 0.42 / PT
         tx, ty = space.x * unit - ux * along, space.y * unit - uy * along
-        c.text(
+        c.text(  # the type's letter
             tx,
             ty + size * PT * 0.35,
             TYPE_LETTER[kind],
@@ -244,7 +246,7 @@ def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
     else:
         c.circle(x, y, r, fill="#ffffff", stroke=INK, width=0.3)
     size = r * (1.15 if len(code) == 1 else 0.95) / PT
-    c.text(x, y + r * 0.38, code, size=size, anchor="middle", bold=True, fill=INK)
+    c.text(x, y + r * 0.38, code, size=size, anchor="middle", bold=True, fill=INK)  # the badge grows to hold it
 
 
 def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink: bool) -> None:
@@ -255,7 +257,7 @@ def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink
     c.circle(x, y, r, fill=fill, stroke=INK, width=0.35)
     if capital:
         c.circle(x, y, r * 0.82, fill=None, stroke="#ffffff" if not ink else INK, width=0.25)
-    size = r * (1.05 if len(name) == 1 else 0.7) / PT
+    size = r * (1.05 if len(name) == 1 else 0.7) / PT  # a name of 1 to 3 capital letters (the map check's)
     c.text(x, y + size * PT * 0.36, name, size=size, anchor="middle", bold=True, fill=INK if ink else "#ffffff")
     side = shapes.SLOT_SIZE * unit
     for n in range(slots):
@@ -290,9 +292,12 @@ def inventory(
 def _inventory(c: Canvas, board: AeroMap, w: float, h: float, number: int, t: Catalogue) -> None:
     c.rect(0, 0, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
     label_w, icon = 19.0, 9.0  # the label column holds "INVENTORY 6" at 6 pt
-    c.text(label_w / 2, 4.8, t("inventory.title", number=number), size=TEXT_PT, anchor="middle", bold=True, fill=INK)
+    part, middle, room = f"inventory {number}", label_w / 2, label_w - 1
+    title, key = t("inventory.title", number=number), "inventory.title"
+    fit.line(c, middle, 4.8, title, room, size=TEXT_PT, part=part, field=key, bold=True, anchor="middle", fill=INK)
     c.rect((label_w - icon) / 2, 6.5, icon, icon, fill=None, stroke=INK, width=0.25, dash=(0.8, 0.6))
-    c.text(label_w / 2, h - 1.6, t("inventory.icon"), size=TEXT_PT, anchor="middle", fill="#555555")
+    words, key = t("inventory.icon"), "inventory.icon"
+    fit.line(c, middle, h - 1.6, words, room, size=TEXT_PT, part=part, field=key, anchor="middle", fill="#555555")
     spaces = board.inventory_spaces
     area_w, area_h = w - label_w - 2, h - 3
     for box in (6.0, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0):
@@ -328,50 +333,53 @@ def panel_width(columns: int) -> float:
 def panel(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int = 1) -> None:
     """The rules reminder, ``h`` tall: in one column, or in two (turn and types; bonuses and trajectories)."""
     c.rect(0, 0, panel_width(columns), h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
-    sections = [_scoring, _legend]
+    sections = [(_scoring, "panel.turn"), (_legend, "panel.types")]
     if any(r.bonus for r in board.routes):
-        sections.append(_bonuses)
+        sections.append((_bonuses, "panel.bonuses"))
     if board.trajectories:
-        sections.append(_trajectory_panel)
+        sections.append((_trajectory_panel, "panel.trajectories"))
     split = 2 if columns == 2 else len(sections)
     for column, group in enumerate((sections[:split], sections[split:])):
         y = -0.5
         with c.group(column * (PANEL_W + GAP), 0):
-            for section in group:
+            for section, heading in group:
                 y = section(c, board, PANEL_W, y + 2.5, t)
+                fit.check_height(y, h, part=PANEL, field=f"the section under {heading}")
 
 
-def _title(c: Canvas, x: float, y: float, text: str) -> float:
-    c.text(x, y + 3.2, text, size=7.5, bold=True, fill=INK)
+def _title(c: Canvas, x: float, y: float, key: str, t: Catalogue) -> float:
+    fit.line(c, x, y + 3.2, t(key), PANEL_W - 2 * x, size=7.5, part=PANEL, field=key, bold=True, fill=INK)
     return y + 4.8
 
 
-def _lines(c: Canvas, x: float, y: float, paragraphs: Sequence[str], size: float = TEXT_PT) -> float:
-    """Paragraphs wrapped to the panel's width, from ``y`` down; returns the y below them."""
-    for paragraph in paragraphs:
-        for line in wrap(paragraph, size, PANEL_W - 2 * x):
-            c.text(x, y + size * PT, line, size=size, fill=INK)
-            y += size * PT * 1.3
+def _lines(c: Canvas, x: float, y: float, keys: Sequence[str], t: Catalogue) -> float:
+    """Paragraphs wrapped to the panel's width, from ``y`` down; returns the y below them (``panel`` checks that
+    they end inside it: at the smallest size already, they cannot shrink)."""
+    for key in keys:
+        room = Rect(x, y, PANEL_W - 2 * x, math.inf)
+        for line in fit.fit_block(t(key), room, TEXT_PT, part=PANEL, field=key, faces=c.faces).lines:
+            c.text(x, y + TEXT_PT * PT, line, size=TEXT_PT, fill=INK)
+            y += TEXT_PT * PT * 1.3
     return y
 
 
 def _scoring(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, t("panel.turn"))
-    y = _lines(c, 3, y, (t("panel.move"), t("panel.claim")))
-    y = _title(c, 3, y + 1.5, t("panel.scoring"))
+    y = _title(c, 3, y, "panel.turn", t)
+    y = _lines(c, 3, y, ("panel.move", "panel.claim"), t)
+    y = _title(c, 3, y + 1.5, "panel.scoring", t)
     cell = (w - 6 - 12) / 6
-    for row, (label, values) in enumerate(((t("panel.length"), range(1, 7)), (t("panel.points"), ROUTE_POINTS[1:]))):
-        c.text(3, y + 3.3 + row * 4.2, label, size=TEXT_PT, bold=True, fill=INK)
+    for row, (key, values) in enumerate((("panel.length", range(1, 7)), ("panel.points", ROUTE_POINTS[1:]))):
+        fit.line(c, 3, y + 3.3 + row * 4.2, t(key), 11.5, size=TEXT_PT, part=PANEL, field=key, bold=True, fill=INK)
         for n, value in enumerate(values):
             x = 15 + n * cell
             c.rect(x, y + row * 4.2, cell, 4.2, fill=None, stroke=INK, width=0.2)
-            c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=TEXT_PT, anchor="middle", fill=INK)
+            c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=TEXT_PT, anchor="middle", fill=INK)  # digits
     y += 9.6
-    return _lines(c, 3, y, (t("panel.area"),))
+    return _lines(c, 3, y, ("panel.area",), t)
 
 
 def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, t("panel.types"))
+    y = _title(c, 3, y, "panel.types", t)
     kinds = [*TYPES, *(["gray"] if any(r.type == "gray" for r in board.routes) else [])]
     per_row = 4
     cell = (w - 6) / per_row
@@ -386,31 +394,33 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> floa
             stroke=TYPE_COLOURS[kind],
             width=0.4,
         )
-        c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)
-        c.text(x + 5.5, row_y + 3.1, t("panel.any") if kind == "gray" else t(f"type.{kind}"), size=TEXT_PT, fill=INK)
+        c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)  # one letter
+        key = "panel.any" if kind == "gray" else f"type.{kind}"
+        fit.line(c, x + 5.2, row_y + 3.1, t(key), cell - 5.2, size=TEXT_PT, part=PANEL, field=key, fill=INK)
     y += ((len(kinds) - 1) // per_row + 1) * 5.5
     notes = []
     if len({route_key(*r.between) for r in board.routes}) < len(board.routes):
-        notes.append(t("panel.double"))
+        notes.append("panel.double")
     if any(r.type == "gray" for r in board.routes):
-        notes.append(t("panel.gray"))
+        notes.append("panel.gray")
     if any(r.type == "multi" for r in board.routes):
-        notes.append(t("panel.multi"))
-    return _lines(c, 3, y, notes) if notes else y
+        notes.append("panel.multi")
+    return _lines(c, 3, y, notes, t)
 
 
 def _bonuses(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, t("panel.bonuses"))
-    y = _lines(c, 3, y, (t("panel.bonuses.text"),))
+    y = _title(c, 3, y, "panel.bonuses", t)
+    y = _lines(c, 3, y, ("panel.bonuses.text",), t)
     for bonus in (b for b in BONUSES if any(r.bonus == b for r in board.routes)):
         _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
-        c.text(8.5, y + 2.9, t(f"bonus.{bonus}"), size=TEXT_PT, fill=INK)
+        key = f"bonus.{bonus}"
+        fit.line(c, 8.5, y + 2.9, t(key), w - 11.5, size=TEXT_PT, part=PANEL, field=key, fill=INK)
         y += 4.5
     return y
 
 
 def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, t("panel.trajectories"))
+    y = _title(c, 3, y, "panel.trajectories", t)
     for number, goal in enumerate(board.trajectories, 1):
         if goal.kind == "cities":
             what = t("panel.link", first=goal.cities[0], second=goal.cities[1])

@@ -82,12 +82,16 @@ def _card(name: str, front: Face, back: str, t: Catalogue, w: float, h: float) -
 
 def _back(kind: str, t: Catalogue, w: float, h: float) -> Face:
     colour, label, brand = BACKS[kind], t(f"back.{kind}"), t("back.brand")
+    card, room = f"{kind} card back", w - 2 * SAFE
 
     def draw(c: Canvas) -> None:
         c.rect(4, 4, w - 8, h - 8, stroke=WHITE, width=0.6, radius=3)
         plane(c, w / 2, h * 0.4, w * 0.45, "#dfe6ee")
-        c.text(w / 2, h * 0.68, brand, size=15, bold=True, anchor="middle", fill=WHITE)
-        c.text(w / 2, h * 0.68 + 6, label, size=7, anchor="middle", fill=WHITE)
+        y = h * 0.68
+        fit.line(
+            c, w / 2, y, brand, room, size=15, part=card, field="back.brand", bold=True, anchor="middle", fill=WHITE
+        )
+        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field=f"back.{kind}", anchor="middle", fill=WHITE)
 
     return Face(draw, background=colour)
 
@@ -119,7 +123,8 @@ def _airport_face(airport: AirportInfo, data: AirKingData, t: Catalogue, w: floa
     def draw(c: Canvas) -> None:
         _band(c, w, t(f"data.airport.{airport.name}.title"), airport.rgb, card)
         c.circle(w / 2, h * 0.45, 20, fill=airport.rgb, stroke=INK, width=0.6)
-        c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink_on(airport.rgb))
+        ink = ink_on(airport.rgb)
+        c.text(w / 2, h * 0.45 + 9, airport.name, size=72, bold=True, anchor="middle", fill=ink)  # its letter, A or B
         _line(c, w, h - 22, t("card.airport.departs", numbers=_span(leaving)), 7, card, "departures")
         _line(c, w, h - 17, t("card.airport.lands", numbers=_span(arriving)), 7, card, "arrivals")
         _line(c, w, h - 10, t("card.airport.zones"), 6, card, "zones")
@@ -157,7 +162,7 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalog
         plane(c, w / 2, h * 0.5, 46, craft.rgb)
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)
         for x, y, turn in ((6, h - 6, 0), (w - 6, 22, 180)):  # clear of a print shop's 1/8 in safe zone
-            c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)
+            c.text(x, y, str(craft.number), size=9, bold=True, anchor="middle", fill=INK, rotate=turn)  # a number
         _line(c, w, h - 11, look, 6.5, card, "colour")
         _line(c, w, h - 6.5, route, 6, card, "route")
 
@@ -201,7 +206,8 @@ def _event_face(kind: str, title: str, text: str, t: Catalogue, w: float, h: flo
         fit.block(c, box, text, size=7, part=card, field="text", anchor="middle", fill=INK)
         if movement:
             c.rect(6, h - 12, w - 12, 6.5, stroke=colour, width=0.5, radius=1.5)
-            c.text(w / 2, h - 7.5, t("card.event.limit"), size=6, anchor="middle", fill=INK)
+            limit = t("card.event.limit")
+            fit.line(c, w / 2, h - 7.5, limit, w - 14, size=6, part=card, field="limit", anchor="middle", fill=INK)
 
     return Face(draw)
 

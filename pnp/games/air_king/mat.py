@@ -15,6 +15,7 @@ from __future__ import annotations
 from pnp.games.air_king.field import LETTERS, Field, cell_name
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.shapes import INK, WHITE, ink_on, plane
+from pnp.printing import fit
 from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import blend
@@ -34,7 +35,9 @@ LINE = "#f2f2f2"  # runway paint
 TAXI = "#e0a800"  # taxi lines
 SPACE_LINE = "#f7fbf2"  # the paint that marks out the spaces on the grass
 NAME = "#2e4a2a"  # a space's name
+GREY = "#808080"  # a closed space's words
 BADGE = 4.2  # radius of a label badge
+PART = "field mat"  # how an Overflow names the mat
 TERMINAL = 30.0  # mm of landscape beside the field from which an airport's terminal area is drawn
 
 
@@ -142,11 +145,14 @@ def _labels(c: Canvas, field: Field, left: float, top: float, data: AirKingData,
         y = top - MARGIN / 2 + 2.5 if h == 0 else bottom + MARGIN / 2 + 0.5
         middle = left + (field.columns // 2 + (0.5 if field.columns % 2 else 0)) * sw
         c.rect(middle - 40, y - 4, 80, 5.5, fill=WHITE, stroke=None, radius=1.5)
-        c.text(middle, y, arrow, size=7, bold=True, anchor="middle", fill=INK)
+        fit.line(
+            c, middle, y, arrow, 78, size=7, part=PART, field="mat.direction", bold=True, anchor="middle", fill=INK
+        )
 
 
 def _badge(c: Canvas, x: float, y: float, label: str, *, dark: bool) -> None:
     """A round label: white on ink for lanes, ink on white for columns."""
+    # a lane number or a column letter: the field's size bounds them to one or two characters
     c.circle(x, y, BADGE, fill=INK if dark else WHITE, stroke=INK, width=0.5)
     c.text(x, y + 1.6, label, size=11, bold=True, anchor="middle", fill=WHITE if dark else INK)
 
@@ -165,7 +171,8 @@ def _space(
         if authoring:
             c.rect(0, 0, sw, sh, stroke="#b0b0b0", width=0.25, dash=(2, 2))
             hatch(c, 0, 0, sw, sh, "diagonal", stroke="#c8c8c8", spacing=4)
-            c.text(sw / 2, sh / 2, t("mat.closed", space=name), size=8, anchor="middle", fill="#808080")
+            closed, key = t("mat.closed", space=name), "mat.closed"
+            fit.line(c, sw / 2, sh / 2, closed, sw - 4, size=8, part=PART, field=key, anchor="middle", fill=GREY)
         return
     c.rect(0, 0, sw, sh, stroke="#7f9a6c", width=0.35)  # the grass shows through
     c.rect(1.2, 1.2, sw - 2.4, sh - 2.4, stroke=SPACE_LINE, width=0.8, radius=2.5)
@@ -175,7 +182,7 @@ def _space(
             _runway(c, airport, sw, sh, colours[airport], home[0] > col, t)
         elif cell in field.departures[h]:
             _departure(c, airport, sw, sh, colours[airport], home, (col, lane), field.airport_spaces[1 - h][0], t)
-    c.rect(2.2, 2.6, 9.5 if authoring else 8.5, 6, fill=WHITE, stroke=None, radius=1)
+    c.rect(2.2, 2.6, 9.5 if authoring else 8.5, 6, fill=WHITE, stroke=None, radius=1)  # a space's name: c3
     c.text(3.5, 7, name, size=9 if authoring else 8, bold=True, fill=NAME)
 
 
@@ -187,10 +194,11 @@ def _airport(c: Canvas, airport: str, sw: float, sh: float, colour: str, t: Cata
     ink = ink_on(roof)
     c.rect(sw * 0.22, sh * 0.16, sw * 0.56, sh * 0.56, fill=roof, stroke=INK, width=0.5, radius=2)
     c.line(sw * 0.22 + 2, sh * 0.16 + 3, sw * 0.78 - 2, sh * 0.16 + 3, stroke=ink, width=0.3)
-    c.text(sw / 2, sh * 0.44 + 7, airport, size=40, bold=True, anchor="middle", fill=ink)
+    c.text(sw / 2, sh * 0.44 + 7, airport, size=40, bold=True, anchor="middle", fill=ink)  # its letter, A or B
     c.line(sw * 0.1, sh * 0.8, sw * 0.9, sh * 0.8, stroke=TAXI, width=0.7)
     c.rect(sw / 2 - 18, sh - 10.5, 36, 6, fill=WHITE, stroke=None, radius=1)
-    c.text(sw / 2, sh - 6, t("mat.airport", airport=airport), size=9, bold=True, anchor="middle", fill=INK)
+    label = t("mat.airport", airport=airport)
+    fit.line(c, sw / 2, sh - 6, label, 35, size=9, part=PART, field="mat.airport", bold=True, anchor="middle", fill=INK)
 
 
 def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_right: bool, t: Catalogue) -> None:
@@ -204,7 +212,7 @@ def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_
         bar = (h - 5) / 6
         c.rect(near, top + 2.5 + i * bar + 0.6, 8, bar - 1.2, fill=LINE, stroke=LINE, width=0.2)
     letter_x = near - 7 if towards_right else near + 15
-    c.text(letter_x, top + h / 2 + 2.5, airport, size=14, bold=True, anchor="middle", fill=LINE)
+    c.text(letter_x, top + h / 2 + 2.5, airport, size=14, bold=True, anchor="middle", fill=LINE)  # A or B
     start, end = (8.0, near - 14) if towards_right else (near + 22, sw - 8.0)
     x = start
     while x + 5 <= end:
@@ -213,9 +221,13 @@ def _runway(c: Canvas, airport: str, sw: float, sh: float, colour: str, towards_
     c.rect(3, top, 2.5, h, fill=colour, stroke=None)
     c.rect(sw - 5.5, top, 2.5, h, fill=colour, stroke=None)
     c.rect(sw / 2 - 19, top - 6.6, 38, 5.4, fill=WHITE, stroke=None, radius=1)
-    c.text(sw / 2, top - 2.5, t("mat.arrival", airport=airport), size=8, bold=True, anchor="middle", fill=INK)
+    label = t("mat.arrival", airport=airport)
+    fit.line(
+        c, sw / 2, top - 2.5, label, 37, size=8, part=PART, field="mat.arrival", bold=True, anchor="middle", fill=INK
+    )
     c.rect(sw / 2 - 29, top + h + 1.7, 58, 4.6, fill=WHITE, stroke=None, radius=1)
-    c.text(sw / 2, top + h + 5, t("mat.arrival.note", airport=airport), size=6.5, anchor="middle", fill=INK)
+    note = t("mat.arrival.note", airport=airport)
+    fit.line(c, sw / 2, top + h + 5, note, 57, size=6.5, part=PART, field="mat.arrival.note", anchor="middle", fill=INK)
 
 
 def _departure(
@@ -241,7 +253,9 @@ def _departure(
         c.line(sw * 0.3 - 6, behind, sw * 0.3 + 6, behind, stroke=TAXI, width=0.8, dash=(1.5, 1))
     away = 90 if goal > home[0] else -90  # to the destination
     plane(c, sw / 2, sh / 2 - 8, 14, blend(colour, WHITE, 0.3), rotate=away)
-    c.text(sw / 2, sh / 2 + 7, t("mat.departure", airport=airport), size=9, bold=True, anchor="middle", fill=colour)
+    label, key = t("mat.departure", airport=airport), "mat.departure"
+    room = sw - 8
+    fit.line(c, sw / 2, sh / 2 + 7, label, room, size=9, part=PART, field=key, bold=True, anchor="middle", fill=colour)
 
 
 def _legend(c: Canvas, field: Field, x: float, y: float, width: float, colours: dict[str, str], t: Catalogue) -> None:
@@ -249,15 +263,20 @@ def _legend(c: Canvas, field: Field, x: float, y: float, width: float, colours: 
     step = width / 4
     first = field.airport_names[0]
     c.rect(x, y, 9, 7, fill=APRON, stroke=colours[first], width=0.8, radius=1)
-    c.text(x + 12, y + 5, t("mat.legend.airport"), size=8, fill=INK)
+    _words(c, x + 12, y + 5, step - 14, "mat.legend.airport", t)
     x += step
     c.rect(x, y + 1, 9, 5, fill=ASPHALT, stroke=INK, width=0.3)
     c.line(x + 1, y + 3.5, x + 8, y + 3.5, stroke=LINE, width=0.5)
-    c.text(x + 12, y + 5, t("mat.legend.arrival"), size=8, fill=INK)
+    _words(c, x + 12, y + 5, step - 14, "mat.legend.arrival", t)
     x += step
     c.rect(x, y, 9, 7, fill=PAD, stroke=colours[first], width=0.8, radius=1, dash=(1.5, 1))
-    c.text(x + 12, y + 5, t("mat.legend.departure"), size=8, fill=INK)
+    _words(c, x + 12, y + 5, step - 14, "mat.legend.departure", t)
     x += step
     _badge(c, x + BADGE, y + 3.5, "1", dark=True)
     _badge(c, x + 3 * BADGE + 1, y + 3.5, "a", dark=False)
-    c.text(x + 4 * BADGE + 4, y + 5, t("mat.legend.names"), size=8, fill=INK)
+    _words(c, x + 4 * BADGE + 4, y + 5, step - 4 * BADGE - 4, "mat.legend.names", t)
+
+
+def _words(c: Canvas, x: float, y: float, room: float, key: str, t: Catalogue) -> None:
+    """One legend entry, shrunk to the ``room`` mm beside its key."""
+    fit.line(c, x, y, t(key), room, size=8, part=PART, field=key, fill=INK)

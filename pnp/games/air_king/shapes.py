@@ -116,6 +116,7 @@ def badge(c: Canvas, craft: Aircraft, x: float, y: float, w: float, h: float) ->
     symbol(c, craft.symbol, x + h * 0.5, y + h / 2, r, WHITE)
     box = w - h * 1.05
     c.rect(x + h * 0.95, y + h * 0.15, box - h * 0.1, h * 0.7, fill=WHITE, stroke=INK, width=0.25, radius=h * 0.1)
+    # the aircraft's number, the only text in the badge (a few digits)
     c.text(x + h * 0.9 + box / 2, y + h * 0.69, str(craft.number), size=h * 1.45, bold=True, anchor="middle", fill=INK)
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 
 from pnp.games.aloft.model import AloftBoard
-from pnp.games.aloft.palette import INK, PAPER
+from pnp.games.aloft.palette import INK, PAPER, WHITE
+from pnp.printing import fit
 from pnp.printing.canvas import Anchor, Canvas, Drawing
 from pnp.printing.color import blend
 from pnp.printing.fonts import text_width
+from pnp.printing.paper import Rect
 from pnp.texts import Catalogue, catalogue
 
 MARGIN = 12.0  # mm around the cells for the row and column labels
@@ -34,6 +36,7 @@ BADGE = 4.2  # radius of a label badge
 PANEL = 60.0  # mm of landscape beside the cells from which a side holds a supply spot
 TOKEN = 27.0  # a token's diameter, mm: the 59 tokens fill one A4 or Letter page (at 20 mm, half of it was blank)
 TOKEN_SPOT = TOKEN / 2 + 1.0  # radius of a token pile's spot
+PART = "board"  # how an Overflow names it
 
 
 def board_drawing(
@@ -63,8 +66,9 @@ def board_drawing(
         _ground(c, width, height, lane_y + ch)
         _road(c, board, width, left, lane_y, t("board.lane"))
         _cells(c, board, left, top)
-        _label(c, left, top - MARGIN - 1.5, t("board.brand"), 16, bold=True)
-        _label(c, right, top - MARGIN - 1.5, t("board.launch"), 9, anchor="end")
+        room = (right - left) / 2 - 4  # each of the title and the launch line has half the grid's width
+        _label(c, left, top - MARGIN - 1.5, t("board.brand"), room, 16, field="board.brand", bold=True)
+        _label(c, right, top - MARGIN - 1.5, t("board.launch"), room, 9, field="board.launch", anchor="end")
         for column in range(board.columns):
             x = left + (column + 0.5) * cw
             _badge(c, x, top - MARGIN / 2, str(column + 1), dark=False)
@@ -90,10 +94,20 @@ def _upper_sky(c: Canvas, width: float, bottom: float) -> None:
 
 
 def _label(
-    c: Canvas, x: float, baseline: float, text: str, size: float, *, anchor: Anchor = "start", bold: bool = False
+    c: Canvas,
+    x: float,
+    baseline: float,
+    text: str,
+    room: float,
+    size: float,
+    *,
+    field: str,
+    anchor: Anchor = "start",
+    bold: bool = False,
 ) -> None:
-    """Ink text on a white slip, so that it reads on any sky (``anchor``: start or end)."""
-    w = text_width(text, size, bold)
+    """Ink text on a white slip, so that it reads on any sky (``anchor``: start or end), shrunk to ``room`` mm."""
+    size = fit.fit_line(text, room, size, part=PART, field=field, bold=bold, faces=c.faces)
+    w = text_width(text, size, bold, c.faces)
     start = x if anchor == "start" else x - w
     rise, pad = size * 0.26, 1.2  # a capital's height in mm, and the slip's margin
     c.rect(start - pad, baseline - rise - pad, w + 2 * pad, rise + 2 * pad + 0.6, fill="#ffffff", stroke=None, radius=1)
@@ -156,7 +170,7 @@ def _road(c: Canvas, board: AloftBoard, width: float, left: float, y: float, lan
     for column in range(board.columns):
         c.rect(left + column * cw + 1, y + 2, cw - 2, ch - 3, stroke="#ffffff", width=0.5, dash=(2.5, 1.5), radius=1.5)
     with c.group(left - MARGIN / 2 + 1.2, y + ch / 2, rotate=-90):
-        c.text(0, 0, lane, size=8, bold=True, anchor="middle", fill="#ffffff")
+        fit.line(c, 0, 0, lane, ch - 2, size=8, part=PART, field="board.lane", bold=True, anchor="middle", fill=WHITE)
 
 
 def _cells(c: Canvas, board: AloftBoard, left: float, top: float) -> None:
@@ -173,23 +187,26 @@ def _balloon_park(c: Canvas, x: float, y: float, w: float, h: float, t: Catalogu
     """Where the packed balloon cards wait beside the board, face up."""
     c.rect(x, y + 4, w, h - 8, stroke="#ffffff", width=1.2, dash=(4, 2), radius=4)
     c.rect(x + w / 2 - 25, y + 8, 50, 13.5, fill="#ffffff", stroke=None, radius=1.5)
-    c.text(x + w / 2, y + 13, t("board.park"), size=9, bold=True, anchor="middle", fill=INK)
-    c.text(x + w / 2, y + 19, t("board.park.sub"), size=8, anchor="middle", fill=INK)
+    park, sub = t("board.park"), t("board.park.sub")
+    middle = x + w / 2
+    fit.line(c, middle, y + 13, park, 48, size=9, part=PART, field="board.park", bold=True, anchor="middle", fill=INK)
+    fit.line(c, middle, y + 19, sub, 48, size=8, part=PART, field="board.park.sub", anchor="middle", fill=INK)
 
 
 def _token_piles(c: Canvas, x: float, y: float, w: float, h: float, t: Catalogue) -> None:
     """A spot for each pile of tokens, within everyone's reach."""
-    names = (t("board.pile.launch"), t("board.pile.safety"), t("board.pile.scoring"))
-    step = h / len(names)
-    for k, name in enumerate(names):
+    keys = ("board.pile.launch", "board.pile.safety", "board.pile.scoring")
+    step = h / len(keys)
+    for k, key in enumerate(keys):
         cy = y + (k + 0.45) * step
         c.circle(x + w / 2, cy, TOKEN_SPOT, fill="#ffffff", stroke=INK, width=0.4, dash=(2, 1.2))
         c.rect(x + w / 2 - 17, cy + TOKEN_SPOT + 2, 34, 6, fill="#ffffff", stroke=None, radius=1.5)
-        c.text(x + w / 2, cy + TOKEN_SPOT + 6.4, name, size=8, bold=True, anchor="middle", fill=INK)
+        baseline = cy + TOKEN_SPOT + 6.4
+        fit.line(c, x + w / 2, baseline, t(key), 33, size=8, part=PART, field=key, bold=True, anchor="middle", fill=INK)
 
 
 def _badge(c: Canvas, x: float, y: float, label: str, *, dark: bool) -> None:
-    """A round label: white on ink for rows (altitude), ink on white for columns."""
+    """A round label: white on ink for rows (altitude), ink on white for columns (a number of one or two digits)."""
     c.circle(x, y, BADGE, fill=INK if dark else "#ffffff", stroke=INK, width=0.5)
     c.text(x, y + 1.6, label, size=11, bold=True, anchor="middle", fill="#ffffff" if dark else INK)
 
@@ -198,14 +215,23 @@ def _legend(c: Canvas, x: float, y: float, width: float, t: Catalogue) -> None:
     """Four keys in a row on the meadow: rows, columns, a cell, the lane."""
     step = width / 4
     _badge(c, x + BADGE, y + 5, "1", dark=True)
-    c.text(x + 2 * BADGE + 3, y + 6.3, t("board.legend.rows"), size=8, fill=INK)
+    _key(c, Rect(x + 2 * BADGE + 3, y + 1, step - 2 * BADGE - 5, 9), "board.legend.rows", t)
     x += step
     _badge(c, x + BADGE, y + 5, "1", dark=False)
-    c.text(x + 2 * BADGE + 3, y + 6.3, t("board.legend.columns"), size=8, fill=INK)
+    _key(c, Rect(x + 2 * BADGE + 3, y + 1, step - 2 * BADGE - 5, 9), "board.legend.columns", t)
     x += step
     c.rect(x, y + 1, 6, 8.5, fill=blend(HORIZON, ZENITH, 0.5), stroke=INK, width=0.3, radius=1)
-    c.text(x + 9, y + 6.3, t("board.legend.cell"), size=8, fill=INK)
+    _key(c, Rect(x + 9, y + 1, step - 11, 9), "board.legend.cell", t)
     x += step
     c.rect(x, y + 1, 6, 8.5, fill=ASPHALT, stroke=INK, width=0.3)
     c.rect(x + 1, y + 2.2, 4, 6.1, stroke="#ffffff", width=0.4, dash=(1.5, 1))
-    c.text(x + 9, y + 6.3, t("board.legend.bay"), size=8, fill=INK)
+    _key(c, Rect(x + 9, y + 1, step - 9, 9), "board.legend.bay", t)
+
+
+def _key(c: Canvas, box: Rect, key: str, t: Catalogue) -> None:
+    """One legend entry in ``box``: on one line when it fits, else wrapped to two and shrunk."""
+    text = t(key)
+    if text_width(text, 8, False, c.faces) <= box.w:
+        c.text(box.x, box.y + 5.3, text, size=8, fill=INK)  # on the line it always had, beside its key
+    else:
+        fit.block(c, box, text, size=8, part=PART, field=key, fill=INK)

@@ -11,7 +11,7 @@ from pnp.games.aloft import notation
 from pnp.games.aloft.board import TOKEN, board_drawing
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Balloon, Colour, load_board, load_data
-from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
+from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY, WHITE
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.spec import KitRequest, raise_first_error
@@ -263,7 +263,7 @@ def _balloon(
             c.path(envelope, fill=rgb[code], stroke=None)
             hatch(c, *half, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
     c.path(envelope, stroke=INK, width=0.5)
-    for side, code in ((-1, left), (1, right)):
+    for side, code in ((-1, left), (1, right)):  # each half's colour code, one letter
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
         c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=max(r * 1.1, SMALL), bold=True, anchor="middle")
 
@@ -292,7 +292,7 @@ def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float, initial
     for s in (-1, 1):
         c.circle(cx + s * 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
     if initial:
-        c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")
+        c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")  # its initial
 
 
 def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: AloftData) -> None:
@@ -321,20 +321,24 @@ def _title(c: Canvas, w: float, text: str, sub: str, card: str) -> None:
     fit.line(c, w / 2, 12.5, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=INK)
 
 
-def _back(data: AloftData, label: str, brand: str) -> Face:
+def _back(data: AloftData, kind: str, t: Catalogue) -> Face:
     w, h = _card_size(data)
+    card, room, label, brand = f"{kind} card back", w - 10, t(f"back.{kind}"), t("back.brand")
 
     def draw(c: Canvas) -> None:
         c.rect(4, 4, w - 8, h - 8, stroke="#ffffff", width=0.6, radius=3)
-        c.text(w / 2, h / 2, brand, size=13, bold=True, anchor="middle", fill="#ffffff")
-        c.text(w / 2, h / 2 + 6, label, size=7, anchor="middle", fill="#ffffff")
+        y = h / 2
+        fit.line(
+            c, w / 2, y, brand, room, size=13, part=card, field="back.brand", bold=True, anchor="middle", fill=WHITE
+        )
+        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field=f"back.{kind}", anchor="middle", fill=WHITE)
 
     return Face(draw, background="#2c4a6e")
 
 
 def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
-    back = _back(data, t("back.balloon"), t("back.brand"))
+    back = _back(data, "balloon", t)
     cards = []
     for balloon in data.balloons:
         if balloon.shape:
@@ -353,7 +357,7 @@ def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
 
 def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
-    back = _back(data, t("back.truck"), t("back.brand"))
+    back = _back(data, "truck", t)
     cards = []
     for index in range(data.trucks):
         safety = index == data.trucks - 1
@@ -372,7 +376,7 @@ def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
 def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
     patterns: tuple[PatternKind, ...] = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
-    back = _back(data, t("back.colour"), t("back.brand"))
+    back = _back(data, "colour", t)
     cards = []
     for colour, pattern in zip(data.colours, patterns):
 
@@ -381,7 +385,7 @@ def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
             hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
-            c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")
+            c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")  # one letter, B G P R W Y
 
         cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), back))
     return cards
@@ -395,14 +399,14 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
     def scoring(n: int) -> Token:
         def draw(c: Canvas) -> None:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
-            c.text(r, r * 1.3, str(n), size=r * 1.4, bold=True, anchor="middle")
+            c.text(r, r * 1.3, str(n), size=r * 1.4, bold=True, anchor="middle")  # a score of one or two digits
 
         return Token(f"score {n}", Face(draw, SCORING))
 
     def launch(colour: Colour) -> Token:
         def draw(c: Canvas) -> None:
             c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
-            c.text(r, r * 1.28, colour.code, size=r * 1.2, bold=True, anchor="middle")
+            c.text(r, r * 1.28, colour.code, size=r * 1.2, bold=True, anchor="middle")  # one letter
 
         return Token(f"launch {colour.code}", Face(draw, colour.rgb))
 
@@ -413,11 +417,15 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
             rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
             c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
         c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
-        c.text(r, r * 1.18, any_colour, size=r * 0.7, bold=True, anchor="middle")
+        room, size = r * 1.1 - 1, r * 0.7  # across the white disc
+        part = "multicoloured token"
+        fit.line(c, r, r * 1.18, any_colour, room, size=size, part=part, field="token.any", bold=True, anchor="middle")
 
     def safety(c: Canvas) -> None:
         _truck(c, r, r * 1.4, TOKEN * 0.7, safety=True, data=data)
-        c.text(r, r * 0.6, safety_word, size=r * 0.6, bold=True, anchor="middle")
+        room, size = r * 1.6, r * 0.6  # across the token, above the truck
+        part, key = "safety token", "token.safety"
+        fit.line(c, r, r * 0.6, safety_word, room, size=size, part=part, field=key, bold=True, anchor="middle")
 
     counts = data.tokens
     launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]

@@ -16,7 +16,7 @@ from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
-from pnp.printing import art, fonts
+from pnp.printing import art, fit, fonts
 from pnp.printing.canvas import Canvas, Drawing, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
@@ -28,6 +28,7 @@ BOARD = "#eef1f5"
 DIE_SCALE = 0.68  # a die's side, against a grid space's
 SPACE = "#ffffff"
 DOCK = "#dde6ef"
+PART = "board"  # how an Overflow names the page's texts
 SUMMARY = tuple(f"summary.{n}" for n in range(1, 13))  # the turn summary's lines, the first in bold
 
 
@@ -126,8 +127,10 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
 
 # -- the page ---------------------------------------------------------------
 def _page(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue) -> None:
-    c.text(0, TITLE - 3.5, t("page.title"), size=14, bold=True, fill=INK)
-    c.text(WIDTH, TITLE - 3.5, t("page.subtitle"), size=7, anchor="end", fill=INK)
+    half = WIDTH / 2 - 2  # the title on the left half, the subtitle on the right
+    fit.line(c, 0, TITLE - 3.5, t("page.title"), half, size=14, part=PART, field="page.title", bold=True, fill=INK)
+    subtitle = t("page.subtitle")
+    fit.line(c, WIDTH, TITLE - 3.5, subtitle, half, size=7, part=PART, field="page.subtitle", anchor="end", fill=INK)
     _cut_band(c, data, layout, t)
     with c.group(0, layout.board_top, name="board"):
         board(c, data, layout, t)
@@ -150,7 +153,8 @@ def _cut_band(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue) -> Non
             _cut_line(c, box)
         box = layout.summary
         for i, key in enumerate(SUMMARY):
-            c.text(box.x, box.y + 3 + i * 3.6, t(key), size=6.5 if i else 7, bold=i == 0, fill=INK)
+            y, size = box.y + 3 + i * 3.6, 6.5 if i else 7
+            fit.line(c, box.x, y, t(key), box.w - 1, size=size, part=PART, field=key, bold=i == 0, fill=INK)
 
 
 def _cut_line(c: Canvas, box: Rect) -> None:
@@ -184,16 +188,14 @@ def board(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, state: Hau
 
 
 def _dice_areas(c: Canvas, layout: Layout, t: Catalogue) -> None:
-    titles = (
-        (t("board.available"), t("board.available.hint")),
-        (t("board.booked"), t("board.booked.hint")),
-    )
-    for which, (title, hint) in enumerate(titles):
+    for which, key in enumerate(("board.available", "board.booked")):
         box = layout.dice_area(which)
+        title, hint = box.w * 0.4 - 3, box.w * 0.6 - 3  # the title's room on the left, the hint's on the right
         with c.group(name="available" if which == 0 else "booked"):
             c.rect(box.x, box.y, box.w, box.h, fill=SPACE, stroke=INK, width=0.4, radius=1.5)
-            c.text(box.x + 2.5, box.y + 4.5, title, size=8, bold=True, fill=INK)
-            c.text(box.right - 2.5, box.y + 4.5, hint, size=PRINT_PT, anchor="end", fill=INK)
+            fit.line(c, box.x + 2.5, box.y + 4.5, t(key), title, size=8, part=PART, field=key, bold=True, fill=INK)
+            x, y, key = box.right - 2.5, box.y + 4.5, f"{key}.hint"
+            fit.line(c, x, y, t(key), hint, size=PRINT_PT, part=PART, field=key, anchor="end", fill=INK)
 
 
 def _legend(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, players: tuple[str, ...] | None) -> None:
@@ -201,17 +203,22 @@ def _legend(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, players:
     box = layout.corner
     size = SCREEN_PT if players else PRINT_PT
     with c.group(name="legend"):
-        c.text(box.x + 1, box.y + 4, t("board.confirmed"), size=7.5, bold=True, fill=INK)
-        for i, (fleet, strips) in enumerate(zip(data.fleets, (t("board.rows"), t("board.columns")))):
+        screen = bool(players)
+
+        def words(x: float, y: float, key: str, room: float, size: float, bold: bool = False) -> None:
+            fitted(c, x, y, t(key), room, size, part=PART, field=key, screen=screen, bold=bold, fill=INK)
+
+        words(box.x + 1, box.y + 4, "board.confirmed", box.w - 2, 7.5, bold=True)
+        for i, (fleet, key) in enumerate(zip(data.fleets, ("board.rows", "board.columns"))):
             who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
             y = box.y + 9 + i * 8
             c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
             field = f"P{i + 1} company"
-            x, screen = box.x + 4.5, bool(players)
-            fitted(c, x, y, who, box.w - 5, size, part="board", field=field, screen=screen, bold=True, fill=INK)
-            c.text(box.x + 4.5, y + 3, strips, size=size, fill=INK)
-        c.text(box.x + 1, box.bottom - 5.5, t("board.depart1"), size=size, fill=INK)
-        c.text(box.x + 1, box.bottom - 2.5, t("board.depart2"), size=size, fill=INK)
+            x = box.x + 4.5
+            fitted(c, x, y, who, box.w - 5, size, part=PART, field=field, screen=screen, bold=True, fill=INK)
+            words(x, y + 3, key, box.w - 5, size)
+        words(box.x + 1, box.bottom - 5.5, "board.depart1", box.w - 2, size)
+        words(box.x + 1, box.bottom - 2.5, "board.depart2", box.w - 2, size)
 
 
 def _grid(c: Canvas, layout: Layout, screen: bool) -> None:
@@ -219,7 +226,8 @@ def _grid(c: Canvas, layout: Layout, screen: bool) -> None:
         for index, name in enumerate(SPACE_NAMES):
             cell = layout.grid_space(index)
             c.rect(cell.x, cell.y, cell.w, cell.h, fill=SPACE, stroke=INK, width=0.3)
-            c.text(cell.x + 1.2, cell.y + 3.2, name, size=PRINT_PT, fill="#6b7280" if screen else "#8a8f99")
+            ink = "#6b7280" if screen else "#8a8f99"
+            c.text(cell.x + 1.2, cell.y + 3.2, name, size=PRINT_PT, fill=ink)  # a space's name, such as a1
         g = layout.grid
         c.rect(g.x, g.y, g.w, g.h, stroke=INK, width=0.9)
 
@@ -239,28 +247,27 @@ def _loading_dock(
 ) -> None:
     """A loading dock: an arrow into its strip with the strip's name, and (while empty) its label."""
     name = STRIP_NAMES[player][strip]
+
+    def label(x: float, y: float, key: str, room: float, rotate: float = 0.0) -> None:
+        words = t(key, strip=name)
+        style = {"anchor": "middle", "fill": INK, "rotate": rotate}
+        fitted(c, x, y, words, room, PRINT_PT, part=PART, field=key, screen=screen, **style)
+
     with c.group(name=f"loading:{name}"):
         c.rect(box.x, box.y, box.w, box.h, fill=tint(colour, 0.9), stroke=colour, width=0.5, dash=(1.5, 1))
         if player == 0:  # an arrow into the row, the strip's name in it
             x, y = box.right - 6, box.y + box.h / 2
             c.polygon([(x, y - 3.5), (x + 5, y), (x, y + 3.5)], fill=colour, stroke=None)
             if labelled:
-                label = t("board.dock1", strip=name)
-                c.text(box.x + box.w / 2 - 3, y + 1.8, label, size=PRINT_PT, anchor="middle", fill=INK)
+                label(box.x + box.w / 2 - 3, y + 1.8, "board.dock1", box.w - 8)  # left of the arrow
         else:  # an arrow down the column
             x, y = box.x + box.w / 2, box.bottom - 6
             c.polygon([(x - 3.5, y), (x + 3.5, y), (x, y + 5)], fill=colour, stroke=None)
             if labelled:
-                c.text(
-                    x + 1,
-                    box.y + box.h / 2 - 3,
-                    t("board.dock2", strip=name),
-                    size=PRINT_PT,
-                    anchor="middle",
-                    fill=INK,
-                    rotate=0 if screen else -90,  # a screen keeps every text upright, for either seat
-                )
-        label_x, label_y = (x + 1.7, y + 1.5) if player == 0 else (x, y + 2.7)
+                turn = 0 if screen else -90  # a screen keeps every text upright, for either seat
+                room = box.w - 2 if screen else box.h - 8  # across the dock, or down it above the arrow
+                label(x + 1, box.y + box.h / 2 - 3, "board.dock2", room, turn)
+        label_x, label_y = (x + 1.7, y + 1.5) if player == 0 else (x, y + 2.7)  # the strip's name, such as a1
         c.text(label_x, label_y, name, size=PRINT_PT, bold=True, anchor="middle", fill="#ffffff")
 
 
@@ -275,7 +282,7 @@ def _docked_box(layout: Layout, player: int, strip: int) -> Rect:
 def _destination(c: Canvas, box: Rect, index: int, label: str, bonus: int, screen: bool = False) -> None:
     with c.group(name=f"destination:d{index + 1}"):
         c.rect(box.x, box.y, box.w, box.h, fill=DOCK, stroke=INK, width=0.5, radius=1.5)
-        c.text(box.x + 2, box.y + 4.5, f"d{index + 1}", size=8, bold=True, fill=INK)
+        c.text(box.x + 2, box.y + 4.5, f"d{index + 1}", size=8, bold=True, fill=INK)  # d1 and +2: a few characters
         c.text(box.right - 2, box.y + 4.5, f"+{bonus}", size=9, bold=True, anchor="end", fill=INK)
         field = f"destination d{index + 1}"
         x, y = box.x + box.w / 2, box.y + 9.5
@@ -317,7 +324,7 @@ def _track(
             shade = colour if here else tint(colour, 0.55 if score % 5 == 0 else 0.85)
             with c.group(name=f"score:P{player + 1}") if here else nullcontext():
                 c.rect(cell.x, cell.y, cell.w, cell.h, fill=shade, stroke=INK, width=0.6 if here else 0.25)
-                c.text(
+                c.text(  # a score of one to three digits in its cell
                     cell.x + cell.w / 2,
                     cell.y + 4.2,
                     str(score),

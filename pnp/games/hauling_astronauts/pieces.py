@@ -16,6 +16,7 @@ from pnp.printing.paper import Rect
 from pnp.texts import Catalogue
 
 INK = "#1d2330"
+WHITE = "#ffffff"
 GOLD_RGB = "#e3b23c"
 RED_RGB = "#c0392b"
 _LETTER = {GOLD: "G", RED: "R"}
@@ -78,6 +79,7 @@ def transport(
         c.rect(0, 0, length, width, fill=tint(colour, 0.82), stroke=colour, width=0.6, radius=1.2)
         badge = min(length, width) * 0.24
         c.circle(badge + 1.2, badge + 1.2, badge, fill=colour, stroke=None)
+        # its letter (A, B, C) in the badge and its owner (P1, P2): a character or two each
         c.text(badge + 1.2, badge * 1.45 + 1.2, piece.id, size=badge * 3.4, bold=True, anchor="middle", fill="#ffffff")
         owner = (length - 3.5, badge + 2.4) if standing else (badge + 1.2, width - 2.2)  # beside or under the badge
         c.text(*owner, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
@@ -113,6 +115,7 @@ def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> 
     short = min(box.w, box.h)
     with c.group(box.x, box.y, name="transport:hidden"):
         c.rect(0, 0, box.w, box.h, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
+        # "?", "P1" and a tag of a few characters ("1st", "void"): fixed words, on a screen only
         c.text(box.w / 2, box.h / 2 + short * 0.12, "?", size=short * 1.1, bold=True, anchor="middle", fill=INK)
         c.text(3.5, box.h - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         if tag:
@@ -128,7 +131,7 @@ def die(c: Canvas, cx: float, cy: float, code: int, side: float, moved: bool = F
         step, r = side * 0.27, side * 0.085
         for dx, dy in PIPS.get(face(code), ()):
             c.circle(dx * step, dy * step, r, fill=pip, stroke=None)
-        if bonus:  # top middle: the one spot no face puts a pip on
+        if bonus:  # top middle: the one spot no face puts a pip on; its letter, G or R
             c.text(0, side * 0.09 - step, _LETTER[bonus], size=side * 0.55, bold=True, anchor="middle", fill=pip)
 
 
@@ -150,13 +153,14 @@ def score_marker(c: Canvas, box: Rect, colour: str, player: int, t: Catalogue) -
     """A player's score marker: moved along their scoring track."""
     with c.group(box.x, box.y, name=f"score-marker:P{player + 1}"):
         c.rect(0, 0, box.w, box.h, fill=colour, stroke=INK, width=0.5, radius=1.5)
-        c.text(box.w / 2, box.h * 0.5, f"P{player + 1}", size=8, bold=True, anchor="middle", fill="#ffffff")
-        c.text(box.w / 2, box.h - 1.3, t("piece.score"), size=PRINT_PT, anchor="middle", fill="#ffffff")
+        c.text(box.w / 2, box.h * 0.5, f"P{player + 1}", size=8, bold=True, anchor="middle", fill="#ffffff")  # P1, P2
+        part, word, y = f"P{player + 1} score marker", t("piece.score"), box.h - 1.3
+        fit.line(c, box.w / 2, y, word, box.w - 1, size=6, part=part, field="piece.score", anchor="middle", fill=WHITE)
 
 
 def marker(c: Canvas, box: Rect, gold: bool, t: Catalogue) -> None:
     """A bonus-die marker: set a die on it to make that die the gold (x2) or the red (/2) one."""
-    fill, letter, effect = (GOLD_RGB, t("piece.gold"), "×2") if gold else (RED_RGB, t("piece.red"), "÷2")
+    fill, key, effect = (GOLD_RGB, "piece.gold", "×2") if gold else (RED_RGB, "piece.red", "÷2")
     ink = INK if gold else "#ffffff"
     with c.group(box.x, box.y, name="marker:gold" if gold else "marker:red"):
         c.rect(0, 0, box.w, box.h, fill=fill, stroke=INK, width=0.5, radius=1.5)
@@ -171,5 +175,6 @@ def marker(c: Canvas, box: Rect, gold: bool, t: Catalogue) -> None:
             c.polygon(
                 [(cx - r, 6 - r * 0.7), (cx + r, 6 - r * 0.7), (cx, 6 + r)], fill="#ffffff", stroke=INK, width=0.3
             )
-        c.text(cx, box.h - 5.2, letter, size=6, bold=True, anchor="middle", fill=ink)
-        c.text(cx, box.h - 1.4, effect, size=7, bold=True, anchor="middle", fill=ink)
+        part, y = f"{key[6:]} marker", box.h - 5.2  # "gold marker"
+        fit.line(c, cx, y, t(key), box.w - 1, size=6, part=part, field=key, bold=True, anchor="middle", fill=ink)
+        c.text(cx, box.h - 1.4, effect, size=7, bold=True, anchor="middle", fill=ink)  # ×2 or ÷2

@@ -115,6 +115,10 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators
     info = world.map.cities[city]
     reference = world.layout.city_reference(city)
     brand, deck = t("brand"), deck_name(style, t)
+    card, room = f"city card {info.name!r}", w - 2 * TEXT_EDGE
+
+    def line(canvas: Canvas, y: float, text: str, size: float, field: str, bold: bool = False, ink: str = INK) -> None:
+        fit.line(canvas, w / 2, y, text, room, size=size, part=card, field=field, bold=bold, anchor="middle", fill=ink)
 
     def front(canvas: Canvas) -> None:
         draw_header(canvas, w, style, info.name, info.country or "", brand)
@@ -123,16 +127,16 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators
             locators.draw(canvas, city)
         middle = y + ART_HEIGHT + 8.0
         canvas.rect(w / 2 - 13, middle - 5.5, 26, 11, fill="#ffffff", stroke=INK, width=0.5, radius=1.5)
-        canvas.text(w / 2, middle + 2.9, reference, size=22, bold=True, anchor="middle", fill=INK)
-        canvas.text(w / 2, middle + 9.2, t("card.square"), size=7, anchor="middle", fill=INK)
-        canvas.text(w / 2, h - 3.5, deck, size=6, anchor="middle", fill=INK)
+        canvas.text(w / 2, middle + 2.9, reference, size=22, bold=True, anchor="middle", fill=INK)  # such as F7
+        line(canvas, middle + 9.2, t("card.square"), 7, "card.square")
+        line(canvas, h - 3.5, deck, 6, "deck")
 
     def back(canvas: Canvas) -> None:
         ink = ink_on(style.rgb)
         canvas.rect(4, 4, w - 8, h - 8, stroke=ink, width=0.6, radius=3)
-        canvas.text(w / 2, 26, brand, size=18, bold=True, anchor="middle", fill=ink)
-        canvas.text(w / 2, 62, style.letter, size=60, bold=True, anchor="middle", fill=ink)
-        canvas.text(w / 2, 76, deck, size=9, anchor="middle", fill=ink)
+        line(canvas, 26, brand, 18, "brand", bold=True, ink=ink)
+        line(canvas, 62, style.letter, 60, "letter", bold=True, ink=ink)
+        line(canvas, 76, deck, 9, "deck", ink=ink)
 
     return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
 
@@ -147,11 +151,16 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
     country, all cards alike."""
     # the band runs on into the bleed (the sheet clips it there), so a cut that wanders shows no white
     canvas.rect(-BLEED_REACH, -BLEED_REACH, width + 2 * BLEED_REACH, BAND + BLEED_REACH, fill=style.rgb, stroke=None)
-    canvas.text(EDGE + 0.5, 7.6, brand, size=TITLE_PT, bold=True, fill=ink_on(style.rgb))
-    canvas.circle(width - EDGE - 4, 5.8, 3.9, fill="#ffffff", stroke=None)
-    canvas.text(width - EDGE - 4, 7.2, style.letter, size=11, bold=True, anchor="middle", fill=INK)
-    room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
     card = f"city card {name!r}"
+    band = width - 2 * EDGE - 9  # up to the letter's disc
+    ink = ink_on(style.rgb)
+    fit.line(canvas, EDGE + 0.5, 7.6, brand, band, size=TITLE_PT, part=card, field="brand", bold=True, fill=ink)
+    disc = width - EDGE - 4
+    canvas.circle(disc, 5.8, 3.9, fill="#ffffff", stroke=None)
+    fit.line(
+        canvas, disc, 7.2, style.letter, 7.4, size=11, part=card, field="letter", bold=True, anchor="middle", fill=INK
+    )
+    room = width - 2 * TEXT_EDGE  # a longer name than any on the world map is set smaller to fit
     middle = width / 2
     fit.line(
         canvas, middle, 18.4, name, room, size=NAME_PT, part=card, field="name", bold=True, anchor="middle", fill=INK
@@ -228,8 +237,9 @@ def _die_net(data: TakeOffData, number: int, t: Catalogue) -> Drawing:
         }[side]
 
     def draw(canvas: Canvas) -> None:
-        canvas.text(0, 5, t("die.title", number=number), size=10, bold=True, fill=INK)
-        canvas.text(0, 9.5, t("die.howto"), size=7, fill=INK)
+        title, part = t("die.title", number=number), f"die {number}"
+        fit.line(canvas, 0, 5, title, width, size=10, part=part, field="die.title", bold=True, fill=INK)
+        fit.line(canvas, 0, 9.5, t("die.howto"), width, size=7, part=part, field="die.howto", fill=INK)
         tabbed = {(cells[i], side) for i, side in tabs}
         for cell, side in sorted(tabbed):  # in a fixed order: they overlap
             outline = _tab(ox + cell[0] * s, oy + cell[1] * s, s, tab, side)
@@ -267,23 +277,22 @@ def _tab(x: float, y: float, s: float, depth: float, side: str) -> list[tuple[fl
 def _die_face(canvas: Canvas, data: TakeOffData, face: str, s: float, t: Catalogue) -> None:
     """One face: a route colour (fill, letter, line pattern), the jet, or TAKE OFF!."""
     colour = next((c for c in data.route_colours if c.letter == face), None)
+
+    def words(y: float, text: str, room: float, size: float, field: str, bold: bool = False, ink: str = INK) -> None:
+        fit.line(canvas, s / 2, y, text, room, size=size, part="die", field=field, bold=bold, anchor="middle", fill=ink)
+
     if colour is not None:
         canvas.rect(0, 0, s, s, fill=colour.rgb, stroke=None)
         ink = ink_on(colour.rgb)
-        canvas.text(s / 2, s * 0.58, face, size=s * 1.1, bold=True, anchor="middle", fill=ink)
-        canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
         field = f"{colour.name} face"
-        name = t(f"data.route.{colour.letter}.name")
-        fit.line(canvas, s / 2, s * 0.93, name, s - 2, size=6, part="die", field=field, anchor="middle", fill=ink)
+        words(s * 0.58, face, s - 2, s * 1.1, field, bold=True, ink=ink)
+        canvas.line(s * 0.15, s * 0.8, s * 0.85, s * 0.8, stroke=ink, width=0.8, dash=colour.dash or None)
+        words(s * 0.93, t(f"data.route.{colour.letter}.name"), s - 2, 6, field, ink=ink)
     elif face == data.jet_face:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
         draw_jet(canvas, s / 2, s * 0.45, s * 0.36, INK)
-        canvas.text(s / 2, s * 0.9, t("die.any"), size=6, anchor="middle", fill=INK)
+        words(s * 0.9, t("die.any"), s - 2, 6, "die.any")
     else:
         canvas.rect(0, 0, s, s, fill="#ffffff", stroke=None)
-        label = t("brand")
-        field = "take-off face"
-        fit.line(
-            canvas, s / 2, s * 0.58, label, s - 3, size=9, part="die", field=field, bold=True, anchor="middle", fill=INK
-        )
-        canvas.text(s / 2, s * 0.9, t("die.draw"), size=6, anchor="middle", fill=INK)
+        words(s * 0.58, t("brand"), s - 3, 9, "take-off face", bold=True)
+        words(s * 0.9, t("die.draw"), s - 2, 6, "die.draw")

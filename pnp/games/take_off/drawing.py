@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from pnp.games.take_off.badges import BADGE_PT, BADGE_R, Badge
 from pnp.games.take_off.coast import LAND, shore_runs, shores
-from pnp.games.take_off.model import DeckStyle, RouteColour, TakeOffData
+from pnp.games.take_off.model import DeckStyle, Half, RouteColour, TakeOffData
 from pnp.games.take_off.placement import (
     ARROW,
     ASCENT,
@@ -20,6 +21,7 @@ from pnp.games.take_off.placement import (
     END_R,
     HUB_R,
     LEGEND_H,
+    LEGEND_W,
     ROUTE_WIDTH,
     TITLE_BAND,
     InsetSpot,
@@ -33,15 +35,20 @@ from pnp.games.take_off.placement import (
     route_lines,
 )
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
+from pnp.printing import fit
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import fit_size, text_width
 from pnp.printing.labels import Box, clip_segment
+from pnp.printing.legible import SMALLEST_PT
 from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
 LEADER = "#6b6b6b"
+PART = "board"  # how an Overflow names the map's texts
+COLUMN = 80.0  # mm from the legend's left edge to its right column
+HALF_PT = 7.0  # the half-line's labels, when they fit
 
 
 @dataclass(frozen=True)
@@ -102,7 +109,7 @@ def map_text(world: World, data: TakeOffData, texts: Catalogue | None = None) ->
     """Where the printed map puts its names and badges, clear of every jet space (see ``placement``), worded
     from ``texts`` (default: English)."""
     t = texts or catalogue("take-off")
-    half_boxes = tuple(box for *_, box in _half_texts(world, data, t))
+    half_boxes = tuple(half.box for half in _half_texts(world, data, t))
     return placement(world, data.jet_token / 2, half_boxes, (t["map.start"], t["map.finish"]))  # filled per city
 
 
@@ -157,32 +164,49 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
             if col:
                 canvas.line(left, y0, left, y1, stroke=GRID, width=0.2, dash=(1.0, 1.5))
             middle = (left + min(left + cell, x1)) / 2
-            for y in (y0 - 2.6, y1 + 5.2):
+            for y in (y0 - 2.6, y1 + 5.2):  # a column's name, A to a few letters
                 canvas.text(middle, y, column_name(col), size=9, bold=True, anchor="middle", fill=INK)
         for row in range(layout.rows()):
             top = y0 + row * cell
             if row:
                 canvas.line(x0, top, x1, top, stroke=GRID, width=0.2, dash=(1.0, 1.5))
             middle = (top + min(top + cell, y1)) / 2 + 1.2
-            for x in (x0 - 4.5, x1 + 4.5):
+            for x in (x0 - 4.5, x1 + 4.5):  # a row's number
                 canvas.text(x, middle, str(row + 1), size=9, bold=True, anchor="middle", fill=INK)
 
 
-def _half_texts(
-    world: World, data: TakeOffData, t: Catalogue
-) -> list[tuple[str, float, float, Anchor, DeckStyle, Box]]:
-    """The deck labels either side of the half-line: text, baseline point, anchor, deck and box."""
+@dataclass(frozen=True)
+class HalfText:
+    """A deck's label beside the half-line: its words, catalogue key, baseline point, anchor, deck, the room it
+    has up to the map's frame and the box it covers (set smaller to fit that room, never under 6 pt)."""
+
+    label: str
+    key: str
+    x: float
+    y: float
+    anchor: Anchor
+    deck: DeckStyle
+    room: float
+    box: Box
+
+
+def _half_texts(world: World, data: TakeOffData, t: Catalogue) -> list[HalfText]:
+    """The deck labels either side of the half-line, west then east."""
     x = world.layout.x_of(world.map.divide)
-    _, y0, _, _ = _inner(world.layout)
+    x0, y0, x1, _ = _inner(world.layout)
     found = []
-    for sign, deck, words in ((-1, data.deck("west"), t("map.west")), (1, data.deck("east"), t("map.east"))):
-        label = half_label(words, deck, t)
-        anchor: Anchor = "end" if sign < 0 else "start"
-        w = text_width(label, 7, bold=True)
+    halves: tuple[tuple[int, Half], ...] = ((-1, "west"), (1, "east"))
+    for sign, half in halves:
+        deck, key = data.deck(half), f"map.{half}"
+        label = half_label(t(key), deck, t)
         tx, ty = x + sign * 6.5, y0 + 5.5
+        room = tx - x0 - 1 if sign < 0 else x1 - tx - 1
+        size = fit_size(label, room, HALF_PT, True, SMALLEST_PT)  # too long even so: drawing it says so
+        w = text_width(label, size, bold=True)
         left = tx - w if sign < 0 else tx
-        box = (min(left, x + sign * 1.2), ty - ASCENT * 7 * PT, max(left + w, x + sign * 1.2), ty + DESCENT * 7 * PT)
-        found.append((label, tx, ty, anchor, deck, box))
+        near = x + sign * 1.2  # the box reaches back to the half-line
+        box = (min(left, near), ty - ASCENT * size * PT, max(left + w, near), ty + DESCENT * size * PT)
+        found.append(HalfText(label, key, tx, ty, "end" if sign < 0 else "start", deck, room, box))
     return found
 
 
@@ -191,10 +215,22 @@ def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, 
     _, y0, _, y1 = _inner(layout)
     with canvas.group(name="half-line"):
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
-        for label, tx, ty, anchor, deck, _ in _half_texts(world, data, t):
-            sign = -1 if anchor == "end" else 1
-            canvas.text(tx, ty, label, size=7, bold=True, anchor=anchor, fill=deck.rgb)
-            _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, deck.rgb)
+        for half in _half_texts(world, data, t):
+            sign, ink = -1 if half.anchor == "end" else 1, half.deck.rgb
+            fit.line(
+                canvas,
+                half.x,
+                half.y,
+                half.label,
+                half.room,
+                size=HALF_PT,
+                part=PART,
+                field=half.key,
+                bold=True,
+                anchor=half.anchor,
+                fill=ink,
+            )
+            _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, ink)
 
 
 def half_label(words: str, deck: DeckStyle, texts: Catalogue | None = None) -> str:
@@ -246,8 +282,13 @@ def _badges(canvas: Canvas, colours: Sequence[RouteColour], badges: Sequence[Bad
         if badge.leader is not None:  # a badge set apart: a short line in its route's colour leads to it
             canvas.line(*badge.leader, stroke=colour.rgb, width=0.25)
         canvas.circle(badge.x, badge.y, BADGE_R, fill="#ffffff", stroke=colour.rgb, width=0.3)
-        baseline = badge.y + badge.size * PT * 0.36
-        canvas.text(badge.x, baseline, colour.letter, size=badge.size, bold=True, anchor="middle", fill=INK)
+        baseline, field = badge.y + badge.size * PT * 0.36, f"route_colours[{badge.colour}].letter"
+        _letter(canvas, badge.x, baseline, colour.letter, 2 * BADGE_R - 0.3, badge.size, field)
+
+
+def _letter(canvas: Canvas, x: float, baseline: float, letter: str, room: float, size: float, field: str) -> None:
+    """A route colour's letter centred in its badge, ``room`` mm across."""
+    fit.line(canvas, x, baseline, letter, room, size=size, part=PART, field=field, bold=True, anchor="middle", fill=INK)
 
 
 def _route(
@@ -277,7 +318,8 @@ def _inset(
     with canvas.group(name=f"inset: {spot.inset.name}"):
         canvas.rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.5)
         title = t("map.inset", name=spot.inset.name, zoom=f"{spot.inset.zoom:g}")
-        canvas.text(x + 2, y + TITLE_BAND - 1.6, title, size=8, bold=True, fill=INK)
+        key, baseline = "map.inset", y + TITLE_BAND - 1.6
+        fit.line(canvas, x + 2, baseline, title, w - 4, size=8, part=PART, field=key, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
             draw_coast(canvas, zoomed, zoomed.layout, window)
             divide = zoomed.layout.x_of(world.map.divide)
@@ -328,24 +370,26 @@ def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, t: 
     x0, y0, x1, _ = legend_box(world)
     with canvas.group(x0, y0, name="legend"):
         canvas.rect(0, 0, x1 - x0, LEGEND_H, fill="#ffffff", stroke=INK, width=0.4, radius=2)
-        canvas.text(5, 11, t("brand"), size=20, bold=True, fill=INK)
-        canvas.text(5, 16.5, world.map.title, size=8, fill=INK)
+        col = COLUMN
+        words = partial(_words, canvas)
+        words(5, 11, t("brand"), "brand", size=20, bold=True)
+        words(5, 16.5, world.map.title, "title", size=8)
         for k, colour in enumerate(data.route_colours):
             y = 24 + k * 6.5
             canvas.line(5, y, 25, y, stroke=colour.rgb, width=0.7, dash=colour.dash or None)
             canvas.circle(15, y, BADGE_R * 1.4, fill="#ffffff", stroke=colour.rgb, width=0.35)
-            canvas.text(15, y + 1.05, colour.letter, size=BADGE_PT * 1.4, bold=True, anchor="middle", fill=INK)
+            letter, room = f"route_colours[{k}].letter", 2 * BADGE_R * 1.4 - 0.4
+            _letter(canvas, 15, y + 1.05, colour.letter, room, BADGE_PT * 1.4, letter)
             name = t(f"data.route.{colour.letter}.name")
-            canvas.text(28, y + 1.2, t("legend.route", colour=name, letter=colour.letter), size=7, fill=INK)
+            words(28, y + 1.2, t("legend.route", colour=name, letter=colour.letter), "legend.route")
         y = 52
         _arrow(canvas, 9, y - 1.0, -1, 2.2, INK)
-        canvas.text(14, y, t("legend.west"), size=7, fill=INK)
-        col = 80
+        words(14, y, t("legend.west"), "legend.west")
         canvas.circle(col + 2, 22.5, DOT_R, fill="#ffffff", stroke=INK, width=0.35)
         canvas.circle(col + 2, 22.5, 0.5, fill=INK, stroke=None)
-        canvas.text(col + 6, 23.7, t("legend.capital"), size=7, fill=INK)
+        words(col + 6, 23.7, t("legend.capital"), "legend.capital")
         canvas.circle(col + 2, 29.5, HUB_R, fill=INK, stroke=None)
-        canvas.text(col + 6, 30.7, t("legend.hub"), size=7, fill=INK)
+        words(col + 6, 30.7, t("legend.hub"), "legend.hub")
         canvas.line(col + 2, 34.5, col + 2, 40.5, stroke=INK, width=1.2)
         east, west = data.deck("east"), data.deck("west")
         half2 = t(
@@ -354,8 +398,14 @@ def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, t: 
             west=deck_colour(west, t),
             west_letter=west.letter,
         )
-        canvas.text(col + 6, 37, t("legend.half1", east=deck_colour(east, t)), size=7, fill=INK)
-        canvas.text(col + 6, 40.5, half2, size=7, fill=INK)
-        canvas.text(col, 46, t("legend.card1"), size=7, fill=INK)
-        canvas.text(col, 49.5, t("legend.card2"), size=7, fill=INK)
-        canvas.text(col, 53, t("legend.card3"), size=7, fill=INK)
+        words(col + 6, 37, t("legend.half1", east=deck_colour(east, t)), "legend.half1")
+        words(col + 6, 40.5, half2, "legend.half2")
+        words(col, 46, t("legend.card1"), "legend.card1")
+        words(col, 49.5, t("legend.card2"), "legend.card2")
+        words(col, 53, t("legend.card3"), "legend.card3")
+
+
+def _words(canvas: Canvas, x: float, y: float, text: str, field: str, size: float = 7.0, bold: bool = False) -> None:
+    """A legend's line from ``x``, shrunk to end 2 mm before the right column (or 3 mm inside the legend)."""
+    end = COLUMN - 2 if x < COLUMN else LEGEND_W - 3
+    fit.line(canvas, x, y, text, end - x, size=size, part=PART, field=field, bold=bold, fill=INK)

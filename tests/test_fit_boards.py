@@ -1,0 +1,170 @@
+"""Every board text fits or the build says so: a variant's very long board texts, in each game, shrink (or wrap)
+inside their boxes, never under 6 pt when the kit is read back from the PDF; texts too long even at 6 pt stop the
+build, and ``pnp variant check`` names the part, the catalogue key and how much is over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing import fit
+from pnp.printing.canvas import Drawing
+from pnp.printing.overflows import overflows
+from pnp.printing.parts import Board, Kit, Sheet
+from pnp.printing.render import write_drawing
+from support.cli import run_pnp
+from support.fitting import MM, Boxes
+from support.pdf import point_size
+
+HUGE = " ".join(["words"] * 300)  # too long for any box at 6 pt
+
+
+def _board(kit: Kit) -> Drawing:
+    """The kit's board: a Board part, or the board a sheet stands for (Hauling Astronauts)."""
+    for document in kit.documents:
+        for part in document.parts:
+            if isinstance(part, Board):
+                return part.drawing
+            if isinstance(part, Sheet) and part.board is not None:
+                return part.board
+    raise AssertionError(f"{kit.title} has no board")
+
+
+LONG_TEXTS = [  # game, catalogue key, a text longer than its box holds at its usual size (drawn at the origin)
+    (
+        "air-king",
+        "mat.legend.departure",
+        "departure zone: each aircraft enters the field from here, facing the airport it flies to at the far end "
+        "of the field, and then waits",
+    ),
+    (
+        "air-king",
+        "mat.legend.names",
+        "lanes and columns: a space is named by its column letter, then its lane number, such as c3, as on the edges",
+    ),
+    (
+        "aloft",
+        "board.legend.columns",
+        "columns: numbered from left to right along the top and the bottom edges of the sky, 1 at the far left",
+    ),
+    (
+        "aloft",
+        "board.legend.bay",
+        "lane bay: one truck card in each; the convoy of trucks starts under columns 1 to 5 and drives to the right",
+    ),
+    ("hauling-astronauts", "board.available", "Dice available to roll now"),
+    ("hauling-astronauts", "board.confirmed", "Confirmed cargo strips"),
+    ("aeronaut-odyssey", "header.title", "AERONAUT ODYSSEY: A GRAND TOUR OF THE SKIES BY BALLOON AND AIRSHIP"),
+]
+
+
+@pytest.mark.parametrize(("game", "key", "text"), LONG_TEXTS, ids=[f"{g}-{k}" for g, k, _ in LONG_TEXTS])
+def test_a_long_board_text_shrinks_inside_its_box(game, key, text, monkeypatch, tmp_path):
+    boxes = Boxes(monkeypatch)
+    kit = REGISTRY[game].kit(KitRequest(texts={key: text}))
+    boxes.check(_board(kit), tmp_path, wanted=text)
+
+
+SET_SMALLER = [  # game, key, a long text, its usual size, the room it has (mm; None: the board's width)
+    ("aloft", "board.launch", "balloons launch from the trucks on the road into row 1 of the sky " * 3, 9, None),
+    ("take-off", "map.west", "THE WESTERN HALF OF THE WORLD, WHERE THE WEST DECK " * 7, 7, None),
+    ("take-off", "legend.card1", "Each TAKE OFF! card names a capital city and its grid square", 7, 67),
+    ("take-off", "legend.capital", "capital city: it has a TAKE OFF! card in one of the decks", 7, 61),
+    ("aeronaut-odyssey", "panel.scoring", "Points for each route you claim, by length", 7.5, 56),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "text", "usual", "room"), SET_SMALLER, ids=[f"{g}-{k}" for g, k, *_ in SET_SMALLER]
+)
+def test_a_long_board_text_in_a_frame_of_its_own_is_set_smaller_to_its_room(game, key, text, usual, room, tmp_path):
+    """Texts drawn inside a moved frame (a legend, a panel) or measured before they are drawn (a slip, the
+    half-line's labels): read back, they are smaller than usual, at 6 pt or more, and no wider than their room."""
+    text = text.strip()
+    board = _board(REGISTRY[game].kit(KitRequest(texts={key: text})))
+    path = tmp_path / f"{game}.pdf"
+    write_drawing(board, path)
+    with pdfplumber.open(path) as pdf:
+        found = pdf.pages[0].search(text.split(",")[0], regex=False, return_chars=True)
+        assert found, f"{game}: {key} is not on the board"
+        chars = [char for char in found[0]["chars"] if char["text"].strip()]
+    sizes = {round(point_size(char), 2) for char in chars}
+    assert fit.SMALLEST_PT - 0.05 <= min(sizes) and max(sizes) < usual, sizes
+    left, right = min(char["x0"] for char in chars) / MM, max(char["x1"] for char in chars) / MM
+    assert 0 <= left and right <= board.width
+    if room is not None:
+        assert right - left <= room + 0.1, (right - left, room)
+
+
+OVERFLOWING = [  # game, catalogue key, the part the message names
+    ("air-king", "mat.legend.airport", "field mat"),
+    ("air-king", "back.brand", "field card back"),
+    ("aloft", "board.legend.cell", "board"),
+    ("aloft", "board.launch", "board"),
+    ("aloft", "token.safety", "safety token"),
+    ("hauling-astronauts", "board.depart1", "board"),
+    ("hauling-astronauts", "summary.3", "board"),
+    ("take-off", "legend.west", "board"),
+    ("take-off", "map.east", "board"),
+    ("take-off", "die.howto", "die 1"),
+    ("aeronaut-odyssey", "inventory.icon", "inventory 1"),
+    ("aeronaut-odyssey", "panel.types", "rules panel"),
+]
+
+
+@pytest.mark.parametrize(("game", "key", "part"), OVERFLOWING, ids=[f"{g}-{k}" for g, k, _ in OVERFLOWING])
+def test_a_board_text_too_long_at_6_pt_names_its_part_and_key(game, key, part):
+    kit = REGISTRY[game].kit(KitRequest(texts={key: HUGE}))
+    found = overflows(kit)
+    assert any(line.startswith(f"{kit.title} {part}, {key}: the text needs ") for line in found), found
+    assert all("\n" not in line and "at 6 pt" in line for line in found)
+
+
+def test_a_rules_panel_longer_than_the_board_stops_the_build():
+    """Aeronaut Odyssey's panel paragraphs are at 6 pt already: too many lines for the panel's height are refused,
+    naming the section that runs over."""
+    paragraph = "a rule of the game in many words " * 55
+    kit = REGISTRY["aeronaut-odyssey"].kit(KitRequest(texts=dict.fromkeys(("panel.move", "panel.area"), paragraph)))
+    found = overflows(kit)
+    message = f"{kit.title} rules panel, the section under panel.turn: the text needs "
+    assert any(line.startswith(message) and "mm of height" in line for line in found), found
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_variant_check_reports_each_board_text_too_long_for_its_box(game, monkeypatch, tmp_path):
+    key = next(key for g, key, _ in OVERFLOWING if g == game)
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump({"game": game, "texts": {key: HUGE}}))
+    code, out, err = run_pnp(["variant", "check", str(path)], monkeypatch)
+    assert code == 1 and "Traceback" not in out + err
+    lines = [line for line in (out + err).splitlines() if f", {key}: the text needs " in line]
+    assert lines and lines[0].startswith(f"{path}: error: "), out + err
+
+
+def test_variant_check_of_a_variant_that_fits_finds_no_overflow(monkeypatch, tmp_path):
+    path = tmp_path / "short.yaml"
+    path.write_text(yaml.safe_dump({"game": "aloft", "texts": {"board.launch": "launch into row 1"}}))
+    code, out, err = run_pnp(["variant", "check", str(path)], monkeypatch)
+    assert code == 0 and "the text needs" not in out + err, out + err
+
+
+def test_the_build_stops_on_a_board_text_too_long_in_one_line(monkeypatch, tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump({"game": "air-king", "texts": {"mat.legend.names": HUGE}}))
+    code, out, err = run_pnp(["build", "air-king", "--variant", str(path), "-o", str(tmp_path / "out")], monkeypatch)
+    assert code != 0 and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Air King field mat, mat.legend.names: the text needs " in lines[0], err
+
+
+def test_the_kit_builds_as_before_with_its_own_texts(tmp_path):
+    """No built-in text is refused: every game's kit draws without an overflow."""
+    for game in sorted(REGISTRY):
+        assert overflows(REGISTRY[game].kit(KitRequest())) == [], game
+
+
