@@ -120,7 +120,7 @@ OVERFLOWING = [  # game, catalogue key, the part the message names
 @pytest.mark.parametrize(("game", "key", "part"), OVERFLOWING, ids=[f"{g}-{k}" for g, k, _ in OVERFLOWING])
 def test_a_board_text_too_long_at_6_pt_names_its_part_and_key(game, key, part):
     kit = REGISTRY[game].kit(KitRequest(texts={key: HUGE}))
-    found = overflows(kit)
+    found = [str(overflow) for overflow in overflows(kit)]
     assert any(line.startswith(f"{kit.title} {part}, {key}: the text needs ") for line in found), found
     assert all("\n" not in line and "at 6 pt" in line for line in found)
 
@@ -130,7 +130,7 @@ def test_a_rules_panel_longer_than_the_board_stops_the_build():
     naming the section that runs over."""
     paragraph = "a rule of the game in many words " * 55
     kit = REGISTRY["aeronaut-odyssey"].kit(KitRequest(texts=dict.fromkeys(("panel.move", "panel.area"), paragraph)))
-    found = overflows(kit)
+    found = [str(overflow) for overflow in overflows(kit)]
     message = f"{kit.title} rules panel, the section under panel.turn: the text needs "
     assert any(line.startswith(message) and "mm of height" in line for line in found), found
 
@@ -142,8 +142,8 @@ def test_variant_check_reports_each_board_text_too_long_for_its_box(game, monkey
     path.write_text(yaml.safe_dump({"game": game, "texts": {key: HUGE}}))
     code, out, err = run_pnp(["variant", "check", str(path)], monkeypatch)
     assert code == 1 and "Traceback" not in out + err
-    lines = [line for line in (out + err).splitlines() if f", {key}: the text needs " in line]
-    assert lines and lines[0].startswith(f"{path}: error: "), out + err
+    lines = [line for line in (out + err).splitlines() if "the text needs " in line]
+    assert lines and lines[0].startswith(f"{path}:3:3: error: texts.{key}: too long for the "), out + err
 
 
 def test_variant_check_of_a_variant_that_fits_finds_no_overflow(monkeypatch, tmp_path):
@@ -168,3 +168,33 @@ def test_the_kit_builds_as_before_with_its_own_texts(tmp_path):
         assert overflows(REGISTRY[game].kit(KitRequest())) == [], game
 
 
+
+
+def _strip_map(tmp_path: Path, divide: float) -> Path:
+    """Take Off's country-twice fixture (a strip 40 degrees wide) with its half-line at ``divide``."""
+    text = (Path(__file__).parent / "fixtures/maps/take-off/country-twice.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    data["cities"][2]["country"] = "Bland"  # one capital a country: no other finding
+    data["cities"][3]["lon"], data["cities"][4]["lon"] = 1.5, 1  # the western half's capitals, near its edge
+    path = tmp_path / "strip.yaml"
+    path.write_text(yaml.safe_dump({**data, "divide": divide}, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_a_half_line_label_wraps_on_a_narrow_map_and_is_left_off_where_no_room_holds_it(monkeypatch, tmp_path):
+    """On a strip map each half is ~40 mm wide: its deck label wraps to two lines. With the half-line 2 degrees
+    from the west edge, the western label cannot print at 6 pt: check warns and the map prints without it."""
+    spec = REGISTRY["take-off"]
+    for divide, left_off in ((20, []), (2, ["west"])):
+        path = _strip_map(tmp_path, divide)
+        code, out, err = run_pnp(["map", "check", str(path)], monkeypatch)
+        narrow = [line for line in out.splitlines() if "too narrow on the printed map" in line]
+        assert code == 0 and len(narrow) == len(left_off), out + err
+        assert all(line.startswith(f"{path}:") and "western half" in line for line in narrow)
+        board = _board(spec.kit(KitRequest(map_path=path)))
+        pdf = tmp_path / f"board-{divide}.pdf"
+        write_drawing(board, pdf)
+        with pdfplumber.open(pdf) as doc:
+            words = doc.pages[0].extract_text()
+        assert ("west half" in words.lower()) == (not left_off)
+        assert "east half" in words.lower()

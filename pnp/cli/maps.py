@@ -50,14 +50,10 @@ def _findings(maps: MapSupport, loaded: Loaded[Any]) -> list[Finding]:
 def _overflows(spec: GameSpec, path: Path) -> list[Finding]:
     """Each part of the map's kit with a text too long for its box even at 6 pt (``pnp.printing.overflows``)."""
     from pnp.games.spec import KitRequest
-    from pnp.printing.fit import Overflow
-    from pnp.printing.overflows import overflows
+    from pnp.printing.overflows import built_overflows
 
-    try:
-        messages = overflows(spec.kit(KitRequest(map_path=path)))
-    except Overflow as exc:  # a rules sheet or an aid, set as the kit is made
-        messages = [str(exc)]
-    return [Finding("error", str(path), message) for message in messages]
+    found = built_overflows(lambda: spec.kit(KitRequest(map_path=path)))
+    return [Finding("error", str(path), str(overflow)) for overflow in found]
 
 
 @app.command()

@@ -23,7 +23,13 @@ _SLACK = 1e-6  # mm of rounding a fitted width may exceed its room by
 
 
 class Overflow(PnpError):
-    """A text that does not fit its box even at ``SMALLEST_PT``."""
+    """A text that does not fit its box even at ``SMALLEST_PT``: the ``part`` it is printed on, its ``field`` (a
+    catalogue key, where the text is one, so a check can point at the line of a variant that sets it) and by how
+    much it is over."""
+
+    def __init__(self, part: str, field: str, over: str) -> None:
+        super().__init__(f"{part}, {field}: {over}")
+        self.part, self.field, self.over = part, field, over
 
 
 @dataclass(frozen=True)
@@ -40,10 +46,8 @@ class Fitted:
 
 
 def _overflow(part: str, field: str, need: float, room: float, dimension: str) -> Overflow:
-    return Overflow(
-        f"{part}, {field}: the text needs {need:.1f} mm of {dimension}, "
-        f"the box holds {room:.1f} mm at {SMALLEST_PT:g} pt"
-    )
+    over = f"the text needs {need:.1f} mm of {dimension}, the box holds {room:.1f} mm at {SMALLEST_PT:g} pt"
+    return Overflow(part, field, over)
 
 
 def check_height(need: float, room: float, *, part: str, field: str) -> None:

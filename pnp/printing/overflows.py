@@ -7,7 +7,7 @@ first text that does not fit, and the next part is drawn all the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 
 from pnp.printing.art import Art
@@ -146,14 +146,25 @@ def _faces(piece: Piece | Die) -> tuple[Face, ...]:
     return (piece.front,) if piece.back is None else (piece.front, piece.back)
 
 
-def overflows(kit: Kit) -> list[str]:
-    """One line for each drawing of ``kit`` with a text that does not fit its box at 6 pt (its first such text),
-    each line once, in the order printed."""
+def overflows(kit: Kit) -> list[Overflow]:
+    """Each drawing of ``kit`` with a text that does not fit its box at 6 pt (its first such text), once, in
+    the order printed, the kit's title before its message."""
     canvas = _Blank(kit.faces)
-    found: dict[str, None] = {}
+    found: dict[str, Overflow] = {}
     for draw in _drawings(kit):
         try:
             draw(canvas)
         except Overflow as exc:
-            found[f"{kit.title} {exc}"] = None
-    return list(found)
+            titled = Overflow(f"{kit.title} {exc.part}", exc.field, exc.over)
+            found.setdefault(str(titled), titled)
+    return list(found.values())
+
+
+def built_overflows(build: Callable[[], Kit]) -> list[Overflow]:
+    """The overflows of the kit ``build`` makes, or the one that stops it being made (a rules sheet or an aid,
+    set as the kit is made)."""
+    try:
+        kit = build()
+    except Overflow as exc:
+        return [exc]
+    return overflows(kit)

@@ -200,10 +200,9 @@ def _overflow(title: str, blocks: tuple[Block, ...], width: float, height: float
     setter.set(blocks)
     column = setter.bottom - setter.top
     need = setter.column * column + setter.y - setter.top
-    return Overflow(
-        f"{title}, text: the text needs {need:.1f} mm of column, the page holds "
-        f"{style.columns * column:.1f} mm at {SMALLEST_PT:g} pt"
-    )
+    room = style.columns * column
+    over = f"the text needs {need:.1f} mm of column, the page holds {room:.1f} mm at {SMALLEST_PT:g} pt"
+    return Overflow(title, "text", over)
 
 
 def runs(text: str) -> list[tuple[str, bool]]:

@@ -15,7 +15,7 @@ from pnp.printing.fit import Overflow
 from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
-from pnp.printing.overflows import overflows
+from pnp.printing.overflows import built_overflows
 from pnp.texts import languages
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
@@ -51,11 +51,17 @@ def overflow_findings(path: Path, game: str) -> list[Finding]:
     """One error for each part of the variant's kit with a text too long for its box even at 6 pt (the kit is
     drawn, so ``check`` asks for it only of a variant without other errors)."""
     variant = load_variant(path, game)
-    try:
-        messages = overflows(games.get(game).kit(with_variant(KitRequest(), variant)))
-    except Overflow as exc:  # a rules sheet or an aid, set as the kit is made
-        messages = [str(exc)]
-    return [Finding("error", str(path), message) for message in messages]
+    found = built_overflows(lambda: games.get(game).kit(with_variant(KitRequest(), variant)))
+    return [_located(variant, overflow) for overflow in found]
+
+
+def _located(variant: Variant, overflow: Overflow) -> Finding:
+    """An overflow at the line of the variant's text that overflows (else at the file)."""
+    if overflow.field in variant.texts:
+        key = f"texts.{overflow.field}"
+        message = f"{key}: too long for the {overflow.part}: {overflow.over}"
+        return Finding("error", variant.source.where(key), message, key)
+    return Finding("error", str(variant.source.name), str(overflow))
 
 
 def _faces(variant: Variant) -> Faces:

@@ -38,9 +38,9 @@ from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
-from pnp.printing.fonts import fit_size, text_width
+from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, clip_segment
-from pnp.printing.legible import SMALLEST_PT
+from pnp.printing.paper import Rect
 from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
 
@@ -177,17 +177,18 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
 
 @dataclass(frozen=True)
 class HalfText:
-    """A deck's label beside the half-line: its words, catalogue key, baseline point, anchor, deck, the room it
-    has up to the map's frame and the box it covers (set smaller to fit that room, never under 6 pt)."""
+    """A deck's label beside the half-line: its words, catalogue key, the frame it is set in (from the line up to
+    the map's frame, two lines deep: a narrow map's label wraps before it shrinks), its anchor, its deck and the
+    box its lines cover. ``fits`` is False when a half is too narrow for its label even so: it is left off, and
+    ``pnp map check`` says so."""
 
     label: str
     key: str
-    x: float
-    y: float
+    frame: Rect
     anchor: Anchor
     deck: DeckStyle
-    room: float
     box: Box
+    fits: bool
 
 
 def _half_texts(world: World, data: TakeOffData, t: Catalogue) -> list[HalfText]:
@@ -199,15 +200,26 @@ def _half_texts(world: World, data: TakeOffData, t: Catalogue) -> list[HalfText]
     for sign, half in halves:
         deck, key = data.deck(half), f"map.{half}"
         label = half_label(t(key), deck, t)
-        tx, ty = x + sign * 6.5, y0 + 5.5
-        room = tx - x0 - 1 if sign < 0 else x1 - tx - 1
-        size = fit_size(label, room, HALF_PT, True, SMALLEST_PT)  # too long even so: drawing it says so
-        w = text_width(label, size, bold=True)
-        left = tx - w if sign < 0 else tx
+        tx, top = x + sign * 6.5, y0 + 5.5 - ASCENT * HALF_PT * PT
+        room = max(0.0, tx - x0 - 1 if sign < 0 else x1 - tx - 1)
+        frame = Rect(tx - room if sign < 0 else tx, top, room, 2 * HALF_PT * fit.LEADING * PT)
         near = x + sign * 1.2  # the box reaches back to the half-line
-        box = (min(left, near), ty - ASCENT * size * PT, max(left + w, near), ty + DESCENT * size * PT)
-        found.append(HalfText(label, key, tx, ty, "end" if sign < 0 else "start", deck, room, box))
+        try:
+            fitted = fit.fit_block(label, frame, HALF_PT, part=PART, field=key, bold=True)
+        except fit.Overflow:
+            found.append(HalfText(label, key, frame, "end", deck, (near, top, near, top), fits=False))
+            continue
+        w = max(text_width(line, fitted.size, bold=True) for line in fitted.lines)
+        h = (ASCENT + DESCENT) * fitted.size * PT + (len(fitted.lines) - 1) * fitted.step
+        left = tx - w if sign < 0 else tx
+        box = (min(left, near), top, max(left + w, near), top + h)
+        found.append(HalfText(label, key, frame, "end" if sign < 0 else "start", deck, box, fits=True))
     return found
+
+
+def half_texts_left_off(world: World, data: TakeOffData) -> list[str]:
+    """The halves (west, east) too narrow on the printed map for their deck's label, which is left off."""
+    return [half.key.removeprefix("map.") for half in _half_texts(world, data, catalogue("take-off")) if not half.fits]
 
 
 def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, t: Catalogue) -> None:
@@ -217,19 +229,18 @@ def _half_line(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, 
         canvas.line(x, y0, x, y1, stroke=INK, width=1.2)
         for half in _half_texts(world, data, t):
             sign, ink = -1 if half.anchor == "end" else 1, half.deck.rgb
-            fit.line(
-                canvas,
-                half.x,
-                half.y,
-                half.label,
-                half.room,
-                size=HALF_PT,
-                part=PART,
-                field=half.key,
-                bold=True,
-                anchor=half.anchor,
-                fill=ink,
-            )
+            if half.fits:
+                fit.block(
+                    canvas,
+                    half.frame,
+                    half.label,
+                    size=HALF_PT,
+                    part=PART,
+                    field=half.key,
+                    bold=True,
+                    anchor=half.anchor,
+                    fill=ink,
+                )
             _arrow(canvas, x + sign * 3.6, y0 + 4.3, sign, 2.2, ink)
 
 

@@ -50,10 +50,13 @@ def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
 
 def _check_print(world: World, data: TakeOffData, add: Add) -> None:
     """Names and badges that still overlap on the printed map, and text too small to read."""
-    from pnp.games.take_off.drawing import map_text
+    from pnp.games.take_off.drawing import half_texts_left_off, map_text
     from pnp.games.take_off.placement import MIN_LABEL_PT, MIN_LETTER_PT
 
     placed = map_text(world, data)
+    for half in half_texts_left_off(world, data):
+        narrow = f"the {half}ern half is too narrow on the printed map for its deck's label, even at 6 pt on two lines"
+        add("warning", "divide", f"{narrow}: it is left off (move the divide or widen the map)")
     for city, problem in placed.problems:
         add("warning", f"cities[{city}].name", f"on the printed map, {world.name(city)}: {problem}")
     for i, inset in enumerate(world.map.insets):
