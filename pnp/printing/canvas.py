@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypedDict, Unpack
 
 if TYPE_CHECKING:
     from pnp.printing.art import Art
@@ -68,11 +68,11 @@ class TextStyle(TypedDict, total=False):
 
 
 # Every style's value when a drawing does not say: the one place the backends take them from.
-LINE_DEFAULTS: LineStyle = {"stroke": "#000000", "width": 0.25, "dash": None}
-SHAPE_DEFAULTS: ShapeStyle = {"fill": None, "stroke": "#000000", "width": 0.25, "dash": None}
-RECT_DEFAULTS: RectStyle = {**SHAPE_DEFAULTS, "stroke": None, "radius": 0.0}  # no outline unless asked
-POLYGON_DEFAULTS: PolygonStyle = {**SHAPE_DEFAULTS, "closed": True}
-TEXT_DEFAULTS: TextStyle = {"size": 8.0, "anchor": "start", "bold": False, "fill": "#000000", "rotate": 0.0}
+LINE_DEFAULTS: Final[LineStyle] = {"stroke": "#000000", "width": 0.25, "dash": None}
+SHAPE_DEFAULTS: Final[ShapeStyle] = {"fill": None, "stroke": "#000000", "width": 0.25, "dash": None}
+RECT_DEFAULTS: Final[RectStyle] = {**SHAPE_DEFAULTS, "stroke": None, "radius": 0.0}  # no outline unless asked
+POLYGON_DEFAULTS: Final[PolygonStyle] = {**SHAPE_DEFAULTS, "closed": True}
+TEXT_DEFAULTS: Final[TextStyle] = {"size": 8.0, "anchor": "start", "bold": False, "fill": "#000000", "rotate": 0.0}
 
 
 class Canvas(Protocol):

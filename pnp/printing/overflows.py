@@ -12,16 +12,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Unpack
 
 from pnp.printing.art import Art
-from pnp.printing.canvas import (
-    Draw,
-    LineStyle,
-    PathOp,
-    Point,
-    PolygonStyle,
-    RectStyle,
-    ShapeStyle,
-    TextStyle,
-)
+from pnp.printing.canvas import Draw, LineStyle, PathOp, Point, PolygonStyle, RectStyle, ShapeStyle, TextStyle
 from pnp.printing.fit import Overflow
 from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.parts import Board, Deck, Die, Face, Kit, Piece, TokenSheet
