@@ -3,9 +3,13 @@
 Coordinates are millimetres with the origin at the top-left and y growing
 downwards (as in SVG). Colours are ``#rrggbb`` strings; ``None`` means none.
 Text sizes are in points. Both backends (PDF and SVG) implement this protocol,
-so a component's drawing code is written once. How each kind of mark is drawn
-(its colours, widths, dashes, text size...) is passed as keywords, declared once
-here as a style with the value each keyword takes when left out.
+so a component's drawing code is written once.
+
+How a mark is drawn (its colours, widths, dashes, a text's size...) is passed as
+keywords, each declared once here: a style (``ShapeStyle``, ``TextStyle``...)
+names them, and its defaults (``SHAPE_DEFAULTS``...) give the value each takes
+when left out. A backend draws ``DEFAULTS | style``; a wrapper passes ``**style``
+on, changing only what it is for.
 """
 
 from __future__ import annotations
