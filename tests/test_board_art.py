@@ -25,6 +25,7 @@ from pnp.games.aloft.board import board_drawing as aloft_drawing
 from pnp.games.aloft.model import load_board
 from pnp.printing.canvas import Drawing
 from pnp.printing.color import luminance, rgb
+from pnp.printing.fonts import DEFAULT
 from pnp.printing.inksaver import InkSaver
 from pnp.printing.marks import HAIRLINE
 from pnp.printing.paper import MARGIN, orientations
@@ -103,6 +104,7 @@ class Recorder:
         self.rects: list[tuple[float, float, float, float, str | None, str | None]] = []
         self.lines: list[str] = []
         self.groups: dict[str, tuple[float, float]] = {}
+        self.faces = DEFAULT  # texts are fitted in the default faces
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, **_):
         self.rects.append((x, y, w, h, fill, stroke))

@@ -4,6 +4,12 @@ Coordinates are millimetres with the origin at the top-left and y growing
 downwards (as in SVG). Colours are ``#rrggbb`` strings; ``None`` means none.
 Text sizes are in points. Both backends (PDF and SVG) implement this protocol,
 so a component's drawing code is written once.
+
+How a mark is drawn (its colours, widths, dashes, a text's size...) is passed as
+keywords, each declared once here: a style (``ShapeStyle``, ``TextStyle``...)
+names them, and its defaults (``SHAPE_DEFAULTS``...) give the value each takes
+when left out. A backend draws ``DEFAULTS | style``; a wrapper passes ``**style``
+on, changing only what it is for.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypedDict, Unpack
 
 if TYPE_CHECKING:
     from pnp.printing.art import Art
@@ -26,6 +32,53 @@ PathOp = tuple[Any, ...]
 PT = 25.4 / 72  # one point in millimetres
 
 
+class LineStyle(TypedDict, total=False):
+    """How a line is drawn; what is left out is as in ``LINE_DEFAULTS``."""
+
+    stroke: Color
+    width: float  # mm
+    dash: Sequence[float] | None  # dash and gap lengths in mm; None: solid
+
+
+class ShapeStyle(TypedDict, total=False):
+    """How a shape is painted; what is left out is as in ``SHAPE_DEFAULTS``."""
+
+    fill: Color | None  # None: not filled
+    stroke: Color | None  # None: no outline
+    width: float  # of the outline, mm
+    dash: Sequence[float] | None  # dash and gap lengths in mm; None: solid
+
+
+class RectStyle(ShapeStyle, total=False):
+    """How a rectangle is drawn; what is left out is as in ``RECT_DEFAULTS``."""
+
+    radius: float  # of rounded corners, mm
+
+
+class PolygonStyle(ShapeStyle, total=False):
+    """How a polygon is drawn; what is left out is as in ``POLYGON_DEFAULTS``."""
+
+    closed: bool  # False: an open polyline, never filled
+
+
+class TextStyle(TypedDict, total=False):
+    """How a text is drawn; what is left out is as in ``TEXT_DEFAULTS``."""
+
+    size: float  # points
+    anchor: Anchor  # which end of the text, or its middle, is at x
+    bold: bool
+    fill: Color
+    rotate: float  # degrees clockwise about the anchor
+
+
+# Every style's value when a drawing does not say: the one place the backends take them from.
+LINE_DEFAULTS: Final[LineStyle] = {"stroke": "#000000", "width": 0.25, "dash": None}
+SHAPE_DEFAULTS: Final[ShapeStyle] = {"fill": None, "stroke": "#000000", "width": 0.25, "dash": None}
+RECT_DEFAULTS: Final[RectStyle] = {**SHAPE_DEFAULTS, "stroke": None, "radius": 0.0}  # no outline unless asked
+POLYGON_DEFAULTS: Final[PolygonStyle] = {**SHAPE_DEFAULTS, "closed": True}
+TEXT_DEFAULTS: Final[TextStyle] = {"size": 8.0, "anchor": "start", "bold": False, "fill": "#000000", "rotate": 0.0}
+
+
 class Canvas(Protocol):
     """What a component may draw with; ``faces`` are the kit's faces its text is drawn and measured in."""
 
@@ -33,83 +86,23 @@ class Canvas(Protocol):
     def faces(self) -> Faces:
         """The faces text is drawn in (see ``pnp.printing.fonts``)."""
 
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        """A rectangle, optionally with rounded corners (``radius`` in mm)."""
+    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
+        """A rectangle, optionally with rounded corners."""
 
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        """A straight line; ``width`` and ``dash`` lengths are in mm."""
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
+        """A straight line."""
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        """A polygon, or an open polyline when ``closed`` is false."""
+    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
+        """A polygon, or an open polyline."""
 
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
         """A path of move, line, cubic-curve and close operations."""
 
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
         """A circle of radius ``r`` mm."""
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
-        """Text with its baseline at ``y``; ``size`` in points, ``rotate`` in degrees clockwise."""
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
+        """Text with its baseline at ``y``."""
 
     def group(
         self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None

@@ -4,10 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from typing import TypeVar, Unpack
 
 from pnp.printing.art import Art
-from pnp.printing.canvas import Anchor, Canvas, Color, PathOp, Point
+from pnp.printing.canvas import (
+    LINE_DEFAULTS,
+    POLYGON_DEFAULTS,
+    RECT_DEFAULTS,
+    SHAPE_DEFAULTS,
+    TEXT_DEFAULTS,
+    Canvas,
+    Color,
+    LineStyle,
+    PathOp,
+    Point,
+    PolygonStyle,
+    RectStyle,
+    ShapeStyle,
+    TextStyle,
+)
 from pnp.printing.fonts import Faces
+
+_Shape = TypeVar("_Shape", ShapeStyle, RectStyle, PolygonStyle)
 
 
 class Forwarding:
@@ -29,91 +47,33 @@ class Forwarding:
         """The colour a stroke or a text of ``color`` is drawn in."""
         return color
 
-    def _paint(self, color: Color | None) -> Color | None:
-        return None if color is None else self.paint(color)
+    def _colored(self, style: _Shape, defaults: ShapeStyle) -> _Shape:
+        """``style`` with its fill passed through ``paint`` and its stroke through ``ink`` (as in ``defaults`` when
+        left out)."""
+        fill, stroke = style.get("fill", defaults["fill"]), style.get("stroke", defaults["stroke"])
+        return style | {
+            "fill": None if fill is None else self.paint(fill),
+            "stroke": None if stroke is None else self.ink(stroke),
+        }
 
-    def _ink(self, color: Color | None) -> Color | None:
-        return None if color is None else self.ink(color)
+    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
+        self.inner.rect(x, y, w, h, **self._colored(style, RECT_DEFAULTS))
 
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        fill, stroke = self._paint(fill), self._ink(stroke)
-        self.inner.rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=radius, dash=dash)
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
+        stroke = self.ink(style.get("stroke", LINE_DEFAULTS["stroke"]))
+        self.inner.line(x1, y1, x2, y2, **(style | {"stroke": stroke}))
 
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.inner.line(x1, y1, x2, y2, stroke=self.ink(stroke), width=width, dash=dash)
+    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
+        self.inner.polygon(points, **self._colored(style, POLYGON_DEFAULTS))
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        fill, stroke = self._paint(fill), self._ink(stroke)
-        self.inner.polygon(points, closed=closed, fill=fill, stroke=stroke, width=width, dash=dash)
+    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
+        self.inner.path(ops, **self._colored(style, SHAPE_DEFAULTS))
 
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.inner.path(ops, fill=self._paint(fill), stroke=self._ink(stroke), width=width, dash=dash)
+    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
+        self.inner.circle(cx, cy, r, **self._colored(style, SHAPE_DEFAULTS))
 
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self.inner.circle(cx, cy, r, fill=self._paint(fill), stroke=self._ink(stroke), width=width, dash=dash)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
-        self.inner.text(x, y, s, size=size, anchor=anchor, bold=bold, fill=self.ink(fill), rotate=rotate)
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
+        self.inner.text(x, y, s, **(style | {"fill": self.ink(style.get("fill", TEXT_DEFAULTS["fill"]))}))
 
     def group(
         self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from typing import Unpack
 
-from pnp.printing.canvas import Anchor, Canvas, Color
+from pnp.printing.canvas import TEXT_DEFAULTS, Canvas, TextStyle
 from pnp.printing.forwarding import Forwarding
 
 SMALLEST_PT = 6.0  # the smallest text any kit prints (tests/test_printing_text_sizes.py)
@@ -23,20 +24,9 @@ class Legible(Forwarding):
         super().__init__(canvas)
         self.scale = scale
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
-        if size * self.scale >= SMALLEST_PT:
-            self.inner.text(x, y, s, size=size, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
+        if style.get("size", TEXT_DEFAULTS["size"]) * self.scale >= SMALLEST_PT:
+            self.inner.text(x, y, s, **style)
 
     def group(
         self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None

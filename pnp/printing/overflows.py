@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from typing import Unpack
 
 from pnp.printing.art import Art
-from pnp.printing.canvas import Anchor, Color, Draw, PathOp, Point
+from pnp.printing.canvas import Draw, LineStyle, PathOp, Point, PolygonStyle, RectStyle, ShapeStyle, TextStyle
 from pnp.printing.fit import Overflow
 from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.parts import Board, Deck, Die, Face, Kit, Piece, TokenSheet
@@ -27,82 +28,22 @@ class _Blank:
     def faces(self) -> Faces:
         return self._faces
 
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
         return None
 
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
         return None
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
         return None
 
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
         return None
 
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
         return None
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
         return None
 
     def group(

@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Unpack
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -37,7 +37,24 @@ from pnp.errors import PnpError
 from pnp.files import write_atomic
 from pnp.printing import fonts, shaping
 from pnp.printing.art import Art
-from pnp.printing.canvas import PT, Anchor, Color, Draw, Drawing, PathOp, Point
+from pnp.printing.canvas import (
+    LINE_DEFAULTS,
+    POLYGON_DEFAULTS,
+    PT,
+    RECT_DEFAULTS,
+    SHAPE_DEFAULTS,
+    TEXT_DEFAULTS,
+    Color,
+    Draw,
+    Drawing,
+    LineStyle,
+    PathOp,
+    Point,
+    PolygonStyle,
+    RectStyle,
+    ShapeStyle,
+    TextStyle,
+)
 from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.color import rgb
 from pnp.printing.paper import Rect
@@ -188,62 +205,30 @@ class PdfCanvas:
             self._rl.restoreState()
             self._state = self._saved.pop()
 
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        do_fill, do_stroke = self._paint(fill, stroke, width, dash)
+    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
+        style = RECT_DEFAULTS | style
+        do_fill, do_stroke = self._paint(style["fill"], style["stroke"], style["width"], style["dash"])
         if do_fill or do_stroke:
+            radius = style["radius"]
             shape = _rounded(x, y, w, h, radius) if radius > 0 else f"{_nums(x, y, w, h)} re"
             self._rl.addLiteral(f"{shape} {_PAINT[do_fill + 2 * do_stroke]}")
 
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        self._paint(None, stroke, width, dash)
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
+        style = LINE_DEFAULTS | style
+        self._paint(None, style["stroke"], style["width"], style["dash"])
         self._rl.addLiteral(f"{_nums(x1, y1)} m {_nums(x2, y2)} l S")
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        do_fill, do_stroke = self._paint(fill if closed else None, stroke, width, dash)
+    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
+        style = POLYGON_DEFAULTS | style
+        closed = style["closed"]
+        fill = style["fill"] if closed else None
+        do_fill, do_stroke = self._paint(fill, style["stroke"], style["width"], style["dash"])
         if do_fill or do_stroke:
             self._rl.addLiteral(f"{_polyline(points, closed)} {_PAINT[do_fill + 2 * do_stroke]}")
 
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        do_fill, do_stroke = self._paint(fill, stroke, width, dash)
+    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
+        style = SHAPE_DEFAULTS | style
+        do_fill, do_stroke = self._paint(style["fill"], style["stroke"], style["width"], style["dash"])
         if not (do_fill or do_stroke) or not ops:
             return
         self._rl.addLiteral(f"{self._path_code(ops)} {_PAINT[do_fill + 2 * do_stroke]}")
@@ -259,18 +244,9 @@ class PdfCanvas:
             code.append(operator)
         return " ".join(code)
 
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
-        do_fill, do_stroke = self._paint(fill, stroke, width, dash)
+    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
+        style = SHAPE_DEFAULTS | style
+        do_fill, do_stroke = self._paint(style["fill"], style["stroke"], style["width"], style["dash"])
         if not (do_fill or do_stroke):
             return
         k = KAPPA * r
@@ -283,25 +259,16 @@ class PdfCanvas:
             f"{xk} {top} {right} {y_k} {right} {y} c h {_PAINT[do_fill + 2 * do_stroke]}"
         )
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
         if not s:
             return
+        style = TEXT_DEFAULTS | style
+        size, anchor, bold, fill = style["size"], style["anchor"], style["bold"], style["fill"]
         rl = self._rl
         shift = 0.0
         if anchor != "start":
             shift = fonts.text_width(s, size, bold, self._faces) * (0.5 if anchor == "middle" else 1.0)
-        cos, sin, turn = _turn(rotate)
+        cos, sin, turn = _turn(style["rotate"])
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
         x, y = x - shift * cos, y - shift * sin
         pieces = fonts.drawn(s, bold, self._faces)

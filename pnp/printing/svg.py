@@ -26,11 +26,30 @@ import re
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import lru_cache
+from typing import Unpack
 
 from pnp.memo import Memo
 from pnp.printing import fonts
 from pnp.printing.art import Art
-from pnp.printing.canvas import PT, Anchor, Area, Color, Draw, Drawing, PathOp, Point
+from pnp.printing.canvas import (
+    LINE_DEFAULTS,
+    POLYGON_DEFAULTS,
+    PT,
+    RECT_DEFAULTS,
+    SHAPE_DEFAULTS,
+    TEXT_DEFAULTS,
+    Anchor,
+    Area,
+    Draw,
+    Drawing,
+    LineStyle,
+    PathOp,
+    Point,
+    PolygonStyle,
+    RectStyle,
+    ShapeStyle,
+    TextStyle,
+)
 from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.paper import Rect
 
@@ -89,8 +108,10 @@ _FONT = _attribute("font-family", fonts.SVG_FAMILY)
 _TURNED_ANCHOR: dict[Anchor, Anchor] = {"start": "end", "middle": "middle", "end": "start"}
 
 
-def _stroke(stroke: Color | None, width: float, dash: Sequence[float] | None) -> str:
-    """The stroke's attributes, in sorted order: stroke, stroke-dasharray, stroke-width."""
+def _stroke(style: ShapeStyle | LineStyle) -> str:
+    """The stroke's attributes of a ``style`` with every key there, in sorted order: stroke, stroke-dasharray,
+    stroke-width."""
+    stroke, width, dash = style["stroke"], style["width"], style["dash"]
     if stroke is None:
         return ""
     dashes = _numbers("stroke-dasharray", " ".join(num(d) for d in dash)) if dash else ""
@@ -125,99 +146,47 @@ class SvgCanvas:
         defs = f"<defs>{''.join(self._clip_paths)}</defs>" if self._clip_paths else "<defs />"
         return "".join([start, defs, *self._parts, end])
 
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        width: float = 0.25,
-        radius: float = 0.0,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
+        style = RECT_DEFAULTS | style
+        radius = style["radius"]
         corners = f' rx="{num(radius)}" ry="{num(radius)}"' if radius > 0 else ""
         self._parts.append(
-            f'<rect{_attribute("fill", fill or "none")} height="{num(h)}"{corners}{_stroke(stroke, width, dash)}'
+            f'<rect{_attribute("fill", style["fill"] or "none")} height="{num(h)}"{corners}{_stroke(style)}'
             f' width="{num(w)}" x="{num(x)}" y="{num(y)}" />'
         )
 
-    def line(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        *,
-        stroke: Color = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
         self._parts.append(
-            f'<line fill="none"{_stroke(stroke, width, dash)}'
+            f'<line fill="none"{_stroke(LINE_DEFAULTS | style)}'
             f' x1="{num(x1)}" x2="{num(x2)}" y1="{num(y1)}" y2="{num(y2)}" />'
         )
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        *,
-        closed: bool = True,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
+        style = POLYGON_DEFAULTS | style
+        closed = style["closed"]
         tag = "polygon" if closed else "polyline"
         coordinates = " ".join(f"{num(x)},{num(y)}" for x, y in points)
         self._parts.append(
-            f'<{tag}{_attribute("fill", (fill if closed else None) or "none")}{_numbers("points", coordinates)}'
-            f"{_stroke(stroke, width, dash)} />"
+            f'<{tag}{_attribute("fill", (style["fill"] if closed else None) or "none")}'
+            f'{_numbers("points", coordinates)}{_stroke(style)} />'
         )
 
-    def path(
-        self,
-        ops: Sequence[PathOp],
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
+        style = SHAPE_DEFAULTS | style
         self._parts.append(
-            f'<path{_numbers("d", path_data(ops))}{_attribute("fill", fill or "none")}{_stroke(stroke, width, dash)} />'
+            f'<path{_numbers("d", path_data(ops))}{_attribute("fill", style["fill"] or "none")}{_stroke(style)} />'
         )
 
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = "#000000",
-        width: float = 0.25,
-        dash: Sequence[float] | None = None,
-    ) -> None:
+    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
+        style = SHAPE_DEFAULTS | style
         self._parts.append(
-            f'<circle cx="{num(cx)}" cy="{num(cy)}"{_attribute("fill", fill or "none")} r="{num(r)}"'
-            f"{_stroke(stroke, width, dash)} />"
+            f'<circle cx="{num(cx)}" cy="{num(cy)}"{_attribute("fill", style["fill"] or "none")} r="{num(r)}"'
+            f"{_stroke(style)} />"
         )
 
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        *,
-        size: float = 8.0,
-        anchor: Anchor = "start",
-        bold: bool = False,
-        fill: Color = "#000000",
-        rotate: float = 0.0,
-    ) -> None:
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
+        style = TEXT_DEFAULTS | style
+        anchor, bold, rotate, size = style["anchor"], style["bold"], style["rotate"], style["size"]
         at_x, at_y = num(x), num(y)
         weight = ' font-weight="bold"' if bold else ""
         # right-to-left text keeps its logical order (the browser orders and joins it) with its base direction
@@ -228,8 +197,8 @@ class SvgCanvas:
         aligned = _attribute("text-anchor", anchor) if anchor != "start" else ""
         turned = f' transform="rotate({num(rotate)} {at_x} {at_y})"' if rotate else ""
         start = (
-            f'<text{direction}{_attribute("fill", fill)}{self._fonts[bold]} font-size="{num(size * PT)}"{weight}'
-            f'{aligned}{turned} x="{at_x}" y="{at_y}"'
+            f'<text{direction}{_attribute("fill", style["fill"])}{self._fonts[bold]} font-size="{num(size * PT)}"'
+            f'{weight}{aligned}{turned} x="{at_x}" y="{at_y}"'
         )
         self._parts.append(f"{start}>{escape_text(s)}</text>" if s else f"{start} />")
 
