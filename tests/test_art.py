@@ -34,7 +34,7 @@ def png(tmp_path: Path) -> Path:
 
 def _storm_card(pictures: dict[str, art.Art]) -> Drawing:
     from pnp.games.air_king.cards import decks
-    from pnp.games.air_king.components import data_texts
+    from pnp.games.air_king.texts import data_texts
     from pnp.games.air_king.model import load_data
     from pnp.texts import catalogue
 

@@ -6,15 +6,20 @@ import random
 import re
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from example_game import SPEC
 from example_game.notation import UpdraftMove
 
-from pnp.errors import IllegalMove, NotationError
+from pnp.errors import IllegalMove, NotationError, PnpError
+from pnp.games.spec import KitRequest
+from pnp.printing.parts import Board
+from pnp.printing.render import write_drawing
 from pnp.referee import keys, notation, session
 from pnp.referee.driver import playout, random_chooser
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup, State
+from pnp.variants.variant import art_keys
 
 GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
 SOURCES = "\n".join(p.read_text() for p in (Path(__file__).parent / "example_game").glob("*.py"))
@@ -147,3 +152,24 @@ def test_the_example_game_passes_the_generic_kit_and_picture_checks(tmp_path, ph
     state = table.state if phase == "end" else game.new_state(Setup(("ann", "bob")))
     for viewer in (None, "ann"):
         check_picture(SPEC, state, viewer, tmp_path)
+
+
+def test_the_example_games_art_box_is_declared_in_its_entry_and_takes_a_picture_behind_the_track(
+    tmp_path, example_registered
+):
+    from PIL import Image
+
+    sky = tmp_path / "sky.png"
+    Image.new("RGB", (70, 100), (120, 170, 220)).save(sky)
+    assert list(art_keys("updraft")) == ["sky"]  # what pnp variant lists and a variant's art: is checked against
+
+    def images(request: KitRequest) -> int:
+        board = next(p for doc in SPEC.kit(request).documents for p in doc.parts if isinstance(p, Board))
+        write_drawing(board.drawing, tmp_path / "track.pdf")
+        with pdfplumber.open(tmp_path / "track.pdf") as pdf:
+            return len(pdf.pages[0].images)
+
+    assert images(KitRequest(art={"sky": sky})) == 1
+    assert images(KitRequest()) == 0
+    with pytest.raises(PnpError, match=r"^art key 'ground': Updraft has no such art box \(known: sky\)$"):
+        SPEC.kit(KitRequest(art={"ground": sky}))

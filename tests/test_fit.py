@@ -72,6 +72,7 @@ def test_a_text_too_long_at_6_pt_names_the_part_the_field_and_how_much_is_over()
 
 def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeypatch):
     from pnp.games.air_king import cards, components, model
+    from pnp.games.air_king.texts import data_texts
 
     loaded = model.load_data()
     title, text = "Extra move for the long haul", "Make one more aircraft move this turn. " * 5
@@ -84,7 +85,7 @@ def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeyp
 
     first = dataclasses.replace(first, text=text * 3)
     data = dataclasses.replace(loaded.value, events=(first, *loaded.value.events[1:]))
-    texts = catalogue("air-king", None, {}, components.data_texts(data))
+    texts = catalogue("air-king", None, {}, data_texts(data))
     card = next(card for deck in cards.decks(data, texts, {}) for card in deck.cards if card.name == "extra 1")
     message = r"^event card 'Extra move for the long haul', text: the text needs .* mm of height, the box holds .*"
     with pytest.raises(fit.Overflow, match=message):

@@ -21,9 +21,12 @@ from pathlib import Path
 import pytest
 
 import pnp
+from pnp.errors import PnpError
 from pnp.games import REGISTRY, spec
 from pnp.games.bots import Rater
-from pnp.games.spec import GameSpec, Lazy
+from pnp.games.spec import GameSpec, KitRequest, Lazy, MapSupport
+from pnp.texts import Entry, english
+from pnp.variants.variant import art_keys
 
 ROOT = Path(pnp.__file__).resolve().parents[1]
 VALUES = {"Mapping": Mapping, "type": type, "Rater": Rater}  # what a value hook's ``Callable[[], X]`` may give
@@ -76,6 +79,40 @@ def test_every_hook_resolves_to_what_its_type_says(name):
             assert made, f"{field} is not a value hook"
             assert isinstance(hook.target(), VALUES[made.group(1)]), f"{field}: {hook} is not a {made.group(1)}"
 
+
+
+def test_every_kind_of_hook_is_declared_by_some_game_so_the_check_above_covers_it():
+    kinds = {
+        f.name
+        for holder in (GameSpec, MapSupport)
+        for f in dataclasses.fields(holder)
+        if "Hook" in str(f.type) or re.match(r"Callable\[(\[\]|\.\.\.)", str(f.type))
+    }
+    declared = {field for entry in REGISTRY.values() for field, _, _ in _hooks(entry)}
+    assert {"texts", "art"} <= kinds
+    assert kinds == declared, f"no registered game declares {sorted(kinds - declared)}"
+
+
+def test_the_catalogue_and_the_variant_check_read_texts_and_art_boxes_from_the_registry_entry(monkeypatch):
+    """A game's words kept in its data, and its art boxes, are what its entry declares: no name is looked up
+    by convention in one of its modules."""
+    words = {"data.kite.name": Entry("Kite", "the kite's name")}
+    declared = dataclasses.replace(
+        REGISTRY["aloft"], name="kite-race", texts=lambda: words, art=lambda: {"sail": "the picture on the sail"}
+    )
+    monkeypatch.setitem(REGISTRY, "kite-race", declared)
+    assert english("kite-race")["data.kite.name"] == Entry("Kite", "the kite's name")
+    assert art_keys("kite-race") == {"sail": "the picture on the sail"}
+    monkeypatch.setitem(REGISTRY, "kite-race", dataclasses.replace(declared, texts=None, art=None))
+    assert "data.kite.name" not in english("kite-race")
+    assert art_keys("kite-race") == {}
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_kit_takes_pictures_for_the_art_boxes_its_entry_declares_and_no_other(name, tmp_path):
+    known = re.escape(", ".join(art_keys(name)) or "none")
+    with pytest.raises(PnpError, match=rf"^art key 'no-such-box': .* has no such art box \(known: {known}\)$"):
+        REGISTRY[name].kit(KitRequest(art={"no-such-box": tmp_path / "picture.png"}))
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))

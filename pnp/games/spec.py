@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.printing.sheets import Aid
     from pnp.referee.driver import Chooser
     from pnp.referee.protocol import Game, Move, Setup
+    from pnp.texts.catalogue import Entry
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
@@ -86,7 +87,7 @@ class KitRequest:
     (``variant_path``) changes the game's data. ``language`` picks a translation shipped with pnp (None:
     English); ``texts`` overrides catalogue entries by key. ``fonts`` maps a font role (titles, body, symbols:
     ``pnp.printing.fonts.ROLES``) to a TTF/OTF file; ``art`` maps one of the game's art-box keys (its
-    ``ART_KEYS``) to a PNG, JPEG or SVG picture. A variant's own language, texts, fonts and art arrive, checked,
+    ``GameSpec.art``) to a PNG, JPEG or SVG picture. A variant's own language, texts, fonts and art arrive, checked,
     in these last four fields.
     """
 
@@ -170,6 +171,13 @@ class UsageHook(Protocol):
     def __call__(self, state: Any, moves: list[Move], /) -> Mapping[str, int]: ...
 
 
+class TextsHook(Protocol):
+    """The catalogue entries whose English lives in the game's built-in data or code (card titles, colour
+    names), by key, each with what it is."""
+
+    def __call__(self) -> dict[str, Entry]: ...
+
+
 class LoadHook(Protocol):
     """Reads a map file (None: the built-in map)."""
 
@@ -233,6 +241,10 @@ class GameSpec:
     # the table then draws it once per version for every page.
     picture_for_all: Callable[[Setup], bool] = lambda setup: False
     usage: UsageHook | None = None  # for map games
+    # The catalogue entries the kit reads from the game's data rather than from its catalogue file.
+    texts: TextsHook | None = None
+    # The kit's art boxes, key -> what the box is: a designer may name a picture for each (none: no art boxes).
+    art: Callable[[], Mapping[str, str]] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.rules, Lazy):

@@ -1,6 +1,6 @@
 """A designer's pictures (PNG, JPEG or SVG) placed in the art boxes a game's cards and boards declare.
 
-A game names its art boxes by key (``ART_KEYS`` in its components module, listed in docs/printing.md);
+A game names its art boxes by key (its registry entry's ``GameSpec.art``, listed in docs/printing.md);
 ``KitRequest.art`` maps a key to an image file. Each file is read and checked once, before anything is drawn:
 a missing, oversized or unreadable image is one line naming the file. A canvas draws it with ``image``:
 fitted inside the box, its aspect kept, centred and clipped to the box.

@@ -2,7 +2,7 @@
 
 A game's catalogue joins three sources of English: the toolkit's entries (keys ``print.*``: the calibration
 sheet, footers, page labels), the game's own entries, both in ``catalogues/en/``, and the card titles and texts
-whose English stays in the game's ``data/GAME.yaml`` (the game's kit module lists them as ``data_texts()``).
+whose English stays in the game's ``data/GAME.yaml`` (its registry entry declares them: ``GameSpec.texts``).
 A translation shipped with pnp is ``catalogues/CODE/toolkit.yaml`` plus ``catalogues/CODE/GAME.yaml``, each a
 flat ``key: text`` mapping; a variant's ``texts:`` overrides entries last. See docs/printing.md, "Languages".
 """

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -99,12 +98,12 @@ def _read(path: Path) -> dict[str, object]:
 
 
 def _data_texts(game: str) -> dict[str, Entry]:
-    """The entries ``game``'s kit reads from its built-in data: ``data_texts()`` in the module of its kit hook
-    (the registry imported by name: the printing toolkit, which the registry's games import, imports this)."""
-    hook = importlib.import_module("pnp.games").get(game).kit
-    module = importlib.import_module(hook.module)
-    found = getattr(module, "data_texts", None)
-    return {} if found is None else cast(dict[str, Entry], found())
+    """The entries ``game``'s kit reads from its built-in data: its registry entry's ``texts`` hook (the
+    registry is imported here, when first needed: the printing toolkit, which the games import, imports this)."""
+    from pnp import games
+
+    hook = games.get(game).texts
+    return {} if hook is None else hook()
 
 
 def toolkit() -> Catalogue:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, cast, get_args, get_type_hints
+from typing import Any, Literal, get_args, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
@@ -221,12 +220,11 @@ def _check_art_keys(art: Mapping[str, str], source: Source, game: str) -> None:
 
 
 def art_keys(game: str) -> dict[str, str]:
-    """The art boxes of ``game``'s kit (key -> what the box is): ``ART_KEYS`` in the module of its kit hook."""
+    """The art boxes of ``game``'s kit (key -> what the box is): its registry entry's ``art`` hook."""
     from pnp import games
-    from pnp.games.spec import Lazy
 
-    module = importlib.import_module(cast(Lazy, games.get(game).kit).module)
-    return dict(getattr(module, "ART_KEYS", {}))
+    hook = games.get(game).art
+    return {} if hook is None else dict(hook())
 
 
 def _file(

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     ),
     rules=rules.Updraft,
     kit=components.kit,
+    art=value(components.ART_KEYS),
     picture=components.picture,
     maps=MapSupport(
         model=value(model.Column),

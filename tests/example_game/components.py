@@ -6,26 +6,34 @@ from example_game.model import Column, UpdraftData, load_data, load_map
 from example_game.state import UpdraftState
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
+from pnp.printing import art
+from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Face, Kit, KitDocument, Token, TokenSheet
 
 STEP = 15.0  # mm between altitudes on the track
+ART_KEYS: dict[str, str] = {"sky": "a picture behind the column's track, over the whole board"}
 
 
 def kit(request: KitRequest) -> Kit:
-    """The board and the tokens; the toolkit places them on pages."""
+    """The board (with the designer's picture for the art box ``sky`` behind it, if any) and the tokens; the
+    toolkit places them on pages."""
+    sky = art.chosen(request.art, ART_KEYS, "Updraft").get("sky")  # a key Updraft lacks is refused
     data = load_data()
     tokens = tuple(Token(f"balloon {seat + 1}", _token(colour)) for seat, colour in enumerate(data.colours))
-    board = Board("track", track(data, load_map(request.map_path).value))
+    board = Board("track", track(data, load_map(request.map_path).value, sky=sky))
     parts = (board, TokenSheet("balloons", "round", 20.0, tokens))
     return Kit("updraft", "Updraft", (KitDocument("updraft", parts),))
 
 
-def track(data: UpdraftData, column: Column, state: UpdraftState | None = None) -> Drawing:
-    """The column's track from the ground (0) to the top, with the balloons where ``state`` has them."""
+def track(data: UpdraftData, column: Column, state: UpdraftState | None = None, sky: Art | None = None) -> Drawing:
+    """The column's track from the ground (0) to the top, with the balloons where ``state`` has them, over the
+    picture ``sky`` if given."""
     height = STEP * (column.top + 1) + 10
 
     def draw(c: Canvas) -> None:
+        if sky is not None:
+            c.image(0, 0, 70, height, sky)
         for altitude in range(column.top + 1):
             y = height - 10 - altitude * STEP
             c.rect(5, y - STEP, 60, STEP, stroke="#555555")

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
 
 if TYPE_CHECKING:
-    from . import bots, components, maps, model, rules, rules_sheet, usage
+    from . import bots, components, maps, model, rules, rules_sheet, texts, usage
 else:
-    bots, components, maps, model, rules, rules_sheet, usage = submodules(
-        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "usage"
+    bots, components, maps, model, rules, rules_sheet, texts, usage = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "texts", "usage"
     )
 
 SPEC = GameSpec(
@@ -25,6 +25,7 @@ SPEC = GameSpec(
     ),
     rules=rules.AeronautOdyssey,
     kit=components.kit,
+    texts=texts.data_texts,
     aid=rules_sheet.aid,
     picture=components.picture,
     maps=MapSupport(

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import get_args, get_type_hints
-
 from pnp.games.aeronaut_odyssey import rules_sheet, screen
-from pnp.games.aeronaut_odyssey.draw import BONUSES, INK, draw_map, printed_origin
+from pnp.games.aeronaut_odyssey.draw import INK, draw_map, printed_origin
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import read
-from pnp.games.aeronaut_odyssey.model import TYPES, AeroMap, Size, Trajectory
+from pnp.games.aeronaut_odyssey.model import AeroMap
 from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.spec import KitRequest
@@ -16,7 +14,7 @@ from pnp.loader import Loaded
 from pnp.printing import art, fonts
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Board, Kit, KitDocument
-from pnp.texts import Entry, catalogue
+from pnp.texts import catalogue
 
 PREVIEW_UNIT = 16.0  # mm per block in a preview
 PREVIEW_MARGIN = 10.0
@@ -56,17 +54,6 @@ def kit(request: KitRequest) -> Kit:
         notes=("Print one board per game: players write in it with pens.",),
         faces=fonts.chosen(request.fonts),
     )
-
-
-def data_texts() -> dict[str, Entry]:
-    """The catalogue entries whose English is in the game's code: the balloon types', the bonuses', the board
-    sizes' and the trajectory rewards' words."""
-    entries = {f"type.{kind}": Entry(kind, "a balloon type's name, in the board's legend") for kind in TYPES}
-    entries |= {f"bonus.{name}": Entry(words, "what a bonus space gives") for name, (_, words) in BONUSES.items()}
-    entries |= {f"size.{size}": Entry(size, "a board size") for size in get_args(Size)}
-    rewards = get_args(get_type_hints(Trajectory)["reward"])
-    entries |= {f"reward.{kind}": Entry(f"{{value}} {kind}", "what a trajectory gives") for kind in rewards}
-    return entries
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:

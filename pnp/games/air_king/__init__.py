@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
 
 if TYPE_CHECKING:
-    from . import bots, components, maps, model, rules, rules_sheet, screen, usage
+    from . import bots, components, maps, model, rules, rules_sheet, screen, texts, usage
 else:
-    bots, components, maps, model, rules, rules_sheet, screen, usage = submodules(
-        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "screen", "usage"
+    bots, components, maps, model, rules, rules_sheet, screen, texts, usage = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "screen", "texts", "usage"
     )
 
 SPEC = GameSpec(
@@ -26,6 +26,8 @@ SPEC = GameSpec(
     ),
     rules=rules.AirKing,
     kit=components.kit,
+    texts=texts.data_texts,
+    art=value(components.ART_KEYS),
     aid=rules_sheet.aid,
     picture=screen.picture,
     picture_for_all=lambda setup: True,

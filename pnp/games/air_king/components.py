@@ -8,13 +8,14 @@ from pnp.games.air_king import rules_sheet
 from pnp.games.air_king.cards import ART_KEYS as CARD_ART
 from pnp.games.air_king.cards import decks
 from pnp.games.air_king.mat import field_drawing
-from pnp.games.air_king.model import AirKingData, load_data, load_field
+from pnp.games.air_king.model import load_data, load_field
+from pnp.games.air_king.texts import data_texts
 from pnp.games.spec import KitRequest
 from pnp.printing import art, fonts
 from pnp.printing.parts import Board, Kit, KitDocument
-from pnp.texts import Entry, catalogue
+from pnp.texts import catalogue
 
-ART_KEYS = {**CARD_ART, "field-mat": "the field mat's backdrop: the whole mat, behind the field"}
+ART_KEYS: dict[str, str] = {**CARD_ART, "field-mat": "the field mat's backdrop: the whole mat, behind the field"}
 
 
 def kit(request: KitRequest) -> Kit:
@@ -44,15 +45,3 @@ def kit(request: KitRequest) -> Kit:
         faces=fonts.chosen(request.fonts),
     )
 
-
-def data_texts(data: AirKingData | None = None) -> dict[str, Entry]:
-    """The catalogue entries whose English is in data/air-king.yaml (default: the built-in data's)."""
-    data = data or load_data().value
-    entries = {f"data.airport.{a.name}.title": Entry(a.title, f"airport {a.name}'s name") for a in data.airports}
-    for craft in data.aircraft:
-        entries[f"data.aircraft.{craft.number}.colour"] = Entry(craft.colour, f"aircraft {craft.number}'s colour")
-    for event in data.events:
-        entries[f"data.event.{event.type}.title"] = Entry(event.title, f"the {event.type} card's title")
-        entries[f"data.event.{event.type}.text"] = Entry(event.text, f"the {event.type} card's text")
-    entries["data.technical_return.text"] = Entry(data.technical_return.text, "the Technical Return card's text")
-    return entries

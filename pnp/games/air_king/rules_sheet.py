@@ -9,6 +9,7 @@ from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.mat import field_drawing
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.rules import AirKing
+from pnp.games.air_king.texts import data_texts
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
@@ -65,8 +66,6 @@ def aids(data: AirKingData, t: Catalogue) -> tuple[Sheet, ...]:
 def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: the set-up, a turn, and showing the goal card
     at the end."""
-    from pnp.games.air_king.components import data_texts  # it builds the kit from this module
-
     data = load_data(setup.variant_path).value
     t = catalogue("air-king", None, {}, data_texts(data))
     end = _end(t)

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from pnp.games.spec import GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
 
 if TYPE_CHECKING:
-    from . import bots, components, maps, model, rules, rules_sheet
+    from . import bots, components, maps, model, rules, rules_sheet, texts
 else:
-    bots, components, maps, model, rules, rules_sheet = submodules(
-        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet"
+    bots, components, maps, model, rules, rules_sheet, texts = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet", "texts"
     )
 
 SPEC = GameSpec(
@@ -25,6 +25,7 @@ SPEC = GameSpec(
     ),
     rules=rules.Aloft,
     kit=components.kit,
+    texts=texts.data_texts,
     aid=rules_sheet.aid,
     picture=components.picture,
     maps=MapSupport(

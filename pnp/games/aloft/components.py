@@ -14,13 +14,14 @@ from pnp.games.aloft.model import AloftData, Balloon, Colour, load_board, load_d
 from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY, WHITE
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
+from pnp.games.aloft.texts import data_texts
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing import art, fit, fonts
 from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
 from pnp.printing.patterns import PatternKind, hatch
-from pnp.texts import Catalogue, Entry, catalogue
+from pnp.texts import Catalogue, catalogue
 
 
 def kit(request: KitRequest) -> Kit:
@@ -48,17 +49,6 @@ def kit(request: KitRequest) -> Kit:
         texts=t,
         faces=fonts.chosen(request.fonts),
     )
-
-
-def data_texts(data: AloftData | None = None) -> dict[str, Entry]:
-    """The catalogue entries whose English is in data/aloft.yaml (default: the built-in data's): the colours'
-    names and the special shapes'."""
-    data = data or load_data().value
-    entries = {f"data.colour.{c.code}.name": Entry(c.name, f"colour {c.code}'s name") for c in data.colours}
-    for balloon in data.balloons:
-        if balloon.shape:
-            entries[f"data.shape.{balloon.name}.name"] = Entry(balloon.name.title(), "a special shape's name")
-    return entries
 
 
 # -- the state picture -----------------------------------------------------

@@ -7,6 +7,7 @@ from pnp.games.aloft.board import MARGIN, TOP, board_drawing
 from pnp.games.aloft.components import truck_cards
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.games.aloft.rules import Aloft
+from pnp.games.aloft.texts import data_texts
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
@@ -77,8 +78,6 @@ def aids(data: AloftData, t: Catalogue) -> tuple[Sheet, ...]:
 def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: the set-up, a turn, the end's reveals and the
     scoring."""
-    from pnp.games.aloft.components import data_texts  # it builds the kit from this module
-
     data = load_data(setup.variant_path).value
     t = catalogue("aloft", None, {}, data_texts(data))
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(data, t)}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pnp.games.spec import KitRequest
+from pnp.games.take_off import rules_sheet
 from pnp.games.take_off.drawing import INK, ink_on, map_board
 from pnp.games.take_off.locator import Locators
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_data
 from pnp.games.take_off.state import TakeOffState
+from pnp.games.take_off.texts import data_texts
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing import art, fit, fonts
@@ -24,7 +26,7 @@ from pnp.printing.parts import (
     TokenSheet,
 )
 from pnp.referee.protocol import State
-from pnp.texts import Catalogue, Entry, catalogue
+from pnp.texts import Catalogue, catalogue
 
 # A capital card's front, in mm from its top-left corner (sizes in pt): the deck's band, the capital's name and
 # country in one size on every card, the locator, then the map square and the deck. The game's name and the
@@ -52,8 +54,6 @@ JET = JET_HALF + [(x, -y) for x, y in reversed(JET_HALF[1:-1])]
 def kit(request: KitRequest) -> Kit:
     """The whole kit for the built-in map or ``request.map_path``, with the rules sheet and a player aid per player."""
     art.chosen(request.art, {}, "Take Off!")  # no art boxes: a picture named for one is refused
-    from pnp.games.take_off import rules_sheet  # it draws this module's cards and die faces
-
     data = load_data(request.variant_path).value
     t = catalogue("take-off", request.language, request.texts, data_texts(data))
     world, loaded = load_world(request.map_path, data)
@@ -83,17 +83,6 @@ def kit(request: KitRequest) -> Kit:
     footer = t("kit.footer", digest=loaded.source.digest[:12])
     chosen = fonts.chosen(request.fonts)
     return Kit("take-off", world.map.title, documents, footer=footer, notes=notes, texts=t, faces=chosen)
-
-
-def data_texts(data: TakeOffData | None = None) -> dict[str, Entry]:
-    """The catalogue entries whose English is in data/take-off.yaml (default: the built-in data's): the route
-    colours' and the decks' names."""
-    data = data or load_data().value
-    entries = {
-        f"data.route.{c.letter}.name": Entry(c.name, f"route colour {c.letter}'s name") for c in data.route_colours
-    }
-    entries |= {f"data.deck.{d.half}.name": Entry(d.name, f"the {d.half}ern deck's colour") for d in data.decks}
-    return entries
 
 
 def picture(state: State, viewer: str | None) -> Drawing:

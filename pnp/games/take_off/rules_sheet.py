@@ -6,6 +6,7 @@ from __future__ import annotations
 from pnp.games.take_off.drawing import deck_colour
 from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
+from pnp.games.take_off.texts import data_texts
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
@@ -66,8 +67,6 @@ def aids(title: str, data: TakeOffData, t: Catalogue) -> tuple[Sheet, ...]:
 
 def aid(setup: Setup) -> Aid:
     """The aid for a screen, in English, with each stage's rule: a turn, and the end."""
-    from pnp.games.take_off.components import data_texts  # it builds the kit from this module
-
     data = load_data(setup.variant_path).value
     t = catalogue("take-off", None, {}, data_texts(data))
     return Aid(_aid_blocks(data, t), {"play": _turn(t), "over": _end(t)})
