@@ -335,13 +335,16 @@ class Scene:
     def score_below(self, label: int, candidate: Candidate, low: float) -> float | None:
         """The candidate's ``score`` if it is below ``low``, else None.
 
-        A bound comes first, from what is already known: whether it meets any obstacle at all and which
+        Bounds come first, from what is cheaply known: whether it meets any obstacle at all, then which
         labels it overlaps. Most candidates of a crowded label are settled by that, without counting
         every obstacle they meet or every line their leader crosses.
         """
-        labels = len(self._label_hits(label, candidate))
-        if 1000.0 * (self._blocked(label, candidate) + labels) + candidate.cost >= low:
+        blocked = self._blocked(label, candidate)
+        if 1000.0 * blocked + candidate.cost >= low:
             return None  # the rest of the score only adds to this
+        labels = len(self._label_hits(label, candidate))
+        if 1000.0 * (blocked + labels) + candidate.cost >= low:
+            return None
         hard = self._hits(label, candidate) + labels
         score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
         return score if score < low else None
