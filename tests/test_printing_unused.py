@@ -8,13 +8,18 @@ line of text). A board's tile is used wherever its window (the TrimBox) reaches:
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from support.pdf import plumbed, read
 
 from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
 from pnp.printing.paper import FOOTER_BAND, MARGIN
+from pnp.printing.parts import Kit, KitDocument
 from pnp.printing.plan import PlannedDocument, plan_document
-from pnp.printing.render import PrintSettings
+from pnp.printing.render import PrintSettings, render_kit
 
 MM = 72 / 25.4
 CELL = 4.0  # mm
@@ -75,21 +80,44 @@ def allowed(game: str, document: str, index: int, planned: PlannedDocument) -> s
     return None
 
 
+def too_empty(kit: Kit, document: KitDocument, paper: str, path: Path) -> list[str]:
+    """Each page of a printed document left more than MOST_UNUSED unused, and not listed in ALLOWED."""
+    planned = plan_document(kit, document, PrintSettings(paper=paper))
+    found = []
+    for index, page in enumerate(planned.pages):
+        if allowed(kit.game, document.name, index, planned):
+            continue
+        share = tile_unused_share(path, index) if page.tile else unused_share(path, index)
+        if share > MOST_UNUSED:
+            found.append(f"{document.name} page {index + 1}: {share:.0%} unused")
+    return found
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", list(REGISTRY))
 def test_no_page_leaves_more_than_15_percent_unused_but_the_listed_ones(game, paper, printed_kits):
     kit = printed_kits.kit(game)
     found = []
     for document in kit.documents:
-        planned = plan_document(kit, document, PrintSettings(paper=paper))
-        path = printed_kits.pdf(game, document.name, paper)
-        for index, page in enumerate(planned.pages):
-            if allowed(game, document.name, index, planned):
-                continue
-            share = tile_unused_share(path, index) if page.tile else unused_share(path, index)
-            if share > MOST_UNUSED:
-                found.append(f"{document.name} page {index + 1}: {share:.0%} unused")
+        found += too_empty(kit, document, paper, printed_kits.pdf(game, document.name, paper))
     assert found == []
+
+
+# Aeronaut Odyssey's generated maps beyond the default one: (size, seed, players), the players' inventories
+# printed on the board; huge seed 7 is the map whose corner tile once came out almost empty
+LARGE_MAPS = [("large", 3, 2), ("huge", 7, 5)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("size", "seed", "players"), LARGE_MAPS)
+def test_the_large_and_huge_maps_fill_their_tiles(size, seed, players, paper, tmp_path):
+    """Only the board is printed: the kit's other documents are the default kit's (checked above) but for the
+    aids, one per player, which leave room on their sheet when fewer than six play."""
+    kit = REGISTRY["aeronaut-odyssey"].kit(KitRequest(seed=seed, players=players, knobs={"size": size}))
+    board = replace(kit, documents=tuple(d for d in kit.documents if d.name == "board"))
+    (path,) = [f.path for f in render_kit(board, PrintSettings(paper=paper), tmp_path) if f.path.stem == "board"]
+    assert len(plan_document(board, board.documents[0], PrintSettings(paper=paper)).pages) > 4  # tiled, not one page
+    assert too_empty(board, board.documents[0], paper, path) == []
 
 
 def test_the_measure_sees_a_page_mostly_blank(printed_kits):

@@ -332,6 +332,23 @@ class Scene:
         hard = self._hits(label, candidate) + len(self._label_hits(label, candidate))
         return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
 
+    def score_below(self, label: int, candidate: Candidate, low: float) -> float | None:
+        """The candidate's ``score`` if it is below ``low``, else None.
+
+        Bounds come first, from what is cheaply known: whether it meets any obstacle at all, then which
+        labels it overlaps. Most candidates of a crowded label are settled by that, without counting
+        every obstacle they meet or every line their leader crosses.
+        """
+        blocked = self._blocked(label, candidate)
+        if 1000.0 * blocked + candidate.cost >= low:
+            return None  # the rest of the score only adds to this
+        labels = len(self._label_hits(label, candidate))
+        if 1000.0 * (blocked + labels) + candidate.cost >= low:
+            return None
+        hard = self._hits(label, candidate) + labels
+        score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+        return score if score < low else None
+
     def _leader_crossings(self, label: int, leader: Segment | None) -> int:
         """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
         if leader is None:
@@ -434,12 +451,12 @@ class _Placer:
                 if option.cost >= low:
                     break  # a score is never below the candidate's own cost
                 if not free_only:
-                    score = scene.score(label, option)
+                    score = scene.score_below(label, option, low)
                 elif scene.free(label, option):  # its score without the conflicts it has not
                     score = option.cost + CROSSING * scene._leader_crossings(label, option.leader)
                 else:
                     continue
-                if score < low:
+                if score is not None and score < low:
                     best, low = k, score
             if best >= 0:
                 return best

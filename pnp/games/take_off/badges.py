@@ -177,6 +177,7 @@ def _spots(route: Route, jet: float) -> Iterator[Spot]:
     count = max(int(span / STEP), 2)
     order = _from_home(count)
     near = jet * jet
+    make = tuple.__new__  # a Spot with every field given, without its constructor's Python call
     for away, under_jet in ((0.0, False), (BESIDE, False), (0.0, True), (BESIDE, True), *((a, None) for a in APART)):
         directions = _outwards(ux, uy, away)
         for i in order:
@@ -185,9 +186,9 @@ def _spots(route: Route, jet: float) -> Iterator[Spot]:
             for nx, ny in directions:
                 x, y = px + nx * away, py + ny * away
                 if under_jet is None:
-                    yield Spot(x, y, (px + nx * 0.4, py + ny * 0.4, x - nx * REACH, y - ny * REACH))
+                    yield make(Spot, (x, y, (px + nx * 0.4, py + ny * 0.4, x - nx * REACH, y - ny * REACH)))
                 elif ((x - jx) ** 2 + (y - jy) ** 2 < near or (x - kx) ** 2 + (y - ky) ** 2 < near) == under_jet:
-                    yield Spot(x, y, None)
+                    yield make(Spot, (x, y, None))
 
 
 @cache
@@ -212,13 +213,14 @@ def _outwards(ux: float, uy: float, away: float) -> list[Point]:
     return found
 
 
-def _clear(spot: Spot, room: Room) -> bool:
-    return not room.blocked(spot.x, spot.y) and (spot.leader is None or not room.crossed(spot.leader))
-
-
 def _best(route: Route, room: Room, jet: float) -> Spot | None:
     """The best clear spot for a route's badge, or None."""
-    return next((spot for spot in _spots(route, jet) if _clear(spot, room)), None)
+    blocked, crossed = room.blocked, room.crossed  # asked of tens of thousands of spots for one map
+    for spot in _spots(route, jet):
+        x, y, leader = spot
+        if not blocked(x, y) and (leader is None or not crossed(leader)):
+            return spot
+    return None
 
 
 def _least_bad(route: Route, room: Room, jet: float) -> Spot:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from itertools import pairwise
 from typing import Any
@@ -34,6 +34,7 @@ RING_R, MARK_R, HALO = 2.2, 0.8, 0.6  # mm: the capital's ring, its dot, and the
 TOLERANCE = 0.1  # mm on the card: how far a simplified shoreline may stray from the data's
 SPECK = 0.6  # mm on the card: islands smaller than this are left out
 ROUNDING = 3  # decimals of a mm kept
+RUN = 24  # points of a shoreline asked together whether they lie wholly beside a window
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,12 @@ class Locators:
             found.append((shore.level == LAND, bounds, simplify(outline, tolerance), cut))
         return found
 
+    @cached_property
+    def _dots(self) -> list[Point]:
+        """Every city's dot in map mm, and once more a world's width to either side."""
+        around = 360.0 * self.world.layout.scale
+        return [(x + shift, y) for x, y in self.world.layout.dots for shift in (-around, 0.0, around)]
+
     def _picture(self, window: Box) -> Picture:
         """Everything in ``window`` but the capital's ring, cut to the art box."""
         layout, scale = self.world.layout, self.scale
@@ -164,14 +171,14 @@ class Locators:
                 if right + shift < x0 or left + shift > x1:
                     continue
                 cut_here = cut is not None and any(x0 <= m + shift <= x1 for m in (meridian, meridian - around))
-                inside = clip_polygon(to_art(outline, shift), art)
+                inside = clip_polygon(to_art(_beside(outline, shift, x0, scale, self.width), shift), art)
                 if inside:  # stroked round when it is its own shoreline here: the art box's frame hides the cut edges
                     shapes.append((is_land, not cut_here, _rounded(inside)))
                 for run in (cut or []) if cut_here else []:
                     shorelines += map(_rounded, clip_polyline(to_art(run, shift), art))
         grid = tuple((a, b) for a, b in map(_rounded, map(to_art, self._grid(window))))
         divide = round((layout.x_of(self.world.map.divide) - x0) * scale, ROUNDING)
-        dots = [(x + shift, y) for x, y in layout.dots for shift in (-around, 0.0, around)]
+        dots = self._dots
         return Picture(
             tuple(shapes),
             tuple(shorelines),
@@ -219,6 +226,25 @@ class Locators:
         return found
 
 
+def _beside(outline: list[Point], shift: float, x0: float, scale: float, width: float) -> list[Point]:
+    """``outline`` without the points that cutting it to the art box would drop unasked: of each run of RUN
+    points that all lie past its left side, or all past its right side, only the first and last stay (no side
+    of the run between them crosses the box's edge). The cut is then the same, point for point, and its
+    first steps read a few hundred points instead of all of a continent's.
+
+    Each test maps a run's extreme x as ``to_art`` maps a point, so it decides as the cut itself would.
+    """
+    kept: list[Point] = []
+    for start in range(0, len(outline), RUN):
+        run = outline[start : start + RUN]
+        xs = [x for x, _ in run]
+        if ((max(xs) + shift - x0) * scale < 0 or (min(xs) + shift - x0) * scale > width) and len(run) > 2:
+            kept += (run[0], run[-1])
+        else:
+            kept += run
+    return kept
+
+
 def _halo(x: float, y: float) -> list[PathOp]:
     """A white band either side of the ring, so it stands clear of shores and lines while the land inside it
     shows: two circles drawn opposite ways, filled (a white fill stays white in ink-saver mode, a white line
@@ -244,8 +270,10 @@ def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
 
 
 def _encode(pictures: dict[tuple[int, int], Picture]) -> list[Any]:
-    """The pictures as JSON data (``_decode`` reads them back)."""
-    return [[square, asdict(picture)] for square, picture in pictures.items()]
+    """The pictures as JSON data (``_decode`` reads them back): each field as it is, JSON writing tuples as lists
+    (``dataclasses.asdict`` would copy every point first, which took as long as making the pictures)."""
+    names = [field.name for field in fields(Picture)]
+    return [[square, {name: getattr(picture, name) for name in names}] for square, picture in pictures.items()]
 
 
 def _decode(data: list[Any]) -> dict[tuple[int, int], Picture]:

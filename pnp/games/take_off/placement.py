@@ -218,7 +218,9 @@ def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> l
     hw, hh = w / 2, h / 2
     # how far along each direction a box's centre lies beyond ``reach`` for the whole box to lie beyond it
     spreads = [(dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in DIRECTIONS]
-    found = []
+    found: list[Candidate] = []
+    make = tuple.__new__  # a Candidate with every field given, without its constructor's Python call
+
     for extra, ring_cost in RINGS:
         reach = jet + NAME_GAP + extra
         for dx, dy, cost, spread in spreads:
@@ -227,13 +229,13 @@ def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> l
             if bx0 < left or bx1 > right or by0 < top or by1 > bottom:
                 continue
             if not extra:
-                found.append(Candidate((bx0, by0, bx1, by1), cost))
+                found.append(make(Candidate, ((bx0, by0, bx1, by1), cost, None)))
                 continue
             nx = bx0 if x < bx0 else bx1 if x > bx1 else x  # the box's point nearest the dot
             ny = by0 if y < by0 else by1 if y > by1 else y
             d = math.hypot(nx - x, ny - y) or 1.0
             leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
-            found.append(Candidate((bx0, by0, bx1, by1), cost + ring_cost, leader))
+            found.append(make(Candidate, ((bx0, by0, bx1, by1), cost + ring_cost, leader)))
     return found
 
 
@@ -400,11 +402,6 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
     columns, rows = int(layout.width / CELL) + 1, int(layout.height / CELL) + 1
     grid = [[0] * columns for _ in range(rows)]
 
-    def mark(x: float, y: float) -> None:
-        c, r = int(x / CELL), int(y / CELL)
-        if 0 <= c < columns and 0 <= r < rows:
-            grid[r][c] += 1
-
     def fill(box: Box) -> None:
         for r in range(max(int(box[1] / CELL), 0), min(int(box[3] / CELL) + 1, rows)):
             row = grid[r]
@@ -415,8 +412,10 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
         fill((x - 4, y - 4, x + 4, y + 4))
     for _, _, (ax, ay), (bx, by) in route_lines(world):
         steps = int(math.dist((ax, ay), (bx, by)) / CELL) + 1
-        for i in range(steps + 1):
-            mark(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+        for i in range(steps + 1):  # a point every CELL or less along the route
+            c, r = int((ax + (bx - ax) * i / steps) / CELL), int((ay + (by - ay) * i / steps) / CELL)
+            if 0 <= c < columns and 0 <= r < rows:
+                grid[r][c] += 1
     for label in labels:
         fill(label.box)
     for badge in badges:
