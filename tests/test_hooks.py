@@ -26,10 +26,11 @@ from pnp.games import REGISTRY, spec
 from pnp.games.bots import Rater
 from pnp.games.spec import GameSpec, KitRequest, Lazy, MapSupport
 from pnp.texts import Entry, english
+from pnp.variants.support import DataFile, data_file
 from pnp.variants.variant import art_keys
 
 ROOT = Path(pnp.__file__).resolve().parents[1]
-VALUES = {"Mapping": Mapping, "type": type, "Rater": Rater}  # what a value hook's ``Callable[[], X]`` may give
+VALUES = {"Mapping": Mapping, "type": type, "Rater": Rater, "DataFile": DataFile}  # what a value hook's ``Callable[[], X]`` may give
 
 
 def _head(annotation: str) -> str:
@@ -89,13 +90,13 @@ def test_every_kind_of_hook_is_declared_by_some_game_so_the_check_above_covers_i
         if "Hook" in str(f.type) or re.match(r"Callable\[(\[\]|\.\.\.)", str(f.type))
     }
     declared = {field for entry in REGISTRY.values() for field, _, _ in _hooks(entry)}
-    assert {"texts", "art"} <= kinds
+    assert {"texts", "art", "variant_data"} <= kinds
     assert kinds == declared, f"no registered game declares {sorted(kinds - declared)}"
 
 
-def test_the_catalogue_and_the_variant_check_read_texts_and_art_boxes_from_the_registry_entry(monkeypatch):
-    """A game's words kept in its data, and its art boxes, are what its entry declares: no name is looked up
-    by convention in one of its modules."""
+def test_the_catalogue_and_the_variant_check_read_texts_art_boxes_and_data_from_the_registry_entry(monkeypatch):
+    """A game's words kept in its data, its art boxes and the data a variant may change are what its entry
+    declares: no name is looked up by convention in one of its modules."""
     words = {"data.kite.name": Entry("Kite", "the kite's name")}
     declared = dataclasses.replace(
         REGISTRY["aloft"], name="kite-race", texts=lambda: words, art=lambda: {"sail": "the picture on the sail"}
@@ -103,9 +104,11 @@ def test_the_catalogue_and_the_variant_check_read_texts_and_art_boxes_from_the_r
     monkeypatch.setitem(REGISTRY, "kite-race", declared)
     assert english("kite-race")["data.kite.name"] == Entry("Kite", "the kite's name")
     assert art_keys("kite-race") == {"sail": "the picture on the sail"}
-    monkeypatch.setitem(REGISTRY, "kite-race", dataclasses.replace(declared, texts=None, art=None))
+    assert data_file("kite-race") is data_file("aloft") is not None  # the entry's variant data, not by module
+    monkeypatch.setitem(REGISTRY, "kite-race", dataclasses.replace(declared, texts=None, art=None, variant_data=None))
     assert "data.kite.name" not in english("kite-race")
     assert art_keys("kite-race") == {}
+    assert data_file("kite-race") is None
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.referee.driver import Chooser
     from pnp.referee.protocol import Game, Move, Setup
     from pnp.texts.catalogue import Entry
+    from pnp.variants.support import DataFile
 
 # A bot factory makes a chooser from a seeded random source.
 BotFactory = Callable[[random.Random], "Chooser"]
@@ -245,6 +246,8 @@ class GameSpec:
     texts: TextsHook | None = None
     # The kit's art boxes, key -> what the box is: a designer may name a picture for each (none: no art boxes).
     art: Callable[[], Mapping[str, str]] | None = None
+    # The component data a variant file may change (none: a variant takes only language, texts, fonts and art).
+    variant_data: Callable[[], DataFile] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.rules, Lazy):

@@ -1,12 +1,11 @@
 """What a game declares about its component data so that a variant file can change it.
 
-A game whose kit reads a ``data/`` file names it in its ``model`` module as ``VARIANT_DATA``; a game without
-one (its map generated from a seed) takes only a variant's shared sections (language, texts, fonts, art).
+A game whose kit reads a ``data/`` file declares it in its registry entry (``GameSpec.variant_data``); a game
+without one (its map generated from a seed) takes only a variant's shared sections (language, texts, fonts, art).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +31,8 @@ class DataFile:
 
 
 def data_file(game: str) -> DataFile | None:
-    """The data a variant of ``game`` may change (None: only the shared sections), from the game's model."""
-    module = importlib.import_module(f"pnp.games.{game.replace('-', '_')}.model")
-    found = getattr(module, "VARIANT_DATA", None)
-    return found if isinstance(found, DataFile) else None
+    """The data a variant of ``game`` may change (None: only the shared sections), as its registry entry declares."""
+    from pnp import games  # the registry's games import the variants' checks
+
+    declared = games.get(game).variant_data
+    return None if declared is None else declared()

@@ -41,5 +41,6 @@ SPEC = GameSpec(
     ),
     bots=value(bots.BOTS),
     rater=value(bots.RATER),
+    variant_data=value(model.VARIANT_DATA),
     usage=usage.usage,
 )

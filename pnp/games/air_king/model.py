@@ -236,7 +236,7 @@ def _check_variant(loaded: Loaded[AirKingData]) -> None:
     check_data(loaded)
 
 
-VARIANT_DATA = DataFile(AirKingData, _builtin_data, _check_variant, deck="events")
+VARIANT_DATA: DataFile = DataFile(AirKingData, _builtin_data, _check_variant, deck="events")
 
 
 def load_field(path: Path | None = None) -> Loaded[AirKingField]:

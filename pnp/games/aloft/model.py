@@ -118,7 +118,7 @@ def check_data(loaded: Loaded[AloftData]) -> None:
         raise source.error("balloons", "balloon names must be unique")
 
 
-VARIANT_DATA = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
+VARIANT_DATA: DataFile = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
 
 
 def load_board(path: Path | None = None) -> Loaded[AloftBoard]:

@@ -38,4 +38,5 @@ SPEC = GameSpec(
     ),
     bots=value(bots.BOTS),
     rater=value(bots.RATER),
+    variant_data=value(model.VARIANT_DATA),
 )

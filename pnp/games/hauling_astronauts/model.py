@@ -184,7 +184,7 @@ def _check_loaded(loaded: Loaded[HaulingData]) -> None:
 
 
 # The data is also the map: a variant changes the built-in map's data, or a --map file's.
-VARIANT_DATA = DataFile(HaulingData, lambda: load_data(), _check_loaded)
+VARIANT_DATA: DataFile = DataFile(HaulingData, lambda: load_data(), _check_loaded)
 
 
 @cache

@@ -167,7 +167,7 @@ def check_data(loaded: Loaded[TakeOffData]) -> None:
 
 # The referee's options (fleet size, round limit) and its most players (one jet colour each) are set from the
 # built-in data before any session exists; a variant's dice, route colours and decks are refereed.
-VARIANT_DATA = DataFile(
+VARIANT_DATA: DataFile = DataFile(
     TakeOffData,
     _builtin_data,
     check_data,
