@@ -1,4 +1,4 @@
-"""Aloft's print kit and state picture, drawn against the toolkit's Canvas in millimetres."""
+"""Aloft's print kit (its board, cards, tokens, rules and aids) and its state picture, in millimetres."""
 
 from __future__ import annotations
 
@@ -7,33 +7,33 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from pnp.games.aloft import notation
+from pnp.games.aloft import notation, rules_sheet, shapes
 from pnp.games.aloft.board import TOKEN, board_drawing
+from pnp.games.aloft.cards import balloon_cards, colour_cards, truck_cards
 from pnp.games.aloft.maps import check_board
-from pnp.games.aloft.model import AloftData, Balloon, Colour, load_board, load_data
-from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY, WHITE
+from pnp.games.aloft.model import AloftData, Colour, load_board, load_data
+from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
+from pnp.games.aloft.shapes import SMALL
 from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.aloft.texts import data_texts
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing import art, fit, fonts
-from pnp.printing.canvas import Area, Canvas, Drawing, PathOp
+from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.fonts import text_width, wrap
-from pnp.printing.parts import Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
-from pnp.printing.patterns import PatternKind, hatch
+from pnp.printing.parts import Board, Deck, Face, Kit, KitDocument, Token, TokenSheet
 from pnp.texts import Catalogue, catalogue
 
 
 def kit(request: KitRequest) -> Kit:
     """Aloft's complete kit: board, cards with backs, tokens, the rules sheet and a player aid per player."""
     art.chosen(request.art, {}, "Aloft")  # no art boxes: a picture named for one is refused
-    from pnp.games.aloft import rules_sheet  # it draws the trucks of this module
 
     data = load_data(request.variant_path).value
     t = catalogue("aloft", request.language, request.texts, data_texts(data))
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
-    cards = (*_balloon_cards(data, t), *truck_cards(data, t), *_colour_cards(data, t))
+    cards = (*balloon_cards(data, t), *truck_cards(data, t), *colour_cards(data, t))
     drawing = board_drawing(board.value, texts=t)
     return Kit(
         game="aloft",
@@ -57,7 +57,7 @@ def kit(request: KitRequest) -> Kit:
 CELL_W, CELL_H, LANE_H = 22.0, 25.0, 34.0
 EDGE = 12.0  # the left margin, for row numbers; the right margin is half of it
 R = 7.5  # a balloon's radius
-TEXT, SMALL = 8.5, 8.0  # body text and the smallest text, pt
+TEXT = 8.5  # body text, pt (the smallest: SMALL)
 LINE = 4.6  # between lines of body text
 TITLE_PT = 13.0
 SCORING = "#f3e3b5"  # the scoring tokens' colour
@@ -127,7 +127,7 @@ def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:
             c.rect(x, y, CELL_W, CELL_H, fill=SKY, stroke="#7fa7c4", width=0.3)
             balloon = state.grid[row * columns + column]
             if balloon >= 0:
-                _balloon(c, data, data.balloons[balloon], x + CELL_W / 2, y + 1.5 + R, R, initial=False)
+                shapes.balloon(c, data, data.balloons[balloon], x + CELL_W / 2, y + 1.5 + R, R, initial=False)
                 _number(c, x + 3.6, y + CELL_H - 3.8, numbers[balloon])
     c.rect(EDGE, lane_y, columns * CELL_W, LANE_H, fill=ROAD, stroke=INK, width=0.4)
     for column in range(columns):
@@ -136,10 +136,10 @@ def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:
         c.text(x + CELL_W / 2, lane_y + LANE_H + 5, str(column + 1), size=TEXT, bold=True, anchor="middle", fill=INK)
     for truck, column in enumerate(state.trucks):
         cx = EDGE + column * CELL_W + CELL_W / 2
-        _truck(c, cx, lane_y + LANE_H - 4, CELL_W * 0.8, safety=truck == len(state.trucks) - 1, data=data)
+        shapes.truck(c, cx, lane_y + LANE_H - 4, CELL_W * 0.8, safety=truck == len(state.trucks) - 1, data=data)
         carried = state.load[truck]
         if carried >= 0 and state.where[carried] == INFLATED:
-            _balloon(c, data, data.balloons[carried], cx, lane_y + 1.5 + R, R, initial=False)
+            shapes.balloon(c, data, data.balloons[carried], cx, lane_y + 1.5 + R, R, initial=False)
 
 
 def _number(c: Canvas, cx: float, cy: float, number: int) -> None:
@@ -162,18 +162,18 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
     """The legend's entries placed in rows ``room`` wide: each with its left edge and centre line; and its height."""
     truck_w = CELL_W * 0.8
     sample = next(b for b in data.balloons if not b.shape)
-    shapes = [b for b in data.balloons if b.shape]
+    specials = [b for b in data.balloons if b.shape]
     words = notation.words(data).colour
 
     def truck(safety: bool) -> Callable[[Canvas, float, float], None]:
-        return lambda c, x, y: _truck(c, x + truck_w / 2, y + 2.6, truck_w, safety=safety, data=data)
+        return lambda c, x, y: shapes.truck(c, x + truck_w / 2, y + 2.6, truck_w, safety=safety, data=data)
 
     def swatch(colour: Colour) -> Callable[[Canvas, float, float], None]:
         return lambda c, x, y: c.rect(x, y - 2.5, 5, 5, fill=colour.rgb, stroke=INK, width=0.3)
 
     def faces(c: Canvas, x: float, y: float) -> None:
-        for i, shape in enumerate(shapes):
-            _balloon(c, data, shape, x + R + i * (2 * R + 1.5), y - 0.4 * R, R, initial=False)
+        for i, shape in enumerate(specials):
+            shapes.balloon(c, data, shape, x + R + i * (2 * R + 1.5), y - 0.4 * R, R, initial=False)
 
     items = [
         _Item(truck_w, 10, truck(False), "truck"),
@@ -181,16 +181,16 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
         _Item(
             2 * R,
             3 * R,
-            lambda c, x, y: _balloon(c, data, sample, x + R, y - 0.4 * R, R),
+            lambda c, x, y: shapes.balloon(c, data, sample, x + R, y - 0.4 * R, R),
             f"a balloon and its colours ({' and '.join(words[code] for code in sample.colours)}): "
             "on a truck, inflated; in the sky, flying",
         ),
         _Item(6.2, 6.2, lambda c, x, y: _number(c, x + 3.1, y, 3), "place in the formation: its points at the end"),
         _Item(
-            len(shapes) * (2 * R + 1.5),
+            len(specials) * (2 * R + 1.5),
             3 * R,
             faces,
-            f"{', '.join(b.name for b in shapes)}: special shapes, no player colour",
+            f"{', '.join(b.name for b in specials)}: special shapes, no player colour",
         ),
         *(
             _Item(5, 5, swatch(colour), f"{colour.code} {words[colour.code]}", new_row=i == 0)
@@ -217,168 +217,6 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
         x += need
     close_row()
     return placed, y
-
-
-# -- shapes ---------------------------------------------------------------
-def _envelope(cx: float, cy: float, r: float) -> list[PathOp]:
-    """A balloon envelope: round on top, narrowing to the basket."""
-    k = 0.5523 * r
-    return [
-        ("M", cx, cy + 1.35 * r),
-        ("C", cx - 0.45 * r, cy + 1.1 * r, cx - r, cy + 0.55 * r, cx - r, cy),
-        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-        ("C", cx + r, cy + 0.55 * r, cx + 0.45 * r, cy + 1.1 * r, cx, cy + 1.35 * r),
-        ("Z",),
-    ]
-
-
-def _balloon(
-    c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float, r: float, *, initial: bool = True
-) -> None:
-    """A balloon: two colour halves with its pattern and letters, or a special shape's face (and its initial)."""
-    rgb = {colour.code: colour.rgb for colour in data.colours}
-    c.line(cx - 0.35 * r, cy + 1.3 * r, cx - 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
-    c.line(cx + 0.35 * r, cy + 1.3 * r, cx + 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
-    c.rect(cx - 0.28 * r, cy + 1.62 * r, 0.56 * r, 0.35 * r, fill="#8a5a2b", stroke=INK, width=0.3)
-    if balloon.shape:
-        c.path(_envelope(cx, cy, r), fill="#f6e7c8", stroke=INK, width=0.5)
-        _special_face(c, balloon.shape, cx, cy, r, initial)
-        return
-    left, right = balloon.colours
-    envelope = _envelope(cx, cy, r)
-    for side, code in ((0, left), (1, right)):
-        half = (cx - r + side * r, cy - r, r, 2.4 * r)
-        with c.clip(*half), c.clip_path(envelope):  # the pattern fills this half of the envelope, to its edge
-            c.path(envelope, fill=rgb[code], stroke=None)
-            hatch(c, *half, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
-    c.path(envelope, stroke=INK, width=0.5)
-    for side, code in ((-1, left), (1, right)):  # each half's colour code, one letter
-        c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
-        c.text(cx + side * r * 0.5, cy + r * 0.13, code, size=max(r * 1.1, SMALL), bold=True, anchor="middle")
-
-
-def _special_face(c: Canvas, shape: str, cx: float, cy: float, r: float, initial: bool = True) -> None:
-    """A simple face for the lion, wolf or monkey, and its initial (left out on screen, where W would read as white)."""
-    if shape == "lion":
-        for i in range(12):
-            a = i * math.pi / 6
-            c.circle(cx + 0.62 * r * math.cos(a), cy + 0.62 * r * math.sin(a), 0.28 * r, fill="#d98b2b", stroke=None)
-        c.circle(cx, cy, 0.55 * r, fill="#f2c36b", stroke=INK, width=0.3)
-    elif shape == "wolf":
-        for s in (-1, 1):
-            ear = [
-                (cx + s * 0.6 * r, cy - 0.2 * r),
-                (cx + s * 0.45 * r, cy - 0.85 * r),
-                (cx + s * 0.1 * r, cy - 0.45 * r),
-            ]
-            c.polygon(ear, fill="#7d8591", stroke=INK, width=0.3)
-        c.circle(cx, cy, 0.55 * r, fill="#a3abb6", stroke=INK, width=0.3)
-    else:
-        for s in (-1, 1):
-            c.circle(cx + s * 0.6 * r, cy - 0.1 * r, 0.22 * r, fill="#9a6b43", stroke=INK, width=0.3)
-        c.circle(cx, cy, 0.55 * r, fill="#9a6b43", stroke=INK, width=0.3)
-        c.circle(cx, cy + 0.12 * r, 0.35 * r, fill="#e8c9a0", stroke=None)
-    for s in (-1, 1):
-        c.circle(cx + s * 0.2 * r, cy - 0.1 * r, 0.06 * r, fill=INK, stroke=None)
-    if initial:
-        c.text(cx, cy + 0.35 * r, shape[0].upper(), size=r * 0.9, bold=True, anchor="middle")  # its initial
-
-
-def _truck(c: Canvas, cx: float, cy: float, w: float, *, safety: bool, data: AloftData) -> None:
-    """A flatbed truck, orange and marked S for the safety truck."""
-    h = w * 0.3
-    body = data.safety_colour if safety else "#5b6f86"
-    c.rect(cx - w / 2, cy - h, w * 0.7, h * 0.6, fill="#d8d2c4", stroke=INK, width=0.4)
-    c.rect(cx + w * 0.2, cy - h * 1.3, w * 0.3, h * 0.9, fill=body, stroke=INK, width=0.4, radius=1)
-    c.rect(cx - w / 2, cy - h * 0.45, w, h * 0.3, fill=body, stroke=INK, width=0.4)
-    for wheel in (-0.32, 0.0, 0.35):
-        c.circle(cx + wheel * w, cy, h * 0.28, fill=INK, stroke=None)
-    if safety:
-        c.text(cx + w * 0.35, cy - h * 0.6, "S", size=h * 1.6, bold=True, anchor="middle", fill="#ffffff")
-
-
-# -- cards ----------------------------------------------------------------
-def _card_size(data: AloftData) -> tuple[float, float]:
-    size = data.card
-    return size.width, size.height
-
-
-def _title(c: Canvas, w: float, text: str, sub: str, card: str) -> None:
-    """A card's title and the line under it, each fitted to the card's safe area (``card`` names it)."""
-    room = w - 6
-    fit.line(c, w / 2, 8, text, room, size=10, part=card, field="title", bold=True, anchor="middle", fill=INK)
-    fit.line(c, w / 2, 12.5, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=INK)
-
-
-def _back(data: AloftData, kind: str, t: Catalogue) -> Face:
-    w, h = _card_size(data)
-    card, room, label, brand = f"{kind} card back", w - 10, t(f"back.{kind}"), t("back.brand")
-
-    def draw(c: Canvas) -> None:
-        c.rect(4, 4, w - 8, h - 8, stroke="#ffffff", width=0.6, radius=3)
-        y = h / 2
-        fit.line(
-            c, w / 2, y, brand, room, size=13, part=card, field="back.brand", bold=True, anchor="middle", fill=WHITE
-        )
-        fit.line(c, w / 2, y + 6, label, room, size=7, part=card, field=f"back.{kind}", anchor="middle", fill=WHITE)
-
-    return Face(draw, background="#2c4a6e")
-
-
-def _balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
-    w, h = _card_size(data)
-    back = _back(data, "balloon", t)
-    cards = []
-    for balloon in data.balloons:
-        if balloon.shape:
-            title, sub = t(f"data.shape.{balloon.name}.name"), t("card.shape.sub")
-        else:
-            first, second = (t(f"data.colour.{code}.name") for code in balloon.colours)
-            title, sub = balloon.name.upper(), t("card.balloon.colours", first=first, second=second)
-
-        def draw(c: Canvas, balloon: Balloon = balloon, title: str = title, sub: str = sub) -> None:
-            _title(c, w, title, sub, f"balloon card {balloon.name!r}")
-            _balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
-
-        cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), back))
-    return cards
-
-
-def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
-    w, h = _card_size(data)
-    back = _back(data, "truck", t)
-    cards = []
-    for index in range(data.trucks):
-        safety = index == data.trucks - 1
-        title = t("card.safety") if safety else t("card.truck", number=index + 1)
-        sub = t("card.safety.sub") if safety else ""
-
-        def draw(c: Canvas, safety: bool = safety, title: str = title, sub: str = sub, index: int = index) -> None:
-            _title(c, w, title, sub, f"truck card {index + 1}")
-            _truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
-
-        name = "truck safety" if safety else f"truck {index + 1}"
-        cards.append(Card(name, Face(draw, background=ROAD), back))
-    return cards
-
-
-def _colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
-    w, h = _card_size(data)
-    patterns: tuple[PatternKind, ...] = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
-    back = _back(data, "colour", t)
-    cards = []
-    for colour, pattern in zip(data.colours, patterns):
-
-        def draw(c: Canvas, colour: Colour = colour, pattern: PatternKind = pattern) -> None:
-            _title(c, w, t(f"data.colour.{colour.code}.name"), t("card.colour.sub"), f"colour card {colour.code}")
-            c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
-            hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
-            c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
-            c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")  # one letter, B G P R W Y
-
-        cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), back))
-    return cards
 
 
 # -- tokens ---------------------------------------------------------------
@@ -412,7 +250,7 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
         fit.line(c, r, r * 1.18, any_colour, room, size=size, part=part, field="token.any", bold=True, anchor="middle")
 
     def safety(c: Canvas) -> None:
-        _truck(c, r, r * 1.4, TOKEN * 0.7, safety=True, data=data)
+        shapes.truck(c, r, r * 1.4, TOKEN * 0.7, safety=True, data=data)
         room, size = r * 1.6, r * 0.6  # across the token, above the truck
         part, key = "safety token", "token.safety"
         fit.line(c, r, r * 0.6, safety_word, room, size=size, part=part, field=key, bold=True, anchor="middle")

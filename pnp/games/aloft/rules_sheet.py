@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pnp.games.aloft.board import MARGIN, TOP, board_drawing
-from pnp.games.aloft.components import truck_cards
+from pnp.games.aloft.cards import truck_cards
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.games.aloft.rules import Aloft
 from pnp.games.aloft.texts import data_texts
