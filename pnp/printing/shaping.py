@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
 
 from pnp.printing.fonts import RIGHT_TO_LEFT
+
 _JOINERS = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner
 
 
