@@ -72,7 +72,7 @@ def test_a_long_board_text_shrinks_inside_its_box(game, key, text, monkeypatch, 
 
 SET_SMALLER = [  # game, key, a long text, its usual size, the room it has (mm; None: the board's width)
     ("aloft", "board.launch", "balloons launch from the trucks on the road into row 1 of the sky " * 3, 9, None),
-    ("take-off", "map.west", "THE WESTERN HALF OF THE WORLD, WHERE THE WEST DECK " * 7, 7, None),
+    ("take-off", "map.west", "THE WESTERN HALF OF THE WORLD, WHERE THE WEST DECK " * 15, 7, None),  # two lines at 7 pt too few
     ("take-off", "legend.card1", "Each TAKE OFF! card names a capital city and its grid square", 7, 67),
     ("take-off", "legend.capital", "capital city: it has a TAKE OFF! card in one of the decks", 7, 61),
     ("aeronaut-odyssey", "panel.scoring", "Points for each route you claim, by length", 7.5, 56),

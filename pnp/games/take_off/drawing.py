@@ -40,6 +40,7 @@ from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, clip_segment
+from pnp.printing.legible import SMALLEST_PT
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
@@ -179,8 +180,8 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
 class HalfText:
     """A deck's label beside the half-line: its words, catalogue key, the frame it is set in (from the line up to
     the map's frame, two lines deep: a narrow map's label wraps before it shrinks), its anchor, its deck and the
-    box its lines cover. ``fits`` is False when a half is too narrow for its label even so: it is left off, and
-    ``pnp map check`` says so."""
+    box its lines cover. ``fits`` is False when the half is too narrow even for pnp's own English label: it is
+    left off, and ``pnp map check`` says so (a longer text of a variant or a language is refused instead)."""
 
     label: str
     key: str
@@ -197,18 +198,23 @@ def _half_texts(world: World, data: TakeOffData, t: Catalogue) -> list[HalfText]
     x0, y0, x1, _ = _inner(world.layout)
     found = []
     halves: tuple[tuple[int, Half], ...] = ((-1, "west"), (1, "east"))
+    english = catalogue("take-off")
     for sign, half in halves:
         deck, key = data.deck(half), f"map.{half}"
-        label = half_label(t(key), deck, t)
+        label, own = half_label(t(key), deck, t), half_label(english(key), deck, english)
         tx, top = x + sign * 6.5, y0 + 5.5 - ASCENT * HALF_PT * PT
         room = max(0.0, tx - x0 - 1 if sign < 0 else x1 - tx - 1)
         frame = Rect(tx - room if sign < 0 else tx, top, room, 2 * HALF_PT * fit.LEADING * PT)
         near = x + sign * 1.2  # the box reaches back to the half-line
         try:
-            fitted = fit.fit_block(label, frame, HALF_PT, part=PART, field=key, bold=True)
-        except fit.Overflow:
+            fit.fit_block(own, frame, HALF_PT, part=PART, field=key, bold=True)
+        except fit.Overflow:  # the map's geometry leaves no room for a label
             found.append(HalfText(label, key, frame, "end", deck, (near, top, near, top), fits=False))
             continue
+        try:
+            fitted = fit.fit_block(label, frame, HALF_PT, part=PART, field=key, bold=True)
+        except fit.Overflow:  # too long a text: drawing it says so
+            fitted = fit.Fitted((label,), SMALLEST_PT)
         w = max(text_width(line, fitted.size, bold=True) for line in fitted.lines)
         h = (ASCENT + DESCENT) * fitted.size * PT + (len(fitted.lines) - 1) * fitted.step
         left = tx - w if sign < 0 else tx
