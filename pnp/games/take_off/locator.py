@@ -20,6 +20,7 @@ from pnp.cache import remembered
 from pnp.games.take_off import coast
 from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
+from pnp.games.take_off.placement import collector_paused
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Drawing, PathOp, Point
 from pnp.printing.geometry import clip_polygon, clip_polyline, simplify
@@ -110,7 +111,8 @@ class Locators:
     def pictures(self) -> dict[tuple[int, int], Picture]:
         """The picture of every square that holds a capital, by (column, row): kept on disk between runs."""
         made_from = repr((self.world.map, self.width, self.height)) + coast.index()
-        return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
+        with collector_paused():
+            return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
 
     def _pictures(self) -> dict[tuple[int, int], Picture]:
         layout = self.world.layout

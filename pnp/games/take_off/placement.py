@@ -293,7 +293,7 @@ def placement(
     Placed once per map and wording: kept in memory, and on disk between runs (see :mod:`pnp.cache`).
     """
     key = (world, jet, half_boxes) if ends == ENDS else (world, jet, half_boxes, ends)
-    with _collector_paused():
+    with collector_paused():
         return remembered(
             "take-off-placement",
             repr(key),
@@ -304,9 +304,10 @@ def placement(
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Python's cycle collector held off: placing makes about 100,000 small tuples and no cycles, and the
-    collector's passes over them (and over all that was loaded before) took a sixth of its time."""
+    collector's passes over them (and over all that was loaded before) took a sixth of its time. The locator
+    pictures, likewise made of small tuples, are made so too."""
     was_on = gc.isenabled()
     gc.disable()
     try:
