@@ -237,6 +237,7 @@ class Scene:
         self._labels = _Grid(square)
         self._hit_counts: dict[tuple[int, Candidate], int] = {}
         self._blocking: set[tuple[int, Candidate]] = set()  # candidates known to meet an obstacle, uncounted
+        self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
             self.add(obstacle)
@@ -290,6 +291,10 @@ class Scene:
         box, _, leader = candidate
         x0, y0, x1, y1 = box
         obstacles, bounds = self.obstacles, self._bounds
+        last = self._last_block.get(label)  # what blocked the label's last place often blocks the next
+        if last is not None and last.hits(box):
+            self._blocking.add(key)
+            return True
         for items in self._index.around(box):  # an obstacle in several squares is asked again: no matter here
             for i in items:
                 b = bounds[i]  # ``Obstacle.hits``' first test, inlined: most obstacles near a box are not in it
@@ -297,6 +302,7 @@ class Scene:
                     obstacle = obstacles[i]
                     if obstacle.owner != label and obstacle.hits(box):
                         self._blocking.add(key)
+                        self._last_block[label] = obstacle
                         return True
         if leader is not None:
             for items in self._walls.around(_segment_bounds(leader)):
@@ -414,14 +420,24 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
 
 
 def _free_places(scene: Scene, label: int, options: Sequence[Candidate]) -> int:
-    """How many of a label's candidates are free, counted up to ENOUGH: a label with that many has room."""
+    """How many of a label's candidates are free, counted up to ENOUGH: a label with that many has room.
+
+    Read from the last: callers list near places first, and the farther ones are more often free, so ENOUGH
+    are found sooner (a quarter of the look-ups on Take Off's map). The count is the same either way.
+    """
     found = 0
-    for option in options:
+    for option in reversed(options):
         if scene.free(label, option):
             found += 1
             if found == ENOUGH:
                 break
     return found
+
+
+def _cheapest_first(options: Sequence[Candidate]) -> list[int]:
+    """The indices of ``options`` by cost, equal costs in their given order."""
+    costs = [option.cost for option in options]
+    return sorted(range(len(options)), key=costs.__getitem__)
 
 
 class _Placer:
@@ -431,7 +447,7 @@ class _Placer:
         self.scene, self.candidates = scene, candidates
         self.chosen = [-1] * len(candidates)
         self.journal: list[tuple[int, int]] = []
-        self.order = [sorted(range(len(options)), key=lambda k: options[k].cost) for options in candidates]
+        self.order = [_cheapest_first(options) for options in candidates]
 
     def score(self, label: int) -> float:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])
