@@ -61,6 +61,10 @@ class Obstacle:
         b = self.bounds
         if not (b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]):  # ``overlap``, inlined
             return False
+        return self.hits_within(box)
+
+    def hits_within(self, box: Box) -> bool:
+        """``hits`` for a box known to overlap the obstacle's bounds."""
         c = self.coords
         if self.shape == "box":
             return overlap((c[0] - self.pad, c[1] - self.pad, c[2] + self.pad, c[3] + self.pad), box)
@@ -300,7 +304,7 @@ class Scene:
                 b = bounds[i]  # ``Obstacle.hits``' first test, inlined: most obstacles near a box are not in it
                 if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
                     obstacle = obstacles[i]
-                    if obstacle.owner != label and obstacle.hits(box):
+                    if obstacle.owner != label and obstacle.hits_within(box):
                         self._blocking.add(key)
                         self._last_block[label] = obstacle
                         return True
