@@ -61,6 +61,10 @@ class Obstacle:
         b = self.bounds
         if not (b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]):  # ``overlap``, inlined
             return False
+        return self.hits_within(box)
+
+    def hits_within(self, box: Box) -> bool:
+        """``hits`` for a box known to overlap the obstacle's bounds."""
         c = self.coords
         if self.shape == "box":
             return overlap((c[0] - self.pad, c[1] - self.pad, c[2] + self.pad, c[3] + self.pad), box)
@@ -187,12 +191,12 @@ class _Grid:
             self.cells[square].remove(item)
         self._found.clear()
 
-    def around(self, box: Box) -> list[list[int]]:
+    def around(self, box: Box) -> list[Sequence[int]]:
         """The lists of items filed in the squares ``box`` touches (an item may be in several)."""
-        s, cells = self.square, self.cells
+        s, get = self.square, self.cells.get
         columns = range(math.floor(box[0] / s), math.floor(box[2] / s) + 1)
         rows = range(math.floor(box[1] / s), math.floor(box[3] / s) + 1)
-        return [cells[c, r] for r in rows for c in columns if (c, r) in cells]
+        return [get((c, r), ()) for r in rows for c in columns]
 
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
@@ -237,6 +241,7 @@ class Scene:
         self._labels = _Grid(square)
         self._hit_counts: dict[tuple[int, Candidate], int] = {}
         self._blocking: set[tuple[int, Candidate]] = set()  # candidates known to meet an obstacle, uncounted
+        self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
             self.add(obstacle)
@@ -290,13 +295,18 @@ class Scene:
         box, _, leader = candidate
         x0, y0, x1, y1 = box
         obstacles, bounds = self.obstacles, self._bounds
+        last = self._last_block.get(label)  # what blocked the label's last place often blocks the next
+        if last is not None and last.hits(box):
+            self._blocking.add(key)
+            return True
         for items in self._index.around(box):  # an obstacle in several squares is asked again: no matter here
             for i in items:
                 b = bounds[i]  # ``Obstacle.hits``' first test, inlined: most obstacles near a box are not in it
                 if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
                     obstacle = obstacles[i]
-                    if obstacle.owner != label and obstacle.hits(box):
+                    if obstacle.owner != label and obstacle.hits_within(box):
                         self._blocking.add(key)
+                        self._last_block[label] = obstacle
                         return True
         if leader is not None:
             for items in self._walls.around(_segment_bounds(leader)):
@@ -424,6 +434,12 @@ def _free_places(scene: Scene, label: int, options: Sequence[Candidate]) -> int:
     return found
 
 
+def _cheapest_first(options: Sequence[Candidate]) -> list[int]:
+    """The indices of ``options`` by cost, equal costs in their given order."""
+    costs = [option.cost for option in options]
+    return sorted(range(len(options)), key=costs.__getitem__)
+
+
 class _Placer:
     """The labels' current choices, with a journal of moves so that a failed push can be undone."""
 
@@ -431,7 +447,7 @@ class _Placer:
         self.scene, self.candidates = scene, candidates
         self.chosen = [-1] * len(candidates)
         self.journal: list[tuple[int, int]] = []
-        self.order = [sorted(range(len(options)), key=lambda k: options[k].cost) for options in candidates]
+        self.order = [_cheapest_first(options) for options in candidates]
 
     def score(self, label: int) -> float:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])

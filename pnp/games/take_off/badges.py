@@ -123,18 +123,19 @@ class Room:
                     found.append(thing)
         return found
 
-    def blocked(self, x: float, y: float) -> bool:
-        """True when a badge centred at (x, y) would come into anything (``hits``, stopping at the first)."""
+    def in_way(self, x: float, y: float) -> Thing | None:
+        """The first thing found that a badge centred at (x, y) would come into (``hits``, stopping there)."""
         cells = self.cells
         for c in range(math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE) + 1):
             for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
-                for box, (x0, y0, x1, y1), _, _ in cells.get((c, r), ()):  # ``Thing.meets``, inlined
+                for thing in cells.get((c, r), ()):
+                    box, (x0, y0, x1, y1), _, _ = thing  # ``Thing.meets``, inlined
                     if box:
                         if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH:
-                            return True
+                            return thing
                     elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
-                        return True
-        return False
+                        return thing
+        return None
 
     def crossed(self, segment: Box) -> bool:
         """True when a leader line along ``segment`` runs into anything."""
@@ -213,16 +214,6 @@ def _outwards(ux: float, uy: float, away: float) -> list[Point]:
     return found
 
 
-def _best(route: Route, room: Room, jet: float) -> Spot | None:
-    """The best clear spot for a route's badge, or None."""
-    blocked, crossed = room.blocked, room.crossed  # asked of tens of thousands of spots for one map
-    for spot in _spots(route, jet):
-        x, y, leader = spot
-        if not blocked(x, y) and (leader is None or not crossed(leader)):
-            return spot
-    return None
-
-
 def _least_bad(route: Route, room: Room, jet: float) -> Spot:
     """The spot meeting the fewest things (the best of those)."""
     return min(_spots(route, jet), key=lambda spot: len(room.hits(spot.x, spot.y)))
@@ -235,6 +226,7 @@ class _Badges:
         self.room, self.jet = room, jet
         self.at: dict[tuple[int, int], Spot] = {}
         self.rings: dict[tuple[int, int], Thing] = {}
+        self._read_so_far: dict[tuple[int, int], tuple[Iterator[Spot], list[Spot]]] = {}  # see ``_read``
 
     def put(self, key: tuple[int, int], spot: Spot) -> None:
         self.at[key] = spot
@@ -245,14 +237,49 @@ class _Badges:
         self.room.remove(self.rings.pop(key))
         return self.at.pop(key)
 
+    def _read(self, route: Route) -> tuple[Iterator[Spot], list[Spot]]:
+        """A route's spots not read yet, and those read so far that are not blocked for good: in the way of a
+        name, a dot or an arrow, which never move (only badges do). A route asked again (its badge moved to make
+        room, or making room) reads only the second afresh, then goes on with the first."""
+        found = self._read_so_far.get(route.key)
+        if found is None:
+            found = self._read_so_far[route.key] = (_spots(route, self.jet), [])
+        return found
+
+    def best(self, route: Route) -> Spot | None:
+        """The best clear spot for a route's badge, or None."""
+        in_way, crossed = self.room.in_way, self.room.crossed
+        rest, known = self._read(route)
+        for spot in known:
+            x, y, leader = spot
+            if in_way(x, y) is None and (leader is None or not crossed(leader)):
+                return spot
+        for spot in rest:
+            x, y, leader = spot
+            thing = in_way(x, y)
+            if thing is None or thing.owner is not None:
+                known.append(spot)
+                if thing is None and (leader is None or not crossed(leader)):
+                    return spot
+        return None
+
+    def _open(self, route: Route) -> list[Spot]:
+        """All of a route's spots that are not blocked for good (see ``_read``), best first."""
+        rest, known = self._read(route)
+        for spot in rest:
+            thing = self.room.in_way(spot.x, spot.y)
+            if thing is None or thing.owner is not None:
+                known.append(spot)
+        return known
+
     def make_room(self, route: Route, routes: dict[tuple[int, int], Route]) -> bool:
         """Put ``route``'s badge on a clear spot, or on one only other badges block, moving each of them to a
         clear spot of its own; False (and nothing placed) if no spot allows that."""
-        free = _best(route, self.room, self.jet)  # others may have moved since it was first tried
+        free = self.best(route)  # others may have moved since it was first tried
         if free is not None:
             self.put(route.key, free)
             return True
-        for spot in _spots(route, self.jet):
+        for spot in self._open(route):
             blockers = [thing.owner for thing in self.room.hits(spot.x, spot.y)]
             if len(blockers) > PUSHED or None in blockers:
                 continue
@@ -262,7 +289,7 @@ class _Badges:
             self.put(route.key, spot)
             moved = []
             for key in was:
-                elsewhere = _best(routes[key], self.room, self.jet)
+                elsewhere = self.best(routes[key])
                 if elsewhere is None:
                     break
                 self.put(key, elsewhere)
@@ -284,7 +311,7 @@ def place_badges(routes: Sequence[Route], room: Room, jet: float) -> tuple[list[
     badges = _Badges(room, jet)
     stuck = []
     for route in sorted(routes, key=lambda r: math.dist(r.start, r.end)):  # the shortest have least choice
-        spot = _best(route, room, jet)
+        spot = badges.best(route)
         if spot is None:
             stuck.append(route.key)  # placed once the others are
         else:

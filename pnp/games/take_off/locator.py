@@ -20,6 +20,7 @@ from pnp.cache import remembered
 from pnp.games.take_off import coast
 from pnp.games.take_off.coast import LAND, shore_runs, shores
 from pnp.games.take_off.drawing import GRID, GROUND, INK, SEA, SHORE
+from pnp.games.take_off.placement import collector_paused
 from pnp.games.take_off.world import World
 from pnp.printing.canvas import Canvas, Drawing, PathOp, Point
 from pnp.printing.geometry import clip_polygon, clip_polyline, simplify
@@ -27,6 +28,7 @@ from pnp.printing.labels import clip_segment
 from pnp.printing.reuse import place
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Span = tuple[float, float]  # the least and greatest x of a run of points
 SQUARES_ACROSS = 3  # the capital's square and one either side
 NEIGHBOUR, DOT = "#8a8a8a", 0.8  # the other cities: faint dots, DOT mm across
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # a quarter circle's Bézier handles, as a share of the radius
@@ -110,7 +112,8 @@ class Locators:
     def pictures(self) -> dict[tuple[int, int], Picture]:
         """The picture of every square that holds a capital, by (column, row): kept on disk between runs."""
         made_from = repr((self.world.map, self.width, self.height)) + coast.index()
-        return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
+        with collector_paused():
+            return remembered("take-off-locators", made_from, self._pictures, _encode, _decode)
 
     def _pictures(self) -> dict[tuple[int, int], Picture]:
         layout = self.world.layout
@@ -126,10 +129,10 @@ class Locators:
         return x0, y0, x0 + layout.cell, y0 + layout.cell
 
     @cached_property
-    def _shores(self) -> list[tuple[bool, Box, list[Point], list[list[Point]] | None]]:
+    def _shores(self) -> list[tuple[bool, Box, list[Point], list[Span], list[list[Point]] | None]]:
         """Each shore large enough to see on a card, in map mm: whether it is land, its bounds, its outline
-        simplified to the card's scale, and its shorelines where the data cuts it along the 180th meridian (None:
-        its outline is its shoreline)."""
+        simplified to the card's scale with the spans of its runs (see ``_beside``), and its shorelines where the
+        data cuts it along the 180th meridian (None: its outline is its shoreline)."""
         layout = self.world.layout
         tolerance = TOLERANCE / self.scale
         found = []
@@ -142,7 +145,8 @@ class Locators:
             runs = shore_runs(shore.points, outline)
             whole = len(runs) == 1 and len(runs[0]) == len(outline) + 1
             cut = None if whole else [simplify(run, tolerance) for run in runs]
-            found.append((shore.level == LAND, bounds, simplify(outline, tolerance), cut))
+            simple = simplify(outline, tolerance)
+            found.append((shore.level == LAND, bounds, simple, _spans(simple), cut))
         return found
 
     @cached_property
@@ -164,14 +168,14 @@ class Locators:
 
         shapes = []
         shorelines: list[tuple[Point, ...]] = []
-        for is_land, (left, top, right, bottom), outline, cut in self._shores:
+        for is_land, (left, top, right, bottom), outline, spans, cut in self._shores:
             if bottom < y0 or top > y1:
                 continue
             for shift in (-around, 0.0, around):
                 if right + shift < x0 or left + shift > x1:
                     continue
                 cut_here = cut is not None and any(x0 <= m + shift <= x1 for m in (meridian, meridian - around))
-                inside = clip_polygon(to_art(_beside(outline, shift, x0, scale, self.width), shift), art)
+                inside = clip_polygon(to_art(_beside(outline, spans, shift, x0, scale, self.width), shift), art)
                 if inside:  # stroked round when it is its own shoreline here: the art box's frame hides the cut edges
                     shapes.append((is_land, not cut_here, _rounded(inside)))
                 for run in (cut or []) if cut_here else []:
@@ -226,19 +230,26 @@ class Locators:
         return found
 
 
-def _beside(outline: list[Point], shift: float, x0: float, scale: float, width: float) -> list[Point]:
+def _spans(outline: list[Point]) -> list[Span]:
+    """The least and the greatest x of each run of RUN points of ``outline``, for ``_beside``."""
+    return [(min(xs), max(xs)) for xs in ([x for x, _ in outline[i : i + RUN]] for i in range(0, len(outline), RUN))]
+
+
+def _beside(
+    outline: list[Point], spans: list[Span], shift: float, x0: float, scale: float, width: float
+) -> list[Point]:
     """``outline`` without the points that cutting it to the art box would drop unasked: of each run of RUN
     points that all lie past its left side, or all past its right side, only the first and last stay (no side
     of the run between them crosses the box's edge). The cut is then the same, point for point, and its
     first steps read a few hundred points instead of all of a continent's.
 
-    Each test maps a run's extreme x as ``to_art`` maps a point, so it decides as the cut itself would.
+    Each test maps a run's extreme x (``spans``, worked out once for every window) as ``to_art`` maps a point,
+    so it decides as the cut itself would.
     """
     kept: list[Point] = []
-    for start in range(0, len(outline), RUN):
+    for start, (least, most) in zip(range(0, len(outline), RUN), spans):
         run = outline[start : start + RUN]
-        xs = [x for x, _ in run]
-        if ((max(xs) + shift - x0) * scale < 0 or (min(xs) + shift - x0) * scale > width) and len(run) > 2:
+        if ((most + shift - x0) * scale < 0 or (least + shift - x0) * scale > width) and len(run) > 2:
             kept += (run[0], run[-1])
         else:
             kept += run

@@ -141,13 +141,19 @@ def legend_box(world: World) -> Box:
         (x0 + pad, y0 + pad + 10),
         (x1 - pad - LEGEND_W, y0 + pad + 10),
     ]
-    samples = list(world.layout.dots)
-    for _, _, (ax, ay), (bx, by) in route_lines(world):
-        samples += [(ax + (bx - ax) * t / 20, ay + (by - ay) * t / 20) for t in range(1, 20)]
+    lines = [(*a, *b) for _, _, a, b in route_lines(world)]
+    near = 1e-6  # mm: a point a twentieth of the way along a route lies between its ends, give or take a rounding
 
     def crowd(corner: tuple[float, float]) -> int:
-        cx, cy = corner
-        return sum(1 for x, y in samples if cx <= x <= cx + LEGEND_W and cy <= y <= cy + LEGEND_H)
+        x0, y0 = corner
+        x1, y1 = x0 + LEGEND_W, y0 + LEGEND_H
+        found = sum(1 for x, y in world.layout.dots if x0 <= x <= x1 and y0 <= y <= y1)
+        for ax, ay, bx, by in lines:
+            if min(ax, bx) - near > x1 or max(ax, bx) + near < x0 or min(ay, by) - near > y1 or max(ay, by) + near < y0:
+                continue  # wholly beside the corner: most routes, settled without their points
+            points = ((ax + (bx - ax) * t / 20, ay + (by - ay) * t / 20) for t in range(1, 20))
+            found += sum(1 for x, y in points if x0 <= x <= x1 and y0 <= y <= y1)
+        return found
 
     cx, cy = min(corners, key=crowd)
     return cx, cy, cx + LEGEND_W, cy + LEGEND_H
@@ -293,7 +299,7 @@ def placement(
     Placed once per map and wording: kept in memory, and on disk between runs (see :mod:`pnp.cache`).
     """
     key = (world, jet, half_boxes) if ends == ENDS else (world, jet, half_boxes, ends)
-    with _collector_paused():
+    with collector_paused():
         return remembered(
             "take-off-placement",
             repr(key),
@@ -304,9 +310,10 @@ def placement(
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Python's cycle collector held off: placing makes about 100,000 small tuples and no cycles, and the
-    collector's passes over them (and over all that was loaded before) took a sixth of its time."""
+    collector's passes over them (and over all that was loaded before) took a sixth of its time. The locator
+    pictures, likewise made of small tuples, are made so too."""
     was_on = gc.isenabled()
     gc.disable()
     try:
