@@ -1,16 +1,21 @@
-"""Printed PDFs read back: each opened once for the session, and the size of a character as printed."""
+"""Printed PDFs read back: each opened once for the session, their characters as printed, and the size of one."""
 
 from __future__ import annotations
 
+import ctypes
 import io
 import math
-from collections.abc import Mapping
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
 import pypdf
+import pypdfium2
+import pypdfium2.raw as pdfium
 
 _PLUMBED: dict[Path, pdfplumber.PDF] = {}
 
@@ -29,6 +34,87 @@ def plumbed(path: Path) -> pdfplumber.PDF:
 def read(path: Path) -> pypdf.PdfReader:
     """A printed PDF opened with pypdf once for the session."""
     return pypdf.PdfReader(path)
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """A character as printed, in PDF points from the page's lower left corner: where its baseline starts, the
+    way it is written (a unit vector), how far it moves the pen, its size, and its font's descent (negative)."""
+
+    text: str
+    origin: tuple[float, float]
+    direction: tuple[float, float]
+    advance: float
+    size: float
+    descent: float
+
+    def top(self, height: float) -> float:
+        """How far under the top of a page ``height`` tall its box starts, as pdfminer measures a box."""
+        (x, y), (ux, uy) = self.origin, self.direction
+        return height - max(y + self.descent * ux, y + self.advance * uy + (self.descent + self.size) * ux)
+
+
+@dataclass(frozen=True)
+class TextPage:
+    """The characters of one printed page, in the order written, and the page's height in points."""
+
+    height: float
+    glyphs: tuple[Glyph, ...]
+
+
+def text_pages(path: Path) -> tuple[TextPage, ...]:
+    """The characters of each page of a printed PDF, read with PDFium (where pdfplumber takes seconds a page
+    on a map, PDFium takes milliseconds)."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
+    finally:
+        document.close()
+
+
+def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
+    text = page.get_textpage()
+    found = []
+    for index in range(pdfium.FPDFText_CountChars(text)):
+        if pdfium.FPDFText_IsGenerated(text, index):  # a space or line break PDFium adds between runs
+            continue
+        matrix, x, y = pdfium.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
+        pdfium.FPDFText_GetMatrix(text, index, matrix)
+        pdfium.FPDFText_GetCharOrigin(text, index, x, y)
+        code = pdfium.FPDFText_GetUnicode(text, index)
+        font = pdfium.FPDFTextObj_GetFont(pdfium.FPDFText_GetTextObject(text, index))
+        em, width, descent = pdfium.FPDFText_GetFontSize(text, index), ctypes.c_float(), ctypes.c_float()
+        pdfium.FPDFFont_GetGlyphWidth(font, code, em, width)
+        pdfium.FPDFFont_GetDescent(font, em, descent)
+        scale = math.hypot(matrix.a, matrix.b)
+        way = (matrix.a / scale, matrix.b / scale)
+        found.append(Glyph(chr(code), (x.value, y.value), way, width.value * scale, em * scale, descent.value * scale))
+    text.close()
+    return tuple(found)
+
+
+def words(glyphs: tuple[Glyph, ...], apart: Callable[[Glyph], float]) -> list[list[Glyph]]:
+    """The words of a page, line by line in the way each line is written (turned text too): glyphs sharing a
+    direction and a baseline, in order along it, parted by spaces and by a gap wider than ``apart(glyph)``
+    before a glyph."""
+    lines: dict[tuple[float, float, float], list[tuple[float, Glyph]]] = defaultdict(list)
+    for glyph in glyphs:
+        (x, y), (ux, uy) = glyph.origin, glyph.direction
+        lines[(round(ux, 2), round(uy, 2), round(y * ux - x * uy, 1))].append((x * ux + y * uy, glyph))
+    found: list[list[Glyph]] = []
+    for line in lines.values():
+        word: list[Glyph] = []
+        end = 0.0  # where the glyph before ends along the line
+        for along, glyph in sorted(line, key=lambda placed: placed[0]):
+            if word and (glyph.text.isspace() or along - end > apart(glyph)):
+                found.append(word)
+                word = []
+            if not glyph.text.isspace():
+                word.append(glyph)
+            end = along + glyph.advance
+        if word:
+            found.append(word)
+    return found
 
 
 def close_all() -> None:
