@@ -134,3 +134,92 @@ def point_size(char: Mapping[str, Any]) -> float:
     if cos >= sin:
         return float((char["height"] - advance * sin) / cos)
     return float((char["width"] - advance * cos) / sin)
+
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on a page, in PDF points from the page's top left corner (as pdfplumber measures)."""
+
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Its width and height."""
+        return self.x1 - self.x0, self.bottom - self.top
+
+
+@dataclass(frozen=True)
+class DrawnPage:
+    """A printed page's trim box and the axis-aligned rectangles drawn on it (inside its forms too)."""
+
+    trim: Box
+    rectangles: tuple[Box, ...]
+
+
+def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
+    """Each page of a printed PDF with its rectangles, read with PDFium: each path that is one closed outline
+    of four corners, its sides along the page's."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        pages = []
+        for page in document:
+            height = page.get_height()
+            left, bottom, right, top = page.get_trimbox()
+            found: list[Box] = []
+            for index in range(pdfium.FPDFPage_CountObjects(page)):
+                _rectangles(pdfium.FPDFPage_GetObject(page, index), (1, 0, 0, 1, 0, 0), height, found)
+            pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
+        return tuple(pages)
+    finally:
+        document.close()
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _rectangles(obj: Any, outer: Matrix, height: float, found: list[Box]) -> None:
+    """Add the rectangles of a page object (a form's, in turn) to ``found``; ``outer`` maps its container to
+    the page."""
+    own = pdfium.FS_MATRIX()
+    pdfium.FPDFPageObj_GetMatrix(obj, own)
+    a, b, c, d, e, f = outer
+    m = (
+        own.a * a + own.b * c,
+        own.a * b + own.b * d,
+        own.c * a + own.d * c,
+        own.c * b + own.d * d,
+        own.e * a + own.f * c + e,
+        own.e * b + own.f * d + f,
+    )
+    kind = pdfium.FPDFPageObj_GetType(obj)
+    if kind == pdfium.FPDF_PAGEOBJ_FORM:
+        for index in range(pdfium.FPDFFormObj_CountObjects(obj)):
+            _rectangles(pdfium.FPDFFormObj_GetObject(obj, index), m, height, found)
+    elif kind == pdfium.FPDF_PAGEOBJ_PATH and (corners := _corners(obj)):
+        xs = [x * m[0] + y * m[2] + m[4] for x, y in corners]
+        ys = [x * m[1] + y * m[3] + m[5] for x, y in corners]
+        found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
+
+
+def _corners(obj: Any) -> list[tuple[float, float]] | None:
+    """A path's corners in its own space when it is one axis-aligned rectangle: a move and three lines, closed,
+    or a move and four lines back to its start."""
+    segments = [pdfium.FPDFPath_GetPathSegment(obj, index) for index in range(pdfium.FPDFPath_CountSegments(obj))]
+    kinds = [pdfium.FPDFPathSegment_GetType(segment) for segment in segments]
+    lines = [pdfium.FPDF_SEGMENT_LINETO] * (len(kinds) - 1)
+    if len(kinds) not in (4, 5) or kinds != [pdfium.FPDF_SEGMENT_MOVETO, *lines]:
+        return None
+    points = []
+    for segment in segments:
+        x, y = ctypes.c_float(), ctypes.c_float()
+        pdfium.FPDFPathSegment_GetPoint(segment, x, y)
+        points.append((x.value, y.value))
+    if len(points) == 5 and points[4] == points[0]:
+        points.pop()
+    elif len(points) == 5 or not pdfium.FPDFPathSegment_GetClose(segments[-1]):
+        return None
+    return points if all(p[0] == q[0] or p[1] == q[1] for p, q in zip(points, points[1:] + points[:1])) else None
