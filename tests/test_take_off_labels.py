@@ -58,10 +58,12 @@ def printed(world, tmp_path_factory):
 def _crosses(segment, box) -> bool:
     """True when a straight segment passes through a box (both in PDF points), by fine sampling."""
     (ax, ay), (bx, by) = segment
+    x0, top, x1, bottom = box["x0"], box["top"], box["x1"], box["bottom"]
+    if max(ax, bx) <= x0 or x1 <= min(ax, bx) or max(ay, by) <= top or bottom <= min(ay, by):
+        return False  # the segment lies beside the box: no point of it is inside
     steps = max(2, int(math.dist((ax, ay), (bx, by)) * 4))
     return any(
-        box["x0"] < ax + (bx - ax) * i / steps < box["x1"] and box["top"] < ay + (by - ay) * i / steps < box["bottom"]
-        for i in range(steps + 1)
+        x0 < ax + (bx - ax) * i / steps < x1 and top < ay + (by - ay) * i / steps < bottom for i in range(steps + 1)
     )
 
 
