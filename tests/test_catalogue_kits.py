@@ -79,7 +79,7 @@ def english_words(paths: list[Path]) -> list[str]:
     found = []
     for path in paths:
         for page in text_pages(path):
-            for word in words(page.glyphs, apart=lambda glyph: 0.25 * glyph.size):
+            for word in words(page.glyphs):
                 text = "".join(glyph.text for glyph in word)
                 if not any(char.isdigit() for char in text):
                     found += [run for run in LETTER_RUNS.findall(text) if run.isascii() and len(run) > 1]

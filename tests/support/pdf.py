@@ -93,10 +93,14 @@ def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
     return tuple(found)
 
 
-def words(glyphs: tuple[Glyph, ...], apart: Callable[[Glyph], float]) -> list[list[Glyph]]:
+def _quarter_size(glyph: Glyph) -> float:
+    return 0.25 * glyph.size
+
+
+def words(glyphs: tuple[Glyph, ...], apart: Callable[[Glyph], float] = _quarter_size) -> list[list[Glyph]]:
     """The words of a page, line by line in the way each line is written (turned text too): glyphs sharing a
     direction and a baseline, in order along it, parted by spaces and by a gap wider than ``apart(glyph)``
-    before a glyph."""
+    before a glyph (by default a quarter of its size)."""
     lines: dict[tuple[float, float, float], list[tuple[float, Glyph]]] = defaultdict(list)
     for glyph in glyphs:
         (x, y), (ux, uy) = glyph.origin, glyph.direction
