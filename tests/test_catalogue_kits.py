@@ -18,7 +18,8 @@ from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.texts import catalogue, english
 from pnp.texts.catalogue import PLACEHOLDER
-from support.pdf import plumbed, text_pages, words
+from support.pdf import plumbed
+from support.pdfium import text_pages, words
 
 ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
 LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")

@@ -32,7 +32,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from example_game import SPEC as EXAMPLE
-from support.pdf import text_pages, words
+from support.pdfium import text_pages, words
 from pnp.errors import NotationError, PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import GameSpec, KitRequest

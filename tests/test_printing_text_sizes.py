@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
-from support.pdf import point_size, text_pages, words
+from support.pdf import point_size
+from support.pdfium import text_pages, words
 
 from pnp.games import REGISTRY
 from pnp.printing.paper import FOOTER_BAND, MARGIN

@@ -7,7 +7,7 @@ import random
 
 import pdfplumber
 import pytest
-from support.pdf import drawn_pages
+from support.pdfium import drawn_pages
 
 from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 from support.boxes import meets, of
-from support.pdf import text_pages, words
+from support.pdfium import text_pages, words
 
 from pnp.games.take_off.components import art_box
 from pnp.games.take_off.model import load_data
