@@ -8,11 +8,8 @@ calibration's X and Y), the unit mm, and each game's ``DATA_WORDS`` below.
 
 from __future__ import annotations
 
-import math
 import re
-from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,7 +18,8 @@ from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.texts import catalogue, english
 from pnp.texts.catalogue import PLACEHOLDER
-from tests.support.pdf import plumbed
+from support.pdf import plumbed
+from support.pdfium import text_pages, words
 
 ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
 LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")
@@ -76,36 +74,16 @@ def pseudo(text: str) -> str:
     return "".join(part.translate(ACCENTS) if i % 2 == 0 else "{" + part + "}" for i, part in enumerate(parts))
 
 
-def lines_of(page: Any) -> list[str]:
-    """A page's text, line by line in the direction each was written (turned text too): characters sharing a
-    direction and a baseline, in order along it, with a space where a gap parts two runs."""
-    lines: dict[tuple[float, float, float], list[tuple[float, float, str, float]]] = defaultdict(list)
-    for char in page.chars:
-        a, b, _, _, e, f = char["matrix"]
-        scale = math.hypot(a, b)
-        ux, uy = a / scale, b / scale
-        along, across = e * ux + f * uy, f * ux - e * uy
-        lines[(round(ux, 2), round(uy, 2), round(across, 1))].append((along, char["adv"] * scale, char["text"], scale))
-    found = []
-    for chars in lines.values():
-        text, end = "", None
-        for start, advance, glyph, size in sorted(chars):
-            if end is not None and start - end > 0.25 * size:
-                text += " "
-            text, end = text + glyph, start + advance
-        found.append(text)
-    return found
-
-
 def english_words(paths: list[Path]) -> list[str]:
     """The runs of plain ASCII letters (two or more) read back from ``paths``' pages, words with a digit aside
     (numbers and codes: 7x5, c3, a digest)."""
     found = []
     for path in paths:
-        for page in plumbed(path).pages:
-            for line in lines_of(page):
-                words = " ".join(word for word in line.split() if not any(char.isdigit() for char in word))
-                found += [run for run in LETTER_RUNS.findall(words) if run.isascii() and len(run) > 1]
+        for page in text_pages(path):
+            for word in words(page.glyphs):
+                text = "".join(glyph.text for glyph in word)
+                if not any(char.isdigit() for char in text):
+                    found += [run for run in LETTER_RUNS.findall(text) if run.isascii() and len(run) > 1]
     return found
 
 

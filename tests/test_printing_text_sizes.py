@@ -1,4 +1,4 @@
-"""No text in any printed kit is smaller than 6 pt, read back with pdfplumber.
+"""No text in any printed kit is smaller than 6 pt, read back with PDFium.
 
 Footers and lone symbols (a letter or digit that stands alone, such as a route badge's colour letter) may
 be 5 pt, the fine-print minimum.
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
-from support.pdf import plumbed, point_size
+from support.pdf import point_size
+from support.pdfium import text_pages, words
 
 from pnp.games import REGISTRY
 from pnp.printing.paper import FOOTER_BAND, MARGIN
@@ -23,17 +24,17 @@ SMALLEST_FOOTER = 5.0
 def too_small(path) -> list[str]:
     """Each character under the limit, as 'page N: size pt "text"' (one entry per page and size)."""
     found: set[str] = set()
-    for number, page in enumerate(plumbed(path).pages, 1):
-        if "overview at" in (page.extract_text() or ""):
+    for number, page in enumerate(text_pages(path), 1):
+        read = words(page.glyphs, apart=lambda _glyph: 1.0)  # badges side by side stay apart
+        if "overview at" in " ".join("".join(glyph.text for glyph in word) for word in read):
             continue
         footer_top = page.height * MM - MARGIN - FOOTER_BAND
-        for word in page.extract_words(x_tolerance=1, return_chars=True):  # badges side by side stay apart
-            fine = len(word["text"]) == 1 or word["top"] * MM >= footer_top - 0.01
+        for word in read:
+            fine = len(word) == 1 or min(glyph.top(page.height) for glyph in word) * MM >= footer_top - 0.01
             limit = SMALLEST_FOOTER if fine else SMALLEST
-            for char in word["chars"]:
-                size = point_size(char)
-                if size < limit - 0.05:
-                    found.add(f"page {number}: {size:.1f} pt {char['text']!r}")
+            for glyph in word:
+                if glyph.size < limit - 0.05:
+                    found.add(f"page {number}: {glyph.size:.1f} pt {glyph.text!r}")
     return sorted(found)
 
 
@@ -47,8 +48,9 @@ def test_point_size_reads_turned_text(tmp_path):
 
     write_drawing(Drawing(100, 100, draw), tmp_path / "t.pdf")
     with pdfplumber.open(str(tmp_path / "t.pdf")) as pdf:
-        sizes = sorted({round(point_size(ch), 1) for ch in pdf.pages[0].chars})
-    assert sizes == [6, 7, 8, 9, 10]
+        assert sorted({round(point_size(ch), 1) for ch in pdf.pages[0].chars}) == [6, 7, 8, 9, 10]
+    (page,) = text_pages(tmp_path / "t.pdf")
+    assert sorted({round(glyph.size, 1) for glyph in page.glyphs}) == [6, 7, 8, 9, 10]
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))

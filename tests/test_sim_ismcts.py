@@ -82,7 +82,10 @@ def test_the_search_never_sees_another_players_secret_and_reveals_only_its_own()
 
 
 def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
-    monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 4)  # Hauling Astronauts' search plays to the end
+    # a short search (each option tried in two worlds): what is checked is that it plays whole games
+    monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 4)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_WORLDS", 2)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 4)
     monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_DEPTH", 20)
     config = SimConfig("hauling-astronauts", games=4, players=2, bots=("ismcts", "greedy"), seed=2)
     summary = summarise(config, *run(config))

@@ -7,7 +7,7 @@ import random
 
 import pdfplumber
 import pytest
-from support.pdf import plumbed
+from support.pdfium import drawn_pages
 
 from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
@@ -58,10 +58,12 @@ def printed(world, tmp_path_factory):
 def _crosses(segment, box) -> bool:
     """True when a straight segment passes through a box (both in PDF points), by fine sampling."""
     (ax, ay), (bx, by) = segment
+    x0, top, x1, bottom = box["x0"], box["top"], box["x1"], box["bottom"]
+    if max(ax, bx) <= x0 or x1 <= min(ax, bx) or max(ay, by) <= top or bottom <= min(ay, by):
+        return False  # the segment lies beside the box: no point of it is inside
     steps = max(2, int(math.dist((ax, ay), (bx, by)) * 4))
     return any(
-        box["x0"] < ax + (bx - ax) * i / steps < box["x1"] and box["top"] < ay + (by - ay) * i / steps < box["bottom"]
-        for i in range(steps + 1)
+        x0 < ax + (bx - ax) * i / steps < x1 and top < ay + (by - ay) * i / steps < bottom for i in range(steps + 1)
     )
 
 
@@ -254,13 +256,13 @@ def test_every_inset_prints_whole_on_a_tile_and_no_tile_edge_cuts_it(world, prin
     """Read back from each tile of the printed map: an inset's frame lies inside the tile's window or clear of it."""
     sizes = {spot.inset.name: spot.place[2:] for spot in map_text(world, DATA).insets}
     whole: dict[str, list[int]] = {name: [] for name in sizes}
-    pages = plumbed(printed_kits.pdf("take-off", "map", paper)).pages[1:]  # after the overview, the tiles
+    pages = drawn_pages(printed_kits.pdf("take-off", "map", paper))[1:]  # after the overview, the tiles
     for number, page in enumerate(pages, 2):
-        left, top, right, bottom = page.trimbox
+        left, top, right, bottom = page.trim.x0, page.trim.top, page.trim.x1, page.trim.bottom
         for name, (w, h) in sizes.items():
-            (frame,) = [r for r in page.rects if (r["width"], r["height"]) == pytest.approx((w * MM, h * MM), abs=0.1)]
-            inside = left <= frame["x0"] and frame["x1"] <= right and top <= frame["top"] and frame["bottom"] <= bottom
-            clear = frame["x1"] <= left or right <= frame["x0"] or frame["bottom"] <= top or bottom <= frame["top"]
+            (frame,) = [r for r in page.rectangles if r.size == pytest.approx((w * MM, h * MM), abs=0.1)]
+            inside = left <= frame.x0 and frame.x1 <= right and top <= frame.top and frame.bottom <= bottom
+            clear = frame.x1 <= left or right <= frame.x0 or frame.bottom <= top or bottom <= frame.top
             assert inside or clear, f"{paper}: page {number}'s edge cuts the inset {name!r}"
             if inside:
                 whole[name].append(number)

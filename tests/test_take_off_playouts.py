@@ -43,12 +43,14 @@ def check_invariants(state: TakeOffState) -> None:
 def test_random_games_end_with_a_winner_and_keep_every_invariant(seed, players, fleet, play_on):
     rng = random.Random(seed)
     names = tuple(f"p{i}" for i in range(players))
-    table = Table(GAME, GAME.new_state(Setup(names, {"fleet": fleet, "play_on": play_on})))
+    setup = Setup(names, {"fleet": fleet, "play_on": play_on})
+    rules = GAME.bind(setup)  # as a session reads moves: on its map, looked up once
+    table = Table(rules, rules.new_state(setup))
     while not table.state.is_over():
         moves = table.state.legal_moves()
         for move in moves:
-            text = GAME.format_move(move)
-            assert GAME.parse_move(text) == move and GAME.format_move(GAME.parse_move(text)) == text
+            text = rules.format_move(move)
+            assert rules.parse_move(text) == move and rules.format_move(rules.parse_move(text)) == text
         table.play(rng.choice(moves))
         check_invariants(table.state)
     score = table.state.score()

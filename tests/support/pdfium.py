@@ -1,0 +1,177 @@
+"""Printed PDFs read with PDFium where pdfplumber is slow: each page's characters as printed and its rectangles.
+
+pdfplumber parses everything a page draws, a whole world map again on each of its tiles (seconds a page);
+PDFium reads a kit in well under a second.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+import pypdfium2.raw as raw
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """A character as printed, in PDF points from the page's lower left corner: where its baseline starts, the
+    way it is written (a unit vector), how far it moves the pen, its size, and its font's descent (negative)."""
+
+    text: str
+    origin: tuple[float, float]
+    direction: tuple[float, float]
+    advance: float
+    size: float
+    descent: float
+
+    def top(self, height: float) -> float:
+        """How far under the top of a page ``height`` tall its box starts, as pdfminer measures a box."""
+        (x, y), (ux, uy) = self.origin, self.direction
+        return height - max(y + self.descent * ux, y + self.advance * uy + (self.descent + self.size) * ux)
+
+
+@dataclass(frozen=True)
+class TextPage:
+    """The characters of one printed page, in the order written, and the page's height in points."""
+
+    height: float
+    glyphs: tuple[Glyph, ...]
+
+
+def text_pages(path: Path) -> tuple[TextPage, ...]:
+    """The characters of each page of a printed PDF."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
+    finally:
+        document.close()
+
+
+def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
+    text = page.get_textpage()
+    found = []
+    for index in range(raw.FPDFText_CountChars(text)):
+        if raw.FPDFText_IsGenerated(text, index):  # a space or line break PDFium adds between runs
+            continue
+        matrix, x, y = raw.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
+        raw.FPDFText_GetMatrix(text, index, matrix)
+        raw.FPDFText_GetCharOrigin(text, index, x, y)
+        code = raw.FPDFText_GetUnicode(text, index)
+        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(text, index))
+        em, width, descent = raw.FPDFText_GetFontSize(text, index), ctypes.c_float(), ctypes.c_float()
+        raw.FPDFFont_GetGlyphWidth(font, code, em, width)
+        raw.FPDFFont_GetDescent(font, em, descent)
+        scale = math.hypot(matrix.a, matrix.b)
+        way = (matrix.a / scale, matrix.b / scale)
+        found.append(Glyph(chr(code), (x.value, y.value), way, width.value * scale, em * scale, descent.value * scale))
+    text.close()
+    return tuple(found)
+
+
+def _quarter_size(glyph: Glyph) -> float:
+    return 0.25 * glyph.size
+
+
+def words(glyphs: tuple[Glyph, ...], apart: Callable[[Glyph], float] = _quarter_size) -> list[list[Glyph]]:
+    """The words of a page, line by line in the way each line is written (turned text too): glyphs sharing a
+    direction and a baseline, in order along it, parted by spaces and by a gap wider than ``apart(glyph)``
+    before a glyph (by default a quarter of its size)."""
+    lines: dict[tuple[float, float, float], list[tuple[float, Glyph]]] = defaultdict(list)
+    for glyph in glyphs:
+        (x, y), (ux, uy) = glyph.origin, glyph.direction
+        lines[(round(ux, 2), round(uy, 2), round(y * ux - x * uy, 1))].append((x * ux + y * uy, glyph))
+    found: list[list[Glyph]] = []
+    for line in lines.values():
+        word: list[Glyph] = []
+        end = 0.0  # where the glyph before ends along the line
+        for along, glyph in sorted(line, key=lambda placed: placed[0]):
+            if word and (glyph.text.isspace() or along - end > apart(glyph)):
+                found.append(word)
+                word = []
+            if not glyph.text.isspace():
+                word.append(glyph)
+            end = along + glyph.advance
+        if word:
+            found.append(word)
+    return found
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on a page, in PDF points from the page's top left corner (as pdfplumber measures)."""
+
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Its width and height."""
+        return self.x1 - self.x0, self.bottom - self.top
+
+
+@dataclass(frozen=True)
+class DrawnPage:
+    """A printed page's trim box and the axis-aligned rectangles drawn on it (inside its forms too)."""
+
+    trim: Box
+    rectangles: tuple[Box, ...]
+
+
+def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
+    """Each page of a printed PDF with its rectangles: each path that is one closed outline of four corners,
+    its sides along the page's."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        pages = []
+        for page in document:
+            height = page.get_height()
+            left, bottom, right, top = page.get_trimbox()
+            found: list[Box] = []
+            for index in range(raw.FPDFPage_CountObjects(page)):
+                _rectangles(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), height, found)
+            pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
+        return tuple(pages)
+    finally:
+        document.close()
+
+
+def _rectangles(obj: Any, outer: pypdfium2.PdfMatrix, height: float, found: list[Box]) -> None:
+    """Add the rectangles of a page object (a form's, in turn) to ``found``; ``outer`` maps where it lies to the
+    page."""
+    own = raw.FS_MATRIX()
+    raw.FPDFPageObj_GetMatrix(obj, own)
+    to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
+    kind = raw.FPDFPageObj_GetType(obj)
+    if kind == raw.FPDF_PAGEOBJ_FORM:
+        for index in range(raw.FPDFFormObj_CountObjects(obj)):
+            _rectangles(raw.FPDFFormObj_GetObject(obj, index), to_page, height, found)
+    elif kind == raw.FPDF_PAGEOBJ_PATH and (corners := _corners(obj)):
+        xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
+        found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
+
+
+def _corners(obj: Any) -> list[tuple[float, float]] | None:
+    """A path's corners in its own space when it is one axis-aligned rectangle: a move and three lines, closed,
+    or a move and four lines back to its start."""
+    segments = [raw.FPDFPath_GetPathSegment(obj, index) for index in range(raw.FPDFPath_CountSegments(obj))]
+    kinds = [raw.FPDFPathSegment_GetType(segment) for segment in segments]
+    if len(kinds) not in (4, 5) or kinds != [raw.FPDF_SEGMENT_MOVETO, *[raw.FPDF_SEGMENT_LINETO] * (len(kinds) - 1)]:
+        return None
+    points = []
+    for segment in segments:
+        x, y = ctypes.c_float(), ctypes.c_float()
+        raw.FPDFPathSegment_GetPoint(segment, x, y)
+        points.append((x.value, y.value))
+    if len(points) == 5 and points[4] == points[0]:
+        points.pop()
+    elif len(points) == 5 or not raw.FPDFPathSegment_GetClose(segments[-1]):
+        return None
+    return points if all(p[0] == q[0] or p[1] == q[1] for p, q in zip(points, points[1:] + points[:1])) else None
