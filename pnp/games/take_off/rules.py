@@ -73,7 +73,7 @@ class TakeOff(BaseGame):
     )
 
     def __init__(self, world: World | None = None, data: TakeOffData | None = None) -> None:
-        self._bound = world  # the map of the setup these rules are bound to; None: the built-in world
+        self._world = world  # the map of the setup these rules are bound to; None: the built-in world, when first read
         self._data = data  # and its data (a variant's); None: the built-in data
 
     def bind(self, setup: Setup) -> TakeOff:
@@ -82,8 +82,10 @@ class TakeOff(BaseGame):
 
     @property
     def world(self) -> World:
-        """The map whose city names moves are read and labelled with."""
-        return self._bound or WORLDS.get(None)[0]
+        """The map whose city names moves are read and labelled with (the built-in one read once, not per move)."""
+        if self._world is None:
+            self._world = WORLDS.get(None)[0]
+        return self._world
 
     @property
     def data(self) -> TakeOffData:
