@@ -55,8 +55,8 @@ from pnp.printing.canvas import (
     ShapeStyle,
     TextStyle,
 )
-from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.color import rgb
+from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.paper import Rect
 
 MM = 72 / 25.4  # points per millimetre
