@@ -270,7 +270,6 @@ def synthetic_bold(name: str, bold: bool) -> bool:
     return bold and name in _REGULAR_ONLY
 
 
-
 @lru_cache(maxsize=8192)  # boards measure the same labels again and again (anchoring, fitting)
 def text_width(text: str, size_pt: float, bold: bool = False, faces: Faces = DEFAULT) -> float:
     """The advance width of ``text`` in millimetres at ``size_pt`` points, as shaped for drawing."""
