@@ -72,7 +72,8 @@ def test_a_long_board_text_shrinks_inside_its_box(game, key, text, monkeypatch, 
 
 SET_SMALLER = [  # game, key, a long text, its usual size, the room it has (mm; None: the board's width)
     ("aloft", "board.launch", "balloons launch from the trucks on the road into row 1 of the sky " * 3, 9, None),
-    ("take-off", "map.west", "THE WESTERN HALF OF THE WORLD, WHERE THE WEST DECK " * 15, 7, None),  # two lines at 7 pt too few
+    # two lines at 7 pt are too few for this one
+    ("take-off", "map.west", "THE WESTERN HALF OF THE WORLD, WHERE THE WEST DECK " * 15, 7, None),
     ("take-off", "legend.card1", "Each TAKE OFF! card names a capital city and its grid square", 7, 67),
     ("take-off", "legend.capital", "capital city: it has a TAKE OFF! card in one of the decks", 7, 61),
     ("aeronaut-odyssey", "panel.scoring", "Points for each route you claim, by length", 7.5, 56),
@@ -166,8 +167,6 @@ def test_the_kit_builds_as_before_with_its_own_texts(tmp_path):
     """No built-in text is refused: every game's kit draws without an overflow."""
     for game in sorted(REGISTRY):
         assert overflows(REGISTRY[game].kit(KitRequest())) == [], game
-
-
 
 
 def _strip_map(tmp_path: Path, divide: float) -> Path:

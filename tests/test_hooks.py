@@ -30,7 +30,8 @@ from pnp.variants.support import DataFile, data_file
 from pnp.variants.variant import art_keys
 
 ROOT = Path(pnp.__file__).resolve().parents[1]
-VALUES = {"Mapping": Mapping, "type": type, "Rater": Rater, "DataFile": DataFile}  # what a value hook's ``Callable[[], X]`` may give
+# what a value hook's ``Callable[[], X]`` may give
+VALUES = {"Mapping": Mapping, "type": type, "Rater": Rater, "DataFile": DataFile}
 
 
 def _head(annotation: str) -> str:
@@ -79,7 +80,6 @@ def test_every_hook_resolves_to_what_its_type_says(name):
             made = re.fullmatch(r"Callable\[\[\], (\w+).*", declared)
             assert made, f"{field} is not a value hook"
             assert isinstance(hook.target(), VALUES[made.group(1)]), f"{field}: {hook} is not a {made.group(1)}"
-
 
 
 def test_every_kind_of_hook_is_declared_by_some_game_so_the_check_above_covers_it():

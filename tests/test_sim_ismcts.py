@@ -169,7 +169,6 @@ def test_the_verdict_keeps_the_playout_bots_pick_unless_another_wins_the_same_wo
     assert _verdict(root, [pick, rival, other], pick) == pick  # too few worlds in common
 
 
-
 def test_the_verdict_takes_an_option_that_beats_the_pick_alike_in_every_world_however_small_the_margin():
     """A rating's lead can differ by little, but the same in every world (a turn played out without luck)."""
     root = _Node()
