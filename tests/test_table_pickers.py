@@ -5,8 +5,8 @@ strip by strip, Air King's squares are a grid of the field, any other long choic
 each plays the input it shows. Whole games of every game, one seeded game each played at both sizes,
 keep every page within three screens, bring the moves into view, open the board readable and say
 everything outside the folded notation in words. The pages are the page's own template and assets,
-served by Playwright's routing from a real session in this process (``view.state_json``), whose moves
-the pages play. Every wait is bounded; nothing here measures speed.
+served on loopback from a real session in this process (``view.state_json``), whose moves the pages
+play. Every wait is bounded; nothing here measures speed.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from pnp.table import view
 
 from test_table_board import LEGIBLE, MEASURE
 from test_table_browser import shots  # noqa: F401 (a fixture)
+from support import loopback
 from support.browser import browser  # noqa: F401 (a fixture)
-from test_table_phone import ASSET_TYPES, PHONE, TABLE, _players, expect
+from test_table_phone import PHONE, TABLE, _players, expect
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
@@ -58,9 +59,10 @@ OPEN_STREAM = """window.EventSource = class extends EventTarget {
 
 
 class Served:
-    """``current`` behind a stand-in server: seat SEAT's page at /s/SEAT and the shared screen at /, each
-    state as the table's server makes it, a move a seat posts played on the session (a refusal answered as
-    the server does), and ``hint`` answering /hint."""
+    """``current`` behind a stand-in server on loopback (:mod:`support.loopback`): seat SEAT's page at
+    /s/SEAT and the shared screen at /, each state as the table's server makes it, a move a seat posts
+    played on the session (a refusal answered as the server does), and ``hint`` answering /hint. The
+    assets come cached, as on a phone, so a page opened afresh does not fetch them again."""
 
     def __init__(self, browser: Any, current: session.Session, viewport: dict[str, int] = PHONE) -> None:
         import jinja2
@@ -70,54 +72,51 @@ class Served:
         self.hint: dict[str, str] | None = None
         self.shape: Callable[[dict[str, Any]], dict[str, Any]] = lambda state: state  # a state as sent
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+        self.server = loopback.shared(TABLE / "static")
+        self.prefix = self.server.add(self._answer)
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        self.context.route("**/*", self._answer)
         self.context.add_init_script(OPEN_STREAM)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
-    def _answer(self, route: Any) -> None:
-        where = route.request.url.split("://", 1)[1].split("/", 1)[1]
-        if where.startswith("static/"):
-            asset = TABLE / where
-            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
-            return
+    def _answer(self, method: str, where: str, body: bytes) -> loopback.Answer:
         seat: str | None = None  # the shared screen's, unless the address names a seat
         what = where
         if where.startswith("s/"):
             seat, _, what = where.removeprefix("s/").partition("/")
-        if what == "":
+        api = f"{self.prefix}/s/{seat}" if seat else self.prefix
+        if what == "" and method == "GET":
             html = self.templates.get_template("seat.html" if seat else "host.html").render(
-                title=self.current.spec.title,
-                seat=seat,
-                api=f"/s/{seat}" if seat else "",
-                players=self.current.setup.players,
+                title=self.current.spec.title, seat=seat, api=api, players=self.current.setup.players
             )
-            route.fulfill(body=html, content_type="text/html")
-        elif what == "state":
-            route.fulfill(json=self.shape(view.state_json(self.current, seat)))
-        elif what.startswith("kept/"):  # a map the picture sends apart
+            return 200, "text/html", html.encode()
+        if what == "state":
+            return _json(self.shape(view.state_json(self.current, seat)))
+        if what.startswith("kept/"):  # a map the picture sends apart
             text = kept_drawing(what.removeprefix("kept/"))
-            route.fulfill(status=200 if text else 404, body=text or "", content_type="image/svg+xml")
-        elif what == "play" and seat:
+            return (200, "image/svg+xml", text.encode()) if text else (404, "image/svg+xml", b"")
+        if what == "play" and seat and method == "POST":
             try:
-                self.current.play(json.loads(route.request.post_data or "{}")["move"])
-                route.fulfill(json={"version": self.current.last_hash})
+                self.current.play(json.loads(body or b"{}")["move"])
+                return _json({"version": self.current.last_hash})
             except PnpError as exc:
-                route.fulfill(status=422, json={"error": str(exc), "kind": "refused"})
-        elif what == "hint" and self.hint is not None:
-            route.fulfill(json=self.hint)
-        else:
-            route.abort()
+                return _json({"error": str(exc), "kind": "refused"}, 422)
+        if what == "hint" and self.hint is not None:
+            return _json(self.hint)
+        return _json({"error": "not found"}, 404)
 
     def show(self, seat: str | None) -> Any:
         """``seat``'s page (None: the shared screen), opened afresh."""
-        self.page.goto(f"http://table.test/s/{seat}" if seat else "http://table.test/")
+        self.page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
         expect(self.page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
         expect(self.page.locator("#picture svg").first).to_be_attached()
         settled(self.page)
         return self.page
+
+
+def _json(data: object, status: int = 200) -> loopback.Answer:
+    return status, "application/json", json.dumps(data).encode()
 
 
 def settled(page: Any) -> None:
