@@ -205,11 +205,16 @@ def safe_load(text: str) -> Any:
     return yaml.safe_load(text)
 
 
+def safe_compose(text: str) -> yaml.Node | None:
+    """The node tree of ``text`` (None for an empty document), read by the safe loader, libyaml's when installed."""
+    return yaml.compose(text, Loader=_COMPOSER)
+
+
 def _compose(text: str, name: str) -> yaml.Node:
     if len(text) > MAX_YAML_BYTES:  # for text not read by read_text
         raise DataError(f"{name}:1:1", "", f"the YAML is larger than {size_text(MAX_YAML_BYTES)}, the most pnp reads")
     try:
-        node = yaml.compose(text, Loader=_COMPOSER)
+        node = safe_compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 import pytest
@@ -249,3 +251,19 @@ def test_a_pattern_without_its_words_is_the_games_mistake_said_on_the_first_load
 
     with pytest.raises(TypeError, match="pnp.loader.pattern"):
         load_text("name: ABC\n", Bare)
+
+
+def test_pnp_reads_yaml_only_through_safe_loaders():
+    """Every yaml.load or yaml.compose in pnp names a safe loader (the default ones can build Python objects)."""
+    reads = ("load", "load_all", "compose", "compose_all", "full_load", "unsafe_load")
+    unsafe = []
+    for path in sorted((Path(__file__).parent.parent / "pnp").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if ast.unparse(node.func.value) != "yaml" or node.func.attr not in reads:
+                continue
+            loader = next((ast.unparse(k.value) for k in node.keywords if k.arg == "Loader"), "")
+            if "Safe" not in loader and loader != "_COMPOSER":  # _COMPOSER: pnp.loader's safe loader
+                unsafe.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert unsafe == []

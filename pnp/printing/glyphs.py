@@ -11,6 +11,7 @@ import unicodedata
 import yaml
 
 from pnp.games.spec import Finding
+from pnp.loader import safe_compose
 from pnp.printing import fonts
 
 
@@ -33,7 +34,7 @@ def findings(name: str, text: str, faces: fonts.Faces = fonts.DEFAULT) -> list[F
     """One error per string of the YAML document ``text`` (called ``name``) holding characters that neither
     ``faces`` (a kit's own) nor the fallbacks draw."""
     try:
-        root = yaml.compose(text)
+        root = safe_compose(text)
     except yaml.YAMLError:
         return []  # the loader says what is wrong with the file itself
     found: list[Finding] = []
