@@ -686,11 +686,21 @@ def fake_table() -> Iterator[_FakeTable]:
         server.server_close()
 
 
+def _state_requests_in_flight(page) -> set:
+    """The page's state requests sent and not yet answered, kept up to date as Playwright hears of them."""
+    asking: set = set()
+    page.on("request", lambda request: request.url.endswith("/state") and asking.add(request))
+    page.on("requestfinished", lambda request: asking.discard(request))
+    page.on("requestfailed", lambda request: asking.discard(request))
+    return asking
+
+
 def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_table):
     """After beats, 20 s without a word: the page says it has no news, opens a new stream, looks again."""
     page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
     page.clock.install()
     page.clock.pause_at(datetime.datetime(2030, 1, 1))  # the page's time moves only when the test says
+    asking = _state_requests_in_flight(page)
     fake_table.beats.clear()
     page.goto(fake_table.url)
     expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the stream is open
@@ -706,6 +716,11 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
     fake_table.state = {**fake_table.state, "version": "v2", "log": fake_table.state["log"][:1]}
     fake_table.beats.set()
     expect(page.locator("#log li")).to_have_count(1)
+    # moving the clock on while a state request is still on its way would time it out: wait for its answer
+    deadline = time.monotonic() + 10
+    while asking and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert not asking, "a state request went unanswered for 10 s"
     page.clock.run_for(19_000)  # quiet, but not for long enough
     assert page.evaluate("__said") == [] and fake_table.streams == 1
     page.clock.run_for(2_000)
