@@ -151,8 +151,13 @@ def draw_coast(canvas: Canvas, world: World, layout: Layout, window: Box | None 
                 points = [(layout.x_of(lon + shift), layout.y_of(lat)) for lon, lat in shore.points]
                 if window is not None and (max(y for _, y in points) < wy0 or min(y for _, y in points) > wy1):
                     continue
-                canvas.polygon(points, fill=GROUND if shore.level == LAND else SEA, stroke=None)
-                for run in shore_runs(shore.points, points):
+                fill = GROUND if shore.level == LAND else SEA
+                runs = shore_runs(shore.points, points)
+                if len(runs) == 1 and len(runs[0]) == len(points) + 1:  # its own shoreline: one path, filled and stroked
+                    canvas.polygon(points, fill=fill, stroke=SHORE, width=0.15)
+                    continue
+                canvas.polygon(points, fill=fill, stroke=None)
+                for run in runs:  # cut along the 180th meridian: the cut is not a shore
                     canvas.polygon(run, closed=False, stroke=SHORE, width=0.15)
 
 
