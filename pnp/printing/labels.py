@@ -24,6 +24,7 @@ Circle = tuple[float, float, float]  # cx, cy, r
 NOBODY = -1
 CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
 ENOUGH = 8  # free candidates that make a label easy to place: its free ones are counted no further
+BLOCKED = -1  # the obstacles a candidate meets, known to be some but not yet counted
 
 
 class Candidate(NamedTuple):
@@ -239,8 +240,10 @@ class Scene:
         self._walls = _Grid(square)  # the solid dots, circles and boxes alone: all a leader line may not cross
         self._lines = _Grid(square)  # the segments alone: the lines a leader crosses
         self._labels = _Grid(square)
-        self._hit_counts: dict[tuple[int, Candidate], int] = {}
-        self._blocking: set[tuple[int, Candidate]] = set()  # candidates known to meet an obstacle, uncounted
+        # what is known of a label's candidate, by (label, the candidate's id): the candidate (held, so that its
+        # id stays its own) and how many obstacles it meets, or BLOCKED: some, not yet counted. Keyed by identity:
+        # hashing a candidate's numbers again at every question took a tenth of a map's placing.
+        self._known: dict[tuple[int, int], tuple[Candidate, int]] = {}
         self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
         self.placed: dict[int, Candidate] = {}
         for obstacle in obstacles:
@@ -259,7 +262,8 @@ class Scene:
                 self._walls.add(item, obstacle.bounds)
         self.obstacles.append(obstacle)
         self._bounds.append(obstacle.bounds)
-        self._hit_counts.clear()  # (a candidate once blocked stays so: obstacles are never taken away)
+        # counts may grow and a free candidate be blocked; a blocked one stays so (obstacles are never taken away)
+        self._known = {key: (candidate, BLOCKED) for key, (candidate, hits) in self._known.items() if hits}
 
     def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
         """The obstacles a box runs into, other than the label's own."""
@@ -278,26 +282,26 @@ class Scene:
 
     def _hits(self, label: int, candidate: Candidate) -> int:
         """How many obstacles a candidate meets, counted once per candidate: obstacles stay put while labels move."""
-        key = (label, candidate)
-        hits = self._hit_counts.get(key)
-        if hits is None:
-            hits = self._hit_counts[key] = sum(1 for _ in self._meets(label, candidate))
+        key = (label, id(candidate))
+        known = self._known.get(key)
+        if known is not None and known[1] != BLOCKED:
+            return known[1]
+        hits = sum(1 for _ in self._meets(label, candidate))
+        self._known[key] = candidate, hits
         return hits
 
     def _blocked(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets any obstacle (the first one found settles it)."""
-        key = (label, candidate)
-        hits = self._hit_counts.get(key)
-        if hits is not None:
-            return hits > 0
-        if key in self._blocking:
-            return True
+        key = (label, id(candidate))
+        known = self._known.get(key)
+        if known is not None:
+            return known[1] != 0
         box, _, leader = candidate
         x0, y0, x1, y1 = box
         obstacles, bounds = self.obstacles, self._bounds
         last = self._last_block.get(label)  # what blocked the label's last place often blocks the next
         if last is not None and last.hits(box):
-            self._blocking.add(key)
+            self._known[key] = candidate, BLOCKED
             return True
         for items in self._index.around(box):  # an obstacle in several squares is asked again: no matter here
             for i in items:
@@ -305,7 +309,7 @@ class Scene:
                 if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
                     obstacle = obstacles[i]
                     if obstacle.owner != label and obstacle.hits_within(box):
-                        self._blocking.add(key)
+                        self._known[key] = candidate, BLOCKED
                         self._last_block[label] = obstacle
                         return True
         if leader is not None:
@@ -313,9 +317,9 @@ class Scene:
                 for i in items:
                     obstacle = obstacles[i]
                     if obstacle.owner != label and _leader_meets(obstacle, leader):
-                        self._blocking.add(key)
+                        self._known[key] = candidate, BLOCKED
                         return True
-        self._hit_counts[key] = 0
+        self._known[key] = candidate, 0
         return False
 
     def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
