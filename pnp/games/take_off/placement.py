@@ -159,10 +159,13 @@ def legend_box(world: World) -> Box:
     return cx, cy, cx + LEGEND_W, cy + LEGEND_H
 
 
-def _obstacles(world: World, jet: float, half_boxes: list[Box], legend: bool) -> list[Obstacle]:
+def _obstacles(world: World, jet: float, half_boxes: list[Box], legend: bool, area: Box | None = None) -> list[Obstacle]:
+    """What a name keeps clear of (only what comes near ``area``, when one is given)."""
     layout = world.layout
     found = [
-        Obstacle("route line", "segment", (*a, *b), pad=ROUTE_WIDTH / 2 + CLEAR) for _, _, a, b in route_lines(world)
+        Obstacle("route line", "segment", (*a, *b), pad=ROUTE_WIDTH / 2 + CLEAR)
+        for _, _, a, b in route_lines(world)
+        if area is None or clip_segment((*a, *b), area) is not None
     ]
     divide = layout.x_of(world.map.divide)
     _, y0, _, y1 = inner(world)
@@ -171,11 +174,14 @@ def _obstacles(world: World, jet: float, half_boxes: list[Box], legend: bool) ->
     if legend:
         found.append(Obstacle("legend", "box", legend_box(world), pad=CLEAR))
     for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
+        r = max(jet, END_R + CLEAR) + 1.0  # round its dot, its jet space and the line to its true place
+        if area is not None and not overlap((min(x, tx) - r, min(y, ty) - r, max(x, tx) + r, max(y, ty) + r), area):
+            continue
         found.append(Obstacle("city dot", "circle", (x, y, dot_radius(world, city)), owner=city, pad=CLEAR))
         found.append(Obstacle("jet space", "circle", (x, y, jet), owner=city, solid=False))
         if math.dist((tx, ty), (x, y)) > 0.8:
             found.append(Obstacle("city dot", "segment", (tx, ty, x, y), owner=city, pad=0.1 + CLEAR))
-    return found
+    return found if area is None else [o for o in found if overlap(o.bounds, area)]
 
 
 ANGLES = 16  # directions round a city a name may sit in
@@ -336,13 +342,12 @@ def _place(
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
     reach = {city: _reach(world, city, jet, ends) for city in range(len(world.ids))}
-    obstacles = _obstacles(world, jet, list(half_boxes), legend=window is None)  # an inset shows no legend
+    area = None
     if window is not None:  # only the names that may land in the window, and what they may meet
         reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
         far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
         area = (window[0] - far, window[1] - far, window[2] + far, window[3] + far)
-        obstacles = [o for o in obstacles if overlap(o.bounds, area)]
-    scene = Scene(obstacles)
+    scene = Scene(_obstacles(world, jet, list(half_boxes), legend=window is None, area=area))  # an inset: no legend
     options: list[list[Candidate]] = [[] for _ in world.ids]
     for city in reach:
         x, y = world.layout.dots[city]
