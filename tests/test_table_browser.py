@@ -113,6 +113,26 @@ def _open(browser, url: str, viewport: dict, errors: list[str], bodies: list[str
     return page
 
 
+@pytest.fixture(scope="module")
+def phone(browser) -> Iterator[Any]:
+    """The phone of the module's tests that need nothing of a phone of their own (one browser context for them:
+    a context of its own costs Chromium several times the page); ``phone.errors`` lists its pages' script errors."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    yield page
+    context.close()
+
+
+def _visit(phone, url: str):
+    """``url`` opened on the module's ``phone``, its earlier script errors forgotten."""
+    phone.errors.clear()
+    phone.goto(url)
+    expect(phone.locator("#turn")).not_to_have_text(re.compile("Loading"))
+    return phone
+
+
 def _fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
 
@@ -446,7 +466,7 @@ def _unfold(group: Any) -> None:
     if group.get_attribute("open") is None:
         group.locator("summary").first.click()
 
-def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shots):
+def test_a_player_asks_for_a_suggested_move_and_plays_it(phone, tmp_path, shots):
     """Aeronaut Odyssey, past its set-up: the seat to move taps "Suggest a move", sees the pick marked, plays it."""
     path = tmp_path / "a.pnp"
     session.new(path, "aeronaut-odyssey", ["ann", "bob"], [], 3, None).save()
@@ -459,8 +479,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
     mover = current.state.to_move()
     server, urls = _serve(path)
     try:
-        errors: list[str] = []
-        page = _open(browser, urls["seats"][mover], PHONE, errors)
+        page = _visit(phone, urls["seats"][mover])
         expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
         before = path.read_bytes()
         page.locator("#suggest").click()
@@ -477,7 +496,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
         expect(page.locator("#suggestion")).to_have_text("")
         after = session.load(path)
         assert after.played[-1][0] == mover and notation.format(after.game, after.played[-1][1]) == played
-        assert not errors, errors
+        assert not page.errors, page.errors
     finally:
         _stop(server)
 
@@ -726,10 +745,9 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
     assert fake_table.streams == 2
 
 
-def test_a_read_only_record_shows_the_game_without_moves(browser, fake_table):
+def test_a_read_only_record_shows_the_game_without_moves(phone, fake_table):
     fake_table.state = {**fake_table.state, "read_only": True}
-    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-    page.goto(fake_table.url)
+    page = _visit(phone, fake_table.url)
     expect(page.locator("#read-only")).to_have_text("This record is read-only: moves cannot be saved.")
     expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
     expect(page.locator("#picture svg")).to_have_count(1)
@@ -756,9 +774,8 @@ REFUSALS = [
 ]  # fmt: skip
 
 
-def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fake_table):
-    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-    page.goto(fake_table.url)
+def test_each_refusal_is_one_line_that_says_the_move_was_not_played(phone, fake_table):
+    page = _visit(phone, fake_table.url)
     move = page.locator("button[data-move='draw hold']")
     for refusal, lead, line in REFUSALS:
         fake_table.refusal = refusal
@@ -770,15 +787,19 @@ def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fak
         assert page.locator("#error").get_attribute("data-tone") == "bad"
 
 
-def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(browser, tmp_path):
+def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path):
     path = tmp_path / "t.pnp"
     session.new(path, "take-off", ["ann", "bob"], [], 0, None).save()
     server, urls = _serve(path)
-    errors: list[str] = []
+    asked: list[str] = []
+
+    def note(request) -> None:
+        if "/kept/" in request.url:
+            asked.append(request.url)
+
     try:
-        page = _open(browser, urls["seats"]["ann"], PHONE, errors)
-        asked: list[str] = []
-        page.on("request", lambda request: asked.append(request.url) if "/kept/" in request.url else None)
+        page = _visit(phone, urls["seats"]["ann"])
+        page.on("request", note)
         expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
         assert page.locator("#picture g[data-kept]").count() == 0  # the marker gave way to the map
         page.reload()
@@ -791,5 +812,6 @@ def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(browser, tmp_pa
         expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
         assert len(asked) <= 2, asked  # once per page load at most: the browser keeps it
     finally:
+        phone.remove_listener("request", note)  # the phone goes on to other tests
         _stop(server)
-    assert errors == []
+    assert phone.errors == []
