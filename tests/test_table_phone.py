@@ -3,8 +3,8 @@ nothing wider than the screen, no undo after the end, forced moves played after 
 
 Each page is the page's own template and assets, served on loopback with a state made in this process by
 the table's own ``view.state_json`` from a real session at a chosen position; what the page posts is
-recorded and refused. The tests share one phone (a browser context) unless they set it up before the
-page's scripts run. Every wait is bounded.
+recorded and refused. The tests share their phones (browser contexts), one for each way of setting one
+up before the page's scripts run. Every wait is bounded.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def advance(
 
 
 def new_phone(browser: Any, storage: str = "", clock: bool = False) -> Any:
-    """A phone of its own: a browser context at 390 x 844 and its page; ``page.errors`` lists the page's script errors.
+    """A phone: a browser context at 390 x 844 and its page; ``page.errors`` lists the page's script errors.
 
     ``storage``: a script run before the page's own, to set what a phone remembers (localStorage).
     ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``)."""
@@ -86,12 +86,26 @@ def new_phone(browser: Any, storage: str = "", clock: bool = False) -> Any:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any) -> Iterator[Any]:
-    """The phone of the module's tests that set nothing before the page's scripts run. One context for them all: a
-    context of its own costs Chromium several times what a page does, and its HTTP cache keeps the assets."""
-    page = new_phone(browser)
-    yield page
-    page.context.close()
+def phones(browser: Any) -> Iterator[Callable[..., Any]]:
+    """``phones(storage, clock)``: the module's phone set up so (:func:`new_phone`), made when first asked for and
+    shared by every test that asks for the same. A context of its own per page costs Chromium several times
+    what the page does, and a shared one keeps the assets in its HTTP cache."""
+    made: dict[tuple[str, bool], Any] = {}
+
+    def phone(storage: str = "", clock: bool = False) -> Any:
+        if (storage, clock) not in made:
+            made[storage, clock] = new_phone(browser, storage, clock)
+        return made[storage, clock]
+
+    yield phone
+    for page in made.values():
+        page.context.close()
+
+
+@pytest.fixture
+def phone(phones: Callable[..., Any]) -> Any:
+    """The module's phone that sets nothing up before the page's scripts run."""
+    return phones()
 
 
 class StandIn:
@@ -265,12 +279,12 @@ def _end_among_others(s: session.Session) -> bool:
     return len(moves) >= 2 and "end" in moves
 
 
-def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(browser, tmp_path):
+def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(phones, tmp_path):
     """Hauling Astronauts' "pass (nothing else is possible)": counted down, then sent; Stop keeps it a button."""
     state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
     (move,) = state["moves"]
     for stopped in (False, True):
-        page = open_state(new_phone(browser, clock=True), state)
+        page = open_state(phones(clock=True), state)
         expect(page.locator("#forced")).to_be_visible()
         expect(page.locator("#forced-text")).to_have_text(f"Playing “{state['buttons'][0]['label']}” in 3 s")
         page.clock.run_for(1000)
@@ -285,23 +299,22 @@ def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(browser, 
         else:
             expect(page.locator("#error")).to_be_visible()  # the stand-in refuses every move it is sent
             assert page.posts == [("s/T/play", {"move": move, "version": state["version"]})]
-        page.context.close()
 
 
-def test_a_forced_move_waits_for_a_tap_when_the_setting_is_off(browser, tmp_path):
+def test_a_forced_move_waits_for_a_tap_when_the_setting_is_off(phones, tmp_path):
     state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
-    page = open_state(new_phone(browser, "localStorage.setItem('pnp.table.auto-forced', 'off')", clock=True), state)
+    page = open_state(phones("localStorage.setItem('pnp.table.auto-forced', 'off')", clock=True), state)
     expect(page.locator("#auto-forced")).not_to_be_checked()
     page.clock.run_for(10_000)
     expect(page.locator("#forced")).to_be_hidden()
     assert page.posts == []
 
 
-def test_a_choice_between_two_inputs_is_never_played_by_itself(browser, tmp_path):
+def test_a_choice_between_two_inputs_is_never_played_by_itself(phones, tmp_path):
     """Air King: "end the turn" beside another input is the player's to choose, however long they wait."""
     state = seat_state(play_until(tmp_path, "air-king", _end_among_others))
     assert len(state["moves"]) >= 2
-    page = open_state(new_phone(browser, clock=True), state)
+    page = open_state(phones(clock=True), state)
     expect(page.locator("#auto-forced")).to_be_checked()
     expect(page.locator("#moves button.move").first).to_be_visible()
     page.clock.run_for(60_000)
@@ -354,14 +367,14 @@ def _show(page: Any, state: dict[str, Any]) -> None:
     )
 
 
-def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser, tmp_path):
+def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones, tmp_path):
     """Vibration, the tab's title, a beep only once the sound is on (remembered), the moves in view."""
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
     seat = next(p for p in current.setup.players if p != current.state.to_move())
     waiting = view.state_json(current, seat)
     advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
     turn = view.state_json(current, seat)
-    page = open_state(new_phone(browser, PHONE_PARTS), waiting)
+    page = open_state(phones(PHONE_PARTS), waiting)
     expect(page).to_have_title(f"{seat} · Hauling Astronauts")
 
     _show(page, turn)
@@ -384,9 +397,9 @@ def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser
     assert page.errors == []
 
 
-def test_the_screen_is_kept_on_while_the_page_is_shown(browser, tmp_path):
+def test_the_screen_is_kept_on_while_the_page_is_shown(phones, tmp_path):
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
-    page = open_state(new_phone(browser, PHONE_PARTS), seat_state(current))
+    page = open_state(phones(PHONE_PARTS), seat_state(current))
     _until(page, "window.__locks.join()", "lock")
     page.evaluate("window.__show('hidden')")
     _until(page, "window.__locks.join()", "lock,release")
