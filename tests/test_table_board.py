@@ -3,7 +3,8 @@ the seat, readable, and moves by touch.
 
 For each game at a mid-game position (a seeded random game played through the Session), the seat
 page is served with the table's own template, assets, state (as ``view.Views`` sends it) and kept drawings,
-under the server's Content-Security-Policy, by Playwright's routing: no traffic leaves the browser.
+under the server's Content-Security-Policy, by Playwright's routing: no traffic leaves the browser. The
+tests share one phone (a browser context) unless they stop the page's clock.
 The page's text sizes are measured as drawn (font size times the text's screen transform), not
 taken from the page's script. Every wait is bounded; nothing here measures speed. With
 PNP_SCREENSHOTS set, the board of docs/table.md (Aeronaut Odyssey's) is saved there as ``table-board.png``
@@ -17,6 +18,7 @@ import json
 import os
 import random
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -71,51 +73,74 @@ def seat_state(current: session.Session, seat: str | None) -> dict[str, Any]:
     return json.loads(view.Views().state(current, seat, False).body)
 
 
-def open_seat(browser: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, clock: bool = False) -> Any:
-    """The page of ``state`` (its seat's, or the shared screen's for no seat) in a browser context of its
-    own; ``page.served`` is what it is sent next.
+def new_phone(browser: Any, clock: bool = False) -> Any:
+    """A phone of its own (a browser context at 390 x 844 and its page) whose every request is answered from
+    ``page.served`` (a :class:`Served`) by Playwright's routing, under the server's Content-Security-Policy,
+    which the loopback stand-in does not send; ``page.errors`` lists the page's script errors.
 
     ``clock``: the page's clock stands still unless the test moves it on (``page.clock.run_for``)."""
-    import jinja2
-
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
-    html = env.get_template("seat.html" if state["seat"] else "host.html").render(
-        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
-    )
-    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    served = {"state": state}
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     if clock:
         page.clock.install(time=CLOCK_START)
         page.clock.pause_at(CLOCK_START + datetime.timedelta(seconds=1))
+    context.route("**/*", lambda route: page.served.answer(route))
+    return page
 
-    def answer(route: Any) -> None:
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    """The phone of the module's tests that keep the page's own clock. One context for them all: a context of its
+    own costs Chromium several times what a page does."""
+    page = new_phone(browser)
+    yield page
+    page.context.close()
+
+
+class Served:
+    """What the table server sends the page of ``state`` (its seat's, or the shared screen's for no seat), at
+    /s/T: its template, ``state`` as its state (replaced as the game goes on), the drawings kept apart, and an
+    event stream that says nothing and is tried again a minute later."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        import jinja2
+
+        self.state = state
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+        self.html = env.get_template("seat.html" if state["seat"] else "host.html").render(
+            title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+        )
+
+    def answer(self, route: Any) -> None:
         where = route.request.url.split("://", 1)[1].split("/", 1)[1]
         headers = {"content-security-policy": CSP}
         if where.startswith("static/"):
             asset = TABLE / where
             route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix], headers=headers)
         elif where == "s/T/state":
-            route.fulfill(json=served["state"], headers=headers)
+            route.fulfill(json=self.state, headers=headers)
         elif where.startswith("s/T/kept/"):
             text = kept_drawing(where.rsplit("/", 1)[1])
             route.fulfill(status=200 if text else 404, body=text or "", content_type="image/svg+xml", headers=headers)
         elif where == "s/T/events":
             route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream", headers=headers)
         elif where == "s/T":
-            route.fulfill(body=html, content_type="text/html", headers=headers)
+            route.fulfill(body=self.html, content_type="text/html", headers=headers)
         else:
             route.abort()
 
-    context.route("**/*", answer)
-    page.goto("http://table.test/s/T")
-    expect(page.locator("#picture svg")).to_have_count(1)
-    expect(page.locator("#picture g[data-kept]")).to_have_count(0)  # a map sent apart is in its place
-    page.served = served
-    page.errors = errors
-    return page
+
+def open_seat(phone: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE) -> Any:
+    """The page of ``state`` opened afresh on ``phone`` at ``viewport``; ``page.served`` is what it is sent."""
+    phone.served = Served(state)
+    phone.set_viewport_size(viewport)
+    phone.errors.clear()
+    phone.goto("http://table.test/s/T")
+    expect(phone.locator("#picture svg")).to_have_count(1)
+    expect(phone.locator("#picture g[data-kept]")).to_have_count(0)  # a map sent apart is in its place
+    return phone
 
 
 # What the page shows of its picture, measured in the browser from the drawing itself: the frame on the
@@ -202,14 +227,14 @@ def picture_size(state: dict[str, Any]) -> tuple[float, float]:
 
 @pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("name", GAMES)
-def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(browser, tmp_path, name, size):
+def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(phone, tmp_path, name, size):
     """At the starting frame every text in sight is at least 12 px tall and the seat's own pieces are in
     sight; "Whole board" shows the whole picture within the screen's width; "Close-up" comes back."""
     viewport = PHONES[size]
     current = mid_game(tmp_path, name)
     seat = current.state.to_move() or current.setup.players[0]
     state = seat_state(current, seat)
-    page = open_seat(browser, state, viewport)
+    page = open_seat(phone, state, viewport)
     page.evaluate("() => scrollTo(0, 0)")  # on the seat's turn the page brings the moves into view
     start = page.evaluate(MEASURE)
     shots = os.environ.get("PNP_SCREENSHOTS")
@@ -239,31 +264,28 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     page.get_by_role("button", name="Close-up").click()
     assert page.evaluate(MEASURE)["viewBox"] == start["viewBox"]
     assert page.errors == []
-    page.context.close()
 
 
-def test_at_the_end_a_phone_opens_on_the_whole_board(browser, tmp_path):
+def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
     current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)
     assert current.state.to_move() is None
     state = seat_state(current, current.setup.players[0])
     assert "data-focus" in state["picture"]  # the picture still names a focus: the page leaves it aside
-    page = open_seat(browser, state)
+    page = open_seat(phone, state)
     width, height = picture_size(state)
     whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
     assert inside(whole, frame) and whole["right"] - whole["left"] <= PHONE["width"]
     assert page.errors == []
-    page.context.close()
 
-def test_the_shared_screen_shows_the_whole_picture(browser, tmp_path):
+def test_the_shared_screen_shows_the_whole_picture(phone, tmp_path):
     """The host page draws the picture whole, as sent, with no view to move."""
     state = seat_state(mid_game(tmp_path, "take-off"), None)
-    page = open_seat(browser, state, {"width": 1280, "height": 800})
+    page = open_seat(phone, state, {"width": 1280, "height": 800})
     width, height = picture_size(state)
     expect(page.locator("#picture svg")).to_have_attribute("viewBox", f"0 0 {width:g} {height:g}")
     assert page.locator("#board-whole").count() == 0
     assert page.errors == []
-    page.context.close()
 
 
 # -- moving the view by touch and mouse ------------------------------------------------------------------
@@ -291,7 +313,7 @@ def view_box(page: Any) -> list[float]:
 def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     """One finger moves the picture with it, two fingers apart zoom in about their middle, a double tap
     zooms in twice as close; a mouse wheel zooms too."""
-    page = open_seat(browser, seat_state(mid_game(tmp_path, "aloft"), "ann"), clock=True)
+    page = open_seat(new_phone(browser, clock=True), seat_state(mid_game(tmp_path, "aloft"), "ann"))
     page.evaluate("() => scrollTo(0, 0)")
     page.get_by_role("button", name="Whole board").click()
     page.evaluate("() => scrollTo(0, 0)")
@@ -333,7 +355,7 @@ def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
 
 def redrawn(page: Any, state: dict[str, Any]) -> None:
     """``page`` sent ``state`` (as after a move), and drawn with it."""
-    page.served["state"] = state
+    page.served.state = state
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # look again now
     expect(page.locator("body")).to_have_attribute("data-version", state["version"])
     expect(page.locator("#picture svg")).to_have_attribute(f"data-focus-{state['seat']}", focus_of(state))
@@ -354,7 +376,7 @@ def far_apart(one: str, other: str, distance: float = 40.0) -> bool:
     return abs(x1 + w1 / 2 - x2 - w2 / 2) + abs(y1 + h1 / 2 - y2 - h2 / 2) >= distance
 
 
-def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follows_the_focus(browser, tmp_path):
+def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follows_the_focus(phone, tmp_path):
     """Aeronaut Odyssey: after a move the new picture opens on its new focus (where the seat's traveller
     went), unless the player moved the view, which then stays as they left it; "Close-up" hands it back."""
     current = mid_game(tmp_path, "aeronaut-odyssey", moves=6)
@@ -369,12 +391,10 @@ def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follo
             states.append(state)
     fresh = []
     for state in states:
-        page = open_seat(browser, state)
-        fresh.append(page.locator("#picture svg").get_attribute("viewBox"))
-        page.context.close()
+        fresh.append(open_seat(phone, state).locator("#picture svg").get_attribute("viewBox"))
     assert fresh[0] != fresh[1] != fresh[2]  # each position opens on a frame of its own
 
-    page = open_seat(browser, states[0])
+    page = open_seat(phone, states[0])
     svg = page.locator("#picture svg")
     assert svg.get_attribute("viewBox") == fresh[0]
     redrawn(page, states[1])  # untouched: the new focus
@@ -389,4 +409,3 @@ def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follo
     page.get_by_role("button", name="Close-up").click()
     expect(svg).to_have_attribute("viewBox", fresh[2])
     assert page.errors == []
-    page.context.close()

@@ -94,11 +94,7 @@ def _stop(server: subprocess.Popen[str]) -> None:
 def table(tmp_path) -> Iterator[tuple[Path, dict]]:
     """A fresh Hauling Astronauts record with hidden transports for ann and bob, served."""
     path = tmp_path / "g.pnp"
-    subprocess.run(
-        [sys.executable, "-m", "pnp", "ref", "new", "hauling-astronauts", str(path), "--players", "ann,bob",
-         "--option", "hidden_transports=true"],
-        check=True, capture_output=True,
-    )  # fmt: skip
+    session.new(path, "hauling-astronauts", ["ann", "bob"], ["hidden_transports=true"], 0, None).save()
     server, urls = _serve(path)
     try:
         yield path, urls
@@ -115,6 +111,26 @@ def _open(browser, url: str, viewport: dict, errors: list[str], bodies: list[str
     page.goto(url)
     expect(page.locator("#turn")).not_to_have_text(re.compile("Loading"))
     return page
+
+
+@pytest.fixture(scope="module")
+def phone(browser) -> Iterator[Any]:
+    """The phone of the module's tests that need nothing of a phone of their own (one browser context for them:
+    a context of its own costs Chromium several times the page); ``phone.errors`` lists its pages' script errors."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    yield page
+    context.close()
+
+
+def _visit(phone, url: str):
+    """``url`` opened on the module's ``phone``, its earlier script errors forgotten."""
+    phone.errors.clear()
+    phone.goto(url)
+    expect(phone.locator("#turn")).not_to_have_text(re.compile("Loading"))
+    return phone
 
 
 def _fits(page) -> None:
@@ -450,7 +466,7 @@ def _unfold(group: Any) -> None:
     if group.get_attribute("open") is None:
         group.locator("summary").first.click()
 
-def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shots):
+def test_a_player_asks_for_a_suggested_move_and_plays_it(phone, tmp_path, shots):
     """Aeronaut Odyssey, past its set-up: the seat to move taps "Suggest a move", sees the pick marked, plays it."""
     path = tmp_path / "a.pnp"
     session.new(path, "aeronaut-odyssey", ["ann", "bob"], [], 3, None).save()
@@ -463,8 +479,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
     mover = current.state.to_move()
     server, urls = _serve(path)
     try:
-        errors: list[str] = []
-        page = _open(browser, urls["seats"][mover], PHONE, errors)
+        page = _visit(phone, urls["seats"][mover])
         expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
         before = path.read_bytes()
         page.locator("#suggest").click()
@@ -481,7 +496,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(browser, tmp_path, shot
         expect(page.locator("#suggestion")).to_have_text("")
         after = session.load(path)
         assert after.played[-1][0] == mover and notation.format(after.game, after.played[-1][1]) == played
-        assert not errors, errors
+        assert not page.errors, page.errors
     finally:
         _stop(server)
 
@@ -515,7 +530,8 @@ TURN_NOTE = "getComputedStyle(document.getElementById('turn'), '::after').conten
 
 
 def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_back(browser, table, shots, tmp_path):
-    """bob's phone loses the network while ann seals her transports; back online, it shows its turn."""
+    """bob's phone loses the network while ann seals her transports; back online, it shows its turn. The 30 s
+    pass on the page's own clock, every timer of the page firing as it would: the test moves it on at once."""
     _path, urls = table
     errors: list[str] = []
     violations: list[str] = []
@@ -524,13 +540,13 @@ def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_ba
     _strict(context, violations)
     bob = context.new_page()
     bob.on("pageerror", lambda exc: errors.append(str(exc)))
+    bob.clock.install()  # the page's time flows as ever, until the test moves it on
     bob.goto(urls["seats"]["bob"])
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting")
     expect(bob.locator("#conn")).to_have_attribute("data-conn", "live")
     bob.evaluate("window.__sameDocument = true")  # gone if the page were ever reloaded
 
     context.set_offline(True)
-    went = time.monotonic()
     expect(bob.locator("#conn")).to_have_attribute("data-conn", "offline")
     expect(bob.locator("#conn")).not_to_have_text("Live")
     assert "out of date" in bob.evaluate(TURN_NOTE)  # the turn, still in view when scrolled, says so too
@@ -538,7 +554,7 @@ def test_a_phone_offline_for_30_s_catches_up_within_5_s_of_the_network_coming_ba
     for slot, value in (("t1", "C"), ("t2", "A"), ("t3", "F")):
         _seal(ann, slot, value)
     expect(ann.locator("#turn")).to_have_attribute("data-turn", "waiting")
-    bob.wait_for_timeout(max(0.0, 30 - (time.monotonic() - went)) * 1000)
+    bob.clock.run_for(30_000)
     assert bob.locator("#turn").get_attribute("data-turn") == "waiting"  # it really was cut off
     assert bob.locator("#conn").get_attribute("data-conn") == "offline"
 
@@ -729,10 +745,9 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
     assert fake_table.streams == 2
 
 
-def test_a_read_only_record_shows_the_game_without_moves(browser, fake_table):
+def test_a_read_only_record_shows_the_game_without_moves(phone, fake_table):
     fake_table.state = {**fake_table.state, "read_only": True}
-    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-    page.goto(fake_table.url)
+    page = _visit(phone, fake_table.url)
     expect(page.locator("#read-only")).to_have_text("This record is read-only: moves cannot be saved.")
     expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
     expect(page.locator("#picture svg")).to_have_count(1)
@@ -759,9 +774,8 @@ REFUSALS = [
 ]  # fmt: skip
 
 
-def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fake_table):
-    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-    page.goto(fake_table.url)
+def test_each_refusal_is_one_line_that_says_the_move_was_not_played(phone, fake_table):
+    page = _visit(phone, fake_table.url)
     move = page.locator("button[data-move='draw hold']")
     for refusal, lead, line in REFUSALS:
         fake_table.refusal = refusal
@@ -773,15 +787,19 @@ def test_each_refusal_is_one_line_that_says_the_move_was_not_played(browser, fak
         assert page.locator("#error").get_attribute("data-tone") == "bad"
 
 
-def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(browser, tmp_path):
+def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path):
     path = tmp_path / "t.pnp"
     session.new(path, "take-off", ["ann", "bob"], [], 0, None).save()
     server, urls = _serve(path)
-    errors: list[str] = []
+    asked: list[str] = []
+
+    def note(request) -> None:
+        if "/kept/" in request.url:
+            asked.append(request.url)
+
     try:
-        page = _open(browser, urls["seats"]["ann"], PHONE, errors)
-        asked: list[str] = []
-        page.on("request", lambda request: asked.append(request.url) if "/kept/" in request.url else None)
+        page = _visit(phone, urls["seats"]["ann"])
+        page.on("request", note)
         expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
         assert page.locator("#picture g[data-kept]").count() == 0  # the marker gave way to the map
         page.reload()
@@ -794,5 +812,6 @@ def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(browser, tmp_pa
         expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
         assert len(asked) <= 2, asked  # once per page load at most: the browser keeps it
     finally:
+        phone.remove_listener("request", note)  # the phone goes on to other tests
         _stop(server)
-    assert errors == []
+    assert phone.errors == []

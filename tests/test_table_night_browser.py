@@ -65,12 +65,16 @@ def start_in_the_lobby(screen, game: str, names: list[str]) -> str:
     return screen.url.split("/g/")[1].split("/")[0]
 
 
-def join(browser, seats: dict[str, str], errors: list[str]) -> dict[str, Any]:  # noqa: F811 - the fixture
-    """Each seat's link opened on a phone of its own."""
+def join(  # noqa: F811 - browser: the fixture
+    browser, seats: dict[str, str], errors: list[str], held: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Each seat's link opened on its player's phone: the one they hold already (in ``held``), else a new one."""
     phones = {}
     for seat, link in seats.items():
-        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-        page.on("pageerror", lambda exc, seat=seat: errors.append(f"{seat}: {exc}"))
+        page = (held or {}).get(seat)
+        if page is None:
+            page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+            page.on("pageerror", lambda exc, seat=seat: errors.append(f"{seat}: {exc}"))
         page.goto(link)
         phones[seat] = page
     return phones
@@ -78,18 +82,21 @@ def join(browser, seats: dict[str, str], errors: list[str]) -> dict[str, Any]:  
 
 def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.Random) -> dict:
     """The player to move plays a random input, by tapping where its button is in view; the final state."""
+    mover = next(iter(seats))
     for _ in range(MOST_INPUTS):
-        state = _state(next(iter(seats.values())))
-        if state["to_move"] is None:
-            return state
-        mover = state["to_move"]
-        mine = _state(seats[mover])
+        mine = _state(seats[mover])  # the last mover's: often the next one's too (every seat's says who moves)
+        if mine["to_move"] is None:
+            return mine
+        if mine["to_move"] != mover:
+            mover = mine["to_move"]
+            mine = _state(seats[mover])
         chosen = rng.choice(mine["buttons"])
         button = phones[mover].locator(f'button.move[data-move="{chosen["move"]}"]')
-        expect(phones[mover].locator("body")).to_have_attribute("data-version", mine["version"])  # tap what is shown
+        shown = phones[mover].locator("body")
+        expect(shown).to_have_attribute("data-version", mine["version"])  # tap what is shown
         if chosen["kind"] == "choice" and button.count() == 1 and button.is_visible():
             button.click()
-            _wait_past(seats[mover], mine["version"])
+            expect(shown).not_to_have_attribute("data-version", mine["version"])  # played: the page has the next
         else:
             _post(seats[mover] + "/play", {"move": chosen["move"], "version": mine["version"]})
     raise AssertionError(f"no end after {MOST_INPUTS} inputs")
@@ -101,11 +108,6 @@ def _until(done) -> None:
     while not done():
         assert time.monotonic() < deadline, "not done within the bound"
         time.sleep(0.05)
-
-
-def _wait_past(link: str, version: str) -> None:
-    """Until the record has moved past ``version`` (the tapped move was played), within the bound."""
-    _until(lambda: _state(link)["version"] != version)
 
 
 def _state(link: str) -> dict:
@@ -155,7 +157,7 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
     expect(screen.locator(".game-card")).to_have_count(5)
     third = start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy"])
     seats = night.seats(third)
-    phones = join(browser, seats, errors)
+    phones = join(browser, seats, errors, phones)  # ann and bob join on the phones they hold
     aloft = play_to_the_end(phones, seats, rng)
 
     screen.get_by_role("button", name="Tonight's results").click()

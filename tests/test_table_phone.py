@@ -1,9 +1,10 @@
 """The seat page on a phone, in Chromium at 390 x 844 (and 320 and 375 px wide): words instead of notation,
 nothing wider than the screen, no undo after the end, forced moves played after a countdown.
 
-Each page is the page's own template and assets, served by Playwright's routing with a state made in
-this process by the table's own ``view.state_json`` from a real session at a chosen position; what
-the page posts is recorded and answered with that same state. Every wait is bounded.
+Each page is the page's own template and assets, served on loopback with a state made in this process by
+the table's own ``view.state_json`` from a real session at a chosen position; what the page posts is
+recorded and refused. The tests share their phones (browser contexts), one for each way of setting one
+up before the page's scripts run. Every wait is bounded.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import datetime
 import json
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import loopback
 from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
@@ -30,7 +32,6 @@ if not os.access(CHROMIUM, os.X_OK):
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
 TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
-ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
 PHONE = {"width": 390, "height": 844}
 BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 expect.set_options(timeout=BOUND)
@@ -67,63 +68,94 @@ def advance(
     return current
 
 
-def open_state(
-    browser: Any,
-    state: dict[str, Any],
-    viewport: dict[str, int] = PHONE,
-    storage: str = "",
-    clock: bool = False,
-    scheme: str = "light",
-) -> Any:
-    """The page of ``state`` (its seat's, or the shared screen's for no seat) in a context of its own;
-    ``page.posts`` lists what it posts.
+def new_phone(browser: Any, storage: str = "", clock: bool = False) -> Any:
+    """A phone: a browser context at 390 x 844 and its page; ``page.errors`` lists the page's script errors.
 
     ``storage``: a script run before the page's own, to set what a phone remembers (localStorage).
-    ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``).
-    ``scheme``: the colour scheme the phone is set to (prefers-color-scheme)."""
-    import jinja2
-
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
-    template = "seat.html" if state["seat"] else "host.html"
-    html = env.get_template(template).render(
-        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
-    )
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
+    ``clock``: the page's timers run only when the test moves its clock on (``page.clock.run_for``)."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     if storage:
         context.add_init_script(storage)
     page = context.new_page()
-    posts: list[tuple[str, dict[str, Any]]] = []
-    served = {"state": state, "refusal": "refused"}
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     if clock:  # a fixed time, paused: no timer of the page fires until the test says so
         page.clock.install(time=CLOCK_START)
         page.clock.pause_at(CLOCK_START + datetime.timedelta(seconds=1))
-
-    def answer(route: Any) -> None:
-        where = route.request.url.split("://", 1)[1].split("/", 1)[1]
-        if where.startswith("static/"):
-            asset = TABLE / where
-            route.fulfill(body=asset.read_bytes(), content_type=ASSET_TYPES[asset.suffix])
-        elif where == "s/T/state":
-            route.fulfill(json=served["state"])
-        elif where == "s/T/events":
-            route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
-        elif where in ("s/T/play", "s/T/undo"):
-            posts.append((where, json.loads(route.request.post_data or "{}")))
-            route.fulfill(status=422, json={"error": served["refusal"], "kind": "refused"})
-        elif where == "s/T":
-            route.fulfill(body=html, content_type="text/html")
-        else:
-            route.abort()
-
-    context.route("**/*", answer)
-    page.goto("http://table.test/s/T")
-    expect(page.locator("#turn")).not_to_have_text("Loading the table…")
-    page.posts = posts
-    page.errors = errors
-    page.served = served
     return page
+
+
+@pytest.fixture(scope="module")
+def phones(browser: Any) -> Iterator[Callable[..., Any]]:
+    """``phones(storage, clock)``: the module's phone set up so (:func:`new_phone`), made when first asked for and
+    shared by every test that asks for the same. A context of its own per page costs Chromium several times
+    what the page does, and a shared one keeps the assets in its HTTP cache."""
+    made: dict[tuple[str, bool], Any] = {}
+
+    def phone(storage: str = "", clock: bool = False) -> Any:
+        if (storage, clock) not in made:
+            made[storage, clock] = new_phone(browser, storage, clock)
+        return made[storage, clock]
+
+    yield phone
+    for page in made.values():
+        page.context.close()
+
+
+@pytest.fixture
+def phone(phones: Callable[..., Any]) -> Any:
+    """The module's phone that sets nothing up before the page's scripts run."""
+    return phones()
+
+
+class StandIn:
+    """The table server as one seat's page sees it, on loopback (:mod:`support.loopback`): the page's own template
+    with its API at ``/s/T``, ``state`` as the state, an event stream that says nothing and is tried again a
+    minute later, and ``refusal`` as the answer to every move or undo posted, each noted in ``posts``."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        import jinja2
+
+        self.state = state
+        self.refusal = "refused"
+        self.posts: list[tuple[str, dict[str, Any]]] = []
+        self.server = loopback.shared(TABLE / "static")
+        self.prefix = self.server.add(self.answer)
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
+        self.html = env.get_template("seat.html" if state["seat"] else "host.html").render(
+            title=state["game"], seat=state["seat"], api=f"{self.prefix}/s/T", players=state["players"]
+        )
+
+    def answer(self, method: str, where: str, body: bytes) -> loopback.Answer:
+        if where == "s/T":
+            return 200, "text/html", self.html.encode()
+        if where == "s/T/state":
+            return 200, "application/json", json.dumps(self.state).encode()
+        if where == "s/T/events":
+            return 200, "text/event-stream", b"retry: 60000\n\n"
+        if where in ("s/T/play", "s/T/undo") and method == "POST":
+            self.posts.append((where, json.loads(body or b"{}")))
+            return 422, "application/json", json.dumps({"error": self.refusal, "kind": "refused"}).encode()
+        return 404, "text/plain", b"no such page"
+
+
+def open_state(phone: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, scheme: str = "light") -> Any:
+    """The page of ``state`` (its seat's, or the shared screen's for no seat) opened afresh on ``phone``, which
+    remembers nothing of an earlier page (its localStorage cleared); ``page.served`` is its :class:`StandIn`,
+    ``page.posts`` what it posts.
+
+    ``scheme``: the colour scheme the phone is set to (prefers-color-scheme)."""
+    served = StandIn(state)
+    if phone.url.startswith(served.server.origin):  # an earlier page of this phone, on the same origin
+        phone.evaluate("localStorage.clear()")
+    phone.set_viewport_size(viewport)
+    phone.emulate_media(color_scheme=scheme)
+    phone.errors.clear()
+    phone.goto(f"{served.server.origin}{served.prefix}/s/T")
+    expect(phone.locator("#turn")).not_to_have_text("Loading the table…")
+    phone.served = served
+    phone.posts = served.posts
+    return phone
 
 
 def seat_state(current: session.Session, seat: str | None = None) -> dict[str, Any]:
@@ -135,13 +167,13 @@ def seat_state(current: session.Session, seat: str | None = None) -> dict[str, A
 # -- words, never notation, where people read ------------------------------------------------------------
 
 
-def test_the_log_and_last_line_read_in_words_with_the_notation_folded(browser, tmp_path):
+def test_the_log_and_last_line_read_in_words_with_the_notation_folded(phone, tmp_path):
     """Take Off!: the "Last:" line and the log say the labels (cities, colours); the notation waits folded."""
     current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 6)
     state = seat_state(current)
     last = state["log"][-1]
     assert last["label"] != last["text"]  # a move whose notation and words differ (a flight or a roll)
-    page = open_state(browser, state)
+    page = open_state(phone, state)
     expect(page.locator("#last")).to_have_text(f"Last: {last['player']}: {last['label']}")
     page.locator("#log-details > summary").click()
     log = page.locator("#log li")
@@ -156,7 +188,7 @@ def test_the_log_and_last_line_read_in_words_with_the_notation_folded(browser, t
     assert page.errors == []
 
 
-def test_a_refused_button_is_named_by_its_label(browser, tmp_path):
+def test_a_refused_button_is_named_by_its_label(phone, tmp_path):
     """The server's refusal quotes the notation it was sent; the page names the move as its button does."""
     def placing(s: session.Session) -> bool:
         return any(m.startswith("place") for m in seat_state(s)["moves"])
@@ -164,19 +196,19 @@ def test_a_refused_button_is_named_by_its_label(browser, tmp_path):
     current = play_until(tmp_path, "hauling-astronauts", placing)
     state = seat_state(current)
     button = next(b for b in state["buttons"] if b["verb"] == "place")
-    page = open_state(browser, state)
+    page = open_state(phone, state)
     why = "the game moved on (rule: a stand-in's refusal)"
-    page.served["refusal"] = f"{button['move']!r}: {why}"
+    page.served.refusal = f"{button['move']!r}: {why}"
     page.locator("#moves button.step").filter(has_text=button["steps"][0][1]).click()  # the die, then its space
     page.locator(f"#moves button[data-move='{button['move']}']").click()
     expect(page.locator("#error-text")).to_have_text(f"“{button['label']}”: {why}")
     assert page.errors == []
 
 
-def test_take_off_die_faces_are_coloured_faces_with_names(browser, tmp_path):
+def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path):
     """The roll picker shows "red", "jet", "TAKE OFF!", each colour on its own colour, never a letter alone."""
     current = play_until(tmp_path, "take-off", lambda s: any(m.startswith("roll") for m in seat_state(s)["moves"]))
-    page = open_state(browser, seat_state(current))
+    page = open_state(phone, seat_state(current))
     picker = page.locator("#moves .picker")
     expect(picker).to_be_visible()
     faces = {
@@ -202,7 +234,7 @@ WIDTHS = (320, 375, 390)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_page_fits_the_screen_from_320_px(browser, tmp_path, name):
+def test_every_page_fits_the_screen_from_320_px(phone, tmp_path, name):
     """Mid-game and at the end (score tables and Aloft's breakdown included), the seat page never scrolls
     sideways at 320, 375 or 390 px, and neither does the shared screen at 1280 px."""
     mid = seat_state(play_until(tmp_path, name, lambda s: len(s.played) >= 40))
@@ -212,27 +244,25 @@ def test_every_page_fits_the_screen_from_320_px(browser, tmp_path, name):
     final = seat_state(ended)
     assert final["score"]["final"]
     for where, state in (("mid-game", mid), ("final", final)):
-        page = open_state(browser, state)
+        page = open_state(phone, state)
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 844})
             overflow = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert overflow[0] <= overflow[1], f"{where} at {width} px: the page is {overflow[0]} px wide"
         assert page.errors == []
-        page.context.close()
-    host = open_state(browser, view.state_json(ended, None), {"width": 1280, "height": 800})
+    host = open_state(phone, view.state_json(ended, None), {"width": 1280, "height": 800})
     overflow = host.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert overflow[0] <= overflow[1], f"the shared screen is {overflow[0]} px wide at 1280"
-    host.context.close()
 
 
 # -- no undo after the end; forced moves played after a countdown ------------------------------------------
 
 
-def test_undo_is_not_offered_once_the_game_is_over(browser, tmp_path):
+def test_undo_is_not_offered_once_the_game_is_over(phone, tmp_path):
     """The seat that made the last move of a finished game is not offered to take it back."""
     ended = play_until(tmp_path, "hauling-astronauts", lambda s: False)
     last = ended.played[-1][0]
-    page = open_state(browser, view.state_json(ended, last))
+    page = open_state(phone, view.state_json(ended, last))
     expect(page.locator("#turn")).to_have_attribute("data-turn", "over")
     expect(page.locator("#undo")).to_be_hidden()
 
@@ -249,12 +279,12 @@ def _end_among_others(s: session.Session) -> bool:
     return len(moves) >= 2 and "end" in moves
 
 
-def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(browser, tmp_path):
+def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(phones, tmp_path):
     """Hauling Astronauts' "pass (nothing else is possible)": counted down, then sent; Stop keeps it a button."""
     state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
     (move,) = state["moves"]
     for stopped in (False, True):
-        page = open_state(browser, state, clock=True)
+        page = open_state(phones(clock=True), state)
         expect(page.locator("#forced")).to_be_visible()
         expect(page.locator("#forced-text")).to_have_text(f"Playing “{state['buttons'][0]['label']}” in 3 s")
         page.clock.run_for(1000)
@@ -269,23 +299,22 @@ def test_a_forced_pass_is_played_after_a_countdown_that_can_be_stopped(browser, 
         else:
             expect(page.locator("#error")).to_be_visible()  # the stand-in refuses every move it is sent
             assert page.posts == [("s/T/play", {"move": move, "version": state["version"]})]
-        page.context.close()
 
 
-def test_a_forced_move_waits_for_a_tap_when_the_setting_is_off(browser, tmp_path):
+def test_a_forced_move_waits_for_a_tap_when_the_setting_is_off(phones, tmp_path):
     state = seat_state(play_until(tmp_path, "hauling-astronauts", _forced))
-    page = open_state(browser, state, storage="localStorage.setItem('pnp.table.auto-forced', 'off')", clock=True)
+    page = open_state(phones("localStorage.setItem('pnp.table.auto-forced', 'off')", clock=True), state)
     expect(page.locator("#auto-forced")).not_to_be_checked()
     page.clock.run_for(10_000)
     expect(page.locator("#forced")).to_be_hidden()
     assert page.posts == []
 
 
-def test_a_choice_between_two_inputs_is_never_played_by_itself(browser, tmp_path):
+def test_a_choice_between_two_inputs_is_never_played_by_itself(phones, tmp_path):
     """Air King: "end the turn" beside another input is the player's to choose, however long they wait."""
     state = seat_state(play_until(tmp_path, "air-king", _end_among_others))
     assert len(state["moves"]) >= 2
-    page = open_state(browser, state, clock=True)
+    page = open_state(phones(clock=True), state)
     expect(page.locator("#auto-forced")).to_be_checked()
     expect(page.locator("#moves button.move").first).to_be_visible()
     page.clock.run_for(60_000)
@@ -331,21 +360,21 @@ def _until(page: Any, expression: str, wanted: Any) -> None:
 
 def _show(page: Any, state: dict[str, Any]) -> None:
     """The stand-in's state becomes ``state``; the page is shown again, so it looks at once."""
-    page.served["state"] = state
+    page.served.state = state
     page.evaluate("window.__show('visible')")
     expect(page.locator("#turn")).to_have_attribute(
         "data-turn", "yours" if state["to_move"] == state["seat"] else "waiting"
     )
 
 
-def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser, tmp_path):
+def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones, tmp_path):
     """Vibration, the tab's title, a beep only once the sound is on (remembered), the moves in view."""
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
     seat = next(p for p in current.setup.players if p != current.state.to_move())
     waiting = view.state_json(current, seat)
     advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
     turn = view.state_json(current, seat)
-    page = open_state(browser, waiting, storage=PHONE_PARTS)
+    page = open_state(phones(PHONE_PARTS), waiting)
     expect(page).to_have_title(f"{seat} · Hauling Astronauts")
 
     _show(page, turn)
@@ -368,9 +397,9 @@ def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(browser
     assert page.errors == []
 
 
-def test_the_screen_is_kept_on_while_the_page_is_shown(browser, tmp_path):
+def test_the_screen_is_kept_on_while_the_page_is_shown(phones, tmp_path):
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
-    page = open_state(browser, seat_state(current), storage=PHONE_PARTS)
+    page = open_state(phones(PHONE_PARTS), seat_state(current))
     _until(page, "window.__locks.join()", "lock")
     page.evaluate("window.__show('hidden')")
     _until(page, "window.__locks.join()", "lock,release")
@@ -429,24 +458,24 @@ def _everything_open(page: Any) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_text_has_a_contrast_of_4_5_to_1_as_the_phone_is_set(browser, tmp_path, scheme):
+def test_every_text_has_a_contrast_of_4_5_to_1_as_the_phone_is_set(phone, tmp_path, scheme):
     """Take Off! mid-game (coloured faces, the log, a refusal) and at its end (the winner), light and dark."""
     current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 6 and "roll" in seat_state(s)["moves"][0])
-    page = open_state(browser, seat_state(current), scheme=scheme)
+    page = open_state(phone, seat_state(current), scheme=scheme)
     expect(page.locator("html")).to_have_attribute("data-theme", scheme)
     _everything_open(page)
     worst = _contrast(page)
     assert worst[0][0] >= 4.5, worst
     advance(current, lambda s: False, random.Random(1))
-    ended = open_state(browser, seat_state(current), scheme=scheme)
+    ended = open_state(phone, seat_state(current), scheme=scheme)
     expect(ended.locator("#turn")).to_have_attribute("data-turn", "over")
     worst = _contrast(ended)
     assert worst[0][0] >= 4.5, worst
 
 
-def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(browser, tmp_path):
+def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(phone, tmp_path):
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
-    page = open_state(browser, seat_state(current), scheme="light")
+    page = open_state(phone, seat_state(current), scheme="light")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     page.locator("#settings > summary").click()
     page.locator("#theme").select_option("dark")

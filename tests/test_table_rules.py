@@ -3,8 +3,9 @@
 The JSON of ``/rules`` is checked against what the kit prints (the aid's blocks, and each stage's rule taken
 whole from the printed rules or aid), against the stages seeded random games meet, and for referee syntax.
 The page is checked in Chromium at 390 x 844 for every game, served by the table's own app (its templates,
-assets, security headers and ``/rules`` answer) through Playwright's routing: the panel opens, shows the
-aid's headings and the current stage's rule first, follows the game to its end, fits 320 px and closes.
+assets, security headers and ``/rules`` answer) through Playwright's routing, on one phone (a browser context)
+for the module: the panel opens, shows the aid's headings and the current stage's rule first, follows the game
+to its end, fits 320 px and closes.
 Every wait is bounded; nothing here measures speed. Each game's screenshots are left in the test's temporary
 folder; with PNP_SCREENSHOTS set, docs/table.md's is written there.
 """
@@ -16,6 +17,7 @@ import os
 import random
 import re
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
 
@@ -236,33 +238,45 @@ def shots(tmp_path) -> Path:
     return folder
 
 
-def open_seat(
-    browser: Any, serving: dict[str, TestClient], scheme: str = "light", where: str = "/s/T0", viewport: Any = PHONE
-) -> Any:
-    """The first seat's page (or the page at ``where``) as the table's app serves it (``serving["app"]``, which a
-    test may swap for another record's), in a browser context of its own, the phone set to the colour
-    ``scheme``; ``page.problems`` lists script errors and CSP reports."""
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    """The module's phone (a browser context at 390 x 844 and its page: one context for all the pages, since a
+    context of its own costs Chromium several times the page). Every request is answered by the table's app
+    ``page.serving["app"]`` through Playwright's routing, but for the event streams, which stay quiet so that the
+    test says when the page looks again; ``page.problems`` lists script errors and CSP reports."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(str(exc)))
-    page.on("console", lambda m: problems.append(m.text) if "Content Security Policy" in m.text else None)
+    page.problems = []
+    page.on("pageerror", lambda exc: page.problems.append(str(exc)))
+    page.on("console", lambda m: page.problems.append(m.text) if "Content Security Policy" in m.text else None)
 
     def answer(route: Any) -> None:
         where = "/" + route.request.url.split("://", 1)[1].split("/", 1)[1]
-        if where.endswith("/events"):  # a stream that stays quiet: the test says when to look again
+        if where.endswith("/events"):
             route.fulfill(body="retry: 60000\n\n", content_type="text/event-stream")
             return
         headers = {k: v for k, v in route.request.headers.items() if k.lower() in ("accept", "if-none-match")}
-        sent = serving["app"].get(where, headers=headers)
+        sent = page.serving["app"].get(where, headers=headers)
         kept = {k: v for k, v in sent.headers.items() if k.lower() not in ("content-length", "content-encoding")}
         route.fulfill(status=sent.status_code, headers=kept, body=sent.content)
 
     context.route("**/*", answer)
-    page.goto(f"http://table.test{where}")
-    expect(page.locator("#turn")).not_to_have_text("Loading the table…", timeout=BOUND)
-    page.problems = problems
-    return page
+    yield page
+    context.close()
+
+
+def open_seat(
+    phone: Any, serving: dict[str, TestClient], scheme: str = "light", where: str = "/s/T0", viewport: Any = PHONE
+) -> Any:
+    """The first seat's page (or the page at ``where``) as the table's app serves it (``serving["app"]``, which a
+    test may swap for another record's), opened afresh on ``phone`` set to the colour ``scheme``."""
+    phone.serving = serving
+    phone.set_viewport_size(viewport)
+    phone.emulate_media(color_scheme=scheme)
+    phone.problems.clear()
+    phone.goto(f"http://table.test{where}")
+    expect(phone.locator("#turn")).not_to_have_text("Loading the table…", timeout=BOUND)
+    return phone
 
 
 def check_panel(page: Any, data: dict[str, Any], stage: str) -> None:
@@ -311,11 +325,11 @@ def fits(page: Any) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_panel_shows_the_aid_and_the_rule_of_the_stage_and_follows_the_game(name, browser, tmp_path, shots):
+def test_the_panel_shows_the_aid_and_the_rule_of_the_stage_and_follows_the_game(name, phone, tmp_path, shots):
     start, end = new_record(tmp_path, name), new_record(tmp_path, name, to_end=True)
     serving = {"app": client_for(start)}
     data = rules_json(start.spec, start.setup)
-    page = open_seat(browser, serving)
+    page = open_seat(phone, serving)
     expect(page.locator("#rules")).to_be_hidden()
     page.locator("#rules-open").click()
     check_panel(page, data, start.state.stage())
@@ -326,7 +340,12 @@ def test_the_panel_shows_the_aid_and_the_rule_of_the_stage_and_follows_the_game(
     expect(page.locator("#rules")).to_be_hidden()
 
     asked = []
-    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/rules") else None)
+
+    def note(request: Any) -> None:
+        if request.url.endswith("/rules"):
+            asked.append(request.url)
+
+    page.on("request", note)
     serving["app"] = client_for(end)  # the game goes on to its end: the page hears of it when it looks again
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     expect(page.locator("#turn")).to_have_attribute("data-stage", "over", timeout=BOUND)
@@ -338,16 +357,16 @@ def test_the_panel_shows_the_aid_and_the_rule_of_the_stage_and_follows_the_game(
     page.keyboard.press("Escape")
     expect(page.locator("#rules")).to_be_hidden()
     assert asked == [], "the rules were fetched again"
+    page.remove_listener("request", note)  # the phone goes on to other tests
     assert page.problems == []
-    page.context.close()
 
 
-def test_the_rule_shown_changes_with_the_stage_while_the_panel_is_open(browser, tmp_path):
+def test_the_rule_shown_changes_with_the_stage_while_the_panel_is_open(phone, tmp_path):
     name = next(n for n in GAMES if "set-up" in rules_json(REGISTRY[n], setup_of(n))["stages"])
     start, end = new_record(tmp_path, name), new_record(tmp_path, name, to_end=True)
     assert start.state.stage() == "set-up"
     serving = {"app": client_for(start)}
-    page = open_seat(browser, serving)
+    page = open_seat(phone, serving)
     page.locator("#rules-open").click()
     expect(page.locator(".rules-now .rules-stage")).to_have_text("Now: set-up", timeout=BOUND)
     serving["app"] = client_for(end)
@@ -357,12 +376,11 @@ def test_the_rule_shown_changes_with_the_stage_while_the_panel_is_open(browser, 
     expect(page.locator("#rules")).to_be_visible()
     page.mouse.click(5, 835)  # on the backdrop below it: it closes
     expect(page.locator("#rules")).to_be_hidden()
-    page.context.close()
 
 
-def test_a_panel_whose_rules_cannot_be_fetched_says_so_and_asks_again(browser, tmp_path):
+def test_a_panel_whose_rules_cannot_be_fetched_says_so_and_asks_again(phone, tmp_path):
     serving = {"app": client_for(new_record(tmp_path, GAMES[0]))}
-    page = open_seat(browser, serving)
+    page = open_seat(phone, serving)
     page.context.route("**/rules", lambda route: route.fulfill(status=500, json={"error": "x", "kind": "internal"}))
     page.locator("#rules-open").click()
     expect(page.locator("#rules-body")).to_have_text("The rules could not be fetched: close and try again.")
@@ -370,13 +388,12 @@ def test_a_panel_whose_rules_cannot_be_fetched_says_so_and_asks_again(browser, t
     page.context.unroute("**/rules")
     page.locator("#rules-open").click()
     expect(page.locator(".rules-aid h3").first).to_be_visible(timeout=BOUND)
-    page.context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_text_of_the_panel_has_a_contrast_of_4_5_to_1(browser, tmp_path, scheme):
+def test_every_text_of_the_panel_has_a_contrast_of_4_5_to_1(phone, tmp_path, scheme):
     """Aloft's panel at the end (its stage's rule holds the aid's table), as the phone is set."""
-    page = open_seat(browser, {"app": client_for(new_record(tmp_path, "aloft", to_end=True))}, scheme)
+    page = open_seat(phone, {"app": client_for(new_record(tmp_path, "aloft", to_end=True))}, scheme)
     expect(page.locator("html")).to_have_attribute("data-theme", scheme)
     page.locator("#rules-open").click()
     expect(page.locator(".rules-now .rules-table")).to_be_visible(timeout=BOUND)
@@ -386,13 +403,12 @@ def test_every_text_of_the_panel_has_a_contrast_of_4_5_to_1(browser, tmp_path, s
     assert in_panel != CONTRAST
     worst = page.evaluate(in_panel)
     assert len(worst) == 3 and worst[0][0] >= 4.5, worst
-    page.context.close()
 
 
-def test_the_shared_screen_has_the_panel_too(browser, tmp_path):
+def test_the_shared_screen_has_the_panel_too(phone, tmp_path):
     current = new_record(tmp_path, "take-off")
     data = rules_json(current.spec, current.setup)
-    page = open_seat(browser, {"app": client_for(current)}, where="/", viewport={"width": 1280, "height": 800})
+    page = open_seat(phone, {"app": client_for(current)}, where="/", viewport={"width": 1280, "height": 800})
     page.locator("#rules-open").click()
     check_panel(page, data, "play")
     box = page.locator("#rules").bounding_box()
@@ -400,4 +416,3 @@ def test_the_shared_screen_has_the_panel_too(browser, tmp_path):
     page.locator("#rules-close").click()
     expect(page.locator("#rules")).to_be_hidden()
     assert page.problems == []
-    page.context.close()
