@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import math
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -135,27 +135,104 @@ def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
             height = page.get_height()
             left, bottom, right, top = page.get_trimbox()
             found: list[Box] = []
-            for index in range(raw.FPDFPage_CountObjects(page)):
-                _rectangles(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), height, found)
+            for obj, to_page in _paths(page):
+                if corners := _corners(obj):
+                    xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
+                    found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
             pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
         return tuple(pages)
     finally:
         document.close()
 
 
-def _rectangles(obj: Any, outer: pypdfium2.PdfMatrix, height: float, found: list[Box]) -> None:
-    """Add the rectangles of a page object (a form's, in turn) to ``found``; ``outer`` maps where it lies to the
-    page."""
+def _paths(page: pypdfium2.PdfPage) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
+    """Every path a page draws (inside its forms too), each with the matrix that maps where it lies to the page."""
+    for index in range(raw.FPDFPage_CountObjects(page)):
+        yield from _paths_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix())
+
+
+def _paths_of(obj: Any, outer: pypdfium2.PdfMatrix) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
     own = raw.FS_MATRIX()
     raw.FPDFPageObj_GetMatrix(obj, own)
     to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
     kind = raw.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_FORM:
         for index in range(raw.FPDFFormObj_CountObjects(obj)):
-            _rectangles(raw.FPDFFormObj_GetObject(obj, index), to_page, height, found)
-    elif kind == raw.FPDF_PAGEOBJ_PATH and (corners := _corners(obj)):
-        xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
-        found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
+            yield from _paths_of(raw.FPDFFormObj_GetObject(obj, index), to_page)
+    elif kind == raw.FPDF_PAGEOBJ_PATH:
+        yield obj, to_page
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A path as printed, in PDF points from the page's top left corner: its corners (where each of its segments
+    ends: a curve's end, not its control points; a closed path's start once), whether it is closed and whether it
+    bends, its fill and stroke colours (RGB, 0 to 255; None when not painted) and its line's width on the page."""
+
+    points: tuple[tuple[float, float], ...]
+    closed: bool
+    curved: bool
+    fill: tuple[int, int, int] | None
+    stroke: tuple[int, int, int] | None
+    line: float
+
+    @property
+    def box(self) -> Box:
+        """The box round its corners."""
+        xs, ys = zip(*self.points)
+        return Box(min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def rectangle(self) -> bool:
+        """Whether it is one closed outline of four corners, its sides along the page's."""
+        sides = zip(self.points, self.points[1:] + self.points[:1])
+        along = all(abs(p[0] - q[0]) < 1e-6 or abs(p[1] - q[1]) < 1e-6 for p, q in sides)
+        return self.closed and len(self.points) == 4 and not self.curved and along
+
+
+def shapes(path: Path) -> tuple[tuple[Shape, ...], ...]:
+    """Every path of each page of a printed PDF (inside its forms too)."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        return tuple(tuple(_shape(obj, matrix, page.get_height()) for obj, matrix in _paths(page)) for page in document)
+    finally:
+        document.close()
+
+
+def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, height: float) -> Shape:
+    points: list[tuple[float, float]] = []
+    closed = curved = False
+    controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
+    for index in range(raw.FPDFPath_CountSegments(obj)):
+        segment = raw.FPDFPath_GetPathSegment(obj, index)
+        bends = raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_BEZIERTO
+        curved, controls = curved or bends, controls + 1 if bends else 0
+        if controls % 3 == 0:
+            x, y = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFPathSegment_GetPoint(segment, x, y)
+            across, down = to_page.on_point(x.value, y.value)
+            points.append((across, height - down))
+        closed = closed or bool(raw.FPDFPathSegment_GetClose(segment))
+    if len(points) > 1 and points[-1] == points[0]:
+        points.pop()
+        closed = True
+    fill, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+    raw.FPDFPath_GetDrawMode(obj, fill, stroke)
+    raw.FPDFPageObj_GetStrokeWidth(obj, width)
+    return Shape(
+        tuple(points),
+        closed,
+        curved,
+        _colour(raw.FPDFPageObj_GetFillColor, obj) if fill.value else None,
+        _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
+        width.value * math.hypot(to_page.a, to_page.b),
+    )
+
+
+def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    getter(obj, r, g, b, a)
+    return r.value, g.value, b.value
 
 
 def _corners(obj: Any) -> list[tuple[float, float]] | None:
