@@ -32,8 +32,16 @@ class Glyph:
 
     def top(self, height: float) -> float:
         """How far under the top of a page ``height`` tall its box starts, as pdfminer measures a box."""
+        return self.box(height).top
+
+    def box(self, height: float) -> Box:
+        """Its box on a page ``height`` tall, as pdfminer measures one: round two opposite corners of the glyph's
+        cell (along its baseline from its descent up one size), the pen's start and its end."""
         (x, y), (ux, uy) = self.origin, self.direction
-        return height - max(y + self.descent * ux, y + self.advance * uy + (self.descent + self.size) * ux)
+        low = self.descent
+        x0, y0 = x - low * uy, y + low * ux
+        x1, y1 = x + self.advance * ux - (low + self.size) * uy, y + self.advance * uy + (low + self.size) * ux
+        return Box(min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1))
 
 
 @dataclass(frozen=True)
@@ -147,19 +155,24 @@ def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
 
 def _paths(page: pypdfium2.PdfPage) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
     """Every path a page draws (inside its forms too), each with the matrix that maps where it lies to the page."""
+    return ((obj, matrix) for obj, matrix in _objects(page) if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_PATH)
+
+
+def _objects(page: pypdfium2.PdfPage) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
+    """Every object a page draws but forms, and those inside its forms, each with the matrix that maps where it
+    lies to the page."""
     for index in range(raw.FPDFPage_CountObjects(page)):
-        yield from _paths_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix())
+        yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix())
 
 
-def _paths_of(obj: Any, outer: pypdfium2.PdfMatrix) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
+def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
     own = raw.FS_MATRIX()
     raw.FPDFPageObj_GetMatrix(obj, own)
     to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
-    kind = raw.FPDFPageObj_GetType(obj)
-    if kind == raw.FPDF_PAGEOBJ_FORM:
+    if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_FORM:
         for index in range(raw.FPDFFormObj_CountObjects(obj)):
-            yield from _paths_of(raw.FPDFFormObj_GetObject(obj, index), to_page)
-    elif kind == raw.FPDF_PAGEOBJ_PATH:
+            yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page)
+    else:
         yield obj, to_page
 
 
@@ -181,6 +194,11 @@ class Shape:
         """The box round its corners."""
         xs, ys = zip(*self.points)
         return Box(min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def painted(self) -> bool:
+        """Whether it is filled or stroked, and has a point."""
+        return bool(self.points) and (self.fill is not None or self.stroke is not None)
 
     @property
     def rectangle(self) -> bool:
@@ -252,3 +270,25 @@ def _corners(obj: Any) -> list[tuple[float, float]] | None:
     elif len(points) == 5 or not raw.FPDFPathSegment_GetClose(segments[-1]):
         return None
     return points if all(p[0] == q[0] or p[1] == q[1] for p, q in zip(points, points[1:] + points[:1])) else None
+
+
+def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
+    """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
+    each image, inside its forms too."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        pages = []
+        for page in document:
+            height = page.get_height()
+            boxes = [glyph.box(height) for glyph in _glyphs(page)]
+            for obj, to_page in _objects(page):
+                kind = raw.FPDFPageObj_GetType(obj)
+                if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, height)).painted:
+                    boxes.append(shape.box)
+                elif kind == raw.FPDF_PAGEOBJ_IMAGE:  # an image fills the unit square its matrix maps
+                    left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
+                    boxes.append(Box(left, height - top, right, height - bottom))
+            pages.append(tuple(boxes))
+        return tuple(pages)
+    finally:
+        document.close()
