@@ -158,7 +158,8 @@ def tile_windows(pages: tuple[Page, ...]) -> list[tuple[float, float, float, flo
     """Each tile page's window (x0, top, x1, bottom): its frame, the largest stroked unfilled rectangle."""
     windows = []
     for page in pages[1:]:
-        frame = max((s.box for s in page if s.rectangle and s.stroke and not s.fill), key=lambda b: b.size[0] * b.size[1])
+        frames = [s.box for s in page if s.rectangle and s.stroke and not s.fill]
+        frame = max(frames, key=lambda b: b.size[0] * b.size[1])
         windows.append((frame.x0, frame.top, frame.x1, frame.bottom))
     return windows
 

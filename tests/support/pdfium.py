@@ -143,7 +143,7 @@ def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
             height = page.get_height()
             left, bottom, right, top = page.get_trimbox()
             found: list[Box] = []
-            for obj, to_page in _paths(page):
+            for obj, to_page, _ in _paths(page):
                 if corners := _corners(obj):
                     xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
                     found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
@@ -153,38 +153,42 @@ def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
         document.close()
 
 
-def _paths(page: pypdfium2.PdfPage) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
-    """Every path a page draws (inside its forms too), each with the matrix that maps where it lies to the page."""
-    return ((obj, matrix) for obj, matrix in _objects(page) if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_PATH)
+Placed = tuple[Any, pypdfium2.PdfMatrix, bool]  # an object, the matrix from where it lies to the page, in a form
 
 
-def _objects(page: pypdfium2.PdfPage) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
-    """Every object a page draws but forms, and those inside its forms, each with the matrix that maps where it
-    lies to the page."""
+def _paths(page: pypdfium2.PdfPage) -> Iterator[Placed]:
+    """Every path a page draws (inside its forms too), placed."""
+    return (placed for placed in _objects(page) if raw.FPDFPageObj_GetType(placed[0]) == raw.FPDF_PAGEOBJ_PATH)
+
+
+def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
+    """Every object a page draws but forms, and those inside its forms, placed."""
     for index in range(raw.FPDFPage_CountObjects(page)):
-        yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix())
+        yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), False)
 
 
-def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix) -> Iterator[tuple[Any, pypdfium2.PdfMatrix]]:
+def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator[Placed]:
     own = raw.FS_MATRIX()
     raw.FPDFPageObj_GetMatrix(obj, own)
     to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
     if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_FORM:
         for index in range(raw.FPDFFormObj_CountObjects(obj)):
-            yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page)
+            yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page, True)
     else:
-        yield obj, to_page
+        yield obj, to_page, in_form
 
 
 @dataclass(frozen=True)
 class Shape:
     """A path as printed, in PDF points from the page's top left corner: its corners (where each of its segments
-    ends: a curve's end, not its control points; a closed path's start once), whether it is closed and whether it
-    bends, its fill and stroke colours (RGB, 0 to 255; None when not painted) and its line's width on the page."""
+    ends: a curve's end, not its control points; a closed path's start once), whether it is closed, whether it
+    bends, whether it is drawn inside a form (a tile's board) rather than on the page itself, its fill and stroke
+    colours (RGB, 0 to 255; None when not painted) and its line's width on the page."""
 
     points: tuple[tuple[float, float], ...]
     closed: bool
     curved: bool
+    in_form: bool
     fill: tuple[int, int, int] | None
     stroke: tuple[int, int, int] | None
     line: float
@@ -212,12 +216,12 @@ def shapes(path: Path) -> tuple[tuple[Shape, ...], ...]:
     """Every path of each page of a printed PDF (inside its forms too)."""
     document = pypdfium2.PdfDocument(path.read_bytes())
     try:
-        return tuple(tuple(_shape(obj, matrix, page.get_height()) for obj, matrix in _paths(page)) for page in document)
+        return tuple(tuple(_shape(*placed, page.get_height()) for placed in _paths(page)) for page in document)
     finally:
         document.close()
 
 
-def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, height: float) -> Shape:
+def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float) -> Shape:
     points: list[tuple[float, float]] = []
     closed = curved = False
     controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
@@ -241,6 +245,7 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, height: float) -> Shape:
         tuple(points),
         closed,
         curved,
+        in_form,
         _colour(raw.FPDFPageObj_GetFillColor, obj) if fill.value else None,
         _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
         width.value * math.hypot(to_page.a, to_page.b),
@@ -281,9 +286,9 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
         for page in document:
             height = page.get_height()
             boxes = [glyph.box(height) for glyph in _glyphs(page)]
-            for obj, to_page in _objects(page):
+            for obj, to_page, in_form in _objects(page):
                 kind = raw.FPDFPageObj_GetType(obj)
-                if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, height)).painted:
+                if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
                     boxes.append(shape.box)
                 elif kind == raw.FPDF_PAGEOBJ_IMAGE:  # an image fills the unit square its matrix maps
                     left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
