@@ -214,9 +214,15 @@ class Shape:
 
 def shapes(path: Path) -> tuple[tuple[Shape, ...], ...]:
     """Every path of each page of a printed PDF (inside its forms too)."""
+    return page_shapes(path, None)
+
+
+def page_shapes(path: Path, number: int | None) -> tuple[tuple[Shape, ...], ...]:
+    """Every path of one page of a printed PDF (counted from 0), or of each page when ``number`` is None."""
     document = pypdfium2.PdfDocument(path.read_bytes())
     try:
-        return tuple(tuple(_shape(*placed, page.get_height()) for placed in _paths(page)) for page in document)
+        pages = document if number is None else [document[number]]
+        return tuple(tuple(_shape(*placed, page.get_height()) for placed in _paths(page)) for page in pages)
     finally:
         document.close()
 
