@@ -9,12 +9,14 @@ tile's window (its TrimBox) is counted.
 from __future__ import annotations
 
 import math
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from support.boxes import distance, meets
-from support.pdfium import Shape, TextPage, drawn_pages, shapes, text_pages
+from pypdf import PageObject
+from support.pdf import read
+from support.pdfium import Shape, TextPage, shapes, text_pages
 
 from pnp.games.take_off.model import load_data
 
@@ -24,6 +26,7 @@ CLEARANCE = 0.3 * MM  # what a badge keeps from another badge or word, and a cro
 CROSSHAIR_REACH = 3.3 * MM  # a crosshair's arm and its white halo, from its centre
 ROUTE_INKS = {tuple(int(c.rgb[i : i + 2], 16) for i in (1, 3, 5)) for c in DATA.route_colours}
 WHITE = (255, 255, 255)
+CIRCLE = 13  # segments of a circle (a badge, a dot, a crosshair's ring) as PDFium gives it: a move, four curves
 PAPERS = ("a4", "letter", "a3", "tabloid")
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points, from the page's top left
@@ -64,7 +67,8 @@ def read_tile(shapes: tuple[Shape, ...], text: TextPage, window: Box, label: str
     the registration crosshairs (dark rings drawn on the page itself)."""
     badges, dots, rings = [], [], []
     for shape in shapes:
-        x0, top, x1, bottom = astuple(shape.box)
+        bounds = shape.box
+        x0, top, x1, bottom = bounds.x0, bounds.top, bounds.x1, bounds.bottom
         if not shape.in_form:
             if shape.stroke and not shape.fill and _dark(shape.stroke):  # a crosshair's circle and its stroke
                 if 3.6 * MM < x1 - x0 + shape.line < 4 * MM and 3.6 * MM < bottom - top + shape.line < 4 * MM:
@@ -82,7 +86,8 @@ def read_tile(shapes: tuple[Shape, ...], text: TextPage, window: Box, label: str
             dots.append(box)
     glyphs = []
     for glyph in text.glyphs:
-        box = astuple(glyph.box(text.height))
+        cell = glyph.box(text.height)
+        box = (cell.x0, cell.top, cell.x1, cell.bottom)
         if not glyph.text.isspace() and box[2] > box[0] and meets(box, window):
             glyphs.append(Glyph(glyph.text, box, round(glyph.size, 2)))
     return TileInk(label, window, badges, glyphs, dots, rings)
@@ -90,9 +95,15 @@ def read_tile(shapes: tuple[Shape, ...], text: TextPage, window: Box, label: str
 
 def read_tiles(path: Path) -> list[TileInk]:
     """Every tile of a tiled board's PDF (the first page, the overview, is left out)."""
-    paths, texts = shapes(path), text_pages(path)
-    windows = [page.trim for page in drawn_pages(path)]
-    return [read_tile(paths[i], texts[i], astuple(windows[i]), f"tile {i}") for i in range(1, len(paths))]
+    paths, texts = shapes(path, segments=CIRCLE), text_pages(path)
+    windows = [_trim(page) for page in read(path).pages]
+    return [read_tile(paths[i], texts[i], windows[i], f"tile {i}") for i in range(1, len(paths))]
+
+
+def _trim(page: PageObject) -> Box:
+    """A page's TrimBox in points from its top left corner."""
+    height, trim = float(page.mediabox.top), page.trimbox
+    return (float(trim.left), height - float(trim.top), float(trim.right), height - float(trim.bottom))
 
 
 def _own_letter(badge: Badge, glyph: Glyph) -> bool:
