@@ -1,5 +1,6 @@
 """Aeronaut Odyssey's boards at every size, read back from the PDF: no route space over a city or another
-space, each inventory and the rules panel whole on one tile, and ink on every tile."""
+space, each inventory and the rules panel whole on one tile, and ink on every tile (the paths read with PDFium:
+pdfplumber reads the whole map again on every tile, seconds a board)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from support.pdfium import Shape, shapes
 from support.printing import raster
 
 from pnp.games import REGISTRY
@@ -17,54 +18,75 @@ from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import new
 from pnp.games.aeronaut_odyssey.model import EXPANSIONS, SIZES
 from pnp.games.spec import KitRequest
+from pnp.printing.parts import Kit
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
 
 SPEC = REGISTRY["aeronaut-odyssey"]
 SEEDS = (1, 2, 3, 4, 5, 7)
 MM = 72 / 25.4
-WHITE = (1.0, 1.0, 1.0)
+WHITE = (255, 255, 255)
 Quad = list[tuple[float, float]]
+Page = tuple[Shape, ...]
 
 
-def board_pdf(folder: Path, seed: int, size: str, paper: str = "a4") -> Path:
-    """The kit's board for a generated map with every expansion (the most drawn on it) and six players."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "m.yaml").write_text(new(seed, size=size, players=6, expansions=EXPANSIONS), encoding="utf-8")
-    kit = SPEC.kit(KitRequest(map_path=folder / "m.yaml"))
-    files = render_kit(kit, PrintSettings(paper=paper, formats=("pdf",)), folder)
-    return next(f.path for f in files if f.path.name == "board.pdf")
+class Boards:
+    """The kit's board for generated maps with every expansion (the most drawn on it) and six players: each map's
+    kit made once, its board printed once per paper (alone: the kit's other documents are not read here)."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._kits: dict[tuple[int, str], Kit] = {}
+        self._boards: dict[tuple[int, str, str], Path] = {}
+
+    def pdf(self, seed: int, size: str, paper: str = "a4") -> Path:
+        """The board's PDF: the board on one page, or the overview of its tiles and then each tile."""
+        if (seed, size, paper) not in self._boards:
+            folder = self._folder / f"{size}-{seed}-{paper}"
+            files = render_kit(self._kit(seed, size), PrintSettings(paper=paper, formats=("pdf",)), folder)
+            self._boards[seed, size, paper] = next(f.path for f in files if f.path.name == "board.pdf")
+        return self._boards[seed, size, paper]
+
+    def _kit(self, seed: int, size: str) -> Kit:
+        if (seed, size) not in self._kits:
+            folder = self._folder / f"{size}-{seed}"
+            folder.mkdir()
+            (folder / "m.yaml").write_text(new(seed, size=size, players=6, expansions=EXPANSIONS), encoding="utf-8")
+            kit = SPEC.kit(KitRequest(map_path=folder / "m.yaml"))
+            self._kits[seed, size] = replace(kit, documents=tuple(d for d in kit.documents if d.name == "board"))
+        return self._kits[seed, size]
 
 
-def _colour(value) -> tuple[float, ...]:
-    return tuple(round(v, 3) for v in value or ())
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory) -> Boards:
+    return Boards(tmp_path_factory.mktemp("aeronaut-boards"))
 
 
-def _centre(shape) -> tuple[float, float]:
-    return (shape["x0"] + shape["x1"]) / 2, (shape["top"] + shape["bottom"]) / 2
+def _centre(shape: Shape) -> tuple[float, float]:
+    box = shape.box
+    return (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
 
 
-def city_discs(page) -> list[tuple[float, float, float]]:
+def city_discs(page: Page) -> list[tuple[float, float, float]]:
     """(x, y, radius) of each city's white disc, out to the outer edge of its outline: a white circle around a
     filled name disc at its centre."""
-    circles = [c for c in page.curves if len(c["pts"]) == 6 and c["fill"] and c["stroke"]]
-    names = [_centre(c) for c in circles if _colour(c["non_stroking_color"]) != WHITE]
+    circles = [s for s in page if s.curved and len(s.points) == 4 and s.fill and s.stroke]
+    names = [_centre(c) for c in circles if c.fill != WHITE]
     discs = []
     for c in circles:
         x, y = _centre(c)
-        if _colour(c["non_stroking_color"]) == WHITE and any(math.dist((x, y), n) < 0.5 for n in names):
-            discs.append((x, y, (c["x1"] - c["x0"] + c["linewidth"]) / 2))
+        if c.fill == WHITE and any(math.dist((x, y), n) < 0.5 for n in names):
+            discs.append((x, y, (c.box.size[0] + c.line) / 2))
     return discs
 
 
-def route_boxes(page) -> list[tuple[Quad, float]]:
+def route_boxes(page: Page) -> list[tuple[Quad, float]]:
     """The corners of each writable route space, and its outline's width: a filled and stroked four-sided
-    shape on the map's sky (a space along an axis reads back as a rectangle)."""
-    filled = [r for r in page.rects if r["fill"] and _colour(r["non_stroking_color"]) != WHITE]
-    sky = max(filled, key=lambda r: r["width"] * r["height"])
-    shapes = [c for c in page.curves if len(c["pts"]) == 5] + [r for r in page.rects if r is not sky]
-    on_sky = [s for s in shapes if sky["x0"] < _centre(s)[0] < sky["x1"] and sky["top"] < _centre(s)[1] < sky["bottom"]]
-    return [(s["pts"][:4], s["linewidth"]) for s in on_sky if s["fill"] and s["stroke"]]
+    shape on the map's sky."""
+    sky = max((s.box for s in page if s.rectangle and s.fill and s.fill != WHITE), key=lambda b: b.size[0] * b.size[1])
+    quads = [s for s in page if not s.curved and len(s.points) == 4 and s.box != sky and s.fill and s.stroke]
+    on_sky = [s for s in quads if sky.x0 < _centre(s)[0] < sky.x1 and sky.top < _centre(s)[1] < sky.bottom]
+    return [(list(s.points), s.line) for s in on_sky]
 
 
 def _edges(quad: Quad):
@@ -99,7 +121,7 @@ def quads_overlap(p: Quad, q: Quad) -> bool:
     return True
 
 
-def clashes(page) -> tuple[int, int]:
+def clashes(page: Page) -> tuple[int, int]:
     """Route boxes over a city disc, and pairs of route boxes over each other (the lanes of a double route
     and the spaces of a lane may share an outline, so spaces are compared without theirs)."""
     discs, quads = city_discs(page), [quad for quad, _ in route_boxes(page)]
@@ -109,15 +131,13 @@ def clashes(page) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_no_route_box_lies_over_a_city_or_another_route_box(tmp_path, size):
+def test_no_route_box_lies_over_a_city_or_another_route_box(boards, size):
     for seed in SEEDS:
-        path = board_pdf(tmp_path / str(seed), seed, size)
         board = generate(seed, Knobs(size=size, players=6, expansions=EXPANSIONS))
-        with pdfplumber.open(path) as pdf:
-            page = pdf.pages[0]  # the board, or the overview of its tiles: the whole map either way
-            assert len(city_discs(page)) == len(board.cities)
-            assert len(route_boxes(page)) == sum(r.length for r in board.routes)
-            assert clashes(page) == (0, 0), f"seed {seed}"
+        page = shapes(boards.pdf(seed, size))[0]  # the board, or the overview of its tiles: the whole map either way
+        assert len(city_discs(page)) == len(board.cities)
+        assert len(route_boxes(page)) == sum(r.length for r in board.routes)
+        assert clashes(page) == (0, 0), f"seed {seed}"
 
 
 def test_the_measure_sees_a_city_moved_onto_a_route(tmp_path):
@@ -131,26 +151,25 @@ def test_the_measure_sees_a_city_moved_onto_a_route(tmp_path):
         draw_map(c, board, 10.0)
 
     write_drawing(Drawing(board.width * 10, board.height * 10, draw), tmp_path / "m.pdf")
-    with pdfplumber.open(tmp_path / "m.pdf") as pdf:
-        assert clashes(pdf.pages[0])[0] >= 1
+    assert clashes(shapes(tmp_path / "m.pdf")[0])[0] >= 1
 
 
-def tile_windows(pdf) -> list[tuple[float, float, float, float]]:
+def tile_windows(pages: tuple[Page, ...]) -> list[tuple[float, float, float, float]]:
     """Each tile page's window (x0, top, x1, bottom): its frame, the largest stroked unfilled rectangle."""
     windows = []
-    for page in pdf.pages[1:]:
-        frame = max((r for r in page.rects if r["stroke"] and not r["fill"]), key=lambda r: r["width"] * r["height"])
-        windows.append((frame["x0"], frame["top"], frame["x1"], frame["bottom"]))
+    for page in pages[1:]:
+        frames = [s.box for s in page if s.rectangle and s.stroke and not s.fill]
+        frame = max(frames, key=lambda b: b.size[0] * b.size[1])
+        windows.append((frame.x0, frame.top, frame.x1, frame.bottom))
     return windows
 
 
-def panels(page) -> list[tuple[float, float, float, float]]:
+def panels(page: Page) -> list[tuple[float, float, float, float]]:
     """The inventories and the rules panel, in drawing order: white rounded frames at least 15 mm either way."""
     return [
-        (c["x0"], c["top"], c["x1"], c["bottom"])
-        for c in page.curves
-        if len(c["pts"]) > 6 and c["fill"] and _colour(c["non_stroking_color"]) == WHITE
-        if min(c["width"], c["height"]) >= 15 * MM
+        (s.box.x0, s.box.top, s.box.x1, s.box.bottom)
+        for s in page
+        if s.curved and len(s.points) > 4 and s.fill == WHITE and min(s.box.size) >= 15 * MM
     ]
 
 
@@ -167,22 +186,22 @@ TILES = {  # A3 and Tabloid take the same columns as A4 and Letter, and fewer ro
 
 
 @pytest.mark.parametrize("size, paper", sorted(TILES))
-def test_each_inventory_and_the_rules_panel_print_whole_on_one_tile(tmp_path, size, paper):
-    with pdfplumber.open(board_pdf(tmp_path, 7, size, paper)) as pdf:
-        frames = panels(pdf.pages[0])
-        for k, (a, b, c, d) in enumerate(frames):  # and none lies over another
-            assert not any(a < c2 and c > a2 and b < d2 and d > b2 for a2, b2, c2, d2 in frames[k + 1 :])
-        windows = tile_windows(pdf)
-        assert len(windows) == TILES[size, paper]
-        whole, cut = [0] * 7, [0] * 7
-        for page, (x0, top, x1, bottom) in zip(pdf.pages[1:], windows):
-            frames = panels(page)
-            assert len(frames) == 6 + 1  # six players' inventories and the panel
-            for k, (a, b, c, d) in enumerate(frames):
-                if a >= x0 - 0.5 and c <= x1 + 0.5 and b >= top - 0.5 and d <= bottom + 0.5:
-                    whole[k] += 1
-                elif a < x1 and c > x0 and b < bottom and d > top:
-                    cut[k] += 1
+def test_each_inventory_and_the_rules_panel_print_whole_on_one_tile(boards, size, paper):
+    pages = shapes(boards.pdf(7, size, paper))
+    frames = panels(pages[0])
+    for k, (a, b, c, d) in enumerate(frames):  # and none lies over another
+        assert not any(a < c2 and c > a2 and b < d2 and d > b2 for a2, b2, c2, d2 in frames[k + 1 :])
+    windows = tile_windows(pages)
+    assert len(windows) == TILES[size, paper]
+    whole, cut = [0] * 7, [0] * 7
+    for page, (x0, top, x1, bottom) in zip(pages[1:], windows):
+        frames = panels(page)
+        assert len(frames) == 6 + 1  # six players' inventories and the panel
+        for k, (a, b, c, d) in enumerate(frames):
+            if a >= x0 - 0.5 and c <= x1 + 0.5 and b >= top - 0.5 and d <= bottom + 0.5:
+                whole[k] += 1
+            elif a < x1 and c > x0 and b < bottom and d > top:
+                cut[k] += 1
     assert whole == [1] * 7 and cut == [0] * 7
 
 
@@ -199,11 +218,9 @@ def ink_shares(path: Path, windows) -> list[float]:
 
 
 @pytest.mark.parametrize("size, seed", [("large", 7), ("huge", 7), ("huge", 3)])
-def test_every_tile_is_a_third_printed_on_or_more(tmp_path, size, seed):
+def test_every_tile_is_a_third_printed_on_or_more(boards, size, seed):
     """An empty tile (the old C3 of huge seed 7 was 22 % ink, a frame round a strip of map) is no longer printed:
     on these maps the emptiest now holds 39 %."""
-    path = board_pdf(tmp_path, seed, size)
-    with pdfplumber.open(path) as pdf:
-        windows = tile_windows(pdf)
-    shares = ink_shares(path, windows)
+    path = boards.pdf(seed, size)
+    shares = ink_shares(path, tile_windows(shapes(path)))
     assert min(shares) >= 1 / 3, [round(s, 2) for s in shares]

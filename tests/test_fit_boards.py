@@ -19,7 +19,7 @@ from pnp.printing.parts import Board, Kit, Sheet
 from pnp.printing.render import write_drawing
 from support.cli import run_pnp
 from support.fitting import MM, Boxes
-from support.pdf import point_size
+from support.pdfium import Glyph, text_pages
 
 HUGE = " ".join(["words"] * 300)  # too long for any box at 6 pt
 
@@ -90,16 +90,24 @@ def test_a_long_board_text_in_a_frame_of_its_own_is_set_smaller_to_its_room(game
     board = _board(REGISTRY[game].kit(KitRequest(texts={key: text})))
     path = tmp_path / f"{game}.pdf"
     write_drawing(board, path)
-    with pdfplumber.open(path) as pdf:
-        found = pdf.pages[0].search(text.split(",")[0], regex=False, return_chars=True)
-        assert found, f"{game}: {key} is not on the board"
-        chars = [char for char in found[0]["chars"] if char["text"].strip()]
-    sizes = {round(point_size(char), 2) for char in chars}
+    (page,) = text_pages(path)
+    glyphs = _printed_as(page.glyphs, text.split(",")[0])
+    assert glyphs, f"{game}: {key} is not on the board"
+    sizes = {round(glyph.size, 2) for glyph in glyphs}
     assert fit.SMALLEST_PT - 0.05 <= min(sizes) and max(sizes) < usual, sizes
-    left, right = min(char["x0"] for char in chars) / MM, max(char["x1"] for char in chars) / MM
+    boxes = [glyph.box(page.height) for glyph in glyphs]
+    left, right = min(box.x0 for box in boxes) / MM, max(box.x1 for box in boxes) / MM
     assert 0 <= left and right <= board.width
     if room is not None:
         assert right - left <= room + 0.1, (right - left, room)
+
+
+def _printed_as(glyphs: tuple[Glyph, ...], text: str) -> list[Glyph]:
+    """The glyphs, in the order written, that first print ``text`` (its spaces and line breaks aside)."""
+    inked = [glyph for glyph in glyphs if not glyph.text.isspace()]
+    wanted = "".join(text.split())
+    start = "".join(glyph.text for glyph in inked).find(wanted)
+    return inked[start : start + len(wanted)] if start >= 0 else []
 
 
 OVERFLOWING = [  # game, catalogue key, the part the message names

@@ -1,15 +1,15 @@
 """Page boxes, read back from every kit on A4 and Letter: each page has a TrimBox inside its BleedBox inside its
 MediaBox (pypdf); a card or token sheet's TrimBox is its grid's outer cut lines, found from its crop marks
-(pdfplumber), and its BleedBox the bleed printed round them; a board's or tile's TrimBox is its visible area."""
+(PDFium), and its BleedBox the bleed printed round them; a board's or tile's TrimBox is its visible area."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-import pdfplumber
 import pypdf
 import pytest
 from support.pdf import read
+from support.pdfium import Shape, page_shapes, shapes
 
 from pnp.printing.marks import HAIRLINE, MARK_LENGTH
 from pnp.printing.paper import MARGIN
@@ -36,18 +36,19 @@ def inside(inner, outer, tolerance=0.001) -> bool:
     )
 
 
-def mark_lines(page) -> tuple[list[float], list[float]]:
+def mark_lines(page: tuple[Shape, ...], height: float) -> tuple[list[float], list[float]]:
     """The x of every vertical and the y (from the bottom, mm) of every horizontal crop mark or tick: black
-    hairlines no longer than a mark."""
+    hairlines no longer than a mark, on a page ``height`` points tall."""
     xs, ys = [], []
-    for line in page.lines:
-        black = tuple(line.get("stroking_color") or ()) in ((0,), (0, 0, 0))
-        if not black or abs(line["linewidth"] / MM - HAIRLINE) > 0.001:
+    for shape in page:
+        hairline = shape.stroke == (0, 0, 0) and abs(shape.line / MM - HAIRLINE) <= 0.001
+        if len(shape.points) != 2 or shape.curved or not hairline:
             continue
-        if line["x0"] == line["x1"] and line["bottom"] - line["top"] <= MARK_LENGTH * MM + 0.01:
-            xs.append(line["x0"] / MM)
-        elif line["top"] == line["bottom"] and line["x1"] - line["x0"] <= MARK_LENGTH * MM + 0.01:
-            ys.append((page.height - line["top"]) / MM)
+        line = shape.box
+        if line.x0 == line.x1 and line.bottom - line.top <= MARK_LENGTH * MM + 0.01:
+            xs.append(line.x0 / MM)
+        elif line.top == line.bottom and line.x1 - line.x0 <= MARK_LENGTH * MM + 0.01:
+            ys.append((height - line.top) / MM)
     return xs, ys
 
 
@@ -66,16 +67,15 @@ def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_its_media_box(kit
 def test_a_card_or_token_sheets_trim_box_is_its_grids_outer_cut_lines(kit_files):
     checked = 0
     for path in (p for p in kit_files if p.name in ("cards.pdf", "tokens.pdf")):
-        fronts = read(path).pages[:: 2 if path.name == "cards.pdf" else 1]  # backs follow the fronts
-        with pdfplumber.open(str(path)) as pdf:
-            for number, (page, plumbed) in enumerate(zip(fronts, pdf.pages[:: 2 if path.name == "cards.pdf" else 1])):
-                xs, ys = mark_lines(plumbed)
-                assert xs and ys, f"{path} page {number}: no crop marks found"
-                left, bottom, right, top = boxes(page)["/TrimBox"]
-                assert (left, right, bottom, top) == pytest.approx((min(xs), max(xs), min(ys), max(ys)), abs=0.01)
-                bleed = boxes(page)["/BleedBox"]
-                assert bleed[0] < left and bleed[1] < bottom and bleed[2] > right and bleed[3] > top  # 3 mm asked
-                checked += 1
+        step = 2 if path.name == "cards.pdf" else 1  # backs follow the fronts
+        for number, (page, drawn) in enumerate(zip(read(path).pages[::step], shapes(path)[::step])):
+            xs, ys = mark_lines(drawn, float(page.mediabox.height))
+            assert xs and ys, f"{path} page {number}: no crop marks found"
+            left, bottom, right, top = boxes(page)["/TrimBox"]
+            assert (left, right, bottom, top) == pytest.approx((min(xs), max(xs), min(ys), max(ys)), abs=0.01)
+            bleed = boxes(page)["/BleedBox"]
+            assert bleed[0] < left and bleed[1] < bottom and bleed[2] > right and bleed[3] > top  # 3 mm asked
+            checked += 1
     assert checked >= 20
 
 
@@ -105,19 +105,17 @@ def test_a_board_or_tile_is_cut_at_its_visible_area_with_no_bleed(kit_files):
             left, bottom, right, top = found["/TrimBox"]
             width, height = found["/MediaBox"][2:]
             assert min(left, bottom, width - right, height - top) >= MARGIN - 0.001
-        if len(pages) > 1 and path.name != "map.pdf":  # the first tile's frame: a grey hairline just inside its
-            # visible area's edge (the world map's tiles are cut the same way, and slow to read with pdfplumber)
-            with pdfplumber.open(str(path), pages=[2]) as pdf:
-                plumbed = pdf.pages[0]
-                frame = [r for r in plumbed.rects if r["stroke"] and _grey(r) and r["width"] / MM > 50][-1]
-            drawn = (frame["x0"], plumbed.height - frame["bottom"], frame["x1"], plumbed.height - frame["top"])
+        if len(pages) > 1:  # the first tile's frame: a grey hairline just inside its visible area's edge
+            (tile,) = page_shapes(path, 1)
+            frames = [s.box for s in tile if s.rectangle and _grey(s.stroke) and s.box.size[0] / MM > 50]
+            frame, height = frames[-1], float(pages[1].mediabox.height)
+            drawn = (frame.x0, height - frame.bottom, frame.x1, height - frame.top)
             half = HAIRLINE / 2
             grown = (drawn[0] / MM - half, drawn[1] / MM - half, drawn[2] / MM + half, drawn[3] / MM + half)
             assert grown == pytest.approx(boxes(pages[1])["/TrimBox"], abs=0.01)
             tiles += 1
-    assert tiles == 2  # Aloft's board, Air King's field mat
+    assert tiles == 3  # Aloft's board, Air King's field mat, Take Off's map
 
 
-def _grey(rect) -> bool:
-    colour = tuple(rect.get("stroking_color") or ())
-    return len(colour) == 3 and all(abs(c - 0x80 / 255) < 0.01 for c in colour)
+def _grey(colour: tuple[int, int, int] | None) -> bool:
+    return colour is not None and all(abs(c - 0x80) <= 2 for c in colour)

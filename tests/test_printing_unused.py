@@ -9,10 +9,12 @@ line of text). A board's tile is used wherever its window (the TrimBox) reaches:
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import pytest
-from support.pdf import plumbed, read
+from support.pdf import read
+from support.pdfium import Box, inked_boxes
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -42,22 +44,31 @@ ALLOWED = {
 }
 
 
-def unused_share(path, index: int) -> float:
+def unused_share(path: Path, index: int) -> float:
     """The share of page ``index``'s content area that nothing printed covers."""
-    page = plumbed(path).pages[index]
+    page = read(path).pages[index]
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
     left, top = MARGIN * MM, MARGIN * MM
-    columns = int((page.width - 2 * MARGIN * MM) / (CELL * MM))
-    rows = int((page.height - (2 * MARGIN + FOOTER_BAND) * MM) / (CELL * MM))
+    columns = int((width - 2 * MARGIN * MM) / (CELL * MM))
+    rows = int((height - (2 * MARGIN + FOOTER_BAND) * MM) / (CELL * MM))
     used = [bytearray(columns) for _ in range(rows)]
 
     def square(points: float, origin: float) -> int:
         return int((points - origin) / (CELL * MM))
 
-    for thing in (*page.chars, *page.rects, *page.curves, *page.lines, *page.images):
-        first, last = max(square(thing["x0"], left), 0), min(square(thing["x1"], left) + 1, columns)
-        for row in used[max(square(thing["top"], top), 0) : square(thing["bottom"], top) + 1]:
-            row[first:last] = b"\1" * max(last - first, 0)
+    for box in printed_boxes(path)[index]:
+        first, last = max(square(box.x0, left), 0), min(square(box.x1, left) + 1, columns)
+        if first < last:  # (a box wholly left of the area would make a slice from the row's end)
+            for row in used[max(square(box.top, top), 0) : max(square(box.bottom, top) + 1, 0)]:
+                row[first:last] = b"\1" * (last - first)
     return 1 - sum(map(sum, used)) / (columns * rows)
+
+
+@cache
+def printed_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
+    """What each page of a printed PDF prints, read once for the module (with PDFium: pdfplumber reads each page
+    of Take Off's cards for a second)."""
+    return inked_boxes(path)
 
 
 def tile_unused_share(path, index: int) -> float:

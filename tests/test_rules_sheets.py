@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import math
 import re
+from functools import cache
 from pathlib import Path
 
 import pdfplumber
@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 from support.boxes import of, overlapping
 from support.pdf import plumbed
+from support.pdfium import Glyph, TextPage, text_pages
 from support.printing import kit as support_kit
 
 from pnp.errors import PnpError
@@ -135,9 +136,9 @@ def test_rules_too_long_for_one_side_fill_it_before_a_second_side_printed_double
 def test_the_rules_fit_one_side_in_readable_text(game, paper, kits, letter):
     folder = kits[game] if paper == "a4" else letter[game]
     assert _check_pages(folder / "rules.pdf", BODY_PT) == 1
-    with pdfplumber.open(folder / "rules.pdf") as pdf:
-        text = " ".join(page.extract_text() or "" for page in pdf.pages)
-        assert len(_figures(pdf.pages[0])) == 1, "the set-up figure is on the first side"
+    pdf = plumbed(folder / "rules.pdf")
+    text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert len(_figures(pdf.pages[0])) == 1, "the set-up figure is on the first side"
     for topic in ("Set-up", "turn", "The end"):
         assert topic.lower() in text.lower(), f"{game}: the rules say nothing under {topic!r}"
 
@@ -147,9 +148,9 @@ def test_the_rules_fit_one_side_in_readable_text(game, paper, kits, letter):
 def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):
     folder = kits[game] if paper == "a4" else letter[game]
     pages = _check_pages(folder / "player-aids.pdf", AID_PT)
-    with pdfplumber.open(folder / "player-aids.pdf") as pdf:  # the footer, which lists the page's aids, left out
-        above = [page.crop((0, 0, page.width, page.height - (MARGIN + FOOTER_BAND) / PT)) for page in pdf.pages]
-        aids = sum((page.extract_text() or "").count(": player aid") for page in above)
+    pdf = plumbed(folder / "player-aids.pdf")  # the footer, which lists the page's aids, left out
+    above = [page.crop((0, 0, page.width, page.height - (MARGIN + FOOTER_BAND) / PT)) for page in pdf.pages]
+    aids = sum((page.extract_text() or "").count(": player aid") for page in above)
     assert aids == MOST_PLAYERS[game]
     assert pages <= -(-MOST_PLAYERS[game] // 4)  # four to a page at least
 
@@ -160,41 +161,41 @@ def test_a_kit_built_for_fewer_players_prints_their_aids(tmp_path):
     assert [sheet.name for sheet in aids.parts] == ["player aid 1", "player aid 2", "player aid 3"]
 
 
-def _page_text(page) -> str:
-    """The page's text in every direction it is set (card backs stand sideways or upside down), line by line."""
-    runs: dict[tuple[int, int], list] = {}
-    for char in page.chars:
-        a, b = char["matrix"][:2]
-        runs.setdefault((round(a / math.hypot(a, b)), round(b / math.hypot(a, b))), []).append(char)
+def _page_text(page: TextPage) -> str:
+    """The page's text in every direction it is set (card backs stand sideways or upside down), row by row."""
+    runs: dict[tuple[int, int], list[Glyph]] = {}
+    for glyph in page.glyphs:
+        runs.setdefault((round(glyph.direction[0]), round(glyph.direction[1])), []).append(glyph)
     lines = []
-    for (dx, dy), chars in runs.items():
-        def along(c) -> float:
-            return c["matrix"][4] * dx + c["matrix"][5] * dy
+    for (dx, dy), glyphs in runs.items():
+        def along(g: Glyph) -> float:
+            return g.origin[0] * dx + g.origin[1] * dy
 
-        def across(c) -> float:
-            return round(c["matrix"][5] * dx - c["matrix"][4] * dy)
+        def across(g: Glyph) -> int:
+            return round(g.origin[1] * dx - g.origin[0] * dy)
 
-        chars.sort(key=lambda c: (-across(c), along(c)))
-        line, end, row = "", None, None
-        for c in chars:
-            advance = (c["x1"] - c["x0"]) if dx else (c["bottom"] - c["top"])
-            if row != across(c):
+        glyphs.sort(key=lambda g: (-across(g), along(g)))
+        line, end, row = "", 0.0, None
+        for g in glyphs:
+            if row != across(g):
                 lines.append(line)
                 line = ""
-            elif end is not None and along(c) - end > 0.15 * c["size"]:
+            elif along(g) - end > 0.15 * g.size:
                 line += " "
-            line += c["text"]
-            end, row = along(c) + advance, across(c)
+            line += g.text
+            end, row = along(g) + g.advance, across(g)
         lines.append(line)
     return "\n".join(lines)
 
 
+@cache
 def _printed(folder: Path) -> str:
+    """Every word a kit prints (read with PDFium: pdfplumber takes half a minute over Take Off's map tiles)."""
     texts = []
     for path in sorted(folder.glob("*.pdf")):
         if path.name == "calibration.pdf":  # the toolkit's test page, not the game's: it names pnp itself
             continue
-        texts += [_page_text(page) for page in plumbed(path).pages]
+        texts += [_page_text(page) for page in text_pages(path)]
     return re.sub(r"\s+", " ", "\n".join(texts))
 
 

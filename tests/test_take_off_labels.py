@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections import defaultdict
+from dataclasses import dataclass
 
-import pdfplumber
 import pytest
-from support.pdfium import drawn_pages
+from support.pdfium import Box, Glyph, Shape, TextPage, drawn_pages, shapes, text_pages
 
 from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
@@ -21,7 +22,7 @@ from pnp.referee.protocol import Setup
 
 DATA = load_data().value
 MM = 72 / 25.4  # PDF points per mm
-ROUTE_COLOURS = {tuple(int(c.rgb[i : i + 2], 16) / 255 for i in (1, 3, 5)): c.letter for c in DATA.route_colours}
+ROUTE_INKS = {tuple(int(c.rgb[i : i + 2], 16) for i in (1, 3, 5)) for c in DATA.route_colours}
 
 
 @pytest.fixture(scope="module")
@@ -29,36 +30,63 @@ def world():
     return TakeOff().new_state(Setup(("a", "b"))).ctx.world
 
 
-def _colour(value) -> str | None:
-    """The route letter of a PDF colour, if it is one of the route colours."""
-    if not isinstance(value, tuple) or len(value) != 3:
-        return None
-    return next(
-        (letter for rgb, letter in ROUTE_COLOURS.items() if all(abs(a - b) < 0.01 for a, b in zip(rgb, value))), None
-    )
+@dataclass(frozen=True)
+class Printed:
+    """The map as printed: each glyph's size and box, its words, and the route lines and badges (in the route
+    colours; a badge is filled white), in points from the page's top left."""
+
+    glyphs: list[tuple[float, Box]]
+    words: list[tuple[str, float, Box]]
+    lines: list[Shape]
+    badges: list[Shape]
 
 
 @pytest.fixture(scope="module")
-def printed(world, tmp_path_factory):
-    """The map as printed at 100 % (one page the board's size), read back with pdfplumber."""
+def printed(world, tmp_path_factory) -> Printed:
+    """The map as printed at 100 % (one page the board's size), read back with PDFium."""
     path = tmp_path_factory.mktemp("take-off-map") / "map.pdf"
     write_drawing(board_drawing(world, DATA), path)
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        words = page.extract_words(keep_blank_chars=True, x_tolerance=0.5, extra_attrs=["size"])
-        lines = [line for line in page.lines if _colour(line["stroking_color"])]
-        badges = [
-            c
-            for c in page.curves
-            if _colour(c["stroking_color"]) and c["non_stroking_color"] in ((1, 1, 1), (1.0, 1.0, 1.0))
-        ]
-        return {"chars": page.chars, "words": words, "lines": lines, "badges": badges}
+    (text,), (drawn,) = text_pages(path), shapes(path)
+    routes = [s for s in drawn if s.stroke in ROUTE_INKS]
+    return Printed(
+        [(glyph.size, glyph.box(text.height)) for glyph in text.glyphs],
+        _words(text),
+        [s for s in routes if len(s.points) == 2 and not s.curved],
+        [s for s in routes if s.curved and s.fill == (255, 255, 255)],
+    )
 
 
-def _crosses(segment, box) -> bool:
+def _words(text: TextPage) -> list[tuple[str, float, Box]]:
+    """Each word's text, size and box: glyphs of one size on one baseline with no gap over 0.5 pt between them
+    (spaces belong to the word: a city's name is one)."""
+    lines: dict[tuple[float, float, float], list[tuple[float, Glyph]]] = defaultdict(list)
+    for glyph in text.glyphs:
+        (x, y), (ux, uy) = glyph.origin, glyph.direction
+        lines[(round(ux, 2), round(uy, 2), round(y * ux - x * uy, 1))].append((x * ux + y * uy, glyph))
+    runs: list[list[Glyph]] = []
+    for line in lines.values():
+        run: list[Glyph] = []
+        end = 0.0  # where the glyph before ends along the line
+        for along, glyph in sorted(line, key=lambda placed: placed[0]):
+            if run and (along - end > 0.5 or abs(glyph.size - run[-1].size) > 0.01):
+                runs.append(run)
+                run = []
+            run.append(glyph)
+            end = along + glyph.advance
+        runs.append(run)
+    found = []
+    for run in runs:
+        if word := "".join(glyph.text for glyph in run).strip():
+            boxes = [glyph.box(text.height) for glyph in run]
+            left, top = min(b.x0 for b in boxes), min(b.top for b in boxes)
+            found.append((word, run[0].size, Box(left, top, max(b.x1 for b in boxes), max(b.bottom for b in boxes))))
+    return found
+
+
+def _crosses(segment: tuple[tuple[float, float], ...], box: Box) -> bool:
     """True when a straight segment passes through a box (both in PDF points), by fine sampling."""
     (ax, ay), (bx, by) = segment
-    x0, top, x1, bottom = box["x0"], box["top"], box["x1"], box["bottom"]
+    x0, top, x1, bottom = box.x0, box.top, box.x1, box.bottom
     if max(ax, bx) <= x0 or x1 <= min(ax, bx) or max(ay, by) <= top or bottom <= min(ay, by):
         return False  # the segment lies beside the box: no point of it is inside
     steps = max(2, int(math.dist((ax, ay), (bx, by)) * 4))
@@ -67,38 +95,35 @@ def _crosses(segment, box) -> bool:
     )
 
 
-def _segment(line):
-    """A pdfplumber line's two ends (top-down, like its boxes)."""
-    return tuple(line["pts"][0]), tuple(line["pts"][-1])
-
-
-def _touches(badge, box) -> bool:
+def _touches(badge: Shape, box: Box) -> bool:
     """True when a round badge (its ring's outer edge included) reaches into a box."""
-    r = (badge["x1"] - badge["x0"]) / 2 + badge["linewidth"] / 2
-    cx, cy = (badge["x0"] + badge["x1"]) / 2, (badge["top"] + badge["bottom"]) / 2
-    return math.dist((cx, cy), (min(max(cx, box["x0"]), box["x1"]), min(max(cy, box["top"]), box["bottom"]))) < r
+    ring = badge.box
+    r = (ring.x1 - ring.x0) / 2 + badge.line / 2
+    cx, cy = (ring.x0 + ring.x1) / 2, (ring.top + ring.bottom) / 2
+    return math.dist((cx, cy), (min(max(cx, box.x0), box.x1), min(max(cy, box.top), box.bottom))) < r
 
 
-def _labels(printed):
+def _labels(printed: Printed) -> list[tuple[str, float, Box]]:
     """The city names on the map: the words printed at 6 pt (the legend and grid use 7 pt and more)."""
-    return [w for w in printed["words"] if abs(w["size"] - 6) < 0.01]
+    return [word for word in printed.words if abs(word[1] - 6) < 0.01]
 
 
 def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
     inside_badge = 0
-    for char in printed["chars"]:
-        if char["size"] >= 6 - 1e-6:
+    badges = [badge.box for badge in printed.badges]
+    for size, box in printed.glyphs:
+        if size >= 6 - 1e-6:
             continue
-        centre = ((char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2)
-        assert char["size"] >= 5 - 1e-6, char["text"]
-        assert any(b["x0"] < centre[0] < b["x1"] and b["top"] < centre[1] < b["bottom"] for b in printed["badges"])
+        centre = ((box.x0 + box.x1) / 2, (box.top + box.bottom) / 2)
+        assert size >= 5 - 1e-6, box
+        assert any(b.x0 < centre[0] < b.x1 and b.top < centre[1] < b.bottom for b in badges)
         inside_badge += 1
     routes = sum(1 for dests in world.routes for d in dests if d >= 0)
     (spot,) = map_text(world, DATA).insets  # central Europe again, with the badges of the routes it shows
     x0, y0, x1, y1 = spot.zoomed
     shown = sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
-    assert inside_badge == routes + shown == len(printed["badges"]) - len(DATA.route_colours)  # legend: larger
-    names = " ".join(w["text"] for w in _labels(printed))
+    assert inside_badge == routes + shown == len(printed.badges) - len(DATA.route_colours)  # legend: larger
+    names = " ".join(text for text, _, _ in _labels(printed))
     for city in range(len(world.ids)):
         assert world.name(city) in names
 
@@ -106,9 +131,8 @@ def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
 def test_no_name_is_crossed_by_a_route_line_or_touches_a_badge(printed):
     labels = _labels(printed)
     assert len(labels) >= 224
-    segments = [_segment(line) for line in printed["lines"]]
-    crossed = [w["text"] for w in labels for s in segments if _crosses(s, w)]
-    covered = [w["text"] for w in labels for b in printed["badges"] if _touches(b, w)]
+    crossed = [text for text, _, box in labels for line in printed.lines if _crosses(line.points, box)]
+    covered = [text for text, _, box in labels for badge in printed.badges if _touches(badge, box)]
     assert (len(crossed), len(covered)) == (0, 0), (crossed[:5], covered[:5])
 
 

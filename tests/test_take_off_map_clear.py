@@ -1,21 +1,22 @@
 """Take Off!'s world map read back from every tile of its PDF: route badges clear of each other and of every
 word, registration crosshairs clear of every city dot, name and badge, on each paper a board is tiled on.
 
-The tiles are read with PDFium (pypdfium2, which ``pnp export`` uses): glyph boxes, and the paths' shapes
-and colours, in page points. Only what shows through a tile's window (its TrimBox) is counted.
+The tiles are read with PDFium (tests/support/pdfium.py): glyph boxes (as pdfminer boxes them: a glyph's cell,
+from its descent up one size), and the paths' shapes and colours, in page points. Only what shows through a
+tile's window (its TrimBox) is counted.
 """
 
 from __future__ import annotations
 
-import ctypes
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 from support.boxes import distance, meets
+from pypdf import PageObject
+from support.pdf import read
+from support.pdfium import Shape, TextPage, shapes, text_pages
 
 from pnp.games.take_off.model import load_data
 
@@ -24,9 +25,11 @@ MM = 72 / 25.4  # PDF points per mm
 CLEARANCE = 0.3 * MM  # what a badge keeps from another badge or word, and a crosshair from a dot, name or badge
 CROSSHAIR_REACH = 3.3 * MM  # a crosshair's arm and its white halo, from its centre
 ROUTE_INKS = {tuple(int(c.rgb[i : i + 2], 16) for i in (1, 3, 5)) for c in DATA.route_colours}
+WHITE = (255, 255, 255)
+CIRCLE = 13  # segments of a circle (a badge, a dot, a crosshair's ring) as PDFium gives it: a move, four curves
 PAPERS = ("a4", "letter", "a3", "tabloid")
 
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in page points, y upwards
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points, from the page's top left
 
 
 @dataclass(frozen=True)
@@ -55,78 +58,52 @@ class TileInk:
     crosshairs: list[tuple[float, float]]
 
 
-def _colour(getter, obj) -> tuple[int, int, int, int]:
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not getter(obj.raw, r, g, b, a):
-        return (-1, -1, -1, 0)
-    return r.value, g.value, b.value, a.value
+def _dark(rgb: tuple[int, int, int] | None) -> bool:
+    return rgb is not None and max(rgb) < 60
 
 
-def _modes(obj) -> tuple[bool, bool]:
-    """(filled, stroked) of a path object."""
-    fill, stroke = ctypes.c_int(), ctypes.c_int()
-    raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
-    return fill.value != 0, bool(stroke.value)
-
-
-def _dark(rgb: tuple[int, ...]) -> bool:
-    return max(rgb[:3]) < 60
-
-
-def read_tile(page, label: str) -> TileInk:
-    window: Box = tuple(page.get_trimbox())  # type: ignore[assignment]
+def read_tile(shapes: tuple[Shape, ...], text: TextPage, window: Box, label: str) -> TileInk:
+    """What shows through a tile's ``window``: route badges and city dots (round paths of the board), glyphs, and
+    the registration crosshairs (dark rings drawn on the page itself)."""
     badges, dots, rings = [], [], []
-    form = pdfium.PdfMatrix()
-    for obj in page.get_objects(max_depth=2):
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            form = obj.get_matrix()
+    for shape in shapes:
+        bounds = shape.box
+        x0, top, x1, bottom = bounds.x0, bounds.top, bounds.x1, bounds.bottom
+        if not shape.in_form:
+            if shape.stroke and not shape.fill and _dark(shape.stroke):  # a crosshair's circle and its stroke
+                if 3.6 * MM < x1 - x0 + shape.line < 4 * MM and 3.6 * MM < bottom - top + shape.line < 4 * MM:
+                    rings.append(((x0 + x1) / 2, (top + bottom) / 2))
             continue
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
-            continue
-        if obj.level == 0:  # drawn on the page itself: frame, marks, footer
-            filled, stroked = _modes(obj)
-            x0, y0, x1, y1 = obj.get_bounds()
-            if stroked and not filled and _dark(_colour(raw.FPDFPageObj_GetStrokeColor, obj)):
-                if 3.6 * MM < x1 - x0 < 4 * MM and 3.6 * MM < y1 - y0 < 4 * MM:  # the crosshair's circle and stroke
-                    rings.append(((x0 + x1) / 2, (y0 + y1) / 2))
-            continue
-        x0, y0, x1, y1 = form.on_rect(*obj.get_bounds())
-        filled, stroked = _modes(obj)
-        line = ctypes.c_float()
-        raw.FPDFPageObj_GetStrokeWidth(obj.raw, line)
-        half = line.value * math.hypot(form.a, form.b) / 2 if stroked else 0.0  # PDFium's bounds hold it twice
-        box = (min(x0, x1) + half, min(y0, y1) + half, max(x0, x1) - half, max(y0, y1) - half)
-        if not meets(box, window):
-            continue
-        fill = _colour(raw.FPDFPageObj_GetFillColor, obj)
-        stroke = _colour(raw.FPDFPageObj_GetStrokeColor, obj)
-        width = box[2] - box[0]
-        if abs(width - (box[3] - box[1])) > 0.05 * width:
-            continue  # not round
-        if filled and fill[:3] == (255, 255, 255) and stroked and stroke[:3] in ROUTE_INKS:
-            badges.append(Badge((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, width / 2))
+        box = (x0, top, x1, bottom)
+        width = x1 - x0
+        if not meets(box, window) or abs(width - (bottom - top)) > 0.05 * width:
+            continue  # not on the tile, or not round
+        if shape.fill == WHITE and shape.stroke in ROUTE_INKS:
+            badges.append(Badge((x0 + x1) / 2, (top + bottom) / 2, width / 2))
         elif 1.5 * MM < width < 5 * MM and (
-            (stroked and _dark(stroke) and fill[:3] == (255, 255, 255)) or (filled and not stroked and _dark(fill))
+            (_dark(shape.stroke) and shape.fill == WHITE) or (shape.stroke is None and _dark(shape.fill))
         ):
             dots.append(box)
-    text = page.get_textpage()
     glyphs = []
-    for i in range(text.count_chars()):
-        char = text.get_text_range(i, 1)
-        x0, y0, x1, y1 = text.get_charbox(i)
-        if char.isspace() or x1 <= x0 or not meets((x0, y0, x1, y1), window):
-            continue
-        glyphs.append(Glyph(char, (x0, y0, x1, y1), round(raw.FPDFText_GetFontSize(text.raw, i) * math.hypot(form.a, form.b) / MM, 2)))
+    for glyph in text.glyphs:
+        cell = glyph.box(text.height)
+        box = (cell.x0, cell.top, cell.x1, cell.bottom)
+        if not glyph.text.isspace() and box[2] > box[0] and meets(box, window):
+            glyphs.append(Glyph(glyph.text, box, round(glyph.size, 2)))
     return TileInk(label, window, badges, glyphs, dots, rings)
 
 
 def read_tiles(path: Path) -> list[TileInk]:
     """Every tile of a tiled board's PDF (the first page, the overview, is left out)."""
-    pdf = pdfium.PdfDocument(path)
-    try:
-        return [read_tile(pdf[i], f"tile {i}") for i in range(1, len(pdf))]
-    finally:
-        pdf.close()
+    paths, texts = shapes(path, segments=CIRCLE), text_pages(path)
+    windows = [_trim(page) for page in read(path).pages]
+    return [read_tile(paths[i], texts[i], windows[i], f"tile {i}") for i in range(1, len(paths))]
+
+
+def _trim(page: PageObject) -> Box:
+    """A page's TrimBox in points from its top left corner."""
+    height, trim = float(page.mediabox.top), page.trimbox
+    return (float(trim.left), height - float(trim.top), float(trim.right), height - float(trim.bottom))
 
 
 def _own_letter(badge: Badge, glyph: Glyph) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import math
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,16 @@ class Glyph:
 
     def top(self, height: float) -> float:
         """How far under the top of a page ``height`` tall its box starts, as pdfminer measures a box."""
+        return self.box(height).top
+
+    def box(self, height: float) -> Box:
+        """Its box on a page ``height`` tall, as pdfminer measures one: round two opposite corners of the glyph's
+        cell (along its baseline from its descent up one size), the pen's start and its end."""
         (x, y), (ux, uy) = self.origin, self.direction
-        return height - max(y + self.descent * ux, y + self.advance * uy + (self.descent + self.size) * ux)
+        low = self.descent
+        x0, y0 = x - low * uy, y + low * ux
+        x1, y1 = x + self.advance * ux - (low + self.size) * uy, y + self.advance * uy + (low + self.size) * ux
+        return Box(min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1))
 
 
 @dataclass(frozen=True)
@@ -135,27 +143,134 @@ def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
             height = page.get_height()
             left, bottom, right, top = page.get_trimbox()
             found: list[Box] = []
-            for index in range(raw.FPDFPage_CountObjects(page)):
-                _rectangles(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), height, found)
+            for obj, to_page, _ in _paths(page):
+                if corners := _corners(obj):
+                    xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
+                    found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
             pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
         return tuple(pages)
     finally:
         document.close()
 
 
-def _rectangles(obj: Any, outer: pypdfium2.PdfMatrix, height: float, found: list[Box]) -> None:
-    """Add the rectangles of a page object (a form's, in turn) to ``found``; ``outer`` maps where it lies to the
-    page."""
+Placed = tuple[Any, pypdfium2.PdfMatrix, bool]  # an object, the matrix from where it lies to the page, in a form
+
+
+def _paths(page: pypdfium2.PdfPage) -> Iterator[Placed]:
+    """Every path a page draws (inside its forms too), placed."""
+    return (placed for placed in _objects(page) if raw.FPDFPageObj_GetType(placed[0]) == raw.FPDF_PAGEOBJ_PATH)
+
+
+def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
+    """Every object a page draws but forms, and those inside its forms, placed."""
+    for index in range(raw.FPDFPage_CountObjects(page)):
+        yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), False)
+
+
+def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator[Placed]:
     own = raw.FS_MATRIX()
     raw.FPDFPageObj_GetMatrix(obj, own)
     to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
-    kind = raw.FPDFPageObj_GetType(obj)
-    if kind == raw.FPDF_PAGEOBJ_FORM:
+    if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_FORM:
         for index in range(raw.FPDFFormObj_CountObjects(obj)):
-            _rectangles(raw.FPDFFormObj_GetObject(obj, index), to_page, height, found)
-    elif kind == raw.FPDF_PAGEOBJ_PATH and (corners := _corners(obj)):
-        xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
-        found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
+            yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page, True)
+    else:
+        yield obj, to_page, in_form
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A path as printed, in PDF points from the page's top left corner: its corners (where each of its segments
+    ends: a curve's end, not its control points; a closed path's start once), whether it is closed, whether it
+    bends, whether it is drawn inside a form (a tile's board) rather than on the page itself, its fill and stroke
+    colours (RGB, 0 to 255; None when not painted) and its line's width on the page."""
+
+    points: tuple[tuple[float, float], ...]
+    closed: bool
+    curved: bool
+    in_form: bool
+    fill: tuple[int, int, int] | None
+    stroke: tuple[int, int, int] | None
+    line: float
+
+    @property
+    def box(self) -> Box:
+        """The box round its corners."""
+        xs, ys = zip(*self.points)
+        return Box(min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def painted(self) -> bool:
+        """Whether it is filled or stroked, and has a point."""
+        return bool(self.points) and (self.fill is not None or self.stroke is not None)
+
+    @property
+    def rectangle(self) -> bool:
+        """Whether it is one closed outline of four corners, its sides along the page's."""
+        sides = zip(self.points, self.points[1:] + self.points[:1])
+        along = all(abs(p[0] - q[0]) < 1e-6 or abs(p[1] - q[1]) < 1e-6 for p, q in sides)
+        return self.closed and len(self.points) == 4 and not self.curved and along
+
+
+def shapes(path: Path, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
+    """Every path of each page of a printed PDF (inside its forms too), or only those of so many ``segments`` (a
+    curve counts three: a circle is 13), which is much quicker on a map of many paths."""
+    return page_shapes(path, None, segments)
+
+
+def page_shapes(path: Path, number: int | None, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
+    """The paths of one page of a printed PDF (counted from 0), or of each page when ``number`` is None (see
+    :func:`shapes`)."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        pages = document if number is None else [document[number]]
+        return tuple(
+            tuple(
+                _shape(*placed, page.get_height())
+                for placed in _paths(page)
+                if segments is None or raw.FPDFPath_CountSegments(placed[0]) == segments
+            )
+            for page in pages
+        )
+    finally:
+        document.close()
+
+
+def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float) -> Shape:
+    points: list[tuple[float, float]] = []
+    closed = curved = False
+    controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
+    for index in range(raw.FPDFPath_CountSegments(obj)):
+        segment = raw.FPDFPath_GetPathSegment(obj, index)
+        bends = raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_BEZIERTO
+        curved, controls = curved or bends, controls + 1 if bends else 0
+        if controls % 3 == 0:
+            x, y = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFPathSegment_GetPoint(segment, x, y)
+            across, down = to_page.on_point(x.value, y.value)
+            points.append((across, height - down))
+        closed = closed or bool(raw.FPDFPathSegment_GetClose(segment))
+    if len(points) > 1 and points[-1] == points[0]:
+        points.pop()
+        closed = True
+    fill, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+    raw.FPDFPath_GetDrawMode(obj, fill, stroke)
+    raw.FPDFPageObj_GetStrokeWidth(obj, width)
+    return Shape(
+        tuple(points),
+        closed,
+        curved,
+        in_form,
+        _colour(raw.FPDFPageObj_GetFillColor, obj) if fill.value else None,
+        _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
+        width.value * math.hypot(to_page.a, to_page.b),
+    )
+
+
+def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    getter(obj, r, g, b, a)
+    return r.value, g.value, b.value
 
 
 def _corners(obj: Any) -> list[tuple[float, float]] | None:
@@ -175,3 +290,25 @@ def _corners(obj: Any) -> list[tuple[float, float]] | None:
     elif len(points) == 5 or not raw.FPDFPathSegment_GetClose(segments[-1]):
         return None
     return points if all(p[0] == q[0] or p[1] == q[1] for p, q in zip(points, points[1:] + points[:1])) else None
+
+
+def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
+    """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
+    each image, inside its forms too."""
+    document = pypdfium2.PdfDocument(path.read_bytes())
+    try:
+        pages = []
+        for page in document:
+            height = page.get_height()
+            boxes = [glyph.box(height) for glyph in _glyphs(page)]
+            for obj, to_page, in_form in _objects(page):
+                kind = raw.FPDFPageObj_GetType(obj)
+                if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
+                    boxes.append(shape.box)
+                elif kind == raw.FPDF_PAGEOBJ_IMAGE:  # an image fills the unit square its matrix maps
+                    left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
+                    boxes.append(Box(left, height - top, right, height - bottom))
+            pages.append(tuple(boxes))
+        return tuple(pages)
+    finally:
+        document.close()
