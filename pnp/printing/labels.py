@@ -246,6 +246,7 @@ class Scene:
         self._known: dict[tuple[int, int], tuple[Candidate, int]] = {}
         self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
         self.placed: dict[int, Candidate] = {}
+        self._placed_bounds: dict[int, Box] = {}  # each placed label's box and leader together
         for obstacle in obstacles:
             self.add(obstacle)
 
@@ -325,8 +326,10 @@ class Scene:
     def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
         """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""
         found = []
-        for other in self._labels.near(_bounds(candidate)):
-            if other == label:
+        x0, y0, x1, y1 = _bounds(candidate)
+        for other in self._labels.near((x0, y0, x1, y1)):
+            b = self._placed_bounds[other]  # apart from it, not touching: none of the three below can be true
+            if other == label or b[0] > x1 or x0 > b[2] or b[1] > y1 or y0 > b[3]:
                 continue
             placed = self.placed[other]
             if (
@@ -373,9 +376,10 @@ class Scene:
     def put(self, label: int, candidate: Candidate) -> None:
         """Place (or move) a label."""
         if label in self.placed:
-            self._labels.remove(label, _bounds(self.placed[label]))
+            self._labels.remove(label, self._placed_bounds[label])
         self.placed[label] = candidate
-        self._labels.add(label, _bounds(candidate))
+        self._placed_bounds[label] = _bounds(candidate)
+        self._labels.add(label, self._placed_bounds[label])
 
     def near(self, box: Box) -> list[Obstacle]:
         """The obstacles filed near ``box`` (a superset of those it touches)."""
