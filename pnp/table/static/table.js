@@ -338,19 +338,19 @@
     $("read-only").hidden = !readOnly;
     if (SEAT !== null) {
       drawPrivate(data.private || {});
-      drawMoves(data);
       $("tools").hidden = readOnly;
       const over = data.stage === "over" || data.to_move === null;
       // the server lets a seat take back only its own last move: offer undo only then, and never after the end
       const log = data.log || [];
       $("undo").hidden = readOnly || over || !(log.length && log[log.length - 1].player === SEAT);
       drawForced(data);
-      turnCame(!over && !readOnly && data.to_move === SEAT);
       // at the end the phone leads with the result, and there are no moves left to show
       $("moves-section").hidden = over || readOnly;
       const score = $("score-section");
       const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
       if (anchor !== score && score.nextElementSibling !== anchor) score.parentNode.insertBefore(score, anchor);
+      drawMoves(data); // last: it folds what the page cannot hold, measured with all else drawn for this state
+      turnCame(!over && !readOnly && data.to_move === SEAT);
     }
   }
 
@@ -500,7 +500,6 @@
     drawnGroups = [...groups.values()];
     const nodes = drawnGroups.map((g) => drawGroup(g, groups.size, listed));
     holder.replaceChildren(...nodes);
-    fit();
     // forget the faces picked in a picker that is gone
     for (const key of [...picks.keys()]) if (!groups.has(key)) picks.delete(key);
 
@@ -520,6 +519,7 @@
     $("suggest-wrap").hidden = !(mine && choices > 1);
     if (suggested && suggested.version !== data.version) suggested = null;
     showSuggestion();
+    fit(); // the page measured as it now is, the filter, the suggestion and what it says of no moves included
   }
 
   // -- light or dark: as the phone is set (prefers-color-scheme), unless chosen on this phone ---------
