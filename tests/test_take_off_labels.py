@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections import defaultdict
 from dataclasses import dataclass
 
 import pytest
-from support.pdfium import Box, Glyph, Shape, TextPage, drawn_pages, shapes, text_pages
+from support.pdfium import Box, Glyph, Shape, TextPage, baselines, drawn_pages, shapes, text_pages
 
 from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
@@ -59,15 +58,11 @@ def printed(world, tmp_path_factory) -> Printed:
 def _words(text: TextPage) -> list[tuple[str, float, Box]]:
     """Each word's text, size and box: glyphs of one size on one baseline with no gap over 0.5 pt between them
     (spaces belong to the word: a city's name is one)."""
-    lines: dict[tuple[float, float, float], list[tuple[float, Glyph]]] = defaultdict(list)
-    for glyph in text.glyphs:
-        (x, y), (ux, uy) = glyph.origin, glyph.direction
-        lines[(round(ux, 2), round(uy, 2), round(y * ux - x * uy, 1))].append((x * ux + y * uy, glyph))
     runs: list[list[Glyph]] = []
-    for line in lines.values():
+    for line in baselines(text.glyphs):
         run: list[Glyph] = []
         end = 0.0  # where the glyph before ends along the line
-        for along, glyph in sorted(line, key=lambda placed: placed[0]):
+        for along, glyph in line:
             if run and (along - end > 0.5 or abs(glyph.size - run[-1].size) > 0.01):
                 runs.append(run)
                 run = []

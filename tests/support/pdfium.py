@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,19 +86,25 @@ def _quarter_size(glyph: Glyph) -> float:
     return 0.25 * glyph.size
 
 
-def words(glyphs: tuple[Glyph, ...], apart: Callable[[Glyph], float] = _quarter_size) -> list[list[Glyph]]:
-    """The words of a page, line by line in the way each line is written (turned text too): glyphs sharing a
-    direction and a baseline, in order along it, parted by spaces and by a gap wider than ``apart(glyph)``
-    before a glyph (by default a quarter of its size)."""
+def baselines(glyphs: Iterable[Glyph]) -> list[list[tuple[float, Glyph]]]:
+    """The glyphs of a page line by line (turned text too): those sharing a direction and a baseline, each with
+    how far along the line it starts, in order along it."""
     lines: dict[tuple[float, float, float], list[tuple[float, Glyph]]] = defaultdict(list)
     for glyph in glyphs:
         (x, y), (ux, uy) = glyph.origin, glyph.direction
         lines[(round(ux, 2), round(uy, 2), round(y * ux - x * uy, 1))].append((x * ux + y * uy, glyph))
+    return [sorted(line, key=lambda placed: placed[0]) for line in lines.values()]
+
+
+def words(glyphs: tuple[Glyph, ...], apart: Callable[[Glyph], float] = _quarter_size) -> list[list[Glyph]]:
+    """The words of a page, line by line in the way each line is written (turned text too): glyphs sharing a
+    direction and a baseline, in order along it, parted by spaces and by a gap wider than ``apart(glyph)``
+    before a glyph (by default a quarter of its size)."""
     found: list[list[Glyph]] = []
-    for line in lines.values():
+    for line in baselines(glyphs):
         word: list[Glyph] = []
         end = 0.0  # where the glyph before ends along the line
-        for along, glyph in sorted(line, key=lambda placed: placed[0]):
+        for along, glyph in line:
             if word and (glyph.text.isspace() or along - end > apart(glyph)):
                 found.append(word)
                 word = []
