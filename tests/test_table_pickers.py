@@ -50,20 +50,12 @@ WATCHED = 8
 
 
 # A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
-# would end, and the page say it is offline) or the test has it tell of a change (CHANGE); the page looks
-# again when the test tells it to. The newest stream a page opened is its window's ``news``.
+# would end, and the page say it is offline); the page looks again when the test tells it to.
 OPEN_STREAM = """window.EventSource = class extends EventTarget {
   static OPEN = 1;
-  constructor() {
-    super();
-    this.readyState = 1;
-    window.news = this;
-    setTimeout(() => this.dispatchEvent(new Event("open")));
-  }
+  constructor() { super(); this.readyState = 1; setTimeout(() => this.dispatchEvent(new Event("open"))); }
   close() { this.readyState = 2; }
 };"""
-# The server's news that the record changed to version ``v``: the page fetches the state and redraws in place.
-CHANGE = """(v) => window.news.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version: v }) }))"""
 
 
 class Served:
@@ -87,7 +79,6 @@ class Served:
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.open: dict[str | None, Any] = {}  # the pages ``follow`` keeps open, by seat
 
     def _answer(self, method: str, where: str, body: bytes) -> loopback.Answer:
         seat: str | None = None  # the shared screen's, unless the address names a seat
@@ -117,32 +108,11 @@ class Served:
 
     def show(self, seat: str | None) -> Any:
         """``seat``'s page (None: the shared screen), opened afresh."""
-        self.page.goto(self._address(seat))
-        self._drawn(self.page)
+        self.page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
+        expect(self.page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
+        expect(self.page.locator("#picture svg").first).to_be_attached()
+        settled(self.page)
         return self.page
-
-    def follow(self, seat: str | None) -> Any:
-        """``seat``'s page (None: the shared screen) as a phone left open on the table shows it: a page of its
-        own in this context, opened once and then told of each change by its stream, so that it fetches the
-        state and redraws in place."""
-        page = self.open.get(seat)
-        if page is None:
-            page = self.open[seat] = self.context.new_page()
-            page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-            page.goto(self._address(seat))
-        else:
-            page.evaluate(CHANGE, self.current.last_hash)
-        self._drawn(page)
-        return page
-
-    def _address(self, seat: str | None) -> str:
-        return f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else "")
-
-    def _drawn(self, page: Any) -> None:
-        """Until ``page`` shows the current version, its picture drawn and laid out."""
-        expect(page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
-        expect(page.locator("#picture svg").first).to_be_attached()
-        settled(page)
 
 
 def _json(data: object, status: int = 200) -> loopback.Answer:
@@ -364,10 +334,8 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
         slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
         if size == "390x844" and n % (every * WATCHED) == 0:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
-                watching = view.state_json(current, viewer)
-                # a page with no moves shows the same redrawn in place as opened afresh (no group to fold)
-                watched = served.show(viewer) if watching["buttons"] else served.follow(viewer)
-                words_only(watched, state["buttons"], watching["log"], slots)
+                watched = served.show(viewer)
+                words_only(watched, state["buttons"], view.state_json(current, viewer)["log"], slots)
                 watchers += 1
         if in_picker or n % every == 0:
             page = served.show(seat)
