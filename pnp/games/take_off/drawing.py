@@ -153,7 +153,7 @@ def draw_coast(canvas: Canvas, world: World, layout: Layout, window: Box | None 
                     continue
                 fill = GROUND if shore.level == LAND else SEA
                 runs = shore_runs(shore.points, points)
-                if len(runs) == 1 and len(runs[0]) == len(points) + 1:  # its own shoreline: one path, filled and stroked
+                if len(runs) == 1 and len(runs[0]) == len(points) + 1:  # its own shoreline: one path for both
                     canvas.polygon(points, fill=fill, stroke=SHORE, width=0.15)
                     continue
                 canvas.polygon(points, fill=fill, stroke=None)

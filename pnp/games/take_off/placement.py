@@ -159,7 +159,9 @@ def legend_box(world: World) -> Box:
     return cx, cy, cx + LEGEND_W, cy + LEGEND_H
 
 
-def _obstacles(world: World, jet: float, half_boxes: list[Box], legend: bool, area: Box | None = None) -> list[Obstacle]:
+def _obstacles(
+    world: World, jet: float, half_boxes: list[Box], legend: bool, area: Box | None = None
+) -> list[Obstacle]:
     """What a name keeps clear of (only what comes near ``area``, when one is given)."""
     layout = world.layout
     found = [
