@@ -195,9 +195,6 @@ def top_keys(text: str) -> set[str]:
     return set(re.findall(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:", text, re.MULTILINE))
 
 
-_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
-
-
 def safe_load(text: str) -> Any:
     """``yaml.safe_load`` of trusted built-in text, through libyaml when it is installed (same data, faster)."""
     if hasattr(yaml, "CSafeLoader"):
@@ -207,7 +204,9 @@ def safe_load(text: str) -> Any:
 
 def safe_compose(text: str) -> yaml.Node | None:
     """The node tree of ``text`` (None for an empty document), read by the safe loader, libyaml's when installed."""
-    return yaml.compose(text, Loader=_COMPOSER)
+    if hasattr(yaml, "CSafeLoader"):  # libyaml: the same nodes, faster
+        return yaml.compose(text, Loader=yaml.CSafeLoader)
+    return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def _compose(text: str, name: str) -> yaml.Node:

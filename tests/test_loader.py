@@ -264,6 +264,6 @@ def test_pnp_reads_yaml_only_through_safe_loaders():
             if ast.unparse(node.func.value) != "yaml" or node.func.attr not in reads:
                 continue
             loader = next((ast.unparse(k.value) for k in node.keywords if k.arg == "Loader"), "")
-            if "Safe" not in loader and loader != "_COMPOSER":  # _COMPOSER: pnp.loader's safe loader
+            if "Safe" not in loader:
                 unsafe.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
     assert unsafe == []
