@@ -137,12 +137,15 @@ def _family(name: str) -> str:
 
 @cache
 def register() -> None:
-    """Register the Vera TTFs with reportlab (once per process)."""
+    """Register the Vera TTFs with reportlab (once per process), from reportlab's own font folder: a bare file
+    name would first be tried as a URL (importing urllib, a fiftieth of a second) before reportlab's search path."""
+    import reportlab
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
+    folder = Path(reportlab.__file__).parent / "fonts"
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, filename))
+        pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
 
 
 def font_name(bold: bool) -> str:
