@@ -28,7 +28,7 @@ from pnp.printing.labels import clip_segment
 from pnp.printing.reuse import place
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
-Span = tuple[float, float]  # the least and greatest x of a run of points
+Span = tuple[float, float, float, float]  # the least and greatest x, then y, of a run of points
 SQUARES_ACROSS = 3  # the capital's square and one either side
 NEIGHBOUR, DOT = "#8a8a8a", 0.8  # the other cities: faint dots, DOT mm across
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # a quarter circle's Bézier handles, as a share of the radius
@@ -36,6 +36,7 @@ RING_R, MARK_R, HALO = 2.2, 0.8, 0.6  # mm: the capital's ring, its dot, and the
 TOLERANCE = 0.1  # mm on the card: how far a simplified shoreline may stray from the data's
 SPECK = 0.6  # mm on the card: islands smaller than this are left out
 ROUNDING = 3  # decimals of a mm kept
+UNITS = 10**ROUNDING  # of a mm
 RUN = 24  # points of a shoreline asked together whether they lie wholly beside a window
 
 
@@ -175,7 +176,7 @@ class Locators:
                 if right + shift < x0 or left + shift > x1:
                     continue
                 cut_here = cut is not None and any(x0 <= m + shift <= x1 for m in (meridian, meridian - around))
-                inside = clip_polygon(to_art(_beside(outline, spans, shift, x0, scale, self.width), shift), art)
+                inside = clip_polygon(to_art(_beside(outline, spans, shift, (x0, y0), scale, art), shift), art)
                 if inside:  # stroked round when it is its own shoreline here: the art box's frame hides the cut edges
                     shapes.append((is_land, not cut_here, _rounded(inside)))
                 for run in (cut or []) if cut_here else []:
@@ -213,15 +214,10 @@ class Locators:
 
     def _grid(self, window: Box) -> list[tuple[Point, Point]]:
         """The map's grid lines inside ``window`` (map mm), round the world's ends where it reaches past them."""
-        layout = self.world.layout
-        left, top = layout.x_of(layout.west_edge), layout.y_of(layout.north)
-        right, bottom = left + layout.columns() * layout.cell, top + layout.rows() * layout.cell
-        around = 360.0 * layout.scale
+        around = 360.0 * self.world.layout.scale
         found = []
         for shift in (-around, 0.0, around):
-            segments = [(x, top, x, bottom) for x in (left + c * layout.cell for c in range(1, layout.columns()))]
-            segments += [(left, y, right, y) for y in (top + r * layout.cell for r in range(1, layout.rows()))]
-            for ax, ay, bx, by in segments:
+            for ax, ay, bx, by in self._grid_lines:
                 if max(ax, bx) + shift < window[0] or min(ax, bx) + shift > window[2] or max(ay, by) < window[1] or min(ay, by) > window[3]:
                     continue  # wholly to one side of the window: most lines, settled without clipping
                 cut = clip_segment((ax + shift, ay, bx + shift, by), window)
@@ -229,27 +225,46 @@ class Locators:
                     found.append(((cut[0], cut[1]), (cut[2], cut[3])))
         return found
 
+    @cached_property
+    def _grid_lines(self) -> list[tuple[float, float, float, float]]:
+        """The map's grid lines (map mm): its columns' edges, then its rows'."""
+        layout = self.world.layout
+        left, top = layout.x_of(layout.west_edge), layout.y_of(layout.north)
+        right, bottom = left + layout.columns() * layout.cell, top + layout.rows() * layout.cell
+        lines = [(x, top, x, bottom) for x in (left + c * layout.cell for c in range(1, layout.columns()))]
+        return lines + [(left, y, right, y) for y in (top + r * layout.cell for r in range(1, layout.rows()))]
+
 
 def _spans(outline: list[Point]) -> list[Span]:
-    """The least and the greatest x of each run of RUN points of ``outline``, for ``_beside``."""
-    return [(min(xs), max(xs)) for xs in ([x for x, _ in outline[i : i + RUN]] for i in range(0, len(outline), RUN))]
+    """The least and the greatest x and y of each run of RUN points of ``outline``, for ``_beside``."""
+    found = []
+    for i in range(0, len(outline), RUN):
+        xs, ys = [x for x, _ in outline[i : i + RUN]], [y for _, y in outline[i : i + RUN]]
+        found.append((min(xs), max(xs), min(ys), max(ys)))
+    return found
 
 
 def _beside(
-    outline: list[Point], spans: list[Span], shift: float, x0: float, scale: float, width: float
+    outline: list[Point], spans: list[Span], shift: float, corner: Point, scale: float, art: Box
 ) -> list[Point]:
     """``outline`` without the points that cutting it to the art box would drop unasked: of each run of RUN
-    points that all lie past its left side, or all past its right side, only the first and last stay (no side
-    of the run between them crosses the box's edge). The cut is then the same, point for point, and its
-    first steps read a few hundred points instead of all of a continent's.
+    points that all lie past one side of it, only the first and last stay (no side of the run between them
+    crosses the box's edges). The cut is then the same, point for point, and its first steps read a few
+    hundred points instead of all of a continent's.
 
-    Each test maps a run's extreme x (``spans``, worked out once for every window) as ``to_art`` maps a point,
+    Each test maps a run's extremes (``spans``, worked out once for every window) as ``to_art`` maps a point,
     so it decides as the cut itself would.
     """
+    x0, y0 = corner
     kept: list[Point] = []
-    for start, (least, most) in zip(range(0, len(outline), RUN), spans):
+    for start, (least_x, most_x, least_y, most_y) in zip(range(0, len(outline), RUN), spans):
         run = outline[start : start + RUN]
-        if ((most + shift - x0) * scale < 0 or (least + shift - x0) * scale > width) and len(run) > 2:
+        if len(run) > 2 and (
+            (most_x + shift - x0) * scale < art[0]
+            or (least_x + shift - x0) * scale > art[2]
+            or (most_y - y0) * scale < art[1]
+            or (least_y - y0) * scale > art[3]
+        ):
             kept += (run[0], run[-1])
         else:
             kept += run
@@ -276,8 +291,9 @@ def _circle(x: float, y: float, radius: float, turn: int) -> list[PathOp]:
 
 
 def _rounded(points: Sequence[Point]) -> tuple[Point, ...]:
-    """Points to ROUNDING decimals: a kept picture reads back as it was made, so every run prints the same."""
-    return tuple([(round(x, ROUNDING), round(y, ROUNDING)) for x, y in points])
+    """Points to ROUNDING decimals (to the nearest multiple, found more quickly than by ``round(x, ROUNDING)``):
+    a kept picture reads back as it was made, so every run prints the same."""
+    return tuple([(round(x * UNITS) / UNITS, round(y * UNITS) / UNITS) for x, y in points])
 
 
 def _encode(pictures: dict[tuple[int, int], Picture]) -> list[Any]:
