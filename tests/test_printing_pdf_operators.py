@@ -105,3 +105,24 @@ def test_rounded_boxes_and_circles_are_written_as_their_generic_paths(tmp_path):
             ("Z",),
         ]
         assert _code(tmp_path, "circle", x, y, r) == _code(tmp_path, "path", circle)
+
+
+def test_streams_are_deflated_at_pnps_level_and_reportlab_is_left_as_it_was(tmp_path):
+    """Every stream of a written file inflates to what was drawn, deflated at DEFLATE_LEVEL; reportlab's own
+    filter is back to its own level for any other user of reportlab in the process."""
+    import zlib
+
+    import pypdf
+    from reportlab.pdfbase import pdfdoc
+
+    from pnp.printing.pdf import DEFLATE_LEVEL, PdfWriter
+
+    writer = PdfWriter(tmp_path / "lines.pdf", "Lines")
+    writer.page(100, 100, lambda c: [c.line(i, 0, i, 100 - i / 3, stroke="#224466") for i in range(90)])
+    writer.close()
+    content = pypdf.PdfReader(tmp_path / "lines.pdf").pages[0]["/Contents"].get_object()
+    raw = content.get_data()
+    assert b"89 0 m 89 70.3333 l S" in raw
+    assert content._data == zlib.compress(raw, DEFLATE_LEVEL) != zlib.compress(raw)
+    assert "encode" not in vars(pdfdoc.PDFZCompress)
+    assert pdfdoc.PDFZCompress.encode(raw) == zlib.compress(raw)
