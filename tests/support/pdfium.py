@@ -10,6 +10,7 @@ import ctypes
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,13 +53,20 @@ class TextPage:
     glyphs: tuple[Glyph, ...]
 
 
-def text_pages(path: Path) -> tuple[TextPage, ...]:
-    """The characters of each page of a printed PDF."""
+@contextmanager
+def _opened(path: Path) -> Iterator[pypdfium2.PdfDocument]:
+    """A PDF read by PDFium, closed again after use."""
     document = pypdfium2.PdfDocument(path.read_bytes())
     try:
-        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
+        yield document
     finally:
         document.close()
+
+
+def text_pages(path: Path) -> tuple[TextPage, ...]:
+    """The characters of each page of a printed PDF."""
+    with _opened(path) as document:
+        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
 
 
 def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
@@ -141,22 +149,20 @@ class DrawnPage:
 
 def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
     """Each page of a printed PDF with its rectangles: each path that is one closed outline of four corners,
-    its sides along the page's."""
-    document = pypdfium2.PdfDocument(path.read_bytes())
-    try:
+    its sides along the page's (``Shape.rectangle``)."""
+    with _opened(path) as document:
         pages = []
         for page in document:
             height = page.get_height()
             left, bottom, right, top = page.get_trimbox()
-            found: list[Box] = []
-            for obj, to_page, _ in _paths(page):
-                if corners := _corners(obj):
-                    xs, ys = zip(*(to_page.on_point(x, y) for x, y in corners))
-                    found.append(Box(min(xs), height - max(ys), max(xs), height - min(ys)))
+            found = [
+                shape.box
+                for placed in _paths(page)
+                if raw.FPDFPath_CountSegments(placed[0]) in (4, 5)  # a move and three or four lines: read no other
+                and (shape := _shape(*placed, height)).rectangle
+            ]
             pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
         return tuple(pages)
-    finally:
-        document.close()
 
 
 Placed = tuple[Any, pypdfium2.PdfMatrix, bool]  # an object, the matrix from where it lies to the page, in a form
@@ -227,8 +233,7 @@ def shapes(path: Path, segments: int | None = None) -> tuple[tuple[Shape, ...], 
 def page_shapes(path: Path, number: int | None, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
     """The paths of one page of a printed PDF (counted from 0), or of each page when ``number`` is None (see
     :func:`shapes`)."""
-    document = pypdfium2.PdfDocument(path.read_bytes())
-    try:
+    with _opened(path) as document:
         pages = document if number is None else [document[number]]
         return tuple(
             tuple(
@@ -238,8 +243,6 @@ def page_shapes(path: Path, number: int | None, segments: int | None = None) -> 
             )
             for page in pages
         )
-    finally:
-        document.close()
 
 
 def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float) -> Shape:
@@ -279,30 +282,10 @@ def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
     return r.value, g.value, b.value
 
 
-def _corners(obj: Any) -> list[tuple[float, float]] | None:
-    """A path's corners in its own space when it is one axis-aligned rectangle: a move and three lines, closed,
-    or a move and four lines back to its start."""
-    segments = [raw.FPDFPath_GetPathSegment(obj, index) for index in range(raw.FPDFPath_CountSegments(obj))]
-    kinds = [raw.FPDFPathSegment_GetType(segment) for segment in segments]
-    if len(kinds) not in (4, 5) or kinds != [raw.FPDF_SEGMENT_MOVETO, *[raw.FPDF_SEGMENT_LINETO] * (len(kinds) - 1)]:
-        return None
-    points = []
-    for segment in segments:
-        x, y = ctypes.c_float(), ctypes.c_float()
-        raw.FPDFPathSegment_GetPoint(segment, x, y)
-        points.append((x.value, y.value))
-    if len(points) == 5 and points[4] == points[0]:
-        points.pop()
-    elif len(points) == 5 or not raw.FPDFPathSegment_GetClose(segments[-1]):
-        return None
-    return points if all(p[0] == q[0] or p[1] == q[1] for p, q in zip(points, points[1:] + points[:1])) else None
-
-
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
     """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
     each image, inside its forms too."""
-    document = pypdfium2.PdfDocument(path.read_bytes())
-    try:
+    with _opened(path) as document:
         pages = []
         for page in document:
             height = page.get_height()
@@ -316,5 +299,3 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
                     boxes.append(Box(left, height - top, right, height - bottom))
             pages.append(tuple(boxes))
         return tuple(pages)
-    finally:
-        document.close()
