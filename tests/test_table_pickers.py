@@ -50,19 +50,32 @@ WATCHED = 8
 
 
 # A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
-# would end, and the page say it is offline); the page looks again when the test tells it to.
+# would end, and the page say it is offline) or the test has it tell of a change (CHANGE); the page looks
+# again when the test tells it to. The newest stream a page opened is its window's ``news``.
 OPEN_STREAM = """window.EventSource = class extends EventTarget {
   static OPEN = 1;
-  constructor() { super(); this.readyState = 1; setTimeout(() => this.dispatchEvent(new Event("open"))); }
+  constructor() {
+    super();
+    this.readyState = 1;
+    window.news = this;
+    setTimeout(() => this.dispatchEvent(new Event("open")));
+  }
   close() { this.readyState = 2; }
 };"""
+# What the server's stream says after every move: the record is now at version ``v``.
+CHANGE = """(v) => window.news.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version: v }) }))"""
+# The table's setting that plays a forced move after a countdown, turned off as a player may.
+NO_COUNTDOWN = "localStorage.setItem('pnp.table.auto-forced', 'off')"
+# The picture drawn now, marked so that its replacement can be told from it.
+MARK_PICTURE = """() => document.querySelector("#picture svg")?.setAttribute("data-replaced", "")"""
 
 
 class Served:
     """``current`` behind a stand-in server on loopback (:mod:`support.loopback`): seat SEAT's page at
     /s/SEAT and the shared screen at /, each state as the table's server makes it, a move a seat posts
     played on the session (a refusal answered as the server does), and ``hint`` answering /hint. The
-    assets come cached, as on a phone, so a page opened afresh does not fetch them again."""
+    assets come cached, as on a phone, so a page opened afresh does not fetch them again. Each viewer (a
+    seat, or None for the shared screen) has one page of its own in one context, opened when first shown."""
 
     def __init__(self, browser: Any, current: session.Session, viewport: dict[str, int] = PHONE) -> None:
         import jinja2
@@ -76,9 +89,10 @@ class Served:
         self.prefix = self.server.add(self._answer)
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
         self.context.add_init_script(OPEN_STREAM)
-        self.page = self.context.new_page()
+        self.pages: dict[str | None, Any] = {}  # each viewer's page
+        self.page: Any = None  # the page shown last
+        self.pictures: dict[str | None, str] = {}  # the picture last sent to each viewer
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
     def _answer(self, method: str, where: str, body: bytes) -> loopback.Answer:
         seat: str | None = None  # the shared screen's, unless the address names a seat
@@ -92,7 +106,9 @@ class Served:
             )
             return 200, "text/html", html.encode()
         if what == "state":
-            return _json(self.shape(view.state_json(self.current, seat)))
+            state = self.shape(view.state_json(self.current, seat))
+            self.pictures[seat] = state.get("picture") or ""
+            return _json(state)
         if what.startswith("kept/"):  # a map the picture sends apart
             text = kept_drawing(what.removeprefix("kept/"))
             return (200, "image/svg+xml", text.encode()) if text else (404, "image/svg+xml", b"")
@@ -106,13 +122,30 @@ class Served:
             return _json(self.hint)
         return _json({"error": "not found"}, 404)
 
-    def show(self, seat: str | None) -> Any:
-        """``seat``'s page (None: the shared screen), opened afresh."""
-        self.page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
-        expect(self.page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
-        expect(self.page.locator("#picture svg").first).to_be_attached()
-        settled(self.page)
-        return self.page
+    def show(self, seat: str | None, afresh: bool = True) -> Any:
+        """``seat``'s page (None: the shared screen) at the current version: opened afresh, as a phone opens
+        the link; or, with ``afresh`` False and the page open already, brought up to date as a phone left on
+        the table is: its stream says "change", and it fetches the state and redraws in place."""
+        page = self.pages.get(seat)
+        if page is None:
+            page = self.pages[seat] = self.context.new_page()
+            page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+            afresh = True
+        if page is not self.page:  # Chromium gives the pages behind the front one about a frame a second
+            page.bring_to_front()
+        before = self.pictures.get(seat)
+        if afresh:
+            page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
+        else:
+            page.evaluate(MARK_PICTURE)
+            page.evaluate(CHANGE, self.current.last_hash)
+        expect(page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
+        # the picture drawn for this version (maps it keeps apart are fetched before it replaces the last)
+        redrawn = afresh or self.pictures.get(seat) != before
+        expect(page.locator("#picture svg:not([data-replaced])" if redrawn else "#picture svg").first).to_be_attached()
+        settled(page)
+        self.page = page
+        return page
 
 
 def _json(data: object, status: int = 200) -> loopback.Answer:
@@ -321,24 +354,42 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
     titled in words, and no notation outside the folded detail, nor a secret's slot as the record writes it;
     neither have, at every WATCHED-th of the positions spread over the game on the larger phone, the waiting
     seats' pages and the shared screen. Up to TAPPED inputs are played by tapping through their pickers, and
-    the record shows each."""
+    the record shows each.
+
+    Each viewer keeps one page open all game, as a phone on the table does: told of the new version by its
+    stream, it redraws in place. A page opens afresh the first time it is shown, for the seat to move at
+    every WATCHED-th of the positions spread over the game, and the next time a seat's page is shown after
+    an input was tapped through a picker on it (the tap opened a folded group, which a page redrawn in place
+    keeps open). The table's setting that plays a forced move by itself is off: a page left showing an old
+    version must not play on it (its countdown has tests of its own in test_table_phone)."""
     chosen, viewport = rehearsed(name), PHONES[size]
     every = max(1, len(chosen) // SHOWN)
     current = new_session(tmp_path, name)
     served = Served(browser, current, viewport)
-    heights, tapped, watchers = [], 0, 0
+    served.context.add_init_script(NO_COUNTDOWN)
+    heights, tapped, watchers, afresh = [], 0, 0, 0
+    reopen: set[str | None] = set()  # the viewers whose page a picker was tapped on since it last opened
+
+    def look(viewer: str | None, anew: bool) -> Any:
+        nonlocal afresh
+        anew = anew or viewer in reopen or viewer not in served.pages
+        reopen.discard(viewer)
+        afresh += anew
+        return served.show(viewer, anew)
+
     for n, b in enumerate(chosen):
         seat = current.state.to_move() or ""
         state = view.state_json(current, seat)
         in_picker = picked(b, state["buttons"])
         slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
-        if size == "390x844" and n % (every * WATCHED) == 0:
+        now_and_then = n % (every * WATCHED) == 0
+        if size == "390x844" and now_and_then:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
-                watched = served.show(viewer)
+                watched = look(viewer, False)
                 words_only(watched, state["buttons"], view.state_json(current, viewer)["log"], slots)
                 watchers += 1
         if in_picker or n % every == 0:
-            page = served.show(seat)
+            page = look(seat, now_and_then)
             heights.append(tall(page))
             limit = (SCREENS - ROOM) * viewport["height"]
             assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
@@ -348,6 +399,7 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
             words_only(page, state["buttons"], state["log"], slots)
             if in_picker and tapped < TAPPED:
                 played_by_tapping(served, b)
+                reopen.add(seat)
                 tapped += 1
                 continue
         current.play(b["move"])
@@ -356,7 +408,7 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
     assert watchers > 0 or size != "390x844"  # the waiting seats' pages and the shared screen were looked at
     print(
         f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked,"
-        f" {watchers} pages of waiting seats and the shared screen"
+        f" {watchers} pages of waiting seats and the shared screen; {afresh} of all opened afresh"
     )
 
 
