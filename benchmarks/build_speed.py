@@ -32,8 +32,9 @@ from reportlab.pdfgen.canvas import Canvas as RlCanvas
 import pnp
 from pnp.printing import fonts
 from pnp.printing.canvas import Canvas
-from pnp.printing.parts import POKER, Card, Deck, Face, Kit, KitDocument
+from pnp.printing.parts import Card, Deck, Face, Kit, KitDocument
 from pnp.printing.render import PrintSettings, render_kit
+from pnp.printing.sizes import POKER
 
 PER_PAGE = 8  # poker cards per A4 page with 3 mm bleed (two columns of four, turned)
 COLOURS = ("#cc3333", "#33aa55", "#3366cc", "#ddaa22")
@@ -66,7 +67,8 @@ def bare(pages: int, out: Path) -> float:
     fonts.register()
     rl_config.useA85 = 0  # streams deflated only, as the toolkit writes them
     start = time.perf_counter()
-    c = RlCanvas(str(out / "bare.pdf"), initialFontName=fonts.REGULAR, invariant=1, pageCompression=1)
+    # types-reportlab says initialFontName is a float; it is a name
+    c = RlCanvas(str(out / "bare.pdf"), initialFontName=fonts.REGULAR, invariant=1, pageCompression=1)  # type: ignore[arg-type]
     w, h = POKER.height * mm, POKER.width * mm  # turned a quarter
     for page in range(pages):
         for slot in range(PER_PAGE):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from pnp.export.faces import components, face_drawing
@@ -16,7 +17,7 @@ from pnp.printing.pdf import PdfWriter
 GAME, DPI, BLEED = "aloft", 300, 3.0
 
 
-def _best(action, repeat: int) -> float:
+def _best(action: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

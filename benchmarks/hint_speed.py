@@ -23,7 +23,8 @@ from pnp.games import REGISTRY
 from pnp.referee import notation, session
 from pnp.referee.session import Session
 from pnp.sim import bot_factories
-from pnp.sim.hint import Suggestion, choices, suggest
+from pnp.referee.inputs import choices
+from pnp.sim.hint import Suggestion, suggest
 
 Row = tuple[str, str, str, str]
 TARGET = 1.0  # seconds at most, at any position

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pnp.games import REGISTRY
 from pnp.games.spec import GameSpec
 from pnp.printing.canvas import Drawing
+from pnp.printing.fonts import DEFAULT
 from pnp.printing.svg import screen_svg
 from pnp.referee.driver import playout, random_chooser
 from pnp.referee.protocol import Setup
@@ -31,10 +32,12 @@ Row = tuple[str, str, str, str]
 class _Blank:
     """A canvas that writes nothing and keeps every placed drawing as the SVG canvas does (at no cost)."""
 
+    faces = DEFAULT
+
     def _shape(self, *args: object, **kwargs: object) -> None:
         pass
 
-    rect = line = polygon = path = circle = text = _shape
+    rect = line = polygon = path = circle = text = image = _shape
 
     @contextmanager
     def _inside(self, *args: object, **kwargs: object) -> Iterator[None]:

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 from http.client import HTTPConnection
 from pathlib import Path
 
@@ -42,7 +43,7 @@ class _Page:
         self.api = api
         self.http = HTTPConnection("127.0.0.1", port, timeout=WAIT)
         self.etag = ""
-        self.state: dict = {}
+        self.state: dict[str, Any] = {}
         self.arrived: dict[str, float] = {}  # version -> when this page held its state
         self.ready = threading.Condition()  # guards state and arrived, set by the stream's thread
         self.state = self.fetch()
@@ -51,7 +52,7 @@ class _Page:
         self.sock.sendall(f"GET {api}/events HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
         threading.Thread(target=self._follow, daemon=True).start()
 
-    def fetch(self) -> dict:
+    def fetch(self) -> dict[str, Any]:
         """``/state`` as the page asks for it (again after an error, as the page does); the state it then holds."""
         for _ in range(RETRIES):
             headers = {"Accept-Encoding": "gzip", "If-None-Match": self.etag}
@@ -65,7 +66,8 @@ class _Page:
         assert response.status == 200, body
         self.etag = response.getheader("ETag") or ""
         raw = gzip.decompress(body) if response.getheader("Content-Encoding") == "gzip" else body
-        return json.loads(raw)
+        state: dict[str, Any] = json.loads(raw)
+        return state
 
     def _follow(self) -> None:
         event = ""
