@@ -567,6 +567,38 @@ def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(browse
     played_by_tapping(served, {key: b[key] for key in b if key not in plain})
 
 
+def reached(page: Any, key: str) -> list[str]:
+    """Every input the picker of group ``key`` offers, walking each of its answers and back again: the moves of
+    its buttons at every step (a folded or filtered answer is in the page all the same, and asked there)."""
+    picker = page.locator(f"#moves .chooser[data-key={json.dumps(key, ensure_ascii=False)}]")
+    found: list[str] = picker.locator("button[data-move]").evaluate_all("(bs) => bs.map((b) => b.dataset.move)")
+    for answer in picker.locator("button.step").evaluate_all("(bs) => bs.map((b) => b.dataset.answer)"):
+        step = picker.locator(f"button.step[data-answer={json.dumps(answer, ensure_ascii=False)}]")
+        path = picker.locator(".chosen").all_inner_texts()
+        step.evaluate("(b) => b.click()")
+        expect(picker.locator(".chosen")).not_to_have_text(path[0] if path else "")
+        found += reached(page, key)
+        picker.locator("button.back").evaluate("(b) => b.click()")
+        expect(picker.locator(".chosen")).to_have_count(len(path))
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_picker_offers_every_input_of_its_group_once(browser, tmp_path, name):
+    """At the first position of a seeded game where a choice is made through a picker, walking every answer
+    of every picker on the page reaches each input of its group exactly once: none left out, none twice."""
+    current = new_session(tmp_path, name)
+    until(current, picked, random.Random(5))
+    buttons = buttons_now(current)
+    groups: dict[str, list[str]] = {}
+    for b in buttons:
+        if picked(b, buttons):
+            groups.setdefault(":".join(group_of(b)), []).append(b["move"])
+    page = Served(browser, current).show(current.state.to_move() or "")
+    for key, moves in groups.items():
+        assert sorted(reached(page, key)) == sorted(moves), key
+
+
 def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(browser, tmp_path):
     """The search bot suggests a set-up: the picker takes its steps, and the button that plays it is
     outlined and in view."""
