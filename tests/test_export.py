@@ -211,11 +211,11 @@ def test_one_bar_counts_built_pages_and_exported_images_alike(tmp_path):
     pages, faces, steps = count_pages(kit, settings), face_count(kit), step_count(kit)
     with progress_bar("all", pages + faces + steps, quiet=True) as bar:
         render_kit(kit, settings, tmp_path, bar.after(0))
-        assert bar.done == pages
+        assert bar.progress.tasks[0].completed == pages
         export_png(kit, tmp_path, 50, 0.0, bar.after(pages))
-        assert bar.done == pages + faces
+        assert bar.progress.tasks[0].completed == pages + faces
         export_tts(kit, tmp_path, 50, progress=bar.after(pages + faces))
-        assert bar.done == pages + faces + steps
+        assert bar.progress.tasks[0].completed == pages + faces + steps
 
 
 @settings(max_examples=300, deadline=None)
@@ -269,7 +269,7 @@ def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
     def watched(description: str, total: int, quiet: bool):
         totals.append(total)
         with real(description, total, quiet) as bar:
-            monkeypatch.setattr(bar, "show", seen.append)
+            monkeypatch.setattr(bar.progress, "update", lambda task, completed=None, **_: seen.append(completed))
             yield bar
 
     monkeypatch.setattr(pnp.cli.progress, "progress_bar", watched)
@@ -278,7 +278,7 @@ def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
     # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat, the rules sheet
     # and the four player aids
     assert totals == [116 + 58 + 6]
-    assert seen == [*range(1, 117), 120, 130, 140, 170, 174, *range(175, 181)]
+    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, *range(175, 181)]
 
 
 def test_cli_says_when_a_game_has_nothing_for_png(cli):
