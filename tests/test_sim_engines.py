@@ -162,10 +162,14 @@ def _running_still(pid: int) -> bool:
 
 @contextmanager
 def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
-    """``pnp ARGS`` in its own process group once its two workers are up; the group is killed at the end."""
+    """``pnp ARGS`` in its own process group once its two workers are up; the group is killed at the end.
+
+    It takes Ctrl-C as a command typed at a terminal does, even when these tests were started in the background
+    (a shell without job control starts a background job with SIGINT ignored, and a child inherits that)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509 (a test's child only)
     )
     try:
         deadline = time.monotonic() + WAIT
