@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import click
@@ -28,7 +29,13 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-for _name, _command in (("build", build.build), ("export", export.export), ("preflight", preflight.preflight)):
+# Commands that run on their own when named first (see ``_runner``), and groups that do.
+_ALONE: dict[str, Callable[..., None]] = {
+    "build": build.build,
+    "export": export.export,
+    "preflight": preflight.preflight,
+}
+for _name, _command in _ALONE.items():
     app.command(name=_name)(_command)
 app.add_typer(ref.app, name="ref")
 app.add_typer(maps.app, name="map")
@@ -85,7 +92,6 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
 # A group or a command named first runs on its own, so typer reads the signatures of only its own commands
 # (all of them took 30 ms): this keeps `pnp ref play`, run once per move at the table, and `pnp build` quick.
 _GROUPS = {"ref": ref.app, "map": maps.app}
-_ALONE = ("build", "export", "preflight")
 
 
 def _runner(name: str) -> tuple[typer.Typer, list[str] | None, str]:
@@ -94,7 +100,7 @@ def _runner(name: str) -> tuple[typer.Typer, list[str] | None, str]:
         return _GROUPS[name], sys.argv[2:], f"pnp {name}"
     if name in _ALONE:
         alone = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-        alone.registered_commands = [c for c in app.registered_commands if c.name == name]
+        alone.command(name=name)(_ALONE[name])
         return alone, sys.argv[2:], f"pnp {name}"
     return app, None, "pnp"
 
