@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
+from support.browser import CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Drawing
@@ -357,8 +357,13 @@ def redrawn(page: Any, state: dict[str, Any]) -> None:
     """``page`` sent ``state`` (as after a move), and drawn with it."""
     page.served.state = state
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # look again now
-    expect(page.locator("body")).to_have_attribute("data-version", state["version"])
-    expect(page.locator("#picture svg")).to_have_attribute(f"data-focus-{state['seat']}", focus_of(state))
+    wait_until(
+        page,
+        """([version, name, focus]) => document.body.dataset.version === version
+          && document.querySelector("#picture svg")?.getAttribute(name) === focus""",
+        [state["version"], f"data-focus-{state['seat']}", focus_of(state)],
+        what=f"the picture at {state['version']}, focused on the seat's part",
+    )
 
 
 def focus_of(state: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from support.serve import running
-from support.browser import browser  # noqa: F401 - the fixture
+from support.browser import at_version, browser, past_version  # noqa: F401 - browser: the fixture
 from test_table_browser import BOUND, PHONE, expect, shots  # noqa: F401 - shots: a fixture
 
 SCREEN = {"width": 1920, "height": 1080}
@@ -92,11 +92,10 @@ def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.R
             mine = _state(seats[mover])
         chosen = rng.choice(mine["buttons"])
         button = phones[mover].locator(f'button.move[data-move="{chosen["move"]}"]')
-        shown = phones[mover].locator("body")
-        expect(shown).to_have_attribute("data-version", mine["version"])  # tap what is shown
+        at_version(phones[mover], mine["version"])  # tap what is shown
         if chosen["kind"] == "choice" and button.count() == 1 and button.is_visible():
             button.click()
-            expect(shown).not_to_have_attribute("data-version", mine["version"])  # played: the page has the next
+            past_version(phones[mover], mine["version"])  # played: the page has the next
         else:
             _post(seats[mover] + "/play", {"move": chosen["move"], "version": mine["version"]})
     raise AssertionError(f"no end after {MOST_INPUTS} inputs")

@@ -31,7 +31,7 @@ from pnp.table import view
 from test_table_board import LEGIBLE, MEASURE
 from test_table_browser import shots  # noqa: F401 (a fixture)
 from support import loopback
-from support.browser import browser  # noqa: F401 (a fixture)
+from support.browser import browser, past_version, wait_until  # noqa: F401 (browser: a fixture)
 from test_table_phone import PHONE, TABLE, _players, expect
 
 GAMES = sorted(REGISTRY)
@@ -66,6 +66,8 @@ OPEN_STREAM = """window.EventSource = class extends EventTarget {
 CHANGE = """(v) => window.news.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version: v }) }))"""
 # The table's setting that plays a forced move after a countdown, turned off as a player may.
 NO_COUNTDOWN = "localStorage.setItem('pnp.table.auto-forced', 'off')"
+# The page at a version (a string) with a picture (a selector) drawn.
+DRAWN = """([version, picture]) => document.body.dataset.version === version && document.querySelector(picture) !== null"""
 # The picture drawn now, marked so that its replacement can be told from it.
 MARK_PICTURE = """() => document.querySelector("#picture svg")?.setAttribute("data-replaced", "")"""
 
@@ -139,10 +141,10 @@ class Served:
         else:
             page.evaluate(MARK_PICTURE)
             page.evaluate(CHANGE, self.current.last_hash)
-        expect(page.locator("body")).to_have_attribute("data-version", self.current.last_hash)
         # the picture drawn for this version (maps it keeps apart are fetched before it replaces the last)
-        redrawn = afresh or self.pictures.get(seat) != before
-        expect(page.locator("#picture svg:not([data-replaced])" if redrawn else "#picture svg").first).to_be_attached()
+        picture = "#picture svg:not([data-replaced])" if afresh or self.pictures.get(seat) != before else "#picture svg"
+        version = self.current.last_hash
+        wait_until(page, DRAWN, [version, picture], what=f"{seat or 'the shared screen'}'s page drawn at {version}")
         settled(page)
         self.page = page
         return page
@@ -221,7 +223,7 @@ def played_by_tapping(served: Served, b: dict[str, Any]) -> None:
     current = served.current
     seat, before = current.state.to_move() or "", current.last_hash
     tap_through(served.page, b)
-    expect(served.page.locator("body")).not_to_have_attribute("data-version", before)
+    past_version(served.page, before)
     assert current.played[-1][0] == seat
     if b["kind"] == "secret":  # sealed: the record holds a commitment, the seat's key the value
         _verb, slot, value = b["move"].split()

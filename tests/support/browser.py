@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# ms: how long a page may take to show what a test waits for (generous: a busy machine is slow, not wrong)
+WAIT = 15_000
 
 
 @pytest.fixture(scope="module")
@@ -26,3 +28,28 @@ def browser() -> Iterator[Any]:
             pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
         yield launched
         launched.close()
+
+
+def wait_until(page: Any, condition: str, arg: object = None, *, what: str) -> None:
+    """Until ``condition``, a script of ``arg``, holds in ``page``, checked each frame within WAIT ms; else an
+    AssertionError that says ``what`` was waited for.
+
+    For a page that is about to change, in place of Playwright's ``expect``: each failed check of ``expect``
+    also reads the page's whole accessibility tree for its message, and a page showing a large picture makes
+    that read cost more than drawing the picture did."""
+    from playwright.sync_api import TimeoutError as Late
+
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=WAIT)
+    except Late:
+        raise AssertionError(f"{what}: not within {WAIT} ms") from None
+
+
+def at_version(page: Any, version: str) -> None:
+    """Until ``page`` shows the table at ``version`` (the version its body says it drew)."""
+    wait_until(page, "(version) => document.body.dataset.version === version", version, what=f"the page at {version}")
+
+
+def past_version(page: Any, version: str) -> None:
+    """Until ``page`` shows the table at a version other than ``version``."""
+    wait_until(page, "(version) => document.body.dataset.version !== version", version, what=f"the page past {version}")
