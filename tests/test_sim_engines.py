@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from support.cli import takes_ctrl_c
 
 import pnp.sim.engines
 from pnp.errors import PnpError
@@ -162,14 +163,12 @@ def _running_still(pid: int) -> bool:
 
 @contextmanager
 def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
-    """``pnp ARGS`` in its own process group once its two workers are up; the group is killed at the end.
-
-    It takes Ctrl-C as a command typed at a terminal does, even when these tests were started in the background
-    (a shell without job control starts a background job with SIGINT ignored, and a child inherits that)."""
+    """``pnp ARGS`` in its own process group once its two workers are up, taking Ctrl-C as at a terminal
+    (``takes_ctrl_c``); the group is killed at the end."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509 (a test's child only)
+        preexec_fn=takes_ctrl_c,  # noqa: PLW1509 (a test's child only)
     )
     try:
         deadline = time.monotonic() + WAIT
