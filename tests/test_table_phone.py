@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from support import loopback
 from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
 
@@ -231,6 +232,22 @@ def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path):
 # -- nothing wider than the screen -------------------------------------------------------------------------
 
 WIDTHS = (320, 375, 390)
+
+
+def test_a_screen_reader_meets_the_picture_as_one_image_named_by_its_figure(phone, tmp_path):
+    """On a seat's page and on the shared screen, a screen reader meets the picture as one image with the
+    figure's short name, not as an image named by the words of every city, fleet and legend line of
+    Take Off's map run together."""
+    current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 2)
+    named = {
+        "ann": "The table as you may see it: drag to move it, pinch or double-tap to zoom",
+        None: "The table",
+    }
+    for seat, name in named.items():
+        page = open_state(phone, view.state_json(current, seat), PHONE if seat else {"width": 1280, "height": 800})
+        expect(page.locator("#picture svg text").first).to_be_attached()  # drawn, words and all
+        assert yaml.safe_load(page.locator("#picture").aria_snapshot()) == [f'img "{name}"']
+        assert page.errors == []
 
 
 @pytest.mark.parametrize("name", GAMES)

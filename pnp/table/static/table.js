@@ -319,6 +319,8 @@
     // a phone's picture is a board view it can move and zoom (board.js); the shared screen shows it whole,
     // and so does a phone once the game is over (the result is the score table's, not one seat's part)
     const shown = document.importNode(root, true);
+    // one image to a screen reader, named by its figure: its labels run together would be no help
+    shown.setAttribute("aria-hidden", "true");
     const over = state !== null && (state.stage === "over" || state.to_move === null);
     if (frame.classList.contains("board")) window.pnpBoard.show(frame, shown, over);
     else frame.replaceChildren(shown);
