@@ -5,9 +5,9 @@ strip by strip, Air King's squares are a grid of the field, any other long choic
 each plays the input it shows. Whole games of every game, one seeded game each, keep every page within
 three screens, bring the moves into view, open the board readable and say everything outside the folded
 notation in words: looked at all through on the small phone, the stricter in size, and now and then on
-the larger one. The pages are the page's own template and assets,
-served on loopback from a real session in this process (``view.state_json``), whose moves the pages
-play. Every wait is bounded; nothing here measures speed.
+the larger one. The pages are the page's own template and assets, served on loopback from a real session
+in this process (``view.state_json``), whose moves the pages play. Every wait is bounded; nothing here
+measures speed.
 """
 
 from __future__ import annotations
@@ -393,7 +393,8 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
                 watched = look(viewer, False)
                 words_only(watched, state["buttons"], view.state_json(current, viewer)["log"], slots)
                 watchers += 1
-        if (now_and_then if larger else in_picker or n % every == 0):
+        looked_at = now_and_then if larger else in_picker or n % every == 0
+        if looked_at:
             page = look(seat, now_and_then)
             heights.append(tall(page))
             limit = (SCREENS - ROOM) * viewport["height"]
