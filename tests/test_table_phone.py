@@ -229,9 +229,7 @@ def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path):
     assert page.errors == []
 
 
-# -- nothing wider than the screen -------------------------------------------------------------------------
-
-WIDTHS = (320, 375, 390)
+# -- the picture to a screen reader ------------------------------------------------------------------------
 
 
 def test_a_screen_reader_meets_the_picture_as_one_image_named_by_its_figure(phone, tmp_path):
@@ -248,6 +246,11 @@ def test_a_screen_reader_meets_the_picture_as_one_image_named_by_its_figure(phon
         expect(page.locator("#picture svg text").first).to_be_attached()  # drawn, words and all
         assert yaml.safe_load(page.locator("#picture").aria_snapshot()) == [f'img "{name}"']
         assert page.errors == []
+
+
+# -- nothing wider than the screen -------------------------------------------------------------------------
+
+WIDTHS = (320, 375, 390)
 
 
 @pytest.mark.parametrize("name", GAMES)

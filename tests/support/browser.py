@@ -35,8 +35,8 @@ def wait_until(page: Any, condition: str, arg: object = None, *, what: str) -> N
     AssertionError that says ``what`` was waited for.
 
     For a page that is about to change, in place of Playwright's ``expect``: each failed check of ``expect``
-    also reads the page's whole accessibility tree for its message, and a page showing a large picture makes
-    that read cost more than drawing the picture did."""
+    also reads the accessibility tree of what it looks at (of the whole page while that is missing) for its
+    message, and on a page with a large picture that read cost more than drawing the picture did."""
     from playwright.sync_api import TimeoutError as Late
 
     try:
