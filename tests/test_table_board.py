@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Drawing
@@ -42,7 +42,6 @@ TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
 PHONE = {"width": 390, "height": 844}
 PHONES = {"390x844": PHONE, "375x667": {"width": 375, "height": 667}}
-BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
 LEGIBLE = 12.0  # CSS px: the smallest text in sight at the starting frame

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser  # noqa: F401 - browser: the fixture
 import yaml
 
 from pnp.referee import notation, record, session
@@ -44,9 +44,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "table_fixtures"
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1280, "height": 800}
-# ms: how long a move on one page may take to show on another before the test gives up. Generous, so a
-# busy machine never fails it: the test checks that moves arrive; benchmarks/run measures how fast.
-BOUND = 15_000
 expect.set_options(timeout=BOUND)
 # ms: how soon a phone back on the network must show the table as it is (issue 25 asks 5 s; 3 s more for a
 # loaded machine). The time taken is printed, not asserted closer.

@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 from support.serve import running
-from support.browser import at_version, browser, past_version  # noqa: F401 - browser: the fixture
-from test_table_browser import BOUND, PHONE, expect, shots  # noqa: F401 - shots: a fixture
+from support.browser import BOUND, at_version, browser, past_version  # noqa: F401 - browser: the fixture
+from test_table_browser import PHONE, expect, shots  # noqa: F401 - shots: a fixture
 
 SCREEN = {"width": 1920, "height": 1080}
 MOST_INPUTS = 600  # a bound: both games end well within it

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 from support import loopback
-from support.browser import CHROMIUM, browser  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
@@ -34,7 +34,6 @@ if not os.access(CHROMIUM, os.X_OK):
 
 TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 PHONE = {"width": 390, "height": 844}
-BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
 CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
@@ -369,13 +368,9 @@ window.__show = (how) => { shown = how; document.dispatchEvent(new Event("visibi
 """
 
 
-def _until(page: Any, expression: str, wanted: Any) -> None:
-    """Wait (bounded) until ``expression`` evaluates to ``wanted`` on ``page``."""
-    for _ in range(BOUND // 50):
-        if page.evaluate(expression) == wanted:
-            return
-        page.wait_for_timeout(50)
-    assert page.evaluate(expression) == wanted, expression
+def _until(page: Any, expression: str, wanted: int | str) -> None:
+    """Until ``expression`` is ``wanted`` on ``page`` (``support.browser.wait_until``)."""
+    wait_until(page, f"(wanted) => ({expression}) === wanted", wanted, what=f"{expression} to be {wanted!r}")
 
 
 def _show(page: Any, state: dict[str, Any]) -> None:

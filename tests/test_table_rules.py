@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-from support.browser import browser  # noqa: F401 - the fixture
+from support.browser import BOUND, browser  # noqa: F401 - browser: the fixture
 
 with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
     warnings.simplefilter("ignore")
@@ -225,7 +225,6 @@ except ImportError:  # the JSON and the route are still checked; the browser fix
     pass
 PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 320, "height": 700}
-BOUND = 15_000  # ms: generous, so a busy machine never fails a wait
 DOCS_GAME = "hauling-astronauts"  # the game of docs/table.md's screenshots
 NOW_WORDS = {"set-up": "set-up", "play": "play", "reveal": "reveals", "over": "game over"}
 

@@ -29,19 +29,19 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-# Commands that run on their own when named first (see ``_runner``), and groups that do.
+# A command or group of these named first runs on its own (``_runner``), so typer reads the signatures of only
+# its own commands (all of them took 30 ms): this keeps `pnp ref play`, run once per move at the table, and
+# `pnp build` quick.
 _ALONE: dict[str, Callable[..., None]] = {
     "build": build.build,
     "export": export.export,
     "preflight": preflight.preflight,
 }
+_GROUPS = {"ref": ref.app, "map": maps.app}
 for _name, _command in _ALONE.items():
     app.command(name=_name)(_command)
-app.add_typer(ref.app, name="ref")
-app.add_typer(maps.app, name="map")
-app.add_typer(variant.app, name="variant")
-app.add_typer(sim.app, name="sim")
-app.add_typer(table.app, name="table")
+for _name, _group in {**_GROUPS, "variant": variant.app, "sim": sim.app, "table": table.app}.items():
+    app.add_typer(_group, name=_name)
 
 
 def _print_version(wanted: bool) -> None:
@@ -87,11 +87,6 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
         low, high = rules.min_players, rules.max_players
         players = f"{low} players" if low == high else f"{low}-{high} players"
         say(f"{spec.name:<20} {spec.title} ({players}): {spec.summary}")
-
-
-# A group or a command named first runs on its own, so typer reads the signatures of only its own commands
-# (all of them took 30 ms): this keeps `pnp ref play`, run once per move at the table, and `pnp build` quick.
-_GROUPS = {"ref": ref.app, "map": maps.app}
 
 
 def _runner(name: str) -> tuple[typer.Typer, list[str] | None, str]:

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# ms: how long a page may take to show what a test waits for (generous: a busy machine is slow, not wrong)
-WAIT = 15_000
+# ms: how long a page may take to show what a test waits for (a move made on another page, say) before the test
+# gives up. Generous, so a busy machine never fails it: the tests check that things arrive; benchmarks/run
+# measures how fast.
+BOUND = 15_000
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def browser() -> Iterator[Any]:
 
 
 def wait_until(page: Any, condition: str, arg: object = None, *, what: str) -> None:
-    """Until ``condition``, a script of ``arg``, holds in ``page``, checked each frame within WAIT ms; else an
+    """Until ``condition``, a script of ``arg``, holds in ``page``, checked each frame within BOUND ms; else an
     AssertionError that says ``what`` was waited for.
 
     For a page that is about to change, in place of Playwright's ``expect``: each failed check of ``expect``
@@ -40,9 +42,9 @@ def wait_until(page: Any, condition: str, arg: object = None, *, what: str) -> N
     from playwright.sync_api import TimeoutError as Late
 
     try:
-        page.wait_for_function(condition, arg=arg, timeout=WAIT)
+        page.wait_for_function(condition, arg=arg, timeout=BOUND)
     except Late:
-        raise AssertionError(f"{what}: not within {WAIT} ms") from None
+        raise AssertionError(f"{what}: not within {BOUND} ms") from None
 
 
 def at_version(page: Any, version: str) -> None:
