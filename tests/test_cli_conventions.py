@@ -17,6 +17,9 @@ def test_version_prints_the_package_version(cli):
 def test_shell_completion_is_offered_and_completes_commands_options_and_group_commands(cli, monkeypatch):
     code, out, _ = cli("--help")
     assert "--install-completion" in out and "--show-completion" in out
+    # name the shell: typer otherwise looks for one among this process's parents, and a run started in the
+    # background may have none
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
     code, out, _ = cli("--show-completion", "bash")
     assert code == 0 and "_PNP_COMPLETE" in out
     monkeypatch.setenv("_PNP_COMPLETE", "complete_bash")
