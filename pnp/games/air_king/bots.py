@@ -9,9 +9,11 @@ greedy player rates each move by the position it leads to.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
+from operator import mul
 
 from pnp.games.air_king.actions import LANDED, SLOT, STORM, WAITING
-from pnp.games.air_king.field import FAR
+from pnp.games.air_king.field import FAR, Field
 from pnp.games.air_king.state import AirKingState
 from pnp.games.bots import Rater, greedy
 from pnp.games.spec import BotFactory
@@ -36,25 +38,34 @@ def rating(state: State, mover: str, own: Mapping[str, str]) -> float:
     goal = rules.data.goal_index(own.get(SLOT, ""))
     mine = 0 if goal is None else rules.goal_masks[goal]
     field = rules.field
-    total = TECHNICAL * state.technical[seat] + sum(n * w for n, w in zip(state.hands[seat], WORTH))
+    cards: float = sum(map(mul, state.hands[seat], WORTH))
+    total = TECHNICAL * state.technical[seat] + cards
     if seat in state.failed:
         total -= WIN
+    waiting, distance, ahead_of, home = _waiting_flights(field), field.distance, field.ahead, rules.home
     for a, p in enumerate(state.pos):
-        ours, h = mine >> a & 1, rules.home[a]
+        ours, h = mine >> a & 1, home[a]
         if p == LANDED:
             total += LAND_BONUS if ours else 0
             continue
         if p == WAITING:
-            flights = 1 + min(field.distance[h][z] for z in field.departures[h])
+            flights = waiting[h]
         else:
-            flights = 1 + min(field.distance[h][p], FAR)
+            flights = 1 + min(distance[h][p], FAR)
             if state.held[a]:
                 total += OWN_HELD if ours else HOLD_REACH - flights
-            ahead = field.ahead[h][p]
+            ahead = ahead_of[h][p]
             if ahead >= 0 and state.occ[ahead] == STORM:
                 total += OWN_STORMED if ours else OTHER_STORMED
         total += -OWN_STEP * flights if ours else OTHER_STEP * flights
     return total
+
+
+@lru_cache(maxsize=8)  # a field per map in use: as many as the rules' own cache keeps
+def _waiting_flights(field: Field) -> tuple[int, ...]:
+    """Per home airport, the flights a waiting aircraft still needs: its take-off, then the fewest from the
+    nearest departure space (the rating asks this of every waiting aircraft, so it is worked out once)."""
+    return tuple(1 + min(field.distance[h][z] for z in field.departures[h]) for h in range(len(field.departures)))
 
 
 RATER: Rater = Rater(rating)
