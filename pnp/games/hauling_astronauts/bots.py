@@ -32,10 +32,37 @@ def fit_chance(low: int, high: int, load: int, missing: int) -> float:
 
 def _strip_value(state: HaulingState, player: int, strip: int, transport: Transport | None) -> float:
     """Expected profit of a docked strip; an unknown transport counts as the fleet's average."""
-    dice = [state.grid[s] for s in STRIPS[player][strip]]
-    load, missing = sum(face(d) for d in dice if d), sum(1 for d in dice if not d)
-    candidates = [transport] if transport else list(state.fleet(player))
-    return sum(t.profit * fit_chance(t.low, t.high, load, missing) for t in candidates) / len(candidates)
+    grid, load, missing = state.grid, 0, 0
+    for space in STRIPS[player][strip]:
+        if grid[space]:
+            load += face(grid[space])
+        else:
+            missing += 1
+    if transport:
+        return transport.profit * fit_chance(transport.low, transport.high, load, missing)
+    return _fleet_value(state.fleet(player), load, missing)
+
+
+_FLEETS: dict[int, tuple[tuple[Transport, ...], dict[tuple[int, int], float]]] = {}  # by id: fleet, values
+KEPT_FLEETS = 16  # fleets whose values are kept: a map's two, for the few maps in use at once
+
+
+def _fleet_value(fleet: tuple[Transport, ...], load: int, missing: int) -> float:
+    """The mean expected profit of ``fleet``'s transports on a strip holding ``load`` with ``missing`` dice to come.
+
+    Worked out once per fleet, load and missing dice: the rating asks it of every face-down transport,
+    move after move. A fleet is known by its identity (its map's, shared by every state on that map).
+    """
+    kept = _FLEETS.get(id(fleet))
+    if kept is None or kept[0] is not fleet:
+        if len(_FLEETS) >= KEPT_FLEETS:
+            _FLEETS.clear()
+        kept = _FLEETS[id(fleet)] = (fleet, {})
+    values = kept[1]
+    if (load, missing) not in values:
+        total = sum(t.profit * fit_chance(t.low, t.high, load, missing) for t in fleet)
+        values[load, missing] = total / len(fleet)
+    return values[load, missing]
 
 
 def rating(after: State, mover: str, secrets: Mapping[str, str]) -> float:
