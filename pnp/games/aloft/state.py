@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
 
@@ -192,12 +193,14 @@ class AloftState(BaseState):
         set_points = self.data.set_points
         tokens = self.tokens[player]
         total = set_value(tokens.get("safety", 0), set_points)
-        total += sum(
-            set_value(kept + joined, set_points)
-            for kept, joined, _ in achievement_sets(tokens, colours, set_points).values()
-        )
+        total += launch_total(tuple(tokens.items()), tuple(colours), set_points)
         balloons, own = self.data.balloons, set(colours)
-        return total + sum(n for b, n in formation_numbers(self.grid).items() if own.intersection(balloons[b].colours))
+        number = 0
+        for balloon in self.grid:  # the flying balloons, numbered as formation_numbers numbers them
+            if balloon >= 0:
+                number += 1
+                total += number if own.intersection(balloons[balloon].colours) else 0
+        return total
 
     def _clashes(self) -> list[str]:
         """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""
@@ -381,6 +384,17 @@ def achievement_sets(
             if gain > best_gain:  # the choices come in colour order, so a tie keeps the first
                 best, best_gain = choice, gain
     return {c: (kept[c], best.count(c), tokens[c] - kept[c]) for c in colours}
+
+
+@lru_cache(maxsize=4096)
+def launch_total(tokens: tuple[tuple[str, int], ...], own: tuple[str, ...], set_points: tuple[int, ...]) -> int:
+    """The points of every launch set of ``tokens`` (as items), ``own`` being the player's colours.
+
+    Kept for each distinct holding: the bots ask it of position after position, and it tries every
+    way to share out the multicoloured tokens.
+    """
+    sets = achievement_sets(dict(tokens), own, set_points)
+    return sum(set_value(kept + joined, set_points) for kept, joined, _ in sets.values())
 
 
 def achievement_points(
