@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import pnp.sim
 from pnp.errors import NotationError
 from pnp.games import REGISTRY
 from pnp.games.bots import Rater, greedy
@@ -80,6 +81,10 @@ def test_the_search_bot_and_the_hint_rate_positions_through_the_games_hook(tmp_p
         return real.rate(after, mover, own)
 
     monkeypatch.setitem(REGISTRY, "aloft", dataclasses.replace(REGISTRY["aloft"], rater=lambda: Rater(counted)))
+    # two worlds and short playouts: each of the 91 options is still tried twice, and each try's end rated for
+    # both players (364 ratings); the hint, weighing short playouts too, still rates some 170 positions
+    monkeypatch.setattr(pnp.sim, "ISMCTS_WORLDS", 2)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 2)
     current = _aloft_first_move(tmp_path)
     search = bot_factories("aloft")["ismcts"](random.Random(1))
     assert search(current.state, current.state.legal_moves(), {"colours": "B,G"}) in current.state.legal_moves()
