@@ -209,9 +209,14 @@ def test_a_dask_batch_whose_worker_dies_ends_the_run_with_one_line(tmp_path):
         while not kept.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         while process.poll() is None and time.monotonic() < deadline + WAIT:  # until one dies mid-batch
-            for pid in _workers(process.pid)[:1]:  # the cluster restarts it, should it have been idle
+            # every worker up: one busy ends the run; an idle one the cluster restarts, and half a second on
+            # (while the workers play on, burning CPU) the next round tries again
+            for pid in _workers(process.pid):
                 os.kill(pid, signal.SIGKILL)
-            time.sleep(2)
+            try:
+                process.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                pass
         out, err = process.communicate(timeout=WAIT)
     assert process.returncode == 1 and out == ""
     assert err == f"pnp: error: {WORKER_DIED} (Dask gave up on a batch whose worker died each time it ran)\n"
