@@ -61,7 +61,7 @@ class Greedy:
                 return best(rng, [(rater.rate_secret(state, secret, own), secret) for secret in secrets])
             mover = state.to_move() or ""
             chances = state.chance()
-            choices = [move for move in moves if move not in chances]
+            choices = [move for move in moves if move not in chances] if chances else moves
             if not choices:
                 return moves[0]  # chance alone: the driver draws the outcome
 

@@ -184,8 +184,10 @@ def _verdict(root: _Node, options: list[Hashable], pick: Hashable | None) -> Has
 def _options(state: State, moves: list[Move]) -> list[Hashable]:
     """The mover's options: each choice, and chance as one more when it may be taken."""
     chances = state.chance()
+    if not chances:  # most steps: every move is a choice
+        return list(moves)
     choices: list[Hashable] = [move for move in moves if move not in chances]
-    return choices + [CHANCE] if chances else choices
+    return choices + [CHANCE]
 
 
 class _Search:
