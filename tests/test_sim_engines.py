@@ -26,7 +26,9 @@ A_LONG_RUN = ("sim", "aloft", "--games", "100000", "--bots", "greedy", "--worker
 
 
 def test_a_dask_local_cluster_gives_the_local_figures(cli):
-    args = ("sim", "take-off", "--games", "40", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
+    # 16 games: nine batches on two workers (1, 1, 1, 1, 2, 2, 2, 2, 4 games), so the batches of several games,
+    # their positions and their order of return are all exercised
+    args = ("sim", "take-off", "--games", "16", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
     code, local, _ = cli(*args)
     assert code == 0
     code, dask, _ = cli(*args, "--engine", "dask", "--workers", "2")
