@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import cast
 
 from pnp.games.bots import Rater, rate_after
@@ -43,26 +43,13 @@ def _strip_value(state: HaulingState, player: int, strip: int, transport: Transp
     return _fleet_value(state.fleet(player), load, missing)
 
 
-_FLEETS: dict[int, tuple[tuple[Transport, ...], dict[tuple[int, int], float]]] = {}  # by id: fleet, values
-KEPT_FLEETS = 16  # fleets whose values are kept: a map's two, for the few maps in use at once
-
-
+@lru_cache(maxsize=1024)  # a fleet has some 80 loads and missing dice: a dozen fleets kept
 def _fleet_value(fleet: tuple[Transport, ...], load: int, missing: int) -> float:
     """The mean expected profit of ``fleet``'s transports on a strip holding ``load`` with ``missing`` dice to come.
 
-    Worked out once per fleet, load and missing dice: the rating asks it of every face-down transport,
-    move after move. A fleet is known by its identity (its map's, shared by every state on that map).
+    Kept per fleet, load and missing dice: the rating asks it of every face-down transport, move after move.
     """
-    kept = _FLEETS.get(id(fleet))
-    if kept is None or kept[0] is not fleet:
-        if len(_FLEETS) >= KEPT_FLEETS:
-            _FLEETS.clear()
-        kept = _FLEETS[id(fleet)] = (fleet, {})
-    values = kept[1]
-    if (load, missing) not in values:
-        total = sum(t.profit * fit_chance(t.low, t.high, load, missing) for t in fleet)
-        values[load, missing] = total / len(fleet)
-    return values[load, missing]
+    return sum(t.profit * fit_chance(t.low, t.high, load, missing) for t in fleet) / len(fleet)
 
 
 def rating(after: State, mover: str, secrets: Mapping[str, str]) -> float:
