@@ -4,9 +4,9 @@ Take Off's capital drawn is a list by continent with a search box, Hauling Astro
 strip by strip, Air King's squares are a grid of the field, any other long choice a searchable list;
 each plays the input it shows. Whole games of every game, one seeded game each, keep every page within
 three screens, bring the moves into view, open the board readable and say everything outside the folded
-notation in words: looked at all through on the small phone, the stricter in size, and now and then on
-the larger one. The pages are the page's own template and assets, served on loopback from a real session
-in this process (``view.state_json``), whose moves the pages play. Every wait is bounded; nothing here
+notation in words: at each kind of page a game has on the small phone, the stricter in size, and now and
+then on the larger one. The pages are the page's own template and assets, served on loopback from a real
+session in this process (``view.state_json``), whose moves the pages play. Every wait is bounded; nothing here
 measures speed.
 """
 
@@ -26,6 +26,7 @@ from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, rounds, session
+from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
 
@@ -43,13 +44,14 @@ ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
 # Options that keep a whole game short; Hauling Astronauts with its transports open, chosen at set-up.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"]}
-SHOWN = 40  # positions shown per game at most (spread over the game), besides those a picker plays
 TAPPED = 8  # inputs played through a picker per game at most
-# Of the positions shown on the small phone, every WATCHED-th is shown on the larger one, with the waiting seats'
-# pages and the shared screen (what they say does not depend on the phone's size). The small phone is the
-# stricter in every measure (narrower, shorter, its board text smaller), and the larger one has the pickers'
-# own tests below.
-WATCHED = 8
+# The small phone, the stricter in every measure (narrower, shorter, its board text smaller), looks at each
+# kind of page a game has, and at SPREAD positions spread over the game besides.
+SPREAD = 8
+# Of SHOWN positions spread over the game, every WATCHED-th is shown on the larger phone, with the waiting seats'
+# pages and the shared screen (what they say does not depend on the phone's size); the larger phone has the
+# pickers' own tests below.
+SHOWN, WATCHED = 40, 8
 
 
 # A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
@@ -169,8 +171,9 @@ def new_session(folder: Path, name: str, seed: int = 5) -> session.Session:
 
 
 def buttons_now(current: session.Session) -> list[dict[str, Any]]:
-    """The buttons of the seat to move."""
-    return view.state_json(current, current.state.to_move())["buttons"]
+    """The buttons of the seat to move, as its state sends them (the picture left undrawn: not asked here)."""
+    seat = current.state.to_move()
+    return [offered.to_json() for offered in legal_inputs(current, seat)] if seat is not None else []
 
 
 Found = Callable[[dict[str, Any], list[dict[str, Any]]], bool]  # a button wanted, among all the buttons
@@ -258,6 +261,11 @@ def words_only(
         assert not any(re.search(pattern, said) for pattern in notation_said), said
 
 
+def log(current: session.Session, viewer: str | None) -> list[dict[str, Any]]:
+    """The log as ``viewer``'s state sends it (the picture, not asked here, left undrawn)."""
+    return view.state_json(current, viewer, picture="")["log"]
+
+
 def hidden(move: object) -> bool:
     """Whether ``move``, as the record holds it, seals or shows a secret."""
     return isinstance(move, (Commit, Reveal))
@@ -332,42 +340,83 @@ def test_each_input_of_a_group_has_steps_of_its_own(tmp_path, name):
 # -- whole games ---------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def rehearsed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[dict[str, Any]]]:
-    """The buttons chosen, in order, in one seeded game of a game, its seats choosing at random: played once
-    per game for the module, whatever the size of the phone."""
-    games: dict[str, list[dict[str, Any]]] = {}
+Kind = tuple[object, ...]  # what a seat's page at a position is made of (see ``page_kind``)
 
-    def chosen(name: str) -> list[dict[str, Any]]:
+
+def page_kind(current: session.Session, buttons: list[dict[str, Any]]) -> Kind:
+    """What the page of the seat to move is made of at this position, as far as its layout and words go: the
+    stage, and each group of its moves, with whether a picker shows it (positions of one kind differ only in
+    which inputs are offered and how many, and in what the log and picture say)."""
+    groups = {(":".join(group_of(b)), picked(b, buttons)) for b in buttons}
+    return (current.state.stage(), *sorted(groups))
+
+
+class Rehearsal:
+    """One seeded game of a game, its seats choosing at random: the buttons chosen, in order, and the
+    positions the small phone looks at in it besides those where a picker is tapped (``looked_at``)."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        rng, rehearsal = random.Random(5), new_session(folder, name)
+        self.chosen: list[dict[str, Any]] = []
+        kinds: dict[Kind, list[int]] = {}  # the positions of each kind of page
+        firsts: dict[object, int] = {}  # the first position of each seat to move, and after each group played
+        while rehearsal.state.to_move() is not None and len(self.chosen) < 2000:
+            n, buttons = len(self.chosen), buttons_now(rehearsal)
+            kinds.setdefault(page_kind(rehearsal, buttons), []).append(n)
+            firsts.setdefault(("seat", rehearsal.state.to_move()), n)
+            if self.chosen:  # the last line of the log says the input played last
+                firsts.setdefault(("after", group_of(self.chosen[-1])), n)
+            self.chosen.append(rng.choice(buttons))
+            rehearsal.play(self.chosen[-1]["move"])
+        spread = range(0, len(self.chosen), max(1, len(self.chosen) // SPREAD))
+        ends = {n for positions in kinds.values() for n in (positions[0], positions[-1])}
+        self.looked_at = ends | set(firsts.values()) | set(spread) | {len(self.chosen) - 1}
+
+
+@pytest.fixture(scope="module")
+def rehearsed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Rehearsal]:
+    """The seeded game of a game (:class:`Rehearsal`), played once per game for the module, whatever the
+    size of the phone."""
+    games: dict[str, Rehearsal] = {}
+
+    def rehearsal(name: str) -> Rehearsal:
         if name not in games:
-            rng, rehearsal = random.Random(5), new_session(tmp_path_factory.mktemp(name), name)
-            games[name] = []
-            while rehearsal.state.to_move() is not None and len(games[name]) < 2000:
-                games[name].append(rng.choice(buttons_now(rehearsal)))
-                rehearsal.play(games[name][-1]["move"])
+            games[name] = Rehearsal(tmp_path_factory.mktemp(name), name)
         return games[name]
 
-    return chosen
+    return rehearsal
 
 
 @pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("name", GAMES)
 def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(browser, tmp_path, rehearsed, name, size):
-    """The seeded game of each: the page of the seat to move, on the small phone at positions spread over the
-    game and wherever the choice is made in a picker, on the larger phone at every WATCHED-th of those spread
-    over the game, is at most three screens tall (every fold as the page opens it), has its moves in view,
-    its board readable at the starting frame, its groups titled in words, and no notation outside the folded
-    detail, nor a secret's slot as the record writes it; neither have, at the positions the larger phone
-    shows, the waiting seats' pages and the shared screen. Up to TAPPED inputs are played by tapping through
-    their pickers, and the record shows each.
+    """The seeded game of each: the page of the seat to move is at most three screens tall (every fold as
+    the page opens it), has its moves in view, its board readable at the starting frame, its groups titled
+    in words, and no notation outside the folded detail, nor a secret's slot as the record writes it. The
+    small phone looks at the first and the last position of each kind of page (``page_kind``), the first
+    where each seat moves and the first after each group of inputs was played (the log's last line says
+    it), SPREAD positions spread over the game, and each position where the input is chosen in a picker
+    (the pages that fold the most to fit). The larger phone looks at every WATCHED-th of SHOWN positions
+    spread over the game, with the waiting seats' pages and the shared screen (neither may say notation
+    or a slot either). Up to TAPPED inputs chosen in a picker at a position looked at are played by
+    tapping through it, and the record shows each.
+
+    What the checks catch shows in a page of its kind: a taller page of a kind (more buttons in a group,
+    a longer log, a fuller hand) comes late in the game, and the last position of each kind and of the
+    game are looked at, and the pages with a picker, which fold the most; a label in notation shows in the
+    first page with its group of buttons, or in the first after its input was played; a picker that loses
+    an input fails the taps, which are those of the whole game before.
+    (Planted, each of these fails this test: a page growing by 12 px a move played, one verb's buttons
+    and log lines labelled in notation, and a picker that drops its last input.)
 
     Each viewer keeps one page open all game, as a phone on the table does: told of the new version by its
     stream, it redraws in place. A page opens afresh the first time it is shown, for the seat to move at
-    every WATCHED-th of the positions spread over the game, and the next time a seat's page is shown after
-    an input was tapped through a picker on it (the tap opened a folded group, which a page redrawn in place
-    keeps open). The table's setting that plays a forced move by itself is off: a page left showing an old
-    version must not play on it (its countdown has tests of its own in test_table_phone)."""
-    chosen, viewport, larger = rehearsed(name), PHONES[size], size == "390x844"
+    every WATCHED-th of SHOWN positions spread over the game, and the next time a seat's page is shown
+    after an input was tapped through a picker on it (the tap opened a folded group, which a page redrawn in place keeps open).
+    The table's setting that plays a forced move by itself is off: a page left showing an old version must
+    not play on it (its countdown has tests of its own in test_table_phone)."""
+    rehearsal, viewport, larger = rehearsed(name), PHONES[size], size == "390x844"
+    chosen = rehearsal.chosen
     every = max(1, len(chosen) // SHOWN)
     current = new_session(tmp_path, name)
     served = Served(browser, current, viewport)
@@ -384,31 +433,34 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
 
     for n, b in enumerate(chosen):
         seat = current.state.to_move() or ""
-        state = view.state_json(current, seat)
-        in_picker = picked(b, state["buttons"])
-        slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
+        buttons = buttons_now(current)
+        in_picker = picked(b, buttons)
         now_and_then = n % (every * WATCHED) == 0
-        if larger and now_and_then:
+        to_tap = in_picker and tapped < TAPPED
+        looked_at = now_and_then if larger else in_picker or n in rehearsal.looked_at
+        if not looked_at:
+            current.play(b["move"])
+            continue
+        slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
+        if larger:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
                 watched = look(viewer, False)
-                words_only(watched, state["buttons"], view.state_json(current, viewer)["log"], slots)
+                words_only(watched, buttons, log(current, viewer), slots)
                 watchers += 1
-        looked_at = now_and_then if larger else in_picker or n % every == 0
-        if looked_at:
-            page = look(seat, now_and_then)
-            heights.append(tall(page))
-            limit = (SCREENS - ROOM) * viewport["height"]
-            assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
-            moves_in_view(page, viewport["height"])
-            board_readable(page)
-            titled_in_words(page, state["buttons"])
-            words_only(page, state["buttons"], state["log"], slots)
-            if in_picker and tapped < TAPPED:
-                played_by_tapping(served, b)
-                reopen.add(seat)
-                tapped += 1
-                continue
-        current.play(b["move"])
+        page = look(seat, now_and_then)
+        heights.append(tall(page))
+        limit = (SCREENS - ROOM) * viewport["height"]
+        assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
+        moves_in_view(page, viewport["height"])
+        board_readable(page)
+        titled_in_words(page, buttons)
+        words_only(page, buttons, log(current, seat), slots)
+        if to_tap:
+            played_by_tapping(served, b)
+            reopen.add(seat)
+            tapped += 1
+        else:
+            current.play(b["move"])
     assert current.state.to_move() is None  # the whole game was played
     assert served.errors == []
     assert watchers > 0 or not larger  # the waiting seats' pages and the shared screen were looked at
@@ -573,19 +625,35 @@ def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(browse
     played_by_tapping(served, {key: b[key] for key in b if key not in plain})
 
 
+# Every input a picker offers, walking each of its answers and back again, in the page (each tap redraws the
+# picker at once): the moves of its buttons at every step (a folded or filtered answer is in the page all the
+# same, and asked there). Each answer must take the trail a step on, and Back bring it back; else an error.
+REACHED = """(key) => {
+  const picker = () => document.querySelector(`#moves .chooser[data-key="${CSS.escape(key)}"]`);
+  const chosen = () => [...picker().querySelectorAll(".chosen")].map((c) => c.innerText);
+  const only = (what, found) => {
+    if (found.length !== 1) throw new Error(`${key}: ${found.length} of ${what}`);
+    return found[0];
+  };
+  const walk = () => {
+    const found = [...picker().querySelectorAll("button[data-move]")].map((b) => b.dataset.move);
+    for (const answer of [...picker().querySelectorAll("button.step")].map((b) => b.dataset.answer)) {
+      const path = chosen();
+      only(answer, [...picker().querySelectorAll("button.step")].filter((b) => b.dataset.answer === answer)).click();
+      if ((chosen()[0] ?? "") === (path[0] ?? "")) throw new Error(`${key}: ${answer} left the trail at ${path}`);
+      found.push(...walk());
+      only("Back", [...picker().querySelectorAll("button.back")]).click();
+      if (chosen().length !== path.length) throw new Error(`${key}: Back from ${answer} did not return to ${path}`);
+    }
+    return found;
+  };
+  return walk();
+}"""
+
+
 def reached(page: Any, key: str) -> list[str]:
-    """Every input the picker of group ``key`` offers, walking each of its answers and back again: the moves of
-    its buttons at every step (a folded or filtered answer is in the page all the same, and asked there)."""
-    picker = page.locator(f"#moves .chooser[data-key={json.dumps(key, ensure_ascii=False)}]")
-    found: list[str] = picker.locator("button[data-move]").evaluate_all("(bs) => bs.map((b) => b.dataset.move)")
-    for answer in picker.locator("button.step").evaluate_all("(bs) => bs.map((b) => b.dataset.answer)"):
-        step = picker.locator(f"button.step[data-answer={json.dumps(answer, ensure_ascii=False)}]")
-        path = picker.locator(".chosen").all_inner_texts()
-        step.evaluate("(b) => b.click()")
-        expect(picker.locator(".chosen")).not_to_have_text(path[0] if path else "")
-        found += reached(page, key)
-        picker.locator("button.back").evaluate("(b) => b.click()")
-        expect(picker.locator(".chosen")).to_have_count(len(path))
+    """Every input the picker of group ``key`` offers, walking each of its answers and back again (REACHED)."""
+    found: list[str] = page.evaluate(REACHED, key)
     return found
 
 
