@@ -15,9 +15,8 @@ import threading
 from collections import Counter
 from pathlib import Path
 
-import httpx
 import pytest
-from support.serve import WAIT, Served, serving
+from support.serve import WAIT, Served, http_client, serving
 from test_table_api import GAMES, OPTIONS
 
 from pnp.games import REGISTRY
@@ -51,7 +50,7 @@ class Viewers:
     def _fetch(self, url: str) -> None:
         """Ask as a page does that keeps what it has drawn: a 304 says it is still the state."""
         held = ""
-        with httpx.Client(timeout=WAIT) as client:
+        with http_client() as client:
             for _ in range(MAX_FETCHES):
                 if self._stop.wait(PAUSE):
                     return
@@ -92,7 +91,7 @@ def post_inputs(served: Served, path: Path, rng: random.Random, wanted: int) -> 
     """Post inputs until ``wanted`` are in or the game is over; the status of every answer."""
     statuses: Counter[int] = Counter()
     entered = 0
-    with httpx.Client(timeout=WAIT) as client:
+    with http_client() as client:
         while entered < wanted:
             current = session.load(path)
             if current.state.to_move() is None:
