@@ -32,7 +32,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from example_game import SPEC as EXAMPLE
-from support.pdfium import text_pages, words
+from support.pdfium import text_page, words
 from pnp.errors import NotationError, PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import GameSpec, KitRequest
@@ -170,7 +170,7 @@ def check_kit(written: list[WrittenFile], paper: str, title: str) -> None:
             size = page_mm(page)
             assert same_size(size, PAPER_MM[paper], True), f"{f.path.name} page {number}: {size} mm is not {paper}"
         check_pdf_fonts(f.path)
-        text = " ".join("".join(glyph.text for glyph in word) for word in words(text_pages(f.path)[0].glyphs))
+        text = " ".join("".join(glyph.text for glyph in word) for word in words(text_page(f.path).glyphs))
         assert text, f"{f.path.name}: no text could be extracted from the first page"
         assert title in text, f"{f.path.name}: the first page's footer does not name {title!r}"
     assert len(svgs) == sum(f.pages for f in pdfs), "one SVG file per page printed"

@@ -12,9 +12,8 @@ import sys
 import threading
 from collections.abc import Iterator
 
-import httpx
 import pytest
-from support.serve import WAIT, new_record, serving
+from support.serve import WAIT, http_client, new_record, serving
 
 from pnp.referee import record, session
 from pnp.table import links
@@ -27,15 +26,15 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stops the serve
 
 def test_serve_prints_its_addresses_answers_over_http_and_stops_cleanly_on_ctrl_c(tmp_path):
     path = new_record(tmp_path)
-    with serving(path) as served:
+    with serving(path) as served, http_client() as http:
         assert served.url.startswith("http://127.0.0.1:") and served.url.endswith("/")
         assert set(served.seats) == {"ann", "bob"}
-        page = httpx.get(served.url, timeout=WAIT)
+        page = http.get(served.url)
         assert page.status_code == 200 and "Hauling Astronauts" in page.text
-        state = httpx.get(served.seats["ann"] + "/state", timeout=WAIT).json()
+        state = http.get(served.seats["ann"] + "/state").json()
         assert state["seat"] == "ann" and state["to_move"] == "ann" and state["moves"]
-        assert httpx.get(served.url + "s/nope/state", timeout=WAIT).status_code == 404
-        with httpx.stream("GET", served.url + "host/events", timeout=WAIT) as events:
+        assert http.get(served.url + "s/nope/state").status_code == 404
+        with http.stream("GET", served.url + "host/events") as events:
             lines = events.iter_lines()
             assert _next_event(lines, "beat") == {"version": state["version"]}
             served.interrupt()
@@ -49,7 +48,7 @@ def test_serve_prints_its_addresses_answers_over_http_and_stops_cleanly_on_ctrl_
 
 def test_an_event_follows_each_change_the_cli_and_the_page_make(tmp_path):
     path = new_record(tmp_path)
-    with serving(path) as served, httpx.Client(timeout=WAIT) as client:
+    with serving(path) as served, http_client() as client:
         with client.stream("GET", served.seats["bob"] + "/events") as events:
             assert events.headers["content-type"].startswith("text/event-stream")
             lines = events.iter_lines()
@@ -71,7 +70,7 @@ def test_an_event_follows_each_change_the_cli_and_the_page_make(tmp_path):
 
 def test_posts_at_once_are_served_one_after_the_other(tmp_path):
     path = new_record(tmp_path)
-    with serving(path) as served, httpx.Client(timeout=WAIT) as client:
+    with serving(path) as served, http_client() as client:
         ann = served.seats["ann"]
         version = client.get(ann + "/state").json()["version"]
         moves = ["choose A B C", "choose D E F", "choose B C D", "choose C D E"]
@@ -116,10 +115,10 @@ def test_links_survive_a_restart_and_new_links_replace_them(tmp_path):
     with serving(path) as served:
         assert tokens_of(served.seats) == first
         served.stop()
-    with serving(path, "--new-links") as served:
+    with serving(path, "--new-links") as served, http_client() as http:
         assert set(tokens_of(served.seats).values()).isdisjoint(first.values())
-        assert httpx.get(f"{served.url}s/{first['ann']}/state", timeout=WAIT).status_code == 404
-        assert httpx.get(served.seats["ann"] + "/state", timeout=WAIT).status_code == 200
+        assert http.get(f"{served.url}s/{first['ann']}/state").status_code == 404
+        assert http.get(served.seats["ann"] + "/state").status_code == 200
         served.stop()
     assert kept.stat().st_mode & 0o777 == 0o600
     tokens = json.loads(kept.read_text())
@@ -133,10 +132,10 @@ def tokens_of(seats: dict[str, str]) -> dict[str, str]:
 
 def test_lan_listens_everywhere_and_prints_this_machines_address(tmp_path):
     path = new_record(tmp_path)
-    with serving(path, "--lan") as served:
+    with serving(path, "--lan") as served, http_client() as http:
         port = served.url.rsplit(":", 1)[1].rstrip("/")
         assert served.url == f"http://{lan_address()}:{port}/"
-        assert httpx.get(f"http://127.0.0.1:{port}/host/state", timeout=WAIT).status_code == 200
+        assert http.get(f"http://127.0.0.1:{port}/host/state").status_code == 200
         assert served.stop()[0] == 0
     socket.inet_aton(lan_address())  # an IPv4 address, found without contacting anyone
 

@@ -15,9 +15,8 @@ import threading
 from collections import Counter
 from pathlib import Path
 
-import httpx
 import pytest
-from support.serve import WAIT, Served, serving
+from support.serve import WAIT, Served, http_client, serving
 from test_table_api import GAMES, OPTIONS
 
 from pnp.games import REGISTRY
@@ -51,7 +50,7 @@ class Viewers:
     def _fetch(self, url: str) -> None:
         """Ask as a page does that keeps what it has drawn: a 304 says it is still the state."""
         held = ""
-        with httpx.Client(timeout=WAIT) as client:
+        with http_client() as client:
             for _ in range(MAX_FETCHES):
                 if self._stop.wait(PAUSE):
                     return
@@ -88,18 +87,37 @@ def enter_as_the_cli(path: Path, rng: random.Random) -> None:
         current.save()
 
 
+def followed(current: Session, seat: str, move: str, version: str) -> Session | None:
+    """``current`` extended in memory by the input the server took, checked to end at the server's ``version``;
+    None for a secret, whose salt only the server's record and key file hold (then the record is read again).
+
+    A move is played as the CLI plays it, its state kept first so that a takeback restores it as one read from
+    the record would (``Session.snapshots``), rather than replaying the record at every input.
+    """
+    if move.startswith("secret "):
+        return None
+    if move == "undo":
+        current.undo()
+    else:
+        current.snapshots.append((len(current.played), current.state.clone(), dict(current.commitments)))
+        current.play(move, seat)
+    assert current.last_hash == version, f"the server recorded {move!r} by {seat} otherwise than the referee"
+    return current
+
+
 def post_inputs(served: Served, path: Path, rng: random.Random, wanted: int) -> Counter[int]:
     """Post inputs until ``wanted`` are in or the game is over; the status of every answer."""
     statuses: Counter[int] = Counter()
     entered = 0
-    with httpx.Client(timeout=WAIT) as client:
+    current: Session | None = None
+    with http_client() as client:
         while entered < wanted:
-            current = session.load(path)
+            current = current or session.load(path)  # read again after the CLI's input, a 409 or a secret
             if current.state.to_move() is None:
                 break
             if entered % CLI_EVERY == CLI_EVERY - 1:
                 enter_as_the_cli(path, rng)
-                entered += 1
+                entered, current = entered + 1, None
                 continue
             seat, move = next_input(current, rng)
             what, body = ("undo", {}) if move == "undo" else ("play", {"move": move})
@@ -107,6 +125,8 @@ def post_inputs(served: Served, path: Path, rng: random.Random, wanted: int) -> 
             statuses[response.status_code] += 1
             assert response.status_code < 500, response.text
             entered += response.status_code == 200
+            ok = response.status_code == 200
+            current = followed(current, seat, move, response.json()["version"]) if ok else None
     return statuses
 
 

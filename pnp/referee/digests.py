@@ -13,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
@@ -26,6 +28,7 @@ from pnp.resources import builtin_root
 PRINT_ONLY = {"print_only": True}  # field metadata: the rules never read this field (merge it into the metadata)
 SCHEME = "rules;"  # how the Files header of a record with rules-only digests starts
 HOW_TO_GO_ON = "replay it with the file as it was, or start a new record with 'pnp ref new'"
+DIGESTS_KEPT = 16  # loaded values whose digest is kept: a few games' data files and maps, a few options each
 
 
 def rules_dump(value: object) -> str:
@@ -67,10 +70,44 @@ def _digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()[:16]
 
 
+class _Kept:
+    """The digest of each loaded value's rules dump, by the value itself (not an equal one), the last
+    ``DIGESTS_KEPT`` of them.
+
+    Every record loaded checks its ``Files`` header, and a large input (Take Off!'s world map) takes tens of
+    milliseconds to dump. The loaders hand out one object per content of a file (``MapCache``, keyed by its
+    bytes) and loaded data is never changed in place, so the same object has the same dump: it is dumped
+    once. Each kept value is held, so its ``id`` cannot name another object while it is kept.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[int, tuple[object, str]] = OrderedDict()
+
+    def digest(self, value: object) -> str:
+        """The digest of ``rules_dump(value)``; text (a generated map) is hashed as it is, kept by no one."""
+        if isinstance(value, str):
+            return _digest(value.encode())
+        with self._lock:
+            kept = self._kept.get(id(value))
+            if kept is not None and kept[0] is value:
+                self._kept.move_to_end(id(value))
+                return kept[1]
+        made = _digest(rules_dump(value).encode())
+        with self._lock:
+            self._kept[id(value)] = (value, made)
+            while len(self._kept) > DIGESTS_KEPT:
+                self._kept.popitem(last=False)
+        return made
+
+
+_KEPT = _Kept()
+
+
 def digests(game: Game, setup: Setup) -> str:
     """The ``Files`` header of a new record: ``rules;`` then ``label=digest`` for each input the rules read."""
     inputs = game.rules_inputs(setup).items()
-    parts = [f"{_label(source)}={_digest(rules_dump(value).encode())}" for source, value in inputs]
+    parts = [f"{_label(source)}={_KEPT.digest(value)}" for source, value in inputs]
     return SCHEME + ";".join(parts)
 
 

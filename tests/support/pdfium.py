@@ -69,6 +69,13 @@ def text_pages(path: Path) -> tuple[TextPage, ...]:
         return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
 
 
+def text_page(path: Path, number: int = 0) -> TextPage:
+    """The characters of one page of a printed PDF (``number`` from 0); the other pages are not read."""
+    with _opened(path) as document:
+        page = document[number]
+        return TextPage(page.get_height(), _glyphs(page))
+
+
 def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
     text = page.get_textpage()
     found = []
