@@ -90,16 +90,12 @@ def enter_as_the_cli(path: Path, rng: random.Random) -> None:
 def followed(current: Session, seat: str, move: str, version: str) -> Session | None:
     """``current`` extended in memory by the input the server took, checked to end at the server's ``version``;
     None for a secret, whose salt only the server's record and key file hold (then the record is read again).
-
-    A move is played as the CLI plays it, its state kept first so that a takeback restores it as one read from
-    the record would (``Session.snapshots``), rather than replaying the record at every input.
     """
     if move.startswith("secret "):
         return None
     if move == "undo":
         current.undo()
     else:
-        current.snapshots.append((len(current.played), current.state.clone(), dict(current.commitments)))
         current.play(move, seat)
     assert current.last_hash == version, f"the server recorded {move!r} by {seat} otherwise than the referee"
     return current
