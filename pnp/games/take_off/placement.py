@@ -343,6 +343,35 @@ def _place(
     With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
+    if window is None:  # the map's own names and badges, the same whatever its insets: placed once for all of them
+        labels, badges, problems = _names_and_badges(_bare(world), jet, half_boxes, ends)
+    else:
+        labels, badges, problems = _names_and_badges_in(world, jet, half_boxes, window, ends)
+    spots = _spots(world, labels, badges, jet, ends)
+    too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
+    return Placement(labels, badges, problems, spots, too_large)
+
+
+Text = tuple[tuple[Label, ...], tuple[Badge, ...], tuple[tuple[int, str], ...]]  # names, badges, what overlaps
+
+
+def _bare(world: World) -> World:
+    """The map without its insets: names and badges are placed alike with or without them."""
+    if not world.map.insets:
+        return world
+    return World(replace(world.map, insets=()), world.ids, world.u, world.routes, world.start, world.finish)
+
+
+@cache
+def _names_and_badges(world: World, jet: float, half_boxes: tuple[Box, ...], ends: tuple[str, str]) -> Text:
+    """The whole map's names and badges (kept in memory: a map checked with several insets places them once)."""
+    return _names_and_badges_in(world, jet, half_boxes, None, ends)
+
+
+def _names_and_badges_in(
+    world: World, jet: float, half_boxes: tuple[Box, ...], window: Box | None, ends: tuple[str, str]
+) -> Text:
+    """The names and badges placed (only those near ``window``, when one is given), and what still overlaps."""
     reach = {city: _reach(world, city, jet, ends) for city in range(len(world.ids))}
     area = None
     if window is not None:  # only the names that may land in the window, and what they may meet
@@ -363,9 +392,7 @@ def _place(
         for kind, other in scene.conflicts(label.city)
     ]
     badges, badly = _badges(world, labels, jet, half_boxes, window)
-    spots = _spots(world, labels, badges, jet, ends)
-    too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
-    return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
+    return labels, tuple(badges), tuple(problems + badly)
 
 
 @dataclass(frozen=True)
