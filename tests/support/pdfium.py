@@ -69,6 +69,21 @@ def text_pages(path: Path) -> tuple[TextPage, ...]:
         return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
 
 
+def plain_texts(path: Path) -> tuple[str, ...]:
+    """Each page's text as PDFium reads it, with the spaces and line breaks it puts between runs: for finding
+    words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map)."""
+    with _opened(path) as document:
+        return tuple(_plain(page) for page in document)
+
+
+def _plain(page: pypdfium2.PdfPage) -> str:
+    text = page.get_textpage()
+    try:
+        return str(text.get_text_range())
+    finally:
+        text.close()
+
+
 def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
     text = page.get_textpage()
     found = []
