@@ -485,10 +485,10 @@ def _spots(
         total = _sums(ink)
         zoomed = _zoomed(world, inset)
         region, window = _region(world, inset), _region(zoomed, inset)
-        text = _place(zoomed, jet, window=window, ends=ends)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         found = _scan(world, total, width, height, tilings) or _scan(world, total, width, height, [])
-        if found is not None:
+        if found is not None:  # the inset's names are placed only if it has a place (one larger than the map has none)
+            text = _place(zoomed, jet, window=window, ends=ends)
             covers, (x, y) = found
             spots.append(InsetSpot(inset, region, (x, y, width, height), covers, zoomed, text, window))
             for r in range(int(y / CELL), min(rows, int((y + height) / CELL) + 1)):
