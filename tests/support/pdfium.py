@@ -189,16 +189,28 @@ def _paths(page: pypdfium2.PdfPage) -> Iterator[Placed]:
 
 
 def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
-    """Every object a page draws but forms, and those inside its forms, placed."""
+    """Every path and image a page draws, those inside its forms too, placed (its text is read by ``_glyphs``)."""
     for index in range(raw.FPDFPage_CountObjects(page)):
         yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), False)
 
 
 def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator[Placed]:
+    kind = raw.FPDFPageObj_GetType(obj)
+    if kind == raw.FPDF_PAGEOBJ_TEXT:
+        return  # most objects of a map: not placed, which took most of the time here
     own = raw.FS_MATRIX()
     raw.FPDFPageObj_GetMatrix(obj, own)
-    to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
-    if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_FORM:
+    a, b, c, d, e, f = own.a, own.b, own.c, own.d, own.e, own.f
+    # PdfMatrix.from_raw(own).multiply(outer), its sums as it writes them, without the two matrices between
+    to_page = pypdfium2.PdfMatrix(
+        a * outer.a + b * outer.c,
+        a * outer.b + b * outer.d,
+        c * outer.a + d * outer.c,
+        c * outer.b + d * outer.d,
+        e * outer.a + f * outer.c + outer.e,
+        e * outer.b + f * outer.d + outer.f,
+    )
+    if kind == raw.FPDF_PAGEOBJ_FORM:
         for index in range(raw.FPDFFormObj_CountObjects(obj)):
             yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page, True)
     else:
@@ -264,16 +276,23 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
     points: list[tuple[float, float]] = []
     closed = curved = False
     controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
+    x, y = ctypes.c_float(), ctypes.c_float()
+    a, b, c, d, e, f = to_page.a, to_page.b, to_page.c, to_page.d, to_page.e, to_page.f  # to_page.on_point, inlined
+    segment_of, kind_of, point_of, closes = (
+        raw.FPDFPath_GetPathSegment,
+        raw.FPDFPathSegment_GetType,
+        raw.FPDFPathSegment_GetPoint,
+        raw.FPDFPathSegment_GetClose,
+    )
     for index in range(raw.FPDFPath_CountSegments(obj)):
-        segment = raw.FPDFPath_GetPathSegment(obj, index)
-        bends = raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_BEZIERTO
+        segment = segment_of(obj, index)
+        bends = kind_of(segment) == raw.FPDF_SEGMENT_BEZIERTO
         curved, controls = curved or bends, controls + 1 if bends else 0
         if controls % 3 == 0:
-            x, y = ctypes.c_float(), ctypes.c_float()
-            raw.FPDFPathSegment_GetPoint(segment, x, y)
-            across, down = to_page.on_point(x.value, y.value)
-            points.append((across, height - down))
-        closed = closed or bool(raw.FPDFPathSegment_GetClose(segment))
+            point_of(segment, x, y)
+            px, py = x.value, y.value
+            points.append((a * px + c * py + e, height - (b * px + d * py + f)))
+        closed = closed or bool(closes(segment))
     if len(points) > 1 and points[-1] == points[0]:
         points.pop()
         closed = True
