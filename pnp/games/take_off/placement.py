@@ -362,10 +362,15 @@ def _bare(world: World) -> World:
     return World(replace(world.map, insets=()), world.ids, world.u, world.routes, world.start, world.finish)
 
 
-@cache
+_PLACED: dict[str, Text] = {}  # by the full description of what was placed: a World is equal only to itself
+
+
 def _names_and_badges(world: World, jet: float, half_boxes: tuple[Box, ...], ends: tuple[str, str]) -> Text:
-    """The whole map's names and badges (kept in memory: a map checked with several insets places them once)."""
-    return _names_and_badges_in(world, jet, half_boxes, None, ends)
+    """The whole map's names and badges, kept in memory: a map checked with several insets places them once."""
+    key = repr((world, jet, half_boxes, ends))
+    if key not in _PLACED:
+        _PLACED[key] = _names_and_badges_in(world, jet, half_boxes, None, ends)
+    return _PLACED[key]
 
 
 def _names_and_badges_in(
