@@ -63,10 +63,11 @@ def _opened(path: Path) -> Iterator[pypdfium2.PdfDocument]:
         document.close()
 
 
-def text_pages(path: Path) -> tuple[TextPage, ...]:
-    """The characters of each page of a printed PDF."""
+def text_pages(path: Path, first: int = 0) -> tuple[TextPage, ...]:
+    """The characters of each page of a printed PDF (from page ``first`` on, counted from 0)."""
     with _opened(path) as document:
-        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
+        pages = (document[number] for number in range(first, len(document)))
+        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in pages)
 
 
 def plain_texts(path: Path) -> tuple[str, ...]:
@@ -251,17 +252,19 @@ class Shape:
         return self.closed and len(self.points) == 4 and not self.curved and along
 
 
-def shapes(path: Path, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
+def shapes(path: Path, segments: int | None = None, first: int = 0) -> tuple[tuple[Shape, ...], ...]:
     """Every path of each page of a printed PDF (inside its forms too), or only those of so many ``segments`` (a
-    curve counts three: a circle is 13), which is much quicker on a map of many paths."""
-    return page_shapes(path, None, segments)
+    curve counts three: a circle is 13), which is much quicker on a map of many paths; from page ``first`` on."""
+    return page_shapes(path, None, segments, first)
 
 
-def page_shapes(path: Path, number: int | None, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
-    """The paths of one page of a printed PDF (counted from 0), or of each page when ``number`` is None (see
-    :func:`shapes`)."""
+def page_shapes(
+    path: Path, number: int | None, segments: int | None = None, first: int = 0
+) -> tuple[tuple[Shape, ...], ...]:
+    """The paths of one page of a printed PDF (counted from 0), or of each page from ``first`` on when ``number``
+    is None (see :func:`shapes`)."""
     with _opened(path) as document:
-        pages = document if number is None else [document[number]]
+        pages = [document[n] for n in range(first, len(document))] if number is None else [document[number]]
         return tuple(
             tuple(
                 _shape(*placed, page.get_height())
