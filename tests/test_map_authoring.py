@@ -15,12 +15,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import NamedTuple
 
-import pdfplumber
 import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft7Validator, ValidationError, validate
+from support.pdfium import plain_texts
 
 from pnp.games import REGISTRY
 from pnp.referee.driver import playout, random_chooser
@@ -208,16 +208,14 @@ def test_build_prints_the_guides_map(cli, tmp_path, game):
     files = json.loads(out)["files"]
     assert files and all((tmp_path / f["path"]).stat().st_size > 0 for f in files)
     name, words = KIT_TEXT[game]
-    with pdfplumber.open(tmp_path / "kits" / game / name) as pdf:
-        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    text = " ".join(plain_texts(tmp_path / "kits" / game / name))
     assert all(word in text for word in words), text[:400]
 
 
 def test_the_regional_take_off_map_prints_one_card_per_capital(cli, tmp_path):
     capitals = [c["name"] for c in yaml.safe_load(GUIDE_MAPS["take-off"].read_text())["cities"] if c.get("country")]
     assert cli("build", "take-off", "--map", str(GUIDE_MAPS["take-off"]), "--out", "kits")[0] == 0
-    with pdfplumber.open(tmp_path / "kits" / "take-off" / "cards.pdf") as pdf:
-        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    text = " ".join(plain_texts(tmp_path / "kits" / "take-off" / "cards.pdf"))
     assert all(name in text for name in capitals) and "Moscow" not in text
 
 

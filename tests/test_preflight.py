@@ -37,9 +37,23 @@ def test_every_kit_passes_on_a4_and_letter(kit_files):
     assert len(found) >= 17 and not any(found.values()), {name: lines[:5] for name, lines in found.items() if lines}
 
 
+@pytest.fixture(scope="module")
+def press(kits, tmp_path_factory):
+    """Every kit's ``--press`` files for a shop, by game: written once for the two tests that read them."""
+    made: dict[str, dict[str, list]] = {}
+
+    def files(shop: str) -> dict[str, list]:
+        if shop not in made:
+            out = tmp_path_factory.mktemp(f"press-{shop}")
+            made[shop] = {kit.game: export_press(kit, out, shop) for kit in kits}
+        return made[shop]
+
+    return files
+
+
 @pytest.mark.parametrize("shop", ["drivethru", "generic"])
-def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed(kits, tmp_path, shop):
-    files = [f.path for kit in kits for f in export_press(kit, tmp_path, shop)]
+def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed(press, shop):
+    files = [f.path for written in press(shop).values() for f in written]
     assert {path.parent.parent.name if shop == "generic" else path.parent.name for path in files} == {
         f"press-{shop}"
     }
@@ -53,10 +67,8 @@ def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed(kits, tmp_path
             assert trim == pytest.approx((bled[0] + bleed, bled[1] + bleed, bled[2] - bleed, bled[3] - bleed))
 
 
-def test_drivethru_takes_a_pdf_per_deck_and_generic_a_pdf_per_card(kits, tmp_path):
-    air_king = next(kit for kit in kits if kit.game == "air-king")
-    decks = export_press(air_king, tmp_path / "d", "drivethru")
-    cards = export_press(air_king, tmp_path / "g", "generic")
+def test_drivethru_takes_a_pdf_per_deck_and_generic_a_pdf_per_card(press):
+    decks, cards = press("drivethru")["air-king"], press("generic")["air-king"]
     assert len(decks) == 5 and sum(f.components[next(iter(f.components))] for f in decks) == 58
     assert len(cards) == 58 and all(f.pages == 2 for f in cards)  # a front and a back each
     poker = pypdf.PdfReader(decks[0].path).pages[0]

@@ -95,9 +95,9 @@ def read_tile(shapes: tuple[Shape, ...], text: TextPage, window: Box, label: str
 
 def read_tiles(path: Path) -> list[TileInk]:
     """Every tile of a tiled board's PDF (the first page, the overview, is left out)."""
-    paths, texts = shapes(path, segments=CIRCLE), text_pages(path)
-    windows = [_trim(page) for page in read(path).pages]
-    return [read_tile(paths[i], texts[i], windows[i], f"tile {i}") for i in range(1, len(paths))]
+    paths, texts = shapes(path, segments=CIRCLE, first=1), text_pages(path, first=1)  # the overview is not read
+    windows = [_trim(page) for page in read(path).pages[1:]]
+    return [read_tile(paths[i], texts[i], windows[i], f"tile {i + 1}") for i in range(len(paths))]
 
 
 def _trim(page: PageObject) -> Box:

@@ -37,10 +37,10 @@ _ALONE: dict[str, Callable[..., None]] = {
     "export": export.export,
     "preflight": preflight.preflight,
 }
-_GROUPS = {"ref": ref.app, "map": maps.app}
+_GROUPS = {"ref": ref.app, "map": maps.app, "variant": variant.app}
 for _name, _command in _ALONE.items():
     app.command(name=_name)(_command)
-for _name, _group in {**_GROUPS, "variant": variant.app, "sim": sim.app, "table": table.app}.items():
+for _name, _group in {**_GROUPS, "sim": sim.app, "table": table.app}.items():
     app.add_typer(_group, name=_name)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from typing import Any
 
 Rect = tuple[float, float, float, float]
@@ -23,8 +22,21 @@ def meets(a: Rect, b: Rect, slack: float = 0.0) -> bool:
 
 
 def overlapping(named: Sequence[tuple[str, Rect]], slack: float = 0.0) -> list[tuple[str, str]]:
-    """The names of every two boxes that meet (see :func:`meets`), in the order given."""
-    return [(a, b) for (a, p), (b, q) in combinations(named, 2) if meets(p, q, slack)]
+    """The names of every two boxes that meet (see :func:`meets`), in the order given.
+
+    Each box is compared only with those whose left edge lies before its right edge (less ``slack``): by
+    left edge, the boxes after those lie too far right to meet it (a page's words are hundreds)."""
+    order = sorted(range(len(named)), key=lambda i: named[i][1][0])
+    pairs = []
+    for k, i in enumerate(order):
+        p = named[i][1]
+        for j in order[k + 1 :]:
+            q = named[j][1]
+            if q[0] >= p[2] - slack:  # then across, min(p[2], q[2]) - q[0], is at most slack: and so for the rest
+                break
+            if meets(p, q, slack):
+                pairs.append((min(i, j), max(i, j)))
+    return [(named[i][0], named[j][0]) for i, j in sorted(pairs)]
 
 
 def distance(x: float, y: float, box: Rect) -> float:

@@ -63,10 +63,26 @@ def _opened(path: Path) -> Iterator[pypdfium2.PdfDocument]:
         document.close()
 
 
-def text_pages(path: Path) -> tuple[TextPage, ...]:
-    """The characters of each page of a printed PDF."""
+def text_pages(path: Path, first: int = 0) -> tuple[TextPage, ...]:
+    """The characters of each page of a printed PDF (from page ``first`` on, counted from 0)."""
     with _opened(path) as document:
-        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in document)
+        pages = (document[number] for number in range(first, len(document)))
+        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in pages)
+
+
+def plain_texts(path: Path) -> tuple[str, ...]:
+    """Each page's text as PDFium reads it, with the spaces and line breaks it puts between runs: for finding
+    words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map)."""
+    with _opened(path) as document:
+        return tuple(_plain(page) for page in document)
+
+
+def _plain(page: pypdfium2.PdfPage) -> str:
+    text = page.get_textpage()
+    try:
+        return str(text.get_text_range())
+    finally:
+        text.close()
 
 
 def text_page(path: Path, number: int = 0) -> TextPage:
@@ -181,16 +197,28 @@ def _paths(page: pypdfium2.PdfPage) -> Iterator[Placed]:
 
 
 def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
-    """Every object a page draws but forms, and those inside its forms, placed."""
+    """Every path and image a page draws, those inside its forms too, placed (its text is read by ``_glyphs``)."""
     for index in range(raw.FPDFPage_CountObjects(page)):
         yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), False)
 
 
 def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator[Placed]:
+    kind = raw.FPDFPageObj_GetType(obj)
+    if kind == raw.FPDF_PAGEOBJ_TEXT:
+        return  # most objects of a map: not placed, which took most of the time here
     own = raw.FS_MATRIX()
     raw.FPDFPageObj_GetMatrix(obj, own)
-    to_page = pypdfium2.PdfMatrix.from_raw(own).multiply(outer)
-    if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_FORM:
+    a, b, c, d, e, f = own.a, own.b, own.c, own.d, own.e, own.f
+    # PdfMatrix.from_raw(own).multiply(outer), its sums as it writes them, without the two matrices between
+    to_page = pypdfium2.PdfMatrix(
+        a * outer.a + b * outer.c,
+        a * outer.b + b * outer.d,
+        c * outer.a + d * outer.c,
+        c * outer.b + d * outer.d,
+        e * outer.a + f * outer.c + outer.e,
+        e * outer.b + f * outer.d + outer.f,
+    )
+    if kind == raw.FPDF_PAGEOBJ_FORM:
         for index in range(raw.FPDFFormObj_CountObjects(obj)):
             yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page, True)
     else:
@@ -231,17 +259,19 @@ class Shape:
         return self.closed and len(self.points) == 4 and not self.curved and along
 
 
-def shapes(path: Path, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
+def shapes(path: Path, segments: int | None = None, first: int = 0) -> tuple[tuple[Shape, ...], ...]:
     """Every path of each page of a printed PDF (inside its forms too), or only those of so many ``segments`` (a
-    curve counts three: a circle is 13), which is much quicker on a map of many paths."""
-    return page_shapes(path, None, segments)
+    curve counts three: a circle is 13), which is much quicker on a map of many paths; from page ``first`` on."""
+    return page_shapes(path, None, segments, first)
 
 
-def page_shapes(path: Path, number: int | None, segments: int | None = None) -> tuple[tuple[Shape, ...], ...]:
-    """The paths of one page of a printed PDF (counted from 0), or of each page when ``number`` is None (see
-    :func:`shapes`)."""
+def page_shapes(
+    path: Path, number: int | None, segments: int | None = None, first: int = 0
+) -> tuple[tuple[Shape, ...], ...]:
+    """The paths of one page of a printed PDF (counted from 0), or of each page from ``first`` on when ``number``
+    is None (see :func:`shapes`)."""
     with _opened(path) as document:
-        pages = document if number is None else [document[number]]
+        pages = [document[n] for n in range(first, len(document))] if number is None else [document[number]]
         return tuple(
             tuple(
                 _shape(*placed, page.get_height())
@@ -256,16 +286,23 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
     points: list[tuple[float, float]] = []
     closed = curved = False
     controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
+    x, y = ctypes.c_float(), ctypes.c_float()
+    a, b, c, d, e, f = to_page.a, to_page.b, to_page.c, to_page.d, to_page.e, to_page.f  # to_page.on_point, inlined
+    segment_of, kind_of, point_of, closes = (
+        raw.FPDFPath_GetPathSegment,
+        raw.FPDFPathSegment_GetType,
+        raw.FPDFPathSegment_GetPoint,
+        raw.FPDFPathSegment_GetClose,
+    )
     for index in range(raw.FPDFPath_CountSegments(obj)):
-        segment = raw.FPDFPath_GetPathSegment(obj, index)
-        bends = raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_BEZIERTO
+        segment = segment_of(obj, index)
+        bends = kind_of(segment) == raw.FPDF_SEGMENT_BEZIERTO
         curved, controls = curved or bends, controls + 1 if bends else 0
         if controls % 3 == 0:
-            x, y = ctypes.c_float(), ctypes.c_float()
-            raw.FPDFPathSegment_GetPoint(segment, x, y)
-            across, down = to_page.on_point(x.value, y.value)
-            points.append((across, height - down))
-        closed = closed or bool(raw.FPDFPathSegment_GetClose(segment))
+            point_of(segment, x, y)
+            px, py = x.value, y.value
+            points.append((a * px + c * py + e, height - (b * px + d * py + f)))
+        closed = closed or bool(closes(segment))
     if len(points) > 1 and points[-1] == points[0]:
         points.pop()
         closed = True

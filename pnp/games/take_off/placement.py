@@ -343,6 +343,40 @@ def _place(
     With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
     placed, and the badges of the routes that come near it: the inset prints no others.
     """
+    if window is None:  # the map's own names and badges, the same whatever its insets: placed once for all of them
+        labels, badges, problems = _names_and_badges(_bare(world), jet, half_boxes, ends)
+    else:
+        labels, badges, problems = _names_and_badges_in(world, jet, half_boxes, window, ends)
+    spots = _spots(world, labels, badges, jet, ends)
+    too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
+    return Placement(labels, badges, problems, spots, too_large)
+
+
+Text = tuple[tuple[Label, ...], tuple[Badge, ...], tuple[tuple[int, str], ...]]  # names, badges, what overlaps
+
+
+def _bare(world: World) -> World:
+    """The map without its insets: names and badges are placed alike with or without them."""
+    if not world.map.insets:
+        return world
+    return World(replace(world.map, insets=()), world.ids, world.u, world.routes, world.start, world.finish)
+
+
+_PLACED: dict[str, Text] = {}  # by the full description of what was placed: a World is equal only to itself
+
+
+def _names_and_badges(world: World, jet: float, half_boxes: tuple[Box, ...], ends: tuple[str, str]) -> Text:
+    """The whole map's names and badges, kept in memory: a map checked with several insets places them once."""
+    key = repr((world, jet, half_boxes, ends))
+    if key not in _PLACED:
+        _PLACED[key] = _names_and_badges_in(world, jet, half_boxes, None, ends)
+    return _PLACED[key]
+
+
+def _names_and_badges_in(
+    world: World, jet: float, half_boxes: tuple[Box, ...], window: Box | None, ends: tuple[str, str]
+) -> Text:
+    """The names and badges placed (only those near ``window``, when one is given), and what still overlaps."""
     reach = {city: _reach(world, city, jet, ends) for city in range(len(world.ids))}
     area = None
     if window is not None:  # only the names that may land in the window, and what they may meet
@@ -363,9 +397,7 @@ def _place(
         for kind, other in scene.conflicts(label.city)
     ]
     badges, badly = _badges(world, labels, jet, half_boxes, window)
-    spots = _spots(world, labels, badges, jet, ends)
-    too_large = tuple(inset.name for inset in world.map.insets if all(spot.inset is not inset for spot in spots))
-    return Placement(labels, tuple(badges), tuple(problems + badly), spots, too_large)
+    return labels, tuple(badges), tuple(problems + badly)
 
 
 @dataclass(frozen=True)
@@ -458,10 +490,10 @@ def _spots(
         total = _sums(ink)
         zoomed = _zoomed(world, inset)
         region, window = _region(world, inset), _region(zoomed, inset)
-        text = _place(zoomed, jet, window=window, ends=ends)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
         found = _scan(world, total, width, height, tilings) or _scan(world, total, width, height, [])
-        if found is not None:
+        if found is not None:  # the inset's names are placed only if it has a place (one larger than the map has none)
+            text = _place(zoomed, jet, window=window, ends=ends)
             covers, (x, y) = found
             spots.append(InsetSpot(inset, region, (x, y, width, height), covers, zoomed, text, window))
             for r in range(int(y / CELL), min(rows, int((y + height) / CELL) + 1)):
