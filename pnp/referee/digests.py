@@ -13,8 +13,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
@@ -22,6 +20,7 @@ from pathlib import Path
 from pnp.errors import PnpError, describe
 from pnp.files import read_bytes
 from pnp.loader import MAX_YAML_BYTES
+from pnp.memo import Memo
 from pnp.referee.protocol import Game, Setup
 from pnp.resources import builtin_root
 
@@ -70,44 +69,25 @@ def _digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()[:16]
 
 
-class _Kept:
-    """The digest of each loaded value's rules dump, by the value itself (not an equal one), the last
-    ``DIGESTS_KEPT`` of them.
-
-    Every record loaded checks its ``Files`` header, and a large input (Take Off!'s world map) takes tens of
-    milliseconds to dump. The loaders hand out one object per content of a file (``MapCache``, keyed by its
-    bytes) and loaded data is never changed in place, so the same object has the same dump: it is dumped
-    once. Each kept value is held, so its ``id`` cannot name another object while it is kept.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[int, tuple[object, str]] = OrderedDict()
-
-    def digest(self, value: object) -> str:
-        """The digest of ``rules_dump(value)``; text (a generated map) is hashed as it is, kept by no one."""
-        if isinstance(value, str):
-            return _digest(value.encode())
-        with self._lock:
-            kept = self._kept.get(id(value))
-            if kept is not None and kept[0] is value:
-                self._kept.move_to_end(id(value))
-                return kept[1]
-        made = _digest(rules_dump(value).encode())
-        with self._lock:
-            self._kept[id(value)] = (value, made)
-            while len(self._kept) > DIGESTS_KEPT:
-                self._kept.popitem(last=False)
-        return made
+# The digest of each loaded value's rules dump, by the value itself (not an equal one). Every record loaded checks
+# its Files header, and a large input (Take Off!'s world map) takes tens of milliseconds to dump. The loaders hand
+# out one object per content of a file (MapCache, keyed by its bytes) and loaded data is never changed in place,
+# so the same object has the same dump. Each kept value is held beside its digest, so its id names no other
+# object while it is kept.
+_KEPT: Memo[int, tuple[object, str]] = Memo(DIGESTS_KEPT)
 
 
-_KEPT = _Kept()
+def _digest_of(value: object) -> str:
+    """The digest of ``rules_dump(value)``; text (a generated map) is hashed as it is, kept by no one."""
+    if isinstance(value, str):
+        return _digest(value.encode())
+    return _KEPT.get(id(value), lambda: (value, _digest(rules_dump(value).encode())))[1]
 
 
 def digests(game: Game, setup: Setup) -> str:
     """The ``Files`` header of a new record: ``rules;`` then ``label=digest`` for each input the rules read."""
     inputs = game.rules_inputs(setup).items()
-    parts = [f"{_label(source)}={_KEPT.digest(value)}" for source, value in inputs]
+    parts = [f"{_label(source)}={_digest_of(value)}" for source, value in inputs]
     return SCHEME + ";".join(parts)
 
 

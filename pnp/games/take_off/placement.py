@@ -23,6 +23,7 @@ from pnp.cache import remembered
 from pnp.games.take_off.badges import APART, BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, World, unwrap
+from pnp.memo import Memo
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import (
@@ -362,15 +363,15 @@ def _bare(world: World) -> World:
     return World(replace(world.map, insets=()), world.ids, world.u, world.routes, world.start, world.finish)
 
 
-_PLACED: dict[str, Text] = {}  # by the full description of what was placed: a World is equal only to itself
+PLACED_KEPT = 8  # maps whose names and badges are kept in memory
+# by the full description of what was placed (a World is equal only to itself); the table server's threads ask too
+_PLACED: Memo[str, Text] = Memo(PLACED_KEPT)
 
 
 def _names_and_badges(world: World, jet: float, half_boxes: tuple[Box, ...], ends: tuple[str, str]) -> Text:
     """The whole map's names and badges, kept in memory: a map checked with several insets places them once."""
     key = repr((world, jet, half_boxes, ends))
-    if key not in _PLACED:
-        _PLACED[key] = _names_and_badges_in(world, jet, half_boxes, None, ends)
-    return _PLACED[key]
+    return _PLACED.get(key, lambda: _names_and_badges_in(world, jet, half_boxes, None, ends))
 
 
 def _names_and_badges_in(
