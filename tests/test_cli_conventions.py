@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from importlib.metadata import version
 
 import pytest
@@ -17,11 +20,14 @@ def test_version_prints_the_package_version(cli):
 def test_shell_completion_is_offered_and_completes_commands_options_and_group_commands(cli, monkeypatch):
     code, out, _ = cli("--help")
     assert "--install-completion" in out and "--show-completion" in out
-    # name the shell: typer otherwise looks for one among this process's parents, and a run started in the
-    # background may have none
-    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
-    code, out, _ = cli("--show-completion", "bash")
-    assert code == 0 and "_PNP_COMPLETE" in out
+    # typer settles as it makes the command whether --show-completion takes a shell's name or looks for the
+    # shell among the process's parents (a run started in the background may have none): a new process, told
+    # to take the name
+    env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+    shown = subprocess.run(
+        [sys.executable, "-m", "pnp", "--show-completion", "bash"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert shown.returncode == 0 and "_PNP_COMPLETE" in shown.stdout, shown.stderr
     monkeypatch.setenv("_PNP_COMPLETE", "complete_bash")
     for words, expected in (("pnp bu", "build"), ("pnp ref pl", "play"), ("pnp build aloft --pa", "--paper")):
         monkeypatch.setenv("COMP_WORDS", words)

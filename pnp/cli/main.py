@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import sys
 from collections.abc import Callable
+from functools import cache
 from typing import Annotated
 
 import click
@@ -89,23 +90,26 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for p
         say(f"{spec.name:<20} {spec.title} ({players}): {spec.summary}")
 
 
-def _runner(name: str) -> tuple[typer.Typer, list[str] | None, str]:
-    """The app that runs ``pnp NAME ...``, the arguments it is given and the name it goes by."""
-    if name in _GROUPS:
-        return _GROUPS[name], sys.argv[2:], f"pnp {name}"
+@cache
+def _built(name: str) -> tuple[click.Command, bool, str]:
+    """The click command that runs ``pnp NAME ...`` (NAME one of ``_GROUPS`` or ``_ALONE``; "" for the whole
+    app), whether it is given the arguments after NAME, and the name it goes by. Built once per process: a
+    process runs one command, but the tests run many in theirs."""
+    runner = _GROUPS.get(name, app)
     if name in _ALONE:
-        alone = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-        alone.command(name=name)(_ALONE[name])
-        return alone, sys.argv[2:], f"pnp {name}"
-    return app, None, "pnp"
+        runner = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+        runner.command(name=name)(_ALONE[name])
+    command = typer.main.get_command(runner)
+    _one_suggestion(command)
+    return command, bool(name), f"pnp {name}" if name else "pnp"
 
 
 def main() -> None:
     """Entry point: run the app; every error becomes one line on stderr and exit 1 (130 when interrupted)."""
     gc.freeze()  # what the imports made lives as long as the process: the cycle collector need not walk it again
-    runner, args, prog = _runner(sys.argv[1] if len(sys.argv) > 1 else "")
-    command = typer.main.get_command(runner)
-    _one_suggestion(command)
+    name = sys.argv[1] if len(sys.argv) > 1 else ""
+    command, alone, prog = _built(name if name in _GROUPS or name in _ALONE else "")
+    args = sys.argv[2:] if alone else None
     try:
         code = command.main(args=args, prog_name=prog, standalone_mode=False)  # returns a typer.Exit's code
     except PnpError as exc:
