@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from support.boxes import Rect, overlapping
 from support.pdfium import Shape, page_shapes, shapes
 from support.printing import raster
 
@@ -129,19 +130,20 @@ def quads_overlap(p: Quad, q: Quad) -> bool:
     return True
 
 
+def _bounds(quad: Quad) -> Rect:
+    xs, ys = zip(*quad)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def clashes(page: Page) -> tuple[int, int]:
     """Route boxes over a city disc, and pairs of route boxes over each other (the lanes of a double route
     and the spaces of a lane may share an outline, so spaces are compared without theirs)."""
     discs, boxes = city_discs(page), route_boxes(page)
     over_cities = sum(1 for box in boxes for disc in discs if disc_overlaps(disc, box))
-    quads = sorted((quad for quad, _ in boxes), key=lambda quad: min(x for x, _ in quad))
-    over_boxes = 0
-    for i, quad in enumerate(quads):  # by left edge: a quad starting right of this one's right edge, and all after
-        right = max(x for x, _ in quad)  # it, lie wholly beside it (no area shared: quads_overlap would say False)
-        for other in quads[i + 1 :]:
-            if min(x for x, _ in other) > right:
-                break
-            over_boxes += quads_overlap(quad, other)
+    quads = [quad for quad, _ in boxes]
+    # only quads whose bounding boxes share area can share area: boxes.overlapping finds those pairs quickly
+    bounds = [(str(k), _bounds(quad)) for k, quad in enumerate(quads)]
+    over_boxes = sum(quads_overlap(quads[int(a)], quads[int(b)]) for a, b in overlapping(bounds))
     return over_cities, over_boxes
 
 

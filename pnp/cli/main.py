@@ -30,7 +30,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-# A command or group of these named first runs on its own (``_runner``), so typer reads the signatures of only
+# A command or group of these named first runs on its own (``_built``), so typer reads the signatures of only
 # its own commands (all of them took 30 ms): this keeps `pnp ref play`, run once per move at the table, and
 # `pnp build` quick.
 _ALONE: dict[str, Callable[..., None]] = {

@@ -195,12 +195,7 @@ class AloftState(BaseState):
         total = set_value(tokens.get("safety", 0), set_points)
         total += launch_total(tuple(tokens.items()), tuple(colours), set_points)
         balloons, own = self.data.balloons, set(colours)
-        number = 0
-        for balloon in self.grid:  # the flying balloons, numbered as formation_numbers numbers them
-            if balloon >= 0:
-                number += 1
-                total += number if own.intersection(balloons[balloon].colours) else 0
-        return total
+        return total + sum(n for b, n in formation_numbers(self.grid).items() if own.intersection(balloons[b].colours))
 
     def _clashes(self) -> list[str]:
         """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""
