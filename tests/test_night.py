@@ -147,3 +147,10 @@ def test_games_started_in_the_same_second_are_listed_in_the_order_they_started(t
     names = [night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING).name for _ in range(11)]
     assert names[1] == "2026-11-26-203105-hauling-astronauts-2.pnp"
     assert [path.name for path in night.records(tmp_path)] == names
+
+
+def test_different_games_started_in_the_same_second_are_listed_in_the_order_they_started(tmp_path):
+    games = ["take-off", "aloft", "air-king", "hauling-astronauts"]  # not in the order of their names
+    names = [night.start(tmp_path, game, ["ann", "bob"], {}, None, EVENING).name for game in games]
+    assert names[1] == "2026-11-26-203105-aloft-2.pnp"
+    assert [path.name for path in night.records(tmp_path)] == names

@@ -137,13 +137,12 @@ def _in_folder(folder: Path, kind: str, choice: str) -> Path:
 
 
 def _free_name(folder: Path, game: str, now: datetime) -> Path:
-    """``STAMP-game.pnp`` in ``folder``, or ``STAMP-game-2.pnp`` and on where games start in the same second."""
-    stem = f"{now.strftime(STAMP)}-{game}"
-    path, number = folder / f"{stem}.pnp", 1
-    while path.exists():
-        number += 1
-        path = folder / f"{stem}-{number}.pnp"
-    return path
+    """``STAMP-game.pnp`` in ``folder``, or ``STAMP-game-N.pnp`` for the Nth game started in the same second,
+    whatever the games (so that the names tell the order they started in)."""
+    stamp = now.strftime(STAMP)
+    taken = [_order(path)[1] for path in folder.glob(f"{stamp}-*.pnp") if _NAME.match(path.name)]
+    number = max(taken, default=0) + 1
+    return folder / (f"{stamp}-{game}.pnp" if number == 1 else f"{stamp}-{game}-{number}.pnp")
 
 
 @dataclass(frozen=True)
