@@ -9,10 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import resource
 import select
-import shutil
 import socket
 import sys
 from collections.abc import Iterator
@@ -21,6 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from support.browser import browser  # noqa: F401 - a fixture
 from support.serve import WAIT, Served, new_record, serving
 
 from pnp.referee import session
@@ -390,14 +389,11 @@ def test_a_flood_is_logged_once_a_minute():
     assert passed == [0, 60]
 
 
-def test_a_seat_page_draws_and_plays_under_the_policy_in_chromium(tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    if not os.access(chromium, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+def test_a_seat_page_draws_and_plays_under_the_policy_in_chromium(tmp_path, browser):  # noqa: F811 - the fixture
+    from playwright.sync_api import expect
+
     path = new_record(tmp_path)
-    with serving(path) as served, playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    with serving(path) as served:
         page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))
@@ -408,7 +404,6 @@ def test_a_seat_page_draws_and_plays_under_the_policy_in_chromium(tmp_path):
             "document.addEventListener('securitypolicyviolation', e => window.violations.push(e.violatedDirective));"
         )
         page.goto(served.seats["ann"])
-        expect = playwright_api.expect
         expect(page.locator("#picture svg rect").first).to_be_visible(timeout=WAIT * 1000)
         page.locator("details.typed summary").click()
         page.locator("#typed-move").fill("choose A B C")
@@ -421,5 +416,5 @@ def test_a_seat_page_draws_and_plays_under_the_policy_in_chromium(tmp_path):
         page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.ran = 1';"
                       " document.body.append(s); }")  # fmt: skip
         assert page.evaluate("window.ran") is None and page.evaluate("window.violations") == ["script-src-elem"]
-        browser.close()
+        page.context.close()
         assert served.stop()[0] == 0
