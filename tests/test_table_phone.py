@@ -119,6 +119,7 @@ class StandIn:
         self.state = state
         self.refusal = "refused"
         self.posts: list[tuple[str, dict[str, Any]]] = []
+        self.fetched = 0  # states sent
         self.server = loopback.shared(TABLE / "static")
         self.prefix = self.server.add(self.answer)
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
@@ -130,6 +131,7 @@ class StandIn:
         if where == "s/T":
             return 200, "text/html", self.html.encode()
         if where == "s/T/state":
+            self.fetched += 1
             return 200, "application/json", json.dumps(self.state).encode()
         if where == "s/T/events":
             return 200, "text/event-stream", b"retry: 60000\n\n"
@@ -188,12 +190,14 @@ def test_the_log_and_last_line_read_in_words_with_the_notation_folded(phone, tmp
     assert page.errors == []
 
 
+def _placing(s: session.Session) -> bool:
+    """Hauling Astronauts: the seat to move places an astronaut (a die, then its space)."""
+    return any(m.startswith("place") for m in seat_state(s)["moves"])
+
+
 def test_a_refused_button_is_named_by_its_label(phone, tmp_path):
     """The server's refusal quotes the notation it was sent; the page names the move as its button does."""
-    def placing(s: session.Session) -> bool:
-        return any(m.startswith("place") for m in seat_state(s)["moves"])
-
-    current = play_until(tmp_path, "hauling-astronauts", placing)
+    current = play_until(tmp_path, "hauling-astronauts", _placing)
     state = seat_state(current)
     button = next(b for b in state["buttons"] if b["verb"] == "place")
     page = open_state(phone, state)
@@ -284,6 +288,31 @@ def test_undo_is_not_offered_once_the_game_is_over(phone, tmp_path):
     page = open_state(phone, view.state_json(ended, last))
     expect(page.locator("#turn")).to_have_attribute("data-turn", "over")
     expect(page.locator("#undo")).to_be_hidden()
+
+
+def test_the_same_state_fetched_again_leaves_the_page_as_the_player_has_it(phone, tmp_path):
+    """A state the page has drawn already, fetched again (a retry while offline, the answer to a refused
+    input), redraws nothing: the group the player opened stays open, a step chosen stays chosen, and
+    the buttons are the same ones under the player's finger."""
+    current = play_until(tmp_path, "hauling-astronauts", _placing)
+    state = seat_state(current)
+    button = next(b for b in state["buttons"] if b["verb"] == "place")
+    page = open_state(phone, state)
+    page.locator("#moves button.step").filter(has_text=button["steps"][0][1]).click()  # a die chosen
+    page.evaluate("window.held = document.querySelector('#moves button.move')")
+    chosen = page.locator("#moves .trail .chosen").inner_text()
+    assert chosen == button["steps"][0][1]
+    fetched = page.served.fetched
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the network back: the page looks again
+    for _ in range(BOUND // 100):
+        if page.served.fetched > fetched:
+            break
+        page.wait_for_timeout(100)
+    assert page.served.fetched > fetched, "the page did not look at the state again"
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.evaluate("document.contains(window.held)"), "the buttons were drawn again"
+    assert page.locator("#moves .trail .chosen").inner_text() == chosen
+    assert page.errors == []
 
 
 def _forced(s: session.Session) -> bool:

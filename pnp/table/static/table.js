@@ -24,6 +24,7 @@
   let busy = false; // a play or undo is on its way: buttons wait
   let asked = 0; // state requests sent, and the newest one drawn: an older answer never overwrites a newer
   let drawn = 0;
+  let drawnText = null; // the state drawn, as the server sent it
   const toggled = new Map(); // group key -> open, as the player left it
   const picks = new Map(); // chance picker key -> faces tapped so far
   let suggested = null; // the search bot's suggestion for this page's version: { version, move, label }
@@ -64,9 +65,10 @@
       } else showError("", (await answerOf(response)).error);
       return null;
     }
-    let data;
+    let text, data;
     try {
-      data = await response.json();
+      text = await response.text();
+      data = JSON.parse(text);
     } catch {
       showError("", "The table server sent something unreadable: reload the page.");
       return null;
@@ -74,7 +76,10 @@
     if (streamAlive()) setLive();
     if (mine < drawn) return state;
     drawn = mine;
-    draw(data);
+    // the state drawn already (a retry while offline, a refused input) changes nothing: the page is left
+    // as the player has it, folds and all
+    if (text !== drawnText) draw(data);
+    drawnText = text;
     if (unanswered) settle(unanswered.sent, unanswered.failure, data);
     return data;
   }
