@@ -15,10 +15,18 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # gives up. Generous, so a busy machine never fails it: the tests check that things arrive; benchmarks/run
 # measures how fast.
 BOUND = 15_000
-# Chromium's own flags: no sandbox (the tests run as root in CI), and none of the address bar's popup, which
-# Chromium otherwise loads as a page of its own in every new window (each context is one), about a second of
-# CPU each time, for a window nobody sees.
-ARGS = ["--no-sandbox", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
+# The features Playwright turns off in Chromium, on a --disable-features switch of its own. Chromium reads only
+# the last such switch, so the one in ARGS names these too (test_table_browser checks that it keeps up).
+PLAYWRIGHT_OFF = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,"
+    "LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,"
+    "TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,"
+    "msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion"
+)
+# Chromium's flags: no sandbox (the tests run as root in CI), and none of the address bar's popup, which Chromium
+# otherwise loads as a page of its own in every new window (each context is one), about a second of CPU each
+# time, for a window nobody sees.
+ARGS = ["--no-sandbox", f"--disable-features={PLAYWRIGHT_OFF},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 
 
 @pytest.fixture(scope="module")
