@@ -113,6 +113,29 @@ def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
     return tuple(found)
 
 
+def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], ...]:
+    """Each page's characters' font (its base name: pdfplumber's ``fontname`` without a subset's tag) and fill
+    colour (RGB, 0 to 255), in the order and number :func:`text_pages` gives the characters."""
+    with _opened(path) as document:
+        return tuple(_styles(page) for page in document)
+
+
+def _styles(page: pypdfium2.PdfPage) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    text = page.get_textpage()
+    found = []
+    name = ctypes.create_string_buffer(256)
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    for index in range(raw.FPDFText_CountChars(text)):
+        if raw.FPDFText_IsGenerated(text, index):
+            continue
+        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(text, index))
+        raw.FPDFFont_GetBaseFontName(font, name, len(name))
+        raw.FPDFText_GetFillColor(text, index, r, g, b, a)
+        found.append((name.value.decode(), (r.value, g.value, b.value)))
+    text.close()
+    return tuple(found)
+
+
 def _quarter_size(glyph: Glyph) -> float:
     return 0.25 * glyph.size
 
