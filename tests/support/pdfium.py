@@ -366,3 +366,13 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
                     boxes.append(Box(left, height - top, right, height - bottom))
             pages.append(tuple(boxes))
         return tuple(pages)
+
+
+def grey_pages(path: Path, dpi: int) -> Iterator[list[bytes]]:
+    """Each page of a printed PDF rendered in greyscale on white at ``dpi``, as rows of pixels (0 black .. 255
+    white): several times quicker than pdftoppm, and its edges' anti-aliasing no lighter."""
+    with _opened(path) as document:
+        for page in document:
+            image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+            width, pixels = image.width, image.tobytes()
+            yield [pixels[row * width : (row + 1) * width] for row in range(image.height)]
