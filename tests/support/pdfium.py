@@ -370,7 +370,7 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
 
 def grey_pages(path: Path, dpi: int) -> Iterator[list[bytes]]:
     """Each page of a printed PDF rendered in greyscale on white at ``dpi``, as rows of pixels (0 black .. 255
-    white): several times quicker than pdftoppm, and its edges' anti-aliasing no lighter."""
+    white), in this process: several times quicker than running pdftoppm."""
     with _opened(path) as document:
         for page in document:
             image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
