@@ -22,6 +22,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from support.cli import run_pnp
+from support.pdf import plumbed
 
 import pnp.cli.watching
 
@@ -145,7 +146,8 @@ def _deck() -> list[dict[str, str]]:
 
 
 def _pdf(folder: Path, name: str) -> pdfplumber.PDF:
-    return pdfplumber.open(folder / "output" / "air-king" / f"{name}.pdf")
+    """A PDF of the built kit, parsed once for all the tests that read it."""
+    return plumbed(folder / "output" / "air-king" / f"{name}.pdf")
 
 
 def _titles_font_words(page: pdfplumber.page.Page) -> str:
@@ -155,8 +157,7 @@ def _titles_font_words(page: pdfplumber.page.Page) -> str:
 
 def test_the_cards_carry_the_csvs_titles_as_many_times_as_its_counts(walked):
     folder, _ = walked
-    with _pdf(folder, "cards") as cards:
-        titles = " ".join(_titles_font_words(page) for page in cards.pages)
+    titles = " ".join(_titles_font_words(page) for page in _pdf(folder, "cards").pages)
     for row in _deck():
         assert titles.count(row["title"]) == int(row["count"]), row["title"]
     for built_in in ("Storm", "Extra move", "Orage", "Diagonale en plus", "Ciel dégagé"):  # English, pnp's French
@@ -166,8 +167,7 @@ def test_the_cards_carry_the_csvs_titles_as_many_times_as_its_counts(walked):
 def test_the_kit_is_set_in_the_variants_fonts_alone(walked):
     folder, _ = walked
     for name in ("cards", "rules", "player-aids"):
-        with _pdf(folder, name) as document:
-            faces = {c["fontname"].split("+")[-1] for page in document.pages for c in page.chars}
+        faces = {c["fontname"].split("+")[-1] for page in _pdf(folder, name).pages for c in page.chars}
         assert faces == {"NotoSerif-Regular", "NotoSerif-Bold"}, name
 
 
@@ -175,23 +175,21 @@ def test_the_storm_cards_and_only_they_show_the_hand_drawn_lightning(walked):
     folder, _ = walked
     storms = next(row for row in _deck() if row["type"] == "storm")
     bolts = 0
-    with _pdf(folder, "cards") as cards:
-        for page in cards.pages:
-            lit = [
-                o
-                for o in page.curves + page.rects
-                if o.get("fill") and tuple(o.get("non_stroking_color") or ()) == pytest.approx(BOLT, abs=0.002)
-            ]
-            if lit:
-                assert storms["title"] in _titles_font_words(page)
-            bolts += len(lit)
+    for page in _pdf(folder, "cards").pages:
+        lit = [
+            o
+            for o in page.curves + page.rects
+            if o.get("fill") and tuple(o.get("non_stroking_color") or ()) == pytest.approx(BOLT, abs=0.002)
+        ]
+        if lit:
+            assert storms["title"] in _titles_font_words(page)
+        bolts += len(lit)
     assert bolts == int(storms["count"])
 
 
 def test_the_rules_sheet_is_in_french_and_lists_the_csvs_cards_with_their_counts(walked):
     folder, _ = walked
-    with _pdf(folder, "rules") as rules:
-        text = " ".join(w["text"] for page in rules.pages for w in page.extract_words())
+    text = " ".join(w["text"] for page in _pdf(folder, "rules").pages for w in page.extract_words())
     assert "Le but du jeu" in text and "The goal" not in text
     for row in _deck():
         assert f"{row['title']} ({row['count']}" in text, row["title"]
@@ -199,8 +197,7 @@ def test_the_rules_sheet_is_in_french_and_lists_the_csvs_cards_with_their_counts
 
 def test_the_texts_overrides_print(walked):
     folder, _ = walked
-    with _pdf(folder, "cards") as cards:
-        words = " ".join(w["text"] for page in cards.pages for w in page.extract_words())
+    words = " ".join(w["text"] for page in _pdf(folder, "cards").pages for w in page.extract_words())
     assert "coup de vent" in words
     assert "PROVENCE" in words or "ECNEVORP" in words  # the backs are printed upside down for duplex
 

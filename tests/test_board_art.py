@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from functools import partial
+from pathlib import Path
 
 import pypdf
 import pytest
 from support.kits import PrintedKits
-from support.printing import board_drawing, kit, open_pdf, page_size, page_text, stroked
+from support.pdf import read
+from support.pdfium import plain_texts, shapes
+from support.printing import MM, board_drawing, kit, open_pdf, page_size, stroked
 
 from pnp.files import file_name
 from pnp.games.air_king.field import cell_name
@@ -34,19 +37,21 @@ from pnp.printing.render import PrintSettings, WrittenFile, render_kit
 
 FILLED = 0.85  # the least share of a page's printable area a tile covers
 A4_LANDSCAPE = orientations("a4")[1]
+FRAME = (128, 128, 128)  # the grey of the frame round a tile's window
 DARK = 0.36  # the lightness ink saver darkens lines to (0.35), give or take the rounding of a colour
 
 
-def tile_fills(path) -> list[float]:
-    """Each tile's share of its page's printable area, from the frame drawn round the tile's window."""
+def tile_fills(path: Path) -> list[float]:
+    """Each tile's share of its page's printable area, from the frame drawn round the tile's window (read with
+    PDFium: pdfplumber reads the whole board again on each tile)."""
     fills = []
-    with open_pdf(path) as pdf:
-        for page in pdf.pages:
-            if "overview at" in page_text(page):
-                continue
-            frame = stroked(page, "#808080")["#808080"]
-            width, height = page_size(page)
-            fills.append((frame.w + HAIRLINE) * (frame.h + HAIRLINE) / ((width - 2 * MARGIN) * (height - 2 * MARGIN)))
+    for text, drawn, page in zip(plain_texts(path), shapes(path), read(path).pages):
+        if "overview at" in text:
+            continue
+        frame = [shape.box for shape in drawn if shape.rectangle and shape.stroke == FRAME][-1]
+        width, height = float(page.mediabox.width) * MM, float(page.mediabox.height) * MM
+        w, h = (side * MM for side in frame.size)
+        fills.append((w + HAIRLINE) * (h + HAIRLINE) / ((width - 2 * MARGIN) * (height - 2 * MARGIN)))
     return fills
 
 

@@ -18,8 +18,7 @@ from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.texts import catalogue, english
 from pnp.texts.catalogue import PLACEHOLDER
-from support.pdf import plumbed
-from support.pdfium import text_pages, words
+from support.pdfium import plain_texts, text_pages, words
 
 ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
 LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")
@@ -107,9 +106,7 @@ def test_the_french_air_king_prints_no_english_entry(tmp_path):
     same = {key for key in english_entries if french[key] == english_entries[key].text}
     assert same == SAME_IN_FRENCH
     written = render_kit(REGISTRY["air-king"].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
-    printed = " ".join(
-        " ".join((page.extract_text() or "").split()) for f in written for page in plumbed(f.path).pages
-    )
+    printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))  # as drawn, turned too
     assert "Aéroport A" in printed and "Retour technique" in printed
     for key, entry in english_entries.items():
         if key in SAME_IN_FRENCH:

@@ -3,13 +3,13 @@ bleed for crop marks, the footer beside the cards, mirrored backs, and nothing i
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from support.pdf import point_size
+from support.pdfium import grey_pages
 from support.printing import (
     BACK_MARK,
     FRONT_MARK,
@@ -155,26 +155,11 @@ def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tm
     assert min(gaps) >= 2 * TIGHT_BLEED
 
 
-def pgm_pages(pdf: Path, folder: Path, dpi: int) -> list[list[bytes]]:
-    """Every page of ``pdf`` rendered in greyscale by pdftoppm into an empty ``folder``, as rows of pixels
-    (0 black .. 255 white)."""
-    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), str(pdf), str(folder / "page")], check=True)
-    pages = []
-    for path in sorted(folder.glob("page-*.pgm")):
-        data = path.read_bytes()
-        _, size, _, pixels = data.split(b"\n", 3)  # P5, width and height, 255, the pixels
-        width, height = map(int, size.split())
-        pages.append([pixels[r * width : (r + 1) * width] for r in range(height)])
-    return pages
-
-
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_nothing_of_a_whole_build_is_printed_within_5_mm_of_the_paper_edge(printed_kits, tmp_path, paper):
+def test_nothing_of_a_whole_build_is_printed_within_5_mm_of_the_paper_edge(printed_kits, paper):
     seen = 0
     for pdf in printed_kits.pdfs(paper):  # what ``pnp build all --paper PAPER`` writes
-        folder = tmp_path / "pgm" / pdf.parent.name / pdf.stem
-        folder.mkdir(parents=True)
-        for number, rows in enumerate(pgm_pages(pdf, folder, dpi=72), 1):
+        for number, rows in enumerate(grey_pages(pdf, dpi=72), 1):
             seen += 1
             # a pixel is 0.35 mm: this sees ink closer than ~4.6 mm to an edge, text, lines and fills alike
             assert ink_near_edges(rows, border_px=int(4.9 / 25.4 * 72)) == 0, f"{pdf.parent.name}/{pdf.name} {number}"

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
-from support.boxes import of, overlapping
-from support.pdf import plumbed
-from support.pdfium import Glyph, TextPage, text_pages
+from support.boxes import Rect, overlapping
+from support.pdf import read
+from support.pdfium import Box, Glyph, TextPage, baselines, shapes, text_pages, words
 from support.printing import kit as support_kit
 
 from pnp.errors import PnpError
@@ -26,7 +26,8 @@ from pnp.texts import toolkit
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
 MOST_PLAYERS = {"aloft": 6, "air-king": 4, "hauling-astronauts": 2, "aeronaut-odyssey": 6, "take-off": 6}
 BODY_PT, AID_PT = 8.0, 7.0
-TINT = tuple(int(FIGURE_TINT[i : i + 2], 16) / 255 for i in (1, 3, 5))
+TINT = tuple(int(FIGURE_TINT[i : i + 2], 16) for i in (1, 3, 5))
+APART = 3.0  # pt: a gap that parts two words, as pdfplumber's extract_words has it (x_tolerance)
 
 # Referee input in printed text: a move's verb and its arguments ending in a square such as b2 or a placeholder
 # ("fly 3 b2", "discard CARD"), a verb and two numbers ("pass 3 8"), or any verb opening a bracket ("(land 3)").
@@ -67,39 +68,85 @@ def letter(printed_kits) -> dict[str, Path]:
     return {game: printed_kits.pdf(game, "rules", "letter").parent for game in GAMES}
 
 
-def _figures(page) -> list[tuple[float, float, float, float]]:
-    """The boxes of the figures: the only places where smaller, drawn-to-scale text may stand."""
-    boxes = []
-    for shape in page.rects + page.curves:
-        colour = shape.get("non_stroking_color")
-        if shape.get("fill") and colour and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, TINT)):
-            boxes.append((shape["x0"], shape["top"], shape["x1"], shape["bottom"]))
-    return boxes
+@dataclass(frozen=True)
+class Word:
+    """Characters printed together (a character alone too), with their box (points from the page's top)."""
+
+    text: str
+    box: Box
+    size: float  # the first character's
 
 
-def _inside(char, boxes) -> bool:
-    return any(x0 <= char["x0"] and char["x1"] <= x1 and top <= char["top"] and char["bottom"] <= bottom
-               for x0, top, x1, bottom in boxes)
+@dataclass(frozen=True)
+class Page:
+    """A printed page read back with PDFium: its size, its characters, its lines of words (top line first, each
+    word as pdfplumber's ``extract_words`` parts them) and the figures' boxes."""
+
+    width: float
+    height: float
+    chars: tuple[Word, ...]
+    lines: tuple[tuple[Word, ...], ...]
+    figures: tuple[Box, ...]  # the only places where smaller, drawn-to-scale text may stand
+
+    def text(self, bottom: float) -> str:
+        """The words of each line starting above ``bottom``, a line to a line of text."""
+        return "\n".join(" ".join(w.text for w in line) for line in self.lines if line[0].box.top < bottom)
+
+
+def _word(glyphs: list[Glyph], height: float) -> Word:
+    boxes = [g.box(height) for g in glyphs]
+    box = Box(
+        min(b.x0 for b in boxes), min(b.top for b in boxes), max(b.x1 for b in boxes), max(b.bottom for b in boxes)
+    )
+    return Word("".join(g.text for g in glyphs), box, glyphs[0].size)
+
+
+@cache
+def _pages(path: Path) -> tuple[Page, ...]:
+    """The pages of a printed PDF (pdfplumber reads them many times slower)."""
+    pages = []
+    for text, drawn, pdf_page in zip(text_pages(path), shapes(path), read(path).pages):
+        height = text.height
+        lines = sorted(baselines(text.glyphs), key=lambda line: line[0][1].box(height).top)
+        split = (words(tuple(glyph for _, glyph in line), lambda _: APART) for line in lines)
+        pages.append(
+            Page(
+                float(pdf_page.cropbox.width),
+                height,
+                tuple(_word([glyph], height) for glyph in text.glyphs),
+                tuple(tuple(_word(word, height) for word in line) for line in split),
+                tuple(shape.box for shape in drawn if shape.fill == TINT),
+            )
+        )
+    return tuple(pages)
+
+
+def _inside(box: Box, boxes: tuple[Box, ...]) -> bool:
+    return any(f.x0 <= box.x0 and box.x1 <= f.x1 and f.top <= box.top and box.bottom <= f.bottom for f in boxes)
+
+
+def _rect(box: Box) -> Rect:
+    return box.x0, box.top, box.x1, box.bottom
 
 
 def _check_pages(path: Path, smallest: float) -> int:
     """Every page's text: at least ``smallest`` pt outside figures, inside the margins, no two words overlapping."""
     margin = MARGIN / PT
-    pdf = plumbed(path)
-    for number, page in enumerate(pdf.pages, 1):
-        figures = _figures(page)
+    pages = _pages(path)
+    for number, page in enumerate(pages, 1):
+        figures = page.figures
         footer = page.height - (MARGIN + FOOTER_BAND) / PT  # the toolkit's footer line, set smaller
-        body = [c for c in page.chars if c["text"].strip() and c["top"] < footer and not _inside(c, figures)]
+        body = [c for c in page.chars if c.text.strip() and c.box.top < footer and not _inside(c.box, figures)]
         assert body, f"{path.name} page {number}: no text"
-        small = sorted({round(c["size"], 2) for c in body if c["size"] < smallest - 0.01})
+        small = sorted({round(c.size, 2) for c in body if c.size < smallest - 0.01})
         assert not small, f"{path.name} page {number}: text at {small} pt, under {smallest} pt"
         for c in page.chars:
-            assert margin - 0.5 <= c["x0"] and c["x1"] <= page.width - margin + 0.5, (path.name, c["text"])
-            assert margin - 0.5 <= c["top"] and c["bottom"] <= page.height - margin + 0.5, (path.name, c["text"])
-        words = [w for w in page.extract_words() if w["top"] < footer and not _inside(w, figures)]
-        clashes = overlapping([(w["text"], of(w)) for w in words], slack=0.5)
+            assert margin - 0.5 <= c.box.x0 and c.box.x1 <= page.width - margin + 0.5, (path.name, c.text)
+            assert margin - 0.5 <= c.box.top and c.box.bottom <= page.height - margin + 0.5, (path.name, c.text)
+        found = [w for line in page.lines for w in line if w.box.top < footer and not _inside(w.box, figures)]
+        clashes = overlapping([(w.text, _rect(w.box)) for w in found], slack=0.5)
         assert not clashes, f"{path.name} page {number}: {clashes[0][0]!r} on {clashes[0][1]!r}"
-    return len(pdf.pages)
+    return len(pages)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -121,9 +168,7 @@ def test_rules_too_long_for_one_side_fill_it_before_a_second_side_printed_double
     (written,) = [f for f in files if f.path.stem == "rules"]
     reader = PdfReader(written.path)
     assert len(reader.pages) == 2 and reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
-    with pdfplumber.open(written.path) as pdf:
-        first = pdf.pages[0].extract_text()
-        second = pdf.pages[1].extract_text()
+    first, second = (page.text(page.height) for page in _pages(written.path))
     moved = sorted(int(n) for n in re.findall(r"Part (\d+)", second))
     assert moved and "Part 0" in first and moved == list(range(moved[0], 20))  # side 1 holds parts up to the flow
     assert f"Part {moved[0] - 1}" in first
@@ -136,9 +181,9 @@ def test_rules_too_long_for_one_side_fill_it_before_a_second_side_printed_double
 def test_the_rules_fit_one_side_in_readable_text(game, paper, kits, letter):
     folder = kits[game] if paper == "a4" else letter[game]
     assert _check_pages(folder / "rules.pdf", BODY_PT) == 1
-    pdf = plumbed(folder / "rules.pdf")
-    text = " ".join(page.extract_text() or "" for page in pdf.pages)
-    assert len(_figures(pdf.pages[0])) == 1, "the set-up figure is on the first side"
+    pages = _pages(folder / "rules.pdf")
+    text = " ".join(page.text(page.height) for page in pages)
+    assert len(pages[0].figures) == 1, "the set-up figure is on the first side"
     for topic in ("Set-up", "turn", "The end"):
         assert topic.lower() in text.lower(), f"{game}: the rules say nothing under {topic!r}"
 
@@ -148,9 +193,8 @@ def test_the_rules_fit_one_side_in_readable_text(game, paper, kits, letter):
 def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):
     folder = kits[game] if paper == "a4" else letter[game]
     pages = _check_pages(folder / "player-aids.pdf", AID_PT)
-    pdf = plumbed(folder / "player-aids.pdf")  # the footer, which lists the page's aids, left out
-    above = [page.crop((0, 0, page.width, page.height - (MARGIN + FOOTER_BAND) / PT)) for page in pdf.pages]
-    aids = sum((page.extract_text() or "").count(": player aid") for page in above)
+    above = [page.text(page.height - (MARGIN + FOOTER_BAND) / PT) for page in _pages(folder / "player-aids.pdf")]
+    aids = sum(text.count(": player aid") for text in above)  # the footer, which lists the page's aids, left out
     assert aids == MOST_PLAYERS[game]
     assert pages <= -(-MOST_PLAYERS[game] // 4)  # four to a page at least
 

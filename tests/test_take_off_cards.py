@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
@@ -23,6 +22,7 @@ from pnp.printing.inksaver import InkSaver
 from pnp.printing.parts import CARD_SIZES, Deck
 from pnp.printing.pdf import PdfWriter
 from pnp.printing.render import PrintSettings, render_kit
+from tests.support.pdfium import Box, Glyph, Shape, glyph_styles, shapes, text_pages, words
 
 DATA = load_data().value
 WORLD = load_world(None, DATA)[0]
@@ -58,25 +58,50 @@ def _fronts(path: Path, cards, ink_saver: bool = False) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class Char:
+    """A character as printed on a card: its text, box (points from the card's top), font, size and fill colour."""
+
+    text: str
+    box: Box
+    font: str
+    size: float
+    fill: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Front:
+    """A card's front read back with PDFium (pdfplumber takes seconds over the 193 locators): its paths and its
+    characters, in the order drawn."""
+
+    shapes: tuple[Shape, ...]
+    chars: tuple[Char, ...]
+    glyphs: tuple[Glyph, ...]
+
+
+def _read(path: Path) -> list[Front]:
+    fronts = []
+    for text, styles, drawn in zip(text_pages(path), glyph_styles(path), shapes(path)):
+        styled = zip(text.glyphs, styles)
+        chars = tuple(Char(g.text, g.box(text.height), font, g.size, fill) for g, (font, fill) in styled)
+        fronts.append(Front(drawn, chars, text.glyphs))
+    return fronts
+
+
 @pytest.fixture(scope="module")
-def pages(cards, tmp_path_factory):
-    """Each card's front read back: (city, page)."""
+def pages(cards, tmp_path_factory) -> list[tuple[int, Front]]:
+    """Each card's front read back: (city, front)."""
     path = _fronts(tmp_path_factory.mktemp("fronts") / "fronts.pdf", cards)
-    with pdfplumber.open(path) as pdf:
-        yield [(city, page) for (city, _), page in zip(cards, pdf.pages)]
+    return [(city, front) for (city, _), front in zip(cards, _read(path))]
 
 
-def _mm(obj) -> tuple[float, float, float, float]:
-    """An object's box in mm from the card's top-left corner: x0, y0, x1, y1."""
-    return obj["x0"] * PT, obj["top"] * PT, obj["x1"] * PT, obj["bottom"] * PT
+def _mm(box: Box) -> tuple[float, float, float, float]:
+    """A box in mm from the card's top-left corner: x0, y0, x1, y1."""
+    return box.x0 * PT, box.top * PT, box.x1 * PT, box.bottom * PT
 
 
-def _colour(value) -> tuple[float, ...]:
-    return tuple(round(v, 3) for v in value) if isinstance(value, (tuple, list)) else ()
-
-
-def _is(value, colour: str) -> bool:
-    return _colour(value) == tuple(round(v, 3) for v in rgb(colour))
+def _is(value: tuple[int, int, int] | None, colour: str) -> bool:
+    return value == tuple(round(255 * v) for v in rgb(colour))
 
 
 def _art() -> tuple[float, float, float, float]:
@@ -101,10 +126,9 @@ def test_each_card_shows_coastlines_only_inside_its_art_box(pages):
     art = _art()
     bare = []
     for city, page in pages:
-        shapes = page.curves + page.lines + page.rects
-        land = [s for s in shapes if s["fill"] and _is(s["non_stroking_color"], GROUND)]
-        coast = land + [s for s in shapes if s["stroke"] and _is(s["stroking_color"], SHORE)]
-        outside = [_mm(s) for s in coast if not _inside(_mm(s), art)]
+        land = [s for s in page.shapes if _is(s.fill, GROUND)]
+        coast = land + [s for s in page.shapes if _is(s.stroke, SHORE)]
+        outside = [_mm(s.box) for s in coast if not _inside(_mm(s.box), art)]
         assert not outside, f"{WORLD.name(city)}: coastline outside the art box {art}: {outside[:3]}"
         if not coast:
             bare.append(WORLD.name(city))
@@ -126,9 +150,9 @@ def _expected_mark(city: int) -> tuple[float, float]:
     return ax + (x - (MARGIN + (column - 1) * cell)) * scale, ay + ah / 2 + (y - (MARGIN + (row + 0.5) * cell)) * scale
 
 
-def _ring(page) -> tuple[float, float, float, float]:
-    lines = [c for c in page.curves if c["stroke"] and not c["fill"] and _is(c["stroking_color"], INK)]
-    rings = [_mm(c) for c in lines if abs(c["linewidth"] * PT - RING_WIDTH) < 0.01]
+def _ring(page: Front) -> tuple[float, float, float, float]:
+    lines = [s for s in page.shapes if s.curved and s.fill is None and _is(s.stroke, INK)]
+    rings = [_mm(s.box) for s in lines if abs(s.line * PT - RING_WIDTH) < 0.01]
     assert len(rings) == 1, rings
     return rings[0]
 
@@ -148,28 +172,37 @@ def test_the_ring_marks_the_capital_where_the_map_data_puts_it(pages):
 def test_no_text_touches_the_locator(pages):
     art = _art()
     for city, page in pages:
-        on_it = [c["text"] for c in page.chars if _overlaps(_mm(c), art)]
+        on_it = [c.text for c in page.chars if _overlaps(_mm(c.box), art)]
         assert not on_it, f"{WORLD.name(city)}: {''.join(on_it)!r} on the locator"
 
 
 def test_the_header_names_the_capital_and_country_as_the_data_does_in_one_size(pages):
     _, art_top, _, _ = _art()
     for city, page in pages:
-        header = [c for c in page.chars if BAND < c["top"] * PT < art_top and c["text"].strip()]  # under the band
-        name = [c for c in header if c["fontname"].endswith("Bold") and c["size"] == pytest.approx(NAME_PT)]
-        lines = page.crop((0, name[0]["top"] - 1, page.width, art_top / PT)).extract_text().splitlines()
+        header = [c for c in page.chars if BAND < c.box.top * PT < art_top and c.text.strip()]  # under the band
+        name = [c for c in header if c.font.endswith("Bold") and c.size == pytest.approx(NAME_PT)]
+        lines = _lines(page, name[0].box.top - 1, art_top / PT)
         info = WORLD.map.cities[city]
         assert lines == [info.name, info.country], WORLD.name(city)
         assert len(name) == len(info.name.replace(" ", "")), f"{info.name}: not all in {NAME_PT} pt bold"
 
 
+def _lines(page: Front, top: float, bottom: float) -> list[str]:
+    """The lines of words printed between ``top`` and ``bottom`` (points from the card's top), top line first."""
+    height = CARD.height / PT
+    band = [g for g in page.glyphs if g.box(height).bottom > top and g.box(height).top < bottom]
+    lines = {}
+    for word in words(tuple(band)):
+        lines.setdefault(round(word[0].box(height).bottom, 1), []).append("".join(g.text for g in word))
+    return [" ".join(line) for _, line in sorted(lines.items())]
+
+
 def test_in_ink_saver_mode_the_header_and_the_ring_stay_dark(cards, tmp_path):
     sample = cards[::24]
-    with pdfplumber.open(_fronts(tmp_path / "saver.pdf", sample, ink_saver=True)) as pdf:
-        for (city, _), page in zip(sample, pdf.pages):
-            _ring(page)  # still the usual ink
-            for char in page.chars:
-                assert luminance(tuple(char["non_stroking_color"])) <= 0.36, (WORLD.name(city), char["text"])
+    for (city, _), page in zip(sample, _read(_fronts(tmp_path / "saver.pdf", sample, ink_saver=True))):
+        _ring(page)  # still the usual ink
+        for char in page.chars:
+            assert luminance(tuple(v / 255 for v in char.fill)) <= 0.36, (WORLD.name(city), char.text)
 
 
 def test_a_card_sheet_keeps_each_squares_picture_once(the_kit, tmp_path):
