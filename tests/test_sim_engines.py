@@ -19,23 +19,10 @@ from support.cli import takes_ctrl_c
 import pnp.sim.engines
 from pnp.errors import PnpError
 from pnp.sim import SimConfig, run
-from pnp.sim.engines import TASK_SECONDS, WORKER_DIED, Engine, batch_size, play_jobs
+from pnp.sim.engines import TASK_SECONDS, WORKER_DIED, Engine, batch_size, local_cluster, play_jobs
 
 WAIT = 60  # seconds: a generous bound on each step of a run in another process, on a busy machine
 A_LONG_RUN = ("sim", "aloft", "--games", "100000", "--bots", "greedy", "--workers", "2", "--json")  # minutes
-
-
-def test_a_dask_local_cluster_gives_the_local_figures(cli):
-    # 16 games: nine batches on two workers (1, 1, 1, 1, 2, 2, 2, 2, 4 games), so the batches of several games,
-    # their positions and their order of return are all exercised
-    args = ("sim", "take-off", "--games", "16", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
-    code, local, _ = cli(*args)
-    assert code == 0
-    code, dask, _ = cli(*args, "--engine", "dask", "--workers", "2")
-    assert code == 0
-    local_figures, dask_figures = json.loads(local), json.loads(dask)
-    local_figures.pop("seconds"), dask_figures.pop("seconds")
-    assert dask_figures == local_figures
 
 
 def test_games_finish_in_any_order_but_each_is_its_index_alone():
@@ -68,15 +55,6 @@ def test_an_unreachable_scheduler_or_wrong_settings_are_one_line_errors(cli, mon
     ):
         code, _, err = cli("sim", "aloft", "--games", "2", *args)
         assert code == 1 and message in err
-
-
-def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask():
-    """Generated maps travel with the games: the workers write them where they can read them."""
-    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
-
-    plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
-    local = run_sweep(plan, Engine(), Checkpoint(None, plan))
-    assert run_sweep(plan, Engine("dask", workers=2), Checkpoint(None, plan)) == local
 
 
 def test_a_map_file_goes_to_dask_workers_as_text(tmp_path):
@@ -235,3 +213,36 @@ def test_ctrl_c_stops_the_workers_with_one_line():
         out, err = process.communicate(timeout=WAIT)
     assert (process.returncode, out, err) == (130, "", "pnp: error: interrupted\n")
     assert not [pid for pid in workers if _running_still(pid)]
+
+
+# -- on one Dask cluster (last, so that it idles through no other test) --------------------------------
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a local Dask cluster of two workers, started once for the two tests that run on it (``pnp sim``
+    starting a cluster of its own is run by the test of a dying Dask worker above)."""
+    with local_cluster(2) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_a_dask_cluster_gives_the_local_figures(cli, scheduler):
+    # 16 games: nine batches on two workers (1, 1, 1, 1, 2, 2, 2, 2, 4 games), so the batches of several games,
+    # their positions and their order of return are all exercised
+    args = ("sim", "take-off", "--games", "16", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
+    code, local, _ = cli(*args)
+    assert code == 0
+    code, dask, _ = cli(*args, "--engine", "dask", "--scheduler", scheduler)
+    assert code == 0
+    local_figures, dask_figures = json.loads(local), json.loads(dask)
+    local_figures.pop("seconds"), dask_figures.pop("seconds")
+    assert dask_figures == local_figures
+
+
+def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask(scheduler):
+    """Generated maps travel with the games: the workers write them where they can read them."""
+    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
+
+    plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
+    local = run_sweep(plan, Engine(), Checkpoint(None, plan))
+    assert run_sweep(plan, Engine("dask", scheduler=scheduler), Checkpoint(None, plan)) == local
