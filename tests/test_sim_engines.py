@@ -149,9 +149,11 @@ def _running_still(pid: int) -> bool:
 
 
 @contextmanager
-def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
-    """``pnp ARGS`` in its own process group once its two workers are up, taking Ctrl-C as at a terminal
-    (``takes_ctrl_c``); the group is killed at the end."""
+def _running(
+    *args: str, env: dict[str, str] | None = None, workers: int = 2
+) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
+    """``pnp ARGS`` in its own process group once its ``workers`` worker processes are up, taking Ctrl-C as at a
+    terminal (``takes_ctrl_c``); the group is killed at the end."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, env=env,
@@ -159,10 +161,10 @@ def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[su
     )
     try:
         deadline = time.monotonic() + WAIT
-        while len(workers := _workers(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
+        while len(up := _workers(process.pid)) < workers and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.1)
-        assert len(workers) == 2, process.communicate(timeout=WAIT)
-        yield process, workers
+        assert len(up) == workers, process.communicate(timeout=WAIT)
+        yield process, up
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
@@ -191,7 +193,8 @@ def test_a_dask_batch_whose_worker_dies_ends_the_run_with_one_line(tmp_path):
     no_retry = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
     kept = tmp_path / "sweep.json"  # written once games come back: the cluster is up and busy
     sweep = ("sim", "sweep", "aloft", "--over", "players=2,3", "--games", "50000", "--checkpoint", str(kept))
-    with _running(*sweep, "--workers", "2", "--engine", "dask", "--json", env=no_retry) as (process, _):
+    # one worker: its death mid-batch is the whole of it (a second would only add a process to start)
+    with _running(*sweep, "--workers", "1", "--engine", "dask", "--json", env=no_retry, workers=1) as (process, _):
         deadline = time.monotonic() + WAIT
         while not kept.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
