@@ -19,32 +19,26 @@ from support.cli import takes_ctrl_c
 import pnp.sim.engines
 from pnp.errors import PnpError
 from pnp.sim import SimConfig, run
-from pnp.sim.engines import TASK_SECONDS, WORKER_DIED, Engine, batch_size, play_jobs
+from pnp.sim.engines import TASK_SECONDS, WORKER_DIED, Engine, batch_size, local_cluster, play_jobs
 
 WAIT = 60  # seconds: a generous bound on each step of a run in another process, on a busy machine
 A_LONG_RUN = ("sim", "aloft", "--games", "100000", "--bots", "greedy", "--workers", "2", "--json")  # minutes
 
 
-def test_a_dask_local_cluster_gives_the_local_figures(cli):
-    # 16 games: nine batches on two workers (1, 1, 1, 1, 2, 2, 2, 2, 4 games), so the batches of several games,
-    # their positions and their order of return are all exercised
-    args = ("sim", "take-off", "--games", "16", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
-    code, local, _ = cli(*args)
-    assert code == 0
-    code, dask, _ = cli(*args, "--engine", "dask", "--workers", "2")
-    assert code == 0
-    local_figures, dask_figures = json.loads(local), json.loads(dask)
-    local_figures.pop("seconds"), dask_figures.pop("seconds")
-    assert dask_figures == local_figures
-
-
-def test_games_finish_in_any_order_but_each_is_its_index_alone():
+def test_games_finish_in_any_order_but_each_is_its_index_alone(monkeypatch):
     config = SimConfig("hauling-astronauts", games=30, players=2, bots=("greedy", "random"), seed=3)
     jobs = [(config, index) for index in range(30)]
     alone = {p: result for p, result in play_jobs(jobs, Engine())}
-    spread = {p: result for p, result in play_jobs(jobs, Engine(workers=2))}
-    assert sorted(spread) == list(range(30)) and spread == alone
+    spread: dict[int, object] = {}  # the games as the engine yields them to the run, over one pool of two workers
+
+    def noted(jobs, engine):
+        for position, result in play_jobs(jobs, engine):
+            spread[position] = result
+            yield position, result
+
+    monkeypatch.setattr(pnp.sim, "play_jobs", noted)
     assert [r.index for r in run(config, Engine(workers=2))[0]] == list(range(30))
+    assert sorted(spread) == list(range(30)) and spread == alone
 
 
 def test_without_dask_the_engine_says_how_to_install_it(monkeypatch):
@@ -68,15 +62,6 @@ def test_an_unreachable_scheduler_or_wrong_settings_are_one_line_errors(cli, mon
     ):
         code, _, err = cli("sim", "aloft", "--games", "2", *args)
         assert code == 1 and message in err
-
-
-def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask():
-    """Generated maps travel with the games: the workers write them where they can read them."""
-    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
-
-    plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
-    local = run_sweep(plan, Engine(), Checkpoint(None, plan))
-    assert run_sweep(plan, Engine("dask", workers=2), Checkpoint(None, plan)) == local
 
 
 def test_a_map_file_goes_to_dask_workers_as_text(tmp_path):
@@ -164,9 +149,11 @@ def _running_still(pid: int) -> bool:
 
 
 @contextmanager
-def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
-    """``pnp ARGS`` in its own process group once its two workers are up, taking Ctrl-C as at a terminal
-    (``takes_ctrl_c``); the group is killed at the end."""
+def _running(
+    *args: str, env: dict[str, str] | None = None, workers: int = 2
+) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
+    """``pnp ARGS`` in its own process group once its ``workers`` worker processes are up, taking Ctrl-C as at a
+    terminal (``takes_ctrl_c``); the group is killed at the end."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, env=env,
@@ -174,10 +161,10 @@ def _running(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[su
     )
     try:
         deadline = time.monotonic() + WAIT
-        while len(workers := _workers(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
+        while len(up := _workers(process.pid)) < workers and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.1)
-        assert len(workers) == 2, process.communicate(timeout=WAIT)
-        yield process, workers
+        assert len(up) == workers, process.communicate(timeout=WAIT)
+        yield process, up
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
@@ -206,7 +193,8 @@ def test_a_dask_batch_whose_worker_dies_ends_the_run_with_one_line(tmp_path):
     no_retry = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
     kept = tmp_path / "sweep.json"  # written once games come back: the cluster is up and busy
     sweep = ("sim", "sweep", "aloft", "--over", "players=2,3", "--games", "50000", "--checkpoint", str(kept))
-    with _running(*sweep, "--workers", "2", "--engine", "dask", "--json", env=no_retry) as (process, _):
+    # one worker: its death mid-batch is the whole of it (a second would only add a process to start)
+    with _running(*sweep, "--workers", "1", "--engine", "dask", "--json", env=no_retry, workers=1) as (process, _):
         deadline = time.monotonic() + WAIT
         while not kept.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -235,3 +223,36 @@ def test_ctrl_c_stops_the_workers_with_one_line():
         out, err = process.communicate(timeout=WAIT)
     assert (process.returncode, out, err) == (130, "", "pnp: error: interrupted\n")
     assert not [pid for pid in workers if _running_still(pid)]
+
+
+# -- on one Dask cluster (last, so that it idles through no other test) --------------------------------
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a local Dask cluster of two workers, started once for the two tests that run on it (``pnp sim``
+    starting a cluster of its own is run by the test of a dying Dask worker above)."""
+    with local_cluster(2) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_a_dask_cluster_gives_the_local_figures(cli, scheduler):
+    # 16 games: nine batches on two workers (1, 1, 1, 1, 2, 2, 2, 2, 4 games), so the batches of several games,
+    # their positions and their order of return are all exercised
+    args = ("sim", "take-off", "--games", "16", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--json")
+    code, local, _ = cli(*args)
+    assert code == 0
+    code, dask, _ = cli(*args, "--engine", "dask", "--scheduler", scheduler)
+    assert code == 0
+    local_figures, dask_figures = json.loads(local), json.loads(dask)
+    local_figures.pop("seconds"), dask_figures.pop("seconds")
+    assert dask_figures == local_figures
+
+
+def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask(scheduler):
+    """Generated maps travel with the games: the workers write them where they can read them."""
+    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
+
+    plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
+    local = run_sweep(plan, Engine(), Checkpoint(None, plan))
+    assert run_sweep(plan, Engine("dask", scheduler=scheduler), Checkpoint(None, plan)) == local

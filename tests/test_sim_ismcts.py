@@ -188,7 +188,7 @@ def test_the_verdict_takes_an_option_that_beats_the_pick_alike_in_every_world_ho
 @pytest.mark.parametrize("name", NAMES)
 def test_pnp_sims_search_bot_plays_the_same_game_for_the_same_seed(monkeypatch, name):
     """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with small knobs."""
-    knobs = ("ISMCTS_ITERATIONS", 6), ("ISMCTS_FULL_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 2)
+    knobs = ("ISMCTS_ITERATIONS", 6), ("ISMCTS_FULL_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 1)
     for knob, value in (*knobs, ("ISMCTS_FULL_DEPTH", 8)):
         monkeypatch.setattr(pnp.sim, knob, value)
     config = SimConfig(name, games=1, players=2, bots=("ismcts", "greedy"), seed=5)

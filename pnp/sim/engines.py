@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Literal
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
+    from distributed import LocalCluster
+
     from pnp.sim import GameResult, SimConfig
 
 Job = tuple["SimConfig", int]
@@ -149,19 +151,29 @@ def _leave_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def local_cluster(workers: int) -> LocalCluster:
+    """A Dask cluster of ``workers`` one-thread processes on this machine, without a dashboard."""
+    from distributed import LocalCluster
+
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        # its scheduler's HTTP server (health checks) on any free port: on the usual 8787, taken by another
+        # cluster, it would warn on stderr
+        scheduler_kwargs={"dashboard_address": ":0"},
+        silence_logs=logging.CRITICAL,  # a worker shutting down is no news for the user
+    )
+
+
 def _dask(jobs: Sequence[Job], engine: Engine) -> Iterator[Done]:
     try:
-        from distributed import Client, KilledWorker, LocalCluster
+        from distributed import Client, KilledWorker
     except ImportError:
         raise PnpError("the dask engine needs Dask: pip install 'pnp[cluster]'") from None
     if engine.scheduler is None:
-        cluster = LocalCluster(
-            n_workers=engine.workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,  # a worker shutting down is no news for the user
-        )
+        cluster = local_cluster(engine.workers)
         client = Client(cluster)
     else:
         cluster = None

@@ -44,7 +44,7 @@ class HaulingAstronauts(BaseGame):
     distinct_secrets = True  # three different transports: one sealed in t1 is not offered again for t2
 
     def __init__(self, data: HaulingData | None = None) -> None:
-        self._bound = data  # the map of the setup these rules are bound to; None: the built-in map
+        self._bound = data  # the map of the setup these rules are bound to; None: the built-in map, when first read
 
     def bind(self, setup: Setup) -> HaulingAstronauts:
         """These rules on the session's map: moves and labels use its transports' names."""
@@ -52,7 +52,10 @@ class HaulingAstronauts(BaseGame):
 
     @property
     def _data(self) -> HaulingData:
-        return self._bound or MAPS.get(None)
+        """The map whose transports moves are read and labelled with (the built-in one read once, not per move)."""
+        if self._bound is None:
+            self._bound = MAPS.get(None)
+        return self._bound
 
     def new_state(self, setup: Setup) -> HaulingState:
         data, bonus, hidden = _session_data(setup), self.flag(setup, BONUS_DICE), self.flag(setup, HIDDEN)
