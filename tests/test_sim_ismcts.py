@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
 import pnp.sim
+import pnp.sim.ismcts
 from pnp.games import REGISTRY
 from pnp.games.bots import Rater
 from pnp.referee.driver import Table, playout
@@ -16,6 +19,7 @@ from pnp.sim import SimConfig, run, summarise
 from pnp.sim.ismcts import _Node, _Search, _verdict, ismcts_bot, rewards
 
 NAMES = sorted(REGISTRY)
+T = TypeVar("T")
 
 
 def game_with(name: str, seed: int, iterations: int = 6) -> Table:
@@ -30,10 +34,30 @@ def game_with(name: str, seed: int, iterations: int = 6) -> Table:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_search_bot_finishes_every_game_and_the_same_seed_plays_the_same_game(name):
-    first = game_with(name, seed=3)
-    assert first.state.is_over() and first.state.score().final
-    assert played(game_with(name, seed=3)) == played(first)
+def test_the_search_bot_finishes_every_game_and_the_same_seed_plays_the_same_game(monkeypatch, name):
+    """The same game, and each choice's search alike: every option's tries and rewards."""
+    first, searched = decided(monkeypatch, lambda: game_with(name, seed=3))
+    assert first.state.is_over() and first.state.score().final and searched
+    again, searched_again = decided(monkeypatch, lambda: game_with(name, seed=3))
+    assert played(again) == played(first) and searched_again == searched
+
+
+def decided(monkeypatch, play: Callable[[], T]) -> tuple[T, list[object]]:
+    """What ``play`` returns, and each choice's search: its options' tries, rewards and values in each world.
+
+    A search's luck (the worlds dealt, chance, the options tried, the playouts) shows in these even where the
+    move it picks stays the same.
+    """
+    searches: list[object] = []
+    real = pnp.sim.ismcts._verdict
+
+    def verdict(root, options, pick):
+        searches.append([(o, c.visits, c.reward, c.worlds) for o, c in root.children.items()])
+        return real(root, options, pick)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pnp.sim.ismcts, "_verdict", verdict)
+        return play(), searches
 
 
 def played(table: Table) -> list[object]:
@@ -187,10 +211,13 @@ def test_the_verdict_takes_an_option_that_beats_the_pick_alike_in_every_world_ho
 
 @pytest.mark.parametrize("name", NAMES)
 def test_pnp_sims_search_bot_plays_the_same_game_for_the_same_seed(monkeypatch, name):
-    """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with small knobs."""
-    knobs = ("ISMCTS_ITERATIONS", 6), ("ISMCTS_FULL_ITERATIONS", 6), ("ISMCTS_WORLDS", 2), ("ISMCTS_DEPTH", 1)
+    """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with the least search: each
+    option tried once, in one world, by a playout of one input. With so few tries the search never overrules the
+    greedy bot's pick, so each choice's search is compared too."""
+    knobs = ("ISMCTS_ITERATIONS", 1), ("ISMCTS_FULL_ITERATIONS", 1), ("ISMCTS_WORLDS", 1), ("ISMCTS_DEPTH", 1)
     for knob, value in (*knobs, ("ISMCTS_FULL_DEPTH", 8)):
         monkeypatch.setattr(pnp.sim, knob, value)
     config = SimConfig(name, games=1, players=2, bots=("ismcts", "greedy"), seed=5)
-    first = pnp.sim.play_one(config, 0)
-    assert pnp.sim.play_one(config, 0) == first and first.moves > 0
+    first, searched = decided(monkeypatch, lambda: pnp.sim.play_one(config, 0))
+    assert first.moves > 0 and searched
+    assert decided(monkeypatch, lambda: pnp.sim.play_one(config, 0)) == (first, searched)
