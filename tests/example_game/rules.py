@@ -24,14 +24,17 @@ class Updraft(BaseGame):
     round_secrets = (BURN,)  # every seat seals a burn each round; all are revealed once all are sealed
 
     def __init__(self, column: Column | None = None) -> None:
-        self._bound = column  # the column of the setup these rules are bound to; None: the built-in one
+        self._bound = column  # the column of the setup these rules are bound to; None: the built-in one, once read
 
     def bind(self, setup: Setup) -> Updraft:
         return Updraft(COLUMNS.get(setup.map_path))
 
     @property
     def column(self) -> Column:
-        return self._bound or COLUMNS.get(None)
+        """The column moves are read and labelled on (the built-in one read once, not at every move)."""
+        if self._bound is None:
+            self._bound = COLUMNS.get(None)
+        return self._bound
 
     def new_state(self, setup: Setup) -> UpdraftState:
         return UpdraftState(load_data(), COLUMNS.get(setup.map_path), setup.players)
