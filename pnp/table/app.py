@@ -127,7 +127,10 @@ class _Table:
     async def state(self, request: Request) -> Response:
         viewer = self._viewer(request)
         live = self.live
-        encoded = await run_in_threadpool(lambda: self.views.state(live.now(), viewer, live.read_only))
+        held = live.held()  # a state encoded already is sent from here, without a turn in the thread pool
+        encoded = self.views.kept(held, viewer, live.read_only) if held is not None else None
+        if encoded is None:
+            encoded = await run_in_threadpool(lambda: self.views.state(live.now(), viewer, live.read_only))
         return answers.send(request, encoded)
 
     async def rules(self, request: Request) -> Response:

@@ -48,8 +48,13 @@ class Live:
 
     def now(self) -> Session:
         """The session at the record's current version, read again only if another program wrote it."""
-        if signature(self.path) == self._seen:
-            return self._session
+        return self.held() or self._reload()
+
+    def held(self) -> Session | None:
+        """The session held, if the file is still as the server last saw it (None: it may have to be read again)."""
+        return self._session if signature(self.path) == self._seen else None
+
+    def _reload(self) -> Session:
         with self._lock:
             return self._reloaded()
 
