@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from support.serve import WAIT, Served, http_client, serving
-from test_table_api import GAMES, OPTIONS
+from test_table_api import GAMES, OPTIONS, followed
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, record, session
@@ -85,20 +85,6 @@ def enter_as_the_cli(path: Path, rng: random.Random) -> None:
         _, move = next_input(current, rng)
         current.undo() if move == "undo" else current.play(move)
         current.save()
-
-
-def followed(current: Session, seat: str, move: str, version: str) -> Session | None:
-    """``current`` extended in memory by the input the server took, checked to end at the server's ``version``;
-    None for a secret, whose salt only the server's record and key file hold (then the record is read again).
-    """
-    if move.startswith("secret "):
-        return None
-    if move == "undo":
-        current.undo()
-    else:
-        current.play(move, seat)
-    assert current.last_hash == version, f"the server recorded {move!r} by {seat} otherwise than the referee"
-    return current
 
 
 def post_inputs(served: Served, path: Path, rng: random.Random, wanted: int) -> Counter[int]:
