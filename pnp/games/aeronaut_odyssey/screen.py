@@ -139,6 +139,7 @@ class Layout:
         if source.trajectories:
             sections.insert(1, Section("trajectories", lambda pen, x, y, w: trajectories_panel(pen, x, y, w, state)))
         below_y = HEADER_H + self.map_h + GAP
+        bottoms = []  # where each panel ends, measured once (drawn with no canvas)
         if self.wide:  # every panel in a column of its own below the map
             w = (WIDTH - 2 * MARGIN - (len(sections) - 1) * GAP) / len(sections)
             self.places = [(s, MARGIN + i * (w + GAP), below_y, w) for i, s in enumerate(sections)]
@@ -147,10 +148,12 @@ class Layout:
             self.places, y = [], HEADER_H
             for section in sections[:-1]:
                 self.places.append((section, x, y, PANEL_W))
-                y += section.draw(Pen(), x, y, PANEL_W) + GAP
+                height = section.draw(Pen(), x, y, PANEL_W)
+                bottoms.append(y + height)
+                y += height + GAP
             self.places.append((sections[-1], MARGIN, below_y, map_w))
-        bottom = max(y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places)
-        self.height = max(bottom, HEADER_H + self.map_h) + MARGIN
+        bottoms += [y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places[len(bottoms) :]]
+        self.height = max(*bottoms, HEADER_H + self.map_h) + MARGIN
 
     def seats(self) -> tuple[tuple[str, Area], ...]:
         """Where each seat's phone opens (mm): its traveller's city and the map :data:`AROUND` blocks round it."""
