@@ -147,7 +147,7 @@ class _Table:
         seat = self._seat(request)
         body = await _fields(request, ("move", "version"))
         version = await run_in_threadpool(self.live.play, seat, body["move"], body["version"])
-        self.watch.check()  # tell the other pages now, not at the next look
+        self.watch.check(self.live.written)  # tell the other pages now, not at the next look
         return answer({"ok": True, "version": version})
 
     async def hint(self, request: Request) -> Response:
@@ -175,7 +175,7 @@ class _Table:
         seat = self._seat(request)
         body = await _fields(request, ("version",))
         version = await run_in_threadpool(self.live.undo, seat, body["version"])
-        self.watch.check()
+        self.watch.check(self.live.written)
         return answer({"ok": True, "version": version})
 
 

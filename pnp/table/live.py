@@ -39,6 +39,7 @@ class Live:
         self.path = current.path
         self._session = current
         self._seen = signature(self.path)
+        self.written: tuple[Signature, str] | None = None  # stat of the file just after the last save, and its version
         self._lock = threading.Lock()  # one writer (or reloader) at a time in this server
 
     @property
@@ -94,6 +95,7 @@ class Live:
             extend(extended)
             extended.save()  # a failure (the disk is full) leaves the file and the current session as they were
             self._session, self._seen = extended, signature(self.path)
+            self.written = (self._seen, extended.last_hash)
         return extended.last_hash
 
     def _reloaded(self) -> Session:
