@@ -99,9 +99,15 @@ def open_table(path: Path, current: session.Session | None = None) -> Iterator[T
 
 
 def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
-    """The session now, and for each seat the strings that only it may see: its unrevealed secrets (value as
-    entered, label, salt) and its private view."""
+    """The session now, and for each seat the strings that only it may see (see :func:`hidden_in`)."""
     current = session.load(path)
+    return current, hidden_in(current)
+
+
+def hidden_in(current: session.Session) -> dict[str, set[str]]:
+    """For each seat the strings that only it may see in ``current``: its unrevealed secrets (value as entered,
+    label, salt) and its private view."""
+    path = current.path
     revealed = {(player, move.slot) for player, move in current.played if isinstance(move, Reveal)}
     hidden: dict[str, set[str]] = {}
     for player in current.setup.players:
@@ -114,7 +120,21 @@ def hidden_now(path: Path) -> tuple[session.Session, dict[str, set[str]]]:
                 strings.add(f"secret {typed} {value}")
                 strings.add(current.game.label(Secret(typed, value)) or kept[slot][1])
         hidden[player] = strings
-    return current, hidden
+    return hidden
+
+
+def followed(current: session.Session, seat: str, move: str, version: str) -> session.Session | None:
+    """``current`` extended in memory by the input the server took, checked to end at the server's ``version``;
+    None for a secret, whose salt only the server's record and key file hold (then the record is read again).
+    """
+    if move.startswith("secret "):
+        return None
+    if move == "undo":
+        current.undo()
+    else:
+        current.play(move, seat)
+    assert current.last_hash == version, f"the server recorded {move!r} by {seat} otherwise than the referee"
+    return current
 
 
 def expected_private(current: session.Session, seat: str) -> dict[str, str]:
@@ -220,8 +240,10 @@ def refusals_change_nothing(table: Table, mover: str, move: str, version: str) -
 def play_through_the_api(table: Table, rng: random.Random, limit: int = 3000) -> dict:
     """Play to the end from each seat's own link, checking every body; the last host state."""
     probed = False
+    current: session.Session | None = None
     for _ in range(limit):
-        current, hidden = hidden_now(table.path)
+        current = current or session.load(table.path)  # read again after a secret
+        hidden = hidden_in(current)
         host = table.state(None)
         check_state_body(current, hidden, host, host)
         mover = host["to_move"]
@@ -247,6 +269,7 @@ def play_through_the_api(table: Table, rng: random.Random, limit: int = 3000) ->
         assert response.status_code == 200, f"{move!r} by {mover}: {response.text}"
         assert response.json()["ok"] is True
         check_other_body(hidden, mover, response.text)
+        current = followed(current, mover, move, response.json()["version"])
     raise AssertionError(f"no end after {limit} moves")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from support.serve import WAIT, Served, http_client, serving
-from test_table_api import GAMES, OPTIONS
+from test_table_api import GAMES, OPTIONS, followed
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, record, session
@@ -76,28 +76,15 @@ def next_input(current: Session, rng: random.Random) -> tuple[str, str]:
     return seat, notation.format(current.game, rng.choice(current.offered(seat)))
 
 
-def enter_as_the_cli(path: Path, rng: random.Random) -> None:
-    """One input written as ``pnp ref play`` or ``undo`` writes it: under the record's lock, beside the server."""
+def enter_as_the_cli(path: Path, rng: random.Random) -> Session:
+    """One input written as ``pnp ref play`` or ``undo`` writes it: under the record's lock, beside the server;
+    the session as written."""
     with record.locked(path):
         current = session.load(path)
-        if current.state.to_move() is None:
-            return
-        _, move = next_input(current, rng)
-        current.undo() if move == "undo" else current.play(move)
-        current.save()
-
-
-def followed(current: Session, seat: str, move: str, version: str) -> Session | None:
-    """``current`` extended in memory by the input the server took, checked to end at the server's ``version``;
-    None for a secret, whose salt only the server's record and key file hold (then the record is read again).
-    """
-    if move.startswith("secret "):
-        return None
-    if move == "undo":
-        current.undo()
-    else:
-        current.play(move, seat)
-    assert current.last_hash == version, f"the server recorded {move!r} by {seat} otherwise than the referee"
+        if current.state.to_move() is not None:
+            _, move = next_input(current, rng)
+            current.undo() if move == "undo" else current.play(move)
+            current.save()
     return current
 
 
@@ -108,12 +95,11 @@ def post_inputs(served: Served, path: Path, rng: random.Random, wanted: int) -> 
     current: Session | None = None
     with http_client() as client:
         while entered < wanted:
-            current = current or session.load(path)  # read again after the CLI's input, a 409 or a secret
+            current = current or session.load(path)  # read again after a 409 or a secret
             if current.state.to_move() is None:
                 break
             if entered % CLI_EVERY == CLI_EVERY - 1:
-                enter_as_the_cli(path, rng)
-                entered, current = entered + 1, None
+                entered, current = entered + 1, enter_as_the_cli(path, rng)
                 continue
             seat, move = next_input(current, rng)
             what, body = ("undo", {}) if move == "undo" else ("play", {"move": move})

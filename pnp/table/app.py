@@ -127,7 +127,10 @@ class _Table:
     async def state(self, request: Request) -> Response:
         viewer = self._viewer(request)
         live = self.live
-        encoded = await run_in_threadpool(lambda: self.views.state(live.now(), viewer, live.read_only))
+        held = live.held()  # a state encoded already is sent from here, without a turn in the thread pool
+        encoded = self.views.kept(held, viewer, live.read_only) if held is not None else None
+        if encoded is None:
+            encoded = await run_in_threadpool(lambda: self.views.state(live.now(), viewer, live.read_only))
         return answers.send(request, encoded)
 
     async def rules(self, request: Request) -> Response:
@@ -144,7 +147,7 @@ class _Table:
         seat = self._seat(request)
         body = await _fields(request, ("move", "version"))
         version = await run_in_threadpool(self.live.play, seat, body["move"], body["version"])
-        self.watch.check()  # tell the other pages now, not at the next look
+        self.watch.check(self.live.written)  # tell the other pages now, not at the next look
         return answer({"ok": True, "version": version})
 
     async def hint(self, request: Request) -> Response:
@@ -172,7 +175,7 @@ class _Table:
         seat = self._seat(request)
         body = await _fields(request, ("version",))
         version = await run_in_threadpool(self.live.undo, seat, body["version"])
-        self.watch.check()
+        self.watch.check(self.live.written)
         return answer({"ok": True, "version": version})
 
 

@@ -39,6 +39,7 @@ class Live:
         self.path = current.path
         self._session = current
         self._seen = signature(self.path)
+        self.written: tuple[Signature, str] | None = None  # stat of the file just after the last save, and its version
         self._lock = threading.Lock()  # one writer (or reloader) at a time in this server
 
     @property
@@ -48,8 +49,13 @@ class Live:
 
     def now(self) -> Session:
         """The session at the record's current version, read again only if another program wrote it."""
-        if signature(self.path) == self._seen:
-            return self._session
+        return self.held() or self._reload()
+
+    def held(self) -> Session | None:
+        """The session held, if the file is still as the server last saw it (None: it may have to be read again)."""
+        return self._session if signature(self.path) == self._seen else None
+
+    def _reload(self) -> Session:
         with self._lock:
             return self._reloaded()
 
@@ -89,6 +95,7 @@ class Live:
             extend(extended)
             extended.save()  # a failure (the disk is full) leaves the file and the current session as they were
             self._session, self._seen = extended, signature(self.path)
+            self.written = (self._seen, extended.last_hash)
         return extended.last_hash
 
     def _reloaded(self) -> Session:

@@ -39,9 +39,13 @@ class Views:
 
     def state(self, current: Session, viewer: str | None, read_only: bool) -> Encoded:
         """``viewer``'s state of ``current`` as JSON bytes, with an ETag naming its version and viewer."""
-        key = (current.last_hash, viewer, read_only)
+        key = (current.last_hash, viewer, read_only)  # as kept() looks it up
         tag = f"{current.last_hash}-{viewer or ''}{'-read-only' if read_only else ''}"
         return self._states.get(key, lambda: self._encoded(current, viewer, read_only, tag))
+
+    def kept(self, current: Session, viewer: str | None, read_only: bool) -> Encoded | None:
+        """``viewer``'s state of ``current`` if it is encoded already (nothing is made)."""
+        return self._states.peek((current.last_hash, viewer, read_only))
 
     def _encoded(self, current: Session, viewer: str | None, read_only: bool, tag: str) -> Encoded:
         shown = None if current.spec.picture_for_all(current.setup) else viewer

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.referee import record
-from pnp.table.live import signature
+from pnp.table.live import Signature, signature
 
 INTERVAL = 0.1  # seconds between looks at the file
 BEAT = 4.0  # seconds of quiet before a beat (the page counts a stream silent for 20 s as dead)
@@ -31,16 +31,23 @@ class RecordWatch:
         self.version = record.parse(path)[1]
         self._streams: set[asyncio.Queue[tuple[str, str] | None]] = set()
 
-    def check(self) -> None:
-        """Look at the file now; if its last hash changed, tell every stream."""
+    def check(self, written: tuple[Signature, str] | None = None) -> None:
+        """Look at the file now; if its last hash changed, tell every stream.
+
+        ``written``: what ``stat`` said of the file just after this server saved it, and the version saved; while
+        the file is still so, that is its version (it is not read again).
+        """
         seen = signature(self.path)
         if seen == self._seen:
             return
         self._seen = seen
-        try:
-            version = record.parse(self.path)[1]
-        except PnpError:  # missing or damaged: the next good version is announced
-            return
+        if written is not None and written[0] == seen:
+            version = written[1]
+        else:
+            try:
+                version = record.parse(self.path)[1]
+            except PnpError:  # missing or damaged: the next good version is announced
+                return
         if version != self.version:
             self.version = version
             for queue in self._streams:

@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from pnp.games.aeronaut_odyssey import shapes
@@ -33,11 +33,12 @@ from pnp.games.aeronaut_odyssey.draw import (
     SKY,
     TYPE_COLOURS,
     TYPE_LETTER,
+    Lane,
     route_spaces,
 )
 from pnp.games.aeronaut_odyssey.geometry import Point, clearance, distance
 from pnp.games.aeronaut_odyssey.mapgen import origin
-from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES
+from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES, AeroMap
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.aeronaut_odyssey.text import status, where
@@ -138,6 +139,7 @@ class Layout:
         if source.trajectories:
             sections.insert(1, Section("trajectories", lambda pen, x, y, w: trajectories_panel(pen, x, y, w, state)))
         below_y = HEADER_H + self.map_h + GAP
+        bottoms = []  # where each panel ends, measured once (drawn with no canvas)
         if self.wide:  # every panel in a column of its own below the map
             w = (WIDTH - 2 * MARGIN - (len(sections) - 1) * GAP) / len(sections)
             self.places = [(s, MARGIN + i * (w + GAP), below_y, w) for i, s in enumerate(sections)]
@@ -146,10 +148,12 @@ class Layout:
             self.places, y = [], HEADER_H
             for section in sections[:-1]:
                 self.places.append((section, x, y, PANEL_W))
-                y += section.draw(Pen(), x, y, PANEL_W) + GAP
+                height = section.draw(Pen(), x, y, PANEL_W)
+                bottoms.append(y + height)
+                y += height + GAP
             self.places.append((sections[-1], MARGIN, below_y, map_w))
-        bottom = max(y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places)
-        self.height = max(bottom, HEADER_H + self.map_h) + MARGIN
+        bottoms += [y + s.draw(Pen(), x, y, w) for s, x, y, w in self.places[len(bottoms) :]]
+        self.height = max(*bottoms, HEADER_H + self.map_h) + MARGIN
 
     def seats(self) -> tuple[tuple[str, Area], ...]:
         """Where each seat's phone opens (mm): its traveller's city and the map :data:`AROUND` blocks round it."""
@@ -194,7 +198,7 @@ def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
         with pen.group(name=f"area:{k + 1}"):
             pen.circle(x, y, max(r, size * 0.75), fill="#ffffff", stroke=INK, width=0.8, dash=(3, 2))
             pen.text(x, y + size * 0.36, str(area.points), size, anchor="middle", bold=True, fill=INK)
-    for k, (route, spaces, ties) in enumerate(route_spaces(source)):
+    for k, (route, spaces, ties) in enumerate(_lanes(source)):
         with pen.group(name=f"route:{state.board.lanes[k].name}"):
             kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
             for ((x1, y1), (x2, y2)), kind in zip(ties, (kinds[0], kinds[-1])):
@@ -215,15 +219,26 @@ def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
 def start_spots(state: AeroState) -> dict[int, Point]:
     """Where the travellers that have not moved yet stand, in blocks: beside the capital, clear of everything.
 
-    Spots are tried on two rings round the capital, from below it clockwise; a traveller left without
-    a spot (a crowded capital) is still named in the players panel as at the start.
+    A traveller left without a spot (a crowded capital) is still named in the players panel as at the start.
     """
     waiting = [p for p in range(len(state.players)) if state.slot_of[p] < 0]
-    if not waiting:
-        return {}
-    source = state.board.source
+    return dict(zip(waiting, _start_ring(state.board.source))) if waiting else {}
+
+
+@lru_cache(maxsize=8)
+def _lanes(source: AeroMap) -> list[Lane]:
+    """The map's lanes (see ``route_spaces``), worked out once per map: every picture of a game draws them."""
+    return route_spaces(source)
+
+
+@lru_cache(maxsize=8)
+def _start_ring(source: AeroMap) -> list[Point]:
+    """The spots beside the capital where waiting travellers stand, in order, worked out once per map.
+
+    Spots are tried on two rings round the capital, from below it clockwise.
+    """
     segments = []
-    for _, spaces, ties in route_spaces(source):
+    for _, spaces, ties in _lanes(source):
         segments += [(p, q, 0.02) for p, q in ties]
         for space in spaces:
             a = math.radians(space.angle)
@@ -242,7 +257,7 @@ def start_spots(state: AeroState) -> dict[int, Point]:
             apart = all(distance(spot, other) >= TRAVELLER + 0.06 for other in chosen)
             if inside and apart and clearance(spot, segments, discs) >= room:
                 chosen.append(spot)
-    return dict(zip(waiting, chosen))
+    return chosen
 
 
 def _space(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
-from functools import partial
+from functools import lru_cache, partial
 
 from pnp.games.hauling_astronauts import pieces
 from pnp.games.hauling_astronauts.labels import SLOT_TAGS
@@ -100,13 +100,19 @@ def page_drawing(data: HaulingData, texts: Catalogue | None = None) -> Drawing:
     return Drawing(WIDTH, layout.page_height, lambda c: _page(c, data, layout, t))
 
 
+@lru_cache(maxsize=4)
+def _layout(data: HaulingData) -> Layout:
+    """``data``'s layout, worked out once per map for its pictures (its track's length tries every pairing)."""
+    return Layout.of(data)
+
+
 def picture(state: HaulingState, viewer: str | None) -> Drawing:
     """The board with the dice, transports and score markers where they are, for a screen.
 
     Hidden transports lie face down, each marked by the strip it was sealed for (swaps are public); a status line
     names who is to move, and a key under the board explains the symbols in play.
     """
-    layout = Layout.of(state.data)
+    layout = _layout(state.data)
     t = catalogue("hauling-astronauts")
     symbols = _symbols(state)
     rows = -(-len(symbols) // KEY_COLUMNS)
