@@ -25,8 +25,10 @@ class PngWriter:
         self.dpi = dpi
         self._encoded: dict[bytes, bytes] = {}
 
-    def encode(self, image: Image.Image) -> bytes:
-        key = _key(image)
+    def encode(self, image: Image.Image, key: bytes | None = None) -> bytes:
+        """``image`` as PNG; ``key`` is its :func:`_key` when the caller has it already (reckoning it takes a
+        pass over every pixel)."""
+        key = key or _key(image)
         if key not in self._encoded:
             buffer = io.BytesIO()
             image.save(buffer, "PNG", dpi=(self.dpi, self.dpi))  # zlib level 6, as libpng and pdftoppm use
@@ -35,8 +37,8 @@ class PngWriter:
                 del self._encoded[next(iter(self._encoded))]
         return self._encoded[key]
 
-    def write(self, path: Path, image: Image.Image) -> Path:
-        write_atomic(path, self.encode(image), sync=False)  # quick to make again
+    def write(self, path: Path, image: Image.Image, key: bytes | None = None) -> Path:
+        write_atomic(path, self.encode(image, key), sync=False)  # quick to make again
         return path
 
 
@@ -62,7 +64,7 @@ class ImageFiles:
             taken = set(self._names.values())
             stem = file_name(name)
             file = next(f for f in (f"{stem}-{n}.png" if n > 1 else f"{stem}.png" for n in count(1)) if f not in taken)
-            self.written.append(self.writer.write(self.folder / file, image))
+            self.written.append(self.writer.write(self.folder / file, image, key))
             self._names[key] = file
         self.done += steps
         if self.progress is not None and steps:

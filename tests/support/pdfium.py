@@ -1,7 +1,9 @@
 """Printed PDFs read with PDFium where pdfplumber is slow: each page's characters as printed and its rectangles.
 
 pdfplumber parses everything a page draws, a whole world map again on each of its tiles (seconds a page);
-PDFium reads a kit in well under a second.
+PDFium reads a kit in well under a second. Its functions are called through ``_lib``, with its handles as
+plain addresses: a few times quicker a call than through pypdfium2's typed handles, which counts where a map's
+tens of thousands of characters and paths are each read in several calls.
 """
 
 from __future__ import annotations
@@ -13,14 +15,43 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pypdfium2
-import pypdfium2.raw as raw
+from pypdfium2 import raw
 
 
-@dataclass(frozen=True)
-class Glyph:
+class _Lib:
+    """PDFium's functions by name (``_lib.FPDFText_GetUnicode``), taking and giving its handles as addresses (an
+    int, None for none) and other pointers as ctypes' own: what ctypes converts fastest."""
+
+    def __getattr__(self, name: str) -> Any:  # a name's first use: from then on it is an attribute
+        typed = getattr(raw, name)
+        kinds = [_plain_kind(kind) for kind in (typed.restype, *typed.argtypes)]
+        function = ctypes.CFUNCTYPE(*kinds)(ctypes.cast(typed, ctypes.c_void_p).value)
+        setattr(self, name, function)
+        return function
+
+
+def _plain_kind(kind: Any) -> Any:
+    """A pointer to a struct PDFium keeps to itself (a handle) as an address, any other pointer as ctypes' own."""
+    if not isinstance(kind, type(ctypes.POINTER(ctypes.c_int))):
+        return kind
+    target = kind._type_
+    handle = issubclass(target, ctypes.Structure) and not hasattr(target, "_fields_")
+    return ctypes.c_void_p if handle else ctypes.POINTER(target)
+
+
+_lib = _Lib()
+_SPACES = (ord(" "), ord("\r"), ord("\n"))  # the only characters PDFium adds between runs of text
+
+
+def _address(handle: Any) -> int:
+    """A pypdfium2 object's PDFium handle as an address."""
+    return ctypes.cast(handle.raw, ctypes.c_void_p).value or 0
+
+
+class Glyph(NamedTuple):
     """A character as printed, in PDF points from the page's lower left corner: where its baseline starts, the
     way it is written (a unit vector), how far it moves the pen, its size, and its font's descent (negative)."""
 
@@ -54,9 +85,9 @@ class TextPage:
 
 
 @contextmanager
-def _opened(path: Path) -> Iterator[pypdfium2.PdfDocument]:
-    """A PDF read by PDFium, closed again after use."""
-    document = pypdfium2.PdfDocument(path.read_bytes())
+def _opened(source: Path | bytes) -> Iterator[pypdfium2.PdfDocument]:
+    """A PDF (a file or its bytes) read by PDFium, closed again after use."""
+    document = pypdfium2.PdfDocument(source if isinstance(source, bytes) else source.read_bytes())
     try:
         yield document
     finally:
@@ -65,9 +96,33 @@ def _opened(path: Path) -> Iterator[pypdfium2.PdfDocument]:
 
 def text_pages(path: Path, first: int = 0) -> tuple[TextPage, ...]:
     """The characters of each page of a printed PDF (from page ``first`` on, counted from 0)."""
-    with _opened(path) as document:
-        pages = (document[number] for number in range(first, len(document)))
-        return tuple(TextPage(page.get_height(), _glyphs(page)) for page in pages)
+    return _text(path, lambda count: range(first, count))
+
+
+def text_page(path: Path, number: int = 0) -> TextPage:
+    """The characters of one page of a printed PDF (``number`` from 0); the other pages are not read."""
+    (page,) = _text(path, lambda _: (number,))
+    return page
+
+
+_READ: dict[Path, tuple[bytes, int, dict[int, TextPage]]] = {}  # by file: its bytes, its pages, those read
+
+
+def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage, ...]:
+    """The characters of the pages ``numbers(page count)`` of a PDF, each page read once while the file holds the
+    same bytes: several modules read the same printed kits (a map's fifteen pages among them)."""
+    data = path.read_bytes()
+    if path not in _READ or _READ[path][0] != data:
+        with _opened(data) as document:
+            _READ[path] = (data, len(document), {})
+    _, count, pages = _READ[path]
+    wanted = tuple(numbers(count))
+    if missing := [number for number in wanted if number not in pages]:
+        with _opened(data) as document:
+            for number in missing:
+                page = document[number]
+                pages[number] = TextPage(page.get_height(), _glyphs(page))
+    return tuple(pages[number] for number in wanted)
 
 
 def plain_texts(path: Path) -> tuple[str, ...]:
@@ -85,32 +140,55 @@ def _plain(page: pypdfium2.PdfPage) -> str:
         text.close()
 
 
-def text_page(path: Path, number: int = 0) -> TextPage:
-    """The characters of one page of a printed PDF (``number`` from 0); the other pages are not read."""
-    with _opened(path) as document:
-        page = document[number]
-        return TextPage(page.get_height(), _glyphs(page))
-
-
 def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
     text = page.get_textpage()
-    found = []
-    for index in range(raw.FPDFText_CountChars(text)):
-        if raw.FPDFText_IsGenerated(text, index):  # a space or line break PDFium adds between runs
+    handle, found = _address(text), []
+    x, y = ctypes.c_double(), ctypes.c_double()
+    unicode_of, object_of, origin_of, generated = (
+        _lib.FPDFText_GetUnicode,
+        _lib.FPDFText_GetTextObject,
+        _lib.FPDFText_GetCharOrigin,
+        _lib.FPDFText_IsGenerated,
+    )
+    runs: dict[int, _Run] = {}  # by text object: its characters share their matrix, font and size
+    for index in range(_lib.FPDFText_CountChars(handle)):
+        code = unicode_of(handle, index)
+        if code in _SPACES and generated(handle, index):  # a space or line break PDFium adds between runs
             continue
-        matrix, x, y = raw.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
-        raw.FPDFText_GetMatrix(text, index, matrix)
-        raw.FPDFText_GetCharOrigin(text, index, x, y)
-        code = raw.FPDFText_GetUnicode(text, index)
-        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(text, index))
-        em, width, descent = raw.FPDFText_GetFontSize(text, index), ctypes.c_float(), ctypes.c_float()
-        raw.FPDFFont_GetGlyphWidth(font, code, em, width)
-        raw.FPDFFont_GetDescent(font, em, descent)
-        scale = math.hypot(matrix.a, matrix.b)
-        way = (matrix.a / scale, matrix.b / scale)
-        found.append(Glyph(chr(code), (x.value, y.value), way, width.value * scale, em * scale, descent.value * scale))
+        obj = object_of(handle, index)
+        run = runs.get(obj) or runs.setdefault(obj, _Run.of(handle, index, obj))
+        origin_of(handle, index, x, y)
+        found.append(Glyph(chr(code), (x.value, y.value), run.direction, run.advance(code), run.size, run.descent))
     text.close()
     return tuple(found)
+
+
+class _Run:
+    """What the characters of one text object share: the way they are written, their size and their font's
+    descent, in page points, and each character's advance (read once)."""
+
+    def __init__(self, font: int, em: float, matrix: Any, descent: float) -> None:
+        self.font, self.em, self.scale = font, em, math.hypot(matrix.a, matrix.b)
+        self.direction = (matrix.a / self.scale, matrix.b / self.scale)
+        self.size, self.descent = em * self.scale, descent * self.scale
+        self._advances: dict[int, float] = {}
+
+    @classmethod
+    def of(cls, text: int, index: int, obj: int) -> _Run:
+        """The run of character ``index`` of a text page, ``obj`` its text object."""
+        matrix, descent = raw.FS_MATRIX(), ctypes.c_float()
+        _lib.FPDFText_GetMatrix(text, index, matrix)
+        font, em = _lib.FPDFTextObj_GetFont(obj), _lib.FPDFText_GetFontSize(text, index)
+        _lib.FPDFFont_GetDescent(font, em, descent)
+        return cls(font, em, matrix, descent.value)
+
+    def advance(self, code: int) -> float:
+        """How far a character moves the pen."""
+        if code not in self._advances:
+            width = ctypes.c_float()
+            _lib.FPDFFont_GetGlyphWidth(self.font, code, self.em, width)
+            self._advances[code] = width.value * self.scale
+        return self._advances[code]
 
 
 def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], ...]:
@@ -122,15 +200,15 @@ def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ..
 
 def _styles(page: pypdfium2.PdfPage) -> tuple[tuple[str, tuple[int, int, int]], ...]:
     text = page.get_textpage()
-    found = []
+    handle, found = _address(text), []
     name = ctypes.create_string_buffer(256)
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    for index in range(raw.FPDFText_CountChars(text)):
-        if raw.FPDFText_IsGenerated(text, index):
+    for index in range(_lib.FPDFText_CountChars(handle)):
+        if _lib.FPDFText_IsGenerated(handle, index):
             continue
-        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(text, index))
-        raw.FPDFFont_GetBaseFontName(font, name, len(name))
-        raw.FPDFText_GetFillColor(text, index, r, g, b, a)
+        font = _lib.FPDFTextObj_GetFont(_lib.FPDFText_GetTextObject(handle, index))
+        _lib.FPDFFont_GetBaseFontName(font, name, len(name))
+        _lib.FPDFText_GetFillColor(handle, index, r, g, b, a)
         found.append((name.value.decode(), (r.value, g.value, b.value)))
     text.close()
     return tuple(found)
@@ -204,7 +282,7 @@ def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
             found = [
                 shape.box
                 for placed in _paths(page)
-                if raw.FPDFPath_CountSegments(placed[0]) in (4, 5)  # a move and three or four lines: read no other
+                if _lib.FPDFPath_CountSegments(placed[0]) in (4, 5)  # a move and three or four lines: read no other
                 and (shape := _shape(*placed, height)).rectangle
             ]
             pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
@@ -216,21 +294,22 @@ Placed = tuple[Any, pypdfium2.PdfMatrix, bool]  # an object, the matrix from whe
 
 def _paths(page: pypdfium2.PdfPage) -> Iterator[Placed]:
     """Every path a page draws (inside its forms too), placed."""
-    return (placed for placed in _objects(page) if raw.FPDFPageObj_GetType(placed[0]) == raw.FPDF_PAGEOBJ_PATH)
+    return (placed for placed in _objects(page) if _lib.FPDFPageObj_GetType(placed[0]) == raw.FPDF_PAGEOBJ_PATH)
 
 
 def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
     """Every path and image a page draws, those inside its forms too, placed (its text is read by ``_glyphs``)."""
-    for index in range(raw.FPDFPage_CountObjects(page)):
-        yield from _objects_of(raw.FPDFPage_GetObject(page, index), pypdfium2.PdfMatrix(), False)
+    handle = _address(page)
+    for index in range(_lib.FPDFPage_CountObjects(handle)):
+        yield from _objects_of(_lib.FPDFPage_GetObject(handle, index), pypdfium2.PdfMatrix(), False)
 
 
 def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator[Placed]:
-    kind = raw.FPDFPageObj_GetType(obj)
+    kind = _lib.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_TEXT:
         return  # most objects of a map: not placed, which took most of the time here
     own = raw.FS_MATRIX()
-    raw.FPDFPageObj_GetMatrix(obj, own)
+    _lib.FPDFPageObj_GetMatrix(obj, own)
     a, b, c, d, e, f = own.a, own.b, own.c, own.d, own.e, own.f
     # PdfMatrix.from_raw(own).multiply(outer), its sums as it writes them, without the two matrices between
     to_page = pypdfium2.PdfMatrix(
@@ -242,8 +321,8 @@ def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator
         e * outer.b + f * outer.d + outer.f,
     )
     if kind == raw.FPDF_PAGEOBJ_FORM:
-        for index in range(raw.FPDFFormObj_CountObjects(obj)):
-            yield from _objects_of(raw.FPDFFormObj_GetObject(obj, index), to_page, True)
+        for index in range(_lib.FPDFFormObj_CountObjects(obj)):
+            yield from _objects_of(_lib.FPDFFormObj_GetObject(obj, index), to_page, True)
     else:
         yield obj, to_page, in_form
 
@@ -295,14 +374,12 @@ def page_shapes(
     is None (see :func:`shapes`)."""
     with _opened(path) as document:
         pages = [document[n] for n in range(first, len(document))] if number is None else [document[number]]
-        return tuple(
-            tuple(
-                _shape(*placed, page.get_height())
-                for placed in _paths(page)
-                if segments is None or raw.FPDFPath_CountSegments(placed[0]) == segments
-            )
-            for page in pages
-        )
+        return tuple(_page_shapes(page, segments) for page in pages)
+
+
+def _page_shapes(page: pypdfium2.PdfPage, segments: int | None) -> tuple[Shape, ...]:
+    height, count = page.get_height(), _lib.FPDFPath_CountSegments
+    return tuple(_shape(*placed, height) for placed in _paths(page) if segments is None or count(placed[0]) == segments)
 
 
 def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float) -> Shape:
@@ -312,14 +389,15 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
     x, y = ctypes.c_float(), ctypes.c_float()
     a, b, c, d, e, f = to_page.a, to_page.b, to_page.c, to_page.d, to_page.e, to_page.f  # to_page.on_point, inlined
     segment_of, kind_of, point_of, closes = (
-        raw.FPDFPath_GetPathSegment,
-        raw.FPDFPathSegment_GetType,
-        raw.FPDFPathSegment_GetPoint,
-        raw.FPDFPathSegment_GetClose,
+        _lib.FPDFPath_GetPathSegment,
+        _lib.FPDFPathSegment_GetType,
+        _lib.FPDFPathSegment_GetPoint,
+        _lib.FPDFPathSegment_GetClose,
     )
-    for index in range(raw.FPDFPath_CountSegments(obj)):
+    curve = raw.FPDF_SEGMENT_BEZIERTO
+    for index in range(_lib.FPDFPath_CountSegments(obj)):
         segment = segment_of(obj, index)
-        bends = kind_of(segment) == raw.FPDF_SEGMENT_BEZIERTO
+        bends = kind_of(segment) == curve
         curved, controls = curved or bends, controls + 1 if bends else 0
         if controls % 3 == 0:
             point_of(segment, x, y)
@@ -330,21 +408,21 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
         points.pop()
         closed = True
     fill, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
-    raw.FPDFPath_GetDrawMode(obj, fill, stroke)
-    raw.FPDFPageObj_GetStrokeWidth(obj, width)
+    _lib.FPDFPath_GetDrawMode(obj, fill, stroke)
+    _lib.FPDFPageObj_GetStrokeWidth(obj, width)
     return Shape(
         tuple(points),
         closed,
         curved,
         in_form,
-        _colour(raw.FPDFPageObj_GetFillColor, obj) if fill.value else None,
-        _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
+        _colour(_lib.FPDFPageObj_GetFillColor, obj) if fill.value else None,
+        _colour(_lib.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
         width.value * math.hypot(to_page.a, to_page.b),
     )
 
 
 def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    r, g, b, a = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
     getter(obj, r, g, b, a)
     return r.value, g.value, b.value
 
@@ -358,7 +436,7 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
             height = page.get_height()
             boxes = [glyph.box(height) for glyph in _glyphs(page)]
             for obj, to_page, in_form in _objects(page):
-                kind = raw.FPDFPageObj_GetType(obj)
+                kind = _lib.FPDFPageObj_GetType(obj)
                 if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
                     boxes.append(shape.box)
                 elif kind == raw.FPDF_PAGEOBJ_IMAGE:  # an image fills the unit square its matrix maps
