@@ -292,8 +292,8 @@ def test_undo_is_not_offered_once_the_game_is_over(phone, tmp_path):
 
 def test_the_same_state_fetched_again_leaves_the_page_as_the_player_has_it(phone, tmp_path):
     """A state the page has drawn already, fetched again (a retry while offline, the answer to a refused
-    input), redraws nothing: the group the player opened stays open, a step chosen stays chosen, and
-    the buttons are the same ones under the player's finger."""
+    input), redraws nothing: the step the player chose in a picker stays chosen, and the buttons are the
+    same ones under the player's finger (a redraw would also fit the page again, folding groups)."""
     current = play_until(tmp_path, "hauling-astronauts", _placing)
     state = seat_state(current)
     button = next(b for b in state["buttons"] if b["verb"] == "place")
