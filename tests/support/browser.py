@@ -15,8 +15,9 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # gives up. Generous, so a busy machine never fails it: the tests check that things arrive; benchmarks/run
 # measures how fast.
 BOUND = 15_000
-# The features Playwright turns off in Chromium, on a --disable-features switch of its own. Chromium reads only
-# the last such switch, so the one in ARGS names these too (test_table_browser checks that it keeps up).
+# The features Playwright (1.65, as pyproject.toml pins it) turns off in Chromium, on a --disable-features switch
+# of its own. Chromium reads only the last such switch, so the one in ARGS names these too (test_table_browser
+# checks that it keeps up).
 PLAYWRIGHT_OFF = (
     "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,"
     "LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,"
