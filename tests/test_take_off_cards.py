@@ -22,7 +22,7 @@ from pnp.printing.inksaver import InkSaver
 from pnp.printing.parts import CARD_SIZES, Deck
 from pnp.printing.pdf import PdfWriter
 from pnp.printing.render import PrintSettings, render_kit
-from tests.support.pdfium import Box, Glyph, Shape, glyph_styles, shapes, text_pages, words
+from support.pdfium import Box, Glyph, Shape, glyph_styles, shapes, text_pages, words
 
 DATA = load_data().value
 WORLD = load_world(None, DATA)[0]

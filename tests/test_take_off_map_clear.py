@@ -118,12 +118,8 @@ def badge_clashes(tile: TileInk) -> list[str]:
         for b in tile.badges[i + 1 :]:
             if math.dist((a.x, a.y), (b.x, b.y)) < a.r + b.r + CLEARANCE:
                 found.append(f"{tile.label}: badges at ({a.x:.0f}, {a.y:.0f}) and ({b.x:.0f}, {b.y:.0f})")
-        reach = a.r + CLEARANCE
-        for glyph in tile.glyphs:
-            x0, top, x1, bottom = glyph.box
-            if max(x0 - a.x, a.x - x1, top - a.y, a.y - bottom) >= reach:
-                continue  # as far as that across or down alone: no nearer (most of a tile's glyphs)
-            if not _own_letter(a, glyph) and distance(a.x, a.y, glyph.box) < reach:
+        for glyph in tile.glyphs:  # the distance first: most of a tile's glyphs are far away
+            if distance(a.x, a.y, glyph.box) < a.r + CLEARANCE and not _own_letter(a, glyph):
                 found.append(f"{tile.label}: badge at ({a.x:.0f}, {a.y:.0f}) touches {glyph.text!r}")
     return found
 
