@@ -513,6 +513,7 @@ TITLED = [  # a game, a group of its moves, and the title the page gives it (its
 def test_each_group_is_titled_in_the_words_of_its_buttons(browser, tmp_path, name, key, title):
     """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb."""
     current = new_session(tmp_path, name)
+
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
@@ -608,6 +609,7 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
     their move for a screen reader, the others disabled; a tap plays the square."""
     current = new_session(tmp_path, "air-king")
+
     def many_storms(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
         return b["verb"] == "storm" and sum(other["verb"] == "storm" for other in buttons) > MANY
 
