@@ -8,7 +8,6 @@ is checked against what each other seat holds hidden at that moment (its key fil
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import errno
 import json
@@ -27,6 +26,8 @@ import pytest
 with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+
+from support.browser import run_apart
 
 from pnp import files
 from pnp.games import REGISTRY
@@ -676,7 +677,7 @@ def test_a_stream_opens_with_a_beat_beats_while_quiet_and_names_each_change(tmp_
         return got
 
     first = session.load(path).last_hash
-    changed = asyncio.run(events())
+    changed = run_apart(events())
     after = session.load(path).last_hash
     assert changed == [
         f'event: beat\ndata: {{"version": "{first}"}}\n\n',

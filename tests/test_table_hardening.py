@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from support.browser import browser  # noqa: F401 - a fixture
+from support.browser import browser, run_apart  # noqa: F401 - browser: a fixture
 from support.serve import WAIT, Served, new_record, serving
 
 from pnp.referee import session
@@ -238,7 +238,7 @@ def test_the_guard_caps_event_streams_in_all():
         await late
         return statuses
 
-    assert asyncio.run(run()) == [200, 200, 200, 503, 503, 200]
+    assert run_apart(run()) == [200, 200, 200, 503, 503, 200]
 
 
 def test_the_guard_replaces_the_apps_security_headers_and_keeps_its_cache_choice():
@@ -261,7 +261,7 @@ def test_the_guard_replaces_the_apps_security_headers_and_keeps_its_cache_choice
         "type": "http", "method": "GET", "path": "/host/state", "scheme": "http", "query_string": b"",
         "headers": [(b"host", b"localhost:8765")], "client": ("127.0.0.1", 5000),
     }  # fmt: skip
-    asyncio.run(guard.protect(app, ["localhost"])(scope, receive, send))
+    run_apart(guard.protect(app, ["localhost"])(scope, receive, send))
     headers = sent[0]["headers"]
     assert [value for name, value in headers if name == b"content-security-policy"] == [CSP.encode()]
     assert [value for name, value in headers if name == b"cache-control"] == [b"private, no-cache"]

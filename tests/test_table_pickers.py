@@ -33,7 +33,7 @@ from pnp.table import view
 from test_table_board import LEGIBLE, MEASURE
 from test_table_browser import shots  # noqa: F401 (a fixture)
 from support import loopback
-from support.browser import browser, past_version, wait_until  # noqa: F401 (browser: a fixture)
+from support.browser import BOUND, browser, past_version  # noqa: F401 (browser: a fixture)
 from test_table_phone import PHONE, TABLE, _players, expect
 
 GAMES = sorted(REGISTRY)
@@ -67,14 +67,29 @@ OPEN_STREAM = """window.EventSource = class extends EventTarget {
   }
   close() { this.readyState = 2; }
 };"""
-# What the server's stream says after every move: the record is now at version ``v``.
-CHANGE = """(v) => window.news.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version: v }) }))"""
+# What the server's stream says after every move, the record now at version ``v``; the picture drawn until then
+# marked first, so that its replacement can be told from it.
+CHANGE = """(v) => {
+  document.querySelector("#picture svg")?.setAttribute("data-replaced", "");
+  window.news.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version: v }) }));
+}"""
 # The table's setting that plays a forced move after a countdown, turned off as a player may.
 NO_COUNTDOWN = "localStorage.setItem('pnp.table.auto-forced', 'off')"
-# The page at a version (a string) with a picture (a selector) drawn.
-DRAWN = """([version, picture]) => document.body.dataset.version === version && document.querySelector(picture) !== null"""
-# The picture drawn now, marked so that its replacement can be told from it.
-MARK_PICTURE = """() => document.querySelector("#picture svg")?.setAttribute("data-replaced", "")"""
+# Until the page is at a version (a string) with a picture (a selector) drawn, checked each frame, and then two
+# frames on, so that it has laid out what it drew and answered its own changes of size: true; false once ``bound``
+# ms went by first. One call where a wait and a settling would take two (each call to the page costs about as
+# much as the checks it runs).
+DRAWN = """async ([version, picture, bound]) => {
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  const until = performance.now() + bound;
+  while (document.body.dataset.version !== version || document.querySelector(picture) === null) {
+    if (performance.now() > until) return false;
+    await frame();
+  }
+  await frame();
+  await frame();
+  return true;
+}"""
 
 
 class Served:
@@ -144,13 +159,12 @@ class Served:
         if afresh:
             page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
         else:
-            page.evaluate(MARK_PICTURE)
             page.evaluate(CHANGE, self.current.last_hash)
         # the picture drawn for this version (maps it keeps apart are fetched before it replaces the last)
         picture = "#picture svg:not([data-replaced])" if afresh or self.pictures.get(seat) != before else "#picture svg"
         version = self.current.last_hash
-        wait_until(page, DRAWN, [version, picture], what=f"{seat or 'the shared screen'}'s page drawn at {version}")
-        settled(page)
+        drawn = page.evaluate(DRAWN, [version, picture, BOUND])
+        assert drawn, f"{seat or 'the shared screen'}'s page drawn at {version}: not within {BOUND} ms"
         self.page = page
         return page
 
@@ -244,20 +258,38 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .map((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join(" "))
   .map((text) => text.split(/\\s+/).join(" ").trim())
   .filter((text) => text)"""
+# All that the checks of a seat's page read of it, in one call (each call to the page costs about as much as
+# what it reads): its height, where its moves start and the turn line ends, the picture's texts in sight
+# (test_table_board's MEASURE), each group of moves' key and title, and the texts shown (SHOWN_TEXTS).
+LOOK = f"""() => ({{
+  height: document.documentElement.scrollHeight,
+  movesTop: document.getElementById("moves-section").getBoundingClientRect().top,
+  turnBottom: document.querySelector(".status").getBoundingClientRect().bottom,
+  texts: ({MEASURE})().texts,
+  titles: [...document.querySelectorAll("#moves details.group")].map(
+    (g) => [g.dataset.key, g.querySelector(":scope > summary > span:first-child").innerText]
+  ),
+  shown: ({SHOWN_TEXTS})(),
+}})"""
+
+
+def look_at(page: Any) -> dict[str, Any]:
+    """What the checks below read of ``page`` (LOOK)."""
+    return page.evaluate(LOOK)
 
 
 def words_only(
-    page: Any, buttons: list[dict[str, Any]], log: list[dict[str, Any]], slots: dict[str, str] | None = None
+    shown: list[str], buttons: list[dict[str, Any]], log: list[dict[str, Any]], slots: dict[str, str] | None = None
 ) -> None:
-    """No text shown on ``page`` outside the folded notation says a move's notation (where its words
-    differ): neither an input's (``buttons``) nor a move played (``log``), nor a secret's slot as the
+    """No text ``shown`` on a page outside the folded notation (SHOWN_TEXTS) says a move's notation (where its
+    words differ): neither an input's (``buttons``) nor a move played (``log``), nor a secret's slot as the
     record writes it (``slots``, with the game's words for each: "t1" for "transport for the first strip")."""
     written = {b["move"] for b in buttons if b["label"] != b["move"]}
     written |= {e["text"] for e in log if e["label"] != e["text"]}
     written |= {slot for slot, said in (slots or {}).items() if slot not in said.split()}
     # a move of one word only when it is all a text says ("end"), a longer one anywhere ("fly 1 midway")
     notation_said = [rf"^{re.escape(m)}$" if " " not in m else rf"(^|\s){re.escape(m)}(\s|$)" for m in written]
-    for said in page.evaluate(SHOWN_TEXTS):
+    for said in shown:
         assert not any(re.search(pattern, said) for pattern in notation_said), said
 
 
@@ -271,15 +303,13 @@ def hidden(move: object) -> bool:
     return isinstance(move, (Commit, Reveal))
 
 
-def titled_in_words(page: Any, buttons: list[dict[str, Any]]) -> None:
-    """Each group of moves on ``page`` is titled by the words all its buttons begin with (a colon and what
-    follows left out), or by its first question; a secret by what it fills: never by a notation verb."""
+def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
+    """Each group of moves on a page (its ``look``) is titled by the words all its buttons begin with (a colon
+    and what follows left out), or by its first question; a secret by what it fills: never by a notation verb."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for b in buttons:
         groups.setdefault(":".join(group_of(b)), []).append(b)
-    titles = page.locator("#moves details.group").evaluate_all(
-        "(all) => all.map((g) => [g.dataset.key, g.querySelector(':scope > summary > span:first-child').innerText])"
-    )
+    titles = look["titles"]
     assert sorted(key for key, _title in titles) == sorted(groups)
     for key, title in titles:
         said = " ".join(title.lower().split())
@@ -289,17 +319,15 @@ def titled_in_words(page: Any, buttons: list[dict[str, Any]]) -> None:
         assert key.startswith("secret:") or starts_each or said in asked, f"{key} is titled {title!r}"
 
 
-def moves_in_view(page: Any, height: int) -> None:
-    """The seat's moves start just under the turn line, in the upper half of the screen."""
-    top = page.evaluate("() => document.getElementById('moves-section').getBoundingClientRect().top")
-    under = page.evaluate("() => document.querySelector('.status').getBoundingClientRect().bottom")
+def moves_in_view(look: dict[str, Any], height: int) -> None:
+    """The seat's moves start just under the turn line, in the upper half of the screen (a page's ``look``)."""
+    top, under = look["movesTop"], look["turnBottom"]
     assert under - 1 <= top <= height / 2, f"the moves start {top:.0f} px down (the turn line ends at {under:.0f})"
 
 
-def board_readable(page: Any) -> None:
-    """Every text of the picture in sight at its starting frame is at least LEGIBLE CSS px tall."""
-    texts = page.evaluate(MEASURE)["texts"]
-    small = [t for t in texts if t["px"] < LEGIBLE]
+def board_readable(look: dict[str, Any]) -> None:
+    """Every text of the picture in sight at its starting frame (a page's ``look``) is at least LEGIBLE CSS px tall."""
+    small = [t for t in look["texts"] if t["px"] < LEGIBLE]
     assert not small, f"{small[0]['text']!r} is {small[0]['px']:.1f} px at the starting frame"
 
 
@@ -445,16 +473,17 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
         if larger:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
                 watched = look(viewer, False)
-                words_only(watched, buttons, log(current, viewer), slots)
+                words_only(watched.evaluate(SHOWN_TEXTS), buttons, log(current, viewer), slots)
                 watchers += 1
         page = look(seat, now_and_then)
-        heights.append(tall(page))
+        seen = look_at(page)
+        heights.append(seen["height"])
         limit = (SCREENS - ROOM) * viewport["height"]
         assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
-        moves_in_view(page, viewport["height"])
-        board_readable(page)
-        titled_in_words(page, buttons)
-        words_only(page, buttons, log(current, seat), slots)
+        moves_in_view(seen, viewport["height"])
+        board_readable(seen)
+        titled_in_words(seen, buttons)
+        words_only(seen["shown"], buttons, log(current, seat), slots)
         if to_tap:
             played_by_tapping(served, b)
             reopen.add(seat)
@@ -484,13 +513,14 @@ TITLED = [  # a game, a group of its moves, and the title the page gives it (its
 def test_each_group_is_titled_in_the_words_of_its_buttons(browser, tmp_path, name, key, title):
     """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb."""
     current = new_session(tmp_path, name)
+
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
     until(current, lambda b, buttons: of_key(b) and sum(map(of_key, buttons)) > 1, random.Random(1))
     page = Served(browser, current).show(current.state.to_move() or "")
     expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > span").first).to_have_text(title)
-    titled_in_words(page, buttons_now(current))
+    titled_in_words(look_at(page), buttons_now(current))
 
 
 # -- each picker -------------------------------------------------------------------------------------------
@@ -579,6 +609,7 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
     their move for a screen reader, the others disabled; a tap plays the square."""
     current = new_session(tmp_path, "air-king")
+
     def many_storms(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
         return b["verb"] == "storm" and sum(other["verb"] == "storm" for other in buttons) > MANY
 
@@ -705,5 +736,5 @@ def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, t
     page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the page looks again at once
     expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
     settled(page)
-    moves_in_view(page, SMALL_PHONE["height"])
+    moves_in_view(look_at(page), SMALL_PHONE["height"])
     page.screenshot(path=shots / "table-turn-375.png")

@@ -1,14 +1,19 @@
 """Debian's chromium driven by Playwright, for the table page's browser tests (Playwright cannot download its
-own browser here): one browser per test module, skipped, saying why, where it cannot start."""
+own browser here): one browser for the whole run, started by the first test that asks for it, its windows
+closed after each module; skipped, saying why, where it cannot start."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # ms: how long a page may take to show what a test waits for (a move made on another page, say) before the test
@@ -30,9 +35,9 @@ PLAYWRIGHT_OFF = (
 ARGS = ["--no-sandbox", f"--disable-features={PLAYWRIGHT_OFF},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium, launched once for the module that asks for it."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Chromium, launched once for the run (each launch, with Playwright's driver, cost about a second of CPU)."""
     api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
@@ -43,6 +48,22 @@ def browser() -> Iterator[Any]:
             pytest.skip(f"chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Iterator[Any]:
+    """The run's Chromium, for one module: the windows (contexts) the module opened are closed after it, so that no
+    page of one module lives on (and keeps looking for its server) into the next."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+
+
+def run_apart(work: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(work)`` on a thread of its own: Playwright's driver keeps an event loop running on the main
+    thread for as long as the run's Chromium lives, and ``asyncio.run`` refuses to start beside it."""
+    with ThreadPoolExecutor(1) as apart:
+        return apart.submit(asyncio.run, work).result()
 
 
 def wait_until(page: Any, condition: str, arg: object = None, *, what: str) -> None:
