@@ -78,8 +78,9 @@ class Glyph(NamedTuple):
 
 @dataclass(frozen=True)
 class TextPage:
-    """The characters of one printed page, in the order written, and the page's height in points."""
+    """The characters of one printed page, in the order written, and the page's size in points."""
 
+    width: float
     height: float
     glyphs: tuple[Glyph, ...]
 
@@ -121,21 +122,25 @@ def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage
         with _opened(data) as document:
             for number in missing:
                 page = document[number]
-                pages[number] = TextPage(page.get_height(), _glyphs(page))
+                pages[number] = TextPage(page.get_width(), page.get_height(), _glyphs(page))
     return tuple(pages[number] for number in wanted)
 
 
-def plain_texts(path: Path) -> tuple[str, ...]:
+def plain_texts(path: Path, box: Box | None = None) -> tuple[str, ...]:
     """Each page's text as PDFium reads it, with the spaces and line breaks it puts between runs: for finding
-    words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map)."""
+    words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map); only what lies inside
+    ``box`` when given (as pdfplumber's ``crop``)."""
     with _opened(path) as document:
-        return tuple(_plain(page) for page in document)
+        return tuple(_plain(page, box) for page in document)
 
 
-def _plain(page: pypdfium2.PdfPage) -> str:
+def _plain(page: pypdfium2.PdfPage, box: Box | None) -> str:
     text = page.get_textpage()
     try:
-        return str(text.get_text_range())
+        if box is None:
+            return str(text.get_text_range())
+        height = page.get_height()
+        return str(text.get_text_bounded(box.x0, height - box.bottom, box.x1, height - box.top))
     finally:
         text.close()
 
