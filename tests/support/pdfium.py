@@ -203,6 +203,11 @@ def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ..
         return tuple(_styles(page) for page in document)
 
 
+def font_names(path: Path) -> set[str]:
+    """The fonts a printed PDF writes its characters in (base names, as :func:`glyph_styles` gives them)."""
+    return {font for page in glyph_styles(path) for font, _ in page}
+
+
 def _styles(page: pypdfium2.PdfPage) -> tuple[tuple[str, tuple[int, int, int]], ...]:
     text = page.get_textpage()
     handle, found = _address(text), []
