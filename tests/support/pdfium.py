@@ -449,11 +449,29 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
                 kind = _lib.FPDFPageObj_GetType(obj)
                 if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
                     boxes.append(shape.box)
-                elif kind == raw.FPDF_PAGEOBJ_IMAGE:  # an image fills the unit square its matrix maps
-                    left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
-                    boxes.append(Box(left, height - top, right, height - bottom))
+                elif kind == raw.FPDF_PAGEOBJ_IMAGE:
+                    boxes.append(_image_box(to_page, height))
             pages.append(tuple(boxes))
         return tuple(pages)
+
+
+def image_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
+    """The box of each image each page of a printed PDF draws (inside its forms too)."""
+    with _opened(path) as document:
+        return tuple(
+            tuple(
+                _image_box(to_page, page.get_height())
+                for obj, to_page, _ in _objects(page)
+                if _lib.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_IMAGE
+            )
+            for page in document
+        )
+
+
+def _image_box(to_page: pypdfium2.PdfMatrix, height: float) -> Box:
+    """An image's box: it fills the unit square its matrix maps."""
+    left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
+    return Box(left, height - top, right, height - bottom)
 
 
 def grey_pages(path: Path, dpi: int) -> Iterator[list[bytes]]:
