@@ -9,7 +9,9 @@ tens of thousands of characters and paths are each read in several calls.
 from __future__ import annotations
 
 import ctypes
+import io
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import pypdf
 import pypdfium2
 from pypdfium2 import raw
 
@@ -106,7 +109,7 @@ def text_page(path: Path, number: int = 0) -> TextPage:
     return page
 
 
-_READ: dict[Path, tuple[bytes, int, dict[int, TextPage]]] = {}  # by file: its bytes, its pages, those read
+_READ: dict[Path, tuple[bytes, int, dict[int, TextPage], Fonts]] = {}  # by file: its bytes, pages, those read, fonts
 
 
 def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage, ...]:
@@ -115,14 +118,14 @@ def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage
     data = path.read_bytes()
     if path not in _READ or _READ[path][0] != data:
         with _opened(data) as document:
-            _READ[path] = (data, len(document), {})
-    _, count, pages = _READ[path]
+            _READ[path] = (data, len(document), {}, _fonts(data))
+    _, count, pages, fonts = _READ[path]
     wanted = tuple(numbers(count))
     if missing := [number for number in wanted if number not in pages]:
         with _opened(data) as document:
             for number in missing:
                 page = document[number]
-                pages[number] = TextPage(page.get_width(), page.get_height(), _glyphs(page))
+                pages[number] = TextPage(page.get_width(), page.get_height(), _glyphs(page, fonts))
     return tuple(pages[number] for number in wanted)
 
 
@@ -145,7 +148,66 @@ def _plain(page: pypdfium2.PdfPage, box: Box | None) -> str:
         text.close()
 
 
-def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
+class _Font(NamedTuple):
+    """A font's characters' widths and its descent as its PDF writes them, in thousandths of an em: PDFium keeps
+    whole thousandths, which puts a line's last letters up to half a point short of where they print."""
+
+    widths: dict[str, float]
+    descent: float
+
+
+Fonts = dict[str, _Font]  # by base name, a subset's tag aside: a font's subsets share its widths
+
+
+def _fonts(data: bytes) -> Fonts:
+    """The simple fonts of a PDF (each page's and each form's), with their widths by character."""
+    reader, found, seen = pypdf.PdfReader(io.BytesIO(data)), {}, set()
+
+    def visit(resources: Any) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            if id(font) not in seen and {"/Widths", "/ToUnicode", "/FontDescriptor"} <= font.keys():
+                seen.add(id(font))
+                codes, first = _to_unicode(font["/ToUnicode"].get_object().get_data()), font["/FirstChar"]
+                name = str(font["/BaseFont"])[1:].split("+")[-1]
+                widths = found.setdefault(name, _Font({}, float(font["/FontDescriptor"]["/Descent"]))).widths
+                for offset, width in enumerate(font["/Widths"]):
+                    if first + offset in codes:
+                        widths[codes[first + offset]] = float(width)
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
+                seen.add(id(xobject))
+                visit(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return found
+
+
+def _to_unicode(cmap: bytes) -> dict[int, str]:
+    """A ToUnicode map's characters by code: its single codes and its ranges of them."""
+    text, found = cmap.decode("latin-1"), {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", text, re.DOTALL):
+        for code, unicode in re.findall(r"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>", block):
+            found[int(code, 16)] = bytes.fromhex(unicode).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", text, re.DOTALL):
+        for low, high, start in re.findall(r"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>", block):
+            for offset in range(int(high, 16) - int(low, 16) + 1):
+                found[int(low, 16) + offset] = chr(int(start, 16) + offset)
+    return found
+
+
+def printed_as(glyphs: Iterable[Glyph], text: str) -> list[Glyph]:
+    """The glyphs, in the order written, that first print ``text`` (its spaces and line breaks aside)."""
+    inked = [glyph for glyph in glyphs if not glyph.text.isspace()]
+    wanted = "".join(text.split())
+    start = "".join(glyph.text for glyph in inked).find(wanted)
+    return inked[start : start + len(wanted)] if start >= 0 else []
+
+
+def _glyphs(page: pypdfium2.PdfPage, fonts: Fonts) -> tuple[Glyph, ...]:
     text = page.get_textpage()
     handle, found = _address(text), []
     x, y = ctypes.c_double(), ctypes.c_double()
@@ -156,44 +218,84 @@ def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
         _lib.FPDFText_IsGenerated,
     )
     runs: dict[int, _Run] = {}  # by text object: its characters share their matrix, font and size
+    exact: dict[int, _Font | None] = {}  # by font
+    widths: dict[tuple[int, float], dict[str, tuple[float, float]]] = {}  # by font and size, as runs measure them
     for index in range(_lib.FPDFText_CountChars(handle)):
         code = unicode_of(handle, index)
         if code in _SPACES and generated(handle, index):  # a space or line break PDFium adds between runs
             continue
         obj = object_of(handle, index)
-        run = runs.get(obj) or runs.setdefault(obj, _Run.of(handle, index, obj))
+        run = runs.get(obj) or runs.setdefault(obj, _Run.of(handle, index, obj, fonts, exact, widths))
         origin_of(handle, index, x, y)
-        found.append(Glyph(chr(code), (x.value, y.value), run.direction, run.advance(code), run.size, run.descent))
+        char = chr(code)
+        advance, gain = run.advances.get(char) or run.measure(char)
+        run.read.append((len(found), x.value * run.direction[0] + y.value * run.direction[1], gain * run.scale))
+        found.append(Glyph(char, (x.value, y.value), run.direction, advance * run.scale, run.size, run.descent))
     text.close()
+    for run in runs.values():
+        if len(run.read) > 1:
+            _move_on(run, found)
     return tuple(found)
+
+
+def _move_on(run: _Run, glyphs: list[Glyph]) -> None:
+    """Move each glyph of a run on along it by what the exact widths of those drawn before it add to PDFium's."""
+    gained, (ux, uy) = 0.0, run.direction
+    for index, _, gain in sorted(run.read, key=lambda read: read[1]):  # as drawn
+        if gained:
+            (x, y) = glyphs[index].origin
+            glyphs[index] = glyphs[index]._replace(origin=(x + ux * gained, y + uy * gained))
+        gained += gain
 
 
 class _Run:
     """What the characters of one text object share: the way they are written, their size and their font's
-    descent, in page points, and each character's advance (read once)."""
+    descent, in page points, each character's advance and how much further that is than PDFium's (in the text's
+    own units: read once for each font and size), and its characters as read (their index, how far along the
+    line, how much further than PDFium's their advance takes the pen)."""
 
-    def __init__(self, font: int, em: float, matrix: Any, descent: float) -> None:
-        self.font, self.em, self.scale = font, em, math.hypot(matrix.a, matrix.b)
+    def __init__(
+        self, font: int, em: float, matrix: Any, descent: float, exact: _Font | None, advances: dict[str, Any]
+    ) -> None:
+        self.font, self.em, self.scale, self.exact = font, em, math.hypot(matrix.a, matrix.b), exact
         self.direction = (matrix.a / self.scale, matrix.b / self.scale)
-        self.size, self.descent = em * self.scale, descent * self.scale
-        self._advances: dict[int, float] = {}
+        self.size = em * self.scale
+        self.descent = (exact.descent * em / 1000 if exact else descent) * self.scale
+        self.advances: dict[str, tuple[float, float]] = advances
+        self.read: list[tuple[int, float, float]] = []
 
     @classmethod
-    def of(cls, text: int, index: int, obj: int) -> _Run:
-        """The run of character ``index`` of a text page, ``obj`` its text object."""
+    def of(
+        cls,
+        text: int,
+        index: int,
+        obj: int,
+        fonts: Fonts,
+        exact: dict[int, _Font | None],
+        widths: dict[tuple[int, float], dict[str, tuple[float, float]]],
+    ) -> _Run:
+        """The run of character ``index`` of a text page, ``obj`` its text object; ``exact`` and ``widths`` hold
+        each font's exact metrics and its characters' advances found so far."""
         matrix, descent = raw.FS_MATRIX(), ctypes.c_float()
         _lib.FPDFText_GetMatrix(text, index, matrix)
         font, em = _lib.FPDFTextObj_GetFont(obj), _lib.FPDFText_GetFontSize(text, index)
         _lib.FPDFFont_GetDescent(font, em, descent)
-        return cls(font, em, matrix, descent.value)
+        if font not in exact:
+            name = ctypes.create_string_buffer(256)
+            _lib.FPDFFont_GetBaseFontName(font, name, len(name))
+            exact[font] = fonts.get(name.value.decode())
+        return cls(font, em, matrix, descent.value, exact[font], widths.setdefault((font, em), {}))
 
-    def advance(self, code: int) -> float:
-        """How far a character moves the pen."""
-        if code not in self._advances:
-            width = ctypes.c_float()
-            _lib.FPDFFont_GetGlyphWidth(self.font, code, self.em, width)
-            self._advances[code] = width.value * self.scale
-        return self._advances[code]
+    def measure(self, char: str) -> tuple[float, float]:
+        """How far a character moves the pen in the text's own units, by its exact width where its font's PDF
+        gives one, and how much further that is than PDFium moves it (by its width in whole thousandths of an
+        em)."""
+        width = ctypes.c_float()
+        _lib.FPDFFont_GetGlyphWidth(self.font, ord(char), self.em, width)
+        exact = self.exact.widths.get(char) if self.exact else None
+        moved = width.value if exact is None else exact * self.em / 1000
+        self.advances[char] = (moved, moved - width.value)
+        return self.advances[char]
 
 
 def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], ...]:
@@ -440,11 +542,13 @@ def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
     """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
     each image, inside its forms too."""
-    with _opened(path) as document:
+    data = path.read_bytes()
+    fonts = _fonts(data)
+    with _opened(data) as document:
         pages = []
         for page in document:
             height = page.get_height()
-            boxes = [glyph.box(height) for glyph in _glyphs(page)]
+            boxes = [glyph.box(height) for glyph in _glyphs(page, fonts)]
             for obj, to_page, in_form in _objects(page):
                 kind = _lib.FPDFPageObj_GetType(obj)
                 if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
