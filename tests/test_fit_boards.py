@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 
@@ -19,7 +18,7 @@ from pnp.printing.parts import Board, Kit, Sheet
 from pnp.printing.render import write_drawing
 from support.cli import run_pnp
 from support.fitting import MM, Boxes
-from support.pdfium import printed_as, text_pages
+from support.pdfium import plain_texts, printed_as, text_pages
 
 HUGE = " ".join(["words"] * 300)  # too long for any box at 6 pt
 
@@ -193,7 +192,6 @@ def test_a_half_line_label_wraps_on_a_narrow_map_and_is_left_off_where_no_room_h
         board = _board(spec.kit(KitRequest(map_path=path)))
         pdf = tmp_path / f"board-{divide}.pdf"
         write_drawing(board, pdf)
-        with pdfplumber.open(pdf) as doc:
-            words = doc.pages[0].extract_text()
+        words = plain_texts(pdf)[0]
         assert ("west half" in words.lower()) == (not left_off)
         assert "east half" in words.lower()
