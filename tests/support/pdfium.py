@@ -444,7 +444,7 @@ class Shape:
     """A path as printed, in PDF points from the page's top left corner: its corners (where each of its segments
     ends: a curve's end, not its control points; a closed path's start once), whether it is closed, whether it
     bends, whether it is drawn inside a form (a tile's board) rather than on the page itself, its fill and stroke
-    colours (RGB, 0 to 255; None when not painted) and its line's width on the page."""
+    colours (RGB, 0 to 255; None when not painted), its line's width on the page and whether its line is dashed."""
 
     points: tuple[tuple[float, float], ...]
     closed: bool
@@ -453,6 +453,7 @@ class Shape:
     fill: tuple[int, int, int] | None
     stroke: tuple[int, int, int] | None
     line: float
+    dashed: bool
 
     @property
     def box(self) -> Box:
@@ -530,6 +531,7 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
         _colour(_lib.FPDFPageObj_GetFillColor, obj) if fill.value else None,
         _colour(_lib.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
         width.value * math.hypot(to_page.a, to_page.b),
+        _lib.FPDFPageObj_GetDashCount(obj) > 0,
     )
 
 
