@@ -209,7 +209,7 @@ def printed_as(glyphs: Iterable[Glyph], text: str) -> list[Glyph]:
 
 def _glyphs(page: pypdfium2.PdfPage, fonts: Fonts) -> tuple[Glyph, ...]:
     text = page.get_textpage()
-    handle, found = _address(text), []
+    handle, read = _address(text), []
     x, y = ctypes.c_double(), ctypes.c_double()
     unicode_of, object_of, origin_of, generated = (
         _lib.FPDFText_GetUnicode,
@@ -229,30 +229,38 @@ def _glyphs(page: pypdfium2.PdfPage, fonts: Fonts) -> tuple[Glyph, ...]:
         origin_of(handle, index, x, y)
         char = chr(code)
         advance, gain = run.advances.get(char) or run.measure(char)
-        run.read.append((len(found), x.value * run.direction[0] + y.value * run.direction[1], gain * run.scale))
-        found.append(Glyph(char, (x.value, y.value), run.direction, advance * run.scale, run.size, run.descent))
+        along = x.value * run.direction[0] + y.value * run.direction[1]
+        run.in_order, run.along = run.in_order and along >= run.along, along
+        read.append((char, x.value, y.value, run, advance * run.scale, run.gained))
+        run.gained += gain * run.scale
     text.close()
     for run in runs.values():
-        if len(run.read) > 1:
-            _move_on(run, found)
-    return tuple(found)
+        if not run.in_order:  # PDFium reads a right-to-left word backwards: count its gains as drawn
+            _gain_as_drawn(read, run)
+    return tuple(
+        Glyph(
+            char, (x + run.direction[0] * by, y + run.direction[1] * by), run.direction, advance, run.size, run.descent
+        )
+        for char, x, y, run, advance, by in read
+    )
 
 
-def _move_on(run: _Run, glyphs: list[Glyph]) -> None:
-    """Move each glyph of a run on along it by what the exact widths of those drawn before it add to PDFium's."""
-    gained, (ux, uy) = 0.0, run.direction
-    for index, _, gain in sorted(run.read, key=lambda read: read[1]):  # as drawn
-        if gained:
-            (x, y) = glyphs[index].origin
-            glyphs[index] = glyphs[index]._replace(origin=(x + ux * gained, y + uy * gained))
-        gained += gain
+def _gain_as_drawn(read: list[tuple[str, float, float, _Run, float, float]], run: _Run) -> None:
+    """Count how much further than PDFium's the glyphs of a run drawn before each take the pen, in the order drawn."""
+    (ux, uy), gained = run.direction, 0.0
+    for index in sorted(
+        (i for i, entry in enumerate(read) if entry[3] is run), key=lambda i: read[i][1] * ux + read[i][2] * uy
+    ):
+        char, x, y, _, advance, _ = read[index]
+        read[index] = (char, x, y, run, advance, gained)
+        gained += run.advances[char][1] * run.scale
 
 
 class _Run:
     """What the characters of one text object share: the way they are written, their size and their font's
     descent, in page points, each character's advance and how much further that is than PDFium's (in the text's
-    own units: read once for each font and size), and its characters as read (their index, how far along the
-    line, how much further than PDFium's their advance takes the pen)."""
+    own units: read once for each font and size); and as its characters are read, how much further than PDFium's
+    their advances take the pen, how far along the line the last lies and whether each lay further on."""
 
     def __init__(
         self, font: int, em: float, matrix: Any, descent: float, exact: _Font | None, advances: dict[str, Any]
@@ -262,7 +270,7 @@ class _Run:
         self.size = em * self.scale
         self.descent = (exact.descent * em / 1000 if exact else descent) * self.scale
         self.advances: dict[str, tuple[float, float]] = advances
-        self.read: list[tuple[int, float, float]] = []
+        self.gained, self.along, self.in_order = 0.0, -math.inf, True
 
     @classmethod
     def of(
