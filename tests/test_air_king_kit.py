@@ -8,7 +8,6 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from pnp.games import REGISTRY
@@ -18,6 +17,7 @@ from pnp.printing.parts import POKER, Board, Deck, Sheet
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
+from support.pdfium import page_shapes, plain_texts
 
 SPEC = REGISTRY["air-king"]
 MM = 25.4 / 72
@@ -65,11 +65,10 @@ def test_every_card_is_poker_size_and_has_a_back(kit, written):
 
 
 def test_the_printed_cards_are_cut_to_poker_size(written):
-    with pdfplumber.open(written[("cards.pdf", "pdf")].path) as pdf:
-        page = pdf.pages[0]
-        lines = page.lines
-        vertical = sorted({round(ln["x0"] * MM, 1) for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01})
-        horizontal = sorted({round(ln["top"] * MM, 1) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01})
+    (drawn,) = page_shapes(written[("cards.pdf", "pdf")].path, 0, segments=2)  # a move and a line
+    lines = [shape.box for shape in drawn if shape.painted]
+    vertical = sorted({round(line.x0 * MM, 1) for line in lines if abs(line.x0 - line.x1) < 0.01})
+    horizontal = sorted({round(line.top * MM, 1) for line in lines if abs(line.top - line.bottom) < 0.01})
     gaps = {round(b - a, 1) for xs in (vertical, horizontal) for a, b in itertools.pairwise(xs)}
     assert round(POKER.width, 1) in gaps and round(POKER.height, 1) in gaps
 
@@ -158,9 +157,8 @@ def test_the_field_mat_has_card_sized_spaces_and_is_tiled_over_pages(kit, writte
     assert width >= POKER.height + 2 and height >= POKER.width + 2
     mat = written[("field-mat.pdf", "pdf")]
     assert mat.pages > 2  # an overview and its tiles
-    with pdfplumber.open(mat.path) as pdf:
-        overview = pdf.pages[0].extract_text() or ""
-        tiles = " ".join(page.extract_text() or "" for page in pdf.pages[1:])
+    overview, *others = plain_texts(mat.path)
+    tiles = " ".join(others)
     assert "overview" in overview and "A1" in overview
     for words in ("Arrival zone A", "Departure B", "Airport A", "arrival zone: the runway to land from"):
         assert words in tiles
@@ -185,9 +183,7 @@ def test_the_field_mat_sky_deepens_towards_its_edges_and_spaces_let_it_show():
 
 def test_the_four_player_aids_fit_one_page_and_name_every_event(kit, written):
     data = load_data().value
-    with pdfplumber.open(written[("player-aids.pdf", "pdf")].path) as pdf:
-        assert len(pdf.pages) == 1
-        text = pdf.pages[0].extract_text() or ""
+    (text,) = plain_texts(written[("player-aids.pdf", "pdf")].path)
     for event in data.events:
         assert text.count(f"{event.title}:") == 4
 

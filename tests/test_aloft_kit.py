@@ -5,7 +5,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 
-import pdfplumber
 import pytest
 
 from pnp.errors import DataError
@@ -15,6 +14,7 @@ from pnp.games.aloft.model import load_board
 from pnp.games.spec import KitRequest
 from pnp.loader import load_text
 from pnp.printing.parts import MINI
+from support.pdfium import page_shapes, plain_texts
 
 SPEC = REGISTRY["aloft"]
 
@@ -33,18 +33,16 @@ def test_the_manifest_counts_every_component(written):
 
 
 def test_every_card_is_printed_with_its_title(written):
-    with pdfplumber.open(written[("cards.pdf", "pdf")].path) as pdf:
-        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    text = " ".join(plain_texts(written[("cards.pdf", "pdf")].path))
     for title in ("BG", "RW", "WY", "Lion", "Wolf", "Monkey", "Safety truck", "Truck 1", "Purple", "Yellow"):
         assert title in text
 
 
 def test_cards_are_cut_to_the_mini_size(written):
     # the trim lines run through the crop marks: the gaps between mark positions give the card size
-    with pdfplumber.open(written[("cards.pdf", "pdf")].path) as pdf:
-        page = pdf.pages[0]
-        short = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01 and line["top"] < 20]
-        xs = sorted({round(line["x0"] * 25.4 / 72, 2) for line in short})
+    (drawn,) = page_shapes(written[("cards.pdf", "pdf")].path, 0, segments=2)  # a move and a line
+    lines = [shape.box for shape in drawn if shape.painted]
+    xs = sorted({round(line.x0 * 25.4 / 72, 2) for line in lines if abs(line.x0 - line.x1) < 0.01 and line.top < 20})
     widths = {round(b - a, 1) for a, b in pairwise(xs)}
     assert round(MINI.width, 1) in widths
 
@@ -52,10 +50,8 @@ def test_cards_are_cut_to_the_mini_size(written):
 def test_the_board_is_tiled_with_labels_and_an_overview(written):
     board = written[("board.pdf", "pdf")]
     assert board.pages >= 4
-    with pdfplumber.open(board.path) as pdf:
-        overview = pdf.pages[0].extract_text() or ""
-        assert "A1" in overview and "ALOFT" in overview
-        tiles = [page.extract_text() or "" for page in pdf.pages[1:]]
+    overview, *tiles = plain_texts(board.path)
+    assert "A1" in overview and "ALOFT" in overview
     assert board.pages == 7  # 2 x 3 tiles on A4 and an overview: the art fits the same paper as the bare grid did
     legend = " ".join(tiles)
     assert "one sky cell holds one balloon card" in legend and "the convoy starts under columns 1-5" in legend

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from PIL import Image
 
@@ -16,6 +15,7 @@ from pnp.printing import art
 from pnp.printing.canvas import Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.render import write_drawing
+from support.pdfium import image_boxes, shapes
 
 MM = 72 / 25.4
 SLACK = 0.05  # mm
@@ -53,11 +53,8 @@ def test_a_png_in_an_event_cards_art_box_is_fitted_inside_it(png, tmp_path):
     drawing = _storm_card({"event:storm": art.load(png)})
     box = Rect(8, 17, drawing.width - 16, 34)  # the event card's art box
     write_drawing(drawing, tmp_path / "card.pdf")
-    with pdfplumber.open(tmp_path / "card.pdf") as pdf:
-        images = pdf.pages[0].images
-    assert len(images) == 1
-    image = images[0]
-    x0, x1, top, bottom = (image[k] / MM for k in ("x0", "x1", "top", "bottom"))
+    (image,) = image_boxes(tmp_path / "card.pdf")[0]
+    x0, x1, top, bottom = (getattr(image, k) / MM for k in ("x0", "x1", "top", "bottom"))
     assert _inside(x0, top, x1, bottom, box)
     assert abs((x1 - x0) - box.w) < SLACK  # as wide as the box: it is the limiting side
     assert abs((x1 - x0) / (bottom - top) - 3) < 0.01  # aspect kept
@@ -72,11 +69,9 @@ def test_an_svg_picture_is_drawn_as_shapes_in_the_pdf_and_embedded_in_the_svg(tm
     drawing = _storm_card({"event:storm": picture})
     box = Rect(8, 17, drawing.width - 16, 34)
     write_drawing(drawing, tmp_path / "card.pdf")
-    with pdfplumber.open(tmp_path / "card.pdf") as pdf:
-        page = pdf.pages[0]
-        blue = [c for c in page.curves if c.get("non_stroking_color") in ((0, 0, 1), [0, 0, 1], (0.0, 0.0, 1.0))]
-        assert not page.images and blue
-        assert all(_inside(c["x0"] / MM, c["top"] / MM, c["x1"] / MM, c["bottom"] / MM, box) for c in blue)
+    blue = [shape.box for shape in shapes(tmp_path / "card.pdf")[0] if shape.fill == (0, 0, 255)]
+    assert not image_boxes(tmp_path / "card.pdf")[0] and blue
+    assert all(_inside(b.x0 / MM, b.top / MM, b.x1 / MM, b.bottom / MM, box) for b in blue)
     write_drawing(drawing, tmp_path / "card.svg")
     svg = (tmp_path / "card.svg").read_text()
     assert svg.count("<image ") == 1 and 'xlink:href="data:image/svg+xml;base64,' in svg
@@ -104,12 +99,9 @@ def test_air_king_field_mat_backdrop_fills_the_mat_behind_the_field(png, tmp_pat
     kit = components.kit(KitRequest(art={"field-mat": png}))
     board = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Board))
     write_drawing(board.drawing, tmp_path / "mat.pdf")
-    with pdfplumber.open(tmp_path / "mat.pdf") as pdf:
-        images = pdf.pages[0].images
-    assert len(images) == 1
+    (image,) = image_boxes(tmp_path / "mat.pdf")[0]
     whole = Rect(0, 0, board.drawing.width, board.drawing.height)
-    image = images[0]
-    assert _inside(image["x0"] / MM, image["top"] / MM, image["x1"] / MM, image["bottom"] / MM, whole)
+    assert _inside(image.x0 / MM, image.top / MM, image.x1 / MM, image.bottom / MM, whole)
 
 
 def test_art_keys_a_game_lacks_are_refused_naming_those_it_has(png):

@@ -6,7 +6,6 @@ import random
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from example_game import SPEC
 from example_game.notation import UpdraftMove
@@ -20,6 +19,7 @@ from pnp.referee.driver import playout, random_chooser
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup, State
 from pnp.variants.variant import art_keys
+from support.pdfium import image_boxes
 
 GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
 SOURCES = "\n".join(p.read_text() for p in (Path(__file__).parent / "example_game").glob("*.py"))
@@ -166,8 +166,7 @@ def test_the_example_games_art_box_is_declared_in_its_entry_and_takes_a_picture_
     def images(request: KitRequest) -> int:
         board = next(p for doc in SPEC.kit(request).documents for p in doc.parts if isinstance(p, Board))
         write_drawing(board.drawing, tmp_path / "track.pdf")
-        with pdfplumber.open(tmp_path / "track.pdf") as pdf:
-            return len(pdf.pages[0].images)
+        return len(image_boxes(tmp_path / "track.pdf")[0])
 
     assert images(KitRequest(art={"sky": sky})) == 1
     assert images(KitRequest()) == 0

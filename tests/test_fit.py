@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 
@@ -21,7 +20,7 @@ from pnp.printing.parts import Card, Deck, Kit, Sheet
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
 from pnp.texts import catalogue
 from support.fitting import Boxes
-from support.pdf import point_size
+from support.pdfium import text_page
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = "the Interplanetary Logistics and Heavy Orbital Haulage Company of the Outer Moons"
@@ -189,9 +188,9 @@ def test_a_player_aid_a_little_too_long_is_set_smaller_not_refused(tmp_path):
     drawing = text_drawing("Aid", blocks, *AID_CARD, AID_STYLE)
     path = tmp_path / "aid.pdf"
     write_drawing(drawing, path)
-    with pdfplumber.open(path) as pdf:
-        sizes = {round(point_size(char), 1) for char in pdf.pages[0].chars if char["text"].strip()}
-        inside = all(0 <= char["x0"] and char["x1"] <= pdf.pages[0].width for char in pdf.pages[0].chars)
+    page = text_page(path)
+    sizes = {round(glyph.size, 1) for glyph in page.glyphs if glyph.text.strip()}
+    inside = all(0 <= box.x0 and box.x1 <= page.width for box in (glyph.box(page.height) for glyph in page.glyphs))
     assert min(sizes) >= fit.SMALLEST_PT - 0.05 and max(sizes) < AID_STYLE.title and inside
     assert AID_STYLE.body not in sizes  # the body was set smaller than its style's
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 
@@ -19,7 +18,7 @@ from pnp.printing.parts import Board, Kit, Sheet
 from pnp.printing.render import write_drawing
 from support.cli import run_pnp
 from support.fitting import MM, Boxes
-from support.pdfium import Glyph, text_pages
+from support.pdfium import plain_texts, printed_as, text_pages
 
 HUGE = " ".join(["words"] * 300)  # too long for any box at 6 pt
 
@@ -91,7 +90,7 @@ def test_a_long_board_text_in_a_frame_of_its_own_is_set_smaller_to_its_room(game
     path = tmp_path / f"{game}.pdf"
     write_drawing(board, path)
     (page,) = text_pages(path)
-    glyphs = _printed_as(page.glyphs, text.split(",")[0])
+    glyphs = printed_as(page.glyphs, text.split(",")[0])
     assert glyphs, f"{game}: {key} is not on the board"
     sizes = {round(glyph.size, 2) for glyph in glyphs}
     assert fit.SMALLEST_PT - 0.05 <= min(sizes) and max(sizes) < usual, sizes
@@ -100,14 +99,6 @@ def test_a_long_board_text_in_a_frame_of_its_own_is_set_smaller_to_its_room(game
     assert 0 <= left and right <= board.width
     if room is not None:
         assert right - left <= room + 0.1, (right - left, room)
-
-
-def _printed_as(glyphs: tuple[Glyph, ...], text: str) -> list[Glyph]:
-    """The glyphs, in the order written, that first print ``text`` (its spaces and line breaks aside)."""
-    inked = [glyph for glyph in glyphs if not glyph.text.isspace()]
-    wanted = "".join(text.split())
-    start = "".join(glyph.text for glyph in inked).find(wanted)
-    return inked[start : start + len(wanted)] if start >= 0 else []
 
 
 OVERFLOWING = [  # game, catalogue key, the part the message names
@@ -201,7 +192,6 @@ def test_a_half_line_label_wraps_on_a_narrow_map_and_is_left_off_where_no_room_h
         board = _board(spec.kit(KitRequest(map_path=path)))
         pdf = tmp_path / f"board-{divide}.pdf"
         write_drawing(board, pdf)
-        with pdfplumber.open(pdf) as doc:
-            words = doc.pages[0].extract_text()
+        words = plain_texts(pdf)[0]
         assert ("west half" in words.lower()) == (not left_off)
         assert "east half" in words.lower()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from pnp.errors import PnpError
@@ -13,6 +12,7 @@ from pnp.games.spec import KitRequest
 from pnp.printing import fit, fonts, glyphs
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
+from support.pdfium import font_names
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 SERIF, SANS_BOLD = FONTS / "DejaVuSerif.ttf", FONTS / "DejaVuSans-Bold.ttf"
@@ -21,18 +21,13 @@ needs_dejavu = pytest.mark.skipif(
 )
 
 
-def _font_names(path: Path) -> set[str]:
-    with pdfplumber.open(path) as pdf:
-        return {char["fontname"].split("+")[-1] for page in pdf.pages for char in page.chars}
-
-
 @needs_dejavu
 def test_a_kit_built_with_its_own_fonts_embeds_them_by_role(tmp_path):
     from pnp.games.air_king import components
 
     kit = components.kit(KitRequest(fonts={"body": SERIF, "titles": SANS_BOLD}))
     render_kit(kit, PrintSettings(formats=("pdf", "svg")), tmp_path)
-    names = _font_names(tmp_path / "air-king" / "cards.pdf")
+    names = font_names(tmp_path / "air-king" / "cards.pdf")
     assert {"DejaVuSerif", "DejaVuSans-Bold"} <= names
     assert not names & {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}  # Vera only where a role is not chosen
     svg = (tmp_path / "air-king" / "svg" / "cards-01.svg").read_text()
@@ -47,7 +42,7 @@ def test_a_kit_without_fonts_keeps_vera(tmp_path):
     assert kit.faces == fonts.DEFAULT
     card = kit.documents[0].parts[0].cards[0]  # type: ignore[union-attr]
     write_drawing(Drawing(63.5, 88.9, card.front.draw), tmp_path / "card.pdf")
-    assert _font_names(tmp_path / "card.pdf") <= {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+    assert font_names(tmp_path / "card.pdf") <= {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
 
 
 @needs_dejavu

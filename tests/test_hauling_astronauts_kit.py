@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
@@ -18,6 +17,7 @@ from pnp.printing.paper import MARGIN, PAPERS
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
+from support.pdfium import drawn_pages, inked_boxes, plain_texts, text_page
 
 DATA = builtin()
 LAYOUT = Layout.of(DATA)
@@ -46,20 +46,18 @@ def test_the_whole_game_is_one_page_of_the_chosen_paper(written):
 
 def test_everything_is_drawn_inside_the_margins(written):
     _, files = written
-    with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
-        page = pdf.pages[0]
-        objects = page.rects + page.chars + page.curves + page.lines
-        margin = MARGIN * MM - 0.5
-        assert objects
-        for o in objects:
-            assert o["x0"] >= margin and o["top"] >= margin, o
-            assert o["x1"] <= page.width - margin and o["bottom"] <= page.height - margin, o
+    path = files[("game.pdf", "pdf")].path
+    page, (boxes, *_) = text_page(path), inked_boxes(path)  # every glyph, painted path and image
+    margin = MARGIN * MM - 0.5
+    assert boxes
+    for box in boxes:
+        assert box.x0 >= margin and box.top >= margin, box
+        assert box.x1 <= page.width - margin and box.bottom <= page.height - margin, box
 
 
 def test_the_page_shows_the_board_areas_docks_and_every_transport(written):
     _, files = written
-    with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
-        text = pdf.pages[0].extract_text() or ""  # the upright text; player 2's pieces are turned
+    text = plain_texts(files[("game.pdf", "pdf")].path)[0]
     for word in ("Available to roll", "Booked", "Confirmed", "GOLD", "RED", "score"):
         assert word in text
     for index, dock in enumerate(DATA.docks):
@@ -89,8 +87,8 @@ def test_the_svg_holds_every_component(written):
 
 def test_pieces_are_cut_to_the_size_of_the_loading_docks(written):
     _, files = written
-    with pdfplumber.open(files[("game.pdf", "pdf")].path) as pdf:
-        sizes = [(round(r["width"] / MM, 1), round(r["height"] / MM, 1)) for r in pdf.pages[0].rects]
+    rectangles = drawn_pages(files[("game.pdf", "pdf")].path)[0].rectangles
+    sizes = [(round(width / MM, 1), round(height / MM, 1)) for width, height in (r.size for r in rectangles)]
     s, length = DATA.space_mm, DATA.transport_length_mm
     # six cut outlines plus three loading docks for each player; nine Confirmed spaces
     assert sizes.count((length, s)) >= 6 + 3

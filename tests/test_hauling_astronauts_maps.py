@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
-import pdfplumber
-
 from pnp.games.hauling_astronauts.maps import design_bonus, design_profit
 from pnp.games.hauling_astronauts.model import builtin
+from support.pdfium import plain_texts
 
 HERON = "{id: C, name: Heron, low: 13, high: 14, profit: 4}"
 KESTREL = "{id: C, name: Kestrel, low: 12, high: 14, profit: 3}"  # wider than Heron, so it pays less
@@ -34,8 +33,7 @@ def test_a_custom_map_is_checked_built_and_refereed_with_its_own_names(cli, tmp_
     code, out, _ = cli("map", "check", str(path))
     assert code == 0 and "the fleets are not equally good" in out  # player 2 still has the mirror of Heron
     assert cli("build", "hauling-astronauts", "--map", str(path), "-o", "kit")[0] == 0
-    with pdfplumber.open(tmp_path / "kit" / "hauling-astronauts" / "game.pdf") as pdf:
-        words = pdf.pages[0].extract_text()
+    words = plain_texts(tmp_path / "kit" / "hauling-astronauts" / "game.pdf")[0]
     assert "Kestrel" in words and "Heron" not in words and "12 – 14" in words
     assert cli("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob", "--map", str(path))[0] == 0
     code, _, err = cli("ref", "play", "g.pnp", "choose", "heron", "a", "b")

@@ -8,9 +8,10 @@ import shutil
 import unicodedata
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from PIL import Image, ImageChops
+
+from support.pdfium import font_names, glyph_styles, text_pages
 
 NOTO = Path("/usr/share/fonts/truetype/noto")
 DEVANAGARI = {"body": NOTO / "NotoSansDevanagari-Regular.ttf", "titles": NOTO / "NotoSansDevanagari-Bold.ttf"}
@@ -38,9 +39,11 @@ def test_text_in_a_script_only_the_variants_font_covers_passes_check_and_prints_
     assert code == 0, err
     code, _, err = cli("build", "air-king", "--variant", "v.yaml", "-o", "out")
     assert code == 0, err
-    with pdfplumber.open(tmp_path / "out" / "air-king" / "cards.pdf") as pdf:
-        chars = [c for page in pdf.pages for c in page.chars if "Devanagari" in c["fontname"]]
-    drawn = unicodedata.normalize("NFD", "".join(c["text"] for c in chars))  # फ़ reads back as one letter
+    path = tmp_path / "out" / "air-king" / "cards.pdf"
+    fonts = [font for page in glyph_styles(path) for font, _ in page]
+    glyphs = [glyph.text for page in text_pages(path) for glyph in page.glyphs]
+    in_devanagari = "".join(text for text, font in zip(glyphs, fonts, strict=True) if "Devanagari" in font)
+    drawn = unicodedata.normalize("NFD", in_devanagari)  # फ़ reads back as one letter
     assert STORM in drawn
     # shaped: the vowel sign i of "कि" is drawn before its consonant, as Hindi is written, in a form of its own
     # that no character maps to (read back as a private-use character); unshaped, it would follow it
@@ -76,6 +79,5 @@ def test_export_draws_in_the_variants_fonts(cli, tmp_path):
     code, _, err = cli("build", "air-king", "--variant", "serif/v.yaml", "--press", "drivethru", "-o", "press")
     assert code == 0, err
     (deck,) = sorted((tmp_path / "press" / "air-king" / "press-drivethru").glob("*.pdf"))[:1]
-    with pdfplumber.open(deck) as pdf:
-        names = {c["fontname"].split("+")[-1] for page in pdf.pages for c in page.chars}
+    names = font_names(deck)
     assert "DejaVuSerif" in names and "BitstreamVeraSans-Roman" not in names

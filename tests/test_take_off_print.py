@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import re
 
-import pdfplumber
 import pytest
-from support.boxes import meets, of
-from support.pdfium import text_pages, words
+from support.boxes import meets
+from support.pdfium import Box, Shape, drawn_pages, page_shapes, plain_texts, text_pages, words
 
 from pnp.games.take_off.components import art_box
 from pnp.games.take_off.model import load_data
@@ -38,13 +38,17 @@ def test_the_deck_footer_sits_below_the_locator_map_never_in_it(printed_kits, tm
     writer.close()
     height = decks[0].size.height * MM
     x, y, w, h = (v * MM for v in art_box(decks[0].size.width))
-    locator = {"x0": x, "top": y, "x1": x + w, "bottom": y + h}
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            (footer,) = page.search(r"(Brown|Blue) deck: (east|west)ern half")
-            assert not meets(of(footer), of(locator))
-            assert footer["top"] > locator["bottom"]  # under the map (below its map square), clear of it
-            assert footer["bottom"] < height - 2 * MM  # and clear of the trim
+    locator = (x, y, x + w, y + h)
+    for page in text_pages(path):
+        inked = [glyph for glyph in page.glyphs if not glyph.text.isspace()]
+        (found,) = re.finditer(r"(Brown|Blue)deck:(east|west)ernhalf", "".join(glyph.text for glyph in inked))
+        boxes = [glyph.box(page.height) for glyph in inked[found.start() : found.end()]]
+        footer = Box(
+            min(b.x0 for b in boxes), min(b.top for b in boxes), max(b.x1 for b in boxes), max(b.bottom for b in boxes)
+        )
+        assert not meets((footer.x0, footer.top, footer.x1, footer.bottom), locator)
+        assert footer.top > locator[3]  # under the map (below its map square), clear of it
+        assert footer.bottom < height - 2 * MM  # and clear of the trim
 
 
 def test_cards_print_names_with_their_accents(printed):
@@ -58,28 +62,32 @@ def test_cards_print_names_with_their_accents(printed):
 
 def test_die_nets_fold_on_dashed_lines_and_cut_on_solid_ones(printed):
     side = DATA.die_size * MM
-    with pdfplumber.open(printed["jets-and-dice"]) as pdf:
-        pages = [p for p in pdf.pages if "fold on the dashed lines" in (p.extract_text() or "")]
-        nets = sum((p.extract_text() or "").count("fold on the dashed lines") for p in pages)
-        assert nets == 2  # both dice, on one page or two as the packing decides
-        for page in pages:
-            here = (page.extract_text() or "").count("fold on the dashed lines")
-            edges = [line for line in page.lines if _near(max(line["width"], line["height"]), side)]
-            dashed = [line for line in edges if line["dash"][0]]
-            solid = [line for line in edges if not line["dash"][0]]
-            assert len(dashed) == 12 * here  # five between faces, seven between a face and its glue tab
-            assert len(solid) == 7 * here  # the rest of the cross's outline
-            spots = {_spot(line) for line in dashed}
-            assert len(spots) == 12 * here and not spots & {_spot(line) for line in solid}
-            # the glue tabs' free edges are cut: solid, and never along a face's edge
-            tabs = [c for c in page.curves if c["stroke"]]
-            assert len(tabs) >= 7 * here and all(not c["dash"][0] for c in tabs)
-            assert not spots & {_spot(c) for c in tabs}
+    path = printed["jets-and-dice"]
+    texts = plain_texts(path)
+    pages = [number for number, text in enumerate(texts) if "fold on the dashed lines" in text]
+    nets = sum(texts[number].count("fold on the dashed lines") for number in pages)
+    assert nets == 2  # both dice, on one page or two as the packing decides
+    for number in pages:
+        here = texts[number].count("fold on the dashed lines")
+        (drawn,) = page_shapes(path, number)
+        lines = [shape for shape in drawn if shape.painted and len(shape.points) == 2]
+        edges = [line for line in lines if _near(max(line.box.size), side)]
+        dashed = [line for line in edges if line.dashed]
+        solid = [line for line in edges if not line.dashed]
+        assert len(dashed) == 12 * here  # five between faces, seven between a face and its glue tab
+        assert len(solid) == 7 * here  # the rest of the cross's outline
+        spots = {_spot(line) for line in dashed}
+        assert len(spots) == 12 * here and not spots & {_spot(line) for line in solid}
+        # the glue tabs' free edges are cut: solid, and never along a face's edge
+        tabs = [shape for shape in drawn if shape.stroke and len(shape.points) > 2 and not shape.rectangle]
+        assert len(tabs) >= 7 * here and all(not tab.dashed for tab in tabs)
+        assert not spots & {_spot(tab) for tab in tabs}
 
 
-def _spot(line: dict) -> tuple[int, ...]:
-    """Where a line lies, to the nearest point."""
-    return tuple(round(line[k]) for k in ("x0", "top", "x1", "bottom"))
+def _spot(shape: Shape) -> tuple[int, ...]:
+    """Where a path lies, to the nearest point."""
+    box = shape.box
+    return tuple(round(v) for v in (box.x0, box.top, box.x1, box.bottom))
 
 
 def test_the_header_band_runs_into_the_bleed_on_the_top_and_both_sides(printed_kits, tmp_path):
@@ -91,9 +99,7 @@ def test_the_header_band_runs_into_the_bleed_on_the_top_and_both_sides(printed_k
     writer = PdfWriter(path, "front")
     writer.page(w, h, deck.cards[0].front.draw)
     writer.close()
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        widest = max(page.rects, key=lambda r: r["x1"] - r["x0"])
+    widest = max(drawn_pages(path)[0].rectangles, key=lambda r: r.x1 - r.x0)
     bleed = 3 * MM  # the default bleed, and more
-    assert widest["x0"] <= -bleed and widest["x1"] >= w * MM + bleed and widest["top"] <= -bleed
-    assert widest["bottom"] < h * MM / 2  # the band, not a background
+    assert widest.x0 <= -bleed and widest.x1 >= w * MM + bleed and widest.top <= -bleed
+    assert widest.bottom < h * MM / 2  # the band, not a background

@@ -12,7 +12,6 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 from jsonschema import validate
@@ -23,6 +22,7 @@ from pnp.games.air_king.rules import AirKing
 from pnp.referee.protocol import Commit, Setup
 from pnp.variants.game import variants_in
 from pnp.variants.support import data_file
+from support.pdfium import drawn_pages, plain_texts
 
 LOCATED = re.compile(r"^[^:\n]+:\d+:\d+: ")
 MM = 25.4 / 72  # millimetres per PDF point
@@ -99,8 +99,7 @@ def test_a_csv_deck_prints_its_titles_and_counts(cli, tmp_path):
     assert cli("variant", "check", "sheet.yaml")[0] == 0
     code, _, err = cli("build", "air-king", "--variant", "sheet.yaml", "-o", "out")
     assert code == 0, err
-    with pdfplumber.open(tmp_path / "out" / "air-king" / "cards.pdf") as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    text = "\n".join(plain_texts(tmp_path / "out" / "air-king" / "cards.pdf"))
     printed = {title: len(re.findall(rf"\b{title}\b", text)) for title in ("Tailwind", "Crosswind", "Sunbreak")}
     assert printed == {"Tailwind": 3, "Crosswind": 2, "Sunbreak": 1}
     assert len(re.findall(r"\bGround\s+stop\b", text)) == 4
@@ -119,8 +118,8 @@ def test_a_csv_deck_error_names_its_file_row_and_column(cli, tmp_path):
 
 def card_sizes(pdf_path: Path) -> Counter[tuple[float, float]]:
     """The filled rectangles of the first card sheet, by size in mm (with no bleed, a card's background)."""
-    with pdfplumber.open(pdf_path) as pdf:
-        return Counter((round(r["width"] * MM, 1), round(r["height"] * MM, 1)) for r in pdf.pages[0].rects)
+    rectangles = drawn_pages(pdf_path)[0].rectangles
+    return Counter((round(width * MM, 1), round(height * MM, 1)) for width, height in (r.size for r in rectangles))
 
 
 @pytest.mark.parametrize(("size", "expected"), [("bridge", (56.0, 88.9)), ("60 x 85", (60.0, 85.0))])
@@ -360,8 +359,7 @@ def test_a_variant_in_a_language_pnp_does_not_ship_prints_its_texts_over_english
     assert code == 0 and "warning: language: pnp ships no 'de' for this game" in out
     code, _, err = cli("build", "air-king", "--variant", "v.yaml", "-o", "out")
     assert code == 0, err
-    with pdfplumber.open("out/air-king/cards.pdf") as pdf:
-        text = "".join("".join(page.extract_text().split()) for page in pdf.pages)  # cards lie either way
+    text = "".join("".join(page.split()) for page in plain_texts(Path("out/air-king/cards.pdf")))  # as written
     assert {"Ziel1", "1leiZ"} & {text[i : i + 5] for i in range(len(text))}
     assert "Goal1" not in text and "1laoG" not in text and ("Extramove" in text or "evomartxE" in text)
 
@@ -433,5 +431,5 @@ def test_a_preview_draws_every_card_of_the_variant_and_a_game_without_cards_its_
     assert Counter(names)["storm"] == 1 and Counter(names)["pass"] == 2 and Counter(names)["extra"] == 6
     write(tmp_path, "hauling.yaml", "game: hauling-astronauts\nspace_mm: 22\n")
     assert cli("variant", "preview", "hauling.yaml", "-o", "hauling.pdf")[0] == 0
-    with pdfplumber.open(tmp_path / "hauling.pdf") as pdf:
-        assert len(pdf.pages) == 1 and "Redline Haulage" in (pdf.pages[0].extract_text() or "")
+    texts = plain_texts(tmp_path / "hauling.pdf")
+    assert len(texts) == 1 and "Redline Haulage" in texts[0]

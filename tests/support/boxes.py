@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 Rect = tuple[float, float, float, float]
-
-
-def of(found: Mapping[str, Any]) -> Rect:
-    """The box of a character, word, line or rectangle that pdfplumber found (points, from the page's top)."""
-    return (found["x0"], found["top"], found["x1"], found["bottom"])
 
 
 def meets(a: Rect, b: Rect, slack: float = 0.0) -> bool:

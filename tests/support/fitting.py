@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from pnp.printing import fit
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.render import write_drawing
-from support.pdf import point_size
+from support.pdfium import printed_as, text_page
 
 MM = 72 / 25.4
-SLACK = 0.05  # mm of rounding between what was asked and what pdfplumber reads back
+SLACK = 0.05  # mm of rounding between what was asked and what is read back
 
 
 class Boxes:
@@ -50,16 +49,15 @@ class Boxes:
         lines += [(text, box) for fitted, box in self.blocks for text in fitted.lines]
         words = " ".join(text for text, _ in lines)
         assert wanted in words, f"{wanted!r} was not fitted: {words!r}"
-        with pdfplumber.open(path) as pdf:
-            page = pdf.pages[0]
-            for text, box in lines:
-                if text not in wanted and wanted not in text:  # another text of the drawing
-                    continue
-                found = page.search(text, regex=False, return_chars=True)
-                assert found, f"{text!r} is not on the page"
-                sizes = [point_size(char) for char in found[0]["chars"] if char["text"].strip()]
-                assert min(sizes) >= fit.SMALLEST_PT - 0.05, (text, min(sizes))
-                x0, x1 = found[0]["x0"] / MM, found[0]["x1"] / MM
-                top, bottom = found[0]["top"] / MM, found[0]["bottom"] / MM
-                assert box.x - SLACK <= x0 and x1 <= box.right + SLACK, (text, x0, x1, box)
-                assert box.y - SLACK <= top and bottom <= box.bottom + SLACK, (text, top, bottom, box)
+        page = text_page(path)
+        for text, box in lines:
+            if text not in wanted and wanted not in text:  # another text of the drawing
+                continue
+            glyphs = printed_as(page.glyphs, text)
+            assert glyphs, f"{text!r} is not on the page"
+            assert min(glyph.size for glyph in glyphs) >= fit.SMALLEST_PT - 0.05, (text, glyphs)
+            inked = [glyph.box(page.height) for glyph in glyphs]
+            x0, x1 = min(b.x0 for b in inked) / MM, max(b.x1 for b in inked) / MM
+            top, bottom = min(b.top for b in inked) / MM, max(b.bottom for b in inked) / MM
+            assert box.x - SLACK <= x0 and x1 <= box.right + SLACK, (text, x0, x1, box)
+            assert box.y - SLACK <= top and bottom <= box.bottom + SLACK, (text, top, bottom, box)

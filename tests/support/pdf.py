@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pypdf
-
-_PLUMBED: dict[Path, pdfplumber.PDF] = {}
-
-
-def plumbed(path: Path) -> pdfplumber.PDF:
-    """A printed PDF opened with pdfplumber once for the session (its pages keep what they have parsed).
-
-    Read from its bytes: a file kept open for the session would hold a descriptor (the tests that limit
-    their descriptors start servers meanwhile)."""
-    if path not in _PLUMBED:
-        _PLUMBED[path] = pdfplumber.open(io.BytesIO(path.read_bytes()))
-    return _PLUMBED[path]
 
 
 @cache
@@ -32,10 +18,7 @@ def read(path: Path) -> pypdf.PdfReader:
 
 
 def close_all() -> None:
-    """Close every PDF opened here (at the end of the session)."""
-    for pdf in _PLUMBED.values():
-        pdf.close()
-    _PLUMBED.clear()
+    """Forget every PDF opened here (at the end of the session)."""
     read.cache_clear()
 
 

@@ -9,7 +9,9 @@ tens of thousands of characters and paths are each read in several calls.
 from __future__ import annotations
 
 import ctypes
+import io
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import pypdf
 import pypdfium2
 from pypdfium2 import raw
 
@@ -78,8 +81,9 @@ class Glyph(NamedTuple):
 
 @dataclass(frozen=True)
 class TextPage:
-    """The characters of one printed page, in the order written, and the page's height in points."""
+    """The characters of one printed page, in the order written, and the page's size in points."""
 
+    width: float
     height: float
     glyphs: tuple[Glyph, ...]
 
@@ -105,7 +109,7 @@ def text_page(path: Path, number: int = 0) -> TextPage:
     return page
 
 
-_READ: dict[Path, tuple[bytes, int, dict[int, TextPage]]] = {}  # by file: its bytes, its pages, those read
+_READ: dict[Path, tuple[bytes, int, dict[int, TextPage], Fonts]] = {}  # by file: its bytes, pages, those read, fonts
 
 
 def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage, ...]:
@@ -114,35 +118,98 @@ def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage
     data = path.read_bytes()
     if path not in _READ or _READ[path][0] != data:
         with _opened(data) as document:
-            _READ[path] = (data, len(document), {})
-    _, count, pages = _READ[path]
+            _READ[path] = (data, len(document), {}, _fonts(data))
+    _, count, pages, fonts = _READ[path]
     wanted = tuple(numbers(count))
     if missing := [number for number in wanted if number not in pages]:
         with _opened(data) as document:
             for number in missing:
                 page = document[number]
-                pages[number] = TextPage(page.get_height(), _glyphs(page))
+                pages[number] = TextPage(page.get_width(), page.get_height(), _glyphs(page, fonts))
     return tuple(pages[number] for number in wanted)
 
 
-def plain_texts(path: Path) -> tuple[str, ...]:
+def plain_texts(path: Path, box: Box | None = None) -> tuple[str, ...]:
     """Each page's text as PDFium reads it, with the spaces and line breaks it puts between runs: for finding
-    words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map)."""
+    words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map); only what lies inside
+    ``box`` when given (as pdfplumber's ``crop``)."""
     with _opened(path) as document:
-        return tuple(_plain(page) for page in document)
+        return tuple(_plain(page, box) for page in document)
 
 
-def _plain(page: pypdfium2.PdfPage) -> str:
+def _plain(page: pypdfium2.PdfPage, box: Box | None) -> str:
     text = page.get_textpage()
     try:
-        return str(text.get_text_range())
+        if box is None:
+            return str(text.get_text_range())
+        height = page.get_height()
+        return str(text.get_text_bounded(box.x0, height - box.bottom, box.x1, height - box.top))
     finally:
         text.close()
 
 
-def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
+class _Font(NamedTuple):
+    """A font's characters' widths and its descent as its PDF writes them, in thousandths of an em: PDFium keeps
+    whole thousandths, which puts a line's last letters up to half a point short of where they print."""
+
+    widths: dict[str, float]
+    descent: float
+
+
+Fonts = dict[str, _Font]  # by base name, a subset's tag aside: a font's subsets share its widths
+
+
+def _fonts(data: bytes) -> Fonts:
+    """The simple fonts of a PDF (each page's and each form's), with their widths by character."""
+    reader, found, seen = pypdf.PdfReader(io.BytesIO(data)), {}, set()
+
+    def visit(resources: Any) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            if id(font) not in seen and {"/Widths", "/ToUnicode", "/FontDescriptor"} <= font.keys():
+                seen.add(id(font))
+                codes, first = _to_unicode(font["/ToUnicode"].get_object().get_data()), font["/FirstChar"]
+                name = str(font["/BaseFont"])[1:].split("+")[-1]
+                widths = found.setdefault(name, _Font({}, float(font["/FontDescriptor"]["/Descent"]))).widths
+                for offset, width in enumerate(font["/Widths"]):
+                    if first + offset in codes:
+                        widths[codes[first + offset]] = float(width)
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
+                seen.add(id(xobject))
+                visit(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return found
+
+
+def _to_unicode(cmap: bytes) -> dict[int, str]:
+    """A ToUnicode map's characters by code: its single codes and its ranges of them."""
+    text, found = cmap.decode("latin-1"), {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", text, re.DOTALL):
+        for code, unicode in re.findall(r"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>", block):
+            found[int(code, 16)] = bytes.fromhex(unicode).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", text, re.DOTALL):
+        for low, high, start in re.findall(r"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>", block):
+            for offset in range(int(high, 16) - int(low, 16) + 1):
+                found[int(low, 16) + offset] = chr(int(start, 16) + offset)
+    return found
+
+
+def printed_as(glyphs: Iterable[Glyph], text: str) -> list[Glyph]:
+    """The glyphs, in the order written, that first print ``text`` (its spaces and line breaks aside)."""
+    inked = [glyph for glyph in glyphs if not glyph.text.isspace()]
+    wanted = "".join(text.split())
+    start = "".join(glyph.text for glyph in inked).find(wanted)
+    return inked[start : start + len(wanted)] if start >= 0 else []
+
+
+def _glyphs(page: pypdfium2.PdfPage, fonts: Fonts) -> tuple[Glyph, ...]:
     text = page.get_textpage()
-    handle, found = _address(text), []
+    handle, read = _address(text), []
     x, y = ctypes.c_double(), ctypes.c_double()
     unicode_of, object_of, origin_of, generated = (
         _lib.FPDFText_GetUnicode,
@@ -151,44 +218,92 @@ def _glyphs(page: pypdfium2.PdfPage) -> tuple[Glyph, ...]:
         _lib.FPDFText_IsGenerated,
     )
     runs: dict[int, _Run] = {}  # by text object: its characters share their matrix, font and size
+    exact: dict[int, _Font | None] = {}  # by font
+    widths: dict[tuple[int, float], dict[str, tuple[float, float]]] = {}  # by font and size, as runs measure them
     for index in range(_lib.FPDFText_CountChars(handle)):
         code = unicode_of(handle, index)
         if code in _SPACES and generated(handle, index):  # a space or line break PDFium adds between runs
             continue
         obj = object_of(handle, index)
-        run = runs.get(obj) or runs.setdefault(obj, _Run.of(handle, index, obj))
+        run = runs.get(obj) or runs.setdefault(obj, _Run.of(handle, index, obj, fonts, exact, widths))
         origin_of(handle, index, x, y)
-        found.append(Glyph(chr(code), (x.value, y.value), run.direction, run.advance(code), run.size, run.descent))
+        char = chr(code)
+        advance, gain = run.advances.get(char) or run.measure(char)
+        along = x.value * run.direction[0] + y.value * run.direction[1]
+        run.in_order, run.along = run.in_order and along >= run.along, along
+        read.append((char, x.value, y.value, run, advance * run.scale, run.gained))
+        run.gained += gain * run.scale
     text.close()
-    return tuple(found)
+    for run in runs.values():
+        if not run.in_order:  # PDFium reads a right-to-left word backwards: count its gains as drawn
+            _gain_as_drawn(read, run)
+    return tuple(
+        Glyph(
+            char, (x + run.direction[0] * by, y + run.direction[1] * by), run.direction, advance, run.size, run.descent
+        )
+        for char, x, y, run, advance, by in read
+    )
+
+
+def _gain_as_drawn(read: list[tuple[str, float, float, _Run, float, float]], run: _Run) -> None:
+    """Count how much further than PDFium's the glyphs of a run drawn before each take the pen, in the order drawn."""
+    (ux, uy), gained = run.direction, 0.0
+    for index in sorted(
+        (i for i, entry in enumerate(read) if entry[3] is run), key=lambda i: read[i][1] * ux + read[i][2] * uy
+    ):
+        char, x, y, _, advance, _ = read[index]
+        read[index] = (char, x, y, run, advance, gained)
+        gained += run.advances[char][1] * run.scale
 
 
 class _Run:
     """What the characters of one text object share: the way they are written, their size and their font's
-    descent, in page points, and each character's advance (read once)."""
+    descent, in page points, each character's advance and how much further that is than PDFium's (in the text's
+    own units: read once for each font and size); and as its characters are read, how much further than PDFium's
+    their advances take the pen, how far along the line the last lies and whether each lay further on."""
 
-    def __init__(self, font: int, em: float, matrix: Any, descent: float) -> None:
-        self.font, self.em, self.scale = font, em, math.hypot(matrix.a, matrix.b)
+    def __init__(
+        self, font: int, em: float, matrix: Any, descent: float, exact: _Font | None, advances: dict[str, Any]
+    ) -> None:
+        self.font, self.em, self.scale, self.exact = font, em, math.hypot(matrix.a, matrix.b), exact
         self.direction = (matrix.a / self.scale, matrix.b / self.scale)
-        self.size, self.descent = em * self.scale, descent * self.scale
-        self._advances: dict[int, float] = {}
+        self.size = em * self.scale
+        self.descent = (exact.descent * em / 1000 if exact else descent) * self.scale
+        self.advances: dict[str, tuple[float, float]] = advances
+        self.gained, self.along, self.in_order = 0.0, -math.inf, True
 
     @classmethod
-    def of(cls, text: int, index: int, obj: int) -> _Run:
-        """The run of character ``index`` of a text page, ``obj`` its text object."""
+    def of(
+        cls,
+        text: int,
+        index: int,
+        obj: int,
+        fonts: Fonts,
+        exact: dict[int, _Font | None],
+        widths: dict[tuple[int, float], dict[str, tuple[float, float]]],
+    ) -> _Run:
+        """The run of character ``index`` of a text page, ``obj`` its text object; ``exact`` and ``widths`` hold
+        each font's exact metrics and its characters' advances found so far."""
         matrix, descent = raw.FS_MATRIX(), ctypes.c_float()
         _lib.FPDFText_GetMatrix(text, index, matrix)
         font, em = _lib.FPDFTextObj_GetFont(obj), _lib.FPDFText_GetFontSize(text, index)
         _lib.FPDFFont_GetDescent(font, em, descent)
-        return cls(font, em, matrix, descent.value)
+        if font not in exact:
+            name = ctypes.create_string_buffer(256)
+            _lib.FPDFFont_GetBaseFontName(font, name, len(name))
+            exact[font] = fonts.get(name.value.decode())
+        return cls(font, em, matrix, descent.value, exact[font], widths.setdefault((font, em), {}))
 
-    def advance(self, code: int) -> float:
-        """How far a character moves the pen."""
-        if code not in self._advances:
-            width = ctypes.c_float()
-            _lib.FPDFFont_GetGlyphWidth(self.font, code, self.em, width)
-            self._advances[code] = width.value * self.scale
-        return self._advances[code]
+    def measure(self, char: str) -> tuple[float, float]:
+        """How far a character moves the pen in the text's own units, by its exact width where its font's PDF
+        gives one, and how much further that is than PDFium moves it (by its width in whole thousandths of an
+        em)."""
+        width = ctypes.c_float()
+        _lib.FPDFFont_GetGlyphWidth(self.font, ord(char), self.em, width)
+        exact = self.exact.widths.get(char) if self.exact else None
+        moved = width.value if exact is None else exact * self.em / 1000
+        self.advances[char] = (moved, moved - width.value)
+        return self.advances[char]
 
 
 def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], ...]:
@@ -196,6 +311,11 @@ def glyph_styles(path: Path) -> tuple[tuple[tuple[str, tuple[int, int, int]], ..
     colour (RGB, 0 to 255), in the order and number :func:`text_pages` gives the characters."""
     with _opened(path) as document:
         return tuple(_styles(page) for page in document)
+
+
+def font_names(path: Path) -> set[str]:
+    """The fonts a printed PDF writes its characters in (base names, as :func:`glyph_styles` gives them)."""
+    return {font for page in glyph_styles(path) for font, _ in page}
 
 
 def _styles(page: pypdfium2.PdfPage) -> tuple[tuple[str, tuple[int, int, int]], ...]:
@@ -332,7 +452,7 @@ class Shape:
     """A path as printed, in PDF points from the page's top left corner: its corners (where each of its segments
     ends: a curve's end, not its control points; a closed path's start once), whether it is closed, whether it
     bends, whether it is drawn inside a form (a tile's board) rather than on the page itself, its fill and stroke
-    colours (RGB, 0 to 255; None when not painted) and its line's width on the page."""
+    colours (RGB, 0 to 255; None when not painted), its line's width on the page and whether its line is dashed."""
 
     points: tuple[tuple[float, float], ...]
     closed: bool
@@ -341,6 +461,7 @@ class Shape:
     fill: tuple[int, int, int] | None
     stroke: tuple[int, int, int] | None
     line: float
+    dashed: bool
 
     @property
     def box(self) -> Box:
@@ -418,6 +539,7 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
         _colour(_lib.FPDFPageObj_GetFillColor, obj) if fill.value else None,
         _colour(_lib.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
         width.value * math.hypot(to_page.a, to_page.b),
+        _lib.FPDFPageObj_GetDashCount(obj) > 0,
     )
 
 
@@ -430,20 +552,40 @@ def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
     """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
     each image, inside its forms too."""
-    with _opened(path) as document:
+    data = path.read_bytes()
+    fonts = _fonts(data)
+    with _opened(data) as document:
         pages = []
         for page in document:
             height = page.get_height()
-            boxes = [glyph.box(height) for glyph in _glyphs(page)]
+            boxes = [glyph.box(height) for glyph in _glyphs(page, fonts)]
             for obj, to_page, in_form in _objects(page):
                 kind = _lib.FPDFPageObj_GetType(obj)
                 if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
                     boxes.append(shape.box)
-                elif kind == raw.FPDF_PAGEOBJ_IMAGE:  # an image fills the unit square its matrix maps
-                    left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
-                    boxes.append(Box(left, height - top, right, height - bottom))
+                elif kind == raw.FPDF_PAGEOBJ_IMAGE:
+                    boxes.append(_image_box(to_page, height))
             pages.append(tuple(boxes))
         return tuple(pages)
+
+
+def image_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
+    """The box of each image each page of a printed PDF draws (inside its forms too)."""
+    with _opened(path) as document:
+        return tuple(
+            tuple(
+                _image_box(to_page, page.get_height())
+                for obj, to_page, _ in _objects(page)
+                if _lib.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_IMAGE
+            )
+            for page in document
+        )
+
+
+def _image_box(to_page: pypdfium2.PdfMatrix, height: float) -> Box:
+    """An image's box: it fills the unit square its matrix maps."""
+    left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)
+    return Box(left, height - top, right, height - bottom)
 
 
 def grey_pages(path: Path, dpi: int) -> Iterator[list[bytes]]:
