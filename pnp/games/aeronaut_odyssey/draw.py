@@ -219,7 +219,7 @@ def _route(
         a = math.radians(space.angle)
         ux, uy = math.cos(a), math.sin(a)
         along = space.length * unit / 2 - space.width * unit * 0.28
-        size = space.width * unit * 0.42 / PT
+        size = max(TEXT_PT, space.width * unit * 0.42 / PT)  # scaled with the map, never under the board's smallest
         tx, ty = space.x * unit - ux * along, space.y * unit - uy * along
         c.text(  # the type's letter
             tx,
