@@ -64,6 +64,7 @@ class AloftState(BaseState):
     """A position: the convoy, every balloon, the tokens and the secrets' progress."""
 
     MUTABLE = ("trucks", "load", "where", "grid", "movable", "supply", "tokens", "revealed")
+    NESTED = ("tokens",)
 
     def __init__(self, players: tuple[str, ...], sky: Sky) -> None:
         data, board = sky.data, sky.board
