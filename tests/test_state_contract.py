@@ -19,6 +19,7 @@ import pytest
 from example_game import SPEC as EXAMPLE
 
 from pnp.games import REGISTRY
+from pnp.games.base import BaseState
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 
@@ -128,3 +129,11 @@ def test_the_spy_finds_an_attribute_left_out_of_mutable_or_nested_and_a_shadowed
     bare.phase = 0  # type: ignore[attr-defined]
     with pytest.raises(AssertionError, match="not a member of an enum"):
         check_contract(bare)
+
+
+def test_a_state_may_not_call_nested_what_it_does_not_call_mutable():
+    with pytest.raises(TypeError, match=r"NESTED names attributes not in MUTABLE: \['hands'\]"):
+
+        class Stray(BaseState):
+            MUTABLE = ("pos",)
+            NESTED = ("hands",)
