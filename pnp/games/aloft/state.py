@@ -59,8 +59,8 @@ class Sky:
         found = self._showing.get(colours)
         if found is None:
             own = set(colours)
-            balloons = enumerate(self.data.balloons)
-            found = self._showing[colours] = frozenset(b for b, balloon in balloons if own.intersection(balloon.colours))
+            found = frozenset(b for b, balloon in enumerate(self.data.balloons) if own.intersection(balloon.colours))
+            self._showing[colours] = found
         return found
 
 
