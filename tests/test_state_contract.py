@@ -1,8 +1,8 @@
 """The state contract, checked for every registered game rather than trusted to convention.
 
 A clone is independent: playing any move on it, or changing any of its containers in place at any depth, leaves
-the original's own values exactly as they were (an attribute left out of ``MUTABLE`` would be shared, and this finds
-it; a table every clone shares must be read-only: a tuple, a frozenset, a ``MappingProxyType``). No attribute of a
+the original's own values exactly as they were (an attribute left out of ``MUTABLE`` would be shared, and a list of
+lists left out of ``NESTED`` would share its lists: this finds both; a table every clone shares must be read-only: a tuple, a frozenset, a ``MappingProxyType``). No attribute of a
 state hides a method of the protocol or of its class (a state attribute named ``odds`` would shadow
 ``State.odds``). A phase is a member of the game's ``Phase`` enum, never a bare number.
 """
@@ -19,6 +19,7 @@ import pytest
 from example_game import SPEC as EXAMPLE
 
 from pnp.games import REGISTRY
+from pnp.games.base import BaseState
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 
@@ -101,9 +102,13 @@ def test_neither_a_move_nor_a_change_in_place_on_a_clone_ever_changes_the_origin
     assert spy.positions > 10
 
 
-def test_the_spy_finds_an_attribute_left_out_of_mutable_and_a_shadowed_method():
+def test_the_spy_finds_an_attribute_left_out_of_mutable_or_nested_and_a_shadowed_method():
     game = REGISTRY["hauling-astronauts"].rules()
     setup = Setup(("a", "b"), {option.key: option.default for option in game.options})
+    shallow = game.new_state(setup)
+    shallow.NESTED = ()  # type: ignore[misc]  # the docks, a list of lists, copied one level deep
+    with pytest.raises(AssertionError, match=r"changed the original: \['docked', 'transport_of'\]"):
+        check_contract(shallow)
     table = Table(game, game.new_state(setup))
     table.state.MUTABLE = tuple(name for name in table.state.MUTABLE if name != "grid")  # type: ignore[attr-defined]
     with pytest.raises(AssertionError, match="changing a clone in place changed the original"):
@@ -124,3 +129,11 @@ def test_the_spy_finds_an_attribute_left_out_of_mutable_and_a_shadowed_method():
     bare.phase = 0  # type: ignore[attr-defined]
     with pytest.raises(AssertionError, match="not a member of an enum"):
         check_contract(bare)
+
+
+def test_a_state_may_not_call_nested_what_it_does_not_call_mutable():
+    with pytest.raises(TypeError, match=r"NESTED names attributes not in MUTABLE: \['hands'\]"):
+
+        class Stray(BaseState):
+            MUTABLE = ("pos",)
+            NESTED = ("hands",)

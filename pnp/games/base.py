@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pnp.errors import IllegalMove
 from pnp.files import read_bytes
@@ -20,47 +21,53 @@ from pnp.referee.protocol import STAGE_WORDS, Game, PlayerScore, Score, Setup, S
 T = TypeVar("T")
 
 
-_CONTAINERS = (list, dict, set)
-
-
-def copied(value: T) -> T:
-    """``value`` with its lists, dicts and sets copied, at every depth (tuples and values are shared).
-
-    A container's items are taken to be of one kind (as in a state): when its first item is
-    not a container, one shallow copy does, which keeps cloning fast.
-    """
-    if isinstance(value, list):
-        nested = bool(value) and isinstance(value[0], _CONTAINERS)
-        return [copied(item) for item in value] if nested else value.copy()  # type: ignore[return-value]
+def _copied_two_deep(value: list[Any] | dict[Any, Any]) -> list[Any] | dict[Any, Any]:
+    """A copy of the list or dict ``value`` with each of its items (lists, dicts or sets) copied too."""
     if isinstance(value, dict):
-        nested = bool(value) and isinstance(next(iter(value.values())), _CONTAINERS)
-        return {key: copied(item) for key, item in value.items()} if nested else value.copy()  # type: ignore[return-value]
-    if isinstance(value, set):
-        return value.copy()  # type: ignore[return-value]
-    return value
+        return {key: item.copy() for key, item in value.items()}
+    return [item.copy() for item in value]
+
+
+@cache
+def _copy_plan(mutable: tuple[str, ...], nested: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The attributes of ``mutable`` copied one level deep, and those of ``nested``, copied two levels deep."""
+    return tuple(name for name in mutable if name not in nested), tuple(name for name in mutable if name in nested)
 
 
 class BaseState(State):
     """A state whose players take seats in turn order; ``seat`` is the index of the one to move.
 
-    ``MUTABLE`` names the attributes that moves change in place (lists, dicts, sets):
-    :meth:`clone` copies those and shares everything else (tables, rules, the players).
+    ``MUTABLE`` names the attributes that moves change in place (lists, dicts, sets), and ``NESTED`` those of
+    them whose items are containers too (a list of lists, a dict of dicts; no deeper): :meth:`clone` copies
+    those and shares everything else (tables, rules, the players).
     """
 
     MUTABLE: ClassVar[tuple[str, ...]] = ()
+    NESTED: ClassVar[tuple[str, ...]] = ()
     players: tuple[str, ...]
     seat: int = 0
 
-    def clone(self) -> Self:
-        """A copy whose ``MUTABLE`` attributes are copied (see :func:`copied`) and the rest shared.
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        stray = [name for name in cls.NESTED if name not in cls.MUTABLE]
+        if stray:
+            raise TypeError(f"{cls.__name__}.NESTED names attributes not in MUTABLE: {stray}")
 
-        The copy's attributes are built in one dict, then handed to it: bots clone a state for every
-        option they weigh, so this is kept to the fewest steps.
+    def clone(self) -> Self:
+        """A copy whose ``MUTABLE`` attributes are copied and the rest shared: one level deep, and two for those
+        ``NESTED``.
+
+        Bots clone a state for every option they weigh, so this is kept to the fewest steps: the copy's
+        attributes are built in one dict, then handed to it, and which attribute takes which copy is worked
+        out once per declaration (:func:`_copy_plan`).
         """
         other = object.__new__(type(self))
         fields = self.__dict__.copy()
-        for name in self.MUTABLE:
-            fields[name] = copied(fields[name] if name in fields else getattr(self, name))
+        flat, nested = _copy_plan(self.MUTABLE, self.NESTED)
+        for name in flat:
+            fields[name] = fields[name].copy()
+        for name in nested:
+            fields[name] = _copied_two_deep(fields[name])
         other.__dict__ = fields
         return other
 

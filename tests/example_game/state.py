@@ -40,6 +40,7 @@ class UpdraftState(BaseState):
     """Altitudes, fuel and the faces rolled by seat, the round, and the lucky faces revealed so far."""
 
     MUTABLE = ("altitude", "fuel", "rolled", "lucky")
+    NESTED = ("rolled",)
 
     def __init__(self, data: UpdraftData, column: Column, players: tuple[str, ...]) -> None:
         self.data, self.column, self.players = data, column, players

@@ -84,7 +84,8 @@ def _empty(state: AirKingState, cell: int) -> None:
 
 def _card(state: AirKingState, kind: int) -> None:
     """Refuse playing a card of type ``kind`` now (not in hand, or over the per-turn limits)."""
-    _need(state, ACT, f"playing {_title(state, CARD_TYPES[kind])}")
+    if state.phase != ACT:  # the card's title looked up for the refusal only: bots try card after card
+        _need(state, ACT, f"playing {_title(state, CARD_TYPES[kind])}")
     if not state.hands[state.seat][kind]:
         raise IllegalMove(
             f"{state.players[state.seat]} holds no {_title(state, CARD_TYPES[kind])} card "

@@ -66,6 +66,7 @@ class AirKingState(BaseState):
     """One position of a session."""
 
     MUTABLE = ("pos", "occ", "held", "technical", "draw", "discard", "goals", "failed", "void", "hands")
+    NESTED = ("hands",)
 
     def __init__(self, rules: Rules, players: tuple[str, ...], rounds: int) -> None:
         data = rules.data

@@ -52,6 +52,16 @@ class Sky:
         self.launch = [AloftMove("launch", name) for name in self.names]
         self.ascend = [AloftMove("ascend", name) for name in self.names]
         self.words = words(data)
+        self._showing: dict[tuple[str, ...], frozenset[int]] = {}
+
+    def showing(self, colours: tuple[str, ...]) -> frozenset[int]:
+        """The balloons that show one of ``colours`` (worked out once per hand of colour cards)."""
+        found = self._showing.get(colours)
+        if found is None:
+            own = set(colours)
+            found = frozenset(b for b, balloon in enumerate(self.data.balloons) if own.intersection(balloon.colours))
+            self._showing[colours] = found
+        return found
 
 
 def _neighbours(cell: int, columns: int, rows: int) -> tuple[int, ...]:
@@ -64,6 +74,7 @@ class AloftState(BaseState):
     """A position: the convoy, every balloon, the tokens and the secrets' progress."""
 
     MUTABLE = ("trucks", "load", "where", "grid", "movable", "supply", "tokens", "revealed")
+    NESTED = ("tokens",)
 
     def __init__(self, players: tuple[str, ...], sky: Sky) -> None:
         data, board = sky.data, sky.board
@@ -194,8 +205,9 @@ class AloftState(BaseState):
         tokens = self.tokens[player]
         total = set_value(tokens.get("safety", 0), set_points)
         total += launch_total(tuple(tokens.items()), tuple(colours), set_points)
-        balloons, own = self.data.balloons, set(colours)
-        return total + sum(n for b, n in formation_numbers(self.grid).items() if own.intersection(balloons[b].colours))
+        showing = self.sky.showing(tuple(colours))
+        flying = [balloon for balloon in self.grid if balloon >= 0]  # numbered as formation_numbers numbers them
+        return total + sum(number for number, balloon in enumerate(flying, start=1) if balloon in showing)
 
     def _clashes(self) -> list[str]:
         """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""

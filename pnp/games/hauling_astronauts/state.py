@@ -121,6 +121,7 @@ class HaulingState(BaseState):
     MUTABLE = (
         "grid", "booked", "docked", "closed", "transport_of", "committed", "dest", "departures", "swap_mark", "notes"
     )  # fmt: skip
+    NESTED = ("docked", "transport_of")
 
     def __init__(self, players: tuple[str, ...], data: HaulingData, bonus_dice: bool, hidden: bool) -> None:
         self.players = players

@@ -94,6 +94,7 @@ class TakeOffState(BaseState):
     """A position: every jet's city, the phase of the turn, the dice and cards in play, the decks."""
 
     MUTABLE = ("pos", "hand", "piles", "discards", "done", "bumped")
+    NESTED = ("piles", "discards")
 
     def __init__(self, context: Context, players: tuple[str, ...]) -> None:
         world = context.world
