@@ -6,6 +6,7 @@ Pure Python on ``(x, y)`` tuples; y grows downwards as on the page.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -16,7 +17,7 @@ Edge = tuple[int, int]
 
 def distance(a: Point, b: Point) -> float:
     """Euclidean distance."""
-    return math.hypot(a[0] - b[0], a[1] - b[1])
+    return math.dist(a, b)  # the same float as hypot(a[0] - b[0], a[1] - b[1]), one call fewer
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -151,13 +152,22 @@ def _cross(a: Point, b: Point) -> float:
 
 def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
     """Even-odd rule test of ``p`` against a closed polygon."""
-    x, y = p
-    inside = False
+    return _inside(p[0], crossings(p[1], polygon))
+
+
+def crossings(y: float, polygon: Sequence[Point]) -> list[float]:
+    """Where the polygon's edges cross the line at height ``y``, in order: a point of that line is inside
+    when an odd number of them lie to its right. Points of one row share them."""
+    result = []
     for k in range(len(polygon)):
         (x1, y1), (x2, y2) = polygon[k - 1], polygon[k]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
+        if (y1 > y) != (y2 > y):
+            result.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    return sorted(result)
+
+
+def _inside(x: float, crossings: list[float]) -> bool:
+    return (len(crossings) - bisect_right(crossings, x)) % 2 == 1
 
 
 def clearance(p: Point, segments: Sequence[tuple[Point, Point, float]], discs: Sequence[tuple[Point, float]]) -> float:
@@ -179,13 +189,14 @@ def roomiest_point(
     stops being measured as soon as it is no better than the best so far.
     """
     pieces = [(a[0], a[1], b[0] - a[0], b[1] - a[1], half) for a, b, half in segments if a != b]
+    pieces = [(ax, ay, dx, dy, dx * dx + dy * dy, half) for ax, ay, dx, dy, half in pieces]
     rings = [(c[0], c[1], r) for c, r in discs]
     hypot = math.hypot
 
     def room(x: float, y: float, beat: float) -> float:
         best = math.inf
-        for ax, ay, dx, dy, half in pieces:
-            t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)
+        for ax, ay, dx, dy, span, half in pieces:
+            t = ((x - ax) * dx + (y - ay) * dy) / span
             t = max(0.0, min(t, 1.0))
             gap = hypot(x - ax - t * dx, y - ay - t * dy) - half
             if gap < best:
@@ -200,17 +211,21 @@ def roomiest_point(
                     return best
         return best
 
+    rows: dict[float, list[float]] = {}
+
+    def inside(x: float, y: float) -> bool:
+        if y not in rows:
+            rows[y] = crossings(y, polygon)
+        return _inside(x, rows[y])
+
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-    best: tuple[Point, float] = (
-        (cx, cy),
-        room(cx, cy, -math.inf) if point_in_polygon((cx, cy), polygon) else -math.inf,
-    )
+    best: tuple[Point, float] = ((cx, cy), room(cx, cy, -math.inf) if inside(cx, cy) else -math.inf)
     x0, y0, sx, sy = min(xs), min(ys), (max(xs) - min(xs)) / 8, (max(ys) - min(ys)) / 8
     grid = [(x0 + sx * (i + 0.5), y0 + sy * (j + 0.5)) for i in range(8) for j in range(8)]
     for round_ in range(3):
         for q in grid:
-            if point_in_polygon(q, polygon):
+            if inside(*q):
                 clear = room(q[0], q[1], best[1])
                 if clear > best[1]:
                     best = (q, clear)

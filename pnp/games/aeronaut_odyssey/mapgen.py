@@ -15,7 +15,7 @@ import random
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from pnp.errors import PnpError
 from pnp.games.aeronaut_odyssey import shapes
@@ -198,9 +198,10 @@ def _place(rng: random.Random, count: int, width: float, height: float) -> list[
     tries = 0
     while len(points) < count and tries < 30:
         candidates = [(rng.uniform(m, width - m), rng.uniform(m, height - m)) for _ in range(12)]
-        best = max(candidates, key=lambda c: min(distance(c, p) for p in points))
-        if min(distance(best, p) for p in points) >= MIN_CITY_DISTANCE:
-            points.append(best)
+        room = [min(map(partial(distance, c), points)) for c in candidates]
+        best = max(range(len(candidates)), key=room.__getitem__)  # the first of the roomiest
+        if room[best] >= MIN_CITY_DISTANCE:
+            points.append(candidates[best])
         else:
             tries += 1
     return points
@@ -210,7 +211,14 @@ def _clear_of_cities(points: list[Point], edge: tuple[int, int], width: float) -
     """True when the route ``edge``, ``width`` wide either side, passes no other city's footprint."""
     a, b = points[edge[0]], points[edge[1]]
     limit = shapes.CITY_RADIUS + width + shapes.CLEAR
-    return all(point_segment_distance(p, a, b) >= limit for k, p in enumerate(points) if k not in edge)
+    # a city this far outside the route's box is surely clear; the rest are measured
+    far = limit + 1e-6
+    left, right, top, bottom = min(a[0], b[0]) - far, max(a[0], b[0]) + far, min(a[1], b[1]) - far, max(a[1], b[1]) + far
+    return all(
+        point_segment_distance(p, a, b) >= limit
+        for k, p in enumerate(points)
+        if left < p[0] < right and top < p[1] < bottom and k not in edge
+    )
 
 
 def _degrees(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
@@ -332,16 +340,26 @@ def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]
     target = rng.randint(fewest, most)
     candidates = sorted(lanes)
     rng.shuffle(candidates)
+    trims = shapes.end_trims(points, lanes)
+    unfit = {f for f in lanes if not shapes.fits(shapes.free_length(points, trims, *f), 1)}
+    doubled = 0
     for e in candidates:
-        if sum(v == 2 for v in lanes.values()) >= target:
+        if doubled >= target:
             break
         if not _clear_of_cities(points, e, shapes.extent(2)):
             continue
+        # a second lane moves only the trims at e's two cities, which depend on their own routes alone
         lanes[e] = 2
-        trims = shapes.end_trims(points, lanes)
-        if not all(shapes.fits(shapes.free_length(points, trims, *f), 1) for f in lanes):
+        near = {f: n for f, n in lanes.items() if e[0] in f or e[1] in f}
+        moved = {end: trim for end, trim in shapes.end_trims(points, near).items() if end[0] in e}
+        after = trims | moved
+        still = {f for f in unfit if f not in near}
+        still |= {f for f in near if not shapes.fits(shapes.free_length(points, after, *f), 1)}
+        if still:
             lanes[e] = 1
-    return lanes if sum(v == 2 for v in lanes.values()) >= fewest else None
+        else:
+            trims, unfit, doubled = after, still, doubled + 1
+    return lanes if doubled >= fewest else None
 
 
 def _routes(
