@@ -188,8 +188,11 @@ def roomiest_point(
     A coarse grid over the polygon's bounding box, refined twice around the best point. A candidate
     stops being measured as soon as it is no better than the best so far.
     """
-    pieces = [(a[0], a[1], b[0] - a[0], b[1] - a[1], half) for a, b, half in segments if a != b]
-    pieces = [(ax, ay, dx, dy, dx * dx + dy * dy, half) for ax, ay, dx, dy, half in pieces]
+    pieces = []  # each segment as its start, its run, its squared length and its half-width
+    for a, b, half in segments:
+        if a != b:
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            pieces.append((a[0], a[1], dx, dy, dx * dx + dy * dy, half))
     rings = [(c[0], c[1], r) for c, r in discs]
     hypot = math.hypot
 

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
+from types import MappingProxyType
+from typing import Any
 
 from pnp.errors import PnpError
 from pnp.games.aeronaut_odyssey import shapes
@@ -83,20 +86,11 @@ class Knobs:
 
 @lru_cache(maxsize=32)
 def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
-    """The map for ``seed``. Cities and routes depend only on the seed and the size."""
+    """The map for ``seed``. Cities and routes depend only on the seed and the size (``_base`` keeps them)."""
     stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
-    rng = random.Random(stream)
-    for _attempt in range(ATTEMPTS):
-        graph = _graph(rng, knobs.size)
-        if graph is None:
-            continue
-        points, edges, labels = graph
-        decor = random.Random(f"{stream}/routes")
-        lanes = _doubles(decor, points, edges)
-        if lanes is not None:
-            break
-    else:  # pragma: no cover - never seen; the attempts are many
-        raise PnpError(f"could not generate a map for seed {seed}; try another seed")
+    points, lanes, labels, (version, words, gauss) = _base(seed, knobs.size)
+    decor = random.Random()
+    decor.setstate((version, tuple(words), gauss))
     names = _names(points)
     routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions, names)
     slots = random.Random(f"{stream}/slots")
@@ -121,6 +115,31 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
             built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players)
         )
     return built
+
+
+BASES_KEPT = 512  # a seed's cities and lanes at each size, shared by its maps with other knobs (5 kB each)
+Base = tuple[
+    tuple[Point, ...], Mapping[tuple[int, int], int], tuple[tuple[Point, int], ...], tuple[int, Sequence[int], Any]
+]
+
+
+@lru_cache(maxsize=BASES_KEPT)
+def _base(seed: int, size: str) -> Base:
+    """The cities, each route's lanes, the areas' label spots and points, and the state of the route stream
+    after drawing them: all the slow part of a map, which the knobs other than the size leave alone."""
+    stream = f"aeronaut-odyssey/{seed}/{size}"
+    rng = random.Random(stream)
+    for _attempt in range(ATTEMPTS):
+        graph = _graph(rng, size)
+        if graph is None:
+            continue
+        points, edges, labels = graph
+        decor = random.Random(f"{stream}/routes")
+        lanes = _doubles(decor, points, edges)
+        if lanes is not None:
+            version, words, gauss = decor.getstate()  # its 625 words packed: a fifth of the room
+            return tuple(points), MappingProxyType(lanes), tuple(labels), (version, array("Q", words), gauss)
+    raise PnpError(f"could not generate a map for seed {seed}; try another seed")  # pragma: no cover - never seen
 
 
 def expansions_of(board: AeroMap) -> tuple[str, ...]:
@@ -365,8 +384,8 @@ def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]
 def _routes(
     rng: random.Random,
     extras: random.Random,
-    points: list[Point],
-    lanes: dict[tuple[int, int], int],
+    points: Sequence[Point],
+    lanes: Mapping[tuple[int, int], int],
     expansions: tuple[str, ...],
     names: list[str],
 ) -> list[Route]:
@@ -410,7 +429,7 @@ def _routes(
     return routes
 
 
-def _lengths(points: list[Point], lanes: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+def _lengths(points: Sequence[Point], lanes: Mapping[tuple[int, int], int]) -> dict[tuple[int, int], int]:
     """Spaces per route: its free length over the map's unit, the unit being the median free length over
     MEDIAN_LENGTH (at least MIN_UNIT), so every size spreads its routes alike; 1 to MAX_LENGTH, and only as
     many as fit."""
@@ -462,7 +481,7 @@ def _balanced_types(
     return best[1]
 
 
-def _names(points: list[Point]) -> list[str]:
+def _names(points: Sequence[Point]) -> list[str]:
     """The capital (the first, central city) is A; the rest are lettered in reading order, in bands of two blocks."""
     letters = [chr(c) for c in range(ord("B"), ord("Z") + 1)]
     letters += ["A" + chr(c) for c in range(ord("A"), ord("Z") + 1)]
