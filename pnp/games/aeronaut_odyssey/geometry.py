@@ -15,9 +15,7 @@ Point = tuple[float, float]
 Edge = tuple[int, int]
 
 
-def distance(a: Point, b: Point) -> float:
-    """Euclidean distance."""
-    return math.dist(a, b)  # the same float as hypot(a[0] - b[0], a[1] - b[1]), one call fewer
+distance = math.dist  # Euclidean distance between two points: the same float as hypot of the differences
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -200,7 +198,10 @@ def roomiest_point(
         best = math.inf
         for ax, ay, dx, dy, span, half in pieces:
             t = ((x - ax) * dx + (y - ay) * dy) / span
-            t = max(0.0, min(t, 1.0))
+            if t < 0.0:  # clamped to the segment (as max(0.0, min(t, 1.0)), without two calls)
+                t = 0.0
+            elif t > 1.0:
+                t = 1.0
             gap = hypot(x - ax - t * dx, y - ay - t * dy) - half
             if gap < best:
                 best = gap
@@ -214,24 +215,24 @@ def roomiest_point(
                     return best
         return best
 
-    rows: dict[float, list[float]] = {}
-
-    def inside(x: float, y: float) -> bool:
-        if y not in rows:
-            rows[y] = crossings(y, polygon)
-        return _inside(x, rows[y])
-
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-    best: tuple[Point, float] = ((cx, cy), room(cx, cy, -math.inf) if inside(cx, cy) else -math.inf)
+    best: tuple[Point, float] = (
+        (cx, cy),
+        room(cx, cy, -math.inf) if point_in_polygon((cx, cy), polygon) else -math.inf,
+    )
+    rows: dict[float, list[float]] = {}  # the crossings at each height asked: a grid's rows share them
     x0, y0, sx, sy = min(xs), min(ys), (max(xs) - min(xs)) / 8, (max(ys) - min(ys)) / 8
     grid = [(x0 + sx * (i + 0.5), y0 + sy * (j + 0.5)) for i in range(8) for j in range(8)]
     for round_ in range(3):
-        for q in grid:
-            if inside(*q):
-                clear = room(q[0], q[1], best[1])
+        for x, y in grid:
+            row = rows.get(y)
+            if row is None:
+                row = rows[y] = crossings(y, polygon)
+            if _inside(x, row):
+                clear = room(x, y, best[1])
                 if clear > best[1]:
-                    best = (q, clear)
+                    best = ((x, y), clear)
         (bx, by), scale = best[0], 0.5 ** (round_ + 1)
         grid = [(bx + sx * scale * i, by + sy * scale * j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)]
     return best
