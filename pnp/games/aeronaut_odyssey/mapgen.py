@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 import random
-from array import array
 import statistics
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
@@ -232,11 +232,11 @@ def _clear_of_cities(points: list[Point], edge: tuple[int, int], width: float) -
     limit = shapes.CITY_RADIUS + width + shapes.CLEAR
     # a city this far outside the route's box is surely clear; the rest are measured
     far = limit + 1e-6
-    left, right, top, bottom = min(a[0], b[0]) - far, max(a[0], b[0]) + far, min(a[1], b[1]) - far, max(a[1], b[1]) + far
+    (left, right), (top, bottom) = sorted((a[0], b[0])), sorted((a[1], b[1]))
     return all(
         point_segment_distance(p, a, b) >= limit
         for k, p in enumerate(points)
-        if left < p[0] < right and top < p[1] < bottom and k not in edge
+        if left - far < p[0] < right + far and top - far < p[1] < bottom + far and k not in edge
     )
 
 
