@@ -107,34 +107,30 @@ class Room:
         for square in self._squares(thing.bounds):
             self.cells[square].remove(thing)
 
-    def _meeting(self, x: float, y: float) -> Iterator[Thing]:
-        """The things a badge centred at (x, y) would come into, square by square (one filed in several squares
-        is met again in each)."""
+    def hits(self, x: float, y: float, most: float = math.inf) -> list[Thing]:
+        """The things a badge centred at (x, y) would come into: the first ``most`` of them, when that many
+        settle the question."""
+        found: list[Thing] = []
         cells = self.cells
         for c in range(math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE) + 1):
             for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
                 for thing in cells.get((c, r), ()):
                     box, (x0, y0, x1, y1), _, _ = thing  # within REACH of a box, or of a circle's rim
                     if box:
-                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH:
-                            yield thing
-                    elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
-                        yield thing
-
-    def hits(self, x: float, y: float, most: float = math.inf) -> list[Thing]:
-        """The things a badge centred at (x, y) would come into: the first ``most`` of them, when that many
-        settle the question."""
-        found: list[Thing] = []
-        for thing in self._meeting(x, y):
-            if thing not in found:
-                found.append(thing)
-                if len(found) >= most:
-                    break
+                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) >= REACH:
+                            continue
+                    elif (x - x0) ** 2 + (y - y0) ** 2 >= (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
+                        continue
+                    if thing not in found:  # one filed in several squares is met in each
+                        found.append(thing)
+                        if len(found) >= most:
+                            return found
         return found
 
     def in_way(self, x: float, y: float) -> Thing | None:
         """The first thing found that a badge centred at (x, y) would come into (``hits``, stopping there)."""
-        return next(self._meeting(x, y), None)
+        found = self.hits(x, y, 1)
+        return found[0] if found else None
 
     def crossed(self, segment: Box) -> bool:
         """True when a leader line along ``segment`` runs into anything."""
