@@ -13,12 +13,10 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from types import MappingProxyType
-from typing import Any
 
 from pnp.errors import PnpError
 from pnp.games.aeronaut_odyssey import shapes
@@ -88,9 +86,9 @@ class Knobs:
 def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
     """The map for ``seed``. Cities and routes depend only on the seed and the size (``_base`` keeps them)."""
     stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
-    points, lanes, labels, (version, words, gauss) = _base(seed, knobs.size)
-    decor = random.Random()
-    decor.setstate((version, tuple(words), gauss))
+    points, lanes, labels = _base(seed, knobs.size)
+    decor = random.Random(f"{stream}/routes")
+    _double_order(decor, lanes)  # the route stream goes on past the lanes' draws, as where _base drew them
     names = _names(points)
     routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions, names)
     slots = random.Random(f"{stream}/slots")
@@ -117,16 +115,14 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
     return built
 
 
-BASES_KEPT = 512  # a seed's cities and lanes at each size, shared by its maps with other knobs (5 kB each)
-Base = tuple[
-    tuple[Point, ...], Mapping[tuple[int, int], int], tuple[tuple[Point, int], ...], tuple[int, Sequence[int], Any]
-]
+BASES_KEPT = 1024  # a seed's cities and lanes at a size, shared by its maps with other knobs (about 7 kB each)
+Base = tuple[tuple[Point, ...], Mapping[tuple[int, int], int], tuple[tuple[Point, int], ...]]
 
 
 @lru_cache(maxsize=BASES_KEPT)
 def _base(seed: int, size: str) -> Base:
-    """The cities, each route's lanes, the areas' label spots and points, and the state of the route stream
-    after drawing them: all the slow part of a map, which the knobs other than the size leave alone."""
+    """The cities, each route's lanes, and the areas' label spots and points: all the slow part of a map, which
+    the knobs other than the size leave alone."""
     stream = f"aeronaut-odyssey/{seed}/{size}"
     rng = random.Random(stream)
     for _attempt in range(ATTEMPTS):
@@ -137,8 +133,7 @@ def _base(seed: int, size: str) -> Base:
         decor = random.Random(f"{stream}/routes")
         lanes = _doubles(decor, points, edges)
         if lanes is not None:
-            version, words, gauss = decor.getstate()  # its 625 words packed: a fifth of the room
-            return tuple(points), MappingProxyType(lanes), tuple(labels), (version, array("Q", words), gauss)
+            return tuple(points), MappingProxyType(lanes), tuple(labels)
     raise PnpError(f"could not generate a map for seed {seed}; try another seed")  # pragma: no cover - never seen
 
 
@@ -355,10 +350,7 @@ def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]
     """Lanes per route: a share of the routes get a second lane where it still prints cleanly; None when too
     few can."""
     lanes = dict.fromkeys(sorted(edges), 1)
-    fewest, most = counts_within(len(lanes), DOUBLES)
-    target = rng.randint(fewest, most)
-    candidates = sorted(lanes)
-    rng.shuffle(candidates)
+    target, candidates = _double_order(rng, lanes)
     trims = shapes.end_trims(points, lanes)
     unfit = {f for f in lanes if not shapes.fits(shapes.free_length(points, trims, *f), 1)}
     doubled = 0
@@ -378,7 +370,16 @@ def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]
             lanes[e] = 1
         else:
             trims, unfit, doubled = after, still, doubled + 1
-    return lanes if doubled >= fewest else None
+    return lanes if doubled >= counts_within(len(lanes), DOUBLES)[0] else None
+
+
+def _double_order(rng: random.Random, routes: Iterable[tuple[int, int]]) -> tuple[int, list[tuple[int, int]]]:
+    """How many routes to give a second lane, and the order to try them in: all that the lanes draw from the
+    route stream (``generate`` draws them again to carry the stream on past them)."""
+    candidates = sorted(routes)
+    target = rng.randint(*counts_within(len(candidates), DOUBLES))
+    rng.shuffle(candidates)
+    return target, candidates
 
 
 def _routes(
