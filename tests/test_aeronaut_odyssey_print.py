@@ -139,10 +139,16 @@ def clashes(page: Page) -> tuple[int, int]:
     """Route boxes over a city disc, and pairs of route boxes over each other (the lanes of a double route
     and the spaces of a lane may share an outline, so spaces are compared without theirs)."""
     discs, boxes = city_discs(page), route_boxes(page)
-    over_cities = sum(1 for box in boxes for disc in discs if disc_overlaps(disc, box))
     quads = [quad for quad, _ in boxes]
+    spans = [_bounds(quad) for quad in quads]
+    over_cities = 0
+    for (quad, outline), (x0, y0, x1, y1) in zip(boxes, spans):
+        for x, y, r in discs:
+            reach = r + outline + 1  # a disc centred farther outside the box's bounds is clear of it: not measured
+            if x0 - reach < x < x1 + reach and y0 - reach < y < y1 + reach:
+                over_cities += disc_overlaps((x, y, r), (quad, outline))
     # only quads whose bounding boxes share area can share area: boxes.overlapping finds those pairs quickly
-    bounds = [(str(k), _bounds(quad)) for k, quad in enumerate(quads)]
+    bounds = [(str(k), span) for k, span in enumerate(spans)]
     over_boxes = sum(quads_overlap(quads[int(a)], quads[int(b)]) for a, b in overlapping(bounds))
     return over_cities, over_boxes
 

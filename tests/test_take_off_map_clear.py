@@ -9,6 +9,7 @@ tile's window (its TrimBox) is counted.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,12 +115,19 @@ def _own_letter(badge: Badge, glyph: Glyph) -> bool:
 def badge_clashes(tile: TileInk) -> list[str]:
     """Each pair of badges closer than the clearance, and each badge that closer to a glyph not its own letter."""
     found = []
+    # only glyphs whose left edge lies within a badge's reach (and the widest glyph, and a point spare) of it
+    # can come that close: the rest are left out by their left edges, in order
+    by_left = sorted(range(len(tile.glyphs)), key=lambda k: tile.glyphs[k].box[0])
+    lefts = [tile.glyphs[k].box[0] for k in by_left]
+    widest = max((g.box[2] - g.box[0] for g in tile.glyphs), default=0.0)
     for i, a in enumerate(tile.badges):
         for b in tile.badges[i + 1 :]:
             if math.dist((a.x, a.y), (b.x, b.y)) < a.r + b.r + CLEARANCE:
                 found.append(f"{tile.label}: badges at ({a.x:.0f}, {a.y:.0f}) and ({b.x:.0f}, {b.y:.0f})")
-        for glyph in tile.glyphs:  # the distance first: most of a tile's glyphs are far away
-            if distance(a.x, a.y, glyph.box) < a.r + CLEARANCE and not _own_letter(a, glyph):
+        reach = a.r + CLEARANCE
+        near = by_left[bisect_left(lefts, a.x - reach - widest - 1) : bisect_right(lefts, a.x + reach + 1)]
+        for glyph in (tile.glyphs[k] for k in sorted(near)):  # the distance first: most glyphs near are not that near
+            if distance(a.x, a.y, glyph.box) < reach and not _own_letter(a, glyph):
                 found.append(f"{tile.label}: badge at ({a.x:.0f}, {a.y:.0f}) touches {glyph.text!r}")
     return found
 

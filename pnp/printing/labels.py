@@ -323,26 +323,32 @@ class Scene:
         self._known[key] = candidate, 0
         return False
 
-    def _label_hits(self, label: int, candidate: Candidate) -> list[int]:
-        """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader does)."""
-        found = []
+    def _label_hits(self, label: int, candidate: Candidate, most: float = math.inf) -> list[int]:
+        """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader
+        does): the first ``most`` of them, when that many settle the question."""
+        found: list[int] = []
+        box, _, leader = candidate
+        cx0, cy0, cx1, cy1 = box
         x0, y0, x1, y1 = _bounds(candidate)
+        placed, bounds = self.placed, self._placed_bounds
         for other in self._labels.near((x0, y0, x1, y1)):
-            b = self._placed_bounds[other]  # apart from it, not touching: none of the three below can be true
+            b = bounds[other]  # apart from it, not touching: none of the three below can be true
             if other == label or b[0] > x1 or x0 > b[2] or b[1] > y1 or y0 > b[3]:
                 continue
-            placed = self.placed[other]
+            other_box, _, other_leader = placed[other]
             if (
-                overlap(candidate.box, placed.box)
-                or (placed.leader is not None and _crosses(placed.leader, candidate.box))
-                or (candidate.leader is not None and _crosses(candidate.leader, placed.box))
+                (cx0 < other_box[2] and other_box[0] < cx1 and cy0 < other_box[3] and other_box[1] < cy1)  # overlap
+                or (other_leader is not None and _crosses(other_leader, box))
+                or (leader is not None and _crosses(leader, other_box))
             ):
                 found.append(other)
+                if len(found) >= most:
+                    break
         return found
 
     def free(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets no obstacle and no placed label."""
-        return not self._blocked(label, candidate) and not (self.placed and self._label_hits(label, candidate))
+        return not self._blocked(label, candidate) and not (self.placed and self._label_hits(label, candidate, 1))
 
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
@@ -359,7 +365,7 @@ class Scene:
         blocked = self._blocked(label, candidate)
         if 1000.0 * blocked + candidate.cost >= low:
             return None  # the rest of the score only adds to this
-        labels = len(self._label_hits(label, candidate))
+        labels = len(self._label_hits(label, candidate, _enough(low, blocked, candidate.cost)))
         if 1000.0 * (blocked + labels) + candidate.cost >= low:
             return None
         hard = self._hits(label, candidate) + labels
@@ -392,6 +398,16 @@ class Scene:
         found += [(f"{o.kind} (with its leader line)", NOBODY) for o in self._leader_hits(label, candidate.leader)]
         found += [("label", other) for other in self._label_hits(label, candidate)]
         return found
+
+
+def _enough(low: float, conflicts: int, cost: float) -> float:
+    """The fewest more conflicts that bring a score of ``conflicts`` and ``cost`` to ``low`` (inf: none do)."""
+    if low == math.inf:
+        return math.inf
+    more = 0
+    while 1000.0 * (conflicts + more) + cost < low:
+        more += 1
+    return more
 
 
 def _leader_meets(obstacle: Obstacle, leader: Segment) -> bool:

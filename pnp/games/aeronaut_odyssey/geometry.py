@@ -6,6 +6,7 @@ Pure Python on ``(x, y)`` tuples; y grows downwards as on the page.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -14,9 +15,7 @@ Point = tuple[float, float]
 Edge = tuple[int, int]
 
 
-def distance(a: Point, b: Point) -> float:
-    """Euclidean distance."""
-    return math.hypot(a[0] - b[0], a[1] - b[1])
+distance = math.dist  # Euclidean distance between two points: the same float as hypot of the differences
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -151,13 +150,22 @@ def _cross(a: Point, b: Point) -> float:
 
 def point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
     """Even-odd rule test of ``p`` against a closed polygon."""
-    x, y = p
-    inside = False
+    return _inside(p[0], crossings(p[1], polygon))
+
+
+def crossings(y: float, polygon: Sequence[Point]) -> list[float]:
+    """Where the polygon's edges cross the line at height ``y``, in order: a point of that line is inside
+    when an odd number of them lie to its right. Points of one row share them."""
+    result = []
     for k in range(len(polygon)):
         (x1, y1), (x2, y2) = polygon[k - 1], polygon[k]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
+        if (y1 > y) != (y2 > y):
+            result.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    return sorted(result)
+
+
+def _inside(x: float, crossings: list[float]) -> bool:
+    return (len(crossings) - bisect_right(crossings, x)) % 2 == 1
 
 
 def clearance(p: Point, segments: Sequence[tuple[Point, Point, float]], discs: Sequence[tuple[Point, float]]) -> float:
@@ -178,15 +186,22 @@ def roomiest_point(
     A coarse grid over the polygon's bounding box, refined twice around the best point. A candidate
     stops being measured as soon as it is no better than the best so far.
     """
-    pieces = [(a[0], a[1], b[0] - a[0], b[1] - a[1], half) for a, b, half in segments if a != b]
+    pieces = []  # each segment as its start, its run, its squared length and its half-width
+    for a, b, half in segments:
+        if a != b:
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            pieces.append((a[0], a[1], dx, dy, dx * dx + dy * dy, half))
     rings = [(c[0], c[1], r) for c, r in discs]
     hypot = math.hypot
 
     def room(x: float, y: float, beat: float) -> float:
         best = math.inf
-        for ax, ay, dx, dy, half in pieces:
-            t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)
-            t = max(0.0, min(t, 1.0))
+        for ax, ay, dx, dy, span, half in pieces:
+            t = ((x - ax) * dx + (y - ay) * dy) / span
+            if t < 0.0:  # clamped to the segment (as max(0.0, min(t, 1.0)), without two calls)
+                t = 0.0
+            elif t > 1.0:
+                t = 1.0
             gap = hypot(x - ax - t * dx, y - ay - t * dy) - half
             if gap < best:
                 best = gap
@@ -206,14 +221,18 @@ def roomiest_point(
         (cx, cy),
         room(cx, cy, -math.inf) if point_in_polygon((cx, cy), polygon) else -math.inf,
     )
+    rows: dict[float, list[float]] = {}  # the crossings at each height asked: a grid's rows share them
     x0, y0, sx, sy = min(xs), min(ys), (max(xs) - min(xs)) / 8, (max(ys) - min(ys)) / 8
     grid = [(x0 + sx * (i + 0.5), y0 + sy * (j + 0.5)) for i in range(8) for j in range(8)]
     for round_ in range(3):
-        for q in grid:
-            if point_in_polygon(q, polygon):
-                clear = room(q[0], q[1], best[1])
+        for x, y in grid:
+            row = rows.get(y)
+            if row is None:
+                row = rows[y] = crossings(y, polygon)
+            if _inside(x, row):
+                clear = room(x, y, best[1])
                 if clear > best[1]:
-                    best = (q, clear)
+                    best = ((x, y), clear)
         (bx, by), scale = best[0], 0.5 ** (round_ + 1)
         grid = [(bx + sx * scale * i, by + sy * scale * j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)]
     return best

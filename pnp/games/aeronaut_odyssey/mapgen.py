@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
+from types import MappingProxyType
 
 from pnp.errors import PnpError
 from pnp.games.aeronaut_odyssey import shapes
@@ -83,20 +84,11 @@ class Knobs:
 
 @lru_cache(maxsize=32)
 def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
-    """The map for ``seed``. Cities and routes depend only on the seed and the size."""
+    """The map for ``seed``. Cities and routes depend only on the seed and the size (``_base`` keeps them)."""
     stream = f"aeronaut-odyssey/{seed}/{knobs.size}"
-    rng = random.Random(stream)
-    for _attempt in range(ATTEMPTS):
-        graph = _graph(rng, knobs.size)
-        if graph is None:
-            continue
-        points, edges, labels = graph
-        decor = random.Random(f"{stream}/routes")
-        lanes = _doubles(decor, points, edges)
-        if lanes is not None:
-            break
-    else:  # pragma: no cover - never seen; the attempts are many
-        raise PnpError(f"could not generate a map for seed {seed}; try another seed")
+    points, lanes, labels = _base(seed, knobs.size)
+    decor = random.Random(f"{stream}/routes")
+    _double_order(decor, lanes)  # the route stream goes on past the lanes' draws, as where _base drew them
     names = _names(points)
     routes = _routes(decor, random.Random(f"{stream}/expansions"), points, lanes, knobs.expansions, names)
     slots = random.Random(f"{stream}/slots")
@@ -121,6 +113,28 @@ def generate(seed: int, knobs: Knobs = Knobs()) -> AeroMap:
             built, trajectories=_trajectories(random.Random(f"{stream}/trajectories"), built, knobs.players)
         )
     return built
+
+
+BASES_KEPT = 1024  # a seed's cities and lanes at a size, shared by its maps with other knobs (about 7 kB each)
+Base = tuple[tuple[Point, ...], Mapping[tuple[int, int], int], tuple[tuple[Point, int], ...]]
+
+
+@lru_cache(maxsize=BASES_KEPT)
+def _base(seed: int, size: str) -> Base:
+    """The cities, each route's lanes, and the areas' label spots and points: all the slow part of a map, which
+    the knobs other than the size leave alone."""
+    stream = f"aeronaut-odyssey/{seed}/{size}"
+    rng = random.Random(stream)
+    for _attempt in range(ATTEMPTS):
+        graph = _graph(rng, size)
+        if graph is None:
+            continue
+        points, edges, labels = graph
+        decor = random.Random(f"{stream}/routes")
+        lanes = _doubles(decor, points, edges)
+        if lanes is not None:
+            return tuple(points), MappingProxyType(lanes), tuple(labels)
+    raise PnpError(f"could not generate a map for seed {seed}; try another seed")  # pragma: no cover - never seen
 
 
 def expansions_of(board: AeroMap) -> tuple[str, ...]:
@@ -198,9 +212,10 @@ def _place(rng: random.Random, count: int, width: float, height: float) -> list[
     tries = 0
     while len(points) < count and tries < 30:
         candidates = [(rng.uniform(m, width - m), rng.uniform(m, height - m)) for _ in range(12)]
-        best = max(candidates, key=lambda c: min(distance(c, p) for p in points))
-        if min(distance(best, p) for p in points) >= MIN_CITY_DISTANCE:
-            points.append(best)
+        room = [min(map(partial(distance, c), points)) for c in candidates]
+        best = max(range(len(candidates)), key=room.__getitem__)  # the first of the roomiest
+        if room[best] >= MIN_CITY_DISTANCE:
+            points.append(candidates[best])
         else:
             tries += 1
     return points
@@ -210,7 +225,14 @@ def _clear_of_cities(points: list[Point], edge: tuple[int, int], width: float) -
     """True when the route ``edge``, ``width`` wide either side, passes no other city's footprint."""
     a, b = points[edge[0]], points[edge[1]]
     limit = shapes.CITY_RADIUS + width + shapes.CLEAR
-    return all(point_segment_distance(p, a, b) >= limit for k, p in enumerate(points) if k not in edge)
+    # a city this far outside the route's box is surely clear; the rest are measured
+    far = limit + 1e-6
+    (left, right), (top, bottom) = sorted((a[0], b[0])), sorted((a[1], b[1]))
+    return all(
+        point_segment_distance(p, a, b) >= limit
+        for k, p in enumerate(points)
+        if left - far < p[0] < right + far and top - far < p[1] < bottom + far and k not in edge
+    )
 
 
 def _degrees(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
@@ -328,27 +350,43 @@ def _doubles(rng: random.Random, points: list[Point], edges: set[tuple[int, int]
     """Lanes per route: a share of the routes get a second lane where it still prints cleanly; None when too
     few can."""
     lanes = dict.fromkeys(sorted(edges), 1)
-    fewest, most = counts_within(len(lanes), DOUBLES)
-    target = rng.randint(fewest, most)
-    candidates = sorted(lanes)
-    rng.shuffle(candidates)
+    target, candidates = _double_order(rng, lanes)
+    trims = shapes.end_trims(points, lanes)
+    unfit = {f for f in lanes if not shapes.fits(shapes.free_length(points, trims, *f), 1)}
+    doubled = 0
     for e in candidates:
-        if sum(v == 2 for v in lanes.values()) >= target:
+        if doubled >= target:
             break
         if not _clear_of_cities(points, e, shapes.extent(2)):
             continue
+        # a second lane moves only the trims at e's two cities, which depend on their own routes alone
         lanes[e] = 2
-        trims = shapes.end_trims(points, lanes)
-        if not all(shapes.fits(shapes.free_length(points, trims, *f), 1) for f in lanes):
+        near = {f: n for f, n in lanes.items() if e[0] in f or e[1] in f}
+        moved = {end: trim for end, trim in shapes.end_trims(points, near).items() if end[0] in e}
+        after = trims | moved
+        still = {f for f in unfit if f not in near}
+        still |= {f for f in near if not shapes.fits(shapes.free_length(points, after, *f), 1)}
+        if still:
             lanes[e] = 1
-    return lanes if sum(v == 2 for v in lanes.values()) >= fewest else None
+        else:
+            trims, unfit, doubled = after, still, doubled + 1
+    return lanes if doubled >= counts_within(len(lanes), DOUBLES)[0] else None
+
+
+def _double_order(rng: random.Random, routes: Iterable[tuple[int, int]]) -> tuple[int, list[tuple[int, int]]]:
+    """How many routes to give a second lane, and the order to try them in: all that the lanes draw from the
+    route stream (``generate`` draws them again to carry the stream on past them)."""
+    candidates = sorted(routes)
+    target = rng.randint(*counts_within(len(candidates), DOUBLES))
+    rng.shuffle(candidates)
+    return target, candidates
 
 
 def _routes(
     rng: random.Random,
     extras: random.Random,
-    points: list[Point],
-    lanes: dict[tuple[int, int], int],
+    points: Sequence[Point],
+    lanes: Mapping[tuple[int, int], int],
     expansions: tuple[str, ...],
     names: list[str],
 ) -> list[Route]:
@@ -392,7 +430,7 @@ def _routes(
     return routes
 
 
-def _lengths(points: list[Point], lanes: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+def _lengths(points: Sequence[Point], lanes: Mapping[tuple[int, int], int]) -> dict[tuple[int, int], int]:
     """Spaces per route: its free length over the map's unit, the unit being the median free length over
     MEDIAN_LENGTH (at least MIN_UNIT), so every size spreads its routes alike; 1 to MAX_LENGTH, and only as
     many as fit."""
@@ -444,7 +482,7 @@ def _balanced_types(
     return best[1]
 
 
-def _names(points: list[Point]) -> list[str]:
+def _names(points: Sequence[Point]) -> list[str]:
     """The capital (the first, central city) is A; the rest are lettered in reading order, in bands of two blocks."""
     letters = [chr(c) for c in range(ord("B"), ord("Z") + 1)]
     letters += ["A" + chr(c) for c in range(ord("A"), ord("Z") + 1)]

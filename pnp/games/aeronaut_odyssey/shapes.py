@@ -48,15 +48,18 @@ def end_trims(points: Sequence[Point], links: Mapping[tuple[int, int], int]) -> 
             around.setdefault(a, []).append((angle, b, extent(lanes)))
     trims: dict[tuple[int, int], float] = {}
     for a, rays in around.items():
-        for angle, b, width in rays:
-            start = CITY_RADIUS + GAP
-            for other, c, other_width in rays:
+        starts = [CITY_RADIUS + GAP] * len(rays)
+        for k, (angle, b, width) in enumerate(rays):
+            for n in range(k):  # each pair once: the push is the same both ways
+                other, c, other_width = rays[n]
                 if c == b:
                     continue
                 gap = abs(angle - other) % (2 * math.pi)
                 gap = min(gap, 2 * math.pi - gap)
                 if gap < math.pi / 2:
-                    start = max(start, (width + other_width + GAP) / max(math.sin(gap), 1e-6))
+                    push = (width + other_width + GAP) / max(math.sin(gap), 1e-6)
+                    starts[k], starts[n] = max(starts[k], push), max(starts[n], push)
+        for (_angle, b, _width), start in zip(rays, starts):
             trims[(a, b)] = start
     return trims
 

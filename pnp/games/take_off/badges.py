@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from pnp.printing.labels import Box, clip_segment, point_box_distance, point_segment_distance
+from pnp.printing.labels import Box, clip_segment, point_segment_distance
 
 Point = tuple[float, float]
 
@@ -75,13 +75,6 @@ class Thing(NamedTuple):
         x, y, r, _ = self.coords
         return x - r, y - r, x + r, y + r
 
-    def meets(self, x: float, y: float) -> bool:
-        """True when a badge centred at (x, y) comes into this thing (its margin included)."""
-        if self.box:
-            return point_box_distance(x, y, self.coords) < REACH
-        cx, cy, r, _ = self.coords
-        return (x - cx) ** 2 + (y - cy) ** 2 < (r + REACH) ** 2
-
 
 def word(box: Box) -> Thing:
     """A name, a label or the legend: a badge keeps WORD_GAP from it."""
@@ -114,28 +107,30 @@ class Room:
         for square in self._squares(thing.bounds):
             self.cells[square].remove(thing)
 
-    def hits(self, x: float, y: float) -> list[Thing]:
-        """The things a badge centred at (x, y) would come into."""
+    def hits(self, x: float, y: float, most: float = math.inf) -> list[Thing]:
+        """The things a badge centred at (x, y) would come into: the first ``most`` of them, when that many
+        settle the question."""
         found: list[Thing] = []
-        for square in self._squares((x - REACH, y - REACH, x + REACH, y + REACH)):
-            for thing in self.cells.get(square, ()):
-                if thing.meets(x, y) and thing not in found:
-                    found.append(thing)
-        return found
-
-    def in_way(self, x: float, y: float) -> Thing | None:
-        """The first thing found that a badge centred at (x, y) would come into (``hits``, stopping there)."""
         cells = self.cells
         for c in range(math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE) + 1):
             for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
                 for thing in cells.get((c, r), ()):
-                    box, (x0, y0, x1, y1), _, _ = thing  # ``Thing.meets``, inlined
+                    box, (x0, y0, x1, y1), _, _ = thing  # within REACH of a box, or of a circle's rim
                     if box:
-                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH:
-                            return thing
-                    elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
-                        return thing
-        return None
+                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) >= REACH:
+                            continue
+                    elif (x - x0) ** 2 + (y - y0) ** 2 >= (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
+                        continue
+                    if thing not in found:  # one filed in several squares is met in each
+                        found.append(thing)
+                        if len(found) >= most:
+                            return found
+        return found
+
+    def in_way(self, x: float, y: float) -> Thing | None:
+        """The first thing found that a badge centred at (x, y) would come into (``hits``, stopping there)."""
+        found = self.hits(x, y, 1)
+        return found[0] if found else None
 
     def crossed(self, segment: Box) -> bool:
         """True when a leader line along ``segment`` runs into anything."""
@@ -216,7 +211,15 @@ def _outwards(ux: float, uy: float, away: float) -> list[Point]:
 
 def _least_bad(route: Route, room: Room, jet: float) -> Spot:
     """The spot meeting the fewest things (the best of those)."""
-    return min(_spots(route, jet), key=lambda spot: len(room.hits(spot.x, spot.y)))
+    least, fewest = None, math.inf
+    for spot in _spots(route, jet):
+        met = len(room.hits(spot.x, spot.y, most=fewest))  # counted only while it may still be fewer
+        if met < fewest:
+            least, fewest = spot, met
+            if not met:
+                break  # none meets fewer
+    assert least is not None, "a route has spots"
+    return least
 
 
 class _Badges:
