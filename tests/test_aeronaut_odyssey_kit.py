@@ -42,8 +42,8 @@ def test_the_default_board_is_one_landscape_page_with_the_seed_and_the_reminders
     assert (round(page.width / MM), round(page.height / MM)) == (297, 210)
     board = generate(0)
     assert "AERONAUT ODYSSEY" in text and f"seed 0 · regular · {len(board.cities)} cities" in text
-    for words in ("TURN: MOVE OR CLAIM", "SCORING", "BALLOON TYPES", "INVENTORY 3", "INVENTORY 4"):
-        assert words in text
+    for said in ("TURN: MOVE OR CLAIM", "SCORING", "BALLOON TYPES", "INVENTORY 3", "INVENTORY 4"):
+        assert said in text
     assert "TRAJECTORIES" not in text, "the base game prints no trajectories panel"
 
 
@@ -88,8 +88,8 @@ def test_expansions_print_their_panels_and_players_their_inventories(tmp_path):
     (text,) = plain_texts(path)
     (panel,) = plain_texts(path, Box(page.width * 0.74, 0, page.width, page.height))  # clear of map letters
     assert "INVENTORY 6" in text
-    for words in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute"):
-        assert words in panel
+    for said in ("TRAJECTORIES", "BONUSES", "Gray: pay any one type", "Dashed multiroute"):
+        assert said in panel
     root = ET.parse(written[("board-01.svg", "svg")].path).getroot()
     assert len(named(root, "inventory-")) == 6
 
