@@ -17,8 +17,8 @@ import pypdf
 import pytest
 from support.kits import PrintedKits
 from support.pdf import read
-from support.pdfium import plain_texts, shapes
-from support.printing import MM, board_drawing, kit, open_pdf, page_size, stroked
+from support.pdfium import plain_texts, printed_pages, shapes
+from support.printing import MM, board_drawing, kit, page_size, stroked
 
 from pnp.files import file_name
 from pnp.games.air_king.field import cell_name
@@ -95,11 +95,10 @@ def test_a_board_that_can_grow_is_drawn_to_cover_its_tiles_or_its_one_page(tmp_p
     assert tile_fills(boards.path) == pytest.approx([content.w * content.h / (content.w * (content.h + 4))] * 4)
     small = Board("board", board_drawing(150, 100), grows)
     written = render_kit(kit(("boards", (small,))), PrintSettings(), tmp_path / "one")
-    with open_pdf(next(f for f in written if f.path.name == "boards.pdf").path) as pdf:
-        page = pdf.pages[0]
-        edge = stroked(page, "#00ffff")["#00ffff"]
-        assert page_size(page) == pytest.approx((A4_LANDSCAPE.width, A4_LANDSCAPE.height))
-        assert (edge.w, edge.h) == pytest.approx((content.w, content.h), abs=0.2)
+    page = printed_pages(next(f for f in written if f.path.name == "boards.pdf").path)[0]
+    edge = stroked(page, "#00ffff")["#00ffff"]
+    assert page_size(page) == pytest.approx((A4_LANDSCAPE.width, A4_LANDSCAPE.height))
+    assert (edge.w, edge.h) == pytest.approx((content.w, content.h), abs=0.2)
 
 
 class Recorder:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from support.printing import MM, open_pdf, page_size, raster
+from support.pdfium import Glyph, Shape, printed_pages
+from support.printing import MM, box_mm, char_box, curves, page_size, raster, rects, straight
 
 from pnp.printing.canvas import PT, Canvas, Drawing
 from pnp.printing.color import luminance, rgb
@@ -39,46 +40,46 @@ DRAWING = Drawing(210, 297, picture)
 def pdf_page(tmp_path_factory):
     path = tmp_path_factory.mktemp("backend") / "picture.pdf"
     write_drawing(DRAWING, path)
-    with open_pdf(path) as pdf:
-        yield path, pdf.pages[0]
+    return path, printed_pages(path)[0]
 
 
-def _box(obj) -> tuple[float, float, float, float]:
-    return tuple(round(v * MM, 2) for v in (obj["x0"], obj["top"], obj["x1"] - obj["x0"], obj["bottom"] - obj["top"]))
+def _box(shape: Shape) -> tuple[float, ...]:
+    box = box_mm(shape.box)
+    return tuple(round(v, 2) for v in (box.x, box.y, box.w, box.h))
 
 
 def test_shapes_land_in_millimetres_from_the_top_left(pdf_page):
     _, page = pdf_page
     assert page_size(page) == pytest.approx((210, 297), abs=0.01)
-    boxes = {tuple(round(c, 2) for c in r["non_stroking_color"]): _box(r) for r in page.rects if r["fill"]}
-    assert boxes[(1.0, 0.0, 0.0)] == (10, 20, 30, 40)
-    assert boxes[(0.0, 1.0, 0.0)] == (95, 50, 5, 10)  # turned a quarter clockwise about (100, 50)
-    circle = next(c for c in page.curves if c["non_stroking_color"] == (0.0, 0.0, 1.0))
+    boxes = {r.fill: _box(r) for r in rects(page) if r.fill is not None}
+    assert boxes[(255, 0, 0)] == (10, 20, 30, 40)
+    assert boxes[(0, 255, 0)] == (95, 50, 5, 10)  # turned a quarter clockwise about (100, 50)
+    circle = next(c for c in curves(page) if c.fill == (0, 0, 255))
     assert _box(circle) == (60, 100, 20, 20)  # scaled twice about (60, 100)
-    dashed = next(line for line in page.lines if line["linewidth"] > 2)
-    assert _box(dashed)[:3] == (150, 100, 40) and dashed["linewidth"] * MM == pytest.approx(1.0)
+    dashed = next(line for line in straight(page) if line.line > 2)
+    assert _box(dashed)[:3] == (150, 100, 40) and dashed.line * MM == pytest.approx(1.0)
 
 
 def test_text_sits_on_its_baseline_with_its_anchor_and_turn(pdf_page):
     _, page = pdf_page
     height = page.height
 
-    def word(text: str) -> list[dict]:
-        chars = page.chars
+    def word(text: str) -> tuple[Glyph, ...]:
+        chars = page.glyphs
         for i in range(len(chars)):
-            if "".join(ch["text"] for ch in chars[i : i + len(text)]) == text:
+            if "".join(ch.text for ch in chars[i : i + len(text)]) == text:
                 return chars[i : i + len(text)]
         raise AssertionError(text)
 
     middle, end, down = word("Middle"), word("End"), word("Down")
-    assert middle[0]["x0"] * MM == pytest.approx(100 - text_width("Middle", 10) / 2, abs=0.05)
-    assert end[-1]["x1"] * MM == pytest.approx(100, abs=0.05)
+    assert char_box(page, middle[0]).x == pytest.approx(100 - text_width("Middle", 10) / 2, abs=0.05)
+    assert char_box(page, end[-1]).right == pytest.approx(100, abs=0.05)
     assert text_width("End", 10, bold=True) > text_width("End", 10)
     for ch in middle:
-        assert (height - ch["matrix"][5]) * MM == pytest.approx(150, abs=0.01)  # baseline
-        assert ch["size"] * MM == pytest.approx(10 * PT, abs=0.01)
-    assert [round(ch["matrix"][4] * MM, 2) for ch in down] == [50.0] * 4  # reads downwards along x = 50
-    tops = [(height - ch["matrix"][5]) * MM for ch in down]
+        assert (height - ch.origin[1]) * MM == pytest.approx(150, abs=0.01)  # baseline
+        assert ch.size * MM == pytest.approx(10 * PT, abs=0.01)
+    assert [round(ch.origin[0] * MM, 2) for ch in down] == [50.0] * 4  # reads downwards along x = 50
+    tops = [(height - ch.origin[1]) * MM for ch in down]
     assert tops[0] == pytest.approx(200, abs=0.01) and tops == sorted(tops)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.printing import BOARD_EDGE, MM, Box, board, kit, open_pdf, page_size, page_text, sheet, stroked
+from support.pdfium import printed_pages
+from support.printing import BOARD_EDGE, MM, Box, board, curves, kit, page_size, page_text, sheet, stroked
 
 from pnp.errors import PnpError
 from pnp.printing.marks import HAIRLINE
@@ -25,9 +26,9 @@ def tile_windows(page) -> tuple[Box, list[tuple[float, float]]]:
     half = HAIRLINE / 2
     window = Box(frame.x - half - edge.x, frame.y - half - edge.y, frame.w + HAIRLINE, frame.h + HAIRLINE)
     crosses = [
-        ((c["x0"] + c["x1"]) / 2 * MM - edge.x, (c["top"] + c["bottom"]) / 2 * MM - edge.y)
-        for c in page.curves
-        if c["stroke"] and c["stroking_color"] == (0.0, 0.0, 0.0)
+        ((c.box.x0 + c.box.x1) / 2 * MM - edge.x, (c.box.top + c.box.bottom) / 2 * MM - edge.y)
+        for c in curves(page)
+        if c.stroke == (0, 0, 0)
     ]
     return window, crosses
 
@@ -48,14 +49,14 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
     written = render(tmp_path, [board(width, height)], paper)
     rows, cols = grid
     assert written.pages == 1 + rows * cols and written.components == {"board": 1}
-    with open_pdf(written.path) as pdf:
-        assert "overview" in page_text(pdf.pages[0])
-        tiles = {}
-        for index, page in enumerate(pdf.pages[1:]):
-            label = f"{row_name(index // cols)}{index % cols + 1}"
-            assert f"tile {label}" in page_text(page)
-            assert (page_size(page)[0] > page_size(page)[1]) == landscape
-            tiles[label] = tile_windows(page)
+    pages = printed_pages(written.path)
+    assert "overview" in page_text(pages[0])
+    tiles = {}
+    for index, page in enumerate(pages[1:]):
+        label = f"{row_name(index // cols)}{index % cols + 1}"
+        assert f"tile {label}" in page_text(page)
+        assert (page_size(page)[0] > page_size(page)[1]) == landscape
+        tiles[label] = tile_windows(page)
     windows = {label: window for label, (window, _) in tiles.items()}
     for r in range(rows):
         for c in range(cols):
@@ -88,11 +89,10 @@ def _near(a, b) -> bool:
 
 def test_the_overview_shows_the_whole_board_scaled_with_every_tile_label(tmp_path):
     written = render(tmp_path, [board(500, 380)])
-    with open_pdf(written.path) as pdf:
-        overview = pdf.pages[0]
-        edge = stroked(overview, BOARD_EDGE)[BOARD_EDGE]
-        text = page_text(overview)
-        width, height = page_size(overview)
+    overview = printed_pages(written.path)[0]
+    edge = stroked(overview, BOARD_EDGE)[BOARD_EDGE]
+    text = page_text(overview)
+    width, height = page_size(overview)
     assert edge.w / edge.h == pytest.approx(500 / 380, rel=1e-3)
     assert edge.x >= 5 and edge.right <= width - 5 and edge.y >= 5 and edge.bottom <= height - 9
     assert all(label in text for label in ("A1", "A2", "B1", "B2"))
@@ -103,10 +103,10 @@ def test_the_overview_shows_the_whole_board_scaled_with_every_tile_label(tmp_pat
 )
 def test_a_board_that_fits_goes_on_one_page_at_full_size(tmp_path, width, height, landscape):
     written = render(tmp_path, [board(width, height)])
-    with open_pdf(written.path) as pdf:
-        assert len(pdf.pages) == 1
-        edge = stroked(pdf.pages[0], BOARD_EDGE)[BOARD_EDGE]
-        page_w, page_h = page_size(pdf.pages[0])
+    pages = printed_pages(written.path)
+    assert len(pages) == 1
+    edge = stroked(pages[0], BOARD_EDGE)[BOARD_EDGE]
+    page_w, page_h = page_size(pages[0])
     assert (edge.w, edge.h) == pytest.approx((width, height), abs=0.01)
     assert (page_w > page_h) == landscape
     assert edge.x + edge.w / 2 == pytest.approx(page_w / 2, abs=0.01)
@@ -115,9 +115,9 @@ def test_a_board_that_fits_goes_on_one_page_at_full_size(tmp_path, width, height
 def test_sheets_are_centred_at_full_size_and_too_large_ones_are_refused(tmp_path):
     written = render(tmp_path, [sheet(180, 120), sheet(120, 180, name="tall aid")])
     assert written.components == {"aid": 1, "tall aid": 1}
-    with open_pdf(written.path) as pdf:
-        sizes = [page_size(p) for p in pdf.pages]
-        edges = [stroked(p, BOARD_EDGE)[BOARD_EDGE] for p in pdf.pages]
+    pages = printed_pages(written.path)
+    sizes = [page_size(p) for p in pages]
+    edges = [stroked(p, BOARD_EDGE)[BOARD_EDGE] for p in pages]
     assert sizes == [pytest.approx((297, 210), abs=0.01), pytest.approx((210, 297), abs=0.01)]
     assert [(e.w, e.h) for e in edges] == [pytest.approx((180, 120), abs=0.01), pytest.approx((120, 180), abs=0.01)]
     with pytest.raises(PnpError) as error:

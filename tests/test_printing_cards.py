@@ -5,21 +5,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from support.pdfium import printed_pages
 from support.printing import (
     BACK_MARK,
     FRONT_MARK,
     MM,
     Box,
+    curves,
     deck,
     grown,
     ink_near_edges,
     intersects,
     kit,
     lines,
-    open_pdf,
     page_size,
     page_text,
     raster,
+    rects,
     stroked,
     tokens,
 )
@@ -49,33 +51,33 @@ def test_cards_keep_their_trim_size_and_crop_marks_sit_on_the_trim_lines(tmp_pat
     preset = CARD_SIZES[size]
     written = render(tmp_path, [deck(preset, 20, backs="none")], paper=paper, bleed=bleed)
     assert written.components == {"deck": 20}
-    with open_pdf(written.path) as pdf:
-        seen = 0
-        for page in pdf.pages:
-            trims = list(stroked(page, FRONT_MARK).values())
-            seen += len(trims)
-            assert len(trims) > 1  # n-up
-            for trim in trims:
-                assert sorted((trim.w, trim.h)) == pytest.approx(sorted((preset.width, preset.height)), abs=0.1)
-            marks = lines(page, width=HAIRLINE)
-            vertical = {round(m.x, 2) for m in marks if m.w < 1e-6}
-            horizontal = {round(m.y, 2) for m in marks if m.h < 1e-6}
-            assert {round(v, 2) for t in trims for v in (t.x, t.right)} == vertical
-            assert {round(v, 2) for t in trims for v in (t.y, t.bottom)} == horizontal
-            width, height = page_size(page)
-            for mark in marks:
-                length = max(mark.w, mark.h)
-                if any(intersects(mark, grown(t, 0.01)) for t in trims):
-                    # a tick: the grid reaches the printable edge there, so its marks run in the bleed to the trim
-                    assert TIGHT_BLEED - 0.01 <= length <= bleed + 0.01
-                    assert not any(intersects(mark, t, tolerance=0.01) for t in trims), "tick on a card"
-                else:
-                    assert length == pytest.approx(MARK_LENGTH)
-                    # a tight grid (these cards share one background) may trim the outer bleed to TIGHT_BLEED
-                    assert not any(intersects(mark, grown(t, min(bleed, TIGHT_BLEED))) for t in trims), "in a bleed"
-                edge = 5 - 0.01  # what the PDF's number precision allows
-                assert mark.x >= edge and mark.y >= edge and mark.right <= width - edge and mark.bottom <= height - edge
-        assert seen == 20
+    pages = printed_pages(written.path)
+    seen = 0
+    for page in pages:
+        trims = list(stroked(page, FRONT_MARK).values())
+        seen += len(trims)
+        assert len(trims) > 1  # n-up
+        for trim in trims:
+            assert sorted((trim.w, trim.h)) == pytest.approx(sorted((preset.width, preset.height)), abs=0.1)
+        marks = lines(page, width=HAIRLINE)
+        vertical = {round(m.x, 2) for m in marks if m.w < 1e-6}
+        horizontal = {round(m.y, 2) for m in marks if m.h < 1e-6}
+        assert {round(v, 2) for t in trims for v in (t.x, t.right)} == vertical
+        assert {round(v, 2) for t in trims for v in (t.y, t.bottom)} == horizontal
+        width, height = page_size(page)
+        for mark in marks:
+            length = max(mark.w, mark.h)
+            if any(intersects(mark, grown(t, 0.01)) for t in trims):
+                # a tick: the grid reaches the printable edge there, so its marks run in the bleed to the trim
+                assert TIGHT_BLEED - 0.01 <= length <= bleed + 0.01
+                assert not any(intersects(mark, t, tolerance=0.01) for t in trims), "tick on a card"
+            else:
+                assert length == pytest.approx(MARK_LENGTH)
+                # a tight grid (these cards share one background) may trim the outer bleed to TIGHT_BLEED
+                assert not any(intersects(mark, grown(t, min(bleed, TIGHT_BLEED))) for t in trims), "in a bleed"
+            edge = 5 - 0.01  # what the PDF's number precision allows
+            assert mark.x >= edge and mark.y >= edge and mark.right <= width - edge and mark.bottom <= height - edge
+    assert seen == 20
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -83,8 +85,8 @@ def test_poker_cards_of_one_background_go_nine_to_an_a4_or_a_letter_sheet(tmp_pa
     per_sheet = 9  # on Letter the rows reach the margins, their marks ticks in the bleed (test_printing_reach)
     written = render(tmp_path, [deck(POKER, 18)], paper=paper, bleed=3.0)
     assert written.pages == 2 * -(-18 // per_sheet)
-    with open_pdf(written.path) as pdf:
-        trims = list(stroked(pdf.pages[0], FRONT_MARK).values())
+    pages = printed_pages(written.path)
+    trims = list(stroked(pages[0], FRONT_MARK).values())
     assert len(trims) == per_sheet
     # butted: neighbours share their cut lines
     assert any(abs(a.right - b.x) < 0.01 or abs(a.bottom - b.y) < 0.01 for a in trims for b in trims)
@@ -102,8 +104,8 @@ def test_decks_of_one_size_share_sheets_and_each_page_counts_its_parts(tmp_path)
     written = render(tmp_path, small)
     assert (written.pages, written.sheets) == (4, 2)  # one duplex sheet for seven cards, one for the tokens
     assert written.components == {"alpha": 4, "beta": 3, "tokens": 5}
-    with open_pdf(written.path) as pdf:
-        text = page_text(pdf.pages[0])
+    pages = printed_pages(written.path)
+    text = page_text(pages[0])
     assert all(name in text for name in ("A00", "A03", "B00", "B02")) and "alpha, beta fronts 1/1" in text
 
 
@@ -120,11 +122,11 @@ def test_cards_of_many_backgrounds_keep_the_full_bleed(tmp_path):
         replace(card, front=replace(card.front, background=f"#c0e0{i:02x}")) for i, card in enumerate(mixed.cards)
     )
     written = render(tmp_path, [replace(mixed, cards=cards)], bleed=3.0)
-    with open_pdf(written.path) as pdf:
-        assert len(stroked(pdf.pages[0], FRONT_MARK)) == 8  # turned, 2 x 4: no row is won by trimming the bleed
+    pages = printed_pages(written.path)
+    assert len(stroked(pages[0], FRONT_MARK)) == 8  # turned, 2 x 4: no row is won by trimming the bleed
     written = render(tmp_path, [deck(POKER, 9, backs="none")], bleed=0.0)
-    with open_pdf(written.path) as pdf:
-        assert len(stroked(pdf.pages[0], FRONT_MARK)) == 9  # 3 x 3 when there is no bleed to make room for
+    pages = printed_pages(written.path)
+    assert len(stroked(pages[0], FRONT_MARK)) == 9  # 3 x 3 when there is no bleed to make room for
 
 
 def test_nothing_is_printed_within_5_mm_of_the_page_edge(tmp_path):
@@ -140,46 +142,45 @@ def test_nothing_is_printed_within_5_mm_of_the_page_edge(tmp_path):
 def test_back_pages_mirror_the_front_columns_and_apply_the_back_offset(tmp_path, offset):
     written = render(tmp_path, [deck(POKER, 12)], back_offset=offset)
     dx, dy = offset
-    with open_pdf(written.path) as pdf:
-        assert written.pages == len(pdf.pages) == 4
-        for front_page, back_page in ((pdf.pages[0], pdf.pages[1]), (pdf.pages[2], pdf.pages[3])):
-            width, _ = page_size(front_page)
-            fronts, _ = fronts_and_backs(front_page)
-            _, backs = fronts_and_backs(back_page)
-            assert fronts.keys() == backs.keys() and fronts
-            columns = sorted({round(f.x, 2) for f in fronts.values()})
-            assert len(columns) > 1
-            for key, front in fronts.items():
-                back = backs[key]
-                assert back.x == pytest.approx(width - front.right + dx, abs=0.01)
-                assert back.y == pytest.approx(front.y + dy, abs=0.01)
-                assert (back.w, back.h) == pytest.approx((front.w, front.h), abs=0.01)
+    pages = printed_pages(written.path)
+    assert written.pages == len(pages) == 4
+    for front_page, back_page in ((pages[0], pages[1]), (pages[2], pages[3])):
+        width, _ = page_size(front_page)
+        fronts, _ = fronts_and_backs(front_page)
+        _, backs = fronts_and_backs(back_page)
+        assert fronts.keys() == backs.keys() and fronts
+        columns = sorted({round(f.x, 2) for f in fronts.values()})
+        assert len(columns) > 1
+        for key, front in fronts.items():
+            back = backs[key]
+            assert back.x == pytest.approx(width - front.right + dx, abs=0.01)
+            assert back.y == pytest.approx(front.y + dy, abs=0.01)
+            assert (back.w, back.h) == pytest.approx((front.w, front.h), abs=0.01)
 
 
 def test_cards_without_a_back_get_a_blank_back(tmp_path):
     written = render(tmp_path, [deck(POKER, 8, backs="odd")])
-    with open_pdf(written.path) as pdf:
-        fronts, _ = fronts_and_backs(pdf.pages[0])
-        _, backs = fronts_and_backs(pdf.pages[1])
+    pages = printed_pages(written.path)
+    fronts, _ = fronts_and_backs(pages[0])
+    _, backs = fronts_and_backs(pages[1])
     assert len(fronts) == 8
     assert sorted(backs) == [f"{i:02x}" for i in range(1, 8, 2)]
 
 
 def test_a_one_sided_page_in_a_duplex_document_is_followed_by_a_blank_page(tmp_path):
     written = render(tmp_path, [tokens("square", 20, 5, backs=False), deck(POKER, 3)])
-    with open_pdf(written.path) as pdf:
-        assert len(pdf.pages) == 4
-        assert stroked(pdf.pages[0], FRONT_MARK) and not stroked(pdf.pages[1], "#")
-        assert len(stroked(pdf.pages[2], FRONT_MARK)) == 3 and len(stroked(pdf.pages[3], BACK_MARK)) == 3
+    pages = printed_pages(written.path)
+    assert len(pages) == 4
+    assert stroked(pages[0], FRONT_MARK) and not stroked(pages[1], "#")
+    assert len(stroked(pages[2], FRONT_MARK)) == 3 and len(stroked(pages[3], BACK_MARK)) == 3
 
 
 @pytest.mark.parametrize("size,fold", [(CARD_SIZES["mini"], "horizontal"), (TAROT, "vertical")])
 def test_gutterfold_puts_each_back_opposite_its_front_across_the_fold(tmp_path, size, fold):
     written = render(tmp_path, [deck(size, 5)], layout="gutterfold")
-    with open_pdf(written.path) as pdf:
-        page = pdf.pages[0]
-        fronts, backs = fronts_and_backs(page)
-        folds = [line for line in lines(page, "#808080") if max(line.w, line.h) > 150]
+    page = printed_pages(written.path)[0]
+    fronts, backs = fronts_and_backs(page)
+    folds = [line for line in lines(page, "#808080") if max(line.w, line.h) > 150]
     assert len(folds) == 1 and fronts.keys() == backs.keys() and len(fronts) >= 2
     line = folds[0]
     for key, front in fronts.items():
@@ -200,23 +201,21 @@ def test_gutterfold_puts_each_back_opposite_its_front_across_the_fold(tmp_path, 
 def test_tokens_get_a_cut_guide_on_their_trim_and_crop_marks(tmp_path, shape):
     written = render(tmp_path, [tokens(shape, 22, 10, backs=True)])
     assert written.components == {"tokens": 10}
-    with open_pdf(written.path) as pdf:
-        page = pdf.pages[0]
-        trims = list(stroked(page, FRONT_MARK).values())
-        if shape == "round":
-            guides = [c for c in page.curves if c["stroke"] and c["stroking_color"] == (0.501961, 0.501961, 0.501961)]
-        else:
-            guides = [r for r in page.rects if r["stroke"] and r["stroking_color"] == (0.501961, 0.501961, 0.501961)]
-        boxes = sorted((round(g["x0"] * MM, 1), round(g["top"] * MM, 1)) for g in guides)
-        assert boxes == sorted((round(t.x, 1), round(t.y, 1)) for t in trims)
-        assert all((g["x1"] - g["x0"]) * MM == pytest.approx(22, abs=0.1) for g in guides)
-        assert lines(page, width=HAIRLINE)
-        assert len(stroked(pdf.pages[1], BACK_MARK)) == 10
+    pages = printed_pages(written.path)
+    page = pages[0]
+    trims = list(stroked(page, FRONT_MARK).values())
+    grey = (128, 128, 128)  # #808080
+    guides = [g.box for g in (curves(page) if shape == "round" else rects(page)) if g.stroke == grey]
+    boxes = sorted((round(g.x0 * MM, 1), round(g.top * MM, 1)) for g in guides)
+    assert boxes == sorted((round(t.x, 1), round(t.y, 1)) for t in trims)
+    assert all((g.x1 - g.x0) * MM == pytest.approx(22, abs=0.1) for g in guides)
+    assert lines(page, width=HAIRLINE)
+    assert len(stroked(pages[1], BACK_MARK)) == 10
 
 
 def test_names_and_manifest_counts_match_the_items(tmp_path):
     written = render(tmp_path, [deck(POKER, 10, name="heroes"), tokens("round", 20, 7, backs=False)])
     assert written.components == {"heroes": 10, "tokens": 7}
-    with open_pdf(written.path) as pdf:
-        text = "".join(page_text(p) for p in pdf.pages)
+    pages = printed_pages(written.path)
+    text = "".join(page_text(p) for p in pages)
     assert all(f"H{i:02d}" in text for i in range(10)) and all(f"T{i:02d}" in text for i in range(7))

@@ -11,17 +11,22 @@ from functools import cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.pdfium import PrintedPage, printed_pages
 from support.printing import (
     FRONT_MARK,
     MM,
     Box,
+    box_mm,
+    char_box,
+    curves,
     deck,
     grown,
     intersects,
     kit,
-    open_pdf,
     page_size,
     raster,
+    rects,
+    straight,
     stroked,
     tokens,
 )
@@ -59,42 +64,42 @@ def cut_lines(path) -> tuple[tuple[str, str], dict[str, Box]]:
     return (root.attrib["width"], root.attrib["height"]), boxes
 
 
-def mark_paths(page) -> list[tuple[float, ...]]:
+def mark_paths(page: PrintedPage) -> list[tuple[float, ...]]:
     """The points (x1, y1, x2, y2, ... in mm from the top left) of every stroked path as thick as an L's legs."""
     return sorted(
-        tuple(v * MM for point in curve["pts"] for v in point)
-        for curve in page.curves
-        if curve["stroke"] and abs(curve["linewidth"] * MM - THICKNESS) < 0.01
+        tuple(v * MM for point in curve.points for v in point)
+        for curve in curves(page)
+        if curve.stroke is not None and abs(curve.line * MM - THICKNESS) < 0.01
     )
 
 
-def squares(page) -> list[tuple[float, ...]]:
+def squares(page: PrintedPage) -> list[tuple[float, ...]]:
     """Filled black rectangles of the registration square's size: (x, y, w, h) in mm."""
     return [
-        (r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM)
-        for r in page.rects
-        if r["fill"] and r["non_stroking_color"] in ((0, 0, 0), (0.0,), [0], 0) and abs(r["width"] * MM - SQUARE) < 0.01
+        (box.x, box.y, box.w, box.h)
+        for box, fill in ((box_mm(r.box), r.fill) for r in rects(page))
+        if fill == (0, 0, 0) and abs(box.w - SQUARE) < 0.01
     ]
 
 
 @pytest.mark.parametrize("paper,ink_saver", [("a4", False), ("letter", False), ("a4", True)])
 def test_silhouette_type_1_marks_are_on_every_front_page_and_on_no_back(tmp_path, paper, ink_saver):
     files = build(tmp_path, [deck(POKER, 14)], paper=paper, cut_marks="silhouette", ink_saver=ink_saver)
-    with open_pdf(files["cards.pdf"].path) as pdf:
-        assert len(pdf.pages) == 2 * files["cards.pdf"].sheets
-        for number, page in enumerate(pdf.pages):
-            w, h = page_size(page)
-            if number % 2:  # a back: the cutter never reads it
-                assert not squares(page) and not mark_paths(page) and page.chars  # a back, with its names
-                continue
-            assert squares(page) == [pytest.approx((INSET, INSET, SQUARE, SQUARE), abs=0.01)]
-            half = THICKNESS / 2  # the legs' outer edges lie on the marks' rectangle, INSET from the paper's edges
-            right, bottom = w - INSET - half, h - INSET - half
-            bottom_left = (INSET + half, h - INSET - LENGTH, INSET + half, bottom, INSET + LENGTH, bottom)
-            top_right = (w - INSET - LENGTH, INSET + half, right, INSET + half, right, INSET + LENGTH)
-            paths = mark_paths(page)
-            assert len(paths) == 2
-            assert paths[0] == pytest.approx(bottom_left, abs=0.01) and paths[1] == pytest.approx(top_right, abs=0.01)
+    pages = printed_pages(files["cards.pdf"].path)
+    assert len(pages) == 2 * files["cards.pdf"].sheets
+    for number, page in enumerate(pages):
+        w, h = page_size(page)
+        if number % 2:  # a back: the cutter never reads it
+            assert not squares(page) and not mark_paths(page) and page.glyphs  # a back, with its names
+            continue
+        assert squares(page) == [pytest.approx((INSET, INSET, SQUARE, SQUARE), abs=0.01)]
+        half = THICKNESS / 2  # the legs' outer edges lie on the marks' rectangle, INSET from the paper's edges
+        right, bottom = w - INSET - half, h - INSET - half
+        bottom_left = (INSET + half, h - INSET - LENGTH, INSET + half, bottom, INSET + LENGTH, bottom)
+        top_right = (w - INSET - LENGTH, INSET + half, right, INSET + half, right, INSET + LENGTH)
+        paths = mark_paths(page)
+        assert len(paths) == 2
+        assert paths[0] == pytest.approx(bottom_left, abs=0.01) and paths[1] == pytest.approx(top_right, abs=0.01)
 
 
 @pytest.mark.parametrize("machine", ["silhouette", "cricut"])
@@ -114,23 +119,23 @@ def test_each_cut_file_outlines_the_printed_trims_of_its_page_within_0_2_mm(tmp_
     cut_files = sorted(name for name in files if name.startswith("cards-cut-"))
     assert len(cut_files) == pdf_file.sheets  # one per front page
     seen = 0
-    with open_pdf(pdf_file.path) as pdf:
-        for name in cut_files:
-            number = int(name.removeprefix("cards-cut-").removesuffix(".svg"))
-            assert not duplex or number % 2 == 1  # fronts only
-            page = pdf.pages[number - 1]
-            size, outlines = cut_lines(files[name].path)
-            w, h = page_size(page)
-            assert size == (f"{w:g}mm", f"{h:g}mm") or size == (f"{round(w, 3):g}mm", f"{round(h, 3):g}mm")
-            printed = list(stroked(page, FRONT_MARK).values())
-            assert len(outlines) == len(printed) > 0
-            for box in outlines.values():
-                nearest = min(printed, key=lambda p: abs(p.x - box.x) + abs(p.y - box.y))
-                for ours, theirs in zip(
-                    (box.x, box.y, box.right, box.bottom), (nearest.x, nearest.y, nearest.right, nearest.bottom)
-                ):
-                    assert ours == pytest.approx(theirs, abs=TOLERANCE)
-            seen += len(outlines)
+    pages = printed_pages(pdf_file.path)
+    for name in cut_files:
+        number = int(name.removeprefix("cards-cut-").removesuffix(".svg"))
+        assert not duplex or number % 2 == 1  # fronts only
+        page = pages[number - 1]
+        size, outlines = cut_lines(files[name].path)
+        w, h = page_size(page)
+        assert size == (f"{w:g}mm", f"{h:g}mm") or size == (f"{round(w, 3):g}mm", f"{round(h, 3):g}mm")
+        printed = list(stroked(page, FRONT_MARK).values())
+        assert len(outlines) == len(printed) > 0
+        for box in outlines.values():
+            nearest = min(printed, key=lambda p: abs(p.x - box.x) + abs(p.y - box.y))
+            for ours, theirs in zip(
+                (box.x, box.y, box.right, box.bottom), (nearest.x, nearest.y, nearest.right, nearest.bottom)
+            ):
+                assert ours == pytest.approx(theirs, abs=TOLERANCE)
+        seen += len(outlines)
     assert seen == items
 
 
@@ -181,15 +186,13 @@ def test_cricut_sheets_carry_no_marks_of_ours_and_stay_within_the_print_then_cut
     files = build(tmp_path, [deck(BRIDGE, 12)], cut_marks="cricut")
     area_w, area_h = CRICUT_AREA
     area = Box((210 - area_w) / 2, (297 - area_h) / 2, area_w, area_h)
-    with open_pdf(files["cards.pdf"].path) as pdf:
-        for page in pdf.pages:
-            assert not squares(page) and not mark_paths(page)
-            for obj in page.chars + page.rects + page.lines:
-                box = Box(
-                    obj["x0"] * MM, obj["top"] * MM, (obj["x1"] - obj["x0"]) * MM, (obj["bottom"] - obj["top"]) * MM
-                )
-                assert area.x - 0.01 <= box.x and box.right <= area.right + 0.01, box
-                assert area.y - 0.01 <= box.y and box.bottom <= area.bottom + 0.01, box
+    pages = printed_pages(files["cards.pdf"].path)
+    for page in pages:
+        assert not squares(page) and not mark_paths(page)
+        shapes = [shape.box for shape in rects(page) + straight(page)]
+        for box in [char_box(page, glyph) for glyph in page.glyphs] + [box_mm(shape) for shape in shapes]:
+            assert area.x - 0.01 <= box.x and box.right <= area.right + 0.01, box
+            assert area.y - 0.01 <= box.y and box.bottom <= area.bottom + 0.01, box
     assert [n for n in files if "-cut-" in n] == [
         "cards-cut-01.svg",
         "cards-cut-03.svg",

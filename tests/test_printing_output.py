@@ -8,7 +8,21 @@ from collections import Counter
 
 import pytest
 from pypdf import PdfReader
-from support.printing import POKER_NAME, board, deck, kit, open_pdf, page_size, page_text, sheet, tokens
+from support.pdfium import Box, PrintedPage, glyph_styles, printed_pages
+from support.printing import (
+    POKER_NAME,
+    board,
+    char_box,
+    deck,
+    kit,
+    page_size,
+    page_text,
+    rects,
+    sheet,
+    straight,
+    tokens,
+    word_boxes,
+)
 
 from pnp.errors import PnpError
 from pnp.printing.canvas import Drawing
@@ -75,9 +89,8 @@ def test_sheets_of_paper_count_a_double_sided_page_pair_once(both):
 def test_pages_have_the_exact_paper_size(tmp_path, paper, size):
     written = render_kit(kit(("cards", (deck(POKER, 3), board(600, 200)))), PrintSettings(paper=paper), tmp_path)
     for f in written:
-        with open_pdf(f.path) as pdf:
-            for page in pdf.pages:
-                assert sorted(page_size(page)) == pytest.approx(sorted(size), abs=0.01)
+        for page in printed_pages(f.path):
+            assert sorted(page_size(page)) == pytest.approx(sorted(size), abs=0.01)
 
 
 def test_svg_pages_parse_and_name_the_same_components_as_the_pdf(both):
@@ -88,18 +101,17 @@ def test_svg_pages_parse_and_name_the_same_components_as_the_pdf(both):
         assert len(pages) == pdf_file.pages
         names: Counter[str] = Counter()
         totals: Counter[str] = Counter()
-        with open_pdf(pdf_file.path) as pdf:
-            for svg_file, pdf_page in zip(pages, pdf.pages):
-                root = ET.parse(svg_file.path).getroot()
-                width, height = page_size(pdf_page)
-                assert root.get("width") == f"{width:.1f}".rstrip("0").rstrip(".") + "mm"
-                assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
-                groups = [g.get("data-name") for g in root.iter(f"{SVG}g") if g.get("data-name")]
-                fronts = [g.split(":", 1)[1] for g in groups if re.match(r"(card|token)-front:", g)]
-                text = page_text(pdf_page)
-                assert all(name in text for name in fronts)  # the same items are on the PDF page
-                names.update(fronts)
-                totals.update(svg_file.components)
+        for svg_file, pdf_page in zip(pages, printed_pages(pdf_file.path)):
+            root = ET.parse(svg_file.path).getroot()
+            width, height = page_size(pdf_page)
+            assert root.get("width") == f"{width:.1f}".rstrip("0").rstrip(".") + "mm"
+            assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
+            groups = [g.get("data-name") for g in root.iter(f"{SVG}g") if g.get("data-name")]
+            fronts = [g.split(":", 1)[1] for g in groups if re.match(r"(card|token)-front:", g)]
+            text = page_text(pdf_page)
+            assert all(name in text for name in fronts)  # the same items are on the PDF page
+            names.update(fronts)
+            totals.update(svg_file.components)
         assert sum(names.values()) == sum(v for k, v in pdf_file.components.items() if k in ("heroes", "tokens"))
         assert totals == Counter(pdf_file.components)
     assert pdfs["cards"].components == {"heroes": 11, "tokens": 9}
@@ -132,94 +144,95 @@ def test_every_page_has_a_footer_naming_game_document_page_and_seed(both):
     for f in both:
         if f.format != "pdf":
             continue
-        with open_pdf(f.path) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                footer = [ch for ch in page.chars if ch["top"] * 25.4 / 72 > page_size(page)[1] - 10]
-                text = "".join(ch["text"] for ch in footer)
-                assert text.startswith(f"Test Game · {f.path.stem} · ")
-                assert f"page {number}/{len(pdf.pages)} · seed 7" in text
-                assert all(ch["bottom"] * 25.4 / 72 <= page_size(page)[1] - 5 for ch in footer)
+        pages = printed_pages(f.path)
+        for number, page in enumerate(pages, 1):
+            footer = [glyph for glyph in page.glyphs if char_box(page, glyph).y > page_size(page)[1] - 10]
+            text = "".join(glyph.text for glyph in footer)
+            assert text.startswith(f"Test Game · {f.path.stem} · ")
+            assert f"page {number}/{len(pages)} · seed 7" in text
+            assert all(char_box(page, glyph).bottom <= page_size(page)[1] - 5 for glyph in footer)
 
 
 def test_ink_saver_lightens_fills_and_keeps_text_dark(tmp_path):
     plain = render_kit(kit(("cards", (deck(POKER, 2),))), PrintSettings(), tmp_path / "plain")
     saver = render_kit(kit(("cards", (deck(POKER, 2),))), PrintSettings(ink_saver=True), tmp_path / "saver")
-    with open_pdf(plain[0].path) as a, open_pdf(saver[0].path) as b:
-        for page_a, page_b in zip(a.pages, b.pages):
-            fills_a = [r["non_stroking_color"] for r in page_a.rects if r["fill"]]
-            fills_b = [r["non_stroking_color"] for r in page_b.rects if r["fill"]]
-            assert len(fills_a) == len(fills_b) > 0
-            for before, after in zip(fills_a, fills_b):
-                assert all(y >= x for x, y in zip(before, after))
-                assert sum(after) / 3 >= 0.7  # light
-            assert any(sum(x) / 3 < 0.5 for x in fills_a)  # there was something dark to lighten
-            for ch in page_b.chars:
-                color = ch["non_stroking_color"]
-                assert 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] <= 0.36
+    pages = zip(printed_pages(plain[0].path), printed_pages(saver[0].path), glyph_styles(saver[0].path))
+    for page_a, page_b, styles_b in pages:
+        fills_a, fills_b = fills(page_a), fills(page_b)
+        assert len(fills_a) == len(fills_b) > 0
+        for before, after in zip(fills_a, fills_b):
+            assert all(y >= x for x, y in zip(before, after))
+            assert sum(after) / 3 >= 0.7  # light
+        assert any(sum(x) / 3 < 0.5 for x in fills_a)  # there was something dark to lighten
+        assert len(styles_b) == len(page_b.glyphs)
+        for _, rgb in styles_b:
+            color = [v / 255 for v in rgb]
+            assert 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] <= 0.36
 
 
 def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_grid(tmp_path):
     written = render_kit(kit(("cards", (deck(POKER, 1),))), PrintSettings(back_offset=(1.5, -2.0)), tmp_path)
     calibration = next(f for f in written if f.path.name == "calibration.pdf")
     assert calibration.pages == 2
-    with open_pdf(calibration.path) as pdf:
-        front, back = pdf.pages
-        mm = 25.4 / 72
-        ticks = sorted(line["x0"] * mm for line in _scale_ticks(front, 100 / mm, "bottom"))
-        assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
-        assert all(b - a == pytest.approx(1, abs=0.01) for a, b in zip(ticks, ticks[1:]))
-        square = [r for r in front.rects if r["stroke"]]
-        assert [((r["x1"] - r["x0"]) * mm, (r["bottom"] - r["top"]) * mm) for r in square] == [
-            pytest.approx((100, 100), abs=0.01)
+    front, back = printed_pages(calibration.path)
+    mm = 25.4 / 72
+    ticks = sorted(line.x0 * mm for line in _scale_ticks(front, 100 / mm, "bottom"))
+    assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
+    assert all(b - a == pytest.approx(1, abs=0.01) for a, b in zip(ticks, ticks[1:]))
+    square = [r.box for r in rects(front) if r.stroke is not None]
+    assert [((r.x1 - r.x0) * mm, (r.bottom - r.top) * mm) for r in square] == [pytest.approx((100, 100), abs=0.01)]
+    width = page_size(front)[0]
+
+    def crossings(page, arm):
+        horizontal = [
+            line
+            for line in (shape.box for shape in straight(page))
+            if line.top == line.bottom and (line.x1 - line.x0) * mm == pytest.approx(2 * arm)
         ]
-        width = page_size(front)[0]
+        return sorted((round((ln.x0 + ln.x1) / 2 * mm, 2), round(ln.top * mm, 2)) for ln in horizontal)
 
-        def crossings(page, arm):
-            horizontal = [
-                line
-                for line in page.lines
-                if line["top"] == line["bottom"] and (line["x1"] - line["x0"]) * mm == pytest.approx(2 * arm)
-            ]
-            return sorted((round((ln["x0"] + ln["x1"]) / 2 * mm, 2), round(ln["top"] * mm, 2)) for ln in horizontal)
-
-        crosses = crossings(front, 9.0)
-        scales = crossings(back, 6.0)
-        assert len(crosses) == len(scales) == 8
-        assert scales == sorted((round(width - x + 1.5, 2), round(y - 2.0, 2)) for x, y in crosses)
-        assert "1.5" in page_text(back) and "-2" in page_text(back)
+    crosses = crossings(front, 9.0)
+    scales = crossings(back, 6.0)
+    assert len(crosses) == len(scales) == 8
+    assert scales == sorted((round(width - x + 1.5, 2), round(y - 2.0, 2)) for x, y in crosses)
+    assert "1.5" in page_text(back) and "-2" in page_text(back)
 
 
-def _scale_ticks(page, length: float, end: str) -> list[dict]:
-    """The ticks of the scale whose baseline is ``length`` points long: short upright lines whose ``end`` is on it."""
+def fills(page: PrintedPage) -> list[tuple[float, ...]]:
+    """The fill colour (0 to 1) of each filled rectangle of a page, in the order drawn."""
+    return [tuple(v / 255 for v in r.fill) for r in rects(page) if r.fill is not None]
+
+
+def _scale_ticks(page: PrintedPage, length: float, end: str) -> list[Box]:
+    """The ticks of the scale whose baseline is ``length`` points long: short upright lines whose ``end`` is on it
+    (boxes in points)."""
+    lines = [shape.box for shape in straight(page)]
     (baseline,) = [
-        line["top"]
-        for line in page.lines
-        if line["top"] == line["bottom"] and line["x1"] - line["x0"] == pytest.approx(length, abs=0.01)
+        line.top for line in lines if line.top == line.bottom and line.x1 - line.x0 == pytest.approx(length, abs=0.01)
     ]
-    upright = [line for line in page.lines if line["x0"] == line["x1"] and line["bottom"] - line["top"] < 13]
-    return [line for line in upright if line[end] == pytest.approx(baseline, abs=0.01)]
+    upright = [line for line in lines if line.x0 == line.x1 and line.bottom - line.top < 13]
+    return [line for line in upright if getattr(line, end) == pytest.approx(baseline, abs=0.01)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_calibration_has_a_4_inch_scale_ticked_every_eighth_beside_the_ruler(tmp_path, paper):
     written = render_kit(kit(("cards", (deck(POKER, 1),))), PrintSettings(paper=paper), tmp_path)
-    with open_pdf(next(f for f in written if f.path.name == "calibration.pdf").path) as pdf:
-        front = pdf.pages[0]
-        ticks = sorted(_scale_ticks(front, 4 * 72, "top"), key=lambda line: line["x0"])
-        assert len(ticks) == 4 * 8 + 1
-        xs = [line["x0"] for line in ticks]
-        assert all(b - a == pytest.approx(72 / 8, abs=0.01) for a, b in zip(xs, xs[1:]))
-        longest = max(line["bottom"] - line["top"] for line in ticks)
-        inches = [line["x0"] for line in ticks if line["bottom"] - line["top"] == longest]
-        assert [b - a for a, b in zip(inches, inches[1:])] == [pytest.approx(72, abs=0.01)] * 4
-        millimetres = _scale_ticks(front, 100 * 72 / 25.4, "bottom")
-        assert min(line["x0"] for line in millimetres) == pytest.approx(inches[0], abs=0.01)  # both start at 0
-        below = [w for w in front.extract_words() if ticks[0]["top"] < w["top"] < ticks[0]["bottom"] + 12]
-        numbers = sorted(below, key=lambda w: w["x0"])
-        assert [w["text"] for w in numbers if w["text"].isdigit()] == ["0", "1", "2", "3", "4"]
-        for word, x in zip((w for w in numbers if w["text"].isdigit()), inches):
-            assert (word["x0"] + word["x1"]) / 2 == pytest.approx(x, abs=0.5)  # each number under its inch
-        assert "inches" in page_text(front)
+    front = printed_pages(next(f for f in written if f.path.name == "calibration.pdf").path)[0]
+    ticks = sorted(_scale_ticks(front, 4 * 72, "top"), key=lambda line: line.x0)
+    assert len(ticks) == 4 * 8 + 1
+    xs = [line.x0 for line in ticks]
+    assert all(b - a == pytest.approx(72 / 8, abs=0.01) for a, b in zip(xs, xs[1:]))
+    longest = max(line.bottom - line.top for line in ticks)
+    inches = [line.x0 for line in ticks if line.bottom - line.top == longest]
+    assert [b - a for a, b in zip(inches, inches[1:])] == [pytest.approx(72, abs=0.01)] * 4
+    millimetres = _scale_ticks(front, 100 * 72 / 25.4, "bottom")
+    assert min(line.x0 for line in millimetres) == pytest.approx(inches[0], abs=0.01)  # both start at 0
+    below = [(text, w) for text, w in word_boxes(front) if ticks[0].top < w.top < ticks[0].bottom + 12]
+    numbers = sorted(below, key=lambda word: word[1].x0)
+    assert [text for text, _ in numbers if text.isdigit()] == ["0", "1", "2", "3", "4"]
+    for (_, word), x in zip((w for w in numbers if w[0].isdigit()), inches):
+        assert (word.x0 + word.x1) / 2 == pytest.approx(x, abs=0.5)  # each number under its inch
+    assert "inches" in page_text(front)
 
 
 @pytest.mark.parametrize(
@@ -263,9 +276,9 @@ def test_write_drawing_writes_a_page_of_the_drawings_size(tmp_path):
     drawing = Drawing(120, 80, lambda c: c.text(10, 10, POKER_NAME, size=9))
     write_drawing(drawing, tmp_path / "picture.pdf")
     write_drawing(drawing, tmp_path / "picture.svg")
-    with open_pdf(tmp_path / "picture.pdf") as pdf:
-        assert page_size(pdf.pages[0]) == pytest.approx((120, 80), abs=0.01)
-        assert page_text(pdf.pages[0]) == POKER_NAME
+    pages = printed_pages(tmp_path / "picture.pdf")
+    assert page_size(pages[0]) == pytest.approx((120, 80), abs=0.01)
+    assert page_text(pages[0]) == POKER_NAME
     root = ET.fromstring(drawing_to_svg(drawing))
     assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("120mm", "80mm", "0 0 120 80")
     assert ET.parse(tmp_path / "picture.svg").getroot().find(f"{SVG}text").text == POKER_NAME

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.pdfium import printed_pages
 from support.printing import (
     BOARD_EDGE,
     FRONT_MARK,
@@ -10,7 +11,6 @@ from support.printing import (
     grown,
     intersects,
     kit,
-    open_pdf,
     outlines,
     page_size,
     sheet,
@@ -33,11 +33,10 @@ def test_tokens_and_sheets_share_one_page_without_overlapping(tmp_path, paper):
     written = render(tmp_path, parts, paper)
     assert (written.pages, written.sheets) == (1, 1)
     assert written.components == {"tokens": 24, "net 1": 1, "net 2": 1}
-    with open_pdf(written.path) as pdf:
-        page = pdf.pages[0]
-        width, height = page_size(page)
-        nets = outlines(page, BOARD_EDGE)  # the test sheets' edges
-        tokens = list(stroked(page, FRONT_MARK).values())
+    page = printed_pages(written.path)[0]
+    width, height = page_size(page)
+    nets = outlines(page, BOARD_EDGE)  # the test sheets' edges
+    tokens = list(stroked(page, FRONT_MARK).values())
     assert len(nets) == 2 and len(tokens) == 24
     for box in nets + [grown(t, 3) for t in tokens]:  # each token with its bleed
         assert box.x >= 4.99 and box.y >= 4.99 and box.right <= width - 4.99 and box.bottom <= height - 8.99
@@ -50,12 +49,12 @@ def test_parts_too_many_for_one_page_flow_on_and_a_lone_sheet_keeps_its_own_page
     written = render(tmp_path, [token_sheet("round", 30, 60, backs=False), sheet(180, 120, name="aid")])
     assert written.components == {"tokens": 60, "aid": 1}
     assert written.pages == 2  # 54 tokens, then 6 more above the aid (apart: three pages)
-    with open_pdf(written.path) as pdf:
-        assert len(stroked(pdf.pages[0], FRONT_MARK)) + len(stroked(pdf.pages[1], FRONT_MARK)) == 60
-        assert len(outlines(pdf.pages[1], BOARD_EDGE)) == 1
+    pages = printed_pages(written.path)
+    assert len(stroked(pages[0], FRONT_MARK)) + len(stroked(pages[1], FRONT_MARK)) == 60
+    assert len(outlines(pages[1], BOARD_EDGE)) == 1
     alone = render(tmp_path, [sheet(180, 120)])
-    with open_pdf(alone.path) as pdf:
-        assert page_size(pdf.pages[0])[0] > page_size(pdf.pages[0])[1]  # landscape, as before
+    pages = printed_pages(alone.path)
+    assert page_size(pages[0])[0] > page_size(pages[0])[1]  # landscape, as before
 
 
 def test_cards_with_backs_never_share_a_page_with_one_sided_parts(tmp_path):

@@ -8,23 +8,22 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from support.pdf import point_size
-from support.pdfium import grey_pages
+from support.pdfium import grey_pages, printed_pages
 from support.printing import (
     BACK_MARK,
     FRONT_MARK,
-    MM,
     Box,
+    char_box,
     deck,
     grown,
     ink_near_edges,
     intersects,
     kit,
     lines,
-    open_pdf,
     page_size,
     raster,
     stroked,
+    upright,
 )
 
 from pnp.printing.footer import SMALLEST
@@ -53,11 +52,10 @@ def ticks_and_marks(page, trims: list[Box]) -> tuple[list[Box], list[Box]]:
 def test_poker_cards_go_nine_to_a_letter_sheet_with_ticks_in_the_bleed_at_top_and_bottom(tmp_path):
     written = render(tmp_path, [deck(POKER, 18)], paper="letter", bleed=3.0)
     assert (written.pages, written.sheets) == (4, 2)
-    with open_pdf(written.path) as pdf:
-        page = pdf.pages[0]
-        trims = list(stroked(page, FRONT_MARK).values())
-        ticks, marks = ticks_and_marks(page, trims)
-        halos = lines(page, HALO, width=HALO_WIDTH)
+    page = printed_pages(written.path)[0]
+    trims = list(stroked(page, FRONT_MARK).values())
+    ticks, marks = ticks_and_marks(page, trims)
+    halos = lines(page, HALO, width=HALO_WIDTH)
     assert len(trims) == 9
     top, bottom = min(t.y for t in trims), max(t.bottom for t in trims)
     assert top == pytest.approx(LETTER[1] - bottom, abs=0.01)
@@ -88,32 +86,31 @@ def test_poker_cards_go_nine_to_a_letter_sheet_with_ticks_in_the_bleed_at_top_an
 
 def test_the_footer_moves_beside_the_cards_clear_of_marks_bleed_and_margin(tmp_path):
     written = render(tmp_path, [deck(POKER, 18)], paper="letter", bleed=3.0)
-    with open_pdf(written.path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            trims = list((stroked(page, FRONT_MARK) | stroked(page, BACK_MARK)).values())
-            chars = [c for c in page.chars if not c["upright"]]
-            text = "".join(c["text"] for c in chars)
-            assert f"page {number}/4" in text and "Test Game" in text and "seed 7" in text
-            assert all(point_size(c) >= SMALLEST - 0.01 for c in chars)
-            width, height = page_size(page)
-            hairlines = lines(page, width=HAIRLINE)
-            for c in chars:
-                box = Box(c["x0"] * MM, c["top"] * MM, (c["x1"] - c["x0"]) * MM, (c["bottom"] - c["top"]) * MM)
-                assert MARGIN <= box.x and box.right <= width - MARGIN
-                assert MARGIN <= box.y and box.bottom <= height - MARGIN
-                assert not any(intersects(box, grown(t, 3.0)) for t in trims), f"{c['text']!r} in a bleed"
-                assert not any(intersects(box, grown(m, 0.1)) for m in hairlines), f"{c['text']!r} on a mark"
-            assert "Test Game" not in "".join(c["text"] for c in page.chars if c["upright"])  # none left in its band
+    pages = printed_pages(written.path)
+    for number, page in enumerate(pages, 1):
+        trims = list((stroked(page, FRONT_MARK) | stroked(page, BACK_MARK)).values())
+        chars = [c for c in page.glyphs if not upright(c)]
+        text = "".join(c.text for c in chars)
+        assert f"page {number}/4" in text and "Test Game" in text and "seed 7" in text
+        assert all(c.size >= SMALLEST - 0.01 for c in chars)
+        width, height = page_size(page)
+        hairlines = lines(page, width=HAIRLINE)
+        for c in chars:
+            box = char_box(page, c)
+            assert MARGIN <= box.x and box.right <= width - MARGIN
+            assert MARGIN <= box.y and box.bottom <= height - MARGIN
+            assert not any(intersects(box, grown(t, 3.0)) for t in trims), f"{c.text!r} in a bleed"
+            assert not any(intersects(box, grown(m, 0.1)) for m in hairlines), f"{c.text!r} on a mark"
+        assert "Test Game" not in "".join(c.text for c in page.glyphs if upright(c))  # none left in its band
 
 
 def test_backs_and_their_ticks_mirror_the_fronts_within_a_tenth_of_a_millimetre(tmp_path):
     written = render(tmp_path, [deck(POKER, 9)], paper="letter", back_offset=(0.0, 0.0))
-    with open_pdf(written.path) as pdf:
-        front_page, back_page = pdf.pages[0], pdf.pages[1]
-        fronts = {c[-2:]: b for c, b in stroked(front_page, FRONT_MARK).items()}
-        backs = {c[-2:]: b for c, b in stroked(back_page, BACK_MARK).items()}
-        front_ticks, _ = ticks_and_marks(front_page, list(fronts.values()))
-        back_ticks, back_marks = ticks_and_marks(back_page, list(backs.values()))
+    front_page, back_page = printed_pages(written.path)[:2]
+    fronts = {c[-2:]: b for c, b in stroked(front_page, FRONT_MARK).items()}
+    backs = {c[-2:]: b for c, b in stroked(back_page, BACK_MARK).items()}
+    front_ticks, _ = ticks_and_marks(front_page, list(fronts.values()))
+    back_ticks, back_marks = ticks_and_marks(back_page, list(backs.values()))
     assert len(fronts) == 9 and fronts.keys() == backs.keys()
     for key, front in fronts.items():
         back = backs[key]
@@ -129,15 +126,14 @@ def test_a_back_offset_never_pushes_a_back_into_the_margin(tmp_path):
     border = int(4.9 / 25.4 * 200)
     assert all(v >= 250 for row in rows[:border] + rows[-border:] for v in row)
     assert all(v >= 250 for row in rows for v in row[:border] + row[-border:])
-    with open_pdf(written.path) as pdf:  # the footer goes to the side the backs moved away from
-        page = pdf.pages[1]
-        backs = list(stroked(page, BACK_MARK).values())
-        chars = [c for c in page.chars if not c["upright"]]
-    assert "Test Game" in "".join(c["text"] for c in chars)
+    page = printed_pages(written.path)[1]  # the footer goes to the side the backs moved away from
+    backs = list(stroked(page, BACK_MARK).values())
+    chars = [c for c in page.glyphs if not upright(c)]
+    assert "Test Game" in "".join(c.text for c in chars)
     for c in chars:
-        box = Box(c["x0"] * MM, c["top"] * MM, (c["x1"] - c["x0"]) * MM, (c["bottom"] - c["top"]) * MM)
+        box = char_box(page, c)
         assert MARGIN <= box.x and box.right <= LETTER[0] - MARGIN
-        assert not any(intersects(box, grown(b, 3.0)) for b in backs), f"{c['text']!r} in a bleed"
+        assert not any(intersects(box, grown(b, 3.0)) for b in backs), f"{c.text!r} in a bleed"
 
 
 def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tmp_path):
@@ -146,8 +142,8 @@ def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tm
         replace(card, front=replace(card.front, background=f"#c0e0{i:02x}")) for i, card in enumerate(mixed.cards)
     )
     written = render(tmp_path, [replace(mixed, cards=cards)], paper="letter", bleed=3.0)
-    with open_pdf(written.path) as pdf:
-        trims = list(stroked(pdf.pages[0], FRONT_MARK).values())
+    pages = printed_pages(written.path)
+    trims = list(stroked(pages[0], FRONT_MARK).values())
     assert len(trims) == 8  # turned, 2 x 4 (it was 2 x 3 before the grid could reach the footer band)
     tops = sorted({round(t.y, 2) for t in trims})
     assert tops[0] - MARGIN == pytest.approx(3.0, abs=0.01)  # the full outer bleed

@@ -6,7 +6,8 @@ import random
 
 import pytest
 from pypdf import PdfReader
-from support.printing import BOARD_EDGE, MM, kit, open_pdf, raster, stroked
+from support.pdfium import printed_pages
+from support.printing import BOARD_EDGE, MM, curves, kit, raster, stroked, word_boxes
 
 from pnp.printing import boards
 from pnp.printing.canvas import Canvas, Drawing
@@ -48,7 +49,7 @@ def render(tmp_path, drawing: Drawing, ink_saver: bool = False):
 def words_on_board(page) -> dict[str, tuple[float, float]]:
     """Each word on a page and where it starts, in board mm (measured from the board's edge on that page)."""
     edge = stroked(page, BOARD_EDGE)[BOARD_EDGE]
-    return {w["text"]: (w["x0"] * MM - edge.x, w["bottom"] * MM - edge.y) for w in page.extract_words()}
+    return {text: (box.x0 * MM - edge.x, box.bottom * MM - edge.y) for text, box in word_boxes(page)}
 
 
 def labels_inside(window: Rect) -> dict[str, tuple[float, float]]:
@@ -64,14 +65,14 @@ def labels_inside(window: Rect) -> dict[str, tuple[float, float]]:
 
 def assert_tiles_show_their_labels(path) -> None:
     tiling = plan_tiles(WIDTH, HEIGHT, "a4")
-    with open_pdf(path) as pdf:
-        assert len(pdf.pages) == 1 + len(tiling.tiles) == 5
-        for page, tile in zip(pdf.pages[1:], tiling.tiles):
-            wanted, found = labels_inside(tile.window), words_on_board(page)
-            assert wanted, tile.label
-            for text, (x, y) in wanted.items():
-                assert text in found, (tile.label, text)
-                assert found[text][0] == pytest.approx(x, abs=0.05) and y <= found[text][1] < y + 1.5
+    pages = printed_pages(path)
+    assert len(pages) == 1 + len(tiling.tiles) == 5
+    for page, tile in zip(pages[1:], tiling.tiles):
+        wanted, found = labels_inside(tile.window), words_on_board(page)
+        assert wanted, tile.label
+        for text, (x, y) in wanted.items():
+            assert text in found, (tile.label, text)
+            assert found[text][0] == pytest.approx(x, abs=0.05) and y <= found[text][1] < y + 1.5
 
 
 def drawn_bytes(path) -> int:
@@ -113,8 +114,8 @@ def test_tiles_are_painted_only_within_their_window(tiled):
     tiling = plan_tiles(WIDTH, HEIGHT, "a4")
     dpi = 40
     px = dpi / 25.4
-    with open_pdf(written.path) as pdf:
-        edges = [stroked(page, BOARD_EDGE)[BOARD_EDGE] for page in pdf.pages[1:]]
+    pages = printed_pages(written.path)
+    edges = [stroked(page, BOARD_EDGE)[BOARD_EDGE] for page in pages[1:]]
     for number, (tile, edge) in enumerate(zip(tiling.tiles, edges), start=2):
         rows = raster(written.path, number, dpi)
         left, top = edge.x + tile.window.x, edge.y + tile.window.y  # the window's corner on the page
@@ -135,10 +136,9 @@ def test_tiles_are_painted_only_within_their_window(tiled):
 def test_the_ink_saver_tints_the_shared_board_on_every_page(tmp_path):
     written = render(tmp_path, busy_board(), ink_saver=True)
     light = tuple(round(c / 255, 2) for c in bytes.fromhex(light_fill(ISLAND)[1:]))
-    with open_pdf(written.path) as pdf:
-        for page in pdf.pages:
-            fills = {tuple(round(v, 2) for v in c["non_stroking_color"]) for c in page.curves if c["fill"]}
-            assert light in fills and (0.2, 0.4, 0.8) not in fills
+    for page in printed_pages(written.path):
+        fills = {tuple(round(v / 255, 2) for v in c.fill) for c in curves(page) if c.fill is not None}
+        assert light in fills and (0.2, 0.4, 0.8) not in fills
 
 
 def test_a_drawing_that_cannot_be_kept_is_drawn_on_each_tile(tmp_path):

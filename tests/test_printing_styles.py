@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.pdf import point_size
-from support.printing import open_pdf
+from support.pdfium import text_page
 
 from pnp.printing.canvas import (
     LINE_DEFAULTS,
@@ -27,6 +26,7 @@ from pnp.printing.forwarding import Forwarding
 from pnp.printing.legible import Legible
 from pnp.printing.render import drawing_to_svg, write_drawing
 from pnp.printing.svg import num
+
 
 def bare(c: Canvas) -> None:
     """Every kind of mark, with no style given."""
@@ -78,8 +78,7 @@ def test_a_changed_default_reaches_both_backends_and_the_legibility_filter(
     line, polygon = ("line", "#123456", "0.25"), ("polygon", "#000000", "0.5")
     assert strokes == [rect, rect, line, polygon, ("path", *shape), ("circle", *shape)]
     _pdf(bare, tmp_path)
-    with open_pdf(tmp_path / "styles.pdf") as pdf:
-        sizes = {round(point_size(char), 1) for char in pdf.pages[0].chars}
+    sizes = {round(glyph.size, 1) for glyph in text_page(tmp_path / "styles.pdf").glyphs}
     assert sizes == {14.0}
     shown = Recorder()
     Legible(shown, 0.5).text(0, 0, "Kept")  # type: ignore[arg-type]  # 7 pt at half size (8 pt: 4, left out)

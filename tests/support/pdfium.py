@@ -475,6 +475,11 @@ class Shape:
         return bool(self.points) and (self.fill is not None or self.stroke is not None)
 
     @property
+    def straight(self) -> bool:
+        """Whether it is one straight line: two points (pdfminer's ``LTLine``)."""
+        return len(self.points) == 2 and not self.curved
+
+    @property
     def rectangle(self) -> bool:
         """Whether it is one closed outline of four corners, its sides along the page's."""
         sides = zip(self.points, self.points[1:] + self.points[:1])
@@ -503,7 +508,10 @@ def _page_shapes(page: pypdfium2.PdfPage, segments: int | None) -> tuple[Shape, 
     return tuple(_shape(*placed, height) for placed in _paths(page) if segments is None or count(placed[0]) == segments)
 
 
-def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float) -> Shape:
+def _shape(
+    obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float, segments: range | None = None
+) -> Shape:
+    """A path as printed, or only its ``segments`` (a run of its segment indexes)."""
     points: list[tuple[float, float]] = []
     closed = curved = False
     controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
@@ -516,7 +524,7 @@ def _shape(obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float)
         _lib.FPDFPathSegment_GetClose,
     )
     curve = raw.FPDF_SEGMENT_BEZIERTO
-    for index in range(_lib.FPDFPath_CountSegments(obj)):
+    for index in range(_lib.FPDFPath_CountSegments(obj)) if segments is None else segments:
         segment = segment_of(obj, index)
         bends = kind_of(segment) == curve
         curved, controls = curved or bends, controls + 1 if bends else 0
@@ -547,6 +555,36 @@ def _colour(getter: Callable[..., bool], obj: Any) -> tuple[int, int, int]:
     r, g, b, a = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
     getter(obj, r, g, b, a)
     return r.value, g.value, b.value
+
+
+@dataclass(frozen=True)
+class PrintedPage:
+    """A printed page as pdfplumber reads one, in PDF points: its size, its characters in the order written and
+    its paths, each parted at its moves as pdfminer parts them (into lines, rectangles and curves)."""
+
+    width: float
+    height: float
+    glyphs: tuple[Glyph, ...]
+    paths: tuple[Shape, ...]
+
+
+def printed_pages(path: Path) -> tuple[PrintedPage, ...]:
+    """Each page of a printed PDF with its characters and its paths (inside its forms too)."""
+    with _opened(path) as document:
+        return tuple(
+            PrintedPage(text.width, text.height, text.glyphs, tuple(_parted(page)))
+            for text, page in zip(text_pages(path), document)
+        )
+
+
+def _parted(page: pypdfium2.PdfPage) -> Iterator[Shape]:
+    """Each path of a page parted at each move into the shapes it draws."""
+    height, segment_of, kind_of = page.get_height(), _lib.FPDFPath_GetPathSegment, _lib.FPDFPathSegment_GetType
+    for placed in _paths(page):
+        count = _lib.FPDFPath_CountSegments(placed[0])
+        moves = [i for i in range(count) if kind_of(segment_of(placed[0], i)) == raw.FPDF_SEGMENT_MOVETO]
+        for start, stop in zip(moves, [*moves[1:], count]):
+            yield _shape(*placed, height, range(start, stop))
 
 
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:

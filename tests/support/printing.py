@@ -6,11 +6,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pdfplumber
-
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Board, Card, CardSize, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
+from support import pdfium
+from support.pdfium import Glyph, PrintedPage, Shape
 
 MM = 25.4 / 72  # millimetres per point
 POKER_NAME = "Ace of Balloons"
@@ -79,50 +79,85 @@ def kit(*documents: tuple[str, tuple], footer: str = "seed 7") -> Kit:
 Box = Rect  # a rectangle read back from a PDF, in millimetres from the page's top-left
 
 
-def _box(obj: dict) -> Box:
-    return Box(obj["x0"] * MM, obj["top"] * MM, (obj["x1"] - obj["x0"]) * MM, (obj["bottom"] - obj["top"]) * MM)
+def box_mm(box: pdfium.Box) -> Box:
+    """A box read by PDFium (points) in millimetres."""
+    return Box(box.x0 * MM, box.top * MM, (box.x1 - box.x0) * MM, (box.bottom - box.top) * MM)
 
 
-def _hex(color) -> str:
-    if not isinstance(color, tuple) or len(color) != 3:
-        return ""
-    return "#" + "".join(f"{round(c * 255):02x}" for c in color)
+def hex_colour(rgb: tuple[int, int, int] | None) -> str:
+    """A colour read by PDFium as ``#rrggbb`` (empty for none)."""
+    return "" if rgb is None else "#" + "".join(f"{c:02x}" for c in rgb)
 
 
-def stroked(page, prefix: str) -> dict[str, Box]:
+def rects(page: PrintedPage) -> list[Shape]:
+    """The page's rectangles (pdfplumber's ``rects``)."""
+    return [shape for shape in page.paths if shape.rectangle]
+
+
+def straight(page: PrintedPage) -> list[Shape]:
+    """The page's straight lines (pdfplumber's ``lines``)."""
+    return [shape for shape in page.paths if shape.straight]
+
+
+def curves(page: PrintedPage) -> list[Shape]:
+    """The page's other paths (pdfplumber's ``curves``)."""
+    return [shape for shape in page.paths if not shape.rectangle and not shape.straight]
+
+
+def stroked(page: PrintedPage, prefix: str) -> dict[str, Box]:
     """Stroked rectangles whose colour starts with ``prefix``, by full colour."""
     return {
-        _hex(r["stroking_color"]): _box(r)
-        for r in page.rects
-        if r["stroke"] and _hex(r["stroking_color"]).startswith(prefix)
+        hex_colour(r.stroke): box_mm(r.box)
+        for r in rects(page)
+        if r.stroke is not None and hex_colour(r.stroke).startswith(prefix)
     }
 
 
-def outlines(page, color: str) -> list[Box]:
+def outlines(page: PrintedPage, color: str) -> list[Box]:
     """Every stroked rectangle of exactly ``color``."""
-    return [_box(r) for r in page.rects if r["stroke"] and _hex(r["stroking_color"]) == color]
+    return [box_mm(r.box) for r in rects(page) if hex_colour(r.stroke) == color]
 
 
-def lines(page, color: str = "#000000", width: float | None = None) -> list[Box]:
-    """Straight lines of one colour (and width in mm, if given)."""
+def lines(page: PrintedPage, color: str = "#000000", width: float | None = None) -> list[Box]:
+    """Straight stroked lines of one colour (and width in mm, if given)."""
     return [
-        _box(line)
-        for line in page.lines
-        if _hex(line["stroking_color"]) == color and (width is None or abs(line["linewidth"] * MM - width) < 0.01)
+        box_mm(line.box)
+        for line in straight(page)
+        if hex_colour(line.stroke) == color and (width is None or abs(line.line * MM - width) < 0.01)
     ]
 
 
-def page_size(page) -> tuple[float, float]:
+def page_size(page: PrintedPage) -> tuple[float, float]:
     return page.width * MM, page.height * MM
 
 
-def page_text(page) -> str:
-    """All characters in drawing order (names drawn turned still come out whole)."""
-    return "".join(ch["text"] for ch in page.chars)
+def page_text(page: PrintedPage) -> str:
+    """All characters in PDFium's order: each text run whole (names drawn turned too), though the runs of a line
+    drawn right to left, such as the names on a back, come out left to right."""
+    return "".join(glyph.text for glyph in page.glyphs)
 
 
-def open_pdf(path: Path):
-    return pdfplumber.open(str(path))
+def char_box(page: PrintedPage, glyph: Glyph) -> Box:
+    """A character's box in millimetres, as pdfminer measures it."""
+    return box_mm(glyph.box(page.height))
+
+
+def upright(glyph: Glyph) -> bool:
+    """Whether a character is not turned a quarter (pdfminer's ``upright``, for text turned but not skewed)."""
+    return abs(glyph.direction[0]) > 1e-6
+
+
+def word_boxes(page: PrintedPage) -> list[tuple[str, pdfium.Box]]:
+    """The page's words, parted as pdfplumber's ``extract_words`` parts them (at spaces and at gaps over its
+    ``x_tolerance``, 3 pt), each with the box round its characters, in points."""
+    found = []
+    for word in pdfium.words(page.glyphs, apart=lambda _glyph: 3.0):
+        boxes = [glyph.box(page.height) for glyph in word]
+        box = pdfium.Box(
+            min(b.x0 for b in boxes), min(b.top for b in boxes), max(b.x1 for b in boxes), max(b.bottom for b in boxes)
+        )
+        found.append(("".join(glyph.text for glyph in word), box))
+    return found
 
 
 def intersects(a: Box, b: Box, tolerance: float = 1e-3) -> bool:
