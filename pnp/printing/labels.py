@@ -328,7 +328,6 @@ class Scene:
         does): the first ``most`` of them, when that many settle the question."""
         found: list[int] = []
         box, _, leader = candidate
-        cx0, cy0, cx1, cy1 = box
         x0, y0, x1, y1 = _bounds(candidate)
         placed, bounds = self.placed, self._placed_bounds
         for other in self._labels.near((x0, y0, x1, y1)):
@@ -337,7 +336,7 @@ class Scene:
                 continue
             other_box, _, other_leader = placed[other]
             if (
-                (cx0 < other_box[2] and other_box[0] < cx1 and cy0 < other_box[3] and other_box[1] < cy1)  # overlap
+                overlap(box, other_box)
                 or (other_leader is not None and _crosses(other_leader, box))
                 or (leader is not None and _crosses(leader, other_box))
             ):
