@@ -44,14 +44,13 @@ ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
 # Options that keep a whole game short; Hauling Astronauts with its transports open, chosen at set-up.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"]}
-TAPPED = 8  # inputs played through a picker per game at most
 # The small phone, the stricter in every measure (narrower, shorter, its board text smaller), looks at each
 # kind of page a game has, and at SPREAD positions spread over the game besides.
 SPREAD = 8
-# Of SHOWN positions spread over the game, every WATCHED-th is shown on the larger phone, with the waiting seats'
-# pages and the shared screen (what they say does not depend on the phone's size); the larger phone has the
-# pickers' own tests below.
-SHOWN, WATCHED = 40, 8
+# WATCHED positions spread over the game (its first among them) are shown on the larger phone, with the waiting
+# seats' pages and the shared screen (what they say does not depend on the phone's size); the larger phone has
+# the pickers' own tests below.
+WATCHED = 3
 
 
 # A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
@@ -92,14 +91,47 @@ DRAWN = """async ([version, picture, bound]) => {
 }"""
 
 
+Tab = tuple[Any, dict[str | None, Any], list[str]]  # a context, each viewer's page in it, its pages' script errors
+
+
+class Tabs:
+    """The module's browser tabs: for each screen size (and script run before the page's own), one context, and
+    in it one page per viewer (a seat, or None for the shared screen), kept from test to test: a page opened in a
+    new tab costs Chromium about three times what the same tab navigated afresh does."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.made: dict[tuple[int, int, str], Tab] = {}
+
+    def pages(self, viewport: dict[str, int], script: str = "") -> Tab:
+        """The context for ``viewport`` and ``script``, each viewer's page in it so far, and their script errors."""
+        key = (viewport["width"], viewport["height"], script)
+        if key not in self.made:
+            context = self.browser.new_context(viewport=viewport, device_scale_factor=1)
+            context.add_init_script(OPEN_STREAM)
+            if script:
+                context.add_init_script(script)
+            self.made[key] = (context, {}, [])
+        return self.made[key]
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Tabs:
+    """The module's browser tabs (:class:`Tabs`)."""
+    return Tabs(browser)
+
+
 class Served:
     """``current`` behind a stand-in server on loopback (:mod:`support.loopback`): seat SEAT's page at
     /s/SEAT and the shared screen at /, each state as the table's server makes it, a move a seat posts
     played on the session (a refusal answered as the server does), and ``hint`` answering /hint. The
     assets come cached, as on a phone, so a page opened afresh does not fetch them again. Each viewer (a
-    seat, or None for the shared screen) has one page of its own in one context, opened when first shown."""
+    seat, or None for the shared screen) has a page of its own among ``tabs``' at ``viewport`` (set up by
+    ``script``), opened afresh when first shown here."""
 
-    def __init__(self, browser: Any, current: session.Session, viewport: dict[str, int] = PHONE) -> None:
+    def __init__(
+        self, tabs: Tabs, current: session.Session, viewport: dict[str, int] = PHONE, script: str = ""
+    ) -> None:
         import jinja2
 
         self.current = current
@@ -109,12 +141,16 @@ class Served:
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.server = loopback.shared(TABLE / "static")
         self.prefix = self.server.add(self._answer)
-        self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        self.context.add_init_script(OPEN_STREAM)
-        self.pages: dict[str | None, Any] = {}  # each viewer's page
+        self.context, self.pages, self._errors = tabs.pages(viewport, script)
+        self._errors_before = len(self._errors)
+        self.shown: set[str | None] = set()  # the viewers whose page shows this session
         self.page: Any = None  # the page shown last
         self.pictures: dict[str | None, str] = {}  # the picture last sent to each viewer
-        self.errors: list[str] = []
+
+    @property
+    def errors(self) -> list[str]:
+        """The script errors of the pages since this session was served."""
+        return self._errors[self._errors_before :]
 
     def _answer(self, method: str, where: str, body: bytes) -> loopback.Answer:
         seat: str | None = None  # the shared screen's, unless the address names a seat
@@ -151,7 +187,9 @@ class Served:
         page = self.pages.get(seat)
         if page is None:
             page = self.pages[seat] = self.context.new_page()
-            page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+            page.on("pageerror", lambda exc: self._errors.append(str(exc)))
+        if seat not in self.shown:
+            self.shown.add(seat)
             afresh = True
         if page is not self.page:  # Chromium gives the pages behind the front one about a frame a second
             page.bring_to_front()
@@ -417,44 +455,44 @@ def rehearsed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Rehea
 
 @pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("name", GAMES)
-def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(browser, tmp_path, rehearsed, name, size):
+def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(tabs, tmp_path, rehearsed, name, size):
     """The seeded game of each: the page of the seat to move is at most three screens tall (every fold as
     the page opens it), has its moves in view, its board readable at the starting frame, its groups titled
     in words, and no notation outside the folded detail, nor a secret's slot as the record writes it. The
     small phone looks at the first and the last position of each kind of page (``page_kind``), the first
     where each seat moves and the first after each group of inputs was played (the log's last line says
-    it), SPREAD positions spread over the game, and each position where the input is chosen in a picker
-    (the pages that fold the most to fit). The larger phone looks at every WATCHED-th of SHOWN positions
-    spread over the game, with the waiting seats' pages and the shared screen (neither may say notation
-    or a slot either). Up to TAPPED inputs chosen in a picker at a position looked at are played by
-    tapping through it, and the record shows each.
+    it), SPREAD positions spread over the game, and the first position where an input of each group is
+    chosen in a picker, that input played by tapping through the picker (the record shows it). The larger
+    phone looks at WATCHED positions spread over the game, with the waiting seats' pages and the shared
+    screen (neither may say notation or a slot either), and taps through a picker as the small one does
+    where one comes up there.
 
     What the checks catch shows in a page of its kind: a taller page of a kind (more buttons in a group,
-    a longer log, a fuller hand) comes late in the game, and the last position of each kind and of the
-    game are looked at, and the pages with a picker, which fold the most; a label in notation shows in the
-    first page with its group of buttons, or in the first after its input was played; a picker that loses
-    an input fails the taps, which are those of the whole game before.
+    a longer log, a fuller hand, a picker folding the most) comes late in the game, and the last position
+    of each kind and of the game are looked at; a label in notation shows in the first page with its group
+    of buttons, or in the first after its input was played; a picker that loses an input fails the taps,
+    which are those of the whole game before.
     (Planted, each of these fails this test: a page growing by 12 px a move played, one verb's buttons
     and log lines labelled in notation, and a picker that drops its last input.)
 
     Each viewer keeps one page open all game, as a phone on the table does: told of the new version by its
     stream, it redraws in place. A page opens afresh the first time it is shown, for the seat to move at
-    every WATCHED-th of SHOWN positions spread over the game, and the next time a seat's page is shown
+    the WATCHED positions on the larger phone, and the next time a seat's page is shown
     after an input was tapped through a picker on it (the tap opened a folded group, which a page redrawn in place keeps open).
     The table's setting that plays a forced move by itself is off: a page left showing an old version must
     not play on it (its countdown has tests of its own in test_table_phone)."""
     rehearsal, viewport, larger = rehearsed(name), PHONES[size], size == "390x844"
     chosen = rehearsal.chosen
-    every = max(1, len(chosen) // SHOWN)
+    every = max(1, len(chosen) // WATCHED)
     current = new_session(tmp_path, name)
-    served = Served(browser, current, viewport)
-    served.context.add_init_script(NO_COUNTDOWN)
-    heights, tapped, watchers, afresh = [], 0, 0, 0
+    served = Served(tabs, current, viewport, NO_COUNTDOWN)
+    heights, watchers, afresh = [], 0, 0
+    tapped: set[tuple[str, str]] = set()  # the groups an input was tapped through a picker of
     reopen: set[str | None] = set()  # the viewers whose page a picker was tapped on since it last opened
 
     def look(viewer: str | None, anew: bool) -> Any:
         nonlocal afresh
-        anew = anew or viewer in reopen or viewer not in served.pages
+        anew = anew or viewer in reopen or viewer not in served.shown
         reopen.discard(viewer)
         afresh += anew
         return served.show(viewer, anew)
@@ -463,9 +501,9 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
         seat = current.state.to_move() or ""
         buttons = buttons_now(current)
         in_picker = picked(b, buttons)
-        now_and_then = n % (every * WATCHED) == 0
-        to_tap = in_picker and tapped < TAPPED
-        looked_at = now_and_then if larger else in_picker or n in rehearsal.looked_at
+        now_and_then = n % every == 0
+        to_tap = in_picker and group_of(b) not in tapped and (now_and_then or not larger)
+        looked_at = now_and_then if larger else to_tap or n in rehearsal.looked_at
         if not looked_at:
             current.play(b["move"])
             continue
@@ -487,14 +525,14 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(br
         if to_tap:
             played_by_tapping(served, b)
             reopen.add(seat)
-            tapped += 1
+            tapped.add(group_of(b))
         else:
             current.play(b["move"])
     assert current.state.to_move() is None  # the whole game was played
     assert served.errors == []
     assert watchers > 0 or not larger  # the waiting seats' pages and the shared screen were looked at
     print(
-        f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {tapped} picked,"
+        f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {len(tapped)} picked,"
         f" {watchers} pages of waiting seats and the shared screen; {afresh} of all opened afresh"
     )
 
@@ -510,7 +548,7 @@ TITLED = [  # a game, a group of its moves, and the title the page gives it (its
 
 
 @pytest.mark.parametrize(("name", "key", "title"), TITLED)
-def test_each_group_is_titled_in_the_words_of_its_buttons(browser, tmp_path, name, key, title):
+def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, key, title):
     """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb."""
     current = new_session(tmp_path, name)
 
@@ -518,7 +556,7 @@ def test_each_group_is_titled_in_the_words_of_its_buttons(browser, tmp_path, nam
         return ":".join(group_of(b)) == key
 
     until(current, lambda b, buttons: of_key(b) and sum(map(of_key, buttons)) > 1, random.Random(1))
-    page = Served(browser, current).show(current.state.to_move() or "")
+    page = Served(tabs, current).show(current.state.to_move() or "")
     expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > span").first).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
 
@@ -531,13 +569,13 @@ def folded(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if c.isalnum())
 
 
-def test_take_off_capitals_are_listed_by_continent_and_name_and_found_without_accents(browser, tmp_path, shots):
+def test_take_off_capitals_are_listed_by_continent_and_name_and_found_without_accents(tabs, tmp_path, shots):
     """The card drawn: one folded heading per continent (capitals counted), names in order inside, a search
     typed without accents finds an accented capital, and tapping it draws that card."""
     current = new_session(tmp_path, "take-off")
     until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
     draws = [b for b in buttons_now(current) if b["verb"] == "draw"]
-    served = Served(browser, current)
+    served = Served(tabs, current)
     page = served.show(current.state.to_move() or "")
     picker = page.locator("#moves .chooser[data-key='chance:draw']")
     expect(picker.locator(".question")).to_have_text("Capital drawn")
@@ -574,13 +612,13 @@ def test_take_off_capitals_are_listed_by_continent_and_name_and_found_without_ac
     assert served.errors == []
 
 
-def test_hauling_set_up_goes_strip_by_strip_offering_only_what_is_left_with_a_way_back(browser, tmp_path, shots):
+def test_hauling_set_up_goes_strip_by_strip_offering_only_what_is_left_with_a_way_back(tabs, tmp_path, shots):
     """120 ways to set up become three steps: strip 1's transport (6), strip 2's (the 5 left), strip 3's
     (the 4 left, each playing the set-up it completes); Back returns a step, and the set-up is recorded."""
     current = new_session(tmp_path, "hauling-astronauts")
     choices = buttons_now(current)
     assert len(choices) == 120 and all(b["verb"] == "choose" for b in choices)
-    served = Served(browser, current)
+    served = Served(tabs, current)
     page = served.show(current.state.to_move() or "")
     picker = page.locator("#moves .chooser[data-key='choice:choose']")
     first = sorted({b["steps"][0][1] for b in choices})
@@ -605,7 +643,7 @@ def test_hauling_set_up_goes_strip_by_strip_offering_only_what_is_left_with_a_wa
     assert served.errors == []
 
 
-def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(browser, tmp_path, shots):
+def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(tabs, tmp_path, shots):
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
     their move for a screen reader, the others disabled; a tap plays the square."""
     current = new_session(tmp_path, "air-king")
@@ -616,7 +654,7 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     storm = until(current, many_storms, random.Random(1))
     storms = [b for b in buttons_now(current) if b["verb"] == "storm"]
     rows, columns = storm["grid"]["rows"], storm["grid"]["columns"]
-    served = Served(browser, current)
+    served = Served(tabs, current)
     page = served.show(current.state.to_move() or "")
     squares = page.locator("#moves .chooser[data-key='choice:storm'] .squares")
     expect(squares.locator("button.square")).to_have_count(len(rows) * len(columns))
@@ -635,12 +673,12 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     assert served.errors == []
 
 
-def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(browser, tmp_path):
+def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(tabs, tmp_path):
     """Take Off's capitals sent as plain buttons (no steps, no continent): one list that scrolls in its own
     box, so the page stays within three screens, with a search box that finds and plays a capital."""
     current = new_session(tmp_path, "take-off")
     until(current, lambda b, _all: b["verb"] == "draw", random.Random(3))
-    served = Served(browser, current)
+    served = Served(tabs, current)
     plain = ("steps", "group", "cell", "grid")
     served.shape = lambda state: {
         **state,
@@ -689,7 +727,7 @@ def reached(page: Any, key: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_each_picker_offers_every_input_of_its_group_once(browser, tmp_path, name):
+def test_each_picker_offers_every_input_of_its_group_once(tabs, tmp_path, name):
     """At the first position of a seeded game where a choice is made through a picker, walking every answer
     of every picker on the page reaches each input of its group exactly once: none left out, none twice."""
     current = new_session(tmp_path, name)
@@ -699,17 +737,17 @@ def test_each_picker_offers_every_input_of_its_group_once(browser, tmp_path, nam
     for b in buttons:
         if picked(b, buttons):
             groups.setdefault(":".join(group_of(b)), []).append(b["move"])
-    page = Served(browser, current).show(current.state.to_move() or "")
+    page = Served(tabs, current).show(current.state.to_move() or "")
     for key, moves in groups.items():
         assert sorted(reached(page, key)) == sorted(moves), key
 
 
-def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(browser, tmp_path):
+def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(tabs, tmp_path):
     """The search bot suggests a set-up: the picker takes its steps, and the button that plays it is
     outlined and in view."""
     current = new_session(tmp_path, "hauling-astronauts")
     b = buttons_now(current)[57]
-    served = Served(browser, current)
+    served = Served(tabs, current)
     served.hint = {"move": b["move"], "label": b["label"]}
     page = served.show(current.state.to_move() or "")
     page.locator("#suggest").click()
@@ -719,7 +757,7 @@ def test_a_suggestion_inside_a_picker_is_walked_to_and_shown(browser, tmp_path):
     expect(page.locator(".chooser .chosen")).to_have_text(" › ".join(step[1] for step in b["steps"][:-1]))
 
 
-def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, tmp_path, shots):
+def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(tabs, tmp_path, shots):
     """At 375 x 667, the page of a seat waiting for its turn scrolls its moves (a picker) up under the turn
     line once the turn comes."""
     current = new_session(tmp_path, "take-off")
@@ -727,7 +765,7 @@ def test_the_turn_coming_brings_the_picker_into_view_on_a_small_phone(browser, t
     until(current, lambda b, _all: b["verb"] == "draw", rng)
     mover = current.state.to_move() or ""
     draw = next(b for b in buttons_now(current) if b["verb"] == "draw")
-    served = Served(browser, current, SMALL_PHONE)
+    served = Served(tabs, current, SMALL_PHONE)
     seat = next(p for p in current.setup.players if p != mover)
     page = served.show(seat)
     expect(page.locator("#turn")).to_have_attribute("data-turn", "waiting")

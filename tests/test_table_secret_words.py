@@ -24,7 +24,7 @@ from pnp.table import view
 
 from support.browser import browser  # noqa: F401 (a fixture)
 from test_table_phone import expect
-from test_table_pickers import Served, picked, tap_through
+from test_table_pickers import Served, picked, tabs, tap_through  # noqa: F401 (tabs: a fixture)
 
 # Each game's slots as the record writes them, and as players read them.
 WORDS = {
@@ -99,7 +99,7 @@ def test_a_whole_game_names_each_secret_in_words(tmp_path, example_registered, n
 
 
 @pytest.mark.parametrize("name", sorted(WORDS))
-def test_the_page_asks_to_seal_a_secret_by_its_words(browser, tmp_path, example_registered, name):
+def test_the_page_asks_to_seal_a_secret_by_its_words(tabs, tmp_path, example_registered, name):
     """On the seat's phone the first secret's group is titled by its words, sealing asks "Seal your …?", and
     the seat's own secrets are listed under the same words."""
     current = new_session(tmp_path, name)
@@ -107,7 +107,7 @@ def test_the_page_asks_to_seal_a_secret_by_its_words(browser, tmp_path, example_
     buttons = view.state_json(current, seat)["buttons"]
     b = next(b for b in buttons if b["kind"] == "secret")
     said = words(name, b["move"].split()[1])
-    served = Served(browser, current)
+    served = Served(tabs, current)
     page = served.show(seat)
     group = page.locator(f"#moves details.group[data-key={json.dumps('secret:your ' + said)}]")
     expect(group.locator(":scope > summary > span:first-child")).to_have_text(f"Your {said}")
