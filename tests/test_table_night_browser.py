@@ -4,7 +4,8 @@ one phone per player at 390 x 844 (Debian's chromium, driven by Playwright).
 Lobby -> a game of Hauling Astronauts for ann and bob -> its rematch (the phones follow by themselves) ->
 a game of Aloft for three -> the night's results, with nothing typed but the players' names. The phones
 play: the player to move taps a move's button where one is in view, and otherwise (a roll, a move in a
-folded group) sends it through its own seat's API, as its page would. With PNP_SCREENSHOTS set, the
+folded group) sends it through its own seat's API, as its page would. The phones follow the first game from
+its start to its end; in the second, the players put them away after ROUND inputs and take them up at the end. With PNP_SCREENSHOTS set, the
 screenshots of docs/table.md's evening are written there.
 """
 
@@ -28,6 +29,7 @@ from test_table_browser import PHONE, expect, shots  # noqa: F401 - shots: a fix
 
 SCREEN = {"width": 1920, "height": 1080}
 MOST_INPUTS = 600  # a bound: both games end well within it
+ROUND = 12  # inputs the three players of the second game play from their phones before putting them away
 
 
 @pytest.fixture
@@ -80,10 +82,11 @@ def join(  # noqa: F811 - browser: the fixture
     return phones
 
 
-def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.Random) -> dict:
-    """The player to move plays a random input, by tapping where its button is in view; the final state."""
+def play(phones: dict[str, Any], seats: dict[str, str], rng: random.Random, most: int = MOST_INPUTS) -> dict:
+    """The player to move plays a random input, by tapping its button where one is in view on their phone (one
+    in ``phones``), else through their seat's API, until the end or ``most`` inputs; the state then."""
     mover = next(iter(seats))
-    for _ in range(MOST_INPUTS):
+    for _ in range(most):
         mine = _state(seats[mover])  # the last mover's: often the next one's too (every seat's says who moves)
         if mine["to_move"] is None:
             return mine
@@ -91,14 +94,15 @@ def play_to_the_end(phones: dict[str, Any], seats: dict[str, str], rng: random.R
             mover = mine["to_move"]
             mine = _state(seats[mover])
         chosen = rng.choice(mine["buttons"])
-        button = phones[mover].locator(f'button.move[data-move="{chosen["move"]}"]')
-        at_version(phones[mover], mine["version"])  # tap what is shown
-        if chosen["kind"] == "choice" and button.count() == 1 and button.is_visible():
-            button.click()
-            past_version(phones[mover], mine["version"])  # played: the page has the next
-        else:
-            _post(seats[mover] + "/play", {"move": chosen["move"], "version": mine["version"]})
-    raise AssertionError(f"no end after {MOST_INPUTS} inputs")
+        if mover in phones and chosen["kind"] == "choice":
+            button = phones[mover].locator(f'button.move[data-move="{chosen["move"]}"]')
+            at_version(phones[mover], mine["version"])  # tap what is shown
+            if button.count() == 1 and button.is_visible():
+                button.click()
+                past_version(phones[mover], mine["version"])  # played: the page has the next
+                continue
+        _post(seats[mover] + "/play", {"move": chosen["move"], "version": mine["version"]})
+    return _state(seats[mover])
 
 
 def _until(done) -> None:
@@ -139,7 +143,8 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
     phones = join(browser, seats, errors)
     expect(screen.locator(".seat.joined")).to_have_count(2)  # the codes go once the phones have joined
     expect(phones["ann"].locator("#turn")).to_contain_text("Your turn")
-    hauling = play_to_the_end(phones, seats, rng)
+    hauling = play(phones, seats, rng)
+    assert hauling["to_move"] is None, f"no end after {MOST_INPUTS} inputs"
     for phone in phones.values():
         expect(phone.locator("#turn")).to_contain_text("Game over")
 
@@ -157,7 +162,14 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
     third = start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy"])
     seats = night.seats(third)
     phones = join(browser, seats, errors, phones)  # ann and bob join on the phones they hold
-    aloft = play_to_the_end(phones, seats, rng)
+    play(phones, seats, rng, ROUND)
+    for phone in phones.values():  # the players put their phones away; their seats' APIs play on to the end
+        phone.goto("about:blank")
+    aloft = play({}, seats, rng)
+    assert aloft["to_move"] is None, f"no end after {MOST_INPUTS} inputs"
+    for seat, phone in phones.items():  # each phone, taken up again, shows the end
+        phone.goto(seats[seat])
+        expect(phone.locator("#turn")).to_contain_text("Game over")
 
     screen.get_by_role("button", name="Tonight's results").click()
     rows = screen.locator("#results-rows tr")
