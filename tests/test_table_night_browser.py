@@ -5,8 +5,8 @@ Lobby -> a game of Hauling Astronauts for ann and bob -> its rematch (the phones
 a game of Aloft for three -> the night's results, with nothing typed but the players' names. The phones
 play: the player to move taps a move's button where one is in view, and otherwise (a roll, a move in a
 folded group) sends it through its own seat's API, as its page would. The phones follow the first game from
-its start to its end; in the second, the players put them away after ROUND inputs and take them up at the end. With PNP_SCREENSHOTS set, the
-screenshots of docs/table.md's evening are written there.
+its start to its end; in the second, the players put them away after ROUND inputs and take them up again at
+the end. With PNP_SCREENSHOTS set, the screenshots of docs/table.md's evening are written there.
 """
 
 from __future__ import annotations
