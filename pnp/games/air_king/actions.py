@@ -43,13 +43,10 @@ def out_of_stage(state: AirKingState) -> IllegalMove:
     return wrong_stage(state.stage(), state.next_step())
 
 
-def _need(state: AirKingState, phase: Phase, doing: str) -> None:
-    """Refuse ``doing`` unless the turn is in ``phase`` (a phase of play: the state checked the stage)."""
-    if state.phase != phase:
-        step = state.next_step()
-        raise IllegalMove(
-            f"{STAGE_WORDS['play']}: {doing} is not possible now; {step.text}", "turn phases", step.guided
-        )
+def _wrong_phase(state: AirKingState, doing: str) -> IllegalMove:
+    """The refusal of ``doing`` in the turn's phase now (a phase of play: the state checked the stage)."""
+    step = state.next_step()
+    return IllegalMove(f"{STAGE_WORDS['play']}: {doing} is not possible now; {step.text}", "turn phases", step.guided)
 
 
 def _aircraft(state: AirKingState, number: int) -> int:
@@ -84,8 +81,8 @@ def _empty(state: AirKingState, cell: int) -> None:
 
 def _card(state: AirKingState, kind: int) -> None:
     """Refuse playing a card of type ``kind`` now (not in hand, or over the per-turn limits)."""
-    if state.phase != ACT:  # the card's title looked up for the refusal only: bots try card after card
-        _need(state, ACT, f"playing {_title(state, CARD_TYPES[kind])}")
+    if state.phase != ACT:
+        raise _wrong_phase(state, f"playing {_title(state, CARD_TYPES[kind])}")
     if not state.hands[state.seat][kind]:
         raise IllegalMove(
             f"{state.players[state.seat]} holds no {_title(state, CARD_TYPES[kind])} card "
@@ -132,13 +129,13 @@ def _budget(state: AirKingState, move: AirMove) -> None:
     """Refuse an aircraft move when neither a move of the turn nor an Extra move card is left."""
     if move.extra:
         _card(state, EXTRA)
-    else:
-        _need(state, ACT, move.action)
-        if not state.moves_left:
-            raise IllegalMove(
-                f"both aircraft moves of this turn are made (play Extra move as 'extra {move.action} ...', or 'end')",
-                "two moves per turn",
-            )
+    elif state.phase != ACT:
+        raise _wrong_phase(state, move.action)
+    elif not state.moves_left:
+        raise IllegalMove(
+            f"both aircraft moves of this turn are made (play Extra move as 'extra {move.action} ...', or 'end')",
+            "two moves per turn",
+        )
 
 
 def _use_budget(state: AirKingState, move: AirMove) -> None:
@@ -290,7 +287,8 @@ def _pass(state: AirKingState, move: AirMove) -> None:
 def _return(state: AirKingState, move: AirMove) -> None:
     """return N: the player's one Technical Return sends an aircraft back to its home airport."""
     a = _aircraft(state, move.aircraft)
-    _need(state, ACT, "Technical Return")
+    if state.phase != ACT:
+        raise _wrong_phase(state, "Technical Return")
     if not state.technical[state.seat]:
         raise IllegalMove(
             f"{state.players[state.seat]} has used their Technical Return", "Technical Return once per player"
@@ -309,7 +307,7 @@ def _return(state: AirKingState, move: AirMove) -> None:
 def _draw(state: AirKingState, move: AirMove) -> None:
     """draw CARD: the card dealt at set-up or drawn at the start of a turn."""
     if state.phase not in (DRAW, DEAL):
-        _need(state, DRAW, "drawing")
+        raise _wrong_phase(state, "drawing")
     kind = CARD_TYPES.index(move.card)
     if not state.draw[kind]:
         raise IllegalMove(
@@ -335,7 +333,8 @@ def _refill(state: AirKingState) -> None:
 
 def _end(state: AirKingState, move: AirMove) -> None:
     """end: finish the turn's moves and cards; discard next if the hand is too big."""
-    _need(state, ACT, "ending the turn")
+    if state.phase != ACT:
+        raise _wrong_phase(state, "ending the turn")
     if state.moves_left and state.flights():
         raise IllegalMove(f"{state.moves_left} aircraft move(s) still to make this turn", "two moves per turn")
     if state.hand_size(state.seat) > state.rules.data.hand_limit:
@@ -346,7 +345,8 @@ def _end(state: AirKingState, move: AirMove) -> None:
 
 def _discard(state: AirKingState, move: AirMove) -> None:
     """discard CARD: down to the hand limit at the end of a turn."""
-    _need(state, DISCARD, "discarding")
+    if state.phase != DISCARD:
+        raise _wrong_phase(state, "discarding")
     kind = CARD_TYPES.index(move.card)
     if not state.hands[state.seat][kind]:
         raise IllegalMove(f"{state.players[state.seat]} holds no {_title(state, move.card)} card", "deck tracking")

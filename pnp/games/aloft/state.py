@@ -52,16 +52,14 @@ class Sky:
         self.launch = [AloftMove("launch", name) for name in self.names]
         self.ascend = [AloftMove("ascend", name) for name in self.names]
         self.words = words(data)
-        self._showing: dict[tuple[str, ...], frozenset[int]] = {}
+        self.wearing: Mapping[str, frozenset[int]] = MappingProxyType({  # each colour's balloons
+            colour.code: frozenset(b for b, balloon in enumerate(data.balloons) if colour.code in balloon.colours)
+            for colour in data.colours
+        })
 
-    def showing(self, colours: tuple[str, ...]) -> frozenset[int]:
-        """The balloons that show one of ``colours`` (worked out once per hand of colour cards)."""
-        found = self._showing.get(colours)
-        if found is None:
-            own = set(colours)
-            found = frozenset(b for b, balloon in enumerate(self.data.balloons) if own.intersection(balloon.colours))
-            self._showing[colours] = found
-        return found
+    def showing(self, colours: Sequence[str]) -> frozenset[int]:
+        """The balloons that show one of ``colours``."""
+        return frozenset[int]().union(*(self.wearing.get(colour, ()) for colour in colours))
 
 
 def _neighbours(cell: int, columns: int, rows: int) -> tuple[int, ...]:
@@ -205,7 +203,7 @@ class AloftState(BaseState):
         tokens = self.tokens[player]
         total = set_value(tokens.get("safety", 0), set_points)
         total += launch_total(tuple(tokens.items()), tuple(colours), set_points)
-        showing = self.sky.showing(tuple(colours))
+        showing = self.sky.showing(colours)
         flying = [balloon for balloon in self.grid if balloon >= 0]  # numbered as formation_numbers numbers them
         return total + sum(number for number, balloon in enumerate(flying, start=1) if balloon in showing)
 
