@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import struct
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from pnp.export.png import export_png, face_count
 from pnp.export.tts import export_tts, step_count
 from pnp.export.tts_decks import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, grid
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Sheet, Token, TokenSheet
+from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Part, Sheet, Token, TokenSheet
 from pnp.printing.render import PrintSettings, count_pages, render_kit
 
 RED, BLUE, GREEN = "#d62728", "#1f4e9c", "#2ca02c"
@@ -31,20 +32,26 @@ def _label(text: str):
     return draw
 
 
-def _kit(cards: int = 5, backs: tuple[str, ...] = (BLUE,)) -> Kit:
-    """A small kit: a poker deck (backs drawn by a function per card, as games do), round tokens, a board."""
+def _kit(cards: int = 5, backs: tuple[str, ...] = (BLUE,), first: int = 0) -> Kit:
+    """A small kit: a poker deck of cards ``first`` to ``cards - 1`` (backs drawn by a function per card, as games
+    do), round tokens, a board."""
     deck = Deck(
         "the deck",
         POKER,
         tuple(
             Card(f"card {i}", Face(_label(f"card {i}"), RED), Face(_label("back"), backs[i % len(backs)]))
-            for i in range(cards)
+            for i in range(first, cards)
         ),
     )
     tokens = TokenSheet("discs", "round", 20.0, (Token("disc", Face(_label("1"), GREEN)),))
     board = Board("map", Drawing(600.0, 150.0, lambda canvas: canvas.rect(0, 0, 600, 150, fill=GREEN)))
     aid = Sheet("aid", Drawing(100.0, 50.0, lambda canvas: canvas.rect(0, 0, 100, 50, fill=RED)))
     return Kit("tiny", "Tiny", (KitDocument("cards", (deck, tokens)), KitDocument("board", (board, aid))))
+
+
+def _first_card(part: Part) -> Part:
+    """A deck with its first card only (a deck's cards are one size); any other part as it is."""
+    return replace(part, cards=part.cards[:1]) if isinstance(part, Deck) else part
 
 
 def _phys(path: Path) -> tuple[int, int, int]:
@@ -66,8 +73,11 @@ def _difference(a: Image.Image, b: Image.Image) -> float:
 
 
 def test_poker_card_png_is_exact_size_with_bleed_and_dpi(printed_kits, tmp_path):
-    written = export_png(printed_kits.kit("air-king"), tmp_path, 300, 3.0)
+    kit = printed_kits.kit("air-king")
+    firsts = [replace(d, parts=tuple(_first_card(p) for p in d.parts)) for d in kit.documents]
+    written = export_png(replace(kit, documents=tuple(firsts)), tmp_path, 300, 3.0)
     cards = [p for p in written if "token" not in p.parent.name]
+    assert len({p.parent for p in cards}) == 5  # a card of each deck, front and back
     assert cards and all(p.suffix == ".png" for p in written)
     expected = (round((63.5 + 6) / 25.4 * 300), round((88.9 + 6) / 25.4 * 300))
     assert expected == (821, 1121)
@@ -163,9 +173,8 @@ def test_tts_cell_matches_the_single_png_and_the_last_cell_is_the_hidden_back(ti
         w, h = image.width // columns, image.height // rows
         assert back.size == (w, h)
         dpi = w / 63.5 * 25.4  # the sheet's resolution, from its cell width
-        single = export_png(_kit(cards=75), tmp_path, dpi, 0.0)
-        card_72 = next(p for p in single if p.name == "073-card-72-front.png")  # card 72: cell 3 of sheet 2
-        with Image.open(card_72) as png:
+        single = export_png(_kit(cards=73, first=72), tmp_path, dpi, 0.0)  # card 72 alone: cell 3 of sheet 2
+        with Image.open(single[0]) as png:
             assert png.size == (w, h)
             assert _difference(image.crop((3 * w, 0, 4 * w, h)), png) < 1.0
         assert _difference(image.crop(((columns - 1) * w, (rows - 1) * h, columns * w, rows * h)), back) < 1.0
@@ -236,7 +245,7 @@ def test_every_grid_fits_tabletop_simulator(cards, width, height, dpi):
 
 
 def test_export_air_king_tts_loads_as_decks(printed_kits, tmp_path):
-    written = export_tts(printed_kits.kit("air-king"), tmp_path, 300)
+    written = export_tts(printed_kits.kit("air-king"), tmp_path, 30)  # the decks are the same at any dpi
     saved = json.loads(written[-1].read_text())
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
     assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]

@@ -8,7 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from support.pdfium import grey_pages, printed_pages
+from support.pdfium import ink_by_the_edges, printed_pages
 from support.printing import (
     BACK_MARK,
     FRONT_MARK,
@@ -16,7 +16,6 @@ from support.printing import (
     char_box,
     deck,
     grown,
-    ink_near_edges,
     intersects,
     kit,
     lines,
@@ -155,8 +154,8 @@ def test_decks_of_many_backgrounds_reach_too_keeping_the_full_bleed_and_a_gap(tm
 def test_nothing_of_a_whole_build_is_printed_within_5_mm_of_the_paper_edge(printed_kits, paper):
     seen = 0
     for pdf in printed_kits.pdfs(paper):  # what ``pnp build all --paper PAPER`` writes
-        for number, rows in enumerate(grey_pages(pdf, dpi=72), 1):
+        for number, ink in enumerate(ink_by_the_edges(pdf, dpi=72, border_px=int(4.9 / 25.4 * 72)), 1):
             seen += 1
             # a pixel is 0.35 mm: this sees ink closer than ~4.6 mm to an edge, text, lines and fills alike
-            assert ink_near_edges(rows, border_px=int(4.9 / 25.4 * 72)) == 0, f"{pdf.parent.name}/{pdf.name} {number}"
+            assert ink == 0, f"{pdf.parent.name}/{pdf.name} {number}"
     assert seen > 100

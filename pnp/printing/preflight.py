@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,13 +96,14 @@ def _page_problems(page: Any, press: Press) -> Iterator[str]:
         yield problem
     safe = _shrink(trim, press.safe * MM)
     text_page = page.get_textpage()
+    letters = _Letters(text_page)
     fonts: set[str] = set()
     raw = page.raw
     objects = [pdfium.FPDFPage_GetObject(raw, i) for i in range(pdfium.FPDFPage_CountObjects(raw))]
-    for obj, matrix, artifact in _objects(objects):
-        kind = pdfium.FPDFPageObj_GetType(obj)
+    for obj, kind, matrix, in_artifact in _objects(objects):
         if kind == pdfium.FPDF_PAGEOBJ_TEXT:
-            yield from _text_problems(obj, matrix, artifact, text_page, trim, safe, press, fonts)
+            artifact = in_artifact or _is_artifact(obj)
+            yield from _text_problems(obj, matrix, artifact, text_page, letters, trim, safe, press, fonts)
         elif kind == pdfium.FPDF_PAGEOBJ_IMAGE:
             yield from _image_problems(obj, matrix, press, raw)
 
@@ -154,18 +156,19 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 def _objects(
     objects: list[Any], outer: Matrix = _IDENTITY, artifact: bool = False
-) -> Iterator[tuple[Any, Matrix, bool]]:
-    """Every object that is not a form, with the matrix of the forms round it (form space to page) and whether
-    it lies in an artifact; forms are entered, however deep."""
+) -> Iterator[tuple[Any, int, Matrix, bool]]:
+    """Every object that is not a form, with its type, the matrix of the forms round it (form space to page) and
+    whether a form round it is an artifact (an object's own mark is read only for the objects that need it);
+    forms are entered, however deep."""
     import pypdfium2.raw as pdfium
 
     for obj in objects:
-        inside = artifact or _is_artifact(obj)
-        if pdfium.FPDFPageObj_GetType(obj) == pdfium.FPDF_PAGEOBJ_FORM:
+        kind = pdfium.FPDFPageObj_GetType(obj)
+        if kind == pdfium.FPDF_PAGEOBJ_FORM:
             held = [pdfium.FPDFFormObj_GetObject(obj, i) for i in range(pdfium.FPDFFormObj_CountObjects(obj))]
-            yield from _objects(held, _then(_matrix(obj), outer), inside)
+            yield from _objects(held, _then(_matrix(obj), outer), artifact or _is_artifact(obj))
         else:
-            yield obj, outer, inside
+            yield obj, kind, outer, artifact
 
 
 def _is_artifact(obj: Any) -> bool:
@@ -225,7 +228,15 @@ def _bounds(obj: Any, outer: Matrix) -> Box:
 
 
 def _text_problems(
-    obj: Any, outer: Matrix, artifact: bool, text_page: Any, trim: Box, safe: Box, press: Press, fonts: set[str]
+    obj: Any,
+    outer: Matrix,
+    artifact: bool,
+    text_page: Any,
+    letters: _Letters,
+    trim: Box,
+    safe: Box,
+    press: Press,
+    fonts: set[str],
 ) -> Iterator[str]:
     import pypdfium2.raw as pdfium
 
@@ -246,14 +257,38 @@ def _text_problems(
     unsafe = bool(press.safe) and on_part and not _inside(box, safe, tolerance=0.0)
     if not (too_small or unsafe):
         return
-    text = " ".join(_text(obj, text_page).split())  # read only when needed: the slowest step
-    if not text:
+    count = letters(obj)
+    if not count:
         return
-    least = SMALLEST_TEXT if on_part and len(text) > 1 else FINE_PRINT
+    least = SMALLEST_TEXT if on_part and count > 1 else FINE_PRINT
+    if not (unsafe or printed < least - 0.05):
+        return
+    text = " ".join(_text(obj, text_page).split())  # read only for a problem's line: the slowest step
     if printed < least - 0.05:
         yield f'text under {least:g} pt: "{_short(text)}" at {printed:.1f} pt'
     if unsafe:
         yield f'content in the safe zone: text "{_short(text)}" within {press.safe:g} mm of the trim'
+
+
+class _Letters:
+    """How many characters other than white space each text object of a page prints: its text as ``_text`` reads
+    it, but counted for every object in one pass over the page's characters (``_text`` scans them all for one
+    object), on the first question."""
+
+    def __init__(self, text_page: Any) -> None:
+        self._raw = text_page.raw
+        self._counts: Counter[bytes] | None = None
+
+    def __call__(self, obj: Any) -> int:
+        import pypdfium2.raw as pdfium
+
+        if self._counts is None:
+            self._counts = Counter()
+            for index in range(pdfium.FPDFText_CountChars(self._raw)):
+                code = pdfium.FPDFText_GetUnicode(self._raw, index)
+                if code and not (code < 0x110000 and chr(code).isspace()):
+                    self._counts[bytes(pdfium.FPDFText_GetTextObject(self._raw, index))] += 1
+        return self._counts[bytes(obj)]  # a handle's bytes: the object's address
 
 
 def _text(obj: Any, text_page: Any) -> str:
