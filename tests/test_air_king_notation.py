@@ -38,7 +38,7 @@ WORDS = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(verb=st.sampled_from(VERBS), words=st.lists(WORDS, max_size=3))
 def test_any_words_after_a_verb_read_as_a_move_or_raise_notation_error(verb, words):
     text = " ".join([verb, *words])

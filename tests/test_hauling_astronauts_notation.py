@@ -121,7 +121,7 @@ WORDS = st.one_of(
 VERBS = ["choose", "roll", "place", "move", "swap", "depart", "end", "pass"]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(VERBS), st.lists(WORDS, max_size=6))
 def test_a_verb_with_any_words_is_a_move_or_a_notation_error(verb, words):
     try:

@@ -264,8 +264,11 @@ def test_pnp_reads_yaml_only_through_safe_loaders():
     root = Path(__file__).parent.parent
     unsafe = []
     for path in sorted((root / "pnp").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        if "yaml" not in source:  # no call on the name yaml: nothing to parse
+            continue
         module = ".".join(path.relative_to(root).with_suffix("").parts)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(ast.parse(source)):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
             if ast.unparse(node.func.value) != "yaml" or node.func.attr not in reads:
