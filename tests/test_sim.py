@@ -35,7 +35,7 @@ def test_bots_rotate_over_the_seats():
 def test_the_greedy_bot_beats_the_random_bot(name):
     game = REGISTRY[name].rules()
     players = max(2, game.min_players)
-    config = SimConfig(name, games=40, players=players, bots=("greedy", "random"), seed=1)
+    config = SimConfig(name, games=20, players=players, bots=("greedy", "random"), seed=1)
     summary = figures(config)
     greedy = summary["win_rate_by_bot"]["greedy"]
     random_ = summary["win_rate_by_bot"]["random"]
