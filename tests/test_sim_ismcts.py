@@ -23,10 +23,10 @@ T = TypeVar("T")
 
 
 def game_with(name: str, seed: int, iterations: int = 6) -> Table:
-    """One 2-player game of the search bot (random playouts, short) against the greedy bot."""
+    """One 2-player game of the search bot (random playouts of at most 10 inputs) against the greedy bot."""
     spec = REGISTRY[name]
     game = spec.rules()
-    seats = {"p1": ismcts_bot(iterations, depth=30)(random.Random(seed)), "p2": spec.bots()["greedy"](random.Random(1))}
+    seats = {"p1": ismcts_bot(iterations, depth=10)(random.Random(seed)), "p2": spec.bots()["greedy"](random.Random(1))}
     setup = Setup(("p1", "p2"), seed=seed)
     return playout(
         game, setup, lambda state, moves, own: seats[state.to_move() or ""](state, moves, own), random.Random(2)
