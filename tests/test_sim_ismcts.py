@@ -106,10 +106,10 @@ def test_the_search_never_sees_another_players_secret_and_reveals_only_its_own()
 
 
 def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
-    # a short search (each option tried in two worlds, short playouts): what is checked is that it plays whole
+    # a short search (each option tried in one world, short playouts): what is checked is that it plays whole
     # games; two games seat it first and second, as the bots take turns at the seats
     monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 4)
-    monkeypatch.setattr(pnp.sim, "ISMCTS_WORLDS", 2)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_WORLDS", 1)
     monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 2)
     monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 4)
     monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_DEPTH", 20)
