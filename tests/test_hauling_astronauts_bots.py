@@ -34,9 +34,9 @@ def _match(first: str, second: str, games: int, options: dict[str, bool]) -> Cou
 
 @pytest.mark.parametrize("options", [{}, {"bonus_dice": True, "hidden_transports": True}])
 def test_greedy_beats_random_clearly(options):
-    # greedy wins about 9 games in 10; under a fair coin 30 or more wins of 40 has odds below 1 in 1000
-    wins = _match("greedy", "random", 40, options)
-    assert wins["greedy"] >= 30, wins
+    # greedy wins about 9 games in 10; under a fair coin 20 or more wins of 24 has odds below 1 in 1000
+    wins = _match("greedy", "random", 24, options)
+    assert wins["greedy"] >= 20, wins
 
 
 def test_the_registry_offers_the_greedy_bot():

@@ -20,7 +20,8 @@ def figures(config: SimConfig, engine: Engine = LOCAL) -> dict:
 
 
 def test_the_same_seed_gives_the_same_figures_whatever_the_workers():
-    config = SimConfig("aloft", games=12, players=3, bots=("greedy", "random"), seed=9)
+    # 6 games: over two workers, four batches of one game and one of two
+    config = SimConfig("aloft", games=6, players=3, bots=("greedy", "random"), seed=9)
     one = figures(config)
     two = figures(config, Engine(workers=2))
     assert one == two
@@ -35,7 +36,7 @@ def test_bots_rotate_over_the_seats():
 def test_the_greedy_bot_beats_the_random_bot(name):
     game = REGISTRY[name].rules()
     players = max(2, game.min_players)
-    config = SimConfig(name, games=40, players=players, bots=("greedy", "random"), seed=1)
+    config = SimConfig(name, games=20, players=players, bots=("greedy", "random"), seed=1)
     summary = figures(config)
     greedy = summary["win_rate_by_bot"]["greedy"]
     random_ = summary["win_rate_by_bot"]["random"]

@@ -4,6 +4,9 @@ within a budget of work (counted, never timed), saying how many choices it weigh
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,7 @@ from pnp.games.bots import rate_after
 from pnp.referee import notation, session
 from pnp.referee.session import Session
 from pnp.sim import bot_factories, hint, ismcts
-from pnp.sim.hint import CANDIDATES, WORK, WORLDS, choices, suggest
+from pnp.sim.hint import CANDIDATES, WORK, WORLDS, Suggestion, choices, suggest
 
 
 def hauling_set_up(folder: Path) -> Session:
@@ -33,38 +36,65 @@ def aloft_first_move(folder: Path) -> Session:
 TEST_POSITIONS = {"hauling set-up": hauling_set_up, "aloft first move": aloft_first_move}
 
 
-@pytest.fixture
-def tried(monkeypatch) -> list[tuple[object, int | None, int]]:
-    """Every search iteration's (root option, world, work offered so far), as the search runs."""
-    seen: list[tuple[object, int | None, int]] = []
+Tried = list[tuple[object, int | None, int]]  # each search iteration's (root option, world, work offered so far)
+
+
+@contextmanager
+def tracing() -> Iterator[Tried]:
+    """Every search iteration, as the search runs (while in the block)."""
+    seen: Tried = []
     real = ismcts._Search.iterate
 
     def iterate(self, state, root, first=None, world=None):
         real(self, state, root, first, world)
         seen.append((first, world, self.work))
 
-    monkeypatch.setattr(ismcts._Search, "iterate", iterate)
-    return seen
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ismcts._Search, "iterate", iterate)
+        yield seen
+
+
+@pytest.fixture
+def tried() -> Iterator[Tried]:
+    """Every search iteration of the test."""
+    with tracing() as seen:
+        yield seen
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A test position, saved, with its suggestion at the real budget and the search that found it."""
+
+    current: Session
+    found: Suggestion
+    tried: Tried
+
+
+@pytest.fixture(scope="module")
+def searched(tmp_path_factory) -> dict[str, Searched]:
+    """Each test position searched once, for the tests that read the search (read only)."""
+    made = {}
+    for position, make in TEST_POSITIONS.items():
+        current = make(tmp_path_factory.mktemp("position"))
+        current.save()
+        with tracing() as seen:
+            made[position] = Searched(current, suggest(current), seen)
+    return made
 
 
 @pytest.mark.parametrize("position", TEST_POSITIONS)
-def test_the_same_position_gets_the_same_suggestion_whatever_the_secrets_salts(tmp_path, position):
+def test_the_same_position_gets_the_same_suggestion_whatever_the_secrets_salts(tmp_path, searched, position):
     """Two records of the same moves (their commitments salted apart), and one record read back."""
-    first, second = tmp_path / "first", tmp_path / "second"
-    first.mkdir(), second.mkdir()
-    made = TEST_POSITIONS[position](first)
-    made.save()
-    found = suggest(made)
-    assert suggest(TEST_POSITIONS[position](second)) == found
-    assert suggest(session.load(made.path)) == found
+    made = searched[position]
+    assert suggest(TEST_POSITIONS[position](tmp_path)) == made.found
+    assert suggest(session.load(made.current.path)) == made.found
 
 
 @pytest.mark.parametrize("position", TEST_POSITIONS)
-def test_at_the_test_positions_the_best_ranked_choices_are_weighed_in_common_worlds(tmp_path, position, tried):
-    current = TEST_POSITIONS[position](tmp_path)
+def test_at_the_test_positions_the_best_ranked_choices_are_weighed_in_common_worlds(searched, position):
+    current, found, tried = searched[position].current, searched[position].found, searched[position].tried
     options = choices(current)
     assert len(options) == {"hauling set-up": 120, "aloft first move": 91}[position]
-    found = suggest(current)
     assert (found.weighed, found.choices) == (CANDIDATES, len(options))
     weighed = {option for option, _, _ in tried}
     assert len(weighed) == found.weighed and notation.parse(current.game, found.move) in weighed
@@ -87,13 +117,11 @@ def ranked(current: Session) -> list[object]:
     return sorted(choices(current), key=lambda m: -rate_after(current.state, m, player, own, rater))
 
 
-def test_the_work_budget_sets_the_rounds_not_the_clock(tmp_path, monkeypatch, tried):
+def test_the_work_budget_sets_the_rounds_not_the_clock(searched, monkeypatch, tried):
     """Aloft's first move: a larger budget buys more rounds, each of every candidate."""
-    current = aloft_first_move(tmp_path)
-    suggest(current)
-    least, work = len(tried), tried[-1][2]
+    current, at_budget = searched["aloft first move"].current, searched["aloft first move"].tried
+    least, work = len(at_budget), at_budget[-1][2]
     assert least == CANDIDATES * WORLDS and work > WORK  # the budget is spent within the least rounds here
-    tried.clear()
     monkeypatch.setattr(hint, "WORK", 3 * work)
     suggest(current)
     assert len(tried) > 2 * least and len(tried) % CANDIDATES == 0

@@ -23,10 +23,10 @@ T = TypeVar("T")
 
 
 def game_with(name: str, seed: int, iterations: int = 6) -> Table:
-    """One 2-player game of the search bot (random playouts, short) against the greedy bot."""
+    """One 2-player game of the search bot (random playouts of at most 10 inputs) against the greedy bot."""
     spec = REGISTRY[name]
     game = spec.rules()
-    seats = {"p1": ismcts_bot(iterations, depth=30)(random.Random(seed)), "p2": spec.bots()["greedy"](random.Random(1))}
+    seats = {"p1": ismcts_bot(iterations, depth=10)(random.Random(seed)), "p2": spec.bots()["greedy"](random.Random(1))}
     setup = Setup(("p1", "p2"), seed=seed)
     return playout(
         game, setup, lambda state, moves, own: seats[state.to_move() or ""](state, moves, own), random.Random(2)
@@ -106,10 +106,10 @@ def test_the_search_never_sees_another_players_secret_and_reveals_only_its_own()
 
 
 def test_pnp_sim_offers_the_search_bot_in_every_game(monkeypatch):
-    # a short search (each option tried in two worlds, short playouts): what is checked is that it plays whole
+    # a short search (each option tried in one world, short playouts): what is checked is that it plays whole
     # games; two games seat it first and second, as the bots take turns at the seats
     monkeypatch.setattr(pnp.sim, "ISMCTS_ITERATIONS", 4)
-    monkeypatch.setattr(pnp.sim, "ISMCTS_WORLDS", 2)
+    monkeypatch.setattr(pnp.sim, "ISMCTS_WORLDS", 1)
     monkeypatch.setattr(pnp.sim, "ISMCTS_DEPTH", 2)
     monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_ITERATIONS", 4)
     monkeypatch.setattr(pnp.sim, "ISMCTS_FULL_DEPTH", 20)

@@ -75,22 +75,22 @@ def test_a_seat_that_always_wins_is_flagged_and_a_fair_one_is_not(monkeypatch):
 
 
 def test_an_interrupted_sweep_resumes_without_replaying_finished_games(tmp_path, monkeypatch):
-    plan = combinations(BASE, parse_over(["fleet=1,2"]))
+    plan = combinations(replace(BASE, games=10), parse_over(["fleet=1,2"]))  # stopped in the second combination
     path = tmp_path / "sweep.json"
     whole = run_sweep(plan, Engine(), Checkpoint(None, plan))
 
-    def stop_after_25(done: int) -> None:
-        if done == 25:
+    def stop_after_13(done: int) -> None:
+        if done == 13:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        run_sweep(plan, Engine(), Checkpoint(path, plan), stop_after_25)
-    assert len(json.loads(path.read_text())["done"]) == 25
+        run_sweep(plan, Engine(), Checkpoint(path, plan), stop_after_13)
+    assert len(json.loads(path.read_text())["done"]) == 13
     played = []
     real = pnp.sim.play_one
     monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: played.append(index) or real(config, index))
     assert run_sweep(plan, Engine(), Checkpoint(path, plan)) == whole
-    assert len(played) == 60 - 25
+    assert len(played) == 20 - 13
     assert not [p for p in tmp_path.iterdir() if p.name != "sweep.json"]  # no temporary file left behind
     played.clear()
     assert run_sweep(plan, Engine(), Checkpoint(path, plan)) == whole and not played
