@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import json
+import os
 import subprocess
 import sys
 import types
@@ -13,46 +15,56 @@ import pytest
 from pnp.errors import RecordError
 from pnp.referee import record, session
 
-# Runs pnp as on a system without fcntl: importing it fails, as it does on Windows.
+# Runs pnp commands, one after the other in one process, as on a system without fcntl: importing it fails, as
+# it does on Windows. Each command's (exit code, stdout, stderr) comes back as a JSON list.
 WITHOUT_FCNTL = (
-    "import sys; sys.modules['fcntl'] = None\n"
-    "from pnp.cli.main import main\n"
-    "sys.argv = ['pnp', *sys.argv[1:]]\n"
-    "main()\n"
+    "import json, sys; sys.modules['fcntl'] = None\n"
+    "import pytest\n"
+    "from support.cli import run_pnp\n"
+    "print(json.dumps([run_pnp(args, pytest.MonkeyPatch()) for args in json.loads(sys.argv[1])]))\n"
 )
+TESTS = Path(__file__).parent
 
 
-def pnp_without_fcntl(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-c", WITHOUT_FCNTL, *args]
-    return subprocess.run(command, check=False, cwd=cwd, capture_output=True, text=True, timeout=300)
+def pnp_without_fcntl(cwd: Path, *commands: list[str]) -> list[tuple[int, str, str]]:
+    """Each of ``commands`` run by one child without fcntl: (exit code, stdout, stderr) of each."""
+    command = [sys.executable, "-c", WITHOUT_FCNTL, json.dumps(commands)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(command, check=True, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    return [tuple(run) for run in json.loads(done.stdout)]
 
 
 def test_games_and_build_need_no_fcntl(tmp_path):
-    games = pnp_without_fcntl(tmp_path, "games")
-    assert games.returncode == 0, games.stderr
-    assert "aloft" in games.stdout
-    built = pnp_without_fcntl(tmp_path, "build", "aloft", "--out", "kit")
-    assert built.returncode == 0, built.stderr
+    (games, out, err), (built, _, built_err) = pnp_without_fcntl(
+        tmp_path, ["games"], ["build", "aloft", "--out", "kit"]
+    )
+    assert games == 0, err
+    assert "aloft" in out
+    assert built == 0, built_err
     assert list((tmp_path / "kit" / "aloft").glob("*.pdf"))
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has msvcrt")
 def test_without_any_lock_a_session_is_read_but_never_written(tmp_path):
-    refused = pnp_without_fcntl(tmp_path, "ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
-    assert refused.returncode == 1 and not (tmp_path / "g.pnp").exists()
-    assert refused.stderr == "pnp: error: g.pnp: cannot lock the record: this Python has no fcntl module (nor msvcrt)\n"
     path = tmp_path / "g.pnp"
     current = session.new(path, "aloft", ["ann", "bob"], [], 0, None)
     for move in ("secret colours B,G", "secret colours R,W", "truck 5", "inflate RW 3"):
         current.play(move)
     current.save()
     before = path.read_bytes()
-    for command in ("moves", "show", "score", "replay"):
-        run = pnp_without_fcntl(tmp_path, "ref", command, "g.pnp")
-        assert run.returncode == 0 and not run.stderr, (command, run.stderr)
-    assert "ann" in pnp_without_fcntl(tmp_path, "ref", "show", "g.pnp").stdout
-    played = pnp_without_fcntl(tmp_path, "ref", "play", "g.pnp", "launch", "RW")
-    assert played.returncode == 1 and played.stderr.count("\n") == 1 and "cannot lock" in played.stderr
+    reads = [["ref", command, "g.pnp"] for command in ("moves", "show", "score", "replay")]
+    refused, *read, played = pnp_without_fcntl(
+        tmp_path,
+        ["ref", "new", "aloft", "new.pnp", "--players", "ann,bob"],
+        *reads,
+        ["ref", "play", "g.pnp", "launch", "RW"],
+    )
+    assert refused[0] == 1 and not (tmp_path / "new.pnp").exists()
+    assert refused[2] == "pnp: error: new.pnp: cannot lock the record: this Python has no fcntl module (nor msvcrt)\n"
+    for args, (code, _, err) in zip(reads, read):
+        assert code == 0 and not err, (args, err)
+    assert "ann" in read[1][1]  # ref show
+    assert played[0] == 1 and played[2].count("\n") == 1 and "cannot lock" in played[2]
     assert path.read_bytes() == before
 
 

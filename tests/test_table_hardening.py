@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from support.browser import browser, run_apart  # noqa: F401 - browser: a fixture
-from support.serve import WAIT, Served, new_record, serving
+from support.serve import WAIT, Served, http_client, new_record, serving
 
 from pnp.referee import session
 
@@ -33,6 +33,21 @@ SEAT_WAIT = 15.0  # seconds a seat's request may take under a flood before the t
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stops the server with SIGINT; POSIX fd limits")
 
 
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The record :func:`served` serves."""
+    return new_record(tmp_path_factory.mktemp("shared"))
+
+
+@pytest.fixture(scope="module")
+def served(record: Path) -> Iterator[Served]:
+    """One ``pnp ref serve`` for the tests that only ask it things (and the one that plays the record's first two
+    moves): started once, it must still stop cleanly after them all."""
+    with serving(record) as running:
+        yield running
+        assert running.stop()[0] == 0
+
+
 def _port(served: Served) -> int:
     return int(served.url.rsplit(":", 1)[1].rstrip("/"))
 
@@ -43,9 +58,8 @@ def _refusal(answer: httpx.Response, status: int, kind: str) -> None:
     assert body["kind"] == kind and body["error"] and "\n" not in body["error"], body
 
 
-def test_only_this_servers_names_are_answered(tmp_path):
-    path = new_record(tmp_path)
-    with serving(path) as served, httpx.Client(timeout=WAIT) as client:
+def test_only_this_servers_names_are_answered(served):
+    with http_client() as client:
         port = _port(served)
         for name in ("127.0.0.1", "localhost", "[::1]"):
             assert client.get(served.url + "host/state", headers={"Host": f"{name}:{port}"}).status_code == 200
@@ -53,13 +67,12 @@ def test_only_this_servers_names_are_answered(tmp_path):
             answer = client.get(served.url + "host/state", headers={"Host": f"{name}:{port}"})
             _refusal(answer, 400, "bad_request")
         _refusal(client.get(served.seats["ann"], headers={"Host": "evil.example"}), 400, "bad_request")
-        assert served.stop()[0] == 0
 
 
 def test_lan_also_answers_this_machines_address_and_name(tmp_path):
     path = new_record(tmp_path)
     machine = socket.gethostname()
-    with serving(path, "--lan") as served, httpx.Client(timeout=WAIT) as client:
+    with serving(path, "--lan") as served, http_client() as client:
         port = _port(served)
         local = f"http://127.0.0.1:{port}/host/state"  # every request goes to this computer: only the name varies
         names = [served.url.split("/")[2], machine, f"{machine}.local", f"localhost:{port}"]
@@ -81,13 +94,12 @@ def test_allowed_hosts_follow_the_address_listened_on():
     assert {lan_address(), machine, machine.removesuffix(".local") + ".local"} <= set(everywhere)
 
 
-def test_posts_must_be_json_from_this_servers_own_pages(tmp_path):
-    path = new_record(tmp_path)
-    with serving(path) as served, httpx.Client(timeout=WAIT) as client:
+def test_posts_must_be_json_from_this_servers_own_pages(record, served):
+    with http_client() as client:
         play = served.seats["ann"] + "/play"
         version = client.get(served.seats["ann"] + "/state").json()["version"]
         body = json.dumps({"move": "choose A B C", "version": version})
-        before = path.read_bytes()
+        before = record.read_bytes()
         own = f"http://127.0.0.1:{_port(served)}"
         refused = [
             (client.post(play, content=body, headers={"Content-Type": "text/plain"}), 415, "bad_request"),
@@ -101,7 +113,7 @@ def test_posts_must_be_json_from_this_servers_own_pages(tmp_path):
         ]  # fmt: skip
         for answer, status, kind in refused:
             _refusal(answer, status, kind)
-        assert path.read_bytes() == before, "a refused post leaves the record byte for byte"
+        assert record.read_bytes() == before, "a refused post leaves the record byte for byte"
         played = client.post(play, json=json.loads(body), headers={"Origin": own})
         assert played.status_code == 200, played.text
         again = client.post(
@@ -110,12 +122,10 @@ def test_posts_must_be_json_from_this_servers_own_pages(tmp_path):
             headers={"Content-Type": "application/json; charset=utf-8"},  # no Origin: a script, not a browser
         )
         assert again.status_code == 200, again.text
-        assert served.stop()[0] == 0
 
 
-def test_every_answer_carries_the_security_headers(tmp_path):
-    path = new_record(tmp_path)
-    with serving(path) as served, httpx.Client(timeout=WAIT) as client:
+def test_every_answer_carries_the_security_headers(served):
+    with http_client() as client:
         seat = served.seats["ann"]
         answers = {
             "shared screen": client.get(served.url),
@@ -139,7 +149,6 @@ def test_every_answer_carries_the_security_headers(tmp_path):
                 assert headers.get("cache-control") in ("no-store", "no-cache", "private, no-cache"), what
             else:
                 assert headers.get("cache-control") == "no-store", what
-        assert served.stop()[0] == 0
 
 
 def _raw(port: int, request: bytes = b"") -> socket.socket:
@@ -174,9 +183,8 @@ def _rest(connection: socket.socket) -> bytes:
     return rest
 
 
-def test_event_streams_from_one_address_are_capped(tmp_path):
-    path = new_record(tmp_path)
-    with serving(path) as served, ExitStack() as held:
+def test_event_streams_from_one_address_are_capped(served):
+    with ExitStack() as held:
         port = _port(served)
         streams = [held.enter_context(_raw(port, _events_request(port))) for _ in range(20)]
         answers = [_status(stream) for stream in streams]
@@ -191,7 +199,6 @@ def test_event_streams_from_one_address_are_capped(tmp_path):
                     break
         else:
             raise AssertionError("a closed stream's place is never given back")
-        assert served.stop()[0] == 0
 
 
 def test_the_guard_caps_event_streams_in_all():
@@ -267,29 +274,27 @@ def test_the_guard_replaces_the_apps_security_headers_and_keeps_its_cache_choice
     assert [value for name, value in headers if name == b"cache-control"] == [b"private, no-cache"]
 
 
-def test_a_socket_that_sends_no_whole_request_is_closed(tmp_path):
-    path = new_record(tmp_path)
-    with serving(path) as served:
-        port = _port(served)
-        silent = _raw(port)
-        trickle = _raw(port, f"GET /host/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ".encode())
-        closed = False
-        for _ in range(int(WAIT)):  # one byte a second: a request that never ends
-            try:
-                trickle.sendall(b"x")
-            except OSError:
-                closed = True
-                break
-            if select.select([trickle], [], [], 1.0)[0]:
-                closed = trickle.recv(1) == b""
-                break
-        assert closed, "a request trickling in byte by byte is cut off"
-        silent.settimeout(WAIT)
-        assert silent.recv(1) == b"", "a socket that sends nothing is closed"
-        silent.close()
-        trickle.close()
-        assert httpx.get(served.seats["ann"] + "/state", timeout=WAIT).status_code == 200
-        assert served.stop()[0] == 0
+def test_a_socket_that_sends_no_whole_request_is_closed(served):
+    port = _port(served)
+    silent = _raw(port)
+    trickle = _raw(port, f"GET /host/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ".encode())
+    closed = False
+    for _ in range(int(WAIT)):  # one byte a second: a request that never ends
+        try:
+            trickle.sendall(b"x")
+        except OSError:
+            closed = True
+            break
+        if select.select([trickle], [], [], 1.0)[0]:
+            closed = trickle.recv(1) == b""
+            break
+    assert closed, "a request trickling in byte by byte is cut off"
+    silent.settimeout(WAIT)
+    assert silent.recv(1) == b"", "a socket that sends nothing is closed"
+    silent.close()
+    trickle.close()
+    with http_client() as client:
+        assert client.get(served.seats["ann"] + "/state").status_code == 200
 
 
 @contextmanager
@@ -340,7 +345,7 @@ def test_a_seat_plays_while_1000_idle_sockets_and_500_event_streams_are_open(tmp
         streams = [held.enter_context(_raw(port, _events_request(port))) for _ in range(500)]
         statuses = [_status(stream)[0] for stream in streams]
         _connect_idle(port, 1000, held)
-        with httpx.Client(timeout=SEAT_WAIT) as client:
+        with http_client(SEAT_WAIT) as client:
             state = client.get(served.seats["ann"] + "/state")
             assert state.status_code == 200, state.text
             played = client.post(
@@ -365,7 +370,8 @@ def test_running_out_of_file_descriptors_is_one_line_and_pages_still_load(tmp_pa
     with serving_with_fd_limit(path, 32) as served, ExitStack() as held:
         port = _port(served)
         _connect_idle(port, 40, held)  # more than the server can accept, holding every descriptor it has
-        state = httpx.get(served.seats["ann"] + "/state", timeout=WAIT)  # once the idle ones time out
+        with http_client() as client:
+            state = client.get(served.seats["ann"] + "/state")  # once the idle ones time out
         assert state.status_code == 200, state.text
         held.close()
         code, _, err = served.stop()

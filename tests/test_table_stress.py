@@ -24,7 +24,7 @@ from pnp.referee import notation, record, session
 from pnp.referee.protocol import Reveal
 from pnp.referee.session import Session
 
-INPUTS = 300  # per game
+INPUTS = 150  # per game
 CLI_EVERY = 10  # every tenth input is written by the CLI's way, beside the server
 UNDO_SHARE = 0.45  # of inputs that take the last move back: games last long enough to reach INPUTS
 VIEWERS = 7  # the shared screen and six phones (seats repeat where the game has fewer)
