@@ -386,6 +386,11 @@ class Scene:
         self._placed_bounds[label] = _bounds(candidate)
         self._labels.add(label, self._placed_bounds[label])
 
+    def placed_in(self, box: Box) -> list[int]:
+        """The placed labels whose box or leader meets (or touches) ``box``."""
+        bounds = self._placed_bounds
+        return [i for i in self._labels.near(box) if _touch(bounds[i], box)]
+
     def near(self, box: Box) -> list[Obstacle]:
         """The obstacles filed near ``box`` (a superset of those it touches)."""
         return [self.obstacles[i] for i in self._index.near(box)]
@@ -439,7 +444,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
             if scene.score(label, candidates[label][k]) < now:
                 placer.move(label, k)
                 moved = True
-            elif placer.push(label, depth=2, fixed=frozenset()):
+            elif placer.push_anew(label):
                 moved = True
         if not moved:
             break
@@ -457,6 +462,22 @@ def _free_places(scene: Scene, label: int, options: Sequence[Candidate]) -> int:
     return found
 
 
+def _touch(a: Box, b: Box) -> bool:
+    """True when two boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _union(boxes: Iterable[Box]) -> Box:
+    """The box round some boxes."""
+    x0, y0, x1, y1 = zip(*boxes)
+    return min(x0), min(y0), max(x1), max(y1)
+
+
+def _hull(options: Sequence[Candidate]) -> Box:
+    """The box round a label's candidates and their leaders (an empty box for a label offered none)."""
+    return _union(map(_bounds, options)) if options else (0.0, 0.0, 0.0, 0.0)
+
+
 def _cheapest_first(options: Sequence[Candidate]) -> list[int]:
     """The indices of ``options`` by cost, equal costs in their given order."""
     costs = [option.cost for option in options]
@@ -471,6 +492,10 @@ class _Placer:
         self.chosen = [-1] * len(candidates)
         self.journal: list[tuple[int, int]] = []
         self.order = [_cheapest_first(options) for options in candidates]
+        self.hulls = [_hull(options) for options in candidates]
+        self.read: set[int] = set()  # the labels a push has read the places of
+        # a push that failed, by label: the region it read and the labels placed there then, with their choices
+        self.failed: dict[int, tuple[Box, dict[int, int]]] = {}
 
     def score(self, label: int) -> float:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])
@@ -512,6 +537,23 @@ class _Placer:
             self.chosen[label] = k
             self.scene.put(label, self.candidates[label][k])
 
+    def push_anew(self, label: int) -> bool:
+        """``push`` two levels deep, unless it failed before and nothing has moved since in the region it read:
+        it reads only the places of labels that meet the candidates of the labels it tries to move."""
+        failed = self.failed.get(label)
+        if failed is not None and self._placed_in(failed[0]) == failed[1]:
+            return False
+        self.read = {label}
+        if self.push(label, depth=2, fixed=frozenset()):
+            return True
+        region = _union(self.hulls[i] for i in self.read)
+        self.failed[label] = region, self._placed_in(region)
+        return False
+
+    def _placed_in(self, region: Box) -> dict[int, int]:
+        """The choice of each label placed in ``region`` (or touching it)."""
+        return {i: self.chosen[i] for i in self.scene.placed_in(region)}
+
     def push(self, label: int, depth: int, fixed: frozenset[int]) -> bool:
         """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works."""
         scene, options = self.scene, self.candidates[label]
@@ -522,6 +564,7 @@ class _Placer:
             blockers = scene._label_hits(label, option)
             if not blockers or len(blockers) > 3 or fixed.intersection(blockers):
                 continue
+            self.read.update(blockers)
             mark = len(self.journal)
             self.move(label, k)
             held = fixed | {label}
