@@ -245,6 +245,7 @@ class Scene:
         # hashing a candidate's nine numbers at every question cost 3 % of placing the world map.
         self._known: dict[tuple[int, int], tuple[Candidate, int]] = {}
         self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
+        self._crossings: dict[tuple[int, int], tuple[Candidate, int]] = {}  # ``_leader_crossings``, keyed alike
         self.placed: dict[int, Candidate] = {}
         self._placed_bounds: dict[int, Box] = {}  # each placed label's box and leader together
         for obstacle in obstacles:
@@ -265,6 +266,7 @@ class Scene:
         self._bounds.append(obstacle.bounds)
         # counts may grow and a free candidate be blocked; a blocked one stays so (obstacles are never taken away)
         self._known = {key: (candidate, BLOCKED) for key, (candidate, hits) in self._known.items() if hits}
+        self._crossings.clear()
 
     def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
         """The obstacles a box runs into, other than the label's own."""
@@ -352,7 +354,7 @@ class Scene:
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
         hard = self._hits(label, candidate) + len(self._label_hits(label, candidate))
-        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate)
 
     def score_below(self, label: int, candidate: Candidate, low: float) -> float | None:
         """The candidate's ``score`` if it is below ``low``, else None.
@@ -368,15 +370,22 @@ class Scene:
         if 1000.0 * (blocked + labels) + candidate.cost >= low:
             return None
         hard = self._hits(label, candidate) + labels
-        score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+        score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate)
         return score if score < low else None
 
-    def _leader_crossings(self, label: int, leader: Segment | None) -> int:
-        """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
+    def _leader_crossings(self, label: int, candidate: Candidate) -> int:
+        """How many line obstacles a candidate's leader crosses: allowed, but a leader is easier to follow across
+        fewer. Counted once per candidate, like ``_hits``."""
+        leader = candidate.leader
         if leader is None:
             return 0
-        near = (self.obstacles[i] for i in self._lines.near(_segment_bounds(leader)))
-        return sum(1 for o in near if o.owner != label and _segments_cross(leader, o.coords))
+        key = (label, id(candidate))
+        known = self._crossings.get(key)
+        if known is None:
+            near = (self.obstacles[i] for i in self._lines.near(_segment_bounds(leader)))
+            crossed = sum(1 for o in near if o.owner != label and _segments_cross(leader, o.coords))
+            known = self._crossings[key] = candidate, crossed
+        return known[1]
 
     def put(self, label: int, candidate: Candidate) -> None:
         """Place (or move) a label."""
@@ -517,7 +526,7 @@ class _Placer:
                 if not free_only:
                     score = scene.score_below(label, option, low)
                 elif scene.free(label, option):  # its score without the conflicts it has not
-                    score = option.cost + CROSSING * scene._leader_crossings(label, option.leader)
+                    score = option.cost + CROSSING * scene._leader_crossings(label, option)
                 else:
                     continue
                 if score is not None and score < low:
