@@ -201,8 +201,10 @@ class _Grid:
 
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
-        s = self.square
-        span = math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
+        return self.near_span(self._span(box))
+
+    def near_span(self, span: tuple[int, int, int, int]) -> list[int]:
+        """``near`` for the squares of a ``_span``."""
         found = self._found.get(span)
         if found is None:
             items: set[int] = set()
@@ -246,6 +248,8 @@ class Scene:
         self._known: dict[tuple[int, int], tuple[Candidate, int]] = {}
         self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
         self._crossings: dict[tuple[int, int], tuple[Candidate, int]] = {}  # ``_leader_crossings``, keyed alike
+        # a candidate's box and leader together, and the squares of ``_labels`` they touch, by the candidate's id
+        self._reach: dict[int, tuple[Candidate, Box, tuple[int, int, int, int]]] = {}
         self.placed: dict[int, Candidate] = {}
         self._placed_bounds: dict[int, Box] = {}  # each placed label's box and leader together
         for obstacle in obstacles:
@@ -330,9 +334,13 @@ class Scene:
         does): the first ``most`` of them, when that many settle the question."""
         found: list[int] = []
         box, _, leader = candidate
-        x0, y0, x1, y1 = _bounds(candidate)
+        reach = self._reach.get(id(candidate))
+        if reach is None:
+            area = _bounds(candidate)
+            reach = self._reach[id(candidate)] = candidate, area, self._labels._span(area)
+        _, (x0, y0, x1, y1), span = reach
         placed, bounds = self.placed, self._placed_bounds
-        for other in self._labels.near((x0, y0, x1, y1)):
+        for other in self._labels.near_span(span):
             b = bounds[other]  # apart from it, not touching: none of the three below can be true
             if other == label or b[0] > x1 or x0 > b[2] or b[1] > y1 or y0 > b[3]:
                 continue
