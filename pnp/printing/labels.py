@@ -522,15 +522,15 @@ class _Placer:
 
         The free candidates are read first, asking only whether each is free (the first conflict found
         settles that): any of them scores below every candidate in conflict. Only a label with no free
-        candidate has its conflicts counted.
+        candidate has its conflicts counted, each scoring at least a thousand more than its own cost.
         """
         scene, options = self.scene, self.candidates[label]
-        for free_only in (True, False):
+        for free_only, least in ((True, 0.0), (False, 1000.0)):
             best, low = -1, math.inf
             for k in self.order[label]:
                 option = options[k]
-                if option.cost >= low:
-                    break  # a score is never below the candidate's own cost
+                if least + option.cost >= low:
+                    break  # a score is never below the candidate's own cost, and this one's never below ``least`` more
                 if not free_only:
                     score = scene.score_below(label, option, low)
                 elif scene.free(label, option):  # its score without the conflicts it has not
