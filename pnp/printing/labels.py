@@ -490,11 +490,6 @@ def _union(boxes: Iterable[Box]) -> Box:
     return min(x0), min(y0), max(x1), max(y1)
 
 
-def _hull(options: Sequence[Candidate]) -> Box:
-    """The box round a label's candidates and their leaders (an empty box for a label offered none)."""
-    return _union(map(_bounds, options)) if options else (0.0, 0.0, 0.0, 0.0)
-
-
 def _cheapest_first(options: Sequence[Candidate]) -> list[int]:
     """The indices of ``options`` by cost, equal costs in their given order."""
     costs = [option.cost for option in options]
@@ -509,7 +504,7 @@ class _Placer:
         self.chosen = [-1] * len(candidates)
         self.journal: list[tuple[int, int]] = []
         self.order = [_cheapest_first(options) for options in candidates]
-        self.hulls = [_hull(options) for options in candidates]
+        self.hulls: dict[int, Box] = {}  # the box round each label's candidates, worked out when a push needs it
         self.read: set[int] = set()  # the labels a push has read the places of
         # a push that failed, by label: the region it read and the labels placed there then, with their choices
         self.failed: dict[int, tuple[Box, dict[int, int]]] = {}
@@ -563,9 +558,16 @@ class _Placer:
         self.read = {label}
         if self.push(label, depth=2, fixed=frozenset()):
             return True
-        region = _union(self.hulls[i] for i in self.read)
+        region = _union(self._hull(i) for i in self.read)
         self.failed[label] = region, self._placed_in(region)
         return False
+
+    def _hull(self, label: int) -> Box:
+        """The box round a label's candidates and their leaders."""
+        hull = self.hulls.get(label)
+        if hull is None:
+            hull = self.hulls[label] = _union(map(_bounds, self.candidates[label]))
+        return hull
 
     def _placed_in(self, region: Box) -> dict[int, int]:
         """The choice of each label placed in ``region`` (or touching it)."""
