@@ -449,6 +449,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     labels = [i for i, options in enumerate(candidates) if options]
     free = {i: _free_places(scene, i, candidates[i]) for i in labels}
     placer = _Placer(scene, candidates)
+    placer.walled = {i for i in labels if not free[i] and all(scene._blocked(i, c) for c in candidates[i])}
     for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
     for _ in range(rounds):
@@ -506,6 +507,7 @@ class _Placer:
         self.order = [_cheapest_first(options) for options in candidates]
         self.hulls: dict[int, Box] = {}  # the box round each label's candidates, worked out when a push needs it
         self.read: set[int] = set()  # the labels a push has read the places of
+        self.walled: set[int] = set()  # the labels whose every candidate meets an obstacle: none can be moved clear
         # a push that failed, by label: the region it read and the labels placed there then, with their choices
         self.failed: dict[int, tuple[Box, dict[int, int]]] = {}
 
@@ -574,14 +576,17 @@ class _Placer:
         return {i: self.chosen[i] for i in self.scene.placed_in(region)}
 
     def push(self, label: int, depth: int, fixed: frozenset[int]) -> bool:
-        """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works."""
+        """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works.
+
+        A place blocked by a ``walled`` label is passed over: that label would stay in conflict wherever it went.
+        """
         scene, options = self.scene, self.candidates[label]
         for k in self.order[label]:
             option = options[k]
             if scene._blocked(label, option):
                 continue
             blockers = scene._label_hits(label, option)
-            if not blockers or len(blockers) > 3 or fixed.intersection(blockers):
+            if not blockers or len(blockers) > 3 or fixed.intersection(blockers) or self.walled.intersection(blockers):
                 continue
             self.read.update(blockers)
             mark = len(self.journal)
