@@ -201,8 +201,10 @@ class _Grid:
 
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
-        s = self.square
-        span = math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
+        return self.near_span(self._span(box))
+
+    def near_span(self, span: tuple[int, int, int, int]) -> list[int]:
+        """``near`` for the squares of a ``_span``."""
         found = self._found.get(span)
         if found is None:
             items: set[int] = set()
@@ -245,6 +247,9 @@ class Scene:
         # hashing a candidate's nine numbers at every question cost 3 % of placing the world map.
         self._known: dict[tuple[int, int], tuple[Candidate, int]] = {}
         self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
+        self._crossings: dict[tuple[int, int], tuple[Candidate, int]] = {}  # ``_leader_crossings``, keyed alike
+        # a candidate's box and leader together, and the squares of ``_labels`` they touch, by the candidate's id
+        self._reach: dict[int, tuple[Candidate, Box, tuple[int, int, int, int]]] = {}
         self.placed: dict[int, Candidate] = {}
         self._placed_bounds: dict[int, Box] = {}  # each placed label's box and leader together
         for obstacle in obstacles:
@@ -265,6 +270,7 @@ class Scene:
         self._bounds.append(obstacle.bounds)
         # counts may grow and a free candidate be blocked; a blocked one stays so (obstacles are never taken away)
         self._known = {key: (candidate, BLOCKED) for key, (candidate, hits) in self._known.items() if hits}
+        self._crossings.clear()
 
     def _obstacle_hits(self, label: int, box: Box) -> Iterator[Obstacle]:
         """The obstacles a box runs into, other than the label's own."""
@@ -328,9 +334,13 @@ class Scene:
         does): the first ``most`` of them, when that many settle the question."""
         found: list[int] = []
         box, _, leader = candidate
-        x0, y0, x1, y1 = _bounds(candidate)
+        reach = self._reach.get(id(candidate))
+        if reach is None:
+            area = _bounds(candidate)
+            reach = self._reach[id(candidate)] = candidate, area, self._labels._span(area)
+        _, (x0, y0, x1, y1), span = reach
         placed, bounds = self.placed, self._placed_bounds
-        for other in self._labels.near((x0, y0, x1, y1)):
+        for other in self._labels.near_span(span):
             b = bounds[other]  # apart from it, not touching: none of the three below can be true
             if other == label or b[0] > x1 or x0 > b[2] or b[1] > y1 or y0 > b[3]:
                 continue
@@ -352,7 +362,7 @@ class Scene:
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
         hard = self._hits(label, candidate) + len(self._label_hits(label, candidate))
-        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate)
 
     def score_below(self, label: int, candidate: Candidate, low: float) -> float | None:
         """The candidate's ``score`` if it is below ``low``, else None.
@@ -368,15 +378,22 @@ class Scene:
         if 1000.0 * (blocked + labels) + candidate.cost >= low:
             return None
         hard = self._hits(label, candidate) + labels
-        score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate.leader)
+        score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate)
         return score if score < low else None
 
-    def _leader_crossings(self, label: int, leader: Segment | None) -> int:
-        """How many line obstacles a leader crosses: allowed, but a leader is easier to follow across fewer."""
+    def _leader_crossings(self, label: int, candidate: Candidate) -> int:
+        """How many line obstacles a candidate's leader crosses: allowed, but a leader is easier to follow across
+        fewer. Counted once per candidate, like ``_hits``."""
+        leader = candidate.leader
         if leader is None:
             return 0
-        near = (self.obstacles[i] for i in self._lines.near(_segment_bounds(leader)))
-        return sum(1 for o in near if o.owner != label and _segments_cross(leader, o.coords))
+        key = (label, id(candidate))
+        known = self._crossings.get(key)
+        if known is None:
+            near = (self.obstacles[i] for i in self._lines.near(_segment_bounds(leader)))
+            crossed = sum(1 for o in near if o.owner != label and _segments_cross(leader, o.coords))
+            known = self._crossings[key] = candidate, crossed
+        return known[1]
 
     def put(self, label: int, candidate: Candidate) -> None:
         """Place (or move) a label."""
@@ -385,6 +402,11 @@ class Scene:
         self.placed[label] = candidate
         self._placed_bounds[label] = _bounds(candidate)
         self._labels.add(label, self._placed_bounds[label])
+
+    def placed_in(self, box: Box) -> list[int]:
+        """The placed labels whose box or leader meets (or touches) ``box``."""
+        bounds = self._placed_bounds
+        return [i for i in self._labels.near(box) if _touch(bounds[i], box)]
 
     def near(self, box: Box) -> list[Obstacle]:
         """The obstacles filed near ``box`` (a superset of those it touches)."""
@@ -427,6 +449,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     labels = [i for i, options in enumerate(candidates) if options]
     free = {i: _free_places(scene, i, candidates[i]) for i in labels}
     placer = _Placer(scene, candidates)
+    placer.walled = {i for i in labels if not free[i] and all(scene._blocked(i, c) for c in candidates[i])}
     for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
     for _ in range(rounds):
@@ -439,7 +462,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
             if scene.score(label, candidates[label][k]) < now:
                 placer.move(label, k)
                 moved = True
-            elif placer.push(label, depth=2, fixed=frozenset()):
+            elif placer.push_anew(label):
                 moved = True
         if not moved:
             break
@@ -457,6 +480,17 @@ def _free_places(scene: Scene, label: int, options: Sequence[Candidate]) -> int:
     return found
 
 
+def _touch(a: Box, b: Box) -> bool:
+    """True when two boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _union(boxes: Iterable[Box]) -> Box:
+    """The box round some boxes."""
+    x0, y0, x1, y1 = zip(*boxes)
+    return min(x0), min(y0), max(x1), max(y1)
+
+
 def _cheapest_first(options: Sequence[Candidate]) -> list[int]:
     """The indices of ``options`` by cost, equal costs in their given order."""
     costs = [option.cost for option in options]
@@ -471,6 +505,11 @@ class _Placer:
         self.chosen = [-1] * len(candidates)
         self.journal: list[tuple[int, int]] = []
         self.order = [_cheapest_first(options) for options in candidates]
+        self.hulls: dict[int, Box] = {}  # the box round each label's candidates, worked out when a push needs it
+        self.read: set[int] = set()  # the labels a push has read the places of
+        self.walled: set[int] = set()  # the labels whose every candidate meets an obstacle: none can be moved clear
+        # a push that failed, by label: the region it read and the labels placed there then, with their choices
+        self.failed: dict[int, tuple[Box, dict[int, int]]] = {}
 
     def score(self, label: int) -> float:
         return self.scene.score(label, self.candidates[label][self.chosen[label]])
@@ -480,19 +519,19 @@ class _Placer:
 
         The free candidates are read first, asking only whether each is free (the first conflict found
         settles that): any of them scores below every candidate in conflict. Only a label with no free
-        candidate has its conflicts counted.
+        candidate has its conflicts counted, each scoring at least a thousand more than its own cost.
         """
         scene, options = self.scene, self.candidates[label]
-        for free_only in (True, False):
+        for free_only, least in ((True, 0.0), (False, 1000.0)):
             best, low = -1, math.inf
             for k in self.order[label]:
                 option = options[k]
-                if option.cost >= low:
-                    break  # a score is never below the candidate's own cost
+                if least + option.cost >= low:
+                    break  # a score is never below the candidate's own cost, and this one's never below ``least`` more
                 if not free_only:
                     score = scene.score_below(label, option, low)
                 elif scene.free(label, option):  # its score without the conflicts it has not
-                    score = option.cost + CROSSING * scene._leader_crossings(label, option.leader)
+                    score = option.cost + CROSSING * scene._leader_crossings(label, option)
                 else:
                     continue
                 if score is not None and score < low:
@@ -512,16 +551,44 @@ class _Placer:
             self.chosen[label] = k
             self.scene.put(label, self.candidates[label][k])
 
+    def push_anew(self, label: int) -> bool:
+        """``push`` two levels deep, unless it failed before and nothing has moved since in the region it read:
+        it reads only the places of labels that meet the candidates of the labels it tries to move."""
+        failed = self.failed.get(label)
+        if failed is not None and self._placed_in(failed[0]) == failed[1]:
+            return False
+        self.read = {label}
+        if self.push(label, depth=2, fixed=frozenset()):
+            return True
+        region = _union(self._hull(i) for i in self.read)
+        self.failed[label] = region, self._placed_in(region)
+        return False
+
+    def _hull(self, label: int) -> Box:
+        """The box round a label's candidates and their leaders."""
+        hull = self.hulls.get(label)
+        if hull is None:
+            hull = self.hulls[label] = _union(map(_bounds, self.candidates[label]))
+        return hull
+
+    def _placed_in(self, region: Box) -> dict[int, int]:
+        """The choice of each label placed in ``region`` (or touching it)."""
+        return {i: self.chosen[i] for i in self.scene.placed_in(region)}
+
     def push(self, label: int, depth: int, fixed: frozenset[int]) -> bool:
-        """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works."""
+        """Move ``label`` to a place only other labels block and move them on; False (nothing moved) if none works.
+
+        A place blocked by a ``walled`` label is passed over: that label would stay in conflict wherever it went.
+        """
         scene, options = self.scene, self.candidates[label]
         for k in self.order[label]:
             option = options[k]
             if scene._blocked(label, option):
                 continue
             blockers = scene._label_hits(label, option)
-            if not blockers or len(blockers) > 3 or fixed.intersection(blockers):
+            if not blockers or len(blockers) > 3 or fixed.intersection(blockers) or self.walled.intersection(blockers):
                 continue
+            self.read.update(blockers)
             mark = len(self.journal)
             self.move(label, k)
             held = fixed | {label}
