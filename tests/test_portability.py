@@ -24,12 +24,14 @@ WITHOUT_FCNTL = (
     "print(json.dumps([run_pnp(args, pytest.MonkeyPatch()) for args in json.loads(sys.argv[1])]))\n"
 )
 TESTS = Path(__file__).parent
+ROOT = TESTS.parent
 
 
 def pnp_without_fcntl(cwd: Path, *commands: list[str]) -> list[tuple[int, str, str]]:
     """Each of ``commands`` run by one child without fcntl: (exit code, stdout, stderr) of each."""
     command = [sys.executable, "-c", WITHOUT_FCNTL, json.dumps(commands)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    # this checkout's pnp, not a copy installed elsewhere (the child runs in ``cwd``)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run(command, check=True, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     return [tuple(run) for run in json.loads(done.stdout)]
 
