@@ -208,8 +208,13 @@ def plain_texts(path: Path, box: Box | None = None) -> tuple[str, ...]:
     """Each page's text as PDFium reads it, with the spaces and line breaks it puts between runs: for finding
     words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map); only what lies inside
     ``box`` when given (as pdfplumber's ``crop``)."""
-    with _opened(path) as document:
-        return tuple(_plain(page, box) for page in document)
+    printed = _printed(path)
+    return tuple(_plain(printed.page(number), box) for number in range(len(printed)))
+
+
+def plain_text(path: Path, number: int = 0, box: Box | None = None) -> str:
+    """One page's text as :func:`plain_texts` reads it (``number`` from 0); the other pages are not read."""
+    return _plain(_printed(path).page(number), box)
 
 
 def _plain(page: pypdfium2.PdfPage, box: Box | None) -> str:
@@ -611,28 +616,22 @@ def page_shapes(
 
 def _selected(printed: _Printed, number: int, segments: Segments, shown: bool, at_least: Size) -> Iterator[Placed]:
     """The paths of a page :func:`shapes` reads."""
-    count, trim = _lib.FPDFPath_CountSegments, printed.page(number).get_trimbox()
+    count, bounds, trim = _lib.FPDFPath_CountSegments, _lib.FPDFPageObj_GetBounds, printed.page(number).get_trimbox()
     counts = range(segments, segments + 1) if isinstance(segments, int) else segments
     wide, tall = at_least
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     for placed in printed.paths(number):
         if counts is not None and count(placed.obj) not in counts:
             continue
         hidden = shown and placed.in_form
-        if hidden or wide or tall:
-            x0, y0, x1, y1 = _bounds(placed)
+        if hidden or wide or tall:  # PDFium's bounds: every point, control point and line's width of a path
+            bounds(placed.obj, left, bottom, right, top)  # where it lies in its form, if in one
+            x0, y0, x1, y1 = placed.form.on_rect(left.value, bottom.value, right.value, top.value)
             if hidden and (x1 < trim[0] or trim[2] < x0 or y1 < trim[1] or trim[3] < y0):
                 continue
             if x1 - x0 < wide or y1 - y0 < tall:
                 continue
         yield placed
-
-
-def _bounds(placed: Placed) -> tuple[float, float, float, float]:
-    """PDFium's bounds of a path on the page (left, bottom, right, top in PDF points): its points, control
-    points and line's width."""
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    _lib.FPDFPageObj_GetBounds(placed.obj, left, bottom, right, top)  # where it lies in its form, if in one
-    return placed.form.on_rect(left.value, bottom.value, right.value, top.value)
 
 
 def _shape(placed: Placed, height: float, segments: range | None = None) -> Shape:
