@@ -597,6 +597,12 @@ def shapes(
     return page_shapes(path, None, segments, first, shown, at_least)
 
 
+def path_counts(path: Path) -> tuple[int, ...]:
+    """How many paths each page of a printed PDF draws (inside its forms too): as many as :func:`shapes` reads."""
+    printed = _printed(path)
+    return tuple(len(printed.paths(number)) for number in range(len(printed)))
+
+
 def page_shapes(
     path: Path,
     number: int | None,
