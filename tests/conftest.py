@@ -12,7 +12,7 @@ from hypothesis import settings
 from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
-from support import kits, pdf
+from support import kits, pdf, pdfium
 from support.browser import chromium  # noqa: F401 - the run's Chromium, a fixture of every module's ``browser``
 
 # The suite never depends on random bytes or on time: Hypothesis draws each test's examples from a fixed
@@ -50,6 +50,7 @@ def printed_kits(tmp_path_factory) -> Iterator[kits.PrintedKits]:
     """Every game's default kit, printed once per session for all the tests that read it (read only)."""
     yield kits.PrintedKits(tmp_path_factory.mktemp)
     pdf.close_all()
+    pdfium.close_all()
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pnp.games.aeronaut_odyssey.maps import new
 from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map, pages_for
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
-from support.pdfium import Box, plain_texts, shapes, text_page, text_pages, words
+from support.pdfium import Box, path_counts, plain_texts, text_page, text_pages, words
 
 SPEC = REGISTRY["aeronaut-odyssey"]
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -192,9 +192,9 @@ def test_no_text_on_the_board_is_under_6_pt_but_the_footer(tmp_path):
 
 
 def _pages(path: Path) -> list[tuple[str, int, int]]:
-    """Each page's text and its counts of shapes and characters: what tells two printed boards apart."""
-    texts, paths, glyphs = plain_texts(path), shapes(path), text_pages(path)
-    return [(text, len(drawn), len(page.glyphs)) for text, drawn, page in zip(texts, paths, glyphs)]
+    """Each page's text and its counts of paths and characters: what tells two printed boards apart."""
+    texts, paths, glyphs = plain_texts(path), path_counts(path), text_pages(path)
+    return [(text, drawn, len(page.glyphs)) for text, drawn, page in zip(texts, paths, glyphs)]
 
 
 def test_build_size_prints_the_map_that_map_new_makes_for_the_same_settings(cli):

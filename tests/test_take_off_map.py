@@ -204,7 +204,7 @@ def test_map_new_without_a_seed_is_the_built_in_map():
     assert new_map(None) == LOADED.source.text
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_generated_maps_pass_the_checks(seed):
     loaded = load_text(new_map(seed), TakeOffMap, f"seed-{seed}.yaml")

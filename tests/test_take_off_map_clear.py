@@ -96,7 +96,7 @@ def read_tile(shapes: tuple[Shape, ...], text: TextPage, window: Box, label: str
 
 def read_tiles(path: Path) -> list[TileInk]:
     """Every tile of a tiled board's PDF (the first page, the overview, is left out)."""
-    paths, texts = shapes(path, segments=CIRCLE, first=1), text_pages(path, first=1)  # the overview is not read
+    paths, texts = shapes(path, segments=CIRCLE, first=1, shown=True), text_pages(path, first=1)  # not the overview
     windows = [_trim(page) for page in read(path).pages[1:]]
     return [read_tile(paths[i], texts[i], windows[i], f"tile {i + 1}") for i in range(len(paths))]
 

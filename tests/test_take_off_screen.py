@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 import pytest
+from support.boxes import overlapping as overlapping_boxes
 
 from pnp.games import REGISTRY
 from pnp.games.take_off.rules import TakeOff
@@ -74,12 +75,8 @@ def texts_at_screen_size(svg: str) -> tuple[list[Text], list[tuple[float, float,
 
 
 def overlapping(texts: list[Text]) -> list[tuple[str, str]]:
-    found = []
-    for i, a in enumerate(texts):
-        for b in texts[i + 1 :]:
-            if min(a.box[2], b.box[2]) > max(a.box[0], b.box[0]) and min(a.box[3], b.box[3]) > max(a.box[1], b.box[1]):
-                found.append((a.text, b.text))
-    return found
+    """Every two texts whose boxes overlap."""
+    return overlapping_boxes([(t.text, t.box) for t in texts])
 
 
 def states_of_a_game(players: int, fleet: int, seed: int, map_path=None, names=()):

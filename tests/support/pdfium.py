@@ -109,32 +109,112 @@ def text_page(path: Path, number: int = 0) -> TextPage:
     return page
 
 
-_READ: dict[Path, tuple[bytes, int, dict[int, TextPage], Fonts]] = {}  # by file: its bytes, pages, those read, fonts
+class _Printed:
+    """A printed PDF as read so far while its file holds ``data``: its pages' characters, kept for the session,
+    and while it is among the last few PDFs read, PDFium's document with each page loaded once and each page's
+    paths found once (several modules read the same printed kits: a map's fifteen pages among them)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self._count: int | None = None
+        self.text: dict[int, TextPage] = {}
+        self._fonts: Fonts | None = None
+        self._document: pypdfium2.PdfDocument | None = None
+        self._pages: dict[int, pypdfium2.PdfPage] = {}
+        self._paths: dict[int, tuple[Placed, ...]] = {}
+
+    @property
+    def fonts(self) -> Fonts:
+        if self._fonts is None:
+            self._fonts = _fonts(self.data)
+        return self._fonts
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = len(self._open())
+        return self._count
+
+    def page(self, number: int) -> pypdfium2.PdfPage:
+        """Page ``number`` (from 0), loaded once while the document stays open."""
+        document = self._open()
+        if number not in self._pages:
+            self._pages[number] = document[number]
+        return self._pages[number]
+
+    def paths(self, number: int) -> tuple[Placed, ...]:
+        """Every path page ``number`` draws (inside its forms too), placed, found once while the document stays
+        open."""
+        if number not in self._paths:
+            self._paths[number] = tuple(_paths(self.page(number)))
+        return self._paths[number]
+
+    def close(self) -> None:
+        """Close PDFium's document (what was read of it is kept)."""
+        if self._document is not None:
+            _OPEN.remove(self)
+            for page in self._pages.values():
+                page.close()
+            self._document.close()
+            self._document, self._pages, self._paths = None, {}, {}
+
+    def _open(self) -> pypdfium2.PdfDocument:
+        """PDFium's document, opened if closed, now the last read of those open."""
+        if self._document is None:
+            self._document = pypdfium2.PdfDocument(self.data)
+            if len(_OPEN) == _KEEP_OPEN:
+                _OPEN[0].close()
+        else:
+            _OPEN.remove(self)
+        _OPEN.append(self)
+        return self._document
+
+
+_PRINTED: dict[Path, _Printed] = {}  # by file
+_OPEN: list[_Printed] = []  # those holding their document open, the least recently read first
+_KEEP_OPEN = 4  # a board tiled on each of the four papers (a map's pages take about 65 MB open)
+
+
+def _printed(path: Path) -> _Printed:
+    """The PDF at ``path`` as read so far, afresh when the file's bytes have changed."""
+    data = path.read_bytes()
+    printed = _PRINTED.get(path)
+    if printed is None or printed.data != data:
+        if printed is not None:
+            printed.close()
+        printed = _PRINTED[path] = _Printed(data)
+    return printed
+
+
+def close_all() -> None:
+    """Forget every PDF read here, closing those held open (at the end of the session)."""
+    for printed in _PRINTED.values():
+        printed.close()
+    _PRINTED.clear()
 
 
 def _text(path: Path, numbers: Callable[[int], Iterable[int]]) -> tuple[TextPage, ...]:
     """The characters of the pages ``numbers(page count)`` of a PDF, each page read once while the file holds the
-    same bytes: several modules read the same printed kits (a map's fifteen pages among them)."""
-    data = path.read_bytes()
-    if path not in _READ or _READ[path][0] != data:
-        with _opened(data) as document:
-            _READ[path] = (data, len(document), {}, _fonts(data))
-    _, count, pages, fonts = _READ[path]
-    wanted = tuple(numbers(count))
-    if missing := [number for number in wanted if number not in pages]:
-        with _opened(data) as document:
-            for number in missing:
-                page = document[number]
-                pages[number] = TextPage(page.get_width(), page.get_height(), _glyphs(page, fonts))
-    return tuple(pages[number] for number in wanted)
+    same bytes."""
+    printed = _printed(path)
+    wanted = tuple(numbers(len(printed)))
+    for number in wanted:
+        if number not in printed.text:
+            page = printed.page(number)
+            printed.text[number] = TextPage(page.get_width(), page.get_height(), _glyphs(page, printed.fonts))
+    return tuple(printed.text[number] for number in wanted)
 
 
 def plain_texts(path: Path, box: Box | None = None) -> tuple[str, ...]:
     """Each page's text as PDFium reads it, with the spaces and line breaks it puts between runs: for finding
     words and phrases in (as pdfplumber's ``extract_text``, many times faster on a map); only what lies inside
     ``box`` when given (as pdfplumber's ``crop``)."""
-    with _opened(path) as document:
-        return tuple(_plain(page, box) for page in document)
+    printed = _printed(path)
+    return tuple(_plain(printed.page(number), box) for number in range(len(printed)))
+
+
+def plain_text(path: Path, number: int = 0, box: Box | None = None) -> str:
+    """One page's text as :func:`plain_texts` reads it (``number`` from 0); the other pages are not read."""
+    return _plain(_printed(path).page(number), box)
 
 
 def _plain(page: pypdfium2.PdfPage, box: Box | None) -> str:
@@ -391,34 +471,47 @@ class DrawnPage:
     rectangles: tuple[Box, ...]
 
 
-def drawn_pages(path: Path) -> tuple[DrawnPage, ...]:
+def drawn_pages(path: Path, at_least: Size = (0.0, 0.0)) -> tuple[DrawnPage, ...]:
     """Each page of a printed PDF with its rectangles: each path that is one closed outline of four corners,
-    its sides along the page's (``Shape.rectangle``)."""
-    with _opened(path) as document:
-        pages = []
-        for page in document:
-            height = page.get_height()
-            left, bottom, right, top = page.get_trimbox()
-            found = [
-                shape.box
-                for placed in _paths(page)
-                if _lib.FPDFPath_CountSegments(placed[0]) in (4, 5)  # a move and three or four lines: read no other
-                and (shape := _shape(*placed, height)).rectangle
-            ]
-            pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
-        return tuple(pages)
+    its sides along the page's (``Shape.rectangle``); none PDFium bounds narrower or lower than ``at_least``
+    (see :func:`shapes`)."""
+    printed, pages = _printed(path), []
+    for number in range(len(printed)):
+        page = printed.page(number)
+        height = page.get_height()
+        left, bottom, right, top = page.get_trimbox()
+        found = [
+            shape.box
+            for placed in _selected(printed, number, range(4, 6), False, at_least)  # a move, three or four lines
+            if (shape := _shape(placed, height)).rectangle
+        ]
+        pages.append(DrawnPage(Box(left, height - top, right, height - bottom), tuple(found)))
+    return tuple(pages)
 
 
-Placed = tuple[Any, pypdfium2.PdfMatrix, bool]  # an object, the matrix from where it lies to the page, in a form
+class Placed(NamedTuple):
+    """A path or image a page draws: its kind (``raw.FPDF_PAGEOBJ_PATH`` or ``_IMAGE``), whether it lies in a
+    form, and the matrix from where it lies to the page (that form's, or the identity on the page itself)."""
+
+    obj: Any
+    kind: int
+    in_form: bool
+    form: pypdfium2.PdfMatrix
+
+    @property
+    def to_page(self) -> pypdfium2.PdfMatrix:
+        """The matrix from its own space to the page."""
+        return _to_page(self.obj, self.form)
 
 
 def _paths(page: pypdfium2.PdfPage) -> Iterator[Placed]:
     """Every path a page draws (inside its forms too), placed."""
-    return (placed for placed in _objects(page) if _lib.FPDFPageObj_GetType(placed[0]) == raw.FPDF_PAGEOBJ_PATH)
+    return (placed for placed in _objects(page) if placed.kind == raw.FPDF_PAGEOBJ_PATH)
 
 
 def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
-    """Every path and image a page draws, those inside its forms too, placed (its text is read by ``_glyphs``)."""
+    """Every path and image a page draws, those inside its forms too, placed (its text is read by ``_glyphs``:
+    most objects of a map, left out here first)."""
     handle = _address(page)
     for index in range(_lib.FPDFPage_CountObjects(handle)):
         yield from _objects_of(_lib.FPDFPage_GetObject(handle, index), pypdfium2.PdfMatrix(), False)
@@ -426,13 +519,21 @@ def _objects(page: pypdfium2.PdfPage) -> Iterator[Placed]:
 
 def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator[Placed]:
     kind = _lib.FPDFPageObj_GetType(obj)
-    if kind == raw.FPDF_PAGEOBJ_TEXT:
-        return  # most objects of a map: not placed, which took most of the time here
+    if kind == raw.FPDF_PAGEOBJ_FORM:
+        form = _to_page(obj, outer)
+        for index in range(_lib.FPDFFormObj_CountObjects(obj)):
+            yield from _objects_of(_lib.FPDFFormObj_GetObject(obj, index), form, True)
+    elif kind != raw.FPDF_PAGEOBJ_TEXT:
+        yield Placed(obj, kind, in_form, outer)
+
+
+def _to_page(obj: Any, outer: pypdfium2.PdfMatrix) -> pypdfium2.PdfMatrix:
+    """An object's own matrix, then ``outer``."""
     own = raw.FS_MATRIX()
     _lib.FPDFPageObj_GetMatrix(obj, own)
     a, b, c, d, e, f = own.a, own.b, own.c, own.d, own.e, own.f
     # PdfMatrix.from_raw(own).multiply(outer), its sums as it writes them, without the two matrices between
-    to_page = pypdfium2.PdfMatrix(
+    return pypdfium2.PdfMatrix(
         a * outer.a + b * outer.c,
         a * outer.b + b * outer.d,
         c * outer.a + d * outer.c,
@@ -440,11 +541,6 @@ def _objects_of(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> Iterator
         e * outer.a + f * outer.c + outer.e,
         e * outer.b + f * outer.d + outer.f,
     )
-    if kind == raw.FPDF_PAGEOBJ_FORM:
-        for index in range(_lib.FPDFFormObj_CountObjects(obj)):
-            yield from _objects_of(_lib.FPDFFormObj_GetObject(obj, index), to_page, True)
-    else:
-        yield obj, to_page, in_form
 
 
 @dataclass(frozen=True)
@@ -487,31 +583,66 @@ class Shape:
         return self.closed and len(self.points) == 4 and not self.curved and along
 
 
-def shapes(path: Path, segments: int | None = None, first: int = 0) -> tuple[tuple[Shape, ...], ...]:
-    """Every path of each page of a printed PDF (inside its forms too), or only those of so many ``segments`` (a
-    curve counts three: a circle is 13), which is much quicker on a map of many paths; from page ``first`` on."""
-    return page_shapes(path, None, segments, first)
+Segments = int | range | None  # a path's count of segments (a curve counts three: a circle is 13), any when None
+Size = tuple[float, float]  # width and height in PDF points
+
+
+def shapes(
+    path: Path, segments: Segments = None, first: int = 0, shown: bool = False, at_least: Size = (0.0, 0.0)
+) -> tuple[tuple[Shape, ...], ...]:
+    """Every path of each page of a printed PDF (inside its forms too), from page ``first`` on. Only some are
+    read, much quicker on a map of many paths: those of so many ``segments``; with ``shown``, only what a tile
+    shows of its board (a form's paths lying wholly outside the page's TrimBox are left out); and none PDFium
+    bounds narrower or lower than ``at_least`` (its bounds hold every point and control point of a path)."""
+    return page_shapes(path, None, segments, first, shown, at_least)
+
+
+def path_counts(path: Path) -> tuple[int, ...]:
+    """How many paths each page of a printed PDF draws (inside its forms too): as many as :func:`shapes` reads."""
+    printed = _printed(path)
+    return tuple(len(printed.paths(number)) for number in range(len(printed)))
 
 
 def page_shapes(
-    path: Path, number: int | None, segments: int | None = None, first: int = 0
+    path: Path,
+    number: int | None,
+    segments: Segments = None,
+    first: int = 0,
+    shown: bool = False,
+    at_least: Size = (0.0, 0.0),
 ) -> tuple[tuple[Shape, ...], ...]:
     """The paths of one page of a printed PDF (counted from 0), or of each page from ``first`` on when ``number``
     is None (see :func:`shapes`)."""
-    with _opened(path) as document:
-        pages = [document[n] for n in range(first, len(document))] if number is None else [document[number]]
-        return tuple(_page_shapes(page, segments) for page in pages)
+    printed, pages = _printed(path), []
+    for n in range(first, len(printed)) if number is None else (number,):
+        height = printed.page(n).get_height()
+        pages.append(tuple(_shape(placed, height) for placed in _selected(printed, n, segments, shown, at_least)))
+    return tuple(pages)
 
 
-def _page_shapes(page: pypdfium2.PdfPage, segments: int | None) -> tuple[Shape, ...]:
-    height, count = page.get_height(), _lib.FPDFPath_CountSegments
-    return tuple(_shape(*placed, height) for placed in _paths(page) if segments is None or count(placed[0]) == segments)
+def _selected(printed: _Printed, number: int, segments: Segments, shown: bool, at_least: Size) -> Iterator[Placed]:
+    """The paths of a page :func:`shapes` reads."""
+    count, bounds, trim = _lib.FPDFPath_CountSegments, _lib.FPDFPageObj_GetBounds, printed.page(number).get_trimbox()
+    counts = range(segments, segments + 1) if isinstance(segments, int) else segments
+    wide, tall = at_least
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    for placed in printed.paths(number):
+        if counts is not None and count(placed.obj) not in counts:
+            continue
+        hidden = shown and placed.in_form
+        if hidden or wide or tall:  # PDFium's bounds: every point, control point and line's width of a path
+            bounds(placed.obj, left, bottom, right, top)  # where it lies in its form, if in one
+            x0, y0, x1, y1 = placed.form.on_rect(left.value, bottom.value, right.value, top.value)
+            if hidden and (x1 < trim[0] or trim[2] < x0 or y1 < trim[1] or trim[3] < y0):
+                continue
+            if x1 - x0 < wide or y1 - y0 < tall:
+                continue
+        yield placed
 
 
-def _shape(
-    obj: Any, to_page: pypdfium2.PdfMatrix, in_form: bool, height: float, segments: range | None = None
-) -> Shape:
+def _shape(placed: Placed, height: float, segments: range | None = None) -> Shape:
     """A path as printed, or only its ``segments`` (a run of its segment indexes)."""
+    obj, to_page = placed.obj, placed.to_page
     points: list[tuple[float, float]] = []
     closed = curved = False
     controls = 0  # of the curve under way: PDFium gives a curve as three segments, two control points and its end
@@ -543,7 +674,7 @@ def _shape(
         tuple(points),
         closed,
         curved,
-        in_form,
+        placed.in_form,
         _colour(_lib.FPDFPageObj_GetFillColor, obj) if fill.value else None,
         _colour(_lib.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
         width.value * math.hypot(to_page.a, to_page.b),
@@ -570,21 +701,22 @@ class PrintedPage:
 
 def printed_pages(path: Path) -> tuple[PrintedPage, ...]:
     """Each page of a printed PDF with its characters and its paths (inside its forms too)."""
-    with _opened(path) as document:
-        return tuple(
-            PrintedPage(text.width, text.height, text.glyphs, tuple(_parted(page)))
-            for text, page in zip(text_pages(path), document)
-        )
+    printed = _printed(path)
+    return tuple(
+        PrintedPage(text.width, text.height, text.glyphs, tuple(_parted(printed, number)))
+        for number, text in enumerate(text_pages(path))
+    )
 
 
-def _parted(page: pypdfium2.PdfPage) -> Iterator[Shape]:
+def _parted(printed: _Printed, number: int) -> Iterator[Shape]:
     """Each path of a page parted at each move into the shapes it draws."""
-    height, segment_of, kind_of = page.get_height(), _lib.FPDFPath_GetPathSegment, _lib.FPDFPathSegment_GetType
-    for placed in _paths(page):
-        count = _lib.FPDFPath_CountSegments(placed[0])
-        moves = [i for i in range(count) if kind_of(segment_of(placed[0], i)) == raw.FPDF_SEGMENT_MOVETO]
+    height, segment_of = printed.page(number).get_height(), _lib.FPDFPath_GetPathSegment
+    kind_of = _lib.FPDFPathSegment_GetType
+    for placed in printed.paths(number):
+        count = _lib.FPDFPath_CountSegments(placed.obj)
+        moves = [i for i in range(count) if kind_of(segment_of(placed.obj, i)) == raw.FPDF_SEGMENT_MOVETO]
         for start, stop in zip(moves, [*moves[1:], count]):
-            yield _shape(*placed, height, range(start, stop))
+            yield _shape(placed, height, range(start, stop))
 
 
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
@@ -597,12 +729,11 @@ def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
         for page in document:
             height = page.get_height()
             boxes = [glyph.box(height) for glyph in _glyphs(page, fonts)]
-            for obj, to_page, in_form in _objects(page):
-                kind = _lib.FPDFPageObj_GetType(obj)
-                if kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(obj, to_page, in_form, height)).painted:
+            for placed in _objects(page):
+                if placed.kind == raw.FPDF_PAGEOBJ_PATH and (shape := _shape(placed, height)).painted:
                     boxes.append(shape.box)
-                elif kind == raw.FPDF_PAGEOBJ_IMAGE:
-                    boxes.append(_image_box(to_page, height))
+                elif placed.kind == raw.FPDF_PAGEOBJ_IMAGE:
+                    boxes.append(_image_box(placed.to_page, height))
             pages.append(tuple(boxes))
         return tuple(pages)
 
@@ -612,9 +743,9 @@ def image_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
     with _opened(path) as document:
         return tuple(
             tuple(
-                _image_box(to_page, page.get_height())
-                for obj, to_page, _ in _objects(page)
-                if _lib.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_IMAGE
+                _image_box(placed.to_page, page.get_height())
+                for placed in _objects(page)
+                if placed.kind == raw.FPDF_PAGEOBJ_IMAGE
             )
             for page in document
         )
