@@ -47,5 +47,5 @@ def _hashable(key: Hashable) -> bool:
 class Repeating(Protocol):
     """A canvas that keeps what a piece of drawing made and makes it again, as it was, wherever ``key`` recurs."""
 
-    def repeat(self, key: Hashable, draw: Callable[[], None]) -> None:
+    def repeat(self, key: Hashable, draw: Callable[[], object]) -> None:
         """Run ``draw`` (which draws on this canvas); for a ``key`` seen before, write what it made then instead."""

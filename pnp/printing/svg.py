@@ -302,14 +302,14 @@ class _ScreenCanvas(SvgCanvas):
         else:
             self._parts.append(text)
 
-    def repeat(self, key: Hashable, draw: Callable[[], None]) -> None:
+    def repeat(self, key: Hashable, draw: Callable[[], object]) -> None:
         """Run ``draw``; where ``key`` was drawn before, write the elements it made then instead."""
         start = len(self._parts)
         made = _REPEATS.get(key, lambda: self._drawn(draw, start))
         if len(self._parts) == start:  # kept: not drawn now
             self._parts.extend(made)
 
-    def _drawn(self, draw: Callable[[], None], start: int) -> tuple[str, ...]:
+    def _drawn(self, draw: Callable[[], object], start: int) -> tuple[str, ...]:
         clips = len(self._clip_paths)
         draw()
         if len(self._clip_paths) != clips:

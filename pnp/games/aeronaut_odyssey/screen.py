@@ -42,6 +42,7 @@ from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES, A
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.aeronaut_odyssey.text import status, where
+from pnp.memo import Memo
 from pnp.printing.canvas import PT, Area, Canvas, Drawing, pieces_of
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import text_width
@@ -63,6 +64,7 @@ CHIP_W, CHIP_H = 36.0, 20.0
 MOVER_FILL = "#fff3bf"
 AROUND = 2.5  # blocks: a seat's phone opens on its traveller's city and this much of the map round it
 WILD_COLOUR = "#555555"
+_LEGEND_HEIGHTS: Memo[Hashable, float] = Memo(16)  # by map and place: a few sessions' legends
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:
@@ -103,7 +105,7 @@ class Pen:
         shape: Callable[..., Any] = getattr(self.c, name)  # rect, line, polygon, circle: already in px in the group
         return shape
 
-    def repeat(self, key: Hashable, draw: Callable[[], None]) -> None:
+    def repeat(self, key: Hashable, draw: Callable[[], object]) -> None:
         """Run ``draw``, which draws with this pen: once per ``key`` where the canvas keeps what it drew."""
         if self._repeat is None:
             draw()
@@ -403,8 +405,8 @@ def players_panel(pen: Pen, x: float, y: float, w: float, state: AeroState, view
     scores = state.score().players
     to_move = state.to_move()
     for p, name in enumerate(state.players):
-        block = _player(Pen(), x, y, w, state, p, viewer, scores[p].score)
-        if name == to_move:
+        if name == to_move and pen.c is not None:  # measured first, to be drawn on the mover's colour
+            block = _player(Pen(), x, y, w, state, p, viewer, scores[p].score)
             pen.rect(x - 4, y - 3, w + 4, block - y + 3, fill=MOVER_FILL, stroke=None, radius=4)
         y = _player(pen, x, y, w, state, p, viewer, scores[p].score) + 6
     return y - top
@@ -478,7 +480,15 @@ def trajectories_panel(pen: Pen, x: float, y: float, w: float, state: AeroState)
 
 
 def legend_panel(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
-    """What every symbol means, in as many columns as the width allows."""
+    """What every symbol means, in as many columns as the width allows: the same all game, so it is measured
+    and drawn once per map and place (:meth:`Pen.repeat`)."""
+    key = (_map_key(state.board.source), "legend", x, y, w)
+    if pen.c is not None:
+        pen.repeat(key, partial(_legend, pen, x, y, w, state))
+    return _LEGEND_HEIGHTS.get(key, partial(_legend, Pen(), x, y, w, state))
+
+
+def _legend(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
     rows = list(_legend_rows(state))
     columns = max(1, min(3, int((w + GAP) // (260 + GAP))))
     col_w = (w - (columns - 1) * GAP) / columns
