@@ -15,8 +15,8 @@ as ElementTree escapes them, and an element with nothing in it closed as ``<tag 
 A screen picture is drawn anew for every change of a game, but much of it may stay the same for a
 whole session (Take Off's world map): a drawing placed with a key (:func:`pnp.printing.reuse.place`)
 is written to SVG text once per process, and that text goes into every later picture as it is. A smaller
-piece drawn with a key (:func:`pnp.printing.reuse.repeat`: a route in one state of its claims) is written once
-per process too, and its elements go into every later picture where the key recurs, as they are.
+piece drawn with a key (``repeat``, see :class:`pnp.printing.reuse.Repeating`: a route in one state of its
+claims) is written once per process too, and its elements go into every later picture where the key recurs.
 """
 
 from __future__ import annotations
