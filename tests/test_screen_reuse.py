@@ -1,4 +1,5 @@
-"""A drawing placed with a key on a screen picture is drawn once per process and reads as if drawn each time."""
+"""A drawing placed, or a piece repeated, with a key on a screen picture is drawn once per process and reads
+as if drawn each time."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from functools import partial
+
+import pytest
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.render import drawing_to_screen_svg
-from pnp.printing.reuse import place
+from pnp.printing.reuse import Repeating, place
 from pnp.printing.svg import kept_drawing, screen_svg, svg_page
 from pnp.referee.driver import playout, random_chooser
 from pnp.referee.protocol import Setup
@@ -77,3 +81,51 @@ def test_a_picture_for_a_page_leaves_its_kept_drawings_apart_named_by_digest():
     (group,) = ET.fromstring(document)  # one <g>, which the page puts in the marker's place
     assert apart.replace(f'<g data-kept="{digest}" />', document[document.index(">") + 1 : -len("</svg>")]) == whole
     assert group.tag == "{http://www.w3.org/2000/svg}g" and kept_drawing("0" * 16) is None
+
+
+def test_a_repeated_piece_is_drawn_once_per_key_and_written_again_as_it_was_drawn():
+    drawn: list[int] = []
+
+    def piece(canvas: Canvas, n: int) -> None:
+        drawn.append(n)
+        with canvas.group(n, n, name=f"piece {n}"):
+            canvas.rect(0, 0, 2, 2, fill="#abcdef")
+            canvas.text(0, 1, "<&>", size=8)
+
+    def picture(repeated: bool) -> Callable[[Canvas], None]:
+        def draw(canvas: Canvas) -> None:
+            assert isinstance(canvas, Repeating)
+            for n in (1, 2, 1):
+                if repeated:
+                    canvas.repeat(("a test's piece", n), partial(piece, canvas, n))
+                else:
+                    piece(canvas, n)
+
+        return draw
+
+    first, again = screen_svg(10, 10, picture(True)), screen_svg(10, 10, picture(True))
+    assert drawn == [1, 2]  # the third piece, and the whole second picture, written from what was kept
+    assert first == again == screen_svg(10, 10, picture(False))
+
+
+def test_a_repeated_piece_may_not_clip():
+    def draw(canvas: Canvas) -> None:
+        assert isinstance(canvas, Repeating)
+        canvas.repeat(("a test's clipped piece",), partial(canvas.clip, 0, 0, 1, 1))
+
+    with pytest.raises(ValueError, match="may not clip"):
+        screen_svg(10, 10, draw)
+
+
+def test_aeronaut_odysseys_picture_reads_the_same_with_its_routes_and_cities_kept():
+    spec = REGISTRY["aeronaut-odyssey"]
+    game = spec.rules()
+    setup = Setup(("ann", "bob", "cy"), {option.key: option.default for option in game.options}, 3)
+    state, rng = game.new_state(setup), random.Random(3)
+    for step in range(40):  # travellers arrive and leave, routes are claimed: pieces change and come back
+        for viewer in ("ann", None) if step % 10 == 0 else (None,):
+            drawing = spec.picture(state, viewer)
+            screen = drawing_to_screen_svg(drawing)
+            page = svg_page(drawing.width, drawing.height, drawing.draw)  # a page's canvas keeps nothing
+            assert screen[screen.index(">") :] == page[page.index(">") :], step
+        state.apply(rng.choice(state.legal_moves()))

@@ -4,11 +4,15 @@ A backend that can keep a drawing and place it again (the PDF one, as a form
 XObject written once per file) offers ``reuse(drawing, key)``; :func:`place`
 uses it where it exists and otherwise simply draws. Either way the drawing
 appears at the current origin under the current transform and clip.
+
+A screen picture drawn anew at each change of a game repeats most of its pieces (a route nobody claimed
+yet): a backend that can write a piece again as it was (the screen's SVG) offers ``repeat(key, draw)``, and
+a caller uses it where it exists and otherwise simply draws.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Protocol, runtime_checkable
 
 from pnp.printing.canvas import Canvas, Drawing
@@ -37,3 +41,11 @@ def _hashable(key: Hashable) -> bool:
     except TypeError:  # e.g. a drawing whose draw is an unhashable callable: draw it each time
         return False
     return True
+
+
+@runtime_checkable
+class Repeating(Protocol):
+    """A canvas that keeps what a piece of drawing made and makes it again, as it was, wherever ``key`` recurs."""
+
+    def repeat(self, key: Hashable, draw: Callable[[], object]) -> None:
+        """Run ``draw`` (which draws on this canvas); for a ``key`` seen before, write what it made then instead."""

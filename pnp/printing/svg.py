@@ -14,7 +14,9 @@ as ElementTree escapes them, and an element with nothing in it closed as ``<tag 
 
 A screen picture is drawn anew for every change of a game, but much of it may stay the same for a
 whole session (Take Off's world map): a drawing placed with a key (:func:`pnp.printing.reuse.place`)
-is written to SVG text once per process, and that text goes into every later picture as it is.
+is written to SVG text once per process, and that text goes into every later picture as it is. A smaller
+piece drawn with a key (``repeat``, see :class:`pnp.printing.reuse.Repeating`: a route in one state of its
+claims) is written once per process too, and its elements go into every later picture where the key recurs.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import base64
 import hashlib
 import itertools
 import re
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import lru_cache
 from typing import Unpack
@@ -57,6 +59,7 @@ FRAGMENTS_KEPT = 8  # drawings kept as SVG text: a session's map, for the few se
 _FRAGMENTS: Memo[Hashable, tuple[str, str]] = Memo(FRAGMENTS_KEPT)  # by key: (digest, text)
 _BY_DIGEST: Memo[str, str] = Memo(FRAGMENTS_KEPT)  # the same texts by digest, for a page to fetch
 _FRAGMENT_NUMBERS = itertools.count(1)  # each kept fragment's clip ids start with its own number
+_REPEATS: Memo[Hashable, tuple[str, ...]] = Memo(1 << 12)  # by key: a piece's elements, a few sessions' worth
 NUMBERS_KEPT = 1 << 16  # coordinates kept written: a few pictures' worth
 
 _NAMESPACES = (
@@ -280,7 +283,8 @@ def _font_faces(faces: Faces) -> str:
 
 
 class _ScreenCanvas(SvgCanvas):
-    """A screen picture's canvas: a drawing placed with a key is written once per process (see the module).
+    """A screen picture's canvas: a drawing placed, or a piece repeated, with a key is written once per process
+    (see the module).
 
     ``apart``: a kept drawing is left out, and a marker ``<g data-kept="DIGEST" />`` stands in its place.
     """
@@ -297,6 +301,20 @@ class _ScreenCanvas(SvgCanvas):
             self._parts.append(f'<g data-kept="{digest}" />')
         else:
             self._parts.append(text)
+
+    def repeat(self, key: Hashable, draw: Callable[[], object]) -> None:
+        """Run ``draw``; where ``key`` was drawn before, write the elements it made then instead."""
+        start = len(self._parts)
+        made = _REPEATS.get(key, lambda: self._drawn(draw, start))
+        if len(self._parts) == start:  # kept: not drawn now
+            self._parts.extend(made)
+
+    def _drawn(self, draw: Callable[[], object], start: int) -> tuple[str, ...]:
+        clips = len(self._clip_paths)
+        draw()
+        if len(self._clip_paths) != clips:
+            raise ValueError("a repeated piece may not clip: its clip paths would be missing where it is written again")
+        return tuple(self._parts[start:])
 
 
 def _fragment(drawing: Drawing) -> tuple[str, str]:

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import threading
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation, rounds
 from pnp.referee.inputs import legal_inputs
-from pnp.referee.protocol import Secret
+from pnp.referee.presentation import log_text
+from pnp.referee.protocol import Game, Move, Secret
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
 from pnp.memo import Memo
 
 STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, over four versions
 PICTURES_KEPT = 32  # pictures kept drawn, likewise
+ENTRIES_KEPT = 1 << 16  # log entries kept written per session's rules: a long game's moves as each viewer reads them
+_ENTRIES: WeakKeyDictionary[Game, dict[tuple[str, Move, str | None], tuple[str, str]]] = WeakKeyDictionary()
 
 
 class Views:
@@ -94,14 +98,28 @@ def _private(current: Session, seat: str) -> dict[str, str]:
 
 def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
     """Each move played as ``seat``'s log reads it: ``text`` in notation where the log shows the move as
-    written, and ``label`` in the words of the components (the game's label of the move)."""
-    game = current.game
+    written, and ``label`` in the words of the components (the game's label of the move).
+
+    The log is sent again at every change, with only its newest entries new: each entry is kept written, by the
+    session's rules, for as long as they live.
+    """
+    kept = _ENTRIES.setdefault(current.game, {})
+    if len(kept) > ENTRIES_KEPT:
+        kept.clear()
     entries = []
-    for n, ((player, move), text) in enumerate(zip(current.played, current.log_seen_by(seat)), 1):
-        as_written = text == notation.format(game, move)  # else already words: a hidden or sealed move
-        label = (game.label(move) or text) if as_written else text
-        entries.append({"n": n, "player": player, "text": text, "label": label})
+    for n, (player, move) in enumerate(current.played, 1):
+        seen = kept.get((player, move, seat))
+        if seen is None:
+            seen = kept[player, move, seat] = _entry(current.game, player, move, seat)
+        entries.append({"n": n, "player": player, "text": seen[0], "label": seen[1]})
     return entries
+
+
+def _entry(game: Game, player: str, move: Move, seat: str | None) -> tuple[str, str]:
+    """How ``player``'s ``move`` reads in ``seat``'s log: its text and its label."""
+    text = log_text(game, player, move, seat)
+    as_written = text == notation.format(game, move)  # else already words: a hidden or sealed move
+    return text, (game.label(move) or text) if as_written else text
 
 
 def _picture(current: Session, viewer: str | None) -> str:

@@ -18,7 +18,7 @@ are a count.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -42,9 +42,11 @@ from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES, A
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.aeronaut_odyssey.text import status, where
+from pnp.memo import Memo
 from pnp.printing.canvas import PT, Area, Canvas, Drawing, pieces_of
 from pnp.printing.color import shade, tint
 from pnp.printing.fonts import text_width
+from pnp.printing.reuse import Repeating
 
 WIDTH = 1000.0  # px
 SMALLEST = 10.0  # px: the smallest text drawn (a screen reads 9 px and more)
@@ -62,6 +64,7 @@ CHIP_W, CHIP_H = 36.0, 20.0
 MOVER_FILL = "#fff3bf"
 AROUND = 2.5  # blocks: a seat's phone opens on its traveller's city and this much of the map round it
 WILD_COLOUR = "#555555"
+_LEGEND_HEIGHTS: Memo[Hashable, float] = Memo(16)  # by map and place: a few sessions' legends
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:
@@ -84,6 +87,7 @@ class Pen:
 
     def __init__(self, c: Canvas | None = None) -> None:
         self.c = c
+        self._repeat = c.repeat if c is not None and isinstance(c, Repeating) else None
 
     def text(self, x: float, y: float, s: str, px: float = BODY, **style: Any) -> float:
         """Text with its baseline at ``y``; returns its width."""
@@ -100,6 +104,13 @@ class Pen:
             return _nothing
         shape: Callable[..., Any] = getattr(self.c, name)  # rect, line, polygon, circle: already in px in the group
         return shape
+
+    def repeat(self, key: Hashable, draw: Callable[[], object]) -> None:
+        """Run ``draw``, which draws with this pen: once per ``key`` where the canvas keeps what it drew."""
+        if self._repeat is None:
+            draw()
+        else:
+            self._repeat(key, draw)
 
     def group(self, dx: float = 0.0, dy: float = 0.0, name: str | None = None) -> AbstractContextManager[None]:
         if self.c is None:
@@ -189,31 +200,48 @@ def header(pen: Pen, state: AeroState) -> None:
 
 def draw_map(pen: Pen, state: AeroState, unit: float) -> None:
     """The map at ``unit`` px per block: sky, areas, routes with their claims, cities with their slots
-    (each traveller in a group naming its player's pieces)."""
+    (each traveller in a group naming its player's pieces).
+
+    Each route and city is drawn once per state of its own (its claims; its travellers and used slots) and
+    written again from then on (:meth:`Pen.repeat`): most stay the same from one move to the next.
+    """
     source = state.board.source
+    drawn = (_map_key(source), unit)  # with what else a piece's look depends on, the key it is kept by
     pen.rect(0, 0, source.width * unit, source.height * unit, fill=SKY, stroke=INK, width=1.0)
+    pen.repeat((*drawn, "areas"), partial(_areas, pen, source, unit))
+    for k, lane in enumerate(_lanes(source)):
+        marks = state.marks(k)
+        pen.repeat((*drawn, "route", k, *marks), partial(_route, pen, state, k, lane, marks, unit))
+    players = state.players
+    for i, city in enumerate(source.cities):
+        here = {state.slot_of[p]: p for p in range(len(players)) if state.pos[p] == i and state.slot_of[p] >= 0}
+        seen = (*drawn, "city", i, state.visits[i], *((n, p, players[p]) for n, p in sorted(here.items())))
+        pen.repeat(seen, partial(_city, pen, state, i, here, city.x * unit, city.y * unit, unit))
+    with pen.group(name="start"):
+        for p, (x, y) in start_spots(state).items():
+            with pen.group(name=pieces_of(state.players[p])):
+                mark(pen, p, x * unit, y * unit, TRAVELLER * unit / 2, "square")
+
+
+def _areas(pen: Pen, source: AeroMap, unit: float) -> None:
     for k, area in enumerate(source.areas):
         x, y, r = area.x * unit, area.y * unit, shapes.LABEL_RADIUS * unit
         size = max(SMALLEST + 1, r * 1.2)
         with pen.group(name=f"area:{k + 1}"):
             pen.circle(x, y, max(r, size * 0.75), fill="#ffffff", stroke=INK, width=0.8, dash=(3, 2))
             pen.text(x, y + size * 0.36, str(area.points), size, anchor="middle", bold=True, fill=INK)
-    for k, (route, spaces, ties) in enumerate(_lanes(source)):
-        with pen.group(name=f"route:{state.board.lanes[k].name}"):
-            kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
-            for ((x1, y1), (x2, y2)), kind in zip(ties, (kinds[0], kinds[-1])):
-                pen.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=shade(TYPE_COLOURS[kind], 0.1), width=1.2)
-            marks = state.marks(k)
-            for n, (space, kind) in enumerate(zip(spaces, kinds)):
-                bonus = route.bonus if n == len(spaces) // 2 else None
-                _space(pen, space, kind, unit, route.type == "multi", marks[n], bonus, state.board.lanes[k].second)
-    for i, city in enumerate(source.cities):
-        with pen.group(name=f"city:{city.name}"):
-            _city(pen, state, i, city.x * unit, city.y * unit, unit)
-    with pen.group(name="start"):
-        for p, (x, y) in start_spots(state).items():
-            with pen.group(name=pieces_of(state.players[p])):
-                mark(pen, p, x * unit, y * unit, TRAVELLER * unit / 2, "square")
+
+
+def _route(pen: Pen, state: AeroState, k: int, lane: Lane, marks: Sequence[int], unit: float) -> None:
+    """Lane ``k``: its ties to its cities and its spaces, each claimed space with its owner's disc."""
+    route, spaces, ties = lane
+    with pen.group(name=f"route:{state.board.lanes[k].name}"):
+        kinds = list(route.spaces) if route.type == "multi" else [route.type] * route.length
+        for ((x1, y1), (x2, y2)), kind in zip(ties, (kinds[0], kinds[-1])):
+            pen.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=shade(TYPE_COLOURS[kind], 0.1), width=1.2)
+        for n, (space, kind) in enumerate(zip(spaces, kinds)):
+            bonus = route.bonus if n == len(spaces) // 2 else None
+            _space(pen, space, kind, unit, route.type == "multi", marks[n], bonus, state.board.lanes[k].second)
 
 
 def start_spots(state: AeroState) -> dict[int, Point]:
@@ -223,6 +251,12 @@ def start_spots(state: AeroState) -> dict[int, Point]:
     """
     waiting = [p for p in range(len(state.players)) if state.slot_of[p] < 0]
     return dict(zip(waiting, _start_ring(state.board.source))) if waiting else {}
+
+
+@lru_cache(maxsize=8)
+def _map_key(source: AeroMap) -> object:
+    """What stands for ``source`` in the keys of the pieces kept drawn: hashed at once (a map hashes deep)."""
+    return object()
 
 
 @lru_cache(maxsize=8)
@@ -309,27 +343,30 @@ def mark(pen: Pen, seat: int, x: float, y: float, r: float, shape: str) -> None:
     pen.text(x, y + size * 0.36, str(seat + 1), size, anchor="middle", bold=True, fill="#ffffff")
 
 
-def _city(pen: Pen, state: AeroState, i: int, x: float, y: float, unit: float) -> None:
+def _city(pen: Pen, state: AeroState, i: int, here: dict[int, int], x: float, y: float, unit: float) -> None:
+    """City ``i`` with its slots: the traveller in each slot of ``here`` (slot: seat), the used ones crossed out."""
     board = state.board
     name = board.cities[i]
     capital = name == CAPITAL
-    pen.circle(x, y, shapes.CITY_RADIUS * unit, fill="#ffffff", stroke=INK, width=1.4 if capital else 1.0)
-    r = shapes.NAME_RADIUS * unit
-    pen.circle(x, y, r, fill=CAPITAL_FILL if capital else INK, stroke=INK, width=1.0)
-    size = max(SMALLEST + 1, r * (1.05 if len(name) == 1 else 0.7))
-    pen.text(x, y + size * 0.36, name, size, anchor="middle", bold=True, fill="#ffffff")
-    here = {state.slot_of[p]: p for p in range(len(state.players)) if state.pos[p] == i and state.slot_of[p] >= 0}
-    slots, side = board.slots[i], SLOT_SIDE * unit
-    for n in range(slots):
-        angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
-        sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
-        if n in here:
-            with pen.group(name=pieces_of(state.players[here[n]])):
-                mark(pen, here[n], sx, sy, TRAVELLER * unit / 2, "square")
-            continue
-        pen.rect(sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=side * 0.15)
-        if n < state.visits[i]:
-            cross(pen, sx, sy, side / 2)
+    with pen.group(name=f"city:{name}"):
+        pen.circle(x, y, shapes.CITY_RADIUS * unit, fill="#ffffff", stroke=INK, width=1.4 if capital else 1.0)
+        r = shapes.NAME_RADIUS * unit
+        pen.circle(x, y, r, fill=CAPITAL_FILL if capital else INK, stroke=INK, width=1.0)
+        size = max(SMALLEST + 1, r * (1.05 if len(name) == 1 else 0.7))
+        pen.text(x, y + size * 0.36, name, size, anchor="middle", bold=True, fill="#ffffff")
+        slots, side = board.slots[i], SLOT_SIDE * unit
+        for n in range(slots):
+            angle = -math.pi / 2 + (n + 0.5) * 2 * math.pi / slots
+            sx, sy = x + math.cos(angle) * shapes.SLOT_RING * unit, y + math.sin(angle) * shapes.SLOT_RING * unit
+            if n in here:
+                with pen.group(name=pieces_of(state.players[here[n]])):
+                    mark(pen, here[n], sx, sy, TRAVELLER * unit / 2, "square")
+                continue
+            pen.rect(
+                sx - side / 2, sy - side / 2, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=side * 0.15
+            )
+            if n < state.visits[i]:
+                cross(pen, sx, sy, side / 2)
 
 
 def cross(pen: Pen, x: float, y: float, h: float) -> None:
@@ -368,8 +405,8 @@ def players_panel(pen: Pen, x: float, y: float, w: float, state: AeroState, view
     scores = state.score().players
     to_move = state.to_move()
     for p, name in enumerate(state.players):
-        block = _player(Pen(), x, y, w, state, p, viewer, scores[p].score)
-        if name == to_move:
+        if name == to_move and pen.c is not None:  # measured first, to be drawn on the mover's colour
+            block = _player(Pen(), x, y, w, state, p, viewer, scores[p].score)
             pen.rect(x - 4, y - 3, w + 4, block - y + 3, fill=MOVER_FILL, stroke=None, radius=4)
         y = _player(pen, x, y, w, state, p, viewer, scores[p].score) + 6
     return y - top
@@ -443,7 +480,15 @@ def trajectories_panel(pen: Pen, x: float, y: float, w: float, state: AeroState)
 
 
 def legend_panel(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
-    """What every symbol means, in as many columns as the width allows."""
+    """What every symbol means, in as many columns as the width allows: the same all game, so it is measured
+    and drawn once per map and place (:meth:`Pen.repeat`)."""
+    key = (_map_key(state.board.source), "legend", x, y, w)
+    if pen.c is not None:
+        pen.repeat(key, partial(_legend, pen, x, y, w, state))
+    return _LEGEND_HEIGHTS.get(key, partial(_legend, Pen(), x, y, w, state))
+
+
+def _legend(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
     rows = list(_legend_rows(state))
     columns = max(1, min(3, int((w + GAP) // (260 + GAP))))
     col_w = (w - (columns - 1) * GAP) / columns
