@@ -24,6 +24,7 @@ STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, 
 PICTURES_KEPT = 32  # pictures kept drawn, likewise
 ENTRIES_KEPT = 1 << 16  # log entries kept written per session's rules: a long game's moves as each viewer reads them
 _ENTRIES: WeakKeyDictionary[Game, dict[tuple[str, Move, str | None], tuple[str, str]]] = WeakKeyDictionary()
+_ENTRIES_HELD = threading.Lock()  # the servers of a game night write logs from several threads
 
 
 class Views:
@@ -103,15 +104,16 @@ def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
     The log is sent again at every change, with only its newest entries new: each entry is kept written, by the
     session's rules, for as long as they live.
     """
-    kept = _ENTRIES.setdefault(current.game, {})
-    if len(kept) > ENTRIES_KEPT:
-        kept.clear()
     entries = []
-    for n, (player, move) in enumerate(current.played, 1):
-        seen = kept.get((player, move, seat))
-        if seen is None:
-            seen = kept[player, move, seat] = _entry(current.game, player, move, seat)
-        entries.append({"n": n, "player": player, "text": seen[0], "label": seen[1]})
+    with _ENTRIES_HELD:
+        kept = _ENTRIES.setdefault(current.game, {})
+        if len(kept) > ENTRIES_KEPT:
+            kept.clear()
+        for n, (player, move) in enumerate(current.played, 1):
+            seen = kept.get((player, move, seat))
+            if seen is None:
+                seen = kept[player, move, seat] = _entry(current.game, player, move, seat)
+            entries.append({"n": n, "player": player, "text": seen[0], "label": seen[1]})
     return entries
 
 
