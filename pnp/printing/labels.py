@@ -152,13 +152,13 @@ class _Grid:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self._found: dict[tuple[int, int, int, int], list[int]] = {}  # answers by the squares asked, until a change
 
-    def _span(self, box: Box) -> tuple[int, int, int, int]:
+    def span(self, box: Box) -> tuple[int, int, int, int]:
         """The first and last column and row of squares that ``box`` touches."""
         s = self.square
         return math.floor(box[0] / s), math.floor(box[1] / s), math.floor(box[2] / s), math.floor(box[3] / s)
 
     def add(self, item: int, box: Box) -> None:
-        for square in _squares(self._span(box)):
+        for square in _squares(self.span(box)):
             self.cells.setdefault(square, []).append(item)
         self._found.clear()
 
@@ -188,7 +188,7 @@ class _Grid:
         self._found.clear()
 
     def remove(self, item: int, box: Box) -> None:
-        for square in _squares(self._span(box)):
+        for square in _squares(self.span(box)):
             self.cells[square].remove(item)
         self._found.clear()
 
@@ -201,10 +201,10 @@ class _Grid:
 
     def near(self, box: Box) -> list[int]:
         """The items filed in the squares ``box`` touches, each once, in increasing order."""
-        return self.near_span(self._span(box))
+        return self.near_span(self.span(box))
 
     def near_span(self, span: tuple[int, int, int, int]) -> list[int]:
-        """``near`` for the squares of a ``_span``."""
+        """``near`` for the squares of a ``span``."""
         found = self._found.get(span)
         if found is None:
             items: set[int] = set()
@@ -337,7 +337,7 @@ class Scene:
         reach = self._reach.get(id(candidate))
         if reach is None:
             area = _bounds(candidate)
-            reach = self._reach[id(candidate)] = candidate, area, self._labels._span(area)
+            reach = self._reach[id(candidate)] = candidate, area, self._labels.span(area)
         _, (x0, y0, x1, y1), span = reach
         placed, bounds = self.placed, self._placed_bounds
         for other in self._labels.near_span(span):
