@@ -4,9 +4,11 @@ one phone per player at 390 x 844 (Debian's chromium, driven by Playwright).
 Lobby -> a game of Hauling Astronauts for ann and bob -> its rematch (the phones follow by themselves) ->
 a game of Aloft for three -> the night's results, with nothing typed but the players' names. The phones
 play: the player to move taps a move's button where one is in view, and otherwise (a roll, a move in a
-folded group) sends it through its own seat's API, as its page would. The phones follow the first game from
-its start to its end; in the second, the players put them away after ROUND inputs and take them up again at
-the end. With PNP_SCREENSHOTS set, the screenshots of docs/table.md's evening are written there.
+folded group) sends it through its own seat's API, as its page would. In each game they play ROUND inputs so,
+the shared screen following, then put the phones away and turn the screen off while their seats' APIs play on
+to the end, and take them up again to see the end (test_table_browser follows a whole game on the phones). The
+rematch finds the first game's phones at its end, and they follow by themselves. With PNP_SCREENSHOTS set, the
+screenshots of docs/table.md's evening are written there.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from test_table_browser import PHONE, expect, shots  # noqa: F401 - shots: a fix
 
 SCREEN = {"width": 1920, "height": 1080}
 MOST_INPUTS = 600  # a bound: both games end well within it
-ROUND = 12  # inputs the three players of the second game play from their phones before putting them away
+ROUND = 12  # inputs the players of each game play from their phones before putting them away
 
 
 @pytest.fixture
@@ -105,6 +107,27 @@ def play(phones: dict[str, Any], seats: dict[str, str], rng: random.Random, most
     return _state(seats[mover])
 
 
+def played_with_phones_put_away(
+    screen: Any, phones: dict[str, Any], seats: dict[str, str], rng: random.Random
+) -> dict[str, Any]:
+    """ROUND inputs played from the phones while the shared screen follows; then the phones put away and the
+    screen turned off while the seats' APIs play on to the end, and all taken up again: each shows the end.
+    The state then."""
+    shown = play(phones, seats, rng, ROUND)
+    at_version(screen, shown["version"])  # the screen kept up
+    address = screen.url
+    for page in (screen, *phones.values()):
+        page.goto("about:blank")
+    ended = play({}, seats, rng)
+    assert ended["to_move"] is None, f"no end after {MOST_INPUTS} inputs"
+    screen.goto(address)
+    expect(screen.locator("#turn")).to_contain_text("Game over")
+    for seat, phone in phones.items():
+        phone.goto(seats[seat])
+        expect(phone.locator("#turn")).to_contain_text("Game over")
+    return ended
+
+
 def _until(done) -> None:
     """Until ``done()``, within the bound (a QR code's image drawn: no locator waits for that)."""
     deadline = time.monotonic() + BOUND / 1000
@@ -143,10 +166,7 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
     phones = join(browser, seats, errors)
     expect(screen.locator(".seat.joined")).to_have_count(2)  # the codes go once the phones have joined
     expect(phones["ann"].locator("#turn")).to_contain_text("Your turn")
-    hauling = play(phones, seats, rng)
-    assert hauling["to_move"] is None, f"no end after {MOST_INPUTS} inputs"
-    for phone in phones.values():
-        expect(phone.locator("#turn")).to_contain_text("Game over")
+    hauling = played_with_phones_put_away(screen, phones, seats, rng)
 
     screen.get_by_role("button", name="Rematch").click()
     expect(screen).not_to_have_url(re.compile(re.escape(first)))
@@ -162,14 +182,7 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
     third = start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy"])
     seats = night.seats(third)
     phones = join(browser, seats, errors, phones)  # ann and bob join on the phones they hold
-    play(phones, seats, rng, ROUND)
-    for phone in phones.values():  # the players put their phones away; their seats' APIs play on to the end
-        phone.goto("about:blank")
-    aloft = play({}, seats, rng)
-    assert aloft["to_move"] is None, f"no end after {MOST_INPUTS} inputs"
-    for seat, phone in phones.items():  # each phone, taken up again, shows the end
-        phone.goto(seats[seat])
-        expect(phone.locator("#turn")).to_contain_text("Game over")
+    aloft = played_with_phones_put_away(screen, phones, seats, rng)
 
     screen.get_by_role("button", name="Tonight's results").click()
     rows = screen.locator("#results-rows tr")
