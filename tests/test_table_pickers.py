@@ -91,33 +91,35 @@ DRAWN = """async ([version, picture, bound]) => {
 }"""
 
 
-Tab = tuple[Any, dict[str | None, Any], list[str]]  # a context, each viewer's page in it, its pages' script errors
-
-
 class Tabs:
-    """The module's browser tabs: for each screen size (and script run before the page's own), one context, and
-    in it one page per viewer (a seat, or None for the shared screen), kept from test to test: a page opened in a
-    new tab costs Chromium about three times what the same tab navigated afresh does."""
+    """The module's browser windows: for each screen size, script run before the page's own, and viewer (a seat,
+    or None for the shared screen), a window (a context) with one page, kept from test to test, and the script
+    errors of them all. A page opened in a new window costs Chromium several times what the same page navigated
+    afresh does; and each viewer has a window of their own, as each player holds a phone of their own: pages
+    that share a window are tabs, of which Chromium draws only the front one, and the one brought to the front
+    is drawn whole again (about 30 ms each time)."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
-        self.made: dict[tuple[int, int, str], Tab] = {}
+        self.made: dict[tuple[int, int, str, str | None], Any] = {}
+        self.errors: list[str] = []
 
-    def pages(self, viewport: dict[str, int], script: str = "") -> Tab:
-        """The context for ``viewport`` and ``script``, each viewer's page in it so far, and their script errors."""
-        key = (viewport["width"], viewport["height"], script)
+    def page(self, viewport: dict[str, int], script: str, viewer: str | None) -> Any:
+        """The page of ``viewer``'s window at ``viewport``, set up by ``script``."""
+        key = (viewport["width"], viewport["height"], script, viewer)
         if key not in self.made:
             context = self.browser.new_context(viewport=viewport, device_scale_factor=1)
             context.add_init_script(OPEN_STREAM)
             if script:
                 context.add_init_script(script)
-            self.made[key] = (context, {}, [])
+            page = self.made[key] = context.new_page()
+            page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         return self.made[key]
 
 
 @pytest.fixture(scope="module")
 def tabs(browser: Any) -> Tabs:
-    """The module's browser tabs (:class:`Tabs`)."""
+    """The module's browser windows (:class:`Tabs`)."""
     return Tabs(browser)
 
 
@@ -126,7 +128,7 @@ class Served:
     /s/SEAT and the shared screen at /, each state as the table's server makes it, a move a seat posts
     played on the session (a refusal answered as the server does), and ``hint`` answering /hint. The
     assets come cached, as on a phone, so a page opened afresh does not fetch them again. Each viewer (a
-    seat, or None for the shared screen) has a page of its own among ``tabs``' at ``viewport`` (set up by
+    seat, or None for the shared screen) has a window of its own among ``tabs``' at ``viewport`` (set up by
     ``script``), opened afresh when first shown here."""
 
     def __init__(
@@ -141,8 +143,8 @@ class Served:
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.server = loopback.shared(TABLE / "static")
         self.prefix = self.server.add(self._answer)
-        self.context, self.pages, self._errors = tabs.pages(viewport, script)
-        self._errors_before = len(self._errors)
+        self.tabs, self.script = tabs, script
+        self._errors_before = len(tabs.errors)
         self.shown: set[str | None] = set()  # the viewers whose page shows this session
         self.page: Any = None  # the page shown last
         self.pictures: dict[str | None, str] = {}  # the picture last sent to each viewer
@@ -150,7 +152,7 @@ class Served:
     @property
     def errors(self) -> list[str]:
         """The script errors of the pages since this session was served."""
-        return self._errors[self._errors_before :]
+        return self.tabs.errors[self._errors_before :]
 
     def _answer(self, method: str, where: str, body: bytes) -> loopback.Answer:
         seat: str | None = None  # the shared screen's, unless the address names a seat
@@ -184,15 +186,10 @@ class Served:
         """``seat``'s page (None: the shared screen) at the current version: opened afresh, as a phone opens
         the link; or, with ``afresh`` False and the page open already, brought up to date as a phone left on
         the table is: its stream says "change", and it fetches the state and redraws in place."""
-        page = self.pages.get(seat)
-        if page is None:
-            page = self.pages[seat] = self.context.new_page()
-            page.on("pageerror", lambda exc: self._errors.append(str(exc)))
+        page = self.tabs.page(self.viewport, self.script, seat)
         if seat not in self.shown:
             self.shown.add(seat)
             afresh = True
-        if page is not self.page:  # Chromium gives the pages behind the front one about a frame a second
-            page.bring_to_front()
         before = self.pictures.get(seat)
         if afresh:
             page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
