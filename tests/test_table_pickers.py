@@ -54,7 +54,7 @@ WATCHED = 3
 
 
 # A stand-in for the server's stream of news: open, and silent until the page closes it (a routed answer
-# would end, and the page say it is offline) or the test has it tell of a change (CHANGE); the page looks
+# would end, and the page say it is offline) or the test has it tell of a change (``shown_then``); the page looks
 # again when the test tells it to. The newest stream a page opened is its window's ``news``.
 OPEN_STREAM = """window.EventSource = class extends EventTarget {
   static OPEN = 1;
@@ -66,29 +66,32 @@ OPEN_STREAM = """window.EventSource = class extends EventTarget {
   }
   close() { this.readyState = 2; }
 };"""
-# What the server's stream says after every move, the record now at version ``v``; the picture drawn until then
-# marked first, so that its replacement can be told from it.
-CHANGE = """(v) => {
-  document.querySelector("#picture svg")?.setAttribute("data-replaced", "");
-  window.news.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version: v }) }));
-}"""
 # The table's setting that plays a forced move after a countdown, turned off as a player may.
 NO_COUNTDOWN = "localStorage.setItem('pnp.table.auto-forced', 'off')"
-# Until the page is at a version (a string) with a picture (a selector) drawn, checked each frame, and then two
-# frames on, so that it has laid out what it drew and answered its own changes of size: true; false once ``bound``
-# ms went by first. One call where a wait and a settling would take two (each call to the page costs about as
-# much as the checks it runs).
-DRAWN = """async ([version, picture, bound]) => {
+
+
+def shown_then(read: str) -> str:
+    """A script of the page: with ``change`` true, first what the server's stream says after every move, the
+    record now at ``version`` (the picture drawn until then marked, so that its replacement can be told from
+    it); then, until the page is at ``version`` with a ``picture`` (a selector) drawn, checked each frame, and
+    two frames on, so that it has laid out what it drew and answered its own changes of size: what ``read``
+    (a script of no arguments) reads of it; null once ``bound`` ms went by first. One call where a change, a
+    wait, a settling and a look would take four: each call to the page costs about as much as what it runs."""
+    return f"""async ([change, version, picture, bound]) => {{
+  if (change) {{
+    document.querySelector("#picture svg")?.setAttribute("data-replaced", "");
+    window.news.dispatchEvent(new MessageEvent("change", {{ data: JSON.stringify({{ version }}) }}));
+  }}
   const frame = () => new Promise((done) => requestAnimationFrame(done));
   const until = performance.now() + bound;
-  while (document.body.dataset.version !== version || document.querySelector(picture) === null) {
-    if (performance.now() > until) return false;
+  while (document.body.dataset.version !== version || document.querySelector(picture) === null) {{
+    if (performance.now() > until) return null;
     await frame();
-  }
+  }}
   await frame();
   await frame();
-  return true;
-}"""
+  return {{ read: ({read})() }};
+}}"""
 
 
 class Tabs:
@@ -148,6 +151,7 @@ class Served:
         self.shown: set[str | None] = set()  # the viewers whose page shows this session
         self.page: Any = None  # the page shown last
         self.pictures: dict[str | None, str] = {}  # the picture last sent to each viewer
+        self.ready: dict[str | None, tuple[str, dict[str, Any]]] = {}  # each viewer's next state, and its version
 
     @property
     def errors(self) -> list[str]:
@@ -165,8 +169,10 @@ class Served:
                 title=self.current.spec.title, seat=seat, api=api, players=self.current.setup.players
             )
             return 200, "text/html", html.encode()
-        if what == "state":
-            state = self.shape(view.state_json(self.current, seat))
+        if what == "state":  # made ready by ``show_and_read`` for this version, or made now
+            version, state = self.ready.pop(seat, (None, {}))
+            if version != self.current.last_hash:
+                state = self.shape(view.state_json(self.current, seat))
             self.pictures[seat] = state.get("picture") or ""
             return _json(state)
         if what.startswith("kept/"):  # a map the picture sends apart
@@ -186,22 +192,26 @@ class Served:
         """``seat``'s page (None: the shared screen) at the current version: opened afresh, as a phone opens
         the link; or, with ``afresh`` False and the page open already, brought up to date as a phone left on
         the table is: its stream says "change", and it fetches the state and redraws in place."""
+        return self.show_and_read(seat, afresh, "() => null")[0]
+
+    def show_and_read(self, seat: str | None, afresh: bool, read: str) -> tuple[Any, Any]:
+        """``seat``'s page shown (:meth:`show`), and what the script ``read`` reads of it once drawn."""
         page = self.tabs.page(self.viewport, self.script, seat)
         if seat not in self.shown:
             self.shown.add(seat)
             afresh = True
-        before = self.pictures.get(seat)
+        # the state the page is about to fetch, made now to know whether its picture changes: if so, the wait is
+        # for the new one (maps it keeps apart are fetched before it replaces the last)
+        version, state = self.current.last_hash, self.shape(view.state_json(self.current, seat))
+        self.ready[seat] = version, state
+        replaced = afresh or (state.get("picture") or "") != self.pictures.get(seat)
+        picture = "#picture svg:not([data-replaced])" if replaced else "#picture svg"
         if afresh:
             page.goto(f"{self.server.origin}{self.prefix}/" + (f"s/{seat}" if seat else ""))
-        else:
-            page.evaluate(CHANGE, self.current.last_hash)
-        # the picture drawn for this version (maps it keeps apart are fetched before it replaces the last)
-        picture = "#picture svg:not([data-replaced])" if afresh or self.pictures.get(seat) != before else "#picture svg"
-        version = self.current.last_hash
-        drawn = page.evaluate(DRAWN, [version, picture, BOUND])
-        assert drawn, f"{seat or 'the shared screen'}'s page drawn at {version}: not within {BOUND} ms"
+        shown = page.evaluate(shown_then(read), [not afresh, version, picture, BOUND])
+        assert shown, f"{seat or 'the shared screen'}'s page drawn at {version}: not within {BOUND} ms"
         self.page = page
-        return page
+        return page, shown["read"]
 
 
 def _json(data: object, status: int = 200) -> loopback.Answer:
@@ -487,12 +497,12 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
     tapped: set[tuple[str, str]] = set()  # the groups an input was tapped through a picker of
     reopen: set[str | None] = set()  # the viewers whose page a picker was tapped on since it last opened
 
-    def look(viewer: str | None, anew: bool) -> Any:
+    def look(viewer: str | None, anew: bool, read: str) -> tuple[Any, Any]:
         nonlocal afresh
         anew = anew or viewer in reopen or viewer not in served.shown
         reopen.discard(viewer)
         afresh += anew
-        return served.show(viewer, anew)
+        return served.show_and_read(viewer, anew, read)
 
     for n, b in enumerate(chosen):
         seat = current.state.to_move() or ""
@@ -507,11 +517,10 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
         slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
         if larger:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
-                watched = look(viewer, False)
-                words_only(watched.evaluate(SHOWN_TEXTS), buttons, log(current, viewer), slots)
+                _watched, shown = look(viewer, False, SHOWN_TEXTS)
+                words_only(shown, buttons, log(current, viewer), slots)
                 watchers += 1
-        page = look(seat, now_and_then)
-        seen = look_at(page)
+        _page, seen = look(seat, now_and_then, LOOK)
         heights.append(seen["height"])
         limit = (SCREENS - ROOM) * viewport["height"]
         assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
