@@ -1,4 +1,4 @@
-"""The table page's JSON API, driven as the page drives it (Starlette's TestClient), for every game.
+"""The table page's JSON API, driven as the page drives it (in this process, see support.asgi), for every game.
 
 Each game is played to its end from each seat's own link by seeded random choices among the buttons
 (secrets entered on the owner's link, reveals completed from the key file). Every body the API sends
@@ -15,7 +15,6 @@ import logging
 import os
 import random
 import re
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,10 +22,7 @@ from typing import Any
 
 import pytest
 
-with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from support.asgi import AppClient
 from support.browser import run_apart
 
 from pnp import files
@@ -67,7 +63,7 @@ def new_record(folder: Path, name: str, players: list[str] | None = None) -> Pat
 class Table:
     """A running app for one record, with helpers that keep every body it answers."""
 
-    client: TestClient
+    client: AppClient
     tokens: dict[str, str]
     path: Path
     bodies: list[tuple[str | None, str]] = dataclasses.field(default_factory=list)
@@ -92,7 +88,7 @@ def open_table(path: Path, current: session.Session | None = None) -> Iterator[T
     current = current or session.load(path)
     with record.locked(path):
         tokens = links.seat_tokens(path, current.setup.players)
-    with TestClient(app.build(current, tokens)) as client:
+    with AppClient(app.build(current, tokens)) as client:
         yield Table(client, tokens, path)
 
 
