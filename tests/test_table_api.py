@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import functools
 import json
 import logging
 import os
@@ -168,13 +169,13 @@ def check_state_body(current: session.Session, hidden: dict[str, set[str]], body
     # is not another seat's to hide (a card in two hands, a revealed colour pair that another seat also holds).
     # The host has no such reference: there only a secret's salt and notation are searched.
     seen = json.dumps({k: v for k, v in body.items() if k not in ("buttons", "moves", "private")})
-    public = json.dumps(host) if seat is not None else ""
+    public = functools.cache(lambda: json.dumps(host) if seat is not None else "")  # written only if needed
     own = hidden.get(seat or "", set())
     for other, strings in hidden.items():
         for text in strings if other != seat else ():
             if seat is None and not (HEX_RUN.fullmatch(text) or text.startswith(("secret ", "reveal "))):
                 continue
-            if text in seen and text not in public and not any(text in mine for mine in own):
+            if text in seen and text not in public() and not any(text in mine for mine in own):
                 at = seen.index(text)
                 raise AssertionError(
                     f"{seat or 'the host'} is shown {other}'s hidden {text!r}: {seen[at - 80 : at + 40]}"

@@ -23,7 +23,7 @@ class AppClient:
     def __init__(self, app: Any, headers: Mapping[str, str] | None = None) -> None:
         self.app = app
         self._headers = headers
-        self._runner = asyncio.Runner()
+        self._loop = asyncio.new_event_loop()
         self._inbox: asyncio.Queue[Message] = asyncio.Queue()  # what the app's lifespan is told, and what it says
         self._said: asyncio.Queue[Message] = asyncio.Queue()
         self._lifespan: asyncio.Task[None] | None = None
@@ -31,17 +31,18 @@ class AppClient:
     def __enter__(self) -> AppClient:
         transport = httpx.ASGITransport(self.app, client=("testclient", 50000))
         self._client = httpx.AsyncClient(transport=transport, base_url="http://testserver", headers=self._headers)
-        self._runner.run(self._started())
+        self._loop.run_until_complete(self._started())
         return self
 
     def __exit__(self, *exc: object) -> None:
         try:
-            self._runner.run(self._stopped())
+            self._loop.run_until_complete(self._stopped())
+            self._loop.run_until_complete(self._loop.shutdown_default_executor())
         finally:
-            self._runner.close()
+            self._loop.close()
 
     def request(self, method: str, url: str, **options: Any) -> httpx.Response:
-        return self._runner.run(self._client.request(method, url, **options))
+        return self._loop.run_until_complete(self._client.request(method, url, **options))
 
     def get(self, url: str, **options: Any) -> httpx.Response:
         return self.request("GET", url, **options)
