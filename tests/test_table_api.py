@@ -1,4 +1,4 @@
-"""The table page's JSON API, driven as the page drives it (Starlette's TestClient), for every game.
+"""The table page's JSON API, driven as the page drives it (in this process, see support.asgi), for every game.
 
 Each game is played to its end from each seat's own link by seeded random choices among the buttons
 (secrets entered on the owner's link, reveals completed from the key file). Every body the API sends
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import functools
 import json
 import logging
 import os
 import random
 import re
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,10 +23,7 @@ from typing import Any
 
 import pytest
 
-with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from support.asgi import AppClient
 from support.browser import run_apart
 
 from pnp import files
@@ -67,7 +64,7 @@ def new_record(folder: Path, name: str, players: list[str] | None = None) -> Pat
 class Table:
     """A running app for one record, with helpers that keep every body it answers."""
 
-    client: TestClient
+    client: AppClient
     tokens: dict[str, str]
     path: Path
     bodies: list[tuple[str | None, str]] = dataclasses.field(default_factory=list)
@@ -92,7 +89,7 @@ def open_table(path: Path, current: session.Session | None = None) -> Iterator[T
     current = current or session.load(path)
     with record.locked(path):
         tokens = links.seat_tokens(path, current.setup.players)
-    with TestClient(app.build(current, tokens)) as client:
+    with AppClient(app.build(current, tokens)) as client:
         yield Table(client, tokens, path)
 
 
@@ -172,13 +169,13 @@ def check_state_body(current: session.Session, hidden: dict[str, set[str]], body
     # is not another seat's to hide (a card in two hands, a revealed colour pair that another seat also holds).
     # The host has no such reference: there only a secret's salt and notation are searched.
     seen = json.dumps({k: v for k, v in body.items() if k not in ("buttons", "moves", "private")})
-    public = json.dumps(host) if seat is not None else ""
+    public = functools.cache(lambda: json.dumps(host) if seat is not None else "")  # written only if needed
     own = hidden.get(seat or "", set())
     for other, strings in hidden.items():
         for text in strings if other != seat else ():
             if seat is None and not (HEX_RUN.fullmatch(text) or text.startswith(("secret ", "reveal "))):
                 continue
-            if text in seen and text not in public and not any(text in mine for mine in own):
+            if text in seen and text not in public() and not any(text in mine for mine in own):
                 at = seen.index(text)
                 raise AssertionError(
                     f"{seat or 'the host'} is shown {other}'s hidden {text!r}: {seen[at - 80 : at + 40]}"

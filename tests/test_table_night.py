@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import random
-import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,10 +16,7 @@ from typing import Any
 
 import pytest
 import segno
-
-with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from support.asgi import AppClient
 
 from pnp.games import REGISTRY
 from pnp.referee import session
@@ -33,8 +29,8 @@ SHORT = {"air-king": {"rounds": 3}, "take-off": {"rounds": 3}}
 
 
 @contextmanager
-def night(folder: Path) -> Iterator[TestClient]:
-    with TestClient(Night(folder, KEY, BASE, loopback=False), headers={HOST_HEADER: KEY}) as client:
+def night(folder: Path) -> Iterator[AppClient]:
+    with AppClient(Night(folder, KEY, BASE, loopback=False), headers={HOST_HEADER: KEY}) as client:
         yield client
 
 
@@ -43,7 +39,7 @@ def seats_of(started: dict[str, Any]) -> dict[str, str]:
     return {seat: url.removeprefix(BASE) for seat, url in started["seats"].items()}
 
 
-def play_to_the_end(client: TestClient, seats: dict[str, str], rng: random.Random, limit: int = 3000) -> dict:
+def play_to_the_end(client: AppClient, seats: dict[str, str], rng: random.Random, limit: int = 3000) -> dict:
     """Tap random buttons on the phone of the seat to move until the game ends; the final state."""
     state = client.get(next(iter(seats.values())) + "/state").json()
     for _ in range(limit):

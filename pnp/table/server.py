@@ -16,13 +16,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
-import segno
 import uvicorn
 from starlette.types import ASGIApp
 
 from pnp.errors import PnpError, describe
 from pnp.referee import record, session
-from pnp.table import app, connections, guard, links, lobby
+from pnp.table import app, connections, guard, links
 from pnp.table.watch import RecordWatch
 
 EVERYWHERE = ("0.0.0.0", "::")
@@ -60,6 +59,8 @@ def serve_night(folder: Path, host: str, port: int, as_json: bool) -> None:
 
     The address carries the shared screen's key: only a page opened from it acts in the lobby.
     """
+    from pnp.table import lobby  # a night's alone: a record's server starts without it
+
     listener = _listen(host, port)
     base = _base(host, listener)
     key = secrets.token_urlsafe(links.TOKEN_BYTES)
@@ -211,6 +212,8 @@ def _announce(title: str, path: Path, url: str, seats: dict[str, str], local: bo
 
 def _qr(text: str) -> None:
     """``text`` as a QR code in block characters, or in ANSI colours where those characters cannot be written."""
+    import segno  # for a terminal only: a server started for a program (--json) prints no code
+
     code = segno.make(text, error="l")
     drawn = io.StringIO()
     code.terminal(out=drawn, compact=True, border=2)
