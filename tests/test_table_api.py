@@ -168,8 +168,9 @@ def check_state_body(current: session.Session, hidden: dict[str, set[str]], body
     # private part (checked exactly above). What the host shows anyway, or this seat's own hidden strings hold,
     # is not another seat's to hide (a card in two hands, a revealed colour pair that another seat also holds).
     # The host has no such reference: there only a secret's salt and notation are searched.
-    seen = json.dumps({k: v for k, v in body.items() if k not in ("buttons", "moves", "private")})
-    public = functools.cache(lambda: json.dumps(host) if seat is not None else "")  # written only if needed
+    # read as sent, not escaped: a hidden label may hold a character outside ASCII (an en dash)
+    seen = json.dumps({k: v for k, v in body.items() if k not in ("buttons", "moves", "private")}, ensure_ascii=False)
+    public = functools.cache(lambda: json.dumps(host, ensure_ascii=False) if seat is not None else "")  # if needed
     own = hidden.get(seat or "", set())
     for other, strings in hidden.items():
         for text in strings if other != seat else ():
@@ -306,6 +307,20 @@ def test_the_leak_check_finds_another_seats_secret_in_a_body(tmp_path):
                 check_state_body(current, hidden, {**host, where: tampered[where]}, host)
     with pytest.raises(AssertionError):
         check_state_body(current, hidden, {**ann, "private": {**ann["private"], "bob": salt}}, host)
+
+
+def test_the_leak_check_finds_a_hidden_label_outside_ascii(tmp_path):
+    """ann's sealed transport reads "Heron, 13 – 14, pays 4" on her phone: shown to bob, the check finds it."""
+    path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
+    with open_table(path) as table:
+        body = table.state("ann")
+        assert table.post("ann", "play", {"move": "secret t1 C", "version": body["version"]}).status_code == 200
+        current, hidden = hidden_now(path)
+        host, bob = table.state(None), table.state("bob")
+    check_state_body(current, hidden, bob, host)
+    label = next(text for text in hidden["ann"] if "–" in text)
+    with pytest.raises(AssertionError, match="ann's hidden"):
+        check_state_body(current, hidden, {**bob, "picture": f"{bob['picture']} {label}"}, host)
 
 
 def test_a_seat_sees_its_sealed_secrets_in_words_not_the_letters_they_are_typed_as(tmp_path):
