@@ -1,15 +1,17 @@
-"""An ASGI app driven in the test's own thread, as Starlette's TestClient drives it, without TestClient's thread.
+"""An ASGI app driven as Starlette's TestClient drives it, for a fraction of its CPU.
 
-TestClient runs the app on an event loop in a thread of its own and hands each request across, which costs
-more CPU than a small answer itself (some 1.5 ms a request). Here the loop is this thread's: it runs while a
-request is answered, and the app's lifespan (its startup and shutdown) spans the ``with`` block. Answers are
-read whole, so an endless one (an event stream that is open) is not for this client.
+TestClient runs the app on an event loop in a thread of its own and hands each request across through anyio,
+which costs more CPU than a small answer itself (some 1.5 ms a request). Here the loop runs, on a thread of its
+own too (the test's thread may run another loop: Playwright's, once a browser test started it), only while a
+request is answered, handed across as one plain call; the app's lifespan (its startup and shutdown) spans the
+``with`` block. Answers are read whole, so an endless one (an event stream that is open) is not for this client.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import httpx
@@ -26,6 +28,7 @@ class AppClient:
         self.app = app
         self._headers = headers
         self._loop = asyncio.new_event_loop()
+        self._apart = ThreadPoolExecutor(1)  # the one thread that runs the loop
         self._jobs: asyncio.Queue[Job | None] = asyncio.Queue()
         self._inbox: asyncio.Queue[Message] = asyncio.Queue()  # what the app's lifespan is told, and what it says
         self._said: asyncio.Queue[Message] = asyncio.Queue()
@@ -34,7 +37,7 @@ class AppClient:
     def __enter__(self) -> AppClient:
         transport = httpx.ASGITransport(self.app, client=("testclient", 50000))
         self._client = httpx.AsyncClient(transport=transport, base_url="http://testserver", headers=self._headers)
-        self._worker = self._loop.create_task(self._work())
+        self._worker = self._apart.submit(self._loop.create_task, self._work()).result()
         self._run(self._started())
         return self
 
@@ -42,10 +45,11 @@ class AppClient:
         try:
             self._run(self._stopped())
             self._jobs.put_nowait(None)
-            self._loop.run_until_complete(self._worker)
-            self._loop.run_until_complete(self._loop.shutdown_default_executor())
+            self._apart.submit(self._loop.run_until_complete, self._worker).result()
+            self._apart.submit(self._loop.run_until_complete, self._loop.shutdown_default_executor()).result()
         finally:
-            self._loop.close()
+            self._apart.submit(self._loop.close).result()
+            self._apart.shutdown()
 
     def request(self, method: str, url: str, **options: Any) -> httpx.Response:
         return self._run(self._client.request(method, url, **options))
@@ -58,6 +62,9 @@ class AppClient:
 
     def _run(self, work: Awaitable[T]) -> T:
         """``work`` done on the client's one task: its outcome."""
+        return self._apart.submit(self._run_here, work).result()
+
+    def _run_here(self, work: Awaitable[T]) -> T:
         done: asyncio.Future[T] = self._loop.create_future()
         self._jobs.put_nowait((work, done))
         return self._loop.run_until_complete(done)
