@@ -100,8 +100,14 @@ def _parent(path: str) -> str:
     return path[:cut] if cut > 0 else ""
 
 
+@functools.lru_cache(maxsize=1024)
+def _plain(key: str) -> bool:
+    """True when a key is written in a path as .key, not ['key'] (a file repeats the same few keys)."""
+    return _PLAIN_KEY.fullmatch(key) is not None
+
+
 def _join(path: str, key: str) -> str:
-    if not _PLAIN_KEY.fullmatch(key):
+    if not _plain(key):
         return f"{path}[{key!r}]"
     return f"{path}.{key}" if path else key
 
@@ -204,11 +210,17 @@ def _fast_safe_loader() -> type[yaml.SafeLoader]:
     from yaml.constructor import SafeConstructor
     from yaml.resolver import Resolver
 
+    # A node's tag hangs on its kind and text alone (pnp adds no path resolvers), and a file repeats the same
+    # values (numbers, true, names): each tag is worked out once, which makes parsing a third faster.
+    tag = functools.lru_cache(maxsize=4096)(functools.partial(Resolver.resolve, Resolver()))
+
     class FastSafeLoader(CParser, yaml.SafeLoader):  # libyaml's parsing first, then the safe constructor
         def __init__(self, stream: str) -> None:
             CParser.__init__(self, stream)
             SafeConstructor.__init__(self)
             Resolver.__init__(self)
+
+        resolve = staticmethod(tag)  # asked by libyaml's parser for each node
 
     return FastSafeLoader
 
@@ -255,6 +267,31 @@ def _char_at(text: str, line: int, col: int) -> str:
 
 def _refuse_duplicates(root: yaml.Node, name: str) -> None:
     """A DataError at the second of two equal keys in any mapping of the document, at any depth."""
+    if _has_duplicates(root):
+        _find_duplicate(root, name)
+
+
+def _has_duplicates(root: yaml.Node) -> bool:
+    """True when some mapping of the document repeats a key: a quick walk that names no path (few files do)."""
+    stack = [root]
+    seen = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:  # an alias: already walked
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys = [(k.value, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
+            if len({key for key, _ in keys}) < len(keys):
+                return True
+            stack.extend(value for _, value in keys)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return False
+
+
+def _find_duplicate(root: yaml.Node, name: str) -> None:
+    """``_refuse_duplicates``' error, with its place and path, found by walking the document again."""
     stack: list[tuple[yaml.Node, str]] = [(root, "")]
     seen = set()
     while stack:
@@ -299,8 +336,19 @@ def _scalar(node: yaml.Node, path: str, source: Source, want: str) -> Any:
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
+# The constructors of the usual scalars, called straight: ``construct_object``'s bookkeeping around them is
+# for collections and aliases, which a scalar never is; any other tag goes through it.
+_PLAIN_SCALARS = {
+    f"tag:yaml.org,2002:{kind}": yaml.constructor.SafeConstructor.yaml_constructors[f"tag:yaml.org,2002:{kind}"]
+    for kind in ("str", "int", "float", "bool", "null")
+}
+
+
 def _resolve(node: yaml.ScalarNode, path: str, source: Source) -> Any:
     try:
+        plain = _PLAIN_SCALARS.get(node.tag)
+        if plain is not None:
+            return plain(_CONSTRUCTOR, node)
         return _CONSTRUCTOR.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, OverflowError) as exc:
         raise _fail(node, path, source, f"bad value: {' '.join(str(exc).split())}") from None
@@ -311,21 +359,39 @@ def _resolve(node: yaml.ScalarNode, path: str, source: Source) -> Any:
 _hints = functools.cache(get_type_hints)
 
 
+@functools.cache
+def _form(tp: Any) -> tuple[Any, tuple[Any, ...], bool]:
+    """A field type's origin, its arguments, and whether it is a dataclass: asked once per type, not per value."""
+    return get_origin(tp), get_args(tp), isinstance(tp, type) and dataclasses.is_dataclass(tp)
+
+
+@functools.cache
+def _init_fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
+    """A dataclass's fields set by its constructor, by name."""
+    return {f.name: f for f in dataclasses.fields(cls) if f.init}
+
+
+@functools.cache
+def _ruled(cls: type) -> frozenset[str]:
+    """The names of a dataclass's fields that declare a value rule (see RULES)."""
+    return frozenset(name for name, f in _init_fields(cls).items() if any(key in f.metadata for key in RULES))
+
+
 def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
     mark = node.start_mark
     source.marks.setdefault(path, (mark.line + 1, mark.column + 1))
     if len(source.marks) > MAX_VALUES:  # one mark per value: aliases must not expand without bound
         raise _fail(node, path, source, f"the document expands to more than {MAX_VALUES:,} values (YAML aliases?)")
-    origin = get_origin(tp)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    origin, args, is_dataclass = _form(tp)
+    if is_dataclass:
         return _convert_dataclass(node, tp, path, source)
     if origin in (typing.Union, types.UnionType):
-        options = [a for a in get_args(tp) if a is not type(None)]
+        options = [a for a in args if a is not type(None)]
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
             return None
         return _convert(node, options[0], path, source)
     if origin is Literal:
-        allowed = get_args(tp)
+        allowed = args
         known = ", ".join(map(str, allowed))
         value = _scalar(node, path, source, f"one of {known}")
         if value not in allowed:
@@ -334,12 +400,12 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
         return value
     if origin in (list, tuple):
         _expect(node, yaml.SequenceNode, path, source, "a list")
-        item = get_args(tp)[0]
+        item = args[0]
         items = [_convert(n, item, f"{path}[{i}]", source) for i, n in enumerate(node.value)]
         return tuple(items) if origin is tuple else items
     if origin is dict:
         _expect(node, yaml.MappingNode, path, source, "a mapping")
-        key_tp, value_tp = get_args(tp)
+        key_tp, value_tp = args
         result = {}
         for key_node, value_node in node.value:
             key = _convert(key_node, key_tp, path, source)
@@ -392,7 +458,7 @@ def _convert_plain(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
 def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) -> Any:
     _expect(node, yaml.MappingNode, path, source, "a mapping of keys")
     hints = _hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    fields = _init_fields(cls)
     values: dict[str, Any] = {}
     for key_node, value_node in node.value:
         if not isinstance(key_node, yaml.ScalarNode):
@@ -402,8 +468,10 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
             known = ", ".join(fields)
             hint = did_you_mean(key, fields)
             raise _fail(key_node, _join(path, key), source, f"unknown key {quote(key)}{hint} (known: {known})")
-        values[key] = _convert(value_node, hints[key], _join(path, key), source)
-        _enforce(fields[key].metadata, values[key], value_node, _join(path, key), source)
+        where = _join(path, key)
+        values[key] = _convert(value_node, hints[key], where, source)
+        if key in _ruled(cls):
+            _enforce(fields[key].metadata, values[key], value_node, where, source)
     missing = [
         name
         for name, f in fields.items()

@@ -91,10 +91,30 @@ def test_every_game_with_a_map_has_failing_fixtures_for_errors_and_warnings():
         assert levels == {"error", "warning"}, name
 
 
+@pytest.fixture(scope="module")
+def printed() -> dict[tuple[str, ...], tuple[int, str]]:
+    """What ``pnp`` printed for each command run by ``ran``: (exit code, stdout)."""
+    return {}
+
+
+@pytest.fixture
+def ran(cli, printed):
+    """``cli`` for commands that only read (``map check --json``, ``map schema``): each is run once for the
+    module, and the tests that ask it again get its exit code and stdout."""
+
+    def run(*args: str) -> tuple[int, str]:
+        if args not in printed:
+            code, out, _ = cli(*args)
+            printed[args] = code, out
+        return printed[args]
+
+    return run
+
+
 @pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
-def test_check_json_lists_the_same_finding(cli, path):
+def test_check_json_lists_the_same_finding(ran, path):
     want = expectation(path)
-    code, out, _ = cli("map", "check", str(path), "--json")
+    code, out = ran("map", "check", str(path), "--json")
     report = json.loads(out)
     assert code == (1 if want.level == "error" else 0)
     assert report["file"] == str(path) and report["ok"] is (want.level == "warning")
@@ -520,7 +540,7 @@ SCHEMA_RULES = (
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=fixture_id)
-def test_the_schema_and_check_agree_on_every_broken_fixture(cli, path):
+def test_the_schema_and_check_agree_on_every_broken_fixture(ran, path):
     try:
         document = yaml.safe_load(path.read_bytes().decode("utf-8"))
     except (UnicodeDecodeError, yaml.YAMLError):
@@ -530,9 +550,9 @@ def test_the_schema_and_check_agree_on_every_broken_fixture(cli, path):
     game = path.parent.name if path.parent.name != "common" else document.get("game", "aloft")
     if game not in REGISTRY or REGISTRY[game].maps is None:
         game = "aloft"  # an unknown game: any game's schema refuses it by its game key
-    schema = json.loads(cli("map", "schema", game)[1])
+    schema = json.loads(ran("map", "schema", game)[1])
     schema_errors = list(Draft7Validator(schema).iter_errors(document))
-    report = json.loads(cli("map", "check", str(path), "--json")[1])
+    report = json.loads(ran("map", "check", str(path), "--json")[1])
     check_errors = [f for f in report["findings"] if f["level"] == "error"]
     if schema_errors:  # what the schema refuses, check refuses, at the same field or around it
         assert check_errors, [e.message for e in schema_errors]

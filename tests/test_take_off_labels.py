@@ -281,7 +281,7 @@ def test_every_inset_prints_whole_on_a_tile_and_no_tile_edge_cuts_it(world, prin
     sizes = {spot.inset.name: spot.place[2:] for spot in map_text(world, DATA).insets}
     whole: dict[str, list[int]] = {name: [] for name in sizes}
     smallest = (min(w for w, _ in sizes.values()) * MM - 0.1, min(h for _, h in sizes.values()) * MM - 0.1)
-    pages = drawn_pages(printed_kits.pdf("take-off", "map", paper), smallest)[1:]  # after the overview, the tiles
+    pages = drawn_pages(printed_kits.document("take-off", "map", paper), smallest)[1:]  # after the overview, the tiles
     for number, page in enumerate(pages, 2):
         left, top, right, bottom = page.trim.x0, page.trim.top, page.trim.x1, page.trim.bottom
         for name, (w, h) in sizes.items():

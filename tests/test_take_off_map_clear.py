@@ -148,7 +148,7 @@ def crosshair_clashes(tile: TileInk) -> list[str]:
 @pytest.fixture(scope="module", params=PAPERS)
 def tiles(request, printed_kits) -> list[TileInk]:
     """The world map tiled on one paper, every tile read back."""
-    return read_tiles(printed_kits.pdf("take-off", "map", request.param))
+    return read_tiles(printed_kits.document("take-off", "map", request.param))
 
 
 def test_every_tile_shows_badges_dots_names_and_crosshairs(tiles):

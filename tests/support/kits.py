@@ -8,6 +8,7 @@ keeps it; the tests only read what it returns, so one printing serves them all.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.games import REGISTRY
@@ -23,6 +24,7 @@ class PrintedKits:
         self._folder = folder
         self._kits: dict[str, Kit] = {}
         self._files: dict[tuple[str, str, str], list[WrittenFile]] = {}
+        self._alone: dict[tuple[str, str, str], Path] = {}
 
     def kit(self, game: str) -> Kit:
         """The game's kit as ``pnp build GAME`` makes it."""
@@ -42,6 +44,20 @@ class PrintedKits:
         """One document of the kit, e.g. ``pdf("take-off", "map")``."""
         (path,) = [f.path for f in self.files(game, paper) if f.path.stem == stem]
         return path
+
+    def document(self, game: str, stem: str, paper: str = "a4") -> Path:
+        """One document's PDF, as ``pdf`` gives it, from the whole kit on ``paper`` if that is printed already, else
+        printed alone (the same bytes): a paper only one or two modules read need not print the kit's other
+        documents. Its folder holds that document only."""
+        if (game, paper, "pdf") in self._files:
+            return self.pdf(game, stem, paper)
+        if (game, paper, stem) not in self._alone:
+            kit = self.kit(game)
+            alone = replace(kit, documents=tuple(d for d in kit.documents if d.name == stem))
+            out = self._folder(f"{game}-{paper}-{stem}")
+            files = render_kit(alone, PrintSettings(paper=paper, formats=("pdf",)), out)
+            (self._alone[game, paper, stem],) = [f.path for f in files if f.path.stem == stem]
+        return self._alone[game, paper, stem]
 
     def _printed(self, game: str, paper: str, fmt: str) -> list[WrittenFile]:
         key = (game, paper, fmt)

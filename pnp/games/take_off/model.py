@@ -181,5 +181,12 @@ def default_map_path() -> Path:
 
 
 def load_map(path: Path | None = None) -> Loaded[TakeOffMap]:
-    """Read a map file (the built-in world by default); its meaning is checked by ``maps.check_map``."""
-    return load_file(path or default_map_path(), TakeOffMap, None if path else f"boards/{MAP_NAME}")
+    """Read a map file (the built-in world by default, read once per process); its meaning is checked by
+    ``maps.check_map``."""
+    return load_file(path, TakeOffMap) if path else _builtin_map()
+
+
+@cache
+def _builtin_map() -> Loaded[TakeOffMap]:
+    """The built-in world: a kit, its check and the referee each ask for it, and parsing it takes 30 ms."""
+    return load_file(default_map_path(), TakeOffMap, f"boards/{MAP_NAME}")
