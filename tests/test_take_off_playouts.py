@@ -52,7 +52,8 @@ def test_random_games_end_with_a_winner_and_keep_every_invariant(seed, players, 
         moves = table.state.legal_moves()
         for move in unseen(moves, seen):
             text = rules.format_move(move)
-            assert rules.parse_move(text) == move and rules.format_move(rules.parse_move(text)) == text
+            read = rules.parse_move(text)
+            assert read == move and rules.format_move(read) == text
         table.play(rng.choice(moves))
         check_invariants(table.state)
     score = table.state.score()
