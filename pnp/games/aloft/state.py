@@ -207,9 +207,7 @@ class AloftState(BaseState):
         tokens = self.tokens[player]
         total = set_value(tokens.get("safety", 0), set_points)
         total += launch_total(tuple(tokens.items()), own, set_points)
-        showing = self.sky.showing(own)
-        flying = [balloon for balloon in self.grid if balloon >= 0]  # numbered as formation_numbers numbers them
-        return total + sum(number for number, balloon in enumerate(flying, start=1) if balloon in showing)
+        return total + formation_total(tuple(self.grid), self.sky.showing(own))
 
     def _clashes(self) -> list[str]:
         """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""
@@ -429,6 +427,16 @@ def achievement_points(
 
 def _s(count: int) -> str:
     return "" if count == 1 else "s"
+
+
+@lru_cache(maxsize=4096)
+def formation_total(grid: tuple[int, ...], showing: frozenset[int]) -> int:
+    """The scoring numbers of the flying balloons in ``showing`` summed.
+
+    Kept per grid and hand: the bots ask it of position after position, most with the same balloons flying.
+    """
+    flying = [balloon for balloon in grid if balloon >= 0]  # numbered as formation_numbers numbers them
+    return sum(number for number, balloon in enumerate(flying, start=1) if balloon in showing)
 
 
 def formation_numbers(grid: Sequence[int]) -> dict[int, int]:
