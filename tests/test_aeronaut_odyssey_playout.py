@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.moves import unseen
 
 from pnp.errors import IllegalMove, NotationError
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
@@ -39,10 +40,10 @@ def check_invariants(state: AeroState) -> None:
 
 
 def play_randomly(state: AeroState, rng: random.Random, game: AeronautOdyssey) -> int:
-    steps = 0
+    steps, seen = 0, set[AeroMove]()
     while not state.is_over():
         moves = state.legal_moves()
-        for move in moves:
+        for move in unseen(moves, seen):
             assert parse(format_move(move)) == move
         move = rng.choice(moves)
         state.apply(game.parse_move(game.format_move(move)))

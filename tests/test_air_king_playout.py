@@ -6,6 +6,7 @@ import random
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from support.moves import unseen
 
 from pnp.errors import IllegalMove, NotationError
 from pnp.games.air_king.actions import DRAW, LANDED, OVER, STORM
@@ -14,7 +15,7 @@ from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.rules import AirKing
 from pnp.games.air_king.state import AirKingState
 from pnp.referee.driver import Table, playout, random_chooser
-from pnp.referee.protocol import Reveal, Secret, Setup
+from pnp.referee.protocol import Move, Reveal, Secret, Setup
 
 GAME = AirKing()
 STORM_T, HOLD_T = CARD_TYPES.index("storm"), CARD_TYPES.index("hold")
@@ -49,11 +50,11 @@ def test_random_games_keep_every_invariant_and_end_with_a_winner(seed, players, 
     rng = random.Random(seed)
     setup = Setup(tuple(f"p{i + 1}" for i in range(players)), {"rounds": rounds}, seed)
     table = Table(GAME, GAME.new_state(setup))
-    landed, technical = 0, [True] * players
+    landed, technical, seen = 0, [True] * players, set[Move]()
     while not table.state.is_over():
         moves = table.state.legal_moves()
         assert moves
-        for move in moves:
+        for move in unseen(moves, seen):
             if isinstance(move, AirMove):
                 assert GAME.parse_move(GAME.format_move(move)) == move
         move = rng.choice(moves)

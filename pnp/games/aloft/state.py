@@ -56,10 +56,14 @@ class Sky:
             colour.code: frozenset(b for b, balloon in enumerate(data.balloons) if colour.code in balloon.colours)
             for colour in data.colours
         })
+        self._showing: dict[tuple[str, ...], frozenset[int]] = {}  # by a hand of colours, as the bots ask it
 
-    def showing(self, colours: Sequence[str]) -> frozenset[int]:
-        """The balloons that show one of ``colours``."""
-        return frozenset[int]().union(*(self.wearing.get(colour, ()) for colour in colours))
+    def showing(self, colours: tuple[str, ...]) -> frozenset[int]:
+        """The balloons that show one of ``colours`` (worked out once per hand)."""
+        found = self._showing.get(colours)
+        if found is None:
+            found = self._showing[colours] = frozenset[int]().union(*(self.wearing.get(c, ()) for c in colours))
+        return found
 
 
 def _neighbours(cell: int, columns: int, rows: int) -> tuple[int, ...]:
@@ -199,13 +203,11 @@ class AloftState(BaseState):
 
     def total(self, player: str, colours: Sequence[str]) -> int:
         """The sum of ``points(player, colours)``, without the labels (for the bots, move after move)."""
-        set_points = self.data.set_points
+        set_points, own = self.data.set_points, tuple(colours)
         tokens = self.tokens[player]
         total = set_value(tokens.get("safety", 0), set_points)
-        total += launch_total(tuple(tokens.items()), tuple(colours), set_points)
-        showing = self.sky.showing(colours)
-        flying = [balloon for balloon in self.grid if balloon >= 0]  # numbered as formation_numbers numbers them
-        return total + sum(number for number, balloon in enumerate(flying, start=1) if balloon in showing)
+        total += launch_total(tuple(tokens.items()), own, set_points)
+        return total + formation_total(tuple(self.grid), self.sky.showing(own))
 
     def _clashes(self) -> list[str]:
         """Colours revealed by two players: each colour card exists once, so someone entered a wrong card."""
@@ -425,6 +427,16 @@ def achievement_points(
 
 def _s(count: int) -> str:
     return "" if count == 1 else "s"
+
+
+@lru_cache(maxsize=4096)
+def formation_total(grid: tuple[int, ...], showing: frozenset[int]) -> int:
+    """The scoring numbers of the flying balloons in ``showing`` summed.
+
+    Kept per grid and hand: the bots ask it of position after position, most with the same balloons flying.
+    """
+    flying = [balloon for balloon in grid if balloon >= 0]  # numbered as formation_numbers numbers them
+    return sum(number for number, balloon in enumerate(flying, start=1) if balloon in showing)
 
 
 def formation_numbers(grid: Sequence[int]) -> dict[int, int]:
