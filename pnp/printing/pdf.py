@@ -457,8 +457,9 @@ class PdfWriter:
         rl.showPage()
         self.pages += 1
 
-    def close(self) -> None:
-        """Write the file, its streams deflated only (not also ASCII85-encoded: slower and a quarter larger), at
+    def data(self) -> bytes:
+        """The whole file as :meth:`close` writes it (once the last page is added; in its place, for a file read
+        at once), its streams deflated only (not also ASCII85-encoded: slower and a quarter larger), at
         DEFLATE_LEVEL."""
         default = rl_config.useA85
         rl_config.useA85 = 0  # read by reportlab as it writes each stream
@@ -469,4 +470,8 @@ class PdfWriter:
         finally:
             rl_config.useA85 = default
             del pdfdoc.PDFZCompress.encode
-        write_atomic(self.path, data, sync=False)  # a kit is quick to build again
+        return data
+
+    def close(self) -> None:
+        """Write the file to ``path``."""
+        write_atomic(self.path, self.data(), sync=False)  # a kit is quick to build again
