@@ -411,7 +411,15 @@ def _box(rect: Rect, page_height: float) -> tuple[float, float, float, float]:
 
 def _deflate(data: str | bytes) -> bytes:
     """A stream deflated at DEFLATE_LEVEL (text as UTF-8, as reportlab's own filter takes it)."""
-    return zlib.compress(data.encode("utf8") if isinstance(data, str) else data, DEFLATE_LEVEL)
+    return _compressed(data.encode("utf8") if isinstance(data, str) else data)
+
+
+# The same streams come again and again: a font's subset and a deck's back in each card's file of a print shop's
+# set, a kit's calibration page and its board's drawing on each paper. The last few are kept, compressed (most of
+# the deflating a set of card files asked for).
+@lru_cache(maxsize=32)
+def _compressed(data: bytes) -> bytes:
+    return zlib.compress(data, DEFLATE_LEVEL)
 
 
 _PDFDOC = pdfdoc.pdfdocEnc
