@@ -104,7 +104,7 @@ words = st.one_of(
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)  # reading a number with int() (a crash on "³") is caught from 75 on
 @given(data=st.data())
 def test_any_words_after_a_verb_give_a_notation_error_or_a_move(name, data):
     from pnp.errors import NotationError

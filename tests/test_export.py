@@ -244,19 +244,6 @@ def test_every_grid_fits_tabletop_simulator(cards, width, height, dpi):
     assert abs(cw / ch - width / height) <= width / height * (1 / cw + 1 / ch)  # the shape, to half a pixel a side
 
 
-def test_export_air_king_tts_loads_as_decks(printed_kits, tmp_path):
-    written = export_tts(printed_kits.kit("air-king"), tmp_path, 30)  # the decks are the same at any dpi
-    saved = json.loads(written[-1].read_text())
-    decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
-    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]
-    assert sum(len(d["DeckIDs"]) for d in decks) == 58
-    keys = [key for d in decks for key in d["CustomDeck"]]
-    assert len(keys) == len(set(keys))  # card ids are unique across the file
-    for deck in decks:
-        for sheet in deck["CustomDeck"].values():
-            assert sheet["UniqueBack"] is False and (written[-1].parent / sheet["BackURL"]).is_file()
-
-
 def test_cli_export_png_and_tts(cli, tmp_path):
     code, out, err = cli("export", "air-king", "--png", "--tts", "--dpi", "60", "--json")
     assert code == 0, err

@@ -171,6 +171,18 @@ def test_every_component_of_the_kit_is_an_object_on_the_table(sets, game):
     assert table_counts(saved) == kit_counts(kit)
 
 
+def test_export_air_king_tts_loads_as_decks(sets):
+    _, saved, folder = sets["air-king"]  # the decks are the same at any dpi
+    decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]
+    assert sum(len(d["DeckIDs"]) for d in decks) == 58
+    keys = [key for d in decks for key in d["CustomDeck"]]
+    assert len(keys) == len(set(keys))  # card ids are unique across the file
+    for deck in decks:
+        for sheet in deck["CustomDeck"].values():
+            assert sheet["UniqueBack"] is False and (folder / sheet["BackURL"]).is_file()
+
+
 def test_tokens_jets_pieces_and_dice_are_there_by_name(sets):
     assert table_counts(sets["aloft"][1])["tiles"] == 59
     assert table_counts(sets["take-off"][1]) | {"cards": 193} == {**kit_counts(sets["take-off"][0]), "cards": 193}

@@ -5,8 +5,6 @@ field and how much is over."""
 from __future__ import annotations
 
 import dataclasses
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -112,18 +110,12 @@ def test_hauling_long_company_and_transport_names_shrink_inside_their_boxes(boxe
     boxes.check(Drawing(piece.width, piece.height, piece.front.draw), tmp_path, wanted=transport)
 
 
-def test_hauling_a_company_name_too_long_stops_the_build_in_one_line(tmp_path):
+def test_hauling_a_company_name_too_long_stops_the_build_in_one_line(cli, tmp_path):
     path = _hauling_map(tmp_path, "Interplanetary Logistics", "Tortoise")  # was cut to "P1 Interplanetary Logis"
-    result = subprocess.run(
-        [sys.executable, "-m", "pnp", "build", "hauling-astronauts", "--map", str(path), "-o", str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-    assert result.returncode != 0
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    code, _, err = cli("build", "hauling-astronauts", "--map", str(path), "-o", str(tmp_path / "out"))
+    assert code != 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
     assert "Hauling Astronauts board, P1 company: the text needs" in lines[0] and "at 6 pt" in lines[0]
 
 
@@ -195,16 +187,10 @@ def test_a_player_aid_a_little_too_long_is_set_smaller_not_refused(tmp_path):
     assert AID_STYLE.body not in sizes  # the body was set smaller than its style's
 
 
-def test_map_check_reports_every_text_too_long_for_its_box(tmp_path):
+def test_map_check_reports_every_text_too_long_for_its_box(cli, tmp_path):
     path = _hauling_map(tmp_path, "Interplanetary Logistics", "Tortoise-Heavy-Haulage-Company")
-    result = subprocess.run(
-        [sys.executable, "-m", "pnp", "map", "check", str(path), "--game", "hauling-astronauts"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    out = result.stdout + result.stderr
+    code, out, err = cli("map", "check", str(path), "--game", "hauling-astronauts")
+    assert code == 1 and "Traceback" not in err
+    out += err
     assert f"{path}: error: Hauling Astronauts board, P1 company: the text needs " in out
     assert f"{path}: error: Hauling Astronauts P1 transport A, name: the text needs " in out

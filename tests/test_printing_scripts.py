@@ -5,10 +5,8 @@ boxes. The SVG keeps logical order and gives right-to-left lines their direction
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pdfplumber
@@ -16,13 +14,13 @@ import pypdf
 import pytest
 from PIL import Image
 from support.browser import browser  # noqa: F401 - browser: the fixture
+from support.cli import run_pnp
 
 from pnp.printing import fonts, glyphs
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import write_drawing
 from pnp.printing.svg import svg_page
 
-ROOT = Path(__file__).resolve().parent.parent
 REGIONAL = Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml"
 # the regional map's names, each put into another script
 NAMES = {
@@ -48,20 +46,14 @@ def _map(tmp: Path, replacements: dict[str, str]) -> Path:
     return path
 
 
-def _pnp(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``pnp ARGS`` run from ``cwd``, this checkout's pnp."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "pnp", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False
-    )
-
-
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Take Off kit of the regional map with its names in five scripts, built once."""
+    """The Take Off kit of the regional map with its names in five scripts, built once (in this process)."""
     tmp = tmp_path_factory.mktemp("scripts")
-    done = _pnp(tmp, "build", "take-off", "--map", str(_map(tmp, NAMES)), "--out", "kits")
-    assert done.returncode == 0, done.stderr
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp)
+        code, _, err = run_pnp(["build", "take-off", "--map", str(_map(tmp, NAMES)), "--out", "kits"], patch)
+    assert code == 0, err
     return tmp / "kits" / "take-off"
 
 
@@ -103,14 +95,14 @@ def test_the_svg_names_the_fallback_families_and_keeps_the_logical_order():
 
 
 @pytest.mark.parametrize("char", ["\ue000", "\u0378"], ids=["private-use", "unassigned"])
-def test_a_character_no_font_prints_is_one_line_with_its_place(tmp_path, char):
+def test_a_character_no_font_prints_is_one_line_with_its_place(cli, tmp_path, char):
     path = _map(tmp_path, {'"Minsk"': f"Min{char}sk"})
     line = 1 + next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines()) if char in text)
     column = 1 + path.read_text(encoding="utf-8").splitlines()[line - 1].index(f'"Min{char}')
     for args in (("map", "check", path.name), ("build", "take-off", "--map", path.name, "--out", "kits")):
-        done = _pnp(tmp_path, *args)
-        assert done.returncode == 1, done.stdout
-        message = done.stderr.strip()
+        code, out, err = cli(*args)
+        assert code == 1, out
+        message = err.strip()
         assert "\n" not in message and "Traceback" not in message
         assert f"scripts.yaml:{line}:{column}:" in message and f"U+{ord(char):04X}" in message, message
         assert "cities[2].name" in message

@@ -6,7 +6,6 @@ bitmap size, not for a scale it would round up.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Generator, Sequence
 from pathlib import Path
 
@@ -32,18 +31,15 @@ def rasterise(
 ) -> Generator[Image.Image, None, None]:
     """Each drawing, its text in ``typefaces`` (the kit's), as an RGB image of the matching (width, height) in
     pixels, in order."""
-    with tempfile.TemporaryDirectory(prefix="pnp-export-") as folder:
-        path = Path(folder) / "faces.pdf"
-        writer = PdfWriter(path, "pnp export", faces=typefaces)
-        for drawing in drawings:
-            writer.page(drawing.width, drawing.height, drawing.draw)
-        writer.close()
-        document = pypdfium2.PdfDocument(path)
-        try:
-            for index, (width, height) in enumerate(sizes):
-                yield _render(document[index], width, height)
-        finally:
-            document.close()
+    writer = PdfWriter(Path("faces.pdf"), "pnp export", faces=typefaces)  # read from memory, never written
+    for drawing in drawings:
+        writer.page(drawing.width, drawing.height, drawing.draw)
+    document = pypdfium2.PdfDocument(writer.data())
+    try:
+        for index, (width, height) in enumerate(sizes):
+            yield _render(document[index], width, height)
+    finally:
+        document.close()
 
 
 def _render(page: pypdfium2.PdfPage, width: int, height: int) -> Image.Image:

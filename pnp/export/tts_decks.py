@@ -69,7 +69,7 @@ def deck_object(
     backs = _render(deck, [item.back or _PLAIN for item in deck.items], cell, typefaces)
     hidden = next(backs)
     same_back = all(image.tobytes() == hidden.tobytes() for image in backs)  # stops at the first that differs
-    backs.close()  # the rest unrendered, its PDF closed and removed now
+    backs.close()  # the rest unrendered, its PDF closed now
     sheets: dict[str, tts.Saved] = {}
     ids: list[int] = []
     back_url = files.save(f"{deck.name} back", hidden) if same_back else ""

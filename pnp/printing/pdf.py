@@ -21,6 +21,7 @@ PDF drawing by svglib (imported only then).
 from __future__ import annotations
 
 import math
+import re
 import zlib
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -382,7 +383,8 @@ class PdfCanvas:
             # a form is painted in whatever state its placement has: a fresh canvas sets every colour and width
             rl.beginForm(name, 0, 0, drawing.width, drawing.height)
             drawing.draw(PdfCanvas(rl, self._forms, self._faces))
-            rl.endForm()
+            with _quick_writing():  # the form's stream is encoded now
+                rl.endForm()
             self._forms[key] = name
         rl.doForm(name)
 
@@ -409,7 +411,43 @@ def _box(rect: Rect, page_height: float) -> tuple[float, float, float, float]:
 
 def _deflate(data: str | bytes) -> bytes:
     """A stream deflated at DEFLATE_LEVEL (text as UTF-8, as reportlab's own filter takes it)."""
-    return zlib.compress(data.encode("utf8") if isinstance(data, str) else data, DEFLATE_LEVEL)
+    return _compressed(data.encode("utf8") if isinstance(data, str) else data)
+
+
+# The same streams come again and again: a font's subset and a deck's back in each card's file of a print shop's
+# set, a kit's calibration page and its board's drawing on each paper. The last few are kept, compressed (most of
+# the deflating a set of card files asked for).
+@lru_cache(maxsize=32)
+def _compressed(data: bytes) -> bytes:
+    return zlib.compress(data, DEFLATE_LEVEL)
+
+
+_PDFDOC = pdfdoc.pdfdocEnc
+_NOT_AS_ASCII = re.compile("[^\x00-\x17\x20-\x7f]")  # what PDFDocEncoding writes other than as its ASCII byte
+
+
+def _pdfdoc(text: str | bytes) -> bytes:
+    """reportlab's ``pdfdocEnc``, in one step for text PDFDocEncoding writes byte for byte as ASCII: every content
+    stream pnp writes (a map's form is hundreds of KB, which its character map takes milliseconds over)."""
+    if isinstance(text, str) and not _NOT_AS_ASCII.search(text):
+        return text.encode("ascii")
+    return _PDFDOC(text)
+
+
+@contextmanager
+def _quick_writing() -> Iterator[None]:
+    """reportlab's deflate filter (which every stream it writes names) and its text encoding shadowed by
+    ``_deflate`` and ``_pdfdoc`` while it writes, streams not also ASCII85-encoded (slower and a quarter larger)."""
+    default = rl_config.useA85
+    rl_config.useA85 = 0  # read by reportlab as it writes each stream
+    pdfdoc.PDFZCompress.encode = _deflate  # type: ignore[method-assign,assignment]
+    pdfdoc.pdfdocEnc = _pdfdoc  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        rl_config.useA85 = default
+        del pdfdoc.PDFZCompress.encode
+        pdfdoc.pdfdocEnc = _PDFDOC
 
 
 class PdfWriter:
@@ -457,16 +495,13 @@ class PdfWriter:
         rl.showPage()
         self.pages += 1
 
-    def close(self) -> None:
-        """Write the file, its streams deflated only (not also ASCII85-encoded: slower and a quarter larger), at
-        DEFLATE_LEVEL."""
-        default = rl_config.useA85
-        rl_config.useA85 = 0  # read by reportlab as it writes each stream
-        # reportlab's one deflate filter, which every stream it writes names: its method shadowed while writing
-        pdfdoc.PDFZCompress.encode = _deflate  # type: ignore[method-assign,assignment]
-        try:
+    def data(self) -> bytes:
+        """The whole file as :meth:`close` writes it (once the last page is added; in its place, for a file read
+        at once), its streams deflated only, at DEFLATE_LEVEL."""
+        with _quick_writing():
             data: bytes = self._rl.getpdfdata()
-        finally:
-            rl_config.useA85 = default
-            del pdfdoc.PDFZCompress.encode
-        write_atomic(self.path, data, sync=False)  # a kit is quick to build again
+        return data
+
+    def close(self) -> None:
+        """Write the file to ``path``."""
+        write_atomic(self.path, self.data(), sync=False)  # a kit is quick to build again
