@@ -56,14 +56,17 @@ class Sky:
             colour.code: frozenset(b for b, balloon in enumerate(data.balloons) if colour.code in balloon.colours)
             for colour in data.colours
         })
-        self._showing: dict[tuple[str, ...], frozenset[int]] = {}  # by a hand of colours, as the bots ask it
 
     def showing(self, colours: tuple[str, ...]) -> frozenset[int]:
-        """The balloons that show one of ``colours`` (worked out once per hand)."""
-        found = self._showing.get(colours)
-        if found is None:
-            found = self._showing[colours] = frozenset[int]().union(*(self.wearing.get(c, ()) for c in colours))
-        return found
+        """The balloons that show one of ``colours`` (worked out once per hand: see ``_shown``)."""
+        return _shown(self, colours)
+
+
+@lru_cache(maxsize=1024)
+def _shown(sky: Sky, colours: tuple[str, ...]) -> frozenset[int]:
+    """The balloons of ``sky`` that show one of ``colours``, kept: the bots ask it hand after hand (an lru_cache,
+    safe across the table server's threads, as a dict written on reading would not be)."""
+    return frozenset[int]().union(*(sky.wearing.get(colour, ()) for colour in colours))
 
 
 def _neighbours(cell: int, columns: int, rows: int) -> tuple[int, ...]:
