@@ -177,7 +177,9 @@ class _Grid:
                 y0, y1 = ay + (x0 - ax) * slope, ay + (x1 - ax) * slope
             else:
                 y0, y1 = ay, by
-            found += [(c, r) for r in range(math.floor((min(y0, y1) - reach) / s), math.floor((max(y0, y1) + reach) / s) + 1)]
+            found += [
+                (c, r) for r in range(math.floor((min(y0, y1) - reach) / s), math.floor((max(y0, y1) + reach) / s) + 1)
+            ]
         return found
 
     def file(self, item: int, squares: Iterable[tuple[int, int]]) -> None:
@@ -247,7 +249,7 @@ class Scene:
         # hashing a candidate's nine numbers at every question cost 3 % of placing the world map.
         self._known: dict[tuple[int, int], tuple[Candidate, int]] = {}
         self._last_block: dict[int, Obstacle] = {}  # the obstacle a label's box last met, by label
-        self._crossings: dict[tuple[int, int], tuple[Candidate, int]] = {}  # ``_leader_crossings``, keyed alike
+        self._crossings: dict[tuple[int, int], tuple[Candidate, int]] = {}  # ``leader_crossings``, keyed alike
         # a candidate's box and leader together, and the squares of ``_labels`` they touch, by the candidate's id
         self._reach: dict[int, tuple[Candidate, Box, tuple[int, int, int, int]]] = {}
         self.placed: dict[int, Candidate] = {}
@@ -297,7 +299,7 @@ class Scene:
         self._known[key] = candidate, hits
         return hits
 
-    def _blocked(self, label: int, candidate: Candidate) -> bool:
+    def blocked(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets any obstacle (the first one found settles it)."""
         key = (label, id(candidate))
         known = self._known.get(key)
@@ -329,7 +331,7 @@ class Scene:
         self._known[key] = candidate, 0
         return False
 
-    def _label_hits(self, label: int, candidate: Candidate, most: float = math.inf) -> list[int]:
+    def label_hits(self, label: int, candidate: Candidate, most: float = math.inf) -> list[int]:
         """The other placed labels this candidate overlaps, or whose leader it crosses (or whose box its leader
         does): the first ``most`` of them, when that many settle the question."""
         found: list[int] = []
@@ -357,12 +359,12 @@ class Scene:
 
     def free(self, label: int, candidate: Candidate) -> bool:
         """True when a candidate meets no obstacle and no placed label."""
-        return not self._blocked(label, candidate) and not (self.placed and self._label_hits(label, candidate, 1))
+        return not self.blocked(label, candidate) and not (self.placed and self.label_hits(label, candidate, 1))
 
     def score(self, label: int, candidate: Candidate) -> float:
         """Conflicts count a thousand each; then the candidate's own cost and each line its leader crosses."""
-        hard = self._hits(label, candidate) + len(self._label_hits(label, candidate))
-        return 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate)
+        hard = self._hits(label, candidate) + len(self.label_hits(label, candidate))
+        return 1000.0 * hard + candidate.cost + CROSSING * self.leader_crossings(label, candidate)
 
     def score_below(self, label: int, candidate: Candidate, low: float) -> float | None:
         """The candidate's ``score`` if it is below ``low``, else None.
@@ -371,17 +373,17 @@ class Scene:
         labels it overlaps. Most candidates of a crowded label are settled by that, without counting
         every obstacle they meet or every line their leader crosses.
         """
-        blocked = self._blocked(label, candidate)
+        blocked = self.blocked(label, candidate)
         if 1000.0 * blocked + candidate.cost >= low:
             return None  # the rest of the score only adds to this
-        labels = len(self._label_hits(label, candidate, _enough(low, blocked, candidate.cost)))
+        labels = len(self.label_hits(label, candidate, _enough(low, blocked, candidate.cost)))
         if 1000.0 * (blocked + labels) + candidate.cost >= low:
             return None
         hard = self._hits(label, candidate) + labels
-        score = 1000.0 * hard + candidate.cost + CROSSING * self._leader_crossings(label, candidate)
+        score = 1000.0 * hard + candidate.cost + CROSSING * self.leader_crossings(label, candidate)
         return score if score < low else None
 
-    def _leader_crossings(self, label: int, candidate: Candidate) -> int:
+    def leader_crossings(self, label: int, candidate: Candidate) -> int:
         """How many line obstacles a candidate's leader crosses: allowed, but a leader is easier to follow across
         fewer. Counted once per candidate, like ``_hits``."""
         leader = candidate.leader
@@ -417,7 +419,7 @@ class Scene:
         candidate = self.placed[label]
         found: list[tuple[str, int]] = [(o.kind, NOBODY) for o in self._obstacle_hits(label, candidate.box)]
         found += [(f"{o.kind} (with its leader line)", NOBODY) for o in self._leader_hits(label, candidate.leader)]
-        found += [("label", other) for other in self._label_hits(label, candidate)]
+        found += [("label", other) for other in self.label_hits(label, candidate)]
         return found
 
 
@@ -449,7 +451,7 @@ def place_labels(scene: Scene, candidates: Sequence[Sequence[Candidate]], rounds
     labels = [i for i, options in enumerate(candidates) if options]
     free = {i: _free_places(scene, i, candidates[i]) for i in labels}
     placer = _Placer(scene, candidates)
-    placer.walled = {i for i in labels if not free[i] and all(scene._blocked(i, c) for c in candidates[i])}
+    placer.walled = {i for i in labels if not free[i] and all(scene.blocked(i, c) for c in candidates[i])}
     for label in sorted(labels, key=lambda i: (free[i], i)):
         placer.move(label, placer.best(label))
     for _ in range(rounds):
@@ -531,7 +533,7 @@ class _Placer:
                 if not free_only:
                     score = scene.score_below(label, option, low)
                 elif scene.free(label, option):  # its score without the conflicts it has not
-                    score = option.cost + CROSSING * scene._leader_crossings(label, option)
+                    score = option.cost + CROSSING * scene.leader_crossings(label, option)
                 else:
                     continue
                 if score is not None and score < low:
@@ -583,9 +585,9 @@ class _Placer:
         scene, options = self.scene, self.candidates[label]
         for k in self.order[label]:
             option = options[k]
-            if scene._blocked(label, option):
+            if scene.blocked(label, option):
                 continue
-            blockers = scene._label_hits(label, option)
+            blockers = scene.label_hits(label, option)
             if not blockers or len(blockers) > 3 or fixed.intersection(blockers) or self.walled.intersection(blockers):
                 continue
             self.read.update(blockers)
