@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from support.asgi import AppClient
 from support.browser import run_apart
 

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.serve import running
 from support.browser import BOUND, at_version, browser, past_version  # noqa: F401 - browser: the fixture
+from support.serve import running
 from test_table_browser import PHONE, expect, shots  # noqa: F401 - shots: a fixture
 
 SCREEN = {"width": 1920, "height": 1080}
@@ -69,8 +69,11 @@ def start_in_the_lobby(screen, game: str, names: list[str]) -> str:
     return screen.url.split("/g/")[1].split("/")[0]
 
 
-def join(  # noqa: F811 - browser: the fixture
-    browser, seats: dict[str, str], errors: list[str], held: dict[str, Any] | None = None
+def join(
+    browser,  # noqa: F811 - the fixture's value, passed on
+    seats: dict[str, str],
+    errors: list[str],
+    held: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Each seat's link opened on its player's phone: the one they hold already (in ``held``), else a new one."""
     phones = {}

@@ -21,6 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import loopback
+from support.browser import BOUND, browser, past_version  # noqa: F401 (browser: a fixture)
+from test_table_board import LEGIBLE, MEASURE
+from test_table_browser import shots  # noqa: F401 (a fixture)
+from test_table_phone import PHONE, TABLE, _players, expect
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
@@ -29,12 +34,6 @@ from pnp.referee import notation, rounds, session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
-
-from test_table_board import LEGIBLE, MEASURE
-from test_table_browser import shots  # noqa: F401 (a fixture)
-from support import loopback
-from support.browser import BOUND, browser, past_version  # noqa: F401 (browser: a fixture)
-from test_table_phone import PHONE, TABLE, _players, expect
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import httpx
 
@@ -34,7 +34,7 @@ class AppClient:
         self._said: asyncio.Queue[Message] = asyncio.Queue()
         self._lifespan: asyncio.Task[None] | None = None
 
-    def __enter__(self) -> AppClient:
+    def __enter__(self) -> Self:
         transport = httpx.ASGITransport(self.app, client=("testclient", 50000))
         self._client = httpx.AsyncClient(transport=transport, base_url="http://testserver", headers=self._headers)
         self._worker = self._apart.submit(self._loop.create_task, self._work()).result()
