@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import BOUND, CHROMIUM, browser  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser, unfold  # noqa: F401 - browser: the fixture
 import yaml
 
 from pnp.referee import notation, record, session
@@ -421,7 +421,7 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     # made of their first words, with a search box
     fly = page.locator("details.group[data-verb='fly']")
     assert fly.locator("summary .count").inner_text() == "27 moves"
-    _unfold(fly)
+    unfold(fly)
     expect(fly.locator("details.heading > summary > span:first-child")).to_have_text(["jet 1", "jet 2", "jet 3"])
     fly.locator("input.find").fill("port louis")
     assert fly.locator("button.move:visible").count() == 3
@@ -432,7 +432,7 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
 
     # a secret asks first; cancelling sends nothing
     goal = page.locator("details.group[data-verb='your goal <i>card</i>']")
-    _unfold(goal)
+    unfold(goal)
     page.locator("button[data-move='secret goal 2']").click()
     expect(page.locator("#confirm")).to_be_visible()
     expect(page.locator("#confirm-what")).to_have_text("goal 2: <b>aircraft</b> 2")
@@ -446,7 +446,7 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     assert posts == [("s/T/play", {"move": "secret goal 2", "version": "v1"})]
     assert page.locator("#error-text").inner_text() == "a refusal over two lines (rule: one line)"
     # a single-face chance input is one tap, with its odds
-    _unfold(page.locator("details.group[data-verb='draw']"))
+    unfold(page.locator("details.group[data-verb='draw']"))
     expect(page.locator("button[data-move='draw hold']")).to_contain_text("75 % chance")
     page.locator("button[data-move='draw hold']").click()
     for _ in range(BOUND // 50):  # the tap's POST reaches the stand-in after the click returns
@@ -456,12 +456,6 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     assert posts[-1] == ("s/T/play", {"move": "draw hold", "version": "v1"})
     assert errors == []
 
-
-
-def _unfold(group: Any) -> None:
-    """Open a group of moves the page folded to keep itself within three screens (a tap on its summary)."""
-    if group.get_attribute("open") is None:
-        group.locator("summary").first.click()
 
 def test_a_player_asks_for_a_suggested_move_and_plays_it(phone, tmp_path, shots):
     """Aeronaut Odyssey, past its set-up: the seat to move taps "Suggest a move", sees the pick marked, plays it."""

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 from support import loopback
-from support.browser import BOUND, CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
@@ -309,7 +309,7 @@ def test_the_same_state_fetched_again_leaves_the_page_as_the_player_has_it(phone
             break
         page.wait_for_timeout(100)
     assert page.served.fetched > fetched, "the page did not look at the state again"
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settled(page)
     assert page.evaluate("document.contains(window.held)"), "the buttons were drawn again"
     assert page.locator("#moves .trail .chosen").inner_text() == chosen
     assert page.errors == []

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from support import loopback
-from support.browser import BOUND, browser, past_version  # noqa: F401 (browser: a fixture)
+from support.browser import BOUND, browser, past_version, settled, unfold  # noqa: F401 (browser: a fixture)
 from test_table_board import LEGIBLE, MEASURE
 from test_table_browser import shots  # noqa: F401 (a fixture)
 from test_table_phone import PHONE, TABLE, _players, expect
@@ -217,11 +217,6 @@ def _json(data: object, status: int = 200) -> loopback.Answer:
     return status, "application/json", json.dumps(data).encode()
 
 
-def settled(page: Any) -> None:
-    """Until the page has laid out what it drew and answered its own changes of size (two frames on)."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
 def new_session(folder: Path, name: str, seed: int = 5) -> session.Session:
     current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
     current.save()
@@ -265,9 +260,7 @@ def tap_through(page: Any, b: dict[str, Any]) -> None:
     input, found with the search box when it waits under a folded heading; a secret is confirmed."""
     key = json.dumps(":".join(group_of(b)))
     group = page.locator(f"#moves details.group[data-key={key}]")
-    if group.get_attribute("open") is None:  # folded to fit the page
-        group.locator("summary").first.click()
-        expect(group).to_have_attribute("open", "")
+    unfold(group)
     picker = group.locator(f".chooser[data-key={key}]")
     for _question, answer in b.get("steps", [])[:-1]:
         step = picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(answer)}$"))

@@ -22,7 +22,7 @@ from pnp.referee import session
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
 
-from support.browser import browser  # noqa: F401 (a fixture)
+from support.browser import browser, unfold  # noqa: F401 (browser: a fixture)
 from test_table_phone import expect
 from test_table_pickers import Served, picked, tabs, tap_through  # noqa: F401 (tabs: a fixture)
 
@@ -114,8 +114,7 @@ def test_the_page_asks_to_seal_a_secret_by_its_words(tabs, tmp_path, example_reg
     if picked(b, buttons):
         tap_through(page, b)  # which confirms the seal
     else:
-        if group.get_attribute("open") is None:  # folded to fit the page
-            group.locator("summary").first.click()
+        unfold(group)
         group.locator(f"button[data-move={json.dumps(b['move'])}]").click()
         page.locator("#confirm-ok").click()
     expect(page.locator("#confirm-title")).to_have_text(f"Seal your {said}?")  # the dialog keeps its words

@@ -66,6 +66,23 @@ def run_apart(work: Coroutine[Any, Any, T]) -> T:
         return apart.submit(asyncio.run, work).result()
 
 
+def settled(page: Any) -> None:
+    """Until ``page`` has laid out what it drew and answered its own changes of size (two frames on): the page
+    folds groups from a ResizeObserver, which runs in the frame after a change."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def unfold(group: Any) -> None:
+    """Open a group of moves the page folded to keep itself within three screens (a tap on its summary), once the
+    page has folded what its last change makes it fold."""
+    from playwright.sync_api import expect
+
+    settled(group.page)
+    if group.get_attribute("open") is None:
+        group.locator("summary").first.click()
+        expect(group).to_have_attribute("open", "")
+
+
 def wait_until(page: Any, condition: str, arg: object = None, *, what: str) -> None:
     """Until ``condition``, a script of ``arg``, holds in ``page``, checked each frame within BOUND ms; else an
     AssertionError that says ``what`` was waited for.
