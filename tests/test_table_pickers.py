@@ -4,8 +4,8 @@ Take Off's capital drawn is a list by continent with a search box, Hauling Astro
 strip by strip, Air King's squares are a grid of the field, any other long choice a searchable list;
 each plays the input it shows. Whole games of every game, one seeded game each, keep every page within
 three screens, bring the moves into view, open the board readable and say everything outside the folded
-notation in words: at each kind of page a game has on the small phone, the stricter in size, and now and
-then on the larger one. The pages are the page's own template and assets, served on loopback from a real
+notation in words: at each kind of page a game has, on the small phone, the stricter in size, and now and
+then on the waiting seats' phones and the shared screen too. The pages are the page's own template and assets, served on loopback from a real
 session in this process (``view.state_json``), whose moves the pages play. Every wait is bounded; nothing here
 measures speed.
 """
@@ -37,18 +37,16 @@ from pnp.table import view
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
-PHONES = {"390x844": PHONE, "375x667": SMALL_PHONE}
 SCREENS = 3  # no page taller than this many screens
 ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it shows later (table.js: FIT)
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
 # Options that keep a whole game short; Hauling Astronauts with its transports open, chosen at set-up.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"]}
-# The small phone, the stricter in every measure (narrower, shorter, its board text smaller), looks at each
-# kind of page a game has, and at SPREAD positions spread over the game besides.
+# Whole games are played on the small phone, the stricter in every measure (narrower, shorter, its board text
+# smaller): it looks at each kind of page a game has, and at SPREAD positions spread over the game besides.
 SPREAD = 8
-# WATCHED positions spread over the game (its first among them) are shown on the larger phone, with the waiting
-# seats' pages and the shared screen (what they say does not depend on the phone's size); the larger phone has
-# the pickers' own tests below.
+# At WATCHED positions spread over the game (its first among them) the waiting seats' pages and the shared screen
+# are looked at too (what they say does not depend on the phone's size).
 WATCHED = 3
 
 
@@ -418,7 +416,7 @@ def page_kind(current: session.Session, buttons: list[dict[str, Any]]) -> Kind:
 
 class Rehearsal:
     """One seeded game of a game, its seats choosing at random: the buttons chosen, in order, and the
-    positions the small phone looks at in it besides those where a picker is tapped (``looked_at``)."""
+    positions to look at in it besides those where a picker is tapped (``looked_at``)."""
 
     def __init__(self, folder: Path, name: str) -> None:
         rng, rehearsal = random.Random(5), new_session(folder, name)
@@ -438,33 +436,18 @@ class Rehearsal:
         self.looked_at = ends | set(firsts.values()) | set(spread) | {len(self.chosen) - 1}
 
 
-@pytest.fixture(scope="module")
-def rehearsed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Rehearsal]:
-    """The seeded game of a game (:class:`Rehearsal`), played once per game for the module, whatever the
-    size of the phone."""
-    games: dict[str, Rehearsal] = {}
-
-    def rehearsal(name: str) -> Rehearsal:
-        if name not in games:
-            games[name] = Rehearsal(tmp_path_factory.mktemp(name), name)
-        return games[name]
-
-    return rehearsal
-
-
-@pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("name", GAMES)
-def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(tabs, tmp_path, rehearsed, name, size):
-    """The seeded game of each: the page of the seat to move is at most three screens tall (every fold as
-    the page opens it), has its moves in view, its board readable at the starting frame, its groups titled
-    in words, and no notation outside the folded detail, nor a secret's slot as the record writes it. The
-    small phone looks at the first and the last position of each kind of page (``page_kind``), the first
-    where each seat moves and the first after each group of inputs was played (the log's last line says
-    it), SPREAD positions spread over the game, and the first position where an input of each group is
-    chosen in a picker, that input played by tapping through the picker (the record shows it). The larger
-    phone looks at WATCHED positions spread over the game, with the waiting seats' pages and the shared
-    screen (neither may say notation or a slot either), and taps through a picker as the small one does
-    where one comes up there.
+def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(tabs, tmp_path, name):
+    """The seeded game of each on a small phone (375 x 667, where a page's three screens are shortest): the
+    page of the seat to move is at most three screens tall (every fold as the page opens it), has its moves in
+    view, its board readable at the starting frame, its groups titled in words, and no notation outside the
+    folded detail, nor a secret's slot as the record writes it. It looks at the first and the last position of
+    each kind of page (``page_kind``), the first where each seat moves and the first after each group of inputs
+    was played (the log's last line says it), SPREAD positions spread over the game, and the first position
+    where an input of each group is chosen in a picker, that input played by tapping through the picker (the
+    record shows it). At WATCHED positions spread over the game it also looks at the waiting seats' pages and
+    the shared screen (neither may say notation or a slot either). The larger phone has the pickers' own
+    tests below.
 
     What the checks catch shows in a page of its kind: a taller page of a kind (more buttons in a group,
     a longer log, a fuller hand, a picker folding the most) comes late in the game, and the last position
@@ -472,26 +455,28 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
     of buttons, or in the first after its input was played; a picker that loses an input fails the taps,
     which are those of the whole game before.
     (Planted, each of these fails this test: a page growing by 12 px a move played, one verb's buttons
-    and log lines labelled in notation, and a picker that drops its last input.)
+    and log lines labelled in notation, the shared screen's log in notation, and a picker that drops its last
+    input.)
 
     Each viewer keeps one page open all game, as a phone on the table does: told of the new version by its
-    stream, it redraws in place. A page opens afresh the first time it is shown, for the seat to move at
-    the WATCHED positions on the larger phone, and the next time a seat's page is shown
-    after an input was tapped through a picker on it (the tap opened a folded group, which a page redrawn in place keeps open).
+    stream, it redraws in place. A page opens afresh the first time it is shown, and the next time a seat's
+    page is shown after an input was tapped through a picker on it (the tap opened a folded group, which a
+    page redrawn in place keeps open).
     The table's setting that plays a forced move by itself is off: a page left showing an old version must
     not play on it (its countdown has tests of its own in test_table_phone)."""
-    rehearsal, viewport, larger = rehearsed(name), PHONES[size], size == "390x844"
+    (tmp_path / "rehearsal").mkdir()
+    rehearsal = Rehearsal(tmp_path / "rehearsal", name)
     chosen = rehearsal.chosen
     every = max(1, len(chosen) // WATCHED)
     current = new_session(tmp_path, name)
-    served = Served(tabs, current, viewport, NO_COUNTDOWN)
+    served = Served(tabs, current, SMALL_PHONE, NO_COUNTDOWN)
     heights, watchers, afresh = [], 0, 0
     tapped: set[tuple[str, str]] = set()  # the groups an input was tapped through a picker of
     reopen: set[str | None] = set()  # the viewers whose page a picker was tapped on since it last opened
 
-    def look(viewer: str | None, anew: bool, read: str) -> tuple[Any, Any]:
+    def look(viewer: str | None, read: str) -> tuple[Any, Any]:
         nonlocal afresh
-        anew = anew or viewer in reopen or viewer not in served.shown
+        anew = viewer in reopen or viewer not in served.shown
         reopen.discard(viewer)
         afresh += anew
         return served.show_and_read(viewer, anew, read)
@@ -499,24 +484,22 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
     for n, b in enumerate(chosen):
         seat = current.state.to_move() or ""
         buttons = buttons_now(current)
-        in_picker = picked(b, buttons)
-        now_and_then = n % every == 0
-        to_tap = in_picker and group_of(b) not in tapped and (now_and_then or not larger)
-        looked_at = now_and_then if larger else to_tap or n in rehearsal.looked_at
-        if not looked_at:
+        to_tap = picked(b, buttons) and group_of(b) not in tapped
+        watched = n % every == 0
+        if not (to_tap or watched or n in rehearsal.looked_at):
             current.play(b["move"])
             continue
         slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
-        if larger:
+        if watched:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
-                _watched, shown = look(viewer, False, SHOWN_TEXTS)
+                _watched, shown = look(viewer, SHOWN_TEXTS)
                 words_only(shown, buttons, log(current, viewer), slots)
                 watchers += 1
-        _page, seen = look(seat, now_and_then, LOOK)
+        _page, seen = look(seat, LOOK)
         heights.append(seen["height"])
-        limit = (SCREENS - ROOM) * viewport["height"]
+        limit = (SCREENS - ROOM) * SMALL_PHONE["height"]
         assert heights[-1] <= limit, f"move {n}: the page is {heights[-1]} px tall, over {limit:.0f}"
-        moves_in_view(seen, viewport["height"])
+        moves_in_view(seen, SMALL_PHONE["height"])
         board_readable(seen)
         titled_in_words(seen, buttons)
         words_only(seen["shown"], buttons, log(current, seat), slots)
@@ -528,9 +511,9 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
             current.play(b["move"])
     assert current.state.to_move() is None  # the whole game was played
     assert served.errors == []
-    assert watchers > 0 or not larger  # the waiting seats' pages and the shared screen were looked at
+    assert watchers > 0  # the waiting seats' pages and the shared screen were looked at
     print(
-        f"{name} at {size}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {len(tapped)} picked,"
+        f"{name}: {len(chosen)} moves, {len(heights)} pages, at most {max(heights)} px, {len(tapped)} picked,"
         f" {watchers} pages of waiting seats and the shared screen; {afresh} of all opened afresh"
     )
 
