@@ -454,6 +454,11 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
             break
         page.wait_for_timeout(50)
     assert posts[-1] == ("s/T/play", {"move": "draw hold", "version": "v1"})
+    # a picture that is not one <svg> is not drawn, and the page says so
+    state.update(picture='<p onclick="window.__pwned = 1">not a picture</p><svg></svg>', version="v2")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the network back: the page looks again
+    expect(page.locator("#picture")).to_have_text("The picture could not be drawn.")
+    assert page.locator("#picture p[onclick], #picture svg").count() == 0
     assert errors == []
 
 
