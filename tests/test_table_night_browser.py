@@ -16,8 +16,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -150,7 +148,7 @@ def _post(url: str, body: dict) -> None:
         pass
 
 
-def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):  # noqa: F811 - fixtures
+def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, cli):  # noqa: F811 - fixtures
     folder, url = evening
     night, rng, errors = Night(url), random.Random(5), []
     screen = browser.new_context(viewport=SCREEN, device_scale_factor=1).new_page()
@@ -195,10 +193,8 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots):
     expect(rows.nth(2)).to_contain_text(" and ".join(aloft["score"]["winners"]))
     results = night.get("/lobby/results")
     assert [g["record"] for g in results["games"]] == [first, second, third]
-    assert results == json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "pnp", "table", "results", str(folder), "--json"], capture_output=True, check=True
-        ).stdout
-    )
+    code, out, err = cli("table", "results", str(folder), "--json")
+    assert code == 0, err
+    assert results == json.loads(out)
     screen.screenshot(path=shots / "night-results.png", full_page=True)
     assert errors == []
