@@ -816,12 +816,30 @@ def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path
 def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(browser):
     """Chromium heeds only the last --disable-features switch: the tests' own (support.browser.ARGS) names
     every feature Playwright turns off on the switch it passes first, the address bar's popup and RenderDocument."""
-    page = browser.new_page()
-    page.goto("chrome://version")
-    switches = [arg.split("=", 1)[1].split(",") for arg in page.locator("#command_line").inner_text().split()
-                if arg.startswith("--disable-features=")]  # fmt: skip
-    page.close()
+    (command,) = [line for line in _descendants(os.getpid()) if "--remote-debugging-pipe" in line]  # the browser's
+    switches = [arg.split("=", 1)[1].split(",") for arg in command if arg.startswith("--disable-features=")]
     assert len(switches) == 2, switches
     playwrights, heeded = switches
     assert not set(playwrights) - set(heeded), f"add to support.browser.PLAYWRIGHT_OFF: {set(playwrights) - set(heeded)}"
     assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "RenderDocument"} <= set(heeded)
+
+
+def _descendants(pid: int) -> list[list[str]]:
+    """The command lines of the processes under ``pid`` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError):
+                continue  # gone meanwhile
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        todo += children.get(child, [])
+        try:
+            found.append((Path("/proc") / str(child) / "cmdline").read_text().split("\0")[:-1])
+        except OSError:
+            continue
+    return found
