@@ -126,3 +126,23 @@ def test_streams_are_deflated_at_pnps_level_and_reportlab_is_left_as_it_was(tmp_
     assert content._data == zlib.compress(raw, DEFLATE_LEVEL) != zlib.compress(raw)
     assert "encode" not in vars(pdfdoc.PDFZCompress)
     assert pdfdoc.PDFZCompress.encode(raw) == zlib.compress(raw)
+
+
+def test_pdfs_written_at_once_on_threads_are_those_written_one_after_another(tmp_path):
+    """While it writes, a PdfWriter stands in for parts of reportlab's module (its deflating and text encoding); two
+    threads writing at once (as a server's may) neither fail nor write each other's way: each file is, byte for
+    byte, the one written alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pnp.printing.pdf import PdfWriter
+
+    def written(n: int) -> bytes:
+        pdf = PdfWriter(tmp_path / f"{n}.pdf", f"file {n}")
+        for page in range(12):
+            pdf.page(210, 297, lambda c, page=page: c.text(20, 20 + page, f"{n}: {MANY}", size=7))
+        return pdf.data()
+
+    alone = [written(n) for n in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(5):
+            assert list(pool.map(written, range(4))) == alone

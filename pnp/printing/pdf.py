@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import zlib
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -434,20 +435,32 @@ def _pdfdoc(text: str | bytes) -> bytes:
     return _PDFDOC(text)
 
 
+# reportlab's module is shadowed by one thread at a time (others writing at once wait), the same thread maybe
+# more than once over (``_shadowing`` counts how deep)
+_SHADOWED = threading.RLock()
+_shadowing = 0
+
+
 @contextmanager
 def _quick_writing() -> Iterator[None]:
     """reportlab's deflate filter (which every stream it writes names) and its text encoding shadowed by
     ``_deflate`` and ``_pdfdoc`` while it writes, streams not also ASCII85-encoded (slower and a quarter larger)."""
-    default = rl_config.useA85
-    rl_config.useA85 = 0  # read by reportlab as it writes each stream
-    pdfdoc.PDFZCompress.encode = _deflate  # type: ignore[method-assign,assignment]
-    pdfdoc.pdfdocEnc = _pdfdoc  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        rl_config.useA85 = default
-        del pdfdoc.PDFZCompress.encode
-        pdfdoc.pdfdocEnc = _PDFDOC
+    global _shadowing
+    with _SHADOWED:
+        outermost, default = not _shadowing, rl_config.useA85
+        if outermost:
+            rl_config.useA85 = 0  # read by reportlab as it writes each stream
+            pdfdoc.PDFZCompress.encode = _deflate  # type: ignore[method-assign,assignment]
+            pdfdoc.pdfdocEnc = _pdfdoc  # type: ignore[assignment]
+        _shadowing += 1
+        try:
+            yield
+        finally:
+            _shadowing -= 1
+            if outermost:
+                rl_config.useA85 = default
+                del pdfdoc.PDFZCompress.encode
+                pdfdoc.pdfdocEnc = _PDFDOC
 
 
 class PdfWriter:
