@@ -815,7 +815,7 @@ def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path
 
 def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(browser):
     """Chromium heeds only the last --disable-features switch: the tests' own (support.browser.ARGS) names
-    every feature Playwright turns off on the switch it passes first, the address bar's popup and RenderDocument."""
+    every feature Playwright turns off on the switch it passes first, and the address bar's popup."""
     if not Path("/proc").is_dir():
         pytest.skip("reads Chromium's command line from /proc, which this system has not")
     (command,) = [line for line in _descendants(os.getpid()) if "--remote-debugging-pipe" in line]  # the browser's
@@ -823,7 +823,7 @@ def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(brow
     assert len(switches) == 2, switches
     playwrights, heeded = switches
     assert not set(playwrights) - set(heeded), f"add to support.browser.PLAYWRIGHT_OFF: {set(playwrights) - set(heeded)}"
-    assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "RenderDocument"} <= set(heeded)
+    assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"} <= set(heeded)
 
 
 def _descendants(pid: int) -> list[list[str]]:

@@ -29,12 +29,10 @@ PLAYWRIGHT_OFF = (
     "TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,"
     "msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion"
 )
-# Chromium's flags: no sandbox (the tests run as root in CI); none of the address bar's popup, which Chromium
+# Chromium's flags: no sandbox (the tests run as root in CI), and none of the address bar's popup, which Chromium
 # otherwise loads as a page of its own in every new window (each context is one), about a second of CPU each
-# time, for a window nobody sees; and a page opened afresh in a window keeps the window's frame host, as Chromium
-# did before RenderDocument (a frame host of its own for each page cost about 13 ms of CPU a navigation; what the
-# page does is the same).
-ARGS = ["--no-sandbox", f"--disable-features={PLAYWRIGHT_OFF},WebUIOmniboxPopup,WebUIOmniboxAimPopup,RenderDocument"]
+# time, for a window nobody sees.
+ARGS = ["--no-sandbox", f"--disable-features={PLAYWRIGHT_OFF},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 
 
 @pytest.fixture(scope="session")
