@@ -111,37 +111,30 @@ class Room:
         """The things a badge centred at (x, y) would come into: the first ``most`` of them, when that many
         settle the question."""
         found: list[Thing] = []
-        cells = self.cells
-        for c in range(math.floor((x - REACH) / SQUARE), math.floor((x + REACH) / SQUARE) + 1):
-            for r in range(math.floor((y - REACH) / SQUARE), math.floor((y + REACH) / SQUARE) + 1):
-                for thing in cells.get((c, r), ()):
-                    box, (x0, y0, x1, y1), _, _ = thing  # within REACH of a box, or of a circle's rim
-                    if box:
-                        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) >= REACH:
-                            continue
-                    elif (x - x0) ** 2 + (y - y0) ** 2 >= (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
-                        continue
-                    if thing not in found:  # one filed in several squares is met in each
-                        found.append(thing)
-                        if len(found) >= most:
-                            return found
+        for thing in self._met(x, y):
+            if thing not in found:  # one filed in several squares is met in each
+                found.append(thing)
+                if len(found) >= most:
+                    break
         return found
 
     def in_way(self, x: float, y: float) -> Thing | None:
-        """The first thing found that a badge centred at (x, y) would come into: ``hits`` stopping there, without
-        its list (asked for every spot tried, the most asked question of placing)."""
+        """The first thing a badge centred at (x, y) would come into (the most asked question of placing)."""
+        return next(self._met(x, y), None)
+
+    def _met(self, x: float, y: float) -> Iterator[Thing]:
+        """Each thing a badge centred at (x, y) would come into, square by square around it."""
         cells, floor = self.cells, math.floor
         rows = range(floor((y - REACH) / SQUARE), floor((y + REACH) / SQUARE) + 1)
         for c in range(floor((x - REACH) / SQUARE), floor((x + REACH) / SQUARE) + 1):
             for r in rows:
                 for thing in cells.get((c, r), ()):
-                    box, (x0, y0, x1, y1), _, _ = thing  # as in ``hits``
+                    box, (x0, y0, x1, y1), _, _ = thing  # within REACH of a box, or of a circle's rim
                     if box:
                         if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) < REACH:
-                            return thing
-                    elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:
-                        return thing
-        return None
+                            yield thing
+                    elif (x - x0) ** 2 + (y - y0) ** 2 < (x1 + REACH) ** 2:  # a circle: (x, y, r, 0)
+                        yield thing
 
     def crossed(self, segment: Box) -> bool:
         """True when a leader line along ``segment`` runs into anything."""
