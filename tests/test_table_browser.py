@@ -783,7 +783,27 @@ def test_each_refusal_is_one_line_that_says_the_move_was_not_played(phone, fake_
         assert page.locator("#error").get_attribute("data-tone") == "bad"
 
 
+MAP = "#picture g[data-name='map']"
+# the picture as drawn, but for the part of it in view (the board's viewBox, which follows the player's moves)
+PICTURE_BUT_VIEW = """() => {
+    const picture = document.querySelector("#picture svg").cloneNode(true);
+    picture.removeAttribute("viewBox");
+    return picture.outerHTML;
+}"""
+
+
+def _same_text(text: str, other: str, name: str, other_name: str) -> None:
+    """An AssertionError unless ``text`` is ``other``, quoting where they part (pytest's own diff of two long texts,
+    a picture's markup, takes minutes)."""
+    if text != other:
+        at = next((i for i, (a, b) in enumerate(zip(text, other)) if a != b), min(len(text), len(other)))
+        near = slice(max(at - 60, 0), at + 60)
+        raise AssertionError(f"{name} parts from {other_name} at {at}: {text[near]!r} / {other[near]!r}")
+
+
 def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path):
+    """Take Off's world map is sent apart from the pictures, fetched once a page load, and stays in place from one
+    picture to the next (the page draws the new picture round it), which is then the picture a fresh page draws."""
     path = tmp_path / "t.pnp"
     session.new(path, "take-off", ["ann", "bob"], [], 0, None).save()
     server, urls = _serve(path)
@@ -796,16 +816,23 @@ def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path
     try:
         page = _visit(phone, urls["seats"]["ann"])
         page.on("request", note)
-        expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
+        expect(page.locator(MAP)).to_have_count(1)
         assert page.locator("#picture g[data-kept]").count() == 0  # the marker gave way to the map
         page.reload()
-        expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
+        expect(page.locator(MAP)).to_have_count(1)
+        page.evaluate(f"() => {{ window.drawnMap = document.querySelector({MAP!r}); }}")
         with record.locked(path):  # a move: a new picture, the same map
             current = session.load(path)
             current.play(notation.format(current.game, current.offered("ann")[0]))
             current.save()
         expect(page.locator("#log li")).to_have_count(1)
-        expect(page.locator("#picture g[data-name='map']")).to_have_count(1)
+        expect(page.locator(MAP)).to_have_count(1)
+        assert page.evaluate(f"() => document.querySelector({MAP!r}) === window.drawnMap")  # not drawn again
+        drawn_round = page.evaluate(PICTURE_BUT_VIEW)
+        page.reload()
+        expect(page.locator("#log li")).to_have_count(1)
+        expect(page.locator(MAP)).to_have_count(1)
+        _same_text(page.evaluate(PICTURE_BUT_VIEW), drawn_round, "a fresh page's picture", "the picture drawn round")
         assert len(asked) <= 2, asked  # once per page load at most: the browser keeps it
     finally:
         phone.remove_listener("request", note)  # the phone goes on to other tests

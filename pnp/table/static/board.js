@@ -58,6 +58,20 @@ window.pnpBoard = (() => {
     return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), scale };
   }
 
+  // A text's box and the size it is printed at, in the picture's units (null: it takes no room), kept with the
+  // text: an element of a picture never changes, and a map a picture keeps apart stays in place from one picture
+  // to the next (table.js), its hundreds of names measured once.
+  const textsMeasured = new WeakMap();
+
+  function textMeasured(text, toPicture) {
+    if (!textsMeasured.has(text)) {
+      const font = parseFloat(getComputedStyle(text).fontSize);
+      const b = placedBox(text, toPicture);
+      textsMeasured.set(text, b && font > 0 ? { ...b, size: font * b.scale } : null);
+    }
+    return textsMeasured.get(text);
+  }
+
   function measure() {
     texts = [];
     yours = null;
@@ -65,9 +79,8 @@ window.pnpBoard = (() => {
     if (!screen) return; // not laid out (hidden): nothing to measure
     const toPicture = screen.inverse();
     for (const text of svg.querySelectorAll("text")) {
-      const font = parseFloat(getComputedStyle(text).fontSize);
-      const b = placedBox(text, toPicture);
-      if (b && font > 0) texts.push({ ...b, size: font * b.scale });
+      const measured = textMeasured(text, toPicture);
+      if (measured) texts.push(measured);
     }
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
     // the seat's own pieces (see the picture's focus in pnp.printing.canvas)
@@ -249,8 +262,12 @@ window.pnpBoard = (() => {
     opensWhole = over;
     if (frame !== figure) attach(frame);
     whole = box(picture.getAttribute("viewBox")) || { x: 0, y: 0, w: 1, h: 1 };
-    frame.replaceChildren(picture);
-    svg = picture;
+    if (svg === picture && view) {
+      apply(); // a picture drawn into the one shown (table.js) keeps its view while it is measured: laid out once
+    } else {
+      frame.replaceChildren(picture);
+      svg = picture;
+    }
     measure();
     if (!(touched && view)) {
       touched = false;

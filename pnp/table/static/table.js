@@ -283,6 +283,10 @@
   // like the rest and keeps, so each change of the game sends only what changed.
   const kept = new Map(); // digest -> a promise of the cleaned <g>
   let pictures = 0; // pictures asked to be drawn, so a slower older one never overwrites a newer
+  // The kept drawing in the picture shown, as { digest, node }. A next picture that leaves out the same one is
+  // drawn into the picture shown around it: the map stays where it is, and the browser does not style, lay
+  // out and paint its thousands of shapes again (most of a redraw of Take Off's page, on a phone).
+  let drawnKept = null;
 
   function keptDrawing(digest) {
     if (!kept.has(digest)) {
@@ -316,14 +320,24 @@
       return;
     }
     clean(root);
-    for (const marker of [...root.querySelectorAll("g[data-kept]")]) {
-      try {
-        marker.replaceWith((await keptDrawing(marker.getAttribute("data-kept"))).cloneNode(true));
-      } catch {
-        if (mine === pictures) picture = null; // the next state tries again
+    const markers = [...root.querySelectorAll("g[data-kept]")];
+    const shownRoot = frame.firstElementChild;
+    const around = keptAround(root, markers, shownRoot);
+    if (!around) {
+      let drawing = null; // the kept drawing this picture will hold
+      for (const marker of markers) {
+        try {
+          const digest = marker.getAttribute("data-kept");
+          const node = (await keptDrawing(digest)).cloneNode(true);
+          marker.replaceWith(node);
+          if (markers.length === 1 && node.parentNode === root) drawing = { digest, node };
+        } catch {
+          if (mine === pictures) picture = null; // the next state tries again
+        }
       }
+      if (mine !== pictures) return;
+      drawnKept = drawing;
     }
-    if (mine !== pictures) return;
     // Fit the width of the screen: the viewBox keeps the proportions; a fixed size in mm would not fit.
     if (!root.hasAttribute("viewBox")) {
       const w = parseFloat(root.getAttribute("width"));
@@ -335,12 +349,33 @@
     root.setAttribute("preserveAspectRatio", "xMidYMid meet");
     // a phone's picture is a board view it can move and zoom (board.js); the shared screen shows it whole,
     // and so does a phone once the game is over (the result is the score table's, not one seat's part)
-    const shown = document.adoptNode(root);
     // one image to a screen reader, named by its figure: its labels run together would be no help
-    shown.setAttribute("aria-hidden", "true");
+    root.setAttribute("aria-hidden", "true");
+    const shown = around ? drawnAround(shownRoot, root, around) : document.adoptNode(root);
     const over = state !== null && (state.stage === "over" || state.to_move === null);
     if (frame.classList.contains("board")) window.pnpBoard.show(frame, shown, over);
-    else frame.replaceChildren(shown);
+    else if (frame.firstChild !== shown || frame.childNodes.length !== 1) frame.replaceChildren(shown);
+  }
+
+  // The marker of ``root`` (a new picture) that the picture shown, ``shownRoot``, already holds the drawing of,
+  // where that is the only marker and a child of the root, as the shown one is of its own; else null.
+  function keptAround(root, markers, shownRoot) {
+    if (markers.length !== 1 || markers[0].parentNode !== root || drawnKept === null) return null;
+    const same = drawnKept.digest === markers[0].getAttribute("data-kept") && drawnKept.node.parentNode === shownRoot;
+    return same ? markers[0] : null;
+  }
+
+  // ``shownRoot`` made the picture ``root`` is, but for its kept drawing, which stays in place of ``marker``.
+  function drawnAround(shownRoot, root, marker) {
+    for (const name of shownRoot.getAttributeNames()) if (!root.hasAttribute(name)) shownRoot.removeAttribute(name);
+    for (const name of root.getAttributeNames()) shownRoot.setAttribute(name, root.getAttribute(name));
+    const node = drawnKept.node;
+    for (const child of [...shownRoot.childNodes]) if (child !== node) child.remove();
+    const children = [...root.childNodes];
+    const at = children.indexOf(marker);
+    node.before(...children.slice(0, at));
+    node.after(...children.slice(at + 1));
+    return shownRoot;
   }
 
   // -- drawing the state -------------------------------------------------------------------------
