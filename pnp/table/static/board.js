@@ -58,18 +58,13 @@ window.pnpBoard = (() => {
     return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), scale };
   }
 
-  // A text's box and the size it is printed at, in the picture's units (null: it takes no room), kept with the
-  // text: an element of a picture never changes, and a map a picture keeps apart stays in place from one picture
-  // to the next (table.js), its hundreds of names measured once.
-  const textsMeasured = new WeakMap();
+  // A text's box in the picture's units, kept with the text: an element of a picture never changes, and a map a
+  // picture keeps apart stays in place from one picture to the next (table.js), its hundreds of names placed once.
+  const textBoxes = new WeakMap();
 
-  function textMeasured(text, toPicture) {
-    if (!textsMeasured.has(text)) {
-      const font = parseFloat(getComputedStyle(text).fontSize);
-      const b = placedBox(text, toPicture);
-      textsMeasured.set(text, b && font > 0 ? { ...b, size: font * b.scale } : null);
-    }
-    return textsMeasured.get(text);
+  function textBox(text, toPicture) {
+    if (!textBoxes.has(text)) textBoxes.set(text, placedBox(text, toPicture));
+    return textBoxes.get(text);
   }
 
   function measure() {
@@ -79,8 +74,9 @@ window.pnpBoard = (() => {
     if (!screen) return; // not laid out (hidden): nothing to measure
     const toPicture = screen.inverse();
     for (const text of svg.querySelectorAll("text")) {
-      const measured = textMeasured(text, toPicture);
-      if (measured) texts.push(measured);
+      const font = parseFloat(getComputedStyle(text).fontSize);
+      const b = textBox(text, toPicture);
+      if (b && font > 0) texts.push({ ...b, size: font * b.scale });
     }
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
     // the seat's own pieces (see the picture's focus in pnp.printing.canvas)
