@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from support import procs
 from support.cli import takes_ctrl_c
 
 import pnp.sim.engines
@@ -123,17 +124,8 @@ def test_batches_start_at_one_game_and_grow_to_the_measured_pace(monkeypatch):
 
 
 def _workers(pid: int) -> list[int]:
-    """The worker processes a process has spawned (read from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes()
-        except (OSError, ValueError, IndexError):
-            continue  # not a process, or one that has just ended
-        if parent == pid and b"spawn_main" in command:
-            found.append(int(entry.name))
-    return found
+    """The worker processes a process has spawned."""
+    return [child for child in procs.children().get(pid, []) if "spawn_main" in " ".join(procs.command(child) or ())]
 
 
 def _ignores_interrupts(pid: int) -> bool:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import procs
 from support.browser import BOUND, CHROMIUM, browser, unfold  # noqa: F401 - browser: the fixture
 import yaml
 
@@ -843,32 +844,12 @@ def test_a_map_sent_apart_is_drawn_in_its_place_and_fetched_once(phone, tmp_path
 def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(browser):
     """Chromium heeds only the last --disable-features switch: the tests' own (support.browser.ARGS) names
     every feature Playwright turns off on the switch it passes first, and the address bar's popup."""
-    if not Path("/proc").is_dir():
+    if not procs.PROC.is_dir():
         pytest.skip("reads Chromium's command line from /proc, which this system has not")
-    (command,) = [line for line in _descendants(os.getpid()) if "--remote-debugging-pipe" in line]  # the browser's
+    (command,) = [line for line in procs.descendants(os.getpid()) if "--remote-debugging-pipe" in line]  # the browser's
     switches = [arg.split("=", 1)[1].split(",") for arg in command if arg.startswith("--disable-features=")]
     assert len(switches) == 2, switches
     playwrights, heeded = switches
     assert not set(playwrights) - set(heeded), f"add to support.browser.PLAYWRIGHT_OFF: {set(playwrights) - set(heeded)}"
     assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"} <= set(heeded)
 
-
-def _descendants(pid: int) -> list[list[str]]:
-    """The command lines of the processes under ``pid`` (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError):
-                continue  # gone meanwhile
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], list(children.get(pid, []))
-    while todo:
-        child = todo.pop()
-        todo += children.get(child, [])
-        try:
-            found.append((Path("/proc") / str(child) / "cmdline").read_text().split("\0")[:-1])
-        except OSError:
-            continue
-    return found

@@ -5,9 +5,9 @@ strip by strip, Air King's squares are a grid of the field, any other long choic
 each plays the input it shows. Whole games of every game, one seeded game each, keep every page within
 three screens, bring the moves into view, open the board readable and say everything outside the folded
 notation in words: at each kind of page a game has, on the small phone, the stricter in size, and now and
-then on the waiting seats' phones and the shared screen too. The pages are the page's own template and assets, served on loopback from a real
-session in this process (``view.state_json``), whose moves the pages play. Every wait is bounded; nothing here
-measures speed.
+then on the waiting seats' phones and the shared screen too. The pages are the page's own template and
+assets, served on loopback from a real session in this process (``view.state_json``), whose moves the pages
+play. Every wait is bounded; nothing here measures speed.
 """
 
 from __future__ import annotations

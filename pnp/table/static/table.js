@@ -351,7 +351,7 @@
     // and so does a phone once the game is over (the result is the score table's, not one seat's part)
     // one image to a screen reader, named by its figure: its labels run together would be no help
     root.setAttribute("aria-hidden", "true");
-    const shown = around ? drawnAround(shownRoot, root, around) : document.adoptNode(root);
+    const shown = around ? drawnAround(shownRoot, root, around, drawnKept.node) : document.adoptNode(root);
     const over = state !== null && (state.stage === "over" || state.to_move === null);
     if (frame.classList.contains("board")) window.pnpBoard.show(frame, shown, over);
     else if (frame.firstChild !== shown || frame.childNodes.length !== 1) frame.replaceChildren(shown);
@@ -365,11 +365,10 @@
     return same ? markers[0] : null;
   }
 
-  // ``shownRoot`` made the picture ``root`` is, but for its kept drawing, which stays in place of ``marker``.
-  function drawnAround(shownRoot, root, marker) {
+  // ``shownRoot`` made the picture ``root`` is, but for its kept drawing ``node``, which stays in place of ``marker``.
+  function drawnAround(shownRoot, root, marker, node) {
     for (const name of shownRoot.getAttributeNames()) if (!root.hasAttribute(name)) shownRoot.removeAttribute(name);
     for (const name of root.getAttributeNames()) shownRoot.setAttribute(name, root.getAttribute(name));
-    const node = drawnKept.node;
     for (const child of [...shownRoot.childNodes]) if (child !== node) child.remove();
     const children = [...root.childNodes];
     const at = children.indexOf(marker);
