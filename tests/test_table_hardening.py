@@ -380,6 +380,65 @@ def test_running_out_of_file_descriptors_is_one_line_and_pages_still_load(tmp_pa
     assert len(lines) == 1 and "new connections wait: too many open files" in lines[0], err
 
 
+class _Transport(asyncio.Transport):
+    """A connection's socket as asyncio's protocols see it, keeping what is written; like asyncio's own, it
+    reports a close to its protocol on a later turn of the loop, not at once."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__({"peername": ("127.0.0.1", port), "sockname": ("127.0.0.1", 8765)})
+        self.written = b""
+        self.closing = False
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written += bytes(data)
+
+    def close(self) -> None:
+        self.closing = True
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def test_a_request_read_while_idle_connections_make_room_is_answered():
+    """Connections accepted together are each made before any socket is read again; the idle ones closed to
+    make room for them must stop counting at once, or a page's request read on that turn of the loop finds
+    every place taken and is answered 503."""
+    import uvicorn
+    from uvicorn.server import ServerState
+
+    from pnp.table import connections
+
+    async def app(scope, receive, send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    async def run() -> tuple[list[bool], bytes]:
+        limit = 4
+        config = uvicorn.Config(app, http=connections.protocol(limit), limit_concurrency=limit + 1, log_level="error")
+        config.load()
+        state = ServerState()
+        opened = []
+        for port in range(limit + 3):  # a page's connection among idle ones, then more idle ones at once
+            connection = config.http_protocol_class(config=config, server_state=state, app_state={})
+            connection.connection_made(_Transport(40000 + port))
+            opened.append(connection)
+        page = opened[limit - 1]
+        page.data_received(b"GET /host/state HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\n")
+        for _ in range(10):  # the answer's task runs
+            await asyncio.sleep(0)
+        return [connection.transport.is_closing() for connection in opened], page.transport.written
+
+    closing, answer = run_apart(run())
+    assert answer.startswith(b"HTTP/1.1 200 "), answer
+    assert closing == [True] * 3 + [False] * 4, "the three waiting longest made room; the page's stays open"
+
+
 def test_a_flood_is_logged_once_a_minute():
     from pnp.table import connections
 

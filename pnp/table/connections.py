@@ -57,7 +57,7 @@ class Connections:
         while len(self.open) > self.limit and len(self.waiting) > 1:
             oldest = next(iter(self.waiting))
             self.closed(oldest)
-            oldest.transport.close()
+            oldest.make_room()
 
     def wait(self, connection: TableProtocol) -> None:
         self.waiting.pop(connection, None)
@@ -100,6 +100,12 @@ class TableProtocol(H11Protocol):
         self._cancel_deadline()
         self.room.closed(self)
         super().connection_lost(exc)
+
+    def make_room(self) -> None:
+        """Close this idle connection for a newer one. It stops counting towards uvicorn's limit at once: asyncio
+        reports the close on a later turn of the loop, and a request read before then would be answered 503."""
+        self.connections.discard(self)
+        self.transport.close()
 
     def _expect_request(self) -> None:
         self._cancel_deadline()
