@@ -8,7 +8,7 @@ folded group) sends it through its own seat's API, as its page would. In each ga
 the shared screen following, then put the phones away and turn the screen off while their seats' APIs play on
 to the end, and take them up again to see the end (test_table_browser follows a whole game on the phones). The
 rematch finds the first game's phones at its end, and they follow by themselves. With PNP_SCREENSHOTS set, the
-screenshots of docs/table.md's evening are written there.
+screenshots of docs/table.md's evening are written there. Apart: six players' codes on a laptop's screen.
 """
 
 from __future__ import annotations
@@ -198,3 +198,46 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, 
     assert results == json.loads(out)
     screen.screenshot(path=shots / "night-results.png", full_page=True)
     assert errors == []
+
+
+LAPTOP = {"width": 1280, "height": 720}
+
+
+def _codes_on(screen) -> dict[str, Any]:
+    """The seats' cards (left, top, right, bottom) and their codes' sides, in CSS pixels, and a rem."""
+    return screen.evaluate(
+        """() => ({
+  rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+  cards: [...document.querySelectorAll(".seat")].map((card) => {
+    const box = card.getBoundingClientRect();
+    const code = card.querySelector("img").getBoundingClientRect();
+    return { box: [box.left, box.top, box.right, box.bottom], code: [code.width, code.height] };
+  }),
+})"""
+    )
+
+
+def _apart(one: list[float], other: list[float]) -> bool:
+    """Whether two boxes (left, top, right, bottom) do not overlap."""
+    return one[2] <= other[0] or other[2] <= one[0] or one[3] <= other[1] or other[3] <= one[1]
+
+
+def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # noqa: F811 - the fixture
+    """Six players at a laptop's 1280 x 720: every code on the screen at once, none scrolled to, each still a
+    large square (at least 10rem); on a 1920 x 1080 screen the same codes are as large as they go (18rem)."""
+    _, url = evening
+    screen = browser.new_context(viewport=LAPTOP, device_scale_factor=1).new_page()
+    screen.goto(url)
+    start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy", "dee", "eve", "fay"])
+    expect(screen.locator(".seat img")).to_have_count(6)
+    shown = _codes_on(screen)
+    for card in shown["cards"]:
+        left, top, right, bottom = card["box"]
+        assert 0 <= left and right <= LAPTOP["width"] and 0 <= top and bottom <= LAPTOP["height"], card
+        side, down = card["code"]
+        assert side == down >= 10 * shown["rem"], card
+    boxes = [card["box"] for card in shown["cards"]]
+    assert all(_apart(box, other) for n, box in enumerate(boxes) for other in boxes[n + 1 :]), boxes
+    screen.set_viewport_size(SCREEN)
+    wide = _codes_on(screen)
+    expect(screen.locator(".seat img").first).to_have_css("width", f"{int(18 * wide['rem'])}px")

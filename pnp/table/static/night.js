@@ -11,6 +11,9 @@
   const GAME = `/lobby/games/${encodeURIComponent(RECORD)}`;
   const LOOK_EVERY = 3000; // ms between looks at which phones have joined
   const shown = new Set(); // seats whose code is shown again after their phone joined
+  // a code's side, in rem: 18 scans from about a metre; the codes shrink towards 10 so that every seat's card
+  // fits on the screen at once (a laptop's 1366 x 768 holds six at about 15), and below 10 the page scrolls
+  const CODE_REM = { most: 18, least: 10 };
 
   const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
 
@@ -42,7 +45,7 @@
       "li",
       { class: `seat${open ? "" : " joined"}`, "data-seat": seat },
       el("span", { class: "name", text: seat }),
-      el("span", { class: "status", text: joined ? "✓ joined" : "scan with this player's phone" }),
+      el("span", { class: "joining", text: joined ? "✓ joined" : "scan with your phone" }),
       open ? el("img", { src: withKey(`${GAME}/qr/${encodeURIComponent(seat)}.svg`), alt: `QR code of ${seat}'s link` }) : null,
       joined ? toggle : null
     );
@@ -63,6 +66,33 @@
       el("p", { class: "error", id: "night-error", role: "alert", hidden: true })
     );
     panel.hidden = false;
+    fitCodes();
+  }
+
+  // The codes' side (--code) as large as lets every seat's card fit below the list's top, in rows of as many
+  // as the width allows, within CODE_REM: each card is as wide as its code (its words wrap under it).
+  function fitCodes() {
+    const list = panel.querySelector(".seats");
+    const code = list?.querySelector(".seat:not(.joined) img");
+    if (!code) return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
+    const width = list.clientWidth;
+    const height = innerHeight - (list.getBoundingClientRect().top + scrollY) - gap;
+    const seats = list.children.length;
+    for (let pass = 0; pass < 2; pass += 1) { // again once the words under a code have wrapped to its new side
+      const card = code.closest(".seat");
+      const around = { x: card.offsetWidth - code.offsetWidth, y: card.offsetHeight - code.offsetHeight };
+      let best = 0;
+      for (let columns = 1; columns <= seats; columns += 1) {
+        const rows = Math.ceil(seats / columns);
+        const across = (width - (columns - 1) * gap) / columns - around.x - 1; // a pixel for rounding
+        const down = (height - (rows - 1) * gap) / rows - around.y;
+        best = Math.max(best, Math.min(across, down));
+      }
+      const side = Math.floor(Math.min(CODE_REM.most * rem, Math.max(CODE_REM.least * rem, best)));
+      list.style.setProperty("--code", `${side}px`);
+    }
   }
 
   async function rematchNow() {
@@ -86,4 +116,5 @@
 
   look();
   setInterval(look, LOOK_EVERY);
+  addEventListener("resize", fitCodes);
 })();
