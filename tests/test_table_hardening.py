@@ -381,8 +381,8 @@ def test_running_out_of_file_descriptors_is_one_line_and_pages_still_load(tmp_pa
 
 
 class _Transport(asyncio.Transport):
-    """A connection's socket as asyncio's protocols see it, keeping what is written; like asyncio's own, it
-    reports a close to its protocol on a later turn of the loop, not at once."""
+    """A connection's socket as asyncio's protocols see it, keeping what is written. Closed, it never tells its
+    protocol: asyncio's own does so on a later turn of the loop, after what that turn reads."""
 
     def __init__(self, port: int) -> None:
         super().__init__({"peername": ("127.0.0.1", port), "sockname": ("127.0.0.1", 8765)})
