@@ -116,6 +116,7 @@ def test_the_results_list_each_game_with_its_winners_and_tally_the_wins(tmp_path
     assert done.final and done.winners == finished.state.score().winners and done.minutes == 30
     assert done.scores == {p.name: p.score for p in finished.state.score().players}
     assert not going.final and going.players == ("bob", "ann") and going.minutes is None
+    assert done.moves == len(finished.played) and going.moves == 0
     assert results.wins == {w: 1 for w in done.winners} | {p: 0 for p in ("ann", "bob") if p not in done.winners}
     assert len(results.unreadable) == 1 and results.unreadable[0].startswith("broken.pnp: ")
     assert str(tmp_path) not in json.dumps(results.to_json())

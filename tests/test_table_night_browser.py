@@ -180,6 +180,9 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, 
 
     screen.get_by_role("button", name="New game").click()
     expect(screen.locator(".game-card")).to_have_count(5)
+    started = re.escape(second[11:13] + ":" + second[13:15])  # the record's name begins with when it started
+    going = f"^Hauling Astronauts: bob, ann · started {started} · no moves yet$"
+    expect(screen.locator("#resume a")).to_have_text(re.compile(going))
     third = start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy"])
     seats = night.seats(third)
     phones = join(browser, seats, errors, phones)  # ann and bob join on the phones they hold

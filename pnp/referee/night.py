@@ -154,6 +154,7 @@ class Played:
     title: str
     players: tuple[str, ...]
     final: bool
+    moves: int  # played so far (taken back ones not counted)
     winners: tuple[str, ...]
     scores: dict[str, int]
     started: datetime | None  # from the file's name, when a night named it
@@ -173,6 +174,7 @@ class Played:
             "title": self.title,
             "players": list(self.players),
             "final": self.final,
+            "moves": self.moves,
             "winners": list(self.winners),
             "scores": self.scores,
             "started": self.started.isoformat(timespec="seconds") if self.started else None,
@@ -240,6 +242,7 @@ def _played(path: Path) -> Played:
         title=current.spec.title,
         players=current.setup.players,
         final=score.final,
+        moves=len(current.played),
         winners=score.winners,
         scores={player.name: player.score for player in score.players},
         started=started,

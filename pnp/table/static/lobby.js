@@ -65,10 +65,18 @@
         el(
           "li",
           {},
-          el("a", { class: "record", href: withKey(`/g/${encodeURIComponent(r.record)}/`) }, `${r.title}: ${r.players.join(", ")}`)
+          el("a", { class: "record", href: withKey(`/g/${encodeURIComponent(r.record)}/`) }, carryOn(r))
         )
       )
     );
+  }
+
+  // A game to carry on, told from others with the same players by when it started ("2026-11-28T21:05:09" gives
+  // 21:05; a record the night did not name has no time) and how far it went.
+  function carryOn(r) {
+    const started = r.started ? ` · started ${r.started.slice(11, 16)}` : "";
+    const moves = r.moves === 0 ? "no moves yet" : r.moves === 1 ? "1 move" : `${r.moves} moves`;
+    return `${r.title}: ${r.players.join(", ")}${started} · ${moves}`;
   }
 
   // -- setting a game up -------------------------------------------------------------------------
