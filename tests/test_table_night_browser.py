@@ -227,11 +227,12 @@ def _apart(one: list[float], other: list[float]) -> bool:
 
 def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # noqa: F811 - the fixture
     """Six players at a laptop's 1280 x 720: every code on the screen at once, none scrolled to, each still a
-    large square (at least 10rem); on a 1920 x 1080 screen the same codes are as large as they go (18rem)."""
+    large square (at least 10rem); on a 1920 x 1080 screen the same codes are as large as they go (18rem). Once
+    the phones have joined, each seat is one line (its name, that it joined, the button to show its code)."""
     _, url = evening
     screen = browser.new_context(viewport=LAPTOP, device_scale_factor=1).new_page()
     screen.goto(url)
-    start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy", "dee", "eve", "fay"])
+    record = start_in_the_lobby(screen, "aloft", ["ann", "bob", "cy", "dee", "eve", "fay"])
     expect(screen.locator(".seat img")).to_have_count(6)
     shown = _codes_on(screen)
     for card in shown["cards"]:
@@ -244,3 +245,14 @@ def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # n
     screen.set_viewport_size(SCREEN)
     wide = _codes_on(screen)
     expect(screen.locator(".seat img").first).to_have_css("width", f"{int(18 * wide['rem'])}px")
+
+    for link in Night(url).seats(record).values():  # each phone opens its link
+        urllib.request.urlopen(link, timeout=BOUND / 1000).close()
+    expect(screen.locator(".seat.joined")).to_have_count(6)
+    lines = screen.locator(".seat.joined").evaluate_all(
+        "seats => seats.map((seat) => [...seat.children].map((part) => part.getBoundingClientRect())"
+        ".map((box) => [box.top, box.bottom]))"
+    )
+    for parts in lines:  # each part level with the others: every one overlaps the middle of the first
+        middle = sum(parts[0]) / 2
+        assert len(parts) == 3 and all(top < middle < bottom for top, bottom in parts), parts

@@ -34,7 +34,7 @@
     const toggle = el("button", {
       type: "button",
       class: "quiet",
-      text: open ? "Hide the code" : "Show the code again",
+      text: open ? "Hide the code" : "Show the code",
       onclick: () => {
         if (open) shown.delete(seat);
         else shown.add(seat);
