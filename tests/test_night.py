@@ -130,13 +130,17 @@ def test_results_of_a_missing_folder_is_one_line(tmp_path):
 def test_pnp_table_results_reads_the_night_from_the_records(cli, tmp_path):
     first = night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING)
     finished = play_to_the_end(first, seed=3)
-    night.rematch(first, EVENING.replace(hour=22))
+    second = night.rematch(first, EVENING.replace(hour=22))
     code, out, err = cli("table", "results", str(tmp_path))
     winners = finished.state.score().winners
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith(f"Hauling Astronauts: won by {' and '.join(winners)} (ann ")
-    assert lines[1].startswith("Hauling Astronauts: still playing (bob 0, ann 0")
+    assert lines[0].startswith(f"20:31 Hauling Astronauts: won by {' and '.join(winners)} (ann ")
+    assert lines[1].startswith("22:31 Hauling Astronauts: no moves yet (bob 0, ann 0")
+    assert cli("ref", "play", str(second), "choose", "A", "B", "C")[0] == 0
+    assert cli("table", "results", str(tmp_path))[1].splitlines()[1].startswith(
+        "22:31 Hauling Astronauts: still playing after 1 move (bob 0, ann 0"
+    )
     assert lines[2].startswith("wins: ") and f"{winners[0]} 1" in lines[2]
     code, out, _ = cli("table", "results", str(tmp_path), "--json")
     assert code == 0 and json.loads(out) == night.results(tmp_path).to_json()

@@ -86,7 +86,13 @@ def results(folder: FolderArg = Path("."), as_json: JsonOpt = False) -> None:
 
 
 def _line(game: dict[str, Any]) -> str:
+    """One game: when it started (as a night names it), its title, its outcome or how far it went, the scores."""
+    started = f"{game['started'][11:16]} " if game["started"] else ""
     scores = ", ".join(f"{name} {score}" for name, score in game["scores"].items())
-    outcome = f"won by {' and '.join(game['winners'])}" if game["final"] else "still playing"
+    if game["final"]:
+        outcome = f"won by {' and '.join(game['winners'])}"
+    else:
+        moves = game["moves"]
+        outcome = f"still playing after {moves} move{'s' if moves > 1 else ''}" if moves else "no moves yet"
     minutes = f", {game['minutes']} min" if game["minutes"] is not None else ""
-    return f"{game['title']}: {outcome} ({scores}{minutes})"
+    return f"{started}{game['title']}: {outcome} ({scores}{minutes})"
