@@ -70,19 +70,23 @@
   }
 
   // The codes' side (--code) as large as lets every seat's card fit below the list's top, in rows of as many
-  // as the width allows, within CODE_REM: each card is as wide as its code (its words wrap under it).
+  // as the width allows, within CODE_REM: each card is as wide as its code (its name and words wrap to it).
   function fitCodes() {
     const list = panel.querySelector(".seats");
-    const code = list?.querySelector(".seat:not(.joined) img");
-    if (!code) return;
+    const codes = list ? [...list.querySelectorAll(".seat:not(.joined) img")] : [];
+    if (!codes.length) return;
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
     const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
     const width = list.clientWidth;
     const height = innerHeight - (list.getBoundingClientRect().top + scrollY) - gap;
     const seats = list.children.length;
-    for (let pass = 0; pass < 2; pass += 1) { // again once the words under a code have wrapped to its new side
-      const card = code.closest(".seat");
-      const around = { x: card.offsetWidth - code.offsetWidth, y: card.offsetHeight - code.offsetHeight };
+    for (let pass = 0; pass < 2; pass += 1) { // again once the words over a code have wrapped to its new side
+      const around = { x: 0, y: 0 }; // the most any card adds to its code (a long name wraps onto two lines)
+      for (const code of codes) {
+        const card = code.closest(".seat");
+        around.x = Math.max(around.x, card.offsetWidth - code.offsetWidth);
+        around.y = Math.max(around.y, card.offsetHeight - code.offsetHeight);
+      }
       let best = 0;
       for (let columns = 1; columns <= seats; columns += 1) {
         const rows = Math.ceil(seats / columns);
