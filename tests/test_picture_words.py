@@ -1,8 +1,10 @@
-"""A state picture speaks to people at a table: it never names a terminal command, whatever the stage."""
+"""A state picture and a game option speak to people at a table: neither names a terminal command (the picture
+whatever the stage; an option's help is the line the game night's lobby shows beside it)."""
 
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
@@ -43,3 +45,9 @@ def test_no_picture_names_a_command_at_any_stage(name):
         return rng.choice(moves)
 
     look(playout(game, setup, choose, random.Random(4)).state)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_no_options_help_names_a_command(name):
+    for option in REGISTRY[name].rules().options:
+        assert not re.search(r"\bpnp |'ref |--[a-z]", option.help), (option.key, option.help)

@@ -30,8 +30,7 @@ class AeronautOdyssey(BaseGame):
         Option(
             "hidden_inventories",
             False,
-            "each inventory is shown to its owner only ('ref show --as', the table page); the record, "
-            "'ref play' and 'ref moves' still reveal every pick and payment",
+            "each inventory is shown to its owner only; the record itself still holds every pick and payment",
         ),
     )
 
