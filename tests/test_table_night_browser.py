@@ -229,8 +229,8 @@ def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # n
     """At a laptop's 1280 x 720, six players, or four with the longest name there is: every code on the screen
     at once, none scrolled to, each still a large square (at least 10rem). On a 1920 x 1080 screen the six codes
     are as large as they go (18rem). Once the phones have joined, each seat is one line (its name, that it joined,
-    the button to show its code)."""
-    _, url = evening
+    the button to show its code). Rematch, tapped before the game is over, asks first."""
+    folder, url = evening
     screen = browser.new_context(viewport=LAPTOP, device_scale_factor=1).new_page()
     for names in (["ann", "bob", "cy", "margaret_of_the_far_hill"], ["ann", "bob", "cy", "dee", "eve", "fay"]):
         screen.goto(url)
@@ -258,3 +258,9 @@ def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # n
     for parts in lines:  # each part level with the others: every one overlaps the middle of the first
         middle = sum(parts[0]) / 2
         assert len(parts) == 3 and all(top < middle < bottom for top, bottom in parts), parts
+
+    asked: list[str] = []  # a tap on Rematch in the middle of a game asks first; this one is not confirmed
+    screen.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    screen.get_by_role("button", name="Rematch").click()
+    assert len(asked) == 1 and "not over" in asked[0], asked
+    assert record in screen.url and len(list(folder.glob("*.pnp"))) == 2

@@ -100,6 +100,11 @@
   }
 
   async function rematchNow() {
+    const over = document.getElementById("turn")?.dataset.turn === "over"; // as table.js shows the game
+    const early =
+      "This game is not over. Start the rematch now? Every phone moves to the new game; " +
+      "this one stays in the lobby under Carry on.";
+    if (!over && !confirm(early)) return;
     try {
       const next = await api(`${GAME}/rematch`, true);
       location.assign(withKey(next.host));
