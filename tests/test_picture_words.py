@@ -19,7 +19,9 @@ SAMPLE_EVERY = 7  # positions between two pictures looked at
 
 
 def words(svg: str) -> str:
-    return " ".join("".join(element.itertext()) for element in ET.fromstring(svg).iter() if element.tag.endswith("text"))
+    return " ".join(
+        "".join(element.itertext()) for element in ET.fromstring(svg).iter() if element.tag.endswith("text")
+    )
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
