@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.boxes import overlapping
 from support.browser import BOUND, at_version, browser, past_version  # noqa: F401 - browser: the fixture
 from support.serve import running
 from test_table_browser import PHONE, expect, shots  # noqa: F401 - shots: a fixture
@@ -209,22 +210,19 @@ LAPTOP = {"width": 1280, "height": 720}
 
 
 def _codes_on(screen) -> dict[str, Any]:
-    """The seats' cards (left, top, right, bottom) and their codes' sides, in CSS pixels, and a rem."""
+    """The seats' cards (their seat, and their box: left, top, right, bottom) and their codes' sides, in CSS
+    pixels, and a rem."""
     return screen.evaluate(
         """() => ({
   rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
   cards: [...document.querySelectorAll(".seat")].map((card) => {
     const box = card.getBoundingClientRect();
     const code = card.querySelector("img").getBoundingClientRect();
-    return { box: [box.left, box.top, box.right, box.bottom], code: [code.width, code.height] };
+    const { seat } = card.dataset;
+    return { seat, box: [box.left, box.top, box.right, box.bottom], code: [code.width, code.height] };
   }),
 })"""
     )
-
-
-def _apart(one: list[float], other: list[float]) -> bool:
-    """Whether two boxes (left, top, right, bottom) do not overlap."""
-    return one[2] <= other[0] or other[2] <= one[0] or one[3] <= other[1] or other[3] <= one[1]
 
 
 def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # noqa: F811 - the fixture
@@ -245,8 +243,7 @@ def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # n
             assert 0 <= left and right <= LAPTOP["width"] and 0 <= top and bottom <= LAPTOP["height"], card
             side, down = card["code"]
             assert side == down >= 10 * shown["rem"], card
-        boxes = [card["box"] for card in shown["cards"]]
-        assert all(_apart(box, other) for n, box in enumerate(boxes) for other in boxes[n + 1 :]), boxes
+        assert overlapping([(card["seat"], tuple(card["box"])) for card in shown["cards"]]) == [], shown["cards"]
     screen.set_viewport_size(SCREEN)
     wide = _codes_on(screen)
     expect(screen.locator(".seat img").first).to_have_css("width", f"{int(18 * wide['rem'])}px")
