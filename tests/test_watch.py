@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import pnp.cli.watching
-from pnp.cli.watching import saves, watch
+from pnp.cli.watching import following, saves, watch
 from pnp.errors import PnpError
 from pnp.resources import board_file
+from pnp.variants.preview import named_files
 
 GOOD = board_file("aloft.yaml").read_text(encoding="utf-8")
 TALL = GOOD.replace("rows: 4", "rows: 6")
@@ -133,6 +134,23 @@ def test_a_variants_watch_also_follows_the_files_it_names_beside_it(tmp_path):
     assert not watcher.is_alive()
     assert batches, "no save reported within a minute"
     assert {Path(path) for batch in batches for _change, path in batch} == {deck.resolve()}
+
+
+def test_a_deck_saved_broken_is_still_followed_and_its_next_save_rebuilds(tmp_path):
+    """The deck a variant names stays watched while a save has broken it (the variant then cannot be read, and
+    names nothing): the broken save shows its error, and the save that mends it draws the cards again."""
+    fixtures = Path(__file__).parent / "fixtures" / "variants"
+    source, deck, neighbour = tmp_path / "calm.yaml", tmp_path / "air-king-calm.csv", tmp_path / "notes.txt"
+    source.write_text((fixtures / "air-king-calm.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    good = (fixtures / "air-king-calm.csv").read_text(encoding="utf-8")
+    deck.write_text(good, encoding="utf-8")
+    follows = following(source, beside=lambda: named_files(source))
+    deck.write_text(good.replace("Thunderhead,3,", "Thunderhead,25,"), encoding="utf-8")
+    assert named_files(source) == []  # broken: the variant cannot be read
+    assert follows("modified", str(deck))
+    deck.write_text(good, encoding="utf-8")
+    assert follows("modified", str(deck)) and follows("modified", str(source))
+    assert not follows("modified", str(neighbour))
 
 
 def test_variant_preview_watch_draws_the_cards_then_the_error_then_the_cards(cli, monkeypatch):

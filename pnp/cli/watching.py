@@ -57,18 +57,32 @@ def saves(
     names in its folder, until Ctrl-C or ``stop``."""
     import watchfiles  # the watch mode's own dependency: no other command loads it
 
-    target = source.resolve()
-
-    def counts(_change: object, path: str) -> bool:
-        changed = Path(path)
-        return changed == target or (beside is not None and changed in {p.resolve() for p in beside()})
-
     return watchfiles.watch(
-        target.parent,
-        watch_filter=counts,
+        source.resolve().parent,
+        watch_filter=following(source, beside),
         recursive=False,
         stop_event=stop,
     )
+
+
+def following(source: Path, beside: Callable[[], Collection[Path]] | None = None) -> Callable[[object, str], bool]:
+    """Whether a change to a path concerns the watch: a save of ``source``, or of any file ``beside`` has named
+    since the watch began. A file stays followed while it cannot be read: a deck saved broken is refused
+    (``beside`` then names nothing), and it is its next save that mends it."""
+    target = source.resolve()
+    named: set[Path] = set()
+
+    def follow() -> None:
+        if beside is not None:
+            named.update(p.resolve() for p in beside())
+
+    def counts(_change: object, path: str) -> bool:
+        follow()
+        changed = Path(path)
+        return changed == target or changed in named
+
+    follow()  # the files named before the first save
+    return counts
 
 
 def write_error(out: Path, message: str) -> None:
