@@ -99,6 +99,25 @@ def test_poker_cards_of_one_background_go_nine_to_an_a4_or_a_letter_sheet(tmp_pa
             assert inside < 240, f"no bleed just past the cut at {x:.1f}, {y:.1f}"
 
 
+def test_round_tokens_that_sit_close_keep_a_ring_of_bleed_wherever_no_neighbour_is(tmp_path):
+    """Tokens of 27 mm in many colours (as Aloft's) butt above and below on A4, with bleed between the columns:
+    each one's background still runs past its cut on the diagonals, not only as far as its narrowest side
+    allows (none)."""
+    sheet = tokens("round", 27, 30, backs=False)
+    coloured = [replace(t, front=replace(t.front, background=f"#c0{8 * i:02x}c0")) for i, t in enumerate(sheet.tokens)]
+    written = render(tmp_path, [replace(sheet, tokens=tuple(coloured))], paper="a4", bleed=3.0)
+    pages = printed_pages(written.path)
+    trims = list(stroked(pages[0], FRONT_MARK).values())
+    assert any(abs(a.bottom - b.y) < 0.01 for a in trims for b in trims)  # butted
+    rows = raster(written.path, 1, dpi=300)
+    px = 300 / 25.4
+    for trim in trims:
+        r, cx, cy = trim.w / 2, trim.x + trim.w / 2, trim.y + trim.h / 2
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            out = (r + 1.5) / 2**0.5  # 1.5 mm past the cut
+            assert rows[round((cy + dy * out) * px)][round((cx + dx * out) * px)] < 240, f"no bleed at {trim}"
+
+
 def test_decks_of_one_size_share_sheets_and_each_page_counts_its_parts(tmp_path):
     small = [deck(POKER, 4, name="alpha"), deck(POKER, 3, name="beta"), tokens("round", 20, 5, backs=False)]
     written = render(tmp_path, small)

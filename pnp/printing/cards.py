@@ -246,13 +246,14 @@ def _draw_item(canvas: Canvas, items: ItemSet, slot: Slot, face: Face, name: str
 
 def draw_face(canvas: Canvas, items: ItemSet, face: Face, bleed: tuple[float, ...]) -> None:
     """One face of ``items`` at the origin, its background run ``bleed`` mm past the trim (top, right, bottom,
-    left, in the item's own frame): a round item's as an even ring, as wide as the narrowest side allows.
+    left, in the item's own frame): a round item's as a ring as wide as its widest side's, which the sheet clips
+    to the item's own bleed box (where tokens sit close, a neighbour's ring fills the rest).
 
     The card sheets and the exported images (``pnp.export``) both draw faces with it.
     """
     w, h = items.width, items.height
     if items.shape == "round":
-        canvas.circle(w / 2, h / 2, w / 2 + min(bleed), fill=face.background, stroke=None)
+        canvas.circle(w / 2, h / 2, w / 2 + max(bleed), fill=face.background, stroke=None)
     else:
         top, right, bottom, left = bleed
         canvas.rect(-left, -top, w + left + right, h + top + bottom, fill=face.background)

@@ -13,7 +13,7 @@ from pnp.printing import fit
 from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas
 from pnp.printing.paper import Rect
-from pnp.printing.parts import Card, Deck, Face
+from pnp.printing.parts import BLEED_REACH, Card, Deck, Face
 from pnp.texts import Catalogue
 
 EVENT_COLOURS = {
@@ -101,12 +101,18 @@ SAFE = 4.0  # mm kept clear along each side of a front (a print shop's safe zone
 
 def _band(c: Canvas, w: float, title: str, colour: str, card: str, sub: str = "") -> None:
     """A coloured title band across the top of a card (the text stays inside the safe area)."""
-    c.rect(0, 0, w, 15, fill=colour, stroke=None)
+    _edge_band(c, w, 15, colour)
     ink = ink_on(colour)
     room = w - 2 * SAFE
     fit.line(c, w / 2, 9.5, title, room, size=11, part=card, field="title", bold=True, anchor="middle", fill=ink)
     if sub:
         fit.line(c, w / 2, 13.3, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=ink)
+
+
+def _edge_band(c: Canvas, w: float, depth: float, colour: str) -> None:
+    """A band ``depth`` mm deep across the top of a card, run on into the bleed on the top and both sides (the
+    sheet clips it there), so that a cut that wanders shows no white."""
+    c.rect(-BLEED_REACH, -BLEED_REACH, w + 2 * BLEED_REACH, depth + BLEED_REACH, fill=colour, stroke=None)
 
 
 def _line(c: Canvas, w: float, y: float, text: str, size: float, card: str, field: str) -> None:
@@ -157,7 +163,7 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalog
     card = f"aircraft card {craft.number}"
 
     def draw(c: Canvas) -> None:
-        c.rect(0, 0, w, 18, fill=craft.rgb, stroke=None)
+        _edge_band(c, w, 18, craft.rgb)
         badge(c, craft, w / 2 - 17, 3, 34, 12)
         plane(c, w / 2, h * 0.5, 46, craft.rgb)
         symbol(c, craft.symbol, w / 2, h * 0.5 - 2, 4.5, WHITE)

@@ -61,6 +61,7 @@ TEXT = 8.5  # body text, pt (the smallest: SMALL)
 LINE = 4.6  # between lines of body text
 TITLE_PT = 13.0
 SCORING = "#f3e3b5"  # the scoring tokens' colour
+RING = 3.0  # mm the multicoloured token's colours run past its cut: the ring a default bleed gives a background
 FOCUS_COLUMNS, FOCUS_ROWS = 4, 3  # what a screen opens on: the lead's columns and the rows above the lane
 
 
@@ -242,7 +243,8 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
         share = 2 * math.pi / len(data.colours)
         for i, colour in enumerate(data.colours):
             arc = [i * share + k * share / 8 for k in range(9)]
-            rim = [(r + r * math.cos(a), r + r * math.sin(a)) for a in arc]
+            reach = r + RING  # each colour runs on into the bleed, as the other tokens' backgrounds do
+            rim = [(r + reach * math.cos(a), r + reach * math.sin(a)) for a in arc]
             c.polygon([(r, r), *rim], fill=colour.rgb, stroke=None)
         c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
         room, size = r * 1.1 - 1, r * 0.7  # across the white disc
