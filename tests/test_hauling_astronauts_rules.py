@@ -488,6 +488,9 @@ def test_the_game_ends_when_every_player_still_in_it_passes_without_a_change():
     score = state.score()
     assert score.final and score.winners == ("ann", "bob")
     assert any(note.startswith("tie") for note in score.notes)
+    assert "the game ended after a round in which every player still playing passed and nothing changed" in (
+        " ".join(score.notes)
+    )  # the table is told why it ended with transports still docked
 
 
 def test_any_move_after_the_end_is_rejected():

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import random_game
-from test_hauling_astronauts_rules import GAME, full_grid, play, started
 from support.svg import IDENTITY, Matrix, parse_transform, times
+from test_hauling_astronauts_rules import FILL, GAME, full_grid, play, started
 from test_screen_pictures import check_apart, check_legend, check_screen, check_sizes
 
 from pnp.errors import NotationError, PnpError
@@ -18,6 +18,8 @@ from pnp.games.hauling_astronauts.components import picture
 from pnp.games.hauling_astronauts.model import load_data
 from pnp.games.hauling_astronauts.state import HaulingState
 from pnp.printing.render import drawing_to_screen_svg
+from pnp.referee import session
+from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 
 NAMES = {
@@ -123,6 +125,23 @@ def test_every_listed_move_of_a_game_has_a_label_without_codes(options):
 
 
 # -- what each seat sees -----------------------------------------------------------
+def test_declining_the_departure_that_would_end_the_game_says_so_on_its_button(tmp_path):
+    """ann, with nothing left but to pass and then depart, after bob passed and declined his departure, is told
+    that ending her turn ends the game (a round of passes with nothing changed): her full strips would never
+    depart. A departure is not so marked."""
+    current = session.new(tmp_path / "h.pnp", "hauling-astronauts", ["ann", "bob"], [], 1, None)
+    for text in ("choose A B C", "choose U V W", *FILL, "end", "swap a b", "end", "swap 1 2", "end", "pass", "end"):
+        current.play(text)
+    current.play("pass")
+    assert current.state.to_move() == "ann"
+    labels = {offered.text: offered.label for offered in legal_inputs(current, "ann")}
+    assert labels["end"] == "end the turn without departing (ends the game)"
+    departures = [label for text, label in labels.items() if text.startswith("depart")]
+    assert departures and not any("ends the game" in label for label in departures)
+    current.play("end")
+    assert current.state.is_over()
+
+
 def test_nothing_is_held_back_from_the_other_seat_beyond_the_secrets():
     # Dice and departures are public at the table; face-down transports are secrets the state never holds.
     state = hidden("roll 1 2 3", "place 1 a1")

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pnp.referee import notation, rounds
 from pnp.referee.picking import PickerPath
-from pnp.referee.protocol import Move, Reveal, Secret
+from pnp.referee.protocol import Move, Reveal, Secret, State
 
 if TYPE_CHECKING:
     from pnp.referee.session import Session
 
 Kind = Literal["choice", "chance", "secret", "reveal"]
+ENDS = "ends the game"  # said after a choice that ends the game where another would not
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,13 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
         return []
     chance = state.odds(viewer)
     inputs, player = [], state.to_move() or ""
-    for move in current.offered(viewer):
+    offered = current.offered(viewer)
+    ending = _ending(state, [move for move in offered if kind_of(move, chance) == "choice"])
+    for move in offered:
         text = notation.format(game, move)
         label = game.label(move) or text
+        if move in ending:
+            label = f"{label} ({ENDS})"
         secret = None
         if isinstance(move, (Secret, Reveal)):  # the round sealed or shown now, for a round's secret
             done = current.commitments if isinstance(move, Secret) else current.revealed()
@@ -80,6 +85,18 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
         path = game.picker_path(state, move)
         inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), path, secret))
     return inputs
+
+
+def _ending(state: State, choices: list[Move]) -> set[Move]:
+    """The ``choices`` that end the game where another would not: a player should not end it unawares (one who
+    declines a last departure, say, when nothing else could ever change)."""
+    ends = set()
+    for move in choices:
+        after = state.clone()
+        after.apply(move)
+        if after.is_over():
+            ends.add(move)
+    return ends if len(ends) < len(choices) else set()
 
 
 def choices(current: Session) -> list[Move]:

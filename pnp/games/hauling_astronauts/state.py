@@ -147,7 +147,7 @@ class HaulingState(BaseState):
         self.turn_progress = False
         self.turn_passed = False
         self.idle = 0  # consecutive turns in which the player passed and nothing moved
-        self.notes: list[str] = []  # void reveals, for the score
+        self.notes: list[str] = []  # void reveals and an early end, said with the score
 
     # ----- protocol -----
 
@@ -540,6 +540,11 @@ class HaulingState(BaseState):
         self.idle = self.idle + 1 if idle else 0
         active = [p for p in (0, 1) if not self.finished(p)]
         if not active or self.idle >= len(active):
+            if active:  # said with the result: the game ended before every transport departed
+                self.notes.append(
+                    "the game ended after a round in which every player still playing passed and nothing changed "
+                    "(no roll, no departure)"
+                )
             self.phase = OVER
             return
         if not self.finished(1 - self.seat):
