@@ -131,7 +131,7 @@ def test_owners_are_rewarded_for_travel_over_their_routes_and_for_picks_of_their
     play(base, "move C")  # p2 travels over p1's purple route
     play(base, "pick p")  # and picks purple, a type of p1's route at C
     play(base, "pick g")
-    assert [base.to_move(), base.asked()] == ["p1", "be rewarded: gain TYPE or gain space"]
+    assert [base.to_move(), base.asked()] == ["p1", "be rewarded: a balloon or an inventory space"]
     play(base, "gain o", "gain o")  # one reward for the travel, one for the pick
     assert held(base, 0) == "oo" and base.to_move() == "p3"
 
@@ -165,7 +165,7 @@ def test_a_claim_may_be_made_anywhere_and_is_rewarded_only_beside_the_route(base
     assert base.owner[7] == 0 and base.to_move() == "p2" and not base.queue
     give(base, 1, "r")
     play(base, "claim A-B rr")  # p2 is at A, beside A-B: rewarded
-    assert [base.to_move(), base.asked()] == ["p2", "be rewarded: gain TYPE or gain space"]
+    assert [base.to_move(), base.asked()] == ["p2", "be rewarded: a balloon or an inventory space"]
 
 
 def test_a_route_is_claimed_only_once(base):
@@ -425,7 +425,7 @@ def test_immediate_balloon_space_and_swap_bonuses():
     play(state, "gain r")
     give(state, 0, "o")
     play(state, "claim A-D o", "gain space")
-    assert state.asked() == "take a balloon: gain TYPE" and "gain space" not in texts(state)
+    assert state.asked() == "take a balloon" and "gain space" not in texts(state)
     play(state, "gain g")
     assert held(state, 0) == "g"
     state = state_for(_bonus_map("space"), players=2)

@@ -1,5 +1,6 @@
 """A state picture and a game option speak to people at a table: neither names a terminal command (the picture
-whatever the stage; an option's help is the line the game night's lobby shows beside it)."""
+whatever the stage; an option's help is the line the game night's lobby shows beside it), nor does the picture
+say a move in notation ("pick TYPE")."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from pnp.referee.driver import playout
 from pnp.referee.protocol import Move, Setup, State
 
 SAMPLE_EVERY = 7  # positions between two pictures looked at
+# a verb typed with a placeholder for what it takes, as the notation's help writes it ("pick TYPE")
+PLACEHOLDER = re.compile(r"\b[a-z]+ (?:TYPE|FROM|CITY|ROUTE|SPACE|SLOT|CARD|VALUE|COLUMN|DOCK|PAYMENT|BALLOON)\b")
 
 
 def words(svg: str) -> str:
@@ -39,6 +42,7 @@ def test_no_picture_names_a_command_at_any_stage(name):
         for viewer in (None, "ann"):
             text = words(drawing_to_screen_svg(spec.picture(state, viewer)))
             assert "pnp " not in text, (state.stage(), viewer, text)
+            assert not PLACEHOLDER.search(text), (state.stage(), viewer, PLACEHOLDER.search(text))
 
     def choose(state: State, moves: list[Move], _secrets: Mapping[str, str]) -> Move:
         if seen[0] % SAMPLE_EVERY == 0 or state.stage() not in stages:

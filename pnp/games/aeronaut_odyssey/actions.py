@@ -17,13 +17,20 @@ SLOTS = len(ORDER)  # inventory counts per player: six types and the wildcard
 JUMP, DISCOUNT, EXTRA = range(len(ABILITIES))
 COMPENSATION = (0, 1, 1, 2, 2, 3)  # balloons of choice by seat, before the game
 VARIANTS = ("none", "different", "not-travelled", "block")
-ASKED = {  # what each pending input, or the turn's action, asks for
+ASKED = {  # what each pending input, or the turn's action, asks for, in words (the board's status line says it)
     "action": "move or claim (or use an ability)",
-    GAIN: "be rewarded: gain TYPE or gain space",
-    BALLOON: "take a balloon: gain TYPE",
-    SWAP: "swap a balloon (swap FROM TO) or skip",
-    PICK: "pick a balloon: pick TYPE",
+    GAIN: "be rewarded: a balloon or an inventory space",
+    BALLOON: "take a balloon",
+    SWAP: "swap a balloon or skip",
+    PICK: "pick a balloon",
     BLOCK: "allow the pick (and be rewarded) or block it",
+}
+TYPED = {  # how a refusal shows each pending input is typed
+    GAIN: "'gain TYPE' or 'gain space'",
+    BALLOON: "'gain TYPE'",
+    SWAP: "'swap FROM TO' or 'skip'",
+    PICK: "'pick TYPE'",
+    BLOCK: "'allow' or 'block'",
 }
 
 

@@ -32,6 +32,7 @@ from pnp.games.aeronaut_odyssey.actions import (
     PICK,
     SLOTS,
     SWAP,
+    TYPED,
     Actions,
 )
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, W
@@ -169,11 +170,12 @@ class AeroState(Actions, BaseState):
                 f"{why}{name}, take {balloons} of choice for seat {p + 1} before the first turn: "
                 "'gain TYPE', e.g. 'gain red'",
             )
+        wanted = f"{name} must {self.asked()}" + (f" ({TYPED[self.queue[0][0]]})" if self.queue else "")
         if not isinstance(move, AeroMove):
             what = "has no secrets" if isinstance(move, (Secret, Commit, Reveal)) else f"has no move {move!r}"
-            return IllegalMove(f"during play: Aeronaut Odyssey {what}; {name} must {self.asked()}", "turn order")
+            return IllegalMove(f"during play: Aeronaut Odyssey {what}; {wanted}", "turn order")
         text = notation.format_move(move)
-        return IllegalMove(f"during play: '{text}' does not fit now: {name} must {self.asked()}", "turn order")
+        return IllegalMove(f"during play: '{text}' does not fit now: {wanted}", "turn order")
 
     def _after_the_end(self) -> str:
         why = "every route is claimed" if not self.open_lanes else "nobody can move or claim any more"

@@ -54,7 +54,7 @@ def status(state: AeroState) -> str:
         verb = "win" if len(result.winners) > 1 else "wins"
         return f"game over: {winners} {verb} with {plural(best, 'point')}"
     if state.stage() == "set-up":
-        return f"set-up: {who} takes a balloon of choice (compensation for a later seat): gain TYPE"
+        return f"set-up: {who} takes a balloon of their choice (compensation for a later seat)"
     return f"to move: {who}: {state.asked()}"
 
 
