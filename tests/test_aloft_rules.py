@@ -191,17 +191,17 @@ def test_clashing_colours_are_reported_not_silently_accepted():
             {"launch B (3 tokens)": 6, "launch G (1 token)": 1, "safety (2 tokens)": 3},
         ),
         # own colours are discarded first
-        ({"B": 3, "R": 2}, ("R",), {"launch B (3 tokens)": 6, "launch R (2 discarded: your colour)": 0}),
+        ({"B": 3, "R": 2}, ("R",), {"launch B (3 tokens)": 6, "launch R (2 discarded: own colour)": 0}),
         ({"B": 7}, (), {"launch B (7 tokens)": 15}),  # 5 or more score 15
         # a multicoloured token joins the set that gains most, and the breakdown says so
         ({"B": 3, "G": 1, "multi": 1}, (), {"launch B (3 tokens + 1 multicoloured)": 10, "launch G (1 token)": 1}),
         # a fresh set, since R was discarded first: two in one set (3) beat one in each of two (2)
-        ({"R": 4, "multi": 2}, ("R",), {"launch B (2 multicoloured)": 3, "launch R (4 discarded: your colour)": 0}),
+        ({"R": 4, "multi": 2}, ("R",), {"launch B (2 multicoloured)": 3, "launch R (4 discarded: own colour)": 0}),
         # ... or the player's own colour, when that set is the best place
         (
             {"B": 1, "G": 1, "multi": 1},
             ("B",),
-            {"launch B (1 discarded: your colour)": 0, "launch G (1 token + 1 multicoloured)": 3},
+            {"launch B (1 discarded: own colour)": 0, "launch G (1 token + 1 multicoloured)": 3},
         ),
     ],
 )
@@ -233,7 +233,7 @@ def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
     assert rows["p1"].breakdown["formation RW"] == 1 and rows["p2"].breakdown["formation RW"] == 1
     # p2 launched RW: its R and W tokens; W is p2's own colour, so p2 keeps R and drops W
     assert rows["p2"].breakdown["launch red (1 token)"] == 1
-    assert rows["p2"].breakdown["launch white (1 discarded: your colour)"] == 0
+    assert rows["p2"].breakdown["launch white (1 discarded: own colour)"] == 0
     assert score.final and score.winners == ("p2",)
 
 

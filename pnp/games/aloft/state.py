@@ -418,7 +418,7 @@ def achievement_points(
         held = [f"{kept} token{_s(kept)}"] if kept else []
         held += [f"{joined} multicoloured"] if joined else []
         held = [" + ".join(held)] if held else []
-        held += [f"{discarded} discarded: your colour"] if discarded else []
+        held += [f"{discarded} discarded: own colour"] if discarded else []
         parts = "; ".join(held)
         name = names.get(code, code) if names else code
         breakdown[f"launch {name} ({parts})"] = set_value(kept + joined, set_points)
