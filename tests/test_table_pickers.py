@@ -13,6 +13,7 @@ play. Every wait is bounded; nothing here measures speed.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import unicodedata
@@ -381,6 +382,12 @@ def tall(page: Any) -> int:
 # -- the steps the games give -------------------------------------------------------------------------------
 
 
+def answers_of(b: dict[str, Any]) -> tuple[str, ...]:
+    """The answers that reach input ``b`` in its picker: in its steps' order, or sorted when any order will do."""
+    answers = tuple(answer for _question, answer in b["steps"])
+    return tuple(sorted(answers)) if b.get("any_order") else answers
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_each_input_of_a_group_has_steps_of_its_own(tmp_path, name):
     """Over a seeded game, every group given steps tells its inputs apart by their answers, and inputs on a
@@ -393,7 +400,7 @@ def test_each_input_of_a_group_has_steps_of_its_own(tmp_path, name):
             groups.setdefault(group_of(b), []).append(b)
         for group in groups.values():
             if all("steps" in b for b in group):
-                paths = [tuple(answer for _question, answer in b["steps"]) for b in group]
+                paths = [answers_of(b) for b in group]
                 assert len(set(paths)) == len(group), group
                 squares = [(*path[:-1], *b["cell"]) for path, b in zip(paths, group) if "cell" in b]
                 assert len(set(squares)) == len(squares), group
@@ -624,6 +631,31 @@ def test_hauling_set_up_goes_strip_by_strip_offering_only_what_is_left_with_a_wa
     assert served.errors == []
 
 
+def test_aloft_colour_cards_are_entered_one_colour_at_a_time_in_either_order(tabs, tmp_path):
+    """Two colour cards of six (15 pairs): the first step offers every colour, the last one as well, and the
+    second the five others; a player holding yellow and blue may tap yellow first, and seals blue and yellow."""
+    current = new_session(tmp_path, "aloft")
+    choices = buttons_now(current)
+    assert len(choices) == 15 and all(b.get("any_order") for b in choices)
+    colours = sorted({answer for b in choices for _question, answer in b["steps"]})
+    served = Served(tabs, current)
+    page = served.show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser")
+    expect(picker.locator(".question")).to_have_text("Colour card 1")
+    expect(picker.locator("button.step")).to_have_text(colours)
+    picker.locator("button.step", has_text="yellow").click()
+    expect(picker.locator(".question")).to_have_text("Colour card 2")
+    expect(picker.locator("button.move")).to_have_text([c for c in colours if c != "yellow"])
+    b = next(b for b in choices if answers_of(b) == ("blue", "yellow"))
+    seat, before = current.state.to_move() or "", current.last_hash
+    picker.locator(f"button[data-move={json.dumps(b['move'])}]").click()
+    page.locator("#confirm-ok").click()
+    past_version(page, before)
+    _verb, slot, value = b["move"].split()
+    assert current.own_secrets(seat)[slot] == value
+    assert served.errors == []
+
+
 def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(tabs, tmp_path, shots):
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
     their move for a screen reader, the others disabled; a tap plays the square."""
@@ -710,14 +742,16 @@ def reached(page: Any, key: str) -> list[str]:
 @pytest.mark.parametrize("name", GAMES)
 def test_each_picker_offers_every_input_of_its_group_once(tabs, tmp_path, name):
     """At the first position of a seeded game where a choice is made through a picker, walking every answer
-    of every picker on the page reaches each input of its group exactly once: none left out, none twice."""
+    of every picker on the page reaches each input of its group exactly once: none left out, none twice (once
+    by each order of its answers where any order will do)."""
     current = new_session(tmp_path, name)
     until(current, picked, random.Random(5))
     buttons = buttons_now(current)
     groups: dict[str, list[str]] = {}
     for b in buttons:
         if picked(b, buttons):
-            groups.setdefault(":".join(group_of(b)), []).append(b["move"])
+            orders = math.factorial(len(b["steps"])) if b.get("any_order") else 1
+            groups.setdefault(":".join(group_of(b)), []).extend([b["move"]] * orders)
     page = Served(tabs, current).show(current.state.to_move() or "")
     for key, moves in groups.items():
         assert sorted(reached(page, key)) == sorted(moves), key

@@ -16,7 +16,8 @@ class PickerPath:
     """The steps an input is chosen in, each a ``(question, answer)`` pair, and where its last answer sits.
 
     ``group``: the heading the last answer is listed under. ``cell``: its ``(row, column)`` on a grid
-    whose rows and columns are named by ``rows`` and ``columns``.
+    whose rows and columns are named by ``rows`` and ``columns``. ``any_order``: the answers may be given in
+    any order (two colour cards: either first), the questions still asked in theirs.
     """
 
     steps: tuple[tuple[str, str], ...]
@@ -24,12 +25,15 @@ class PickerPath:
     cell: tuple[int, int] | None = None
     rows: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
+    any_order: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The fields a button of the table page carries (those left empty are left out)."""
         data: dict[str, Any] = {"steps": [list(step) for step in self.steps]}
         if self.group:
             data["group"] = self.group
+        if self.any_order:
+            data["any_order"] = True
         if self.cell is not None:
             data["cell"] = list(self.cell)
             data["grid"] = {"rows": list(self.rows), "columns": list(self.columns)}

@@ -89,7 +89,7 @@ class Aloft(BaseGame):
         return None
 
     def picker_path(self, state: State, move: Move) -> PickerPath | None:
-        """A balloon to inflate, then the column of its truck; colour cards one colour at a time."""
+        """A balloon to inflate, then the column of its truck; colour cards one colour at a time, in any order."""
         words = self._words()
         if isinstance(move, notation.AloftMove) and move.action == "inflate":
             balloon = words.shown.get(move.balloon, move.balloon)
@@ -97,7 +97,8 @@ class Aloft(BaseGame):
             return PickerPath((("Balloon to inflate", balloon), column))
         if isinstance(move, Secret) and move.slot == SLOT:
             colours = words.colours(move.value).split(" and ")
-            return PickerPath(tuple((f"Colour card {n}", colour) for n, colour in enumerate(colours, 1)))
+            steps = tuple((f"Colour card {n}", colour) for n, colour in enumerate(colours, 1))
+            return PickerPath(steps, any_order=True)
         return None
 
     def _words(self) -> notation.Words:

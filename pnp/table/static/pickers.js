@@ -3,7 +3,7 @@
 //
 // The server gives each such input its steps in words ("steps": [[question, answer], ...]), and may
 // give the last answer a heading ("group": "Europe") or a square on a grid ("cell": [row, column] with
-// "grid": {rows, columns}). The picker asks one step at a time, offering only answers that lead to a
+// "grid": {rows, columns}), or let its answers come in any order ("any_order": two colour cards). The picker asks one step at a time, offering only answers that lead to a
 // legal input, with a way back; a step of many answers gets a search box (accents and case ignored)
 // and its headings fold. An input without steps is listed under the first word of its label after the
 // verb. The page never reads the notation to find any of this. table.js draws the buttons that play.
@@ -72,23 +72,40 @@ window.pnpPickers = (() => {
     return items.map((b, i) => ({ ...b, steps: [["", b.label || b.move]], group: grouped ? heading(words[i]) : "" }));
   }
 
-  const follows = (b, path) => path.every((step, i) => b.steps[i] && b.steps[i][1] === step.answer);
+  // The answers of ``b`` still to give once the answers of ``path`` are given: in the order of its steps, or
+  // (``any_order``) whichever of them are left; null when the path does not lead to ``b``.
+  function rest(b, path) {
+    const left = b.steps.map(([, answer]) => answer);
+    if (!b.any_order) return path.every((step, i) => left[i] === step.answer) ? left.slice(path.length) : null;
+    for (const step of path) {
+      const at = left.indexOf(step.answer);
+      if (at < 0) return null;
+      left.splice(at, 1);
+    }
+    return left;
+  }
 
-  // The answers at step ``n`` of ``items`` (all following the path so far), in name order; each with the
+  const follows = (b, path) => rest(b, path) !== null;
+
+  // The answers at the step after ``path`` of ``items`` (all following it), in name order; each with the
   // inputs it leads to, its heading and its square.
-  function answersAt(items, n) {
+  function answersAt(items, path) {
+    const n = path.length;
     const answers = new Map();
     for (const b of items) {
-      if (b.steps.length <= n) continue;
-      const [question, answer] = b.steps[n];
-      if (!answers.has(answer)) {
-        answers.set(answer, { answer, question, group: "", cell: null, grid: null, inputs: [] });
-      }
-      const a = answers.get(answer);
-      a.inputs.push(b);
-      if (b.steps.length === n + 1) {
-        a.group = b.group || "";
-        if (Array.isArray(b.cell)) [a.cell, a.grid] = [b.cell, b.grid];
+      const left = rest(b, path);
+      if (!left.length) continue;
+      const question = b.steps[n][0];
+      for (const answer of b.any_order ? new Set(left) : [left[0]]) {
+        if (!answers.has(answer)) {
+          answers.set(answer, { answer, question, group: "", cell: null, grid: null, inputs: [] });
+        }
+        const a = answers.get(answer);
+        a.inputs.push(b);
+        if (left.length === 1) {
+          a.group = b.group || "";
+          if (Array.isArray(b.cell)) [a.cell, a.grid] = [b.cell, b.grid];
+        }
       }
     }
     return [...answers.values()].sort((x, y) => byName(x.answer, y.answer));
@@ -113,7 +130,7 @@ window.pnpPickers = (() => {
     // where the path leads: the answers of its next step, and the inputs it makes up already
     const ahead = () => {
       const here = items.filter((b) => follows(b, walk.path));
-      return [answersAt(here, walk.path.length), here.filter((b) => b.steps.length === walk.path.length)];
+      return [answersAt(here, walk.path), here.filter((b) => b.steps.length === walk.path.length)];
     };
     let [answers, finished] = ahead();
     // a step with one answer that leads on is taken at once (and skipped again on the way back)
