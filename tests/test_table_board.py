@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.boxes import distance
 from support.browser import BOUND, CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
@@ -54,7 +55,8 @@ OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronau
 def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> session.Session:
     """A session of ``name`` after ``moves`` seeded random moves among those offered (or at its end)."""
     game = REGISTRY[name].rules()
-    players = ["ann", "bob", "cy"][: max(game.min_players, min(3, game.max_players))]
+    # capitals, as a table types its names: an HTML parser lowercases attribute names, never their values
+    players = ["Ann", "Bob", "Cy"][: max(game.min_players, min(3, game.max_players))]
     current = session.new(folder / f"{name}.pnp", name, players, OPTIONS.get(name, []), seed, None)
     current.save()
     rng = random.Random(seed)
@@ -165,7 +167,7 @@ MEASURE = """() => {
     texts.push({ text: text.textContent, px });
   }
   const seat = document.body.dataset.seat;
-  const written = svg.getAttribute(`data-focus-${seat}`) || svg.getAttribute("data-focus") || "";
+  const written = JSON.parse(svg.getAttribute("data-seats") || "{}")[seat] || svg.getAttribute("data-focus") || "";
   const focus = written.trim().split(/\\s+/).map(Number);
   const pieces = [...svg.querySelectorAll("g[data-name]")].filter((g) => g.dataset.name === `pieces:${seat}`);
   const yours = pieces.map((g) => {
@@ -183,12 +185,13 @@ MEASURE = """() => {
 
 
 def test_the_focus_is_written_on_a_screen_picture_only():
-    """A drawing's focus and its seats' go on the root of its screen SVG as data-focus and data-focus-NAME,
-    in attribute order; a name that could not be an attribute's is left out; a page for print has none."""
-    seats = (("bob", (1, 2, 3, 4)), ("ann_2", (5, 6, 7, 8)), ('x" onload="y', (0, 0, 1, 1)))
+    """A drawing's focus and its seats' go on the root of its screen SVG as data-focus and data-seats (each
+    seat's by name, whatever its case); a name that is not a player's is left out; a page for print has none."""
+    seats = (("bob", (1, 2, 3, 4)), ("Ann_2", (5, 6, 7, 8)), ("ann_2", (9, 9, 9, 9)), ('x" onload="y', (0, 0, 1, 1)))
     drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats)
     root = drawing_to_screen_svg(drawing).split(">", 1)[0]
-    assert ' data-focus="10 20.5 30 12.25" data-focus-ann_2="5 6 7 8" data-focus-bob="1 2 3 4" version=' in root
+    written = '{"Ann_2":"5 6 7 8","ann_2":"9 9 9 9","bob":"1 2 3 4"}'.replace('"', "&quot;")
+    assert f' data-focus="10 20.5 30 12.25" data-seats="{written}" version=' in root
     assert "onload" not in root
     assert "data-focus" not in drawing_to_svg(drawing)
     assert "data-focus" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw))
@@ -248,7 +251,12 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert start["texts"], "no text in sight"
     smallest = min(start["texts"], key=lambda t: t["px"])
     assert smallest["px"] >= LEGIBLE, f"{smallest['text']!r} is {smallest['px']:.1f} px at the starting frame"
-    assert start["focus"] is not None, "the picture says nothing of where to open"
+    focus, frame = start["focus"], start["frame"]
+    assert focus is not None, "the picture says nothing of where to open"
+    middle = ((frame["left"] + frame["right"]) / 2, (frame["top"] + frame["bottom"]) / 2)
+    assert distance(*middle, (focus["left"], focus["top"], focus["right"], focus["bottom"])) == 0, (
+        f"the starting frame is not on {seat}'s part: its middle {middle} lies outside {focus}"
+    )
     for piece in start["yours"]:
         assert inside(piece, start["frame"]), f"{seat}'s piece {piece} is out of the frame {start['frame']}"
     width, height = picture_size(state)
@@ -312,7 +320,7 @@ def view_box(page: Any) -> list[float]:
 def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     """One finger moves the picture with it, two fingers apart zoom in about their middle, a double tap
     zooms in twice as close; a mouse wheel zooms too."""
-    page = open_seat(new_phone(browser, clock=True), seat_state(mid_game(tmp_path, "aloft"), "ann"))
+    page = open_seat(new_phone(browser, clock=True), seat_state(mid_game(tmp_path, "aloft"), "Ann"))
     page.evaluate("() => scrollTo(0, 0)")
     page.get_by_role("button", name="Whole board").click()
     page.evaluate("() => scrollTo(0, 0)")
@@ -358,20 +366,22 @@ def redrawn(page: Any, state: dict[str, Any]) -> None:
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # look again now
     wait_until(
         page,
-        """([version, name, focus]) => document.body.dataset.version === version
-          && document.querySelector("#picture svg")?.getAttribute(name) === focus""",
-        [state["version"], f"data-focus-{state['seat']}", focus_of(state)],
+        """([version, seat, focus]) => document.body.dataset.version === version
+          && JSON.parse(document.querySelector("#picture svg")?.getAttribute("data-seats") || "{}")[seat] === focus""",
+        [state["version"], state["seat"], focus_of(state)],
         what=f"the picture at {state['version']}, focused on the seat's part",
     )
 
 
 def focus_of(state: dict[str, Any]) -> str:
     """The focus of the seat's phone in its state's picture."""
+    import html
     import re
 
-    found = re.search(rf'data-focus-{state["seat"]}="([^"]+)"', state["picture"])
-    assert found, "the picture has no focus for the seat"
-    return found[1]
+    found = re.search(r'data-seats="([^"]+)"', state["picture"])
+    assert found, "the picture has no seat's focus"
+    focus: str = json.loads(html.unescape(found[1]))[state["seat"]]
+    return focus
 
 
 def far_apart(one: str, other: str, distance: float = 40.0) -> bool:

@@ -163,7 +163,7 @@ def drawing_to_screen_svg(drawing: Drawing, kept_apart: bool = False) -> str:
 
     ``kept_apart``: each kept drawing in it (see :mod:`pnp.printing.svg`) is a marker naming its digest, for a
     page that fetches it once (:func:`pnp.printing.svg.kept_drawing`) rather than with every picture.
-    The drawing's focus and its seats' go with it (``data-focus``, ``data-focus-NAME``) for a phone to open on.
+    The drawing's focus and its seats' go with it (``data-focus``, ``data-seats``) for a phone to open on.
     """
     from pnp.printing.svg import screen_svg
 

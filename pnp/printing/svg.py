@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
+import json
 import re
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -72,7 +73,7 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _NEEDS_ATTRIBUTE_ESCAPE = re.compile('[&<>"\r\n\t]').search
 _NEEDS_TEXT_ESCAPE = re.compile("[&<>]").search
-_NAME = re.compile(r"data-focus(-[A-Za-z0-9_-]+)?").fullmatch
+_SEAT = re.compile(r"[A-Za-z0-9_-]+").fullmatch  # a player's name, as pnp.referee.options allows it
 
 
 @lru_cache(maxsize=NUMBERS_KEPT)
@@ -354,15 +355,16 @@ def screen_svg(
 
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
     ``focus`` and ``seats`` (see :class:`pnp.printing.canvas.Drawing`): what a phone opens on, on the root
-    as ``data-focus="x y w h"`` and one ``data-focus-NAME`` per seat (a player's name is letters, digits,
-    ``_`` and ``-``; any other is left out).
+    as ``data-focus="x y w h"`` and ``data-seats``, a JSON object of ``"x y w h"`` by seat (a player's name is
+    letters, digits, ``_`` and ``-``; any other is left out). The names are in a value, not in attribute
+    names, which an HTML parser lowercases: "Sam" and "sam" are two seats.
     """
     canvas = _ScreenCanvas(apart=kept_apart)
     draw(canvas)
-    areas = {"data-focus": focus} | {f"data-focus-{name}": area for name, area in seats}
-    focused = "".join(
-        _numbers(name, " ".join(map(num, area))) for name, area in sorted(areas.items()) if area and _NAME(name)
-    )
+    focused = _numbers("data-focus", " ".join(map(num, focus))) if focus else ""
+    by_seat = {name: " ".join(map(num, area)) for name, area in sorted(seats) if area and _SEAT(name)}
+    if by_seat:
+        focused += f' data-seats="{escape_attribute(json.dumps(by_seat, separators=(",", ":")))}"'
     return canvas.written(
         f'<svg baseProfile="full"{focused} version="1.1" viewBox="0 0 {num(width)} {num(height)}" width="100%"'
         f" {_NAMESPACES}>",

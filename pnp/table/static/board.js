@@ -2,7 +2,7 @@
 //
 // table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre
 // in the picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the
-// root's data-focus-SEAT="x y w h", else its data-focus: what matters to this seat), zoomed in until
+// root's data-seats {"SEAT": "x y w h"}, else its data-focus: what matters to this seat), zoomed in until
 // every text in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named
 // "pieces:SEAT") in sight where they fit. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
 // hands the view back to the picture's focus, "Whole board" shows all of it.
@@ -34,6 +34,16 @@ window.pnpBoard = (() => {
   function box(text) {
     const [x, y, w, h] = (text || "").trim().split(/[\s,]+/).map(Number);
     return [x, y, w, h].every(Number.isFinite) && w > 0 && h > 0 ? { x, y, w, h } : null;
+  }
+
+  // This seat's own focus in the picture (data-seats, by name: not in an attribute's name, which the HTML
+  // parser lowercases), or null.
+  function seatFocus() {
+    try {
+      return JSON.parse(svg.getAttribute("data-seats") || "{}")[SEAT] || null;
+    } catch {
+      return null;
+    }
   }
 
   const size = () => {
@@ -125,7 +135,7 @@ window.pnpBoard = (() => {
   // focus is not blown up), then closer until every text in sight is legible. Each step closer shows
   // less, so fewer texts: a few rounds settle it.
   function startFrame() {
-    const focus = box(svg.getAttribute(`data-focus-${SEAT}`)) || box(svg.getAttribute("data-focus")) || whole;
+    const focus = box(seatFocus()) || box(svg.getAttribute("data-focus")) || whole;
     let v = placed(focus, Math.min(fitScale(focus), deepest() / DEEPEST));
     for (let round = 0; round < 8; round += 1) {
       const need = AIM / smallestInSight(v);
