@@ -147,3 +147,17 @@ def test_an_unknown_record_or_a_path_outside_the_folder_is_no_page(tmp_path):
         for path in ("/g/nope.pnp/", "/g/..%2Fsecret.pnp/", "/lobby/games/nope.pnp"):
             answer = client.get(path)
             assert answer.status_code == 404 and answer.json()["kind"] == "not_found", path
+
+
+def test_a_wrong_link_opened_on_a_phone_is_a_page_that_says_so(tmp_path):
+    """A phone that opens a seat link of another night, a wrong token or a mistyped address gets a small page
+    in words, not a line of JSON; the page's own requests still get their JSON line."""
+    opened = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}  # as a browser opening a link asks
+    with night(tmp_path) as client:
+        record = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob"]}).json()["record"]
+        for path in (f"/g/{record}/s/NOTATOKEN123", "/g/nope.pnp/s/abc", "/nowhere"):
+            page = client.get(path, headers=opened)
+            assert page.status_code == 404 and page.headers["content-type"].startswith("text/html"), path
+            assert "Nothing here</span></h1>" in page.text and "scan your seat&#x27;s code again" in page.text, path
+            assert 'name="viewport"' in page.text and "no such page" not in page.text
+            assert client.get(path).json() == {"error": "no such page: check the link", "kind": "not_found"}, path

@@ -1,18 +1,20 @@
 """How the table's answers are sent: JSON made once per version and viewer, gzipped, revalidated by ETag.
 
-Also the one-line error answers, ``{"error": ..., "kind": ...}``, with no path of the server's in them.
+Also the one-line error answers, ``{"error": ..., "kind": ...}``, with no path of the server's in them (a
+small page instead for a browser that opened a wrong address itself).
 """
 
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
 GZIP_FROM = 1024  # bytes: smaller bodies are sent as they are
 GZIP_LEVEL = 1  # the fastest: a state with Take Off's world map shrinks 4.6x in a few ms
@@ -62,6 +64,36 @@ def answer(data: Any, status: int = 200) -> JSONResponse:
 def error(status: int, kind: str, message: str, **more: str) -> JSONResponse:
     """A refusal or failure as one line of JSON, with no absolute path of the server's in it."""
     return answer({"error": for_pages(message), "kind": kind, **more}, status)
+
+
+def refused(request: Request, status: int, kind: str, message: str, **more: str) -> Response:
+    """``error``; or, to a browser opening the address itself (a link scanned or typed, not a page's own
+    request), the same as a small page a phone can read."""
+    if "text/html" not in request.headers.get("accept", ""):
+        return error(status, kind, message, **more)
+    if status == 404:
+        title = "Nothing here"
+        line = "This link is not a page of the games here. Check it, or scan your seat's code again."
+    else:
+        title, line = "This page cannot open", for_pages(message)
+    return HTMLResponse(_PAGE.format(title=html.escape(title), line=html.escape(line)), status, headers=NOT_KEPT)
+
+
+_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/table.css">
+</head>
+<body class="refused">
+<header class="bar"><h1><span class="game">{title}</span></h1></header>
+<main id="main"><p class="error" role="alert">{line}</p></main>
+</body>
+</html>
+"""
 
 
 def for_pages(message: str) -> str:

@@ -31,7 +31,7 @@ from pnp.printing.svg import kept_drawing
 from pnp.files import WriteError
 from pnp.referee.session import Session
 from pnp.table import answers, links
-from pnp.table.answers import NOT_KEPT, answer, error
+from pnp.table.answers import NOT_KEPT, answer, refused
 from pnp.table.hints import Hints
 from pnp.table.live import Live
 from pnp.table.rules import encoded_rules
@@ -79,7 +79,7 @@ def build(
         Route("/s/{token}/kept/{digest}", answering(table.kept)),
         Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
     ]
-    return Starlette(routes=routes, lifespan=table.lifespan, exception_handlers={HTTPException: _http_error})
+    return Starlette(routes=routes, lifespan=table.lifespan, exception_handlers={HTTPException: http_error})
 
 
 class _Table:
@@ -188,16 +188,16 @@ def answering(endpoint: Endpoint) -> Endpoint:
             return await endpoint(request)
         except Refused as exc:
             stale = {"version": exc.version} if exc.version else {}
-            return error(exc.status, exc.kind, exc.message, **stale)
+            return refused(request, exc.status, exc.kind, exc.message, **stale)
         except WriteError as exc:  # the move was checked but the record could not take it: nothing changed
             full = exc.errno == errno.ENOSPC
             why = "the disk is full" if full else exc.reason[:1].lower() + exc.reason[1:]
-            return error(507 if full else 500, "unsaved", f"the server could not save this move: {why}")
+            return refused(request, 507 if full else 500, "unsaved", f"the server could not save this move: {why}")
         except PnpError as exc:  # the record itself cannot be read, or is read-only
-            return error(500, "record", str(exc))
+            return refused(request, 500, "record", str(exc))
         except Exception:  # noqa: BLE001 - the promise holds here too: one line to the page, the traceback here
             LOG.exception("internal error answering %s %s", request.method, request.url.path)
-            return error(500, "internal", INTERNAL)
+            return refused(request, 500, "internal", INTERNAL)
 
     return answer
 
@@ -232,9 +232,9 @@ async def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
     return {name: data[name] for name in names}
 
 
-async def _http_error(_request: Request, exc: Exception) -> Response:
-    """Routing's own refusals (no such page, wrong method) as one JSON line too."""
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Routing's own refusals (no such page, wrong method) as one JSON line too (a page for a browser)."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     if status == 404:
-        return error(404, "not_found", NO_PAGE)
-    return error(status, "bad_request", str(getattr(exc, "detail", "")).lower())
+        return refused(request, 404, "not_found", NO_PAGE)
+    return refused(request, status, "bad_request", str(getattr(exc, "detail", "")).lower())

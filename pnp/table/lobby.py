@@ -28,6 +28,7 @@ import jinja2
 import segno
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -37,8 +38,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from pnp.errors import PnpError
 from pnp.referee import night, record, session
 from pnp.table import app, links
-from pnp.table.answers import NOT_KEPT, answer, error
-from pnp.table.app import HERE, answering, read_object
+from pnp.table.answers import NOT_KEPT, answer, refused
+from pnp.table.app import HERE, answering, http_error, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
 from pnp.variants.game import variants_in
@@ -82,7 +83,8 @@ class Night:
             Route("/lobby/games/{record}/qr/{seat}.svg", answering(self.qr)),
             Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
         ]
-        self.lobby_app = Starlette(routes=routes, lifespan=self._lifespan)
+        refusals = {HTTPException: http_error}  # routing's own 404 and 405 answered as the games' are
+        self.lobby_app = Starlette(routes=routes, lifespan=self._lifespan, exception_handlers=refusals)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         game = _GAME_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
@@ -93,7 +95,7 @@ class Night:
         try:
             table = await self._game(name)
         except Refused as exc:
-            await error(exc.status, exc.kind, exc.message)(scope, receive, send)
+            await refused(Request(scope), exc.status, exc.kind, exc.message)(scope, receive, send)
             return
         seat = _SEAT_PATH.match(rest)
         if seat:
