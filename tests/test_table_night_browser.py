@@ -202,6 +202,10 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, 
     code, out, err = cli("table", "results", str(folder), "--json")
     assert code == 0, err
     assert results == json.loads(out)
+    wins = list(results["wins"].values())  # players with as many wins share a place in the list: 1, 2, 2
+    places = [1 + sum(other > n for other in wins) for n in wins]
+    assert len(set(wins)) < len(wins)  # a tie to share
+    assert screen.locator("#wins li").evaluate_all("(li) => li.map((i) => i.value)") == places
     screen.screenshot(path=shots / "night-results.png", full_page=True)
     assert errors == []
 

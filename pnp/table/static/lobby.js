@@ -245,8 +245,12 @@
     );
     const wins = Object.entries(results.wins);
     $("wins-h").hidden = !games.some((g) => g.final);
+    // players with as many wins share a place (1, 1, 3): the list's numbers are each one's place
+    const place = (n) => 1 + wins.filter(([, other]) => other > n).length;
     $("wins").replaceChildren(
-      ...(games.some((g) => g.final) ? wins : []).map(([name, n]) => el("li", { text: `${name}: ${n} ${n === 1 ? "win" : "wins"}` }))
+      ...(games.some((g) => g.final) ? wins : []).map(([name, n]) =>
+        el("li", { value: place(n), text: `${name}: ${n} ${n === 1 ? "win" : "wins"}` })
+      )
     );
   }
 
