@@ -56,4 +56,6 @@ def test_no_picture_names_a_command_at_any_stage(name):
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_no_options_help_names_a_command(name):
     for option in REGISTRY[name].rules().options:
-        assert not re.search(r"\bpnp |'ref |--[a-z]", option.help), (option.key, option.help)
+        assert len(option.choice_help) in (0, len(option.choices)), option.key  # one line per choice, or none
+        for line in (option.help, *option.choice_help):
+            assert not re.search(r"\bpnp |'ref |--[a-z]", line), (option.key, line)

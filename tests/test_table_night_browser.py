@@ -239,6 +239,12 @@ def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # n
     six = ["ann", "bob", "cy", "dee", "eve", "fay"]  # for the game with the longest set-up form
     for game, names in (("aloft", ["ann", "bob", "cy", "margaret_of_the_far_hill"]), ("aeronaut-odyssey", six)):
         screen.goto(url)
+        if game == "aeronaut-odyssey":  # a choice says what it does under its box, and follows the choice
+            screen.click(f"[data-game={game}]")
+            expect(screen.locator("#option-variant-help")).to_have_text("the base game's picks")
+            screen.select_option("#option-variant", "block")
+            expect(screen.locator("#option-variant-help")).to_contain_text("may block that type")
+            screen.click("#back")
         record = start_in_the_lobby(screen, game, names)
         expect(screen.locator(".seat img")).to_have_count(len(names))
         shown = _codes_on(screen)

@@ -51,6 +51,7 @@ def _option(option: Option) -> dict[str, Any]:
         "default": option.default,
         "help": option.help,
         "choices": list(option.choices),
+        "choice_help": list(option.choice_help),
         "minimum": option.minimum,
         "maximum": option.maximum,
     }

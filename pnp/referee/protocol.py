@@ -73,6 +73,7 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None  # bounds for a whole-number option
     maximum: int | None = None
+    choice_help: tuple[str, ...] = ()  # what each of ``choices`` does, in order (the lobby shows the chosen one's)
 
     def check(self, value: object) -> bool | int | str:
         """``value`` if it suits this option (type, bounds, choices), else a PnpError naming the option."""

@@ -26,7 +26,18 @@ class AeronautOdyssey(BaseGame):
     min_players = SPEC.traits.min_players
     max_players = SPEC.traits.max_players
     options = (
-        Option("variant", "none", "one cut-throat rule for the balloon picks", VARIANTS),
+        Option(
+            "variant",
+            "none",
+            "one cut-throat rule for the balloon picks",
+            VARIANTS,
+            choice_help=(
+                "the base game's picks",
+                "the balloons picked on a move are of different types while another type is offered",
+                "no pick of the type of the route just travelled",
+                "a player a pick would reward may block that type for the rest of the turn",
+            ),
+        ),
         Option(
             "hidden_inventories",
             False,

@@ -188,7 +188,8 @@ class Layout:
 def header(pen: Pen, state: AeroState) -> None:
     source = state.board.source
     pen.text(MARGIN, 26, "AERONAUT ODYSSEY", 20, bold=True, fill=INK)
-    facts = f"{origin(source)} · {source.size} · {len(source.cities)} cities · variant {state.variant}"
+    variant = f" · the {state.variant} variant" if state.variant != "none" else ""  # the base game says none
+    facts = f"{origin(source)} · {source.size} · {len(source.cities)} cities{variant}"
     pen.text(WIDTH - MARGIN, 26, facts, BODY, anchor="end", fill=INK)
     line = status(state)
     size = max(SMALLEST, min(16.0, 16.0 * (WIDTH - 2 * MARGIN) / pen.width(line, 16.0, bold=True)))

@@ -139,7 +139,7 @@
     let input;
     if (typeof option.default === "boolean") {
       input = el("input", { id, type: "checkbox", checked: option.default, "data-key": option.key });
-      return el("p", { class: "option check" }, input, el("label", { for: id, text: ` ${option.help}` }));
+      return el("p", { class: "option check" }, input, el("label", { for: id, text: option.help }));
     }
     if (option.choices.length) {
       input = el(
@@ -147,6 +147,15 @@
         { id, "data-key": option.key },
         ...option.choices.map((c) => el("option", { value: c, text: c, selected: c === option.default }))
       );
+      if (option.choice_help.length) {
+        // what the chosen value does, under the box, following the choice
+        const said = el("span", { class: "muted choice-help", id: `${id}-help`, "aria-live": "polite" });
+        const say = () => (said.textContent = option.choice_help[option.choices.indexOf(input.value)] || "");
+        input.setAttribute("aria-describedby", said.id);
+        input.addEventListener("change", say);
+        say();
+        return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input, said);
+      }
     } else if (typeof option.default === "number") {
       input = el("input", { id, type: "number", value: option.default, step: 1, "data-key": option.key, "data-number": "1" });
       if (option.minimum !== null) input.min = option.minimum;
