@@ -188,9 +188,32 @@ def test_a_player_aid_a_little_too_long_is_set_smaller_not_refused(tmp_path):
 
 
 def test_map_check_reports_every_text_too_long_for_its_box(cli, tmp_path):
+    """Each at the line and column that writes the text (the map's YAML is where a designer mends it)."""
     path = _hauling_map(tmp_path, "Interplanetary Logistics", "Tortoise-Heavy-Haulage-Company")
     code, out, err = cli("map", "check", str(path), "--game", "hauling-astronauts")
     assert code == 1 and "Traceback" not in err
     out += err
-    assert f"{path}: error: Hauling Astronauts board, P1 company: the text needs " in out
-    assert f"{path}: error: Hauling Astronauts P1 transport A, name: the text needs " in out
+    lines = path.read_text(encoding="utf-8").splitlines()
+    company, transport = (
+        next(f"{path}:{n}:{line.index(text) + 1}" for n, line in enumerate(lines, 1) if text in line)
+        for text in ("Interplanetary Logistics", "Tortoise-Heavy-Haulage-Company")
+    )
+    assert f"{company}: error: Hauling Astronauts board, P1 company: the text needs " in out
+    assert f"{transport}: error: Hauling Astronauts P1 transport A, name: the text needs " in out
+
+
+def test_a_part_named_by_an_overlong_text_is_named_short(cli, tmp_path):
+    """A Take Off! map titled at length: its overflow says where the title is written, and names the board
+    without repeating the whole title."""
+    title = "The Grand Trans-European Express from the Frozen Steppes of the East to the Sunlit Atlantic Shores, "
+    title += "in the Deluxe Edition for Collectors"
+    guide = (Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml").read_text(encoding="utf-8")
+    old = next(line for line in guide.splitlines() if line.startswith("title:"))
+    path = tmp_path / "long.yaml"
+    path.write_text(guide.replace(old, f"title: {title}"), encoding="utf-8")
+    code, out, err = cli("map", "check", str(path))
+    found = [line for line in (out + err).splitlines() if "title: the text needs" in line]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(lines, 1) if line.startswith("title:"))
+    assert code == 1 and found and found[0].startswith(f"{path}:{row}:8: error: ")
+    assert title not in found[0] and "…" in found[0]

@@ -93,6 +93,15 @@ pass,Swap slots,2,Swap two aircraft.
 """
 
 
+def test_a_card_title_too_long_is_found_at_its_cell_of_the_csv_deck(cli, tmp_path):
+    long = "Thunderhead of the Great Plains Rolling East at Dusk and Heavy with Hail"
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", f"{long},7"))
+    write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
+    code, out, err = cli("variant", "check", "sheet.yaml")
+    found = [line for line in (out + err).splitlines() if "title: the text needs" in line]
+    assert code == 1 and found and found[0].startswith("deck.csv:4:2: error: "), out + err
+
+
 def test_a_csv_deck_prints_its_titles_and_counts(cli, tmp_path):
     write(tmp_path, "deck.csv", CSV_DECK)
     write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")

@@ -50,10 +50,10 @@ def _findings(maps: MapSupport, loaded: Loaded[Any]) -> list[Finding]:
 def _overflows(spec: GameSpec, path: Path) -> list[Finding]:
     """Each part of the map's kit with a text too long for its box even at 6 pt (``pnp.printing.overflows``)."""
     from pnp.games.spec import KitRequest
-    from pnp.printing.overflows import built_overflows
+    from pnp.printing.overflows import built_overflows, written_at
 
     found = built_overflows(lambda: spec.kit(KitRequest(map_path=path)))
-    return [Finding("error", str(path), str(overflow)) for overflow in found]
+    return [Finding("error", written_at(overflow.text, [path]) or str(path), str(overflow)) for overflow in found]
 
 
 @app.command()

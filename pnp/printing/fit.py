@@ -24,12 +24,17 @@ _SLACK = 1e-6  # mm of rounding a fitted width may exceed its room by
 
 class Overflow(PnpError):
     """A text that does not fit its box even at ``SMALLEST_PT``: the ``part`` it is printed on, its ``field`` (a
-    catalogue key, where the text is one, so a check can point at the line of a variant that sets it) and by how
-    much it is over."""
+    catalogue key, where the text is one, so a check can point at the line of a variant that sets it), by how
+    much it is over, and the ``text`` itself (where known: a check looks for it in the files it came from)."""
 
-    def __init__(self, part: str, field: str, over: str) -> None:
-        super().__init__(f"{part}, {field}: {over}")
-        self.part, self.field, self.over = part, field, over
+    def __init__(self, part: str, field: str, over: str, text: str = "") -> None:
+        super().__init__(f"{_short(part)}, {field}: {over}")
+        self.part, self.field, self.over, self.text = part, field, over, text
+
+
+def _short(part: str, most: int = 100) -> str:
+    """A part's name cut to ``most`` characters: one named by its own overlong title need not say it whole."""
+    return part if len(part) <= most else part[: most - 1].rstrip() + "…"
 
 
 @dataclass(frozen=True)
@@ -45,9 +50,9 @@ class Fitted:
         return self.size * LEADING * PT
 
 
-def _overflow(part: str, field: str, need: float, room: float, dimension: str) -> Overflow:
+def _overflow(part: str, field: str, need: float, room: float, dimension: str, text: str = "") -> Overflow:
     over = f"the text needs {need:.1f} mm of {dimension}, the box holds {room:.1f} mm at {SMALLEST_PT:g} pt"
-    return Overflow(part, field, over)
+    return Overflow(part, field, over, text)
 
 
 def check_height(need: float, room: float, *, part: str, field: str) -> None:
@@ -63,7 +68,7 @@ def fit_line(
     fitted = fonts.fit_size(text, width, size, bold, SMALLEST_PT, faces)
     need = fonts.text_width(text, fitted, bold, faces)
     if need > width + _SLACK:
-        raise _overflow(part, field, need, width, "width")
+        raise _overflow(part, field, need, width, "width", text)
     return fitted
 
 
@@ -87,8 +92,8 @@ def fit_block(
             return Fitted(tuple(lines), current)
         if current <= SMALLEST_PT:
             if widest > box.w + _SLACK:
-                raise _overflow(part, field, widest, box.w, "width")
-            raise _overflow(part, field, tall, box.h, "height")
+                raise _overflow(part, field, widest, box.w, "width", text)
+            raise _overflow(part, field, tall, box.h, "height", text)
         current = max(SMALLEST_PT, current - STEP_PT)
 
 

@@ -1,16 +1,21 @@
 """Every text of a kit too long for its box, found by drawing the kit on a canvas that draws nothing.
 
 ``pnp map check`` reports them beside a map's other errors, so a designer hears of a long name before
-``pnp build`` stops on the first one. Each card, token, board and sheet is drawn once: a part stops at its
-first text that does not fit, and the next part is drawn all the same.
+``pnp build`` stops on the first one, at the line that writes it (:func:`written_at`). Each card, token, board
+and sheet is drawn once: a part stops at its first text that does not fit, and the next part is drawn all
+the same.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 from typing import Unpack
 
+from pnp.files import read_text
 from pnp.printing.art import Art
 from pnp.printing.canvas import Draw, LineStyle, PathOp, Point, PolygonStyle, RectStyle, ShapeStyle, TextStyle
 from pnp.printing.fit import Overflow
@@ -96,7 +101,7 @@ def overflows(kit: Kit) -> list[Overflow]:
         try:
             draw(canvas)
         except Overflow as exc:
-            titled = Overflow(f"{kit.title} {exc.part}", exc.field, exc.over)
+            titled = Overflow(f"{kit.title} {exc.part}", exc.field, exc.over, exc.text)
             found.setdefault(str(titled), titled)
     return list(found.values())
 
@@ -109,3 +114,36 @@ def built_overflows(build: Callable[[], Kit]) -> list[Overflow]:
     except Overflow as exc:
         return [exc]
     return overflows(kit)
+
+
+MAX_SOURCE_BYTES = 2**20  # a map, a variant or a CSV deck read to find a text in it: the loaders' own limit
+LEAST_FOUND = 8  # characters: a shorter part of a text would be found anywhere
+
+
+def written_at(text: str, files: Sequence[Path]) -> str | None:
+    """``FILE:LINE:COL`` where the first of ``files`` writes ``text`` as it is (in a CSV file, the cell that
+    holds it, as ``FILE:ROW:COLUMN``), a comment aside, or else ``text`` without a first word the part adds
+    ("P1 " before a company's name); None when none of them does."""
+    rest = text.partition(" ")[2]
+    candidates = [text] + ([rest] if len(rest) >= LEAST_FOUND else [])
+    return next((where for part in candidates if (where := _written_at(part, files))), None)
+
+
+def _written_at(text: str, files: Sequence[Path]) -> str | None:
+    if not text.strip():
+        return None
+    for path in files:
+        try:
+            source = read_text(path, MAX_SOURCE_BYTES)
+        except (OSError, ValueError):  # read whole by its loader already: a file changed since is not looked in
+            continue
+        if path.suffix.lower() == ".csv":
+            for row, cells in enumerate(csv.reader(io.StringIO(source)), start=1):
+                if text in cells:
+                    return f"{path}:{row}:{cells.index(text) + 1}"
+            continue
+        for number, line in enumerate(source.splitlines(), start=1):
+            column = line.find(text)
+            if column >= 0 and not line.lstrip().startswith("#"):
+                return f"{path}:{number}:{column + 1}"
+    return None

@@ -15,7 +15,7 @@ from pnp.printing.fit import Overflow
 from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
-from pnp.printing.overflows import built_overflows
+from pnp.printing.overflows import built_overflows, written_at
 from pnp.texts import languages
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
@@ -61,7 +61,7 @@ def _located(variant: Variant, overflow: Overflow) -> Finding:
         key = f"texts.{overflow.field}"
         message = f"{key}: too long for the {overflow.part}: {overflow.over}"
         return Finding("error", variant.source.where(key), message, key)
-    return Finding("error", str(variant.source.name), str(overflow))
+    return Finding("error", written_at(overflow.text, variant.data_files) or str(variant.source.name), str(overflow))
 
 
 def _faces(variant: Variant) -> Faces:
