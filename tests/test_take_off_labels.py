@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from support.pdfium import Box, Glyph, Shape, TextPage, baselines, drawn_pages, shapes, text_pages
@@ -203,10 +204,23 @@ def crowded_map(tmp_path):
 def test_map_check_warns_of_every_overlap_left_on_a_crowded_map(tmp_path):
     path = crowded_map(tmp_path)
     warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
-    printed = [w for w in warnings if "on the printed map" in w]
+    printed = [w for w in warnings if "on the printed map" in w and "lies under the legend" not in w]
     assert printed and all(".name: on the printed map, City number" in w or "West" in w or "East" in w for w in printed)
     assert any("its name overlaps" in w for w in printed)
     assert not [f for f in check_map(load_map()) if f.level == "warning"]  # the world map is clean
+
+
+def test_map_check_warns_of_a_city_the_legend_covers(tmp_path):
+    """The guide's regional map cut short in the south leaves no corner free for the legend: each city under it
+    is named (its name overlapping the legend was all check said, while the legend hid the city itself)."""
+    guide = (Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "tight.yaml"
+    path.write_text(guide.replace("south: 29 ", "south: 38 "), encoding="utf-8")
+    hidden = [f for f in check_map(load_map(path)) if "lies under the legend" in f.message]
+    assert hidden and all(f.level == "warning" and f.path.startswith("cities[") for f in hidden)
+    assert "on the printed map, Budapest lies under the legend" in " ".join(f.message for f in hidden)
+    path.write_text(guide, encoding="utf-8")
+    assert not [f for f in check_map(load_map(path)) if "lies under the legend" in f.message]  # as the guide has it
 
 
 def test_the_label_with_least_room_is_placed_first():

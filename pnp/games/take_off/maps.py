@@ -49,11 +49,17 @@ def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
 
 
 def _check_print(world: World, data: TakeOffData, add: Add) -> None:
-    """Names and badges that still overlap on the printed map, and text too small to read."""
+    """Cities under the legend, names and badges that still overlap on the printed map, and text too small to
+    read (warnings: the referee plays such a map, and its preview shows where)."""
     from pnp.games.take_off.drawing import half_texts_left_off, map_text
-    from pnp.games.take_off.placement import MIN_LABEL_PT, MIN_LETTER_PT
+    from pnp.games.take_off.placement import MIN_LABEL_PT, MIN_LETTER_PT, legend_box
 
     placed = map_text(world, data)
+    x0, y0, x1, y1 = legend_box(world)
+    for city, (x, y) in enumerate(world.layout.dots):
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            hidden = f"on the printed map, {world.name(city)} lies under the legend, which no corner has room for"
+            add("warning", f"cities[{city}]", f"{hidden}: widen the map (its edges) or move the city")
     for half in half_texts_left_off(world, data):
         narrow = f"the {half}ern half is too narrow on the printed map for its deck's label, even at 6 pt on two lines"
         add("warning", "divide", f"{narrow}: it is left off (move the divide or widen the map)")
