@@ -223,6 +223,20 @@ def test_map_check_warns_of_a_city_the_legend_covers(tmp_path):
     assert not [f for f in check_map(load_map(path)) if "lies under the legend" in f.message]  # as the guide has it
 
 
+def test_map_check_warns_of_a_grid_too_fine_for_its_names(tmp_path):
+    """Squares of half a degree at 5 mm a degree: 2.5 mm, where 'CP' needs more; the warning names a grid that
+    keeps the names apart, and that grid draws no warning."""
+    guide = (Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml").read_text(encoding="utf-8")
+    grid = next(line for line in guide.splitlines() if line.startswith("grid:"))
+    path = tmp_path / "fine.yaml"
+    path.write_text(guide.replace(grid, "grid: 0.5"), encoding="utf-8")
+    (found,) = [f for f in check_map(load_map(path)) if f.path == "grid"]
+    assert found.level == "warning" and "too small for its name" in found.message
+    least = found.message.rsplit("a grid of ", 1)[1].split()[0]
+    path.write_text(guide.replace(grid, f"grid: {least}"), encoding="utf-8")
+    assert not [f for f in check_map(load_map(path)) if f.path == "grid"]
+
+
 def test_the_label_with_least_room_is_placed_first():
     """Two labels, two places: the one with a single free place gets it, the other takes the other."""
     left, right = (0.0, 0.0, 10.0, 2.0), (20.0, 0.0, 30.0, 2.0)

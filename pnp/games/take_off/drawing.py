@@ -161,6 +161,18 @@ def draw_coast(canvas: Canvas, world: World, layout: Layout, window: Box | None 
                     canvas.polygon(run, closed=False, stroke=SHORE, width=0.15)
 
 
+GRID_PT = 9.0  # the grid's column letters and row numbers, around the frame
+
+
+def grid_crowded(layout: Layout) -> tuple[str, float, float] | None:
+    """When a grid square is too small for its name (the names around the frame would print over each other):
+    the last column's name, the mm it needs beside its neighbours, and the mm any name as long needs (a square
+    that large fits them all); None when each fits its square."""
+    last = column_name(layout.columns() - 1)
+    need, most = (text_width(name, GRID_PT, bold=True) + 1.0 for name in (last, "W" * len(last)))  # 1 mm apart
+    return (last, need, most) if layout.cell < need else None
+
+
 def _grid(canvas: Canvas, layout: Layout) -> None:
     x0, y0, x1, y1 = _inner(layout)
     cell = layout.cell
@@ -171,14 +183,14 @@ def _grid(canvas: Canvas, layout: Layout) -> None:
                 canvas.line(left, y0, left, y1, stroke=GRID, width=0.2, dash=(1.0, 1.5))
             middle = (left + min(left + cell, x1)) / 2
             for y in (y0 - 2.6, y1 + 5.2):  # a column's name, A to a few letters
-                canvas.text(middle, y, column_name(col), size=9, bold=True, anchor="middle", fill=INK)
+                canvas.text(middle, y, column_name(col), size=GRID_PT, bold=True, anchor="middle", fill=INK)
         for row in range(layout.rows()):
             top = y0 + row * cell
             if row:
                 canvas.line(x0, top, x1, top, stroke=GRID, width=0.2, dash=(1.0, 1.5))
             middle = (top + min(top + cell, y1)) / 2 + 1.2
             for x in (x0 - 4.5, x1 + 4.5):  # a row's number
-                canvas.text(x, middle, str(row + 1), size=9, bold=True, anchor="middle", fill=INK)
+                canvas.text(x, middle, str(row + 1), size=GRID_PT, bold=True, anchor="middle", fill=INK)
 
 
 @dataclass(frozen=True)

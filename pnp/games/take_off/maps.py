@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -51,10 +52,21 @@ def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
 def _check_print(world: World, data: TakeOffData, add: Add) -> None:
     """Cities under the legend, names and badges that still overlap on the printed map, and text too small to
     read (warnings: the referee plays such a map, and its preview shows where)."""
-    from pnp.games.take_off.drawing import half_texts_left_off, map_text
+    from pnp.games.take_off.drawing import grid_crowded, half_texts_left_off, map_text
     from pnp.games.take_off.placement import MIN_LABEL_PT, MIN_LETTER_PT, legend_box
 
     placed = map_text(world, data)
+    crowded = grid_crowded(world.layout)
+    if crowded:
+        name, need, roomy = crowded
+        least = math.ceil(roomy / world.layout.scale * 10) / 10
+        add(
+            "warning",
+            "grid",
+            f"each square is {world.layout.cell:.1f} mm on the printed map, too small for its name ({name!r} needs "
+            f"{need:.1f} mm): the names around the map print over each other; a grid of {least:g} or more keeps "
+            "them apart",
+        )
     x0, y0, x1, y1 = legend_box(world)
     for city, (x, y) in enumerate(world.layout.dots):
         if x0 <= x <= x1 and y0 <= y <= y1:
