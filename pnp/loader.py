@@ -54,6 +54,9 @@ def pattern(regex: str, words: str) -> dict[str, str]:
     return {"pattern": regex, PATTERN_WORDS: words}
 
 
+RGB = pattern("^#[0-9a-fA-F]{6}$", "a colour written #rrggbb")  # a printed colour's field, checked where it is written
+
+
 def did_you_mean(word: str, known: typing.Iterable[str]) -> str:
     """": did you mean 'X'?" naming the known word closest to a misspelt ``word``, or "" when none is close."""
     choices = list(known)

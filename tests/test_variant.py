@@ -362,6 +362,31 @@ def test_a_variants_texts_art_and_language_are_checked_against_the_game(cli, tmp
     assert code == 1 and err.strip() == line, (out, err)
 
 
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        # a colour not written #rrggbb: at its place in the variant, as a map's is
+        (
+            "game: air-king\nairports:\n- {name: A, title: Airport A, rgb: red}\n",
+            "v.yaml:3:36: error: airports[0].rgb: 'red' is not a colour written #rrggbb",
+        ),
+        # pnp's own board cannot take the variant's card: said at the variant, naming what refuses it (was a bare
+        # error at boards/aloft.yaml, which the designer does not have, and no JSON)
+        (
+            "game: aloft\ncard_size: tarot\n",
+            "v.yaml: error: with this variant, pnp's own boards/aloft.yaml:9:13: cell_width: 48 mm is too narrow "
+            "for a 70 mm card",
+        ),
+    ],
+)
+def test_a_variant_the_kit_cannot_take_is_refused_at_the_variant(cli, tmp_path, text, line):
+    write(tmp_path, "v.yaml", text)
+    code, out, err = cli("variant", "check", "v.yaml")
+    assert code == 1 and err.strip() == line, (out, err)
+    code, out, _ = cli("variant", "check", "v.yaml", "--json")
+    assert code == 1 and json.loads(out)["findings"][0]["message"] in line
+
+
 def test_a_variant_in_a_language_pnp_does_not_ship_prints_its_texts_over_english(cli, tmp_path):
     write(tmp_path, "v.yaml", "game: air-king\nlanguage: de\ntexts: {card.goal.title: 'Ziel {number}'}\n")
     code, out, _ = cli("variant", "check", "v.yaml")

@@ -49,9 +49,16 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
 
 def overflow_findings(path: Path, game: str) -> list[Finding]:
     """One error for each part of the variant's kit with a text too long for its box even at 6 pt (the kit is
-    drawn, so ``check`` asks for it only of a variant without other errors)."""
+    drawn, so ``check`` asks for it only of a variant without other errors); or the one error that stops the kit
+    being made with it, at the variant (the game's own files, read with its changes, refuse them: a card too
+    large for the board's cells, a route colour renamed that the built-in map still uses)."""
     variant = load_variant(path, game)
-    found = built_overflows(lambda: games.get(game).kit(with_variant(KitRequest(), variant)))
+    try:
+        found = built_overflows(lambda: games.get(game).kit(with_variant(KitRequest(), variant)))
+    except DataError as exc:  # a file of pnp's own, read with the variant's changes
+        return [Finding("error", str(variant.source.name), f"with this variant, pnp's own {exc}")]
+    except PnpError as exc:
+        return [Finding("error", str(variant.source.name), str(exc))]
     return [_located(variant, overflow) for overflow in found]
 
 

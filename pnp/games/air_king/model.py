@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.games.names import Names
-from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
@@ -36,7 +36,7 @@ class AirportInfo:
 
     name: str = field(metadata={"doc": "The letter the notation and the aircraft's home name it by"})
     title: str = field(metadata={"doc": "The name printed on the card"})
-    rgb: str = field(metadata={"doc": "The card's colour, #rrggbb", **PRINT_ONLY})
+    rgb: str = field(metadata={"doc": "The card's colour, #rrggbb", **RGB, **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Aircraft:
     number: int = field(metadata={"doc": "1, 2, 3... in order"})
     home: str = field(metadata={"doc": "The letter of the airport it starts at"})
     colour: str = field(metadata={"doc": "Its colour's name, printed on the card"})
-    rgb: str = field(metadata={"doc": "Its colour, #rrggbb; each aircraft its own", **PRINT_ONLY})
+    rgb: str = field(metadata={"doc": "Its colour, #rrggbb; each aircraft its own", **RGB, **PRINT_ONLY})
     symbol: Symbol = field(
         metadata={"doc": "Its symbol, each aircraft its own, so no one needs colour vision", **PRINT_ONLY}
     )

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
@@ -29,7 +29,7 @@ class Colour:
 
     code: ColourCode
     name: str
-    rgb: str = field(metadata=PRINT_ONLY)
+    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class AloftData(SizedCards):
     card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}.", **PRINT_ONLY})
     balloons: tuple[Balloon, ...]
     trucks: int = field(metadata={"doc": "Trucks in the convoy, the safety truck included.", "minimum": 2})
-    safety_colour: str = field(metadata=PRINT_ONLY)
+    safety_colour: str = field(metadata={**RGB, **PRINT_ONLY})
     tokens: TokenCounts
     set_points: tuple[int, ...] = field(
         metadata={

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import Loaded, did_you_mean, load_file
+from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
@@ -26,7 +26,7 @@ class RouteColour:
 
     name: str
     letter: str
-    rgb: str = field(metadata=PRINT_ONLY)
+    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
     dash: tuple[float, ...] = field(default=(), metadata=PRINT_ONLY)
 
 
@@ -37,7 +37,7 @@ class DeckStyle:
     half: Half
     name: str
     letter: str
-    rgb: str = field(metadata=PRINT_ONLY)
+    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class JetColour:
 
     name: str
     letter: str
-    rgb: str = field(metadata=PRINT_ONLY)
+    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
