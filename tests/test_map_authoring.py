@@ -148,6 +148,15 @@ def svg_size(path: Path) -> tuple[float, float]:
     return float(root.get("width", "0").removesuffix("mm")), float(root.get("height", "0").removesuffix("mm"))
 
 
+def test_an_aloft_cell_wider_than_a_table_is_refused(cli, tmp_path):
+    """5 m cells (a slip for 50) made a one-page preview 70 m wide: a cell holds one card, with room."""
+    sky = (MAPS / "aloft-tall-sky.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "wide.yaml"
+    path.write_text(sky.replace("cell_width: 48 ", "cell_width: 5000 "), encoding="utf-8")
+    code, _, err = cli("map", "check", str(path))
+    assert code == 1 and f"{path}:7:13: error: cell_width: 5000 is more than 200, the most allowed" in err
+
+
 def test_check_prints_at_most_50_findings_and_counts_the_rest(cli, tmp_path):
     text = (MAPS / "aeronaut-odyssey-custom.yaml").read_text(encoding="utf-8")
     bad = "".join(f"  - {{x: 0.{10 + k}, y: 0.3, points: 1}}\n" for k in range(70))  # outside every area

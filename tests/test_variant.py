@@ -69,6 +69,11 @@ def test_a_count_beyond_the_rules_bounds_is_refused_naming_the_nearest_allowed_v
     write(tmp_path, "none.yaml", "game: air-king\n" + events(BUILT_IN | {"hold": -2}))
     code, _, err = cli("variant", "check", "none.yaml")
     assert code == 1 and "events[4].count: -2 is less than 0, the least allowed" in err
+    # a slip of the keyboard that would print 2,251 pages
+    write(tmp_path, "returns.yaml", "game: air-king\ntechnical_return: {count: 10000, text: Back home.}\n")
+    code, _, err = cli("variant", "check", "returns.yaml")
+    line = "returns.yaml:2:27: error: technical_return.count: 10000 is more than 20, the most allowed"
+    assert code == 1 and err.strip() == line
 
 
 def test_a_misspelt_key_gets_did_you_mean(cli, tmp_path):

@@ -72,7 +72,13 @@ class EventType:
 class TechnicalReturn:
     """The Technical Return cards, one per player, kept apart from the hand."""
 
-    count: int = field(metadata={"doc": f"One per player: at least {MAX_PLAYERS}.", "minimum": MAX_PLAYERS})
+    count: int = field(
+        metadata={
+            "doc": f"One per player: at least {MAX_PLAYERS}, at most {MAX_PER_KIND} (as an event kind).",
+            "minimum": MAX_PLAYERS,
+            "maximum": MAX_PER_KIND,
+        }
+    )
     text: str = field(metadata={"doc": "What the card says", **PRINT_ONLY})
 
 
