@@ -107,6 +107,18 @@ def test_a_card_title_too_long_is_found_at_its_cell_of_the_csv_deck(cli, tmp_pat
     assert code == 1 and found and found[0].startswith("deck.csv:4:2: error: "), out + err
 
 
+def test_a_csv_deck_short_of_a_kind_or_of_cards_is_refused_at_the_line_naming_it(cli, tmp_path):
+    write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
+    write(tmp_path, "deck.csv", "type,title,count,text\n")
+    code, _, err = cli("variant", "check", "sheet.yaml")
+    line = "sheet.yaml:2:7: error: deck: list the event type 'extra' exactly once (in deck.csv)"
+    assert code == 1 and err.strip() == line
+    kinds = ("extra", "diagonal", "storm", "clear", "hold", "pass")
+    write(tmp_path, "deck.csv", "type,title,count,text\n" + "".join(f"{kind},{kind},0,x\n" for kind in kinds))
+    code, _, err = cli("variant", "check", "sheet.yaml")
+    assert code == 1 and err.startswith("sheet.yaml:2:7: error: deck: the deck needs at least 4 cards"), err
+
+
 def test_a_csv_deck_prints_its_titles_and_counts(cli, tmp_path):
     write(tmp_path, "deck.csv", CSV_DECK)
     write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")

@@ -147,7 +147,12 @@ def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) 
     the game's own checks; errors point into the variant file."""
     merged = dataclasses.replace((base or support.builtin()).value, **variant.data)
     loaded: Loaded[Any] = Loaded(merged, variant.source)
-    support.check(loaded)
+    try:
+        support.check(loaded)
+    except DataError as exc:  # about the whole deck, which a CSV file gives: at the line naming that file
+        if variant.deck is None or exc.path != support.deck:
+            raise
+        raise variant.source.error("deck", f"{exc.message} (in {variant.deck.name})") from None
     return loaded
 
 
