@@ -189,6 +189,27 @@ def test_a_map_over_the_size_limit_is_refused_before_it_is_parsed(cli, tmp_path,
 # --- (b) the guide's maps ---------------------------------------------------------------------------------
 
 
+def test_the_guides_check_transcripts_are_what_check_prints(cli, tmp_path):
+    """The errors the guide quotes for its slips, made again: the misspelt key of the Take Off! map, the route
+    left to L after the rename in Aeronaut Odyssey, and Storms made 25 in a new Air King variant."""
+    guide = GUIDE.read_text(encoding="utf-8")
+    regional = (MAPS / "take-off-regional.yaml").read_text(encoding="utf-8")
+    (tmp_path / "take-off-regional.yaml").write_text(regional.replace("\nscale:", "\nscael:"), encoding="utf-8")
+    renamed = (MAPS / "aeronaut-odyssey-start.yaml").read_text(encoding="utf-8")
+    renames = {"{name: L,": "{name: LUX,", "[H, L]": "[H, LUX]", "[K, L], type: blue": "[K, LUX], type: blue"}
+    for before, after in renames.items():  # the city and two of its three routes
+        renamed = renamed.replace(before, after)
+    (tmp_path / "aeronaut-odyssey-custom.yaml").write_text(renamed, encoding="utf-8")
+    assert cli("variant", "new", "air-king", "-o", "wild.yaml")[0] == 0
+    wild = (tmp_path / "wild.yaml").read_text(encoding="utf-8")
+    storms = "- type: storm\n  title: Storm\n  count: 6\n"
+    (tmp_path / "wild.yaml").write_text(wild.replace(storms, storms.replace("6", "25")), encoding="utf-8")
+    checks = ("map check take-off-regional.yaml", "map check aeronaut-odyssey-custom.yaml", "variant check wild.yaml")
+    for command in checks:
+        code, _, err = cli(*command.split())
+        assert code == 1 and f"$ pnp {command}\n{err}" in guide, err
+
+
 @pytest.mark.parametrize("game", sorted(GUIDE_MAPS))
 def test_the_guides_map_passes_check_without_findings_and_its_schema(cli, game):
     path = GUIDE_MAPS[game]
