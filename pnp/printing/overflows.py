@@ -130,6 +130,7 @@ def written_at(text: str, files: Sequence[Path]) -> str | None:
 
 
 def _written_at(text: str, files: Sequence[Path]) -> str | None:
+    """Where the first of ``files`` writes ``text`` whole (see :func:`written_at`)."""
     if not text.strip():
         return None
     for path in files:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from pnp.errors import PnpError
 from pnp.referee import notation, rounds
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret, State
@@ -93,7 +94,10 @@ def _ending(state: State, choices: list[Move]) -> set[Move]:
     ends = set()
     for move in choices:
         after = state.clone()
-        after.apply(move)
+        try:
+            after.apply(move)
+        except PnpError:  # listed, yet refused once tried: it is the move's own refusal to give, when played
+            continue
         if after.is_over():
             ends.add(move)
     return ends if len(ends) < len(choices) else set()

@@ -21,11 +21,10 @@ Pattern = Literal["diagonal", "horizontal", "vertical", "grid"]
 Shape = Literal["lion", "wolf", "monkey"]
 MAX_COLUMNS = 60  # decision: far beyond any playable convoy, and a board still printable
 MAX_ROWS = 20
-
-
 # decision: a cell holds one card (a tarot card is 70 x 120 mm) with room to spare, no more: 12 columns of
 # 200 mm already make a board 2.4 m long
-CELL = {"maximum": 200, **PRINT_ONLY}
+CELL_SIDE = {"maximum": 200, **PRINT_ONLY}
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -82,8 +81,8 @@ class AloftBoard:
         metadata={"doc": "Number of columns (the truck lane runs below them).", "maximum": MAX_COLUMNS}
     )
     rows: int = field(metadata={"doc": "Number of rows of sky a balloon can climb.", "minimum": 1, "maximum": MAX_ROWS})
-    cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit.", **CELL})
-    cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit.", **CELL})
+    cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit.", **CELL_SIDE})
+    cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit.", **CELL_SIDE})
 
 
 def load_data(variant: Path | None = None) -> Loaded[AloftData]:

@@ -3,10 +3,11 @@
 //
 // The server gives each such input its steps in words ("steps": [[question, answer], ...]), and may
 // give the last answer a heading ("group": "Europe") or a square on a grid ("cell": [row, column] with
-// "grid": {rows, columns}), or let its answers come in any order ("any_order": two colour cards). The picker asks one step at a time, offering only answers that lead to a
-// legal input, with a way back; a step of many answers gets a search box (accents and case ignored)
-// and its headings fold. An input without steps is listed under the first word of its label after the
-// verb. The page never reads the notation to find any of this. table.js draws the buttons that play.
+// "grid": {rows, columns}), or let its answers come in any order ("any_order": two colour cards). The
+// picker asks one step at a time, offering only answers that lead to a legal input, with a way back; a
+// step of many answers gets a search box (accents and case ignored) and its headings fold. An input
+// without steps is listed under the first word of its label after the verb. The page never reads the
+// notation to find any of this. table.js draws the buttons that play.
 "use strict";
 
 window.pnpPickers = (() => {
