@@ -28,6 +28,7 @@ from support.printing import (
 
 from pnp.printing.imposition import TIGHT_BLEED
 from pnp.printing.marks import HAIRLINE, MARK_LENGTH
+from pnp.printing.pages import together
 from pnp.printing.parts import CARD_SIZES, POKER, TAROT
 from pnp.printing.render import PrintSettings, render_kit
 
@@ -116,6 +117,13 @@ def test_round_tokens_that_sit_close_keep_a_ring_of_bleed_wherever_no_neighbour_
         for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
             out = (r + 1.5) / 2**0.5  # 1.5 mm past the cut
             assert rows[round((cy + dy * out) * px)][round((cx + dx * out) * px)] < 240, f"no bleed at {trim}"
+
+
+def test_a_sheet_of_numbered_parts_names_each_run_once_in_its_footer(printed_kits):
+    assert together(["player aid 1", "player aid 2", "player aid 3"]) == "player aid 1–3"
+    assert together(["jets", "die 1", "die 2", "score 1", "score 3"]) == "jets, die 1–2, score 1, score 3"
+    pages = printed_pages(printed_kits.document("aloft", "player-aids"))
+    assert "player aid 1–6 1/1" in page_text(pages[0]) and "player aid 2" not in page_text(pages[0])
 
 
 def test_decks_of_one_size_share_sheets_and_each_page_counts_its_parts(tmp_path):

@@ -141,6 +141,8 @@ def test_count_pages_matches_the_pages_written_and_progress_reaches_it(tmp_path)
 
 
 def test_every_page_has_a_footer_naming_game_document_page_and_seed(both):
+    """The document is named once: by the page's own label where it begins with the document's name
+    ("calibration front", not "calibration · calibration front")."""
     for f in both:
         if f.format != "pdf":
             continue
@@ -148,7 +150,8 @@ def test_every_page_has_a_footer_naming_game_document_page_and_seed(both):
         for number, page in enumerate(pages, 1):
             footer = [glyph for glyph in page.glyphs if char_box(page, glyph).y > page_size(page)[1] - 10]
             text = "".join(glyph.text for glyph in footer)
-            assert text.startswith(f"Test Game · {f.path.stem} · ")
+            assert text.startswith(f"Test Game · {f.path.stem} ")
+            assert f" · {f.path.stem} · {f.path.stem}" not in text
             assert f"page {number}/{len(pages)} · seed 7" in text
             assert all(char_box(page, glyph).bottom <= page_size(page)[1] - 5 for glyph in footer)
 

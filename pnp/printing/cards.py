@@ -20,7 +20,7 @@ from pnp.printing.cutting import Cut
 from pnp.printing.footer import aside
 from pnp.printing.imposition import Slot
 from pnp.printing.marks import crop_marks, cut_guide, fold_line, tick_marks
-from pnp.printing.pages import Page, bounds, overlap, size
+from pnp.printing.pages import Page, bounds, overlap, size, together
 from pnp.printing.paper import PageFrame, Rect, paper_name
 from pnp.printing.parts import Deck, Face, TokenSheet
 from pnp.printing.settings import PrintSettings
@@ -125,7 +125,7 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, text
     for number, chunk in enumerate(chunks, 1):
         fronts, backs = plan.sheet(len(chunk))
         counted = dict(Counter(item.part for item in chunk))
-        words = {"parts": ", ".join(counted), "number": number, "total": len(chunks)}
+        words = {"parts": together(list(counted)), "number": number, "total": len(chunks)}
         lines = cut_lines(items, chunk, fronts) if settings.cut_marks else ()
         strip = _footer_strip(frame, plan.ticks, fronts, marked=True)
         if plan.mirror is None:

@@ -16,7 +16,7 @@ from pnp.printing.boards import placed_drawing
 from pnp.printing.canvas import Canvas
 from pnp.printing.cards import ItemSet, page_boxes, sheet_drawer
 from pnp.printing.marks import MARK_ZONE
-from pnp.printing.pages import Page, bounds
+from pnp.printing.pages import Page, bounds, together
 from pnp.printing.paper import PageFrame, Rect, page_frame
 from pnp.printing.parts import Deck, Sheet, TokenSheet
 from pnp.printing.settings import PrintSettings
@@ -119,5 +119,5 @@ def _finish(page: _Page, number: int, total: int) -> Page:
         for block in blocks:
             block(canvas)
 
-    label = f"{', '.join(page.components)} {number}/{total}"
+    label = f"{together(list(page.components))} {number}/{total}"
     return Page(page.frame, draw, label, dict(page.components), trim=bounds(page.trims), bleed=bounds(page.bleeds))

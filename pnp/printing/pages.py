@@ -57,3 +57,20 @@ def overlap(a: Rect, b: Rect) -> Rect:
 def size(w: float, h: float) -> str:
     """A size for messages: ``63.5x88.9 mm``."""
     return f"{w:g}x{h:g} mm"
+
+
+def together(names: list[str]) -> str:
+    """Part names joined by commas, a run of one name numbered on said once: "player aid 1, player aid 2,
+    player aid 3" reads "player aid 1–3"."""
+    runs: list[list[str | int]] = []  # [stem, first, last], or [a name without a number]
+    for name in names:
+        stem, _, number = name.rpartition(" ")
+        last = runs[-1] if runs else []
+        if stem and number.isdigit() and len(last) == 3 and last[0] == stem and last[2] == int(number) - 1:
+            last[2] = int(number)
+        else:
+            runs.append([stem, int(number), int(number)] if stem and number.isdigit() else [name])
+    return ", ".join(
+        str(run[0]) if len(run) == 1 else f"{run[0]} {run[1]}" + (f"–{run[2]}" if run[2] != run[1] else "")
+        for run in runs
+    )

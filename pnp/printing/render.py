@@ -148,6 +148,8 @@ def _footer(kit: Kit, doc: PlannedDocument, number: int) -> str:
     """Game · document · what is on the page · page n/N · seed or data version."""
     page = doc.pages[number - 1]
     name = kit.texts.get(f"document.{doc.name}", doc.name)
+    if f"{page.label} ".startswith(f"{name.replace('-', ' ')} "):  # "board" or "board overview": said once
+        name = ""
     numbering = kit.texts("print.footer.page", number=number, total=len(doc.pages))
     parts = (kit.title, name, page.label, numbering, kit.footer)
     return SEPARATOR.join(part for part in parts if part)
