@@ -656,6 +656,30 @@ def test_aloft_colour_cards_are_entered_one_colour_at_a_time_in_either_order(tab
     assert served.errors == []
 
 
+def test_dice_faces_come_in_order_of_kind_and_number_whatever_order_the_rolls_are_listed_in(tabs, tmp_path):
+    """Hauling Astronauts with its bonus dice, at a roll whose outcomes name a red face before the plain 2: the
+    faces still read 1 to 6, then red 1 to red 6 (they read "1, red 1 … red 6, 2, 3 …")."""
+    current = session.new(tmp_path / "h.pnp", "hauling-astronauts", ["ann", "bob"], ["bonus_dice=true"], 5, None)
+    current.save()
+
+    def listed(buttons: list[dict[str, Any]]) -> list[str]:  # the faces, in the order the rolls name them first
+        faces = [face for b in buttons if b["kind"] == "chance" for face in b["move"].split()[1:]]
+        return list(dict.fromkeys(faces))
+
+    def jumbled(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
+        faces = listed(buttons)
+        plain = [face for face in faces if face.isdigit()]
+        return b["kind"] == "chance" and faces[: len(plain)] != plain
+
+    until(current, jumbled, random.Random(5))
+    faces = listed(buttons_now(current))
+    kinds = list(dict.fromkeys(face.lstrip("0123456789") for face in faces))
+    wanted = sorted(faces, key=lambda face: (kinds.index(face.lstrip("0123456789")), int(face.rstrip("gr"))))
+    page = Served(tabs, current).show(current.state.to_move() or "")
+    shown = page.locator("#moves .picker button.face").evaluate_all("(buttons) => buttons.map((b) => b.dataset.face)")
+    assert shown == wanted != faces
+
+
 def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(tabs, tmp_path, shots):
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
     their move for a screen reader, the others disabled; a tap plays the square."""

@@ -852,7 +852,15 @@
     const faces = [];
     for (const w of words) for (const face of w) if (!faces.includes(face)) faces.push(face);
     const outcomes = items.map((b, i) => ({ button: b, faces: words[i] }));
-    return { n, faces, outcomes, names: faceNames(outcomes) };
+    const names = faceNames(outcomes);
+    // the faces of one kind together, each kind where it first comes, in number order within it ("1" to "6",
+    // then "red 1" to "red 6"), whatever order the outcomes come in
+    const nameOf = (face) => (names && names.get(face)) || face;
+    const kinds = [...new Set(faces.map((face) => nameOf(face).replace(/\d+/g, "#")))];
+    const kind = (face) => kinds.indexOf(nameOf(face).replace(/\d+/g, "#"));
+    const number = (face) => parseInt(nameOf(face).replace(/\D+/g, ""), 10) || 0;
+    faces.sort((a, b) => kind(a) - kind(b) || number(a) - number(b));
+    return { n, faces, outcomes, names };
   }
 
   // Each face's name as the outcomes' labels say it ("roll red and TAKE OFF!": R is red, T is TAKE OFF!),
