@@ -62,13 +62,22 @@ def check_height(need: float, room: float, *, part: str, field: str) -> None:
 
 
 def fit_line(
-    text: str, width: float, size: float, *, part: str, field: str, bold: bool = False, faces: Faces = DEFAULT
+    text: str,
+    width: float,
+    size: float,
+    *,
+    part: str,
+    field: str,
+    bold: bool = False,
+    faces: Faces = DEFAULT,
+    written: str = "",
 ) -> float:
-    """The largest size up to ``size`` at which ``text`` fits ``width`` mm on one line; Overflow below 6 pt."""
+    """The largest size up to ``size`` at which ``text`` fits ``width`` mm on one line; Overflow below 6 pt.
+    ``written``: the part of ``text`` a file writes, where the drawing adds to it ("P1 " before a company)."""
     fitted = fonts.fit_size(text, width, size, bold, SMALLEST_PT, faces)
     need = fonts.text_width(text, fitted, bold, faces)
     if need > width + _SLACK:
-        raise _overflow(part, field, need, width, "width", text)
+        raise _overflow(part, field, need, width, "width", written or text)
     return fitted
 
 
@@ -111,9 +120,11 @@ def line(
     anchor: Anchor = "start",
     fill: Color = "#000000",
     rotate: float = 0.0,
+    written: str = "",
 ) -> float:
-    """One line with its baseline at ``y``, shrunk to fit ``width`` mm (anchored as ``anchor`` says); its size."""
-    fitted = fit_line(text, width, size, part=part, field=field, bold=bold, faces=c.faces)
+    """One line with its baseline at ``y``, shrunk to fit ``width`` mm (anchored as ``anchor`` says); its size.
+    ``written``: as :func:`fit_line` has it."""
+    fitted = fit_line(text, width, size, part=part, field=field, bold=bold, faces=c.faces, written=written)
     c.text(x, y, text, size=fitted, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
     return fitted
 

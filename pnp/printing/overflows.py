@@ -117,20 +117,11 @@ def built_overflows(build: Callable[[], Kit]) -> list[Overflow]:
 
 
 MAX_SOURCE_BYTES = 2**20  # a map, a variant or a CSV deck read to find a text in it: the loaders' own limit
-LEAST_FOUND = 8  # characters: a shorter part of a text would be found anywhere
 
 
 def written_at(text: str, files: Sequence[Path]) -> str | None:
     """``FILE:LINE:COL`` where the first of ``files`` writes ``text`` as it is (in a CSV file, the cell that
-    holds it, as ``FILE:ROW:COLUMN``), a comment aside, or else ``text`` without a first word the part adds
-    ("P1 " before a company's name); None when none of them does."""
-    rest = text.partition(" ")[2]
-    candidates = [text] + ([rest] if len(rest) >= LEAST_FOUND else [])
-    return next((where for part in candidates if (where := _written_at(part, files))), None)
-
-
-def _written_at(text: str, files: Sequence[Path]) -> str | None:
-    """Where the first of ``files`` writes ``text`` whole (see :func:`written_at`)."""
+    holds it, as ``FILE:ROW:COLUMN``), a comment aside; None when none of them does."""
     if not text.strip():
         return None
     for path in files:

@@ -7,15 +7,18 @@ small page instead for a browser that opened a wrong address itself).
 from __future__ import annotations
 
 import gzip
-import html
 import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+# the table's page templates, for every app of the package (autoescaped: values are text)
+PAGES = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 GZIP_FROM = 1024  # bytes: smaller bodies are sent as they are
 GZIP_LEVEL = 1  # the fastest: a state with Take Off's world map shrinks 4.6x in a few ms
 # The security headers are the guard's (pnp.table.guard), on every answer; the app says only how long to keep one.
@@ -76,24 +79,7 @@ def refused(request: Request, status: int, kind: str, message: str, **more: str)
         line = "This link is not a page of the games here. Check it, or scan your seat's code again."
     else:
         title, line = "This page cannot open", for_pages(message)
-    return HTMLResponse(_PAGE.format(title=html.escape(title), line=html.escape(line)), status, headers=NOT_KEPT)
-
-
-_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<link rel="stylesheet" href="/static/table.css">
-</head>
-<body class="refused">
-<header class="bar"><h1><span class="game">{title}</span></h1></header>
-<main id="main"><p class="error" role="alert">{line}</p></main>
-</body>
-</html>
-"""
+    return HTMLResponse(PAGES.get_template("refused.html").render(title=title, line=line), status, headers=NOT_KEPT)
 
 
 def for_pages(message: str) -> str:

@@ -17,7 +17,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -31,7 +30,7 @@ from pnp.printing.svg import kept_drawing
 from pnp.files import WriteError
 from pnp.referee.session import Session
 from pnp.table import answers, links
-from pnp.table.answers import NOT_KEPT, answer, refused
+from pnp.table.answers import NOT_KEPT, PAGES, answer, refused
 from pnp.table.hints import Hints
 from pnp.table.live import Live
 from pnp.table.rules import encoded_rules
@@ -95,7 +94,6 @@ class _Table:
         self.views = Views()
         self.hints = Hints()
         self.watch = watch
-        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True)
 
     @asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
@@ -118,7 +116,7 @@ class _Table:
 
     async def page(self, request: Request) -> Response:
         seat = self._viewer(request)
-        template = self.templates.get_template("seat.html" if seat else "host.html")
+        template = PAGES.get_template("seat.html" if seat else "host.html")
         api = request.scope.get("root_path", "") + (f"/s/{self.tokens[seat]}" if seat else "/host")
         night = self.follow is not None
         html = template.render(title=self.title, seat=seat, api=api, players=self.players, night=night)

@@ -24,7 +24,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import jinja2
 import segno
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -38,7 +37,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from pnp.errors import PnpError
 from pnp.referee import night, record, session
 from pnp.table import app, links
-from pnp.table.answers import NOT_KEPT, answer, refused
+from pnp.table.answers import NOT_KEPT, PAGES, answer, refused
 from pnp.table.app import HERE, answering, http_error, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
@@ -72,7 +71,6 @@ class Night:
         self.loopback = loopback  # bound to this computer only: lobby requests from it need no key
         self.games: dict[str, _Game] = {}
         self._opening = asyncio.Lock()
-        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True)
         routes = [
             Route("/", self.page),
             Route("/lobby", answering(self.lobby)),
@@ -157,7 +155,7 @@ class Night:
         raise Refused(403, "forbidden", "only the shared screen can do this: open the address 'pnp table' printed")
 
     async def page(self, request: Request) -> Response:
-        html = self.templates.get_template("lobby.html").render(title="Game night")
+        html = PAGES.get_template("lobby.html").render(title="Game night")
         return HTMLResponse(html, headers=NOT_KEPT)
 
     async def lobby(self, request: Request) -> Response:

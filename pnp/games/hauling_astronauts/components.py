@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from functools import lru_cache, partial
+from typing import Any
 
 from pnp.games.hauling_astronauts import pieces
 from pnp.games.hauling_astronauts.labels import SLOT_TAGS
@@ -221,7 +222,9 @@ def _legend(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, players:
             c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
             field = f"P{i + 1} company"
             x = box.x + 4.5
-            fitted(c, x, y, who, box.w - 5, size, part=PART, field=field, screen=screen, bold=True, fill=INK)
+            written = "" if players else fleet.company  # what the map writes, to find it there
+            style: dict[str, Any] = {"bold": True, "fill": INK}
+            fitted(c, x, y, who, box.w - 5, size, part=PART, field=field, screen=screen, written=written, **style)
             words(x, y + 3, key, box.w - 5, size)
         words(box.x + 1, box.bottom - 5.5, "board.depart1", box.w - 2, size)
         words(box.x + 1, box.bottom - 2.5, "board.depart2", box.w - 2, size)
@@ -256,7 +259,7 @@ def _loading_dock(
 
     def label(x: float, y: float, key: str, room: float, rotate: float = 0.0) -> None:
         words = t(key, strip=name)
-        style = {"anchor": "middle", "fill": INK, "rotate": rotate}
+        style: dict[str, Any] = {"anchor": "middle", "fill": INK, "rotate": rotate}
         fitted(c, x, y, words, room, PRINT_PT, part=PART, field=key, screen=screen, **style)
 
     with c.group(name=f"loading:{name}"):

@@ -45,16 +45,18 @@ def fitted(
     part: str = "",
     field: str = "",
     screen: bool = False,
+    written: str = "",
     **style: Any,
 ) -> None:
     """Text shrunk as needed to stay within ``width`` mm. In print through ``pnp.printing.fit`` (a text that
-    does not fit at 6 pt stops the build, naming ``part`` and ``field``); on a ``screen`` down to
-    ``SCREEN_PT``, where a longer text runs on rather than stop the picture."""
+    does not fit at 6 pt stops the build, naming ``part`` and ``field``, and ``written``, the part of the text
+    a file writes); on a ``screen`` down to ``SCREEN_PT``, where a longer text runs on rather than stop the
+    picture."""
     if screen:
         least = fit_size(text, width, size, bool(style.get("bold", False)), SCREEN_PT, c.faces)
         c.text(x, y, text, size=least, **style)
     else:
-        fit.line(c, x, y, text, width, size=size, part=part, field=field, **style)
+        fit.line(c, x, y, text, width, size=size, part=part, field=field, written=written, **style)
 
 
 def _landscape(c: Canvas, box: Rect) -> AbstractContextManager[None]:
@@ -91,7 +93,7 @@ def transport(
 
         def line(at: float, text: str, size: float, field: str, bold: bool = False, fill: str = INK) -> None:
             """A line of text centred across the piece, ``at`` a share of the way down what is under ``top``."""
-            style = {"anchor": "middle", "bold": bold, "fill": fill}
+            style: dict[str, Any] = {"anchor": "middle", "bold": bold, "fill": fill}
             y = top + (width - top) * at
             fitted(c, middle, y, text, room, size, part=part, field=field, screen=screen, **style)
 

@@ -855,12 +855,16 @@
     const names = faceNames(outcomes);
     // the faces of one kind together, each kind where it first comes, in number order within it ("1" to "6",
     // then "red 1" to "red 6"), whatever order the outcomes come in
-    const nameOf = (face) => (names && names.get(face)) || face;
-    const kinds = [...new Set(faces.map((face) => nameOf(face).replace(/\d+/g, "#")))];
-    const kind = (face) => kinds.indexOf(nameOf(face).replace(/\d+/g, "#"));
-    const number = (face) => parseInt(nameOf(face).replace(/\D+/g, ""), 10) || 0;
-    faces.sort((a, b) => kind(a) - kind(b) || number(a) - number(b));
+    const kindOf = (face) => faceName(names, face).replace(/\d+/g, "#");
+    const kinds = [...new Set(faces.map(kindOf))];
+    const number = (face) => parseInt(faceName(names, face).replace(/\D+/g, ""), 10) || 0;
+    faces.sort((a, b) => kinds.indexOf(kindOf(a)) - kinds.indexOf(kindOf(b)) || number(a) - number(b));
     return { n, faces, outcomes, names };
+  }
+
+  // A face as the outcomes' labels name it (``names``, from faceNames), else as its notation writes it.
+  function faceName(names, face) {
+    return (names && names.get(face)) || face;
   }
 
   // Each face's name as the outcomes' labels say it ("roll red and TAKE OFF!": R is red, T is TAKE OFF!),
@@ -892,7 +896,7 @@
     const label = `${named}: pick ${shape.n} faces`;
     const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
     const picked = picks.get(key) || [];
-    const nameOf = (face) => (shape.names && shape.names.get(face)) || face;
+    const nameOf = (face) => faceName(shape.names, face);
     const colourOf = (face) => (COLOURS.has(nameOf(face).toLowerCase()) ? nameOf(face).toLowerCase() : null);
     const slots = el(
       "p",
