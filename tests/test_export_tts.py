@@ -178,9 +178,20 @@ def test_export_air_king_tts_loads_as_decks(sets):
     assert sum(len(d["DeckIDs"]) for d in decks) == 58
     keys = [key for d in decks for key in d["CustomDeck"]]
     assert len(keys) == len(set(keys))  # card ids are unique across the file
-    for deck in decks:
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_each_deck_on_the_table_has_one_back(sets, game):
+    """Cards with other backs are another deck at the table: dealt, shuffled and kept secret apart."""
+    _, saved, folder = sets[game]
+    for deck in (o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"):
         for sheet in deck["CustomDeck"].values():
-            assert sheet["UniqueBack"] is False and (folder / sheet["BackURL"]).is_file()
+            assert sheet["UniqueBack"] is False and (folder / sheet["BackURL"]).is_file(), deck["Nickname"]
+
+
+def test_aloft_deals_its_secret_colours_from_a_deck_of_their_own(sets):
+    decks = {o["Nickname"]: o for o in sets["aloft"][1]["ObjectStates"] if o["Name"] == "DeckCustom"}
+    assert {name: len(deck["DeckIDs"]) for name, deck in decks.items()} == {"balloons": 18, "trucks": 5, "colours": 6}
 
 
 def test_tokens_jets_pieces_and_dice_are_there_by_name(sets):

@@ -33,14 +33,13 @@ def kit(request: KitRequest) -> Kit:
     t = catalogue("aloft", request.language, request.texts, data_texts(data))
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
-    cards = (*balloon_cards(data, t), *truck_cards(data, t), *colour_cards(data, t))
     drawing = board_drawing(board.value, texts=t)
     return Kit(
         game="aloft",
         title=t("title"),
         documents=(
             KitDocument("board", (Board(t("board.name"), drawing, partial(board_drawing, board.value, texts=t)),)),
-            KitDocument("cards", (Deck(t("deck.cards"), data.card, cards),)),
+            KitDocument("cards", _decks(data, t)),
             KitDocument("tokens", _token_sheets(data, t)),
             KitDocument("rules", rules_sheet.rules(data, board.value, t)),
             KitDocument("player-aids", rules_sheet.aids(data, t)),
@@ -48,6 +47,15 @@ def kit(request: KitRequest) -> Kit:
         footer=t("kit.footer", columns=board.value.columns, rows=board.value.rows, digest=board.source.digest[:8]),
         texts=t,
         faces=fonts.chosen(request.fonts),
+    )
+
+
+def _decks(data: AloftData, t: Catalogue) -> tuple[Deck, ...]:
+    """Three decks, printed on the same sheets; apart on a virtual table, where the colour cards are dealt face down."""
+    return (
+        Deck(t("deck.balloons"), data.card, tuple(balloon_cards(data, t))),
+        Deck(t("deck.trucks"), data.card, tuple(truck_cards(data, t))),
+        Deck(t("deck.colours"), data.card, tuple(colour_cards(data, t))),
     )
 
 
