@@ -188,6 +188,15 @@ def test_the_rules_fit_one_side_in_readable_text(game, paper, kits, letter):
         assert topic.lower() in text.lower(), f"{game}: the rules say nothing under {topic!r}"
 
 
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_take_offs_figure_shows_each_decks_letter_a_cards_country_and_every_die_face(paper, kits, letter):
+    """Drawn small enough, the figure lost the letters E and W, the country and the TAKE OFF! face's words."""
+    page = _pages((kits if paper == "a4" else letter)["take-off"] / "rules.pdf")[0]
+    shown = [w.text for line in page.lines for w in line if _inside(w.box, page.figures)]
+    assert {"E", "W", "Apia", "Samoa", "X6", "R", "Y", "G", "B"} <= set(shown)
+    assert shown.count("TAKE") == 3  # the band of each card, and the die's sixth face
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):

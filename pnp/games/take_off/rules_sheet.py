@@ -13,7 +13,8 @@ from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player
 from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue, catalogue
 
-GAP = 4.0  # mm between the pieces of the set-up figure
+GAP = 3.0  # mm between the pieces of the set-up figure
+BAND_SHOWN = 12.0  # mm of the card behind that show above the card in front: its band and its deck's letter
 
 
 def rules(
@@ -41,7 +42,7 @@ def rules(
             ),
             numbered=True,
         ),
-        Figure(_pieces(data, cards, face), t("rules.figure"), 70.0),
+        Figure(_pieces(data, cards, face), t("rules.figure"), 82.0),
         Heading(t("rules.turn.heading")),
         Text(t("rules.turn.text", colours=colours)),
         Items((t("rules.turn.one"), t("rules.turn.two"))),
@@ -99,16 +100,18 @@ def _aid_blocks(data: TakeOffData, t: Catalogue) -> tuple[Block, ...]:
 
 
 def _pieces(data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) -> Drawing:
-    """Two cards side by side, the die's six faces in two columns beside them."""
+    """The blue deck's card behind the brown deck's, its band and letter showing above; the die's six faces in two
+    columns beside them. Drawn this compact, the figure prints large enough to keep each card's country and
+    letter and the TAKE OFF! face's words (a figure leaves out text that would print under 6 pt)."""
     card = data.card
     s = data.die_size
-    dice_x = 2 * (card.width + GAP)
+    dice_x = card.width + GAP
     width = dice_x + 2 * s + GAP
-    height = max(card.height, 3 * s + 2 * GAP)
+    height = max(card.height + BAND_SHOWN, 3 * s + 2 * GAP)
 
     def draw(c: Canvas) -> None:
-        for n, each in enumerate(cards):
-            with c.group(n * (card.width + GAP), 0, name=each.name):
+        for each, top in zip(reversed(cards), (0.0, BAND_SHOWN)):
+            with c.group(0, top, name=each.name):
                 c.rect(0, 0, card.width, card.height, fill=each.front.background, stroke="#000000", width=0.3)
                 with c.clip(0, 0, card.width, card.height):
                     each.front.draw(c)
