@@ -125,6 +125,13 @@ def test_a_board_text_too_long_at_6_pt_names_its_part_and_key(game, key, part):
     assert all("\n" not in line and "at 6 pt" in line for line in found)
 
 
+def test_every_text_too_long_on_one_part_is_found_in_one_check():
+    """A part went on past its first text too long only on the next check, once that one was mended."""
+    keys = ("board.legend.cell", "board.launch")  # both on Aloft's board
+    kit = REGISTRY["aloft"].kit(KitRequest(texts=dict.fromkeys(keys, HUGE)))
+    assert {overflow.field for overflow in overflows(kit) if overflow.part == f"{kit.title} board"} >= set(keys)
+
+
 def test_a_rules_panel_longer_than_the_board_stops_the_build():
     """Aeronaut Odyssey's panel paragraphs are at 6 pt already: too many lines for the panel's height are refused,
     naming the section that runs over."""

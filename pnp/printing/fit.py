@@ -3,11 +3,16 @@ line naming the part, the field and how much is over.
 
 Every game draws its printed text boxes (card titles and texts, token and piece labels, names on boards)
 through ``line`` (one line) or ``block`` (wrapped lines in a rectangle), measured in the canvas's own faces.
-``pnp.printing.render`` puts the kit's title before the message of an :class:`Overflow`.
+``pnp.printing.render`` puts the kit's title before the message of an :class:`Overflow`. A text too long stops
+the drawing, but within :func:`collected` (a check that reports every text too long) it is drawn at 6 pt and
+kept. ``fit_line`` and ``fit_block`` only measure, and always raise: a drawing may try a box with them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
@@ -50,6 +55,28 @@ class Fitted:
         return self.size * LEADING * PT
 
 
+_COLLECTED: ContextVar[list[Overflow] | None] = ContextVar("collected overflows", default=None)
+
+
+@contextmanager
+def collected() -> Iterator[list[Overflow]]:
+    """Within it, a text too long for its box is drawn at 6 pt and added to the list yielded, rather than raised."""
+    found: list[Overflow] = []
+    token = _COLLECTED.set(found)
+    try:
+        yield found
+    finally:
+        _COLLECTED.reset(token)
+
+
+def _drawn_anyway(overflow: Overflow) -> None:
+    """Raise ``overflow``, or keep it when the overflows are being collected."""
+    found = _COLLECTED.get()
+    if found is None:
+        raise overflow
+    found.append(overflow)
+
+
 def _overflow(part: str, field: str, need: float, room: float, dimension: str, text: str = "") -> Overflow:
     over = f"the text needs {need:.1f} mm of {dimension}, the box holds {room:.1f} mm at {SMALLEST_PT:g} pt"
     return Overflow(part, field, over, text)
@@ -58,7 +85,7 @@ def _overflow(part: str, field: str, need: float, room: float, dimension: str, t
 def check_height(need: float, room: float, *, part: str, field: str) -> None:
     """Overflow when text already at 6 pt needs ``need`` mm of height and its box holds ``room``."""
     if need > room + _SLACK:
-        raise _overflow(part, field, need, room, "height")
+        _drawn_anyway(_overflow(part, field, need, room, "height"))
 
 
 def fit_line(
@@ -79,6 +106,25 @@ def fit_line(
     if need > width + _SLACK:
         raise _overflow(part, field, need, width, "width", written or text)
     return fitted
+
+
+def line_size(
+    text: str,
+    width: float,
+    size: float,
+    *,
+    part: str,
+    field: str,
+    bold: bool = False,
+    faces: Faces = DEFAULT,
+    written: str = "",
+) -> float:
+    """The size to draw ``text`` at, as :func:`fit_line` finds it; 6 pt for a text too long, when collected."""
+    try:
+        return fit_line(text, width, size, part=part, field=field, bold=bold, faces=faces, written=written)
+    except Overflow as overflow:
+        _drawn_anyway(overflow)
+        return SMALLEST_PT
 
 
 def _height(lines: int, size: float, bold: bool, faces: Faces) -> float:
@@ -106,6 +152,17 @@ def fit_block(
         current = max(SMALLEST_PT, current - STEP_PT)
 
 
+def wrapped(
+    text: str, box: Rect, size: float, *, part: str, field: str, bold: bool = False, faces: Faces = DEFAULT
+) -> Fitted:
+    """The lines to draw ``text`` in, as :func:`fit_block` finds them; at 6 pt for a text too long, when collected."""
+    try:
+        return fit_block(text, box, size, part=part, field=field, bold=bold, faces=faces)
+    except Overflow as overflow:
+        _drawn_anyway(overflow)
+        return Fitted(tuple(fonts.wrap(text, SMALLEST_PT, box.w, bold, faces)), SMALLEST_PT)
+
+
 def line(
     c: Canvas,
     x: float,
@@ -124,7 +181,7 @@ def line(
 ) -> float:
     """One line with its baseline at ``y``, shrunk to fit ``width`` mm (anchored as ``anchor`` says); its size.
     ``written``: as :func:`fit_line` has it."""
-    fitted = fit_line(text, width, size, part=part, field=field, bold=bold, faces=c.faces, written=written)
+    fitted = line_size(text, width, size, part=part, field=field, bold=bold, faces=c.faces, written=written)
     c.text(x, y, text, size=fitted, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
     return fitted
 
@@ -142,7 +199,7 @@ def block(
     fill: Color = "#000000",
 ) -> Fitted:
     """``text`` wrapped and shrunk into ``box``, from its top; its lines."""
-    fitted = fit_block(text, box, size, part=part, field=field, bold=bold, faces=c.faces)
+    fitted = wrapped(text, box, size, part=part, field=field, bold=bold, faces=c.faces)
     ascent, _ = fonts.extent(fitted.size, bold, c.faces)
     y = box.y + ascent
     x = {"start": box.x, "middle": box.x + box.w / 2, "end": box.right}[anchor]

@@ -1,9 +1,8 @@
 """Every text of a kit too long for its box, found by drawing the kit on a canvas that draws nothing.
 
-``pnp map check`` reports them beside a map's other errors, so a designer hears of a long name before
+``pnp map check`` reports them beside a map's other errors, so a designer hears of every long name before
 ``pnp build`` stops on the first one, at the line that writes it (:func:`written_at`). Each card, token, board
-and sheet is drawn once: a part stops at its first text that does not fit, and the next part is drawn all
-the same.
+and sheet is drawn once, its texts too long drawn at 6 pt and collected (``fit.collected``).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from typing import Unpack
 from pnp.files import read_text
 from pnp.printing.art import Art
 from pnp.printing.canvas import Draw, LineStyle, PathOp, Point, PolygonStyle, RectStyle, ShapeStyle, TextStyle
-from pnp.printing.fit import Overflow
+from pnp.printing.fit import Overflow, collected
 from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.parts import Board, Deck, Die, Face, Kit, Piece, TokenSheet
 
@@ -93,17 +92,17 @@ def _faces(piece: Piece | Die) -> tuple[Face, ...]:
 
 
 def overflows(kit: Kit) -> list[Overflow]:
-    """Each drawing of ``kit`` with a text that does not fit its box at 6 pt (its first such text), once, in
-    the order printed, the kit's title before its message."""
+    """Every text of ``kit`` that does not fit its box at 6 pt, each message once, in the order printed, the
+    kit's title before its message."""
     canvas = _Blank(kit.faces)
-    found: dict[str, Overflow] = {}
-    for draw in _drawings(kit):
-        try:
-            draw(canvas)
-        except Overflow as exc:
-            titled = Overflow(f"{kit.title} {exc.part}", exc.field, exc.over, exc.text)
-            found.setdefault(str(titled), titled)
-    return list(found.values())
+    with collected() as found:
+        for draw in _drawings(kit):
+            try:
+                draw(canvas)
+            except Overflow as exc:  # raised by a drawing's own check: the rest of that drawing is not seen
+                found.append(exc)
+    titled = (Overflow(f"{kit.title} {exc.part}", exc.field, exc.over, exc.text) for exc in found)
+    return list({str(overflow): overflow for overflow in titled}.values())
 
 
 def built_overflows(build: Callable[[], Kit]) -> list[Overflow]:

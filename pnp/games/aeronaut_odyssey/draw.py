@@ -357,7 +357,7 @@ def _lines(c: Canvas, x: float, y: float, keys: Sequence[str], t: Catalogue) -> 
     they end inside it: at the smallest size already, they cannot shrink)."""
     for key in keys:
         room = Rect(x, y, PANEL_W - 2 * x, math.inf)
-        for line in fit.fit_block(t(key), room, TEXT_PT, part=PANEL, field=key, faces=c.faces).lines:
+        for line in fit.wrapped(t(key), room, TEXT_PT, part=PANEL, field=key, faces=c.faces).lines:
             c.text(x, y + TEXT_PT * PT, line, size=TEXT_PT, fill=INK)
             y += TEXT_PT * PT * 1.3
     return y
