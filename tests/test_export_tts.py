@@ -198,6 +198,8 @@ def test_tokens_jets_pieces_and_dice_are_there_by_name(sets):
     assert table_counts(sets["aloft"][1])["tiles"] == 59
     assert table_counts(sets["take-off"][1]) | {"cards": 193} == {**kit_counts(sets["take-off"][0]), "cards": 193}
     assert table_counts(sets["take-off"][1])["tiles"] == 24 and table_counts(sets["take-off"][1])["dice"] == 2
+    jets = {o["Nickname"] for o in sets["take-off"][1]["ObjectStates"] if o["Name"] == "Custom_Tile"}
+    assert {"Pink jet M1", "Black jet K4"} <= jets  # named as they print: Pink's letter is M (P is Purple's)
     hauling = table_counts(sets["hauling-astronauts"][1])
     assert (hauling["tiles"], hauling["dice"]) == (12 + 2 + 2, 9)  # transports, bonus and score markers; dice
     for game, (kit, saved, _) in sets.items():

@@ -161,7 +161,7 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
 
 def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
     tokens = tuple(
-        Token(f"{colour.name} jet {n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb))
+        Token(f"{colour.name} jet {colour.letter}{n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb))
         for colour in data.jet_colours
         for n in range(1, data.fleet_max + 1)
     )
