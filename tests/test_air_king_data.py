@@ -61,9 +61,10 @@ def test_the_design_check_finds_a_pair_that_never_meets():
     assert ("goals", "aircraft 1 and 5 share no goal card") in goal_design_problems(goals, tuple(range(1, 11)))
 
 
-def test_thirty_events_over_six_types_and_four_technical_returns():
+def test_thirty_events_of_which_four_are_technical_returns_and_54_cards_in_all():
+    """The rulebook lists Technical Return among its 30 event cards, and the game has 54 cards."""
     assert [e.type for e in DATA.events] == list(CARD_TYPES)
-    assert sum(e.count for e in DATA.events) == 30
+    assert sum(e.count for e in DATA.events) + DATA.technical_return.count == 30
     assert all(e.count > 0 for e in DATA.events)
     assert DATA.technical_return.count == 4
 

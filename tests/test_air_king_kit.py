@@ -46,7 +46,7 @@ def test_the_manifest_counts_every_card(written):
         "airports and runways": 4,
         "aircraft": 10,
         "goals": 10,
-        "events": 30,
+        "events": 26,
         "Technical Return": 4,
     }
     assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
@@ -60,8 +60,8 @@ def test_every_card_is_poker_size_and_has_a_back(kit, written):
     names = _svg_names(written, "cards")
     fronts = {n.split(":", 1)[1] for n in names if n.startswith("card-front:")}
     backs = {n.split(":", 1)[1] for n in names if n.startswith("card-back:")}
-    assert len(fronts) == 58 and fronts == backs
-    assert {"airport A", "runway B", "aircraft 10", "goal 7", "storm 6", "technical return 4"} <= fronts
+    assert len(fronts) == 54 and fronts == backs
+    assert {"airport A", "runway B", "aircraft 10", "goal 7", "storm 5", "technical return 4"} <= fronts
 
 
 def test_the_printed_cards_are_cut_to_poker_size(written):
@@ -80,8 +80,8 @@ def test_the_guide_states_the_cards_per_page_the_default_build_prints(written):
         if fmt == "svg" and name.startswith("cards")
     ]
     per_page = max(fronts)
-    assert sum(fronts) == 58 and per_page == 8  # A4, 3 mm bleed, backs of five colours: no tight grid
-    assert written[("cards.pdf", "pdf")].sheets == 8  # the five decks share their sheets
+    assert sum(fronts) == 54 and per_page == 8  # A4, 3 mm bleed, backs of five colours: no tight grid
+    assert written[("cards.pdf", "pdf")].sheets == 7  # the five decks share their sheets
     guide = (Path(__file__).parents[1] / "docs" / "games" / "air-king.md").read_text()
     assert f"{('six', 'seven', 'eight', 'nine')[per_page - 6]} to an A4 page" in guide
 
@@ -213,3 +213,13 @@ def test_the_state_picture_shows_the_pieces_but_no_hand():
     texts = " ".join("".join(t.itertext()) for t in root.iter() if t.tag.endswith("text"))
     assert f"draw pile {sum(state.draw)} cards" in texts
     assert "hand" not in texts
+
+
+def test_the_aid_names_every_card_a_player_may_play_and_the_runway_is_the_arrival_zone(written):
+    """The aid left out the Technical Return; the rules put the arrival zone in front of the runway, which is it."""
+    aid = " ".join(" ".join(plain_texts(written[("player-aids.pdf", "pdf")].path)).split())
+    rules = " ".join(" ".join(plain_texts(written[("rules.pdf", "pdf")].path)).split())
+    for title in ("Extra move", "Extra diagonal move", "Storm", "Clear sky", "Holding", "Pass", "Technical Return"):
+        assert f"{title}:" in aid or f"{title} (one each):" in aid, title
+    assert "arrival zone in front of" not in rules
+    assert "Land: from the arrival zone (the runway at its destination)" in rules

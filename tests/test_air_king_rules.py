@@ -108,12 +108,12 @@ def test_a_fresh_deck_deals_each_card_type_by_its_count():
     state.apply(Commit("goal", DIGEST))
     state.apply(Commit("goal", DIGEST))
     assert draws(state) == {
-        "draw extra": 6 / 30,
-        "draw diagonal": 5 / 30,
-        "draw storm": 6 / 30,
-        "draw clear": 4 / 30,
-        "draw hold": 5 / 30,
-        "draw pass": 4 / 30,
+        "draw extra": 5 / 26,
+        "draw diagonal": 4 / 26,
+        "draw storm": 5 / 26,
+        "draw clear": 4 / 26,
+        "draw hold": 4 / 26,
+        "draw pass": 4 / 26,
     }
 
 
@@ -121,12 +121,12 @@ def test_each_draw_is_weighted_by_the_cards_of_its_type_left_in_the_draw_pile():
     state = started(dealt=("pass", "pass"))
     assert state.phase == DRAW
     assert draws(state) == {
-        "draw extra": 6 / 28,
-        "draw diagonal": 5 / 28,
-        "draw storm": 6 / 28,
-        "draw clear": 4 / 28,
-        "draw hold": 5 / 28,
-        "draw pass": 2 / 28,
+        "draw extra": 5 / 24,
+        "draw diagonal": 4 / 24,
+        "draw storm": 5 / 24,
+        "draw clear": 4 / 24,
+        "draw hold": 4 / 24,
+        "draw pass": 2 / 24,
     }
     state.draw = [0, 0, 3, 0, 0, 1]
     assert draws(state) == {"draw storm": 3 / 4, "draw pass": 1 / 4}  # a type no longer in the pile cannot come
@@ -140,13 +140,13 @@ def test_the_odds_a_player_is_shown_count_the_other_hands_as_unseen_so_they_give
         assert set(odds) == set(draws(state)) and sum(odds.values()) == pytest.approx(1)
         shown[dealt] = odds
     assert shown["pass"] == shown["storm"] == shown["clear"]
-    # of the 30 cards p1 holds a Pass, so p1 counts 29 unseen: the pile's 28 and p2's one
-    assert shown["storm"] == pytest.approx({"draw extra": 6 / 29, "draw diagonal": 5 / 29, "draw storm": 6 / 29,
-                                            "draw clear": 4 / 29, "draw hold": 5 / 29, "draw pass": 3 / 29})  # fmt: skip
+    # of the 26 cards p1 holds a Pass, so p1 counts 25 unseen: the pile's 24 and p2's one
+    assert shown["storm"] == pytest.approx({"draw extra": 5 / 25, "draw diagonal": 4 / 25, "draw storm": 5 / 25,
+                                            "draw clear": 4 / 25, "draw hold": 4 / 25, "draw pass": 3 / 25})  # fmt: skip
     state = started(dealt=("pass", "storm"))
     table = {GAME.format_move(move): p for move, p in state.odds(None).items()}
-    assert table["draw pass"] == pytest.approx(4 / 30) and table["draw storm"] == pytest.approx(6 / 30)
-    assert draws(state)["draw storm"] == 5 / 28, "the referee still draws from the pile itself"
+    assert table["draw pass"] == pytest.approx(4 / 26) and table["draw storm"] == pytest.approx(5 / 26)
+    assert draws(state)["draw storm"] == 4 / 24, "the referee still draws from the pile itself"
 
 
 def test_an_emptied_draw_pile_is_refilled_from_the_discards_and_drawn_by_their_counts():
@@ -258,7 +258,7 @@ def test_the_discard_pile_becomes_the_draw_pile_when_the_draw_pile_runs_out():
     state.draw[CARD_TYPES.index("hold")] = 1
     state.discard[CARD_TYPES.index("hold")] -= 1
     play(state, "draw hold")
-    assert sum(state.draw) == 30 - 2 - 1 and sum(state.discard) == 0
+    assert sum(state.draw) == 26 - 2 - 1 and sum(state.discard) == 0
 
 
 # -- aircraft movement -------------------------------------------------------

@@ -248,7 +248,7 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     code, out, err = cli("export", "air-king", "--png", "--tts", "--dpi", "60", "--json")
     assert code == 0, err
     files = [Path(f) for f in json.loads(out)["files"]]
-    assert len(files) == 116 + 14 and all((tmp_path / f).is_file() for f in files)
+    assert len(files) == 108 + 14 and all((tmp_path / f).is_file() for f in files)
     # at 60 dpi too: the sheets are the same 14 files, and the URL their names are joined to is what is looked at
     code, out, err = cli("export", "air-king", "--tts", "--dpi", "60", "--url", "file:///C:/decks/", "-o", "elsewhere")
     assert code == 0, err
@@ -272,10 +272,10 @@ def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
     monkeypatch.setattr(pnp.cli.progress, "progress_bar", watched)
     code, _, err = cli("export", "air-king", "--png", "--tts", "--dpi", "30")
     assert code == 0, err
-    # 116 images one by one, then five deck sheets (4, 10, 10, 30 and 4 cards), the field mat, the rules sheet
+    # 108 images one by one, then five deck sheets (4, 10, 10, 26 and 4 cards), the field mat, the rules sheet
     # and the four player aids
-    assert totals == [116 + 58 + 6]
-    assert [n for n in seen if n is not None] == [*range(1, 117), 120, 130, 140, 170, 174, *range(175, 181)]
+    assert totals == [108 + 54 + 6]
+    assert [n for n in seen if n is not None] == [*range(1, 109), 112, 122, 132, 158, 162, *range(163, 169)]
 
 
 def test_cli_says_when_a_game_has_nothing_for_png(cli):

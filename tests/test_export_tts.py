@@ -175,7 +175,7 @@ def test_export_air_king_tts_loads_as_decks(sets):
     _, saved, folder = sets["air-king"]  # the decks are the same at any dpi
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
     assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]
-    assert sum(len(d["DeckIDs"]) for d in decks) == 58
+    assert sum(len(d["DeckIDs"]) for d in decks) == 54
     keys = [key for d in decks for key in d["CustomDeck"]]
     assert len(keys) == len(set(keys))  # card ids are unique across the file
 

@@ -69,8 +69,8 @@ def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed(press, shop):
 
 def test_drivethru_takes_a_pdf_per_deck_and_generic_a_pdf_per_card(press):
     decks, cards = press("drivethru")["air-king"], press("generic")["air-king"]
-    assert len(decks) == 5 and sum(f.components[next(iter(f.components))] for f in decks) == 58
-    assert len(cards) == 58 and all(f.pages == 2 for f in cards)  # a front and a back each
+    assert len(decks) == 5 and sum(f.components[next(iter(f.components))] for f in decks) == 54
+    assert len(cards) == 54 and all(f.pages == 2 for f in cards)  # a front and a back each
     poker = pypdf.PdfReader(decks[0].path).pages[0]
     assert _box(poker, "/MediaBox")[2:] == pytest.approx((2.75 * 72, 3.75 * 72))
 
@@ -81,8 +81,8 @@ def test_a_tgc_poker_face_is_825_by_1125_px_and_a_mini_card_goes_on_its_mini_car
     assert (round(picture.width / 25.4 * 300), round(picture.height / 25.4 * 300)) == (825, 1125)
     code, out, err = cli("build", "aloft", "--press", "tgc")
     assert code == 0, err
-    faces = sorted((tmp_path / "output" / "aloft" / "press-tgc" / "cards").glob("*.png"))
-    assert len(faces) == 58  # 29 cards, front and back
+    faces = sorted((tmp_path / "output" / "aloft" / "press-tgc" / "balloons").glob("*.png"))
+    assert len(faces) == 36  # 18 balloon cards, front and back; the trucks and the colours are decks of their own
     with Image.open(faces[0]) as image:
         assert image.size == (600, 825) and round(image.info["dpi"][0]) == 300  # 1.75 x 2.5 in and 1/8 in bleed
     assert "58 files." in out and "preflight" not in out  # PNG files: nothing for preflight to read

@@ -52,7 +52,8 @@ def test_an_air_king_determinisation_keeps_what_the_observer_sees_and_every_coun
         assert [a + b for a, b in zip(other.hands[1], other.draw)] == [
             a + b for a, b in zip(state.hands[1], state.draw)
         ]
-        assert other.legal_moves() == state.legal_moves()  # p1's turn or not, the same inputs are offered
+        if state.to_move() == "p1":  # the observer's own inputs; another's follow the hand dealt to them
+            assert other.legal_moves() == state.legal_moves()
     assert ([hand.copy() for hand in state.hands], state.draw) == before  # the real state is untouched
     assert any(other.hands[1] != state.hands[1] for other in dealt)  # the hidden hand is re-dealt, not read
     again = state.determinise("p1", random.Random(3))
@@ -77,7 +78,12 @@ def test_hidden_aeronaut_inventories_are_redealt_with_their_sizes_and_wildcards(
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_determinisation_is_an_independent_copy_offering_the_same_inputs(name):
+    """At the observer's turn: at another's, what they may play follows the hand a determinisation deals them."""
     state: State = played(name, 25, seed=4).state
+    rng = random.Random(4)
+    while state.to_move() != "p1" or state.chance():
+        chances = state.chance()
+        state.apply(rng.choice(list(chances)) if chances else rng.choice(state.legal_moves()))
     other = state.determinise("p1", random.Random(0))
     assert other is not state and other.legal_moves() == state.legal_moves()
     assert other.render_text("p1") == state.render_text("p1") and other.private("p1") == state.private("p1")

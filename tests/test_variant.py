@@ -36,7 +36,7 @@ def events(counts: dict[str, int]) -> str:
     return "events:\n" + "\n".join(rows) + "\n"
 
 
-BUILT_IN = {"extra": 6, "diagonal": 5, "storm": 6, "clear": 4, "hold": 5, "pass": 4}
+BUILT_IN = {"extra": 5, "diagonal": 4, "storm": 5, "clear": 4, "hold": 4, "pass": 4}
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -56,8 +56,8 @@ def storm_odds(variant: Path | None) -> float:
 
 def test_fewer_storms_in_a_variant_change_the_referees_odds(tmp_path):
     calm = write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 1}))
-    assert storm_odds(None) == pytest.approx(6 / 30)
-    assert storm_odds(calm) == pytest.approx(float(Fraction(1, 25)))
+    assert storm_odds(None) == pytest.approx(5 / 26)
+    assert storm_odds(calm) == pytest.approx(float(Fraction(1, 22)))
 
 
 def test_a_count_beyond_the_rules_bounds_is_refused_naming_the_nearest_allowed_value(cli, tmp_path):
@@ -479,7 +479,7 @@ def test_a_preview_draws_every_card_of_the_variant_and_a_game_without_cards_its_
     code, out, err = cli("variant", "preview", "calm.yaml", "-o", "calm.svg")
     assert code == 0 and out == "wrote calm.svg\n", err
     names = re.findall(r'data-name="([a-z]+) \d+"', (tmp_path / "calm.svg").read_text(encoding="utf-8"))
-    assert Counter(names)["storm"] == 1 and Counter(names)["pass"] == 2 and Counter(names)["extra"] == 6
+    assert Counter(names)["storm"] == 1 and Counter(names)["pass"] == 2 and Counter(names)["extra"] == 5
     write(tmp_path, "hauling.yaml", "game: hauling-astronauts\nspace_mm: 22\n")
     assert cli("variant", "preview", "hauling.yaml", "-o", "hauling.pdf")[0] == 0
     texts = plain_texts(tmp_path / "hauling.pdf")

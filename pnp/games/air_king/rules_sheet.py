@@ -50,7 +50,7 @@ def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
         Heading(t("rules.events.heading")),
         Text(t("rules.events.piles")),
         Items(events),
-        Text(t("rules.events.return", title=t("card.return.title"), text=t("data.technical_return.text"))),
+        Text(_technical_return(t)),
         *_end(t),
         Heading(t("rules.tips.heading")),
         Items((t("rules.tips.anyone"), t("rules.tips.zones"), t("rules.tips.boxed"))),
@@ -122,6 +122,10 @@ def _turn(data: AirKingData, t: Catalogue) -> tuple[Block, ...]:
     )
 
 
+def _technical_return(t: Catalogue) -> str:
+    return t("rules.events.return", title=t("card.return.title"), text=t("data.technical_return.text"))
+
+
 def _aid_blocks(data: AirKingData, t: Catalogue) -> tuple[Block, ...]:
     return (
         *_turn(data, t),
@@ -134,6 +138,7 @@ def _aid_blocks(data: AirKingData, t: Catalogue) -> tuple[Block, ...]:
                 t("aid.event", title=t(f"data.event.{e.type}.title"), text=t(f"data.event.{e.type}.text"))
                 for e in data.events
             )
+            + (_technical_return(t),)
         ),
         Heading(t("aid.win.heading")),
         Text(t("aid.win.text")),
