@@ -57,7 +57,7 @@ def test_the_svg_map_holds_every_city_route_space_and_area(default):
     spaces = sum(len(g.findall("svg:polygon", NS)) for g in routes)
     assert spaces == sum(r.length for r in board.routes), "one writable space per route space"
     assert len(named(map_group, "area:")) == len(board.areas)
-    assert len(named(root, "inventory-")) == 4 and len(named(root, "panel")) == 1
+    assert len(named(root, "inventory-")) == 6 and len(named(root, "panel")) == 1  # one for each of six players
 
 
 def test_a_seed_prints_its_own_map(tmp_path):

@@ -29,7 +29,7 @@ def test_ref_new_names_the_build_that_prints_the_sessions_board(cli):
 
 
 def test_a_map_made_for_fewer_players_refuses_a_bigger_table_and_changes_nothing(cli, tmp_path):
-    assert cli("map", "new", "aeronaut-odyssey", "--seed", "3", "-o", "m.yaml")[0] == 0
+    assert cli("map", "new", "aeronaut-odyssey", "--seed", "3", "--players", "4", "-o", "m.yaml")[0] == 0
     assert "players: 4" in (tmp_path / "m.yaml").read_text(encoding="utf-8")
     code, _, err = cli("ref", "new", "aeronaut-odyssey", "g.pnp", "--players", "a,b,c,d,e", "--map", "m.yaml")
     assert code == 1 and not (tmp_path / "g.pnp").exists()
@@ -42,6 +42,6 @@ def test_a_map_made_for_fewer_players_refuses_a_bigger_table_and_changes_nothing
 
 def test_the_refusal_comes_from_the_rules_themselves(tmp_path):
     path = tmp_path / "m.yaml"
-    path.write_text(to_yaml(request_map(KitRequest(seed=3))), encoding="utf-8")
+    path.write_text(to_yaml(request_map(KitRequest(seed=3, players=4))), encoding="utf-8")
     with pytest.raises(PnpError, match="made for 4 players, not 6"):
         GAME.new_state(Setup(tuple("abcdef"), {}, 0, path))

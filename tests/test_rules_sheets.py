@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from support.boxes import Rect, overlapping
 from support.pdf import read
-from support.pdfium import Box, Glyph, TextPage, baselines, shapes, text_pages, words
+from support.pdfium import Box, Glyph, TextPage, baselines, plain_texts, shapes, text_pages, words
 from support.printing import kit as support_kit
 
 from pnp.errors import PnpError
@@ -195,6 +195,18 @@ def test_take_offs_figure_shows_each_decks_letter_a_cards_country_and_every_die_
     shown = [w.text for line in page.lines for w in line if _inside(w.box, page.figures)]
     assert {"E", "W", "Apia", "Samoa", "X6", "R", "Y", "G", "B"} <= set(shown)
     assert shown.count("TAKE") == 3  # the band of each card, and the die's sixth face
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_aeronaut_odysseys_figure_letters_its_cities_and_the_sheet_says_what_a_dashed_space_is(paper, kits, letter):
+    """The figure's city names printed under 6 pt and were left out; the inventories' dashed spaces were unexplained."""
+    folder = (kits if paper == "a4" else letter)["aeronaut-odyssey"]
+    page = _pages(folder / "rules.pdf")[0]
+    shown = {w.text for line in page.lines for w in line if _inside(w.box, page.figures)}
+    assert set("ABCDEFGHIJKLMNOPQRS") <= shown  # the built-in map's 19 cities
+    assert "a dashed space opens when you gain a space" in " ".join(" ".join(plain_texts(folder / "rules.pdf")).split())
+    aid = " ".join(" ".join(plain_texts(folder / "player-aids.pdf")).split())
+    assert "one more inventory space (ink in a dashed one)" in aid
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -112,10 +112,11 @@ def header(c: Canvas, board: AeroMap, width: float, t: Catalogue) -> None:
 # -- the map ---------------------------------------------------------------------------------------------------
 
 
-def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> None:
+def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False, name_scale: float = 1.0) -> None:
     """The map at ``unit`` mm per block, origin at its top-left: sky, routes, areas and cities.
 
-    ``labels`` adds the authoring aids of a preview: route names and city positions.
+    ``labels`` adds the authoring aids of a preview: route names and city positions. ``name_scale`` scales the
+    cities' names within their discs (a figure drawn small sets them larger, to keep them legible).
     """
     ink = board.ink_friendly
     w, h = board.width * unit, board.height * unit
@@ -137,7 +138,7 @@ def draw_map(c: Canvas, board: AeroMap, unit: float, labels: bool = False) -> No
     for city in board.cities:
         x, y = points[city.name]
         with c.group(name=f"city:{city.name}"):
-            _city(c, city.name, x, y, city.slots, unit, ink)
+            _city(c, city.name, x, y, city.slots, unit, ink, name_scale)
             if labels:
                 c.text(
                     x,
@@ -249,7 +250,7 @@ def _bonus_badge(c: Canvas, bonus: str, x: float, y: float, r: float) -> None:
     c.text(x, y + r * 0.38, code, size=size, anchor="middle", bold=True, fill=INK)  # the badge grows to hold it
 
 
-def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink: bool) -> None:
+def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink: bool, name_scale: float) -> None:
     capital = name == CAPITAL
     c.circle(x, y, shapes.CITY_RADIUS * unit, fill="#ffffff", stroke=INK, width=0.5 if capital else 0.35)
     r = shapes.NAME_RADIUS * unit
@@ -257,7 +258,7 @@ def _city(c: Canvas, name: str, x: float, y: float, slots: int, unit: float, ink
     c.circle(x, y, r, fill=fill, stroke=INK, width=0.35)
     if capital:
         c.circle(x, y, r * 0.82, fill=None, stroke="#ffffff" if not ink else INK, width=0.25)
-    size = r * (1.05 if len(name) == 1 else 0.7) / PT  # a name of 1 to 3 capital letters (the map check's)
+    size = r * name_scale * (1.05 if len(name) == 1 else 0.7) / PT  # a name of 1 to 3 capital letters (the map check's)
     c.text(x, y + size * PT * 0.36, name, size=size, anchor="middle", bold=True, fill=INK if ink else "#ffffff")
     side = shapes.SLOT_SIZE * unit
     for n in range(slots):

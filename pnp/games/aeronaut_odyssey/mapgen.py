@@ -62,7 +62,7 @@ class Knobs:
     """The generator's settings (the seed aside)."""
 
     size: str = "regular"
-    players: int = 4
+    players: int = 6  # inventories printed: the most the game takes, so that one board serves any table
     pages: int | None = None  # None: by size (large 4, huge 9, else 1)
     ink_friendly: bool = False
     expansions: tuple[str, ...] = ()

@@ -34,7 +34,7 @@ def new(
     seed: int | None,
     *,
     size: str = "regular",
-    players: int = 4,
+    players: int = 6,
     pages: int | None = None,
     ink_friendly: bool = False,
     expansions: tuple[str, ...] = (),

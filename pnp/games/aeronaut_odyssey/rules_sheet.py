@@ -13,6 +13,7 @@ from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue, catalogue
 
 FIGURE_UNIT = 10.0  # mm per map block in the set-up figure (scaled down to the column)
+FIGURE_NAMES = 1.25  # the figure's city names, larger in their discs: a regular map's print at about 7 pt
 
 
 def rules(board: AeroMap, t: Catalogue) -> tuple[Sheet, ...]:
@@ -100,6 +101,6 @@ def _map(board: AeroMap) -> Drawing:
     """The map alone, as the board draws it."""
 
     def draw(c: Canvas) -> None:
-        draw_map(c, board, FIGURE_UNIT)
+        draw_map(c, board, FIGURE_UNIT, name_scale=FIGURE_NAMES)
 
     return Drawing(board.width * FIGURE_UNIT, board.height * FIGURE_UNIT, draw)
