@@ -209,6 +209,21 @@ def test_aeronaut_odysseys_figure_letters_its_cities_and_the_sheet_says_what_a_d
     assert "one more inventory space (ink in a dashed one)" in aid
 
 
+# What a sheet once left out or said otherwise than the rulebook (its line in ../shared/rules/<game>.txt)
+RULEBOOK_POINTS = [
+    ("aloft", "player-aids", "Sets: each launch colour, and the safety tokens."),  # aloft.txt 79-82
+    ("aloft", "player-aids", "add multicoloured ones to any colour set"),  # aloft.txt 82: a colour, not safety
+    ("take-off", "rules", "one or two for a first game"),  # take-off.txt 13: for beginners
+    ("hauling-astronauts", "player-aids", "player 1 must, to open the game"),  # hauling-astronauts.txt 57
+    ("hauling-astronauts", "game", "P1 must, to open"),
+]
+
+
+@pytest.mark.parametrize(("game", "document", "words"), RULEBOOK_POINTS)
+def test_the_sheets_say_what_the_rulebook_says(game, document, words, kits):
+    assert words in " ".join(" ".join(plain_texts(kits[game] / f"{document}.pdf")).split())
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):

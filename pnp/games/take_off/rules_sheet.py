@@ -37,7 +37,7 @@ def rules(
             (
                 t("rules.setup.map"),
                 t("rules.setup.decks", east=east, west=west),
-                t("rules.setup.jets", default=data.fleet_default, most=data.fleet_max),
+                t("rules.setup.jets", most=data.fleet_max),
                 t("rules.setup.dice"),
             ),
             numbered=True,
