@@ -143,7 +143,7 @@ def _labels(c: Canvas, field: Field, left: float, top: float, data: AirKingData,
         text = t("mat.direction", first=numbers[0], last=numbers[-1], home=name, destination=other)
         arrow = f"{text} >>" if eastward else f"<< {text}"
         y = top - MARGIN / 2 + 2.5 if h == 0 else bottom + MARGIN / 2 + 0.5
-        middle = left + (field.columns // 2 + (0.5 if field.columns % 2 else 0)) * sw
+        middle = left + field.columns // 2 * sw  # between two columns' letters, clear of both
         c.rect(middle - 40, y - 4, 80, 5.5, fill=WHITE, stroke=None, radius=1.5)
         fit.line(
             c, middle, y, arrow, 78, size=7, part=PART, field="mat.direction", bold=True, anchor="middle", fill=INK
