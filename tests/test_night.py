@@ -122,7 +122,7 @@ def test_the_results_list_each_game_with_its_winners_and_tally_the_wins(tmp_path
     assert not going.final and going.players == ("bob", "ann") and going.minutes is None
     assert done.moves == len(finished.played) and going.moves == 0
     assert results.wins == {w: 1 for w in done.winners} | {p: 0 for p in ("ann", "bob") if p not in done.winners}
-    assert len(results.unreadable) == 1 and results.unreadable[0].startswith("broken.pnp: ")
+    assert len(results.unreadable) == 1 and results.unreadable[0].startswith("broken.pnp:1: not a pnp record")
     assert str(tmp_path) not in json.dumps(results.to_json())
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from pathlib import Path
 
@@ -132,6 +133,21 @@ def test_changed_data_files_are_detected(tmp_path):
     assert str(refused.value) == (
         f"{path}: what the rules read in board.yaml has changed since this record was made: "
         "replay it with the file as it was, or start a new record with 'pnp ref new'"
+    )
+
+
+def test_a_record_begun_before_pnps_own_rules_changed_says_pnp_was_updated(tmp_path):
+    """Nobody can 'replay it with the file as it was' when the file is pnp's own: the way on is the old pnp."""
+    path = tmp_path / "game.pnp"
+    session.new(path, "aloft", ["ann", "bob"], [], 1, None).save()
+    headers = record.parse(path)[0].headers
+    files = re.sub(r"data/aloft\.yaml=\w+", "data/aloft.yaml=" + "0" * 16, headers["Files"])
+    path.write_text(record.render_headers({**headers, "Files": files}))
+    with pytest.raises(RecordError) as refused:
+        session.load(path)
+    assert str(refused.value) == (
+        f"{path}: pnp's own rules in data/aloft.yaml have changed since this record was made (pnp has been "
+        "updated): finish the game with the pnp that began it, or start a new record with 'pnp ref new'"
     )
 
 

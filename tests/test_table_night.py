@@ -163,3 +163,22 @@ def test_a_wrong_link_opened_on_a_phone_is_a_page_that_says_so(tmp_path):
             assert "Nothing here</span></h1>" in shown and "scan your seat's code again" in shown, path
             assert 'name="viewport"' in page.text and "no such page" not in page.text
             assert client.get(path).json() == {"error": "no such page: check the link", "kind": "not_found"}, path
+
+
+def test_a_record_that_cannot_be_read_after_a_restart_is_said_so_in_words_and_listed_in_the_lobby(tmp_path):
+    """After a restart (or an update of pnp that changed a game's rules) a record may no longer replay: its seat
+    links answered a bare 'Internal Server Error', and the lobby dropped the game from the night unsaid."""
+    opened = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    with night(tmp_path) as client:
+        started = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob"]}).json()
+    record = tmp_path / started["record"]
+    record.write_text(record.read_text() + "garbage\n")  # as a record that no longer replays reads
+    seat = next(iter(seats_of(started).values()))
+    with night(tmp_path) as client:  # the server started again
+        page = client.get(seat, headers=opened)
+        assert page.status_code == 500 and "This page cannot open" in html.unescape(page.text)
+        assert f"this game cannot be opened: {started['record']}:" in html.unescape(page.text)
+        assert str(tmp_path) not in page.text and "Traceback" not in page.text
+        assert client.get(seat + "/state").json()["kind"] == "record"
+        unreadable = client.get("/lobby/results").json()["unreadable"]
+        assert len(unreadable) == 1 and unreadable[0].startswith(f"{started['record']}:")

@@ -110,12 +110,24 @@ def changed(game: Game, setup: Setup, recorded: str) -> str | None:
     when it can."""
     if recorded.startswith(SCHEME):
         label = _first_difference(recorded.removeprefix(SCHEME), digests(game, setup).removeprefix(SCHEME))
+        if label in _builtin_labels(game, setup):  # nobody edited it: pnp itself was updated
+            return (
+                f"pnp's own rules in {label} have changed since this record was made (pnp has been updated): "
+                f"finish the game with the pnp that began it, or start a new record with 'pnp ref new'"
+            )
         return label and f"what the rules read in {label} has changed since this record was made: {HOW_TO_GO_ON}"
     label = _first_difference(recorded, _whole_files(game, setup))
     return label and (
         f"{label} has changed since this record was made (an older record: any edit of the file counts): "
         f"{HOW_TO_GO_ON}"
     )
+
+
+def _builtin_labels(game: Game, setup: Setup) -> set[str]:
+    """The labels of the inputs that are pnp's own files (its data and boards), not the players'."""
+    root = builtin_root()
+    sources = game.rules_inputs(setup)
+    return {_label(s) for s in sources if isinstance(s, Path) and s.resolve().is_relative_to(root)}
 
 
 def _first_difference(recorded: str, current: str) -> str | None:

@@ -227,8 +227,9 @@ def results(folder: Path) -> Results:
     for path in records(folder):
         try:
             played.append(_played(path))
-        except PnpError as exc:
-            unreadable.append(f"{path.name}: {str(exc).replace(str(path), path.name)}")
+        except PnpError as exc:  # its message names the file: by its name alone
+            why = str(exc).replace(str(path), path.name)
+            unreadable.append(why if why.startswith(f"{path.name}:") else f"{path.name}: {why}")
     return Results(played, unreadable)
 
 

@@ -126,7 +126,11 @@ class Night:
             raise Refused(404, "not_found", app.NO_PAGE)
         async with self._opening:
             if name not in self.games:
-                table, tokens, watch = await run_in_threadpool(self._open, path)
+                try:
+                    table, tokens, watch = await run_in_threadpool(self._open, path)
+                except PnpError as exc:  # a damaged record, or one begun with rules that have changed since
+                    reason = str(exc).replace(str(path), name)
+                    raise Refused(500, "record", f"this game cannot be opened: {reason}") from None
                 self.games[name] = _Game(table, tokens, watch, asyncio.create_task(watch.run()))
         return self.games[name]
 

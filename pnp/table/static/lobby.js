@@ -252,6 +252,8 @@
         )
       )
     );
+    $("unreadable-h").hidden = results.unreadable.length === 0;
+    $("unreadable").replaceChildren(...results.unreadable.map((line) => el("li", { text: line })));
     const wins = Object.entries(results.wins);
     $("wins-h").hidden = !games.some((g) => g.final);
     // players with as many wins share a place (1, 1, 3): the list's numbers are each one's place
