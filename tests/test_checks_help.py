@@ -50,7 +50,7 @@ MISTAKES = [
         "low: 9, high: 12, proffit: 2}",
         "fleets[0].transports[0].proffit: unknown key 'proffit': did you mean 'profit'?",
     ),
-    ("aeronaut-odyssey", "players: 4", "players: 9", "players: 9 is more than 6, the most allowed"),
+    ("aeronaut-odyssey", "players: 6", "players: 9", "players: 9 is more than 6, the most allowed"),
     ("aeronaut-odyssey", "inventory_spaces: 16", "inventory_spaces: 1", "1 is less than 3, the least allowed"),
     ("aeronaut-odyssey", "pages: 1", "pages: 3", "pages: unknown value 3: did you mean 4? (known: 1, 4, 9)"),
     ("aeronaut-odyssey", "size: regular", "size: reguler", "size: unknown value 'reguler': did you mean 'regular'?"),

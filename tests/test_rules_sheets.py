@@ -206,13 +206,13 @@ def test_aeronaut_odysseys_figure_letters_its_cities_and_the_sheet_says_what_a_d
     assert set("ABCDEFGHIJKLMNOPQRS") <= shown  # the built-in map's 19 cities
     assert "a dashed space opens when you gain a space" in " ".join(" ".join(plain_texts(folder / "rules.pdf")).split())
     aid = " ".join(" ".join(plain_texts(folder / "player-aids.pdf")).split())
-    assert "one more inventory space (ink in a dashed one)" in aid
+    assert "A balloon of your choice, or a space (ink in a dashed one)" in aid
 
 
 # What a sheet once left out or said otherwise than the rulebook (its line in ../shared/rules/<game>.txt)
 RULEBOOK_POINTS = [
-    ("aloft", "player-aids", "Sets: each launch colour, and the safety tokens."),  # aloft.txt 79-82
-    ("aloft", "player-aids", "add multicoloured ones to any colour set"),  # aloft.txt 82: a colour, not safety
+    # aloft.txt 79-82: sets by colour and of safety tokens; a multicoloured token joins a colour, never safety
+    ("aloft", "player-aids", "Sets: launch tokens by colour (not yours; multicoloured join any) and safety tokens"),
     ("take-off", "rules", "one or two for a first game"),  # take-off.txt 13: for beginners
     ("hauling-astronauts", "player-aids", "player 1 must, to open the game"),  # hauling-astronauts.txt 57
     ("hauling-astronauts", "game", "P1 must, to open"),
