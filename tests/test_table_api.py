@@ -353,6 +353,24 @@ def test_a_seat_takes_back_only_its_own_move_and_the_page_sees_every_change(tmp_
         assert nothing.status_code == 422 and "nothing to take back" in nothing.json()["error"]
 
 
+def test_a_tap_sent_again_is_answered_with_what_it_made_and_played_once(tmp_path):
+    """A page whose answer was lost sends the same tap again to learn whether it counted: the version it made,
+    never a second move; a tap the server never had is refused as stale once the game has moved on."""
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    with open_table(path) as table:
+        ann = table.state("ann")
+        first, second = [b["move"] for b in ann["buttons"] if b["kind"] == "secret"][:2]
+        sent = {"move": first, "version": ann["version"], "tap": "0a1b2c3d4e5f60718293a4b5"}
+        made = table.post("ann", "play", sent).json()["version"]
+        before = path.read_bytes()
+        assert table.post("ann", "play", sent).json() == {"ok": True, "version": made}
+        assert path.read_bytes() == before
+        never = table.post("ann", "play", {**sent, "move": second, "tap": "ffffffffffffffff"})
+        assert never.status_code == 409 and never.json()["kind"] == "stale" and path.read_bytes() == before
+        bad = table.post("ann", "play", {**sent, "tap": "not hex!"})
+        assert bad.status_code == 400 and bad.json()["error"] == "tap: expected 8 to 64 lowercase hexadecimal digits"
+
+
 def test_a_secret_entered_on_the_page_is_committed_as_the_cli_does(tmp_path):
     path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
     with open_table(path) as table:

@@ -359,7 +359,8 @@ def _route_fixture(page, state: dict, posts: list, requests: list) -> None:
             else:
                 route.fulfill(body=": quiet\n\nretry: 60000\n\n", content_type="text/event-stream")
         elif where in ("s/T/play", "s/T/undo"):
-            posts.append((where, json.loads(request.post_data or "{}")))
+            sent = json.loads(request.post_data or "{}")
+            posts.append((where, {k: v for k, v in sent.items() if k != "tap"}))  # a tap's id is random
             route.fulfill(status=422, json={"error": "a refusal\nover two lines (rule: one line)"})
         elif where == "s/T":
             route.fulfill(body=html, content_type="text/html")
@@ -853,3 +854,20 @@ def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(brow
     assert not set(playwrights) - set(heeded), f"add to support.browser.PLAYWRIGHT_OFF: {set(playwrights) - set(heeded)}"
     assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"} <= set(heeded)
 
+
+
+def test_a_lost_tap_is_not_taken_for_the_move_another_phone_of_the_seat_played(browser, table):
+    """Ann's seat open on two phones: the first, offline, taps a transport; the second seals another. The first,
+    back online, said "Played:" of the second's move, as if its own tap had counted."""
+    path, urls = table
+    errors: list[str] = []
+    ann, again = (_open(browser, urls["seats"]["ann"], PHONE, errors) for _ in range(2))
+    ann.context.set_offline(True)
+    _seal(ann, "t1", "C")
+    expect(ann.locator("#error-lead")).to_have_text("Not known yet:")
+    _seal(again, "t1", "A")
+    expect(again.locator("#moves button[data-move^='secret t2 ']").first).to_be_visible()  # saved: t2 is asked next
+    ann.context.set_offline(False)
+    expect(ann.locator("#error-lead")).to_have_text("Not played:", timeout=CATCH_UP)
+    assert _error_line(ann) == "the game moved on: look again"
+    assert path.read_text().count("commit t1") == 1 and errors == []

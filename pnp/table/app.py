@@ -12,6 +12,7 @@ import errno
 import functools
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -144,7 +145,7 @@ class _Table:
     async def play(self, request: Request) -> Response:
         seat = self._seat(request)
         body = await _fields(request, ("move", "version"))
-        version = await run_in_threadpool(self.live.play, seat, body["move"], body["version"])
+        version = await run_in_threadpool(self.live.play, seat, body["move"], body["version"], body["tap"])
         self.watch.check(self.live.written)  # tell the other pages now, not at the next look
         return answer({"ok": True, "version": version})
 
@@ -172,7 +173,7 @@ class _Table:
     async def undo(self, request: Request) -> Response:
         seat = self._seat(request)
         body = await _fields(request, ("version",))
-        version = await run_in_threadpool(self.live.undo, seat, body["version"])
+        version = await run_in_threadpool(self.live.undo, seat, body["version"], body["tap"])
         self.watch.check(self.live.written)
         return answer({"ok": True, "version": version})
 
@@ -222,12 +223,20 @@ async def read_object(request: Request, expected: str = "a JSON object") -> dict
 
 
 async def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
-    """The text fields ``names`` of a JSON object body (see :func:`read_object`); 400 if one is missing."""
+    """The text fields ``names`` of a JSON object body (see :func:`read_object`); 400 if one is missing. The
+    optional ``tap`` comes too ("" without one): the page's id of the tap an input comes from, so that the same
+    tap sent again, once its answer was lost, is answered with what it made and not played twice."""
     expected = "a JSON object {" + ", ".join(f'"{name}": "..."' for name in names) + "}"
     data = await read_object(request, expected)
     if not all(isinstance(data.get(name), str) for name in names):
         raise Refused(400, "bad_request", f"expected {expected}")
-    return {name: data[name] for name in names}
+    tap = data.get("tap", "")
+    if not isinstance(tap, str) or not (tap == "" or _TAP.match(tap)):
+        raise Refused(400, "bad_request", "tap: expected 8 to 64 lowercase hexadecimal digits")
+    return {name: data[name] for name in names} | {"tap": tap}
+
+
+_TAP = re.compile(r"^[0-9a-f]{8,64}$")
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from pnp.table import turns
 from pnp.table.turns import Refused
 
 Signature = tuple[int, int, int] | None
+TAPS_KEPT = 1024  # the last taps' versions kept: a tap sent again comes within seconds of the first
 
 
 def signature(path: Path) -> Signature:
@@ -41,6 +43,7 @@ class Live:
         self._seen = signature(self.path)
         self.written: tuple[Signature, str] | None = None  # stat of the file just after the last save, and its version
         self._lock = threading.Lock()  # one writer (or reloader) at a time in this server
+        self._taps: OrderedDict[tuple[str, str], str] = OrderedDict()  # (seat, tap) -> the version it made
 
     @property
     def read_only(self) -> bool:
@@ -66,26 +69,30 @@ class Live:
             raise turns.stale(current.last_hash)
         return current
 
-    def play(self, seat: str, move: str, version: str) -> str:
-        """Play ``move`` for ``seat`` on the page's ``version``; the new version once written."""
+    def play(self, seat: str, move: str, version: str, tap: str = "") -> str:
+        """Play ``move`` for ``seat`` on the page's ``version``; the new version once written. A ``tap`` played
+        already (its answer lost, the page asks again) is not played twice: the version it made is returned."""
 
         def extend(current: Session) -> None:
             turns.refusing(current.play, move, seat)
 
-        return self._write(version, extend)
+        return self._write(version, extend, (seat, tap) if tap else None)
 
-    def undo(self, seat: str, version: str) -> str:
-        """Take back ``seat``'s own last move on the page's ``version``; the new version once written."""
+    def undo(self, seat: str, version: str, tap: str = "") -> str:
+        """Take back ``seat``'s own last move on the page's ``version``; the new version once written (``tap``:
+        as for :meth:`play`)."""
 
         def extend(current: Session) -> None:
             turns.check_undo(current, seat)
             turns.refusing(current.undo)
 
-        return self._write(version, extend)
+        return self._write(version, extend, (seat, tap) if tap else None)
 
-    def _write(self, version: str, extend: Callable[[Session], None]) -> str:
+    def _write(self, version: str, extend: Callable[[Session], None], tap: tuple[str, str] | None) -> str:
         """Apply ``extend`` to a copy of the session at ``version`` and write it; it is current only once saved."""
         with self._lock, record.locked(self.path):
+            if tap is not None and tap in self._taps:
+                return self._taps[tap]
             current = self._reloaded()
             if current.last_hash != version:
                 raise turns.stale(current.last_hash)
@@ -96,6 +103,10 @@ class Live:
             extended.save()  # a failure (the disk is full) leaves the file and the current session as they were
             self._session, self._seen = extended, signature(self.path)
             self.written = (self._seen, extended.last_hash)
+            if tap is not None:
+                self._taps[tap] = extended.last_hash
+                if len(self._taps) > TAPS_KEPT:
+                    self._taps.popitem(last=False)
         return extended.last_hash
 
     def _reloaded(self) -> Session:

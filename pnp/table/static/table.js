@@ -1009,40 +1009,50 @@
   // ``label``: the words of the move sent, said in place of its notation in a refusal.
   async function post(path, payload, label = null) {
     if (busy || !state || state.read_only) return false;
-    const sent = { undo: path === "/undo", version: state.version, log: state.log || [], move: payload.move, label };
+    const body = { ...payload, version: state.version, tap: tapId() };
+    const undo = path === "/undo";
+    const sent = { path, body, undo, version: state.version, log: state.log || [], move: payload.move, label };
     setBusy(true);
     clearError();
     unanswered = null;
     let failure = null;
     try {
-      const response = await fetch(`${API}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...payload, version: state.version }),
-      });
+      const response = await send(sent);
       if (!response.ok) failure = await answerOf(response);
     } catch {
       failure = { kind: "network", error: "" };
     }
     // the events will bring the new state too, but a player's own tap should not wait for them; and
-    // after a failure, the state (not the answer) says whether the input counted
+    // after a failure, the server is asked whether the input counted
     const now = await refresh();
-    if (failure) settle(sent, failure, now);
+    if (failure) await settle(sent, failure, now);
     setBusy(false);
     return failure === null;
   }
 
-  const sameEntry = (a, b) => a !== undefined && b !== undefined && a.player === b.player && a.text === b.text;
+  const send = (sent) =>
+    fetch(`${API}${sent.path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(sent.body),
+    });
 
-  // The log's words for the input ``sent`` if the record ``log`` shows it counted, else null. A move
-  // counted when the log it was sent from is still there with this seat's move next; an undo, when
-  // the last entry it was sent from is gone.
-  function counted(sent, log) {
+  // A tap's id: the server answers the same tap sent again with what it made, and never plays it twice.
+  const tapId = () =>
+    Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+  // The log's words for the input ``sent`` if it counted, else null: the same tap is sent again, and the
+  // server answers it with the version it made if it took it. Asked only once the game has moved on from
+  // the version it was sent on, so the server cannot play it now: a tap it never had is refused as stale.
+  // (Another phone on the same seat playing in between is not mistaken for this tap.)
+  async function counted(sent, log) {
+    try {
+      if (!(await send(sent)).ok) return null;
+    } catch {
+      return null;
+    }
     const n = sent.log.length;
-    const last = sent.log[n - 1];
-    if (sent.undo) return n && !sameEntry(log[n - 1], last) ? words(last) : null;
-    const kept = n === 0 || sameEntry(log[n - 1], last);
-    return kept && log[n] && log[n].player === SEAT ? words(log[n]) : null;
+    return sent.undo ? words(sent.log[n - 1]) : log[n] ? words(log[n]) : null;
   }
 
   // The kinds of refusal after which the server promises the record is as it was.
@@ -1050,14 +1060,17 @@
 
   // Say in one line what became of an input the server did not answer with success, judged by the
   // state ``now`` fetched after it (null: the server could not be reached for it either).
-  function settle(sent, failure, now) {
+  async function settle(sent, failure, now) {
     unanswered = null;
-    const done = now && now.version !== sent.version ? counted(sent, now.log || []) : null;
+    const unknown = !UNCHANGED.has(failure.kind); // the server may have taken it all the same
+    const moved = now && now.version !== sent.version;
+    const done = unknown && moved ? await counted(sent, now.log || []) : null;
     if (done) {
       showError(sent.undo ? "Taken back:" : "Played:", `${done} (the server's answer was lost on the way)`, "ok");
       return;
     }
-    if (!now && !UNCHANGED.has(failure.kind)) {
+    if (unknown && moved) failure = { kind: "stale", error: "" }; // not this tap: the game moved on without it
+    if (!now && unknown) {
       unanswered = { sent, failure };
       const line = "the table server cannot be reached; this line will say whether it counted once it is back";
       showError("Not known yet:", line);
