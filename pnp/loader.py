@@ -109,7 +109,9 @@ def _plain(key: str) -> bool:
     return _PLAIN_KEY.fullmatch(key) is not None
 
 
-def _join(path: str, key: str) -> str:
+def join_key(path: str, key: str) -> str:
+    """The field path of ``key`` in the mapping at ``path``: ``path.key``, or ``path['key']`` for a key that holds
+    other characters than letters, digits, ``_``, ``-`` and spaces (a catalogue key's dots: ``texts['back.brand']``)."""
     if not _plain(key):
         return f"{path}[{key!r}]"
     return f"{path}.{key}" if path else key
@@ -311,9 +313,9 @@ def _find_duplicate(root: yaml.Node, name: str) -> None:
                 if key in keys:
                     mark = key_node.start_mark
                     where = f"{name}:{mark.line + 1}:{mark.column + 1}"
-                    raise DataError(where, _join(path, key), f"duplicate key {key!r} (first on line {keys[key]})")
+                    raise DataError(where, join_key(path, key), f"duplicate key {key!r} (first on line {keys[key]})")
                 keys[key] = key_node.start_mark.line + 1
-                stack.append((value_node, _join(path, key)))
+                stack.append((value_node, join_key(path, key)))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(node.value))
 
@@ -413,8 +415,8 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
         for key_node, value_node in node.value:
             key = _convert(key_node, key_tp, path, source)
             if key in result:
-                raise _fail(key_node, _join(path, str(key)), source, f"duplicate key {key!r}")
-            result[key] = _convert(value_node, value_tp, _join(path, str(key)), source)
+                raise _fail(key_node, join_key(path, str(key)), source, f"duplicate key {key!r}")
+            result[key] = _convert(value_node, value_tp, join_key(path, str(key)), source)
         return result
     return _convert_plain(node, tp, path, source)
 
@@ -470,8 +472,8 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
         if key not in fields:
             known = ", ".join(fields)
             hint = did_you_mean(key, fields)
-            raise _fail(key_node, _join(path, key), source, f"unknown key {quote(key)}{hint} (known: {known})")
-        where = _join(path, key)
+            raise _fail(key_node, join_key(path, key), source, f"unknown key {quote(key)}{hint} (known: {known})")
+        where = join_key(path, key)
         values[key] = _convert(value_node, hints[key], where, source)
         if key in _ruled(cls):
             _enforce(fields[key].metadata, values[key], value_node, where, source)

@@ -150,7 +150,8 @@ def test_variant_check_reports_each_board_text_too_long_for_its_box(game, monkey
     code, out, err = run_pnp(["variant", "check", str(path)], monkeypatch)
     assert code == 1 and "Traceback" not in out + err
     lines = [line for line in (out + err).splitlines() if "the text needs " in line]
-    assert lines and lines[0].startswith(f"{path}:3:3: error: texts.{key}: too long for the "), out + err
+    value = len(key) + 5  # the column of the text, after "  KEY: "
+    assert lines and lines[0].startswith(f"{path}:3:{value}: error: texts.{key}: too long for the "), out + err
 
 
 def test_variant_check_of_a_variant_that_fits_finds_no_overflow(monkeypatch, tmp_path):

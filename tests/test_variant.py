@@ -363,10 +363,10 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
 @pytest.mark.parametrize(
     "sections, line",
     [
-        ("texts: {card.goal.titel: 'Ziel {number}'}", "v.yaml:2:8: error: texts.card.goal.titel: no such text: "
+        ("texts: {card.goal.titel: 'Ziel {number}'}", "v.yaml:2:26: error: texts.card.goal.titel: no such text: "
          "did you mean 'card.goal.title'?"),
-        ("texts: {card.goal.title: 'Ziel'}", "v.yaml:2:8: error: texts.card.goal.title: keep {number}"),
-        ("art: {'event:strom': x.png}", "v.yaml:2:6: error: art.event:strom: no such art box: did you mean "
+        ("texts: {card.goal.title: 'Ziel'}", "v.yaml:2:26: error: texts.card.goal.title: keep {number}"),
+        ("art: {'event:strom': x.png}", "v.yaml:2:22: error: art.event:strom: no such art box: did you mean "
          "'event:storm'? (known: event:extra, event:diagonal, event:storm, event:clear, event:hold, event:pass, "
          "event:return, field-mat)"),
         ("language: de", "v.yaml:2:11: error: language: pnp ships no 'de' for Air King (its languages: en, fr): "

@@ -20,7 +20,7 @@ from pnp.texts import languages
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
 from pnp.variants.support import data_file
-from pnp.variants.variant import Variant, apply, load_variant, referee_problem
+from pnp.variants.variant import Variant, apply, entry_error, load_variant, referee_problem
 
 
 def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
@@ -63,11 +63,13 @@ def overflow_findings(path: Path, game: str) -> list[Finding]:
 
 
 def _located(variant: Variant, overflow: Overflow) -> Finding:
-    """An overflow at the line of the variant's text that overflows (else at the file)."""
-    if overflow.field in variant.texts:
-        key = f"texts.{overflow.field}"
-        message = f"{key}: too long for the {overflow.part}: {overflow.over}"
-        return Finding("error", variant.source.where(key), message, key)
+    """An overflow at the entry of the variant's texts that overflows (the entry its field names, or else one
+    holding its text), else where the variant's data files write its text, else at the file."""
+    texts = variant.texts
+    keys = [overflow.field] if overflow.field in texts else [key for key, text in texts.items() if text == overflow.text]
+    if keys:
+        error = entry_error(variant.source, "texts", keys[0], f"too long for the {overflow.part}: {overflow.over}")
+        return Finding("error", error.where, f"{error.path}: {error.message}", error.path)
     return Finding("error", written_at(overflow.text, variant.data_files) or str(variant.source.name), str(overflow))
 
 

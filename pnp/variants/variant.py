@@ -12,14 +12,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Loaded, Source, did_you_mean, load_text, pattern, peek, read_yaml_text
+from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, pattern, peek, read_yaml_text
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.support import DataFile, data_file
 
@@ -125,15 +125,19 @@ def load_variant(path: Path, game: str) -> Variant:
     _check_language(value.language, bool(value.texts), source, game)
     folder = path.parent
     fonts = {
-        role: _file(source, folder, f"fonts.{role}", f, FONT_KINDS, MAX_FONT_BYTES) for role, f in value.fonts.items()
+        role: _file(folder, f, FONT_KINDS, MAX_FONT_BYTES, functools.partial(entry_error, source, "fonts", role))
+        for role, f in value.fonts.items()
     }
     _check_art_keys(value.art, source, game)
-    art = {key: _file(source, folder, f"art.{key}", f, ART_KINDS, MAX_ART_BYTES) for key, f in value.art.items()}
+    art = {
+        key: _file(folder, f, ART_KINDS, MAX_ART_BYTES, functools.partial(entry_error, source, "art", key))
+        for key, f in value.art.items()
+    }
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
     data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
     deck = None
     if support and support.deck and getattr(value, "deck", None):
-        deck = _file(source, folder, "deck", value.deck, {".csv": ()}, MAX_CSV_BYTES)
+        deck = _file(folder, value.deck, {".csv": ()}, MAX_CSV_BYTES, functools.partial(source.error, "deck"))
         if support.deck in data:
             twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
             raise source.error(support.deck, twice)
@@ -198,10 +202,10 @@ def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
     for key, text in texts.items():
         if len(text) > MAX_TEXT_CHARS:
             too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
-            raise source.error(f"texts.{key}", too_long)
+            raise entry_error(source, "texts", key, too_long)
         wrong = problem(key, text, entries)
         if wrong:
-            raise source.error(f"texts.{key}", wrong)
+            raise entry_error(source, "texts", key, wrong)
 
 
 def _check_language(language: str | None, has_texts: bool, source: Source, game: str) -> None:
@@ -221,7 +225,7 @@ def _check_art_keys(art: Mapping[str, str], source: Source, game: str) -> None:
     for key in art:
         if key not in keys:
             known = ", ".join(keys) or "none"
-            raise source.error(f"art.{key}", f"no such art box{did_you_mean(key, keys)} (known: {known})")
+            raise entry_error(source, "art", key, f"no such art box{did_you_mean(key, keys)} (known: {known})")
 
 
 def art_keys(game: str) -> dict[str, str]:
@@ -232,21 +236,29 @@ def art_keys(game: str) -> dict[str, str]:
     return {} if hook is None else dict(hook())
 
 
+def entry_error(source: Source, section: str, key: str, message: str) -> DataError:
+    """An error about the entry ``key`` of the mapping ``section``, at the entry's line (a catalogue key holds
+    dots, ``back.brand``, and an art box a colon, ``event:storm``: neither is a path of nested keys), named as
+    the designer writes it: ``texts.back.brand``."""
+    return DataError(source.where(join_key(section, key)), f"{section}.{key}", message)
+
+
 def _file(
-    source: Source, folder: Path, key: str, name: str, kinds: Mapping[str, tuple[bytes, ...]], limit: int
+    folder: Path, name: str, kinds: Mapping[str, tuple[bytes, ...]], limit: int, error: Callable[[str], DataError]
 ) -> Path:
-    """The file ``name`` (relative to the variant's folder) for ``key``, once it exists and is of a known kind."""
+    """The file ``name`` (relative to the variant's folder), once it exists and is of a known kind; ``error``
+    makes a refusal, at the key naming the file."""
     path = folder / name
     suffix = path.suffix.lower()
     if suffix not in kinds:
         known = ", ".join(kinds)
-        raise source.error(key, f"{quote(name)} is not a file of a known kind (known: {known})")
+        raise error(f"{quote(name)} is not a file of a known kind (known: {known})")
     try:
         head = read_bytes(path, limit)[:1024]
     except OSError as exc:
-        raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
+        raise error(f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
     if not _is_kind(suffix, head, kinds[suffix]):
-        raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+        raise error(f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
     return path
 
 
