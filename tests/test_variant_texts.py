@@ -14,6 +14,7 @@ import pytest
 from pnp.games import REGISTRY
 from pnp.texts import english
 from pnp.variants.findings import overflow_findings
+from support.pdfium import plain_texts
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -54,3 +55,16 @@ def test_a_text_or_an_art_box_refused_is_reported_at_its_own_entry(cli, tmp_path
     code, _, err = cli("variant", "check", "art.yaml")
     message = "art.event:clear: 'clear.png': no such file (files are named relative to the variant)"
     assert (code, err) == (1, f"art.yaml:4:16: error: {message}\n")
+
+
+def test_the_toolkits_words_follow_the_variants_language_where_pnp_ships_it_for_the_toolkit(cli, tmp_path):
+    """pnp ships French for the toolkit (footers, calibration sheet, rules sheet headings) and for Air King, not for
+    Aloft: an Aloft variant in French printed the toolkit's words in English."""
+    write(tmp_path, "fr.yaml", "game: aloft\nlanguage: fr\ntexts:\n  title: Dans les airs\n")
+    code, _, err = cli("build", "aloft", "--variant", "fr.yaml", "-o", "out")
+    assert code == 0, err
+    printed = {name: " ".join(plain_texts(tmp_path / "out" / "aloft" / f"{name}.pdf")) for name in ("board", "rules")}
+    calibration = plain_texts(tmp_path / "out" / "aloft" / "calibration.pdf")
+    assert "feuille d'étalonnage pnp" in calibration[0] and "étalonnage, recto" in calibration[0]
+    assert "vue d'ensemble" in printed["board"] and "overview" not in printed["board"]
+    assert "Dans les airs : règles" in printed["rules"] and "Dans les airs: rules" not in printed["rules"]

@@ -24,6 +24,11 @@ def languages(game: str | None = None) -> tuple[str, ...]:
     return (ENGLISH, *codes)
 
 
+def shipped(tag: str, game: str | None = None) -> str | None:
+    """The shipped code (of ``languages(game)``) that the language tag ``tag`` names; None when pnp ships none."""
+    return tag if tag in languages(game) else None
+
+
 def check_language(game: str, title: str, language: str) -> None:
     """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into."""
     if language not in languages():
@@ -49,23 +54,32 @@ def catalogue(
 
     A language pnp ships for ``game`` is the base the texts go over, except where a variant's data has its own
     words (a card title it renamed); another language is refused unless ``texts`` are given: they are then in
-    that language, over English for the entries they leave out.
+    that language, over the toolkit's entries in it when pnp ships it for the toolkit (Aloft in French prints
+    the footers and the calibration sheet in pnp's French), over English for the rest.
     ``data``: the entries the kit read from its data (default: the built-in data's)."""
     code = language or ENGLISH
     if not texts:
         check_language(game, game, code)
     entries = english(game, data)
     chosen = {key: entry.text for key, entry in entries.items()}
-    if code != ENGLISH and code in languages(game):
-        own = changed(data, _data_texts(game)) if data is not None else {}  # a variant's own words stay
-        translated = {**_translation(TOOLKIT, code), **_translation(game, code)}
-        chosen.update({key: text for key, text in translated.items() if key not in own})
+    chosen.update(_translated(game, code, data))
     overrides = dict(texts or {})
     errors = check(overrides, entries, "texts")
     if errors:
         raise PnpError(errors[0])
     chosen.update(overrides)
     return Catalogue(code, chosen)
+
+
+def _translated(game: str, language: str, data: Mapping[str, Entry] | None) -> dict[str, str]:
+    """The entries pnp ships in ``language`` for ``game``'s kit: the toolkit's when it ships them, the game's
+    when it ships them, except where a variant's data (``data``) has its own words."""
+    toolkit_code, game_code = shipped(language), shipped(language, game)
+    translated = {} if toolkit_code in (None, ENGLISH) else _translation(TOOLKIT, toolkit_code)
+    if game_code not in (None, ENGLISH):
+        translated = {**translated, **_translation(game, game_code)}
+    own = changed(data, _data_texts(game)) if data is not None else {}  # a variant's own words stay
+    return {key: text for key, text in translated.items() if key not in own}
 
 
 def translation_errors(name: str, language: str) -> list[str]:
