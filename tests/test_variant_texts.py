@@ -68,3 +68,20 @@ def test_the_toolkits_words_follow_the_variants_language_where_pnp_ships_it_for_
     assert "feuille d'étalonnage pnp" in calibration[0] and "étalonnage, recto" in calibration[0]
     assert "vue d'ensemble" in printed["board"] and "overview" not in printed["board"]
     assert "Dans les airs : règles" in printed["rules"] and "Dans les airs: rules" not in printed["rules"]
+
+
+def test_a_language_tag_is_read_without_case_and_a_regional_one_falls_back_to_its_language(cli, tmp_path):
+    """'language: FR' was refused as not a language tag, and 'fr-CA' as a language pnp does not ship."""
+    from pnp.variants.game import read_variant
+
+    write(tmp_path, "upper.yaml", "game: air-king\nlanguage: FR\n")
+    assert cli("variant", "check", "upper.yaml") == (0, "upper.yaml: a valid Air King variant (0 warnings)\n", "")
+    assert read_variant(tmp_path / "upper.yaml").language == "fr"
+    write(tmp_path, "quebec.yaml", "game: air-king\nlanguage: fr-ca\n")
+    note = "note: language: pnp ships no 'fr-CA' for Air King: what 'texts' leaves out prints in pnp's 'fr'"
+    out = f"quebec.yaml:2:11: {note}\nquebec.yaml: a valid Air King variant (0 warnings)\n"
+    assert cli("variant", "check", "quebec.yaml") == (0, out, "")
+    for args in (("--variant", "quebec.yaml"), ("--lang", "FR-ca")):
+        code, _, err = cli("build", "air-king", *args, "-o", "out")
+        assert code == 0, err
+        assert plain_texts(tmp_path / "out" / "air-king" / "rules.pdf")[0].startswith("Air King : règles")

@@ -105,12 +105,13 @@ class KitRequest:
 
 @dataclass(frozen=True)
 class Finding:
-    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice.
+    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice, a note says how
+    the file is read (a language tag taken as the language pnp ships).
 
     ``message`` starts with the field ``path`` it is about, as printed.
     """
 
-    level: Literal["error", "warning"]
+    level: Literal["error", "warning", "note"]
     where: str
     message: str
     path: str = ""

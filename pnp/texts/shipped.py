@@ -25,17 +25,36 @@ def languages(game: str | None = None) -> tuple[str, ...]:
 
 
 def shipped(tag: str, game: str | None = None) -> str | None:
-    """The shipped code (of ``languages(game)``) that the language tag ``tag`` names; None when pnp ships none."""
-    return tag if tag in languages(game) else None
+    """The shipped code (of ``languages(game)``) that the language tag ``tag`` names, its case aside, or else
+    the one its language falls back to (``fr-CA``: ``fr``); None when pnp ships neither."""
+    codes = {code.lower(): code for code in languages(game)}
+    return codes.get(tag.lower()) or codes.get(tag.split("-")[0].lower())
+
+
+def normalised(tag: str) -> str:
+    """A language tag in the case its standard (BCP 47) writes it, which ignores case: ``FR`` is ``fr``, ``pt-br``
+    ``pt-BR``, ``zh-hant-tw`` ``zh-Hant-TW`` (the language in lower case, a script capitalised, a region in
+    capitals)."""
+    language, *rest = tag.split("-")
+    subtags = [language.lower()]
+    for subtag in rest:
+        if len(subtag) == 4 and subtag.isalpha():
+            subtags.append(subtag.title())
+        elif len(subtag) == 2 and subtag.isalpha():
+            subtags.append(subtag.upper())
+        else:
+            subtags.append(subtag.lower())
+    return "-".join(subtags)
 
 
 def check_language(game: str, title: str, language: str) -> None:
-    """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into."""
-    if language not in languages():
+    """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into (each as
+    :func:`shipped` finds it: ``FR`` and ``fr-CA`` are ``fr``)."""
+    if shipped(language) is None:
         raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
-    if language not in languages(game):
-        shipped = ", ".join(languages(game))
-        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {shipped}")
+    if shipped(language, game) is None:
+        known = ", ".join(languages(game))
+        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {known}")
 
 
 def english(game: str, data: Mapping[str, Entry] | None = None) -> dict[str, Entry]:

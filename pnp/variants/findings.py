@@ -16,7 +16,7 @@ from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.printing.overflows import built_overflows, written_at
-from pnp.texts import languages
+from pnp.texts import shipped
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
 from pnp.variants.support import data_file
@@ -41,10 +41,24 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
-    if variant.language is not None and variant.language not in languages(name):
-        english = f"pnp ships no {variant.language!r} for this game: what 'texts' leaves out prints in English"
-        found.append(Finding("warning", variant.source.where("language"), f"language: {english}", "language"))
-    return name, found
+    return name, found + _language_findings(variant)
+
+
+def _language_findings(variant: Variant) -> list[Finding]:
+    """A warning when pnp ships the variant's language for its game neither as written nor as its language
+    alone (what 'texts' leaves out prints in English); a note when it ships the language alone (fr for fr-CA)."""
+    language = variant.language
+    if language is None:
+        return []
+    where, base = variant.source.where("language"), shipped(language, variant.game)
+    if base is None:
+        english = f"pnp ships no {language!r} for this game: what 'texts' leaves out prints in English"
+        return [Finding("warning", where, f"language: {english}", "language")]
+    if base != language:
+        title = games.get(variant.game).title
+        note = f"pnp ships no {language!r} for {title}: what 'texts' leaves out prints in pnp's {base!r}"
+        return [Finding("note", where, f"language: {note}", "language")]
+    return []
 
 
 def overflow_findings(path: Path, game: str) -> list[Finding]:
@@ -66,7 +80,7 @@ def _located(variant: Variant, overflow: Overflow) -> Finding:
     """An overflow at the entry of the variant's texts that overflows (the entry its field names, or else one
     holding its text), else where the variant's data files write its text, else at the file."""
     texts = variant.texts
-    keys = [overflow.field] if overflow.field in texts else [key for key, text in texts.items() if text == overflow.text]
+    keys = [key for key in texts if key == overflow.field] or [key for key in texts if texts[key] == overflow.text]
     if keys:
         error = entry_error(variant.source, "texts", keys[0], f"too long for the {overflow.part}: {overflow.over}")
         return Finding("error", error.where, f"{error.path}: {error.message}", error.path)

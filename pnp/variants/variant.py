@@ -20,6 +20,7 @@ from typing import Any, Literal, get_args, get_type_hints
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
 from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, pattern, peek, read_yaml_text
+from pnp.texts.shipped import normalised
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.support import DataFile, data_file
 
@@ -41,7 +42,7 @@ class Sections:
         default=None,
         metadata={
             "doc": "The language the variant's texts are in, as a language tag (fr, de, pt-BR, ja).",
-            **pattern(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
+            **pattern(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
         },
     )
     texts: dict[str, str] = field(
@@ -122,7 +123,8 @@ def load_variant(path: Path, game: str) -> Variant:
     loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
     value, source = loaded.value, loaded.source
     _check_texts(value.texts, source, game)
-    _check_language(value.language, bool(value.texts), source, game)
+    language = None if value.language is None else normalised(value.language)
+    _check_language(language, bool(value.texts), source, game)
     folder = path.parent
     fonts = {
         role: _file(folder, f, FONT_KINDS, MAX_FONT_BYTES, functools.partial(entry_error, source, "fonts", role))
@@ -143,7 +145,7 @@ def load_variant(path: Path, game: str) -> Variant:
             raise source.error(support.deck, twice)
         item = get_args(get_type_hints(support.model)[support.deck])[0]
         data[support.deck] = read_deck(deck, item, support.deck, str(deck))
-    return Variant(game, path, source, data, value.language, value.texts, fonts, art, deck)
+    return Variant(game, path, source, data, language, value.texts, fonts, art, deck)
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -209,13 +211,14 @@ def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
 
 
 def _check_language(language: str | None, has_texts: bool, source: Source, game: str) -> None:
-    """Refuse a language pnp does not ship for ``game`` when the variant gives no texts in it."""
+    """Refuse a language pnp does not ship for ``game`` (nor its language, for a tag such as fr-CA) when the
+    variant gives no texts in it."""
     from pnp import games
-    from pnp.texts import languages
+    from pnp.texts import languages, shipped
 
-    if language is not None and language not in languages(game) and not has_texts:
-        title, shipped = games.get(game).title, ", ".join(languages(game))
-        why = f"pnp ships no {language!r} for {title} (its languages: {shipped}): give the texts in it under 'texts'"
+    if language is not None and shipped(language, game) is None and not has_texts:
+        title, known = games.get(game).title, ", ".join(languages(game))
+        why = f"pnp ships no {language!r} for {title} (its languages: {known}): give the texts in it under 'texts'"
         raise source.error("language", why)
 
 
