@@ -407,7 +407,7 @@ def test_a_variant_the_kit_cannot_take_is_refused_at_the_variant(cli, tmp_path, 
 def test_a_variant_in_a_language_pnp_does_not_ship_prints_its_texts_over_english(cli, tmp_path):
     write(tmp_path, "v.yaml", "game: air-king\nlanguage: de\ntexts: {card.goal.title: 'Ziel {number}'}\n")
     code, out, _ = cli("variant", "check", "v.yaml")
-    assert code == 0 and "warning: language: pnp ships no 'de' for this game" in out
+    assert code == 0 and "texts print in English: pnp ships no 'de' for Air King and 'texts' leaves them out" in out
     code, _, err = cli("build", "air-king", "--variant", "v.yaml", "-o", "out")
     assert code == 0, err
     text = "".join("".join(page.split()) for page in plain_texts(Path("out/air-king/cards.pdf")))  # as written

@@ -10,11 +10,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from pnp.games import REGISTRY
 from pnp.texts import english
 from pnp.variants.findings import overflow_findings
 from support.pdfium import plain_texts
+
+
+CSV_DECK = """type,title,count,text
+extra,Rückenwind,3,Ein Zug mehr.
+diagonal,Seitenwind,2,Ein Flugzeug schräg.
+storm,Gewitter,7,Auf ein leeres Feld.
+clear,Aufklaren,1,Ein Gewitter weg.
+hold,Warteschleife,4,Auf ein Flugzeug.
+pass,Kreuzung,2,Zwei tauschen.
+"""
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -85,3 +96,33 @@ def test_a_language_tag_is_read_without_case_and_a_regional_one_falls_back_to_it
         code, _, err = cli("build", "air-king", *args, "-o", "out")
         assert code == 0, err
         assert plain_texts(tmp_path / "out" / "air-king" / "rules.pdf")[0].startswith("Air King : règles")
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_variant_giving_every_text_gets_no_warning_about_english(cli, tmp_path, game):
+    """'what texts leaves out prints in English' was said even when texts left nothing out."""
+    texts = {key: entry.text for key, entry in english(game).items()}
+    write(tmp_path, "full.yaml", yaml.safe_dump({"game": game, "language": "de", "texts": texts}, allow_unicode=True))
+    code, out, err = cli("variant", "check", "full.yaml")
+    assert (code, err) == (0, "") and out.endswith(" variant (0 warnings)\n") and out.count("\n") == 1, out
+
+
+def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first(cli, tmp_path):
+    """It never said which: now how many, the first three and how many more, leaving out those pnp ships in the
+    language for the toolkit (French) and the words of the variant's own CSV deck."""
+    write(tmp_path, "de.yaml", "game: air-king\nlanguage: de\ntexts:\n  back.brand: LUFTKÖNIG\n  back.event: Ereignis\n")
+    left = len(english("air-king")) - 2
+    warning = (
+        f"de.yaml:2:11: warning: language: {left} texts print in English: pnp ships no 'de' for Air King and 'texts' "
+        f"leaves them out: print.footer.page, print.page.sheet, print.page.fronts and {left - 3} more\n"
+    )
+    assert cli("variant", "check", "de.yaml") == (0, warning + "de.yaml: a valid Air King variant (1 warning)\n", "")
+    write(tmp_path, "deck.csv", CSV_DECK)
+    write(tmp_path, "deck.yaml", "game: air-king\nlanguage: de\ndeck: deck.csv\ntexts: {back.brand: LUFTKÖNIG}\n")
+    own = 2 * 6  # each kind of event card's title and text
+    assert f": language: {len(english('air-king')) - 1 - own} texts print" in cli("variant", "check", "deck.yaml")[1]
+    write(tmp_path, "fr.yaml", "game: aloft\nlanguage: fr\ntexts: {title: Dans les airs}\n")
+    out = cli("variant", "check", "fr.yaml")[1]
+    french = {key for key in english("aloft") if key.startswith("print.") or key == "document.calibration"}
+    assert f": language: {len(english('aloft')) - 1 - len(french)} texts print in English: " in out
+    assert "leaves them out: document.board, document.cards, document.tokens and " in out

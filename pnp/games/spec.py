@@ -174,10 +174,10 @@ class UsageHook(Protocol):
 
 
 class TextsHook(Protocol):
-    """The catalogue entries whose English lives in the game's built-in data or code (card titles, colour
-    names), by key, each with what it is."""
+    """The catalogue entries whose English lives in the game's data or code (card titles, colour names), by key,
+    each with what it is: read from ``data``, the game's data as a variant changed it (None: the built-in data)."""
 
-    def __call__(self) -> dict[str, Entry]: ...
+    def __call__(self, data: Any = None, /) -> dict[str, Entry]: ...
 
 
 class LoadHook(Protocol):

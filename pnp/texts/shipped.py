@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from pnp.errors import PnpError
 from pnp.loader import safe_load
@@ -90,6 +90,17 @@ def catalogue(
     return Catalogue(code, chosen)
 
 
+def untranslated(game: str, language: str, texts: Mapping[str, str], data: Any = None) -> list[str]:
+    """The keys of ``game``'s catalogue that print in English in ``language`` with ``texts`` over it, in the
+    catalogue's order: pnp ships no text for them in ``language`` (for the toolkit or the game), ``texts`` gives
+    none, and they are not words of the game's data as a variant changed it (``data``; None: the built-in data)."""
+    if shipped(language, game) == ENGLISH:
+        return []
+    entries = _data_texts(game, data)
+    done = {*texts, *_translated(game, language, entries), *changed(entries, _data_texts(game))}
+    return [key for key in english(game, entries) if key not in done]
+
+
 def _translated(game: str, language: str, data: Mapping[str, Entry] | None) -> dict[str, str]:
     """The entries pnp ships in ``language`` for ``game``'s kit: the toolkit's when it ships them, the game's
     when it ships them, except where a variant's data (``data``) has its own words."""
@@ -130,13 +141,14 @@ def _read(path: Path) -> dict[str, object]:
     return cast(dict[str, object], safe_load(path.read_text(encoding="utf-8")) or {})
 
 
-def _data_texts(game: str) -> dict[str, Entry]:
-    """The entries ``game``'s kit reads from its built-in data: its registry entry's ``texts`` hook (the
-    registry is imported here, when first needed: the printing toolkit, which the games import, imports this)."""
+def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
+    """The entries ``game``'s kit reads from its data (``data``; None: the built-in data): its registry entry's
+    ``texts`` hook (the registry is imported here, when first needed: the printing toolkit, which the games
+    import, imports this)."""
     from pnp import games
 
     hook = games.get(game).texts
-    return {} if hook is None else hook()
+    return {} if hook is None else hook(data)
 
 
 def toolkit() -> Catalogue:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Any
 
 from pnp import games
 from pnp.errors import DataError, PnpError, quote
@@ -16,7 +17,7 @@ from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.printing.overflows import built_overflows, written_at
-from pnp.texts import shipped
+from pnp.texts.shipped import shipped, untranslated
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
 from pnp.variants.support import data_file
@@ -25,14 +26,15 @@ from pnp.variants.variant import Variant, apply, entry_error, load_variant, refe
 
 def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
     """The game a variant is for (None when the file names none) and its findings: errors make it unusable;
-    a warning says it prints but cannot be refereed."""
-    name = None
+    a warning says it prints but cannot be refereed, or that texts print in English; a note how its language
+    is read."""
+    name, data = None, None
     try:
         name = variant_game(path, game)
         variant = load_variant(path, name)
         support = data_file(name)
         if support is not None:
-            apply(support, variant)
+            data = apply(support, variant).value
     except DataError as exc:  # the first error stops the reading: it is the one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         return name, [Finding("error", exc.where, message, exc.path)]
@@ -41,24 +43,32 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
-    return name, found + _language_findings(variant)
+    return name, found + _language_findings(variant, data)
 
 
-def _language_findings(variant: Variant) -> list[Finding]:
-    """A warning when pnp ships the variant's language for its game neither as written nor as its language
-    alone (what 'texts' leaves out prints in English); a note when it ships the language alone (fr for fr-CA)."""
+NAMED = 3  # texts left in English that a warning names
+
+
+def _language_findings(variant: Variant, data: Any) -> list[Finding]:
+    """A note when pnp ships the variant's language for its game as its language alone (fr for fr-CA); a warning
+    counting the texts that print in English, naming the first few, when neither pnp (for the toolkit or the
+    game) nor 'texts' gives them in it (``data``: the game's data as the variant changes it; None: built in)."""
     language = variant.language
     if language is None:
         return []
     where, base = variant.source.where("language"), shipped(language, variant.game)
-    if base is None:
-        english = f"pnp ships no {language!r} for this game: what 'texts' leaves out prints in English"
-        return [Finding("warning", where, f"language: {english}", "language")]
-    if base != language:
-        title = games.get(variant.game).title
+    title = games.get(variant.game).title
+    found = []
+    if base is not None and base != language:
         note = f"pnp ships no {language!r} for {title}: what 'texts' leaves out prints in pnp's {base!r}"
-        return [Finding("note", where, f"language: {note}", "language")]
-    return []
+        found.append(Finding("note", where, f"language: {note}", "language"))
+    missing = untranslated(variant.game, language, variant.texts, data)
+    if missing:
+        count = "1 text prints" if len(missing) == 1 else f"{len(missing)} texts print"
+        more = f" and {len(missing) - NAMED} more" if len(missing) > NAMED else ""
+        left = f"pnp ships no {language!r} for {title} and 'texts' leaves them out: {', '.join(missing[:NAMED])}{more}"
+        found.append(Finding("warning", where, f"language: {count} in English: {left}", "language"))
+    return found
 
 
 def overflow_findings(path: Path, game: str) -> list[Finding]:
