@@ -167,7 +167,8 @@ def test_the_build_stops_on_a_board_text_too_long_in_one_line(monkeypatch, tmp_p
     code, out, err = run_pnp(["build", "air-king", "--variant", str(path), "-o", str(tmp_path / "out")], monkeypatch)
     assert code != 0 and "Traceback" not in err
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Air King field mat, mat.legend.names: the text needs " in lines[0], err
+    located = f"pnp: error: {path}:3:21: texts.mat.legend.names: too long for the Air King field mat: the text needs "
+    assert len(lines) == 1 and lines[0].startswith(located), err
 
 
 def test_the_kit_builds_as_before_with_its_own_texts(tmp_path):

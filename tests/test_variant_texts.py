@@ -110,7 +110,8 @@ def test_a_variant_giving_every_text_gets_no_warning_about_english(cli, tmp_path
 def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first(cli, tmp_path):
     """It never said which: now how many, the first three and how many more, leaving out those pnp ships in the
     language for the toolkit (French) and the words of the variant's own CSV deck."""
-    write(tmp_path, "de.yaml", "game: air-king\nlanguage: de\ntexts:\n  back.brand: LUFTKÖNIG\n  back.event: Ereignis\n")
+    texts = "texts:\n  back.brand: LUFTKÖNIG\n  back.event: Ereignis\n"
+    write(tmp_path, "de.yaml", "game: air-king\nlanguage: de\n" + texts)
     left = len(english("air-king")) - 2
     warning = (
         f"de.yaml:2:11: warning: language: {left} texts print in English: pnp ships no 'de' for Air King and 'texts' "
@@ -126,3 +127,21 @@ def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first
     french = {key for key in english("aloft") if key.startswith("print.") or key == "document.calibration"}
     assert f": language: {len(english('aloft')) - 1 - len(french)} texts print in English: " in out
     assert "leaves them out: document.board, document.cards, document.tokens and " in out
+
+
+def test_build_and_preview_report_a_text_too_long_where_the_variant_writes_it(cli, tmp_path):
+    """They said 'pnp: error: event card ..., text: ...' with no place, where check gave deck.csv's row and column."""
+    long = "Ein Gewitter weg vom Luftverkehrsüberwachungsbehördenzuständigkeitsbereichsgrenzenfeld."
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Ein Gewitter weg.", long))
+    write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
+    found = "Air King event card 'Aufklaren', text: the text needs "
+    code, out, err = cli("variant", "check", "deck.yaml")
+    assert (code, out) == (1, "") and err.startswith(f"deck.csv:5:4: error: {found}") and err.count("\n") == 1, err
+    line = err.replace("error: ", "")
+    for command in (("build", "air-king", "--variant", "deck.yaml", "-o", "out"), ("variant", "preview", "deck.yaml")):
+        assert cli(*command, "-o", "out.pdf" if "preview" in command else "out") == (1, "", f"pnp: error: {line}")
+    write(tmp_path, "sub.yaml", "game: air-king\ntexts:\n  back.event: EVENT\n  card.event.sub: " + "W" * 40 + "\n")
+    for command in (("build", "air-king", "--variant", "sub.yaml"), ("variant", "preview", "sub.yaml")):
+        code, out, err = cli(*command, "-o", "out.svg" if "preview" in command else "out")
+        sub = "pnp: error: sub.yaml:4:19: texts.card.event.sub: too long for the Air King event card "
+        assert (code, out) == (1, "") and err.startswith(sub) and err.count("\n") == 1, err

@@ -90,7 +90,7 @@ def render_kit(
     try:
         return _render(kit, settings, out_dir, progress, documents)
     except Overflow as exc:
-        raise PnpError(f"{kit.title} {exc}") from None
+        raise exc.of_kit(kit.title) from None
 
 
 def _render(

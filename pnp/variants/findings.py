@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +86,19 @@ def overflow_findings(path: Path, game: str) -> list[Finding]:
     except PnpError as exc:
         return [Finding("error", str(variant.source.name), str(exc))]
     return [_located(variant, overflow) for overflow in found]
+
+
+@contextmanager
+def overflows_located(path: Path | None, game: str) -> Iterator[None]:
+    """Within it, a text too long for its box that stops the kit of the variant at ``path`` (None: no variant)
+    is raised again as one line at the variant's text, or CSV cell, that writes it, as ``check`` reports it."""
+    try:
+        yield
+    except Overflow as exc:
+        if path is None:
+            raise
+        finding = _located(load_variant(path, game), exc)
+        raise PnpError(f"{finding.where}: {finding.message}") from None
 
 
 def _located(variant: Variant, overflow: Overflow) -> Finding:

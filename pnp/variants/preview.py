@@ -13,18 +13,18 @@ from pnp import games
 from pnp.errors import PnpError
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.parts import Board, Card, Deck, Sheet
+from pnp.printing.fit import Overflow
+from pnp.printing.parts import Board, Card, Deck, Kit, Sheet
 from pnp.printing.sizes import CardSize
+from pnp.variants.findings import overflows_located
 from pnp.variants.game import read_variant, with_variant
 
 GAP = 4.0  # mm between two cards of the preview
 COLUMNS = 8
 
 
-def preview(path: Path, game: str | None = None) -> Drawing:
-    """The variant's cards, every one, in rows; a game without cards shows its first board, or its first page."""
-    variant = read_variant(path, game)
-    kit = games.get(variant.game).kit(with_variant(KitRequest(), variant))
+def preview(kit: Kit) -> Drawing:
+    """The kit's cards, every one, in rows; a game without cards shows its first board, or its first page."""
     parts = [part for document in kit.documents for part in document.parts]
     cards = [(card, part.size) for part in parts if isinstance(part, Deck) for card in part.cards]
     if cards:
@@ -33,12 +33,19 @@ def preview(path: Path, game: str | None = None) -> Drawing:
 
 
 def write_preview(path: Path, out: Path, game: str | None = None) -> None:
-    """Read the variant at ``path`` and write its preview to ``out`` (.svg or .pdf)."""
+    """Read the variant at ``path`` and write its preview to ``out`` (.svg or .pdf); a text too long for its box
+    stops it at the variant's line that writes it."""
     from pnp.printing.render import write_drawing
 
     if out.suffix.lower() not in (".svg", ".pdf"):
         raise PnpError(f"{out}: the preview is written as .svg or .pdf")
-    write_drawing(preview(path, game), out)
+    variant = read_variant(path, game)
+    with overflows_located(path, variant.game):
+        kit = games.get(variant.game).kit(with_variant(KitRequest(), variant))
+        try:
+            write_drawing(preview(kit), out)
+        except Overflow as exc:
+            raise exc.of_kit(kit.title) from None
 
 
 def named_files(path: Path, game: str | None = None) -> list[Path]:
