@@ -15,7 +15,7 @@ import yaml
 from pnp.games import REGISTRY
 from pnp.texts import english
 from pnp.variants.findings import overflow_findings
-from support.pdfium import plain_texts
+from support.pdfium import glyph_styles, plain_texts, text_page
 
 
 CSV_DECK = """type,title,count,text
@@ -145,3 +145,25 @@ def test_build_and_preview_report_a_text_too_long_where_the_variant_writes_it(cl
         code, out, err = cli(*command, "-o", "out.svg" if "preview" in command else "out")
         sub = "pnp: error: sub.yaml:4:19: texts.card.event.sub: too long for the Air King event card "
         assert (code, out) == (1, "") and err.startswith(sub) and err.count("\n") == 1, err
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+
+
+@pytest.mark.skipif(not (DEJAVU / "DejaVuSerif.ttf").is_file(), reason="DejaVu fonts (fonts-dejavu-core) not installed")
+def test_the_preview_prints_in_the_variants_fonts(cli, tmp_path):
+    """The preview was drawn in pnp's own fonts (Vera and the system's fallbacks): a symbol that only the
+    variant's symbols font has printed as a box, where the build printed it."""
+    for name in ("DejaVuSerif.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf"):
+        (tmp_path / name).write_bytes((DEJAVU / name).read_bytes())
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Zwei tauschen.", "Zwei tauschen ✈."))
+    fonts = "fonts:\n  body: DejaVuSerif.ttf\n  titles: DejaVuSans-Bold.ttf\n  symbols: DejaVuSans.ttf\n"
+    write(tmp_path, "fonts.yaml", "game: air-king\ndeck: deck.csv\n" + fonts)
+    assert cli("variant", "preview", "fonts.yaml", "-o", "p.pdf")[0] == 0
+    glyphs, styles = text_page(tmp_path / "p.pdf").glyphs, glyph_styles(tmp_path / "p.pdf")[0]
+    drawn = {font for glyph, (font, _) in zip(glyphs, styles, strict=True) if glyph.text == "✈"}
+    assert drawn == {"DejaVuSans"}
+    assert {font for font, _ in styles} == {"DejaVuSerif", "DejaVuSans-Bold", "DejaVuSans"}
+    assert cli("variant", "preview", "fonts.yaml", "-o", "p.svg")[0] == 0
+    svg = (tmp_path / "p.svg").read_text(encoding="utf-8")
+    assert "font-family: pnp-body; src: url(data:font/truetype;base64," in svg

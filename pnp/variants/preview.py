@@ -43,7 +43,7 @@ def write_preview(path: Path, out: Path, game: str | None = None) -> None:
     with overflows_located(path, variant.game):
         kit = games.get(variant.game).kit(with_variant(KitRequest(), variant))
         try:
-            write_drawing(preview(kit), out)
+            write_drawing(preview(kit), out, kit.faces)
         except Overflow as exc:
             raise exc.of_kit(kit.title) from None
 
