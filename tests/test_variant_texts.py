@@ -7,15 +7,24 @@ the printed PDF.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
 
 from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.paper import Rect
+from pnp.printing.parts import Deck
+from pnp.printing.render import write_drawing
 from pnp.texts import english
 from pnp.variants.findings import overflow_findings
-from support.pdfium import glyph_styles, plain_texts, text_page
+from pnp.variants.game import read_variant, with_variant
+from support.pdfium import glyph_styles, plain_texts, printed_pages, text_page
+from support.printing import MM, outlines
 
 
 CSV_DECK = """type,title,count,text
@@ -83,8 +92,6 @@ def test_the_toolkits_words_follow_the_variants_language_where_pnp_ships_it_for_
 
 def test_a_language_tag_is_read_without_case_and_a_regional_one_falls_back_to_its_language(cli, tmp_path):
     """'language: FR' was refused as not a language tag, and 'fr-CA' as a language pnp does not ship."""
-    from pnp.variants.game import read_variant
-
     write(tmp_path, "upper.yaml", "game: air-king\nlanguage: FR\n")
     assert cli("variant", "check", "upper.yaml") == (0, "upper.yaml: a valid Air King variant (0 warnings)\n", "")
     assert read_variant(tmp_path / "upper.yaml").language == "fr"
@@ -167,3 +174,39 @@ def test_the_preview_prints_in_the_variants_fonts(cli, tmp_path):
     assert cli("variant", "preview", "fonts.yaml", "-o", "p.svg")[0] == 0
     svg = (tmp_path / "p.svg").read_text(encoding="utf-8")
     assert "font-family: pnp-body; src: url(data:font/truetype;base64," in svg
+
+
+def grey(pdf: Path, box: Rect, dpi: int = 254) -> bytes:
+    """The pixels of ``box`` (mm from the top-left of the PDF's first page) rendered in grey by pdftoppm."""
+    x, y, w, h = (str(round(side * dpi / 25.4)) for side in (box.x, box.y, box.w, box.h))
+    args = ["pdftoppm", "-gray", "-r", str(dpi), "-f", "1", "-l", "1", "-x", x, "-y", y, "-W", w, "-H", h, str(pdf)]
+    return subprocess.run(args, check=True, capture_output=True).stdout.split(b"\n", 3)[3]  # after the PGM header
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler's pdftoppm not installed")
+def test_each_card_of_the_preview_shows_whole(cli, tmp_path):
+    """A card's colour runs on into its bleed: in the preview it ran over its neighbour, and 'Flugbewegungs-
+    berechtigungsschein extra' showed as '…extr'. Each card in the preview now looks as the card alone does."""
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Rückenwind", "Flugbewegungsberechtigungsschein extra"))
+    write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
+    assert cli("variant", "preview", "deck.yaml", "-o", "p.pdf")[0] == 0
+    kit = REGISTRY["air-king"].kit(with_variant(KitRequest(), read_variant(tmp_path / "deck.yaml")))
+    decks = [part for document in kit.documents for part in document.parts if isinstance(part, Deck)]
+    card, size = next((card, deck.size) for deck in decks for card in deck.cards if card.name == "extra 1")
+
+    def alone(canvas: Canvas) -> None:
+        canvas.rect(0, 0, size.width, size.height, fill=card.front.background, stroke=None)
+        card.front.draw(canvas)
+
+    write_drawing(Drawing(size.width, size.height, alone), tmp_path / "alone.pdf")
+    page = printed_pages(tmp_path / "p.pdf")[0]
+    title = page.glyphs["".join(glyph.text for glyph in page.glyphs).index("Flugbewegungs")]
+    x, y = title.origin[0] * MM, page.height * MM - title.origin[1] * MM
+    shown = next(b for b in outlines(page, "#999999") if b.x < x < b.x + b.w and b.y < y < b.y + b.h)
+    inside = 0.5  # mm off each edge: the preview's outline aside
+    crop = Rect(inside, inside, size.width - 2 * inside, size.height - 2 * inside)
+    preview = grey(tmp_path / "p.pdf", Rect(shown.x + crop.x, shown.y + crop.y, crop.w, crop.h))
+    expected = grey(tmp_path / "alone.pdf", crop)
+    assert len(preview) == len(expected)
+    differing = sum(abs(a - b) > 48 for a, b in zip(preview, expected))
+    assert differing < len(expected) / 1000, f"{differing} of {len(expected)} pixels differ from the card alone"

@@ -58,7 +58,8 @@ def named_files(path: Path, game: str | None = None) -> list[Path]:
 
 
 def _sheet(cards: list[tuple[Card, CardSize]]) -> Drawing:
-    """Every card's front at its printed size, ``COLUMNS`` to a row."""
+    """Every card's front at its printed size, ``COLUMNS`` to a row, each cut to its own box as it is once cut out
+    (a face's colour runs on into the bleed, as far as ``BLEED_REACH``: over its neighbour, uncut)."""
     cell_w = max(size.width for _, size in cards) + GAP
     cell_h = max(size.height for _, size in cards) + GAP
     rows = math.ceil(len(cards) / COLUMNS)
@@ -67,8 +68,9 @@ def _sheet(cards: list[tuple[Card, CardSize]]) -> Drawing:
         for index, (card, size) in enumerate(cards):
             x, y = GAP + (index % COLUMNS) * cell_w, GAP + (index // COLUMNS) * cell_h
             with canvas.group(x, y, name=card.name):
-                canvas.rect(0, 0, size.width, size.height, fill=card.front.background, stroke=None)
-                card.front.draw(canvas)
+                with canvas.clip(0, 0, size.width, size.height):
+                    canvas.rect(0, 0, size.width, size.height, fill=card.front.background, stroke=None)
+                    card.front.draw(canvas)
                 canvas.rect(0, 0, size.width, size.height, stroke="#999999", width=0.2)
 
     return Drawing(GAP + min(len(cards), COLUMNS) * cell_w, GAP + rows * cell_h, draw)
