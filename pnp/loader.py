@@ -148,11 +148,11 @@ def read_yaml_text(path: Path, name: str | None = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"{shown}:1:1", "", _not_text(data, exc)) from None
+        raise DataError(f"{shown}:1:1", "", not_utf8(data, exc)) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _not_text(data: bytes, exc: UnicodeDecodeError) -> str:
+def not_utf8(data: bytes, exc: UnicodeDecodeError) -> str:
     """Why bytes are not UTF-8 text, in words, with where the first bad byte sits."""
     line = data.count(b"\n", 0, exc.start) + 1
     col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
