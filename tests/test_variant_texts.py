@@ -218,3 +218,13 @@ def test_a_csv_deck_not_in_utf8_names_its_first_bad_byte_where_it_is(cli, tmp_pa
     write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
     why = "not UTF-8 text: byte 0xFC on line 2, column 8 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8"
     assert cli("variant", "check", "deck.yaml") == (1, "", f"deck.csv:1:1: error: {why}\n")
+
+
+@pytest.mark.parametrize(("separator", "words"), [(";", "';'"), ("\t", "tabs")])
+def test_a_csv_deck_separated_otherwise_than_by_commas_is_said_to_be(cli, tmp_path, separator, words):
+    """A spreadsheet in German saves 'CSV' with semicolons: it said "unknown column 'type;title;count;text'"."""
+    write(tmp_path, "deck.csv", CSV_DECK.replace(",", separator))
+    write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
+    header = "type;title;count;text" if separator == ";" else "type\\ttitle\\tcount\\ttext"
+    why = f"the file seems to use {words} between cells, and pnp reads comma-separated CSV (save it with commas)"
+    assert cli("variant", "check", "deck.yaml") == (1, "", f"deck.csv:1:1: error: '{header}' is one column: {why}\n")

@@ -26,6 +26,7 @@ from pnp.loader import Source, did_you_mean, load_node, not_utf8
 
 MAX_CSV_BYTES = 2**20  # 1 MiB: thousands of cards
 MAX_ROWS = 5000
+SEPARATORS = {";": "';'", "\t": "tabs"}  # between cells in other exports (a spreadsheet in French or German, TSV)
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 
@@ -74,6 +75,10 @@ def _check_header(header: list[str], item: type, shown: str) -> None:
     names = [f.name for f in fields]
     for column, name in enumerate(header, start=1):
         if name not in names:
+            other = next((words for separator, words in SEPARATORS.items() if separator in name), None)
+            if other is not None:
+                why = f"the file seems to use {other} between cells, and pnp reads comma-separated CSV"
+                raise DataError(f"{shown}:1:{column}", "", f"{quote(name)} is one column: {why} (save it with commas)")
             hint = did_you_mean(name, names)
             known = ", ".join(names)
             raise DataError(f"{shown}:1:{column}", "", f"unknown column {quote(name)}{hint} (known: {known})")
