@@ -396,13 +396,7 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
             return None
         return _convert(node, options[0], path, source)
     if origin is Literal:
-        allowed = args
-        known = ", ".join(map(str, allowed))
-        value = _scalar(node, path, source, f"one of {known}")
-        if value not in allowed:
-            hint = _nearest(value, allowed)
-            raise _fail(node, path, source, f"unknown value {_written(node)}{hint} (known: {known})")
-        return value
+        return _one_of(node, args, path, source, "value")
     if origin in (list, tuple):
         _expect(node, yaml.SequenceNode, path, source, "a list")
         item = args[0]
@@ -413,12 +407,26 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
         key_tp, value_tp = args
         result = {}
         for key_node, value_node in node.value:
-            key = _convert(key_node, key_tp, path, source)
+            if get_origin(key_tp) is Literal:  # a fixed set of keys: one outside it is an unknown key
+                key = _one_of(key_node, get_args(key_tp), path, source, "key")
+            else:
+                key = _convert(key_node, key_tp, path, source)
             if key in result:
                 raise _fail(key_node, join_key(path, str(key)), source, f"duplicate key {key!r}")
             result[key] = _convert(value_node, value_tp, join_key(path, str(key)), source)
         return result
     return _convert_plain(node, tp, path, source)
+
+
+def _one_of(node: yaml.Node, allowed: tuple[Any, ...], path: str, source: Source, what: str) -> Any:
+    """The value of ``node`` when it is one of ``allowed``; else refused as an unknown ``what`` ("value", or "key"
+    for a mapping's key, then at the key's own path) naming the nearest allowed one."""
+    known = ", ".join(map(str, allowed))
+    value = _scalar(node, path, source, f"one of {known}")
+    if value not in allowed:
+        at = join_key(path, str(value)) if what == "key" else path
+        raise _fail(node, at, source, f"unknown {what} {_written(node)}{_nearest(value, allowed)} (known: {known})")
+    return value
 
 
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")

@@ -228,3 +228,10 @@ def test_a_csv_deck_separated_otherwise_than_by_commas_is_said_to_be(cli, tmp_pa
     header = "type;title;count;text" if separator == ";" else "type\\ttitle\\tcount\\ttext"
     why = f"the file seems to use {words} between cells, and pnp reads comma-separated CSV (save it with commas)"
     assert cli("variant", "check", "deck.yaml") == (1, "", f"deck.csv:1:1: error: '{header}' is one column: {why}\n")
+
+
+def test_a_misspelt_font_role_is_an_unknown_key(cli, tmp_path):
+    """'titel:' under 'fonts:' was called an unknown value, though it is a key."""
+    write(tmp_path, "font.yaml", "game: aloft\nfonts:\n  body: a.ttf\n  titel: a.ttf\n")
+    line = "font.yaml:4:3: error: fonts.titel: unknown key 'titel': did you mean 'titles'? (known: titles, body, symbols)"
+    assert cli("variant", "check", "font.yaml") == (1, "", line + "\n")
