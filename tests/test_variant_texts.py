@@ -235,3 +235,11 @@ def test_a_misspelt_font_role_is_an_unknown_key(cli, tmp_path):
     write(tmp_path, "font.yaml", "game: aloft\nfonts:\n  body: a.ttf\n  titel: a.ttf\n")
     line = "font.yaml:4:3: error: fonts.titel: unknown key 'titel': did you mean 'titles'? (known: titles, body, symbols)"
     assert cli("variant", "check", "font.yaml") == (1, "", line + "\n")
+
+
+def test_take_offs_title_is_said_to_be_its_maps(cli, tmp_path):
+    """'texts: title:' for Take Off! got "no such text: did you mean 'die.title'?": its title is the map's."""
+    write(tmp_path, "title.yaml", "game: take-off\nlanguage: fr\ntexts:\n  title: Décollage !\n")
+    custom = "set 'title' in a custom map ('pnp map new take-off -o FILE', then '--map FILE')"
+    line = f"title.yaml:4:10: error: texts.title: no such text: Take Off! World Edition's title is its map's: {custom}"
+    assert cli("variant", "check", "title.yaml") == (1, "", line + "\n")

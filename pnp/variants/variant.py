@@ -205,9 +205,28 @@ def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
         if len(text) > MAX_TEXT_CHARS:
             too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
             raise entry_error(source, "texts", key, too_long)
+        if key not in entries and key in _map_keys(game):
+            raise entry_error(source, "texts", key, _in_the_map(game, key))
         wrong = problem(key, text, entries)
         if wrong:
             raise entry_error(source, "texts", key, wrong)
+
+
+def _map_keys(game: str) -> set[str]:
+    """The keys of ``game``'s map files."""
+    from pnp import games
+
+    maps = games.get(game).maps
+    return set() if maps is None else {f.name for f in dataclasses.fields(maps.model())}
+
+
+def _in_the_map(game: str, key: str) -> str:
+    """Why a text a variant gives is not one: it is written in the game's map (Take Off!'s title)."""
+    from pnp import games
+
+    title = games.get(game).title
+    custom = f"set {key!r} in a custom map ('pnp map new {game} -o FILE', then '--map FILE')"
+    return f"no such text: {title}'s {key} is its map's: {custom}"
 
 
 def _check_language(language: str | None, has_texts: bool, source: Source, game: str) -> None:
