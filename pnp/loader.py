@@ -109,7 +109,9 @@ def _plain(key: str) -> bool:
     return _PLAIN_KEY.fullmatch(key) is not None
 
 
-def _join(path: str, key: str) -> str:
+def join_key(path: str, key: str) -> str:
+    """The field path of ``key`` in the mapping at ``path``: ``path.key``, or ``path['key']`` for a key that holds
+    other characters than letters, digits, ``_``, ``-`` and spaces (a catalogue key's dots: ``texts['back.brand']``)."""
     if not _plain(key):
         return f"{path}[{key!r}]"
     return f"{path}.{key}" if path else key
@@ -146,11 +148,11 @@ def read_yaml_text(path: Path, name: str | None = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"{shown}:1:1", "", _not_text(data, exc)) from None
+        raise DataError(f"{shown}:1:1", "", not_utf8(data, exc)) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _not_text(data: bytes, exc: UnicodeDecodeError) -> str:
+def not_utf8(data: bytes, exc: UnicodeDecodeError) -> str:
     """Why bytes are not UTF-8 text, in words, with where the first bad byte sits."""
     line = data.count(b"\n", 0, exc.start) + 1
     col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
@@ -311,9 +313,9 @@ def _find_duplicate(root: yaml.Node, name: str) -> None:
                 if key in keys:
                     mark = key_node.start_mark
                     where = f"{name}:{mark.line + 1}:{mark.column + 1}"
-                    raise DataError(where, _join(path, key), f"duplicate key {key!r} (first on line {keys[key]})")
+                    raise DataError(where, join_key(path, key), f"duplicate key {key!r} (first on line {keys[key]})")
                 keys[key] = key_node.start_mark.line + 1
-                stack.append((value_node, _join(path, key)))
+                stack.append((value_node, join_key(path, key)))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(node.value))
 
@@ -394,13 +396,7 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
             return None
         return _convert(node, options[0], path, source)
     if origin is Literal:
-        allowed = args
-        known = ", ".join(map(str, allowed))
-        value = _scalar(node, path, source, f"one of {known}")
-        if value not in allowed:
-            hint = _nearest(value, allowed)
-            raise _fail(node, path, source, f"unknown value {_written(node)}{hint} (known: {known})")
-        return value
+        return _one_of(node, args, path, source, "value")
     if origin in (list, tuple):
         _expect(node, yaml.SequenceNode, path, source, "a list")
         item = args[0]
@@ -411,12 +407,26 @@ def _convert(node: yaml.Node, tp: Any, path: str, source: Source) -> Any:
         key_tp, value_tp = args
         result = {}
         for key_node, value_node in node.value:
-            key = _convert(key_node, key_tp, path, source)
+            if get_origin(key_tp) is Literal:  # a fixed set of keys: one outside it is an unknown key
+                key = _one_of(key_node, get_args(key_tp), path, source, "key")
+            else:
+                key = _convert(key_node, key_tp, path, source)
             if key in result:
-                raise _fail(key_node, _join(path, str(key)), source, f"duplicate key {key!r}")
-            result[key] = _convert(value_node, value_tp, _join(path, str(key)), source)
+                raise _fail(key_node, join_key(path, str(key)), source, f"duplicate key {key!r}")
+            result[key] = _convert(value_node, value_tp, join_key(path, str(key)), source)
         return result
     return _convert_plain(node, tp, path, source)
+
+
+def _one_of(node: yaml.Node, allowed: tuple[Any, ...], path: str, source: Source, what: str) -> Any:
+    """The value of ``node`` when it is one of ``allowed``; else refused as an unknown ``what`` ("value", or "key"
+    for a mapping's key, then at the key's own path) naming the nearest allowed one."""
+    known = ", ".join(map(str, allowed))
+    value = _scalar(node, path, source, f"one of {known}")
+    if value not in allowed:
+        at = join_key(path, str(value)) if what == "key" else path
+        raise _fail(node, at, source, f"unknown {what} {_written(node)}{_nearest(value, allowed)} (known: {known})")
+    return value
 
 
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
@@ -470,8 +480,8 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
         if key not in fields:
             known = ", ".join(fields)
             hint = did_you_mean(key, fields)
-            raise _fail(key_node, _join(path, key), source, f"unknown key {quote(key)}{hint} (known: {known})")
-        where = _join(path, key)
+            raise _fail(key_node, join_key(path, key), source, f"unknown key {quote(key)}{hint} (known: {known})")
+        where = join_key(path, key)
         values[key] = _convert(value_node, hints[key], where, source)
         if key in _ruled(cls):
             _enforce(fields[key].metadata, values[key], value_node, where, source)

@@ -150,7 +150,8 @@ def test_variant_check_reports_each_board_text_too_long_for_its_box(game, monkey
     code, out, err = run_pnp(["variant", "check", str(path)], monkeypatch)
     assert code == 1 and "Traceback" not in out + err
     lines = [line for line in (out + err).splitlines() if "the text needs " in line]
-    assert lines and lines[0].startswith(f"{path}:3:3: error: texts.{key}: too long for the "), out + err
+    value = len(key) + 5  # the column of the text, after "  KEY: "
+    assert lines and lines[0].startswith(f"{path}:3:{value}: error: texts.{key}: too long for the "), out + err
 
 
 def test_variant_check_of_a_variant_that_fits_finds_no_overflow(monkeypatch, tmp_path):
@@ -166,7 +167,8 @@ def test_the_build_stops_on_a_board_text_too_long_in_one_line(monkeypatch, tmp_p
     code, out, err = run_pnp(["build", "air-king", "--variant", str(path), "-o", str(tmp_path / "out")], monkeypatch)
     assert code != 0 and "Traceback" not in err
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Air King field mat, mat.legend.names: the text needs " in lines[0], err
+    located = f"pnp: error: {path}:3:21: texts.mat.legend.names: too long for the Air King field mat: the text needs "
+    assert len(lines) == 1 and lines[0].startswith(located), err
 
 
 def test_the_kit_builds_as_before_with_its_own_texts(tmp_path):

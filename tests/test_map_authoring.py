@@ -203,6 +203,7 @@ def test_the_guides_check_transcripts_are_what_check_prints(cli, tmp_path):
     assert cli("variant", "new", "air-king", "-o", "wild.yaml")[0] == 0
     wild = (tmp_path / "wild.yaml").read_text(encoding="utf-8")
     storms = "- type: storm\n  title: Storm\n  count: 5\n"
+    assert storms in wild
     (tmp_path / "wild.yaml").write_text(wild.replace(storms, storms.replace("5", "25")), encoding="utf-8")
     checks = ("map check take-off-regional.yaml", "map check aeronaut-odyssey-custom.yaml", "variant check wild.yaml")
     for command in checks:

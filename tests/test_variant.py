@@ -363,10 +363,10 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
 @pytest.mark.parametrize(
     "sections, line",
     [
-        ("texts: {card.goal.titel: 'Ziel {number}'}", "v.yaml:2:8: error: texts.card.goal.titel: no such text: "
+        ("texts: {card.goal.titel: 'Ziel {number}'}", "v.yaml:2:26: error: texts.card.goal.titel: no such text: "
          "did you mean 'card.goal.title'?"),
-        ("texts: {card.goal.title: 'Ziel'}", "v.yaml:2:8: error: texts.card.goal.title: keep {number}"),
-        ("art: {'event:strom': x.png}", "v.yaml:2:6: error: art.event:strom: no such art box: did you mean "
+        ("texts: {card.goal.title: 'Ziel'}", "v.yaml:2:26: error: texts.card.goal.title: keep {number}"),
+        ("art: {'event:strom': x.png}", "v.yaml:2:22: error: art.event:strom: no such art box: did you mean "
          "'event:storm'? (known: event:extra, event:diagonal, event:storm, event:clear, event:hold, event:pass, "
          "event:return, field-mat)"),
         ("language: de", "v.yaml:2:11: error: language: pnp ships no 'de' for Air King (its languages: en, fr): "
@@ -407,7 +407,7 @@ def test_a_variant_the_kit_cannot_take_is_refused_at_the_variant(cli, tmp_path, 
 def test_a_variant_in_a_language_pnp_does_not_ship_prints_its_texts_over_english(cli, tmp_path):
     write(tmp_path, "v.yaml", "game: air-king\nlanguage: de\ntexts: {card.goal.title: 'Ziel {number}'}\n")
     code, out, _ = cli("variant", "check", "v.yaml")
-    assert code == 0 and "warning: language: pnp ships no 'de' for this game" in out
+    assert code == 0 and "texts print in English: pnp ships no 'de' for Air King and 'texts' leaves them out" in out
     code, _, err = cli("build", "air-king", "--variant", "v.yaml", "-o", "out")
     assert code == 0, err
     text = "".join("".join(page.split()) for page in plain_texts(Path("out/air-king/cards.pdf")))  # as written

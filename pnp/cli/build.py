@@ -100,6 +100,7 @@ def build(
     """
     from pnp.files import interruptible
     from pnp.printing.render import PrintSettings
+    from pnp.variants.findings import overflows_located
 
     specs, request = kit_request(game, map_file, seed, players, {"size": size}, language, variant_file)
     settings = PrintSettings(
@@ -111,7 +112,8 @@ def build(
         formats=("pdf", "svg") if fmt is Format.both else (fmt.value,),
         cut_marks=None if cut_marks is None else cut_marks.value,
     )
-    with interruptible():  # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
+    # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
+    with interruptible(), overflows_located(request.variant_path, specs[0].name):
         kits = [spec.kit(request) for spec in specs]
         if press is None:
             written = _render_all(kits, settings, out, quiet=as_json)

@@ -45,6 +45,7 @@ def export(
     from pnp.export.raster import MAX_DPI, MIN_DPI
     from pnp.export.tts import export_tts, step_count
     from pnp.files import interruptible
+    from pnp.variants.findings import overflows_located
 
     if not (png or tts):
         raise PnpError("say what to export: --png, --tts, or both")
@@ -52,7 +53,8 @@ def export(
         raise PnpError(f"--dpi {dpi}: must be between {MIN_DPI} and {MAX_DPI}")
     specs, request = kit_request(game, map_file, seed, players, language=language, variant_file=variant_file)
     written: list[Path] = []
-    with interruptible():  # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
+    # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
+    with interruptible(), overflows_located(request.variant_path, specs[0].name):
         kits = [spec.kit(request) for spec in specs]
         faces = [face_count(kit) if png else 0 for kit in kits]  # each kit's images and TTS steps, counted once
         steps = [step_count(kit) if tts else 0 for kit in kits]

@@ -14,7 +14,7 @@ MAX_FINDINGS = 50  # findings printed; the rest are counted
 
 
 def show_findings(file: Path, game: str | None, findings: Sequence[Finding], as_json: bool, valid: str) -> None:
-    """Print ``findings`` about ``file`` (errors on stderr, warnings on stdout), then, when none is an error,
+    """Print ``findings`` about ``file`` (errors on stderr, warnings and notes on stdout), then, when none is an error,
     ``valid`` ("a valid Air King map") with the count of warnings; exit 1 when one is an error."""
     errors = [f for f in findings if f.level == "error"]
     shown, more = findings[:MAX_FINDINGS], max(0, len(findings) - MAX_FINDINGS)
@@ -34,6 +34,7 @@ def show_findings(file: Path, game: str | None, findings: Sequence[Finding], as_
         if more:
             (report if errors else say)(f"... and {more} more")
         if not errors:
-            say(f"{file}: {valid} ({len(findings)} warning{'' if len(findings) == 1 else 's'})")
+            warnings = sum(finding.level == "warning" for finding in findings)
+            say(f"{file}: {valid} ({warnings} warning{'' if warnings == 1 else 's'})")
     if errors:
         raise typer.Exit(1)

@@ -105,12 +105,13 @@ class KitRequest:
 
 @dataclass(frozen=True)
 class Finding:
-    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice.
+    """One result of ``pnp map check``: an error makes the map unusable, a warning is advice, a note says how
+    the file is read (a language tag taken as the language pnp ships).
 
     ``message`` starts with the field ``path`` it is about, as printed.
     """
 
-    level: Literal["error", "warning"]
+    level: Literal["error", "warning", "note"]
     where: str
     message: str
     path: str = ""
@@ -173,10 +174,10 @@ class UsageHook(Protocol):
 
 
 class TextsHook(Protocol):
-    """The catalogue entries whose English lives in the game's built-in data or code (card titles, colour
-    names), by key, each with what it is."""
+    """The catalogue entries whose English lives in the game's data or code (card titles, colour names), by key,
+    each with what it is: read from ``data``, the game's data as a variant changed it (None: the built-in data)."""
 
-    def __call__(self) -> dict[str, Entry]: ...
+    def __call__(self, data: Any = None, /) -> dict[str, Entry]: ...
 
 
 class LoadHook(Protocol):

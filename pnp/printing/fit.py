@@ -36,6 +36,13 @@ class Overflow(PnpError):
         super().__init__(f"{_short(part)}, {field}: {over}")
         self.part, self.field, self.over, self.text = part, field, over, text
 
+    def of_kit(self, title: str) -> Overflow:
+        """The same overflow, its part named with the title of the kit it is in and its message led by it (as a
+        build stops on it): "Air King event card 'Storm', text: ..."."""
+        titled = Overflow(f"{title} {self.part}", self.field, self.over, self.text)
+        titled.args = (f"{title} {self}",)
+        return titled
+
 
 def _short(part: str, most: int = 100) -> str:
     """A part's name cut to ``most`` characters: one named by its own overlong title need not say it whole."""

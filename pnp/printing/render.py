@@ -90,7 +90,7 @@ def render_kit(
     try:
         return _render(kit, settings, out_dir, progress, documents)
     except Overflow as exc:
-        raise PnpError(f"{kit.title} {exc}") from None
+        raise exc.of_kit(kit.title) from None
 
 
 def _render(
@@ -172,16 +172,17 @@ def drawing_to_screen_svg(drawing: Drawing, kept_apart: bool = False) -> str:
     return screen_svg(drawing.width, drawing.height, drawing.draw, kept_apart, drawing.focus, drawing.seats)
 
 
-def write_drawing(drawing: Drawing, path: Path) -> None:
-    """Write one drawing as ``.svg`` or ``.pdf`` (chosen by the suffix); a PDF page is the drawing's size."""
+def write_drawing(drawing: Drawing, path: Path, faces: Faces = DEFAULT) -> None:
+    """Write one drawing as ``.svg`` or ``.pdf`` (chosen by the suffix), its text in ``faces``; a PDF page is the
+    drawing's size."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        write_atomic(path, drawing_to_svg(drawing), sync=False)
+        write_atomic(path, _svg(drawing.width, drawing.height, drawing.draw, faces), sync=False)
     elif suffix == ".pdf":
         from pnp.printing.pdf import PdfWriter
 
-        writer = PdfWriter(path, path.stem)
+        writer = PdfWriter(path, path.stem, faces=faces)
         writer.page(drawing.width, drawing.height, drawing.draw)
         writer.close()
     else:

@@ -8,6 +8,17 @@ flat ``key: text`` mapping; a variant's ``texts:`` overrides entries last. See d
 """
 
 from pnp.texts.catalogue import Catalogue, Entry, check
-from pnp.texts.shipped import catalogue, check_language, english, languages, toolkit
+from pnp.texts.shipped import catalogue, check_language, english, languages, normalised, shipped, toolkit
 
-__all__ = ["Catalogue", "Entry", "catalogue", "check", "check_language", "english", "languages", "toolkit"]
+__all__ = [
+    "Catalogue",
+    "Entry",
+    "catalogue",
+    "check",
+    "check_language",
+    "english",
+    "languages",
+    "normalised",
+    "shipped",
+    "toolkit",
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from pnp.errors import PnpError
 from pnp.loader import safe_load
@@ -24,13 +24,37 @@ def languages(game: str | None = None) -> tuple[str, ...]:
     return (ENGLISH, *codes)
 
 
+def shipped(tag: str, game: str | None = None) -> str | None:
+    """The shipped code (of ``languages(game)``) that the language tag ``tag`` names, its case aside, or else
+    the one its language falls back to (``fr-CA``: ``fr``); None when pnp ships neither."""
+    codes = {code.lower(): code for code in languages(game)}
+    return codes.get(tag.lower()) or codes.get(tag.split("-")[0].lower())
+
+
+def normalised(tag: str) -> str:
+    """A language tag in the case its standard (BCP 47) writes it, which ignores case: ``FR`` is ``fr``, ``pt-br``
+    ``pt-BR``, ``zh-hant-tw`` ``zh-Hant-TW`` (the language in lower case, a script capitalised, a region in
+    capitals)."""
+    language, *rest = tag.split("-")
+    subtags = [language.lower()]
+    for subtag in rest:
+        if len(subtag) == 4 and subtag.isalpha():
+            subtags.append(subtag.title())
+        elif len(subtag) == 2 and subtag.isalpha():
+            subtags.append(subtag.upper())
+        else:
+            subtags.append(subtag.lower())
+    return "-".join(subtags)
+
+
 def check_language(game: str, title: str, language: str) -> None:
-    """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into."""
-    if language not in languages():
+    """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into (each as
+    :func:`shipped` finds it: ``FR`` and ``fr-CA`` are ``fr``)."""
+    if shipped(language) is None:
         raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
-    if language not in languages(game):
-        shipped = ", ".join(languages(game))
-        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {shipped}")
+    if shipped(language, game) is None:
+        known = ", ".join(languages(game))
+        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {known}")
 
 
 def english(game: str, data: Mapping[str, Entry] | None = None) -> dict[str, Entry]:
@@ -49,23 +73,43 @@ def catalogue(
 
     A language pnp ships for ``game`` is the base the texts go over, except where a variant's data has its own
     words (a card title it renamed); another language is refused unless ``texts`` are given: they are then in
-    that language, over English for the entries they leave out.
+    that language, over the toolkit's entries in it when pnp ships it for the toolkit (Aloft in French prints
+    the footers and the calibration sheet in pnp's French), over English for the rest.
     ``data``: the entries the kit read from its data (default: the built-in data's)."""
     code = language or ENGLISH
     if not texts:
         check_language(game, game, code)
     entries = english(game, data)
     chosen = {key: entry.text for key, entry in entries.items()}
-    if code != ENGLISH and code in languages(game):
-        own = changed(data, _data_texts(game)) if data is not None else {}  # a variant's own words stay
-        translated = {**_translation(TOOLKIT, code), **_translation(game, code)}
-        chosen.update({key: text for key, text in translated.items() if key not in own})
+    chosen.update(_translated(game, code, data))
     overrides = dict(texts or {})
     errors = check(overrides, entries, "texts")
     if errors:
         raise PnpError(errors[0])
     chosen.update(overrides)
     return Catalogue(code, chosen)
+
+
+def untranslated(game: str, language: str, texts: Mapping[str, str], data: Any = None) -> list[str]:
+    """The keys of ``game``'s catalogue that print in English in ``language`` with ``texts`` over it, in the
+    catalogue's order: pnp ships no text for them in ``language`` (for the toolkit or the game), ``texts`` gives
+    none, and they are not words of the game's data as a variant changed it (``data``; None: the built-in data)."""
+    if shipped(language, game) == ENGLISH:
+        return []
+    entries = _data_texts(game, data)
+    done = {*texts, *_translated(game, language, entries), *changed(entries, _data_texts(game))}
+    return [key for key in english(game, entries) if key not in done]
+
+
+def _translated(game: str, language: str, data: Mapping[str, Entry] | None) -> dict[str, str]:
+    """The entries pnp ships in ``language`` for ``game``'s kit: the toolkit's when it ships them, the game's
+    when it ships them, except where a variant's data (``data``) has its own words."""
+    toolkit_code, game_code = shipped(language), shipped(language, game)
+    translated = {} if toolkit_code in (None, ENGLISH) else _translation(TOOLKIT, toolkit_code)
+    if game_code not in (None, ENGLISH):
+        translated = {**translated, **_translation(game, game_code)}
+    own = changed(data, _data_texts(game)) if data is not None else {}  # a variant's own words stay
+    return {key: text for key, text in translated.items() if key not in own}
 
 
 def translation_errors(name: str, language: str) -> list[str]:
@@ -97,13 +141,14 @@ def _read(path: Path) -> dict[str, object]:
     return cast(dict[str, object], safe_load(path.read_text(encoding="utf-8")) or {})
 
 
-def _data_texts(game: str) -> dict[str, Entry]:
-    """The entries ``game``'s kit reads from its built-in data: its registry entry's ``texts`` hook (the
-    registry is imported here, when first needed: the printing toolkit, which the games import, imports this)."""
+def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
+    """The entries ``game``'s kit reads from its data (``data``; None: the built-in data): its registry entry's
+    ``texts`` hook (the registry is imported here, when first needed: the printing toolkit, which the games
+    import, imports this)."""
     from pnp import games
 
     hook = games.get(game).texts
-    return {} if hook is None else hook()
+    return {} if hook is None else hook(data)
 
 
 def toolkit() -> Catalogue:

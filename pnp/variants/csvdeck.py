@@ -21,11 +21,12 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import yaml
 
 from pnp.errors import DataError, describe, quote
-from pnp.files import read_text
-from pnp.loader import Source, did_you_mean, load_node
+from pnp.files import read_bytes
+from pnp.loader import Source, did_you_mean, load_node, not_utf8
 
 MAX_CSV_BYTES = 2**20  # 1 MiB: thousands of cards
 MAX_ROWS = 5000
+SEPARATORS = {";": "';'", "\t": "tabs"}  # between cells in other exports (a spreadsheet in French or German, TSV)
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 
@@ -33,11 +34,13 @@ _RESOLVER = yaml.resolver.Resolver()
 def read_deck(path: Path, item: type, field_path: str, shown: str) -> tuple[Any, ...]:
     """The rows of the CSV file at ``path`` (called ``shown`` in errors) as ``item`` dataclasses."""
     try:
-        text = read_text(path, MAX_CSV_BYTES)
-    except UnicodeDecodeError:
-        raise DataError(f"{shown}:1:1", "", "not UTF-8 text: save the CSV file as UTF-8") from None
+        data = read_bytes(path, MAX_CSV_BYTES)
     except OSError as exc:
         raise DataError(shown, "", f"cannot read the deck: {describe(exc)}") from None
+    try:
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as exc:  # at line 1, column 1, as a YAML file's: the byte's place is in the message
+        raise DataError(f"{shown}:1:1", "", not_utf8(data, exc)) from None
     rows = _rows(text.removeprefix("\ufeff"), shown)
     if not rows:
         raise DataError(f"{shown}:1:1", "", "the CSV file is empty: its first row names the columns")
@@ -72,6 +75,10 @@ def _check_header(header: list[str], item: type, shown: str) -> None:
     names = [f.name for f in fields]
     for column, name in enumerate(header, start=1):
         if name not in names:
+            other = next((words for separator, words in SEPARATORS.items() if separator in name), None)
+            if other is not None:
+                why = f"the file seems to use {other} between cells, and pnp reads comma-separated CSV"
+                raise DataError(f"{shown}:1:{column}", "", f"{quote(name)} is one column: {why} (save it with commas)")
             hint = did_you_mean(name, names)
             known = ", ".join(names)
             raise DataError(f"{shown}:1:{column}", "", f"unknown column {quote(name)}{hint} (known: {known})")

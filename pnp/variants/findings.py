@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from pnp import games
 from pnp.errors import DataError, PnpError, quote
@@ -16,23 +19,24 @@ from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.printing.overflows import built_overflows, written_at
-from pnp.texts import languages
+from pnp.texts.shipped import shipped, untranslated
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
 from pnp.variants.support import data_file
-from pnp.variants.variant import Variant, apply, load_variant, referee_problem
+from pnp.variants.variant import Variant, apply, entry_error, load_variant, referee_problem
 
 
 def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
     """The game a variant is for (None when the file names none) and its findings: errors make it unusable;
-    a warning says it prints but cannot be refereed."""
-    name = None
+    a warning says it prints but cannot be refereed, or that texts print in English; a note how its language
+    is read."""
+    name, data = None, None
     try:
         name = variant_game(path, game)
         variant = load_variant(path, name)
         support = data_file(name)
         if support is not None:
-            apply(support, variant)
+            data = apply(support, variant).value
     except DataError as exc:  # the first error stops the reading: it is the one finding
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         return name, [Finding("error", exc.where, message, exc.path)]
@@ -41,10 +45,32 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))
-    if variant.language is not None and variant.language not in languages(name):
-        english = f"pnp ships no {variant.language!r} for this game: what 'texts' leaves out prints in English"
-        found.append(Finding("warning", variant.source.where("language"), f"language: {english}", "language"))
-    return name, found
+    return name, found + _language_findings(variant, data)
+
+
+NAMED = 3  # texts left in English that a warning names
+
+
+def _language_findings(variant: Variant, data: Any) -> list[Finding]:
+    """A note when pnp ships the variant's language for its game as its language alone (fr for fr-CA); a warning
+    counting the texts that print in English, naming the first few, when neither pnp (for the toolkit or the
+    game) nor 'texts' gives them in it (``data``: the game's data as the variant changes it; None: built in)."""
+    language = variant.language
+    if language is None:
+        return []
+    where, base = variant.source.where("language"), shipped(language, variant.game)
+    title = games.get(variant.game).title
+    found = []
+    if base is not None and base != language:
+        note = f"pnp ships no {language!r} for {title}: what 'texts' leaves out prints in pnp's {base!r}"
+        found.append(Finding("note", where, f"language: {note}", "language"))
+    missing = untranslated(variant.game, language, variant.texts, data)
+    if missing:
+        count = "1 text prints" if len(missing) == 1 else f"{len(missing)} texts print"
+        more = f" and {len(missing) - NAMED} more" if len(missing) > NAMED else ""
+        left = f"pnp ships no {language!r} for {title} and 'texts' leaves them out: {', '.join(missing[:NAMED])}{more}"
+        found.append(Finding("warning", where, f"language: {count} in English: {left}", "language"))
+    return found
 
 
 def overflow_findings(path: Path, game: str) -> list[Finding]:
@@ -62,12 +88,27 @@ def overflow_findings(path: Path, game: str) -> list[Finding]:
     return [_located(variant, overflow) for overflow in found]
 
 
+@contextmanager
+def overflows_located(path: Path | None, game: str) -> Iterator[None]:
+    """Within it, a text too long for its box that stops the kit of the variant at ``path`` (None: no variant)
+    is raised again as one line at the variant's text, or CSV cell, that writes it, as ``check`` reports it."""
+    try:
+        yield
+    except Overflow as exc:
+        if path is None:
+            raise
+        finding = _located(load_variant(path, game), exc)
+        raise PnpError(f"{finding.where}: {finding.message}") from None
+
+
 def _located(variant: Variant, overflow: Overflow) -> Finding:
-    """An overflow at the line of the variant's text that overflows (else at the file)."""
-    if overflow.field in variant.texts:
-        key = f"texts.{overflow.field}"
-        message = f"{key}: too long for the {overflow.part}: {overflow.over}"
-        return Finding("error", variant.source.where(key), message, key)
+    """An overflow at the entry of the variant's texts that overflows (the entry its field names, or else one
+    holding its text), else where the variant's data files write its text, else at the file."""
+    texts = variant.texts
+    keys = [key for key in texts if key == overflow.field] or [key for key in texts if texts[key] == overflow.text]
+    if keys:
+        error = entry_error(variant.source, "texts", keys[0], f"too long for the {overflow.part}: {overflow.over}")
+        return Finding("error", error.where, f"{error.path}: {error.message}", error.path)
     return Finding("error", written_at(overflow.text, variant.data_files) or str(variant.source.name), str(overflow))
 
 

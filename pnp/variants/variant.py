@@ -12,14 +12,15 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Loaded, Source, did_you_mean, load_text, pattern, peek, read_yaml_text
+from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, pattern, peek, read_yaml_text
+from pnp.texts.shipped import normalised
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.support import DataFile, data_file
 
@@ -41,7 +42,7 @@ class Sections:
         default=None,
         metadata={
             "doc": "The language the variant's texts are in, as a language tag (fr, de, pt-BR, ja).",
-            **pattern(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
+            **pattern(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
         },
     )
     texts: dict[str, str] = field(
@@ -122,24 +123,29 @@ def load_variant(path: Path, game: str) -> Variant:
     loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
     value, source = loaded.value, loaded.source
     _check_texts(value.texts, source, game)
-    _check_language(value.language, bool(value.texts), source, game)
+    language = None if value.language is None else normalised(value.language)
+    _check_language(language, bool(value.texts), source, game)
     folder = path.parent
     fonts = {
-        role: _file(source, folder, f"fonts.{role}", f, FONT_KINDS, MAX_FONT_BYTES) for role, f in value.fonts.items()
+        role: _file(folder, f, FONT_KINDS, MAX_FONT_BYTES, functools.partial(entry_error, source, "fonts", role))
+        for role, f in value.fonts.items()
     }
     _check_art_keys(value.art, source, game)
-    art = {key: _file(source, folder, f"art.{key}", f, ART_KINDS, MAX_ART_BYTES) for key, f in value.art.items()}
+    art = {
+        key: _file(folder, f, ART_KINDS, MAX_ART_BYTES, functools.partial(entry_error, source, "art", key))
+        for key, f in value.art.items()
+    }
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
     data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
     deck = None
     if support and support.deck and getattr(value, "deck", None):
-        deck = _file(source, folder, "deck", value.deck, {".csv": ()}, MAX_CSV_BYTES)
+        deck = _file(folder, value.deck, {".csv": ()}, MAX_CSV_BYTES, functools.partial(source.error, "deck"))
         if support.deck in data:
             twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
             raise source.error(support.deck, twice)
         item = get_args(get_type_hints(support.model)[support.deck])[0]
         data[support.deck] = read_deck(deck, item, support.deck, str(deck))
-    return Variant(game, path, source, data, value.language, value.texts, fonts, art, deck)
+    return Variant(game, path, source, data, language, value.texts, fonts, art, deck)
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -198,20 +204,40 @@ def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
     for key, text in texts.items():
         if len(text) > MAX_TEXT_CHARS:
             too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
-            raise source.error(f"texts.{key}", too_long)
+            raise entry_error(source, "texts", key, too_long)
+        if key not in entries and key in _map_keys(game):
+            raise entry_error(source, "texts", key, _in_the_map(game, key))
         wrong = problem(key, text, entries)
         if wrong:
-            raise source.error(f"texts.{key}", wrong)
+            raise entry_error(source, "texts", key, wrong)
+
+
+def _map_keys(game: str) -> set[str]:
+    """The keys of ``game``'s map files."""
+    from pnp import games
+
+    maps = games.get(game).maps
+    return set() if maps is None else {f.name for f in dataclasses.fields(maps.model())}
+
+
+def _in_the_map(game: str, key: str) -> str:
+    """Why a text a variant gives is not one: it is written in the game's map (Take Off!'s title)."""
+    from pnp import games
+
+    title = games.get(game).title
+    custom = f"set {key!r} in a custom map ('pnp map new {game} -o FILE', then '--map FILE')"
+    return f"no such text: {title}'s {key} is its map's: {custom}"
 
 
 def _check_language(language: str | None, has_texts: bool, source: Source, game: str) -> None:
-    """Refuse a language pnp does not ship for ``game`` when the variant gives no texts in it."""
+    """Refuse a language pnp does not ship for ``game`` (nor its language, for a tag such as fr-CA) when the
+    variant gives no texts in it."""
     from pnp import games
-    from pnp.texts import languages
+    from pnp.texts import languages, shipped
 
-    if language is not None and language not in languages(game) and not has_texts:
-        title, shipped = games.get(game).title, ", ".join(languages(game))
-        why = f"pnp ships no {language!r} for {title} (its languages: {shipped}): give the texts in it under 'texts'"
+    if language is not None and shipped(language, game) is None and not has_texts:
+        title, known = games.get(game).title, ", ".join(languages(game))
+        why = f"pnp ships no {language!r} for {title} (its languages: {known}): give the texts in it under 'texts'"
         raise source.error("language", why)
 
 
@@ -221,7 +247,7 @@ def _check_art_keys(art: Mapping[str, str], source: Source, game: str) -> None:
     for key in art:
         if key not in keys:
             known = ", ".join(keys) or "none"
-            raise source.error(f"art.{key}", f"no such art box{did_you_mean(key, keys)} (known: {known})")
+            raise entry_error(source, "art", key, f"no such art box{did_you_mean(key, keys)} (known: {known})")
 
 
 def art_keys(game: str) -> dict[str, str]:
@@ -232,21 +258,29 @@ def art_keys(game: str) -> dict[str, str]:
     return {} if hook is None else dict(hook())
 
 
+def entry_error(source: Source, section: str, key: str, message: str) -> DataError:
+    """An error about the entry ``key`` of the mapping ``section``, at the entry's line (a catalogue key holds
+    dots, ``back.brand``, and an art box a colon, ``event:storm``: neither is a path of nested keys), named as
+    the designer writes it: ``texts.back.brand``."""
+    return DataError(source.where(join_key(section, key)), f"{section}.{key}", message)
+
+
 def _file(
-    source: Source, folder: Path, key: str, name: str, kinds: Mapping[str, tuple[bytes, ...]], limit: int
+    folder: Path, name: str, kinds: Mapping[str, tuple[bytes, ...]], limit: int, error: Callable[[str], DataError]
 ) -> Path:
-    """The file ``name`` (relative to the variant's folder) for ``key``, once it exists and is of a known kind."""
+    """The file ``name`` (relative to the variant's folder), once it exists and is of a known kind; ``error``
+    makes a refusal, at the key naming the file."""
     path = folder / name
     suffix = path.suffix.lower()
     if suffix not in kinds:
         known = ", ".join(kinds)
-        raise source.error(key, f"{quote(name)} is not a file of a known kind (known: {known})")
+        raise error(f"{quote(name)} is not a file of a known kind (known: {known})")
     try:
         head = read_bytes(path, limit)[:1024]
     except OSError as exc:
-        raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
+        raise error(f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
     if not _is_kind(suffix, head, kinds[suffix]):
-        raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+        raise error(f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
     return path
 
 

@@ -10,9 +10,9 @@ from pnp.games.aeronaut_odyssey.model import TYPES, Size, Trajectory
 from pnp.texts import Entry
 
 
-def data_texts() -> dict[str, Entry]:
+def data_texts(data: None = None) -> dict[str, Entry]:
     """The catalogue entries whose English is in the game's code: the balloon types', the bonuses', the board
-    sizes' and the trajectory rewards' words."""
+    sizes' and the trajectory rewards' words (``data`` is always None: the game has no data a variant changes)."""
     entries = {f"type.{kind}": Entry(kind, "a balloon type's name, in the board's legend") for kind in TYPES}
     entries |= {f"bonus.{name}": Entry(words, "what a bonus space gives") for name, (_, words) in BONUSES.items()}
     entries |= {f"size.{size}": Entry(size, "a board size") for size in get_args(Size)}
