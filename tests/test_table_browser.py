@@ -871,3 +871,20 @@ def test_a_lost_tap_is_not_taken_for_the_move_another_phone_of_the_seat_played(b
     expect(ann.locator("#error-lead")).to_have_text("Not played:", timeout=CATCH_UP)
     assert _error_line(ann) == "the game moved on: look again"
     assert path.read_text().count("commit t1") == 1 and errors == []
+
+
+def test_a_secret_sealed_after_the_game_moved_on_is_not_sent(browser, table):
+    """A seal confirmed in a dialog opened before the seat's other phone sealed the slot was sent all the same,
+    and refused with the referee's line for a terminal: the slot's name (t1) and 'pnp ref moves'."""
+    path, urls = table
+    errors: list[str] = []
+    ann, again = (_open(browser, urls["seats"]["ann"], PHONE, errors) for _ in range(2))
+    ann.locator("#moves button[data-move='secret t1 A']").click()
+    expect(ann.locator("#confirm")).to_be_visible()
+    _seal(again, "t1", "B")
+    expect(ann.locator("#moves button[data-move^='secret t2 ']").first).to_be_attached()  # the page followed
+    before = path.read_bytes()
+    ann.locator("#confirm-ok").click()
+    expect(ann.locator("#error-lead")).to_have_text("Not played:")
+    assert _error_line(ann) == "the game moved on while you chose: that choice is no longer offered"
+    assert path.read_bytes() == before and errors == []

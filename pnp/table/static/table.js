@@ -1125,7 +1125,11 @@
         "Nobody else sees it until it is revealed. Only an undo changes it.",
       "Seal it",
     );
-    if (ok) play(b.move);
+    if (!ok) return;
+    // the game may have moved on while the dialog was open (the seat's other phone sealed this slot)
+    const offered = ((state && state.buttons) || []).some((other) => other.move === b.move);
+    if (offered) play(b.move);
+    else showError("Not played:", "the game moved on while you chose: that choice is no longer offered");
   }
 
   async function undo() {
