@@ -179,7 +179,8 @@ def test_clashing_colours_are_reported_not_silently_accepted():
     state.phase = REVEAL
     state.apply(Reveal("colours", "B,G", "x"))
     state.apply(Reveal("colours", "B,R", "x"))
-    assert any("colour B" in note for note in state.score().notes)
+    clash = "the blue colour card was entered by p1 and p2, but there is only one; both score it as entered"
+    assert clash in state.score().notes  # in words: it said "colour B … one B card"
 
 
 @pytest.mark.parametrize(

@@ -258,3 +258,13 @@ def test_the_key_explains_only_the_symbols_in_play():
     assert "gold die" not in plain and "face-down" not in plain
     both = key(bonus_dice=True, hidden_transports=True)
     assert "gold die" in both and "red die" in both and "face-down transport" in both
+
+
+def test_the_picture_asks_for_face_down_transports_in_words_not_slots():
+    """The shared screen and every phone read 'enter transports t1 t2 t3 as secrets': the terminal's slots."""
+    from pnp.games import REGISTRY
+    from pnp.printing.render import drawing_to_svg
+
+    state = GAME.new_state(Setup(("ann", "bob"), {"hidden_transports": True}))
+    shown = drawing_to_svg(REGISTRY["hauling-astronauts"].picture(state, "bob"))
+    assert "To move: ann (choose three transports, face down)" in shown and "t1" not in shown

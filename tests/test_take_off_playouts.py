@@ -169,3 +169,14 @@ def test_sim_reports_the_most_and_least_used_cities(cli):
     assert data["most_used"] and data["least_used"]
     assert all(key.startswith("city:") for key, _ in data["most_used"] + data["least_used"])
     assert data["most_used"][0][1] > data["least_used"][0][1]
+
+
+def test_a_game_ended_by_its_round_limit_says_its_last_round_not_one_past_it():
+    """The screen and the text read 'round 5 (limit 4)' beside the note that the limit of 4 was reached."""
+    from pnp.games import REGISTRY
+    from pnp.printing.render import drawing_to_svg
+
+    state = playout(GAME, Setup(("ann", "bob"), {"rounds": 2}, 3), random_chooser(random.Random(3))).state
+    assert isinstance(state, TakeOffState) and state.is_over() and state.round == 2
+    assert "round 2 (limit 2)" in state.render_text(None)
+    assert "round 2 (limit 2)" in drawing_to_svg(REGISTRY["take-off"].picture(state, None))

@@ -218,8 +218,9 @@ class AloftState(BaseState):
         for player, codes in self.revealed.items():
             for code in codes:
                 owners.setdefault(code, []).append(player)
+        named = self.sky.words.colours
         return [
-            f"colour {code} was entered by {' and '.join(names)}, but there is one {code} card; "
+            f"the {named(code)} colour card was entered by {' and '.join(names)}, but there is only one; "
             "both score it as entered"
             for code, names in sorted(owners.items())
             if len(names) > 1

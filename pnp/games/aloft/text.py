@@ -64,7 +64,7 @@ def holdings(state: AloftState, player: str) -> str:
     line = f"{'; '.join(held) or 'no tokens'}; colour cards: {cards}"
     if state.phase == OVER:
         total = sum(state.points(player, state.revealed.get(player, ())).values())
-        line = f"{total} points; {line}"
+        line = f"{total} {'point' if total == 1 else 'points'}; {line}"
     return line
 
 

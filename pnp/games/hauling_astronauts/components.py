@@ -419,7 +419,7 @@ def _status(c: Canvas, state: HaulingState) -> None:
         winners = " and ".join(score.winners)
         line = f"Game over: {winners} {'tie' if len(score.winners) > 1 else 'wins'}, {totals}"
     else:
-        line = f"To move: {state.to_move()} ({prompt(state)})"
+        line = f"To move: {state.to_move()} ({prompt(state, plain=True)})"
     with c.group(name="status"):
         fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, screen=True, bold=True, fill=INK)
 

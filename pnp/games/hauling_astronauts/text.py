@@ -22,10 +22,10 @@ _PROMPT = (
 )
 
 
-def prompt(state: HaulingState) -> str:
-    """What the player to move may do, in a few words."""
+def prompt(state: HaulingState, plain: bool = False) -> str:
+    """What the player to move may do, in a few words (``plain``, for a picture: no secret slots to type)."""
     if state.phase == SETUP and state.hidden:
-        return "enter transports t1 t2 t3 as secrets"
+        return "choose three transports, face down" if plain else "enter transports t1 t2 t3 as secrets"
     return "open the game: roll 3 dice" if state.phase == ACTION and not state.progress else _PROMPT[state.phase]
 
 

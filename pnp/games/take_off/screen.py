@@ -33,7 +33,7 @@ from pnp.games.take_off.drawing import (
 from pnp.games.take_off.model import JetColour, RouteColour, TakeOffData
 from pnp.games.take_off.placement import DOT_R, HUB_R
 from pnp.games.take_off.state import TakeOffState
-from pnp.games.take_off.text import status, where
+from pnp.games.take_off.text import round_line, status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
 from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, pieces_of
 from pnp.printing.fonts import text_width
@@ -364,7 +364,7 @@ def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -
     data = state.ctx.data
     brown, blue = data.deck("east"), data.deck("west")
     facts = [
-        f"round {state.round + 1} (limit {state.ctx.round_limit})",
+        round_line(state),
         f"cards left: {brown.name.lower()} deck {len(state.piles[0])}, {blue.name.lower()} deck {len(state.piles[1])}",
         *(f"bumped: {state.players[seat]}'s jet {jet + 1} went back to Start" for seat, jet in state.bumped),
     ]

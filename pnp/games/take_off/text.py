@@ -9,11 +9,17 @@ from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, WILD, TakeOffS
 from pnp.games.take_off.world import HOME
 
 
+def round_line(state: TakeOffState) -> str:
+    """The round being played, and the limit (a game ended by it stays at its last round: 'round 4 (limit 4)')."""
+    limit = state.ctx.round_limit
+    return f"round {min(state.round + 1, limit)} (limit {limit})"
+
+
 def render(state: TakeOffState) -> str:
     """A plain-text picture of ``state``."""
     ctx, world = state.ctx, state.ctx.world
     data = ctx.data
-    lines = [f"{world.map.title} - round {state.round + 1} (limit {ctx.round_limit})", status(state)]
+    lines = [f"{world.map.title} - {round_line(state)}", status(state)]
     ranks = state.places()
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
