@@ -62,12 +62,20 @@ def test_a_generated_map_is_chosen_by_its_seed_and_a_map_file_by_its_name_in_the
     assert session.load(mapped).setup.map_path == tmp_path / "tall.yaml"
 
 
+def test_names_may_be_written_in_any_script(tmp_path):
+    """Zoë and José María could not play: a name took ASCII letters only."""
+    record = night.start(tmp_path, "aloft", ["Zoë", "José-María", "Анна", "美咲"], {}, None, EVENING)
+    assert session.load(record).setup.players == ("Zoë", "José-María", "Анна", "美咲")
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options", "map_choice", "words"),
     [
         ("chess", ["ann", "bob"], {}, None, "unknown game 'chess'"),
         ("hauling-astronauts", ["ann", "bob", "cy"], {}, None, "takes 2 players, not 3"),
         ("aloft", ["ann", "ann"], {}, None, "must be different"),
+        ("aloft", ["Ann", "ann"], {}, None, "capitals aside ('Ann' and 'ann' are one name)"),  # one key file on a Mac
+        ("aloft", ["ann", "Zoë\u0308"], {}, None, "player name"),  # a letter and a mark: not a name's letters
         ("aloft", ["ann", "b b"], {}, None, "player name 'b b'"),
         ("take-off", ["ann", "bob"], {"laps": 2}, None, "has no option 'laps'"),
         ("take-off", ["ann", "bob"], {"rounds": "many"}, None, "expected a whole number"),
@@ -124,6 +132,18 @@ def test_the_results_list_each_game_with_its_winners_and_tally_the_wins(tmp_path
     assert results.wins == {w: 1 for w in done.winners} | {p: 0 for p in ("ann", "bob") if p not in done.winners}
     assert len(results.unreadable) == 1 and results.unreadable[0].startswith("broken.pnp:1: not a pnp record")
     assert str(tmp_path) not in json.dumps(results.to_json())
+
+
+def test_a_player_named_with_other_capitals_in_another_game_is_one_player_in_the_wins(tmp_path):
+    """'Bob' in one game and 'bob' in the next were listed apart under Wins, each with half his wins."""
+    first = night.start(tmp_path, "hauling-astronauts", ["ann", "Bob"], {}, None, EVENING)
+    won = play_to_the_end(first, seed=1).state.score().winners
+    second = night.start(tmp_path, "hauling-astronauts", ["bob", "ann"], {}, None, EVENING.replace(hour=21))
+    play_to_the_end(second, seed=1)
+    results = night.results(tmp_path)
+    assert list(results.wins) in (["ann", "Bob"], ["Bob", "ann"])  # as first typed, once each
+    finals = [game.winners for game in results.played]
+    assert sum(results.wins.values()) == sum(len(w) for w in finals) and won
 
 
 def test_results_of_a_missing_folder_is_one_line(tmp_path):

@@ -73,7 +73,7 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _NEEDS_ATTRIBUTE_ESCAPE = re.compile('[&<>"\r\n\t]').search
 _NEEDS_TEXT_ESCAPE = re.compile("[&<>]").search
-_SEAT = re.compile(r"[A-Za-z0-9_-]+").fullmatch  # a player's name, as pnp.referee.options allows it
+_SEAT = re.compile(r"[\w-]+").fullmatch  # a player's name, as pnp.referee.options allows it
 
 
 @lru_cache(maxsize=NUMBERS_KEPT)
@@ -356,7 +356,7 @@ def screen_svg(
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
     ``focus`` and ``seats`` (see :class:`pnp.printing.canvas.Drawing`): what a phone opens on, on the root
     as ``data-focus="x y w h"`` and ``data-seats``, a JSON object of ``"x y w h"`` by seat (a player's name is
-    letters, digits, ``_`` and ``-``; any other is left out). The names are in a value, not in attribute
+    letters and digits of any script, ``_`` and ``-``; any other is left out). The names are in a value, not in attribute
     names, which an HTML parser lowercases: "Sam" and "sam" are two seats.
     """
     canvas = _ScreenCanvas(apart=kept_apart)

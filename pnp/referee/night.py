@@ -192,10 +192,14 @@ class Results:
 
     @property
     def wins(self) -> dict[str, int]:
-        """Wins per player over the finished games, most first (a shared win counts for each winner)."""
-        tally = Counter(winner for game in self.played if game.final for winner in game.winners)
-        players = dict.fromkeys(player for game in self.played for player in game.players)
-        return dict(sorted(((player, tally[player]) for player in players), key=lambda item: -item[1]))
+        """Wins per player over the finished games, most first (a shared win counts for each winner). A name
+        typed with other capitals in another game ("Bob", "bob") is the same player, shown as first typed."""
+        tally = Counter(winner.casefold() for game in self.played if game.final for winner in game.winners)
+        first: dict[str, str] = {}
+        for game in self.played:
+            for player in game.players:
+                first.setdefault(player.casefold(), player)
+        return dict(sorted(((shown, tally[key]) for key, shown in first.items()), key=lambda item: -item[1]))
 
     def to_json(self) -> dict[str, Any]:
         return {"games": [game.to_json() for game in self.played], "wins": self.wins, "unreadable": self.unreadable}

@@ -7,7 +7,7 @@ import re
 from pnp.errors import PnpError, quote
 from pnp.referee.protocol import Game, Option
 
-_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+_NAME = re.compile(r"^[\w-]{1,24}$")  # letters and digits of any script (composed: NFC), "_" and "-"
 _FLAGS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
 
 
@@ -51,8 +51,8 @@ def check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) 
     """Refuse names that are not plain words, a count the game does not take, or a name given twice."""
     for name in players:
         if not _NAME.match(name):
-            raise PnpError(f"player name {quote(name)}: use 1 to 24 ASCII letters, digits, '_' or '-'")
+            raise PnpError(f"player name {quote(name)}: use 1 to 24 letters, digits, '_' or '-'")
     if not game.min_players <= len(players) <= game.max_players:
         raise PnpError(f"{title} takes {player_range(game)}, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise PnpError("player names must be different")
+    if len({name.casefold() for name in players}) != len(players):  # their key files are one on many disks
+        raise PnpError("player names must be different, capitals aside ('Ann' and 'ann' are one name)")

@@ -6,7 +6,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const KEY = new URLSearchParams(location.search).get("host") || "";
-  const NAME = /^[A-Za-z0-9_-]{1,24}$/;
+  const NAME = /^[\p{L}\p{N}_-]{1,24}$/u; // letters and digits of any script, as the server takes them
 
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
@@ -115,7 +115,7 @@
           autocomplete: "off",
           autocapitalize: "none",
           spellcheck: false,
-          pattern: "[A-Za-z0-9_\\-]{1,24}",
+          pattern: "[\\p{L}\\p{N}_\\-]{1,24}",
           title: "1 to 24 letters, digits, - or _",
         })
       )
