@@ -3,6 +3,7 @@ SVG, measured for fitting in the same faces; a font file that cannot be used is 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,14 @@ def test_a_file_that_is_not_a_font_is_one_line(tmp_path):
         fonts.chosen({"titles": path})
     assert str(caught.value).startswith(f"{path}: not a TrueType or OpenType font (")
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_cff_font_in_a_variant_is_refused_at_its_line(cli, tmp_path, command):
+    (tmp_path / "Cff.otf").write_bytes(b"OTTO" + bytes(64))  # the sfnt version of PostScript outlines
+    (tmp_path / "v.yaml").write_text("game: aloft\nfonts:\n  body: Cff.otf\n")
+    args = ("variant", "check", "v.yaml") if command == "check" else ("build", "aloft", "--variant", "v.yaml")
+    code, _, err = cli(*args)
+    assert code == 1 and err.count("\n") == 1, err
+    why = "'Cff.otf': an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType"
+    assert re.search(rf"v\.yaml:3:9: (error: )?fonts\.body: {re.escape(why)}", err), err

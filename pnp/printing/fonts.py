@@ -60,6 +60,7 @@ RIGHT_TO_LEFT = frozenset(("R", "AL"))  # bidirectional classes of right-to-left
 
 
 ROLES = ("titles", "body", "symbols")
+_CFF = "an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType (.ttf) version of it"
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,15 @@ def chosen(files: Mapping[str, Path]) -> Faces:
     )
 
 
+def unusable(path: Path) -> str | None:
+    """Why the font file at ``path`` cannot be embedded, as its first bytes tell (read quickly, without reportlab:
+    a variant's fonts are looked at whenever it is read); None when they tell nothing against it."""
+    with path.open("rb") as file:
+        if file.read(4) == b"OTTO":
+            return _CFF
+    return None
+
+
 @cache
 def _own(path: Path) -> str:
     """Register a kit's font file with reportlab; its registered name. A file it cannot embed is one line."""
@@ -112,13 +122,11 @@ def _own(path: Path) -> str:
         raise PnpError(f"{path}: no such font file")
     name = f"own:{path}"
     try:
+        why = unusable(path)
+        if why is not None:
+            raise PnpError(f"{path}: {why}")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except TTFError as exc:
-        if "postscript outlines" in str(exc).lower():
-            raise PnpError(
-                f"{path}: an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType "
-                "(.ttf) version of it"
-            ) from None
         raise PnpError(f"{path}: not a TrueType or OpenType font ({exc})") from None
     except OSError as exc:
         raise PnpError(f"{path}: cannot read the font ({exc.strerror or exc})") from None

@@ -124,9 +124,7 @@ def load_variant(path: Path, game: str) -> Variant:
     _check_texts(value.texts, source, game)
     _check_language(value.language, bool(value.texts), source, game)
     folder = path.parent
-    fonts = {
-        role: _file(source, folder, f"fonts.{role}", f, FONT_KINDS, MAX_FONT_BYTES) for role, f in value.fonts.items()
-    }
+    fonts = {role: _font(source, folder, role, f) for role, f in value.fonts.items()}
     _check_art_keys(value.art, source, game)
     art = {key: _file(source, folder, f"art.{key}", f, ART_KINDS, MAX_ART_BYTES) for key, f in value.art.items()}
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
@@ -247,6 +245,19 @@ def _file(
         raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
     if not _is_kind(suffix, head, kinds[suffix]):
         raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+    return path
+
+
+def _font(source: Source, folder: Path, role: str, name: str) -> Path:
+    """The font file ``name`` for ``role``, once it is a font file that pnp can embed (as far as its first bytes
+    tell: ``pnp.printing.fonts`` reads the rest when the kit is drawn)."""
+    from pnp.printing.fonts import unusable
+
+    key = f"fonts.{role}"
+    path = _file(source, folder, key, name, FONT_KINDS, MAX_FONT_BYTES)
+    why = unusable(path)
+    if why is not None:
+        raise source.error(key, f"{quote(name)}: {why}")
     return path
 
 
