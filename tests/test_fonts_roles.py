@@ -17,6 +17,7 @@ from support.pdfium import font_names
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 SERIF, SANS_BOLD = FONTS / "DejaVuSerif.ttf", FONTS / "DejaVuSans-Bold.ttf"
+NOTO_SANS = Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")  # Debian's fonts-noto-core, as .ci/run has it
 needs_dejavu = pytest.mark.skipif(
     not (SERIF.is_file() and SANS_BOLD.is_file()), reason="DejaVu fonts (Debian fonts-dejavu-core) not installed"
 )
@@ -85,12 +86,36 @@ def test_a_file_that_is_not_a_font_is_one_line(tmp_path):
     assert "\n" not in str(caught.value)
 
 
+# fonts a variant cannot use: each file's name, its bytes, and why it is refused
+UNUSABLE = {
+    "PostScript outlines": (
+        "Cff.otf",
+        lambda: b"OTTO" + bytes(64),  # the sfnt version of CFF outlines
+        "an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType (.ttf) version of it",
+    ),
+    "cut short": (
+        "Cut.ttf",
+        lambda: NOTO_SANS.read_bytes()[:5000],  # a download stopped early
+        "not a readable font: it is cut short (its tables run past its end)",
+    ),
+}
+
+
+@pytest.mark.parametrize("font", UNUSABLE.values(), ids=UNUSABLE)
 @pytest.mark.parametrize("command", ["check", "build"])
-def test_a_cff_font_in_a_variant_is_refused_at_its_line(cli, tmp_path, command):
-    (tmp_path / "Cff.otf").write_bytes(b"OTTO" + bytes(64))  # the sfnt version of PostScript outlines
-    (tmp_path / "v.yaml").write_text("game: aloft\nfonts:\n  body: Cff.otf\n")
+def test_a_font_a_variant_cannot_use_is_refused_at_its_line(cli, tmp_path, command, font):
+    name, contents, why = font
+    (tmp_path / name).write_bytes(contents())
+    (tmp_path / "v.yaml").write_text(f"game: aloft\nfonts:\n  body: {name}\n")
     args = ("variant", "check", "v.yaml") if command == "check" else ("build", "aloft", "--variant", "v.yaml")
     code, _, err = cli(*args)
     assert code == 1 and err.count("\n") == 1, err
-    why = "'Cff.otf': an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType"
-    assert re.search(rf"v\.yaml:3:9: (error: )?fonts\.body: {re.escape(why)}", err), err
+    assert re.search(rf"v\.yaml:3:9: (error: )?fonts\.body: '{name}': {re.escape(why)}$", err.strip()), err
+
+
+def test_a_font_missing_a_table_is_one_line(tmp_path):
+    font = NOTO_SANS.read_bytes()
+    path = tmp_path / "NoMetrics.ttf"
+    path.write_bytes(font.replace(b"hhea", b"xxxx", 1))  # the directory's entry: the table reportlab needs is gone
+    with pytest.raises(PnpError, match=rf"^{re.escape(str(path))}: not a readable font: its tables are damaged$"):
+        fonts.chosen({"body": path})

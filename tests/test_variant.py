@@ -349,7 +349,7 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
     from pnp.variants.game import read_variant, with_variant
 
     (tmp_path / "art").mkdir()
-    write(tmp_path, "Titles.ttf", "\x00\x01\x00\x00 a font's tables would follow")
+    (tmp_path / "Titles.ttf").write_bytes(NOTO_SANS.read_bytes())
     (tmp_path / "art" / "storm.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     text = "game: air-king\nlanguage: fr\ntexts: {data.event.storm.title: Orage}\nfonts: {titles: Titles.ttf}\n"
     write(tmp_path, "fr.yaml", text + "art: {'event:storm': art/storm.png}\n")

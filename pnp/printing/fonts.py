@@ -18,6 +18,7 @@ regular text, and "symbols" is tried for a character before the fallbacks. The f
 
 from __future__ import annotations
 
+import struct
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -61,6 +62,8 @@ RIGHT_TO_LEFT = frozenset(("R", "AL"))  # bidirectional classes of right-to-left
 
 ROLES = ("titles", "body", "symbols")
 _CFF = "an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType (.ttf) version of it"
+_CUT = "not a readable font: it is cut short (its tables run past its end)"
+_TRUETYPE = (b"\x00\x01\x00\x00", b"true")  # the sfnt versions of TrueType outlines
 
 
 @dataclass(frozen=True)
@@ -104,12 +107,24 @@ def chosen(files: Mapping[str, Path]) -> Faces:
 
 
 def unusable(path: Path) -> str | None:
-    """Why the font file at ``path`` cannot be embedded, as its first bytes tell (read quickly, without reportlab:
-    a variant's fonts are looked at whenever it is read); None when they tell nothing against it."""
+    """Why the font file at ``path`` cannot be embedded, as its header and table directory tell (read quickly,
+    without reportlab: a variant's fonts are looked at whenever it is read); None when they tell nothing against it.
+    """
+    size = path.stat().st_size
     with path.open("rb") as file:
-        if file.read(4) == b"OTTO":
+        head = file.read(12)
+        if head[:4] == b"OTTO":
             return _CFF
-    return None
+        if head[:4] not in _TRUETYPE:
+            return None  # not a font at all: reportlab says what it is
+        if len(head) < 12:
+            return _CUT
+        (tables,) = struct.unpack_from(">H", head, 4)
+        directory = file.read(16 * tables)  # a tag, a checksum, an offset and a length per table
+    if len(directory) < 16 * tables:
+        return _CUT
+    ends = (offset + length for _, _, offset, length in struct.iter_unpack(">4sIII", directory))
+    return _CUT if max(ends, default=0) > size else None
 
 
 @cache
@@ -128,6 +143,8 @@ def _own(path: Path) -> str:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except TTFError as exc:
         raise PnpError(f"{path}: not a TrueType or OpenType font ({exc})") from None
+    except (struct.error, KeyError, ValueError):  # reportlab reading a table that is missing or damaged
+        raise PnpError(f"{path}: not a readable font: its tables are damaged") from None
     except OSError as exc:
         raise PnpError(f"{path}: cannot read the font ({exc.strerror or exc})") from None
     return name

@@ -249,8 +249,8 @@ def _file(
 
 
 def _font(source: Source, folder: Path, role: str, name: str) -> Path:
-    """The font file ``name`` for ``role``, once it is a font file that pnp can embed (as far as its first bytes
-    tell: ``pnp.printing.fonts`` reads the rest when the kit is drawn)."""
+    """The font file ``name`` for ``role``, once it is a font file that pnp can embed (as far as its header and
+    table directory tell: ``pnp.printing.fonts`` reads the rest when the kit is drawn)."""
     from pnp.printing.fonts import unusable
 
     key = f"fonts.{role}"
