@@ -113,6 +113,17 @@ def test_a_font_a_variant_cannot_use_is_refused_at_its_line(cli, tmp_path, comma
     assert re.search(rf"v\.yaml:3:9: (error: )?fonts\.body: '{name}': {re.escape(why)}$", err.strip()), err
 
 
+def test_an_otf_file_with_truetype_outlines_is_embedded(cli, tmp_path):
+    (tmp_path / "Sans.otf").write_bytes(NOTO_SANS.read_bytes())  # OpenType with TrueType outlines, as many .otf are
+    (tmp_path / "v.yaml").write_text("game: aloft\nfonts:\n  body: Sans.otf\n")
+    code, _, err = cli("build", "aloft", "--variant", "v.yaml", "-o", "out")
+    assert code == 0, err
+    assert "NotoSans-Regular" in font_names(tmp_path / "out" / "aloft" / "cards.pdf")
+    (tmp_path / "Sans.otf").write_text("not a font")
+    code, _, err = cli("variant", "check", "v.yaml")
+    assert code == 1 and "fonts.body: 'Sans.otf' is not an OTF file (its first bytes say otherwise)" in err, err
+
+
 def test_a_font_missing_a_table_is_one_line(tmp_path):
     font = NOTO_SANS.read_bytes()
     path = tmp_path / "NoMetrics.ttf"

@@ -29,7 +29,10 @@ MAX_TEXT_CHARS = 2000
 MAX_FONT_BYTES = 32 * 2**20  # a CJK font with every weight is about 20 MiB
 MAX_ART_BYTES = 16 * 2**20
 # The kinds of file each section takes: suffixes, and the bytes such a file starts with (SVG: text naming <svg).
-FONT_KINDS = {".ttf": (b"\x00\x01\x00\x00", b"true"), ".otf": (b"OTTO",)}
+# A font's first bytes are its outlines' sfnt version, whatever its suffix: .otf with TrueType outlines is common,
+# and a font pnp cannot embed (PostScript outlines, "OTTO") is refused for what it is (``fonts.unusable``).
+SFNT_VERSIONS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
+FONT_KINDS = {".ttf": SFNT_VERSIONS, ".otf": SFNT_VERSIONS}
 ART_KINDS = {".png": (b"\x89PNG",), ".jpg": (b"\xff\xd8",), ".jpeg": (b"\xff\xd8",), ".svg": ()}
 
 
@@ -244,7 +247,9 @@ def _file(
     except OSError as exc:
         raise source.error(key, f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
     if not _is_kind(suffix, head, kinds[suffix]):
-        raise source.error(key, f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+        kind = suffix[1:].upper()
+        article = "an" if kind[0] in "AEFHILMNORSX" else "a"  # as its letters are said: an OTF, an SVG, a TTF
+        raise source.error(key, f"{quote(name)} is not {article} {kind} file (its first bytes say otherwise)")
     return path
 
 
