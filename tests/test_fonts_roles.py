@@ -13,11 +13,12 @@ from pnp.games.spec import KitRequest
 from pnp.printing import fit, fonts, glyphs
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
-from support.pdfium import font_names
+from support.pdfium import font_names, glyph_styles
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 SERIF, SANS_BOLD = FONTS / "DejaVuSerif.ttf", FONTS / "DejaVuSans-Bold.ttf"
-NOTO_SANS = Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")  # Debian's fonts-noto-core, as .ci/run has it
+NOTO = Path("/usr/share/fonts/truetype/noto")  # Debian's fonts-noto-core, as .ci/run has it
+NOTO_SANS, NOTO_SERIF = NOTO / "NotoSans-Regular.ttf", NOTO / "NotoSerif-Regular.ttf"
 needs_dejavu = pytest.mark.skipif(
     not (SERIF.is_file() and SANS_BOLD.is_file()), reason="DejaVu fonts (Debian fonts-dejavu-core) not installed"
 )
@@ -130,3 +131,16 @@ def test_a_font_missing_a_table_is_one_line(tmp_path):
     path.write_bytes(font.replace(b"hhea", b"xxxx", 1))  # the directory's entry: the table reportlab needs is gone
     with pytest.raises(PnpError, match=rf"^{re.escape(str(path))}: not a readable font: its tables are damaged$"):
         fonts.chosen({"body": path})
+
+
+def test_bold_text_falls_back_to_a_bold_face_before_a_symbols_face_of_one_weight(tmp_path):
+    from pnp.printing.pdf import PdfWriter
+
+    faces = fonts.chosen({"symbols": NOTO_SERIF})  # one weight, with Greek and Cyrillic
+    writer = PdfWriter(tmp_path / "title.pdf", "title", faces=faces)
+    writer.page(80, 20, lambda canvas: canvas.text(5, 10, "Гроза Διαγώνια", bold=True))
+    writer.page(80, 20, lambda canvas: canvas.text(5, 10, "Гроза Διαγώνια"))
+    writer.close()
+    bold, regular = glyph_styles(tmp_path / "title.pdf")
+    assert {font for font, _ in bold} == {"NotoSans-Bold"}  # Noto Sans Bold has them: the title stays bold
+    assert {font for font, _ in regular} == {"NotoSerif-Regular"}  # regular text still tries the symbols face first

@@ -12,15 +12,16 @@ it (``pnp.printing.shaping``), and text is measured the same way. Bold text in a
 is made heavier by the PDF itself (``synthetic_bold``).
 
 A kit may bring its own faces (:class:`Faces`, from ``KitRequest.fonts``): "titles" draws bold text, "body"
-regular text, and "symbols" is tried for a character before the fallbacks. The faces travel with the drawing
-(each canvas has its own), so nothing here switches fonts for the whole process.
+regular text, and "symbols" is tried for a character before the fallbacks (in bold text, after those that have a
+bold weight). The faces travel with the drawing (each canvas has its own), so nothing here switches fonts for the
+whole process.
 """
 
 from __future__ import annotations
 
 import struct
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -212,19 +213,20 @@ def covered(name: str) -> frozenset[int]:
     return frozenset(font.face.charToGlyph) if isinstance(font, TTFont) else frozenset()
 
 
-def _faces(bold: bool, faces: Faces = DEFAULT) -> Iterator[tuple[str, frozenset[int]]]:
+def _faces(bold: bool, faces: Faces = DEFAULT) -> list[tuple[str, frozenset[int]]]:
     """The faces tried for a character, in order: the kit's own, its symbols face, Vera, then each installed
-    fallback (so a kit's own faces never print less than Vera would)."""
+    fallback (so a kit's own faces never print less than Vera would). For bold text, the faces that have a bold
+    weight come first: a Greek title prints in Noto Sans Bold before a symbols face (one weight) that has Greek."""
     own = faces.name(bold)
-    yield own, covered(own)
+    tried = [(own, covered(own))]
     if faces.symbols is not None:
-        yield faces.symbols, covered(faces.symbols)
+        tried.append((faces.symbols, covered(faces.symbols)))
     if faces is not DEFAULT:  # the toolkit's own face still covers what the chosen ones lack
-        yield DEFAULT.name(bold), covered(DEFAULT.name(bold))
-    for name, relative in _FALLBACKS[bold]:
-        chars = _fallback(name, relative)
-        if chars is not None:
-            yield name, chars
+        tried.append((DEFAULT.name(bold), covered(DEFAULT.name(bold))))
+    tried += [(name, chars) for name, relative in _FALLBACKS[bold] if (chars := _fallback(name, relative)) is not None]
+    if bold:  # after the titles face, the symbols face and the regular-only CJK fallback move behind the others
+        tried[1:] = sorted(tried[1:], key=lambda face: face[0] == faces.symbols or face[0] in _REGULAR_ONLY)
+    return tried
 
 
 def missing_fallbacks() -> bool:
