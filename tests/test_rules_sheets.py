@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from support.boxes import Rect, overlapping
 from support.pdf import read
-from support.pdfium import Box, Glyph, TextPage, baselines, shapes, text_pages, words
+from support.pdfium import Box, Glyph, TextPage, baselines, printed_as, shapes, text_page, text_pages, words
 from support.printing import kit as support_kit
 
 from pnp.errors import PnpError
@@ -19,7 +19,7 @@ from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
-from pnp.printing.render import PrintSettings, render_kit
+from pnp.printing.render import PrintSettings, render_kit, write_drawing
 from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Text, rules_sheets, text_drawing
 from pnp.texts import toolkit
 
@@ -275,3 +275,14 @@ def test_text_that_does_not_fit_is_refused():
     long = tuple(Text("word " * 80) for _ in range(20))
     with pytest.raises(PnpError, match=r"^Too long, text: the text needs .* mm of column, the page holds .* mm at 6 pt$"):
         text_drawing("Too long", (Heading("A"), *long), 97.5, 130.0, AID_STYLE)
+
+
+def test_a_japanese_paragraph_wraps_between_its_characters_inside_its_column(tmp_path):
+    text = "*追加の移動*：このターンに飛行機をもう一回動かします。あなたの二回の移動に加えて行います。決して後ろには戻れません。"
+    write_drawing(text_drawing("ルール", (Text(text),), 97.5, 130.0, AID_STYLE), tmp_path / "aid.pdf")
+    page = text_page(tmp_path / "aid.pdf")
+    glyphs = printed_as(page.glyphs, text.replace("*", ""))
+    lines = ["".join(glyph.text for _, glyph in line) for line in baselines(glyphs)]
+    assert len(lines) >= 2 and not any(line[0] in "。：" for line in lines), lines
+    column = (AID_STYLE.margin / PT, (97.5 - AID_STYLE.margin) / PT)
+    assert all(column[0] <= g.box(page.height).x0 and g.box(page.height).x1 <= column[1] + 0.5 for g in glyphs)

@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -332,12 +333,47 @@ def fit_size(
     return max(minimum, size_pt * width_mm / need)
 
 
-def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, faces: Faces = DEFAULT) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width_mm`` at ``size_pt``."""
-    lines: list[str] = []
+def may_break(before: str, after: str) -> bool:
+    """True when a line may end between the characters ``before`` and ``after``, written with no space between
+    them: beside a character of a script written without spaces (CJK ideographs, kana, fullwidth forms), but never
+    before closing punctuation (a closing bracket or quote, 。、！？・, ー, 々) nor after an opening bracket or quote."""
+    return (
+        (_unspaced(before) or _unspaced(after))
+        and unicodedata.category(after) not in ("Pe", "Pf", "Po", "Lm")
+        and unicodedata.category(before) not in ("Ps", "Pi")
+    )
+
+
+def _unspaced(char: str) -> bool:
+    """True for a character of a script written without spaces between words: East Asian wide or fullwidth, but
+    for Hangul (Korean puts spaces between its words)."""
+    return unicodedata.east_asian_width(char) in ("W", "F") and not unicodedata.name(char, "").startswith("HANGUL")
+
+
+@lru_cache(maxsize=8192)  # a text is wrapped again at each size tried
+def breaks(text: str) -> tuple[tuple[str, bool], ...]:
+    """``text`` cut where a line may end: at spaces, and inside a word where ``may_break`` allows; each piece, and
+    whether a space stood before it."""
+    pieces: list[tuple[str, bool]] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size_pt, bold, faces) <= width_mm:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+        pieces.append((word[0], True))
+        for before, after in pairwise(word):
+            if may_break(before, after):
+                pieces.append((after, False))
+            else:
+                pieces[-1] = (pieces[-1][0] + after, pieces[-1][1])
+    return tuple(pieces)
+
+
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, faces: Faces = DEFAULT) -> list[str]:
+    """``text`` broken into lines no wider than ``width_mm`` at ``size_pt``: at spaces, and between the characters
+    of CJK text (see ``breaks``)."""
+    lines: list[str] = []
+    for piece, spaced in breaks(text):
+        if lines:
+            joined = f"{lines[-1]}{' ' if spaced else ''}{piece}"
+            if text_width(joined, size_pt, bold, faces) <= width_mm:
+                lines[-1] = joined
+                continue
+        lines.append(piece)
     return lines
