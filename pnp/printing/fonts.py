@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import struct
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -262,17 +262,66 @@ def runs(text: str, bold: bool = False, faces: Faces = DEFAULT) -> list[tuple[st
     return found
 
 
-def visual(text: str) -> str:
-    """``text`` in the order its characters are drawn left to right: right-to-left runs (Arabic, Hebrew) turned.
+def visual(text: str, rtl: bool | None = None) -> str:
+    """``text`` in the order its characters are drawn left to right: right-to-left runs (Arabic, Hebrew) turned,
+    and the brackets in them mirrored (an opening one drawn as ")", facing the way the text reads).
 
-    One line, by the Unicode bidirectional algorithm (python-bidi), its base direction that of its first
-    letter. Letters are joined later, run by run (``drawn``).
+    One line, by the Unicode bidirectional algorithm, its base direction right-to-left when ``rtl`` says so (by
+    default, when its first letter is). Letters are joined later, run by run (``drawn``).
     """
-    if text.isascii() or not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text):
+    rtl = right_to_left(text) if rtl is None else rtl
+    if not rtl and (text.isascii() or not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text)):
         return text
-    from bidi import get_display
+    from bidi.mirror import MIRRORED
 
-    return str(get_display(text))
+    return "".join(MIRRORED.get(text[i], text[i]) if level % 2 else text[i] for i, level in _in_order(text, rtl))
+
+
+def stretches(text: str, rtl: bool, cuts: Collection[int]) -> list[tuple[int, int, bool]]:
+    """The line ``text`` (its base direction right-to-left when ``rtl``) as drawn, in stretches left to right: each
+    (start, end, right_to_left) holds the characters ``text[start:end]``, all at one embedding level (right-to-left
+    when it is odd) and with no index of ``cuts`` among them but the first (where a style changes), so that each
+    draws alone as it does in the line (``visual(text[start:end], right_to_left)``): a line set in bold and regular
+    runs is ordered as a whole."""
+    found: list[tuple[int, int, int]] = []  # start, end, level
+    for index, level in _in_order(text, rtl):
+        if found and found[-1][2] == level:
+            start, end, _ = found[-1]
+            if level % 2 == 0 and index == end and index not in cuts:
+                found[-1] = (start, end + 1, level)
+                continue
+            if level % 2 == 1 and index == start - 1 and start not in cuts:
+                found[-1] = (index, end, level)
+                continue
+        found.append((index, index + 1, level))
+    return [(start, end, level % 2 == 1) for start, end, level in found]
+
+
+@lru_cache(maxsize=1024)
+def _in_order(text: str, rtl: bool) -> tuple[tuple[int, int], ...]:
+    """Each character of the line ``text`` as drawn left to right: its index in ``text`` and its embedding level,
+    by the Unicode bidirectional algorithm with a right-to-left base when ``rtl``.
+
+    python-bidi's Python implementation, step by step, so that each character keeps its index (its Rust one, behind
+    ``bidi.get_display``, gives only the reordered text, brackets unmirrored).
+    """
+    if not rtl and not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text):
+        return tuple((index, 0) for index in range(len(text)))  # left to right as written
+    from bidi import algorithm
+
+    storage = algorithm.get_empty_storage()
+    storage["base_level"], storage["base_dir"] = (1, "R") if rtl else (0, "L")
+    algorithm.get_embedding_levels(text, storage)
+    for index, char in enumerate(storage["chars"]):
+        char["index"] = index
+        if char["type"] == "BN":  # a joiner: kept beside the letter before it, where the algorithm would drop it
+            char["type"] = "NSM"
+    algorithm.explicit_embed_and_overrides(storage)
+    algorithm.resolve_weak_types(storage)
+    algorithm.resolve_neutral_types(storage, False)
+    algorithm.resolve_implicit_levels(storage, False)
+    algorithm.reorder_resolved_levels(storage, False)
+    return tuple((char["index"], char["level"]) for char in storage["chars"])
 
 
 def right_to_left(text: str) -> bool:
@@ -285,14 +334,17 @@ def right_to_left(text: str) -> bool:
 
 
 @lru_cache(maxsize=8192)  # boards draw and measure the same labels again and again
-def drawn(text: str, bold: bool = False, faces: Faces = DEFAULT) -> tuple[tuple[str, str], ...]:
-    """``text`` as the PDF draws it: (face, piece) left to right, in visual order, each piece in one face and
-    shaped where its script needs it (see ``pnp.printing.shaping``)."""
-    if text.isascii() and faces is DEFAULT:
+def drawn(
+    text: str, bold: bool = False, faces: Faces = DEFAULT, rtl: bool | None = None
+) -> tuple[tuple[str, str], ...]:
+    """``text`` as the PDF draws it: (face, piece) left to right, in visual order (its base direction as ``visual``
+    takes it), each piece in one face and shaped where its script needs it (see ``pnp.printing.shaping``)."""
+    if text.isascii() and faces is DEFAULT and not rtl:
         return ((faces.name(bold), text),)
     from pnp.printing.shaping import shaped
 
-    return tuple((name, piece) for name, chars in runs(visual(text), bold, faces) for piece in shaped(name, chars))
+    pieces = runs(visual(text, rtl), bold, faces)
+    return tuple((name, piece) for name, chars in pieces for piece in shaped(name, chars))
 
 
 def synthetic_bold(name: str, bold: bool) -> bool:

@@ -14,11 +14,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
 from pnp.printing.fit import Overflow
-from pnp.printing.fonts import breaks, may_break, text_width
+from pnp.printing.fonts import breaks, may_break, right_to_left, stretches, text_width
 from pnp.printing.legible import SMALLEST_PT, Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
@@ -332,12 +332,13 @@ class _Setter:
     def paragraph(self, words: list[Word], indent: float, marker: str = "") -> None:
         size = self.style.body
         lead = self.leading(size)
+        rtl = _right_to_left(words)
         for number, line in enumerate(wrap_words(words, size, self.column_width - indent)):
             self.room(lead)
             baseline, x = self.y + size * PT, self.x
             if number == 0 and marker:
                 self.strokes.append(_label(x, baseline, marker, size, bold=True))
-            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size))
+            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size, rtl=rtl))
             self.y += lead
 
     def table(self, rows: tuple[tuple[str, ...], ...]) -> None:
@@ -379,9 +380,11 @@ class _Setter:
 
         self.strokes.append(draw)
         self.y = top + h + 4
+        rtl = _right_to_left([word for line in caption for word in line])
         for line in caption:
             baseline = self.y + self.style.body * PT
-            self.strokes.append(partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body))
+            set_line = partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body, rtl=rtl)
+            self.strokes.append(set_line)
             self.y += self.leading(self.style.body)
         self.y = top + box + 2.5
 
@@ -394,17 +397,24 @@ def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:
     return lambda c: c.rect(x, y, w, h, fill=fill, stroke=RULE_GREY, width=0.2)
 
 
-def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float) -> None:
-    """One set line, its bold and regular runs drawn one after the other."""
-    runs: list[list[Any]] = []  # [text, bold]
-    for word, bold, spaced, _ in line:
-        if spaced:
-            runs[-1][0] += " "  # a space between words belongs to the run before it
-        if runs and runs[-1][1] == bold:
-            runs[-1][0] += word
-        else:
-            runs.append([word, bold])
-    for text, bold in runs:
-        c.text(x, baseline, text, size=size, bold=bold, fill=INK)
-        x += text_width(text, size, bold)
+def _right_to_left(words: list[Word]) -> bool:
+    """Whether the paragraph of ``words`` reads from the right (its first letter with a direction does)."""
+    return right_to_left("".join(word.text for word in words))
+
+
+def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float, rtl: bool) -> None:
+    """One set line of a paragraph reading from the right or not (``rtl``), in the order the bidirectional
+    algorithm gives the whole line (a right-to-left one reads from its right end, its bold title there), each
+    stretch of one weight and direction drawn after the one on its left."""
+    text = ""
+    bold: list[bool] = []  # for each character of the line, whether it is bold
+    for word in line:
+        if word.spaced:  # a space between words belongs to the word before it
+            text, bold = text + " ", bold + bold[-1:]
+        text, bold = text + word.text, bold + [word.bold] * len(word.text)
+    weights = {index for index in range(1, len(text)) if bold[index] != bold[index - 1]}
+    for start, end, turned in stretches(text, rtl, weights):
+        piece = text[start:end]
+        c.text(x, baseline, piece, size=size, bold=bold[start], fill=INK, direction="rtl" if turned else "ltr")
+        x += text_width(piece, size, bold[start], c.faces)
 
