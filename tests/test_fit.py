@@ -11,14 +11,14 @@ import pytest
 import yaml
 
 from pnp.games.spec import KitRequest
-from pnp.printing import fit
+from pnp.printing import fit, fonts
 from pnp.printing.canvas import Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Kit, Sheet
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
 from pnp.texts import catalogue
-from support.fitting import Boxes
-from support.pdfium import text_page
+from support.fitting import MM, SLACK, Boxes
+from support.pdfium import baselines, printed_as, text_page
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = "the Interplanetary Logistics and Heavy Orbital Haulage Company of the Outer Moons"
@@ -87,6 +87,31 @@ def test_air_king_event_cards_fit_a_long_title_and_text(boxes, tmp_path, monkeyp
     message = r"^event card 'Extra move for the long haul', text: the text needs .* mm of height, the box holds .*"
     with pytest.raises(fit.Overflow, match=message):
         write_drawing(Drawing(63.5, 88.9, card.front.draw), tmp_path / "card.pdf")
+
+
+def test_a_japanese_card_text_wraps_between_its_characters_inside_its_box(boxes, tmp_path):
+    from pnp.games.air_king import components
+
+    text = "このカードを空いているマスに置きます。何も入れません。"  # 27 characters, no space
+    kit = components.kit(KitRequest(texts={"data.event.storm.text": text}))
+    write_drawing(_card_drawing(kit, "storm 1"), tmp_path / "card.pdf")
+    (box,) = [box for fitted, box in boxes.blocks if "".join(fitted.lines) == text]
+    page = text_page(tmp_path / "card.pdf")
+    lines = ["".join(glyph.text for _, glyph in line) for line in baselines(printed_as(page.glyphs, text))]
+    assert len(lines) >= 2 and "".join(lines) == text, lines  # every character printed, on two lines or more
+    assert not any(line[0] in "。、」）" or line[-1] in "「（" for line in lines), lines  # none starts with a full stop
+    for glyph in printed_as(page.glyphs, text):
+        inked = glyph.box(page.height)
+        assert box.x - SLACK <= inked.x0 / MM and inked.x1 / MM <= box.right + SLACK, (glyph, box)
+        assert box.y - SLACK <= inked.top / MM and inked.bottom / MM <= box.bottom + SLACK, (glyph, box)
+
+
+def test_cjk_text_breaks_between_characters_but_not_around_its_punctuation_and_latin_at_spaces():
+    text = "東京（とうきょう）は「空の港」です。大阪！Tokyo is well-kept."
+    lines = fonts.wrap(text, 8, fonts.text_width("東京（と", 8))  # room for four characters at most
+    assert "".join(lines) == text.replace(" ", "") and len(lines) > 5
+    assert not any(line[0] in "）」。！" or line[-1] in "（「" for line in lines), lines
+    assert lines[-3:] == ["Tokyo", "is", "well-kept."]  # Latin still breaks at spaces only
 
 
 def _hauling_map(tmp_path: Path, company: str, transport: str) -> Path:

@@ -3,6 +3,7 @@ SVG, measured for fitting in the same faces; a font file that cannot be used is 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,12 @@ from pnp.games.spec import KitRequest
 from pnp.printing import fit, fonts, glyphs
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
-from support.pdfium import font_names
+from support.pdfium import font_names, glyph_styles
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 SERIF, SANS_BOLD = FONTS / "DejaVuSerif.ttf", FONTS / "DejaVuSans-Bold.ttf"
+NOTO = Path("/usr/share/fonts/truetype/noto")  # Debian's fonts-noto-core, as .ci/run has it
+NOTO_SANS, NOTO_SERIF = NOTO / "NotoSans-Regular.ttf", NOTO / "NotoSerif-Regular.ttf"
 needs_dejavu = pytest.mark.skipif(
     not (SERIF.is_file() and SANS_BOLD.is_file()), reason="DejaVu fonts (Debian fonts-dejavu-core) not installed"
 )
@@ -82,3 +85,62 @@ def test_a_file_that_is_not_a_font_is_one_line(tmp_path):
         fonts.chosen({"titles": path})
     assert str(caught.value).startswith(f"{path}: not a TrueType or OpenType font (")
     assert "\n" not in str(caught.value)
+
+
+# fonts a variant cannot use: each file's name, its bytes, and why it is refused
+UNUSABLE = {
+    "PostScript outlines": (
+        "Cff.otf",
+        lambda: b"OTTO" + bytes(64),  # the sfnt version of CFF outlines
+        "an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType (.ttf) version of it",
+    ),
+    "cut short": (
+        "Cut.ttf",
+        lambda: NOTO_SANS.read_bytes()[:5000],  # a download stopped early
+        "not a readable font: it is cut short (its tables run past its end)",
+    ),
+}
+
+
+@pytest.mark.parametrize("font", UNUSABLE.values(), ids=UNUSABLE)
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_font_a_variant_cannot_use_is_refused_at_its_line(cli, tmp_path, command, font):
+    name, contents, why = font
+    (tmp_path / name).write_bytes(contents())
+    (tmp_path / "v.yaml").write_text(f"game: aloft\nfonts:\n  body: {name}\n")
+    args = ("variant", "check", "v.yaml") if command == "check" else ("build", "aloft", "--variant", "v.yaml")
+    code, _, err = cli(*args)
+    assert code == 1 and err.count("\n") == 1, err
+    assert re.search(rf"v\.yaml:3:9: (error: )?fonts\.body: '{name}': {re.escape(why)}$", err.strip()), err
+
+
+def test_an_otf_file_with_truetype_outlines_is_embedded(cli, tmp_path):
+    (tmp_path / "Sans.otf").write_bytes(NOTO_SANS.read_bytes())  # OpenType with TrueType outlines, as many .otf are
+    (tmp_path / "v.yaml").write_text("game: aloft\nfonts:\n  body: Sans.otf\n")
+    code, _, err = cli("build", "aloft", "--variant", "v.yaml", "-o", "out")
+    assert code == 0, err
+    assert "NotoSans-Regular" in font_names(tmp_path / "out" / "aloft" / "cards.pdf")
+    (tmp_path / "Sans.otf").write_text("not a font")
+    code, _, err = cli("variant", "check", "v.yaml")
+    assert code == 1 and "fonts.body: 'Sans.otf' is not an OTF file (its first bytes say otherwise)" in err, err
+
+
+def test_a_font_missing_a_table_is_one_line(tmp_path):
+    font = NOTO_SANS.read_bytes()
+    path = tmp_path / "NoMetrics.ttf"
+    path.write_bytes(font.replace(b"hhea", b"xxxx", 1))  # the directory's entry: the table reportlab needs is gone
+    with pytest.raises(PnpError, match=rf"^{re.escape(str(path))}: not a readable font: its tables are damaged$"):
+        fonts.chosen({"body": path})
+
+
+def test_bold_text_falls_back_to_a_bold_face_before_a_symbols_face_of_one_weight(tmp_path):
+    from pnp.printing.pdf import PdfWriter
+
+    faces = fonts.chosen({"symbols": NOTO_SERIF})  # one weight, with Greek and Cyrillic
+    writer = PdfWriter(tmp_path / "title.pdf", "title", faces=faces)
+    writer.page(80, 20, lambda canvas: canvas.text(5, 10, "Гроза Διαγώνια", bold=True))
+    writer.page(80, 20, lambda canvas: canvas.text(5, 10, "Гроза Διαγώνια"))
+    writer.close()
+    bold, regular = glyph_styles(tmp_path / "title.pdf")
+    assert {font for font, _ in bold} == {"NotoSans-Bold"}  # Noto Sans Bold has them: the title stays bold
+    assert {font for font, _ in regular} == {"NotoSerif-Regular"}  # regular text still tries the symbols face first

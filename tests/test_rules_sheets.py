@@ -3,24 +3,38 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from pypdf import PdfReader
 from support.boxes import Rect, overlapping
 from support.pdf import read
-from support.pdfium import Box, Glyph, TextPage, baselines, plain_texts, shapes, text_pages, words
+from support.pdfium import (
+    Box,
+    Glyph,
+    TextPage,
+    baselines,
+    plain_texts,
+    printed_as,
+    shapes,
+    text_page,
+    text_pages,
+    words,
+)
 from support.printing import kit as support_kit
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
+from pnp.printing import fonts
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
-from pnp.printing.render import PrintSettings, render_kit
-from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Text, rules_sheets, text_drawing
+from pnp.printing.render import PrintSettings, render_kit, write_drawing
+from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Items, Text, rules_sheets, text_drawing
 from pnp.texts import toolkit
 
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
@@ -302,3 +316,32 @@ def test_text_that_does_not_fit_is_refused():
     long = tuple(Text("word " * 80) for _ in range(20))
     with pytest.raises(PnpError, match=r"^Too long, text: the text needs .* mm of column, the page holds .* mm at 6 pt$"):
         text_drawing("Too long", (Heading("A"), *long), 97.5, 130.0, AID_STYLE)
+
+
+def test_a_japanese_paragraph_wraps_between_its_characters_inside_its_column(tmp_path):
+    text = "*追加の移動*：このターンに飛行機をもう一回動かします。あなたの二回の移動に加えて行います。決して後ろには戻れません。"
+    write_drawing(text_drawing("ルール", (Text(text),), 97.5, 130.0, AID_STYLE), tmp_path / "aid.pdf")
+    page = text_page(tmp_path / "aid.pdf")
+    glyphs = printed_as(page.glyphs, text.replace("*", ""))
+    lines = ["".join(glyph.text for _, glyph in line) for line in baselines(glyphs)]
+    assert len(lines) >= 2 and not any(line[0] in "。：" for line in lines), lines
+    column = (AID_STYLE.margin / PT, (97.5 - AID_STYLE.margin) / PT)
+    assert all(column[0] <= g.box(page.height).x0 and g.box(page.height).x1 <= column[1] + 0.5 for g in glyphs)
+
+
+def test_a_right_to_left_item_is_ordered_as_one_line_its_brackets_mirrored(tmp_path):
+    # an Arabic event line as the rules sheet writes it: "*{title}* ({count}): {text}"
+    item = "*انتظار* (5): ضع هذه البطاقة."
+    drawing = text_drawing("Rules", (Items((item,)),), 97.5, 60.0, AID_STYLE)
+    write_drawing(drawing, tmp_path / "aid.pdf")
+    with pdfplumber.open(tmp_path / "aid.pdf") as pdf:  # the characters as drawn (PDFium mirrors what it reads)
+        chars = sorted(pdf.pages[0].chars, key=lambda char: char["x0"])
+    baseline = min(round(char["matrix"][5], 1) for char in chars)  # the item's, below the title (y grows upwards)
+    line = [char for char in chars if round(char["matrix"][5], 1) == baseline and char["text"] != "•"]
+    drawn = unicodedata.normalize("NFKC", "".join(char["text"] for char in line))  # joined forms as letters
+    # read from the right: the bold title, its count in brackets that face the right way, then the text
+    assert drawn == ".ةقاطبلا هذه عض :(5) راظتنا" == fonts.visual(item.replace("*", ""))  # as a card draws it
+    bold = "".join(char["text"] for char in line if char["fontname"].endswith("-Bold")).strip()
+    assert unicodedata.normalize("NFKC", bold) == "راظتنا" and line[-1]["fontname"].endswith("-Bold")
+    write_drawing(drawing, tmp_path / "aid.svg")  # the browser orders each piece: the lone bracket reads from the right
+    assert re.search(r'<text direction="rtl" [^>]*>\(</text>', (tmp_path / "aid.svg").read_text(encoding="utf-8"))

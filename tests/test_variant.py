@@ -25,6 +25,7 @@ from pnp.variants.support import data_file
 from support.pdfium import drawn_pages, plain_texts
 
 LOCATED = re.compile(r"^[^:\n]+:\d+:\d+: ")
+NOTO_SANS = Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")  # Debian's fonts-noto-core, as .ci/run has it
 MM = 25.4 / 72  # millimetres per PDF point
 
 
@@ -348,7 +349,7 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
     from pnp.variants.game import read_variant, with_variant
 
     (tmp_path / "art").mkdir()
-    write(tmp_path, "Titles.ttf", "\x00\x01\x00\x00 a font's tables would follow")
+    (tmp_path / "Titles.ttf").write_bytes(NOTO_SANS.read_bytes())
     (tmp_path / "art" / "storm.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     text = "game: air-king\nlanguage: fr\ntexts: {data.event.storm.title: Orage}\nfonts: {titles: Titles.ttf}\n"
     write(tmp_path, "fr.yaml", text + "art: {'event:storm': art/storm.png}\n")
@@ -448,13 +449,14 @@ def test_hauling_is_refereed_with_the_variants_fleets_over_its_map(tmp_path):
 
 def test_a_record_counts_the_variant_and_its_deck_but_not_its_fonts(cli, tmp_path):
     write(tmp_path, "deck.csv", CSV_DECK)
-    (tmp_path / "Big.otf").write_bytes(b"OTTO" + bytes(2 * 2**20))  # larger than any YAML or CSV file
-    write(tmp_path, "v.yaml", "game: air-king\ndeck: deck.csv\nfonts: {body: Big.otf}\n")
+    font = NOTO_SANS.read_bytes()
+    (tmp_path / "Big.ttf").write_bytes(font + bytes(2 * 2**20))  # larger than any YAML or CSV file
+    write(tmp_path, "v.yaml", "game: air-king\ndeck: deck.csv\nfonts: {body: Big.ttf}\n")
     code, _, err = cli("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "v.yaml")
     assert code == 0, err
     files = re.search(r'\[Files "(.*)"\]', (tmp_path / "g.pnp").read_text())[1]
     assert [part.split("=")[0] for part in files.split(";")][1:] == ["v.yaml", "boards/air-king.yaml"]
-    (tmp_path / "Big.otf").write_bytes(b"OTTO" + bytes(2**20))  # a font is print-only: the record replays
+    (tmp_path / "Big.ttf").write_bytes(font + bytes(2**20))  # a font is print-only: the record replays
     code, _, err = cli("ref", "show", "g.pnp")
     assert code == 0, err
     write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", "Thunderhead,6"))  # the deck is in the variant

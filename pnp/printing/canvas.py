@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 Color = str
 Point = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
+Direction = Literal["auto", "ltr", "rtl"]
 # Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
 PathOp = tuple[Any, ...]
 
@@ -69,6 +70,7 @@ class TextStyle(TypedDict, total=False):
     bold: bool
     fill: Color
     rotate: float  # degrees clockwise about the anchor
+    direction: Direction  # its base direction: "auto" is that of its first letter
 
 
 # Every style's value when a drawing does not say: the one place the backends take them from.
@@ -76,7 +78,9 @@ LINE_DEFAULTS: Final[LineStyle] = {"stroke": "#000000", "width": 0.25, "dash": N
 SHAPE_DEFAULTS: Final[ShapeStyle] = {"fill": None, "stroke": "#000000", "width": 0.25, "dash": None}
 RECT_DEFAULTS: Final[RectStyle] = {**SHAPE_DEFAULTS, "stroke": None, "radius": 0.0}  # no outline unless asked
 POLYGON_DEFAULTS: Final[PolygonStyle] = {**SHAPE_DEFAULTS, "closed": True}
-TEXT_DEFAULTS: Final[TextStyle] = {"size": 8.0, "anchor": "start", "bold": False, "fill": "#000000", "rotate": 0.0}
+TEXT_DEFAULTS: Final[TextStyle] = {
+    "size": 8.0, "anchor": "start", "bold": False, "fill": "#000000", "rotate": 0.0, "direction": "auto"
+}
 
 
 class Canvas(Protocol):

@@ -12,16 +12,19 @@ it (``pnp.printing.shaping``), and text is measured the same way. Bold text in a
 is made heavier by the PDF itself (``synthetic_bold``).
 
 A kit may bring its own faces (:class:`Faces`, from ``KitRequest.fonts``): "titles" draws bold text, "body"
-regular text, and "symbols" is tried for a character before the fallbacks. The faces travel with the drawing
-(each canvas has its own), so nothing here switches fonts for the whole process.
+regular text, and "symbols" is tried for a character before the fallbacks (in bold text, after those that have a
+bold weight). The faces travel with the drawing (each canvas has its own), so nothing here switches fonts for the
+whole process.
 """
 
 from __future__ import annotations
 
+import struct
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -60,6 +63,9 @@ RIGHT_TO_LEFT = frozenset(("R", "AL"))  # bidirectional classes of right-to-left
 
 
 ROLES = ("titles", "body", "symbols")
+_CFF = "an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType (.ttf) version of it"
+_CUT = "not a readable font: it is cut short (its tables run past its end)"
+_TRUETYPE = (b"\x00\x01\x00\x00", b"true")  # the sfnt versions of TrueType outlines
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,27 @@ def chosen(files: Mapping[str, Path]) -> Faces:
     )
 
 
+def unusable(path: Path) -> str | None:
+    """Why the font file at ``path`` cannot be embedded, as its header and table directory tell (read quickly,
+    without reportlab: a variant's fonts are looked at whenever it is read); None when they tell nothing against it.
+    """
+    size = path.stat().st_size
+    with path.open("rb") as file:
+        head = file.read(12)
+        if head[:4] == b"OTTO":
+            return _CFF
+        if head[:4] not in _TRUETYPE:
+            return None  # not a font at all: reportlab says what it is
+        if len(head) < 12:
+            return _CUT
+        (tables,) = struct.unpack_from(">H", head, 4)
+        directory = file.read(16 * tables)  # a tag, a checksum, an offset and a length per table
+    if len(directory) < 16 * tables:
+        return _CUT
+    ends = (offset + length for _, _, offset, length in struct.iter_unpack(">4sIII", directory))
+    return _CUT if max(ends, default=0) > size else None
+
+
 @cache
 def _own(path: Path) -> str:
     """Register a kit's font file with reportlab; its registered name. A file it cannot embed is one line."""
@@ -112,14 +139,14 @@ def _own(path: Path) -> str:
         raise PnpError(f"{path}: no such font file")
     name = f"own:{path}"
     try:
+        why = unusable(path)
+        if why is not None:
+            raise PnpError(f"{path}: {why}")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except TTFError as exc:
-        if "postscript outlines" in str(exc).lower():
-            raise PnpError(
-                f"{path}: an OpenType font with PostScript (CFF) outlines cannot be embedded; use a TrueType "
-                "(.ttf) version of it"
-            ) from None
         raise PnpError(f"{path}: not a TrueType or OpenType font ({exc})") from None
+    except (struct.error, KeyError, ValueError):  # reportlab reading a table that is missing or damaged
+        raise PnpError(f"{path}: not a readable font: its tables are damaged") from None
     except OSError as exc:
         raise PnpError(f"{path}: cannot read the font ({exc.strerror or exc})") from None
     return name
@@ -187,19 +214,20 @@ def covered(name: str) -> frozenset[int]:
     return frozenset(font.face.charToGlyph) if isinstance(font, TTFont) else frozenset()
 
 
-def _faces(bold: bool, faces: Faces = DEFAULT) -> Iterator[tuple[str, frozenset[int]]]:
+def _faces(bold: bool, faces: Faces = DEFAULT) -> list[tuple[str, frozenset[int]]]:
     """The faces tried for a character, in order: the kit's own, its symbols face, Vera, then each installed
-    fallback (so a kit's own faces never print less than Vera would)."""
+    fallback (so a kit's own faces never print less than Vera would). For bold text, the faces that have a bold
+    weight come first: a Greek title prints in Noto Sans Bold before a symbols face (one weight) that has Greek."""
     own = faces.name(bold)
-    yield own, covered(own)
+    tried = [(own, covered(own))]
     if faces.symbols is not None:
-        yield faces.symbols, covered(faces.symbols)
+        tried.append((faces.symbols, covered(faces.symbols)))
     if faces is not DEFAULT:  # the toolkit's own face still covers what the chosen ones lack
-        yield DEFAULT.name(bold), covered(DEFAULT.name(bold))
-    for name, relative in _FALLBACKS[bold]:
-        chars = _fallback(name, relative)
-        if chars is not None:
-            yield name, chars
+        tried.append((DEFAULT.name(bold), covered(DEFAULT.name(bold))))
+    tried += [(name, chars) for name, relative in _FALLBACKS[bold] if (chars := _fallback(name, relative)) is not None]
+    if bold:  # after the titles face, the symbols face and the regular-only CJK fallback move behind the others
+        tried[1:] = sorted(tried[1:], key=lambda face: face[0] == faces.symbols or face[0] in _REGULAR_ONLY)
+    return tried
 
 
 def missing_fallbacks() -> bool:
@@ -234,17 +262,66 @@ def runs(text: str, bold: bool = False, faces: Faces = DEFAULT) -> list[tuple[st
     return found
 
 
-def visual(text: str) -> str:
-    """``text`` in the order its characters are drawn left to right: right-to-left runs (Arabic, Hebrew) turned.
+def visual(text: str, rtl: bool | None = None) -> str:
+    """``text`` in the order its characters are drawn left to right: right-to-left runs (Arabic, Hebrew) turned,
+    and the brackets in them mirrored (an opening one drawn as ")", facing the way the text reads).
 
-    One line, by the Unicode bidirectional algorithm (python-bidi), its base direction that of its first
-    letter. Letters are joined later, run by run (``drawn``).
+    One line, by the Unicode bidirectional algorithm, its base direction right-to-left when ``rtl`` says so (by
+    default, when its first letter is). Letters are joined later, run by run (``drawn``).
     """
-    if text.isascii() or not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text):
+    rtl = right_to_left(text) if rtl is None else rtl
+    if not rtl and (text.isascii() or not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text)):
         return text
-    from bidi import get_display
+    from bidi.mirror import MIRRORED
 
-    return str(get_display(text))
+    return "".join(MIRRORED.get(text[i], text[i]) if level % 2 else text[i] for i, level in _in_order(text, rtl))
+
+
+def stretches(text: str, rtl: bool, cuts: Collection[int]) -> list[tuple[int, int, bool]]:
+    """The line ``text`` (its base direction right-to-left when ``rtl``) as drawn, in stretches left to right: each
+    (start, end, right_to_left) holds the characters ``text[start:end]``, all at one embedding level (right-to-left
+    when it is odd) and with no index of ``cuts`` among them but the first (where a style changes), so that each
+    draws alone as it does in the line (``visual(text[start:end], right_to_left)``): a line set in bold and regular
+    runs is ordered as a whole."""
+    found: list[tuple[int, int, int]] = []  # start, end, level
+    for index, level in _in_order(text, rtl):
+        if found and found[-1][2] == level:
+            start, end, _ = found[-1]
+            if level % 2 == 0 and index == end and index not in cuts:
+                found[-1] = (start, end + 1, level)
+                continue
+            if level % 2 == 1 and index == start - 1 and start not in cuts:
+                found[-1] = (index, end, level)
+                continue
+        found.append((index, index + 1, level))
+    return [(start, end, level % 2 == 1) for start, end, level in found]
+
+
+@lru_cache(maxsize=1024)
+def _in_order(text: str, rtl: bool) -> tuple[tuple[int, int], ...]:
+    """Each character of the line ``text`` as drawn left to right: its index in ``text`` and its embedding level,
+    by the Unicode bidirectional algorithm with a right-to-left base when ``rtl``.
+
+    python-bidi's Python implementation, step by step, so that each character keeps its index (its Rust one, behind
+    ``bidi.get_display``, gives only the reordered text, brackets unmirrored).
+    """
+    if not rtl and not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text):
+        return tuple((index, 0) for index in range(len(text)))  # left to right as written
+    from bidi import algorithm
+
+    storage = algorithm.get_empty_storage()
+    storage["base_level"], storage["base_dir"] = (1, "R") if rtl else (0, "L")
+    algorithm.get_embedding_levels(text, storage)
+    for index, char in enumerate(storage["chars"]):
+        char["index"] = index
+        if char["type"] == "BN":  # a joiner: kept beside the letter before it, where the algorithm would drop it
+            char["type"] = "NSM"
+    algorithm.explicit_embed_and_overrides(storage)
+    algorithm.resolve_weak_types(storage)
+    algorithm.resolve_neutral_types(storage, False)
+    algorithm.resolve_implicit_levels(storage, False)
+    algorithm.reorder_resolved_levels(storage, False)
+    return tuple((char["index"], char["level"]) for char in storage["chars"])
 
 
 def right_to_left(text: str) -> bool:
@@ -257,14 +334,17 @@ def right_to_left(text: str) -> bool:
 
 
 @lru_cache(maxsize=8192)  # boards draw and measure the same labels again and again
-def drawn(text: str, bold: bool = False, faces: Faces = DEFAULT) -> tuple[tuple[str, str], ...]:
-    """``text`` as the PDF draws it: (face, piece) left to right, in visual order, each piece in one face and
-    shaped where its script needs it (see ``pnp.printing.shaping``)."""
-    if text.isascii() and faces is DEFAULT:
+def drawn(
+    text: str, bold: bool = False, faces: Faces = DEFAULT, rtl: bool | None = None
+) -> tuple[tuple[str, str], ...]:
+    """``text`` as the PDF draws it: (face, piece) left to right, in visual order (its base direction as ``visual``
+    takes it), each piece in one face and shaped where its script needs it (see ``pnp.printing.shaping``)."""
+    if text.isascii() and faces is DEFAULT and not rtl:
         return ((faces.name(bold), text),)
     from pnp.printing.shaping import shaped
 
-    return tuple((name, piece) for name, chars in runs(visual(text), bold, faces) for piece in shaped(name, chars))
+    pieces = runs(visual(text, rtl), bold, faces)
+    return tuple((name, piece) for name, chars in pieces for piece in shaped(name, chars))
 
 
 def synthetic_bold(name: str, bold: bool) -> bool:
@@ -305,12 +385,47 @@ def fit_size(
     return max(minimum, size_pt * width_mm / need)
 
 
-def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, faces: Faces = DEFAULT) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width_mm`` at ``size_pt``."""
-    lines: list[str] = []
+def may_break(before: str, after: str) -> bool:
+    """True when a line may end between the characters ``before`` and ``after``, written with no space between
+    them: beside a character of a script written without spaces (CJK ideographs, kana, fullwidth forms), but never
+    before closing punctuation (a closing bracket or quote, 。、！？・, ー, 々) nor after an opening bracket or quote."""
+    return (
+        (_unspaced(before) or _unspaced(after))
+        and unicodedata.category(after) not in ("Pe", "Pf", "Po", "Lm")
+        and unicodedata.category(before) not in ("Ps", "Pi")
+    )
+
+
+def _unspaced(char: str) -> bool:
+    """True for a character of a script written without spaces between words: East Asian wide or fullwidth, but
+    for Hangul (Korean puts spaces between its words)."""
+    return unicodedata.east_asian_width(char) in ("W", "F") and not unicodedata.name(char, "").startswith("HANGUL")
+
+
+@lru_cache(maxsize=8192)  # a text is wrapped again at each size tried
+def breaks(text: str) -> tuple[tuple[str, bool], ...]:
+    """``text`` cut where a line may end: at spaces, and inside a word where ``may_break`` allows; each piece, and
+    whether a space stood before it."""
+    pieces: list[tuple[str, bool]] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size_pt, bold, faces) <= width_mm:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+        pieces.append((word[0], True))
+        for before, after in pairwise(word):
+            if may_break(before, after):
+                pieces.append((after, False))
+            else:
+                pieces[-1] = (pieces[-1][0] + after, pieces[-1][1])
+    return tuple(pieces)
+
+
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, faces: Faces = DEFAULT) -> list[str]:
+    """``text`` broken into lines no wider than ``width_mm`` at ``size_pt``: at spaces, and between the characters
+    of CJK text (see ``breaks``)."""
+    lines: list[str] = []
+    for piece, spaced in breaks(text):
+        if lines:
+            joined = f"{lines[-1]}{' ' if spaced else ''}{piece}"
+            if text_width(joined, size_pt, bold, faces) <= width_mm:
+                lines[-1] = joined
+                continue
+        lines.append(piece)
     return lines

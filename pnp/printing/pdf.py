@@ -278,7 +278,8 @@ class PdfCanvas:
         cos, sin, turn = _turn(style["rotate"])
         # glyph space -> page: flip y (the page is y-down), rotate, move to the anchored origin
         x, y = x - shift * cos, y - shift * sin
-        pieces = fonts.drawn(s, bold, self._faces)
+        direction = style["direction"]
+        pieces = fonts.drawn(s, bold, self._faces, None if direction == "auto" else direction == "rtl")
         if any(shaping.is_shaped(piece) or fonts.synthetic_bold(name, bold) for name, piece in pieces):
             self._text_object(x, y, (cos, sin), pieces, size * PT, bold, fill)
             return

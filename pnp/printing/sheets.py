@@ -14,11 +14,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import NamedTuple
 
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
 from pnp.printing.fit import Overflow
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import breaks, may_break, right_to_left, stretches, text_width
 from pnp.printing.legible import SMALLEST_PT, Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
@@ -107,7 +107,15 @@ RULES_STYLE = Style(body=9.0, heading=11.0, title=16.0, columns=2, margin=6.0, g
 AID_STYLE = Style(body=7.5, heading=8.5, title=10.0, columns=1, margin=4.0, gutter=0.0)
 
 _BOLD = re.compile(r"\*([^*]+)\*")
-Word = tuple[str, bool, bool]  # a word, whether it is bold, and whether it follows the previous one unspaced
+
+
+class Word(NamedTuple):
+    """A word of a paragraph, or a piece of one where a line may end inside it (CJK text)."""
+
+    text: str
+    bold: bool
+    spaced: bool  # a space stands before it
+    breaks: bool  # a line may end before it: after a space, or between CJK characters (``fonts.may_break``)
 
 
 def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalogue) -> tuple[Sheet, ...]:
@@ -211,12 +219,15 @@ def runs(text: str) -> list[tuple[str, bool]]:
 
 
 def words_of(text: str) -> list[Word]:
-    """The words of ``text``, each marked bold when it stands between asterisks."""
+    """The words of ``text``, each marked bold when it stands between asterisks; CJK text cut between its
+    characters where a line may end (``fonts.breaks``)."""
     words: list[Word] = []
     before = " "
     for part, bold in runs(text):
-        glued = not before[-1:].isspace() and not part[:1].isspace()  # "*packed*." keeps its full stop
-        words += [(word, bold, glued and n == 0) for n, word in enumerate(part.split())]
+        for n, (piece, spaced) in enumerate(breaks(part)):
+            if n == 0:  # "*packed*." keeps its full stop
+                spaced = before[-1].isspace() or part[0].isspace()
+            words.append(Word(piece, bold, spaced, spaced or n > 0 or may_break(before[-1], piece[0])))
         before = part
     return words
 
@@ -226,14 +237,13 @@ def wrap_words(words: list[Word], size: float, width: float) -> list[list[Word]]
     lines: list[list[Word]] = []
     used = 0.0
     for word in words:
-        text, bold, glued = word
-        need = text_width(text, size, bold) + (0.0 if glued else text_width(" ", size))
-        if lines and (glued or used + need <= width):
+        need = text_width(word.text, size, word.bold) + (text_width(" ", size) if word.spaced else 0.0)
+        if lines and (not word.breaks or used + need <= width):
             lines[-1].append(word)
             used += need
         else:
-            lines.append([(text, bold, False)])
-            used = need - text_width(" ", size)
+            lines.append([word._replace(spaced=False)])
+            used = text_width(word.text, size, word.bold)
     return lines
 
 
@@ -322,12 +332,13 @@ class _Setter:
     def paragraph(self, words: list[Word], indent: float, marker: str = "") -> None:
         size = self.style.body
         lead = self.leading(size)
+        rtl = _right_to_left(words)
         for number, line in enumerate(wrap_words(words, size, self.column_width - indent)):
             self.room(lead)
             baseline, x = self.y + size * PT, self.x
             if number == 0 and marker:
                 self.strokes.append(_label(x, baseline, marker, size, bold=True))
-            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size))
+            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size, rtl=rtl))
             self.y += lead
 
     def table(self, rows: tuple[tuple[str, ...], ...]) -> None:
@@ -369,9 +380,11 @@ class _Setter:
 
         self.strokes.append(draw)
         self.y = top + h + 4
+        rtl = _right_to_left([word for line in caption for word in line])
         for line in caption:
             baseline = self.y + self.style.body * PT
-            self.strokes.append(partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body))
+            set_line = partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body, rtl=rtl)
+            self.strokes.append(set_line)
             self.y += self.leading(self.style.body)
         self.y = top + box + 2.5
 
@@ -384,17 +397,24 @@ def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:
     return lambda c: c.rect(x, y, w, h, fill=fill, stroke=RULE_GREY, width=0.2)
 
 
-def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float) -> None:
-    """One set line, its bold and regular runs drawn one after the other."""
-    runs: list[list[Any]] = []  # [text, bold]
-    for n, (word, bold, glued) in enumerate(line):
-        if n and not glued:
-            runs[-1][0] += " "  # a space between words belongs to the run before it
-        if runs and runs[-1][1] == bold:
-            runs[-1][0] += word
-        else:
-            runs.append([word, bold])
-    for text, bold in runs:
-        c.text(x, baseline, text, size=size, bold=bold, fill=INK)
-        x += text_width(text, size, bold)
+def _right_to_left(words: list[Word]) -> bool:
+    """Whether the paragraph of ``words`` reads from the right (its first letter with a direction does)."""
+    return right_to_left("".join(word.text for word in words))
+
+
+def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float, rtl: bool) -> None:
+    """One set line of a paragraph reading from the right or not (``rtl``), in the order the bidirectional
+    algorithm gives the whole line (a right-to-left one reads from its right end, its bold title there), each
+    stretch of one weight and direction drawn after the one on its left."""
+    text = ""
+    bold: list[bool] = []  # for each character of the line, whether it is bold
+    for word in line:
+        if word.spaced:  # a space between words belongs to the word before it
+            text, bold = text + " ", bold + bold[-1:]
+        text, bold = text + word.text, bold + [word.bold] * len(word.text)
+    weights = {index for index in range(1, len(text)) if bold[index] != bold[index - 1]}
+    for start, end, turned in stretches(text, rtl, weights):
+        piece = text[start:end]
+        c.text(x, baseline, piece, size=size, bold=bold[start], fill=INK, direction="rtl" if turned else "ltr")
+        x += text_width(piece, size, bold[start], c.faces)
 

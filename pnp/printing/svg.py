@@ -196,13 +196,14 @@ class SvgCanvas:
         # right-to-left text keeps its logical order (the browser orders and joins it) with its base direction
         # said, as the PDF has it; its start is then its right end, so the anchor is turned to keep its place
         direction = ""
-        if fonts.right_to_left(s):
+        if fonts.right_to_left(s) if style["direction"] == "auto" else style["direction"] == "rtl":
             direction, anchor = ' direction="rtl"', _TURNED_ANCHOR[anchor]
         aligned = _attribute("text-anchor", anchor) if anchor != "start" else ""
         turned = f' transform="rotate({num(rotate)} {at_x} {at_y})"' if rotate else ""
+        kept = ' xml:space="preserve"' if s != s.strip(" ") else ""  # a space at an end takes its room, as in the PDF
         start = (
             f'<text{direction}{_attribute("fill", style["fill"])}{self._fonts[bold]} font-size="{num(size * PT)}"'
-            f'{weight}{aligned}{turned} x="{at_x}" y="{at_y}"'
+            f'{weight}{aligned}{turned}{kept} x="{at_x}" y="{at_y}"'
         )
         self._parts.append(f"{start}>{escape_text(s)}</text>" if s else f"{start} />")
 

@@ -30,7 +30,10 @@ MAX_TEXT_CHARS = 2000
 MAX_FONT_BYTES = 32 * 2**20  # a CJK font with every weight is about 20 MiB
 MAX_ART_BYTES = 16 * 2**20
 # The kinds of file each section takes: suffixes, and the bytes such a file starts with (SVG: text naming <svg).
-FONT_KINDS = {".ttf": (b"\x00\x01\x00\x00", b"true"), ".otf": (b"OTTO",)}
+# A font's first bytes are its outlines' sfnt version, whatever its suffix: .otf with TrueType outlines is common,
+# and a font pnp cannot embed (PostScript outlines, "OTTO") is refused for what it is (``fonts.unusable``).
+SFNT_VERSIONS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
+FONT_KINDS = {".ttf": SFNT_VERSIONS, ".otf": SFNT_VERSIONS}
 ART_KINDS = {".png": (b"\x89PNG",), ".jpg": (b"\xff\xd8",), ".jpeg": (b"\xff\xd8",), ".svg": ()}
 
 
@@ -126,10 +129,7 @@ def load_variant(path: Path, game: str) -> Variant:
     language = None if value.language is None else normalised(value.language)
     _check_language(language, bool(value.texts), source, game)
     folder = path.parent
-    fonts = {
-        role: _file(folder, f, FONT_KINDS, MAX_FONT_BYTES, functools.partial(entry_error, source, "fonts", role))
-        for role, f in value.fonts.items()
-    }
+    fonts = {role: _font(source, folder, role, f) for role, f in value.fonts.items()}
     _check_art_keys(value.art, source, game)
     art = {
         key: _file(folder, f, ART_KINDS, MAX_ART_BYTES, functools.partial(entry_error, source, "art", key))
@@ -280,7 +280,22 @@ def _file(
     except OSError as exc:
         raise error(f"{quote(name)}: {describe(exc)} (files are named relative to the variant)") from None
     if not _is_kind(suffix, head, kinds[suffix]):
-        raise error(f"{quote(name)} is not a {suffix[1:].upper()} file (its first bytes say otherwise)")
+        kind = suffix[1:].upper()
+        article = "an" if kind[0] in "AEFHILMNORSX" else "a"  # as its letters are said: an OTF, an SVG, a TTF
+        raise error(f"{quote(name)} is not {article} {kind} file (its first bytes say otherwise)")
+    return path
+
+
+def _font(source: Source, folder: Path, role: str, name: str) -> Path:
+    """The font file ``name`` for ``role``, once it is a font file that pnp can embed (as far as its header and
+    table directory tell: ``pnp.printing.fonts`` reads the rest when the kit is drawn)."""
+    from pnp.printing.fonts import unusable
+
+    error = functools.partial(entry_error, source, "fonts", role)
+    path = _file(folder, name, FONT_KINDS, MAX_FONT_BYTES, error)
+    why = unusable(path)
+    if why is not None:
+        raise error(f"{quote(name)}: {why}")
     return path
 
 
