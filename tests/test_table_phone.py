@@ -533,3 +533,22 @@ def test_the_colours_can_be_chosen_on_the_phone_and_are_remembered(phone, tmp_pa
     page.locator("#settings > summary").click()
     page.locator("#theme").select_option("")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")  # as the phone is set
+
+
+def test_the_typing_example_is_a_move_of_this_game_and_the_text_follows_the_phones_text_size(phone, tmp_path):
+    """The box for typing a move gave 'place 5 b2' (a Hauling Astronauts move) in every game; and the page's text
+    stayed at 17 px whatever text size the phone was set to."""
+    state = seat_state(play_until(tmp_path, "air-king", lambda s: len(s.played) >= 8))
+    offered = [b["move"] for b in state["buttons"] if b["kind"] == "choice"]
+    page = open_state(phone, state)
+    page.locator("details.typed > summary").click()
+    expect(page.locator("#typed-example code")).to_have_text(offered[0])
+    size = "getComputedStyle(document.documentElement).fontSize"
+    assert page.evaluate(size) == "17px"  # at the browser's usual 16 px
+    settings = page.context.new_cdp_session(page)
+    try:
+        settings.send("Page.setFontSizes", {"fontSizes": {"standard": 24}})  # the phone's text made larger
+        page.wait_for_function(f"{size} === '25.5px'")
+    finally:
+        settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+    assert page.errors == []

@@ -402,9 +402,18 @@
       const score = $("score-section");
       const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
       if (anchor !== score && score.nextElementSibling !== anchor) score.parentNode.insertBefore(score, anchor);
+      drawExample(data.buttons || []);
       drawMoves(data); // last: it folds what the page cannot hold, measured with all else drawn for this state
       turnCame(!over && !readOnly && data.to_move === SEAT);
     }
+  }
+
+  // The typing box's example: a move of this game offered now (kept from an earlier turn while none is).
+  function drawExample(buttons) {
+    const example = buttons.find((b) => b.kind === "choice") || buttons.find((b) => b.kind === "chance");
+    if (!example) return;
+    $("typed-example").querySelector("code").textContent = example.move;
+    $("typed-example").hidden = false;
   }
 
   // The stage in words (set-up, reveals): said beside the turn when it is not plain play.
