@@ -20,7 +20,8 @@ from typing import Any, Literal, get_args, get_type_hints
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
 from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, pattern, peek, read_yaml_text
-from pnp.texts.shipped import normalised
+from pnp.texts import Catalogue, Entry
+from pnp.texts.shipped import catalogue, normalised
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.support import DataFile, data_file
 
@@ -304,6 +305,16 @@ def _is_kind(suffix: str, head: bytes, magic: tuple[bytes, ...]) -> bool:
     if suffix == ".svg":
         return b"<svg" in head or head.lstrip().startswith(b"<?xml")
     return not magic or head.startswith(magic)
+
+
+def session_catalogue(game: str, path: Path | None, data: Mapping[str, Entry] | None = None) -> Catalogue:
+    """The words a session of ``game`` names its components by, as its kit prints them: the catalogue in the
+    language and texts of the variant at ``path`` (English without one), ``data`` being the entries its data
+    holds (see :func:`pnp.texts.catalogue`)."""
+    if path is None:
+        return catalogue(game, None, {}, data)
+    variant = load_variant(path, game)
+    return catalogue(game, variant.language, variant.texts, data)
 
 
 def content_key(path: Path | None, game: str) -> str | None:

@@ -13,12 +13,13 @@ from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.model import AirKingData, card_names, load_data, load_field
 from pnp.games.air_king.notation import AirMove, MoveTable, format_move, parse_move
 from pnp.games.air_king.state import AirKingState, Rules
+from pnp.games.air_king.texts import as_printed, data_texts
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.names import Names
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
-from pnp.variants.variant import content_key
+from pnp.variants.variant import content_key, session_catalogue
 
 MAX_ROUNDS = 1000
 
@@ -26,7 +27,8 @@ MAX_ROUNDS = 1000
 def _rules(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Rules:
     """What every session on the field at ``path`` (the built-in one by default) with the cards of ``variant``
     (the built-in ones by default) shares; ``_content`` keys the variant's contents in the cache."""
-    field, data = checked_field(path), load_data(variant).value
+    field, loaded = checked_field(path), load_data(variant).value
+    data = as_printed(loaded, session_catalogue("air-king", variant, data_texts(loaded)))
     homes = tuple(field.airport_names.index(plane.home) for plane in data.aircraft)
     masks = tuple(sum(1 << (n - 1) for n in card) for card in data.goals)
     return Rules(data, field, MoveTable(field, len(data.aircraft)), homes, masks)

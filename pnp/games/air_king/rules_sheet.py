@@ -13,7 +13,8 @@ from pnp.games.air_king.texts import data_texts
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
-from pnp.texts import Catalogue, catalogue
+from pnp.texts import Catalogue
+from pnp.variants.variant import session_catalogue
 
 
 def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
@@ -64,10 +65,10 @@ def aids(data: AirKingData, t: Catalogue) -> tuple[Sheet, ...]:
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, in English, with each stage's rule: the set-up, a turn, and showing the goal card
-    at the end."""
+    """The aid for a screen, in the session's words (its variant's language and texts, as its kit prints them),
+    with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
     data = load_data(setup.variant_path).value
-    t = catalogue("air-king", None, {}, data_texts(data))
+    t = session_catalogue("air-king", setup.variant_path, data_texts(data))
     end = _end(t)
     set_up = _set_up(data, checked_field(setup.map_path), t)
     stages = {"set-up": set_up, "play": _turn(data, t), "reveal": end, "over": end}

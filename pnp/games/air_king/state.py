@@ -286,9 +286,10 @@ class AirKingState(BaseState):
     def next_step(self) -> NextStep:
         """What the player to move does next, addressed to them, with the command: for refusals and the status."""
         who = self.players[self.seat] if self.phase != OVER else ""
+        storm = self.rules.data.event("storm").title  # as the session's cards print it
         return {
             GOALS: NextStep(f"{who}, enter your goal card with 'pnp ref secret'"),
-            DEAL: NextStep(f"{who}, enter the event card dealt to you ('draw CARD', e.g. 'draw Storm')"),
+            DEAL: NextStep(f"{who}, enter the event card dealt to you ('draw CARD', e.g. 'draw {storm}')"),
             DRAW: NextStep(f"{who}, enter the event card you drew ('draw CARD')", guided=False),
             ACT: NextStep(f"{who}, move aircraft and play cards, then 'end'", guided=False),
             DISCARD: NextStep(

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pnp.games.air_king.model import AirKingData, load_data
-from pnp.texts import Entry
+from pnp.texts import Catalogue, Entry
 
 
 def data_texts(data: AirKingData | None = None) -> dict[str, Entry]:
@@ -18,3 +20,11 @@ def data_texts(data: AirKingData | None = None) -> dict[str, Entry]:
         entries[f"data.event.{event.type}.text"] = Entry(event.text, f"the {event.type} card's text")
     entries["data.technical_return.text"] = Entry(data.technical_return.text, "the Technical Return card's text")
     return entries
+
+
+def as_printed(data: AirKingData, t: Catalogue) -> AirKingData:
+    """``data`` with the airports' and event cards' titles as ``t`` prints them (a variant's language or texts),
+    so that a session names them, and reads them typed, as its cards print them."""
+    events = tuple(dataclasses.replace(e, title=t(f"data.event.{e.type}.title")) for e in data.events)
+    airports = tuple(dataclasses.replace(a, title=t(f"data.airport.{a.name}.title")) for a in data.airports)
+    return dataclasses.replace(data, events=events, airports=airports)
