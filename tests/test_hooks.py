@@ -99,7 +99,7 @@ def test_the_catalogue_and_the_variant_check_read_texts_art_boxes_and_data_from_
     declares: no name is looked up by convention in one of its modules."""
     words = {"data.kite.name": Entry("Kite", "the kite's name")}
     declared = dataclasses.replace(
-        REGISTRY["aloft"], name="kite-race", texts=lambda: words, art=lambda: {"sail": "the picture on the sail"}
+        REGISTRY["aloft"], name="kite-race", texts=lambda data=None: words, art=lambda: {"sail": "the picture on the sail"}
     )
     monkeypatch.setitem(REGISTRY, "kite-race", declared)
     assert english("kite-race")["data.kite.name"] == Entry("Kite", "the kite's name")
