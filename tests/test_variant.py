@@ -507,3 +507,15 @@ def test_a_session_names_and_reads_the_cards_as_its_variant_prints_them(tmp_path
     assert f"e.g. 'draw {storm}'" in state.next_step().text
     panel = " ".join(str(block) for block in aid(setup).blocks)
     assert f"*{storm}*" in panel and "*Storm*" not in panel  # the aid names each card in bold
+
+
+def test_an_aloft_session_names_its_colours_as_its_variant_prints_them(tmp_path):
+    """Renamed by texts: ('Bleu'), a colour printed so on the cards while every screen said 'blue'."""
+    from pnp.games.aloft.rules import Aloft
+    from pnp.referee.protocol import Secret
+
+    path = write(tmp_path, "v.yaml", "game: aloft\ntexts:\n  data.colour.B.name: Bleu\n")
+    setup = Setup(("ann", "bob"), {}, 0, None, path)
+    game = Aloft().bind(setup)
+    assert "bleu" in (game.label(Secret("colours", "B,G")) or "")
+    assert game.read_secret(Secret("colours", "Bleu,G")) == Secret("colours", "B,G")  # typed as printed

@@ -7,18 +7,20 @@ from pathlib import Path
 from pnp.games.aloft import SPEC, notation
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, load_board, load_data
+from pnp.games.aloft.texts import as_printed, data_texts
 from pnp.games.aloft.state import SLOT, AloftState, Sky
 from pnp.games.base import BaseGame, MapCache
 from pnp.games.spec import raise_first_error
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 from pnp.resources import board_file, data_file
-from pnp.variants.variant import content_key
+from pnp.variants.variant import content_key, session_catalogue
 
 
 def _sky(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Sky:
     """The board at ``path`` with the cards of ``variant`` (built-in by default; ``_content`` keys the cache)."""
-    data = load_data(variant).value
+    read = load_data(variant).value
+    data = as_printed(read, session_catalogue("aloft", variant, data_texts(read)))
     loaded = load_board(path)
     raise_first_error(check_board(loaded, data))
     return Sky(data, loaded.value)

@@ -12,7 +12,8 @@ from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
-from pnp.texts import Catalogue, catalogue
+from pnp.texts import Catalogue
+from pnp.variants.variant import session_catalogue
 
 
 def rules(data: AloftData, board: AloftBoard, t: Catalogue) -> tuple[Sheet, ...]:
@@ -76,10 +77,10 @@ def aids(data: AloftData, t: Catalogue) -> tuple[Sheet, ...]:
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, in English, with each stage's rule: the set-up, a turn, the end's reveals and the
-    scoring."""
+    """The aid for a screen, in the session's words (its variant's, as its kit prints them), with each stage's
+    rule: the set-up, a turn, the end's reveals and the scoring."""
     data = load_data(setup.variant_path).value
-    t = catalogue("aloft", None, {}, data_texts(data))
+    t = session_catalogue("aloft", setup.variant_path, data_texts(data))
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(data, t)}
     return Aid(_aid_blocks(data, t), stages)
 

@@ -3,8 +3,10 @@ kit and the rules sheet read them; the registry declares them as the game's ``te
 
 from __future__ import annotations
 
+import dataclasses
+
 from pnp.games.aloft.model import AloftData, load_data
-from pnp.texts import Entry
+from pnp.texts import Catalogue, Entry
 
 
 def data_texts(data: AloftData | None = None) -> dict[str, Entry]:
@@ -16,3 +18,10 @@ def data_texts(data: AloftData | None = None) -> dict[str, Entry]:
         if balloon.shape:
             entries[f"data.shape.{balloon.name}.name"] = Entry(balloon.name.title(), "a special shape's name")
     return entries
+
+
+def as_printed(data: AloftData, t: Catalogue) -> AloftData:
+    """``data`` with the colours' names as ``t`` prints them (a variant's texts), so that a session names them, and
+    reads them typed, as its cards print them."""
+    colours = tuple(dataclasses.replace(c, name=t(f"data.colour.{c.code}.name")) for c in data.colours)
+    return dataclasses.replace(data, colours=colours)
