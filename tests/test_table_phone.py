@@ -273,10 +273,29 @@ def test_every_page_fits_the_screen_from_320_px(phone, tmp_path, name):
             page.set_viewport_size({"width": width, "height": 844})
             overflow = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert overflow[0] <= overflow[1], f"{where} at {width} px: the page is {overflow[0]} px wide"
+        settings = page.context.new_cdp_session(page)
+        try:  # the phone's text at twice its usual size, on the narrowest screen
+            page.set_viewport_size({"width": 320, "height": 844})
+            settings.send("Page.setFontSizes", {"fontSizes": {"standard": 32}})
+            page.wait_for_function("getComputedStyle(document.documentElement).fontSize === '34px'")
+            overflow = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert overflow[0] <= overflow[1], f"{where} at 320 px, text at 200 %: {_past_the_edge(page)}"
+        finally:
+            settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
         assert page.errors == []
     host = open_state(phone, view.state_json(ended, None), {"width": 1280, "height": 800})
     overflow = host.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert overflow[0] <= overflow[1], f"the shared screen is {overflow[0]} px wide at 1280"
+
+
+def _past_the_edge(page: Any) -> list[str]:
+    """What reaches past the screen's right edge: each element's tag, class and first words."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll("body *")]
+          .filter((e) => e.offsetParent && e.getBoundingClientRect().right > innerWidth + 1)
+          .map((e) => `${e.tagName}.${e.className} to ${Math.round(e.getBoundingClientRect().right)} px: `
+                      + (e.textContent || "").trim().slice(0, 40))"""
+    )
 
 
 # -- no undo after the end; forced moves played after a countdown ------------------------------------------
