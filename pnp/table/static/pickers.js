@@ -24,6 +24,15 @@ window.pnpPickers = (() => {
   // marked when the picker chose it as the only one), the search typed and the headings opened.
   let version = null;
   const walks = new Map(); // group key -> { path: [{ answer, only }], search, open: Set }
+  let latest = null; // { stepBack, row }: the picker drawn last part way through, and its trail
+
+  // The browser's Back while a picker is part way: a step back, as the picker's own ‹ Back takes; false
+  // when there is none to take.
+  function browserBack() {
+    if (!latest || !latest.row.isConnected) return false;
+    latest.stepBack();
+    return true;
+  }
 
   function walkOf(key) {
     if (!walks.has(key)) walks.set(key, { path: [], search: "", open: new Set() });
@@ -165,16 +174,21 @@ window.pnpPickers = (() => {
   // Where the player is: each answer chosen, and a step back.
   function trail(walk, redraw) {
     const back = el("button", { type: "button", class: "secondary back", text: "‹ Back" });
-    back.addEventListener("click", () => {
+    const stepBack = () => {
       walk.path.pop();
       while (walk.path.length && walk.path[walk.path.length - 1].only) walk.path.pop();
       walk.search = "";
       redraw(".question");
-    });
+    };
+    back.addEventListener("click", stepBack);
     const chosen = walk.path.map((step) => step.answer);
     const row = el("p", { class: "trail" }, el("span", { class: "chosen", text: chosen.join(" › ") }));
-    // a back that leads nowhere (every step so far was the only one) is left out
-    if (walk.path.some((step) => !step.only)) row.prepend(back);
+    // a back that leads nowhere (every step so far was the only one) is left out; one that leads somewhere
+    // is also the browser's Back (``browserBack``), in the picker drawn last
+    if (walk.path.some((step) => !step.only)) {
+      row.prepend(back);
+      latest = { stepBack, row };
+    }
     return row;
   }
 
@@ -313,5 +327,5 @@ window.pnpPickers = (() => {
     return true;
   }
 
-  return Object.freeze({ draw, reveal, wanted, fold, title });
+  return Object.freeze({ draw, reveal, wanted, fold, title, browserBack });
 })();

@@ -1158,6 +1158,13 @@
   function start() {
     $("error-close").addEventListener("click", clearError);
     if (SEAT !== null) {
+      // The browser's Back takes a picker one step back, as its own ‹ Back does; with no step to take back,
+      // it leaves the page as usual. One entry of the page's own keeps Back on the page meanwhile.
+      history.pushState({ seat: true }, "");
+      addEventListener("popstate", () => {
+        if (window.pnpPickers.browserBack()) history.pushState({ seat: true }, "");
+        else history.back();
+      });
       $("undo").addEventListener("click", undo);
       $("forced-stop").addEventListener("click", stopForced);
       const theme = $("theme");
