@@ -414,3 +414,14 @@ def test_build_plans_each_document_once(cli, tmp_path, monkeypatch):
     assert code == 0, err
     pdfs = sorted(p.stem for p in (tmp_path / "kits" / "hauling-astronauts").glob("*.pdf"))
     assert sorted([*planned, "calibration"]) == pdfs and len(planned) == len(set(planned))
+
+
+def test_the_build_table_names_each_file_whole_in_an_80_column_terminal(cli, monkeypatch):
+    """It printed 'output/hauling-astronauts/pl…' and '1 player aid 1, 1 player aid 2'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli("build", "hauling-astronauts")
+    assert code == 0, err
+    assert "…" not in out and "│ output/hauling-astronauts/ " in out  # the folder once, on a line of its own
+    files = (("game.pdf", "board and pieces"), ("player-aids.pdf", "player aid 1–2"), ("rules.pdf", "rules"))
+    for name, contents in files:
+        assert re.search(rf"│   {re.escape(name)} +│ \d+ +│ \d+ +│ {re.escape(contents)} +│", out), name

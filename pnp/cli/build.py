@@ -262,14 +262,35 @@ def _press_summary(written: list[WrittenFile], press: Shop) -> None:
 
 def _table(written: list[WrittenFile]) -> None:
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table("file", "pages", "sheets", "contents")
+    # each folder once, on a line of its own, and its files by name under it: a whole path rarely fits a terminal
+    table = Table(Column("file", overflow="fold"), "pages", "sheets", "contents")
+    folder = None
     for f in written:
-        contents = ", ".join(f"{n} {name}" for name, n in f.components.items())
-        table.add_row(str(f.path), str(f.pages), str(f.sheets), contents)
+        if f.path.parent != folder:
+            folder = f.path.parent
+            table.add_row(f"{folder}/", style="bold")
+        table.add_row(f"  {f.path.name}", str(f.pages), str(f.sheets), contents(f.components))
     Console().print(table)
     # with both formats, count each page once; a cut file is no page to print
     counted = [f for f in written if f.format == "pdf"] or [f for f in written if f.format == "svg"]
     pages, sheets = sum(f.pages for f in counted), sum(f.sheets for f in counted)
     say(f"{len(written)} files, {pages} pages on {sheets} sheets of paper. Print at 100 % (actual size).")
+
+
+def contents(components: Mapping[str, int]) -> str:
+    """What a file holds: "18 balloons, 5 trucks"; a part printed once by its name alone, a numbered run of them
+    said once ("rules", "player aid 1–6")."""
+    from pnp.printing.pages import together
+
+    said: list[str] = []
+    once: list[str] = []
+    for name, count in components.items():
+        if count == 1:
+            once.append(name)
+            continue
+        said += [together(once)] if once else []
+        once = []
+        said.append(f"{count} {name}")
+    return ", ".join(said + ([together(once)] if once else []))

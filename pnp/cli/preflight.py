@@ -37,7 +37,7 @@ def preflight(
 
     Each problem is one line, and the exit code is 1 when there is any. See docs/printing.md, "Print shops".
 
-    Examples: pnp preflight output/aloft/cards.pdf  |  pnp preflight output/aloft/press-tgc/*.pdf --press tgc
+    Examples: pnp preflight output/aloft/cards.pdf  |  pnp preflight output/aloft/press-drivethru/*.pdf --press drivethru
     """
     from pnp.printing.preflight import HOME, PRESSES
     from pnp.printing.preflight import preflight as check

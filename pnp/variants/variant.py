@@ -45,7 +45,7 @@ class Sections:
     language: str | None = field(
         default=None,
         metadata={
-            "doc": "The language the variant's texts are in, as a language tag (fr, de, pt-BR, ja).",
+            "doc": "The language the variant's texts are in.",
             **pattern(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "a language tag such as fr, de or pt-BR"),
         },
     )
