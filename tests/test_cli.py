@@ -43,7 +43,7 @@ def test_help_is_there_with_examples(cli, args):
         (("build", "aloft", "--back-offset", "x"), "--back-offset"),
         (("build", "all", "--seed", "3"), "apply to one game"),
         (("build", "all", "--players", "3"), "apply to one game"),
-        (("build", "hauling-astronauts", "--players", "2"), "same for any number of players"),
+        (("build", "hauling-astronauts", "--players", "2"), "the Hauling Astronauts kit is the same for any number"),
         (("ref", "moves", "missing.pnp"), "no such record"),
         (("ref", "new", "aloft", "g.pnp", "--players", "solo"), "2 to 6 players"),
         (("map", "check", "nothing.yaml"), "cannot read"),

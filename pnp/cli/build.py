@@ -212,7 +212,7 @@ def _check_knobs(spec: GameSpec, knobs: Mapping[str, Any], map_file: Path | None
 def _check_players(spec: GameSpec, players: int) -> None:
     """``--players`` applies to a game whose kit has parts per player, within the game's player counts."""
     if not spec.players_in_kit:
-        raise PnpError(f"{spec.title}'s kit is the same for any number of players: leave out --players")
+        raise PnpError(f"the {spec.title} kit is the same for any number of players: leave out --players")
     rules = spec.rules()
     if not rules.min_players <= players <= rules.max_players:
         raise PnpError(f"--players {players}: {spec.title} is for {rules.min_players} to {rules.max_players} players")
