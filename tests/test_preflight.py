@@ -160,7 +160,15 @@ def test_a_shop_finds_less_bleed_than_it_asks_and_its_own_ink_limit(tmp_path):
     c.save()
     assert preflight(tmp_path / "thin.pdf") == []
     assert preflight(tmp_path / "thin.pdf", PRESSES["generic"]) == [
-        "page 1: missing bleed: 2.00 mm at the left, under a print shop's 3 mm"
+        "page 1: missing bleed: 2.00 mm at the left and bottom, under a print shop's 3 mm"
+    ]  # it named the left alone
+    c = Canvas(str(tmp_path / "even.pdf"), pagesize=(WIDTH * MM, HEIGHT * MM))
+    c.setTrimBox((2 * MM, 2 * MM, (WIDTH - 2) * MM, (HEIGHT - 2) * MM))
+    c.setBleedBox((0, 0, WIDTH * MM, HEIGHT * MM))
+    c.showPage()
+    c.save()
+    assert preflight(tmp_path / "even.pdf", PRESSES["generic"]) == [
+        "page 1: missing bleed: 2.00 mm on every side, under a print shop's 3 mm"
     ]
 
 

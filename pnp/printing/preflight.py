@@ -121,12 +121,14 @@ def _boxes(page: Any, press: Press) -> tuple[Box, str]:
         return trim, "missing bleed: the TrimBox is not inside the BleedBox"
     if not _inside(bleed, media):
         return trim, "missing bleed: the BleedBox is not inside the MediaBox"
-    sides = {"left": trim[0] - bleed[0], "bottom": trim[1] - bleed[1], "right": bleed[2] - trim[2]}
-    sides["top"] = bleed[3] - trim[3]
-    side, least = min(sides.items(), key=lambda pair: pair[1])
-    if least < press.bleed * MM - 0.01 * MM:
-        return trim, f"missing bleed: {least / MM:.2f} mm at the {side}, under {press.name}'s {press.bleed:g} mm"
-    return trim, ""
+    sides = {"left": trim[0] - bleed[0], "right": bleed[2] - trim[2], "top": bleed[3] - trim[3]}
+    sides["bottom"] = trim[1] - bleed[1]
+    short = {side: room for side, room in sides.items() if room < press.bleed * MM - 0.01 * MM}
+    if not short:
+        return trim, ""
+    least = min(short.values())
+    where = "on every side" if len(short) == 4 else "at the " + " and ".join(short)
+    return trim, f"missing bleed: {least / MM:.2f} mm {where}, under {press.name}'s {press.bleed:g} mm"
 
 
 def _box(getter: Any, raw: Any) -> Box | None:
