@@ -170,3 +170,16 @@ def test_a_run_on_a_map_that_fails_its_check_stops_before_any_game_with_one_line
     Path("bad.yaml").write_text("game: aloft\ncolumns: 12\nrows: 4\ncell_width: 40\n", encoding="utf-8")
     code, out, err = cli("sim", "aloft", "--games", "2", "--map", "bad.yaml")
     assert code == 1 and err == "pnp: error: bad.yaml:4:13: cell_width: 40 mm is too narrow for a 44 mm card\n"
+
+
+def test_a_game_that_does_not_end_is_one_line_naming_the_rules_as_set_not_an_internal_error():
+    """A variant whose every die face is TAKE OFF! never ends a game: the sim said 'internal error
+    (RuntimeError: take-off: no end after 100000 moves); please report it'."""
+    import random
+
+    from pnp.games.take_off.rules import TakeOff
+    from pnp.referee.driver import playout, random_chooser
+    from pnp.referee.protocol import Setup
+
+    with pytest.raises(PnpError, match=r"^Take Off! World Edition: a game went 40 inputs without ending: the rules"):
+        playout(TakeOff(), Setup(("ann", "bob")), random_chooser(random.Random(0)), max_moves=40)

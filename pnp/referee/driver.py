@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from pnp.errors import IllegalMove
+from pnp.errors import IllegalMove, PnpError
 from pnp.referee import rounds, secrets
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State, unsealed
 
@@ -107,8 +107,11 @@ def playout(
     state = table.state
     refused: set[Move] = set()  # reveals refused in the position at hand
     while not state.is_over():
-        if len(table.history) >= max_moves:
-            raise RuntimeError(f"{game.name}: no end after {max_moves} moves")
+        if len(table.history) >= max_moves:  # the rules as set (a variant's, a map's, options) may never end it
+            raise PnpError(
+                f"{game.title}: a game went {max_moves:,} inputs without ending: the rules as set (a variant, a map, "
+                "the options) may never end one"
+            )
         moves = [move for move in state.legal_moves() if move not in refused]
         if game.distinct_secrets:
             moves = unsealed(moves, table.secrets_of(state.to_move() or ""))
