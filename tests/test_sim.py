@@ -150,6 +150,7 @@ def test_a_run_records_its_inputs_the_map_by_name_and_by_the_digest_of_its_bytes
         "game": "aloft",
         "bots": ["random", "greedy"],
         "seed": 5,
+        "options": {},
         "pnp": pnp.__version__,
         "players": 3,
         "map": {"file": "tall.yaml", "sha256": short},
@@ -183,3 +184,15 @@ def test_a_game_that_does_not_end_is_one_line_naming_the_rules_as_set_not_an_int
 
     with pytest.raises(PnpError, match=r"^Take Off! World Edition: a game went 40 inputs without ending: the rules"):
         playout(TakeOff(), Setup(("ann", "bob")), random_chooser(random.Random(0)), max_moves=40)
+
+
+def test_a_report_names_the_options_it_ran_with_and_a_map_generated_for_each_game(cli):
+    """Two runs with other options read the same ('inputs: take-off, map …, bots greedy, seed 0'), and Aeronaut
+    Odyssey named the built-in map while each game played a map generated from its own seed."""
+    code, out, err = cli("sim", "take-off", "--games", "2", "--option", "fleet=3", "--json")
+    assert code == 0, err
+    assert json.loads(out)["inputs"]["options"]["fleet"] == 3
+    assert "options fleet=3, " in cli("sim", "take-off", "--games", "2", "--option", "fleet=3")[1]
+    code, out, err = cli("sim", "aeronaut-odyssey", "--games", "2")
+    assert code == 0, err
+    assert "map generated from each game's seed, " in out and "boards/aeronaut-odyssey.yaml" not in out

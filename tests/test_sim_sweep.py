@@ -145,7 +145,7 @@ def test_a_sweep_compares_map_files_side_by_side_each_row_naming_its_file_and_di
     code, out, err = cli(*args, "--bots", "random", "--seed", "3", "--json")
     assert code == 0, err
     report = json.loads(out)
-    assert report["inputs"] == {"game": "aloft", "bots": ["random"], "seed": 3, "pnp": pnp.__version__}
+    assert report["inputs"] == {"game": "aloft", "bots": ["random"], "seed": 3, "options": {}, "pnp": pnp.__version__}
     digests = {name: hashlib.sha256(Path(name).read_bytes()).hexdigest()[:12] for name in ("low.yaml", "tall.yaml")}
     assert [(r["combination"], r["players"], r["map"]) for r in report["rows"]] == [
         (f"map={name} players={players}", players, {"file": name, "sha256": digests[name]})

@@ -15,7 +15,7 @@ import pnp
 from pnp import games
 from pnp.errors import PnpError, describe
 from pnp.files import read_bytes
-from pnp.games.spec import raise_first_error
+from pnp.games.spec import MapKind, raise_first_error
 from pnp.loader import MAX_YAML_BYTES
 from pnp.sim import SimConfig
 
@@ -35,6 +35,7 @@ class Inputs(TypedDict):
     game: str
     bots: list[str]
     seed: int
+    options: dict[str, bool | int | str]  # the game's options set for every game (a sweep's swept ones aside)
     pnp: str
 
 
@@ -86,7 +87,10 @@ def map_input(config: SimConfig, generated: str = "") -> MapInput | None:
         except OSError as exc:
             raise PnpError(f"{config.map_path}: cannot read the map: {describe(exc)}") from None
         return {"file": str(config.map_path), "sha256": digest(data)}
-    maps = games.get(config.game).maps
+    spec = games.get(config.game)
+    if MapKind.GENERATED in spec.traits.maps and MapKind.FIXED not in spec.traits.maps:
+        return {"file": "generated from each game's seed", "sha256": ""}  # the built-in one is for print
+    maps = spec.maps
     if maps is None:
         return None
     source = maps.load(None).source
@@ -95,7 +99,8 @@ def map_input(config: SimConfig, generated: str = "") -> MapInput | None:
 
 def shared_inputs(config: SimConfig) -> Inputs:
     """What every game of a run or a sweep shares."""
-    return {"game": config.game, "bots": list(config.bots), "seed": config.seed, "pnp": pnp.__version__}
+    game, bots, seed, options = config.game, list(config.bots), config.seed, dict(config.options)
+    return {"game": game, "bots": bots, "seed": seed, "options": options, "pnp": pnp.__version__}
 
 
 def run_inputs(config: SimConfig) -> RunInputs:
@@ -110,4 +115,6 @@ def run_inputs(config: SimConfig) -> RunInputs:
 
 def map_text(found: MapInput | None) -> str:
     """A map (or variant) as a report's text names it: 'tall.yaml (sha256 1a2b3c4d5e6f)'."""
-    return "no map" if found is None else f"{found['file']} (sha256 {found['sha256']})"
+    if found is None:
+        return "no map"
+    return f"{found['file']} (sha256 {found['sha256']})" if found["sha256"] else found["file"]

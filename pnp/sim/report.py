@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
+from pnp.referee.options import format_options
 from pnp.sim import GameResult, Rate, Summary
 from pnp.sim.fairness import legend, unfair
 from pnp.sim.inputs import Inputs, MapInput, RunInputs, map_text
@@ -26,6 +27,8 @@ def inputs_text(
     played = list(dict.fromkeys(map_text(v) for v in variants if v is not None))
     where += f", {'variant' if len(played) == 1 else 'variants'} {', '.join(played)}" if played else ""
     bots = ", ".join(inputs["bots"])
+    options = format_options(inputs["options"]).replace(";", ", ")
+    where += f", options {options}" if options else ""
     return f"inputs: {inputs['game']}{where}, bots {bots}, seed {inputs['seed']}, pnp {inputs['pnp']}"
 
 
