@@ -196,3 +196,9 @@ def test_a_report_names_the_options_it_ran_with_and_a_map_generated_for_each_gam
     code, out, err = cli("sim", "aeronaut-odyssey", "--games", "2")
     assert code == 0, err
     assert "map generated from each game's seed, " in out and "boards/aeronaut-odyssey.yaml" not in out
+
+
+def test_the_win_rate_by_bot_is_shown_only_when_bots_of_several_kinds_play(cli):
+    """With one kind of bot in every seat it read 'greedy 50.0% (… 600 games)': a fair share by definition."""
+    assert "win rate by bot" not in cli("sim", "aloft", "--games", "2")[1]
+    assert "win rate by bot:\n  greedy" in cli("sim", "aloft", "--games", "2", "--bots", "greedy,random")[1]

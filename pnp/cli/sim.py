@@ -152,7 +152,9 @@ def sim(
         return
     say(f"{spec.title}: {len(results)} games, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
     say(run_inputs_text(inputs))
-    for title, rates in (("by seat", summary["win_rate_by_seat"]), ("by bot", summary["win_rate_by_bot"])):
+    by_bot = summary["win_rate_by_bot"]
+    shown = [("by seat", summary["win_rate_by_seat"])] + ([("by bot", by_bot)] if len(by_bot) > 1 else [])
+    for title, rates in shown:  # one kind of bot in every seat wins its fair share by definition: not shown
         say(f"win rate {title}:")
         for name, data in rates.items():
             low, high = data["ci95"]

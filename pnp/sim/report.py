@@ -114,7 +114,7 @@ def render_html(summary: Summary, results: Sequence[GameResult], inputs: RunInpu
     players = summary["players"]
     charts = [
         _win_chart("Win rate by seat (bars) with 95 % interval (lines)", summary["win_rate_by_seat"], players),
-        _win_chart("Win rate by bot", summary["win_rate_by_bot"]),
+        *([_win_chart("Win rate by bot", summary["win_rate_by_bot"])] if len(summary["win_rate_by_bot"]) > 1 else []),
         _histogram("Scores (all seats)", [s for r in results for s in r.scores]),
         _histogram("Game length (moves)", [r.moves for r in results]),
         _histogram("Game length (turns)", [r.turns for r in results]),
