@@ -202,3 +202,16 @@ def test_the_win_rate_by_bot_is_shown_only_when_bots_of_several_kinds_play(cli):
     """With one kind of bot in every seat it read 'greedy 50.0% (… 600 games)': a fair share by definition."""
     assert "win rate by bot" not in cli("sim", "aloft", "--games", "2")[1]
     assert "win rate by bot:\n  greedy" in cli("sim", "aloft", "--games", "2", "--bots", "greedy,random")[1]
+
+
+def test_games_ended_by_the_round_limit_are_counted_in_a_run_and_a_sweep(cli):
+    """Random bots in Air King end every game at its 40-round limit, the winner chosen by the most aircraft
+    landed: the report said nothing of it, and such a row read as a balanced design."""
+    code, out, err = cli("sim", "air-king", "--games", "3", "--bots", "random", "--json")
+    assert code == 0, err
+    assert json.loads(out)["cut_short"] == 3
+    said = cli("sim", "air-king", "--games", "3", "--bots", "random")[1]
+    assert "cut short: 3 of 3 games ended at the round limit" in said
+    code, out, err = cli("sim", "sweep", "air-king", "--over", "rounds=2,40", "--games", "2", "--bots", "random")
+    assert "cut short at the round limit, their winners ranked by it: rounds=2 2 of 2, rounds=40 2 of 2 games" in out
+    assert "cut short" not in cli("sim", "aloft", "--games", "2")[1]  # a game with no limit beside its rules

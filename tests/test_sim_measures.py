@@ -207,9 +207,14 @@ def test_a_checkpoint_keeps_each_games_lead_story_and_refuses_one_without_it(tmp
     assert all(g.turns > 0 for g in kept.values())
     assert run_sweep(plan, Engine(), Checkpoint(path, plan)) == whole
     data = json.loads(path.read_text())
-    data["done"] = [game[:6] for game in data["done"]]  # as pnp wrote it before the measures
+    whole_games = data["done"]
+    data["done"] = [game[:6] for game in whole_games]  # as pnp wrote it before the measures
     path.write_text(json.dumps(data))
-    with pytest.raises(PnpError, match="a checkpoint of an older pnp .without the measures.: name a new file"):
+    with pytest.raises(PnpError, match="a checkpoint of an older pnp .it keeps less of each game.: name a new file"):
+        Checkpoint(path, plan)
+    data["done"] = [game[:9] for game in whole_games]  # before games cut short were kept
+    path.write_text(json.dumps(data))
+    with pytest.raises(PnpError, match="a checkpoint of an older pnp"):
         Checkpoint(path, plan)
 
 

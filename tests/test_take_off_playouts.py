@@ -178,5 +178,5 @@ def test_a_game_ended_by_its_round_limit_says_its_last_round_not_one_past_it():
 
     state = playout(GAME, Setup(("ann", "bob"), {"rounds": 2}, 3), random_chooser(random.Random(3))).state
     assert isinstance(state, TakeOffState) and state.is_over() and state.round == 2
-    assert "round 2 (limit 2)" in state.render_text(None)
+    assert "round 2 (limit 2)" in state.render_text(None) and state.score().cut_short  # its places: the limit's
     assert "round 2 (limit 2)" in drawing_to_svg(REGISTRY["take-off"].picture(state, None))

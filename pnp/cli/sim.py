@@ -126,7 +126,7 @@ def sim(
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.fairness import MARK, legend, unfair_seats
     from pnp.sim.inputs import run_inputs
-    from pnp.sim.report import measures_text, render_html, run_inputs_text
+    from pnp.sim.report import cut_short_text, measures_text, render_html, run_inputs_text
 
     spec = _game(game, map_file, (html_file,), variant_file)
     config = SimConfig(
@@ -167,6 +167,8 @@ def sim(
     say("scores by seat: " + "; ".join(f"{k} mean {v['mean']}" for k, v in summary["scores_by_seat"].items()))
     length = summary["game_length"]
     say(f"game length: mean {length['mean']} moves (min {length['min']}, max {length['max']})")
+    if summary["cut_short"]:
+        say(cut_short_text(summary["cut_short"], len(results)))
     for line in measures_text(summary["measures"]):
         say(line)
     if summary["most_used"]:
@@ -264,6 +266,9 @@ def sweep(
             f"  {m['lead_changes']:5.2f}  {quartiles:<17}{flag}".rstrip()
         )
     say(legend(sum(r["significant"] for r in rows), len(rows), "combinations"))
+    short = [f"{r['combination']} {r['cut_short']} of {r['games']}" for r in rows if r["cut_short"]]
+    if short:
+        say(f"cut short at the round limit, their winners ranked by it: {', '.join(short)} games")
     say(inputs_text(inputs, [r["map"] for r in rows], [r["variant"] for r in rows]))
     if html_file:
         say(f"wrote {html_file}")

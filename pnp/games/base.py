@@ -117,14 +117,16 @@ def ranked(
     final: bool,
     notes: Iterable[str] = (),
     key: Callable[[PlayerScore], float] = lambda row: row.score,
+    cut_short: bool = False,
 ) -> Score:
-    """The score of ``rows``: once ``final``, every player with the best ``key`` wins, and a tie is noted."""
+    """The score of ``rows``: once ``final``, every player with the best ``key`` wins, and a tie is noted
+    (``cut_short``: as :class:`Score` has it)."""
     winners: tuple[str, ...] = ()
     if final and rows:
         best = max(key(row) for row in rows)
         winners = tuple(row.name for row in rows if key(row) == best)
     tie = [f"tie for first place: {', '.join(winners)}"] if len(winners) > 1 else []
-    return Score(final, tuple(rows), winners, (*notes, *tie))
+    return Score(final, tuple(rows), winners, (*notes, *tie), cut_short)
 
 
 class BaseGame(Game):

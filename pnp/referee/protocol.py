@@ -127,13 +127,15 @@ class Score:
     """Scores now; ``winners`` lists every player tied for the win once ``final``.
 
     ``notes`` says anything the table should know about the result, e.g. a tie
-    or secrets that contradict each other.
+    or secrets that contradict each other. ``cut_short``: the game ended at a limit set beside its
+    rules (a round limit, an option), not by the rules' own end, and its winners by that limit's ranking.
     """
 
     final: bool
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    cut_short: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The score as plain data, as ``pnp ref score --json`` prints it."""
@@ -142,6 +144,7 @@ class Score:
             "players": [{"name": p.name, "score": p.score, "breakdown": dict(p.breakdown)} for p in self.players],
             "winners": list(self.winners),
             "notes": list(self.notes),
+            "cut_short": self.cut_short,
         }
 
 

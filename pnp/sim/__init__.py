@@ -64,6 +64,7 @@ class GameResult:
     turns: int = 0  # turns played: a turn starts whenever a player other than the last is to move
     lead_changes: int = 0  # times the sole leader became another seat
     decided_at: int = 0  # the turn from which the winners led to the end (``turns``: only by the last one)
+    cut_short: bool = False  # ended at a limit set beside the rules (a round limit): see ``Score.cut_short``
 
 
 class Rate(TypedDict):
@@ -111,6 +112,7 @@ class Summary(TypedDict):
     scores_by_seat: dict[str, Distribution]
     scores_by_bot: dict[str, Distribution]
     game_length: Distribution
+    cut_short: int  # games that ended at a limit set beside the rules (a round limit), winners ranked by it
     measures: Measures
     most_used: list[tuple[str, int]]
     least_used: list[tuple[str, int]]
@@ -198,6 +200,7 @@ def play_one(config: SimConfig, index: int) -> GameResult:
         story.turns,
         story.lead_changes,
         story.decided_at,
+        score.cut_short,
     )
 
 
@@ -325,6 +328,7 @@ def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> S
         "scores_by_seat": {k: _distribution(v) for k, v in seat_scores.items()},
         "scores_by_bot": {k: _distribution(v) for k, v in bot_scores.items()},
         "game_length": _distribution(lengths),
+        "cut_short": sum(result.cut_short for result in results),
         "measures": measure(results, [rate["win_rate"] for rate in seat_rates.values()]),
         "most_used": ranked[:5],
         "least_used": ranked[::-1][:5] if ranked else [],

@@ -37,6 +37,14 @@ def run_inputs_text(inputs: RunInputs) -> str:
     return inputs_text(inputs, [inputs["map"]], [inputs["variant"]])
 
 
+def cut_short_text(games: int, of: int) -> str:
+    """How many games a limit set beside the rules ended, in words that say what it means for the figures."""
+    return (
+        f"cut short: {games} of {of} games ended at the round limit, their winners ranked by it, not by the "
+        "game's own end (raise the limit, or look at the rules: a game that cannot end often reads as balanced)"
+    )
+
+
 def spread_text(spread: Spread) -> str:
     """A length's spread in words: 'min 58, quartiles 66 / 70.5 / 72, max 78'."""
     return f"min {spread['min']}, quartiles {quartiles_text(spread)}, max {spread['max']}"

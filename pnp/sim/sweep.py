@@ -35,7 +35,9 @@ from pnp.sim.measures import Measures
 
 CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
 # a finished game as a checkpoint keeps it: only what the sweep's figures and measures read
-KEPT = ("combination", "index", "bots", "scores", "winners", "moves", "turns", "lead_changes", "decided_at")
+KEPT = (  # what a checkpoint keeps of each game
+    "combination", "index", "bots", "scores", "winners", "moves", "turns", "lead_changes", "decided_at", "cut_short",
+)  # fmt: skip
 SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
 MAX_COMBINATIONS = 100_000
 SETTINGS = ("players", "map", "variant")  # what --over accepts besides the game's own options
@@ -66,6 +68,7 @@ class Row(TypedDict):
     significant: bool  # some seat's 95 % interval excludes a fair share
     game_length: float
     score_spread: float  # mean gap between the best and the worst score of a game
+    cut_short: int  # games that ended at a limit set beside the rules (a round limit)
     measures: Measures  # balance, decisiveness, lead changes, length in turns and inputs
 
 
@@ -208,10 +211,10 @@ class Checkpoint:
             if data["sweep"] != self.sweep:
                 raise PnpError(f"{path}: this checkpoint is of another sweep (other settings); name a new file")
             if any(len(game) != len(KEPT) for game in data["done"]):
-                raise PnpError(f"{path}: a checkpoint of an older pnp (without the measures): name a new file")
-            for c, index, bots, scores, winners, moves, turns, changes, decided in data["done"]:
+                raise PnpError(f"{path}: a checkpoint of an older pnp (it keeps less of each game): name a new file")
+            for c, index, bots, scores, winners, moves, turns, changes, decided, short in data["done"]:
                 self.done[(c, index)] = GameResult(
-                    index, tuple(bots), tuple(scores), tuple(winners), moves, {}, {}, {}, turns, changes, decided
+                    index, tuple(bots), tuple(scores), tuple(winners), moves, {}, {}, {}, turns, changes, decided, short
                 )
         except (OSError, UnicodeDecodeError) as exc:
             raise PnpError(f"{path}: cannot read the checkpoint: {exc}") from None
@@ -231,6 +234,7 @@ class Checkpoint:
         start = time.monotonic()
         done = [
             [c, r.index, list(r.bots), list(r.scores), list(r.winners), r.moves, r.turns, r.lead_changes, r.decided_at]
+            + [r.cut_short]
             for (c, _), r in self.done.items()
         ]
         write_atomic(self.path, json.dumps({"sweep": self.sweep, "done": done}, separators=(",", ":")))
@@ -288,5 +292,6 @@ def row(combination: Combination, results: list[GameResult]) -> Row:
         "significant": bool(unfair_seats(rates, players)),
         "game_length": summary["game_length"]["mean"],
         "score_spread": round(statistics.fmean(max(r.scores) - min(r.scores) for r in results), 2),
+        "cut_short": summary["cut_short"],
         "measures": summary["measures"],
     }

@@ -182,7 +182,9 @@ class AirKingState(BaseState):
                 breakdown["claimed"] = 1
             rows.append(PlayerScore(name, sum(breakdown.values()), breakdown))
         void = {self.players[seat] for seat in self.void}  # a goal that does not count never wins, not even a tie
-        return ranked(rows, self.phase == OVER, self._notes(), key=lambda row: -1 if row.name in void else row.score)
+        limited = self.phase == OVER and self.winner < 0  # the round limit ended it, not a goal shown
+        over, notes = self.phase == OVER, self._notes()
+        return ranked(rows, over, notes, key=lambda row: -1 if row.name in void else row.score, cut_short=limited)
 
     def render_text(self, viewer: str | None) -> str:
         return render(self, viewer)

@@ -167,7 +167,8 @@ class TakeOffState(BaseState):
             limit = self.ctx.round_limit
             notes.append(f"the game reached its limit of {limit} rounds: fleets not home are ranked by progress")
         by_name = dict(zip(self.players, place))
-        return ranked(rows, final, notes, key=lambda row: -by_name[row.name])
+        limited = final and self.round >= self.ctx.round_limit
+        return ranked(rows, final, notes, key=lambda row: -by_name[row.name], cut_short=limited)
 
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.take_off.text import render
