@@ -442,3 +442,20 @@ def test_a_notation_that_writes_a_move_two_ways_fails_the_moves_check(cli, tmp_p
     _broken_rules(monkeypatch, patch)
     with pytest.raises(AssertionError, match="parses, then formats back as"):
         check_moves_round_trip(cli, SMALL, tmp_path / "game.pnp", SEED)
+
+
+@pytest.mark.parametrize("name", [name for name in REGISTRY if REGISTRY[name].rules().dealt_secrets])
+def test_a_playout_deals_the_dealt_secrets_as_a_deck_would(name):
+    """Random bots sealed the same Air King goal card for two players in 4 of 40 games (and one Aloft colour card
+    twice), which a dealt deck never does; that player's goal then did not count, and decided the game."""
+    game = REGISTRY[name].rules()
+    most = game.max_players
+    for seed in range(12):
+        table = playout(game, Setup(tuple(f"p{i}" for i in range(most)), {}, seed), random_chooser(random.Random(seed)))
+        cards = [
+            card
+            for (_, slot), (value, _) in table.kept.items()
+            if slot in game.dealt_secrets
+            for card in value.split(",")
+        ]
+        assert cards and len(cards) == len(set(cards)), (seed, cards)

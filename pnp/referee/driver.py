@@ -93,6 +93,22 @@ class _ChanceTable:
         self.draws = 0
 
 
+def _dealt_apart(game: Game, table: Table, player: str, moves: list[Move]) -> list[Move]:
+    """``moves`` without a dealt secret naming a card another player holds already: a playout deals them as a
+    shuffled deck would (see ``Game.dealt_secrets``)."""
+    held = {
+        card
+        for (owner, slot), (value, _salt) in table.kept.items()
+        if owner != player and rounds.secret_of(game, slot) in game.dealt_secrets
+        for card in value.split(",")
+    }
+    return [
+        move
+        for move in moves
+        if not (isinstance(move, Secret) and move.slot in game.dealt_secrets and held & set(move.value.split(",")))
+    ]
+
+
 def playout(
     game: Game, setup: Setup, choose: Chooser, rng: random.Random | None = None, max_moves: int = 100_000
 ) -> Table:
@@ -115,6 +131,8 @@ def playout(
         moves = [move for move in state.legal_moves() if move not in refused]
         if game.distinct_secrets:
             moves = unsealed(moves, table.secrets_of(state.to_move() or ""))
+        if game.dealt_secrets:
+            moves = _dealt_apart(game, table, state.to_move() or "", moves)
         if not moves:
             raise RuntimeError(f"{game.name}: the game is not over but no move is legal")
         move = choose(state, moves, table.secrets_of(state.to_move() or ""))

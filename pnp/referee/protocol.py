@@ -231,6 +231,10 @@ class Game(ABC):
     # True where one player's secrets must all differ (Hauling's three face-down transports): the referee
     # refuses a value its player has already sealed in another slot, and a seat is never offered one.
     distinct_secrets: ClassVar[bool] = False
+    # The secrets dealt from one set of cards, each card once (Air King's goal card, Aloft's colour cards): no two
+    # players hold a card alike. The referee cannot see it (each is sealed) and takes what the players enter; a
+    # playout (a simulation) deals them so. A value names its cards between commas ("B,G").
+    dealt_secrets: ClassVar[tuple[str, ...]] = ()
     # The secrets every seat seals anew each round of play, all before any is revealed (a simultaneous round,
     # e.g. a burn or a wind card): the rules list and receive them under this one name, and the core gives each
     # round its own slot (burn1, burn2, ...) and refuses a round's reveal until every seat has sealed it.

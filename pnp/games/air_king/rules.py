@@ -53,6 +53,7 @@ class AirKing(BaseGame):
 
     name = "air-king"
     title = "Air King"
+    dealt_secrets = (SLOT,)  # each player's goal card is dealt from the ten: a playout never deals one twice
     min_players = SPEC.traits.min_players
     max_players = SPEC.traits.max_players
     options = (

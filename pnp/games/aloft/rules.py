@@ -39,6 +39,7 @@ class Aloft(BaseGame):
 
     name = "aloft"
     title = "Aloft"
+    dealt_secrets = ("colours",)  # the colour cards are dealt from the six: a playout never deals one twice
     min_players = SPEC.traits.min_players
     max_players = SPEC.traits.max_players
 
