@@ -13,7 +13,7 @@ import pytest
 from pnp.games import REGISTRY
 from pnp.games.air_king.model import load_data
 from pnp.games.spec import KitRequest
-from pnp.printing.parts import POKER, Board, Deck, Sheet
+from pnp.printing.parts import POKER, Board, Deck
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup

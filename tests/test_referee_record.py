@@ -168,7 +168,7 @@ def test_a_print_only_edit_of_the_map_leaves_a_record_replaying(tmp_path):
 def _old_record(tmp_path, board):
     """A record as pnp wrote it before rules-only digests: its Files header holds digests of whole files."""
     path = tmp_path / "old.pnp"
-    current = session.new(path, "aloft", ["ann", "bob"], [], 1, board)
+    session.new(path, "aloft", ["ann", "bob"], [], 1, board)
     whole = ";".join(
         f"{label}={hashlib.sha256(file.read_bytes()).hexdigest()[:16]}"
         for label, file in (("data/aloft.yaml", data_file("aloft.yaml")), ("board.yaml", board))

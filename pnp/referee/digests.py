@@ -113,7 +113,7 @@ def changed(game: Game, setup: Setup, recorded: str) -> str | None:
         if label in _builtin_labels(game, setup):  # nobody edited it: pnp itself was updated
             return (
                 f"pnp's own rules in {label} have changed since this record was made (pnp has been updated): "
-                f"finish the game with the pnp that began it, or start a new record with 'pnp ref new'"
+                "finish the game with the pnp that began it, or start a new record with 'pnp ref new'"
             )
         return label and f"what the rules read in {label} has changed since this record was made: {HOW_TO_GO_ON}"
     label = _first_difference(recorded, _whole_files(game, setup))

@@ -24,7 +24,7 @@ from pnp.games.aeronaut_odyssey.model import (
     route_key,
 )
 from pnp.printing import fit
-from pnp.printing.canvas import PT, Canvas, Drawing
+from pnp.printing.canvas import PT, Canvas
 from pnp.printing.color import shade, tint
 from pnp.printing.paper import HOME_PAPERS, Rect, page_frame
 from pnp.texts import Catalogue

@@ -1061,7 +1061,8 @@
       return null;
     }
     const n = sent.log.length;
-    return sent.undo ? words(sent.log[n - 1]) : log[n] ? words(log[n]) : null;
+    if (sent.undo) return n ? words(sent.log[n - 1]) : "your last move";
+    return log[n] ? words(log[n]) : sent.label || sent.move; // it counted: named by the log where it can be
   }
 
   // The kinds of refusal after which the server promises the record is as it was.
