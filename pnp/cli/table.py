@@ -32,7 +32,8 @@ app = typer.Typer(
     cls=_NightGroup,
     help=(
         "A game night: one server, a lobby on the shared screen, phones join by QR code.\n\n"
-        "Example: pnp table tonight/ --lan  then, at the end,  pnp table results tonight/"
+        "Example: pnp table tonight/ --lan (short for pnp table open tonight/ --lan)  then, at the end,  "
+        "pnp table results tonight/"
     ),
     add_completion=False,
 )
@@ -53,7 +54,7 @@ def open_night(
 ) -> None:
     """Run the night's server until Ctrl-C: open the address it prints on the shared screen.
 
-    Example: pnp table --lan
+    Examples: pnp table open tonight/ --lan  |  pnp table --lan (open, in this folder)
     """
     address = listen_on(host, lan)
     if not folder.is_dir():
