@@ -519,3 +519,12 @@ def test_an_aloft_session_names_its_colours_as_its_variant_prints_them(tmp_path)
     game = Aloft().bind(setup)
     assert "bleu" in (game.label(Secret("colours", "B,G")) or "")
     assert game.read_secret(Secret("colours", "Bleu,G")) == Secret("colours", "B,G")  # typed as printed
+
+
+def test_an_aloft_variant_without_a_scoring_token_per_balloon_is_refused(cli, tmp_path):
+    """A variant with 0 scoring tokens passed check, printed none, and the sim scored formations all the same."""
+    write(tmp_path, "z.yaml", "game: aloft\ntokens:\n  launch_per_colour: 0\n  multicoloured: 0\n  safety: 0\n  scoring: 0\n")
+    code, out, err = cli("variant", "check", "z.yaml")
+    assert code == 1 and err.strip() == (
+        "z.yaml:6:12: error: tokens.scoring: 0 scoring tokens cannot number 18 balloons: one each"
+    )

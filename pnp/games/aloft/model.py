@@ -119,6 +119,9 @@ def check_data(loaded: Loaded[AloftData]) -> None:
                 raise source.error(f"balloons[{i}].colours[{k}]", f"colour {code} is not listed under colours{hint}")
     if len({b.name for b in data.balloons}) != len(data.balloons):
         raise source.error("balloons", "balloon names must be unique")
+    if data.tokens.scoring < len(data.balloons):  # the formation is scored by a numbered token on every balloon
+        have, needed = data.tokens.scoring, len(data.balloons)
+        raise source.error("tokens.scoring", f"{have} scoring tokens cannot number {needed} balloons: one each")
 
 
 VARIANT_DATA: DataFile = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
