@@ -215,3 +215,12 @@ def test_games_ended_by_the_round_limit_are_counted_in_a_run_and_a_sweep(cli):
     code, out, err = cli("sim", "sweep", "air-king", "--over", "rounds=2,40", "--games", "2", "--bots", "random")
     assert "cut short at the round limit, their winners ranked by it: rounds=2 2 of 2, rounds=40 2 of 2 games" in out
     assert "cut short" not in cli("sim", "aloft", "--games", "2")[1]  # a game with no limit beside its rules
+
+
+def test_an_empty_bot_name_is_a_slip_said_in_one_line(cli):
+    """'--bots ""' and 'greedy,,random' played greedy bots without a word."""
+    for listed in ("", "greedy,,random"):
+        code, out, err = cli("sim", "aloft", "--games", "1", "--bots", listed)
+        assert code == 1 and out == ""
+        assert err.strip().endswith("name each bot, comma-separated (random, greedy, ismcts)")
+    assert cli("sim", "aloft", "--games", "1")[1].startswith("Aloft: 1 game, 2 players")

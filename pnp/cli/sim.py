@@ -81,7 +81,10 @@ def _game(
 
 
 def _bots(listed: str) -> tuple[str, ...]:
-    return tuple(b.strip() for b in listed.split(",") if b.strip()) or (DEFAULT_BOTS,)
+    named = tuple(b.strip() for b in listed.split(","))
+    if not all(named):  # '--bots ""' or 'greedy,,random': a slip, not a wish for the default
+        raise PnpError(f"--bots {listed!r}: name each bot, comma-separated (random, greedy, ismcts)")
+    return named
 
 
 def _engine(kind: str, workers: int, scheduler: str | None) -> Engine:
@@ -150,7 +153,8 @@ def sim(
     if as_json:
         emit_json({**summary, "inputs": inputs, "flagged_seats": flagged})
         return
-    say(f"{spec.title}: {len(results)} games, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
+    games = f"{len(results)} game{'' if len(results) == 1 else 's'}"
+    say(f"{spec.title}: {games}, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
     say(run_inputs_text(inputs))
     by_bot = summary["win_rate_by_bot"]
     shown = [("by seat", summary["win_rate_by_seat"])] + ([("by bot", by_bot)] if len(by_bot) > 1 else [])
