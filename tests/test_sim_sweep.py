@@ -44,7 +44,8 @@ def test_generated_maps_are_swept_with_their_seed_and_size():
         ([], 2, "small", "maps have no --size"),
         ([], 0, "small", "--size needs --maps"),
         ([], -1, None, "--maps must be 0 or more"),
-        (["fleet=" + ",".join(["2"] * 400), "players=" + ",".join(["2"] * 400)], 0, None, "160,000 combinations"),
+        (["fleet=" + ",".join(map(str, range(400))), "players=" + ",".join(map(str, range(400)))], 0, None, "160,000"),
+        (["players=2,2"], 0, None, "--over 'players=2,2': '2' is given twice"),
     ],
 )
 def test_impossible_sweeps_are_refused_before_any_game(overs, maps, size, message):

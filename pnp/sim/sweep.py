@@ -82,6 +82,9 @@ def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
             raise PnpError(f"--over {quote(pair)}: expected KEY=V1,V2,...")
         if any(key == known for known, _ in overs):
             raise PnpError(f"--over {quote(key)} is given twice")
+        twice = next((value for n, value in enumerate(values) if value in values[:n]), None)
+        if twice is not None:  # the same combination twice: a slip, and a row repeated
+            raise PnpError(f"--over {quote(pair)}: {quote(twice)} is given twice")
         overs.append((key, values))
     return overs
 
