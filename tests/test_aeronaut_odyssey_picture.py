@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from support import boxes
-from support.svg import IDENTITY, parse_transform, times
+from support.svg import placed
 
 from pnp.games.aeronaut_odyssey.board import compile_board
 from pnp.games.aeronaut_odyssey.components import picture
@@ -31,13 +31,7 @@ def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, floa
     root = ET.fromstring(svg)
     px = SHOWN / float(root.get("viewBox").split()[2])
     found = []
-
-    def walk(element, m):
-        m = times(m, parse_transform(element.get("transform")))
-        if element.tag != SVG + "text":
-            for child in element:
-                walk(child, m)
-            return
+    for element, m in placed(root, "text"):
         s, size = "".join(element.itertext()), float(element.get("font-size"))
         x, y = float(element.get("x")), float(element.get("y"))
         w = text_width(s, size, element.get("font-weight") == "bold") / MM_PER_PT
@@ -47,8 +41,6 @@ def texts_on_screen(svg: str) -> list[tuple[str, float, tuple[float, float, floa
         ys = [(m[1] * cx + m[3] * cy + m[5]) * px for cx, cy in corners]
         scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         found.append((s, size * scale * px, (min(xs), min(ys), max(xs), max(ys))))
-
-    walk(root, IDENTITY)
     return found
 
 

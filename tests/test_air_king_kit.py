@@ -18,7 +18,7 @@ from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
 from support.pdfium import page_shapes, plain_texts
-from support.svg import IDENTITY, Matrix, apply, parse_transform, times
+from support.svg import apply, placed
 
 SPEC = REGISTRY["air-king"]
 MM = 25.4 / 72
@@ -226,27 +226,15 @@ def test_the_aid_names_every_card_a_player_may_play_and_the_runway_is_the_arriva
     assert "Land: from the arrival zone (the runway at its destination)" in rules
 
 
-def _placed(root: ET.Element, tag: str) -> list[tuple[ET.Element, Matrix]]:
-    """Every ``tag`` element of an SVG with the transform that places it."""
-    found, stack = [], [(root, IDENTITY)]
-    while stack:
-        element, matrix = stack.pop()
-        matrix = times(matrix, parse_transform(element.get("transform")))
-        if element.tag == f"{{http://www.w3.org/2000/svg}}{tag}":
-            found.append((element, matrix))
-        stack += [(child, matrix) for child in element]
-    return found
-
-
 def test_the_direction_banners_leave_every_column_letter_in_sight(kit):
     """With an odd number of columns (seven, by default) the banners lay on the middle column's letters (d)."""
     board = next(p for d in kit.documents for p in d.parts if isinstance(p, Board))
     root = ET.fromstring(drawing_to_svg(board.drawing))
-    badges = [apply(m, float(e.get("cx")), float(e.get("cy"))) for e, m in _placed(root, "circle")
+    badges = [apply(m, float(e.get("cx")), float(e.get("cy"))) for e, m in placed(root, "circle")
               if e.get("r") == "4.2" and e.get("fill") == "#ffffff"]  # fmt: skip
     assert len(badges) >= 2 * 7  # a letter above and below each column (and the legend's badge)
     banners = [(apply(m, float(e.get("x")), float(e.get("y"))), float(e.get("width")), float(e.get("height")))
-               for e, m in _placed(root, "rect") if e.get("width") == "80"]  # fmt: skip
+               for e, m in placed(root, "rect") if e.get("width") == "80"]  # fmt: skip
     assert len(banners) == 2
     for (x, y), w, h in banners:
         assert all(not (x - 4.2 < bx < x + w + 4.2 and y - 4.2 < by < y + h + 4.2) for bx, by in badges)

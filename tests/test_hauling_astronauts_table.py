@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import random_game
-from support.svg import IDENTITY, Matrix, parse_transform, times
+from support.svg import placed
 from test_hauling_astronauts_rules import FILL, GAME, full_grid, play, started
 from test_screen_pictures import check_apart, check_legend, check_screen, check_sizes
 
@@ -206,14 +206,8 @@ def test_the_picture_reads_on_a_screen_with_every_option(options):
 def turned_texts(svg: str) -> Iterator[tuple[str, float]]:
     """Each text of ``svg`` with the angle, in degrees, that the transforms above it (its own included) turn it by."""
 
-    def walk(element: ET.Element, matrix: Matrix) -> Iterator[tuple[str, float]]:
-        matrix = times(matrix, parse_transform(element.get("transform")))
-        if element.tag == f"{SVG}text":
-            yield "".join(element.itertext()), math.degrees(math.atan2(matrix[1], matrix[0]))
-        for child in element:
-            yield from walk(child, matrix)
-
-    yield from walk(ET.fromstring(svg), IDENTITY)
+    for element, matrix in placed(ET.fromstring(svg), "text"):
+        yield "".join(element.itertext()), math.degrees(math.atan2(matrix[1], matrix[0]))
 
 
 @pytest.mark.parametrize("options", [{}, {"hidden_transports": True}], ids=str)

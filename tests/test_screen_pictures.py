@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from support import boxes
-from support.svg import IDENTITY, Matrix, Point, apply, parse_transform, times
+from support.svg import Matrix, Point, apply, placed
 from test_every_game import GAMES, SVG, state_at
 
 from pnp.games import REGISTRY
@@ -51,17 +51,10 @@ class Label:
 def labels(root: ET.Element) -> Iterator[Label]:
     """Every non-blank text of an SVG, with its box placed by every transform above it."""
 
-    def walk(element: ET.Element, matrix: Matrix) -> Iterator[Label]:
-        matrix = times(matrix, parse_transform(element.get("transform")))
-        if element.tag == f"{SVG}text":
-            text = "".join(element.itertext())
-            if text.strip():
-                yield label(element, text, matrix)
-            return
-        for child in element:
-            yield from walk(child, matrix)
-
-    yield from walk(root, IDENTITY)
+    for element, matrix in placed(root, "text"):
+        text = "".join(element.itertext())
+        if text.strip():
+            yield label(element, text, matrix)
 
 
 def label(element: ET.Element, text: str, matrix: Matrix) -> Label:

@@ -5,7 +5,7 @@ Every game draws its printed text boxes (card titles and texts, token and piece 
 through ``line`` (one line) or ``block`` (wrapped lines in a rectangle), measured in the canvas's own faces.
 ``pnp.printing.render`` puts the kit's title before the message of an :class:`Overflow`. A text too long stops
 the drawing, but within :func:`collected` (a check that reports every text too long) it is drawn at 6 pt and
-kept. ``fit_line`` and ``fit_block`` only measure, and always raise: a drawing may try a box with them.
+kept. ``fit_block`` only measures, and always raises: a drawing may try a box with it (``wrapped`` is what draws).
 """
 
 from __future__ import annotations
@@ -106,32 +106,15 @@ def fit_line(
     faces: Faces = DEFAULT,
     written: str = "",
 ) -> float:
-    """The largest size up to ``size`` at which ``text`` fits ``width`` mm on one line; Overflow below 6 pt.
-    ``written``: the part of ``text`` a file writes, where the drawing adds to it ("P1 " before a company)."""
+    """The largest size up to ``size`` at which ``text`` fits ``width`` mm on one line; Overflow below 6 pt (6 pt
+    when collected). ``written``: the part of ``text`` a file writes, where the drawing adds to it ("P1 " before a
+    company)."""
     fitted = fonts.fit_size(text, width, size, bold, SMALLEST_PT, faces)
     need = fonts.text_width(text, fitted, bold, faces)
     if need > width + _SLACK:
-        raise _overflow(part, field, need, width, "width", written or text)
-    return fitted
-
-
-def line_size(
-    text: str,
-    width: float,
-    size: float,
-    *,
-    part: str,
-    field: str,
-    bold: bool = False,
-    faces: Faces = DEFAULT,
-    written: str = "",
-) -> float:
-    """The size to draw ``text`` at, as :func:`fit_line` finds it; 6 pt for a text too long, when collected."""
-    try:
-        return fit_line(text, width, size, part=part, field=field, bold=bold, faces=faces, written=written)
-    except Overflow as overflow:
-        _drawn_anyway(overflow)
+        _drawn_anyway(_overflow(part, field, need, width, "width", written or text))
         return SMALLEST_PT
+    return fitted
 
 
 def _height(lines: int, size: float, bold: bool, faces: Faces) -> float:
@@ -188,7 +171,7 @@ def line(
 ) -> float:
     """One line with its baseline at ``y``, shrunk to fit ``width`` mm (anchored as ``anchor`` says); its size.
     ``written``: as :func:`fit_line` has it."""
-    fitted = line_size(text, width, size, part=part, field=field, bold=bold, faces=c.faces, written=written)
+    fitted = fit_line(text, width, size, part=part, field=field, bold=bold, faces=c.faces, written=written)
     c.text(x, y, text, size=fitted, anchor=anchor, bold=bold, fill=fill, rotate=rotate)
     return fitted
 

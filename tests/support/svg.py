@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Point = tuple[float, float]
+NAMESPACE = "{http://www.w3.org/2000/svg}"
 
 
 def times(m: Matrix, n: Matrix) -> Matrix:
@@ -41,3 +44,17 @@ def parse_transform(text: str | None) -> Matrix:
 def apply(m: Matrix, x: float, y: float) -> Point:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
+
+
+def placed(root: ET.Element, tag: str) -> Iterator[tuple[ET.Element, Matrix]]:
+    """Each ``tag`` element of an SVG (``text``, ``rect``…), in document order, with the matrix of every transform
+    above it, its own included."""
+
+    def walk(element: ET.Element, matrix: Matrix) -> Iterator[tuple[ET.Element, Matrix]]:
+        matrix = times(matrix, parse_transform(element.get("transform")))
+        if element.tag == NAMESPACE + tag:
+            yield element, matrix
+        for child in element:
+            yield from walk(child, matrix)
+
+    yield from walk(root, IDENTITY)

@@ -106,7 +106,7 @@ def _label(
     bold: bool = False,
 ) -> None:
     """Ink text on a white slip, so that it reads on any sky (``anchor``: start or end), shrunk to ``room`` mm."""
-    size = fit.line_size(text, room, size, part=PART, field=field, bold=bold, faces=c.faces)
+    size = fit.fit_line(text, room, size, part=PART, field=field, bold=bold, faces=c.faces)
     w = text_width(text, size, bold, c.faces)
     start = x if anchor == "start" else x - w
     rise, pad = size * 0.26, 1.2  # a capital's height in mm, and the slip's margin
