@@ -345,3 +345,29 @@ def test_a_right_to_left_item_is_ordered_as_one_line_its_brackets_mirrored(tmp_p
     assert unicodedata.normalize("NFKC", bold) == "راظتنا" and line[-1]["fontname"].endswith("-Bold")
     write_drawing(drawing, tmp_path / "aid.svg")  # the browser orders each piece: the lone bracket reads from the right
     assert re.search(r'<text direction="rtl" [^>]*>\(</text>', (tmp_path / "aid.svg").read_text(encoding="utf-8"))
+
+
+def test_a_right_to_left_sheets_title_headings_paragraphs_and_bullets_keep_to_the_right_edge(tmp_path):
+    heading = "قواعد اللعبة"
+    paragraph = "يتحرك كل لاعب بطائرته مربعا واحدا في كل دور، ثم يسحب بطاقة من الكومة ويقرأها بصوت عال للجميع."
+    item = "ضع البطاقة أمامك حتى نهاية الجولة التالية ثم أعدها إلى أسفل الكومة."
+    blocks = (Heading(heading), Text(paragraph), Items((item,)), Text("Left as ever."))
+    drawing = text_drawing("القواعد", blocks, 97.5, 90.0, AID_STYLE)
+    write_drawing(drawing, tmp_path / "aid.pdf")
+    with pdfplumber.open(tmp_path / "aid.pdf") as pdf:
+        chars = [char for char in pdf.pages[0].chars if char["text"].strip()]
+    lines: dict[float, list[dict]] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"], 1), []).append(char)
+    rows = [(min(c["x0"] for c in row), max(c["x1"] for c in row), row) for _, row in sorted(lines.items())]
+    left, right = AID_STYLE.margin / PT, (97.5 - AID_STYLE.margin) / PT  # the column, in points
+    arabic = [(x0, x1) for x0, x1, row in rows if any(unicodedata.bidirectional(c["text"]) == "AL" for c in row)]
+    *heading_and_paragraph, item_line = arabic
+    assert len(heading_and_paragraph) >= 4, rows  # the title, the heading, and a paragraph of two lines or more
+    assert all(abs(x1 - right) < 1.0 for _x0, x1 in heading_and_paragraph), (arabic, right)  # at the right edge
+    assert any(x0 > left + 20 for x0, _x1 in arabic)  # the short lines do not start at the left
+    bullet = next(c for c in chars if c["text"] == "•")
+    assert abs(bullet["x1"] - right) < 1.0  # the bullet where the item starts, at the right; the item indented
+    assert abs(item_line[1] - (right - 3.2 / PT)) < 1.0 and item_line[1] < bullet["x0"], (item_line, bullet)
+    english = next(x0 for x0, _x1, row in rows if row[0]["text"] == "L")
+    assert abs(english - left) < 1.0  # a left-to-right paragraph still starts at the left edge

@@ -281,7 +281,8 @@ class _Setter:
         size = self.style.title
         baseline = self.y + size * PT
         x, width = self.style.margin, self.width - 2 * self.style.margin
-        self.strokes.append(lambda c: c.text(x, baseline, text, size=size, bold=True, fill=INK))
+        side: tuple[float, Anchor] = (x + width, "end") if right_to_left(text) else (x, "start")
+        self.strokes.append(_label(side[0], baseline, text, size, bold=True, anchor=side[1]))
         rule = baseline + 1.8
         self.strokes.append(lambda c: c.line(x, rule, x + width, rule, stroke=INK, width=0.4))
         self.top = self.y = rule + 2.5
@@ -326,19 +327,25 @@ class _Setter:
             self.y += 1.2
         self.room(self.leading(size) + first_line)
         baseline, x = self.y + size * PT, self.x
-        self.strokes.append(_label(x, baseline, text, size, bold=True))
+        if right_to_left(text):  # a heading that reads from the right starts at the column's right edge
+            self.strokes.append(_label(x + self.column_width, baseline, text, size, bold=True, anchor="end"))
+        else:
+            self.strokes.append(_label(x, baseline, text, size, bold=True))
         self.y += self.leading(size) + 0.4
 
     def paragraph(self, words: list[Word], indent: float, marker: str = "") -> None:
         size = self.style.body
         lead = self.leading(size)
         rtl = _right_to_left(words)
-        for number, line in enumerate(wrap_words(words, size, self.column_width - indent)):
+        room = self.column_width - indent
+        for number, line in enumerate(wrap_words(words, size, room)):
             self.room(lead)
             baseline, x = self.y + size * PT, self.x
-            if number == 0 and marker:
-                self.strokes.append(_label(x, baseline, marker, size, bold=True))
-            self.strokes.append(partial(_set_line, x=x + indent, baseline=baseline, line=line, size=size, rtl=rtl))
+            if number == 0 and marker:  # on the side the paragraph starts from
+                side: tuple[float, Anchor] = (x + self.column_width, "end") if rtl else (x, "start")
+                self.strokes.append(_label(side[0], baseline, marker, size, bold=True, anchor=side[1]))
+            left = x if rtl else x + indent
+            self.strokes.append(partial(_set_line, x=left, width=room, baseline=baseline, line=line, size=size, rtl=rtl))
             self.y += lead
 
     def table(self, rows: tuple[tuple[str, ...], ...]) -> None:
@@ -383,7 +390,9 @@ class _Setter:
         rtl = _right_to_left([word for line in caption for word in line])
         for line in caption:
             baseline = self.y + self.style.body * PT
-            set_line = partial(_set_line, x=x0 + 2, baseline=baseline, line=line, size=self.style.body, rtl=rtl)
+            set_line = partial(
+                _set_line, x=x0 + 2, width=column_width - 4, baseline=baseline, line=line, size=self.style.body, rtl=rtl
+            )
             self.strokes.append(set_line)
             self.y += self.leading(self.style.body)
         self.y = top + box + 2.5
@@ -402,10 +411,11 @@ def _right_to_left(words: list[Word]) -> bool:
     return right_to_left("".join(word.text for word in words))
 
 
-def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: float, rtl: bool) -> None:
-    """One set line of a paragraph reading from the right or not (``rtl``), in the order the bidirectional
-    algorithm gives the whole line (a right-to-left one reads from its right end, its bold title there), each
-    stretch of one weight and direction drawn after the one on its left."""
+def _set_line(c: Canvas, x: float, width: float, baseline: float, line: list[Word], size: float, rtl: bool) -> None:
+    """One set line of a paragraph in the ``width`` mm from ``x``, reading from the right or not (``rtl``): from
+    the left edge, or else ending at the right one. In the order the bidirectional algorithm gives the whole
+    line (a right-to-left one reads from its right end, its bold title there), each stretch of one weight and
+    direction drawn after the one on its left."""
     text = ""
     bold: list[bool] = []  # for each character of the line, whether it is bold
     for word in line:
@@ -413,8 +423,11 @@ def _set_line(c: Canvas, x: float, baseline: float, line: list[Word], size: floa
             text, bold = text + " ", bold + bold[-1:]
         text, bold = text + word.text, bold + [word.bold] * len(word.text)
     weights = {index for index in range(1, len(text)) if bold[index] != bold[index - 1]}
-    for start, end, turned in stretches(text, rtl, weights):
-        piece = text[start:end]
-        c.text(x, baseline, piece, size=size, bold=bold[start], fill=INK, direction="rtl" if turned else "ltr")
-        x += text_width(piece, size, bold[start], c.faces)
+    pieces = [(text[start:end], bold[start], turned) for start, end, turned in stretches(text, rtl, weights)]
+    widths = [text_width(piece, size, heavy, c.faces) for piece, heavy, _ in pieces]
+    if rtl:
+        x += width - sum(widths)
+    for (piece, heavy, turned), w in zip(pieces, widths):
+        c.text(x, baseline, piece, size=size, bold=heavy, fill=INK, direction="rtl" if turned else "ltr")
+        x += w
 
