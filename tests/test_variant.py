@@ -447,6 +447,27 @@ def test_hauling_is_refereed_with_the_variants_fleets_over_its_map(tmp_path):
     assert game.new_state(setup).data.fleets[0].transports[0].name == "Turtle"
 
 
+def test_a_hauling_variant_changes_only_what_it_edits_and_a_map_keeps_the_rest(cli, tmp_path):
+    """``pnp variant new`` repeats the built-in fleets and docks: left as written they change nothing, so a
+    custom map's own fleets stay (they were replaced by the built-in ones without a word); an edited fleet
+    replaces the map's."""
+    from pnp.games.hauling_astronauts.model import load_data
+
+    code, _, err = cli("map", "new", "hauling-astronauts", "-o", "snail.yaml")
+    assert code == 0, err
+    snail = write(tmp_path, "snail.yaml", (tmp_path / "snail.yaml").read_text().replace("Tortoise", "Snail"))
+    code, _, err = cli("variant", "new", "hauling-astronauts", "-o", "v.yaml")
+    assert code == 0, err
+    variant = tmp_path / "v.yaml"
+    assert load_data(snail, variant).value.fleets[0].transports[0].name == "Snail"
+    code, _, err = cli("build", "hauling-astronauts", "--map", "snail.yaml", "--variant", "v.yaml", "-o", "out")
+    assert code == 0, err
+    printed = " ".join(plain_texts(tmp_path / "out" / "hauling-astronauts" / "game.pdf"))
+    assert "Snail" in printed and "Tortoise" not in printed
+    write(tmp_path, "v.yaml", variant.read_text().replace("Tortoise", "Mole"))  # now the variant edits the fleet
+    assert load_data(snail, variant).value.fleets[0].transports[0].name == "Mole"
+
+
 def test_a_record_counts_the_variant_and_its_deck_but_not_its_fonts(cli, tmp_path):
     write(tmp_path, "deck.csv", CSV_DECK)
     font = NOTO_SANS.read_bytes()

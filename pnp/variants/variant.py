@@ -150,9 +150,12 @@ def load_variant(path: Path, game: str) -> Variant:
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
-    """The game's data (``base``, by default the built-in data) with the variant's keys in place, checked by
-    the game's own checks; errors point into the variant file."""
-    merged = dataclasses.replace((base or support.builtin()).value, **variant.data)
+    """The game's data (``base``, by default the built-in data) with the keys the variant changes in place,
+    checked by the game's own checks; errors point into the variant file. A key the variant gives as the game
+    has it built in changes nothing (``pnp variant new`` writes every key so), so a ``base`` map keeps its own."""
+    builtin = support.builtin().value
+    changed = {key: value for key, value in variant.data.items() if value != getattr(builtin, key)}
+    merged = dataclasses.replace((base.value if base else builtin), **changed)
     loaded: Loaded[Any] = Loaded(merged, variant.source)
     try:
         support.check(loaded)
