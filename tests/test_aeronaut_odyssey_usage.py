@@ -8,6 +8,7 @@ from conftest import random_game
 
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.board import MULTI
+from pnp.resources import board_file
 
 SPEC = REGISTRY["aeronaut-odyssey"]
 
@@ -30,10 +31,17 @@ def test_usage_counts_every_route_claimed_once_and_every_city_by_its_visits():
     assert travels and {c: counts[f"city:{c}"] for c in board.cities} == {c: travels.count(c) for c in board.cities}
 
 
-def test_sim_reports_the_most_and_least_used_routes_and_cities(cli):
-    code, out, _ = cli("sim", "aeronaut-odyssey", "--games", "4", "--json")
+def test_sim_reports_the_most_and_least_used_routes_and_cities_of_one_map(cli):
+    code, out, _ = cli("sim", "aeronaut-odyssey", "--games", "4", "--json")  # each game its own generated map
     assert code == 0
     summary = json.loads(out)
-    assert summary["most_used"] and summary["least_used"]
+    assert summary["most_used"] == summary["least_used"] == []  # city C of one map is not city C of another
+    assert summary["usage_note"].startswith("not counted: each game played a map of its own")
+    code, out, _ = cli("sim", "aeronaut-odyssey", "--games", "4")
+    assert "use of the map: not counted" in out and "most used" not in out
+    code, out, _ = cli("sim", "aeronaut-odyssey", "--games", "4", "--json", "--map", str(board_file("aeronaut-odyssey.yaml")))
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["most_used"] and summary["least_used"] and summary["usage_note"] == ""
     assert summary["most_used"][0][1] >= summary["least_used"][0][1]
     assert all(name.startswith(("route:", "city:")) for name, _ in summary["most_used"] + summary["least_used"])

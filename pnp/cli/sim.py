@@ -178,6 +178,8 @@ def sim(
     if summary["most_used"]:
         say("most used: " + ", ".join(f"{k} {n}" for k, n in summary["most_used"]))
         say("least used: " + ", ".join(f"{k} {n}" for k, n in summary["least_used"]))
+    elif summary["usage_note"]:
+        say(f"use of the map: {summary['usage_note']}")
     chance = summary["chance"]
     if chance is not None:
         fit = chance["fit"]

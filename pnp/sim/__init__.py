@@ -23,7 +23,7 @@ from pnp import games
 from pnp.errors import PnpError
 from pnp.files import write_atomic
 from pnp.games.bots import Rater, greedy
-from pnp.games.spec import BotFactory
+from pnp.games.spec import BotFactory, MapKind
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import Move, Setup, State
@@ -116,9 +116,19 @@ class Summary(TypedDict):
     measures: Measures
     most_used: list[tuple[str, int]]
     least_used: list[tuple[str, int]]
+    usage_note: str  # why nothing is counted as used where the game counts it, else empty
     chance: Chance | None  # None: the game has no chance inputs
     moves_applied: int
     seconds: float
+
+
+def map_per_game(config: SimConfig) -> bool:
+    """Whether each game of the run plays a map of its own: no map given, for a game whose maps are generated
+    (its built-in map is for print)."""
+    if config.map_text is not None or config.map_path is not None:
+        return False
+    maps = games.get(config.game).traits.maps
+    return MapKind.GENERATED in maps and MapKind.FIXED not in maps
 
 
 def seat_bots(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
@@ -315,6 +325,10 @@ def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> S
             bot_scores.setdefault(bot, []).append(result.scores[seat])
         usage.update(result.usage)
     lengths = [r.moves for r in results]
+    note = ""
+    if usage and map_per_game(config):  # city C of one map is not city C of the next
+        usage.clear()
+        note = "not counted: each game played a map of its own (give --map FILE to count one map's)"
     ranked = usage.most_common()
     seat_rates = _rates(by_seat)
     return {
@@ -332,6 +346,7 @@ def summarise(config: SimConfig, results: list[GameResult], seconds: float) -> S
         "measures": measure(results, [rate["win_rate"] for rate in seat_rates.values()]),
         "most_used": ranked[:5],
         "least_used": ranked[::-1][:5] if ranked else [],
+        "usage_note": note,
         "chance": _chance(drawn, expected),
         "moves_applied": sum(lengths),
         "seconds": round(seconds, 3),

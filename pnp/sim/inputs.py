@@ -15,9 +15,9 @@ import pnp
 from pnp import games
 from pnp.errors import PnpError, describe
 from pnp.files import read_bytes
-from pnp.games.spec import MapKind, raise_first_error
+from pnp.games.spec import raise_first_error
 from pnp.loader import MAX_YAML_BYTES
-from pnp.sim import SimConfig
+from pnp.sim import SimConfig, map_per_game
 
 DIGEST_LENGTH = 12  # hex digits of SHA-256 a report shows: enough to tell files apart at a glance
 
@@ -87,10 +87,9 @@ def map_input(config: SimConfig, generated: str = "") -> MapInput | None:
         except OSError as exc:
             raise PnpError(f"{config.map_path}: cannot read the map: {describe(exc)}") from None
         return {"file": str(config.map_path), "sha256": digest(data)}
-    spec = games.get(config.game)
-    if MapKind.GENERATED in spec.traits.maps and MapKind.FIXED not in spec.traits.maps:
-        return {"file": "generated from each game's seed", "sha256": ""}  # the built-in one is for print
-    maps = spec.maps
+    if map_per_game(config):
+        return {"file": "generated from each game's seed", "sha256": ""}
+    maps = games.get(config.game).maps
     if maps is None:
         return None
     source = maps.load(None).source
