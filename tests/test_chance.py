@@ -7,6 +7,7 @@ the draws are judged against each game's own stated odds only, so a fair die pas
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping
 
@@ -145,3 +146,15 @@ def test_every_listed_chance_input_is_legal_and_the_probabilities_sum_to_one(nam
                 odds = replay.state.odds(viewer)
                 assert set(odds) == set(chances) and sum(odds.values()) == pytest.approx(1.0)
         replay.state.apply(move)
+
+
+def test_rare_outcomes_are_tested_as_one_and_the_report_says_how_many(cli):
+    fit = chi_square({"a": 50, "b": 40, "c": 3, "d": 1}, {"a": 48.0, "b": 42.0, "c": 2.5, "d": 1.5})
+    assert fit["pooled"] == 2 and fit["df"] == 2  # cells a, b and c+d
+    code, out, err = cli("sim", "hauling-astronauts", "--games", "30")  # three dice: 56 outcomes, many of them rare
+    assert code == 0, err
+    line = next(line for line in out.splitlines() if line.startswith("chance: "))
+    rare = r"(\d+) rare outcomes, each expected under 5 times, counted as one"
+    pooled = re.search(rf"^chance: 56 outcomes drawn .*\(chi-square [\d.]+, (\d+) df, p = [\d.]+; {rare}\)$", line)
+    assert pooled, line
+    assert int(pooled[1]) == 56 - int(pooled[2])  # the cells (56 less the pooled, and one for them) less one

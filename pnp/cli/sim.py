@@ -127,6 +127,7 @@ def sim(
     from pnp.files import write_atomic
     from pnp.referee.options import parse_options
     from pnp.sim import SimConfig, run, summarise
+    from pnp.sim.chance import SMALL
     from pnp.sim.fairness import MARK, legend, unfair_seats
     from pnp.sim.inputs import run_inputs
     from pnp.sim.report import cut_short_text, measures_text, render_html, run_inputs_text
@@ -184,9 +185,11 @@ def sim(
     if chance is not None:
         fit = chance["fit"]
         verdict = "as the odds say" if fit["p_value"] >= 0.001 else "NOT as the odds say: a game's chance() is off"
+        rare = f"; {fit['pooled']} rare outcomes, each expected under {SMALL:g} times, counted as one"
+        rare *= fit["pooled"] > 1
         say(
             f"chance: {len(chance['outcomes'])} outcomes drawn {verdict} "
-            f"(chi-square {fit['statistic']}, {fit['df']} df, p = {fit['p_value']})"
+            f"(chi-square {fit['statistic']}, {fit['df']} df, p = {fit['p_value']}{rare})"
         )
     if html_file:
         say(f"wrote {html_file}")

@@ -19,23 +19,25 @@ class Fit(TypedDict):
     statistic: float
     df: int
     p_value: float
+    pooled: int  # outcomes expected fewer than SMALL times, tested as one cell
 
 
 def chi_square(drawn: Mapping[str, int], expected: Mapping[str, float]) -> Fit:
     """The statistic, its degrees of freedom and p-value for ``drawn`` against ``expected`` counts."""
     cells: list[tuple[float, float]] = []
-    pooled_seen, pooled_expected = 0.0, 0.0
+    pooled, pooled_seen, pooled_expected = 0, 0.0, 0.0
     for outcome, want in expected.items():
         seen = float(drawn.get(outcome, 0))
         if want < SMALL:
-            pooled_seen, pooled_expected = pooled_seen + seen, pooled_expected + want
+            pooled, pooled_seen, pooled_expected = pooled + 1, pooled_seen + seen, pooled_expected + want
         else:
             cells.append((seen, want))
     if pooled_expected > 0:
         cells.append((pooled_seen, pooled_expected))
     statistic = sum((seen - want) ** 2 / want for seen, want in cells)
     freedom = max(1, len(cells) - 1)
-    return {"statistic": round(statistic, 3), "df": freedom, "p_value": round(upper_tail(statistic, freedom), 4)}
+    p_value = round(upper_tail(statistic, freedom), 4)
+    return {"statistic": round(statistic, 3), "df": freedom, "p_value": p_value, "pooled": pooled}
 
 
 def upper_tail(statistic: float, freedom: int) -> float:
