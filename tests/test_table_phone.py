@@ -461,6 +461,37 @@ def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones,
     assert page.errors == []
 
 
+def test_on_a_screen_short_for_its_text_the_turn_scrolls_away_and_the_moves_come_to_the_top(phones, tmp_path):
+    """Kept in view, the turn took half of a 320 x 640 screen with the phone's text at 200 % (and a quarter of a
+    phone on its side): there it scrolls with the page, and the turn coming brings the moves to the top."""
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
+    seat = next(p for p in current.setup.players if p != current.state.to_move())
+    waiting = view.state_json(current, seat)
+    advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
+    turn = view.state_json(current, seat)
+    page = open_state(phones(PHONE_PARTS), waiting)
+    kept = "getComputedStyle(document.querySelector('.status')).position"
+    assert page.evaluate(kept) == "sticky"  # 390 x 844 at the usual text size
+    for viewport, text in (({"width": 844, "height": 390}, 16), ({"width": 320, "height": 640}, 32)):
+        page.set_viewport_size(viewport)
+        settings = page.context.new_cdp_session(page)
+        try:
+            settings.send("Page.setFontSizes", {"fontSizes": {"standard": text}})
+            page.wait_for_function(f"{kept} === 'static'")
+            if text == 32:
+                _show(page, waiting)
+                page.evaluate("window.scrollTo(0, 0)")
+                _show(page, turn)
+                wait_until(page, "document.getElementById('moves-section').getBoundingClientRect().top < 2",
+                           what="the moves at the top")
+                assert page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom") <= 0
+        finally:
+            settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+            page.set_viewport_size(PHONE)
+    assert page.evaluate(kept) == "sticky"
+    assert page.errors == []
+
+
 def test_the_screen_is_kept_on_while_the_page_is_shown(phones, tmp_path):
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 4)
     page = open_state(phones(PHONE_PARTS), seat_state(current))

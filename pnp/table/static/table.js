@@ -616,11 +616,12 @@
     yourTurn = yours;
   }
 
-  // Scroll the moves up to just under the status (which stays at the top), unless they start in the
-  // upper half of the screen already.
+  // Scroll the moves up to just under the status where it stays at the top (else to the top), unless they
+  // start in the upper half of the screen already.
   function showMoves() {
     const top = $("moves-section").getBoundingClientRect().top;
-    const under = document.querySelector(".status").getBoundingClientRect().bottom;
+    const status = document.querySelector(".status");
+    const under = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().bottom : 0;
     if (top < under || top > innerHeight / 2) window.scrollBy(0, top - under);
   }
 
