@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from reportlab import Version as REPORTLAB_VERSION
 
 from pnp import __version__
-from pnp.files import read_text, write_atomic
+from pnp.files import WriteError, read_text, write_atomic
 
 KEPT = 32
 T = TypeVar("T")
@@ -72,7 +72,7 @@ def remembered(
         place.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(encode(value), separators=(",", ":")), sync=False)
         _prune(place, kind)
-    except OSError:
+    except (OSError, WriteError):
         pass  # a read-only or full disk: the value is only not kept
     return value
 

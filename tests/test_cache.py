@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 
 import pytest
@@ -66,6 +67,17 @@ def test_an_empty_setting_keeps_nothing_and_an_unusable_folder_only_keeps_nothin
     blocker.write_text("")
     monkeypatch.setenv("PNP_CACHE_DIR", str(blocker / "cache"))  # a folder inside a file cannot be made
     assert _remember("x", maker) == 7 and maker.runs == 3
+    unwritable = tmp_path / "unwritable"
+    unwritable.mkdir()
+    monkeypatch.setenv("PNP_CACHE_DIR", str(unwritable))
+
+    def full_disk(*_paths: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as disk:
+        disk.setattr(os, "replace", full_disk)
+        assert _remember("x", maker) == 7 and maker.runs == 4  # a full disk: the build goes on, nothing kept
+    assert list(unwritable.iterdir()) == []
 
 
 def test_only_the_newest_files_are_kept(folder, monkeypatch):
