@@ -70,3 +70,41 @@ def test_only_the_last_values_asked_for_are_kept():
         memo.get(key, lambda key=key: key)
     memo.get("b", lambda: pytest.fail("b is kept"))
     assert memo.get("a", lambda: "again") == "again"  # the least recently asked for went first
+
+
+def test_maps_asked_for_by_the_servers_threads_at_once_are_read_once_each(tmp_path):
+    """``MapCache`` (a session's map, read by every request that loads the record) was a plain dict: threads at
+    once each read the map again, and its eviction raised KeyError or RuntimeError ("internal error")."""
+    from pnp.games.base import MapCache
+
+    maps = [tmp_path / "a.yaml", tmp_path / "b.yaml"]
+    for n, path in enumerate(maps):
+        path.write_text(f"map: {n}\n")
+    made: list[str] = []
+    release = threading.Event()
+    threading.Timer(0.2, release.set).start()
+
+    def read(path):
+        made.append(path.name)
+        release.wait(timeout=WAIT)
+        return path.read_text()
+
+    cache = MapCache(read, kept=1)  # two maps through room for one: each asker may evict the other's
+    got: list[object] = []
+    started = threading.Barrier(ASKERS + 1)
+
+    def ask(path) -> None:
+        started.wait(timeout=WAIT)
+        try:
+            got.append(cache.get(path))
+        except Exception as exc:  # noqa: BLE001 - what each asker got is the result
+            got.append(exc)
+
+    threads = [threading.Thread(target=ask, args=(maps[n % 2],)) for n in range(ASKERS)]
+    for thread in threads:
+        thread.start()
+    started.wait(timeout=WAIT)
+    for thread in threads:
+        thread.join(timeout=WAIT)
+    assert sorted(map(str, got)) == sorted(["map: 0\n", "map: 1\n"] * (ASKERS // 2))
+    assert sorted(made) == ["a.yaml", "b.yaml"]

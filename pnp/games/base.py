@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from pnp.errors import IllegalMove
 from pnp.files import read_bytes
 from pnp.loader import MAX_YAML_BYTES
+from pnp.memo import Memo
 from pnp.referee.protocol import STAGE_WORDS, Game, PlayerScore, Score, Setup, Stage, State
 
 T = TypeVar("T")
@@ -163,8 +164,7 @@ class MapCache(Generic[T]):
     def __init__(self, build: Callable[..., T], default: Path | None = None, kept: int = 8) -> None:
         self._build = build
         self._default = default
-        self._kept = kept
-        self._entries: dict[Hashable, T] = {}
+        self._entries: Memo[Hashable, T] = Memo(kept)  # the table server's threads ask at once
 
     def get(self, path: Path | None, *extra: Hashable) -> T:
         """``build(path, *extra)``, keyed by the content of ``path`` (None: the default map) and ``extra``.
@@ -177,9 +177,4 @@ class MapCache(Generic[T]):
             content = hashlib.sha256(read_bytes(source, MAX_YAML_BYTES)).hexdigest() if source else None
         except OSError:
             return self._build(path, *extra)
-        key = (content, *extra)
-        if key not in self._entries:
-            if len(self._entries) >= self._kept:
-                del self._entries[next(iter(self._entries))]
-            self._entries[key] = self._build(path, *extra)
-        return self._entries[key]
+        return self._entries.get((content, *extra), lambda: self._build(path, *extra))
