@@ -32,7 +32,8 @@ from support.printing import (
 )
 
 from pnp.errors import PnpError
-from pnp.printing.cutting import CRICUT_AREA, INSET, LENGTH, SQUARE, THICKNESS, CutFrame, frames, keep_out
+from pnp.printing.cutting import CLEARANCE, CRICUT_AREA, INSET, LENGTH, SQUARE, THICKNESS, CutFrame, frames
+from pnp.printing.paper import PageFrame, Rect
 from pnp.printing.parts import BRIDGE, MINI, POKER, CardSize
 from pnp.printing.plan import plan_document
 from pnp.printing.render import PrintSettings, render_kit
@@ -79,6 +80,23 @@ def squares(page: PrintedPage) -> list[tuple[float, ...]]:
         (box.x, box.y, box.w, box.h)
         for box, fill in ((box_mm(r.box), r.fill) for r in rects(page))
         if fill == (0, 0, 0) and abs(box.w - SQUARE) < 0.01
+    ]
+
+
+def keep_out(frame: PageFrame) -> list[Rect]:
+    """Where nothing but the marks may be printed on a Silhouette sheet: the border outside the marks,
+    and a square at each marked corner (none for other frames)."""
+    if not (isinstance(frame, CutFrame) and frame.machine == "silhouette"):
+        return []
+    w, h, edge, corner = frame.width, frame.height, INSET + CLEARANCE, LENGTH + CLEARANCE
+    return [
+        Rect(0, 0, w, edge),
+        Rect(0, h - edge, w, edge),
+        Rect(0, 0, edge, h),
+        Rect(w - edge, 0, edge, h),
+        Rect(INSET, INSET, corner, corner),
+        Rect(w - INSET - corner, INSET, corner, corner),
+        Rect(INSET, h - INSET - corner, corner, corner),
     ]
 
 

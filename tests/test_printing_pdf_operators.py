@@ -32,7 +32,7 @@ def _reportlab(rl: RlCanvas, x, y, s, size, anchor, bold, rotate) -> None:
     cos, sin = (1.0, 0.0) if not rotate else (math.cos(math.radians(rotate)), math.sin(math.radians(rotate)))
     t = rl.beginText()
     t.setTextTransform(cos, sin, sin, -cos, x - shift * cos, y - shift * sin)
-    t.setFont(fonts.font_name(bold), size * PT)
+    t.setFont(fonts.DEFAULT.name(bold), size * PT)
     t.textOut(s)
     rl.setFillColorRGB(0, 0, 0)
     rl.drawText(t)

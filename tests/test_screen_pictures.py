@@ -61,7 +61,7 @@ def label(element: ET.Element, text: str, matrix: Matrix) -> Label:
     """The box of one text element: font size, anchor and width by the Vera metrics, under ``matrix``."""
     size = float(element.get("font-size", "16"))
     fonts.register()
-    width = stringWidth(text, fonts.font_name(element.get("font-weight") == "bold"), size)
+    width = stringWidth(text, fonts.DEFAULT.name(element.get("font-weight") == "bold"), size)
     x, y = float(element.get("x", "0")), float(element.get("y", "0"))
     left = x - width * {"start": 0.0, "middle": 0.5, "end": 1.0}[element.get("text-anchor", "start")]
     top, bottom = y - ASCENT * size, y + DESCENT * size

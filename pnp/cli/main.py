@@ -13,6 +13,7 @@ import typer
 
 from pnp.cli import build, export, maps, preflight, ref, sim, table, variant
 from pnp.cli.output import emit_json, fail, internal_error, say
+from pnp.cli.shared import JsonOpt
 from pnp.errors import PnpError
 
 app = typer.Typer(
@@ -64,7 +65,7 @@ def _options(
 
 
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False) -> None:
+def games(as_json: JsonOpt = False) -> None:
     """List the games pnp knows.  Example: pnp games --json"""
     from pnp.games import REGISTRY
 

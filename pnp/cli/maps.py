@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,7 +13,9 @@ from pnp.cli.output import say
 from pnp.errors import DataError, PnpError
 from pnp.files import write_atomic
 from pnp.games.spec import Finding, GameSpec, MapSupport, raise_first_error
-from pnp.loader import Loaded
+
+if TYPE_CHECKING:
+    from pnp.loader import Loaded
 
 
 app = typer.Typer(

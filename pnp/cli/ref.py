@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp.cli.output import emit_json, say
+from pnp.cli.shared import JsonOpt
 from pnp.errors import IllegalMove, PnpError, quote
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ app = typer.Typer(
 
 # readable=False: the record is read (and its problems worded) by pnp, not by click's usage check
 RecordArg = Annotated[Path, typer.Argument(help="The session's record file.", show_default=False, readable=False)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 
 
 @app.command()

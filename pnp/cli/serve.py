@@ -1,7 +1,7 @@
 """``pnp ref serve``: the table page for one record, a phone per seat (registered on the ``pnp ref`` app).
 
-The web stack (Starlette, uvicorn, Jinja2, segno) is imported inside the command, so no other
-command loads it.
+The web stack (Starlette, uvicorn, Jinja2, segno) is imported inside the command, so no command but this
+and ``pnp table`` loads it.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from pnp.cli.ref import JsonOpt, RecordArg, app
+from pnp.cli.ref import RecordArg, app
+from pnp.cli.shared import JsonOpt
 from pnp.errors import PnpError
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import click
 import typer
 
 from pnp.cli.output import emit_json, say
 from pnp.cli.progress import progress_bar
+from pnp.cli.shared import group_by_default
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
@@ -17,17 +17,8 @@ if TYPE_CHECKING:
     from pnp.sim.engines import Engine
 
 
-class _RunByDefault(typer.core.TyperGroup):
-    """``pnp sim GAME ...`` is ``pnp sim run GAME ...``: a first word that names no command starts a run."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
-            args = ["run", *args]
-        return super().parse_args(ctx, args)
-
-
 app = typer.Typer(
-    cls=_RunByDefault,
+    cls=group_by_default("run", when_bare=False),  # pnp sim GAME: a run
     help=(
         "Bot games by the thousand: who is favoured, by seat and by bot.\n\n"
         "Examples:\n\n"

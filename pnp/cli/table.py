@@ -9,27 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 
 from pnp.cli.output import emit_json, say
 from pnp.cli.serve import HostOpt, LanOpt, PortOpt, listen_on
+from pnp.cli.shared import JsonOpt, group_by_default
 from pnp.errors import PnpError
 
 OPEN = "open"
 
 
-class _NightGroup(typer.core.TyperGroup):
-    """``pnp table ARGS`` runs ``pnp table open ARGS`` unless ARGS start with one of the group's commands."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
-            args = [OPEN, *args]
-        return super().parse_args(ctx, args)
-
-
 app = typer.Typer(
-    cls=_NightGroup,
+    cls=group_by_default(OPEN, when_bare=True),  # pnp table [FOLDER]: the night's server
     help=(
         "A game night: one server, a lobby on the shared screen, phones join by QR code.\n\n"
         "Example: pnp table tonight/ --lan (short for pnp table open tonight/ --lan)  then, at the end,  "
@@ -41,7 +32,6 @@ app = typer.Typer(
 FolderArg = Annotated[
     Path, typer.Argument(help="The folder of the night's records (default: this one).", show_default=False)
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 
 
 @app.command(name=OPEN)

@@ -77,23 +77,6 @@ def frames(paper: str, machine: Machine | None) -> list[PageFrame]:
     ]
 
 
-def keep_out(frame: PageFrame) -> list[Rect]:
-    """Where nothing but the marks may be printed on a Silhouette sheet: the border outside the marks,
-    and a square at each marked corner (none for other frames)."""
-    if not (isinstance(frame, CutFrame) and frame.machine == "silhouette"):
-        return []
-    w, h, edge, corner = frame.width, frame.height, INSET + CLEARANCE, LENGTH + CLEARANCE
-    return [
-        Rect(0, 0, w, edge),
-        Rect(0, h - edge, w, edge),
-        Rect(0, 0, edge, h),
-        Rect(w - edge, 0, edge, h),
-        Rect(INSET, INSET, corner, corner),
-        Rect(w - INSET - corner, INSET, corner, corner),
-        Rect(INSET, h - INSET - corner, corner, corner),
-    ]
-
-
 def registration_marks(canvas: Canvas, frame: PageFrame) -> None:
     """Silhouette Type 1 marks on a Silhouette sheet: a square at the top left, Ls at the top right and bottom left."""
     if not (isinstance(frame, CutFrame) and frame.machine == "silhouette"):

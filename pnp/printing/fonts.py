@@ -175,11 +175,6 @@ def register() -> None:
         pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
 
 
-def font_name(bold: bool) -> str:
-    """The registered reportlab name of Vera's regular or bold face (a kit's own: ``Faces.name``)."""
-    return DEFAULT.name(bold)
-
-
 def _find(relative: str) -> Path | None:
     """A fallback's file in the first font folder that has it (in its Debian subfolder or at the top)."""
     for folder in _FOLDERS:

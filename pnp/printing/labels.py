@@ -20,7 +20,6 @@ from typing import NamedTuple
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
-Circle = tuple[float, float, float]  # cx, cy, r
 NOBODY = -1
 CROSSING = 4.0  # the cost of a leader line crossing a line: a ring farther out costs 10
 ENOUGH = 8  # free candidates that make a label easy to place: its free ones are counted no further

@@ -80,7 +80,7 @@ def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
     """The boxes round every printed city dot, name and route badge, the insets' included (map mm)."""
     found = list(_marks(world, placed, (0.0, 0.0), None))
     for spot in placed.insets:
-        x0, y0, x1, y1 = spot.zoomed
+        x0, y0, *_ = spot.zoomed
         shift = (spot.place[0] - x0, spot.place[1] + TITLE_BAND - y0)
         found += _marks(spot.world, spot.text, shift, spot.zoomed)
     return tuple(found)
@@ -122,11 +122,11 @@ def draw_board(canvas: Canvas, world: World, data: TakeOffData, t: Catalogue) ->
     draw_coast(canvas, world, layout)
     _grid(canvas, layout)
     _half_line(canvas, world, data, layout, t)
-    draw_routes(canvas, world, data.route_colours, layout, badges=placed.badges)
+    draw_routes(canvas, world, data.route_colours, badges=placed.badges)
     _cities(canvas, world, layout, placed)
-    _legend(canvas, world, data, layout, t)
+    _legend(canvas, world, data, t)
     for spot in placed.insets:
-        _inset(canvas, world, data, placed, spot, t)
+        _inset(canvas, world, data, spot, t)
     canvas.rect(MARGIN, MARGIN, layout.width - 2 * MARGIN, layout.height - 2 * MARGIN, stroke=INK, width=0.5)
 
 
@@ -296,7 +296,6 @@ def draw_routes(
     canvas: Canvas,
     world: World,
     colours: Sequence[RouteColour],
-    layout: Layout,
     style: Style = PRINT,
     badges: Sequence[Badge] = (),
 ) -> None:
@@ -342,9 +341,7 @@ def _route(
         )
 
 
-def _inset(
-    canvas: Canvas, world: World, data: TakeOffData, placed: Placement, spot: InsetSpot, t: Catalogue
-) -> None:
+def _inset(canvas: Canvas, world: World, data: TakeOffData, spot: InsetSpot, t: Catalogue) -> None:
     """A crowded part of the map again, at a larger scale with its names placed afresh, routes cut at its edges."""
     x, y, w, h = spot.place
     x0, y0, x1, y1 = window = spot.zoomed
@@ -400,7 +397,7 @@ def draw_dots(canvas: Canvas, world: World, layout: Layout, grow: float = 1.0, w
             canvas.circle(x, y, HUB_R * grow, fill=INK, stroke=None)
 
 
-def _legend(canvas: Canvas, world: World, data: TakeOffData, layout: Layout, t: Catalogue) -> None:
+def _legend(canvas: Canvas, world: World, data: TakeOffData, t: Catalogue) -> None:
     x0, y0, x1, _ = legend_box(world)
     with canvas.group(x0, y0, name="legend"):
         canvas.rect(0, 0, x1 - x0, LEGEND_H, fill="#ffffff", stroke=INK, width=0.4, radius=2)

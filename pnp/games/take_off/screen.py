@@ -176,7 +176,7 @@ def _map(canvas: Canvas, world: World, data: TakeOffData, frame: Frame) -> None:
             canvas.line(MARGIN, y, layout.width - MARGIN, y, stroke=GRID, width=0.4, dash=(1.5, 2.0))
         divide = layout.x_of(world.map.divide)
         canvas.line(divide, MARGIN, divide, layout.height - MARGIN, stroke=INK, width=1.6)
-        draw_routes(canvas, world, data.route_colours, layout, SCREEN)
+        draw_routes(canvas, world, data.route_colours, SCREEN)
         draw_dots(canvas, world, layout, SCREEN.dots)
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=INK, width=1.0)
     with canvas.group(name="grid references"):
