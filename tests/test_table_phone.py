@@ -280,12 +280,32 @@ def test_every_page_fits_the_screen_from_320_px(phone, tmp_path, name):
             page.wait_for_function("getComputedStyle(document.documentElement).fontSize === '34px'")
             overflow = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert overflow[0] <= overflow[1], f"{where} at 320 px, text at 200 %: {_past_the_edge(page)}"
+            assert page.evaluate(BROKEN_WORDS, ".private") == [], f"{where}: what only you see, at 200 %"
         finally:
             settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
         assert page.errors == []
     host = open_state(phone, view.state_json(ended, None), {"width": 1280, "height": 800})
     overflow = host.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert overflow[0] <= overflow[1], f"the shared screen is {overflow[0]} px wide at 1280"
+
+
+# The words inside the elements ``selector`` finds that are split across two lines (a break inside the word).
+BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap((root) => {
+  const words = [], walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
+      const tops = new Set();
+      for (let i = match.index; i < match.index + match[0].length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (box && box.width) tops.add(Math.round(box.top));
+      }
+      if (tops.size > 1) words.push(match[0]);
+    }
+  }
+  return words;
+})"""
 
 
 def _past_the_edge(page: Any) -> list[str]:
