@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from support import procs
-from support.browser import BOUND, CHROMIUM, browser, unfold  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser, past_version, unfold  # noqa: F401 - browser: the fixture
 import yaml
 
 from pnp.referee import notation, record, session
@@ -479,7 +479,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(phone, tmp_path, shots)
     try:
         page = _visit(phone, urls["seats"][mover])
         expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
-        before = path.read_bytes()
+        before, before_version = path.read_bytes(), page.evaluate("document.body.dataset.version")
         page.locator("#suggest").click()
         expect(page.locator("#suggestion")).to_have_text(re.compile(r"^Suggested: \S"))
         marked = page.locator("#moves button.move.suggested")
@@ -490,10 +490,15 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(phone, tmp_path, shots)
         _fits(page)
         page.screenshot(path=shots / "table-suggestion.png")
         played = marked.get_attribute("data-move")
-        marked.click()
+        marked.focus()  # played from the keyboard: the focus goes on from the moves, not from the page's top
+        page.keyboard.press("Enter")
         expect(page.locator("#suggestion")).to_have_text("")
         after = session.load(path)
         assert after.played[-1][0] == mover and notation.format(after.game, after.played[-1][1]) == played
+        past_version(page, before_version)
+        focused = "document.activeElement.closest('#moves-section') !== null"
+        assert page.evaluate(focused), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+        expect(page.locator("#last")).to_have_attribute("aria-live", "polite")  # another seat's move is read out too
         assert not page.errors, page.errors
     finally:
         _stop(server)

@@ -23,6 +23,7 @@
   let state = null; // the last state drawn
   let picture = null; // the SVG text drawn, to skip redrawing an unchanged picture
   let busy = false; // a play or undo is on its way: buttons wait
+  let movesFocused = null; // the move whose button had the keyboard's focus when the page went busy
   let asked = 0; // state requests sent, and the newest one drawn: an older answer never overwrites a newer
   let drawn = 0;
   let drawnText = null; // the state drawn, as the server sent it
@@ -561,7 +562,9 @@
     const listed = [...groups.values()].reduce((n, g) => n + shown(g), 0);
     drawnGroups = [...groups.values()];
     const nodes = drawnGroups.map((g) => drawGroup(g, groups.size, listed));
+    const focused = holder.contains(document.activeElement) || movesFocused !== null; // a move this redraw removes
     holder.replaceChildren(...nodes);
+    if (focused) keepFocus(holder);
     // forget the faces picked in a picker that is gone
     for (const key of [...picks.keys()]) if (!groups.has(key)) picks.delete(key);
 
@@ -968,6 +971,14 @@
     return box;
   }
 
+  // The keyboard's focus was on a move the redraw removed: on the first of the moves now (a group's title, a
+  // button), else the moves' heading, so a keyboard or a screen reader goes on from there, not the page's top.
+  function keepFocus(holder) {
+    movesFocused = null;
+    const next = holder.querySelector("summary, button:not([disabled])") || $("moves-h");
+    if (next) next.focus({ preventScroll: true });
+  }
+
   // Redraw after a face was tapped, keeping the keyboard focus in that picker.
   function redrawMoves(key, face) {
     if (state) drawMoves(state);
@@ -1001,6 +1012,8 @@
   function setBusy(on) {
     busy = on;
     body.classList.toggle("busy", on);
+    // a disabled button loses the keyboard's focus: it is given back after (see keepFocus)
+    if (on && $("moves").contains(document.activeElement)) movesFocused = document.activeElement;
     for (const button of document.querySelectorAll("#moves button, #undo, #typed button, #suggest")) {
       if (on) {
         button.dataset.wasDisabled = button.disabled ? "yes" : "no";
@@ -1009,6 +1022,10 @@
         button.disabled = button.dataset.wasDisabled === "yes";
         delete button.dataset.wasDisabled;
       }
+    }
+    if (!on && movesFocused) {
+      if (movesFocused.isConnected) movesFocused.focus({ preventScroll: true }); // refused: back on the move
+      movesFocused = null;
     }
   }
 
