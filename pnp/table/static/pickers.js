@@ -308,9 +308,8 @@ window.pnpPickers = (() => {
           const one = a.inputs.length === 1 ? a.inputs[0] : null;
           node.setAttribute("aria-label", one ? one.label || one.move : `${capital(question)} ${a.answer}`);
           cells.push(node);
-        } else {
-          const off = `row ${rowName}, column ${columnName}: not possible`;
-          cells.push(el("button", { type: "button", class: "square off", disabled: true, "aria-label": off }));
+        } else {  // seen, to place the others on the field; a screen reader lists only the squares offered
+          cells.push(el("button", { type: "button", class: "square off", disabled: true, "aria-hidden": "true" }));
         }
       });
     });
