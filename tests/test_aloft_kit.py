@@ -13,7 +13,8 @@ from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import load_board
 from pnp.games.spec import KitRequest
 from pnp.loader import load_text
-from pnp.printing.parts import MINI
+from pnp.printing.parts import MINI, Deck
+from support.patterns import patterned_fills
 from support.pdfium import page_shapes, plain_texts
 
 SPEC = REGISTRY["aloft"]
@@ -98,6 +99,29 @@ def test_balloon_patterns_are_clipped_to_the_envelope_not_a_rectangle(written):
         g for g in root.iter(f"{ns}g") if g.get("clip-path", "")[5:-1] in shaped and g.find(f".//{ns}line") is not None
     ]
     assert len(patterned) >= 2 * 9 - 4  # both halves of the two-colour balloons on the first page (most hatched)
+
+
+def test_each_balloon_half_wears_the_pattern_of_its_colour_card():
+    """A player who cannot tell red from green looks for their colour card's pattern on the balloons: every half
+    of every balloon card is drawn with the pattern its colour's card shows, whatever the other half's colour."""
+    from pnp.games.aloft.model import load_data
+
+    data = load_data().value
+    colours = {colour.rgb: colour.code for colour in data.colours}
+    decks = {deck.name: deck for deck in SPEC.kit(KitRequest()).documents[1].parts if isinstance(deck, Deck)}
+    on_cards = {}
+    for card in decks["colours"].cards:
+        ((code, pattern),) = patterned_fills(card.front.draw, colours)  # one patch: the card's colour
+        on_cards[code] = pattern
+    assert sorted(on_cards) == sorted(colours.values())
+    assert len(set(on_cards.values())) == len(on_cards)  # no two colours share a pattern
+    drawn, wanted = {}, {}
+    for balloon, card in zip(data.balloons, decks["balloons"].cards, strict=True):
+        halves = patterned_fills(card.front.draw, colours)  # none on a special shape
+        assert [code for code, _ in halves] == list(balloon.colours), card.name
+        drawn.update({(balloon.name, code): pattern for code, pattern in halves})
+        wanted.update({(balloon.name, code): on_cards[code] for code in balloon.colours})
+    assert len(drawn) == 2 * 15 and drawn == wanted  # (balloon, half's colour) -> the pattern drawn on it
 
 
 def test_cards_fit_the_cells_of_the_built_in_board():

@@ -7,12 +7,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from support import boxes as box_geometry
+from support.patterns import patterned_fills
 
 from pnp.errors import IllegalMove, NotationError
 from pnp.games import REGISTRY
 from pnp.games.aloft.notation import AloftMove
 from pnp.games.aloft.rules import Aloft
 from pnp.games.aloft.state import AloftState
+from pnp.games.spec import KitRequest
 from pnp.printing.canvas import PT
 from pnp.printing.fonts import text_width
 from pnp.printing.render import drawing_to_svg
@@ -286,6 +288,21 @@ def test_the_picture_reads_at_1000_px_wide(players, stage):
     assert overlapping(boxes) == []
     assert max(box[4] for box in boxes) <= drawing.width and max(box[5] for box in boxes) <= drawing.height
     assert drawing.height * px < 1000  # the whole picture fits a window 1000 px wide and tall
+
+
+def test_the_pictures_balloons_and_legend_wear_each_colours_pattern_from_its_colour_card():
+    t = table()
+    state = to_stage(t, "play")
+    for text in ("inflate BW 1", "launch BW", "inflate GR 3", "launch GR", "inflate PY 2"):  # two up, one on a truck
+        t.play(GAME.parse_move(text))
+    colours = {colour.rgb: colour.code for colour in state.sky.data.colours}
+    kit = REGISTRY["aloft"].kit(KitRequest())
+    deck = next(part for part in kit.documents[1].parts if part.name == "colours")
+    on_cards = dict(pair for card in deck.cards for pair in patterned_fills(card.front.draw, colours))
+    drawn = patterned_fills(REGISTRY["aloft"].picture(state, None).draw, colours)
+    halves = ["B", "W", "G", "R", "P", "Y", "B", "G"]  # BW, GR in the sky, PY on its truck, the legend's BG
+    assert [code for code, _ in drawn] == halves + list(colours.values())  # then the legend's swatches
+    assert drawn == [(code, on_cards[code]) for code in halves + list(colours.values())]
 
 
 def test_the_picture_shows_pieces_numbers_legend_and_the_stage():

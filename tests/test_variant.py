@@ -274,7 +274,7 @@ def test_a_variant_the_referee_cannot_play_prints_but_is_refused_by_ref_and_sim(
 def test_aloft_is_refereed_with_the_variants_trucks_and_balloon_names(tmp_path):
     from pnp.games.aloft.rules import Aloft
 
-    write(tmp_path, "balloons.csv", "name,colours,pattern,shape\nsky,B G,grid,\nsea,B P,grid,\nlion,,,lion\n")
+    write(tmp_path, "balloons.csv", "name,colours,shape\nsky,B G,\nsea,B P,\nlion,,lion\n")
     six = write(tmp_path, "six.yaml", "game: aloft\ntrucks: 6\ndeck: balloons.csv\n")
     setup = Setup(("ann", "bob"), {}, 0, None, six)
     game = Aloft().bind(setup)
@@ -540,6 +540,26 @@ def test_an_aloft_session_names_its_colours_as_its_variant_prints_them(tmp_path)
     game = Aloft().bind(setup)
     assert "bleu" in (game.label(Secret("colours", "B,G")) or "")
     assert game.read_secret(Secret("colours", "Bleu,G")) == Secret("colours", "B,G")  # typed as printed
+
+
+def test_an_aloft_variant_giving_two_colours_one_pattern_is_refused(cli, tmp_path):
+    """A colour's pattern stands in for it on the cards: two colours sharing one would mislead a colour-blind player."""
+    colours = "".join(
+        f"  - {{code: {code}, name: {name}, rgb: '{rgb}', pattern: {pattern}}}\n"
+        for code, name, rgb, pattern in (
+            ("B", "Blue", "#2e6bd1", "diagonal"),
+            ("G", "Green", "#2e9b48", "horizontal"),
+            ("P", "Purple", "#8a4fc1", "vertical"),
+            ("R", "Red", "#d63a32", "grid"),
+            ("W", "White", "#f4f1e8", "dots"),
+            ("Y", "Yellow", "#f2c72b", "diagonal"),
+        )
+    )
+    write(tmp_path, "same.yaml", "game: aloft\ncolours:\n" + colours)
+    code, _, err = cli("variant", "check", "same.yaml")
+    assert code == 1 and err.strip() == (
+        "same.yaml:8:54: error: colours[5].pattern: Yellow needs a pattern of its own: Blue has diagonal"
+    )
 
 
 def test_an_aloft_variant_without_a_scoring_token_per_balloon_is_refused(cli, tmp_path):

@@ -35,7 +35,7 @@ def hatch(
             for i in range(1, int((w + h) / spacing) + 1):
                 d = i * spacing
                 canvas.line(x + d - h, y + h, x + d, y, stroke=stroke, width=width)
-        if kind == "dots":
-            for i in range(int(w / spacing) + 1):
-                for j in range(int(h / spacing) + 1):
-                    canvas.circle(x + i * spacing, y + j * spacing, width, fill=stroke, stroke=None)
+        if kind == "dots":  # each in the middle of its square, so none is cut in half on an edge
+            for i in range(int(w / spacing)):
+                for j in range(int(h / spacing)):
+                    canvas.circle(x + (i + 0.5) * spacing, y + (j + 0.5) * spacing, width, fill=stroke, stroke=None)

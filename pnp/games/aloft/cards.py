@@ -8,7 +8,7 @@ from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY, WHITE
 from pnp.printing import fit
 from pnp.printing.canvas import Canvas
 from pnp.printing.parts import Card, Face
-from pnp.printing.patterns import PatternKind, hatch
+from pnp.printing.patterns import hatch
 from pnp.texts import Catalogue
 
 
@@ -78,15 +78,14 @@ def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
 
 def colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
     w, h = _card_size(data)
-    patterns: tuple[PatternKind, ...] = ("diagonal", "horizontal", "vertical", "grid", "dots", "none")
     back = _back(data, "colour", t)
     cards = []
-    for colour, pattern in zip(data.colours, patterns):
+    for colour in data.colours:
 
-        def draw(c: Canvas, colour: Colour = colour, pattern: PatternKind = pattern) -> None:
+        def draw(c: Canvas, colour: Colour = colour) -> None:
             _title(c, w, t(f"data.colour.{colour.code}.name"), t("card.colour.sub"), f"colour card {colour.code}")
             c.rect(6, 17, w - 12, h - 27, fill=colour.rgb, stroke=INK, width=0.5, radius=2)
-            hatch(c, 6, 17, w - 12, h - 27, pattern, stroke="#4a4a4a", spacing=3)
+            hatch(c, 6, 17, w - 12, h - 27, colour.pattern, stroke=shapes.PATTERN_INK, spacing=3)  # as on its balloons
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
             c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")  # one letter, B G P R W Y
 

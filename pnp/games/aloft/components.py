@@ -22,6 +22,7 @@ from pnp.printing import art, fit, fonts
 from pnp.printing.canvas import Area, Canvas, Drawing
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Deck, Face, Kit, KitDocument, Token, TokenSheet
+from pnp.printing.patterns import hatch
 from pnp.texts import Catalogue, catalogue
 
 
@@ -65,6 +66,7 @@ def _decks(data: AloftData, t: Catalogue) -> tuple[Deck, ...]:
 CELL_W, CELL_H, LANE_H = 22.0, 25.0, 34.0
 EDGE = 12.0  # the left margin, for row numbers; the right margin is half of it
 R = 7.5  # a balloon's radius
+SWATCH = 6.0  # the side of a colour's square in the legend, its pattern three strokes across (as a balloon half's)
 TEXT = 8.5  # body text, pt (the smallest: SMALL)
 LINE = 4.6  # between lines of body text
 TITLE_PT = 13.0
@@ -178,7 +180,12 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
         return lambda c, x, y: shapes.truck(c, x + truck_w / 2, y + 2.6, truck_w, safety=safety, data=data)
 
     def swatch(colour: Colour) -> Callable[[Canvas, float, float], None]:
-        return lambda c, x, y: c.rect(x, y - 2.5, 5, 5, fill=colour.rgb, stroke=INK, width=0.3)
+        def draw(c: Canvas, x: float, y: float) -> None:  # the colour with its pattern, as on its balloons
+            c.rect(x, y - SWATCH / 2, SWATCH, SWATCH, fill=colour.rgb, stroke=None)
+            hatch(c, x, y - SWATCH / 2, SWATCH, SWATCH, colour.pattern, stroke=shapes.PATTERN_INK, spacing=SWATCH / 4)
+            c.rect(x, y - SWATCH / 2, SWATCH, SWATCH, stroke=INK, width=0.3)
+
+        return draw
 
     def faces(c: Canvas, x: float, y: float) -> None:
         for i, shape in enumerate(specials):
@@ -202,7 +209,7 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
             f"{', '.join(b.name for b in specials)}: special shapes, no player colour",
         ),
         *(
-            _Item(5, 5, swatch(colour), f"{colour.code} {words[colour.code]}", new_row=i == 0)
+            _Item(SWATCH, SWATCH, swatch(colour), f"{colour.code} {words[colour.code]}", new_row=i == 0)
             for i, colour in enumerate(data.colours)
         ),
     ]

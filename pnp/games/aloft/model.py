@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.loader import RGB, Loaded, did_you_mean, load_file
+from pnp.printing.patterns import PatternKind
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
@@ -17,7 +18,6 @@ from pnp.variants.support import DataFile
 from pnp.variants.variant import game_data
 
 ColourCode = Literal["B", "G", "P", "R", "W", "Y"]
-Pattern = Literal["diagonal", "horizontal", "vertical", "grid"]
 Shape = Literal["lion", "wolf", "monkey"]
 MAX_COLUMNS = 60  # decision: far beyond any playable convoy, and a board still printable
 MAX_ROWS = 20
@@ -28,11 +28,14 @@ CELL_SIDE = {"maximum": 200, **PRINT_ONLY}
 
 @dataclass(frozen=True)
 class Colour:
-    """A player colour: its letter, name and printed RGB."""
+    """A player colour: its letter, name, printed RGB and fill pattern (on its colour card and its balloon halves)."""
 
     code: ColourCode
     name: str
     rgb: str = field(metadata={**RGB, **PRINT_ONLY})
+    pattern: PatternKind = field(
+        metadata={"doc": "The fill pattern of its colour card and of every balloon half in it.", **PRINT_ONLY}
+    )
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,6 @@ class Balloon:
 
     name: str
     colours: tuple[ColourCode, ...] = ()
-    pattern: Pattern = field(default="diagonal", metadata=PRINT_ONLY)
     shape: Shape | None = None
 
 
@@ -108,6 +110,12 @@ def check_data(loaded: Loaded[AloftData]) -> None:
     known = {c.code for c in data.colours}
     if len(known) != len(data.colours):
         raise source.error("colours", "each colour code may appear once")
+    worn: dict[str, str] = {}  # a pattern stands in for its colour, so no two colours share one
+    for i, colour in enumerate(data.colours):
+        if colour.pattern in worn:
+            problem = f"{colour.name} needs a pattern of its own: {worn[colour.pattern]} has {colour.pattern}"
+            raise source.error(f"colours[{i}].pattern", problem)
+        worn[colour.pattern] = colour.name
     for i, balloon in enumerate(data.balloons):
         if balloon.shape is None and len(set(balloon.colours)) != 2:
             raise source.error(f"balloons[{i}].colours", "a regular balloon has two different colours")

@@ -11,6 +11,7 @@ from pnp.printing.canvas import Canvas, PathOp
 from pnp.printing.patterns import hatch
 
 SMALL = 8.0  # pt: the smallest text of the state picture, and of a balloon's colour letters
+PATTERN_INK = "#3a3a3a"  # a colour's pattern, on its card, its balloons and the picture's legend
 
 
 def _envelope(cx: float, cy: float, r: float) -> list[PathOp]:
@@ -29,8 +30,9 @@ def _envelope(cx: float, cy: float, r: float) -> list[PathOp]:
 def balloon(
     c: Canvas, data: AloftData, balloon: Balloon, cx: float, cy: float, r: float, *, initial: bool = True
 ) -> None:
-    """A balloon: two colour halves with its pattern and letters, or a special shape's face (and its initial)."""
-    rgb = {colour.code: colour.rgb for colour in data.colours}
+    """A balloon: two colour halves, each with its colour's pattern (as on the colour card) and letter, or a special
+    shape's face (and its initial)."""
+    colours = {colour.code: colour for colour in data.colours}
     c.line(cx - 0.35 * r, cy + 1.3 * r, cx - 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
     c.line(cx + 0.35 * r, cy + 1.3 * r, cx + 0.25 * r, cy + 1.65 * r, stroke=INK, width=0.3)
     c.rect(cx - 0.28 * r, cy + 1.62 * r, 0.56 * r, 0.35 * r, fill="#8a5a2b", stroke=INK, width=0.3)
@@ -43,8 +45,8 @@ def balloon(
     for side, code in ((0, left), (1, right)):
         half = (cx - r + side * r, cy - r, r, 2.4 * r)
         with c.clip(*half), c.clip_path(envelope):  # the pattern fills this half of the envelope, to its edge
-            c.path(envelope, fill=rgb[code], stroke=None)
-            hatch(c, *half, balloon.pattern, stroke="#3a3a3a", spacing=r / 4)
+            c.path(envelope, fill=colours[code].rgb, stroke=None)
+            hatch(c, *half, colours[code].pattern, stroke=PATTERN_INK, spacing=r / 4)
     c.path(envelope, stroke=INK, width=0.5)
     for side, code in ((-1, left), (1, right)):  # each half's colour code, one letter
         c.circle(cx + side * r * 0.5, cy, r * 0.3, fill="#ffffff", stroke=INK, width=0.3)
