@@ -1,5 +1,5 @@
 """The board on a phone, in Chromium at 390 x 844 and 375 x 667: every game's picture opens on what matters to
-the seat, readable, and moves by touch.
+the seat, readable, and moves by touch; on a laptop (1280 x 720) by the keys too.
 
 For each game at a mid-game position (a seeded random game played through the Session), the seat
 page is served with the table's own template, assets, state (as ``view.Views`` sends it) and kept drawings,
@@ -17,13 +17,14 @@ import datetime
 import json
 import os
 import random
+import re
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from support.boxes import distance
-from support.browser import BOUND, CHROMIUM, browser, wait_until  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Drawing
@@ -43,6 +44,7 @@ TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
 PHONE = {"width": 390, "height": 844}
 PHONES = {"390x844": PHONE, "375x667": {"width": 375, "height": 667}}
+LAPTOP = {"width": 1280, "height": 720}  # a seat's page on the laptop the table shares
 expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
 LEGIBLE = 12.0  # CSS px: the smallest text in sight at the starting frame
@@ -220,8 +222,6 @@ def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 1.0)
 
 
 def picture_size(state: dict[str, Any]) -> tuple[float, float]:
-    import re
-
     found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', state["picture"])
     assert found, "the picture has no viewBox"
     return float(found[1]), float(found[2])
@@ -376,7 +376,6 @@ def redrawn(page: Any, state: dict[str, Any]) -> None:
 def focus_of(state: dict[str, Any]) -> str:
     """The focus of the seat's phone in its state's picture."""
     import html
-    import re
 
     found = re.search(r'data-seats="([^"]+)"', state["picture"])
     assert found, "the picture has no seat's focus"
@@ -390,19 +389,26 @@ def far_apart(one: str, other: str, distance: float = 40.0) -> bool:
     return abs(x1 + w1 / 2 - x2 - w2 / 2) + abs(y1 + h1 / 2 - y2 - h2 / 2) >= distance
 
 
-def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follows_the_focus(phone, tmp_path):
-    """Aeronaut Odyssey: after a move the new picture opens on its new focus (where the seat's traveller
-    went), unless the player moved the view, which then stays as they left it; "Close-up" hands it back."""
-    current = mid_game(tmp_path, "aeronaut-odyssey", moves=6)
+def focus_moving(folder: Path, count: int) -> list[dict[str, Any]]:
+    """``count`` states of Aeronaut Odyssey for its first seat, one after another, where the seat's traveller, and so
+    its focus, moved from the one before."""
+    current = mid_game(folder, "aeronaut-odyssey", moves=6)
     seat = current.setup.players[0]
     states = [seat_state(current, seat)]
     rng = random.Random(7)
-    while len(states) < 3:  # positions where the seat's traveller, and so its focus, moved
+    while len(states) < count:
         assert current.state.to_move() is not None, "the game ended first"
         current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move()))))
         state = seat_state(current, seat)
         if far_apart(focus_of(state), focus_of(states[-1])):
             states.append(state)
+    return states
+
+
+def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follows_the_focus(phone, tmp_path):
+    """Aeronaut Odyssey: after a move the new picture opens on its new focus (where the seat's traveller
+    went), unless the player moved the view, which then stays as they left it; "Close-up" hands it back."""
+    states = focus_moving(tmp_path, 3)
     fresh = []
     for state in states:
         fresh.append(open_seat(phone, state).locator("#picture svg").get_attribute("viewBox"))
@@ -422,4 +428,127 @@ def test_a_view_the_player_moved_is_kept_across_moves_and_an_untouched_one_follo
 
     page.get_by_role("button", name="Close-up").click()
     expect(svg).to_have_attribute("viewBox", fresh[2])
+    assert page.errors == []
+
+
+# -- moving the view by the keys -------------------------------------------------------------------------
+
+
+def centre(box: list[float]) -> tuple[float, float]:
+    return box[0] + box[2] / 2, box[1] + box[3] / 2
+
+
+def pressed(page: Any, *keys: str) -> list[float]:
+    """The view box after ``keys`` pressed, one after another, where the focus is."""
+    for key in keys:
+        page.keyboard.press(key)
+    return view_box(page)
+
+
+# The colour of the page's --focus, as a computed style writes it.
+FOCUS_COLOUR = """() => {
+  const probe = document.body.appendChild(document.createElement("i"));
+  probe.style.color = "var(--focus)";
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}"""
+
+
+def test_the_keys_move_and_zoom_the_board_once_it_has_the_focus_and_nothing_else(phone, tmp_path):
+    """Take Off! on a seat's page at 1280 x 720, where the whole board is too small to read: the picture takes the
+    focus by Tab, outlined in the page's focus colour and with its keys said beside it; an arrow key moves the view
+    a tenth of its size, + (or =) zooms in about its centre, - zooms out, within the pointer's limits, and 0 (or
+    Home) shows the whole board, as the button does; none of them scrolls the page. Typed in the notation box,
+    the same keys leave the board alone."""
+    current = mid_game(tmp_path, "take-off")
+    state = seat_state(current, current.state.to_move() or current.setup.players[0])
+    page = open_seat(phone, state, LAPTOP)
+    figure = page.locator("#picture")
+    expect(figure).to_have_accessible_name("The table as you may see it")  # short: what it is, not how to move it
+    expect(figure).to_have_accessible_description(re.compile(r"^Arrow keys move the board, \+ and − zoom, 0 shows"))
+    expect(page.locator("#board-keys")).to_be_visible()  # and said beside its buttons, on a laptop
+
+    page.locator("#board-start").focus()
+    page.keyboard.press("Shift+Tab")  # the stop before the board's buttons: the board
+    assert page.evaluate("() => document.activeElement.id") == "picture"
+    ring = figure.evaluate("(f) => [getComputedStyle(f).outlineStyle, getComputedStyle(f).outlineColor]")
+    assert ring == ["solid", page.evaluate(FOCUS_COLOUR)]
+    page.evaluate("() => scrollTo(0, 40)")  # a page that Home and the arrows would scroll, were they the page's
+    settled(page)
+    scrolled = page.evaluate("() => [scrollX, scrollY]")
+    assert scrolled == [0, 40]
+    page.evaluate("() => { window.scrolls = 0; addEventListener('scroll', () => { window.scrolls += 1; }); }")
+    shots = os.environ.get("PNP_BOARD_KEYS_SHOT")  # where to save the focused board, to look at it
+    if shots:
+        page.screenshot(path=shots)
+
+    whole = pressed(page, "0")
+    width, height = picture_size(state)
+    on_screen, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
+    assert inside(on_screen, frame)
+    assert whole != pressed(page, "+") and pressed(page, "Home") == whole
+    assert pressed(page, "-") == whole  # no further out than the whole board
+
+    closer = pressed(page, "+")
+    assert closer[2:] == pytest.approx([whole[2] / 2**0.5, whole[3] / 2**0.5], rel=1e-3)
+    assert centre(closer) == pytest.approx(centre(whole), abs=1e-3)  # about the view's centre
+    closest = pressed(page, "=")
+    assert closest[2:] == pytest.approx([whole[2] / 2, whole[3] / 2], rel=1e-3)
+    assert centre(closest) == pytest.approx(centre(whole), abs=1e-3)
+
+    x, y, w, h = closest
+    assert pressed(page, "ArrowRight") == pytest.approx([x + w / 10, y, w, h], abs=1e-3)  # the view moves right
+    assert pressed(page, "ArrowDown") == pytest.approx([x + w / 10, y + h / 10, w, h], abs=1e-3)
+    assert pressed(page, "ArrowLeft", "ArrowLeft") == pytest.approx([x - w / 10, y + h / 10, w, h], abs=1e-3)
+    assert pressed(page, "ArrowUp", "ArrowUp") == pytest.approx([x - w / 10, y - h / 10, w, h], abs=1e-3)
+    assert pressed(page, "ArrowRight", "ArrowDown") == pytest.approx(closest, abs=1e-3)
+
+    out = pressed(page, "-")
+    assert out[2:] == pytest.approx(closer[2:], rel=1e-3)
+    assert centre(out) == pytest.approx(centre(closest), abs=1e-3)
+    sizes = [pressed(page, "+")[2] for _ in range(16)]
+    assert sizes[-1] == sizes[-2] > 0 and sizes[-1] < sizes[0]  # as close as a pinch goes, and no closer
+    assert pressed(page, "0") == whole
+    settled(page)
+    assert page.evaluate("() => [scrollX, scrollY, window.scrolls]") == [*scrolled, 0]  # not even for a while
+    assert page.evaluate("() => document.activeElement.id") == "picture"
+
+    page.get_by_role("button", name="Whole board").click()
+    assert view_box(page) == whole  # 0 shows what the button does
+
+    page.get_by_role("button", name="Close-up").click()
+    start = view_box(page)
+    page.locator("#tools summary").first.click()
+    typed = page.locator("#typed-move")
+    typed.focus()
+    for key in ("ArrowLeft", "ArrowUp", "ArrowDown", "ArrowRight", "+", "=", "-", "0", "Home"):
+        page.keyboard.press(key)
+    assert typed.input_value() == "+=-0"
+    assert view_box(page) == start  # the keys were the typing box's
+    assert page.errors == []
+
+
+def test_a_view_moved_by_the_keys_is_kept_across_moves(phone, tmp_path):
+    """Aeronaut Odyssey: a view the player moved with the keys stays as they left it when the next position's
+    picture comes, as a dragged one does, and the board keeps the focus; "Close-up" hands it back."""
+    states = focus_moving(tmp_path, 2)
+    fresh = open_seat(phone, states[1]).locator("#picture svg").get_attribute("viewBox")
+
+    page = open_seat(phone, states[0])
+    svg = page.locator("#picture svg")
+    start = svg.get_attribute("viewBox")
+    expect(page.locator("#board-keys")).to_be_hidden()  # a phone's page has no room to say the keys
+    page.locator("#picture").focus()  # a phone with a keyboard: the keys are the board's all the same
+    pressed(page, "+", "ArrowRight", "ArrowDown")
+    moved = svg.get_attribute("viewBox")
+    assert moved not in (start, fresh)
+    redrawn(page, states[1])  # moved by the player: kept
+    assert svg.get_attribute("viewBox") == moved
+    assert page.evaluate("() => document.activeElement.id") == "picture"
+    page.keyboard.press("-")
+    assert svg.get_attribute("viewBox") != moved  # and the keys still move it
+
+    page.get_by_role("button", name="Close-up").click()
+    expect(svg).to_have_attribute("viewBox", fresh)
     assert page.errors == []

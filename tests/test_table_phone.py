@@ -242,7 +242,7 @@ def test_a_screen_reader_meets_the_picture_as_one_image_named_by_its_figure(phon
     Take Off's map run together."""
     current = play_until(tmp_path, "take-off", lambda s: len(s.played) >= 2)
     named = {
-        "ann": "The table as you may see it: drag to move it, pinch or double-tap to zoom",
+        "ann": "The table as you may see it",
         None: "The table",
     }
     for seat, name in named.items():

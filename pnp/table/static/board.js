@@ -1,11 +1,12 @@
-// The board on a phone: the state picture in a frame of its own, moved and zoomed by touch or mouse.
+// The board on a phone: the state picture in a frame of its own, moved and zoomed by touch, mouse or keys.
 //
 // table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre
 // in the picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the
 // root's data-seats {"SEAT": "x y w h"}, else its data-focus: what matters to this seat), zoomed in until
 // every text in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named
 // "pieces:SEAT") in sight where they fit. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
-// hands the view back to the picture's focus, "Whole board" shows all of it.
+// hands the view back to the picture's focus, "Whole board" shows all of it. The frame takes the keyboard's focus
+// (seat.html): the arrow keys move the view, + and - zoom about its centre, 0 or Home shows the whole board.
 "use strict";
 
 window.pnpBoard = (() => {
@@ -15,6 +16,8 @@ window.pnpBoard = (() => {
   const TAP_MS = 300; // two taps this close in time (and TAP_PX in place) are a double tap
   const TAP_PX = 24;
   const WHEEL = 0.002; // zoom per wheel pixel (exponential)
+  const KEY_STEP = 0.1; // an arrow key moves the view this much of its width (or height)
+  const KEY_ZOOM = Math.SQRT2; // + or - zooms this many times: two presses are a double tap's
   const SEAT = document.body.dataset.seat || "";
 
   let figure = null;
@@ -243,6 +246,28 @@ window.pnpBoard = (() => {
     moved();
   }
 
+  // -- keys, on the frame when it has the focus: arrows move the view, + and - zoom, 0 or Home shows it whole --
+  // A key held with Ctrl, Alt or Meta is the browser's (Ctrl + zooms the page); a key handled moves no page.
+  function key(event) {
+    if (!svg || !svg.isConnected || !view || event.ctrlKey || event.altKey || event.metaKey) return;
+    const { W, H } = size();
+    const arrows = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (event.key in arrows) {
+      const [x, y] = arrows[event.key]; // the picture moves the other way from the view
+      panBy(x * W * KEY_STEP, y * H * KEY_STEP);
+    } else if (event.key === "+" || event.key === "=") {
+      zoomAt(W / 2, H / 2, KEY_ZOOM);
+    } else if (event.key === "-" || event.key === "_") {
+      zoomAt(W / 2, H / 2, 1 / KEY_ZOOM);
+    } else if (event.key === "0" || event.key === "Home") {
+      view = wholeView();
+    } else {
+      return;
+    }
+    event.preventDefault(); // the board moves, the page stays
+    moved();
+  }
+
   // -- the buttons and a new picture --------------------------------------------------------------
   function wholeView() {
     return { cx: whole.x + whole.w / 2, cy: whole.y + whole.h / 2, s: fitScale(whole) };
@@ -303,6 +328,7 @@ window.pnpBoard = (() => {
       tapStart = null;
     });
     frame.addEventListener("wheel", wheel, { passive: false });
+    frame.addEventListener("keydown", key);
     document.getElementById("board-whole").addEventListener("click", showWhole);
     document.getElementById("board-start").addEventListener("click", showStart);
     new ResizeObserver(() => {
