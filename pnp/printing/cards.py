@@ -72,11 +72,15 @@ class ItemSet:
         return self.kind, self.shape, self.width, self.height, self.has_backs
 
     @property
-    def one_background(self) -> bool:
-        """All fronts share one background, and all backs another: butted neighbours may share a cut line."""
-        fronts = {item.front.background for item in self.items}
-        backs = {item.back.background for item in self.items if item.back is not None}
-        return len(fronts) == 1 and len(backs) <= 1
+    def tight(self) -> imposition.Tight:
+        """Which ways butted neighbours may share a cut line (one that wanders shows the same colour): side by
+        side when all fronts share one background and band, and all backs another; one above another too when
+        no face has a band along its top."""
+        faces = [face for item in self.items for face in (item.front, item.back) if face is not None]
+        fronts = {(item.front.background, item.front.band) for item in self.items}
+        backs = {(item.back.background, item.back.band) for item in self.items if item.back is not None}
+        across = len(fronts) == 1 and len(backs) <= 1
+        return imposition.Tight(across, across and not any(face.band for face in faces))
 
 
 def same_run(part: Deck | TokenSheet, other: Deck | TokenSheet) -> bool:
@@ -90,7 +94,7 @@ def run_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, texts
     together = item_pages(parts, settings, texts)
     stretches: list[list[Deck | TokenSheet]] = []
     for part in parts:
-        if stretches and ItemSet.of([*stretches[-1], part]).one_background:
+        if stretches and ItemSet.of([*stretches[-1], part]).tight.across:
             stretches[-1].append(part)
         else:
             stretches.append([part])
@@ -108,7 +112,7 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, text
     else:
         layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
     frames = cutting.frames(settings.paper, settings.cut_marks)
-    plans = [layout(items.width, items.height, settings.bleed, frame, items.one_background) for frame in frames]
+    plans = [layout(items.width, items.height, settings.bleed, frame, items.tight) for frame in frames]
     frame, plan = max(zip(frames, plans), key=lambda pair: len(pair[1].fronts))
     if not plan.fronts:
         part_kind = "deck" if items.kind == "card" else "token sheet"

@@ -7,7 +7,8 @@ bleed; when that would cost a row or column, neighbours sit closer and share the
 gap (each keeps half of it as bleed, down to none: butted cards with a shared
 cut line). A *tight* grid (for items whose neighbours share one background, so a
 shared cut that wanders shows the same colour) may also trim the outer bleed, down
-to :data:`TIGHT_BLEED`, when that wins a row or column. When even that is not enough,
+to :data:`TIGHT_BLEED`, when that wins a row or column; it is tight one way or both
+(:class:`Tight`: items with a band along their top edge are butted only side by side). When even that is not enough,
 a full-page grid (single or duplex, not gutterfold) may *reach* along one axis past
 the layout region to the printable area's edges (over the footer band and the
 crop-mark room at both ends) if that wins a row or column: a tight axis keeps what
@@ -24,13 +25,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pnp.printing.marks import MARK_ZONE
 from pnp.printing.paper import PageFrame, Rect
 
 EPS = 1e-9
 TIGHT_BLEED = 1.0  # the least outer bleed a tight grid keeps: enough for a cut that wanders a little
+
+
+class Tight(NamedTuple):
+    """Which ways upright items may be butted: side by side (``across``), one above another (``down``)."""
+
+    across: bool = False
+    down: bool = False
+
+
+LOOSE = Tight()
 
 
 @dataclass(frozen=True)
@@ -152,7 +163,7 @@ def _reach(start: float, length: float, item: float, bleed: float, tight: bool, 
 
 
 def grid(
-    width: float, height: float, bleed: float, region: Rect, tight: bool = False, reach: Rect | None = None
+    width: float, height: float, bleed: float, region: Rect, tight: Tight = LOOSE, reach: Rect | None = None
 ) -> Imposition:
     """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright.
 
@@ -161,11 +172,12 @@ def grid(
     best: tuple[tuple[int, float, float, int], Imposition] | None = None
     for rotate in (0, 90):
         w, h = (height, width) if rotate else (width, height)
-        across = [_axis(region.x, region.w, w, bleed, tight)]
-        down = [_axis(region.y, region.h, h, bleed, tight)]
+        tight_x, tight_y = (tight.down, tight.across) if rotate else tight  # turned, a top edge faces sideways
+        across = [_axis(region.x, region.w, w, bleed, tight_x)]
+        down = [_axis(region.y, region.h, h, bleed, tight_y)]
         if reach is not None:
-            across += filter(None, [_reach(reach.x, reach.w, w, bleed, tight, across[0].count)])
-            down += filter(None, [_reach(reach.y, reach.h, h, bleed, tight, down[0].count)])
+            across += filter(None, [_reach(reach.x, reach.w, w, bleed, tight_x, across[0].count)])
+            down += filter(None, [_reach(reach.y, reach.h, h, bleed, tight_y, down[0].count)])
         for x, y in product(across, down):
             if x.ticks and y.ticks:
                 continue  # one axis keeps normal crop marks, and room for the footer between them
@@ -195,17 +207,17 @@ def _slots(w: float, h: float, rotate: float, across: _Axis, down: _Axis) -> tup
     return tuple(slots)
 
 
-def single(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
+def single(width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE) -> Imposition:
     """Fronts only, filling the page."""
     return grid(width, height, bleed, frame.content, tight, frame.printable)
 
 
-def duplex(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
+def duplex(width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE) -> Imposition:
     """Fronts filling the page; backs on the next page, mirrored for a long-edge flip."""
     return replace(grid(width, height, bleed, frame.content, tight, frame.printable), mirror=("x", frame.width / 2))
 
 
-def gutterfold(width: float, height: float, bleed: float, frame: PageFrame, tight: bool = False) -> Imposition:
+def gutterfold(width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE) -> Imposition:
     """Fronts on one half of the page, backs mirrored on the other half, folded along the middle."""
     area = frame.content
     mid_x, mid_y = area.x + area.w / 2, area.y + area.h / 2

@@ -26,11 +26,13 @@ class Face:
     """One side of a card or token.
 
     ``background`` fills the trim area and runs on into the bleed; ``draw``
-    paints the content within the trim box (0, 0)-(width, height).
+    paints the content within the trim box (0, 0)-(width, height). ``band``: the colour of a band the drawing
+    runs along the top edge and on into the bleed, so that the face is never butted to the one above it.
     """
 
     draw: Draw
     background: Color = "#ffffff"
+    band: Color | None = None
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,7 @@ def _card(world: World, data: TakeOffData, city: int, style: DeckStyle, locators
         line(canvas, 62, style.letter, 60, "letter", bold=True, ink=ink)
         line(canvas, 76, deck, 9, "deck", ink=ink)
 
-    return Card(f"{info.name} ({info.country})", Face(front), Face(back, background=style.rgb))
+    return Card(f"{info.name} ({info.country})", Face(front, band=style.rgb), Face(back, background=style.rgb))
 
 
 def art_box(card_width: float) -> tuple[float, float, float, float]:
