@@ -48,14 +48,11 @@ def new(
     ] = None,
 ) -> None:
     """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob  |  ... --variant stormy.yaml"""
-    from pnp.referee import record, session
+    from pnp.referee import session
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     current = session.new(record_file, game, names, option or [], seed, map_file, variant_file)
-    with record.locked(record_file):
-        if record_file.exists():
-            raise PnpError(f"{record_file}: a record already exists there")
-        current.save()
+    current.create()
     say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {seed})")
     if current.spec.seeded and map_file is None:
         table = f" --players {len(names)}" if current.spec.players_in_kit else ""
