@@ -81,3 +81,7 @@ class IllegalMove(PnpError):
 
 class RecordError(PnpError):
     """A record file that is missing, damaged or tampered with."""
+
+
+class RecordExists(PnpError):
+    """A new record's path that is taken: a record (or another file) is there already."""

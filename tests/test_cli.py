@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import play_with_moves_and_play
@@ -187,6 +188,66 @@ def test_secret_reads_a_piped_value_and_stores_only_a_commitment(cli, monkeypatc
     assert cli("ref", "secret", "g.pnp", "--player", "bob")[0] == 0
     code, _, err = cli("ref", "reveal", "g.pnp", "--player", "ann", "--slot", "colours")
     assert code == 1 and "scoring" in err  # colour cards are shown only once the game has ended
+
+
+def _take_back(path: Path) -> None:
+    """What 'pnp ref undo' does in another terminal."""
+    from pnp.referee import record, session
+
+    with record.locked(path):
+        current = session.load(path)
+        current.undo()
+        current.save()
+
+
+def _refuse_a_move(path: Path) -> None:
+    """What the server does with a tap on a page that is out of date: the lock taken, nothing written."""
+    from pnp.referee import record
+
+    with record.locked(path):
+        pass
+
+
+@pytest.mark.parametrize(("other_writer", "recorded"), [(_take_back, False), (_refuse_a_move, True)])
+def test_secret_holds_no_lock_while_its_player_types(cli, monkeypatch, tmp_path, other_writer, recorded):
+    """While 'pnp ref secret' waited at its prompt it held the record's lock: every other terminal, and the
+    server's thread for each tap, hung until the player typed. If the record changed meanwhile, nothing is
+    recorded."""
+    import io
+    import sys
+    import threading
+
+    from pnp.referee import keys
+
+    path = tmp_path / "g.pnp"
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")
+    assert cli("ref", "play", "g.pnp", "secret", "colours", "B,G")[0] == 0
+    writers, waited, meanwhile = [], [], []
+
+    class Typing(io.StringIO):
+        """Piped input that another writer uses while bob is typing."""
+
+        def readline(self, *_args: Any) -> str:
+            done = threading.Event()
+            writers.append(threading.Thread(target=lambda: (other_writer(path), done.set())))
+            writers[-1].start()
+            waited.append(not done.wait(timeout=5))
+            meanwhile.append(path.read_bytes())
+            return "r,w\n"
+
+    monkeypatch.setattr(sys, "stdin", Typing())
+    code, _, err = cli("ref", "secret", "g.pnp", "--player", "bob")
+    for writer in writers:
+        writer.join(timeout=30)
+    assert waited == [False], "the other writer waited for the prompt"
+    if recorded:
+        assert code == 0 and "bob: commit colours" in path.read_text().splitlines()[-1], err
+    else:
+        assert code == 1 and err == (
+            "pnp: error: g.pnp: nothing recorded: the game moved on while bob typed (the record was written "
+            "meanwhile); see 'pnp ref moves g.pnp'\n"
+        )
+        assert path.read_bytes() == meanwhile[0] and "colours" not in keys.read_keys(path, "bob")
 
 
 def test_show_and_replay_give_json_without_other_players_secrets(cli):

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -182,3 +186,52 @@ def test_different_games_started_in_the_same_second_are_listed_in_the_order_they
     names = [night.start(tmp_path, game, ["ann", "bob"], {}, None, EVENING).name for game in games]
     assert names[1] == "2026-11-26-203105-aloft-2.pnp"
     assert [path.name for path in night.records(tmp_path)] == names
+
+
+TABLES = (("ann", "bob"), ("cid", "dan"))
+
+
+def _starts(tmp_path: Path) -> dict[frozenset[str], Callable[[], Path]]:
+    """Two tables started in the same second, by their players."""
+    return {frozenset(p): partial(night.start, tmp_path, "air-king", list(p), {}, None, EVENING) for p in TABLES}
+
+
+def _rematches(tmp_path: Path) -> dict[frozenset[str], Callable[[], Path]]:
+    """Two tables' rematches asked for in the same second, by their players."""
+    firsts = {frozenset(p): night.start(tmp_path, "air-king", list(p), {}, None, EVENING) for p in TABLES}
+    return {players: partial(night.rematch, first, EVENING.replace(minute=59)) for players, first in firsts.items()}
+
+
+@pytest.mark.parametrize("tables", [_starts, _rematches])
+def test_two_tables_begun_in_the_same_second_get_a_record_each(tmp_path, monkeypatch, tables):
+    """Two tables begun in one second both took the free name ...-air-king.pnp, and the second record replaced
+    the first: one table's players were lost. Here both look for a free name before either writes."""
+    begin = tables(tmp_path)
+    before = set(tmp_path.glob("*.pnp"))
+    free_name, looked, both = night._free_name, set(), threading.Barrier(2, timeout=10)
+
+    def looked_at_once(*args: Any) -> Path:  # each table's first look waits for the other's
+        name = free_name(*args)
+        if threading.get_ident() not in looked:
+            looked.add(threading.get_ident())
+            both.wait()
+        return name
+
+    monkeypatch.setattr(night, "_free_name", looked_at_once)
+    made: dict[frozenset[str], Path | PnpError] = {}
+
+    def begin_table(players: frozenset[str]) -> None:
+        try:
+            made[players] = begin[players]()
+        except PnpError as exc:  # the assertion below says which table was refused, and why
+            made[players] = exc
+
+    threads = [threading.Thread(target=begin_table, args=(players,)) for players in begin]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(made) == 2 and all(isinstance(path, Path) for path in made.values()), made
+    assert len(set(made.values())) == 2 and set(tmp_path.glob("*.pnp")) - before == set(made.values())
+    for players, path in made.items():
+        assert isinstance(path, Path) and set(session.load(path).setup.players) == players, path.name

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import IllegalMove, NotationError, PnpError, RecordError
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, RecordExists
 from pnp.referee import keys, record, session
 from pnp.resources import data_file
 
@@ -232,6 +232,16 @@ def test_an_existing_record_is_never_overwritten(tmp_path):
     path = new_record(tmp_path)
     with pytest.raises(PnpError, match="already exists"):
         session.new(path, "aloft", ["a", "b"], [], 1, None)
+
+
+def test_a_record_written_after_another_was_made_for_its_path_is_not_overwritten_by_that_one(tmp_path):
+    path = tmp_path / "game.pnp"
+    first, second = [session.new(path, "aloft", players, [], 1, None) for players in (["ann", "bob"], ["cy", "dee"])]
+    first.create()
+    written = path.read_bytes()
+    with pytest.raises(RecordExists, match=rf"^{re.escape(str(path))}: a record already exists there \(choose"):
+        second.create()
+    assert path.read_bytes() == written and not list(tmp_path.glob(".*.tmp"))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

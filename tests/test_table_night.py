@@ -182,3 +182,31 @@ def test_a_record_that_cannot_be_read_after_a_restart_is_said_so_in_words_and_li
         assert client.get(seat + "/state").json()["kind"] == "record"
         unreadable = client.get("/lobby/results").json()["unreadable"]
         assert len(unreadable) == 1 and unreadable[0].startswith(f"{started['record']}:")
+
+
+def test_a_rematch_whose_table_cannot_open_leaves_the_phones_where_they_are_until_it_can(tmp_path, monkeypatch):
+    """A rematch whose record was written but whose table could not open (its seat links could not be written: the
+    disk was full) made each phone of the last game, asking where its seat plays now, get an internal error."""
+    from pnp.files import WriteError
+    from pnp.table import links
+
+    with night(tmp_path) as client:
+        first = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob"]}).json()
+        seats = seats_of(first)
+        seat_tokens = links.seat_tokens
+
+        def disk_full(record: Path, *_args: Any) -> dict[str, str]:
+            raise WriteError(links.links_path(record), OSError(28, "No space left on device"))
+
+        monkeypatch.setattr(links, "seat_tokens", disk_full)
+        refused = client.post(f"/lobby/games/{first['record']}/rematch")
+        assert refused.status_code == 500 and refused.json()["kind"] == "record", refused.text
+        assert refused.json()["error"].endswith(".pnp.links: cannot write: No space left on device")
+        for page in seats.values():
+            assert client.get(page + "/next").json() == {"to": None}
+        monkeypatch.setattr(links, "seat_tokens", seat_tokens)  # the disk has room again
+        again = client.post(f"/lobby/games/{first['record']}/rematch")
+        assert again.status_code == 200, again.text
+        for seat, page in seats.items():
+            assert client.get(page + "/next").json() == {"to": seats_of(again.json())[seat]}
+    assert len(list(tmp_path.glob("*.pnp"))) == 2  # the one rematch, opened at the second try

@@ -48,14 +48,11 @@ def new(
     ] = None,
 ) -> None:
     """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob  |  ... --variant stormy.yaml"""
-    from pnp.referee import record, session
+    from pnp.referee import session
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     current = session.new(record_file, game, names, option or [], seed, map_file, variant_file)
-    with record.locked(record_file):
-        if record_file.exists():
-            raise PnpError(f"{record_file}: a record already exists there")
-        current.save()
+    current.create()
     say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {seed})")
     if current.spec.seeded and map_file is None:
         table = f" --players {len(names)}" if current.spec.players_in_kit else ""
@@ -260,20 +257,28 @@ def secret(
     from pnp.referee import keys, record, session
     from pnp.referee.protocol import Secret
 
+    # the record is read, and the player waited for, with no lock held: the other terminals and the server
+    # write on meanwhile, and the secret is played only if the record is still as it was read
+    asked = session.load(record_file)
+    asked.check_turn(player)
+    wanted = sorted({m.slot for m in asked.state.legal_moves() if isinstance(m, Secret)})
+    if not wanted:
+        raise PnpError(f"no secret is due from {player} now")
+    chosen = slot or wanted[0]
+    if chosen not in wanted:  # asked before the prompt, so nobody types a secret in vain
+        raise PnpError(f"no secret {quote(chosen)} is due from {player} now (due: {', '.join(wanted)})")
+    prompt = f"{player}, enter your {chosen} (hidden): "
+    typed = getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()
+    value = ",".join(item.strip() for item in typed.split(","))  # "blue, green" reads as "blue,green"
+    if not value or len(value.split()) > 1:
+        raise PnpError(f"the {chosen} must be one word without spaces, e.g. B,G (see 'pnp ref moves')")
     with record.locked(record_file):
         current = session.load(record_file)
-        current.check_turn(player)
-        wanted = sorted({m.slot for m in current.state.legal_moves() if isinstance(m, Secret)})
-        if not wanted:
-            raise PnpError(f"no secret is due from {player} now")
-        chosen = slot or wanted[0]
-        if chosen not in wanted:  # asked before the prompt, so nobody types a secret in vain
-            raise PnpError(f"no secret {quote(chosen)} is due from {player} now (due: {', '.join(wanted)})")
-        prompt = f"{player}, enter your {chosen} (hidden): "
-        typed = getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline()
-        value = ",".join(item.strip() for item in typed.split(","))  # "blue, green" reads as "blue,green"
-        if not value or len(value.split()) > 1:
-            raise PnpError(f"the {chosen} must be one word without spaces, e.g. B,G (see 'pnp ref moves')")
+        if current.last_hash != asked.last_hash:
+            raise PnpError(
+                f"{record_file}: nothing recorded: the game moved on while {player} typed (the record was written "
+                f"meanwhile); see 'pnp ref moves {record_file}'"
+            )
         current.play(f"secret {chosen} {value}", player)
         current.save()
     say(f"recorded {player}'s {chosen} as a commitment; the value is in {keys.key_path(record_file, player)}")

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pnp import games
-from pnp.errors import PnpError, quote
+from pnp.errors import PnpError, RecordExists, quote
 from pnp.games.spec import GameSpec
 from pnp.referee import session
 from pnp.referee.protocol import Game, Option
@@ -77,9 +77,12 @@ def start(
     pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
     seed, map_path = _map(folder, spec, map_choice)
     variant_path = None if variant_choice is None else _in_folder(folder, "variant", variant_choice)
-    path = _free_name(folder, spec.name, now)
-    session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path).save()
-    return path
+    return _created(
+        folder,
+        spec.name,
+        now,
+        lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path),
+    )
 
 
 def rematch(path: Path, now: datetime) -> Path:
@@ -89,10 +92,29 @@ def rematch(path: Path, now: datetime) -> Path:
     players = list(last.setup.players)
     pairs = [f"{key}={_text(value)}" for key, value in last.setup.options.items()]
     turned = players[1:] + players[:1]
-    new_path = _free_name(path.parent, last.spec.name, now)
     setup = last.setup
-    session.new(new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path).save()
-    return new_path
+    return _created(
+        path.parent,
+        last.spec.name,
+        now,
+        lambda new_path: session.new(
+            new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path
+        ),
+    )
+
+
+def _created(folder: Path, game: str, now: datetime, new: Callable[[Path], session.Session]) -> Path:
+    """The record ``new`` makes for the first free name in ``folder`` (see ``_free_name``), written; a name that
+    another start takes first (two tables started in the same second) is passed over for the next."""
+    after = 0
+    while True:
+        path = _free_name(folder, game, now, after)
+        try:
+            new(path).create()
+        except RecordExists:
+            after = _order(path)[1]
+            continue
+        return path
 
 
 def _checked_options(rules: Game, given: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -137,12 +159,12 @@ def _in_folder(folder: Path, kind: str, choice: str) -> Path:
     return path
 
 
-def _free_name(folder: Path, game: str, now: datetime) -> Path:
+def _free_name(folder: Path, game: str, now: datetime, after: int) -> Path:
     """``STAMP-game.pnp`` in ``folder``, or ``STAMP-game-N.pnp`` for the Nth game started in the same second,
-    whatever the games (so that the names tell the order they started in)."""
+    whatever the games (so that the names tell the order they started in); N is over ``after``, a number taken."""
     stamp = now.strftime(STAMP)
     taken = [_order(path)[1] for path in folder.glob(f"{stamp}-*.pnp") if _NAME.match(path.name)]
-    number = max(taken, default=0) + 1
+    number = max([after, *taken]) + 1
     return folder / (f"{stamp}-{game}.pnp" if number == 1 else f"{stamp}-{game}-{number}.pnp")
 
 

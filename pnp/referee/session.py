@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import games
-from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, clip_quotes, quote
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, RecordExists, clip_quotes, quote
 from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
@@ -238,6 +238,21 @@ class Session:
             raise RecordError(f"{self.path}: the record is read-only; make it writable (chmod u+w) to play on")
         write_atomic(self.path, self.text)
 
+    def create(self) -> None:
+        """Write this new record (from :func:`new`); RecordExists, nothing written, if a file is at its path by now.
+
+        The path is looked at again and written under the record's lock, which every writer of records holds: of
+        two programs starting a record at one path, one writes it and the other is refused.
+        """
+        with record.locked(self.path):
+            if self.path.exists():
+                raise _taken(self.path)
+            write_atomic(self.path, self.text)
+
+
+def _taken(path: Path) -> RecordExists:
+    return RecordExists(f"{path}: a record already exists there (choose another name, or remove it)")
+
 
 def _in_stage(refusal: IllegalMove, stage: Stage) -> IllegalMove:
     """``refusal`` naming the stage in force, as every refusal at the table does ("during play: ...")."""
@@ -267,7 +282,7 @@ def new(
     map_path: Path | None,
     variant_path: Path | None = None,
 ) -> Session:
-    """Start a record; refuses to overwrite an existing one."""
+    """A new record's session, not written yet (see :meth:`Session.create`); refuses a path already taken."""
     spec = games.get(game_name)
     game = spec.rules()
     check_players(spec.title, game, players)
@@ -276,7 +291,7 @@ def new(
     if not path.parent.is_dir():
         raise PnpError(f"{path.parent}: no such folder")
     if path.exists():
-        raise PnpError(f"{path}: a record already exists there (choose another name, or remove it)")
+        raise _taken(path)
     if map_path is not None:
         games.map_game(map_path, spec.name)
     if variant_path is not None:

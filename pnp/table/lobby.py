@@ -142,9 +142,11 @@ class Night:
         return app.build(current, tokens, watch, follow=lambda seat: self._next_seat(path.name, seat)), tokens, watch
 
     def _next_seat(self, name: str, seat: str) -> str | None:
-        """Where ``seat`` of the game ``name`` plays its rematch, if one has started."""
+        """Where ``seat`` of the game ``name`` plays its rematch, once its table is open (a rematch whose table
+        failed to open is opened again when the shared screen asks for it again)."""
         rematch = self.games[name].rematch
-        return None if rematch is None else f"/g/{rematch}/s/{self.games[rematch].tokens[seat]}"
+        table = None if rematch is None else self.games.get(rematch)
+        return None if table is None else f"/g/{rematch}/s/{table.tokens[seat]}"
 
     # -- the lobby -----------------------------------------------------------------
     def _check_host(self, request: Request) -> None:
