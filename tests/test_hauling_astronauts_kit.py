@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+import pypdfium2
 import pytest
 from pypdf import PdfReader
 
@@ -94,6 +95,55 @@ def test_pieces_are_cut_to_the_size_of_the_loading_docks(written):
     assert sizes.count((length, s)) >= 6 + 3
     assert sizes.count((s, length)) >= 6 + 3
     assert sizes.count((s, s)) >= len(SPACES)
+
+
+def _ink(path) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each printed character of a one-page PDF with its tight ink box (left, top, right, bottom) in points from
+    the page's top left corner."""
+    document = pypdfium2.PdfDocument(path)
+    try:
+        page = document[0]
+        height, text = page.get_height(), page.get_textpage()
+        found = []
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if char.strip():
+                left, bottom, right, top = text.get_charbox(index)
+                found.append((char, (left, height - top, right, height - bottom)))
+        text.close()
+        return found
+    finally:
+        document.close()
+
+
+def test_every_piece_keeps_its_text_2_mm_inside_its_cut_edge(written):
+    """The words of a transport ("16 or more") stay clear of its cut edge and border: a cut a little off still
+    leaves them whole."""
+    _, files = written
+    path = files[("game.pdf", "pdf")].path
+    glyphs = _ink(path)
+    s, length = DATA.space_mm * MM, DATA.transport_length_mm * MM
+    outlines = [
+        r
+        for r in drawn_pages(path)[0].rectangles
+        if any(abs(w - a) < 0.5 and abs(h - b) < 0.5 for (a, b) in ((length, s), (s, length)) for w, h in [r.size])
+    ]
+    names = {t.name for fleet in DATA.fleets for t in fleet.transports}
+
+    def inside(box, outline) -> bool:
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        return outline.x0 < x < outline.x1 and outline.top < y < outline.bottom
+
+    checked = 0
+    for outline in {(o.x0, o.top, o.x1, o.bottom): o for o in outlines}.values():  # a piece's outline drawn twice
+        text = [(c, b) for c, b in glyphs if inside(b, outline)]
+        if not any(name.replace(" ", "") in "".join(c for c, _ in text) for name in names):
+            continue  # a loading dock (no transport's name in it), not a piece
+        checked += 1
+        for char, (left, top, right, bottom) in text:
+            room = min(left - outline.x0, top - outline.top, outline.x1 - right, outline.bottom - bottom) / MM
+            assert room >= 2.0, f"{char!r} of {''.join(c for c, _ in text)!r} is {room:.2f} mm from the cut"
+    assert checked == sum(len(fleet.transports) for fleet in DATA.fleets)
 
 
 def test_the_layout_matches_pieces_to_docks_and_fits_both_papers():
