@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
-import pypdfium2
 import pytest
 from pypdf import PdfReader
 
@@ -18,7 +17,7 @@ from pnp.printing.paper import MARGIN, PAPERS
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
-from support.pdfium import drawn_pages, inked_boxes, plain_texts, text_page
+from support.pdfium import drawn_pages, glyph_ink, inked_boxes, plain_texts, text_page
 
 DATA = builtin()
 LAYOUT = Layout.of(DATA)
@@ -97,31 +96,12 @@ def test_pieces_are_cut_to_the_size_of_the_loading_docks(written):
     assert sizes.count((s, s)) >= len(SPACES)
 
 
-def _ink(path) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Each printed character of a one-page PDF with its tight ink box (left, top, right, bottom) in points from
-    the page's top left corner."""
-    document = pypdfium2.PdfDocument(path)
-    try:
-        page = document[0]
-        height, text = page.get_height(), page.get_textpage()
-        found = []
-        for index in range(text.count_chars()):
-            char = text.get_text_range(index, 1)
-            if char.strip():
-                left, bottom, right, top = text.get_charbox(index)
-                found.append((char, (left, height - top, right, height - bottom)))
-        text.close()
-        return found
-    finally:
-        document.close()
-
-
 def test_every_piece_keeps_its_text_2_mm_inside_its_cut_edge(written):
     """The words of a transport ("16 or more") stay clear of its cut edge and border: a cut a little off still
     leaves them whole."""
     _, files = written
     path = files[("game.pdf", "pdf")].path
-    glyphs = _ink(path)
+    glyphs = glyph_ink(path)
     s, length = DATA.space_mm * MM, DATA.transport_length_mm * MM
     outlines = [
         r
@@ -131,7 +111,7 @@ def test_every_piece_keeps_its_text_2_mm_inside_its_cut_edge(written):
     names = {t.name for fleet in DATA.fleets for t in fleet.transports}
 
     def inside(box, outline) -> bool:
-        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
         return outline.x0 < x < outline.x1 and outline.top < y < outline.bottom
 
     checked = 0
@@ -140,8 +120,9 @@ def test_every_piece_keeps_its_text_2_mm_inside_its_cut_edge(written):
         if not any(name.replace(" ", "") in "".join(c for c, _ in text) for name in names):
             continue  # a loading dock (no transport's name in it), not a piece
         checked += 1
-        for char, (left, top, right, bottom) in text:
-            room = min(left - outline.x0, top - outline.top, outline.x1 - right, outline.bottom - bottom) / MM
+        for char, box in text:
+            room = min(box.x0 - outline.x0, box.top - outline.top, outline.x1 - box.x1, outline.bottom - box.bottom)
+            room /= MM
             assert room >= 2.0, f"{char!r} of {''.join(c for c, _ in text)!r} is {room:.2f} mm from the cut"
     assert checked == sum(len(fleet.transports) for fleet in DATA.fleets)
 

@@ -719,6 +719,22 @@ def _parted(printed: _Printed, number: int) -> Iterator[Shape]:
             yield _shape(placed, height, range(start, stop))
 
 
+def glyph_ink(path: Path, number: int = 0) -> tuple[tuple[str, Box], ...]:
+    """Each printed character of one page (spaces aside) with the tight box of its ink, as PDFium measures it
+    from the font's outline: where a glyph's box from :class:`Glyph` runs from its font's descent up a size."""
+    with _opened(path) as document:
+        page = document[number]
+        height, text = page.get_height(), page.get_textpage()
+        found = []
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if char.strip():
+                left, bottom, right, top = text.get_charbox(index)
+                found.append((char, Box(left, height - top, right, height - bottom)))
+        text.close()
+        return tuple(found)
+
+
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
     """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
     each image, inside its forms too."""
