@@ -41,7 +41,7 @@ def test_token_numbers_and_letters_sit_in_the_middle_of_their_circle(written):
     circles = [shape.box for shape in page_shapes(path, 0)[0] if shape.closed and shape.curved]
     codes = {colour.code for colour in load_data().value.colours}
     words: list[list[tuple[str, Box]]] = []
-    for char, box in glyph_ink(path):  # a word: characters written one after the other on one line
+    for char, box, _ in glyph_ink(path):  # a word: characters written one after the other on one line
         last = words[-1][-1][1] if words else None
         if last and abs(box.bottom - last.bottom) < 1 and abs(box.x0 - last.x1) < 2 / MM:  # within 2 mm
             words[-1].append((char, box))

@@ -101,7 +101,7 @@ def test_every_piece_keeps_its_text_2_mm_inside_its_cut_edge(written):
     leaves them whole."""
     _, files = written
     path = files[("game.pdf", "pdf")].path
-    glyphs = glyph_ink(path)
+    glyphs = [(char, box) for char, box, _ in glyph_ink(path)]
     s, length = DATA.space_mm * MM, DATA.transport_length_mm * MM
     outlines = [
         r

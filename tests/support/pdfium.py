@@ -719,18 +719,28 @@ def _parted(printed: _Printed, number: int) -> Iterator[Shape]:
             yield _shape(placed, height, range(start, stop))
 
 
-def glyph_ink(path: Path, number: int = 0) -> tuple[tuple[str, Box], ...]:
-    """Each printed character of one page (spaces aside) with the tight box of its ink, as PDFium measures it
-    from the font's outline: where a glyph's box from :class:`Glyph` runs from its font's descent up a size."""
+class Inked(NamedTuple):
+    """A printed character, the tight box of its ink (as PDFium measures it from the font's outline, where a
+    :class:`Glyph`'s box runs from its font's descent up a size) and its fill colour (RGB, 0 to 255)."""
+
+    text: str
+    box: Box
+    fill: tuple[int, int, int]
+
+
+def glyph_ink(path: Path, number: int = 0) -> tuple[Inked, ...]:
+    """Each printed character of one page (spaces aside) with its ink's box and colour, in the order written."""
     with _opened(path) as document:
         page = document[number]
         height, text = page.get_height(), page.get_textpage()
-        found = []
+        handle, found = _address(text), []
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
         for index in range(text.count_chars()):
             char = text.get_text_range(index, 1)
             if char.strip():
                 left, bottom, right, top = text.get_charbox(index)
-                found.append((char, Box(left, height - top, right, height - bottom)))
+                _lib.FPDFText_GetFillColor(handle, index, r, g, b, a)
+                found.append(Inked(char, Box(left, height - top, right, height - bottom), (r.value, g.value, b.value)))
         text.close()
         return tuple(found)
 

@@ -25,7 +25,7 @@ from pnp.games.aeronaut_odyssey.model import (
 )
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Canvas
-from pnp.printing.color import shade, tint
+from pnp.printing.color import darkened, tint
 from pnp.printing.paper import HOME_PAPERS, Rect, page_frame
 from pnp.texts import Catalogue
 
@@ -213,8 +213,8 @@ def _route(
         c.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=INK if ink else TYPE_COLOURS[kind], width=0.45)
     for n, (space, kind) in enumerate(zip(spaces, kinds)):
         colour = TYPE_COLOURS[kind]
-        corners = _corners(space, unit)
-        c.polygon(corners, fill=None if ink else tint(colour, 0.55), stroke=colour if not ink else INK, width=0.45)
+        corners, ground = _corners(space, unit), tint(colour, 0.55)
+        c.polygon(corners, fill=None if ink else ground, stroke=colour if not ink else INK, width=0.45)
         if route.type == "multi":
             c.polygon(corners, fill=None, stroke=INK, width=0.15, dash=(0.6, 0.5))
         a = math.radians(space.angle)
@@ -222,14 +222,14 @@ def _route(
         along = space.length * unit / 2 - space.width * unit * 0.28
         size = max(TEXT_PT, space.width * unit * 0.42 / PT)  # scaled with the map, never under the board's smallest
         tx, ty = space.x * unit - ux * along, space.y * unit - uy * along
-        c.text(  # the type's letter
+        c.text(  # the type's letter, for those who cannot tell the colours apart: in its colour, darkened to read
             tx,
             ty + size * PT * 0.35,
             TYPE_LETTER[kind],
             size=size,
             anchor="middle",
             bold=True,
-            fill=INK if ink else shade(colour, 0.35),
+            fill=INK if ink else darkened(colour, ground, 0.35),
             rotate=_upright(space.angle),
         )
         if route.bonus and n == len(spaces) // 2:
