@@ -62,6 +62,19 @@ def test_the_svg_map_holds_every_city_route_space_and_area(default):
     assert len(named(root, "inventory-")) == 6 and len(named(root, "panel")) == 1  # one for each of six players
 
 
+def test_the_rules_panel_is_set_at_8_pt_or_more_where_it_has_room(default):
+    """The default board's panel held its reminders at 6 pt in 38 % of its height: it is set as large as fits."""
+    page = text_page(default[("board.pdf", "pdf")].path)
+    panel = [  # right of the map and under the header
+        glyph
+        for glyph in page.glyphs
+        if glyph.origin[0] > page.width * 0.74 and page.height - glyph.origin[1] > 15 * MM and glyph.text.strip()
+    ]
+    said = "".join(glyph.text for glyph in panel)
+    assert "MOVEORCLAIM" in said and "Doubleroute" in said  # from its first heading to its last line
+    assert min(glyph.size for glyph in panel) >= 8.0
+
+
 def test_a_seed_prints_its_own_map(tmp_path):
     written = build(tmp_path, KitRequest(seed=123), paper="letter")
     path = written[("board.pdf", "pdf")].path
