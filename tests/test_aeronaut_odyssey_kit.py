@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 
 from pnp.games import REGISTRY
-from pnp.games.aeronaut_odyssey.draw import TYPE_COLOURS, tint
+from pnp.games.aeronaut_odyssey.draw import INK, TYPE_COLOURS, TYPE_LETTER, tint
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import new
 from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map, pages_for
 from pnp.games.spec import KitRequest
+from pnp.printing.color import contrast
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
-from support.pdfium import Box, path_counts, plain_texts, text_page, text_pages, words
+from support.pdfium import Box, glyph_ink, page_shapes, path_counts, plain_texts, text_page, text_pages, words
+from support.printing import hex_colour
 
 SPEC = REGISTRY["aeronaut-odyssey"]
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -60,6 +62,19 @@ def test_the_svg_map_holds_every_city_route_space_and_area(default):
     assert len(named(root, "inventory-")) == 6 and len(named(root, "panel")) == 1  # one for each of six players
 
 
+def test_the_rules_panel_is_set_at_8_pt_or_more_where_it_has_room(default):
+    """The default board's panel held its reminders at 6 pt in 38 % of its height: it is set as large as fits."""
+    page = text_page(default[("board.pdf", "pdf")].path)
+    panel = [  # right of the map and under the header
+        glyph
+        for glyph in page.glyphs
+        if glyph.origin[0] > page.width * 0.74 and page.height - glyph.origin[1] > 15 * MM and glyph.text.strip()
+    ]
+    said = "".join(glyph.text for glyph in panel)
+    assert "MOVEORCLAIM" in said and "Doubleroute" in said  # from its first heading to its last line
+    assert min(glyph.size for glyph in panel) >= 8.0
+
+
 def test_a_seed_prints_its_own_map(tmp_path):
     written = build(tmp_path, KitRequest(seed=123), paper="letter")
     path = written[("board.pdf", "pdf")].path
@@ -92,6 +107,57 @@ def test_expansions_print_their_panels_and_players_their_inventories(tmp_path):
         assert said in panel
     root = ET.parse(written[("board-01.svg", "svg")].path).getroot()
     assert len(named(root, "inventory-")) == 6
+
+
+def _route_letters(path: Path) -> list[tuple[str, str, str]]:
+    """Each character printed on a route space (its type's letter, a bonus's code) or on the panel's key to the
+    types, on a one-page board: the character, its colour and the fill of the space it stands on (the smallest
+    filled four-cornered shape under its middle), as ``#rrggbb``."""
+    spaces = [
+        shape
+        for shape in page_shapes(path, 0)[0]
+        if shape.fill and shape.closed and not shape.curved and len(shape.points) == 4
+    ]
+    fills = {tint(colour, 0.55) for colour in TYPE_COLOURS.values()}
+    found = []
+    for char, box, fill in glyph_ink(path):
+        x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
+        under = [s for s in spaces if _within((x, y), s.points)]
+        if not under:
+            continue
+        ground = hex_colour(min(under, key=lambda s: s.box.size[0] * s.box.size[1]).fill)
+        if ground in fills:
+            found.append((char, hex_colour(fill), ground))
+    return found
+
+
+def _within(point: tuple[float, float], corners) -> bool:
+    """Whether ``point`` lies inside the convex polygon ``corners`` (either way round)."""
+    x, y = point
+    sides = [
+        (bx - ax) * (y - ay) - (by - ay) * (x - ax) for (ax, ay), (bx, by) in zip(corners, [*corners[1:], corners[0]])
+    ]
+    return all(side > 0 for side in sides) or all(side < 0 for side in sides)
+
+
+def test_every_route_letter_reads_at_4_5_to_1_on_its_space(default, tmp_path):
+    """The route-type letters are the colour-blind player's aid: each has WCAG's 4.5:1 against its space (the
+    yellow ones had 3.1:1, the orange ones 3.6:1), on the default board and on one with every expansion (gray)."""
+    path = tmp_path / "m.yaml"
+    path.write_text(new(8, players=6, expansions=EXPANSIONS), encoding="utf-8")
+    expanded = build(tmp_path, KitRequest(map_path=path))[("board.pdf", "pdf")].path
+    for board, pdf in ((generate(0), default[("board.pdf", "pdf")].path), (load_map(path).value, expanded)):
+        letters = _route_letters(pdf)  # the panel's key and the bonus codes on a space are in ink
+        coloured = [found for found in letters if found[0] in TYPE_LETTER.values() and found[1] != INK]
+        assert len(coloured) == sum(r.length for r in board.routes), "a letter in its colour on every route space"
+        worst = min(letters, key=lambda found: contrast(found[1], found[2]))
+        assert contrast(worst[1], worst[2]) >= 4.5, worst
+
+
+def test_contrast_is_wcags_ratio():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert contrast("#ffffff", "#ffffff") == pytest.approx(1)
+    assert contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # the lightest grey that reads on white
 
 
 def test_an_ink_friendly_map_prints_outlines_only(tmp_path):

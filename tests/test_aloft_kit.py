@@ -10,12 +10,14 @@ import pytest
 from pnp.errors import DataError
 from pnp.games import REGISTRY
 from pnp.games.aloft.maps import check_board
-from pnp.games.aloft.model import load_board
+from pnp.games.aloft.model import load_board, load_data
 from pnp.games.spec import KitRequest
 from pnp.loader import load_text
 from pnp.printing.parts import MINI, Deck
 from support.patterns import patterned_fills
-from support.pdfium import page_shapes, plain_texts
+from support.pdfium import Box, glyph_ink, page_shapes, plain_texts
+
+MM = 25.4 / 72  # millimetres per point
 
 SPEC = REGISTRY["aloft"]
 
@@ -31,6 +33,37 @@ def test_the_manifest_counts_every_component(written):
     assert cards == {"balloons": 18, "trucks": 5, "colours": 6}  # 15 balloons and 3 special shapes
     assert tokens == {"scoring tokens": 18, "launch tokens": 33, "safety tokens": 8}
     assert written[("tokens.pdf", "pdf")].pages == 1  # the three kinds of token share one sheet
+
+
+def test_token_numbers_and_letters_sit_in_the_middle_of_their_circle(written):
+    """A scoring token's number, a launch token's colour letter and the multicoloured token's ANY: the middle of
+    their ink (capitals and figures, no descenders) within 0.3 mm of their circle's centre, up and down."""
+    path = written[("tokens.pdf", "pdf")].path
+    circles = [shape.box for shape in page_shapes(path, 0)[0] if shape.closed and shape.curved]
+    codes = {colour.code for colour in load_data().value.colours}
+    words: list[list[tuple[str, Box]]] = []
+    for char, box, _ in glyph_ink(path):  # a word: characters written one after the other on one line
+        last = words[-1][-1][1] if words else None
+        if last and abs(box.bottom - last.bottom) < 1 and abs(box.x0 - last.x1) < 2 / MM:  # within 2 mm
+            words[-1].append((char, box))
+        else:
+            words.append([(char, box)])
+    checked = {"number": 0, "letter": 0, "ANY": 0}
+    for word in words:
+        text = "".join(char for char, _ in word)
+        kind = "number" if text.isdigit() else "letter" if text in codes else text if text == "ANY" else None
+        if kind is None:
+            continue
+        top, bottom = min(b.top for _, b in word), max(b.bottom for _, b in word)
+        x, y = (word[0][1].x0 + word[-1][1].x1) / 2, (top + bottom) / 2
+        circle = min(
+            (c for c in circles if c.x0 < x < c.x1 and c.top < y < c.bottom), key=lambda c: c.size[0], default=None
+        )
+        assert circle is not None, text
+        off = (y - (circle.top + circle.bottom) / 2) * MM
+        assert abs(off) <= 0.3, f"{kind} {text!r} is {off:+.2f} mm below its circle's centre"
+        checked[kind] += 1
+    assert checked == {"number": 18, "letter": 30, "ANY": 3}
 
 
 def test_every_card_is_printed_with_its_title(written):

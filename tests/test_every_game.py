@@ -274,6 +274,19 @@ def test_the_kit_prints_in_pdf_and_svg_and_reads_back(tmp_path, printed_kits, na
     check_kit(written, PAPER[name], spec.title)
 
 
+FILE_DIGEST = re.compile(r"(?<![0-9a-f])[0-9a-f]{6,}(?![0-9a-f])")  # a run of hex digits: a file's digest
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_footer_names_its_file_in_one_form(printed_kits, name):
+    """Which file a kit was printed from reads alike in every game: "data 58f7d53c" (its data file) or "map
+    b27b40b9" (its map file), eight hex digits, where footers said a bare "2e7143c7" or "map b27b40b9476b"."""
+    footer = printed_kits.kit(name).footer
+    for found in FILE_DIGEST.finditer(footer):
+        said = footer[: found.end()].rsplit(" · ", 1)[-1]
+        assert re.fullmatch(r"(data|map) [0-9a-f]{8}", said), f"{name}: {footer!r}"
+
+
 def test_the_kits_are_the_same_whatever_pythons_string_hashing(tmp_path, printed_kits):
     """Every registered game's SVG kit from ``pnp build all`` run under another hash seed (which orders sets of
     strings) than this process's is byte for byte the kit printed here: nothing drawn depends on a set's order."""

@@ -17,7 +17,7 @@ from pnp.printing.paper import MARGIN, PAPERS
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
-from support.pdfium import drawn_pages, inked_boxes, plain_texts, text_page
+from support.pdfium import drawn_pages, glyph_ink, inked_boxes, plain_texts, text_page
 
 DATA = builtin()
 LAYOUT = Layout.of(DATA)
@@ -94,6 +94,37 @@ def test_pieces_are_cut_to_the_size_of_the_loading_docks(written):
     assert sizes.count((length, s)) >= 6 + 3
     assert sizes.count((s, length)) >= 6 + 3
     assert sizes.count((s, s)) >= len(SPACES)
+
+
+def test_every_piece_keeps_its_text_2_mm_inside_its_cut_edge(written):
+    """The words of a transport ("16 or more") stay clear of its cut edge and border: a cut a little off still
+    leaves them whole."""
+    _, files = written
+    path = files[("game.pdf", "pdf")].path
+    glyphs = [(char, box) for char, box, _ in glyph_ink(path)]
+    s, length = DATA.space_mm * MM, DATA.transport_length_mm * MM
+    outlines = [
+        r
+        for r in drawn_pages(path)[0].rectangles
+        if any(abs(w - a) < 0.5 and abs(h - b) < 0.5 for (a, b) in ((length, s), (s, length)) for w, h in [r.size])
+    ]
+    names = {t.name for fleet in DATA.fleets for t in fleet.transports}
+
+    def inside(box, outline) -> bool:
+        x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
+        return outline.x0 < x < outline.x1 and outline.top < y < outline.bottom
+
+    checked = 0
+    for outline in {(o.x0, o.top, o.x1, o.bottom): o for o in outlines}.values():  # a piece's outline drawn twice
+        text = [(c, b) for c, b in glyphs if inside(b, outline)]
+        if not any(name.replace(" ", "") in "".join(c for c, _ in text) for name in names):
+            continue  # a loading dock (no transport's name in it), not a piece
+        checked += 1
+        for char, box in text:
+            room = min(box.x0 - outline.x0, box.top - outline.top, outline.x1 - box.x1, outline.bottom - box.bottom)
+            room /= MM
+            assert room >= 2.0, f"{char!r} of {''.join(c for c, _ in text)!r} is {room:.2f} mm from the cut"
+    assert checked == sum(len(fleet.transports) for fleet in DATA.fleets)
 
 
 def test_the_layout_matches_pieces_to_docks_and_fits_both_papers():

@@ -34,6 +34,31 @@ def luminance(color: RGB) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
+def _linear(channel: float) -> float:
+    """An sRGB channel (0..1) as light, as WCAG 2 measures it."""
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours: 1 (the same) to 21 (black on white); text wants 4.5."""
+    light, dark = sorted(
+        (0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b) for r, g, b in (rgb(one), rgb(other))),
+        reverse=True,
+    )
+    return (light + 0.05) / (dark + 0.05)
+
+
+READABLE = 4.5  # the contrast WCAG asks of text against what it stands on
+
+
+def darkened(color: str, against: str, amount: float = 0.0, ratio: float = READABLE) -> str:
+    """``color`` shaded ``amount`` toward black, and further in steps of 0.05 until it has ``ratio`` of contrast
+    with ``against`` (a light background): its own hue, as dark as it must be to read."""
+    while contrast(shade(color, amount), against) < ratio and amount < 1:
+        amount = min(1.0, amount + 0.05)
+    return shade(color, amount)
+
+
 def tint(color: str, amount: float) -> str:
     """``color`` mixed toward white: 0 keeps it, 1 is white (``#rrggbb`` in and out)."""
     return blend(color, "#ffffff", amount)

@@ -719,6 +719,32 @@ def _parted(printed: _Printed, number: int) -> Iterator[Shape]:
             yield _shape(placed, height, range(start, stop))
 
 
+class Inked(NamedTuple):
+    """A printed character, the tight box of its ink (as PDFium measures it from the font's outline, where a
+    :class:`Glyph`'s box runs from its font's descent up a size) and its fill colour (RGB, 0 to 255)."""
+
+    text: str
+    box: Box
+    fill: tuple[int, int, int]
+
+
+def glyph_ink(path: Path, number: int = 0) -> tuple[Inked, ...]:
+    """Each printed character of one page (spaces aside) with its ink's box and colour, in the order written."""
+    with _opened(path) as document:
+        page = document[number]
+        height, text = page.get_height(), page.get_textpage()
+        handle, found = _address(text), []
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if char.strip():
+                left, bottom, right, top = text.get_charbox(index)
+                _lib.FPDFText_GetFillColor(handle, index, r, g, b, a)
+                found.append(Inked(char, Box(left, height - top, right, height - bottom), (r.value, g.value, b.value)))
+        text.close()
+        return tuple(found)
+
+
 def inked_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
     """The box of everything each page of a printed PDF prints: each glyph (spaces too), each painted path and
     each image, inside its forms too."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import Unpack
 
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.mapgen import origin_kind
@@ -23,10 +25,23 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     route_key,
 )
-from pnp.printing import fit
-from pnp.printing.canvas import PT, Canvas
-from pnp.printing.color import shade, tint
+from pnp.printing import fit, fonts
+from pnp.printing.art import Art
+from pnp.printing.canvas import (
+    PT,
+    Canvas,
+    LineStyle,
+    PathOp,
+    Point,
+    PolygonStyle,
+    RectStyle,
+    ShapeStyle,
+    TextStyle,
+)
+from pnp.printing.color import darkened, tint
+from pnp.printing.forwarding import Forwarding
 from pnp.printing.paper import HOME_PAPERS, Rect, page_frame
+from pnp.printing.sheets import SHRINK_STEP
 from pnp.texts import Catalogue
 
 # One page: the landscape content area that both A4 and Letter offer.
@@ -38,6 +53,7 @@ GAP = 3.0
 INVENTORY_H = 21.0
 INVENTORY_W = (PAGE_W - PANEL_W - 2 * GAP) / 2  # the widest inventory: as two share a one-page board's edge
 TEXT_PT = 6.0  # the smallest text on the board, footer aside
+PANEL_PT = 9.0  # the rules panel's body at most: it is set as large as fits, down to TEXT_PT
 BODY_W = PAGE_W - PANEL_W - GAP  # the map and the inventories, beside the panel
 BODY_H = PAGE_H - HEADER
 INK = "#1d2330"
@@ -213,8 +229,8 @@ def _route(
         c.line(x1 * unit, y1 * unit, x2 * unit, y2 * unit, stroke=INK if ink else TYPE_COLOURS[kind], width=0.45)
     for n, (space, kind) in enumerate(zip(spaces, kinds)):
         colour = TYPE_COLOURS[kind]
-        corners = _corners(space, unit)
-        c.polygon(corners, fill=None if ink else tint(colour, 0.55), stroke=colour if not ink else INK, width=0.45)
+        corners, ground = _corners(space, unit), tint(colour, 0.55)
+        c.polygon(corners, fill=None if ink else ground, stroke=colour if not ink else INK, width=0.45)
         if route.type == "multi":
             c.polygon(corners, fill=None, stroke=INK, width=0.15, dash=(0.6, 0.5))
         a = math.radians(space.angle)
@@ -222,14 +238,14 @@ def _route(
         along = space.length * unit / 2 - space.width * unit * 0.28
         size = max(TEXT_PT, space.width * unit * 0.42 / PT)  # scaled with the map, never under the board's smallest
         tx, ty = space.x * unit - ux * along, space.y * unit - uy * along
-        c.text(  # the type's letter
+        c.text(  # the type's letter, for those who cannot tell the colours apart: in its colour, darkened to read
             tx,
             ty + size * PT * 0.35,
             TYPE_LETTER[kind],
             size=size,
             anchor="middle",
             bold=True,
-            fill=INK if ink else shade(colour, 0.35),
+            fill=INK if ink else darkened(colour, ground, 0.35),
             rotate=_upright(space.angle),
         )
         if route.bonus and n == len(spaces) // 2:
@@ -332,32 +348,95 @@ def panel_width(columns: int) -> float:
 
 
 def panel(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int = 1) -> None:
-    """The rules reminder, ``h`` tall: in one column, or in two (turn and types; bonuses and trajectories)."""
+    """The rules reminder, ``h`` tall: in one column, or in two (turn and types; bonuses and trajectories), set
+    at the largest body (``PANEL_PT`` down to ``TEXT_PT``, in ``SHRINK_STEP``s) at which it fits."""
     c.rect(0, 0, panel_width(columns), h, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)
+    body = next((pt for pt in _bodies() if _fits(c, board, h, t, columns, pt / TEXT_PT)), TEXT_PT)
+    _sections(c, board, h, t, columns, body / TEXT_PT)  # at TEXT_PT, what is over stops the build, naming it
+
+
+def _bodies() -> list[float]:
+    """The panel's body sizes to try, largest first, down to TEXT_PT (not included: it is what is left)."""
+    sizes, body = [], PANEL_PT
+    while body > TEXT_PT:
+        sizes.append(body)
+        body -= SHRINK_STEP
+    return sizes
+
+
+def _fits(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int, scale: float) -> bool:
+    """Whether the panel's sections fit it drawn ``scale`` times their size: every text in its room at its own
+    size, and the sections within the panel's height (measured on a canvas that draws nothing)."""
+    with fit.collected() as over:
+        _sections(_Unseen(c), board, h, t, columns, scale)
+    return not over
+
+
+def _sections(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int, scale: float) -> None:
+    """The panel's sections drawn ``scale`` times their size (their text at ``scale`` times ``TEXT_PT``), each
+    column the panel's width."""
     sections = [(_scoring, "panel.turn"), (_legend, "panel.types")]
     if any(r.bonus for r in board.routes):
         sections.append((_bonuses, "panel.bonuses"))
     if board.trajectories:
         sections.append((_trajectory_panel, "panel.trajectories"))
     split = 2 if columns == 2 else len(sections)
-    for column, group in enumerate((sections[:split], sections[split:])):
-        y = -0.5
-        with c.group(column * (PANEL_W + GAP), 0):
-            for section, heading in group:
-                y = section(c, board, PANEL_W, y + 2.5, t)
-                fit.check_height(y, h, part=PANEL, field=f"the section under {heading}")
+    w = PANEL_W / scale  # a column's width, as its sections measure it
+    with c.group(scale=scale):
+        for column, group in enumerate((sections[:split], sections[split:])):
+            y = -0.5
+            with c.group(column * (PANEL_W + GAP) / scale, 0):
+                for section, heading in group:
+                    y = section(c, board, w, y + 2.5, t)
+                    fit.check_height(y, h / scale, part=PANEL, field=f"the section under {heading}")
 
 
-def _title(c: Canvas, x: float, y: float, key: str, t: Catalogue) -> float:
-    fit.line(c, x, y + 3.2, t(key), PANEL_W - 2 * x, size=7.5, part=PANEL, field=key, bold=True, fill=INK)
+class _Unseen(Forwarding):
+    """A canvas that draws nothing, in ``inner``'s faces: the panel measured at a size it is tried at."""
+
+    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
+        pass
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
+        pass
+
+    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
+        pass
+
+    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
+        pass
+
+    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
+        pass
+
+    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
+        pass
+
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
+        pass
+
+
+def _title(c: Canvas, x: float, y: float, w: float, key: str, t: Catalogue) -> float:
+    fit.line(c, x, y + 3.2, t(key), w - 2 * x, size=7.5, part=PANEL, field=key, bold=True, fill=INK)
     return y + 4.8
 
 
-def _lines(c: Canvas, x: float, y: float, keys: Sequence[str], t: Catalogue) -> float:
-    """Paragraphs wrapped to the panel's width, from ``y`` down; returns the y below them (``panel`` checks that
-    they end inside it: at the smallest size already, they cannot shrink)."""
+def _lines(c: Canvas, x: float, y: float, w: float, keys: Sequence[str], t: Catalogue) -> float:
+    """Paragraphs wrapped to ``w`` (the panel's width), from ``y`` down; returns the y below them (``panel``
+    checks that they end inside it)."""
     for key in keys:
-        room = Rect(x, y, PANEL_W - 2 * x, math.inf)
+        room = Rect(x, y, w - 2 * x, math.inf)
         for line in fit.wrapped(t(key), room, TEXT_PT, part=PANEL, field=key, faces=c.faces).lines:
             c.text(x, y + TEXT_PT * PT, line, size=TEXT_PT, fill=INK)
             y += TEXT_PT * PT * 1.3
@@ -365,9 +444,9 @@ def _lines(c: Canvas, x: float, y: float, keys: Sequence[str], t: Catalogue) -> 
 
 
 def _scoring(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, "panel.turn", t)
-    y = _lines(c, 3, y, ("panel.move", "panel.claim"), t)
-    y = _title(c, 3, y + 1.5, "panel.scoring", t)
+    y = _title(c, 3, y, w, "panel.turn", t)
+    y = _lines(c, 3, y, w, ("panel.move", "panel.claim"), t)
+    y = _title(c, 3, y + 1.5, w, "panel.scoring", t)
     cell = (w - 6 - 12) / 6
     for row, (key, values) in enumerate((("panel.length", range(1, 7)), ("panel.points", ROUTE_POINTS[1:]))):
         fit.line(c, 3, y + 3.3 + row * 4.2, t(key), 11.5, size=TEXT_PT, part=PANEL, field=key, bold=True, fill=INK)
@@ -376,13 +455,15 @@ def _scoring(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> flo
             c.rect(x, y + row * 4.2, cell, 4.2, fill=None, stroke=INK, width=0.2)
             c.text(x + cell / 2, y + 3.1 + row * 4.2, str(value), size=TEXT_PT, anchor="middle", fill=INK)  # digits
     y += 9.6
-    return _lines(c, 3, y, ("panel.area",), t)
+    return _lines(c, 3, y, w, ("panel.area",), t)
 
 
 def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, "panel.types", t)
+    y = _title(c, 3, y, w, "panel.types", t)
     kinds = [*TYPES, *(["gray"] if any(r.type == "gray" for r in board.routes) else [])]
-    per_row = 4
+    keys = ["panel.any" if kind == "gray" else f"type.{kind}" for kind in kinds]
+    widest = max(fonts.text_width(t(key), TEXT_PT, faces=c.faces) for key in keys)
+    per_row = next((n for n in (4, 3) if (w - 6) / n - 5.2 >= widest), 2)  # as many to a row as their names let
     cell = (w - 6) / per_row
     for n, kind in enumerate(kinds):
         x, row_y = 3 + (n % per_row) * cell, y + (n // per_row) * 5.5
@@ -396,7 +477,7 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> floa
             width=0.4,
         )
         c.text(x + 2.25, row_y + 3.2, TYPE_LETTER[kind], size=6, anchor="middle", bold=True, fill=INK)  # one letter
-        key = "panel.any" if kind == "gray" else f"type.{kind}"
+        key = keys[n]
         fit.line(c, x + 5.2, row_y + 3.1, t(key), cell - 5.2, size=TEXT_PT, part=PANEL, field=key, fill=INK)
     y += ((len(kinds) - 1) // per_row + 1) * 5.5
     notes = []
@@ -406,22 +487,25 @@ def _legend(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> floa
         notes.append("panel.gray")
     if any(r.type == "multi" for r in board.routes):
         notes.append("panel.multi")
-    return _lines(c, 3, y, notes, t)
+    return _lines(c, 3, y, w, notes, t)
 
 
 def _bonuses(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, "panel.bonuses", t)
-    y = _lines(c, 3, y, ("panel.bonuses.text",), t)
+    y = _title(c, 3, y, w, "panel.bonuses", t)
+    y = _lines(c, 3, y, w, ("panel.bonuses.text",), t)
     for bonus in (b for b in BONUSES if any(r.bonus == b for r in board.routes)):
         _bonus_badge(c, bonus, 4.8, y + 2.0, 1.8)
         key = f"bonus.{bonus}"
-        fit.line(c, 8.5, y + 2.9, t(key), w - 11.5, size=TEXT_PT, part=PANEL, field=key, fill=INK)
-        y += 4.5
+        room = Rect(8.5, y, w - 11.5, math.inf)
+        lines = fit.wrapped(t(key), room, TEXT_PT, part=PANEL, field=key, faces=c.faces).lines
+        for n, line in enumerate(lines):  # beside its badge, on as many lines as the panel's width asks
+            c.text(8.5, y + 2.9 + n * TEXT_PT * PT * 1.3, line, size=TEXT_PT, fill=INK)
+        y += 4.5 + (len(lines) - 1) * TEXT_PT * PT * 1.3
     return y
 
 
 def _trajectory_panel(c: Canvas, board: AeroMap, w: float, y: float, t: Catalogue) -> float:
-    y = _title(c, 3, y, "panel.trajectories", t)
+    y = _title(c, 3, y, w, "panel.trajectories", t)
     for number, goal in enumerate(board.trajectories, 1):
         if goal.kind == "cities":
             what = t("panel.link", first=goal.cities[0], second=goal.cities[1])

