@@ -451,14 +451,19 @@ def _show(page: Any, state: dict[str, Any]) -> None:
     )
 
 
-def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones, tmp_path):
-    """Vibration, the tab's title, a beep only once the sound is on (remembered), the moves in view."""
+def _turn_coming(phones: Callable[..., Any], tmp_path: Path) -> tuple[Any, str, dict[str, Any], dict[str, Any]]:
+    """A Hauling Astronauts seat's page waiting for its turn (the phone with the page's parts stood in for), the
+    seat, and the states before and once its turn comes."""
     current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
     seat = next(p for p in current.setup.players if p != current.state.to_move())
     waiting = view.state_json(current, seat)
     advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
-    turn = view.state_json(current, seat)
-    page = open_state(phones(PHONE_PARTS), waiting)
+    return open_state(phones(PHONE_PARTS), waiting), seat, waiting, view.state_json(current, seat)
+
+
+def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones, tmp_path):
+    """Vibration, the tab's title, a beep only once the sound is on (remembered), the moves in view."""
+    page, seat, waiting, turn = _turn_coming(phones, tmp_path)
     expect(page).to_have_title(f"{seat} · Hauling Astronauts")
 
     _show(page, turn)
@@ -484,12 +489,7 @@ def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones,
 def test_on_a_screen_short_for_its_text_the_turn_scrolls_away_and_the_moves_come_to_the_top(phones, tmp_path):
     """Kept in view, the turn took half of a 320 x 640 screen with the phone's text at 200 % (and a quarter of a
     phone on its side): there it scrolls with the page, and the turn coming brings the moves to the top."""
-    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
-    seat = next(p for p in current.setup.players if p != current.state.to_move())
-    waiting = view.state_json(current, seat)
-    advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
-    turn = view.state_json(current, seat)
-    page = open_state(phones(PHONE_PARTS), waiting)
+    page, seat, waiting, turn = _turn_coming(phones, tmp_path)
     kept = "getComputedStyle(document.querySelector('.status')).position"
     assert page.evaluate(kept) == "sticky"  # 390 x 844 at the usual text size
     for viewport, text in (({"width": 844, "height": 390}, 16), ({"width": 320, "height": 640}, 32)):

@@ -22,7 +22,7 @@ from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.parts import Board, Deck, Die, Face, Kit, Piece, TokenSheet
 
 
-class _Blank:
+class Blank:
     """The Canvas protocol drawing nothing, measuring text in ``faces``."""
 
     def __init__(self, faces: Faces = DEFAULT) -> None:
@@ -94,7 +94,7 @@ def _faces(piece: Piece | Die) -> tuple[Face, ...]:
 def overflows(kit: Kit) -> list[Overflow]:
     """Every text of ``kit`` that does not fit its box at 6 pt, each message once, in the order printed, the
     kit's title before its message."""
-    canvas = _Blank(kit.faces)
+    canvas = Blank(kit.faces)
     with collected() as found:
         for draw in _drawings(kit):
             try:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
-from typing import Unpack
 
 from pnp.games.aeronaut_odyssey import shapes
 from pnp.games.aeronaut_odyssey.mapgen import origin_kind
@@ -26,20 +24,9 @@ from pnp.games.aeronaut_odyssey.model import (
     route_key,
 )
 from pnp.printing import fit, fonts
-from pnp.printing.art import Art
-from pnp.printing.canvas import (
-    PT,
-    Canvas,
-    LineStyle,
-    PathOp,
-    Point,
-    PolygonStyle,
-    RectStyle,
-    ShapeStyle,
-    TextStyle,
-)
+from pnp.printing.canvas import PT, Canvas
 from pnp.printing.color import darkened, tint
-from pnp.printing.forwarding import Forwarding
+from pnp.printing.overflows import Blank
 from pnp.printing.paper import HOME_PAPERS, Rect, page_frame
 from pnp.printing.sheets import SHRINK_STEP
 from pnp.texts import Catalogue
@@ -368,7 +355,7 @@ def _fits(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int, scale
     """Whether the panel's sections fit it drawn ``scale`` times their size: every text in its room at its own
     size, and the sections within the panel's height (measured on a canvas that draws nothing)."""
     with fit.collected() as over:
-        _sections(_Unseen(c), board, h, t, columns, scale)
+        _sections(Blank(c.faces), board, h, t, columns, scale)
     return not over
 
 
@@ -389,42 +376,6 @@ def _sections(c: Canvas, board: AeroMap, h: float, t: Catalogue, columns: int, s
                 for section, heading in group:
                     y = section(c, board, w, y + 2.5, t)
                     fit.check_height(y, h / scale, part=PANEL, field=f"the section under {heading}")
-
-
-class _Unseen(Forwarding):
-    """A canvas that draws nothing, in ``inner``'s faces: the panel measured at a size it is tried at."""
-
-    def rect(self, x: float, y: float, w: float, h: float, **style: Unpack[RectStyle]) -> None:
-        pass
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Unpack[LineStyle]) -> None:
-        pass
-
-    def polygon(self, points: Sequence[Point], **style: Unpack[PolygonStyle]) -> None:
-        pass
-
-    def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
-        pass
-
-    def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
-        pass
-
-    def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
-        pass
-
-    def group(
-        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
-    ) -> AbstractContextManager[None]:
-        return nullcontext()
-
-    def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
-        return nullcontext()
-
-    def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
-        return nullcontext()
-
-    def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
-        pass
 
 
 def _title(c: Canvas, x: float, y: float, w: float, key: str, t: Catalogue) -> float:
