@@ -22,6 +22,7 @@ from pnp.printing.canvas import (
     Draw,
     Drawing,
 )
+from pnp.printing.fonts import DEFAULT
 from pnp.printing.forwarding import Forwarding
 from pnp.printing.legible import Legible
 from pnp.printing.render import drawing_to_svg, write_drawing
@@ -113,8 +114,46 @@ EVERY_STYLE: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
 def test_wrappers_pass_every_style_on_as_given(name: str, args: tuple[Any, ...], style: dict[str, Any]) -> None:
     for wrap in (Forwarding, lambda inner: Legible(inner, 1.0)):
         inner = Recorder()
-        getattr(wrap(inner), name)(*args, **style)
+        wrapped = wrap(inner)
+        getattr(wrapped, name)(*args, **style)
+        if isinstance(wrapped, Legible):
+            wrapped.flush()  # it holds a shape back until it knows whether the text after it is left out
         assert inner.calls == [(name, args, style)]
+
+
+class Measuring(Recorder):
+    """A recorder that measures text in the kit's default faces, as a canvas does."""
+
+    faces = DEFAULT
+
+
+def test_a_figure_leaves_a_badge_out_with_its_text_and_sets_a_key_a_little_too_small_at_the_smallest_size() -> None:
+    """At a quarter of its size, a disc with a number of 8 pt (2 pt) and a slip with a word go, a square cell with
+    its number stays; a disc with a letter of 20 pt (5 pt) keeps it at 6 pt; a truck's cab keeps its size, the
+    wheels drawn between it and its 'S'."""
+    shown = Measuring()
+    legible = Legible(shown, 0.25)  # type: ignore[arg-type]
+    legible.circle(10, 10, 4, fill="#ffffff")
+    legible.text(10, 11, "12", size=8, anchor="middle")
+    legible.rect(20, 8, 20, 5, fill="#ffffff", radius=1)
+    legible.text(21, 12, "Airport A", size=8)
+    legible.rect(50, 8, 6, 5, fill="#eeeeee")  # a track's cell
+    legible.text(53, 12, "7", size=8, anchor="middle")
+    legible.circle(70, 10, 4, fill="#1d1d1b")
+    legible.text(70, 12, "A", size=20, anchor="middle")
+    legible.rect(80, 5, 8, 6, fill="#ff8800", radius=1)  # a cab
+    legible.circle(82, 13, 1, fill="#000000")  # a wheel
+    legible.text(84, 9, "S", size=10, anchor="middle")
+    legible.flush()
+    drawn = [(name, args[:3]) for name, args, _ in shown.calls]
+    assert drawn == [
+        ("rect", (50, 8, 6)),
+        ("circle", (70, 10, 4)),
+        ("text", (70, pytest.approx(12 + (24 - 20) * PT * 0.36), "A")),  # lowered by half the growth of a capital
+        ("rect", (80, 5, 8)),
+        ("circle", (82, 13, 1)),
+    ]
+    assert shown.calls[2][2]["size"] == pytest.approx(24)  # 6 pt at a quarter
 
 
 class Marker(Forwarding):

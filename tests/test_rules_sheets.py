@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import pdfplumber
@@ -16,8 +18,11 @@ from support.pdf import read
 from support.pdfium import (
     Box,
     Glyph,
+    Lettering,
+    Shape,
     TextPage,
     baselines,
+    drawn_in_order,
     plain_texts,
     printed_as,
     shapes,
@@ -34,7 +39,7 @@ from pnp.printing import fonts
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
-from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Heading, Items, Text, rules_sheets, text_drawing
+from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Figure, Heading, Items, Text, rules_sheets, text_drawing
 from pnp.texts import toolkit
 
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
@@ -221,6 +226,80 @@ def test_aeronaut_odysseys_figure_letters_its_cities_and_the_sheet_says_what_a_d
     assert "a dashed space opens when you gain a space" in " ".join(" ".join(plain_texts(folder / "rules.pdf")).split())
     aid = " ".join(" ".join(plain_texts(folder / "player-aids.pdf")).split())
     assert "A balloon of your choice, or a space (ink in a dashed one)" in aid
+
+
+def _figure(game: str, monkeypatch: pytest.MonkeyPatch) -> Figure:
+    """The figure on the game's rules sheet, as its kit hands it to the sheet."""
+    module = importlib.import_module(f"pnp.games.{game.replace('-', '_')}.rules_sheet")
+    found: list[Figure] = []
+    sheets = module.rules_sheets
+
+    def spy(title, sides, t):
+        found.extend(block for side in sides for block in side if isinstance(block, Figure))
+        return sheets(title, sides, t)
+
+    monkeypatch.setattr(module, "rules_sheets", spy)
+    REGISTRY[game].kit(KitRequest())
+    (figure,) = found
+    return figure
+
+
+def _badges(drawn: tuple[Shape | Lettering, ...]) -> list[tuple[Shape, Lettering]]:
+    """Each disc or rounded slip a text is printed on: the shape drawn just before the text, round its middle and
+    hugging it (its short side at most three times the text's size, where a card or a runway is much larger)."""
+    found = []
+    for shape, text in pairwise(drawn):
+        if not (isinstance(shape, Shape) and isinstance(text, Lettering) and text.text.strip()):
+            continue
+        hugs = min(shape.box.size) <= 3 * text.size
+        if shape.closed and shape.curved and shape.fill and _round(shape.box, text.box) and hugs:
+            found.append((shape, text))
+    return found
+
+
+def _round(box: Box, text: Box) -> bool:
+    """Whether ``box`` lies round the middle of ``text``."""
+    x, y = (text.x0 + text.x1) / 2, (text.top + text.bottom) / 2
+    return box.x0 <= x <= box.x1 and box.top <= y <= box.bottom
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_no_badge_in_a_figure_is_printed_empty(game, paper, kits, letter, monkeypatch, tmp_path):
+    """A figure drawn small once printed the discs, slips and circles its labels sit on without the labels,
+    too small to print (Aloft's columns and rows, Air King's spaces, Hauling's fleet letters, Aeronaut Odyssey's
+    areas): each badge the drawing prints with a text is in the figure with its text, or not at all."""
+    figure = _figure(game, monkeypatch)
+    write_drawing(figure.drawing, tmp_path / "full.pdf")  # the drawing at its size: every text printed
+    full = drawn_in_order(tmp_path / "full.pdf")
+    badges = _badges(full)
+    path = (kits if paper == "a4" else letter)[game] / "rules.pdf"
+    page, printed = _pages(path)[0], drawn_in_order(path)
+    (tint,) = page.figures
+    width, height = figure.drawing.width / PT, figure.drawing.height / PT  # in points, as the PDFs measure
+    scale = min((tint.size[0] - 4 / PT) / width, figure.height / PT / height)  # as the sheet sets it
+    left, top = tint.x0 + (tint.size[0] - width * scale) / 2, tint.top + 2 / PT
+
+    def placed(box: Box) -> Box:
+        return Box(left + box.x0 * scale, top + box.top * scale, left + box.x1 * scale, top + box.bottom * scale)
+
+    def near(a: Box, b: Box) -> bool:
+        return all(abs(p - q) <= 0.3 for p, q in zip((a.x0, a.top, a.x1, a.bottom), (b.x0, b.top, b.x1, b.bottom)))
+
+    def printed_at(shape: Shape) -> bool:
+        box = placed(shape.box)
+        return any(isinstance(p, Shape) and p.fill == shape.fill and near(p.box, box) for p in printed)
+
+    ground = max((s for s in full if isinstance(s, Shape) and s.fill), key=lambda s: s.box.size[0] * s.box.size[1])
+    assert printed_at(ground), f"{game}: the drawing's largest shape is not where the figure places it"
+    shown = [(shape, text) for shape, text in badges if _inside(placed(shape.box), (placed(Box(0, 0, width, height)),))]
+    assert shown, f"{game}: no badge in the figure's drawing"  # the test sees the badges it is about
+    texts = [t.box for t in printed if isinstance(t, Lettering) and t.text.strip()]
+    empty = []
+    for shape, text in shown:
+        if printed_at(shape) and not any(_round(placed(shape.box), t) for t in texts):
+            empty.append(text.text.strip())
+    assert not empty, f"{game}: {len(empty)} of {len(shown)} badges printed empty in the figure: {sorted(set(empty))}"
 
 
 # What a sheet once left out or said otherwise than the rulebook (its line in ../shared/rules/<game>.txt)

@@ -383,7 +383,7 @@ class _Setter:
         def draw(c: Canvas) -> None:
             c.rect(x0, top, column_width, box, fill=FIGURE_TINT, stroke=None, radius=1.5)
             with c.clip(left, top + 2, w, h), c.group(left, top + 2, scale=scale, name="figure"):
-                drawing.draw(Legible(c, scale))  # no text under the kit's smallest size
+                Legible(c, scale).draw(drawing)  # no text under the kit's smallest size, no badge left empty
 
         self.strokes.append(draw)
         self.y = top + h + 4

@@ -777,6 +777,55 @@ def image_boxes(path: Path) -> tuple[tuple[Box, ...], ...]:
         )
 
 
+class Lettering(NamedTuple):
+    """A text object as printed: its characters, its box (points from the page's top left) and its size."""
+
+    text: str
+    box: Box
+    size: float
+
+
+def drawn_in_order(path: Path, number: int = 0) -> tuple[Shape | Lettering, ...]:
+    """The paths and texts of one page of a printed PDF (``number`` from 0), inside its forms too, in the order
+    the page draws them: what was drawn just before a text, such as the disc it is printed on."""
+    with _opened(path) as document:
+        page = document[number]
+        height, text = page.get_height(), page.get_textpage()
+        found: list[Shape | Lettering] = []
+
+        def visit(obj: Any, outer: pypdfium2.PdfMatrix, in_form: bool) -> None:
+            kind = _lib.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_FORM:
+                form = _to_page(obj, outer)
+                for index in range(_lib.FPDFFormObj_CountObjects(obj)):
+                    visit(_lib.FPDFFormObj_GetObject(obj, index), form, True)
+            elif kind == raw.FPDF_PAGEOBJ_PATH:
+                found.append(_shape(Placed(obj, kind, in_form, outer), height))
+            elif kind == raw.FPDF_PAGEOBJ_TEXT:
+                found.append(_lettering(obj, outer, _address(text), height))
+
+        handle = _address(page)
+        for index in range(_lib.FPDFPage_CountObjects(handle)):
+            visit(_lib.FPDFPage_GetObject(handle, index), pypdfium2.PdfMatrix(), False)
+        text.close()
+        page.close()
+        return tuple(found)
+
+
+def _lettering(obj: Any, outer: pypdfium2.PdfMatrix, text: int, height: float) -> Lettering:
+    """A text object (lying in a form that ``outer`` places, or on the page)."""
+    length = _lib.FPDFTextObj_GetText(obj, text, None, 0)
+    buffer = (ctypes.c_ushort * max(1, length // 2))()
+    _lib.FPDFTextObj_GetText(obj, text, buffer, length)
+    chars = bytes(buffer).decode("utf-16-le").rstrip("\x00")
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    _lib.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
+    x0, y0, x1, y1 = outer.on_rect(left.value, bottom.value, right.value, top.value)
+    size, to_page = ctypes.c_float(), _to_page(obj, outer)
+    _lib.FPDFTextObj_GetFontSize(obj, size)
+    return Lettering(chars, Box(x0, height - y1, x1, height - y0), size.value * math.hypot(to_page.a, to_page.b))
+
+
 def _image_box(to_page: pypdfium2.PdfMatrix, height: float) -> Box:
     """An image's box: it fills the unit square its matrix maps."""
     left, bottom, right, top = to_page.on_rect(0, 0, 1, 1)

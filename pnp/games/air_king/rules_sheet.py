@@ -6,10 +6,11 @@ from __future__ import annotations
 from pnp.games.air_king.cards import MOVEMENT
 from pnp.games.air_king.field import Field
 from pnp.games.air_king.maps import checked_field
-from pnp.games.air_king.mat import field_drawing
+from pnp.games.air_king.mat import LEGEND, field_drawing
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.rules import AirKing
 from pnp.games.air_king.texts import data_texts
+from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
@@ -23,7 +24,7 @@ def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
         Heading(t("rules.goal.heading")),
         Text(t("rules.goal.text")),
         *_set_up(data, field, t),
-        Figure(field_drawing(field, texts=t, data=data), t("rules.figure"), 58.0),
+        Figure(_field(field, data, t), t("rules.figure"), 58.0),
         Heading(t("rules.turn.heading")),
         Items(
             (
@@ -144,3 +145,9 @@ def _aid_blocks(data: AirKingData, t: Catalogue) -> tuple[Block, ...]:
         Heading(t("aid.win.heading")),
         Text(t("aid.win.text")),
     )
+
+
+def _field(field: Field, data: AirKingData, t: Catalogue) -> Drawing:
+    """The mat as printed, without the legend along its foot: its words would print too small to read."""
+    mat = field_drawing(field, texts=t, data=data)
+    return Drawing(mat.width, mat.height - LEGEND, mat.draw)

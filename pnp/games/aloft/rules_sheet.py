@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pnp.games.aloft.board import MARGIN, TOP, board_drawing
+from pnp.games.aloft.board import LEGEND, MARGIN, TOP, board_drawing
 from pnp.games.aloft.cards import truck_cards
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.games.aloft.rules import Aloft
@@ -130,7 +130,8 @@ def _scoring(data: AloftData, t: Catalogue) -> tuple[Block, ...]:
 
 
 def _start(data: AloftData, board: AloftBoard, t: Catalogue) -> Drawing:
-    """The board as printed, with the truck cards on the road under the first columns."""
+    """The board as printed, with the truck cards on the road under the first columns; without the legend along
+    its foot, whose words would print too small to read."""
     picture = board_drawing(board, texts=t)
     trucks = truck_cards(data, t)
     lane = TOP + MARGIN + board.rows * board.cell_height
@@ -144,7 +145,7 @@ def _start(data: AloftData, board: AloftBoard, t: Catalogue) -> Drawing:
                 c.rect(0, 0, size.width, size.height, fill=truck.front.background, stroke="#000000", width=0.3)
                 truck.front.draw(c)
 
-    return Drawing(picture.width, picture.height, draw)
+    return Drawing(picture.width, picture.height - LEGEND, draw)
 
 
 def _set_table(data: AloftData, t: Catalogue) -> tuple[tuple[str, ...], ...]:
