@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
 
 from pnp.printing import fit
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.forwarding import Forwarding
 from pnp.printing.paper import Rect
 from pnp.printing.render import write_drawing
 from support.pdfium import printed_as, text_page
@@ -16,8 +19,38 @@ MM = 72 / 25.4
 SLACK = 0.05  # mm of rounding between what was asked and what is read back
 
 
+class _Placed(Forwarding):
+    """The canvas a checked drawing is drawn on, knowing where its groups put a point on the page (they shift
+    and scale; the drawings checked here turn none): a fit asked of another canvas only measured."""
+
+    def __init__(self, inner: Canvas) -> None:
+        super().__init__(inner)
+        self.frame = (0.0, 0.0, 1.0)  # x and y of the group's origin on the page, and its scale
+
+    def page_x(self, x: float) -> float:
+        return self.frame[0] + x * self.frame[2]
+
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
+        assert rotate == 0.0, "a turned group: its boxes are not followed"
+        return self._within(self.inner.group(dx, dy, scale=scale, name=name), dx, dy, scale)
+
+    @contextmanager
+    def _within(self, inner: AbstractContextManager[None], dx: float, dy: float, scale: float) -> Iterator[None]:
+        outer = self.frame
+        x, y, k = outer
+        with inner:
+            self.frame = (x + dx * k, y + dy * k, k * scale)
+            try:
+                yield
+            finally:
+                self.frame = outer
+
+
 class Boxes:
-    """The boxes the games asked ``pnp.printing.fit`` to fit each text into, as drawn at the origin."""
+    """The boxes the games asked ``pnp.printing.fit`` to fit each text into, as drawn at the origin (lines: as
+    placed on the page)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.lines: list[tuple[str, float, float]] = []  # text, left, right (mm)
@@ -25,9 +58,10 @@ class Boxes:
         line, block = fit.line, fit.block
 
         def spy_line(c: Canvas, x: float, y: float, text: str, width: float, **kw: object) -> float:
-            anchor = kw.get("anchor", "start")
-            left = {"start": x, "middle": x - width / 2, "end": x - width}[str(anchor)]
-            self.lines.append((text, left, left + width))
+            if isinstance(c, _Placed):  # drawn, not measured
+                anchor = kw.get("anchor", "start")
+                left = {"start": x, "middle": x - width / 2, "end": x - width}[str(anchor)]
+                self.lines.append((text, c.page_x(left), c.page_x(left + width)))
             return line(c, x, y, text, width, **kw)  # type: ignore[arg-type]
 
         def spy_block(c: Canvas, box: Rect, text: str, **kw: object) -> fit.Fitted:
@@ -44,7 +78,7 @@ class Boxes:
         path = tmp_path / "part.pdf"
         self.lines.clear()
         self.blocks.clear()
-        write_drawing(drawing, path)
+        write_drawing(Drawing(drawing.width, drawing.height, lambda c: drawing.draw(_Placed(c))), path)
         lines = [(text, Rect(left, 0, right - left, drawing.height)) for text, left, right in self.lines]
         lines += [(text, box) for fitted, box in self.blocks for text in fitted.lines]
         words = " ".join(text for text, _ in lines)
