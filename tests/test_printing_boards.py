@@ -5,13 +5,28 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.pdfium import printed_pages
-from support.printing import BOARD_EDGE, MM, Box, board, curves, kit, page_size, page_text, sheet, stroked
+from support.pdf import read
+from support.pdfium import printed_pages, shapes
+from support.printing import (
+    BOARD_EDGE,
+    MM,
+    Box,
+    board,
+    box_mm,
+    curves,
+    kit,
+    page_size,
+    page_text,
+    sheet,
+    straight,
+    stroked,
+)
 
 from pnp.errors import PnpError
 from pnp.printing.marks import HAIRLINE
+from pnp.printing.parts import Board
 from pnp.printing.render import PrintSettings, render_kit
-from pnp.printing.tiling import OVERLAP, row_name, spans
+from pnp.printing.tiling import OVERLAP, plan_tiles, row_name, spans
 
 
 def render(tmp_path, parts, paper="a4"):
@@ -76,15 +91,96 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
             assert any(
                 w.x - 0.01 <= x <= w.right + 0.01 and w.y - 0.01 <= y <= w.bottom + 0.01 for w in windows.values()
             )
-    for label, (_, crosses) in tiles.items():
-        assert crosses, f"tile {label} has no registration marks"
-        for point in crosses:
-            others = [other for other, (_, cs) in tiles.items() if other != label and any(_near(point, p) for p in cs)]
-            assert others, f"a crosshair on {label} at {point} appears on no neighbour"
+    grid = {f"{row_name(r)}{c + 1}": (r, c) for r in range(rows) for c in range(cols)}
+    for label, (window, crosses) in tiles.items():
+        r, c = grid[label]
+        over = [windows[other] for other, (r2, c2) in grid.items() if other != label and r2 >= r and c2 >= c]
+        for point in crosses:  # on the tile underneath, where a tile laid over it hides it: the board spot it marks
+            reach = _reach(point)
+            assert _inside(reach, window) and any(_inside(reach, cover) for cover in over), (label, point)
+            assert not any(any(_near(point, p) for p in cs) for other, (_, cs) in tiles.items() if other != label)
+        for dr, dc in ((0, 1), (1, 0)):  # every neighbour laid over it hides two or more of its crosshairs
+            if r + dr < rows and c + dc < cols:
+                cover = windows[f"{row_name(r + dr)}{c + dc + 1}"]
+                assert sum(_inside(_reach(p), cover) for p in crosses) >= 2, (label, dr, dc)
+
+
+CROSSHAIR_REACH = 3.0 + 0.3  # a crosshair's arm and half its white halo, from its centre
+
+
+def _reach(point) -> Box:
+    return Box(point[0] - CROSSHAIR_REACH, point[1] - CROSSHAIR_REACH, 2 * CROSSHAIR_REACH, 2 * CROSSHAIR_REACH)
+
+
+def _inside(box: Box, window: Box) -> bool:
+    return window.contains(box, tolerance=0.01)
 
 
 def _near(a, b) -> bool:
     return abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01
+
+
+def visible_part(window: Box, index: int, rows: int, cols: int, overlap: float = OVERLAP) -> Box:
+    """What of the tile ``index`` (reading order; its window in any unit, ``overlap`` in the same) shows once the
+    board is put together: each tile is laid over its left and upper neighbours, so its right and lower
+    neighbours hide the strips along its right and bottom sides."""
+    r, c = divmod(index, cols)
+    right = window.right - (overlap if c + 1 < cols else 0)
+    bottom = window.bottom - (overlap if r + 1 < rows else 0)
+    return Box(window.x, window.y, right - window.x, bottom - window.y)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+RING = 13  # a crosshair's ring as PDFium gives it: a move and four curves
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game,stem", [("aloft", "board"), ("air-king", "field-mat"), ("take-off", "map")])
+def test_no_crosshair_shows_on_a_game_board_once_its_tiles_are_put_together(printed_kits, game, stem, paper):
+    """Read back from each tile (its window is its TrimBox): every registration crosshair, its white halo too,
+    lies in a strip the next tile is laid over, none on the play area a person sees once the board is glued."""
+    path = printed_kits.document(game, stem, paper)
+    (board,) = [p for d in printed_kits.kit(game).documents for p in d.parts if isinstance(p, Board)]
+    tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)  # a board that grows keeps its grid
+    pages = read(path).pages[1:]
+    rings = shapes(path, segments=RING, first=1)
+    assert len(pages) == len(rings) == len(tiling.tiles)
+    found = 0
+    for index, (page, drawn) in enumerate(zip(pages, rings)):
+        trim, top = page.trimbox, float(page.mediabox.top)  # in points, from the page's bottom left
+        window = Box(float(trim.left), top - float(trim.top), float(trim.width), float(trim.height))
+        visible = visible_part(window, index, tiling.rows, tiling.cols, OVERLAP / MM)
+        for ring in drawn:
+            if ring.in_form or ring.fill or ring.stroke is None or max(ring.stroke) > 60:
+                continue  # the board's own art, or a crosshair's white halo
+            found += 1
+            cx, cy = (ring.box.x0 + ring.box.x1) / 2, (ring.box.top + ring.box.bottom) / 2
+            reach = CROSSHAIR_REACH / MM
+            assert not _meets(Box(cx - reach, cy - reach, 2 * reach, 2 * reach), visible), (
+                f"tile {index + 1}: a crosshair at ({cx * MM:.0f}, {cy * MM:.0f}) mm shows on the assembled board"
+            )
+    seams = tiling.rows * (tiling.cols - 1) + tiling.cols * (tiling.rows - 1)
+    assert found == 2 * seams  # two crosshairs on each seam, each printed once: on the tile underneath
+
+
+def test_a_tile_laid_over_its_neighbours_marks_where_it_is_cut(tmp_path):
+    """A tile is cut along its left side when a tile lies left of it, along its top when one lies above: crop marks
+    in line with those sides, outside its window, and none in line with the others."""
+    written = render(tmp_path, [board(400, 300)])  # 2 x 2 tiles, with room round each
+    for index, page in enumerate(printed_pages(written.path)[1:]):
+        r, c = divmod(index, 2)
+        frame = stroked(page, "#808080")["#808080"]
+        window = Box(frame.x - HAIRLINE / 2, frame.y - HAIRLINE / 2, frame.w + HAIRLINE, frame.h + HAIRLINE)
+        black = [box_mm(line.box) for line in straight(page) if line.stroke == (0, 0, 0)]
+        marks = [line for line in black if not _meets(line.grow(0.01, 0.01, 0.01, 0.01), window)]  # not crosshairs
+        upright = {round(m.x, 2) for m in marks if m.w < 0.01}
+        across = {round(m.y, 2) for m in marks if m.h < 0.01}
+        assert upright == ({round(window.x, 2)} if c else set()), index
+        assert across == ({round(window.y, 2)} if r else set()), index
+        assert len(marks) == 2 * ((c > 0) + (r > 0))  # beyond both ends of each side it is cut along
 
 
 def test_the_overview_shows_the_whole_board_scaled_with_every_tile_label(tmp_path):

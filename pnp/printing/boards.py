@@ -11,7 +11,7 @@ from dataclasses import astuple, replace
 from pnp.errors import PnpError
 from pnp.printing.canvas import Canvas, Draw, Drawing, Point
 from pnp.printing.fonts import text_width
-from pnp.printing.marks import GUIDE, HAIRLINE, crosshair
+from pnp.printing.marks import GUIDE, HAIRLINE, HALO_WIDTH, INK, MARK_GAP, MARK_LENGTH, crosshair
 from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
@@ -20,6 +20,8 @@ from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles,
 from pnp.texts import Catalogue
 
 CROSSHAIR_ARM = 3.0
+CROSSHAIR_REACH = CROSSHAIR_ARM + HALO_WIDTH / 2  # from a crosshair's centre to the outer edge of its ink
+SHORTEST_TICK = 1.0  # mm: a cut mark shorter than this is left out
 TITLE_BAND = 7.0  # above the board on the overview page
 
 
@@ -60,9 +62,9 @@ def board_pages(board: Board, paper: str, texts: Catalogue) -> list[Page]:
     tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
     pages = [_overview(board, tiling, paper, texts)]
     points = registration_points(tiling, board.keep_clear)
-    for tile in tiling.tiles:
+    for index, tile in enumerate(tiling.tiles):
         label = texts("print.board.tile", board=board.name, tile=tile.label, rows=tiling.rows, columns=tiling.cols)
-        draw = _tile_drawer(board, tile, tiling.frame, points)
+        draw = _tile_drawer(board, tiling, index, points)
         area = Rect(*_tile_origin(tile, tiling.frame), tile.window.w, tile.window.h)
         pages.append(Page(tiling.frame, draw, label, tile=tile.label, trim=area, bleed=area))
     return pages
@@ -103,22 +105,69 @@ def _tile_origin(tile: Tile, frame: PageFrame) -> tuple[float, float]:
     return area.x + (area.w - tile.window.w) / 2, area.y + (area.h - tile.window.h) / 2
 
 
-def _tile_drawer(board: Board, tile: Tile, frame: PageFrame, points: list[Point]) -> Draw:
+def _laid_over(tiling: Tiling, index: int) -> list[Tile]:
+    """The tiles laid over the tile ``index`` (reading order) when the board is put together: each tile is cut
+    along its left and top sides and laid over the tiles left of and above it, so its right and lower neighbours
+    (and the one below and right of it) cover the strips along its right and bottom sides."""
+    row, col = divmod(index, tiling.cols)
+    return [
+        other
+        for k, other in enumerate(tiling.tiles)
+        if k != index and k // tiling.cols >= row and k % tiling.cols >= col
+    ]
+
+
+def _hidden_points(tiling: Tiling, index: int, points: list[Point]) -> list[Point]:
+    """The registration points whose crosshair, drawn whole on the tile ``index``, a tile laid over it hides whole.
+
+    The tile laid over a point shows the board there once it is put together, so it prints no crosshair: each
+    prints on the tile underneath only, in the strip its neighbour covers, and none is left on the play area."""
+    window, covers = tiling.tiles[index].window, [other.window for other in _laid_over(tiling, index)]
+    hidden = []
+    for px, py in points:
+        reach = Rect(px - CROSSHAIR_REACH, py - CROSSHAIR_REACH, 2 * CROSSHAIR_REACH, 2 * CROSSHAIR_REACH)
+        if window.contains(reach) and any(cover.contains(reach) for cover in covers):
+            hidden.append((px, py))
+    return hidden
+
+
+def _cut_marks(canvas: Canvas, window: Rect, sides: tuple[bool, bool], room: Rect) -> None:
+    """Crop marks in line with the sides ``window`` is cut along (left, top), beyond their ends, inside ``room``.
+
+    A board drawn as large as its page leaves no room round its tile: its frame alone shows where to cut."""
+
+    def tick(x1: float, y1: float, x2: float, y2: float) -> None:
+        if abs(x2 - x1) + abs(y2 - y1) >= SHORTEST_TICK:
+            canvas.line(x1, y1, x2, y2, stroke=INK, width=HAIRLINE)
+
+    left, top = sides
+    if left:
+        x = window.x
+        tick(x, max(room.y, window.y - MARK_GAP - MARK_LENGTH), x, window.y - MARK_GAP)
+        tick(x, window.bottom + MARK_GAP, x, min(room.bottom, window.bottom + MARK_GAP + MARK_LENGTH))
+    if top:
+        y = window.y
+        tick(max(room.x, window.x - MARK_GAP - MARK_LENGTH), y, window.x - MARK_GAP, y)
+        tick(window.right + MARK_GAP, y, min(room.right, window.right + MARK_GAP + MARK_LENGTH), y)
+
+
+def _tile_drawer(board: Board, tiling: Tiling, index: int, points: list[Point]) -> Draw:
+    tile, frame = tiling.tiles[index], tiling.frame
     window = tile.window
     x, y = _tile_origin(tile, frame)
     dx, dy = x - window.x, y - window.y
-    inner = Rect(
-        window.x + CROSSHAIR_ARM, window.y + CROSSHAIR_ARM, window.w - 2 * CROSSHAIR_ARM, window.h - 2 * CROSSHAIR_ARM
-    )
+    hidden = _hidden_points(tiling, index, points)
+    row, col = divmod(index, tiling.cols)
+    sides = (col > 0, row > 0)  # cut along its left side when a tile lies left of it, along its top likewise
 
     def draw(canvas: Canvas) -> None:
         with canvas.clip(x, y, window.w, window.h), canvas.group(dx, dy, name=f"tile:{board.name}:{tile.label}"):
             place(canvas, board.drawing)
-        for px, py in points:
-            if inner.contains(Rect(px, py, 0, 0)):
-                crosshair(canvas, px + dx, py + dy, CROSSHAIR_ARM)
+        for px, py in hidden:
+            crosshair(canvas, px + dx, py + dy, CROSSHAIR_ARM)
         inset = HAIRLINE / 2  # the frame's line stays inside the window, clear of the margin
         canvas.rect(x + inset, y + inset, window.w - HAIRLINE, window.h - HAIRLINE, stroke=GUIDE, width=HAIRLINE)
+        _cut_marks(canvas, Rect(x, y, window.w, window.h), sides, frame.content)
 
     return draw
 
