@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,7 +28,7 @@ from pnp.errors import PnpError
 from pnp.printing.marks import HAIRLINE
 from pnp.printing.parts import Board
 from pnp.printing.render import PrintSettings, render_kit
-from pnp.printing.tiling import OVERLAP, plan_tiles, row_name, spans
+from pnp.printing.tiling import OVERLAP, plan_tiles, spans
 
 
 def render(tmp_path, parts, paper="a4"):
@@ -66,23 +68,22 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
     assert written.pages == 1 + rows * cols and written.components == {"board": 1}
     pages = printed_pages(written.path)
     assert "overview" in page_text(pages[0])
-    tiles = {}
+    tiles = {}  # by (row, column)
     for index, page in enumerate(pages[1:]):
-        label = f"{row_name(index // cols)}{index % cols + 1}"
-        assert f"tile {label}" in page_text(page)
+        assert f"tile {index + 1} of {rows * cols}" in page_text(page)  # numbered left to right, row by row
         assert (page_size(page)[0] > page_size(page)[1]) == landscape
-        tiles[label] = tile_windows(page)
-    windows = {label: window for label, (window, _) in tiles.items()}
+        tiles[divmod(index, cols)] = tile_windows(page)
+    windows = {place: window for place, (window, _) in tiles.items()}
     for r in range(rows):
         for c in range(cols):
-            here = windows[f"{row_name(r)}{c + 1}"]
+            here = windows[r, c]
             if c + 1 < cols:
-                right = windows[f"{row_name(r)}{c + 2}"]
+                right = windows[r, c + 1]
                 assert here.right - right.x == pytest.approx(OVERLAP, abs=0.01) and right.y == pytest.approx(
                     here.y, abs=0.01
                 )
             if r + 1 < rows:
-                below = windows[f"{row_name(r + 1)}{c + 1}"]
+                below = windows[r + 1, c]
                 assert here.bottom - below.y == pytest.approx(OVERLAP, abs=0.01) and below.x == pytest.approx(
                     here.x, abs=0.01
                 )
@@ -91,18 +92,16 @@ def test_tiles_overlap_cover_the_board_and_carry_matching_registration_marks(
             assert any(
                 w.x - 0.01 <= x <= w.right + 0.01 and w.y - 0.01 <= y <= w.bottom + 0.01 for w in windows.values()
             )
-    grid = {f"{row_name(r)}{c + 1}": (r, c) for r in range(rows) for c in range(cols)}
-    for label, (window, crosses) in tiles.items():
-        r, c = grid[label]
-        over = [windows[other] for other, (r2, c2) in grid.items() if other != label and r2 >= r and c2 >= c]
+    for (r, c), (window, crosses) in tiles.items():
+        over = [windows[place] for place in tiles if place != (r, c) and place[0] >= r and place[1] >= c]
         for point in crosses:  # on the tile underneath, where a tile laid over it hides it: the board spot it marks
             reach = _reach(point)
-            assert _inside(reach, window) and any(_inside(reach, cover) for cover in over), (label, point)
-            assert not any(any(_near(point, p) for p in cs) for other, (_, cs) in tiles.items() if other != label)
+            assert _inside(reach, window) and any(_inside(reach, cover) for cover in over), (r, c, point)
+            assert not any(any(_near(point, p) for p in cs) for place, (_, cs) in tiles.items() if place != (r, c))
         for dr, dc in ((0, 1), (1, 0)):  # every neighbour laid over it hides two or more of its crosshairs
             if r + dr < rows and c + dc < cols:
-                cover = windows[f"{row_name(r + dr)}{c + dc + 1}"]
-                assert sum(_inside(_reach(p), cover) for p in crosses) >= 2, (label, dr, dc)
+                cover = windows[r + dr, c + dc]
+                assert sum(_inside(_reach(p), cover) for p in crosses) >= 2, (r, c, dr, dc)
 
 
 CROSSHAIR_REACH = 3.0 + 0.3  # a crosshair's arm and half its white halo, from its centre
@@ -191,7 +190,25 @@ def test_the_overview_shows_the_whole_board_scaled_with_every_tile_label(tmp_pat
     width, height = page_size(overview)
     assert edge.w / edge.h == pytest.approx(500 / 380, rel=1e-3)
     assert edge.x >= 5 and edge.right <= width - 5 and edge.y >= 5 and edge.bottom <= height - 9
-    assert all(label in text for label in ("A1", "A2", "B1", "B2"))
+    assert all(f"tile {number}" in text for number in (1, 2, 3, 4))
+
+
+BOARD_SQUARE = re.compile(r"(?<!\w)[A-Za-z]{1,2}\d{1,2}(?!\w)")  # a square of a board's own grid: B7, a1, AA12
+
+
+@pytest.mark.parametrize("width,height,paper", [(500, 380, "a4"), (1000, 150, "letter"), (230, 560, "a4")])
+def test_tiles_are_named_so_that_none_reads_as_a_square_of_the_board_s_grid(tmp_path, width, height, paper):
+    """Take Off!'s map is lettered A-X by 1-9 and Air King's field a-g by 1-5: a tile named by a row letter and a
+    column number (B7, A1) was a square of the board too. Tiles are numbered: "tile 3", on the overview and on
+    each tile's page, and nothing the toolkit prints there (the board itself prints none here) reads as a square."""
+    written = render(tmp_path, [board(width, height)], paper)
+    overview, *tiles = printed_pages(written.path)
+    for page in (overview, *tiles):
+        assert BOARD_SQUARE.findall(page_text(page)) == []
+    assert all(f"tile {number}" in page_text(overview) for number in range(1, len(tiles) + 1))
+    for number, page in enumerate(tiles, start=1):
+        footer = [glyph for glyph in page.glyphs if glyph.size >= 7.9]  # the tile's name, bold at the footer's right
+        assert "".join(glyph.text for glyph in footer) == f"tile {number}"
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Sheet
 from pnp.printing.reuse import place
-from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles, registration_points, row_name
+from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles, registration_points
 from pnp.texts import Catalogue
 
 CROSSHAIR_ARM = 3.0
@@ -62,12 +62,21 @@ def board_pages(board: Board, paper: str, texts: Catalogue) -> list[Page]:
     tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
     pages = [_overview(board, tiling, paper, texts)]
     points = registration_points(tiling, board.keep_clear)
+    total, rows, columns = len(tiling.tiles), tiling.rows, tiling.cols
     for index, tile in enumerate(tiling.tiles):
-        label = texts("print.board.tile", board=board.name, tile=tile.label, rows=tiling.rows, columns=tiling.cols)
+        name = _tile_name(index, texts)
+        label = texts("print.board.tile", board=board.name, tile=name, total=total, rows=rows, columns=columns)
         draw = _tile_drawer(board, tiling, index, points)
         area = Rect(*_tile_origin(tile, tiling.frame), tile.window.w, tile.window.h)
-        pages.append(Page(tiling.frame, draw, label, tile=tile.label, trim=area, bleed=area))
+        pages.append(Page(tiling.frame, draw, label, tile=name, trim=area, bleed=area))
     return pages
+
+
+def _tile_name(index: int, texts: Catalogue) -> str:
+    """What the tile ``index`` (reading order) is called on paper: numbered from 1, left to right and row by row,
+    in words ("tile 3"), so that no tile can be taken for a square of a board's own grid (Take Off!'s B7,
+    Air King's a1), as a row letter and a column number (B7) could."""
+    return texts("print.board.tile_name", number=index + 1)
 
 
 def _filled(board: Board, paper: str) -> Board:
@@ -161,7 +170,7 @@ def _tile_drawer(board: Board, tiling: Tiling, index: int, points: list[Point]) 
     sides = (col > 0, row > 0)  # cut along its left side when a tile lies left of it, along its top likewise
 
     def draw(canvas: Canvas) -> None:
-        with canvas.clip(x, y, window.w, window.h), canvas.group(dx, dy, name=f"tile:{board.name}:{tile.label}"):
+        with canvas.clip(x, y, window.w, window.h), canvas.group(dx, dy, name=f"tile:{board.name}:{index + 1}"):
             place(canvas, board.drawing)
         for px, py in hidden:
             crosshair(canvas, px + dx, py + dy, CROSSHAIR_ARM)
@@ -189,9 +198,8 @@ def _overview(board: Board, tiling: Tiling, paper: str, texts: Catalogue) -> Pag
         "print.board.overview",
         board=board.name,
         scale=f"{scale * 100:.0f}",
-        last=tiling.tiles[-1].label,
+        total=len(tiling.tiles),
         rows=tiling.rows,
-        last_row=row_name(tiling.rows - 1),
         columns=tiling.cols,
         overlap=f"{OVERLAP:g}",
     )
@@ -203,13 +211,14 @@ def _overview(board: Board, tiling: Tiling, paper: str, texts: Catalogue) -> Pag
             canvas.group(x, y, scale=scale, name=f"overview:{board.name}"),
         ):
             place(canvas, drawing)
-        for tile in tiling.tiles:
+        for index, tile in enumerate(tiling.tiles):
             wx, wy, ww, wh = astuple(tile.window)
             rect = (x + wx * scale, y + wy * scale, ww * scale, wh * scale)
             canvas.rect(*rect, stroke="#000000", width=0.3, dash=(2.0, 1.0))
             cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
-            half = text_width(tile.label, 9, bold=True) / 2 + 1.5
+            name = _tile_name(index, texts)
+            half = text_width(name, 9, bold=True) / 2 + 1.5
             canvas.rect(cx - half, cy - 3.5, 2 * half, 6, fill="#ffffff", stroke="#000000", width=0.2, radius=1)
-            canvas.text(cx, cy + 1.2, tile.label, size=9, anchor="middle", bold=True)
+            canvas.text(cx, cy + 1.2, name, size=9, anchor="middle", bold=True)
 
     return Page(frame, draw, texts("print.board.overview_label", board=board.name), {board.name: 1})
