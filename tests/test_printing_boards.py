@@ -15,10 +15,12 @@ from support.printing import (
     Box,
     board,
     box_mm,
+    char_box,
     curves,
     kit,
     page_size,
     page_text,
+    rects,
     sheet,
     straight,
     stroked,
@@ -29,6 +31,7 @@ from pnp.printing.marks import HAIRLINE
 from pnp.printing.parts import Board
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.printing.tiling import OVERLAP, plan_tiles, spans
+from pnp.texts import toolkit
 
 
 def render(tmp_path, parts, paper="a4"):
@@ -189,8 +192,38 @@ def test_the_overview_shows_the_whole_board_scaled_with_every_tile_label(tmp_pat
     text = page_text(overview)
     width, height = page_size(overview)
     assert edge.w / edge.h == pytest.approx(500 / 380, rel=1e-3)
-    assert edge.x >= 5 and edge.right <= width - 5 and edge.y >= 5 and edge.bottom <= height - 9
+    assert edge.x >= 5 and edge.right <= width - 5 and edge.y >= 5 and edge.bottom <= height - 9 + 0.01
     assert all(f"tile {number}" in text for number in (1, 2, 3, 4))
+
+
+ASSEMBLY = ("print.board.assemble.cut", "print.board.assemble.lay", "print.board.assemble.join")
+
+
+@pytest.mark.parametrize("width,height,paper", [(500, 380, "a4"), (230, 560, "a4"), (1000, 150, "letter")])
+def test_the_overview_says_how_to_put_the_tiles_together(tmp_path, width, height, paper):
+    """Under its title the overview page says, in the toolkit's words, which sides of a tile to cut, which way
+    tiles overlap, that the crosshairs go under and the picture runs on, and to tape or glue; beside the lines a
+    sketch of the board's corner shows the strips that go under. All between the title and the board."""
+    written = render(tmp_path, [board(width, height)], paper)
+    overview = printed_pages(written.path)[0]
+    printed = "".join(page_text(overview).split())
+    words = toolkit()
+    steps = [words(key) for key in ASSEMBLY]
+    for step in steps:
+        assert "".join(step.split()) in printed, step  # broken into lines where the page is narrow
+    said = " ".join(steps)
+    for what in ("Cut", "left and top", "over its left and upper neighbours", "crosshair", "picture", "tape or glue"):
+        assert what in said
+    edge = stroked(overview, BOARD_EDGE)[BOARD_EDGE]
+    width_mm, _ = page_size(overview)
+    title = [char_box(overview, g) for g in overview.glyphs if g.size > 7.5 and not g.text.isspace()]
+    lines = [char_box(overview, g) for g in overview.glyphs if 6.5 < g.size < 7.5 and not g.text.isspace()]
+    assert title and lines
+    title_foot = max(box.bottom for box in title if box.bottom < edge.y)
+    for box in lines:
+        assert title_foot < box.y and box.bottom < edge.y and 5 <= box.x and box.right <= width_mm - 5
+    strips = [box_mm(r.box) for r in rects(overview) if r.fill == (208, 208, 208)]  # the sketch's grey strips
+    assert strips and all(title_foot < strip.y and strip.bottom < edge.y for strip in strips)
 
 
 BOARD_SQUARE = re.compile(r"(?<!\w)[A-Za-z]{1,2}\d{1,2}(?!\w)")  # a square of a board's own grid: B7, a1, AA12

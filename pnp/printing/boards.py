@@ -10,7 +10,7 @@ from dataclasses import astuple, replace
 
 from pnp.errors import PnpError
 from pnp.printing.canvas import Canvas, Draw, Drawing, Point
-from pnp.printing.fonts import text_width
+from pnp.printing.fonts import extent, text_width, wrap
 from pnp.printing.marks import GUIDE, HAIRLINE, HALO_WIDTH, INK, MARK_GAP, MARK_LENGTH, crosshair
 from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
@@ -22,7 +22,14 @@ from pnp.texts import Catalogue
 CROSSHAIR_ARM = 3.0
 CROSSHAIR_REACH = CROSSHAIR_ARM + HALO_WIDTH / 2  # from a crosshair's centre to the outer edge of its ink
 SHORTEST_TICK = 1.0  # mm: a cut mark shorter than this is left out
-TITLE_BAND = 7.0  # above the board on the overview page
+TITLE_BAND = 7.0  # the overview's title, above its instructions
+STEPS = ("print.board.assemble.cut", "print.board.assemble.lay", "print.board.assemble.join")
+STEP_SIZE = 7.0  # pt: the instructions for putting the board together, under the overview's title
+STEP_LEADING = 3.1  # mm from one line's baseline to the next
+STEP_GAP = 0.6  # mm more between two steps
+SKETCH = (26.0, 19.0)  # mm: the corner of four tiles drawn beside the instructions
+SKETCH_GAP = 4.0  # mm between the sketch and the instructions
+BOARD_GAP = 3.0  # mm between the instructions and the board
 
 
 def _fits(drawing: Drawing, frame: PageFrame) -> bool:
@@ -181,19 +188,101 @@ def _tile_drawer(board: Board, tiling: Tiling, index: int, points: list[Point]) 
     return draw
 
 
+def _steps(texts: Catalogue, width: float) -> list[list[str]]:
+    """The steps of putting a tiled board together, each broken into lines of at most ``width`` mm."""
+    return [wrap(texts(key), STEP_SIZE, width) for key in STEPS]
+
+
+def _lines_height(steps: list[list[str]]) -> float:
+    """From the top of the first line of ``steps`` to the foot of the last."""
+    lines = sum(len(step) for step in steps)
+    ascent, descent = extent(STEP_SIZE)
+    return ascent + (lines - 1) * STEP_LEADING + (len(steps) - 1) * STEP_GAP + descent
+
+
+def _draw_steps(canvas: Canvas, steps: list[list[str]], x: float, y: float) -> None:
+    """``steps`` in lines from (x, y), their top left corner."""
+    baseline = y + extent(STEP_SIZE)[0]
+    for step in steps:
+        for line in step:
+            canvas.text(x, baseline, line, size=STEP_SIZE)
+            baseline += STEP_LEADING
+        baseline += STEP_GAP
+
+
+def _corner_sketch(canvas: Canvas, x: float, y: float, tiling: Tiling) -> None:
+    """The board's top left corner, up to two tiles by two pulled apart, in the ``SKETCH`` box from (x, y): the
+    sides each tile is cut along drawn bold, the strips that go under its neighbours grey with their crosshairs,
+    arrows the way it is laid over the tiles left of and above it, and its number."""
+    w, h, gap, strip = 11.0, 7.5, 3.5, 1.8
+    rows, cols = min(tiling.rows, 2), min(tiling.cols, 2)
+    x += (SKETCH[0] - cols * w - (cols - 1) * gap) / 2
+    y += (SKETCH[1] - rows * h - (rows - 1) * gap) / 2
+    for row in range(rows):
+        for col in range(cols):
+            left, top = x + col * (w + gap), y + row * (h + gap)
+            canvas.rect(left, top, w, h, fill="#ffffff", stroke=GUIDE, width=0.2)
+            right_strip, bottom_strip = col + 1 < tiling.cols, row + 1 < tiling.rows  # a tile is laid over them
+            strips = [(left + w - strip, top, strip, h)] if right_strip else []
+            strips += [(left, top + h - strip, w, strip)] if bottom_strip else []
+            for sx, sy, sw, sh in strips:
+                canvas.rect(sx, sy, sw, sh, fill="#d0d0d0")
+                for k in (1, 2):  # two crosshairs, as on a tile
+                    cx, cy = (sx + sw / 2, sy + sh * k / 3) if sw < sh else (sx + sw * k / 3, sy + sh / 2)
+                    canvas.line(cx - 0.7, cy, cx + 0.7, cy, stroke=INK, width=0.1)
+                    canvas.line(cx, cy - 0.7, cx, cy + 0.7, stroke=INK, width=0.1)
+                    canvas.circle(cx, cy, 0.45, stroke=INK, width=0.1)
+            number = f"{row * tiling.cols + col + 1}"  # the tile's number, as on the overview and its page
+            middle_x = left + (w - (strip if right_strip else 0)) / 2
+            middle_y = top + (h - (strip if bottom_strip else 0)) / 2
+            canvas.text(middle_x, middle_y + 0.8, number, size=6, anchor="middle", fill=GUIDE)
+            if col:  # cut along its left side, laid leftwards over its neighbour's strip
+                canvas.line(left, top - 0.8, left, top + h + 0.8, stroke=INK, width=0.4)
+                _arrow(canvas, (left - 0.4, middle_y), (left - gap + 0.6, middle_y))
+            if row:  # cut along its top, laid upwards over its neighbour's strip
+                canvas.line(left - 0.8, top, left + w + 0.8, top, stroke=INK, width=0.4)
+                _arrow(canvas, (middle_x, top - 0.4), (middle_x, top - gap + 0.6))
+
+
+def _arrow(canvas: Canvas, start: Point, end: Point) -> None:
+    """A thin arrow from ``start`` to ``end``, its head at ``end``."""
+    (x1, y1), (x2, y2) = start, end
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head, half = 1.0, 0.55
+    base = (x2 - ux * head, y2 - uy * head)
+    canvas.line(x1, y1, *base, stroke=INK, width=0.25)
+    canvas.polygon(
+        [(x2, y2), (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
+        fill=INK,
+        stroke=None,
+    )
+
+
 def _overview(board: Board, tiling: Tiling, paper: str, texts: Catalogue) -> Page:
-    """The whole board scaled to fit one page, with the tile grid and labels drawn over it."""
+    """The whole board scaled to fit one page, with the tile grid and names drawn over it, and under its title
+    how to put the tiles together: a few lines in the catalogue's words and a sketch of a corner of four tiles."""
     drawing = board.drawing
+
+    def steps_on(frame: PageFrame) -> list[list[str]]:
+        return _steps(texts, frame.content.w - SKETCH[0] - SKETCH_GAP)
+
+    def band_on(frame: PageFrame) -> float:
+        return TITLE_BAND + max(SKETCH[1], _lines_height(steps_on(frame))) + BOARD_GAP
 
     def scale_on(frame: PageFrame) -> float:
         area = frame.content
-        return min(area.w / drawing.width, (area.h - TITLE_BAND) / drawing.height)
+        return min(area.w / drawing.width, (area.h - band_on(frame)) / drawing.height)
 
     frame = max(orientations(paper), key=scale_on)
-    scale = scale_on(frame)
+    scale, band, steps = scale_on(frame), band_on(frame), steps_on(frame)
     area = frame.content
     x = area.x + (area.w - drawing.width * scale) / 2
-    y = area.y + TITLE_BAND + (area.h - TITLE_BAND - drawing.height * scale) / 2
+    y = area.y + band + (area.h - band - drawing.height * scale) / 2
+    text_w = max(text_width(line, STEP_SIZE) for step in steps for line in step)
+    steps_x = area.x + (area.w - SKETCH[0] - SKETCH_GAP - text_w) / 2  # the sketch and the lines, centred
+    top, lines_h = area.y + TITLE_BAND - 1, _lines_height(steps)  # the sketch and the lines, centred on each other
+    sketch_y, lines_y = top + max(0, lines_h - SKETCH[1]) / 2, top + max(0, SKETCH[1] - lines_h) / 2
     title = texts(
         "print.board.overview",
         board=board.name,
@@ -206,6 +295,8 @@ def _overview(board: Board, tiling: Tiling, paper: str, texts: Catalogue) -> Pag
 
     def draw(canvas: Canvas) -> None:
         canvas.text(area.x + area.w / 2, area.y + 4, title, size=8, anchor="middle", bold=True)
+        _corner_sketch(canvas, steps_x, sketch_y, tiling)
+        _draw_steps(canvas, steps, steps_x + SKETCH[0] + SKETCH_GAP, lines_y)
         with (
             canvas.clip(x, y, drawing.width * scale, drawing.height * scale),
             canvas.group(x, y, scale=scale, name=f"overview:{board.name}"),
