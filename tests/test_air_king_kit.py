@@ -160,7 +160,7 @@ def test_the_field_mat_has_card_sized_spaces_and_is_tiled_over_pages(kit, writte
     assert mat.pages > 2  # an overview and its tiles
     overview, *others = plain_texts(mat.path)
     tiles = " ".join(others)
-    assert "overview" in overview and "A1" in overview
+    assert "overview" in overview and "tile 1" in overview
     for words in ("Arrival zone A", "Departure B", "Airport A", "arrival zone: the runway to land from"):
         assert words in tiles
     assert mat.pages == 7  # an overview and 2 x 3 tiles on A4: the legend costs no paper

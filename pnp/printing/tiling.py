@@ -4,8 +4,8 @@ Tiles are equal windows onto the board, as few as cover it, each as small as
 lets neighbours overlap by exactly :data:`OVERLAP` mm: room for the registration
 crosshairs and for glue, and no more paper spent on printing the board twice. Rows are lettered and columns numbered
 (A1 is top-left). Registration points sit in the middle of every overlap band,
-so the same crosshair prints on both neighbours; along the band each slides off what the board asks it to
-keep clear of (names, say).
+on both neighbours (the boards module prints each on the tile underneath only, where the other hides it);
+along the band each slides off what the board asks it to keep clear of (names, say).
 """
 
 from __future__ import annotations
