@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -20,28 +21,32 @@ SLACK = 0.05  # mm of rounding between what was asked and what is read back
 
 
 class _Placed(Forwarding):
-    """The canvas a checked drawing is drawn on, knowing where its groups put a point on the page (they shift
-    and scale; the drawings checked here turn none): a fit asked of another canvas only measured."""
+    """The canvas a checked drawing is drawn on, knowing where its groups put a point on the page: a fit asked
+    of another canvas only measured."""
 
     def __init__(self, inner: Canvas) -> None:
         super().__init__(inner)
-        self.frame = (0.0, 0.0, 1.0)  # x and y of the group's origin on the page, and its scale
+        self.frame = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # x' = a x + c y + e, y' = b x + d y + f
 
-    def page_x(self, x: float) -> float:
-        return self.frame[0] + x * self.frame[2]
+    def on_page(self, x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = self.frame
+        return a * x + c * y + e, b * x + d * y + f
 
     def group(
         self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
     ) -> AbstractContextManager[None]:
-        assert rotate == 0.0, "a turned group: its boxes are not followed"
-        return self._within(self.inner.group(dx, dy, scale=scale, name=name), dx, dy, scale)
+        return self._within(self.inner.group(dx, dy, rotate=rotate, scale=scale, name=name), dx, dy, rotate, scale)
 
     @contextmanager
-    def _within(self, inner: AbstractContextManager[None], dx: float, dy: float, scale: float) -> Iterator[None]:
+    def _within(
+        self, inner: AbstractContextManager[None], dx: float, dy: float, rotate: float, scale: float
+    ) -> Iterator[None]:
         outer = self.frame
-        x, y, k = outer
-        with inner:
-            self.frame = (x + dx * k, y + dy * k, k * scale)
+        a, b, c, d, _e, _f = outer
+        cos, sin = math.cos(math.radians(rotate)) * scale, math.sin(math.radians(rotate)) * scale
+        e, f = self.on_page(dx, dy)
+        with inner:  # moved by (dx, dy), then turned, then scaled, as the canvases do
+            self.frame = (a * cos + c * sin, b * cos + d * sin, c * cos - a * sin, d * cos - b * sin, e, f)
             try:
                 yield
             finally:
@@ -61,7 +66,8 @@ class Boxes:
             if isinstance(c, _Placed):  # drawn, not measured
                 anchor = kw.get("anchor", "start")
                 left = {"start": x, "middle": x - width / 2, "end": x - width}[str(anchor)]
-                self.lines.append((text, c.page_x(left), c.page_x(left + width)))
+                ends = sorted(c.on_page(end, y)[0] for end in (left, left + width))
+                self.lines.append((text, ends[0], ends[1]))
             return line(c, x, y, text, width, **kw)  # type: ignore[arg-type]
 
         def spy_block(c: Canvas, box: Rect, text: str, **kw: object) -> fit.Fitted:
