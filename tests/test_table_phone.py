@@ -23,6 +23,7 @@ from support import loopback
 from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
 
 from pnp.games import REGISTRY
+from pnp.printing.color import contrast
 from pnp.referee import notation, session
 from pnp.table import view
 
@@ -561,18 +562,6 @@ def _contrast(page: Any) -> list[tuple[float, str]]:
     return [(ratio, which) for ratio, which in page.evaluate(CONTRAST)]
 
 
-def _ratio(one: str, other: str) -> float:
-    """WCAG's contrast ratio of two #rrggbb colours."""
-
-    def luminance(colour: str) -> float:
-        channels = [int(colour.strip()[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def _everything_open(page: Any) -> None:
     """The log and its notation open, two faces picked and entered (the stand-in refuses: a refusal line)."""
     page.locator("#log-details > summary").click()
@@ -595,7 +584,8 @@ def test_every_text_has_a_contrast_of_4_5_to_1_as_the_phone_is_set(phone, tmp_pa
     assert worst[0][0] >= 4.5, worst
     colours = "['--focus', '--paper', '--card'].map((v) => getComputedStyle(document.body).getPropertyValue(v))"
     ring = page.evaluate(colours)
-    assert min(_ratio(ring[0], ring[1]), _ratio(ring[0], ring[2])) >= 3.0, ring  # the focus ring: WCAG 1.4.11
+    focus, paper, card = (colour.strip() for colour in ring)
+    assert min(contrast(focus, paper), contrast(focus, card)) >= 3.0, ring  # the focus ring: WCAG 1.4.11
     advance(current, lambda s: False, random.Random(1))
     ended = open_state(phone, seat_state(current), scheme=scheme)
     expect(ended.locator("#turn")).to_have_attribute("data-turn", "over")
