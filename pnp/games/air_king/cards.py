@@ -135,7 +135,7 @@ def _airport_face(airport: AirportInfo, data: AirKingData, t: Catalogue, w: floa
         _line(c, w, h - 17, t("card.airport.lands", numbers=_span(arriving)), 7, card, "arrivals")
         _line(c, w, h - 10, t("card.airport.zones"), 6, card, "zones")
 
-    return Face(draw)
+    return Face(draw, band=airport.rgb)
 
 
 def _runway_face(airport: AirportInfo, t: Catalogue, w: float, h: float) -> Face:
@@ -153,7 +153,7 @@ def _runway_face(airport: AirportInfo, t: Catalogue, w: float, h: float) -> Face
         _line(c, w, h - 12, t("card.runway.land", airport=airport.name), 6.5, card, "landing")
         _line(c, w, h - 7, t("card.runway.storm"), 6.5, card, "storms")
 
-    return Face(draw)
+    return Face(draw, band=airport.rgb)
 
 
 def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalogue, w: float, h: float) -> Face:
@@ -172,7 +172,7 @@ def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalog
         _line(c, w, h - 11, look, 6.5, card, "colour")
         _line(c, w, h - 6.5, route, 6, card, "route")
 
-    return Face(draw)
+    return Face(draw, band=craft.rgb)
 
 
 def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, t: Catalogue, w: float, h: float) -> Face:
@@ -187,7 +187,7 @@ def _goal_face(index: int, card: tuple[int, ...], data: AirKingData, t: Catalogu
         box = Rect(SAFE + 2, h - 13.5, w - 2 * SAFE - 4, 13.5 - SAFE)
         fit.block(c, box, t("card.goal.text"), size=6.5, part=label, field="text", anchor="middle", fill=INK)
 
-    return Face(draw)
+    return Face(draw, band=INK)
 
 
 ART_KEYS = {f"event:{kind}": f"the picture on the {kind} event cards" for kind in EVENT_COLOURS}
@@ -215,7 +215,7 @@ def _event_face(kind: str, title: str, text: str, t: Catalogue, w: float, h: flo
             limit = t("card.event.limit")
             fit.line(c, w / 2, h - 7.5, limit, w - 14, size=6, part=card, field="limit", anchor="middle", fill=INK)
 
-    return Face(draw)
+    return Face(draw, band=colour)
 
 
 def _span(numbers: list[int]) -> str:
