@@ -31,6 +31,7 @@ Direction = Literal["auto", "ltr", "rtl"]
 PathOp = tuple[Any, ...]
 
 PT = 25.4 / 72  # one point in millimetres
+CAP_MIDDLE = 0.36  # the middle of a capital above its baseline, in ems: a baseline this far under a centre centres it
 
 
 class LineStyle(TypedDict, total=False):

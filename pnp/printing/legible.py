@@ -19,6 +19,7 @@ from typing import NamedTuple, Unpack
 
 from pnp.printing.art import Art
 from pnp.printing.canvas import (
+    CAP_MIDDLE,
     PT,
     RECT_DEFAULTS,
     TEXT_DEFAULTS,
@@ -39,7 +40,6 @@ SMALLEST_PT = 6.0  # the smallest text any kit prints (tests/test_printing_text_
 KEY = 2  # characters at most in a key: "A", "12", "c3"
 RAISED = 1.5  # a key printing this many times smaller than SMALLEST_PT at most is set at SMALLEST_PT
 BADGE = 3.0  # a shape round a text, its short side at most this many times the text's size, is the text's badge
-MIDDLE = 0.36  # the middle of a capital above the baseline, in ems (where a drawing centres a key on its badge)
 
 
 class _Box(NamedTuple):
@@ -113,7 +113,7 @@ class Legible(Forwarding):
             self.flush()
             raised = SMALLEST_PT / self.scale
             turn = math.radians(style.get("rotate", TEXT_DEFAULTS["rotate"]))
-            down = (raised - size) * PT * MIDDLE  # the baseline lowered so that the key keeps its middle
+            down = (raised - size) * PT * CAP_MIDDLE  # the baseline lowered so that the key keeps its middle
             self.inner.text(x - down * math.sin(turn), y + down * math.cos(turn), s, **(style | {"size": raised}))
         else:
             middle = self._middle(x, y, s, style)
@@ -128,7 +128,7 @@ class Legible(Forwarding):
         along = {"start": 0.5, "middle": 0.0, "end": -0.5}[anchor] * text_width(
             s, size, style.get("bold", TEXT_DEFAULTS["bold"]), self.faces
         )
-        up = size * PT * MIDDLE
+        up = size * PT * CAP_MIDDLE
         turn = math.radians(style.get("rotate", TEXT_DEFAULTS["rotate"]))
         cos, sin = math.cos(turn), math.sin(turn)
         return x + along * cos + up * sin, y + along * sin - up * cos

@@ -19,7 +19,7 @@ from pnp.games.aloft.text import holdings, status
 from pnp.games.aloft.texts import data_texts
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing import art, fit, fonts
-from pnp.printing.canvas import PT, Area, Canvas, Drawing
+from pnp.printing.canvas import CAP_MIDDLE, PT, Area, Canvas, Drawing
 from pnp.printing.fonts import text_width, wrap
 from pnp.printing.parts import Board, Deck, Face, Kit, KitDocument, Token, TokenSheet
 from pnp.printing.patterns import hatch
@@ -244,7 +244,7 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
         def draw(c: Canvas) -> None:
             c.circle(r, r, r - 1.5, stroke=INK, width=0.3)
             size = r * 1.4  # a score of one or two digits, its figures' middle on the circle's centre
-            c.text(r, r + size * PT * 0.36, str(n), size=size, bold=True, anchor="middle")
+            c.text(r, r + size * PT * CAP_MIDDLE, str(n), size=size, bold=True, anchor="middle")
 
         return Token(f"score {n}", Face(draw, SCORING))
 
@@ -252,7 +252,7 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
         def draw(c: Canvas) -> None:
             c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
             size = r * 1.2  # one capital, its middle on the disc's centre
-            c.text(r, r + size * PT * 0.36, colour.code, size=size, bold=True, anchor="middle")
+            c.text(r, r + size * PT * CAP_MIDDLE, colour.code, size=size, bold=True, anchor="middle")
 
         return Token(f"launch {colour.code}", Face(draw, colour.rgb))
 
@@ -266,7 +266,7 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
         c.circle(r, r, r * 0.55, fill="#ffffff", stroke=INK, width=0.4)
         room, part = r * 1.1 - 1, "multicoloured token"  # across the white disc, its capitals' middle on its centre
         size = fit.fit_line(any_colour, room, r * 0.7, part=part, field="token.any", bold=True, faces=c.faces)
-        c.text(r, r + size * PT * 0.36, any_colour, size=size, bold=True, anchor="middle")
+        c.text(r, r + size * PT * CAP_MIDDLE, any_colour, size=size, bold=True, anchor="middle")
 
     def safety(c: Canvas) -> None:
         shapes.truck(c, r, r * 1.4, TOKEN * 0.7, safety=True, data=data)
