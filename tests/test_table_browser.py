@@ -852,7 +852,11 @@ def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(brow
     every feature Playwright turns off on the switch it passes first, and the address bar's popup."""
     if not procs.PROC.is_dir():
         pytest.skip("reads Chromium's command line from /proc, which this system has not")
-    (command,) = [line for line in procs.descendants(os.getpid()) if "--remote-debugging-pipe" in line]  # the browser's
+    (command,) = [  # the browser's own, not its Debian wrapper's (a shell script that may stay to wait for it)
+        line
+        for line in procs.descendants(os.getpid())
+        if "--remote-debugging-pipe" in line and Path(line[0]).name.startswith("chromium")
+    ]
     switches = [arg.split("=", 1)[1].split(",") for arg in command if arg.startswith("--disable-features=")]
     assert len(switches) == 2, switches
     playwrights, heeded = switches
