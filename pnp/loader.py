@@ -57,6 +57,14 @@ def pattern(regex: str, words: str) -> dict[str, str]:
 RGB = pattern("^#[0-9a-fA-F]{6}$", "a colour written #rrggbb")  # a printed colour's field, checked where it is written
 
 
+def retired(cls: type, key: str) -> str | None:
+    """Where the meaning of ``key`` went, if ``cls`` once had it: a dataclass names such keys in a class attribute
+    ``RETIRED: ClassVar[dict[str, str]]``, so that a file still giving one is told why it is refused, where an
+    unknown key is only listed beside the known ones."""
+    moved: dict[str, str] = getattr(cls, "RETIRED", {})
+    return moved.get(key)
+
+
 def did_you_mean(word: str, known: typing.Iterable[str]) -> str:
     """": did you mean 'X'?" naming the known word closest to a misspelt ``word``, or "" when none is close."""
     choices = list(known)
@@ -477,6 +485,8 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
         if not isinstance(key_node, yaml.ScalarNode):
             raise _fail(key_node, path, source, f"a key must be a single word, not {_KIND[type(key_node)]}")
         key = key_node.value
+        if (moved := retired(cls, key)) is not None:
+            raise _fail(key_node, join_key(path, key), source, f"no longer a key: {moved}")
         if key not in fields:
             known = ", ".join(fields)
             hint = did_you_mean(key, fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pytest
 from hypothesis import given, settings
@@ -51,6 +51,19 @@ def test_unknown_keys_are_errors():
     assert error_of("name: x\nitems: []\ncolour: 3\n") == (
         "data/x.yaml:3:1: colour: unknown key 'colour' (known: name, items, counts, note)"
     )
+
+
+@dataclass(frozen=True)
+class Moved:
+    RETIRED: ClassVar[dict[str, str]] = {"shade": "the colour's own pattern says it now"}
+
+    name: str
+
+
+def test_a_retired_key_is_refused_saying_where_its_meaning_went():
+    with pytest.raises(DataError) as info:
+        load_text("name: x\nshade: dots\n", Moved, "data/x.yaml")
+    assert str(info.value) == "data/x.yaml:2:1: shade: no longer a key: the colour's own pattern says it now"
 
 
 @pytest.mark.parametrize(

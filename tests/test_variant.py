@@ -284,6 +284,19 @@ def test_aloft_is_refereed_with_the_variants_trucks_and_balloon_names(tmp_path):
     assert Aloft().new_state(Setup(("ann", "bob"))).sky.data.trucks == 5
 
 
+def test_an_aloft_balloon_given_a_pattern_of_its_own_is_refused_saying_patterns_are_per_colour(cli, tmp_path):
+    """Balloons once had a pattern each; now each half wears its colour's, and a variant or CSV deck giving one
+    is told so, where it was only listed as an unknown key."""
+    why = "a balloon half wears its colour's pattern; set it once per colour, as colours[].pattern"
+    write(tmp_path, "own.yaml", "game: aloft\nballoons:\n  - name: sky\n    colours: [B, G]\n    pattern: dots\n")
+    code, _, err = cli("variant", "check", "own.yaml")
+    assert code == 1 and err.strip().endswith(f"own.yaml:5:5: error: balloons[0].pattern: no longer a key: {why}")
+    write(tmp_path, "balloons.csv", "name,colours,pattern\nsky,B G,dots\n")
+    write(tmp_path, "deck.yaml", "game: aloft\ndeck: balloons.csv\n")
+    code, _, err = cli("variant", "check", "deck.yaml")
+    assert code == 1 and err.strip().endswith(f"balloons.csv:1:3: error: no longer a column: {why}")
+
+
 def test_a_sweep_compares_variant_files_side_by_side_with_their_digests(cli, tmp_path):
     write(tmp_path, "calm.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 0}))
     write(tmp_path, "wild.yaml", "game: air-king\n" + events(BUILT_IN | {"storm": 12}))

@@ -22,7 +22,7 @@ import yaml
 
 from pnp.errors import DataError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Source, did_you_mean, load_node, not_utf8
+from pnp.loader import Source, did_you_mean, load_node, not_utf8, retired
 
 MAX_CSV_BYTES = 2**20  # 1 MiB: thousands of cards
 MAX_ROWS = 5000
@@ -74,6 +74,8 @@ def _check_header(header: list[str], item: type, shown: str) -> None:
     fields = [f for f in dataclasses.fields(item) if f.init]
     names = [f.name for f in fields]
     for column, name in enumerate(header, start=1):
+        if (moved := retired(item, name)) is not None:
+            raise DataError(f"{shown}:1:{column}", "", f"no longer a column: {moved}")
         if name not in names:
             other = next((words for separator, words in SEPARATORS.items() if separator in name), None)
             if other is not None:

@@ -6,7 +6,7 @@ import typing
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.printing.patterns import PatternKind
@@ -41,6 +41,10 @@ class Colour:
 @dataclass(frozen=True)
 class Balloon:
     """A balloon card: a regular balloon of two colours, or a special shape with none."""
+
+    RETIRED: ClassVar[dict[str, str]] = {
+        "pattern": "a balloon half wears its colour's pattern; set it once per colour, as colours[].pattern"
+    }
 
     name: str
     colours: tuple[ColourCode, ...] = ()
