@@ -226,6 +226,24 @@ def test_the_aid_names_every_card_a_player_may_play_and_the_runway_is_the_arriva
     assert "Land: from the arrival zone (the runway at its destination)" in rules
 
 
+def test_a_fanned_hand_of_events_shows_each_cards_icon_and_title_at_its_left_edge(kit):
+    """Event cards are held in a hand, fanned so that only a strip along each card's left edge shows: each has its
+    kind's icon in the top-left corner of its band and its title set from beside it, where the title was centred
+    and the strip showed only the band's colour (Extra move and Extra diagonal move share one)."""
+    from pnp.games.air_king.cards import SAFE
+    from pnp.printing.svg import svg_page
+
+    deck = next(p for doc in kit.documents for p in doc.parts if isinstance(p, Deck) and p.name == "events")
+    strip = 20.0  # mm of a card's left edge a fanned hand shows
+    for card in deck.cards:
+        root = ET.fromstring(svg_page(deck.size.width, deck.size.height, card.front.draw))
+        icons = [(apply(m, float(e.get("cx")), float(e.get("cy"))), float(e.get("r"))) for e, m in placed(root, "circle")]
+        assert any(x + r <= strip and y + r <= 15 and r >= 4 for (x, y), r in icons), f"{card.name}: no corner icon"
+        title, m = next(placed(root, "text"))  # the band's title, drawn first
+        x, _y = apply(m, float(title.get("x")), float(title.get("y")))
+        assert SAFE < x < strip and title.get("text-anchor", "start") == "start", f"{card.name}: {title.text} at {x}"
+
+
 def test_the_direction_banners_leave_every_column_letter_in_sight(kit):
     """With an odd number of columns (seven, by default) the banners lay on the middle column's letters (d)."""
     board = next(p for d in kit.documents for p in d.parts if isinstance(p, Board))

@@ -100,7 +100,7 @@ pass,Swap slots,2,Swap two aircraft.
 
 
 def test_a_card_title_too_long_is_found_at_its_cell_of_the_csv_deck(cli, tmp_path):
-    long = "Thunderhead of the Great Plains Rolling East at Dusk and Heavy with Hail"
+    long = " ".join(["Thunderhead over the Great Plains"] * 4)  # more than the two lines of its band hold
     write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", f"{long},7"))
     write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
     code, out, err = cli("variant", "check", "sheet.yaml")

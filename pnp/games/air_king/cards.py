@@ -97,6 +97,7 @@ def _back(kind: str, t: Catalogue, w: float, h: float) -> Face:
 
 
 SAFE = 4.0  # mm kept clear along each side of a front (a print shop's safe zone)
+INDEX_R = 4.5  # mm: the radius of an event card's corner icon, in its title band
 
 
 def _band(c: Canvas, w: float, title: str, colour: str, card: str, sub: str = "") -> None:
@@ -107,6 +108,21 @@ def _band(c: Canvas, w: float, title: str, colour: str, card: str, sub: str = ""
     fit.line(c, w / 2, 9.5, title, room, size=11, part=card, field="title", bold=True, anchor="middle", fill=ink)
     if sub:
         fit.line(c, w / 2, 13.3, sub, room, size=6, part=card, field="subtitle", anchor="middle", fill=ink)
+
+
+def _indexed_band(c: Canvas, w: float, title: str, colour: str, card: str, sub: str, kind: str) -> None:
+    """The title band of a card held in a hand: the kind's icon in its top-left corner and the title set from
+    beside it (on two lines if one would shrink it too far), so that a fanned hand, which shows only a strip
+    along each card's left edge, still tells its cards apart."""
+    _edge_band(c, w, 15, colour)
+    ink = ink_on(colour)
+    event_icon(c, kind, SAFE + INDEX_R, 7.5, INDEX_R)
+    x = SAFE + 2 * INDEX_R + 2
+    room = w - SAFE - x
+    fitted = fit.wrapped(title, Rect(x, 2, room, 7.5), 11, part=card, field="title", bold=True, faces=c.faces)
+    for above, text in enumerate(reversed(fitted.lines)):  # the last line on the band's usual baseline
+        c.text(x, 9.5 - above * fitted.step, text, size=fitted.size, bold=True, fill=ink)
+    fit.line(c, x, 13.3, sub, room, size=6, part=card, field="subtitle", fill=ink)
 
 
 def _edge_band(c: Canvas, w: float, depth: float, colour: str) -> None:
@@ -204,7 +220,7 @@ def _event_face(kind: str, title: str, text: str, t: Catalogue, w: float, h: flo
     box = Rect(5.5, 53.5, w - 11, bottom - 53.5)
 
     def draw(c: Canvas) -> None:
-        _band(c, w, title, colour, card, sub)
+        _indexed_band(c, w, title, colour, card, sub, kind)
         if picture is None:
             event_icon(c, kind, w / 2, 34, 14)
         else:
