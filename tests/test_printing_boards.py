@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -30,7 +31,7 @@ from pnp.errors import PnpError
 from pnp.printing.marks import HAIRLINE
 from pnp.printing.parts import Board
 from pnp.printing.render import PrintSettings, render_kit
-from pnp.printing.tiling import OVERLAP, plan_tiles, spans
+from pnp.printing.tiling import OVERLAP, cuts_on, plan_tiles, spans
 from pnp.texts import toolkit
 
 
@@ -283,3 +284,65 @@ def test_spans_cover_the_length_and_overlap_by_exactly_the_overlap(length, windo
         assert a + size - b == pytest.approx(OVERLAP)
     if len(parts) > 1:  # no more tiles than needed: one fewer could not cover the length with the overlap
         assert (len(parts) - 1) * (window - OVERLAP) + OVERLAP < length
+
+
+def _cuts(sizes: list[float]) -> list[float]:
+    """Where each tile after the first starts, from the tiles' sizes along one axis (overlapping by OVERLAP)."""
+    return [sum(sizes[:k]) - k * OVERLAP for k in range(1, len(sizes))]
+
+
+@pytest.mark.parametrize(
+    "game,stem,paper,pages,axes",
+    [
+        ("aloft", "board", "a4", 7, "x"),
+        ("aloft", "board", "letter", 7, ""),  # on lines, its first tile would cover under 85 % of its page
+        ("take-off", "map", "a4", 15, "y"),
+        ("air-king", "field-mat", "a4", 7, ""),  # 7 spaces across 3 tiles, 5 lanes down 2: no tile holds 3
+        ("air-king", "field-mat", "letter", 7, ""),
+    ],
+)
+def test_tiles_are_cut_on_the_lines_a_board_welcomes_its_seams_on(printed_kits, game, stem, paper, pages, axes):
+    """Read back from each tile's TrimBox: where the tiles laid over their neighbours are cut (the seams once the
+    board is glued) lies on a line between the board's cells, along each axis where as many pages allow it."""
+    path = printed_kits.document(game, stem, paper)
+    (board,) = [p for d in printed_kits.kit(game).documents for p in d.parts if isinstance(p, Board)]
+    read_pages = read(path).pages
+    assert len(read_pages) == pages  # the overview and as many tiles as before
+    trims = [(float(p.trimbox.width) * MM, float(p.trimbox.height) * MM) for p in read_pages[1:]]
+    tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
+    widths = [w for w, _ in trims[: tiling.cols]]
+    heights = [h for _, h in trims[:: tiling.cols]]
+    assert board.seams is not None
+    lines = board.seams(sum(widths) - (len(widths) - 1) * OVERLAP, sum(heights) - (len(heights) - 1) * OVERLAP)
+    for axis, sizes, welcome in (("x", widths, lines.x), ("y", heights, lines.y)):
+        on = [any(abs(cut - line) <= 0.5 for line in welcome) for cut in _cuts(sizes)]
+        assert all(on) if axis in axes else not any(on), (axis, _cuts(sizes), welcome)
+
+
+@pytest.mark.parametrize(
+    "length,window,lines,cuts",
+    [
+        (490.5, 283, [9 + 52.5 * k for k in range(10)], [219]),  # the nearest line to the middle that fits
+        (600, 287, [12 + 48 * k for k in range(13)], [204, 396]),
+        (686, 287, [14 + 94 * k for k in range(8)], None),  # 3 cells of 94 mm fit no tile with its strip
+        (380, 196, [], None),
+    ],
+)
+def test_tiles_are_cut_on_welcome_lines_nearest_equal_tiles(length, window, lines, cuts):
+    assert cuts_on(lines, length, window, math.ceil((length - OVERLAP) / (window - OVERLAP))) == cuts
+    starts = [start for start, _ in spans(length, window, lines=lines)[1:]]
+    assert starts == (cuts or [start for start, _ in spans(length, window)[1:]])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    length=st.floats(1, 3000), window=st.floats(30, 300), pitch=st.floats(5, 150), offset=st.floats(0, 50)
+)
+def test_tiles_cut_on_welcome_lines_still_fit_cover_and_overlap_by_the_overlap(length, window, pitch, offset):
+    lines = [offset + k * pitch for k in range(int(length / pitch) + 1)]
+    parts = spans(length, window, lines=lines)
+    assert len(parts) == len(spans(length, window))  # never more tiles
+    assert parts[0][0] == 0 and parts[-1][0] + parts[-1][1] == pytest.approx(length)
+    assert all(0 < size <= window + 1e-9 for _, size in parts)
+    for (a, size), (b, _) in zip(parts, parts[1:]):
+        assert a + size - b == pytest.approx(OVERLAP)

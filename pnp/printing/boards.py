@@ -6,6 +6,7 @@ keep it once per file (PDF) does not write it again for every page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import astuple, replace
 
 from pnp.errors import PnpError
@@ -14,9 +15,9 @@ from pnp.printing.fonts import extent, text_width, wrap
 from pnp.printing.marks import GUIDE, HAIRLINE, HALO_WIDTH, INK, MARK_GAP, MARK_LENGTH, crosshair
 from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
-from pnp.printing.parts import Board, Sheet
+from pnp.printing.parts import Board, Seams, Sheet
 from pnp.printing.reuse import place
-from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, plan_tiles, registration_points
+from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, cuts_on, plan_tiles, registration_points
 from pnp.texts import Catalogue
 
 CROSSHAIR_ARM = 3.0
@@ -30,6 +31,7 @@ STEP_GAP = 0.6  # mm more between two steps
 SKETCH = (26.0, 19.0)  # mm: the corner of four tiles drawn beside the instructions
 SKETCH_GAP = 4.0  # mm between the sketch and the instructions
 BOARD_GAP = 3.0  # mm between the instructions and the board
+FILLED = 0.85  # the least share of its page's printable area a tile of a board that grows covers
 
 
 def _fits(drawing: Drawing, frame: PageFrame) -> bool:
@@ -66,7 +68,7 @@ def board_pages(board: Board, paper: str, texts: Catalogue) -> list[Page]:
         area = _centred_area(board.drawing, frame)
         draw = placed_drawing(board.drawing, area.x, area.y, f"board:{board.name}")
         return [Page(frame, draw, board.name, {board.name: 1}, trim=area, bleed=area)]
-    tiling = plan_tiles(board.drawing.width, board.drawing.height, paper)
+    tiling = plan_tiles(board.drawing.width, board.drawing.height, paper, _seams(board))
     pages = [_overview(board, tiling, paper, texts)]
     points = registration_points(tiling, board.keep_clear)
     total, rows, columns = len(tiling.tiles), tiling.rows, tiling.cols
@@ -94,8 +96,45 @@ def _filled(board: Board, paper: str) -> Board:
     if frame is not None:
         width, height = frame.content.w, frame.content.h
     else:
-        width, height = covered_size(plan_tiles(board.drawing.width, board.drawing.height, paper))
+        width, height = _tiled_size(board, paper)
     return replace(board, drawing=board.fill(width, height))
+
+
+def _seams(board: Board) -> Seams:
+    """Where ``board``, at the size it is drawn, welcomes its tiles' seams."""
+    return board.seams(board.drawing.width, board.drawing.height) if board.seams else Seams()
+
+
+def _tiled_size(board: Board, paper: str) -> tuple[float, float]:
+    """The size a board that grows is drawn at over its tiles: as large as their pages hold, but along an axis
+    whose seams can fall on the board's welcome lines with every tile still covering ``FILLED`` of its page,
+    the largest (to the millimetre) at which they do."""
+    own_w, own_h = board.drawing.width, board.drawing.height
+    tiling = plan_tiles(own_w, own_h, paper)
+    full_w, full_h = covered_size(tiling)
+    if board.seams is None:
+        return full_w, full_h
+    seams, area, printable = board.seams, tiling.frame.content, tiling.frame.printable
+    least_w, least_h = (FILLED * printable.w * printable.h / side for side in (area.h, area.w))
+    width = _largest(own_w, full_w, lambda w: _cut_on(seams(w, own_h).x, w, area.w, tiling.cols, least_w))
+    height = _largest(own_h, full_h, lambda h: _cut_on(seams(own_w, h).y, h, area.h, tiling.rows, least_h))
+    return width, height
+
+
+def _cut_on(lines: tuple[float, ...], length: float, window: float, count: int, least: float) -> bool:
+    """Whether ``count`` tiles of at most ``window`` and at least ``least`` along ``length`` can be cut on
+    ``lines``."""
+    cuts = cuts_on(lines, length, window, count)
+    if cuts is None:
+        return False
+    starts, ends = [0.0, *cuts], [cut + OVERLAP for cut in cuts] + [length]
+    return all(end - start >= least for start, end in zip(starts, ends))
+
+
+def _largest(own: float, full: float, aligned: Callable[[float], bool]) -> float:
+    """The largest size from ``full`` down to ``own``, a millimetre at a time, that is ``aligned``; else ``full``."""
+    sizes = (*(full - mm for mm in range(int(full - own) + 1)), own)
+    return next((size for size in sizes if aligned(size)), full)
 
 
 def _centred_area(drawing: Drawing, frame: PageFrame) -> Rect:

@@ -73,6 +73,15 @@ class TokenSheet:
 
 
 @dataclass(frozen=True)
+class Seams:
+    """Where a seam between a board's tiles is welcome (mm): the ``x`` of each vertical line, the ``y`` of each
+    horizontal one. The lines between cells, say, where a tile laid slightly askew does not show."""
+
+    x: tuple[float, ...] = ()
+    y: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
 class Board:
     """A board of any size; tiled over pages when it does not fit on one.
 
@@ -81,12 +90,16 @@ class Board:
     tiles cover theirs, so that no paper printed is left blank.
 
     ``keep_clear``: boxes of the board (mm: x0, y0, x1, y1) that registration crosshairs slide off.
+
+    ``seams``: where, on the board drawn width x height mm (its own size, or as ``fill`` draws it), its tiles are
+    welcome to meet; the printer cuts them there when as many pages allow it (see ``pnp.printing.tiling``).
     """
 
     name: str
     drawing: Drawing
     fill: Callable[[float, float], Drawing] | None = None
     keep_clear: tuple[tuple[float, float, float, float], ...] = ()
+    seams: Callable[[float, float], Seams] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """Tiling a board that is larger than a page: windows, labels and registration points.
 
-Tiles are equal windows onto the board, as few as cover it, each as small as
-lets neighbours overlap by exactly :data:`OVERLAP` mm: room for the registration
-crosshairs and for glue, and no more paper spent on printing the board twice. Rows are lettered and columns numbered
-(A1 is top-left). Registration points sit in the middle of every overlap band,
+Tiles are windows onto the board, as few as cover it, neighbours overlapping by exactly :data:`OVERLAP` mm:
+room for the registration crosshairs and for glue, and no more paper spent on printing the board twice. Along
+each axis they are equal, unless the board names lines where a seam is welcome (between its cells, say) and
+the same number of tiles can be cut on them: then each tile's cut edge, the seam once it is laid over its
+neighbour, falls on one of those lines. Rows are lettered and columns numbered (A1 is top-left). Registration points sit in the middle of every overlap band,
 on both neighbours (the boards module prints each on the tile underneath only, where the other hides it);
 along the band each slides off what the board asks it to keep clear of (names, say).
 """
@@ -19,6 +20,7 @@ from itertools import pairwise
 from pnp.printing.canvas import Point
 from pnp.printing.marks import Box, clear_spot
 from pnp.printing.paper import PageFrame, Rect, orientations
+from pnp.printing.parts import Seams
 
 OVERLAP = 10.0  # a crosshair (6 mm across) in the middle of the band, and a strip to glue
 
@@ -57,13 +59,42 @@ def uncut(start: float, size: float, spans: Sequence[tuple[float, float]]) -> bo
     return all(s <= start and end <= s + n or end <= s or s + n <= start for s, n in spans)
 
 
-def spans(length: float, window: float, overlap: float = OVERLAP) -> list[tuple[float, float]]:
-    """(start, size) of each tile along one axis: the fewest windows that fit, overlapping by exactly ``overlap``."""
+def spans(
+    length: float, window: float, overlap: float = OVERLAP, lines: Sequence[float] = ()
+) -> list[tuple[float, float]]:
+    """(start, size) of each tile along one axis: the fewest windows that fit, overlapping by exactly ``overlap``,
+    each after the first starting on one of ``lines`` when they allow it, else all equal."""
     if length <= window:
         return [(0.0, length)]
     count = math.ceil((length - overlap) / (window - overlap) - 1e-9)
     size = (length + (count - 1) * overlap) / count
-    return [(i * (size - overlap), size) for i in range(count)]
+    cuts = cuts_on(lines, length, window, count, overlap) or [i * (size - overlap) for i in range(1, count)]
+    ends = [cut + overlap for cut in cuts] + [length]
+    return [(start, end - start) for start, end in zip([0.0, *cuts], ends)]
+
+
+def cuts_on(
+    lines: Sequence[float], length: float, window: float, count: int, overlap: float = OVERLAP
+) -> list[float] | None:
+    """Where ``count`` tiles of at most ``window`` can be cut along ``length``, every cut on one of ``lines`` (each
+    tile from its cut to the next cut plus ``overlap``), nearest the equal cuts; None when no such cuts exist."""
+    step = (length - overlap) / count  # equal tiles' cuts are this far apart
+    best: dict[float, tuple[float, list[float]]] = {0.0: (0.0, [])}  # by the last cut: (cost, the cuts)
+    for k in range(1, count):
+        best = {line: found for line in lines if (found := _cheapest(best, line, k * step, window, overlap))}
+    ends = [found for cut, found in best.items() if length - window <= cut <= length - overlap]
+    return min(ends)[1] if ends else None
+
+
+def _cheapest(
+    best: dict[float, tuple[float, list[float]]], line: float, equal: float, window: float, overlap: float
+) -> tuple[float, list[float]] | None:
+    """The cheapest cuts that go on to ``line`` (cost: squared distance from the equal cuts), or None."""
+    reach = [(cost, cuts) for cut, (cost, cuts) in best.items() if overlap <= line - cut <= window - overlap]
+    if not reach:
+        return None
+    cost, cuts = min(reach)
+    return cost + (line - equal) ** 2, [*cuts, line]
 
 
 def row_name(row: int) -> str:
@@ -76,12 +107,12 @@ def row_name(row: int) -> str:
     return name
 
 
-def plan_tiles(width: float, height: float, paper: str) -> Tiling:
-    """The tiling with fewest pages (portrait first on a tie)."""
+def plan_tiles(width: float, height: float, paper: str, seams: Seams = Seams()) -> Tiling:
+    """The tiling with fewest pages (portrait first on a tie), cut on the lines ``seams`` welcome where it can be."""
     best: Tiling | None = None
     for frame in orientations(paper):
         area = frame.content
-        xs, ys = spans(width, area.w), spans(height, area.h)
+        xs, ys = spans(width, area.w, lines=seams.x), spans(height, area.h, lines=seams.y)
         tiles = tuple(
             Tile(f"{row_name(r)}{c + 1}", Rect(x, y, w, h))
             for r, (y, h) in enumerate(ys)

@@ -7,7 +7,7 @@ from functools import partial
 from pnp.games.air_king import rules_sheet
 from pnp.games.air_king.cards import ART_KEYS as CARD_ART
 from pnp.games.air_king.cards import decks
-from pnp.games.air_king.mat import field_drawing
+from pnp.games.air_king.mat import field_drawing, field_seams
 from pnp.games.air_king.model import load_data, load_field
 from pnp.games.air_king.texts import data_texts
 from pnp.games.spec import KitRequest
@@ -35,7 +35,7 @@ def kit(request: KitRequest) -> Kit:
         title=t("title"),
         documents=(
             KitDocument("cards", decks(data, t, pictures)),
-            KitDocument("field-mat", (Board(t("board.mat"), mat(), fill=mat),)),
+            KitDocument("field-mat", (Board(t("board.mat"), mat(), fill=mat, seams=partial(field_seams, field)),)),
             KitDocument("rules", rules_sheet.rules(data, field, t)),
             KitDocument("player-aids", rules_sheet.aids(data, t)),
         ),

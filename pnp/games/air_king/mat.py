@@ -19,6 +19,7 @@ from pnp.printing import fit
 from pnp.printing.art import Art
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.color import blend
+from pnp.printing.parts import Seams
 from pnp.printing.patterns import hatch
 from pnp.texts import Catalogue, catalogue
 
@@ -59,11 +60,7 @@ def field_drawing(
     """
     t = texts or catalogue("air-king")
     sw, sh = field.space_width, field.space_height
-    own_width = field.columns * sw + 2 * MARGIN
-    own_height = MARGIN + field.lanes * sh + MARGIN + LEGEND
-    width, height = max(width, own_width), max(height, own_height)
-    left = (width - own_width) / 2 + MARGIN  # the field's left edge
-    top = (height - own_height) / 2 + MARGIN
+    width, height, left, top = _layout(field, width, height)
     right, bottom = left + field.columns * sw, top + field.lanes * sh
     data = data or load_data().value
     colours = {a.name: a.rgb for a in data.airports}
@@ -89,6 +86,24 @@ def field_drawing(
         _legend(c, field, left, bottom + MARGIN + 1, field.columns * sw, colours, t)
 
     return Drawing(width, height, draw)
+
+
+def _layout(field: Field, width: float, height: float) -> tuple[float, float, float, float]:
+    """The mat's width and height (at least ``width`` x ``height`` mm) and the field's left and top edges on it."""
+    own_width = field.columns * field.space_width + 2 * MARGIN
+    own_height = MARGIN + field.lanes * field.space_height + MARGIN + LEGEND
+    width, height = max(width, own_width), max(height, own_height)
+    return width, height, (width - own_width) / 2 + MARGIN, (height - own_height) / 2 + MARGIN
+
+
+def field_seams(field: Field, width: float = 0.0, height: float = 0.0) -> Seams:
+    """Where the tiles of the mat drawn ``width`` x ``height`` mm are welcome to meet: the lines between its
+    spaces and round the field."""
+    _, _, left, top = _layout(field, width, height)
+    return Seams(
+        tuple(left + col * field.space_width for col in range(field.columns + 1)),
+        tuple(top + lane * field.space_height for lane in range(field.lanes + 1)),
+    )
 
 
 def _grass(c: Canvas, field: Field, left: float, top: float) -> None:

@@ -19,6 +19,7 @@ from pnp.printing.canvas import Anchor, Canvas, Drawing
 from pnp.printing.color import blend
 from pnp.printing.fonts import text_width
 from pnp.printing.paper import Rect
+from pnp.printing.parts import Seams
 from pnp.texts import Catalogue, catalogue
 
 MARGIN = 12.0  # mm around the cells for the row and column labels
@@ -47,12 +48,8 @@ def board_drawing(
     ``texts``: the catalogue it is worded from (default: English)."""
     t = texts or catalogue("aloft")
     cw, ch = board.cell_width, board.cell_height
-    own_width = board.columns * cw + 2 * MARGIN
-    own_height = TOP + MARGIN + board.rows * ch + ch + MARGIN + LEGEND
-    width, height = max(width, own_width), max(height, own_height)
-    side = (width - own_width) / 2  # landscape either side of the labelled grid
-    left = side + MARGIN  # the cells' left edge
-    top = height - own_height + TOP + MARGIN  # the top row's upper edge: extra height is sky
+    width, height, left, top = _layout(board, width, height)
+    side = left - MARGIN  # landscape either side of the labelled grid
     lane_y = top + board.rows * ch
     right = left + board.columns * cw
 
@@ -84,6 +81,25 @@ def board_drawing(
 
     return Drawing(width, height, draw)
 
+
+
+def _layout(board: AloftBoard, width: float, height: float) -> tuple[float, float, float, float]:
+    """The board's width and height (at least ``width`` x ``height`` mm), its cells' left edge and the top row's
+    upper edge: extra width is landscape either side, extra height sky."""
+    own_width = board.columns * board.cell_width + 2 * MARGIN
+    own_height = TOP + MARGIN + (board.rows + 1) * board.cell_height + MARGIN + LEGEND
+    width, height = max(width, own_width), max(height, own_height)
+    return width, height, (width - own_width) / 2 + MARGIN, height - own_height + TOP + MARGIN
+
+
+def board_seams(board: AloftBoard, width: float = 0.0, height: float = 0.0) -> Seams:
+    """Where the tiles of the board drawn ``width`` x ``height`` mm are welcome to meet: the lines between its
+    cells and round them, the lane's too."""
+    _, _, left, top = _layout(board, width, height)
+    return Seams(
+        tuple(left + column * board.cell_width for column in range(board.columns + 1)),
+        tuple(top + row * board.cell_height for row in range(board.rows + 2)),
+    )
 
 def _upper_sky(c: Canvas, width: float, bottom: float) -> None:
     """The sky above the top row: thin bands deepening from the zenith's blue up to the board's edge."""

@@ -8,7 +8,7 @@ from functools import partial
 from typing import NamedTuple
 
 from pnp.games.aloft import notation, rules_sheet, shapes
-from pnp.games.aloft.board import TOKEN, board_drawing
+from pnp.games.aloft.board import TOKEN, board_drawing, board_seams
 from pnp.games.aloft.cards import balloon_cards, colour_cards, truck_cards
 from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Colour, load_board, load_data
@@ -35,11 +35,12 @@ def kit(request: KitRequest) -> Kit:
     board = load_board(request.map_path)
     raise_first_error(check_board(board, data))
     drawing = board_drawing(board.value, texts=t)
+    fill = partial(board_drawing, board.value, texts=t)
     return Kit(
         game="aloft",
         title=t("title"),
         documents=(
-            KitDocument("board", (Board(t("board.name"), drawing, partial(board_drawing, board.value, texts=t)),)),
+            KitDocument("board", (Board(t("board.name"), drawing, fill, seams=partial(board_seams, board.value)),)),
             KitDocument("cards", _decks(data, t)),
             KitDocument("tokens", _token_sheets(data, t)),
             KitDocument("rules", rules_sheet.rules(data, board.value, t)),
