@@ -33,6 +33,8 @@ from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, session
 from pnp.table import view
 from pnp.table.guard import CSP
+from pnp.table.words import page_values
+from pnp.texts import table_words
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
@@ -113,7 +115,8 @@ class Served:
         self.state = state
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.html = env.get_template("seat.html" if state["seat"] else "host.html").render(
-            title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+            title=state["game"], seat=state["seat"], api="/s/T", players=state["players"],
+            **page_values(table_words(None)),
         )
 
     def answer(self, route: Any) -> None:

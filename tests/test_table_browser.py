@@ -32,6 +32,8 @@ from support.browser import BOUND, CHROMIUM, browser, past_version, unfold  # no
 import yaml
 
 from pnp.referee import notation, record, session
+from pnp.table.words import page_values
+from pnp.texts import table_words
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
@@ -336,7 +338,7 @@ def _seat_page(state: dict) -> str:
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
     return env.get_template("seat.html").render(
-        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"]
+        title=state["game"], seat=state["seat"], api="/s/T", players=state["players"], **page_values(table_words(None))
     )
 
 

@@ -26,6 +26,8 @@ from pnp.games import REGISTRY
 from pnp.printing.color import contrast
 from pnp.referee import notation, session
 from pnp.table import view
+from pnp.table.words import page_values
+from pnp.texts import table_words
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
@@ -114,7 +116,7 @@ class StandIn:
     with its API at ``/s/T``, ``state`` as the state, an event stream that says nothing and is tried again a
     minute later, and ``refusal`` as the answer to every move or undo posted, each noted in ``posts``."""
 
-    def __init__(self, state: dict[str, Any]) -> None:
+    def __init__(self, state: dict[str, Any], language: str | None = None) -> None:
         import jinja2
 
         self.state = state
@@ -125,7 +127,8 @@ class StandIn:
         self.prefix = self.server.add(self.answer)
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.html = env.get_template("seat.html" if state["seat"] else "host.html").render(
-            title=state["game"], seat=state["seat"], api=f"{self.prefix}/s/T", players=state["players"]
+            title=state["game"], seat=state["seat"], api=f"{self.prefix}/s/T", players=state["players"],
+            **page_values(table_words(language)),
         )
 
     def answer(self, method: str, where: str, body: bytes) -> loopback.Answer:

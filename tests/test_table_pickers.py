@@ -35,6 +35,8 @@ from pnp.referee import notation, rounds, session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
+from pnp.table.words import page_values
+from pnp.texts import table_words
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
@@ -164,7 +166,8 @@ class Served:
         api = f"{self.prefix}/s/{seat}" if seat else self.prefix
         if what == "" and method == "GET":
             html = self.templates.get_template("seat.html" if seat else "host.html").render(
-                title=self.current.spec.title, seat=seat, api=api, players=self.current.setup.players
+                title=self.current.spec.title, seat=seat, api=api, players=self.current.setup.players,
+                **page_values(table_words(None)),
             )
             return 200, "text/html", html.encode()
         if what == "state":  # made ready by ``show_and_read`` for this version, or made now

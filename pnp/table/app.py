@@ -38,6 +38,7 @@ from pnp.table.rules import encoded_rules
 from pnp.table.turns import Refused
 from pnp.table.view import Views
 from pnp.table.watch import RecordWatch
+from pnp.table.words import page_values, session_words
 
 MAX_BODY = 16 * 1024  # bytes in a POST body; a move is at most 200 characters
 NO_PAGE = "no such page: check the link"  # a wrong token or address: nothing more is said
@@ -95,6 +96,7 @@ class _Table:
         self.views = Views()
         self.hints = Hints()
         self.watch = watch
+        self.words = session_words(current)
 
     @asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
@@ -120,7 +122,8 @@ class _Table:
         template = PAGES.get_template("seat.html" if seat else "host.html")
         api = request.scope.get("root_path", "") + (f"/s/{self.tokens[seat]}" if seat else "/host")
         night = self.follow is not None
-        html = template.render(title=self.title, seat=seat, api=api, players=self.players, night=night)
+        values = page_values(self.words)
+        html = template.render(title=self.title, seat=seat, api=api, players=self.players, night=night, **values)
         return HTMLResponse(html, headers=NOT_KEPT)
 
     async def state(self, request: Request) -> Response:

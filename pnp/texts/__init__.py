@@ -4,11 +4,12 @@ A game's catalogue joins three sources of English: the toolkit's entries (keys `
 sheet, footers, page labels), the game's own entries, both in ``catalogues/en/``, and the card titles and texts
 whose English stays in the game's ``data/GAME.yaml`` (its registry entry declares them: ``GameSpec.texts``).
 A translation shipped with pnp is ``catalogues/CODE/toolkit.yaml`` plus ``catalogues/CODE/GAME.yaml``, each a
-flat ``key: text`` mapping; a variant's ``texts:`` overrides entries last. See docs/printing.md, "Languages".
+flat ``key: text`` mapping; a variant's ``texts:`` overrides entries last. The table page's own words are
+``catalogues/CODE/table.yaml``, in no game's catalogue (:func:`table_words`). See docs/printing.md, "Languages".
 """
 
 from pnp.texts.catalogue import Catalogue, Entry, check
-from pnp.texts.shipped import catalogue, check_language, english, languages, normalised, shipped, toolkit
+from pnp.texts.shipped import catalogue, check_language, english, languages, normalised, shipped, table_words, toolkit
 
 __all__ = [
     "Catalogue",
@@ -20,5 +21,6 @@ __all__ = [
     "languages",
     "normalised",
     "shipped",
+    "table_words",
     "toolkit",
 ]

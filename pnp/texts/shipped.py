@@ -14,6 +14,7 @@ from pnp.texts.catalogue import Catalogue, Entry, changed, check
 FOLDER = Path(__file__).resolve().parent / "catalogues"
 ENGLISH = "en"
 TOOLKIT = "toolkit"
+TABLE = "table"  # the table page's own words: the same for every game, and in no game's catalogue
 
 
 def languages(game: str | None = None) -> tuple[str, ...]:
@@ -114,7 +115,7 @@ def _translated(game: str, language: str, data: Mapping[str, Entry] | None) -> d
 
 def translation_errors(name: str, language: str) -> list[str]:
     """Every error of the shipped translation of ``name`` (a game, or the toolkit) into ``language``."""
-    english_entries = _english_file(TOOLKIT) if name == TOOLKIT else english(name)
+    english_entries = _english_file(name) if name in (TOOLKIT, TABLE) else english(name)
     return check(_read(FOLDER / language / f"{name}.yaml"), english_entries, f"{language}/{name}.yaml")
 
 
@@ -154,3 +155,14 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
 def toolkit() -> Catalogue:
     """The toolkit's entries alone, in English: what a kit prints when its game gives no catalogue."""
     return Catalogue(ENGLISH, {key: entry.text for key, entry in _english_file(TOOLKIT).items()})
+
+
+def table_words(language: str | None) -> Catalogue:
+    """The table page's own words (keys ``table.*``) in ``language`` as :func:`shipped` finds it (``fr-CA``:
+    ``fr``), entry by entry over English; English for None or a language pnp does not ship them in. The
+    catalogue's ``language`` is the code the words are in."""
+    code = shipped(language, TABLE) if language else None
+    words = {key: entry.text for key, entry in _english_file(TABLE).items()}
+    if code not in (None, ENGLISH):
+        words.update(_translation(TABLE, code))
+    return Catalogue(code or ENGLISH, words)

@@ -1,20 +1,31 @@
 // What every table page script shares (table.js, lobby.js, night.js): one way to make an element, so
-// data from the server only ever becomes text or attributes, never markup.
+// data from the server only ever becomes text or attributes, never markup; and the page's own words.
 "use strict";
 
-window.pnpPage = Object.freeze({
-  el(tag, props, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(props || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = String(value);
-      else if (key === "class") node.className = value;
-      else if (/^(data-|aria-)/.test(key) || ["role", "title", "for"].includes(key)) node.setAttribute(key, String(value));
-      else node[key] = value;
-    }
-    for (const child of children) {
-      if (child !== null && child !== undefined) node.append(child); // strings become text nodes
-    }
-    return node;
-  },
-});
+(() => {
+  let words = null; // the page's words by key, in the session's language: read once from #pnp-words
+
+  window.pnpPage = Object.freeze({
+    // The page's words for ``key`` (table.yaml), each {name} filled from ``values``: t("table.last", { move }).
+    t(key, values = {}) {
+      if (words === null) words = JSON.parse(document.getElementById("pnp-words")?.textContent || "{}");
+      const text = words[key] ?? key;
+      return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+    },
+
+    el(tag, props, ...children) {
+      const node = document.createElement(tag);
+      for (const [key, value] of Object.entries(props || {})) {
+        if (value === null || value === undefined || value === false) continue;
+        if (key === "text") node.textContent = String(value);
+        else if (key === "class") node.className = value;
+        else if (/^(data-|aria-)/.test(key) || ["role", "title", "for"].includes(key)) node.setAttribute(key, String(value));
+        else node[key] = value;
+      }
+      for (const child of children) {
+        if (child !== null && child !== undefined) node.append(child); // strings become text nodes
+      }
+      return node;
+    },
+  });
+})();

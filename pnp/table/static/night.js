@@ -17,15 +17,16 @@
 
   const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
 
-  const { el } = window.pnpPage;
+  const { el, t } = window.pnpPage;
 
   async function api(path, post) {
     const headers = { Accept: "application/json" };
     if (KEY) headers["X-Pnp-Host"] = KEY;
     if (post) headers["Content-Type"] = "application/json";
     const response = await fetch(path, { method: post ? "POST" : "GET", cache: "no-store", headers, body: post ? "{}" : undefined });
-    const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-    if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+    const status = t("table.line.status", { status: response.status });
+    const data = await response.json().catch(() => ({ error: status }));
+    if (!response.ok) throw new Error(data.error || status);
     return data;
   }
 
@@ -34,7 +35,7 @@
     const toggle = el("button", {
       type: "button",
       class: "quiet",
-      text: open ? "Hide the code" : "Show the code",
+      text: t(open ? "table.night.hide" : "table.night.show"),
       onclick: () => {
         if (open) shown.delete(seat);
         else shown.add(seat);
@@ -45,8 +46,8 @@
       "li",
       { class: `seat${open ? "" : " joined"}`, "data-seat": seat },
       el("span", { class: "name", text: seat }),
-      el("span", { class: "joining", text: joined ? "✓ joined" : "scan with your phone" }),
-      open ? el("img", { src: withKey(`${GAME}/qr/${encodeURIComponent(seat)}.svg`), alt: `QR code of ${seat}'s link` }) : null,
+      el("span", { class: "joining", text: t(joined ? "table.night.joined" : "table.night.scan") }),
+      open ? el("img", { src: withKey(`${GAME}/qr/${encodeURIComponent(seat)}.svg`), alt: t("table.night.qr", { seat }) }) : null,
       joined ? toggle : null
     );
   }
@@ -57,9 +58,9 @@
     const key = JSON.stringify([game.joined, [...shown]]);
     if (key === drawn) return;
     drawn = key;
-    const rematch = el("button", { type: "button", class: "primary", text: "Rematch", onclick: rematchNow });
-    const fresh = el("button", { type: "button", class: "quiet", text: "New game", onclick: () => location.assign(withKey("/")) });
-    const results = el("button", { type: "button", class: "quiet", text: "Tonight's results", onclick: () => location.assign(withKey("/#tonight")) });
+    const rematch = el("button", { type: "button", class: "primary", text: t("table.night.rematch"), onclick: rematchNow });
+    const fresh = el("button", { type: "button", class: "quiet", text: t("table.night.new"), onclick: () => location.assign(withKey("/")) });
+    const results = el("button", { type: "button", class: "quiet", text: t("table.night.results"), onclick: () => location.assign(withKey("/#tonight")) });
     panel.replaceChildren(
       el("ul", { class: "seats" }, ...Object.keys(game.seats).map((seat) => seatCard(seat, joined.has(seat)))),
       el("p", { class: "row" }, rematch, fresh, results),
@@ -101,10 +102,7 @@
 
   async function rematchNow() {
     const over = document.getElementById("turn")?.dataset.turn === "over"; // as table.js shows the game
-    const early =
-      "This game is not over. Start the rematch now? Every phone moves to the new game; " +
-      "this one stays in the lobby under Carry on.";
-    if (!over && !confirm(early)) return;
+    if (!over && !confirm(t("table.night.early"))) return;
     try {
       const next = await api(`${GAME}/rematch`, true);
       location.assign(withKey(next.host));

@@ -11,7 +11,7 @@
 "use strict";
 
 window.pnpPickers = (() => {
-  const { el } = window.pnpPage;
+  const { el, t } = window.pnpPage;
 
   const MANY = 12; // more answers than this at one step: a search box, and a list that folds or scrolls
   const SHORT = 8; // answers no longer than this sit three to a row
@@ -67,7 +67,7 @@ window.pnpPickers = (() => {
     while (words.length && SMALL.has(words[words.length - 1].toLowerCase())) words.pop();
     if (words.some((w) => /\p{L}{2}/u.test(w))) return capital(words.join(" "));
     const asked = items.find((b) => Array.isArray(b.steps) && b.steps.length && b.steps[0][0]);
-    return asked ? capital(asked.steps[0][0]) : "Choose one";
+    return asked ? capital(asked.steps[0][0]) : t("table.picker.choose");
   }
 
   // Each input's steps: its own, or else one step, its label, under a heading made of the words all the
@@ -160,7 +160,7 @@ window.pnpPickers = (() => {
         class: "question",
         id: `ask-${fold(group.key)}-${n}`,
         tabIndex: -1, // where the focus goes when a step is taken or undone, so a screen reader says it
-        text: question ? capital(question) : "Choose one",
+        text: question ? capital(question) : t("table.picker.choose"),
       });
       box.append(heading);
       const onGrid = answers.filter((a) => a.cell);
@@ -173,7 +173,7 @@ window.pnpPickers = (() => {
 
   // Where the player is: each answer chosen, and a step back.
   function trail(walk, redraw) {
-    const back = el("button", { type: "button", class: "secondary back", text: "‹ Back" });
+    const back = el("button", { type: "button", class: "secondary back", text: t("table.picker.back") });
     const stepBack = () => {
       walk.path.pop();
       while (walk.path.length && walk.path[walk.path.length - 1].only) walk.path.pop();
@@ -236,7 +236,7 @@ window.pnpPickers = (() => {
         el(
           "summary",
           {},
-          el("span", { text: name || "Other" }),
+          el("span", { text: name || t("table.picker.other") }),
           " ",
           el("span", { class: "tally", text: String(buttons.length) }),
         ),
@@ -263,15 +263,15 @@ window.pnpPickers = (() => {
       class: "find",
       autocomplete: "off",
       spellcheck: false,
-      placeholder: "Type to find",
-      "aria-label": "Find",
+      placeholder: t("table.picker.type"),
+      "aria-label": t("table.picker.find"),
       value: walk.search,
     });
     input.addEventListener("input", () => {
       walk.search = input.value;
       filter(holder, walk);
     });
-    const none = el("p", { class: "muted none", hidden: true, text: "Nothing matches." });
+    const none = el("p", { class: "muted none", hidden: true, text: t("table.picker.nothing") });
     return el("p", { class: "search" }, input, none);
   }
 

@@ -9,11 +9,11 @@
   const dialog = $("rules");
   const opener = $("rules-open");
   if (!dialog || !opener) return;
-  const { el } = window.pnpPage;
+  const { el, t } = window.pnpPage;
   const API = document.body.dataset.api || "";
   const GIVE_UP = 10000; // ms: an answer that takes longer is taken as not coming (the next opening asks again)
   // The stage as the panel says it ("Now: ..."), by the name State.stage() gives it.
-  const NOW = { "set-up": "set-up", play: "play", reveal: "reveals", over: "game over" };
+  const NOW = Object.fromEntries(["set-up", "play", "reveal", "over"].map((stage) => [stage, t(`table.stage.${stage}`)]));
 
   let asked = null; // the answer of API/rules: a promise, kept once it has come
 
@@ -70,11 +70,11 @@
     const now = (data.stages || {})[stage] || [];
     const whole = data.aid || [];
     const aid = rest(whole, now);
-    $("rules-title").textContent = `${data.game}: rules`;
+    $("rules-title").textContent = t("table.rules.title", { game: data.game });
     $("rules-body").replaceChildren(
-      now.length ? section("now", `Now: ${NOW[stage] || stage}`, now) : "",
-      aid.length ? section("aid", aid.length < whole.length ? "The rest of the player aid" : "Player aid", aid) : "",
-      whole.length ? "" : el("p", { class: "muted", text: "This game has no player aid." }),
+      now.length ? section("now", t("table.rules.now", { stage: NOW[stage] || stage }), now) : "",
+      aid.length ? section("aid", t(aid.length < whole.length ? "table.rules.rest" : "table.rules.aid"), aid) : "",
+      whole.length ? "" : el("p", { class: "muted", text: t("table.rules.none") }),
     );
   }
 
@@ -88,14 +88,14 @@
     try {
       data = await rules();
     } catch {
-      say("The rules could not be fetched: close and try again.");
+      say(t("table.rules.failed"));
       return;
     }
     if (dialog.open) draw(data);
   }
 
   opener.addEventListener("click", () => {
-    say("Loading the rules…");
+    say(t("table.rules.loading"));
     show();
   });
   // a tap on the backdrop closes the panel, as Close and Escape do

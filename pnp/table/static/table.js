@@ -33,14 +33,14 @@
   let drawnGroups = []; // the groups of moves drawn, as drawMoves made them
 
   // -- small helpers ---------------------------------------------------------------------------
-  const { el } = window.pnpPage;
+  const { el, t } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const { fold } = window.pnpPickers;
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const moveCount = (n) => t(n === 1 ? "table.count.one" : "table.count.many", { count: n });
   const percent = (p) => (p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1)} %`);
   const odds = (b) =>
-    typeof b.probability === "number" ? el("span", { class: "odds", text: `${percent(b.probability)} chance` }) : null;
+    typeof b.probability === "number" ? el("span", { class: "odds", text: t("table.odds", { percent: percent(b.probability) }) }) : null;
 
   // -- the state ----------------------------------------------------------------------------------
   const GIVE_UP = 10000; // ms: a state that takes longer is taken as not coming
@@ -57,13 +57,13 @@
         signal: AbortSignal.timeout(GIVE_UP),
       });
     } catch {
-      setOffline("Offline: retrying…");
+      setOffline(t("table.offline.retrying"));
       return null;
     }
     if (!response.ok) {
       if (response.status === 404) {
-        setConn("gone", "Link not valid");
-        showError("", "This link is no longer valid: ask whoever runs the table for the new one.");
+        setConn("gone", t("table.gone"));
+        showError("", t("table.gone.line"));
       } else showError("", (await answerOf(response)).error);
       return null;
     }
@@ -72,7 +72,7 @@
       text = await response.text();
       data = JSON.parse(text);
     } catch {
-      showError("", "The table server sent something unreadable: reload the page.");
+      showError("", t("table.unreadable"));
       return null;
     }
     if (streamAlive()) setLive();
@@ -94,7 +94,7 @@
   // the network comes back or the page is shown again: changes missed while away are never waited for.
   const SILENT = 20000;
   const RETRY = 3000;
-  const NO_NETWORK = "Offline: waiting for the network…";
+  const NO_NETWORK = t("table.offline.network");
   let events = null;
   let beating = false; // this stream has sent a beat: its silence means something
   let heard = 0; // when this stream last said anything (Date.now())
@@ -112,7 +112,7 @@
   function setLive() {
     if ($("conn").dataset.conn === "gone") return;
     offline = false;
-    setConn("live", "Live");
+    setConn("live", t("table.live"));
   }
 
   function setOffline(text) {
@@ -152,7 +152,7 @@
     source.addEventListener("change", own(news));
     if (SEAT) source.addEventListener("rematch", own(follow)); // a game night's rematch has begun
     // the browser tries again by itself unless the stream is CLOSED; either way the page says so
-    source.addEventListener("error", own(() => setOffline("Reconnecting…")));
+    source.addEventListener("error", own(() => setOffline(t("table.offline.reconnecting"))));
   }
 
   // In a game night (pnp table), a rematch gives each seat a new page: this phone goes to its own.
@@ -189,7 +189,7 @@
 
   function watch() {
     if (!offline && (silent() || navigator.onLine === false)) {
-      setOffline(navigator.onLine === false ? NO_NETWORK : "No news from the table: reconnecting…");
+      setOffline(navigator.onLine === false ? NO_NETWORK : t("table.offline.silent"));
     }
     if (offline && Date.now() - retried >= RETRY) catchUp();
   }
@@ -214,9 +214,9 @@
     }
     let text = data && typeof data.error === "string" ? data.error : "";
     if (!text) {
-      if (response.status === 413) text = "that move is too long";
-      else if (response.status === 404) text = "this link is not valid";
-      else text = `the server answered ${response.status} ${response.statusText}`.trim();
+      if (response.status === 413) text = t("table.line.too_long");
+      else if (response.status === 404) text = t("table.line.no_link");
+      else text = t("table.line.status", { status: `${response.status} ${response.statusText}`.trim() });
     }
     const kind = data && typeof data.kind === "string" ? data.kind : KIND_OF_STATUS[response.status] || "";
     return { kind, error: oneLine(text) };
@@ -317,7 +317,7 @@
     }
     const root = parsed(svgText);
     if (!root) {
-      frame.replaceChildren(el("p", { class: "muted", text: "The picture could not be drawn." }));
+      frame.replaceChildren(el("p", { class: "muted", text: t("table.picture.failed") }));
       return;
     }
     clean(root);
@@ -419,8 +419,8 @@
 
   // The stage in words (set-up, reveals): said beside the turn when it is not plain play.
   const STAGES = {
-    "set-up": "set-up",
-    reveal: "reveals",
+    "set-up": t("table.stage.set-up"),
+    reveal: t("table.stage.reveal"),
   };
 
   function drawTurn(data) {
@@ -431,13 +431,14 @@
     if (data.stage === "over" || data.to_move === null || data.to_move === undefined) {
       kind = "over";
       const winners = (data.score && data.score.winners) || [];
-      text = winners.length ? `Game over: ${winnersText(winners)}` : "Game over";
+      text = winners.length ? t("table.turn.won", { winners: winnersText(winners) }) : t("table.turn.over");
     } else if (SEAT !== null && data.to_move === SEAT) {
       kind = "yours";
-      text = "Your turn";
+      text = t("table.turn.yours");
     } else {
       kind = "waiting";
-      text = SEAT !== null ? `Waiting for ${data.to_move}` : `${data.to_move} to move`;
+      const player = data.to_move;
+      text = SEAT !== null ? t("table.turn.waiting", { player }) : t("table.turn.to_move", { player });
     }
     turn.dataset.turn = kind;
     turn.dataset.stage = data.stage || "";
@@ -449,13 +450,14 @@
     );
     const log = data.log || [];
     const last = log[log.length - 1];
-    $("last").textContent = last ? `Last: ${said(last)}` : "No moves yet.";
+    $("last").textContent = last ? t("table.last", { move: said(last) }) : t("table.no_moves_yet");
     const game = data.game || document.title;
-    document.title = kind === "yours" ? `▶ Your turn · ${game}` : SEAT !== null ? `${SEAT} · ${game}` : game;
+    document.title = kind === "yours" ? `▶ ${t("table.turn.yours")} · ${game}` : SEAT !== null ? `${SEAT} · ${game}` : game;
   }
 
   function winnersText(winners) {
-    return winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
+    if (winners.length === 1) return t("table.wins", { player: winners[0] });
+    return t("table.share", { players: winners.join(t("table.and")) });
   }
 
   function drawPrivate(secrets) {
@@ -473,7 +475,7 @@
       box.replaceChildren();
       return;
     }
-    $("score-h").textContent = score.final ? "Final score" : "Score so far";
+    $("score-h").textContent = t(score.final ? "table.score.final" : "table.score.so_far");
     const winners = new Set(score.winners || []);
     const rows = score.players.map((p) => {
       const parts = Object.entries(p.breakdown || {}).map(([k, v]) => `${k} ${v}`);
@@ -485,7 +487,7 @@
           "th",
           { scope: "row", role: "rowheader" },
           p.name,
-          ...(won ? [" ", el("span", { class: "badge", text: "winner" })] : []),
+          ...(won ? [" ", el("span", { class: "badge", text: t("table.score.winner") })] : []),
         ),
         el("td", { class: "num", role: "cell", text: p.score }),
         el("td", { class: "parts", role: "cell" }, ...partsOf(parts)),
@@ -494,9 +496,9 @@
     const head = el(
       "tr",
       { role: "row" },
-      el("th", { scope: "col", role: "columnheader", text: "Player" }),
-      el("th", { scope: "col", role: "columnheader", class: "num", text: "Score" }),
-      el("th", { scope: "col", role: "columnheader", class: "parts", text: "Made of" }),
+      el("th", { scope: "col", role: "columnheader", text: t("table.score.player") }),
+      el("th", { scope: "col", role: "columnheader", class: "num", text: t("table.score") }),
+      el("th", { scope: "col", role: "columnheader", class: "parts", text: t("table.score.parts") }),
     );
     // laid out as a grid on a phone (table.css): the roles keep it a table for screen readers
     const table = el(
@@ -538,11 +540,7 @@
   // Buttons are grouped by their verb (the notation's first word), one group per kind: choices,
   // chance inputs (what the table's dice or cards show), secrets (confirmed first) and reveals. A group
   // is titled in its buttons' words (pnpPickers.title), never by that verb.
-  const KIND_HINT = {
-    chance: "Enter what the table rolled or drew.",
-    secret: "Secret: only you see this choice; you confirm it before it is sealed.",
-    reveal: "Show your secret: the referee checks it against what you sealed.",
-  };
+  const KINDS = new Set(["chance", "secret", "reveal"]); // the kinds shown with a badge and a hint
 
   function drawMoves(data) {
     const holder = $("moves");
@@ -551,7 +549,7 @@
     for (const b of buttons) {
       const kind = b.kind;
       // a secret's group is its slot in the game's words ("your goal card"): the value is what is chosen
-      const verb = kind === "secret" && b.secret ? `your ${b.secret}` : b.verb;
+      const verb = kind === "secret" && b.secret ? t("table.secret.group", { secret: b.secret }) : b.verb;
       const key = `${kind}:${verb}`;
       if (!groups.has(key)) groups.set(key, { key, kind, verb, items: [] });
       groups.get(key).items.push(b);
@@ -573,10 +571,10 @@
     $("no-moves").textContent = total
       ? ""
       : data.stage === "over" || data.to_move === null
-        ? "The game is over."
+        ? t("table.no_moves.over")
         : mine
-          ? "Nothing to enter: type a move below if you need one."
-          : `Nothing to do until ${data.to_move} has moved.`;
+          ? t("table.no_moves.yours")
+          : t("table.no_moves.waiting", { player: data.to_move });
     $("filter-wrap").hidden = listed < FILTER_FROM;
     applyFilter();
     // a suggestion is worth asking for when the player has a real choice (dice and secrets are not choices)
@@ -722,12 +720,12 @@
   function showForced() {
     const counting = forced !== null && forced.timer !== null;
     $("forced").hidden = !counting;
-    if (counting) $("forced-text").textContent = `Playing “${forced.button.label}” in ${forced.left} s`;
+    if (counting) $("forced-text").textContent = t("table.forced", { move: forced.button.label, seconds: forced.left });
   }
 
   // -- a suggested move (the search bot, on the server) -------------------------------------------
   function showSuggestion() {
-    $("suggestion").textContent = suggested ? `Suggested: ${suggested.label}` : "";
+    $("suggestion").textContent = suggested ? t("table.suggest.said", { move: suggested.label }) : "";
     for (const button of document.querySelectorAll("#moves button.move")) {
       const match = suggested !== null && button.dataset.move === suggested.move;
       button.classList.toggle("suggested", match);
@@ -743,7 +741,7 @@
     const version = state.version;
     const asking = $("suggest");
     asking.disabled = true;
-    $("suggestion").textContent = "Thinking…";
+    $("suggestion").textContent = t("table.suggest.thinking");
     clearError();
     try {
       const response = await fetch(`${API}/hint`, {
@@ -753,7 +751,7 @@
       });
       if (!response.ok) {
         $("suggestion").textContent = "";
-        showError("No suggestion:", (await answerOf(response)).error);
+        showError(t("table.suggest.none"), (await answerOf(response)).error);
         return;
       }
       const answer = await response.json();
@@ -767,7 +765,7 @@
       }
     } catch {
       $("suggestion").textContent = "";
-      showError("No suggestion:", "the table server cannot be reached: check the connection and try again");
+      showError(t("table.suggest.none"), t("table.line.network"));
     } finally {
       asking.disabled = false;
     }
@@ -810,7 +808,7 @@
       "data-kind": kind,
       open,
     });
-    const badge = kind === "choice" ? null : el("span", { class: "badge", text: kind });
+    const badge = KINDS.has(kind) ? el("span", { class: "badge", text: t(`table.kind.${kind}`) }) : null;
     const named = window.pnpPickers.title(group);
     const summary = el(
       "summary",
@@ -819,14 +817,14 @@
       " ",
       badge,
       " ",
-      el("span", { class: "count", text: chancePicker ? "" : plural(items.length, "move") }),
+      el("span", { class: "count", text: chancePicker ? "" : moveCount(items.length) }),
     );
     // what the player opens or closes (a tap or a key on the summary) stays so, and a group they work in
     // stays open; the page's own folding (fit) is not the player's
     details.addEventListener("focusin", (event) => event.target !== summary && toggled.set(key, true));
     summary.addEventListener("click", () => toggled.set(key, !details.open));
     details.append(summary);
-    if (KIND_HINT[kind]) details.append(el("p", { class: "hint", text: KIND_HINT[kind] }));
+    if (KINDS.has(kind)) details.append(el("p", { class: "hint", text: t(`table.hint.${kind}`) }));
     if (chancePicker) details.append(drawPicker(key, named, items, chancePicker));
     else if (chooser(group)) details.append(window.pnpPickers.draw(group, state.version, moveButton));
     else details.append(el("div", { class: "buttons" }, ...items.map((b) => moveButton(b))));
@@ -906,7 +904,7 @@
   }
 
   function drawPicker(key, named, items, shape) {
-    const label = `${named}: pick ${shape.n} faces`;
+    const label = t("table.picker.faces", { name: named, count: shape.n });
     const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
     const picked = picks.get(key) || [];
     const nameOf = (face) => faceName(shape.names, face);
@@ -950,7 +948,7 @@
     );
     const done = picked.length === shape.n ? shape.outcomes.find((o) => fitsWithin(picked, o.faces)) : null;
     const actions = el("p", { class: "row" });
-    const clear = el("button", { type: "button", class: "secondary", disabled: picked.length === 0, text: "Clear" });
+    const clear = el("button", { type: "button", class: "secondary", disabled: picked.length === 0, text: t("table.picker.clear") });
     clear.addEventListener("click", () => {
       picks.delete(key);
       redrawMoves(key, null);
@@ -961,7 +959,7 @@
       const enter = el(
         "button",
         { type: "button", class: "move enter", "data-move": b.move },
-        el("span", { class: "label", text: `Enter ${b.label || b.move}` }),
+        el("span", { class: "label", text: t("table.picker.enter", { move: b.label || b.move }) }),
         odds(b),
       );
       enter.addEventListener("click", () => play(b.move));
@@ -1003,7 +1001,7 @@
       group.hidden = shown === 0;
       const count = group.querySelector(".count");
       const all = group.querySelectorAll("button.move").length;
-      count.textContent = wanted ? `${shown} of ${plural(all, "move")}` : plural(all, "move");
+      count.textContent = wanted ? t("table.count.found", { shown, count: moveCount(all) }) : moveCount(all);
       if (wanted && shown) group.open = true;
     }
   }
@@ -1079,7 +1077,7 @@
       return null;
     }
     const n = sent.log.length;
-    if (sent.undo) return n ? words(sent.log[n - 1]) : "your last move";
+    if (sent.undo) return n ? words(sent.log[n - 1]) : t("table.line.your_last");
     return log[n] ? words(log[n]) : sent.label || sent.move; // it counted: named by the log where it can be
   }
 
@@ -1094,22 +1092,22 @@
     const moved = now && now.version !== sent.version;
     const done = unknown && moved ? await counted(sent, now.log || []) : null;
     if (done) {
-      showError(sent.undo ? "Taken back:" : "Played:", `${done} (the server's answer was lost on the way)`, "ok");
+      const lead = t(sent.undo ? "table.lead.taken_back" : "table.lead.played");
+      showError(lead, t("table.line.lost", { move: done }), "ok");
       return;
     }
     if (unknown && moved) failure = { kind: "stale", error: "" }; // not this tap: the game moved on without it
     if (!now && unknown) {
       unanswered = { sent, failure };
-      const line = "the table server cannot be reached; this line will say whether it counted once it is back";
-      showError("Not known yet:", line);
+      showError(t("table.lead.unknown"), t("table.line.unknown"));
       return;
     }
-    const not = sent.undo ? "Not taken back:" : "Not played:";
+    const not = t(sent.undo ? "table.lead.not_taken_back" : "table.lead.not_played");
     const line = {
-      refused: ["Refused:", inWords(failure.error, sent)],
-      stale: [not, "the game moved on: look again"],
-      read_only: [not, "this record is read-only: moves cannot be saved"],
-      network: [not, "the table server could not be reached: check the connection and try again"],
+      refused: [t("table.lead.refused"), inWords(failure.error, sent)],
+      stale: [not, t("table.line.stale")],
+      read_only: [not, t("table.line.read_only")],
+      network: [not, t("table.line.network")],
     }[failure.kind] || [not, failure.error]; // turn, unsaved, internal and any other kind: the server's line
     showError(...line);
   }
@@ -1145,30 +1143,29 @@
   }
 
   async function confirmSecret(b) {
-    const slot = b.secret || "secret";
+    const slot = b.secret || t("table.kind.secret");
     const ok = await confirmStep(
-      `Seal your ${slot}?`,
+      t("table.seal.title", { slot }),
       b.label || b.move,
-      "Only a sealed commitment goes into the record; your page keeps the value. " +
-        "Nobody else sees it until it is revealed. Only an undo changes it.",
-      "Seal it",
+      t("table.seal.text"),
+      t("table.seal.ok"),
     );
     if (!ok) return;
     // the game may have moved on while the dialog was open (the seat's other phone sealed this slot)
     const offered = ((state && state.buttons) || []).some((other) => other.move === b.move);
     if (offered) play(b.move);
-    else showError("Not played:", "the game moved on while you chose: that choice is no longer offered");
+    else showError(t("table.lead.not_played"), t("table.line.chose"));
   }
 
   async function undo() {
     const log = (state && state.log) || [];
     const last = log[log.length - 1];
-    const what = last ? said(last) : "the last move";
+    const what = last ? said(last) : t("table.takeback.what");
     const ok = await confirmStep(
-      "Take back your last move?",
+      t("table.takeback.title"),
       what,
-      "It is taken back for everyone at the table; the record keeps the takeback.",
-      "Take it back",
+      t("table.takeback.text"),
+      t("table.takeback.ok"),
     );
     if (ok) post("/undo", {});
   }
