@@ -187,11 +187,15 @@ def block(
     bold: bool = False,
     anchor: Anchor = "start",
     fill: Color = "#000000",
+    low: bool = False,
 ) -> Fitted:
-    """``text`` wrapped and shrunk into ``box``, from its top; its lines."""
+    """``text`` wrapped and shrunk into ``box``, from its top (``low``: its last line on the box's bottom); its
+    lines."""
     fitted = wrapped(text, box, size, part=part, field=field, bold=bold, faces=c.faces)
-    ascent, _ = fonts.extent(fitted.size, bold, c.faces)
+    ascent, descent = fonts.extent(fitted.size, bold, c.faces)
     y = box.y + ascent
+    if low:
+        y = box.bottom - descent - (len(fitted.lines) - 1) * fitted.step
     x = {"start": box.x, "middle": box.x + box.w / 2, "end": box.right}[anchor]
     for text_line in fitted.lines:
         c.text(x, y, text_line, size=fitted.size, anchor=anchor, bold=bold, fill=fill)

@@ -119,9 +119,8 @@ def _indexed_band(c: Canvas, w: float, title: str, colour: str, card: str, sub: 
     event_icon(c, kind, SAFE + INDEX_R, 7.5, INDEX_R)
     x = SAFE + 2 * INDEX_R + 2
     room = w - SAFE - x
-    fitted = fit.wrapped(title, Rect(x, 2, room, 7.5), 11, part=card, field="title", bold=True, faces=c.faces)
-    for above, text in enumerate(reversed(fitted.lines)):  # the last line on the band's usual baseline
-        c.text(x, 9.5 - above * fitted.step, text, size=fitted.size, bold=True, fill=ink)
+    title_box = Rect(x, 2, room, 8.4)  # one line at 11 pt has its baseline where the band's other titles do
+    fit.block(c, title_box, title, size=11, part=card, field="title", bold=True, fill=ink, low=True)
     fit.line(c, x, 13.3, sub, room, size=6, part=card, field="subtitle", fill=ink)
 
 
