@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from itertools import combinations
 
 import pytest
+from support import pdfium
 from support.pdfium import printed_pages
 from support.printing import (
     BACK_MARK,
@@ -26,11 +29,15 @@ from support.printing import (
     tokens,
 )
 
-from pnp.printing.imposition import TIGHT_BLEED
-from pnp.printing.marks import HAIRLINE, MARK_LENGTH
+from pnp.printing.imposition import ROUND_GAP, TIGHT_BLEED
+from pnp.printing.marks import GUIDE, HAIRLINE, MARK_LENGTH
 from pnp.printing.pages import together
 from pnp.printing.parts import CARD_SIZES, POKER, TAROT
 from pnp.printing.render import PrintSettings, render_kit
+
+
+CIRCLE = 13  # segments of a printed circle: a move and four curves of three
+GUIDE_RGB = tuple(int(GUIDE[i : i + 2], 16) for i in (1, 3, 5))
 
 
 def render(tmp_path, parts, **settings):
@@ -101,15 +108,16 @@ def test_poker_cards_of_one_background_go_nine_to_an_a4_or_a_letter_sheet(tmp_pa
 
 
 def test_round_tokens_that_sit_close_keep_a_ring_of_bleed_wherever_no_neighbour_is(tmp_path):
-    """Tokens of 27 mm in many colours (as Aloft's) butt above and below on A4, with bleed between the columns:
-    each one's background still runs past its cut on the diagonals, not only as far as its narrowest side
-    allows (none)."""
+    """Tokens of 27 mm in many colours (as Aloft's) sit only ROUND_GAP apart above and below on A4, each with
+    half the gap as bleed: each one's background still runs past its cut on the diagonals, not only as far as
+    its narrowest side allows."""
     sheet = tokens("round", 27, 30, backs=False)
     coloured = [replace(t, front=replace(t.front, background=f"#c0{8 * i:02x}c0")) for i, t in enumerate(sheet.tokens)]
     written = render(tmp_path, [replace(sheet, tokens=tuple(coloured))], paper="a4", bleed=3.0)
     pages = printed_pages(written.path)
     trims = list(stroked(pages[0], FRONT_MARK).values())
-    assert any(abs(a.bottom - b.y) < 0.01 for a in trims for b in trims)  # butted
+    gap = min(b.y - a.bottom for a in trims for b in trims if b.y > a.bottom)
+    assert ROUND_GAP <= gap < 2 * 3.0  # closer than two bleeds
     rows = raster(written.path, 1, dpi=300)
     px = 300 / 25.4
     for trim in trims:
@@ -246,6 +254,27 @@ def test_names_and_manifest_counts_match_the_items(tmp_path):
     pages = printed_pages(written.path)
     text = "".join(page_text(p) for p in pages)
     assert all(f"H{i:02d}" in text for i in range(10)) and all(f"T{i:02d}" in text for i in range(7))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_round_pieces_keep_room_to_cut_round_them_on_every_sheet(printed_kits, paper):
+    """Aloft's round tokens and Take Off!'s jets were butted, or all but (0.4 mm at most): no room for scissors
+    between two discs, nor for a punch's guide. Every round cut guide of every game's sheets is now at least
+    ROUND_GAP from the next."""
+    seen = 0
+    for path in printed_kits.pdfs(paper):
+        for number, page in enumerate(pdfium.shapes(path, segments=CIRCLE), 1):
+            discs = [s.box for s in page if s.stroke == GUIDE_RGB and s.closed and abs(s.line * MM - HAIRLINE) < 0.01]
+            seen += len(discs)
+            for a, b in combinations(discs, 2):
+                gap = (math.dist(_centre(a), _centre(b)) - (a.x1 - a.x0) / 2 - (b.x1 - b.x0) / 2) * MM
+                where = f"{path.parent.name} {path.name} page {number}"
+                assert gap >= ROUND_GAP - 0.05, f"{where}: discs {gap:.2f} mm apart"
+    assert seen >= 59 + 24  # Aloft's tokens and Take Off!'s jets
+
+
+def _centre(box: pdfium.Box) -> tuple[float, float]:
+    return (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

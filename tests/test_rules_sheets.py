@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -39,12 +40,14 @@ from pnp.printing import fonts
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
-from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Figure, Heading, Items, Text, rules_sheets, text_drawing
+from pnp.printing.sheets import AID_CARD, AID_STYLE, FIGURE_TINT, Figure, Heading, Items, Text, rules_sheets, text_drawing
 from pnp.texts import toolkit
 
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")
 MOST_PLAYERS = {"aloft": 6, "air-king": 4, "hauling-astronauts": 2, "aeronaut-odyssey": 6, "take-off": 6}
 BODY_PT, AID_PT = 8.0, 7.0
+READING_PT = 10.0  # an aid's body when its card leaves room: read across the table
+CUT_INSET = 0.2  # mm from an aid card's edge to its dashed cut line
 TINT = tuple(int(FIGURE_TINT[i : i + 2], 16) for i in (1, 3, 5))
 APART = 3.0  # pt: a gap that parts two words, as pdfplumber's extract_words has it (x_tolerance)
 
@@ -328,6 +331,25 @@ def test_one_aid_per_player_several_to_a_page(game, paper, kits, letter):
     assert pages <= -(-MOST_PLAYERS[game] // 4)  # four to a page at least
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_each_aid_is_set_as_large_as_its_card_holds(game, paper, kits, letter):
+    """The aids were set at 7.5 pt (Air King's at 7) on cards as short as their text, with room to spare: now the
+    body is READING_PT, or within 0.5 pt of the largest the card holds (half a point more and the text, growing in
+    proportion, would overrun the card's greatest height), and every word stays inside its cut line."""
+    path = (kits[game] if paper == "a4" else letter[game]) / "player-aids.pdf"
+    for number, (page, drawn) in enumerate(zip(_pages(path), shapes(path)), 1):
+        cards = [shape.box for shape in drawn if shape.dashed and shape.rectangle]
+        footer = page.height - (MARGIN + FOOTER_BAND) / PT
+        text = [c for c in page.chars if c.text.strip() and c.box.top < footer]
+        assert all(any(_inside(c.box, (card,)) for card in cards) for c in text), f"{game} page {number}: overflow"
+        for card in cards:
+            sizes = Counter(round(c.size, 2) for c in text if _inside(c.box, (card,)))
+            body = sizes.most_common(1)[0][0]
+            grown = ((card.bottom - card.top) * PT + 2 * CUT_INSET) * (body + 0.5) / body
+            assert body >= READING_PT - 0.01 or grown > AID_CARD[1], f"{game} page {number}: {body} pt, room to spare"
+
+
 def test_a_kit_built_for_fewer_players_prints_their_aids(tmp_path):
     kit = REGISTRY["aeronaut-odyssey"].kit(KitRequest(players=3))
     aids = next(d for d in kit.documents if d.name == "player-aids")
@@ -431,7 +453,7 @@ def test_a_right_to_left_sheets_title_headings_paragraphs_and_bullets_keep_to_th
     paragraph = "يتحرك كل لاعب بطائرته مربعا واحدا في كل دور، ثم يسحب بطاقة من الكومة ويقرأها بصوت عال للجميع."
     item = "ضع البطاقة أمامك حتى نهاية الجولة التالية ثم أعدها إلى أسفل الكومة."
     blocks = (Heading(heading), Text(paragraph), Items((item,)), Text("Left as ever."))
-    drawing = text_drawing("القواعد", blocks, 97.5, 90.0, AID_STYLE)
+    drawing = text_drawing("القواعد", blocks, 97.5, 90.0, AID_STYLE.scaled(7.5))  # the item on one line
     write_drawing(drawing, tmp_path / "aid.pdf")
     with pdfplumber.open(tmp_path / "aid.pdf") as pdf:
         chars = [char for char in pdf.pages[0].chars if char["text"].strip()]

@@ -82,6 +82,12 @@ class ItemSet:
         across = len(fronts) == 1 and len(backs) <= 1
         return imposition.Tight(across, across and not any(face.band for face in faces))
 
+    @property
+    def apart(self) -> float:
+        """The least gap between neighbours: none for rectangles (butted, one cut serves two), room to cut round
+        a round item without touching the next (``imposition.ROUND_GAP``)."""
+        return imposition.ROUND_GAP if self.shape == "round" else 0.0
+
 
 def same_run(part: Deck | TokenSheet, other: Deck | TokenSheet) -> bool:
     """Whether two parts can share card sheets: the same kind, shape and size, both with backs or both without."""
@@ -112,7 +118,9 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, text
     else:
         layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
     frames = cutting.frames(settings.paper, settings.cut_marks)
-    plans = [layout(items.width, items.height, settings.bleed, frame, items.tight) for frame in frames]
+    plans = [
+        layout(items.width, items.height, settings.bleed, frame, items.tight, items.apart) for frame in frames
+    ]
     frame, plan = max(zip(frames, plans), key=lambda pair: len(pair[1].fronts))
     if not plan.fronts:
         part_kind = "deck" if items.kind == "card" else "token sheet"

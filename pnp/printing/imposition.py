@@ -8,7 +8,9 @@ gap (each keeps half of it as bleed, down to none: butted cards with a shared
 cut line). A *tight* grid (for items whose neighbours share one background, so a
 shared cut that wanders shows the same colour) may also trim the outer bleed, down
 to :data:`TIGHT_BLEED`, when that wins a row or column; it is tight one way or both
-(:class:`Tight`: items with a band along their top edge are butted only side by side). When even that is not enough,
+(:class:`Tight`: items with a band along their top edge are butted only side by side). Round items are never
+butted: a grid keeps at least ``apart`` mm between them (:data:`ROUND_GAP`), room for scissors or a punch, with
+each item's bleed still no more than the bleed asked for. When even that is not enough,
 a full-page grid (single or duplex, not gutterfold) may *reach* along one axis past
 the layout region to the printable area's edges (over the footer band and the
 crop-mark room at both ends) if that wins a row or column: a tight axis keeps what
@@ -32,6 +34,7 @@ from pnp.printing.paper import PageFrame, Rect
 
 EPS = 1e-9
 TIGHT_BLEED = 1.0  # the least outer bleed a tight grid keeps: enough for a cut that wanders a little
+ROUND_GAP = 3.0  # the least gap between round items: a path for scissors, a punch's guide, cuts that miss the next
 
 
 class Tight(NamedTuple):
@@ -131,41 +134,61 @@ class _Axis:
     ticks: bool = False
 
 
-def _axis(start: float, length: float, item: float, bleed: float, tight: bool) -> _Axis:
-    """The most items that fit along ``length``; a tight axis butts them and trims the outer bleed if that fits more."""
+def _fitting(length: float, item: float, apart: float) -> int:
+    """How many items fit along ``length`` at least ``apart`` mm from one another."""
+    return max(0, math.floor((length + apart) / (item + apart) + EPS))
+
+
+def _gap(room: float, count: int, item: float, bleed: float, apart: float) -> float:
+    """The gap between ``count`` items spread over ``room``: up to twice the bleed, at least ``apart``."""
+    spread = 2 * bleed if count < 2 else min(2 * bleed, (room - count * item) / (count - 1))
+    return max(apart, spread)
+
+
+def _axis(start: float, length: float, item: float, bleed: float, tight: bool, apart: float) -> _Axis:
+    """The most items that fit along ``length``, at least ``apart`` mm apart; a tight axis brings them that close
+    and trims the outer bleed if that fits more."""
     usable = length - 2 * (bleed + MARK_ZONE)
-    count = max(0, math.floor(usable / item + EPS))
+    count = _fitting(usable, item, apart)
     centre = start + length / 2
     if tight and bleed > TIGHT_BLEED:
-        more = math.floor((length - 2 * (TIGHT_BLEED + MARK_ZONE)) / item + EPS)
+        more = _fitting(length - 2 * (TIGHT_BLEED + MARK_ZONE), item, apart)
         if more > count:
-            return _Axis(more, 0.0, (length - more * item) / 2 - MARK_ZONE, centre)
-    if count < 2:
-        return _Axis(count, 2 * bleed, bleed, centre)
-    return _Axis(count, min(2 * bleed, (usable - count * item) / (count - 1)), bleed, centre)
+            return _Axis(more, apart, (length - more * item - (more - 1) * apart) / 2 - MARK_ZONE, centre)
+    return _Axis(count, _gap(usable, count, item, bleed, apart), bleed, centre)
 
 
-def _reach(start: float, length: float, item: float, bleed: float, tight: bool, beat: int) -> _Axis | None:
-    """Items spanning ``length`` with ticks for marks, if that fits more than ``beat``: a tight axis butts them
-    with an outer bleed of TIGHT_BLEED up to ``bleed``; any other keeps the full outer bleed and gaps that
-    leave each neighbour at least TIGHT_BLEED."""
+def _reach(
+    start: float, length: float, item: float, bleed: float, tight: bool, apart: float, beat: int
+) -> _Axis | None:
+    """Items spanning ``length`` with ticks for marks, if that fits more than ``beat``: a tight axis brings them
+    ``apart`` mm close with an outer bleed of TIGHT_BLEED up to ``bleed``; any other keeps the full outer bleed
+    and gaps that leave each neighbour at least TIGHT_BLEED."""
     least = TIGHT_BLEED if tight else bleed
-    count = math.floor((length - 2 * least) / item + EPS)
+    count = _fitting(length - 2 * least, item, apart)
     if count <= beat or bleed < TIGHT_BLEED:  # a tick needs a strip of bleed to sit in
         return None
     centre = start + length / 2
     if tight:
-        return _Axis(count, 0.0, min(bleed, (length - count * item) / 2), centre, ticks=True)
-    gap = 2 * bleed if count < 2 else min(2 * bleed, (length - 2 * bleed - count * item) / (count - 1))
+        outer = (length - count * item - (count - 1) * apart) / 2
+        return _Axis(count, apart, min(bleed, outer), centre, ticks=True)
+    gap = _gap(length - 2 * bleed, count, item, bleed, apart)
     if gap < 2 * TIGHT_BLEED - EPS:  # neighbours of different colours keep at least TIGHT_BLEED each
         return None
     return _Axis(count, gap, bleed, centre, ticks=True)
 
 
 def grid(
-    width: float, height: float, bleed: float, region: Rect, tight: Tight = LOOSE, reach: Rect | None = None
+    width: float,
+    height: float,
+    bleed: float,
+    region: Rect,
+    tight: Tight = LOOSE,
+    reach: Rect | None = None,
+    apart: float = 0.0,
 ) -> Imposition:
-    """The best grid of ``width`` x ``height`` items in ``region``: most items, then widest gaps, then upright.
+    """The best grid of ``width`` x ``height`` items in ``region``, at least ``apart`` mm from one another: most
+    items, then widest gaps, then upright.
 
     A grid may reach one axis out to ``reach`` (a rectangle holding ``region``) when that fits more.
     """
@@ -173,15 +196,15 @@ def grid(
     for rotate in (0, 90):
         w, h = (height, width) if rotate else (width, height)
         tight_x, tight_y = (tight.down, tight.across) if rotate else tight  # turned, a top edge faces sideways
-        across = [_axis(region.x, region.w, w, bleed, tight_x)]
-        down = [_axis(region.y, region.h, h, bleed, tight_y)]
+        across = [_axis(region.x, region.w, w, bleed, tight_x, apart)]
+        down = [_axis(region.y, region.h, h, bleed, tight_y, apart)]
         if reach is not None:
-            across += filter(None, [_reach(reach.x, reach.w, w, bleed, tight_x, across[0].count)])
-            down += filter(None, [_reach(reach.y, reach.h, h, bleed, tight_y, down[0].count)])
+            across += filter(None, [_reach(reach.x, reach.w, w, bleed, tight_x, apart, across[0].count)])
+            down += filter(None, [_reach(reach.y, reach.h, h, bleed, tight_y, apart, down[0].count)])
         for x, y in product(across, down):
             if x.ticks and y.ticks:
                 continue  # one axis keeps normal crop marks, and room for the footer between them
-            slots = _slots(w, h, rotate, x, y)
+            slots = _slots(w, h, rotate, x, y, bleed)
             rank = (len(slots), min(x.gap, y.gap), min(x.outer, y.outer), -rotate)
             if best is None or rank > best[0]:
                 best = (rank, Imposition(slots, x.count, bleed, ticks=(x.ticks, y.ticks)))
@@ -189,40 +212,49 @@ def grid(
     return best[1]
 
 
-def _slots(w: float, h: float, rotate: float, across: _Axis, down: _Axis) -> tuple[Slot, ...]:
+def _slots(w: float, h: float, rotate: float, across: _Axis, down: _Axis, bleed: float) -> tuple[Slot, ...]:
+    """The grid's slots, each sharing a gap with its neighbour (its half of it as bleed, ``bleed`` at most)."""
     cols, rows, gap_x, gap_y = across.count, down.count, across.gap, down.gap
     left = across.centre - (cols * w + (cols - 1) * gap_x) / 2
     top = down.centre - (rows * h + (rows - 1) * gap_y) / 2
+    inner_x, inner_y = min(bleed, gap_x / 2), min(bleed, gap_y / 2)
     slots = []
     for row in range(rows):
         for col in range(cols):
             bleed_box = (
-                down.outer if row == 0 else gap_y / 2,
-                across.outer if col == cols - 1 else gap_x / 2,
-                down.outer if row == rows - 1 else gap_y / 2,
-                across.outer if col == 0 else gap_x / 2,
+                down.outer if row == 0 else inner_y,
+                across.outer if col == cols - 1 else inner_x,
+                down.outer if row == rows - 1 else inner_y,
+                across.outer if col == 0 else inner_x,
             )
             trim = Rect(left + col * (w + gap_x), top + row * (h + gap_y), w, h)
             slots.append(Slot(trim, rotate, bleed_box))
     return tuple(slots)
 
 
-def single(width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE) -> Imposition:
+def single(
+    width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE, apart: float = 0.0
+) -> Imposition:
     """Fronts only, filling the page."""
-    return grid(width, height, bleed, frame.content, tight, frame.printable)
+    return grid(width, height, bleed, frame.content, tight, frame.printable, apart)
 
 
-def duplex(width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE) -> Imposition:
+def duplex(
+    width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE, apart: float = 0.0
+) -> Imposition:
     """Fronts filling the page; backs on the next page, mirrored for a long-edge flip."""
-    return replace(grid(width, height, bleed, frame.content, tight, frame.printable), mirror=("x", frame.width / 2))
+    plan = grid(width, height, bleed, frame.content, tight, frame.printable, apart)
+    return replace(plan, mirror=("x", frame.width / 2))
 
 
-def gutterfold(width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE) -> Imposition:
+def gutterfold(
+    width: float, height: float, bleed: float, frame: PageFrame, tight: Tight = LOOSE, apart: float = 0.0
+) -> Imposition:
     """Fronts on one half of the page, backs mirrored on the other half, folded along the middle."""
     area = frame.content
     mid_x, mid_y = area.x + area.w / 2, area.y + area.h / 2
-    side = grid(width, height, bleed, Rect(area.x, area.y, area.w / 2, area.h), tight)
-    across = grid(width, height, bleed, Rect(area.x, area.y, area.w, area.h / 2), tight)
+    side = grid(width, height, bleed, Rect(area.x, area.y, area.w / 2, area.h), tight, apart=apart)
+    across = grid(width, height, bleed, Rect(area.x, area.y, area.w, area.h / 2), tight, apart=apart)
     if len(side.fronts) >= len(across.fronts):
         return replace(side, mirror=("x", mid_x), fold=(mid_x, area.y, mid_x, area.bottom))
     return replace(across, mirror=("y", mid_y), fold=(area.x, mid_y, area.right, mid_y))

@@ -64,7 +64,7 @@ def packed_pages(parts: Sequence[Loose], settings: PrintSettings) -> list[Page] 
         while remaining:
             page = pages[-1]
             region = Rect(area.x, page.free_top, area.w, area.bottom - page.free_top)
-            plan = imposition.grid(items.width, items.height, settings.bleed, region, items.tight)
+            plan = imposition.grid(items.width, items.height, settings.bleed, region, items.tight, apart=items.apart)
             if not plan.fronts:
                 if page.blocks:
                     pages.append(_Page(frame))

@@ -2,10 +2,11 @@
 and figures.
 
 A game says what a sheet says (a list of blocks); this module sets it in columns, smaller step by step when it
-does not fit (down to a 6 pt body), and raises if it does not fit even then, so a text that grows too long
-fails the build, saying how much is over, instead of running off the paper. In any text, ``*words*``
-are set in bold. Figures sit on a light tint (``FIGURE_TINT``): the only place text may be smaller than the
-body, since a figure is a component drawn to scale.
+does not fit (down to a 6 pt body; a title or heading too wide is set smaller on its own first, and a heading,
+word or table cell still wider than its place does not fit either), and raises if it does not fit even then,
+so a text that grows too long fails the build, saying how much is over, instead of running off the paper. In
+any text, ``*words*`` are set in bold. Figures sit on a light tint (``FIGURE_TINT``): the only place text may
+be smaller than the body, since a figure is a component drawn to scale.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from functools import partial
 from typing import NamedTuple
 
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
-from pnp.printing.fit import Overflow
-from pnp.printing.fonts import breaks, may_break, right_to_left, stretches, text_width
+from pnp.printing.fit import STEP_PT, Overflow
+from pnp.printing.fonts import breaks, fit_size, may_break, right_to_left, stretches, text_width
 from pnp.printing.legible import SMALLEST_PT, Legible
 from pnp.printing.parts import Sheet
 from pnp.printing.reuse import place
@@ -32,7 +33,7 @@ CUT = "#9a9a9a"
 
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
 # an aid card is a quarter of it at most, so four or more go on a page (side by side, with the packer's 5 mm
-# between them).
+# between them), its text set as large as the card holds (AID_STYLE's body at most).
 RULES_SIDE = (200.0, 265.0)
 AID_CARD = (97.5, 130.0)
 
@@ -84,9 +85,13 @@ class Aid:
     stages: Mapping[str, tuple[Block, ...]]
 
 
+SHRINK_STEP = 0.5  # points a sheet's body shrinks by at a time when its text does not fit
+
+
 @dataclass(frozen=True)
 class Style:
-    """Sizes in points, lengths in mm."""
+    """Sizes in points, lengths in mm; ``step``: how much the body shrinks by at a time when the text does not
+    fit (the heading and title with it)."""
 
     body: float
     heading: float
@@ -94,7 +99,7 @@ class Style:
     columns: int
     margin: float
     gutter: float
-
+    step: float = SHRINK_STEP
 
     def scaled(self, body: float) -> Style:
         """The same style with a body of ``body`` points, its heading and title in proportion."""
@@ -102,9 +107,9 @@ class Style:
         return replace(self, body=body, heading=self.heading * ratio, title=self.title * ratio)
 
 
-SHRINK_STEP = 0.5  # points a sheet's body shrinks by at a time when its text does not fit
 RULES_STYLE = Style(body=9.0, heading=11.0, title=16.0, columns=2, margin=6.0, gutter=7.0)
-AID_STYLE = Style(body=7.5, heading=8.5, title=10.0, columns=1, margin=4.0, gutter=0.0)
+# an aid is read across the table: its body as large as its card holds, 10 pt at most, tried a quarter point at a time
+AID_STYLE = Style(body=10.0, heading=11.5, title=13.0, columns=1, margin=4.0, gutter=0.0, step=STEP_PT)
 
 _BOLD = re.compile(r"\*([^*]+)\*")
 
@@ -159,7 +164,8 @@ def _fits(title: str, blocks: tuple[Block, ...]) -> bool:
 
 
 def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Catalogue) -> tuple[Sheet, ...]:
-    """One aid card per player, as tall as its text (a quarter page at most), each framed by its cut line."""
+    """One aid card per player, its text as large as a quarter page holds (``AID_STYLE``'s body at most), the
+    card as tall as its text, each framed by its cut line."""
     card = text_drawing(texts("print.aid.title", game=title), blocks, *AID_CARD, AID_STYLE, shrink=True)
     width, height = card.width, card.height
 
@@ -187,7 +193,7 @@ def text_drawing(
         except _Full:
             if body <= SMALLEST_PT:
                 raise _overflow(title, blocks, width, height, style.scaled(body)) from None
-            body = max(SMALLEST_PT, body - SHRINK_STEP)
+            body = max(SMALLEST_PT, body - style.step)
     strokes = tuple(setter.strokes)
     style = setter.style
 
@@ -277,10 +283,16 @@ class _Setter:
         for block in blocks:
             self.block(block)
 
+    def wide(self, need: float, room: float) -> None:
+        """``_Full`` when a text ``need`` mm wide has only ``room`` (unless measuring, which goes on)."""
+        if need > room + 1e-6 and not self.measuring:
+            raise _Full
+
     def title(self, text: str) -> None:
-        size = self.style.title
-        baseline = self.y + size * PT
+        """The title at the style's size, or smaller to fit the width (down to the smallest size a kit prints)."""
         x, width = self.style.margin, self.width - 2 * self.style.margin
+        size = fit_size(text, width, self.style.title, True, SMALLEST_PT)
+        baseline = self.y + size * PT
         side: tuple[float, Anchor] = (x + width, "end") if right_to_left(text) else (x, "start")
         self.strokes.append(_label(side[0], baseline, text, size, bold=True, anchor=side[1]))
         rule = baseline + 1.8
@@ -321,7 +333,9 @@ class _Setter:
             self.figure(block)
 
     def heading(self, text: str) -> None:
-        size = self.style.heading
+        """A heading at the style's size, or smaller down to the body's to fit the column."""
+        size = fit_size(text, self.column_width, self.style.heading, True, self.style.body)
+        self.wide(text_width(text, size, True), self.column_width)
         first_line = self.leading(self.style.body) * 2  # never a heading alone at a column's foot
         if self.y > self.top:
             self.y += 1.2
@@ -339,6 +353,7 @@ class _Setter:
         rtl = _right_to_left(words)
         room = self.column_width - indent
         for number, line in enumerate(wrap_words(words, size, room)):
+            self.wide(_line_width(line, size), room)
             self.room(lead)
             baseline, x = self.y + size * PT, self.x
             if number == 0 and marker:  # on the side the paragraph starts from
@@ -362,6 +377,7 @@ class _Setter:
                 left = x0 if k == 0 else x0 + first + (k - 1) * cell
                 w = first if k == 0 else cell
                 header = r == 0 or k == 0
+                self.wide(text_width(value, size, header) + (1.5 if k == 0 else 1.0), w)
                 self.strokes.append(_cell(left, y, w, row_height, HEADER_TINT if header else None))
                 baseline = y + row_height / 2 + size * PT * 0.35
                 if k == 0:
@@ -400,6 +416,11 @@ class _Setter:
 
 def _label(x: float, baseline: float, text: str, size: float, bold: bool = False, anchor: Anchor = "start") -> Draw:
     return lambda c: c.text(x, baseline, text, size=size, bold=bold, anchor=anchor, fill=INK)
+
+
+def _line_width(line: list[Word], size: float) -> float:
+    """How wide a set line of ``line`` is at ``size`` points."""
+    return sum(text_width(w.text, size, w.bold) + (text_width(" ", size) if w.spaced else 0.0) for w in line)
 
 
 def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:
