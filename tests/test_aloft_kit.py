@@ -32,7 +32,7 @@ def test_the_manifest_counts_every_component(written):
     tokens = written[("tokens.pdf", "pdf")].components
     assert cards == {"balloons": 18, "trucks": 5, "colours": 6}  # 15 balloons and 3 special shapes
     assert tokens == {"scoring tokens": 18, "launch tokens": 33, "safety tokens": 8}
-    assert written[("tokens.pdf", "pdf")].pages == 2  # the three kinds share two sheets, 3 mm between tokens
+    assert written[("tokens.pdf", "pdf")].pages == 1  # the three kinds of token share one sheet, 3 mm apart
 
 
 def test_token_numbers_and_letters_sit_in_the_middle_of_their_circle(written):

@@ -32,10 +32,12 @@ HEADER_TINT = "#e4e8ee"  # a table's first row and column
 CUT = "#9a9a9a"
 
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
-# an aid card is a quarter of it at most, so four or more go on a page (side by side, with the packer's 5 mm
-# between them), its text set as large as the card holds (AID_STYLE's body at most).
+# an aid card is a quarter of it at most, so four go on a page (side by side, with the packer's 5 mm between
+# them), or a sixth for five or six players, so that their aids still take one page; its text is set as large
+# as the card holds (AID_STYLE's body at most).
 RULES_SIDE = (200.0, 265.0)
 AID_CARD = (97.5, 130.0)
+AID_CARD_OF_SIX = (97.5, (RULES_SIDE[1] - 2 * 5.0) / 3)
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class Style:
 
 RULES_STYLE = Style(body=9.0, heading=11.0, title=16.0, columns=2, margin=6.0, gutter=7.0)
 # an aid is read across the table: its body as large as its card holds, 10 pt at most, tried a quarter point at a time
-AID_STYLE = Style(body=10.0, heading=11.5, title=13.0, columns=1, margin=4.0, gutter=0.0, step=STEP_PT)
+AID_STYLE = Style(body=10.0, heading=34 / 3, title=40 / 3, columns=1, margin=4.0, gutter=0.0, step=STEP_PT)
 
 _BOLD = re.compile(r"\*([^*]+)\*")
 
@@ -164,9 +166,9 @@ def _fits(title: str, blocks: tuple[Block, ...]) -> bool:
 
 
 def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Catalogue) -> tuple[Sheet, ...]:
-    """One aid card per player, its text as large as a quarter page holds (``AID_STYLE``'s body at most), the
-    card as tall as its text, each framed by its cut line."""
-    card = text_drawing(texts("print.aid.title", game=title), blocks, *AID_CARD, AID_STYLE, shrink=True)
+    """One aid card per player, its text as large as its card holds (``aid_card``; ``AID_STYLE``'s body at most),
+    the card as tall as its text, each framed by its cut line."""
+    card = text_drawing(texts("print.aid.title", game=title), blocks, *aid_card(players), AID_STYLE, shrink=True)
     width, height = card.width, card.height
 
     def draw(c: Canvas) -> None:
@@ -174,6 +176,11 @@ def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Cata
         c.rect(0.2, 0.2, width - 0.4, height - 0.4, stroke=CUT, width=0.25, dash=(1.5, 1.0))
 
     return tuple(Sheet(texts("print.aid.label", number=n), Drawing(width, height, draw)) for n in range(1, players + 1))
+
+
+def aid_card(players: int) -> tuple[float, float]:
+    """The largest aid card for ``players`` (mm): a quarter of a rules side for up to four, a sixth beyond."""
+    return AID_CARD if players <= 4 else AID_CARD_OF_SIX
 
 
 def text_drawing(

@@ -35,7 +35,7 @@ HILLS = ("#b9d59f", "#9fc387")  # the far range and the near range, beside the c
 LINE = "#f2c14e"  # the road's centre line
 BADGE = 4.2  # radius of a label badge
 PANEL = 60.0  # mm of landscape beside the cells from which a side holds a supply spot
-TOKEN = 27.0  # a token's diameter, mm: 54 of the 59 fill an A4 page, 3 mm apart (at 20 mm, half of it was blank)
+TOKEN = 25.0  # a token's diameter, mm: all 59 fit one A4 or Letter page 3 mm apart (27 mm took two pages)
 TOKEN_SPOT = TOKEN / 2 + 1.0  # radius of a token pile's spot
 PART = "board"  # how an Overflow names it
 
