@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -280,7 +281,7 @@ def test_spans_cover_the_length_and_overlap_by_exactly_the_overlap(length, windo
     assert parts[0][0] == 0
     assert parts[-1][0] + parts[-1][1] == pytest.approx(length)
     assert all(size <= window + 1e-9 for _, size in parts)
-    for (a, size), (b, _) in zip(parts, parts[1:]):
+    for (a, size), (b, _) in pairwise(parts):
         assert a + size - b == pytest.approx(OVERLAP)
     if len(parts) > 1:  # no more tiles than needed: one fewer could not cover the length with the overlap
         assert (len(parts) - 1) * (window - OVERLAP) + OVERLAP < length
@@ -344,5 +345,5 @@ def test_tiles_cut_on_welcome_lines_still_fit_cover_and_overlap_by_the_overlap(l
     assert len(parts) == len(spans(length, window))  # never more tiles
     assert parts[0][0] == 0 and parts[-1][0] + parts[-1][1] == pytest.approx(length)
     assert all(0 < size <= window + 1e-9 for _, size in parts)
-    for (a, size), (b, _) in zip(parts, parts[1:]):
+    for (a, size), (b, _) in pairwise(parts):
         assert a + size - b == pytest.approx(OVERLAP)

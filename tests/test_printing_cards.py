@@ -35,7 +35,6 @@ from pnp.printing.pages import together
 from pnp.printing.parts import CARD_SIZES, POKER, TAROT
 from pnp.printing.render import PrintSettings, render_kit
 
-
 CIRCLE = 13  # segments of a printed circle: a move and four curves of three
 GUIDE_RGB = tuple(int(GUIDE[i : i + 2], 16) for i in (1, 3, 5))
 

@@ -40,7 +40,17 @@ from pnp.printing import fonts
 from pnp.printing.canvas import PT
 from pnp.printing.paper import FOOTER_BAND, MARGIN
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
-from pnp.printing.sheets import AID_STYLE, FIGURE_TINT, Figure, Heading, Items, Text, aid_card, rules_sheets, text_drawing
+from pnp.printing.sheets import (
+    AID_STYLE,
+    FIGURE_TINT,
+    Figure,
+    Heading,
+    Items,
+    Text,
+    aid_card,
+    rules_sheets,
+    text_drawing,
+)
 from pnp.texts import toolkit
 
 GAMES = ("aloft", "air-king", "hauling-astronauts", "aeronaut-odyssey", "take-off")

@@ -3,7 +3,6 @@ pages, and a French session's seat page and shared screen in French in Chromium,
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,10 +96,10 @@ def french(tmp_path: Path) -> Iterator[session.Session]:
 
 
 def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, french, tmp_path):  # noqa: F811
-    """The seat of the player to move at 390 and 320 px, and the shared screen, rules panel opened once."""
+    """The seat of the player to move at 390 and 320 px, and the shared screen, rules panel opened once (each
+    screenshot left in the test's temporary folder, to look at)."""
     from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("PNP_SCREENSHOTS") or tmp_path)
     page = routed_phone
     page.serving = {"app": client_for(french)}
     seat = french.state.to_move()
@@ -129,5 +128,5 @@ def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, fr
             assert width[0] <= width[1], f"the {name} page at {size['width']} px: {_past_the_edge(page)}"
             chrome = "header, .status, .rules-bar, h2, summary, button, label"
             assert page.evaluate(BROKEN_WORDS, chrome) == [], f"the {name} page at {size['width']} px"
-            page.screenshot(path=str(shots / f"table-fr-{name}-{size['width']}.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / f"table-fr-{name}-{size['width']}.png"), full_page=True)
         assert page.problems == []

@@ -17,7 +17,16 @@ from pnp.printing.pages import Page, size
 from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Board, Seams, Sheet
 from pnp.printing.reuse import place
-from pnp.printing.tiling import OVERLAP, Tile, Tiling, covered_size, cuts_on, plan_tiles, registration_points
+from pnp.printing.tiling import (
+    NO_SEAMS,
+    OVERLAP,
+    Tile,
+    Tiling,
+    covered_size,
+    cuts_on,
+    plan_tiles,
+    registration_points,
+)
 from pnp.texts import Catalogue
 
 CROSSHAIR_ARM = 3.0
@@ -102,7 +111,7 @@ def _filled(board: Board, paper: str) -> Board:
 
 def _seams(board: Board) -> Seams:
     """Where ``board``, at the size it is drawn, welcomes its tiles' seams."""
-    return board.seams(board.drawing.width, board.drawing.height) if board.seams else Seams()
+    return board.seams(board.drawing.width, board.drawing.height) if board.seams else NO_SEAMS
 
 
 def _tiled_size(board: Board, paper: str) -> tuple[float, float]:

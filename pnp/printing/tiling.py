@@ -23,6 +23,7 @@ from pnp.printing.paper import PageFrame, Rect, orientations
 from pnp.printing.parts import Seams
 
 OVERLAP = 10.0  # a crosshair (6 mm across) in the middle of the band, and a strip to glue
+NO_SEAMS = Seams()  # a board that names no lines: equal tiles
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def row_name(row: int) -> str:
     return name
 
 
-def plan_tiles(width: float, height: float, paper: str, seams: Seams = Seams()) -> Tiling:
+def plan_tiles(width: float, height: float, paper: str, seams: Seams = NO_SEAMS) -> Tiling:
     """The tiling with fewest pages (portrait first on a tie), cut on the lines ``seams`` welcome where it can be."""
     best: Tiling | None = None
     for frame in orientations(paper):
