@@ -237,7 +237,9 @@ def test_a_fanned_hand_of_events_shows_each_cards_icon_and_title_at_its_left_edg
     strip = 20.0  # mm of a card's left edge a fanned hand shows
     for card in deck.cards:
         root = ET.fromstring(svg_page(deck.size.width, deck.size.height, card.front.draw))
-        icons = [(apply(m, float(e.get("cx")), float(e.get("cy"))), float(e.get("r"))) for e, m in placed(root, "circle")]
+        icons = [
+            (apply(m, float(e.get("cx")), float(e.get("cy"))), float(e.get("r"))) for e, m in placed(root, "circle")
+        ]
         assert any(x + r <= strip and y + r <= 15 and r >= 4 for (x, y), r in icons), f"{card.name}: no corner icon"
         title, m = next(placed(root, "text"))  # the band's title, drawn first
         x, _y = apply(m, float(title.get("x")), float(title.get("y")))

@@ -336,9 +336,7 @@ def test_tiles_are_cut_on_welcome_lines_nearest_equal_tiles(length, window, line
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    length=st.floats(1, 3000), window=st.floats(30, 300), pitch=st.floats(5, 150), offset=st.floats(0, 50)
-)
+@given(length=st.floats(1, 3000), window=st.floats(30, 300), pitch=st.floats(5, 150), offset=st.floats(0, 50))
 def test_tiles_cut_on_welcome_lines_still_fit_cover_and_overlap_by_the_overlap(length, window, pitch, offset):
     lines = [offset + k * pitch for k in range(int(length / pitch) + 1)]
     parts = spans(length, window, lines=lines)

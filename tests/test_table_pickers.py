@@ -166,7 +166,10 @@ class Served:
         api = f"{self.prefix}/s/{seat}" if seat else self.prefix
         if what == "" and method == "GET":
             html = self.templates.get_template("seat.html" if seat else "host.html").render(
-                title=self.current.spec.title, seat=seat, api=api, players=self.current.setup.players,
+                title=self.current.spec.title,
+                seat=seat,
+                api=api,
+                players=self.current.setup.players,
                 **page_values(table_words(None)),
             )
             return 200, "text/html", html.encode()

@@ -118,9 +118,7 @@ def item_pages(parts: Sequence[Deck | TokenSheet], settings: PrintSettings, text
     else:
         layout = imposition.duplex if settings.layout == "duplex" else imposition.gutterfold
     frames = cutting.frames(settings.paper, settings.cut_marks)
-    plans = [
-        layout(items.width, items.height, settings.bleed, frame, items.tight, items.apart) for frame in frames
-    ]
+    plans = [layout(items.width, items.height, settings.bleed, frame, items.tight, items.apart) for frame in frames]
     frame, plan = max(zip(frames, plans), key=lambda pair: len(pair[1].fronts))
     if not plan.fronts:
         part_kind = "deck" if items.kind == "card" else "token sheet"

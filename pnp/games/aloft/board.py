@@ -82,7 +82,6 @@ def board_drawing(
     return Drawing(width, height, draw)
 
 
-
 def _layout(board: AloftBoard, width: float, height: float) -> tuple[float, float, float, float]:
     """The board's width and height (at least ``width`` x ``height`` mm), its cells' left edge and the top row's
     upper edge: extra width is landscape either side, extra height sky."""
@@ -100,6 +99,7 @@ def board_seams(board: AloftBoard, width: float = 0.0, height: float = 0.0) -> S
         tuple(left + column * board.cell_width for column in range(board.columns + 1)),
         tuple(top + row * board.cell_height for row in range(board.rows + 2)),
     )
+
 
 def _upper_sky(c: Canvas, width: float, bottom: float) -> None:
     """The sky above the top row: thin bands deepening from the zenith's blue up to the board's edge."""
