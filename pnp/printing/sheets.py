@@ -37,7 +37,8 @@ CUT = "#9a9a9a"
 # as the card holds (AID_STYLE's body at most).
 RULES_SIDE = (200.0, 265.0)
 AID_CARD = (97.5, 130.0)
-AID_CARD_OF_SIX = (97.5, (RULES_SIDE[1] - 2 * 5.0) / 3)
+AID_GAP = RULES_SIDE[0] - 2 * AID_CARD[0]  # the packer's 5 mm between two cards side by side, and one above another
+AID_CARD_OF_SIX = (AID_CARD[0], (RULES_SIDE[1] - 2 * AID_GAP) / 3)
 
 
 @dataclass(frozen=True)

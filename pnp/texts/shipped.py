@@ -154,7 +154,7 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
 
 def toolkit() -> Catalogue:
     """The toolkit's entries alone, in English: what a kit prints when its game gives no catalogue."""
-    return Catalogue(ENGLISH, {key: entry.text for key, entry in _english_file(TOOLKIT).items()})
+    return Catalogue(ENGLISH, _english_words(TOOLKIT))
 
 
 def table_words(language: str | None) -> Catalogue:
@@ -162,7 +162,12 @@ def table_words(language: str | None) -> Catalogue:
     ``fr``), entry by entry over English; English for None or a language pnp does not ship them in. The
     catalogue's ``language`` is the code the words are in."""
     code = shipped(language, TABLE) if language else None
-    words = {key: entry.text for key, entry in _english_file(TABLE).items()}
+    words = _english_words(TABLE)
     if code not in (None, ENGLISH):
         words.update(_translation(TABLE, code))
     return Catalogue(code or ENGLISH, words)
+
+
+def _english_words(name: str) -> dict[str, str]:
+    """The English texts of the catalogue file ``name`` (the toolkit's, the table's), by key."""
+    return {key: entry.text for key, entry in _english_file(name).items()}
