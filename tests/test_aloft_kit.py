@@ -14,10 +14,12 @@ from pnp.games.aloft.model import load_board, load_data
 from pnp.games.spec import KitRequest
 from pnp.loader import load_text
 from pnp.printing.parts import MINI, Deck
+from pnp.texts import catalogue
 from support.patterns import patterned_fills
-from support.pdfium import Box, glyph_ink, page_shapes, plain_texts
+from support.pdfium import Box, glyph_ink, page_shapes, plain_texts, printed_as, text_pages
 
 MM = 25.4 / 72  # millimetres per point
+SPAN = ((min, "x0"), (min, "top"), (max, "x1"), (max, "bottom"))  # a box round boxes
 
 SPEC = REGISTRY["aloft"]
 
@@ -89,6 +91,24 @@ def test_the_board_is_tiled_with_labels_and_an_overview(written):
     assert board.pages == 7  # 2 x 3 tiles on A4 and an overview: the art fits the same paper as the bare grid did
     legend = " ".join(tiles)
     assert "one sky cell holds one balloon card" in legend and "the convoy starts under columns 1-5" in legend
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_launch_line_is_on_the_road_just_under_row_1(printed_kits, paper):
+    """Where the balloons go up from: in the road's upper half, past the last truck bay (it sat over the top row)."""
+    from pnp.games.aloft.board import ASPHALT
+    from pnp.printing.color import rgb
+
+    path = printed_kits.pdf("aloft", "board", paper)
+    *_, page = pages = text_pages(path)  # the last tile: the board's lower right corner
+    glyphs = printed_as(page.glyphs, catalogue("aloft")("board.launch"))
+    text = Box(*(f(getattr(g.box(page.height), side) for g in glyphs) for f, side in SPAN))
+    (shapes,) = page_shapes(path, len(pages) - 1, shown=True)
+    asphalt = tuple(round(255 * c) for c in rgb(ASPHALT))
+    (road,) = [s.box for s in shapes if s.fill == asphalt and s.box.x0 <= text.x0 and text.x1 <= s.box.x1]
+    assert road.top < text.top and text.bottom < (road.top + road.bottom) / 2, (text, road)
+    bays = [s.box for s in shapes if s.dashed and road.top < s.box.top < road.bottom]
+    assert bays and text.x0 > max(bay.x1 for bay in bays), (text, bays)
 
 
 def test_the_sky_deepens_upward_and_the_road_is_dark_asphalt():

@@ -65,7 +65,11 @@ def board_drawing(
         _cells(c, board, left, top)
         room = (right - left) / 2 - 4  # each of the title and the launch line has half the grid's width
         _label(c, left, top - MARGIN - 1.5, t("board.brand"), room, 16, field="board.brand", bold=True)
-        _label(c, right, top - MARGIN - 1.5, t("board.launch"), room, 9, field="board.launch", anchor="end")
+        if side >= PANEL:  # on the road past the last bay, just under row 1, where the balloons go up from
+            road = width - right - 2 * MARGIN
+            _label(c, right + MARGIN, lane_y + 0.3 * ch, t("board.launch"), road, 9, field="board.launch")
+        else:  # no road beside the bays: over the grid, beside the title
+            _label(c, right, top - MARGIN - 1.5, t("board.launch"), room, 9, field="board.launch", anchor="end")
         for column in range(board.columns):
             x = left + (column + 0.5) * cw
             _badge(c, x, top - MARGIN / 2, str(column + 1), dark=False)
