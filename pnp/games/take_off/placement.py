@@ -13,10 +13,10 @@ import gc
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import accumulate
-from operator import add
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import accumulate
+from operator import add
 from typing import Any
 
 from pnp.cache import remembered
@@ -222,12 +222,15 @@ def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
     return jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
 
 
-def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> list[Candidate]:
-    """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line."""
+def _candidates(
+    world: World, city: int, jet: float, ends: tuple[str, str], bounds: Box | None = None
+) -> list[Candidate]:
+    """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line, all
+    inside ``bounds`` (by default the map inside its frame)."""
     text, size, bold = label_text(world, city, ends)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
-    x0, y0, x1, y1 = inner(world)
+    x0, y0, x1, y1 = bounds or inner(world)
     left, top, right, bottom = x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5
     r = dot_radius(world, city) + 0.3  # where a leader line starts
     hw, hh = w / 2, h / 2
@@ -246,8 +249,8 @@ def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> l
             if not extra:
                 found.append(make(Candidate, ((bx0, by0, bx1, by1), cost, None)))
                 continue
-            nx = bx0 if x < bx0 else bx1 if x > bx1 else x  # the box's point nearest the dot
-            ny = by0 if y < by0 else by1 if y > by1 else y
+            nx = bx0 if x < bx0 else min(x, bx1)  # the box's point nearest the dot
+            ny = by0 if y < by0 else min(y, by1)
             d = math.hypot(nx - x, ny - y) or 1.0
             leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
             found.append(make(Candidate, ((bx0, by0, bx1, by1), cost + ring_cost, leader)))
@@ -342,7 +345,8 @@ def _place(
     """The placement worked out (``placement`` keeps it).
 
     With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
-    placed, and the badges of the routes that come near it: the inset prints no others.
+    placed, and the badges of the routes that come near it: the inset prints no others. The name of a city
+    inside the window stays inside it, where the inset prints it.
     """
     if window is None:  # the map's own names and badges, the same whatever its insets: placed once for all of them
         labels, badges, problems = _names_and_badges(_bare(world), jet, half_boxes, ends)
@@ -388,8 +392,9 @@ def _names_and_badges_in(
     options: list[list[Candidate]] = [[] for _ in world.ids]
     for city in reach:
         x, y = world.layout.dots[city]
-        # a city too near the frame for any box: its name runs over it
-        options[city] = _candidates(world, city, jet, ends) or [Candidate((x, y, x + 1, y + 1))]
+        bounds = window if window is not None and point_box_distance(x, y, window) == 0 else None
+        # a city too near the frame (or, in an inset, its edge) for any box: its name runs over it
+        options[city] = _candidates(world, city, jet, ends, bounds) or [Candidate((x, y, x + 1, y + 1))]
     chosen = place_labels(scene, options)
     labels = tuple(_label(world, city, options[city][k], ends) for city, k in enumerate(chosen) if k >= 0)
     problems = [
