@@ -325,6 +325,36 @@ def test_every_inset_prints_whole_on_a_tile_and_no_tile_edge_cuts_it(world, prin
     assert all(whole.values()), whole
 
 
+def test_insets_find_their_places_on_the_tiles_as_printed(world, printed_kits):
+    """The map's tiles are cut on its grid lines where they can be (on A4 two rows 229 and 271.5 mm tall, not two
+    of 250): the tiles an inset keeps whole on are those the kit prints, read back from each tile's TrimBox."""
+    from support.pdf import read
+
+    from pnp.games.take_off.placement import printed_tilings
+
+    for paper, tiling in zip(("a4", "letter", "a3", "tabloid"), printed_tilings(world.layout)):
+        pages = read(printed_kits.document("take-off", "map", paper)).pages[1:]  # after the overview, the tiles
+        trims = [float(side) / MM for page in pages for side in (page.trimbox.width, page.trimbox.height)]
+        assert trims == pytest.approx(
+            [side for tile in tiling.tiles for side in (tile.window.w, tile.window.h)], abs=0.01
+        ), paper
+
+
+def test_an_inset_takes_the_empty_place_nearest_the_part_it_shows(world):
+    """Two empty places 100 x 80 mm on a map inked all over: the one nearer the point asked for, though the other
+    comes first from the top left."""
+    from pnp.games.take_off.placement import CELL, _scan, _sums
+
+    layout = world.layout
+    ink = [[1] * (int(layout.width / CELL) + 1) for _ in range(int(layout.height / CELL) + 1)]
+    for left, top in ((100, 50), (800, 300)):  # each a little larger than the place, a cell all round
+        for row in ink[int(top / CELL) - 1 : int((top + 80) / CELL) + 3]:
+            for column in range(int(left / CELL) - 1, int((left + 100) / CELL) + 3):
+                row[column] = 0
+    covers, (x, y) = _scan(world, _sums(ink), (100, 80), (1000, 400), [])
+    assert covers == 0 and abs(x - 800) <= 2 * CELL and abs(y - 300) <= 2 * CELL
+
+
 def test_map_check_warns_of_an_inset_larger_than_any_tile(tmp_path):
     path = tmp_path / "wide-inset.yaml"
     before = default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30")  # the inset as it was
