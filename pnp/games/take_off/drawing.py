@@ -97,7 +97,10 @@ def _marks(world: World, placed: Placement, shift: tuple[float, float], window: 
     found = []
     for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
         r = dot_radius(world, city) + 0.3
-        found += [(x - r, y - r, x + r, y + r), (min(tx, x) - 0.4, min(ty, y) - 0.4, max(tx, x) + 0.4, max(ty, y) + 0.4)]
+        found += [
+            (x - r, y - r, x + r, y + r),
+            (min(tx, x) - 0.4, min(ty, y) - 0.4, max(tx, x) + 0.4, max(ty, y) + 0.4),
+        ]
     r = BADGE_R + 0.15
     found += [(b.x - r, b.y - r, b.x + r, b.y + r) for b in placed.badges]
     labels = placed.labels if window is None else inset_labels(window, placed.labels)
