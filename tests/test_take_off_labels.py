@@ -16,7 +16,7 @@ from pnp.games.take_off.maps import check_map, new_map
 from pnp.games.take_off.model import default_map_path, load_data, load_map
 from pnp.games.take_off.placement import dot_radius
 from pnp.games.take_off.rules import TakeOff
-from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels
+from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels, point_box_distance
 from pnp.printing.render import write_drawing
 from pnp.referee.protocol import Setup
 
@@ -119,9 +119,10 @@ def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
         assert any(b.x0 < centre[0] < b.x1 and b.top < centre[1] < b.bottom for b in badges)
         inside_badge += 1
     routes = sum(1 for dests in world.routes for d in dests if d >= 0)
-    (spot,) = map_text(world, DATA).insets  # central Europe again, with the badges of the routes it shows
-    x0, y0, x1, y1 = spot.zoomed
-    shown = sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
+    shown = 0  # each inset prints its part again, with the badges of the routes it shows
+    for spot in map_text(world, DATA).insets:
+        x0, y0, x1, y1 = spot.zoomed
+        shown += sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
     assert inside_badge == routes + shown == len(printed.badges) - len(DATA.route_colours)  # legend: larger
     names = " ".join(text for text, _, _ in _labels(printed))
     for city in range(len(world.ids)):
@@ -140,7 +141,7 @@ def test_no_name_is_crossed_by_a_route_line_or_touches_a_badge(printed):
 def test_names_keep_clear_of_jet_spaces_and_each_other(world):
     """(The registration crosshairs slide off the names: see test_take_off_map_clear.py.)"""
     placed = map_text(world, DATA)
-    assert placed.problems == () and placed.insets[0].problems == ()
+    assert placed.problems == () and all(spot.problems == () for spot in placed.insets)
     jet = DATA.jet_token / 2
     dots = world.layout.dots
     for label in placed.labels:
@@ -163,7 +164,7 @@ def test_a_jet_on_a_city_covers_no_other_city_dot(world):
 
 def test_central_europe_is_printed_again_larger_where_the_map_is_empty(world):
     placed = map_text(world, DATA)
-    (spot,) = placed.insets
+    spot = placed.insets[0]
     assert spot.inset.name == "Central Europe" and spot.covers == 0
     x, y, w, h = spot.place
     for label in placed.labels:  # nothing of the map lies under it
@@ -178,8 +179,11 @@ def test_central_europe_is_printed_again_larger_where_the_map_is_empty(world):
         if x0 <= label.box[0] and label.box[2] <= x1 and y0 <= label.box[1] and label.box[3] <= y1
     }
     assert {"Vienna", "Bratislava", "Ljubljana", "Zagreb", "Vaduz", "Bern", "Prague", "Budapest"} <= named
-    leaders = [label for label in spot.text.labels if label.text in named and label.leader]
-    assert max(math.dist(leader.leader[:2], leader.leader[2:]) for leader in leaders) < 15
+    dots = {city: dot for city, dot in enumerate(spot.world.layout.dots) if point_box_distance(*dot, spot.zoomed) == 0}
+    assert named == {spot.world.name(city) for city in dots}  # every dot it prints has its name, none cut off
+    inland = {city for city, (x, y) in dots.items() if min(x - x0, x1 - x, y - y0, y1 - y) > DATA.jet_token}
+    leaders = [label for label in spot.text.labels if label.city in inland and label.leader]
+    assert max(math.dist(leader.leader[:2], leader.leader[2:]) for leader in leaders) < 15  # by the edge: farther
 
 
 def crowded_map(tmp_path):
@@ -278,7 +282,7 @@ def test_map_check_reads_insets(tmp_path):
 def test_a_generated_map_keeps_the_insets(tmp_path):
     path = tmp_path / "seeded.yaml"
     path.write_text(new_map(3))
-    assert [inset.name for inset in load_map(path).value.insets] == ["Central Europe"]
+    assert [inset.name for inset in load_map(path).value.insets] == ["Central Europe", "Eastern Caribbean"]
 
 
 def test_two_insets_take_two_places_and_a_finding_names_its_own_inset(tmp_path):
@@ -322,12 +326,44 @@ def test_every_inset_prints_whole_on_a_tile_and_no_tile_edge_cuts_it(world, prin
     assert all(whole.values()), whole
 
 
+def test_insets_find_their_places_on_the_tiles_as_printed(world, printed_kits):
+    """The map's tiles are cut on its grid lines where they can be (on A4 two rows 229 and 271.5 mm tall, not two
+    of 250): the tiles an inset keeps whole on are those the kit prints, read back from each tile's TrimBox."""
+    from support.pdf import read
+
+    from pnp.games.take_off.placement import printed_tilings
+
+    for paper, tiling in zip(("a4", "letter", "a3", "tabloid"), printed_tilings(world.layout)):
+        pages = read(printed_kits.document("take-off", "map", paper)).pages[1:]  # after the overview, the tiles
+        trims = [float(side) / MM for page in pages for side in (page.trimbox.width, page.trimbox.height)]
+        assert trims == pytest.approx(
+            [side for tile in tiling.tiles for side in (tile.window.w, tile.window.h)], abs=0.01
+        ), paper
+
+
+def test_an_inset_takes_the_empty_place_nearest_the_part_it_shows(world):
+    """Two empty places 100 x 80 mm on a map inked all over: the one nearer the point asked for, though the other
+    comes first from the top left."""
+    from pnp.games.take_off.placement import CELL, _scan, _sums
+
+    layout = world.layout
+    ink = [[1] * (int(layout.width / CELL) + 1) for _ in range(int(layout.height / CELL) + 1)]
+    for left, top in ((100, 50), (800, 300)):  # each a little larger than the place, a cell all round
+        for row in ink[int(top / CELL) - 1 : int((top + 80) / CELL) + 3]:
+            for column in range(int(left / CELL) - 1, int((left + 100) / CELL) + 3):
+                row[column] = 0
+    covers, (x, y) = _scan(world, _sums(ink), (100, 80), (1000, 400), [])
+    assert covers == 0 and abs(x - 800) <= 2 * CELL and abs(y - 300) <= 2 * CELL
+
+
 def test_map_check_warns_of_an_inset_larger_than_any_tile(tmp_path):
     path = tmp_path / "wide-inset.yaml"
     before = default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30")  # the inset as it was
     path.write_text(before.replace("zoom: 1.8}", "zoom: 2}"))
     warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
     assert warnings == [
-        "insets[0]: the inset 'Central Europe' is 196 x 118 mm, larger than a tile of A4 holds (191 x 250 mm): "
-        "it is cut across tiles"
+        (
+            "insets[0]: the inset 'Central Europe' is 196 x 118 mm, larger than a tile of A4 holds (191 x 250 mm): "
+            "it is cut across tiles"
+        )
     ]

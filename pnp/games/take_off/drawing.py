@@ -29,6 +29,7 @@ from pnp.games.take_off.placement import (
     Placement,
     arrow_spots,
     dot_radius,
+    grid_seams,
     inset_labels,
     legend_box,
     placement,
@@ -42,7 +43,7 @@ from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, clip_segment
 from pnp.printing.legible import SMALLEST_PT
 from pnp.printing.paper import Rect
-from pnp.printing.parts import Board, Seams
+from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
 
 SEA, GROUND, SHORE, INK, GRID = "#dcebf4", "#f2ebd3", "#8f8466", "#1a1a1a", "#9db2c0"
@@ -78,17 +79,6 @@ def map_board(world: World, data: TakeOffData, t: Catalogue) -> Board:
     return Board(t("map.name"), board_drawing(world, data, t), keep_clear=keep, seams=partial(grid_seams, world.layout))
 
 
-def grid_seams(layout: Layout, width: float = 0.0, height: float = 0.0) -> Seams:
-    """The grid's lines and the frame round it: where the map's tiles are welcome to meet (the map is drawn at its
-    own size whatever ``width`` and ``height`` ask)."""
-    x0, y0, x1, y1 = _inner(layout)
-    cell = layout.cell
-    return Seams(
-        (*(x0 + col * cell for col in range(layout.columns())), x1),
-        (*(y0 + row * cell for row in range(layout.rows())), y1),
-    )
-
-
 def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
     """The boxes round every printed city dot, name and route badge, the insets' included (map mm)."""
     found = list(_marks(world, placed, (0.0, 0.0), None))
@@ -107,7 +97,10 @@ def _marks(world: World, placed: Placement, shift: tuple[float, float], window: 
     found = []
     for city, ((tx, ty), (x, y)) in enumerate(zip(layout.true_xy, layout.dots)):
         r = dot_radius(world, city) + 0.3
-        found += [(x - r, y - r, x + r, y + r), (min(tx, x) - 0.4, min(ty, y) - 0.4, max(tx, x) + 0.4, max(ty, y) + 0.4)]
+        found += [
+            (x - r, y - r, x + r, y + r),
+            (min(tx, x) - 0.4, min(ty, y) - 0.4, max(tx, x) + 0.4, max(ty, y) + 0.4),
+        ]
     r = BADGE_R + 0.15
     found += [(b.x - r, b.y - r, b.x + r, b.y + r) for b in placed.badges]
     labels = placed.labels if window is None else inset_labels(window, placed.labels)

@@ -13,16 +13,16 @@ import gc
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import accumulate
-from operator import add
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import accumulate
+from operator import add
 from typing import Any
 
 from pnp.cache import remembered
 from pnp.games.take_off.badges import APART, BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
 from pnp.games.take_off.model import Inset
-from pnp.games.take_off.world import MARGIN, World, unwrap
+from pnp.games.take_off.world import MARGIN, Layout, World, unwrap
 from pnp.memo import Memo
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
@@ -38,6 +38,7 @@ from pnp.printing.labels import (
     point_box_distance,
 )
 from pnp.printing.paper import PAPERS
+from pnp.printing.parts import Seams
 from pnp.printing.tiling import Tiling, plan_tiles, uncut
 
 MIN_LABEL_PT, MIN_LETTER_PT = 6.0, BADGE_PT  # the smallest names and route letters read at arm's length
@@ -83,6 +84,17 @@ def inner(world: World) -> Box:
     """The map inside its frame."""
     layout = world.layout
     return MARGIN, MARGIN, layout.width - MARGIN, layout.height - MARGIN
+
+
+def grid_seams(layout: Layout, width: float = 0.0, height: float = 0.0) -> Seams:
+    """The grid's lines and the frame round it: where the map's tiles are welcome to meet (the map is drawn at its
+    own size whatever ``width`` and ``height`` ask)."""
+    x0, y0, x1, y1 = MARGIN, MARGIN, layout.width - MARGIN, layout.height - MARGIN
+    cell = layout.cell
+    return Seams(
+        (*(x0 + col * cell for col in range(layout.columns())), x1),
+        (*(y0 + row * cell for row in range(layout.rows())), y1),
+    )
 
 
 def route_lines(
@@ -222,12 +234,15 @@ def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
     return jet + NAME_GAP + RINGS[-1][0] + text_width(text, size, bold) + size * PT
 
 
-def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> list[Candidate]:
-    """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line."""
+def _candidates(
+    world: World, city: int, jet: float, ends: tuple[str, str], bounds: Box | None = None
+) -> list[Candidate]:
+    """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line, all
+    inside ``bounds`` (by default the map inside its frame)."""
     text, size, bold = label_text(world, city, ends)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
-    x0, y0, x1, y1 = inner(world)
+    x0, y0, x1, y1 = bounds or inner(world)
     left, top, right, bottom = x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5
     r = dot_radius(world, city) + 0.3  # where a leader line starts
     hw, hh = w / 2, h / 2
@@ -246,8 +261,8 @@ def _candidates(world: World, city: int, jet: float, ends: tuple[str, str]) -> l
             if not extra:
                 found.append(make(Candidate, ((bx0, by0, bx1, by1), cost, None)))
                 continue
-            nx = bx0 if x < bx0 else bx1 if x > bx1 else x  # the box's point nearest the dot
-            ny = by0 if y < by0 else by1 if y > by1 else y
+            nx = bx0 if x < bx0 else min(x, bx1)  # the box's point nearest the dot
+            ny = by0 if y < by0 else min(y, by1)
             d = math.hypot(nx - x, ny - y) or 1.0
             leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
             found.append(make(Candidate, ((bx0, by0, bx1, by1), cost + ring_cost, leader)))
@@ -299,9 +314,7 @@ def _badges(
 
 
 @cache
-def placement(
-    world: World, jet: float, half_boxes: tuple[Box, ...] = (), ends: tuple[str, str] = ENDS
-) -> Placement:
+def placement(world: World, jet: float, half_boxes: tuple[Box, ...] = (), ends: tuple[str, str] = ENDS) -> Placement:
     """Every name and badge of ``world`` placed, each name clear of every jet space of radius ``jet``; Start's
     and Finish's names in the words of ``ends``.
 
@@ -342,7 +355,8 @@ def _place(
     """The placement worked out (``placement`` keeps it).
 
     With a ``window`` (an inset's region on its zoomed map) only the names that may reach into it are
-    placed, and the badges of the routes that come near it: the inset prints no others.
+    placed, and the badges of the routes that come near it: the inset prints no others. The name of a city
+    inside the window stays inside it, where the inset prints it.
     """
     if window is None:  # the map's own names and badges, the same whatever its insets: placed once for all of them
         labels, badges, problems = _names_and_badges(_bare(world), jet, half_boxes, ends)
@@ -388,8 +402,9 @@ def _names_and_badges_in(
     options: list[list[Candidate]] = [[] for _ in world.ids]
     for city in reach:
         x, y = world.layout.dots[city]
-        # a city too near the frame for any box: its name runs over it
-        options[city] = _candidates(world, city, jet, ends) or [Candidate((x, y, x + 1, y + 1))]
+        bounds = window if window is not None and point_box_distance(x, y, window) == 0 else None
+        # a city too near the frame (or, in an inset, its edge) for any box: its name runs over it
+        options[city] = _candidates(world, city, jet, ends, bounds) or [Candidate((x, y, x + 1, y + 1))]
     chosen = place_labels(scene, options)
     labels = tuple(_label(world, city, options[city][k], ends) for city, k in enumerate(chosen) if k >= 0)
     problems = [
@@ -476,7 +491,7 @@ def _ink(world: World, labels: Sequence[Label], badges: Sequence[Badge]) -> list
 def _spots(
     world: World, labels: Sequence[Label], badges: Sequence[Badge], jet: float, ends: tuple[str, str]
 ) -> tuple[InsetSpot, ...]:
-    """Each inset at the first empty place, scanning from the top left (the emptiest place if none is empty).
+    """Each inset at the empty place nearest the part of the map it shows (the emptiest place if none is empty).
 
     Only places that no tile's edge cuts on any named paper are looked at, when the inset is small enough
     for one (see ``pnp map check``); else every place is.
@@ -485,14 +500,15 @@ def _spots(
         return ()
     ink = _ink(world, labels, badges)
     rows, columns = len(ink), len(ink[0])
-    tilings = [plan_tiles(world.layout.width, world.layout.height, paper) for paper in PAPERS]
+    tilings = printed_tilings(world.layout)
     spots: list[InsetSpot] = []
     for inset in world.map.insets:
         total = _sums(ink)
         zoomed = _zoomed(world, inset)
         region, window = _region(world, inset), _region(zoomed, inset)
         width, height = window[2] - window[0], window[3] - window[1] + TITLE_BAND
-        found = _scan(world, total, width, height, tilings) or _scan(world, total, width, height, [])
+        near = (region[0] + region[2]) / 2, (region[1] + region[3]) / 2
+        found = _scan(world, total, (width, height), near, tilings) or _scan(world, total, (width, height), near, [])
         if found is not None:  # the inset's names are placed only if it has a place (one larger than the map has none)
             text = _place(zoomed, jet, window=window, ends=ends)
             covers, (x, y) = found
@@ -503,36 +519,48 @@ def _spots(
     return tuple(spots)
 
 
+def printed_tilings(layout: Layout) -> list[Tiling]:
+    """The map's tiles on each named paper as the kit prints them: cut on its grid lines where they can be."""
+    return [plan_tiles(layout.width, layout.height, paper, grid_seams(layout)) for paper in PAPERS]
+
+
 EDGE_CLEAR = 1.0  # mm an inset keeps from a tile's edge: its frame line and the tile's
 
 
 def _scan(
-    world: World, total: list[list[int]], width: float, height: float, tilings: Sequence[Tiling]
+    world: World,
+    total: list[list[int]],
+    size: tuple[float, float],
+    near: tuple[float, float],
+    tilings: Sequence[Tiling],
 ) -> tuple[int, tuple[float, float]] | None:
-    """The least ink under a ``width`` x ``height`` place and the first place with it (top-left corner, mm).
+    """The least ink under a place of ``size`` (width, height), and the top-left corner (mm) of the place with
+    that ink whose middle lies nearest the point ``near``.
 
     Only places that no tile's edge of ``tilings`` runs through count; None when there is no such place.
     """
     x0, y0, x1, y1 = inner(world)
+    width, height = size
     span_c, span_r = int(width / CELL) + 2, int(height / CELL) + 2
 
-    def whole(start: float, size: float, spans: Callable[[Tiling], list[tuple[float, float]]]) -> bool:
-        return all(uncut(start - EDGE_CLEAR, size + 2 * EDGE_CLEAR, spans(t)) for t in tilings)
+    def whole(start: float, length: float, spans: Callable[[Tiling], list[tuple[float, float]]]) -> bool:
+        return all(uncut(start - EDGE_CLEAR, length + 2 * EDGE_CLEAR, spans(t)) for t in tilings)
 
     first, last = int(x0 / CELL) + 1, int((x1 - width) / CELL) - 1  # the columns a place may start at
     starts = [c for c in range(first, last) if whole((c + 1) * CELL, width, lambda t: t.columns)]
-    best: tuple[int, tuple[float, float]] | None = None
+    best: tuple[int, float, tuple[float, float]] | None = None
     for r in range(int(y0 / CELL) + 1, int((y1 - height) / CELL) - 1):
         if not starts or not whole((r + 1) * CELL, height, lambda t: t.bands):
             continue
-        top, bottom = total[r], total[r + span_r]
-        covers = [bottom[c + span_c] - top[c + span_c] - bottom[c] + top[c] for c in starts]  # the ink under each
-        least = min(covers)
-        if best is None or least < best[0]:
-            best = least, ((starts[covers.index(least)] + 1) * CELL, (r + 1) * CELL)
-            if least == 0:
-                break
-    return best
+        top, bottom, y = total[r], total[r + span_r], (r + 1) * CELL
+        for c in starts:
+            covers = bottom[c + span_c] - top[c + span_c] - bottom[c] + top[c]  # the ink under the place
+            if best is not None and covers > best[0]:
+                continue
+            x = (c + 1) * CELL
+            place = covers, math.hypot(x + width / 2 - near[0], y + height / 2 - near[1]), (x, y)
+            best = place if best is None else min(best, place)
+    return None if best is None else (best[0], best[2])
 
 
 TAKEN = 10_000  # the ink an inset counts for: more than any stretch of map, so insets never overlap
