@@ -455,10 +455,12 @@ def _show(page: Any, state: dict[str, Any]) -> None:
     )
 
 
-def _turn_coming(phones: Callable[..., Any], tmp_path: Path) -> tuple[Any, str, dict[str, Any], dict[str, Any]]:
-    """A Hauling Astronauts seat's page waiting for its turn (the phone with the page's parts stood in for), the
-    seat, and the states before and once its turn comes."""
-    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 12)
+def _turn_coming(
+    phones: Callable[..., Any], tmp_path: Path, game: str = "hauling-astronauts"
+) -> tuple[Any, str, dict[str, Any], dict[str, Any]]:
+    """A seat's page waiting for its turn (the phone with the page's parts stood in for), the seat, and the
+    states before and once its turn comes."""
+    current = play_until(tmp_path, game, lambda s: len(s.played) >= 12)
     seat = next(p for p in current.setup.players if p != current.state.to_move())
     waiting = view.state_json(current, seat)
     advance(current, lambda s: s.state.to_move() == seat, random.Random(2))
@@ -487,6 +489,19 @@ def test_the_turn_coming_nudges_the_phone_and_brings_the_moves_into_view(phones,
     _until(page, "window.__beeps", 1)
     page.reload()
     expect(page.locator("#sound")).to_be_checked()  # remembered on this phone
+    assert page.errors == []
+
+
+def test_the_turn_coming_brings_the_seats_hand_up_whole_with_its_moves(phones, tmp_path):
+    """Air King's hand lies just above the moves: it comes up with them, whole under the turn kept at the top
+    (the moves alone were brought up, the hand's heading left hidden under the turn)."""
+    page, _seat, _waiting, turn = _turn_coming(phones, tmp_path, "air-king")
+    _show(page, turn)
+    settled(page)
+    read = "(id) => document.getElementById(id).getBoundingClientRect().top"
+    hand, moves = page.evaluate(read, "private-section"), page.evaluate(read, "moves-section")
+    under = page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom")
+    assert under - 1 <= hand < moves <= PHONE["height"] / 2, (under, hand, moves)
     assert page.errors == []
 
 

@@ -618,12 +618,16 @@
   }
 
   // Scroll the moves up to just under the status where it stays at the top (else to the top), unless they
-  // start in the upper half of the screen already.
+  // start in the upper half of the screen already. The seat's own hand, just above them, comes up with them
+  // when the moves still start in the upper half: it is never left half hidden under the status.
   function showMoves() {
     const top = $("moves-section").getBoundingClientRect().top;
     const status = document.querySelector(".status");
     const under = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().bottom : 0;
-    if (top < under || top > innerHeight / 2) window.scrollBy(0, top - under);
+    if (top >= under && top <= innerHeight / 2) return;
+    const mine = $("private-section");
+    const hand = mine.hidden ? top : mine.getBoundingClientRect().top;
+    window.scrollBy(0, (top - hand <= innerHeight / 2 - under ? hand : top) - under);
   }
 
   function readySound() {
