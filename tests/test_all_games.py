@@ -16,7 +16,7 @@ from example_game import SPEC as EXAMPLE
 from pnp.games import REGISTRY
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind
 from pnp.errors import IllegalMove
-from pnp.referee import notation, rounds, session
+from pnp.referee import notation, session
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup
 from pnp.texts import toolkit
