@@ -38,7 +38,8 @@
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const { fold } = window.pnpPickers;
   const moveCount = (n) => t(n === 1 ? "table.count.one" : "table.count.many", { count: n });
-  const percent = (p) => (p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1)} %`);
+  const percent = (p) =>
+    p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1).replace(".", t("table.decimal"))} %`;
   const odds = (b) =>
     typeof b.probability === "number" ? el("span", { class: "odds", text: t("table.odds", { percent: percent(b.probability) }) }) : null;
 
