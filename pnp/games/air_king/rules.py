@@ -33,7 +33,7 @@ def _rules(path: Path | None, variant: Path | None = None, _content: str | None 
     data = as_printed(loaded, words)
     homes = tuple(field.airport_names.index(plane.home) for plane in data.aircraft)
     masks = tuple(sum(1 << (n - 1) for n in card) for card in data.goals)
-    return Rules(data, field, MoveTable(field, len(data.aircraft)), homes, masks, words)
+    return Rules(data, field, MoveTable(field, len(data.aircraft)), homes, masks, words, loaded)
 
 
 FIELDS = MapCache(_rules, board_file("air-king.yaml"))
@@ -96,10 +96,11 @@ class AirKing(BaseGame):
         return AirKingState(_session_rules(setup), setup.players, self.number(setup, "rounds"))
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
-        """The cards (the variant's, when the session has one) and the field."""
+        """The cards (the variant's, when the session has one) as the data has them, whatever language they print in
+        (a French session's record is an English one's), and the field."""
         rules = _session_rules(setup)
         return {
-            setup.variant_path or data_file("air-king.yaml"): rules.data,
+            setup.variant_path or data_file("air-king.yaml"): rules.loaded,
             setup.map_path or board_file("air-king.yaml"): load_field(setup.map_path).value,
         }
 

@@ -67,6 +67,7 @@ class Rules:
     home: tuple[int, ...]  # home airport (0 or 1) of each aircraft
     goal_masks: tuple[int, ...]  # bit a set for aircraft a on each goal card
     words: Catalogue
+    loaded: AirKingData  # the card data as read, its titles as the data has them: what the record's digest covers
 
 
 class AirKingState(BaseState):
