@@ -83,7 +83,9 @@ WORDS = {
 
 @pytest.fixture
 def sealed_with_one_salt(monkeypatch):
-    monkeypatch.setattr(secrets, "commit", lambda player, slot, value: (secrets.digest(player, slot, value, SALT), SALT))
+    monkeypatch.setattr(
+        secrets, "commit", lambda player, slot, value: (secrets.digest(player, slot, value, SALT), SALT)
+    )
 
 
 def _played(folder: Path, language: str) -> session.Session:
