@@ -68,12 +68,16 @@ WORDS = {
         "shown": {"carte objectif": "3 (avions 1, 4, 7, 9)", "main": "1 Coup en plus, 1 Orage"},
         "show": ["votre carte objectif : 3 (avions 1, 4, 7, 9)", "votre main : 1 Coup en plus, 1 Orage"],
         "refusals": [
-            "pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci (règle : deux déplacements par "
-            "tour)",
+            (
+                "pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci (règle : deux déplacements "
+                "par tour)"
+            ),
             "c'est à ann de jouer, pas à bob : attendez son coup (règle : tour de jeu)",
             "pendant la partie : f3 est une zone d'arrivée : jamais d'orage là (règle : Orage)",
-            "pendant la partie : impossible de piocher maintenant ; ann, déplacez des avions et jouez des cartes, puis "
-            "'end' (règle : déroulement du tour)",
+            (
+                "pendant la partie : impossible de piocher maintenant ; ann, déplacez des avions et jouez des cartes, "
+                "puis 'end' (règle : déroulement du tour)"
+            ),
         ],
         "cli": "pnp: error: pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci ; 'pnp ref moves "
         "g.pnp' donne les coups permis (règle : deux déplacements par tour)",
@@ -129,7 +133,7 @@ def test_pnp_ref_says_what_the_page_says(cli, tmp_path, sealed_with_one_salt):
     for language, words in WORDS.items():
         _played(tmp_path / language, language)
         code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
-        assert code == 0 and re.search(rf"^  fly 1 b2 +{re.escape(words['labels']['fly 1 b2'])}$", out, re.M)
+        assert code == 0 and re.search(rf"^  fly 1 b2 +{re.escape(words['labels']['fly 1 b2'])}$", out, re.MULTILINE)
         code, out, _ = cli("ref", "show", f"{language}/g.pnp", "--as", "ann")
         assert code == 0 and out.splitlines()[-2:] == words["show"]
         code, _, err = cli("ref", "play", f"{language}/g.pnp", "end")

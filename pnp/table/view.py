@@ -11,6 +11,7 @@ import threading
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from pnp.memo import Memo
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation, rounds
 from pnp.referee.inputs import legal_inputs
@@ -18,7 +19,6 @@ from pnp.referee.presentation import log_text
 from pnp.referee.protocol import Game, Move, Secret
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
-from pnp.memo import Memo
 
 STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, over four versions
 PICTURES_KEPT = 32  # pictures kept drawn, likewise
