@@ -5,6 +5,7 @@ for an English one; the notation and the record the same in both."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
 
 VARIANTS = {"en": "game: air-king\n", "fr": "game: air-king\nlanguage: fr\n"}
+# A French session's first four moves, recorded before its words followed its language: its digest of the cards
+# held their French titles.
+RECORDED_BEFORE = Path(__file__).parent / "fixtures" / "records" / "air-king-fr.pnp"
 # Both goals sealed, a card dealt to each, ann's draw and her first move: ann holds Extra move and Storm.
 MOVES = ["secret goal 3", "secret goal 8", "draw storm", "draw hold", "draw extra", "depart 1 a2"]
 SALT = "5a17" * 8  # every secret sealed with one salt, so that two records of the same moves are the same bytes
@@ -142,9 +146,14 @@ def test_pnp_ref_says_what_the_page_says(cli, tmp_path, sealed_with_one_salt):
 
 def test_a_french_record_is_an_english_one_and_its_moves_read_back_as_listed(tmp_path, sealed_with_one_salt):
     """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
-    back as itself; a card may be typed by its French title and is recorded by its id."""
+    back as itself; a card may be typed by its French title and is recorded by its id. A French record made before
+    replays, in French."""
     english, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
     assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
+    for recorded in (RECORDED_BEFORE, RECORDED_BEFORE.with_suffix(".yaml")):  # out of pnp's own folders
+        shutil.copy(recorded, tmp_path)
+    before = session.load(tmp_path / RECORDED_BEFORE.name)
+    assert [entry["label"] for entry in state_json(before, "bob", picture="")["log"]] == WORDS["fr"]["log"][:4]
     listed = {language: legal_inputs(current, "ann") for language, current in (("en", english), ("fr", french))}
     assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
     for offered in listed["fr"]:

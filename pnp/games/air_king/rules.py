@@ -98,11 +98,13 @@ class AirKing(BaseGame):
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
         """The cards (the variant's, when the session has one) as the data has them, whatever language they print in
         (a French session's record is an English one's), and the field."""
+        return _inputs(setup, _session_rules(setup).loaded)
+
+    def former_inputs(self, setup: Setup) -> tuple[dict[Path | str, object], ...]:
+        """The cards with their titles as the session prints them (a variant's language or texts), as pnp digested
+        them before the session's words followed its language."""
         rules = _session_rules(setup)
-        return {
-            setup.variant_path or data_file("air-king.yaml"): rules.loaded,
-            setup.map_path or board_file("air-king.yaml"): load_field(setup.map_path).value,
-        }
+        return () if rules.data == rules.loaded else (_inputs(setup, rules.data),)
 
     def parse_move(self, text: str) -> AirMove:
         return parse_move(text, card_names(self._bound.data) if self._bound else _cards())
@@ -150,6 +152,14 @@ class AirKing(BaseGame):
         if isinstance(move, AirMove) and move.action == "draw":
             return self.words("play.public.draw")
         return None
+
+
+def _inputs(setup: Setup, cards: AirKingData) -> dict[Path | str, object]:
+    """What a session's record digests: ``cards`` under the data file they come from, and the field."""
+    return {
+        setup.variant_path or data_file("air-king.yaml"): cards,
+        setup.map_path or board_file("air-king.yaml"): load_field(setup.map_path).value,
+    }
 
 
 def label(t: Catalogue, data: AirKingData, move: AirMove) -> str:
