@@ -65,18 +65,23 @@ class IllegalMove(PnpError):
     """A well-formed move that the rules forbid now.
 
     ``guided`` says that ``reason`` already tells the player what to do instead (an example move, or
-    the command to use), so a front end adds no generic pointer to the legal moves.
+    the command to use), so a front end adds no generic pointer to the legal moves. ``said``: the whole line a
+    player reads, rule included, where it is worded in another language (default: the reason, then the rule).
     """
 
-    def __init__(self, reason: str, rule: str = "", guided: bool = False) -> None:
+    def __init__(self, reason: str, rule: str = "", guided: bool = False, said: str | None = None) -> None:
         self.reason = reason
         self.rule = rule
         self.guided = guided
-        super().__init__(f"{reason} (rule: {rule})" if rule else reason)
+        super().__init__(said if said is not None else f"{reason} (rule: {rule})" if rule else reason)
 
     def prefixed(self, words: str) -> IllegalMove:
         """The same refusal, its reason led by ``words`` ("during play"), its rule and guidance kept."""
         return IllegalMove(f"{words}: {self.reason}", self.rule, self.guided)
+
+    def reworded(self, reason: str, said: str) -> IllegalMove:
+        """The same refusal, its rule and guidance kept, with ``reason`` and the whole line ``said`` in other words."""
+        return IllegalMove(reason, self.rule, self.guided, said)
 
 
 class RecordError(PnpError):

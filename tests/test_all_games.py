@@ -16,9 +16,10 @@ from example_game import SPEC as EXAMPLE
 from pnp.games import REGISTRY
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind
 from pnp.errors import IllegalMove
-from pnp.referee import notation, rounds, session
+from pnp.referee import notation, session
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup
+from pnp.texts import toolkit
 
 GAMES = sorted({*REGISTRY, EXAMPLE.name})  # the guide's example is tested as a registered game
 pytestmark = pytest.mark.usefixtures("example_registered")
@@ -207,7 +208,9 @@ def test_the_referee_names_each_round_and_refuses_a_reveal_before_every_seat_has
         if due and refused < 3:  # the mover has not sealed this round yet: nobody may reveal it
             current.save()
             before = path.read_bytes()
-            with pytest.raises(IllegalMove, match=f"{rounds.EVERYONE}: .*{mover}.* must seal {due[0]} for round"):
+            with pytest.raises(
+                IllegalMove, match=f"{toolkit()('referee.everyone')}: .*{mover}.* must seal {due[0]} for round"
+            ):
                 session.load(path).play(f"reveal {due[0]}", mover)
             assert path.read_bytes() == before
             refused += 1

@@ -64,6 +64,7 @@ SAME_IN_FRENCH = {
     "print.footer.page",
     "print.page.sheet",
     "print.calibration.mm",
+    "rule.secrets",
 }
 
 

@@ -139,7 +139,7 @@ def expected_private(current: session.Session, seat: str) -> dict[str, str]:
     ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)") under its slot's words, and its private view."""
     game = current.game
     own = {
-        rounds.named(game, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
+        rounds.named(game, current.words, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
         for slot, value in current.own_secrets(seat).items()
     }
     return {**own, **current.state.private(seat)}
@@ -162,7 +162,7 @@ def check_state_body(current: session.Session, hidden: dict[str, set[str]], body
     for entry, (player, move) in zip(body["log"], current.played):
         assert entry["player"] == player
         if isinstance(move, Commit):
-            assert entry["text"] == f"entered their {rounds.named(current.game, move.slot)} (hidden)"
+            assert entry["text"] == f"entered their {rounds.named(current.game, current.words, move.slot)} (hidden)"
     # Searched: all but this seat's own choices (its buttons list every value of its own secret) and its own
     # private part (checked exactly above). What the host shows anyway, or this seat's own hidden strings hold,
     # is not another seat's to hide (a card in two hands, a revealed colour pair that another seat also holds).
@@ -409,7 +409,10 @@ def test_the_log_shows_the_games_public_text_to_the_other_seats(tmp_path, monkey
         for viewer in (None, "ann", "bob"):
             for entry, (player, move) in zip(table.state(viewer)["log"], current.played):
                 if isinstance(move, Commit):
-                    assert entry["text"] == f"entered their {rounds.named(current.game, move.slot)} (hidden)"
+                    assert (
+                        entry["text"]
+                        == f"entered their {rounds.named(current.game, current.words, move.slot)} (hidden)"
+                    )
                 elif player == viewer:
                     assert entry["text"] == current.game.format_move(move)
                 else:

@@ -502,7 +502,11 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
         if not (to_tap or watched or n in rehearsal.looked_at):
             current.play(b["move"])
             continue
-        slots = {move.slot: rounds.named(current.game, move.slot) for _p, move in current.played if hidden(move)}
+        slots = {
+            move.slot: rounds.named(current.game, current.words, move.slot)
+            for _p, move in current.played
+            if hidden(move)
+        }
         if watched:
             for viewer in [*(other for other in current.setup.players if other != seat), None]:
                 _watched, shown = look(viewer, SHOWN_TEXTS)

@@ -1,5 +1,6 @@
 """The table page's own words in the session's language: every key in every shipped language, each used by the
-pages, and a French session's seat page and shared screen in French in Chromium, at 390 and 320 px wide."""
+pages, and a French session's seat page and shared screen in French in Chromium, at 390 and 320 px wide, the game's
+and the referee's words on them too (its buttons, its log)."""
 
 from __future__ import annotations
 
@@ -58,14 +59,21 @@ def test_a_regional_tag_falls_back_to_its_language_and_another_to_english():
 
 # -- a French session in Chromium --------------------------------------------------------------------------------
 
-# The English of the page's own words a French page must not show (the game's words are the game's).
+# The English of the page's own words a French page must not show, and of the game's and the referee's (the
+# notation, which the log's notation guide lists, is the same in every language).
 ENGLISH = [
     "Rules", "Live", "Moves so far", "Score so far", "to move", "Waiting for", "Your turn", "Your moves",
     "Only you can see this", "Type a move", "On this phone", "Undo your last move", "Whole board", "Close-up",
     "Notation guide", "Player", "Made of", "Last:", "Loading", "Connecting", "Suggest a move", "The table",
     "Dismiss", "Whose turn", "Play a forced", "short sound", "Colours", "as the phone is set", "Cancel",
-    "move the board",
+    "move the board", "entered their", "goal card", "an event card", "Extra move",
 ]  # fmt: skip
+# The game's and the referee's words each page shows in French: a draw's button (the seat to move), the goals sealed
+# and the other player's draw, which only that player sees by name.
+FRENCH = {
+    "seat": ["piocher Orage", "a scellé un secret (carte objectif)", "piocher une carte événement"],
+    "host": ["a scellé un secret (carte objectif)", "piocher une carte événement"],
+}
 # Every word a reader meets, shown or not yet (a closed dialog, a folded box), but the game's picture: the text, and
 # what names an element (labels, placeholders, titles but a move button's, which is the move's notation).
 SEEN = """() => {
@@ -120,6 +128,8 @@ def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, fr
         fr = table_words("fr")  # the stream, quiet here, is heard from or not: the line is French either way
         assert page.text_content("#conn") in {fr[key] for key in fr if ".offline" in key or key == "table.live"}
         assert ("À vous de jouer" if name == "seat" else f"{seat} à jouer") in seen
+        assert [words for words in FRENCH[name] if words not in seen] == [], f"the {name} page: the game's words"
+        assert page.evaluate("pnpPage.percent(0.025)") == "2,5 %"  # a draw's odds under 10 %
         english = [word for word in ENGLISH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", seen)]
         assert english == [], f"the {name} page in English"
         for size in SIZES[name]:

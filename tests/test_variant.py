@@ -523,9 +523,13 @@ def test_a_preview_draws_every_card_of_the_variant_and_a_game_without_cards_its_
 
 
 @pytest.mark.parametrize(
-    ("variant", "storm"), [("language: fr\n", "Orage"), ("texts:\n  data.event.storm.title: Gewitter\n", "Gewitter")]
+    ("variant", "storm", "drawn"),
+    [
+        ("language: fr\n", "Orage", "piocher Orage"),
+        ("texts:\n  data.event.storm.title: Gewitter\n", "Gewitter", "draw Gewitter"),
+    ],
 )
-def test_a_session_names_and_reads_the_cards_as_its_variant_prints_them(tmp_path, variant, storm):
+def test_a_session_names_and_reads_the_cards_as_its_variant_prints_them(tmp_path, variant, storm, drawn):
     """A French Air King printed 'Orage' on its cards while the referee, the phones and the rules panel said
     'Storm', and 'draw Orage', typed as printed, was refused."""
     from pnp.games.air_king.rules_sheet import aid
@@ -534,11 +538,11 @@ def test_a_session_names_and_reads_the_cards_as_its_variant_prints_them(tmp_path
     setup = Setup(("ann", "bob"), {}, 0, None, path)
     game = AirKing().bind(setup)
     move = game.parse_move(f"draw {storm}")
-    assert game.format_move(move) == "draw storm" and game.label(move) == f"draw {storm}"  # the record: its id
+    assert game.format_move(move) == "draw storm" and game.label(move) == drawn  # the record: its id
     state = game.new_state(setup)
     for _ in setup.players:
         state.apply(Commit("goal", "sealed"))
-    assert f"e.g. 'draw {storm}'" in state.next_step().text
+    assert f"'draw {storm}'" in state.next_step().text
     panel = " ".join(str(block) for block in aid(setup).blocks)
     assert f"*{storm}*" in panel and "*Storm*" not in panel  # the aid names each card in bold
 

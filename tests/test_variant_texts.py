@@ -131,7 +131,8 @@ def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first
     assert f": language: {len(english('air-king')) - 1 - own} texts print" in cli("variant", "check", "deck.yaml")[1]
     write(tmp_path, "fr.yaml", "game: aloft\nlanguage: fr\ntexts: {title: Dans les airs}\n")
     out = cli("variant", "check", "fr.yaml")[1]
-    french = {key for key in english("aloft") if key.startswith("print.") or key == "document.calibration"}
+    toolkit = ("print.", "referee.", "rule.")  # pnp's French for the toolkit: the print's words and the referee's
+    french = {key for key in english("aloft") if key.startswith(toolkit) or key == "document.calibration"}
     assert f": language: {len(english('aloft')) - 1 - len(french)} texts print in English: " in out
     assert "leaves them out: document.board, document.cards, document.tokens and " in out
 

@@ -78,7 +78,7 @@ def play(
         try:
             recorded = current.play(" ".join(move))
         except IllegalMove as refusal:
-            raise _with_next_step(refusal, record_file) from None
+            raise _with_next_step(current, refusal) from None
         current.save()
     if as_json:
         emit_json({"recorded": recorded, "to_move": current.state.to_move(), "over": current.state.is_over()})
@@ -195,7 +195,7 @@ def show(
         return
     say(text)  # the game's picture names the stage outside play, and the winners at the end
     for name, value in private.items():
-        say(f"your {name}: {value}")
+        say(current.words("referee.secret.yours", secret=name, value=value))
     for note in notes:
         say(f"note: {note}")
     if svg:
@@ -309,11 +309,15 @@ def reveal(
     say(f"recorded: {recorded}")
 
 
-def _with_next_step(refusal: IllegalMove, record_file: Path) -> IllegalMove:
-    """``refusal`` ending with what to do next, unless it says so already (``IllegalMove.guided``)."""
+def _with_next_step(current: Session, refusal: IllegalMove) -> IllegalMove:
+    """``refusal`` ending with what to do next, unless it says so already (``IllegalMove.guided``), in the
+    session's words."""
     if refusal.guided:
         return refusal
-    return IllegalMove(f"{refusal.reason}; 'pnp ref moves {record_file}' lists what is legal now", refusal.rule)
+    from pnp.referee.wording import worded
+
+    words = current.words
+    return worded(words, refusal, words("referee.pointer", refusal=refusal.reason, record=current.path))
 
 
 def _only_secret(current: Session, player: str) -> str:

@@ -11,13 +11,17 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from pnp.errors import IllegalMove
 from pnp.files import read_bytes
 from pnp.loader import MAX_YAML_BYTES
 from pnp.memo import Memo
 from pnp.referee.protocol import STAGE_WORDS, Game, PlayerScore, Score, Setup, Stage, State
+from pnp.referee.wording import in_stage
+
+if TYPE_CHECKING:
+    from pnp.texts import Catalogue
 
 T = TypeVar("T")
 
@@ -102,15 +106,17 @@ class NextStep:
     guided: bool = True
 
 
-def wrong_stage(stage: Stage, next_step: NextStep | str) -> IllegalMove:
+def wrong_stage(stage: Stage, next_step: NextStep | str, words: Catalogue | None = None) -> IllegalMove:
     """The refusal of a move that belongs to another stage: it names the stage and what to do next.
 
     A plain string is a guided step (it gives the command or an example move).
     E.g. ``wrong_stage("reveal", "ann, reveal your colour cards with 'pnp ref reveal'")`` reads
-    "the game has ended and secrets are being revealed: ann, reveal ... (rule: reveal)".
+    "the game has ended and secrets are being revealed: ann, reveal ... (rule: reveal)". ``words``: the session's
+    catalogue, for rules bound to its language (default: English).
     """
     step = NextStep(next_step) if isinstance(next_step, str) else next_step
-    return IllegalMove(f"{STAGE_WORDS[stage]}: {step.text}", stage, step.guided)
+    reason = f"{STAGE_WORDS[stage]}: {step.text}" if words is None else in_stage(words, stage, step.text)
+    return IllegalMove(reason, stage, step.guided)
 
 
 def ranked(

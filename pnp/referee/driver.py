@@ -17,6 +17,7 @@ from itertools import accumulate
 from pnp.errors import IllegalMove, PnpError
 from pnp.referee import rounds, secrets
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, State, unsealed
+from pnp.texts import toolkit
 
 # A chooser (a bot) sees the state, the legal moves and its own player's secrets (slot -> value).
 Chooser = Callable[[State, list[Move], Mapping[str, str]], Move]
@@ -54,7 +55,7 @@ class Table:
             move = Commit(move.slot, digest)
         elif isinstance(move, Reveal) and not move.value:
             opened = (player, rounds.next_slot(self.game, player, move.slot, self.revealed))
-            rounds.check(self.game, self.state.players, player, Reveal(opened[1]), self.kept)
+            rounds.check(self.game, toolkit(), self.state.players, player, Reveal(opened[1]), self.kept)
             move = Reveal(move.slot, *self.kept[opened])
         self.state.apply(move)
         if opened is not None:

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from pnp.referee.session import Session
 
 Kind = Literal["choice", "chance", "secret", "reveal"]
-ENDS = "ends the game"  # said after a choice that ends the game where another would not
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ def kind_of(move: Move, chance: Mapping[Move, float]) -> Kind:
 def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
     """Every input legal now as ``viewer`` is offered it: all of them to the player to move, none to another
     player (they may name the mover's hand), and all to None (the table's shared terminal)."""
-    game, state = current.game, current.state
+    game, state, words = current.game, current.state, current.words
     if viewer is not None and viewer != state.to_move():
         return []
     chance = state.odds(viewer)
@@ -76,13 +75,13 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
         text = notation.format(game, move)
         label = game.label(move) or text
         if move in ending:
-            label = f"{label} ({ENDS})"
+            label = words("referee.ends", move=label)
         secret = None
         if isinstance(move, (Secret, Reveal)):  # the round sealed or shown now, for a round's secret
             done = current.commitments if isinstance(move, Secret) else current.revealed()
-            secret = rounds.named(game, rounds.next_slot(game, player, move.slot, done))
+            secret = rounds.named(game, words, rounds.next_slot(game, player, move.slot, done))
         if isinstance(move, Secret) and move.slot in game.round_secrets:  # "(burn for round 2: everyone seals, ...)"
-            label = f"{label} ({secret}: {rounds.EVERYONE})"
+            label = words("referee.round.label", move=label, secret=secret, everyone=words("referee.everyone"))
         path = game.picker_path(state, move)
         inputs.append(Input(move, text, label, kind_of(move, chance), chance.get(move), path, secret))
     return inputs

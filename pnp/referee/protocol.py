@@ -306,6 +306,11 @@ class Game(ABC):
         """
         return {}
 
+    def former_inputs(self, setup: Setup) -> tuple[dict[Path | str, object], ...]:
+        """What the rules of a session read as an earlier pnp handed it to the record's digest, where that differs
+        from ``rules_inputs`` today: a record made then still replays. None by default."""
+        return ()
+
 
 def unsealed(moves: list[Move], sealed: Mapping[str, str]) -> list[Move]:
     """``moves`` without the secret entries whose value is among ``sealed`` (the player's own secrets)."""

@@ -10,11 +10,13 @@ seat has sealed it.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
 from pnp.referee.protocol import Commit, Game, Move, Reveal
 
-EVERYONE = "everyone seals, then all reveal"  # how the table phrases a simultaneous round
+if TYPE_CHECKING:
+    from pnp.texts import Catalogue
 
 Sealed = Collection[tuple[str, str]]  # (player, slot) of every commitment in force, or of every reveal
 
@@ -38,11 +40,11 @@ def secret_of(game: Game, slot: str) -> str:
     return split(game, slot)[0]
 
 
-def named(game: Game, slot: str) -> str:
-    """``slot`` as players read it, in the game's words: "burn for round 2", "goal card"."""
+def named(game: Game, words: Catalogue, slot: str) -> str:
+    """``slot`` as players read it, in the game's words and the session's ``words``: "burn for round 2", "goal card"."""
     secret, number = split(game, slot)
-    words = game.secret_name(secret)
-    return words if number is None else f"{words} for round {number}"
+    name = game.secret_name(secret)
+    return name if number is None else words("referee.round", secret=name, number=number)
 
 
 def rounds_of(game: Game, player: str, secret: str, among: Sealed) -> int:
@@ -68,9 +70,9 @@ def for_rules(game: Game, move: Move) -> Move:
     return move
 
 
-def check(game: Game, players: Sequence[str], player: str, move: Move, sealed: Sealed) -> None:
+def check(game: Game, words: Catalogue, players: Sequence[str], player: str, move: Move, sealed: Sealed) -> None:
     """Refuse a round's seal out of its turn (not the player's next round), or its reveal before every seat has
-    sealed that round; ``move`` names its slot as the record does."""
+    sealed that round, in the session's ``words``; ``move`` names its slot as the record does."""
     if not isinstance(move, (Commit, Reveal)):
         return
     secret, number = split(game, move.slot)
@@ -79,10 +81,11 @@ def check(game: Game, players: Sequence[str], player: str, move: Move, sealed: S
     if isinstance(move, Commit):
         due = rounds_of(game, player, secret, sealed) + 1
         if number != due:
-            raise IllegalMove(f"{player} seals {named(game, round_slot(secret, due))} now, not round {number}", "secrets")
+            early = named(game, words, round_slot(secret, due))
+            raise IllegalMove(words("referee.round.early", player=player, secret=early, number=number), "secrets")
         return
     waiting = [seat for seat in players if (seat, move.slot) not in sealed]
     if waiting:
-        raise IllegalMove(
-            f"{EVERYONE}: {', '.join(waiting)} must seal {named(game, move.slot)} before any is revealed", "secrets"
-        )
+        everyone, secret_named = words("referee.everyone"), named(game, words, move.slot)
+        reason = words("referee.round.waiting", everyone=everyone, players=", ".join(waiting), secret=secret_named)
+        raise IllegalMove(reason, "secrets")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pnp import games
@@ -20,7 +21,10 @@ from pnp.referee import keys, notation, record, rounds, secrets
 from pnp.referee.digests import changed, digests
 from pnp.referee.options import check_players, format_options, parse_options
 from pnp.referee.presentation import labelled_secret, log_text
-from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
+from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
+from pnp.referee.wording import in_stage, names_stage, worded
+from pnp.texts import Catalogue
+from pnp.variants.variant import session_catalogue
 
 TURN = "turn"  # the rule named by a refusal of a player who is not to move
 
@@ -42,6 +46,12 @@ class Session:
     # (moves played before, state, commitments) saved just before a move that a later undo takes back
     snapshots: list[tuple[int, State, dict[tuple[str, str], str]]] = field(default_factory=list)
 
+    @cached_property
+    def words(self) -> Catalogue:
+        """The session's catalogue: the game's words and the referee's (``referee.*``, ``rule.*``) in its variant's
+        language and texts, as its kit prints them (English without a variant)."""
+        return session_catalogue(self.spec.name, self.setup.variant_path)
+
     # -- extending the record ----------------------------------------------
     def play(self, move_text: str, player: str | None = None) -> str:
         """Check ``move_text`` from ``player`` (None: whoever is to move) and append it; return the recorded text.
@@ -56,7 +66,7 @@ class Session:
         try:
             return self._play(move_text)
         except IllegalMove as exc:
-            raise clip_quotes(_in_stage(exc, stage), move_text) from None
+            raise clip_quotes(self._in_stage(exc, stage), move_text) from None
         except PnpError as exc:
             raise clip_quotes(exc, move_text) from None
 
@@ -66,7 +76,7 @@ class Session:
         if player is None:  # the game's own refusal says how it ended; the referee's words are the fallback
             if not isinstance(move, (Secret, Commit, Reveal)):
                 self.state.clone().apply(move)
-            raise wrong_stage("over", "no more moves; see the scores with 'pnp ref score'")
+            raise wrong_stage("over", self.words("referee.over"), self.words)
         if isinstance(move, Commit):
             raise NotationError("enter a secret as 'secret SLOT VALUE'; the referee records the commitment")
         if isinstance(move, Secret):
@@ -87,7 +97,8 @@ class Session:
         self.check_player(player)
         to_move = self.state.to_move()
         if to_move is not None and to_move != player:
-            raise IllegalMove(f"it is {to_move}'s turn, not {player}'s: wait for {to_move} to move", TURN, True)
+            refusal = IllegalMove(self.words("referee.turn", to_move=to_move, player=player), TURN, True)
+            raise worded(self.words, refusal)
 
     def offered(self, seat: str | None) -> list[Move]:
         """Every input legal now as ``seat``'s own screen offers it: never a secret value ``seat`` has
@@ -108,7 +119,7 @@ class Session:
 
     def log_seen_by(self, viewer: str | None) -> list[str]:
         """Each move played, as ``viewer``'s log reads it (None: the table's shared screen)."""
-        return [log_text(self.game, player, move, viewer) for player, move in self.played]
+        return [log_text(self.game, self.words, player, move, viewer) for player, move in self.played]
 
     def unrevealed(self, player: str) -> list[str]:
         """The slots of ``player``'s commitments in force that are not revealed yet, sorted."""
@@ -122,16 +133,16 @@ class Session:
     def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
         """What only ``player`` may see, by name: their secrets ``own`` (with the game's label; a round's as "burn
         for round 2") and e.g. a hand."""
-        game = self.game
-        labelled = {rounds.named(game, slot): labelled_secret(game, slot, value) for slot, value in own.items()}
+        game, words = self.game, self.words
+        labelled = {rounds.named(game, words, slot): labelled_secret(game, slot, value) for slot, value in own.items()}
         return {**labelled, **self.state.private(player)}
 
     def undo(self) -> str:
         """Take back the last effective move, by appending a takeback."""
         if not self.played:
-            raise IllegalMove("there is nothing to take back", "undo")
+            raise worded(self.words, IllegalMove(self.words("referee.undo.nothing"), "undo"))
         if isinstance(self.played[-1][1], Reveal):
-            raise IllegalMove("a revealed secret cannot be taken back", "undo")
+            raise worded(self.words, IllegalMove(self.words("referee.undo.revealed"), "undo"))
         self._take_back()
         return self._append("undo")
 
@@ -139,16 +150,13 @@ class Session:
         legal = self.state.legal_moves()
         typed = Secret(rounds.secret_of(self.game, entered.slot), entered.value)  # 'burn2' typed for 'burn'
         move = _listed_secret(self.game.read_secret(typed), legal)
+        words = self.words
         if move is not None and move not in self.offered(player):
-            raise IllegalMove(f"{player} has already sealed that value in another secret: each must differ", "secrets")
+            raise IllegalMove(words("referee.secret.distinct", player=player), "secrets")
         if move is None:  # the message never repeats the value: someone may be watching the screen
             if not any(isinstance(m, Secret) for m in legal):
-                raise wrong_stage(self.state.stage(), f"no secret is due from {player} now")
-            raise IllegalMove(
-                f"that is not a {entered.slot} value {player} can enter now: type one that 'pnp ref moves' lists, "
-                "by its letters or printed names",
-                "secrets",
-            )
+                raise wrong_stage(self.state.stage(), words("referee.secret.not_due", player=player), words)
+            raise IllegalMove(words("referee.secret.unknown", slot=entered.slot, player=player), "secrets")
         slot = rounds.next_slot(self.game, player, move.slot, self.commitments)
         digest, salt = secrets.commit(player, slot, move.value)
         commit = Commit(slot, digest)
@@ -161,7 +169,7 @@ class Session:
         """``move`` naming the round it reveals (``reveal burn`` is the player's earliest round not yet revealed),
         refused while a seat has still to seal that round."""
         slot = rounds.next_slot(self.game, player, move.slot, self.revealed())
-        rounds.check(self.game, self.setup.players, player, Reveal(slot), self.commitments)
+        rounds.check(self.game, self.words, self.setup.players, player, Reveal(slot), self.commitments)
         return Reveal(slot, move.value, move.salt)
 
     def _complete_reveal(self, player: str, move: Reveal) -> Reveal:
@@ -169,27 +177,33 @@ class Session:
             return move
         kept = keys.read_keys(self.path, player).get(move.slot)
         if kept is None:
-            raise IllegalMove(
-                f"no key file entry for {player}'s {move.slot}: reveal with 'reveal {move.slot} VALUE SALT'", "secrets"
-            )
+            raise IllegalMove(self.words("referee.secret.no_key", player=player, slot=move.slot), "secrets")
         return Reveal(move.slot, *kept)
 
     # -- replay ----------------------------------------------------------------
     def _apply(self, player: str, move: Move) -> None:
         """Play ``move`` as the record writes it (a round secret's slot names its round) and keep its commitment."""
-        rounds.check(self.game, self.setup.players, player, move, self.commitments)
+        words = self.words
+        rounds.check(self.game, words, self.setup.players, player, move, self.commitments)
         if isinstance(move, Commit) and (player, move.slot) in self.commitments:
-            raise IllegalMove(f"{player} has already committed a {move.slot}", "secrets")
+            raise IllegalMove(words("referee.secret.twice", player=player, slot=move.slot), "secrets")
         if isinstance(move, Reveal):
             expected = self.commitments.get((player, move.slot))
             if expected is None:
-                raise IllegalMove(f"{player} has no committed {move.slot} to reveal", "secrets")
+                raise IllegalMove(words("referee.secret.none", player=player, slot=move.slot), "secrets")
             if not secrets.matches(expected, player, move.slot, move.value, move.salt):
-                raise IllegalMove(f"{player}'s revealed {move.slot} does not match the commitment", "secrets")
+                raise IllegalMove(words("referee.secret.mismatch", player=player, slot=move.slot), "secrets")
         self.state.apply(rounds.for_rules(self.game, move))
         if isinstance(move, Commit):
             self.commitments[(player, move.slot)] = move.digest
         self.played.append((player, move))
+
+    def _in_stage(self, refusal: IllegalMove, stage: Stage) -> IllegalMove:
+        """``refusal`` as the player reads it, naming the stage in force as every refusal at the table does
+        ("during play: ...") and the rule it breaks, in the session's words."""
+        words = self.words
+        reason = refusal.reason if names_stage(words, refusal.reason) else in_stage(words, stage, refusal.reason)
+        return worded(words, refusal, reason)
 
     def _take_back(self) -> None:
         kept = self.played[:-1]
@@ -252,13 +266,6 @@ class Session:
 
 def _taken(path: Path) -> RecordExists:
     return RecordExists(f"{path}: a record already exists there (choose another name, or remove it)")
-
-
-def _in_stage(refusal: IllegalMove, stage: Stage) -> IllegalMove:
-    """``refusal`` naming the stage in force, as every refusal at the table does ("during play: ...")."""
-    if any(refusal.reason.startswith(f"{words}:") for words in STAGE_WORDS.values()):
-        return refusal
-    return refusal.prefixed(STAGE_WORDS[stage])
 
 
 def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:

@@ -33,7 +33,7 @@ def check_undo(current: Session, seat: str) -> None:
     """Refuse a takeback from ``seat`` when the last move is another's."""
     if current.played and current.played[-1][0] != seat:
         owner = current.played[-1][0]
-        raise Refused(403, "turn", f"the last move is {owner}'s: only {owner} can take it back")
+        raise Refused(403, "turn", current.words("referee.undo.not_yours", owner=owner))
 
 
 def refusing(action: Callable[..., object], *args: str) -> None:

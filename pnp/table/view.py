@@ -11,6 +11,7 @@ import threading
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from pnp.memo import Memo
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import notation, rounds
 from pnp.referee.inputs import legal_inputs
@@ -18,7 +19,6 @@ from pnp.referee.presentation import log_text
 from pnp.referee.protocol import Game, Move, Secret
 from pnp.referee.session import Session
 from pnp.table.answers import Encoded, encode
-from pnp.memo import Memo
 
 STATES_KEPT = 32  # states kept encoded: a table of six with its shared screen, over four versions
 PICTURES_KEPT = 32  # pictures kept drawn, likewise
@@ -91,7 +91,7 @@ def _private(current: Session, seat: str) -> dict[str, str]:
     (a transport's name, not the letter it is typed as), and the game's private view of it (e.g. a hand)."""
     game = current.game
     own = {
-        rounds.named(game, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
+        rounds.named(game, current.words, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
         for slot, value in current.own_secrets(seat).items()
     }
     return {**own, **current.state.private(seat)}
@@ -112,14 +112,15 @@ def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
         for n, (player, move) in enumerate(current.played, 1):
             seen = kept.get((player, move, seat))
             if seen is None:
-                seen = kept[player, move, seat] = _entry(current.game, player, move, seat)
+                seen = kept[player, move, seat] = _entry(current, player, move, seat)
             entries.append({"n": n, "player": player, "text": seen[0], "label": seen[1]})
     return entries
 
 
-def _entry(game: Game, player: str, move: Move, seat: str | None) -> tuple[str, str]:
+def _entry(current: Session, player: str, move: Move, seat: str | None) -> tuple[str, str]:
     """How ``player``'s ``move`` reads in ``seat``'s log: its text and its label."""
-    text = log_text(game, player, move, seat)
+    game = current.game
+    text = log_text(game, current.words, player, move, seat)
     as_written = text == notation.format(game, move)  # else already words: a hidden or sealed move
     return text, (game.label(move) or text) if as_written else text
 

@@ -152,8 +152,10 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
     return {} if hook is None else hook(data)
 
 
+@cache
 def toolkit() -> Catalogue:
-    """The toolkit's entries alone, in English: what a kit prints when its game gives no catalogue."""
+    """The toolkit's entries alone, in English: what a kit prints when its game gives no catalogue, and the words
+    of the referee where no session names a language (a simulated game's)."""
     return Catalogue(ENGLISH, _english_words(TOOLKIT))
 
 

@@ -1,5 +1,7 @@
 """Air King's moves applied to a state: each checks its rule (refusing with the reason) before changing anything.
 
+A refusal is worded in the session's words (``state.rules.words``, keys ``play.refusal.*``): :func:`refuse`.
+
 ``HANDLERS`` maps a move's action to its function; ``commit`` and ``reveal``
 handle the goal secrets; the turn's flow (phases, draw, end, discard, next
 seat, round limit) lives here too.
@@ -16,7 +18,8 @@ from pnp.games.air_king.field import cell_name
 from pnp.games.air_king.model import CARD_TYPES, CLEAR, DIAGONAL, EXTRA, HOLD, PASS, STORM_CARD
 from pnp.games.air_king.notation import AirMove
 from pnp.games.base import wrong_stage
-from pnp.referee.protocol import STAGE_WORDS, Commit, Reveal, Stage
+from pnp.referee.protocol import Commit, Reveal, Stage
+from pnp.referee.wording import in_stage
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
@@ -38,21 +41,33 @@ WAITING, LANDED = -1, -2  # aircraft positions off the field
 STORM = -1  # a Storm card on a space (aircraft are 1..10 there, 0 is empty)
 
 
+def refuse(state: AirKingState, key: str, rule: str, **values: object) -> IllegalMove:
+    """The refusal worded by the session's entry ``play.refusal.KEY`` with ``values``, naming ``rule``."""
+    return IllegalMove(state.rules.words(f"play.refusal.{key}", **values), rule)
+
+
 def out_of_stage(state: AirKingState) -> IllegalMove:
     """The refusal of a move that belongs to another stage: it names the stage and the next step."""
-    return wrong_stage(state.stage(), state.next_step())
+    return wrong_stage(state.stage(), state.next_step(), state.rules.words)
 
 
-def _wrong_phase(state: AirKingState, doing: str) -> IllegalMove:
-    """The refusal of ``doing`` in the turn's phase now (a phase of play: the state checked the stage)."""
-    step = state.next_step()
-    return IllegalMove(f"{STAGE_WORDS['play']}: {doing} is not possible now; {step.text}", "turn phases", step.guided)
+def _wrong_phase(state: AirKingState, doing: str, **values: object) -> IllegalMove:
+    """The refusal of ``doing`` (a ``play.doing.*`` key's last part, filled with ``values``) in the turn's phase
+    now (a phase of play: the state checked the stage)."""
+    step, t = state.next_step(), state.rules.words
+    reason = t("play.refusal.phase", doing=t(f"play.doing.{doing}", **values), step=step.text)
+    return IllegalMove(in_stage(t, "play", reason), "turn phases", step.guided)
+
+
+def _in_stage(state: AirKingState, refusal: IllegalMove) -> IllegalMove:
+    """``refusal`` naming the stage in force (the reveal's refusals, in play or at the round limit)."""
+    return IllegalMove(in_stage(state.rules.words, state.stage(), refusal.reason), refusal.rule)
 
 
 def _aircraft(state: AirKingState, number: int) -> int:
     """The index of aircraft ``number``."""
     if not 1 <= number <= len(state.pos):
-        raise IllegalMove(f"there is no aircraft {number} (aircraft 1-{len(state.pos)})", "aircraft")
+        raise refuse(state, "no_aircraft", "aircraft", number=number, count=len(state.pos))
     return number - 1
 
 
@@ -63,11 +78,8 @@ def _space(state: AirKingState, name: str) -> int:
     if cell < 0:
         for airport, spot in zip(field.airport_names, field.airport_spaces):
             if name == cell_name(*spot):
-                raise IllegalMove(
-                    f"{name} is airport {airport}, not a space: aircraft land with 'land N' from the arrival zone",
-                    "land only from the arrival zone",
-                )
-        raise IllegalMove(f"there is no space {name} on this field", "the field")
+                raise refuse(state, "airport", "land only from the arrival zone", space=name, airport=airport)
+        raise refuse(state, "no_space", "the field", space=name)
     return cell
 
 
@@ -75,29 +87,27 @@ def _empty(state: AirKingState, cell: int) -> None:
     """Refuse a space that holds an aircraft or a Storm."""
     thing = state.occ[cell]
     if thing:
-        what = "a Storm" if thing == STORM else f"aircraft {thing}"
-        raise IllegalMove(f"{state.rules.field.names[cell]} is taken by {what}", "never two things on one space")
+        key = "taken_storm" if thing == STORM else "taken"
+        raise refuse(state, key, "never two things on one space", space=state.rules.field.names[cell], number=thing)
 
 
 def _card(state: AirKingState, kind: int) -> None:
     """Refuse playing a card of type ``kind`` now (not in hand, or over the per-turn limits)."""
+    card = _title(state, CARD_TYPES[kind])
     if state.phase != ACT:
-        raise _wrong_phase(state, f"playing {_title(state, CARD_TYPES[kind])}")
+        raise _wrong_phase(state, "card", card=card)
     if not state.hands[state.seat][kind]:
-        raise IllegalMove(
-            f"{state.players[state.seat]} holds no {_title(state, CARD_TYPES[kind])} card "
-            f"(hand: {state.hand_text(state.seat)})",
-            "deck tracking",
-        )
+        player, hand = state.players[state.seat], state.hand_text(state.seat)
+        raise refuse(state, "not_held", "deck tracking", player=player, card=card, hand=hand)
     _card_slot(state)
     if kind in (EXTRA, DIAGONAL) and state.movement_played:
-        raise IllegalMove("a movement card was already played this turn", "one movement card per turn")
+        raise refuse(state, "movement", "one movement card per turn")
 
 
 def _card_slot(state: AirKingState) -> None:
     """Refuse a card beyond the turn's limit."""
     if state.cards_played >= state.rules.data.cards_per_turn:
-        raise IllegalMove(f"{state.cards_played} cards were already played this turn", "up to two cards per turn")
+        raise refuse(state, "cards", "up to two cards per turn", count=state.cards_played)
 
 
 def _spend(state: AirKingState, kind: int, discard: bool = True) -> None:
@@ -113,10 +123,9 @@ def _flier(state: AirKingState, a: int) -> int:
     """The space of aircraft ``a``, refusing one off the field or held."""
     p = state.pos[a]
     if p < 0:
-        where = "has landed" if p == LANDED else "is still waiting at its airport ('depart' it first)"
-        raise IllegalMove(f"aircraft {a + 1} {where}", "aircraft on the field")
+        raise refuse(state, "landed" if p == LANDED else "waiting", "aircraft on the field", number=a + 1)
     if state.held[a]:
-        raise IllegalMove(f"aircraft {a + 1} is held until another aircraft flying its way overtakes it", "Holding")
+        raise refuse(state, "held", "Holding", number=a + 1)
     return p
 
 
@@ -132,10 +141,7 @@ def _budget(state: AirKingState, move: AirMove) -> None:
     elif state.phase != ACT:
         raise _wrong_phase(state, move.action)
     elif not state.moves_left:
-        raise IllegalMove(
-            f"both aircraft moves of this turn are made (play Extra move as 'extra {move.action} ...', or 'end')",
-            "two moves per turn",
-        )
+        raise refuse(state, "moves_made", "two moves per turn", action=move.action)
 
 
 def _use_budget(state: AirKingState, move: AirMove) -> None:
@@ -151,14 +157,14 @@ def _depart(state: AirKingState, move: AirMove) -> None:
     a, cell = _aircraft(state, move.aircraft), _space(state, move.cell)
     _budget(state, move)
     if state.pos[a] != WAITING:
-        raise IllegalMove(f"aircraft {a + 1} is not waiting at its airport", "depart")
+        raise refuse(state, "not_waiting", "depart", number=a + 1)
     home = state.rules.home[a]
     zones = state.rules.field.departures[home]
     if cell not in zones:
         names = ", ".join(state.rules.field.names[z] for z in zones)
-        raise IllegalMove(
-            f"{move.cell} is not a departure zone of airport {state.rules.field.airport_names[home]} ({names})",
-            "depart into a departure zone",
+        airport = state.rules.field.airport_names[home]
+        raise refuse(
+            state, "not_departure", "depart into a departure zone", space=move.cell, airport=airport, zones=names
         )
     _empty(state, cell)
     _use_budget(state, move)
@@ -172,33 +178,31 @@ def _fly(state: AirKingState, move: AirMove) -> None:
     p = _flier(state, a)
     home, field = state.rules.home[a], state.rules.field
     if cell not in field.steps[home][p]:
-        raise IllegalMove(*_why_not(state, a, p, cell))
+        raise _why_not(state, a, p, cell)
     if move.extra and cell == field.back[home][p]:
-        raise IllegalMove(
-            f"Extra move goes any way but backwards: aircraft {a + 1} at {field.names[p]} may step "
-            f"back to {move.cell} only as one of the turn's two moves",
-            "Extra move: never backwards",
+        raise refuse(
+            state, "extra_back", "Extra move: never backwards", number=a + 1, at=field.names[p], space=move.cell
         )
     _empty(state, cell)
     _use_budget(state, move)
     state.relocate(a, cell)
 
 
-def _why_not(state: AirKingState, a: int, p: int, cell: int) -> tuple[str, str]:
-    """The reason and the rule why aircraft ``a`` may not fly from ``p`` to ``cell``."""
+def _why_not(state: AirKingState, a: int, p: int, cell: int) -> IllegalMove:
+    """The refusal of aircraft ``a``'s flight from ``p`` to ``cell``, with the rule it breaks."""
     field = state.rules.field
     (c0, l0), (c1, l1) = field.coords(p), field.coords(cell)
     h = state.rules.home[a]
     way = 1 if field.airport_spaces[1 - h][0] > field.airport_spaces[h][0] else -1
     ahead, side = (c1 - c0) * way, abs(l1 - l0)
-    here = f"aircraft {a + 1} at {field.names[p]}"
+    here = state.rules.words("play.refusal.here", number=a + 1, space=field.names[p])
     if ahead == 1 and side == 1:
-        return f"{here} may fly diagonally only with an Extra diagonal move ('diagonal N SPACE')", "fly"
+        return refuse(state, "diagonal_only", "fly", here=here)
     if abs(ahead) + side != 1:
-        return f"{field.names[cell]} is not next to {here}", "fly one space"
+        return refuse(state, "not_next", "fly one space", space=field.names[cell], here=here)
     if ahead < 0:
-        return (f"{here} may not fly backwards (only one step back from beyond its arrival zone)", "never backwards")
-    return f"{here} may not fly past its destination airport", "stay beside the airport"
+        return refuse(state, "backwards", "never backwards", here=here)
+    return refuse(state, "past", "stay beside the airport", here=here)
 
 
 def _land(state: AirKingState, move: AirMove) -> None:
@@ -209,10 +213,8 @@ def _land(state: AirKingState, move: AirMove) -> None:
     home = state.rules.home[a]
     runway = state.rules.field.runway[1 - home]
     if p != runway:
-        raise IllegalMove(
-            f"aircraft {a + 1} lands only from the arrival zone {state.rules.field.names[runway]}",
-            "land only from the arrival zone",
-        )
+        space = state.rules.field.names[runway]
+        raise refuse(state, "land_zone", "land only from the arrival zone", number=a + 1, space=space)
     _use_budget(state, move)
     state.relocate(a, LANDED)
     state.landed |= 1 << a
@@ -226,10 +228,8 @@ def _diagonal(state: AirKingState, move: AirMove) -> None:
     _card(state, DIAGONAL)
     p = _flier(state, a)
     if cell not in state.rules.field.diagonals[state.rules.home[a]][p]:
-        raise IllegalMove(
-            f"{move.cell} is not diagonally ahead of aircraft {a + 1} at {state.rules.field.names[p]}",
-            "Extra diagonal move",
-        )
+        at = state.rules.field.names[p]
+        raise refuse(state, "not_diagonal", "Extra diagonal move", space=move.cell, number=a + 1, at=at)
     _empty(state, cell)
     _spend(state, DIAGONAL)
     state.relocate(a, cell)
@@ -240,7 +240,7 @@ def _storm(state: AirKingState, move: AirMove) -> None:
     cell = _space(state, move.cell)
     _card(state, STORM_CARD)
     if cell in state.rules.field.runway:
-        raise IllegalMove(f"{move.cell} is an arrival zone: a Storm never goes there", "Storm")
+        raise refuse(state, "storm_zone", "Storm", space=move.cell)
     _empty(state, cell)
     _spend(state, STORM_CARD, discard=False)
     state.occ[cell] = STORM
@@ -251,7 +251,7 @@ def _clear(state: AirKingState, move: AirMove) -> None:
     cell = _space(state, move.cell)
     _card(state, CLEAR)
     if state.occ[cell] != STORM:
-        raise IllegalMove(f"there is no Storm on {move.cell}", "Clear sky")
+        raise refuse(state, "no_storm", "Clear sky", space=move.cell)
     _spend(state, CLEAR)
     state.occ[cell] = 0
     state.discard[STORM_CARD] += 1
@@ -261,9 +261,9 @@ def _hold(state: AirKingState, move: AirMove) -> None:
     """hold N: a Holding card on an aircraft someone could still overtake."""
     a = _aircraft(state, move.aircraft)
     _card(state, HOLD)
-    why = state.holdable(a)
+    why = state.unholdable(a)
     if why:
-        raise IllegalMove(f"Holding cannot go on aircraft {a + 1}: {why}", "Holding")
+        raise refuse(state, "hold", "Holding", number=a + 1, why=state.rules.words(why, number=a + 1))
     _spend(state, HOLD, discard=False)
     state.held[a] = True
 
@@ -275,9 +275,7 @@ def _pass(state: AirKingState, move: AirMove) -> None:
     pa, pb = _flier(state, a), _flier(state, b)
     home, ahead = state.rules.home, state.rules.field.ahead
     if home[a] == home[b] or ahead[home[a]][pa] != pb or ahead[home[b]][pb] != pa:
-        raise IllegalMove(
-            f"aircraft {a + 1} and {b + 1} are not nose to nose in one lane, flying opposite ways", "Pass"
-        )
+        raise refuse(state, "not_nose", "Pass", number=a + 1, other=b + 1)
     _spend(state, PASS)
     state.occ[pa] = state.occ[pb] = 0
     state.relocate(a, pb)
@@ -288,14 +286,12 @@ def _return(state: AirKingState, move: AirMove) -> None:
     """return N: the player's one Technical Return sends an aircraft back to its home airport."""
     a = _aircraft(state, move.aircraft)
     if state.phase != ACT:
-        raise _wrong_phase(state, "Technical Return")
+        raise _wrong_phase(state, "return", card=state.rules.words("card.return.title"))
     if not state.technical[state.seat]:
-        raise IllegalMove(
-            f"{state.players[state.seat]} has used their Technical Return", "Technical Return once per player"
-        )
+        raise refuse(state, "return_used", "Technical Return once per player", player=state.players[state.seat])
     _card_slot(state)
     if state.pos[a] < 0:
-        raise IllegalMove(f"aircraft {a + 1} is not on the field", "Technical Return")
+        raise refuse(state, "off_field", "Technical Return", number=a + 1)
     state.technical[state.seat] = False
     state.cards_played += 1
     if state.held[a]:
@@ -307,14 +303,11 @@ def _return(state: AirKingState, move: AirMove) -> None:
 def _draw(state: AirKingState, move: AirMove) -> None:
     """draw CARD: the card dealt at set-up or drawn at the start of a turn."""
     if state.phase not in (DRAW, DEAL):
-        raise _wrong_phase(state, "drawing")
+        raise _wrong_phase(state, "draw")
     kind = CARD_TYPES.index(move.card)
     if not state.draw[kind]:
-        raise IllegalMove(
-            f"no {_title(state, move.card)} card is left in the draw pile "
-            f"(it holds: {state.rules.data.titles(state.draw)})",
-            "deck tracking",
-        )
+        pile = state.rules.data.titles(state.draw)
+        raise refuse(state, "pile", "deck tracking", card=_title(state, move.card), pile=pile)
     state.draw[kind] -= 1
     state.hands[state.seat][kind] += 1
     _refill(state)
@@ -334,9 +327,9 @@ def _refill(state: AirKingState) -> None:
 def _end(state: AirKingState, move: AirMove) -> None:
     """end: finish the turn's moves and cards; discard next if the hand is too big."""
     if state.phase != ACT:
-        raise _wrong_phase(state, "ending the turn")
+        raise _wrong_phase(state, "end")
     if state.moves_left and state.flights():
-        raise IllegalMove(f"{state.moves_left} aircraft move(s) still to make this turn", "two moves per turn")
+        raise refuse(state, "moves_left", "two moves per turn", count=state.moves_left)
     if state.hand_size(state.seat) > state.rules.data.hand_limit:
         state.phase = DISCARD
     else:
@@ -346,10 +339,10 @@ def _end(state: AirKingState, move: AirMove) -> None:
 def _discard(state: AirKingState, move: AirMove) -> None:
     """discard CARD: down to the hand limit at the end of a turn."""
     if state.phase != DISCARD:
-        raise _wrong_phase(state, "discarding")
+        raise _wrong_phase(state, "discard")
     kind = CARD_TYPES.index(move.card)
     if not state.hands[state.seat][kind]:
-        raise IllegalMove(f"{state.players[state.seat]} holds no {_title(state, move.card)} card", "deck tracking")
+        raise refuse(state, "discard", "deck tracking", player=state.players[state.seat], card=_title(state, move.card))
     state.hands[state.seat][kind] -= 1
     state.discard[kind] += 1
     if state.hand_size(state.seat) <= state.rules.data.hand_limit:
@@ -394,7 +387,7 @@ def commit(state: AirKingState, move: Commit) -> None:
     if state.phase != GOALS:
         raise out_of_stage(state)
     if move.slot != SLOT:
-        raise IllegalMove(f"Air King has one secret, the goal card ('goal'), not {move.slot!r}", "goal cards")
+        raise refuse(state, "one_secret", "goal cards", slot=repr(move.slot))
     if not state.next_seat():
         state.phase = DEAL
 
@@ -409,27 +402,23 @@ def reveal(state: AirKingState, move: Reveal) -> None:
     """
     if state.phase not in (DRAW, ACT, DISCARD, FINAL):
         raise out_of_stage(state)
-    words = STAGE_WORDS[state.stage()]
     if move.slot != SLOT:
-        raise IllegalMove(f"{words}: Air King has one secret, the goal card ('goal'), not {move.slot!r}", "goal cards")
+        raise _in_stage(state, refuse(state, "one_secret", "goal cards", slot=repr(move.slot)))
     cards = [str(n + 1) for n in range(len(state.rules.goal_masks))]
     if move.value not in cards:
-        raise IllegalMove(f"{words}: {move.value!r} is not a goal card (1-{len(cards)})", "goal cards")
+        raise _in_stage(state, refuse(state, "not_goal", "goal cards", value=repr(move.value), count=len(cards)))
     goal = cards.index(move.value)
     if state.phase == FINAL:
         _take_goal(state, goal)
         _next_final_reveal(state)
         return
     if state.goals[state.seat] >= 0:
-        raise IllegalMove(f"{words}: {state.players[state.seat]} has revealed their goal already", "reveal once")
+        raise _in_stage(state, refuse(state, "revealed", "reveal once", player=state.players[state.seat]))
     if not state.any_complete:
-        raise IllegalMove(f"{words}: no goal card has all its aircraft landed yet", "reveal to win")
+        raise _in_stage(state, refuse(state, "none_landed", "reveal to win"))
     if goal in state.goals:
-        raise IllegalMove(
-            f"{words}: goal card {move.value} is public already ({state.owner_of(goal)} revealed it) and each "
-            "goal card exists once, so yours cannot win: play on, it is checked after the round limit",
-            "one of each goal card",
-        )
+        owner = state.owner_of(goal)
+        raise _in_stage(state, refuse(state, "public_goal", "one of each goal card", number=move.value, owner=owner))
     _take_goal(state, goal)
     _check_public_win(state)
     if state.phase != OVER and state.seat not in state.void:

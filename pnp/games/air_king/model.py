@@ -113,10 +113,6 @@ class AirKingData(SizedCards):
         number = value.strip()
         return int(number) - 1 if number.isdecimal() and 1 <= int(number) <= len(self.goals) else None
 
-    def goal_text(self, goal: int) -> str:
-        """Goal card ``goal`` (0-based) as a player reads it: 'goal 7: aircraft 2, 5, 8, 9'."""
-        return f"goal {goal + 1}: aircraft {', '.join(map(str, self.goals[goal]))}"
-
 
 @dataclass(frozen=True)
 class AirportPlace:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
+from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
 from pnp.games.air_king import actions
@@ -47,19 +48,26 @@ from pnp.games.air_king.model import (
 )
 from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.text import render
+from pnp.games.air_king.texts import english_words
 from pnp.games.base import BaseState, NextStep, ranked
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+
+if TYPE_CHECKING:
+    from pnp.texts import Catalogue
 
 
 @dataclass(frozen=True)
 class Rules:
-    """What every state on one field shares: the card data, the field's geometry, ready-made moves."""
+    """What every state on one field shares: the card data, the field's geometry, ready-made moves, and the words
+    of the session (its catalogue: the cards' titles, the moves' labels and the refusals, in its language)."""
 
     data: AirKingData
     field: Field
     table: MoveTable
     home: tuple[int, ...]  # home airport (0 or 1) of each aircraft
     goal_masks: tuple[int, ...]  # bit a set for aircraft a on each goal card
+    words: Catalogue
+    loaded: AirKingData  # the card data as read, its titles as the data has them: what the record's digest covers
 
 
 class AirKingState(BaseState):
@@ -98,7 +106,7 @@ class AirKingState(BaseState):
         """A player's hand of event cards, hidden from the others at the table."""
         if player not in self.players:
             return {}
-        return {"hand": self.hand_text(self.players.index(player))}
+        return {self.rules.words("play.hand"): self.hand_text(self.players.index(player))}
 
     def determinise(self, observer: str, rng: Random) -> AirKingState:
         """A copy with the other hands re-dealt, each as large as before, from the cards ``observer`` cannot see.
@@ -221,21 +229,21 @@ class AirKingState(BaseState):
                 out += [row[c] for c in field.departures[home[a]] if not occ[c]]
         return out
 
-    def holdable(self, a: int) -> str:
-        """Why a Holding card cannot go on aircraft ``a`` now, or '' when it can."""
+    def unholdable(self, a: int) -> str:
+        """The catalogue key of why a Holding card cannot go on aircraft ``a`` now, or '' when it can."""
         p = self.pos[a]
         if p < 0:
-            return f"aircraft {a + 1} is not on the field"
+            return "play.refusal.off_field"
         if self.held[a]:
-            return f"aircraft {a + 1} is already held"
+            return "play.refusal.already_held"
         if p in self.rules.field.runway:
-            return f"aircraft {a + 1} is on an arrival zone"
+            return "play.refusal.on_zone"
         home, mine = self.rules.home, self.progress(a)
         if not any(
             b != a and home[b] == home[a] and self.pos[b] != LANDED and not self.held[b] and self.progress(b) <= mine
             for b in range(len(self.pos))
         ):
-            return f"no other aircraft flying its way could overtake aircraft {a + 1}: it is the last one"
+            return "play.refusal.last"
         return ""
 
     def pass_pairs(self) -> list[tuple[int, int]]:
@@ -274,7 +282,7 @@ class AirKingState(BaseState):
             if hand[CLEAR]:
                 moves += [table.clear[c] for c, thing in enumerate(occ) if thing == STORM]
             if hand[HOLD]:
-                moves += [table.hold[a] for a, p in enumerate(self.pos) if p >= 0 and not self.holdable(a)]
+                moves += [table.hold[a] for a, p in enumerate(self.pos) if p >= 0 and not self.unholdable(a)]
             if hand[PASS]:
                 moves += [table.passing[pair] for pair in self.pass_pairs()]
             if self.technical[seat]:
@@ -285,21 +293,15 @@ class AirKingState(BaseState):
             moves.append(Reveal(SLOT))
         return moves
 
-    def next_step(self) -> NextStep:
-        """What the player to move does next, addressed to them, with the command: for refusals and the status."""
+    def next_step(self, words: Catalogue | None = None) -> NextStep:
+        """What the player to move does next, addressed to them, with the command: for refusals and the status, in
+        ``words`` (default: the session's)."""
         who = self.players[self.seat] if self.phase != OVER else ""
         storm = self.rules.data.event("storm").title  # as the session's cards print it
-        return {
-            GOALS: NextStep(f"{who}, enter your goal card with 'pnp ref secret'"),
-            DEAL: NextStep(f"{who}, enter the event card dealt to you ('draw CARD', e.g. 'draw {storm}')"),
-            DRAW: NextStep(f"{who}, enter the event card you drew ('draw CARD')", guided=False),
-            ACT: NextStep(f"{who}, move aircraft and play cards, then 'end'", guided=False),
-            DISCARD: NextStep(
-                f"{who}, discard down to {self.rules.data.hand_limit} event cards ('discard CARD')", guided=False
-            ),
-            FINAL: NextStep(f"{who}, reveal your goal card with 'pnp ref reveal'"),
-            OVER: NextStep("see the result with 'pnp ref score'"),
-        }[self.phase]
+        text = (words or self.rules.words)(
+            f"play.next.{self.phase.name.lower()}", player=who, storm=storm, limit=self.rules.data.hand_limit
+        )
+        return NextStep(text, guided=self.phase not in (DRAW, ACT, DISCARD))
 
     def awaited(self) -> str:
         """What the table waits for, in plain words for a screen (no command, no notation)."""
@@ -316,7 +318,7 @@ class AirKingState(BaseState):
 
     def status(self, plain: bool = False) -> str:
         """The round (or the set-up) and what the referee waits for, in words (``plain``: without commands)."""
-        awaited = self.awaited() if plain else self.next_step().text
+        awaited = self.awaited() if plain else self.next_step(english_words()).text  # the terminal's picture: English
         if self.stage() == "set-up":
             return f"set-up: {awaited}"
         if self.phase == FINAL:
@@ -331,9 +333,12 @@ class AirKingState(BaseState):
         """The draw pile's size and the discard pile's contents (both public)."""
         return f"draw pile {sum(self.draw)} cards; discard pile: {self.rules.data.titles(self.discard)}"
 
-    def hand_text(self, seat: int) -> str:
-        """A hand as words, under the cards' printed titles, e.g. '2 Storm, 1 Pass'."""
-        return self.rules.data.titles(self.hands[seat]) if any(self.hands[seat]) else "empty"
+    def hand_text(self, seat: int, words: Catalogue | None = None) -> str:
+        """A hand as words, under the cards' printed titles, e.g. '2 Storm, 1 Pass' (``words``: for an empty hand;
+        default: the session's)."""
+        if not any(self.hands[seat]):
+            return (words or self.rules.words)("play.hand.empty")
+        return self.rules.data.titles(self.hands[seat])
 
     def relocate(self, a: int, target: int) -> None:
         """Put aircraft ``a`` on ``target`` (a space, WAITING or LANDED); release Holdings it overtakes."""

@@ -1,4 +1,7 @@
-"""Air King in the terminal: the field, the waiting and landed aircraft, the decks, and hands for their owners."""
+"""Air King in the terminal: the field, the waiting and landed aircraft, the decks, and hands for their owners.
+
+In English whatever the session's language (its cards' titles aside): see docs/table.md, "The page's language".
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.air_king.actions import LANDED, OVER, STORM, WAITING
 from pnp.games.air_king.field import LETTERS, cell_name
+from pnp.games.air_king.texts import english_words
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
@@ -30,7 +34,7 @@ def render(state: AirKingState, viewer: str | None) -> str:
         size = state.hand_size(seat)
         hand = f"{size} card{'' if size == 1 else 's'}"
         if player == viewer:
-            hand += f" ({state.hand_text(seat)})"
+            hand += f" ({state.hand_text(seat, english_words())})"
         technical = "Technical Return ready" if state.technical[seat] else "Technical Return used"
         lines.append(f"{player}: {hand}; {technical}; {_goal(state, seat, player == viewer)}")
     return "\n".join(lines)

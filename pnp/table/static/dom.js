@@ -1,16 +1,24 @@
 // What every table page script shares (table.js, lobby.js, night.js): one way to make an element, so
-// data from the server only ever becomes text or attributes, never markup; and the page's own words.
+// data from the server only ever becomes text or attributes, never markup; and the page's own words and numbers.
 "use strict";
 
 (() => {
   let words = null; // the page's words by key, in the session's language: read once from #pnp-words
 
+  // The page's words for ``key`` (table.yaml), each {name} filled from ``values``: t("table.last", { move }).
+  function t(key, values = {}) {
+    if (words === null) words = JSON.parse(document.getElementById("pnp-words")?.textContent || "{}");
+    const text = words[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
   window.pnpPage = Object.freeze({
-    // The page's words for ``key`` (table.yaml), each {name} filled from ``values``: t("table.last", { move }).
-    t(key, values = {}) {
-      if (words === null) words = JSON.parse(document.getElementById("pnp-words")?.textContent || "{}");
-      const text = words[key] ?? key;
-      return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+    t,
+
+    // A probability as the page writes it: whole percents from 10 % up, else with one decimal, its mark in the
+    // page's language (2.5 %; 2,5 % in French: table.decimal).
+    percent(p) {
+      return p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1).replace(".", t("table.decimal"))} %`;
     },
 
     el(tag, props, ...children) {

@@ -33,12 +33,11 @@
   let drawnGroups = []; // the groups of moves drawn, as drawMoves made them
 
   // -- small helpers ---------------------------------------------------------------------------
-  const { el, t } = window.pnpPage;
+  const { el, t, percent } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const { fold } = window.pnpPickers;
   const moveCount = (n) => t(n === 1 ? "table.count.one" : "table.count.many", { count: n });
-  const percent = (p) => (p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1)} %`);
   const odds = (b) =>
     typeof b.probability === "number" ? el("span", { class: "odds", text: t("table.odds", { percent: percent(b.probability) }) }) : null;
 
@@ -521,15 +520,16 @@
 
   // A log entry in words (the game's label), with its player: "ann: fly jet 1 to Midway".
   const words = (entry) => entry.label || entry.text;
-  const said = (entry) => `${entry.player ? `${entry.player}: ` : ""}${words(entry)}`;
+  const who = (entry) => (entry.player ? `${t("table.log.who", { player: entry.player })} ` : "");
+  const said = (entry) => `${who(entry)}${words(entry)}`;
 
   // The log in words, newest first; the same moves in notation wait in the folded "Notation" list.
   function drawLog(log) {
     $("log-count").textContent = log.length ? `(${log.length})` : "";
     const entries = log.slice().reverse();
     const item = (entry, text) => {
-      const who = entry.player ? el("span", { class: "player", text: `${entry.player}: ` }) : null;
-      return el("li", { value: entry.n }, who, text);
+      const player = entry.player ? el("span", { class: "player", text: who(entry) }) : null;
+      return el("li", { value: entry.n }, player, text);
     };
     $("log").replaceChildren(...entries.map((entry) => item(entry, words(entry))));
     $("notation").replaceChildren(...entries.map((entry) => item(entry, entry.text)));

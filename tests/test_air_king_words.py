@@ -1,0 +1,164 @@
+"""What a refereed Air King session says in its variant's language: the moves' labels, the picker's steps, the log,
+the secrets' and the hand's names and the refusals in French for a French variant, in English as they always were
+for an English one; the notation and the record the same in both."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.referee import notation, secrets, session
+from pnp.referee.inputs import legal_inputs
+from pnp.table.view import state_json
+
+VARIANTS = {"en": "game: air-king\n", "fr": "game: air-king\nlanguage: fr\n"}
+# A French session's first four moves, recorded before its words followed its language: its digest of the cards
+# held their French titles.
+RECORDED_BEFORE = Path(__file__).parent / "fixtures" / "records" / "air-king-fr.pnp"
+# Both goals sealed, a card dealt to each, ann's draw and her first move: ann holds Extra move and Storm.
+MOVES = ["secret goal 3", "secret goal 8", "draw storm", "draw hold", "draw extra", "depart 1 a2"]
+SALT = "5a17" * 8  # every secret sealed with one salt, so that two records of the same moves are the same bytes
+WORDS = {
+    "en": {
+        "labels": {
+            "fly 1 b2": "fly aircraft 1 to b2",
+            "extra depart 2 a4": "Extra move: depart aircraft 2 to a4",
+            "storm c3": "Storm on c3",
+            "return 1": "Technical Return: aircraft 1 back to A",
+        },
+        "steps": [("Aircraft", "aircraft 1"), ("fly aircraft 1 to", "b2")],
+        "return steps": [("Aircraft", "aircraft 1"), ("Move", "Technical Return: aircraft 1 back to A")],
+        "log": [
+            "entered their goal card (hidden)",
+            "entered their goal card (hidden)",
+            "draw an event card",
+            "draw Holding",
+            "draw an event card",
+            "depart aircraft 1 to a2",
+        ],
+        "private": {"goal card": "goal 3: aircraft 1, 4, 7, 9", "hand": "1 Extra move, 1 Storm"},
+        "shown": {"goal card": "3 (aircraft 1, 4, 7, 9)", "hand": "1 Extra move, 1 Storm"},
+        "show": ["your goal card: 3 (aircraft 1, 4, 7, 9)", "your hand: 1 Extra move, 1 Storm"],
+        "refusals": [
+            "during play: 1 aircraft move(s) still to make this turn (rule: two moves per turn)",
+            "it is ann's turn, not bob's: wait for ann to move (rule: turn)",
+            "during play: f3 is an arrival zone: a Storm never goes there (rule: Storm)",
+            "during play: drawing is not possible now; ann, move aircraft and play cards, then 'end' (rule: turn phases)",
+        ],
+        "cli": "pnp: error: during play: 1 aircraft move(s) still to make this turn; 'pnp ref moves g.pnp' lists what "
+        "is legal now (rule: two moves per turn)",
+    },
+    "fr": {
+        "labels": {
+            "fly 1 b2": "faire voler l'avion 1 vers b2",
+            "extra depart 2 a4": "Coup en plus : faire décoller l'avion 2 vers a4",
+            "storm c3": "Orage sur c3",
+            "return 1": "Retour technique : l'avion 1 rentre à l'aéroport A",
+        },
+        "steps": [("Avion", "avion 1"), ("faire voler l'avion 1 vers", "b2")],
+        "return steps": [("Avion", "avion 1"), ("Coup", "Retour technique : l'avion 1 rentre à l'aéroport A")],
+        "log": [
+            "a scellé un secret (carte objectif)",
+            "a scellé un secret (carte objectif)",
+            "piocher une carte événement",
+            "piocher Attente",
+            "piocher une carte événement",
+            "faire décoller l'avion 1 vers a2",
+        ],
+        "private": {"carte objectif": "objectif 3 : avions 1, 4, 7, 9", "main": "1 Coup en plus, 1 Orage"},
+        "shown": {"carte objectif": "3 (avions 1, 4, 7, 9)", "main": "1 Coup en plus, 1 Orage"},
+        "show": ["votre carte objectif : 3 (avions 1, 4, 7, 9)", "votre main : 1 Coup en plus, 1 Orage"],
+        "refusals": [
+            (
+                "pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci (règle : deux déplacements "
+                "par tour)"
+            ),
+            "c'est à ann de jouer, pas à bob : attendez son coup (règle : tour de jeu)",
+            "pendant la partie : f3 est une zone d'arrivée : jamais d'orage là (règle : Orage)",
+            (
+                "pendant la partie : impossible de piocher maintenant ; ann, déplacez des avions et jouez des cartes, "
+                "puis 'end' (règle : déroulement du tour)"
+            ),
+        ],
+        "cli": "pnp: error: pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci ; 'pnp ref moves "
+        "g.pnp' donne les coups permis (règle : deux déplacements par tour)",
+    },
+}
+
+
+@pytest.fixture
+def sealed_with_one_salt(monkeypatch):
+    monkeypatch.setattr(
+        secrets, "commit", lambda player, slot, value: (secrets.digest(player, slot, value, SALT), SALT)
+    )
+
+
+def _played(folder: Path, language: str) -> session.Session:
+    """A session of ``MOVES`` in ``folder``, its variant in ``language`` (each record named and placed alike)."""
+    folder.mkdir()
+    (folder / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+    current = session.new(folder / "g.pnp", "air-king", ["ann", "bob"], [], 0, None, folder / "v.yaml")
+    current.save()
+    for move in MOVES:
+        current.play(move)
+    current.save()
+    return current
+
+
+def _refusals(current: session.Session) -> list[str]:
+    """What a session says to a move it refuses: a move left, another's turn, a Storm misplaced, a late draw."""
+    said = []
+    for move, player in (("end", None), ("fly 1 b2", "bob"), ("storm f3", None), ("draw storm", None)):
+        with pytest.raises(Exception) as refused:
+            current.play(move, player)
+        said.append(str(refused.value))
+    return said
+
+
+def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path, sealed_with_one_salt):
+    """French in a French session; in an English one, the words it always had."""
+    for language, words in WORDS.items():
+        current = _played(tmp_path / language, language)
+        offered = {i.text: i for i in legal_inputs(current, "ann")}
+        assert {text: offered[text].label for text in words["labels"]} == words["labels"]
+        assert [tuple(step) for step in offered["fly 1 b2"].path.steps] == words["steps"]
+        assert [tuple(step) for step in offered["return 1"].path.steps] == words["return steps"]
+        seen_by_bob = state_json(current, "bob", picture="")
+        assert [entry["label"] for entry in seen_by_bob["log"]] == words["log"]  # ann's draws, as bob may see them
+        assert state_json(current, "ann", picture="")["private"] == words["private"]
+        assert current.private_view("ann", current.own_secrets("ann")) == words["shown"]  # pnp ref show --as ann
+        assert _refusals(current) == words["refusals"]
+
+
+def test_pnp_ref_says_what_the_page_says(cli, tmp_path, sealed_with_one_salt):
+    for language, words in WORDS.items():
+        _played(tmp_path / language, language)
+        code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
+        assert code == 0 and re.search(rf"^  fly 1 b2 +{re.escape(words['labels']['fly 1 b2'])}$", out, re.MULTILINE)
+        code, out, _ = cli("ref", "show", f"{language}/g.pnp", "--as", "ann")
+        assert code == 0 and out.splitlines()[-2:] == words["show"]
+        code, _, err = cli("ref", "play", f"{language}/g.pnp", "end")
+        assert (code, err.strip()) == (1, words["cli"].replace("g.pnp", f"{language}/g.pnp"))
+
+
+def test_a_french_record_is_an_english_one_and_its_moves_read_back_as_listed(tmp_path, sealed_with_one_salt):
+    """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
+    back as itself; a card may be typed by its French title and is recorded by its id. A French record made before
+    replays, in French."""
+    english, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
+    for recorded in (RECORDED_BEFORE, RECORDED_BEFORE.with_suffix(".yaml")):  # out of pnp's own folders
+        shutil.copy(recorded, tmp_path)
+    before = session.load(tmp_path / RECORDED_BEFORE.name)
+    assert [entry["label"] for entry in state_json(before, "bob", picture="")["log"]] == WORDS["fr"]["log"][:4]
+    listed = {language: legal_inputs(current, "ann") for language, current in (("en", english), ("fr", french))}
+    assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
+    for offered in listed["fr"]:
+        assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
+    assert {i.label for i in listed["fr"]}.isdisjoint(i.label for i in listed["en"])
+    french.play("fly 1 b2")
+    french.play("end")
+    assert french.play("draw Orage") == "bob: draw storm"
