@@ -72,13 +72,21 @@ def random_game(game_name: str, players: int, seed: int, **options) -> Table:
 def play_with_moves_and_play(cli, record: str, seed: int, limit: int = 500) -> dict:
     """Play ``record`` to its end as a program would, using only ``moves --json`` and ``play``; the final score."""
     import json
+    from pathlib import Path
+
+    from support.moves import playable_texts
+
+    from pnp.referee import session
 
     rng = random.Random(seed)
     for _ in range(limit):
         listed = json.loads(cli("ref", "moves", record, "--json")[1])
         if listed["to_move"] is None:
             break
-        move = rng.choice(listed["moves"])
+        moves = listed["moves"]
+        if listed["chance"]:  # listed as a screen can tell: the deck's cards played, not those held in hands
+            moves = playable_texts(session.load(Path(record)), moves)
+        move = rng.choice(moves)
         code, _, err = cli("ref", "play", record, *move.split())
         assert code == 0 or move.startswith("reveal "), err  # a reveal may be refused once its value is known
     return json.loads(cli("ref", "score", record, "--json")[1])

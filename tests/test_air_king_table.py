@@ -20,7 +20,9 @@ from pnp.games.air_king.notation import AirMove
 from pnp.games.air_king.state import AirKingState
 from pnp.printing.canvas import PT
 from pnp.printing.fonts import text_width
+from pnp.referee import session
 from pnp.referee.driver import Table
+from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import STAGE_WORDS, Commit, Reveal, Secret, Setup
 
 SPEC = REGISTRY["air-king"]
@@ -227,6 +229,27 @@ def test_a_hand_is_private_to_its_player():
     assert state.private("nobody") == {}
     state.hands[0] = [0] * len(CARD_TYPES)
     assert state.private("p1") == {"hand": "empty"}
+
+
+def test_a_card_all_in_other_hands_is_offered_as_if_in_the_pile_and_refused_naming_it_alone(tmp_path):
+    """ann cannot tell the draw pile from bob's hand: her screen offers every card she cannot see, at her odds, and
+    a draw of the card only bob holds is refused naming that card alone. (Only the pile's cards were offered, and the
+    refusal listed them: with the face-up discards and her own hand, that told her bob's.)"""
+    current = session.new(tmp_path / "g.pnp", "air-king", ["ann", "bob"], [], 1, None)
+    for text in ("secret goal 3", "secret goal 8", "draw storm", "draw pass"):
+        current.play(text)
+    state = current.state
+    last = CARD_TYPES.index("pass")
+    state.discard[last], state.draw[last] = state.draw[last], 0  # bob holds the last Pass, the others played
+    assert state.to_move() == "ann" and AirMove("draw", card="pass") not in state.chance()
+    offered = {i.text: i for i in legal_inputs(current, "ann")}
+    assert set(offered) == {f"draw {card}" for card in CARD_TYPES}
+    unseen = sum(state.draw) + 1  # the pile and bob's one card
+    assert offered["draw pass"].probability == pytest.approx(1 / unseen) and offered["draw pass"].kind == "chance"
+    with pytest.raises(IllegalMove) as refused:
+        current.play("draw pass")
+    assert str(refused.value) == "during play: no Pass card is left in the draw pile (rule: deck tracking)"
+    assert legal_inputs(current, None) and not legal_inputs(current, "bob")  # nothing offered to a waiting seat
 
 
 # -- one of each goal card -------------------------------------------------------

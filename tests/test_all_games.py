@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from example_game import SPEC as EXAMPLE
+from support.moves import playable
+
 from pnp.games import REGISTRY
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind
 from pnp.errors import IllegalMove
@@ -214,7 +216,7 @@ def test_the_referee_names_each_round_and_refuses_a_reveal_before_every_seat_has
                 session.load(path).play(f"reveal {due[0]}", mover)
             assert path.read_bytes() == before
             refused += 1
-        current.play(notation.format(game, rng.choice(current.offered(mover))), mover)
+        current.play(notation.format(game, rng.choice(playable(current, mover))), mover)
     for secret in game.round_secrets:
         for player in players:
             sealed = [slot for owner, slot in current.commitments if owner == player and slot.startswith(secret)]

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from support.moves import playable
+
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.referee import night, notation, session
@@ -27,7 +29,7 @@ def play_to_the_end(path: Path, seed: int) -> session.Session:
     rng = random.Random(seed)
     current = session.load(path)
     while current.state.to_move() is not None:
-        move = rng.choice(current.offered(current.state.to_move() or ""))
+        move = rng.choice(playable(current))
         text = f"reveal {move.slot}" if isinstance(move, Reveal) else notation.format(current.game, move)
         if isinstance(move, Secret):
             text = f"secret {move.slot} {move.value}"

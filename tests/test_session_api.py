@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from support.moves import playable
+
 from pnp.errors import IllegalMove, PnpError
 from pnp.games import REGISTRY
 from pnp.referee import keys, notation, session
@@ -46,7 +48,7 @@ def positions(folder: Path, name: str) -> list[tuple[Path, Session]]:
             break
         if step % EVERY == 0:
             found.append(_copied(path, folder / f"at{step}", players))
-        current.play(notation.format(current.game, rng.choice(current.offered(mover))), mover)
+        current.play(notation.format(current.game, rng.choice(playable(current, mover))), mover)
         current.save()
     return found
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from support.moves import playable
+
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.games.bots import rate_after
@@ -154,7 +156,7 @@ def test_a_suggestion_is_one_of_the_players_own_choices_never_chance_a_secret_or
         elif not options:
             with pytest.raises(PnpError, match="nothing to decide now"):
                 suggest(current)
-        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
+        current.play(notation.format(current.game, rng.choice(playable(current))))
     assert asked
     if name == "hauling-astronauts":  # the one game whose players may choose beside a roll
         assert beside_chance, "no choice beside a roll was asked about"
@@ -168,7 +170,7 @@ def test_a_lone_choice_is_suggested_without_a_search(tmp_path, tried):
     current.play("secret colours R,W")
     rng = random.Random(2)
     while len(choices(current)) != 1:
-        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
+        current.play(notation.format(current.game, rng.choice(playable(current))))
     found = suggest(current)
     assert (found.weighed, found.choices) == (1, 1) and not tried
     assert notation.parse(current.game, found.move) == choices(current)[0]
@@ -202,7 +204,7 @@ def test_beside_a_roll_the_suggestion_is_a_choice_never_the_roll(tmp_path):
         if len(options) > 1 and current.state.chance():
             assert notation.parse(current.game, suggest(current).move) in options
             asked += 1
-        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
+        current.play(notation.format(current.game, rng.choice(playable(current))))
     assert asked == 8
 
 

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from support.asgi import AppClient
 from support.browser import run_apart
+from support.moves import playable, playable_texts
 
 from pnp import files
 from pnp.games import REGISTRY
@@ -259,7 +260,7 @@ def play_through_the_api(table: Table, rng: random.Random, limit: int = 3000) ->
             for other in table.tokens:
                 if other != mover:
                     check_state_body(current, hidden, table.state(other), host)
-        move = rng.choice(seat["moves"])
+        move = rng.choice(playable_texts(current, seat["moves"]))
         if not probed and current.played:
             refusals_change_nothing(table, mover, move, seat["version"])
             probed = True
@@ -509,7 +510,7 @@ def test_a_game_that_draws_the_same_for_all_does_so_at_every_step(tmp_path, name
                 assert drawing_to_screen_svg(current.spec.picture(current.state, seat)) == public, (step, seat)
         if current.state.to_move() is None:
             break
-        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
+        current.play(notation.format(current.game, rng.choice(playable(current))))
 
 
 # -- hints: the search bot's pick for the seat to move -----------------------------------------------------
@@ -523,7 +524,7 @@ def play_until_a_choice(table: Table, rng: random.Random, choices: int = 2, limi
         seat = table.state(mover)
         if sum(b["kind"] == "choice" for b in seat["buttons"]) >= choices and seat["stage"] == "play":
             return seat
-        move = rng.choice(seat["moves"])
+        move = rng.choice(playable_texts(session.load(table.path), seat["moves"]))
         assert table.post(mover, "play", {"move": move, "version": seat["version"]}).status_code == 200
     raise AssertionError(f"no choice of {choices} moves in {limit} moves")
 

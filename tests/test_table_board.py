@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from support.boxes import distance
 from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
+from support.moves import playable
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Drawing
@@ -68,7 +69,7 @@ def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> s
         seat = current.state.to_move()
         if seat is None:
             break
-        current.play(notation.format(current.game, rng.choice(current.offered(seat))))
+        current.play(notation.format(current.game, rng.choice(playable(current, seat))))
     return current
 
 
@@ -401,7 +402,7 @@ def focus_moving(folder: Path, count: int) -> list[dict[str, Any]]:
     rng = random.Random(7)
     while len(states) < count:
         assert current.state.to_move() is not None, "the game ended first"
-        current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move()))))
+        current.play(notation.format(current.game, rng.choice(playable(current))))
         state = seat_state(current, seat)
         if far_apart(focus_of(state), focus_of(states[-1])):
             states.append(state)

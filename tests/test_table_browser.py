@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from support import procs
 from support.browser import BOUND, CHROMIUM, browser, past_version, unfold  # noqa: F401 - browser: the fixture
+from support.moves import playable
 import yaml
 
 from pnp.referee import notation, record, session
@@ -185,7 +186,7 @@ def _finish(path: Path, seed: int) -> dict:
     with record.locked(path):
         current = session.load(path)
         while current.state.to_move() is not None:
-            current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
+            current.play(notation.format(current.game, rng.choice(playable(current))))
         current.save()
     return json.loads(
         subprocess.run([sys.executable, "-m", "pnp", "ref", "score", str(path), "--json"],
@@ -474,7 +475,7 @@ def test_a_player_asks_for_a_suggested_move_and_plays_it(phone, tmp_path, shots)
     with record.locked(path):
         current = session.load(path)
         while current.state.stage() != "play" or len(current.state.legal_moves()) < 2:
-            current.play(notation.format(current.game, rng.choice(current.offered(current.state.to_move() or ""))))
+            current.play(notation.format(current.game, rng.choice(playable(current))))
         current.save()
     mover = current.state.to_move()
     server, urls = _serve(path)

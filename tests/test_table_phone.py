@@ -21,6 +21,7 @@ import pytest
 import yaml
 from support import loopback
 from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
+from support.moves import playable
 
 from pnp.games import REGISTRY
 from pnp.printing.color import contrast
@@ -67,7 +68,7 @@ def advance(
         seat = current.state.to_move()
         if seat is None or stop(current):
             break
-        current.play(notation.format(current.game, rng.choice(current.offered(seat))))
+        current.play(notation.format(current.game, rng.choice(playable(current, seat))))
     return current
 
 

@@ -23,6 +23,7 @@ from typing import Any, get_args
 
 import pytest
 from support.browser import BOUND, browser  # noqa: F401 - browser: the fixture
+from support.moves import playable
 
 with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
     warnings.simplefilter("ignore")
@@ -189,7 +190,7 @@ def new_record(folder: Path, name: str, seed: int = 1, to_end: bool = False) -> 
     rng = random.Random(seed)
     while to_end and current.state.to_move() is not None:
         seat = current.state.to_move()
-        current.play(notation.format(current.game, rng.choice(current.offered(seat))))
+        current.play(notation.format(current.game, rng.choice(playable(current, seat))))
     return current
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from support.serve import WAIT, Served, http_client, serving
+from support.moves import playable
 from test_table_api import GAMES, OPTIONS, followed
 
 from pnp.games import REGISTRY
@@ -73,7 +74,7 @@ def next_input(current: Session, rng: random.Random) -> tuple[str, str]:
         return current.played[-1][0], "undo"
     seat = current.state.to_move()
     assert seat is not None
-    return seat, notation.format(current.game, rng.choice(current.offered(seat)))
+    return seat, notation.format(current.game, rng.choice(playable(current, seat)))
 
 
 def enter_as_the_cli(path: Path, rng: random.Random) -> Session:

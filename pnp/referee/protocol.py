@@ -171,10 +171,12 @@ class State(ABC):
         return {}
 
     def odds(self, viewer: str | None) -> Mapping[Move, float]:
-        """:meth:`chance` as ``viewer`` can work it out from what they see (None: the whole table).
+        """:meth:`chance` as ``viewer`` can work it out from what they see (None: the whole table): every
+        outcome they cannot rule out, with its odds.
 
-        What a page or a terminal shows: the true odds of a draw can give away a hand dealt from
-        the same deck. The same as ``chance()`` unless a game keeps cards in private hands.
+        What a page or a terminal shows and offers: the true odds of a draw, or which cards the deck still
+        holds, can give away a hand dealt from the same deck. The same as ``chance()`` unless a game keeps
+        cards in private hands.
         """
         return self.chance()
 

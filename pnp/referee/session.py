@@ -8,6 +8,7 @@ rejected move leaves the file byte-identical.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -101,9 +102,11 @@ class Session:
             raise worded(self.words, refusal)
 
     def offered(self, seat: str | None) -> list[Move]:
-        """Every input legal now as ``seat``'s own screen offers it: never a secret value ``seat`` has
-        already sealed where the game wants them all different."""
-        legal = self.state.legal_moves()
+        """Every input legal now as ``seat``'s own screen offers it: a chance's outcomes as ``seat`` can tell
+        them (``State.odds``: a card all in other hands is offered as one still in the deck, which its
+        refusal shows it is not); never a secret value ``seat`` has already sealed where the game wants them
+        all different."""
+        legal = _as_seen(self.state.legal_moves(), self.state.chance(), self.state.odds(seat))
         if self.game.distinct_secrets and seat is not None and seat == self.state.to_move():
             return unsealed(legal, self.own_secrets(seat))
         return legal
@@ -266,6 +269,15 @@ class Session:
 
 def _taken(path: Path) -> RecordExists:
     return RecordExists(f"{path}: a record already exists there (choose another name, or remove it)")
+
+
+def _as_seen(legal: list[Move], chance: Mapping[Move, float], odds: Mapping[Move, float]) -> list[Move]:
+    """``legal`` with the outcomes of its chance (listed together) replaced by those of ``odds``."""
+    if not chance or odds.keys() == chance.keys():
+        return legal
+    first = next(n for n, move in enumerate(legal) if move in chance)
+    others = [move for move in legal if move not in chance]
+    return [*others[:first], *odds, *others[first:]]
 
 
 def _listed_secret(entered: Secret, legal: list[Move]) -> Secret | None:

@@ -306,8 +306,7 @@ def _draw(state: AirKingState, move: AirMove) -> None:
         raise _wrong_phase(state, "draw")
     kind = CARD_TYPES.index(move.card)
     if not state.draw[kind]:
-        pile = state.rules.data.titles(state.draw)
-        raise refuse(state, "pile", "deck tracking", card=_title(state, move.card), pile=pile)
+        raise refuse(state, "pile", "deck tracking", card=_title(state, move.card))  # the pile's cards unsaid
     state.draw[kind] -= 1
     state.hands[state.seat][kind] += 1
     _refill(state)

@@ -158,15 +158,14 @@ class AirKingState(BaseState):
         return {draws[t]: n / total for t, n in enumerate(self.draw) if n}
 
     def odds(self, viewer: str | None) -> Mapping[Move, float]:
-        """Each card type listed, weighted by the cards of that type ``viewer`` cannot see: in the draw pile
-        or in another player's hand (any hand for the whole table). Their hands stay theirs: the odds of
-        the pile alone would give them away."""
+        """Each card type ``viewer`` cannot see, weighted by its cards in the draw pile or in another player's hand
+        (any hand for the whole table). Their hands stay theirs: the pile's cards alone, or which types it still
+        holds, would give them away."""
         if not self.chance():
             return {}
         unseen = self._unseen(viewer)
-        listed = [t for t, n in enumerate(self.draw) if n]
-        total = sum(unseen[t] for t in listed)
-        return {self.rules.table.draw[t]: unseen[t] / total for t in listed}
+        total = sum(unseen)
+        return {self.rules.table.draw[t]: n / total for t, n in enumerate(unseen) if n}
 
     def apply(self, move: Move) -> None:
         if isinstance(move, AirMove) and move.action in actions.HANDLERS:
