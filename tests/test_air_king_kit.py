@@ -48,7 +48,7 @@ def test_the_manifest_counts_every_card(written):
         "aircraft": 10,
         "goals": 10,
         "events": 26,
-        "Technical Return": 4,
+        "Technical Return cards": 4,  # its cards' title, not a plural noun as the others
     }
     assert written[("field-mat.pdf", "pdf")].components == {"field mat": 1}
     assert written[("player-aids.pdf", "pdf")].components == {f"player aid {n}": 1 for n in range(1, 5)}

@@ -174,7 +174,7 @@ def test_every_component_of_the_kit_is_an_object_on_the_table(sets, game):
 def test_export_air_king_tts_loads_as_decks(sets):
     _, saved, folder = sets["air-king"]  # the decks are the same at any dpi
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
-    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return"]
+    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return cards"]
     assert sum(len(d["DeckIDs"]) for d in decks) == 54
     keys = [key for d in decks for key in d["CustomDeck"]]
     assert len(keys) == len(set(keys))  # card ids are unique across the file
