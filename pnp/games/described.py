@@ -1,0 +1,14 @@
+"""What every game's board in words shares (``State.describe``): a list read aloud, in the session's words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.texts import Catalogue
+
+
+def series(t: Catalogue, items: Sequence[str]) -> str:
+    """``items`` as a listener hears a list: 'red, blue and green' (the last two joined in the words of ``t``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("described.and", first=", ".join(items[:-1]), last=items[-1])
