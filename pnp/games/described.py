@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 
 from pnp.texts import Catalogue
 
@@ -12,3 +13,9 @@ def series(t: Catalogue, items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return t("described.and", first=", ".join(items[:-1]), last=items[-1])
+
+
+def clauses(t: Catalogue, items: Sequence[str]) -> str:
+    """``items`` that hold commas of their own, one after another: 'red at column 1, row 2; the lion at column 3,
+    row 1' (joined as the words of ``t`` join them)."""
+    return reduce(lambda first, item: t("described.next", first=first, next=item), items[1:], items[0] if items else "")

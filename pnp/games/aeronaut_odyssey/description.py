@@ -9,7 +9,7 @@ from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Lane
 from pnp.games.aeronaut_odyssey.model import TYPES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
 from pnp.games.aeronaut_odyssey.state import AeroState
-from pnp.games.described import series
+from pnp.games.described import clauses, series
 from pnp.texts import Catalogue, catalogue
 
 
@@ -23,7 +23,7 @@ def describe(state: AeroState, viewer: str | None) -> tuple[str, ...]:
     """The sentences of ``state``'s board as ``viewer`` (None: the shared screen) may see it."""
     t = _words()
     claimed = [words for k, lane in enumerate(state.board.lanes) if (words := _claimed(state, t, k, lane))]
-    sentences = [t("described.claimed", routes="; ".join(claimed)) if claimed else t("described.claimed.none")]
+    sentences = [t("described.claimed", routes=clauses(t, claimed)) if claimed else t("described.claimed.none")]
     sentences.append(
         t("described.where", aeronauts=series(t, [_where(state, t, p) for p in range(len(state.players))]))
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pnp.games.air_king.actions import LANDED, STORM, WAITING
 from pnp.games.air_king.field import LETTERS, spot
 from pnp.games.air_king.state import AirKingState
-from pnp.games.described import series
+from pnp.games.described import clauses, series
 from pnp.texts import Catalogue
 
 
@@ -17,7 +17,7 @@ def describe(state: AirKingState, viewer: str | None) -> tuple[str, ...]:
     sentences = [t("described.round", round=state.round + 1, rounds=state.rounds)] if state.stage() == "play" else []
     sentences.append(_flying(state, t))
     storms = [_space(state, t, cell) for cell, thing in enumerate(state.occ) if thing == STORM]
-    sentences += [t("described.storms", spaces="; ".join(storms))] if storms else []
+    sentences += [t("described.storms", spaces=clauses(t, storms))] if storms else []
     sentences += _airports(state, t)
     sentences += [_piles(state, t), _hands(state, t)]
     if viewer in state.players:
@@ -35,7 +35,7 @@ def _flying(state: AirKingState, t: Catalogue) -> str:
             key = "described.flight.held" if state.held[a] else "described.flight"
             to = names[1 - state.rules.home[a]]
             flying.append(t(key, aircraft=_aircraft(t, a), space=_space(state, t, cell), airport=to))
-    return t("described.flights", flights="; ".join(flying)) if flying else t("described.flights.none")
+    return t("described.flights", flights=clauses(t, flying)) if flying else t("described.flights.none")
 
 
 def _airports(state: AirKingState, t: Catalogue) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from pnp.games.aloft.state import PACKED, AloftState
-from pnp.games.described import series
+from pnp.games.described import clauses, series
 from pnp.texts import Catalogue, catalogue
 
 
@@ -21,7 +21,7 @@ def describe(state: AloftState) -> tuple[str, ...]:
     t = _words()
     packed = [_balloon(state, b) for b, where in enumerate(state.where) if where == PACKED]
     sentences = [_sky(state, t), _trucks(state, t)]
-    sentences += [t("described.packed", balloons="; ".join(packed))] if packed else []
+    sentences += [t("described.packed", balloons=clauses(t, packed))] if packed else []
     sentences += [_tokens(state, t, player) for player in state.players]
     sentences += [
         t("described.colours", player=player, colours=state.sky.words.colours(",".join(colours)))
@@ -43,7 +43,7 @@ def _sky(state: AloftState, t: Catalogue) -> str:
         )
         for column, row in cells
     ]
-    return t("described.sky", balloons="; ".join(flying)) if flying else t("described.sky.none")
+    return t("described.sky", balloons=clauses(t, flying)) if flying else t("described.sky.none")
 
 
 def _trucks(state: AloftState, t: Catalogue) -> str:
@@ -57,7 +57,7 @@ def _trucks(state: AloftState, t: Catalogue) -> str:
             trucks.append(t("described.truck.empty", truck=kind, column=column + 1))
         else:
             trucks.append(t("described.truck", truck=kind, column=column + 1, balloon=_balloon(state, load)))
-    return t("described.trucks", trucks="; ".join(trucks))
+    return t("described.trucks", trucks=clauses(t, trucks))
 
 
 def _tokens(state: AloftState, t: Catalogue, player: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp.games.described import series
+from pnp.games.described import clauses, series
 from pnp.games.hauling_astronauts.notation import (
     BONUS_NAMES,
     COLUMN_NAMES,
@@ -60,7 +60,7 @@ def _grid(state: HaulingState, t: Catalogue) -> str:
         ]
         key = "described.grid.row" if dice else "described.grid.row.empty"
         rows.append(t(key, row=ROW_NAMES[r], dice=series(t, dice)))
-    return t("described.grid", rows="; ".join(rows))
+    return t("described.grid", rows=clauses(t, rows))
 
 
 def _loading(state: HaulingState, t: Catalogue, player: int) -> str:
@@ -82,7 +82,7 @@ def _loading(state: HaulingState, t: Catalogue, player: int) -> str:
         else:
             key = "described.dock.face_down" if state.placed(player, slot) else "described.dock.none"
             docks.append(t(key, strip=where))
-    return t("described.docks", player=state.players[player], docks="; ".join(docks))
+    return t("described.docks", player=state.players[player], docks=clauses(t, docks))
 
 
 def _destinations(state: HaulingState, t: Catalogue) -> str:
@@ -106,7 +106,7 @@ def _destinations(state: HaulingState, t: Catalogue) -> str:
         docks.append(
             t("described.destination", player=player, transport=name, load=departure.load, dice=dice, **values)
         )
-    return t("described.destinations", docks="; ".join(docks))
+    return t("described.destinations", docks=clauses(t, docks))
 
 
 def _die(t: Catalogue, die: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp.games.described import series
+from pnp.games.described import clauses, series
 from pnp.games.take_off.state import FLY, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
 from pnp.texts import Catalogue, catalogue
@@ -41,7 +41,7 @@ def _fleet(state: TakeOffState, t: Catalogue, seat: int, place: int) -> str:
     colours = state.ctx.data.jet_colours
     jets = [_jet(state, t, jet + 1, city) for jet, city in enumerate(state.jets_of(seat))]
     colour = colours[seat % len(colours)].name.lower()
-    return t("described.fleet", player=state.players[seat], colour=colour, place=place, jets="; ".join(jets))
+    return t("described.fleet", player=state.players[seat], colour=colour, place=place, jets=clauses(t, jets))
 
 
 def _jet(state: TakeOffState, t: Catalogue, jet: int, city: int) -> str:
