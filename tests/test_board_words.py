@@ -179,5 +179,5 @@ def test_aeronaut_odyssey_says_the_routes_claimed_and_where_each_aeronaut_is():
         assert f"from {board.cities[lane.a]} to {board.cities[lane.b]}" in said
     for p, player in enumerate(state.players):
         assert f"{player} at {board.cities[state.pos[p]]}" in said
-    assert any(s.startswith("bob holds") and s.endswith("balloons, hidden.") for s in ann)
-    assert not any(s.startswith("ann holds") and s.endswith("balloons, hidden.") for s in ann)
+    assert any(s.startswith("bob's balloons: ") and s.endswith(", hidden.") for s in ann)
+    assert not any(s.startswith("ann's balloons: ") and s.endswith(", hidden.") for s in ann)

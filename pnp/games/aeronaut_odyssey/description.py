@@ -60,5 +60,5 @@ def _balloons(state: AeroState, t: Catalogue, p: int, viewer: str | None) -> str
         return t("described.balloons.count", player=player, count=sum(held))
     kinds = [f"{n} {TYPE_WORDS[kind]}" for kind, n in enumerate(held) if n]
     if not kinds:
-        return t("described.balloons.none", player=player)
+        return t("described.balloons.none", player=player, free=state.blank[p])
     return t("described.balloons", player=player, balloons=series(t, kinds), free=state.blank[p])
