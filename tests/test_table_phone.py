@@ -13,6 +13,7 @@ import datetime
 import json
 import os
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -255,6 +256,24 @@ def test_a_screen_reader_meets_the_picture_as_one_image_named_by_its_figure(phon
         expect(page.locator("#picture svg text").first).to_be_attached()  # drawn, words and all
         assert yaml.safe_load(page.locator("#picture").aria_snapshot()) == [f'img "{name}"']
         assert page.errors == []
+
+
+def test_a_screen_reader_hears_the_board_in_words_as_the_pictures_description_after_each_move(phone, tmp_path):
+    """The board in words is the picture's accessible description (before the keys that move it), folded under
+    the picture for a sighted player to open, and it says the new position once a move is played."""
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: len(s.played) >= 8)
+    before = seat_state(current, "ann")
+    page = open_state(phone, before)
+    figure = page.locator("#picture")
+    for state in (before, seat_state(advance(current, lambda s: len(s.played) > 8, random.Random(1)), "ann")):
+        page.served.state = state
+        page.evaluate("window.dispatchEvent(new Event('online'))")  # the page looks again, as after an event
+        said = " ".join(state["description"])
+        expect(figure).to_have_accessible_description(re.compile(f"^{re.escape(said)} Arrow keys move the board"))
+    assert before["description"] != state["description"]
+    expect(page.locator("#board-words-details")).not_to_have_attribute("open", re.compile(".*"))
+    expect(page.locator("#board-words-details summary")).to_have_text("The board in words")
+    assert page.errors == []
 
 
 # -- nothing wider than the screen -------------------------------------------------------------------------

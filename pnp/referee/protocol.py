@@ -213,6 +213,15 @@ class State(ABC):
         """
         return self.clone()
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        """The board in words, as ``viewer`` (None: the shared screen) may see it: a few short sentences for a
+        listener (a screen reader) saying what the picture shows, in the session's words.
+
+        Public things for everyone, ``viewer``'s own private ones (a hand) for them alone; no notation, no
+        commands. Empty (the default): the game says nothing in words, and the page shows the picture alone.
+        """
+        return ()
+
     @abstractmethod
     def render_text(self, viewer: str | None) -> str:
         """A terminal picture of the state as ``viewer`` may see it (None: a spectator)."""

@@ -78,6 +78,7 @@ def state_json(
         "moves": [button["move"] for button in buttons],
         "buttons": buttons,
         "picture": _picture(current, seat) if picture is None else picture,
+        "description": list(state.describe(seat)),
         "private": _private(current, seat) if seat is not None else {},
         "score": state.score().to_json(),
         "log": _log(current, seat),

@@ -129,6 +129,15 @@ class UpdraftState(BaseState):
             rows.append(PlayerScore(name, sum(breakdown.values()), breakdown))
         return ranked(rows, self.is_over())
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        """Each balloon's height and fuel, and its lucky face once revealed: the same for every viewer."""
+        top = self.column.top
+        return tuple(
+            f"{name}'s balloon is {min(self.altitude[seat], top)} of {top} steps up, with {self.fuel[seat]} fuel left"
+            + (f"; its lucky face is {self.lucky[seat]}." if seat in self.lucky else ".")
+            for seat, name in enumerate(self.players)
+        )
+
     def render_text(self, viewer: str | None) -> str:
         from example_game.text import render
 

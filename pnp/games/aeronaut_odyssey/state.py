@@ -195,6 +195,11 @@ class AeroState(Actions, BaseState):
         ]
         return ranked(rows, self.over)
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        from pnp.games.aeronaut_odyssey.description import describe
+
+        return describe(self, viewer)
+
     def render_text(self, viewer: str | None) -> str:
         return render(self, viewer)
 

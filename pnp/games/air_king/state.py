@@ -193,6 +193,11 @@ class AirKingState(BaseState):
         over, notes = self.phase == OVER, self._notes()
         return ranked(rows, over, notes, key=lambda row: -1 if row.name in void else row.score, cut_short=limited)
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        from pnp.games.air_king.description import describe
+
+        return describe(self, viewer)
+
     def render_text(self, viewer: str | None) -> str:
         return render(self, viewer)
 

@@ -183,6 +183,11 @@ class AloftState(BaseState):
             return wrong_stage("play", NextStep(why + step.text, step.guided))
         return wrong_stage(self.stage(), self.next_step())
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        from pnp.games.aloft.description import describe
+
+        return describe(self)
+
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.aloft.text import render
 

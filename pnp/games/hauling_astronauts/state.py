@@ -196,6 +196,11 @@ class HaulingState(BaseState):
         scores = tuple(PlayerScore(name, sum(t.values()), t) for name, t in zip(self.players, totals))
         return ranked(scores, self.is_over(), self.notes)
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        from pnp.games.hauling_astronauts.description import describe
+
+        return describe(self)
+
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.hauling_astronauts.text import render
 

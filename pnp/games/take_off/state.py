@@ -170,6 +170,11 @@ class TakeOffState(BaseState):
         limited = final and self.round >= self.ctx.round_limit
         return ranked(rows, final, notes, key=lambda row: -by_name[row.name], cut_short=limited)
 
+    def describe(self, viewer: str | None) -> tuple[str, ...]:
+        from pnp.games.take_off.description import describe
+
+        return describe(self)
+
     def render_text(self, viewer: str | None) -> str:
         from pnp.games.take_off.text import render
 

@@ -384,6 +384,7 @@
     body.dataset.version = data.version; // the version drawn: what a tap now plays on
     drawTurn(data);
     drawPicture(data.picture || "");
+    drawWords(data.description || []);
     drawScore(data.score);
     drawLog(data.log || []);
     // a record the server cannot write is shown as it is, with nothing to enter
@@ -457,6 +458,13 @@
   function winnersText(winners) {
     if (winners.length === 1) return t("table.wins", { player: winners[0] });
     return t("table.share", { players: winners.join(t("table.and")) });
+  }
+
+  // The board in words: the picture's description (its aria-describedby), one paragraph per sentence, under a
+  // summary that stays in place whatever the sentences; left out for a game that says nothing in words.
+  function drawWords(sentences) {
+    $("board-words-details").hidden = sentences.length === 0;
+    $("board-words").replaceChildren(...sentences.map((text) => el("p", { text })));
   }
 
   function drawPrivate(secrets) {
