@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -356,14 +357,22 @@ def test_an_inset_takes_the_empty_place_nearest_the_part_it_shows(world):
     assert covers == 0 and abs(x - 800) <= 2 * CELL and abs(y - 300) <= 2 * CELL
 
 
-def test_map_check_warns_of_an_inset_larger_than_any_tile(tmp_path):
+def test_map_check_warns_of_an_inset_larger_than_any_tile_as_printed(tmp_path, printed_kits):
+    """The tile the warning names is the largest the kit prints on A4, whose tiles are cut on the grid's lines (two
+    rows 229 and 271.5 mm tall, not two of 250): read back from the tiles' TrimBoxes."""
+    from support.pdf import read
+
+    pages = read(printed_kits.document("take-off", "map", "a4")).pages[1:]  # after the overview, the tiles
+    widest = max(float(page.trimbox.width) for page in pages) / MM
+    tallest = max(float(page.trimbox.height) for page in pages) / MM
     path = tmp_path / "wide-inset.yaml"
     before = default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30")  # the inset as it was
     path.write_text(before.replace("zoom: 1.8}", "zoom: 2}"))
-    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
-    assert warnings == [
-        (
-            "insets[0]: the inset 'Central Europe' is 196 x 118 mm, larger than a tile of A4 holds (191 x 250 mm): "
-            "it is cut across tiles"
-        )
-    ]
+    (warning,) = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    said = re.fullmatch(
+        r"insets\[0\]: the inset 'Central Europe' is 196 x 118 mm, larger than the largest tile of A4 as printed "
+        r"holds \((\d+) x (\d+) mm\): it is cut across tiles",
+        warning,
+    )
+    assert said, warning
+    assert [float(said[1]), float(said[2])] == pytest.approx([widest, tallest], abs=0.51)  # 191 x 272, in whole mm
