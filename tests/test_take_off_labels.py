@@ -15,7 +15,7 @@ from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.maps import check_map, new_map
 from pnp.games.take_off.model import default_map_path, load_data, load_map
-from pnp.games.take_off.placement import dot_radius
+from pnp.games.take_off.placement import dot_radius, inset_badges
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels, point_box_distance
 from pnp.printing.render import write_drawing
@@ -120,10 +120,8 @@ def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
         assert any(b.x0 < centre[0] < b.x1 and b.top < centre[1] < b.bottom for b in badges)
         inside_badge += 1
     routes = sum(1 for dests in world.routes for d in dests if d >= 0)
-    shown = 0  # each inset prints its part again, with the badges of the routes it shows
-    for spot in map_text(world, DATA).insets:
-        x0, y0, x1, y1 = spot.zoomed
-        shown += sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
+    # each inset prints its part again, with the badges of the routes it shows
+    shown = sum(len(inset_badges(spot.zoomed, spot.text.badges)) for spot in map_text(world, DATA).insets)
     assert inside_badge == routes + shown == len(printed.badges) - len(DATA.route_colours)  # legend: larger
     names = " ".join(text for text, _, _ in _labels(printed))
     for city in range(len(world.ids)):

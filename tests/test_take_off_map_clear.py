@@ -193,6 +193,7 @@ def test_no_crosshair_covers_a_dot_a_name_or_a_badge_on_any_tile(tiles):
 
 
 TITLE_BAND = 6.0 * MM  # an inset's title, over its picture
+FRAME = 0.5 * MM  # the line round an inset's picture
 CARIBBEAN = ("St. John's", "Basseterre", "Roseau", "Castries", "Bridgetown", "Kingstown", "St. George's")
 CARIBBEAN += ("Port of Spain", "Caracas")
 
@@ -209,6 +210,7 @@ class PrintedInset:
     dots: list[Box]
     names: list[Glyph]
     hidden: list[Badge]  # as discs
+    cut: list[Badge]  # badges drawn in it that its frame line cuts
 
 
 def _inside(box: Box, frame: Box) -> bool:
@@ -259,7 +261,16 @@ def _inset(tile: TileInk, frame: Box, after: tuple[Shape, ...], before: list[Bad
         [_box(shape) for shape in marks if _round_mark(shape) == "dot"],
         _runs([g for g in tile.glyphs if g.size == 6 and _inside(g.box, picture)]),
         [mark for mark in before if distance(mark.x, mark.y, frame) < mark.r],
+        [_badge(shape) for shape in after if _round_mark(shape) == "badge" and _across(_box(shape), picture)],
     )
+
+
+def _across(box: Box, picture: Box) -> bool:
+    """True when a box reaches into a picture's frame line (0.5 mm wide) from inside or out."""
+    inner = (picture[0] + FRAME / 2, picture[1] + FRAME / 2, picture[2] - FRAME / 2, picture[3] - FRAME / 2)
+    return meets(
+        box, (picture[0] - FRAME / 2, picture[1] - FRAME / 2, picture[2] + FRAME / 2, picture[3] + FRAME / 2)
+    ) and not _inside(box, inner)
 
 
 def _box(shape: Shape) -> Box:
@@ -322,6 +333,12 @@ def test_no_inset_hides_a_city_name_or_badge_of_the_map(insets):
     for title, (inset,) in insets.items():
         assert inset.hidden == [], title
         assert sorted(name.text for name in inset.names) == shown[title]
+
+
+def test_no_badge_is_cut_by_an_inset_frame(insets):
+    """A route's badge in an inset lies wholly inside its frame line, or is not drawn there."""
+    for title, (inset,) in insets.items():
+        assert inset.cut == [], title
 
 
 def test_a_crosshair_slides_along_its_overlap_band_off_a_box_it_keeps_clear_of():

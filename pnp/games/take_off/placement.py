@@ -20,7 +20,19 @@ from operator import add
 from typing import Any
 
 from pnp.cache import remembered
-from pnp.games.take_off.badges import APART, BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
+from pnp.games.take_off.badges import (
+    APART,
+    BADGE_PT,
+    BADGE_R,
+    REACH,
+    Badge,
+    Room,
+    Route,
+    Thing,
+    disc,
+    place_badges,
+    word,
+)
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, Layout, World, unwrap
 from pnp.memo import Memo
@@ -294,6 +306,8 @@ def _badges(
         far = 2 * (APART[-1] + BADGE_R) + 1.0  # what a badge set apart from such a route may meet
         area = (near[0] - far, near[1] - far, near[2] + far, near[3] + far)
         lines = [line for line in lines if clip_segment((*line[2], *line[3]), area) is not None]
+        for edge in _frame(window):  # a badge lies wholly inside the inset or wholly outside, never across its frame
+            room.add(edge)
     for city, (x, y) in enumerate(layout.dots):
         if window is None or point_box_distance(x, y, area) == 0:
             room.add(disc(x, y, dot_radius(world, city) + 0.2))
@@ -311,6 +325,23 @@ def _badges(
         for city, k in stuck
     ]
     return badges, problems
+
+
+INSET_FRAME = 0.5  # mm: the width of the line round an inset's picture
+
+
+def _frame(window: Box) -> list[Thing]:
+    """The four sides of an inset's frame line, as a badge keeps clear of them (and its leader cannot cross)."""
+    x0, y0, x1, y1 = window
+    half = INSET_FRAME / 2
+    sides = [(x0, y0, x0, y1), (x1, y0, x1, y1), (x0, y0, x1, y0), (x0, y1, x1, y1)]
+    return [word((ax - half, ay - half, bx + half, by + half)) for ax, ay, bx, by in sides]
+
+
+def inset_badges(window: Box, badges: Sequence[Badge]) -> list[Badge]:
+    """The badges wholly inside a window (an inset's region on its zoomed map), which the inset prints."""
+    x0, y0, x1, y1 = window
+    return [b for b in badges if x0 + REACH <= b.x <= x1 - REACH and y0 + REACH <= b.y <= y1 - REACH]
 
 
 @cache
