@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from operator import add
 from typing import Any
 
@@ -39,6 +39,7 @@ from pnp.memo import Memo
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import (
+    ENOUGH,
     Box,
     Candidate,
     Obstacle,
@@ -221,6 +222,16 @@ RINGS = [
     (17.0, 50.0),
     (23.0, 60.0),
 ]  # extra distance, cost
+# Decision: a name lies nearer its own dot than any other, or it reads as the other's (a cartographer's rule). In
+# an inset a place nearer another dot costs AMBIGUOUS, more than any ring and less than a conflict: taken only when
+# every other place is blocked (none is, in the world map's two). On the map itself, where every name keeps clear of
+# every jet space, it costs two rings (AMBIGUOUS_ON_MAP): 30 such names are left of 36, where dots crowd; at the
+# inset's cost 29 were, Amsterdam's leader 12 mm longer and Brussels' and Paris' names moved for it.
+AMBIGUOUS = 500.0
+AMBIGUOUS_ON_MAP = 20.0
+# Decision: an inset offers each name twice the directions and a ring every millimetre (costed between the map's
+# own rings): a few more places for its few names, and shorter leaders (Central Europe's longest 6.4 mm, not 9.5).
+INSET_ANGLES = 32
 
 
 def _direction_cost(dx: float, dy: float) -> float:
@@ -230,14 +241,22 @@ def _direction_cost(dx: float, dy: float) -> float:
     return 2.0 + (0.5 if dx < -1e-9 else 0.0) + (0.0 if abs(dx) < 1e-9 or abs(dy) > 0.9 else 0.5)
 
 
-# each direction's unit vector (rounded, so that the four axes are exact) and how much less it is liked
-DIRECTIONS = [
-    (dx, dy, _direction_cost(dx, dy))
-    for dx, dy in (
-        (round(math.cos(2 * math.pi * step / ANGLES), 9), round(math.sin(2 * math.pi * step / ANGLES), 9))
-        for step in range(ANGLES)
-    )
-]
+@cache
+def _directions(angles: int) -> list[tuple[float, float, float]]:
+    """Each direction's unit vector (rounded, so that the four axes are exact) and how much less it is liked."""
+    units = ((math.cos(2 * math.pi * step / angles), math.sin(2 * math.pi * step / angles)) for step in range(angles))
+    return [(dx, dy, _direction_cost(dx, dy)) for dx, dy in ((round(dx, 9), round(dy, 9)) for dx, dy in units)]
+
+
+def _ring_cost(extra: float) -> float:
+    """The cost of a ring ``extra`` mm farther out, read between those of RINGS."""
+    for (near, low), (far, high) in pairwise(RINGS):
+        if extra <= far:
+            return low + (high - low) * (extra - near) / (far - near)
+    return RINGS[-1][1]
+
+
+INSET_RINGS = [(float(extra), _ring_cost(extra)) for extra in range(int(RINGS[-1][0]) + 1)]
 
 
 def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
@@ -247,10 +266,17 @@ def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
 
 
 def _candidates(
-    world: World, city: int, jet: float, ends: tuple[str, str], bounds: Box | None = None
+    world: World,
+    city: int,
+    jet: float,
+    ends: tuple[str, str],
+    bounds: Box | None = None,
+    rivals: Sequence[tuple[float, float]] = (),
+    fine: bool = False,
 ) -> list[Candidate]:
     """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line, all
-    inside ``bounds`` (by default the map inside its frame)."""
+    inside ``bounds`` (by default the map inside its frame); a box nearer one of the ``rivals`` (other dots) than
+    to its own dot costs more. ``fine``: an inset's directions, rings and cost of such a box."""
     text, size, bold = label_text(world, city, ends)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
@@ -259,26 +285,141 @@ def _candidates(
     r = dot_radius(world, city) + 0.3  # where a leader line starts
     hw, hh = w / 2, h / 2
     # how far along each direction a box's centre lies beyond ``reach`` for the whole box to lie beyond it
-    spreads = [(dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in DIRECTIONS]
+    spreads = [
+        (dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in _directions(INSET_ANGLES if fine else ANGLES)
+    ]
     found: list[Candidate] = []
     make = tuple.__new__  # a Candidate with every field given, without its constructor's Python call
-
-    for extra, ring_cost in RINGS:
+    for extra, ring_cost in INSET_RINGS if fine else RINGS:
         reach = jet + NAME_GAP + extra
+        # a box of this ring comes within reach + hw + hh of the dot, so a rival nearer the box than the dot lies
+        # within twice that and the box's diagonal of it
+        most = 2 * (reach + hw + hh + math.hypot(hw, hh))
+        near = [(rx, ry) for rx, ry in rivals if (rx - x) ** 2 + (ry - y) ** 2 <= most * most]
         for dx, dy, cost, spread in spreads:
             cx, cy = x + dx * (reach + spread), y + dy * (reach + spread)
-            bx0, by0, bx1, by1 = cx - hw, cy - hh, cx + hw, cy + hh
+            box = bx0, by0, bx1, by1 = cx - hw, cy - hh, cx + hw, cy + hh
             if bx0 < left or bx1 > right or by0 < top or by1 > bottom:
                 continue
+            if near and _nearer_another(box, (x, y), near):
+                cost += AMBIGUOUS if fine else AMBIGUOUS_ON_MAP
             if not extra:
-                found.append(make(Candidate, ((bx0, by0, bx1, by1), cost, None)))
+                found.append(make(Candidate, (box, cost, None)))
                 continue
-            nx = bx0 if x < bx0 else min(x, bx1)  # the box's point nearest the dot
+            # the box's point nearest the dot (``_leader_to`` written out: asked of every candidate)
+            nx = bx0 if x < bx0 else min(x, bx1)
             ny = by0 if y < by0 else min(y, by1)
             d = math.hypot(nx - x, ny - y) or 1.0
-            leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
-            found.append(make(Candidate, ((bx0, by0, bx1, by1), cost + ring_cost, leader)))
+            found.append(make(Candidate, (box, cost + ring_cost, (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny))))
     return found
+
+
+# Decision: in an inset, a name with fewer than ENOUGH places clear and nearer its own dot is offered more, found
+# sliding round its dot a GAP_STEP at a time and a GAP_STEP farther out each turn: Kingstown's one such place, 10 mm
+# west-north-west between two blue routes, is a few tenths of a millimetre across and no ring comes upon it; with
+# more places for each crowded name, no name in either inset reads as another's on the maps of seeds 2, 3 and 7.
+GAP_STEP = 0.5  # mm
+
+
+def _gap_candidates(
+    world: World,
+    city: int,
+    jet: float,
+    ends: tuple[str, str],
+    bounds: Box,
+    rivals: Sequence[tuple[float, float]],
+    scene: Scene,
+) -> list[Candidate]:
+    """Free boxes nearer the city's dot than any of the ``rivals``, round the dot ring after ring, until ENOUGH
+    are found: the narrow gaps that the rings' few places miss."""
+    text, size, bold = label_text(world, city, ends)
+    hw, hh = text_width(text, size, bold) / 2, size * PT / 2
+    x, y = world.layout.dots[city]
+    left, top, right, bottom = bounds[0] + 0.5, bounds[1] + 0.5, bounds[2] - 0.5, bounds[3] - 0.5
+    r = dot_radius(world, city) + 0.3
+    found: list[Candidate] = []
+    for step in range(int(RINGS[-1][0] / GAP_STEP) + 1):
+        extra = step * GAP_STEP
+        for cx, cy in _round_box(x, y, hw, hh, jet + NAME_GAP + extra):
+            box = cx - hw, cy - hh, cx + hw, cy + hh
+            if box[0] < left or box[2] > right or box[1] < top or box[3] > bottom:
+                continue
+            if _nearer_another(box, (x, y), rivals):
+                continue
+            candidate = _candidate(box, _direction_cost(cx - x, cy - y) + _ring_cost(extra), (x, y), r, extra)
+            if not scene.blocked(city, candidate):
+                found.append(candidate)
+        if len(found) >= ENOUGH:
+            break
+    return found
+
+
+def _round_box(x: float, y: float, hw: float, hh: float, d: float) -> Iterator[tuple[float, float]]:
+    """The centres, about GAP_STEP apart, of the boxes ``2 hw`` by ``2 hh`` whose nearest point lies ``d`` from
+    (x, y): round the box's outline grown by ``d``, its sides straight and its corners rounded."""
+    for sign in (1, -1):
+        yield from ((x + sign * (hw + d), y - hh + k * GAP_STEP) for k in range(int(2 * hh / GAP_STEP) + 1))
+        yield from ((x - hw + k * GAP_STEP, y + sign * (hh + d)) for k in range(int(2 * hw / GAP_STEP) + 1))
+    arc = max(int(math.pi / 2 * d / GAP_STEP), 1)
+    for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
+        for k in range(1, arc):
+            a = math.pi / 2 * k / arc
+            yield x + sx * (hw + d * math.cos(a)), y + sy * (hh + d * math.sin(a))
+
+
+def _candidate(box: Box, cost: float, dot: tuple[float, float], r: float, extra: float) -> Candidate:
+    """A box for a name, with a leader line from ``r`` off its dot when it lies ``extra`` beyond the nearest ring."""
+    return Candidate(box, cost, _leader_to(box, dot, r) if extra else None)
+
+
+def _leader_to(box: Box, dot: tuple[float, float], r: float) -> Segment:
+    """A leader line from ``r`` off a dot to the box's point nearest the dot."""
+    x, y = dot
+    nx = box[0] if x < box[0] else min(x, box[2])
+    ny = box[1] if y < box[1] else min(y, box[3])
+    d = math.hypot(nx - x, ny - y) or 1.0
+    return x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny
+
+
+def _own_places(scene: Scene, city: int, options: Sequence[Candidate]) -> int:
+    """How many of a name's places are clear of every obstacle and nearer its own dot than any other."""
+    return sum(1 for option in options if option.cost < AMBIGUOUS and not scene.blocked(city, option))
+
+
+def _nearer_another(box: Box, own: tuple[float, float], rivals: Sequence[tuple[float, float]]) -> bool:
+    """True when a name's box lies no nearer its own dot than one of the other dots: it would read as that one's.
+
+    Asked of every candidate of every name, so written out: squared distances, and only the rivals within the
+    box grown by its distance to its own dot are measured.
+    """
+    x0, y0, x1, y1 = box
+    ox, oy = own
+    dx = x0 - ox if ox < x0 else (ox - x1 if ox > x1 else 0.0)
+    dy = y0 - oy if oy < y0 else (oy - y1 if oy > y1 else 0.0)
+    mine = dx * dx + dy * dy
+    grow = math.sqrt(mine)
+    left, top, right, bottom = x0 - grow, y0 - grow, x1 + grow, y1 + grow
+    for x, y in rivals:
+        if left <= x <= right and top <= y <= bottom:
+            dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
+            dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
+            if dx * dx + dy * dy <= mine:
+                return True
+    return False
+
+
+def _rivals(world: World, city: int, reach: float, shown: Box | None) -> list[tuple[float, float]]:
+    """The other dots a city's name could come as near to as its own (those printed in ``shown``, if given)."""
+    x, y = world.layout.dots[city]
+    near = 2 * reach  # a name lies within ``reach`` of its dot, a rival no farther from the name than the dot
+    return [
+        (ox, oy)
+        for other, (ox, oy) in enumerate(world.layout.dots)
+        if other != city
+        and abs(ox - x) < near
+        and abs(oy - y) < near
+        and (shown is None or point_box_distance(ox, oy, shown) == 0)
+    ]
 
 
 def _label(world: World, city: int, candidate: Candidate, ends: tuple[str, str]) -> Label:
@@ -425,17 +566,19 @@ def _names_and_badges_in(
     """The names and badges placed (only those near ``window``, when one is given), and what still overlaps."""
     reach = {city: _reach(world, city, jet, ends) for city in range(len(world.ids))}
     area = None
-    if window is not None:  # only the names that may land in the window, and what they may meet
-        reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
+    if window is not None:  # only the names the inset prints, those of the dots in it, and what they may meet
+        reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) == 0}
         far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
         area = (window[0] - far, window[1] - far, window[2] + far, window[3] + far)
     scene = Scene(_obstacles(world, jet, list(half_boxes), legend=window is None, area=area))  # an inset: no legend
     options: list[list[Candidate]] = [[] for _ in world.ids]
-    for city in reach:
+    for city, most in reach.items():
         x, y = world.layout.dots[city]
-        bounds = window if window is not None and point_box_distance(x, y, window) == 0 else None
+        rivals, fine = _rivals(world, city, most, window), window is not None
         # a city too near the frame (or, in an inset, its edge) for any box: its name runs over it
-        options[city] = _candidates(world, city, jet, ends, bounds) or [Candidate((x, y, x + 1, y + 1))]
+        options[city] = _candidates(world, city, jet, ends, window, rivals, fine) or [Candidate((x, y, x + 1, y + 1))]
+        if window is not None and _own_places(scene, city, options[city]) < ENOUGH:
+            options[city] += _gap_candidates(world, city, jet, ends, window, rivals, scene)
     chosen = place_labels(scene, options)
     labels = tuple(_label(world, city, options[city][k], ends) for city, k in enumerate(chosen) if k >= 0)
     problems = [
@@ -472,6 +615,9 @@ class InsetSpot:
 
 
 TITLE_BAND = 6.0  # mm above an inset's picture, for its title
+# Decision: no jet ever lands in an inset, so its names and badges keep clear of a dot as large as Start's and
+# the names' margin, not of a jet space: near enough to their own dots to read as theirs.
+INSET_SPACE = END_R + CLEAR
 CELL = 2.5  # mm: the grid on which the map's ink is counted when looking for an empty place
 
 
@@ -541,7 +687,7 @@ def _spots(
         near = (region[0] + region[2]) / 2, (region[1] + region[3]) / 2
         found = _scan(world, total, (width, height), near, tilings) or _scan(world, total, (width, height), near, [])
         if found is not None:  # the inset's names are placed only if it has a place (one larger than the map has none)
-            text = _place(zoomed, jet, window=window, ends=ends)
+            text = _place(zoomed, INSET_SPACE, window=window, ends=ends)
             covers, (x, y) = found
             spots.append(InsetSpot(inset, region, (x, y, width, height), covers, zoomed, text, window))
             for r in range(int(y / CELL), min(rows, int((y + height) / CELL) + 1)):
