@@ -229,9 +229,6 @@ RINGS = [
 # inset's cost 29 were, Amsterdam's leader 12 mm longer and Brussels' and Paris' names moved for it.
 AMBIGUOUS = 500.0
 AMBIGUOUS_ON_MAP = 20.0
-# Decision: an inset offers each name twice the directions and a ring every millimetre (costed between the map's
-# own rings): a few more places for its few names, and shorter leaders (Central Europe's longest 6.4 mm, not 9.5).
-INSET_ANGLES = 32
 
 
 def _direction_cost(dx: float, dy: float) -> float:
@@ -241,11 +238,14 @@ def _direction_cost(dx: float, dy: float) -> float:
     return 2.0 + (0.5 if dx < -1e-9 else 0.0) + (0.0 if abs(dx) < 1e-9 or abs(dy) > 0.9 else 0.5)
 
 
-@cache
-def _directions(angles: int) -> list[tuple[float, float, float]]:
-    """Each direction's unit vector (rounded, so that the four axes are exact) and how much less it is liked."""
-    units = ((math.cos(2 * math.pi * step / angles), math.sin(2 * math.pi * step / angles)) for step in range(angles))
-    return [(dx, dy, _direction_cost(dx, dy)) for dx, dy in ((round(dx, 9), round(dy, 9)) for dx, dy in units)]
+# each direction's unit vector (rounded, so that the four axes are exact) and how much less it is liked
+DIRECTIONS = [
+    (dx, dy, _direction_cost(dx, dy))
+    for dx, dy in (
+        (round(math.cos(2 * math.pi * step / ANGLES), 9), round(math.sin(2 * math.pi * step / ANGLES), 9))
+        for step in range(ANGLES)
+    )
+]
 
 
 def _ring_cost(extra: float) -> float:
@@ -254,9 +254,6 @@ def _ring_cost(extra: float) -> float:
         if extra <= far:
             return low + (high - low) * (extra - near) / (far - near)
     return RINGS[-1][1]
-
-
-INSET_RINGS = [(float(extra), _ring_cost(extra)) for extra in range(int(RINGS[-1][0]) + 1)]
 
 
 def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
@@ -272,11 +269,11 @@ def _candidates(
     ends: tuple[str, str],
     bounds: Box | None = None,
     rivals: Sequence[tuple[float, float]] = (),
-    fine: bool = False,
+    ambiguous: float = AMBIGUOUS_ON_MAP,
 ) -> list[Candidate]:
     """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line, all
     inside ``bounds`` (by default the map inside its frame); a box nearer one of the ``rivals`` (other dots) than
-    to its own dot costs more. ``fine``: an inset's directions, rings and cost of such a box."""
+    to its own dot costs ``ambiguous`` more."""
     text, size, bold = label_text(world, city, ends)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
@@ -285,12 +282,10 @@ def _candidates(
     r = dot_radius(world, city) + 0.3  # where a leader line starts
     hw, hh = w / 2, h / 2
     # how far along each direction a box's centre lies beyond ``reach`` for the whole box to lie beyond it
-    spreads = [
-        (dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in _directions(INSET_ANGLES if fine else ANGLES)
-    ]
+    spreads = [(dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in DIRECTIONS]
     found: list[Candidate] = []
     make = tuple.__new__  # a Candidate with every field given, without its constructor's Python call
-    for extra, ring_cost in INSET_RINGS if fine else RINGS:
+    for extra, ring_cost in RINGS:
         reach = jet + NAME_GAP + extra
         # a box of this ring comes within reach + hw + hh of the dot, so a rival nearer the box than the dot lies
         # within twice that and the box's diagonal of it
@@ -302,7 +297,7 @@ def _candidates(
             if bx0 < left or bx1 > right or by0 < top or by1 > bottom:
                 continue
             if near and _nearer_another(box, (x, y), near):
-                cost += AMBIGUOUS if fine else AMBIGUOUS_ON_MAP
+                cost += ambiguous
             if not extra:
                 found.append(make(Candidate, (box, cost, None)))
                 continue
@@ -574,9 +569,10 @@ def _names_and_badges_in(
     options: list[list[Candidate]] = [[] for _ in world.ids]
     for city, most in reach.items():
         x, y = world.layout.dots[city]
-        rivals, fine = _rivals(world, city, most, window), window is not None
+        rivals = _rivals(world, city, most, window)
+        found = _candidates(world, city, jet, ends, window, rivals, AMBIGUOUS_ON_MAP if window is None else AMBIGUOUS)
         # a city too near the frame (or, in an inset, its edge) for any box: its name runs over it
-        options[city] = _candidates(world, city, jet, ends, window, rivals, fine) or [Candidate((x, y, x + 1, y + 1))]
+        options[city] = found or [Candidate((x, y, x + 1, y + 1))]
         if window is not None and _own_places(scene, city, options[city]) < ENOUGH:
             options[city] += _gap_candidates(world, city, jet, ends, window, rivals, scene)
     chosen = place_labels(scene, options)
