@@ -225,10 +225,11 @@ RINGS = [
 # Decision: a name lies nearer its own dot than any other, or it reads as the other's (a cartographer's rule). In
 # an inset a place nearer another dot costs AMBIGUOUS, more than any ring and less than a conflict: taken only when
 # every other place is blocked (none is, in the world map's two). On the map itself, where every name keeps clear of
-# every jet space, it costs two rings (AMBIGUOUS_ON_MAP): 30 such names are left of 36, where dots crowd; at the
-# inset's cost 29 were, Amsterdam's leader 12 mm longer and Brussels' and Paris' names moved for it.
+# every jet space, it costs two rings (AMBIGUOUS_ON_MAP): 31 such names are left of 36, where dots crowd, and the
+# leaders are no longer; at the inset's cost 30 were, the leaders 23 mm longer in all (Amsterdam's by 12).
 AMBIGUOUS = 500.0
 AMBIGUOUS_ON_MAP = 20.0
+NEARER = 0.5  # mm a name lies nearer its own dot than any other, at least, to read as its own at a glance
 
 
 def _direction_cost(dx: float, dy: float) -> float:
@@ -289,7 +290,7 @@ def _candidates(
         reach = jet + NAME_GAP + extra
         # a box of this ring comes within reach + hw + hh of the dot, so a rival nearer the box than the dot lies
         # within twice that and the box's diagonal of it
-        most = 2 * (reach + hw + hh + math.hypot(hw, hh))
+        most = 2 * (reach + hw + hh + math.hypot(hw, hh)) + NEARER
         near = [(rx, ry) for rx, ry in rivals if (rx - x) ** 2 + (ry - y) ** 2 <= most * most]
         for dx, dy, cost, spread in spreads:
             cx, cy = x + dx * (reach + spread), y + dy * (reach + spread)
@@ -382,7 +383,8 @@ def _own_places(scene: Scene, city: int, options: Sequence[Candidate]) -> int:
 
 
 def _nearer_another(box: Box, own: tuple[float, float], rivals: Sequence[tuple[float, float]]) -> bool:
-    """True when a name's box lies no nearer its own dot than one of the other dots: it would read as that one's.
+    """True when a name's box lies less than NEARER nearer its own dot than one of the other dots: it may read as
+    that one's.
 
     Asked of every candidate of every name, so written out: squared distances, and only the rivals within the
     box grown by its distance to its own dot are measured.
@@ -391,14 +393,14 @@ def _nearer_another(box: Box, own: tuple[float, float], rivals: Sequence[tuple[f
     ox, oy = own
     dx = x0 - ox if ox < x0 else (ox - x1 if ox > x1 else 0.0)
     dy = y0 - oy if oy < y0 else (oy - y1 if oy > y1 else 0.0)
-    mine = dx * dx + dy * dy
-    grow = math.sqrt(mine)
+    grow = math.sqrt(dx * dx + dy * dy) + NEARER
+    mine = grow * grow
     left, top, right, bottom = x0 - grow, y0 - grow, x1 + grow, y1 + grow
     for x, y in rivals:
         if left <= x <= right and top <= y <= bottom:
             dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
             dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
-            if dx * dx + dy * dy <= mine:
+            if dx * dx + dy * dy < mine:
                 return True
     return False
 
@@ -406,7 +408,7 @@ def _nearer_another(box: Box, own: tuple[float, float], rivals: Sequence[tuple[f
 def _rivals(world: World, city: int, reach: float, shown: Box | None) -> list[tuple[float, float]]:
     """The other dots a city's name could come as near to as its own (those printed in ``shown``, if given)."""
     x, y = world.layout.dots[city]
-    near = 2 * reach  # a name lies within ``reach`` of its dot, a rival no farther from the name than the dot
+    near = 2 * reach + NEARER  # a name lies within ``reach`` of its dot, a rival little farther from it than the dot
     return [
         (ox, oy)
         for other, (ox, oy) in enumerate(world.layout.dots)
