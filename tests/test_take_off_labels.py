@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from pnp.errors import DataError
 from pnp.games.take_off.drawing import board_drawing, map_text
 from pnp.games.take_off.maps import check_map, new_map
 from pnp.games.take_off.model import default_map_path, load_data, load_map
-from pnp.games.take_off.placement import dot_radius
+from pnp.games.take_off.placement import dot_radius, inset_badges
 from pnp.games.take_off.rules import TakeOff
 from pnp.printing.labels import Candidate, Obstacle, Scene, place_labels, point_box_distance
 from pnp.printing.render import write_drawing
@@ -119,10 +120,8 @@ def test_every_name_is_6_pt_and_every_route_letter_5_pt_or_more(printed, world):
         assert any(b.x0 < centre[0] < b.x1 and b.top < centre[1] < b.bottom for b in badges)
         inside_badge += 1
     routes = sum(1 for dests in world.routes for d in dests if d >= 0)
-    shown = 0  # each inset prints its part again, with the badges of the routes it shows
-    for spot in map_text(world, DATA).insets:
-        x0, y0, x1, y1 = spot.zoomed
-        shown += sum(1 for b in spot.text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1)
+    # each inset prints its part again, with the badges of the routes it shows
+    shown = sum(len(inset_badges(spot.zoomed, spot.text.badges)) for spot in map_text(world, DATA).insets)
     assert inside_badge == routes + shown == len(printed.badges) - len(DATA.route_colours)  # legend: larger
     names = " ".join(text for text, _, _ in _labels(printed))
     for city in range(len(world.ids)):
@@ -356,14 +355,22 @@ def test_an_inset_takes_the_empty_place_nearest_the_part_it_shows(world):
     assert covers == 0 and abs(x - 800) <= 2 * CELL and abs(y - 300) <= 2 * CELL
 
 
-def test_map_check_warns_of_an_inset_larger_than_any_tile(tmp_path):
+def test_map_check_warns_of_an_inset_larger_than_any_tile_as_printed(tmp_path, printed_kits):
+    """The tile the warning names is the largest the kit prints on A4, whose tiles are cut on the grid's lines (two
+    rows 229 and 271.5 mm tall, not two of 250): read back from the tiles' TrimBoxes."""
+    from support.pdf import read
+
+    pages = read(printed_kits.document("take-off", "map", "a4")).pages[1:]  # after the overview, the tiles
+    widest = max(float(page.trimbox.width) for page in pages) / MM
+    tallest = max(float(page.trimbox.height) for page in pages) / MM
     path = tmp_path / "wide-inset.yaml"
     before = default_map_path().read_text().replace("west: 3, east: 29", "west: 2, east: 30")  # the inset as it was
     path.write_text(before.replace("zoom: 1.8}", "zoom: 2}"))
-    warnings = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
-    assert warnings == [
-        (
-            "insets[0]: the inset 'Central Europe' is 196 x 118 mm, larger than a tile of A4 holds (191 x 250 mm): "
-            "it is cut across tiles"
-        )
-    ]
+    (warning,) = [f.message for f in check_map(load_map(path)) if f.level == "warning"]
+    said = re.fullmatch(
+        r"insets\[0\]: the inset 'Central Europe' is 196 x 118 mm, larger than the largest tile of A4 as printed "
+        r"holds \((\d+) x (\d+) mm\): it is cut across tiles",
+        warning,
+    )
+    assert said, warning
+    assert [float(said[1]), float(said[2])] == pytest.approx([widest, tallest], abs=0.51)  # 191 x 272, in whole mm

@@ -193,6 +193,8 @@ def test_no_crosshair_covers_a_dot_a_name_or_a_badge_on_any_tile(tiles):
 
 
 TITLE_BAND = 6.0 * MM  # an inset's title, over its picture
+FRAME = 0.5 * MM  # the line round an inset's picture
+DOT = 1.3 * MM  # a capital's dot, to its ring
 CARIBBEAN = ("St. John's", "Basseterre", "Roseau", "Castries", "Bridgetown", "Kingstown", "St. George's")
 CARIBBEAN += ("Port of Spain", "Caracas")
 
@@ -209,6 +211,7 @@ class PrintedInset:
     dots: list[Box]
     names: list[Glyph]
     hidden: list[Badge]  # as discs
+    cut: list[Badge]  # badges drawn in it that its frame line cuts
 
 
 def _inside(box: Box, frame: Box) -> bool:
@@ -259,7 +262,16 @@ def _inset(tile: TileInk, frame: Box, after: tuple[Shape, ...], before: list[Bad
         [_box(shape) for shape in marks if _round_mark(shape) == "dot"],
         _runs([g for g in tile.glyphs if g.size == 6 and _inside(g.box, picture)]),
         [mark for mark in before if distance(mark.x, mark.y, frame) < mark.r],
+        [_badge(shape) for shape in after if _round_mark(shape) == "badge" and _across(_box(shape), picture)],
     )
+
+
+def _across(box: Box, picture: Box) -> bool:
+    """True when a box reaches into a picture's frame line (0.5 mm wide) from inside or out."""
+    inner = (picture[0] + FRAME / 2, picture[1] + FRAME / 2, picture[2] - FRAME / 2, picture[3] - FRAME / 2)
+    return meets(
+        box, (picture[0] - FRAME / 2, picture[1] - FRAME / 2, picture[2] + FRAME / 2, picture[3] + FRAME / 2)
+    ) and not _inside(box, inner)
 
 
 def _box(shape: Shape) -> Box:
@@ -322,6 +334,34 @@ def test_no_inset_hides_a_city_name_or_badge_of_the_map(insets):
     for title, (inset,) in insets.items():
         assert inset.hidden == [], title
         assert sorted(name.text for name in inset.names) == shown[title]
+
+
+def test_no_badge_is_cut_by_an_inset_frame(insets):
+    """A route's badge in an inset lies wholly inside its frame line, or is not drawn there."""
+    for title, (inset,) in insets.items():
+        assert inset.cut == [], title
+
+
+def test_every_name_in_an_inset_is_nearer_its_own_dot_than_any_other(insets):
+    """Read back as printed: each name's box is nearer its city's dot than any other dot the inset prints (its city
+    known from the placement, its dot found where the placement put it), so that no name reads as another's."""
+    world, _ = load_world(None, DATA)
+    for spot in map_text(world, DATA).insets:
+        (inset,) = insets[spot.inset.name.replace(" ", "")]
+        x0, y0, *_ = spot.zoomed
+        dots = {world.name(city).replace(" ", ""): dot for city, dot in enumerate(spot.world.layout.dots)}
+        centres = [((d[0] + d[2]) / 2, (d[1] + d[3]) / 2) for d in inset.dots]
+        for name in inset.names:
+            x, y = dots[name.text]
+            at = (inset.frame[0] + (x - x0) * MM, inset.frame[1] + TITLE_BAND + (y - y0) * MM)
+            own = min(centres, key=lambda c: math.dist(c, at))
+            if math.dist(own, at) > 0.1 * MM:  # a dot astride the frame, which ``read_insets`` leaves out
+                picture = inset.frame[0], inset.frame[1] + TITLE_BAND, inset.frame[2], inset.frame[3]
+                assert min(at[0] - picture[0], picture[2] - at[0], at[1] - picture[1], picture[3] - at[1]) < DOT
+                own = at
+            mine = distance(*own, name.box)
+            nearest = min(distance(*c, name.box) for c in centres if c != own)
+            assert mine < nearest, f"{name.text}: {mine / MM:.1f} mm from its dot, {nearest / MM:.1f} from another"
 
 
 def test_a_crosshair_slides_along_its_overlap_band_off_a_box_it_keeps_clear_of():

@@ -20,6 +20,7 @@ from pnp.games.take_off.placement import (
     DOT_R,
     END_R,
     HUB_R,
+    INSET_FRAME,
     LEGEND_H,
     LEGEND_W,
     ROUTE_WIDTH,
@@ -30,6 +31,7 @@ from pnp.games.take_off.placement import (
     arrow_spots,
     dot_radius,
     grid_seams,
+    inset_badges,
     inset_labels,
     legend_box,
     placement,
@@ -366,10 +368,10 @@ def _inset(canvas: Canvas, world: World, data: TakeOffData, spot: InsetSpot, t: 
                 cut = clip_segment((*a, *b), window)
                 if cut is not None:
                     _route(canvas, cut[:2], cut[2:], data.route_colours[k])
-            _badges(canvas, data.route_colours, [b for b in text.badges if x0 <= b.x <= x1 and y0 <= b.y <= y1])
+            _badges(canvas, data.route_colours, inset_badges(window, text.badges))
             draw_dots(canvas, zoomed, zoomed.layout, within=window)
             _names(canvas, inset_labels(window, text.labels))
-        canvas.rect(x, y + TITLE_BAND, w, h - TITLE_BAND, stroke=INK, width=0.5)
+        canvas.rect(x, y + TITLE_BAND, w, h - TITLE_BAND, stroke=INK, width=INSET_FRAME)
 
 
 def _cities(canvas: Canvas, world: World, layout: Layout, placed: Placement) -> None:

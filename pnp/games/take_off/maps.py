@@ -103,20 +103,22 @@ def _check_print(world: World, data: TakeOffData, add: Add) -> None:
 
 
 def _check_tiles(world: World, spot: InsetSpot, where: str, add: Add) -> None:
-    """An inset larger than one tile of a named paper: it can never print whole, whatever its place."""
+    """An inset larger than every tile of a named paper as the kit prints it (cut on the grid's lines, so the
+    tiles differ in size): it can never print whole, whatever its place."""
+    from pnp.games.take_off.placement import printed_tilings
     from pnp.printing.paper import PAPERS
-    from pnp.printing.tiling import plan_tiles
 
     _, _, width, height = spot.place
-    for paper in PAPERS:
-        tiling = plan_tiles(world.layout.width, world.layout.height, paper)
-        room = tiling.tiles[0].window
-        if width > room.w or height > room.h:
+    for paper, tiling in zip(PAPERS, printed_tilings(world.layout)):
+        widest, tallest = max(w for _, w in tiling.columns), max(h for _, h in tiling.bands)
+        if (
+            width > widest or height > tallest
+        ):  # the tiles are a grid: the largest is the widest column's, tallest row's
             add(
                 "warning",
                 where,
-                f"the inset {spot.inset.name!r} is {width:.0f} x {height:.0f} mm, larger than a tile of "
-                f"{paper.upper()} holds ({room.w:.0f} x {room.h:.0f} mm): it is cut across tiles",
+                f"the inset {spot.inset.name!r} is {width:.0f} x {height:.0f} mm, larger than the largest tile of "
+                f"{paper.upper()} as printed holds ({widest:.0f} x {tallest:.0f} mm): it is cut across tiles",
             )
             return
 

@@ -15,18 +15,31 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from operator import add
 from typing import Any
 
 from pnp.cache import remembered
-from pnp.games.take_off.badges import APART, BADGE_PT, BADGE_R, Badge, Room, Route, disc, place_badges, word
+from pnp.games.take_off.badges import (
+    APART,
+    BADGE_PT,
+    BADGE_R,
+    REACH,
+    Badge,
+    Room,
+    Route,
+    Thing,
+    disc,
+    place_badges,
+    word,
+)
 from pnp.games.take_off.model import Inset
 from pnp.games.take_off.world import MARGIN, Layout, World, unwrap
 from pnp.memo import Memo
 from pnp.printing.canvas import PT, Anchor
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import (
+    ENOUGH,
     Box,
     Candidate,
     Obstacle,
@@ -209,6 +222,14 @@ RINGS = [
     (17.0, 50.0),
     (23.0, 60.0),
 ]  # extra distance, cost
+# Decision: a name lies nearer its own dot than any other, or it reads as the other's (a cartographer's rule). In
+# an inset a place nearer another dot costs AMBIGUOUS, more than any ring and less than a conflict: taken only when
+# every other place is blocked (none is, in the world map's two). On the map itself, where every name keeps clear of
+# every jet space, it costs two rings (AMBIGUOUS_ON_MAP): 31 such names are left of 36, where dots crowd, and the
+# leaders are no longer; at the inset's cost 30 were, the leaders 23 mm longer in all (Amsterdam's by 12).
+AMBIGUOUS = 500.0
+AMBIGUOUS_ON_MAP = 20.0
+NEARER = 0.5  # mm a name lies nearer its own dot than any other, at least, to read as its own at a glance
 
 
 def _direction_cost(dx: float, dy: float) -> float:
@@ -228,6 +249,14 @@ DIRECTIONS = [
 ]
 
 
+def _ring_cost(extra: float) -> float:
+    """The cost of a ring ``extra`` mm farther out, read between those of RINGS."""
+    for (near, low), (far, high) in pairwise(RINGS):
+        if extra <= far:
+            return low + (high - low) * (extra - near) / (far - near)
+    return RINGS[-1][1]
+
+
 def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
     """How far from its dot a city's name, leader included, may be placed."""
     text, size, bold = label_text(world, city, ends)
@@ -235,10 +264,17 @@ def _reach(world: World, city: int, jet: float, ends: tuple[str, str]) -> float:
 
 
 def _candidates(
-    world: World, city: int, jet: float, ends: tuple[str, str], bounds: Box | None = None
+    world: World,
+    city: int,
+    jet: float,
+    ends: tuple[str, str],
+    bounds: Box | None = None,
+    rivals: Sequence[tuple[float, float]] = (),
+    ambiguous: float = AMBIGUOUS_ON_MAP,
 ) -> list[Candidate]:
     """Boxes beyond the city's jet space in every direction, near first and farther out with a leader line, all
-    inside ``bounds`` (by default the map inside its frame)."""
+    inside ``bounds`` (by default the map inside its frame); a box nearer one of the ``rivals`` (other dots) than
+    to its own dot costs ``ambiguous`` more."""
     text, size, bold = label_text(world, city, ends)
     w, h = text_width(text, size, bold), size * PT
     x, y = world.layout.dots[city]
@@ -250,23 +286,137 @@ def _candidates(
     spreads = [(dx, dy, cost, abs(dx) * hw + abs(dy) * hh) for dx, dy, cost in DIRECTIONS]
     found: list[Candidate] = []
     make = tuple.__new__  # a Candidate with every field given, without its constructor's Python call
-
     for extra, ring_cost in RINGS:
         reach = jet + NAME_GAP + extra
+        # a box of this ring comes within reach + hw + hh of the dot, so a rival nearer the box than the dot lies
+        # within twice that and the box's diagonal of it
+        most = 2 * (reach + hw + hh + math.hypot(hw, hh)) + NEARER
+        near = [(rx, ry) for rx, ry in rivals if (rx - x) ** 2 + (ry - y) ** 2 <= most * most]
         for dx, dy, cost, spread in spreads:
             cx, cy = x + dx * (reach + spread), y + dy * (reach + spread)
-            bx0, by0, bx1, by1 = cx - hw, cy - hh, cx + hw, cy + hh
+            box = bx0, by0, bx1, by1 = cx - hw, cy - hh, cx + hw, cy + hh
             if bx0 < left or bx1 > right or by0 < top or by1 > bottom:
                 continue
+            if near and _nearer_another(box, (x, y), near):
+                cost += ambiguous
             if not extra:
-                found.append(make(Candidate, ((bx0, by0, bx1, by1), cost, None)))
+                found.append(make(Candidate, (box, cost, None)))
                 continue
-            nx = bx0 if x < bx0 else min(x, bx1)  # the box's point nearest the dot
+            # the box's point nearest the dot (``_leader_to`` written out: asked of every candidate)
+            nx = bx0 if x < bx0 else min(x, bx1)
             ny = by0 if y < by0 else min(y, by1)
             d = math.hypot(nx - x, ny - y) or 1.0
-            leader = (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny)
-            found.append(make(Candidate, ((bx0, by0, bx1, by1), cost + ring_cost, leader)))
+            found.append(make(Candidate, (box, cost + ring_cost, (x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny))))
     return found
+
+
+# Decision: in an inset, a name with fewer than ENOUGH places clear and nearer its own dot is offered more, found
+# sliding round its dot a GAP_STEP at a time and a GAP_STEP farther out each turn: Kingstown's one such place, 10 mm
+# west-north-west between two blue routes, is a few tenths of a millimetre across and no ring comes upon it; with
+# more places for each crowded name, no name in either inset reads as another's on the maps of seeds 2, 3 and 7.
+GAP_STEP = 0.5  # mm
+
+
+def _gap_candidates(
+    world: World,
+    city: int,
+    jet: float,
+    ends: tuple[str, str],
+    bounds: Box,
+    rivals: Sequence[tuple[float, float]],
+    scene: Scene,
+) -> list[Candidate]:
+    """Free boxes nearer the city's dot than any of the ``rivals``, round the dot ring after ring, until ENOUGH
+    are found: the narrow gaps that the rings' few places miss."""
+    text, size, bold = label_text(world, city, ends)
+    hw, hh = text_width(text, size, bold) / 2, size * PT / 2
+    x, y = world.layout.dots[city]
+    left, top, right, bottom = bounds[0] + 0.5, bounds[1] + 0.5, bounds[2] - 0.5, bounds[3] - 0.5
+    r = dot_radius(world, city) + 0.3
+    found: list[Candidate] = []
+    for step in range(int(RINGS[-1][0] / GAP_STEP) + 1):
+        extra = step * GAP_STEP
+        for cx, cy in _round_box(x, y, hw, hh, jet + NAME_GAP + extra):
+            box = cx - hw, cy - hh, cx + hw, cy + hh
+            if box[0] < left or box[2] > right or box[1] < top or box[3] > bottom:
+                continue
+            if _nearer_another(box, (x, y), rivals):
+                continue
+            candidate = _candidate(box, _direction_cost(cx - x, cy - y) + _ring_cost(extra), (x, y), r, extra)
+            if not scene.blocked(city, candidate):
+                found.append(candidate)
+        if len(found) >= ENOUGH:
+            break
+    return found
+
+
+def _round_box(x: float, y: float, hw: float, hh: float, d: float) -> Iterator[tuple[float, float]]:
+    """The centres, about GAP_STEP apart, of the boxes ``2 hw`` by ``2 hh`` whose nearest point lies ``d`` from
+    (x, y): round the box's outline grown by ``d``, its sides straight and its corners rounded."""
+    for sign in (1, -1):
+        yield from ((x + sign * (hw + d), y - hh + k * GAP_STEP) for k in range(int(2 * hh / GAP_STEP) + 1))
+        yield from ((x - hw + k * GAP_STEP, y + sign * (hh + d)) for k in range(int(2 * hw / GAP_STEP) + 1))
+    arc = max(int(math.pi / 2 * d / GAP_STEP), 1)
+    for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
+        for k in range(1, arc):
+            a = math.pi / 2 * k / arc
+            yield x + sx * (hw + d * math.cos(a)), y + sy * (hh + d * math.sin(a))
+
+
+def _candidate(box: Box, cost: float, dot: tuple[float, float], r: float, extra: float) -> Candidate:
+    """A box for a name, with a leader line from ``r`` off its dot when it lies ``extra`` beyond the nearest ring."""
+    return Candidate(box, cost, _leader_to(box, dot, r) if extra else None)
+
+
+def _leader_to(box: Box, dot: tuple[float, float], r: float) -> Segment:
+    """A leader line from ``r`` off a dot to the box's point nearest the dot."""
+    x, y = dot
+    nx = box[0] if x < box[0] else min(x, box[2])
+    ny = box[1] if y < box[1] else min(y, box[3])
+    d = math.hypot(nx - x, ny - y) or 1.0
+    return x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny
+
+
+def _own_places(scene: Scene, city: int, options: Sequence[Candidate]) -> int:
+    """How many of a name's places are clear of every obstacle and nearer its own dot than any other."""
+    return sum(1 for option in options if option.cost < AMBIGUOUS and not scene.blocked(city, option))
+
+
+def _nearer_another(box: Box, own: tuple[float, float], rivals: Sequence[tuple[float, float]]) -> bool:
+    """True when a name's box lies less than NEARER nearer its own dot than one of the other dots: it may read as
+    that one's.
+
+    Asked of every candidate of every name, so written out: squared distances, and only the rivals within the
+    box grown by its distance to its own dot are measured.
+    """
+    x0, y0, x1, y1 = box
+    ox, oy = own
+    dx = x0 - ox if ox < x0 else (ox - x1 if ox > x1 else 0.0)
+    dy = y0 - oy if oy < y0 else (oy - y1 if oy > y1 else 0.0)
+    grow = math.sqrt(dx * dx + dy * dy) + NEARER
+    mine = grow * grow
+    left, top, right, bottom = x0 - grow, y0 - grow, x1 + grow, y1 + grow
+    for x, y in rivals:
+        if left <= x <= right and top <= y <= bottom:
+            dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
+            dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
+            if dx * dx + dy * dy < mine:
+                return True
+    return False
+
+
+def _rivals(world: World, city: int, reach: float, shown: Box | None) -> list[tuple[float, float]]:
+    """The other dots a city's name could come as near to as its own (those printed in ``shown``, if given)."""
+    x, y = world.layout.dots[city]
+    near = 2 * reach + NEARER  # a name lies within ``reach`` of its dot, a rival little farther from it than the dot
+    return [
+        (ox, oy)
+        for other, (ox, oy) in enumerate(world.layout.dots)
+        if other != city
+        and abs(ox - x) < near
+        and abs(oy - y) < near
+        and (shown is None or point_box_distance(ox, oy, shown) == 0)
+    ]
 
 
 def _label(world: World, city: int, candidate: Candidate, ends: tuple[str, str]) -> Label:
@@ -294,6 +444,8 @@ def _badges(
         far = 2 * (APART[-1] + BADGE_R) + 1.0  # what a badge set apart from such a route may meet
         area = (near[0] - far, near[1] - far, near[2] + far, near[3] + far)
         lines = [line for line in lines if clip_segment((*line[2], *line[3]), area) is not None]
+        for edge in _frame(window):  # a badge lies wholly inside the inset or wholly outside, never across its frame
+            room.add(edge)
     for city, (x, y) in enumerate(layout.dots):
         if window is None or point_box_distance(x, y, area) == 0:
             room.add(disc(x, y, dot_radius(world, city) + 0.2))
@@ -311,6 +463,23 @@ def _badges(
         for city, k in stuck
     ]
     return badges, problems
+
+
+INSET_FRAME = 0.5  # mm: the width of the line round an inset's picture
+
+
+def _frame(window: Box) -> list[Thing]:
+    """The four sides of an inset's frame line, as a badge keeps clear of them (and its leader cannot cross)."""
+    x0, y0, x1, y1 = window
+    half = INSET_FRAME / 2
+    sides = [(x0, y0, x0, y1), (x1, y0, x1, y1), (x0, y0, x1, y0), (x0, y1, x1, y1)]
+    return [word((ax - half, ay - half, bx + half, by + half)) for ax, ay, bx, by in sides]
+
+
+def inset_badges(window: Box, badges: Sequence[Badge]) -> list[Badge]:
+    """The badges wholly inside a window (an inset's region on its zoomed map), which the inset prints."""
+    x0, y0, x1, y1 = window
+    return [b for b in badges if x0 + REACH <= b.x <= x1 - REACH and y0 + REACH <= b.y <= y1 - REACH]
 
 
 @cache
@@ -394,17 +563,20 @@ def _names_and_badges_in(
     """The names and badges placed (only those near ``window``, when one is given), and what still overlaps."""
     reach = {city: _reach(world, city, jet, ends) for city in range(len(world.ids))}
     area = None
-    if window is not None:  # only the names that may land in the window, and what they may meet
-        reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) < r}
+    if window is not None:  # only the names the inset prints, those of the dots in it, and what they may meet
+        reach = {c: r for c, r in reach.items() if point_box_distance(*world.layout.dots[c], window) == 0}
         far = 2 * max(reach.values(), default=0.0) + 1.0  # a name's dot and its places are within its reach
         area = (window[0] - far, window[1] - far, window[2] + far, window[3] + far)
     scene = Scene(_obstacles(world, jet, list(half_boxes), legend=window is None, area=area))  # an inset: no legend
     options: list[list[Candidate]] = [[] for _ in world.ids]
-    for city in reach:
+    for city, most in reach.items():
         x, y = world.layout.dots[city]
-        bounds = window if window is not None and point_box_distance(x, y, window) == 0 else None
+        rivals = _rivals(world, city, most, window)
+        found = _candidates(world, city, jet, ends, window, rivals, AMBIGUOUS_ON_MAP if window is None else AMBIGUOUS)
         # a city too near the frame (or, in an inset, its edge) for any box: its name runs over it
-        options[city] = _candidates(world, city, jet, ends, bounds) or [Candidate((x, y, x + 1, y + 1))]
+        options[city] = found or [Candidate((x, y, x + 1, y + 1))]
+        if window is not None and _own_places(scene, city, options[city]) < ENOUGH:
+            options[city] += _gap_candidates(world, city, jet, ends, window, rivals, scene)
     chosen = place_labels(scene, options)
     labels = tuple(_label(world, city, options[city][k], ends) for city, k in enumerate(chosen) if k >= 0)
     problems = [
@@ -441,6 +613,9 @@ class InsetSpot:
 
 
 TITLE_BAND = 6.0  # mm above an inset's picture, for its title
+# Decision: no jet ever lands in an inset, so its names and badges keep clear of a dot as large as Start's and
+# the names' margin, not of a jet space: near enough to their own dots to read as theirs.
+INSET_SPACE = END_R + CLEAR
 CELL = 2.5  # mm: the grid on which the map's ink is counted when looking for an empty place
 
 
@@ -510,7 +685,7 @@ def _spots(
         near = (region[0] + region[2]) / 2, (region[1] + region[3]) / 2
         found = _scan(world, total, (width, height), near, tilings) or _scan(world, total, (width, height), near, [])
         if found is not None:  # the inset's names are placed only if it has a place (one larger than the map has none)
-            text = _place(zoomed, jet, window=window, ends=ends)
+            text = _place(zoomed, INSET_SPACE, window=window, ends=ends)
             covers, (x, y) = found
             spots.append(InsetSpot(inset, region, (x, y, width, height), covers, zoomed, text, window))
             for r in range(int(y / CELL), min(rows, int((y + height) / CELL) + 1)):
