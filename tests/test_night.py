@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from support.moves import playable
 
 from pnp.errors import PnpError

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support.moves import playable
 
 from pnp.errors import IllegalMove, PnpError

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from support.moves import playable
 
 from pnp.errors import PnpError

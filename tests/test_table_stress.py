@@ -16,8 +16,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from support.serve import WAIT, Served, http_client, serving
 from support.moves import playable
+from support.serve import WAIT, Served, http_client, serving
 from test_table_api import GAMES, OPTIONS, followed
 
 from pnp.games import REGISTRY
