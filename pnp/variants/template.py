@@ -34,22 +34,23 @@ def new_variant(game: str, title: str) -> str:
         f"game: {game}",
         "",
     ]
+    # the game's data first, where a designer changes decks and counts; then the words, fonts and art it prints in
+    if support is None:
+        lines.append(f"# {title} has no component data file: a variant changes only the sections below.")
+    else:
+        if support.deck:
+            columns = ",".join(f.name for f in dataclasses.fields(_item(support.model, support.deck)))
+            lines += [f"# deck: {DECK_DOC}", f"#   Instead of '{support.deck}' below; columns: {columns}"]
+            lines.append("# deck: deck.csv")
+        builtin = support.builtin().value
+        hints = get_type_hints(support.model)
+        for f in dataclasses.fields(support.model):
+            fixed = " The referee reads the built-in value: change it to print only."
+            fixed *= f.name in support.fixed_for_referee
+            lines += [*_comment(f.name, hints[f.name], f.metadata, fixed), _yaml(f.name, _plain(getattr(builtin, f.name)))]
+            lines.append("")
     for f in dataclasses.fields(Sections):
         lines += [*_comment(f.name, get_type_hints(Sections)[f.name], f.metadata), *_shared_example(f.name, game)]
-    if support is None:
-        lines += ["", f"# {title} has no component data file: a variant changes only the sections above."]
-        return "\n".join(lines) + "\n"
-    if support.deck:
-        columns = ",".join(f.name for f in dataclasses.fields(_item(support.model, support.deck)))
-        lines += [f"# deck: {DECK_DOC}", f"#   Instead of '{support.deck}' below; columns: {columns}"]
-        lines.append("# deck: deck.csv")
-    builtin = support.builtin().value
-    hints = get_type_hints(support.model)
-    for f in dataclasses.fields(support.model):
-        fixed = " The referee reads the built-in value: change it to print only."
-        fixed *= f.name in support.fixed_for_referee
-        lines += ["", *_comment(f.name, hints[f.name], f.metadata, fixed)]
-        lines.append(_yaml(f.name, _plain(getattr(builtin, f.name))))
     return "\n".join(lines) + "\n"
 
 
