@@ -214,6 +214,9 @@ def test_a_new_variant_passes_its_check_and_its_json_schema(cli, game):
         fields = {f.name for f in __import__("dataclasses").fields(data_file(game).model)}
         assert all(re.search(rf"^# {key}: .*\(", text, re.MULTILINE) for key in fields)
         assert all(re.search(rf"^{key}:", text, re.MULTILINE) for key in fields)
+        # the decks and counts a designer changes come first, before the hundreds of commented texts
+        last = max(re.search(rf"^{key}:", text, re.MULTILINE).start() for key in fields)
+        assert last < text.index("\n# language:") < text.index("\n# texts:")
 
 
 @pytest.mark.parametrize("game", REGISTRY)
