@@ -47,7 +47,10 @@ def new_variant(game: str, title: str) -> str:
         for f in dataclasses.fields(support.model):
             fixed = " The referee reads the built-in value: change it to print only."
             fixed *= f.name in support.fixed_for_referee
-            lines += [*_comment(f.name, hints[f.name], f.metadata, fixed), _yaml(f.name, _plain(getattr(builtin, f.name)))]
+            lines += [
+                *_comment(f.name, hints[f.name], f.metadata, fixed),
+                _yaml(f.name, _plain(getattr(builtin, f.name))),
+            ]
             lines.append("")
     for f in dataclasses.fields(Sections):
         lines += [*_comment(f.name, get_type_hints(Sections)[f.name], f.metadata), *_shared_example(f.name, game)]
