@@ -360,7 +360,9 @@ def test_extra_move_gives_a_third_move_and_is_discarded():
     assert state.moves_left == 0 and state.cards_played == 1
     assert state.hands[0][CARD_TYPES.index("extra")] == 0
     assert state.discard[CARD_TYPES.index("extra")] == 1
-    rejects(state, "extra fly 1 c2", "holds no Extra move")
+    refused = rejects(state, "extra fly 1 c2", "holds no Extra move")
+    # the hand is not listed: a refusal may show on the table's shared terminal, and the player sees their own
+    assert refused.reason == "p1 holds no Extra move card" and "Pass" not in str(refused)
 
 
 def test_extra_move_is_never_backwards():

@@ -97,8 +97,7 @@ def _card(state: AirKingState, kind: int) -> None:
     if state.phase != ACT:
         raise _wrong_phase(state, "card", card=card)
     if not state.hands[state.seat][kind]:
-        player, hand = state.players[state.seat], state.hand_text(state.seat)
-        raise refuse(state, "not_held", "deck tracking", player=player, card=card, hand=hand)
+        raise refuse(state, "not_held", "deck tracking", player=state.players[state.seat], card=card)
     _card_slot(state)
     if kind in (EXTRA, DIAGONAL) and state.movement_played:
         raise refuse(state, "movement", "one movement card per turn")
