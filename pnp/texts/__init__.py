@@ -9,7 +9,17 @@ flat ``key: text`` mapping; a variant's ``texts:`` overrides entries last. The t
 """
 
 from pnp.texts.catalogue import Catalogue, Entry, check
-from pnp.texts.shipped import catalogue, check_language, english, languages, normalised, shipped, table_words, toolkit
+from pnp.texts.shipped import (
+    catalogue,
+    check_language,
+    english,
+    in_english,
+    languages,
+    normalised,
+    shipped,
+    table_words,
+    toolkit,
+)
 
 __all__ = [
     "Catalogue",
@@ -18,6 +28,7 @@ __all__ = [
     "check",
     "check_language",
     "english",
+    "in_english",
     "languages",
     "normalised",
     "shipped",

@@ -159,6 +159,13 @@ def toolkit() -> Catalogue:
     return Catalogue(ENGLISH, _english_words(TOOLKIT))
 
 
+@cache
+def in_english(game: str) -> Catalogue:
+    """``game``'s built-in catalogue in English, read once: what a session says in English whatever its language (a
+    terminal's picture) and the board in words of a game that speaks only English."""
+    return catalogue(game)
+
+
 def table_words(language: str | None) -> Catalogue:
     """The table page's own words (keys ``table.*``) in ``language`` as :func:`shipped` finds it (``fr-CA``:
     ``fr``), entry by entry over English; English for None or a language pnp does not ship them in. The

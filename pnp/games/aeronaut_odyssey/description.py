@@ -3,25 +3,17 @@ and each player's balloons; with hidden inventories, another player's balloons a
 
 from __future__ import annotations
 
-from functools import cache
-
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Lane
 from pnp.games.aeronaut_odyssey.model import TYPES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.games.described import clauses, series
-from pnp.texts import Catalogue, catalogue
-
-
-@cache
-def _words() -> Catalogue:
-    """Aeronaut Odyssey's catalogue in English, read once."""
-    return catalogue("aeronaut-odyssey")
+from pnp.texts import Catalogue, in_english
 
 
 def describe(state: AeroState, viewer: str | None) -> tuple[str, ...]:
     """The sentences of ``state``'s board as ``viewer`` (None: the shared screen) may see it."""
-    t = _words()
+    t = in_english("aeronaut-odyssey")
     claimed = [words for k, lane in enumerate(state.board.lanes) if (words := _claimed(state, t, k, lane))]
     sentences = [t("described.claimed", routes=clauses(t, claimed)) if claimed else t("described.claimed.none")]
     sentences.append(

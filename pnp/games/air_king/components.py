@@ -44,4 +44,3 @@ def kit(request: KitRequest) -> Kit:
         texts=t,
         faces=fonts.chosen(request.fonts),
     )
-

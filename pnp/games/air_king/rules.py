@@ -44,10 +44,10 @@ def _session_rules(setup: Setup) -> Rules:
     return FIELDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "air-king"))
 
 
-@cache
 def _builtin_rules() -> Rules:
-    """The built-in field's and cards' rules in English, read once: what unbound rules read and label moves with."""
-    return _rules(None)
+    """The built-in field's and cards' rules in English, as every session without a map or variant reads them: what
+    unbound rules read and label moves with."""
+    return FIELDS.get(None, None, None)
 
 
 @cache

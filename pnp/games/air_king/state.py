@@ -48,9 +48,9 @@ from pnp.games.air_king.model import (
 )
 from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.text import render
-from pnp.games.air_king.texts import english_words
 from pnp.games.base import BaseState, NextStep, ranked
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.texts import in_english
 
 if TYPE_CHECKING:
     from pnp.texts import Catalogue
@@ -322,7 +322,8 @@ class AirKingState(BaseState):
 
     def status(self, plain: bool = False) -> str:
         """The round (or the set-up) and what the referee waits for, in words (``plain``: without commands)."""
-        awaited = self.awaited() if plain else self.next_step(english_words()).text  # the terminal's picture: English
+        english = in_english("air-king")  # the terminal's picture speaks English whatever the session's language
+        awaited = self.awaited() if plain else self.next_step(english).text
         if self.stage() == "set-up":
             return f"set-up: {awaited}"
         if self.phase == FINAL:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.air_king.actions import LANDED, OVER, STORM, WAITING
 from pnp.games.air_king.field import LETTERS, cell_name
-from pnp.games.air_king.texts import english_words
+from pnp.texts import in_english
 
 if TYPE_CHECKING:
     from pnp.games.air_king.state import AirKingState
@@ -34,7 +34,7 @@ def render(state: AirKingState, viewer: str | None) -> str:
         size = state.hand_size(seat)
         hand = f"{size} card{'' if size == 1 else 's'}"
         if player == viewer:
-            hand += f" ({state.hand_text(seat, english_words())})"
+            hand += f" ({state.hand_text(seat, in_english('air-king'))})"
         technical = "Technical Return ready" if state.technical[seat] else "Technical Return used"
         lines.append(f"{player}: {hand}; {technical}; {_goal(state, seat, player == viewer)}")
     return "\n".join(lines)

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 
 from pnp.games.air_king.model import AirKingData, load_data
-from pnp.texts import Catalogue, Entry, catalogue
+from pnp.texts import Catalogue, Entry
 
 
 def data_texts(data: AirKingData | None = None) -> dict[str, Entry]:
@@ -29,10 +28,3 @@ def as_printed(data: AirKingData, t: Catalogue) -> AirKingData:
     events = tuple(dataclasses.replace(e, title=t(f"data.event.{e.type}.title")) for e in data.events)
     airports = tuple(dataclasses.replace(a, title=t(f"data.airport.{a.name}.title")) for a in data.airports)
     return dataclasses.replace(data, events=events, airports=airports)
-
-
-@cache
-def english_words() -> Catalogue:
-    """Air King's catalogue in English, for what a session says in English whatever its language (the terminal's
-    picture)."""
-    return catalogue("air-king")

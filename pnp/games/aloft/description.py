@@ -3,22 +3,14 @@ player's tokens and the colour cards revealed. Nothing here is private: colour c
 
 from __future__ import annotations
 
-from functools import cache
-
 from pnp.games.aloft.state import PACKED, AloftState
 from pnp.games.described import clauses, series
-from pnp.texts import Catalogue, catalogue
-
-
-@cache
-def _words() -> Catalogue:
-    """Aloft's catalogue in English, read once."""
-    return catalogue("aloft")
+from pnp.texts import Catalogue, in_english
 
 
 def describe(state: AloftState) -> tuple[str, ...]:
     """The sentences of ``state``'s board, the same for every viewer."""
-    t = _words()
+    t = in_english("aloft")
     packed = [_balloon(state, b) for b, where in enumerate(state.where) if where == PACKED]
     sentences = [_sky(state, t), _trucks(state, t)]
     sentences += [t("described.packed", balloons=clauses(t, packed))] if packed else []
@@ -73,7 +65,7 @@ def _tokens(state: AloftState, t: Catalogue, player: str) -> str:
 
 def _balloon(state: AloftState, b: int) -> str:
     """A balloon as a listener hears it: its two colours ('red and white'), or its shape ('the lion')."""
-    balloon, t = state.data.balloons[b], _words()
+    balloon, t = state.data.balloons[b], in_english("aloft")
     if not balloon.colours:
         return t("described.shape", shape=balloon.name.lower())
     first, second = (state.sky.words.colour[code] for code in balloon.colours)

@@ -5,8 +5,6 @@ own face-down transports are on its phone already, among its secrets."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from pnp.games.described import clauses, series
 from pnp.games.hauling_astronauts.notation import (
     BONUS_NAMES,
@@ -20,18 +18,12 @@ from pnp.games.hauling_astronauts.notation import (
     kind,
 )
 from pnp.games.hauling_astronauts.state import VOID, HaulingState
-from pnp.texts import Catalogue, catalogue
-
-
-@cache
-def _words() -> Catalogue:
-    """Hauling Astronauts' catalogue in English, read once."""
-    return catalogue("hauling-astronauts")
+from pnp.texts import Catalogue, in_english
 
 
 def describe(state: HaulingState) -> tuple[str, ...]:
     """The sentences of ``state``'s board, the same for every viewer."""
-    t = _words()
+    t = in_english("hauling-astronauts")
     one, two = state.players
     sentences = [t("described.sides", first=one, second=two), _dice(state, t), _grid(state, t)]
     sentences += [_loading(state, t, player) for player in (0, 1)]

@@ -4,23 +4,15 @@ Nothing in Take Off! is hidden: every viewer hears the same."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from pnp.games.described import clauses, series
 from pnp.games.take_off.state import FLY, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
-from pnp.texts import Catalogue, catalogue
-
-
-@cache
-def _words() -> Catalogue:
-    """Take Off!'s catalogue in English, read once."""
-    return catalogue("take-off")
+from pnp.texts import Catalogue, in_english
 
 
 def describe(state: TakeOffState) -> tuple[str, ...]:
     """The sentences of ``state``'s board, the same for every viewer."""
-    t, data = _words(), state.ctx.data
+    t, data = in_english("take-off"), state.ctx.data
     places = state.places()
     sentences = [_fleet(state, t, seat, places[seat]) for seat in range(len(state.players))]
     sentences += [t("described.bumped", player=state.players[seat], jet=jet + 1) for seat, jet in state.bumped]
