@@ -34,7 +34,7 @@ def transcript(
         mover = current.state.to_move()
         if mover is None:
             lines += [
-                f"over: try {text}: {_tried(current, text, None)}" for text in dict.fromkeys((*wrong, *played[-4:]))
+                f"@end: try {text}: {_tried(current, text, None)}" for text in dict.fromkeys((*wrong, *played[-4:]))
             ]
             break
         offered = legal_inputs(current, mover)
