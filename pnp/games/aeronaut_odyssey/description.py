@@ -51,7 +51,7 @@ def _balloons(state: AeroState, t: Catalogue, p: int, viewer: str | None) -> str
     player, held = state.players[p], state.inventory(p)
     if state.hidden and player != viewer:
         return t("described.balloons.count", player=player, count=sum(held))
-    kinds = [f"{n} {type_word(t, ORDER[kind])}" for kind, n in enumerate(held) if n]
+    kinds = [t("play.balloons", count=n, type=type_word(t, ORDER[kind])) for kind, n in enumerate(held) if n]
     if not kinds:
         return t("described.balloons.none", player=player, free=state.blank[p])
     return t("described.balloons", player=player, balloons=series(t, kinds), free=state.blank[p])
