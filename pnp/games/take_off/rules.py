@@ -94,7 +94,9 @@ class TakeOff(BaseGame):
     @property
     def _labels(self) -> Labels:
         """The map, data and words of the setup bound, or the built-in ones (read once, not per move)."""
-        return self._bound or WORLDS.get(None)
+        if self._bound is None:
+            self._bound = WORLDS.get(None)  # the built-in map, data and words, as every unbound move reads them
+        return self._bound
 
     def new_state(self, setup: Setup) -> TakeOffState:
         fleet, rounds, play_on = self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on")
