@@ -10,11 +10,15 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.pdfium import plain_texts
 from support.transcript import english_left, transcript
 
 from pnp.errors import PnpError
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import load_data
+from pnp.printing.render import PrintSettings, render_kit
 from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
@@ -184,6 +188,13 @@ def test_french_gives_every_entry_in_its_own_words():
     french = catalogue(GAME, "fr")
     same = {key for key in french_file if french[key] == english_entries[key].text}
     assert same == {"brand", "rules.turn.colour", "play.continent.europe"}
+
+
+def test_the_kit_prints_in_french(tmp_path):
+    """``--lang fr``: every text fits its box, in French."""
+    written = render_kit(REGISTRY[GAME].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
+    printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
+    assert all(words in printed for words in ("Mise en place", "Paquet Marron : moitié est", "MOITIÉ OUEST"))
 
 
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
