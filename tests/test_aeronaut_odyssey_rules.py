@@ -10,7 +10,8 @@ from pnp.games.aeronaut_odyssey.model import LETTERS, AeroMap
 from pnp.games.aeronaut_odyssey.notation import parse
 from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
 from pnp.games.aeronaut_odyssey.state import AeroState
-from pnp.games.aeronaut_odyssey.text import inventory_words, render
+from pnp.games.aeronaut_odyssey.text import render
+from pnp.games.aeronaut_odyssey.wording import inventory
 from pnp.loader import load_text
 from pnp.referee.protocol import Setup
 
@@ -331,7 +332,7 @@ def test_the_referee_counts_inventory_spaces_as_the_paper_shows_them():
     play(state, "swap r b")  # the red is crossed out, the blue written in a new space
     assert (state.blank[0], state.crossed[0], state.spaces(0)) == (10, 2, 14)
     assert "p1: at A (start); 1 green, 1 blue; 10 free of 14 printed" in render(state, None)
-    assert inventory_words(state, 0) == "1 green, 1 blue (10 free of 14 printed)"
+    assert inventory(state.words, state, 0) == "1 green, 1 blue (10 free of 14 printed)"
 
 
 def test_a_gray_route_takes_any_one_type_and_wildcards():

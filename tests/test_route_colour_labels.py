@@ -73,4 +73,4 @@ def test_a_take_off_flights_picker_names_the_route_its_jet_leaves_by_from_where_
         colours = [rules.data.route_colours[k].name for k, end in enumerate(world.routes[origin]) if end == destination]
         assert offered.path is not None and colours
         heading, choice = offered.path.steps[1]
-        assert choice == f"{rules._city(cities[0])} (by the {' or '.join(colours)} route)", heading
+        assert choice == f"{world.name(destination)} (by the {' or '.join(colours)} route)", heading

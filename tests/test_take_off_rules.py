@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import IllegalMove, NotationError, PnpError
+from pnp.games.take_off.labels import Labels
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send
 from pnp.games.take_off.rules import TakeOff
 from pnp.games.take_off.state import DRAW, FLY, ROLL, SEND
@@ -52,7 +53,7 @@ def small(tmp_path):
 
 def rules_of(state) -> TakeOff:
     """The rules bound to the map of ``state``: they read its cities' names."""
-    return TakeOff(state.ctx.world)
+    return TakeOff(Labels(state.ctx.world, state.ctx.data, state.ctx.words))
 
 
 def play(state, *texts):

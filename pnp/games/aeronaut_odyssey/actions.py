@@ -1,7 +1,8 @@
 """What each input does: travel, picks, claims, bonuses, trajectories and rewards.
 
 A mixin of :class:`~pnp.games.aeronaut_odyssey.state.AeroState`: the handlers
-change the state's tables and queue the inputs that fall due.
+change the state's tables and queue the inputs that fall due, and word a refusal
+in the session's words (``play.refusal.*``).
 """
 
 from __future__ import annotations
@@ -9,29 +10,16 @@ from __future__ import annotations
 from pnp.errors import IllegalMove
 from pnp.games.aeronaut_odyssey.board import COLOUR, GRAY, MULTI, Board, W
 from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER, city_order
-from pnp.games.aeronaut_odyssey.notation import AeroMove, plural
+from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.scoring import fulfilled, holders
+from pnp.games.aeronaut_odyssey.wording import city_list, counted, nearest_routes
+from pnp.texts import Catalogue
 
 GAIN, BALLOON, SWAP, PICK, BLOCK = "gain", "balloon", "swap", "pick", "block"  # pending inputs
 SLOTS = len(ORDER)  # inventory counts per player: six types and the wildcard
 JUMP, DISCOUNT, EXTRA = range(len(ABILITIES))
 COMPENSATION = (0, 1, 1, 2, 2, 3)  # balloons of choice by seat, before the game
 VARIANTS = ("none", "different", "not-travelled", "block")
-ASKED = {  # what each pending input, or the turn's action, asks for, in words (the board's status line says it)
-    "action": "move or claim (or use an ability)",
-    GAIN: "be rewarded: a balloon or an inventory space",
-    BALLOON: "take a balloon",
-    SWAP: "swap a balloon or skip",
-    PICK: "pick a balloon",
-    BLOCK: "allow the pick (and be rewarded) or block it",
-}
-TYPED = {  # how a refusal shows each pending input is typed
-    GAIN: "'gain TYPE' or 'gain space'",
-    BALLOON: "'gain TYPE'",
-    SWAP: "'swap FROM TO' or 'skip'",
-    PICK: "'pick TYPE'",
-    BLOCK: "'allow' or 'block'",
-}
 
 
 class Actions:
@@ -62,6 +50,11 @@ class Actions:
     picked: list[int]
     banned: set[int]
     blocked: set[int]
+    words: Catalogue
+
+    def refused(self, key: str, rule: str, **values: object) -> IllegalMove:
+        """The refusal worded by the session's entry ``play.refusal.KEY`` with ``values``, naming ``rule``."""
+        return IllegalMove(self.words(f"play.refusal.{key}", **values), rule)
 
     def inventory(self, p: int) -> list[int]:
         """Balloons held by ``p``: a count per type, the wildcard last."""
@@ -94,27 +87,24 @@ class Actions:
         dest = board.city_index.get(name)
         here = self.pos[p]
         if dest is None:
-            raise IllegalMove(f"there is no city {name} on this map: {board.city_list()}", "move")
+            raise self.refused("no_city", "move", city=name, cities=city_list(self.words, board))
         if dest == here:
-            raise IllegalMove(f"{self.players[p]} is already at {name}", "move")
+            raise self.refused("here", "move", player=self.players[p], city=name)
         travelled = -1
         if self.active[JUMP]:
             if lane2:
-                raise IllegalMove("a jump does not travel over a route: write 'move " + name + "'", "bonus: jump")
+                raise self.refused("jump", "bonus: jump", city=name)
         else:
             lanes = [k for k, c in board.exits[here] if c == dest]
             if not lanes:
                 linked = ", ".join(sorted({board.cities[c] for _, c in board.exits[here]}, key=city_order))
                 where = board.cities[here]
-                raise IllegalMove(
-                    f"no route joins {where} to {name}: from {where} you can travel to {linked}",
-                    "move: a connected city",
-                )
+                raise self.refused("not_linked", "move: a connected city", at=where, city=name, linked=linked)
             if lane2 and len(lanes) < 2:
-                raise IllegalMove(f"{board.cities[here]}-{name} is not a double route", "move")
+                raise self.refused("not_double", "move", route=f"{board.cities[here]}-{name}")
             travelled = lanes[1] if lane2 else lanes[0]
         if not self._free(dest):
-            raise IllegalMove(f"{name} has no free movement slot", "move: a free slot")
+            raise self.refused("no_slot", "move: a free slot", city=name)
         self.slot_of[p] = self.visits[dest]
         self.visits[dest] += 1
         self.pos[p] = dest
@@ -139,29 +129,31 @@ class Actions:
         t = ORDER.index(move.arg)
         options = self._pick_options(p)
         if t not in options:
-            raise IllegalMove(self._pick_refusal(p, t), "move: pick balloons")
+            key, rule, values = self._pick_refusal(p, t)
+            raise self.refused(key, rule, **values)
         owners = self._type_owners(t, p)
         if self.variant == "block" and owners:
             self.queue[0:0] = [(BLOCK, o, t) for o in owners]
         else:
             self._grant(p, t, owners)
 
-    def _pick_refusal(self, p: int, t: int) -> str:
-        where = self.board.cities[self.dest]
+    def _pick_refusal(self, p: int, t: int) -> tuple[str, str, dict[str, object]]:
+        """Why type ``t`` may not be picked: the ``play.refusal.*`` entry, the rule and the entry's values."""
+        where, rule = self.board.cities[self.dest], "move: pick balloons"
         if not self.blank[p]:
-            return f"{self.players[p]}'s inventory is full"
+            return "full", rule, {"player": self.players[p]}
         if t == W:
             if not self.board.gray_at[self.dest]:
-                return f"no gray route touches {where}, so no wildcard"
+                return "no_gray", rule, {"city": where}
             if self.picked:
-                return "a wildcard must be the only balloon of the turn"
+                return "wildcard_alone", rule, {}
         elif t not in self.board.pickable[self.dest]:
-            return f"no route at {where} is {ORDER[t]}: pick a type of a route touching {where}"
+            return "not_here", rule, {"city": where, "type": ORDER[t]}
         if t in self.banned:
-            return f"variant: {ORDER[t]} is the type just travelled over"
+            return "travelled", rule, {"type": ORDER[t]}
         if t in self.blocked:
-            return f"{ORDER[t]} was blocked by its owner this turn"
-        return f"variant: pick a type different from {', '.join(ORDER[x] for x in self.picked)} while one is offered"
+            return "blocked", rule, {"type": ORDER[t]}
+        return "different", rule, {"types": ", ".join(ORDER[x] for x in self.picked)}
 
     def _type_owners(self, t: int, p: int) -> list[int]:
         """Other players holding a route (or multiroute space) of type ``t`` at the traveller's destination."""
@@ -198,7 +190,7 @@ class Actions:
         pay = [ORDER.index(c) for c in move.extra]
         problem = self._claim_problem(p, k, space, pay)
         if problem:
-            raise IllegalMove(*problem)
+            raise problem
         base = p * SLOTS
         for t in pay:
             self.held[base + t] -= 1
@@ -226,41 +218,43 @@ class Actions:
         name, _, space = text.partition(":")
         k = self.board.lane_index.get(name)
         if k is None:
-            raise IllegalMove(f"there is no route {name} on this map: {self.board.nearest_routes(name)}", "claim")
+            raise self.refused("no_route", "claim", route=name, near=nearest_routes(self.words, self.board, name))
         lane = self.board.lanes[k]
         if space and lane.kind != MULTI:
-            raise IllegalMove(f"{name} is not a multiroute: claim it whole, without ':{space}'", "multiroutes")
+            raise self.refused("not_multi", "multiroutes", route=name, space=space)
         if lane.kind == MULTI and not space:
-            raise IllegalMove(f"{name} is a multiroute: claim one space, e.g. {name}:1", "multiroutes")
+            raise self.refused("multi", "multiroutes", route=name)
         if space and int(space) > lane.length:
-            raise IllegalMove(f"{name} has {lane.length} spaces", "multiroutes")
+            raise self.refused("spaces", "multiroutes", route=name, count=lane.length)
         return k, int(space) - 1 if space else -1
 
-    def _claim_problem(self, p: int, k: int, space: int, pay: list[int]) -> tuple[str, str] | None:
-        lane = self.board.lanes[k]
+    def _claim_problem(self, p: int, k: int, space: int, pay: list[int]) -> IllegalMove | None:
+        lane, route = self.board.lanes[k], self.board.lanes[k].name
         held = self.inventory(p)
         shown = "".join(ORDER[t] for t in pay)
         if any(pay.count(t) > held[t] for t in set(pay)):
-            return f"{self.players[p]} does not hold {shown}", "claim: pay balloons"
+            return self.refused("not_held", "claim: pay balloons", player=self.players[p], balloons=shown)
         real = {t for t in pay if t != W}
         if space >= 0:
             if self.space_owner[lane.first_space + space] >= 0:
-                return f"space {space + 1} of {lane.name} is already claimed", "claim: once only"
+                return self.refused("space_claimed", "claim: once only", space=space + 1, route=route)
             wanted = lane.spaces[space]
             if len(pay) != 1 or not real <= {wanted}:
-                return f"space {space + 1} of {lane.name} costs one {ORDER[wanted]} (or w)", "multiroutes"
+                return self.refused("space_cost", "multiroutes", space=space + 1, route=route, type=ORDER[wanted])
             return None
         if self.owner[k] >= 0:
-            return f"{lane.name} is already claimed by {self.players[self.owner[k]]}", "claim: once only"
+            return self.refused("claimed", "claim: once only", route=route, player=self.players[self.owner[k]])
         if len(self.players) == 2 and lane.partner >= 0 and self.owner[lane.partner] >= 0:
-            return f"with 2 players only one lane of {lane.name.removesuffix('/2')} may be claimed", "two players"
+            return self.refused("one_lane", "two players", route=route.removesuffix("/2"))
         cost = lane.length - 1 if self.active[DISCOUNT] and lane.length > 1 else lane.length
         if len(pay) != cost:
-            return f"{lane.name} costs {plural(cost, 'balloon')}, not {len(pay)}", "claim: pay the length"
+            return self.refused(
+                "length", "claim: pay the length", route=route, cost=counted(self.words, cost), paid=len(pay)
+            )
         if lane.kind == COLOUR and not real <= {lane.type}:
-            return f"{lane.name} is {ORDER[lane.type]}: pay {ORDER[lane.type]} (or w)", "claim: pay the type"
+            return self.refused("type", "claim: pay the type", route=route, type=ORDER[lane.type])
         if len(real) > 1:
-            return f"{lane.name} is gray: pay balloons of one type (or w)", "wild winds"
+            return self.refused("gray", "wild winds", route=route)
         return None
 
     def _bonus(self, p: int, bonus: str) -> None:
@@ -294,21 +288,19 @@ class Actions:
     def _use(self, p: int, move: AeroMove) -> None:
         a = ABILITIES.index(move.arg)
         if not self.abilities[p * len(ABILITIES) + a]:
-            raise IllegalMove(f"{self.players[p]} holds no unused {move.arg} bonus", "bonus balloons")
+            raise self.refused("no_ability", "bonus balloons", player=self.players[p], ability=move.arg)
         if self.active[a]:
-            raise IllegalMove(f"{move.arg} is already in play this turn", "bonus balloons")
+            raise self.refused("ability_used", "bonus balloons", ability=move.arg)
         self.abilities[p * len(ABILITIES) + a] -= 1
         self.active[a] = True
 
     def _gain(self, p: int, move: AeroMove) -> None:
         if move.arg == "space":
             if self.queue[0][0] == BALLOON:
-                raise IllegalMove(
-                    "a bonus balloon is a balloon of choice, not a space: write 'gain TYPE'", "bonus balloons"
-                )
+                raise self.refused("not_space", "bonus balloons")
             self.blank[p] += 1
         elif not self.blank[p]:
-            raise IllegalMove(f"{self.players[p]}'s inventory is full: take 'gain space'", "inventory limit")
+            raise self.refused("full_gain", "inventory limit", player=self.players[p])
         else:
             self.held[p * SLOTS + ORDER.index(move.arg)] += 1
             self.blank[p] -= 1
@@ -318,7 +310,7 @@ class Actions:
         if move.verb == "swap":
             old, new = ORDER.index(move.arg), ORDER.index(move.extra)
             if not self.held[p * SLOTS + old]:
-                raise IllegalMove(f"{self.players[p]} holds no {move.arg} balloon to swap", "trajectories: swap")
+                raise self.refused("no_swap", "trajectories: swap", player=self.players[p], type=move.arg)
             self.held[p * SLOTS + old] -= 1
             self.held[p * SLOTS + new] += 1  # in a new space, so the free spaces stay as they were
             self.crossed[p] += 1

@@ -1,19 +1,20 @@
 """Aeronaut Odyssey's board in words (``State.describe``): the routes claimed and by whom, where each aeronaut is,
-and each player's balloons; with hidden inventories, another player's balloons are only counted."""
+and each player's balloons, in the session's words; with hidden inventories, another player's balloons are only
+counted."""
 
 from __future__ import annotations
 
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Lane
-from pnp.games.aeronaut_odyssey.model import TYPES
-from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS
+from pnp.games.aeronaut_odyssey.model import ORDER, TYPES
 from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.aeronaut_odyssey.wording import type_word
 from pnp.games.described import clauses, series
-from pnp.texts import Catalogue, in_english
+from pnp.texts import Catalogue
 
 
 def describe(state: AeroState, viewer: str | None) -> tuple[str, ...]:
     """The sentences of ``state``'s board as ``viewer`` (None: the shared screen) may see it."""
-    t = in_english("aeronaut-odyssey")
+    t = state.words
     claimed = [words for k, lane in enumerate(state.board.lanes) if (words := _claimed(state, t, k, lane))]
     sentences = [t("described.claimed", routes=clauses(t, claimed)) if claimed else t("described.claimed.none")]
     sentences.append(
@@ -34,7 +35,7 @@ def _claimed(state: AeroState, t: Catalogue, k: int, lane: Lane) -> str:
         return t("described.route.multi", spaces=series(t, held), **route) if held else ""
     if marks[0] < 0:
         return ""
-    colour = TYPES[lane.type] if lane.kind == COLOUR else t("described.gray")
+    colour = t(f"type.{TYPES[lane.type]}") if lane.kind == COLOUR else t("described.gray")
     key = "described.route.second" if lane.second else "described.route"
     return t(key, colour=colour, player=state.players[marks[0]], **route)
 
@@ -50,7 +51,7 @@ def _balloons(state: AeroState, t: Catalogue, p: int, viewer: str | None) -> str
     player, held = state.players[p], state.inventory(p)
     if state.hidden and player != viewer:
         return t("described.balloons.count", player=player, count=sum(held))
-    kinds = [f"{n} {TYPE_WORDS[kind]}" for kind, n in enumerate(held) if n]
+    kinds = [t("play.balloons", count=n, type=type_word(t, ORDER[kind])) for kind, n in enumerate(held) if n]
     if not kinds:
         return t("described.balloons.none", player=player, free=state.blank[p])
     return t("described.balloons", player=player, balloons=series(t, kinds), free=state.blank[p])

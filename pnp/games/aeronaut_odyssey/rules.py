@@ -7,15 +7,17 @@ from pathlib import Path
 from pnp.errors import NotationError, PnpError
 from pnp.games.aeronaut_odyssey import SPEC, notation
 from pnp.games.aeronaut_odyssey.actions import VARIANTS
-from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, compile_board
+from pnp.games.aeronaut_odyssey.board import Board, compile_board
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import read, to_yaml
-from pnp.games.aeronaut_odyssey.model import TYPES
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.aeronaut_odyssey.wording import balloons, label, public_text, route_words
 from pnp.games.base import BaseGame, MapCache
 from pnp.referee.picking import PickerPath
 from pnp.referee.protocol import Move, Option, Setup, State
+from pnp.texts import Catalogue, in_english
+from pnp.variants.variant import session_catalogue
 
 
 class AeronautOdyssey(BaseGame):
@@ -45,12 +47,13 @@ class AeronautOdyssey(BaseGame):
         ),
     )
 
-    def __init__(self, board: Board | None = None) -> None:
+    def __init__(self, board: Board | None = None, words: Catalogue | None = None) -> None:
         self._bound = board  # the map of the setup these rules are bound to; None: unbound (no map known)
+        self.words = words or in_english(self.name)  # the session's words; unbound, the built-in English
 
     def bind(self, setup: Setup) -> AeronautOdyssey:
-        """These rules on the session's map: a claim's label names its route's colour as printed."""
-        return AeronautOdyssey(self.board(setup))
+        """These rules on the session's map, in its words: a claim's label names its route's colour as printed."""
+        return AeronautOdyssey(self.board(setup), session_catalogue(self.name, setup.variant_path))
 
     def board(self, setup: Setup) -> Board:
         """The map of a session: the map file when given, else the map generated from the seed for the table."""
@@ -67,7 +70,8 @@ class AeronautOdyssey(BaseGame):
                 f"with 'pnp map new aeronaut-odyssey --players {table}' (or set 'players: {table}'), then check "
                 "and print it"
             )
-        return AeroState(board, setup.players, variant, hidden)
+        words = session_catalogue(self.name, setup.variant_path)
+        return AeroState(board, setup.players, variant, hidden, words)
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
         """The map file, or without one the map generated from the seed, as ``pnp map new --seed N`` writes it."""
@@ -86,17 +90,14 @@ class AeronautOdyssey(BaseGame):
     def label(self, move: Move) -> str | None:
         """The move in words: cities and routes as printed (letters), balloon types by name; bound to a map, a
         claim names its route's colour ("claim the red route C-F with 3 red")."""
-        if not isinstance(move, AeroMove):
-            return None
-        if move.verb == "claim" and self._bound is not None:
-            return f"claim {route_colour(self._bound, move.arg)} with {notation.balloons(move.extra)}"
-        return notation.label(move)
+        return label(self.words, move, self._bound) if isinstance(move, AeroMove) else None
 
     def picker_path(self, state: State, move: Move) -> PickerPath | None:
         """A claim as its route, then the balloons it is paid with."""
         if isinstance(move, AeroMove) and move.verb == "claim":
-            route = notation.route_words(move.arg)
-            return PickerPath((("Route to claim", route), (f"Claim {route} with", notation.balloons(move.extra))))
+            t, route = self.words, route_words(self.words, move.arg)
+            steps = ((t("play.picker.route"), route), (t("play.picker.claim", route=route), balloons(t, move.extra)))
+            return PickerPath(steps)
         return None
 
     def public_text(self, move: Move) -> str | None:
@@ -105,7 +106,7 @@ class AeronautOdyssey(BaseGame):
         The game's own object knows no session, so this holds whether or not inventories are hidden:
         with open inventories the others see the balloons on the board anyway.
         """
-        return notation.public_text(move) if isinstance(move, AeroMove) else None
+        return public_text(self.words, move) if isinstance(move, AeroMove) else None
 
 
 def _board(path: Path | None, seed: int | None, players: int) -> Board:
@@ -114,19 +115,3 @@ def _board(path: Path | None, seed: int | None, players: int) -> Board:
 
 
 BOARDS = MapCache(_board, kept=16)
-
-
-def route_colour(board: Board, route: str) -> str:
-    """A route of the notation (``C-F``, ``C-F/2``, ``C-F:2``) in words, with its colour as the map prints it:
-    "the red route C-F", "the gray route C-F lane 2" (any one colour pays), "the yellow space 2 of C-F"."""
-    name, _, space = route.partition(":")
-    k = board.lane_index.get(name)
-    if k is None:  # not on this map: the rules refuse it, the words need not
-        return notation.route_words(route)
-    lane = board.lanes[k]
-    if space.isdecimal() and 0 < int(space) <= len(lane.spaces):
-        return f"the {TYPES[lane.spaces[int(space) - 1]]} space {space} of {name}"
-    if lane.kind == MULTI:
-        return f"the multicoloured route {notation.route_words(name)}"
-    colour = TYPES[lane.type] if lane.kind == COLOUR else "gray"
-    return f"the {colour} route {notation.route_words(name)}"

@@ -21,7 +21,6 @@ from random import Random
 from pnp.errors import IllegalMove
 from pnp.games.aeronaut_odyssey import notation
 from pnp.games.aeronaut_odyssey.actions import (
-    ASKED,
     BALLOON,
     BLOCK,
     COMPENSATION,
@@ -32,16 +31,18 @@ from pnp.games.aeronaut_odyssey.actions import (
     PICK,
     SLOTS,
     SWAP,
-    TYPED,
     Actions,
 )
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board, W
 from pnp.games.aeronaut_odyssey.model import ABILITIES, LETTERS, ORDER
 from pnp.games.aeronaut_odyssey.notation import AeroMove
 from pnp.games.aeronaut_odyssey.scoring import area_points, route_points
-from pnp.games.aeronaut_odyssey.text import inventory_words, render
+from pnp.games.aeronaut_odyssey.text import render
+from pnp.games.aeronaut_odyssey.wording import inventory, type_word
 from pnp.games.base import BaseState, ranked, wrong_stage
-from pnp.referee.protocol import STAGE_WORDS, Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.referee.wording import in_stage
+from pnp.texts import Catalogue, in_english
 
 
 class AeroState(Actions, BaseState):
@@ -55,9 +56,17 @@ class AeroState(Actions, BaseState):
         "abilities", "goal_takers", "queue", "active", "picked", "open_lanes", "banned", "blocked"
     )  # fmt: skip
 
-    def __init__(self, board: Board, players: tuple[str, ...], variant: str = "none", hidden: bool = False) -> None:
+    def __init__(
+        self,
+        board: Board,
+        players: tuple[str, ...],
+        variant: str = "none",
+        hidden: bool = False,
+        words: Catalogue | None = None,
+    ) -> None:
         n = len(players)
         self.board, self.players, self.variant, self.hidden = board, players, variant, hidden
+        self.words = words or in_english("aeronaut-odyssey")  # the session's: refusals and inventories say them
         self.table = board.moves
         self.owner = [-1] * len(board.lanes)
         self.space_owner = [-1] * board.space_count
@@ -116,7 +125,7 @@ class AeroState(Actions, BaseState):
 
     def apply(self, move: Move) -> None:
         if self.over:
-            raise wrong_stage("over", self._after_the_end())
+            raise wrong_stage("over", self._after_the_end(), self.words)
         kind, p, _ = self.queue[0] if self.queue else ("action", self.seat, 0)
         if not isinstance(move, AeroMove):
             raise self._out_of_turn(move, kind, p)
@@ -126,7 +135,8 @@ class AeroState(Actions, BaseState):
         try:
             handler(self, p, move)
         except IllegalMove as refusal:  # every refusal names the stage in force, then the rule broken
-            raise refusal.prefixed(STAGE_WORDS[self.stage()]) from None
+            said = in_stage(self.words, self.stage(), refusal.reason)
+            raise IllegalMove(said, refusal.rule, refusal.guided) from None
         self._settle()
 
     def stage(self) -> Stage:
@@ -137,7 +147,7 @@ class AeroState(Actions, BaseState):
         """With hidden inventories, ``player``'s own balloons (nobody else's); otherwise nothing is private."""
         if not self.hidden or player not in self.players:
             return {}
-        return {"inventory": inventory_words(self, self.players.index(player))}
+        return {self.words("play.inventory"): inventory(self.words, self, self.players.index(player))}
 
     def determinise(self, observer: str, rng: Random) -> AeroState:
         """With hidden inventories, a copy in which each other player holds as many balloons, of types drawn anew.
@@ -160,26 +170,29 @@ class AeroState(Actions, BaseState):
 
     def _out_of_turn(self, move: Move, kind: str, p: int) -> IllegalMove:
         """The refusal of an input that is not the one asked for now: it says whose input is due, and which."""
-        name = self.players[p]
+        name, t = self.players[p], self.words
         if self.setting_up:
             due = sum(1 for entry in self.queue if entry[1] == p)
-            balloons = "a balloon" if due == 1 else f"{due} balloons"
-            why = "compensation is a balloon, not a space; " if move == self.table.gain_space else ""
+            why = t("play.step.not_space") if move == self.table.gain_space else ""
+            balloons = t("play.step.a_balloon") if due == 1 else t("play.balloon.many", count=due)
             return wrong_stage(
-                "set-up",
-                f"{why}{name}, take {balloons} of choice for seat {p + 1} before the first turn: "
-                "'gain TYPE', e.g. 'gain red'",
+                "set-up", t("play.step.compensation", why=why, player=name, balloons=balloons, seat=p + 1), t
             )
-        wanted = f"{name} must {self.asked()}" + (f" ({TYPED[self.queue[0][0]]})" if self.queue else "")
+        wanted = t("play.step.must", player=name, asked=self.asked(t))
+        wanted = t("play.step.typed", asked=wanted, typed=t(f"play.typed.{self.queue[0][0]}")) if self.queue else wanted
         if not isinstance(move, AeroMove):
-            what = "has no secrets" if isinstance(move, (Secret, Commit, Reveal)) else f"has no move {move!r}"
-            return IllegalMove(f"during play: Aeronaut Odyssey {what}; {wanted}", "turn order")
-        text = notation.format_move(move)
-        return IllegalMove(f"during play: '{text}' does not fit now: {wanted}", "turn order")
+            what = (
+                t("play.step.no_secrets")
+                if isinstance(move, (Secret, Commit, Reveal))
+                else t("play.step.no_move", move=repr(move))
+            )
+            return IllegalMove(in_stage(t, "play", t("play.step.not_a_move", what=what, wanted=wanted)), "turn order")
+        said = t("play.step.not_now", move=notation.format_move(move), wanted=wanted)
+        return IllegalMove(in_stage(t, "play", said), "turn order")
 
     def _after_the_end(self) -> str:
-        why = "every route is claimed" if not self.open_lanes else "nobody can move or claim any more"
-        return f"{why}; see the final score with 'pnp ref score'"
+        why = self.words("play.step.all_claimed" if not self.open_lanes else "play.step.stuck")
+        return self.words("play.step.over", why=why)
 
     def score(self) -> Score:
         n = len(self.players)
@@ -204,17 +217,16 @@ class AeroState(Actions, BaseState):
         return render(self, viewer)
 
     # -- queries ----------------------------------------------------------------------------------------------
-    def asked(self) -> str:
-        """What the player to move is asked for, in words."""
+    def asked(self, words: Catalogue | None = None) -> str:
+        """What the player to move is asked for, in ``words`` (default: the session's)."""
+        t = words or self.words
         if not self.queue:
-            return ASKED["action"]
-        kind, _, t = self.queue[0]
+            return t("play.asked.action")
+        kind, _, kept = self.queue[0]
         if kind == BLOCK:  # the picker is next in the queue once the owners have answered
             picker = next(p for k, p, _ in self.queue if k != BLOCK)
-            return (
-                f"allow {self.players[picker]}'s pick of {notation.type_name(ORDER[t])} (and be rewarded) or block it"
-            )
-        return ASKED[kind]
+            return t("play.asked.allow", player=self.players[picker], type=type_word(t, ORDER[kept]))
+        return t(f"play.asked.{kind}")
 
     def _can_act(self, p: int) -> bool:
         exits = self.board.exits[self.pos[p]]

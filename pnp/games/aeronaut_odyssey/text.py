@@ -8,6 +8,7 @@ from pnp.games.aeronaut_odyssey.board import MULTI
 from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import ABILITIES
 from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
+from pnp.texts import in_english
 
 if TYPE_CHECKING:
     from pnp.games.aeronaut_odyssey.state import AeroState
@@ -55,7 +56,7 @@ def status(state: AeroState) -> str:
         return f"game over: {winners} {verb} with {plural(best, 'point')}"
     if state.stage() == "set-up":
         return f"set-up: {who} takes a balloon of their choice (compensation for a later seat)"
-    return f"to move: {who}: {state.asked()}"
+    return f"to move: {who}: {state.asked(in_english('aeronaut-odyssey'))}"
 
 
 def where(state: AeroState, p: int) -> str:
@@ -68,9 +69,3 @@ def held_words(state: AeroState, p: int) -> str:
     """``2 red, 1 wildcard``, or ``no balloons``."""
     held = state.inventory(p)
     return ", ".join(f"{n} {TYPE_WORDS[t]}" for t, n in enumerate(held) if n) or "no balloons"
-
-
-def inventory_words(state: AeroState, p: int) -> str:
-    """A player's own inventory in words, with its spaces as the paper shows them:
-    ``2 red, 1 wildcard (13 free of 16 printed)`` (a crossed-out space still counts as printed)."""
-    return f"{held_words(state, p)} ({state.blank[p]} free of {state.spaces(p)} printed)"

@@ -1,27 +1,30 @@
 """Take Off!'s board in words (``State.describe``): each player's jets by city, with their place in the race, the
-dice still to fly with, the capitals drawn and waiting for a jet, a jet sent back by the last move, and the decks.
-Nothing in Take Off! is hidden: every viewer hears the same."""
+dice still to fly with, the capitals drawn and waiting for a jet, a jet sent back by the last move, and the decks,
+in the session's words. Nothing in Take Off! is hidden: every viewer hears the same."""
 
 from __future__ import annotations
 
 from pnp.games.described import clauses, series
 from pnp.games.take_off.state import FLY, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
-from pnp.texts import Catalogue, in_english
+from pnp.texts import Catalogue
 
 
 def describe(state: TakeOffState) -> tuple[str, ...]:
     """The sentences of ``state``'s board, the same for every viewer."""
-    t, data = in_english("take-off"), state.ctx.data
+    t, data = state.ctx.words, state.ctx.data
     places = state.places()
     sentences = [_fleet(state, t, seat, places[seat]) for seat in range(len(state.players))]
     sentences += [t("described.bumped", player=state.players[seat], jet=jet + 1) for seat, jet in state.bumped]
     if state.phase == FLY and state.dice:
-        faces = [t("described.die.jet") if f == WILD else data.route_colours[f].name.lower() for f in state.dice]
+        faces = [
+            t("described.die.jet") if f == WILD else t(f"data.route.{data.route_colours[f].letter}.name").lower()
+            for f in state.dice
+        ]
         sentences.append(t("described.dice", faces=series(t, faces)))
     if state.hand:
         sentences.append(t("described.drawn", cities=series(t, [state.ctx.world.name(c) for c in state.hand])))
-    east, west = (data.deck(side).name.lower() for side in ("east", "west"))
+    east, west = (t(f"data.deck.{side}.name").lower() for side in ("east", "west"))
     sentences.append(
         t("described.decks", east=east, east_left=len(state.piles[0]), west=west, west_left=len(state.piles[1]))
     )

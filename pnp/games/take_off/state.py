@@ -22,6 +22,7 @@ from pnp.games.take_off.model import TakeOffData
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, make_roll
 from pnp.games.take_off.world import HOME, World
 from pnp.referee.protocol import Move, PlayerScore, Score
+from pnp.texts import Catalogue
 
 
 class Phase(IntEnum):
@@ -48,6 +49,7 @@ class Context:
     round_limit: int
     play_on: bool
     flights: dict[Plan, Fly]  # memo of moves by plan, shared by the sessions on one map
+    words: Catalogue  # the session's words: its refusals and its board in words are worded from them
 
     def kind(self, letter: str) -> int:
         """A face's meaning: a route colour index, WILD or TAKE_OFF."""

@@ -1,0 +1,187 @@
+"""What a refereed Aeronaut Odyssey session says in its variant's language: labels, picker steps, log, the
+inventory's name and refusals in French for a French variant, in English word for word as before for an English
+one; the notation and the record the same in both."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from support.pdfium import plain_texts
+from support.transcript import english_left, transcript
+
+from pnp.errors import PnpError
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.referee import session
+from pnp.referee.inputs import legal_inputs
+from pnp.table.view import state_json
+from pnp.texts import catalogue, english
+from pnp.texts.shipped import FOLDER, translation_errors
+
+GAME = "aeronaut-odyssey"
+# Seeded games: two players to the end, three with hidden inventories who may block a pick, four and three with
+# the other variants.
+CASES = (
+    {"players": ["ann", "bob"], "seed": 1, "turns": 400},
+    {"players": ["ann", "bob", "cy"], "seed": 2, "turns": 150, "options": ("variant=block", "hidden_inventories=true")},
+    {"players": ["ann", "bob", "cy", "dee"], "seed": 3, "turns": 150, "options": ("variant=different",)},
+    {"players": ["ann", "bob", "cy"], "seed": 4, "turns": 150, "options": ("variant=not-travelled",)},
+)
+WRONG = ("move A", "move ZZ", "move B/2", "pick r", "pick w", "claim A-B rr", "claim A-B:1 r", "gain space", "gain r")
+WRONG += ("swap r g", "skip", "use jump", "block", "allow")
+ENGLISH = Path(__file__).parent / "fixtures" / "words" / "aeronaut-odyssey-en.txt"
+VARIANTS = {"en": "game: aeronaut-odyssey\n", "fr": "game: aeronaut-odyssey\nlanguage: fr\n"}
+# Inventories hidden: bob takes his compensation balloon, ann travels to H and picks two orange balloons.
+MOVES = ["gain r", "move H", "pick o", "pick o"]
+TRIED = (("claim A-B rr", None), ("move A", "ann"), ("pick r", None), ("claim D-E rr", None))
+WORDS = {
+    "en": {
+        "labels": {"move Q": "move to Q", "claim D-G r": "claim the red route D-G with 1 red"},
+        "steps": [("Route to claim", "D-G"), ("Claim D-G with", "1 red")],
+        "log": ["gain a red balloon", "move to H", "pick a balloon", "pick a balloon"],
+        "private": {"inventory": "2 orange (30 free of 32 printed)"},
+        "refusals": [
+            "during play: there is no route A-B on this map: routes at A and B: A-H, A-L, A-Q, B-C, B-I (rule: claim)",
+            "it is bob's turn, not ann's: wait for bob to move (rule: turn)",
+            "during play: 'pick r' does not fit now: bob must move or claim (or use an ability) (rule: turn order)",
+            "during play: bob does not hold rr (rule: claim: pay balloons)",
+        ],
+        "board": "the red route from D to G, by bob",
+        "cli": "pnp: error: during play: 'pick r' does not fit now: bob must move or claim (or use an ability); "
+        "'pnp ref moves {record}' lists what is legal now (rule: turn order)",
+    },
+    "fr": {
+        "labels": {"move Q": "voyager jusqu'à Q", "claim D-G r": "prendre la route D-G en rouge avec rouge ×1"},
+        "steps": [("Route à prendre", "D-G"), ("Prendre D-G avec", "rouge ×1")],
+        "log": ["gagner un ballon rouge", "voyager jusqu'à H", "choisir un ballon", "choisir un ballon"],
+        "private": {"réserve": "orange ×2 (30 libres sur 32 imprimées)"},
+        "refusals": [
+            (
+                "pendant la partie : cette carte n'a pas de route A-B : routes en A et B : A-H, A-L, A-Q, B-C, B-I "
+                "(règle : prendre une route)"
+            ),
+            "c'est à bob de jouer, pas à ann : attendez son coup (règle : tour de jeu)",
+            (
+                "pendant la partie : 'pick r' ne convient pas maintenant : bob doit voyager ou prendre une route (ou "
+                "jouer un pouvoir) (règle : ordre du tour)"
+            ),
+            "pendant la partie : bob n'a pas rr (règle : prendre : payer en ballons)",
+        ],
+        "board": "la route de D à G en rouge, par bob",
+        "cli": "pnp: error: pendant la partie : 'pick r' ne convient pas maintenant : bob doit voyager ou prendre une "
+        "route (ou jouer un pouvoir) ; 'pnp ref moves {record}' donne les coups permis (règle : ordre du tour)",
+    },
+}
+
+
+def _variant(folder: Path, language: str) -> Path:
+    """A variant file in ``language`` in ``folder``, made first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "v.yaml"
+    path.write_text(VARIANTS[language], encoding="utf-8")
+    return path
+
+
+def _played(folder: Path, language: str) -> session.Session:
+    """A saved session of ``MOVES`` in ``folder``, inventories hidden, its variant in ``language``."""
+    variant = _variant(folder, language)
+    current = session.new(folder / "g.pnp", GAME, ["ann", "bob"], ["hidden_inventories=true"], 0, None, variant)
+    for move in MOVES:
+        current.play(move)
+    current.save()
+    return current
+
+
+def _refusals(current: session.Session) -> list[str]:
+    said = []
+    for move, player in TRIED:
+        with pytest.raises(PnpError) as refused:
+            current.play(move, player)
+        said.append(str(refused.value))
+    return said
+
+
+def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogued(tmp_path):
+    """Labels, steps, refusals, logs and inventories of seeded games, against those recorded before the change."""
+    said = [line for case in CASES for line in transcript(tmp_path, GAME, wrong=WRONG, **case)]
+    assert said == ENGLISH.read_text(encoding="utf-8").splitlines()
+
+
+def test_a_session_labels_picks_logs_names_and_refuses_in_its_variants_language(tmp_path):
+    for language, words in WORDS.items():
+        current = _played(tmp_path / language, language)
+        offered = {i.text: i for i in legal_inputs(current, "bob")}
+        assert {text: offered[text].label for text in words["labels"]} == words["labels"]
+        assert [tuple(step) for step in offered["claim D-G r"].path.steps] == words["steps"]
+        assert [entry["label"] for entry in state_json(current, "bob", picture="")["log"]] == words["log"]
+        assert state_json(current, "ann", picture="")["private"] == words["private"]
+        assert _refusals(current) == words["refusals"]
+        current.play("claim D-G r")
+        assert words["board"] in " ".join(state_json(current, None, picture="")["description"])
+
+
+def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
+    for language, words in WORDS.items():
+        _played(tmp_path / language, language)
+        code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
+        label = re.escape(words["labels"]["claim D-G r"])
+        assert code == 0 and re.search(rf"^  claim D-G r +{label}$", out, re.MULTILINE)
+        code, _, err = cli("ref", "play", f"{language}/g.pnp", "pick r")
+        assert (code, err.strip()) == (1, words["cli"].format(record=f"{language}/g.pnp"))
+
+
+def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):
+    """The notation is the same in every language: the same moves make the same bytes, and a record read with the
+    other language's variant says that language's words."""
+    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
+    assert [i.text for i in legal_inputs(french, "bob")] == [i.text for i in legal_inputs(english_session, "bob")]
+    for language, other in (("en", "fr"), ("fr", "en")):
+        shutil.copy(tmp_path / language / "g.pnp", tmp_path / other / "copy.pnp")
+        replayed = session.load(tmp_path / other / "copy.pnp")
+        assert [entry["label"] for entry in state_json(replayed, "bob", picture="")["log"]] == WORDS[other]["log"]
+
+
+def test_french_gives_every_entry_in_its_own_words():
+    """Every key of the English catalogue, and none more, with the same placeholders; what reads the same in both
+    languages is the title, numbers, codes and words French shares."""
+    english_entries = english(GAME)
+    toolkit = set(yaml.safe_load((FOLDER / "en" / "toolkit.yaml").read_text(encoding="utf-8")))
+    french_file = yaml.safe_load((FOLDER / "fr" / f"{GAME}.yaml").read_text(encoding="utf-8"))
+    assert translation_errors(GAME, "fr") == [] and set(french_file) == set(english_entries) - toolkit
+    french = catalogue(GAME, "fr")
+    same = {key for key in french_file if french[key] == english_entries[key].text}
+    assert same == {
+        "title",
+        "kit.footer",
+        "header.title",
+        "panel.points",
+        "table.points",
+        "type.orange",
+        "bonus.point",
+        "reward.points",
+        "play.step.typed",
+        "play.typed.balloon",
+        "play.typed.pick",
+        "rule.multiroutes",
+    }
+
+
+def test_the_kit_prints_in_french(tmp_path):
+    """``--lang fr``: every text fits its box, in French."""
+    written = render_kit(REGISTRY[GAME].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
+    printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
+    assert all(words in printed for words in ("Mise en place", "TOUR : VOYAGER OU PRENDRE", "RÉSERVE 1"))
+
+
+def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
+    """The seeded games played in French: no English words of the game's ``play.*`` or ``rule.*`` entries in what
+    they say."""
+    variant = _variant(tmp_path / "fr", "fr")
+    lines = [line for case in CASES for line in transcript(tmp_path / "fr", GAME, wrong=WRONG, variant=variant, **case)]
+    assert english_left(GAME, lines) == []

@@ -1,0 +1,207 @@
+"""What a refereed Take Off! session says in its variant's language: labels, picker steps and headings, log,
+refusals and the board in words in French for a French variant, in English word for word as before for an English
+one; the notation and the record the same in both."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from support.pdfium import plain_texts
+from support.transcript import english_left, transcript
+
+from pnp.errors import PnpError
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.games.take_off.maps import load_world
+from pnp.games.take_off.model import load_data
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.referee import session
+from pnp.referee.inputs import legal_inputs
+from pnp.table.view import state_json
+from pnp.texts import catalogue, english
+from pnp.texts.shipped import FOLDER, translation_errors
+
+GAME = "take-off"
+# Seeded games: two jets of one fleet to the round limit, three fleets of two, four of three playing on.
+CASES = (
+    {"players": ["ann", "bob"], "seed": 5, "turns": 200, "options": ("rounds=6", "fleet=1")},
+    {"players": ["ann", "bob", "cy"], "seed": 3, "turns": 90, "options": ("fleet=2",)},
+    {"players": ["ann", "bob", "cy", "dee"], "seed": 11, "turns": 90, "options": ("fleet=3", "play_on=true")},
+)
+WRONG = ("pass", "roll R Y", "draw tokyo", "draw honolulu", "draw xyz", "send 2", "fly 1 apia", "fly 4 apia")
+ENGLISH = Path(__file__).parent / "fixtures" / "words" / "take-off-en.txt"
+VARIANTS = {"en": "game: take-off\n", "fr": "game: take-off\nlanguage: fr\n"}
+# ann draws Tokyo and flies on; bob rolls yellow and green, and has flights to choose from.
+MOVES = ["roll R T", "draw tokyo", "send 1", "fly 1 seoul", "roll Y G"]
+TRIED = (("roll R Y", None), ("fly 1 tokyo", "ann"), ("fly 1 apia", None), ("pass", None))
+WORDS = {
+    "en": {
+        "roll": "roll red and red (a double)",
+        "draw": ("draw Apia (Samoa)", [("Capital drawn", "Apia (Samoa)")], "Oceania"),
+        "labels": {
+            "fly 1 taipei hanoi": "fly jet 1 to Taipei, then by the green route to Hanoi",
+            "fly 1 taipei 2 majuro": "fly jet 1 to Taipei and jet 2 to Majuro",
+        },
+        "steps": [("Jet to fly", "jet 1"), ("Fly jet 1 to", "Taipei (by the yellow route)"), ("Then", "Hanoi")],
+        "log": [
+            "roll red and TAKE OFF!",
+            "draw Tokyo (Japan)",
+            "send jet 1 to the card's capital",
+            "fly jet 1 to Seoul",
+            "roll yellow and green",
+        ],
+        "refusals": [
+            "during play: bob must use the dice first: 'fly ...', or 'pass' if no colour can be used (rule: turn order)",
+            "it is bob's turn, not ann's: wait for bob to move (rule: turn)",
+            "during play: those routes are blue, but the dice show yellow and green (rule: dice colours)",
+            "during play: the dice can be used (e.g. 'fly 1 taipei hanoi'), so you may not pass (rule: to begin)",
+        ],
+        "board": "Dice still to fly with: yellow and green.",
+        "cli": "pnp: error: during play: the dice can be used (e.g. 'fly 1 taipei hanoi'), so you may not pass "
+        "(rule: to begin)",
+    },
+    "fr": {
+        "roll": "lancer rouge et rouge (un double)",
+        "draw": ("piocher Apia (Samoa)", [("Capitale piochée", "Apia (Samoa)")], "Océanie"),
+        "labels": {
+            "fly 1 taipei hanoi": "faire voler l'avion 1 vers Taipei, puis par le couloir vert vers Hanoi",
+            "fly 1 taipei 2 majuro": "faire voler l'avion 1 vers Taipei et l'avion 2 vers Majuro",
+        },
+        "steps": [
+            ("Avion à faire voler", "avion 1"),
+            ("Faire voler l'avion 1 vers", "Taipei (par le couloir jaune)"),
+            ("Puis", "Hanoi"),
+        ],
+        "log": [
+            "lancer rouge et TAKE OFF!",
+            "piocher Tokyo (Japan)",
+            "envoyer l'avion 1 à la capitale de la carte",
+            "faire voler l'avion 1 vers Seoul",
+            "lancer jaune et vert",
+        ],
+        "refusals": [
+            (
+                "pendant la partie : bob doit jouer d'abord les dés : 'fly ...', ou 'pass' si aucune couleur ne sert "
+                "(règle : ordre du tour)"
+            ),
+            "c'est à bob de jouer, pas à ann : attendez son coup (règle : tour de jeu)",
+            (
+                "pendant la partie : il faut bleu pour ces couloirs, mais les dés montrent jaune et vert (règle : "
+                "couleurs des dés)"
+            ),
+            (
+                "pendant la partie : les dés peuvent servir (par exemple 'fly 1 taipei hanoi') : impossible de passer "
+                "(règle : début du tour)"
+            ),
+        ],
+        "board": "Dés encore à jouer : jaune et vert.",
+        "cli": "pnp: error: pendant la partie : les dés peuvent servir (par exemple 'fly 1 taipei hanoi') : "
+        "impossible de passer (règle : début du tour)",
+    },
+}
+
+
+def _variant(folder: Path, language: str) -> Path:
+    """A variant file in ``language`` in ``folder``, made first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "v.yaml"
+    path.write_text(VARIANTS[language], encoding="utf-8")
+    return path
+
+
+def _played(folder: Path, language: str, moves: list[str] = MOVES) -> session.Session:
+    """A saved session of ``moves`` in ``folder``, two jets a fleet, its variant in ``language``."""
+    variant = _variant(folder, language)
+    current = session.new(folder / "g.pnp", GAME, ["ann", "bob"], ["fleet=2"], 0, None, variant)
+    for move in moves:
+        current.play(move)
+    current.save()
+    return current
+
+
+def _refusals(current: session.Session) -> list[str]:
+    said = []
+    for move, player in TRIED:
+        with pytest.raises(PnpError) as refused:
+            current.play(move, player)
+        said.append(str(refused.value))
+    return said
+
+
+def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogued(tmp_path):
+    """Labels, steps, headings, refusals and logs of seeded games, against those recorded before the change."""
+    said = [line for case in CASES for line in transcript(tmp_path, GAME, wrong=WRONG, **case)]
+    assert said == ENGLISH.read_text(encoding="utf-8").splitlines()
+
+
+def test_a_session_labels_picks_logs_refuses_and_describes_in_its_variants_language(tmp_path):
+    for language, words in WORDS.items():
+        started = _played(tmp_path / language / "start", language, ["roll R T"])
+        offered = {i.text: i for i in legal_inputs(started, "ann")}
+        draw = offered["draw apia"]
+        assert (draw.label, [tuple(step) for step in draw.path.steps], draw.path.group) == words["draw"]
+        current = _played(tmp_path / language, language)
+        offered = {i.text: i for i in legal_inputs(current, "bob")}
+        assert {text: offered[text].label for text in words["labels"]} == words["labels"]
+        assert [tuple(step) for step in offered["fly 1 taipei hanoi"].path.steps] == words["steps"]
+        seen = state_json(current, "ann", picture="")
+        assert [entry["label"] for entry in seen["log"]] == words["log"]
+        assert words["board"] in seen["description"]
+        assert _refusals(current) == words["refusals"]
+    first = session.new(tmp_path / "r.pnp", GAME, ["ann", "bob"], [], 0, None, _variant(tmp_path / "fr", "fr"))
+    assert legal_inputs(first, "ann")[0].label == WORDS["fr"]["roll"]
+
+
+def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
+    for language, words in WORDS.items():
+        _played(tmp_path / language, language)
+        code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
+        label = re.escape(words["labels"]["fly 1 taipei hanoi"])
+        assert code == 0 and re.search(rf"^  fly 1 taipei hanoi +{label}$", out, re.MULTILINE)
+        code, _, err = cli("ref", "play", f"{language}/g.pnp", "pass")
+        assert (code, err.strip()) == (1, words["cli"])
+
+
+def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):
+    """The notation is the same in every language: the same moves make the same bytes, and a record read with the
+    other language's variant says that language's words."""
+    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
+    assert [i.text for i in legal_inputs(french, "bob")] == [i.text for i in legal_inputs(english_session, "bob")]
+    for language, other in (("en", "fr"), ("fr", "en")):
+        shutil.copy(tmp_path / language / "g.pnp", tmp_path / other / "copy.pnp")
+        replayed = session.load(tmp_path / other / "copy.pnp")
+        assert [entry["label"] for entry in state_json(replayed, "ann", picture="")["log"]] == WORDS[other]["log"]
+
+
+def test_french_gives_every_entry_in_its_own_words():
+    """Every key of the English catalogue, and none more, with the same placeholders; no English entry at the table
+    is left as it was, the brand and the names of places aside."""
+    english_entries = english(GAME)
+    toolkit = set(yaml.safe_load((FOLDER / "en" / "toolkit.yaml").read_text(encoding="utf-8")))
+    french_file = yaml.safe_load((FOLDER / "fr" / f"{GAME}.yaml").read_text(encoding="utf-8"))
+    assert translation_errors(GAME, "fr") == [] and set(french_file) == set(english_entries) - toolkit
+    french = catalogue(GAME, "fr")
+    same = {key for key in french_file if french[key] == english_entries[key].text}
+    assert same == {"brand", "rules.turn.colour", "play.continent.europe"}
+
+
+def test_the_kit_prints_in_french(tmp_path):
+    """``--lang fr``: every text fits its box, in French."""
+    written = render_kit(REGISTRY[GAME].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
+    printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
+    assert all(words in printed for words in ("Mise en place", "Paquet Marron : moitié est", "MOITIÉ OUEST"))
+
+
+def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
+    """The seeded games played in French: no English words of the game's ``play.*`` or ``rule.*`` entries in what
+    they say."""
+    variant = _variant(tmp_path / "fr", "fr")
+    lines = [line for case in CASES for line in transcript(tmp_path / "fr", GAME, wrong=WRONG, variant=variant, **case)]
+    world = load_world(None, load_data().value)[0]
+    places = {word for city in world.map.cities for name in (city.name, city.country or "") for word in name.split()}
+    assert english_left(GAME, lines, places) == []
