@@ -10,6 +10,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import combinations
 from pathlib import Path
 from unittest import mock
 
@@ -109,7 +110,7 @@ def _refused(current: session.Session, text: str, who: str) -> None:
     copy.play(text, who)
 
 
-BALLOONS = "BG BP BR BW BY GP GR GW GY PR PW PY RW RY WY lion wolf monkey".split()
+BALLOONS = [f"{a}{b}" for a, b in combinations("BGPRWY", 2)] + ["lion", "wolf", "monkey"]  # Aloft's, by id
 COLOURS = "BGPRWY"
 
 
@@ -136,3 +137,42 @@ def hauling_tries(rng: random.Random) -> list[str]:
         rng.choice((f"depart {strips[0]} d{rng.randint(1, 7)}{extra}", "end", "pass")),
         rng.choice(("choose A B C", "choose U V W", "choose A A B", f"secret t{rng.randint(1, 3)} B", "reveal t1")),
     ]
+
+
+# The seeded games whose words are compared: players, options and seed.
+CASES: dict[str, list[tuple[list[str], list[str], int]]] = {
+    "aloft": [
+        (["ann", "bob"], [], 1),
+        (["ann", "bob", "cy"], [], 2),
+        (["ann", "bob", "cy", "dee"], [], 3),
+        (["ann", "bob", "cy", "dee", "eve", "fay"], [], 4),
+        (["ann", "bob"], [], 5),
+    ],
+    "hauling-astronauts": [
+        (["ann", "bob"], [], 1),
+        (["ann", "bob"], ["bonus_dice=true"], 2),
+        (["ann", "bob"], ["hidden_transports=true"], 3),
+        (["ann", "bob"], ["bonus_dice=true", "hidden_transports=true"], 4),
+        (["ann", "bob"], ["hidden_transports=true"], 5),
+    ],
+}
+TRIES = {"aloft": aloft_tries, "hauling-astronauts": hauling_tries}
+
+
+def heard(folder: Path, game: str, variant: Path | None = None) -> dict[str, list[str]]:
+    """What sessions of ``game`` (of ``variant``, if given) say over its :data:`CASES`, merged; each played in a
+    folder of its own under ``folder``."""
+    cases = []
+    for n, (players, options, seed) in enumerate(CASES[game]):
+        (folder / str(n)).mkdir()
+        cases.append(said(folder / str(n), game, players, options, seed, TRIES[game], variant))
+    return merged(cases)
+
+
+if __name__ == "__main__":  # python3 tests/support/said.py GAME > tests/fixtures/said/GAME.json: today's words
+    import json
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        print(json.dumps(heard(Path(folder), sys.argv[1]), indent=0, ensure_ascii=False))
