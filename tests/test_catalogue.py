@@ -25,7 +25,7 @@ def test_every_english_entry_says_what_it_is(game):
 def test_the_shipped_languages_start_with_english():
     assert languages() == ("en", "fr")
     assert languages("air-king") == ("en", "fr")
-    assert languages("aloft") == ("en", "fr")
+    assert languages("aloft") == languages("hauling-astronauts") == ("en", "fr")
     assert languages("take-off") == ("en",)
 
 
@@ -33,7 +33,7 @@ def _keys(language: str, name: str) -> set[str]:
     return set(yaml.safe_load((FOLDER / language / f"{name}.yaml").read_text(encoding="utf-8")))
 
 
-@pytest.mark.parametrize("game", ["air-king", "aloft"])
+@pytest.mark.parametrize("game", ["air-king", "aloft", "hauling-astronauts"])
 def test_the_shipped_french_is_complete_and_checked(game):
     assert translation_errors("toolkit", "fr") == [] and translation_errors(game, "fr") == []
     toolkit = _keys("en", "toolkit")
