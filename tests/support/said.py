@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import combinations
@@ -18,6 +19,8 @@ from pnp.errors import PnpError
 from pnp.referee import notation, secrets, session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.presentation import log_text
+from pnp.texts import catalogue, english, toolkit
+from pnp.texts.catalogue import PLACEHOLDER
 
 SALT = "5a17" * 8  # every secret sealed with one salt: nothing said depends on random bytes
 TRIED = 6  # moves tried at each position, most of them refused
@@ -136,6 +139,39 @@ def hauling_tries(rng: random.Random) -> list[str]:
         rng.choice((f"place {die} {space}", f"move {space} {other}", f"swap {strips[0]} {strips[1]}")),
         rng.choice((f"depart {strips[0]} d{rng.randint(1, 7)}{extra}", "end", "pass")),
         rng.choice(("choose A B C", "choose U V W", "choose A A B", f"secret t{rng.randint(1, 3)} B", "reveal t1")),
+    ]
+
+
+# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score").
+FRENCH_TOO = {"place", "points", ": score"}
+
+
+def english_pieces(game: str, keys: str) -> dict[str, list[str]]:
+    """The words of each English entry of ``game``'s own catalogue (the toolkit's aside) whose key starts with one
+    of ``keys`` (split at spaces; "" for all) and whose French differs: each run between its placeholders of two words of three letters
+    or more, or longer than three characters."""
+    pieces = {}
+    french, own = catalogue(game, "fr"), set(english(game)) - set(toolkit())
+    for key, entry in english(game).items():
+        if key in own and key.startswith(tuple(keys.split()) or "") and french[key] != entry.text:
+            runs = [" ".join(run.split()) for run in PLACEHOLDER.split(entry.text)[::2]]
+            pieces[key] = [
+                run
+                for run in runs
+                if (len(re.findall(r"[A-Za-z]{3,}", run)) >= 2 or len(run) > 3) and run not in FRENCH_TOO
+            ]
+    return pieces
+
+
+def leaks(game: str, keys: str, lines: list[str]) -> list[str]:
+    """The English of ``game``'s entries (see :func:`english_pieces`) found in ``lines``, as 'key: words'; what
+    a line quotes (a command, the notation: what a player types; an apostrophe after a letter is French's) aside."""
+    unquoted = [re.sub(r"(?<!\w)'[^']*'", "''", line.replace("*", "")) for line in lines]
+    return [
+        f"{key}: {piece!r}"
+        for key, pieces in english_pieces(game, keys).items()
+        for piece in pieces
+        if any(re.search(rf"(?<![\w']){re.escape(piece.replace('*', ''))}(?![\w'])", line) for line in unquoted)
     ]
 
 
