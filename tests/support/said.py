@@ -205,7 +205,7 @@ def heard(folder: Path, game: str, variant: Path | None = None) -> dict[str, lis
     return merged(cases)
 
 
-if __name__ == "__main__":  # python3 tests/support/said.py GAME > tests/fixtures/said/GAME.json: today's words
+if __name__ == "__main__":  # PYTHONPATH=. python3 tests/support/said.py GAME > tests/fixtures/said/GAME.json
     import json
     import sys
     import tempfile
