@@ -61,6 +61,20 @@ def example_registered(monkeypatch):
     monkeypatch.setitem(REGISTRY, SPEC.name, SPEC)
 
 
+@pytest.fixture
+def take_off_untranslated(tmp_path, monkeypatch):
+    """pnp's catalogues as they would be if Take Off! shipped no French (every game does): what pnp says of a game
+    not yet translated into a language, as a new game would be, without touching the files pnp ships."""
+    import importlib
+    import shutil
+
+    shipped = importlib.import_module("pnp.texts.shipped")  # the module: pnp.texts names its function so
+    folder = tmp_path / "catalogues"
+    shutil.copytree(shipped.FOLDER, folder)
+    (folder / "fr" / "take-off.yaml").unlink()
+    monkeypatch.setattr(shipped, "FOLDER", folder)
+
+
 def random_game(game_name: str, players: int, seed: int, **options) -> Table:
     """A whole game played by uniformly random legal moves."""
     game = REGISTRY[game_name].rules()

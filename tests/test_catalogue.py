@@ -25,18 +25,24 @@ def test_every_english_entry_says_what_it_is(game):
 def test_the_shipped_languages_start_with_english():
     assert languages() == ("en", "fr")
     assert languages("air-king") == ("en", "fr")
-    assert languages("aloft") == ("en",)
+    assert all(languages(game) == ("en", "fr") for game in REGISTRY)
+
+
+def test_a_game_without_a_translation_lists_only_english(take_off_untranslated):
+    assert languages("take-off") == ("en",)
+    assert languages() == languages("air-king") == ("en", "fr")
 
 
 def _keys(language: str, name: str) -> set[str]:
     return set(yaml.safe_load((FOLDER / language / f"{name}.yaml").read_text(encoding="utf-8")))
 
 
-def test_the_shipped_french_is_complete_and_checked():
-    assert translation_errors("toolkit", "fr") == [] and translation_errors("air-king", "fr") == []
+@pytest.mark.parametrize("game", ["air-king", "aloft", "hauling-astronauts"])
+def test_the_shipped_french_is_complete_and_checked(game):
+    assert translation_errors("toolkit", "fr") == [] and translation_errors(game, "fr") == []
     toolkit = _keys("en", "toolkit")
     assert _keys("fr", "toolkit") == toolkit
-    assert _keys("fr", "air-king") == set(english("air-king")) - toolkit
+    assert _keys("fr", game) == set(english(game)) - toolkit
 
 
 def test_a_misspelt_key_gets_did_you_mean_naming_file_and_key():
@@ -80,7 +86,7 @@ def test_an_unknown_language_is_one_line_naming_the_shipped_ones(cli):
     assert err.strip() == "pnp: error: --lang xx: no such language; shipped: en, fr"
 
 
-def test_a_game_without_the_translation_says_which_it_has(cli):
-    code, _, err = cli("export", "aloft", "--png", "--lang", "fr")
+def test_a_game_without_the_translation_says_which_it_has(cli, take_off_untranslated):
+    code, _, err = cli("export", "take-off", "--png", "--lang", "fr")
     assert code == 1
-    assert err.strip() == "pnp: error: --lang fr: Aloft is not translated into it; its languages: en"
+    assert err.strip() == "pnp: error: --lang fr: Take Off! World Edition is not translated into it; its languages: en"

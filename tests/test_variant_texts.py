@@ -79,8 +79,8 @@ def test_a_text_or_an_art_box_refused_is_reported_at_its_own_entry(cli, tmp_path
 
 
 def test_the_toolkits_words_follow_the_variants_language_where_pnp_ships_it_for_the_toolkit(cli, tmp_path):
-    """pnp ships French for the toolkit (footers, calibration sheet, rules sheet headings) and for Air King, not for
-    Aloft: an Aloft variant in French printed the toolkit's words in English."""
+    """pnp ships French for the toolkit (footers, calibration sheet, rules sheet headings): an Aloft variant in French
+    printed the toolkit's words in English, when pnp shipped no French for Aloft."""
     write(tmp_path, "fr.yaml", "game: aloft\nlanguage: fr\ntexts:\n  title: Dans les airs\n")
     code, _, err = cli("build", "aloft", "--variant", "fr.yaml", "-o", "out")
     assert code == 0, err
@@ -115,7 +115,7 @@ def test_a_variant_giving_every_text_gets_no_warning_about_english(cli, tmp_path
     assert (code, err) == (0, "") and out.endswith(" variant (0 warnings)\n") and out.count("\n") == 1, out
 
 
-def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first(cli, tmp_path):
+def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first(cli, tmp_path, take_off_untranslated):
     """It never said which: now how many, the first three and how many more, leaving out those pnp ships in the
     language for the toolkit (French) and the words of the variant's own CSV deck."""
     texts = "texts:\n  back.brand: LUFTKÖNIG\n  back.event: Ereignis\n"
@@ -130,12 +130,12 @@ def test_the_warning_about_english_counts_the_texts_left_out_and_names_the_first
     write(tmp_path, "deck.yaml", "game: air-king\nlanguage: de\ndeck: deck.csv\ntexts: {back.brand: LUFTKÖNIG}\n")
     own = 2 * 6  # each kind of event card's title and text
     assert f": language: {len(english('air-king')) - 1 - own} texts print" in cli("variant", "check", "deck.yaml")[1]
-    write(tmp_path, "fr.yaml", "game: aloft\nlanguage: fr\ntexts: {title: Dans les airs}\n")
+    write(tmp_path, "fr.yaml", "game: take-off\nlanguage: fr\ntexts: {document.map: carte}\n")
     out = cli("variant", "check", "fr.yaml")[1]
     toolkit = Path(pnp.texts.__file__).parent / "catalogues" / "fr" / "toolkit.yaml"  # pnp's French for the toolkit
-    french = set(english("aloft")) & set(yaml.safe_load(toolkit.read_text(encoding="utf-8")))
-    assert f": language: {len(english('aloft')) - 1 - len(french)} texts print in English: " in out
-    assert "leaves them out: document.board, document.cards, document.tokens and " in out
+    french = set(english("take-off")) & set(yaml.safe_load(toolkit.read_text(encoding="utf-8")))
+    assert f": language: {len(english('take-off')) - 1 - len(french)} texts print in English: " in out
+    assert "leaves them out: document.cards, document.jets-and-dice, document.rules and " in out
 
 
 def test_build_and_preview_report_a_text_too_long_where_the_variant_writes_it(cli, tmp_path):

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from pnp.games.aloft.state import PACKED, AloftState
 from pnp.games.described import clauses, series
-from pnp.texts import Catalogue, in_english
+from pnp.texts import Catalogue
 
 
 def describe(state: AloftState) -> tuple[str, ...]:
-    """The sentences of ``state``'s board, the same for every viewer."""
-    t = in_english("aloft")
+    """The sentences of ``state``'s board, the same for every viewer, in the session's words."""
+    t = state.sky.catalogue
     packed = [_balloon(state, b) for b, where in enumerate(state.where) if where == PACKED]
     sentences = [_sky(state, t), _trucks(state, t)]
     sentences += [t("described.packed", balloons=clauses(t, packed))] if packed else []
     sentences += [_tokens(state, t, player) for player in state.players]
     sentences += [
-        t("described.colours", player=player, colours=state.sky.words.colours(",".join(colours)))
+        t("described.colours", player=player, colours=series(t, state.sky.words.named(",".join(colours))))
         for player, colours in state.revealed.items()
     ]
     return tuple(sentences)
@@ -65,8 +65,8 @@ def _tokens(state: AloftState, t: Catalogue, player: str) -> str:
 
 def _balloon(state: AloftState, b: int) -> str:
     """A balloon as a listener hears it: its two colours ('red and white'), or its shape ('the lion')."""
-    balloon, t = state.data.balloons[b], in_english("aloft")
+    balloon, t = state.data.balloons[b], state.sky.catalogue
     if not balloon.colours:
-        return t("described.shape", shape=balloon.name.lower())
+        return t("described.shape", shape=state.sky.words.shown[balloon.name])
     first, second = (state.sky.words.colour[code] for code in balloon.colours)
     return t("described.balloon", first=first, second=second)

@@ -10,6 +10,7 @@ A balloon may also be named as its card prints it, loosely (``inflate white/red 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
@@ -33,17 +34,20 @@ class AloftMove(NamedTuple):
 class Words:
     """How Aloft's parts read: balloons by every name a player may type, colours by their printed names."""
 
-    def __init__(self, data: AloftData) -> None:
+    def __init__(self, data: AloftData, shapes: Mapping[str, str] | None = None) -> None:
+        """``shapes``: each special shape's name as its card prints it, by id (default: the id titled, ``Lion``)."""
         self.colour: dict[str, str] = {c.code: c.name.lower() for c in data.colours}
         self.colour_codes = Names("colour", {c.code: [c.name] for c in data.colours})
+        self.shape = {b.name: (shapes or {}).get(b.name, b.name.title()) for b in data.balloons if not b.colours}
         self.balloons = Names("balloon", {b.name: self._aliases(b) for b in data.balloons})
         self.shown = {b.name: self.balloon(b) for b in data.balloons}
 
     def _aliases(self, balloon: Balloon) -> list[str]:
         """A regular balloon's letters either way round and its colour names either way round (as the card's
-        ``Blue + Green``); a special shape goes by its shape. The card titles (``BG``, ``Lion``) fold to the ids."""
+        ``Blue + Green``); a special shape goes by its shape, as printed and in English. The card titles (``BG``,
+        ``Lion``) fold to the ids."""
         if not balloon.colours:
-            return [balloon.name.title()]
+            return list(dict.fromkeys((self.shape[balloon.name], balloon.name.title())))
         first, second = balloon.colours
         names = self.colour[first], self.colour[second]
         return [
@@ -54,15 +58,18 @@ class Words:
         ]
 
     def balloon(self, balloon: Balloon) -> str:
-        """A balloon as a button reads it: ``red/white``, or its shape (``lion``)."""
+        """A balloon as a button reads it: ``red/white``, or its shape as printed (``lion``)."""
         if not balloon.colours:
-            return balloon.name.lower()
+            return self.shape[balloon.name].lower()
         return "/".join(self.colour[code] for code in balloon.colours)
 
+    def named(self, codes: str) -> list[str]:
+        """Comma-separated colour codes as the colours' names: ``B,G`` -> ``['blue', 'green']``."""
+        return [self.colour.get(code.strip().upper(), code) for code in codes.split(",")]
+
     def colours(self, codes: str) -> str:
-        """Comma-separated colour codes in words: ``B,G`` -> ``blue and green``."""
-        named = [self.colour.get(code.strip().upper(), code) for code in codes.split(",")]
-        return " and ".join(named)
+        """Comma-separated colour codes in English words: ``B,G`` -> ``blue and green``."""
+        return " and ".join(self.named(codes))
 
 
 @cache

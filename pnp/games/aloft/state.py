@@ -12,12 +12,16 @@ from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
 from pnp.games.aloft.model import AloftBoard, AloftData
-from pnp.games.aloft.notation import AloftMove, words
+from pnp.games.aloft.notation import AloftMove, Words
 from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+
+if TYPE_CHECKING:
+    from pnp.texts import Catalogue
 
 PACKED, INFLATED = -2, -1
 
@@ -39,11 +43,13 @@ def colours_per_player(players: int) -> int:
 
 
 class Sky:
-    """A checked board and the data it is played with, every move on it built once (listing allocates none)."""
+    """A checked board and the data it is played with, every move on it built once (listing allocates none), and
+    the session's words: ``catalogue`` (the moves' labels, the refusals, in its language) and ``words`` (the
+    balloons and colours as its cards print them, as ``data`` has them; ``loaded``: the data as read)."""
 
-    def __init__(self, data: AloftData, board: AloftBoard) -> None:
+    def __init__(self, data: AloftData, board: AloftBoard, catalogue: Catalogue, loaded: AloftData) -> None:
         columns, rows = board.columns, board.rows
-        self.data, self.board = data, board
+        self.data, self.board, self.catalogue, self.loaded = data, board, catalogue, loaded
         self.names = tuple(b.name for b in data.balloons)
         self.index = MappingProxyType({name: i for i, name in enumerate(self.names)})
         self.neighbours = [_neighbours(cell, columns, rows) for cell in range(columns * rows)]
@@ -51,11 +57,14 @@ class Sky:
         self.inflate = [[AloftMove("inflate", name, c) for c in range(columns)] for name in self.names]
         self.launch = [AloftMove("launch", name) for name in self.names]
         self.ascend = [AloftMove("ascend", name) for name in self.names]
-        self.words = words(data)
-        self.wearing: Mapping[str, frozenset[int]] = MappingProxyType({  # each colour's balloons
-            colour.code: frozenset(b for b, balloon in enumerate(data.balloons) if colour.code in balloon.colours)
-            for colour in data.colours
-        })
+        shapes = {b.name: catalogue(f"data.shape.{b.name}.name") for b in data.balloons if not b.colours}
+        self.words = Words(data, shapes)
+        self.wearing: Mapping[str, frozenset[int]] = MappingProxyType(
+            {  # each colour's balloons
+                colour.code: frozenset(b for b, balloon in enumerate(data.balloons) if colour.code in balloon.colours)
+                for colour in data.colours
+            }
+        )
 
     def showing(self, colours: tuple[str, ...]) -> frozenset[int]:
         """The balloons that show one of ``colours`` (worked out once per hand: see ``_shown``)."""
@@ -139,7 +148,7 @@ class AloftState(BaseState):
         elif isinstance(move, Reveal) and phase == REVEAL:
             self._reveal(move)
         elif isinstance(move, Secret) and phase == SETUP:
-            raise IllegalMove("a secret goes to the referee, which hands the rules only its commitment", "secrets")
+            raise IllegalMove(self.sky.catalogue("play.refusal.secret"), "secrets")
         elif isinstance(move, (AloftMove, Commit, Reveal, Secret)):
             raise self._out_of_stage()
         else:
@@ -155,33 +164,29 @@ class AloftState(BaseState):
             rows.append(PlayerScore(player, sum(breakdown.values()), breakdown))
         return ranked(rows, self.phase == OVER, self._clashes())
 
-    def next_step(self) -> NextStep:
-        """What the table does next, in words: whose input is due and, where it helps, the command."""
-        player = self.players[self.seat]
-        if self.phase == SETUP:
-            return NextStep(f"{player}, enter your colour cards with 'pnp ref secret --player {player}'")
-        if self.phase == PLAY:
-            return NextStep(f"{player} to move: move a truck or inflate, launch or ascend a balloon", guided=False)
-        if self.phase == REVEAL:
-            return NextStep(
-                f"{self.end_reason()}; {player}, reveal your colour cards for scoring "
-                f"with 'pnp ref reveal --player {player}'"
-            )
-        return NextStep(f"{self.end_reason()}; see the result with 'pnp ref score'")
+    def next_step(self, words: Catalogue | None = None) -> NextStep:
+        """What the table does next, in words (``words``; default: the session's): whose input is due and, where it
+        helps, the command."""
+        t = words or self.sky.catalogue
+        text = t(f"play.next.{self.phase.name.lower()}", player=self.players[self.seat], end=self.end_reason(t))
+        return NextStep(text, guided=self.phase != PLAY)
 
-    def end_reason(self) -> str:
-        """Why the game ended (or '' while it goes on): the rulebook's two ways to end."""
+    def end_reason(self, words: Catalogue | None = None) -> str:
+        """Why the game ended (or '' while it goes on), in ``words`` (default: the session's): the rulebook's two
+        ways to end."""
         if self.phase < REVEAL:
             return ""
-        return "the last balloon has launched" if self.launched == len(self.names) else "no truck can move"
+        return (words or self.sky.catalogue)(
+            "play.end.launched" if self.launched == len(self.names) else "play.end.stuck"
+        )
 
     def _out_of_stage(self) -> IllegalMove:
         """The refusal of a move that belongs to another stage of the game."""
+        t, step = self.sky.catalogue, self.next_step()
         if self.phase == PLAY:  # a secret or a reveal: the colour cards are entered at set-up, shown at the end
-            step = self.next_step()
-            why = "colour cards are entered at set-up and revealed for scoring once the game has ended; "
-            return wrong_stage("play", NextStep(why + step.text, step.guided))
-        return wrong_stage(self.stage(), self.next_step())
+            why = t("play.refusal.colours_stage", step=step.text)
+            return wrong_stage("play", NextStep(why, step.guided), t)
+        return wrong_stage(self.stage(), step, t)
 
     def describe(self, viewer: str | None) -> tuple[str, ...]:
         from pnp.games.aloft.description import describe
@@ -243,17 +248,17 @@ class AloftState(BaseState):
         return column
 
     def _truck_problem(self, truck: int) -> str:
-        """Why ``truck`` may not move now, or '' if it may."""
+        """The catalogue key of why ``truck`` may not move now, or '' if it may."""
         trucks = self.trucks
         target = self._target(truck)
         lead = len(trucks) - 1
         if target >= self.board.columns:
-            return "the truck would leave the lane"
+            return "play.refusal.lane"
         if truck != lead and target > trucks[lead]:
-            return "the orange safety truck must stay the lead truck"
+            return "play.refusal.lead"
         rest = [column for t, column in enumerate(trucks) if t != truck]
         if max(target, *rest) - min(target, *rest) + 1 - len(trucks) > 1:
-            return "the convoy may never have more than one empty space"
+            return "play.refusal.gap"
         return ""
 
     def _movable_trucks(self) -> list[int]:
@@ -272,17 +277,23 @@ class AloftState(BaseState):
 
     def _balloon(self, name: str) -> int:
         if name not in self.index:
-            raise IllegalMove(f"there is no balloon {name!r} (balloons: {' '.join(self.names)})", "components")
+            said = self.sky.catalogue("play.refusal.no_balloon", balloon=repr(name), balloons=" ".join(self.names))
+            raise IllegalMove(said, "components")
         return self.index[name]
+
+    def _refusal(self, key: str, rule: str, **values: object) -> IllegalMove:
+        """The refusal worded by the catalogue's ``key`` with ``values``, naming ``rule``."""
+        return IllegalMove(self.sky.catalogue(key, **values), rule)
 
     # -- actions ----------------------------------------------------------
     def _truck(self, move: AloftMove) -> None:
-        truck = self.truck_at(move.column)
+        truck, column = self.truck_at(move.column), move.column + 1
         if truck < 0:
-            raise IllegalMove(f"no truck under column {move.column + 1}", "move a truck")
+            raise self._refusal("play.refusal.no_truck", "move a truck", column=column)
         problem = self._truck_problem(truck)
         if problem:
-            raise IllegalMove(f"the truck under column {move.column + 1} cannot move: {problem}", "move a truck")
+            why = self.sky.catalogue(problem)
+            raise self._refusal("play.refusal.truck_stuck", "move a truck", column=column, why=why)
         self.trucks[truck] = self._target(truck)
         self.movable = self._movable_trucks()
         if truck == len(self.trucks) - 1:
@@ -292,22 +303,20 @@ class AloftState(BaseState):
         b = self._balloon(move.balloon)
         truck = self.truck_at(move.column)
         if self.where[b] != PACKED:
-            raise IllegalMove(f"{move.balloon} is not packed", "inflate")
+            raise self._refusal("play.refusal.not_packed", "inflate", balloon=move.balloon)
         if truck < 0 or self.load[truck] >= 0:
-            raise IllegalMove(f"there is no unoccupied truck under column {move.column + 1}", "inflate")
+            raise self._refusal("play.refusal.no_free_truck", "inflate", column=move.column + 1)
         self.where[b] = INFLATED
         self.load[truck] = b
 
     def _launch(self, move: AloftMove) -> None:
         b = self._balloon(move.balloon)
         if self.where[b] != INFLATED:
-            raise IllegalMove(f"{move.balloon} is not inflated on a truck", "launch")
+            raise self._refusal("play.refusal.not_inflated", "launch", balloon=move.balloon)
         truck = self.load.index(b)
         cell = self.trucks[truck]
         if not self._free_for(cell, b):
-            raise IllegalMove(
-                f"{move.balloon} would touch another flying balloon above column {cell + 1}", "never adjacent"
-            )
+            raise self._refusal("play.refusal.touch_above", "never adjacent", balloon=move.balloon, column=cell + 1)
         self.load[truck] = -1
         self.where[b] = cell
         self.grid[cell] = b
@@ -319,12 +328,12 @@ class AloftState(BaseState):
         b = self._balloon(move.balloon)
         cell = self.where[b]
         if cell < 0:
-            raise IllegalMove(f"{move.balloon} is not flying", "ascend")
+            raise self._refusal("play.refusal.not_flying", "ascend", balloon=move.balloon)
         above = cell + self.board.columns
         if above >= len(self.grid):
-            raise IllegalMove(f"{move.balloon} is in the top row", "no balloon leaves the top")
+            raise self._refusal("play.refusal.top", "no balloon leaves the top", balloon=move.balloon)
         if not self._free_for(above, b):
-            raise IllegalMove(f"{move.balloon} would touch another flying balloon", "never adjacent")
+            raise self._refusal("play.refusal.touch", "never adjacent", balloon=move.balloon)
         self.grid[cell], self.grid[above] = -1, b
         self.where[b] = above
 
@@ -343,21 +352,21 @@ class AloftState(BaseState):
     # -- secrets ----------------------------------------------------------
     def _commit(self, move: Commit) -> None:
         if move.slot != SLOT:
-            raise IllegalMove(f"Aloft's only secret is '{SLOT}', the colour cards", "set-up")
+            raise self._refusal("play.refusal.one_secret", "set-up", slot=SLOT)
         if not self.next_seat():
             self.phase = PLAY
 
     def _reveal(self, move: Reveal) -> None:
         player = self.players[self.seat]
         if move.slot != SLOT:
-            raise IllegalMove(f"Aloft's only secret is '{SLOT}', the colour cards", "scoring")
+            raise self._refusal("play.refusal.one_secret", "scoring", slot=SLOT)
         codes = tuple(move.value.split(","))
         known = [c.code for c in self.data.colours]
         size = colours_per_player(len(self.players))
         if len(codes) != size or len(set(codes)) != len(codes):
-            raise IllegalMove(f"{player} must hold {size} colour cards", "set-up")
+            raise self._refusal("play.refusal.hold", "set-up", player=player, count=size)
         if set(codes) - set(known):
-            raise IllegalMove(f"unknown colour in {move.value!r} (known: {' '.join(known)})", "set-up")
+            raise self._refusal("play.refusal.colour", "set-up", value=repr(move.value), known=" ".join(known))
         self.revealed[player] = codes
         if not self.next_seat():
             self.phase = OVER

@@ -8,6 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from pnp.games.aloft.state import OVER, PACKED, PLAY, REVEAL, SETUP, AloftState
+from pnp.texts import in_english
 
 WIDTH = 7
 
@@ -69,25 +70,28 @@ def holdings(state: AloftState, player: str) -> str:
 
 
 def status(state: AloftState, plain: bool = False) -> list[str]:
-    """Where the game stands and what is due next, in a line or two (``plain``, for a picture: no commands)."""
-    player = state.players[state.seat]
+    """Where the game stands and what is due next, in a line or two (``plain``, for a picture: no commands), in
+    English whatever the session's language (the terminal's picture)."""
+    player, english = state.players[state.seat], in_english("aloft")
     if state.phase == SETUP:
         entered = f"{state.seat} of {len(state.players)} have entered their colour cards"
-        due = f"{player} enters their colour cards" if plain else state.next_step().text
+        due = f"{player} enters their colour cards" if plain else state.next_step(english).text
         return [f"set-up ({entered}): {due}"]
     if state.phase == PLAY:
         return [f"to move: {player}"]
     if state.phase == REVEAL:
         due = ", ".join(state.players[state.seat :])
-        reveal = f"{player} reveals their colour cards" if plain else (
-            f"{player}, reveal your colour cards with 'pnp ref reveal --player {player}'"
+        reveal = (
+            f"{player} reveals their colour cards"
+            if plain
+            else (f"{player}, reveal your colour cards with 'pnp ref reveal --player {player}'")
         )
-        return [f"the game has ended: {state.end_reason()}; colour cards still to reveal: {due}", reveal]
+        return [f"the game has ended: {state.end_reason(english)}; colour cards still to reveal: {due}", reveal]
     assert state.phase == OVER
     winners = state.score().winners
     won = f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
     breakdown = "" if plain else "; see 'pnp ref score' for the breakdown"
-    return [f"the game is over ({state.end_reason()}); {won}{breakdown}"]
+    return [f"the game is over ({state.end_reason(english)}); {won}{breakdown}"]
 
 
 def _cell(state: AloftState, balloon: int) -> str:

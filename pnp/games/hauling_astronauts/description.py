@@ -17,13 +17,14 @@ from pnp.games.hauling_astronauts.notation import (
     face,
     kind,
 )
+from pnp.games.hauling_astronauts.pieces import printed_range
 from pnp.games.hauling_astronauts.state import VOID, HaulingState
-from pnp.texts import Catalogue, in_english
+from pnp.texts import Catalogue
 
 
 def describe(state: HaulingState) -> tuple[str, ...]:
-    """The sentences of ``state``'s board, the same for every viewer."""
-    t = in_english("hauling-astronauts")
+    """The sentences of ``state``'s board, the same for every viewer, in the session's words."""
+    t = state.words
     one, two = state.players
     sentences = [t("described.sides", first=one, second=two), _dice(state, t), _grid(state, t)]
     sentences += [_loading(state, t, player) for player in (0, 1)]
@@ -33,7 +34,7 @@ def describe(state: HaulingState) -> tuple[str, ...]:
 
 def _dice(state: HaulingState, t: Catalogue) -> str:
     """How many dice lie in Available (the bonus dice among them named) and what the Booked dice show."""
-    bonus = [BONUS_NAMES[bit] for bit in (GOLD, RED) if state.specials_free & bit]
+    bonus = [t(f"play.bonus.{BONUS_NAMES[bit]}") for bit in (GOLD, RED) if state.specials_free & bit]
     available = t("described.available", count=state.available)
     available += t("described.available.bonus", dice=series(t, bonus)) if bonus else ""
     if not state.booked:
@@ -69,7 +70,13 @@ def _loading(state: HaulingState, t: Catalogue, player: int) -> str:
             docks.append(t("described.dock.departed", strip=where))
         elif transport is not None:
             docks.append(
-                t("described.dock", strip=where, name=transport.name, capacity=transport.label, profit=transport.profit)
+                t(
+                    "described.dock",
+                    strip=where,
+                    name=transport.name,
+                    capacity=printed_range(transport.low, transport.high, t),
+                    profit=transport.profit,
+                )
             )
         else:
             key = "described.dock.face_down" if state.placed(player, slot) else "described.dock.none"
@@ -81,7 +88,7 @@ def _destinations(state: HaulingState, t: Catalogue) -> str:
     """Each destination dock: its loads and bonus, and the transport that took it with its load and dice."""
     docks = []
     for d, dock in enumerate(state.data.docks):
-        values = {"number": d + 1, "capacity": dock.label, "bonus": dock.bonus}
+        values = {"number": d + 1, "capacity": printed_range(dock.low, dock.high, t), "bonus": dock.bonus}
         index = state.dest[d]
         if index < 0:
             docks.append(t("described.destination.free", **values))

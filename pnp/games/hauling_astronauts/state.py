@@ -13,7 +13,7 @@ from enum import IntEnum
 from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import IllegalMove
 from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
@@ -46,7 +46,11 @@ from pnp.games.hauling_astronauts.notation import (
     kind,
 )
 from pnp.games.hauling_astronauts.scoring import PARTS, Departure, points
-from pnp.referee.protocol import STAGE_WORDS, Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.referee.wording import in_stage
+
+if TYPE_CHECKING:
+    from pnp.texts import Catalogue
 
 
 class Phase(IntEnum):
@@ -123,9 +127,12 @@ class HaulingState(BaseState):
     )  # fmt: skip
     NESTED = ("docked", "transport_of")
 
-    def __init__(self, players: tuple[str, ...], data: HaulingData, bonus_dice: bool, hidden: bool) -> None:
+    def __init__(
+        self, players: tuple[str, ...], data: HaulingData, bonus_dice: bool, hidden: bool, words: Catalogue
+    ) -> None:
         self.players = players
         self.data = data
+        self.words = words  # the session's catalogue: next steps and refusals in its language
         self.bonus_dice = bonus_dice
         self.hidden = hidden
         self.phase = SETUP
@@ -184,7 +191,7 @@ class HaulingState(BaseState):
         if handler is None:
             raise IllegalMove(f"{move!r} is not a Hauling Astronauts move", "notation")
         if self.phase == OVER:
-            raise wrong_stage("over", "see the result with 'pnp ref score'")
+            raise wrong_stage("over", self.words("play.next.over"), self.words)
         handler(self, move)
 
     def score(self) -> Score:
@@ -284,85 +291,85 @@ class HaulingState(BaseState):
 
     # ----- applying moves -----
 
-    def _need(self, phase: Phase, what: str) -> None:
-        """Refuse a move made in the wrong phase: by its stage (a set-up move in play, ...), else by turn order."""
+    def _refusal(self, key: str, rule: str, **values: object) -> IllegalMove:
+        """The refusal worded by the catalogue's ``key`` with ``values``, naming ``rule``."""
+        return IllegalMove(self.words(key, **values), rule)
+
+    def _need(self, phase: Phase, doing: str) -> None:
+        """Refuse a move made in the wrong phase: by its stage (a set-up move in play, ...), else by turn order
+        (``doing``: the move, as a ``play.doing.*`` key names it)."""
         if self.phase == phase:
             return
-        stage = self.stage()
+        stage, step = self.stage(), self.next_step()
         if stage != "play" or phase == SETUP:
-            raise wrong_stage(stage, self.next_step())
-        step = self.next_step()
-        raise IllegalMove(f"{STAGE_WORDS[stage]}: cannot {what} now: {step.text}", "turn order", step.guided)
+            raise wrong_stage(stage, step, self.words)
+        refusal = self.words("play.refusal.not_now", doing=self.words(f"play.doing.{doing}"), step=step.text)
+        raise IllegalMove(in_stage(self.words, stage, refusal), "turn order", step.guided)
 
-    def _opened(self, what: str) -> None:
-        """Refuse an action before the opening roll."""
+    def _opened(self, doing: str) -> None:
+        """Refuse an action before the opening roll (``doing``: the action, as a ``play.before.*`` key names it)."""
         if not self.progress:
-            raise IllegalMove(
-                f"player 1 opens the game by rolling 3 dice: {self.players[0]}, roll before you {what}", "opening roll"
-            )
+            before = self.words(f"play.before.{doing}")
+            raise self._refusal("play.refusal.opening", "opening roll", player=self.players[0], doing=before)
 
     def next_step(self) -> NextStep:
         """What the game waits for now, addressed to the player to move (guided: all but the many actions of a turn)."""
-        who = self.players[self.seat]
+        t, who = self.words, self.players[self.seat]
         if self.phase == SETUP:
             if self.hidden:
-                slot = SLOTS[self.committed[self.seat]]
-                return NextStep(f"{who}, enter your transport {slot} with 'pnp ref secret'")
-            ids = " ".join(t.id for t in self.fleet(self.seat)[:3])
-            return NextStep(
-                f"{who}, choose your transports for strips {' '.join(STRIP_NAMES[self.seat])} (e.g. 'choose {ids}')"
-            )
+                return NextStep(t("play.next.seal", player=who, slot=SLOTS[self.committed[self.seat]]))
+            ids = " ".join(tr.id for tr in self.fleet(self.seat)[:3])
+            return NextStep(t("play.next.choose", player=who, strips=" ".join(STRIP_NAMES[self.seat]), ids=ids))
         if self.phase == ACTION:
             if not self.progress:
-                return NextStep(f"{who}, open the game by rolling 3 dice (e.g. 'roll 2 4 5')")
-            return NextStep(f"{who}, roll or take an action (place, move or swap)", guided=False)
+                return NextStep(t("play.next.open", player=who))
+            return NextStep(t("play.next.action", player=who), guided=False)
         if self.phase == DEPART:
-            return NextStep(f"{who}, depart from a full strip (e.g. 'depart 2 d4') or 'end' the turn")
+            return NextStep(t("play.next.depart", player=who))
         if self.phase == REVEAL:
-            slot = SLOTS[self.departures[self.pending].slot]
-            return NextStep(f"{who}, reveal the departing transport {slot} with 'pnp ref reveal'")
-        return NextStep("see the result with 'pnp ref score'")
+            return NextStep(t("play.next.reveal", player=who, slot=SLOTS[self.departures[self.pending].slot]))
+        return NextStep(t("play.next.over"))
 
     def _own_strip(self, name: str) -> int:
         owner, k = STRIP_INDEX.get(name, (-1, -1))
         if owner != self.seat:
-            mine = " ".join(STRIP_NAMES[self.seat])
-            raise IllegalMove(f"strip {name} is not yours (yours: {mine})", "own strips")
+            raise self._refusal(
+                "play.refusal.not_yours", "own strips", strip=name, yours=" ".join(STRIP_NAMES[self.seat])
+            )
         return k
 
-    def _check_open(self, space: int, verb: str) -> None:
+    def _check_open(self, space: int, side: str) -> None:
+        """Refuse a die put on, or moved from or onto (``side``: on, from, onto), a strip of the mover's that has
+        departed."""
         k = STRIP_OF[self.seat][space]
         if self.closed[self.seat] >> k & 1:
-            raise IllegalMove(
-                f"cannot {verb} {SPACE_NAMES[space]}: your strip {STRIP_NAMES[self.seat][k]} has departed",
-                "closed strips",
-            )
+            strip = STRIP_NAMES[self.seat][k]
+            raise self._refusal(f"play.refusal.closed.{side}", "closed strips", space=SPACE_NAMES[space], strip=strip)
 
     def _choose(self, move: Choose) -> None:
-        self._need(SETUP, "choose transports")
+        self._need(SETUP, "choose")
         if self.hidden:
-            hidden = "transports are hidden: seal one transport for each of your strips instead"
-            raise IllegalMove(hidden, "hidden transports")
+            raise self._refusal("play.refusal.hidden", "hidden transports")
         ids = [t.id for t in self.fleet(self.seat)]
         if len(move.ids) != 3 or len(set(move.ids)) != 3 or not set(move.ids) <= set(ids):
-            raise IllegalMove(f"choose three different transports of yours ({' '.join(ids)})", "set-up")
+            raise self._refusal("play.refusal.choose", "set-up", ids=" ".join(ids))
         self.transport_of[self.seat] = [ids.index(i) for i in move.ids]
         self._next_setup()
 
     def _commit(self, move: Commit) -> None:
-        self._need(SETUP, "commit a secret")
+        self._need(SETUP, "commit")
         if not self.hidden:
-            raise IllegalMove("transports are open in this game: use choose", "hidden transports")
+            raise self._refusal("play.refusal.open", "hidden transports")
         expected = SLOTS[self.committed[self.seat]]
         if move.slot != expected:
-            raise IllegalMove(f"commit the transports in order: {expected} is next", "hidden transports")
+            raise self._refusal("play.refusal.order", "hidden transports", slot=expected)
         self.committed[self.seat] += 1
         if self.committed[self.seat] == 3:
             self._next_setup()
 
     def _secret(self, _move: Secret) -> None:
-        self._need(SETUP, "enter a secret")
-        raise IllegalMove("a secret is entered through the referee, which records only its commitment", "secrets")
+        self._need(SETUP, "secret")
+        raise self._refusal("play.refusal.secret", "secrets")
 
     def _next_setup(self) -> None:
         if not self.next_seat():
@@ -371,21 +378,21 @@ class HaulingState(BaseState):
     def _roll(self, move: Roll) -> None:
         self._need(ACTION, "roll")
         if self.rolled:
-            raise IllegalMove("you have already rolled this turn", "one roll per turn")
+            raise self._refusal("play.refusal.rolled", "one roll per turn")
         if self.available < 3:
-            raise IllegalMove(f"only {self.available} dice are Available", "rolling needs 3 Available dice")
+            raise self._refusal("play.refusal.few", "rolling needs 3 Available dice", count=self.available)
         dice = move.dice
         if len(dice) != 3 or any(d not in PLACE for d in dice):
-            raise IllegalMove("a roll is three dice with faces 1-6", "roll")
+            raise self._refusal("play.refusal.roll", "roll")
         specials = [kind(d) for d in dice if kind(d) != PLAIN]
         if specials and not self.bonus_dice:
-            raise IllegalMove("the bonus dice are not in use (option bonus_dice)", "bonus dice")
+            raise self._refusal("play.refusal.no_bonus", "bonus dice")
         for k, name in BONUS_NAMES.items():
             if specials.count(k) > (1 if self.specials_free & k else 0):
-                raise IllegalMove(f"the {name} die is not in Available", "bonus dice")
+                raise self._refusal("play.refusal.bonus_away", "bonus dice", die=self.words(f"play.bonus.{name}"))
         plain = self.available - self.specials_free.bit_count()
         if 3 - len(specials) > plain:
-            raise IllegalMove(f"only {plain} plain dice are Available: the roll must include the bonus dice", "roll")
+            raise self._refusal("play.refusal.plain", "roll", count=plain)
         for k in specials:
             self.specials_free &= ~k
         self.booked = sorted(self.booked + list(dice))
@@ -395,11 +402,11 @@ class HaulingState(BaseState):
 
     def _place(self, move: Place) -> None:
         self._need(ACTION, "place")
-        self._opened("place a die")
+        self._opened("place")
         if move.die not in self.booked:
-            raise IllegalMove(f"no {format_die(move.die)} in Booked", "place a die from Booked")
+            raise self._refusal("play.refusal.not_booked", "place a die from Booked", die=format_die(move.die))
         self._check_empty(move.space)
-        self._check_open(move.space, "place on")
+        self._check_open(move.space, "on")
         self.booked.remove(move.die)
         self.grid[move.space] = move.die
         self._progressed()
@@ -407,40 +414,38 @@ class HaulingState(BaseState):
 
     def _check_empty(self, space: int) -> None:
         if self.grid[space]:
-            raise IllegalMove(f"{SPACE_NAMES[space]} already holds a die", "one die per space")
+            raise self._refusal("play.refusal.full", "one die per space", space=SPACE_NAMES[space])
 
     def _move(self, move: MoveDie) -> None:
         self._need(ACTION, "move")
-        self._opened("move a die")
+        self._opened("move")
         source, target = move.source, move.target
-        die = self.grid[source]
+        die, named = self.grid[source], {"source": SPACE_NAMES[source], "target": SPACE_NAMES[target]}
         if not die:
-            raise IllegalMove(f"{SPACE_NAMES[source]} is empty", "move a placed die")
+            raise self._refusal("play.refusal.empty", "move a placed die", **named)
         if die & MOVED:
-            raise IllegalMove(f"the die on {SPACE_NAMES[source]} has already moved", "a die moves only once")
+            raise self._refusal("play.refusal.moved", "a die moves only once", **named)
         if target not in MOVE[source]:
-            raise IllegalMove(
-                f"{SPACE_NAMES[target]} is not next to {SPACE_NAMES[source]}", "move one space orthogonally"
-            )
+            raise self._refusal("play.refusal.not_next", "move one space orthogonally", **named)
         self._check_empty(target)
-        self._check_open(source, "move from")
-        self._check_open(target, "move onto")
+        self._check_open(source, "from")
+        self._check_open(target, "onto")
         self.grid[target], self.grid[source] = die | MOVED, 0
         self._progressed()
         self._after_action()
 
     def _swap(self, move: Swap) -> None:
         self._need(ACTION, "swap")
-        self._opened("swap transports")
+        self._opened("swap")
         p = self.seat
         a, b = self._own_strip(move.first), self._own_strip(move.second)
         if a == b:
-            raise IllegalMove("name two different strips", "swap two transports")
+            raise self._refusal("play.refusal.same_strip", "swap two transports")
         for k in (a, b):
             if self.docked[p][k] < 0:
-                raise IllegalMove(f"strip {STRIP_NAMES[p][k]} has departed", "swap two transports")
+                raise self._refusal("play.refusal.gone", "swap two transports", strip=STRIP_NAMES[p][k])
         if self.swap_mark[p] == self.progress:
-            raise IllegalMove("no die has moved since your last swap", "no swap twice without progress")
+            raise self._refusal("play.refusal.swapped", "no swap twice without progress")
         docked = self.docked[p]
         docked[a], docked[b] = docked[b], docked[a]
         self.swap_mark[p] = self.progress
@@ -450,7 +455,7 @@ class HaulingState(BaseState):
         self._need(ACTION, "pass")
         self._opened("pass")
         if self._actions() != [PASS]:
-            raise IllegalMove("you can still roll, place, move or swap", "pass only when stuck")
+            raise self._refusal("play.refusal.not_stuck", "pass only when stuck")
         self.turn_passed = True
         self._after_action()
 
@@ -467,14 +472,14 @@ class HaulingState(BaseState):
         p = self.seat
         k = self._own_strip(move.strip)
         if self.docked[p][k] < 0:
-            raise IllegalMove(f"strip {move.strip} has already departed", "closed strips")
+            raise self._refusal("play.refusal.departed", "closed strips", strip=move.strip)
         if k not in self._full_strips(p):
-            raise IllegalMove(f"strip {move.strip} is not full", "depart from a full strip")
+            raise self._refusal("play.refusal.not_full", "depart from a full strip", strip=move.strip)
         spaces = STRIPS[p][k]
         dice = tuple(self.grid[s] & ~MOVED for s in spaces)
         self._check_dock(move.dock, sum(face(d) for d in dice))
-        self._check_bonus_choice(dice, GOLD, "gold", move.gold)
-        self._check_bonus_choice(dice, RED, "red", move.red)
+        self._check_bonus_choice(dice, GOLD, move.gold)
+        self._check_bonus_choice(dice, RED, move.red)
         for s in spaces:
             self.grid[s] = 0
         self.available += 3
@@ -493,31 +498,31 @@ class HaulingState(BaseState):
 
     def _check_dock(self, dock: int, load: int) -> None:
         if not 0 <= dock < len(self.dest):
-            raise IllegalMove(f"there is no dock d{dock + 1}", "destination docks")
+            raise self._refusal("play.refusal.no_dock", "destination docks", dock=dock + 1)
         if self.dest[dock] >= 0:
-            raise IllegalMove(f"dock d{dock + 1} is taken", "one transport per dock")
+            raise self._refusal("play.refusal.taken", "one transport per dock", dock=dock + 1)
         allowed = self._allowed_docks(load)
         if dock not in allowed:
             names = " ".join(f"d{d + 1}" for d in allowed)
-            raise IllegalMove(f"a load of {load} earns a bonus at {names}: choose one of them", "dock if possible")
+            raise self._refusal("play.refusal.fitting", "dock if possible", load=load, docks=names)
 
-    @staticmethod
-    def _check_bonus_choice(dice: tuple[int, ...], die_kind: int, name: str, target: Target | None) -> None:
-        aboard = any(kind(d) == die_kind for d in dice)
-        if aboard and target is None:
-            raise IllegalMove(f"the {name} die is aboard: add '{name} profit' or '{name} bonus'", "bonus dice")
-        if not aboard and target is not None:
-            raise IllegalMove(f"the {name} die is not aboard this transport", "bonus dice")
+    def _check_bonus_choice(self, dice: tuple[int, ...], die_kind: int, target: Target | None) -> None:
+        """Refuse a departure that says nothing of the bonus die of ``die_kind`` aboard, or names one not aboard."""
+        aboard, name = any(kind(d) == die_kind for d in dice), BONUS_NAMES[die_kind]
+        if aboard == (target is None):
+            key = "play.refusal.aboard" if aboard else "play.refusal.not_aboard"
+            raise self._refusal(key, "bonus dice", die=self.words(f"play.bonus.{name}"), name=name)
 
     def _reveal(self, move: Reveal) -> None:
         self._need(REVEAL, "reveal")
         departure = self.departures[self.pending]
-        expected = SLOTS[departure.slot]
-        words = STAGE_WORDS[self.stage()]
+        expected, t, stage = SLOTS[departure.slot], self.words, self.stage()
         if move.slot != expected:
-            raise IllegalMove(f"{words}: the departing transport is {expected}: reveal that one", "hidden transports")
+            said = in_stage(t, stage, t("play.refusal.reveal_other", slot=expected))
+            raise IllegalMove(said, "hidden transports")
         if not move.value:
-            raise IllegalMove(f"{words}: {self.next_step().text}, which fills in its value", "hidden transports", True)
+            said = in_stage(t, stage, t("play.refusal.reveal_value", step=self.next_step().text))
+            raise IllegalMove(said, "hidden transports", True)
         p = departure.player
         ids = [t.id for t in self.fleet(p)]
         value = names(self.data).find(move.value) or ""
@@ -533,7 +538,7 @@ class HaulingState(BaseState):
         self._end_turn()
 
     def _end(self, _move: End) -> None:
-        self._need(DEPART, "end the turn")
+        self._need(DEPART, "end")
         self._end_turn()
 
     def _progressed(self) -> None:

@@ -1,0 +1,242 @@
+"""What a refereed Aloft session says in its variant's language: the moves' labels, the picker's steps, the log,
+the colour cards' name, the refusals and the board in words in French for a French variant, in English word for
+word as they were for an English one; the notation and the record the same in both, and the French kit printed
+from pnp's French."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from support.pdfium import plain_texts
+from support.said import heard, leaks, one_salt
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.referee import notation, session
+from pnp.referee.inputs import legal_inputs
+from pnp.table.view import state_json
+from pnp.texts.shipped import untranslated
+
+FIXTURES = Path(__file__).parent / "fixtures"
+VARIANTS = {"en": "game: aloft\n", "fr": "game: aloft\nlanguage: fr\n"}
+# Both players' colour cards sealed; ann inflates green/purple, bob moves the safety truck, ann launches: bob to move.
+MOVES = [
+    ("secret colours B,G", "ann"),
+    ("secret colours R,W", "bob"),
+    ("inflate GP 2", "ann"),
+    ("truck 5", "bob"),
+    ("launch GP", "ann"),
+]
+# A session of a variant renaming blue, recorded before the session's words followed its language: its digest of
+# the cards held the colour as printed.
+RECORDED_BEFORE = FIXTURES / "records" / "aloft-azure.pnp"
+WORDS = {
+    "en": {
+        "labels": {
+            "truck 1": "move the truck under column 1",
+            "inflate lion 3": "inflate lion on the truck under column 3",
+            "ascend GP": "ascend green/purple",
+        },
+        "steps": [("Balloon to inflate", "lion"), ("Inflate lion on the truck under column", "3")],
+        "colour steps": [("Colour card 1", "blue"), ("Colour card 2", "green")],
+        "log": [
+            "entered their colour cards (hidden)",
+            "entered their colour cards (hidden)",
+            "inflate green/purple on the truck under column 2",
+            "move the truck under column 5",
+            "launch green/purple",
+        ],
+        "private": {"colour cards": "blue and green"},
+        "shown": {"colour cards": "B,G (blue and green)"},
+        "show": "your colour cards: B,G (blue and green)",
+        "board": "In the sky, by column and row: green and purple at column 2, row 1.",
+        "refusals": [
+            "during play: BG is not flying (rule: ascend)",
+            "it is bob's turn, not ann's: wait for bob to move (rule: turn)",
+            (
+                "during play: the truck under column 6 cannot move: the convoy may never have more than one empty "
+                "space (rule: move a truck)"
+            ),
+            "during play: GP is not inflated on a truck (rule: launch)",
+            (
+                "during play: colour cards are entered at set-up and revealed for scoring once the game has ended; "
+                "bob to move: move a truck or inflate, launch or ascend a balloon (rule: play)"
+            ),
+        ],
+        "cli": "pnp: error: during play: BG is not flying; 'pnp ref moves g.pnp' lists what is legal now (rule: ascend)",
+    },
+    "fr": {
+        "labels": {
+            "truck 1": "déplacer le camion de la colonne 1",
+            "inflate lion 3": "gonfler le ballon lion sur le camion de la colonne 3",
+            "ascend GP": "faire monter le ballon vert/violet",
+        },
+        "steps": [("Ballon à gonfler", "lion"), ("Gonfler le ballon lion sur le camion de la colonne", "3")],
+        "colour steps": [("Carte couleur 1", "bleu"), ("Carte couleur 2", "vert")],
+        "log": [
+            "a scellé un secret (main de couleurs)",
+            "a scellé un secret (main de couleurs)",
+            "gonfler le ballon vert/violet sur le camion de la colonne 2",
+            "déplacer le camion de la colonne 5",
+            "lancer le ballon vert/violet",
+        ],
+        "private": {"main de couleurs": "bleu et vert"},
+        "shown": {"main de couleurs": "B,G (bleu et vert)"},
+        "show": "votre main de couleurs : B,G (bleu et vert)",
+        "board": "Dans le ciel, par colonne et rangée : vert et violet en colonne 2, rangée 1.",
+        "refusals": [
+            "pendant la partie : le ballon BG n'est pas en vol (règle : monter)",
+            "c'est à bob de jouer, pas à ann : attendez son coup (règle : tour de jeu)",
+            (
+                "pendant la partie : le camion de la colonne 6 ne peut pas avancer : le convoi ne compte jamais plus "
+                "d'une place vide (règle : déplacer un camion)"
+            ),
+            "pendant la partie : le ballon GP n'est pas gonflé sur un camion (règle : lancer)",
+            (
+                "pendant la partie : les cartes couleur se saisissent à la mise en place et se dévoilent pour le "
+                "décompte une fois la partie finie ; c'est à bob de jouer : déplacer un camion, ou gonfler, lancer ou "
+                "faire monter un ballon (règle : partie)"
+            ),
+        ],
+        "cli": (
+            "pnp: error: pendant la partie : le ballon BG n'est pas en vol ; 'pnp ref moves g.pnp' donne les coups "
+            "permis (règle : monter)"
+        ),
+    },
+}
+
+
+def _played(folder: Path, language: str) -> session.Session:
+    """A session of ``MOVES`` in ``folder``, its variant in ``language`` (each record named and placed alike)."""
+    folder.mkdir()
+    (folder / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+    with one_salt():
+        current = session.new(folder / "g.pnp", "aloft", ["ann", "bob"], [], 0, None, folder / "v.yaml")
+        current.save()
+        for move, player in MOVES:
+            current.play(move, player)
+    current.save()
+    return current
+
+
+def _refusals(current: session.Session) -> list[str]:
+    """What a session says to moves it refuses: a balloon not flying, another's turn, a truck leaving two gaps, a
+    balloon not inflated, colour cards revealed during play."""
+    said = []
+    for move, player in (("ascend BG", None), ("truck 1", "ann"), ("truck 6", None), ("launch GP", None)):
+        with pytest.raises(Exception) as refused:
+            current.play(move, player)
+        said.append(str(refused.value))
+    with pytest.raises(Exception) as refused:
+        current.play("reveal colours")
+    return [*said, str(refused.value)]
+
+
+def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path):
+    """French in a French session; in an English one, the words it always had."""
+    for language, words in WORDS.items():
+        current = _played(tmp_path / language, language)
+        offered = {i.text: i for i in legal_inputs(current, "bob")}
+        assert {text: offered[text].label for text in words["labels"]} == words["labels"]
+        assert [tuple(step) for step in offered["inflate lion 3"].path.steps] == words["steps"]
+        seen_by_bob = state_json(current, "bob", picture="")
+        assert [entry["label"] for entry in seen_by_bob["log"]] == words["log"]
+        assert seen_by_bob["description"][0] == words["board"]
+        assert state_json(current, "ann", picture="")["private"] == words["private"]
+        assert current.private_view("ann", current.own_secrets("ann")) == words["shown"]  # pnp ref show --as ann
+        assert _refusals(current) == words["refusals"]
+
+
+def test_the_colour_cards_are_picked_one_colour_at_a_time_in_the_sessions_language(tmp_path):
+    for language, words in WORDS.items():
+        (tmp_path / language).mkdir()
+        (tmp_path / language / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+        current = session.new(
+            tmp_path / language / "g.pnp", "aloft", ["ann", "bob"], [], 0, None, tmp_path / language / "v.yaml"
+        )
+        offered = {i.text: i for i in legal_inputs(current, "ann")}
+        assert [tuple(step) for step in offered["secret colours B,G"].path.steps] == words["colour steps"]
+
+
+def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
+    for language, words in WORDS.items():
+        _played(tmp_path / language, language)
+        code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
+        label = re.escape(words["labels"]["ascend GP"])
+        assert code == 0 and re.search(rf"^  ascend GP +{label}$", out, re.MULTILINE), out
+        code, out, _ = cli("ref", "show", f"{language}/g.pnp", "--as", "ann")
+        assert code == 0 and out.splitlines()[-1] == words["show"]
+        code, _, err = cli("ref", "play", f"{language}/g.pnp", "ascend BG")
+        assert (code, err.strip()) == (1, words["cli"].replace("g.pnp", f"{language}/g.pnp"))
+
+
+def test_english_is_word_for_word_what_it_was(tmp_path):
+    """Over five seeded games of two to six players, every label, picker step, secret's name, log line, refusal and
+    score is what pnp said before the words came from the catalogue, and so are the board in words and the
+    terminal pictures (by digest); an English variant says the same."""
+    before = json.loads((FIXTURES / "said" / "aloft.json").read_text(encoding="utf-8"))
+    (tmp_path / "builtin").mkdir()
+    assert heard(tmp_path / "builtin", "aloft") == before
+    (tmp_path / "variant").mkdir()
+    (tmp_path / "v.yaml").write_text(VARIANTS["en"], encoding="utf-8")
+    assert heard(tmp_path / "variant", "aloft", tmp_path / "v.yaml") == before
+
+
+def test_a_french_session_says_none_of_the_games_english(tmp_path):
+    """Over the same five games in French, no label, picker step, log line, refusal (an error reading the notation
+    aside: the notation is English), secret's name or sentence of
+    the board holds the English of an entry of Aloft's catalogue (the notation aside: what a player types)."""
+    (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
+    (tmp_path / "games").mkdir()
+    said = heard(tmp_path / "games", "aloft", tmp_path / "v.yaml")
+    lines = [line.split(" = ", 1)[-1] for kind in ("labels", "steps", "log", "secrets") for line in said[kind]]
+    lines += [refusal for refusal in said["refusals"] if not refusal.startswith("cannot read ")] + said["private"]
+    assert leaks("aloft", "play. rule. described.", lines) == []
+    assert any(line.startswith("inflate lion 1 = gonfler le ballon lion sur le camion") for line in said["labels"])
+
+
+def test_every_french_text_is_shipped():
+    assert untranslated("aloft", "fr", {}) == []
+
+
+def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):
+    """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
+    back as itself; a balloon may be typed by its French name and is recorded by its id. The French record read
+    with the variant in English says English, and French again once the variant is French."""
+    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
+    listed = {language: legal_inputs(s, "bob") for language, s in (("en", english_session), ("fr", french))}
+    assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
+    for offered in listed["fr"]:
+        assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
+    assert {i.label for i in listed["fr"]}.isdisjoint(i.label for i in listed["en"])
+    assert french.play("inflate Loup 3") == "bob: inflate wolf 3"
+    french.save()
+    for language in ("en", "fr", "en"):
+        (tmp_path / "fr" / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+        log = [
+            entry["label"] for entry in state_json(session.load(tmp_path / "fr" / "g.pnp"), "bob", picture="")["log"]
+        ]
+        assert log[:5] == WORDS[language]["log"]
+
+
+def test_a_record_made_before_the_words_followed_the_language_still_replays(tmp_path):
+    """Its digest held the cards with a colour renamed by the variant's texts, as the session printed them."""
+    for recorded in (RECORDED_BEFORE, RECORDED_BEFORE.with_suffix(".yaml")):  # out of pnp's own folders
+        shutil.copy(recorded, tmp_path)
+    before = session.load(tmp_path / RECORDED_BEFORE.name)
+    log = [entry["label"] for entry in state_json(before, "bob", picture="")["log"]]
+    assert log[2:] == ["inflate azure/green on the truck under column 2", "move the truck under column 5"]
+
+
+def test_the_french_kit_prints_pnps_french(tmp_path):
+    """Every entry of Aloft's catalogue prints in French, but those the same in both languages."""
+    written = render_kit(REGISTRY["aloft"].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
+    printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
+    assert "Aloft : règles" in printed and "BALLONS REPLIÉS" in printed and "Camion de sécurité" in printed
+    assert leaks("aloft", "", [printed]) == []

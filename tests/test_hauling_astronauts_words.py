@@ -1,0 +1,227 @@
+"""What a refereed Hauling Astronauts session says in its variant's language: the moves' labels, the picker's
+steps, the log, the face-down transports' names, the refusals and the board in words in French for a French
+variant, in English word for word as they were for an English one; the notation and the record the same in both,
+and the French kit printed from pnp's French."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from support.pdfium import plain_texts
+from support.said import heard, leaks, one_salt
+
+from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
+from pnp.printing.render import PrintSettings, render_kit
+from pnp.referee import notation, session
+from pnp.referee.inputs import legal_inputs
+from pnp.table.view import state_json
+from pnp.texts.shipped import untranslated
+
+GAME = "hauling-astronauts"
+VARIANTS = {"en": f"game: {GAME}\n", "fr": f"game: {GAME}\nlanguage: fr\n"}
+OPTIONS = ["bonus_dice=true", "hidden_transports=true"]
+# Each player seals three face-down transports; ann rolls with the gold die and places it, bob places a 2: ann to
+# move, a 4 still Booked.
+MOVES = [
+    *((f"secret t{n} {letter}", "ann") for n, letter in enumerate("ABC", 1)),
+    *((f"secret t{n} {letter}", "bob") for n, letter in enumerate("UVW", 1)),
+    ("roll 2 4 5g", "ann"),
+    ("place 5g a1", "ann"),
+    ("place 2 b2", "bob"),
+]
+# The log's lines for one player's three sealed transports.
+SEALED = {
+    "en": [f"entered their transport for the {nth} strip (hidden)" for nth in ("first", "second", "third")],
+    "fr": [f"a scellé un secret (transport de la {nth} bande)" for nth in ("première", "deuxième", "troisième")],
+}
+WORDS = {
+    "en": {
+        "labels": {
+            "place 4 a2": "place the 4 on a2",
+            "move a1 a2": "move the die on a1 to a2",
+            "swap 1 2": "swap the transports at strips 1 and 2",
+            "roll 1 1 6r": "roll 1, 1 and red 6",
+        },
+        "steps": [("Die to place", "the 4"), ("Place the 4 on", "a2")],
+        "choose steps": [
+            ("Transport for strip 1", "Tortoise, 9 – 12, pays 2"),
+            ("Transport for strip 2", "Drifter, 8 or less, pays 3"),
+            ("Transport for strip 3", "Heron, 13 – 14, pays 4"),
+        ],
+        "log": ["roll 2, 4 and gold 5", "place the gold 5 on a1", "place the 2 on b2"],
+        "private": {
+            "transport for the first strip": "Tortoise, 9 – 12, pays 2",
+            "transport for the second strip": "Drifter, 8 or less, pays 3",
+            "transport for the third strip": "Heron, 13 – 14, pays 4",
+        },
+        "show": "your transport for the first strip: A (Tortoise, 9 – 12, pays 2)",
+        "board": "Dice in Available: 6, the red bonus dice among them; the Booked dice show 4.",
+        "refusals": [
+            "during play: cannot depart now: ann, roll or take an action (place, move or swap) (rule: turn order)",
+            "during play: no 3 in Booked (rule: place a die from Booked)",
+            "during play: c3 is not next to b2 (rule: move one space orthogonally)",
+            "during play: strip a is not yours (yours: 1 2 3) (rule: own strips)",
+            "during play: the gold die is not in Available (rule: bonus dice)",
+            "it is ann's turn, not bob's: wait for ann to move (rule: turn)",
+        ],
+        "cli": "pnp: error: during play: no 3 in Booked; 'pnp ref moves g.pnp' lists what is legal now (rule: place a "
+        "die from Booked)",
+    },
+    "fr": {
+        "labels": {
+            "place 4 a2": "poser le 4 en a2",
+            "move a1 a2": "déplacer le dé de a1 vers a2",
+            "swap 1 2": "échanger les transports des bandes 1 et 2",
+            "roll 1 1 6r": "lancer 1, 1 et 6 rouge",
+        },
+        "steps": [("Dé à poser", "le 4"), ("Poser le 4 en", "a2")],
+        "choose steps": [
+            ("Transport pour la bande 1", "Tortoise, 9 – 12, rapporte 2"),
+            ("Transport pour la bande 2", "Drifter, 8 ou moins, rapporte 3"),
+            ("Transport pour la bande 3", "Heron, 13 – 14, rapporte 4"),
+        ],
+        "log": ["lancer 2, 4 et 5 doré", "poser le 5 doré en a1", "poser le 2 en b2"],
+        "private": {
+            "transport de la première bande": "Tortoise, 9 – 12, rapporte 2",
+            "transport de la deuxième bande": "Drifter, 8 ou moins, rapporte 3",
+            "transport de la troisième bande": "Heron, 13 – 14, rapporte 4",
+        },
+        "show": "votre transport de la première bande : A (Tortoise, 9 – 12, rapporte 2)",
+        "board": "Dés dans Disponibles : 6 (dés bonus : rouge) ; les dés Réservés montrent 4.",
+        "refusals": [
+            (
+                "pendant la partie : impossible de faire partir un transport maintenant : ann, lancez ou faites une "
+                "action (poser, déplacer ou échanger) (règle : ordre du tour)"
+            ),
+            "pendant la partie : aucun 3 dans Réservés (règle : poser un dé réservé)",
+            "pendant la partie : c3 n'est pas voisine de b2 (règle : une case, jamais en diagonale)",
+            "pendant la partie : la bande a n'est pas à vous (les vôtres : 1 2 3) (règle : ses propres bandes)",
+            "pendant la partie : le dé doré n'est pas dans Disponibles (règle : dés bonus)",
+            "c'est à ann de jouer, pas à bob : attendez son coup (règle : tour de jeu)",
+        ],
+        "cli": "pnp: error: pendant la partie : aucun 3 dans Réservés ; 'pnp ref moves g.pnp' donne les coups permis "
+        "(règle : poser un dé réservé)",
+    },
+}
+
+
+def _played(folder: Path, language: str) -> session.Session:
+    """A session of ``MOVES`` in ``folder``, its variant in ``language`` (each record named and placed alike)."""
+    folder.mkdir()
+    (folder / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+    with one_salt():
+        current = session.new(folder / "g.pnp", GAME, ["ann", "bob"], OPTIONS, 0, None, folder / "v.yaml")
+        current.save()
+        for move, player in MOVES:
+            current.play(move, player)
+    current.save()
+    return current
+
+
+def _refusals(current: session.Session) -> list[str]:
+    """What a session says to moves it refuses: a departure before an action, a die not Booked, a diagonal move,
+    the other player's strip, a bonus die not in Available, another's turn."""
+    said = []
+    moves = ("depart 1 d1", "place 3 c3", "move b2 c3", "swap 1 a", "roll 1 1 6g")
+    for move, player in (*((move, None) for move in moves), ("place 4 a2", "bob")):
+        with pytest.raises(Exception) as refused:
+            current.play(move, player)
+        said.append(str(refused.value))
+    return said
+
+
+def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path):
+    """French in a French session; in an English one, the words it always had."""
+    for language, words in WORDS.items():
+        current = _played(tmp_path / language, language)
+        offered = {i.text: i for i in legal_inputs(current, "ann")}
+        assert {text: offered[text].label for text in words["labels"]} == words["labels"]
+        assert [tuple(step) for step in offered["place 4 a2"].path.steps] == words["steps"]
+        seen_by_bob = state_json(current, "bob", picture="")
+        assert [entry["label"] for entry in seen_by_bob["log"]] == SEALED[language] * 2 + words["log"]
+        assert seen_by_bob["description"][1] == words["board"]
+        assert state_json(current, "ann", picture="")["private"] == words["private"]
+        shown = current.private_view("ann", current.own_secrets("ann"))  # pnp ref show --as ann
+        assert shown == {name: f"{letter} ({value})" for (name, value), letter in zip(words["private"].items(), "ABC")}
+        assert _refusals(current) == words["refusals"]
+
+
+def test_the_transports_are_chosen_strip_by_strip_in_the_sessions_language(tmp_path):
+    for language, words in WORDS.items():
+        (tmp_path / language).mkdir()
+        variant = tmp_path / language / "v.yaml"
+        variant.write_text(VARIANTS[language], encoding="utf-8")
+        current = session.new(tmp_path / language / "g.pnp", GAME, ["ann", "bob"], [], 0, None, variant)
+        offered = {i.text: i for i in legal_inputs(current, "ann")}
+        assert [tuple(step) for step in offered["choose A B C"].path.steps] == words["choose steps"]
+
+
+def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
+    for language, words in WORDS.items():
+        _played(tmp_path / language, language)
+        code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
+        label = re.escape(words["labels"]["swap 1 2"])
+        assert code == 0 and re.search(rf"^  swap 1 2 +{label}$", out, re.MULTILINE), out
+        code, out, _ = cli("ref", "show", f"{language}/g.pnp", "--as", "ann")
+        assert code == 0 and words["show"] in out.splitlines()
+        code, _, err = cli("ref", "play", f"{language}/g.pnp", "place 3 c3")
+        assert (code, err.strip()) == (1, words["cli"].replace("g.pnp", f"{language}/g.pnp"))
+
+
+def test_english_is_word_for_word_what_it_was(tmp_path):
+    """Over five seeded games with and without the bonus dice and the hidden transports, every label, picker step,
+    secret's name, log line, refusal and score is what pnp said before the words came from the catalogue, and so
+    are the board in words and the terminal pictures (by digest); an English variant says the same."""
+    before = json.loads((Path(__file__).parent / "fixtures" / "said" / f"{GAME}.json").read_text(encoding="utf-8"))
+    (tmp_path / "builtin").mkdir()
+    assert heard(tmp_path / "builtin", GAME) == before
+    (tmp_path / "variant").mkdir()
+    (tmp_path / "v.yaml").write_text(VARIANTS["en"], encoding="utf-8")
+    assert heard(tmp_path / "variant", GAME, tmp_path / "v.yaml") == before
+
+
+def test_a_french_session_says_none_of_the_games_english(tmp_path):
+    """Over the same five games in French, no label, picker step, log line, refusal (an error reading the notation
+    aside: the notation is English), secret's name or sentence of
+    the board holds the English of an entry of the game's catalogue (the notation aside: what a player types)."""
+    (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
+    (tmp_path / "games").mkdir()
+    said = heard(tmp_path / "games", GAME, tmp_path / "v.yaml")
+    lines = [line.split(" = ", 1)[-1] for kind in ("labels", "steps", "log", "secrets") for line in said[kind]]
+    lines += [refusal for refusal in said["refusals"] if not refusal.startswith("cannot read ")] + said["private"]
+    assert leaks(GAME, "play. rule. described.", lines) == []
+    assert "end = finir le tour sans départ" in said["labels"]
+
+
+def test_every_french_text_is_shipped():
+    assert untranslated(GAME, "fr", {}) == []
+
+
+def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):
+    """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
+    back as itself. The French record read with the variant in English says English, and French again once the
+    variant is French."""
+    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
+    listed = {language: legal_inputs(s, "ann") for language, s in (("en", english_session), ("fr", french))}
+    assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
+    for offered in listed["fr"]:
+        assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
+    for language in ("en", "fr", "en"):
+        (tmp_path / "fr" / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+        replayed = session.load(tmp_path / "fr" / "g.pnp")
+        assert [entry["label"] for entry in state_json(replayed, "bob", picture="")["log"]][6:] == WORDS[language][
+            "log"
+        ]
+
+
+def test_the_french_kit_prints_pnps_french(tmp_path):
+    """Every entry of the game's catalogue prints in French, but those the same in both languages."""
+    written = render_kit(REGISTRY[GAME].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
+    printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
+    assert "Hauling Astronauts : règles" in printed and "Disponibles à lancer" in printed
+    assert leaks(GAME, "", [printed]) == []
