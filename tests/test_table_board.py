@@ -191,16 +191,18 @@ MEASURE = """() => {
 
 
 def test_the_focus_is_written_on_a_screen_picture_only():
-    """A drawing's focus and its seats' go on the root of its screen SVG as data-focus and data-seats (each
-    seat's by name, whatever its case); a name that is not a player's is left out; a page for print has none."""
+    """A drawing's focus, its seats' and its places go on the root of its screen SVG as data-focus, data-seats
+    (each seat's by name, whatever its case) and data-places (in order); a name that is not a player's is left
+    out; a page for print has none."""
     seats = (("bob", (1, 2, 3, 4)), ("Ann_2", (5, 6, 7, 8)), ("ann_2", (9, 9, 9, 9)), ('x" onload="y', (0, 0, 1, 1)))
-    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats)
+    places = ((50, 5, 10, 10), (1, 2.5, 3, 4))
+    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats, places=places)
     root = drawing_to_screen_svg(drawing).split(">", 1)[0]
     written = '{"Ann_2":"5 6 7 8","ann_2":"9 9 9 9","bob":"1 2 3 4"}'.replace('"', "&quot;")
-    assert f' data-focus="10 20.5 30 12.25" data-seats="{written}" version=' in root
+    assert f' data-focus="10 20.5 30 12.25" data-places="50 5 10 10;1 2.5 3 4" data-seats="{written}" version=' in root
     assert "onload" not in root
-    assert "data-focus" not in drawing_to_svg(drawing)
-    assert "data-focus" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw))
+    assert "data-focus" not in drawing_to_svg(drawing) and "data-places" not in drawing_to_svg(drawing)
+    assert "data-" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw)).split(">", 1)[0]
 
 
 def whole_on_screen(page: Any, width: float, height: float) -> dict[str, float]:
@@ -288,6 +290,7 @@ def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
     assert inside(whole, frame) and whole["right"] - whole["left"] <= PHONE["width"]
     assert page.errors == []
+
 
 def test_the_shared_screen_shows_the_whole_picture(phone, tmp_path):
     """The host page draws the picture whole, as sent, with no view to move."""
