@@ -28,6 +28,7 @@ from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noq
 from support.moves import playable
 
 from pnp.games import REGISTRY
+from pnp.games.air_king.field import cell_name
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import drawing_to_screen_svg, drawing_to_svg
 from pnp.printing.svg import kept_drawing
@@ -276,6 +277,43 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
 
     page.get_by_role("button", name="Close-up").click()
     assert page.evaluate(MEASURE)["viewBox"] == start["viewBox"]
+    assert page.errors == []
+
+
+def air_king_reach(state: Any) -> list[tuple[str, ...]]:
+    """Per Air King aircraft that may move now: the space it stands on (a waiting one: its airport's) and every
+    space it may go to (its destination airport for a landing), by name."""
+    field, home = state.rules.field, state.rules.home
+    reach: dict[int, set[str]] = {}
+    for move in state.flights():
+        a = move.aircraft - 1
+        here = field.names[state.pos[a]] if state.pos[a] >= 0 else cell_name(*field.airport_spaces[home[a]])
+        reach.setdefault(a, {here}).add(move.cell or cell_name(*field.airport_spaces[1 - home[a]]))
+    return sorted({tuple(sorted(spaces)) for spaces in reach.values()})
+
+
+# The boxes on the screen of the picture's spaces named, in CSS px.
+SPACES = """(names) => names.map((name) => {
+  const r = document.querySelector(`#picture g[data-name="space:${name}"]`).getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+})"""
+
+
+@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "first-draw", "mid-game"])
+def test_air_king_opens_on_an_aircraft_that_may_move_and_every_space_it_may_reach(phone, tmp_path, size, moves):
+    """Air King's aircraft are everyone's, and its field too wide to read whole on a phone: at set-up, at the first
+    draw (nothing in flight yet) and mid-game the starting frame holds, legible, an aircraft that may move now (a
+    waiting one: its airport) and every space it may go to, not the field's empty middle."""
+    current = mid_game(tmp_path, "air-king", moves)
+    seat = current.state.to_move()
+    page = open_seat(phone, seat_state(current, seat), PHONES[size])
+    page.evaluate("() => scrollTo(0, 0)")
+    start = page.evaluate(MEASURE)
+    assert min(text["px"] for text in start["texts"]) >= LEGIBLE
+    reach = air_king_reach(current.state)
+    framed = [one for one in reach if all(inside(b, start["frame"]) for b in page.evaluate(SPACES, list(one)))]
+    assert framed, f"{start['viewBox']} holds none of {reach} whole"
     assert page.errors == []
 
 
