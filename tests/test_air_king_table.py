@@ -17,6 +17,7 @@ from pnp.games import REGISTRY
 from pnp.games.air_king.actions import DEAL, FINAL, GOALS
 from pnp.games.air_king.model import CARD_TYPES, load_data
 from pnp.games.air_king.notation import AirMove
+from pnp.games.air_king.screen import SH, SW
 from pnp.games.air_king.state import AirKingState
 from pnp.printing.canvas import PT
 from pnp.printing.fonts import text_width
@@ -343,6 +344,7 @@ class Boxes:
         self.texts: list[tuple[str, float, tuple[float, float, float, float]]] = []
         self.legend: list[str] = []
         self.names: list[str] = []
+        self.at: dict[str, tuple[float, float]] = {}  # where each named group's origin lies
 
     def text(self, x, y, s, *, size=8.0, anchor="start", bold=False, fill="#000000", rotate=0.0) -> None:
         dx, dy, _scale, _ = self.frames[-1]
@@ -360,6 +362,7 @@ class Boxes:
         self.frames.append((x + dx, y + dy, scale if not rotate else 0.5, name))
         if name:
             self.names.append(name)
+            self.at[name] = (x + dx, y + dy)
         yield
         self.frames.pop()
 
@@ -451,3 +454,41 @@ def test_the_picture_of_a_generated_field_keeps_its_texts_apart(tmp_path, seed):
         for _ in range(25):
             if not table.state.is_over():
                 table.play(rng.choice(table.state.legal_moves()))
+
+
+def places(state: AirKingState) -> tuple[list[tuple[float, float, float, float]], Boxes]:
+    """The picture's places as (left, top, right, bottom), each checked to lie on its focus, and its drawing."""
+    drawing = SPEC.picture(state, None)
+    boxes = Boxes()
+    drawing.draw(boxes)
+    assert drawing.focus is not None
+    x, y, w, h = drawing.focus
+    assert all(x <= px and y <= py and px + pw <= x + w and py + ph <= y + h for px, py, pw, ph in drawing.places)
+    return [(px, py, px + pw, py + ph) for px, py, pw, ph in drawing.places], boxes
+
+
+def round_spaces(boxes: Boxes, *spaces: str) -> object:
+    """The box round the spaces named, as drawn."""
+    corners = [boxes.at[f"space:{name}"] for name in spaces]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return pytest.approx((min(xs), min(ys), max(xs) + SW, max(ys) + SH))
+
+
+def test_the_picture_names_where_the_play_is_each_aircraft_that_may_move_with_where_it_may_go_nearest_first():
+    """The phone's places: per aircraft that may move now (a waiting one from its airport), the box round its space
+    and every space it may go to (a landing: the destination airport), the aircraft nearest to landing first; one
+    place for the aircraft waiting at an airport, none for a held one; all on the field, the focus."""
+    found, boxes = places(GAME.new_state(Setup(("ann", "bob"))))
+    assert found == [round_spaces(boxes, "a2", "a3", "a4"), round_spaces(boxes, "g2", "g3", "g4")]  # the departures
+    state = acting()
+    put(state, 2, "f3")  # on B's runway: it may land, or turn aside to f2 or f4
+    put(state, 1, "c2")
+    put(state, 7, "d3")
+    state.held[6] = True
+    found, boxes = places(state)
+    assert found == [
+        round_spaces(boxes, "f2", "f4", "g3"),
+        round_spaces(boxes, "c1", "c3", "d2"),
+        round_spaces(boxes, "a2", "a3", "a4"),
+        round_spaces(boxes, "g2", "g3", "g4"),
+    ]

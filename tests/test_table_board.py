@@ -28,6 +28,7 @@ from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noq
 from support.moves import playable
 
 from pnp.games import REGISTRY
+from pnp.games.air_king.field import cell_name
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import drawing_to_screen_svg, drawing_to_svg
 from pnp.printing.svg import kept_drawing
@@ -191,16 +192,18 @@ MEASURE = """() => {
 
 
 def test_the_focus_is_written_on_a_screen_picture_only():
-    """A drawing's focus and its seats' go on the root of its screen SVG as data-focus and data-seats (each
-    seat's by name, whatever its case); a name that is not a player's is left out; a page for print has none."""
+    """A drawing's focus, its seats' and its places go on the root of its screen SVG as data-focus, data-seats
+    (each seat's by name, whatever its case) and data-places (in order); a name that is not a player's is left
+    out; a page for print has none."""
     seats = (("bob", (1, 2, 3, 4)), ("Ann_2", (5, 6, 7, 8)), ("ann_2", (9, 9, 9, 9)), ('x" onload="y', (0, 0, 1, 1)))
-    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats)
+    places = ((50, 5, 10, 10), (1, 2.5, 3, 4))
+    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats, places=places)
     root = drawing_to_screen_svg(drawing).split(">", 1)[0]
     written = '{"Ann_2":"5 6 7 8","ann_2":"9 9 9 9","bob":"1 2 3 4"}'.replace('"', "&quot;")
-    assert f' data-focus="10 20.5 30 12.25" data-seats="{written}" version=' in root
+    assert f' data-focus="10 20.5 30 12.25" data-places="50 5 10 10;1 2.5 3 4" data-seats="{written}" version=' in root
     assert "onload" not in root
-    assert "data-focus" not in drawing_to_svg(drawing)
-    assert "data-focus" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw))
+    assert "data-focus" not in drawing_to_svg(drawing) and "data-places" not in drawing_to_svg(drawing)
+    assert "data-" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw)).split(">", 1)[0]
 
 
 def whole_on_screen(page: Any, width: float, height: float) -> dict[str, float]:
@@ -277,6 +280,43 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert page.errors == []
 
 
+def air_king_reach(state: Any) -> list[tuple[str, ...]]:
+    """Per Air King aircraft that may move now: the space it stands on (a waiting one: its airport's) and every
+    space it may go to (its destination airport for a landing), by name."""
+    field, home = state.rules.field, state.rules.home
+    reach: dict[int, set[str]] = {}
+    for move in state.flights():
+        a = move.aircraft - 1
+        here = field.names[state.pos[a]] if state.pos[a] >= 0 else cell_name(*field.airport_spaces[home[a]])
+        reach.setdefault(a, {here}).add(move.cell or cell_name(*field.airport_spaces[1 - home[a]]))
+    return sorted({tuple(sorted(spaces)) for spaces in reach.values()})
+
+
+# The boxes on the screen of the picture's spaces named, in CSS px.
+SPACES = """(names) => names.map((name) => {
+  const r = document.querySelector(`#picture g[data-name="space:${name}"]`).getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+})"""
+
+
+@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "first-draw", "mid-game"])
+def test_air_king_opens_on_an_aircraft_that_may_move_and_every_space_it_may_reach(phone, tmp_path, size, moves):
+    """Air King's aircraft are everyone's, and its field too wide to read whole on a phone: at set-up, at the first
+    draw (nothing in flight yet) and mid-game the starting frame holds, legible, an aircraft that may move now (a
+    waiting one: its airport) and every space it may go to, not the field's empty middle."""
+    current = mid_game(tmp_path, "air-king", moves)
+    seat = current.state.to_move()
+    page = open_seat(phone, seat_state(current, seat), PHONES[size])
+    page.evaluate("() => scrollTo(0, 0)")
+    start = page.evaluate(MEASURE)
+    assert min(text["px"] for text in start["texts"]) >= LEGIBLE
+    reach = air_king_reach(current.state)
+    framed = [one for one in reach if all(inside(b, start["frame"]) for b in page.evaluate(SPACES, list(one)))]
+    assert framed, f"{start['viewBox']} holds none of {reach} whole"
+    assert page.errors == []
+
+
 def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
     current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)
@@ -288,6 +328,7 @@ def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
     assert inside(whole, frame) and whole["right"] - whole["left"] <= PHONE["width"]
     assert page.errors == []
+
 
 def test_the_shared_screen_shows_the_whole_picture(phone, tmp_path):
     """The host page draws the picture whole, as sent, with no view to move."""

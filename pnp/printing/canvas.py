@@ -142,6 +142,8 @@ class Drawing:
     (``None``: the whole picture). Both are public, so a picture drawn once for every viewer carries
     every seat's. The phone zooms in further until every text in sight is legible, and keeps in sight
     the seat's own pieces: the groups drawn with the name ``pieces:NAME`` (see :func:`pieces_of`).
+    ``places`` are where the play is (Air King's aircraft with the spaces each may reach), most first: a
+    phone that cannot show its whole focus legibly opens on as many of them as it can show together.
     """
 
     width: float
@@ -149,6 +151,7 @@ class Drawing:
     draw: Draw
     focus: Area | None = None
     seats: tuple[tuple[str, Area], ...] = ()
+    places: tuple[Area, ...] = ()
 
 
 def pieces_of(player: str) -> str:

@@ -23,6 +23,7 @@ from pnp.printing.fonts import wrap
 
 SW, SH = 34.0, 25.0  # a space on screen, mm
 MARGIN = 9.0  # left and right, for the lane numbers
+LABELS = 5.0  # above the field, for the column letters
 SMALL, TEXT, HEAD = 7.5, 8.0, 9.0  # text sizes, pt: labels, panel lines, the status
 LINE = 3.6  # mm from one 8 pt line to the next
 SKY, SKY_EDGE, ASPHALT, NAME_INK = "#e3eef7", "#7fa7c4", "#5d6166", "#4a6a86"
@@ -30,7 +31,6 @@ HOLD_FILL, STORM_FILL = EVENT_COLOURS["hold"], "#c9ced6"
 BADGE_W, BADGE_H = 15.0, 7.0
 BADGES_X, BADGE_STEP = 25.0, 16.5  # badges off the field: after their words, one every so many mm
 LEGEND_ROW = 9.0
-FOCUS_COLUMNS = 2  # a phone shows about two and a half spaces across with its labels legible
 
 
 @dataclass(frozen=True)
@@ -61,25 +61,26 @@ def picture(state: AirKingState, viewer: str | None) -> Drawing:
     legend_top = panel_top + (2 if side_by_side else 4) * 9 + len(lines) * LINE + 6
     height = legend_top + 2 * LEGEND_ROW + 5
     layout = _Layout(width, status, field_top, panel_top, side_by_side, lines, legend_top, height)
-    return Drawing(width, layout.height, lambda c: _draw(c, state, layout), _focus(state, field_top))
+    focus = 0, field_top - LABELS, width, field.lanes * SH + LABELS  # the field, its column letters and lane numbers
+    return Drawing(width, layout.height, lambda c: _draw(c, state, layout), focus, places=_places(state, field_top))
 
 
-def _focus(state: AirKingState, top: float) -> Area:
-    """Where a screen opens: the :data:`FOCUS_COLUMNS` columns holding the most aircraft in flight (every
-    aircraft is everyone's), round those aircraft; the whole field when none is in flight."""
-    field = state.rules.field
-    spots = [(col, lane) for col in range(field.columns) for lane in range(field.lanes)]
-    cells = {spot: field.index.get(cell_name(*spot), -1) for spot in spots}
-    flying = [spot for spot, cell in cells.items() if cell >= 0 and state.occ[cell] > 0]
-    if not flying:
-        return MARGIN, top, field.columns * SW, field.lanes * SH
+def _places(state: AirKingState, top: float) -> tuple[Area, ...]:
+    """Where the play is, nearest to landing first: round each aircraft that may move now (a waiting one from its
+    airport) and the spaces it may fly to (its destination airport for a landing). Every aircraft is everyone's."""
+    field, home, pos = state.rules.field, state.rules.home, state.pos
+    spots: dict[int, list[tuple[int, int]]] = {}
+    for move in state.flights():
+        a = move.aircraft - 1
+        here = spots.setdefault(a, [field.coords(pos[a]) if pos[a] >= 0 else field.airport_spaces[home[a]]])
+        here.append(field.coords(field.index[move.cell]) if move.cell else field.airport_spaces[1 - home[a]])
+    ahead = sorted(spots, key=lambda a: -state.progress(a))  # flights() lists the aircraft in order
+    return tuple(dict.fromkeys(_round(spots[a], top) for a in ahead))
 
-    def held(first: int) -> list[tuple[int, int]]:
-        return [(col, lane) for col, lane in flying if first <= col < first + FOCUS_COLUMNS]
 
-    busiest = held(max(range(max(field.columns - FOCUS_COLUMNS, 0) + 1), key=lambda first: len(held(first))))
-    cols = [col for col, _ in busiest]
-    lanes = [lane for _, lane in busiest]
+def _round(spots: list[tuple[int, int]], top: float) -> Area:
+    """The box round the spaces at ``spots`` (column, lane)."""
+    cols, lanes = [col for col, _ in spots], [lane for _, lane in spots]
     x, y = MARGIN + min(cols) * SW, top + min(lanes) * SH
     return x, y, (max(cols) - min(cols) + 1) * SW, (max(lanes) - min(lanes) + 1) * SH
 

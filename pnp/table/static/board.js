@@ -4,7 +4,9 @@
 // in the picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the
 // root's data-seats {"SEAT": "x y w h"}, else its data-focus: what matters to this seat), zoomed in until
 // every text in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named
-// "pieces:SEAT") in sight where they fit. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
+// "pieces:SEAT") in sight where they fit. A focus too large to show whole and legible gives way to as many of
+// the picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows
+// legibly together. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
 // hands the view back to the picture's focus, "Whole board" shows all of it. The frame takes the keyboard's focus
 // (seat.html): the arrow keys move the view, + and - zoom about its centre, 0 or Home shows the whole board.
 "use strict";
@@ -38,6 +40,15 @@ window.pnpBoard = (() => {
     const [x, y, w, h] = (text || "").trim().split(/[\s,]+/).map(Number);
     return [x, y, w, h].every(Number.isFinite) && w > 0 && h > 0 ? { x, y, w, h } : null;
   }
+
+  // The picture's places, most first (see the header).
+  const places = () => (svg.getAttribute("data-places") || "").split(";").map(box).filter(Boolean);
+
+  // The box round two boxes.
+  const joined = (a, b) => {
+    const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+    return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+  };
 
   // This seat's own focus in the picture (data-seats, by name: not in an attribute's name, which the HTML
   // parser lowercases), or null.
@@ -134,26 +145,55 @@ window.pnpBoard = (() => {
     return least;
   }
 
-  // The starting frame: the focus fitted (but no closer than makes the smallest text LEGIBLE: a small
-  // focus is not blown up), then closer until every text in sight is legible. Each step closer shows
-  // less, so fewer texts: a few rounds settle it.
+  // Whether box ``b`` fits the frame with every text in sight legible.
+  function legible(b) {
+    const v = clamped(b.x + b.w / 2, b.y + b.h / 2, fitScale(b));
+    return v.s * smallestInSight(v) >= LEGIBLE;
+  }
+
+  // What the starting frame holds: ``focus``, or where it is not legible whole, the places the frame shows
+  // legibly together, as many as it can (starting from each place in turn, the first on a tie).
+  function framed(focus) {
+    const all = places();
+    if (!all.length || legible(focus)) return focus;
+    let best = null;
+    let most = 0;
+    for (const first of all) {
+      let b = first;
+      let count = 1;
+      for (const other of all) {
+        if (other === first || !legible(joined(b, other))) continue;
+        b = joined(b, other);
+        count += 1;
+      }
+      if (count > most) [best, most] = [b, count];
+    }
+    return best;
+  }
+
+  // The starting frame: what it holds (see framed) fitted (but no closer than makes the smallest text
+  // LEGIBLE: a small focus is not blown up), then closer until every text in sight is legible. Each step
+  // closer shows less, so fewer texts: a few rounds settle it.
   function startFrame() {
     const focus = box(seatFocus()) || box(svg.getAttribute("data-focus")) || whole;
-    let v = placed(focus, Math.min(fitScale(focus), deepest() / DEEPEST));
+    const target = framed(focus);
+    let v = placed(target, Math.min(fitScale(target), deepest() / DEEPEST), focus);
     for (let round = 0; round < 8; round += 1) {
       const need = AIM / smallestInSight(v);
       if (v.s >= need - 1e-9) break;
-      v = placed(focus, need);
+      v = placed(target, need, focus);
     }
     return v;
   }
 
-  // A view at scale ``s`` on the focus's centre, moved as little as it takes to keep the seat's own
-  // pieces in sight (where they fit; else centred on them).
-  function placed(focus, s) {
+  // A view at scale ``s`` on the target's centre, kept on the focus where it is smaller than the focus, then
+  // moved as little as it takes to keep the seat's own pieces in sight (where they fit; else centred on them).
+  function placed(target, s, focus) {
     const { W, H } = size();
-    let cx = focus.x + focus.w / 2;
-    let cy = focus.y + focus.h / 2;
+    const within = (c, half, start, length) =>
+      2 * half >= length ? c : Math.min(Math.max(c, start + half), start + length - half);
+    let cx = within(target.x + target.w / 2, W / 2 / s, focus.x, focus.w);
+    let cy = within(target.y + target.h / 2, H / 2 / s, focus.y, focus.h);
     if (yours) {
       const along = (c, half, low, high) =>
         high - low > 2 * half ? (low + high) / 2 : Math.min(Math.max(c, high - half), low + half);
