@@ -103,6 +103,21 @@ def test_a_whole_session_through_the_cli(cli, tmp_path):
     assert code == 0 and "4 events" in out
 
 
+def test_an_option_play_does_not_have_is_refused_not_read_as_the_move(cli, tmp_path):
+    """'--player ann' after a move was read as two more words of it ('cannot read the secret: ... the value
+    without spaces'), though the player to move plays and a secret is typed hidden with 'pnp ref secret'."""
+    assert cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob")[0] == 0
+    before = (tmp_path / "g.pnp").read_bytes()
+    code, out, err = cli("ref", "play", "g.pnp", "secret", "colours", "B,G", "--player=ann")
+    assert (code, out) == (1, "")
+    assert err == (
+        "pnp: error: 'pnp ref play' has no option '--player' (only --json): the words after the record are the move, "
+        "e.g. 'pnp ref play game.pnp inflate RW 3'; nothing recorded\n"
+    )
+    assert (tmp_path / "g.pnp").read_bytes() == before
+    assert cli("ref", "play", "g.pnp", "secret", "colours", "B,G", "--json")[0] == 0  # its one option still is one
+
+
 def test_a_program_can_play_a_game_to_its_end_with_moves_and_play(cli):
     cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob,cy")
     score = play_with_moves_and_play(cli, "g.pnp", seed=5, limit=500)

@@ -73,6 +73,12 @@ def play(
     """
     from pnp.referee import record, session
 
+    stray = next((word for word in move if word.startswith("--")), None)  # no notation has one: a mistyped option
+    if stray is not None:
+        raise PnpError(
+            f"'pnp ref play' has no option {quote(stray.partition('=')[0])} (only --json): the words after the record "
+            "are the move, e.g. 'pnp ref play game.pnp inflate RW 3'; nothing recorded"
+        )
     with record.locked(record_file):
         current = session.load(record_file)
         try:
