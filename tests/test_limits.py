@@ -109,10 +109,16 @@ def test_secret_verbs_are_read_in_any_case_and_values_never_echoed(cli, tmp_path
     assert code == 1 and "enter a secret as 'secret SLOT VALUE'" in err
 
 
-@pytest.mark.parametrize("move", [["-3"], ["--", "fly", "-1", "x"], ["fly", "-1", "x"], ["--json-ish"]])
+@pytest.mark.parametrize("move", [["-3"], ["--", "fly", "-1", "x"], ["fly", "-1", "x"]])
 def test_move_words_starting_with_a_dash_are_read_as_a_move(cli, game, move):
     err = refused(cli("ref", "play", "g.pnp", *move))
     assert "cannot read" in err and "Usage" not in err
+
+
+def test_a_word_starting_with_two_dashes_is_an_option_play_does_not_have(cli, game):
+    """No notation has such a word: it is an option mistyped, said in one line, not a usage screen."""
+    err = refused(cli("ref", "play", "g.pnp", "--json-ish"))
+    assert err.startswith("pnp: error: 'pnp ref play' has no option '--json-ish' (only --json)") and "Usage" not in err
 
 
 @dataclass(frozen=True)
