@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from support.pdfium import plain_texts
-from support.transcript import english_left, transcript
+from support.said import as_before, english_left, heard, worded
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
@@ -24,17 +24,6 @@ from pnp.texts import catalogue, english
 from pnp.texts.shipped import FOLDER, translation_errors
 
 GAME = "aeronaut-odyssey"
-# Seeded games: two players to the end, three with hidden inventories who may block a pick, four and three with
-# the other variants.
-CASES = (
-    {"players": ["ann", "bob"], "seed": 1, "turns": 400},
-    {"players": ["ann", "bob", "cy"], "seed": 2, "turns": 150, "options": ("variant=block", "hidden_inventories=true")},
-    {"players": ["ann", "bob", "cy", "dee"], "seed": 3, "turns": 150, "options": ("variant=different",)},
-    {"players": ["ann", "bob", "cy"], "seed": 4, "turns": 150, "options": ("variant=not-travelled",)},
-)
-WRONG = ("move A", "move ZZ", "move B/2", "pick r", "pick w", "claim A-B rr", "claim A-B:1 r", "gain space", "gain r")
-WRONG += ("swap r g", "skip", "use jump", "block", "allow")
-ENGLISH = Path(__file__).parent / "fixtures" / "words" / "aeronaut-odyssey-en.txt"
 VARIANTS = {"en": "game: aeronaut-odyssey\n", "fr": "game: aeronaut-odyssey\nlanguage: fr\n"}
 # Inventories hidden: bob takes his compensation balloon, ann travels to H and picks two orange balloons.
 MOVES = ["gain r", "move H", "pick o", "pick o"]
@@ -107,9 +96,9 @@ def _refusals(current: session.Session) -> list[str]:
 
 
 def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogued(tmp_path):
-    """Labels, steps, refusals, logs and inventories of seeded games, against those recorded before the change."""
-    said = [line for case in CASES for line in transcript(tmp_path, GAME, wrong=WRONG, **case)]
-    assert said == ENGLISH.read_text(encoding="utf-8").splitlines()
+    """Labels, steps, refusals, board in words, logs, inventories and scores of four seeded games (``said.GAMES``),
+    against those said when the words were catalogued."""
+    as_before(GAME, heard(tmp_path, GAME))
 
 
 def test_a_session_labels_picks_logs_names_and_refuses_in_its_variants_language(tmp_path):
@@ -180,8 +169,8 @@ def test_the_kit_prints_in_french(tmp_path):
 
 
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
-    """The seeded games played in French: no English words of the game's ``play.*`` or ``rule.*`` entries in what
-    they say."""
+    """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*``
+    entries in what they say."""
     variant = _variant(tmp_path / "fr", "fr")
-    lines = [line for case in CASES for line in transcript(tmp_path / "fr", GAME, wrong=WRONG, variant=variant, **case)]
-    assert english_left(GAME, lines) == []
+    said = worded(heard(tmp_path / "games", GAME, variant))
+    assert english_left(GAME, said) == []

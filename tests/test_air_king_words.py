@@ -9,8 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.said import as_before, english_left, heard, one_salt, worded
 
-from pnp.referee import notation, secrets, session
+from pnp.referee import notation, session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
 
@@ -20,7 +21,6 @@ VARIANTS = {"en": "game: air-king\n", "fr": "game: air-king\nlanguage: fr\n"}
 RECORDED_BEFORE = Path(__file__).parent / "fixtures" / "records" / "air-king-fr.pnp"
 # Both goals sealed, a card dealt to each, ann's draw and her first move: ann holds Extra move and Storm.
 MOVES = ["secret goal 3", "secret goal 8", "draw storm", "draw hold", "draw extra", "depart 1 a2"]
-SALT = "5a17" * 8  # every secret sealed with one salt, so that two records of the same moves are the same bytes
 WORDS = {
     "en": {
         "labels": {
@@ -90,10 +90,10 @@ WORDS = {
 
 
 @pytest.fixture
-def sealed_with_one_salt(monkeypatch):
-    monkeypatch.setattr(
-        secrets, "commit", lambda player, slot, value: (secrets.digest(player, slot, value, SALT), SALT)
-    )
+def sealed_with_one_salt():
+    """Every secret sealed with one salt, so that two records of the same moves are the same bytes."""
+    with one_salt():
+        yield
 
 
 def _played(folder: Path, language: str) -> session.Session:
@@ -162,3 +162,19 @@ def test_a_french_record_is_an_english_one_and_its_moves_read_back_as_listed(tmp
     french.play("fly 1 b2")
     french.play("end")
     assert french.play("draw Orage") == "bob: draw storm"
+
+
+def test_english_is_word_for_word_what_it_was(tmp_path):
+    """Over a seeded game of four players and 200 inputs of one of three, every label, picker step, secret's name,
+    log line, refusal, clause of the board in words and score is what pnp said when this snapshot was taken, and so
+    are the terminal pictures (by digest)."""
+    as_before("air-king", heard(tmp_path, "air-king"))
+
+
+def test_a_french_session_says_none_of_the_games_english(tmp_path):
+    """The same games in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*`` entries
+    in what they say (the notation aside: what a player types)."""
+    (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
+    said = heard(tmp_path / "games", "air-king", tmp_path / "v.yaml")
+    assert english_left("air-king", worded(said)) == []
+    assert "storm c3 = Orage sur c3" in said["labels"]

@@ -5,14 +5,13 @@ from pnp's French."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 from support.pdfium import plain_texts
-from support.said import heard, leaks, one_salt
+from support.said import as_before, english_left, heard, one_salt, worded
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -177,14 +176,12 @@ def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
 
 def test_english_is_word_for_word_what_it_was(tmp_path):
     """Over five seeded games of two to six players, every label, picker step, secret's name, log line, refusal and
-    score is what pnp said before the words came from the catalogue, and so are the board in words and the
-    terminal pictures (by digest); an English variant says the same."""
-    before = json.loads((FIXTURES / "said" / "aloft.json").read_text(encoding="utf-8"))
-    (tmp_path / "builtin").mkdir()
-    assert heard(tmp_path / "builtin", "aloft") == before
-    (tmp_path / "variant").mkdir()
+    score is what pnp said when the words came from the catalogue, and so are the board in words and the terminal
+    pictures (by digest); an English variant says the same."""
+    english = heard(tmp_path / "builtin", "aloft")
+    as_before("aloft", english)
     (tmp_path / "v.yaml").write_text(VARIANTS["en"], encoding="utf-8")
-    assert heard(tmp_path / "variant", "aloft", tmp_path / "v.yaml") == before
+    assert heard(tmp_path / "variant", "aloft", tmp_path / "v.yaml") == english
 
 
 def test_a_french_session_says_none_of_the_games_english(tmp_path):
@@ -192,12 +189,9 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     aside: the notation is English), secret's name or sentence of
     the board holds the English of an entry of Aloft's catalogue (the notation aside: what a player types)."""
     (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
-    (tmp_path / "games").mkdir()
     said = heard(tmp_path / "games", "aloft", tmp_path / "v.yaml")
-    lines = [line.split(" = ", 1)[-1] for kind in ("labels", "steps", "log", "secrets") for line in said[kind]]
-    lines += [refusal for refusal in said["refusals"] if not refusal.startswith("cannot read ")] + said["private"]
-    assert leaks("aloft", "play. rule. described.", lines) == []
-    assert any(line.startswith("inflate lion 1 = gonfler le ballon lion sur le camion") for line in said["labels"])
+    assert english_left("aloft", worded(said)) == []
+    assert "inflate BR 1 = gonfler le ballon bleu/rouge sur le camion de la colonne 1" in said["labels"]
 
 
 def test_every_french_text_is_shipped():
@@ -239,4 +233,4 @@ def test_the_french_kit_prints_pnps_french(tmp_path):
     written = render_kit(REGISTRY["aloft"].kit(KitRequest(language="fr")), PrintSettings(), tmp_path)
     printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
     assert "Aloft : règles" in printed and "BALLONS REPLIÉS" in printed and "Camion de sécurité" in printed
-    assert leaks("aloft", "", [printed]) == []
+    assert english_left("aloft", [printed], "") == []

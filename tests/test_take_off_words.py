@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from support.pdfium import plain_texts
-from support.transcript import english_left, transcript
+from support.said import as_before, english_left, heard, worded
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
@@ -26,14 +26,6 @@ from pnp.texts import catalogue, english
 from pnp.texts.shipped import FOLDER, translation_errors
 
 GAME = "take-off"
-# Seeded games: two jets of one fleet to the round limit, three fleets of two, four of three playing on.
-CASES = (
-    {"players": ["ann", "bob"], "seed": 5, "turns": 200, "options": ("rounds=6", "fleet=1")},
-    {"players": ["ann", "bob", "cy"], "seed": 3, "turns": 90, "options": ("fleet=2",)},
-    {"players": ["ann", "bob", "cy", "dee"], "seed": 11, "turns": 90, "options": ("fleet=3", "play_on=true")},
-)
-WRONG = ("pass", "roll R Y", "draw tokyo", "draw honolulu", "draw xyz", "send 2", "fly 1 apia", "fly 4 apia")
-ENGLISH = Path(__file__).parent / "fixtures" / "words" / "take-off-en.txt"
 VARIANTS = {"en": "game: take-off\n", "fr": "game: take-off\nlanguage: fr\n"}
 # ann draws Tokyo and flies on; bob rolls yellow and green, and has flights to choose from.
 MOVES = ["roll R T", "draw tokyo", "send 1", "fly 1 seoul", "roll Y G"]
@@ -133,9 +125,9 @@ def _refusals(current: session.Session) -> list[str]:
 
 
 def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogued(tmp_path):
-    """Labels, steps, headings, refusals and logs of seeded games, against those recorded before the change."""
-    said = [line for case in CASES for line in transcript(tmp_path, GAME, wrong=WRONG, **case)]
-    assert said == ENGLISH.read_text(encoding="utf-8").splitlines()
+    """Labels, steps, headings, refusals, board in words, logs and scores of three seeded games (``said.GAMES``),
+    against those said when the words were catalogued."""
+    as_before(GAME, heard(tmp_path, GAME))
 
 
 def test_a_session_labels_picks_logs_refuses_and_describes_in_its_variants_language(tmp_path):
@@ -198,10 +190,10 @@ def test_the_kit_prints_in_french(tmp_path):
 
 
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
-    """The seeded games played in French: no English words of the game's ``play.*`` or ``rule.*`` entries in what
-    they say."""
+    """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*``
+    entries in what they say."""
     variant = _variant(tmp_path / "fr", "fr")
-    lines = [line for case in CASES for line in transcript(tmp_path / "fr", GAME, wrong=WRONG, variant=variant, **case)]
+    said = worded(heard(tmp_path / "games", GAME, variant))
     world = load_world(None, load_data().value)[0]
     places = {word for city in world.map.cities for name in (city.name, city.country or "") for word in name.split()}
-    assert english_left(GAME, lines, places) == []
+    assert english_left(GAME, said, places=places) == []

@@ -1,29 +1,38 @@
-"""Everything a refereed session says to its players over a seeded random game, gathered to compare one pnp's
-words with another's: the labels and picker steps of every input offered, the log as each seat reads it, the
-secrets' and private names, the refusals of moves tried at the wrong time, the next steps, the board in words, the
-score, and a digest of the terminal pictures (which stay English in every language)."""
+"""Everything a refereed session says to its players over seeded random games, kind by kind: inputs' labels,
+picker steps and secrets' names, refusals of moves tried at the wrong time or by the wrong seat, the private views,
+the board in words clause by clause, each viewer's log and the score, each wording once where first said (see
+:func:`_keep`); the terminal pictures (English in every language) as a digest. A game's words tests compare its
+English with the snapshot ``tests/fixtures/said/GAME.txt`` (``PNP_UPDATE_SAID=1`` rewrites it) and look in a
+translated one for English words of the game's entries (:func:`english_left`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
+import json
+import os
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
 from unittest import mock
 
 from pnp.errors import PnpError
-from pnp.referee import notation, secrets, session
+from pnp.referee import secrets, session
 from pnp.referee.inputs import legal_inputs
-from pnp.referee.presentation import log_text
+from pnp.table.view import state_json
 from pnp.texts import catalogue, english, toolkit
 from pnp.texts.catalogue import PLACEHOLDER
 
+SNAPSHOTS = Path(__file__).parent.parent / "fixtures" / "said"
 SALT = "5a17" * 8  # every secret sealed with one salt: nothing said depends on random bytes
-TRIED = 6  # moves tried at each position, most of them refused
+SHOWN = 8  # inputs listed per position, spread over all those offered
+LATELY = 4  # moves played lately, tried again at each position
+KINDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score", "pictures")
+IN_WORDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log")  # what a language words
 
 
 @contextmanager
@@ -35,86 +44,156 @@ def one_salt() -> Iterator[None]:
         yield
 
 
-def said(
-    folder: Path,
-    game: str,
-    players: list[str],
-    options: list[str],
-    seed: int,
-    tries: Callable[[random.Random], list[str]],
-    variant: Path | None = None,
-) -> dict[str, list[str]]:
-    """What a session of ``game`` in ``folder`` says over a random game from ``seed``, by kind, each line once in
-    the order first said (the board in words and the terminal pictures as digests of them all); ``tries`` gives
-    move texts to try at a position (most refused, the rest not played)."""
-    rng = random.Random(seed)
-    heard: dict[str, dict[str, None]] = {}
-    pictures, board = hashlib.sha256(), hashlib.sha256()
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """A seeded game: its players, options, seed, and how many inputs are played at most."""
 
-    def say(kind: str, line: str) -> None:
-        heard.setdefault(kind, {})[line] = None
+    players: tuple[str, ...]
+    seed: int
+    options: tuple[str, ...] = ()
+    turns: int = 1000
+
+
+def said(
+    folder: Path, game: str, case: Case, tries: Callable[[random.Random], list[str]], variant: Path | None = None
+) -> dict[str, list[str]]:
+    """What a session of ``game`` in ``folder`` says over ``case``, by kind, each wording once; ``tries`` gives the
+    move texts tried at a position (most refused, the rest left unplayed). The moves played are drawn from a
+    generator of their own: what is tried never changes the game."""
+    pick, rng, players, played = random.Random(case.seed), random.Random(-case.seed), list(case.players), []
+    heard: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+    pictures = hashlib.sha256()
+
+    def say(kind: str, lines: Iterable[str]) -> None:
+        _keep(heard[kind], lines)
 
     with one_salt():
-        current = session.new(folder / "g.pnp", game, players, options, seed, None, variant)
-        current.save()
-        while True:
+        current = session.new(folder / "g.pnp", game, players, list(case.options), case.seed, None, variant)
+        for _ in range(case.turns):
             state, mover = current.state, current.state.to_move()
             pictures.update(state.render_text(None).encode())
-            board.update("\n".join(state.describe(mover)).encode())
+            say("board", (clause for line in state.describe(mover) for clause in line.split("; ")))
             for seat in players:
-                for name, value in current.private_view(seat, current.own_secrets(seat)).items():
-                    say("private", f"{name}: {value}")
+                say("private", (f"{k}: {v}" for k, v in current.private_view(seat, current.own_secrets(seat)).items()))
+            offered = legal_inputs(current, mover) if mover is not None else []
+            for offer in offered[:: max(1, len(offered) // SHOWN)]:
+                say("labels", [f"{offer.text} = {offer.label}"])
+                say("secrets", [f"{offer.text} = {offer.secret}"] if offer.secret else [])
+                path = offer.path and json.dumps([offer.path.steps, offer.path.group], ensure_ascii=False)
+                say("steps", [f"{offer.text} = {path}"] if path else [])
+            listed = {offer.text for offer in offered}
+            tried = dict.fromkeys([*tries(rng), *played[-LATELY:]])
+            say("refusals", (_refused(current, text, mover) for text in tried if text not in listed))
             if mover is None:
                 break
-            offered = legal_inputs(current, mover)
-            for offer in offered:
-                say("labels", f"{offer.text} = {offer.label}")
-                if offer.secret:
-                    say("secrets", f"{offer.text} = {offer.secret}")
-                if offer.path:
-                    say("steps", f"{offer.text} = {offer.path.to_json()}")
-            listed = {offer.text for offer in offered}
-            for text in [*tries(rng), *rng.sample(sorted(listed), 1)]:
-                for who in (mover, rng.choice(players)):
-                    if text in listed and who == mover:
-                        continue
-                    try:
-                        _refused(current, text, who)
-                    except PnpError as refusal:
-                        say("refusals", str(refusal))
-            current.play(rng.choice(sorted(listed)), mover)
+            other = rng.choice([seat for seat in players if seat != mover])
+            say("refusals", [_refused(current, offered[0].text, other)])
+            played.append(_play(current, pick, [offer.text for offer in offered], mover, heard["refusals"]))
         for viewer in (*players, None):
-            for player, move in current.played:
-                line = log_text(current.game, current.words, player, move, viewer)
-                label = current.game.label(move) if line == notation.format(current.game, move) else None
-                say("log", f"{line} = {label or line}")
+            seen = state_json(current, viewer, picture="")
+            say("log", (entry["label"] for entry in seen["log"]))
+            say("private", (f"{k}: {v}" for k, v in seen["private"].items()))
         score = current.state.score()
-        for row in score.players:
-            say("score", f"{row.name} {row.score} {dict(row.breakdown)}")
-        for note in score.notes:
-            say("score", note)
-    digests = {"board": [board.hexdigest()], "pictures": [pictures.hexdigest()]}
-    return {**{kind: list(lines) for kind, lines in heard.items()}, **digests}
+        say("score", [*(f"{row.name} {row.score} {dict(row.breakdown)}" for row in score.players), *score.notes])
+    say("pictures", [pictures.hexdigest()])
+    return {kind: list(lines.values()) for kind, lines in heard.items()}
 
 
-def merged(cases: list[dict[str, list[str]]]) -> dict[str, list[str]]:
-    """The lines of ``cases`` by kind, each once, in the order first said."""
-    kinds: dict[str, dict[str, None]] = {}
-    for case in cases:
-        for kind, lines in case.items():
-            kinds.setdefault(kind, {}).update(dict.fromkeys(lines))
-    return {kind: list(lines) for kind, lines in kinds.items()}
+def _keep(kept: dict[str, str], lines: Iterable[str]) -> None:
+    """Keep each of ``lines`` unless one that words the same is kept already: the same after its notation but for
+    numbers, letters and names ("column 2", "column 3"; "at K", "at L"; "to Taipei", "to Hanoi")."""
+    for line in lines:
+        kept.setdefault(re.sub(r"\b(\d+|[A-Za-z]|[A-Z][\w'-]*)\b", "#", line.split(" = ", 1)[-1]), line)
 
 
-def _refused(current: session.Session, text: str, who: str) -> None:
-    """Play ``text`` as ``who`` on a copy of ``current``: a refusal is raised, a legal move is left unplayed."""
+def _play(
+    current: session.Session, pick: random.Random, offered: list[str], mover: str, refusals: dict[str, str]
+) -> str:
+    """Play one of ``offered`` drawn by ``pick`` and return it, keeping in ``refusals`` why each drawn before it was
+    refused (a card in another's hand, a goal another revealed: the mover may not know)."""
+    while True:
+        text = pick.choice(offered)
+        try:
+            current.play(text, mover)
+            return text
+        except PnpError as refusal:
+            _keep(refusals, [str(refusal)])
+            offered.remove(text)
+
+
+def _refused(current: session.Session, text: str, who: str | None) -> str:
+    """What playing ``text`` as ``who`` says, on a copy of ``current``: its refusal, or 'legal'."""
     copy = dataclasses.replace(current, state=current.state.clone(), commitments=dict(current.commitments))
-    copy.played, copy.snapshots = list(current.played), []
-    copy.play(text, who)
+    copy.played, copy.snapshots, copy.words = list(current.played), [], current.words  # its catalogue, made once
+    try:
+        copy.play(text, who)
+    except PnpError as refusal:
+        return str(refusal)
+    return f"{text}: legal"
+
+
+def heard(folder: Path, game: str, variant: Path | None = None) -> dict[str, list[str]]:
+    """What sessions of ``game`` (of ``variant``, if given) say over its :data:`GAMES` cases, by kind, each wording
+    once; each played in a folder of its own under ``folder``."""
+    cases, tries = GAMES[game]
+    kinds: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+    for n, case in enumerate(cases):
+        (folder / str(n)).mkdir(parents=True)
+        for kind, lines in said(folder / str(n), game, case, tries, variant).items():
+            _keep(kinds[kind], lines)
+    return {kind: list(lines.values()) for kind, lines in kinds.items()}
+
+
+def as_lines(kinds: dict[str, list[str]]) -> list[str]:
+    """``kinds`` as a snapshot's lines: each kind's name in brackets, then its lines."""
+    return [line for kind, said in kinds.items() for line in (f"[{kind}]", *said)]
+
+
+def as_before(game: str, kinds: dict[str, list[str]]) -> None:
+    """Assert ``kinds`` is ``game``'s snapshot, showing the first lines that differ; with ``PNP_UPDATE_SAID=1``,
+    rewrite the snapshot instead."""
+    path, now = SNAPSHOTS / f"{game}.txt", as_lines(kinds)
+    if os.environ.get("PNP_UPDATE_SAID") == "1":
+        path.write_text("".join(f"{line}\n" for line in now), encoding="utf-8")
+    diff = difflib.unified_diff(path.read_text(encoding="utf-8").splitlines(), now, str(path), "said now", n=2)
+    shown = [line.rstrip("\n") for line, _ in zip(diff, range(40))]
+    assert not shown, "English differs from its snapshot (PNP_UPDATE_SAID=1 rewrites it):\n" + "\n".join(shown)
+
+
+def worded(kinds: dict[str, list[str]]) -> list[str]:
+    """What ``kinds`` says in the session's language: an input's words after its notation, refusals but those of a
+    move that cannot be read (English in every language, as the notation)."""
+    words = [line.split(" = ", 1)[-1] for kind in IN_WORDS for line in kinds[kind]]
+    return [line for line in words if not line.startswith("cannot read ") and not line.endswith(": legal")]
+
+
+# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score").
+FRENCH_TOO = {"place", "points", ": score"}
+
+
+def english_left(
+    game: str, said: Iterable[str], keys: str = "play. rule. described.", places: Iterable[str] = ()
+) -> list[str]:
+    """The English of ``game``'s own entries whose key starts with one of ``keys`` (split at spaces; "" for all)
+    and whose French differs, found in ``said``, as 'key: words': each run between its placeholders of two words of
+    three letters or more, or longer than three characters; ``places``: words of the map's names, the same in every
+    language ('Africa' in South Africa). What ``said`` quotes is left aside: a command, the notation (what a player
+    types; an apostrophe after a letter is French's)."""
+    french, own, known = catalogue(game, "fr"), set(english(game)) - set(toolkit()), FRENCH_TOO | set(places)
+    text = "\n".join(re.sub(r"(?<!\w)'[^']*'", "''", line.replace("*", "")) for line in said)
+    left = []
+    for key, entry in english(game).items():
+        if key not in own or not key.startswith(tuple(keys.split()) or "") or french[key] == entry.text:
+            continue
+        for run in (" ".join(run.split()) for run in PLACEHOLDER.split(entry.text)[::2]):
+            wordy = len(re.findall(r"[A-Za-z]{3,}", run)) >= 2 or len(run) > 3
+            found = re.search(rf"(?<![\w']){re.escape(run.replace('*', ''))}(?![\w'])", text)
+            if wordy and found and run not in known and run not in french[key]:
+                left.append(f"{key}: {run!r}")
+    return left
 
 
 BALLOONS = [f"{a}{b}" for a, b in combinations("BGPRWY", 2)] + ["lion", "wolf", "monkey"]  # Aloft's, by id
-COLOURS = "BGPRWY"
 
 
 def aloft_tries(rng: random.Random) -> list[str]:
@@ -124,7 +203,7 @@ def aloft_tries(rng: random.Random) -> list[str]:
         f"truck {column}",
         f"inflate {balloon} {column}",
         f"{rng.choice(('launch', 'ascend'))} {balloon}",
-        rng.choice((f"secret colours {','.join(rng.sample(COLOURS, 2))}", "reveal colours", f"ascend {balloon}")),
+        rng.choice((f"secret colours {','.join(rng.sample('BGPRWY', 2))}", "reveal colours", f"ascend {balloon}")),
     ]
 
 
@@ -142,73 +221,46 @@ def hauling_tries(rng: random.Random) -> list[str]:
     ]
 
 
-# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score").
-FRENCH_TOO = {"place", "points", ": score"}
+def some(texts: tuple[str, ...], k: int) -> Callable[[random.Random], list[str]]:
+    """Moves to try: ``k`` of ``texts`` at a time."""
+    return lambda rng: rng.sample(texts, k)
 
 
-def english_pieces(game: str, keys: str) -> dict[str, list[str]]:
-    """The words of each English entry of ``game``'s own catalogue (the toolkit's aside) whose key starts with one
-    of ``keys`` (split at spaces; "" for all) and whose French differs: each run between its placeholders of two words of three letters
-    or more, or longer than three characters."""
-    pieces = {}
-    french, own = catalogue(game, "fr"), set(english(game)) - set(toolkit())
-    for key, entry in english(game).items():
-        if key in own and key.startswith(tuple(keys.split()) or "") and french[key] != entry.text:
-            runs = [" ".join(run.split()) for run in PLACEHOLDER.split(entry.text)[::2]]
-            pieces[key] = [
-                run
-                for run in runs
-                if (len(re.findall(r"[A-Za-z]{3,}", run)) >= 2 or len(run) > 3) and run not in FRENCH_TOO
-            ]
-    return pieces
-
-
-def leaks(game: str, keys: str, lines: list[str]) -> list[str]:
-    """The English of ``game``'s entries (see :func:`english_pieces`) found in ``lines``, as 'key: words'; what
-    a line quotes (a command, the notation: what a player types; an apostrophe after a letter is French's) aside."""
-    unquoted = [re.sub(r"(?<!\w)'[^']*'", "''", line.replace("*", "")) for line in lines]
-    return [
-        f"{key}: {piece!r}"
-        for key, pieces in english_pieces(game, keys).items()
-        for piece in pieces
-        if any(re.search(rf"(?<![\w']){re.escape(piece.replace('*', ''))}(?![\w'])", line) for line in unquoted)
-    ]
-
-
-# The seeded games whose words are compared: players, options and seed.
-CASES: dict[str, list[tuple[list[str], list[str], int]]] = {
-    "aloft": [
-        (["ann", "bob"], [], 1),
-        (["ann", "bob", "cy"], [], 2),
-        (["ann", "bob", "cy", "dee"], [], 3),
-        (["ann", "bob", "cy", "dee", "eve", "fay"], [], 4),
-        (["ann", "bob"], [], 5),
-    ],
-    "hauling-astronauts": [
-        (["ann", "bob"], [], 1),
-        (["ann", "bob"], ["bonus_dice=true"], 2),
-        (["ann", "bob"], ["hidden_transports=true"], 3),
-        (["ann", "bob"], ["bonus_dice=true", "hidden_transports=true"], 4),
-        (["ann", "bob"], ["hidden_transports=true"], 5),
-    ],
+TAKE_OFF = ("pass", "roll R Y", "draw tokyo", "draw honolulu", "draw xyz", "send 2", "fly 1 apia", "fly 4 apia")
+ODYSSEY = ("move A", "move ZZ", "move B/2", "pick r", "pick w", "claim A-B rr", "claim A-B:1 r", "gain space")
+ODYSSEY += ("gain r", "swap r g", "skip", "use jump", "block", "allow")
+AIR_KING = ("end", "draw storm", "draw hold", "fly 1 b2", "depart 5 a1", "storm f3", "extra fly 9 c3", "return 4")
+AIR_KING += ("secret goal 2", "hold 2", "pass")  # not 'reveal goal': at set-up its refusal names the slot as typed
+TWO, THREE, FOUR, SIX = ("ann", "bob"), ("ann", "bob", "cy"), ("ann", "bob", "cy", "dee"), tuple("abcdef")
+# The seeded games whose words are compared, and the moves tried at each position.
+GAMES: dict[str, tuple[tuple[Case, ...], Callable[[random.Random], list[str]]]] = {
+    "aloft": ((Case(TWO, 1), Case(THREE, 2), Case(FOUR, 3), Case(SIX, 4), Case(TWO, 5)), aloft_tries),
+    "hauling-astronauts": (
+        (
+            Case(TWO, 1),
+            Case(TWO, 2, ("bonus_dice=true",)),
+            Case(TWO, 3, ("hidden_transports=true",)),
+            Case(TWO, 4, ("bonus_dice=true", "hidden_transports=true")),
+            Case(TWO, 5, ("hidden_transports=true",)),
+        ),
+        hauling_tries,
+    ),
+    "take-off": (
+        (
+            Case(TWO, 5, ("rounds=6", "fleet=1"), 200),
+            Case(THREE, 3, ("fleet=2",), 90),
+            Case(FOUR, 11, ("fleet=3", "play_on=true"), 90),
+        ),
+        some(TAKE_OFF, 8),
+    ),
+    "aeronaut-odyssey": (
+        (
+            Case(TWO, 1, (), 400),
+            Case(THREE, 2, ("variant=block", "hidden_inventories=true"), 150),
+            Case(FOUR, 3, ("variant=different",), 150),
+            Case(THREE, 4, ("variant=not-travelled",), 150),
+        ),
+        some(ODYSSEY, 5),
+    ),
+    "air-king": ((Case(FOUR, 3), Case(THREE, 2, (), 200)), some(AIR_KING, 3)),
 }
-TRIES = {"aloft": aloft_tries, "hauling-astronauts": hauling_tries}
-
-
-def heard(folder: Path, game: str, variant: Path | None = None) -> dict[str, list[str]]:
-    """What sessions of ``game`` (of ``variant``, if given) say over its :data:`CASES`, merged; each played in a
-    folder of its own under ``folder``."""
-    cases = []
-    for n, (players, options, seed) in enumerate(CASES[game]):
-        (folder / str(n)).mkdir()
-        cases.append(said(folder / str(n), game, players, options, seed, TRIES[game], variant))
-    return merged(cases)
-
-
-if __name__ == "__main__":  # PYTHONPATH=. python3 tests/support/said.py GAME > tests/fixtures/said/GAME.json
-    import json
-    import sys
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        print(json.dumps(heard(Path(folder), sys.argv[1]), indent=0, ensure_ascii=False))
