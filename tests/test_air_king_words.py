@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from support.said import as_before, english_left, heard, one_salt, worded
 
+from pnp.errors import IllegalMove
 from pnp.referee import notation, session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
@@ -178,3 +179,16 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", "air-king", tmp_path / "v.yaml")
     assert english_left("air-king", worded(said)) == []
     assert "storm c3 = Orage sur c3" in said["labels"]
+
+
+@pytest.mark.parametrize(("language", "named"), [("en", "ann's goal card:"), ("fr", "ce secret (carte objectif)")])
+def test_a_refused_reveal_names_the_secret_in_the_sessions_words(tmp_path, language, named):
+    """The referee's refusals of a secret named it as the notation types it ('le secret goal'), not as its players
+    read it; the command it quotes stays notation."""
+    (tmp_path / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+    current = session.new(tmp_path / "g.pnp", "air-king", ["ann", "bob"], [], 0, None, tmp_path / "v.yaml")
+    with pytest.raises(IllegalMove) as refused:
+        current.play("reveal goal")
+    said = str(refused.value)
+    assert named in said and "'reveal goal " in said
+    assert "secret goal" not in said and "'s goal:" not in said  # as it was: 'le secret goal', "ann's goal:"

@@ -311,8 +311,8 @@ def test_a_secret_that_names_nothing_listed_is_refused_without_echo_or_suggestio
     with pytest.raises(IllegalMove) as refused:
         session.load(path).play("secret colours bleu,red")
     assert str(refused.value) == (
-        "during set-up: that is not a colours value ann can enter now: type one that 'pnp ref moves' lists, "
-        "by its letters or printed names (rule: secrets)"
+        "during set-up: that is not a value ann can enter now for their colour cards: type one that 'pnp ref moves' "
+        "lists, by its letters or printed names (rule: secrets)"
     )
     assert path.read_bytes() == before
 

@@ -159,7 +159,8 @@ class Session:
         if move is None:  # the message never repeats the value: someone may be watching the screen
             if not any(isinstance(m, Secret) for m in legal):
                 raise wrong_stage(self.state.stage(), words("referee.secret.not_due", player=player), words)
-            raise IllegalMove(words("referee.secret.unknown", slot=entered.slot, player=player), "secrets")
+            secret = rounds.named(self.game, words, typed.slot)
+            raise IllegalMove(words("referee.secret.unknown", secret=secret, player=player), "secrets")
         slot = rounds.next_slot(self.game, player, move.slot, self.commitments)
         digest, salt = secrets.commit(player, slot, move.value)
         commit = Commit(slot, digest)
@@ -180,8 +181,15 @@ class Session:
             return move
         kept = keys.read_keys(self.path, player).get(move.slot)
         if kept is None:
-            raise IllegalMove(self.words("referee.secret.no_key", player=player, slot=move.slot), "secrets")
+            secret = rounds.named(self.game, self.words, move.slot)
+            refusal = self.words("referee.secret.no_key", player=player, secret=secret, slot=move.slot)
+            raise IllegalMove(refusal, "secrets")
         return Reveal(move.slot, *kept)
+
+    def _secret_refused(self, why: str, player: str, slot: str) -> IllegalMove:
+        """The refusal ``referee.secret.WHY`` of ``player``'s secret in ``slot``, the secret named as players read it."""
+        secret = rounds.named(self.game, self.words, slot)
+        return IllegalMove(self.words(f"referee.secret.{why}", player=player, secret=secret), "secrets")
 
     # -- replay ----------------------------------------------------------------
     def _apply(self, player: str, move: Move) -> None:
@@ -189,13 +197,13 @@ class Session:
         words = self.words
         rounds.check(self.game, words, self.setup.players, player, move, self.commitments)
         if isinstance(move, Commit) and (player, move.slot) in self.commitments:
-            raise IllegalMove(words("referee.secret.twice", player=player, slot=move.slot), "secrets")
+            raise self._secret_refused("twice", player, move.slot)
         if isinstance(move, Reveal):
             expected = self.commitments.get((player, move.slot))
             if expected is None:
-                raise IllegalMove(words("referee.secret.none", player=player, slot=move.slot), "secrets")
+                raise self._secret_refused("none", player, move.slot)
             if not secrets.matches(expected, player, move.slot, move.value, move.salt):
-                raise IllegalMove(words("referee.secret.mismatch", player=player, slot=move.slot), "secrets")
+                raise self._secret_refused("mismatch", player, move.slot)
         self.state.apply(rounds.for_rules(self.game, move))
         if isinstance(move, Commit):
             self.commitments[(player, move.slot)] = move.digest
