@@ -358,7 +358,7 @@ def places(state: AloftState) -> list[tuple[str, ...]]:
 
 
 def test_the_picture_names_where_the_play_is_each_move_with_its_column_numbers():
-    """A phone's places: at set-up each truck's space, the lead first; in play, each move's spaces in the order of the
+    """A phone's places: at set-up and at the reveal each truck's space, the lead first; in play, each move's spaces in the order of the
     moves (a truck's from its space to where it goes, a truck a balloon may be inflated on, a balloon with the cell
     it may ascend to), each with the column numbers nearer it, above the sky or below the lane; all on the focus."""
     t = table()
@@ -378,3 +378,5 @@ def test_the_picture_names_where_the_play_is_each_move_with_its_column_numbers()
         ("2", "2:1", "2:lane"),  # the lion's launch from the truck at 2
         ("3^", "3:3", "3:4"),  # RW up to the top row, with the numbers above the sky
     ]
+    to_stage(t, "reveal")  # the convoy stopped at the lane's end
+    assert places(state) == [("12", "12:lane"), ("11", "11:lane"), ("10", "10:lane"), ("9", "9:lane"), ("8", "8:lane")]

@@ -335,7 +335,7 @@ PLACES = """() => {
 
 @pytest.mark.parametrize("size", PHONES)
 @pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "early", "mid-game"])
-@pytest.mark.parametrize("name", ["aloft", "hauling-astronauts"])
+@pytest.mark.parametrize("name", ["air-king", "aloft", "hauling-astronauts"])
 def test_a_board_too_large_for_a_phone_opens_on_where_the_play_is_with_its_grid_references(
     phone, tmp_path, name, moves, size
 ):

@@ -14,7 +14,7 @@ from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Colour, load_board, load_data
 from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.shapes import SMALL
-from pnp.games.aloft.state import INFLATED, OVER, PACKED, PLAY, SETUP, AloftState, formation_numbers
+from pnp.games.aloft.state import INFLATED, OVER, PACKED, PLAY, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.aloft.texts import data_texts
 from pnp.games.spec import KitRequest, raise_first_error
@@ -119,7 +119,7 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
 def _places(state: AloftState, top: float, lane_y: float) -> tuple[Area, ...]:
     """Where the play is, in the order of the moves: round each move's spaces (a truck's from its column to the
     next free one, an inflating or launching truck's, a balloon's with the cell above it), with the column numbers
-    nearer them; at set-up, each truck's, the lead first. Public, as the moves are."""
+    nearer them; out of play (set-up, the reveal), each truck's from the lead back. Public, as the moves are."""
     board, trucks, labels = state.board, state.trucks, (top - NUMBERS, lane_y + LANE_H + NUMBERS)
 
     def cell(column: int, row: int) -> tuple[float, float, float]:  # a column and the top and bottom of a row
@@ -131,10 +131,10 @@ def _places(state: AloftState, top: float, lane_y: float) -> tuple[Area, ...]:
         y0, y1 = (labels[0], y1) if y0 - labels[0] < labels[1] - y1 else (y0, labels[1])
         return EDGE + min(columns) * CELL_W, y0, (max(columns) - min(columns) + 1) * CELL_W, y1 - y0
 
-    if state.phase == SETUP:
-        return tuple(box(cell(column, -1)) for column in reversed(trucks))
+    if state.phase != PLAY:
+        return tuple(box(cell(column, -1)) for column in sorted(trucks, reverse=True))  # the lead first
     found: list[Area] = []
-    for move in state.legal_moves() if state.phase == PLAY else ():
+    for move in state.legal_moves():
         assert isinstance(move, notation.AloftMove)
         b = state.index.get(move.balloon, -1)
         if move.action == "truck":
