@@ -13,6 +13,7 @@ from pnp.errors import IllegalMove, NotationError
 from pnp.games import REGISTRY
 from pnp.games.aloft.notation import AloftMove
 from pnp.games.aloft.rules import Aloft
+from pnp.games.aloft.shapes import SMALL
 from pnp.games.aloft.state import AloftState
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import PT
@@ -322,3 +323,60 @@ def test_the_picture_shows_pieces_numbers_legend_and_the_stage():
     # the lion rides its truck, drawn as its face (12 mane tufts) beside the legend's; no initial, as a wolf's W
     # would read as white
     assert svg.count('fill="#d98b2b"') == 2 * 12 and "L" not in texts
+
+
+def places(state: AloftState) -> list[tuple[str, ...]]:
+    """The picture's places, each as what lies whole inside it: the column numbers (below the lane; ``^``: above the
+    sky), then the sky's cells (``column:row``, rows from 1 at the bottom) and the lane's spaces (``column:lane``)."""
+    drawing = REGISTRY["aloft"].picture(state, None)
+    svg = drawing_to_svg(drawing)
+    rects = list(ET.fromstring(svg).iter(f"{SVG}rect"))
+    sky = [e for e in rects if e.get("stroke") == "#7fa7c4"]  # row by row from the bottom
+    lane = [e for e in rects if e.get("stroke-dasharray")]
+    columns, lane_top = state.board.columns, float(lane[0].get("y"))
+
+    def corners(e: ET.Element) -> tuple[float, float, float, float]:
+        x, y, w, h = (float(e.get(k)) for k in ("x", "y", "width", "height"))
+        return x, y, x + w, y + h
+
+    named = [(f"{i % columns + 1}:{i // columns + 1}", corners(e)) for i, e in enumerate(sky)]
+    named += [(f"{i + 1}:lane", corners(e)) for i, e in enumerate(lane)]
+    assert drawing.focus is not None
+    fx, fy, fw, fh = drawing.focus
+    numbers = [  # the column numbers: on the focus, right of the row numbers, larger than a formation number
+        (text + ("" if top > lane_top else "^"), (left, top, right, bottom))
+        for text, size, left, top, right, bottom in text_boxes(svg)
+        if text.isdigit() and fy <= top and bottom <= fy + fh and left > 12 and size > SMALL * PT
+    ]
+    found = []
+    for x, y, w, h in drawing.places:
+        assert fx <= x and fy <= y and x + w <= fx + fw and y + h <= fy + fh  # on the focus
+        found.append(
+            tuple(name for name, (a, b, c, d) in numbers + named if x <= a and c <= x + w and y <= b and d <= y + h)
+        )
+    return found
+
+
+def test_the_picture_names_where_the_play_is_each_move_with_its_column_numbers():
+    """A phone's places: at set-up and at the reveal each truck's space, the lead first; in play, each move's spaces in the order of the
+    moves (a truck's from its space to where it goes, a truck a balloon may be inflated on, a balloon with the cell
+    it may ascend to), each with the column numbers nearer it, above the sky or below the lane; all on the focus."""
+    t = table()
+    assert places(t.state) == [("5", "5:lane"), ("4", "4:lane"), ("3", "3:lane"), ("2", "2:lane"), ("1", "1:lane")]
+    state = to_stage(t, "play")
+    for text in ("inflate RW 3", "launch RW", "inflate lion 2", "ascend RW", "truck 5", "ascend RW"):
+        t.play(GAME.parse_move(text))
+    assert places(state) == [
+        ("1", "2", "3", "4", "5", "1:lane", "2:lane", "3:lane", "4:lane", "5:lane"),  # over the convoy to 5
+        ("2", "3", "4", "5", "2:lane", "3:lane", "4:lane", "5:lane"),
+        ("3", "4", "5", "3:lane", "4:lane", "5:lane"),
+        ("4", "5", "4:lane", "5:lane"),
+        ("1", "1:lane"),  # empty trucks to inflate a balloon on
+        ("3", "3:lane"),
+        ("4", "4:lane"),
+        ("6", "6:lane"),
+        ("2", "2:1", "2:lane"),  # the lion's launch from the truck at 2
+        ("3^", "3:3", "3:4"),  # RW up to the top row, with the numbers above the sky
+    ]
+    to_stage(t, "reveal")  # the convoy stopped at the lane's end
+    assert places(state) == [("12", "12:lane"), ("11", "11:lane"), ("10", "10:lane"), ("9", "9:lane"), ("8", "8:lane")]

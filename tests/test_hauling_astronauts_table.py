@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import random_game
-from support.svg import placed
-from test_hauling_astronauts_rules import FILL, GAME, full_grid, play, started
+from support.svg import apply, placed
+from test_hauling_astronauts_rules import FILL, GAME, full_grid, new, play, started
 from test_screen_pictures import check_apart, check_legend, check_screen, check_sizes
 
 from pnp.errors import NotationError, PnpError
@@ -262,3 +262,36 @@ def test_the_picture_asks_for_face_down_transports_in_words_not_slots():
     state = GAME.new_state(Setup(("ann", "bob"), {"hidden_transports": True}))
     shown = drawing_to_svg(REGISTRY["hauling-astronauts"].picture(state, "bob"))
     assert "To move: ann (choose three transports, face down)" in shown and "t1" not in shown
+
+
+def places(state: HaulingState) -> list[tuple[str, ...]]:
+    """The picture's places, each as the names drawn inside it: spaces (a1), loading docks (P1 dock 1, or a docked
+    transport's: the strip's name on its arrow, 1 or a) and destination docks (d1); each checked to lie on the
+    picture's focus, the board."""
+    drawing = picture(state, None)
+    assert drawing.focus is not None
+    fx, fy, fw, fh = drawing.focus
+    named = []
+    for element, matrix in placed(ET.fromstring(drawing_to_screen_svg(drawing)), "text"):
+        text = "".join(element.itertext())
+        if re.fullmatch(r"[a-c][1-3]|d[1-6]|P[12] dock [1-3]|[1-3a-c]", text):
+            named.append((text, *apply(matrix, float(element.get("x")), float(element.get("y")))))
+    found = []
+    for x, y, w, h in drawing.places:
+        assert fx <= x and fy <= y and x + w <= fx + fw and y + h <= fy + fh
+        found.append(tuple(text for text, tx, ty in named if x <= tx <= x + w and y <= ty <= y + h))
+    return found
+
+
+def test_the_picture_names_where_the_play_is_the_docks_spaces_and_destinations_of_the_moves():
+    """A phone's places, in the order of the moves: at set-up the docks of the player choosing transports; then each
+    space a booked die may go on, each die's space with where it may move, the docks a swap exchanges (before a
+    roll, every space); a full strip with its dock, each with the destination docks it may depart to."""
+    spaces = [(name,) for name in ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")]
+    assert places(new(hidden_transports=True)) == [("P1 dock 1", "1"), ("P1 dock 2", "2"), ("P1 dock 3", "3")]
+    assert places(started()) == spaces  # the opening roll
+    state = play(started(), "roll 1 2 3", "place 1 a1")  # bob: two dice to place, a1's to move, a swap
+    assert places(state) == [*spaces[1:], ("a1", "a2"), ("a1", "b1"), ("a",), ("b",), ("c",)]
+    assert places(full_grid()) == [
+        ("a1", "b1", "c1", "1"), ("d2",), ("a2", "b2", "c2", "2"), ("d5",), ("a3", "b3", "c3", "3"), ("d3",)
+    ]  # fmt: skip

@@ -317,6 +317,41 @@ def test_air_king_opens_on_an_aircraft_that_may_move_and_every_space_it_may_reac
     assert page.errors == []
 
 
+# The picture's places (data-places) on the screen, and its grid references (the texts of groups so named), in CSS px.
+PLACES = """() => {
+  const svg = document.querySelector("#picture svg");
+  const ctm = svg.getScreenCTM();
+  const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+  const places = (svg.getAttribute("data-places") || "").split(";").filter(Boolean).map((place) => {
+    const [x, y, w, h] = place.split(" ").map(Number);
+    const a = new DOMPoint(x, y).matrixTransform(ctm);
+    const b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  });
+  const references = [...svg.querySelectorAll('g[data-name="grid references"] text')];
+  return { places, references: references.map((t) => box(t.getBoundingClientRect())) };
+}"""
+
+
+@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "early", "mid-game"])
+@pytest.mark.parametrize("name", ["air-king", "aloft", "hauling-astronauts"])
+def test_a_board_too_large_for_a_phone_opens_on_where_the_play_is_with_its_grid_references(
+    phone, tmp_path, name, moves, size
+):
+    """A picture whose board a phone cannot show whole and legible opens, at set-up, early and mid-game, on one of its
+    places at least (where the play is), whole and legible, with grid references to read it by in the frame: not on
+    the board's empty middle, nor cut off above its column numbers."""
+    current = mid_game(tmp_path, name, moves)
+    page = open_seat(phone, seat_state(current, current.state.to_move()), PHONES[size])
+    page.evaluate("() => scrollTo(0, 0)")
+    start, found = page.evaluate(MEASURE), page.evaluate(PLACES)
+    assert min(text["px"] for text in start["texts"]) >= LEGIBLE
+    assert any(inside(place, start["frame"]) for place in found["places"]), f"{start['viewBox']} holds no place whole"
+    assert any(inside(text, start["frame"]) for text in found["references"]), "no grid reference in the frame"
+    assert page.errors == []
+
+
 def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
     current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)

@@ -162,7 +162,8 @@ def _space(c: Canvas, state: AirKingState, col: int, lane: int, colours: dict[st
             if thing != STORM:  # a Storm card covers the zone's name; its coloured border still shows
                 words = f"DEPARTURE {airport}"
                 c.text(SW / 2, SH - 1.8, words, size=SMALL, bold=True, anchor="middle", fill=colours[airport])
-    c.text(1.8, 3.8, name, size=SMALL, fill=NAME_INK)
+    with c.group(name="grid references"):  # the space's name, to read where it is
+        c.text(1.8, 3.8, name, size=SMALL, fill=NAME_INK)
     if thing == STORM:
         _storm(c, 1.5, 4.5, SW - 3, SH - 6)
     elif thing > 0:

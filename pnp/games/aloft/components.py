@@ -14,7 +14,7 @@ from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Colour, load_board, load_data
 from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.shapes import SMALL
-from pnp.games.aloft.state import INFLATED, OVER, PACKED, AloftState, formation_numbers
+from pnp.games.aloft.state import INFLATED, OVER, PACKED, PLAY, AloftState, formation_numbers
 from pnp.games.aloft.text import holdings, status
 from pnp.games.aloft.texts import data_texts
 from pnp.games.spec import KitRequest, raise_first_error
@@ -73,7 +73,7 @@ LINE = 4.6  # between lines of body text
 TITLE_PT = 13.0
 SCORING = "#f3e3b5"  # the scoring tokens' colour
 RING = 3.0  # mm the multicoloured token's colours run past its cut: the ring a default bleed gives a background
-FOCUS_COLUMNS, FOCUS_ROWS = 4, 3  # what a screen opens on: the lead's columns and the rows above the lane
+NUMBERS = 6.0  # above the sky and below the lane, for the column numbers
 
 
 def picture(state: AloftState, viewer: str | None) -> Drawing:
@@ -92,7 +92,7 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
         bold = seat == state.seat and state.phase != OVER
         info += [(line, bold) for line in wrap(f"{player}{you}: {holdings(state, player)}", TEXT, room)]
     legend, legend_height = _legend(data, room)
-    top = 12 + LINE * len(header) + 2
+    top = 12 + LINE * len(header) + 2 + NUMBERS
     lane_y = top + board.rows * CELL_H
     info_y = lane_y + LANE_H + 12
     legend_y = info_y + LINE * len(info) + 3
@@ -112,18 +112,42 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
                 item.symbol(c, x, legend_y + y)
                 c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
 
-    return Drawing(width, height, draw, _focus(state, top, lane_y))
+    focus = 0, top - NUMBERS, width, lane_y + LANE_H + NUMBERS - (top - NUMBERS)  # the sky, the lane, their numbers
+    return Drawing(width, height, draw, focus, places=_places(state, top, lane_y))
 
 
-def _focus(state: AloftState, top: float, lane_y: float) -> Area:
-    """Where a screen opens: the convoy's lead (the safety truck), the column it moves to next and those
-    behind it, from the lane up :data:`FOCUS_ROWS` rows of sky, where balloons are inflated and take off."""
-    columns = state.board.columns
-    wide = min(FOCUS_COLUMNS, columns)
-    first = min(max(state.trucks[-1] - wide + 2, 0), columns - wide) if state.trucks else 0
-    rows = min(FOCUS_ROWS, state.board.rows)
-    y = max(lane_y - rows * CELL_H, top)
-    return EDGE + first * CELL_W, y, wide * CELL_W, lane_y + LANE_H - y
+def _places(state: AloftState, top: float, lane_y: float) -> tuple[Area, ...]:
+    """Where the play is, in the order of the moves: round each move's spaces (a truck's from its column to the
+    next free one, an inflating or launching truck's, a balloon's with the cell above it), with the column numbers
+    nearer them; out of play (set-up, the reveal), each truck's from the lead back. Public, as the moves are."""
+    board, trucks, labels = state.board, state.trucks, (top - NUMBERS, lane_y + LANE_H + NUMBERS)
+
+    def cell(column: int, row: int) -> tuple[float, float, float]:  # a column and the top and bottom of a row
+        y = lane_y if row < 0 else top + (board.rows - 1 - row) * CELL_H
+        return column, y, y + (LANE_H if row < 0 else CELL_H)
+
+    def box(*spaces: tuple[float, float, float]) -> Area:
+        columns, y0, y1 = [c for c, _, _ in spaces], min(s[1] for s in spaces), max(s[2] for s in spaces)
+        y0, y1 = (labels[0], y1) if y0 - labels[0] < labels[1] - y1 else (y0, labels[1])
+        return EDGE + min(columns) * CELL_W, y0, (max(columns) - min(columns) + 1) * CELL_W, y1 - y0
+
+    if state.phase != PLAY:
+        return tuple(box(cell(column, -1)) for column in sorted(trucks, reverse=True))  # the lead first
+    found: list[Area] = []
+    for move in state.legal_moves():
+        assert isinstance(move, notation.AloftMove)
+        b = state.index.get(move.balloon, -1)
+        if move.action == "truck":
+            found.append(box(cell(move.column, -1), cell(state._target(state.truck_at(move.column)), -1)))
+        elif move.action == "inflate":
+            found.append(box(cell(move.column, -1)))
+        elif move.action == "launch":
+            column = trucks[state.load.index(b)]
+            found.append(box(cell(column, -1), cell(column, 0)))
+        else:
+            row, column = divmod(state.where[b], board.columns)
+            found.append(box(cell(column, row), cell(column, row + 1)))
+    return tuple(dict.fromkeys(found))
 
 
 def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:
@@ -145,7 +169,12 @@ def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:
     for column in range(columns):
         x = EDGE + column * CELL_W
         c.rect(x + 1, lane_y + 1, CELL_W - 2, LANE_H - 2, stroke="#ffffff", width=0.3, dash=(1.5, 1.2))
-        c.text(x + CELL_W / 2, lane_y + LANE_H + 5, str(column + 1), size=TEXT, bold=True, anchor="middle", fill=INK)
+    with c.group(name="grid references"):
+        for column in range(columns):
+            for y in (top - 1.8, lane_y + LANE_H + 5):
+                c.text(
+                    EDGE + (column + 0.5) * CELL_W, y, str(column + 1), size=TEXT, bold=True, anchor="middle", fill=INK
+                )
     for truck, column in enumerate(state.trucks):
         cx = EDGE + column * CELL_W + CELL_W / 2
         shapes.truck(c, cx, lane_y + LANE_H - 4, CELL_W * 0.8, safety=truck == len(state.trucks) - 1, data=data)

@@ -11,10 +11,23 @@ from pnp.games.hauling_astronauts.labels import SLOT_TAGS
 from pnp.games.hauling_astronauts.labels import die_words as label_die
 from pnp.games.hauling_astronauts.layout import GAP, TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport, load_data
-from pnp.games.hauling_astronauts.notation import GOLD, MOVED, RED, SIZE, SPACE_NAMES, SPACES, STRIP_NAMES
+from pnp.games.hauling_astronauts.notation import (
+    GOLD,
+    MOVED,
+    RED,
+    SIZE,
+    SPACE_NAMES,
+    SPACES,
+    STRIP_NAMES,
+    STRIPS,
+    Depart,
+    MoveDie,
+    Place,
+    Swap,
+)
 from pnp.games.hauling_astronauts.pieces import INK, PRINT_PT, SCREEN_PT, fitted
 from pnp.games.hauling_astronauts.scoring import Departure, points
-from pnp.games.hauling_astronauts.state import SLOTS, VOID, HaulingState
+from pnp.games.hauling_astronauts.state import ACTION, DEPART, REVEAL, SETUP, SLOTS, VOID, HaulingState
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
 from pnp.printing import art, fit, fonts
@@ -128,8 +141,38 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
         with c.group(0, HEADER + layout.board_height + GAP, name="legend"):
             _key(c, symbols, state.data.fleets[0].colour)
 
-    grid = layout.grid  # where a phone opens (with the seat's docked transports in sight: see _pieces)
-    return Drawing(WIDTH, height, draw, focus=(grid.x, grid.y + HEADER, grid.w, grid.h))
+    focus = (0, HEADER, WIDTH, layout.board_height)  # the board (with the seat's docked transports: see _pieces)
+    places = tuple((r.x, r.y + HEADER, r.w, r.h) for r in _places(state, layout))
+    return Drawing(WIDTH, height, draw, focus=focus, places=places)
+
+
+def _places(state: HaulingState, layout: Layout) -> tuple[Rect, ...]:
+    """Where the play is, in the order of the moves: at set-up, the docks of the player choosing transports; then each
+    space a die may be placed on, each die's space with where it may move, the docks of a swap (the whole grid for a
+    roll); a strip that may depart with its dock and each destination dock it may go to; the destination revealed."""
+    p, space = state.seat, layout.grid_space
+    if state.phase == SETUP:
+        return tuple(layout.loading_dock(p, k) for k in range(SIZE))
+    if state.phase == REVEAL:
+        return (layout.destination(state.departures[state.pending].dock),)
+    found: list[Rect] = []
+    for move in state.legal_moves() if state.phase in (ACTION, DEPART) else ():
+        if isinstance(move, Place):
+            found.append(space(move.space))
+        elif isinstance(move, MoveDie):
+            found.append(_round(space(move.source), space(move.target)))
+        elif isinstance(move, Swap):
+            found += [layout.loading_dock(p, STRIP_NAMES[p].index(name)) for name in (move.first, move.second)]
+        elif isinstance(move, Depart):
+            k = STRIP_NAMES[p].index(move.strip)
+            found += [_round(layout.loading_dock(p, k), *map(space, STRIPS[p][k])), layout.destination(move.dock)]
+    return tuple(dict.fromkeys(found)) or tuple(map(space, SPACES))
+
+
+def _round(*boxes: Rect) -> Rect:
+    """The box round ``boxes``."""
+    x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Rect(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
 
 
 # -- the page ---------------------------------------------------------------
@@ -236,7 +279,8 @@ def _grid(c: Canvas, layout: Layout, screen: bool) -> None:
             cell = layout.grid_space(index)
             c.rect(cell.x, cell.y, cell.w, cell.h, fill=SPACE, stroke=INK, width=0.3)
             ink = "#6b7280" if screen else "#8a8f99"
-            c.text(cell.x + 1.2, cell.y + 3.2, name, size=PRINT_PT, fill=ink)  # a space's name, such as a1
+            with c.group(name="grid references") if screen else nullcontext():  # a space's name, such as a1
+                c.text(cell.x + 1.2, cell.y + 3.2, name, size=PRINT_PT, fill=ink)
         g = layout.grid
         c.rect(g.x, g.y, g.w, g.h, stroke=INK, width=0.9)
 
