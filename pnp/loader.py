@@ -66,7 +66,7 @@ def retired(cls: type, key: str) -> str | None:
 
 
 def did_you_mean(word: str, known: typing.Iterable[str]) -> str:
-    """": did you mean 'X'?" naming the known word closest to a misspelt ``word``, or "" when none is close."""
+    """ ": did you mean 'X'?" naming the known word closest to a misspelt ``word``, or "" when none is close."""
     choices = list(known)
     close = [k for k in choices if k.lower() == word.lower()] or difflib.get_close_matches(word, choices, n=1)
     return f": did you mean {quote(close[0])}?" if close else ""
@@ -450,7 +450,7 @@ def _written(node: yaml.Node) -> str:
 
 
 def _nearest(value: Any, allowed: tuple[Any, ...]) -> str:
-    """": did you mean X?" for the allowed value nearest to ``value``: by spelling for words, by size for numbers."""
+    """ ": did you mean X?" for the allowed value nearest to ``value``: by spelling for words, by size for numbers."""
     numbers = [a for a in allowed if isinstance(a, int) and not isinstance(a, bool)]
     if isinstance(value, (int, float)) and not isinstance(value, bool) and numbers:
         return f": did you mean {min(numbers, key=lambda a: (abs(a - value), a))}?"

@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from support.pdfium import Box, glyph_ink, page_shapes, path_counts, plain_texts, text_page, text_pages, words
+from support.printing import hex_colour
 
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.draw import INK, TYPE_COLOURS, TYPE_LETTER, tint
@@ -15,8 +17,6 @@ from pnp.games.aeronaut_odyssey.model import EXPANSIONS, load_map, pages_for
 from pnp.games.spec import KitRequest
 from pnp.printing.color import contrast
 from pnp.printing.render import PrintSettings, drawing_to_svg, render_kit
-from support.pdfium import Box, glyph_ink, page_shapes, path_counts, plain_texts, text_page, text_pages, words
-from support.printing import hex_colour
 
 SPEC = REGISTRY["aeronaut-odyssey"]
 NS = {"svg": "http://www.w3.org/2000/svg"}

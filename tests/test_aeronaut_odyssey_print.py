@@ -19,8 +19,8 @@ from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import new
 from pnp.games.aeronaut_odyssey.model import EXPANSIONS, SIZES
 from pnp.games.spec import KitRequest
-from pnp.printing.parts import Kit
 from pnp.printing.canvas import Canvas, Drawing
+from pnp.printing.parts import Kit
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
 
 SPEC = REGISTRY["aeronaut-odyssey"]

@@ -39,7 +39,9 @@ def test_sim_reports_the_most_and_least_used_routes_and_cities_of_one_map(cli):
     assert summary["usage_note"].startswith("not counted: each game played a map of its own")
     code, out, _ = cli("sim", "aeronaut-odyssey", "--games", "4")
     assert "use of the map: not counted" in out and "most used" not in out
-    code, out, _ = cli("sim", "aeronaut-odyssey", "--games", "4", "--json", "--map", str(board_file("aeronaut-odyssey.yaml")))
+    code, out, _ = cli(
+        "sim", "aeronaut-odyssey", "--games", "4", "--json", "--map", str(board_file("aeronaut-odyssey.yaml"))
+    )
     assert code == 0
     summary = json.loads(out)
     assert summary["most_used"] and summary["least_used"] and summary["usage_note"] == ""

@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from support.pdfium import page_shapes, plain_texts
+from support.svg import apply, placed
 
 from pnp.games import REGISTRY
 from pnp.games.air_king.model import load_data
@@ -17,8 +19,6 @@ from pnp.printing.parts import POKER, Board, Deck
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
-from support.pdfium import page_shapes, plain_texts
-from support.svg import apply, placed
 
 SPEC = REGISTRY["air-king"]
 MM = 25.4 / 72

@@ -314,7 +314,6 @@ def test_a_random_game_with_a_goal_entered_twice_still_ends():
     assert state.score().winners == (state.players[counted],)
 
 
-
 def test_a_bot_whose_claim_is_refused_chooses_again_and_the_game_ends():
     from pnp.referee.driver import playout, random_chooser
 

@@ -9,15 +9,14 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from example_game import SPEC as EXAMPLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from example_game import SPEC as EXAMPLE
 from support.moves import playable
 
+from pnp.errors import IllegalMove
 from pnp.games import REGISTRY
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind
-from pnp.errors import IllegalMove
 from pnp.referee import notation, session
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup

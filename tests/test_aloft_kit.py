@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ET
 from itertools import pairwise
 
 import pytest
+from support.patterns import patterned_fills
+from support.pdfium import Box, glyph_ink, page_shapes, plain_texts, printed_as, text_pages
 
 from pnp.errors import DataError
 from pnp.games import REGISTRY
@@ -15,8 +17,6 @@ from pnp.games.spec import KitRequest
 from pnp.loader import load_text
 from pnp.printing.parts import MINI, Deck
 from pnp.texts import catalogue
-from support.patterns import patterned_fills
-from support.pdfium import Box, glyph_ink, page_shapes, plain_texts, printed_as, text_pages
 
 MM = 25.4 / 72  # millimetres per point
 SPAN = ((min, "x0"), (min, "top"), (max, "x1"), (max, "bottom"))  # a box round boxes

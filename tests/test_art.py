@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.pdfium import image_boxes, shapes
 
 from pnp.errors import PnpError
 from pnp.games.spec import KitRequest
@@ -15,7 +16,6 @@ from pnp.printing import art
 from pnp.printing.canvas import Drawing
 from pnp.printing.paper import Rect
 from pnp.printing.render import write_drawing
-from support.pdfium import image_boxes, shapes
 
 MM = 72 / 25.4
 SLACK = 0.05  # mm
@@ -34,8 +34,8 @@ def png(tmp_path: Path) -> Path:
 
 def _storm_card(pictures: dict[str, art.Art]) -> Drawing:
     from pnp.games.air_king.cards import decks
-    from pnp.games.air_king.texts import data_texts
     from pnp.games.air_king.model import load_data
+    from pnp.games.air_king.texts import data_texts
     from pnp.texts import catalogue
 
     data = load_data().value

@@ -12,13 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
+from support.pdfium import plain_texts, text_pages, words
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.texts import catalogue, english
 from pnp.texts.catalogue import PLACEHOLDER
-from support.pdfium import plain_texts, text_pages, words
 
 ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
 LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")

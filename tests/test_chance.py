@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Mapping
 
 import pytest
-
 from example_game import SPEC as EXAMPLE
+
 from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Game, Move, Score, Setup, State

@@ -472,8 +472,10 @@ def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_not
     assert (tmp_path / "a.pnp").read_bytes() == before
     cli("ref", "new", "take-off", "t.pnp", "--players", "ann,bob")
     code, out, err = cli("ref", "hint", "t.pnp")  # the dice decide: nothing to suggest
-    assert code == 1 and out == "" and err == (
-        "pnp: error: ann has nothing to decide now: enter what the dice, the cards or the secrets say\n"
+    assert (
+        code == 1
+        and out == ""
+        and err == ("pnp: error: ann has nothing to decide now: enter what the dice, the cards or the secrets say\n")
     )
 
 

@@ -28,12 +28,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from example_game import SPEC as EXAMPLE
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
-
-from example_game import SPEC as EXAMPLE
 from support.moves import playable_texts
 from support.pdfium import text_page, words
+
 from pnp.errors import NotationError, PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import GameSpec, KitRequest

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from example_game import SPEC
 from example_game.notation import UpdraftMove
+from support.pdfium import image_boxes
 
 from pnp.errors import IllegalMove, NotationError, PnpError
 from pnp.games.spec import KitRequest
@@ -19,7 +20,6 @@ from pnp.referee.driver import playout, random_chooser
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup, State
 from pnp.variants.variant import art_keys
-from support.pdfium import image_boxes
 
 GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
 SOURCES = "\n".join(p.read_text() for p in (Path(__file__).parent / "example_game").glob("*.py"))
@@ -105,7 +105,9 @@ def test_the_referee_keeps_each_round_of_burns_in_its_own_slot(tmp_path, example
         "1 (climb 1 when the burns are revealed)"
     )
     assert current.log_seen_by("bob")[-1] == "entered their burn for round 2 (hidden)"
-    assert current.log_seen_by("bob")[4] == "revealed their burn for round 1: burn 1: climb 1 when the burns are revealed"
+    assert (
+        current.log_seen_by("bob")[4] == "revealed their burn for round 1: burn 1: climb 1 when the burns are revealed"
+    )
     current.save()
     assert session.load(record).state.altitude == current.state.altitude == [2, 3]
 
@@ -118,7 +120,10 @@ def test_a_burn_is_not_revealed_before_every_seat_has_sealed_it(tmp_path, exampl
     current.play("secret burn 1", "ann")
     current.save()
     before = record.read_bytes()
-    with pytest.raises(IllegalMove, match=r"^during play: everyone seals, then all reveal: bob, cy must seal burn for round 1 before any is revealed"):
+    with pytest.raises(
+        IllegalMove,
+        match=r"^during play: everyone seals, then all reveal: bob, cy must seal burn for round 1 before any is revealed",
+    ):
         session.load(record).play("reveal burn", "bob")
     with pytest.raises(IllegalMove, match="bob, cy must seal burn for round 1"):
         session.load(record).play(f"reveal burn1 1 {'0' * 32}", "bob")

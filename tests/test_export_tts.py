@@ -174,7 +174,13 @@ def test_every_component_of_the_kit_is_an_object_on_the_table(sets, game):
 def test_export_air_king_tts_loads_as_decks(sets):
     _, saved, folder = sets["air-king"]  # the decks are the same at any dpi
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
-    assert [d["Nickname"] for d in decks] == ["airports and runways", "aircraft", "goals", "events", "Technical Return cards"]
+    assert [d["Nickname"] for d in decks] == [
+        "airports and runways",
+        "aircraft",
+        "goals",
+        "events",
+        "Technical Return cards",
+    ]
     assert sum(len(d["DeckIDs"]) for d in decks) == 54
     keys = [key for d in decks for key in d["CustomDeck"]]
     assert len(keys) == len(set(keys))  # card ids are unique across the file
@@ -359,13 +365,15 @@ def test_the_docs_figures_are_the_exports(sets):
     card = re.search(r"at 300 dpi is (\d+) x (\d+) px; with `--no-bleed`, (\d+) x (\d+) px", text)
     assert card is not None
     assert tuple(map(int, card.groups())) == (
-        pixels(POKER.width + 6, 300), pixels(POKER.height + 6, 300), pixels(POKER.width, 300), pixels(POKER.height, 300)
+        pixels(POKER.width + 6, 300),
+        pixels(POKER.height + 6, 300),
+        pixels(POKER.width, 300),
+        pixels(POKER.height, 300),
     )
     sheet = re.search(r"a full 10 x 7 sheet of poker cards is (\d+) x (\d+) px a\s+card, about (\d+) dpi", text)
     assert sheet is not None
     cell = grid(69, POKER.width, POKER.height, 300).cell
     assert tuple(map(int, sheet.groups())) == (*cell, round(cell[0] / POKER.width * 25.4))
-
 
 
 def test_progress_counts_each_tile_die_and_board_up_to_the_total(tmp_path):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.fitting import MM, SLACK, Boxes
+from support.pdfium import baselines, printed_as, text_page
 
 from pnp.games.spec import KitRequest
 from pnp.printing import fit, fonts
@@ -17,8 +19,6 @@ from pnp.printing.paper import Rect
 from pnp.printing.parts import Card, Deck, Kit, Sheet
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
 from pnp.texts import catalogue
-from support.fitting import MM, SLACK, Boxes
-from support.pdfium import baselines, printed_as, text_page
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = "the Interplanetary Logistics and Heavy Orbital Haulage Company of the Outer Moons"

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.cli import run_pnp
+from support.fitting import MM, Boxes
+from support.pdfium import plain_texts, printed_as, text_pages
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -16,9 +19,6 @@ from pnp.printing.canvas import Drawing
 from pnp.printing.overflows import overflows
 from pnp.printing.parts import Board, Kit, Sheet
 from pnp.printing.render import write_drawing
-from support.cli import run_pnp
-from support.fitting import MM, Boxes
-from support.pdfium import plain_texts, printed_as, text_pages
 
 HUGE = " ".join(["words"] * 300)  # too long for any box at 6 pt
 

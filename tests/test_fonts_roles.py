@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from support.pdfium import font_names, glyph_styles
 
 from pnp.errors import PnpError
 from pnp.games.spec import KitRequest
 from pnp.printing import fit, fonts, glyphs
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import PrintSettings, render_kit, write_drawing
-from support.pdfium import font_names, glyph_styles
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 SERIF, SANS_BOLD = FONTS / "DejaVuSerif.ttf", FONTS / "DejaVuSans-Bold.ttf"

@@ -68,7 +68,9 @@ def test_build_writes_the_one_page_kit(cli, tmp_path):
     manifest = json.loads(out)
     assert any(str(f["path"]).endswith("game.pdf") and f["pages"] == f["sheets"] == 1 for f in manifest["files"])
     code, out, err = cli("build", "hauling-astronauts", "--out", "kits")
-    assert code == 0 and "5 pages on 4 sheets of paper" in out  # the page, the calibration (two sides), the rules, the aids
+    assert (
+        code == 0 and "5 pages on 4 sheets of paper" in out
+    )  # the page, the calibration (two sides), the rules, the aids
 
 
 def test_a_bad_option_is_one_clear_line(cli):

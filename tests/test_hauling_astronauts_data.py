@@ -98,7 +98,12 @@ def _broken(tmp_path, old: str, new: str):
             "7 is more than 6, the most allowed",
         ),
         ("{id: C, name: Heron, low: 13", "{id: A, name: Heron, low: 13", ".id", "used twice"),
-        ("{id: Z, name: Titan, low: 16, high: 17", "{id: Z, name: Titan, low: 17, high: 16", ".low", "low must be at most high"),
+        (
+            "{id: Z, name: Titan, low: 16, high: 17",
+            "{id: Z, name: Titan, low: 17, high: 16",
+            ".low",
+            "low must be at most high",
+        ),
         (
             "{low: 16, high: 18, bonus: 4}",
             "{low: 16, high: 19, bonus: 4}",

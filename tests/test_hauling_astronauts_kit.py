@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from pypdf import PdfReader
+from support.pdfium import drawn_pages, glyph_ink, inked_boxes, plain_texts, text_page
 
 from pnp.games.hauling_astronauts.components import picture
 from pnp.games.hauling_astronauts.layout import WIDTH, Layout
@@ -17,7 +18,6 @@ from pnp.printing.paper import MARGIN, PAPERS
 from pnp.printing.render import drawing_to_svg
 from pnp.referee.driver import Table
 from pnp.referee.protocol import Setup
-from support.pdfium import drawn_pages, glyph_ink, inked_boxes, plain_texts, text_page
 
 DATA = builtin()
 LAYOUT = Layout.of(DATA)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
+from support.pdfium import plain_texts
+
 from pnp.games.hauling_astronauts.maps import design_bonus, design_profit
 from pnp.games.hauling_astronauts.model import builtin
-from support.pdfium import plain_texts
 
 HERON = "{id: C, name: Heron, low: 13, high: 14, profit: 4}"
 KESTREL = "{id: C, name: Kestrel, low: 12, high: 14, profit: 3}"  # wider than Heron, so it pays less

@@ -104,7 +104,11 @@ def test_a_secret_transport_is_entered_by_its_printed_name(tmp_path):
         current = session.load(path)
         current.play(move)
         current.save()
-    assert {slot: value for slot, (value, _) in keys.read_keys(path, "ann").items()} == {"t1": "C", "t2": "F", "t3": "A"}
+    assert {slot: value for slot, (value, _) in keys.read_keys(path, "ann").items()} == {
+        "t1": "C",
+        "t2": "F",
+        "t3": "A",
+    }
     assert {slot: value for slot, (value, _) in keys.read_keys(path, "bob").items()} == {"t1": "V", "t2": "U"}
 
 

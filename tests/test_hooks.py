@@ -99,7 +99,10 @@ def test_the_catalogue_and_the_variant_check_read_texts_art_boxes_and_data_from_
     declares: no name is looked up by convention in one of its modules."""
     words = {"data.kite.name": Entry("Kite", "the kite's name")}
     declared = dataclasses.replace(
-        REGISTRY["aloft"], name="kite-race", texts=lambda data=None: words, art=lambda: {"sail": "the picture on the sail"}
+        REGISTRY["aloft"],
+        name="kite-race",
+        texts=lambda data=None: words,
+        art=lambda: {"sail": "the picture on the sail"},
     )
     monkeypatch.setitem(REGISTRY, "kite-race", declared)
     assert english("kite-race")["data.kite.name"] == Entry("Kite", "the kite's name")
@@ -126,6 +129,7 @@ def test_a_games_modules_imported_from_its_package_are_the_modules_not_stand_ins
     left = [key for key, thing in vars(package).items() if type(thing).__name__ == "_Submodule"]
     assert left == [], f"{package.__name__} keeps stand-ins for {left}"
 
+
 def test_the_signature_check_finds_a_hook_with_the_wrong_arguments():
     with pytest.raises(TypeError, match="too many positional arguments"):
         _check_call("kit", "KitHook", Lazy("os", "getcwd"))  # takes no request
@@ -133,7 +137,7 @@ def test_the_signature_check_finds_a_hook_with_the_wrong_arguments():
         _check_call("aid", "AidHook | None", Lazy("pnp.games.spec", "raise_first_error"))  # returns None
 
 
-BAD_ENTRY = '''
+BAD_ENTRY = """
     from __future__ import annotations
 
     from typing import TYPE_CHECKING
@@ -156,14 +160,14 @@ BAD_ENTRY = '''
         kit=parts.kit,
         picture=components.picture,
     )
-'''
-BAD_PARTS = '''
+"""
+BAD_PARTS = """
     from pnp.printing.parts import Kit
 
 
     def kit(players: int) -> Kit:
         raise NotImplementedError
-'''
+"""
 
 
 def test_mypy_rejects_an_entry_whose_hooks_do_not_fit(tmp_path):
@@ -176,7 +180,7 @@ def test_mypy_rejects_an_entry_whose_hooks_do_not_fit(tmp_path):
     done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1, done.stdout  # the rest of the entry, real hooks of a real game, passes
-    assert "__init__.py:21: error: Argument \"kit\" to \"GameSpec\"" in errors[0]
+    assert '__init__.py:21: error: Argument "kit" to "GameSpec"' in errors[0]
     assert 'incompatible type "Callable[[int], Kit]"; expected "KitHook"' in errors[0]
 
 
@@ -209,4 +213,3 @@ def test_the_referee_never_loads_the_print_backends(tmp_path):
     done = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == []
-

@@ -54,9 +54,7 @@ def press(kits, tmp_path_factory):
 @pytest.mark.parametrize("shop", ["drivethru", "generic"])
 def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed(press, shop):
     files = [f.path for written in press(shop).values() for f in written]
-    assert {path.parent.parent.name if shop == "generic" else path.parent.name for path in files} == {
-        f"press-{shop}"
-    }
+    assert {path.parent.parent.name if shop == "generic" else path.parent.name for path in files} == {f"press-{shop}"}
     problems = {path.name: preflight(path, PRESSES[shop]) for path in files}
     assert not any(problems.values()), {name: lines for name, lines in problems.items() if lines}
     bleed = SHOPS[shop].bleed * MM

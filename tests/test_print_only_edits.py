@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 import pytest
 import yaml
-
 from example_game import SPEC as EXAMPLE
+
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
 from pnp.referee.driver import Table, random_chooser

@@ -110,7 +110,7 @@ def test_a_character_no_font_prints_is_one_line_with_its_place(cli, tmp_path, ch
 
 
 def test_every_string_in_a_file_is_looked_at_keys_and_all():
-    text = "title: Κ\ncities:\n  - {name: ok}\n  - name: \"a\ue001\"\n\ue002: 1\n"
+    text = 'title: Κ\ncities:\n  - {name: ok}\n  - name: "a\ue001"\n\ue002: 1\n'
     found = glyphs.findings("f.yaml", text)
     assert [f.where for f in found] == ["f.yaml:4:11", "f.yaml:5:1"]
     assert found[0].path == "cities[1].name"
@@ -123,7 +123,10 @@ def _ink(folder: Path, text: str, bold: bool = False) -> tuple[int, int]:
         pytest.skip("pdftoppm (Debian's poppler-utils) is not installed")
     write_drawing(Drawing(60, 20, lambda canvas: canvas.text(5, 14, text, size=24, bold=bold)), folder / "word.pdf")
     png = subprocess.run(
-        ["pdftoppm", "-r", "200", "-gray", "-png", str(folder / "word.pdf")], capture_output=True, check=True, timeout=60
+        ["pdftoppm", "-r", "200", "-gray", "-png", str(folder / "word.pdf")],
+        capture_output=True,
+        check=True,
+        timeout=60,
     ).stdout
     image = Image.open(io.BytesIO(png)).convert("L").point(lambda v: 255 if v < 128 else 0)
     inked = [any(image.getpixel((x, y)) for y in range(image.height)) for x in range(image.width)]

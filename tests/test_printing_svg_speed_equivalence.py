@@ -128,12 +128,20 @@ def test_tricky_drawings_read_back_as_drawn():
         inner, clipped = list(outer)
         assert (inner.get("data-name"), inner.get("transform")) == ("inner", "rotate(30) scale(0.5)")
         [text] = list(inner)
-        assert (text.tag, text.text, text.get("fill"), text.get("x"), text.get("y")) == (f"{SVG}text", TRICKY, "#112233", "1", "2")
+        assert (text.tag, text.text, text.get("fill"), text.get("x"), text.get("y")) == (
+            f"{SVG}text",
+            TRICKY,
+            "#112233",
+            "1",
+            "2",
+        )
         [square] = list(clipped)
         assert square.get("fill") == "#445566" and square.get("stroke") is None
         # every clip-path refers to a clipPath defined once in the document, whether kept or not
         defined = [c.get("id") for c in root.iter(f"{SVG}clipPath")]
-        used = [re.fullmatch(r"url\(#(.+)\)", g.get("clip-path", "")) for g in root.iter(f"{SVG}g") if g.get("clip-path")]
+        used = [
+            re.fullmatch(r"url\(#(.+)\)", g.get("clip-path", "")) for g in root.iter(f"{SVG}g") if g.get("clip-path")
+        ]
         assert len(defined) == len(set(defined)) == len(used) == 3
         assert sorted(m.group(1) for m in used if m) == sorted(defined)
         [named] = [g for g in root.iter(f"{SVG}g") if g.get("data-name") == "kept & clipped"]

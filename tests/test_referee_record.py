@@ -362,8 +362,8 @@ def test_a_folder_is_not_taken_for_a_record(tmp_path, cli):
 
 
 def test_whole_number_options_respect_their_bounds():
-    from pnp.referee.protocol import Option
     from pnp.referee.options import parse_option
+    from pnp.referee.protocol import Option
 
     rounds = Option("rounds", 10, "limit", minimum=1, maximum=99)
     assert parse_option(rounds, "5") == 5

@@ -77,8 +77,17 @@ COMMANDS = re.compile(r"\bpnp |\bref |\breferee\b", re.IGNORECASE)
 # a sentence aside) and its wording.
 NAMES = {
     "air-king": (
-        "Extra move", "Extra diagonal move", "Storm", "Clear sky", "Holding", "Pass", "Technical Return",
-        "Airport A", "Airport B", "Runway A", "Runway B",
+        "Extra move",
+        "Extra diagonal move",
+        "Storm",
+        "Clear sky",
+        "Holding",
+        "Pass",
+        "Technical Return",
+        "Airport A",
+        "Airport B",
+        "Runway A",
+        "Runway B",
     ),
     "aloft": ("Safety truck", "Lion", "Wolf", "Monkey"),
     "take-off": ("Brown deck: eastern half", "Blue deck: western half"),
@@ -204,7 +213,9 @@ def test_rules_too_long_for_one_side_fill_it_before_a_second_side_printed_double
     moved = sorted(int(n) for n in re.findall(r"Part (\d+)", second))
     assert moved and "Part 0" in first and moved == list(range(moved[0], 20))  # side 1 holds parts up to the flow
     assert f"Part {moved[0] - 1}" in first
-    with pytest.raises(PnpError, match=r"^Too long: rules \(2/2\), text: the text needs .* mm of column, the page holds"):
+    with pytest.raises(
+        PnpError, match=r"^Too long: rules \(2/2\), text: the text needs .* mm of column, the page holds"
+    ):
         rules_sheets("Too long", (front, back * 3), toolkit())
 
 
@@ -375,6 +386,7 @@ def _page_text(page: TextPage) -> str:
         runs.setdefault((round(glyph.direction[0]), round(glyph.direction[1])), []).append(glyph)
     lines = []
     for (dx, dy), glyphs in runs.items():
+
         def along(g: Glyph) -> float:
             return g.origin[0] * dx + g.origin[1] * dy
 
@@ -427,7 +439,9 @@ def test_each_name_has_one_casing_and_one_wording(game, kits):
 
 def test_text_that_does_not_fit_is_refused():
     long = tuple(Text("word " * 80) for _ in range(20))
-    with pytest.raises(PnpError, match=r"^Too long, text: the text needs .* mm of column, the page holds .* mm at 6 pt$"):
+    with pytest.raises(
+        PnpError, match=r"^Too long, text: the text needs .* mm of column, the page holds .* mm at 6 pt$"
+    ):
         text_drawing("Too long", (Heading("A"), *long), 97.5, 130.0, AID_STYLE)
 
 

@@ -39,6 +39,7 @@ ASCENT, DESCENT = 0.72, 0.2  # of the font size: Vera's capitals above the basel
 SLACK_PX = 0.5
 LEGEND = "legend"
 
+
 @dataclass(frozen=True)
 class Label:
     """One text as drawn: its words, its size in user units and its box's four corners (user units)."""

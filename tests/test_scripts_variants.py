@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-
 from support.pdfium import font_names, glyph_styles, text_pages
 
 NOTO = Path("/usr/share/fonts/truetype/noto")

@@ -148,8 +148,12 @@ def _running(
     """``pnp ARGS`` in its own process group once its ``workers`` worker processes are up, taking Ctrl-C as at a
     terminal (``takes_ctrl_c``); the group is killed at the end."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, env=env,
+        [sys.executable, "-m", "pnp", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env=env,
         preexec_fn=takes_ctrl_c,  # noqa: PLW1509 (a test's child only)
     )
     try:

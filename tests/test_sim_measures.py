@@ -226,4 +226,3 @@ def test_the_lead_is_recorded_from_an_onlookers_view_without_changing_a_game(mon
     plain = pnp.sim.play_one(config, 0)
     assert (plain.scores, plain.winners, plain.moves) == (recorded.scores, recorded.winners, recorded.moves)
     assert plain.turns == 0 < recorded.turns
-

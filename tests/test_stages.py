@@ -195,7 +195,6 @@ def test_a_stage_that_disagrees_with_is_over_fails_the_check(monkeypatch):
     assert "stage 'play' once the game is over" in explore(EXAMPLE.rules()).mismatched
 
 
-
 def unguided_or_wrongly_guided(met: Stages) -> Iterator[str]:
     """Each refusal of a listed move not legal now whose ``guided`` flag disagrees with its text.
 

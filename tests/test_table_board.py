@@ -18,8 +18,8 @@ import json
 import os
 import random
 import re
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -54,7 +54,7 @@ GAMES = sorted(REGISTRY)
 LEGIBLE = 12.0  # CSS px: the smallest text in sight at the starting frame
 MID_GAME = 30  # moves played before the page is looked at
 SHOWN = "aeronaut-odyssey"  # the game whose board docs/table.md shows
-CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
+CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.UTC)
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
 
 
@@ -117,7 +117,10 @@ class Served:
         self.state = state
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.html = env.get_template("seat.html" if state["seat"] else "host.html").render(
-            title=state["game"], seat=state["seat"], api="/s/T", players=state["players"],
+            title=state["game"],
+            seat=state["seat"],
+            api="/s/T",
+            players=state["players"],
             **page_values(table_words(None)),
         )
 

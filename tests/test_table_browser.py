@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from support import procs
 from support.browser import BOUND, CHROMIUM, browser, past_version, unfold  # noqa: F401 - browser: the fixture
 from support.moves import playable
-import yaml
 
 from pnp.referee import notation, record, session
 from pnp.table.words import page_values
@@ -385,6 +385,7 @@ def test_the_page_shows_data_as_text_and_draws_only_the_picture(browser):
     _route_fixture(page, state, posts, requests)
     page.goto("http://table.test/s/T")
     expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+
     # the event stream failed at once; the page opens a new one and looks at the state again
     def seen(url: str) -> bool:
         for _ in range(BOUND // 100):
@@ -657,7 +658,7 @@ class _FakeTable(http.server.ThreadingHTTPServer):
 class _FakeTableHandler(http.server.BaseHTTPRequestHandler):
     server: _FakeTable
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if self.path.startswith("/static/"):
             asset = TABLE / self.path.lstrip("/")
             self._send(asset.read_bytes(), ASSET_TYPES[asset.suffix])
@@ -679,7 +680,7 @@ class _FakeTableHandler(http.server.BaseHTTPRequestHandler):
         else:
             self.send_error(404)
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("Content-Length", 0)))
         status, answer = self.server.refusal
         self._send(json.dumps(answer).encode(), "application/json", status)
@@ -863,9 +864,10 @@ def test_chromium_keeps_playwrights_settings_and_opens_no_address_bar_popup(brow
     switches = [arg.split("=", 1)[1].split(",") for arg in command if arg.startswith("--disable-features=")]
     assert len(switches) == 2, switches
     playwrights, heeded = switches
-    assert not set(playwrights) - set(heeded), f"add to support.browser.PLAYWRIGHT_OFF: {set(playwrights) - set(heeded)}"
+    assert not set(playwrights) - set(heeded), (
+        f"add to support.browser.PLAYWRIGHT_OFF: {set(playwrights) - set(heeded)}"
+    )
     assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"} <= set(heeded)
-
 
 
 def test_a_lost_tap_is_not_taken_for_the_move_another_phone_of_the_seat_played(browser, table):

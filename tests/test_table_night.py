@@ -86,7 +86,9 @@ def test_a_game_started_in_the_lobby_is_played_from_the_phones_rematched_and_cou
     done, going = results["games"]
     assert done["record"] == first["record"] and done["final"] and done["winners"] == final["score"]["winners"]
     assert going["record"] == again["record"] and not going["final"]
-    assert results["wins"] == {p: int(p in done["winners"]) for p in sorted(players, key=lambda p: p not in done["winners"])}
+    assert results["wins"] == {
+        p: int(p in done["winners"]) for p in sorted(players, key=lambda p: p not in done["winners"])
+    }
 
 
 @pytest.mark.parametrize(

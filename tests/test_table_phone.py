@@ -41,7 +41,7 @@ TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=BOUND)
 GAMES = sorted(REGISTRY)
-CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.timezone.utc)
+CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.UTC)
 # Options that keep a whole game short, as the API tests use them.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
 
@@ -129,7 +129,10 @@ class StandIn:
         self.prefix = self.server.add(self.answer)
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(TABLE / "templates"), autoescape=True)
         self.html = env.get_template("seat.html" if state["seat"] else "host.html").render(
-            title=state["game"], seat=state["seat"], api=f"{self.prefix}/s/T", players=state["players"],
+            title=state["game"],
+            seat=state["seat"],
+            api=f"{self.prefix}/s/T",
+            players=state["players"],
             **page_values(table_words(language)),
         )
 
@@ -541,8 +544,11 @@ def test_on_a_screen_short_for_its_text_the_turn_scrolls_away_and_the_moves_come
                 _show(page, waiting)
                 page.evaluate("window.scrollTo(0, 0)")
                 _show(page, turn)
-                wait_until(page, "document.getElementById('moves-section').getBoundingClientRect().top < 2",
-                           what="the moves at the top")
+                wait_until(
+                    page,
+                    "document.getElementById('moves-section').getBoundingClientRect().top < 2",
+                    what="the moves at the top",
+                )
                 assert page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom") <= 0
         finally:
             settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})

@@ -117,8 +117,10 @@ def test_the_aid_is_the_printed_aid_block_for_block(name, monkeypatch):
     shown = [b for b in aids[0] if isinstance(b, Heading | Text | Items | Table)]
     assert len(data["aid"]) == len(shown) > 0
     for block, json_block in zip(shown, data["aid"]):
-        wanted = [block.text] if isinstance(block, Heading | Text) else (
-            list(block.items) if isinstance(block, Items) else [cell for row in block.rows for cell in row]
+        wanted = (
+            [block.text]
+            if isinstance(block, Heading | Text)
+            else (list(block.items) if isinstance(block, Items) else [cell for row in block.rows for cell in row])
         )
         assert plain(json_block) == [unmarked(text) for text in wanted]
 
@@ -131,9 +133,9 @@ def test_each_stage_rule_is_a_whole_section_of_the_printed_rules_or_aid(name, mo
     for stage, blocks in spec.aid(setup_of(name)).stages.items():
         assert stage in get_args(Stage), f"{name}: {stage!r} is no stage"
         assert blocks and isinstance(blocks[0], Heading), f"{name}'s {stage} rule does not start with its heading"
-        assert any(
-            side[i : i + len(blocks)] == blocks for side in sections for i in range(len(side))
-        ), f"{name}'s {stage} rule is not printed as it stands"
+        assert any(side[i : i + len(blocks)] == blocks for side in sections for i in range(len(side))), (
+            f"{name}'s {stage} rule is not printed as it stands"
+        )
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -150,9 +152,10 @@ def test_emphasis_comes_as_runs_that_rebuild_the_printed_text(name):
     assert spec.aid is not None
     aid = spec.aid(setup_of(name))
     emphasised = 0
-    for block, shown in zip([b for b in aid.blocks if isinstance(b, Text | Items)], [
-        b for b in blocks_json(aid.blocks) if b["kind"] in ("text", "items")
-    ]):
+    for block, shown in zip(
+        [b for b in aid.blocks if isinstance(b, Text | Items)],
+        [b for b in blocks_json(aid.blocks) if b["kind"] in ("text", "items")],
+    ):
         texts = [block.text] if isinstance(block, Text) else list(block.items)
         runs = [shown["runs"]] if shown["kind"] == "text" else shown["items"]
         for text, parts in zip(texts, runs, strict=True):

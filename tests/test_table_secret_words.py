@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.browser import browser, unfold  # noqa: F401 (browser: a fixture)
+from test_table_phone import expect
+from test_table_pickers import Served, picked, tabs, tap_through  # noqa: F401 (tabs: a fixture)
 
 from pnp.games import REGISTRY
 from pnp.games.spec import Hidden
 from pnp.referee import session
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
-
-from support.browser import browser, unfold  # noqa: F401 (browser: a fixture)
-from test_table_phone import expect
-from test_table_pickers import Served, picked, tabs, tap_through  # noqa: F401 (tabs: a fixture)
 
 # Each game's slots as the record writes them, and as players read them.
 WORDS = {

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from support.pdfium import Box, Glyph, Shape, glyph_styles, shapes, text_pages, words
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -22,7 +23,6 @@ from pnp.printing.inksaver import InkSaver
 from pnp.printing.parts import CARD_SIZES, Deck
 from pnp.printing.pdf import PdfWriter
 from pnp.printing.render import PrintSettings, render_kit
-from support.pdfium import Box, Glyph, Shape, glyph_styles, shapes, text_pages, words
 
 DATA = load_data().value
 WORLD = load_world(None, DATA)[0]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 from jsonschema import validate
+from support.pdfium import drawn_pages, plain_texts
 
 from pnp.games import REGISTRY
 from pnp.games.air_king.model import CARD_TYPES, STORM_CARD
@@ -22,7 +23,6 @@ from pnp.games.air_king.rules import AirKing
 from pnp.referee.protocol import Commit, Setup
 from pnp.variants.game import variants_in
 from pnp.variants.support import data_file
-from support.pdfium import drawn_pages, plain_texts
 
 LOCATED = re.compile(r"^[^:\n]+:\d+:\d+: ")
 NOTO_SANS = Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")  # Debian's fonts-noto-core, as .ci/run has it
@@ -380,14 +380,22 @@ def test_the_shared_sections_reach_the_kit_request_with_their_files_resolved(tmp
 @pytest.mark.parametrize(
     "sections, line",
     [
-        ("texts: {card.goal.titel: 'Ziel {number}'}", "v.yaml:2:26: error: texts.card.goal.titel: no such text: "
-         "did you mean 'card.goal.title'?"),
+        (
+            "texts: {card.goal.titel: 'Ziel {number}'}",
+            "v.yaml:2:26: error: texts.card.goal.titel: no such text: did you mean 'card.goal.title'?",
+        ),
         ("texts: {card.goal.title: 'Ziel'}", "v.yaml:2:26: error: texts.card.goal.title: keep {number}"),
-        ("art: {'event:strom': x.png}", "v.yaml:2:22: error: art.event:strom: no such art box: did you mean "
-         "'event:storm'? (known: event:extra, event:diagonal, event:storm, event:clear, event:hold, event:pass, "
-         "event:return, field-mat)"),
-        ("language: de", "v.yaml:2:11: error: language: pnp ships no 'de' for Air King (its languages: en, fr): "
-         "give the texts in it under 'texts'"),
+        (
+            "art: {'event:strom': x.png}",
+            "v.yaml:2:22: error: art.event:strom: no such art box: did you mean "
+            "'event:storm'? (known: event:extra, event:diagonal, event:storm, event:clear, event:hold, event:pass, "
+            "event:return, field-mat)",
+        ),
+        (
+            "language: de",
+            "v.yaml:2:11: error: language: pnp ships no 'de' for Air King (its languages: en, fr): "
+            "give the texts in it under 'texts'",
+        ),
     ],
 )
 def test_a_variants_texts_art_and_language_are_checked_against_the_game(cli, tmp_path, sections, line):
@@ -584,7 +592,11 @@ def test_an_aloft_variant_giving_two_colours_one_pattern_is_refused(cli, tmp_pat
 
 def test_an_aloft_variant_without_a_scoring_token_per_balloon_is_refused(cli, tmp_path):
     """A variant with 0 scoring tokens passed check, printed none, and the sim scored formations all the same."""
-    write(tmp_path, "z.yaml", "game: aloft\ntokens:\n  launch_per_colour: 0\n  multicoloured: 0\n  safety: 0\n  scoring: 0\n")
+    write(
+        tmp_path,
+        "z.yaml",
+        "game: aloft\ntokens:\n  launch_per_colour: 0\n  multicoloured: 0\n  safety: 0\n  scoring: 0\n",
+    )
     code, out, err = cli("variant", "check", "z.yaml")
     assert code == 1 and err.strip() == (
         "z.yaml:6:12: error: tokens.scoring: 0 scoring tokens cannot number 18 balloons: one each"

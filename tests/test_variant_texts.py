@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.pdfium import glyph_styles, plain_texts, printed_pages, text_page
+from support.printing import MM, outlines
 
 import pnp.texts
 from pnp.games import REGISTRY
@@ -24,9 +26,6 @@ from pnp.printing.render import write_drawing
 from pnp.texts import english
 from pnp.variants.findings import overflow_findings
 from pnp.variants.game import read_variant, with_variant
-from support.pdfium import glyph_styles, plain_texts, printed_pages, text_page
-from support.printing import MM, outlines
-
 
 CSV_DECK = """type,title,count,text
 extra,Rückenwind,3,Ein Zug mehr.
@@ -218,7 +217,9 @@ def test_a_csv_deck_not_in_utf8_names_its_first_bad_byte_where_it_is(cli, tmp_pa
     """It said 'latin1.csv:1:1: not UTF-8 text' without the byte's line and column, which a YAML file's gets."""
     (tmp_path / "deck.csv").write_bytes(CSV_DECK.encode("latin-1"))
     write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
-    why = "not UTF-8 text: byte 0xFC on line 2, column 8 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8"
+    why = (
+        "not UTF-8 text: byte 0xFC on line 2, column 8 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8"
+    )
     assert cli("variant", "check", "deck.yaml") == (1, "", f"deck.csv:1:1: error: {why}\n")
 
 
@@ -235,7 +236,9 @@ def test_a_csv_deck_separated_otherwise_than_by_commas_is_said_to_be(cli, tmp_pa
 def test_a_misspelt_font_role_is_an_unknown_key(cli, tmp_path):
     """'titel:' under 'fonts:' was called an unknown value, though it is a key."""
     write(tmp_path, "font.yaml", "game: aloft\nfonts:\n  body: a.ttf\n  titel: a.ttf\n")
-    line = "font.yaml:4:3: error: fonts.titel: unknown key 'titel': did you mean 'titles'? (known: titles, body, symbols)"
+    line = (
+        "font.yaml:4:3: error: fonts.titel: unknown key 'titel': did you mean 'titles'? (known: titles, body, symbols)"
+    )
     assert cli("variant", "check", "font.yaml") == (1, "", line + "\n")
 
 

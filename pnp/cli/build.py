@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 

@@ -17,7 +17,11 @@ def export(
     game: Annotated[str, typer.Argument(help="A game name from 'pnp games', or 'all'.")],
     png: Annotated[bool, typer.Option("--png", help="One PNG per card and token face, for a print shop.")] = False,
     tts: Annotated[
-        bool, typer.Option("--tts", help="The whole kit for Tabletop Simulator: decks, tokens, dice, pieces, boards, in one saved object.")
+        bool,
+        typer.Option(
+            "--tts",
+            help="The whole kit for Tabletop Simulator: decks, tokens, dice, pieces, boards, in one saved object.",
+        ),
     ] = False,
     dpi: Annotated[
         int, typer.Option(help="Resolution in dots per inch (TTS images stay within 4096 px a side).")

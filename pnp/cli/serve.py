@@ -14,11 +14,8 @@ from pnp.cli.ref import RecordArg, app
 from pnp.cli.shared import JsonOpt
 from pnp.errors import PnpError
 
-
 # The options of every command that serves pages to phones (this one and 'pnp table')
-HostOpt = Annotated[
-    str | None, typer.Option(help="The address to listen on (default 127.0.0.1: this computer only).")
-]
+HostOpt = Annotated[str | None, typer.Option(help="The address to listen on (default 127.0.0.1: this computer only).")]
 PortOpt = Annotated[int, typer.Option(help="The port; 0 picks a free one.", min=0, max=65535)]
 LanOpt = Annotated[bool, typer.Option("--lan", help="Listen on every interface, so phones on this network can join.")]
 

@@ -55,9 +55,8 @@ def check(
 
     Example: pnp variant check stormy.yaml --json
     """
-    from pnp.variants.findings import check_variant, overflow_findings
-
     from pnp import games
+    from pnp.variants.findings import check_variant, overflow_findings
 
     name, findings = check_variant(variant_file, game)
     if name is not None and not any(finding.level == "error" for finding in findings):

@@ -24,9 +24,9 @@ from pnp.export.faces import components, face_drawing
 from pnp.files import file_name, make_dir
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.cards import ItemSet
+from pnp.printing.fonts import Faces
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Face, Kit
-from pnp.printing.fonts import Faces
 
 if TYPE_CHECKING:
     from pnp.printing.render import Progress, WrittenFile

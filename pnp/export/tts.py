@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from pnp.export import dice, tts_objects as tts
+from pnp.export import dice
+from pnp.export import tts_objects as tts
 from pnp.export.faces import face_drawing
 from pnp.export.images import ImageFiles, PngWriter
 from pnp.export.raster import rasterise
@@ -122,4 +123,3 @@ def _dice(all_dice: Sequence[Die], dpi: float, typefaces: Faces, files: ImageFil
         where = tts.transform(number * DIE_STEP, z=2 * ROW)
         objects.append(tts.dice(die.name, files.save(die.name, image, 1), where))
     return objects
-

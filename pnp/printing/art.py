@@ -50,7 +50,7 @@ def load(path: Path) -> Art:
             head = handle.read(512)
     except OSError as exc:
         raise PnpError(f"{path}: cannot read the picture ({exc.strerror or exc})") from None
-    if head.startswith(b"\x89PNG") or head.startswith(b"\xff\xd8"):
+    if head.startswith((b"\x89PNG", b"\xff\xd8")):
         return _bitmap(path)
     if b"<svg" in head or head.lstrip().startswith(b"<?xml"):
         return _svg(path)

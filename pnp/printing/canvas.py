@@ -80,7 +80,12 @@ SHAPE_DEFAULTS: Final[ShapeStyle] = {"fill": None, "stroke": "#000000", "width":
 RECT_DEFAULTS: Final[RectStyle] = {**SHAPE_DEFAULTS, "stroke": None, "radius": 0.0}  # no outline unless asked
 POLYGON_DEFAULTS: Final[PolygonStyle] = {**SHAPE_DEFAULTS, "closed": True}
 TEXT_DEFAULTS: Final[TextStyle] = {
-    "size": 8.0, "anchor": "start", "bold": False, "fill": "#000000", "rotate": 0.0, "direction": "auto"
+    "size": 8.0,
+    "anchor": "start",
+    "bold": False,
+    "fill": "#000000",
+    "rotate": 0.0,
+    "direction": "auto",
 }
 
 

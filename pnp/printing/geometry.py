@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import pairwise
 
 from pnp.printing.canvas import Point
 from pnp.printing.labels import Box, clip_segment
@@ -51,7 +52,7 @@ def clip_polyline(points: Sequence[Point], box: Box) -> list[list[Point]]:
     x0, y0, x1, y1 = box
     pieces: list[list[Point]] = []
     current: list[Point] = []
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         if x0 <= a[0] <= x1 and y0 <= a[1] <= y1 and x0 <= b[0] <= x1 and y0 <= b[1] <= y1:
             if not current:
                 current = [a]

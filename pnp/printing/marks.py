@@ -113,6 +113,8 @@ def clear_spot(home: Point, along_x: bool, span: tuple[float, float], keep_clear
             if not low <= at <= high:
                 continue
             cx, cy = (at, y) if along_x else (x, at)
-            if not any(b[0] < cx + reach and cx - reach < b[2] and b[1] < cy + reach and cy - reach < b[3] for b in near):
+            if not any(
+                b[0] < cx + reach and cx - reach < b[2] and b[1] < cy + reach and cy - reach < b[3] for b in near
+            ):
                 return cx, cy
     return home

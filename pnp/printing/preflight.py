@@ -181,9 +181,9 @@ def _is_artifact(obj: Any) -> bool:
         length = ctypes.c_ulong()
         buffer = ctypes.create_string_buffer(64)
         name = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort))
-        if pdfium.FPDFPageObjMark_GetName(mark, name, len(buffer), length):
-            if buffer.raw[: max(0, length.value - 2)].decode("utf-16-le") == "Artifact":
-                return True
+        named = pdfium.FPDFPageObjMark_GetName(mark, name, len(buffer), length)
+        if named and buffer.raw[: max(0, length.value - 2)].decode("utf-16-le") == "Artifact":
+            return True
     return False
 
 

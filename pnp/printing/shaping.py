@@ -22,9 +22,7 @@ _JOINERS = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner
 
 def _needs_shaping(text: str) -> bool:
     """True when ``text`` holds an Arabic-type letter, a combining mark or a joiner control."""
-    return any(
-        c in _JOINERS or unicodedata.bidirectional(c) == "AL" or unicodedata.category(c)[0] == "M" for c in text
-    )
+    return any(c in _JOINERS or unicodedata.bidirectional(c) == "AL" or unicodedata.category(c)[0] == "M" for c in text)
 
 
 def _right_to_left(text: str) -> list[bool]:

@@ -333,7 +333,9 @@ class _Setter:
             self.y += self.leading(self.style.body) * 0.35
         elif isinstance(block, Items):
             for n, item in enumerate(block.items, 1):
-                self.paragraph(words_of(item), indent=4.6 if block.numbered else 3.2, marker=f"{n}." if block.numbered else "•")
+                self.paragraph(
+                    words_of(item), indent=4.6 if block.numbered else 3.2, marker=f"{n}." if block.numbered else "•"
+                )
             self.y += self.leading(self.style.body) * 0.35
         elif isinstance(block, Table):
             self.table(block.rows)
@@ -368,7 +370,9 @@ class _Setter:
                 side: tuple[float, Anchor] = (x + self.column_width, "end") if rtl else (x, "start")
                 self.strokes.append(_label(side[0], baseline, marker, size, bold=True, anchor=side[1]))
             left = x if rtl else x + indent
-            self.strokes.append(partial(_set_line, x=left, width=room, baseline=baseline, line=line, size=size, rtl=rtl))
+            self.strokes.append(
+                partial(_set_line, x=left, width=room, baseline=baseline, line=line, size=size, rtl=rtl)
+            )
             self.y += lead
 
     def table(self, rows: tuple[tuple[str, ...], ...]) -> None:
@@ -459,4 +463,3 @@ def _set_line(c: Canvas, x: float, width: float, baseline: float, line: list[Wor
     for (piece, heavy, turned), w in zip(pieces, widths):
         c.text(x, baseline, piece, size=size, bold=heavy, fill=INK, direction="rtl" if turned else "ltr")
         x += w
-

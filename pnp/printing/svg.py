@@ -171,14 +171,14 @@ class SvgCanvas:
         tag = "polygon" if closed else "polyline"
         coordinates = " ".join(f"{num(x)},{num(y)}" for x, y in points)
         self._parts.append(
-            f'<{tag}{_attribute("fill", (style["fill"] if closed else None) or "none")}'
-            f'{_numbers("points", coordinates)}{_stroke(style)} />'
+            f"<{tag}{_attribute('fill', (style['fill'] if closed else None) or 'none')}"
+            f"{_numbers('points', coordinates)}{_stroke(style)} />"
         )
 
     def path(self, ops: Sequence[PathOp], **style: Unpack[ShapeStyle]) -> None:
         style = SHAPE_DEFAULTS | style
         self._parts.append(
-            f'<path{_numbers("d", path_data(ops))}{_attribute("fill", style["fill"] or "none")}{_stroke(style)} />'
+            f"<path{_numbers('d', path_data(ops))}{_attribute('fill', style['fill'] or 'none')}{_stroke(style)} />"
         )
 
     def circle(self, cx: float, cy: float, r: float, **style: Unpack[ShapeStyle]) -> None:
@@ -237,7 +237,7 @@ class SvgCanvas:
         return self._clipped(f'<rect height="{num(h)}" width="{num(w)}" x="{num(x)}" y="{num(y)}" />')
 
     def clip_path(self, ops: Sequence[PathOp]) -> AbstractContextManager[None]:
-        return self._clipped(f'<path{_numbers("d", path_data(ops))} />')
+        return self._clipped(f"<path{_numbers('d', path_data(ops))} />")
 
     def _clipped(self, shape: str) -> AbstractContextManager[None]:
         clip_id = f"{self._clip_prefix}{len(self._clip_paths) + 1}"

@@ -123,8 +123,7 @@ def changed(game: Game, setup: Setup, recorded: str) -> str | None:
         return label and f"what the rules read in {label} has changed since this record was made: {HOW_TO_GO_ON}"
     label = _first_difference(recorded, _whole_files(game, setup))
     return label and (
-        f"{label} has changed since this record was made (an older record: any edit of the file counts): "
-        f"{HOW_TO_GO_ON}"
+        f"{label} has changed since this record was made (an older record: any edit of the file counts): {HOW_TO_GO_ON}"
     )
 
 

@@ -26,8 +26,8 @@ from pnp.games.bots import Rater, greedy
 from pnp.games.spec import BotFactory, MapKind
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
-from pnp.referee.protocol import Move, Setup, State
 from pnp.referee.options import player_range
+from pnp.referee.protocol import Move, Setup, State
 from pnp.sim.chance import Fit, chi_square
 from pnp.sim.engines import Engine, play_jobs
 from pnp.sim.ismcts import ismcts_bot

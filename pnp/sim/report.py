@@ -17,9 +17,7 @@ BAR = "#3f78b5"
 FLAG = "#c0392b"
 
 
-def inputs_text(
-    inputs: Inputs, maps: Sequence[MapInput | None] = (), variants: Sequence[MapInput | None] = ()
-) -> str:
+def inputs_text(inputs: Inputs, maps: Sequence[MapInput | None] = (), variants: Sequence[MapInput | None] = ()) -> str:
     """What a report ran on, in one line: the game, its maps and variants with their digests, bots, seed and
     pnp's version."""
     shown = list(dict.fromkeys(map_text(m) for m in maps))  # each map once, in order
@@ -58,10 +56,14 @@ def quartiles_text(spread: Spread) -> str:
 def measures_text(measures: Measures) -> list[str]:
     """A run's measures in three lines, saying what each means."""
     return [
-        f"balance {measures['balance']:.2f} (1: every seat wins as often), "
-        f"lead changes {measures['lead_changes']:g} a game",
-        f"decisiveness {measures['decisiveness']:.2f}: "
-        "the share of a game played after its winner took the lead for good",
+        (
+            f"balance {measures['balance']:.2f} (1: every seat wins as often), "
+            f"lead changes {measures['lead_changes']:g} a game"
+        ),
+        (
+            f"decisiveness {measures['decisiveness']:.2f}: "
+            "the share of a game played after its winner took the lead for good"
+        ),
         f"length in turns: {spread_text(measures['turns'])}; in inputs: {spread_text(measures['inputs'])}",
     ]
 
@@ -239,6 +241,5 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
         "<th>length</th><th>spread</th><th>balance</th><th>decisive</th><th>lead changes</th>"
-        "<th>turns (quartiles)</th></tr>"
-        + cells + "</table></body></html>"
+        "<th>turns (quartiles)</th></tr>" + cells + "</table></body></html>"
     )

@@ -25,8 +25,8 @@ from typing import TypedDict
 from pnp import games
 from pnp.errors import PnpError, quote
 from pnp.files import read_text, write_atomic
-from pnp.referee.protocol import Game
 from pnp.referee.options import parse_options
+from pnp.referee.protocol import Game
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
 from pnp.sim.engines import Engine, play_jobs
 from pnp.sim.fairness import fair_share, unfair_seats

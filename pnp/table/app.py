@@ -27,8 +27,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp.errors import PnpError
-from pnp.printing.svg import kept_drawing
 from pnp.files import WriteError
+from pnp.printing.svg import kept_drawing
 from pnp.referee.session import Session
 from pnp.table import answers, links
 from pnp.table.answers import NOT_KEPT, PAGES, answer, refused
@@ -166,7 +166,9 @@ class _Table:
         text = kept_drawing(request.path_params["digest"])
         if text is None:
             raise Refused(404, "not_found", NO_PAGE)
-        return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=31536000, immutable"})
+        return Response(
+            text, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=31536000, immutable"}
+        )
 
     async def next(self, request: Request) -> Response:
         """Where this seat plays next in a game night (its seat in the rematch), or null."""
@@ -197,7 +199,7 @@ def answering(endpoint: Endpoint) -> Endpoint:
             return refused(request, 507 if full else 500, "unsaved", f"the server could not save this move: {why}")
         except PnpError as exc:  # the record itself cannot be read, or is read-only
             return refused(request, 500, "record", str(exc))
-        except Exception:  # noqa: BLE001 - the promise holds here too: one line to the page, the traceback here
+        except Exception:
             LOG.exception("internal error answering %s %s", request.method, request.url.path)
             return refused(request, 500, "internal", INTERNAL)
 

@@ -6,8 +6,8 @@ import threading
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.referee.session import Session
 from pnp.memo import Memo
+from pnp.referee.session import Session
 from pnp.table.turns import Refused, refusing
 
 HINTS_KEPT = 64  # suggestions kept worked out, by (version, seat)

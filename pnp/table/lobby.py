@@ -195,7 +195,9 @@ class Night:
         players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
         variant = body.get("variant")
         if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
-            raise Refused(422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}')
+            raise Refused(
+                422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}'
+            )
         if choice is not None and not isinstance(choice, str):
             raise Refused(422, "refused", 'the map is null, "seed:N" or the name of a map file in the folder')
         if variant is not None and not isinstance(variant, str):
@@ -229,7 +231,9 @@ class Night:
         if seat not in table.tokens:
             raise Refused(404, "not_found", app.NO_PAGE)
         picture = io.BytesIO()
-        segno.make(self._seat_url(name, table.tokens[seat]), error="m").save(picture, kind="svg", border=2, xmldecl=False)
+        segno.make(self._seat_url(name, table.tokens[seat]), error="m").save(
+            picture, kind="svg", border=2, xmldecl=False
+        )
         return Response(picture.getvalue(), media_type="image/svg+xml", headers=NOT_KEPT)
 
     async def _opened(self, path: Path) -> dict[str, Any]:

@@ -95,7 +95,9 @@ def _loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def _run(served: ASGIApp, host: str, listener: socket.socket, close: Callable[[], None], announce: Callable[[], None]) -> None:
+def _run(
+    served: ASGIApp, host: str, listener: socket.socket, close: Callable[[], None], announce: Callable[[], None]
+) -> None:
     """Run ``served`` behind the guard on ``listener`` until Ctrl-C or SIGTERM (``close`` ends its event streams),
     once ``announce`` has printed the addresses."""
     limit = connections.connection_limit()

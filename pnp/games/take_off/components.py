@@ -11,8 +11,8 @@ from pnp.games.take_off.model import DeckStyle, JetColour, TakeOffData, load_dat
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.texts import data_texts
 from pnp.games.take_off.world import World
-from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing import art, fit, fonts
+from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import (
     BLEED_REACH,
     Card,
@@ -161,7 +161,9 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
 
 def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
     tokens = tuple(
-        Token(f"{colour.name} jet {colour.letter}{n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb))
+        Token(
+            f"{colour.name} jet {colour.letter}{n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb)
+        )
         for colour in data.jet_colours
         for n in range(1, data.fleet_max + 1)
     )

@@ -218,7 +218,12 @@ class Locators:
         found = []
         for shift in (-around, 0.0, around):
             for ax, ay, bx, by in self._grid_lines:
-                if max(ax, bx) + shift < window[0] or min(ax, bx) + shift > window[2] or max(ay, by) < window[1] or min(ay, by) > window[3]:
+                if (
+                    max(ax, bx) + shift < window[0]
+                    or min(ax, bx) + shift > window[2]
+                    or max(ay, by) < window[1]
+                    or min(ay, by) > window[3]
+                ):
                     continue  # wholly to one side of the window: most lines, settled without clipping
                 cut = clip_segment((ax + shift, ay, bx + shift, by), window)
                 if cut is not None and (cut[0], cut[1]) != (cut[2], cut[3]):
