@@ -175,11 +175,12 @@ def english_left(
     game: str, said: Iterable[str], keys: str = "play. rule. described.", places: Iterable[str] = ()
 ) -> list[str]:
     """The English of ``game``'s own entries whose key starts with one of ``keys`` (split at spaces; "" for all)
-    and whose French differs, found in ``said``, as 'key: words': each run between its placeholders of two words of
-    three letters or more, or longer than three characters; ``places``: words of the map's names, the same in every
-    language ('Africa' in South Africa). What ``said`` quotes is left aside: a command, the notation (what a player
-    types; an apostrophe after a letter is French's)."""
-    french, own, known = catalogue(game, "fr"), set(english(game)) - set(toolkit()), FRENCH_TOO | set(places)
+    and whose French differs, found in ``said`` in any case ('black' for 'Black'), as 'key: words': each run between
+    its placeholders of two words of three letters or more, or longer than three characters; ``places``: words of the
+    map's names, the same in every language ('Africa' in South Africa). What ``said`` quotes is left aside: a
+    command, the notation (what a player types; an apostrophe after a letter is French's)."""
+    french, own = catalogue(game, "fr"), set(english(game)) - set(toolkit())
+    known = {word.lower() for word in (*FRENCH_TOO, *places)}
     text = "\n".join(re.sub(r"(?<!\w)'[^']*'", "''", line.replace("*", "")) for line in said)
     left = []
     for key, entry in english(game).items():
@@ -187,8 +188,8 @@ def english_left(
             continue
         for run in (" ".join(run.split()) for run in PLACEHOLDER.split(entry.text)[::2]):
             wordy = len(re.findall(r"[A-Za-z]{3,}", run)) >= 2 or len(run) > 3
-            found = re.search(rf"(?<![\w']){re.escape(run.replace('*', ''))}(?![\w'])", text)
-            if wordy and found and run not in known and run not in french[key]:
+            found = re.search(rf"(?<![\w']){re.escape(run.replace('*', ''))}(?![\w'])", text, re.IGNORECASE)
+            if wordy and found and run.lower() not in known and run.lower() not in french[key].lower():
                 left.append(f"{key}: {run!r}")
     return left
 
