@@ -179,6 +179,8 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", "air-king", tmp_path / "v.yaml")
     assert english_left("air-king", worded(said)) == []
     assert "storm c3 = Orage sur c3" in said["labels"]
+    notes = ("ann 3 {'posés': 3}", "la limite de 40 tours est atteinte : le plus d'avions d'objectif posés l'emporte")
+    assert {*notes, "égalité pour la première place : ann, cy, dee"} <= set(said["score"])
 
 
 @pytest.mark.parametrize(("language", "named"), [("en", "ann's goal card:"), ("fr", "ce secret (carte objectif)")])

@@ -189,6 +189,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", GAME, tmp_path / "v.yaml")
     assert english_left(GAME, worded(said)) == []
     assert "end = finir le tour sans départ" in said["labels"]
+    assert "ann 4 {'gain': 2, 'prime': 3, 'doré': 0, 'rouge': -1}" in said["score"]
 
 
 def test_every_french_text_is_shipped():

@@ -32,7 +32,7 @@ SALT = "5a17" * 8  # every secret sealed with one salt: nothing said depends on 
 SHOWN = 8  # inputs listed per position, spread over all those offered
 LATELY = 4  # moves played lately, tried again at each position
 KINDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score", "pictures")
-IN_WORDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log")  # what a language words
+IN_WORDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score")  # what a language words
 
 
 @contextmanager
@@ -162,13 +162,14 @@ def as_before(game: str, kinds: dict[str, list[str]]) -> None:
 
 def worded(kinds: dict[str, list[str]]) -> list[str]:
     """What ``kinds`` says in the session's language: an input's words after its notation, refusals but those of a
-    move that cannot be read (English in every language, as the notation)."""
+    move that cannot be read (English in every language, as the notation), the score's parts and notes."""
     words = [line.split(" = ", 1)[-1] for kind in IN_WORDS for line in kinds[kind]]
     return [line for line in words if not line.startswith("cannot read ") and not line.endswith(": legal")]
 
 
-# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score").
-FRENCH_TOO = {"place", "points", ": score"}
+# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score",
+# "dé bonus").
+FRENCH_TOO = {"place", "points", ": score", "bonus"}
 
 
 def english_left(
