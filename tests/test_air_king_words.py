@@ -4,17 +4,21 @@ for an English one; the notation and the record the same in both."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 from support.said import as_before, english_left, heard, one_salt, worded
+from test_air_king_table import SALT, at_round_limit, land_all
 
 from pnp.errors import IllegalMove
 from pnp.referee import notation, session
 from pnp.referee.inputs import legal_inputs
+from pnp.referee.protocol import Reveal
 from pnp.table.view import state_json
+from pnp.texts import catalogue
 
 VARIANTS = {"en": "game: air-king\n", "fr": "game: air-king\nlanguage: fr\n"}
 # A French session's first four moves, recorded before its words followed its language: its digest of the cards
@@ -179,6 +183,8 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", "air-king", tmp_path / "v.yaml")
     assert english_left("air-king", worded(said)) == []
     assert "storm c3 = Orage sur c3" in said["labels"]
+    notes = ("ann 3 {'posés': 3}", "la limite de 40 tours est atteinte : le plus d'avions d'objectif posés l'emporte")
+    assert {*notes, "égalité pour la première place : ann, cy, dee"} <= set(said["score"])
 
 
 @pytest.mark.parametrize(("language", "named"), [("en", "ann's goal card:"), ("fr", "ce secret (carte objectif)")])
@@ -192,3 +198,18 @@ def test_a_refused_reveal_names_the_secret_in_the_sessions_words(tmp_path, langu
     said = str(refused.value)
     assert named in said and "'reveal goal " in said
     assert "secret goal" not in said and "'s goal:" not in said  # as it was: 'le secret goal', "ann's goal:"
+
+
+def test_a_void_goal_is_noted_in_the_sessions_words():
+    """A goal card revealed a second time: the score's note says why it does not count in French, its rule named."""
+    state = at_round_limit()
+    state.rules = dataclasses.replace(state.rules, words=catalogue("air-king", "fr"))
+    land_all(state, (1, 2, 6))
+    state.apply(Reveal("goal", "1", SALT))
+    state.apply(Reveal("goal", "1", SALT))
+    void = (
+        "l'objectif de p2 ne compte pas : p1 a dévoilé la carte objectif 1 en premier, et chaque carte objectif "
+        "n'existe qu'en un exemplaire (règle : chaque carte objectif en un exemplaire)"
+    )
+    limit = "la limite de 1 tours est atteinte : le plus d'avions d'objectif posés l'emporte"
+    assert state.score().notes == (void, limit)

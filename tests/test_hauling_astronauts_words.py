@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from support.pdfium import plain_texts
 from support.said import as_before, english_left, heard, one_salt, worded
+from test_hauling_astronauts_rules import full_grid, play
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -18,6 +19,7 @@ from pnp.printing.render import PrintSettings, render_kit
 from pnp.referee import notation, session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
+from pnp.texts import catalogue
 from pnp.texts.shipped import untranslated
 
 GAME = "hauling-astronauts"
@@ -189,6 +191,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", GAME, tmp_path / "v.yaml")
     assert english_left(GAME, worded(said)) == []
     assert "end = finir le tour sans départ" in said["labels"]
+    assert "ann 4 {'gain': 2, 'prime': 3, 'doré': 0, 'rouge': -1}" in said["score"]
 
 
 def test_every_french_text_is_shipped():
@@ -219,3 +222,15 @@ def test_the_french_kit_prints_pnps_french(tmp_path):
     printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
     assert "Hauling Astronauts : règles" in printed and "Disponibles à lancer" in printed
     assert english_left(GAME, [printed], "") == []
+
+
+def test_a_game_ended_by_passing_says_why_and_the_tie_in_the_sessions_words():
+    """Every player still playing passed a whole round: the score's notes say so in French, the tie too."""
+    state = full_grid()
+    state.words = catalogue(GAME, "fr")
+    play(state, "end", "swap a b", "end", "swap 1 2", "end", "pass", "end", "pass", "end")
+    idle = (
+        "la partie s'est arrêtée après un tour où chaque joueur encore en jeu a passé sans que rien ne change (ni "
+        "lancer, ni départ)"
+    )
+    assert state.is_over() and state.score().notes == (idle, "égalité pour la première place : ann, bob")

@@ -196,4 +196,34 @@ def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
     said = worded(heard(tmp_path / "games", GAME, variant))
     world = load_world(None, load_data().value)[0]
     places = {word for city in world.map.cities for name in (city.name, city.country or "") for word in name.split()}
-    assert english_left(GAME, said, places=places) == []
+    assert english_left(GAME, said, "play. rule. described. data.", places) == []
+
+
+def test_a_french_board_names_each_fleet_in_french(tmp_path):
+    """The fleets' colours are the game's words: French says them agreeing with its jets, English as its data."""
+    fleets = {}
+    for language in VARIANTS:
+        variant = _variant(tmp_path / language, language)
+        current = session.new(tmp_path / language / "g.pnp", GAME, list("abcdef"), ["fleet=1"], 0, None, variant)
+        fleets[language] = [line.split(",")[0] for line in current.state.describe(None)[:6]]
+    assert fleets == {
+        "en": [
+            f"{p} flies the {c} jets" for p, c in zip("abcdef", ("black", "white", "orange", "purple", "sky", "pink"))
+        ],
+        "fr": [
+            f"{p} pilote les avions {c}"
+            for p, c in zip("abcdef", ("noirs", "blancs", "orange", "violets", "bleu ciel", "roses"))
+        ],
+    }
+
+
+def test_the_score_is_worded_in_the_sessions_language(tmp_path):
+    """Each jet's progress and the standing, as the page's score and 'pnp ref score' show them."""
+    said = {}
+    for language in VARIANTS:
+        score = _played(tmp_path / language, language).state.score()
+        said[language] = (list(score.players[0].breakdown), score.notes[0].split(":")[0])
+    assert said == {
+        "en": (["jet 1 progress", "jet 2 progress"], "standing"),
+        "fr": (["avion 1 : progression", "avion 2 : progression"], "classement "),
+    }

@@ -19,6 +19,7 @@ from pnp.loader import MAX_YAML_BYTES
 from pnp.memo import Memo
 from pnp.referee.protocol import STAGE_WORDS, Game, PlayerScore, Score, Setup, Stage, State
 from pnp.referee.wording import in_stage
+from pnp.texts import toolkit
 
 if TYPE_CHECKING:
     from pnp.texts import Catalogue
@@ -125,14 +126,15 @@ def ranked(
     notes: Iterable[str] = (),
     key: Callable[[PlayerScore], float] = lambda row: row.score,
     cut_short: bool = False,
+    words: Catalogue | None = None,
 ) -> Score:
-    """The score of ``rows``: once ``final``, every player with the best ``key`` wins, and a tie is noted
-    (``cut_short``: as :class:`Score` has it)."""
+    """The score of ``rows``: once ``final``, every player with the best ``key`` wins, and a tie is noted in
+    ``words`` (default: the toolkit's English) (``cut_short``: as :class:`Score` has it)."""
     winners: tuple[str, ...] = ()
     if final and rows:
         best = max(key(row) for row in rows)
         winners = tuple(row.name for row in rows if key(row) == best)
-    tie = [f"tie for first place: {', '.join(winners)}"] if len(winners) > 1 else []
+    tie = [(words or toolkit())("referee.tie", players=", ".join(winners))] if len(winners) > 1 else []
     return Score(final, tuple(rows), winners, (*notes, *tie), cut_short)
 
 

@@ -32,7 +32,7 @@ SALT = "5a17" * 8  # every secret sealed with one salt: nothing said depends on 
 SHOWN = 8  # inputs listed per position, spread over all those offered
 LATELY = 4  # moves played lately, tried again at each position
 KINDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score", "pictures")
-IN_WORDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log")  # what a language words
+IN_WORDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score")  # what a language words
 
 
 @contextmanager
@@ -162,24 +162,26 @@ def as_before(game: str, kinds: dict[str, list[str]]) -> None:
 
 def worded(kinds: dict[str, list[str]]) -> list[str]:
     """What ``kinds`` says in the session's language: an input's words after its notation, refusals but those of a
-    move that cannot be read (English in every language, as the notation)."""
+    move that cannot be read (English in every language, as the notation), the score's parts and notes."""
     words = [line.split(" = ", 1)[-1] for kind in IN_WORDS for line in kinds[kind]]
     return [line for line in words if not line.startswith("cannot read ") and not line.endswith(": legal")]
 
 
-# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score").
-FRENCH_TOO = {"place", "points", ": score"}
+# Runs of an English entry that French says too: never a leak ("Mise en place", "les points des dés", "P1 : score",
+# "dé bonus").
+FRENCH_TOO = {"place", "points", ": score", "bonus"}
 
 
 def english_left(
     game: str, said: Iterable[str], keys: str = "play. rule. described.", places: Iterable[str] = ()
 ) -> list[str]:
     """The English of ``game``'s own entries whose key starts with one of ``keys`` (split at spaces; "" for all)
-    and whose French differs, found in ``said``, as 'key: words': each run between its placeholders of two words of
-    three letters or more, or longer than three characters; ``places``: words of the map's names, the same in every
-    language ('Africa' in South Africa). What ``said`` quotes is left aside: a command, the notation (what a player
-    types; an apostrophe after a letter is French's)."""
-    french, own, known = catalogue(game, "fr"), set(english(game)) - set(toolkit()), FRENCH_TOO | set(places)
+    and whose French differs, found in ``said`` in any case ('black' for 'Black'), as 'key: words': each run between
+    its placeholders of two words of three letters or more, or longer than three characters; ``places``: words of the
+    map's names, the same in every language ('Africa' in South Africa). What ``said`` quotes is left aside: a
+    command, the notation (what a player types; an apostrophe after a letter is French's)."""
+    french, own = catalogue(game, "fr"), set(english(game)) - set(toolkit())
+    known = {word.lower() for word in (*FRENCH_TOO, *places)}
     text = "\n".join(re.sub(r"(?<!\w)'[^']*'", "''", line.replace("*", "")) for line in said)
     left = []
     for key, entry in english(game).items():
@@ -187,8 +189,8 @@ def english_left(
             continue
         for run in (" ".join(run.split()) for run in PLACEHOLDER.split(entry.text)[::2]):
             wordy = len(re.findall(r"[A-Za-z]{3,}", run)) >= 2 or len(run) > 3
-            found = re.search(rf"(?<![\w']){re.escape(run.replace('*', ''))}(?![\w'])", text)
-            if wordy and found and run not in known and run not in french[key]:
+            found = re.search(rf"(?<![\w']){re.escape(run.replace('*', ''))}(?![\w'])", text, re.IGNORECASE)
+            if wordy and found and run.lower() not in known and run.lower() not in french[key].lower():
                 left.append(f"{key}: {run!r}")
     return left
 

@@ -202,11 +202,14 @@ class AeroState(Actions, BaseState):
             "trajectories": self.goal_points,
             "bonus": self.bonus_points,
         }
+        t = self.words
         rows = [
-            PlayerScore(name, sum(part[p] for part in parts.values()), {k: part[p] for k, part in parts.items()})
+            PlayerScore(
+                name, sum(part[p] for part in parts.values()), {t(f"play.score.{k}"): v[p] for k, v in parts.items()}
+            )
             for p, name in enumerate(self.players)
         ]
-        return ranked(rows, self.over)
+        return ranked(rows, self.over, words=t)
 
     def describe(self, viewer: str | None) -> tuple[str, ...]:
         from pnp.games.aeronaut_odyssey.description import describe

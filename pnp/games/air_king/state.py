@@ -181,17 +181,18 @@ class AirKingState(BaseState):
             raise IllegalMove(f"{move!r} is not an Air King move")
 
     def score(self) -> Score:
-        rows = []
+        rows, t = [], self.rules.words
         for seat, name in enumerate(self.players):
             goal = -1 if seat in self.void else self.goals[seat]
-            breakdown = {} if goal < 0 else {"landed": (self.rules.goal_masks[goal] & self.landed).bit_count()}
-            if seat == self.winner:
-                breakdown["claimed"] = 1
+            landed = (
+                {} if goal < 0 else {t("play.score.landed"): (self.rules.goal_masks[goal] & self.landed).bit_count()}
+            )
+            breakdown = landed | ({t("play.score.claimed"): 1} if seat == self.winner else {})
             rows.append(PlayerScore(name, sum(breakdown.values()), breakdown))
         void = {self.players[seat] for seat in self.void}  # a goal that does not count never wins, not even a tie
         limited = self.phase == OVER and self.winner < 0  # the round limit ended it, not a goal shown
         over, notes = self.phase == OVER, self._notes()
-        return ranked(rows, over, notes, key=lambda row: -1 if row.name in void else row.score, cut_short=limited)
+        return ranked(rows, over, notes, lambda row: -1 if row.name in void else row.score, limited, t)
 
     def describe(self, viewer: str | None) -> tuple[str, ...]:
         from pnp.games.air_king.description import describe
@@ -366,22 +367,17 @@ class AirKingState(BaseState):
         """The player who revealed goal card ``goal`` first (whose reveal counts)."""
         return next(self.players[s] for s, g in enumerate(self.goals) if g == goal and s not in self.void)
 
-    def void_reason(self, seat: int) -> str:
-        """Why the goal ``seat`` revealed does not count: another player revealed that card first."""
-        return (
-            f"{self.owner_of(self.goals[seat])} revealed goal card {self.goals[seat] + 1} first, and each goal card "
-            "exists once (rule: one of each goal card)"
-        )
+    def void_reason(self, seat: int, words: Catalogue | None = None) -> str:
+        """Why the goal ``seat`` revealed does not count: another player revealed that card first (in ``words``;
+        default English)."""
+        t = words or in_english("air-king")
+        said = t("play.score.first", owner=self.owner_of(self.goals[seat]), number=self.goals[seat] + 1)
+        return t("referee.rule", reason=said, rule=t("rule.one-of-each-goal-card"))
 
     def _notes(self) -> list[str]:
-        notes = []
-        for seat in self.failed:
-            notes.append(
-                f"{self.players[seat]} revealed goal card {self.goals[seat] + 1} before all of it "
-                "had landed, so it did not win then"
-            )
-        for seat in self.void:
-            notes.append(f"{self.players[seat]}'s goal does not count: {self.void_reason(seat)}")
+        t = self.rules.words
+        notes = [t("play.score.early", player=self.players[s], number=self.goals[s] + 1) for s in self.failed]
+        notes += [t("play.score.void", player=self.players[s], why=self.void_reason(s, t)) for s in self.void]
         if self.phase == OVER and self.winner < 0:
-            notes.append(f"the {self.rounds}-round limit was reached: the most goal aircraft landed wins")
+            notes.append(t("play.score.limit", rounds=self.rounds))
         return notes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from pnp.games.aloft.model import AloftBoard, AloftData
 from pnp.games.aloft.notation import AloftMove, Words
 from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.texts import in_english
 
 if TYPE_CHECKING:
     from pnp.texts import Catalogue
@@ -162,7 +163,7 @@ class AloftState(BaseState):
         for player in self.players:
             breakdown = self.points(player, self.revealed.get(player, ()))
             rows.append(PlayerScore(player, sum(breakdown.values()), breakdown))
-        return ranked(rows, self.phase == OVER, self._clashes())
+        return ranked(rows, self.phase == OVER, self._clashes(), words=self.sky.catalogue)
 
     def next_step(self, words: Catalogue | None = None) -> NextStep:
         """What the table does next, in words (``words``; default: the session's): whose input is due and, where it
@@ -206,12 +207,12 @@ class AloftState(BaseState):
         tokens joined it and how many of the player's own colour were discarded first. Formation:
         one entry per balloon showing one of ``colours``, worth its scoring number, as the rulebook counts.
         """
-        words = self.sky.words
-        breakdown = achievement_points(self.tokens[player], colours, self.data.set_points, words.colour)
+        t, names = self.sky.catalogue, self.sky.words.colour
+        breakdown = achievement_points(self.tokens[player], colours, self.data.set_points, names, t)
         balloons, own = self.data.balloons, set(colours)
         for b, number in formation_numbers(self.grid).items():
             if own.intersection(balloons[b].colours):
-                breakdown[f"formation {balloons[b].name}"] = number
+                breakdown[t("play.score.formation", balloon=balloons[b].name)] = number
         return breakdown
 
     def total(self, player: str, colours: Sequence[str]) -> int:
@@ -228,10 +229,13 @@ class AloftState(BaseState):
         for player, codes in self.revealed.items():
             for code in codes:
                 owners.setdefault(code, []).append(player)
-        named = self.sky.words.colours
+        t, named = self.sky.catalogue, self.sky.words.colours
         return [
-            f"the {named(code)} colour card was entered by {' and '.join(names)}, but there is only one; "
-            "both score it as entered"
+            t(
+                "play.score.clash",
+                colour=named(code),
+                players=reduce(lambda a, b: t("described.and", first=a, last=b), names),
+            )
             for code, names in sorted(owners.items())
             if len(names) > 1
         ]
@@ -423,28 +427,34 @@ def launch_total(tokens: tuple[tuple[str, int], ...], own: tuple[str, ...], set_
 
 
 def achievement_points(
-    tokens: Mapping[str, int], own: Sequence[str], set_points: Sequence[int], names: Mapping[str, str] | None = None
+    tokens: Mapping[str, int],
+    own: Sequence[str],
+    set_points: Sequence[int],
+    names: Mapping[str, str] | None = None,
+    words: Catalogue | None = None,
 ) -> dict[str, int]:
-    """Points per set, each labelled with what it holds (``names`` gives each colour code in words)."""
-    breakdown = {}
+    """Points per set, each labelled with what it holds (``names`` gives each colour code in words) in ``words``
+    (default: English)."""
+    t, breakdown = words or in_english("aloft"), {}
     for code, (kept, joined, discarded) in achievement_sets(tokens, own, set_points).items():
         if not kept + joined + discarded:
             continue
-        held = [f"{kept} token{_s(kept)}"] if kept else []
-        held += [f"{joined} multicoloured"] if joined else []
+        held = [_counted(t, "tokens", kept)] if kept else []
+        held += [_counted(t, "multicoloured", joined)] if joined else []
         held = [" + ".join(held)] if held else []
-        held += [f"{discarded} discarded: own colour"] if discarded else []
+        held += [_counted(t, "discarded", discarded)] if discarded else []
         parts = "; ".join(held)
         name = names.get(code, code) if names else code
-        breakdown[f"launch {name} ({parts})"] = set_value(kept + joined, set_points)
+        breakdown[t("play.score.launch", colour=name, held=parts)] = set_value(kept + joined, set_points)
     safety = tokens.get("safety", 0)
     if safety:
-        breakdown[f"safety ({safety} token{_s(safety)})"] = set_value(safety, set_points)
+        breakdown[t("play.score.safety", held=_counted(t, "tokens", safety))] = set_value(safety, set_points)
     return breakdown
 
 
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+def _counted(t: Catalogue, what: str, count: int) -> str:
+    """``count`` tokens of a launch set in words, one or many: '1 token', '2 tokens'."""
+    return t(f"play.score.{what}.{'one' if count == 1 else 'many'}", count=count)
 
 
 @lru_cache(maxsize=4096)

@@ -200,8 +200,9 @@ class HaulingState(BaseState):
             earned = points(departure, self.transport(departure), self.data.docks[departure.dock])
             for part, value in earned.items():
                 totals[departure.player][part] += value
-        scores = tuple(PlayerScore(name, sum(t.values()), t) for name, t in zip(self.players, totals))
-        return ranked(scores, self.is_over(), self.notes)
+        said = [{self.words(f"play.score.{part}"): value for part, value in t.items()} for t in totals]
+        scores = tuple(PlayerScore(name, sum(t.values()), t) for name, t in zip(self.players, said))
+        return ranked(scores, self.is_over(), self.notes, words=self.words)
 
     def describe(self, viewer: str | None) -> tuple[str, ...]:
         from pnp.games.hauling_astronauts.description import describe
@@ -529,10 +530,7 @@ class HaulingState(BaseState):
         index = ids.index(value) if value in ids else VOID
         if index == VOID or index in self.transport_of[p]:
             index = VOID
-            self.notes.append(
-                f"{self.players[p]}'s {expected} was revealed as {move.value!r}, which is not an unused transport "
-                "of theirs: that departure is void and scores nothing"
-            )
+            self.notes.append(t("play.score.void", player=self.players[p], slot=expected, value=repr(move.value)))
         self.transport_of[p][departure.slot] = index
         self.pending = -1
         self._end_turn()
@@ -551,10 +549,7 @@ class HaulingState(BaseState):
         active = [p for p in (0, 1) if not self.finished(p)]
         if not active or self.idle >= len(active):
             if active:  # said with the result: the game ended before every transport departed
-                self.notes.append(
-                    "the game ended after a round in which every player still playing passed and nothing changed "
-                    "(no roll, no departure)"
-                )
+                self.notes.append(self.words("play.score.idle"))
             self.phase = OVER
             return
         if not self.finished(1 - self.seat):

@@ -35,7 +35,7 @@ def _fleet(state: TakeOffState, t: Catalogue, seat: int, place: int) -> str:
     """A player's colour, place in the race and each jet's city."""
     colours = state.ctx.data.jet_colours
     jets = [_jet(state, t, jet + 1, city) for jet, city in enumerate(state.jets_of(seat))]
-    colour = colours[seat % len(colours)].name.lower()
+    colour = t(f"data.jet.{colours[seat % len(colours)].letter}.name").lower()
     return t("described.fleet", player=state.players[seat], colour=colour, place=place, jets=clauses(t, jets))
 
 

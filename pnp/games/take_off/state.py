@@ -157,17 +157,17 @@ class TakeOffState(BaseState):
 
     def score(self) -> Score:
         """Each jet's progress; the order of finish in the notes, and its first place wins once the game is over."""
-        final = self.is_over()
-        place = self.places()
+        final, place, t = self.is_over(), self.places(), self.ctx.words
         rows = []
         for seat, name in enumerate(self.players):
             jets = self.progress(seat)
-            rows.append(PlayerScore(name, sum(jets), {f"jet {j + 1} progress": p for j, p in enumerate(jets)}))
+            rows.append(
+                PlayerScore(name, sum(jets), {t("play.score.progress", jet=j + 1): p for j, p in enumerate(jets)})
+            )
         order = ", ".join(f"{place[s]}. {self.players[s]}" for s in sorted(range(len(rows)), key=place.__getitem__))
-        notes = [("order of finish: " if final else "standing: ") + order]
+        notes = [t("play.score.finish" if final else "play.score.standing", order=order)]
         if final and self.round >= self.ctx.round_limit:
-            limit = self.ctx.round_limit
-            notes.append(f"the game reached its limit of {limit} rounds: fleets not home are ranked by progress")
+            notes.append(t("play.score.limit", rounds=self.ctx.round_limit))
         by_name = dict(zip(self.players, place))
         limited = final and self.round >= self.ctx.round_limit
         return ranked(rows, final, notes, key=lambda row: -by_name[row.name], cut_short=limited)
