@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 
-import pytest
 import yaml
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, worded
+from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
 
-from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
@@ -24,7 +21,7 @@ from pnp.texts import catalogue, english
 from pnp.texts.shipped import FOLDER, translation_errors
 
 GAME = "aeronaut-odyssey"
-VARIANTS = {"en": "game: aeronaut-odyssey\n", "fr": "game: aeronaut-odyssey\nlanguage: fr\n"}
+OPTIONS = ["hidden_inventories=true"]
 # Inventories hidden: bob takes his compensation balloon, ann travels to H and picks two orange balloons.
 MOVES = ["gain r", "move H", "pick o", "pick o"]
 TRIED = (("claim A-B rr", None), ("move A", "ann"), ("pick r", None), ("claim D-E rr", None))
@@ -68,33 +65,6 @@ WORDS = {
 }
 
 
-def _variant(folder: Path, language: str) -> Path:
-    """A variant file in ``language`` in ``folder``, made first."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "v.yaml"
-    path.write_text(VARIANTS[language], encoding="utf-8")
-    return path
-
-
-def _played(folder: Path, language: str) -> session.Session:
-    """A saved session of ``MOVES`` in ``folder``, inventories hidden, its variant in ``language``."""
-    variant = _variant(folder, language)
-    current = session.new(folder / "g.pnp", GAME, ["ann", "bob"], ["hidden_inventories=true"], 0, None, variant)
-    for move in MOVES:
-        current.play(move)
-    current.save()
-    return current
-
-
-def _refusals(current: session.Session) -> list[str]:
-    said = []
-    for move, player in TRIED:
-        with pytest.raises(PnpError) as refused:
-            current.play(move, player)
-        said.append(str(refused.value))
-    return said
-
-
 def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogued(tmp_path):
     """Labels, steps, refusals, board in words, logs, inventories and scores of four seeded games (``said.GAMES``),
     against those said when the words were catalogued."""
@@ -103,20 +73,20 @@ def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogue
 
 def test_a_session_labels_picks_logs_names_and_refuses_in_its_variants_language(tmp_path):
     for language, words in WORDS.items():
-        current = _played(tmp_path / language, language)
+        current = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
         offered = {i.text: i for i in legal_inputs(current, "bob")}
         assert {text: offered[text].label for text in words["labels"]} == words["labels"]
         assert [tuple(step) for step in offered["claim D-G r"].path.steps] == words["steps"]
         assert [entry["label"] for entry in state_json(current, "bob", picture="")["log"]] == words["log"]
         assert state_json(current, "ann", picture="")["private"] == words["private"]
-        assert _refusals(current) == words["refusals"]
+        assert refusals(current, TRIED) == words["refusals"]
         current.play("claim D-G r")
         assert words["board"] in " ".join(state_json(current, None, picture="")["description"])
 
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
     for language, words in WORDS.items():
-        _played(tmp_path / language, language)
+        played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
         code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
         label = re.escape(words["labels"]["claim D-G r"])
         assert code == 0 and re.search(rf"^  claim D-G r +{label}$", out, re.MULTILINE)
@@ -127,7 +97,10 @@ def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
 def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):
     """The notation is the same in every language: the same moves make the same bytes, and a record read with the
     other language's variant says that language's words."""
-    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    english_session, french = (
+        played_in(tmp_path / "en", GAME, "en", MOVES, OPTIONS),
+        played_in(tmp_path / "fr", GAME, "fr", MOVES, OPTIONS),
+    )
     assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
     assert [i.text for i in legal_inputs(french, "bob")] == [i.text for i in legal_inputs(english_session, "bob")]
     for language, other in (("en", "fr"), ("fr", "en")):
@@ -172,7 +145,7 @@ def test_the_kit_prints_in_french(tmp_path):
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
     """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*``
     entries in what they say."""
-    variant = _variant(tmp_path / "fr", "fr")
+    variant = variant_in(tmp_path / "fr", GAME, "fr")
     said = heard(tmp_path / "games", GAME, variant)
     assert english_left(GAME, worded(said)) == []
     assert "ann 49 {'routes': 29, 'zones': 20, 'trajectoires': 0, 'primes': 0}" in said["score"]

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support.said import as_before, english_left, heard, one_salt, worded
+from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
 from test_air_king_table import SALT, at_round_limit, land_all
 
 from pnp.errors import IllegalMove
@@ -20,7 +20,9 @@ from pnp.referee.protocol import Reveal
 from pnp.table.view import state_json
 from pnp.texts import catalogue
 
-VARIANTS = {"en": "game: air-king\n", "fr": "game: air-king\nlanguage: fr\n"}
+GAME = "air-king"
+# Moves refused: a move left, another's turn, a Storm misplaced, a late draw.
+TRIED = (("end", None), ("fly 1 b2", "bob"), ("storm f3", None), ("draw storm", None))
 # A French session's first four moves, recorded before its words followed its language: its digest of the cards
 # held their French titles.
 RECORDED_BEFORE = Path(__file__).parent / "fixtures" / "records" / "air-king-fr.pnp"
@@ -94,39 +96,10 @@ WORDS = {
 }
 
 
-@pytest.fixture
-def sealed_with_one_salt():
-    """Every secret sealed with one salt, so that two records of the same moves are the same bytes."""
-    with one_salt():
-        yield
-
-
-def _played(folder: Path, language: str) -> session.Session:
-    """A session of ``MOVES`` in ``folder``, its variant in ``language`` (each record named and placed alike)."""
-    folder.mkdir()
-    (folder / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
-    current = session.new(folder / "g.pnp", "air-king", ["ann", "bob"], [], 0, None, folder / "v.yaml")
-    current.save()
-    for move in MOVES:
-        current.play(move)
-    current.save()
-    return current
-
-
-def _refusals(current: session.Session) -> list[str]:
-    """What a session says to a move it refuses: a move left, another's turn, a Storm misplaced, a late draw."""
-    said = []
-    for move, player in (("end", None), ("fly 1 b2", "bob"), ("storm f3", None), ("draw storm", None)):
-        with pytest.raises(Exception) as refused:
-            current.play(move, player)
-        said.append(str(refused.value))
-    return said
-
-
-def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path, sealed_with_one_salt):
+def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path):
     """French in a French session; in an English one, the words it always had."""
     for language, words in WORDS.items():
-        current = _played(tmp_path / language, language)
+        current = played_in(tmp_path / language, GAME, language, MOVES)
         offered = {i.text: i for i in legal_inputs(current, "ann")}
         assert {text: offered[text].label for text in words["labels"]} == words["labels"]
         assert [tuple(step) for step in offered["fly 1 b2"].path.steps] == words["steps"]
@@ -135,12 +108,12 @@ def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_pa
         assert [entry["label"] for entry in seen_by_bob["log"]] == words["log"]  # ann's draws, as bob may see them
         assert state_json(current, "ann", picture="")["private"] == words["private"]
         assert current.private_view("ann", current.own_secrets("ann")) == words["shown"]  # pnp ref show --as ann
-        assert _refusals(current) == words["refusals"]
+        assert refusals(current, TRIED) == words["refusals"]
 
 
-def test_pnp_ref_says_what_the_page_says(cli, tmp_path, sealed_with_one_salt):
+def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
     for language, words in WORDS.items():
-        _played(tmp_path / language, language)
+        played_in(tmp_path / language, GAME, language, MOVES)
         code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
         assert code == 0 and re.search(rf"^  fly 1 b2 +{re.escape(words['labels']['fly 1 b2'])}$", out, re.MULTILINE)
         code, out, _ = cli("ref", "show", f"{language}/g.pnp", "--as", "ann")
@@ -149,11 +122,11 @@ def test_pnp_ref_says_what_the_page_says(cli, tmp_path, sealed_with_one_salt):
         assert (code, err.strip()) == (1, words["cli"].replace("g.pnp", f"{language}/g.pnp"))
 
 
-def test_a_french_record_is_an_english_one_and_its_moves_read_back_as_listed(tmp_path, sealed_with_one_salt):
+def test_a_french_record_is_an_english_one_and_its_moves_read_back_as_listed(tmp_path):
     """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
     back as itself; a card may be typed by its French title and is recorded by its id. A French record made before
     replays, in French."""
-    english, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    english, french = played_in(tmp_path / "en", GAME, "en", MOVES), played_in(tmp_path / "fr", GAME, "fr", MOVES)
     assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
     for recorded in (RECORDED_BEFORE, RECORDED_BEFORE.with_suffix(".yaml")):  # out of pnp's own folders
         shutil.copy(recorded, tmp_path)
@@ -173,14 +146,14 @@ def test_english_is_word_for_word_what_it_was(tmp_path):
     """Over a seeded game of four players and 200 inputs of one of three, every label, picker step, secret's name,
     log line, refusal, clause of the board in words and score is what pnp said when this snapshot was taken, and so
     are the terminal pictures (by digest)."""
-    as_before("air-king", heard(tmp_path, "air-king"))
+    as_before(GAME, heard(tmp_path, GAME))
 
 
 def test_a_french_session_says_none_of_the_games_english(tmp_path):
     """The same games in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*`` entries
     in what they say (the notation aside: what a player types)."""
-    (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
-    said = heard(tmp_path / "games", "air-king", tmp_path / "v.yaml")
+    variant = variant_in(tmp_path, GAME, "fr")
+    said = heard(tmp_path / "games", GAME, variant)
     assert english_left("air-king", worded(said)) == []
     assert "storm c3 = Orage sur c3" in said["labels"]
     notes = ("ann 3 {'posés': 3}", "la limite de 40 tours est atteinte : le plus d'avions d'objectif posés l'emporte")
@@ -191,8 +164,8 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
 def test_a_refused_reveal_names_the_secret_in_the_sessions_words(tmp_path, language, named):
     """The referee's refusals of a secret named it as the notation types it ('le secret goal'), not as its players
     read it; the command it quotes stays notation."""
-    (tmp_path / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
-    current = session.new(tmp_path / "g.pnp", "air-king", ["ann", "bob"], [], 0, None, tmp_path / "v.yaml")
+    variant = variant_in(tmp_path, GAME, language)
+    current = session.new(tmp_path / "g.pnp", GAME, ["ann", "bob"], [], 0, None, variant)
     with pytest.raises(IllegalMove) as refused:
         current.play("reveal goal")
     said = str(refused.value)

@@ -9,9 +9,8 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, one_salt, worded
+from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -22,7 +21,10 @@ from pnp.table.view import state_json
 from pnp.texts.shipped import untranslated
 
 FIXTURES = Path(__file__).parent / "fixtures"
-VARIANTS = {"en": "game: aloft\n", "fr": "game: aloft\nlanguage: fr\n"}
+GAME = "aloft"
+# Moves refused: a balloon not flying, another's turn, a truck leaving two gaps, a balloon not inflated, colour cards
+# revealed during play.
+TRIED = (("ascend BG", None), ("truck 1", "ann"), ("truck 6", None), ("launch GP", None), ("reveal colours", None))
 # Both players' colour cards sealed; ann inflates green/purple, bob moves the safety truck, ann launches: bob to move.
 MOVES = [
     ("secret colours B,G", "ann"),
@@ -110,36 +112,10 @@ WORDS = {
 }
 
 
-def _played(folder: Path, language: str) -> session.Session:
-    """A session of ``MOVES`` in ``folder``, its variant in ``language`` (each record named and placed alike)."""
-    folder.mkdir()
-    (folder / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
-    with one_salt():
-        current = session.new(folder / "g.pnp", "aloft", ["ann", "bob"], [], 0, None, folder / "v.yaml")
-        current.save()
-        for move, player in MOVES:
-            current.play(move, player)
-    current.save()
-    return current
-
-
-def _refusals(current: session.Session) -> list[str]:
-    """What a session says to moves it refuses: a balloon not flying, another's turn, a truck leaving two gaps, a
-    balloon not inflated, colour cards revealed during play."""
-    said = []
-    for move, player in (("ascend BG", None), ("truck 1", "ann"), ("truck 6", None), ("launch GP", None)):
-        with pytest.raises(Exception) as refused:
-            current.play(move, player)
-        said.append(str(refused.value))
-    with pytest.raises(Exception) as refused:
-        current.play("reveal colours")
-    return [*said, str(refused.value)]
-
-
 def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path):
     """French in a French session; in an English one, the words it always had."""
     for language, words in WORDS.items():
-        current = _played(tmp_path / language, language)
+        current = played_in(tmp_path / language, GAME, language, MOVES)
         offered = {i.text: i for i in legal_inputs(current, "bob")}
         assert {text: offered[text].label for text in words["labels"]} == words["labels"]
         assert [tuple(step) for step in offered["inflate lion 3"].path.steps] == words["steps"]
@@ -148,23 +124,20 @@ def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_pa
         assert seen_by_bob["description"][0] == words["board"]
         assert state_json(current, "ann", picture="")["private"] == words["private"]
         assert current.private_view("ann", current.own_secrets("ann")) == words["shown"]  # pnp ref show --as ann
-        assert _refusals(current) == words["refusals"]
+        assert refusals(current, TRIED) == words["refusals"]
 
 
 def test_the_colour_cards_are_picked_one_colour_at_a_time_in_the_sessions_language(tmp_path):
     for language, words in WORDS.items():
-        (tmp_path / language).mkdir()
-        (tmp_path / language / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
-        current = session.new(
-            tmp_path / language / "g.pnp", "aloft", ["ann", "bob"], [], 0, None, tmp_path / language / "v.yaml"
-        )
+        variant = variant_in(tmp_path / language, GAME, language)
+        current = session.new(tmp_path / language / "g.pnp", GAME, ["ann", "bob"], [], 0, None, variant)
         offered = {i.text: i for i in legal_inputs(current, "ann")}
         assert [tuple(step) for step in offered["secret colours B,G"].path.steps] == words["colour steps"]
 
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
     for language, words in WORDS.items():
-        _played(tmp_path / language, language)
+        played_in(tmp_path / language, GAME, language, MOVES)
         code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
         label = re.escape(words["labels"]["ascend GP"])
         assert code == 0 and re.search(rf"^  ascend GP +{label}$", out, re.MULTILINE), out
@@ -178,18 +151,18 @@ def test_english_is_word_for_word_what_it_was(tmp_path):
     """Over five seeded games of two to six players, every label, picker step, secret's name, log line, refusal and
     score is what pnp said when the words came from the catalogue, and so are the board in words and the terminal
     pictures (by digest); an English variant says the same."""
-    english = heard(tmp_path / "builtin", "aloft")
-    as_before("aloft", english)
-    (tmp_path / "v.yaml").write_text(VARIANTS["en"], encoding="utf-8")
-    assert heard(tmp_path / "variant", "aloft", tmp_path / "v.yaml") == english
+    english = heard(tmp_path / "builtin", GAME)
+    as_before(GAME, english)
+    variant = variant_in(tmp_path, GAME, "en")
+    assert heard(tmp_path / "variant", GAME, variant) == english
 
 
 def test_a_french_session_says_none_of_the_games_english(tmp_path):
     """Over the same five games in French, no label, picker step, log line, refusal (an error reading the notation
     aside: the notation is English), secret's name or sentence of
     the board holds the English of an entry of Aloft's catalogue (the notation aside: what a player types)."""
-    (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
-    said = heard(tmp_path / "games", "aloft", tmp_path / "v.yaml")
+    variant = variant_in(tmp_path, GAME, "fr")
+    said = heard(tmp_path / "games", GAME, variant)
     assert english_left("aloft", worded(said)) == []
     assert "inflate BR 1 = gonfler le ballon bleu/rouge sur le camion de la colonne 1" in said["labels"]
     assert (
@@ -208,7 +181,10 @@ def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_pa
     """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
     back as itself; a balloon may be typed by its French name and is recorded by its id. The French record read
     with the variant in English says English, and French again once the variant is French."""
-    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    english_session, french = (
+        played_in(tmp_path / "en", GAME, "en", MOVES),
+        played_in(tmp_path / "fr", GAME, "fr", MOVES),
+    )
     assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
     listed = {language: legal_inputs(s, "bob") for language, s in (("en", english_session), ("fr", french))}
     assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
@@ -218,7 +194,7 @@ def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_pa
     assert french.play("inflate Loup 3") == "bob: inflate wolf 3"
     french.save()
     for language in ("en", "fr", "en"):
-        (tmp_path / "fr" / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+        variant_in(tmp_path / "fr", GAME, language)
         log = [
             entry["label"] for entry in state_json(session.load(tmp_path / "fr" / "g.pnp"), "bob", picture="")["log"]
         ]

@@ -6,11 +6,9 @@ and the French kit printed from pnp's French."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, one_salt, worded
+from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
 from test_hauling_astronauts_rules import full_grid, play
 
 from pnp.games import REGISTRY
@@ -23,7 +21,16 @@ from pnp.texts import catalogue
 from pnp.texts.shipped import untranslated
 
 GAME = "hauling-astronauts"
-VARIANTS = {"en": f"game: {GAME}\n", "fr": f"game: {GAME}\nlanguage: fr\n"}
+# Moves refused: a departure before an action, a die not Booked, a diagonal move, the other player's strip, a bonus
+# die not in Available, another's turn.
+TRIED = (
+    ("depart 1 d1", None),
+    ("place 3 c3", None),
+    ("move b2 c3", None),
+    ("swap 1 a", None),
+    ("roll 1 1 6g", None),
+    ("place 4 a2", "bob"),
+)
 OPTIONS = ["bonus_dice=true", "hidden_transports=true"]
 # Each player seals three face-down transports; ann rolls with the gold die and places it, bob places a 2: ann to
 # move, a 4 still Booked.
@@ -110,35 +117,10 @@ WORDS = {
 }
 
 
-def _played(folder: Path, language: str) -> session.Session:
-    """A session of ``MOVES`` in ``folder``, its variant in ``language`` (each record named and placed alike)."""
-    folder.mkdir()
-    (folder / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
-    with one_salt():
-        current = session.new(folder / "g.pnp", GAME, ["ann", "bob"], OPTIONS, 0, None, folder / "v.yaml")
-        current.save()
-        for move, player in MOVES:
-            current.play(move, player)
-    current.save()
-    return current
-
-
-def _refusals(current: session.Session) -> list[str]:
-    """What a session says to moves it refuses: a departure before an action, a die not Booked, a diagonal move,
-    the other player's strip, a bonus die not in Available, another's turn."""
-    said = []
-    moves = ("depart 1 d1", "place 3 c3", "move b2 c3", "swap 1 a", "roll 1 1 6g")
-    for move, player in (*((move, None) for move in moves), ("place 4 a2", "bob")):
-        with pytest.raises(Exception) as refused:
-            current.play(move, player)
-        said.append(str(refused.value))
-    return said
-
-
 def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_path):
     """French in a French session; in an English one, the words it always had."""
     for language, words in WORDS.items():
-        current = _played(tmp_path / language, language)
+        current = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
         offered = {i.text: i for i in legal_inputs(current, "ann")}
         assert {text: offered[text].label for text in words["labels"]} == words["labels"]
         assert [tuple(step) for step in offered["place 4 a2"].path.steps] == words["steps"]
@@ -148,14 +130,12 @@ def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_pa
         assert state_json(current, "ann", picture="")["private"] == words["private"]
         shown = current.private_view("ann", current.own_secrets("ann"))  # pnp ref show --as ann
         assert shown == {name: f"{letter} ({value})" for (name, value), letter in zip(words["private"].items(), "ABC")}
-        assert _refusals(current) == words["refusals"]
+        assert refusals(current, TRIED) == words["refusals"]
 
 
 def test_the_transports_are_chosen_strip_by_strip_in_the_sessions_language(tmp_path):
     for language, words in WORDS.items():
-        (tmp_path / language).mkdir()
-        variant = tmp_path / language / "v.yaml"
-        variant.write_text(VARIANTS[language], encoding="utf-8")
+        variant = variant_in(tmp_path / language, GAME, language)
         current = session.new(tmp_path / language / "g.pnp", GAME, ["ann", "bob"], [], 0, None, variant)
         offered = {i.text: i for i in legal_inputs(current, "ann")}
         assert [tuple(step) for step in offered["choose A B C"].path.steps] == words["choose steps"]
@@ -163,7 +143,7 @@ def test_the_transports_are_chosen_strip_by_strip_in_the_sessions_language(tmp_p
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
     for language, words in WORDS.items():
-        _played(tmp_path / language, language)
+        played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
         code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
         label = re.escape(words["labels"]["swap 1 2"])
         assert code == 0 and re.search(rf"^  swap 1 2 +{label}$", out, re.MULTILINE), out
@@ -179,16 +159,16 @@ def test_english_is_word_for_word_what_it_was(tmp_path):
     the board in words and the terminal pictures (by digest); an English variant says the same."""
     english = heard(tmp_path / "builtin", GAME)
     as_before(GAME, english)
-    (tmp_path / "v.yaml").write_text(VARIANTS["en"], encoding="utf-8")
-    assert heard(tmp_path / "variant", GAME, tmp_path / "v.yaml") == english
+    variant = variant_in(tmp_path, GAME, "en")
+    assert heard(tmp_path / "variant", GAME, variant) == english
 
 
 def test_a_french_session_says_none_of_the_games_english(tmp_path):
     """Over the same five games in French, no label, picker step, log line, refusal (an error reading the notation
     aside: the notation is English), secret's name or sentence of
     the board holds the English of an entry of the game's catalogue (the notation aside: what a player types)."""
-    (tmp_path / "v.yaml").write_text(VARIANTS["fr"], encoding="utf-8")
-    said = heard(tmp_path / "games", GAME, tmp_path / "v.yaml")
+    variant = variant_in(tmp_path, GAME, "fr")
+    said = heard(tmp_path / "games", GAME, variant)
     assert english_left(GAME, worded(said)) == []
     assert "end = finir le tour sans départ" in said["labels"]
     assert "ann 4 {'gain': 2, 'prime': 3, 'doré': 0, 'rouge': -1}" in said["score"]
@@ -202,14 +182,17 @@ def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_pa
     """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
     back as itself. The French record read with the variant in English says English, and French again once the
     variant is French."""
-    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    english_session, french = (
+        played_in(tmp_path / "en", GAME, "en", MOVES, OPTIONS),
+        played_in(tmp_path / "fr", GAME, "fr", MOVES, OPTIONS),
+    )
     assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
     listed = {language: legal_inputs(s, "ann") for language, s in (("en", english_session), ("fr", french))}
     assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
     for offered in listed["fr"]:
         assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
     for language in ("en", "fr", "en"):
-        (tmp_path / "fr" / "v.yaml").write_text(VARIANTS[language], encoding="utf-8")
+        variant_in(tmp_path / "fr", GAME, language)
         replayed = session.load(tmp_path / "fr" / "g.pnp")
         assert [entry["label"] for entry in state_json(replayed, "bob", picture="")["log"]][6:] == WORDS[language][
             "log"

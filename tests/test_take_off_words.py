@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 
-import pytest
 import yaml
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, worded
+from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
 
-from pnp.errors import PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.games.take_off.maps import load_world
@@ -26,7 +23,7 @@ from pnp.texts import catalogue, english
 from pnp.texts.shipped import FOLDER, translation_errors
 
 GAME = "take-off"
-VARIANTS = {"en": "game: take-off\n", "fr": "game: take-off\nlanguage: fr\n"}
+OPTIONS = ["fleet=2"]
 # ann draws Tokyo and flies on; bob rolls yellow and green, and has flights to choose from.
 MOVES = ["roll R T", "draw tokyo", "send 1", "fly 1 seoul", "roll Y G"]
 TRIED = (("roll R Y", None), ("fly 1 tokyo", "ann"), ("fly 1 apia", None), ("pass", None))
@@ -97,33 +94,6 @@ WORDS = {
 }
 
 
-def _variant(folder: Path, language: str) -> Path:
-    """A variant file in ``language`` in ``folder``, made first."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "v.yaml"
-    path.write_text(VARIANTS[language], encoding="utf-8")
-    return path
-
-
-def _played(folder: Path, language: str, moves: list[str] = MOVES) -> session.Session:
-    """A saved session of ``moves`` in ``folder``, two jets a fleet, its variant in ``language``."""
-    variant = _variant(folder, language)
-    current = session.new(folder / "g.pnp", GAME, ["ann", "bob"], ["fleet=2"], 0, None, variant)
-    for move in moves:
-        current.play(move)
-    current.save()
-    return current
-
-
-def _refusals(current: session.Session) -> list[str]:
-    said = []
-    for move, player in TRIED:
-        with pytest.raises(PnpError) as refused:
-            current.play(move, player)
-        said.append(str(refused.value))
-    return said
-
-
 def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogued(tmp_path):
     """Labels, steps, headings, refusals, board in words, logs and scores of three seeded games (``said.GAMES``),
     against those said when the words were catalogued."""
@@ -132,25 +102,25 @@ def test_english_says_word_for_word_what_it_said_before_its_words_were_catalogue
 
 def test_a_session_labels_picks_logs_refuses_and_describes_in_its_variants_language(tmp_path):
     for language, words in WORDS.items():
-        started = _played(tmp_path / language / "start", language, ["roll R T"])
+        started = played_in(tmp_path / language / "start", GAME, language, ["roll R T"], OPTIONS)
         offered = {i.text: i for i in legal_inputs(started, "ann")}
         draw = offered["draw apia"]
         assert (draw.label, [tuple(step) for step in draw.path.steps], draw.path.group) == words["draw"]
-        current = _played(tmp_path / language, language)
+        current = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
         offered = {i.text: i for i in legal_inputs(current, "bob")}
         assert {text: offered[text].label for text in words["labels"]} == words["labels"]
         assert [tuple(step) for step in offered["fly 1 taipei hanoi"].path.steps] == words["steps"]
         seen = state_json(current, "ann", picture="")
         assert [entry["label"] for entry in seen["log"]] == words["log"]
         assert words["board"] in seen["description"]
-        assert _refusals(current) == words["refusals"]
-    first = session.new(tmp_path / "r.pnp", GAME, ["ann", "bob"], [], 0, None, _variant(tmp_path / "fr", "fr"))
+        assert refusals(current, TRIED) == words["refusals"]
+    first = session.new(tmp_path / "r.pnp", GAME, ["ann", "bob"], [], 0, None, variant_in(tmp_path / "fr", GAME, "fr"))
     assert legal_inputs(first, "ann")[0].label == WORDS["fr"]["roll"]
 
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
     for language, words in WORDS.items():
-        _played(tmp_path / language, language)
+        played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
         code, out, _ = cli("ref", "moves", f"{language}/g.pnp")
         label = re.escape(words["labels"]["fly 1 taipei hanoi"])
         assert code == 0 and re.search(rf"^  fly 1 taipei hanoi +{label}$", out, re.MULTILINE)
@@ -161,7 +131,10 @@ def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
 def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):
     """The notation is the same in every language: the same moves make the same bytes, and a record read with the
     other language's variant says that language's words."""
-    english_session, french = _played(tmp_path / "en", "en"), _played(tmp_path / "fr", "fr")
+    english_session, french = (
+        played_in(tmp_path / "en", GAME, "en", MOVES, OPTIONS),
+        played_in(tmp_path / "fr", GAME, "fr", MOVES, OPTIONS),
+    )
     assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
     assert [i.text for i in legal_inputs(french, "bob")] == [i.text for i in legal_inputs(english_session, "bob")]
     for language, other in (("en", "fr"), ("fr", "en")):
@@ -192,7 +165,7 @@ def test_the_kit_prints_in_french(tmp_path):
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
     """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*``
     entries in what they say."""
-    variant = _variant(tmp_path / "fr", "fr")
+    variant = variant_in(tmp_path / "fr", GAME, "fr")
     said = worded(heard(tmp_path / "games", GAME, variant))
     world = load_world(None, load_data().value)[0]
     places = {word for city in world.map.cities for name in (city.name, city.country or "") for word in name.split()}
@@ -202,8 +175,8 @@ def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
 def test_a_french_board_names_each_fleet_in_french(tmp_path):
     """The fleets' colours are the game's words: French says them agreeing with its jets, English as its data."""
     fleets = {}
-    for language in VARIANTS:
-        variant = _variant(tmp_path / language, language)
+    for language in ("en", "fr"):
+        variant = variant_in(tmp_path / language, GAME, language)
         current = session.new(tmp_path / language / "g.pnp", GAME, list("abcdef"), ["fleet=1"], 0, None, variant)
         fleets[language] = [line.split(",")[0] for line in current.state.describe(None)[:6]]
     assert fleets == {
@@ -220,8 +193,8 @@ def test_a_french_board_names_each_fleet_in_french(tmp_path):
 def test_the_score_is_worded_in_the_sessions_language(tmp_path):
     """Each jet's progress and the standing, as the page's score and 'pnp ref score' show them."""
     said = {}
-    for language in VARIANTS:
-        score = _played(tmp_path / language, language).state.score()
+    for language in ("en", "fr"):
+        score = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS).state.score()
         said[language] = (list(score.players[0].breakdown), score.notes[0].split(":")[0])
     assert said == {
         "en": (["jet 1 progress", "jet 2 progress"], "standing"),

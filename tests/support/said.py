@@ -44,6 +44,45 @@ def one_salt() -> Iterator[None]:
         yield
 
 
+def variant_in(folder: Path, game: str, language: str) -> Path:
+    """A variant of ``game`` in ``language`` (English: the game as it ships), written as ``folder``/v.yaml."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "v.yaml"
+    path.write_text(f"game: {game}\n" + ("" if language == "en" else f"language: {language}\n"), encoding="utf-8")
+    return path
+
+
+def played_in(
+    folder: Path, game: str, language: str, moves: Iterable[str | tuple[str, str | None]], options: Iterable[str] = ()
+) -> session.Session:
+    """A saved session of ``game`` for ann and bob in ``folder``, its variant in ``language``, ``moves`` played (a
+    move, or a move and who plays it), every secret sealed with one salt: two records of the same moves in two
+    languages are compared byte for byte."""
+    variant = variant_in(folder, game, language)
+    with one_salt():
+        current = session.new(folder / "g.pnp", game, ["ann", "bob"], list(options), 0, None, variant)
+        current.save()
+        for move in moves:
+            text, player = (move, None) if isinstance(move, str) else move
+            current.play(text, player)
+    current.save()
+    return current
+
+
+def refusals(current: session.Session, tried: Iterable[tuple[str, str | None]]) -> list[str]:
+    """What ``current`` says to each move ``tried`` (played by the player named, or the player to move): each must
+    be refused."""
+    said = []
+    for move, player in tried:
+        try:
+            current.play(move, player)
+        except PnpError as refused:
+            said.append(str(refused))
+        else:
+            raise AssertionError(f"{move!r} was played, not refused")
+    return said
+
+
 @dataclasses.dataclass(frozen=True)
 class Case:
     """A seeded game: its players, options, seed, and how many inputs are played at most."""
