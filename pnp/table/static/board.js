@@ -229,7 +229,8 @@ window.pnpBoard = (() => {
     const axis = (start, length, span, k0, k1) => {
       if (span >= length) return [start + (length - span) / 2, start + (length - span) / 2]; // centred
       let low = start, high = start + length - span;
-      for (const [a, b] of keep.map((k) => [k[k0], k[k1]])) {
+      // each box cut to the picture: one drawn on its edge may lie a hair beyond it
+      for (const [a, b] of keep.map((k) => [Math.max(k[k0], start), Math.min(k[k1], start + length)])) {
         const [l, h] = b - a <= span ? [b - span, a] : [a, b - span];
         if (Math.max(low, l) <= Math.min(high, h)) [low, high] = [Math.max(low, l), Math.min(high, h)];
       }
@@ -238,7 +239,7 @@ window.pnpBoard = (() => {
     return [axis(whole.x, whole.w, W / s, "x0", "x1"), axis(whole.y, whole.h, H / s, "y0", "y1")];
   }
 
-  // View ``v`` moved as little as it takes (zoomed in a little where it must) so that it cuts no text, keeping
+  // View ``v`` moved as little as it takes (zoomed a little where it must) so that it cuts no text, keeping
   // the seat's own pieces and ``target`` in sight as placed did; where their labels do not fit with them, the
   // pieces alone, then one of them, then the target alone, then neither: a label half in the frame reads as
   // nothing.
@@ -252,18 +253,22 @@ window.pnpBoard = (() => {
     return v;
   }
 
-  // ``v`` moved as little as it takes, at its scale or a little closer, to cut no text and hold ``keep``; or null.
+  // ``v`` moved as little as it takes, at its scale or a little further (while legible) or closer, to cut no text
+  // and hold ``keep``; or null.
   function uncutKeeping(v, keep) {
-    for (let step = 0; step < 4; step += 1) {
+    for (const step of [0, -1, 1, -2, 2, 3]) {
       const s = v.s * 1.1 ** step;
       const { W, H } = size();
       const w = W / s, h = H / s;
       const [[xl, xh], [yl, yh]] = range(keep, s);
       const wantX = Math.min(Math.max(v.cx - w / 2, xl), xh), wantY = Math.min(Math.max(v.cy - h / 2, yl), yh);
-      const nearby = texts
-        // an eighth of its size round each text: measured at another zoom, it is drawn a little larger or smaller
-        .map((t) => ({ x0: t.x0 - t.size / 8, x1: t.x1 + t.size / 8, y0: t.y0 - t.size / 8, y1: t.y1 + t.size / 8 }))
-        .filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
+      // an eighth of its size round each text (measured at another zoom, it is drawn a little larger or smaller),
+      // within the picture, whose edges no frame passes
+      const pad = (t) => ({
+        x0: Math.max(t.x0 - t.size / 8, whole.x), x1: Math.min(t.x1 + t.size / 8, whole.x + whole.w),
+        y0: Math.max(t.y0 - t.size / 8, whole.y), y1: Math.min(t.y1 + t.size / 8, whole.y + whole.h),
+      });
+      const nearby = texts.map(pad).filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
       // each start along x where some text changes from out to cut to in, nearest the wanted one first
       const xs = [wantX, ...nearby.flatMap((t) => [t.x0 - w, t.x1 - w, t.x0, t.x1])]
         .filter((x) => x >= xl && x <= xh)
@@ -286,7 +291,8 @@ window.pnpBoard = (() => {
       // rounded: the texts' boxes, measured through the view of the moment, differ in their last bits from one
       // view to the next, and the same picture opens on the same frame
       const even = (c) => Math.round(c * 1e4) / 1e4;
-      if (best) return clamped(even(best.x) + w / 2, even(best.y) + h / 2, s);
+      const found = best && clamped(even(best.x) + w / 2, even(best.y) + h / 2, s);
+      if (found && (step >= 0 || found.s * smallestInSight(found) >= AIM)) return found;
     }
     return null;
   }
