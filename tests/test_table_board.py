@@ -231,6 +231,14 @@ def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 1.0)
     )
 
 
+def shown(inner: dict[str, float], outer: dict[str, float]) -> float:
+    """The share of box ``inner``'s area within ``outer``."""
+    width = min(inner["right"], outer["right"]) - max(inner["left"], outer["left"])
+    height = min(inner["bottom"], outer["bottom"]) - max(inner["top"], outer["top"])
+    area = (inner["right"] - inner["left"]) * (inner["bottom"] - inner["top"])
+    return max(width, 0) * max(height, 0) / area
+
+
 def picture_size(state: dict[str, Any]) -> tuple[float, float]:
     found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', state["picture"])
     assert found, "the picture has no viewBox"
@@ -241,7 +249,8 @@ def picture_size(state: dict[str, Any]) -> tuple[float, float]:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(phone, tmp_path, name, size):
     """At the starting frame every text in sight is at least 12 px tall and the seat's own pieces are in
-    sight; "Whole board" shows the whole picture within the screen's width; "Close-up" comes back."""
+    sight (Take Off!'s one at least); "Whole board" shows the whole picture within the screen's width; "Close-up"
+    comes back."""
     viewport = PHONES[size]
     current = mid_game(tmp_path, name)
     seat = current.state.to_move() or current.setup.players[0]
@@ -267,8 +276,10 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert distance(*middle, (focus["left"], focus["top"], focus["right"], focus["bottom"])) == 0, (
         f"the starting frame is not on {seat}'s part: its middle {middle} lies outside {focus}"
     )
-    for piece in start["yours"]:
-        assert inside(piece, start["frame"]), f"{seat}'s piece {piece} is out of the frame {start['frame']}"
+    kept = [piece for piece in start["yours"] if inside(piece, start["frame"])]
+    # every one, but Take Off!'s jets far apart, whose callouts do not fit together legibly: one jet at least
+    # (with its callout whole: see test_the_starting_frame_cuts_no_text_of_the_picture)
+    assert kept == start["yours"] or (name == "take-off" and kept), f"{seat}'s pieces out of {start['frame']}"
     width, height = picture_size(state)
     assert not inside(whole_on_screen(page, width, height), start["frame"]), "the start shows the whole picture"
 
@@ -343,15 +354,48 @@ def test_a_board_too_large_for_a_phone_opens_on_where_the_play_is_with_its_grid_
     phone, tmp_path, name, moves, size
 ):
     """A picture whose board a phone cannot show whole and legible opens, at set-up, early and mid-game, on one of its
-    places at least (where the play is), whole and legible, with grid references to read it by in the frame: not on
+    places at least (where the play is), (nearly) whole and legible, with grid references to read it by in the frame: not on
     the board's empty middle, nor cut off above its column numbers."""
     current = mid_game(tmp_path, name, moves)
     page = open_seat(phone, seat_state(current, current.state.to_move()), PHONES[size])
     page.evaluate("() => scrollTo(0, 0)")
     start, found = page.evaluate(MEASURE), page.evaluate(PLACES)
     assert min(text["px"] for text in start["texts"]) >= LEGIBLE
-    assert any(inside(place, start["frame"]) for place in found["places"]), f"{start['viewBox']} holds no place whole"
+    # whole; or nearly, where holding it whole with the seat's pieces would cut a label (Hauling Astronauts early at
+    # 390 px: the frame zooms in a little past a grid cell's edge, its name in sight)
+    held = max(shown(place, start["frame"]) for place in found["places"])
+    assert held >= 0.75, f"{start['viewBox']} holds {held:.0%} of a place at most"
     assert any(inside(text, start["frame"]) for text in found["references"]), "no grid reference in the frame"
+    assert page.errors == []
+
+
+# The texts of the picture the starting frame cuts: each text's box on the screen neither within the frame nor
+# clear of it (a px of slack either way), measured from the drawing as laid out.
+CUT = """() => {
+  const svg = document.querySelector("#picture svg");
+  const f = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim()).flatMap((text) => {
+    const r = text.getBoundingClientRect();
+    const clear = r.right <= f.left + 1 || r.left >= f.right - 1 || r.bottom <= f.top + 1 || r.top >= f.bottom - 1;
+    const within = r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1;
+    return r.width > 0 && !clear && !within ? [text.textContent.trim()] : [];
+  });
+}"""
+
+
+@pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "early", "mid-game"])
+@pytest.mark.parametrize("name", GAMES)
+def test_the_starting_frame_cuts_no_text_of_the_picture(phone, tmp_path, name, moves):
+    """At set-up, early and mid-game, on both phones, every text of the picture (a city's name on a callout, a
+    title, a grid reference) is wholly in the starting frame or wholly out of it: a name half shown reads as
+    nothing. Take Off!'s seat with its jets far apart gets a jet with its callout whole rather than both jets and
+    a cut callout; Aeronaut Odyssey's title is in or out, not half."""
+    current = mid_game(tmp_path, name, moves)
+    page = open_seat(phone, seat_state(current, current.state.to_move() or current.setup.players[0]))
+    for size, viewport in PHONES.items():
+        page.set_viewport_size(viewport)
+        settled(page)  # the frame opened again for the new size
+        assert page.evaluate(CUT) == [], f"cut at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
     assert page.errors == []
 
 

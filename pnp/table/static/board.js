@@ -1,14 +1,16 @@
 // The board on a phone: the state picture in a frame of its own, moved and zoomed by touch, mouse or keys.
 //
-// table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre
-// in the picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the
-// root's data-seats {"SEAT": "x y w h"}, else its data-focus: what matters to this seat), zoomed in until
-// every text in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named
-// "pieces:SEAT") in sight where they fit. A focus too large to show whole and legible gives way to as many of
-// the picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows
-// legibly together. Once the player moves the view, the pictures after the next moves keep it; "Close-up"
-// hands the view back to the picture's focus, "Whole board" shows all of it. The frame takes the keyboard's focus
-// (seat.html): the arrow keys move the view, + and - zoom about its centre, 0 or Home shows the whole board.
+// table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre in the
+// picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the root's
+// data-seats {"SEAT": "x y w h"}, else its data-focus: what matters to this seat), zoomed in until every text
+// in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named "pieces:SEAT") and their
+// labels in sight where they fit. A focus too large to show whole and legible gives way to as many of the
+// picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows legibly
+// together. The starting frame cuts no text: each is wholly in it or wholly out, a name half shown reading as
+// nothing (see uncut). Once the player moves the view, the pictures after the next moves keep it; "Close-up"
+// hands the view back to the picture's focus, "Whole board" shows all of it. The frame takes the keyboard's
+// focus (seat.html): the arrow keys move the view, + and - zoom about its centre, 0 or Home shows the whole
+// board.
 "use strict";
 
 window.pnpBoard = (() => {
@@ -28,6 +30,7 @@ window.pnpBoard = (() => {
   let texts = []; // each text's box in picture units and its size: { x0, y0, x1, y1, size }
   let smallest = Infinity; // the smallest text's size, in picture units
   let yours = null; // the box round the seat's own pieces, in picture units, if the picture marks any
+  let own = []; // each of the seat's own pieces' boxes, in picture units
   let view = null; // { cx, cy, s }
   let touched = false; // the player moved the view: keep it for the next pictures
   let opensWhole = false; // an untouched view shows the whole picture (the game is over), not the focus
@@ -94,6 +97,7 @@ window.pnpBoard = (() => {
   function measure() {
     texts = [];
     yours = null;
+    own = [];
     const screen = svg.getScreenCTM();
     if (!screen) return; // not laid out (hidden): nothing to measure
     const toPicture = screen.inverse();
@@ -103,16 +107,21 @@ window.pnpBoard = (() => {
       if (b && font > 0) texts.push({ ...b, size: font * b.scale });
     }
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
-    // the seat's own pieces (see the picture's focus in pnp.printing.canvas)
+    // the seat's own pieces (see the picture's focus in pnp.printing.canvas), each with its label: the texts
+    // within half a text's size of it
+    const near = (b, t, d = t.size / 2) => t.x1 > b.x0 - d && t.x0 < b.x1 + d && t.y1 > b.y0 - d && t.y0 < b.y1 + d;
     for (const group of svg.querySelectorAll("g[data-name]")) {
       const b = group.getAttribute("data-name") === `pieces:${SEAT}` ? placedBox(group, toPicture) : null;
       if (!b) continue;
-      yours = !yours ? b : {
-        x0: Math.min(yours.x0, b.x0), y0: Math.min(yours.y0, b.y0),
-        x1: Math.max(yours.x1, b.x1), y1: Math.max(yours.y1, b.y1),
-      };
+      own.push(texts.filter((t) => near(b, t)).reduce(union, b));
+      yours = yours ? union(yours, own.at(-1)) : own.at(-1);
     }
   }
+
+  // The box round two boxes { x0, y0, x1, y1 }.
+  const union = (a, b) => ({
+    x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1),
+  });
 
   // -- the view -----------------------------------------------------------------------------------
   const fitScale = (b) => {
@@ -177,13 +186,115 @@ window.pnpBoard = (() => {
   function startFrame() {
     const focus = box(seatFocus()) || box(svg.getAttribute("data-focus")) || whole;
     const target = framed(focus);
-    let v = placed(target, Math.min(fitScale(target), deepest() / DEEPEST), focus);
+    let s = Math.min(fitScale(target), deepest() / DEEPEST);
+    let v = null;
     for (let round = 0; round < 8; round += 1) {
+      v = uncut(placed(target, s, focus), target);
       const need = AIM / smallestInSight(v);
       if (v.s >= need - 1e-9) break;
-      v = placed(target, need, focus);
+      s = need;
     }
     return v;
+  }
+
+  // -- a frame cuts no text: each is wholly in it or wholly out ------------------------------------
+  // Where along one axis a frame ``span`` long may not start, so as not to cut a text spanning [a, b]
+  // (open intervals: a frame may start or end on a text's edge).
+  const cutting = (a, b, span) => (b - a > span ? [[a - span, b]] : [[a - span, b - span], [a, b]]);
+
+  // The start nearest ``want`` within [low, high] in none of the ``bad`` intervals, or null.
+  function nearest(want, low, high, bad) {
+    if (!(low <= high)) return null;
+    bad.sort((p, q) => p[0] - q[0]);
+    const start = Math.min(Math.max(want, low), high);
+    let best = null;
+    const consider = (c) => {
+      if (c >= low && c <= high && (best === null || Math.abs(c - want) < Math.abs(best - want))) best = c;
+    };
+    let from = low; // the free stretch [from, ...] before the next bad interval
+    for (const [a, b] of bad) {
+      if (b <= from) continue;
+      if (a >= from) consider(Math.min(Math.max(start, from), a)); // nearest in [from, a]
+      from = Math.max(from, b);
+      if (from > high) break;
+    }
+    if (from <= high) consider(Math.min(Math.max(start, from), high));
+    return best;
+  }
+
+  // Where a frame at scale ``s`` may start (its top-left corner), per axis [low, high]: on the picture, holding
+  // each box of ``keep`` whole where it fits, else staying within it (a box at odds with those before is left).
+  function range(keep, s) {
+    const { W, H } = size();
+    const axis = (start, length, span, k0, k1) => {
+      if (span >= length) return [start + (length - span) / 2, start + (length - span) / 2]; // centred
+      let low = start, high = start + length - span;
+      // each box cut to the picture: one drawn on its edge may lie a hair beyond it
+      for (const [a, b] of keep.map((k) => [Math.max(k[k0], start), Math.min(k[k1], start + length)])) {
+        const [l, h] = b - a <= span ? [b - span, a] : [a, b - span];
+        if (Math.max(low, l) <= Math.min(high, h)) [low, high] = [Math.max(low, l), Math.min(high, h)];
+      }
+      return [low, high];
+    };
+    return [axis(whole.x, whole.w, W / s, "x0", "x1"), axis(whole.y, whole.h, H / s, "y0", "y1")];
+  }
+
+  // View ``v`` moved as little as it takes (zoomed a little where it must) so that it cuts no text, keeping
+  // the seat's own pieces and ``target`` in sight as placed did; where their labels do not fit with them, the
+  // pieces alone, then one of them, then the target alone, then neither: a label half in the frame reads as
+  // nothing.
+  function uncut(v, target) {
+    const aim = { x0: target.x, y0: target.y, x1: target.x + target.w, y1: target.y + target.h };
+    const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece]]) : [];
+    for (const keep of [[yours, aim], [yours], ...ones, [aim], []]) {
+      const view = uncutKeeping(v, keep.filter(Boolean));
+      if (view) return view;
+    }
+    return v;
+  }
+
+  // ``v`` moved as little as it takes, at its scale or a little further (while legible) or closer, to cut no text
+  // and hold ``keep``; or null.
+  function uncutKeeping(v, keep) {
+    for (const step of [0, -1, 1, -2, 2, 3]) {
+      const s = v.s * 1.1 ** step;
+      const { W, H } = size();
+      const w = W / s, h = H / s;
+      const [[xl, xh], [yl, yh]] = range(keep, s);
+      const wantX = Math.min(Math.max(v.cx - w / 2, xl), xh), wantY = Math.min(Math.max(v.cy - h / 2, yl), yh);
+      // an eighth of its size round each text (measured at another zoom, it is drawn a little larger or smaller),
+      // within the picture, whose edges no frame passes
+      const pad = (t) => ({
+        x0: Math.max(t.x0 - t.size / 8, whole.x), x1: Math.min(t.x1 + t.size / 8, whole.x + whole.w),
+        y0: Math.max(t.y0 - t.size / 8, whole.y), y1: Math.min(t.y1 + t.size / 8, whole.y + whole.h),
+      });
+      const nearby = texts.map(pad).filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
+      // each start along x where some text changes from out to cut to in, nearest the wanted one first
+      const xs = [wantX, ...nearby.flatMap((t) => [t.x0 - w, t.x1 - w, t.x0, t.x1])]
+        .filter((x) => x >= xl && x <= xh)
+        .sort((p, q) => Math.abs(p - wantX) - Math.abs(q - wantX));
+      let best = null;
+      for (const x of xs) {
+        const dx = Math.abs(x - wantX);
+        if (best && dx >= best.cost) break;
+        const bad = [];
+        for (const t of nearby) {
+          if (t.x1 <= x || t.x0 >= x + w) continue; // out of the frame across
+          if (t.x0 >= x && t.x1 <= x + w) bad.push(...cutting(t.y0, t.y1, h)); // in across: in or out down
+          else bad.push([t.y0 - h, t.y1]); // cut across: out down
+        }
+        const y = nearest(wantY, yl, yh, bad);
+        if (y !== null && (!best || dx + Math.abs(y - wantY) < best.cost)) {
+          best = { x, y, cost: dx + Math.abs(y - wantY) };
+        }
+      }
+      // rounded: the texts' boxes, measured through the view of the moment, differ in their last bits from one
+      // view to the next, and the same picture opens on the same frame
+      const even = (c) => Math.round(c * 1e4) / 1e4;
+      const found = best && clamped(even(best.x) + w / 2, even(best.y) + h / 2, s);
+      if (found && (step >= 0 || found.s * smallestInSight(found) >= AIM)) return found;
+    }
+    return null;
   }
 
   // A view at scale ``s`` on the target's centre, kept on the focus where it is smaller than the focus, then
