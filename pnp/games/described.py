@@ -1,4 +1,5 @@
-"""What every game's board in words shares (``State.describe``): a list read aloud, in the session's words."""
+"""What every game's words share (the board in words of ``State.describe``, labels): a list read aloud, in the
+session's words."""
 
 from __future__ import annotations
 
@@ -18,4 +19,9 @@ def series(t: Catalogue, items: Sequence[str]) -> str:
 def clauses(t: Catalogue, items: Sequence[str]) -> str:
     """``items`` that hold commas of their own, one after another: 'red at column 1, row 2; the lion at column 3,
     row 1' (joined as the words of ``t`` join them)."""
-    return reduce(lambda first, item: t("described.next", first=first, next=item), items[1:], items[0] if items else "")
+    return chained(t, "described.next", items)
+
+
+def chained(t: Catalogue, key: str, items: Sequence[str]) -> str:
+    """``items`` one after another as the entry ``key`` of ``t`` joins two ('{first} and {second}'): 'a and b and c'."""
+    return reduce(lambda first, second: t(key, first=first, second=second), items[1:], items[0] if items else "")

@@ -159,8 +159,7 @@ class Session:
         if move is None:  # the message never repeats the value: someone may be watching the screen
             if not any(isinstance(m, Secret) for m in legal):
                 raise wrong_stage(self.state.stage(), words("referee.secret.not_due", player=player), words)
-            secret = rounds.named(self.game, words, typed.slot)
-            raise IllegalMove(words("referee.secret.unknown", secret=secret, player=player), "secrets")
+            raise self._secret_refused("unknown", player, typed.slot)
         slot = rounds.next_slot(self.game, player, move.slot, self.commitments)
         digest, salt = secrets.commit(player, slot, move.value)
         commit = Commit(slot, digest)
@@ -181,15 +180,14 @@ class Session:
             return move
         kept = keys.read_keys(self.path, player).get(move.slot)
         if kept is None:
-            secret = rounds.named(self.game, self.words, move.slot)
-            refusal = self.words("referee.secret.no_key", player=player, secret=secret, slot=move.slot)
-            raise IllegalMove(refusal, "secrets")
+            raise self._secret_refused("no_key", player, move.slot)
         return Reveal(move.slot, *kept)
 
     def _secret_refused(self, why: str, player: str, slot: str) -> IllegalMove:
-        """The refusal ``referee.secret.WHY`` of ``player``'s secret in ``slot``, the secret named as players read it."""
+        """The refusal ``referee.secret.WHY`` of ``player``'s secret in ``slot``: the secret named as players read it,
+        the slot as the notation types it (for a command the refusal quotes)."""
         secret = rounds.named(self.game, self.words, slot)
-        return IllegalMove(self.words(f"referee.secret.{why}", player=player, secret=secret), "secrets")
+        return IllegalMove(self.words(f"referee.secret.{why}", player=player, secret=secret, slot=slot), "secrets")
 
     # -- replay ----------------------------------------------------------------
     def _apply(self, player: str, move: Move) -> None:

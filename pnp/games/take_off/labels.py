@@ -4,10 +4,10 @@ by name, cities as the map prints them, a flight on from a city by the colour of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
 from itertools import pairwise
 from typing import NamedTuple
 
+from pnp.games.described import chained
 from pnp.games.take_off.continents import continent
 from pnp.games.take_off.model import TakeOffData
 from pnp.games.take_off.notation import Draw, Fly, Roll, Send
@@ -23,11 +23,6 @@ class Labels(NamedTuple):
     world: World
     data: TakeOffData
     words: Catalogue
-
-
-def joined(t: Catalogue, key: str, items: Sequence[str]) -> str:
-    """``items`` one after another as the entry ``key`` joins two ('{first} and {second}'): 'a and b and c'."""
-    return reduce(lambda first, second: t(key, first=first, second=second), items[1:], items[0] if items else "")
 
 
 def face(t: Catalogue, data: TakeOffData, letter: str) -> str:
@@ -51,7 +46,7 @@ def label(words: Labels, move: Move) -> str:
         return t("play.send", jet=move.jet)
     if isinstance(move, Fly):
         legs = [t("play.leg", jet=jet, cities=_flight(words, cities)) for jet, cities in move.legs]
-        return t("play.fly", legs=joined(t, "play.and", legs))
+        return t("play.fly", legs=chained(t, "play.and", legs))
     return t("play.pass")
 
 
@@ -68,11 +63,11 @@ def picker_path(words: Labels, move: Move, origins: Sequence[int] | None) -> Pic
     first = city_name(words, cities[0])
     if origins is not None:  # the route it leaves by, from where the jet stands
         colours = _colours(words, origins[jet - 1], words.world.index.get(cities[0]))
-        first = t("play.picker.by", city=first, colours=joined(t, "play.or", colours)) if colours else first
+        first = t("play.picker.by", city=first, colours=chained(t, "play.or", colours)) if colours else first
     steps = [(t("play.picker.jet"), t("play.jet", jet=jet)), (t("play.picker.fly", jet=jet), first)]
     steps += [(t("play.picker.then"), city_name(words, city)) for city in cities[1:]]
     for n, route in others:
-        stops = joined(t, "play.picker.stops", [city_name(words, city) for city in route])
+        stops = chained(t, "play.picker.stops", [city_name(words, city) for city in route])
         steps.append((t("play.picker.then"), t("play.leg", jet=n, cities=stops)))
     return PickerPath(tuple(steps))
 
@@ -85,7 +80,7 @@ def _flight(words: Labels, cities: tuple[str, ...]) -> str:
     for origin, destination in pairwise(cities):
         colours = _colours(words, index.get(origin), index.get(destination))
         city = city_name(words, destination)
-        by = t("play.then.by", colours=joined(t, "play.or", colours), city=city) if colours else None
+        by = t("play.then.by", colours=chained(t, "play.or", colours), city=city) if colours else None
         said.append(by or t("play.then", city=city))
     return ", ".join(said)
 

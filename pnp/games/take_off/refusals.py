@@ -8,7 +8,7 @@ from typing import cast
 
 from pnp.errors import IllegalMove
 from pnp.games.base import NextStep, wrong_stage
-from pnp.games.take_off.labels import joined
+from pnp.games.described import chained
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, TakeOffMove, format_move
 from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
@@ -23,7 +23,7 @@ def next_step(state: TakeOffState) -> NextStep:
     t = state.ctx.words
     if state.phase == OVER:
         names = state.score().winners
-        won = t("play.wins" if len(names) == 1 else "play.win", players=joined(t, "play.and", names))
+        won = t("play.wins" if len(names) == 1 else "play.win", players=chained(t, "play.and", names))
         return NextStep(t("play.step.over", winners=won))
     return NextStep(t(f"play.step.{STEPS[state.phase]}"), guided=state.phase != FLY)
 
@@ -111,7 +111,7 @@ def _fly(state: TakeOffState, move: Fly) -> IllegalMove:
     if not any(
         all(face == WILD or face in ways for face, ways in zip(order, colours)) for order in permutations(dice, steps)
     ):
-        shown = joined(t, "play.and", [_face(state, f) for f in dice])
-        wanted = joined(t, "play.refusal.then", ["/".join(_face(state, k) for k in sorted(w)) for w in colours])
+        shown = chained(t, "play.and", [_face(state, f) for f in dice])
+        wanted = chained(t, "play.refusal.then", ["/".join(_face(state, k) for k in sorted(w)) for w in colours])
         return _refused(state, "colours", "dice colours", routes=wanted, dice=shown)
     return _refused(state, "both", "both colours must be used if possible", True, example=_example(state))
