@@ -50,12 +50,12 @@ WORDS = {
         "shown": {"goal card": "3 (aircraft 1, 4, 7, 9)", "hand": "1 Extra move, 1 Storm"},
         "show": ["your goal card: 3 (aircraft 1, 4, 7, 9)", "your hand: 1 Extra move, 1 Storm"],
         "refusals": [
-            "during play: 1 aircraft move(s) still to make this turn (rule: two moves per turn)",
+            "during play: 1 aircraft move still to make this turn (rule: two moves per turn)",
             "it is ann's turn, not bob's: wait for ann to move (rule: turn)",
             "during play: f3 is an arrival zone: a Storm never goes there (rule: Storm)",
             "during play: drawing is not possible now; ann, move aircraft and play cards, then 'end' (rule: turn phases)",
         ],
-        "cli": "pnp: error: during play: 1 aircraft move(s) still to make this turn; 'pnp ref moves g.pnp' lists what "
+        "cli": "pnp: error: during play: 1 aircraft move still to make this turn; 'pnp ref moves g.pnp' lists what "
         "is legal now (rule: two moves per turn)",
     },
     "fr": {
@@ -80,7 +80,7 @@ WORDS = {
         "show": ["votre carte objectif : 3 (avions 1, 4, 7, 9)", "votre main : 1 Coup en plus, 1 Orage"],
         "refusals": [
             (
-                "pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci (règle : deux déplacements "
+                "pendant la partie : il reste 1 déplacement d'avion à faire ce tour-ci (règle : deux déplacements "
                 "par tour)"
             ),
             "c'est à ann de jouer, pas à bob : attendez son coup (règle : tour de jeu)",
@@ -90,7 +90,7 @@ WORDS = {
                 "puis 'end' (règle : déroulement du tour)"
             ),
         ],
-        "cli": "pnp: error: pendant la partie : il reste 1 déplacement(s) d'avion à faire ce tour-ci ; 'pnp ref moves "
+        "cli": "pnp: error: pendant la partie : il reste 1 déplacement d'avion à faire ce tour-ci ; 'pnp ref moves "
         "g.pnp' donne les coups permis (règle : deux déplacements par tour)",
     },
 }
@@ -184,5 +184,5 @@ def test_a_void_goal_is_noted_in_the_sessions_words():
         "l'objectif de p2 ne compte pas : p1 a dévoilé la carte objectif 1 en premier, et chaque carte objectif "
         "n'existe qu'en un exemplaire (règle : chaque carte objectif en un exemplaire)"
     )
-    limit = "la limite de 1 tours est atteinte : le plus d'avions d'objectif posés l'emporte"
+    limit = "la limite de 1 tour est atteinte : le plus d'avions d'objectif posés l'emporte"
     assert state.score().notes == (void, limit)

@@ -7,13 +7,37 @@ import yaml
 
 from pnp.games import REGISTRY
 from pnp.texts import Catalogue, Entry, catalogue, check, english, languages
-from pnp.texts.catalogue import placeholders
+from pnp.texts.catalogue import placeholders, problem
 from pnp.texts.shipped import FOLDER, translation_errors
 
 
 def test_a_catalogue_fills_its_placeholders():
     texts = Catalogue("en", {"card.goal.title": "Goal {number}"})
     assert texts("card.goal.title", number=3) == "Goal 3"
+
+
+def test_a_count_chooses_its_form_as_its_language_counts():
+    entries = {"limit": "{rounds} {rounds:round|rounds} left"}
+    assert [Catalogue("en", entries)("limit", rounds=n) for n in (0, 1, 2)] == [
+        "0 rounds left",
+        "1 round left",
+        "2 rounds left",
+    ]
+    french = Catalogue("fr", {"limit": "{rounds} {rounds:tour|tours}"})
+    assert [french("limit", rounds=n) for n in (0, 1, 2)] == ["0 tour", "1 tour", "2 tours"]
+    assert (
+        catalogue("air-king", "fr")("play.refusal.moves_left", count=1)
+        == "il reste 1 déplacement d'avion à faire ce tour-ci"
+    )
+    assert catalogue("take-off", None)("play.refusal.routes", left=1, steps=2) == "the dice left allow 1 route, not 2"
+
+
+def test_a_translation_gives_a_count_two_forms():
+    errors = check({"play.refusal.moves_left": "encore {count} {count:déplacement}"}, english("air-king"), "fr.yaml")
+    assert errors == [
+        "fr.yaml: play.refusal.moves_left: {count:déplacement}: give a count two forms, as {count:round|rounds}"
+    ]
+    assert placeholders("{count} {count:move|moves}") == {"count"}
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
@@ -78,6 +102,7 @@ def test_english_placeholders_are_words():
     for game in REGISTRY:
         for key, entry in english(game).items():
             assert all(name.isidentifier() for name in placeholders(entry.text)), key
+            assert problem(key, entry.text, {key: entry}) is None, key  # each count with its two forms
 
 
 def test_an_unknown_language_is_one_line_naming_the_shipped_ones(cli):

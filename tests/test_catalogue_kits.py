@@ -69,9 +69,17 @@ SAME_IN_FRENCH = {
 
 
 def pseudo(text: str) -> str:
-    """``text`` with its letters accented, its ``{placeholders}`` kept."""
-    parts = PLACEHOLDER.split(text)  # names of placeholders at odd indexes
-    return "".join(part.translate(ACCENTS) if i % 2 == 0 else "{" + part + "}" for i, part in enumerate(parts))
+    """``text`` with its letters accented, its ``{placeholders}`` kept (a count's forms accented too)."""
+    parts = PLACEHOLDER.split(text)  # what is inside each placeholder at odd indexes
+    return "".join(
+        part.translate(ACCENTS) if i % 2 == 0 else "{" + _forms_accented(part) + "}" for i, part in enumerate(parts)
+    )
+
+
+def _forms_accented(inside: str) -> str:
+    """A placeholder's inside with the forms a count chooses between accented (``rows:row|rows``), its name kept."""
+    name, colon, forms = inside.partition(":")
+    return name + colon + forms.translate(ACCENTS)
 
 
 def english_words(paths: list[Path]) -> list[str]:
@@ -89,6 +97,7 @@ def english_words(paths: list[Path]) -> list[str]:
 
 def test_pseudo_keeps_placeholders_and_accents_the_rest():
     assert pseudo("Goal {number}: land it") == "Góál {number}: láñd ít"
+    assert pseudo("{n} {n:row|rows}") == "{n} {n:rów|rówš}"
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))

@@ -130,6 +130,12 @@ def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, fr
         assert ("À vous de jouer" if name == "seat" else f"{seat} à jouer") in seen
         assert [words for words in FRENCH[name] if words not in seen] == [], f"the {name} page: the game's words"
         assert page.evaluate("pnpPage.percent(0.025)") == "2,5 %"  # a draw's odds under 10 %
+        faces = [f"pnpPage.t('table.picker.faces', {{ name: 'Dé', count: {n} }})" for n in (0, 1, 2)]
+        assert page.evaluate(f"[{', '.join(faces)}]") == [  # French counts 0 as one, as the catalogue does
+            "Dé : choisissez 0 face",
+            "Dé : choisissez 1 face",
+            "Dé : choisissez 2 faces",
+        ]
         english = [word for word in ENGLISH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", seen)]
         assert english == [], f"the {name} page in English"
         for size in SIZES[name]:

@@ -383,7 +383,7 @@ def test_the_round_limit_ends_the_game_and_ranks_by_progress(small):
     assert state.is_over()
     score = state.score()
     assert score.winners == ("ann",) and [p.score for p in score.players] == [1, 0]
-    assert any("limit of 1 rounds" in note and "ranked by progress" in note for note in score.notes)
+    assert any("limit of 1 round:" in note and "ranked by progress" in note for note in score.notes)
 
 
 # -- stages: play, then over ------------------------------------------------------------------------------------

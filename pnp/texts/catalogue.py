@@ -1,14 +1,28 @@
-"""A catalogue of printed strings by key, with ``{name}`` placeholders, and the check of a translation."""
+"""A catalogue of printed strings by key, with ``{name}`` placeholders, and the check of a translation.
+
+A placeholder may also choose a word by a count: ``{rounds:round|rounds}`` prints the first form where the
+language says ``rounds`` is one of a thing (English: 1; French: 0 or 1), else the second, so that
+``"{rounds} {rounds:round|rounds}"`` reads "1 round" and "3 rounds".
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from pnp.loader import did_you_mean
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# A placeholder: its name, and after a colon the two forms a count chooses between (one group: the whole inside).
+PLACEHOLDER = re.compile(r"\{(\w+(?::[^{}]*)?)\}")
+# Whether a count takes the singular form ('one') of a ``{count:one|other}`` in each language that differs from
+# English's "exactly one" (after CLDR's plural rules: French says "0 tour" and "1 tour").
+SINGULAR: dict[str, Callable[[int], bool]] = {"fr": lambda count: count in (0, 1)}
+
+
+def _exactly_one(count: int) -> bool:
+    """English's rule, and the default: the singular for one thing only."""
+    return count == 1
 
 
 @dataclass(frozen=True)
@@ -27,7 +41,18 @@ class Catalogue(Mapping[str, str]):
         self._entries = dict(entries)
 
     def __call__(self, key: str, /, **values: object) -> str:
-        return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), self._entries[key])
+        return PLACEHOLDER.sub(
+            lambda m: self._form(inside, values) if ":" in (inside := m.group(1)) else str(values[inside]),
+            self._entries[key],
+        )
+
+    def _form(self, inside: str, values: Mapping[str, object]) -> str:
+        """The form a count chooses in a placeholder ``{count:one|other}`` (``inside``: what is between its braces)."""
+        name, _, forms = inside.partition(":")
+        count, (one, _, other) = values[name], forms.partition("|")
+        if not isinstance(count, int):
+            raise TypeError(f"{{{inside}}} chooses a form by a whole number, not {count!r}")
+        return one if SINGULAR.get(self.language, _exactly_one)(count) else other
 
     def __getitem__(self, key: str) -> str:
         return self._entries[key]
@@ -40,8 +65,17 @@ class Catalogue(Mapping[str, str]):
 
 
 def placeholders(text: str) -> set[str]:
-    """The names of ``text``'s placeholders."""
-    return set(PLACEHOLDER.findall(text))
+    """The names of ``text``'s placeholders (a count's forms aside)."""
+    return {inside.partition(":")[0] for inside in PLACEHOLDER.findall(text)}
+
+
+def _forms_problem(text: str) -> str | None:
+    """What is wrong with the forms of ``text``'s counts, if anything: each names two, one '|' apart."""
+    for inside in PLACEHOLDER.findall(text):
+        name, colon, forms = inside.partition(":")
+        if colon and forms.count("|") != 1:
+            return f"{{{inside}}}: give a count two forms, as {{{name}:round|rounds}}"
+    return None
 
 
 def changed(data: Mapping[str, Entry], built_in: Mapping[str, Entry]) -> dict[str, str]:
@@ -63,7 +97,7 @@ def problem(key: str, text: object, english: Mapping[str, Entry]) -> str | None:
     if not isinstance(text, str):
         return "must be text"
     wanted, found = placeholders(english[key].text), placeholders(text)
-    return _placeholder_change(wanted, found) if wanted != found else None
+    return _placeholder_change(wanted, found) if wanted != found else _forms_problem(text)
 
 
 def _placeholder_change(wanted: set[str], found: set[str]) -> str:

@@ -5,11 +5,19 @@
 (() => {
   let words = null; // the page's words by key, in the session's language: read once from #pnp-words
 
-  // The page's words for ``key`` (table.yaml), each {name} filled from ``values``: t("table.last", { move }).
+  let plural = null; // the page's language's plural rule, as the catalogue's {count:one|other} chooses a form
+
+  // The page's words for ``key`` (table.yaml), each {name} filled from ``values``: t("table.last", { move }); a
+  // {count:one|other} is the form the count takes in the page's language.
   function t(key, values = {}) {
     if (words === null) words = JSON.parse(document.getElementById("pnp-words")?.textContent || "{}");
+    plural ??= new Intl.PluralRules(document.documentElement.lang || "en");
     const text = words[key] ?? key;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+    return text.replace(/\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}/g, (whole, name, one, other) => {
+      if (!(name in values)) return whole;
+      if (one === undefined) return String(values[name]);
+      return plural.select(Number(values[name])) === "one" ? one : other;
+    });
   }
 
   window.pnpPage = Object.freeze({
