@@ -46,12 +46,16 @@ def new(
         Path | None,
         typer.Option("--variant", help="A variant file: its deck is dealt (see 'pnp variant check').", readable=False),
     ] = None,
+    language: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language the session speaks, a translation shipped with pnp (e.g. fr)."),
+    ] = None,
 ) -> None:
-    """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob  |  ... --variant stormy.yaml"""
+    """Start a record.  Example: pnp ref new aloft game.pnp --players ann,bob  |  ... --variant stormy.yaml --lang fr"""
     from pnp.referee import session
 
     names = [p.strip() for p in players.split(",") if p.strip()]
-    current = session.new(record_file, game, names, option or [], seed, map_file, variant_file)
+    current = session.new(record_file, game, names, option or [], seed, map_file, variant_file, language)
     current.create()
     say(f"new {current.spec.title} record {record_file} for {', '.join(names)} (seed {seed})")
     if current.spec.seeded and map_file is None:

@@ -20,6 +20,7 @@ from pnp.errors import PnpError, RecordExists, quote
 from pnp.games.spec import GameSpec
 from pnp.referee import session
 from pnp.referee.protocol import Game, Option
+from pnp.texts import languages, table_words
 
 STAMP = "%Y-%m-%d-%H%M%S"
 _NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
@@ -42,6 +43,8 @@ def _offer(spec: GameSpec, rules: Game) -> dict[str, Any]:
         "options": [_option(option) for option in rules.options],
         # "seed": a map generated from a seed; "file": a map file from the folder; both also have a built-in
         "maps": "seed" if spec.seeded else "file" if spec.maps else None,
+        # the languages a session of it may speak, each named in itself (its page's words say how)
+        "languages": [{"code": code, "name": table_words(code)("table.language")} for code in languages(spec.name)],
     }
 
 
@@ -65,12 +68,14 @@ def start(
     map_choice: str | None,
     now: datetime,
     variant_choice: str | None = None,
+    language: str | None = None,
 ) -> Path:
     """Start a record of ``game`` in ``folder``, named by ``now``; nothing is written if anything is wrong.
 
     ``map_choice`` is None (the game's own map), ``seed:N`` (a map generated from seed N, for a game
     that generates maps) or the name of a map file in ``folder``; ``variant_choice`` is None (the game's
-    own data) or the name of a variant file in ``folder``.
+    own data) or the name of a variant file in ``folder``; ``language`` one the game ships (None: the variant's,
+    else English).
     """
     spec = games.get(game)
     rules = spec.rules()
@@ -81,13 +86,13 @@ def start(
         folder,
         spec.name,
         now,
-        lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path),
+        lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path, language),
     )
 
 
 def rematch(path: Path, now: datetime) -> Path:
     """A new record of ``path``'s game beside it: the same players with the seats turned by one, the same
-    options, seed and map."""
+    options, seed, map, variant and language."""
     last = session.load(path)
     players = list(last.setup.players)
     pairs = [f"{key}={_text(value)}" for key, value in last.setup.options.items()]
@@ -98,7 +103,7 @@ def rematch(path: Path, now: datetime) -> Path:
         last.spec.name,
         now,
         lambda new_path: session.new(
-            new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path
+            new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path, setup.language
         ),
     )
 

@@ -104,13 +104,15 @@ def _shown(value: object) -> str:
 
 @dataclass(frozen=True)
 class Setup:
-    """How a session starts: seats in turn order, options, seed, an optional custom map and variant file."""
+    """How a session starts: seats in turn order, options, seed, an optional custom map and variant file, and the
+    language it speaks (a translation pnp ships, over the variant's own; None: the variant's, else English)."""
 
     players: tuple[str, ...]
     options: Mapping[str, bool | int | str] = field(default_factory=dict)
     seed: int = 0
     map_path: Path | None = None
     variant_path: Path | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from pnp.referee.options import check_players, format_options, parse_options
 from pnp.referee.presentation import labelled_secret, log_text
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
 from pnp.referee.wording import in_stage, names_stage, worded
-from pnp.texts import Catalogue
+from pnp.texts import Catalogue, check_language, shipped
 from pnp.variants.variant import session_catalogue
 
 TURN = "turn"  # the rule named by a refusal of a player who is not to move
@@ -49,9 +49,9 @@ class Session:
 
     @cached_property
     def words(self) -> Catalogue:
-        """The session's catalogue: the game's words and the referee's (``referee.*``, ``rule.*``) in its variant's
-        language and texts, as its kit prints them (English without a variant)."""
-        return session_catalogue(self.spec.name, self.setup.variant_path)
+        """The session's catalogue: the game's words and the referee's (``referee.*``, ``rule.*``) in its language
+        and its variant's texts, as its kit prints them (English without either)."""
+        return session_catalogue(self.spec.name, self.setup.variant_path, language=self.setup.language)
 
     # -- extending the record ----------------------------------------------
     def play(self, move_text: str, player: str | None = None) -> str:
@@ -306,8 +306,10 @@ def new(
     seed: int,
     map_path: Path | None,
     variant_path: Path | None = None,
+    language: str | None = None,
 ) -> Session:
-    """A new record's session, not written yet (see :meth:`Session.create`); refuses a path already taken."""
+    """A new record's session, not written yet (see :meth:`Session.create`); refuses a path already taken.
+    ``language``: a translation pnp ships for the game, spoken over the variant's (a tag as ``--lang`` takes it)."""
     spec = games.get(game_name)
     game = spec.rules()
     check_players(spec.title, game, players)
@@ -323,8 +325,11 @@ def new(
         from pnp.variants.findings import check_refereed
 
         check_refereed(variant_path, spec.name)
+    if language is not None:
+        check_language(spec.name, spec.title, language)
+        language = shipped(language, spec.name)
     values = parse_options(game, options)
-    setup = Setup(tuple(players), values, seed, map_path, variant_path)
+    setup = Setup(tuple(players), values, seed, map_path, variant_path, language)
     state = game.new_state(setup)
     headers = {
         "Game": spec.name,
@@ -334,6 +339,7 @@ def new(
         "Map": os.path.relpath(map_path, path.parent) if map_path else "",
         "Files": digests(game, setup),
         "Variant": os.path.relpath(variant_path, path.parent) if variant_path else "",
+        "Language": language or "",
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
@@ -357,7 +363,10 @@ def load(path: Path) -> Session:
     try:
         options = parse_options(game, [p for p in headers["Options"].split(";") if p])
         seed = int(headers["Seed"])
-        setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path, variant_path)
+        language = headers.get("Language") or None
+        if language is not None:
+            check_language(spec.name, spec.title, language)
+        setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path, variant_path, language)
         check_players(spec.title, game, setup.players)
         why = changed(game, setup, headers["Files"])
     except (PnpError, ValueError) as exc:

@@ -193,7 +193,7 @@ class Night:
         self._check_host(request)
         body = await read_object(request)
         players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
-        variant = body.get("variant")
+        variant, language = body.get("variant"), body.get("language")
         if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
             raise Refused(
                 422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}'
@@ -202,8 +202,10 @@ class Night:
             raise Refused(422, "refused", 'the map is null, "seed:N" or the name of a map file in the folder')
         if variant is not None and not isinstance(variant, str):
             raise Refused(422, "refused", "the variant is null or the name of a variant file in the folder")
+        if language is not None and not isinstance(language, str):
+            raise Refused(422, "refused", 'the language is null or the code of one the game ships, e.g. "fr"')
         path = await run_in_threadpool(
-            _refusing, night.start, self.folder, body["game"], players, options, choice, datetime.now(), variant
+            _refusing, night.start, self.folder, body["game"], players, options, choice, datetime.now(), variant, language
         )
         return answer(await self._opened(path))
 

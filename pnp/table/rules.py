@@ -17,6 +17,7 @@ from pnp.memo import Memo
 from pnp.printing.sheets import Block, Heading, Items, Table, Text, runs
 from pnp.referee.protocol import Setup
 from pnp.table.answers import Encoded, encode
+from pnp.variants.variant import content_key
 
 KEPT = 8  # games' rules kept encoded: a night's games and their rematches
 
@@ -24,8 +25,10 @@ _encoded: Memo[tuple[Any, ...], Encoded] = Memo(KEPT)
 
 
 def encoded_rules(spec: GameSpec, setup: Setup) -> Encoded:
-    """``rules_json`` encoded once per game and setup, its ETag naming its content."""
-    key = (spec.name, setup.players, tuple(sorted(setup.options.items())), setup.seed, setup.map_path)
+    """``rules_json`` encoded once per game and setup (its variant's contents and its language included), its ETag
+    naming its content."""
+    variant = (setup.variant_path, content_key(setup.variant_path, spec.name), setup.language)
+    key = (spec.name, setup.players, tuple(sorted(setup.options.items())), setup.seed, setup.map_path, *variant)
     return _encoded.get(key, lambda: _encode(rules_json(spec, setup)))
 
 

@@ -1,4 +1,4 @@
-"""The table page's own words in its session's language: its variant's (English without one).
+"""The table page's own words in its session's language (its own, else its variant's; English without either).
 
 The words are pnp's shipped ``table.*`` catalogue (:func:`pnp.texts.table_words`), English where pnp ships no
 translation; the templates write them, and the page's scripts read the same words once from a JSON block.
@@ -12,10 +12,12 @@ from pnp.variants.variant import load_variant
 
 
 def session_words(current: Session) -> Catalogue:
-    """The words of ``current``'s pages: in its variant's language as pnp ships it (``fr-CA``: ``fr``); the
-    catalogue's ``language`` is the code they are in, for ``<html lang>``."""
+    """The words of ``current``'s pages: in its language, else its variant's, as pnp ships it (``fr-CA``: ``fr``);
+    the catalogue's ``language`` is the code they are in, for ``<html lang>``."""
     path = current.setup.variant_path
-    return table_words(None if path is None else load_variant(path, current.spec.name).language)
+    return table_words(
+        current.setup.language or (None if path is None else load_variant(path, current.spec.name).language)
+    )
 
 
 def page_values(t: Catalogue) -> dict[str, object]:

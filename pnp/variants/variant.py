@@ -310,14 +310,16 @@ def _is_kind(suffix: str, head: bytes, magic: tuple[bytes, ...]) -> bool:
     return not magic or head.startswith(magic)
 
 
-def session_catalogue(game: str, path: Path | None, data: Mapping[str, Entry] | None = None) -> Catalogue:
-    """The words a session of ``game`` names its components by, as its kit prints them: the catalogue in the
-    language and texts of the variant at ``path`` (English without one), ``data`` being the entries its data
-    holds (see :func:`pnp.texts.catalogue`)."""
+def session_catalogue(
+    game: str, path: Path | None, data: Mapping[str, Entry] | None = None, language: str | None = None
+) -> Catalogue:
+    """The words a session of ``game`` names its components by, as its kit prints them: the catalogue in
+    ``language`` (else the language of the variant at ``path``, else English) with the variant's texts over it,
+    ``data`` being the entries its data holds (see :func:`pnp.texts.catalogue`)."""
     if path is None:
-        return catalogue(game, None, {}, data)
+        return catalogue(game, language, {}, data)
     variant = load_variant(path, game)
-    return catalogue(game, variant.language, variant.texts, data)
+    return catalogue(game, language or variant.language, variant.texts, data)
 
 
 def content_key(path: Path | None, game: str) -> str | None:

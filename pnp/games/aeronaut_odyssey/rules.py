@@ -53,7 +53,9 @@ class AeronautOdyssey(BaseGame):
 
     def bind(self, setup: Setup) -> AeronautOdyssey:
         """These rules on the session's map, in its words: a claim's label names its route's colour as printed."""
-        return AeronautOdyssey(self.board(setup), session_catalogue(self.name, setup.variant_path))
+        return AeronautOdyssey(
+            self.board(setup), session_catalogue(self.name, setup.variant_path, language=setup.language)
+        )
 
     def board(self, setup: Setup) -> Board:
         """The map of a session: the map file when given, else the map generated from the seed for the table."""
@@ -70,7 +72,7 @@ class AeronautOdyssey(BaseGame):
                 f"with 'pnp map new aeronaut-odyssey --players {table}' (or set 'players: {table}'), then check "
                 "and print it"
             )
-        words = session_catalogue(self.name, setup.variant_path)
+        words = session_catalogue(self.name, setup.variant_path, language=setup.language)
         return AeroState(board, setup.players, variant, hidden, words)
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:

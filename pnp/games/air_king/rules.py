@@ -25,11 +25,13 @@ from pnp.variants.variant import content_key, session_catalogue
 MAX_ROUNDS = 1000
 
 
-def _rules(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Rules:
+def _rules(
+    path: Path | None, variant: Path | None = None, _content: str | None = None, language: str | None = None
+) -> Rules:
     """What every session on the field at ``path`` (the built-in one by default) with the cards of ``variant``
-    (the built-in ones by default) shares; ``_content`` keys the variant's contents in the cache."""
+    (the built-in ones by default) in ``language`` shares; ``_content`` keys the variant's contents in the cache."""
     field, loaded = checked_field(path), load_data(variant).value
-    words = session_catalogue("air-king", variant, data_texts(loaded))
+    words = session_catalogue("air-king", variant, data_texts(loaded), language)
     data = as_printed(loaded, words)
     homes = tuple(field.airport_names.index(plane.home) for plane in data.aircraft)
     masks = tuple(sum(1 << (n - 1) for n in card) for card in data.goals)
@@ -41,7 +43,7 @@ FIELDS = MapCache(_rules, board_file("air-king.yaml"))
 
 def _session_rules(setup: Setup) -> Rules:
     """The shared rules of a session: its field and its cards."""
-    return FIELDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "air-king"))
+    return FIELDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "air-king"), setup.language)
 
 
 def _builtin_rules() -> Rules:

@@ -69,7 +69,7 @@ def aid(setup: Setup) -> Aid:
     """The aid for a screen, in the session's words (its variant's language and texts, as its kit prints them),
     with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
     data = load_data(setup.variant_path).value
-    t = session_catalogue("air-king", setup.variant_path, data_texts(data))
+    t = session_catalogue("air-king", setup.variant_path, data_texts(data), setup.language)
     end = _end(t)
     set_up = _set_up(data, checked_field(setup.map_path), t)
     stages = {"set-up": set_up, "play": _turn(data, t), "reveal": end, "over": end}

@@ -18,11 +18,13 @@ from pnp.resources import board_file, data_file
 from pnp.variants.variant import content_key, session_catalogue
 
 
-def _sky(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Sky:
+def _sky(
+    path: Path | None, variant: Path | None = None, _content: str | None = None, language: str | None = None
+) -> Sky:
     """The board at ``path`` with the cards of ``variant`` (built-in by default; ``_content`` keys the cache), and
-    the words of its sessions."""
+    the words of its sessions in ``language``."""
     read = load_data(variant).value
-    words = session_catalogue("aloft", variant, data_texts(read))
+    words = session_catalogue("aloft", variant, data_texts(read), language)
     data = as_printed(read, words)
     loaded = load_board(path)
     raise_first_error(check_board(loaded, data))
@@ -34,7 +36,7 @@ _SKIES = MapCache(_sky, board_file("aloft.yaml"))
 
 def _session_sky(setup: Setup) -> Sky:
     """The board and cards of a session."""
-    return _SKIES.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "aloft"))
+    return _SKIES.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "aloft"), setup.language)
 
 
 class Aloft(BaseGame):

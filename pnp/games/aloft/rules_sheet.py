@@ -80,7 +80,7 @@ def aid(setup: Setup) -> Aid:
     """The aid for a screen, in the session's words (its variant's, as its kit prints them), with each stage's
     rule: the set-up, a turn, the end's reveals and the scoring."""
     data = load_data(setup.variant_path).value
-    t = session_catalogue("aloft", setup.variant_path, data_texts(data))
+    t = session_catalogue("aloft", setup.variant_path, data_texts(data), setup.language)
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(data, t)}
     return Aid(_aid_blocks(data, t), stages)
 

@@ -26,10 +26,12 @@ class Hauled(NamedTuple):
     words: Catalogue
 
 
-def _hauled(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Hauled:
-    """The fleets and docks of the map at ``path`` as the variant at ``variant`` changes them, and the variant's
-    words (``_content`` keys the cache)."""
-    return Hauled(load_data(path, variant).value, session_catalogue("hauling-astronauts", variant))
+def _hauled(
+    path: Path | None, variant: Path | None = None, _content: str | None = None, language: str | None = None
+) -> Hauled:
+    """The fleets and docks of the map at ``path`` as the variant at ``variant`` changes them, and the words of its
+    sessions in ``language`` (``_content`` keys the cache)."""
+    return Hauled(load_data(path, variant).value, session_catalogue("hauling-astronauts", variant, language=language))
 
 
 MAPS = MapCache(_hauled, default_map_path())
@@ -37,7 +39,8 @@ MAPS = MapCache(_hauled, default_map_path())
 
 def _session(setup: Setup) -> Hauled:
     """The fleets, docks and words of a session: its map's, with its variant's changes."""
-    return MAPS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "hauling-astronauts"))
+    variant = setup.variant_path
+    return MAPS.get(setup.map_path, variant, content_key(variant, "hauling-astronauts"), setup.language)
 
 
 class HaulingAstronauts(BaseGame):

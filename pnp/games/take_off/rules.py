@@ -24,11 +24,14 @@ from pnp.variants.variant import content_key, session_catalogue
 DATA = load_data().value  # the built-in data: the options' defaults and bounds, and the most players
 
 
-def _world(path: Path | None, variant: Path | None = None, _content: str | None = None) -> Labels:
+def _world(
+    path: Path | None, variant: Path | None = None, _content: str | None = None, language: str | None = None
+) -> Labels:
     """The map at ``path`` compiled with the data of ``variant`` (built-in by default; ``_content`` keys the cache),
-    and the session's words in the variant's language and texts."""
+    and the session's words in ``language`` (else the variant's) with the variant's texts."""
     data = load_data(variant).value
-    return Labels(load_world(path, data)[0], data, session_catalogue("take-off", variant, data_texts(data)))
+    words = session_catalogue("take-off", variant, data_texts(data), language)
+    return Labels(load_world(path, data)[0], data, words)
 
 
 WORLDS: MapCache[Labels] = MapCache(_world, default_map_path())
@@ -38,12 +41,21 @@ FLIGHTS: WeakKeyDictionary[World, dict[Plan, Fly]] = WeakKeyDictionary()
 
 def _session_world(setup: Setup) -> Labels:
     """The map, data and words of a session."""
-    return WORLDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "take-off"))
+    return WORLDS.get(setup.map_path, setup.variant_path, content_key(setup.variant_path, "take-off"), setup.language)
 
 
-def _context(path: Path | None, fleet: int, rounds: int, play_on: bool, variant: Path | None = None) -> Context:
-    """What every session on the map at ``path`` with these options and this variant shares."""
-    world, data, words = WORLDS.get(path, variant, content_key(variant, "take-off"))
+def _context(
+    path: Path | None,
+    fleet: int,
+    rounds: int,
+    play_on: bool,
+    variant: Path | None = None,
+    content: str | None = None,
+    language: str | None = None,
+) -> Context:
+    """What every session on the map at ``path`` with these options, this variant (its ``content`` keys the
+    cache) and this language shares."""
+    world, data, words = WORLDS.get(path, variant, content, language)
     return Context(world, data, fleet, rounds, play_on, FLIGHTS.setdefault(world, {}), words)
 
 
@@ -100,7 +112,10 @@ class TakeOff(BaseGame):
 
     def new_state(self, setup: Setup) -> TakeOffState:
         fleet, rounds, play_on = self.number(setup, "fleet"), self.number(setup, "rounds"), self.flag(setup, "play_on")
-        context = CONTEXTS.get(setup.map_path, fleet, rounds, play_on, setup.variant_path)
+        variant = setup.variant_path
+        context = CONTEXTS.get(
+            setup.map_path, fleet, rounds, play_on, variant, content_key(variant, "take-off"), setup.language
+        )
         return TakeOffState(context, tuple(setup.players))
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:

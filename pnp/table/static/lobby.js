@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const KEY = new URLSearchParams(location.search).get("host") || "";
   const NAME = /^[\p{L}\p{N}_-]{1,24}$/u; // letters and digits of any script, as the server takes them
+  const LANGUAGE = "pnp.lobby.language"; // the language last chosen for a game, offered first for the next
 
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
@@ -93,6 +94,7 @@
     drawOptions(game);
     drawMap(game);
     drawVariant(game);
+    drawLanguage(game);
     hideError();
     $("players").querySelector("input").focus();
   }
@@ -187,6 +189,19 @@
     $("variant").replaceChildren(el("label", { for: "variant-file", text: "A variant file from tonight's folder" }), el("select", { id: "variant-file" }, ...choices));
   }
 
+  // The languages the game speaks, the one last chosen first; not offered with a variant file, which speaks its own.
+  function drawLanguage(game) {
+    const codes = game.languages.map((l) => l.code);
+    const last = localStorage.getItem(LANGUAGE);
+    const choices = game.languages.map((l) => el("option", { value: l.code, text: l.name, selected: l.code === last }));
+    const select = el("select", { id: "language-choice" }, ...choices);
+    select.addEventListener("change", () => localStorage.setItem(LANGUAGE, select.value));
+    $("language").replaceChildren(el("label", { for: "language-choice", text: "The players' phones and the shared screen speak" }), select);
+    const shown = () => ($("language-set").hidden = codes.length < 2 || Boolean($("variant-file").value));
+    $("variant-file").addEventListener("change", shown);
+    shown();
+  }
+
   function readSetup() {
     const names = [...$("players").querySelectorAll("input")].map((input) => input.value.trim());
     const bad = names.find((name) => !NAME.test(name));
@@ -202,7 +217,9 @@
     if (chosen.maps === "seed") map = `seed:${Math.max(0, Math.floor(Number($("map-seed").value) || 0))}`;
     if (chosen.maps === "file" && $("map-file").value) map = $("map-file").value;
     const variant = $("variant-file").value || null;
-    return { game: chosen.name, players: names, options, map, variant };
+    const code = $("language-choice").value;
+    const language = variant || code === chosen.languages[0].code ? null : code; // the first is the game's own
+    return { game: chosen.name, players: names, options, map, variant, language };
   }
 
   async function start(event) {
