@@ -356,7 +356,8 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert not inside(whole_on_screen(page, width, height), start["frame"]), "the start shows the whole picture"
     out = [i for i, piece in enumerate(start["yours"]) if piece not in kept]
     for i in out:  # each piece out of sight is pointed at
-        assert any(points_at(start["shown"], mark, start["yours"][i]) for mark in start["pointers"]), f"none at {i}"
+        turned = any(points_at(start["shown"], mark, start["yours"][i]) for mark in start["pointers"])
+        assert turned, f"no pointer turned to {seat}'s piece {i} at {start['yours'][i]}"
     if out:  # a tap on a pointer brings a piece it points at into view
         figure, mark = page.locator("#picture").bounding_box(), start["pointers"][0]
         x, y = mark["x"] - figure["x"], mark["y"] - figure["y"]
