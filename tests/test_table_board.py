@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 import random
 import re
@@ -154,10 +155,32 @@ def open_seat(phone: Any, state: dict[str, Any], viewport: dict[str, int] = PHON
     return phone
 
 
+# The part of the frame where the picture shows (a function of the picture's root, in a page's script): the frame
+# on the screen less the margins drawn over its edges (the boxes spanning a side of it, which hold grid references).
+VISIBLE = """const shown = (svg) => {
+  const f = svg.getBoundingClientRect();
+  const v = { left: f.left, top: f.top, right: f.right, bottom: f.bottom };
+  for (const margin of document.querySelectorAll("#picture .board-margin")) {
+    const r = margin.getBoundingClientRect();
+    if (r.width >= f.width - 1 && r.top <= f.top + 1) v.top = Math.max(v.top, r.bottom);
+    else if (r.width >= f.width - 1) v.bottom = Math.min(v.bottom, r.top);
+    else if (r.left <= f.left + 1) v.left = Math.max(v.left, r.right);
+    else v.right = Math.min(v.right, r.left);
+  }
+  return v;
+};"""
+
+
+def seeing(script: str) -> str:
+    """``script``, a function in a page's script, with ``shown`` (VISIBLE) to call."""
+    return script.replace("() => {", "() => {\n" + VISIBLE, 1)
+
+
 # What the page shows of its picture, measured in the browser from the drawing itself: the frame on the
-# screen, every text in sight with its rendered size, the whole picture's and the seat's focus's boxes on
-# the screen, and the boxes of the seat's own pieces (groups named "pieces:SEAT").
-MEASURE = """() => {
+# screen and the part of it the picture shows, every text in sight with its rendered size, the whole picture's
+# and the seat's focus's boxes on the screen, the boxes of the seat's own pieces (groups named "pieces:SEAT"),
+# and the middles of the pointers at the frame's edge.
+MEASURE = seeing("""() => {
   const figure = document.getElementById("picture");
   const svg = figure.querySelector("svg");
   const frame = svg.getBoundingClientRect();
@@ -184,35 +207,48 @@ MEASURE = """() => {
     const r = g.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   });
-  // each piece with its label: the texts within half their height of it, in sight or not
-  const labelled = yours.map((p) => [...svg.querySelectorAll("text")].map((t) => t.getBoundingClientRect())
-    .filter((t) => t.width > 0 && t.right > p.left - t.height / 2 && t.left < p.right + t.height / 2
-      && t.bottom > p.top - t.height / 2 && t.top < p.bottom + t.height / 2)
+  // each piece with its label: the texts within half their height of it, and the labels (a shape and its texts)
+  // it lies on or in, in sight or not
+  const near = (p, t, d) => t.width > 0 && t.right > p.left - d && t.left < p.right + d && t.bottom > p.top - d
+    && t.top < p.bottom + d;
+  const texts_ = [...svg.querySelectorAll("text")].map((t) => t.getBoundingClientRect());
+  const labels = [...svg.querySelectorAll('g[data-name^="label:"]')].map((g) => g.getBoundingClientRect());
+  const labelled = yours.map((p) => [...texts_.filter((t) => near(p, t, t.height / 2)),
+    ...labels.filter((t) => near(p, t, 0))]
     .reduce((u, t) => ({ left: Math.min(u.left, t.left), top: Math.min(u.top, t.top),
       right: Math.max(u.right, t.right), bottom: Math.max(u.bottom, t.bottom) }), p));
+  const pointers = [...figure.querySelectorAll(".board-pointer")].map((mark) => {
+    const r = mark.getBoundingClientRect();
+    return { x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 };
+  });
   return {
     frame: { left: frame.left, top: frame.top, right: frame.right, bottom: frame.bottom },
+    shown: shown(svg),
+    pointers,
     viewBox: svg.getAttribute("viewBox"),
     texts,
     focus: focus.length === 4 ? onScreen(...focus) : null,
     yours,
     labelled,
   };
-}"""
+}""")
 
 
 def test_the_focus_is_written_on_a_screen_picture_only():
-    """A drawing's focus, its seats' and its places go on the root of its screen SVG as data-focus, data-seats
-    (each seat's by name, whatever its case) and data-places (in order); a name that is not a player's is left
-    out; a page for print has none."""
+    """A drawing's focus, its seats', its places and its grids go on the root of its screen SVG as data-focus,
+    data-seats (each seat's by name, whatever its case), data-places and data-grids (in order); a name that is not
+    a player's is left out; a page for print has none."""
     seats = (("bob", (1, 2, 3, 4)), ("Ann_2", (5, 6, 7, 8)), ("ann_2", (9, 9, 9, 9)), ('x" onload="y', (0, 0, 1, 1)))
-    places = ((50, 5, 10, 10), (1, 2.5, 3, 4))
-    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=(10, 20.5, 30, 12.25), seats=seats, places=places)
+    places, grids = ((50, 5, 10, 10), (1, 2.5, 3, 4)), ((20, 10, 60, 30), (0, 45, 5, 5))
+    focus = (10, 20.5, 30, 12.25)
+    drawing = Drawing(100, 50, lambda c: c.circle(5, 5, 2), focus=focus, seats=seats, places=places, grids=grids)
     root = drawing_to_screen_svg(drawing).split(">", 1)[0]
     written = '{"Ann_2":"5 6 7 8","ann_2":"9 9 9 9","bob":"1 2 3 4"}'.replace('"', "&quot;")
-    assert f' data-focus="10 20.5 30 12.25" data-places="50 5 10 10;1 2.5 3 4" data-seats="{written}" version=' in root
+    assert ' data-focus="10 20.5 30 12.25" data-grids="20 10 60 30;0 45 5 5" data-places="50 5 10 10;1 2.5 3 4"' in root
+    assert f' data-places="50 5 10 10;1 2.5 3 4" data-seats="{written}" version=' in root
     assert "onload" not in root
-    assert "data-focus" not in drawing_to_svg(drawing) and "data-places" not in drawing_to_svg(drawing)
+    printed = drawing_to_svg(drawing)
+    assert "data-focus" not in printed and "data-places" not in printed and "data-grids" not in printed
     assert "data-" not in drawing_to_screen_svg(Drawing(100, 50, drawing.draw)).split(">", 1)[0]
 
 
@@ -263,6 +299,15 @@ def shown(inner: dict[str, float], outer: dict[str, float]) -> float:
     return max(width, 0) * max(height, 0) / area
 
 
+def points_at(frame: dict[str, float], mark: dict[str, float], piece: dict[str, float]) -> bool:
+    """Whether a pointer with its middle at ``mark`` lies on the way from the middle of ``frame`` to ``piece`` (within
+    30 degrees: one pointer may stand for pieces side by side)."""
+    x, y = (frame["left"] + frame["right"]) / 2, (frame["top"] + frame["bottom"]) / 2
+    to_mark = math.atan2(mark["y"] - y, mark["x"] - x)
+    to_piece = math.atan2((piece["top"] + piece["bottom"]) / 2 - y, (piece["left"] + piece["right"]) / 2 - x)
+    return abs((to_mark - to_piece + math.pi) % math.tau - math.pi) < math.radians(30)
+
+
 def picture_size(state: dict[str, Any]) -> tuple[float, float]:
     found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', state["picture"])
     assert found, "the picture has no viewBox"
@@ -273,8 +318,9 @@ def picture_size(state: dict[str, Any]) -> tuple[float, float]:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_demand(phone, tmp_path, name, size):
     """At the starting frame every text in sight is at least 12 px tall and the seat's own pieces are in
-    sight (one at least, with its label, where they and their labels span more than the screen); "Whole board" shows the whole picture within the screen's width; "Close-up"
-    comes back."""
+    sight (one at least, with its label, where they and their labels span more than the part of the frame the
+    picture shows); each piece out of it has a pointer at the frame's edge turned its way, and a tap on one brings
+    its piece into view; "Whole board" shows the whole picture within the screen's width; "Close-up" comes back."""
     viewport = PHONES[size]
     current = mid_game(tmp_path, name)
     seat = current.state.to_move() or current.setup.players[0]
@@ -300,14 +346,24 @@ def test_the_board_opens_readable_on_the_seats_part_and_shows_the_whole_on_deman
     assert distance(*middle, (focus["left"], focus["top"], focus["right"], focus["bottom"])) == 0, (
         f"the starting frame is not on {seat}'s part: its middle {middle} lies outside {focus}"
     )
-    kept = [piece for piece in start["yours"] if inside(piece, start["frame"])]
+    kept = [piece for piece in start["yours"] if inside(piece, start["shown"])]
     # every one; where the pieces with their labels span more than the frame (jets far apart, their callouts
     # too wide to fit together legibly), one at least, its label whole (test_the_starting_frame_cuts_no_text_...)
     together = span(start["labelled"]) if start["labelled"] else None
-    fit = together is None or fits(together, frame)
-    assert kept == start["yours"] or (not fit and kept), f"{seat}'s pieces out of {start['frame']}"
+    fit = together is None or fits(together, start["shown"])
+    assert kept == start["yours"] or (not fit and kept), f"{seat}'s pieces out of {start['shown']}"
     width, height = picture_size(state)
     assert not inside(whole_on_screen(page, width, height), start["frame"]), "the start shows the whole picture"
+    out = [i for i, piece in enumerate(start["yours"]) if piece not in kept]
+    for i in out:  # each piece out of sight is pointed at
+        turned = any(points_at(start["shown"], mark, start["yours"][i]) for mark in start["pointers"])
+        assert turned, f"no pointer turned to {seat}'s piece {i} at {start['yours'][i]}"
+    if out:  # a tap on a pointer brings a piece it points at into view
+        figure, mark = page.locator("#picture").bounding_box(), start["pointers"][0]
+        x, y = mark["x"] - figure["x"], mark["y"] - figure["y"]
+        touch(page, ("pointerdown", 1, x, y), ("pointerup", 1, x, y))
+        now = page.evaluate(MEASURE)
+        assert any(inside(now["yours"][i], now["shown"]) for i in out), f"the pointer at {x}, {y} brought none"
 
     page.get_by_role("button", name="Whole board").click()
     whole, frame = whole_on_screen(page, width, height), page.evaluate(MEASURE)["frame"]
@@ -398,33 +454,83 @@ def test_a_board_too_large_for_a_phone_opens_on_where_the_play_is_with_its_grid_
     assert page.errors == []
 
 
-# The texts of the picture the starting frame cuts: each text's box on the screen neither within the frame nor
-# clear of it (a px of slack either way), measured from the drawing as laid out.
-CUT = """() => {
+# What of the picture the starting frame cuts, measured from the drawing as laid out (a px of slack either way): each
+# text whose box on the screen is neither within the part of the frame the picture shows (VISIBLE) nor clear of it;
+# and each label (a group named "label:...": a shape and the texts on it, a callout's box, its title and tokens) in
+# sight with a text on it not wholly in: a sliver of a box with no words.
+CUT = seeing("""() => {
   const svg = document.querySelector("#picture svg");
-  const f = svg.getBoundingClientRect();
-  return [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim()).flatMap((text) => {
-    const r = text.getBoundingClientRect();
-    const clear = r.right <= f.left + 1 || r.left >= f.right - 1 || r.bottom <= f.top + 1 || r.top >= f.bottom - 1;
-    const within = r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1;
-    return r.width > 0 && !clear && !within ? [text.textContent.trim()] : [];
+  const v = shown(svg);
+  const clear = (r) => r.right <= v.left + 1 || r.left >= v.right - 1 || r.bottom <= v.top + 1 || r.top >= v.bottom - 1;
+  const within = (r, o = v) => r.left >= o.left - 1 && r.right <= o.right + 1 && r.top >= o.top - 1
+    && r.bottom <= o.bottom + 1;
+  const texts = [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim())
+    .map((text) => ({ words: text.textContent.trim(), box: text.getBoundingClientRect() }))
+    .filter((text) => text.box.width > 0);
+  const labels = [...svg.querySelectorAll('g[data-name^="label:"]')].filter((label) => {
+    const box = label.getBoundingClientRect();
+    return !clear(box) && texts.some((text) => within(text.box, box) && !within(text.box));
   });
-}"""
+  return [...texts.filter((text) => !clear(text.box) && !within(text.box)).map((text) => text.words),
+    ...labels.map((label) => label.dataset.name)];
+}""")
+
+# The grid references a frame on part of a grid (data-grids) leaves out: for each column (or row) of a grid whose
+# reference (a text of a group named "grid references" above or below the grid, or beside it) lies across the
+# part of the frame the picture shows, that reference, unless one saying the same across from it is there wholly
+# (one of the picture's, or one pinned to the frame's edge, .board-reference, 12 px at least).
+UNNAMED = seeing("""() => {
+  const svg = document.querySelector("#picture svg");
+  const v = shown(svg), f = svg.getBoundingClientRect();
+  const ctm = svg.getScreenCTM();
+  const within = (r, o) => r.left >= o.left - 1 && r.right <= o.right + 1 && r.top >= o.top - 1
+    && r.bottom <= o.bottom + 1;
+  const references = [...svg.querySelectorAll('g[data-name="grid references"] text')];
+  const pinned = [...document.querySelectorAll("#picture .board-reference")]
+    .filter((p) => within(p.getBoundingClientRect(), f) && parseFloat(getComputedStyle(p).fontSize) >= 11.99);
+  const seen = [...references.filter((text) => within(text.getBoundingClientRect(), v)), ...pinned];
+  const grids = (svg.getAttribute("data-grids") || "").split(";").filter(Boolean).map((grid) => {
+    const [x, y, w, h] = grid.split(" ").map(Number);
+    const a = new DOMPoint(x, y).matrixTransform(ctm), b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  });
+  const missing = [];
+  for (const g of grids.filter((g) => g.right > v.left && g.left < v.right && g.bottom > v.top && g.top < v.bottom)) {
+    for (const text of references) {
+      const r = text.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      const column = x > g.left && x < g.right && (y < g.top || y > g.bottom);
+      const row = y > g.top && y < g.bottom && (x < g.left || x > g.right);
+      const inView = column ? r.left >= v.left && r.right <= v.right : row && r.top >= v.top && r.bottom <= v.bottom;
+      const across = (p) => { // its middle within the reference's span
+        const q = p.getBoundingClientRect(), m = column ? (q.left + q.right) / 2 : (q.top + q.bottom) / 2;
+        return column ? m > r.left && m < r.right : m > r.top && m < r.bottom;
+      };
+      if (inView && !seen.some((p) => p.textContent === text.textContent && across(p))) missing.push(text.textContent);
+    }
+  }
+  return missing;
+}""")
 
 
 @pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "early", "mid-game"])
 @pytest.mark.parametrize("name", GAMES)
-def test_the_starting_frame_cuts_no_text_of_the_picture(phone, tmp_path, name, moves):
+def test_the_starting_frame_cuts_no_text_of_the_picture_and_names_the_grid_squares_it_shows(
+    phone, tmp_path, name, moves
+):
     """At set-up, early and mid-game, on both phones, every text of the picture (a city's name on a callout, a
     title, a grid reference) is wholly in the starting frame or wholly out of it: a name half shown reads as
-    nothing. Take Off!'s seat with its jets far apart gets a jet with its callout whole rather than both jets and
-    a cut callout; Aeronaut Odyssey's title is in or out, not half."""
+    nothing; and a shape carrying texts (a callout's box, a badge) is in sight only with all of them. Take Off!'s
+    seat with its jets far apart gets a jet with its callout whole rather than both jets and a cut callout;
+    Aeronaut Odyssey's title is in or out, not half. A frame on part of a map with grid references shows the
+    reference of each column and row it shows: there, or pinned to its edge as a printed map's margin shows them."""
     current = mid_game(tmp_path, name, moves)
     page = open_seat(phone, seat_state(current, current.state.to_move() or current.setup.players[0]))
     for size, viewport in PHONES.items():
         page.set_viewport_size(viewport)
         settled(page)  # the frame opened again for the new size
-        assert page.evaluate(CUT) == [], f"cut at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
+        where = f"at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
+        assert page.evaluate(CUT) == [], f"cut {where}"
+        assert page.evaluate(UNNAMED) == [], f"grid references left out {where}"
     assert page.errors == []
 
 

@@ -149,6 +149,9 @@ class Drawing:
     the seat's own pieces: the groups drawn with the name ``pieces:NAME`` (see :func:`pieces_of`).
     ``places`` are where the play is (Air King's aircraft with the spaces each may reach), most first: a
     phone that cannot show its whole focus legibly opens on as many of them as it can show together.
+    ``grids`` are the areas of its maps' grids (inside their frames): the texts of its groups named ``grid
+    references`` beyond an edge of one name its columns (above or below it) or rows (beside it), and a phone
+    showing part of the grid keeps those of the columns and rows in sight along the frame's edges.
     """
 
     width: float
@@ -157,8 +160,15 @@ class Drawing:
     focus: Area | None = None
     seats: tuple[tuple[str, Area], ...] = ()
     places: tuple[Area, ...] = ()
+    grids: tuple[Area, ...] = ()
 
 
 def pieces_of(player: str) -> str:
     """The name of a group holding ``player``'s own pieces in a state picture."""
     return f"pieces:{player}"
+
+
+def label_of(what: str) -> str:
+    """The name of a group drawing one label of a state picture: a shape and the texts it carries (a callout
+    box and its title, a badge and its number), which a phone's starting frame shows whole or not at all."""
+    return f"label:{what}"

@@ -165,13 +165,20 @@ def drawing_to_screen_svg(drawing: Drawing, kept_apart: bool = False) -> str:
 
     ``kept_apart``: each kept drawing in it (see :mod:`pnp.printing.svg`) is a marker naming its digest, for a
     page that fetches it once (:func:`pnp.printing.svg.kept_drawing`) rather than with every picture.
-    The drawing's focus, its seats' and its places go with it (``data-focus``, ``data-seats``, ``data-places``) for a
-    phone to open on.
+    The drawing's focus, its seats', its places and its grids go with it (``data-focus``, ``data-seats``,
+    ``data-places``, ``data-grids``) for a phone to open on.
     """
     from pnp.printing.svg import screen_svg
 
     return screen_svg(
-        drawing.width, drawing.height, drawing.draw, kept_apart, drawing.focus, drawing.seats, drawing.places
+        drawing.width,
+        drawing.height,
+        drawing.draw,
+        kept_apart,
+        drawing.focus,
+        drawing.seats,
+        drawing.places,
+        drawing.grids,
     )
 
 

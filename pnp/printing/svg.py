@@ -352,19 +352,22 @@ def screen_svg(
     focus: Area | None = None,
     seats: Sequence[tuple[str, Area]] = (),
     places: Sequence[Area] = (),
+    grids: Sequence[Area] = (),
 ) -> str:
     """One picture of ``width`` x ``height`` mm as an SVG that fills its container's width, aspect kept.
 
     ``kept_apart``: its kept drawings are markers naming their digest (see :func:`kept_drawing`).
-    ``focus``, ``seats`` and ``places`` (see :class:`pnp.printing.canvas.Drawing`): what a phone opens on, on the
-    root as ``data-focus="x y w h"``, ``data-seats``, a JSON object of ``"x y w h"`` by seat (a player's name is
-    letters and digits of any script, ``_`` and ``-``; any other is left out), and ``data-places="x y w h;x y w h"``.
+    ``focus``, ``seats``, ``places`` and ``grids`` (see :class:`pnp.printing.canvas.Drawing`): what a phone opens on,
+    on the root as ``data-focus="x y w h"``, ``data-seats``, a JSON object of ``"x y w h"`` by seat (a player's name
+    is letters and digits of any script, ``_`` and ``-``; any other is left out), ``data-places="x y w h;x y w h"``
+    and ``data-grids``, written as the places are.
     The names are in a value, not in attribute names, which an HTML parser lowercases: "Sam" and "sam" are two seats.
     """
     canvas = _ScreenCanvas(apart=kept_apart)
     draw(canvas)
     focused = _numbers("data-focus", " ".join(map(num, focus))) if focus else ""
-    focused += _numbers("data-places", ";".join(" ".join(map(num, area)) for area in places))
+    for name, areas in (("data-grids", grids), ("data-places", places)):
+        focused += _numbers(name, ";".join(" ".join(map(num, area)) for area in areas))
     by_seat = {name: " ".join(map(num, area)) for name, area in sorted(seats) if area and _SEAT(name)}
     if by_seat:
         focused += f' data-seats="{escape_attribute(json.dumps(by_seat, separators=(",", ":")))}"'

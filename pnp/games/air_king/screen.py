@@ -18,7 +18,7 @@ from pnp.games.air_king.model import AirKingData
 from pnp.games.air_king.shapes import INK, WHITE, badge, event_icon, ink_on, plane
 from pnp.games.air_king.state import AirKingState
 from pnp.games.air_king.text import headline
-from pnp.printing.canvas import Area, Canvas, Drawing
+from pnp.printing.canvas import Area, Canvas, Drawing, label_of
 from pnp.printing.fonts import wrap
 
 SW, SH = 34.0, 25.0  # a space on screen, mm
@@ -198,8 +198,9 @@ def _aircraft(c: Canvas, state: AirKingState, a: int) -> None:
 
 
 def _hold_tag(c: Canvas, x: float, y: float) -> None:
-    c.rect(x, y, BADGE_W, 4.2, fill=HOLD_FILL, stroke=INK, width=0.25, radius=1)
-    c.text(x + BADGE_W / 2, y + 3.3, "HOLDING", size=SMALL, bold=True, anchor="middle", fill=WHITE)
+    with c.group(name=label_of("holding")):
+        c.rect(x, y, BADGE_W, 4.2, fill=HOLD_FILL, stroke=INK, width=0.25, radius=1)
+        c.text(x + BADGE_W / 2, y + 3.3, "HOLDING", size=SMALL, bold=True, anchor="middle", fill=WHITE)
 
 
 def _flies_right(field: Field, home: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from pnp.games.air_king.model import Aircraft
-from pnp.printing.canvas import Canvas, Color
+from pnp.printing.canvas import Canvas, Color, label_of
 from pnp.printing.color import luminance, rgb
 
 INK = "#1d2330"
@@ -111,13 +111,15 @@ def plane(c: Canvas, cx: float, cy: float, size: float, fill: Color, rotate: flo
 
 def badge(c: Canvas, craft: Aircraft, x: float, y: float, w: float, h: float) -> None:
     """An aircraft's colour, symbol and number in a ``w`` x ``h`` box: readable without colour."""
-    c.rect(x, y, w, h, fill=craft.rgb, stroke=INK, width=0.35, radius=h * 0.18)
-    r = h * 0.32
-    symbol(c, craft.symbol, x + h * 0.5, y + h / 2, r, WHITE)
-    box = w - h * 1.05
-    c.rect(x + h * 0.95, y + h * 0.15, box - h * 0.1, h * 0.7, fill=WHITE, stroke=INK, width=0.25, radius=h * 0.1)
-    # the aircraft's number, the only text in the badge (a few digits)
-    c.text(x + h * 0.9 + box / 2, y + h * 0.69, str(craft.number), size=h * 1.45, bold=True, anchor="middle", fill=INK)
+    with c.group(name=label_of(f"aircraft {craft.number}")):
+        c.rect(x, y, w, h, fill=craft.rgb, stroke=INK, width=0.35, radius=h * 0.18)
+        r = h * 0.32
+        symbol(c, craft.symbol, x + h * 0.5, y + h / 2, r, WHITE)
+        box = w - h * 1.05
+        c.rect(x + h * 0.95, y + h * 0.15, box - h * 0.1, h * 0.7, fill=WHITE, stroke=INK, width=0.25, radius=h * 0.1)
+        # the aircraft's number, the only text in the badge (a few digits)
+        number = str(craft.number)
+        c.text(x + h * 0.9 + box / 2, y + h * 0.69, number, size=h * 1.45, bold=True, anchor="middle", fill=INK)
 
 
 def event_icon(c: Canvas, kind: str, cx: float, cy: float, r: float) -> None:

@@ -113,7 +113,8 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
                 c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
 
     focus = 0, top - NUMBERS, width, lane_y + LANE_H + NUMBERS - (top - NUMBERS)  # the sky, the lane, their numbers
-    return Drawing(width, height, draw, focus, places=_places(state, top, lane_y))
+    grid = EDGE, top, state.board.columns * CELL_W, lane_y + LANE_H - top  # the sky and the lane
+    return Drawing(width, height, draw, focus, places=_places(state, top, lane_y), grids=(grid,))
 
 
 def _places(state: AloftState, top: float, lane_y: float) -> tuple[Area, ...]:
@@ -157,7 +158,8 @@ def _sky(c: Canvas, state: AloftState, top: float, lane_y: float) -> None:
     numbers = formation_numbers(state.grid)
     for row in range(board.rows):
         y = top + (board.rows - 1 - row) * CELL_H
-        c.text(EDGE / 2, y + CELL_H / 2 + 1.2, str(row + 1), size=TEXT, bold=True, anchor="middle", fill=INK)
+        with c.group(name="grid references"):
+            c.text(EDGE / 2, y + CELL_H / 2 + 1.2, str(row + 1), size=TEXT, bold=True, anchor="middle", fill=INK)
         for column in range(columns):
             x = EDGE + column * CELL_W
             c.rect(x, y, CELL_W, CELL_H, fill=SKY, stroke="#7fa7c4", width=0.3)

@@ -31,7 +31,7 @@ from pnp.games.hauling_astronauts.state import ACTION, DEPART, REVEAL, SETUP, SL
 from pnp.games.hauling_astronauts.text import prompt
 from pnp.games.spec import KitRequest
 from pnp.printing import art, fit, fonts
-from pnp.printing.canvas import Canvas, Drawing, pieces_of
+from pnp.printing.canvas import Canvas, Drawing, label_of, pieces_of
 from pnp.printing.color import tint
 from pnp.printing.marks import GUIDE, HAIRLINE
 from pnp.printing.paper import Rect
@@ -437,10 +437,11 @@ def _transport(
     c: Canvas, state: HaulingState, box: Rect, player: int, transport: Transport | None, tag: str, t: Catalogue
 ) -> None:
     colour = state.data.fleets[player].colour
-    if transport is None:
-        pieces.face_down(c, box, colour, player, tag)
-    else:
-        pieces.transport(c, box, transport, colour, player, t, screen=True)
+    with c.group(name=label_of("transport")):  # a tile and its words, shown whole or not at all
+        if transport is None:
+            pieces.face_down(c, box, colour, player, tag)
+        else:
+            pieces.transport(c, box, transport, colour, player, t, screen=True)
 
 
 def _dice_row(c: Canvas, box: Rect, dice: list[tuple[int, bool]], side: float) -> None:

@@ -35,7 +35,7 @@ from pnp.games.take_off.placement import DOT_R, HUB_R
 from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.text import round_line, status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
-from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, pieces_of
+from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, label_of, pieces_of
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box
 from pnp.printing.reuse import place
@@ -133,14 +133,18 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
         canvas.text(PAD, PAD + TITLE, line, size=pt(size), bold=True, fill=INK)
         place(canvas, _map_drawing(world, data, frame))
         for text, x, y, colour, box in half_labels:
-            canvas.rect(box[0] - 2, box[1] - 1, box[2] - box[0] + 4, box[3] - box[1] + 2, fill="#ffffff", stroke=None)
-            canvas.text(x, y, text, size=pt(SMALL), bold=True, fill=colour)
+            with canvas.group(name=label_of(text)):
+                canvas.rect(
+                    box[0] - 2, box[1] - 1, box[2] - box[0] + 4, box[3] - box[1] + 2, fill="#ffffff", stroke=None
+                )
+                canvas.text(x, y, text, size=pt(SMALL), bold=True, fill=colour)
         _draw_callouts(canvas, world, data, frame, callouts, spots, state.players)
         for panel in panels:
             panel.draw(canvas)
 
     seats = tuple((player, _focus(callouts, spots, seat)) for seat, player in enumerate(state.players))
-    return Drawing(WIDTH, height, draw, seats=seats)
+    x0, y0, x1, y1 = frame.box
+    return Drawing(WIDTH, height, draw, seats=seats, grids=((x0, y0, x1 - x0, y1 - y0),))
 
 
 def _focus(callouts: Sequence[Callout], boxes: Sequence[Box], seat: int) -> Area:
@@ -303,8 +307,9 @@ def _draw_callouts(
             canvas.line(dx, dy, min(max(dx, x0), x1), min(max(dy, y0), y1), stroke=INK, width=1.2)
             canvas.circle(dx, dy, 3.2, fill=INK, stroke=None)
         for callout, (x0, y0, x1, y1) in zip(callouts, boxes):
-            canvas.rect(x0, y0, x1 - x0, y1 - y0, fill="#ffffff", stroke=INK, width=1.0, radius=4)
-            canvas.text(x0 + 5, y0 + 3 + SMALL, callout.title, size=pt(SMALL), bold=True, fill=INK)
+            with canvas.group(name=label_of(callout.title)):
+                canvas.rect(x0, y0, x1 - x0, y1 - y0, fill="#ffffff", stroke=INK, width=1.0, radius=4)
+                canvas.text(x0 + 5, y0 + 3 + SMALL, callout.title, size=pt(SMALL), bold=True, fill=INK)
     with canvas.group(name="jets"):
         for callout, (x0, y0, _, _) in zip(callouts, boxes):
             for r, row in enumerate(callout.rows):

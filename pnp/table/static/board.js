@@ -7,10 +7,13 @@
 // labels in sight where they fit. A focus too large to show whole and legible gives way to as many of the
 // picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows legibly
 // together. The starting frame cuts no text: each is wholly in it or wholly out, a name half shown reading as
-// nothing (see uncut). Once the player moves the view, the pictures after the next moves keep it; "Close-up"
-// hands the view back to the picture's focus, "Whole board" shows all of it. The frame takes the keyboard's
-// focus (seat.html): the arrow keys move the view, + and - zoom about its centre, 0 or Home shows the whole
-// board.
+// nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut). A frame on
+// part of a grid (data-grids "x y w h;...") whose grid references are out of it pins those of the columns and rows
+// it shows to its edges, in a margin as a printed map's (see pinning); each of the seat's pieces out of the frame
+// has a pointer at its edge turned its way, which a tap follows. Once the player moves the view, the pictures
+// after the next moves keep it; "Close-up" hands the view back to the picture's focus, "Whole board" shows all of
+// it. The frame takes the keyboard's focus (seat.html): the arrow keys move the view, + and - zoom about its
+// centre, 0 or Home shows the whole board.
 "use strict";
 
 window.pnpBoard = (() => {
@@ -22,15 +25,27 @@ window.pnpBoard = (() => {
   const WHEEL = 0.002; // zoom per wheel pixel (exponential)
   const KEY_STEP = 0.1; // an arrow key moves the view this much of its width (or height)
   const KEY_ZOOM = Math.SQRT2; // + or - zooms this many times: two presses are a double tap's
+  const PIN_PAD = 0.3; // the room round a grid reference pinned to the frame's edge, in its text's size
+  const MARK_PX = 22; // a pointer to a piece out of the frame has its middle this far inside the frame's edge
+  const LABEL = 'g[data-name^="label:"]'; // a shape and the texts it carries (pnp.printing.canvas.label_of)
+  const NO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
+  const EDGES = { top: ["y0", 1], bottom: ["y1", -1], left: ["x0", 1], right: ["x1", -1] }; // a frame's side, inwards
+  const columns = (side) => side === "top" || side === "bottom"; // a line of references along it names columns
   const SEAT = document.body.dataset.seat || "";
 
   let figure = null;
   let svg = null;
   let whole = null; // the picture's own viewBox: { x, y, w, h }
-  let texts = []; // each text's box in picture units and its size: { x0, y0, x1, y1, size }
+  let texts = []; // each text's box in picture units and its size: { x0, y0, x1, y1, size }; a label's, see labels
   let smallest = Infinity; // the smallest text's size, in picture units
   let yours = null; // the box round the seat's own pieces, in picture units, if the picture marks any
   let own = []; // each of the seat's own pieces' boxes, in picture units
+  let grids = []; // each grid's box and its lines of references (see gridsOf)
+  let pinned = []; // the lines of references the starting frame keeps margins for, until the player moves the view
+  let marks = []; // the pointers to the seat's pieces out of the frame: { mark, piece, left, top }
+  const overlay = document.createElement("div"); // drawn over the picture: pinned references, pointers
+  overlay.className = "board-overlay";
+  overlay.setAttribute("aria-hidden", "true");
   let view = null; // { cx, cy, s }
   let touched = false; // the player moved the view: keep it for the next pictures
   let opensWhole = false; // an untouched view shows the whole picture (the game is over), not the focus
@@ -44,8 +59,8 @@ window.pnpBoard = (() => {
     return [x, y, w, h].every(Number.isFinite) && w > 0 && h > 0 ? { x, y, w, h } : null;
   }
 
-  // The picture's places, most first (see the header).
-  const places = () => (svg.getAttribute("data-places") || "").split(";").map(box).filter(Boolean);
+  // The boxes an attribute of the picture lists ("x y w h;x y w h"): its places, most first, or its grids.
+  const boxes = (name) => (svg.getAttribute(name) || "").split(";").map(box).filter(Boolean);
 
   // The box round two boxes.
   const joined = (a, b) => {
@@ -98,24 +113,70 @@ window.pnpBoard = (() => {
     texts = [];
     yours = null;
     own = [];
+    grids = [];
     const screen = svg.getScreenCTM();
     if (!screen) return; // not laid out (hidden): nothing to measure
     const toPicture = screen.inverse();
+    const sized = new Map(); // each text drawn -> its box, size and content
     for (const text of svg.querySelectorAll("text")) {
       const font = parseFloat(getComputedStyle(text).fontSize);
       const b = textBox(text, toPicture);
-      if (b && font > 0) texts.push({ ...b, size: font * b.scale });
+      if (b && font > 0) sized.set(text, { ...b, size: font * b.scale, content: text.textContent.trim() });
     }
+    const alone = [...sized].filter(([text]) => !text.closest(LABEL)).map(([, t]) => t);
+    texts = [...alone, ...labels(sized, toPicture)];
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
+    grids = gridsOf(sized);
     // the seat's own pieces (see the picture's focus in pnp.printing.canvas), each with its label: the texts
-    // within half a text's size of it
-    const near = (b, t, d = t.size / 2) => t.x1 > b.x0 - d && t.x0 < b.x1 + d && t.y1 > b.y0 - d && t.y0 < b.y1 + d;
+    // within half a text's size of it, and the labels it lies on or in (a callout holding a jet, a tile's words)
+    const near = (b, t, d = t.words ? 0 : t.size / 2) =>
+      t.x1 > b.x0 - d && t.x0 < b.x1 + d && t.y1 > b.y0 - d && t.y0 < b.y1 + d;
     for (const group of svg.querySelectorAll("g[data-name]")) {
       const b = group.getAttribute("data-name") === `pieces:${SEAT}` ? placedBox(group, toPicture) : null;
       if (!b) continue;
       own.push(texts.filter((t) => near(b, t)).reduce(union, b));
       yours = yours ? union(yours, own.at(-1)) : own.at(-1);
     }
+  }
+
+  // Each label of the picture as one text: the box round its shape, with its words (the box round every text
+  // on it, its own and any drawn over it, such as a callout's tokens) and their smallest size.
+  function labels(sized, toPicture) {
+    const all = [...sized.values()];
+    const on = (t, b, d = t.size / 8) => t.x0 >= b.x0 - d && t.x1 <= b.x1 + d && t.y0 >= b.y0 - d && t.y1 <= b.y1 + d;
+    return [...svg.querySelectorAll(LABEL)].flatMap((group) => {
+      const b = placedBox(group, toPicture);
+      const written = b ? all.filter((t) => on(t, b)) : [];
+      if (!written.length) return [];
+      return [{ ...b, words: written.reduce(union), size: Math.min(...written.map((t) => t.size)) }];
+    });
+  }
+
+  // The picture's grids (data-grids), each with its lines of references: the texts of its groups named "grid
+  // references" beyond one of its edges, by side ("top" or "bottom": they name columns; "left" or "right": rows),
+  // each line with the depth of the margin that holds it pinned to the frame's edge.
+  function gridsOf(sized) {
+    const named = svg.querySelectorAll('g[data-name="grid references"] text');
+    const references = [...named].map((text) => sized.get(text)).filter(Boolean);
+    return boxes("data-grids").map(({ x, y, w, h }) => {
+      const grid = { x0: x, y0: y, x1: x + w, y1: y + h };
+      const lines = Object.keys(EDGES).flatMap((side) => {
+        const refs = references.filter((t) => sideOf(grid, t) === side);
+        if (!refs.length) return [];
+        // a margin along the top or bottom is as deep as its texts are tall, one down a side as they are wide
+        const deep = (t) => (columns(side) ? t.y1 - t.y0 : t.x1 - t.x0) + 2 * PIN_PAD * t.size;
+        return [{ side, refs, depth: Math.max(...refs.map(deep)), ...refs.reduce(union) }];
+      });
+      return { ...grid, lines };
+    });
+  }
+
+  // Which of a grid's edges text ``t`` lies beyond, naming the column above or below it or the row beside it.
+  function sideOf(grid, t) {
+    const x = (t.x0 + t.x1) / 2, y = (t.y0 + t.y1) / 2;
+    if (x > grid.x0 && x < grid.x1 && (y < grid.y0 || y > grid.y1)) return y < grid.y0 ? "top" : "bottom";
+    if (y > grid.y0 && y < grid.y1 && (x < grid.x0 || x > grid.x1)) return x < grid.x0 ? "left" : "right";
+    return null;
   }
 
   // The box round two boxes { x0, y0, x1, y1 }.
@@ -163,7 +224,7 @@ window.pnpBoard = (() => {
   // What the starting frame holds: ``focus``, or where it is not legible whole, the places the frame shows
   // legibly together, as many as it can (starting from each place in turn, the first on a tie).
   function framed(focus) {
-    const all = places();
+    const all = boxes("data-places");
     if (!all.length || legible(focus)) return focus;
     let best = null;
     let most = 0;
@@ -180,16 +241,28 @@ window.pnpBoard = (() => {
     return best;
   }
 
-  // The starting frame: what it holds (see framed) fitted (but no closer than makes the smallest text
-  // LEGIBLE: a small focus is not blown up), then closer until every text in sight is legible. Each step
-  // closer shows less, so fewer texts: a few rounds settle it.
+  // The starting frame (see frameWith), with margins for the lines of grid references it pins (see pinning): each
+  // margin taken, the frame is placed again, until it needs no other. Sets ``pinned``.
   function startFrame() {
+    pinned = [];
+    for (;;) {
+      const v = frameWith(depths(pinned));
+      const more = pinning(v, pinned).filter((line) => !pinned.includes(line));
+      if (!more.length) return v;
+      pinned = [...pinned, ...more];
+    }
+  }
+
+  // The starting frame with ``margins`` (picture units) along its edges: what it holds (see framed) fitted (but no
+  // closer than makes the smallest text LEGIBLE: a small focus is not blown up), then closer until every text in
+  // sight is legible. Each step closer shows less, so fewer texts: a few rounds settle it.
+  function frameWith(margins) {
     const focus = box(seatFocus()) || box(svg.getAttribute("data-focus")) || whole;
     const target = framed(focus);
     let s = Math.min(fitScale(target), deepest() / DEEPEST);
     let v = null;
     for (let round = 0; round < 8; round += 1) {
-      v = uncut(placed(target, s, focus), target);
+      v = uncut(placed(target, s, focus), target, margins);
       const need = AIM / smallestInSight(v);
       if (v.s >= need - 1e-9) break;
       s = need;
@@ -197,10 +270,47 @@ window.pnpBoard = (() => {
     return v;
   }
 
+  // -- grid references pinned to the frame's edges -------------------------------------------------
+  // The lines of references to pin to the edges of view ``v`` (its frame less the margins of ``kept``): for each
+  // grid the frame shows part of, and each axis, where no line of references of that axis is wholly in the frame,
+  // the nearer one naming a column (or row) the frame shows whole.
+  function pinning(v, kept = []) {
+    const f = inner(v, kept);
+    const pins = [];
+    for (const grid of grids.filter((g) => g.x1 > f.x0 && g.x0 < f.x1 && g.y1 > f.y0 && g.y0 < f.y1)) {
+      for (const axis of [true, false]) {
+        const lines = grid.lines.filter((line) => columns(line.side) === axis);
+        const [a, b] = axis ? ["y0", "y1"] : ["x0", "x1"]; // along the line's depth
+        const [c, d] = axis ? ["x0", "x1"] : ["y0", "y1"]; // along the line
+        if (lines.some((line) => line[a] >= f[a] && line[b] <= f[b])) continue;
+        const naming = lines.filter((line) => line.refs.some((t) => t[c] >= f[c] && t[d] <= f[d]));
+        const away = (line) => (EDGES[line.side][1] > 0 ? f[a] - line[a] : line[b] - f[b]);
+        if (naming.length) pins.push(naming.reduce((p, q) => (away(q) < away(p) ? q : p)));
+      }
+    }
+    return pins;
+  }
+
+  // The margins ``lines`` pinned to the frame's edges take, per side, in picture units.
+  function depths(lines) {
+    const taken = { ...NO_MARGINS };
+    for (const line of lines) taken[line.side] = Math.max(taken[line.side], line.depth);
+    return taken;
+  }
+
+  // The frame of view ``v`` in picture units ({ x0, y0, x1, y1 }), less the margins of ``lines`` pinned to it.
+  function inner(v, lines = []) {
+    const { W, H } = size();
+    const f = { x0: v.cx - W / 2 / v.s, y0: v.cy - H / 2 / v.s, x1: v.cx + W / 2 / v.s, y1: v.cy + H / 2 / v.s };
+    for (const [side, depth] of Object.entries(depths(lines))) f[EDGES[side][0]] += EDGES[side][1] * depth;
+    return f;
+  }
+
   // -- a frame cuts no text: each is wholly in it or wholly out ------------------------------------
-  // Where along one axis a frame ``span`` long may not start, so as not to cut a text spanning [a, b]
-  // (open intervals: a frame may start or end on a text's edge).
-  const cutting = (a, b, span) => (b - a > span ? [[a - span, b]] : [[a - span, b - span], [a, b]]);
+  // Where along one axis a frame ``span`` long may not start, so that a text (or label) spanning [o0, o1], its words
+  // [i0, i1], has its words wholly in it or is wholly out (open intervals: a frame may start or end on an edge).
+  const cutting = (o0, o1, i0, i1, span) =>
+    i1 - i0 > span ? [[o0 - span, o1]] : [[o0 - span, i1 - span], [i0, o1]];
 
   // The start nearest ``want`` within [low, high] in none of the ``bad`` intervals, or null.
   function nearest(want, low, high, bad) {
@@ -222,55 +332,69 @@ window.pnpBoard = (() => {
     return best;
   }
 
-  // Where a frame at scale ``s`` may start (its top-left corner), per axis [low, high]: on the picture, holding
-  // each box of ``keep`` whole where it fits, else staying within it (a box at odds with those before is left).
-  function range(keep, s) {
-    const { W, H } = size();
+  // Where the part of a frame ``w`` x ``h`` that margins ``m`` leave may start (its top-left corner), per axis
+  // [low, high]: the frame on the picture, that part holding box ``held`` whole (null where it cannot) and box
+  // ``within`` too where it fits, else staying within it where it can.
+  function range(held, within, w, h, m) {
     const axis = (start, length, span, k0, k1) => {
       if (span >= length) return [start + (length - span) / 2, start + (length - span) / 2]; // centred
       let low = start, high = start + length - span;
       // each box cut to the picture: one drawn on its edge may lie a hair beyond it
-      for (const [a, b] of keep.map((k) => [Math.max(k[k0], start), Math.min(k[k1], start + length)])) {
+      const cut = (k) => [Math.max(k[k0], start), Math.min(k[k1], start + length)];
+      if (held) {
+        const [a, b] = cut(held);
+        if (b - a > span) return null;
+        [low, high] = [Math.max(low, b - span), Math.min(high, a)];
+      }
+      if (within) {
+        const [a, b] = cut(within);
         const [l, h] = b - a <= span ? [b - span, a] : [a, b - span];
         if (Math.max(low, l) <= Math.min(high, h)) [low, high] = [Math.max(low, l), Math.min(high, h)];
       }
       return [low, high];
     };
-    return [axis(whole.x, whole.w, W / s, "x0", "x1"), axis(whole.y, whole.h, H / s, "y0", "y1")];
+    const x = axis(whole.x + m.left, whole.w - m.left - m.right, w, "x0", "x1");
+    const y = axis(whole.y + m.top, whole.h - m.top - m.bottom, h, "y0", "y1");
+    return x && y ? [x, y] : null;
   }
 
-  // View ``v`` moved as little as it takes (zoomed a little where it must) so that it cuts no text, keeping
-  // the seat's own pieces and ``target`` in sight as placed did; where their labels do not fit with them, the
-  // pieces alone, then one of them, then the target alone, then neither: a label half in the frame reads as
-  // nothing.
-  function uncut(v, target) {
+  // View ``v`` moved as little as it takes (zoomed a little where it must) so that the frame less ``margins`` (in
+  // picture units, along its edges) cuts no text, keeping the seat's own pieces and ``target`` in sight as placed
+  // did; where their labels do not fit with them, the pieces alone, then one of them, then the target alone, then
+  // neither: a label half in the frame reads as nothing.
+  function uncut(v, target, margins = NO_MARGINS) {
     const aim = { x0: target.x, y0: target.y, x1: target.x + target.w, y1: target.y + target.h };
-    const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece]]) : [];
-    for (const keep of [[yours, aim], [yours], ...ones, [aim], []]) {
-      const view = uncutKeeping(v, keep.filter(Boolean));
+    const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece, null]]) : [];
+    for (const [held, within] of [[yours, aim], [yours, null], ...ones, [null, aim], [null, null]]) {
+      const view = uncutKeeping(v, held, within, margins);
       if (view) return view;
     }
     return v;
   }
 
-  // ``v`` moved as little as it takes, at its scale or a little further (while legible) or closer, to cut no text
-  // and hold ``keep``; or null.
-  function uncutKeeping(v, keep) {
+  // ``v`` moved as little as it takes, at its scale or a little further (while legible) or closer, for the frame
+  // less margins ``m`` to cut no text and hold box ``held`` whole, and ``within`` as range does; or null.
+  function uncutKeeping(v, held, within, m) {
     for (const step of [0, -1, 1, -2, 2, 3]) {
       const s = v.s * 1.1 ** step;
       const { W, H } = size();
-      const w = W / s, h = H / s;
-      const [[xl, xh], [yl, yh]] = range(keep, s);
-      const wantX = Math.min(Math.max(v.cx - w / 2, xl), xh), wantY = Math.min(Math.max(v.cy - h / 2, yl), yh);
+      const w = W / s - m.left - m.right, h = H / s - m.top - m.bottom; // the part of the frame the margins leave
+      const room = range(held, within, w, h, m);
+      if (!room) continue;
+      const [[xl, xh], [yl, yh]] = room;
+      const [x0, y0] = [v.cx - W / 2 / s + m.left, v.cy - H / 2 / s + m.top]; // where that part starts now
+      const wantX = Math.min(Math.max(x0, xl), xh), wantY = Math.min(Math.max(y0, yl), yh);
       // an eighth of its size round each text (measured at another zoom, it is drawn a little larger or smaller),
       // within the picture, whose edges no frame passes
-      const pad = (t) => ({
-        x0: Math.max(t.x0 - t.size / 8, whole.x), x1: Math.min(t.x1 + t.size / 8, whole.x + whole.w),
-        y0: Math.max(t.y0 - t.size / 8, whole.y), y1: Math.min(t.y1 + t.size / 8, whole.y + whole.h),
+      const pad = (b, d) => ({
+        x0: Math.max(b.x0 - d, whole.x), x1: Math.min(b.x1 + d, whole.x + whole.w),
+        y0: Math.max(b.y0 - d, whole.y), y1: Math.min(b.y1 + d, whole.y + whole.h),
       });
-      const nearby = texts.map(pad).filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
+      const nearby = texts
+        .map((t) => ({ ...pad(t, t.size / 8), words: pad(t.words || t, t.size / 8) }))
+        .filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
       // each start along x where some text changes from out to cut to in, nearest the wanted one first
-      const xs = [wantX, ...nearby.flatMap((t) => [t.x0 - w, t.x1 - w, t.x0, t.x1])]
+      const xs = [wantX, ...nearby.flatMap((t) => [t.x0 - w, t.x1, t.words.x0, t.words.x1 - w])]
         .filter((x) => x >= xl && x <= xh)
         .sort((p, q) => Math.abs(p - wantX) - Math.abs(q - wantX));
       let best = null;
@@ -279,9 +403,10 @@ window.pnpBoard = (() => {
         if (best && dx >= best.cost) break;
         const bad = [];
         for (const t of nearby) {
+          const i = t.words;
           if (t.x1 <= x || t.x0 >= x + w) continue; // out of the frame across
-          if (t.x0 >= x && t.x1 <= x + w) bad.push(...cutting(t.y0, t.y1, h)); // in across: in or out down
-          else bad.push([t.y0 - h, t.y1]); // cut across: out down
+          if (i.x0 >= x && i.x1 <= x + w) bad.push(...cutting(t.y0, t.y1, i.y0, i.y1, h)); // words in across
+          else bad.push([t.y0 - h, t.y1]); // words cut across: out down
         }
         const y = nearest(wantY, yl, yh, bad);
         if (y !== null && (!best || dx + Math.abs(y - wantY) < best.cost)) {
@@ -291,7 +416,7 @@ window.pnpBoard = (() => {
       // rounded: the texts' boxes, measured through the view of the moment, differ in their last bits from one
       // view to the next, and the same picture opens on the same frame
       const even = (c) => Math.round(c * 1e4) / 1e4;
-      const found = best && clamped(even(best.x) + w / 2, even(best.y) + h / 2, s);
+      const found = best && clamped(even(best.x) - m.left + W / 2 / s, even(best.y) - m.top + H / 2 / s, s);
       if (found && (step >= 0 || found.s * smallestInSight(found) >= AIM)) return found;
     }
     return null;
@@ -320,6 +445,68 @@ window.pnpBoard = (() => {
     const w = W / view.s;
     const h = H / view.s;
     svg.setAttribute("viewBox", `${view.cx - w / 2} ${view.cy - h / 2} ${w} ${h}`);
+    drawOver();
+  }
+
+  // -- drawn over the picture: grid references pinned to the frame's edges, pointers to the seat's pieces ------
+  // The starting frame's pinned lines (see startFrame); once the player moves the view, those it needs then.
+  function drawOver() {
+    const lines = touched ? pinning(view) : pinned;
+    const f = inner(view, lines);
+    marks = pointing(f);
+    overlay.replaceChildren(...lines.map((line) => margin(line, f)), ...marks.map(({ mark }) => mark));
+  }
+
+  // A point of the picture on the frame, in CSS px from its top-left corner.
+  function onFrame(x, y) {
+    const { W, H } = size();
+    return { left: (x - view.cx) * view.s + W / 2, top: (y - view.cy) * view.s + H / 2 };
+  }
+
+  // A line of grid references pinned to its side of the frame, in a margin as a printed map's: the references of
+  // the columns (or rows) the frame less the margins, ``f``, shows whole, each across from its column (or row).
+  function margin(line, f) {
+    const across = columns(line.side); // along the top or bottom
+    const strip = element("board-margin");
+    strip.dataset.side = line.side;
+    strip.style[across ? "height" : "width"] = `${line.depth * view.s}px`;
+    const [a, b] = across ? ["x0", "x1"] : ["y0", "y1"];
+    for (const t of line.refs.filter((ref) => ref[a] >= f[a] && ref[b] <= f[b])) {
+      const ref = element("board-reference", t.content);
+      const at = onFrame((t.x0 + t.x1) / 2, (t.y0 + t.y1) / 2);
+      ref.style[across ? "left" : "top"] = `${across ? at.left : at.top}px`;
+      ref.style.fontSize = `${t.size * view.s}px`;
+      strip.append(ref);
+    }
+    return strip;
+  }
+
+  // A pointer for each of the seat's pieces wholly out of ``f`` (the frame less its margins): a mark just inside
+  // its edge, on the way from the frame's middle to the piece, its arrow turned to it; one for pieces side by side.
+  function pointing(f) {
+    const cx = (f.x0 + f.x1) / 2, cy = (f.y0 + f.y1) / 2;
+    const reach = MARK_PX / view.s; // from the edge to the mark's middle, in picture units
+    const found = [];
+    for (const piece of own.filter((p) => p.x1 <= f.x0 || p.x0 >= f.x1 || p.y1 <= f.y0 || p.y0 >= f.y1)) {
+      const dx = (piece.x0 + piece.x1) / 2 - cx, dy = (piece.y0 + piece.y1) / 2 - cy;
+      const k = Math.min(
+        dx ? Math.max((f.x1 - f.x0) / 2 - reach, 0) / Math.abs(dx) : Infinity,
+        dy ? Math.max((f.y1 - f.y0) / 2 - reach, 0) / Math.abs(dy) : Infinity,
+      );
+      const at = onFrame(cx + dx * k, cy + dy * k);
+      if (found.some(({ left, top }) => Math.hypot(at.left - left, at.top - top) < MARK_PX)) continue;
+      const mark = element("board-pointer");
+      Object.assign(mark.style, { left: `${at.left}px`, top: `${at.top}px`, rotate: `${Math.atan2(dy, dx)}rad` });
+      found.push({ mark, piece, ...at });
+    }
+    return found;
+  }
+
+  function element(className, text = "") {
+    const made = document.createElement("span");
+    made.className = className;
+    made.textContent = text;
+    return made;
   }
 
   // Zoom by ``factor`` about a point of the frame (CSS px), which stays where it is.
@@ -380,6 +567,13 @@ window.pnpBoard = (() => {
     const tap = tapStart && Math.hypot(p.x - tapStart.x, p.y - tapStart.y) < TAP_PX / 2;
     tapStart = null;
     if (!tap) return;
+    const hit = markAt(event);
+    if (hit && view) {
+      lastTap = null;
+      view = { cx: (hit.piece.x0 + hit.piece.x1) / 2, cy: (hit.piece.y0 + hit.piece.y1) / 2, s: view.s }; // onto it
+      moved();
+      return;
+    }
     const t = performance.now();
     const near = lastTap && t - lastTap.t < TAP_MS && Math.hypot(p.x - lastTap.x, p.y - lastTap.y) < TAP_PX;
     lastTap = near ? null : { t, ...p };
@@ -387,6 +581,16 @@ window.pnpBoard = (() => {
     if (view.s * 2 > deepest()) view = clamped(whole.x + whole.w / 2, whole.y + whole.h / 2, fitScale(whole));
     else zoomAt(p.x, p.y, 2);
     moved();
+  }
+
+  // The pointer to a piece out of the frame that ``event`` is on (or a finger's slack from), if any.
+  function markAt(event) {
+    const d = TAP_PX / 2;
+    return marks.find(({ mark }) => {
+      const r = mark.getBoundingClientRect();
+      const [x, y] = [event.clientX, event.clientY];
+      return x > r.left - d && x < r.right + d && y > r.top - d && y < r.bottom + d;
+    });
   }
 
   function wheel(event) {
@@ -447,7 +651,7 @@ window.pnpBoard = (() => {
     if (svg === picture && view) {
       apply(); // a picture drawn into the one shown (table.js) keeps its view while it is measured: laid out once
     } else {
-      frame.replaceChildren(picture);
+      frame.replaceChildren(picture, overlay);
       svg = picture;
     }
     measure();
@@ -460,6 +664,7 @@ window.pnpBoard = (() => {
 
   // Where an untouched view opens: the seat's focus, or the whole picture once the game is over.
   function opening() {
+    pinned = [];
     return opensWhole ? wholeView() : startFrame();
   }
 
