@@ -71,7 +71,7 @@ def seat_line(state: AirKingState, seat: int, viewer: str | None = None, plain: 
     cards = t("picture.cards", count=state.hand_size(seat))
     own = player == viewer and not plain
     if own:
-        cards = t("picture.cards.yours", cards=cards, hand=state.hand_text(seat))
+        cards = f"{cards} ({state.hand_text(seat)})"
     technical = t(f"picture.return.{'ready' if state.technical[seat] else 'used'}", card=t("card.return.title"))
     return t("picture.seat", player=player, cards=cards, technical=technical, goal=_goal(state, seat, own, plain))
 
