@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictured, played_in, refusals, variant_in, worded
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -159,11 +159,23 @@ def test_english_is_word_for_word_what_it_was(tmp_path):
 
 def test_a_french_session_says_none_of_the_games_english(tmp_path):
     """Over the same five games in French, no label, picker step, log line, refusal (an error reading the notation
-    aside: the notation is English), secret's name or sentence of
-    the board holds the English of an entry of Aloft's catalogue (the notation aside: what a player types)."""
+    aside: the notation is English), secret's name or sentence of the board holds the English of an entry of
+    Aloft's catalogue (the notation aside: what a player types), nor do its pictures and terminal pictures; they,
+    its refusals and its score name a special shape as its buttons do ('loup', not its id 'wolf'), a two-colour
+    balloon by its card's title (BG)."""
     variant = variant_in(tmp_path, GAME, "fr")
-    said = heard(tmp_path / "games", GAME, variant)
+    drawn: list[str] = []
+    said = heard(tmp_path / "games", GAME, variant, pictured(drawn))
     assert english_left("aloft", worded(said)) == []
+    assert english_left("aloft", drawn, "picture. play. described.") == []
+    pictures = {"repliés : BG BP BR BW BY GP GR GW GY PR PW PY RW RY WY lion loup singe", "à jouer : bob"}
+    assert pictures | {
+        "lion, loup, singe : formes spéciales, à aucun joueur",
+        "bob : aucun jeton ; cartes couleur : cachées",
+    } <= set(drawn)
+    assert any(re.match(r" *\|.* [TS]:loup ", line) for line in drawn)  # the terminal's convoy
+    assert not {"wolf", "monkey"} & {word for line in [*drawn, *worded(said)] for word in re.findall(r"\w+", line)}
+    assert "pendant la partie : le ballon loup n'est pas en vol (règle : monter)" in said["refusals"]
     assert "inflate BR 1 = gonfler le ballon bleu/rouge sur le camion de la colonne 1" in said["labels"]
     assert (
         "la carte couleur rouge a été saisie par ann et bob, mais elle n'existe qu'en un exemplaire ; chacun la compte "

@@ -256,10 +256,11 @@ def random_game(name: str) -> tuple[Setup, list]:
     return setup, playout(game, setup, random_chooser(random.Random(SEED))).history
 
 
-def state_at(name: str, phase: str) -> State:
-    """The state at the start, in the middle or at the end of :func:`random_game`."""
+def state_at(name: str, phase: str, variant: Path | None = None) -> State:
+    """The state at the start, in the middle or at the end of :func:`random_game`, its words those of ``variant``
+    (a language's, say) if given."""
     setup, history = random_game(name)
-    state = REGISTRY[name].rules().new_state(setup)
+    state = REGISTRY[name].rules().new_state(dataclasses.replace(setup, variant_path=variant))
     for move in history[: {"start": 0, "middle": len(history) // 2, "end": len(history)}[phase]]:
         state.apply(move)
     return state

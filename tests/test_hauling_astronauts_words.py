@@ -8,14 +8,15 @@ from __future__ import annotations
 import re
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
-from test_hauling_astronauts_rules import full_grid, play
+from support.said import as_before, english_left, heard, pictured, played_in, refusals, variant_in, worded
+from test_hauling_astronauts_rules import full_grid, hidden_full_grid, play
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.referee import notation, session
 from pnp.referee.inputs import legal_inputs
+from pnp.referee.protocol import Reveal
 from pnp.table.view import state_json
 from pnp.texts import catalogue
 from pnp.texts.shipped import untranslated
@@ -165,11 +166,18 @@ def test_english_is_word_for_word_what_it_was(tmp_path):
 
 def test_a_french_session_says_none_of_the_games_english(tmp_path):
     """Over the same five games in French, no label, picker step, log line, refusal (an error reading the notation
-    aside: the notation is English), secret's name or sentence of
-    the board holds the English of an entry of the game's catalogue (the notation aside: what a player types)."""
+    aside: the notation is English), secret's name or sentence of the board holds the English of an entry of the
+    game's catalogue (the notation aside: what a player types), nor do its pictures and terminal pictures, which
+    name a face-down transport by its strip ('1re') and the dice as the table does ('5 doré')."""
     variant = variant_in(tmp_path, GAME, "fr")
-    said = heard(tmp_path / "games", GAME, variant)
+    drawn: list[str] = []
+    said = heard(tmp_path / "games", GAME, variant, pictured(drawn))
     assert english_left(GAME, worded(said)) == []
+    assert english_left(GAME, drawn, "picture. play. described.") == []
+    pictures = {"1re", "2e", "3e", "transport face cachée, par sa bande : 1re–3e", "Quais de destination :"}
+    pictures |= {"À jouer : ann (choisir trois transports, face cachée)", "  d6  16 ou plus +4: libre"}
+    assert pictures <= set(drawn)
+    assert any(re.fullmatch(r"\d+ = .*\d doré.*", line) for line in drawn)  # a departed load, die by die
     assert "end = finir le tour sans départ" in said["labels"]
     assert "ann 4 {'gain': 2, 'prime': 3, 'doré': 0, 'rouge': -1}" in said["score"]
 
@@ -217,3 +225,22 @@ def test_a_game_ended_by_passing_says_why_and_the_tie_in_the_sessions_words():
         "lancer, ni départ)"
     )
     assert state.is_over() and state.score().notes == (idle, "égalité pour la première place : ann, bob")
+
+
+def test_a_void_reveal_is_noted_naming_the_transport_as_the_table_does():
+    """A face-down transport revealed as one its player used already: the score's note names it as the table names
+    that secret, in either language, no longer by the slot it is typed as ('t3')."""
+    notes = {
+        "en": "ann's transport for the third strip was revealed as 'B', which is not an unused transport of theirs: "
+        "that departure is void and scores nothing",
+        "fr": "le transport de la troisième bande de ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
+        "inutilisés : ce départ est nul et ne rapporte rien",
+    }
+    for language, note in notes.items():
+        state = hidden_full_grid()
+        state.words = catalogue(GAME, language)
+        play(state, "depart 1 d2")
+        state.apply(Reveal("t1", "B", "0" * 32))
+        play(state, "swap a b", "swap 2 3", "depart 2 d5")  # row 2 now holds slot t3
+        state.apply(Reveal("t3", "B", "0" * 32))  # B again
+        assert state.score().notes == (note,)

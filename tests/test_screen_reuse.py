@@ -10,6 +10,8 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
+from support.said import variant_in
+from test_every_game import state_at
 
 from pnp.games import REGISTRY
 from pnp.printing.canvas import Canvas, Drawing
@@ -18,6 +20,7 @@ from pnp.printing.reuse import Repeating, place
 from pnp.printing.svg import kept_drawing, screen_svg, svg_page
 from pnp.referee.driver import playout, random_chooser
 from pnp.referee.protocol import Setup
+from pnp.texts.shipped import languages
 
 _CLIP = re.compile(r"url\(#[^)]*\)|^[\w-]*clip\d+$")
 
@@ -67,6 +70,19 @@ def test_take_offs_picture_reads_the_same_with_its_map_kept():
     for viewer in ("ann", None):
         drawing = spec.picture(state, viewer)
         assert leaves(drawing_to_screen_svg(drawing)) == leaves(svg_page(drawing.width, drawing.height, drawing.draw))
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_picture_keeps_nothing_drawn_in_another_language(name, tmp_path):
+    """One position pictured in each language the game ships, one after another in one process: each reads as drawn
+    afresh, so no map or piece kept from a picture in another language (its key naming all its words depend on)
+    stands in a picture, nor is sent apart by its digest for one."""
+    spec = REGISTRY[name]
+    for language in languages(name):
+        variant = None if language == "en" else variant_in(tmp_path / language, name, language)
+        drawing = spec.picture(state_at(name, "middle", variant), None)
+        page = leaves(svg_page(drawing.width, drawing.height, drawing.draw))  # a page's canvas keeps nothing
+        assert leaves(drawing_to_screen_svg(drawing)) == page, language
 
 
 def test_a_picture_for_a_page_leaves_its_kept_drawings_apart_named_by_digest():

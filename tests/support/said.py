@@ -1,7 +1,8 @@
 """Everything a refereed session says to its players over seeded random games, kind by kind: inputs' labels,
 picker steps and secrets' names, refusals of moves tried at the wrong time or by the wrong seat, the private views,
 the board in words clause by clause, each viewer's log and the score, each wording once where first said (see
-:func:`_keep`); the terminal pictures (English in every language) as a digest. A game's words tests compare its
+:func:`_keep`); the terminal pictures as a digest, and what the pictures say to a look that reads them
+(:func:`pictured`). A game's words tests compare its
 English with the snapshot ``tests/fixtures/said/GAME.txt`` (``PNP_UPDATE_SAID=1`` rewrites it) and look in a
 translated one for English words of the game's entries (:func:`english_left`)."""
 
@@ -14,13 +15,15 @@ import json
 import os
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import combinations
+from itertools import combinations, count
 from pathlib import Path
 from unittest import mock
 
 from pnp.errors import PnpError
+from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import secrets, session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
@@ -31,6 +34,7 @@ SNAPSHOTS = Path(__file__).parent.parent / "fixtures" / "said"
 SALT = "5a17" * 8  # every secret sealed with one salt: nothing said depends on random bytes
 SHOWN = 8  # inputs listed per position, spread over all those offered
 LATELY = 4  # moves played lately, tried again at each position
+PICTURED = 9  # positions between two whose pictures are read (see pictured)
 KINDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score", "pictures")
 IN_WORDS = ("labels", "steps", "secrets", "refusals", "private", "board", "log", "score")  # what a language words
 
@@ -94,11 +98,16 @@ class Case:
 
 
 def said(
-    folder: Path, game: str, case: Case, tries: Callable[[random.Random], list[str]], variant: Path | None = None
+    folder: Path,
+    game: str,
+    case: Case,
+    tries: Callable[[random.Random], list[str]],
+    variant: Path | None = None,
+    look: Callable[[session.Session], None] | None = None,
 ) -> dict[str, list[str]]:
     """What a session of ``game`` in ``folder`` says over ``case``, by kind, each wording once; ``tries`` gives the
-    move texts tried at a position (most refused, the rest left unplayed). The moves played are drawn from a
-    generator of their own: what is tried never changes the game."""
+    move texts tried at a position (most refused, the rest left unplayed), ``look`` is shown each position. The
+    moves played are drawn from a generator of their own: what is tried never changes the game."""
     pick, rng, players, played = random.Random(case.seed), random.Random(-case.seed), list(case.players), []
     heard: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
     pictures = hashlib.sha256()
@@ -111,6 +120,8 @@ def said(
         for _ in range(case.turns):
             state, mover = current.state, current.state.to_move()
             pictures.update(state.render_text(None).encode())
+            if look:
+                look(current)
             say("board", (clause for line in state.describe(mover) for clause in line.split("; ")))
             for seat in players:
                 say("private", (f"{k}: {v}" for k, v in current.private_view(seat, current.own_secrets(seat)).items()))
@@ -171,16 +182,34 @@ def _refused(current: session.Session, text: str, who: str | None) -> str:
     return f"{text}: legal"
 
 
-def heard(folder: Path, game: str, variant: Path | None = None) -> dict[str, list[str]]:
+def heard(
+    folder: Path, game: str, variant: Path | None = None, look: Callable[[session.Session], None] | None = None
+) -> dict[str, list[str]]:
     """What sessions of ``game`` (of ``variant``, if given) say over its :data:`GAMES` cases, by kind, each wording
-    once; each played in a folder of its own under ``folder``."""
+    once; each played in a folder of its own under ``folder``, each position shown to ``look``."""
     cases, tries = GAMES[game]
     kinds: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
     for n, case in enumerate(cases):
         (folder / str(n)).mkdir(parents=True)
-        for kind, lines in said(folder / str(n), game, case, tries, variant).items():
+        for kind, lines in said(folder / str(n), game, case, tries, variant, look).items():
             _keep(kinds[kind], lines)
     return {kind: list(lines.values()) for kind, lines in kinds.items()}
+
+
+def pictured(lines: list[str], every: int = PICTURED) -> Callable[[session.Session], None]:
+    """A look (see :func:`said`) that keeps in ``lines`` what the pictures of every ``every``-th position and of the
+    last say, for each viewer and the shared screen: the terminal picture's lines and the state picture's texts."""
+    seen = count()
+
+    def look(current: session.Session) -> None:
+        if next(seen) % every and not current.state.is_over():
+            return
+        for viewer in (*current.setup.players, None):
+            lines.extend(current.state.render_text(viewer).splitlines())
+            drawn = ET.fromstring(drawing_to_screen_svg(current.spec.picture(current.state, viewer)))
+            lines.extend("".join(text.itertext()) for text in drawn.iter() if text.tag.endswith("}text"))
+
+    return look
 
 
 def as_lines(kinds: dict[str, list[str]]) -> list[str]:

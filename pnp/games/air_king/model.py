@@ -106,7 +106,7 @@ class AirKingData(SizedCards):
 
     def titles(self, counts: list[int]) -> str:
         """Card counts by type under their printed titles, e.g. '2 Storm, 1 Clear sky'."""
-        return ", ".join(f"{n} {self.event(t).title}" for t, n in zip(CARD_TYPES, counts) if n) or "nothing"
+        return ", ".join(f"{n} {self.event(t).title}" for t, n in zip(CARD_TYPES, counts) if n)
 
     def goal_index(self, value: str) -> int | None:
         """The 0-based goal card that ``value`` names (its printed number), or None."""

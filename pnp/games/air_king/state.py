@@ -50,7 +50,6 @@ from pnp.games.air_king.notation import AirMove, MoveTable
 from pnp.games.air_king.text import render
 from pnp.games.base import BaseState, NextStep, ranked
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
-from pnp.texts import in_english
 
 if TYPE_CHECKING:
     from pnp.texts import Catalogue
@@ -298,52 +297,20 @@ class AirKingState(BaseState):
             moves.append(Reveal(SLOT))
         return moves
 
-    def next_step(self, words: Catalogue | None = None) -> NextStep:
-        """What the player to move does next, addressed to them, with the command: for refusals and the status, in
-        ``words`` (default: the session's)."""
+    def next_step(self) -> NextStep:
+        """What the player to move does next, addressed to them, with the command: for refusals and the terminal's
+        status, in the session's words."""
         who = self.players[self.seat] if self.phase != OVER else ""
         storm = self.rules.data.event("storm").title  # as the session's cards print it
-        text = (words or self.rules.words)(
+        text = self.rules.words(
             f"play.next.{self.phase.name.lower()}", player=who, storm=storm, limit=self.rules.data.hand_limit
         )
         return NextStep(text, guided=self.phase not in (DRAW, ACT, DISCARD))
 
-    def awaited(self) -> str:
-        """What the table waits for, in plain words for a screen (no command, no notation)."""
-        who = self.players[self.seat] if self.phase != OVER else ""
-        return {
-            GOALS: f"{who} chooses a goal card",
-            DEAL: f"{who} enters the event card dealt to them",
-            DRAW: f"{who} draws an event card",
-            ACT: f"{who} moves aircraft and plays cards, then ends the turn",
-            DISCARD: f"{who} discards down to {self.rules.data.hand_limit} event cards",
-            FINAL: f"{who} reveals their goal card",
-            OVER: "the game is over",
-        }[self.phase]
-
-    def status(self, plain: bool = False) -> str:
-        """The round (or the set-up) and what the referee waits for, in words (``plain``: without commands)."""
-        english = in_english("air-king")  # the terminal's picture speaks English whatever the session's language
-        awaited = self.awaited() if plain else self.next_step(english).text
-        if self.stage() == "set-up":
-            return f"set-up: {awaited}"
-        if self.phase == FINAL:
-            return f"the round limit is reached: {awaited}"
-        status = f"round {self.round + 1} of {self.rounds}: {awaited}"
-        if self.phase == ACT:
-            moves, cards = self.moves_left, self.cards_played
-            status += f" ({moves} aircraft move{'' if moves == 1 else 's'} left, {cards} card{'' if cards == 1 else 's'} played)"
-        return status
-
-    def piles(self) -> str:
-        """The draw pile's size and the discard pile's contents (both public)."""
-        return f"draw pile {sum(self.draw)} cards; discard pile: {self.rules.data.titles(self.discard)}"
-
-    def hand_text(self, seat: int, words: Catalogue | None = None) -> str:
-        """A hand as words, under the cards' printed titles, e.g. '2 Storm, 1 Pass' (``words``: for an empty hand;
-        default: the session's)."""
+    def hand_text(self, seat: int) -> str:
+        """A hand as words, under the cards' printed titles, e.g. '2 Storm, 1 Pass', in the session's words."""
         if not any(self.hands[seat]):
-            return (words or self.rules.words)("play.hand.empty")
+            return self.rules.words("play.hand.empty")
         return self.rules.data.titles(self.hands[seat])
 
     def relocate(self, a: int, target: int) -> None:
@@ -367,10 +334,8 @@ class AirKingState(BaseState):
         """The player who revealed goal card ``goal`` first (whose reveal counts)."""
         return next(self.players[s] for s, g in enumerate(self.goals) if g == goal and s not in self.void)
 
-    def void_reason(self, seat: int, words: Catalogue | None = None) -> str:
-        """Why the goal ``seat`` revealed does not count: another player revealed that card first (in ``words``;
-        default English)."""
-        t = words or in_english("air-king")
+    def void_reason(self, seat: int, t: Catalogue) -> str:
+        """Why the goal ``seat`` revealed does not count: another player revealed that card first (in ``t``)."""
         said = t("play.score.first", owner=self.owner_of(self.goals[seat]), number=self.goals[seat] + 1)
         return t("referee.rule", reason=said, rule=t("rule.one-of-each-goal-card"))
 

@@ -14,8 +14,8 @@ from pnp.games.aloft.maps import check_board
 from pnp.games.aloft.model import AloftData, Colour, load_board, load_data
 from pnp.games.aloft.palette import INK, PAPER, ROAD, SKY
 from pnp.games.aloft.shapes import SMALL
-from pnp.games.aloft.state import INFLATED, OVER, PACKED, PLAY, AloftState, formation_numbers
-from pnp.games.aloft.text import holdings, status
+from pnp.games.aloft.state import INFLATED, OVER, PLAY, AloftState, formation_numbers
+from pnp.games.aloft.text import packed, player_line, status
 from pnp.games.aloft.texts import data_texts
 from pnp.games.spec import KitRequest, raise_first_error
 from pnp.printing import art, fit, fonts
@@ -81,17 +81,17 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
 
     It shows what every player sees at the table: colour cards only once revealed (the state holds no other).
     """
-    board, data = state.board, state.data
+    board, t = state.board, state.sky.catalogue
     room = board.columns * CELL_W
     width = EDGE * 1.5 + room
     header = [line for text in status(state, plain=True) for line in wrap(text, TEXT, room)]
-    packed = " ".join(n for n, w in zip(state.names, state.where) if w == PACKED) or "none"
-    info: list[tuple[str, bool]] = [(line, False) for line in wrap(f"packed: {packed}", TEXT, room)]
+    balloons = " ".join(packed(state)) or t("picture.none")
+    info: list[tuple[str, bool]] = [(line, False) for line in wrap(t("picture.packed", balloons=balloons), TEXT, room)]
     for seat, player in enumerate(state.players):
-        you = " (you)" if player == viewer else ""
+        name = t("picture.you", player=player) if player == viewer else player
         bold = seat == state.seat and state.phase != OVER
-        info += [(line, bold) for line in wrap(f"{player}{you}: {holdings(state, player)}", TEXT, room)]
-    legend, legend_height = _legend(data, room)
+        info += [(line, bold) for line in wrap(player_line(state, player, name), TEXT, room)]
+    legend, legend_height = _legend(state, room)
     top = 12 + LINE * len(header) + 2 + NUMBERS
     lane_y = top + board.rows * CELL_H
     info_y = lane_y + LANE_H + 12
@@ -100,7 +100,7 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
 
     def draw(c: Canvas) -> None:
         c.rect(0, 0, width, height, fill=PAPER, stroke=None)
-        c.text(EDGE, 9, "ALOFT", size=TITLE_PT, bold=True, fill=INK)
+        c.text(EDGE, 9, t("picture.title"), size=TITLE_PT, bold=True, fill=INK)
         for i, line in enumerate(header):
             c.text(EDGE, 14.5 + i * LINE, line, size=TEXT, fill=INK)
         _sky(c, state, top, lane_y)
@@ -201,12 +201,13 @@ class _Item(NamedTuple):
     new_row: bool = False  # starts a row of its own kind (the colours)
 
 
-def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, float]], float]:
+def _legend(state: AloftState, room: float) -> tuple[list[tuple[_Item, float, float]], float]:
     """The legend's entries placed in rows ``room`` wide: each with its left edge and centre line; and its height."""
+    data, t, titled = state.data, state.sky.catalogue, state.sky.words.titled
     truck_w = CELL_W * 0.8
     sample = next(b for b in data.balloons if not b.shape)
     specials = [b for b in data.balloons if b.shape]
-    words = notation.words(data).colour
+    words = state.sky.words.colour
 
     def truck(safety: bool) -> Callable[[Canvas, float, float], None]:
         return lambda c, x, y: shapes.truck(c, x + truck_w / 2, y + 2.6, truck_w, safety=safety, data=data)
@@ -223,22 +224,22 @@ def _legend(data: AloftData, room: float) -> tuple[list[tuple[_Item, float, floa
         for i, shape in enumerate(specials):
             shapes.balloon(c, data, shape, x + R + i * (2 * R + 1.5), y - 0.4 * R, R, initial=False)
 
+    first, second = (words[code] for code in sample.colours)
     items = [
-        _Item(truck_w, 10, truck(False), "truck"),
-        _Item(truck_w, 10, truck(True), "the orange safety truck, always the lead"),
+        _Item(truck_w, 10, truck(False), t("picture.legend.truck")),
+        _Item(truck_w, 10, truck(True), t("picture.legend.safety")),
         _Item(
             2 * R,
             3 * R,
             lambda c, x, y: shapes.balloon(c, data, sample, x + R, y - 0.4 * R, R),
-            f"a balloon and its colours ({' and '.join(words[code] for code in sample.colours)}): "
-            "on a truck, inflated; in the sky, flying",
+            t("picture.legend.balloon", first=first, second=second),
         ),
-        _Item(6.2, 6.2, lambda c, x, y: _number(c, x + 3.1, y, 3), "place in the formation: its points at the end"),
+        _Item(6.2, 6.2, lambda c, x, y: _number(c, x + 3.1, y, 3), t("picture.legend.number")),
         _Item(
             len(specials) * (2 * R + 1.5),
             3 * R,
             faces,
-            f"{', '.join(b.name for b in specials)}: special shapes, no player colour",
+            t("picture.legend.shapes", shapes=", ".join(titled[b.name] for b in specials)),
         ),
         *(
             _Item(SWATCH, SWATCH, swatch(colour), f"{colour.code} {words[colour.code]}", new_row=i == 0)

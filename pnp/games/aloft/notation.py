@@ -41,6 +41,9 @@ class Words:
         self.shape = {b.name: (shapes or {}).get(b.name, b.name.title()) for b in data.balloons if not b.colours}
         self.balloons = Names("balloon", {b.name: self._aliases(b) for b in data.balloons})
         self.shown = {b.name: self.balloon(b) for b in data.balloons}
+        # As pictures, refusals and the score name a balloon: a two-colour one by its card's title (``BG``, the same
+        # in every language), a special shape as its button does (``wolf``, ``loup``).
+        self.titled = {b.name: b.name if b.colours else self.shown[b.name] for b in data.balloons}
 
     def _aliases(self, balloon: Balloon) -> list[str]:
         """A regular balloon's letters either way round and its colour names either way round (as the card's

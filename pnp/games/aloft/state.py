@@ -165,21 +165,17 @@ class AloftState(BaseState):
             rows.append(PlayerScore(player, sum(breakdown.values()), breakdown))
         return ranked(rows, self.phase == OVER, self._clashes(), words=self.sky.catalogue)
 
-    def next_step(self, words: Catalogue | None = None) -> NextStep:
-        """What the table does next, in words (``words``; default: the session's): whose input is due and, where it
-        helps, the command."""
-        t = words or self.sky.catalogue
-        text = t(f"play.next.{self.phase.name.lower()}", player=self.players[self.seat], end=self.end_reason(t))
+    def next_step(self) -> NextStep:
+        """What the table does next, in the session's words: whose input is due and, where it helps, the command."""
+        t = self.sky.catalogue
+        text = t(f"play.next.{self.phase.name.lower()}", player=self.players[self.seat], end=self.end_reason())
         return NextStep(text, guided=self.phase != PLAY)
 
-    def end_reason(self, words: Catalogue | None = None) -> str:
-        """Why the game ended (or '' while it goes on), in ``words`` (default: the session's): the rulebook's two
-        ways to end."""
+    def end_reason(self) -> str:
+        """Why the game ended (or '' while it goes on), in the session's words: the rulebook's two ways to end."""
         if self.phase < REVEAL:
             return ""
-        return (words or self.sky.catalogue)(
-            "play.end.launched" if self.launched == len(self.names) else "play.end.stuck"
-        )
+        return self.sky.catalogue("play.end.launched" if self.launched == len(self.names) else "play.end.stuck")
 
     def _out_of_stage(self) -> IllegalMove:
         """The refusal of a move that belongs to another stage of the game."""
@@ -212,7 +208,7 @@ class AloftState(BaseState):
         balloons, own = self.data.balloons, set(colours)
         for b, number in formation_numbers(self.grid).items():
             if own.intersection(balloons[b].colours):
-                breakdown[t("play.score.formation", balloon=balloons[b].name)] = number
+                breakdown[t("play.score.formation", balloon=self._named(b))] = number
         return breakdown
 
     def total(self, player: str, colours: Sequence[str]) -> int:
@@ -285,6 +281,10 @@ class AloftState(BaseState):
             raise IllegalMove(said, "components")
         return self.index[name]
 
+    def _named(self, balloon: int) -> str:
+        """``balloon`` as a refusal or the score names it (its card's title, a shape as its button names it)."""
+        return self.sky.words.titled[self.names[balloon]]
+
     def _refusal(self, key: str, rule: str, **values: object) -> IllegalMove:
         """The refusal worded by the catalogue's ``key`` with ``values``, naming ``rule``."""
         return IllegalMove(self.sky.catalogue(key, **values), rule)
@@ -307,7 +307,7 @@ class AloftState(BaseState):
         b = self._balloon(move.balloon)
         truck = self.truck_at(move.column)
         if self.where[b] != PACKED:
-            raise self._refusal("play.refusal.not_packed", "inflate", balloon=move.balloon)
+            raise self._refusal("play.refusal.not_packed", "inflate", balloon=self._named(b))
         if truck < 0 or self.load[truck] >= 0:
             raise self._refusal("play.refusal.no_free_truck", "inflate", column=move.column + 1)
         self.where[b] = INFLATED
@@ -316,11 +316,11 @@ class AloftState(BaseState):
     def _launch(self, move: AloftMove) -> None:
         b = self._balloon(move.balloon)
         if self.where[b] != INFLATED:
-            raise self._refusal("play.refusal.not_inflated", "launch", balloon=move.balloon)
+            raise self._refusal("play.refusal.not_inflated", "launch", balloon=self._named(b))
         truck = self.load.index(b)
         cell = self.trucks[truck]
         if not self._free_for(cell, b):
-            raise self._refusal("play.refusal.touch_above", "never adjacent", balloon=move.balloon, column=cell + 1)
+            raise self._refusal("play.refusal.touch_above", "never adjacent", balloon=self._named(b), column=cell + 1)
         self.load[truck] = -1
         self.where[b] = cell
         self.grid[cell] = b
@@ -332,12 +332,12 @@ class AloftState(BaseState):
         b = self._balloon(move.balloon)
         cell = self.where[b]
         if cell < 0:
-            raise self._refusal("play.refusal.not_flying", "ascend", balloon=move.balloon)
+            raise self._refusal("play.refusal.not_flying", "ascend", balloon=self._named(b))
         above = cell + self.board.columns
         if above >= len(self.grid):
-            raise self._refusal("play.refusal.top", "no balloon leaves the top", balloon=move.balloon)
+            raise self._refusal("play.refusal.top", "no balloon leaves the top", balloon=self._named(b))
         if not self._free_for(above, b):
-            raise self._refusal("play.refusal.touch", "never adjacent", balloon=move.balloon)
+            raise self._refusal("play.refusal.touch", "never adjacent", balloon=self._named(b))
         self.grid[cell], self.grid[above] = -1, b
         self.where[b] = above
 

@@ -1,21 +1,23 @@
-"""Aloft in the terminal: the sky, the convoy, a legend, the tokens, and where the game stands.
+"""Aloft in words on a picture: the terminal's (the sky, the convoy, a legend, the tokens, where the game stands) and
+the lines the state picture shares with it, in the session's words (``picture.*``).
 
 Colour cards show only once revealed, to every viewer alike (the referee adds the viewer's own).
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from pnp.games.aloft.state import OVER, PACKED, PLAY, REVEAL, SETUP, AloftState
-from pnp.texts import in_english
+from pnp.games.described import chained, series
 
 WIDTH = 7
 
 
 def render(state: AloftState, viewer: str | None) -> str:
     """A fixed-width picture of ``state``."""
-    columns, rows = state.board.columns, state.board.rows
+    columns, rows, titled = state.board.columns, state.board.rows, state.sky.words.titled
     lines = []
     for row in reversed(range(rows)):
         cells = [state.grid[row * columns + c] for c in range(columns)]
@@ -28,74 +30,75 @@ def render(state: AloftState, viewer: str | None) -> str:
         else:
             label = "S" if truck == len(state.trucks) - 1 else "T"
             load = state.load[truck]
-            lane.append(_pad(f"{label}:{state.names[load]}" if load >= 0 else label))
+            lane.append(_pad(f"{label}:{titled[state.names[load]]}" if load >= 0 else label))
     lines.append("   +" + "-" * (WIDTH * columns))
     lines.append("   |" + "".join(lane))
     lines.append("    " + "".join(_pad(str(c + 1)) for c in range(columns)))
     lines += legend(state)
-    packed = [n for n, w in zip(state.names, state.where) if w == PACKED]
-    lines.append(f"packed: {' '.join(packed) or '-'}")
-    lines += [f"{player}: {holdings(state, player)}" for player in state.players]
+    lines.append(state.sky.catalogue("picture.packed", balloons=" ".join(packed(state)) or "-"))
+    lines += [player_line(state, player) for player in state.players]
     lines += status(state)
     return "\n".join(lines)
 
 
 def legend(state: AloftState) -> list[str]:
     """What the letters in the picture stand for."""
+    t, words = state.sky.catalogue, state.sky.words
     colours = ", ".join(f"{c.code}\N{NO-BREAK SPACE}{c.name.lower()}" for c in state.data.colours)
-    shapes = ", ".join(b.name for b in state.data.balloons if b.shape)
-    text = (
-        "T truck; S the orange safety truck, always the lead; T:RW or S:RW a truck carrying the inflated "
-        f"balloon RW; balloons in the sky are flying. Colours: {colours}; {shapes}: special shapes, no colour."
-    )
-    lines = textwrap.wrap(text, 92, initial_indent="legend: ", subsequent_indent=" " * 8)
+    head = t("picture.text.legend") + " "
+    text = t("picture.text.key", colours=colours, shapes=", ".join(words.titled[name] for name in words.shape))
+    text = re.sub(r" (?=[:;])", "\N{NO-BREAK SPACE}", text)  # French punctuation stays with its word
+    lines = textwrap.wrap(text, 92, initial_indent=head, subsequent_indent=" " * len(head))
     return [line.replace("\N{NO-BREAK SPACE}", " ") for line in lines]
 
 
-def holdings(state: AloftState, player: str) -> str:
-    """A player's tokens and, once revealed, colour cards."""
-    tokens = state.tokens[player]
+def packed(state: AloftState) -> list[str]:
+    """The balloons still packed, as their cards are titled."""
+    return [state.sky.words.titled[n] for n, w in zip(state.names, state.where) if w == PACKED]
+
+
+def player_line(state: AloftState, player: str, name: str = "") -> str:
+    """A player's line: their name (or ``name``: as a picture shows it), tokens and, once revealed, colour cards."""
+    return state.sky.catalogue("picture.player", player=name or player, holdings=_holdings(state, player))
+
+
+def _holdings(state: AloftState, player: str) -> str:
+    """A player's tokens and, once revealed, colour cards; with their points once the game is over."""
+    t, tokens = state.sky.catalogue, state.tokens[player]
     launch = [f"{kind} {n}" for kind, n in tokens.items() if n and kind not in ("multi", "safety")]
     if tokens["multi"]:
-        launch.append(f"multicoloured {tokens['multi']}")
-    held = [f"launch tokens {', '.join(launch)}"] if launch else []
-    held += [f"safety tokens {tokens['safety']}"] if tokens["safety"] else []
+        launch.append(t("picture.tokens.multi", count=tokens["multi"]))
+    held = [t("picture.tokens.launch", tokens=", ".join(launch))] if launch else []
+    held += [t("picture.tokens.safety", count=tokens["safety"])] if tokens["safety"] else []
     colours = state.revealed.get(player)
-    cards = state.sky.words.colours(",".join(colours)) if colours else "hidden"
-    line = f"{'; '.join(held) or 'no tokens'}; colour cards: {cards}"
+    cards = series(t, state.sky.words.named(",".join(colours))) if colours else t("picture.hidden")
+    line = t("picture.cards", tokens=chained(t, "picture.tokens.next", held) or t("picture.no_tokens"), cards=cards)
     if state.phase == OVER:
         total = sum(state.points(player, state.revealed.get(player, ())).values())
-        line = f"{total} {'point' if total == 1 else 'points'}; {line}"
+        line = t("picture.points", count=total, line=line)
     return line
 
 
 def status(state: AloftState, plain: bool = False) -> list[str]:
-    """Where the game stands and what is due next, in a line or two (``plain``, for a picture: no commands), in
-    English whatever the session's language (the terminal's picture)."""
-    player, english = state.players[state.seat], in_english("aloft")
+    """Where the game stands and what is due next, in a line or two (``plain``, for a picture: no commands)."""
+    t, player = state.sky.catalogue, state.players[state.seat]
     if state.phase == SETUP:
-        entered = f"{state.seat} of {len(state.players)} have entered their colour cards"
-        due = f"{player} enters their colour cards" if plain else state.next_step(english).text
-        return [f"set-up ({entered}): {due}"]
+        due = t("picture.due.setup", player=player) if plain else state.next_step().text
+        return [t("picture.status.setup", count=state.seat, players=len(state.players), due=due)]
     if state.phase == PLAY:
-        return [f"to move: {player}"]
+        return [t("picture.status.play", player=player)]
     if state.phase == REVEAL:
         due = ", ".join(state.players[state.seat :])
-        reveal = (
-            f"{player} reveals their colour cards"
-            if plain
-            else (f"{player}, reveal your colour cards with 'pnp ref reveal --player {player}'")
-        )
-        return [f"the game has ended: {state.end_reason(english)}; colour cards still to reveal: {due}", reveal]
+        reveal = t("picture.due.reveal" if plain else "picture.text.reveal", player=player)
+        return [t("picture.status.reveal", end=state.end_reason(), players=due), reveal]
     assert state.phase == OVER
     winners = state.score().winners
-    won = f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
-    breakdown = "" if plain else "; see 'pnp ref score' for the breakdown"
-    return [f"the game is over ({state.end_reason(english)}); {won}{breakdown}"]
+    over = t("picture.status.over", end=state.end_reason(), count=len(winners), winners=", ".join(winners))
+    return [over if plain else t("picture.text.over", status=over)]
 
 
 def _cell(state: AloftState, balloon: int) -> str:
-    return _pad(state.names[balloon] if balloon >= 0 else ".")
+    return _pad(state.sky.words.titled[state.names[balloon]] if balloon >= 0 else ".")
 
 
 def _pad(text: str) -> str:

@@ -6,9 +6,9 @@ from contextlib import nullcontext
 from functools import lru_cache, partial
 from typing import Any
 
+from pnp.games.described import chained, series
 from pnp.games.hauling_astronauts import pieces
-from pnp.games.hauling_astronauts.labels import SLOT_TAGS
-from pnp.games.hauling_astronauts.labels import die_words as label_die
+from pnp.games.hauling_astronauts.labels import said_die
 from pnp.games.hauling_astronauts.layout import GAP, TITLE, WIDTH, Layout
 from pnp.games.hauling_astronauts.model import Dock, HaulingData, Transport, load_data
 from pnp.games.hauling_astronauts.notation import (
@@ -28,7 +28,7 @@ from pnp.games.hauling_astronauts.notation import (
 from pnp.games.hauling_astronauts.pieces import INK, PRINT_PT, SCREEN_PT, fitted
 from pnp.games.hauling_astronauts.scoring import Departure, points
 from pnp.games.hauling_astronauts.state import ACTION, DEPART, REVEAL, SETUP, SLOTS, VOID, HaulingState
-from pnp.games.hauling_astronauts.text import prompt
+from pnp.games.hauling_astronauts.text import doing
 from pnp.games.spec import KitRequest
 from pnp.printing import art, fit, fonts
 from pnp.printing.canvas import Canvas, Drawing, label_of, pieces_of
@@ -126,8 +126,7 @@ def picture(state: HaulingState, viewer: str | None) -> Drawing:
     Hidden transports lie face down, each marked by the strip it was sealed for (swaps are public); a status line
     names who is to move, and a key under the board explains the symbols in play.
     """
-    layout = _layout(state.data)
-    t = catalogue("hauling-astronauts")
+    layout, t = _layout(state.data), state.words
     symbols = _symbols(state)
     rows = -(-len(symbols) // KEY_COLUMNS)
     height = HEADER + layout.board_height + GAP + rows * KEY_ROW
@@ -406,30 +405,37 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout, t: Catalogue) -> Non
                 transport = state.docked_transport(player, strip)
                 with c.group(name=pieces_of(state.players[player])):
                     box = _docked_box(layout, player, strip)
-                    _transport(c, state, box, player, transport, SLOT_TAGS[SLOTS[slot]], t)
+                    _transport(c, state, box, player, transport, t(f"picture.tag.{SLOTS[slot]}"), t)
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
             box = layout.destination(dock)
             void = state.transport_of[departure.player][departure.slot] == VOID
-            tag = "void" if void else SLOT_TAGS[SLOTS[departure.slot]]
+            tag = t("picture.tag.void" if void else f"picture.tag.{SLOTS[departure.slot]}")
             transport = state.transport(departure)
             piece = _departed_box(box)
             _transport(c, state, piece, departure.player, transport, tag, t)
-            _departure_notes(c, box, piece, departure, transport, state.data.docks[dock], void)
+            _departure_notes(c, box, piece, departure, transport, state.data.docks[dock], void, t)
 
 
 def _departure_notes(
-    c: Canvas, box: Rect, piece: Rect, departure: Departure, transport: Transport | None, dock: Dock, void: bool
+    c: Canvas,
+    box: Rect,
+    piece: Rect,
+    departure: Departure,
+    transport: Transport | None,
+    dock: Dock,
+    void: bool,
+    t: Catalogue,
 ) -> None:
-    """Under a departed transport: its load, die by die, and what the departure scored."""
-    dice = " + ".join(label_die(d) for d in departure.dice)
+    """Under a departed transport: its load, die by die, and what the departure scored (in the words of ``t``)."""
+    dice = " + ".join(said_die(t, d) for d in departure.dice)
     if transport is None:
-        scored = "void: scores 0" if void else "scores once revealed"
+        scored = t("picture.scored.void" if void else "picture.scored.later")
     else:
-        scored = f"scored {sum(points(departure, transport, dock).values())}"
-    x, room = box.x + box.w / 2, box.w - 3
-    fitted(c, x, piece.bottom + 5, f"load {departure.load} = {dice}", room, 6.5, screen=True, anchor="middle", fill=INK)
+        scored = t("picture.scored", points=sum(points(departure, transport, dock).values()))
+    x, room, load = box.x + box.w / 2, box.w - 3, t("picture.load", load=departure.load, dice=dice)
+    fitted(c, x, piece.bottom + 5, load, room, 6.5, screen=True, anchor="middle", fill=INK)
     fitted(c, x, piece.bottom + 10, scored, room, 7, screen=True, anchor="middle", bold=True, fill=INK)
 
 
@@ -458,26 +464,26 @@ def _dice_row(c: Canvas, box: Rect, dice: list[tuple[int, bool]], side: float) -
 # -- the picture's status line and symbol key ----------------------------------
 def _status(c: Canvas, state: HaulingState) -> None:
     """Who is to move and what is due, or the result."""
-    score = state.score()
+    t, score = state.words, state.score()
     if score.final:
-        totals = " to ".join(str(row.score) for row in sorted(score.players, key=lambda row: -row.score))
-        winners = " and ".join(score.winners)
-        line = f"Game over: {winners} {'tie' if len(score.winners) > 1 else 'wins'}, {totals}"
+        totals = [str(row.score) for row in sorted(score.players, key=lambda row: -row.score)]
+        line = t(
+            "picture.status.over",
+            winners=series(t, score.winners),
+            count=len(score.winners),
+            totals=chained(t, "picture.totals", totals),
+        )
     else:
-        line = f"To move: {state.to_move()} ({prompt(state, plain=True)})"
+        line = t("picture.status.move", player=state.to_move(), doing=doing(state, plain=True))
     with c.group(name="status"):
         fitted(c, 2, HEADER - 2.8, line, WIDTH - 4, 9, screen=True, bold=True, fill=INK)
 
 
 def _symbols(state: HaulingState) -> list[tuple[str, str]]:
     """The symbols this game can show, as (kind, explanation)."""
-    found = [("moved", "moved die (turned 45°): moves no more")]
-    if state.bonus_dice:
-        found += [("gold", "gold die: doubles profit or bonus"), ("red", "red die: halves profit or bonus")]
-    if state.hidden:
-        found.append(("hidden", "face-down transport, by its strip: 1st–3rd"))
-    found += [("dock", "dock bonus: if the load is in its range"), ("score", "a player's score, on their track")]
-    return found
+    kinds = ["moved", *(("gold", "red") if state.bonus_dice else ()), *(("hidden",) if state.hidden else ())]
+    first, last = (state.words(f"picture.tag.{slot}") for slot in (SLOTS[0], SLOTS[-1]))
+    return [(kind, state.words(f"picture.key.{kind}", first=first, last=last)) for kind in (*kinds, "dock", "score")]
 
 
 def _key(c: Canvas, symbols: list[tuple[str, str]], marker: str) -> None:

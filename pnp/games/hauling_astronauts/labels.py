@@ -38,15 +38,6 @@ from pnp.referee.protocol import Move, Reveal, Secret
 if TYPE_CHECKING:
     from pnp.texts import Catalogue
 
-# Each hidden transport's slot as a face-down piece is marked in the picture (which stays English).
-SLOT_TAGS = dict(zip(SLOTS, ("1st", "2nd", "3rd")))
-
-
-def die_words(die: int) -> str:
-    """A die as the picture names it: ``5``, ``gold 5``, ``red 5``."""
-    bonus = BONUS_NAMES.get(kind(die))
-    return f"{bonus} {face(die)}" if bonus else str(face(die))
-
 
 def said_die(t: Catalogue, die: int) -> str:
     """A die as a player reads it in the words of ``t``: ``5``, ``gold 5``, ``red 5``."""

@@ -530,7 +530,8 @@ class HaulingState(BaseState):
         index = ids.index(value) if value in ids else VOID
         if index == VOID or index in self.transport_of[p]:
             index = VOID
-            self.notes.append(t("play.score.void", player=self.players[p], slot=expected, value=repr(move.value)))
+            secret = t(f"play.secret.{expected}")  # as the table names it, not as typed
+            self.notes.append(t("play.score.void", player=self.players[p], slot=secret, value=repr(move.value)))
         self.transport_of[p][departure.slot] = index
         self.pending = -1
         self._end_turn()
