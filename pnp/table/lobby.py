@@ -205,7 +205,16 @@ class Night:
         if language is not None and not isinstance(language, str):
             raise Refused(422, "refused", 'the language is null or the code of one the game ships, e.g. "fr"')
         path = await run_in_threadpool(
-            _refusing, night.start, self.folder, body["game"], players, options, choice, datetime.now(), variant, language
+            _refusing,
+            night.start,
+            self.folder,
+            body["game"],
+            players,
+            options,
+            choice,
+            datetime.now(),
+            variant,
+            language,
         )
         return answer(await self._opened(path))
 
