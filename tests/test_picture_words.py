@@ -10,11 +10,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
 import pytest
+from test_every_game import in_language
 
 from pnp.games import REGISTRY
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee.driver import playout
 from pnp.referee.protocol import Move, Setup, State
+from pnp.texts import languages
 
 SAMPLE_EVERY = 7  # positions between two pictures looked at
 # a verb typed with a placeholder for what it takes, as the notation's help writes it ("pick TYPE")
@@ -27,14 +29,15 @@ def words(svg: str) -> str:
     )
 
 
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("name", sorted(REGISTRY))
-def test_no_picture_names_a_command_at_any_stage(name):
+def test_no_picture_names_a_command_at_any_stage(tmp_path, name, language):
     spec = REGISTRY[name]
     game = spec.rules()
     options = {option.key: option.default for option in game.options}
     if "hidden_transports" in options:
         options["hidden_transports"] = True  # its set-up and reveals are stages of their own
-    setup = Setup(("ann", "bob"), options, 4)
+    setup = Setup(("ann", "bob"), options, 4, variant_path=in_language(tmp_path, name, language))
     rng, seen, stages = random.Random(4), [0], set()
 
     def look(state: State) -> None:

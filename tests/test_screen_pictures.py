@@ -2,7 +2,7 @@
 
 The picture is the one ``pnp ref show --svg`` writes (``drawing_to_screen_svg``), taken at the start,
 middle and end of a seeded random game (:func:`test_every_game.state_at`), for a spectator and for a
-player. Drawn 1000 px wide:
+player, in every language pnp ships the game in. Drawn 1000 px wide:
 
 - no text is smaller than ``MIN_PX`` (its font size, scaled by its groups, in millimetres of the viewBox);
 - no two texts overlap: each text's box is estimated from its font size, anchor, rotation and its width
@@ -24,12 +24,13 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from support import boxes
 from support.svg import Matrix, Point, apply, placed
-from test_every_game import GAMES, SVG, state_at
+from test_every_game import GAMES, SVG, in_language, state_at
 
 from pnp.games import REGISTRY
 from pnp.printing import fonts
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import drawing_to_screen_svg
+from pnp.texts import languages
 
 pytestmark = pytest.mark.usefixtures("example_registered")  # GAMES holds the guide's example too
 
@@ -137,12 +138,13 @@ def check_legend(root: ET.Element) -> None:
 CHECKS = {"sizes": check_sizes, "apart": check_apart, "legend": check_legend}
 
 
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("check", CHECKS)
 @pytest.mark.parametrize("name", GAMES)
-def test_the_state_picture_reads_on_a_screen(name, check):
-    spec = REGISTRY[name]
+def test_the_state_picture_reads_on_a_screen(tmp_path, name, check, language):
+    spec, variant = REGISTRY[name], in_language(tmp_path, name, language)
     for phase in ("start", "middle", "end"):
-        state = state_at(name, phase)
+        state = state_at(name, phase, variant)
         for viewer in (None, state.players[0]):
             root = check_screen(spec.picture(state, viewer))
             try:

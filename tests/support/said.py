@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import combinations
@@ -21,6 +22,7 @@ from pathlib import Path
 from unittest import mock
 
 from pnp.errors import PnpError
+from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee import secrets, session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
@@ -93,12 +95,20 @@ class Case:
     turns: int = 1000
 
 
+Look = Callable[[session.Session], None]  # shown each position of a seeded game, before its move
+
+
 def said(
-    folder: Path, game: str, case: Case, tries: Callable[[random.Random], list[str]], variant: Path | None = None
+    folder: Path,
+    game: str,
+    case: Case,
+    tries: Callable[[random.Random], list[str]],
+    variant: Path | None = None,
+    look: Look | None = None,
 ) -> dict[str, list[str]]:
     """What a session of ``game`` in ``folder`` says over ``case``, by kind, each wording once; ``tries`` gives the
-    move texts tried at a position (most refused, the rest left unplayed). The moves played are drawn from a
-    generator of their own: what is tried never changes the game."""
+    move texts tried at a position (most refused, the rest left unplayed), ``look`` is shown each position. The
+    moves played are drawn from a generator of their own: what is tried never changes the game."""
     pick, rng, players, played = random.Random(case.seed), random.Random(-case.seed), list(case.players), []
     heard: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
     pictures = hashlib.sha256()
@@ -111,6 +121,8 @@ def said(
         for _ in range(case.turns):
             state, mover = current.state, current.state.to_move()
             pictures.update(state.render_text(None).encode())
+            if look is not None:
+                look(current)
             say("board", (clause for line in state.describe(mover) for clause in line.split("; ")))
             for seat in players:
                 say("private", (f"{k}: {v}" for k, v in current.private_view(seat, current.own_secrets(seat)).items()))
@@ -171,16 +183,39 @@ def _refused(current: session.Session, text: str, who: str | None) -> str:
     return f"{text}: legal"
 
 
-def heard(folder: Path, game: str, variant: Path | None = None) -> dict[str, list[str]]:
+def heard(folder: Path, game: str, variant: Path | None = None, look: Look | None = None) -> dict[str, list[str]]:
     """What sessions of ``game`` (of ``variant``, if given) say over its :data:`GAMES` cases, by kind, each wording
-    once; each played in a folder of its own under ``folder``."""
+    once; each played in a folder of its own under ``folder``, ``look`` shown each position."""
     cases, tries = GAMES[game]
     kinds: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
     for n, case in enumerate(cases):
         (folder / str(n)).mkdir(parents=True)
-        for kind, lines in said(folder / str(n), game, case, tries, variant).items():
+        for kind, lines in said(folder / str(n), game, case, tries, variant, look).items():
             _keep(kinds[kind], lines)
     return {kind: list(lines.values()) for kind, lines in kinds.items()}
+
+
+def pictured(current: session.Session, viewer: str | None) -> str:
+    """The texts of the state picture of ``current`` as ``viewer`` sees it, one a line."""
+    svg = drawing_to_screen_svg(current.spec.picture(current.state, viewer))
+    return "\n".join("".join(text.itertext()) for text in ET.fromstring(svg).iter() if text.tag.endswith("text"))
+
+
+def pictures(into: dict[str, None], every: int) -> Look:
+    """What to look at in seeded games: the lines of the terminal picture of each position for every viewer, each
+    once, into ``into``, with those of the state picture (:func:`pictured`) for the shared screen and the first seat
+    every ``every`` positions and at the end."""
+    seen = [0]
+
+    def look(current: session.Session) -> None:
+        viewers = (None, *current.setup.players)
+        shown = [current.state.render_text(viewer) for viewer in viewers]
+        if seen[0] % every == 0 or current.state.is_over():
+            shown += [pictured(current, viewer) for viewer in viewers[:2]]
+        into.update(dict.fromkeys(line for text in shown for line in text.splitlines()))
+        seen[0] += 1
+
+    return look
 
 
 def as_lines(kinds: dict[str, list[str]]) -> list[str]:
