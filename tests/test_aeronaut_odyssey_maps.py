@@ -262,7 +262,11 @@ def test_check_warns_when_spaces_or_slots_print_too_small_for_a_pen(tmp_path, si
 
 
 def test_an_edited_map_no_longer_claims_its_seed(cli, tmp_path):
-    from pnp.games.aeronaut_odyssey.mapgen import origin
+    from pnp.games.aeronaut_odyssey.wording import origin_words
+    from pnp.texts import in_english
+
+    def origin(board):
+        return origin_words(in_english("aeronaut-odyssey"), board)
 
     text = new(42, size="large", expansions=("bonus",))
     assert "`pnp map new aeronaut-odyssey --seed 42 --size large --expansions bonus` remakes it" in text
