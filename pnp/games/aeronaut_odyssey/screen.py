@@ -62,7 +62,7 @@ CHIP_W, CHIP_H = 36.0, 20.0
 MOVER_FILL = "#fff3bf"
 AROUND = 2.5  # blocks: a seat's phone opens on its traveller's city and this much of the map round it
 WILD_COLOUR = "#555555"
-_LEGEND_HEIGHTS: Memo[Hashable, float] = Memo(16)  # by map and place: a few sessions' legends
+_LEGEND_HEIGHTS: Memo[Hashable, float] = Memo(16)  # by map, place and words: a few sessions' legends
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:
