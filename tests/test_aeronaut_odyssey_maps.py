@@ -262,16 +262,18 @@ def test_check_warns_when_spaces_or_slots_print_too_small_for_a_pen(tmp_path, si
 
 
 def test_an_edited_map_no_longer_claims_its_seed(cli, tmp_path):
-    from pnp.games.aeronaut_odyssey.mapgen import origin
+    from pnp.games.aeronaut_odyssey.wording import origin_words
+    from pnp.texts import in_english
 
+    words = in_english("aeronaut-odyssey")
     text = new(42, size="large", expansions=("bonus",))
     assert "`pnp map new aeronaut-odyssey --seed 42 --size large --expansions bonus` remakes it" in text
     (tmp_path / "same.yaml").write_text(text.replace("pages: 4  #", "#"), encoding="utf-8")  # pages by size
-    assert origin(load_map(tmp_path / "same.yaml").value) == "seed 42"
+    assert origin_words(words, load_map(tmp_path / "same.yaml").value) == "seed 42"
     city = next(line for line in text.splitlines() if line.startswith("  - {name: B,"))
     edited = re.sub(r"slots: \d", "slots: 7", city)  # the generator gives 3 to 6
     (tmp_path / "edited.yaml").write_text(text.replace(city, edited), encoding="utf-8")
-    assert origin(load_map(tmp_path / "edited.yaml").value) == "custom (from seed 42)"
+    assert origin_words(words, load_map(tmp_path / "edited.yaml").value) == "custom (from seed 42)"
     assert cli("build", "aeronaut-odyssey", "--map", "edited.yaml", "-o", "kit", "--format", "svg")[0] == 0
     header = (tmp_path / "kit/aeronaut-odyssey/svg/board-02.svg").read_text(encoding="utf-8")  # page 1: overview
     assert "custom (from seed 42) · large" in header and "seed 42 ·" not in header.replace("from seed 42", "")

@@ -9,9 +9,11 @@ import shutil
 
 import yaml
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictured, pictures, played_in, refusals, variant_in, worded
 
 from pnp.games import REGISTRY
+from pnp.games.aeronaut_odyssey.mapgen import EXPANSIONS, Knobs, generate
+from pnp.games.aeronaut_odyssey.maps import to_yaml
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.referee import session
@@ -132,6 +134,9 @@ def test_french_gives_every_entry_in_its_own_words():
         "play.typed.pick",
         "rule.multiroutes",
         "play.score.routes",
+        "picture.points",
+        "picture.reward.points",
+        "picture.ability.extra",
     }
 
 
@@ -144,8 +149,40 @@ def test_the_kit_prints_in_french(tmp_path):
 
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
     """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*``
-    entries in what they say."""
+    entries in what they say, nor of any of its entries in their state pictures and terminal pictures."""
     variant = variant_in(tmp_path / "fr", GAME, "fr")
-    said = heard(tmp_path / "games", GAME, variant)
+    shown: dict[str, None] = {}
+    said = heard(tmp_path / "games", GAME, variant, pictures(shown, every=40))
     assert english_left(GAME, worded(said)) == []
+    assert english_left(GAME, shown, keys="") == []
     assert "ann 49 {'routes': 29, 'zones': 20, 'trajectoires': 0, 'primes': 0}" in said["score"]
+
+
+# ann holds a jump and an extra on a map of every expansion (trajectories, gray routes, multiroutes, bonuses)
+PICTURED = {
+    "en": {
+        "picture": ["PLAYERS", "abilities: jump, extra", "TRAJECTORIES", "LEGEND", "* a gray route: pay any one type"],
+        "text": ["ann: at A (start); no balloons; 30 free of 30 printed; abilities: jump extra; 0 points"],
+    },
+    "fr": {
+        "picture": ["JOUEURS", "pouvoirs : saut, extra", "TRAJECTOIRES", "LÉGENDE", "* une route grise : payez en"],
+        "text": ["ann : en A (départ) ; aucun ballon ; 30 libres sur 30 imprimées ; pouvoirs : saut extra ; 0 point"],
+    },
+}
+
+
+def test_the_pictures_name_abilities_and_expansions_in_the_sessions_words(tmp_path):
+    """The state picture and the terminal picture in the session's language, an ability by its name at the table
+    (French *saut*, where the notation says ``jump``); each session's legend its own, though the map is the same
+    and its legend drawn once per map and words."""
+    board = tmp_path / "map.yaml"
+    board.write_text(to_yaml(generate(5, Knobs(players=2, expansions=EXPANSIONS))), encoding="utf-8")
+    for language in ("fr", "en", "fr"):
+        variant = variant_in(tmp_path / language, GAME, language)
+        current = session.new(tmp_path / language / "g.pnp", GAME, ["ann", "bob"], [], 0, board, variant)
+        current.state.abilities[:3] = [1, 0, 1]  # ann's jump, discount and extra
+        shown, text = pictured(current, "ann"), current.state.render_text("ann")
+        assert all(words in shown for words in PICTURED[language]["picture"]), shown
+        assert all(words in text.splitlines() for words in PICTURED[language]["text"]), text
+        if language == "fr":
+            assert english_left(GAME, [shown, text], keys="") == []

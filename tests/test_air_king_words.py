@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support.said import as_before, english_left, heard, pictured, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictures, played_in, refusals, variant_in, worded
 from test_air_king_table import SALT, at_round_limit, land_all
 
 from pnp.errors import IllegalMove
@@ -154,17 +154,17 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     in what they say (the notation aside: what a player types), nor of its ``picture.*`` ones in what its pictures
     and terminal pictures say, which name the cards by their French titles."""
     variant = variant_in(tmp_path, GAME, "fr")
-    drawn: list[str] = []
-    said = heard(tmp_path / "games", GAME, variant, pictured(drawn))
+    drawn: dict[str, None] = {}
+    said = heard(tmp_path / "games", GAME, variant, pictures(drawn))
     assert english_left("air-king", worded(said)) == []
     assert english_left("air-king", drawn, "picture. play. described.") == []
-    pictures = {"Air King : mise en place : ann choisit sa carte objectif", "AÉROPORT A", "ZONE D'ARRIVÉE B", "ATTENTE"}
-    pictures |= {
+    expected = {"Air King : mise en place : ann choisit sa carte objectif", "AÉROPORT A", "ZONE D'ARRIVÉE B", "ATTENTE"}
+    expected |= {
         "Orage : nul n'y entre",
         "aéroport A : au sol 1 2 3 4 5 ; posés ici -",
         "pioche : 26 cartes ; défausse : vide",
     }
-    assert pictures <= set(drawn)
+    assert expected <= set(drawn)
     assert "storm c3 = Orage sur c3" in said["labels"]
     notes = ("ann 3 {'posés': 3}", "la limite de 40 tours est atteinte : le plus d'avions d'objectif posés l'emporte")
     assert {*notes, "égalité pour la première place : ann, cy, dee"} <= set(said["score"])

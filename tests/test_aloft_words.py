@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, pictured, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictures, played_in, refusals, variant_in, worded
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -164,12 +164,12 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     its refusals and its score name a special shape as its buttons do ('loup', not its id 'wolf'), a two-colour
     balloon by its card's title (BG)."""
     variant = variant_in(tmp_path, GAME, "fr")
-    drawn: list[str] = []
-    said = heard(tmp_path / "games", GAME, variant, pictured(drawn))
+    drawn: dict[str, None] = {}
+    said = heard(tmp_path / "games", GAME, variant, pictures(drawn))
     assert english_left("aloft", worded(said)) == []
     assert english_left("aloft", drawn, "picture. play. described.") == []
-    pictures = {"repliés : BG BP BR BW BY GP GR GW GY PR PW PY RW RY WY lion loup singe", "à jouer : bob"}
-    assert pictures | {
+    expected = {"repliés : BG BP BR BW BY GP GR GW GY PR PW PY RW RY WY lion loup singe", "à jouer : bob"}
+    assert expected | {
         "lion, loup, singe : formes spéciales, à aucun joueur",
         "bob : aucun jeton ; cartes couleur : cachées",
     } <= set(drawn)

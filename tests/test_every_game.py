@@ -43,6 +43,7 @@ from pnp.printing.render import PrintSettings, WrittenFile, drawing_to_svg, rend
 from pnp.referee import notation, session
 from pnp.referee.driver import playout, random_chooser
 from pnp.referee.protocol import Reveal, Setup, State
+from pnp.texts import languages
 
 GAMES = sorted({*REGISTRY, EXAMPLE.name})  # the guide's example is tested as a registered game
 pytestmark = pytest.mark.usefixtures("example_registered")
@@ -256,14 +257,21 @@ def random_game(name: str) -> tuple[Setup, list]:
     return setup, playout(game, setup, random_chooser(random.Random(SEED))).history
 
 
-def state_at(name: str, phase: str, variant: Path | None = None) -> State:
-    """The state at the start, in the middle or at the end of :func:`random_game`, its words those of ``variant``
-    (a language's, say) if given."""
+def state_at(name: str, phase: str, language: str | None = None) -> State:
+    """The state at the start, in the middle or at the end of :func:`random_game`, in ``language`` if given."""
     setup, history = random_game(name)
-    state = REGISTRY[name].rules().new_state(dataclasses.replace(setup, variant_path=variant))
+    state = REGISTRY[name].rules().new_state(dataclasses.replace(setup, language=language))
     for move in history[: {"start": 0, "middle": len(history) // 2, "end": len(history)}[phase]]:
         state.apply(move)
     return state
+
+
+def in_language(name: str, language: str) -> str | None:
+    """``language`` for a session of ``name`` (None for English, the game as it ships); skips the test for a game pnp
+    ships no such language for."""
+    if language not in languages(name):
+        pytest.skip(f"{name} ships no {language!r}")
+    return None if language == "en" else language
 
 
 # -- every game ----------------------------------------------------------------------------------------
@@ -306,10 +314,11 @@ def test_the_kits_are_the_same_whatever_pythons_string_hashing(tmp_path, printed
         assert built and built == here, f"{name}: no SVG kit, or two different ones"
 
 
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("phase", ["start", "middle", "end"])
 @pytest.mark.parametrize("name", GAMES)
-def test_the_state_picture_draws_for_a_spectator_and_a_player(tmp_path, name, phase):
-    state = state_at(name, phase)
+def test_the_state_picture_draws_for_a_spectator_and_a_player(tmp_path, name, phase, language):
+    state = state_at(name, phase, in_language(name, language))
     assert state.is_over() == (phase == "end")
     for viewer in (None, state.players[0]):
         check_picture(REGISTRY[name], state, viewer, tmp_path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, pictured, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictures, played_in, refusals, variant_in, worded
 from test_hauling_astronauts_rules import full_grid, hidden_full_grid, play
 
 from pnp.games import REGISTRY
@@ -170,13 +170,13 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     game's catalogue (the notation aside: what a player types), nor do its pictures and terminal pictures, which
     name a face-down transport by its strip ('1re') and the dice as the table does ('5 doré')."""
     variant = variant_in(tmp_path, GAME, "fr")
-    drawn: list[str] = []
-    said = heard(tmp_path / "games", GAME, variant, pictured(drawn))
+    drawn: dict[str, None] = {}
+    said = heard(tmp_path / "games", GAME, variant, pictures(drawn))
     assert english_left(GAME, worded(said)) == []
     assert english_left(GAME, drawn, "picture. play. described.") == []
-    pictures = {"1re", "2e", "3e", "transport face cachée, par sa bande : 1re–3e", "Quais de destination :"}
-    pictures |= {"À jouer : ann (choisir trois transports, face cachée)", "  d6  16 ou plus +4: libre"}
-    assert pictures <= set(drawn)
+    expected = {"1re", "2e", "3e", "transport face cachée, par sa bande : 1re–3e", "Quais de destination :"}
+    expected |= {"À jouer : ann (choisir trois transports, face cachée)", "  d6  16 ou plus +4: libre"}
+    assert expected <= set(drawn)
     assert any(re.fullmatch(r"\d+ = .*\d doré.*", line) for line in drawn)  # a departed load, die by die
     assert "end = finir le tour sans départ" in said["labels"]
     assert "ann 4 {'gain': 2, 'prime': 3, 'doré': 0, 'rouge': -1}" in said["score"]

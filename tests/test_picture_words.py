@@ -8,16 +8,15 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
-from pathlib import Path
 
 import pytest
-from support.said import variant_in
+from test_every_game import in_language
 
 from pnp.games import REGISTRY
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.referee.driver import playout
 from pnp.referee.protocol import Move, Setup, State
-from pnp.texts.shipped import languages
+from pnp.texts import languages
 
 SAMPLE_EVERY = 7  # positions between two pictures looked at
 # a verb typed with a placeholder for what it takes, as the notation's help writes it ("pick TYPE")
@@ -30,21 +29,15 @@ def words(svg: str) -> str:
     )
 
 
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("name", sorted(REGISTRY))
-def test_no_picture_names_a_command_at_any_stage(name, tmp_path):
-    for language in languages(name):
-        variant = None if language == "en" else variant_in(tmp_path / language, name, language)
-        _no_command_pictured(name, variant)
-
-
-def _no_command_pictured(name: str, variant: Path | None) -> None:
-    """A seeded random game of ``name`` (in the language of ``variant``, if given) pictures no command."""
+def test_no_picture_names_a_command_at_any_stage(tmp_path, name, language):
     spec = REGISTRY[name]
     game = spec.rules()
     options = {option.key: option.default for option in game.options}
     if "hidden_transports" in options:
         options["hidden_transports"] = True  # its set-up and reveals are stages of their own
-    setup = Setup(("ann", "bob"), options, 4, variant_path=variant)
+    setup = Setup(("ann", "bob"), options, 4, language=in_language(name, language))
     rng, seen, stages = random.Random(4), [0], set()
 
     def look(state: State) -> None:

@@ -2,7 +2,7 @@
 
 The picture is the one ``pnp ref show --svg`` writes (``drawing_to_screen_svg``), taken at the start,
 middle and end of a seeded random game (:func:`test_every_game.state_at`), for a spectator and for a
-player, in English and in every other language the game ships (its words longer, say). Drawn 1000 px wide:
+player, in every language pnp ships the game in. Drawn 1000 px wide:
 
 - no text is smaller than ``MIN_PX`` (its font size, scaled by its groups, in millimetres of the viewBox);
 - no two texts overlap: each text's box is estimated from its font size, anchor, rotation and its width
@@ -19,20 +19,18 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from support import boxes
-from support.said import variant_in
 from support.svg import Matrix, Point, apply, placed
-from test_every_game import GAMES, SVG, state_at
+from test_every_game import GAMES, SVG, in_language, state_at
 
 from pnp.games import REGISTRY
 from pnp.printing import fonts
 from pnp.printing.canvas import Drawing
 from pnp.printing.render import drawing_to_screen_svg
-from pnp.texts.shipped import languages
+from pnp.texts import languages
 
 pytestmark = pytest.mark.usefixtures("example_registered")  # GAMES holds the guide's example too
 
@@ -140,27 +138,19 @@ def check_legend(root: ET.Element) -> None:
 CHECKS = {"sizes": check_sizes, "apart": check_apart, "legend": check_legend}
 
 
-@pytest.fixture(scope="module")
-def variants(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder for the variants in a language."""
-    return tmp_path_factory.mktemp("variants")
-
-
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("check", CHECKS)
 @pytest.mark.parametrize("name", GAMES)
-def test_the_state_picture_reads_on_a_screen(name, check, variants):
-    spec = REGISTRY[name]
-    for language in languages(name):
-        variant = None if language == "en" else variant_in(variants / name / language, name, language)
-        for phase in ("start", "middle", "end"):
-            state = state_at(name, phase, variant)
-            for viewer in (None, state.players[0]):
-                root = check_screen(spec.picture(state, viewer))
-                try:
-                    CHECKS[check](root)
-                except AssertionError as exc:
-                    seen = f"{name} in {language} at the {phase}, seen by {viewer or 'a spectator'}"
-                    raise AssertionError(f"{seen}: {exc}") from None
+def test_the_state_picture_reads_on_a_screen(name, check, language):
+    spec, spoken = REGISTRY[name], in_language(name, language)
+    for phase in ("start", "middle", "end"):
+        state = state_at(name, phase, spoken)
+        for viewer in (None, state.players[0]):
+            root = check_screen(spec.picture(state, viewer))
+            try:
+                CHECKS[check](root)
+            except AssertionError as exc:
+                raise AssertionError(f"{name} at the {phase}, seen by {viewer or 'a spectator'}: {exc}") from None
 
 
 # -- the checks have teeth ----------------------------------------------------------------------------

@@ -414,7 +414,7 @@ def test_show_names_the_winner_at_the_end(small):
     shown = finished(small).render_text(None)
     assert shown.splitlines()[1] == "The game is over: ann wins."
     state = play(small(rounds=1), "roll R G", "fly 1 a", "roll G B", "pass")
-    assert state.render_text(None).splitlines()[1] == "The game is over at its limit of 1 rounds: ann wins on progress."
+    assert state.render_text(None).splitlines()[1] == "The game is over at its limit of 1 round: ann wins on progress."
 
 
 def test_a_tie_at_the_round_limit_names_every_winner(small):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 from support.boxes import overlapping as overlapping_boxes
+from support.said import variant_in
 
 from pnp.games import REGISTRY
 from pnp.games.take_off.rules import TakeOff
@@ -79,11 +80,11 @@ def overlapping(texts: list[Text]) -> list[tuple[str, str]]:
     return overlapping_boxes([(t.text, t.box) for t in texts])
 
 
-def states_of_a_game(players: int, fleet: int, seed: int, map_path=None, names=()):
-    """The start, the middle and the end of a random game."""
+def states_of_a_game(players: int, fleet: int, seed: int, map_path=None, names=(), variant=None):
+    """The start, the middle and the end of a random game (in the language of ``variant``, a variant file, if given)."""
     game = TakeOff()
     names = names or tuple(f"player {i + 1}" for i in range(players))
-    state = game.new_state(Setup(names, {"fleet": fleet}, map_path=map_path))
+    state = game.new_state(Setup(names, {"fleet": fleet}, map_path=map_path, variant_path=variant))
     rng = random.Random(seed)
     seen = [state.clone()]
     while not state.is_over():
@@ -154,9 +155,14 @@ def test_a_small_custom_map_fits_the_same_way(tmp_path):
         assert overlapping(texts) == [] and min(t.px for t in texts) >= 11 and height < 1400
 
 
-def test_the_longest_player_names_still_fit_beside_four_jets_each():
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_longest_player_names_still_fit_beside_four_jets_each(tmp_path, language):
+    """In French too, whose words are longer: nothing overlaps, nothing leaves the picture or is cut short."""
     names = tuple(f"{'x' * 22}_{i}" for i in range(6))  # the referee allows 24 characters
-    for state in states_of_a_game(6, 4, 3, names=names).values():
-        texts, _, _ = texts_at_screen_size(drawing_to_svg(SPEC.picture(state, names[0])))
-        assert overlapping(texts) == [] and all(t.box[2] <= SCREEN_PX for t in texts)
-        assert {f"{names[0]} (you)", *names[1:]} <= {t.text for t in texts}
+    variant = variant_in(tmp_path, "take-off", language)
+    you = {"en": "(you)", "fr": "(vous)"}[language]
+    for state in states_of_a_game(6, 4, 3, names=names, variant=variant).values():
+        texts, _, height = texts_at_screen_size(drawing_to_svg(SPEC.picture(state, names[0])))
+        assert overlapping(texts) == [] and not [t.text for t in texts if "…" in t.text]
+        assert all(0 <= t.box[0] and t.box[2] <= SCREEN_PX and 0 <= t.box[1] and t.box[3] <= height for t in texts)
+        assert {f"{names[0]} {you}", *names[1:]} <= {t.text for t in texts}

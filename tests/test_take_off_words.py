@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import re
 import shutil
+import xml.etree.ElementTree as ET
 
 import yaml
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictured, pictures, played_in, refusals, variant_in, worded
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import load_data
-from pnp.printing.render import PrintSettings, render_kit
+from pnp.printing.render import PrintSettings, drawing_to_screen_svg, render_kit
+from pnp.printing.svg import kept_drawing
 from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
@@ -145,14 +147,14 @@ def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_pa
 
 def test_french_gives_every_entry_in_its_own_words():
     """Every key of the English catalogue, and none more, with the same placeholders; no English entry at the table
-    is left as it was, the brand and the names of places aside."""
+    is left as it was, the brand, the names of places and a line of placeholders alone aside."""
     english_entries = english(GAME)
     toolkit = set(yaml.safe_load((FOLDER / "en" / "toolkit.yaml").read_text(encoding="utf-8")))
     french_file = yaml.safe_load((FOLDER / "fr" / f"{GAME}.yaml").read_text(encoding="utf-8"))
     assert translation_errors(GAME, "fr") == [] and set(french_file) == set(english_entries) - toolkit
     french = catalogue(GAME, "fr")
     same = {key for key in french_file if french[key] == english_entries[key].text}
-    assert same == {"brand", "rules.turn.colour", "play.continent.europe"}
+    assert same == {"brand", "rules.turn.colour", "play.continent.europe", "picture.text.heading"}
 
 
 def test_the_kit_prints_in_french(tmp_path):
@@ -163,13 +165,15 @@ def test_the_kit_prints_in_french(tmp_path):
 
 
 def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
-    """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*`` or ``described.*``
-    entries in what they say."""
+    """The seeded games played in French: no English words of the game's ``play.*``, ``rule.*``, ``described.*`` or
+    ``data.*`` entries in what they say, nor of any of its entries in their state pictures and terminal pictures."""
     variant = variant_in(tmp_path / "fr", GAME, "fr")
-    said = worded(heard(tmp_path / "games", GAME, variant))
+    shown: dict[str, None] = {}
+    said = worded(heard(tmp_path / "games", GAME, variant, pictures(shown, every=60)))
     world = load_world(None, load_data().value)[0]
     places = {word for city in world.map.cities for name in (city.name, city.country or "") for word in name.split()}
     assert english_left(GAME, said, "play. rule. described. data.", places) == []
+    assert english_left(GAME, shown, "", places) == []
 
 
 def test_a_french_board_names_each_fleet_in_french(tmp_path):
@@ -200,3 +204,37 @@ def test_the_score_is_worded_in_the_sessions_language(tmp_path):
         "en": (["jet 1 progress", "jet 2 progress"], "standing"),
         "fr": (["avion 1 : progression", "avion 2 : progression"], "classement "),
     }
+
+
+PICTURED = {  # after MOVES, as ann sees it
+    "en": {
+        "picture": [
+            "bob to fly with yellow and green",
+            "START Honolulu",
+            "ann (you)",
+            "round 1 (limit 500)",
+            "Legend:",
+        ],
+        "text": [
+            "  ann (Black): K1 Seoul [S3], K2 Start | home 0, progress 0, place 1",
+            "Decks: brown 95 left, blue 97 left",
+        ],
+    },
+    "fr": {
+        "picture": ["bob doit voler avec jaune et vert", "DÉPART Honolulu", "ann (vous)", "tour 1 (limite 500)"],
+        "text": ["  ann (avions noirs) : K1 Seoul [S3], K2 Départ | 0 à l'Arrivée, progression 0, rang 1"],
+    },
+}
+
+
+def test_the_pictures_speak_the_sessions_language_and_the_map_they_share_says_no_words(tmp_path):
+    """The state picture and the terminal picture in the session's words, a fleet by its colour as the table names
+    it (*avions noirs*); the world map, drawn once and kept for every session on it, holds no text but its grid
+    references, so a French and an English session may share it."""
+    for language, words in PICTURED.items():
+        current = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
+        shown, text = pictured(current, "ann").splitlines(), current.state.render_text("ann").splitlines()
+        assert set(words["picture"]) <= set(shown) and set(words["text"]) <= set(text), (shown, text)
+        svg = drawing_to_screen_svg(current.spec.picture(current.state, "ann"), kept_apart=True)
+        (kept,) = (kept_drawing(digest) for digest in re.findall(r'data-kept="(\w+)"', svg))
+        assert kept is not None and re.fullmatch(r"(\s|[A-Z]|\d)*", "".join(ET.fromstring(kept).itertext()))

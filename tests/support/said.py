@@ -18,7 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import combinations, count
+from itertools import combinations
 from pathlib import Path
 from unittest import mock
 
@@ -97,13 +97,16 @@ class Case:
     turns: int = 1000
 
 
+Look = Callable[[session.Session], None]  # shown each position of a seeded game, before its move
+
+
 def said(
     folder: Path,
     game: str,
     case: Case,
     tries: Callable[[random.Random], list[str]],
     variant: Path | None = None,
-    look: Callable[[session.Session], None] | None = None,
+    look: Look | None = None,
 ) -> dict[str, list[str]]:
     """What a session of ``game`` in ``folder`` says over ``case``, by kind, each wording once; ``tries`` gives the
     move texts tried at a position (most refused, the rest left unplayed), ``look`` is shown each position. The
@@ -120,7 +123,7 @@ def said(
         for _ in range(case.turns):
             state, mover = current.state, current.state.to_move()
             pictures.update(state.render_text(None).encode())
-            if look:
+            if look is not None:
                 look(current)
             say("board", (clause for line in state.describe(mover) for clause in line.split("; ")))
             for seat in players:
@@ -182,11 +185,9 @@ def _refused(current: session.Session, text: str, who: str | None) -> str:
     return f"{text}: legal"
 
 
-def heard(
-    folder: Path, game: str, variant: Path | None = None, look: Callable[[session.Session], None] | None = None
-) -> dict[str, list[str]]:
+def heard(folder: Path, game: str, variant: Path | None = None, look: Look | None = None) -> dict[str, list[str]]:
     """What sessions of ``game`` (of ``variant``, if given) say over its :data:`GAMES` cases, by kind, each wording
-    once; each played in a folder of its own under ``folder``, each position shown to ``look``."""
+    once; each played in a folder of its own under ``folder``, ``look`` shown each position."""
     cases, tries = GAMES[game]
     kinds: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
     for n, case in enumerate(cases):
@@ -196,18 +197,25 @@ def heard(
     return {kind: list(lines.values()) for kind, lines in kinds.items()}
 
 
-def pictured(lines: list[str], every: int = PICTURED) -> Callable[[session.Session], None]:
-    """A look (see :func:`said`) that keeps in ``lines`` what the pictures of every ``every``-th position and of the
-    last say, for each viewer and the shared screen: the terminal picture's lines and the state picture's texts."""
-    seen = count()
+def pictured(current: session.Session, viewer: str | None) -> str:
+    """The texts of the state picture of ``current`` as ``viewer`` sees it, one a line."""
+    svg = drawing_to_screen_svg(current.spec.picture(current.state, viewer))
+    return "\n".join("".join(text.itertext()) for text in ET.fromstring(svg).iter() if text.tag.endswith("text"))
+
+
+def pictures(into: dict[str, None], every: int = PICTURED) -> Look:
+    """What to look at in seeded games: the lines of the terminal picture of each position for every viewer, each
+    once, into ``into``, with those of the state picture (:func:`pictured`) for the shared screen and the first seat
+    every ``every`` positions and at the end."""
+    seen = [0]
 
     def look(current: session.Session) -> None:
-        if next(seen) % every and not current.state.is_over():
-            return
-        for viewer in (*current.setup.players, None):
-            lines.extend(current.state.render_text(viewer).splitlines())
-            drawn = ET.fromstring(drawing_to_screen_svg(current.spec.picture(current.state, viewer)))
-            lines.extend("".join(text.itertext()) for text in drawn.iter() if text.tag.endswith("}text"))
+        viewers = (None, *current.setup.players)
+        shown = [current.state.render_text(viewer) for viewer in viewers]
+        if seen[0] % every == 0 or current.state.is_over():
+            shown += [pictured(current, viewer) for viewer in viewers[:2]]
+        into.update(dict.fromkeys(line for text in shown for line in text.splitlines()))
+        seen[0] += 1
 
     return look
 

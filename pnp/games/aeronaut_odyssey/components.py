@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pnp.games.aeronaut_odyssey import rules_sheet, screen
-from pnp.games.aeronaut_odyssey.draw import INK, draw_map, printed_origin
+from pnp.games.aeronaut_odyssey.draw import INK, draw_map
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import read
 from pnp.games.aeronaut_odyssey.model import AeroMap
 from pnp.games.aeronaut_odyssey.spread import board_drawing
 from pnp.games.aeronaut_odyssey.state import AeroState
+from pnp.games.aeronaut_odyssey.wording import origin_words
 from pnp.games.spec import KitRequest
 from pnp.loader import Loaded
 from pnp.printing import art, fonts
@@ -49,7 +50,7 @@ def kit(request: KitRequest) -> Kit:
             KitDocument("rules", rules_sheet.rules(board, t)),
             KitDocument("player-aids", rules_sheet.aids(request.players, t)),
         ),
-        footer=t("kit.footer", origin=printed_origin(board, t), size=t(f"size.{board.size}")),
+        footer=t("kit.footer", origin=origin_words(t, board), size=t(f"size.{board.size}")),
         texts=t,
         notes=("Print one board per game: players write in it with pens.",),
         faces=fonts.chosen(request.fonts),

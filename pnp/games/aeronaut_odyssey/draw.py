@@ -12,7 +12,6 @@ import math
 from collections.abc import Sequence
 
 from pnp.games.aeronaut_odyssey import shapes
-from pnp.games.aeronaut_odyssey.mapgen import origin_kind
 from pnp.games.aeronaut_odyssey.model import (
     ABILITIES,
     CAPITAL,
@@ -23,6 +22,7 @@ from pnp.games.aeronaut_odyssey.model import (
     Route,
     route_key,
 )
+from pnp.games.aeronaut_odyssey.wording import origin_words
 from pnp.printing import fit, fonts
 from pnp.printing.canvas import PT, Canvas
 from pnp.printing.color import darkened, tint
@@ -93,16 +93,11 @@ def one_page(c: Canvas, board: AeroMap, inventories: int, t: Catalogue) -> None:
         panel(c, board, BODY_H, t)
 
 
-def printed_origin(board: AeroMap, t: Catalogue) -> str:
-    """Where the map comes from, in the catalogue's words."""
-    return t(f"origin.{origin_kind(board)}", seed=board.seed)
-
-
 def header(c: Canvas, board: AeroMap, width: float, t: Catalogue) -> None:
     """The title at the left, and at ``width`` where the map comes from and what it holds."""
     about = t(
         "header.about",
-        origin=printed_origin(board, t),
+        origin=origin_words(t, board),
         size=t(f"size.{board.size}"),
         cities=len(board.cities),
         routes=len(board.routes),

@@ -156,22 +156,14 @@ def knobs_of(board: AeroMap) -> Knobs:
     return Knobs(board.size, board.players, board.pages, board.ink_friendly, expansions_of(board))
 
 
-ORIGIN_WORDS = {"custom": "custom map", "seed": "seed {seed}", "edited": "custom (from seed {seed})"}
-
-
 def origin_kind(board: AeroMap) -> str:
-    """Where the board comes from (a key of ``ORIGIN_WORDS``): exactly the map its seed generates with its
-    knobs, a generated map since edited, or a map without a seed."""
+    """Where the board comes from (the catalogue's ``origin.*`` word each): exactly the map its seed generates
+    with its knobs, a generated map since edited, or a map without a seed."""
     if board.seed is None:
         return "custom"
     knobs = knobs_of(board)
     same = generate(board.seed, knobs) == replace(board, pages=knobs.pages)  # type: ignore[arg-type]
     return "seed" if same else "edited"
-
-
-def origin(board: AeroMap) -> str:
-    """Where the board says it comes from, in English: ``seed 42``, ``custom (from seed 42)``, ``custom map``."""
-    return ORIGIN_WORDS[origin_kind(board)].format(seed=board.seed)
 
 
 # -- cities and their graph ------------------------------------------------------------------------------------

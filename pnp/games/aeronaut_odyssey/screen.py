@@ -12,7 +12,7 @@ screen. This picture keeps the map's geometry but draws for a browser window:
   trajectories and a legend of every symbol sit beside the map, or below a large map.
 
 Nothing here is shown that ``viewer`` may not see: with hidden inventories, other players' balloons
-are a count.
+are a count. Its words are the session's (``state.words``, keys ``picture.*``).
 """
 
 from __future__ import annotations
@@ -37,11 +37,9 @@ from pnp.games.aeronaut_odyssey.draw import (
     route_spaces,
 )
 from pnp.games.aeronaut_odyssey.geometry import Point, clearance, distance
-from pnp.games.aeronaut_odyssey.mapgen import origin
 from pnp.games.aeronaut_odyssey.model import ABILITIES, CAPITAL, ORDER, TYPES, AeroMap
-from pnp.games.aeronaut_odyssey.notation import TYPE_WORDS, plural
 from pnp.games.aeronaut_odyssey.state import AeroState
-from pnp.games.aeronaut_odyssey.text import status, where
+from pnp.games.aeronaut_odyssey.wording import abilities, held, origin_words, status, type_word, where
 from pnp.memo import Memo
 from pnp.printing.canvas import PT, Area, Canvas, Drawing, pieces_of
 from pnp.printing.color import shade, tint
@@ -64,7 +62,7 @@ CHIP_W, CHIP_H = 36.0, 20.0
 MOVER_FILL = "#fff3bf"
 AROUND = 2.5  # blocks: a seat's phone opens on its traveller's city and this much of the map round it
 WILD_COLOUR = "#555555"
-_LEGEND_HEIGHTS: Memo[Hashable, float] = Memo(16)  # by map and place: a few sessions' legends
+_LEGEND_HEIGHTS: Memo[Hashable, float] = Memo(16)  # by map, place and words: a few sessions' legends
 
 
 def picture(state: AeroState, viewer: str | None) -> Drawing:
@@ -186,12 +184,15 @@ class Layout:
 
 
 def header(pen: Pen, state: AeroState) -> None:
-    source = state.board.source
-    pen.text(MARGIN, 26, "AERONAUT ODYSSEY", 20, bold=True, fill=INK)
-    variant = f" · the {state.variant} variant" if state.variant != "none" else ""  # the base game says none
-    facts = f"{origin(source)} · {source.size} · {len(source.cities)} cities{variant}"
+    t, source = state.words, state.board.source
+    pen.text(MARGIN, 26, t("header.title"), 20, bold=True, fill=INK)
+    about = {"origin": origin_words(t, source), "size": t(f"size.{source.size}"), "cities": len(source.cities)}
+    if state.variant == "none":  # the base game names no variant
+        facts = t("picture.facts", **about)
+    else:
+        facts = t("picture.facts.variant", variant=t(f"picture.variant.{state.variant}"), **about)
     pen.text(WIDTH - MARGIN, 26, facts, BODY, anchor="end", fill=INK)
-    line = status(state)
+    line = status(t, state)
     size = max(SMALLEST, min(16.0, 16.0 * (WIDTH - 2 * MARGIN) / pen.width(line, 16.0, bold=True)))
     pen.text(MARGIN, 50, line, size, bold=True, fill=shade("#1f77b4", 0.3) if state.to_move() else INK)
 
@@ -384,9 +385,10 @@ def _heading(pen: Pen, x: float, y: float, text: str) -> float:
 
 
 def _wrapped(pen: Pen, x: float, y: float, w: float, text: str, **style: Any) -> float:
-    """``text`` over as many lines as ``w`` needs; returns the y below it."""
+    """``text`` over as many lines as ``w`` needs, broken at its spaces (a no-break space holds two words together);
+    returns the y below it."""
     line = ""
-    for word in text.split():
+    for word in filter(None, text.split(" ")):
         trial = f"{line} {word}".strip()
         if line and pen.width(trial) > w:
             pen.text(x, y + BODY, line, BODY, **style)
@@ -402,7 +404,7 @@ def _wrapped(pen: Pen, x: float, y: float, w: float, text: str, **style: Any) ->
 def players_panel(pen: Pen, x: float, y: float, w: float, state: AeroState, viewer: str | None) -> float:
     """A block per player: seat disc, name, score, where the traveller is, balloons (or their count) and abilities."""
     top = y
-    y = _heading(pen, x, y, "PLAYERS" + (" · inventories hidden" if state.hidden else ""))
+    y = _heading(pen, x, y, state.words("picture.players.hidden" if state.hidden else "picture.players"))
     scores = state.score().players
     to_move = state.to_move()
     for p, name in enumerate(state.players):
@@ -414,9 +416,9 @@ def players_panel(pen: Pen, x: float, y: float, w: float, state: AeroState, view
 
 
 def _player(pen: Pen, x: float, y: float, w: float, state: AeroState, p: int, viewer: str | None, score: int) -> float:
-    name = state.players[p]
+    t, name = state.words, state.players[p]
     mark(pen, p, x + 11, y + 12, 10, "disc")
-    points = plural(score, "point")
+    points = t("picture.points", points=score)
     room = w - 27 - pen.width(points, 13, bold=True) - 10
     size = max(SMALLEST, min(14.0, 14.0 * room / pen.width(name, 14, bold=True)))
     while len(name) > 1 and pen.width(name, size, bold=True) > room:
@@ -424,20 +426,21 @@ def _player(pen: Pen, x: float, y: float, w: float, state: AeroState, p: int, vi
     pen.text(x + 27, y + 17, name, size, bold=True, fill=INK)
     pen.text(x + w - 4, y + 17, points, 13, anchor="end", bold=True, fill=INK)
     y += 26
-    y = _wrapped(pen, x + 4, y, w - 8, f"{where(state, p)} · {plural(state.blank[p], 'free space')}", fill=INK)
-    held = state.inventory(p)
+    y = _wrapped(pen, x + 4, y, w - 8, t("picture.place", where=where(t, state, p), free=state.blank[p]), fill=INK)
+    balloons = state.inventory(p)
     if state.hidden and state.players[p] != viewer:
-        y = _wrapped(pen, x + 4, y, w - 8, f"{plural(sum(held), 'balloon')} (hidden)", fill=INK)
-    elif not any(held):
-        y = _wrapped(pen, x + 4, y, w - 8, "no balloons", fill=INK)
+        y = _wrapped(pen, x + 4, y, w - 8, t("picture.hidden", count=sum(balloons)), fill=INK)
+    elif not any(balloons):
+        y = _wrapped(pen, x + 4, y, w - 8, held(t, state, p), fill=INK)
     else:
-        y = _chips(pen, x + 4, y + 1, w - 8, [(t, n) for t, n in enumerate(held) if n]) + 2
-    owned = [a for a in ABILITIES for _ in range(state.abilities[p * len(ABILITIES) + ABILITIES.index(a)])]
+        y = _chips(pen, x + 4, y + 1, w - 8, [(kind, n) for kind, n in enumerate(balloons) if n]) + 2
+    owned = abilities(t, state, p)
     if owned:
-        y = _wrapped(pen, x + 4, y, w - 8, "abilities: " + ", ".join(owned), fill=INK)
+        y = _wrapped(pen, x + 4, y, w - 8, t("picture.abilities", abilities=", ".join(owned)), fill=INK)
     if state.is_over():
         parts = state.score().players[p].breakdown
-        y = _wrapped(pen, x + 4, y, w - 8, " + ".join(f"{n} {part}" for part, n in parts.items() if n) or "no points")
+        made = " + ".join(t("picture.part", points=n, part=part) for part, n in parts.items() if n)
+        y = _wrapped(pen, x + 4, y, w - 8, made or t("picture.no_points"))
     return y
 
 
@@ -459,14 +462,14 @@ def chip(pen: Pen, x: float, y: float, t: int, text: str, w: float = CHIP_W) -> 
 
 def trajectories_panel(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
     """Each trajectory: what it asks, its reward, and its slots with the players who took it."""
-    top = y
-    y = _heading(pen, x, y, "TRAJECTORIES")
+    t, top = state.words, y
+    y = _heading(pen, x, y, t("picture.trajectories"))
     for g, goal in enumerate(state.board.source.trajectories):
         if goal.kind == "cities":
-            what = f"link {goal.cities[0]} and {goal.cities[1]}"
+            what = t("picture.link", first=goal.cities[0], second=goal.cities[1])
         else:
-            what = "own " + " ".join(TYPE_LETTER[t] for t in goal.types) + " routes"
-        reward = {"points": "point", "rewards": "reward", "swaps": "swap"}[goal.reward]
+            what = t("picture.own", types=" ".join(TYPE_LETTER[kind] for kind in goal.types))
+        reward = t(f"picture.reward.{goal.reward}", count=goal.value)
         takers = state.goal_takers[g]
         side = 20.0
         for n in range(goal.slots):
@@ -476,89 +479,88 @@ def trajectories_panel(pen: Pen, x: float, y: float, w: float, state: AeroState)
             else:
                 pen.rect(sx, y, side, side, fill="#ffffff", stroke=INK, width=0.9, radius=3)
         room = w - 8 - goal.slots * (side + 4)
-        y = max(_wrapped(pen, x + 4, y + 2, room, f"{what}: {plural(goal.value, reward)}", fill=INK), y + side) + 6
+        y = max(_wrapped(pen, x + 4, y + 2, room, t("picture.goal", goal=what, reward=reward), fill=INK), y + side) + 6
     return y - top
 
 
 def legend_panel(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
     """What every symbol means, in as many columns as the width allows: the same all game, so it is measured
-    and drawn once per map and place (:meth:`Pen.repeat`)."""
-    key = (_map_key(state.board.source), "legend", x, y, w)
+    and drawn once per map, place and words (:meth:`Pen.repeat`; a session in another language has its own)."""
+    heading, rows = state.words("picture.legend"), list(_legend_rows(state))
+    key = (_map_key(state.board.source), "legend", x, y, w, heading, *(row.words for row in rows))
     if pen.c is not None:
-        pen.repeat(key, partial(_legend, pen, x, y, w, state))
-    return _LEGEND_HEIGHTS.get(key, partial(_legend, Pen(), x, y, w, state))
+        pen.repeat(key, partial(_legend, pen, x, y, w, heading, rows))
+    return _LEGEND_HEIGHTS.get(key, partial(_legend, Pen(), x, y, w, heading, rows))
 
 
-def _legend(pen: Pen, x: float, y: float, w: float, state: AeroState) -> float:
-    rows = list(_legend_rows(state))
+def _legend(pen: Pen, x: float, y: float, w: float, heading: str, rows: Sequence[LegendRow]) -> float:
     columns = max(1, min(3, int((w + GAP) // (260 + GAP))))
     col_w = (w - (columns - 1) * GAP) / columns
     top = y
-    y = _heading(pen, x, y, "LEGEND")
+    y = _heading(pen, x, y, heading)
     per_column = -(-len(rows) // columns)
     bottom = y
     for column in range(columns):
         cy = y
         for row in rows[column * per_column : (column + 1) * per_column]:
-            cy = row(pen, x + column * (col_w + GAP), cy, col_w) + 4
+            cy = row.draw(pen, x + column * (col_w + GAP), cy, col_w) + 4
         bottom = max(bottom, cy)
     return bottom - top
 
 
-Row = Callable[[Pen, float, float, float], float]
+@dataclass(frozen=True)
+class LegendRow:
+    """A row of the legend: how to draw it at (x, y) in a width, returning the y below it, and the words it says."""
+
+    draw: Callable[[Pen, float, float, float], float]
+    words: str
 
 
-def _item(icon: Callable[[Pen, float, float], None], text: str) -> Row:
-    """A legend row: the symbol, then what it means (wrapped); returns the y below it."""
+def _item(icon: Callable[[Pen, float, float], None], text: str) -> LegendRow:
+    """A legend row: the symbol, then what it means (wrapped)."""
 
     def row(pen: Pen, x: float, y: float, w: float) -> float:
         icon(pen, x + 12, y + 10)
         return max(_wrapped(pen, x + 30, y + 2, w - 30, text, fill=INK), y + 22)
 
-    return row
+    return LegendRow(row, text)
 
 
-def _types_row(pen: Pen, x: float, y: float, w: float) -> float:
-    """The balloon types as chips: letter and name."""
-    cx = x
-    for t, word in enumerate(TYPE_WORDS):
-        text = f"{ORDER[t].upper()} {word}"
-        width = pen.width(text, BODY, bold=True) + 12
-        if cx > x and cx + width > x + w:
-            cx, y = x, y + CHIP_H + 4
-        chip(pen, cx, y, t, text, width)
-        cx += width + 4
-    return y + CHIP_H
+def _types_row(names: Sequence[str]) -> LegendRow:
+    """The balloon types as chips: letter and name (``names``, by type, the wildcard last)."""
+    texts = [f"{ORDER[kind].upper()} {name}" for kind, name in enumerate(names)]
+
+    def row(pen: Pen, x: float, y: float, w: float) -> float:
+        cx = x
+        for kind, text in enumerate(texts):
+            width = pen.width(text, BODY, bold=True) + 12
+            if cx > x and cx + width > x + w:
+                cx, y = x, y + CHIP_H + 4
+            chip(pen, cx, y, kind, text, width)
+            cx += width + 4
+        return y + CHIP_H
+
+    return LegendRow(row, " ".join(texts))
 
 
-def _legend_rows(state: AeroState) -> Iterator[Row]:
-    source = state.board.source
-    yield _item(lambda pen, x, y: mark(pen, 0, x, y, 9, "disc"), "a route space claimed by player 1")
-    yield _item(
-        lambda pen, x, y: mark(pen, 0, x, y, 9, "square"),
-        f"player 1's traveller, in the slot it took (before its first move, beside {CAPITAL})",
-    )
-    yield _item(lambda pen, x, y: _slot(pen, x, y, True), "a slot used by a traveller who moved on")
-    yield _item(lambda pen, x, y: _slot(pen, x, y, False), "a free movement slot")
-    yield _item(_area_icon, "area points: to whoever holds most routes around it, once enclosed")
-    yield _types_row
-    yield _item(
-        lambda pen, x, y: chip(pen, x - 11, y - 10, len(TYPES), "W", 22), "a wildcard balloon (W) pays for any type"
-    )
+def _legend_rows(state: AeroState) -> Iterator[LegendRow]:
+    t, source = state.words, state.board.source
+    yield _item(lambda pen, x, y: mark(pen, 0, x, y, 9, "disc"), t("picture.legend.claimed"))
+    yield _item(lambda pen, x, y: mark(pen, 0, x, y, 9, "square"), t("picture.legend.traveller", capital=CAPITAL))
+    yield _item(lambda pen, x, y: _slot(pen, x, y, True), t("picture.legend.used"))
+    yield _item(lambda pen, x, y: _slot(pen, x, y, False), t("picture.legend.free"))
+    yield _item(_area_icon, t("picture.legend.area"))
+    yield _types_row([type_word(t, letter) for letter in ORDER])
+    yield _item(lambda pen, x, y: chip(pen, x - 11, y - 10, len(TYPES), "W", 22), t("picture.legend.wildcard"))
     if any(r.type == "gray" for r in source.routes):
-        yield _item(lambda pen, x, y: _space_icon(pen, x, y, "gray", False), "* a gray route: pay any one type")
+        yield _item(lambda pen, x, y: _space_icon(pen, x, y, "gray", False), t("picture.legend.gray"))
     if any(r.type == "multi" for r in source.routes):
-        yield _item(
-            lambda pen, x, y: _space_icon(pen, x, y, "green", True), "dashed: a multiroute, claimed a space at a time"
-        )
+        yield _item(lambda pen, x, y: _space_icon(pen, x, y, "green", True), t("picture.legend.multi"))
     if len(state.board.pairs) < len(state.board.lanes):
-        yield _item(
-            _double_icon,
-            "a double route: lane 2 (C-F/2) is on your right going from C to F",
-        )
-    for bonus, (code, meaning) in BONUSES.items():
+        yield _item(_double_icon, t("picture.legend.double"))
+    for bonus, (code, _) in BONUSES.items():
         if any(r.bonus == bonus for r in source.routes):
-            yield _item(partial(_badge_icon, bonus), f"{code}: {meaning}")
+            yield _item(partial(_badge_icon, bonus), t("picture.legend.bonus", code=code, meaning=t(f"bonus.{bonus}")))
 
 
 def _badge_icon(bonus: str, pen: Pen, x: float, y: float) -> None:

@@ -1,13 +1,16 @@
-"""How Aeronaut Odyssey's moves and inventories read at the table, in the session's words (keys ``play.*``): cities
-and routes by their letters as printed, balloon types by the names the board's legend prints (``type.*``)."""
+"""How Aeronaut Odyssey's moves, inventories and pictures read at the table, in the session's words (keys ``play.*``
+and ``picture.*``): cities and routes by their letters as printed, balloon types by the names the board's legend
+prints (``type.*``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board
-from pnp.games.aeronaut_odyssey.model import ORDER, TYPES, WILD, city_order
+from pnp.games.aeronaut_odyssey.mapgen import origin_kind
+from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER, TYPES, WILD, AeroMap, city_order
 from pnp.games.aeronaut_odyssey.notation import AeroMove
+from pnp.games.described import chained
 from pnp.texts import Catalogue
 
 if TYPE_CHECKING:
@@ -91,18 +94,48 @@ def public_text(t: Catalogue, move: AeroMove) -> str | None:
     return None
 
 
+def held(t: Catalogue, state: AeroState, p: int) -> str:
+    """A player's balloons by type: ``2 red, 1 wildcard``, or ``no balloons``."""
+    kinds = [
+        t("play.balloons", count=n, type=type_word(t, ORDER[kind])) for kind, n in enumerate(state.inventory(p)) if n
+    ]
+    return ", ".join(kinds) or t("play.inventory.none")
+
+
 def inventory(t: Catalogue, state: AeroState, p: int) -> str:
     """A player's own inventory in words, with its spaces as the paper shows them:
     ``2 red, 1 wildcard (13 free of 16 printed)`` (a crossed-out space still counts as printed)."""
-    held = [
-        t("play.balloons", count=n, type=type_word(t, ORDER[kind])) for kind, n in enumerate(state.inventory(p)) if n
-    ]
-    return t(
-        "play.inventory.spaces",
-        held=", ".join(held) or t("play.inventory.none"),
-        free=state.blank[p],
-        printed=state.spaces(p),
-    )
+    return t("play.inventory.spaces", held=held(t, state, p), free=state.blank[p], printed=state.spaces(p))
+
+
+def abilities(t: Catalogue, state: AeroState, p: int) -> list[str]:
+    """The abilities player ``p`` holds unused, by name (``jump``), one for each bonus square claimed."""
+    counts = state.abilities[p * len(ABILITIES) : (p + 1) * len(ABILITIES)]
+    return [t(f"picture.ability.{name}") for name, n in zip(ABILITIES, counts) for _ in range(n)]
+
+
+def origin_words(t: Catalogue, board: AeroMap) -> str:
+    """Where the map comes from: ``seed 42``, ``custom (from seed 42)``, ``custom map``."""
+    return t(f"origin.{origin_kind(board)}", seed=board.seed)
+
+
+def where(t: Catalogue, state: AeroState, p: int) -> str:
+    """``at F``, or ``at A (start)`` before the traveller's first move."""
+    city = state.board.cities[state.pos[p]]
+    return t("picture.at.start" if state.slot_of[p] < 0 else "picture.at", city=city)
+
+
+def status(t: Catalogue, state: AeroState) -> str:
+    """One line: who is asked for what, in which stage, or who won."""
+    who = state.to_move()
+    if who is None:
+        result = state.score()
+        best = max(row.score for row in result.players)
+        names = chained(t, "play.and", result.winners)
+        return t("picture.over", players=names, winners=len(result.winners), points=best)
+    if state.stage() == "set-up":
+        return t("picture.set-up", player=who)
+    return t("picture.to_move", player=who, asked=state.asked(t))
 
 
 def city_list(t: Catalogue, board: Board) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pnp.games.described import clauses, series
 from pnp.games.take_off.state import FLY, WILD, TakeOffState
+from pnp.games.take_off.text import deck_word
 from pnp.games.take_off.world import HOME
 from pnp.texts import Catalogue
 
@@ -24,7 +25,7 @@ def describe(state: TakeOffState) -> tuple[str, ...]:
         sentences.append(t("described.dice", faces=series(t, faces)))
     if state.hand:
         sentences.append(t("described.drawn", cities=series(t, [state.ctx.world.name(c) for c in state.hand])))
-    east, west = (t(f"data.deck.{side}.name").lower() for side in ("east", "west"))
+    east, west = (deck_word(t, side) for side in ("east", "west"))
     sentences.append(
         t("described.decks", east=east, east_left=len(state.piles[0]), west=west, west_left=len(state.piles[1]))
     )

@@ -37,6 +37,7 @@ from pnp.games.take_off.placement import (
     placement,
     route_lines,
 )
+from pnp.games.take_off.text import deck_word
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
@@ -283,7 +284,7 @@ def half_label(words: str, deck: DeckStyle, texts: Catalogue | None = None) -> s
 
 def deck_colour(deck: DeckStyle, t: Catalogue) -> str:
     """A deck's colour as a word in running text: "brown"."""
-    return t(f"data.deck.{deck.half}.name").lower()
+    return deck_word(t, deck.half)
 
 
 def ink_on(colour: str) -> str:

@@ -11,6 +11,7 @@ from pnp.games.base import NextStep, wrong_stage
 from pnp.games.described import chained
 from pnp.games.take_off.notation import Draw, Fly, Pass, Roll, Send, TakeOffMove, format_move
 from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, SEND, WILD, TakeOffState
+from pnp.games.take_off.text import deck_word, winners
 from pnp.games.take_off.world import HOME
 from pnp.referee.protocol import Move
 
@@ -22,9 +23,7 @@ def next_step(state: TakeOffState) -> NextStep:
     """What the player to move must do first, in words, and whether that shows an example."""
     t = state.ctx.words
     if state.phase == OVER:
-        names = state.score().winners
-        won = t("play.wins" if len(names) == 1 else "play.win", players=chained(t, "play.and", names))
-        return NextStep(t("play.step.over", winners=won))
+        return NextStep(t("play.step.over", winners=winners(state)))
     return NextStep(t(f"play.step.{STEPS[state.phase]}"), guided=state.phase != FLY)
 
 
@@ -66,7 +65,7 @@ def _draw(state: TakeOffState, move: Draw) -> IllegalMove:
         return _refused(state, "not_capital", rule, city=world.name(city))
     if city not in world.decks[state.deck]:
         t = state.ctx.words
-        deck = t("data.deck." + ("east" if state.deck == EAST else "west") + ".name").lower()
+        deck = deck_word(t, "east" if state.deck == EAST else "west")
         why = t("play.refusal.east" if state.deck == EAST else "play.refusal.west")
         return _refused(state, "other_deck", "TAKE OFF! facet: which deck", city=world.name(city), why=why, deck=deck)
     return _refused(state, "drawn", rule, city=world.name(city))

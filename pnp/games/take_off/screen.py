@@ -7,6 +7,9 @@ needs: each city holding jets in a callout that names it and its map square, the
 lettered like the printed ones (K1, O2, ...), Start and Finish named, whose turn it is, a row for every
 fleet, and a legend for every symbol.
 
+Its words are the session's (``state.ctx.words``, keys ``picture.*``); the map, which a screen keeps drawn
+all session and every session on the same map shares, holds none but its grid references.
+
 Units: the drawing is 1000 units wide, so a unit is a pixel when a browser draws it 1000 px wide. No
 text is smaller than 11 px there, and no two texts overlap: every text's box is placed clear of the
 others (``Placed``), measured at least as wide as its font draws it.
@@ -30,10 +33,10 @@ from pnp.games.take_off.drawing import (
     half_label,
     ink_on,
 )
-from pnp.games.take_off.model import JetColour, RouteColour, TakeOffData
+from pnp.games.take_off.model import Half, JetColour, RouteColour, TakeOffData
 from pnp.games.take_off.placement import DOT_R, HUB_R
 from pnp.games.take_off.state import TakeOffState
-from pnp.games.take_off.text import round_line, status, where
+from pnp.games.take_off.text import bumped, deck_word, round_line, status, where
 from pnp.games.take_off.world import HOME, MARGIN, World, column_name
 from pnp.printing.canvas import PT, Anchor, Area, Canvas, Drawing, label_of, pieces_of
 from pnp.printing.fonts import text_width
@@ -122,7 +125,7 @@ def picture(state: TakeOffState, viewer: str | None) -> Drawing:
     line = status(state)
     callouts = _callouts(state)
     placed = Placed()
-    half_labels = _half_labels(world, data, frame, placed)
+    half_labels = _half_labels(state, frame, placed)
     spots = _place(world, frame, callouts, placed)
     panels = _panels(state, viewer, frame.box[3] + SMALL * LINE + 6, frame.scale)
     height = panels[-1].bottom + PAD
@@ -195,15 +198,16 @@ def _map(canvas: Canvas, world: World, data: TakeOffData, frame: Frame) -> None:
                 canvas.text(x, middle, str(row + 1), size=pt(SMALL), bold=True, anchor="middle", fill=INK)
 
 
-def _half_labels(
-    world: World, data: TakeOffData, frame: Frame, placed: Placed
-) -> list[tuple[str, float, float, str, Box]]:
-    """The deck of each half, written either side of the half-line at the top of the map."""
+def _half_labels(state: TakeOffState, frame: Frame, placed: Placed) -> list[tuple[str, float, float, str, Box]]:
+    """The deck of each half, written either side of the half-line at the top of the map, as the map prints it."""
+    world, data, t = state.ctx.world, state.ctx.data, state.ctx.words
     x = frame.at((world.layout.x_of(world.map.divide), MARGIN))[0]
     y = frame.y0 + 6 + SMALL
     found = []
-    for sign, deck, words in ((-1, data.deck("west"), "WEST HALF"), (1, data.deck("east"), "EAST HALF")):
-        text = half_label(words, deck)
+    halves: tuple[tuple[int, Half], ...] = ((-1, "west"), (1, "east"))
+    for sign, half in halves:
+        deck = data.deck(half)
+        text = half_label(t(f"map.{half}"), deck, t)
         width = measure(text, SMALL, True)
         left = x + 6 if sign > 0 else x - 6 - width
         box = (left, y - SMALL, left + width, y + SMALL * 0.3)
@@ -218,7 +222,7 @@ def _half_labels(
 
 def _callouts(state: TakeOffState) -> list[Callout]:
     """One callout per city holding jets (jets home wait at Finish), and Start and Finish always."""
-    world = state.ctx.world
+    world, t = state.ctx.world, state.ctx.words
     here: dict[int, dict[int, list[int]]] = {world.start: {}, world.finish: {}}
     for seat in range(len(state.players)):
         for j, city in enumerate(state.jets_of(seat)):
@@ -226,9 +230,9 @@ def _callouts(state: TakeOffState) -> list[Callout]:
     callouts = []
     for city, seats in here.items():
         if city == world.start:
-            title = f"START {world.name(city)}"
+            title = t("picture.callout.start", city=world.name(city))
         elif city == world.finish:
-            title = f"FINISH {world.name(city)}" + (" (jets home)" if seats else "")
+            title = t("picture.callout.finish.home" if seats else "picture.callout.finish", city=world.name(city))
         else:
             title = f"{world.name(city)} {world.layout.city_reference(city)}"
         rows = tuple(tuple((seat, n) for n in numbers) for seat, numbers in sorted(seats.items()))
@@ -366,22 +370,22 @@ def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -
     """The fleets with the round and the decks, then the legend (a group of its own, named "legend")."""
     panel = Panel("fleets", top)
     _fleets(state, viewer, panel)
-    data = state.ctx.data
-    brown, blue = data.deck("east"), data.deck("west")
+    t = state.ctx.words
+    east, west = (deck_word(t, side) for side in ("east", "west"))
     facts = [
         round_line(state),
-        f"cards left: {brown.name.lower()} deck {len(state.piles[0])}, {blue.name.lower()} deck {len(state.piles[1])}",
-        *(f"bumped: {state.players[seat]}'s jet {jet + 1} went back to Start" for seat, jet in state.bumped),
+        t("picture.cards_left", east=east, east_left=len(state.piles[0]), west=west, west_left=len(state.piles[1])),
+        *(bumped(state, seat, jet) for seat, jet in state.bumped),
     ]
     _flow(panel, [(None, 0.0, fact) for fact in facts], TEXT)
     legend = Panel("legend", panel.bottom + 4)
-    _flow(legend, _legend(state, scale), SMALL, heading="Legend")
+    _flow(legend, _legend(state, scale), SMALL, heading=t("picture.legend"))
     return [panel, legend]
 
 
 def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
     """A row per fleet: its token colour, player, where each jet is, progress and place."""
-    data = state.ctx.data
+    data, t = state.ctx.data, state.ctx.words
     places = state.places()
     final = state.is_over()
     winners = set(state.score().winners) if final else set()
@@ -389,8 +393,9 @@ def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
     for seat, name in enumerate(state.players):
         colour = data.jet_colours[seat % len(data.jet_colours)]
         jets = [f"{colour.letter}{j + 1} {where(state, city, '{}')}" for j, city in enumerate(state.jets_of(seat))]
-        stats = f"progress {sum(state.progress(seat))}, place {places[seat]}" + (" - winner" if name in winners else "")
-        who = f"{name} (you)" if name == viewer else name
+        key = "picture.standing.winner" if name in winners else "picture.standing"
+        stats = t(key, progress=sum(state.progress(seat)), place=places[seat])
+        who = t("picture.you", player=name) if name == viewer else name
         rows.append((colour, who, jets, stats, seat == state.seat and not final))
     gap = 18.0
     swatch = 2 * TOKEN_R + 8
@@ -440,7 +445,7 @@ Symbol = Callable[[Canvas, float, float], None] | None  # draws a legend symbol 
 
 def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str]]:
     """Every symbol of the picture with its meaning; route patterns at the map's scale."""
-    data = state.ctx.data
+    data, t = state.ctx.data, state.ctx.words
     items: list[tuple[Symbol, float, str]] = []
     for colour in data.route_colours:
 
@@ -448,7 +453,9 @@ def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str]
             dash = [d * scale for d in colour.dash] or None
             canvas.line(x, y, x + 30, y, stroke=colour.rgb, width=SCREEN.route_width * scale, dash=dash)
 
-        items.append((route, 30.0, f"{colour.name} route ({colour.letter})"))
+        items.append(
+            (route, 30.0, t("picture.legend.route", colour=t(f"data.route.{colour.letter}.name"), letter=colour.letter))
+        )
 
     def arrow(canvas: Canvas, x: float, y: float) -> None:
         canvas.line(x, y, x + 30, y, stroke=INK, width=SCREEN.route_width * scale)
@@ -477,14 +484,14 @@ def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str]
     def jet(canvas: Canvas, x: float, y: float) -> None:
         token(canvas, x + TOKEN_R, y, first, 1)
 
-    east, west = data.deck("east"), data.deck("west")
+    fleet = t(f"data.jet.{first.letter}.name")
     items += [
-        (arrow, 30.0, "every route leads west, as its arrows point"),
-        (capital, dot_w, "capital: it has a TAKE OFF! card"),
-        (hub, dot_w, "hub city: no card"),
-        (half, 8.0, f"half-line: {east.name.lower()} deck east of it, {west.name.lower()} deck west"),
-        (callout, 26.0, "a city with jets: its name and map square"),
-        (jet, 2 * TOKEN_R, f"jet: fleet letter and number ({first.letter}1 is {first.name}'s jet 1)"),
+        (arrow, 30.0, t("picture.legend.west")),
+        (capital, dot_w, t("picture.legend.capital")),
+        (hub, dot_w, t("picture.legend.hub")),
+        (half, 8.0, t("picture.legend.half", east=deck_word(t, "east"), west=deck_word(t, "west"))),
+        (callout, 26.0, t("picture.legend.callout")),
+        (jet, 2 * TOKEN_R, t("picture.legend.jet", letter=first.letter, fleet=fleet)),
     ]
     return items
 
@@ -503,8 +510,8 @@ def _flow(panel: Panel, items: Sequence[tuple[Symbol, float, str]], px: float, h
     step = max(px * LINE, 2 * TOKEN_R + 4)
     x, y = PAD, panel.bottom + step / 2
     if heading:
-        panel.text(PAD, y + px * 0.36, heading + ":", px, bold=True)
-        x += measure(heading + ":", px, True) + 12
+        panel.text(PAD, y + px * 0.36, heading, px, bold=True)
+        x += measure(heading, px, True) + 12
     for symbol, symbol_w, text in items:
         text = clipped(text, px, WIDTH - 2 * PAD - symbol_w - 6)
         width = (symbol_w + 6 if symbol else 0) + measure(text, px)
