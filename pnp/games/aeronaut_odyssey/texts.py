@@ -17,5 +17,8 @@ def data_texts(data: None = None) -> dict[str, Entry]:
     entries |= {f"bonus.{name}": Entry(words, "what a bonus space gives") for name, (_, words) in BONUSES.items()}
     entries |= {f"size.{size}": Entry(size, "a board size") for size in get_args(Size)}
     rewards = get_args(get_type_hints(Trajectory)["reward"])
-    entries |= {f"reward.{kind}": Entry(f"{{value}} {kind}", "what a trajectory gives") for kind in rewards}
+    entries |= {  # a reward kind is named in the plural: "points", one of them "point"
+        f"reward.{kind}": Entry(f"{{value}} {{value:{kind.removesuffix('s')}|{kind}}}", "what a trajectory gives")
+        for kind in rewards
+    }
     return entries
