@@ -90,14 +90,18 @@ def _storm_edits(folder: Path) -> Iterator[object]:
 def _run(command: Command, folder: Path, patch: pytest.MonkeyPatch) -> Ran:
     line, _, piped = command.line.partition(" | ")
     if not line.startswith("pnp "):
-        done = subprocess.run(["bash", "-c", command.line], cwd=folder, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            ["bash", "-c", command.line], cwd=folder, capture_output=True, text=True, timeout=60, check=False
+        )
         return Ran(done.returncode, done.stdout, done.stderr, "")
     if "--watch" in line:
         patch.setattr(pnp.cli.watching, "saves", lambda path, **_: _storm_edits(folder))
     code, out, err = run_pnp(shlex.split(line)[1:], patch)
     if not piped:
         return Ran(code, out, err, out)
-    done = subprocess.run(["bash", "-c", piped], cwd=folder, input=out, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        ["bash", "-c", piped], cwd=folder, input=out, capture_output=True, text=True, timeout=60, check=False
+    )
     return Ran(code or done.returncode, done.stdout, err + done.stderr, out)
 
 

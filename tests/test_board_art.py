@@ -9,6 +9,7 @@ and it has no art around it that could grow, so it is measured here but not held
 
 from __future__ import annotations
 
+import itertools
 from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
@@ -150,8 +151,8 @@ def test_aloft_cells_keep_their_size_and_spacing_when_the_landscape_grows():
     assert dx == pytest.approx((841 - natural.width) / 2) and dy == pytest.approx(382 - natural.height)
     assert large == pytest.approx([(x + dx, y + dy) for x, y in small])
     xs, ys = sorted({x for x, _ in large}), sorted({y for _, y in large})
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([cw] * (board.columns - 1))
-    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([ch] * (board.rows - 1))
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([cw] * (board.columns - 1))
+    assert [b - a for a, b in itertools.pairwise(ys)] == pytest.approx([ch] * (board.rows - 1))
 
 
 def test_air_king_spaces_keep_their_places_when_the_airfield_grows():
@@ -177,7 +178,7 @@ def test_in_ink_saver_the_rows_of_sky_still_differ_and_the_road_keeps_its_markin
     bands = sorted((y, fill) for x, y, w, h, fill, _ in seen.rects if fill and w == 841 and h > 10)
     rows = [lightness(fill) for _, fill in bands[1:-1]]  # the paper first and the road last
     assert len(rows) == board.rows
-    assert all(lower - upper >= 0.02 for upper, lower in zip(rows, rows[1:]))  # each row paler than the one above
+    assert all(lower - upper >= 0.02 for upper, lower in itertools.pairwise(rows))  # each row paler than the one above
     road = lightness(bands[-1][1])
     marks = [lightness(stroke) for stroke in seen.lines]  # the centre line's dashes
     assert marks and max(marks) <= DARK < road - 0.3

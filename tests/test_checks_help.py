@@ -79,7 +79,7 @@ def test_a_planted_mistake_gets_one_located_line_that_says_what_to_write(cli, ga
     text = _source(game)
     assert old in text
     Path("m.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
-    code, out, err = cli("map", "check", "m.yaml", "--game", game)
+    code, _, err = cli("map", "check", "m.yaml", "--game", game)
     errors = err.splitlines()
     assert code == 1 and len(errors) == 1, err
     assert LOCATED.match(errors[0]) and said in errors[0], errors[0]

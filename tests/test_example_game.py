@@ -46,8 +46,10 @@ def test_the_example_game_plays_to_the_end_with_its_notation_round_tripping(seed
     assert all(notation.parse(game, notation.format(game, move)) == move for move in table.history)
 
 
-def _fly(game: Game, setup: Setup = Setup(("ann", "bob"))) -> State:
-    """A state of ``game`` past the lucky faces and the first round's burns (all of 1), at the first turn of play."""
+def _fly(game: Game, setup: Setup | None = None) -> State:
+    """A state of ``game`` (two players unless ``setup`` says) past the lucky faces and the first round's burns (all
+    of 1), at the first turn of play."""
+    setup = setup or Setup(("ann", "bob"))
     state = game.new_state(setup)
     for slot in ("lucky", "burn"):
         for _ in setup.players:

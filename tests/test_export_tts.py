@@ -172,7 +172,7 @@ def test_every_component_of_the_kit_is_an_object_on_the_table(sets, game):
 
 
 def test_export_air_king_tts_loads_as_decks(sets):
-    _, saved, folder = sets["air-king"]  # the decks are the same at any dpi
+    _, saved, _ = sets["air-king"]  # the decks are the same at any dpi
     decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
     assert [d["Nickname"] for d in decks] == [
         "airports and runways",

@@ -38,8 +38,10 @@ LONG_TEXTS = [  # game, catalogue key, a text longer than its box holds at its u
     (
         "air-king",
         "mat.legend.departure",
-        "departure zone: each aircraft enters the field from here, facing the airport it flies to at the far end "
-        "of the field, and then waits",
+        (
+            "departure zone: each aircraft enters the field from here, facing the airport it flies to at the far end "
+            "of the field, and then waits"
+        ),
     ),
     (
         "air-king",
@@ -164,7 +166,7 @@ def test_variant_check_of_a_variant_that_fits_finds_no_overflow(monkeypatch, tmp
 def test_the_build_stops_on_a_board_text_too_long_in_one_line(monkeypatch, tmp_path):
     path = tmp_path / "long.yaml"
     path.write_text(yaml.safe_dump({"game": "air-king", "texts": {"mat.legend.names": HUGE}}))
-    code, out, err = run_pnp(["build", "air-king", "--variant", str(path), "-o", str(tmp_path / "out")], monkeypatch)
+    code, _, err = run_pnp(["build", "air-king", "--variant", str(path), "-o", str(tmp_path / "out")], monkeypatch)
     assert code != 0 and "Traceback" not in err
     lines = err.strip().splitlines()
     located = f"pnp: error: {path}:3:21: texts.mat.legend.names: too long for the Air King field mat: the text needs "

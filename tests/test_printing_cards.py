@@ -290,11 +290,11 @@ def test_a_card_with_a_band_along_its_top_is_never_butted_to_the_one_above(print
 
     decks = [p for d in printed_kits.kit(game).documents for p in d.parts if isinstance(p, Deck)]
     assert decks and all(card.front.band for deck in decks for card in deck.cards)
-    for deck in decks:
-        items = ItemSet.of([deck])
+    for banded in decks:
+        items = ItemSet.of([banded])
         assert not items.tight.down
-        plan = duplex(deck.size.width, deck.size.height, 3.0, frames(paper, None)[0], items.tight)
+        plan = duplex(banded.size.width, banded.size.height, 3.0, frames(paper, None)[0], items.tight)
         for slot in plan.fronts:
             turns = round(slot.rotate / 90)  # the card's top faces the page's side `turns` (top, right, bottom, left)
             top, foot = slot.bleed[turns % 4], slot.bleed[(turns + 2) % 4]
-            assert min(top, foot) > 0.5, (deck.name, slot)  # neither its band nor its foot shares a cut
+            assert min(top, foot) > 0.5, (banded.name, slot)  # neither its band nor its foot shares a cut

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -103,7 +104,7 @@ def test_svg_pages_parse_and_name_the_same_components_as_the_pdf(both):
         totals: Counter[str] = Counter()
         for svg_file, pdf_page in zip(pages, printed_pages(pdf_file.path)):
             root = ET.parse(svg_file.path).getroot()
-            width, height = page_size(pdf_page)
+            width, _ = page_size(pdf_page)
             assert root.get("width") == f"{width:.1f}".rstrip("0").rstrip(".") + "mm"
             assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
             groups = [g.get("data-name") for g in root.iter(f"{SVG}g") if g.get("data-name")]
@@ -181,7 +182,7 @@ def test_calibration_has_a_100_mm_ruler_and_square_and_an_offset_registration_gr
     mm = 25.4 / 72
     ticks = sorted(line.x0 * mm for line in _scale_ticks(front, 100 / mm, "bottom"))
     assert len(ticks) == 101 and ticks[-1] - ticks[0] == pytest.approx(100, abs=0.01)
-    assert all(b - a == pytest.approx(1, abs=0.01) for a, b in zip(ticks, ticks[1:]))
+    assert all(b - a == pytest.approx(1, abs=0.01) for a, b in itertools.pairwise(ticks))
     square = [r.box for r in rects(front) if r.stroke is not None]
     assert [((r.x1 - r.x0) * mm, (r.bottom - r.top) * mm) for r in square] == [pytest.approx((100, 100), abs=0.01)]
     width = page_size(front)[0]
@@ -224,10 +225,10 @@ def test_calibration_has_a_4_inch_scale_ticked_every_eighth_beside_the_ruler(tmp
     ticks = sorted(_scale_ticks(front, 4 * 72, "top"), key=lambda line: line.x0)
     assert len(ticks) == 4 * 8 + 1
     xs = [line.x0 for line in ticks]
-    assert all(b - a == pytest.approx(72 / 8, abs=0.01) for a, b in zip(xs, xs[1:]))
+    assert all(b - a == pytest.approx(72 / 8, abs=0.01) for a, b in itertools.pairwise(xs))
     longest = max(line.bottom - line.top for line in ticks)
     inches = [line.x0 for line in ticks if line.bottom - line.top == longest]
-    assert [b - a for a, b in zip(inches, inches[1:])] == [pytest.approx(72, abs=0.01)] * 4
+    assert [b - a for a, b in itertools.pairwise(inches)] == [pytest.approx(72, abs=0.01)] * 4
     millimetres = _scale_ticks(front, 100 * 72 / 25.4, "bottom")
     assert min(line.x0 for line in millimetres) == pytest.approx(inches[0], abs=0.01)  # both start at 0
     below = [(text, w) for text, w in word_boxes(front) if ticks[0].top < w.top < ticks[0].bottom + 12]

@@ -387,10 +387,10 @@ def _page_text(page: TextPage) -> str:
     lines = []
     for (dx, dy), glyphs in runs.items():
 
-        def along(g: Glyph) -> float:
+        def along(g: Glyph, dx: int = dx, dy: int = dy) -> float:
             return g.origin[0] * dx + g.origin[1] * dy
 
-        def across(g: Glyph) -> int:
+        def across(g: Glyph, dx: int = dx, dy: int = dy) -> int:
             return round(g.origin[1] * dx - g.origin[0] * dy)
 
         glyphs.sort(key=lambda g: (-across(g), along(g)))

@@ -34,7 +34,7 @@ def _variant(folder: Path, text: str, fonts: dict[str, Path]) -> None:
 
 def test_text_in_a_script_only_the_variants_font_covers_passes_check_and_prints_shaped(cli, tmp_path):
     _variant(tmp_path, HINDI, DEVANAGARI)
-    code, out, err = cli("variant", "check", "v.yaml")
+    code, _, err = cli("variant", "check", "v.yaml")
     assert code == 0, err
     code, _, err = cli("build", "air-king", "--variant", "v.yaml", "-o", "out")
     assert code == 0, err

@@ -142,7 +142,7 @@ def test_ref_moves_and_the_page_list_the_same_inputs_and_labels(name, tmp_path, 
 
 
 def test_a_stranger_is_refused_as_no_player(tmp_path):
-    path, current = positions(tmp_path, GAMES[0])[0]
+    _, current = positions(tmp_path, GAMES[0])[0]
     with pytest.raises(PnpError, match="'zed' is not a player in game.pnp"):
         current.play(notation.format(current.game, current.state.legal_moves()[0]), "zed")
 

@@ -129,9 +129,10 @@ def test_a_fair_run_flags_no_seat(cli, monkeypatch):
 
 def test_run_and_sweep_play_the_same_bots_by_default(cli):
     code, out, _ = cli("sim", "aloft", "--games", "2", "--json")
+    assert code == 0
     run_bots = json.loads(out)["inputs"]["bots"]
     code, out, _ = cli("sim", "sweep", "aloft", "--over", "players=2", "--games", "2", "--json")
-    assert run_bots == json.loads(out)["inputs"]["bots"] == ["greedy"]
+    assert code == 0 and run_bots == json.loads(out)["inputs"]["bots"] == ["greedy"]
 
 
 def test_a_run_records_its_inputs_the_map_by_name_and_by_the_digest_of_its_bytes(cli):
@@ -159,7 +160,7 @@ def test_a_run_records_its_inputs_the_map_by_name_and_by_the_digest_of_its_bytes
     code, out, _ = cli(*args, "--map", "tall.yaml")
     assert f"inputs: aloft, map tall.yaml (sha256 {short}), bots random, greedy, seed 5, pnp {pnp.__version__}" in out
     code, out, _ = cli(*args, "--json")
-    assert json.loads(out)["inputs"]["map"]["file"] == "built-in boards/aloft.yaml"
+    assert code == 0 and json.loads(out)["inputs"]["map"]["file"] == "built-in boards/aloft.yaml"
 
 
 def test_a_run_on_a_map_that_fails_its_check_stops_before_any_game_with_one_line(cli, monkeypatch):
@@ -170,7 +171,10 @@ def test_a_run_on_a_map_that_fails_its_check_stops_before_any_game_with_one_line
     monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: pytest.fail("a game was played"))
     Path("bad.yaml").write_text("game: aloft\ncolumns: 12\nrows: 4\ncell_width: 40\n", encoding="utf-8")
     code, out, err = cli("sim", "aloft", "--games", "2", "--map", "bad.yaml")
-    assert code == 1 and err == "pnp: error: bad.yaml:4:13: cell_width: 40 mm is too narrow for a 44 mm card\n"
+    assert (code, out) == (
+        1,
+        "",
+    ) and err == "pnp: error: bad.yaml:4:13: cell_width: 40 mm is too narrow for a 44 mm card\n"
 
 
 def test_a_game_that_does_not_end_is_one_line_naming_the_rules_as_set_not_an_internal_error():

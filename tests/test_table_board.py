@@ -586,7 +586,7 @@ def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     page.evaluate("() => scrollTo(0, 0)")
     page.get_by_role("button", name="Whole board").click()
     page.evaluate("() => scrollTo(0, 0)")
-    x, y, w, h = view_box(page)
+    _, _, w, h = view_box(page)
     touch(page, ("pointerdown", 1, 200, 200))
     touch(page, ("pointerdown", 2, 220, 220), ("pointermove", 2, 300, 300), ("pointerup", 2, 300, 300))
     touch(page, ("pointerup", 1, 200, 200))

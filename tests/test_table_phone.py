@@ -531,7 +531,7 @@ def test_the_turn_coming_brings_the_seats_hand_up_whole_with_its_moves(phones, t
 def test_on_a_screen_short_for_its_text_the_turn_scrolls_away_and_the_moves_come_to_the_top(phones, tmp_path):
     """Kept in view, the turn took half of a 320 x 640 screen with the phone's text at 200 % (and a quarter of a
     phone on its side): there it scrolls with the page, and the turn coming brings the moves to the top."""
-    page, seat, waiting, turn = _turn_coming(phones, tmp_path)
+    page, _, waiting, turn = _turn_coming(phones, tmp_path)
     kept = "getComputedStyle(document.querySelector('.status')).position"
     assert page.evaluate(kept) == "sticky"  # 390 x 844 at the usual text size
     for viewport, text in (({"width": 844, "height": 390}, 16), ({"width": 320, "height": 640}, 32)):

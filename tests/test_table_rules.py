@@ -18,6 +18,7 @@ import random
 import re
 import warnings
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, get_args
 
@@ -97,7 +98,7 @@ def stages_met(name: str) -> tuple[set[str], dict[str, set[str]]]:
     met = set()
     for seed in SEEDS:
         choose = random_chooser(random.Random(seed))
-        end = playout(game, setup_of(name, seed=seed), lambda s, m, o: noting(s, m, o, choose)).state
+        end = playout(game, setup_of(name, seed=seed), partial(noting, choose=choose)).state
         met |= set(listed) | {end.stage()}
     return met, listed
 
