@@ -204,18 +204,19 @@ def pictured(current: session.Session, viewer: str | None) -> str:
 
 
 def pictures(into: dict[str, None], every: int = PICTURED) -> Look:
-    """What to look at in seeded games: the lines of the terminal picture of each position for every viewer, each
-    once, into ``into``, with those of the state picture (:func:`pictured`) for the shared screen and the first seat
-    every ``every`` positions and at the end."""
+    """What to look at in seeded games: every ``every`` positions and at the end, the lines of the terminal picture
+    for every viewer and those of the state picture (:func:`pictured`) for the shared screen and the first seat, each
+    once, into ``into``."""
     seen = [0]
 
     def look(current: session.Session) -> None:
+        seen[0] += 1
+        if (seen[0] - 1) % every and not current.state.is_over():
+            return
         viewers = (None, *current.setup.players)
         shown = [current.state.render_text(viewer) for viewer in viewers]
-        if seen[0] % every == 0 or current.state.is_over():
-            shown += [pictured(current, viewer) for viewer in viewers[:2]]
+        shown += [pictured(current, viewer) for viewer in viewers[:2]]
         into.update(dict.fromkeys(line for text in shown for line in text.splitlines()))
-        seen[0] += 1
 
     return look
 
