@@ -9,11 +9,13 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 from support import kits, pdf, pdfium
-from support.browser import chromium  # noqa: F401 - the run's Chromium, a fixture of every module's ``browser``
 
 from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Setup
+
+# Fixtures every module may ask for by name: the run's Chromium and a module's browser, a test's screenshot folder.
+pytest_plugins = ("support.browser",)
 
 # The suite never depends on random bytes or on time: Hypothesis draws each test's examples from a fixed
 # seed, with no deadline per example (a loaded machine is slow, not wrong).

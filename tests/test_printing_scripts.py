@@ -13,7 +13,6 @@ import pdfplumber
 import pypdf
 import pytest
 from PIL import Image
-from support.browser import browser  # noqa: F401 - browser: the fixture
 from support.cli import run_pnp
 
 from pnp.printing import fonts, glyphs

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from support.boxes import distance
-from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, settled, wait_until
 from support.moves import playable
 
 from pnp.games import REGISTRY

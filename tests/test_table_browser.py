@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 import yaml
 from support import procs
-from support.browser import BOUND, CHROMIUM, browser, past_version, unfold  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, past_version, unfold
 from support.moves import playable
 
 from pnp.referee import notation, record, session
@@ -52,14 +52,6 @@ expect.set_options(timeout=BOUND)
 # ms: how soon a phone back on the network must show the table as it is (issue 25 asks 5 s; 3 s more for a
 # loaded machine). The time taken is printed, not asserted closer.
 CATCH_UP = 8_000
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    """Where the screenshots go: $PNP_SCREENSHOTS, else a temporary folder."""
-    folder = Path(os.environ.get("PNP_SCREENSHOTS") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _serve(path: Path) -> tuple[subprocess.Popen[str], dict]:

@@ -26,7 +26,7 @@ import pytest
 from support.boxes import overlapping
 from support.browser import BOUND, at_version, browser, past_version  # noqa: F401 - browser: the fixture
 from support.serve import running
-from test_table_browser import PHONE, expect, shots  # noqa: F401 - shots: a fixture
+from test_table_browser import PHONE, expect
 
 SCREEN = {"width": 1920, "height": 1080}
 MOST_INPUTS = 600  # a bound: both games end well within it

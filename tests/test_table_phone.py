@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 from support import loopback
-from support.browser import BOUND, CHROMIUM, browser, settled, wait_until  # noqa: F401 - browser: the fixture
+from support.browser import BOUND, CHROMIUM, settled, wait_until
 from support.moves import playable
 
 from pnp.games import REGISTRY

@@ -23,9 +23,8 @@ from typing import Any
 
 import pytest
 from support import loopback
-from support.browser import BOUND, browser, past_version, settled, unfold  # noqa: F401 (browser: a fixture)
+from support.browser import BOUND, past_version, settled, unfold
 from test_table_board import LEGIBLE, MEASURE
-from test_table_browser import shots  # noqa: F401 (a fixture)
 from test_table_phone import PHONE, TABLE, _players, expect
 
 from pnp.errors import PnpError

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-from support.browser import BOUND, browser  # noqa: F401 - browser: the fixture
+from support.browser import BOUND
 from support.moves import playable
 
 with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works

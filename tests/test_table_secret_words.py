@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import browser, unfold  # noqa: F401 (browser: a fixture)
+from support.browser import unfold
 from test_table_phone import expect
-from test_table_pickers import Served, picked, tabs, tap_through  # noqa: F401 (tabs: a fixture)
+from test_table_pickers import Served, Tabs, picked, tap_through
 
 from pnp.games import REGISTRY
 from pnp.games.spec import Hidden
@@ -95,6 +95,12 @@ def test_a_whole_game_names_each_secret_in_words(tmp_path, example_registered, n
             assert expected <= set(view.state_json(current, seat)["private"])
             assert expected <= set(current.private_view(seat, own))
     assert sealed and revealed  # the game sealed and showed secrets
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any) -> Tabs:
+    """The module's browser windows, as the pickers' tests keep theirs."""
+    return Tabs(browser)
 
 
 @pytest.mark.parametrize("name", sorted(WORDS))

@@ -9,6 +9,7 @@ import os
 import shutil
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -61,6 +62,14 @@ def browser(chromium: Any) -> Iterator[Any]:
     yield chromium
     for context in chromium.contexts:
         context.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where a test's screenshots go, to look at: $PNP_SCREENSHOTS, else a folder of its temporary one."""
+    folder = Path(os.environ.get("PNP_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def run_apart(work: Coroutine[Any, Any, T]) -> T:
