@@ -45,5 +45,11 @@ def rows(work: Path, repeat: int) -> list[tuple[str, str, str, str]]:
     writer.close()
     command = [pdftoppm, "-png", "-r", str(DPI), str(pdf), str(work / "page")]
     baseline = pages / _best(lambda: subprocess.run(command, check=True, capture_output=True), repeat)
-    return [(f"export {GAME} --png --dpi {DPI}", f"{ours:.1f} pages/s", f"{baseline:.1f} pages/s pdftoppm -png",
-             f"{baseline / ours:.2f}x the time per page (target <= 1x)")]
+    return [
+        (
+            f"export {GAME} --png --dpi {DPI}",
+            f"{ours:.1f} pages/s",
+            f"{baseline:.1f} pages/s pdftoppm -png",
+            f"{baseline / ours:.2f}x the time per page (target <= 1x)",
+        )
+    ]

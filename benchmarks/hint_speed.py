@@ -17,13 +17,14 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
+from pnp.referee.inputs import choices
 from pnp.referee.session import Session
 from pnp.sim import bot_factories
-from pnp.referee.inputs import choices
 from pnp.sim.hint import Suggestion, suggest
 
 Row = tuple[str, str, str, str]
@@ -80,8 +81,8 @@ def verdict(cpu: float) -> str:
 def named_rows(work: Path) -> list[Row]:
     rows = []
     for label, current in named_positions(work):
-        greedy_cpu, greedy_wall, _ = timed(lambda: greedy_pick(current))
-        cpu, wall, found = timed(lambda: suggest(current))
+        greedy_cpu, _, _ = timed(partial(greedy_pick, current))
+        cpu, wall, found = timed(partial(suggest, current))
         assert isinstance(found, Suggestion)
         rows.append(
             (
@@ -102,8 +103,8 @@ def sampled_rows(count: int, work: Path) -> list[Row]:
         cpus, walls, greedy = [], [], []
         for players in counts:
             for current in sampled_positions(name, players, max(1, count // len(counts)), work):
-                greedy.append(timed(lambda: greedy_pick(current))[0])
-                cpu, wall, _ = timed(lambda: suggest(current))
+                greedy.append(timed(partial(greedy_pick, current))[0])
+                cpu, wall, _ = timed(partial(suggest, current))
                 cpus.append(cpu)
                 walls.append(wall)
         rows.append(

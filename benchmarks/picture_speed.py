@@ -75,8 +75,12 @@ def game_row(spec: GameSpec, runs: int) -> Row:
     drawing = halfway_picture(spec)
     picture = _median_ms(lambda: screen_svg(drawing.width, drawing.height, drawing.draw), runs)
     drawn = _median_ms(lambda: drawing.draw(_Blank()), runs)
-    return (f"state picture {spec.name}", f"{picture:.2f} ms", f"{drawn:.2f} ms drawing alone",
-            f"SVG writing {picture - drawn:.2f} ms ({picture / drawn:.2f}x the drawing)")
+    return (
+        f"state picture {spec.name}",
+        f"{picture:.2f} ms",
+        f"{drawn:.2f} ms drawing alone",
+        f"SVG writing {picture - drawn:.2f} ms ({picture / drawn:.2f}x the drawing)",
+    )
 
 
 def rows(runs: int) -> list[Row]:

@@ -20,9 +20,9 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any
 from http.client import HTTPConnection
 from pathlib import Path
+from typing import Any
 
 from pnp.games import REGISTRY
 from pnp.referee import session
@@ -155,9 +155,12 @@ def game_row(work: Path, name: str, plays: int) -> Row:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=WAIT)
     p95 = statistics.quantiles(delays, n=20)[-1]
-    return (f"table tap-to-update {name}, {PAGES} pages", f"{p95 * 1000:.0f} ms p95",
-            f"{baseline * 1000:.0f} ms first /state, empty session",
-            f"median {statistics.median(delays) * 1000:.0f} ms, {len(delays) // PAGES} moves (target p95 <= 100 ms)")
+    return (
+        f"table tap-to-update {name}, {PAGES} pages",
+        f"{p95 * 1000:.0f} ms p95",
+        f"{baseline * 1000:.0f} ms first /state, empty session",
+        f"median {statistics.median(delays) * 1000:.0f} ms, {len(delays) // PAGES} moves (target p95 <= 100 ms)",
+    )
 
 
 def rows(work: Path, plays: int) -> list[Row]:

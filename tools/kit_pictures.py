@@ -55,8 +55,9 @@ def build(game: str, ink_saver: bool, folder: Path) -> Path:
     """The game's kit built into ``folder`` (a subfolder per ink setting); the game's own folder."""
     out = folder / ("ink-saver" if ink_saver else "colour")
     flags = ["--ink-saver"] if ink_saver else []
-    subprocess.run([sys.executable, "-m", "pnp", "build", game, *flags, "-o", str(out)], check=True,
-                   capture_output=True, cwd=ROOT)
+    subprocess.run(
+        [sys.executable, "-m", "pnp", "build", game, *flags, "-o", str(out)], check=True, capture_output=True, cwd=ROOT
+    )
     return out / game
 
 
@@ -67,8 +68,22 @@ def main() -> None:
             if (game, ink_saver) not in built:
                 built[game, ink_saver] = build(game, ink_saver, Path(temp))
             stem = Path(temp) / name
-            subprocess.run(["pdftoppm", "-r", str(DPI), "-f", str(page), "-l", str(page), "-singlefile", "-png",
-                            str(built[game, ink_saver] / f"{document}.pdf"), str(stem)], check=True)
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-r",
+                    str(DPI),
+                    "-f",
+                    str(page),
+                    "-l",
+                    str(page),
+                    "-singlefile",
+                    "-png",
+                    str(built[game, ink_saver] / f"{document}.pdf"),
+                    str(stem),
+                ],
+                check=True,
+            )
             picture = Image.open(stem.with_suffix(".png")).convert("RGB")
             small = picture.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
             small.save(OUT / f"{name}.png", optimize=True)
