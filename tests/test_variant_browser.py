@@ -85,7 +85,8 @@ def test_a_french_night_s_lobby_speaks_french_and_starts_games_in_the_language_o
         expect(screen.get_by_role("button", name="Revanche")).to_be_visible()
 
         screen.get_by_role("button", name="Nouvelle partie").click()  # two games going: listed under Carry on
-        expect(screen.locator("#resume a").first).to_contain_text("aucun coup joué")
+        going = re.compile(r"^Aloft : ann, bob · commencée à \d\d:\d\d · aucun coup joué$")
+        expect(screen.locator("#resume a").first).to_have_text(going)
         expect(screen.locator("#results-rows tr").first).to_contain_text("en cours")
         screen.click("[data-game=aeronaut-odyssey]")  # the game with the most options, one a choice said in words
         expect(screen.locator("#option-variant-help")).to_have_text("le choix des ballons du jeu de base")

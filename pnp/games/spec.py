@@ -255,10 +255,11 @@ class GameSpec:
             _drop_stand_ins(self.rules.module.rpartition(".")[0])
 
     def options(self) -> tuple[Option, ...]:
-        """The options the game's rules take, read from their class: making the rules may read the game's
-        catalogue, which holds the options' words."""
-        made = self.rules.target() if isinstance(self.rules, Lazy) else self.rules
-        return cast("type[Game]", made).options
+        """The options the game's rules take, read from their class where the hook names one (a registry entry's
+        does): making the rules may read the game's catalogue, which holds the options' words."""
+        hook = self.rules.target() if isinstance(self.rules, Lazy) else self.rules
+        rules: type[Game] | Game = hook if isinstance(hook, type) else hook()
+        return rules.options
 
 
 class Lazy:

@@ -79,7 +79,7 @@
   function carryOn(r) {
     const started = r.started ? ` · ${t("lobby.carry_on.started", { time: r.started.slice(11, 16) })}` : "";
     const moves = r.moves === 0 ? t("lobby.carry_on.no_moves") : t("lobby.carry_on.moves", { count: r.moves });
-    return `${r.title}: ${r.players.join(", ")}${started} · ${moves}`;
+    return `${t("lobby.carry_on.game", { game: r.title, players: r.players.join(", ") })}${started} · ${moves}`;
   }
 
   // -- setting a game up -------------------------------------------------------------------------
