@@ -128,9 +128,11 @@ class _Table:
         seat = self._viewer(request)
         template = PAGES.get_template("seat.html" if seat else "host.html")
         api = request.scope.get("root_path", "") + (f"/s/{self.tokens[seat]}" if seat else "/host")
-        night = None if self.night is None else self.night.words.language  # the night's panel's language
+        night_language = None if self.night is None else self.night.words.language
         values = page_values(self.words)
-        html = template.render(title=self.title, seat=seat, api=api, players=self.players, night=night, **values)
+        html = template.render(
+            title=self.title, seat=seat, api=api, players=self.players, night_language=night_language, **values
+        )
         return HTMLResponse(html, headers=NOT_KEPT)
 
     async def state(self, request: Request) -> Response:

@@ -90,9 +90,11 @@ class Night:
         self.lobby_app = Starlette(routes=routes, lifespan=self._lifespan, exception_handlers=refusals)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":  # a wrong link's page, wherever it is answered, in the night's words
-            scope = {**scope, "state": {**scope.get("state", {}), WORDS: self.words}}
-        game = _GAME_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if scope["type"] != "http":
+            await self.lobby_app(scope, receive, send)
+            return
+        scope = {**scope, "state": {**scope.get("state", {}), WORDS: self.words}}  # a wrong link's page speaks them
+        game = _GAME_PATH.match(scope["path"])
         if game is None:
             await self.lobby_app(scope, receive, send)
             return

@@ -142,13 +142,13 @@
     const id = `option-${option.key}`;
     let input;
     if (typeof option.default === "boolean") {
-      input = el("input", { id, type: "checkbox", checked: option.default, "data-key": option.key });
+      input = el("input", { id, type: "checkbox", checked: option.default });
       return el("p", { class: "option check" }, input, el("label", { for: id, text: option.help }));
     }
     if (option.choices.length) {
       input = el(
         "select",
-        { id, "data-key": option.key },
+        { id },
         ...option.choices.map((c) => el("option", { value: c, text: c, selected: c === option.default }))
       );
       if (option.choice_help.length) {
@@ -161,11 +161,11 @@
         return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input, said);
       }
     } else if (typeof option.default === "number") {
-      input = el("input", { id, type: "number", value: option.default, step: 1, "data-key": option.key, "data-number": "1" });
+      input = el("input", { id, type: "number", value: option.default, step: 1 });
       if (option.minimum !== null) input.min = option.minimum;
       if (option.maximum !== null) input.max = option.maximum;
     } else {
-      input = el("input", { id, type: "text", value: option.default, "data-key": option.key });
+      input = el("input", { id, type: "text", value: option.default });
     }
     return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input);
   }
@@ -212,8 +212,8 @@
     const options = {};
     for (const option of chosen.options) {
       const input = $(`option-${option.key}`);
-      if (input.type === "checkbox") options[option.key] = input.checked;
-      else if (input.dataset.number) options[option.key] = inRange(option, Number(input.value));
+      if (typeof option.default === "boolean") options[option.key] = input.checked;
+      else if (typeof option.default === "number") options[option.key] = inRange(option, Number(input.value));
       else options[option.key] = input.value;
     }
     let map = null;
