@@ -46,6 +46,18 @@ def test_every_english_entry_says_what_it_is(game):
     assert entries and all(isinstance(e, Entry) and e.text and e.about for e in entries.values())
 
 
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_what_the_lobby_says_of_a_game_is_its_catalogue_s_read_from_its_registry_entry_and_rules(game):
+    """One English source: the summary and the options' help are written once, in code, and read as entries."""
+    entries, spec = english(game), REGISTRY[game]
+    assert entries["game.summary"] == Entry(spec.summary, entries["game.summary"].about)
+    for option in spec.rules().options:
+        assert entries[f"option.{option.key}"].text == option.help
+        said = [entries[f"option.{option.key}.{choice}"].text for choice in option.choices[: len(option.choice_help)]]
+        assert said == list(option.choice_help)
+    assert catalogue(game, "fr")("game.summary") != spec.summary  # and French says it in its own words
+
+
 def test_the_shipped_languages_start_with_english():
     assert languages() == ("en", "fr")
     assert languages("air-king") == ("en", "fr")

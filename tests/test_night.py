@@ -176,6 +176,13 @@ def test_pnp_table_results_reads_the_night_from_the_records(cli, tmp_path):
     assert code == 1 and "no such folder" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("command", [["table", "open"], ["table"]])
+def test_pnp_table_refuses_a_language_pnp_does_not_ship_in_one_line(cli, tmp_path, command):
+    """Before anything is served, as ``pnp build --lang`` refuses one."""
+    code, out, err = cli(*command, str(tmp_path), "--lang", "xx")
+    assert (code, out) == (1, "") and err.splitlines() == ["pnp: error: --lang xx: no such language; shipped: en, fr"]
+
+
 def test_games_started_in_the_same_second_are_listed_in_the_order_they_started(tmp_path):
     names = [night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING).name for _ in range(11)]
     assert names[1] == "2026-11-26-203105-hauling-astronauts-2.pnp"

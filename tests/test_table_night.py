@@ -30,8 +30,8 @@ SHORT = {"air-king": {"rounds": 3}, "take-off": {"rounds": 3}}
 
 
 @contextmanager
-def night(folder: Path) -> Iterator[AppClient]:
-    with AppClient(Night(folder, KEY, BASE, loopback=False), headers={HOST_HEADER: KEY}) as client:
+def night(folder: Path, language: str | None = None) -> Iterator[AppClient]:
+    with AppClient(Night(folder, KEY, BASE, loopback=False, language=language), headers={HOST_HEADER: KEY}) as client:
         yield client
 
 
@@ -165,6 +165,59 @@ def test_a_wrong_link_opened_on_a_phone_is_a_page_that_says_so(tmp_path):
             assert "Nothing here</span></h1>" in shown and "scan your seat's code again" in shown, path
             assert 'name="viewport"' in page.text and "no such page" not in page.text
             assert client.get(path).json() == {"error": "no such page: check the link", "kind": "not_found"}, path
+
+
+def _offered(client: AppClient, game: str) -> dict[str, Any]:
+    return next(offer for offer in client.get("/lobby").json()["games"] if offer["name"] == game)
+
+
+def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_the_rules_say_it(tmp_path):
+    """A game's summary, an option's help and a choice's help come in the night's language; without one, in the
+    English the game's registry entry and rules hold (one source: the English catalogue's entries are read from them)."""
+    rules = REGISTRY["aeronaut-odyssey"].rules()
+    variant = next(option for option in rules.options if option.key == "variant")
+    with night(tmp_path) as client:
+        english = _offered(client, "aeronaut-odyssey")
+    assert english["summary"] == REGISTRY["aeronaut-odyssey"].summary
+    assert english["options"][0]["help"] == variant.help
+    assert english["options"][0]["choice_help"] == list(variant.choice_help)
+    with night(tmp_path, "fr-CA") as client:  # a regional tag speaks its language
+        french = _offered(client, "aeronaut-odyssey")
+        take_off = _offered(client, "take-off")
+    assert french["title"] == "Aeronaut Odyssey"  # a name
+    assert french["summary"] == "Prenez des routes aériennes entre les villes d'une carte tirée pour chaque partie"
+    assert french["options"][0]["help"] == "une règle sans pitié pour le choix des ballons"
+    assert french["options"][0]["choices"] == list(variant.choices)  # the values, as typed
+    assert french["options"][0]["choice_help"][3] == (
+        "un joueur qu'un choix récompenserait peut bloquer ce type pour le reste du tour"
+    )
+    assert [option["help"] for option in take_off["options"]][0] == "avions par joueur, de 1 à 4"
+    assert [language["name"] for language in french["languages"]] == ["English", "Français"]  # each in itself
+
+
+def test_a_game_not_translated_into_the_night_s_language_is_offered_in_english(tmp_path, take_off_untranslated):
+    with night(tmp_path, "fr") as client:
+        take_off, aloft = _offered(client, "take-off"), _offered(client, "aloft")
+    assert take_off["summary"] == REGISTRY["take-off"].summary and take_off["languages"] == [
+        {"code": "en", "name": "English"}
+    ]
+    assert aloft["summary"].startswith("Lancez des montgolfières")
+
+
+def test_a_french_night_s_pages_speak_french_and_its_games_their_own_language(tmp_path):
+    """The lobby's page, a wrong link's page and the night's panel on an English game's shared screen."""
+    opened = {"Accept": "text/html"}
+    with night(tmp_path, "fr") as client:
+        lobby = client.get("/").text
+        record = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob"]}).json()["record"]
+        host = client.get(f"/g/{record}/").text
+        wrong = [html.unescape(client.get(path, headers=opened).text) for path in (f"/g/{record}/s/NOTATOKEN", "/x")]
+    assert '<html lang="fr">' in lobby and "<title>Soirée jeux</title>" in lobby and "Choisissez un jeu" in lobby
+    assert '"lobby.start": "Lancer la partie"' in lobby  # the scripts' words
+    assert '<html lang="en">' in host and '"table.live": "Live"' in host  # the game speaks English
+    assert 'class="night" id="night" lang="fr"' in host and '"table.night.rematch": "Revanche"' in host
+    for page in wrong:
+        assert '<html lang="fr">' in page and "Rien ici</span></h1>" in page and "scannez à nouveau" in page
 
 
 def test_a_record_that_cannot_be_read_after_a_restart_is_said_so_in_words_and_listed_in_the_lobby(tmp_path):

@@ -132,6 +132,11 @@ def played_with_phones_put_away(
     return ended
 
 
+def listed(names: list[str]) -> str:
+    """Names as the results say them: "ann", "ann and bob", "ann, bob and cy"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
 def _until(done) -> None:
     """Until ``done()``, within the bound (a QR code's image drawn: no locator waits for that)."""
     deadline = time.monotonic() + BOUND / 1000
@@ -194,9 +199,9 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, 
     screen.get_by_role("button", name="Tonight's results").click()
     rows = screen.locator("#results-rows tr")
     expect(rows).to_have_count(3)
-    expect(rows.nth(0)).to_contain_text(" and ".join(hauling["score"]["winners"]))
+    expect(rows.nth(0)).to_contain_text(listed(hauling["score"]["winners"]))
     expect(rows.nth(1)).to_contain_text("playing")
-    expect(rows.nth(2)).to_contain_text(" and ".join(aloft["score"]["winners"]))
+    expect(rows.nth(2)).to_contain_text(listed(aloft["score"]["winners"]))
     results = night.get("/lobby/results")
     assert [g["record"] for g in results["games"]] == [first, second, third]
     code, out, err = cli("table", "results", str(folder), "--json")

@@ -22,7 +22,9 @@ from pnp.texts.shipped import FOLDER, TABLE, translation_errors
 
 PAGES = Path(__file__).resolve().parents[1] / "pnp" / "table"
 # The English a translation may keep as it is: the same word in French.
-SAME = {"fr": {"table.score", "table.score.so_far", "table.notation", "table.confirm.ok", "table.kind.secret"}}
+SAME = {
+    "fr": {"table.score", "table.score.so_far", "table.notation", "table.confirm.ok", "table.kind.secret", "lobby.options"}
+}
 
 
 def _entries(language: str) -> dict[str, Any]:
@@ -40,13 +42,14 @@ def test_every_word_of_the_page_is_translated_in_every_shipped_language(language
 
 
 def test_every_key_the_pages_use_is_in_the_catalogue():
-    """The templates' t("table.…") and the scripts' (a key made of a kind or stage: each one it can be)."""
+    """The templates' t("table.…") and t("lobby.…") and the scripts' (a key made of a kind or stage: each one it can
+    be)."""
     used: set[str] = set()
     for file in [*PAGES.glob("templates/*.html"), *PAGES.glob("static/*.js")]:
-        used |= set(re.findall(r"""\bt\(["'](table\.[\w.-]+)["']""", file.read_text(encoding="utf-8")))
+        used |= set(re.findall(r"""\bt\(["']((?:table|lobby)\.[\w.-]+)["']""", file.read_text(encoding="utf-8")))
     used |= {f"table.{part}.{kind}" for part in ("kind", "hint") for kind in ("chance", "secret", "reveal")}
     used |= {f"table.stage.{stage}" for stage in ("set-up", "play", "reveal", "over")}
-    assert len(used) > 100
+    assert len(used) > 100 and len({key for key in used if key.startswith("lobby.")}) > 40
     assert sorted(used - set(table_words(None))) == []
 
 

@@ -23,12 +23,20 @@ app = typer.Typer(
     cls=group_by_default(OPEN, when_bare=True),  # pnp table [FOLDER]: the night's server
     help=(
         "A game night: one server, a lobby on the shared screen, phones join by QR code.\n\n"
-        "Example: pnp table tonight/ --lan (short for pnp table open tonight/ --lan)  then, at the end,  "
-        "pnp table results tonight/"
+        "Example: pnp table tonight/ --lan --lang fr (short for pnp table open tonight/ --lan --lang fr)  then, "
+        "at the end,  pnp table results tonight/"
     ),
     add_completion=False,
 )
 
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="The lobby's language, a translation shipped with pnp (e.g. fr; default English); each game's "
+        "Language offers it first.",
+    ),
+]
 FolderArg = Annotated[
     Path, typer.Argument(help="The folder of the night's records (default: this one).", show_default=False)
 ]
@@ -40,18 +48,23 @@ def open_night(
     host: HostOpt = None,
     port: PortOpt = 8765,
     lan: LanOpt = False,
+    language: LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Run the night's server until Ctrl-C: open the address it prints on the shared screen.
 
-    Examples: pnp table open tonight/ --lan  |  pnp table --lan (open, in this folder)
+    Examples: pnp table open tonight/ --lan  |  pnp table --lan (open, in this folder)  |  pnp table --lang fr
     """
+    from pnp.texts import check_shipped
+
     address = listen_on(host, lan)
     if not folder.is_dir():
         raise PnpError(f"{folder}: no such folder (make it first, or run 'pnp table' inside it)")
+    if language is not None:
+        check_shipped(language)
     from pnp.table.server import serve_night
 
-    serve_night(folder, address, port, as_json)
+    serve_night(folder, address, port, as_json, language)
 
 
 @app.command()

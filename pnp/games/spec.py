@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # kept out of the referee's start-up time
     from pnp.printing.parts import Kit
     from pnp.printing.sheets import Aid
     from pnp.referee.driver import Chooser
-    from pnp.referee.protocol import Game, Move, Setup
+    from pnp.referee.protocol import Game, Move, Option, Setup
     from pnp.texts.catalogue import Entry
     from pnp.variants.support import DataFile
 
@@ -253,6 +253,13 @@ class GameSpec:
     def __post_init__(self) -> None:
         if isinstance(self.rules, Lazy):
             _drop_stand_ins(self.rules.module.rpartition(".")[0])
+
+    def options(self) -> tuple[Option, ...]:
+        """The options the game's rules take, read from their class where the hook names one (a registry entry's
+        does): making the rules may read the game's catalogue, which holds the options' words."""
+        hook = self.rules.target() if isinstance(self.rules, Lazy) else self.rules
+        rules: type[Game] | Game = hook if isinstance(hook, type) else hook()
+        return rules.options
 
 
 class Lazy:

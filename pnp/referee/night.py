@@ -15,12 +15,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pnp import games
+from pnp import games, texts
 from pnp.errors import PnpError, RecordExists, quote
 from pnp.games.spec import GameSpec
 from pnp.referee import session
 from pnp.referee.protocol import Game, Option
-from pnp.texts import languages, table_words
+from pnp.texts import Catalogue
 
 STAMP = "%Y-%m-%d-%H%M%S"
 _NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
@@ -28,33 +28,42 @@ _SEED = re.compile(r"^seed:([0-9]{1,9})$")
 OptionValue = bool | int | str
 
 
-def catalogue() -> list[dict[str, Any]]:
-    """Every game a night can start: names, player counts, options with defaults and meanings, and maps."""
-    return [_offer(spec, spec.rules()) for spec in games.REGISTRY.values()]
+def catalogue(language: str | None = None) -> list[dict[str, Any]]:
+    """Every game a night can start: names, player counts, options with defaults and meanings, and maps; what it
+    says of each (summary, options' help) in ``language`` where the game is translated into it, else in English."""
+    return [_offer(spec, spec.rules(), _words(spec.name, language)) for spec in games.REGISTRY.values()]
 
 
-def _offer(spec: GameSpec, rules: Game) -> dict[str, Any]:
+def _words(game: str, language: str | None) -> Catalogue:
+    """``game``'s catalogue in ``language`` as pnp ships it for the game (``fr-CA``: ``fr``), else in English."""
+    return texts.catalogue(game, texts.shipped(language, game) if language else None)
+
+
+def _offer(spec: GameSpec, rules: Game, t: Catalogue) -> dict[str, Any]:
     return {
         "name": spec.name,
         "title": spec.title,
-        "summary": spec.summary,
+        "summary": t("game.summary"),
         "min_players": rules.min_players,
         "max_players": rules.max_players,
-        "options": [_option(option) for option in rules.options],
+        "options": [_option(option, t) for option in rules.options],
         # "seed": a map generated from a seed; "file": a map file from the folder; both also have a built-in
         "maps": "seed" if spec.seeded else "file" if spec.maps else None,
         # the languages a session of it may speak, each named in itself (its page's words say how)
-        "languages": [{"code": code, "name": table_words(code)("table.language")} for code in languages(spec.name)],
+        "languages": [
+            {"code": code, "name": texts.table_words(code)("table.language")} for code in texts.languages(spec.name)
+        ],
     }
 
 
-def _option(option: Option) -> dict[str, Any]:
+def _option(option: Option, t: Catalogue) -> dict[str, Any]:
+    helped = option.choices[: len(option.choice_help)]  # the choices that say what they do: all or none
     return {
         "key": option.key,
         "default": option.default,
-        "help": option.help,
+        "help": t(f"option.{option.key}"),
         "choices": list(option.choices),
-        "choice_help": list(option.choice_help),
+        "choice_help": [t(f"option.{option.key}.{choice}") for choice in helped],
         "minimum": option.minimum,
         "maximum": option.maximum,
     }

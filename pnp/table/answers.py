@@ -17,6 +17,8 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from pnp.texts import Catalogue, table_words
+
 # the table's page templates, for every app of the package (autoescaped: values are text)
 PAGES = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 GZIP_FROM = 1024  # bytes: smaller bodies are sent as they are
@@ -25,6 +27,8 @@ GZIP_LEVEL = 1  # the fastest: a state with Take Off's world map shrinks 4.6x in
 NOT_KEPT = {"Cache-Control": "no-store"}
 # A state may be kept by the one browser that asked, which must ask again each time (and gets a 304 if unchanged).
 REVALIDATED = {"Cache-Control": "private, no-cache", "Vary": "Accept-Encoding"}
+# Where a request's scope state holds the table words its refusal page is written in (a night's); without, English.
+WORDS = "table_words"
 # A path as a program prints it: /a/b/c or C:\a\b (at least one folder), not preceded by a word character.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.])(?:/|[A-Za-z]:\\)(?:[^\s/\\:'\"]+[/\\])+")
 
@@ -74,12 +78,13 @@ def refused(request: Request, status: int, kind: str, message: str, **more: str)
     request), the same as a small page a phone can read."""
     if "text/html" not in request.headers.get("accept", ""):
         return error(status, kind, message, **more)
+    t: Catalogue = getattr(request.state, WORDS, None) or table_words(None)
     if status == 404:
-        title = "Nothing here"
-        line = "This link is not a page of the games here. Check it, or scan your seat's code again."
+        title, line = t("table.refused.nowhere"), t("table.refused.nowhere.line")
     else:
-        title, line = "This page cannot open", for_pages(message)
-    return HTMLResponse(PAGES.get_template("refused.html").render(title=title, line=line), status, headers=NOT_KEPT)
+        title, line = t("table.refused.closed"), for_pages(message)
+    page = PAGES.get_template("refused.html").render(title=title, line=line, lang=t.language)
+    return HTMLResponse(page, status, headers=NOT_KEPT)
 
 
 def for_pages(message: str) -> str:

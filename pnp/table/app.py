@@ -15,6 +15,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,8 @@ from pnp.table.rules import encoded_rules
 from pnp.table.turns import Refused
 from pnp.table.view import Views
 from pnp.table.watch import RecordWatch
-from pnp.table.words import page_values, session_words
+from pnp.table.words import in_night, page_values, session_words
+from pnp.texts import Catalogue
 
 MAX_BODY = 16 * 1024  # bytes in a POST body; a move is at most 200 characters
 NO_PAGE = "no such page: check the link"  # a wrong token or address: nothing more is said
@@ -49,19 +51,24 @@ LOG = logging.getLogger("pnp.table")
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-# Where a seat of this game plays next (its page in the rematch), or None: given by a game night
-Follow = Callable[[str], str | None]
+@dataclass(frozen=True)
+class InNight:
+    """What a game of a night (``pnp table``) has of it: where each seat plays next (its page in the rematch, or
+    None), and the night's words, which the night's panel on the shared screen speaks."""
+
+    follow: Callable[[str], str | None]
+    words: Catalogue
 
 
 def build(
-    current: Session, tokens: dict[str, str], watch: RecordWatch | None = None, follow: Follow | None = None
+    current: Session, tokens: dict[str, str], watch: RecordWatch | None = None, night: InNight | None = None
 ) -> Starlette:
     """The app serving ``current``'s record, with a page for each seat whose token is in ``tokens``.
 
-    ``follow`` is given when the game is one of a night's (``pnp table``): the shared screen then shows
-    the night's panel, and each seat asks it where it plays next.
+    ``night`` is given when the game is one of a night's: the shared screen then shows the night's panel, and
+    each seat asks it where it plays next.
     """
-    table = _Table(current, tokens, watch or RecordWatch(current.path), follow)
+    table = _Table(current, tokens, watch or RecordWatch(current.path), night)
     page, state, events = answering(table.page), answering(table.state), answering(table.events)
     routes = [
         Route("/", page),
@@ -86,8 +93,8 @@ def build(
 class _Table:
     """One record's table: its seats, its live session, its watch on the file, and the endpoints."""
 
-    def __init__(self, current: Session, tokens: dict[str, str], watch: RecordWatch, follow: Follow | None) -> None:
-        self.follow = follow
+    def __init__(self, current: Session, tokens: dict[str, str], watch: RecordWatch, night: InNight | None) -> None:
+        self.night = night
         self.spec, self.setup = current.spec, current.setup
         self.title = current.spec.title
         self.players = list(current.setup.players)
@@ -96,7 +103,7 @@ class _Table:
         self.views = Views()
         self.hints = Hints()
         self.watch = watch
-        self.words = session_words(current)
+        self.words = session_words(current) if night is None else in_night(session_words(current), night.words)
 
     @asynccontextmanager
     async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
@@ -121,9 +128,11 @@ class _Table:
         seat = self._viewer(request)
         template = PAGES.get_template("seat.html" if seat else "host.html")
         api = request.scope.get("root_path", "") + (f"/s/{self.tokens[seat]}" if seat else "/host")
-        night = self.follow is not None
+        night_language = None if self.night is None else self.night.words.language
         values = page_values(self.words)
-        html = template.render(title=self.title, seat=seat, api=api, players=self.players, night=night, **values)
+        html = template.render(
+            title=self.title, seat=seat, api=api, players=self.players, night_language=night_language, **values
+        )
         return HTMLResponse(html, headers=NOT_KEPT)
 
     async def state(self, request: Request) -> Response:
@@ -173,7 +182,7 @@ class _Table:
     async def next(self, request: Request) -> Response:
         """Where this seat plays next in a game night (its seat in the rematch), or null."""
         seat = self._seat(request)
-        return answer({"to": self.follow(seat) if self.follow else None})
+        return answer({"to": self.night.follow(seat) if self.night else None})
 
     async def undo(self, request: Request) -> Response:
         seat = self._seat(request)

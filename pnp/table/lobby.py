@@ -7,7 +7,9 @@
     /static/...                the pages' scripts and styles
 
 Each game is an ordinary record in the night's folder (:mod:`pnp.referee.night`) served by its own table
-app (:func:`pnp.table.app.build`), opened when first asked for and kept until the server stops.
+app (:func:`pnp.table.app.build`), opened when first asked for and kept until the server stops. The lobby speaks
+the night's language (its words, what it says of each game, a wrong link's page, the night's panel on a game's
+shared screen); each game speaks its own.
 """
 
 from __future__ import annotations
@@ -37,10 +39,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from pnp.errors import PnpError
 from pnp.referee import night, record, session
 from pnp.table import app, links
-from pnp.table.answers import NOT_KEPT, PAGES, answer, refused
-from pnp.table.app import HERE, answering, http_error, read_object
+from pnp.table.answers import NOT_KEPT, PAGES, WORDS, answer, refused
+from pnp.table.app import HERE, InNight, answering, http_error, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
+from pnp.table.words import page_values
+from pnp.texts import table_words
 from pnp.variants.game import variants_in
 
 HOST_HEADER = "X-Pnp-Host"  # the shared screen's key, from its address (?host=KEY), on every lobby request
@@ -64,8 +68,9 @@ class _Game:
 class Night:
     """The ASGI app of one night: games are found by their record's name, the rest is the lobby."""
 
-    def __init__(self, folder: Path, host_key: str, base: str, loopback: bool) -> None:
+    def __init__(self, folder: Path, host_key: str, base: str, loopback: bool, language: str | None = None) -> None:
         self.folder = folder
+        self.words = table_words(language)  # the night's: the lobby's own, in the language pnp ships them in
         self.host_key = host_key
         self.base = base  # the address phones use, "http://192.168.1.20:8765"
         self.loopback = loopback  # bound to this computer only: lobby requests from it need no key
@@ -85,7 +90,11 @@ class Night:
         self.lobby_app = Starlette(routes=routes, lifespan=self._lifespan, exception_handlers=refusals)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        game = _GAME_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if scope["type"] != "http":
+            await self.lobby_app(scope, receive, send)
+            return
+        scope = {**scope, "state": {**scope.get("state", {}), WORDS: self.words}}  # a wrong link's page speaks them
+        game = _GAME_PATH.match(scope["path"])
         if game is None:
             await self.lobby_app(scope, receive, send)
             return
@@ -139,7 +148,8 @@ class Night:
         with record.locked(path):
             tokens = links.seat_tokens(path, current.setup.players)
         watch = RecordWatch(path)
-        return app.build(current, tokens, watch, follow=lambda seat: self._next_seat(path.name, seat)), tokens, watch
+        night = InNight(lambda seat: self._next_seat(path.name, seat), self.words)
+        return app.build(current, tokens, watch, night), tokens, watch
 
     def _next_seat(self, name: str, seat: str) -> str | None:
         """Where ``seat`` of the game ``name`` plays its rematch, once its table is open (a rematch whose table
@@ -161,7 +171,7 @@ class Night:
         raise Refused(403, "forbidden", "only the shared screen can do this: open the address 'pnp table' printed")
 
     async def page(self, request: Request) -> Response:
-        html = PAGES.get_template("lobby.html").render(title="Game night")
+        html = PAGES.get_template("lobby.html").render(**page_values(self.words))
         return HTMLResponse(html, headers=NOT_KEPT)
 
     async def lobby(self, request: Request) -> Response:
@@ -176,7 +186,7 @@ class Night:
             maps = sorted(p.name for p in files if p.suffix in (".yaml", ".yml") and p.name not in taken)
             last = results.played[-1].players if results.played else ()
             return {
-                "games": night.catalogue(),
+                "games": night.catalogue(self.words.language),
                 "records": going,
                 "maps": maps,
                 "variants": variants,  # by game: the variant files in the folder that name it

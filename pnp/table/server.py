@@ -54,17 +54,19 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
         print("stopped", flush=True)
 
 
-def serve_night(folder: Path, host: str, port: int, as_json: bool) -> None:
+def serve_night(folder: Path, host: str, port: int, as_json: bool, language: str | None = None) -> None:
     """Serve a game night from ``folder`` on ``host``:``port`` until interrupted; print the shared screen's address.
 
-    The address carries the shared screen's key: only a page opened from it acts in the lobby.
+    The address carries the shared screen's key: only a page opened from it acts in the lobby. The lobby speaks
+    ``language`` (a code pnp ships; None: English).
     """
     from pnp.table import lobby  # a night's alone: a record's server starts without it
 
     listener = _listen(host, port)
     base = _base(host, listener)
     key = secrets.token_urlsafe(links.TOKEN_BYTES)
-    night = lobby.Night(folder.resolve(), key, base, loopback=host not in EVERYWHERE and _loopback(host))
+    loopback = host not in EVERYWHERE and _loopback(host)
+    night = lobby.Night(folder.resolve(), key, base, loopback, language)
     url = f"{base}/?host={key}"
 
     def announce() -> None:

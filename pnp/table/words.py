@@ -10,6 +10,8 @@ from pnp.referee.session import Session
 from pnp.texts import Catalogue, table_words
 from pnp.variants.variant import load_variant
 
+NIGHT_PANEL = "table.night."  # the keys of a night's panel on a game's shared screen
+
 
 def session_words(current: Session) -> Catalogue:
     """The words of ``current``'s pages: in its language, else its variant's, as pnp ships it (``fr-CA``: ``fr``);
@@ -18,6 +20,12 @@ def session_words(current: Session) -> Catalogue:
     return table_words(
         current.setup.language or (None if path is None else load_variant(path, current.spec.name).language)
     )
+
+
+def in_night(t: Catalogue, night: Catalogue) -> Catalogue:
+    """A game's page words ``t`` with the night's panel's (keys ``table.night.*``) in the night's words ``night``."""
+    panel = {key: text for key, text in night.items() if key.startswith(NIGHT_PANEL)}
+    return Catalogue(t.language, {**t, **panel})
 
 
 def page_values(t: Catalogue) -> dict[str, object]:

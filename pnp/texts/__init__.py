@@ -12,6 +12,7 @@ from pnp.texts.catalogue import Catalogue, Entry, check
 from pnp.texts.shipped import (
     catalogue,
     check_language,
+    check_shipped,
     english,
     in_english,
     languages,
@@ -27,6 +28,7 @@ __all__ = [
     "catalogue",
     "check",
     "check_language",
+    "check_shipped",
     "english",
     "in_english",
     "languages",

@@ -48,11 +48,16 @@ def normalised(tag: str) -> str:
     return "-".join(subtags)
 
 
+def check_shipped(language: str) -> None:
+    """Refuse a language pnp ships nothing in (as :func:`shipped` finds it: ``FR`` and ``fr-CA`` are ``fr``)."""
+    if shipped(language) is None:
+        raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
+
+
 def check_language(game: str, title: str, language: str) -> None:
     """Refuse a language pnp does not ship, or one ``game`` (titled ``title``) is not translated into (each as
     :func:`shipped` finds it: ``FR`` and ``fr-CA`` are ``fr``)."""
-    if shipped(language) is None:
-        raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
+    check_shipped(language)
     if shipped(language, game) is None:
         known = ", ".join(languages(game))
         raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {known}")
@@ -60,8 +65,10 @@ def check_language(game: str, title: str, language: str) -> None:
 
 def english(game: str, data: Mapping[str, Entry] | None = None) -> dict[str, Entry]:
     """Every entry of ``game``'s catalogue in English, each with what it is: the toolkit's, the game's own, and
-    those read from its data (``data``: the entries a kit read; default: the built-in data's)."""
-    return {**_english_file(TOOLKIT), **_english_file(game), **(_data_texts(game) if data is None else data)}
+    those of its registry entry and rules (:func:`_offer_texts`) and those read from its data (``data``: the entries
+    a kit read; default: the built-in data's)."""
+    own = {**_english_file(game), **_offer_texts(game)}
+    return {**_english_file(TOOLKIT), **own, **(_data_texts(game) if data is None else data)}
 
 
 def catalogue(
@@ -152,6 +159,22 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
     return {} if hook is None else hook(data)
 
 
+def _offer_texts(game: str) -> dict[str, Entry]:
+    """The entries whose English is ``game``'s registry entry and rules, as a game night's lobby offers the game: its
+    summary (``game.summary``), each option's help (``option.KEY``) and each of its choices' (``option.KEY.CHOICE``)."""
+    from pnp import games
+
+    spec = games.get(game)
+    entries = {"game.summary": Entry(spec.summary, "what the game is about, in a line, under its title in the lobby")}
+    for option in spec.options():
+        about = f"what the option {option.key} does, beside its box in the lobby"
+        entries[f"option.{option.key}"] = Entry(option.help, about)
+        for choice, words in zip(option.choices, option.choice_help, strict=False):
+            about = f"what {option.key}={choice} does, under the option's box in the lobby once chosen"
+            entries[f"option.{option.key}.{choice}"] = Entry(words, about)
+    return entries
+
+
 @cache
 def toolkit() -> Catalogue:
     """The toolkit's entries alone, in English: what a kit prints when its game gives no catalogue, and the words
@@ -167,9 +190,9 @@ def in_english(game: str) -> Catalogue:
 
 
 def table_words(language: str | None) -> Catalogue:
-    """The table page's own words (keys ``table.*``) in ``language`` as :func:`shipped` finds it (``fr-CA``:
-    ``fr``), entry by entry over English; English for None or a language pnp does not ship them in. The
-    catalogue's ``language`` is the code the words are in."""
+    """The table page's own words (keys ``table.*``) and the game night's lobby's (``lobby.*``) in ``language`` as
+    :func:`shipped` finds it (``fr-CA``: ``fr``), entry by entry over English; English for None or a language pnp
+    does not ship them in. The catalogue's ``language`` is the code the words are in."""
     code = shipped(language, TABLE) if language else None
     words = _english_words(TABLE)
     if code not in (None, ENGLISH):

@@ -1,6 +1,7 @@
 // The game night's lobby (pnp table), on the shared screen: the games, a game's players, options and map,
 // and tonight's results. It holds no game logic: everything comes from the lobby's API (GET /lobby,
-// GET /lobby/results, POST /lobby/games). Data from the server is only ever written as text.
+// GET /lobby/results, POST /lobby/games). Data from the server is only ever written as text. Its words are the
+// night's (t: lobby.* in table.yaml), and so is what the server says of each game.
 "use strict";
 
 (() => {
@@ -12,7 +13,7 @@
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
 
-  const { el } = window.pnpPage;
+  const { el, t } = window.pnpPage;
 
   const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
 
@@ -25,13 +26,9 @@
       options.body = JSON.stringify(payload);
     }
     const response = await fetch(path, options);
-    let data = null;
-    try {
-      data = await response.json();
-    } catch (_) {
-      data = { error: `the server answered ${response.status}` };
-    }
-    if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+    const status = t("table.line.status", { status: response.status });
+    const data = await response.json().catch(() => ({ error: status }));
+    if (!response.ok) throw new Error(data.error || status);
     return data;
   }
 
@@ -41,7 +38,12 @@
     node.textContent = text;
   }
 
-  const players = (low, high) => (low === high ? `${low} players` : `${low}–${high} players`);
+  const players = (least, most) =>
+    least === most ? t("lobby.players.count", { count: least }) : t("lobby.players.range", { least, most });
+
+  // names as a list says them: "ann", "ann and bob", "ann, bob and cy"
+  const listed = (names) =>
+    names.length < 2 ? names.join("") : t("lobby.results.and", { names: names.slice(0, -1).join(", "), last: names.at(-1) });
 
   // -- the games and the records to carry on ----------------------------------------------------
   function drawGames() {
@@ -75,9 +77,9 @@
   // A game to carry on, told from others with the same players by when it started ("2026-11-28T21:05:09" gives
   // 21:05; a record the night did not name has no time) and how far it went.
   function carryOn(r) {
-    const started = r.started ? ` · started ${r.started.slice(11, 16)}` : "";
-    const moves = r.moves === 0 ? "no moves yet" : r.moves === 1 ? "1 move" : `${r.moves} moves`;
-    return `${r.title}: ${r.players.join(", ")}${started} · ${moves}`;
+    const started = r.started ? ` · ${t("lobby.carry_on.started", { time: r.started.slice(11, 16) })}` : "";
+    const moves = r.moves === 0 ? t("lobby.carry_on.no_moves") : t("lobby.carry_on.moves", { count: r.moves });
+    return `${t("lobby.carry_on.game", { game: r.title, players: r.players.join(", ") })}${started} · ${moves}`;
   }
 
   // -- setting a game up -------------------------------------------------------------------------
@@ -107,7 +109,7 @@
       el(
         "li",
         {},
-        el("label", { for: id, text: `Player ${n}` }),
+        el("label", { for: id, text: t("lobby.player", { n }) }),
         el("input", {
           id,
           type: "text",
@@ -118,7 +120,7 @@
           autocapitalize: "none",
           spellcheck: false,
           pattern: "[\\p{L}\\p{N}_\\-]{1,24}",
-          title: "1 to 24 letters, digits, - or _",
+          title: t("lobby.player.hint"),
         })
       )
     );
@@ -140,13 +142,13 @@
     const id = `option-${option.key}`;
     let input;
     if (typeof option.default === "boolean") {
-      input = el("input", { id, type: "checkbox", checked: option.default, "data-key": option.key });
+      input = el("input", { id, type: "checkbox", checked: option.default });
       return el("p", { class: "option check" }, input, el("label", { for: id, text: option.help }));
     }
     if (option.choices.length) {
       input = el(
         "select",
-        { id, "data-key": option.key },
+        { id },
         ...option.choices.map((c) => el("option", { value: c, text: c, selected: c === option.default }))
       );
       if (option.choice_help.length) {
@@ -159,11 +161,11 @@
         return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input, said);
       }
     } else if (typeof option.default === "number") {
-      input = el("input", { id, type: "number", value: option.default, step: 1, "data-key": option.key, "data-number": "1" });
+      input = el("input", { id, type: "number", value: option.default, step: 1 });
       if (option.minimum !== null) input.min = option.minimum;
       if (option.maximum !== null) input.max = option.maximum;
     } else {
-      input = el("input", { id, type: "text", value: option.default, "data-key": option.key });
+      input = el("input", { id, type: "text", value: option.default });
     }
     return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input);
   }
@@ -173,30 +175,31 @@
     $("map-set").hidden = !game.maps;
     if (game.maps === "seed") {
       box.replaceChildren(
-        el("label", { for: "map-seed", text: "A new map is drawn from this number; the same number gives the same map." }),
+        el("label", { for: "map-seed", text: t("lobby.map.seed") }),
         el("input", { id: "map-seed", type: "number", min: 0, step: 1, value: 1 + Math.floor(Math.random() * 9999) })
       );
     } else if (game.maps === "file") {
-      const choices = [el("option", { value: "", text: "The game's own map" }), ...lobby.maps.map((m) => el("option", { value: m, text: m }))];
-      box.replaceChildren(el("label", { for: "map-file", text: "A map file from tonight's folder" }), el("select", { id: "map-file" }, ...choices));
+      const choices = [el("option", { value: "", text: t("lobby.map.own") }), ...lobby.maps.map((m) => el("option", { value: m, text: m }))];
+      box.replaceChildren(el("label", { for: "map-file", text: t("lobby.map.file") }), el("select", { id: "map-file" }, ...choices));
     } else box.replaceChildren();
   }
 
   function drawVariant(game) {
     const files = (lobby.variants || {})[game.name] || [];
     $("variant-set").hidden = !files.length;
-    const choices = [el("option", { value: "", text: "The game's own cards" }), ...files.map((f) => el("option", { value: f, text: f }))];
-    $("variant").replaceChildren(el("label", { for: "variant-file", text: "A variant file from tonight's folder" }), el("select", { id: "variant-file" }, ...choices));
+    const choices = [el("option", { value: "", text: t("lobby.variant.own") }), ...files.map((f) => el("option", { value: f, text: f }))];
+    $("variant").replaceChildren(el("label", { for: "variant-file", text: t("lobby.variant.file") }), el("select", { id: "variant-file" }, ...choices));
   }
 
-  // The languages the game speaks, the one last chosen first; not offered with a variant file, which speaks its own.
+  // The languages the game speaks, the one last chosen first, else the night's (the page's); not offered with a
+  // variant file, which speaks its own.
   function drawLanguage(game) {
     const codes = game.languages.map((l) => l.code);
-    const last = localStorage.getItem(LANGUAGE);
-    const choices = game.languages.map((l) => el("option", { value: l.code, text: l.name, selected: l.code === last }));
+    const first = localStorage.getItem(LANGUAGE) ?? document.documentElement.lang;
+    const choices = game.languages.map((l) => el("option", { value: l.code, text: l.name, selected: l.code === first }));
     const select = el("select", { id: "language-choice" }, ...choices);
     select.addEventListener("change", () => localStorage.setItem(LANGUAGE, select.value));
-    $("language").replaceChildren(el("label", { for: "language-choice", text: "The players' phones and the shared screen speak" }), select);
+    $("language").replaceChildren(el("label", { for: "language-choice", text: t("lobby.language.label") }), select);
     const shown = () => ($("language-set").hidden = codes.length < 2 || Boolean($("variant-file").value));
     $("variant-file").addEventListener("change", shown);
     shown();
@@ -205,13 +208,13 @@
   function readSetup() {
     const names = [...$("players").querySelectorAll("input")].map((input) => input.value.trim());
     const bad = names.find((name) => !NAME.test(name));
-    if (bad !== undefined) throw new Error(bad ? `the name "${bad}" has a character a name cannot have: use letters, digits, - or _` : "every player needs a name");
+    if (bad !== undefined) throw new Error(bad ? t("lobby.refused.name", { name: bad }) : t("lobby.refused.unnamed"));
     const options = {};
-    for (const input of $("options").querySelectorAll("[data-key]")) {
-      const key = input.dataset.key;
-      if (input.type === "checkbox") options[key] = input.checked;
-      else if (input.dataset.number) options[key] = Number(input.value);
-      else options[key] = input.value;
+    for (const option of chosen.options) {
+      const input = $(`option-${option.key}`);
+      if (typeof option.default === "boolean") options[option.key] = input.checked;
+      else if (typeof option.default === "number") options[option.key] = inRange(option, Number(input.value));
+      else options[option.key] = input.value;
     }
     let map = null;
     if (chosen.maps === "seed") map = `seed:${Math.max(0, Math.floor(Number($("map-seed").value) || 0))}`;
@@ -220,6 +223,14 @@
     const code = $("language-choice").value;
     const language = variant || code === chosen.languages[0].code ? null : code; // the first is the game's own
     return { game: chosen.name, players: names, options, map, variant, language };
+  }
+
+  // A whole-number option's value, refused in words when out of its bounds (the box's own min and max).
+  function inRange(option, value) {
+    const named = { option: option.help, value };
+    if (option.minimum !== null && value < option.minimum) throw new Error(t("lobby.refused.low", { ...named, least: option.minimum }));
+    if (option.maximum !== null && value > option.maximum) throw new Error(t("lobby.refused.high", { ...named, most: option.maximum }));
+    return value;
   }
 
   async function start(event) {
@@ -263,7 +274,7 @@
           {},
           el("td", {}, el("a", { href: withKey(`/g/${encodeURIComponent(g.record)}/`), text: g.title })),
           el("td", { text: g.players.join(", ") }),
-          el("td", { text: g.final ? g.winners.join(" and ") : "playing" }),
+          el("td", { text: g.final ? listed(g.winners) : t("lobby.results.playing") }),
           el("td", { text: Object.entries(g.scores).map(([name, score]) => `${name} ${score}`).join(", ") }),
           el("td", { text: g.minutes === null ? "" : String(g.minutes) })
         )
@@ -277,7 +288,7 @@
     const place = (n) => 1 + wins.filter(([, other]) => other > n).length;
     $("wins").replaceChildren(
       ...(games.some((g) => g.final) ? wins : []).map(([name, n]) =>
-        el("li", { value: place(n), text: `${name}: ${n} ${n === 1 ? "win" : "wins"}` })
+        el("li", { value: place(n), text: t("lobby.wins.player", { name, count: n }) })
       )
     );
   }
@@ -287,7 +298,7 @@
       lobby = await api("/lobby");
       drawGames();
       drawResults(await api("/lobby/results"));
-      setConn("live", "Ready");
+      setConn("live", t("lobby.ready"));
     } catch (error) {
       setConn("offline", error.message);
     }
