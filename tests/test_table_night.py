@@ -191,7 +191,7 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
     assert french["options"][0]["choice_help"][3] == (
         "un joueur qu'un choix récompenserait peut bloquer ce type pour le reste du tour"
     )
-    assert [option["help"] for option in take_off["options"]][0] == "avions par joueur, de 1 à 4"
+    assert take_off["options"][0]["help"] == "avions par joueur, de 1 à 4"
     assert [language["name"] for language in french["languages"]] == ["English", "Français"]  # each in itself
 
 

@@ -23,7 +23,14 @@ from pnp.texts.shipped import FOLDER, TABLE, translation_errors
 PAGES = Path(__file__).resolve().parents[1] / "pnp" / "table"
 # The English a translation may keep as it is: the same word in French.
 SAME = {
-    "fr": {"table.score", "table.score.so_far", "table.notation", "table.confirm.ok", "table.kind.secret", "lobby.options"}
+    "fr": {
+        "table.score",
+        "table.score.so_far",
+        "table.notation",
+        "table.confirm.ok",
+        "table.kind.secret",
+        "lobby.options",
+    }
 }
 
 
