@@ -10,12 +10,12 @@ import shutil
 from pathlib import Path
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, pictures, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictures, played_both, played_in, refusals, variant_in, worded
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
-from pnp.referee import notation, session
+from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.view import state_json
 from pnp.texts.shipped import untranslated
@@ -193,15 +193,7 @@ def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_pa
     """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
     back as itself; a balloon may be typed by its French name and is recorded by its id. The French record read
     with the variant in English says English, and French again once the variant is French."""
-    english_session, french = (
-        played_in(tmp_path / "en", GAME, "en", MOVES),
-        played_in(tmp_path / "fr", GAME, "fr", MOVES),
-    )
-    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
-    listed = {language: legal_inputs(s, "bob") for language, s in (("en", english_session), ("fr", french))}
-    assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
-    for offered in listed["fr"]:
-        assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
+    _, french, listed = played_both(tmp_path, GAME, MOVES, "bob")
     assert {i.label for i in listed["fr"]}.isdisjoint(i.label for i in listed["en"])
     assert french.play("inflate Loup 3") == "bob: inflate wolf 3"
     french.save()

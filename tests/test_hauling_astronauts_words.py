@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, pictures, played_in, refusals, variant_in, worded
+from support.said import as_before, english_left, heard, pictures, played_both, played_in, refusals, variant_in, worded
 from test_hauling_astronauts_rules import full_grid, hidden_full_grid, play
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
-from pnp.referee import notation, session
+from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Reveal
 from pnp.table.view import state_json
@@ -190,15 +190,7 @@ def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_pa
     """The notation is the same in every language: the record, byte for byte, and every move offered, which reads
     back as itself. The French record read with the variant in English says English, and French again once the
     variant is French."""
-    english_session, french = (
-        played_in(tmp_path / "en", GAME, "en", MOVES, OPTIONS),
-        played_in(tmp_path / "fr", GAME, "fr", MOVES, OPTIONS),
-    )
-    assert (tmp_path / "fr" / "g.pnp").read_bytes() == (tmp_path / "en" / "g.pnp").read_bytes()
-    listed = {language: legal_inputs(s, "ann") for language, s in (("en", english_session), ("fr", french))}
-    assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
-    for offered in listed["fr"]:
-        assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
+    played_both(tmp_path, GAME, MOVES, "ann", OPTIONS)
     for language in ("en", "fr", "en"):
         variant_in(tmp_path / "fr", GAME, language)
         replayed = session.load(tmp_path / "fr" / "g.pnp")

@@ -12,7 +12,7 @@ from test_table_night import night, seats_of
 
 from pnp.errors import RecordError
 from pnp.games import REGISTRY
-from pnp.referee import session
+from pnp.referee import record, session
 from pnp.referee.inputs import legal_inputs
 from pnp.table.rules import encoded_rules
 from pnp.texts import catalogue, languages
@@ -44,6 +44,17 @@ def test_the_language_header_is_covered_by_the_records_check(cli, tmp_path):
     path.write_text(path.read_text().replace('[Language "fr"]', '[Language "en"]'))
     with pytest.raises(RecordError, match="headers were edited by hand"):
         session.load(path)
+
+
+def test_a_record_in_a_language_this_pnp_lacks_is_refused_in_one_line_naming_its_header(cli, tmp_path):
+    """As a record made by a pnp that ships more languages reads here."""
+    cli("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--lang", "fr")
+    path = tmp_path / "g.pnp"
+    headers = record.parse(path)[0].headers
+    path.write_text(record.render_headers({**headers, "Language": "xx"}))
+    code, out, err = cli("ref", "show", "g.pnp")
+    assert (code, out) == (1, "")
+    assert err == "pnp: error: g.pnp: bad header: Language xx: this pnp has no Aloft in it (its languages: en, fr)\n"
 
 
 def test_the_language_chosen_is_spoken_over_the_variants_and_its_texts_still_apply(tmp_path):

@@ -24,7 +24,7 @@ from pnp.referee.options import check_players, format_options, parse_options
 from pnp.referee.presentation import labelled_secret, log_text
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
 from pnp.referee.wording import in_stage, names_stage, worded
-from pnp.texts import Catalogue, check_language, shipped
+from pnp.texts import Catalogue, check_language, languages, shipped
 from pnp.variants.variant import session_catalogue
 
 TURN = "turn"  # the rule named by a refusal of a player who is not to move
@@ -364,8 +364,9 @@ def load(path: Path) -> Session:
         options = parse_options(game, [p for p in headers["Options"].split(";") if p])
         seed = int(headers["Seed"])
         language = headers.get("Language") or None
-        if language is not None:
-            check_language(spec.name, spec.title, language)
+        if language is not None and shipped(language, spec.name) is None:
+            known = ", ".join(languages(spec.name))
+            raise PnpError(f"Language {language}: this pnp has no {spec.title} in it (its languages: {known})")
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path, variant_path, language)
         check_players(spec.title, game, setup.players)
         why = changed(game, setup, headers["Files"])

@@ -8,18 +8,14 @@ from __future__ import annotations
 
 from pnp.referee.session import Session
 from pnp.texts import Catalogue, table_words
-from pnp.variants.variant import load_variant
 
 NIGHT_PANEL = "table.night."  # the keys of a night's panel on a game's shared screen
 
 
 def session_words(current: Session) -> Catalogue:
-    """The words of ``current``'s pages: in its language, else its variant's, as pnp ships it (``fr-CA``: ``fr``);
-    the catalogue's ``language`` is the code they are in, for ``<html lang>``."""
-    path = current.setup.variant_path
-    return table_words(
-        current.setup.language or (None if path is None else load_variant(path, current.spec.name).language)
-    )
+    """The words of ``current``'s pages: in the language its own words are in (its own, else its variant's), as pnp
+    ships it (``fr-CA``: ``fr``); the catalogue's ``language`` is the code they are in, for ``<html lang>``."""
+    return table_words(current.words.language)
 
 
 def in_night(t: Catalogue, night: Catalogue) -> Catalogue:

@@ -24,8 +24,8 @@ from unittest import mock
 
 from pnp.errors import PnpError
 from pnp.printing.render import drawing_to_screen_svg
-from pnp.referee import secrets, session
-from pnp.referee.inputs import legal_inputs
+from pnp.referee import notation, secrets, session
+from pnp.referee.inputs import Input, legal_inputs
 from pnp.table.view import state_json
 from pnp.texts import catalogue, english, toolkit
 from pnp.texts.catalogue import PLACEHOLDER
@@ -71,6 +71,22 @@ def played_in(
             current.play(text, player)
     current.save()
     return current
+
+
+def played_both(
+    folder: Path, game: str, moves: Iterable[str | tuple[str, str | None]], viewer: str, options: Iterable[str] = ()
+) -> tuple[session.Session, session.Session, dict[str, list[Input]]]:
+    """``moves`` played in English and in French (:func:`played_in`, in ``folder``/en and ``folder``/fr), whose
+    records must be the same bytes and whose inputs offered to ``viewer`` the same notation, each reading back as
+    itself (the notation is one language): the two sessions, and what each offers by language."""
+    moves, options = list(moves), list(options)
+    english_session, french = (played_in(folder / code, game, code, moves, options) for code in ("en", "fr"))
+    assert (folder / "fr" / "g.pnp").read_bytes() == (folder / "en" / "g.pnp").read_bytes()
+    listed = {"en": legal_inputs(english_session, viewer), "fr": legal_inputs(french, viewer)}
+    assert [i.text for i in listed["fr"]] == [i.text for i in listed["en"]]
+    for offered in listed["fr"]:
+        assert notation.format(french.game, notation.parse(french.game, offered.text)) == offered.text
+    return english_session, french, listed
 
 
 def refusals(current: session.Session, tried: Iterable[tuple[str, str | None]]) -> list[str]:
