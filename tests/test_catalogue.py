@@ -32,6 +32,18 @@ def test_a_count_chooses_its_form_as_its_language_counts():
     assert catalogue("take-off", None)("play.refusal.routes", left=1, steps=2) == "the dice left allow 1 route, not 2"
 
 
+def test_french_runs_de_and_que_into_a_word_that_begins_with_a_vowel():
+    entries = {"route": "de {a} à {b}, que {player} prend", "from": "le dé de {space}"}
+    french, english_one = Catalogue("fr", entries), Catalogue("en", entries)
+    assert french("route", a="Atlanta", b="Oslo", player="Ève") == "d'Atlanta à Oslo, qu'Ève prend"
+    assert french("route", a="Boston", b="Atlanta", player="bob") == "de Boston à Atlanta, que bob prend"
+    assert french("route", a="Hambourg", b="Oslo", player="ann") == "de Hambourg à Oslo, qu'ann prend"
+    assert french("from", space="a1") == "le dé de a1"  # a grid reference: read letter by letter
+    assert english_one("route", a="Atlanta", b="Oslo", player="ann") == "de Atlanta à Oslo, que ann prend"
+    note = catalogue("hauling-astronauts", "fr")("play.score.void", slot="transport", player="ann", value="B")
+    assert note.startswith("le transport d'ann a été dévoilé")
+
+
 def test_a_translation_gives_a_count_two_forms():
     errors = check({"play.refusal.moves_left": "encore {count} {count:déplacement}"}, english("air-king"), "fr.yaml")
     assert errors == [

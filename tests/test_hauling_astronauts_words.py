@@ -225,7 +225,7 @@ def test_a_void_reveal_is_noted_naming_the_transport_as_the_table_does():
     notes = {
         "en": "ann's transport for the third strip was revealed as 'B', which is not an unused transport of theirs: "
         "that departure is void and scores nothing",
-        "fr": "le transport de la troisième bande de ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
+        "fr": "le transport de la troisième bande d'ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
         "inutilisés : ce départ est nul et ne rapporte rien",
     }
     for language, note in notes.items():

@@ -3,6 +3,9 @@
 A placeholder may also choose a word by a count: ``{rounds:round|rounds}`` prints the first form where the
 language says ``rounds`` is one of a thing (English: 1; French: 0 or 1), else the second, so that
 ``"{rounds} {rounds:round|rounds}"`` reads "1 round" and "3 rounds".
+
+In French, "de" and "que" before a placeholder run into a word that begins with a vowel: ``"de {city}"``
+reads "d'Atlanta" and "de Boston" (and "de a1": a grid reference is read letter by letter).
 """
 
 from __future__ import annotations
@@ -15,9 +18,15 @@ from pnp.loader import did_you_mean
 
 # A placeholder: its name, and after a colon the two forms a count chooses between (one group: the whole inside).
 PLACEHOLDER = re.compile(r"\{(\w+(?::[^{}]*)?)\}")
+# A placeholder as it is filled: the same, with the word before it where a language may elide that word.
+FILLED = re.compile(r"(?:(?<![\w'])(?P<word>[Dd]e|[Qq]ue) )?\{(?P<inside>\w+(?::[^{}]*)?)\}")
 # Whether a count takes the singular form ('one') of a ``{count:one|other}`` in each language that differs from
 # English's "exactly one" (after CLDR's plural rules: French says "0 tour" and "1 tour").
 SINGULAR: dict[str, Callable[[int], bool]] = {"fr": lambda count: count in (0, 1)}
+# The languages that elide "de" and "que" before a word that begins with a vowel, and the vowels (an "h" is left
+# alone: "de Hambourg").
+ELIDING = {"fr"}
+VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæ")
 
 
 def _exactly_one(count: int) -> bool:
@@ -41,10 +50,17 @@ class Catalogue(Mapping[str, str]):
         self._entries = dict(entries)
 
     def __call__(self, key: str, /, **values: object) -> str:
-        return PLACEHOLDER.sub(
-            lambda m: self._form(inside, values) if ":" in (inside := m.group(1)) else str(values[inside]),
-            self._entries[key],
-        )
+        return FILLED.sub(lambda m: self._filled(m, values), self._entries[key])
+
+    def _filled(self, placeholder: re.Match[str], values: Mapping[str, object]) -> str:
+        """A placeholder's text, with the word before it (if any) elided where the language runs it into a vowel."""
+        inside, word = placeholder["inside"], placeholder["word"]
+        text = self._form(inside, values) if ":" in inside else str(values[inside])
+        if word is None:
+            return text
+        if self.language in ELIDING and text[:1].lower() in VOWELS and text[1:2].isalpha():
+            return f"{word[:-1]}'{text}"
+        return f"{word} {text}"
 
     def _form(self, inside: str, values: Mapping[str, object]) -> str:
         """The form a count chooses in a placeholder ``{count:one|other}`` (``inside``: what is between its braces)."""
