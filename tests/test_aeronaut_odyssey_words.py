@@ -18,6 +18,7 @@ from support.said import (
     played_both,
     played_in,
     refusals,
+    unspaced,
     variant_in,
     worded,
 )
@@ -161,6 +162,7 @@ def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
     said = heard(tmp_path / "games", GAME, variant, pictures(shown, every=40))
     assert english_left(GAME, worded(said)) == []
     assert english_left(GAME, shown, keys="") == []
+    assert unspaced(shown) == []  # French puts a space before : ; ! ?
     assert "ann 49 {'routes': 29, 'zones': 20, 'trajectoires': 0, 'primes': 0}" in said["score"]
 
 

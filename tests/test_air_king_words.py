@@ -10,7 +10,18 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support.said import as_before, english_left, heard, pictures, played_both, played_in, refusals, variant_in, worded
+from support.said import (
+    as_before,
+    english_left,
+    heard,
+    pictures,
+    played_both,
+    played_in,
+    refusals,
+    unspaced,
+    variant_in,
+    worded,
+)
 from test_air_king_table import SALT, at_round_limit, land_all
 
 from pnp.errors import IllegalMove
@@ -153,6 +164,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", GAME, variant, pictures(drawn))
     assert english_left("air-king", worded(said)) == []
     assert english_left("air-king", drawn, "picture. play. described.") == []
+    assert unspaced(drawn) == []  # French puts a space before : ; ! ?
     expected = {"Air King : mise en place : ann choisit sa carte objectif", "AÉROPORT A", "ZONE D'ARRIVÉE B", "ATTENTE"}
     expected |= {
         "Orage : nul n'y entre",

@@ -10,7 +10,18 @@ import shutil
 from pathlib import Path
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, pictures, played_both, played_in, refusals, variant_in, worded
+from support.said import (
+    as_before,
+    english_left,
+    heard,
+    pictures,
+    played_both,
+    played_in,
+    refusals,
+    unspaced,
+    variant_in,
+    worded,
+)
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -168,6 +179,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", GAME, variant, pictures(drawn))
     assert english_left("aloft", worded(said)) == []
     assert english_left("aloft", drawn, "picture. play. described.") == []
+    assert unspaced(drawn) == []  # French puts a space before : ; ! ?
     expected = {"repliés : BG BP BR BW BY GP GR GW GY PR PW PY RW RY WY lion loup singe", "à jouer : bob"}
     assert expected | {
         "lion, loup, singe : formes spéciales, à aucun joueur",

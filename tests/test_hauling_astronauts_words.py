@@ -8,7 +8,18 @@ from __future__ import annotations
 import re
 
 from support.pdfium import plain_texts
-from support.said import as_before, english_left, heard, pictures, played_both, played_in, refusals, variant_in, worded
+from support.said import (
+    as_before,
+    english_left,
+    heard,
+    pictures,
+    played_both,
+    played_in,
+    refusals,
+    unspaced,
+    variant_in,
+    worded,
+)
 from test_hauling_astronauts_rules import full_grid, hidden_full_grid, play
 
 from pnp.games import REGISTRY
@@ -174,8 +185,9 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     said = heard(tmp_path / "games", GAME, variant, pictures(drawn))
     assert english_left(GAME, worded(said)) == []
     assert english_left(GAME, drawn, "picture. play. described.") == []
+    assert unspaced(drawn) == []  # French puts a space before : ; ! ?
     expected = {"1re", "2e", "3e", "transport face cachée, par sa bande : 1re–3e", "Quais de destination :"}
-    expected |= {"À jouer : ann (choisir trois transports, face cachée)", "  d6  16 ou plus +4: libre"}
+    expected |= {"À jouer : ann (choisir trois transports, face cachée)", "  d6  16 ou plus +4 : libre"}
     assert expected <= set(drawn)
     assert any(re.fullmatch(r"\d+ = .*\d doré.*", line) for line in drawn)  # a departed load, die by die
     assert "end = finir le tour sans départ" in said["labels"]

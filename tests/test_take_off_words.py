@@ -19,6 +19,7 @@ from support.said import (
     played_both,
     played_in,
     refusals,
+    unspaced,
     variant_in,
     worded,
 )
@@ -180,6 +181,7 @@ def test_no_english_word_of_the_game_leaks_into_a_french_game(tmp_path):
     places = {word for city in world.map.cities for name in (city.name, city.country or "") for word in name.split()}
     assert english_left(GAME, said, "play. rule. described. data.", places) == []
     assert english_left(GAME, shown, "", places) == []
+    assert unspaced(shown, ["Take Off!", "TAKE OFF!"]) == []  # French puts a space before : ; ! ?
 
 
 def test_a_french_board_names_each_fleet_in_french(tmp_path):

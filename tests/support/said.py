@@ -288,6 +288,18 @@ def english_left(
     return left
 
 
+def unspaced(lines: Iterable[str], names: Iterable[str] = ()) -> list[str]:
+    """The lines of ``lines`` that put no space before a two-part mark (: ; ! ?) as French writes them, what they
+    quote (the notation) and ``names`` (a title such as "Take Off!") aside."""
+
+    def bare(line: str) -> str:
+        for name in names:
+            line = line.replace(name, "")
+        return re.sub(r"(?<!\w)'[^']*'", "''", line)
+
+    return [line for line in lines if re.search(r"[^\s\d][:;!?](\s|$)", bare(line))]
+
+
 BALLOONS = [f"{a}{b}" for a, b in combinations("BGPRWY", 2)] + ["lion", "wolf", "monkey"]  # Aloft's, by id
 
 

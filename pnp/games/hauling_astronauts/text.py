@@ -56,17 +56,18 @@ def _available(state: HaulingState) -> str:
 
 def _destination(state: HaulingState, d: int) -> str:
     t, dock = state.words, state.data.docks[d]
-    head = f"  d{d + 1} {printed_range(dock.low, dock.high, t):>11} +{dock.bonus}: "
+    head = f"d{d + 1} {printed_range(dock.low, dock.high, t):>11} +{dock.bonus}"
     index = state.dest[d]
     if index < 0:
-        return head + t("picture.text.free")
+        return "  " + t("picture.text.dock", dock=head, what=t("picture.text.free"))
     departure = state.departures[index]
     transport = state.transport(departure)
     void = state.transport_of[departure.player][departure.slot] == VOID
     shown = transport.id if transport else (t("picture.tag.void") if void else "?")
     dice = " ".join(format_die(x) for x in departure.dice)
     who = state.players[departure.player]
-    return head + t("picture.text.taken", player=who, transport=shown, load=departure.load, dice=dice)
+    taken = t("picture.text.taken", player=who, transport=shown, load=departure.load, dice=dice)
+    return "  " + t("picture.text.dock", dock=head, what=taken)
 
 
 def _score_line(score: PlayerScore) -> str:
@@ -90,7 +91,9 @@ def render(state: HaulingState, viewer: str | None = None) -> str:
         lines.append(f"    {ROW_NAMES[r]}  " + "".join(f"{_cell(state.grid[r * SIZE + c]):>5}" for c in range(SIZE)))
     for player, names in ((0, ROW_NAMES), (1, COLUMN_NAMES)):
         lines.append(t("picture.text.docks", player=state.players[player]))
-        lines.extend(f"  {names[k]}: {_docked(state, player, k, viewer)}" for k in range(SIZE))
+        lines.extend(
+            "  " + t("picture.text.dock", dock=names[k], what=_docked(state, player, k, viewer)) for k in range(SIZE)
+        )
     lines.append(t("picture.text.destinations"))
     lines.extend(_destination(state, d) for d in range(len(state.dest)))
     score = state.score()
