@@ -172,7 +172,7 @@ def _offered(client: AppClient, game: str) -> dict[str, Any]:
 
 
 def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_the_rules_say_it(tmp_path):
-    """A game's summary, an option's help and a choice's help come in the night's language; without one, in the
+    """A game's summary, an option's help and its choices' names and help come in the night's language; without one, in the
     English the game's registry entry and rules hold (one source: the English catalogue's entries are read from them)."""
     rules = REGISTRY["aeronaut-odyssey"].rules()
     variant = next(option for option in rules.options if option.key == "variant")
@@ -181,6 +181,8 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
     assert english["summary"] == REGISTRY["aeronaut-odyssey"].summary
     assert english["options"][0]["help"] == variant.help
     assert english["options"][0]["choice_help"] == list(variant.choice_help)
+    assert english["options"][0]["choice_names"] == list(variant.choice_names)  # each choice by its name
+    assert english["options"][0]["choices"] == list(variant.choices) == ["none", "different", "not-travelled", "block"]
     with night(tmp_path, "fr-CA") as client:  # a regional tag speaks its language
         french = _offered(client, "aeronaut-odyssey")
         take_off = _offered(client, "take-off")
@@ -188,6 +190,12 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
     assert french["summary"] == "Prenez des routes aériennes entre les villes d'une carte tirée pour chaque partie"
     assert french["options"][0]["help"] == "une règle sans pitié pour le choix des ballons"
     assert french["options"][0]["choices"] == list(variant.choices)  # the values, as typed
+    assert french["options"][0]["choice_names"] == [
+        "Aucune (le jeu de base)",
+        "Types différents",
+        "Pas le type suivi",
+        "Blocage",
+    ]
     assert french["options"][0]["choice_help"][3] == (
         "un joueur qu'un choix récompenserait peut bloquer ce type pour le reste du tour"
     )

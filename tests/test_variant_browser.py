@@ -97,3 +97,31 @@ def test_a_french_night_s_lobby_speaks_french_and_starts_games_in_the_language_o
         left = [run for run in _english_of_the_lobby() if re.search(rf"(?<!\w){re.escape(run)}(?!\w)", seen)]
         assert left == [], "English on the French night's lobby"
         assert errors == []
+
+
+def test_a_french_night_offers_an_option_s_choices_by_their_french_names_and_sends_the_value_as_typed(
+    tmp_path,
+    browser,  # noqa: F811
+    shots,
+):
+    """Aeronaut Odyssey's variant: each choice named in French in the box, the value sent and recorded the notation's;
+    the box read at a phone's width and a laptop's (its screenshots are in ``shots``)."""
+    choices = next(o for o in REGISTRY["aeronaut-odyssey"].rules().options if o.key == "variant").choices
+    with running("table", str(tmp_path), "--lang", "fr") as served:
+        screen = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        screen.goto(served.url)
+        screen.click("[data-game=aeronaut-odyssey]")
+        offered = screen.locator("#option-variant option")
+        expect(offered).to_have_text(["Aucune (le jeu de base)", "Types différents", "Pas le type suivi", "Blocage"])
+        assert offered.evaluate_all("(all) => all.map((o) => o.value)") == list(choices)
+        expect(screen.locator("#option-variant")).to_have_value("none")  # the default
+        screen.select_option("#option-variant", label="Blocage")
+        expect(screen.locator("#option-variant-help")).to_have_text(re.compile("^un joueur qu'un choix récompenserait"))
+        for width, height in ((390, 844), (1280, 800)):
+            screen.set_viewport_size({"width": width, "height": height})
+            screen.locator("#options-set").scroll_into_view_if_needed()
+            box = screen.locator("#option-variant").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width  # on the screen, whole
+            screen.screenshot(path=shots / f"lobby-option-{width}.png")
+        record = _start(screen, ["ann", "bob"])
+    assert "variant=block" in (tmp_path / record).read_text(encoding="utf-8")

@@ -30,7 +30,8 @@ OptionValue = bool | int | str
 
 def catalogue(language: str | None = None) -> list[dict[str, Any]]:
     """Every game a night can start: names, player counts, options with defaults and meanings, and maps; what it
-    says of each (summary, options' help) in ``language`` where the game is translated into it, else in English."""
+    says of each (summary, options' help, choices' names) in ``language`` where the game is translated into it, else
+    in English."""
     return [_offer(spec, spec.rules(), _words(spec.name, language)) for spec in games.REGISTRY.values()]
 
 
@@ -62,7 +63,8 @@ def _option(option: Option, t: Catalogue) -> dict[str, Any]:
         "key": option.key,
         "default": option.default,
         "help": t(f"option.{option.key}"),
-        "choices": list(option.choices),
+        "choices": list(option.choices),  # the values sent, as typed; each offered by its name in words
+        "choice_names": [t(f"option.{option.key}.{choice}.name") for choice in option.choices],
         "choice_help": [t(f"option.{option.key}.{choice}") for choice in helped],
         "minimum": option.minimum,
         "maximum": option.maximum,

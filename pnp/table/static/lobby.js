@@ -149,7 +149,8 @@
       input = el(
         "select",
         { id },
-        ...option.choices.map((c) => el("option", { value: c, text: c, selected: c === option.default }))
+        // each choice by its name in words; the value sent is the choice as typed
+        ...option.choices.map((c, i) => el("option", { value: c, text: option.choice_names[i], selected: c === option.default }))
       );
       if (option.choice_help.length) {
         // what the chosen value does, under the box, following the choice
