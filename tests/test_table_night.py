@@ -115,6 +115,93 @@ def test_a_wrong_lobby_field_is_a_422_with_one_line_and_nothing_is_written(tmp_p
     assert list(tmp_path.iterdir()) == []
 
 
+UNFIT = "card_size: unknown card size 'huge' (known: poker, bridge, mini, square, tarot, or W x H in mm (e.g. 60 x 90), each side 20 to 180 mm)"
+DUPLICATE = "player names must be different, capitals aside ('Ann' and 'ann' are one name)"
+
+
+def _a_folder_with_files(folder: Path, cli) -> None:
+    """An Aloft map and an Air King variant its referee cannot read, both offered by the lobby."""
+    assert cli("map", "new", "aloft", "-o", "tall.yaml")[0] == 0
+    (folder / "wild.yaml").write_text("game: air-king\ncard_size: huge\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french", "typed"),
+    [
+        (
+            {"game": "aloft", "players": ["ann", "Ann"]},
+            DUPLICATE,
+            "les joueurs doivent avoir des noms différents, majuscules mises à part (Ann et ann sont un même nom)",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,Ann"),
+        ),
+        (
+            {"game": "air-king", "players": ["ann", "bob"], "map": "tall.yaml"},
+            "tall.yaml:1:7: game: this is a map for aloft, not air-king",
+            "cette carte ne peut pas servir : tall.yaml:1:7: game: this is a map for aloft, not air-king",
+            ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--map", "tall.yaml"),
+        ),
+        (
+            {"game": "air-king", "players": ["ann", "bob"], "variant": "wild.yaml"},
+            f"wild.yaml:2:12: {UNFIT}",
+            f"cette variante ne peut pas servir : wild.yaml:2:12: {UNFIT}",
+            ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "wild.yaml"),
+        ),
+        (  # a file gone from the folder since the lobby listed it
+            {"game": "aloft", "players": ["ann", "bob"], "map": "gone.yaml"},
+            "map 'gone.yaml': no such file in this night's folder",
+            "carte 'gone.yaml' : ce fichier n'est plus dans le dossier de la soirée",
+            None,
+        ),
+        (
+            {"game": "air-king", "players": ["ann", "bob"], "variant": "gone.yaml"},
+            "variant 'gone.yaml': no such file in this night's folder",
+            "variante 'gone.yaml' : ce fichier n'est plus dans le dossier de la soirée",
+            None,
+        ),
+        (  # ten digits typed in the box of the number a new map is drawn from
+            {"game": "aeronaut-odyssey", "players": ["ann", "bob"], "map": "seed:1234567890"},
+            "a new map is drawn from a number from 0 to 999999999, not 1234567890",
+            "une nouvelle carte est tirée d'un nombre de 0 à 999999999, pas de 1234567890",
+            None,
+        ),
+        (  # the page offers no more or fewer players than the game takes, nor a name it refuses: a script's
+            {"game": "aloft", "players": ["ann"]},
+            "Aloft takes 2 to 6 players, not 1",
+            "Aloft se joue de 2 à 6 joueurs, pas à 1",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann"),
+        ),
+        (
+            {"game": "hauling-astronauts", "players": ["ann", "bob", "cy"]},
+            "Hauling Astronauts takes 2 players, not 3",
+            "Hauling Astronauts se joue à 2 joueurs, pas à 3",
+            ("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob,cy"),
+        ),
+        (
+            {"game": "aloft", "players": ["ann", "b b"]},
+            "player name 'b b': use 1 to 24 letters, digits, '_' or '-'",
+            "nom de joueur 'b b' : de 1 à 24 lettres, chiffres, _ ou -",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,b b"),
+        ),
+    ],
+)
+def test_a_start_the_referee_refuses_is_said_in_the_night_s_language_and_in_english_as_the_command_line_says_it(
+    tmp_path, cli, body, english, french, typed
+):
+    """One check decides each refusal, for the command line and the lobby alike; the lobby says it in the night's
+    language, and a file's own error (where, what, why) in English after words in it."""
+    _a_folder_with_files(tmp_path, cli)
+    said = {}
+    for language in (None, "fr"):
+        with night(tmp_path, language) as client:
+            refused = client.post("/lobby/games", json=body)
+        assert refused.status_code == 422 and refused.json()["kind"] == "refused", refused.text
+        said[language] = refused.json()["error"]
+    assert said == {None: english, "fr": french}  # English as it always was
+    if typed is not None:
+        assert cli(*typed) == (1, "", f"pnp: error: {english}\n")  # the same words as the command line's
+    assert not list(tmp_path.glob("*.pnp"))
+
+
 def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
     with night(tmp_path) as client:
         started = client.post("/lobby/games", json={"game": "hauling-astronauts", "players": ["ann", "bob"]}).json()
