@@ -183,8 +183,9 @@ class Night:
             going = [game.to_json() for game in results.played if not game.final]
             variants = variants_in(self.folder)
             taken = {name for names in variants.values() for name in names}
-            files = self.folder.glob("*.y*ml")
-            maps = sorted(p.name for p in files if p.suffix in (".yaml", ".yml") and p.name not in taken)
+            files = self.folder.glob("*.y*ml")  # a hidden one (a Mac's ._tall.yaml) is no map: a start refuses it
+            named = [p.name for p in files if p.suffix in (".yaml", ".yml") and not p.name.startswith(".")]
+            maps = sorted(name for name in named if name not in taken)
             last = results.played[-1].players if results.played else ()
             return {
                 "games": night.catalogue(self.words.language),
