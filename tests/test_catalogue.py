@@ -67,6 +67,9 @@ def test_what_the_lobby_says_of_a_game_is_its_catalogue_s_read_from_its_registry
         assert entries[f"option.{option.key}"].text == option.help
         said = [entries[f"option.{option.key}.{choice}"].text for choice in option.choices[: len(option.choice_help)]]
         assert said == list(option.choice_help)
+        assert [entries[f"option.{option.key}.{choice}.name"].text for choice in option.choices] == list(
+            option.choice_names
+        )
     assert catalogue(game, "fr")("game.summary") != spec.summary  # and French says it in its own words
 
 

@@ -60,5 +60,5 @@ def test_no_picture_names_a_command_at_any_stage(tmp_path, name, language):
 def test_no_options_help_names_a_command(name):
     for option in REGISTRY[name].rules().options:
         assert len(option.choice_help) in (0, len(option.choices)), option.key  # one line per choice, or none
-        for line in (option.help, *option.choice_help):
+        for line in (option.help, *option.choice_help, *option.choice_names):
             assert not re.search(r"\bpnp |'ref |--[a-z]", line), (option.key, line)

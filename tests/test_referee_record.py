@@ -372,6 +372,15 @@ def test_whole_number_options_respect_their_bounds():
             parse_option(rounds, raw)
 
 
+def test_an_option_with_choices_names_each_in_words():
+    """The lobby offers a choice by its name: a game that leaves one unnamed is refused as it is written."""
+    from pnp.referee.protocol import Option
+
+    assert Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow", "Fast")).choice_names
+    with pytest.raises(ValueError, match="option pace: give each of its choices a name"):
+        Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow",))
+
+
 def test_the_lock_holder_removes_temporary_files_a_killed_writer_left(tmp_path, cli):
     from pnp.files import temp_prefix
     from pnp.referee import record

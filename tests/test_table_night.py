@@ -115,6 +115,93 @@ def test_a_wrong_lobby_field_is_a_422_with_one_line_and_nothing_is_written(tmp_p
     assert list(tmp_path.iterdir()) == []
 
 
+UNFIT = "card_size: unknown card size 'huge' (known: poker, bridge, mini, square, tarot, or W x H in mm (e.g. 60 x 90), each side 20 to 180 mm)"
+DUPLICATE = "player names must be different, capitals aside ('Ann' and 'ann' are one name)"
+
+
+def _a_folder_with_files(folder: Path, cli) -> None:
+    """An Aloft map and an Air King variant its referee cannot read, both offered by the lobby."""
+    assert cli("map", "new", "aloft", "-o", "tall.yaml")[0] == 0
+    (folder / "wild.yaml").write_text("game: air-king\ncard_size: huge\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french", "typed"),
+    [
+        (
+            {"game": "aloft", "players": ["ann", "Ann"]},
+            DUPLICATE,
+            "les joueurs doivent avoir des noms différents, majuscules mises à part (Ann et ann sont un même nom)",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,Ann"),
+        ),
+        (
+            {"game": "air-king", "players": ["ann", "bob"], "map": "tall.yaml"},
+            "tall.yaml:1:7: game: this is a map for aloft, not air-king",
+            "cette carte ne peut pas servir : tall.yaml:1:7: game: this is a map for aloft, not air-king",
+            ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--map", "tall.yaml"),
+        ),
+        (
+            {"game": "air-king", "players": ["ann", "bob"], "variant": "wild.yaml"},
+            f"wild.yaml:2:12: {UNFIT}",
+            f"cette variante ne peut pas servir : wild.yaml:2:12: {UNFIT}",
+            ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "wild.yaml"),
+        ),
+        (  # a file gone from the folder since the lobby listed it
+            {"game": "aloft", "players": ["ann", "bob"], "map": "gone.yaml"},
+            "map 'gone.yaml': no such file in this night's folder",
+            "carte 'gone.yaml' : ce fichier n'est plus dans le dossier de la soirée",
+            None,
+        ),
+        (
+            {"game": "air-king", "players": ["ann", "bob"], "variant": "gone.yaml"},
+            "variant 'gone.yaml': no such file in this night's folder",
+            "variante 'gone.yaml' : ce fichier n'est plus dans le dossier de la soirée",
+            None,
+        ),
+        (  # ten digits typed in the box of the number a new map is drawn from
+            {"game": "aeronaut-odyssey", "players": ["ann", "bob"], "map": "seed:1234567890"},
+            "a new map is drawn from a number from 0 to 999999999, not 1234567890",
+            "une nouvelle carte est tirée d'un nombre de 0 à 999999999, pas de 1234567890",
+            None,
+        ),
+        (  # the page offers no more or fewer players than the game takes, nor a name it refuses: a script's
+            {"game": "aloft", "players": ["ann"]},
+            "Aloft takes 2 to 6 players, not 1",
+            "Aloft se joue de 2 à 6 joueurs, pas à 1",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann"),
+        ),
+        (
+            {"game": "hauling-astronauts", "players": ["ann", "bob", "cy"]},
+            "Hauling Astronauts takes 2 players, not 3",
+            "Hauling Astronauts se joue à 2 joueurs, pas à 3",
+            ("ref", "new", "hauling-astronauts", "g.pnp", "--players", "ann,bob,cy"),
+        ),
+        (
+            {"game": "aloft", "players": ["ann", "b b"]},
+            "player name 'b b': use 1 to 24 letters, digits, '_' or '-'",
+            "nom de joueur 'b b' : de 1 à 24 lettres, chiffres, _ ou -",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,b b"),
+        ),
+    ],
+)
+def test_a_start_the_referee_refuses_is_said_in_the_night_s_language_and_in_english_as_the_command_line_says_it(
+    tmp_path, cli, body, english, french, typed
+):
+    """One check decides each refusal, for the command line and the lobby alike; the lobby says it in the night's
+    language, and a file's own error (where, what, why) in English after words in it."""
+    _a_folder_with_files(tmp_path, cli)
+    said = {}
+    for language in (None, "fr"):
+        with night(tmp_path, language) as client:
+            refused = client.post("/lobby/games", json=body)
+        assert refused.status_code == 422 and refused.json()["kind"] == "refused", refused.text
+        said[language] = refused.json()["error"]
+    assert said == {None: english, "fr": french}  # English as it always was
+    if typed is not None:
+        assert cli(*typed) == (1, "", f"pnp: error: {english}\n")  # the same words as the command line's
+    assert not list(tmp_path.glob("*.pnp"))
+
+
 def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
     with night(tmp_path) as client:
         started = client.post("/lobby/games", json={"game": "hauling-astronauts", "players": ["ann", "bob"]}).json()
@@ -130,6 +217,8 @@ def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
 
 def test_a_seats_code_is_its_link_and_the_lobby_lists_what_can_be_resumed(tmp_path):
     (tmp_path / "tall.yaml").write_text("not read until chosen\n")
+    for hidden in ("._tall.yaml", "._calm.yaml"):  # what a Mac leaves beside each file on a USB stick: no choice
+        (tmp_path / hidden).write_text("game: air-king\ncard_size: bridge\n")
     with night(tmp_path) as client:
         started = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob", "cy"]}).json()
         qr = client.get(f"/lobby/games/{started['record']}/qr/bob.svg")
@@ -141,7 +230,7 @@ def test_a_seats_code_is_its_link_and_the_lobby_lists_what_can_be_resumed(tmp_pa
         assert client.get(f"/lobby/games/{started['record']}/qr/dan.svg").status_code == 404
         lobby = client.get("/lobby").json()
     assert [r["record"] for r in lobby["records"]] == [started["record"]]
-    assert lobby["maps"] == ["tall.yaml"] and lobby["players"] == ["ann", "bob", "cy"]
+    assert lobby["maps"] == ["tall.yaml"] and lobby["variants"] == {} and lobby["players"] == ["ann", "bob", "cy"]
     assert [game["name"] for game in lobby["games"]] == list(REGISTRY)
 
 
@@ -172,7 +261,7 @@ def _offered(client: AppClient, game: str) -> dict[str, Any]:
 
 
 def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_the_rules_say_it(tmp_path):
-    """A game's summary, an option's help and a choice's help come in the night's language; without one, in the
+    """A game's summary, an option's help and its choices' names and help come in the night's language; without one, in the
     English the game's registry entry and rules hold (one source: the English catalogue's entries are read from them)."""
     rules = REGISTRY["aeronaut-odyssey"].rules()
     variant = next(option for option in rules.options if option.key == "variant")
@@ -181,6 +270,8 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
     assert english["summary"] == REGISTRY["aeronaut-odyssey"].summary
     assert english["options"][0]["help"] == variant.help
     assert english["options"][0]["choice_help"] == list(variant.choice_help)
+    assert english["options"][0]["choice_names"] == list(variant.choice_names)  # each choice by its name
+    assert english["options"][0]["choices"] == list(variant.choices) == ["none", "different", "not-travelled", "block"]
     with night(tmp_path, "fr-CA") as client:  # a regional tag speaks its language
         french = _offered(client, "aeronaut-odyssey")
         take_off = _offered(client, "take-off")
@@ -188,6 +279,12 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
     assert french["summary"] == "Prenez des routes aériennes entre les villes d'une carte tirée pour chaque partie"
     assert french["options"][0]["help"] == "une règle sans pitié pour le choix des ballons"
     assert french["options"][0]["choices"] == list(variant.choices)  # the values, as typed
+    assert french["options"][0]["choice_names"] == [
+        "Aucune (le jeu de base)",
+        "Types différents",
+        "Pas le type suivi",
+        "Blocage",
+    ]
     assert french["options"][0]["choice_help"][3] == (
         "un joueur qu'un choix récompenserait peut bloquer ce type pour le reste du tour"
     )

@@ -97,3 +97,73 @@ def test_a_french_night_s_lobby_speaks_french_and_starts_games_in_the_language_o
         left = [run for run in _english_of_the_lobby() if re.search(rf"(?<!\w){re.escape(run)}(?!\w)", seen)]
         assert left == [], "English on the French night's lobby"
         assert errors == []
+
+
+def test_a_french_night_offers_an_option_s_choices_by_their_french_names_and_sends_the_value_as_typed(
+    tmp_path,
+    browser,  # noqa: F811
+    shots,
+):
+    """Aeronaut Odyssey's variant: each choice named in French in the box, the value sent and recorded the notation's;
+    the box read at a phone's width and a laptop's (its screenshots are in ``shots``)."""
+    choices = next(o for o in REGISTRY["aeronaut-odyssey"].rules().options if o.key == "variant").choices
+    with running("table", str(tmp_path), "--lang", "fr") as served:
+        screen = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        screen.goto(served.url)
+        screen.click("[data-game=aeronaut-odyssey]")
+        offered = screen.locator("#option-variant option")
+        expect(offered).to_have_text(["Aucune (le jeu de base)", "Types différents", "Pas le type suivi", "Blocage"])
+        assert offered.evaluate_all("(all) => all.map((o) => o.value)") == list(choices)
+        expect(screen.locator("#option-variant")).to_have_value("none")  # the default
+        screen.select_option("#option-variant", label="Blocage")
+        expect(screen.locator("#option-variant-help")).to_have_text(re.compile("^un joueur qu'un choix récompenserait"))
+        for width, height in ((390, 844), (1280, 800)):
+            screen.set_viewport_size({"width": width, "height": height})
+            screen.locator("#options-set").scroll_into_view_if_needed()
+            box = screen.locator("#option-variant").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width  # on the screen, whole
+            screen.screenshot(path=shots / f"lobby-option-{width}.png")
+        record = _start(screen, ["ann", "bob"])
+    assert "variant=block" in (tmp_path / record).read_text(encoding="utf-8")
+
+
+def test_a_french_night_s_lobby_says_in_french_what_it_refuses_to_start(
+    tmp_path,
+    browser,  # noqa: F811
+    shots,
+):
+    """A number that is no whole number, two players of one name, a map file for another game: each refusal in the
+    night's language (a file's own error after words in it), nothing started."""
+    maps = REGISTRY["aloft"].maps
+    assert maps is not None
+    (tmp_path / "tall.yaml").write_text(maps.new(None), encoding="utf-8")
+    with running("table", str(tmp_path), "--lang", "fr") as served:
+        screen = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        errors: list[str] = []
+        screen.on("pageerror", lambda exc: errors.append(str(exc)))
+        screen.goto(served.url)
+        refusal = screen.locator("#setup-error")
+        screen.click("[data-game=take-off]")
+        screen.fill("#player-1", "ann")
+        screen.fill("#player-2", "Ann")
+        for typed in ("2.5", ""):
+            screen.fill("#option-fleet", typed)
+            screen.click("#start")
+            expect(refusal).to_have_text("« avions par joueur, de 1 à 4 » : donnez un nombre entier")
+        screen.fill("#option-fleet", "2")
+        screen.click("#start")
+        expect(refusal).to_have_text(
+            re.compile("^les joueurs doivent avoir des noms différents, majuscules mises à part")
+        )
+        screen.screenshot(path=shots / "lobby-refused-390.png")
+        screen.click("#back")
+        screen.click("[data-game=air-king]")
+        screen.fill("#player-1", "ann")
+        screen.fill("#player-2", "bob")
+        screen.select_option("#map-file", "tall.yaml")
+        screen.click("#start")
+        expect(refusal).to_have_text(
+            "cette carte ne peut pas servir : tall.yaml:1:7: game: this is a map for aloft, not air-king"
+        )
+        assert errors == []
+    assert not list(tmp_path.glob("*.pnp"))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -19,18 +20,21 @@ from pnp import games, texts
 from pnp.errors import PnpError, RecordExists, quote
 from pnp.games.spec import GameSpec
 from pnp.referee import session
+from pnp.referee.options import Refusal
 from pnp.referee.protocol import Game, Option
 from pnp.texts import Catalogue
 
 STAMP = "%Y-%m-%d-%H%M%S"
 _NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
-_SEED = re.compile(r"^seed:([0-9]{1,9})$")
+_SEED = "seed:"  # a map choice that names the number a new map is drawn from: 9 digits at most
+_SEED_MOST = 999_999_999
 OptionValue = bool | int | str
 
 
 def catalogue(language: str | None = None) -> list[dict[str, Any]]:
     """Every game a night can start: names, player counts, options with defaults and meanings, and maps; what it
-    says of each (summary, options' help) in ``language`` where the game is translated into it, else in English."""
+    says of each (summary, options' help, choices' names) in ``language`` where the game is translated into it, else
+    in English."""
     return [_offer(spec, spec.rules(), _words(spec.name, language)) for spec in games.REGISTRY.values()]
 
 
@@ -62,7 +66,8 @@ def _option(option: Option, t: Catalogue) -> dict[str, Any]:
         "key": option.key,
         "default": option.default,
         "help": t(f"option.{option.key}"),
-        "choices": list(option.choices),
+        "choices": list(option.choices),  # the values sent, as typed; each offered by its name in words
+        "choice_names": [t(f"option.{option.key}.{choice}.name") for choice in option.choices],
         "choice_help": [t(f"option.{option.key}.{choice}") for choice in helped],
         "minimum": option.minimum,
         "maximum": option.maximum,
@@ -91,12 +96,13 @@ def start(
     pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
     seed, map_path = _map(folder, spec, map_choice)
     variant_path = None if variant_choice is None else _in_folder(folder, "variant", variant_choice)
-    return _created(
-        folder,
-        spec.name,
-        now,
-        lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path, language),
-    )
+    with _files_refused(map_path, variant_path):
+        return _created(
+            folder,
+            spec.name,
+            now,
+            lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path, language),
+        )
 
 
 def rematch(path: Path, now: datetime) -> Path:
@@ -115,6 +121,21 @@ def rematch(path: Path, now: datetime) -> Path:
             new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path, setup.language
         ),
     )
+
+
+@contextmanager
+def _files_refused(map_path: Path | None, variant_path: Path | None) -> Iterator[None]:
+    """A start refused by its map or variant file itself (an error naming the file first: where, what and why) as a
+    Refusal of that file, the error's text kept."""
+    try:
+        yield
+    except Refusal:
+        raise
+    except PnpError as exc:
+        for kind, path in (("map", map_path), ("variant", variant_path)):
+            if path is not None and str(exc).startswith(f"{path}:"):
+                raise Refusal(f"{kind}.file", error=str(exc)) from None
+        raise
 
 
 def _created(folder: Path, game: str, now: datetime, new: Callable[[Path], session.Session]) -> Path:
@@ -151,16 +172,16 @@ def _map(folder: Path, spec: GameSpec, choice: str | None) -> tuple[int, Path | 
     """The seed and map file that ``choice`` names for ``spec``'s game."""
     if choice is None:
         return 0, None
-    seed = _SEED.match(choice)
-    if seed:
+    if choice.startswith(_SEED):
         if not spec.seeded:
             raise PnpError(f"{spec.title} does not generate maps from a seed: choose its own map or a map file")
-        return int(seed[1]), None
+        number = choice.removeprefix(_SEED)
+        if not re.fullmatch(r"[0-9]{1,9}", number):
+            raise Refusal("seed", most=_SEED_MOST, value=number)
+        return int(number), None
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no maps to choose: start it with its own board")
-    path = _in_folder(folder, "map", choice)
-    games.map_game(path, spec.name)
-    return 0, path
+    return 0, _in_folder(folder, "map", choice)  # read when the record is made
 
 
 def _in_folder(folder: Path, kind: str, choice: str) -> Path:
@@ -169,7 +190,7 @@ def _in_folder(folder: Path, kind: str, choice: str) -> Path:
         raise PnpError(f"{kind} {quote(choice)}: name a .yaml {kind} file in this night's folder")
     path = folder / choice
     if not path.is_file():
-        raise PnpError(f"{kind} {quote(choice)}: no such file in this night's folder")
+        raise Refusal(f"{kind}.gone", file=quote(choice))
     return path
 
 

@@ -6,9 +6,21 @@ import re
 
 from pnp.errors import PnpError, quote
 from pnp.referee.protocol import Game, Option
+from pnp.texts import table_words
 
 _NAME = re.compile(r"^[\w-]{1,24}$")  # letters and digits of any script (composed: NFC), "_" and "-"
 _FLAGS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+class Refusal(PnpError):
+    """A setup a person chose that pnp refuses, for each front end to word: ``key`` names the words, the table
+    catalogue's ``lobby.refused.KEY`` (a game night's lobby says them in the night's language), and ``values`` fill
+    them; its text is their English, as the command line prints it."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(table_words(None)(f"lobby.refused.{key}", **values))
+        self.key = key
+        self.values = values
 
 
 def parse_option(option: Option, raw: str) -> bool | int | str:
@@ -41,18 +53,18 @@ def format_options(options: dict[str, bool | int | str]) -> str:
     return ";".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
-def player_range(game: Game) -> str:
-    """ "2 players" or "2 to 6 players"."""
-    low, high = game.min_players, game.max_players
-    return f"{low} players" if low == high else f"{low} to {high} players"
+def check_count(title: str, game: Game, count: int) -> None:
+    """Refuse a count of players ``game`` (titled ``title``) does not take."""
+    least, most = game.min_players, game.max_players
+    if not least <= count <= most:
+        raise Refusal("players" if least < most else "players.exactly", game=title, least=least, most=most, count=count)
 
 
 def check_players(title: str, game: Game, players: list[str] | tuple[str, ...]) -> None:
     """Refuse names that are not plain words, a count the game does not take, or a name given twice."""
     for name in players:
         if not _NAME.match(name):
-            raise PnpError(f"player name {quote(name)}: use 1 to 24 letters, digits, '_' or '-'")
-    if not game.min_players <= len(players) <= game.max_players:
-        raise PnpError(f"{title} takes {player_range(game)}, not {len(players)}")
+            raise Refusal("player_name", name=quote(name))
+    check_count(title, game, len(players))
     if len({name.casefold() for name in players}) != len(players):  # their key files are one on many disks
-        raise PnpError("player names must be different, capitals aside ('Ann' and 'ann' are one name)")
+        raise Refusal("same_names")

@@ -74,6 +74,11 @@ class Option:
     minimum: int | None = None  # bounds for a whole-number option
     maximum: int | None = None
     choice_help: tuple[str, ...] = ()  # what each of ``choices`` does, in order (the lobby shows the chosen one's)
+    choice_names: tuple[str, ...] = ()  # each of ``choices`` named in words, in order (the lobby offers them so)
+
+    def __post_init__(self) -> None:
+        if len(self.choice_names) != len(self.choices):
+            raise ValueError(f"option {self.key}: give each of its choices a name in words (choice_names)")
 
     def check(self, value: object) -> bool | int | str:
         """``value`` if it suits this option (type, bounds, choices), else a PnpError naming the option."""

@@ -26,7 +26,7 @@ from pnp.games.bots import Rater, greedy
 from pnp.games.spec import BotFactory, MapKind
 from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
-from pnp.referee.options import player_range
+from pnp.referee.options import check_count
 from pnp.referee.protocol import Move, Setup, State
 from pnp.sim.chance import Fit, chi_square
 from pnp.sim.engines import Engine, play_jobs
@@ -234,8 +234,7 @@ def check(config: SimConfig) -> None:
     """Refuse a run that cannot be played (players, bots, counts) before any game starts."""
     spec = games.get(config.game)
     game = spec.rules()
-    if not game.min_players <= config.players <= game.max_players:
-        raise PnpError(f"{spec.title} takes {player_range(game)}, not {config.players}")
+    check_count(spec.title, game, config.players)
     known = bot_factories(config.game)
     unknown = [b for b in config.bots if b not in known]
     if unknown:

@@ -38,13 +38,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnp.errors import PnpError
 from pnp.referee import night, record, session
+from pnp.referee.options import Refusal
 from pnp.table import app, links
 from pnp.table.answers import NOT_KEPT, PAGES, WORDS, answer, refused
 from pnp.table.app import HERE, InNight, answering, http_error, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
 from pnp.table.words import page_values
-from pnp.texts import table_words
+from pnp.texts import Catalogue, table_words
 from pnp.variants.game import variants_in
 
 HOST_HEADER = "X-Pnp-Host"  # the shared screen's key, from its address (?host=KEY), on every lobby request
@@ -182,8 +183,9 @@ class Night:
             going = [game.to_json() for game in results.played if not game.final]
             variants = variants_in(self.folder)
             taken = {name for names in variants.values() for name in names}
-            files = self.folder.glob("*.y*ml")
-            maps = sorted(p.name for p in files if p.suffix in (".yaml", ".yml") and p.name not in taken)
+            files = self.folder.glob("*.y*ml")  # a hidden one (a Mac's ._tall.yaml) is no map: a start refuses it
+            named = [p.name for p in files if p.suffix in (".yaml", ".yml") and not p.name.startswith(".")]
+            maps = sorted(name for name in named if name not in taken)
             last = results.played[-1].players if results.played else ()
             return {
                 "games": night.catalogue(self.words.language),
@@ -216,6 +218,7 @@ class Night:
             raise Refused(422, "refused", 'the language is null or the code of one the game ships, e.g. "fr"')
         path = await run_in_threadpool(
             _refusing,
+            self.words,
             night.start,
             self.folder,
             body["game"],
@@ -233,7 +236,7 @@ class Night:
         last = await self._game(request.path_params["record"])
         async with self._opening:  # one rematch per game, however often it is asked for
             if last.rematch is None:
-                path = await run_in_threadpool(_refusing, night.rematch, last.watch.path, datetime.now())
+                path = await run_in_threadpool(_refusing, self.words, night.rematch, last.watch.path, datetime.now())
                 last.rematch = path.name
         opened = await self._opened(self.folder / last.rematch)
         last.watch.announce("rematch")  # the phones of this game ask where their seat is now
@@ -281,10 +284,13 @@ def _names(players: object) -> bool:
     return isinstance(players, list) and all(isinstance(name, str) for name in players)
 
 
-def _refusing(action: Any, *args: Any) -> Path:
-    """``action(*args)``; a PnpError (a wrong game, player, option or map) becomes a 422, nothing written."""
+def _refusing(words: Catalogue, action: Any, *args: Any) -> Path:
+    """``action(*args)``; a PnpError (a wrong game, player, option or map) becomes a 422, nothing written: in ``words``
+    (the night's) where pnp words it so (a Refusal), else as pnp said it."""
     try:
         path: Path = action(*args)
+    except Refusal as exc:
+        raise Refused(422, "refused", words(f"lobby.refused.{exc.key}", **exc.values)) from None
     except PnpError as exc:
         raise Refused(422, "refused", str(exc)) from None
     return path

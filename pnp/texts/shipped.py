@@ -161,7 +161,8 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
 
 def _offer_texts(game: str) -> dict[str, Entry]:
     """The entries whose English is ``game``'s registry entry and rules, as a game night's lobby offers the game: its
-    summary (``game.summary``), each option's help (``option.KEY``) and each of its choices' (``option.KEY.CHOICE``)."""
+    summary (``game.summary``), each option's help (``option.KEY``), and each of its choices' name (``option.KEY.CHOICE.name``)
+    and help (``option.KEY.CHOICE``)."""
     from pnp import games
 
     spec = games.get(game)
@@ -169,6 +170,9 @@ def _offer_texts(game: str) -> dict[str, Entry]:
     for option in spec.options():
         about = f"what the option {option.key} does, beside its box in the lobby"
         entries[f"option.{option.key}"] = Entry(option.help, about)
+        for choice, name in zip(option.choices, option.choice_names, strict=True):
+            about = f"the choice {option.key}={choice} in words, as the lobby's box offers it"
+            entries[f"option.{option.key}.{choice}.name"] = Entry(name, about)
         for choice, words in zip(option.choices, option.choice_help, strict=False):
             about = f"what {option.key}={choice} does, under the option's box in the lobby once chosen"
             entries[f"option.{option.key}.{choice}"] = Entry(words, about)

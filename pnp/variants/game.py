@@ -50,13 +50,13 @@ def with_variant(request: KitRequest, variant: Variant) -> KitRequest:
 
 def variants_in(folder: Path) -> dict[str, list[str]]:
     """The variant files in ``folder`` by the game they name: YAML files whose top-level keys are all keys of a
-    variant of that game (so a map file is never taken for a variant)."""
+    variant of that game (so a map file is never taken for a variant), hidden ones aside (a Mac's ``._calm.yaml``)."""
     from pnp.loader import top_keys
     from pnp.variants.variant import variant_model
 
     found: dict[str, list[str]] = {}
     for path in sorted(folder.glob("*.y*ml")):
-        if path.suffix not in (".yaml", ".yml"):
+        if path.suffix not in (".yaml", ".yml") or path.name.startswith("."):
             continue
         try:
             text = read_yaml_text(path)

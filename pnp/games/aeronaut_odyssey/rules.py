@@ -39,6 +39,7 @@ class AeronautOdyssey(BaseGame):
                 "no pick of the type of the route just travelled",
                 "a player a pick would reward may block that type for the rest of the turn",
             ),
+            choice_names=("None (the base game)", "Different types", "Not the type travelled", "Blocking"),
         ),
         Option(
             "hidden_inventories",

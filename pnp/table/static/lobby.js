@@ -149,7 +149,8 @@
       input = el(
         "select",
         { id },
-        ...option.choices.map((c) => el("option", { value: c, text: c, selected: c === option.default }))
+        // each choice by its name in words; the value sent is the choice as typed
+        ...option.choices.map((c, i) => el("option", { value: c, text: option.choice_names[i], selected: c === option.default }))
       );
       if (option.choice_help.length) {
         // what the chosen value does, under the box, following the choice
@@ -213,7 +214,7 @@
     for (const option of chosen.options) {
       const input = $(`option-${option.key}`);
       if (typeof option.default === "boolean") options[option.key] = input.checked;
-      else if (typeof option.default === "number") options[option.key] = inRange(option, Number(input.value));
+      else if (typeof option.default === "number") options[option.key] = wholeNumber(option, input.value);
       else options[option.key] = input.value;
     }
     let map = null;
@@ -225,8 +226,11 @@
     return { game: chosen.name, players: names, options, map, variant, language };
   }
 
-  // A whole-number option's value, refused in words when out of its bounds (the box's own min and max).
-  function inRange(option, value) {
+  // A whole-number option's value read from its box (the text it holds), refused in words when it is no whole number
+  // (a fraction, nothing) or is out of its bounds (the box's own min and max).
+  function wholeNumber(option, text) {
+    const value = text.trim() ? Number(text) : NaN;
+    if (!Number.isSafeInteger(value)) throw new Error(t("lobby.refused.whole", { option: option.help }));
     const named = { option: option.help, value };
     if (option.minimum !== null && value < option.minimum) throw new Error(t("lobby.refused.low", { ...named, least: option.minimum }));
     if (option.maximum !== null && value > option.maximum) throw new Error(t("lobby.refused.high", { ...named, most: option.maximum }));
