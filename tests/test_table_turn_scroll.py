@@ -1,8 +1,12 @@
-"""The turn line kept at the top of a seat's page, against ``pnp ref serve``, in Chromium: what lies under it stays
-just under it as it grows or shrinks.
+"""A seat's page opened at its turn, against ``pnp ref serve``, in Chromium at 390 x 844, 375 x 667 and 320 x 568:
+the page scrolls its moves (with the seat's hand just above them) up to the turn line kept at the top of the
+screen, and leaves nothing a player taps (a button, a fold, the board) cut in half by that line; and that line, as
+it grows and shrinks, hides nothing of what lies under it.
 
-The record is served by the real server, so the turn line says what a phone sees: live, not the stand-ins'
-"offline". Geometry is read from the page as laid out. Every wait is bounded; nothing here measures speed."""
+Every game, at its start and mid-game (a seeded random game played through the Session), its record served by the
+real server, so the turn line says what a phone sees: live, not the stand-ins' "offline". Geometry is read from the
+page as laid out. Every wait is bounded; nothing here measures speed. Screenshots go to the test's folder (or
+$PNP_SCREENSHOTS), to look at."""
 
 from __future__ import annotations
 
@@ -26,8 +30,24 @@ expect = playwright_api.expect
 if not os.access(CHROMIUM, os.X_OK):
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
+PHONES = {"390x844": (390, 844), "375x667": (375, 667), "320x568": (320, 568)}
 expect.set_options(timeout=BOUND)
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
+MID_GAME = 30
+
+# Where the page is once it has scrolled: the turn line's box, the top of the moves and of the seat's hand, how far
+# the page may still scroll, and each thing a player taps (outside the turn line) cut by the turn line's lower edge.
+AFTER = """() => {
+  const status = document.querySelector(".status").getBoundingClientRect();
+  const top = (id) => { const node = document.getElementById(id); return node.hidden ? null : node.getBoundingClientRect().top; };
+  const tapped = [...document.querySelectorAll("button, summary, input, select, textarea, a[href], [tabindex='0']")]
+    .filter((node) => !node.closest(".status") && node.checkVisibility());
+  const cut = tapped.map((node) => [node, node.getBoundingClientRect()])
+    .filter(([, r]) => r.top < status.bottom - 0.5 && r.bottom > status.bottom + 0.5)
+    .map(([node, r]) => `${node.id || node.textContent.trim().slice(0, 30)} at ${r.top.toFixed(0)} to ${r.bottom.toFixed(0)}`);
+  return { status: { top: status.top, bottom: status.bottom }, moves: top("moves-section"), hand: top("private-section"),
+    left: document.documentElement.scrollHeight - innerHeight - scrollY, scrolled: scrollY, cut };
+}"""
 
 
 def record(folder: Path, name: str, moves: int) -> tuple[Path, str]:
@@ -54,6 +74,37 @@ def phone(browser: Any) -> Iterator[Any]:
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     yield page
     context.close()
+
+
+@pytest.mark.parametrize("moves", [0, MID_GAME], ids=["start", "mid-game"])
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_at_its_turn_a_seat_page_brings_its_moves_up_under_the_turn_line_cutting_nothing(
+    phone, tmp_path, shots, name, moves
+):
+    """Opened at the seat's turn, on each phone, the page has scrolled so that its moves (or the seat's hand just
+    above them) start right at the lower edge of the turn line kept at the top, with no gap above them (the turn
+    line's height measured where it stands once kept there, not below the header where it stood before the page
+    scrolled), unless the page ends first; and whatever a player taps is wholly in view or wholly hidden: the board's
+    Close-up and Whole board, cut in half under the turn line, were the defect."""
+    path, seat = record(tmp_path, name, moves)
+    with running("ref", "serve", str(path)) as served:
+        for size, (width, height) in PHONES.items():
+            phone.set_viewport_size({"width": width, "height": height})
+            phone.goto(served.seats[seat])
+            expect(phone.locator("#turn")).to_have_attribute("data-turn", "yours")
+            expect(phone.locator("#conn")).to_have_attribute("data-conn", "live")
+            settled(phone)
+            after = phone.evaluate(AFTER)
+            phone.screenshot(path=shots / f"turn-{name}-{moves}-{size}.png")
+            where = f"{name} at {size}: {after}"
+            assert after["scrolled"] > 0 and after["status"]["top"] == 0, f"not scrolled to the moves: {where}"
+            under = after["status"]["bottom"]
+            # the hand, where it came up with the moves, else the moves; a page that ends before they reach the
+            # line leaves them lower, by more than it could still scroll, and what lies between whole (below)
+            first = after["moves"] if after["hand"] is None or after["hand"] < under - 1 else after["hand"]
+            assert under - 1 <= first <= under + 1 or first - under > after["left"], f"a gap above the moves: {where}"
+            assert after["cut"] == [], f"cut by the turn line: {where}"
+    assert phone.errors == []
 
 
 # How far below the turn line's lower edge the moves start, with the turn line's height.

@@ -657,12 +657,29 @@
   // when the moves still start in the upper half: it is never left half hidden under the status.
   function showMoves() {
     const top = $("moves-section").getBoundingClientRect().top;
-    const status = document.querySelector(".status");
-    const under = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().bottom : 0;
+    const under = statusEnd();
     if (top >= under && top <= innerHeight / 2) return;
     const mine = $("private-section");
     const hand = mine.hidden ? top : mine.getBoundingClientRect().top;
-    window.scrollBy(0, (top - hand <= innerHeight / 2 - under ? hand : top) - under);
+    window.scrollBy(0, uncut((top - hand <= innerHeight / 2 - under ? hand : top) - under, under));
+  }
+
+  // What a player may tap, for uncut: the board's frame included (a tap on it zooms).
+  const TAPPED = "button, summary, input, select, textarea, a[href], [tabindex='0']";
+
+  // A scroll ``by`` px down, less where the page ends before it and its end would leave something a player taps cut
+  // by the status's edge, ``under`` px down the screen: that comes into view whole. (Scrolled the whole way, the
+  // moves, or the hand, start at that edge, and all above them is hidden whole.)
+  function uncut(by, under) {
+    let scroll = Math.min(by, document.documentElement.scrollHeight - innerHeight - scrollY);
+    const boxes = [...document.querySelectorAll(TAPPED)]
+      .filter((node) => !node.closest(".status") && node.checkVisibility())
+      .map((node) => node.getBoundingClientRect());
+    let cut;
+    while ((cut = boxes.find((b) => b.top - scroll < under - 0.5 && b.bottom - scroll > under + 0.5))) {
+      scroll = cut.top - under;
+    }
+    return scroll;
   }
 
   function readySound() {
