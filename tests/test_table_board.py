@@ -534,6 +534,46 @@ def test_the_starting_frame_cuts_no_text_of_the_picture_and_names_the_grid_squar
     assert page.errors == []
 
 
+# The rows of Take Off!'s fleet table (under its map: its grid) that the starting frame shows in part, each as its
+# texts: a row is the texts level with a player's name (or "NAME (you)"), and in part is some of them in the part of
+# the frame the picture shows (VISIBLE) and not all wholly in it, as "progress 0, place 1" was without its name.
+PART_ROWS = seeing("""() => {
+  const players = PLAYERS;
+  const svg = document.querySelector("#picture svg");
+  const [x, y, w, h] = svg.getAttribute("data-grids").split(" ").map(Number);
+  const below = new DOMPoint(x, y + h).matrixTransform(svg.getScreenCTM()).y;
+  const v = shown(svg);
+  const texts = [...svg.querySelectorAll("text")].map((t) => ({ words: t.textContent.trim(), box: t.getBoundingClientRect() }))
+    .filter((t) => t.words && t.box.top > below);
+  const level = (t, name) => Math.abs((t.box.top + t.box.bottom) / 2 - (name.box.top + name.box.bottom) / 2) < name.box.height / 2;
+  const inSight = (r) => r.right > v.left + 1 && r.left < v.right - 1 && r.bottom > v.top + 1 && r.top < v.bottom - 1;
+  const within = (r) => r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
+  const names = texts.filter((t) => players.some((p) => t.words === p || t.words.startsWith(`${p} (`)));
+  return names.map((name) => texts.filter((t) => level(t, name)))
+    .filter((row) => row.some((t) => inSight(t.box)) && !row.every((t) => within(t.box)))
+    .map((row) => row.filter((t) => inSight(t.box)).map((t) => t.words));
+}""")
+
+
+@pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "early", "mid-game"])
+def test_take_offs_starting_frame_shows_no_row_of_its_fleet_table_without_its_name(phone, tmp_path, moves):
+    """Take Off!'s table of fleets under its map, a row a player (their name, where each jet is, their progress and
+    place), is wider than a phone's frame: the starting frame shows a row whole or none of it, never its end alone
+    ("progress 0, place 1" under the map at 390 x 844, whose player was out of the frame), and keeps the seat's own
+    jets in sight all the same (test_the_board_opens_readable_...: zoomed in where the map and its title leave the
+    frame no room above the table). At 390 x 844, 375 x 667 and 320 x 568."""
+    current = mid_game(tmp_path, "take-off", moves)
+    state = seat_state(current, current.state.to_move() or current.setup.players[0])
+    page = open_seat(phone, state)
+    rows = PART_ROWS.replace("PLAYERS", json.dumps(current.setup.players))
+    for size, viewport in {**PHONES, "320x568": {"width": 320, "height": 568}}.items():
+        page.set_viewport_size(viewport)
+        settled(page)  # the frame opened again for the new size
+        where = f"at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
+        assert page.evaluate(rows) == [], f"rows shown in part {where}"
+    assert page.errors == []
+
+
 def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
     current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)

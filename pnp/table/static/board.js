@@ -27,6 +27,11 @@ window.pnpBoard = (() => {
   const KEY_ZOOM = Math.SQRT2; // + or - zooms this many times: two presses are a double tap's
   const PIN_PAD = 0.3; // the room round a grid reference pinned to the frame's edge, in its text's size
   const MARK_PX = 22; // a pointer to a piece out of the frame has its middle this far inside the frame's edge
+  // The starting frame zooms by steps of ZOOM_STEP times to cut no text: NEAR first (its scale as placed, or nearly:
+  // further while legible, or closer), then CLOSER, up to about twice as close, before it lets the seat's pieces go.
+  const ZOOM_STEP = 1.1;
+  const NEAR = [0, -1, 1, -2, 2, 3];
+  const CLOSER = [4, 5, 6, 7];
   const LABEL = 'g[data-name^="label:"]'; // a shape and the texts it carries (pnp.printing.canvas.label_of)
   const NO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
   const EDGES = { top: ["y0", 1], bottom: ["y1", -1], left: ["x0", 1], right: ["x1", -1] }; // a frame's side, inwards
@@ -360,23 +365,33 @@ window.pnpBoard = (() => {
 
   // View ``v`` moved as little as it takes (zoomed a little where it must) so that the frame less ``margins`` (in
   // picture units, along its edges) cuts no text, keeping the seat's own pieces and ``target`` in sight as placed
-  // did; where their labels do not fit with them, the pieces alone, then one of them, then the target alone, then
-  // neither: a label half in the frame reads as nothing.
+  // did; where their labels do not fit with them, the pieces alone, then one of them; then the same zoomed in further,
+  // up to about twice as close (where the frame is taller than the part of the picture round the pieces that it may
+  // show, as between Take Off!'s title and its table's rows); then the target alone, then neither: a label half in
+  // the frame reads as nothing.
   function uncut(v, target, margins = NO_MARGINS) {
     const aim = { x0: target.x, y0: target.y, x1: target.x + target.w, y1: target.y + target.h };
     const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece, null]]) : [];
-    for (const [held, within] of [[yours, aim], [yours, null], ...ones, [null, aim], [null, null]]) {
-      const view = uncutKeeping(v, held, within, margins);
+    const keeping = yours ? [[yours, aim], [yours, null], ...ones] : [];
+    const tries = [
+      ...keeping.map(([held, within]) => [held, within, NEAR]),
+      ...keeping.map(([held, within]) => [held, within, CLOSER]),
+      [null, aim, NEAR],
+      [null, null, NEAR],
+    ];
+    for (const [held, within, steps] of tries) {
+      const view = uncutKeeping(v, held, within, margins, steps);
       if (view) return view;
     }
     return v;
   }
 
-  // ``v`` moved as little as it takes, at its scale or a little further (while legible) or closer, for the frame
-  // less margins ``m`` to cut no text and hold box ``held`` whole, and ``within`` as range does; or null.
-  function uncutKeeping(v, held, within, m) {
-    for (const step of [0, -1, 1, -2, 2, 3]) {
-      const s = v.s * 1.1 ** step;
+  // ``v`` moved as little as it takes, at each scale of ``steps`` (in steps of ZOOM_STEP: further while legible, or
+  // closer) in turn, for the frame less margins ``m`` to cut no text and hold box ``held`` whole, and ``within`` as
+  // range does; or null.
+  function uncutKeeping(v, held, within, m, steps) {
+    for (const step of steps) {
+      const s = v.s * ZOOM_STEP ** step;
       const { W, H } = size();
       const w = W / s - m.left - m.right, h = H / s - m.top - m.bottom; // the part of the frame the margins leave
       const room = range(held, within, w, h, m);
