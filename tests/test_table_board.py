@@ -662,6 +662,54 @@ def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     page.context.close()
 
 
+# Each grid reference margin pinned to the frame's edge (.board-margin), by its side, and whether it lies along a grid of
+# the picture (data-grids, on the screen): a margin along the top or bottom within a grid's left and right, one down a
+# side within its top and bottom (a px of slack either way).
+MARGINS = """() => {
+  const svg = document.querySelector("#picture svg");
+  const ctm = svg.getScreenCTM();
+  const grids = (svg.getAttribute("data-grids") || "").split(";").filter(Boolean).map((grid) => {
+    const [x, y, w, h] = grid.split(" ").map(Number);
+    const a = new DOMPoint(x, y).matrixTransform(ctm), b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  });
+  return [...document.querySelectorAll("#picture .board-margin")].map((margin) => {
+    const r = margin.getBoundingClientRect(), side = margin.dataset.side;
+    const across = side === "top" || side === "bottom";
+    const along = grids.some((g) => across ? r.left >= g.left - 1 && r.right <= g.right + 1
+      : r.top >= g.top - 1 && r.bottom <= g.bottom + 1);
+    return { side, along, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+}"""
+
+
+@pytest.mark.parametrize(
+    ("name", "drags"),
+    [("take-off", [(300, 0), (0, -200), (0, -150)]), ("aloft", [(0, -300), (-300, 0), (0, 300)])],
+    ids=["take-off", "aloft"],
+)
+def test_a_dragged_views_grid_references_are_pinned_along_the_grid_only(phone, tmp_path, name, drags):
+    """Dragged off the grid's references, the view pins them to the frame's edge, in a margin along the grid alone:
+    Take Off!'s row numbers, down the frame's whole side, lay over its table and legend under the map once the player
+    dragged them into view. (The starting frame keeps its margins the frame's whole side: it is placed for them.)"""
+    current = mid_game(tmp_path, name, 0)
+    page = open_seat(phone, seat_state(current, current.state.to_move() or current.setup.players[0]))
+    page.evaluate("() => scrollTo(0, 0)")
+    sides = set()
+    for dx, dy in drags:
+        touch(
+            page,
+            ("pointerdown", 1, 150, 200),
+            ("pointermove", 1, 150 + dx, 200 + dy),
+            ("pointerup", 1, 150 + dx, 200 + dy),
+        )
+        margins = page.evaluate(MARGINS)
+        assert all(margin["along"] for margin in margins), f"a margin beyond its grid by {view_box(page)}: {margins}"
+        sides |= {margin["side"] for margin in margins}
+    assert sides & {"left", "right"}, "no row numbers pinned: the drags test nothing"
+    assert page.errors == []
+
+
 def redrawn(page: Any, state: dict[str, Any]) -> None:
     """``page`` sent ``state`` (as after a move), and drawn with it."""
     page.served.state = state

@@ -159,7 +159,7 @@ window.pnpBoard = (() => {
 
   // The picture's grids (data-grids), each with its lines of references: the texts of its groups named "grid
   // references" beyond one of its edges, by side ("top" or "bottom": they name columns; "left" or "right": rows),
-  // each line with the depth of the margin that holds it pinned to the frame's edge.
+  // each line with the depth of the margin that holds it pinned to the frame's edge, and the grid's span along it.
   function gridsOf(sized) {
     const named = svg.querySelectorAll('g[data-name="grid references"] text');
     const references = [...named].map((text) => sized.get(text)).filter(Boolean);
@@ -170,7 +170,8 @@ window.pnpBoard = (() => {
         if (!refs.length) return [];
         // a margin along the top or bottom is as deep as its texts are tall, one down a side as they are wide
         const deep = (t) => (columns(side) ? t.y1 - t.y0 : t.x1 - t.x0) + 2 * PIN_PAD * t.size;
-        return [{ side, refs, depth: Math.max(...refs.map(deep)), ...refs.reduce(union) }];
+        const along = columns(side) ? [grid.x0, grid.x1] : [grid.y0, grid.y1];
+        return [{ side, refs, depth: Math.max(...refs.map(deep)), along, ...refs.reduce(union) }];
       });
       return { ...grid, lines };
     });
@@ -469,7 +470,7 @@ window.pnpBoard = (() => {
     const lines = touched ? pinning(view) : pinned;
     const f = inner(view, lines);
     marks = pointing(f);
-    overlay.replaceChildren(...lines.map((line) => margin(line, f)), ...marks.map(({ mark }) => mark));
+    overlay.replaceChildren(...lines.map((line) => margin(line, f, touched)), ...marks.map(({ mark }) => mark));
   }
 
   // A point of the picture on the frame, in CSS px from its top-left corner.
@@ -479,17 +480,27 @@ window.pnpBoard = (() => {
   }
 
   // A line of grid references pinned to its side of the frame, in a margin as a printed map's: the references of
-  // the columns (or rows) the frame less the margins, ``f``, shows whole, each across from its column (or row).
-  function margin(line, f) {
+  // the columns (or rows) the frame less the margins, ``f``, shows whole, each across from its column (or row). The
+  // margin runs the frame's whole side, which the starting frame was placed for (see startFrame); ``alongGrid``, in a
+  // view the player moved, only along its grid, leaving what the picture has beyond it in sight (Take Off!'s table
+  // under its map, beside its row numbers).
+  function margin(line, f, alongGrid) {
     const across = columns(line.side); // along the top or bottom
     const strip = element("board-margin");
     strip.dataset.side = line.side;
     strip.style[across ? "height" : "width"] = `${line.depth * view.s}px`;
+    const { W, H } = size();
+    const length = across ? W : H; // of the frame's side, in CSS px
+    const onSide = (c) => (across ? onFrame(c, 0).left : onFrame(0, c).top); // a point of the picture along it
+    const [from, to] = alongGrid ? line.along.map(onSide) : [0, length];
+    const start = Math.max(from, 0); // where the strip starts along the side
+    strip.style[across ? "left" : "top"] = `${start}px`;
+    strip.style[across ? "right" : "bottom"] = `${length - Math.max(Math.min(to, length), start)}px`;
     const [a, b] = across ? ["x0", "x1"] : ["y0", "y1"];
     for (const t of line.refs.filter((ref) => ref[a] >= f[a] && ref[b] <= f[b])) {
       const ref = element("board-reference", t.content);
       const at = onFrame((t.x0 + t.x1) / 2, (t.y0 + t.y1) / 2);
-      ref.style[across ? "left" : "top"] = `${across ? at.left : at.top}px`;
+      ref.style[across ? "left" : "top"] = `${(across ? at.left : at.top) - start}px`;
       ref.style.fontSize = `${t.size * view.s}px`;
       strip.append(ref);
     }
