@@ -534,6 +534,46 @@ def test_the_starting_frame_cuts_no_text_of_the_picture_and_names_the_grid_squar
     assert page.errors == []
 
 
+# The rows of Take Off!'s fleet table (under its map: its grid) that the starting frame shows in part, each as its
+# texts: a row is the texts level with a player's name (or "NAME (you)"), and in part is some of them in the part of
+# the frame the picture shows (VISIBLE) and not all wholly in it, as "progress 0, place 1" was without its name.
+PART_ROWS = seeing("""() => {
+  const players = PLAYERS;
+  const svg = document.querySelector("#picture svg");
+  const [x, y, w, h] = svg.getAttribute("data-grids").split(" ").map(Number);
+  const below = new DOMPoint(x, y + h).matrixTransform(svg.getScreenCTM()).y;
+  const v = shown(svg);
+  const texts = [...svg.querySelectorAll("text")].map((t) => ({ words: t.textContent.trim(), box: t.getBoundingClientRect() }))
+    .filter((t) => t.words && t.box.top > below);
+  const level = (t, name) => Math.abs((t.box.top + t.box.bottom) / 2 - (name.box.top + name.box.bottom) / 2) < name.box.height / 2;
+  const inSight = (r) => r.right > v.left + 1 && r.left < v.right - 1 && r.bottom > v.top + 1 && r.top < v.bottom - 1;
+  const within = (r) => r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
+  const names = texts.filter((t) => players.some((p) => t.words === p || t.words.startsWith(`${p} (`)));
+  return names.map((name) => texts.filter((t) => level(t, name)))
+    .filter((row) => row.some((t) => inSight(t.box)) && !row.every((t) => within(t.box)))
+    .map((row) => row.filter((t) => inSight(t.box)).map((t) => t.words));
+}""")
+
+
+@pytest.mark.parametrize("moves", [0, 6, MID_GAME], ids=["set-up", "early", "mid-game"])
+def test_take_offs_starting_frame_shows_no_row_of_its_fleet_table_without_its_name(phone, tmp_path, moves):
+    """Take Off!'s table of fleets under its map, a row a player (their name, where each jet is, their progress and
+    place), is wider than a phone's frame: the starting frame shows a row whole or none of it, never its end alone
+    ("progress 0, place 1" under the map at 390 x 844, whose player was out of the frame), and keeps the seat's own
+    jets in sight all the same (test_the_board_opens_readable_...: zoomed in where the map and its title leave the
+    frame no room above the table). At 390 x 844, 375 x 667 and 320 x 568."""
+    current = mid_game(tmp_path, "take-off", moves)
+    state = seat_state(current, current.state.to_move() or current.setup.players[0])
+    page = open_seat(phone, state)
+    rows = PART_ROWS.replace("PLAYERS", json.dumps(current.setup.players))
+    for size, viewport in {**PHONES, "320x568": {"width": 320, "height": 568}}.items():
+        page.set_viewport_size(viewport)
+        settled(page)  # the frame opened again for the new size
+        where = f"at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
+        assert page.evaluate(rows) == [], f"rows shown in part {where}"
+    assert page.errors == []
+
+
 def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
     current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)
@@ -620,6 +660,54 @@ def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     assert view_box(page)[2] < float(before.split()[2])  # the wheel turned away: closer
     assert page.errors == []
     page.context.close()
+
+
+# Each grid reference margin pinned to the frame's edge (.board-margin), by its side, and whether it lies along a grid of
+# the picture (data-grids, on the screen): a margin along the top or bottom within a grid's left and right, one down a
+# side within its top and bottom (a px of slack either way).
+MARGINS = """() => {
+  const svg = document.querySelector("#picture svg");
+  const ctm = svg.getScreenCTM();
+  const grids = (svg.getAttribute("data-grids") || "").split(";").filter(Boolean).map((grid) => {
+    const [x, y, w, h] = grid.split(" ").map(Number);
+    const a = new DOMPoint(x, y).matrixTransform(ctm), b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  });
+  return [...document.querySelectorAll("#picture .board-margin")].map((margin) => {
+    const r = margin.getBoundingClientRect(), side = margin.dataset.side;
+    const across = side === "top" || side === "bottom";
+    const along = grids.some((g) => across ? r.left >= g.left - 1 && r.right <= g.right + 1
+      : r.top >= g.top - 1 && r.bottom <= g.bottom + 1);
+    return { side, along, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+}"""
+
+
+@pytest.mark.parametrize(
+    ("name", "drags"),
+    [("take-off", [(300, 0), (0, -200), (0, -150)]), ("aloft", [(0, -300), (-300, 0), (0, 300)])],
+    ids=["take-off", "aloft"],
+)
+def test_a_dragged_views_grid_references_are_pinned_along_the_grid_only(phone, tmp_path, name, drags):
+    """Dragged off the grid's references, the view pins them to the frame's edge, in a margin along the grid alone:
+    Take Off!'s row numbers, down the frame's whole side, lay over its table and legend under the map once the player
+    dragged them into view. (The starting frame keeps its margins the frame's whole side: it is placed for them.)"""
+    current = mid_game(tmp_path, name, 0)
+    page = open_seat(phone, seat_state(current, current.state.to_move() or current.setup.players[0]))
+    page.evaluate("() => scrollTo(0, 0)")
+    sides = set()
+    for dx, dy in drags:
+        touch(
+            page,
+            ("pointerdown", 1, 150, 200),
+            ("pointermove", 1, 150 + dx, 200 + dy),
+            ("pointerup", 1, 150 + dx, 200 + dy),
+        )
+        margins = page.evaluate(MARGINS)
+        assert all(margin["along"] for margin in margins), f"a margin beyond its grid by {view_box(page)}: {margins}"
+        sides |= {margin["side"] for margin in margins}
+    assert sides & {"left", "right"}, "no row numbers pinned: the drags test nothing"
+    assert page.errors == []
 
 
 def redrawn(page: Any, state: dict[str, Any]) -> None:

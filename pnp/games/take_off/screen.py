@@ -367,9 +367,9 @@ def clipped(text: str, px: float, width: float, bold: bool = False) -> str:
 
 
 def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -> list[Panel]:
-    """The fleets with the round and the decks, then the legend (a group of its own, named "legend")."""
-    panel = Panel("fleets", top)
-    _fleets(state, viewer, panel)
+    """The fleets' rows, the round and the decks (a group named "fleets"), then the legend (one named "legend")."""
+    rows = _fleets(state, viewer, top)
+    panel = Panel("fleets", rows[-1].bottom + 4)
     t = state.ctx.words
     east, west = (deck_word(t, side) for side in ("east", "west"))
     facts = [
@@ -380,11 +380,13 @@ def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -
     _flow(panel, [(None, 0.0, fact) for fact in facts], TEXT)
     legend = Panel("legend", panel.bottom + 4)
     _flow(legend, _legend(state, scale), SMALL, heading=t("picture.legend"))
-    return [panel, legend]
+    return [*rows, panel, legend]
 
 
-def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
-    """A row per fleet: its token colour, player, where each jet is, progress and place."""
+def _fleets(state: TakeOffState, viewer: str | None, top: float) -> list[Panel]:
+    """A row per fleet from ``top`` down: its token colour, player, where each jet is, progress and place. Each row is
+    a label (``label_of`` its player), which a phone's frame shows whole or not at all: a row is wider than a phone
+    shows legibly, and its figures without its player's name would say nothing."""
     data, t = state.ctx.data, state.ctx.words
     places = state.places()
     final = state.is_over()
@@ -411,8 +413,11 @@ def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
     columns = [max(jet_w[i::per_line]) for i in range(per_line)]
     lines = math.ceil(len(jet_w) / per_line)
     row_h = max(TOKEN_STEP, TEXT * LINE * lines) + 4
-    y = panel.bottom
-    for colour, who, jets, stats, to_move in rows:
+    panels = []
+    for n, (colour, who, jets, stats, to_move) in enumerate(rows):
+        y = top + n * row_h
+        panel = Panel(label_of(who), y + row_h)
+        panels.append(panel)
         mid = y + row_h / 2
         if to_move:  # the fleet whose turn it is, shaded
             band = (PAD - 4, y + 1, WIDTH - 2 * PAD + 8, row_h - 2)
@@ -427,8 +432,7 @@ def _fleets(state: TakeOffState, viewer: str | None, panel: Panel) -> None:
             width = columns[column] - gap
             panel.text(x + sum(columns[:column]), first + line_no * TEXT * LINE, clipped(text, TEXT, width), TEXT)
         panel.text(WIDTH - PAD, first, stats, TEXT, anchor="end")
-        y += row_h
-    panel.bottom = y + 4
+    return panels
 
 
 def _shade(canvas: Canvas, box: tuple[float, float, float, float]) -> None:

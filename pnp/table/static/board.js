@@ -27,6 +27,11 @@ window.pnpBoard = (() => {
   const KEY_ZOOM = Math.SQRT2; // + or - zooms this many times: two presses are a double tap's
   const PIN_PAD = 0.3; // the room round a grid reference pinned to the frame's edge, in its text's size
   const MARK_PX = 22; // a pointer to a piece out of the frame has its middle this far inside the frame's edge
+  // The starting frame zooms by steps of ZOOM_STEP times to cut no text: NEAR first (its scale as placed, or nearly:
+  // further while legible, or closer), then CLOSER, up to about twice as close, before it lets the seat's pieces go.
+  const ZOOM_STEP = 1.1;
+  const NEAR = [0, -1, 1, -2, 2, 3];
+  const CLOSER = [4, 5, 6, 7];
   const LABEL = 'g[data-name^="label:"]'; // a shape and the texts it carries (pnp.printing.canvas.label_of)
   const NO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
   const EDGES = { top: ["y0", 1], bottom: ["y1", -1], left: ["x0", 1], right: ["x1", -1] }; // a frame's side, inwards
@@ -154,7 +159,7 @@ window.pnpBoard = (() => {
 
   // The picture's grids (data-grids), each with its lines of references: the texts of its groups named "grid
   // references" beyond one of its edges, by side ("top" or "bottom": they name columns; "left" or "right": rows),
-  // each line with the depth of the margin that holds it pinned to the frame's edge.
+  // each line with the depth of the margin that holds it pinned to the frame's edge, and the grid's span along it.
   function gridsOf(sized) {
     const named = svg.querySelectorAll('g[data-name="grid references"] text');
     const references = [...named].map((text) => sized.get(text)).filter(Boolean);
@@ -165,7 +170,8 @@ window.pnpBoard = (() => {
         if (!refs.length) return [];
         // a margin along the top or bottom is as deep as its texts are tall, one down a side as they are wide
         const deep = (t) => (columns(side) ? t.y1 - t.y0 : t.x1 - t.x0) + 2 * PIN_PAD * t.size;
-        return [{ side, refs, depth: Math.max(...refs.map(deep)), ...refs.reduce(union) }];
+        const along = columns(side) ? [grid.x0, grid.x1] : [grid.y0, grid.y1];
+        return [{ side, refs, depth: Math.max(...refs.map(deep)), along, ...refs.reduce(union) }];
       });
       return { ...grid, lines };
     });
@@ -360,23 +366,33 @@ window.pnpBoard = (() => {
 
   // View ``v`` moved as little as it takes (zoomed a little where it must) so that the frame less ``margins`` (in
   // picture units, along its edges) cuts no text, keeping the seat's own pieces and ``target`` in sight as placed
-  // did; where their labels do not fit with them, the pieces alone, then one of them, then the target alone, then
-  // neither: a label half in the frame reads as nothing.
+  // did; where their labels do not fit with them, the pieces alone, then one of them; then the same zoomed in further,
+  // up to about twice as close (where the frame is taller than the part of the picture round the pieces that it may
+  // show, as between Take Off!'s title and its table's rows); then the target alone, then neither: a label half in
+  // the frame reads as nothing.
   function uncut(v, target, margins = NO_MARGINS) {
     const aim = { x0: target.x, y0: target.y, x1: target.x + target.w, y1: target.y + target.h };
     const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece, null]]) : [];
-    for (const [held, within] of [[yours, aim], [yours, null], ...ones, [null, aim], [null, null]]) {
-      const view = uncutKeeping(v, held, within, margins);
+    const keeping = yours ? [[yours, aim], [yours, null], ...ones] : [];
+    const tries = [
+      ...keeping.map(([held, within]) => [held, within, NEAR]),
+      ...keeping.map(([held, within]) => [held, within, CLOSER]),
+      [null, aim, NEAR],
+      [null, null, NEAR],
+    ];
+    for (const [held, within, steps] of tries) {
+      const view = uncutKeeping(v, held, within, margins, steps);
       if (view) return view;
     }
     return v;
   }
 
-  // ``v`` moved as little as it takes, at its scale or a little further (while legible) or closer, for the frame
-  // less margins ``m`` to cut no text and hold box ``held`` whole, and ``within`` as range does; or null.
-  function uncutKeeping(v, held, within, m) {
-    for (const step of [0, -1, 1, -2, 2, 3]) {
-      const s = v.s * 1.1 ** step;
+  // ``v`` moved as little as it takes, at each scale of ``steps`` (in steps of ZOOM_STEP: further while legible, or
+  // closer) in turn, for the frame less margins ``m`` to cut no text and hold box ``held`` whole, and ``within`` as
+  // range does; or null.
+  function uncutKeeping(v, held, within, m, steps) {
+    for (const step of steps) {
+      const s = v.s * ZOOM_STEP ** step;
       const { W, H } = size();
       const w = W / s - m.left - m.right, h = H / s - m.top - m.bottom; // the part of the frame the margins leave
       const room = range(held, within, w, h, m);
@@ -454,7 +470,7 @@ window.pnpBoard = (() => {
     const lines = touched ? pinning(view) : pinned;
     const f = inner(view, lines);
     marks = pointing(f);
-    overlay.replaceChildren(...lines.map((line) => margin(line, f)), ...marks.map(({ mark }) => mark));
+    overlay.replaceChildren(...lines.map((line) => margin(line, f, touched)), ...marks.map(({ mark }) => mark));
   }
 
   // A point of the picture on the frame, in CSS px from its top-left corner.
@@ -464,17 +480,27 @@ window.pnpBoard = (() => {
   }
 
   // A line of grid references pinned to its side of the frame, in a margin as a printed map's: the references of
-  // the columns (or rows) the frame less the margins, ``f``, shows whole, each across from its column (or row).
-  function margin(line, f) {
+  // the columns (or rows) the frame less the margins, ``f``, shows whole, each across from its column (or row). The
+  // margin runs the frame's whole side, which the starting frame was placed for (see startFrame); ``alongGrid``, in a
+  // view the player moved, only along its grid, leaving what the picture has beyond it in sight (Take Off!'s table
+  // under its map, beside its row numbers).
+  function margin(line, f, alongGrid) {
     const across = columns(line.side); // along the top or bottom
     const strip = element("board-margin");
     strip.dataset.side = line.side;
     strip.style[across ? "height" : "width"] = `${line.depth * view.s}px`;
+    const { W, H } = size();
+    const length = across ? W : H; // of the frame's side, in CSS px
+    const onSide = (c) => (across ? onFrame(c, 0).left : onFrame(0, c).top); // a point of the picture along it
+    const [from, to] = alongGrid ? line.along.map(onSide) : [0, length];
+    const start = Math.max(from, 0); // where the strip starts along the side
+    strip.style[across ? "left" : "top"] = `${start}px`;
+    strip.style[across ? "right" : "bottom"] = `${length - Math.max(Math.min(to, length), start)}px`;
     const [a, b] = across ? ["x0", "x1"] : ["y0", "y1"];
     for (const t of line.refs.filter((ref) => ref[a] >= f[a] && ref[b] <= f[b])) {
       const ref = element("board-reference", t.content);
       const at = onFrame((t.x0 + t.x1) / 2, (t.y0 + t.y1) / 2);
-      ref.style[across ? "left" : "top"] = `${across ? at.left : at.top}px`;
+      ref.style[across ? "left" : "top"] = `${(across ? at.left : at.top) - start}px`;
       ref.style.fontSize = `${t.size * view.s}px`;
       strip.append(ref);
     }

@@ -105,7 +105,9 @@
     if (node.dataset.conn === kind && node.textContent === text) return; // a screen reader hears changes only
     node.dataset.conn = kind;
     node.textContent = text;
-    body.dataset.conn = kind; // the turn, kept in view, says when it may be out of date
+    changeStatus(() => {
+      body.dataset.conn = kind; // the turn, kept in view, says when it may be out of date
+    });
   }
 
   function setLive() {
@@ -222,16 +224,41 @@
   }
 
   function showError(lead, text, tone = "bad") {
-    $("error-lead").textContent = lead;
-    $("error-text").textContent = oneLine(text);
-    $("error").dataset.tone = tone;
-    $("error").hidden = false;
+    changeStatus(() => {
+      $("error-lead").textContent = lead;
+      $("error-text").textContent = oneLine(text);
+      $("error").dataset.tone = tone;
+      $("error").hidden = false;
+    });
   }
 
   function clearError() {
-    $("error").hidden = true;
-    $("error-lead").textContent = "";
-    $("error-text").textContent = "";
+    changeStatus(() => {
+      $("error").hidden = true;
+      $("error-lead").textContent = "";
+      $("error-text").textContent = "";
+    });
+  }
+
+  // The status changed by ``change``: it grows or shrinks as it says more or less (the last move's line wraps, the page
+  // goes offline, a refusal comes). Where it stays at the top, the browser would keep what lies under it where it was
+  // on the screen (scroll anchoring), half hidden under a taller status or below a gap: the page moves with the
+  // status's edge instead, the first part of the page under it staying as far below it.
+  function changeStatus(change) {
+    const edge = statusEnd();
+    const stuck = edge > 0 && document.querySelector(".status").getBoundingClientRect().bottom <= edge + 0.5;
+    const below = stuck && [...$("main").children].find((node) => node.getBoundingClientRect().bottom > edge);
+    const gap = below ? below.getBoundingClientRect().top - edge : 0;
+    change();
+    if (below) window.scrollBy(0, below.getBoundingClientRect().top - statusEnd() - gap);
+  }
+
+  // How far down the screen the status ends while it stays at the top (0 where it scrolls with the page): not where it
+  // ends now, which on a page at its top is lower, below the header.
+  function statusEnd() {
+    const status = document.querySelector(".status");
+    const style = getComputedStyle(status);
+    return style.position === "sticky" ? parseFloat(style.top) + status.getBoundingClientRect().height : 0;
   }
 
   // -- the state picture -------------------------------------------------------------------------
@@ -382,7 +409,7 @@
     if (state && state.version !== data.version) picks.clear(); // faces picked belong to the state they were picked in
     state = data;
     body.dataset.version = data.version; // the version drawn: what a tap now plays on
-    drawTurn(data);
+    changeStatus(() => drawTurn(data));
     drawPicture(data.picture || "");
     drawWords(data.description || []);
     drawScore(data.score);
@@ -630,12 +657,29 @@
   // when the moves still start in the upper half: it is never left half hidden under the status.
   function showMoves() {
     const top = $("moves-section").getBoundingClientRect().top;
-    const status = document.querySelector(".status");
-    const under = getComputedStyle(status).position === "sticky" ? status.getBoundingClientRect().bottom : 0;
+    const under = statusEnd();
     if (top >= under && top <= innerHeight / 2) return;
     const mine = $("private-section");
     const hand = mine.hidden ? top : mine.getBoundingClientRect().top;
-    window.scrollBy(0, (top - hand <= innerHeight / 2 - under ? hand : top) - under);
+    window.scrollBy(0, uncut((top - hand <= innerHeight / 2 - under ? hand : top) - under, under));
+  }
+
+  // What a player may tap, for uncut: the board's frame included (a tap on it zooms).
+  const TAPPED = "button, summary, input, select, textarea, a[href], [tabindex='0']";
+
+  // A scroll ``by`` px down, less where the page ends before it and its end would leave something a player taps cut
+  // by the status's edge, ``under`` px down the screen: that comes into view whole. (Scrolled the whole way, the
+  // moves, or the hand, start at that edge, and all above them is hidden whole.)
+  function uncut(by, under) {
+    let scroll = Math.min(by, document.documentElement.scrollHeight - innerHeight - scrollY);
+    const boxes = [...document.querySelectorAll(TAPPED)]
+      .filter((node) => !node.closest(".status") && node.checkVisibility())
+      .map((node) => node.getBoundingClientRect());
+    let cut;
+    while ((cut = boxes.find((b) => b.top - scroll < under - 0.5 && b.bottom - scroll > under + 0.5))) {
+      scroll = cut.top - under;
+    }
+    return scroll;
   }
 
   function readySound() {
