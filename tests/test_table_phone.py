@@ -52,11 +52,17 @@ def _players(name: str) -> list[str]:
 
 
 def play_until(
-    folder: Path, name: str, stop: Callable[[session.Session], bool], seed: int = 5, limit: int = 2000
+    folder: Path,
+    name: str,
+    stop: Callable[[session.Session], bool],
+    seed: int = 5,
+    limit: int = 2000,
+    language: str | None = None,
 ) -> session.Session:
-    """A new session of ``name`` played by seeded random choices among what each seat is offered, until
-    ``stop`` holds (or the game ends, or ``limit`` moves)."""
-    current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
+    """A new session of ``name`` (in ``language``) played by seeded random choices among what each seat is
+    offered, until ``stop`` holds (or the game ends, or ``limit`` moves)."""
+    players, options = _players(name), OPTIONS.get(name, [])
+    current = session.new(folder / f"{name}.pnp", name, players, options, seed, None, language=language)
     current.save()
     return advance(current, stop, random.Random(seed), limit)
 
@@ -151,13 +157,19 @@ class StandIn:
         return 404, "text/plain", b"no such page"
 
 
-def open_state(phone: Any, state: dict[str, Any], viewport: dict[str, int] = PHONE, scheme: str = "light") -> Any:
+def open_state(
+    phone: Any,
+    state: dict[str, Any],
+    viewport: dict[str, int] = PHONE,
+    scheme: str = "light",
+    language: str | None = None,
+) -> Any:
     """The page of ``state`` (its seat's, or the shared screen's for no seat) opened afresh on ``phone``, which
     remembers nothing of an earlier page (its localStorage cleared); ``page.served`` is its :class:`StandIn`,
     ``page.posts`` what it posts.
 
-    ``scheme``: the colour scheme the phone is set to (prefers-color-scheme)."""
-    served = StandIn(state)
+    ``scheme``: the colour scheme the phone is set to (prefers-color-scheme); ``language``: the page's words'."""
+    served = StandIn(state, language)
     if phone.url.startswith(served.server.origin):  # an earlier page of this phone, on the same origin
         phone.evaluate("localStorage.clear()")
     phone.set_viewport_size(viewport)
@@ -219,10 +231,27 @@ def test_a_refused_button_is_named_by_its_label(phone, tmp_path):
     assert page.errors == []
 
 
-def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path):
-    """The roll picker shows "red", "jet", "TAKE OFF!", each colour on its own colour, never a letter alone."""
-    current = play_until(tmp_path, "take-off", lambda s: any(m.startswith("roll") for m in seat_state(s)["moves"]))
-    page = open_state(phone, seat_state(current))
+FACES = {
+    "en": ({"R": "red", "Y": "yellow", "G": "green", "B": "blue", "J": "jet", "T": "TAKE OFF!"}, "Roll:", "Enter roll"),
+    "fr": (
+        {"R": "rouge", "Y": "jaune", "G": "vert", "B": "bleu", "J": "avion", "T": "TAKE OFF!"},
+        "Lancer :",
+        "Saisir",
+    ),
+}
+
+
+def _rolling(current: session.Session) -> bool:
+    return any(move.startswith("roll") for move in seat_state(current)["moves"])
+
+
+@pytest.mark.parametrize("language", sorted(FACES))
+def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path, language):
+    """The roll picker shows "red", "jet", "TAKE OFF!" ("rouge", "avion" in French), each colour on its own
+    colour, never a letter alone: as the game's steps of the roll name and colour them, whatever the language."""
+    names, slots, enter = FACES[language]
+    current = play_until(tmp_path, "take-off", _rolling, language=language)
+    page = open_state(phone, seat_state(current), language=language)
     picker = page.locator("#moves .picker")
     expect(picker).to_be_visible()
     faces = {
@@ -230,15 +259,16 @@ def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path):
         for i in range(picker.locator("button.face").count())
     }
     assert set(faces) == {"R", "Y", "G", "B", "J", "T"}
-    named = {face: button.inner_text() for face, button in faces.items()}
-    assert named == {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "J": "jet", "T": "TAKE OFF!"}
+    assert {face: button.inner_text() for face, button in faces.items()} == names
     backgrounds = {face: button.evaluate("b => getComputedStyle(b).backgroundColor") for face, button in faces.items()}
     assert len({backgrounds[f] for f in "RYGB"}) == 4  # four colours, each its own
-    assert faces["R"].get_attribute("data-colour") == "red"
+    colours = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "J": None, "T": None}
+    assert {face: button.get_attribute("data-colour") for face, button in faces.items()} == colours
     faces["R"].click()
     faces["J"].click()
-    expect(picker.locator(".slot.full")).to_have_text(["red", "jet"])
-    expect(picker.locator("button.enter")).to_contain_text("Enter roll red and jet")
+    expect(picker.locator(".slots-label")).to_have_text(slots)
+    expect(picker.locator(".slot.full")).to_have_text([names["R"], names["J"]])
+    expect(picker.locator("button.enter")).to_contain_text(enter)
     assert page.errors == []
 
 

@@ -17,7 +17,9 @@ class PickerPath:
 
     ``group``: the heading the last answer is listed under. ``cell``: its ``(row, column)`` on a grid
     whose rows and columns are named by ``rows`` and ``columns``. ``any_order``: the answers may be given in
-    any order (two colour cards: either first), the questions still asked in theirs.
+    any order (two colour cards: either first), the questions still asked in theirs. ``colours``: the colour
+    each answer is shown in, where it is a die's face of a colour ("red", "blue": a colour the page draws; None
+    for another face), in the order of the steps.
     """
 
     steps: tuple[tuple[str, str], ...]
@@ -26,6 +28,7 @@ class PickerPath:
     rows: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
     any_order: bool = False
+    colours: tuple[str | None, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The fields a button of the table page carries (those left empty are left out)."""
@@ -34,6 +37,8 @@ class PickerPath:
             data["group"] = self.group
         if self.any_order:
             data["any_order"] = True
+        if any(self.colours):
+            data["colours"] = list(self.colours)
         if self.cell is not None:
             data["cell"] = list(self.cell)
             data["grid"] = {"rows": list(self.rows), "columns": list(self.columns)}

@@ -86,7 +86,8 @@ def label(move: Move, data: HaulingData, t: Catalogue) -> str | None:
 
 
 def picker_path(move: Move, data: HaulingData, t: Catalogue) -> PickerPath | None:
-    """The set-up's transports strip by strip; a die placed, then the space it goes to on the 3 x 3 grid."""
+    """The set-up's transports strip by strip; a roll die by die, in any order; a die placed, then the space it goes
+    to on the 3 x 3 grid."""
     by_id = {tr.id: (player, tr) for player, fleet in enumerate(data.fleets) for tr in fleet.transports}
     match move:
         case Choose(ids) if all(i in by_id for i in ids):
@@ -95,6 +96,11 @@ def picker_path(move: Move, data: HaulingData, t: Catalogue) -> PickerPath | Non
                 (t("play.picker.strip", strip=strip), transport_words(t, by_id[i][1])) for strip, i in zip(strips, ids)
             )
             return PickerPath(tuple(steps))
+        case Roll(dice):
+            return PickerPath(
+                tuple((t("play.picker.rolled", number=n), said_die(t, die)) for n, die in enumerate(dice, 1)),
+                any_order=True,
+            )
         case Place(die, space):
             placed = t("play.picker.the_die", die=said_die(t, die))
             return PickerPath(

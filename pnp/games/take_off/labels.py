@@ -34,6 +34,11 @@ def face(t: Catalogue, data: TakeOffData, letter: str) -> str:
     return t(f"data.route.{letter}.name") if any(c.letter == letter for c in data.route_colours) else letter
 
 
+def _die_colour(data: TakeOffData, letter: str) -> str | None:
+    """The colour a die face is printed in (its route colour's name, as the map data gives it), None for another."""
+    return next((c.name for c in data.route_colours if c.letter == letter), None)
+
+
 def label(words: Labels, move: Move) -> str:
     """``move`` in the session's words ("fly jet 1 to Midway, then by the red route to Tokyo")."""
     t = words.words
@@ -51,9 +56,13 @@ def label(words: Labels, move: Move) -> str:
 
 
 def picker_path(words: Labels, move: Move, origins: Sequence[int] | None) -> PickerPath | None:
-    """A capital drawn under its continent; a flight as its jet, then each city in turn (``origins``: where the
-    mover's jets stand, to name the route the first leaves by)."""
+    """A roll face by face, in either order, each named and coloured as the die prints it; a capital drawn under
+    its continent; a flight as its jet, then each city in turn (``origins``: where the mover's jets stand, to name
+    the route the first leaves by)."""
     t = words.words
+    if isinstance(move, Roll):
+        faces = tuple((t("play.picker.die", number=n), face(t, words.data, letter)) for n, letter in enumerate(move, 1))
+        return PickerPath(faces, any_order=True, colours=tuple(_die_colour(words.data, letter) for letter in move))
     if isinstance(move, Draw):
         heading = t("play.continent." + continent(_country(words, move.city)).lower().replace(" ", "-"))
         return PickerPath(((t("play.picker.capital"), _capital(words, move.city)),), group=heading)

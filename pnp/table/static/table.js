@@ -929,28 +929,24 @@
     return { n, faces, outcomes, names };
   }
 
-  // A face as the outcomes' labels name it (``names``, from faceNames), else as its notation writes it.
+  // A face as the outcomes' steps name it (``names``, from faceNames), else as its notation writes it.
   function faceName(names, face) {
-    return (names && names.get(face)) || face;
+    return names?.get(face)?.name || face;
   }
 
-  // Each face's name as the outcomes' labels say it ("roll red and TAKE OFF!": R is red, T is TAKE OFF!),
-  // when every label names its faces in order and all agree; else each face is called by its notation.
+  // Each face's name and colour as the server gives them, one step of an outcome a face ("roll R T": its steps
+  // answer "red" and "TAKE OFF!", the first coloured red), where every outcome has a step a face; else null, and
+  // each face is called by its notation.
   function faceNames(outcomes) {
     const names = new Map();
     for (const { button, faces } of outcomes) {
-      const named = (button.label || "").split(" ").slice(1).join(" ").replace(/\s*\(.*\)$/, "").split(/, | and /);
-      if (named.length !== faces.length) return null;
+      if (!Array.isArray(button.steps) || button.steps.length !== faces.length) return null;
       for (const [i, face] of faces.entries()) {
-        if (names.has(face) && names.get(face) !== named[i]) return null;
-        names.set(face, named[i]);
+        names.set(face, { name: button.steps[i][1], colour: button.colours?.[i] || null });
       }
     }
     return names;
   }
-
-  // The die colours a face may be named by: such a face is drawn in its colour (and keeps its name).
-  const COLOURS = new Set(["red", "yellow", "green", "blue", "purple", "orange", "black", "white"]);
 
   const counts = (list) => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
   function fitsWithin(small, big) {
@@ -964,11 +960,11 @@
     const box = el("div", { class: "picker", role: "group", "data-key": key, "aria-label": label });
     const picked = picks.get(key) || [];
     const nameOf = (face) => faceName(shape.names, face);
-    const colourOf = (face) => (COLOURS.has(nameOf(face).toLowerCase()) ? nameOf(face).toLowerCase() : null);
+    const colourOf = (face) => shape.names?.get(face)?.colour || null;
     const slots = el(
       "p",
       { class: "slots", "aria-live": "polite" },
-      el("span", { class: "slots-label", text: `${named}: ` }),
+      el("span", { class: "slots-label", text: t("table.picker.slots", { name: named }) }),
       ...Array.from({ length: shape.n }, (_, i) =>
         el("span", {
           class: picked[i] ? "slot full" : "slot",
