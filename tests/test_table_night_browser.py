@@ -56,14 +56,21 @@ class Night:
         return self.get(f"/lobby/games/{record}")["seats"]
 
 
+# How far above each box of the lobby's form its label ends: a focused box's ring (3 px, 2 px out) must clear it.
+ABOVE_THE_BOX = """() => [...document.querySelectorAll(".names label, .option label")]
+  .filter((label) => label.control && label.control.type !== "checkbox" && label.checkVisibility())
+  .map((label) => label.control.getBoundingClientRect().top - label.getBoundingClientRect().bottom)"""
+
+
 def start_in_the_lobby(screen, game: str, names: list[str]) -> str:
-    """Choose ``game`` on the shared screen, type the names, start (a button in view, however long the form);
-    the record's name."""
+    """Choose ``game`` on the shared screen, type the names (each box's focus ring clear of its label), start (a
+    button in view, however long the form); the record's name."""
     screen.click(f"[data-game={game}]")
     for n, name in enumerate(names, 1):
         if n > screen.locator("#players input").count():
             screen.click("#add-player")
         screen.fill(f"#player-{n}", name)
+    assert min(screen.evaluate(ABOVE_THE_BOX)) >= 5, "a focus ring over its label"
     expect(screen.locator("#start")).to_be_in_viewport(ratio=1)
     screen.click("#start")
     expect(screen.locator(".seat img").first).to_be_visible()
