@@ -272,6 +272,25 @@ def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path, langu
     assert page.errors == []
 
 
+# How far above each box its label ends (the visible ones: a text box or a select, not a checkbox).
+ABOVE_THE_BOX = """() => [...document.querySelectorAll("label")]
+  .filter((label) => label.control && label.control.type !== "checkbox" && label.control.checkVisibility())
+  .map((label) => [label.control.id, label.control.getBoundingClientRect().top - label.getBoundingClientRect().bottom])"""
+
+
+def test_a_focused_box_s_ring_clears_its_label(phone, tmp_path):
+    """The move finder and the notation box, open: each label ends 5 px or more above its box, where the focus
+    ring (3 px, 2 px out) would else cross its last line. (The finder shows for many buttons outside pickers: here
+    it is shown as it is laid out then.)"""
+    page = open_state(phone, seat_state(play_until(tmp_path, "aloft", lambda s: True)))
+    page.evaluate("document.getElementById('filter-wrap').hidden = false")
+    page.locator(".typed > summary").click()
+    page.locator("#typed-move").focus()
+    above = dict(page.evaluate(ABOVE_THE_BOX))
+    assert {"filter", "typed-move"} <= set(above), above
+    assert min(above.values()) >= 5, above
+
+
 # -- the picture to a screen reader ------------------------------------------------------------------------
 
 
