@@ -29,6 +29,7 @@ from test_table_phone import PHONE, TABLE, _players, expect
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
+from pnp.games.air_king.maps import new_field
 from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, rounds, session
 from pnp.referee.inputs import legal_inputs
@@ -39,6 +40,7 @@ from pnp.texts import table_words
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
+NARROW = {"width": 320, "height": 568}  # the narrowest phone, where a field is cut first
 SCREENS = 3  # no page taller than this many screens
 ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it shows later (table.js: FIT)
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
@@ -694,9 +696,31 @@ def test_dice_faces_come_in_order_of_kind_and_number_whatever_order_the_rolls_ar
     assert shown == wanted != faces
 
 
+# The grid of squares in a picker as it sits in the box it scrolls in: the box's width and the grid's, and the
+# left and right edges of its headings (those of its rows apart) and of its squares offered, from the box's left edge.
+SQUARES = """(picker) => {
+  const wrap = picker.querySelector(".grid-wrap"), box = wrap.getBoundingClientRect();
+  const edges = (nodes) => [...nodes].map((n) => n.getBoundingClientRect()).map((r) => [r.left - box.left, r.right - box.left]);
+  return {
+    width: wrap.clientWidth,
+    scrolls: wrap.scrollWidth,
+    headings: edges(wrap.querySelectorAll(".axis")),
+    rows: edges(wrap.querySelectorAll(".axis.row")),
+    offered: edges(wrap.querySelectorAll("button.square:not(.off)")),
+  };
+}"""
+
+
+def in_sight(grid: dict[str, Any], what: str) -> None:
+    """Each of a grid's headings or squares offered (``what``) lies wholly within the width of its box."""
+    out = [edges for edges in grid[what] if edges[0] < -0.5 or edges[1] > grid["width"] + 0.5]
+    assert not out, f"{what} out of the {grid['width']} px the grid shows: {out}"
+
+
 def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(tabs, tmp_path, shots):
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
-    their move for a screen reader, the others disabled and hidden from it; a tap plays the square."""
+    their move for a screen reader, the others disabled and hidden from it; a tap plays the square. The whole
+    field fits the narrowest phone, 320 px wide (its last column was cut off there)."""
     current = new_session(tmp_path, "air-king")
 
     def many_storms(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
@@ -722,8 +746,46 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     assert tall(page) <= SCREENS * PHONE["height"]
     under_the_turn(page, squares.locator("xpath=ancestor::details[1]"))
     page.screenshot(path=shots / "table-picker-squares.png")
+    page.set_viewport_size(NARROW)
+    try:
+        grid = page.locator("#moves .chooser[data-key='choice:storm']").evaluate(SQUARES)
+        assert grid["scrolls"] <= grid["width"], f"the field is {grid['scrolls']} px wide in {grid['width']}"
+        in_sight(grid, "headings")
+        in_sight(grid, "offered")
+        under_the_turn(page, squares)
+        page.screenshot(path=tmp_path / "squares-320.png")  # to look at
+    finally:
+        page.set_viewport_size(PHONE)
     played_by_tapping(served, storms[-1])
     assert served.errors == []
+
+
+def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_path):
+    """Air King on a generated field of ten columns, too wide for a 320 px phone even with its squares at their
+    narrowest: an aircraft departing from the airport at the right has its squares in sight once chosen, the
+    field scrolled to them (they were off the right edge), and the rows' names stay at the left."""
+    field = tmp_path / "wide.yaml"
+    field.write_text(new_field(20), encoding="utf-8")
+    current = session.new(tmp_path / "wide.pnp", "air-king", _players("air-king"), OPTIONS["air-king"], 5, field)
+    current.save()
+
+    def from_the_right(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
+        departing = [other for other in buttons if other["verb"] == "depart"]
+        return b in departing and len(departing) > FEW and b["cell"][1] == len(b["grid"]["columns"]) - 1
+
+    b = until(current, from_the_right, random.Random(1))
+    page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='choice:depart']")
+    unfold(picker.locator("xpath=ancestor::details[1]"))
+    picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(b['steps'][0][1])}$")).click()
+    expect(picker.locator(f"button.square[data-move={json.dumps(b['move'])}]")).to_be_visible()
+    settled(page)
+    grid = picker.evaluate(SQUARES)
+    assert grid["scrolls"] > grid["width"]  # too wide to fit: scrolled
+    in_sight(grid, "offered")
+    in_sight(grid, "rows")  # the rows' names kept at the left
+    under_the_turn(page, picker)
+    page.screenshot(path=tmp_path / "wide-field-320.png")  # to look at
 
 
 def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(tabs, tmp_path):

@@ -299,7 +299,7 @@ window.pnpPickers = (() => {
     const cells = [el("span", { class: "corner", "aria-hidden": "true" })];
     for (const name of columns) cells.push(el("span", { class: "axis", "aria-hidden": "true", text: name }));
     rows.forEach((rowName, r) => {
-      cells.push(el("span", { class: "axis", "aria-hidden": "true", text: rowName }));
+      cells.push(el("span", { class: "axis row", "aria-hidden": "true", text: rowName }));
       columns.forEach((columnName, c) => {
         const a = at.get(`${r},${c}`);
         if (a) {
@@ -314,8 +314,27 @@ window.pnpPickers = (() => {
       });
     });
     const board = el("div", { class: "squares", role: "group", "aria-label": capital(question) }, ...cells);
-    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(2.2rem, 1fr))`;
-    return el("div", { class: "grid-wrap" }, board);
+    // the columns share the width, none narrower than a fingertip (1.75rem, more with the phone's text larger)
+    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(1.75rem, 1fr))`;
+    const wrap = el("div", { class: "grid-wrap" }, board);
+    showOffered(wrap);
+    return wrap;
+  }
+
+  // A field wider than the phone scrolls sideways: once laid out (its group may open later), it shows the squares
+  // offered, centred where they fit, else from the first.
+  function showOffered(wrap) {
+    const watch = new ResizeObserver(() => {
+      if (!wrap.clientWidth) return;
+      watch.disconnect();
+      const box = wrap.getBoundingClientRect();
+      const offered = [...wrap.querySelectorAll("button.square:not(.off)")].map((b) => b.getBoundingClientRect());
+      if (!offered.length || wrap.scrollWidth <= wrap.clientWidth) return;
+      const left = Math.min(...offered.map((r) => r.left));
+      const right = Math.max(...offered.map((r) => r.right));
+      wrap.scrollLeft += Math.min(left - box.left, (left + right - box.left - box.right) / 2);
+    });
+    watch.observe(wrap);
   }
 
   // Walk ``group``'s picker to the step that shows ``move`` (a suggestion); false when the group lacks it.
