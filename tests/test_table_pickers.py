@@ -40,7 +40,7 @@ from pnp.texts import table_words
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
-NARROW = {"width": 320, "height": 568}  # the narrowest phone, where a field is cut first
+NARROW = {"width": 320, "height": 568}  # the narrowest phone: a title runs longest, a field is cut first
 SCREENS = 3  # no page taller than this many screens
 ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it shows later (table.js: FIT)
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
@@ -301,17 +301,23 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .map((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join(" "))
   .map((text) => text.split(/\\s+/).join(" ").trim())
   .filter((text) => text)"""
+# Each group of moves' key, title, and how far its title starts below the first line of its heading (a summary),
+# in lines: under 0.5 where the title's first line is the heading's, beside its arrow.
+TITLES = """() => [...document.querySelectorAll("#moves details.group")].map((g) => {
+  const summary = g.querySelector(":scope > summary"), title = summary.querySelector(":scope > .title");
+  const below = title.getBoundingClientRect().top - summary.getBoundingClientRect().top
+    - parseFloat(getComputedStyle(summary).paddingTop);
+  return [g.dataset.key, title.innerText, below / parseFloat(getComputedStyle(title).lineHeight)];
+})"""
 # All that the checks of a seat's page read of it, in one call (each call to the page costs about as much as
 # what it reads): its height, where its moves start and the turn line ends, the picture's texts in sight
-# (test_table_board's MEASURE), each group of moves' key and title, and the texts shown (SHOWN_TEXTS).
+# (test_table_board's MEASURE), each group of moves' key and title (TITLES), and the texts shown (SHOWN_TEXTS).
 LOOK = f"""() => ({{
   height: document.documentElement.scrollHeight,
   movesTop: document.getElementById("moves-section").getBoundingClientRect().top,
   turnBottom: document.querySelector(".status").getBoundingClientRect().bottom,
   texts: ({MEASURE})().texts,
-  titles: [...document.querySelectorAll("#moves details.group")].map(
-    (g) => [g.dataset.key, g.querySelector(":scope > summary > span:first-child").innerText]
-  ),
+  titles: ({TITLES})(),
   shown: ({SHOWN_TEXTS})(),
 }})"""
 
@@ -348,18 +354,20 @@ def hidden(move: object) -> bool:
 
 def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
     """Each group of moves on a page (its ``look``) is titled by the words all its buttons begin with (a colon
-    and what follows left out), or by its first question; a secret by what it fills: never by a notation verb."""
+    and what follows left out), or by its first question; a secret by what it fills: never by a notation verb.
+    Each title starts on its heading's first line, beside its arrow."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for b in buttons:
         groups.setdefault(":".join(group_of(b)), []).append(b)
     titles = look["titles"]
-    assert sorted(key for key, _title in titles) == sorted(groups)
-    for key, title in titles:
+    assert sorted(key for key, _title, _below in titles) == sorted(groups)
+    for key, title, below in titles:
         said = " ".join(title.lower().split())
         labels = [" ".join(b["label"].lower().replace(":", "").split()) + " " for b in groups[key]]
         asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
         starts_each = all(label.startswith(said + " ") for label in labels)
         assert key.startswith("secret:") or starts_each or said in asked, f"{key} is titled {title!r}"
+        assert below < 0.5, f"{key}: its title {title!r} starts {below:.1f} lines under its heading's first"
 
 
 def moves_in_view(look: dict[str, Any], height: int) -> None:
@@ -548,15 +556,16 @@ TITLED = [  # a game, a group of its moves, and the title the page gives it (its
 
 @pytest.mark.parametrize(("name", "key", "title"), TITLED)
 def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, key, title):
-    """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb."""
+    """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb;
+    on the narrowest phone, its arrow beside the title's first line."""
     current = new_session(tmp_path, name)
 
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
     until(current, lambda b, buttons: of_key(b) and sum(map(of_key, buttons)) > 1, random.Random(1))
-    page = Served(tabs, current).show(current.state.to_move() or "")
-    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > span").first).to_have_text(title)
+    page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
+    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > .title")).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
 
 
