@@ -35,8 +35,7 @@ from pnp.referee import notation, rounds, session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
-from pnp.table.words import page_values
-from pnp.texts import table_words
+from pnp.table.words import page_values, session_words
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
@@ -171,7 +170,7 @@ class Served:
                 seat=seat,
                 api=api,
                 players=self.current.setup.players,
-                **page_values(table_words(None)),
+                **page_values(session_words(self.current)),
             )
             return 200, "text/html", html.encode()
         if what == "state":  # made ready by ``show_and_read`` for this version, or made now
@@ -223,8 +222,9 @@ def _json(data: object, status: int = 200) -> loopback.Answer:
     return status, "application/json", json.dumps(data).encode()
 
 
-def new_session(folder: Path, name: str, seed: int = 5) -> session.Session:
-    current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
+def new_session(folder: Path, name: str, seed: int = 5, language: str | None = None) -> session.Session:
+    players, options = _players(name), OPTIONS.get(name, [])
+    current = session.new(folder / f"{name}.pnp", name, players, options, seed, None, language=language)
     current.save()
     return current
 
@@ -311,13 +311,15 @@ TITLES = """() => [...document.querySelectorAll("#moves details.group")].map((g)
 })"""
 # All that the checks of a seat's page read of it, in one call (each call to the page costs about as much as
 # what it reads): its height, where its moves start and the turn line ends, the picture's texts in sight
-# (test_table_board's MEASURE), each group of moves' key and title (TITLES), and the texts shown (SHOWN_TEXTS).
+# (test_table_board's MEASURE), each group of moves' key and title (TITLES), the small words no title ends on in
+# the page's language, and the texts shown (SHOWN_TEXTS).
 LOOK = f"""() => ({{
   height: document.documentElement.scrollHeight,
   movesTop: document.getElementById("moves-section").getBoundingClientRect().top,
   turnBottom: document.querySelector(".status").getBoundingClientRect().bottom,
   texts: ({MEASURE})().texts,
   titles: ({TITLES})(),
+  small: pnpPage.t("table.title.small").split(" "),
   shown: ({SHOWN_TEXTS})(),
 }})"""
 
@@ -352,10 +354,16 @@ def hidden(move: object) -> bool:
     return isinstance(move, (Commit, Reveal))
 
 
+def phrase(text: str) -> str:
+    """``text`` in lower case up to its first colon, comma, semicolon or bracket, its spaces made single."""
+    return " ".join(re.split(r"[:,;(]", text.lower())[0].split())
+
+
 def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
-    """Each group of moves on a page (its ``look``) is titled by the words all its buttons begin with (a colon
-    and what follows left out), or by its first question; a secret by what it fills: never by a notation verb.
-    Each title starts on its heading's first line, beside its arrow."""
+    """Each group of moves on a page (its ``look``) is titled by words all its buttons begin with, within their
+    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"; a lone
+    button's title is the whole phrase, "Finir le tour", not "Finir"), or by its first question; a secret by what
+    it fills: never by a notation verb. Each title starts on its heading's first line, beside its arrow."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for b in buttons:
         groups.setdefault(":".join(group_of(b)), []).append(b)
@@ -363,10 +371,11 @@ def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None
     assert sorted(key for key, _title, _below in titles) == sorted(groups)
     for key, title, below in titles:
         said = " ".join(title.lower().split())
-        labels = [" ".join(b["label"].lower().replace(":", "").split()) + " " for b in groups[key]]
+        phrases = [phrase(b["label"]) for b in groups[key]]
         asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
-        starts_each = all(label.startswith(said + " ") for label in labels)
-        assert key.startswith("secret:") or starts_each or said in asked, f"{key} is titled {title!r}"
+        worded = all(f"{p} ".startswith(f"{said} ") for p in phrases) and said.split()[-1] not in look["small"]
+        whole = len(phrases) > 1 or said == phrases[0]
+        assert key.startswith("secret:") or (worded and whole) or said in asked, f"{key} is titled {title!r}"
         assert below < 0.5, f"{key}: its title {title!r} starts {below:.1f} lines under its heading's first"
 
 
@@ -546,24 +555,30 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
 
 # -- groups titled in words ---------------------------------------------------------------------------------
 
-TITLED = [  # a game, a group of its moves, and the title the page gives it (its verb in notation aside)
-    ("hauling-astronauts", "choice:choose", "Transport for strip 1"),  # labels "1: Tortoise 9 – 12 · 2: …"
-    ("air-king", "choice:extra", "Extra move"),  # "Extra move: fly aircraft 1 to b2", "Extra move: depart …"
-    ("air-king", "choice:diagonal", "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
-    ("aloft", "choice:truck", "Move the truck under column"),  # "move the truck under column 3"
+TITLED = [  # a game, its language, a group of its moves, whether it is one button, and the page's title for it
+    ("hauling-astronauts", "en", "choice:choose", False, "Transport for strip 1"),  # "1: Tortoise 9 – 12 · 2: …"
+    ("hauling-astronauts", "fr", "choice:choose", False, "Transport pour la bande 1"),  # "1 : Tortoise 9 – 12 · …"
+    ("air-king", "en", "choice:extra", False, "Extra move"),  # "Extra move: fly aircraft 1 to b2", "… depart …"
+    ("air-king", "en", "choice:diagonal", False, "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
+    ("aloft", "en", "choice:truck", False, "Move the truck"),  # "move the truck under column 3", "… column 5"
+    ("hauling-astronauts", "fr", "choice:place", False, "Poser"),  # "poser le 3 en a1", "poser le 5 en b2"
+    ("air-king", "fr", "choice:storm", False, "Orage"),  # "Orage sur a1", "Orage sur b1"
+    ("aeronaut-odyssey", "fr", "choice:move", False, "Voyager"),  # "voyager jusqu'à D", "voyager jusqu'à G"
+    ("air-king", "fr", "choice:end", True, "Finir le tour"),  # alone: "finir le tour"
+    ("aloft", "fr", "choice:inflate", True, "Gonfler le ballon violet/jaune sur le camion de la colonne 6"),  # 2 lines
 ]
 
 
-@pytest.mark.parametrize(("name", "key", "title"), TITLED)
-def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, key, title):
-    """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb;
-    on the narrowest phone, its arrow beside the title's first line."""
-    current = new_session(tmp_path, name)
+@pytest.mark.parametrize(("name", "language", "key", "lone", "title"), TITLED)
+def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, language, key, lone, title):
+    """A group's folded heading says the words its buttons begin with, whole, in the page's language, or its first
+    question: never the notation's verb; on the narrowest phone, its arrow beside the title's first line."""
+    current = new_session(tmp_path, name, language=language)
 
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
-    until(current, lambda b, buttons: of_key(b) and sum(map(of_key, buttons)) > 1, random.Random(1))
+    until(current, lambda b, buttons: of_key(b) and (sum(map(of_key, buttons)) == 1) == lone, random.Random(1))
     page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
     expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > .title")).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
