@@ -269,7 +269,26 @@ def test_take_off_die_faces_are_coloured_faces_with_names(phone, tmp_path, langu
     expect(picker.locator(".slots-label")).to_have_text(slots)
     expect(picker.locator(".slot.full")).to_have_text([names["R"], names["J"]])
     expect(picker.locator("button.enter")).to_contain_text(enter)
+    # the roll whole, no face can be tapped, and each looks it: a coloured face faded, the others greyed as any
+    # button that cannot be tapped ("jet" and "TAKE OFF!" stayed black on white)
+    greyed = page.evaluate(OFF_LOOK)
+    for face, button in faces.items():
+        expect(button).to_be_disabled()
+        background, ink, opacity = button.evaluate(LOOK)
+        assert float(opacity) < 1 if colours[face] else [background, ink] == greyed, (face, background, ink)
     assert page.errors == []
+
+
+# How a button looks: its background and ink (as the browser computes them) and its opacity.
+LOOK = "(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.opacity]; }"
+# The background and ink the page gives a button that cannot be tapped (--off-bg and --off-ink), as computed.
+OFF_LOOK = """() => ["--off-bg", "--off-ink"].map((name) => {
+  const probe = document.body.appendChild(document.createElement("i"));
+  probe.style.color = `var(${name})`;
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+})"""
 
 
 # How far above each box its label ends (the visible ones: a text box or a select, not a checkbox).

@@ -29,16 +29,17 @@ from test_table_phone import PHONE, TABLE, _players, expect
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
+from pnp.games.air_king.maps import new_field
 from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, rounds, session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Reveal
 from pnp.table import view
-from pnp.table.words import page_values
-from pnp.texts import table_words
+from pnp.table.words import page_values, session_words
 
 GAMES = sorted(REGISTRY)
 SMALL_PHONE = {"width": 375, "height": 667}
+NARROW = {"width": 320, "height": 568}  # the narrowest phone: a title runs longest, a field is cut first
 SCREENS = 3  # no page taller than this many screens
 ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it shows later (table.js: FIT)
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
@@ -169,7 +170,7 @@ class Served:
                 seat=seat,
                 api=api,
                 players=self.current.setup.players,
-                **page_values(table_words(None)),
+                **page_values(session_words(self.current)),
             )
             return 200, "text/html", html.encode()
         if what == "state":  # made ready by ``show_and_read`` for this version, or made now
@@ -221,8 +222,9 @@ def _json(data: object, status: int = 200) -> loopback.Answer:
     return status, "application/json", json.dumps(data).encode()
 
 
-def new_session(folder: Path, name: str, seed: int = 5) -> session.Session:
-    current = session.new(folder / f"{name}.pnp", name, _players(name), OPTIONS.get(name, []), seed, None)
+def new_session(folder: Path, name: str, seed: int = 5, language: str | None = None) -> session.Session:
+    players, options = _players(name), OPTIONS.get(name, [])
+    current = session.new(folder / f"{name}.pnp", name, players, options, seed, None, language=language)
     current.save()
     return current
 
@@ -299,17 +301,25 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .map((n) => [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join(" "))
   .map((text) => text.split(/\\s+/).join(" ").trim())
   .filter((text) => text)"""
+# Each group of moves' key, title, and how far its title starts below the first line of its heading (a summary),
+# in lines: under 0.5 where the title's first line is the heading's, beside its arrow.
+TITLES = """() => [...document.querySelectorAll("#moves details.group")].map((g) => {
+  const summary = g.querySelector(":scope > summary"), title = summary.querySelector(":scope > .title");
+  const below = title.getBoundingClientRect().top - summary.getBoundingClientRect().top
+    - parseFloat(getComputedStyle(summary).paddingTop);
+  return [g.dataset.key, title.innerText, below / parseFloat(getComputedStyle(title).lineHeight)];
+})"""
 # All that the checks of a seat's page read of it, in one call (each call to the page costs about as much as
 # what it reads): its height, where its moves start and the turn line ends, the picture's texts in sight
-# (test_table_board's MEASURE), each group of moves' key and title, and the texts shown (SHOWN_TEXTS).
+# (test_table_board's MEASURE), each group of moves' key and title (TITLES), the small words no title ends on in
+# the page's language, and the texts shown (SHOWN_TEXTS).
 LOOK = f"""() => ({{
   height: document.documentElement.scrollHeight,
   movesTop: document.getElementById("moves-section").getBoundingClientRect().top,
   turnBottom: document.querySelector(".status").getBoundingClientRect().bottom,
   texts: ({MEASURE})().texts,
-  titles: [...document.querySelectorAll("#moves details.group")].map(
-    (g) => [g.dataset.key, g.querySelector(":scope > summary > span:first-child").innerText]
-  ),
+  titles: ({TITLES})(),
+  small: pnpPage.t("table.title.small").split(" "),
   shown: ({SHOWN_TEXTS})(),
 }})"""
 
@@ -344,20 +354,29 @@ def hidden(move: object) -> bool:
     return isinstance(move, (Commit, Reveal))
 
 
+def phrase(text: str) -> str:
+    """``text`` in lower case up to its first colon, comma, semicolon or bracket, its spaces made single."""
+    return " ".join(re.split(r"[:,;(]", text.lower())[0].split())
+
+
 def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
-    """Each group of moves on a page (its ``look``) is titled by the words all its buttons begin with (a colon
-    and what follows left out), or by its first question; a secret by what it fills: never by a notation verb."""
+    """Each group of moves on a page (its ``look``) is titled by words all its buttons begin with, within their
+    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"; a lone
+    button's title is the whole phrase, "Finir le tour", not "Finir"), or by its first question; a secret by what
+    it fills: never by a notation verb. Each title starts on its heading's first line, beside its arrow."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for b in buttons:
         groups.setdefault(":".join(group_of(b)), []).append(b)
     titles = look["titles"]
-    assert sorted(key for key, _title in titles) == sorted(groups)
-    for key, title in titles:
+    assert sorted(key for key, _title, _below in titles) == sorted(groups)
+    for key, title, below in titles:
         said = " ".join(title.lower().split())
-        labels = [" ".join(b["label"].lower().replace(":", "").split()) + " " for b in groups[key]]
+        phrases = [phrase(b["label"]) for b in groups[key]]
         asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
-        starts_each = all(label.startswith(said + " ") for label in labels)
-        assert key.startswith("secret:") or starts_each or said in asked, f"{key} is titled {title!r}"
+        worded = all(f"{p} ".startswith(f"{said} ") for p in phrases) and said.split()[-1] not in look["small"]
+        whole = len(phrases) > 1 or said == phrases[0]
+        assert key.startswith("secret:") or (worded and whole) or said in asked, f"{key} is titled {title!r}"
+        assert below < 0.5, f"{key}: its title {title!r} starts {below:.1f} lines under its heading's first"
 
 
 def moves_in_view(look: dict[str, Any], height: int) -> None:
@@ -536,25 +555,32 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
 
 # -- groups titled in words ---------------------------------------------------------------------------------
 
-TITLED = [  # a game, a group of its moves, and the title the page gives it (its verb in notation aside)
-    ("hauling-astronauts", "choice:choose", "Transport for strip 1"),  # labels "1: Tortoise 9 – 12 · 2: …"
-    ("air-king", "choice:extra", "Extra move"),  # "Extra move: fly aircraft 1 to b2", "Extra move: depart …"
-    ("air-king", "choice:diagonal", "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
-    ("aloft", "choice:truck", "Move the truck under column"),  # "move the truck under column 3"
+TITLED = [  # a game, its language, a group of its moves, whether it is one button, and the page's title for it
+    ("hauling-astronauts", "en", "choice:choose", False, "Transport for strip 1"),  # "1: Tortoise 9 – 12 · 2: …"
+    ("hauling-astronauts", "fr", "choice:choose", False, "Transport pour la bande 1"),  # "1 : Tortoise 9 – 12 · …"
+    ("air-king", "en", "choice:extra", False, "Extra move"),  # "Extra move: fly aircraft 1 to b2", "… depart …"
+    ("air-king", "en", "choice:diagonal", False, "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
+    ("aloft", "en", "choice:truck", False, "Move the truck"),  # "move the truck under column 3", "… column 5"
+    ("hauling-astronauts", "fr", "choice:place", False, "Poser"),  # "poser le 3 en a1", "poser le 5 en b2"
+    ("air-king", "fr", "choice:storm", False, "Orage"),  # "Orage sur a1", "Orage sur b1"
+    ("aeronaut-odyssey", "fr", "choice:move", False, "Voyager"),  # "voyager jusqu'à D", "voyager jusqu'à G"
+    ("air-king", "fr", "choice:end", True, "Finir le tour"),  # alone: "finir le tour"
+    ("aloft", "fr", "choice:inflate", True, "Gonfler le ballon violet/jaune sur le camion de la colonne 6"),  # 2 lines
 ]
 
 
-@pytest.mark.parametrize(("name", "key", "title"), TITLED)
-def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, key, title):
-    """A group's folded heading says what its buttons begin with, or its first question: never the notation's verb."""
-    current = new_session(tmp_path, name)
+@pytest.mark.parametrize(("name", "language", "key", "lone", "title"), TITLED)
+def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, language, key, lone, title):
+    """A group's folded heading says the words its buttons begin with, whole, in the page's language, or its first
+    question: never the notation's verb; on the narrowest phone, its arrow beside the title's first line."""
+    current = new_session(tmp_path, name, language=language)
 
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
-    until(current, lambda b, buttons: of_key(b) and sum(map(of_key, buttons)) > 1, random.Random(1))
-    page = Served(tabs, current).show(current.state.to_move() or "")
-    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > span").first).to_have_text(title)
+    until(current, lambda b, buttons: of_key(b) and (sum(map(of_key, buttons)) == 1) == lone, random.Random(1))
+    page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
+    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > .title")).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
 
 
@@ -694,9 +720,31 @@ def test_dice_faces_come_in_order_of_kind_and_number_whatever_order_the_rolls_ar
     assert shown == wanted != faces
 
 
+# The grid of squares in a picker as it sits in the box it scrolls in: the box's width and the grid's, and the
+# left and right edges of its headings (those of its rows apart) and of its squares offered, from the box's left edge.
+SQUARES = """(picker) => {
+  const wrap = picker.querySelector(".grid-wrap"), box = wrap.getBoundingClientRect();
+  const edges = (nodes) => [...nodes].map((n) => n.getBoundingClientRect()).map((r) => [r.left - box.left, r.right - box.left]);
+  return {
+    width: wrap.clientWidth,
+    scrolls: wrap.scrollWidth,
+    headings: edges(wrap.querySelectorAll(".axis")),
+    rows: edges(wrap.querySelectorAll(".axis.row")),
+    offered: edges(wrap.querySelectorAll("button.square:not(.off)")),
+  };
+}"""
+
+
+def in_sight(grid: dict[str, Any], what: str) -> None:
+    """Each of a grid's headings or squares offered (``what``) lies wholly within the width of its box."""
+    out = [edges for edges in grid[what] if edges[0] < -0.5 or edges[1] > grid["width"] + 0.5]
+    assert not out, f"{what} out of the {grid['width']} px the grid shows: {out}"
+
+
 def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabled(tabs, tmp_path, shots):
     """A Storm card: the field's grid, one button per square, those the card may go on enabled and named by
-    their move for a screen reader, the others disabled and hidden from it; a tap plays the square."""
+    their move for a screen reader, the others disabled and hidden from it; a tap plays the square. The whole
+    field fits the narrowest phone, 320 px wide (its last column was cut off there)."""
     current = new_session(tmp_path, "air-king")
 
     def many_storms(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
@@ -722,8 +770,46 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     assert tall(page) <= SCREENS * PHONE["height"]
     under_the_turn(page, squares.locator("xpath=ancestor::details[1]"))
     page.screenshot(path=shots / "table-picker-squares.png")
+    page.set_viewport_size(NARROW)
+    try:
+        grid = page.locator("#moves .chooser[data-key='choice:storm']").evaluate(SQUARES)
+        assert grid["scrolls"] <= grid["width"], f"the field is {grid['scrolls']} px wide in {grid['width']}"
+        in_sight(grid, "headings")
+        in_sight(grid, "offered")
+        under_the_turn(page, squares)
+        page.screenshot(path=tmp_path / "squares-320.png")  # to look at
+    finally:
+        page.set_viewport_size(PHONE)
     played_by_tapping(served, storms[-1])
     assert served.errors == []
+
+
+def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_path):
+    """Air King on a generated field of ten columns, too wide for a 320 px phone even with its squares at their
+    narrowest: an aircraft departing from the airport at the right has its squares in sight once chosen, the
+    field scrolled to them (they were off the right edge), and the rows' names stay at the left."""
+    field = tmp_path / "wide.yaml"
+    field.write_text(new_field(20), encoding="utf-8")
+    current = session.new(tmp_path / "wide.pnp", "air-king", _players("air-king"), OPTIONS["air-king"], 5, field)
+    current.save()
+
+    def from_the_right(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
+        departing = [other for other in buttons if other["verb"] == "depart"]
+        return b in departing and len(departing) > FEW and b["cell"][1] == len(b["grid"]["columns"]) - 1
+
+    b = until(current, from_the_right, random.Random(1))
+    page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
+    picker = page.locator("#moves .chooser[data-key='choice:depart']")
+    unfold(picker.locator("xpath=ancestor::details[1]"))
+    picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(b['steps'][0][1])}$")).click()
+    expect(picker.locator(f"button.square[data-move={json.dumps(b['move'])}]")).to_be_visible()
+    settled(page)
+    grid = picker.evaluate(SQUARES)
+    assert grid["scrolls"] > grid["width"]  # too wide to fit: scrolled
+    in_sight(grid, "offered")
+    in_sight(grid, "rows")  # the rows' names kept at the left
+    under_the_turn(page, picker)
+    page.screenshot(path=tmp_path / "wide-field-320.png")  # to look at
 
 
 def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(tabs, tmp_path):

@@ -4,6 +4,7 @@ and the referee's words on them too (its buttons, its log)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -99,6 +100,34 @@ SEEN = """() => {
 }"""
 PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 844}]
 SIZES = {"seat": PHONES, "host": [{"width": 1280, "height": 800}]}
+# Each setting under "On this phone" (a label): its box, its checkbox's (null for the colours' choice), and the box
+# of each line of its text.
+SETTINGS = """() => [...document.querySelectorAll("#settings label")].map((label) => {
+  const box = (r) => ({ top: r.top, bottom: r.bottom, left: r.left });
+  const text = [...label.childNodes].find((node) => node.nodeType === 3 && node.textContent.trim());
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const check = label.querySelector("input[type=checkbox]");
+  const lines = [...range.getClientRects()].filter((r) => r.width > 1).map(box);
+  return { label: box(label.getBoundingClientRect()), check: check && box(check.getBoundingClientRect()), lines };
+})"""
+
+
+def settings_apart(page: Any, width: int) -> None:
+    """Each setting's checkbox stands beside the first line of its own text, and each setting's text lies within its
+    own row, the rows one under the other (the text went under its box, and at 320 px ran into the next)."""
+    rows = page.evaluate(SETTINGS)
+    for row in rows:
+        first = min(row["lines"], key=lambda line: line["top"])
+        check = row["check"]
+        if check:
+            middle = (check["top"] + check["bottom"]) / 2
+            assert first["top"] <= middle <= first["bottom"] and check["left"] < first["left"], (width, row)
+        label = row["label"]
+        outside = [line for line in row["lines"] if line["top"] < label["top"] or line["bottom"] > label["bottom"]]
+        assert not outside, (width, row)
+    for above, below in itertools.pairwise(rows):
+        assert above["label"]["bottom"] <= below["label"]["top"] + 0.5, (width, above, below)
 
 
 @pytest.fixture
@@ -114,8 +143,8 @@ def french(tmp_path: Path) -> Iterator[session.Session]:
 
 
 def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, french, tmp_path):  # noqa: F811
-    """The seat of the player to move at 390 and 320 px, and the shared screen, rules panel opened once (each
-    screenshot left in the test's temporary folder, to look at)."""
+    """The seat of the player to move at 390 and 320 px, its settings open (each checkbox beside its own text), and
+    the shared screen, rules panel opened once (each screenshot left in the test's temporary folder, to look at)."""
     from playwright.sync_api import expect
 
     page = routed_phone
@@ -148,11 +177,15 @@ def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, fr
         ]
         english = [word for word in ENGLISH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", seen)]
         assert english == [], f"the {name} page in English"
+        if name == "seat":
+            page.locator("#settings > summary").click()  # "Sur ce téléphone", open
         for size in SIZES[name]:
             page.set_viewport_size(size)
             width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert width[0] <= width[1], f"the {name} page at {size['width']} px: {_past_the_edge(page)}"
             chrome = "header, .status, .rules-bar, h2, summary, button, label"
             assert page.evaluate(BROKEN_WORDS, chrome) == [], f"the {name} page at {size['width']} px"
+            if name == "seat":
+                settings_apart(page, size["width"])
             page.screenshot(path=str(tmp_path / f"table-fr-{name}-{size['width']}.png"), full_page=True)
         assert page.problems == []

@@ -53,18 +53,27 @@ window.pnpPickers = (() => {
     return n;
   }
 
-  // A group's title, in the words its buttons say (never its notation's verb): the words all its labels
-  // begin with, up to a colon ("Extra move: fly …" and "Extra move: depart …" make "Extra move"), a lone
-  // button's first word ("Pass"), without a small word at the end ("move the die on"); failing that, its
-  // first question ("Transport for strip 1"). A secret is named by what it fills ("your goal").
-  const SMALL = new Set(["a", "an", "the", "to", "on", "at", "of", "in", "by", "for", "and", "or", "under", "with"]);
+  // A group's title, in the words its buttons say (never its notation's verb): the words all its labels begin
+  // with (a lone button's: its whole label), to the end of their first phrase, which a colon, a comma or a bracket
+  // ends in any language ("Extra move: fly …", "fly jet 2 to Colombo, then …", "pass (nothing else …)"). Where the
+  // labels part within a phrase ("fly jet 1 to Port Moresby" and "… to Port Louis", "poser le 5 en a1" and "… en
+  // b1"), that phrase is left out whole, from its small word on ("Fly jet 1", "Poser le 5"): the small words are the
+  // page's language's (table.title.small), and none ends a title. Failing words, its first question ("Transport for
+  // strip 1"). A secret is named by what it fills ("your goal").
   function title({ kind, verb, items }) {
     if (kind === "secret") return capital(verb);
-    const words = wordsOf(items[0]).slice(0, shared(items.map(wordsOf)));
-    const colon = words.findIndex((w) => w.endsWith(":"));
-    if (colon >= 0) words.splice(colon, words.length, words[colon].slice(0, -1));
-    else if (items.length === 1) words.splice(1);
-    while (words.length && SMALL.has(words[words.length - 1].toLowerCase())) words.pop();
+    const labels = items.map(wordsOf);
+    const n = shared(labels);
+    const along = labels[0].slice(0, n).join(" ");
+    const phrase = along.split(/[:,;](?= |$)| \(/)[0]; // French sets its colon apart: "Coup en plus : voler …"
+    let words = phrase.split(" ").filter(Boolean);
+    const small = new Set(t("table.title.small").split(" "));
+    const isSmall = (word) => small.has(word.toLowerCase());
+    if (phrase === along && labels.every((w) => w.length > n)) {
+      const from = words.findLastIndex((word, i) => i > 0 && isSmall(word));
+      if (from > 0) words = words.slice(0, from);
+    }
+    while (words.length && isSmall(words[words.length - 1])) words.pop();
     if (words.some((w) => /\p{L}{2}/u.test(w))) return capital(words.join(" "));
     const asked = items.find((b) => Array.isArray(b.steps) && b.steps.length && b.steps[0][0]);
     return asked ? capital(asked.steps[0][0]) : t("table.picker.choose");
@@ -299,7 +308,7 @@ window.pnpPickers = (() => {
     const cells = [el("span", { class: "corner", "aria-hidden": "true" })];
     for (const name of columns) cells.push(el("span", { class: "axis", "aria-hidden": "true", text: name }));
     rows.forEach((rowName, r) => {
-      cells.push(el("span", { class: "axis", "aria-hidden": "true", text: rowName }));
+      cells.push(el("span", { class: "axis row", "aria-hidden": "true", text: rowName }));
       columns.forEach((columnName, c) => {
         const a = at.get(`${r},${c}`);
         if (a) {
@@ -314,8 +323,27 @@ window.pnpPickers = (() => {
       });
     });
     const board = el("div", { class: "squares", role: "group", "aria-label": capital(question) }, ...cells);
-    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(2.2rem, 1fr))`;
-    return el("div", { class: "grid-wrap" }, board);
+    // the columns share the width, none narrower than a fingertip (1.75rem, more with the phone's text larger)
+    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(1.75rem, 1fr))`;
+    const wrap = el("div", { class: "grid-wrap" }, board);
+    showOffered(wrap);
+    return wrap;
+  }
+
+  // A field wider than the phone scrolls sideways: once laid out (its group may open later), it shows the squares
+  // offered, centred where they fit, else from the first.
+  function showOffered(wrap) {
+    const watch = new ResizeObserver(() => {
+      if (!wrap.clientWidth) return;
+      watch.disconnect();
+      const box = wrap.getBoundingClientRect();
+      const offered = [...wrap.querySelectorAll("button.square:not(.off)")].map((b) => b.getBoundingClientRect());
+      if (!offered.length || wrap.scrollWidth <= wrap.clientWidth) return;
+      const left = Math.min(...offered.map((r) => r.left));
+      const right = Math.max(...offered.map((r) => r.right));
+      wrap.scrollLeft += Math.min(left - box.left, (left + right - box.left - box.right) / 2);
+    });
+    watch.observe(wrap);
   }
 
   // Walk ``group``'s picker to the step that shows ``move`` (a suggestion); false when the group lacks it.

@@ -866,6 +866,8 @@
     });
     const badge = KINDS.has(kind) ? el("span", { class: "badge", text: t(`table.kind.${kind}`) }) : null;
     const named = window.pnpPickers.title(group);
+    // a lone move's group is not counted: its title is that move's own words
+    const counted = !chancePicker && items.length > 1;
     const summary = el(
       "summary",
       {},
@@ -873,7 +875,7 @@
       " ",
       badge,
       " ",
-      el("span", { class: "count", text: chancePicker ? "" : moveCount(items.length) }),
+      el("span", { class: "count", text: counted ? moveCount(items.length) : "" }),
     );
     // what the player opens or closes (a tap or a key on the summary) stays so, and a group they work in
     // stays open; the page's own folding (fit) is not the player's
@@ -1053,7 +1055,8 @@
       group.hidden = shown === 0;
       const count = group.querySelector(".count");
       const all = group.querySelectorAll("button.move").length;
-      count.textContent = wanted ? t("table.count.found", { shown, count: moveCount(all) }) : moveCount(all);
+      const found = wanted ? t("table.count.found", { shown, count: moveCount(all) }) : moveCount(all);
+      if (all > 1) count.textContent = found; // a lone move's group is not counted (drawGroup)
       if (wanted && shown) group.open = true;
     }
   }
