@@ -12,6 +12,7 @@ from support.said import (
     as_before,
     english_left,
     heard,
+    pictured,
     pictures,
     played_both,
     played_in,
@@ -217,6 +218,23 @@ def test_the_french_kit_prints_pnps_french(tmp_path):
     printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
     assert "Hauling Astronauts : règles" in printed and "Disponibles à lancer" in printed
     assert english_left(GAME, [printed], "") == []
+    assert "J1 Redline Haulage" in printed and "J2" in printed.split()  # the corner key, a transport and a marker
+    assert not re.search(r"\bP[12]\b", printed), "player 1 and 2 are J1 and J2 in French"
+
+
+def test_the_french_board_marks_each_player_as_french_does_and_the_english_as_ever(tmp_path):
+    """The corner key, the scoring tracks and every piece mark player 1 and player 2 J1 and J2 in French (beside
+    'Quai J1'), P1 and P2 in English, face up and face down."""
+    for language, (one, two) in {"en": ("P1", "P2"), "fr": ("J1", "J2")}.items():
+        current = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
+        for viewer in ("ann", None):
+            shown = pictured(current, viewer).splitlines()
+            assert {f"{one} ann", f"{two} bob", one, two} <= set(shown), (language, viewer)
+            assert next(line for line in shown if line.startswith(f"{one} ann (")).endswith(
+                " 0 point" + "s" * (language == "en")
+            )
+            other = {"P1", "P2", "J1", "J2"} - {one, two}
+            assert not [line for line in shown if set(re.findall(r"\b[PJ][12]\b", line)) & other], (language, viewer)
 
 
 def test_a_game_ended_by_passing_says_why_and_the_tie_in_the_sessions_words():
