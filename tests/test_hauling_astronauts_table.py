@@ -71,8 +71,8 @@ def test_every_printed_name_is_in_the_data_and_one_word(tmp_path):
 @pytest.mark.parametrize(
     ("move", "label"),
     [
-        ("choose A C F", "1: Tortoise 9 – 12 · 2: Heron 13 – 14 · 3: Needle 4 – 5"),
-        ("choose W U Z", "a: Magpie 7 – 8 · b: Lantern 9 – 12 · c: Titan 16 – 17"),
+        ("choose A C F", "choose Tortoise for strip 1, Heron for 2 and Needle for 3"),
+        ("choose W U Z", "choose Magpie for strip a, Lantern for b and Titan for c"),
         ("roll 2 5g 6r", "roll 2, gold 5 and red 6"),
         ("roll 1 1 6", "roll 1, 1 and 6"),
         ("place 4 b2", "place the 4 on b2"),

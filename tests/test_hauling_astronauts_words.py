@@ -68,6 +68,7 @@ WORDS = {
             "roll 1 1 6r": "roll 1, 1 and red 6",
         },
         "steps": [("Die to place", "the 4"), ("Place the 4 on", "a2")],
+        "choose": "choose Tortoise for strip 1, Drifter for 2 and Heron for 3",
         "choose steps": [
             ("Transport for strip 1", "Tortoise, 9 – 12, pays 2"),
             ("Transport for strip 2", "Drifter, 8 or less, pays 3"),
@@ -100,6 +101,7 @@ WORDS = {
             "roll 1 1 6r": "lancer 1, 1 et 6 rouge",
         },
         "steps": [("Dé à poser", "le 4"), ("Poser le 4 en", "a2")],
+        "choose": "choisir Tortoise en bande 1, Drifter en 2 et Heron en 3",
         "choose steps": [
             ("Transport pour la bande 1", "Tortoise, 9 – 12, rapporte 2"),
             ("Transport pour la bande 2", "Drifter, 8 ou moins, rapporte 3"),
@@ -147,11 +149,17 @@ def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_pa
 
 
 def test_the_transports_are_chosen_strip_by_strip_in_the_sessions_language(tmp_path):
+    """Strip by strip in the picker; the choice itself, on its button, in the log and as the last move, with a verb
+    and each transport by its name for its strip (it once read 'ann: 1: Tortoise 9 – 12 · 2: …')."""
     for language, words in WORDS.items():
         variant = variant_in(tmp_path / language, GAME, language)
         current = session.new(tmp_path / language / "g.pnp", GAME, ["ann", "bob"], [], 0, None, variant)
         offered = {i.text: i for i in legal_inputs(current, "ann")}
         assert [tuple(step) for step in offered["choose A B C"].path.steps] == words["choose steps"]
+        assert offered["choose A B C"].label == words["choose"]
+        current.play("choose A B C", "ann")
+        assert [entry["label"] for entry in state_json(current, "bob", picture="")["log"]] == [words["choose"]]
+        assert len(words["choose"]) <= 60  # a phone 320 px wide shows it, after the player's name, on two lines
 
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
