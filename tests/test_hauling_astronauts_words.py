@@ -30,7 +30,7 @@ from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Reveal
 from pnp.table.view import state_json
-from pnp.texts import catalogue
+from pnp.texts import catalogue, table_words
 from pnp.texts.shipped import untranslated
 
 GAME = "hauling-astronauts"
@@ -160,6 +160,17 @@ def test_the_transports_are_chosen_strip_by_strip_in_the_sessions_language(tmp_p
         current.play("choose A B C", "ann")
         assert [entry["label"] for entry in state_json(current, "bob", picture="")["log"]] == [words["choose"]]
         assert len(words["choose"]) <= 60  # a phone 320 px wide shows it, after the player's name, on two lines
+
+
+def test_the_dice_pickers_button_enters_the_roll_with_one_verb(tmp_path):
+    """The page's dice picker enters a roll with a button that says what it does before the move's label, which
+    opens with its own verb: French once read 'Saisir lancer 1, 1 et 1'."""
+    buttons = {"en": "Enter roll 1, 1 and 1", "fr": "Valider : lancer 1, 1 et 1"}
+    for language, button in buttons.items():
+        current = played_in(tmp_path / language, GAME, language, MOVES[:6], OPTIONS)
+        roll = next(offer for offer in legal_inputs(current, "ann") if offer.text == "roll 1 1 1")
+        assert roll.path is not None and roll.path.any_order  # the page's dice picker
+        assert table_words(language)("table.picker.enter", move=roll.label) == button
 
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
