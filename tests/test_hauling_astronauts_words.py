@@ -21,7 +21,7 @@ from support.said import (
     variant_in,
     worded,
 )
-from test_hauling_astronauts_rules import full_grid, hidden_full_grid, play
+from test_hauling_astronauts_rules import FILL, full_grid, hidden_full_grid, play
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -76,11 +76,11 @@ WORDS = {
         ],
         "log": ["roll 2, 4 and gold 5", "place the gold 5 on a1", "place the 2 on b2"],
         "private": {
-            "transport for the first strip": "Tortoise, 9 – 12, pays 2",
-            "transport for the second strip": "Drifter, 8 or less, pays 3",
-            "transport for the third strip": "Heron, 13 – 14, pays 4",
+            "transport at strip 1": "Tortoise, 9 – 12, pays 2",
+            "transport at strip 2": "Drifter, 8 or less, pays 3",
+            "transport at strip 3": "Heron, 13 – 14, pays 4",
         },
-        "show": "your transport for the first strip: A (Tortoise, 9 – 12, pays 2)",
+        "show": "your transport at strip 1: A (Tortoise, 9 – 12, pays 2)",
         "board": "Dice in Available: 6, the red bonus dice among them; the Booked dice show 4.",
         "refusals": [
             "during play: cannot depart now: ann, roll or take an action (place, move or swap) (rule: turn order)",
@@ -109,11 +109,11 @@ WORDS = {
         ],
         "log": ["lancer 2, 4 et 5 doré", "poser le 5 doré en a1", "poser le 2 en b2"],
         "private": {
-            "transport de la première bande": "Tortoise, 9 – 12, rapporte 2",
-            "transport de la deuxième bande": "Drifter, 8 ou moins, rapporte 3",
-            "transport de la troisième bande": "Heron, 13 – 14, rapporte 4",
+            "transport sur la bande 1": "Tortoise, 9 – 12, rapporte 2",
+            "transport sur la bande 2": "Drifter, 8 ou moins, rapporte 3",
+            "transport sur la bande 3": "Heron, 13 – 14, rapporte 4",
         },
-        "show": "votre transport de la première bande : A (Tortoise, 9 – 12, rapporte 2)",
+        "show": "votre transport sur la bande 1 : A (Tortoise, 9 – 12, rapporte 2)",
         "board": "Dés dans Disponibles : 6 (dés bonus : rouge) ; les dés Réservés montrent 4.",
         "refusals": [
             (
@@ -268,13 +268,53 @@ def test_a_game_ended_by_passing_says_why_and_the_tie_in_the_sessions_words():
     assert state.is_over() and state.score().notes == (idle, "égalité pour la première place : ann, bob")
 
 
+# Face down, bob swaps the transports at strips b and c, then departs strip b: the one he sealed for the third strip.
+SWAPPED = [*MOVES[:6], *FILL, "end", "swap b c", "depart b d4"]
+NAMED_NOW = {
+    "en": {
+        "private": {
+            "transport at strip a": "Lantern, 9 – 12, pays 2",
+            "transport at strip c": "Atlas, 13 or more, pays 3",
+            "transport that left strip b": "Magpie, 7 – 8, pays 4",
+        },
+        "reveal": ("reveal your departing transport", "transport that left strip b"),
+        "tags": ["1st", "3rd", "2nd"],
+    },
+    "fr": {
+        "private": {
+            "transport sur la bande a": "Lantern, 9 – 12, rapporte 2",
+            "transport sur la bande c": "Atlas, 13 ou plus, rapporte 3",
+            "transport parti de la bande b": "Magpie, 7 – 8, rapporte 4",
+        },
+        "reveal": ("dévoiler votre transport qui part", "transport parti de la bande b"),
+        "tags": ["1re", "3e", "2e"],
+    },
+}
+
+
+def test_a_face_down_transport_is_named_by_where_it_is_after_a_swap(tmp_path):
+    """The strip a transport lies at, or left, is what its owner sees it by: in the list only they see, on the reveal
+    due as it departs, and in the corner of the face-down pieces (bob once read 'reveal your transport for the third
+    strip' on departing strip b, and his board tagged the piece at strip a '2nd')."""
+    for language, words in NAMED_NOW.items():
+        current = played_in(tmp_path / language, GAME, language, SWAPPED, ["hidden_transports=true"])
+        assert state_json(current, "bob", picture="")["private"] == words["private"]
+        assert current.private_view("bob", current.own_secrets("bob")).keys() == words["private"].keys()
+        [reveal] = legal_inputs(current, "bob")
+        assert (reveal.text, reveal.label, reveal.secret) == ("reveal t3", *words["reveal"])
+        shown = pictured(current, "bob").splitlines()
+        tags = [line for line in shown if line in ("1st", "2nd", "3rd", "1re", "2e", "3e")]
+        assert tags[3:] == words["tags"]  # ann's three at strips 1 2 3; bob's at a and c, and the one that left b
+
+
 def test_a_void_reveal_is_noted_naming_the_transport_as_the_table_does():
     """A face-down transport revealed as one its player used already: the score's note names it as the table names
-    that secret, in either language, no longer by the slot it is typed as ('t3')."""
+    that secret, in either language, by the strip it left (not the one it was sealed for, before a swap), and no
+    longer by the slot it is typed as ('t3')."""
     notes = {
-        "en": "ann's transport for the third strip was revealed as 'B', which is not an unused transport of theirs: "
+        "en": "ann's transport that left strip 2 was revealed as 'B', which is not an unused transport of theirs: "
         "that departure is void and scores nothing",
-        "fr": "le transport de la troisième bande d'ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
+        "fr": "le transport parti de la bande 2 d'ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
         "inutilisés : ce départ est nul et ne rapporte rien",
     }
     for language, note in notes.items():

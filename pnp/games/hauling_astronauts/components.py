@@ -407,13 +407,13 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout, t: Catalogue) -> Non
                 transport = state.docked_transport(player, strip)
                 with c.group(name=pieces_of(state.players[player])):
                     box = _docked_box(layout, player, strip)
-                    _transport(c, state, box, player, transport, t(f"picture.tag.{SLOTS[slot]}"), t)
+                    _transport(c, state, box, player, transport, t(f"picture.tag.{SLOTS[strip]}"), t)
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
             box = layout.destination(dock)
             void = state.transport_of[departure.player][departure.slot] == VOID
-            tag = t("picture.tag.void" if void else f"picture.tag.{SLOTS[departure.slot]}")
+            tag = t("picture.tag.void" if void else f"picture.tag.{SLOTS[departure.strip]}")  # the strip it left
             transport = state.transport(departure)
             piece = _departed_box(box)
             _transport(c, state, piece, departure.player, transport, tag, t)

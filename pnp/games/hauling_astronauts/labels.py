@@ -64,8 +64,8 @@ def label(move: Move, data: HaulingData, t: Catalogue) -> str | None:
             return t("play.choose", transports=series(t, each))
         case Secret(_, value) if value in by_id:
             return transport_words(t, by_id[value][1])
-        case Reveal(slot, "", "") if slot in SLOTS:
-            return t("play.reveal", secret=t(f"play.secret.{slot}"))
+        case Reveal(slot, "", "") if slot in SLOTS:  # only ever the departing one: named without a strip of its own
+            return t("play.reveal")
         case Roll(dice):
             return t("play.move.roll", dice=series(t, [said_die(t, d) for d in dice]))
         case Place(die, space):
