@@ -26,10 +26,12 @@ from support.said import (
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.mapgen import EXPANSIONS, Knobs, generate
 from pnp.games.aeronaut_odyssey.maps import to_yaml
+from pnp.games.aeronaut_odyssey.wording import status
 from pnp.games.spec import KitRequest
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
+from pnp.referee.protocol import PlayerScore, Score, Setup
 from pnp.table.view import state_json
 from pnp.texts import catalogue, english
 from pnp.texts.shipped import FOLDER, translation_errors
@@ -194,3 +196,22 @@ def test_the_pictures_name_abilities_and_expansions_in_the_sessions_words(tmp_pa
         assert all(words in text.splitlines() for words in PICTURED[language]["text"]), text
         if language == "fr":
             assert english_left(GAME, [shown, text], keys="") == []
+
+
+def test_a_tie_of_three_lists_its_winners_as_a_list_is_said():
+    """The picture's last line for three tied: 'ann, bob and cy win' ('ann, bob et cy gagnent'), not 'ann and bob and
+    cy'; two as ever."""
+    said = {
+        ("en", 3): "game over: ann, bob and cy win with 9 points",
+        ("fr", 3): "partie finie : ann, bob et cy gagnent avec 9 points",
+        ("en", 2): "game over: ann and bob win with 9 points",
+        ("fr", 2): "partie finie : ann et bob gagnent avec 9 points",
+    }
+    for (language, tied), words in said.items():
+        setup = Setup(("ann", "bob", "cy"), seed=1, language=language)
+        state = REGISTRY[GAME].rules().bind(setup).new_state(setup)
+        rows = tuple(PlayerScore(name, 9 if n < tied else 2, {}) for n, name in enumerate(setup.players))
+        won = setup.players[:tied]
+        state.score = lambda rows=rows, won=won: Score(True, rows, won)  # type: ignore[method-assign]
+        state.to_move = lambda: None  # type: ignore[method-assign]
+        assert status(catalogue(GAME, language), state) == words

@@ -174,13 +174,44 @@ def test_reveal_checks_the_number_and_names_of_colours():
         state.apply(Reveal("colours", "Q", "x"))
 
 
-def test_clashing_colours_are_reported_not_silently_accepted():
-    state = started(2)
+@pytest.mark.parametrize(
+    ("players", "language", "clash"),
+    [
+        (2, None, "the blue colour card was entered by p1 and p2, but there is only one; both score it as entered"),
+        (
+            3,
+            None,
+            "the blue colour card was entered by p1, p2 and p3, but there is only one; each scores it as entered",
+        ),
+        (
+            3,
+            "fr",
+            (
+                "la carte couleur bleu a été saisie par p1, p2 et p3, mais elle n'existe qu'en un exemplaire ; "
+                "chacun la compte comme saisie"
+            ),
+        ),
+        (
+            2,
+            "fr",
+            (
+                "la carte couleur bleu a été saisie par p1 et p2, mais elle n'existe qu'en un exemplaire ; "
+                "tous deux la comptent comme saisie"
+            ),
+        ),
+    ],
+)
+def test_clashing_colours_are_reported_not_silently_accepted(players, language, clash):
+    """In words ('colour B … one B card' once), the players listed as a list is ('p1 and p2 and p3' once), none of
+    them 'both' when three entered it."""
+    setup = Setup(tuple(f"p{i + 1}" for i in range(players)), language=language)
+    state = GAME.new_state(setup)
+    for _ in range(players):
+        state.apply(Commit("colours", "0" * 64))
     state.phase = REVEAL
-    state.apply(Reveal("colours", "B,G", "x"))
-    state.apply(Reveal("colours", "B,R", "x"))
-    clash = "the blue colour card was entered by p1 and p2, but there is only one; both score it as entered"
-    assert clash in state.score().notes  # in words: it said "colour B … one B card"
+    for seat in range(players):
+        state.apply(Reveal("colours", f"B,{'GRY'[seat]}", "x"))
+    assert clash in state.score().notes
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ def test_hidden_transports_are_committed_and_revealed_on_departure(cli, tmp_path
     record = (tmp_path / "g.pnp").read_text()
     assert "secret" not in record and "commit t1" in record
     _, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
-    assert "your transport for the first strip: U" in out and "B Drifter" not in out and "(face down)" in out
+    assert "your transport at strip a: U" in out and "B Drifter" not in out and "(face down)" in out
     assert cli("ref", "play", "g.pnp", "depart", "1", "d2")[0] == 0
     listed = json.loads(cli("ref", "moves", "g.pnp", "--json")[1])
     assert (listed["to_move"], listed["moves"]) == ("ann", ["reveal t1"])
@@ -96,7 +96,7 @@ def test_the_opening_roll_comes_first_and_the_owner_sees_their_slots_after_a_swa
         assert cli("ref", "play", "g.pnp", *move.split())[0] == 0, move
     _, out, _ = cli("ref", "show", "g.pnp", "--as", "ann")
     assert "1: your t3 (face down)" in out and "3: your t1 (face down)" in out
-    assert "your transport for the third strip: C" in out
+    assert "your transport at strip 1: C" in out  # sealed for the third strip, at the first since the swap
     _, out, _ = cli("ref", "show", "g.pnp", "--as", "bob")
     assert "1: ann's t3 (face down)" in out and "C Heron" not in out
     code, _, err = cli("ref", "play", "g.pnp", "choose", "Lantern", "Atlas", "Magpie")

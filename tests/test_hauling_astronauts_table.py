@@ -71,8 +71,8 @@ def test_every_printed_name_is_in_the_data_and_one_word(tmp_path):
 @pytest.mark.parametrize(
     ("move", "label"),
     [
-        ("choose A C F", "1: Tortoise 9 – 12 · 2: Heron 13 – 14 · 3: Needle 4 – 5"),
-        ("choose W U Z", "a: Magpie 7 – 8 · b: Lantern 9 – 12 · c: Titan 16 – 17"),
+        ("choose A C F", "choose Tortoise for strip 1, Heron for 2 and Needle for 3"),
+        ("choose W U Z", "choose Magpie for strip a, Lantern for b and Titan for c"),
         ("roll 2 5g 6r", "roll 2, gold 5 and red 6"),
         ("roll 1 1 6", "roll 1, 1 and 6"),
         ("place 4 b2", "place the 4 on b2"),
@@ -91,7 +91,7 @@ def test_a_move_reads_on_a_button_with_printed_names_and_dice_faces(move, label)
 
 def test_a_secret_transport_reads_as_its_printed_piece():
     assert GAME.label(Secret("t1", "C")) == "Heron, 13 – 14, pays 4"
-    assert GAME.label(Reveal("t2")) == "reveal your transport for the second strip: it departs"
+    assert GAME.label(Reveal("t2")) == "reveal your departing transport"  # only ever the one departing
     assert GAME.label(Secret("goal", "7")) is None  # not one of ours: the referee shows the notation
 
 
@@ -229,7 +229,7 @@ def test_the_picture_keeps_face_down_transports_face_down_for_every_viewer():
     for viewer in (None, "ann", "bob"):
         shown = texts(drawing_to_screen_svg(picture(state, viewer)))
         assert not set(NAMES.values()) & set(shown)
-        assert shown.count("1st") == 2 and shown.count("3rd") == 2  # each face-down piece by the strip sealed for
+        assert shown.count("1st") == 2 and shown.count("3rd") == 2  # each face-down piece by the strip it lies at
         assert not {"t1", "t2", "t3"} & set(shown)  # never by the slot the record writes
     assert "To move: bob (roll, then place / move / swap)" in shown
 

@@ -12,6 +12,7 @@ from support.said import (
     as_before,
     english_left,
     heard,
+    pictured,
     pictures,
     played_both,
     played_in,
@@ -20,7 +21,7 @@ from support.said import (
     variant_in,
     worded,
 )
-from test_hauling_astronauts_rules import full_grid, hidden_full_grid, play
+from test_hauling_astronauts_rules import FILL, full_grid, hidden_full_grid, play
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -29,7 +30,7 @@ from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Reveal
 from pnp.table.view import state_json
-from pnp.texts import catalogue
+from pnp.texts import catalogue, table_words
 from pnp.texts.shipped import untranslated
 
 GAME = "hauling-astronauts"
@@ -67,6 +68,7 @@ WORDS = {
             "roll 1 1 6r": "roll 1, 1 and red 6",
         },
         "steps": [("Die to place", "the 4"), ("Place the 4 on", "a2")],
+        "choose": "choose Tortoise for strip 1, Drifter for 2 and Heron for 3",
         "choose steps": [
             ("Transport for strip 1", "Tortoise, 9 – 12, pays 2"),
             ("Transport for strip 2", "Drifter, 8 or less, pays 3"),
@@ -74,11 +76,11 @@ WORDS = {
         ],
         "log": ["roll 2, 4 and gold 5", "place the gold 5 on a1", "place the 2 on b2"],
         "private": {
-            "transport for the first strip": "Tortoise, 9 – 12, pays 2",
-            "transport for the second strip": "Drifter, 8 or less, pays 3",
-            "transport for the third strip": "Heron, 13 – 14, pays 4",
+            "transport at strip 1": "Tortoise, 9 – 12, pays 2",
+            "transport at strip 2": "Drifter, 8 or less, pays 3",
+            "transport at strip 3": "Heron, 13 – 14, pays 4",
         },
-        "show": "your transport for the first strip: A (Tortoise, 9 – 12, pays 2)",
+        "show": "your transport at strip 1: A (Tortoise, 9 – 12, pays 2)",
         "board": "Dice in Available: 6, the red bonus dice among them; the Booked dice show 4.",
         "refusals": [
             "during play: cannot depart now: ann, roll or take an action (place, move or swap) (rule: turn order)",
@@ -99,6 +101,7 @@ WORDS = {
             "roll 1 1 6r": "lancer 1, 1 et 6 rouge",
         },
         "steps": [("Dé à poser", "le 4"), ("Poser le 4 en", "a2")],
+        "choose": "choisir Tortoise en bande 1, Drifter en 2 et Heron en 3",
         "choose steps": [
             ("Transport pour la bande 1", "Tortoise, 9 – 12, rapporte 2"),
             ("Transport pour la bande 2", "Drifter, 8 ou moins, rapporte 3"),
@@ -106,11 +109,11 @@ WORDS = {
         ],
         "log": ["lancer 2, 4 et 5 doré", "poser le 5 doré en a1", "poser le 2 en b2"],
         "private": {
-            "transport de la première bande": "Tortoise, 9 – 12, rapporte 2",
-            "transport de la deuxième bande": "Drifter, 8 ou moins, rapporte 3",
-            "transport de la troisième bande": "Heron, 13 – 14, rapporte 4",
+            "transport sur la bande 1": "Tortoise, 9 – 12, rapporte 2",
+            "transport sur la bande 2": "Drifter, 8 ou moins, rapporte 3",
+            "transport sur la bande 3": "Heron, 13 – 14, rapporte 4",
         },
-        "show": "votre transport de la première bande : A (Tortoise, 9 – 12, rapporte 2)",
+        "show": "votre transport sur la bande 1 : A (Tortoise, 9 – 12, rapporte 2)",
         "board": "Dés dans Disponibles : 6 (dés bonus : rouge) ; les dés Réservés montrent 4.",
         "refusals": [
             (
@@ -146,11 +149,28 @@ def test_a_session_labels_logs_names_and_refuses_in_its_variants_language(tmp_pa
 
 
 def test_the_transports_are_chosen_strip_by_strip_in_the_sessions_language(tmp_path):
+    """Strip by strip in the picker; the choice itself, on its button, in the log and as the last move, with a verb
+    and each transport by its name for its strip (it once read 'ann: 1: Tortoise 9 – 12 · 2: …')."""
     for language, words in WORDS.items():
         variant = variant_in(tmp_path / language, GAME, language)
         current = session.new(tmp_path / language / "g.pnp", GAME, ["ann", "bob"], [], 0, None, variant)
         offered = {i.text: i for i in legal_inputs(current, "ann")}
         assert [tuple(step) for step in offered["choose A B C"].path.steps] == words["choose steps"]
+        assert offered["choose A B C"].label == words["choose"]
+        current.play("choose A B C", "ann")
+        assert [entry["label"] for entry in state_json(current, "bob", picture="")["log"]] == [words["choose"]]
+        assert len(words["choose"]) <= 60  # a phone 320 px wide shows it, after the player's name, on two lines
+
+
+def test_the_dice_pickers_button_enters_the_roll_with_one_verb(tmp_path):
+    """The page's dice picker enters a roll with a button that says what it does before the move's label, which
+    opens with its own verb: French once read 'Saisir lancer 1, 1 et 1'."""
+    buttons = {"en": "Enter roll 1, 1 and 1", "fr": "Valider : lancer 1, 1 et 1"}
+    for language, button in buttons.items():
+        current = played_in(tmp_path / language, GAME, language, MOVES[:6], OPTIONS)
+        roll = next(offer for offer in legal_inputs(current, "ann") if offer.text == "roll 1 1 1")
+        assert roll.path is not None and roll.path.any_order  # the page's dice picker
+        assert table_words(language)("table.picker.enter", move=roll.label) == button
 
 
 def test_pnp_ref_says_what_the_page_says(cli, tmp_path):
@@ -217,6 +237,23 @@ def test_the_french_kit_prints_pnps_french(tmp_path):
     printed = " ".join(" ".join(text.split()) for f in written for text in plain_texts(f.path))
     assert "Hauling Astronauts : règles" in printed and "Disponibles à lancer" in printed
     assert english_left(GAME, [printed], "") == []
+    assert "J1 Redline Haulage" in printed and "J2" in printed.split()  # the corner key, a transport and a marker
+    assert not re.search(r"\bP[12]\b", printed), "player 1 and 2 are J1 and J2 in French"
+
+
+def test_the_french_board_marks_each_player_as_french_does_and_the_english_as_ever(tmp_path):
+    """The corner key, the scoring tracks and every piece mark player 1 and player 2 J1 and J2 in French (beside
+    'Quai J1'), P1 and P2 in English, face up and face down."""
+    for language, (one, two) in {"en": ("P1", "P2"), "fr": ("J1", "J2")}.items():
+        current = played_in(tmp_path / language, GAME, language, MOVES, OPTIONS)
+        for viewer in ("ann", None):
+            shown = pictured(current, viewer).splitlines()
+            assert {f"{one} ann", f"{two} bob", one, two} <= set(shown), (language, viewer)
+            assert next(line for line in shown if line.startswith(f"{one} ann (")).endswith(
+                " 0 point" + "s" * (language == "en")
+            )
+            other = {"P1", "P2", "J1", "J2"} - {one, two}
+            assert not [line for line in shown if set(re.findall(r"\b[PJ][12]\b", line)) & other], (language, viewer)
 
 
 def test_a_game_ended_by_passing_says_why_and_the_tie_in_the_sessions_words():
@@ -231,13 +268,53 @@ def test_a_game_ended_by_passing_says_why_and_the_tie_in_the_sessions_words():
     assert state.is_over() and state.score().notes == (idle, "égalité pour la première place : ann, bob")
 
 
+# Face down, bob swaps the transports at strips b and c, then departs strip b: the one he sealed for the third strip.
+SWAPPED = [*MOVES[:6], *FILL, "end", "swap b c", "depart b d4"]
+NAMED_NOW = {
+    "en": {
+        "private": {
+            "transport at strip a": "Lantern, 9 – 12, pays 2",
+            "transport at strip c": "Atlas, 13 or more, pays 3",
+            "transport that left strip b": "Magpie, 7 – 8, pays 4",
+        },
+        "reveal": ("reveal your departing transport", "transport that left strip b"),
+        "tags": ["1st", "3rd", "2nd"],
+    },
+    "fr": {
+        "private": {
+            "transport sur la bande a": "Lantern, 9 – 12, rapporte 2",
+            "transport sur la bande c": "Atlas, 13 ou plus, rapporte 3",
+            "transport parti de la bande b": "Magpie, 7 – 8, rapporte 4",
+        },
+        "reveal": ("dévoiler votre transport qui part", "transport parti de la bande b"),
+        "tags": ["1re", "3e", "2e"],
+    },
+}
+
+
+def test_a_face_down_transport_is_named_by_where_it_is_after_a_swap(tmp_path):
+    """The strip a transport lies at, or left, is what its owner sees it by: in the list only they see, on the reveal
+    due as it departs, and in the corner of the face-down pieces (bob once read 'reveal your transport for the third
+    strip' on departing strip b, and his board tagged the piece at strip a '2nd')."""
+    for language, words in NAMED_NOW.items():
+        current = played_in(tmp_path / language, GAME, language, SWAPPED, ["hidden_transports=true"])
+        assert state_json(current, "bob", picture="")["private"] == words["private"]
+        assert current.private_view("bob", current.own_secrets("bob")).keys() == words["private"].keys()
+        [reveal] = legal_inputs(current, "bob")
+        assert (reveal.text, reveal.label, reveal.secret) == ("reveal t3", *words["reveal"])
+        shown = pictured(current, "bob").splitlines()
+        tags = [line for line in shown if line in ("1st", "2nd", "3rd", "1re", "2e", "3e")]
+        assert tags[3:] == words["tags"]  # ann's three at strips 1 2 3; bob's at a and c, and the one that left b
+
+
 def test_a_void_reveal_is_noted_naming_the_transport_as_the_table_does():
     """A face-down transport revealed as one its player used already: the score's note names it as the table names
-    that secret, in either language, no longer by the slot it is typed as ('t3')."""
+    that secret, in either language, by the strip it left (not the one it was sealed for, before a swap), and no
+    longer by the slot it is typed as ('t3')."""
     notes = {
-        "en": "ann's transport for the third strip was revealed as 'B', which is not an unused transport of theirs: "
+        "en": "ann's transport that left strip 2 was revealed as 'B', which is not an unused transport of theirs: "
         "that departure is void and scores nothing",
-        "fr": "le transport de la troisième bande d'ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
+        "fr": "le transport parti de la bande 2 d'ann a été dévoilé comme 'B', qui n'est pas un de ses transports "
         "inutilisés : ce départ est nul et ne rapporte rien",
     }
     for language, note in notes.items():

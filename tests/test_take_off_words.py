@@ -28,10 +28,12 @@ from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
 from pnp.games.take_off.maps import load_world
 from pnp.games.take_off.model import load_data
+from pnp.games.take_off.text import winners
 from pnp.printing.render import PrintSettings, drawing_to_screen_svg, render_kit
 from pnp.printing.svg import kept_drawing
 from pnp.referee import session
 from pnp.referee.inputs import legal_inputs
+from pnp.referee.protocol import Score, Setup
 from pnp.table.view import state_json
 from pnp.texts import catalogue, english
 from pnp.texts.shipped import FOLDER, translation_errors
@@ -246,3 +248,19 @@ def test_the_pictures_speak_the_sessions_language_and_the_map_they_share_says_no
         svg = drawing_to_screen_svg(current.spec.picture(current.state, "ann"), kept_apart=True)
         (kept,) = (kept_drawing(digest) for digest in re.findall(r'data-kept="(\w+)"', svg))
         assert kept is not None and re.fullmatch(r"(\s|[A-Z]|\d)*", "".join(ET.fromstring(kept).itertext()))
+
+
+def test_a_tie_of_three_lists_its_winners_as_a_list_is_said():
+    """Three tied for the win read 'ann, bob and cy win' ('ann, bob et cy' in French), not 'ann and bob and cy';
+    two as ever."""
+    said = {
+        ("en", 3): "ann, bob and cy win",
+        ("fr", 3): "victoire partagée pour ann, bob et cy",
+        ("en", 2): "ann and bob win",
+        ("fr", 2): "victoire partagée pour ann et bob",
+    }
+    for (language, tied), words in said.items():
+        setup = Setup(("ann", "bob", "cy"), language=language)
+        state = REGISTRY[GAME].rules().bind(setup).new_state(setup)
+        state.score = lambda tied=tied: Score(True, (), ("ann", "bob", "cy")[:tied])  # type: ignore[method-assign]
+        assert winners(state) == words

@@ -79,7 +79,7 @@ def legal_inputs(current: Session, viewer: str | None) -> list[Input]:
         secret = None
         if isinstance(move, (Secret, Reveal)):  # the round sealed or shown now, for a round's secret
             done = current.commitments if isinstance(move, Secret) else current.revealed()
-            secret = rounds.named(game, words, rounds.next_slot(game, player, move.slot, done))
+            secret = rounds.named(game, words, rounds.next_slot(game, player, move.slot, done), state, player)
         if isinstance(move, Secret) and move.slot in game.round_secrets:  # "(burn for round 2: everyone seals, ...)"
             label = words("referee.round.label", move=label, secret=secret, everyone=words("referee.everyone"))
         path = game.picker_path(state, move)

@@ -211,6 +211,13 @@ class State(ABC):
         """
         return {}
 
+    def secret_named(self, player: str, slot: str) -> str | None:
+        """``player``'s secret ``slot`` as players read it now, where the position names it better than the game's
+        ``Game.secret_name``, which names it as it was sealed: Hauling Astronauts' face-down transport by the strip it
+        lies at after a swap, or left. None (the default): as the game names it. The log, written once a move, keeps
+        the game's name."""
+        return None
+
     def determinise(self, observer: str, rng: Random) -> State:
         """A copy in which what only others see (their ``private`` hands) is dealt afresh by ``rng``.
 

@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from pnp.errors import IllegalMove
-from pnp.referee.protocol import Commit, Game, Move, Reveal
+from pnp.referee.protocol import Commit, Game, Move, Reveal, State
 
 if TYPE_CHECKING:
     from pnp.texts import Catalogue
@@ -40,10 +40,13 @@ def secret_of(game: Game, slot: str) -> str:
     return split(game, slot)[0]
 
 
-def named(game: Game, words: Catalogue, slot: str) -> str:
-    """``slot`` as players read it, in the game's words and the session's ``words``: "burn for round 2", "goal card"."""
+def named(game: Game, words: Catalogue, slot: str, state: State | None = None, player: str | None = None) -> str:
+    """``slot`` as players read it, in the game's words and the session's ``words``: "burn for round 2", "goal card";
+    ``player``'s in ``state`` as the position names it, where it does (``State.secret_named``: "transport at strip
+    b")."""
     secret, number = split(game, slot)
-    name = game.secret_name(secret)
+    now = None if state is None or player is None or number is not None else state.secret_named(player, secret)
+    name = now or game.secret_name(secret)
     return name if number is None else words("referee.round", secret=name, number=number)
 
 

@@ -136,9 +136,12 @@ class Session:
     def private_view(self, player: str, own: dict[str, str]) -> dict[str, str]:
         """What only ``player`` may see, by name: their secrets ``own`` (with the game's label; a round's as "burn
         for round 2") and e.g. a hand."""
-        game, words = self.game, self.words
-        labelled = {rounds.named(game, words, slot): labelled_secret(game, slot, value) for slot, value in own.items()}
-        return {**labelled, **self.state.private(player)}
+        game, words, state = self.game, self.words, self.state
+        labelled = {
+            rounds.named(game, words, slot, state, player): labelled_secret(game, slot, value)
+            for slot, value in own.items()
+        }
+        return {**labelled, **state.private(player)}
 
     def undo(self) -> str:
         """Take back the last effective move, by appending a takeback."""
@@ -186,7 +189,7 @@ class Session:
     def _secret_refused(self, why: str, player: str, slot: str) -> IllegalMove:
         """The refusal ``referee.secret.WHY`` of ``player``'s secret in ``slot``: the secret named as players read it,
         the slot as the notation types it (for a command the refusal quotes)."""
-        secret = rounds.named(self.game, self.words, slot)
+        secret = rounds.named(self.game, self.words, slot, self.state, player)
         return IllegalMove(self.words(f"referee.secret.{why}", player=player, secret=secret, slot=slot), "secrets")
 
     # -- replay ----------------------------------------------------------------

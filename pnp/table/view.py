@@ -88,14 +88,15 @@ def state_json(
 
 
 def _private(current: Session, seat: str) -> dict[str, str]:
-    """What only ``seat`` sees, in words: its secrets by the game's name of their slot and label of their value
+    """What only ``seat`` sees, in words: its secrets named as the game and the position name them, by the label of their value
     (a transport's name, not the letter it is typed as), and the game's private view of it (e.g. a hand)."""
-    game = current.game
+    game, state = current.game, current.state
     own = {
-        rounds.named(game, current.words, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
+        rounds.named(game, current.words, slot, state, seat): game.label(Secret(rounds.secret_of(game, slot), value))
+        or value
         for slot, value in current.own_secrets(seat).items()
     }
-    return {**own, **current.state.private(seat)}
+    return {**own, **state.private(seat)}
 
 
 def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:

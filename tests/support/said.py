@@ -266,14 +266,18 @@ FRENCH_TOO = {"place", "points", ": score", "bonus"}
 
 
 def english_left(
-    game: str, said: Iterable[str], keys: str = "play. rule. described.", places: Iterable[str] = ()
+    game: str,
+    said: Iterable[str],
+    keys: str = "play. rule. described.",
+    places: Iterable[str] = (),
+    language: str = "fr",
 ) -> list[str]:
     """The English of ``game``'s own entries whose key starts with one of ``keys`` (split at spaces; "" for all)
-    and whose French differs, found in ``said`` in any case ('black' for 'Black'), as 'key: words': each run between
-    its placeholders of two words of three letters or more, or longer than three characters; ``places``: words of the
-    map's names, the same in every language ('Africa' in South Africa). What ``said`` quotes is left aside: a
-    command, the notation (what a player types; an apostrophe after a letter is French's)."""
-    french, own = catalogue(game, "fr"), set(english(game)) - set(toolkit())
+    and whose French (or other ``language``) differs, found in ``said`` in any case ('black' for 'Black'), as 'key:
+    words': each run between its placeholders of two words of three letters or more, or longer than three characters;
+    ``places``: words of the map's names, the same in every language ('Africa' in South Africa). What ``said`` quotes
+    is left aside: a command, the notation (what a player types; an apostrophe after a letter is French's)."""
+    french, own = catalogue(game, language), set(english(game)) - set(toolkit())
     known = {word.lower() for word in (*FRENCH_TOO, *places)}
     text = "\n".join(re.sub(r"(?<!\w)'[^']*'", "''", line.replace("*", "")) for line in said)
     left = []

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pnp.games.aeronaut_odyssey.draw import draw_map
 from pnp.games.aeronaut_odyssey.model import ROUTE_POINTS, AeroMap
 from pnp.games.aeronaut_odyssey.rules import AeronautOdyssey
+from pnp.games.words import setup_words
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
-from pnp.texts import Catalogue, catalogue
+from pnp.texts import Catalogue
 
 FIGURE_UNIT = 10.0  # mm per map block in the set-up figure (scaled down to the column)
 FIGURE_NAMES = 1.25  # the figure's city names, larger in their discs: a regular map's print at about 7 pt
@@ -54,9 +55,10 @@ def aids(players: int | None, t: Catalogue) -> tuple[Sheet, ...]:
     return player_aids(t("title"), _aid_blocks(t), players or AeronautOdyssey.max_players, t)
 
 
-def aid(_setup: Setup) -> Aid:
-    """The aid for a screen, in English, with each stage's rule: the set-up, a turn, and the scoring."""
-    t = catalogue("aeronaut-odyssey")
+def aid(setup: Setup) -> Aid:
+    """The aid for a screen, in the session's words (its language and its variant's texts, as its kit prints them),
+    with each stage's rule: the set-up, a turn, and the scoring."""
+    t = setup_words("aeronaut-odyssey", setup)
     return Aid(_aid_blocks(t), {"set-up": _set_up(t), "play": _turn(t), "over": _scoring(t)})
 
 

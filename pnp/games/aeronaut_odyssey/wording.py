@@ -10,7 +10,7 @@ from pnp.games.aeronaut_odyssey.board import COLOUR, MULTI, Board
 from pnp.games.aeronaut_odyssey.mapgen import origin_kind
 from pnp.games.aeronaut_odyssey.model import ABILITIES, ORDER, TYPES, WILD, AeroMap, city_order
 from pnp.games.aeronaut_odyssey.notation import AeroMove
-from pnp.games.described import chained
+from pnp.games.described import series
 from pnp.texts import Catalogue
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def status(t: Catalogue, state: AeroState) -> str:
     if who is None:
         result = state.score()
         best = max(row.score for row in result.players)
-        names = chained(t, "play.and", result.winners)
+        names = series(t, result.winners)
         return t("picture.over", players=names, winners=len(result.winners), points=best)
     if state.stage() == "set-up":
         return t("picture.set-up", player=who)

@@ -9,13 +9,12 @@ from pnp.games.air_king.maps import checked_field
 from pnp.games.air_king.mat import LEGEND, field_drawing
 from pnp.games.air_king.model import AirKingData, load_data
 from pnp.games.air_king.rules import AirKing
-from pnp.games.air_king.texts import data_texts
+from pnp.games.words import setup_words
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue
-from pnp.variants.variant import session_catalogue
 
 
 def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
@@ -66,10 +65,10 @@ def aids(data: AirKingData, t: Catalogue) -> tuple[Sheet, ...]:
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, in the session's words (its variant's language and texts, as its kit prints them),
-    with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
+    """The aid for a screen, in the session's words (its language, its variant's texts and data, as its kit prints
+    them), with each stage's rule: the set-up, a turn, and showing the goal card at the end."""
     data = load_data(setup.variant_path).value
-    t = session_catalogue("air-king", setup.variant_path, data_texts(data), setup.language)
+    t = setup_words("air-king", setup, data)
     end = _end(t)
     set_up = _set_up(data, checked_field(setup.map_path), t)
     stages = {"set-up": set_up, "play": _turn(data, t), "reveal": end, "over": end}

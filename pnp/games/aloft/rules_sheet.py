@@ -7,13 +7,12 @@ from pnp.games.aloft.board import LEGEND, MARGIN, TOP, board_drawing
 from pnp.games.aloft.cards import truck_cards
 from pnp.games.aloft.model import AloftBoard, AloftData, load_data
 from pnp.games.aloft.rules import Aloft
-from pnp.games.aloft.texts import data_texts
+from pnp.games.words import setup_words
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Table, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
 from pnp.texts import Catalogue
-from pnp.variants.variant import session_catalogue
 
 
 def rules(data: AloftData, board: AloftBoard, t: Catalogue) -> tuple[Sheet, ...]:
@@ -77,10 +76,10 @@ def aids(data: AloftData, t: Catalogue) -> tuple[Sheet, ...]:
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, in the session's words (its variant's, as its kit prints them), with each stage's
-    rule: the set-up, a turn, the end's reveals and the scoring."""
+    """The aid for a screen, in the session's words (its language, its variant's texts and data, as its kit prints
+    them), with each stage's rule: the set-up, a turn, the end's reveals and the scoring."""
     data = load_data(setup.variant_path).value
-    t = session_catalogue("aloft", setup.variant_path, data_texts(data), setup.language)
+    t = setup_words("aloft", setup, data)
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(data, t)}
     return Aid(_aid_blocks(data, t), stages)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum
-from functools import lru_cache, reduce
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -18,6 +18,7 @@ from pnp.errors import IllegalMove
 from pnp.games.aloft.model import AloftBoard, AloftData
 from pnp.games.aloft.notation import AloftMove, Words
 from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
+from pnp.games.described import series
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
 from pnp.texts import in_english
 
@@ -227,11 +228,7 @@ class AloftState(BaseState):
                 owners.setdefault(code, []).append(player)
         t, named = self.sky.catalogue, self.sky.words.colours
         return [
-            t(
-                "play.score.clash",
-                colour=named(code),
-                players=reduce(lambda a, b: t("described.and", first=a, last=b), names),
-            )
+            t("play.score.clash", colour=named(code), players=series(t, names), others=len(names) - 1)
             for code, names in sorted(owners.items())
             if len(names) > 1
         ]

@@ -86,7 +86,7 @@ def _table_pieces(data: HaulingData, layout: Layout, t: Catalogue) -> tuple[Piec
         for transport in fleet.transports:
             box = Rect(0, 0, length, width)
             front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player, t=t)
-            back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player)
+            back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player, t=t)
             name = f"P{player + 1} {transport.id} {transport.name}"
             found.append(Piece(name, length, width, Face(front), Face(back)))
     for gold, box in ((True, layout.marker(0)), (False, layout.marker(1))):
@@ -232,7 +232,8 @@ def board(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, state: Hau
         _destination(c, layout.destination(index), index, label, dock.bonus, screen)
     scores = [row.score for row in state.score().players] if state else [None, None]
     for player, fleet in enumerate(data.fleets):
-        who = f"P{player + 1} {state.players[player]} ({fleet.company})" if state else f"P{player + 1} {fleet.company}"
+        mark = t("board.player", number=player + 1)
+        who = f"{mark} {state.players[player]} ({fleet.company})" if state else f"{mark} {fleet.company}"
         _track(c, layout, player, who, fleet.colour, t, scores[player])
 
 
@@ -259,7 +260,8 @@ def _legend(c: Canvas, data: HaulingData, layout: Layout, t: Catalogue, players:
 
         words(box.x + 1, box.y + 4, "board.confirmed", box.w - 2, 7.5, bold=True)
         for i, (fleet, key) in enumerate(zip(data.fleets, ("board.rows", "board.columns"))):
-            who = f"P{i + 1} {players[i]}" if players else f"P{i + 1} {fleet.company}"
+            mark = t("board.player", number=i + 1)
+            who = f"{mark} {players[i]}" if players else f"{mark} {fleet.company}"
             y = box.y + 9 + i * 8
             c.rect(box.x + 1, y - 2.6, 2.6, 2.6, fill=fleet.colour, stroke=None)
             field = f"P{i + 1} company"
@@ -405,13 +407,13 @@ def _pieces(c: Canvas, state: HaulingState, layout: Layout, t: Catalogue) -> Non
                 transport = state.docked_transport(player, strip)
                 with c.group(name=pieces_of(state.players[player])):
                     box = _docked_box(layout, player, strip)
-                    _transport(c, state, box, player, transport, t(f"picture.tag.{SLOTS[slot]}"), t)
+                    _transport(c, state, box, player, transport, t(f"picture.tag.{SLOTS[strip]}"), t)
     for dock, index in enumerate(state.dest):
         if index >= 0:
             departure = state.departures[index]
             box = layout.destination(dock)
             void = state.transport_of[departure.player][departure.slot] == VOID
-            tag = t("picture.tag.void" if void else f"picture.tag.{SLOTS[departure.slot]}")
+            tag = t("picture.tag.void" if void else f"picture.tag.{SLOTS[departure.strip]}")  # the strip it left
             transport = state.transport(departure)
             piece = _departed_box(box)
             _transport(c, state, piece, departure.player, transport, tag, t)
@@ -445,7 +447,7 @@ def _transport(
     colour = state.data.fleets[player].colour
     with c.group(name=label_of("transport")):  # a tile and its words, shown whole or not at all
         if transport is None:
-            pieces.face_down(c, box, colour, player, tag)
+            pieces.face_down(c, box, colour, player, t, tag)
         else:
             pieces.transport(c, box, transport, colour, player, t, screen=True)
 

@@ -57,14 +57,15 @@ def label(move: Move, data: HaulingData, t: Catalogue) -> str | None:
     match move:
         case Choose(ids) if all(i in by_id for i in ids):
             strips, chosen = STRIP_NAMES[by_id[ids[0]][0]], (by_id[i][1] for i in ids)
-            return " · ".join(
-                t("play.choose", strip=strip, name=tr.name, capacity=printed_range(tr.low, tr.high, t))
-                for strip, tr in zip(strips, chosen)
-            )
+            each = [
+                t("play.choose.next" if n else "play.choose.first", name=tr.name, strip=strip)
+                for n, (strip, tr) in enumerate(zip(strips, chosen))
+            ]
+            return t("play.choose", transports=series(t, each))
         case Secret(_, value) if value in by_id:
             return transport_words(t, by_id[value][1])
-        case Reveal(slot, "", "") if slot in SLOTS:
-            return t("play.reveal", secret=t(f"play.secret.{slot}"))
+        case Reveal(slot, "", "") if slot in SLOTS:  # only ever the departing one: named without a strip of its own
+            return t("play.reveal")
         case Roll(dice):
             return t("play.move.roll", dice=series(t, [said_die(t, d) for d in dice]))
         case Place(die, space):

@@ -85,7 +85,7 @@ def transport(
         # its letter (A, B, C) in the badge and its owner (P1, P2): a character or two each
         c.text(badge + 1.2, badge * 1.45 + 1.2, piece.id, size=badge * 3.4, bold=True, anchor="middle", fill="#ffffff")
         owner = (length - 3.5, badge + 2.4) if standing else (badge + 1.2, width - 2.2)  # beside or under the badge
-        c.text(*owner, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
+        c.text(*owner, t("board.player", number=player + 1), size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         if standing:  # the lines across the piece, under the badge
             middle, room, top = length / 2, length - 3, 2 * badge + 2.4
         else:  # the lines beside the badge, down the whole piece, kept CLEAR of the cut edge
@@ -113,15 +113,16 @@ def printed_range(low: int, high: int, t: Catalogue) -> str:
     return t(f"range.{range_kind(low, high)}", low=low, high=high)
 
 
-def face_down(c: Canvas, box: Rect, colour: str, player: int, tag: str = "") -> None:
+def face_down(c: Canvas, box: Rect, colour: str, player: int, t: Catalogue, tag: str = "") -> None:
     """A hidden transport, as the table's screen shows it: its text upright whichever way its box lies, ``tag``
     (which of its player's secrets it is, or "void") in a corner."""
     short = min(box.w, box.h)
     with c.group(box.x, box.y, name="transport:hidden"):
         c.rect(0, 0, box.w, box.h, fill="#d9d9d9", stroke=colour, width=0.8, radius=1.2)
-        # "?", "P1" and a tag of a few characters ("1st", "void"): fixed words, on a screen only
+        # "?", "P1" (board.player) and a tag of a few characters ("1st", "void"): fixed words, on a screen only
         c.text(box.w / 2, box.h / 2 + short * 0.12, "?", size=short * 1.1, bold=True, anchor="middle", fill=INK)
-        c.text(3.5, box.h - 2.2, f"P{player + 1}", size=PRINT_PT, bold=True, anchor="middle", fill=INK)
+        mark = t("board.player", number=player + 1)
+        c.text(3.5, box.h - 2.2, mark, size=PRINT_PT, bold=True, anchor="middle", fill=INK)
         if tag:
             c.text(box.w - 1.5, box.h - 2.2, tag, size=6.5, bold=True, anchor="end", fill=INK)
 
@@ -157,7 +158,8 @@ def score_marker(c: Canvas, box: Rect, colour: str, player: int, t: Catalogue) -
     """A player's score marker: moved along their scoring track."""
     with c.group(box.x, box.y, name=f"score-marker:P{player + 1}"):
         c.rect(0, 0, box.w, box.h, fill=colour, stroke=INK, width=0.5, radius=1.5)
-        c.text(box.w / 2, box.h * 0.5, f"P{player + 1}", size=8, bold=True, anchor="middle", fill="#ffffff")  # P1, P2
+        mark = t("board.player", number=player + 1)  # P1, P2
+        c.text(box.w / 2, box.h * 0.5, mark, size=8, bold=True, anchor="middle", fill="#ffffff")
         part, word, y = f"P{player + 1} score marker", t("piece.score"), box.h - 1.3
         fit.line(c, box.w / 2, y, word, box.w - 1, size=6, part=part, field="piece.score", anchor="middle", fill=WHITE)
 

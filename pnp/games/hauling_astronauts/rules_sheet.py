@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pnp.games.hauling_astronauts.model import HaulingData, load_data
 from pnp.games.hauling_astronauts.rules import HaulingAstronauts
+from pnp.games.words import setup_words
 from pnp.printing.canvas import Drawing
 from pnp.printing.parts import Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
-from pnp.texts import Catalogue, catalogue
+from pnp.texts import Catalogue
 
 
 def rules(data: HaulingData, page: Drawing, t: Catalogue) -> tuple[Sheet, ...]:
@@ -43,9 +44,9 @@ def aids(t: Catalogue) -> tuple[Sheet, ...]:
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, in English, with each stage's rule: the set-up, a turn, the last reveal and the
-    scoring."""
-    t = catalogue("hauling-astronauts")
+    """The aid for a screen, in the session's words (its language and its variant's texts, as its kit prints them),
+    with each stage's rule: the set-up, a turn, the last reveal and the scoring."""
+    t = setup_words("hauling-astronauts", setup)
     data = load_data(setup.map_path, setup.variant_path).value
     stages = {"set-up": _set_up(data, t), "play": _turn(t), "reveal": _end(t), "over": _scoring(t)}
     return Aid(_aid_blocks(t), stages)

@@ -237,6 +237,29 @@ class HaulingState(BaseState):
             return True
         return self.committed[player] > slot if self.hidden else self.transport_of[player][slot] != UNKNOWN
 
+    def strip_of(self, player: int, slot: int) -> tuple[int, bool] | None:
+        """Where the transport of ``player``'s ``slot`` is: the strip it lies at (a swap moves it with its secret)
+        and False, or the strip it left and True once it departed; None before it is placed."""
+        for departure in self.departures:
+            if (departure.player, departure.slot) == (player, slot):
+                return departure.strip, True
+        if slot in self.docked[player] and self.placed(player, slot):
+            return self.docked[player].index(slot), False
+        return None
+
+    def secret_named(self, player: str, slot: str) -> str | None:
+        """A face-down transport by where it is now, as its owner finds it on the board: "transport at strip b", or
+        "transport that left strip b" once it departed, whatever strip it was sealed for; before it is placed, as
+        the game names it (None)."""
+        if slot not in SLOTS or player not in self.players:
+            return None
+        p = self.players.index(player)
+        where = self.strip_of(p, SLOTS.index(slot))
+        if where is None:
+            return None
+        strip, left = where
+        return self.words("play.secret.left" if left else "play.secret.at", strip=STRIP_NAMES[p][strip])
+
     def finished(self, player: int) -> bool:
         """True once all three of the player's transports have departed."""
         return self.closed[player] == 0b111
@@ -530,7 +553,7 @@ class HaulingState(BaseState):
         index = ids.index(value) if value in ids else VOID
         if index == VOID or index in self.transport_of[p]:
             index = VOID
-            secret = t(f"play.secret.{expected}")  # as the table names it, not as typed
+            secret = self.secret_named(self.players[p], expected)  # as the table names it, not as typed
             self.notes.append(t("play.score.void", player=self.players[p], slot=secret, value=repr(move.value)))
         self.transport_of[p][departure.slot] = index
         self.pending = -1

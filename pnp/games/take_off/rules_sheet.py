@@ -6,12 +6,12 @@ from __future__ import annotations
 from pnp.games.take_off.drawing import deck_colour
 from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
-from pnp.games.take_off.texts import data_texts
+from pnp.games.words import setup_words
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
-from pnp.texts import Catalogue, catalogue
+from pnp.texts import Catalogue
 
 GAP = 3.0  # mm between the pieces of the set-up figure
 BAND_SHOWN = 12.0  # mm of the card behind that show above the card in front: its band and its deck's letter
@@ -67,9 +67,10 @@ def aids(title: str, data: TakeOffData, t: Catalogue) -> tuple[Sheet, ...]:
 
 
 def aid(setup: Setup) -> Aid:
-    """The aid for a screen, in English, with each stage's rule: a turn, and the end."""
+    """The aid for a screen, in the session's words (its language, its variant's texts and data, as its kit prints
+    them), with each stage's rule: a turn, and the end."""
     data = load_data(setup.variant_path).value
-    t = catalogue("take-off", None, {}, data_texts(data))
+    t = setup_words("take-off", setup, data)
     return Aid(_aid_blocks(data, t), {"play": _turn(t), "over": _end(t)})
 
 

@@ -6,7 +6,7 @@ Nothing is hidden in Take Off!, so every viewer sees the same picture.
 
 from __future__ import annotations
 
-from pnp.games.described import chained
+from pnp.games.described import chained, series
 from pnp.games.take_off.state import DRAW, EAST, FLY, OVER, ROLL, WILD, TakeOffState
 from pnp.games.take_off.world import HOME
 from pnp.texts import Catalogue
@@ -82,6 +82,6 @@ def status(state: TakeOffState) -> str:
 
 
 def winners(state: TakeOffState) -> str:
-    """Who won a finished game, in words: "ann wins", or a tie ("ann and bob win")."""
+    """Who won a finished game, in words: "ann wins", or a tie ("ann and bob win", "ann, bob and cy win")."""
     t, names = state.ctx.words, state.score().winners
-    return t("play.wins" if len(names) == 1 else "play.win", players=chained(t, "play.and", names))
+    return t("play.wins" if len(names) == 1 else "play.win", players=series(t, names))
