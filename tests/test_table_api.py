@@ -140,7 +140,10 @@ def expected_private(current: session.Session, seat: str) -> dict[str, str]:
     ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)") under its slot's words, and its private view."""
     game = current.game
     own = {
-        rounds.named(game, current.words, slot): game.label(Secret(rounds.secret_of(game, slot), value)) or value
+        rounds.named(game, current.words, slot, current.state, seat): game.label(
+            Secret(rounds.secret_of(game, slot), value)
+        )
+        or value
         for slot, value in current.own_secrets(seat).items()
     }
     return {**own, **current.state.private(seat)}
@@ -330,7 +333,7 @@ def test_a_seat_sees_its_sealed_secrets_in_words_not_the_letters_they_are_typed_
     with open_table(path) as table:
         body = table.state("ann")
         assert table.post("ann", "play", {"move": "secret t1 C", "version": body["version"]}).status_code == 200
-        assert table.state("ann")["private"] == {"transport for the first strip": "Heron, 13 – 14, pays 4"}
+        assert table.state("ann")["private"] == {"transport at strip 1": "Heron, 13 – 14, pays 4"}
 
 
 def test_a_seat_takes_back_only_its_own_move_and_the_page_sees_every_change(tmp_path):

@@ -236,7 +236,7 @@ FACES = {
     "fr": (
         {"R": "rouge", "Y": "jaune", "G": "vert", "B": "bleu", "J": "avion", "T": "TAKE OFF!"},
         "Lancer :",
-        "Saisir",
+        "Valider :",
     ),
 }
 

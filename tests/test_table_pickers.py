@@ -556,8 +556,8 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
 # -- groups titled in words ---------------------------------------------------------------------------------
 
 TITLED = [  # a game, its language, a group of its moves, whether it is one button, and the page's title for it
-    ("hauling-astronauts", "en", "choice:choose", False, "Transport for strip 1"),  # "1: Tortoise 9 – 12 · 2: …"
-    ("hauling-astronauts", "fr", "choice:choose", False, "Transport pour la bande 1"),  # "1 : Tortoise 9 – 12 · …"
+    ("hauling-astronauts", "en", "choice:choose", False, "Choose"),  # "choose Tortoise for strip 1, Drifter for 2 …"
+    ("hauling-astronauts", "fr", "choice:choose", False, "Choisir"),  # "choisir Tortoise en bande 1, Drifter en 2 …"
     ("air-king", "en", "choice:extra", False, "Extra move"),  # "Extra move: fly aircraft 1 to b2", "… depart …"
     ("air-king", "en", "choice:diagonal", False, "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
     ("aloft", "en", "choice:truck", False, "Move the truck"),  # "move the truck under column 3", "… column 5"
