@@ -112,6 +112,13 @@ class WriteError(PnpError):
         super().__init__(f"{path}: cannot write: {self.reason}")
 
 
+def yaml_files(folder: Path) -> list[Path]:
+    """The YAML files of ``folder`` (``.yaml``, ``.yml``), by name, hidden ones aside: a Mac leaves a ``._tall.yaml``
+    beside each file it copies onto a USB stick, which is no map or variant."""
+    found = folder.glob("*.y*ml")
+    return sorted(p for p in found if p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
+
+
 def read_only(path: Path) -> bool:
     """Whether the existing file ``path`` is marked read-only (its owner may not write it)."""
     try:

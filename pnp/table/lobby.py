@@ -37,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnp.errors import PnpError
+from pnp.files import yaml_files
 from pnp.referee import night, record, session
 from pnp.referee.options import Refusal
 from pnp.table import app, links
@@ -183,9 +184,7 @@ class Night:
             going = [game.to_json() for game in results.played if not game.final]
             variants = variants_in(self.folder)
             taken = {name for names in variants.values() for name in names}
-            files = self.folder.glob("*.y*ml")  # a hidden one (a Mac's ._tall.yaml) is no map: a start refuses it
-            named = [p.name for p in files if p.suffix in (".yaml", ".yml") and not p.name.startswith(".")]
-            maps = sorted(name for name in named if name not in taken)
+            maps = [path.name for path in yaml_files(self.folder) if path.name not in taken]
             last = results.played[-1].players if results.played else ()
             return {
                 "games": night.catalogue(self.words.language),

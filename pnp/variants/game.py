@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnp import games
 from pnp.errors import DataError, PnpError, describe, quote
+from pnp.files import yaml_files
 from pnp.games.spec import KitRequest
 from pnp.loader import did_you_mean, peek, read_yaml_text
 from pnp.variants.variant import Variant, load_variant
@@ -50,14 +51,12 @@ def with_variant(request: KitRequest, variant: Variant) -> KitRequest:
 
 def variants_in(folder: Path) -> dict[str, list[str]]:
     """The variant files in ``folder`` by the game they name: YAML files whose top-level keys are all keys of a
-    variant of that game (so a map file is never taken for a variant), hidden ones aside (a Mac's ``._calm.yaml``)."""
+    variant of that game (so a map file is never taken for a variant), hidden ones aside (:func:`pnp.files.yaml_files`)."""
     from pnp.loader import top_keys
     from pnp.variants.variant import variant_model
 
     found: dict[str, list[str]] = {}
-    for path in sorted(folder.glob("*.y*ml")):
-        if path.suffix not in (".yaml", ".yml") or path.name.startswith("."):
-            continue
+    for path in yaml_files(folder):
         try:
             text = read_yaml_text(path)
             named = peek(text, "game", path.name)
