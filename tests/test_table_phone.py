@@ -508,8 +508,18 @@ def test_a_choice_between_two_inputs_is_never_played_by_itself(phones, tmp_path)
 # -- a nudge on your turn, and the screen kept on -------------------------------------------------------------
 
 # Stand-ins for what a phone has and a headless browser lacks: vibration, sound, the wake lock, and
-# the page's visibility (a phone's screen going off); each records what the page asks of it.
+# the page's visibility (a phone's screen going off); each records what the page asks of it. The page's event
+# stream opens and stays open, saying nothing: the stand-in server's ends at once, and the turn line's "Offline"
+# coming and going at moments the test does not choose moved what these tests measure under it.
 PHONE_PARTS = """
+window.EventSource = class extends EventTarget {
+  static CONNECTING = 0; static OPEN = 1; static CLOSED = 2;
+  constructor() {
+    super(); this.readyState = 0;
+    setTimeout(() => { this.readyState = 1; this.dispatchEvent(new Event("open")); });
+  }
+  close() { this.readyState = 2; }
+};
 window.__buzz = []; window.__beeps = 0; window.__locks = [];
 Object.defineProperty(navigator, "vibrate", {
   configurable: true, value: (p) => { window.__buzz.push(p); return true; },
