@@ -88,7 +88,8 @@ def _table_pieces(data: HaulingData, layout: Layout, t: Catalogue) -> tuple[Piec
             front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player, t=t)
             back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player, t=t)
             name = f"P{player + 1} {transport.id} {transport.name}"
-            found.append(Piece(name, length, width, Face(front), Face(back)))
+            title = t("part.transport", player=t("board.player", number=player + 1))  # by its back: it may lie so
+            found.append(Piece(name, length, width, Face(front), Face(back), title))
     for gold, box in ((True, layout.marker(0)), (False, layout.marker(1))):
         marker = partial(pieces.marker, box=Rect(0, 0, box.w, box.h), gold=gold, t=t)
         found.append(Piece(f"{'gold' if gold else 'red'} marker", box.w, box.h, Face(marker)))
