@@ -92,9 +92,9 @@ def tile(name: str, front_url: str, back_url: str, round_: bool, where: dict[str
     """A tile that stacks with its like; the back is the front when ``back_url`` is empty.
 
     A tile is not hidden when face down: its back is a picture of its own, drawn to show what the table may know of
-    a piece laid face down (whose transport it is, in the player's colour), which TTS's hiding would cover as it
-    covers an object in another player's hand. So the tooltip of a tile whose back hides its face must not tell the face either: a game
-    titles such a piece by what its back shows ("P1 transport"), and ``name`` is that title.
+    a piece laid face down (whose piece it is, in its player's colour), which TTS's hiding would cover as it covers
+    an object in another player's hand. So the tooltip of a tile whose back hides its face must not tell the face
+    either: a game titles such a piece by what its back shows, and ``name`` is that title.
     """
     shape = {"Type": TILE_CIRCLE if round_ else TILE_BOX, "Thickness": TILE_THICKNESS, "Stackable": True}
     return {

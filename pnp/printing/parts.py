@@ -42,7 +42,7 @@ class Card:
     ``name``, on every part, is its stable identifier in every language (build manifests, print shops' file names,
     tests). ``title``, here and on tokens, pieces and dice: what a table reads: the part in the kit's language; the
     name when empty. A virtual table shows it whichever way up the part lies, so a part whose back hides its face is
-    titled by what both sides show ("P1 transport", not which transport).
+    titled by what both sides show (whose piece it is, not which).
     """
 
     name: str
