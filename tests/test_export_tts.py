@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.said import english_left
 
 from pnp.export import dice
 from pnp.export.raster import pixels
 from pnp.export.tts import export_tts, image_size, step_count
 from pnp.export.tts_decks import grid
 from pnp.games import REGISTRY
+from pnp.games.spec import KitRequest
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import POKER, Board, Deck, Die, Face, Kit, KitDocument, Piece, Sheet, Token, TokenSheet
+from pnp.texts import english
+from pnp.texts.catalogue import PLACEHOLDER
 
 DPI = 30  # small images: the counts and shapes do not depend on the resolution
 DOC = Path(__file__).parents[1] / "docs" / "export.md"
@@ -48,6 +54,7 @@ OBJECT_STATE = {
     "Transform": TRANSFORM,
     "Nickname": str,
     "Locked": bool,
+    "HideWhenFaceDown": bool,
     "CardID": int,
     "SidewaysCard": bool,
     "DeckIDs": list,
@@ -209,9 +216,15 @@ def test_tokens_jets_pieces_and_dice_are_there_by_name(sets):
     hauling = table_counts(sets["hauling-astronauts"][1])
     assert (hauling["tiles"], hauling["dice"]) == (12 + 2 + 2, 9)  # transports, bonus and score markers; dice
     for game, (kit, saved, _) in sets.items():
-        tokens = [t.name for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens]
-        pieces = [p.name for s in parts(kit) if isinstance(s, Sheet) for p in s.pieces if isinstance(p, Piece)]
+        tokens = [t.title or t.name for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens]
+        cut = [p for s in parts(kit) if isinstance(s, Sheet) for p in s.pieces]
+        pieces = [p.title or p.name for p in cut if isinstance(p, Piece)]
         assert [o["Nickname"] for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"] == tokens + pieces, game
+        dice = [d.title or d.name for d in cut if isinstance(d, Die)]
+        assert [o["Nickname"] for o in saved["ObjectStates"] if o["Name"] == "Custom_Dice"] == dice, game
+        cards = [c.title or c.name for p in parts(kit) if isinstance(p, Deck) for c in p.cards]
+        decks = [o.get("ContainedObjects", [o]) for o in saved["ObjectStates"] if o["Name"] in ("DeckCustom", "Card")]
+        assert [card["Nickname"] for deck in decks for card in deck] == cards, game
 
 
 def test_the_docs_table_says_what_each_export_holds(sets):
@@ -256,10 +269,10 @@ def test_images_have_the_declared_grid_and_the_parts_shape(sets, game):
     kit, saved, folder = sets[game]
     decks = {p.name: p.size for p in parts(kit) if isinstance(p, Deck)}
     sheets = {p.name: p.drawing for p in parts(kit) if isinstance(p, Sheet)}
-    tokens = {t.name: p for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens}
+    tokens = {t.title or t.name: p for p in parts(kit) if isinstance(p, TokenSheet) for t in p.tokens}
     tiles = {name: (p.diameter, p.diameter) for name, p in tokens.items()}
     cut = [piece for s in parts(kit) if isinstance(s, Sheet) for piece in s.pieces]
-    tiles |= {p.name: (p.width, p.height) for p in cut if isinstance(p, Piece)}
+    tiles |= {p.title or p.name: (p.width, p.height) for p in cut if isinstance(p, Piece)}
     for state in saved["ObjectStates"]:
         if state["Name"] in ("DeckCustom", "CardCustom"):
             size = decks[state["Nickname"]] if state["Name"] == "DeckCustom" else sheets[state["Nickname"]]
@@ -352,7 +365,7 @@ def test_a_sheet_with_a_board_and_pieces_gives_them_instead_of_its_page(sets):
     (board,) = (o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board")
     with Image.open(folder / board["CustomImage"]["ImageURL"]) as image:
         assert image.size == image_size(page.board.width, page.board.height, DPI)
-    transports = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile" and "marker" not in o["Nickname"]]
+    transports = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile" and "transport" in o["Nickname"]]
     assert len(transports) == 12 and all(o["CustomImage"]["ImageSecondaryURL"] for o in transports)  # a hidden side
 
 
@@ -386,3 +399,123 @@ def test_progress_counts_each_tile_die_and_board_up_to_the_total(tmp_path):
     assert seen == [(2, 4), (3, 4), (4, 4)] and step_count(kit) == 4  # a pile of two tiles, the die, the board
     names = [state["Name"] for state in json.loads(written[-1].read_text())["ObjectStates"]]
     assert names == ["Custom_Tile", "Custom_Tile", "Custom_Dice", "Custom_Board"]  # the page itself is not there
+
+
+# -- what a player reads on hover: each object's Nickname ------------------------------------------------------------
+CARDS = ("Card", "CardCustom", "DeckCustom")
+ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
+RUNS = re.compile(r"[^\W\d_]+")  # runs of letters, in any script
+
+
+@cache
+def names(game: str) -> frozenset[str]:
+    """The words ``game`` prints as they are in every language, names: Take Off!'s capitals and countries, as its
+    map file gives them."""
+    if game != "take-off":
+        return frozenset()
+    from pnp.games.take_off.maps import load_world
+    from pnp.games.take_off.model import load_data
+
+    world, _ = load_world(None, load_data().value)
+    cities = world.map.cities
+    return frozenset(run for city in cities for name in (city.name, city.country or "") for run in RUNS.findall(name))
+
+
+def _accented(text: str) -> str:
+    """``text`` with the letters outside its ``{placeholders}`` accented: a word read back unaccented was not
+    taken from the catalogue."""
+    return "".join(p if i % 2 else p.translate(ACCENTS) for i, p in enumerate(re.split(r"(\{[^}]*\})", text)))
+
+
+def on_the_table(saved: dict) -> Iterator[tuple[dict, bool]]:
+    """Each object of a saved set, a deck's cards too, and whether it lies face down as the set is spawned."""
+    for state in saved["ObjectStates"]:
+        down = state["Transform"]["rotZ"] == 180
+        yield state, down
+        for inner in state.get("ContainedObjects", []):
+            yield inner, down
+
+
+def _exported(kit: Kit, out: Path) -> tuple[dict, Path]:
+    saved = export_tts(kit, out, DPI)[-1]
+    return json.loads(saved.read_text()), saved.parent
+
+
+@pytest.fixture(scope="module")
+def french_sets(tmp_path_factory) -> dict[str, tuple[dict, Path]]:
+    """Each game's set from its French kit, and its folder."""
+    out = tmp_path_factory.mktemp("tts-fr")
+    return {game: _exported(REGISTRY[game].kit(KitRequest(language="fr")), out) for game in REGISTRY}
+
+
+@pytest.fixture(scope="module")
+def accented_sets(tmp_path_factory) -> dict[str, dict]:
+    """Each game's set from a kit whose every catalogue entry is accented (see test_catalogue_kits)."""
+    out = tmp_path_factory.mktemp("tts-accented")
+    found = {}
+    for game in REGISTRY:
+        texts = {key: _accented(entry.text) for key, entry in english(game).items()}
+        found[game] = _exported(REGISTRY[game].kit(KitRequest(texts=texts)), out)[0]
+    return found
+
+
+def test_accenting_keeps_placeholders():
+    assert _accented("Goal {number}: land it") == "Góál {number}: láñd ít"
+    assert PLACEHOLDER.findall(_accented("{fleet} jet {label}")) == ["fleet", "label"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_no_part_tells_its_hidden_face_on_hover(sets, french_sets, game, language):
+    """TTS shows an object's Nickname on hover. A card (every deck is spawned face down) is hidden when face down,
+    its tooltip too; a tile is not (its back is a picture of its own, see tts_objects.tile), so a tile whose back
+    hides its face is named by what its back shows: one name for every tile whose back looks the same (Hauling
+    Astronauts' transports, laid face down in the hidden-transports variant)."""
+    saved, folder = (sets[game][1], sets[game][2]) if language == "en" else french_sets[game]
+    for state, down in on_the_table(saved):
+        if state["Name"] in CARDS or down:
+            assert state.get("HideWhenFaceDown") is True, (state["Name"], state["Nickname"])
+    by_back: dict[bytes, set[str]] = {}  # the Nicknames of the tiles whose backs are one picture
+    for state in (o for o, _ in on_the_table(saved) if o["Name"] == "Custom_Tile"):
+        assert state.get("HideWhenFaceDown") is False, state["Nickname"]  # said, not left to TTS's default
+        if state["CustomImage"]["ImageSecondaryURL"]:
+            with Image.open(folder / state["CustomImage"]["ImageSecondaryURL"]) as back:
+                by_back.setdefault(back.tobytes(), set()).add(state["Nickname"])
+    assert [said for said in by_back.values() if len(said) > 1] == []
+    if game == "hauling-astronauts":
+        assert len(by_back) == 2  # one back per player: six transports each, named alike
+        transports = [t for fleet in _hauling_fleets() for t in fleet]
+        for said in by_back.values():
+            assert not any(re.search(rf"\b{re.escape(w)}\b", n) for n in said for w in transports), said
+
+
+def _hauling_fleets() -> list[list[str]]:
+    from pnp.games.hauling_astronauts.model import load_data
+
+    return [[w for t in f.transports for w in (t.id, t.name)] for f in load_data(None).value.fleets]
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_every_nickname_is_words_of_the_catalogue(accented_sets, game):
+    """A set made from an accented catalogue: every word of every Nickname is accented, so was read from the
+    catalogue, or is a name the game prints as it is (a capital, a country); and each Nickname has a word, not
+    notation alone ('BG', 'K1')."""
+    leaks = {}
+    for state, _ in on_the_table(accented_sets[game]):
+        runs = RUNS.findall(state["Nickname"])
+        english_runs = [r for r in runs if r.isascii() and len(r) > 1 and r not in names(game)]
+        if english_runs or not any(len(run) > 2 for run in runs):
+            leaks[state["Nickname"]] = english_runs
+    assert leaks == {}
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_french_set_reads_french(sets, french_sets, game):
+    """Object by object, a French Nickname is not the English one unless it is names only, and no English of the
+    game's catalogue is left in any."""
+    english_saved, french = sets[game][1], french_sets[game][0]
+    pairs = list(zip(on_the_table(english_saved), on_the_table(french), strict=True))
+    assert [a["Name"] for (a, _), _ in pairs] == [b["Name"] for _, (b, _) in pairs]
+    same = [a["Nickname"] for (a, _), (b, _) in pairs if a["Nickname"] == b["Nickname"]]
+    assert [n for n in same if not all(run in names(game) or len(run) == 1 for run in RUNS.findall(n))] == []
+    assert english_left(game, [b["Nickname"] for _, (b, _) in pairs], keys="", places=names(game)) == []

@@ -21,7 +21,7 @@ from pnp.export import tts_objects as tts
 from pnp.export.faces import face_drawing
 from pnp.export.images import ImageFiles, PngWriter
 from pnp.export.raster import rasterise
-from pnp.export.table import Picture, TableSet, Tile
+from pnp.export.table import Picture, TableSet, Tile, title
 from pnp.export.tts_decks import MAX_SIDE, deck_object
 from pnp.files import file_name, make_dir, write_atomic
 from pnp.printing.canvas import Drawing
@@ -62,7 +62,7 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     for number, picture in enumerate(table.boards, 1):
         where = tts.transform(0.0, z=-BOARD_STEP * number)
         image = _picture(picture.drawing, dpi, kit.faces)
-        objects.append(tts.board(picture.name, files.save(picture.name, image, 1), where))
+        objects.append(tts.board(picture.title, files.save(picture.name, image, 1), where))
     path = folder / f"{file_name(kit.game)}.json"
     write_atomic(path, json.dumps(tts.saved_file(kit.title, objects), indent=2) + "\n", sync=False)
     return [*files.written, path]
@@ -85,7 +85,7 @@ def _loose_card(
     url = files.save(picture.name, _picture(picture.drawing, dpi, typefaces), 1)
     sheet = tts.custom_deck(url, url, 1, 1, hidden_back=True, unique_back=False)
     sideways = picture.drawing.width > picture.drawing.height
-    return tts.card(picture.name, key * 100, {str(key): sheet}, where, sideways, kind="CardCustom")
+    return tts.card(picture.title, key * 100, {str(key): sheet}, where, sideways, kind="CardCustom")
 
 
 def _faces(tiles: Sequence[Tile], dpi: float, typefaces: Faces, longest: int = MAX_SIDE) -> Iterator[Image.Image]:
@@ -109,7 +109,7 @@ def _tiles(tiles: Sequence[Tile], dpi: float, typefaces: Faces, files: ImageFile
         front_url = files.save(first.name, front, len(pile))
         for height, (tile, _, _) in enumerate(pile):
             where = tts.transform(column * TILE_STEP, z=ROW, y=1.0 + height * tts.TILE_THICKNESS)
-            objects.append(tts.tile(tile.name, front_url, back_url, tile.shape == "round", where))
+            objects.append(tts.tile(tile.title or tile.name, front_url, back_url, tile.shape == "round", where))
     return objects
 
 
@@ -121,5 +121,5 @@ def _dice(all_dice: Sequence[Die], dpi: float, typefaces: Faces, files: ImageFil
     for number, die in enumerate(all_dice):
         image = dice.template([next(faces) for _ in die.faces])
         where = tts.transform(number * DIE_STEP, z=2 * ROW)
-        objects.append(tts.dice(die.name, files.save(die.name, image, 1), where))
+        objects.append(tts.dice(title(die), files.save(die.name, image, 1), where))
     return objects

@@ -17,6 +17,7 @@ from pnp.export import tts_objects as tts
 from pnp.export.faces import face_drawing
 from pnp.export.images import ImageFiles
 from pnp.export.raster import rasterise
+from pnp.export.table import TableDeck
 from pnp.printing.cards import ItemSet
 from pnp.printing.fonts import Faces
 from pnp.printing.parts import Face
@@ -56,14 +57,16 @@ def grid(cards: int, width: float, height: float, dpi: float, cell: tuple[int, i
 
 
 def deck_object(
-    deck: ItemSet, keys: Iterator[int], dpi: float, typefaces: Faces, files: ImageFiles, where: dict[str, float]
+    table_deck: TableDeck, keys: Iterator[int], dpi: float, typefaces: Faces, files: ImageFiles, where: dict[str, float]
 ) -> tts.Saved:
-    """One deck's sheets and backs saved, and its object for the saved file (a lone card for a deck of one).
+    """One deck's sheets and backs saved, and its object for the saved file (a lone card for a deck of one), each
+    card named by its title.
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
     pixel by pixel, as cards may draw the same back each with a function of its own) make one image.
     Faces are rendered a sheet at a time, so a large deck never holds more than a sheet in memory.
     """
+    deck = table_deck.items
     chunks = [deck.items[i : i + PER_SHEET] for i in range(0, len(deck.items), PER_SHEET)]
     cell = grid(len(chunks[0]), deck.width, deck.height, dpi).cell
     backs = _render(deck, [item.back or _PLAIN for item in deck.items], cell, typefaces)
@@ -85,8 +88,8 @@ def deck_object(
         sheets[str(key)] = tts.custom_deck(face_url, back_url, layout.columns, layout.rows, False, not same_back)
         ids += [key * 100 + index for index in range(len(chunk))]
     cards = [
-        tts.card(item.name, card_id, {str(card_id // 100): sheets[str(card_id // 100)]}, tts.transform(0.0))
-        for item, card_id in zip(deck.items, ids)
+        tts.card(title, card_id, {str(card_id // 100): sheets[str(card_id // 100)]}, tts.transform(0.0))
+        for title, card_id in zip(table_deck.titles, ids, strict=True)
     ]
     if len(cards) == 1:
         return cards[0] | {"Transform": where}

@@ -1,6 +1,8 @@
 """The objects of a Tabletop Simulator saved file, with the field names of TTS's save format.
 
-Only boards are locked: cards, tiles and dice are there to be picked up. Field names and values follow the
+Only boards are locked: cards, tiles and dice are there to be picked up. Cards and decks say they hide when face
+down and tiles that they do not (``HideWhenFaceDown``, TTS's defaults, written out: see ``tile``); each object's
+``Nickname`` is the tooltip TTS shows on hover, face down too unless hidden. Field names and values follow the
 save-file classes of TTS's knowledge base (``ObjectState``, ``CustomDeckState``, ``CustomImageState``,
 ``CustomTileState``, ``CustomDiceState``) and its scripting API's object types.
 """
@@ -55,6 +57,7 @@ def card(
         "Nickname": name,
         "Transform": where,
         "Locked": False,
+        "HideWhenFaceDown": True,  # face down, a card shows its back and no tooltip (its title names its face)
         "CardID": card_id,
         "SidewaysCard": sideways,
         "CustomDeck": sheets,
@@ -67,6 +70,7 @@ def deck(name: str, cards: list[Saved], sheets: dict[str, Saved], where: dict[st
         "Nickname": name,
         "Transform": where,
         "Locked": False,
+        "HideWhenFaceDown": True,
         "DeckIDs": [c["CardID"] for c in cards],
         "CustomDeck": sheets,
         "ContainedObjects": cards,
@@ -85,13 +89,20 @@ def board(name: str, image_url: str, where: dict[str, float]) -> Saved:
 
 
 def tile(name: str, front_url: str, back_url: str, round_: bool, where: dict[str, float]) -> Saved:
-    """A tile that stacks with its like; the back is the front when ``back_url`` is empty."""
+    """A tile that stacks with its like; the back is the front when ``back_url`` is empty.
+
+    A tile is not hidden when face down: its back is a picture of its own, drawn to show what the table may know of
+    a piece laid face down (whose piece it is, in its player's colour), which TTS's hiding would cover as it covers
+    an object in another player's hand. So the tooltip of a tile whose back hides its face must not tell the face
+    either: a game titles such a piece by what its back shows, and ``name`` is that title.
+    """
     shape = {"Type": TILE_CIRCLE if round_ else TILE_BOX, "Thickness": TILE_THICKNESS, "Stackable": True}
     return {
         "Name": "Custom_Tile",
         "Nickname": name,
         "Transform": where,
         "Locked": False,
+        "HideWhenFaceDown": False,
         "CustomImage": _image(front_url, back_url) | {"CustomTile": shape | {"Stretch": False}},
     }
 

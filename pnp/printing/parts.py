@@ -37,11 +37,18 @@ class Face:
 
 @dataclass(frozen=True)
 class Card:
-    """A card with a ``name`` (shown in manifests and used by tests) and its faces."""
+    """A card with a ``name`` (shown in manifests and used by tests) and its faces.
+
+    ``name``, on every part, is its stable identifier in every language (build manifests, print shops' file names,
+    tests). ``title``, here and on tokens, pieces and dice: what a table reads: the part in the kit's language; the
+    name when empty. A virtual table shows it whichever way up the part lies, so a part whose back hides its face is
+    titled by what both sides show (whose piece it is, not which).
+    """
 
     name: str
     front: Face
     back: Face | None = None
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,7 @@ class Token:
     name: str
     front: Face
     back: Face | None = None
+    title: str = ""  # see Card
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,7 @@ class Piece:
     height: float
     front: Face
     back: Face | None = None
+    title: str = ""  # see Card
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,7 @@ class Die:
     name: str
     side: float
     faces: tuple[Face, ...]
+    title: str = ""  # see Card
 
     def __post_init__(self) -> None:
         if len(self.faces) != 6:
@@ -131,7 +141,8 @@ class Sheet:
     """A single page's worth of drawing (player aid, die net), centred on the page.
 
     For a virtual table (Tabletop Simulator) a sheet is a card to pick up, unless it declares what it
-    stands for: the ``pieces`` and dice cut from it (or played beside it), and the ``board`` that stays whole.
+    stands for: the ``pieces`` and dice cut from it (or played beside it), and the ``board`` that stays whole,
+    which a table reads as ``board_title`` (in the kit's language; "board" when empty).
     ``duplex_front``: the next part is printed on this sheet's back (a rules sheet's two sides).
     """
 
@@ -140,6 +151,7 @@ class Sheet:
     pieces: tuple[Piece | Die, ...] = ()
     board: Drawing | None = None
     duplex_front: bool = False
+    board_title: str = ""
 
 
 Part = Deck | TokenSheet | Board | Sheet

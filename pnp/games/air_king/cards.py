@@ -36,34 +36,42 @@ def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None)
     size = data.card
     w, h = size.width, size.height
     by_name = {a.name: a for a in data.airports}
-    field = [_card(f"airport {a.name}", _airport_face(a, data, t, w, h), "field", t, w, h) for a in data.airports]
-    field += [_card(f"runway {a.name}", _runway_face(a, t, w, h), "field", t, w, h) for a in data.airports]
+
+    def card(name: str, front: Face, back: str, title: str) -> Card:  # each card's back drawn by a function of its own
+        return Card(name, front, _back(back, t, w, h), title)
+
+    field = [
+        card(f"airport {a.name}", _airport_face(a, data, t, w, h), "field", t(f"data.airport.{a.name}.title"))
+        for a in data.airports
+    ]
+    field += [
+        card(f"runway {a.name}", _runway_face(a, t, w, h), "field", t("card.runway.title", airport=a.name))
+        for a in data.airports
+    ]
     aircraft = [
-        _card(f"aircraft {p.number}", _aircraft_face(p, by_name, t, w, h), "aircraft", t, w, h) for p in data.aircraft
+        card(f"aircraft {p.number}", _aircraft_face(p, by_name, t, w, h), "aircraft", _aircraft_title(p, t))
+        for p in data.aircraft
     ]
     goals = [
-        _card(f"goal {i + 1}", _goal_face(i, card, data, t, w, h), "goal", t, w, h) for i, card in enumerate(data.goals)
+        card(f"goal {i + 1}", _goal_face(i, goal, data, t, w, h), "goal", t("card.goal.title", number=i + 1))
+        for i, goal in enumerate(data.goals)
     ]
     events = [
-        _card(
+        card(
             f"{e.type} {n + 1}",
             _event_face(e.type, t(f"data.event.{e.type}.title"), t(f"data.event.{e.type}.text"), t, w, h, art),
             "event",
-            t,
-            w,
-            h,
+            t(f"data.event.{e.type}.title"),
         )
         for e in data.events
         for n in range(e.count)
     ]
     returns = [
-        _card(
+        card(
             f"technical return {n + 1}",
             _event_face("return", t("card.return.title"), t("data.technical_return.text"), t, w, h, art),
             "return",
-            t,
-            w,
-            h,
+            t("card.return.title"),
         )
         for n in range(data.technical_return.count)
     ]
@@ -76,8 +84,14 @@ def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None)
     )
 
 
-def _card(name: str, front: Face, back: str, t: Catalogue, w: float, h: float) -> Card:
-    return Card(name, front, _back(back, t, w, h))
+def _aircraft_title(craft: Aircraft, t: Catalogue) -> str:
+    """An aircraft card as a table names it: its number, its colour and its symbol."""
+    return t("part.aircraft", number=craft.number, look=_look(craft, t))
+
+
+def _look(craft: Aircraft, t: Catalogue) -> str:
+    """An aircraft's colour and symbol in words, as its card prints them."""
+    return t("card.aircraft.look", colour=t(f"data.aircraft.{craft.number}.colour"), symbol=t(f"symbol.{craft.symbol}"))
 
 
 def _back(kind: str, t: Catalogue, w: float, h: float) -> Face:
@@ -173,7 +187,7 @@ def _runway_face(airport: AirportInfo, t: Catalogue, w: float, h: float) -> Face
 
 def _aircraft_face(craft: Aircraft, airports: dict[str, AirportInfo], t: Catalogue, w: float, h: float) -> Face:
     destination = next(name for name in airports if name != craft.home)
-    look = t("card.aircraft.look", colour=t(f"data.aircraft.{craft.number}.colour"), symbol=t(f"symbol.{craft.symbol}"))
+    look = _look(craft, t)
     route = t("card.aircraft.route", home=craft.home, destination=destination)
     card = f"aircraft card {craft.number}"
 

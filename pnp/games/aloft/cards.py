@@ -54,7 +54,8 @@ def balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
             _title(c, w, title, sub, f"balloon card {balloon.name!r}")
             shapes.balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
 
-        cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), back))
+        named = t("part.balloon", name=t(f"data.shape.{balloon.name}.name") if balloon.shape else sub)
+        cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), back, named))
     return cards
 
 
@@ -72,7 +73,7 @@ def truck_cards(data: AloftData, t: Catalogue) -> list[Card]:
             shapes.truck(c, w / 2, h * 0.6, w * 0.8, safety=safety, data=data)
 
         name = "truck safety" if safety else f"truck {index + 1}"
-        cards.append(Card(name, Face(draw, background=ROAD), back))
+        cards.append(Card(name, Face(draw, background=ROAD), back, title))
     return cards
 
 
@@ -89,5 +90,6 @@ def colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
             c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")  # one letter, B G P R W Y
 
-        cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), back))
+        named = t("part.colour", colour=t(f"data.colour.{colour.code}.name"))
+        cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), back, named))
     return cards

@@ -279,7 +279,7 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
             size = r * 1.4  # a score of one or two digits, its figures' middle on the circle's centre
             c.text(r, r + size * PT * CAP_MIDDLE, str(n), size=size, bold=True, anchor="middle")
 
-        return Token(f"score {n}", Face(draw, SCORING))
+        return Token(f"score {n}", Face(draw, SCORING), title=t("part.scoring", number=n))
 
     def launch(colour: Colour) -> Token:
         def draw(c: Canvas) -> None:
@@ -287,7 +287,8 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
             size = r * 1.2  # one capital, its middle on the disc's centre
             c.text(r, r + size * PT * CAP_MIDDLE, colour.code, size=size, bold=True, anchor="middle")
 
-        return Token(f"launch {colour.code}", Face(draw, colour.rgb))
+        title = t("part.launch", colour=t(f"data.colour.{colour.code}.name"))
+        return Token(f"launch {colour.code}", Face(draw, colour.rgb), title=title)
 
     def multicoloured(c: Canvas) -> None:
         share = 2 * math.pi / len(data.colours)
@@ -309,8 +310,11 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
 
     counts = data.tokens
     launches = [launch(colour) for colour in data.colours for _ in range(counts.launch_per_colour)]
-    launches += [Token("launch multicoloured", Face(multicoloured)) for _ in range(counts.multicoloured)]
-    safeties = tuple(Token("safety", Face(safety, "#fde2c8")) for _ in range(counts.safety))
+    any_colour_title, safety_title = t("part.launch.any"), t("part.safety")
+    launches += [
+        Token("launch multicoloured", Face(multicoloured), title=any_colour_title) for _ in range(counts.multicoloured)
+    ]
+    safeties = tuple(Token("safety", Face(safety, "#fde2c8"), title=safety_title) for _ in range(counts.safety))
     return (
         TokenSheet(t("tokens.scoring"), "round", TOKEN, tuple(scoring(n) for n in range(1, counts.scoring + 1))),
         TokenSheet(t("tokens.launch"), "round", TOKEN, tuple(launches)),

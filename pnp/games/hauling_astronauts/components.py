@@ -75,7 +75,8 @@ def _game_sheet(data: HaulingData, t: Catalogue) -> Sheet:
     """The page, which stands on a virtual table for the board, the pieces cut from it and the nine dice."""
     layout = Layout.of(data)
     board_drawing = Drawing(WIDTH, layout.board_height, lambda c: board(c, data, layout, t))
-    return Sheet(t("page.name"), page_drawing(data, t), pieces=_table_pieces(data, layout, t), board=board_drawing)
+    cut = _table_pieces(data, layout, t)
+    return Sheet(t("page.name"), page_drawing(data, t), pieces=cut, board=board_drawing, board_title=t("part.board"))
 
 
 def _table_pieces(data: HaulingData, layout: Layout, t: Catalogue) -> tuple[Piece | Die, ...]:
@@ -88,17 +89,20 @@ def _table_pieces(data: HaulingData, layout: Layout, t: Catalogue) -> tuple[Piec
             front = partial(pieces.transport, box=box, piece=transport, colour=fleet.colour, player=player, t=t)
             back = partial(pieces.face_down, box=box, colour=fleet.colour, player=player, t=t)
             name = f"P{player + 1} {transport.id} {transport.name}"
-            found.append(Piece(name, length, width, Face(front), Face(back)))
+            title = t("part.transport", player=t("board.player", number=player + 1))  # by its back: it may lie so
+            found.append(Piece(name, length, width, Face(front), Face(back), title))
     for gold, box in ((True, layout.marker(0)), (False, layout.marker(1))):
         marker = partial(pieces.marker, box=Rect(0, 0, box.w, box.h), gold=gold, t=t)
-        found.append(Piece(f"{'gold' if gold else 'red'} marker", box.w, box.h, Face(marker)))
+        title = t("part.marker.gold" if gold else "part.marker.red")
+        found.append(Piece(f"{'gold' if gold else 'red'} marker", box.w, box.h, Face(marker), title=title))
     for player, fleet in enumerate(data.fleets):
         box = layout.score_marker(player)
         marker = partial(pieces.score_marker, box=Rect(0, 0, box.w, box.h), colour=fleet.colour, player=player, t=t)
-        found.append(Piece(f"P{player + 1} score marker", box.w, box.h, Face(marker)))
+        title = t("part.score", player=t("board.player", number=player + 1))
+        found.append(Piece(f"P{player + 1} score marker", box.w, box.h, Face(marker), title=title))
     side = layout.space * DIE_SCALE
     faces = tuple(Face(partial(pieces.die, cx=side / 2, cy=side / 2, code=n, side=side)) for n in range(1, 7))
-    found += [Die("die", side, faces) for _ in SPACES]
+    found += [Die("die", side, faces, t("part.die")) for _ in SPACES]
     return tuple(found)
 
 

@@ -162,7 +162,9 @@ def draw_header(canvas: Canvas, width: float, style: DeckStyle, name: str, count
 def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
     tokens = tuple(
         Token(
-            f"{colour.name} jet {colour.letter}{n}", Face(_jet_face(colour, n, data.jet_token), background=colour.rgb)
+            f"{colour.name} jet {colour.letter}{n}",
+            Face(_jet_face(colour, n, data.jet_token), background=colour.rgb),
+            title=t("part.jet", fleet=t(f"data.jet.{colour.letter}.name"), label=f"{colour.letter}{n}"),
         )
         for colour in data.jet_colours
         for n in range(1, data.fleet_max + 1)
@@ -197,7 +199,7 @@ _VALUE_ORDER = (0, 1, 2, 4, 3, 5)
 def _die_sheet(data: TakeOffData, number: int, t: Catalogue) -> Sheet:
     """Die ``number``'s net, which stands for the die itself on a virtual table."""
     faces = tuple(Face(_face_drawing(data, data.die_faces[i], t)) for i in _VALUE_ORDER)
-    die = Die(f"die {number}", data.die_size, faces)
+    die = Die(f"die {number}", data.die_size, faces, t("die.sheet", number=number))
     return Sheet(t("die.sheet", number=number), _die_net(data, number, t), pieces=(die,))
 
 
