@@ -519,3 +519,12 @@ def test_a_french_set_reads_french(sets, french_sets, game):
     same = [a["Nickname"] for (a, _), (b, _) in pairs if a["Nickname"] == b["Nickname"]]
     assert [n for n in same if not all(run in names(game) or len(run) == 1 for run in RUNS.findall(n))] == []
     assert english_left(game, [b["Nickname"] for _, (b, _) in pairs], keys="", places=names(game)) == []
+
+
+def test_a_colour_named_in_a_nickname_is_a_word_of_the_sentence(sets, french_sets):
+    """Aloft's colours are capitalised as a card's title prints them, but in lower case inside a name, as the moves'
+    labels write them: 'ballon bleu + vert', not 'ballon Bleu + Vert'."""
+    french = {state["Nickname"] for state, _ in on_the_table(french_sets["aloft"][0])}
+    english = {state["Nickname"] for state, _ in on_the_table(sets["aloft"][1])}
+    assert {"ballon bleu + vert", "carte couleur bleu", "jeton de lancement bleu"} <= french
+    assert {"blue + green balloon", "blue colour card", "blue launch token"} <= english

@@ -54,7 +54,8 @@ def balloon_cards(data: AloftData, t: Catalogue) -> list[Card]:
             _title(c, w, title, sub, f"balloon card {balloon.name!r}")
             shapes.balloon(c, data, balloon, w / 2, h * 0.45, w * 0.3)
 
-        named = t("part.balloon", name=t(f"data.shape.{balloon.name}.name") if balloon.shape else sub)
+        # in running words a colour is written in lower case, as the moves' labels write it
+        named = t("part.balloon", name=title if balloon.shape else sub.lower())
         cards.append(Card(f"balloon {balloon.name}", Face(draw, background=SKY), back, named))
     return cards
 
@@ -90,6 +91,6 @@ def colour_cards(data: AloftData, t: Catalogue) -> list[Card]:
             c.circle(w / 2, h / 2 + 3, 9, fill="#ffffff", stroke=INK, width=0.5)
             c.text(w / 2, h / 2 + 8, colour.code, size=22, bold=True, anchor="middle")  # one letter, B G P R W Y
 
-        named = t("part.colour", colour=t(f"data.colour.{colour.code}.name"))
+        named = t("part.colour", colour=t(f"data.colour.{colour.code}.name").lower())
         cards.append(Card(f"colour {colour.code}", Face(draw, background=PAPER), back, named))
     return cards

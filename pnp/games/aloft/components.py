@@ -287,7 +287,7 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
             size = r * 1.2  # one capital, its middle on the disc's centre
             c.text(r, r + size * PT * CAP_MIDDLE, colour.code, size=size, bold=True, anchor="middle")
 
-        title = t("part.launch", colour=t(f"data.colour.{colour.code}.name"))
+        title = t("part.launch", colour=t(f"data.colour.{colour.code}.name").lower())
         return Token(f"launch {colour.code}", Face(draw, colour.rgb), title=title)
 
     def multicoloured(c: Canvas) -> None:
