@@ -6,6 +6,10 @@ one line saying where, what and why. The CLI catches it in one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 QUOTE_LIMIT = 80  # characters of the user's input a message repeats
 
 
@@ -43,7 +47,22 @@ def describe(exc: BaseException) -> str:
 
 
 class PnpError(Exception):
-    """A problem caused by input: shown to the user as one line, exit code 1."""
+    """A problem caused by input: shown to the user as one line, exit code 1. ``file``: the file the problem is in,
+    where the code that read it says so (a session's map or variant: see :func:`about`)."""
+
+    file: Path | None = None
+
+
+@contextmanager
+def about(path: Path | None) -> Iterator[None]:
+    """Mark a PnpError out of the block as one about the file at ``path`` (one marked already keeps its file); its
+    text is unchanged."""
+    try:
+        yield
+    except PnpError as exc:
+        if exc.file is None:
+            exc.file = path
+        raise
 
 
 class DataError(PnpError):

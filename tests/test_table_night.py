@@ -120,9 +120,20 @@ DUPLICATE = "player names must be different, capitals aside ('Ann' and 'ann' are
 
 
 def _a_folder_with_files(folder: Path, cli) -> None:
-    """An Aloft map and an Air King variant its referee cannot read, both offered by the lobby."""
+    """An Aloft map and an Air King variant its referee cannot read, both offered by the lobby; Aloft variants whose
+    cards are too big for a board, whose CSV deck is unfit, or that fits, and an Aloft map with a key no map has."""
     assert cli("map", "new", "aloft", "-o", "tall.yaml")[0] == 0
     (folder / "wild.yaml").write_text("game: air-king\ncard_size: huge\n", encoding="utf-8")
+    (folder / "tarot.yaml").write_text("game: aloft\ncard_size: tarot\n", encoding="utf-8")
+    (folder / "deck.yaml").write_text("game: aloft\ndeck: balloons.csv\n", encoding="utf-8")
+    (folder / "balloons.csv").write_text("name,colours,pattern\nsky,B G,dots\n", encoding="utf-8")
+    (folder / "bogus.yaml").write_text("game: aloft\nbogus: 1\n", encoding="utf-8")
+    (folder / "six.yaml").write_text("game: aloft\ntrucks: 6\n", encoding="utf-8")
+
+
+NARROW = "cell_width: 48 mm is too narrow for a 70 mm card"
+PATTERN = "no longer a column: a balloon half wears its colour's pattern; set it once per colour, as colours[].pattern"
+BOGUS = "bogus: unknown key 'bogus' (known: columns, rows, cell_width, cell_height)"
 
 
 @pytest.mark.parametrize(
@@ -145,6 +156,30 @@ def _a_folder_with_files(folder: Path, cli) -> None:
             f"wild.yaml:2:12: {UNFIT}",
             f"cette variante ne peut pas servir : wild.yaml:2:12: {UNFIT}",
             ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "wild.yaml"),
+        ),
+        (  # an error the variant causes in pnp's own board, in its CSV deck, in the map it is played on
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "tarot.yaml"},
+            f"boards/aloft.yaml:9:13: {NARROW}",
+            f"cette variante ne peut pas servir : boards/aloft.yaml:9:13: {NARROW}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "tarot.yaml"),
+        ),
+        (
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "deck.yaml"},
+            f"balloons.csv:1:3: {PATTERN}",
+            f"cette variante ne peut pas servir : balloons.csv:1:3: {PATTERN}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "deck.yaml"),
+        ),
+        (
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "tarot.yaml", "map": "tall.yaml"},
+            f"tall.yaml:9:13: {NARROW}",
+            f"cette variante ne peut pas servir : tall.yaml:9:13: {NARROW}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "tarot.yaml", "--map", "tall.yaml"),
+        ),
+        (  # an error in the map itself, with a variant that fits it
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "six.yaml", "map": "bogus.yaml"},
+            f"bogus.yaml:2:1: {BOGUS}",
+            f"cette carte ne peut pas servir : bogus.yaml:2:1: {BOGUS}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "six.yaml", "--map", "bogus.yaml"),
         ),
         (  # a file gone from the folder since the lobby listed it
             {"game": "aloft", "players": ["ann", "bob"], "map": "gone.yaml"},

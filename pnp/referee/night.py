@@ -125,16 +125,16 @@ def rematch(path: Path, now: datetime) -> Path:
 
 @contextmanager
 def _files_refused(map_path: Path | None, variant_path: Path | None) -> Iterator[None]:
-    """A start refused by its map or variant file itself (an error naming the file first: where, what and why) as a
-    Refusal of that file, the error's text kept."""
+    """A start refused by its map or variant file (an error about it: ``PnpError.file``) as a Refusal of that file,
+    the error's text (where, what and why) kept."""
     try:
         yield
     except Refusal:
         raise
     except PnpError as exc:
-        for kind, path in (("map", map_path), ("variant", variant_path)):
-            if path is not None and str(exc).startswith(f"{path}:"):
-                raise Refusal(f"{kind}.file", error=str(exc)) from None
+        kinds = {path: kind for kind, path in (("map", map_path), ("variant", variant_path)) if path is not None}
+        if exc.file in kinds:
+            raise Refusal(f"{kinds[exc.file]}.file", error=str(exc)) from None
         raise
 
 

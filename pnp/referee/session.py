@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp import games
-from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, RecordExists, clip_quotes, quote
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, RecordExists, about, clip_quotes, quote
 from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
@@ -322,34 +322,45 @@ def new(
         raise PnpError(f"{path.parent}: no such folder")
     if path.exists():
         raise _taken(path)
-    if map_path is not None:
-        games.map_game(map_path, spec.name)
-    if variant_path is not None:
-        from pnp.variants.findings import check_refereed
-
-        check_refereed(variant_path, spec.name)
+    _check_files(spec, map_path, variant_path)
     if language is not None:
         check_language(spec.name, spec.title, language)
         language = shipped(language, spec.name)
     values = parse_options(game, options)
     setup = Setup(tuple(players), values, seed, map_path, variant_path, language)
-    state = game.new_state(setup)
+    with about(variant_path or map_path):  # the game's own checks of the pair: the variant's, else the map's
+        state, bound, files = game.new_state(setup), game.bind(setup), digests(game, setup)
     headers = {
         "Game": spec.name,
         "Players": ",".join(players),
         "Options": format_options(values),
         "Seed": str(seed),
         "Map": os.path.relpath(map_path, path.parent) if map_path else "",
-        "Files": digests(game, setup),
+        "Files": files,
         "Variant": os.path.relpath(variant_path, path.parent) if variant_path else "",
         "Language": language or "",
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
-    session = Session(path, spec, game.bind(setup), setup, state)
+    session = Session(path, spec, bound, setup, state)
     session.text = record.render_headers(headers)
     session.last_hash = record.header_check(headers)
     return session
+
+
+def _check_files(spec: GameSpec, map_path: Path | None, variant_path: Path | None) -> None:
+    """Refuse a map or variant file ``spec``'s game cannot be played on, each error marked as the file's (``about``)."""
+    if map_path is not None:
+        with about(map_path):
+            games.map_game(map_path, spec.name)
+    if variant_path is not None:
+        from pnp.variants.findings import check_refereed
+
+        with about(variant_path):
+            check_refereed(variant_path, spec.name)
+    if map_path is not None and spec.maps is not None:
+        with about(map_path):  # read alone first, so that an error in it is never taken for the variant's
+            spec.maps.load(map_path)
 
 
 def load(path: Path) -> Session:
