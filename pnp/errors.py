@@ -109,3 +109,16 @@ class RecordError(PnpError):
 
 class RecordExists(PnpError):
     """A new record's path that is taken: a record (or another file) is there already."""
+
+
+class Refusal(PnpError):
+    """A setup a person chose that pnp refuses, for each front end to word: ``key`` names the words, the table
+    catalogue's ``lobby.refused.KEY`` (a game night's lobby says them in the night's language), and ``values`` fill
+    them; its text is their English, as the command line prints it."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        from pnp.texts import table_words  # the catalogues read their files with this module's errors
+
+        super().__init__(table_words(None)(f"lobby.refused.{key}", **values))
+        self.key = key
+        self.values = values

@@ -237,6 +237,134 @@ def test_a_start_the_referee_refuses_is_said_in_the_night_s_language_and_in_engl
     assert not list(tmp_path.glob("*.pnp"))
 
 
+GAMES = "aloft, hauling-astronauts, aeronaut-odyssey, take-off, air-king"
+ASKED = '{"game": "...", "players": ["...", ...], "options": {}, "map": null}'
+ANN_BOB = ["ann", "bob"]
+
+
+def _typed(game: str, *more: str) -> tuple[str, ...]:
+    return ("ref", "new", game, "g.pnp", "--players", "ann,bob", *more)
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french", "typed"),
+    [
+        (
+            {"game": "chess", "players": ANN_BOB},
+            f"unknown game 'chess' (known: {GAMES})",
+            f"jeu inconnu : 'chess' (jeux : {GAMES})",
+            None,
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"laps": 2}},
+            "Take Off! World Edition has no option 'laps' (options: fleet, rounds, play_on)",
+            "Take Off! World Edition n'a pas d'option 'laps' (ses options : fleet, rounds, play_on)",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "options": {"fast": True}},
+            "Aloft has no option 'fast' (options: none)",
+            "Aloft n'a pas d'option 'fast' : il n'en a aucune",
+            None,
+        ),
+        (
+            {"game": "hauling-astronauts", "players": ANN_BOB, "options": {"bonus_dice": "maybe"}},
+            "option bonus_dice: expected true or false, got 'maybe'",
+            "option bonus_dice : true ou false attendu, pas 'maybe'",
+            _typed("hauling-astronauts", "--option", "bonus_dice=maybe"),
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"rounds": "many"}},
+            "option rounds: expected a whole number, got 'many'",
+            "option rounds : un nombre entier attendu, pas 'many'",
+            _typed("take-off", "--option", "rounds=many"),
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"rounds": 0}},
+            "option rounds: 0 is too low (at least 1)",
+            "option rounds : 0, c'est trop peu (au moins 1)",
+            _typed("take-off", "--option", "rounds=0"),
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"fleet": 9}},
+            "option fleet: 9 is too high (at most 4)",
+            "option fleet : 9, c'est trop (au plus 4)",
+            _typed("take-off", "--option", "fleet=9"),
+        ),
+        (
+            {"game": "aeronaut-odyssey", "players": ANN_BOB, "options": {"variant": "x"}},
+            "option variant: 'x' is not one of none, different, not-travelled, block",
+            "option variant : 'x' n'est pas au choix (none, different, not-travelled, block)",
+            _typed("aeronaut-odyssey", "--option", "variant=x"),
+        ),
+        (
+            {"game": "aeronaut-odyssey", "players": ANN_BOB, "options": {"variant": 3}},
+            "option variant: expected text, got 3",
+            "option variant : du texte attendu, pas 3",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "map": "seed:3"},
+            "Aloft does not generate maps from a seed: choose its own map or a map file",
+            "Aloft ne tire pas de carte d'un nombre : choisissez sa carte ou un fichier de carte",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "map": "../tall.yaml"},
+            "map '../tall.yaml': name a .yaml map file in this night's folder",
+            "carte '../tall.yaml' : nommez un fichier de carte .yaml du dossier de la soirée",
+            None,
+        ),
+        (
+            {"game": "air-king", "players": ANN_BOB, "variant": "notes.txt"},
+            "variant 'notes.txt': name a .yaml variant file in this night's folder",
+            "variante 'notes.txt' : nommez un fichier de variante .yaml du dossier de la soirée",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "language": "xx"},
+            "--lang xx: no such language; shipped: en, fr",
+            "langue xx : pnp ne la parle pas ; ses langues : en, fr",
+            _typed("aloft", "--lang", "xx"),
+        ),
+        ({"game": "aloft", "players": "ann,bob"}, f"expected {ASKED}", f"attendu : {ASKED}", None),
+        (
+            {"game": "aloft", "players": ANN_BOB, "map": 7},
+            'the map is null, "seed:N" or the name of a map file in the folder',
+            'la carte est null, "seed:N" ou le nom d\'un fichier de carte du dossier',
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "variant": 7},
+            "the variant is null or the name of a variant file in the folder",
+            "la variante est null ou le nom d'un fichier de variante du dossier",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "language": 3},
+            'the language is null or the code of one the game ships, e.g. "fr"',
+            'la langue est null ou le code d\'une langue du jeu, par exemple "fr"',
+            None,
+        ),
+    ],
+)
+def test_a_start_only_a_script_sends_is_refused_in_the_night_s_language_and_in_english_as_ever(
+    tmp_path, cli, body, english, french, typed
+):
+    """What the lobby's page never sends (a game, an option or a value it does not offer, a file named otherwise than
+    by its name in the folder, a field of another type) was refused in English on a French night."""
+    said = {}
+    for language in (None, "fr"):
+        with night(tmp_path, language) as client:
+            refused = client.post("/lobby/games", json=body)
+        assert refused.status_code == 422 and refused.json()["kind"] == "refused", refused.text
+        said[language] = refused.json()["error"]
+    assert said == {None: english, "fr": french}  # English as it always was
+    if typed is not None:
+        assert cli(*typed) == (1, "", f"pnp: error: {english}\n")  # the same words as the command line's
+    assert not list(tmp_path.glob("*.pnp"))
+
+
 def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
     with night(tmp_path) as client:
         started = client.post("/lobby/games", json={"game": "hauling-astronauts", "players": ["ann", "bob"]}).json()

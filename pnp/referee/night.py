@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games, texts
-from pnp.errors import PnpError, RecordExists, quote
+from pnp.errors import PnpError, RecordExists, Refusal, quote
 from pnp.games.spec import GameSpec
 from pnp.referee import session
-from pnp.referee.options import Refusal
+from pnp.referee.options import unknown_option
 from pnp.referee.protocol import Game, Option
 from pnp.texts import Catalogue
 
@@ -91,7 +91,9 @@ def start(
     own data) or the name of a variant file in ``folder``; ``language`` one the game ships (None: the variant's,
     else English).
     """
-    spec = games.get(game)
+    if game not in games.REGISTRY:
+        raise Refusal("game", game=quote(game), known=", ".join(games.REGISTRY))
+    spec = games.REGISTRY[game]
     rules = spec.rules()
     pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
     seed, map_path = _map(folder, spec, map_choice)
@@ -158,8 +160,7 @@ def _checked_options(rules: Game, given: Mapping[str, object]) -> dict[str, Opti
     checked: dict[str, OptionValue] = {}
     for key, value in given.items():
         if key not in known:
-            names = ", ".join(known) or "none"
-            raise PnpError(f"{rules.title} has no option {quote(key)} (options: {names})")
+            raise unknown_option(rules.title, rules, key)
         checked[key] = known[key].check(value)
     return checked
 
@@ -174,20 +175,20 @@ def _map(folder: Path, spec: GameSpec, choice: str | None) -> tuple[int, Path | 
         return 0, None
     if choice.startswith(_SEED):
         if not spec.seeded:
-            raise PnpError(f"{spec.title} does not generate maps from a seed: choose its own map or a map file")
+            raise Refusal("map.unseeded", game=spec.title)
         number = choice.removeprefix(_SEED)
         if not re.fullmatch(r"[0-9]{1,9}", number):
             raise Refusal("seed", most=_SEED_MOST, value=number)
         return int(number), None
     if spec.maps is None:
-        raise PnpError(f"{spec.title} has no maps to choose: start it with its own board")
+        raise Refusal("map.fixed", game=spec.title)
     return 0, _in_folder(folder, "map", choice)  # read when the record is made
 
 
 def _in_folder(folder: Path, kind: str, choice: str) -> Path:
     """The YAML file ``choice`` names in the night's ``folder`` (a map or a variant: ``kind``), never one elsewhere."""
     if "/" in choice or "\\" in choice or choice.startswith(".") or not choice.endswith((".yaml", ".yml")):
-        raise PnpError(f"{kind} {quote(choice)}: name a .yaml {kind} file in this night's folder")
+        raise Refusal(f"{kind}.name", file=quote(choice))
     path = folder / choice
     if not path.is_file():
         raise Refusal(f"{kind}.gone", file=quote(choice))
