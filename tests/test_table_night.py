@@ -525,3 +525,48 @@ def test_a_rematch_whose_table_cannot_open_leaves_the_phones_where_they_are_unti
         for seat, page in seats.items():
             assert client.get(page + "/next").json() == {"to": seats_of(again.json())[seat]}
     assert len(list(tmp_path.glob("*.pnp"))) == 2  # the one rematch, opened at the second try
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "kind", "unfit", "why"),
+    [
+        ("air-king", "variant", "variante", ("card_size: bridge", "card_size: huge"), f"calm.yaml:2:12: {UNFIT}"),
+        (
+            "aloft",
+            "map",
+            "carte",
+            ("cell_width: 48", "cell_width: 30"),
+            "calm.yaml:9:13: cell_width: 30 mm is too narrow",
+        ),
+    ],
+)
+def test_a_rematch_whose_file_no_longer_serves_is_refused_in_the_night_s_language_and_nothing_is_lost(
+    tmp_path, cli, game, field, kind, unfit, why
+):
+    """A rematch whose map or variant file was edited or deleted since the game started answered in English, the
+    record's own error ('…: bad header: calm.yaml: …'), on a French night."""
+    calm = tmp_path / "calm.yaml"
+    if field == "map":
+        assert cli("map", "new", "aloft", "-o", "calm.yaml")[0] == 0
+    else:
+        calm.write_text("game: air-king\ncard_size: bridge\n", encoding="utf-8")
+    served = calm.read_text(encoding="utf-8")
+    with night(tmp_path, "fr") as client:
+        started = client.post("/lobby/games", json={"game": game, "players": ANN_BOB, field: "calm.yaml"}).json()
+        record = tmp_path / started["record"]
+        kept = record.read_bytes()
+        rematch = f"/lobby/games/{started['record']}/rematch"
+        calm.write_text(served.replace(*unfit), encoding="utf-8")
+        refused = client.post(rematch)
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"].startswith(f"cette {kind} ne peut pas servir : {why}")
+        calm.unlink()
+        refused = client.post(rematch)
+        assert (
+            refused.json()["error"]
+            == f"cette {kind} ne peut pas servir : calm.yaml: cannot read the {field}: no such file"
+        )
+        assert record.read_bytes() == kept and list(tmp_path.glob("*.pnp")) == [record]  # nothing written, nothing lost
+        assert client.get("/lobby").status_code == 200
+        calm.write_text(served, encoding="utf-8")  # put back: the rematch starts
+        assert client.post(rematch).status_code == 200

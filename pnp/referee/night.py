@@ -7,6 +7,7 @@ back from the records themselves: nothing else is stored.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -21,7 +22,7 @@ from pnp.errors import PnpError, RecordExists, Refusal, quote
 from pnp.games.spec import GameSpec
 from pnp.referee import session
 from pnp.referee.options import unknown_option
-from pnp.referee.protocol import Game, Option
+from pnp.referee.protocol import Game, Option, Setup
 from pnp.texts import Catalogue
 
 STAMP = "%Y-%m-%d-%H%M%S"
@@ -94,35 +95,31 @@ def start(
     if game not in games.REGISTRY:
         raise Refusal("game", game=quote(game), known=", ".join(games.REGISTRY))
     spec = games.REGISTRY[game]
-    rules = spec.rules()
-    pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
+    checked = _checked_options(spec.rules(), options)
     seed, map_path = _map(folder, spec, map_choice)
     variant_path = None if variant_choice is None else _in_folder(folder, "variant", variant_choice)
-    with _files_refused(map_path, variant_path):
-        return _created(
-            folder,
-            spec.name,
-            now,
-            lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path, language),
-        )
+    return _begin(folder, spec.name, Setup(tuple(players), checked, seed, map_path, variant_path, language), now)
 
 
 def rematch(path: Path, now: datetime) -> Path:
     """A new record of ``path``'s game beside it: the same players with the seats turned by one, the same
-    options, seed, map, variant and language."""
-    last = session.load(path)
-    players = list(last.setup.players)
-    pairs = [f"{key}={_text(value)}" for key, value in last.setup.options.items()]
-    turned = players[1:] + players[:1]
-    setup = last.setup
-    return _created(
-        path.parent,
-        last.spec.name,
-        now,
-        lambda new_path: session.new(
-            new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path, setup.language
-        ),
-    )
+    options, seed, map, variant and language, each file read as it is now (refused as a start's would be)."""
+    spec, last = session.read_setup(path)
+    turned = last.players[1:] + last.players[:1]
+    return _begin(path.parent, spec.name, dataclasses.replace(last, players=turned), now)
+
+
+def _begin(folder: Path, game: str, setup: Setup, now: datetime) -> Path:
+    """A new record of ``game`` in ``folder`` on ``setup``, named by ``now``; nothing is written if anything is wrong,
+    and a refusal by its map or variant file is that file's."""
+    pairs = [f"{key}={_text(value)}" for key, value in setup.options.items()]
+
+    def new(path: Path) -> session.Session:
+        players = list(setup.players)
+        return session.new(path, game, players, pairs, setup.seed, setup.map_path, setup.variant_path, setup.language)
+
+    with _files_refused(setup.map_path, setup.variant_path):
+        return _created(folder, game, now, new)
 
 
 @contextmanager

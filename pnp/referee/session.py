@@ -366,7 +366,30 @@ def _check_files(spec: GameSpec, map_path: Path | None, variant_path: Path | Non
 def load(path: Path) -> Session:
     """Read a record and replay it, checking every line; RecordError names the first bad one."""
     parsed, last_hash, text = record.parse(path)
-    headers = parsed.headers
+    spec, game, setup = _setup(path, parsed.headers)
+    try:
+        why = changed(game, setup, parsed.headers["Files"])
+    except (PnpError, ValueError) as exc:
+        raise RecordError(f"{path}: bad header: {exc}") from None
+    if why:
+        raise RecordError(f"{path}: {why}")
+    session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
+    taken_back = _taken_back(parsed.events)
+    for index, event in enumerate(parsed.events):
+        session.replay_event(event, index in taken_back)
+    session.text, session.last_hash, session.events = text, last_hash, len(parsed.events)
+    return session
+
+
+def read_setup(path: Path) -> tuple[GameSpec, Setup]:
+    """The game and setup of the record at ``path`` as its headers give them, its files and moves left unread (all
+    a rematch needs)."""
+    spec, _, setup = _setup(path, record.parse(path)[0].headers)
+    return spec, setup
+
+
+def _setup(path: Path, headers: Mapping[str, str]) -> tuple[GameSpec, Game, Setup]:
+    """The game, its rules and the setup a record's ``headers`` give (its files not read); RecordError if wrong."""
     try:
         spec = games.get(headers["Game"])
     except PnpError as exc:
@@ -383,17 +406,9 @@ def load(path: Path) -> Session:
             raise PnpError(f"Language {language}: this pnp has no {spec.title} in it (its languages: {known})")
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path, variant_path, language)
         check_players(spec.title, game, setup.players)
-        why = changed(game, setup, headers["Files"])
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    if why:
-        raise RecordError(f"{path}: {why}")
-    session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
-    taken_back = _taken_back(parsed.events)
-    for index, event in enumerate(parsed.events):
-        session.replay_event(event, index in taken_back)
-    session.text, session.last_hash, session.events = text, last_hash, len(parsed.events)
-    return session
+    return spec, game, setup
 
 
 def _taken_back(events: tuple[record.Event, ...]) -> set[int]:
