@@ -1,18 +1,18 @@
 """A game night's folder of records: the games on offer, starting one, its rematch, and the night's results.
 
 Each game of the night is an ordinary record file in the folder, named by when it started and by its
-game (``2026-11-26-203105-aloft.pnp``), so ``pnp ref`` works on it as on any other. The results are read
-back from the records themselves: nothing else is stored.
+game (``2026-11-26-203105-aloft.pnp``), so ``pnp ref`` works on it as on any other; it is played on copies of
+its map and variant files (:mod:`pnp.referee.kept`). The results are read back from the records themselves:
+nothing else is stored.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,10 +20,11 @@ from typing import Any
 from pnp import games, texts
 from pnp.errors import PnpError, RecordExists, Refusal, quote
 from pnp.games.spec import GameSpec
-from pnp.referee import session
+from pnp.referee import kept, session
 from pnp.referee.options import unknown_option
 from pnp.referee.protocol import Game, Option, Setup
 from pnp.texts import Catalogue
+from pnp.variants.variant import load_variant
 
 STAMP = "%Y-%m-%d-%H%M%S"
 _NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
@@ -103,23 +104,47 @@ def start(
 
 def rematch(path: Path, now: datetime) -> Path:
     """A new record of ``path``'s game beside it: the same players with the seats turned by one, the same
-    options, seed, map, variant and language, each file read as it is now (refused as a start's would be)."""
+    options, seed, map, variant and language, each file read as the night's folder holds it now (refused as a
+    start's would be)."""
     spec, last = session.read_setup(path)
+    folder = path.parent
+    map_path, variant_path = _now(folder, "map", last.map_path), _now(folder, "variant", last.variant_path)
     turned = last.players[1:] + last.players[:1]
-    return _begin(path.parent, spec.name, dataclasses.replace(last, players=turned), now)
+    return _begin(folder, spec.name, replace(last, players=turned, map_path=map_path, variant_path=variant_path), now)
+
+
+def _now(folder: Path, kind: str, path: Path | None) -> Path | None:
+    """The file a rematch reads for the last game's ``path`` (a map or a variant: ``kind``): the folder's own of that
+    name for a kept copy, else ``path``."""
+    return _in_folder(folder, kind, path.name) if path is not None and kept.is_kept(folder, path) else path
 
 
 def _begin(folder: Path, game: str, setup: Setup, now: datetime) -> Path:
-    """A new record of ``game`` in ``folder`` on ``setup``, named by ``now``; nothing is written if anything is wrong,
-    and a refusal by its map or variant file is that file's."""
+    """A new record of ``game`` in ``folder`` on ``setup``, named by ``now``, on kept copies of its map and variant
+    files (:mod:`pnp.referee.kept`); nothing is written if anything is wrong, and a refusal by either file is its."""
     pairs = [f"{key}={_text(value)}" for key, value in setup.options.items()]
 
-    def new(path: Path) -> session.Session:
-        players = list(setup.players)
-        return session.new(path, game, players, pairs, setup.seed, setup.map_path, setup.variant_path, setup.language)
+    def new(path: Path, files: Setup) -> session.Session:
+        players = list(files.players)
+        return session.new(path, game, players, pairs, files.seed, files.map_path, files.variant_path, files.language)
 
-    with _files_refused(setup.map_path, setup.variant_path):
-        return _created(folder, game, now, new)
+    def made(path: Path) -> session.Session:
+        with _files_refused(setup.map_path, setup.variant_path):
+            new(path, setup)  # checked as chosen, so that an error names the file chosen
+            copies = _kept(folder, game, setup)
+        return new(path, copies)
+
+    return _created(folder, game, now, made)
+
+
+def _kept(folder: Path, game: str, setup: Setup) -> Setup:
+    """``setup`` on kept copies of its map and variant files."""
+    variant = setup.variant_path
+    return replace(
+        setup,
+        map_path=None if setup.map_path is None else kept.keep(folder, setup.map_path),
+        variant_path=None if variant is None else kept.keep(folder, variant, load_variant(variant, game).files[1:]),
+    )
 
 
 @contextmanager
