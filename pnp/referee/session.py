@@ -328,8 +328,7 @@ def new(
         language = shipped(language, spec.name)
     values = parse_options(game, options)
     setup = Setup(tuple(players), values, seed, map_path, variant_path, language)
-    with about(variant_path or map_path):  # the game's own checks of the pair: the variant's, else the map's
-        state, bound, files = game.new_state(setup), game.bind(setup), digests(game, setup)
+    state, bound, files = _played_on(spec, game, setup)
     headers = {
         "Game": spec.name,
         "Players": ",".join(players),
@@ -358,9 +357,16 @@ def _check_files(spec: GameSpec, map_path: Path | None, variant_path: Path | Non
 
         with about(variant_path):
             check_refereed(variant_path, spec.name)
-    if map_path is not None and spec.maps is not None:
-        with about(map_path):  # read alone first, so that an error in it is never taken for the variant's
-            spec.maps.load(map_path)
+
+
+def _played_on(spec: GameSpec, game: Game, setup: Setup) -> tuple[State, Game, str]:
+    """The first state, the bound rules and the ``Files`` header of ``setup``; an error is its map's, read alone first,
+    or else one of the game's checks of the pair, the variant's (else the map's)."""
+    if setup.map_path is not None and spec.maps is not None:
+        with about(setup.map_path):
+            spec.maps.load(setup.map_path)
+    with about(setup.variant_path or setup.map_path):
+        return game.new_state(setup), game.bind(setup), digests(game, setup)
 
 
 def load(path: Path) -> Session:
