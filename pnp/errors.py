@@ -6,6 +6,10 @@ one line saying where, what and why. The CLI catches it in one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 QUOTE_LIMIT = 80  # characters of the user's input a message repeats
 
 
@@ -43,7 +47,22 @@ def describe(exc: BaseException) -> str:
 
 
 class PnpError(Exception):
-    """A problem caused by input: shown to the user as one line, exit code 1."""
+    """A problem caused by input: shown to the user as one line, exit code 1. ``file``: the file the problem is in,
+    where the code that read it says so (a session's map or variant: see :func:`about`)."""
+
+    file: Path | None = None
+
+
+@contextmanager
+def about(path: Path | None) -> Iterator[None]:
+    """Mark a PnpError out of the block as one about the file at ``path`` (one marked already keeps its file); its
+    text is unchanged."""
+    try:
+        yield
+    except PnpError as exc:
+        if exc.file is None:
+            exc.file = path
+        raise
 
 
 class DataError(PnpError):
@@ -90,3 +109,16 @@ class RecordError(PnpError):
 
 class RecordExists(PnpError):
     """A new record's path that is taken: a record (or another file) is there already."""
+
+
+class Refusal(PnpError):
+    """A setup a person chose that pnp refuses, for each front end to word: ``key`` names the words, the table
+    catalogue's ``lobby.refused.KEY`` (a game night's lobby says them in the night's language), and ``values`` fill
+    them; its text is their English, as the command line prints it."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        from pnp.texts import table_words  # the catalogues read their files with this module's errors
+
+        super().__init__(table_words(None)(f"lobby.refused.{key}", **values))
+        self.key = key
+        self.values = values

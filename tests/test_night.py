@@ -64,7 +64,11 @@ def test_a_generated_map_is_chosen_by_its_seed_and_a_map_file_by_its_name_in_the
     assert session.load(seeded).setup.seed == 7
     assert cli("map", "new", "aloft", "-o", "tall.yaml")[0] == 0
     mapped = night.start(tmp_path, "aloft", ["ann", "bob"], {}, "tall.yaml", EVENING)
-    assert session.load(mapped).setup.map_path == tmp_path / "tall.yaml"
+    copy = session.load(mapped).setup.map_path  # played on a copy of the file as it was (pnp.referee.kept)
+    assert copy is not None and copy.name == "tall.yaml" and copy.parent.parent == tmp_path / ".pnp-kept"
+    assert copy.read_bytes() == (tmp_path / "tall.yaml").read_bytes()
+    (tmp_path / "tall.yaml").unlink()  # the night's file gone: the game replays on its own
+    assert session.load(mapped).setup.map_path == copy
 
 
 def test_names_may_be_written_in_any_script(tmp_path):

@@ -120,9 +120,20 @@ DUPLICATE = "player names must be different, capitals aside ('Ann' and 'ann' are
 
 
 def _a_folder_with_files(folder: Path, cli) -> None:
-    """An Aloft map and an Air King variant its referee cannot read, both offered by the lobby."""
+    """An Aloft map and an Air King variant its referee cannot read, both offered by the lobby; Aloft variants whose
+    cards are too big for a board, whose CSV deck is unfit, or that fits, and an Aloft map with a key no map has."""
     assert cli("map", "new", "aloft", "-o", "tall.yaml")[0] == 0
     (folder / "wild.yaml").write_text("game: air-king\ncard_size: huge\n", encoding="utf-8")
+    (folder / "tarot.yaml").write_text("game: aloft\ncard_size: tarot\n", encoding="utf-8")
+    (folder / "deck.yaml").write_text("game: aloft\ndeck: balloons.csv\n", encoding="utf-8")
+    (folder / "balloons.csv").write_text("name,colours,pattern\nsky,B G,dots\n", encoding="utf-8")
+    (folder / "bogus.yaml").write_text("game: aloft\nbogus: 1\n", encoding="utf-8")
+    (folder / "six.yaml").write_text("game: aloft\ntrucks: 6\n", encoding="utf-8")
+
+
+NARROW = "cell_width: 48 mm is too narrow for a 70 mm card"
+PATTERN = "no longer a column: a balloon half wears its colour's pattern; set it once per colour, as colours[].pattern"
+BOGUS = "bogus: unknown key 'bogus' (known: columns, rows, cell_width, cell_height)"
 
 
 @pytest.mark.parametrize(
@@ -145,6 +156,30 @@ def _a_folder_with_files(folder: Path, cli) -> None:
             f"wild.yaml:2:12: {UNFIT}",
             f"cette variante ne peut pas servir : wild.yaml:2:12: {UNFIT}",
             ("ref", "new", "air-king", "g.pnp", "--players", "ann,bob", "--variant", "wild.yaml"),
+        ),
+        (  # an error the variant causes in pnp's own board, in its CSV deck, in the map it is played on
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "tarot.yaml"},
+            f"boards/aloft.yaml:9:13: {NARROW}",
+            f"cette variante ne peut pas servir : boards/aloft.yaml:9:13: {NARROW}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "tarot.yaml"),
+        ),
+        (
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "deck.yaml"},
+            f"balloons.csv:1:3: {PATTERN}",
+            f"cette variante ne peut pas servir : balloons.csv:1:3: {PATTERN}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "deck.yaml"),
+        ),
+        (
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "tarot.yaml", "map": "tall.yaml"},
+            f"tall.yaml:9:13: {NARROW}",
+            f"cette variante ne peut pas servir : tall.yaml:9:13: {NARROW}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "tarot.yaml", "--map", "tall.yaml"),
+        ),
+        (  # an error in the map itself, with a variant that fits it
+            {"game": "aloft", "players": ["ann", "bob"], "variant": "six.yaml", "map": "bogus.yaml"},
+            f"bogus.yaml:2:1: {BOGUS}",
+            f"cette carte ne peut pas servir : bogus.yaml:2:1: {BOGUS}",
+            ("ref", "new", "aloft", "g.pnp", "--players", "ann,bob", "--variant", "six.yaml", "--map", "bogus.yaml"),
         ),
         (  # a file gone from the folder since the lobby listed it
             {"game": "aloft", "players": ["ann", "bob"], "map": "gone.yaml"},
@@ -190,6 +225,134 @@ def test_a_start_the_referee_refuses_is_said_in_the_night_s_language_and_in_engl
     """One check decides each refusal, for the command line and the lobby alike; the lobby says it in the night's
     language, and a file's own error (where, what, why) in English after words in it."""
     _a_folder_with_files(tmp_path, cli)
+    said = {}
+    for language in (None, "fr"):
+        with night(tmp_path, language) as client:
+            refused = client.post("/lobby/games", json=body)
+        assert refused.status_code == 422 and refused.json()["kind"] == "refused", refused.text
+        said[language] = refused.json()["error"]
+    assert said == {None: english, "fr": french}  # English as it always was
+    if typed is not None:
+        assert cli(*typed) == (1, "", f"pnp: error: {english}\n")  # the same words as the command line's
+    assert not list(tmp_path.glob("*.pnp"))
+
+
+GAMES = "aloft, hauling-astronauts, aeronaut-odyssey, take-off, air-king"
+ASKED = '{"game": "...", "players": ["...", ...], "options": {}, "map": null}'
+ANN_BOB = ["ann", "bob"]
+
+
+def _typed(game: str, *more: str) -> tuple[str, ...]:
+    return ("ref", "new", game, "g.pnp", "--players", "ann,bob", *more)
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "french", "typed"),
+    [
+        (
+            {"game": "chess", "players": ANN_BOB},
+            f"unknown game 'chess' (known: {GAMES})",
+            f"jeu inconnu : 'chess' (jeux : {GAMES})",
+            None,
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"laps": 2}},
+            "Take Off! World Edition has no option 'laps' (options: fleet, rounds, play_on)",
+            "Take Off! World Edition n'a pas d'option 'laps' (ses options : fleet, rounds, play_on)",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "options": {"fast": True}},
+            "Aloft has no option 'fast' (options: none)",
+            "Aloft n'a pas d'option 'fast' : il n'en a aucune",
+            None,
+        ),
+        (
+            {"game": "hauling-astronauts", "players": ANN_BOB, "options": {"bonus_dice": "maybe"}},
+            "option bonus_dice: expected true or false, got 'maybe'",
+            "option bonus_dice : true ou false attendu, pas 'maybe'",
+            _typed("hauling-astronauts", "--option", "bonus_dice=maybe"),
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"rounds": "many"}},
+            "option rounds: expected a whole number, got 'many'",
+            "option rounds : un nombre entier attendu, pas 'many'",
+            _typed("take-off", "--option", "rounds=many"),
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"rounds": 0}},
+            "option rounds: 0 is too low (at least 1)",
+            "option rounds : 0, c'est trop peu (au moins 1)",
+            _typed("take-off", "--option", "rounds=0"),
+        ),
+        (
+            {"game": "take-off", "players": ANN_BOB, "options": {"fleet": 9}},
+            "option fleet: 9 is too high (at most 4)",
+            "option fleet : 9, c'est trop (au plus 4)",
+            _typed("take-off", "--option", "fleet=9"),
+        ),
+        (
+            {"game": "aeronaut-odyssey", "players": ANN_BOB, "options": {"variant": "x"}},
+            "option variant: 'x' is not one of none, different, not-travelled, block",
+            "option variant : 'x' n'est pas au choix (none, different, not-travelled, block)",
+            _typed("aeronaut-odyssey", "--option", "variant=x"),
+        ),
+        (
+            {"game": "aeronaut-odyssey", "players": ANN_BOB, "options": {"variant": 3}},
+            "option variant: expected text, got 3",
+            "option variant : du texte attendu, pas 3",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "map": "seed:3"},
+            "Aloft does not generate maps from a seed: choose its own map or a map file",
+            "Aloft ne tire pas de carte d'un nombre : choisissez sa carte ou un fichier de carte",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "map": "../tall.yaml"},
+            "map '../tall.yaml': name a .yaml map file in this night's folder",
+            "carte '../tall.yaml' : nommez un fichier de carte .yaml du dossier de la soirée",
+            None,
+        ),
+        (
+            {"game": "air-king", "players": ANN_BOB, "variant": "notes.txt"},
+            "variant 'notes.txt': name a .yaml variant file in this night's folder",
+            "variante 'notes.txt' : nommez un fichier de variante .yaml du dossier de la soirée",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "language": "xx"},
+            "--lang xx: no such language; shipped: en, fr",
+            "langue xx : pnp ne la parle pas ; ses langues : en, fr",
+            _typed("aloft", "--lang", "xx"),
+        ),
+        ({"game": "aloft", "players": "ann,bob"}, f"expected {ASKED}", f"attendu : {ASKED}", None),
+        (
+            {"game": "aloft", "players": ANN_BOB, "map": 7},
+            'the map is null, "seed:N" or the name of a map file in the folder',
+            'la carte est null, "seed:N" ou le nom d\'un fichier de carte du dossier',
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "variant": 7},
+            "the variant is null or the name of a variant file in the folder",
+            "la variante est null ou le nom d'un fichier de variante du dossier",
+            None,
+        ),
+        (
+            {"game": "aloft", "players": ANN_BOB, "language": 3},
+            'the language is null or the code of one the game ships, e.g. "fr"',
+            'la langue est null ou le code d\'une langue du jeu, par exemple "fr"',
+            None,
+        ),
+    ],
+)
+def test_a_start_only_a_script_sends_is_refused_in_the_night_s_language_and_in_english_as_ever(
+    tmp_path, cli, body, english, french, typed
+):
+    """What the lobby's page never sends (a game, an option or a value it does not offer, a file named otherwise than
+    by its name in the folder, a field of another type) was refused in English on a French night."""
     said = {}
     for language in (None, "fr"):
         with night(tmp_path, language) as client:
@@ -362,3 +525,45 @@ def test_a_rematch_whose_table_cannot_open_leaves_the_phones_where_they_are_unti
         for seat, page in seats.items():
             assert client.get(page + "/next").json() == {"to": seats_of(again.json())[seat]}
     assert len(list(tmp_path.glob("*.pnp"))) == 2  # the one rematch, opened at the second try
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "kind", "unfit", "why"),
+    [
+        ("air-king", "variant", "variante", ("card_size: bridge", "card_size: huge"), f"calm.yaml:2:12: {UNFIT}"),
+        (
+            "aloft",
+            "map",
+            "carte",
+            ("cell_width: 48", "cell_width: 30"),
+            "calm.yaml:9:13: cell_width: 30 mm is too narrow",
+        ),
+    ],
+)
+def test_a_rematch_whose_file_no_longer_serves_is_refused_in_the_night_s_language_and_nothing_is_lost(
+    tmp_path, cli, game, field, kind, unfit, why
+):
+    """A rematch whose map or variant file was edited or deleted since the game started answered in English, the
+    record's own error ('…: bad header: calm.yaml: …'), on a French night."""
+    calm = tmp_path / "calm.yaml"
+    if field == "map":
+        assert cli("map", "new", "aloft", "-o", "calm.yaml")[0] == 0
+    else:
+        calm.write_text("game: air-king\ncard_size: bridge\n", encoding="utf-8")
+    served = calm.read_text(encoding="utf-8")
+    with night(tmp_path, "fr") as client:
+        started = client.post("/lobby/games", json={"game": game, "players": ANN_BOB, field: "calm.yaml"}).json()
+        record = tmp_path / started["record"]
+        kept = record.read_bytes()
+        rematch = f"/lobby/games/{started['record']}/rematch"
+        calm.write_text(served.replace(*unfit), encoding="utf-8")
+        refused = client.post(rematch)
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"].startswith(f"cette {kind} ne peut pas servir : {why}")
+        calm.unlink()
+        refused = client.post(rematch)
+        assert refused.json()["error"] == f"{kind} 'calm.yaml' : ce fichier n'est plus dans le dossier de la soirée"
+        assert record.read_bytes() == kept and list(tmp_path.glob("*.pnp")) == [record]  # nothing written, nothing lost
+        assert client.get("/lobby").status_code == 200
+        calm.write_text(served, encoding="utf-8")  # put back: the rematch starts
+        assert client.post(rematch).status_code == 200

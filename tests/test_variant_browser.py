@@ -78,7 +78,8 @@ def test_a_french_night_s_lobby_speaks_french_and_starts_games_in_the_language_o
         expect(screen.locator("#language-set")).to_be_hidden()  # a variant file speaks its own language
         record = _start(screen, ["ann", "bob"])
         written = Path(tmp_path / record).read_text(encoding="utf-8")
-        assert '[Variant "calm.yaml"]' in written and "[Language" not in written
+        assert re.search(r'\[Variant "\.pnp-kept/[0-9a-f]{16}/calm\.yaml"\]', written)  # a copy of it, kept
+        assert "[Language" not in written
         assert screen.get_attribute("html", "lang") == "en"  # the game in English, the night's panel in French
         expect(screen.locator("#night")).to_have_attribute("lang", "fr")
         expect(screen.locator("#night")).to_contain_text("scannez avec votre téléphone")

@@ -1,8 +1,9 @@
 """A game night's folder of records: the games on offer, starting one, its rematch, and the night's results.
 
 Each game of the night is an ordinary record file in the folder, named by when it started and by its
-game (``2026-11-26-203105-aloft.pnp``), so ``pnp ref`` works on it as on any other. The results are read
-back from the records themselves: nothing else is stored.
+game (``2026-11-26-203105-aloft.pnp``), so ``pnp ref`` works on it as on any other; it is played on copies of
+its map and variant files (:mod:`pnp.referee.kept`). The results are read back from the records themselves:
+nothing else is stored.
 """
 
 from __future__ import annotations
@@ -11,18 +12,19 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pnp import games, texts
-from pnp.errors import PnpError, RecordExists, quote
+from pnp.errors import PnpError, RecordExists, Refusal, quote
 from pnp.games.spec import GameSpec
-from pnp.referee import session
-from pnp.referee.options import Refusal
-from pnp.referee.protocol import Game, Option
+from pnp.referee import kept, session
+from pnp.referee.options import unknown_option
+from pnp.referee.protocol import Game, Option, Setup
 from pnp.texts import Catalogue
+from pnp.variants.variant import load_variant
 
 STAMP = "%Y-%m-%d-%H%M%S"
 _NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
@@ -91,50 +93,72 @@ def start(
     own data) or the name of a variant file in ``folder``; ``language`` one the game ships (None: the variant's,
     else English).
     """
-    spec = games.get(game)
-    rules = spec.rules()
-    pairs = [f"{key}={_text(value)}" for key, value in _checked_options(rules, options).items()]
+    if game not in games.REGISTRY:
+        raise Refusal("game", game=quote(game), known=", ".join(games.REGISTRY))
+    spec = games.REGISTRY[game]
+    checked = _checked_options(spec.rules(), options)
     seed, map_path = _map(folder, spec, map_choice)
     variant_path = None if variant_choice is None else _in_folder(folder, "variant", variant_choice)
-    with _files_refused(map_path, variant_path):
-        return _created(
-            folder,
-            spec.name,
-            now,
-            lambda path: session.new(path, spec.name, list(players), pairs, seed, map_path, variant_path, language),
-        )
+    return _begin(folder, spec.name, Setup(tuple(players), checked, seed, map_path, variant_path, language), now)
 
 
 def rematch(path: Path, now: datetime) -> Path:
     """A new record of ``path``'s game beside it: the same players with the seats turned by one, the same
-    options, seed, map, variant and language."""
-    last = session.load(path)
-    players = list(last.setup.players)
-    pairs = [f"{key}={_text(value)}" for key, value in last.setup.options.items()]
-    turned = players[1:] + players[:1]
-    setup = last.setup
-    return _created(
-        path.parent,
-        last.spec.name,
-        now,
-        lambda new_path: session.new(
-            new_path, last.spec.name, turned, pairs, setup.seed, setup.map_path, setup.variant_path, setup.language
-        ),
+    options, seed, map, variant and language, each file read as the night's folder holds it now (refused as a
+    start's would be)."""
+    spec, last = session.read_setup(path)
+    folder = path.parent
+    map_path, variant_path = _now(folder, "map", last.map_path), _now(folder, "variant", last.variant_path)
+    turned = last.players[1:] + last.players[:1]
+    return _begin(folder, spec.name, replace(last, players=turned, map_path=map_path, variant_path=variant_path), now)
+
+
+def _now(folder: Path, kind: str, path: Path | None) -> Path | None:
+    """The file a rematch reads for the last game's ``path`` (a map or a variant: ``kind``): the folder's own of that
+    name for a kept copy, else ``path``."""
+    return _in_folder(folder, kind, path.name) if path is not None and kept.is_kept(folder, path) else path
+
+
+def _begin(folder: Path, game: str, setup: Setup, now: datetime) -> Path:
+    """A new record of ``game`` in ``folder`` on ``setup``, named by ``now``, on kept copies of its map and variant
+    files (:mod:`pnp.referee.kept`); nothing is written if anything is wrong, and a refusal by either file is its."""
+    pairs = [f"{key}={_text(value)}" for key, value in setup.options.items()]
+
+    def new(path: Path, files: Setup) -> session.Session:
+        players = list(files.players)
+        return session.new(path, game, players, pairs, files.seed, files.map_path, files.variant_path, files.language)
+
+    def made(path: Path) -> session.Session:
+        with _files_refused(setup.map_path, setup.variant_path):
+            new(path, setup)  # checked as chosen, so that an error names the file chosen
+            copies = _kept(folder, game, setup)
+        return new(path, copies)
+
+    return _created(folder, game, now, made)
+
+
+def _kept(folder: Path, game: str, setup: Setup) -> Setup:
+    """``setup`` on kept copies of its map and variant files."""
+    variant = setup.variant_path
+    return replace(
+        setup,
+        map_path=None if setup.map_path is None else kept.keep(folder, setup.map_path),
+        variant_path=None if variant is None else kept.keep(folder, variant, load_variant(variant, game).files[1:]),
     )
 
 
 @contextmanager
 def _files_refused(map_path: Path | None, variant_path: Path | None) -> Iterator[None]:
-    """A start refused by its map or variant file itself (an error naming the file first: where, what and why) as a
-    Refusal of that file, the error's text kept."""
+    """A start refused by its map or variant file (an error about it: ``PnpError.file``) as a Refusal of that file,
+    the error's text (where, what and why) kept."""
     try:
         yield
     except Refusal:
         raise
     except PnpError as exc:
-        for kind, path in (("map", map_path), ("variant", variant_path)):
-            if path is not None and str(exc).startswith(f"{path}:"):
-                raise Refusal(f"{kind}.file", error=str(exc)) from None
+        kinds = {path: kind for kind, path in (("map", map_path), ("variant", variant_path)) if path is not None}
+        if exc.file in kinds:
+            raise Refusal(f"{kinds[exc.file]}.file", error=str(exc)) from None
         raise
 
 
@@ -158,8 +182,7 @@ def _checked_options(rules: Game, given: Mapping[str, object]) -> dict[str, Opti
     checked: dict[str, OptionValue] = {}
     for key, value in given.items():
         if key not in known:
-            names = ", ".join(known) or "none"
-            raise PnpError(f"{rules.title} has no option {quote(key)} (options: {names})")
+            raise unknown_option(rules.title, rules, key)
         checked[key] = known[key].check(value)
     return checked
 
@@ -174,20 +197,20 @@ def _map(folder: Path, spec: GameSpec, choice: str | None) -> tuple[int, Path | 
         return 0, None
     if choice.startswith(_SEED):
         if not spec.seeded:
-            raise PnpError(f"{spec.title} does not generate maps from a seed: choose its own map or a map file")
+            raise Refusal("map.unseeded", game=spec.title)
         number = choice.removeprefix(_SEED)
         if not re.fullmatch(r"[0-9]{1,9}", number):
             raise Refusal("seed", most=_SEED_MOST, value=number)
         return int(number), None
     if spec.maps is None:
-        raise PnpError(f"{spec.title} has no maps to choose: start it with its own board")
+        raise Refusal("map.fixed", game=spec.title)
     return 0, _in_folder(folder, "map", choice)  # read when the record is made
 
 
 def _in_folder(folder: Path, kind: str, choice: str) -> Path:
     """The YAML file ``choice`` names in the night's ``folder`` (a map or a variant: ``kind``), never one elsewhere."""
     if "/" in choice or "\\" in choice or choice.startswith(".") or not choice.endswith((".yaml", ".yml")):
-        raise PnpError(f"{kind} {quote(choice)}: name a .yaml {kind} file in this night's folder")
+        raise Refusal(f"{kind}.name", file=quote(choice))
     path = folder / choice
     if not path.is_file():
         raise Refusal(f"{kind}.gone", file=quote(choice))

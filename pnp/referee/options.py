@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import re
 
-from pnp.errors import PnpError, quote
+from pnp.errors import PnpError, Refusal, quote
 from pnp.referee.protocol import Game, Option
-from pnp.texts import table_words
 
 _NAME = re.compile(r"^[\w-]{1,24}$")  # letters and digits of any script (composed: NFC), "_" and "-"
 _FLAGS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
-
-
-class Refusal(PnpError):
-    """A setup a person chose that pnp refuses, for each front end to word: ``key`` names the words, the table
-    catalogue's ``lobby.refused.KEY`` (a game night's lobby says them in the night's language), and ``values`` fill
-    them; its text is their English, as the command line prints it."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(table_words(None)(f"lobby.refused.{key}", **values))
-        self.key = key
-        self.values = values
 
 
 def parse_option(option: Option, raw: str) -> bool | int | str:
@@ -42,10 +30,16 @@ def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
         if not sep:
             raise PnpError(f"option {quote(pair)}: expected KEY=VALUE")
         if key not in known:
-            names = ", ".join(known) or "none"
-            raise PnpError(f"{game.name} has no option {quote(key)} (options: {names})")
+            raise unknown_option(game.name, game, key)
         values[key] = parse_option(known[key], raw)
     return values
+
+
+def unknown_option(name: str, game: Game, key: str) -> Refusal:
+    """The refusal of an option ``game`` (named ``name``) does not have, listing those it has."""
+    if not game.options:
+        return Refusal("option.none", game=name, name=quote(key))
+    return Refusal("option.unknown", game=name, name=quote(key), known=", ".join(o.key for o in game.options))
 
 
 def format_options(options: dict[str, bool | int | str]) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from random import Random
 from typing import ClassVar, Literal, TypeAlias
 
-from pnp.errors import PnpError, quote
+from pnp.errors import Refusal, quote
 from pnp.referee.picking import PickerPath
 
 # A move is an immutable, hashable value: one of a game's own move objects, or a Secret, Commit or Reveal.
@@ -81,24 +81,24 @@ class Option:
             raise ValueError(f"option {self.key}: give each of its choices a name in words (choice_names)")
 
     def check(self, value: object) -> bool | int | str:
-        """``value`` if it suits this option (type, bounds, choices), else a PnpError naming the option."""
-        default = self.default
+        """``value`` if it suits this option (type, bounds, choices), else a Refusal naming the option."""
+        default, key, shown = self.default, self.key, _shown(value)
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise PnpError(f"option {self.key}: expected true or false, got {_shown(value)}")
+                raise Refusal("option.flag", name=key, value=shown)
             return value
         if isinstance(default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise PnpError(f"option {self.key}: expected a whole number, got {_shown(value)}")
+                raise Refusal("option.number", name=key, value=shown)
             if self.minimum is not None and value < self.minimum:
-                raise PnpError(f"option {self.key}: {value} is too low (at least {self.minimum})")
+                raise Refusal("option.low", name=key, value=value, least=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise PnpError(f"option {self.key}: {value} is too high (at most {self.maximum})")
+                raise Refusal("option.high", name=key, value=value, most=self.maximum)
             return value
         if not isinstance(value, str):
-            raise PnpError(f"option {self.key}: expected text, got {_shown(value)}")
+            raise Refusal("option.text", name=key, value=shown)
         if self.choices and value not in self.choices:
-            raise PnpError(f"option {self.key}: {_shown(value)} is not one of {', '.join(self.choices)}")
+            raise Refusal("option.choice", name=key, value=shown, choices=", ".join(self.choices))
         return value
 
 

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp import games
-from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, RecordExists, clip_quotes, quote
+from pnp.errors import IllegalMove, NotationError, PnpError, RecordError, RecordExists, about, clip_quotes, quote
 from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
@@ -322,40 +322,80 @@ def new(
         raise PnpError(f"{path.parent}: no such folder")
     if path.exists():
         raise _taken(path)
-    if map_path is not None:
-        games.map_game(map_path, spec.name)
-    if variant_path is not None:
-        from pnp.variants.findings import check_refereed
-
-        check_refereed(variant_path, spec.name)
+    _check_files(spec, map_path, variant_path)
     if language is not None:
         check_language(spec.name, spec.title, language)
         language = shipped(language, spec.name)
     values = parse_options(game, options)
     setup = Setup(tuple(players), values, seed, map_path, variant_path, language)
-    state = game.new_state(setup)
+    state, bound, files = _played_on(spec, game, setup)
     headers = {
         "Game": spec.name,
         "Players": ",".join(players),
         "Options": format_options(values),
         "Seed": str(seed),
         "Map": os.path.relpath(map_path, path.parent) if map_path else "",
-        "Files": digests(game, setup),
+        "Files": files,
         "Variant": os.path.relpath(variant_path, path.parent) if variant_path else "",
         "Language": language or "",
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")
-    session = Session(path, spec, game.bind(setup), setup, state)
+    session = Session(path, spec, bound, setup, state)
     session.text = record.render_headers(headers)
     session.last_hash = record.header_check(headers)
     return session
 
 
+def _check_files(spec: GameSpec, map_path: Path | None, variant_path: Path | None) -> None:
+    """Refuse a map or variant file ``spec``'s game cannot be played on, each error marked as the file's (``about``)."""
+    if map_path is not None:
+        with about(map_path):
+            games.map_game(map_path, spec.name)
+    if variant_path is not None:
+        from pnp.variants.findings import check_refereed
+
+        with about(variant_path):
+            check_refereed(variant_path, spec.name)
+
+
+def _played_on(spec: GameSpec, game: Game, setup: Setup) -> tuple[State, Game, str]:
+    """The first state, the bound rules and the ``Files`` header of ``setup``; an error is its map's, read alone first,
+    or else one of the game's checks of the pair, the variant's (else the map's)."""
+    if setup.map_path is not None and spec.maps is not None:
+        with about(setup.map_path):
+            spec.maps.load(setup.map_path)
+    with about(setup.variant_path or setup.map_path):
+        return game.new_state(setup), game.bind(setup), digests(game, setup)
+
+
 def load(path: Path) -> Session:
     """Read a record and replay it, checking every line; RecordError names the first bad one."""
     parsed, last_hash, text = record.parse(path)
-    headers = parsed.headers
+    spec, game, setup = _setup(path, parsed.headers)
+    try:
+        why = changed(game, setup, parsed.headers["Files"])
+    except (PnpError, ValueError) as exc:
+        raise RecordError(f"{path}: bad header: {exc}") from None
+    if why:
+        raise RecordError(f"{path}: {why}")
+    session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
+    taken_back = _taken_back(parsed.events)
+    for index, event in enumerate(parsed.events):
+        session.replay_event(event, index in taken_back)
+    session.text, session.last_hash, session.events = text, last_hash, len(parsed.events)
+    return session
+
+
+def read_setup(path: Path) -> tuple[GameSpec, Setup]:
+    """The game and setup of the record at ``path`` as its headers give them, its files and moves left unread (all
+    a rematch needs)."""
+    spec, _, setup = _setup(path, record.parse(path)[0].headers)
+    return spec, setup
+
+
+def _setup(path: Path, headers: Mapping[str, str]) -> tuple[GameSpec, Game, Setup]:
+    """The game, its rules and the setup a record's ``headers`` give (its files not read); RecordError if wrong."""
     try:
         spec = games.get(headers["Game"])
     except PnpError as exc:
@@ -372,17 +412,9 @@ def load(path: Path) -> Session:
             raise PnpError(f"Language {language}: this pnp has no {spec.title} in it (its languages: {known})")
         setup = Setup(tuple(headers["Players"].split(",")), options, seed, map_path, variant_path, language)
         check_players(spec.title, game, setup.players)
-        why = changed(game, setup, headers["Files"])
     except (PnpError, ValueError) as exc:
         raise RecordError(f"{path}: bad header: {exc}") from None
-    if why:
-        raise RecordError(f"{path}: {why}")
-    session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
-    taken_back = _taken_back(parsed.events)
-    for index, event in enumerate(parsed.events):
-        session.replay_event(event, index in taken_back)
-    session.text, session.last_hash, session.events = text, last_hash, len(parsed.events)
-    return session
+    return spec, game, setup
 
 
 def _taken_back(events: tuple[record.Event, ...]) -> set[int]:

@@ -36,10 +36,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, Refusal
 from pnp.files import yaml_files
 from pnp.referee import night, record, session
-from pnp.referee.options import Refusal
 from pnp.table import app, links
 from pnp.table.answers import NOT_KEPT, PAGES, WORDS, answer, refused
 from pnp.table.app import HERE, InNight, answering, http_error, read_object
@@ -206,15 +205,10 @@ class Night:
         players, options, choice = body.get("players"), body.get("options", {}), body.get("map")
         variant, language = body.get("variant"), body.get("language")
         if not isinstance(body.get("game"), str) or not _names(players) or not isinstance(options, dict):
-            raise Refused(
-                422, "refused", 'expected {"game": "...", "players": ["...", ...], "options": {}, "map": null}'
-            )
-        if choice is not None and not isinstance(choice, str):
-            raise Refused(422, "refused", 'the map is null, "seed:N" or the name of a map file in the folder')
-        if variant is not None and not isinstance(variant, str):
-            raise Refused(422, "refused", "the variant is null or the name of a variant file in the folder")
-        if language is not None and not isinstance(language, str):
-            raise Refused(422, "refused", 'the language is null or the code of one the game ships, e.g. "fr"')
+            raise Refused(422, "refused", self.words("lobby.refused.request"))
+        for name, value in (("map", choice), ("variant", variant), ("language", language)):
+            if value is not None and not isinstance(value, str):
+                raise Refused(422, "refused", self.words(f"lobby.refused.{name}.value"))
         path = await run_in_threadpool(
             _refusing,
             self.words,

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, Refusal
 from pnp.loader import safe_load
 from pnp.texts.catalogue import Catalogue, Entry, changed, check
 
@@ -51,7 +51,7 @@ def normalised(tag: str) -> str:
 def check_shipped(language: str) -> None:
     """Refuse a language pnp ships nothing in (as :func:`shipped` finds it: ``FR`` and ``fr-CA`` are ``fr``)."""
     if shipped(language) is None:
-        raise PnpError(f"--lang {language}: no such language; shipped: {', '.join(languages())}")
+        raise Refusal("language.none", language=language, known=", ".join(languages()))
 
 
 def check_language(game: str, title: str, language: str) -> None:
@@ -59,8 +59,7 @@ def check_language(game: str, title: str, language: str) -> None:
     :func:`shipped` finds it: ``FR`` and ``fr-CA`` are ``fr``)."""
     check_shipped(language)
     if shipped(language, game) is None:
-        known = ", ".join(languages(game))
-        raise PnpError(f"--lang {language}: {title} is not translated into it; its languages: {known}")
+        raise Refusal("language.game", language=language, game=title, known=", ".join(languages(game)))
 
 
 def english(game: str, data: Mapping[str, Entry] | None = None) -> dict[str, Entry]:
