@@ -302,9 +302,11 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .map((text) => text.split(/\\s+/).join(" ").trim())
   .filter((text) => text)"""
 # Each group of moves' key, title, and how far its title starts below the first line of its heading (a summary),
-# in lines: under 0.5 where the title's first line is the heading's, beside its arrow.
-TITLES = """() => [...document.querySelectorAll("#moves details.group")].map((g) => {
-  const summary = g.querySelector(":scope > summary"), title = summary.querySelector(":scope > .title");
+# in lines: under 0.5 where the title's first line is the heading's, beside its arrow; a group with no heading (a
+# lone move its title would repeat) has a null title, and the text of its one button in place of the distance.
+TITLES = """() => [...document.querySelectorAll("#moves details.group, #moves .alone")].map((g) => {
+  const summary = g.querySelector(":scope > summary"), title = summary?.querySelector(":scope > .title");
+  if (!summary) return [g.dataset.key, null, [...g.querySelectorAll("button .label")].map((b) => b.textContent).join("|")];
   const below = title.getBoundingClientRect().top - summary.getBoundingClientRect().top
     - parseFloat(getComputedStyle(summary).paddingTop);
   return [g.dataset.key, title.innerText, below / parseFloat(getComputedStyle(title).lineHeight)];
@@ -361,21 +363,26 @@ def phrase(text: str) -> str:
 
 def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
     """Each group of moves on a page (its ``look``) is titled by words all its buttons begin with, within their
-    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"; a lone
-    button's title is the whole phrase, "Finir le tour", not "Finir"), or by its first question; a secret by what
-    it fills: never by a notation verb. Each title starts on its heading's first line, beside its arrow."""
+    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"), or by its
+    first question; a secret by what it fills: never by a notation verb. A lone button that its title would only
+    repeat ("Finir le tour" over "finir le tour") stands without one, and a group of several never does. Each
+    title starts on its heading's first line, beside its arrow."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for b in buttons:
         groups.setdefault(":".join(group_of(b)), []).append(b)
     titles = look["titles"]
     assert sorted(key for key, _title, _below in titles) == sorted(groups)
     for key, title, below in titles:
+        if title is None:
+            assert len(groups[key]) == 1 and below == groups[key][0]["label"], f"{key} stands untitled: {below!r}"
+            continue
         said = " ".join(title.lower().split())
         phrases = [phrase(b["label"]) for b in groups[key]]
         asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
         worded = all(f"{p} ".startswith(f"{said} ") for p in phrases) and said.split()[-1] not in look["small"]
-        whole = len(phrases) > 1 or said == phrases[0]
-        assert key.startswith("secret:") or (worded and whole) or said in asked, f"{key} is titled {title!r}"
+        repeats = len(phrases) == 1 and said == phrases[0]  # a lone button's title its first phrase: said again
+        assert not repeats, f"{key}: its title {title!r} repeats its one button"
+        assert key.startswith("secret:") or worded or said in asked, f"{key} is titled {title!r}"
         assert below < 0.5, f"{key}: its title {title!r} starts {below:.1f} lines under its heading's first"
 
 
@@ -564,23 +571,30 @@ TITLED = [  # a game, its language, a group of its moves, whether it is one butt
     ("hauling-astronauts", "fr", "choice:place", False, "Poser"),  # "poser le 3 en a1", "poser le 5 en b2"
     ("air-king", "fr", "choice:storm", False, "Orage"),  # "Orage sur a1", "Orage sur b1"
     ("aeronaut-odyssey", "fr", "choice:move", False, "Voyager"),  # "voyager jusqu'à D", "voyager jusqu'à G"
-    ("air-king", "fr", "choice:end", True, "Finir le tour"),  # alone: "finir le tour"
-    ("aloft", "fr", "choice:inflate", True, "Gonfler le ballon violet/jaune sur le camion de la colonne 6"),  # 2 lines
+    ("air-king", "fr", "choice:end", True, None),  # alone: "finir le tour", which a title would say again
+    ("aloft", "fr", "choice:inflate", True, None),  # "gonfler le ballon violet/jaune sur le camion de la colonne 6"
+    ("hauling-astronauts", "en", "choice:end", True, None),  # "end the turn without departing (ends the game)"
 ]
 
 
 @pytest.mark.parametrize(("name", "language", "key", "lone", "title"), TITLED)
 def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, language, key, lone, title):
     """A group's folded heading says the words its buttons begin with, whole, in the page's language, or its first
-    question: never the notation's verb; on the narrowest phone, its arrow beside the title's first line."""
+    question: never the notation's verb; on the narrowest phone, its arrow beside the title's first line. A lone
+    button that a title would only repeat stands in its group's box without one (``title`` None)."""
     current = new_session(tmp_path, name, language=language)
 
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
-    until(current, lambda b, buttons: of_key(b) and (sum(map(of_key, buttons)) == 1) == lone, random.Random(1))
+    b = until(current, lambda b, buttons: of_key(b) and (sum(map(of_key, buttons)) == 1) == lone, random.Random(1))
     page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
-    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > .title")).to_have_text(title)
+    group = page.locator(f"#moves :is(details.group, .alone)[data-key={json.dumps(key)}]")
+    if title is None:
+        expect(group.locator("summary")).to_have_count(0)
+        expect(group.locator("button")).to_have_text([b["label"]])
+    else:
+        expect(group.locator(":scope > summary > .title")).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
 
 
