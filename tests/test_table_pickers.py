@@ -363,8 +363,8 @@ def phrase(text: str) -> str:
 
 def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
     """Each group of moves on a page (its ``look``) is titled by words all its buttons begin with, within their
-    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"), or by its
-    first question; a secret by what it fills: never by a notation verb. A lone button that its title would only
+    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"), by the title
+    the game gives it or by its first question; a secret by what it fills: never by a notation verb. A lone button that its title would only
     repeat ("Finir le tour" over "finir le tour") stands without one, and a group of several never does. Each
     title starts on its heading's first line, beside its arrow."""
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -379,6 +379,7 @@ def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None
         said = " ".join(title.lower().split())
         phrases = [phrase(b["label"]) for b in groups[key]]
         asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
+        asked |= {b["title"].lower() for b in groups[key] if b.get("title")}  # what the game says is chosen
         worded = all(f"{p} ".startswith(f"{said} ") for p in phrases) and said.split()[-1] not in look["small"]
         repeats = len(phrases) == 1 and said == phrases[0]  # a lone button's title its first phrase: said again
         assert not repeats, f"{key}: its title {title!r} repeats its one button"
@@ -563,8 +564,9 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
 # -- groups titled in words ---------------------------------------------------------------------------------
 
 TITLED = [  # a game, its language, a group of its moves, whether it is one button, and the page's title for it
-    ("hauling-astronauts", "en", "choice:choose", False, "Choose"),  # "choose Tortoise for strip 1, Drifter for 2 …"
-    ("hauling-astronauts", "fr", "choice:choose", False, "Choisir"),  # "choisir Tortoise en bande 1, Drifter en 2 …"
+    # "choose Tortoise for strip 1, Drifter for 2 …": the words say only the verb, the game says what is chosen
+    ("hauling-astronauts", "en", "choice:choose", False, "Choose your transports"),
+    ("hauling-astronauts", "fr", "choice:choose", False, "Choisir vos transports"),  # "choisir Tortoise en bande 1, …"
     ("air-king", "en", "choice:extra", False, "Extra move"),  # "Extra move: fly aircraft 1 to b2", "… depart …"
     ("air-king", "en", "choice:diagonal", False, "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
     ("aloft", "en", "choice:truck", False, "Move the truck"),  # "move the truck under column 3", "… column 5"

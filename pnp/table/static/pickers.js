@@ -59,9 +59,12 @@ window.pnpPickers = (() => {
   // labels part within a phrase ("fly jet 1 to Port Moresby" and "… to Port Louis", "poser le 5 en a1" and "… en
   // b1"), that phrase is left out whole, from its small word on ("Fly jet 1", "Poser le 5"): the small words are the
   // page's language's (table.title.small), and none ends a title. Failing words, its first question ("Transport for
-  // strip 1"). A secret is named by what it fills ("your goal").
+  // strip 1"). A secret is named by what it fills ("your goal"); a group the game gives a title, by that ("Choose
+  // your transports", where the labels share only "choose").
   function title({ kind, verb, items }) {
     if (kind === "secret") return capital(verb);
+    const given = items[0].title;
+    if (given && items.every((b) => b.title === given)) return capital(given);
     const labels = items.map(wordsOf);
     const n = shared(labels);
     const along = labels[0].slice(0, n).join(" ");
