@@ -737,7 +737,8 @@ def test_dice_faces_come_in_order_of_kind_and_number_whatever_order_the_rolls_ar
 
 
 # The grid of squares in a picker as it sits in the box it scrolls in: the box's width and the grid's, and the
-# left and right edges of its headings (those of its rows apart) and of its squares offered, from the box's left edge.
+# left and right edges of its headings (of its columns), of its rows' names and of its squares offered, from the
+# box's left edge; and the field's (the box with the rows' names), likewise.
 SQUARES = """(picker) => {
   const wrap = picker.querySelector(".grid-wrap"), box = wrap.getBoundingClientRect();
   const edges = (nodes) => [...nodes].map((n) => n.getBoundingClientRect()).map((r) => [r.left - box.left, r.right - box.left]);
@@ -745,9 +746,36 @@ SQUARES = """(picker) => {
     width: wrap.clientWidth,
     scrolls: wrap.scrollWidth,
     headings: edges(wrap.querySelectorAll(".axis")),
-    rows: edges(wrap.querySelectorAll(".axis.row")),
+    rows: edges(picker.querySelectorAll(".axis.row")),
     offered: edges(wrap.querySelectorAll("button.square:not(.off)")),
+    field: edges(picker.querySelectorAll(".squares"))[0],
   };
+}"""
+# The grid of squares scrolled to each whole px it scrolls to, from its start to its end (then back to where it was):
+# at each, the squares whose part in sight (within the box it scrolls in) lies partly under a row's name, and the rows
+# whose name is not level with their squares (its middle above or below them). Each with the scroll, at most 5.
+UNDER_THE_NAMES = """(picker) => {
+  const wrap = picker.querySelector(".grid-wrap"), was = wrap.scrollLeft;
+  const names = [...picker.querySelectorAll(".axis.row")];
+  const squares = [...wrap.querySelectorAll("button.square")];
+  const columns = squares.length / names.length, hidden = [], unlevel = [];
+  const positions = wrap.scrollWidth - wrap.clientWidth;
+  for (let x = 0; x <= positions; x += 1) {
+    wrap.scrollLeft = x;
+    const box = wrap.getBoundingClientRect(), named = names.map((n) => n.getBoundingClientRect());
+    squares.forEach((square, i) => {
+      const r = square.getBoundingClientRect();
+      const left = Math.max(r.left, box.left), right = Math.min(r.right, box.left + wrap.clientWidth);
+      const row = named[Math.floor(i / columns)];
+      const middle = (row.top + row.bottom) / 2;
+      if (i % columns === 0 && (middle < r.top || middle > r.bottom)) unlevel.push([x, Math.floor(i / columns)]);
+      if (right - left < 0.5) return; // out of sight
+      const under = named.some((n) => n.right > left + 0.5 && n.left < right - 0.5 && n.bottom > r.top && n.top < r.bottom);
+      if (under) hidden.push([x, i]);
+    });
+  }
+  wrap.scrollLeft = was;
+  return { positions, hidden: hidden.slice(0, 5), unlevel: unlevel.slice(0, 5) };
 }"""
 
 
@@ -800,13 +828,13 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     assert served.errors == []
 
 
-def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_path):
+def wide_field(tabs: Tabs, folder: Path) -> tuple[Any, dict[str, Any]]:
     """Air King on a generated field of ten columns, too wide for a 320 px phone even with its squares at their
-    narrowest: an aircraft departing from the airport at the right has its squares in sight once chosen, the
-    field scrolled to them (they were off the right edge), and the rows' names stay at the left."""
-    field = tmp_path / "wide.yaml"
+    narrowest, at an aircraft departing from the airport at the right, chosen in its picker: the picker, and the
+    input of a square at the field's right edge."""
+    field = folder / "wide.yaml"
     field.write_text(new_field(20), encoding="utf-8")
-    current = session.new(tmp_path / "wide.pnp", "air-king", _players("air-king"), OPTIONS["air-king"], 5, field)
+    current = session.new(folder / "wide.pnp", "air-king", _players("air-king"), OPTIONS["air-king"], 5, field)
     current.save()
 
     def from_the_right(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
@@ -820,12 +848,33 @@ def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_pat
     picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(b['steps'][0][1])}$")).click()
     expect(picker.locator(f"button.square[data-move={json.dumps(b['move'])}]")).to_be_visible()
     settled(page)
+    return picker, b
+
+
+def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_path):
+    """A field too wide for the phone (``wide_field``): an aircraft departing from the airport at the right has its
+    squares in sight once chosen, the field scrolled to them (they were off the right edge), and the rows' names
+    stay at the left, beside the box that scrolls."""
+    picker, _b = wide_field(tabs, tmp_path)
     grid = picker.evaluate(SQUARES)
     assert grid["scrolls"] > grid["width"]  # too wide to fit: scrolled
     in_sight(grid, "offered")
-    in_sight(grid, "rows")  # the rows' names kept at the left
-    under_the_turn(page, picker)
-    page.screenshot(path=tmp_path / "wide-field-320.png")  # to look at
+    left, _right = grid["field"]
+    out = [edges for edges in grid["rows"] if edges[0] < left - 0.5 or edges[1] > 0.5]
+    assert not out, f"rows' names out of the field's left, {left:.1f} px to 0: {out}"
+    under_the_turn(picker.page, picker)
+    picker.page.screenshot(path=tmp_path / "wide-field-320.png")  # to look at
+
+
+def test_a_scrolled_fields_row_names_hide_no_square(tabs, tmp_path):
+    """The field too wide for the phone (``wide_field``), scrolled to every whole px from its start to its end: no
+    part of a square in sight lies under the rows' names (which stood over the first column in sight, sticky inside
+    the box that scrolls), and each row's name stays level with its squares."""
+    picker, _b = wide_field(tabs, tmp_path)
+    seen = picker.evaluate(UNDER_THE_NAMES)
+    assert seen["positions"] > 20  # it scrolls some way: the check sees something
+    assert seen["hidden"] == [], f"squares (scroll px, index) under the rows' names: {seen['hidden']}"
+    assert seen["unlevel"] == [], f"rows' names (scroll px, row) not level with their squares: {seen['unlevel']}"
 
 
 def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(tabs, tmp_path):
