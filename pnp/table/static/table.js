@@ -898,8 +898,10 @@
 
   // Whether ``group`` is one move whose title, ``named``, would only say again what its button begins with
   // ("Finir le tour" over "finir le tour"): a title that says something else (a secret's slot, a question) stays.
-  const alone = (group, named) =>
-    group.items.length === 1 && !pickedAsOne(group) && fold(group.items[0].label || group.items[0].move).startsWith(fold(named));
+  function alone(group, named) {
+    const [b, ...others] = group.items;
+    return !others.length && !pickedAsOne(group) && fold(b.label || b.move).startsWith(fold(named));
+  }
 
   // A lone move that its title would repeat: its button, with no heading to fold, in a box it shares with the other
   // such moves (``kind`` null), or has to itself with its kind's badge beside its hint (a reveal, a chance).
@@ -1080,10 +1082,10 @@
         if (match) shown += 1;
       }
       group.hidden = shown === 0;
+      if (group.tagName !== "DETAILS") continue; // the lone moves' box: neither counted nor folded (aloneBox)
       const count = group.querySelector(".count");
       const all = group.querySelectorAll("button.move").length;
       const found = wanted ? t("table.count.found", { shown, count: moveCount(all) }) : moveCount(all);
-      if (group.tagName !== "DETAILS") continue; // the lone moves' box: neither counted nor folded (aloneBox)
       if (all > 1) count.textContent = found; // a lone move's group is not counted (drawGroup)
       if (wanted && shown) group.open = true;
     }
