@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import xml.etree.ElementTree as ET
@@ -14,12 +15,13 @@ from pnp.games.aeronaut_odyssey.board import compile_board
 from pnp.games.aeronaut_odyssey.components import picture
 from pnp.games.aeronaut_odyssey.draw import BONUSES, PLAYER_COLOURS
 from pnp.games.aeronaut_odyssey.mapgen import Knobs, generate
-from pnp.games.aeronaut_odyssey.model import EXPANSIONS
+from pnp.games.aeronaut_odyssey.model import EXPANSIONS, AeroMap
 from pnp.games.aeronaut_odyssey.notation import plural
 from pnp.games.aeronaut_odyssey.screen import start_spots
 from pnp.games.aeronaut_odyssey.state import AeroState
 from pnp.printing.fonts import text_width
 from pnp.printing.render import drawing_to_svg
+from pnp.texts import catalogue
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM_PER_PT = 25.4 / 72
@@ -139,6 +141,61 @@ def test_the_legend_explains_the_symbols_of_this_map():
     for bonus in bonuses:
         assert f"{BONUSES[bonus][0]}: {BONUSES[bonus][1]}" in full
     assert "TRAJECTORIES" in full and "multiroute" in full and "gray route" in full
+
+
+def purple_made_red(source: AeroMap) -> AeroMap:
+    """``source`` with its purple routes (and multiroutes' spaces) red: a map without purple."""
+    return dataclasses.replace(
+        source,
+        routes=tuple(
+            dataclasses.replace(
+                route,
+                type="red" if route.type == "purple" else route.type,
+                spaces=tuple("red" if kind == "purple" else kind for kind in route.spaces),
+            )
+            for route in source.routes
+        ),
+    )
+
+
+def legend_words(source: AeroMap, language: str) -> list[str]:
+    """The texts of the legend of a picture of ``source`` in ``language``, in order."""
+    state = AeroState(compile_board(source), ("a", "b"), words=catalogue("aeronaut-odyssey", language))
+    (legend,) = _named(ET.fromstring(drawing_to_svg(picture(state, None))), "legend")
+    return ["".join(text.itertext()) for text in legend.iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize(
+    ("language", "caption", "chips", "wildcard"),
+    [
+        (
+            "en",
+            "letters on route spaces and balloons:",
+            ["R red", "O orange", "Y yellow", "G green", "B blue"],
+            "W wildcard",
+        ),
+        (
+            "fr",
+            "lettres des cases de route et des ballons :",
+            ["R rouge", "O orange", "Y jaune", "G vert", "B bleu"],
+            "W joker",
+        ),
+    ],
+)
+def test_the_legend_keys_the_letters_of_the_colours_on_the_map_in_the_sessions_language(
+    language, caption, chips, wildcard
+):
+    """The letters on the routes' spaces are the notation's (English initials): the legend keys each colour on the map
+    to its letter and its name in the session's language ("P violet"), leaving out a colour no route asks for (a
+    map whose purple routes were made red has no "P") and the wildcard where no gray route offers one."""
+    plain = purple_made_red(MAPS["regular"].source)
+    words = legend_words(plain, language)
+    assert caption in words
+    assert words[words.index(caption) + 1 :][: len(chips)] == chips  # a chip a colour, each under the caption
+    assert not {w for w in words if w[:2] in ("P ", "W ")}, f"a colour not on the map, or the wildcard: {words}"
+    gray = MAPS["regular, every expansion"].source
+    assert any(route.type == "gray" for route in gray.routes)  # Wild Winds: a wildcard may be picked
+    assert wildcard in legend_words(gray, language)
 
 
 def test_the_end_names_the_winner_and_each_score_breakdown():

@@ -1,5 +1,5 @@
 """The board on a phone, in Chromium at 390 x 844 and 375 x 667: every game's picture opens on what matters to
-the seat, readable, and moves by touch; on a laptop (1280 x 720) by the keys too.
+the seat, readable, and moves by touch or a pen; on a laptop (1280 x 720) by the keys too.
 
 For each game at a mid-game position (a seeded random game played through the Session), the seat
 page is served with the table's own template, assets, state (as ``view.Views`` sends it) and kept drawings,
@@ -658,6 +658,125 @@ def test_a_drag_pans_a_pinch_zooms_and_a_double_tap_zooms_in(browser, tmp_path):
     page.mouse.wheel(0, -300)
     expect(page.locator("#picture svg")).not_to_have_attribute("viewBox", before)
     assert view_box(page)[2] < float(before.split()[2])  # the wheel turned away: closer
+    assert page.errors == []
+    page.context.close()
+
+
+# -- a pen and fingers as the browser's own input makes them ---------------------------------------------------
+
+
+class Hand:
+    """Input sent through the browser's own input (the DevTools protocol), not made up in the page: a pen's and a
+    mouse's presses and moves (``pointer``: "pen" or "mouse"), and fingers on the screen, at (x, y) CSS px from the
+    picture frame's top-left corner. The browser hit-tests them, captures them, and answers the frame's
+    touch-action as a phone's does."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.cdp = page, page.context.new_cdp_session(page)
+
+    def _on_screen(self, x: float, y: float) -> tuple[float, float]:
+        box = self.page.locator("#picture").bounding_box()
+        return box["x"] + x, box["y"] + y
+
+    def pointer(self, kind: str, pointer: str, x: float, y: float, pressed: bool, button: str = "left") -> None:
+        """A pen's or mouse's ``kind`` (mousePressed, mouseMoved, mouseReleased), its ``button`` held or not."""
+        sx, sy = self._on_screen(x, y)
+        held = {"left": 1, "right": 2}[button] if pressed else 0
+        event = {"type": kind, "x": sx, "y": sy, "button": button, "buttons": held, "clickCount": 1}
+        self.cdp.send("Input.dispatchMouseEvent", {**event, "pointerType": pointer})
+
+    def stroke(self, pointer: str, *points: tuple[float, float], button: str = "left") -> None:
+        """Pressed at the first point, moved through the others, released at the last."""
+        self.pointer("mousePressed", pointer, *points[0], True, button)
+        for x, y in points[1:]:
+            self.pointer("mouseMoved", pointer, x, y, True, button)
+        self.pointer("mouseReleased", pointer, *points[-1], False, button)
+
+    def fingers(self, kind: str, *points: tuple[int, float, float]) -> None:
+        """A touch event (touchStart, touchMove, touchEnd) with fingers (id, x, y) on the screen."""
+        touching = [dict(zip(("id", "x", "y"), (n, *self._on_screen(x, y)))) for n, x, y in points]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touching})
+
+
+def zoomed_in(page: Any) -> list[float]:
+    """The view of ``page``'s board two key presses closer than the whole board (room to move it every way)."""
+    page.evaluate("() => scrollTo(0, 0)")
+    page.get_by_role("button", name="Whole board").click()
+    page.locator("#picture").focus()
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    page.evaluate("() => { document.activeElement.blur(); scrollTo(0, 0); }")
+    return view_box(page)
+
+
+def test_a_pen_hovers_drags_and_double_taps_the_board_as_a_finger_does(browser, tmp_path):
+    """A pen on a phone or tablet: hovering over the board moves nothing, a stroke drags the picture with the pen's
+    tip (the page does not scroll under it), and two taps at once zoom in twice as close, as a finger's do; a mouse
+    drags with its main button, and a right button's press, whose menu may keep its release, moves nothing."""
+    page = open_seat(new_phone(browser, clock=True), seat_state(mid_game(tmp_path, "aloft"), "Ann"))
+    hand = Hand(page)
+    before = zoomed_in(page)
+    for x in range(100, 300, 20):
+        hand.pointer("mouseMoved", "pen", x, x, False)  # hovering: no tip on the screen
+    assert view_box(page) == before
+    hand.stroke("pen", (200, 200), (170, 180), (140, 160))
+    dragged = view_box(page)
+    scale = PHONE["width"] / before[2]  # CSS px per unit, roughly (the frame is nearly the screen's width)
+    assert dragged[2:] == before[2:]
+    assert dragged[0] - before[0] == pytest.approx(60 / scale, rel=0.1)  # the picture follows the pen
+    assert dragged[1] - before[1] == pytest.approx(40 / scale, rel=0.1)
+    assert page.evaluate("() => scrollY") == 0
+
+    hand.stroke("pen", (150, 150))
+    hand.stroke("pen", (150, 150))  # the page's clock stands still: two taps at once, a double tap
+    assert view_box(page)[2] == pytest.approx(dragged[2] / 2, rel=0.01)
+
+    before = view_box(page)
+    hand.stroke("mouse", (200, 200), (240, 230))
+    assert view_box(page)[0] - before[0] == pytest.approx(-40 / (PHONE["width"] / before[2]), rel=0.1)
+    before = view_box(page)
+    hand.stroke("mouse", (200, 200), (100, 100), button="right")
+    assert view_box(page) == before
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_drag_whose_picture_is_replaced_midway_leaves_no_finger_behind(browser, tmp_path):
+    """A finger on the board as the next move's picture comes, lifted off the frame: the next drag moves the picture
+    with one finger (a finger left behind made it a pinch, zooming), and two fingers spread still zoom in."""
+    current = mid_game(tmp_path, "aloft")
+    first = seat_state(current, "Ann")
+    current.play(notation.format(current.game, random.Random(1).choice(playable(current))))
+    after = seat_state(current, "Ann")
+    assert after["picture"] != first["picture"]
+    page = open_seat(new_phone(browser), first)
+    hand = Hand(page)
+    zoomed_in(page)
+    frame = page.locator("#picture").bounding_box()
+    page.evaluate("() => { window.drawn = document.querySelector('#picture svg'); }")
+    hand.fingers("touchStart", (1, 150, 150))
+    hand.fingers("touchMove", (1, 150, 180))
+    page.served.state = after  # the next move is played: the page hears of it and draws its picture
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    wait_until(page, "(v) => document.body.dataset.version === v", after["version"], what="the next picture")
+    assert page.evaluate("() => window.drawn !== document.querySelector('#picture svg')")  # a new picture
+    hand.fingers("touchMove", (1, 150, frame["height"] + 60))  # off the frame, under its buttons
+    hand.fingers("touchEnd")
+    page.evaluate("() => scrollTo(0, 0)")
+
+    before = view_box(page)
+    hand.fingers("touchStart", (2, 200, 200))
+    hand.fingers("touchMove", (2, 160, 200))
+    hand.fingers("touchEnd")
+    dragged = view_box(page)
+    assert dragged[2:] == pytest.approx(before[2:]), "one finger zoomed: the finger lifted off the frame was kept"
+    assert dragged[0] - before[0] == pytest.approx(40 / (PHONE["width"] / before[2]), rel=0.1)
+
+    hand.fingers("touchStart", (3, 180, 180), (4, 200, 200))
+    for step in range(1, 6):
+        hand.fingers("touchMove", (3, 180 - 10 * step, 180 - 10 * step), (4, 200 + 10 * step, 200 + 10 * step))
+    hand.fingers("touchEnd")
+    assert view_box(page)[2] < dragged[2] / 2  # spread from 28 px apart to 170: several times closer
     assert page.errors == []
     page.context.close()
 

@@ -302,9 +302,11 @@ SHOWN_TEXTS = """() => [...document.querySelectorAll("body *")]
   .map((text) => text.split(/\\s+/).join(" ").trim())
   .filter((text) => text)"""
 # Each group of moves' key, title, and how far its title starts below the first line of its heading (a summary),
-# in lines: under 0.5 where the title's first line is the heading's, beside its arrow.
-TITLES = """() => [...document.querySelectorAll("#moves details.group")].map((g) => {
-  const summary = g.querySelector(":scope > summary"), title = summary.querySelector(":scope > .title");
+# in lines: under 0.5 where the title's first line is the heading's, beside its arrow; a group with no heading (a
+# lone move its title would repeat) has a null title, and the text of its one button in place of the distance.
+TITLES = """() => [...document.querySelectorAll("#moves details.group, #moves .alone")].map((g) => {
+  const summary = g.querySelector(":scope > summary"), title = summary?.querySelector(":scope > .title");
+  if (!summary) return [g.dataset.key, null, [...g.querySelectorAll("button .label")].map((b) => b.textContent).join("|")];
   const below = title.getBoundingClientRect().top - summary.getBoundingClientRect().top
     - parseFloat(getComputedStyle(summary).paddingTop);
   return [g.dataset.key, title.innerText, below / parseFloat(getComputedStyle(title).lineHeight)];
@@ -361,21 +363,27 @@ def phrase(text: str) -> str:
 
 def titled_in_words(look: dict[str, Any], buttons: list[dict[str, Any]]) -> None:
     """Each group of moves on a page (its ``look``) is titled by words all its buttons begin with, within their
-    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"; a lone
-    button's title is the whole phrase, "Finir le tour", not "Finir"), or by its first question; a secret by what
-    it fills: never by a notation verb. Each title starts on its heading's first line, beside its arrow."""
+    first phrase and ending on none of the page's language's small words ("Orage", not "Orage sur"), by the title
+    the game gives it or by its first question; a secret by what it fills: never by a notation verb. A lone button that its title would only
+    repeat ("Finir le tour" over "finir le tour") stands without one, and a group of several never does. Each
+    title starts on its heading's first line, beside its arrow."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for b in buttons:
         groups.setdefault(":".join(group_of(b)), []).append(b)
     titles = look["titles"]
     assert sorted(key for key, _title, _below in titles) == sorted(groups)
     for key, title, below in titles:
+        if title is None:
+            assert len(groups[key]) == 1 and below == groups[key][0]["label"], f"{key} stands untitled: {below!r}"
+            continue
         said = " ".join(title.lower().split())
         phrases = [phrase(b["label"]) for b in groups[key]]
         asked = {b["steps"][0][0].lower() for b in groups[key] if b.get("steps")}
+        asked |= {b["title"].lower() for b in groups[key] if b.get("title")}  # what the game says is chosen
         worded = all(f"{p} ".startswith(f"{said} ") for p in phrases) and said.split()[-1] not in look["small"]
-        whole = len(phrases) > 1 or said == phrases[0]
-        assert key.startswith("secret:") or (worded and whole) or said in asked, f"{key} is titled {title!r}"
+        repeats = len(phrases) == 1 and said == phrases[0]  # a lone button's title its first phrase: said again
+        assert not repeats, f"{key}: its title {title!r} repeats its one button"
+        assert key.startswith("secret:") or worded or said in asked, f"{key} is titled {title!r}"
         assert below < 0.5, f"{key}: its title {title!r} starts {below:.1f} lines under its heading's first"
 
 
@@ -556,31 +564,39 @@ def test_whole_games_fit_a_phone_in_words_and_each_picker_plays_what_it_shows(ta
 # -- groups titled in words ---------------------------------------------------------------------------------
 
 TITLED = [  # a game, its language, a group of its moves, whether it is one button, and the page's title for it
-    ("hauling-astronauts", "en", "choice:choose", False, "Choose"),  # "choose Tortoise for strip 1, Drifter for 2 …"
-    ("hauling-astronauts", "fr", "choice:choose", False, "Choisir"),  # "choisir Tortoise en bande 1, Drifter en 2 …"
+    # "choose Tortoise for strip 1, Drifter for 2 …": the words say only the verb, the game says what is chosen
+    ("hauling-astronauts", "en", "choice:choose", False, "Choose your transports"),
+    ("hauling-astronauts", "fr", "choice:choose", False, "Choisir vos transports"),  # "choisir Tortoise en bande 1, …"
     ("air-king", "en", "choice:extra", False, "Extra move"),  # "Extra move: fly aircraft 1 to b2", "… depart …"
     ("air-king", "en", "choice:diagonal", False, "Extra diagonal move"),  # "Extra diagonal move: aircraft 1 to b1"
     ("aloft", "en", "choice:truck", False, "Move the truck"),  # "move the truck under column 3", "… column 5"
     ("hauling-astronauts", "fr", "choice:place", False, "Poser"),  # "poser le 3 en a1", "poser le 5 en b2"
     ("air-king", "fr", "choice:storm", False, "Orage"),  # "Orage sur a1", "Orage sur b1"
     ("aeronaut-odyssey", "fr", "choice:move", False, "Voyager"),  # "voyager jusqu'à D", "voyager jusqu'à G"
-    ("air-king", "fr", "choice:end", True, "Finir le tour"),  # alone: "finir le tour"
-    ("aloft", "fr", "choice:inflate", True, "Gonfler le ballon violet/jaune sur le camion de la colonne 6"),  # 2 lines
+    ("air-king", "fr", "choice:end", True, None),  # alone: "finir le tour", which a title would say again
+    ("aloft", "fr", "choice:inflate", True, None),  # "gonfler le ballon violet/jaune sur le camion de la colonne 6"
+    ("hauling-astronauts", "en", "choice:end", True, None),  # "end the turn without departing (ends the game)"
 ]
 
 
 @pytest.mark.parametrize(("name", "language", "key", "lone", "title"), TITLED)
 def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, language, key, lone, title):
     """A group's folded heading says the words its buttons begin with, whole, in the page's language, or its first
-    question: never the notation's verb; on the narrowest phone, its arrow beside the title's first line."""
+    question: never the notation's verb; on the narrowest phone, its arrow beside the title's first line. A lone
+    button that a title would only repeat stands in its group's box without one (``title`` None)."""
     current = new_session(tmp_path, name, language=language)
 
     def of_key(b: dict[str, Any]) -> bool:
         return ":".join(group_of(b)) == key
 
-    until(current, lambda b, buttons: of_key(b) and (sum(map(of_key, buttons)) == 1) == lone, random.Random(1))
+    b = until(current, lambda b, buttons: of_key(b) and (sum(map(of_key, buttons)) == 1) == lone, random.Random(1))
     page = Served(tabs, current, NARROW).show(current.state.to_move() or "")
-    expect(page.locator(f"#moves details.group[data-key={json.dumps(key)}] > summary > .title")).to_have_text(title)
+    group = page.locator(f"#moves :is(details.group, .alone)[data-key={json.dumps(key)}]")
+    if title is None:
+        expect(group.locator("summary")).to_have_count(0)
+        expect(group.locator("button")).to_have_text([b["label"]])
+    else:
+        expect(group.locator(":scope > summary > .title")).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
 
 
@@ -721,7 +737,8 @@ def test_dice_faces_come_in_order_of_kind_and_number_whatever_order_the_rolls_ar
 
 
 # The grid of squares in a picker as it sits in the box it scrolls in: the box's width and the grid's, and the
-# left and right edges of its headings (those of its rows apart) and of its squares offered, from the box's left edge.
+# left and right edges of its headings (of its columns), of its rows' names and of its squares offered, from the
+# box's left edge; and the field's (the box with the rows' names), likewise.
 SQUARES = """(picker) => {
   const wrap = picker.querySelector(".grid-wrap"), box = wrap.getBoundingClientRect();
   const edges = (nodes) => [...nodes].map((n) => n.getBoundingClientRect()).map((r) => [r.left - box.left, r.right - box.left]);
@@ -729,9 +746,36 @@ SQUARES = """(picker) => {
     width: wrap.clientWidth,
     scrolls: wrap.scrollWidth,
     headings: edges(wrap.querySelectorAll(".axis")),
-    rows: edges(wrap.querySelectorAll(".axis.row")),
+    rows: edges(picker.querySelectorAll(".axis.row")),
     offered: edges(wrap.querySelectorAll("button.square:not(.off)")),
+    field: edges(picker.querySelectorAll(".squares"))[0],
   };
+}"""
+# The grid of squares scrolled to each whole px it scrolls to, from its start to its end (then back to where it was):
+# at each, the squares whose part in sight (within the box it scrolls in) lies partly under a row's name, and the rows
+# whose name is not level with their squares (its middle above or below them). Each with the scroll, at most 5.
+UNDER_THE_NAMES = """(picker) => {
+  const wrap = picker.querySelector(".grid-wrap"), was = wrap.scrollLeft;
+  const names = [...picker.querySelectorAll(".axis.row")];
+  const squares = [...wrap.querySelectorAll("button.square")];
+  const columns = squares.length / names.length, hidden = [], unlevel = [];
+  const positions = wrap.scrollWidth - wrap.clientWidth;
+  for (let x = 0; x <= positions; x += 1) {
+    wrap.scrollLeft = x;
+    const box = wrap.getBoundingClientRect(), named = names.map((n) => n.getBoundingClientRect());
+    squares.forEach((square, i) => {
+      const r = square.getBoundingClientRect();
+      const left = Math.max(r.left, box.left), right = Math.min(r.right, box.left + wrap.clientWidth);
+      const row = named[Math.floor(i / columns)];
+      const middle = (row.top + row.bottom) / 2;
+      if (i % columns === 0 && (middle < r.top || middle > r.bottom)) unlevel.push([x, Math.floor(i / columns)]);
+      if (right - left < 0.5) return; // out of sight
+      const under = named.some((n) => n.right > left + 0.5 && n.left < right - 0.5 && n.bottom > r.top && n.top < r.bottom);
+      if (under) hidden.push([x, i]);
+    });
+  }
+  wrap.scrollLeft = was;
+  return { positions, hidden: hidden.slice(0, 5), unlevel: unlevel.slice(0, 5) };
 }"""
 
 
@@ -784,13 +828,13 @@ def test_air_king_squares_are_a_grid_of_the_field_with_only_the_legal_ones_enabl
     assert served.errors == []
 
 
-def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_path):
+def wide_field(tabs: Tabs, folder: Path) -> tuple[Any, dict[str, Any]]:
     """Air King on a generated field of ten columns, too wide for a 320 px phone even with its squares at their
-    narrowest: an aircraft departing from the airport at the right has its squares in sight once chosen, the
-    field scrolled to them (they were off the right edge), and the rows' names stay at the left."""
-    field = tmp_path / "wide.yaml"
+    narrowest, at an aircraft departing from the airport at the right, chosen in its picker: the picker, and the
+    input of a square at the field's right edge."""
+    field = folder / "wide.yaml"
     field.write_text(new_field(20), encoding="utf-8")
-    current = session.new(tmp_path / "wide.pnp", "air-king", _players("air-king"), OPTIONS["air-king"], 5, field)
+    current = session.new(folder / "wide.pnp", "air-king", _players("air-king"), OPTIONS["air-king"], 5, field)
     current.save()
 
     def from_the_right(b: dict[str, Any], buttons: list[dict[str, Any]]) -> bool:
@@ -804,12 +848,33 @@ def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_pat
     picker.locator("button.step").filter(has_text=re.compile(f"^{re.escape(b['steps'][0][1])}$")).click()
     expect(picker.locator(f"button.square[data-move={json.dumps(b['move'])}]")).to_be_visible()
     settled(page)
+    return picker, b
+
+
+def test_a_field_wider_than_the_phone_opens_on_the_squares_offered(tabs, tmp_path):
+    """A field too wide for the phone (``wide_field``): an aircraft departing from the airport at the right has its
+    squares in sight once chosen, the field scrolled to them (they were off the right edge), and the rows' names
+    stay at the left, beside the box that scrolls."""
+    picker, _b = wide_field(tabs, tmp_path)
     grid = picker.evaluate(SQUARES)
     assert grid["scrolls"] > grid["width"]  # too wide to fit: scrolled
     in_sight(grid, "offered")
-    in_sight(grid, "rows")  # the rows' names kept at the left
-    under_the_turn(page, picker)
-    page.screenshot(path=tmp_path / "wide-field-320.png")  # to look at
+    left, _right = grid["field"]
+    out = [edges for edges in grid["rows"] if edges[0] < left - 0.5 or edges[1] > 0.5]
+    assert not out, f"rows' names out of the field's left, {left:.1f} px to 0: {out}"
+    under_the_turn(picker.page, picker)
+    picker.page.screenshot(path=tmp_path / "wide-field-320.png")  # to look at
+
+
+def test_a_scrolled_fields_row_names_hide_no_square(tabs, tmp_path):
+    """The field too wide for the phone (``wide_field``), scrolled to every whole px from its start to its end: no
+    part of a square in sight lies under the rows' names (which stood over the first column in sight, sticky inside
+    the box that scrolls), and each row's name stays level with its squares."""
+    picker, _b = wide_field(tabs, tmp_path)
+    seen = picker.evaluate(UNDER_THE_NAMES)
+    assert seen["positions"] > 20  # it scrolls some way: the check sees something
+    assert seen["hidden"] == [], f"squares (scroll px, index) under the rows' names: {seen['hidden']}"
+    assert seen["unlevel"] == [], f"rows' names (scroll px, row) not level with their squares: {seen['unlevel']}"
 
 
 def test_a_long_choice_without_steps_is_a_searchable_list_within_the_page(tabs, tmp_path):

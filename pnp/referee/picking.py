@@ -19,7 +19,8 @@ class PickerPath:
     whose rows and columns are named by ``rows`` and ``columns``. ``any_order``: the answers may be given in
     any order (two colour cards: either first), the questions still asked in theirs. ``colours``: the colour
     each answer is shown in, where it is a die's face of a colour ("red", "blue": a colour the page draws; None
-    for another face), in the order of the steps.
+    for another face), in the order of the steps. ``title``: what the inputs of its group choose, the page's heading
+    for them ("Choose your transports"), where the words their labels begin with would say only the verb.
     """
 
     steps: tuple[tuple[str, str], ...]
@@ -29,6 +30,7 @@ class PickerPath:
     columns: tuple[str, ...] = ()
     any_order: bool = False
     colours: tuple[str | None, ...] = ()
+    title: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The fields a button of the table page carries (those left empty are left out)."""
@@ -39,6 +41,8 @@ class PickerPath:
             data["any_order"] = True
         if any(self.colours):
             data["colours"] = list(self.colours)
+        if self.title:
+            data["title"] = self.title
         if self.cell is not None:
             data["cell"] = list(self.cell)
             data["grid"] = {"rows": list(self.rows), "columns": list(self.columns)}

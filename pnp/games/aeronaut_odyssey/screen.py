@@ -526,13 +526,14 @@ def _item(icon: Callable[[Pen, float, float], None], text: str) -> LegendRow:
     return LegendRow(row, text)
 
 
-def _types_row(names: Sequence[str]) -> LegendRow:
-    """The balloon types as chips: letter and name (``names``, by type, the wildcard last)."""
-    texts = [f"{ORDER[kind].upper()} {name}" for kind, name in enumerate(names)]
+def _letters_row(caption: str, chips: Sequence[tuple[int, str]]) -> LegendRow:
+    """The key to the letters on the routes' spaces and the balloons: ``caption``, then under it a chip per type (by
+    its index, the wildcard last) in its colour with its words, its letter and name ("P violet")."""
 
     def row(pen: Pen, x: float, y: float, w: float) -> float:
+        y = _wrapped(pen, x, y, w, caption, fill=INK)
         cx = x
-        for kind, text in enumerate(texts):
+        for kind, text in chips:
             width = pen.width(text, BODY, bold=True) + 12
             if cx > x and cx + width > x + w:
                 cx, y = x, y + CHIP_H + 4
@@ -540,7 +541,7 @@ def _types_row(names: Sequence[str]) -> LegendRow:
             cx += width + 4
         return y + CHIP_H
 
-    return LegendRow(row, " ".join(texts))
+    return LegendRow(row, " ".join([caption, *(text for _, text in chips)]))
 
 
 def _legend_rows(state: AeroState) -> Iterator[LegendRow]:
@@ -550,9 +551,12 @@ def _legend_rows(state: AeroState) -> Iterator[LegendRow]:
     yield _item(lambda pen, x, y: _slot(pen, x, y, True), t("picture.legend.used"))
     yield _item(lambda pen, x, y: _slot(pen, x, y, False), t("picture.legend.free"))
     yield _item(_area_icon, t("picture.legend.area"))
-    yield _types_row([type_word(t, letter) for letter in ORDER])
-    yield _item(lambda pen, x, y: chip(pen, x - 11, y - 10, len(TYPES), "W", 22), t("picture.legend.wildcard"))
-    if any(r.type == "gray" for r in source.routes):
+    gray = any(r.type == "gray" for r in source.routes)  # where a wildcard may be picked (Wild Winds)
+    kinds = [k for k, name in enumerate(TYPES) if name in _colours(source)] + ([len(TYPES)] if gray else [])
+    chips = [(k, f"{ORDER[k].upper()} {type_word(t, ORDER[k])}") for k in kinds]
+    yield _letters_row(t("picture.legend.letters"), chips)
+    if gray:
+        yield _item(lambda pen, x, y: chip(pen, x - 11, y - 10, len(TYPES), "W", 22), t("picture.legend.wildcard"))
         yield _item(lambda pen, x, y: _space_icon(pen, x, y, "gray", False), t("picture.legend.gray"))
     if any(r.type == "multi" for r in source.routes):
         yield _item(lambda pen, x, y: _space_icon(pen, x, y, "green", True), t("picture.legend.multi"))
@@ -561,6 +565,11 @@ def _legend_rows(state: AeroState) -> Iterator[LegendRow]:
     for bonus, (code, _) in BONUSES.items():
         if any(r.bonus == bonus for r in source.routes):
             yield _item(partial(_badge_icon, bonus), t("picture.legend.bonus", code=code, meaning=t(f"bonus.{bonus}")))
+
+
+def _colours(source: AeroMap) -> set[str]:
+    """The balloon types the routes of ``source`` ask for, a multiroute's each space's."""
+    return {kind for r in source.routes for kind in (r.spaces if r.type == "multi" else (r.type,))}
 
 
 def _badge_icon(bonus: str, pen: Pen, x: float, y: float) -> None:

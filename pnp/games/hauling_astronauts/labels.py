@@ -96,7 +96,7 @@ def picker_path(move: Move, data: HaulingData, t: Catalogue) -> PickerPath | Non
             steps = (
                 (t("play.picker.strip", strip=strip), transport_words(t, by_id[i][1])) for strip, i in zip(strips, ids)
             )
-            return PickerPath(tuple(steps))
+            return PickerPath(tuple(steps), title=t("play.picker.choose"))
         case Roll(dice):
             return PickerPath(
                 tuple((t("play.picker.rolled", number=n), said_die(t, die)) for n, die in enumerate(dice, 1)),

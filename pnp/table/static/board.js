@@ -1,4 +1,4 @@
-// The board on a phone: the state picture in a frame of its own, moved and zoomed by touch, mouse or keys.
+// The board on a phone: the state picture in a frame of its own, moved and zoomed by touch, pen, mouse or keys.
 //
 // table.js hands each new picture (already cleaned) to show(). The view is the SVG's viewBox: a centre in the
 // picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the root's
@@ -554,6 +554,9 @@ window.pnpBoard = (() => {
   }
 
   // -- pointers: one drags, two pinch, a double tap zooms in (or back out to the whole board) --------
+  // A finger, a pen or a mouse's main button alike (Pointer Events). Each pointer is followed by the frame, which
+  // outlives the pictures drawn in it: one that comes mid-drag leaves the drag to end where it will, and a pointer
+  // the frame loses (its capture taken away) is forgotten, never left to make the next drag a pinch.
   function at(event) {
     const r = svg.getBoundingClientRect();
     return { x: event.clientX - r.left, y: event.clientY - r.top };
@@ -561,8 +564,9 @@ window.pnpBoard = (() => {
 
   function down(event) {
     if (!svg || !svg.isConnected) return; // nothing drawn, or a page that could not draw its picture
+    if (event.pointerType === "mouse" && event.button !== 0) return; // a right click's menu may keep its release
     try {
-      svg.setPointerCapture(event.pointerId);
+      figure.setPointerCapture(event.pointerId);
     } catch {
       // a pointer the browser does not know as active (one made up): followed without capture
     }
@@ -705,10 +709,11 @@ window.pnpBoard = (() => {
     frame.addEventListener("pointerdown", down);
     frame.addEventListener("pointermove", move);
     frame.addEventListener("pointerup", up);
-    frame.addEventListener("pointercancel", (event) => {
-      pointers.delete(event.pointerId);
-      tapStart = null;
-    });
+    const forget = (event) => {
+      if (pointers.delete(event.pointerId)) tapStart = null;
+    };
+    frame.addEventListener("pointercancel", forget);
+    frame.addEventListener("lostpointercapture", forget); // after its release (forgotten then), or taken away
     frame.addEventListener("wheel", wheel, { passive: false });
     frame.addEventListener("keydown", key);
     document.getElementById("board-whole").addEventListener("click", showWhole);

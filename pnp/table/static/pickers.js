@@ -59,9 +59,12 @@ window.pnpPickers = (() => {
   // labels part within a phrase ("fly jet 1 to Port Moresby" and "… to Port Louis", "poser le 5 en a1" and "… en
   // b1"), that phrase is left out whole, from its small word on ("Fly jet 1", "Poser le 5"): the small words are the
   // page's language's (table.title.small), and none ends a title. Failing words, its first question ("Transport for
-  // strip 1"). A secret is named by what it fills ("your goal").
+  // strip 1"). A secret is named by what it fills ("your goal"); a group the game gives a title, by that ("Choose
+  // your transports", where the labels share only "choose").
   function title({ kind, verb, items }) {
     if (kind === "secret") return capital(verb);
+    const given = items[0].title;
+    if (given && items.every((b) => b.title === given)) return capital(given);
     const labels = items.map(wordsOf);
     const n = shared(labels);
     const along = labels[0].slice(0, n).join(" ");
@@ -305,10 +308,10 @@ window.pnpPickers = (() => {
   function grid(answers, walk, redraw, button, question) {
     const { rows, columns } = answers[0].grid;
     const at = new Map(answers.map((a) => [`${a.cell[0]},${a.cell[1]}`, a]));
-    const cells = [el("span", { class: "corner", "aria-hidden": "true" })];
-    for (const name of columns) cells.push(el("span", { class: "axis", "aria-hidden": "true", text: name }));
+    const names = [el("span", { class: "corner", "aria-hidden": "true" })]; // the rows' names, beside the squares
+    const cells = columns.map((name) => el("span", { class: "axis", "aria-hidden": "true", text: name }));
     rows.forEach((rowName, r) => {
-      cells.push(el("span", { class: "axis row", "aria-hidden": "true", text: rowName }));
+      names.push(el("span", { class: "axis row", "aria-hidden": "true", text: rowName }));
       columns.forEach((columnName, c) => {
         const a = at.get(`${r},${c}`);
         if (a) {
@@ -322,12 +325,14 @@ window.pnpPickers = (() => {
         }
       });
     });
-    const board = el("div", { class: "squares", role: "group", "aria-label": capital(question) }, ...cells);
-    // the columns share the width, none narrower than a fingertip (1.75rem, more with the phone's text larger)
-    board.style.gridTemplateColumns = `auto repeat(${columns.length}, minmax(1.75rem, 1fr))`;
-    const wrap = el("div", { class: "grid-wrap" }, board);
+    // the columns share the width, none narrower than a fingertip (1.75rem, more with the phone's text larger); a
+    // field wider than that scrolls in a box of its own, right of the rows' names, which hide none of its squares
+    const wrap = el("div", { class: "grid-wrap" }, ...cells);
+    wrap.style.gridTemplateColumns = `repeat(${columns.length}, minmax(1.75rem, 1fr))`;
+    const board = el("div", { class: "squares", role: "group", "aria-label": capital(question) }, ...names, wrap);
+    board.style.gridTemplateRows = `repeat(${rows.length + 1}, auto)`; // the scrolled box's rows are these (subgrid)
     showOffered(wrap);
-    return wrap;
+    return board;
   }
 
   // A field wider than the phone scrolls sideways: once laid out (its group may open later), it shows the squares

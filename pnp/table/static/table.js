@@ -594,7 +594,15 @@
     const shown = (g) => (pickedAsOne(g) ? 1 : g.items.length);
     const listed = [...groups.values()].reduce((n, g) => n + shown(g), 0);
     drawnGroups = [...groups.values()];
-    const nodes = drawnGroups.map((g) => drawGroup(g, groups.size, listed));
+    const nodes = [];
+    let together = null; // the box of the lone moves that stand without a title, where the first of them comes
+    for (const g of drawnGroups) {
+      const named = window.pnpPickers.title(g);
+      if (!alone(g, named)) nodes.push(drawGroup(g, named, groups.size, listed));
+      else if (KINDS.has(g.kind)) nodes.push(aloneBox(g.kind, drawAlone(g)));
+      else if (together) together.lastChild.append(drawAlone(g));
+      else nodes.push((together = aloneBox(null, drawAlone(g))));
+    }
     const focused = holder.contains(document.activeElement) || movesFocused !== null; // a move this redraw removes
     holder.replaceChildren(...nodes);
     if (focused) keepFocus(holder);
@@ -838,7 +846,7 @@
   function fit() {
     const open = [...document.querySelectorAll("#moves > details.group[open]")];
     const foldable = open.filter((g) => !toggled.has(g.dataset.key) && !fitted.has(g));
-    let left = open.length;
+    let left = open.length + document.querySelectorAll("#moves > .group.alones").length; // lone moves never fold
     for (const group of foldable.sort((a, b) => b.offsetHeight - a.offsetHeight)) {
       if (document.documentElement.scrollHeight <= FIT * innerHeight || left <= 1) return;
       fitted.add(group);
@@ -852,7 +860,7 @@
   const chooser = (g) => !(g.kind === "chance" && pickerShape(g.items)) && window.pnpPickers.wanted(g.items);
   const pickedAsOne = (g) => (g.kind === "chance" && pickerShape(g.items)) || chooser(g);
 
-  function drawGroup(group, groupCount, total) {
+  function drawGroup(group, named, groupCount, total) {
     const { key, kind, verb, items } = group;
     const chancePicker = kind === "chance" && pickerShape(items);
     const size = pickedAsOne(group) ? 1 : items.length;
@@ -865,8 +873,7 @@
       open,
     });
     const badge = KINDS.has(kind) ? el("span", { class: "badge", text: t(`table.kind.${kind}`) }) : null;
-    const named = window.pnpPickers.title(group);
-    // a lone move's group is not counted: its title is that move's own words
+    // a lone move's group is not counted: its title is that move's own words (or what its one question asks)
     const counted = !chancePicker && items.length > 1;
     const summary = el(
       "summary",
@@ -888,6 +895,28 @@
     else details.append(el("div", { class: "buttons" }, ...items.map((b) => moveButton(b))));
     return details;
   }
+
+  // Whether ``group`` is one move whose title, ``named``, would only say again what its button begins with
+  // ("Finir le tour" over "finir le tour"): a title that says something else (a secret's slot, a question) stays.
+  function alone(group, named) {
+    const [b, ...others] = group.items;
+    return !others.length && !pickedAsOne(group) && fold(b.label || b.move).startsWith(fold(named));
+  }
+
+  // A lone move that its title would repeat: its button, with no heading to fold, in a box it shares with the other
+  // such moves (``kind`` null), or has to itself with its kind's badge beside its hint (a reveal, a chance).
+  function aloneBox(kind, first) {
+    const box = el("div", { class: `group alones${kind ? ` kind-${kind}` : ""}` });
+    if (kind) {
+      const badge = el("span", { class: "badge", text: t(`table.kind.${kind}`) });
+      box.append(el("p", { class: "hint" }, badge, " ", t(`table.hint.${kind}`)));
+    }
+    box.append(el("div", { class: "buttons" }, first));
+    return box;
+  }
+
+  const drawAlone = ({ key, kind, verb, items }) =>
+    el("div", { class: "alone", "data-key": key, "data-verb": verb, "data-kind": kind }, moveButton(items[0]));
 
   // The button that plays ``b``, showing ``text`` (a picker's last answer) or else its label.
   function moveButton(b, text = null) {
@@ -1053,6 +1082,7 @@
         if (match) shown += 1;
       }
       group.hidden = shown === 0;
+      if (group.tagName !== "DETAILS") continue; // the lone moves' box: neither counted nor folded (aloneBox)
       const count = group.querySelector(".count");
       const all = group.querySelectorAll("button.move").length;
       const found = wanted ? t("table.count.found", { shown, count: moveCount(all) }) : moveCount(all);
