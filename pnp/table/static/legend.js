@@ -7,7 +7,7 @@
 // (its other texts) as the page's text, which wraps to the phone's width; words before a symbol are a caption on a line
 // of their own. A symbol drawn apart is a copy of the picture's own, which keeps its references to the picture's
 // definitions (clips): the list is made again from each new picture. table.js hands it each picture once the board has
-// laid it out; a picture without entries leaves the list out.
+// laid it out, and before that, to show the list's summary or not, as soon as it has the picture's text.
 "use strict";
 
 window.pnpLegend = (() => {
@@ -29,7 +29,9 @@ window.pnpLegend = (() => {
 
   // The parts of ``entry`` in the picture's order: its symbols, and its texts that lie on none.
   const partsOf = (entry) =>
-    [...entry.querySelectorAll(`${SYMBOL}, text`)].filter((node) => !node.parentElement.closest(SYMBOL));
+    [...entry.querySelectorAll(`${SYMBOL}, text`)].filter(
+      (node) => !node.parentElement.closest(SYMBOL) && (node.localName !== "text" || node.textContent.trim()),
+    );
 
   // The box { x0, y0, x1, y1 } of ``b`` (an SVGRect) mapped by the matrix ``m``.
   function mapped(b, m) {
@@ -105,12 +107,19 @@ window.pnpLegend = (() => {
     return item;
   }
 
+  // Whether ``root``, a picture about to be drawn, has a legend: its summary is shown (or not) at once, before the
+  // picture's maps kept apart have come, so that the page is laid out as it will stay when it brings up the moves.
+  function expect(root) {
+    const details = document.getElementById("board-legend-details");
+    if (details) details.hidden = !root.querySelector(ENTRY);
+  }
+
   // The legend of ``root``, a picture shown and laid out, listed in the seat page's #board-legend.
   function show(root) {
     const list = document.getElementById("board-legend");
     if (!list || !root.getScreenCTM()) return;
     const entries = [...root.querySelectorAll(ENTRY)];
-    const words = entries.flatMap((entry) => partsOf(entry).filter((part) => part.tagName === "text"));
+    const words = entries.flatMap((entry) => partsOf(entry).filter((part) => part.localName === "text"));
     const em = parseFloat(getComputedStyle(list).fontSize);
     const scale = em / Math.max(...words.map((text) => sizeOf(root, text)));
     const lines = words.length ? entries.map((entry) => line(root, entry, scale, em)) : [];
@@ -123,5 +132,5 @@ window.pnpLegend = (() => {
     list.replaceChildren(...lines);
   }
 
-  return Object.freeze({ show });
+  return Object.freeze({ expect, show });
 })();

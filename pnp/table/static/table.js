@@ -347,6 +347,7 @@
       return;
     }
     clean(root);
+    if (frame.classList.contains("board")) window.pnpLegend.expect(root); // laid out before the maps kept apart come
     const markers = [...root.querySelectorAll("g[data-kept]")];
     const shownRoot = frame.firstElementChild;
     const around = keptAround(root, markers, shownRoot);
