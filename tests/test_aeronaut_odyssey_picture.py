@@ -161,7 +161,8 @@ def purple_made_red(source: AeroMap) -> AeroMap:
 def legend_words(source: AeroMap, language: str) -> list[str]:
     """The texts of the legend of a picture of ``source`` in ``language``, in order."""
     state = AeroState(compile_board(source), ("a", "b"), words=catalogue("aeronaut-odyssey", language))
-    (legend,) = _named(ET.fromstring(drawing_to_svg(picture(state, None))), "legend")
+    root = ET.fromstring(drawing_to_svg(picture(state, None)))
+    (legend,) = [g for g in _named(root, "legend") if g.get("data-name") == "legend"]  # not its entries
     return ["".join(text.itertext()) for text in legend.iter(f"{SVG}text")]
 
 

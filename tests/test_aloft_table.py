@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import xml.etree.ElementTree as ET
 
@@ -14,7 +15,7 @@ from pnp.games import REGISTRY
 from pnp.games.aloft.notation import AloftMove
 from pnp.games.aloft.rules import Aloft
 from pnp.games.aloft.shapes import SMALL
-from pnp.games.aloft.state import AloftState
+from pnp.games.aloft.state import AloftState, Sky
 from pnp.games.spec import KitRequest
 from pnp.printing.canvas import PT
 from pnp.printing.fonts import text_width
@@ -323,6 +324,36 @@ def test_the_picture_shows_pieces_numbers_legend_and_the_stage():
     # the lion rides its truck, drawn as its face (12 mane tufts) beside the legend's; no initial, as a wolf's W
     # would read as white
     assert svg.count('fill="#d98b2b"') == 2 * 12 and "L" not in texts
+
+
+def legend_words(state: AloftState) -> list[str]:
+    """The texts of the legend of ``state``'s picture, in order."""
+    root = ET.fromstring(drawing_to_svg(REGISTRY["aloft"].picture(state, None)))
+    (legend,) = [g for g in root.iter(f"{SVG}g") if g.get("data-name") == "legend"]
+    return ["".join(text.itertext()) for text in legend.iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize(
+    ("language", "caption", "chips"),
+    [
+        ("en", "letters on the balloons and launch tokens:", ["B blue", "G green", "R red", "W white", "Y yellow"]),
+        (
+            "fr",
+            "lettres des ballons et des jetons de lancement :",
+            ["B bleu", "G vert", "R rouge", "W blanc", "Y jaune"],
+        ),
+    ],
+)
+def test_the_legend_keys_the_letters_of_the_colours_in_play_in_the_sessions_language(language, caption, chips):
+    """The letters on the balloons' halves, in the packed balloons' names ("BP") and on the launch tokens are the
+    notation's (English initials): the legend keys each colour a balloon wears to its letter and its name in the
+    session's language ("P violet") under a caption, leaving out a colour no balloon wears (cards without purple)."""
+    sky = GAME.new_state(Setup(("ann", "bob"), language=language)).sky
+    plain = dataclasses.replace(sky.data, balloons=tuple(b for b in sky.data.balloons if "P" not in b.colours))
+    state = AloftState(("ann", "bob"), Sky(plain, sky.board, sky.catalogue, sky.loaded))
+    words = legend_words(state)
+    assert words[words.index(caption) + 1 :] == chips  # a chip a colour, after the caption, the legend's last row
+    assert len(legend_words(AloftState(("ann", "bob"), sky))) == len(words) + 1  # with purple: "P ..." too
 
 
 def places(state: AloftState) -> list[tuple[str, ...]]:

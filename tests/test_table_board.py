@@ -19,6 +19,7 @@ import math
 import os
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from support.moves import playable
 
 from pnp.games import REGISTRY
 from pnp.games.air_king.field import cell_name
-from pnp.printing.canvas import Drawing
+from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.render import drawing_to_screen_svg, drawing_to_svg
 from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, session
@@ -45,6 +46,7 @@ expect = playwright_api.expect
 if not os.access(CHROMIUM, os.X_OK):
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
+SVG = "{http://www.w3.org/2000/svg}"
 TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 ASSET_TYPES = {".js": "text/javascript", ".css": "text/css"}
 PHONE = {"width": 390, "height": 844}
@@ -59,12 +61,16 @@ CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.UTC)
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}
 
 
-def mid_game(folder: Path, name: str, moves: int = MID_GAME, seed: int = 5) -> session.Session:
-    """A session of ``name`` after ``moves`` seeded random moves among those offered (or at its end)."""
+def mid_game(
+    folder: Path, name: str, moves: int = MID_GAME, seed: int = 5, language: str | None = None
+) -> session.Session:
+    """A session of ``name`` (in ``language``) after ``moves`` seeded random moves among those offered (or at its
+    end)."""
     game = REGISTRY[name].rules()
     # capitals, as a table types its names: an HTML parser lowercases attribute names, never their values
     players = ["Ann", "Bob", "Cy"][: max(game.min_players, min(3, game.max_players))]
-    current = session.new(folder / f"{name}.pnp", name, players, OPTIONS.get(name, []), seed, None)
+    options = OPTIONS.get(name, [])
+    current = session.new(folder / f"{name}.pnp", name, players, options, seed, None, language=language)
     current.save()
     rng = random.Random(seed)
     for _ in range(moves):
@@ -594,6 +600,169 @@ def test_the_shared_screen_shows_the_whole_picture(phone, tmp_path):
     width, height = picture_size(state)
     expect(page.locator("#picture svg")).to_have_attribute("viewBox", f"0 0 {width:g} {height:g}")
     assert page.locator("#board-whole").count() == 0
+    assert page.errors == []
+
+
+# -- the legend under the board ----------------------------------------------------------------------------------
+
+# Each line of the legend under the board (legend.js), as the phone shows it: its parts in order, a symbol (an <svg>)
+# as its name (its texts, or "" where it has none) with its box, viewBox and the size of the page's text; its words
+# as "words", their text, box, size and whether they are a caption; and the line's box.
+LEGEND_SHOWN = """() => [...document.querySelectorAll("#board-legend > li")].map((li) => {
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  const em = parseFloat(getComputedStyle(li).fontSize);
+  const parts = [...li.children].map((part) => part.localName === "svg"
+    ? { symbol: part.getAttribute("aria-label") || "", box: box(part), viewBox: part.getAttribute("viewBox"), em }
+    : { words: part.textContent, box: box(part), px: parseFloat(getComputedStyle(part).fontSize),
+        caption: part.classList.contains("caption") });
+  return { parts, box: box(li) };
+})"""
+
+
+def legend_parts(svg: str) -> list[list[str]]:
+    """Each entry of the legend of the picture ``svg`` (a group named "legend entry" in the one named "legend"), as
+    its parts in order: each symbol (a group named "legend symbol") as "symbol: " and its texts, and each run of
+    its other texts joined."""
+    root = ET.fromstring(svg)
+    entries = [e for g in named(root, "legend") for e in named(g, "legend entry")]
+    listed = []
+    for entry in entries:
+        parts: list[str] = []
+        for node in _symbols_and_texts(entry):
+            if node.tag == f"{SVG}g":
+                parts.append("symbol: " + " ".join("".join(t.itertext()).strip() for t in node.iter(f"{SVG}text")))
+            elif parts and not parts[-1].startswith("symbol: "):
+                parts[-1] += " " + "".join(node.itertext()).strip()
+            else:
+                parts.append("".join(node.itertext()).strip())
+        listed.append(parts)
+    return listed
+
+
+def named(root: ET.Element, name: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if g.get("data-name") == name]
+
+
+def _symbols_and_texts(node: ET.Element) -> Iterator[ET.Element]:
+    """The symbols under ``node`` and its texts on none, in order."""
+    for child in node:
+        if child.tag == f"{SVG}g" and child.get("data-name") == "legend symbol" or child.tag == f"{SVG}text":
+            yield child
+        else:
+            yield from _symbols_and_texts(child)
+
+
+def as_listed(shown: list[dict[str, Any]]) -> list[list[str]]:
+    """The parts of each line of the legend the page lists (LEGEND_SHOWN), as :func:`legend_parts` names them."""
+    return [[f"symbol: {p['symbol']}" if "symbol" in p else p["words"] for p in line["parts"]] for line in shown]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pictures_legend_is_listed_under_the_board_in_the_pages_text(phone, tmp_path, name, language):
+    """The picture's legend lies below its map, out of the frame a phone opens on, legible only zoomed in on: under
+    the board's buttons, in the opening screen, "Legend" opens it as the page's own list, each entry of the picture a
+    line of it, in the picture's order and words (the session's language): its symbols drawn as the picture draws
+    them, at most 2.5 lines tall, and its words the page's text, as large as the rest, wrapping within the phone's
+    width; words before a symbol are its caption, on a line above it."""
+    current = mid_game(tmp_path, name, language=language)
+    seat = current.state.to_move() or current.setup.players[0]
+    state = seat_state(current, seat)
+    page = open_seat(phone, state)
+    page.evaluate("() => scrollTo(0, 0)")  # on the seat's turn the page brings the moves into view
+    summary = page.locator("#board-legend-details > summary")
+    expect(summary).to_be_visible()
+    opening = summary.bounding_box()
+    middle = opening["y"] + opening["height"] / 2  # its word's line: the summary stands 48 px tall, for a finger
+    assert middle <= PHONE["height"], f"the legend's summary is {middle:.0f} px down, out of the opening screen"
+    summary.click()
+    shown = page.evaluate(LEGEND_SHOWN)
+    expected = legend_parts(state["picture"])
+    assert len(expected) >= 4 and as_listed(shown) == expected
+    body = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#board-words')).fontSize)")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    for line in shown:
+        assert line["box"]["left"] >= 0 and line["box"]["right"] <= width, f"{line} runs past the phone's width"
+        for before, part in zip([None, *line["parts"]], line["parts"]):
+            assert inside(part["box"], line["box"]), f"{part} out of its line"
+            if "words" in part:
+                assert part["px"] >= body, f"{part['words']!r} is {part['px']} px, the page's text {body}"
+            else:
+                tall = part["box"]["bottom"] - part["box"]["top"]
+                assert 0 < tall <= 2.5 * part["em"] + 0.5, f"{part['symbol']!r} is {tall:.0f} px tall"
+            if before and before.get("caption"):  # a caption stands on a line of its own, above its symbols
+                assert before["box"]["bottom"] <= part["box"]["top"] + 1
+    assert page.errors == []
+    shots = os.environ.get("PNP_SCREENSHOTS")
+    if shots and name == SHOWN and language == "en":  # the board's buttons and the legend open under them
+        top = page.locator(".board-tools").bounding_box()
+        end = page.locator("#board-legend-details").bounding_box()
+        page.screenshot(
+            path=Path(shots) / "table-legend.png",
+            full_page=True,
+            clip={
+                "x": 0,
+                "y": top["y"] - 8,
+                "width": PHONE["width"],
+                "height": end["y"] + end["height"] - top["y"] + 16,
+            },
+        )
+
+
+def a_legend(c: Canvas) -> None:
+    """A picture of a legend with its heading and three entries: a disc cut to its left half, then its words; a
+    caption over two chips, a letter and a name on each; a symbol whose words run on over two lines."""
+    with c.group(name="legend"):
+        c.text(5, 8, "LEGEND", size=10, bold=True)
+        with c.group(name="legend entry"):
+            with c.group(name="legend symbol"), c.clip(10, 10, 10, 20):
+                c.circle(20, 20, 10, fill="#336699", stroke=None)
+            c.text(35, 22, "a half disc", size=10)
+        with c.group(name="legend entry"):
+            c.text(5, 45, "letters:", size=10)
+            for n, chip in enumerate(("A one", "B two")):
+                with c.group(name="legend symbol"):
+                    c.rect(5 + 40 * n, 50, 35, 12, fill="#ddeeff", stroke="#000000", width=0.5)
+                    c.text(8 + 40 * n, 59, chip, size=8)
+        with c.group(name="legend entry"):
+            with c.group(name="legend symbol"):
+                c.rect(5, 75, 12, 12, fill="#cc3333", stroke=None)
+            c.text(25, 80, "a meaning that runs on", size=10)
+            c.text(25, 85, "over two lines", size=10)
+
+
+def test_a_legend_is_listed_from_the_entries_and_symbols_its_picture_marks(phone, tmp_path):
+    """Any game's picture marks its legend's entries and their symbols: the page lists each entry, its symbols drawn
+    apart as they show (a clip cuts a disc to its half: its box is the half's), named by the words on them for a
+    screen reader, its other words as the page's text, a text's lines run together, a caption before its symbols on
+    a line of its own; what the legend says outside its entries (its heading) is the page's own summary. A picture
+    without entries leaves the legend out."""
+    state = seat_state(mid_game(tmp_path, "aloft", moves=2), "Ann")
+    state["picture"] = drawing_to_screen_svg(Drawing(100, 100, a_legend))
+    page = open_seat(phone, state)
+    page.locator("#board-legend-details > summary").click()
+    shown = page.evaluate(LEGEND_SHOWN)
+    assert as_listed(shown) == [
+        ["symbol: ", "a half disc"],
+        ["letters:", "symbol: A one", "symbol: B two"],
+        ["symbol: ", "a meaning that runs on over two lines"],
+    ]
+    half = [float(v) for v in shown[0]["parts"][0]["viewBox"].split()]
+    assert half == pytest.approx([10, 10, 10, 20], abs=0.01)  # the disc's left half, 10 wide, not the disc's 20
+    letters = shown[1]["parts"]
+    assert letters[0]["caption"] and letters[0]["box"]["bottom"] <= min(p["box"]["top"] for p in letters[1:]) + 1
+    assert page.locator("#board-legend svg[role=img]").evaluate_all("(s) => s.map((n) => n.ariaLabel)") == [
+        "A one",
+        "B two",
+    ]
+    state["picture"] = drawing_to_screen_svg(Drawing(100, 100, lambda c: c.text(5, 8, "LEGEND", size=10)))
+    state["version"] = "next"
+    page.served.state = state
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#board-legend-details")).to_be_hidden()
     assert page.errors == []
 
 

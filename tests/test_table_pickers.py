@@ -573,6 +573,7 @@ TITLED = [  # a game, its language, a group of its moves, whether it is one butt
     ("hauling-astronauts", "fr", "choice:place", False, "Poser"),  # "poser le 3 en a1", "poser le 5 en b2"
     ("air-king", "fr", "choice:storm", False, "Orage"),  # "Orage sur a1", "Orage sur b1"
     ("aeronaut-odyssey", "fr", "choice:move", False, "Voyager"),  # "voyager jusqu'à D", "voyager jusqu'à G"
+    ("aeronaut-odyssey", "fr", "choice:pick", False, "Choisir un ballon"),  # "choisir un ballon orange", "… jaune"
     ("air-king", "fr", "choice:end", True, None),  # alone: "finir le tour", which a title would say again
     ("aloft", "fr", "choice:inflate", True, None),  # "gonfler le ballon violet/jaune sur le camion de la colonne 6"
     ("hauling-astronauts", "en", "choice:end", True, None),  # "end the turn without departing (ends the game)"
@@ -598,6 +599,45 @@ def test_each_group_is_titled_in_the_words_of_its_buttons(tabs, tmp_path, name, 
     else:
         expect(group.locator(":scope > summary > .title")).to_have_text(title)
     titled_in_words(look_at(page), buttons_now(current))
+
+
+# Labels as the games write them, which part inside a phrase, and the title over them: the words they share up to
+# where they part, less the phrase that names what differs from its small word on ("to Port Moresby", "de la
+# colonne 1") but for an article, whose noun they all share ("un ballon"); cut back further, at a small word, else
+# by a word, where it would not hold on a line of the narrowest phone's heading. The labels are a game's own, the
+# buttons stand-ins in a real seat's page.
+PARTED = [
+    ("fr", ["choisir un ballon orange", "choisir un ballon jaune"], "Choisir un ballon"),
+    ("en", ["fly jet 1 to Port Moresby", "fly jet 1 to Port Louis"], "Fly jet 1"),
+    (
+        "fr",
+        ["échanger les transports des bandes 1 et 2", "échanger les transports des bandes 2 et 3"],
+        "Échanger les transports",
+    ),
+    (  # "Gonfler le ballon bleu/vert sur le camion" takes two lines; without its truck, 27 letters (pickers.js: LONGEST)
+        "fr",
+        [f"gonfler le ballon bleu/vert sur le camion de la colonne {n}" for n in (1, 2)],
+        "Gonfler le ballon",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "labels", "title"), PARTED)
+def test_a_title_keeps_the_words_its_labels_share_on_a_line_of_the_narrowest_phone(
+    tabs, tmp_path, language, labels, title
+):
+    """A group's title says the words its labels share up to where they part, whole: an article's noun with it
+    ("Choisir un ballon", where it said "Choisir"), a name never cut ("Fly jet 1", not "Fly jet 1 to Port"); and on
+    one line of its heading on a 320 px phone, its arrow beside it."""
+    current = new_session(tmp_path, "aloft", language=language)
+    served = Served(tabs, current, NARROW)
+    buttons = [{"move": f"x {n}", "label": label, "verb": "x", "kind": "choice"} for n, label in enumerate(labels)]
+    served.shape = lambda state: {**state, "buttons": buttons, "moves": [b["move"] for b in buttons]}
+    page = served.show(current.state.to_move() or "")
+    heading = page.locator('#moves details.group[data-key="choice:x"] > summary > .title')
+    expect(heading).to_have_text(title)
+    lines = heading.evaluate("(t) => t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight)")
+    assert round(lines) == 1, f"{title!r} takes {lines:.1f} lines"
 
 
 # -- each picker -------------------------------------------------------------------------------------------

@@ -503,7 +503,8 @@ def _legend(pen: Pen, x: float, y: float, w: float, heading: str, rows: Sequence
     for column in range(columns):
         cy = y
         for row in rows[column * per_column : (column + 1) * per_column]:
-            cy = row.draw(pen, x + column * (col_w + GAP), cy, col_w) + 4
+            with pen.group(name="legend entry"):  # a phone lists the entries under its board (pnp/table/static)
+                cy = row.draw(pen, x + column * (col_w + GAP), cy, col_w) + 4
         bottom = max(bottom, cy)
     return bottom - top
 
@@ -520,7 +521,8 @@ def _item(icon: Callable[[Pen, float, float], None], text: str) -> LegendRow:
     """A legend row: the symbol, then what it means (wrapped)."""
 
     def row(pen: Pen, x: float, y: float, w: float) -> float:
-        icon(pen, x + 12, y + 10)
+        with pen.group(name="legend symbol"):
+            icon(pen, x + 12, y + 10)
         return max(_wrapped(pen, x + 30, y + 2, w - 30, text, fill=INK), y + 22)
 
     return LegendRow(row, text)
@@ -537,7 +539,8 @@ def _letters_row(caption: str, chips: Sequence[tuple[int, str]]) -> LegendRow:
             width = pen.width(text, BODY, bold=True) + 12
             if cx > x and cx + width > x + w:
                 cx, y = x, y + CHIP_H + 4
-            chip(pen, cx, y, kind, text, width)
+            with pen.group(name="legend symbol"):
+                chip(pen, cx, y, kind, text, width)
             cx += width + 4
         return y + CHIP_H
 

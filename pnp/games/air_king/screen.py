@@ -228,12 +228,15 @@ def _off_field(c: Canvas, state: AirKingState, layout: _Layout) -> None:
 
 
 def _legend(c: Canvas, state: AirKingState, width: float) -> None:
-    """What each symbol means, in two rows of three."""
+    """What each symbol means, in two rows of three: each entry a group of its symbol and its words (a phone lists
+    them under its board: see pnp/table/static)."""
     column = width / 3
     for i, (kind, words) in enumerate(_legend_items(state)):
         x, y = (i % 3) * column, (i // 3) * LEGEND_ROW
-        _legend_icon(c, kind, x, y)
-        c.text(x + 10, y + 5, words, size=fit_size(words, column - 11, SMALL, minimum=LEAST), fill=INK)
+        with c.group(name="legend entry"):
+            with c.group(name="legend symbol"):
+                _legend_icon(c, kind, x, y)
+            c.text(x + 10, y + 5, words, size=fit_size(words, column - 11, SMALL, minimum=LEAST), fill=INK)
 
 
 def _legend_items(state: AirKingState) -> list[tuple[str, str]]:

@@ -108,9 +108,7 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
             c.text(EDGE, info_y + i * LINE, line, size=TEXT, bold=bold, fill=INK)
         c.line(EDGE, legend_y - 3.5, width - EDGE / 2, legend_y - 3.5, stroke="#9a9486", width=0.3)
         with c.group(name="legend"):
-            for item, x, y in legend:
-                item.symbol(c, x, legend_y + y)
-                c.text(x + item.width + 1.5, legend_y + y + 1.0, item.label, size=SMALL, fill=INK)
+            _draw_legend(c, legend, legend_y)
 
     focus = 0, top - NUMBERS, width, lane_y + LANE_H + NUMBERS - (top - NUMBERS)  # the sky, the lane, their numbers
     grid = EDGE, top, state.board.columns * CELL_W, lane_y + LANE_H - top  # the sky and the lane
@@ -196,9 +194,37 @@ class _Item(NamedTuple):
 
     width: float
     height: float
-    symbol: Callable[[Canvas, float, float], None]  # drawn with its left edge at x, centred on y
+    symbol: Callable[[Canvas, float, float], None] | None  # drawn with its left edge at x, centred on y; or none
     label: str
-    new_row: bool = False  # starts a row of its own kind (the colours)
+    new_row: bool = False  # starts a row of its own kind (the key to the colours' letters)
+    chip: bool = False  # a colour of that key: of the entry before it, its label drawn with its symbol
+
+
+def _draw_legend(c: Canvas, placed: list[tuple[_Item, float, float]], top: float) -> None:
+    """The legend's entries from ``top``, each a group of its symbols and words (a phone lists them under its board:
+    see pnp/table/static), the key's caption with its colours, each swatch and its letter one symbol."""
+    entries: list[list[tuple[_Item, float, float]]] = []
+    for placing in placed:
+        if placing[0].chip:
+            entries[-1].append(placing)
+        else:
+            entries.append([placing])
+    for entry in entries:
+        with c.group(name="legend entry"):
+            for item, x, y in entry:
+                words = partial(_words, c, x + item.width + 1.5 if item.symbol else x, top + y + 1.0, item.label)
+                if item.symbol:
+                    with c.group(name="legend symbol"):
+                        item.symbol(c, x, top + y)
+                        if item.chip:
+                            words()
+                if not item.chip:
+                    words()
+
+
+def _words(c: Canvas, x: float, y: float, label: str) -> None:
+    """A legend's words, their baseline at ``y``."""
+    c.text(x, y, label, size=SMALL, fill=INK)
 
 
 def _legend(state: AloftState, room: float) -> tuple[list[tuple[_Item, float, float]], float]:
@@ -241,9 +267,11 @@ def _legend(state: AloftState, room: float) -> tuple[list[tuple[_Item, float, fl
             faces,
             t("picture.legend.shapes", shapes=", ".join(titled[b.name] for b in specials)),
         ),
+        _Item(0, SWATCH, None, t("picture.legend.letters"), new_row=True),
         *(
-            _Item(SWATCH, SWATCH, swatch(colour), f"{colour.code} {words[colour.code]}", new_row=i == 0)
-            for i, colour in enumerate(data.colours)
+            _Item(SWATCH, SWATCH, swatch(colour), f"{colour.code} {words[colour.code]}", chip=True)
+            for colour in data.colours
+            if state.sky.wearing[colour.code]  # a colour no balloon wears is not on the table
         ),
     ]
     placed: list[tuple[_Item, float, float]] = []
@@ -258,7 +286,7 @@ def _legend(state: AloftState, room: float) -> tuple[list[tuple[_Item, float, fl
         row.clear()
 
     for item in items:
-        need = item.width + 1.5 + text_width(item.label, SMALL) + 5
+        need = (item.width + 1.5 if item.symbol else 0) + text_width(item.label, SMALL) + 5
         if row and (item.new_row or x + need > EDGE + room):
             close_row()
             x = EDGE

@@ -493,23 +493,31 @@ def _symbols(state: HaulingState) -> list[tuple[str, str]]:
 
 
 def _key(c: Canvas, symbols: list[tuple[str, str]], marker: str) -> None:
-    """The symbols in rows of ``KEY_COLUMNS``, each a small drawing and its meaning (``marker``: a score's fill)."""
+    """The symbols in rows of ``KEY_COLUMNS``, each a small drawing and its meaning (``marker``: a score's fill); each
+    entry a group of the two (a phone lists them under its board: see pnp/table/static)."""
     column = WIDTH / KEY_COLUMNS
     for i, (kind, words) in enumerate(symbols):
         row, col = divmod(i, KEY_COLUMNS)
         x, y = col * column + 1, row * KEY_ROW
         middle = y + KEY_ROW / 2
-        if kind == "moved":
-            pieces.die(c, x + 3.5, middle, 3, 5.5, moved=True, name="key:moved")
-        elif kind in ("gold", "red"):
-            pieces.blank_die(c, x + 3.5, middle, GOLD if kind == "gold" else RED, 6, name=f"key:{kind}")
-        elif kind == "hidden":
-            c.rect(x, middle - 3, 7, 6, fill="#d9d9d9", stroke=INK, width=0.4, radius=0.8)
-            c.text(x + 3.5, middle + 1.2, "?", size=SCREEN_PT + 1, bold=True, anchor="middle", fill=INK)
-        elif kind == "dock":
-            c.rect(x, middle - 3, 7, 6, fill=DOCK, stroke=INK, width=0.4, radius=0.8)
-            c.text(x + 3.5, middle + 1.1, "+2", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill=INK)
-        else:
-            c.rect(x, middle - 3, 7, 6, fill=marker, stroke=INK, width=0.6)
-            c.text(x + 3.5, middle + 1.1, "7", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill="#ffffff")
-        fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, screen=True, fill=INK)
+        with c.group(name="legend entry"):
+            with c.group(name="legend symbol"):
+                _symbol(c, kind, x, middle, marker)
+            fitted(c, x + 9, middle + 1.2, words, column - 11, 6.5, screen=True, fill=INK)
+
+
+def _symbol(c: Canvas, kind: str, x: float, middle: float, marker: str) -> None:
+    """The key's drawing of ``kind``, 7 mm wide from ``x``, on the line ``middle``."""
+    if kind == "moved":
+        pieces.die(c, x + 3.5, middle, 3, 5.5, moved=True, name="key:moved")
+    elif kind in ("gold", "red"):
+        pieces.blank_die(c, x + 3.5, middle, GOLD if kind == "gold" else RED, 6, name=f"key:{kind}")
+    elif kind == "hidden":
+        c.rect(x, middle - 3, 7, 6, fill="#d9d9d9", stroke=INK, width=0.4, radius=0.8)
+        c.text(x + 3.5, middle + 1.2, "?", size=SCREEN_PT + 1, bold=True, anchor="middle", fill=INK)
+    elif kind == "dock":
+        c.rect(x, middle - 3, 7, 6, fill=DOCK, stroke=INK, width=0.4, radius=0.8)
+        c.text(x + 3.5, middle + 1.1, "+2", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill=INK)
+    else:
+        c.rect(x, middle - 3, 7, 6, fill=marker, stroke=INK, width=0.6)
+        c.text(x + 3.5, middle + 1.1, "7", size=SCREEN_PT + 0.5, bold=True, anchor="middle", fill="#ffffff")

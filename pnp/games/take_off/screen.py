@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
@@ -379,7 +380,7 @@ def _panels(state: TakeOffState, viewer: str | None, top: float, scale: float) -
     ]
     _flow(panel, [(None, 0.0, fact) for fact in facts], TEXT)
     legend = Panel("legend", panel.bottom + 4)
-    _flow(legend, _legend(state, scale), SMALL, heading=t("picture.legend"))
+    _flow(legend, _legend(state, scale), SMALL, heading=t("picture.legend"), entry="legend entry")
     return [*rows, panel, legend]
 
 
@@ -500,17 +501,12 @@ def _legend(state: TakeOffState, scale: float) -> list[tuple[Symbol, float, str]
     return items
 
 
-def _at(symbol: Callable[[Canvas, float, float], None], x: float, y: float) -> Callable[[Canvas], None]:
-    """``symbol`` drawn at (x, y)."""
-
-    def draw(canvas: Canvas) -> None:
-        symbol(canvas, x, y)
-
-    return draw
-
-
-def _flow(panel: Panel, items: Sequence[tuple[Symbol, float, str]], px: float, heading: str = "") -> None:
-    """Items (a symbol, its width, a text) left to right, wrapped onto new lines at the picture's edge."""
+def _flow(
+    panel: Panel, items: Sequence[tuple[Symbol, float, str]], px: float, heading: str = "", entry: str | None = None
+) -> None:
+    """Items (a symbol, its width, a text) left to right, wrapped onto new lines at the picture's edge; each a group
+    named ``entry`` where given, its symbol one named "legend symbol" (the legend's: a phone lists its entries under
+    its board, see pnp/table/static)."""
     step = max(px * LINE, 2 * TOKEN_R + 4)
     x, y = PAD, panel.bottom + step / 2
     if heading:
@@ -521,9 +517,19 @@ def _flow(panel: Panel, items: Sequence[tuple[Symbol, float, str]], px: float, h
         width = (symbol_w + 6 if symbol else 0) + measure(text, px)
         if x + width > WIDTH - PAD and x > PAD:
             x, y = PAD, y + step
-        if symbol is not None:
-            panel.shapes.append(_at(symbol, x, y))
-            x += symbol_w + 6
-        panel.text(x, y + px * 0.36, text, px)
-        x += measure(text, px) + 22
+        panel.shapes.append(partial(_item, symbol=symbol, at=(x, y), gap=symbol_w + 6, text=text, px=px, entry=entry))
+        x += width + 22
     panel.bottom = y + step / 2
+
+
+def _item(
+    canvas: Canvas, symbol: Symbol, at: tuple[float, float], gap: float, text: str, px: float, entry: str | None
+) -> None:
+    """An item of a panel: its symbol (if any) with its left end at ``at``, then its text ``gap`` to the right."""
+    x, y = at
+    with canvas.group(name=entry) if entry else nullcontext():
+        if symbol is not None:
+            with canvas.group(name="legend symbol") if entry else nullcontext():
+                symbol(canvas, x, y)
+            x += gap
+        canvas.text(x, y + px * 0.36, text, size=pt(px), fill=INK)

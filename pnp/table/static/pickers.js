@@ -16,6 +16,7 @@ window.pnpPickers = (() => {
   const MANY = 12; // more answers than this at one step: a search box, and a list that folds or scrolls
   const SHORT = 8; // answers no longer than this sit three to a row
   const FEW = 4; // a group of more inputs than this is a picker where the game gives their steps (else MANY)
+  const LONGEST = 26; // characters: about what a group's heading holds on a line of a 320 px phone, its arrow beside
   const fold = (text) => String(text).toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "");
   const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }).compare;
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -57,10 +58,13 @@ window.pnpPickers = (() => {
   // with (a lone button's: its whole label), to the end of their first phrase, which a colon, a comma or a bracket
   // ends in any language ("Extra move: fly …", "fly jet 2 to Colombo, then …", "pass (nothing else …)"). Where the
   // labels part within a phrase ("fly jet 1 to Port Moresby" and "… to Port Louis", "poser le 5 en a1" and "… en
-  // b1"), that phrase is left out whole, from its small word on ("Fly jet 1", "Poser le 5"): the small words are the
-  // page's language's (table.title.small), and none ends a title. Failing words, its first question ("Transport for
-  // strip 1"). A secret is named by what it fills ("your goal"); a group the game gives a title, by that ("Choose
-  // your transports", where the labels share only "choose").
+  // b1"), that phrase is left out whole, from its small word on ("Fly jet 1", "Poser le 5"), unless that word is an
+  // article, whose noun every label shares ("Choisir un ballon" over "… orange" and "… jaune"): the small words and
+  // articles are the page's language's (table.title.small, table.title.articles), and no small word ends a title. A
+  // title longer than a 320 px phone's heading holds on a line is cut back again, at its last small word but an
+  // article, else by a word. Failing words, its first question ("Transport for strip 1"). A secret is named by what
+  // it fills ("your goal"); a group the game gives a title, by that ("Choose your transports", where the labels
+  // share only "choose").
   function title({ kind, verb, items }) {
     if (kind === "secret") return capital(verb);
     const given = items[0].title;
@@ -70,13 +74,18 @@ window.pnpPickers = (() => {
     const along = labels[0].slice(0, n).join(" ");
     const phrase = along.split(/[:,;](?= |$)| \(/)[0]; // French sets its colon apart: "Coup en plus : voler …"
     let words = phrase.split(" ").filter(Boolean);
-    const small = new Set(t("table.title.small").split(" "));
+    const [small, articles] = ["small", "articles"].map((key) => new Set(t(`table.title.${key}`).split(" ")));
     const isSmall = (word) => small.has(word.toLowerCase());
-    if (phrase === along && labels.every((w) => w.length > n)) {
-      const from = words.findLastIndex((word, i) => i > 0 && isSmall(word));
-      if (from > 0) words = words.slice(0, from);
+    const cut = () => words.findLastIndex((word, i) => i > 0 && isSmall(word) && !articles.has(word.toLowerCase()));
+    const trim = () => {
+      while (words.length && isSmall(words[words.length - 1])) words.pop();
+    };
+    if (phrase === along && labels.every((w) => w.length > n) && cut() > 0) words = words.slice(0, cut());
+    trim();
+    while (words.join(" ").length > LONGEST && words.length > 1) {
+      words = words.slice(0, cut() > 0 ? cut() : -1);
+      trim();
     }
-    while (words.length && isSmall(words[words.length - 1])) words.pop();
     if (words.some((w) => /\p{L}{2}/u.test(w))) return capital(words.join(" "));
     const asked = items.find((b) => Array.isArray(b.steps) && b.steps.length && b.steps[0][0]);
     return asked ? capital(asked.steps[0][0]) : t("table.picker.choose");

@@ -347,6 +347,7 @@
       return;
     }
     clean(root);
+    if (frame.classList.contains("board")) window.pnpLegend.expect(root); // laid out before the maps kept apart come
     const markers = [...root.querySelectorAll("g[data-kept]")];
     const shownRoot = frame.firstElementChild;
     const around = keptAround(root, markers, shownRoot);
@@ -380,8 +381,10 @@
     root.setAttribute("aria-hidden", "true");
     const shown = around ? drawnAround(shownRoot, root, around, drawnKept.node) : document.adoptNode(root);
     const over = state !== null && (state.stage === "over" || state.to_move === null);
-    if (frame.classList.contains("board")) window.pnpBoard.show(frame, shown, over);
-    else if (frame.firstChild !== shown || frame.childNodes.length !== 1) frame.replaceChildren(shown);
+    if (frame.classList.contains("board")) {
+      window.pnpBoard.show(frame, shown, over);
+      window.pnpLegend.show(shown); // under the board, where its opening frame leaves the picture's legend out
+    } else if (frame.firstChild !== shown || frame.childNodes.length !== 1) frame.replaceChildren(shown);
   }
 
   // The marker of ``root`` (a new picture) that the picture shown, ``shownRoot``, already holds the drawing of,
