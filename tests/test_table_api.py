@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from support.asgi import AppClient
 from support.browser import run_apart
@@ -45,6 +46,7 @@ OPTIONS = {
     "take-off": ["rounds=4"],
 }
 SEED = 13
+JSON = "application/json"
 HEX_RUN = re.compile(r"[0-9a-f]{32}")  # a salt (32 hex digits) or a digest (64)
 
 
@@ -669,6 +671,98 @@ def test_no_answer_names_a_folder_of_the_server(tmp_path):
     for response in answers:
         assert response.status_code == 500 and response.json()["kind"] == "record", response.text
         assert "game.pnp" in response.json()["error"] and str(tmp_path) not in response.text
+
+
+# The server's own lines, in English (byte for byte as ever) and in French: status, kind and words.
+FIELDS = '{"move": "...", "version": "..."}'
+SAID = {
+    None: {
+        "a wrong link": (404, "not_found", "no such page: check the link"),
+        "no such address": (404, "not_found", "no such page: check the link"),
+        "a GET of a move": (405, "bad_request", "method not allowed"),
+        "a body not JSON": (400, "bad_request", "the request body is not JSON"),
+        "a list": (400, "bad_request", f"expected a JSON object {FIELDS}"),
+        "no version": (400, "bad_request", f"expected a JSON object {FIELDS}"),
+        "a wrong tap": (400, "bad_request", "tap: expected 8 to 64 lowercase hexadecimal digits"),
+        "too large": (413, "bad_request", "the request is over 16 KiB"),
+        "the disk full": (507, "unsaved", "the server could not save this move: the disk is full"),
+        "the disk failing": (500, "unsaved", "the server could not save this move: input/output error"),
+        "pnp failing": (500, "internal", "internal error: the server's terminal says more"),
+    },
+    "fr": {
+        "a wrong link": (404, "not_found", "aucune page à cette adresse : vérifiez le lien"),
+        "no such address": (404, "not_found", "aucune page à cette adresse : vérifiez le lien"),
+        "a GET of a move": (405, "bad_request", "méthode non permise à cette adresse"),
+        "a body not JSON": (400, "bad_request", "le corps de la requête n'est pas du JSON"),
+        "a list": (400, "bad_request", f"un objet JSON est attendu : {FIELDS}"),
+        "no version": (400, "bad_request", f"un objet JSON est attendu : {FIELDS}"),
+        "a wrong tap": (400, "bad_request", "tap : 8 à 64 chiffres hexadécimaux en minuscules attendus"),
+        "too large": (413, "bad_request", "la requête dépasse 16 Kio"),
+        "the disk full": (507, "unsaved", "le serveur n'a pas pu enregistrer ce coup : le disque est plein"),
+        "the disk failing": (500, "unsaved", "le serveur n'a pas pu enregistrer ce coup : input/output error"),
+        "pnp failing": (500, "internal", "erreur interne : le terminal du serveur en dit plus"),
+    },
+}
+
+
+def _refusals(table: Table, monkeypatch: pytest.MonkeyPatch) -> dict[str, httpx.Response]:
+    """Each of the app's refusals and failures of ``table``'s requests, by what provokes it; the record damaged
+    last."""
+
+    def broken(*_args: object) -> dict:
+        raise KeyError("a bug")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(view, "state_json", broken)
+        answers = {"pnp failing": table.client.get("/host/state")}
+    mover, body = first_move(table)
+    play, post = table.url(mover, "play"), functools.partial(table.client.post, headers={"Content-Type": JSON})
+    answers |= {
+        "a wrong link": table.client.get("/s/NOTATOKEN123/state"),
+        "no such address": table.client.get("/nowhere"),
+        "a GET of a move": table.client.get(play),
+        "a body not JSON": post(play, content=b"{not json"),
+        "a list": post(play, content=b"[]"),
+        "no version": table.post(mover, "play", {"move": body["move"]}),
+        "a wrong tap": table.post(mover, "play", {**body, "tap": "not hex!"}),
+        "too large": post(play, content=json.dumps({**body, "pad": "x" * MAX_BODY})),
+    }
+    for failure, what in ((errno.ENOSPC, "the disk full"), (errno.EIO, "the disk failing")):
+        with monkeypatch.context() as patched:
+            patched.setattr(files, "_commit", functools.partial(_failing, failure))
+            answers[what] = table.post(mover, "play", body)
+    table.path.write_text(table.path.read_text() + "garbage\n")  # as a record damaged under the server reads
+    return answers | {"the record damaged": table.client.get("/host/state")}
+
+
+def _failing(failure: int, *_args: object) -> None:
+    raise OSError(failure, os.strerror(failure))
+
+
+def test_a_french_records_server_refuses_in_french_and_an_english_one_as_ever(tmp_path, monkeypatch):
+    """`pnp ref serve` of a French record said its own lines in English: a wrong link (its page too), a method, a
+    body not JSON, too large or without its fields, a move the disk cannot take, a failure of pnp, a damaged record."""
+    said, pages = {}, {}
+    for language in (None, "fr"):
+        path = tmp_path / str(language) / "game.pnp"
+        path.parent.mkdir()
+        session.new(path, "aloft", ["ann", "bob"], [], SEED, None, language=language).save()
+        with open_table(path) as table:
+            pages[language] = table.client.get("/s/NOTATOKEN123", headers={"Accept": "text/html"})
+            said[language] = {
+                what: (answer.status_code, answer.json()["kind"], answer.json()["error"])
+                for what, answer in _refusals(table, monkeypatch).items()
+            }
+    english, french = said[None].pop("the record damaged"), said["fr"].pop("the record damaged")
+    assert said == SAID
+    assert english[:2] == french[:2] == (500, "record") and english[2].startswith("game.pnp:")
+    line = re.compile(r"^game\.pnp:\d+:")  # the French record has one more header line
+    lead = "cette partie ne peut plus être lue : "  # pnp's own error after French words
+    assert french[2].startswith(lead) and line.sub("", french[2].removeprefix(lead)) == line.sub("", english[2])
+    for language, title in ((None, "Nothing here"), ("fr", "Rien ici")):
+        page = pages[language]
+        assert page.status_code == 404 and f'<html lang="{language or "en"}">' in page.text
+        assert f"<title>{title}</title>" in page.text
 
 
 def test_for_pages_cuts_absolute_paths_to_file_names():

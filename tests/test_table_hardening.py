@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from support.browser import browser, run_apart  # noqa: F401 - browser: a fixture
-from support.serve import WAIT, Served, http_client, new_record, serving
+from support.serve import WAIT, Served, http_client, new_record, running, serving
 
 from pnp.referee import session
 
@@ -272,6 +272,90 @@ def test_the_guard_replaces_the_apps_security_headers_and_keeps_its_cache_choice
     headers = sent[0]["headers"]
     assert [value for name, value in headers if name == b"content-security-policy"] == [CSP.encode()]
     assert [value for name, value in headers if name == b"cache-control"] == [b"private, no-cache"]
+
+
+GUARD_SAID = {
+    None: {
+        "a wrong name": (400, "bad_request", "this server does not answer to that name: use the address it printed"),
+        "another site": (403, "forbidden", "refused: the request comes from another site"),
+        "not JSON": (415, "bad_request", "the request body must be JSON (Content-Type: application/json)"),
+        "a device's 17th page": (503, "busy", "this device already follows 16 pages live: close some and reload"),
+        "the server's 18th page": (503, "busy", "the server already follows 17 pages live: close some and reload"),
+    },
+    "fr": {
+        "a wrong name": (400, "bad_request", "ce serveur ne répond pas à ce nom : utilisez l'adresse qu'il a affichée"),
+        "another site": (403, "forbidden", "refusé : la requête vient d'un autre site"),
+        "not JSON": (415, "bad_request", "le corps de la requête doit être du JSON (Content-Type: application/json)"),
+        "a device's 17th page": (503, "busy", "cet appareil suit déjà 16 pages en direct : fermez-en et rechargez"),
+        "the server's 18th page": (503, "busy", "le serveur suit déjà 17 pages en direct : fermez-en et rechargez"),
+    },
+}
+
+
+@pytest.mark.parametrize("language", [None, "fr"])
+def test_the_guard_refuses_in_the_words_it_is_given(language):
+    """The guard's refusals were English whatever the night's or the record's language."""
+    from pnp.table import guard
+    from pnp.texts import table_words
+
+    async def run() -> dict[str, tuple[int, str, str]]:
+        release = asyncio.Event()
+
+        async def stream(scope, receive, send) -> None:  # a page followed live until released
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await release.wait()
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+        guarded = guard.protect(stream, ["127.0.0.1"], max_streams=17, words=table_words(language))
+        said: dict[str, tuple[int, str, str]] = {}
+
+        async def ask(what: str, method: str, path: str, headers: list, client: str = "192.0.2.1") -> None:
+            host = [] if any(name == b"host" for name, _ in headers) else [(b"host", b"127.0.0.1:8765")]
+            scope = {
+                "type": "http", "method": method, "path": path, "scheme": "http", "query_string": b"",
+                "headers": host + headers, "client": (client, 5000),
+            }  # fmt: skip
+            sent: list[dict] = []
+
+            async def send(message: dict) -> None:
+                sent.append(message)
+
+            async def receive() -> dict:
+                await release.wait()
+                return {"type": "http.disconnect"}
+
+            await guarded(scope, receive, send)
+            if sent[0]["status"] != 200:
+                body = json.loads(sent[1]["body"])
+                said[what] = (sent[0]["status"], body["kind"], body["error"])
+
+        json_post = [(b"content-type", b"application/json")]
+        await ask("a wrong name", "GET", "/host/state", [(b"host", b"evil.example")])
+        await ask("another site", "POST", "/s/T/play", [*json_post, (b"origin", b"http://evil.example")])
+        await ask("not JSON", "POST", "/s/T/play", [(b"content-type", b"text/plain")])
+        pages = [asyncio.create_task(ask("", "GET", "/host/events", [])) for _ in range(16)]
+        pages.append(asyncio.create_task(ask("", "GET", "/host/events", [], client="192.0.2.2")))
+        for _ in range(100):  # let every page get its answer
+            await asyncio.sleep(0)
+        await ask("a device's 17th page", "GET", "/host/events", [])
+        await ask("the server's 18th page", "GET", "/host/events", [], client="192.0.2.3")
+        release.set()
+        await asyncio.gather(*pages)
+        return said
+
+    assert run_apart(run()) == GUARD_SAID[language]
+
+
+def test_a_french_record_and_a_french_night_are_refused_by_their_server_in_french(tmp_path):
+    """The server handed the guard no words: `pnp ref serve` of a French record, `pnp table --lang fr`."""
+    path = tmp_path / "game.pnp"
+    session.new(path, "aloft", ["ann", "bob"], [], 0, None, language="fr").save()
+    wrong = GUARD_SAID["fr"]["a wrong name"]
+    for args in (("ref", "serve", str(path)), ("table", str(tmp_path), "--lang", "fr")):
+        with running(*args) as served, http_client() as client:
+            answer = client.get(served.url, headers={"Host": "evil.example"})
+            assert (answer.status_code, answer.json()["kind"], answer.json()["error"]) == wrong, args
+            assert served.stop()[0] == 0
 
 
 def test_a_socket_that_sends_no_whole_request_is_closed(served):

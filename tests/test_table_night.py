@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import html
 import io
+import logging
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -480,23 +482,150 @@ def test_a_french_night_s_pages_speak_french_and_its_games_their_own_language(tm
         assert '<html lang="fr">' in page and "Rien ici</span></h1>" in page and "scannez à nouveau" in page
 
 
-def test_a_record_that_cannot_be_read_after_a_restart_is_said_so_in_words_and_listed_in_the_lobby(tmp_path):
+@pytest.mark.parametrize(
+    ("language", "title", "lead"),
+    [
+        (None, "This page cannot open", "this game cannot be opened: "),
+        ("fr", "Cette page ne peut pas s'ouvrir", "cette partie ne peut pas s'ouvrir : "),
+    ],
+)
+def test_a_record_that_cannot_be_read_after_a_restart_is_said_so_in_words_and_listed_in_the_lobby(
+    tmp_path, language, title, lead
+):
     """After a restart (or an update of pnp that changed a game's rules) a record may no longer replay: its seat
-    links answered a bare 'Internal Server Error', and the lobby dropped the game from the night unsaid."""
+    links answered a bare 'Internal Server Error', and the lobby dropped the game from the night unsaid; then its
+    line was English on a French night."""
     opened = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
     with night(tmp_path) as client:
         started = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob"]}).json()
     record = tmp_path / started["record"]
     record.write_text(record.read_text() + "garbage\n")  # as a record that no longer replays reads
     seat = next(iter(seats_of(started).values()))
-    with night(tmp_path) as client:  # the server started again
-        page = client.get(seat, headers=opened)
-        assert page.status_code == 500 and "This page cannot open" in html.unescape(page.text)
-        assert f"this game cannot be opened: {started['record']}:" in html.unescape(page.text)
-        assert str(tmp_path) not in page.text and "Traceback" not in page.text
-        assert client.get(seat + "/state").json()["kind"] == "record"
+    with night(tmp_path, language) as client:  # the server started again
+        for path in (seat, started["host"]):  # a phone, the shared screen
+            page = client.get(path, headers=opened)
+            shown = html.unescape(page.text)
+            assert page.status_code == 500 and f"<title>{title}</title>" in shown, path
+            assert f'<p class="error" role="alert">{lead}{started["record"]}:' in shown, path
+            assert str(tmp_path) not in page.text and "Traceback" not in page.text
+        state = client.get(seat + "/state")
+        assert state.status_code == 500 and state.json()["kind"] == "record"
+        assert state.json()["error"].startswith(f"{lead}{started['record']}:")
         unreadable = client.get("/lobby/results").json()["unreadable"]
         assert len(unreadable) == 1 and unreadable[0].startswith(f"{started['record']}:")
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "line"),
+    [
+        (None, "This page cannot open", "internal error: the server's terminal says more"),
+        ("fr", "Cette page ne peut pas s'ouvrir", "erreur interne : le terminal du serveur en dit plus"),
+    ],
+)
+def test_a_game_that_pnp_fails_to_open_is_one_line_to_the_phones_and_a_traceback_in_the_log(
+    tmp_path, monkeypatch, caplog, language, title, line
+):
+    """A failure of pnp itself in opening a game (a bug in replaying its record) got out of the night's app: the
+    phone got a bare 'Internal Server Error'."""
+    opened = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    with night(tmp_path) as client:
+        started = client.post("/lobby/games", json={"game": "aloft", "players": ["ann", "bob"]}).json()
+    seat = next(iter(seats_of(started).values()))
+
+    def broken(*_args: object) -> None:
+        raise KeyError(str(tmp_path))
+
+    monkeypatch.setattr(session, "load", broken)
+    with night(tmp_path, language) as client:  # the server started again
+        page = client.get(seat, headers=opened)
+        state = client.get(seat + "/state")
+    shown = html.unescape(page.text)
+    assert page.status_code == 500 and f"<title>{title}</title>" in shown and line in shown
+    assert "Internal Server Error" not in page.text and str(tmp_path) not in page.text
+    assert state.status_code == 500 and state.json() == {"error": line, "kind": "internal"}
+    logged = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(logged) == 2 and all(r.exc_info and "/s/" in r.getMessage() for r in logged)
+
+
+# The night's server's own lines, in English (byte for byte as ever) and in French: status, kind and words.
+NOWHERE = {None: "no such page: check the link", "fr": "aucune page à cette adresse : vérifiez le lien"}
+NIGHT_SAID = {
+    None: {
+        "a start not JSON": (400, "bad_request", "the request body is not JSON"),
+        "a start not an object": (400, "bad_request", "expected a JSON object"),
+        "a start too large": (413, "bad_request", "the request is over 16 KiB"),
+        "a GET of a start": (405, "bad_request", "method not allowed"),
+        "a phone in the lobby": (
+            403,
+            "forbidden",
+            "only the shared screen can do this: open the address 'pnp table' printed",
+        ),
+        "a move not JSON": (400, "bad_request", "the request body is not JSON"),
+    },
+    "fr": {
+        "a start not JSON": (400, "bad_request", "le corps de la requête n'est pas du JSON"),
+        "a start not an object": (400, "bad_request", "un objet JSON est attendu"),
+        "a start too large": (413, "bad_request", "la requête dépasse 16 Kio"),
+        "a GET of a start": (405, "bad_request", "méthode non permise à cette adresse"),
+        "a phone in the lobby": (
+            403,
+            "forbidden",
+            "seul l'écran commun peut faire cela : ouvrez l'adresse que 'pnp table' a affichée",
+        ),
+        "a move not JSON": (400, "bad_request", "le corps de la requête n'est pas du JSON"),
+    },
+}
+UNKNOWN = ["an unknown game", "an unknown game's seats", "an unknown seat's code", "a wrong seat link", "no address"]
+
+
+@pytest.mark.parametrize("language", [None, "fr"])
+def test_the_night_s_server_refuses_in_the_night_s_language_and_in_english_as_ever(tmp_path, language):
+    """A French night's server said in English what it refuses: a body not JSON or too large (an English game's
+    move on it too), a method, a phone acting in the lobby, a game, a seat or an address it does not have."""
+    with night(tmp_path, language) as client:
+        started = client.post("/lobby/games", json={"game": "aloft", "players": ANN_BOB}).json()
+        record, seat = started["record"], next(iter(seats_of(started).values()))
+
+        def post(path: str, body: bytes) -> Any:
+            return client.post(path, content=body, headers={"Content-Type": "application/json"})
+
+        answers = {
+            "a start not JSON": post("/lobby/games", b"{not json"),
+            "a start not an object": client.post("/lobby/games", json=["aloft"]),
+            "a start too large": post("/lobby/games", b" " * (16 * 1024 + 1)),
+            "a GET of a start": client.get("/lobby/games"),
+            "a phone in the lobby": client.get("/lobby", headers={HOST_HEADER: ""}),
+            "a move not JSON": post(seat + "/play", b"{not json"),
+            "an unknown game": client.get("/g/nope.pnp/"),
+            "an unknown game's seats": client.get("/lobby/games/nope.pnp"),
+            "an unknown seat's code": client.get(f"/lobby/games/{record}/qr/dan.svg"),
+            "a wrong seat link": client.get(f"/g/{record}/s/NOTATOKEN123/state"),
+            "no address": client.get("/nowhere"),
+        }
+    said = {
+        what: (answer.status_code, answer.json()["kind"], answer.json()["error"]) for what, answer in answers.items()
+    }
+    assert said == NIGHT_SAID[language] | {what: (404, "not_found", NOWHERE[language]) for what in UNKNOWN}
+
+
+@pytest.mark.parametrize(("language", "lead"), [(None, ""), ("fr", "cette partie ne peut pas commencer : ")])
+def test_a_start_the_disk_cannot_take_is_refused_in_the_night_s_language(tmp_path, monkeypatch, language, lead):
+    """A start refused for another reason than the lobby words (its record could not be written) was said as pnp
+    says it, in English, on a French night; now pnp's own error follows the night's words."""
+    from pnp import files
+
+    def disk_full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files, "_commit", disk_full)
+    with night(tmp_path, language) as client:
+        refused = client.post("/lobby/games", json={"game": "aloft", "players": ANN_BOB})
+    assert refused.status_code == 422 and refused.json()["kind"] == "refused", refused.text
+    why = refused.json()["error"]
+    assert why.startswith(lead) and re.fullmatch(
+        r"\d{4}-\d\d-\d\d-\d{6}-aloft\.pnp: cannot write: No space left on device", why.removeprefix(lead)
+    ), why
+    assert not list(tmp_path.glob("*.pnp"))
 
 
 def test_a_rematch_whose_table_cannot_open_leaves_the_phones_where_they_are_until_it_can(tmp_path, monkeypatch):

@@ -130,7 +130,10 @@ def _begin(folder: Path, game: str, setup: Setup, now: datetime) -> Path:
 
     def made(path: Path) -> session.Session:
         with _files_refused(setup.map_path, setup.variant_path):
-            new(path, setup)  # checked as chosen, so that an error names the file chosen
+            # Checked as chosen, before any copy is kept: an error names the file chosen, and a refused start leaves
+            # no copy behind (pnp never removes one). Built again on the copies, the files are read from the
+            # loaders' caches, which go by content: a few milliseconds.
+            new(path, setup)
             copies = _kept(folder, game, setup)
         return new(path, copies)
 

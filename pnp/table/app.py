@@ -2,7 +2,8 @@
 
 Every answer is drawn from the record's live session (:mod:`pnp.table.live`); inputs go through the
 same session methods as the CLI, under the record's lock. Refusals and failures are one JSON line
-with a kind; a failure of pnp itself is logged with its traceback on the server's terminal.
+with a kind, in the night's words, else the record's (:func:`pnp.table.words.said`); a failure of pnp itself is
+logged with its traceback on the server's terminal.
 """
 
 from __future__ import annotations
@@ -22,29 +23,29 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnp.errors import PnpError
 from pnp.files import WriteError
 from pnp.printing.svg import kept_drawing
 from pnp.referee.session import Session
 from pnp.table import answers, links
-from pnp.table.answers import NOT_KEPT, PAGES, answer, refused
+from pnp.table.answers import NOT_KEPT, PAGES, WORDS, answer, refused
 from pnp.table.hints import Hints
 from pnp.table.live import Live
 from pnp.table.rules import encoded_rules
 from pnp.table.turns import Refused
 from pnp.table.view import Views
 from pnp.table.watch import RecordWatch
-from pnp.table.words import in_night, page_values, session_words
+from pnp.table.words import in_night, page_values, said, session_words, speaking
 from pnp.texts import Catalogue
 
 MAX_BODY = 16 * 1024  # bytes in a POST body; a move is at most 200 characters
-NO_PAGE = "no such page: check the link"  # a wrong token or address: nothing more is said
-INTERNAL = "internal error: the server's terminal says more"
 HERE = Path(__file__).parent
 LOG = logging.getLogger("pnp.table")
 
@@ -87,7 +88,23 @@ def build(
         Route("/s/{token}/kept/{digest}", answering(table.kept)),
         Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
     ]
-    return Starlette(routes=routes, lifespan=table.lifespan, exception_handlers={HTTPException: http_error})
+    said_in = [Middleware(_Speaking, words=table.words)]
+    return Starlette(
+        routes=routes, middleware=said_in, lifespan=table.lifespan, exception_handlers={HTTPException: http_error}
+    )
+
+
+class _Speaking:
+    """``app`` whose refusals are said in ``words`` (a record's), unless a night's are in the scope already."""
+
+    def __init__(self, app: ASGIApp, words: Catalogue) -> None:
+        self.app = app
+        self.words = words
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and WORDS not in scope.get("state", {}):
+            scope = speaking(scope, self.words)
+        await self.app(scope, receive, send)
 
 
 class _Table:
@@ -118,7 +135,7 @@ class _Table:
         """The seat whose link this is; a wrong token is a 404 that says nothing more."""
         seat = links.seat_for(self.tokens, request.path_params["token"])
         if seat is None:
-            raise Refused(404, "not_found", NO_PAGE)
+            raise no_page(said(request))
         return seat
 
     def _viewer(self, request: Request) -> str | None:
@@ -174,7 +191,7 @@ class _Table:
         self._viewer(request)
         text = kept_drawing(request.path_params["digest"])
         if text is None:
-            raise Refused(404, "not_found", NO_PAGE)
+            raise no_page(said(request))
         return Response(
             text, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=31536000, immutable"}
         )
@@ -193,32 +210,45 @@ class _Table:
 
 
 def answering(endpoint: Endpoint) -> Endpoint:
-    """``endpoint`` with every refusal and failure answered as one JSON line, its status and its kind."""
+    """``endpoint`` with every refusal and failure answered as :func:`failed` says."""
 
     @functools.wraps(endpoint)
     async def answer(request: Request) -> Response:
         try:
             return await endpoint(request)
-        except Refused as exc:
-            stale = {"version": exc.version} if exc.version else {}
-            return refused(request, exc.status, exc.kind, exc.message, **stale)
-        except WriteError as exc:  # the move was checked but the record could not take it: nothing changed
-            full = exc.errno == errno.ENOSPC
-            why = "the disk is full" if full else exc.reason[:1].lower() + exc.reason[1:]
-            return refused(request, 507 if full else 500, "unsaved", f"the server could not save this move: {why}")
-        except PnpError as exc:  # the record itself cannot be read, or is read-only
-            return refused(request, 500, "record", str(exc))
-        except Exception:
-            LOG.exception("internal error answering %s %s", request.method, request.url.path)
-            return refused(request, 500, "internal", INTERNAL)
+        except Exception as exc:  # noqa: BLE001 - a failure of pnp itself is logged there
+            return failed(request, exc)
 
     return answer
 
 
-async def read_object(request: Request, expected: str = "a JSON object") -> dict[str, Any]:
-    """The request's body as a JSON object; 413 past ``MAX_BODY`` bytes (read no further), 400 "expected
-    ``expected``" if it is not one."""
-    too_large = Refused(413, "bad_request", f"the request is over {MAX_BODY // 1024} KiB")
+def failed(request: Request, exc: Exception) -> Response:
+    """The answer to ``request``, which raised ``exc``: one JSON line (a page for a browser) with its status and its
+    kind, in the request's words; a failure of pnp itself is logged with its traceback."""
+    t = said(request)
+    if isinstance(exc, Refused):
+        stale = {"version": exc.version} if exc.version else {}
+        return refused(request, exc.status, exc.kind, exc.message, **stale)
+    if isinstance(exc, WriteError):  # the move was checked but the record could not take it: nothing changed
+        full = exc.errno == errno.ENOSPC
+        why = t("table.refused.disk_full") if full else exc.reason[:1].lower() + exc.reason[1:]
+        return refused(request, 507 if full else 500, "unsaved", t("table.refused.unsaved", why=why))
+    if isinstance(exc, PnpError):  # the record itself cannot be read, or is read-only
+        return refused(request, 500, "record", t("table.refused.record", error=str(exc)))
+    LOG.error("internal error answering %s %s", request.method, request.url.path, exc_info=exc)
+    return refused(request, 500, "internal", t("table.refused.internal"))
+
+
+def no_page(t: Catalogue) -> Refused:
+    """A wrong token or address, in the words ``t``: a 404 that says nothing more."""
+    return Refused(404, "not_found", t("table.refused.link"))
+
+
+async def read_object(request: Request, expected: str = "") -> dict[str, Any]:
+    """The request's body as a JSON object; 413 past ``MAX_BODY`` bytes (read no further), 400 ``expected`` (else
+    "expected a JSON object", in the request's words) if it is not one."""
+    t = said(request)
+    too_large = Refused(413, "bad_request", t("table.refused.large", size=MAX_BODY // 1024))
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise too_large
@@ -230,9 +260,9 @@ async def read_object(request: Request, expected: str = "a JSON object") -> dict
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
-        raise Refused(400, "bad_request", "the request body is not JSON") from None
+        raise Refused(400, "bad_request", t("table.refused.json")) from None
     if not isinstance(data, dict):
-        raise Refused(400, "bad_request", f"expected {expected}")
+        raise Refused(400, "bad_request", expected or t("table.refused.object"))
     return data
 
 
@@ -240,13 +270,14 @@ async def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
     """The text fields ``names`` of a JSON object body (see :func:`read_object`); 400 if one is missing. The
     optional ``tap`` comes too ("" without one): the page's id of the tap an input comes from, so that the same
     tap sent again, once its answer was lost, is answered with what it made and not played twice."""
-    expected = "a JSON object {" + ", ".join(f'"{name}": "..."' for name in names) + "}"
+    t = said(request)
+    expected = t("table.refused.fields", fields="{" + ", ".join(f'"{name}": "..."' for name in names) + "}")
     data = await read_object(request, expected)
     if not all(isinstance(data.get(name), str) for name in names):
-        raise Refused(400, "bad_request", f"expected {expected}")
+        raise Refused(400, "bad_request", expected)
     tap = data.get("tap", "")
     if not isinstance(tap, str) or not (tap == "" or _TAP.match(tap)):
-        raise Refused(400, "bad_request", "tap: expected 8 to 64 lowercase hexadecimal digits")
+        raise Refused(400, "bad_request", t("table.refused.tap"))
     return {name: data[name] for name in names} | {"tap": tap}
 
 
@@ -256,6 +287,9 @@ _TAP = re.compile(r"^[0-9a-f]{8,64}$")
 async def http_error(request: Request, exc: Exception) -> Response:
     """Routing's own refusals (no such page, wrong method) as one JSON line too (a page for a browser)."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
+    t = said(request)
     if status == 404:
-        return refused(request, 404, "not_found", NO_PAGE)
+        return refused(request, 404, "not_found", t("table.refused.link"))
+    if status == 405:
+        return refused(request, 405, "bad_request", t("table.refused.method"))
     return refused(request, status, "bad_request", str(getattr(exc, "detail", "")).lower())

@@ -2,7 +2,7 @@
 on open event streams.
 
 It wraps the app from ``pnp.table.app.build`` (see docs/table.md, "Hardening"). Its refusals are one JSON
-line, like the app's: ``{"error": ..., "kind": "bad_request" | "forbidden" | "busy"}``.
+line, like the app's, in the same words: ``{"error": ..., "kind": "bad_request" | "forbidden" | "busy"}``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pnp.texts import Catalogue, table_words
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -30,18 +32,21 @@ MAX_STREAMS = 256  # open event streams in all
 MAX_STREAMS_PER_CLIENT = 16  # open event streams from one address (a phone, or a laptop's browser windows)
 
 
-def protect(app: ASGIApp, allowed_hosts: list[str], max_streams: int = MAX_STREAMS) -> ASGIApp:
+def protect(
+    app: ASGIApp, allowed_hosts: list[str], max_streams: int = MAX_STREAMS, words: Catalogue | None = None
+) -> ASGIApp:
     """``app`` answering only requests to ``allowed_hosts`` (names as in a Host header, without the port;
     IPv6 addresses in brackets), with the security headers on every answer and at most ``max_streams``
-    event streams open at once."""
-    return _Guard(app, allowed_hosts, max_streams)
+    event streams open at once; its refusals are in ``words`` (the night's or the record's; None: English)."""
+    return _Guard(app, allowed_hosts, max_streams, words or table_words(None))
 
 
 class _Guard:
-    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str], max_streams: int) -> None:
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str], max_streams: int, words: Catalogue) -> None:
         self.app = app
         self.hosts = {name.lower() for name in allowed_hosts}
         self.max_streams = max_streams
+        self.t = words
         self.streams: Counter[str] = Counter()  # open event streams by client address
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -62,25 +67,25 @@ class _Guard:
         headers = Headers(scope=scope)
         host = headers.get("host", "").lower()
         if _name(host) not in self.hosts:
-            return _refuse(400, "bad_request", "this server does not answer to that name: use the address it printed")
+            return _refuse(400, "bad_request", self.t("table.refused.host"))
         if scope["method"] != "POST":
             return None
         origin = headers.get("origin")
         if origin is not None and origin.lower() != f"{scope['scheme']}://{host}":
-            return _refuse(403, "forbidden", "refused: the request comes from another site")
+            return _refuse(403, "forbidden", self.t("table.refused.origin"))
         if headers.get("content-type", "").partition(";")[0].strip().lower() != "application/json":
-            return _refuse(415, "bad_request", "the request body must be JSON (Content-Type: application/json)")
+            return _refuse(415, "bad_request", self.t("table.refused.content_type"))
         return None
 
     async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
         """An event stream, if this client and the server have room for one more."""
         client = scope["client"][0] if scope.get("client") else ""
         if self.streams[client] >= MAX_STREAMS_PER_CLIENT:
-            why = f"this device already follows {MAX_STREAMS_PER_CLIENT} pages live: close some and reload"
+            why = self.t("table.refused.busy.device", count=MAX_STREAMS_PER_CLIENT)
             await _refuse(503, "busy", why)(scope, receive, send)
             return
         if self.streams.total() >= self.max_streams:
-            why = f"the server already follows {self.max_streams} pages live: close some and reload"
+            why = self.t("table.refused.busy.server", count=self.max_streams)
             await _refuse(503, "busy", why)(scope, receive, send)
             return
         self.streams[client] += 1

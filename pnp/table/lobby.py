@@ -8,8 +8,8 @@
 
 Each game is an ordinary record in the night's folder (:mod:`pnp.referee.night`) served by its own table
 app (:func:`pnp.table.app.build`), opened when first asked for and kept until the server stops. The lobby speaks
-the night's language (its words, what it says of each game, a wrong link's page, the night's panel on a game's
-shared screen); each game speaks its own.
+the night's language (its words, what it says of each game, the night's panel on a game's shared screen, and every
+refusal of the server's, a wrong link's page among them); each game speaks its own.
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ from pnp.errors import PnpError, Refusal
 from pnp.files import yaml_files
 from pnp.referee import night, record, session
 from pnp.table import app, links
-from pnp.table.answers import NOT_KEPT, PAGES, WORDS, answer, refused
-from pnp.table.app import HERE, InNight, answering, http_error, read_object
+from pnp.table.answers import NOT_KEPT, PAGES, answer
+from pnp.table.app import HERE, InNight, answering, failed, http_error, no_page, read_object
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
-from pnp.table.words import page_values
+from pnp.table.words import page_values, speaking
 from pnp.texts import Catalogue, table_words
 from pnp.variants.game import variants_in
 
@@ -94,7 +94,7 @@ class Night:
         if scope["type"] != "http":
             await self.lobby_app(scope, receive, send)
             return
-        scope = {**scope, "state": {**scope.get("state", {}), WORDS: self.words}}  # a wrong link's page speaks them
+        scope = speaking(scope, self.words)  # every refusal, a game's too
         game = _GAME_PATH.match(scope["path"])
         if game is None:
             await self.lobby_app(scope, receive, send)
@@ -102,8 +102,8 @@ class Night:
         name, rest = game[1], game[2] or "/"
         try:
             table = await self._game(name)
-        except Refused as exc:
-            await refused(Request(scope), exc.status, exc.kind, exc.message)(scope, receive, send)
+        except Exception as exc:  # noqa: BLE001 - as every endpoint's (app.answering)
+            await failed(Request(scope), exc)(scope, receive, send)
             return
         seat = _SEAT_PATH.match(rest)
         if seat:
@@ -133,14 +133,14 @@ class Night:
             return self.games[name]
         path = self.folder / name
         if not _RECORD.match(name) or not path.is_file():
-            raise Refused(404, "not_found", app.NO_PAGE)
+            raise no_page(self.words)
         async with self._opening:
             if name not in self.games:
                 try:
                     table, tokens, watch = await run_in_threadpool(self._open, path)
                 except PnpError as exc:  # a damaged record, or one begun with rules that have changed since
                     reason = str(exc).replace(str(path), name)
-                    raise Refused(500, "record", f"this game cannot be opened: {reason}") from None
+                    raise Refused(500, "record", self.words("table.refused.unopened", error=reason)) from None
                 self.games[name] = _Game(table, tokens, watch, asyncio.create_task(watch.run()))
         return self.games[name]
 
@@ -169,7 +169,7 @@ class Night:
         client = request.client.host if request.client else ""
         if self.loopback and _is_loopback(client):
             return
-        raise Refused(403, "forbidden", "only the shared screen can do this: open the address 'pnp table' printed")
+        raise Refused(403, "forbidden", self.words("lobby.refused.host"))
 
     async def page(self, request: Request) -> Response:
         html = PAGES.get_template("lobby.html").render(**page_values(self.words))
@@ -246,7 +246,7 @@ class Night:
         name, seat = request.path_params["record"], request.path_params["seat"]
         table = await self._game(name)
         if seat not in table.tokens:
-            raise Refused(404, "not_found", app.NO_PAGE)
+            raise no_page(self.words)
         picture = io.BytesIO()
         segno.make(self._seat_url(name, table.tokens[seat]), error="m").save(
             picture, kind="svg", border=2, xmldecl=False
@@ -279,11 +279,11 @@ def _names(players: object) -> bool:
 
 def _refusing(words: Catalogue, action: Any, *args: Any) -> Path:
     """``action(*args)``; a PnpError (a wrong game, player, option or map) becomes a 422, nothing written: in ``words``
-    (the night's) where pnp words it so (a Refusal), else as pnp said it."""
+    (the night's) where pnp words it so (a Refusal), else as pnp said it after the night's words saying so."""
     try:
         path: Path = action(*args)
     except Refusal as exc:
         raise Refused(422, "refused", words(f"lobby.refused.{exc.key}", **exc.values)) from None
     except PnpError as exc:
-        raise Refused(422, "refused", str(exc)) from None
+        raise Refused(422, "refused", words("lobby.refused.other", error=str(exc))) from None
     return path

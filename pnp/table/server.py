@@ -23,6 +23,8 @@ from pnp.errors import PnpError, describe
 from pnp.referee import record, session
 from pnp.table import app, connections, guard, links
 from pnp.table.watch import RecordWatch
+from pnp.table.words import session_words
+from pnp.texts import Catalogue
 
 EVERYWHERE = ("0.0.0.0", "::")
 STOP_WAIT = 3  # seconds a stop waits for requests still running (event streams end at once)
@@ -49,7 +51,7 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
         else:
             _announce(current.spec.title, path, f"{base}/", seats, local=host not in EVERYWHERE)
 
-    _run(app.build(current, tokens, watch), host, listener, watch.close, announce)
+    _run(app.build(current, tokens, watch), session_words(current), host, listener, watch.close, announce)
     if not as_json:
         print("stopped", flush=True)
 
@@ -79,7 +81,7 @@ def serve_night(folder: Path, host: str, port: int, as_json: bool, language: str
             print("only this computer can open it; 'pnp table --lan' lets phones on this network join")
         print("serving; Ctrl-C stops", flush=True)
 
-    _run(night, host, listener, night.close, announce)
+    _run(night, night.words, host, listener, night.close, announce)
     if not as_json:
         print("stopped", flush=True)
 
@@ -98,13 +100,18 @@ def _loopback(host: str) -> bool:
 
 
 def _run(
-    served: ASGIApp, host: str, listener: socket.socket, close: Callable[[], None], announce: Callable[[], None]
+    served: ASGIApp,
+    words: Catalogue,
+    host: str,
+    listener: socket.socket,
+    close: Callable[[], None],
+    announce: Callable[[], None],
 ) -> None:
-    """Run ``served`` behind the guard on ``listener`` until Ctrl-C or SIGTERM (``close`` ends its event streams),
-    once ``announce`` has printed the addresses."""
+    """Run ``served`` behind the guard, which refuses in ``words``, on ``listener`` until Ctrl-C or SIGTERM (``close``
+    ends its event streams), once ``announce`` has printed the addresses."""
     limit = connections.connection_limit()
     config = uvicorn.Config(
-        guard.protect(served, allowed_hosts(host), min(guard.MAX_STREAMS, limit // 2)),
+        guard.protect(served, allowed_hosts(host), min(guard.MAX_STREAMS, limit // 2), words),
         interface="asgi3",
         http=connections.protocol(limit),
         limit_concurrency=limit + 1,  # a 503 only when every connection is busy: idle ones make room first

@@ -1,12 +1,17 @@
 """The table page's own words in its session's language (its own, else its variant's; English without either).
 
 The words are pnp's shipped ``table.*`` catalogue (:func:`pnp.texts.table_words`), English where pnp ships no
-translation; the templates write them, and the page's scripts read the same words once from a JSON block.
+translation; the templates write them, and the page's scripts read the same words once from a JSON block. The
+server's refusals speak the night's language, else the record's (:func:`said`).
 """
 
 from __future__ import annotations
 
+from starlette.requests import Request
+from starlette.types import Scope
+
 from pnp.referee.session import Session
+from pnp.table.answers import WORDS
 from pnp.texts import Catalogue, table_words
 
 NIGHT_PANEL = "table.night."  # the keys of a night's panel on a game's shared screen
@@ -27,3 +32,15 @@ def in_night(t: Catalogue, night: Catalogue) -> Catalogue:
 def page_values(t: Catalogue) -> dict[str, object]:
     """What a page's template is given of its words ``t``: ``t`` itself, ``lang`` and ``words`` (the JSON block)."""
     return {"t": t, "lang": t.language, "words": dict(t)}
+
+
+def speaking(scope: Scope, words: Catalogue) -> Scope:
+    """``scope`` whose refusals are said in ``words`` (see :func:`said`)."""
+    return {**scope, "state": {**scope.get("state", {}), WORDS: words}}
+
+
+def said(request: Request) -> Catalogue:
+    """The words ``request``'s refusals are said in: its night's, else its record's (put in its scope by
+    :func:`speaking`); English without either."""
+    words: Catalogue | None = getattr(request.state, WORDS, None)
+    return words or table_words(None)
