@@ -572,6 +572,18 @@ def test_a_hint_is_for_the_player_to_move_at_the_version_shown_with_something_to
         assert table.client.post("/host/hint", json={"version": ann["version"]}).status_code in (404, 405)
 
 
+def test_a_hint_with_nothing_to_decide_is_refused_in_the_records_language(tmp_path):
+    """A French seat asking at a roll is told in French that the dice decide (the CLI's English unchanged)."""
+    path = tmp_path / "game.pnp"
+    session.new(path, "take-off", ["ann", "bob"], [], SEED, None, language="fr").save()
+    with open_table(path) as table:
+        response = table.post("ann", "hint", {"version": table.state("ann")["version"]})
+        assert response.status_code == 422, response.text
+        assert response.json()["error"] == (
+            "ann n'a rien à décider pour l'instant : entrez ce que disent les dés, les cartes ou les secrets"
+        )
+
+
 def ann_sees(tmp_path: Path, dealt_to_bob: str) -> session.Session:
     """An Air King record at ann's draw: goals entered, a Clear dealt to ann and ``dealt_to_bob`` to bob."""
     path = tmp_path / dealt_to_bob.replace(" ", "-") / "g.pnp"

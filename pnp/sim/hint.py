@@ -51,7 +51,7 @@ def suggest(current: Session) -> Suggestion:
         raise PnpError("the game is over: see 'pnp ref score'")
     options = choices(current)
     if not options:
-        raise PnpError(f"{player} has nothing to decide now: enter what the dice, the cards or the secrets say")
+        raise PnpError(current.words("referee.hint.nothing", player=player))
     move, weighed = options[0], 1
     if len(options) > 1:
         seen = "\n".join(current.log_seen_by(player))
