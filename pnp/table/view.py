@@ -88,12 +88,16 @@ def state_json(
 
 
 def _private(current: Session, seat: str) -> dict[str, str]:
-    """What only ``seat`` sees, in words: its secrets named as the game and the position name them, by the label of their value
-    (a transport's name, not the letter it is typed as), and the game's private view of it (e.g. a hand)."""
+    """What only ``seat`` sees, in words: its secrets named as the game and the position name them, by the label
+    of their value (a transport's name, not the letter it is typed as), and the game's private view of it (e.g. a
+    hand)."""
     game, state = current.game, current.state
+
+    def worded(slot: str, value: str) -> str:
+        return game.label(Secret(rounds.secret_of(game, slot), value)) or value
+
     own = {
-        rounds.named(game, current.words, slot, state, seat): game.label(Secret(rounds.secret_of(game, slot), value))
-        or value
+        rounds.named(game, current.words, slot, state, seat): worded(slot, value)
         for slot, value in current.own_secrets(seat).items()
     }
     return {**own, **state.private(seat)}

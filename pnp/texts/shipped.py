@@ -160,8 +160,8 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
 
 def _offer_texts(game: str) -> dict[str, Entry]:
     """The entries whose English is ``game``'s registry entry and rules, as a game night's lobby offers the game: its
-    summary (``game.summary``), each option's help (``option.KEY``), and each of its choices' name (``option.KEY.CHOICE.name``)
-    and help (``option.KEY.CHOICE``)."""
+    summary (``game.summary``), each option's help (``option.KEY``), and each of its choices' name
+    (``option.KEY.CHOICE.name``) and help (``option.KEY.CHOICE``)."""
     from pnp import games
 
     spec = games.get(game)

@@ -51,7 +51,8 @@ def with_variant(request: KitRequest, variant: Variant) -> KitRequest:
 
 def variants_in(folder: Path) -> dict[str, list[str]]:
     """The variant files in ``folder`` by the game they name: YAML files whose top-level keys are all keys of a
-    variant of that game (so a map file is never taken for a variant), hidden ones aside (:func:`pnp.files.yaml_files`)."""
+    variant of that game (so a map file is never taken for a variant), hidden ones aside
+    (:func:`pnp.files.yaml_files`)."""
     from pnp.loader import top_keys
     from pnp.variants.variant import variant_model
 

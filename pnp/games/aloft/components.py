@@ -212,19 +212,15 @@ def _draw_legend(c: Canvas, placed: list[tuple[_Item, float, float]], top: float
     for entry in entries:
         with c.group(name="legend entry"):
             for item, x, y in entry:
-                words = partial(_words, c, x + item.width + 1.5 if item.symbol else x, top + y + 1.0, item.label)
+                at = x + item.width + 1.5 if item.symbol else x
+                words = partial(c.text, at, top + y + 1.0, item.label, size=SMALL, fill=INK)
                 if item.symbol:
                     with c.group(name="legend symbol"):
                         item.symbol(c, x, top + y)
-                        if item.chip:
+                        if item.chip:  # a colour's letter and name are part of its chip
                             words()
                 if not item.chip:
                     words()
-
-
-def _words(c: Canvas, x: float, y: float, label: str) -> None:
-    """A legend's words, their baseline at ``y``."""
-    c.text(x, y, label, size=SMALL, fill=INK)
 
 
 def _legend(state: AloftState, room: float) -> tuple[list[tuple[_Item, float, float]], float]:
