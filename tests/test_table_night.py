@@ -561,6 +561,8 @@ NIGHT_SAID = {
             "only the shared screen can do this: open the address 'pnp table' printed",
         ),
         "a move not JSON": (400, "bad_request", "the request body is not JSON"),
+        "a move on a page the game moved past": (409, "stale", "the game moved on: look again"),
+        "a hint on a page the game moved past": (409, "stale", "the game moved on: look again"),
     },
     "fr": {
         "a start not JSON": (400, "bad_request", "le corps de la requête n'est pas du JSON"),
@@ -573,15 +575,19 @@ NIGHT_SAID = {
             "seul l'écran commun peut faire cela : ouvrez l'adresse que 'pnp table' a affichée",
         ),
         "a move not JSON": (400, "bad_request", "le corps de la requête n'est pas du JSON"),
+        "a move on a page the game moved past": (409, "stale", "la partie a avancé : regardez à nouveau"),
+        "a hint on a page the game moved past": (409, "stale", "la partie a avancé : regardez à nouveau"),
     },
 }
+PAST = "0" * 16  # a version the game is not at
 UNKNOWN = ["an unknown game", "an unknown game's seats", "an unknown seat's code", "a wrong seat link", "no address"]
 
 
 @pytest.mark.parametrize("language", [None, "fr"])
 def test_the_night_s_server_refuses_in_the_night_s_language_and_in_english_as_ever(tmp_path, language):
     """A French night's server said in English what it refuses: a body not JSON or too large (an English game's
-    move on it too), a method, a phone acting in the lobby, a game, a seat or an address it does not have."""
+    move on it too), a method, a phone acting in the lobby, a move or a hint asked for on a page the game has
+    moved past, a game, a seat or an address it does not have."""
     with night(tmp_path, language) as client:
         started = client.post("/lobby/games", json={"game": "aloft", "players": ANN_BOB}).json()
         record, seat = started["record"], next(iter(seats_of(started).values()))
@@ -596,6 +602,8 @@ def test_the_night_s_server_refuses_in_the_night_s_language_and_in_english_as_ev
             "a GET of a start": client.get("/lobby/games"),
             "a phone in the lobby": client.get("/lobby", headers={HOST_HEADER: ""}),
             "a move not JSON": post(seat + "/play", b"{not json"),
+            "a move on a page the game moved past": client.post(seat + "/play", json={"move": "x", "version": PAST}),
+            "a hint on a page the game moved past": client.post(seat + "/hint", json={"version": PAST}),
             "an unknown game": client.get("/g/nope.pnp/"),
             "an unknown game's seats": client.get("/lobby/games/nope.pnp"),
             "an unknown seat's code": client.get(f"/lobby/games/{record}/qr/dan.svg"),

@@ -228,7 +228,7 @@ def failed(request: Request, exc: Exception) -> Response:
     t = said(request)
     if isinstance(exc, Refused):
         stale = {"version": exc.version} if exc.version else {}
-        return refused(request, exc.status, exc.kind, exc.message, **stale)
+        return refused(request, exc.status, exc.kind, exc.message or t(exc.key), **stale)
     if isinstance(exc, WriteError):  # the move was checked but the record could not take it: nothing changed
         full = exc.errno == errno.ENOSPC
         why = t("table.refused.disk_full") if full else exc.reason[:1].lower() + exc.reason[1:]

@@ -97,7 +97,7 @@ class Live:
             if current.last_hash != version:
                 raise turns.stale(current.last_hash)
             if self.read_only:
-                raise Refused(403, "read_only", "the record is read-only: moves cannot be saved")
+                raise Refused(403, "read_only", key="table.line.read_only")
             extended = _copy(current)
             extend(extended)
             extended.save()  # a failure (the disk is full) leaves the file and the current session as they were

@@ -14,19 +14,23 @@ from pnp.referee.session import TURN, Session
 
 
 class Refused(Exception):
-    """An input refused with an HTTP ``status``, a ``kind`` and one line; ``version`` is the record's, when stale."""
+    """An input refused with an HTTP ``status``, a ``kind`` and one line; ``version`` is the record's, when stale.
 
-    def __init__(self, status: int, kind: str, message: str, version: str | None = None) -> None:
-        super().__init__(message)
+    The line is ``message``, else the table catalogue's entry ``key``, worded when the answer is (in the request's
+    language: a refusal raised where no request is known)."""
+
+    def __init__(self, status: int, kind: str, message: str = "", version: str | None = None, key: str = "") -> None:
+        super().__init__(message or key)
         self.status = status
         self.kind = kind
         self.message = message
         self.version = version
+        self.key = key
 
 
 def stale(version: str) -> Refused:
     """The page shows an older version than ``version``, the record's."""
-    return Refused(409, "stale", "the game has moved on since this page was drawn: look again", version)
+    return Refused(409, "stale", version=version, key="table.line.stale")
 
 
 def check_undo(current: Session, seat: str) -> None:
