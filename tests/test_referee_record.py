@@ -136,6 +136,26 @@ def test_changed_data_files_are_detected(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    ("edit", "why"),
+    [
+        (lambda board: board.unlink(), "board.yaml: cannot read: no such file"),
+        (lambda board: board.write_text("columns: 12\nrows: many\n"), "board.yaml:2:7: rows: expected a whole number"),
+    ],
+)
+def test_a_record_whose_map_is_gone_or_unfit_says_it_cannot_be_replayed_and_how_to_go_on(tmp_path, edit, why):
+    """It said 'bad header', as if the record were damaged, where the map it began on was deleted or broken."""
+    board = tmp_path / "board.yaml"
+    board.write_text("columns: 12\nrows: 4\n")
+    path = tmp_path / "game.pnp"
+    session.new(path, "aloft", ["ann", "bob"], [], 1, board).save()
+    edit(board)
+    with pytest.raises(RecordError) as refused:
+        session.load(path)
+    assert str(refused.value).startswith(f"{path}: cannot be replayed: {tmp_path / why}")
+    assert str(refused.value).endswith("; replay it with the file as it was, or start a new record with 'pnp ref new'")
+
+
 def test_a_record_begun_before_pnps_own_rules_changed_says_pnp_was_updated(tmp_path):
     """Nobody can 'replay it with the file as it was' when the file is pnp's own: the way on is the old pnp."""
     path = tmp_path / "game.pnp"

@@ -19,7 +19,7 @@ from pnp.files import read_only, write_atomic
 from pnp.games.base import wrong_stage
 from pnp.games.spec import GameSpec
 from pnp.referee import keys, notation, record, rounds, secrets
-from pnp.referee.digests import changed, digests
+from pnp.referee.digests import HOW_TO_GO_ON, changed, digests
 from pnp.referee.options import check_players, format_options, parse_options
 from pnp.referee.presentation import labelled_secret, log_text
 from pnp.referee.protocol import Commit, Game, Move, Reveal, Secret, Setup, Stage, State, unsealed
@@ -375,8 +375,8 @@ def load(path: Path) -> Session:
     spec, game, setup = _setup(path, parsed.headers)
     try:
         why = changed(game, setup, parsed.headers["Files"])
-    except (PnpError, ValueError) as exc:
-        raise RecordError(f"{path}: bad header: {exc}") from None
+    except (PnpError, ValueError) as exc:  # a file the game began on, deleted or edited unfit since
+        raise RecordError(f"{path}: cannot be replayed: {exc}; {HOW_TO_GO_ON}") from None
     if why:
         raise RecordError(f"{path}: {why}")
     session = Session(path, spec, game.bind(setup), setup, game.new_state(setup))
