@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.loader import did_you_mean
 
@@ -50,11 +51,13 @@ class Catalogue(Mapping[str, str]):
         self._entries = dict(entries)
 
     def __call__(self, key: str, /, **values: object) -> str:
-        return FILLED.sub(lambda m: self._filled(m, values), self._entries[key])
+        text = self._entries[key]
+        if "{" not in text:
+            return text
+        return "".join(part if isinstance(part, str) else self._filled(*part, values) for part in _template(text))
 
-    def _filled(self, placeholder: re.Match[str], values: Mapping[str, object]) -> str:
+    def _filled(self, word: str | None, inside: str, values: Mapping[str, object]) -> str:
         """A placeholder's text, with the word before it (if any) elided where the language runs it into a vowel."""
-        inside, word = placeholder["inside"], placeholder["word"]
         text = self._form(inside, values) if ":" in inside else str(values[inside])
         if word is None:
             return text
@@ -78,6 +81,18 @@ class Catalogue(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+@lru_cache(maxsize=8192)
+def _template(text: str) -> tuple[str | tuple[str | None, str], ...]:
+    """``text`` cut at its placeholders, read once: its words, and each placeholder as the word before it that a
+    language may elide (or None) and what is inside its braces."""
+    parts: list[str | tuple[str | None, str]] = []
+    end = 0
+    for placeholder in FILLED.finditer(text):
+        parts += [text[end : placeholder.start()], (placeholder["word"], placeholder["inside"])]
+        end = placeholder.end()
+    return (*parts, text[end:])
 
 
 def placeholders(text: str) -> set[str]:

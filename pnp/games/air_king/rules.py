@@ -79,6 +79,7 @@ class AirKing(BaseGame):
 
     def __init__(self, rules: Rules | None = None) -> None:
         self._bound = rules  # the field and cards of the setup these rules are bound to; None: the built-in ones
+        self._cards = card_names(rules.data) if rules else _cards()  # what moves name the cards by
 
     def bind(self, setup: Setup) -> AirKing:
         """These rules with the session's cards: moves are read and labelled with their printed titles."""
@@ -109,7 +110,7 @@ class AirKing(BaseGame):
         return () if rules.data == rules.loaded else (_inputs(setup, rules.data),)
 
     def parse_move(self, text: str) -> AirMove:
-        return parse_move(text, card_names(self._bound.data) if self._bound else _cards())
+        return parse_move(text, self._cards)
 
     def format_move(self, move: Move) -> str:
         if not isinstance(move, AirMove):
