@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -205,7 +206,18 @@ def test_a_report_names_the_options_it_ran_with_and_a_map_generated_for_each_gam
 def test_the_win_rate_by_bot_is_shown_only_when_bots_of_several_kinds_play(cli):
     """With one kind of bot in every seat it read 'greedy 50.0% (… 600 games)': a fair share by definition."""
     assert "win rate by bot" not in cli("sim", "aloft", "--games", "2")[1]
-    assert "win rate by bot:\n  greedy" in cli("sim", "aloft", "--games", "2", "--bots", "greedy,random")[1]
+    assert (
+        "win rate by bot, of the seats it played (50.0% is fair):\n  greedy"
+        in cli("sim", "aloft", "--games", "2", "--bots", "greedy,random")[1]
+    )
+
+
+def test_a_bots_win_rate_is_over_the_seats_it_played_and_says_what_is_fair(cli):
+    """Three seats, two bots: greedy won every game yet read '66.7% … 90 games' out of 60, a fair share unsaid."""
+    out = cli("sim", "aloft", "--games", "6", "--players", "3", "--bots", "greedy,random")[1]
+    rows = out.split("win rate by bot, of the seats it played (33.3% is fair):\n", 1)[1].splitlines()[:2]
+    seats = [int(re.search(r", (\d+) seats\)$", row)[1]) for row in rows]
+    assert [row.split()[0] for row in rows] == ["greedy", "random"] and sum(seats) == 6 * 3
 
 
 def test_games_ended_by_the_round_limit_are_counted_in_a_run_and_a_sweep(cli):
