@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +80,20 @@ class Variant:
     fonts: Mapping[str, Path] = field(default_factory=dict)
     art: Mapping[str, Path] = field(default_factory=dict)
     deck: Path | None = None
+    deck_source: Source | None = None  # where each card of the CSV deck sits in it
+
+    def in_deck(self, path: str) -> bool:
+        """Whether the field ``path`` of the game's data is the variant's CSV deck or lies in it."""
+        return self.deck_source is not None and re.split(r"[.\[]", path, maxsplit=1)[0] in self.deck_source.marks
+
+    def error(self, path: str, message: str) -> DataError:
+        """An error about the field ``path`` of the game's data as the variant gives it: at its line in the variant,
+        or at its cell of the CSV deck (``deck.csv:ROW:COLUMN``); about the whole deck, at the line naming its file."""
+        if self.deck is None or self.deck_source is None or not self.in_deck(path):
+            return self.source.error(path, message)
+        if "[" not in path:
+            return self.source.error("deck", f"{message} (in {self.deck.name})")
+        return self.deck_source.error(path, message)
 
     @property
     def data_files(self) -> tuple[Path, ...]:
@@ -138,15 +153,16 @@ def load_variant(path: Path, game: str) -> Variant:
     }
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
     data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
-    deck = None
+    deck, deck_source = None, None
     if support and support.deck and getattr(value, "deck", None):
         deck = _file(folder, value.deck, {".csv": ()}, MAX_CSV_BYTES, functools.partial(source.error, "deck"))
         if support.deck in data:
             twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
             raise source.error(support.deck, twice)
         item = get_args(get_type_hints(support.model)[support.deck])[0]
-        data[support.deck] = read_deck(deck, item, support.deck, str(deck))
-    return Variant(game, path, source, data, language, value.texts, fonts, art, deck)
+        cards = read_deck(deck, item, support.deck, str(deck))
+        data[support.deck], deck_source = cards.value, cards.source
+    return Variant(game, path, source, data, language, value.texts, fonts, art, deck, deck_source)
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -159,11 +175,30 @@ def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) 
     loaded: Loaded[Any] = Loaded(merged, variant.source)
     try:
         support.check(loaded)
-    except DataError as exc:  # about the whole deck, which a CSV file gives: at the line naming that file
-        if variant.deck is None or exc.path != support.deck:
+    except DataError as exc:  # one about the CSV deck is moved there: the check saw only the variant's lines
+        if not variant.in_deck(exc.path):
             raise
-        raise variant.source.error("deck", f"{exc.message} (in {variant.deck.name})") from None
+        raise variant.error(exc.path, exc.message) from None
+    if support.names is not None and (variant.language or variant.texts):
+        _check_names(support.names, variant, merged)
     return loaded
+
+
+def _check_names(names: Callable[[Any, Catalogue], object], variant: Variant, data: Any) -> None:
+    """Refuse two things that a session in the variant's words (its language, its texts) would read alike: at the
+    text naming the second when the variant gives it, else at the field of its data giving the second."""
+    from pnp import games
+    from pnp.games.names import NameClash, fold
+
+    hook = games.get(variant.game).texts
+    entries = {} if hook is None else hook(data)
+    try:
+        names(data, catalogue(variant.game, variant.language, variant.texts, entries))
+    except NameClash as clash:
+        worded = [key for key, text in variant.texts.items() if key in entries and fold(text) == clash.folded]
+        if worded:
+            raise entry_error(variant.source, "texts", worded[-1], str(clash)) from None
+        raise variant.error(clash.path, str(clash)) from None
 
 
 def game_data(game: str, path: Path, base: Loaded[Any] | None = None) -> Loaded[Any]:

@@ -10,10 +10,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Literal
 
-from pnp.games.names import Names
+from pnp.games.names import NameClash, Names
 from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.texts import Catalogue
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
@@ -150,8 +151,21 @@ class AirKingField:
 
 
 def card_names(data: AirKingData) -> Names:
-    """The event cards by every name a player may type: the id the notation writes and the printed title."""
-    return Names("event card", {e.type: (e.title,) for e in data.events})
+    """The event cards by every name a player may type: the id the notation writes and the printed title. Two
+    cards a player would type alike are a NameClash at the second's title."""
+    try:
+        return Names("event card", {e.type: (e.title,) for e in data.events})
+    except NameClash as clash:
+        raise clash.at(
+            f"events[{next(i for i, e in enumerate(data.events) if e.type == clash.second)}].title"
+        ) from None
+
+
+def _session_cards(data: AirKingData, t: Catalogue) -> Names:
+    """The event cards of a session whose catalogue is ``t``, by their titles as it prints them."""
+    from pnp.games.air_king.texts import as_printed  # which reads this module's types
+
+    return card_names(as_printed(data, t))
 
 
 def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int, ...]) -> list[tuple[str, str]]:
@@ -226,6 +240,10 @@ def check_data(loaded: Loaded[AirKingData]) -> None:
             raise source.error("events", f"list the event type {kind!r} exactly once")
     if sum(e.count for e in data.events) < MAX_PLAYERS:
         raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
+    try:
+        card_names(data)
+    except NameClash as clash:
+        raise source.error(clash.path, str(clash)) from None
 
 
 def _check_variant(loaded: Loaded[AirKingData]) -> None:
@@ -238,7 +256,7 @@ def _check_variant(loaded: Loaded[AirKingData]) -> None:
     check_data(loaded)
 
 
-VARIANT_DATA: DataFile = DataFile(AirKingData, _builtin_data, _check_variant, deck="events")
+VARIANT_DATA: DataFile = DataFile(AirKingData, _builtin_data, _check_variant, deck="events", names=_session_cards)
 
 
 def load_field(path: Path | None = None) -> Loaded[AirKingField]:

@@ -12,6 +12,7 @@ from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.printing.patterns import PatternKind
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.texts import Catalogue
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
@@ -129,14 +130,36 @@ def check_data(loaded: Loaded[AloftData]) -> None:
             if code not in known:
                 hint = did_you_mean(code, known)
                 raise source.error(f"balloons[{i}].colours[{k}]", f"colour {code} is not listed under colours{hint}")
-    if len({b.name for b in data.balloons}) != len(data.balloons):
-        raise source.error("balloons", "balloon names must be unique")
+    named: dict[str, int] = {}
+    for i, balloon in enumerate(data.balloons):
+        first = named.setdefault(balloon.name, i)
+        if first != i:
+            raise source.error(f"balloons[{i}].name", f"balloons[{first}] is already named {balloon.name!r}")
+    _check_names(loaded)
     if data.tokens.scoring < len(data.balloons):  # the formation is scored by a numbered token on every balloon
         have, needed = data.tokens.scoring, len(data.balloons)
         raise source.error("tokens.scoring", f"{have} scoring tokens cannot number {needed} balloons: one each")
 
 
-VARIANT_DATA: DataFile = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
+def _check_names(loaded: Loaded[AloftData]) -> None:
+    """Refuse two colours or balloons that a player would type alike (``inflate BG 3``, ``launch Blue + Green``)."""
+    from pnp.games.aloft.notation import Words  # which reads this module's types
+    from pnp.games.names import NameClash
+
+    try:
+        Words(loaded.value)
+    except NameClash as clash:
+        raise loaded.source.error(clash.path, str(clash)) from None
+
+
+def _session_words(data: AloftData, t: Catalogue) -> object:
+    """The words a session of ``data`` in ``t``'s words reads moves by (a NameClash: two read alike)."""
+    from pnp.games.aloft.notation import session_words
+
+    return session_words(data, t)
+
+
+VARIANT_DATA: DataFile = DataFile(AloftData, _builtin_data, check_data, deck="balloons", names=_session_words)
 
 
 def load_board(path: Path | None = None) -> Loaded[AloftBoard]:

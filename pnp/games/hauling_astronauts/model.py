@@ -9,7 +9,7 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 
-from pnp.games.names import Names
+from pnp.games.names import NameClash, Names
 from pnp.loader import Loaded, Source, load_file, pattern
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import data_file
@@ -157,8 +157,8 @@ def _check(data: HaulingData, source: Source) -> None:
             _check_range(source, f"{path}.low", transport.low, transport.high)
     try:
         names(data)
-    except ValueError as error:
-        raise source.error("fleets", str(error)) from None
+    except NameClash as clash:
+        raise source.error(clash.path, str(clash)) from None
     for d, dock in enumerate(data.docks):
         _check_range(source, f"docks[{d}].low", dock.low, dock.high)
     if not data.space_mm <= data.transport_length_mm <= 2 * data.space_mm:
@@ -195,5 +195,14 @@ def builtin() -> HaulingData:
 
 @cache
 def names(data: HaulingData) -> Names:
-    """Both fleets' transports by id and by printed name (ids are what the notation writes), built once."""
-    return Names("transport", {t.id: (t.name,) for fleet in data.fleets for t in fleet.transports})
+    """Both fleets' transports by id and by printed name (ids are what the notation writes), built once. Two
+    transports a player would type alike are a NameClash at the second's name."""
+    places = {
+        t.id: f"fleets[{f}].transports[{i}].name"
+        for f, fleet in enumerate(data.fleets)
+        for i, t in enumerate(fleet.transports)
+    }
+    try:
+        return Names("transport", {t.id: (t.name,) for fleet in data.fleets for t in fleet.transports})
+    except NameClash as clash:
+        raise clash.at(places[clash.second]) from None
