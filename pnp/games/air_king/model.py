@@ -28,6 +28,8 @@ MAX_PLAYERS = 4
 MAX_COLUMNS = 26  # lettered a to z
 MAX_LANES = 20
 MAX_PER_KIND = 20  # decision: event cards of one kind; more would swamp the hands the rules let players keep
+MAX_HAND = 10  # decision: cards a player keeps; the rulebook's 4, and room for a variant to be generous
+MAX_PER_TURN = 6  # decision: moves a turn must make, or cards it may play; the rulebook's 2, three times over
 Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]
 
 
@@ -61,8 +63,8 @@ class EventType:
     title: str = field(metadata={"doc": "The name printed on the card and on its buttons"})
     count: int = field(
         metadata={
-            "doc": "How many cards of this kind the deck holds",
-            "minimum": 0,
+            "doc": "How many cards of this kind the deck holds: a kind listed is in the deck",
+            "minimum": 1,
             "maximum": MAX_PER_KIND,
         }
     )
@@ -95,9 +97,15 @@ class AirKingData(SizedCards):
     goals: tuple[tuple[int, ...], ...] = field(
         metadata={"doc": f"The goal cards, one dealt to each of up to {MAX_PLAYERS} players.", "minItems": MAX_PLAYERS}
     )
-    hand_limit: int = field(metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1})
-    moves_per_turn: int = field(metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1})
-    cards_per_turn: int = field(metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1})
+    hand_limit: int = field(
+        metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1, "maximum": MAX_HAND}
+    )
+    moves_per_turn: int = field(
+        metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1, "maximum": MAX_PER_TURN}
+    )
+    cards_per_turn: int = field(
+        metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1, "maximum": MAX_PER_TURN}
+    )
     events: tuple[EventType, ...] = field(metadata={"doc": "The event deck: each kind of card once, with its count"})
     technical_return: TechnicalReturn = field(metadata={"doc": "The Technical Return cards, one per player"})
 
@@ -238,8 +246,6 @@ def check_data(loaded: Loaded[AirKingData]) -> None:
     for kind in CARD_TYPES:
         if kinds[kind] != 1:
             raise source.error("events", f"list the event type {kind!r} exactly once")
-    if sum(e.count for e in data.events) < MAX_PLAYERS:
-        raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
     try:
         card_names(data)
     except NameClash as clash:

@@ -60,20 +60,28 @@ class Transport:
 class Fleet:
     """One player's company and its six transports."""
 
-    company: str
+    company: str = field(metadata={"doc": "The player's company, printed on their transports and scoring track."})
     colour: str = field(
         metadata={"doc": "Printed colour as #rrggbb.", **pattern("^#[0-9a-fA-F]{6}$", "a colour written #rrggbb")}
     )
-    transports: tuple[Transport, ...] = field(metadata={"minItems": FLEET_SIZE, "maxItems": FLEET_SIZE})
+    transports: tuple[Transport, ...] = field(
+        metadata={"doc": "The fleet's six Space Transports.", "minItems": FLEET_SIZE, "maxItems": FLEET_SIZE}
+    )
 
 
 @dataclass(frozen=True)
 class Dock:
     """A Destination Dock paying ``bonus`` for a load within ``low``..``high``."""
 
-    low: int = field(metadata=LOAD)
-    high: int = field(metadata=LOAD)
-    bonus: int = field(metadata={"minimum": 0})
+    low: int = field(metadata={"doc": "Smallest load that earns the bonus.", **LOAD})
+    high: int = field(metadata={"doc": "Largest load that earns the bonus.", **LOAD})
+    bonus: int = field(
+        metadata={
+            "doc": "Bonus for a transport docked here with a load in range; decision: at most a transport's profit.",
+            "minimum": 0,
+            "maximum": PROFITS.stop - 1,
+        }
+    )
 
     def fits(self, load: int) -> bool:
         """True when a transport carrying ``load`` earns this dock's bonus."""
