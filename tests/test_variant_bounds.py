@@ -101,3 +101,27 @@ def test_every_field_of_the_template_says_what_it_means(game):
     written = new_variant(game, "t")
     described = [line for line in written.splitlines() if line.startswith(("# ", "#   ")) and ": (" in line]
     assert [line for line in described if line.split(": ", 1)[1].startswith("(")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        (
+            "game: aloft\nsafety_colour: #f07c1a\n",
+            (
+                "v.yaml:2:1: error: safety_colour: no value: YAML reads everything from '#' on as a comment: quote the "
+                "colour, safety_colour: '#f07c1a'"
+            ),
+        ),
+        (
+            "game: air-king\nhand_limit:\n",
+            "v.yaml:2:1: error: hand_limit: no value: give one, or delete the key to keep the built-in value",
+        ),
+        (
+            "game: take-off\ndie_size:   # to measure\n",
+            "v.yaml:2:1: error: die_size: no value: give one, or delete the key to keep the built-in value",
+        ),
+    ],
+)
+def test_a_key_written_without_a_value_is_refused_at_the_key(cli, tmp_path, text, error):
+    assert check(cli, tmp_path, text) == (1, error)

@@ -92,3 +92,29 @@ def test_a_check_of_a_csv_decks_card_is_located_at_its_cell(cli, tmp_path, csv, 
     write(tmp_path, "v.yaml", "game: aloft\ndeck: deck.csv\n")
     _, _, err = cli("variant", "check", "v.yaml")
     assert err.startswith(where)
+
+
+def test_a_text_for_a_balloon_the_deck_dropped_is_a_warning_at_the_text_and_prints_nothing(cli, tmp_path):
+    write(tmp_path, "nm.csv", "name,colours,shape\nBG,B G,\nRW,R W,\nlion,,lion\n")
+    texts = "texts:\n  data.shape.lion.name: Löwe\n  data.shape.monkey.name: Affe\n"
+    write(tmp_path, "luft.yaml", "game: aloft\ndeck: nm.csv\n" + texts)
+    code, out, err = cli("variant", "check", "luft.yaml")
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        (
+            "luft.yaml:5:27: warning: texts.data.shape.monkey.name: not used: this variant has no 'Monkey' (a special "
+            "shape's name): its deck (nm.csv) leaves it out, so nothing prints this text"
+        ),
+        "luft.yaml: a valid Aloft variant (1 warning)",
+    ]
+    code, _, err = cli("ref", "new", "aloft", "g.pnp", "--variant", "luft.yaml", "--players", "ann,bob")
+    assert code == 0, err
+
+
+def test_the_help_of_check_says_what_a_warning_means():
+    from pnp.cli.variant import check
+
+    assert "the referee refuses it" not in (check.__doc__ or "")
+    assert "a change the referee does not play, texts left in English, or a text nothing prints" in " ".join(
+        (check.__doc__ or "").split()
+    )

@@ -24,6 +24,7 @@ from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, patter
 from pnp.texts import Catalogue, Entry
 from pnp.texts.shipped import catalogue, normalised
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
+from pnp.variants.dropped import dropped_texts
 from pnp.variants.support import DataFile, data_file
 
 FontRole = Literal["titles", "body", "symbols"]
@@ -81,6 +82,7 @@ class Variant:
     art: Mapping[str, Path] = field(default_factory=dict)
     deck: Path | None = None
     deck_source: Source | None = None  # where each card of the CSV deck sits in it
+    dropped: Mapping[str, str] = field(default_factory=dict)  # texts for things the data left out: why not used
 
     def in_deck(self, path: str) -> bool:
         """Whether the field ``path`` of the game's data is the variant's CSV deck or lies in it."""
@@ -141,7 +143,7 @@ def load_variant(path: Path, game: str) -> Variant:
     support = data_file(game)
     loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
     value, source = loaded.value, loaded.source
-    _check_texts(value.texts, source, game)
+    _refuse_empty(value, source)
     language = None if value.language is None else normalised(value.language)
     _check_language(language, bool(value.texts), source, game)
     folder = path.parent
@@ -162,7 +164,10 @@ def load_variant(path: Path, game: str) -> Variant:
         item = get_args(get_type_hints(support.model)[support.deck])[0]
         cards = read_deck(deck, item, support.deck, str(deck))
         data[support.deck], deck_source = cards.value, cards.source
-    return Variant(game, path, source, data, language, value.texts, fonts, art, deck, deck_source)
+    dropped, entries = dropped_texts(game, support, data, value.texts, deck) if support else ({}, None)
+    texts = {key: text for key, text in value.texts.items() if key not in dropped}
+    _check_texts(value.texts, source, game, entries)
+    return Variant(game, path, source, data, language, texts, fonts, art, deck, deck_source, dropped)
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -225,6 +230,26 @@ def referee_problem(variant: Variant) -> DataError | None:
     return None
 
 
+_COLOUR_COMMENT = re.compile(r"#[0-9a-fA-F]{3,8}\b")  # a colour that YAML, unquoted, reads as a comment
+
+
+def _refuse_empty(value: Any, source: Source) -> None:
+    """Refuse a key written with no value (``hand_limit:``), which would otherwise keep the built-in value unseen;
+    a colour written unquoted (``safety_colour: #f07c1a``) is one, as YAML reads ``#`` on as a comment."""
+    for f in dataclasses.fields(value):
+        if getattr(value, f.name) is not None or f.name not in source.marks:
+            continue
+        line = source.text.split("\n")[source.marks[f.name][0] - 1]
+        column = max(line.find(f.name), 0) + 1
+        colour = _COLOUR_COMMENT.match(line.partition(":")[2].strip())
+        why = (
+            f"YAML reads everything from '#' on as a comment: quote the colour, {f.name}: '{colour.group()}'"
+            if colour
+            else "give one, or delete the key to keep the built-in value"
+        )
+        raise DataError(f"{source.name}:{source.marks[f.name][0]}:{column}", f.name, f"no value: {why}")
+
+
 def _refuse_other_game(text: str, shown: str, game: str) -> None:
     """Refuse a file whose ``game:`` key names another game than ``game`` (a file without one is ``game``'s)."""
     named = peek(text, "game", shown)
@@ -232,14 +257,15 @@ def _refuse_other_game(text: str, shown: str, game: str) -> None:
         raise DataError(named[1], "game", f"this is a variant for {quote(named[0])}, not {game}")
 
 
-def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
-    """Refuse more texts than allowed, a text too long, and one the game's catalogue would refuse."""
+def _check_texts(texts: Mapping[str, str], source: Source, game: str, data: Mapping[str, Entry] | None) -> None:
+    """Refuse more texts than allowed, a text too long, and one the game's catalogue would refuse, ``data`` being the
+    entries the variant's data words (None: the built-in data's), beside those the built-in data words."""
     from pnp.texts import english
     from pnp.texts.catalogue import problem
 
     if len(texts) > MAX_TEXTS:
         raise source.error("texts", f"{len(texts)} texts, more than {MAX_TEXTS}, the most a variant may hold")
-    entries = english(game)
+    entries = {**english(game), **english(game, data)}  # a thing the variant dropped is known, and not used
     for key, text in texts.items():
         if len(text) > MAX_TEXT_CHARS:
             too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"
