@@ -63,7 +63,7 @@ def test_every_printed_name_is_in_the_data_and_one_word(tmp_path):
     with pytest.raises(PnpError, match=r"name: 'Grey Heron' is not one word, with no spaces"):
         load_data(tmp_path / "two.yaml")
     (tmp_path / "clash.yaml").write_text(text.replace("name: Heron", "name: d"), encoding="utf-8")
-    with pytest.raises(PnpError, match="fleets: transport names 'C' and 'D' both read as 'd'"):
+    with pytest.raises(PnpError, match=r"transports\[3\].name: transport 'C' as 'd' and transport 'D' read alike"):
         load_data(tmp_path / "clash.yaml")
 
 

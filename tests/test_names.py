@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import NotationError
-from pnp.games.names import Names, fold
+from pnp.games.names import NameClash, Names, fold
 
 CITIES = Names("city", {"port-louis": ["Port Louis"], "st-georges": ["St. George's"], "ndjamena": ["N'Djamena"]})
 
@@ -29,8 +29,11 @@ def test_an_unknown_name_suggests_the_nearest_printed_names():
 
 
 def test_two_things_that_read_alike_are_refused_when_the_table_is_built():
-    with pytest.raises(ValueError, match="both read as 'abc'"):
+    with pytest.raises(NameClash, match="card 'a-bc' and card 'ab-c' read alike, case, spaces and punct") as info:
         Names("card", {"a-bc": [], "ab-c": []})
+    assert (info.value.first, info.value.second, info.value.folded) == ("a-bc", "ab-c", "abc")
+    with pytest.raises(NameClash, match="card 'a' as 'wind' and card 'b' as 'Wind' read alike"):
+        Names("card", {"a": ["wind"], "b": ["Wind"]})
 
 
 def test_fold_keeps_letters_and_digits_only():

@@ -51,7 +51,8 @@ def check(
     game: GameOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
 ) -> None:
-    """Check a variant: errors exit 1; a warning (it prints, but the referee refuses it) exits 0.
+    """Check a variant: errors exit 1; warnings exit 0, and the variant prints (a warning tells of a change the
+    referee does not play, texts left in English, or a text nothing prints).
 
     Example: pnp variant check stormy.yaml --json
     """

@@ -11,7 +11,7 @@ import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
 
-from pnp.errors import NotationError, quote
+from pnp.errors import NotationError, PnpError, quote
 
 
 def fold(text: str) -> str:
@@ -20,18 +20,43 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
 
 
+class NameClash(PnpError):
+    """Two things of one kind that a player would type alike: ``second`` (a key) goes by ``typed``, which reads as
+    ``first``'s name ``theirs``. ``path``: where the data gives ``second``, once the game that built the names says
+    (see :meth:`at`); a clash nothing locates is still one line, never a crash."""
+
+    def __init__(self, kind: str, first: str, theirs: str, second: str, typed: str) -> None:
+        self.kind, self.first, self.second, self.folded = kind, first, second, fold(typed)
+        self.path = ""
+        super().__init__(
+            f"{kind} {_as(first, theirs)} and {kind} {_as(second, typed)} read alike, case, spaces and punctuation "
+            f"aside: a move could not tell them apart; give each {kind} a name of its own"
+        )
+
+    def at(self, path: str) -> NameClash:
+        """This clash, located at the field ``path`` of the data."""
+        self.path = path
+        return self
+
+
+def _as(key: str, spelling: str) -> str:
+    """A thing by its key, and by the name it goes by when that is another: ``'BR' as 'rot/blau'``."""
+    return quote(key) if spelling == key else f"{quote(key)} as {quote(spelling)}"
+
+
 class Names:
     """The things of one kind (cities, card types, goals) by every name a player may type for them.
 
     ``names`` maps each thing's canonical key (the id the notation writes) to the names it may
     also go by: the printed name and any aliases. A fold that two things share is an error in
-    the data, reported when the table is built.
+    the data: a :class:`NameClash` when the table is built.
     """
 
     def __init__(self, kind: str, names: Mapping[str, Iterable[str]]) -> None:
         self.kind = kind
         self.shown: dict[str, str] = {}  # canonical key -> the first printed name, for suggestions
         self._by_fold: dict[str, str] = {}
+        spelt: dict[str, str] = {}  # each fold as its thing first spelt it, for a clash's message
         for key, aliases in names.items():
             spellings = [key, *aliases]
             self.shown[key] = spellings[1] if len(spellings) > 1 else key
@@ -39,7 +64,8 @@ class Names:
                 folded = fold(spelling)
                 other = self._by_fold.setdefault(folded, key)
                 if other != key:
-                    raise ValueError(f"{kind} names {other!r} and {key!r} both read as {folded!r}")
+                    raise NameClash(kind, other, spelt[folded], key, spelling)
+                spelt.setdefault(folded, spelling)
 
     def find(self, typed: str) -> str | None:
         """The canonical key that ``typed`` names, or None."""

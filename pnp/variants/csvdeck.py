@@ -22,7 +22,7 @@ import yaml
 
 from pnp.errors import DataError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Source, did_you_mean, load_node, not_utf8, retired
+from pnp.loader import Loaded, Source, did_you_mean, load_node, not_utf8, retired
 
 MAX_CSV_BYTES = 2**20  # 1 MiB: thousands of cards
 MAX_ROWS = 5000
@@ -31,8 +31,9 @@ _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 
 
-def read_deck(path: Path, item: type, field_path: str, shown: str) -> tuple[Any, ...]:
-    """The rows of the CSV file at ``path`` (called ``shown`` in errors) as ``item`` dataclasses."""
+def read_deck(path: Path, item: type, field_path: str, shown: str) -> Loaded[tuple[Any, ...]]:
+    """The rows of the CSV file at ``path`` (called ``shown`` in errors) as ``item`` dataclasses, with where each
+    cell sits (``field_path[ROW].COLUMN``, for the checks made after loading)."""
     try:
         data = read_bytes(path, MAX_CSV_BYTES)
     except OSError as exc:
@@ -57,8 +58,9 @@ def read_deck(path: Path, item: type, field_path: str, shown: str) -> tuple[Any,
     start = _mark(shown, 1, 1)
     node = yaml.SequenceNode("tag:yaml.org,2002:seq", cards, start, start)
     deck_type: Any = tuple[item, ...]  # type: ignore[valid-type]
-    deck: tuple[Any, ...] = load_node(node, deck_type, Source(shown, text), field_path)
-    return deck
+    source = Source(shown, text)
+    deck: tuple[Any, ...] = load_node(node, deck_type, source, field_path)
+    return Loaded(deck, source)
 
 
 def _rows(text: str, shown: str) -> list[list[str]]:

@@ -28,8 +28,8 @@ from pnp.variants.variant import Variant, apply, entry_error, load_variant, refe
 
 def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list[Finding]]:
     """The game a variant is for (None when the file names none) and its findings: errors make it unusable;
-    a warning says it prints but cannot be refereed, or that texts print in English; a note how its language
-    is read."""
+    a warning says it prints but cannot be refereed, that texts print in English, or that a text words something
+    its data left out; a note how its language is read."""
     name, data = None, None
     try:
         name = variant_game(path, game)
@@ -42,6 +42,9 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
         return name, [Finding("error", exc.where, message, exc.path)]
     faces = _faces(variant)
     found = glyph_findings(variant.source.name, variant.source.text, faces) + _deck_glyphs(variant.deck, faces)
+    for key, why in variant.dropped.items():
+        unused = entry_error(variant.source, "texts", key, why)
+        found.append(Finding("warning", unused.where, f"{unused.path}: {why}", unused.path))
     refused = referee_problem(variant)
     if refused is not None:
         found.append(Finding("warning", refused.where, f"{refused.path}: {refused.message}", refused.path))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.loader import Loaded
+from pnp.texts import Catalogue
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,9 @@ class DataFile:
     ``check`` is the game's own check of the data, raising a located DataError. ``deck`` names the field a
     CSV deck fills (a list of cards, one CSV row each). ``fixed_for_referee`` names the keys the game's
     referee reads from the built-in data whatever a variant says: a variant changing one prints, but is
-    refused by ``pnp ref`` and ``pnp sim``.
+    refused by ``pnp ref`` and ``pnp sim``. ``names`` builds the names a session reads typed moves by, from the
+    data as a catalogue words it (a variant's language and texts), raising a located ``NameClash`` when two things
+    would read alike.
     """
 
     model: type
@@ -28,6 +31,7 @@ class DataFile:
     check: Callable[[Loaded[Any]], None]
     deck: str | None = None
     fixed_for_referee: frozenset[str] = frozenset()
+    names: Callable[[Any, Catalogue], object] | None = None
 
 
 def data_file(game: str) -> DataFile | None:

@@ -131,17 +131,24 @@ def _kind(tp: Any) -> str:
 
 
 def _bounds(metadata: typing.Mapping[str, Any]) -> str:
-    words = {
-        "minimum": "at least {}",
-        "maximum": "at most {}",
-        "exclusiveMinimum": "more than {}",
-        "minItems": "at least {} items",
-        "maxItems": "at most {} items",
-    }
+    """A field's value rules in words: ', at least 0, at most 20', ', exactly 6 items', ', at least 1 item'."""
+    words = {"minimum": "at least {}", "maximum": "at most {}", "exclusiveMinimum": "more than {}"}
     found = [template.format(f"{metadata[key]:g}") for key, template in words.items() if key in metadata]
+    least, most = metadata.get("minItems"), metadata.get("maxItems")
+    if least is not None and least == most:
+        found.append(_items("exactly", least))
+    else:
+        found += [
+            _items(bound, count) for bound, count in (("at least", least), ("at most", most)) if count is not None
+        ]
     if "pattern_words" in metadata:
         found.append(metadata["pattern_words"])
     return "".join(f", {item}" for item in found)
+
+
+def _items(bound: str, count: int) -> str:
+    """'at least 1 item', 'exactly 6 items'."""
+    return f"{bound} {count} item{'' if count == 1 else 's'}"
 
 
 def _dataclass_in(tp: Any) -> type | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, patter
 from pnp.texts import Catalogue, Entry
 from pnp.texts.shipped import catalogue, normalised
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
+from pnp.variants.dropped import dropped_texts
 from pnp.variants.support import DataFile, data_file
 
 FontRole = Literal["titles", "body", "symbols"]
@@ -79,6 +81,21 @@ class Variant:
     fonts: Mapping[str, Path] = field(default_factory=dict)
     art: Mapping[str, Path] = field(default_factory=dict)
     deck: Path | None = None
+    deck_source: Source | None = None  # where each card of the CSV deck sits in it
+    dropped: Mapping[str, str] = field(default_factory=dict)  # texts for things the data left out: why not used
+
+    def in_deck(self, path: str) -> bool:
+        """Whether the field ``path`` of the game's data is the variant's CSV deck or lies in it."""
+        return self.deck_source is not None and re.split(r"[.\[]", path, maxsplit=1)[0] in self.deck_source.marks
+
+    def error(self, path: str, message: str) -> DataError:
+        """An error about the field ``path`` of the game's data as the variant gives it: at its line in the variant,
+        or at its cell of the CSV deck (``deck.csv:ROW:COLUMN``); about the whole deck, at the line naming its file."""
+        if self.deck is None or self.deck_source is None or not self.in_deck(path):
+            return self.source.error(path, message)
+        if "[" not in path:
+            return self.source.error("deck", f"{message} (in {self.deck.name})")
+        return self.deck_source.error(path, message)
 
     @property
     def data_files(self) -> tuple[Path, ...]:
@@ -126,7 +143,7 @@ def load_variant(path: Path, game: str) -> Variant:
     support = data_file(game)
     loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
     value, source = loaded.value, loaded.source
-    _check_texts(value.texts, source, game)
+    _refuse_empty(value, source)
     language = None if value.language is None else normalised(value.language)
     _check_language(language, bool(value.texts), source, game)
     folder = path.parent
@@ -138,15 +155,19 @@ def load_variant(path: Path, game: str) -> Variant:
     }
     keys = [f.name for f in dataclasses.fields(support.model)] if support else []
     data = {key: getattr(value, key) for key in keys if getattr(value, key) is not None}
-    deck = None
+    deck, deck_source = None, None
     if support and support.deck and getattr(value, "deck", None):
         deck = _file(folder, value.deck, {".csv": ()}, MAX_CSV_BYTES, functools.partial(source.error, "deck"))
         if support.deck in data:
             twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
             raise source.error(support.deck, twice)
         item = get_args(get_type_hints(support.model)[support.deck])[0]
-        data[support.deck] = read_deck(deck, item, support.deck, str(deck))
-    return Variant(game, path, source, data, language, value.texts, fonts, art, deck)
+        cards = read_deck(deck, item, support.deck, str(deck))
+        data[support.deck], deck_source = cards.value, cards.source
+    dropped, entries = dropped_texts(game, support, data, value.texts, deck) if support else ({}, None)
+    texts = {key: text for key, text in value.texts.items() if key not in dropped}
+    _check_texts(value.texts, source, game, entries)
+    return Variant(game, path, source, data, language, texts, fonts, art, deck, deck_source, dropped)
 
 
 def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -159,11 +180,30 @@ def apply(support: DataFile, variant: Variant, base: Loaded[Any] | None = None) 
     loaded: Loaded[Any] = Loaded(merged, variant.source)
     try:
         support.check(loaded)
-    except DataError as exc:  # about the whole deck, which a CSV file gives: at the line naming that file
-        if variant.deck is None or exc.path != support.deck:
+    except DataError as exc:  # one about the CSV deck is moved there: the check saw only the variant's lines
+        if not variant.in_deck(exc.path):
             raise
-        raise variant.source.error("deck", f"{exc.message} (in {variant.deck.name})") from None
+        raise variant.error(exc.path, exc.message) from None
+    if support.names is not None and (variant.language or variant.texts):
+        _check_names(support.names, variant, merged)
     return loaded
+
+
+def _check_names(names: Callable[[Any, Catalogue], object], variant: Variant, data: Any) -> None:
+    """Refuse two things that a session in the variant's words (its language, its texts) would read alike: at the
+    text naming the second when the variant gives it, else at the field of its data giving the second."""
+    from pnp import games
+    from pnp.games.names import NameClash, fold
+
+    hook = games.get(variant.game).texts
+    entries = {} if hook is None else hook(data)
+    try:
+        names(data, catalogue(variant.game, variant.language, variant.texts, entries))
+    except NameClash as clash:
+        worded = [key for key, text in variant.texts.items() if key in entries and fold(text) == clash.folded]
+        if worded:
+            raise entry_error(variant.source, "texts", worded[-1], str(clash)) from None
+        raise variant.error(clash.path, str(clash)) from None
 
 
 def game_data(game: str, path: Path, base: Loaded[Any] | None = None) -> Loaded[Any]:
@@ -190,6 +230,26 @@ def referee_problem(variant: Variant) -> DataError | None:
     return None
 
 
+_COLOUR_COMMENT = re.compile(r"#[0-9a-fA-F]{3,8}\b")  # a colour that YAML, unquoted, reads as a comment
+
+
+def _refuse_empty(value: Any, source: Source) -> None:
+    """Refuse a key written with no value (``hand_limit:``), which would otherwise keep the built-in value unseen;
+    a colour written unquoted (``safety_colour: #f07c1a``) is one, as YAML reads ``#`` on as a comment."""
+    for f in dataclasses.fields(value):
+        if getattr(value, f.name) is not None or f.name not in source.marks:
+            continue
+        line = source.text.split("\n")[source.marks[f.name][0] - 1]
+        column = max(line.find(f.name), 0) + 1
+        colour = _COLOUR_COMMENT.match(line.partition(":")[2].strip())
+        why = (
+            f"YAML reads everything from '#' on as a comment: quote the colour, {f.name}: '{colour.group()}'"
+            if colour
+            else "give one, or delete the key to keep the built-in value"
+        )
+        raise DataError(f"{source.name}:{source.marks[f.name][0]}:{column}", f.name, f"no value: {why}")
+
+
 def _refuse_other_game(text: str, shown: str, game: str) -> None:
     """Refuse a file whose ``game:`` key names another game than ``game`` (a file without one is ``game``'s)."""
     named = peek(text, "game", shown)
@@ -197,14 +257,15 @@ def _refuse_other_game(text: str, shown: str, game: str) -> None:
         raise DataError(named[1], "game", f"this is a variant for {quote(named[0])}, not {game}")
 
 
-def _check_texts(texts: Mapping[str, str], source: Source, game: str) -> None:
-    """Refuse more texts than allowed, a text too long, and one the game's catalogue would refuse."""
+def _check_texts(texts: Mapping[str, str], source: Source, game: str, data: Mapping[str, Entry] | None) -> None:
+    """Refuse more texts than allowed, a text too long, and one the game's catalogue would refuse, ``data`` being the
+    entries the variant's data words (None: the built-in data's), beside those the built-in data words."""
     from pnp.texts import english
     from pnp.texts.catalogue import problem
 
     if len(texts) > MAX_TEXTS:
         raise source.error("texts", f"{len(texts)} texts, more than {MAX_TEXTS}, the most a variant may hold")
-    entries = english(game)
+    entries = {**english(game), **english(game, data)}  # a thing the variant dropped is known, and not used
     for key, text in texts.items():
         if len(text) > MAX_TEXT_CHARS:
             too_long = f"{len(text)} characters, more than {MAX_TEXT_CHARS}, the most a text may have"

@@ -78,8 +78,12 @@ class Trajectory:
     reward: Literal["points", "rewards", "swaps"] = field(
         metadata={"doc": "points: score value; rewards: be rewarded value times; swaps: swap value balloons."}
     )
-    value: int = field(metadata={"doc": "Points, rewards or swaps it gives.", "minimum": 1})
-    slots: int = field(default=1, metadata={"doc": "How many players may fulfil it.", "minimum": 1})
+    value: int = field(
+        metadata={"doc": "Points, rewards or swaps it gives; decision: 20 at most.", "minimum": 1, "maximum": 20}
+    )
+    slots: int = field(
+        default=1, metadata={"doc": "How many players may fulfil it, at most every player.", "minimum": 1, "maximum": 6}
+    )
     cities: tuple[str, ...] = field(
         default=(),
         metadata={"doc": "kind cities: the two cities to connect.", "maxItems": 2, **NAME},

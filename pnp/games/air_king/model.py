@@ -10,10 +10,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Literal
 
-from pnp.games.names import Names
+from pnp.games.names import NameClash, Names
 from pnp.loader import RGB, Loaded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.texts import Catalogue
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
@@ -27,6 +28,8 @@ MAX_PLAYERS = 4
 MAX_COLUMNS = 26  # lettered a to z
 MAX_LANES = 20
 MAX_PER_KIND = 20  # decision: event cards of one kind; more would swamp the hands the rules let players keep
+MAX_HAND = 10  # decision: cards a player keeps; the rulebook's 4, and room for a variant to be generous
+MAX_PER_TURN = 6  # decision: moves a turn must make, or cards it may play; the rulebook's 2, three times over
 Symbol = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon", "heart", "crescent"]
 
 
@@ -60,8 +63,8 @@ class EventType:
     title: str = field(metadata={"doc": "The name printed on the card and on its buttons"})
     count: int = field(
         metadata={
-            "doc": "How many cards of this kind the deck holds",
-            "minimum": 0,
+            "doc": "How many cards of this kind the deck holds: a kind listed is in the deck",
+            "minimum": 1,
             "maximum": MAX_PER_KIND,
         }
     )
@@ -94,9 +97,15 @@ class AirKingData(SizedCards):
     goals: tuple[tuple[int, ...], ...] = field(
         metadata={"doc": f"The goal cards, one dealt to each of up to {MAX_PLAYERS} players.", "minItems": MAX_PLAYERS}
     )
-    hand_limit: int = field(metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1})
-    moves_per_turn: int = field(metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1})
-    cards_per_turn: int = field(metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1})
+    hand_limit: int = field(
+        metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1, "maximum": MAX_HAND}
+    )
+    moves_per_turn: int = field(
+        metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1, "maximum": MAX_PER_TURN}
+    )
+    cards_per_turn: int = field(
+        metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1, "maximum": MAX_PER_TURN}
+    )
     events: tuple[EventType, ...] = field(metadata={"doc": "The event deck: each kind of card once, with its count"})
     technical_return: TechnicalReturn = field(metadata={"doc": "The Technical Return cards, one per player"})
 
@@ -150,8 +159,21 @@ class AirKingField:
 
 
 def card_names(data: AirKingData) -> Names:
-    """The event cards by every name a player may type: the id the notation writes and the printed title."""
-    return Names("event card", {e.type: (e.title,) for e in data.events})
+    """The event cards by every name a player may type: the id the notation writes and the printed title. Two
+    cards a player would type alike are a NameClash at the second's title."""
+    try:
+        return Names("event card", {e.type: (e.title,) for e in data.events})
+    except NameClash as clash:
+        raise clash.at(
+            f"events[{next(i for i, e in enumerate(data.events) if e.type == clash.second)}].title"
+        ) from None
+
+
+def _session_cards(data: AirKingData, t: Catalogue) -> Names:
+    """The event cards of a session whose catalogue is ``t``, by their titles as it prints them."""
+    from pnp.games.air_king.texts import as_printed  # which reads this module's types
+
+    return card_names(as_printed(data, t))
 
 
 def goal_design_problems(goals: tuple[tuple[int, ...], ...], numbers: tuple[int, ...]) -> list[tuple[str, str]]:
@@ -224,8 +246,10 @@ def check_data(loaded: Loaded[AirKingData]) -> None:
     for kind in CARD_TYPES:
         if kinds[kind] != 1:
             raise source.error("events", f"list the event type {kind!r} exactly once")
-    if sum(e.count for e in data.events) < MAX_PLAYERS:
-        raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
+    try:
+        card_names(data)
+    except NameClash as clash:
+        raise source.error(clash.path, str(clash)) from None
 
 
 def _check_variant(loaded: Loaded[AirKingData]) -> None:
@@ -238,7 +262,7 @@ def _check_variant(loaded: Loaded[AirKingData]) -> None:
     check_data(loaded)
 
 
-VARIANT_DATA: DataFile = DataFile(AirKingData, _builtin_data, _check_variant, deck="events")
+VARIANT_DATA: DataFile = DataFile(AirKingData, _builtin_data, _check_variant, deck="events", names=_session_cards)
 
 
 def load_field(path: Path | None = None) -> Loaded[AirKingField]:

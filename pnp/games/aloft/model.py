@@ -8,10 +8,11 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pnp.loader import RGB, Loaded, did_you_mean, load_file
+from pnp.loader import RGB, Loaded, load_file
 from pnp.printing.patterns import PatternKind
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
+from pnp.texts import Catalogue
 from pnp.variants.sizes import WORDS as SIZE_WORDS
 from pnp.variants.sizes import SizedCards, card_size_problem
 from pnp.variants.support import DataFile
@@ -26,13 +27,19 @@ MAX_ROWS = 20
 CELL_SIDE = {"maximum": 200, **PRINT_ONLY}
 
 
+COLOURS = 6  # a colour card for each player at six players, two each at three
+MAX_BALLOONS = 36  # decision: twice the designer's 18 (and at least six, one per player at six players)
+MAX_TOKENS = 20  # decision: of one kind, per colour for launch tokens; a sheet of them, four times the designer's 5
+MAX_POINTS = 100  # decision: a set's points; the designer's largest set scores 15
+
+
 @dataclass(frozen=True)
 class Colour:
     """A player colour: its letter, name, printed RGB and fill pattern (on its colour card and its balloon halves)."""
 
-    code: ColourCode
-    name: str
-    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
+    code: ColourCode = field(metadata={"doc": "Its letter, on its colour card and on each balloon half it paints."})
+    name: str = field(metadata={"doc": "Its name, printed on its colour card; moves may use it for the letter."})
+    rgb: str = field(metadata={"doc": "Its printed colour.", **RGB, **PRINT_ONLY})
     pattern: PatternKind = field(
         metadata={"doc": "The fill pattern of its colour card and of every balloon half in it.", **PRINT_ONLY}
     )
@@ -46,35 +53,80 @@ class Balloon:
         "pattern": "a balloon half wears its colour's pattern; set it once per colour, as colours[].pattern"
     }
 
-    name: str
-    colours: tuple[ColourCode, ...] = ()
-    shape: Shape | None = None
+    name: str = field(metadata={"doc": "Its id in moves (BG, lion), one name per balloon."})
+    colours: tuple[ColourCode, ...] = field(
+        default=(), metadata={"doc": "A regular balloon's two colours, by letter; none for a special shape."}
+    )
+    shape: Shape | None = field(default=None, metadata={"doc": "A special shape's kind; none for a regular balloon."})
 
 
 @dataclass(frozen=True)
 class TokenCounts:
-    """How many of each token the kit holds."""
+    """How many of each token the kit holds. Decision (the rulebook is silent): a kind that runs out is no longer
+    handed out."""
 
-    launch_per_colour: int
-    multicoloured: int
-    safety: int
-    scoring: int
+    launch_per_colour: int = field(
+        metadata={
+            "doc": "Launch tokens of each colour, won by launching a balloon in it.",
+            "minimum": 1,
+            "maximum": MAX_TOKENS,
+        }
+    )
+    multicoloured: int = field(
+        metadata={
+            "doc": "Multicoloured launch tokens, won by launching a special shape.",
+            "minimum": 0,
+            "maximum": MAX_TOKENS,
+        }
+    )
+    safety: int = field(
+        metadata={"doc": "Safety tokens, won by moving the safety truck.", "minimum": 0, "maximum": MAX_TOKENS}
+    )
+    scoring: int = field(
+        metadata={
+            "doc": "Scoring tokens, numbered 1, 2, 3...: at least one per balloon.",
+            "minimum": 1,
+            "maximum": MAX_BALLOONS,
+        }
+    )
 
 
 @dataclass(frozen=True)
 class AloftData(SizedCards):
     """Everything in ``data/aloft.yaml``."""
 
-    colours: tuple[Colour, ...]
+    colours: tuple[Colour, ...] = field(
+        metadata={
+            "doc": "The six player colours: each player holds one colour card, or two with two or three players.",
+            "minItems": COLOURS,
+            "maxItems": COLOURS,
+        }
+    )
     card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}.", **PRINT_ONLY})
-    balloons: tuple[Balloon, ...]
-    trucks: int = field(metadata={"doc": "Trucks in the convoy, the safety truck included.", "minimum": 2})
-    safety_colour: str = field(metadata={**RGB, **PRINT_ONLY})
-    tokens: TokenCounts
+    balloons: tuple[Balloon, ...] = field(
+        metadata={
+            "doc": "The balloon cards: regular ones of two colours and special shapes.",
+            "minItems": COLOURS,
+            "maxItems": MAX_BALLOONS,
+        }
+    )
+    trucks: int = field(
+        metadata={
+            "doc": "Trucks in the convoy, the safety truck included; the board is at least one column wider.",
+            "minimum": 2,
+            "maximum": MAX_COLUMNS - 1,
+        }
+    )
+    safety_colour: str = field(metadata={"doc": "The safety truck's printed colour.", **RGB, **PRINT_ONLY})
+    tokens: TokenCounts = field(metadata={"doc": "How many of each token the kit holds."})
     set_points: tuple[int, ...] = field(
         metadata={
-            "doc": "Points for a set of 0, 1, 2... achievement tokens (the last: that many or more).",
+            "doc": "Points for a set of 0, 1, 2... achievement tokens (the last: that many or more); "
+            "from 0, never fewer for a larger set.",
             "minItems": 2,
+            "maxItems": 12,
+            "minimum": 0,
+            "maximum": MAX_POINTS,
         }
     )
 
@@ -125,18 +177,42 @@ def check_data(loaded: Loaded[AloftData]) -> None:
             raise source.error(f"balloons[{i}].colours", "a regular balloon has two different colours")
         if balloon.shape is not None and balloon.colours:
             raise source.error(f"balloons[{i}].colours", "a special shape carries no player colour")
-        for k, code in enumerate(balloon.colours):
-            if code not in known:
-                hint = did_you_mean(code, known)
-                raise source.error(f"balloons[{i}].colours[{k}]", f"colour {code} is not listed under colours{hint}")
-    if len({b.name for b in data.balloons}) != len(data.balloons):
-        raise source.error("balloons", "balloon names must be unique")
+    named: dict[str, int] = {}
+    for i, balloon in enumerate(data.balloons):
+        first = named.setdefault(balloon.name, i)
+        if first != i:
+            raise source.error(f"balloons[{i}].name", f"balloons[{first}] is already named {balloon.name!r}")
+    _check_names(loaded)
+    if data.set_points[0] != 0:
+        raise source.error("set_points[0]", f"{data.set_points[0]} for a set of no tokens: it scores 0")
+    for i in range(1, len(data.set_points)):
+        if data.set_points[i] < data.set_points[i - 1]:
+            fewer = f"{data.set_points[i]} is fewer than {data.set_points[i - 1]}, the points of a set one smaller"
+            raise source.error(f"set_points[{i}]", fewer)
     if data.tokens.scoring < len(data.balloons):  # the formation is scored by a numbered token on every balloon
         have, needed = data.tokens.scoring, len(data.balloons)
         raise source.error("tokens.scoring", f"{have} scoring tokens cannot number {needed} balloons: one each")
 
 
-VARIANT_DATA: DataFile = DataFile(AloftData, _builtin_data, check_data, deck="balloons")
+def _check_names(loaded: Loaded[AloftData]) -> None:
+    """Refuse two colours or balloons that a player would type alike (``inflate BG 3``, ``launch Blue + Green``)."""
+    from pnp.games.aloft.notation import Words  # which reads this module's types
+    from pnp.games.names import NameClash
+
+    try:
+        Words(loaded.value)
+    except NameClash as clash:
+        raise loaded.source.error(clash.path, str(clash)) from None
+
+
+def _session_words(data: AloftData, t: Catalogue) -> object:
+    """The words a session of ``data`` in ``t``'s words reads moves by (a NameClash: two read alike)."""
+    from pnp.games.aloft.notation import session_words
+
+    return session_words(data, t)
+
+
+VARIANT_DATA: DataFile = DataFile(AloftData, _builtin_data, check_data, deck="balloons", names=_session_words)
 
 
 def load_board(path: Path | None = None) -> Loaded[AloftBoard]:

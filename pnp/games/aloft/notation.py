@@ -16,9 +16,11 @@ from typing import NamedTuple
 
 from pnp.errors import NotationError, quote
 from pnp.games.aloft.model import AloftData, Balloon
-from pnp.games.names import Names
+from pnp.games.aloft.texts import as_printed
+from pnp.games.names import NameClash, Names, fold
 from pnp.referee import notation
 from pnp.referee.protocol import Move
+from pnp.texts import Catalogue
 
 USAGE = "expected 'truck COLUMN', 'inflate BALLOON COLUMN', 'launch BALLOON' or 'ascend BALLOON'"
 
@@ -35,11 +37,15 @@ class Words:
     """How Aloft's parts read: balloons by every name a player may type, colours by their printed names."""
 
     def __init__(self, data: AloftData, shapes: Mapping[str, str] | None = None) -> None:
-        """``shapes``: each special shape's name as its card prints it, by id (default: the id titled, ``Lion``)."""
+        """``shapes``: each special shape's name as its card prints it, by id (default: the id titled, ``Lion``).
+        Two colours or balloons a player would type alike are a NameClash at the second's field of ``data``."""
         self.colour: dict[str, str] = {c.code: c.name.lower() for c in data.colours}
-        self.colour_codes = Names("colour", {c.code: [c.name] for c in data.colours})
         self.shape = {b.name: (shapes or {}).get(b.name, b.name.title()) for b in data.balloons if not b.colours}
-        self.balloons = Names("balloon", {b.name: self._aliases(b) for b in data.balloons})
+        try:
+            self.colour_codes = Names("colour", {c.code: [c.name] for c in data.colours})
+            self.balloons = Names("balloon", {b.name: self._aliases(b) for b in data.balloons})
+        except NameClash as clash:
+            raise clash.at(_place(data, clash)) from None
         self.shown = {b.name: self.balloon(b) for b in data.balloons}
         # As pictures, refusals and the score name a balloon: a two-colour one by its card's title (``BG``, the same
         # in every language), a special shape as its button does (``wolf``, ``loup``).
@@ -75,10 +81,28 @@ class Words:
         return " and ".join(self.named(codes))
 
 
+def _place(data: AloftData, clash: NameClash) -> str:
+    """The field of ``data`` giving the second thing of ``clash``: a colour's name; a balloon's name, or else the
+    colours or the shape its clashing name is made of."""
+    if clash.kind == "colour":
+        return f"colours[{next(i for i, c in enumerate(data.colours) if c.code == clash.second)}].name"
+    i, balloon = next((i, b) for i, b in enumerate(data.balloons) if b.name == clash.second)
+    if fold(balloon.name) == clash.folded:
+        return f"balloons[{i}].name"
+    return f"balloons[{i}].{'colours' if balloon.colours else 'shape'}"
+
+
 @cache
 def words(data: AloftData) -> Words:
     """The words for ``data``, built once."""
     return Words(data)
+
+
+def session_words(data: AloftData, t: Catalogue) -> Words:
+    """The words of a session of ``data`` whose catalogue is ``t``: colours and special shapes named as it prints
+    them (a variant's language and texts)."""
+    shapes = {b.name: t(f"data.shape.{b.name}.name") for b in data.balloons if not b.colours}
+    return Words(as_printed(data, t), shapes)
 
 
 def parse_move(text: str, names: Names | None = None) -> AloftMove:

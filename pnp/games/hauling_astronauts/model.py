@@ -9,7 +9,7 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 
-from pnp.games.names import Names
+from pnp.games.names import NameClash, Names
 from pnp.loader import Loaded, Source, load_file, pattern
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import data_file
@@ -60,20 +60,28 @@ class Transport:
 class Fleet:
     """One player's company and its six transports."""
 
-    company: str
+    company: str = field(metadata={"doc": "The player's company, printed on their transports and scoring track."})
     colour: str = field(
         metadata={"doc": "Printed colour as #rrggbb.", **pattern("^#[0-9a-fA-F]{6}$", "a colour written #rrggbb")}
     )
-    transports: tuple[Transport, ...] = field(metadata={"minItems": FLEET_SIZE, "maxItems": FLEET_SIZE})
+    transports: tuple[Transport, ...] = field(
+        metadata={"doc": "The fleet's six Space Transports.", "minItems": FLEET_SIZE, "maxItems": FLEET_SIZE}
+    )
 
 
 @dataclass(frozen=True)
 class Dock:
     """A Destination Dock paying ``bonus`` for a load within ``low``..``high``."""
 
-    low: int = field(metadata=LOAD)
-    high: int = field(metadata=LOAD)
-    bonus: int = field(metadata={"minimum": 0})
+    low: int = field(metadata={"doc": "Smallest load that earns the bonus.", **LOAD})
+    high: int = field(metadata={"doc": "Largest load that earns the bonus.", **LOAD})
+    bonus: int = field(
+        metadata={
+            "doc": "Bonus for a transport docked here with a load in range; decision: at most a transport's profit.",
+            "minimum": 0,
+            "maximum": PROFITS.stop - 1,
+        }
+    )
 
     def fits(self, load: int) -> bool:
         """True when a transport carrying ``load`` earns this dock's bonus."""
@@ -157,8 +165,8 @@ def _check(data: HaulingData, source: Source) -> None:
             _check_range(source, f"{path}.low", transport.low, transport.high)
     try:
         names(data)
-    except ValueError as error:
-        raise source.error("fleets", str(error)) from None
+    except NameClash as clash:
+        raise source.error(clash.path, str(clash)) from None
     for d, dock in enumerate(data.docks):
         _check_range(source, f"docks[{d}].low", dock.low, dock.high)
     if not data.space_mm <= data.transport_length_mm <= 2 * data.space_mm:
@@ -195,5 +203,14 @@ def builtin() -> HaulingData:
 
 @cache
 def names(data: HaulingData) -> Names:
-    """Both fleets' transports by id and by printed name (ids are what the notation writes), built once."""
-    return Names("transport", {t.id: (t.name,) for fleet in data.fleets for t in fleet.transports})
+    """Both fleets' transports by id and by printed name (ids are what the notation writes), built once. Two
+    transports a player would type alike are a NameClash at the second's name."""
+    places = {
+        t.id: f"fleets[{f}].transports[{i}].name"
+        for f, fleet in enumerate(data.fleets)
+        for i, t in enumerate(fleet.transports)
+    }
+    try:
+        return Names("transport", {t.id: (t.name,) for fleet in data.fleets for t in fleet.transports})
+    except NameClash as clash:
+        raise clash.at(places[clash.second]) from None

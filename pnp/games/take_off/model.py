@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import RGB, Loaded, did_you_mean, load_file
+from pnp.loader import RGB, Loaded, did_you_mean, load_file, pattern
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
@@ -20,51 +20,102 @@ Half = Literal["east", "west"]
 MAP_NAME = "take-off-world.yaml"
 
 
+LETTER = pattern("^[A-Z]$", "one capital letter, A to Z")  # as a move types a die face, a fleet's jets (K2)
+DIE_SIDES = 6  # a printed die is a cube
+# decision: 20 mm is the smallest cube that folds by hand with its words at 6 pt; at 45 mm its net (four faces
+# and two glue tabs across) still fits the width of A4 and Letter paper
+DIE_SIZE = {"minimum": 20, "maximum": 45}
+# decision: a token under 6 mm cannot be cut out or picked up; one over 15 mm hides the cities around its own on
+# the world map (city dots keep 6 mm apart there, for a 9 mm jet)
+JET_TOKEN = {"minimum": 6, "maximum": 15}
+MAX_FLEET = 6  # decision: jets per player, each printed as a token of every colour
+MAX_ROUNDS = 5000  # decision: a limit only ends a game that cannot (random play of six fleets of four took 278 rounds)
+
+
 @dataclass(frozen=True)
 class RouteColour:
     """A route colour: its name (used in maps), die letter, printed RGB and line pattern."""
 
-    name: str
-    letter: str
-    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
-    dash: tuple[float, ...] = field(default=(), metadata=PRINT_ONLY)
+    name: str = field(metadata={"doc": "The name maps give routes of this colour by (red), printed on the legend."})
+    letter: str = field(metadata={"doc": "Its letter on the routes, the dice and the legend.", **LETTER})
+    rgb: str = field(metadata={"doc": "Its printed colour.", **RGB, **PRINT_ONLY})
+    dash: tuple[float, ...] = field(
+        default=(),
+        metadata={
+            "doc": "Its line pattern, dash and gap lengths in mm in turn; none: a solid line.",
+            "exclusiveMinimum": 0,
+            **PRINT_ONLY,
+        },
+    )
 
 
 @dataclass(frozen=True)
 class DeckStyle:
     """One TAKE OFF! deck: the half of the map its capitals lie in, and its look."""
 
-    half: Half
-    name: str
-    letter: str
-    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
+    half: Half = field(metadata={"doc": "The half of the map whose capitals the deck holds."})
+    name: str = field(metadata={"doc": "The colour of its backs, as the rules sheet names the deck (Brown)."})
+    letter: str = field(metadata={"doc": "The big letter on its backs, so the decks differ without colour.", **LETTER})
+    rgb: str = field(metadata={"doc": "The colour of its backs.", **RGB, **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
 class JetColour:
     """A player's jet colour and the letter printed on its tokens."""
 
-    name: str
-    letter: str
-    rgb: str = field(metadata={**RGB, **PRINT_ONLY})
+    name: str = field(metadata={"doc": "The colour's name, said of a fleet (the black jets)."})
+    letter: str = field(metadata={"doc": "The letter on its tokens before each jet's number (K2).", **LETTER})
+    rgb: str = field(metadata={"doc": "The tokens' colour.", **RGB, **PRINT_ONLY})
 
 
 @dataclass(frozen=True)
 class TakeOffData(SizedCards):
     """Everything in ``data/take-off.yaml``."""
 
-    route_colours: tuple[RouteColour, ...]
-    jet_face: str
-    take_off_face: str
-    die_faces: tuple[str, ...]
-    die_size: float = field(metadata=PRINT_ONLY)
-    decks: tuple[DeckStyle, ...]
+    route_colours: tuple[RouteColour, ...] = field(
+        metadata={"doc": "Every route's colour; a die shows six at most.", "minItems": 1, "maxItems": DIE_SIDES}
+    )
+    jet_face: str = field(metadata={"doc": "The die face that flies one jet along a route of any colour.", **LETTER})
+    take_off_face: str = field(
+        metadata={"doc": "The die face that draws a TAKE OFF! card and sends a jet to its capital.", **LETTER}
+    )
+    die_faces: tuple[str, ...] = field(
+        metadata={
+            "doc": "The six faces of each die, each a route colour's letter, the jet face or the TAKE OFF! face; "
+            "a face given twice comes up twice as often.",
+            "minItems": DIE_SIDES,
+            "maxItems": DIE_SIDES,
+            **LETTER,
+        }
+    )
+    die_size: float = field(metadata={"doc": "The edge of a folded die in mm.", **DIE_SIZE, **PRINT_ONLY})
+    decks: tuple[DeckStyle, ...] = field(
+        metadata={
+            "doc": "The two TAKE OFF! decks, one for the east half and one for the west half.",
+            "minItems": 2,
+            "maxItems": 2,
+        }
+    )
     card_size: str = field(metadata={"doc": f"The card size: {SIZE_WORDS}.", **PRINT_ONLY})
-    jet_colours: tuple[JetColour, ...] = field(metadata={"doc": "One per player, letters different.", "minItems": 2})
-    jet_token: float = field(metadata=PRINT_ONLY)
+    jet_colours: tuple[JetColour, ...] = field(
+        metadata={"doc": "One per player, letters different.", "minItems": 2, "maxItems": 6}
+    )
+    jet_token: float = field(metadata={"doc": "The width of a round jet token in mm.", **JET_TOKEN, **PRINT_ONLY})
     fleet_default: int = field(metadata={"doc": "Jets per player unless chosen, up to fleet_max.", "minimum": 1})
-    fleet_max: int
-    round_limit: int = field(metadata={"doc": "Rounds before the game ends.", "minimum": 1})
+    fleet_max: int = field(
+        metadata={
+            "doc": "The most jets a player may choose: tokens print for each.",
+            "minimum": 1,
+            "maximum": MAX_FLEET,
+        }
+    )
+    round_limit: int = field(
+        metadata={
+            "doc": "Rounds before the game ends, the fleets not home then ranked by routes flown.",
+            "minimum": 1,
+            "maximum": MAX_ROUNDS,
+        }
+    )
 
     def deck(self, half: Half) -> DeckStyle:
         """The deck of capitals in ``half``."""
