@@ -101,7 +101,7 @@ def test_an_unknown_symbol_is_reported_at_its_line(tmp_path):
 
 def test_a_negative_count_is_reported_at_its_line(tmp_path):
     path, line, col = _broken(tmp_path, "count: 4\n    text: Take one Storm", "count: -1\n    text: Take one Storm")
-    with pytest.raises(DataError, match=rf"{line}:{col + 7}: events\[3\].count: -1 is less than 1, the least allowed"):
+    with pytest.raises(DataError, match=rf"{line}:{col + 7}: events\[3\].count: -1 is less than 0, the least allowed"):
         load_data(path)
 
 

@@ -63,8 +63,8 @@ class EventType:
     title: str = field(metadata={"doc": "The name printed on the card and on its buttons"})
     count: int = field(
         metadata={
-            "doc": "How many cards of this kind the deck holds: a kind listed is in the deck",
-            "minimum": 1,
+            "doc": "How many cards of this kind the deck holds (0 leaves the kind out, as a calm variant its Storms)",
+            "minimum": 0,
             "maximum": MAX_PER_KIND,
         }
     )
@@ -246,6 +246,8 @@ def check_data(loaded: Loaded[AirKingData]) -> None:
     for kind in CARD_TYPES:
         if kinds[kind] != 1:
             raise source.error("events", f"list the event type {kind!r} exactly once")
+    if sum(e.count for e in data.events) < MAX_PLAYERS:
+        raise source.error("events", f"the deck needs at least {MAX_PLAYERS} cards to deal one to each player")
     try:
         card_names(data)
     except NameClash as clash:

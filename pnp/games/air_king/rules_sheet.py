@@ -46,6 +46,7 @@ def rules(data: AirKingData, field: Field, t: Catalogue) -> tuple[Sheet, ...]:
             text=t(f"data.event.{event.type}.text"),
         )
         for event in data.events
+        if event.count  # a kind the deck leaves out is not listed
     )
     back: tuple[Block, ...] = (
         Heading(t("rules.events.heading")),
