@@ -24,7 +24,7 @@ from pnp.export.raster import rasterise
 from pnp.export.table import Picture, TableSet, Tile, title
 from pnp.export.tts_decks import MAX_SIDE, deck_object
 from pnp.files import file_name, make_dir, write_atomic
-from pnp.printing.canvas import Drawing
+from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.fonts import Faces
 from pnp.printing.parts import Die, Kit
 
@@ -35,6 +35,7 @@ DECK_STEP = 3.0  # table units between two decks (or loose cards) in the first r
 ROW = 8.0  # table units from the decks to the tiles, and from the tiles to the dice
 TILE_STEP, DIE_STEP = 2.5, 2.0  # table units between two piles of tiles, two dice
 BOARD_STEP = 20.0  # table units between boards, below the decks
+BOARD_MARGIN = 2.0  # mm of white round a board, so that an outline on its edge (at most 1.6 mm wide) is whole
 
 
 def step_count(kit: Kit) -> int:
@@ -61,7 +62,7 @@ def export_tts(kit: Kit, out: Path, dpi: float, url: str = "", progress: Progres
     objects += _dice(table.dice, dpi, kit.faces, files)
     for number, picture in enumerate(table.boards, 1):
         where = tts.transform(0.0, z=-BOARD_STEP * number)
-        image = _picture(picture.drawing, dpi, kit.faces)
+        image = _picture(framed(picture.drawing, BOARD_MARGIN), dpi, kit.faces)
         objects.append(tts.board(picture.title, files.save(picture.name, image, 1), where))
     path = folder / f"{file_name(kit.game)}.json"
     write_atomic(path, json.dumps(tts.saved_file(kit.title, objects), indent=2) + "\n", sync=False)
@@ -72,6 +73,16 @@ def image_size(width: float, height: float, dpi: float, longest: int = MAX_SIDE)
     """The pixels of a ``width`` x ``height`` mm picture at ``dpi``, scaled down to ``longest`` px at most."""
     px_per_mm = min(dpi / 25.4, longest / max(width, height))
     return round(width * px_per_mm), round(height * px_per_mm)
+
+
+def framed(drawing: Drawing, margin: float) -> Drawing:
+    """``drawing`` with ``margin`` mm of white round it."""
+
+    def draw(canvas: Canvas) -> None:
+        with canvas.group(margin, margin):
+            drawing.draw(canvas)
+
+    return Drawing(drawing.width + 2 * margin, drawing.height + 2 * margin, draw)
 
 
 def _picture(drawing: Drawing, dpi: float, typefaces: Faces) -> Image.Image:
