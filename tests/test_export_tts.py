@@ -416,6 +416,13 @@ def test_the_docs_figures_are_the_exports(sets):
     assert sheet is not None
     cell = grid(69, POKER.width, POKER.height, 300).cell
     assert tuple(map(int, sheet.groups())) == (*cell, round(cell[0] / POKER.width * 25.4))
+    decks = {
+        game: [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"] for game, (_, saved, _) in sets.items()
+    }
+    assert '"UniqueBack": false`. Every deck of the five games is so' in " ".join(text.split())
+    assert not any(s["UniqueBack"] for found in decks.values() for deck in found for s in deck["CustomDeck"].values())
+    assert "Aloft's balloons, trucks and colour cards are three decks" in " ".join(text.split())
+    assert [deck["Nickname"] for deck in decks["aloft"]] == ["balloons", "trucks", "colours"]
 
 
 def test_progress_counts_each_tile_die_and_board_up_to_the_total(tmp_path):
