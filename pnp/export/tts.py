@@ -1,9 +1,10 @@
 """``pnp export --tts``: a kit's images and a saved object for Tabletop Simulator.
 
 Decks become deck sheets (``pnp.export.tts_decks``); tokens and cut-out pieces tiles, piled where they look
-the same; dice TTS's custom dice; boards locked boards; any other sheet (a player aid) a card. Images are at
-``dpi`` with no side over 4096 px. The saved object (``<game>.json``) names the images by file name
-relative to itself, or under ``url``.
+the same; dice TTS's custom dice; boards locked boards; any other sheet (a player aid) a card. Each lies at its
+printed size (``pnp.export.tts_sizes``), in rows spaced by what they hold. Images are at ``dpi`` with no side
+over 4096 px. The saved object (``<game>.json``) names the images by file name relative to itself, or under
+``url``.
 """
 
 from __future__ import annotations
