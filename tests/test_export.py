@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.cli.progress import progress_bar
 from pnp.export.png import export_png, face_count
-from pnp.export.tts import export_tts, step_count
+from pnp.export.tts import BOARD_MARGIN, export_tts, step_count
 from pnp.export.tts_decks import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, PER_SHEET, grid
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.parts import POKER, Board, Card, Deck, Face, Kit, KitDocument, Part, Sheet, Token, TokenSheet
@@ -196,8 +196,10 @@ def test_tts_backs_that_differ_make_back_sheets(tmp_path):
 def test_tts_boards_and_aids_are_one_image_each_within_4096_px(tiny_tts):
     out, _ = tiny_tts
     with Image.open(out / "tiny" / "tts" / "map.png") as board:
-        assert board.size == (MAX_SIDE, MAX_SIDE // 4)  # 600 x 150 mm, 7087 px wide at 300 dpi
-        assert board.getpixel((10, 10)) == (0x2C, 0xA0, 0x2C)
+        margin = 2 * BOARD_MARGIN  # 600 x 150 mm and a margin round it, 7134 px wide at 300 dpi
+        assert board.size == (MAX_SIDE, round(MAX_SIDE * (150 + margin) / (600 + margin)))
+        assert board.getpixel((MAX_SIDE // 2, board.height // 2)) == (0x2C, 0xA0, 0x2C)
+        assert board.getpixel((0, 0)) == (0xFF, 0xFF, 0xFF)
     with Image.open(out / "tiny" / "tts" / "aid.png") as aid:
         assert aid.size == (round(100 / 25.4 * 300), round(50 / 25.4 * 300))  # small enough for the dpi asked
         assert aid.getpixel((10, 10)) == (0xD6, 0x27, 0x28)

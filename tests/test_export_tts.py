@@ -14,7 +14,7 @@ from support.said import english_left
 
 from pnp.export import dice
 from pnp.export.raster import pixels
-from pnp.export.tts import export_tts, image_size, step_count
+from pnp.export.tts import BOARD_MARGIN, export_tts, image_size, step_count
 from pnp.export.tts_decks import grid
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -364,9 +364,38 @@ def test_a_sheet_with_a_board_and_pieces_gives_them_instead_of_its_page(sets):
     assert page.board is not None and page.board.height < page.drawing.height  # the board without the cut-out band
     (board,) = (o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board")
     with Image.open(folder / board["CustomImage"]["ImageURL"]) as image:
-        assert image.size == image_size(page.board.width, page.board.height, DPI)
+        margin = 2 * BOARD_MARGIN  # the board with a margin round it
+        assert image.size == image_size(page.board.width + margin, page.board.height + margin, DPI)
     transports = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile" and "transport" in o["Nickname"]]
     assert len(transports) == 12 and all(o["CustomImage"]["ImageSecondaryURL"] for o in transports)  # a hidden side
+
+
+def test_a_board_image_holds_its_outlines_whole(printed_kits, tmp_path):
+    """Hauling Astronauts' frames (Available to roll at the top left, d3 and d6 at the right) are drawn on the
+    board's edge: the image keeps a white margin round them, its outermost pixels white, the frames' lines within."""
+    dpi = 100
+    saved = export_tts(printed_kits.kit("hauling-astronauts"), tmp_path, dpi)[-1]
+    (board,) = (o for o in json.loads(saved.read_text())["ObjectStates"] if o["Name"] == "Custom_Board")
+    with Image.open(saved.parent / board["CustomImage"]["ImageURL"]) as image:
+        grey = image.convert("L")
+    width, height = grey.size
+    margin = pixels(BOARD_MARGIN, dpi)
+    edges = {
+        "top": [(x, 0) for x in range(width)],
+        "bottom": [(x, height - 1) for x in range(width)],
+        "left": [(0, y) for y in range(height)],
+        "right": [(width - 1, y) for y in range(height)],
+    }
+    for side, ring in edges.items():
+        assert all(grey.getpixel(xy) == 255 for xy in ring), f"the {side} edge is drawn on"
+    inside = {  # a line of pixels ``d`` in from a side
+        "top": lambda d: [(x, d) for x in range(width)],
+        "left": lambda d: [(d, y) for y in range(height)],
+        "right": lambda d: [(width - 1 - d, y) for y in range(height)],
+    }
+    for side, line in inside.items():  # the frames' outlines lie along the side, within the margin
+        dark = max(sum(grey.getpixel(xy) < 96 for xy in line(d)) for d in range(1, margin + 1))
+        assert dark > len(line(0)) // 10, f"no frame at the {side}"
 
 
 def test_the_docs_figures_are_the_exports(sets):
@@ -387,6 +416,13 @@ def test_the_docs_figures_are_the_exports(sets):
     assert sheet is not None
     cell = grid(69, POKER.width, POKER.height, 300).cell
     assert tuple(map(int, sheet.groups())) == (*cell, round(cell[0] / POKER.width * 25.4))
+    decks = {
+        game: [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"] for game, (_, saved, _) in sets.items()
+    }
+    assert '"UniqueBack": false`. Every deck of the five games is so' in " ".join(text.split())
+    assert not any(s["UniqueBack"] for found in decks.values() for deck in found for s in deck["CustomDeck"].values())
+    assert "Aloft's balloons, trucks and colour cards are three decks" in " ".join(text.split())
+    assert [deck["Nickname"] for deck in decks["aloft"]] == ["balloons", "trucks", "colours"]
 
 
 def test_progress_counts_each_tile_die_and_board_up_to_the_total(tmp_path):

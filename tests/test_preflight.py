@@ -18,6 +18,7 @@ from pnp.printing.parts import POKER, Card, Deck, Face
 from pnp.printing.preflight import HOME, PRESSES, preflight
 
 MM = 72 / 25.4
+RGB_FOR_DRIVETHRU = "RGB colours, where DriveThruCards asks for CMYK (PDF/X-1a)"
 WIDTH, HEIGHT, BLEED = 80.0, 110.0, 5.0  # the fixture's page and its bleed round the trim, mm
 
 
@@ -52,11 +53,13 @@ def press(kits, tmp_path_factory):
 
 
 @pytest.mark.parametrize("shop", ["drivethru", "generic"])
-def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed(press, shop):
+def test_every_press_pdf_passes_for_its_shop_with_the_shops_bleed_but_its_colours(press, shop):
+    """pnp's files are RGB: DriveThruCards, which takes CMYK PDF/X-1a only, is told so for each file, in one line."""
     files = [f.path for written in press(shop).values() for f in written]
     assert {path.parent.parent.name if shop == "generic" else path.parent.name for path in files} == {f"press-{shop}"}
     problems = {path.name: preflight(path, PRESSES[shop]) for path in files}
-    assert not any(problems.values()), {name: lines for name, lines in problems.items() if lines}
+    expected = [RGB_FOR_DRIVETHRU] if shop == "drivethru" else []
+    assert all(lines == expected for lines in problems.values()), {n: v for n, v in problems.items() if v != expected}
     bleed = SHOPS[shop].bleed * MM
     for path in files[:: max(1, len(files) // 20)]:  # a sample of the files, every deck's among them
         for page in pypdf.PdfReader(path).pages:
@@ -128,9 +131,56 @@ FAULTS = [
 ]
 
 
-def test_the_clean_fixture_passes_for_every_shop(tmp_path):
+def test_the_clean_fixture_passes_for_every_shop_but_drivethru_which_takes_no_rgb(tmp_path):
     _fixture(tmp_path / "clean.pdf")
-    assert [preflight(tmp_path / "clean.pdf", press) for press in (HOME, *PRESSES.values())] == [[]] * 4
+    found = {name: preflight(tmp_path / "clean.pdf", press) for name, press in {"home": HOME, **PRESSES}.items()}
+    assert found == {"home": [], "tgc": [], "generic": [], "drivethru": [RGB_FOR_DRIVETHRU]}
+
+
+def _cmyk_fixture(path, pdfx: bool = True, form_rgb: bool = False) -> None:
+    """A page of CMYK colours only (and an RGB one in a form when ``form_rgb``), declared PDF/X-1a when ``pdfx``."""
+    fonts.register()
+    c = Canvas(str(path), pagesize=(WIDTH * MM, HEIGHT * MM))
+    c.setTrimBox((BLEED * MM, BLEED * MM, (WIDTH - BLEED) * MM, (HEIGHT - BLEED) * MM))
+    c.setBleedBox((0, 0, WIDTH * MM, HEIGHT * MM))
+    c.setFillColorCMYK(0.6, 0.4, 0.4, 1)  # DriveThruCards' rich black: 240 %
+    c.rect(0, 0, WIDTH * MM, HEIGHT * MM, fill=1, stroke=0)
+    c.setFillColorCMYK(0, 0, 0, 0)
+    c.setFont(fonts.REGULAR, 8)
+    c.drawString(20 * MM, 60 * MM, "Launch two balloons")
+    c.drawImage(ImageReader(Image.new("CMYK", (300, 300), (0, 0, 0, 40))), 20 * MM, 70 * MM, 72, 72)
+    if form_rgb:
+        c.beginForm("logo")
+        c.setFillColorRGB(0.8, 0.1, 0.1)
+        c.rect(0, 0, 10, 10, fill=1, stroke=0)
+        c.endForm()
+        c.doForm("logo")
+    c.showPage()
+    c.save()
+    if pdfx:
+        writer = pypdf.PdfWriter(clone_from=path)
+        intent = pypdf.generic.DictionaryObject(
+            {
+                pypdf.generic.NameObject("/Type"): pypdf.generic.NameObject("/OutputIntent"),
+                pypdf.generic.NameObject("/S"): pypdf.generic.NameObject("/GTS_PDFX"),
+                pypdf.generic.NameObject("/OutputConditionIdentifier"): pypdf.generic.TextStringObject("FOGRA39"),
+            }
+        )
+        writer._root_object[pypdf.generic.NameObject("/OutputIntents")] = pypdf.generic.ArrayObject([intent])
+        writer.add_metadata({"/GTS_PDFXVersion": "PDF/X-1a:2003"})
+        writer.write(path)
+
+
+def test_a_cmyk_pdfx_file_passes_for_drivethru_and_one_without_its_intent_is_named(tmp_path):
+    _cmyk_fixture(tmp_path / "x1a.pdf")
+    assert preflight(tmp_path / "x1a.pdf", PRESSES["drivethru"]) == []
+    _cmyk_fixture(tmp_path / "plain.pdf", pdfx=False)
+    assert preflight(tmp_path / "plain.pdf", PRESSES["drivethru"]) == [
+        "not PDF/X-1a (no PDF/X output intent), where DriveThruCards asks for it"
+    ]
+    assert preflight(tmp_path / "plain.pdf", PRESSES["tgc"]) == []  # The Game Crafter asks no PDF/X
+    _cmyk_fixture(tmp_path / "form.pdf", form_rgb=True)
+    assert preflight(tmp_path / "form.pdf", PRESSES["drivethru"]) == [RGB_FOR_DRIVETHRU]  # in a form it paints
 
 
 @pytest.mark.parametrize(("defect", "fault"), FAULTS)
@@ -143,14 +193,15 @@ def test_text_in_the_safe_zone_is_found_for_a_shop(tmp_path):
     _fixture(tmp_path / "bad.pdf", "safe zone")
     assert preflight(tmp_path / "bad.pdf") == []  # a home printer asks no safe margin
     assert preflight(tmp_path / "bad.pdf", PRESSES["drivethru"]) == [
-        'page 1: content in the safe zone: text "Too near the edge" within 3.175 mm of the trim'
+        'page 1: content in the safe zone: text "Too near the edge" within 3.175 mm of the trim',
+        RGB_FOR_DRIVETHRU,
     ]
 
 
 def test_a_shop_finds_less_bleed_than_it_asks_and_its_own_ink_limit(tmp_path):
     _fixture(tmp_path / "bad.pdf", "cmyk")
     lines = preflight(tmp_path / "bad.pdf", PRESSES["drivethru"])
-    assert lines == ["page 1: total ink over 240 %: 320 % (C 100 M 100 Y 100 K 20)"]
+    assert lines == ["page 1: total ink over 240 %: 320 % (C 100 M 100 Y 100 K 20)", RGB_FOR_DRIVETHRU]
     c = Canvas(str(tmp_path / "thin.pdf"), pagesize=(WIDTH * MM, HEIGHT * MM))
     c.setTrimBox((2 * MM, 2 * MM, (WIDTH - 3.5) * MM, (HEIGHT - 3.5) * MM))
     c.setBleedBox((0, 0, WIDTH * MM, HEIGHT * MM))
@@ -173,8 +224,11 @@ def test_a_shop_finds_less_bleed_than_it_asks_and_its_own_ink_limit(tmp_path):
 def test_the_command_lists_problems_then_one_error_line(cli, tmp_path):
     _fixture(tmp_path / "clean.pdf")
     _fixture(tmp_path / "bad.pdf", "5 pt")
-    code, out, err = cli("preflight", "clean.pdf", "--press", "drivethru")
-    assert (code, err) == (0, "") and out == "1 file checked for DriveThruCards: no problems.\n"
+    code, out, err = cli("preflight", "clean.pdf", "--press", "generic")
+    assert (code, err) == (0, "") and out == "1 file checked for a print shop: no problems.\n"
+    code, out, err = cli("preflight", "clean.pdf", "--press", "drivethru")  # RGB, not what the shop takes
+    assert code == 1 and out == f"clean.pdf: {RGB_FOR_DRIVETHRU}\n"
+    assert err == "pnp: error: 1 problem in 1 of 1 file for DriveThruCards\n"
     code, out, err = cli("preflight", "clean.pdf", "bad.pdf")
     assert code == 1 and out == 'bad.pdf: page 1: text under 6 pt: "Launch two balloons" at 5.0 pt\n'
     assert err == "pnp: error: 1 problem in 1 of 2 files for a home printer\n"

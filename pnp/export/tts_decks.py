@@ -18,6 +18,7 @@ from pnp.export.faces import face_drawing
 from pnp.export.images import ImageFiles
 from pnp.export.raster import rasterise
 from pnp.export.table import TableDeck
+from pnp.export.tts_sizes import card_scale
 from pnp.printing.cards import ItemSet
 from pnp.printing.fonts import Faces
 from pnp.printing.parts import Face
@@ -57,10 +58,10 @@ def grid(cards: int, width: float, height: float, dpi: float, cell: tuple[int, i
 
 
 def deck_object(
-    table_deck: TableDeck, keys: Iterator[int], dpi: float, typefaces: Faces, files: ImageFiles, where: dict[str, float]
+    table_deck: TableDeck, keys: Iterator[int], dpi: float, typefaces: Faces, files: ImageFiles
 ) -> tts.Saved:
-    """One deck's sheets and backs saved, and its object for the saved file (a lone card for a deck of one), each
-    card named by its title.
+    """One deck's sheets and backs saved, and its object for the saved file (a lone card for a deck of one), face
+    down at its printed size, sideways when its cards are wide, each card named by its title.
 
     Every sheet of a deck has the first sheet's cell size. Backs that are one picture (compared
     pixel by pixel, as cards may draw the same back each with a function of its own) make one image.
@@ -87,13 +88,15 @@ def deck_object(
         # the sheet's last cell is the hidden face, so BackIsHidden is false
         sheets[str(key)] = tts.custom_deck(face_url, back_url, layout.columns, layout.rows, False, not same_back)
         ids += [key * 100 + index for index in range(len(chunk))]
+    scale, sideways = card_scale(deck.height), deck.width > deck.height
     cards = [
-        tts.card(title, card_id, {str(card_id // 100): sheets[str(card_id // 100)]}, tts.transform(0.0))
+        tts.card(title, card_id, {str(card_id // 100): sheets[str(card_id // 100)]}, tts.transform(scale), sideways)
         for title, card_id in zip(table_deck.titles, ids, strict=True)
     ]
+    where = tts.transform(scale, face_down=True)
     if len(cards) == 1:
         return cards[0] | {"Transform": where}
-    return tts.deck(deck.name, cards, sheets, where)
+    return tts.deck(deck.name, cards, sheets, where, sideways)
 
 
 def _render(

@@ -19,14 +19,20 @@ CARD_ROUNDED = 0  # CustomDeck.Type: a card with rounded corners
 TILE_THICKNESS = 0.2
 
 
-def transform(x: float, z: float = 0.0, y: float = 1.0, face_down: bool = False) -> dict[str, float]:
-    """Where an object lies on the table: turned over when ``face_down``."""
+def transform(scale: float, face_down: bool = False, y: float = 1.0) -> dict[str, float]:
+    """An object ``scale`` times its size at scale 1 across the table (not in thickness), turned over when
+    ``face_down``; at the table's centre until laid out (``place``)."""
     turn = 180.0 if face_down else 0.0
     return {
-        "posX": x, "posY": y, "posZ": z,
+        "posX": 0.0, "posY": y, "posZ": 0.0,
         "rotX": 0.0, "rotY": turn, "rotZ": turn,
-        "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0,
+        "scaleX": scale, "scaleY": 1.0, "scaleZ": scale,
     }  # fmt: skip
+
+
+def place(state: Saved, x: float, z: float) -> None:
+    """Moves ``state`` to ``x``, ``z`` on the table (its centre), at its height."""
+    state["Transform"] |= {"posX": round(x, 3), "posZ": round(z, 3)}
 
 
 def custom_deck(face_url: str, back_url: str, columns: int, rows: int, hidden_back: bool, unique_back: bool) -> Saved:
@@ -64,13 +70,14 @@ def card(
     }
 
 
-def deck(name: str, cards: list[Saved], sheets: dict[str, Saved], where: dict[str, float]) -> Saved:
+def deck(name: str, cards: list[Saved], sheets: dict[str, Saved], where: dict[str, float], sideways: bool) -> Saved:
     return {
         "Name": "DeckCustom",
         "Nickname": name,
         "Transform": where,
         "Locked": False,
         "HideWhenFaceDown": True,
+        "SidewaysCard": sideways,
         "DeckIDs": [c["CardID"] for c in cards],
         "CustomDeck": sheets,
         "ContainedObjects": cards,

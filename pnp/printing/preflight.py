@@ -14,6 +14,9 @@ Each page is checked for:
 - **total ink** over the shop's limit: the sum of the four inks of a CMYK colour (fills, strokes and CMYK
   images); RGB and grey files have no ink to add up.
 
+and each file, for a shop that takes CMYK PDF/X-1a only (DriveThruCards), for **RGB colours** or **no PDF/X-1a**
+(``pnp.printing.preflight_pdfx``): one line for the file, the shop refusing it whole.
+
 Text inside a marked-content *Artifact* (a picture of parts printed elsewhere at full size, such as a board's
 overview) is not held to the size and safe-zone rules. Everything is read with PDFium (pypdfium2, which also
 rasterises ``pnp export``) but the colours of fills and strokes (``pnp.printing.inks``).
@@ -31,6 +34,7 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.printing.inks import ink_problems
+from pnp.printing.preflight_pdfx import pdfx_problem
 
 MM = 72 / 25.4  # points per millimetre
 MAX_BYTES = 200 * 1024 * 1024  # a kit's largest PDF is well under 1 MB
@@ -44,25 +48,28 @@ _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 @dataclass(frozen=True)
 class Press:
-    """A print shop's file rules: bleed and safe margin round the trim (mm), and the most ink (% of one colour)."""
+    """A print shop's file rules: bleed and safe margin round the trim (mm), the most ink (% of one colour), and
+    whether it takes CMYK PDF/X-1a files only."""
 
     name: str
     bleed: float
     safe: float
     ink: float
+    pdfx: bool = False
 
 
 INCH_EIGHTH = 25.4 / 8
 PRESSES = {
     "tgc": Press("The Game Crafter", INCH_EIGHTH, INCH_EIGHTH, 300.0),
-    "drivethru": Press("DriveThruCards", INCH_EIGHTH, INCH_EIGHTH, 240.0),
+    "drivethru": Press("DriveThruCards", INCH_EIGHTH, INCH_EIGHTH, 240.0, pdfx=True),
     "generic": Press("a print shop", 3.0, 3.0, 300.0),
 }
 HOME = Press("a home printer", 0.0, 0.0, 300.0)  # boxes present and in order; no safe margin asked
 
 
 def preflight(path: Path, press: Press = HOME) -> list[str]:
-    """Every problem of the PDF at ``path`` for ``press``, each ``page N: what``; empty when it is clean."""
+    """Every problem of the PDF at ``path`` for ``press``, each ``page N: what`` (or ``what`` of the whole file);
+    empty when it is clean."""
     import pypdfium2
 
     _check_size(path)
@@ -74,7 +81,9 @@ def preflight(path: Path, press: Press = HOME) -> list[str]:
         problems = [f"page {n}: {what}" for n, page in enumerate(document, 1) for what in _page_problems(page, press)]
     finally:
         document.close()
-    return problems + [f"page {n}: {what}" for n, what in ink_problems(path, press.ink)]
+    problems += [f"page {n}: {what}" for n, what in ink_problems(path, press.ink)]
+    whole = pdfx_problem(path, press.name) if press.pdfx else ""  # of the file, not a page
+    return problems + ([whole] if whole else [])
 
 
 def _check_size(path: Path) -> None:
