@@ -169,7 +169,7 @@ def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
         for colour in data.jet_colours
         for n in range(1, data.fleet_max + 1)
     )
-    return TokenSheet(t("jets"), "round", data.jet_token, tokens)
+    return TokenSheet(t("jets"), "round", data.jet_token, tokens, t("jets.one"))
 
 
 def _jet_face(colour: JetColour, number: int, diameter: float) -> Draw:
