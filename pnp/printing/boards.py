@@ -14,7 +14,7 @@ from pnp.printing.canvas import Canvas, Draw, Drawing, Point
 from pnp.printing.fonts import extent, text_width, wrap
 from pnp.printing.marks import GUIDE, HAIRLINE, HALO_WIDTH, INK, MARK_GAP, MARK_LENGTH, crosshair
 from pnp.printing.pages import Page, size
-from pnp.printing.paper import PageFrame, Rect, orientations
+from pnp.printing.paper import PageFrame, Rect, orientations, paper_name
 from pnp.printing.parts import Board, Seams, Sheet
 from pnp.printing.reuse import place
 from pnp.printing.tiling import (
@@ -62,7 +62,7 @@ def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
         area = orientations(paper)[0].content
         raise PnpError(
             f"sheet '{sheet.name}': {size(sheet.drawing.width, sheet.drawing.height)} is larger than the "
-            f"printable area of {paper.upper()} ({size(area.w, area.h)})"
+            f"printable area of {paper_name(paper)} ({size(area.w, area.h)})"
         )
     area = _centred_area(sheet.drawing, frame)
     draw = placed_drawing(sheet.drawing, area.x, area.y, f"sheet:{sheet.name}")
