@@ -38,6 +38,7 @@ from pnp.games.take_off.placement import (
     route_lines,
 )
 from pnp.games.take_off.text import deck_word
+from pnp.games.take_off.texts import inset_key
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
@@ -45,6 +46,7 @@ from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, clip_segment
 from pnp.printing.legible import SMALLEST_PT
+from pnp.printing.numbers import decimal
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
@@ -357,7 +359,8 @@ def _inset(canvas: Canvas, world: World, data: TakeOffData, spot: InsetSpot, t: 
     zoomed, text = spot.world, spot.text
     with canvas.group(name=f"inset: {spot.inset.name}"):
         canvas.rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.5)
-        title = t("map.inset", name=spot.inset.name, zoom=f"{spot.inset.zoom:g}")
+        name = t.get(inset_key(spot.inset.name), spot.inset.name)
+        title = t("map.inset", name=name, zoom=decimal(spot.inset.zoom, t))
         key, baseline = "map.inset", y + TITLE_BAND - 1.6
         fit.line(canvas, x + 2, baseline, title, w - 4, size=8, part=PART, field=key, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):
