@@ -8,6 +8,7 @@ from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
 from pnp.games.words import setup_words
 from pnp.printing.canvas import Canvas, Draw, Drawing
+from pnp.printing.covered import Uncovered
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
@@ -111,11 +112,15 @@ def _pieces(data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) 
     height = max(card.height + BAND_SHOWN, 3 * s + 2 * GAP)
 
     def draw(c: Canvas) -> None:
-        for each, top in zip(reversed(cards), (0.0, BAND_SHOWN)):
-            with c.group(0, top, name=each.name):
-                c.rect(0, 0, card.width, card.height, fill=each.front.background, stroke="#000000", width=0.3)
-                with c.clip(0, 0, card.width, card.height):
-                    each.front.draw(c)
+        behind, front = reversed(cards)
+        with c.group(0, 0, name=behind.name):  # only its band shows: nothing else of it is drawn, words least of all
+            c.rect(0, 0, card.width, BAND_SHOWN, fill=behind.front.background, stroke="#000000", width=0.3)
+            with c.clip(0, 0, card.width, BAND_SHOWN):
+                behind.front.draw(Uncovered(c, BAND_SHOWN))
+        with c.group(0, BAND_SHOWN, name=front.name):
+            c.rect(0, 0, card.width, card.height, fill=front.front.background, stroke="#000000", width=0.3)
+            with c.clip(0, 0, card.width, card.height):
+                front.front.draw(c)
         for n, letter in enumerate(data.die_faces):
             x, y = dice_x + (n % 2) * (s + GAP), (n // 2) * (s + GAP)
             with c.group(x, y, name=f"face {letter}"):
