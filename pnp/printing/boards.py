@@ -14,7 +14,7 @@ from pnp.printing.canvas import Canvas, Draw, Drawing, Point
 from pnp.printing.fonts import extent, text_width, wrap
 from pnp.printing.marks import GUIDE, HAIRLINE, HALO_WIDTH, INK, MARK_GAP, MARK_LENGTH, crosshair
 from pnp.printing.pages import Page, size
-from pnp.printing.paper import PageFrame, Rect, orientations, paper_name
+from pnp.printing.paper import HOME_PAPERS, PageFrame, Rect, orientations, paper_name
 from pnp.printing.parts import Board, Seams, Sheet
 from pnp.printing.reuse import place
 from pnp.printing.tiling import (
@@ -53,6 +53,11 @@ def _one_page_frame(drawing: Drawing, paper: str) -> PageFrame | None:
     portrait, landscape = orientations(paper)
     preferred = (landscape, portrait) if drawing.width > drawing.height else (portrait, landscape)
     return next((f for f in preferred if _fits(drawing, f)), None)
+
+
+def tiled_at_home(board: Board) -> bool:
+    """Whether ``board`` is printed in tiles, with an overview page, on A4 or Letter (``HOME_PAPERS``)."""
+    return any(_one_page_frame(board.drawing, paper) is None for paper in HOME_PAPERS)
 
 
 def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:

@@ -78,10 +78,16 @@ def board_drawing(world: World, data: TakeOffData, texts: Catalogue | None = Non
 
 
 def map_board(world: World, data: TakeOffData, t: Catalogue) -> Board:
-    """The kit's world map: its drawing, with every city dot, name and badge for the crosshairs to keep off, and
-    its grid's lines for the seams between its tiles."""
+    """The kit's map ("world map" when it runs round the world): its drawing, with every city dot, name and badge
+    for the crosshairs to keep off, and its grid's lines for the seams between its tiles."""
     keep = keep_clear(world, map_text(world, data, t))
-    return Board(t("map.name"), board_drawing(world, data, t), keep_clear=keep, seams=partial(grid_seams, world.layout))
+    name = t("map.name" if round_the_world(world) else "map.name.regional")
+    return Board(name, board_drawing(world, data, t), keep_clear=keep, seams=partial(grid_seams, world.layout))
+
+
+def round_the_world(world: World) -> bool:
+    """Whether the map runs once round the globe, from Start's meridian westward to the same (the world map's)."""
+    return world.map.east_edge - world.map.west_edge >= 360 - 1e-6
 
 
 def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
