@@ -90,7 +90,7 @@ def test_the_board_is_tiled_with_labels_and_an_overview(written):
     assert "tile 1" in overview and "ALOFT" in overview
     assert board.pages == 7  # 2 x 3 tiles on A4 and an overview: the art fits the same paper as the bare grid did
     legend = " ".join(tiles)
-    assert "one sky cell holds one balloon card" in legend and "the convoy starts under columns 1-5" in legend
+    assert "one sky cell holds one balloon card" in legend and "the convoy starts under the leftmost columns" in legend
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -227,3 +227,14 @@ def test_a_taller_custom_board_prints_taller(tmp_path):
     board = kit.documents[0].parts[0].drawing
     default = SPEC.kit(KitRequest()).documents[0].parts[0].drawing
     assert board.height - default.height == pytest.approx(2 * 67.5)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_board_legend_says_no_truck_count_the_variant_may_change(cli, tmp_path, language):
+    """A variant with 3 trucks printed "the convoy starts under columns 1-5" on its board; its rules said 3."""
+    (tmp_path / "three.yaml").write_text("game: aloft\ntrucks: 3\n", encoding="utf-8")
+    code, _, err = cli("build", "aloft", "--variant", "three.yaml", "--lang", language, "-o", "out")
+    assert code == 0, err
+    board = " ".join(plain_texts(tmp_path / "out" / "aloft" / "board.pdf")).replace("\n", " ")
+    bay = catalogue("aloft", language)("board.legend.bay")
+    assert bay in board and not any(digit in bay for digit in "0123456789")

@@ -503,3 +503,13 @@ def test_the_build_table_names_each_file_whole_in_an_80_column_terminal(cli, mon
     files = (("game.pdf", "board and pieces"), ("player-aids.pdf", "player aid 1–2"), ("rules.pdf", "rules"))
     for name, contents in files:
         assert re.search(rf"│   {re.escape(name)} +│ \d+ +│ \d+ +│ {re.escape(contents)} +│", out), name
+
+
+def test_the_build_table_counts_a_card_printed_once_on_a_page(cli, monkeypatch):
+    """A cut page holding one colour card read '6 balloons, 5 trucks, colours'; a part printed whole keeps its name."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, err = cli("build", "aloft", "--cut-marks", "silhouette")
+    assert code == 0, err
+    rows = {cells[0].strip(): cells[3].strip() for line in out.splitlines() if len(cells := line.split("│")[1:]) > 4}
+    assert rows["cards-cut-03.svg"] == "6 balloons, 5 trucks, 1 colour card"
+    assert rows["rules.pdf"] == "rules" and rows["player-aids.pdf"] == "player aid 1–6"

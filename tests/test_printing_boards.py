@@ -271,7 +271,7 @@ def test_sheets_are_centred_at_full_size_and_too_large_ones_are_refused(tmp_path
     with pytest.raises(PnpError) as error:
         render(tmp_path, [sheet(300, 300, name="poster")], paper="letter")
     message = str(error.value)
-    assert "\n" not in message and "poster" in message and "300x300 mm" in message and "LETTER" in message
+    assert "\n" not in message and "poster" in message and "300x300 mm" in message and "Letter" in message
 
 
 @settings(max_examples=200, deadline=None)

@@ -24,6 +24,7 @@ from support.printing import (
     intersects,
     kit,
     page_size,
+    page_text,
     raster,
     rects,
     straight,
@@ -234,7 +235,12 @@ def test_cut_marks_change_only_card_and_token_sheets_and_gutterfold_is_refused(c
         p.name.startswith(("board-cut", "rules-cut", "player-aids-cut", "calibration-cut")) for p in folder.iterdir()
     )
     code, _, _ = cli("build", "aloft", "-o", "plain")
-    assert code == 0 and not list((tmp_path / "plain" / "aloft").glob("*-cut-*"))
+    plain = tmp_path / "plain" / "aloft"
+    assert code == 0 and not list(plain.glob("*-cut-*"))
+    for name in ("board.pdf", "rules.pdf", "player-aids.pdf", "calibration.pdf"):  # laid out as without a cutter
+        cut_pages, plain_pages = printed_pages(folder / name), printed_pages(plain / name)
+        assert [page_size(p) for p in cut_pages] == [page_size(p) for p in plain_pages], name
+        assert [page_text(p) for p in cut_pages] == [page_text(p) for p in plain_pages], name
     code, _, err = cli("build", "aloft", "--cut-marks", "silhouette", "--gutterfold")
     assert code == 1 and err.count("\n") == 1 and "gutterfold" in err
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 from pypdf import PdfReader
-from support.pdfium import Box, PrintedPage, glyph_styles, printed_pages
+from support.pdfium import Box, PrintedPage, glyph_styles, plain_texts, printed_pages
 from support.printing import (
     POKER_NAME,
     board,
@@ -155,6 +155,23 @@ def test_every_page_has_a_footer_naming_game_document_page_and_seed(both):
             assert f" · {f.path.stem} · {f.path.stem}" not in text
             assert f"page {number}/{len(pages)} · seed 7" in text
             assert all(char_box(page, glyph).bottom <= page_size(page)[1] - 5 for glyph in footer)
+
+
+@pytest.mark.parametrize(
+    ("language", "board", "calibration"),
+    [
+        ("en", "Aloft · board overview · page 1/7", "Aloft · calibration front · page 1/2"),
+        ("fr", "Aloft · plateau, vue d'ensemble · page 1/7", "Aloft · étalonnage, recto · page 1/2"),
+    ],
+)
+def test_a_footer_names_the_document_once_in_every_language(cli, tmp_path, language, board, calibration):
+    """French footers read "Aloft · plateau · plateau, vue d'ensemble": a label beginning with the document's
+    name followed by a comma named it twice."""
+    code, _, err = cli("build", "aloft", "--lang", language, "-o", "out")
+    assert code == 0, err
+    folder = tmp_path / "out" / "aloft"
+    assert board in plain_texts(folder / "board.pdf")[0]
+    assert calibration in plain_texts(folder / "calibration.pdf")[0]
 
 
 def test_ink_saver_lightens_fills_and_keeps_text_dark(tmp_path):

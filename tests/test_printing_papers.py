@@ -43,6 +43,7 @@ def test_a_bigger_paper_tiles_the_board_on_fewer_sheets_and_one_that_holds_it_do
         ("a5", "paper 'a5': unknown (known: a4, letter, a3, tabloid, or WxH in mm such as 300x400)"),
         ("50x400", "paper '50x400': each side must be 100 to 1500 mm"),
         ("300x", "paper '300x': unknown"),
+        ("100x100", "200x265 mm is larger than the printable area of 100 x 100 mm (90x86 mm)"),  # not '100X100'
     ],
 )
 def test_an_unknown_or_impossible_paper_is_one_line(cli, paper, message):

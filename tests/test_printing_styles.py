@@ -106,7 +106,8 @@ EVERY_STYLE: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
     ("polygon", ([(0, 0), (1, 1), (0, 1)],), SHAPE | {"closed": False}),
     ("path", ([("M", 0, 0), ("L", 1, 1)],), SHAPE),
     ("circle", (1, 2, 3), SHAPE),
-    ("text", (1, 2, "Hi"), {"size": 9.0, "anchor": "end", "bold": True, "fill": "#333333", "rotate": 90.0}),
+    # a word, not a key: a figure sets a turned key upright (test_rules_sheets)
+    ("text", (1, 2, "Hello"), {"size": 9.0, "anchor": "end", "bold": True, "fill": "#333333", "rotate": 90.0}),
 ]
 
 

@@ -240,6 +240,17 @@ def test_take_offs_figure_shows_each_decks_letter_a_cards_country_and_every_die_
     assert shown.count("TAKE") == 3  # the band of each card, and the die's sixth face
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_word_of_a_rules_sheet_reads_upright_its_figures_keys_too(game, kits):
+    """Hauling Astronauts' figure printed player 2's transport letters turned a quarter, as the page they are cut
+    from turns the pieces: at that size V, Y and Z read as ">", ">" and "N"."""
+    for number, page in enumerate(text_pages(kits[game] / "rules.pdf"), 1):
+        turned = "".join(glyph.text for glyph in page.glyphs if glyph.direction[0] < 0.99)
+        assert not turned, f"{game}: side {number}: {turned!r} turned"
+    if game == "hauling-astronauts":
+        assert set("UVWXYZ") <= {glyph.text for glyph in text_pages(kits[game] / "rules.pdf")[0].glyphs}
+
+
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 def test_aeronaut_odysseys_figure_letters_its_cities_and_the_sheet_says_what_a_dashed_space_is(paper, kits, letter):
     """The figure's city names printed under 6 pt and were left out; the inventories' dashed spaces were unexplained."""

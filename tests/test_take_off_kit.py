@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from support.pdf import read
@@ -159,3 +161,21 @@ def test_the_picture_shows_every_jet_and_whose_turn_it_is():
     assert len(list(jets.iter(f"{SVG}circle"))) == 6
     assert {"K1", "K2", "W1", "W2", "O1", "O2"} == set(texts(jets))
     assert any("bob to roll" in t for t in texts(root))
+
+
+def test_the_rules_sheet_speaks_of_the_map_in_use(cli, tmp_path):
+    """The authoring guide's Europe map printed the world map's goal ("once round the world: from Start, Honolulu")
+    and "the overview page shows where each tile goes" beside a one-page map; the build listed a "world map"."""
+    europe = Path(__file__).parent / "fixtures" / "maps" / "take-off-regional.yaml"
+    printed = {}
+    for out, args in (("world", ()), ("europe", ("--map", str(europe)))):
+        code, manifest, err = cli("build", "take-off", *args, "-o", out, "--json")
+        assert code == 0, err
+        components = {Path(f["path"]).name: f["components"] for f in json.loads(manifest)["files"]}
+        printed[out] = " ".join(plain_text(tmp_path / out / "take-off" / "rules.pdf").split()), components["map.pdf"]
+    (world, world_map), (regional, regional_map) = printed["world"], printed["europe"]
+    assert "once round the world: from Start, Honolulu on the map's east edge" in world
+    assert "the overview page shows where each tile goes" in world and world_map == {"world map": 1}
+    assert "westward across the map: from Start, Moscow on its east edge, to Finish, Lisbon" in regional
+    assert "round the world" not in regional and "Honolulu" not in regional
+    assert "overview" not in regional and "Lay the map out" in regional and regional_map == {"map": 1}

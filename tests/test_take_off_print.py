@@ -103,3 +103,14 @@ def test_the_header_band_runs_into_the_bleed_on_the_top_and_both_sides(printed_k
     bleed = 3 * MM  # the default bleed, and more
     assert widest.x0 <= -bleed and widest.x1 >= w * MM + bleed and widest.top <= -bleed
     assert widest.bottom < h * MM / 2  # the band, not a background
+
+
+def test_the_rules_figure_prints_no_word_of_the_card_it_covers(printed_kits):
+    """The card behind showed only its band, but its capital, country and map square stayed in the text layer:
+    copied or read aloud, they were words no one sees."""
+    decks = [part for doc in printed_kits.kit("take-off").documents for part in doc.parts if isinstance(part, Deck)]
+    front, behind = (re.fullmatch(r"(.+) \((.+)\)", deck.cards[0].name) for deck in decks)
+    assert front is not None and behind is not None
+    text = plain_texts(printed_kits.pdf("take-off", "rules"))[0]
+    assert front[1] in text and front[2] in text
+    assert behind[1] not in text and behind[2] not in text

@@ -264,3 +264,21 @@ def test_a_tie_of_three_lists_its_winners_as_a_list_is_said():
         state = REGISTRY[GAME].rules().bind(setup).new_state(setup)
         state.score = lambda tied=tied: Score(True, (), ("ann", "bob", "cy")[:tied])  # type: ignore[method-assign]
         assert winners(state) == words
+
+
+def test_the_world_maps_inset_titles_and_scales_print_in_the_kits_language(cli, tmp_path):
+    """A French map read "Central Europe : 1.8 fois l'échelle de la carte": the title in English, with an English
+    decimal point."""
+    titles = {
+        "en": ("Central Europe: 1.8 times the map's scale", "Eastern Caribbean: 3 times the map's scale"),
+        "fr": (
+            "Europe centrale : 1,8 fois l'échelle de la carte",
+            "Caraïbes orientales : 3 fois l'échelle de la carte",
+        ),
+    }
+    for language, expected in titles.items():
+        code, _, err = cli("build", "take-off", "--lang", language, "-o", language)
+        assert code == 0, err
+        pages = plain_texts(tmp_path / language / "take-off" / "map.pdf")
+        lines = {line for page in pages for line in page.splitlines()}
+        assert set(expected) <= lines, language

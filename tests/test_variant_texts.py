@@ -248,3 +248,29 @@ def test_take_offs_title_is_said_to_be_its_maps(cli, tmp_path):
     custom = "set 'title' in a custom map ('pnp map new take-off -o FILE', then '--map FILE')"
     line = f"title.yaml:4:10: error: texts.title: no such text: Take Off! World Edition's title is its map's: {custom}"
     assert cli("variant", "check", "title.yaml") == (1, "", line + "\n")
+
+
+CALIBRATION = (
+    "Die Lineale müssen 100 mm und 4 Zoll messen, das Quadrat 100 mm je Seite; sonst die Skalierung des Druckers "
+    "korrigieren."
+)
+
+
+def test_a_calibration_text_too_long_for_its_line_wraps_and_one_too_long_for_the_sheet_is_reported(cli, tmp_path):
+    """A German line printed shrunk and cut short ("…korrigie"), with no word from check or build."""
+    write(tmp_path, "de.yaml", f"game: aloft\nlanguage: de\ntexts:\n  print.calibration.front2: '{CALIBRATION}'\n")
+    code, _, err = cli("build", "aloft", "--variant", "de.yaml", "-o", "out")
+    assert code == 0, err
+    front = " ".join(plain_texts(tmp_path / "out" / "aloft" / "calibration.pdf")[0].split())
+    assert CALIBRATION in front and "…" not in front
+    write(
+        tmp_path, "long.yaml", f"game: aloft\nlanguage: de\ntexts:\n  print.calibration.front2: '{CALIBRATION * 6}'\n"
+    )
+    code, out, err = cli("variant", "check", "long.yaml")
+    found = [line for line in (out + err).splitlines() if ": error: " in line]
+    assert code == 1 and len(found) == 1, out + err
+    assert found[0].startswith(
+        "long.yaml:4:29: error: texts.print.calibration.front2: too long for the Aloft calibration"
+    )
+    code, _, err = cli("build", "aloft", "--variant", "long.yaml", "-o", "out")
+    assert code == 1 and "long.yaml:4:29: texts.print.calibration.front2: too long" in err

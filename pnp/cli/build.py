@@ -138,7 +138,7 @@ def build(
     elif press is not None:
         _press_summary(written, press)
     else:
-        _table(written)
+        _table(written, _ones(kits))
 
 
 def kit_request(
@@ -260,7 +260,15 @@ def _press_summary(written: list[WrittenFile], press: Shop) -> None:
     say(f"{len(written)} files.{check}")
 
 
-def _table(written: list[WrittenFile]) -> None:
+def _ones(kits: list[Kit]) -> dict[str, str]:
+    """What one card or token of each deck or token sheet in ``kits`` is called, by the deck's name."""
+    from pnp.printing.parts import Deck, TokenSheet
+
+    runs = (part for kit in kits for doc in kit.documents for part in doc.parts if isinstance(part, Deck | TokenSheet))
+    return {run.name: run.one or run.name for run in runs}
+
+
+def _table(written: list[WrittenFile], ones: Mapping[str, str]) -> None:
     from rich.console import Console
     from rich.table import Column, Table
 
@@ -271,7 +279,7 @@ def _table(written: list[WrittenFile]) -> None:
         if f.path.parent != folder:
             folder = f.path.parent
             table.add_row(f"{folder}/", style="bold")
-        table.add_row(f"  {f.path.name}", str(f.pages), str(f.sheets), contents(f.components))
+        table.add_row(f"  {f.path.name}", str(f.pages), str(f.sheets), contents(f.components, ones))
     Console().print(table)
     # with both formats, count each page once; a cut file is no page to print
     counted = [f for f in written if f.format == "pdf"] or [f for f in written if f.format == "svg"]
@@ -279,18 +287,19 @@ def _table(written: list[WrittenFile]) -> None:
     say(f"{len(written)} files, {pages} pages on {sheets} sheets of paper. Print at 100 % (actual size).")
 
 
-def contents(components: Mapping[str, int]) -> str:
-    """What a file holds: "18 balloons, 5 trucks"; a part printed once by its name alone, a numbered run of them
-    said once ("rules", "player aid 1–6")."""
+def contents(components: Mapping[str, int], ones: Mapping[str, str]) -> str:
+    """What a file holds: "18 balloons, 5 trucks, 1 colour card" (``ones``: what one card or token of a deck or token
+    sheet is called, by its name); any other part printed once by its name alone, a numbered run of them said once
+    ("rules", "player aid 1–6")."""
     from pnp.printing.pages import together
 
     said: list[str] = []
     once: list[str] = []
     for name, count in components.items():
-        if count == 1:
+        if count == 1 and name not in ones:
             once.append(name)
             continue
         said += [together(once)] if once else []
         once = []
-        said.append(f"{count} {name}")
+        said.append(f"1 {ones[name]}" if count == 1 else f"{count} {name}")
     return ", ".join(said + ([together(once)] if once else []))

@@ -14,7 +14,7 @@ from pnp.printing.canvas import Canvas, Draw, Drawing, Point
 from pnp.printing.fonts import extent, text_width, wrap
 from pnp.printing.marks import GUIDE, HAIRLINE, HALO_WIDTH, INK, MARK_GAP, MARK_LENGTH, crosshair
 from pnp.printing.pages import Page, size
-from pnp.printing.paper import PageFrame, Rect, orientations
+from pnp.printing.paper import HOME_PAPERS, PageFrame, Rect, orientations, paper_name
 from pnp.printing.parts import Board, Seams, Sheet
 from pnp.printing.reuse import place
 from pnp.printing.tiling import (
@@ -55,6 +55,11 @@ def _one_page_frame(drawing: Drawing, paper: str) -> PageFrame | None:
     return next((f for f in preferred if _fits(drawing, f)), None)
 
 
+def tiled_at_home(board: Board) -> bool:
+    """Whether ``board`` is printed in tiles, with an overview page, on A4 or Letter (``HOME_PAPERS``)."""
+    return any(_one_page_frame(board.drawing, paper) is None for paper in HOME_PAPERS)
+
+
 def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
     """A sheet centred on one page at 100 %."""
     frame = _one_page_frame(sheet.drawing, paper)
@@ -62,7 +67,7 @@ def sheet_pages(sheet: Sheet, paper: str) -> list[Page]:
         area = orientations(paper)[0].content
         raise PnpError(
             f"sheet '{sheet.name}': {size(sheet.drawing.width, sheet.drawing.height)} is larger than the "
-            f"printable area of {paper.upper()} ({size(area.w, area.h)})"
+            f"printable area of {paper_name(paper)} ({size(area.w, area.h)})"
         )
     area = _centred_area(sheet.drawing, frame)
     draw = placed_drawing(sheet.drawing, area.x, area.y, f"sheet:{sheet.name}")

@@ -9,10 +9,11 @@ correction to add to the back offset (right and down positive).
 from __future__ import annotations
 
 from pnp.printing.canvas import Canvas, Point
-from pnp.printing.footer import fit
+from pnp.printing.fit import wrapped
+from pnp.printing.fonts import extent
 from pnp.printing.marks import HAIRLINE, INK
 from pnp.printing.pages import Page
-from pnp.printing.paper import PageFrame, page_frame
+from pnp.printing.paper import PageFrame, Rect, page_frame
 from pnp.printing.settings import PrintSettings
 from pnp.texts import Catalogue
 
@@ -28,7 +29,9 @@ SCALE_TEXT = 6.0  # the smallest text printed anywhere on a part
 LINE = 4.0
 SQUARE_TOP = 38.0  # below the printable area's top, as are the next two
 TEXT_TOP = 149.0
-TEXT_END = TEXT_TOP + 20
+TEXT_END = TEXT_TOP + 20  # the front's text ends here (the back's too, from BACK_TOP): the crosses lie below
+BACK_TOP = 60.0
+PART = "calibration sheet"
 
 FRONT_TEXT = ("print.calibration.front1", "print.calibration.front2", "print.calibration.front3")
 BACK_TEXT = ("print.calibration.back1", "print.calibration.back2", "print.calibration.back3", "print.calibration.back4")
@@ -57,16 +60,16 @@ def calibration_pages(settings: PrintSettings, texts: Catalogue) -> list[Page]:
         canvas.rect(left, area.y + SQUARE_TOP, RULER, RULER, stroke=INK, width=0.3)
         square = texts("print.calibration.square")
         canvas.text(frame.width / 2, area.y + SQUARE_TOP + RULER / 2, square, size=10, anchor="middle", bold=True)
-        _paragraph(canvas, frame, area.y + TEXT_TOP, tuple(map(texts, FRONT_TEXT)))
+        _paragraph(canvas, frame, area.y + TEXT_TOP, _entries(texts, FRONT_TEXT))
         for x, y in grid_points(frame):
             canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, stroke=INK, width=HAIRLINE)
             canvas.line(x, y - CROSS_ARM, x, y + CROSS_ARM, stroke=INK, width=HAIRLINE)
 
     def back(canvas: Canvas) -> None:
         with canvas.group(dx, dy, name="calibration-back"):
-            _paragraph(canvas, frame, frame.content.y + 60, tuple(map(texts, BACK_TEXT)))
+            below = _paragraph(canvas, frame, frame.content.y + BACK_TOP, _entries(texts, BACK_TEXT))
             note = texts("print.calibration.offset", x=f"{dx:g}", y=f"{dy:g}")
-            _paragraph(canvas, frame, frame.content.y + 60 + LINE * (len(BACK_TEXT) + 1), (note,))
+            _paragraph(canvas, frame, below + LINE, (("print.calibration.offset", note),))
             for x, y in grid_points(frame):
                 _scales(canvas, frame.width - x, y)
 
@@ -74,6 +77,10 @@ def calibration_pages(settings: PrintSettings, texts: Catalogue) -> list[Page]:
         Page(frame, front, texts("print.calibration.front_label"), {"calibration": 1}, duplex_front=True),
         Page(frame, back, texts("print.calibration.back_label")),
     ]
+
+
+def _entries(texts: Catalogue, keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((key, texts(key)) for key in keys)
 
 
 def _ruler(canvas: Canvas, x: float, y: float, unit: str) -> None:
@@ -114,9 +121,19 @@ def _scales(canvas: Canvas, x: float, y: float) -> None:
     canvas.text(x, y + SCALE + 3, "Y", size=SCALE_TEXT, anchor="middle", bold=True)
 
 
-def _paragraph(canvas: Canvas, frame: PageFrame, top: float, lines: tuple[str, ...]) -> None:
-    """Centred lines that stay clear of the grid's side columns."""
+def _paragraph(canvas: Canvas, frame: PageFrame, top: float, entries: tuple[tuple[str, str], ...]) -> float:
+    """Each entry (catalogue key, text) in centred lines clear of the grid's side columns, the first baseline at
+    ``top``, ``LINE`` apart; one too long for a line wraps onto the next, and one that the page's room for text
+    (down to ``TEXT_END``) cannot hold even at 6 pt is an overflow, as a card's text is. The next baseline."""
     room = frame.printable.w - 4 * EDGE
-    for i, line in enumerate(lines):
-        text, size = fit(line, room, TEXT_SIZE, smallest=SCALE_TEXT)
-        canvas.text(frame.width / 2, top + i * LINE, text, size=size, anchor="middle")
+    x, bottom = (frame.width - room) / 2, frame.content.y + TEXT_END
+    ascent, _ = extent(TEXT_SIZE, False, canvas.faces)
+    for index, (key, text) in enumerate(entries):
+        later = len(entries) - 1 - index  # a line kept for each entry still to come
+        box = Rect(x, top - ascent, room, max(0.0, bottom - top + ascent - later * LINE))
+        fitted = wrapped(text, box, TEXT_SIZE, part=PART, field=key, faces=canvas.faces)
+        for line in fitted.lines:
+            canvas.text(frame.width / 2, top, line, size=fitted.size, anchor="middle")
+            top += fitted.step
+        top = min(top + LINE - fitted.step, box.bottom + ascent)  # an overflow, drawn anyway, pushes none on
+    return top

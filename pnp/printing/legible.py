@@ -6,7 +6,8 @@ the badge that was made to hold it (a column's numbered disc, a name's white sli
 as a misprint. A badge is a disc or a rounded slip drawn just before its text, round the text and hugging it; a
 square cell (a track's, a grid's) is kept without its number, and so is a larger shape a word is written on (a
 runway, a card). A key of a character or two (an airport's letter, an area's points) that comes out only a
-little too small is set at the smallest size instead, in its badge, where it fits with room to spare.
+little too small is set at the smallest size instead, in its badge, where it fits with room to spare. A key
+turned on the page (a piece printed a quarter turned) is set upright about its middle.
 """
 
 from __future__ import annotations
@@ -67,11 +68,13 @@ class Legible(Forwarding):
     more than ``RAISED`` times too small. The discs and rounded slips drawn just before a text left out, round it
     and hugging it (its badge), are left out with it: to know, shapes are held back until a call that is not a
     shape, and ``flush`` draws those still held in the order drawn (``draw`` does after the drawing, and a group
-    or clip before it closes)."""
+    or clip before it closes). A key turned on the page by its groups (turned ones are followed too) or its own
+    rotation is set upright about its middle."""
 
     def __init__(self, canvas: Canvas, scale: float) -> None:
         super().__init__(canvas)
         self.scale = scale
+        self.turn = 0.0  # degrees clockwise the groups drawn in have turned the frame
         self._held: list[_Held] = []
 
     def draw(self, drawing: Drawing) -> None:
@@ -106,6 +109,8 @@ class Legible(Forwarding):
     def text(self, x: float, y: float, s: str, **style: Unpack[TextStyle]) -> None:
         size = style.get("size", TEXT_DEFAULTS["size"])
         printed = size * self.scale
+        if len(s.strip()) <= KEY:
+            x, y, style = self._upright(x, y, s, style)
         if printed >= SMALLEST_PT:
             self.flush()
             self.inner.text(x, y, s, **style)
@@ -120,6 +125,15 @@ class Legible(Forwarding):
             while self._held and (box := self._held[-1].box) is not None and box.holds(middle, size * PT):
                 self._held.pop()  # its badge
             self.flush()
+
+    def _upright(self, x: float, y: float, s: str, style: TextStyle) -> tuple[float, float, TextStyle]:
+        """A key turned on the page (by its groups or its own rotation) set upright about its middle: at a figure's
+        size a letter turned a quarter reads as another sign (a V as ">")."""
+        upright = style | {"rotate": -self.turn}
+        if (style.get("rotate", TEXT_DEFAULTS["rotate"]) + self.turn) % 360 == 0:
+            return x, y, style
+        (mx, my), (dx, dy) = self._middle(x, y, s, style), self._middle(0.0, 0.0, s, upright)
+        return mx - dx, my - dy, upright
 
     def _middle(self, x: float, y: float, s: str, style: TextStyle) -> Point:
         """The middle of a text's capitals as drawn at (x, y)."""
@@ -137,7 +151,7 @@ class Legible(Forwarding):
         self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
     ) -> AbstractContextManager[None]:
         self.flush()
-        return self._within(self.inner.group(dx, dy, rotate=rotate, scale=scale, name=name), scale)
+        return self._within(self.inner.group(dx, dy, rotate=rotate, scale=scale, name=name), scale, rotate)
 
     def clip(self, x: float, y: float, w: float, h: float) -> AbstractContextManager[None]:
         self.flush()
@@ -152,12 +166,15 @@ class Legible(Forwarding):
         super().image(x, y, w, h, art)
 
     @contextmanager
-    def _within(self, inner: AbstractContextManager[None], scale: float = 1.0) -> Iterator[None]:
-        """``inner``'s frame, at ``scale`` times the scale outside it; what is held inside it drawn there."""
+    def _within(self, inner: AbstractContextManager[None], scale: float = 1.0, turn: float = 0.0) -> Iterator[None]:
+        """``inner``'s frame, at ``scale`` times the scale outside it and turned ``turn`` degrees clockwise further;
+        what is held inside it drawn there."""
         with inner:
             self.scale *= scale
+            self.turn += turn
             try:
                 yield
                 self.flush()
             finally:
                 self.scale /= scale
+                self.turn -= turn

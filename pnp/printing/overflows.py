@@ -16,10 +16,12 @@ from typing import Unpack
 
 from pnp.files import read_text
 from pnp.printing.art import Art
+from pnp.printing.calibration import calibration_pages
 from pnp.printing.canvas import Draw, LineStyle, PathOp, Point, PolygonStyle, RectStyle, ShapeStyle, TextStyle
 from pnp.printing.fit import Overflow, collected
 from pnp.printing.fonts import DEFAULT, Faces
 from pnp.printing.parts import Board, Deck, Die, Face, Kit, Piece, TokenSheet
+from pnp.printing.settings import PrintSettings
 
 
 class Blank:
@@ -67,7 +69,9 @@ class Blank:
 
 def _drawings(kit: Kit) -> Iterator[Draw]:
     """What each part of ``kit`` draws: every face of its cards and tokens, its boards and its sheets (and
-    the pieces, dice and board a sheet stands for)."""
+    the pieces, dice and board a sheet stands for), and the calibration sheet in its words (on A4, the narrower
+    of the home papers)."""
+    yield from (page.draw for page in calibration_pages(PrintSettings(), kit.texts))
     for document in kit.documents:
         for part in document.parts:
             if isinstance(part, Deck | TokenSheet):

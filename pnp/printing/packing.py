@@ -49,8 +49,6 @@ class _Page:
 
 def packed_pages(parts: Sequence[Loose], settings: PrintSettings) -> list[Page] | None:
     """The parts packed onto shared portrait pages, or None when one of them cannot share a page."""
-    if settings.cut_marks is not None:
-        return None  # a print-and-cut sheet holds only what the machine cuts, laid out for its marks
     frame = page_frame(settings.paper)
     area = frame.content
     pages = [_Page(frame)]

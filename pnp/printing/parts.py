@@ -53,11 +53,15 @@ class Card:
 
 @dataclass(frozen=True)
 class Deck:
-    """Cards of one size, imposed n-up on card sheets (with backs when any card has one)."""
+    """Cards of one size, imposed n-up on card sheets (with backs when any card has one).
+
+    ``one``: what one of its cards is called, for a count of one ("1 colour card"); empty: its ``name``.
+    """
 
     name: str
     size: CardSize
     cards: tuple[Card, ...]
+    one: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,12 +76,13 @@ class Token:
 
 @dataclass(frozen=True)
 class TokenSheet:
-    """Tokens of one shape and size, imposed with cut guides."""
+    """Tokens of one shape and size, imposed with cut guides; ``one`` as on a deck ("1 safety token")."""
 
     name: str
     shape: Literal["round", "square"]
     diameter: float
     tokens: tuple[Token, ...]
+    one: str = ""
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,14 @@ def _runs(parts: tuple[Part, ...]) -> list[Run]:
     return runs
 
 
-def _loose(run: Run) -> bool:
-    """A sheet printed on one side, or a run of items without backs: parts that may share a page."""
+def _loose(run: Run, settings: PrintSettings) -> bool:
+    """A sheet printed on one side, or a run of items without backs: parts that may share a page.
+
+    With ``--cut-marks`` a run of items is laid out for the cutter on pages of its own, never beside a sheet.
+    """
     if isinstance(run, Sheet):
         return not run.duplex_front
-    return isinstance(run, list) and not ItemSet.of(run).has_backs
+    return isinstance(run, list) and settings.cut_marks is None and not ItemSet.of(run).has_backs
 
 
 def _group_pages(runs: list[Run], loose: bool, settings: PrintSettings, texts: Catalogue) -> list[Page]:
@@ -77,7 +80,7 @@ def plan_document(kit: Kit, document: KitDocument, settings: PrintSettings) -> P
     """Every page of ``document`` in order, padded for duplex printing (see ``in_print_order``)."""
     pages: list[Page] = []
     try:
-        for loose, group in groupby(_runs(document.parts), key=_loose):
+        for loose, group in groupby(_runs(document.parts), key=lambda run: _loose(run, settings)):
             pages += _group_pages(list(group), loose, settings, kit.texts)
     except PnpError as error:
         raise PnpError(f"{kit.game}: document '{document.name}': {error}") from None

@@ -10,6 +10,7 @@ gives a state picture for a screen (``pnp ref show --svg``, the table page).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -148,7 +149,7 @@ def _footer(kit: Kit, doc: PlannedDocument, number: int) -> str:
     """Game · document · what is on the page · page n/N · seed or data version."""
     page = doc.pages[number - 1]
     name = kit.texts.get(f"document.{doc.name}", doc.name)
-    if f"{page.label} ".startswith(f"{name.replace('-', ' ')} "):  # "board" or "board overview": said once
+    if re.match(rf"{re.escape(name.replace('-', ' '))}\b", page.label):  # "board overview", "plateau, vue…": once
         name = ""
     numbering = kit.texts("print.footer.page", number=number, total=len(doc.pages))
     parts = (kit.title, name, page.label, numbering, kit.footer)

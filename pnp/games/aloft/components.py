@@ -55,9 +55,9 @@ def kit(request: KitRequest) -> Kit:
 def _decks(data: AloftData, t: Catalogue) -> tuple[Deck, ...]:
     """Three decks, printed on the same sheets; apart on a virtual table, where the colour cards are dealt face down."""
     return (
-        Deck(t("deck.balloons"), data.card, tuple(balloon_cards(data, t))),
-        Deck(t("deck.trucks"), data.card, tuple(truck_cards(data, t))),
-        Deck(t("deck.colours"), data.card, tuple(colour_cards(data, t))),
+        Deck(t("deck.balloons"), data.card, one=t("deck.balloons.one"), cards=tuple(balloon_cards(data, t))),
+        Deck(t("deck.trucks"), data.card, one=t("deck.trucks.one"), cards=tuple(truck_cards(data, t))),
+        Deck(t("deck.colours"), data.card, one=t("deck.colours.one"), cards=tuple(colour_cards(data, t))),
     )
 
 
@@ -339,8 +339,9 @@ def _token_sheets(data: AloftData, t: Catalogue) -> tuple[TokenSheet, ...]:
         Token("launch multicoloured", Face(multicoloured), title=any_colour_title) for _ in range(counts.multicoloured)
     ]
     safeties = tuple(Token("safety", Face(safety, "#fde2c8"), title=safety_title) for _ in range(counts.safety))
+    scorings = tuple(scoring(n) for n in range(1, counts.scoring + 1))
     return (
-        TokenSheet(t("tokens.scoring"), "round", TOKEN, tuple(scoring(n) for n in range(1, counts.scoring + 1))),
-        TokenSheet(t("tokens.launch"), "round", TOKEN, tuple(launches)),
-        TokenSheet(t("tokens.safety"), "round", TOKEN, safeties),
+        TokenSheet(t("tokens.scoring"), "round", TOKEN, scorings, t("tokens.scoring.one")),
+        TokenSheet(t("tokens.launch"), "round", TOKEN, tuple(launches), t("tokens.launch.one")),
+        TokenSheet(t("tokens.safety"), "round", TOKEN, safeties, t("tokens.safety.one")),
     )

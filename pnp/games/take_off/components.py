@@ -12,6 +12,7 @@ from pnp.games.take_off.state import TakeOffState
 from pnp.games.take_off.texts import data_texts
 from pnp.games.take_off.world import World
 from pnp.printing import art, fit, fonts
+from pnp.printing.boards import tiled_at_home
 from pnp.printing.canvas import Canvas, Draw, Drawing
 from pnp.printing.parts import (
     BLEED_REACH,
@@ -69,11 +70,12 @@ def kit(request: KitRequest) -> Kit:
     )
     faces = {face: _face_drawing(data, face, t) for face in data.die_faces}
     title, first_cards = world.map.title, (decks[0].cards[0], decks[1].cards[0])
+    board = map_board(world, data, t)
     documents = (
-        KitDocument("map", (map_board(world, data, t),)),
+        KitDocument("map", (board,)),
         KitDocument("cards", decks),
         KitDocument("jets-and-dice", (_jet_tokens(data, t), *(_die_sheet(data, n, t) for n in (1, 2)))),
-        KitDocument("rules", rules_sheet.rules(title, data, first_cards, faces, t)),
+        KitDocument("rules", rules_sheet.rules(world, data, first_cards, faces, t, tiled_at_home(board))),
         KitDocument("player-aids", rules_sheet.aids(title, data, t)),
     )
     notes = (
@@ -169,7 +171,7 @@ def _jet_tokens(data: TakeOffData, t: Catalogue) -> TokenSheet:
         for colour in data.jet_colours
         for n in range(1, data.fleet_max + 1)
     )
-    return TokenSheet(t("jets"), "round", data.jet_token, tokens)
+    return TokenSheet(t("jets"), "round", data.jet_token, tokens, t("jets.one"))
 
 
 def _jet_face(colour: JetColour, number: int, diameter: float) -> Draw:

@@ -38,6 +38,7 @@ from pnp.games.take_off.placement import (
     route_lines,
 )
 from pnp.games.take_off.text import deck_word
+from pnp.games.take_off.texts import inset_key
 from pnp.games.take_off.world import MARGIN, Layout, World, column_name
 from pnp.printing import fit
 from pnp.printing.canvas import PT, Anchor, Canvas, Drawing
@@ -45,6 +46,7 @@ from pnp.printing.color import luminance, rgb
 from pnp.printing.fonts import text_width
 from pnp.printing.labels import Box, clip_segment
 from pnp.printing.legible import SMALLEST_PT
+from pnp.printing.numbers import decimal
 from pnp.printing.paper import Rect
 from pnp.printing.parts import Board
 from pnp.texts import Catalogue, catalogue
@@ -76,10 +78,16 @@ def board_drawing(world: World, data: TakeOffData, texts: Catalogue | None = Non
 
 
 def map_board(world: World, data: TakeOffData, t: Catalogue) -> Board:
-    """The kit's world map: its drawing, with every city dot, name and badge for the crosshairs to keep off, and
-    its grid's lines for the seams between its tiles."""
+    """The kit's map ("world map" when it runs round the world): its drawing, with every city dot, name and badge
+    for the crosshairs to keep off, and its grid's lines for the seams between its tiles."""
     keep = keep_clear(world, map_text(world, data, t))
-    return Board(t("map.name"), board_drawing(world, data, t), keep_clear=keep, seams=partial(grid_seams, world.layout))
+    name = t("map.name" if round_the_world(world) else "map.name.regional")
+    return Board(name, board_drawing(world, data, t), keep_clear=keep, seams=partial(grid_seams, world.layout))
+
+
+def round_the_world(world: World) -> bool:
+    """Whether the map runs once round the globe, from Start's meridian westward to the same (the world map's)."""
+    return world.map.east_edge - world.map.west_edge >= 360 - 1e-6
 
 
 def keep_clear(world: World, placed: Placement) -> tuple[Box, ...]:
@@ -357,7 +365,8 @@ def _inset(canvas: Canvas, world: World, data: TakeOffData, spot: InsetSpot, t: 
     zoomed, text = spot.world, spot.text
     with canvas.group(name=f"inset: {spot.inset.name}"):
         canvas.rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.5)
-        title = t("map.inset", name=spot.inset.name, zoom=f"{spot.inset.zoom:g}")
+        name = t.get(inset_key(spot.inset.name), spot.inset.name)
+        title = t("map.inset", name=name, zoom=decimal(spot.inset.zoom, t))
         key, baseline = "map.inset", y + TITLE_BAND - 1.6
         fit.line(canvas, x + 2, baseline, title, w - 4, size=8, part=PART, field=key, bold=True, fill=INK)
         with canvas.clip(x, y + TITLE_BAND, w, h - TITLE_BAND), canvas.group(x - x0, y + TITLE_BAND - y0):

@@ -3,11 +3,13 @@ catalogue's ``rules.*`` and ``aid.*`` entries)."""
 
 from __future__ import annotations
 
-from pnp.games.take_off.drawing import deck_colour
+from pnp.games.take_off.drawing import deck_colour, round_the_world
 from pnp.games.take_off.model import TakeOffData, load_data
 from pnp.games.take_off.rules import TakeOff
+from pnp.games.take_off.world import World
 from pnp.games.words import setup_words
 from pnp.printing.canvas import Canvas, Draw, Drawing
+from pnp.printing.covered import Uncovered
 from pnp.printing.parts import Card, Sheet
 from pnp.printing.sheets import Aid, Block, Figure, Heading, Items, Text, player_aids, rules_sheets
 from pnp.referee.protocol import Setup
@@ -18,12 +20,14 @@ BAND_SHOWN = 12.0  # mm of the card behind that show above the card in front: it
 
 
 def rules(
-    title: str, data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw], t: Catalogue
+    world: World, data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw], t: Catalogue, tiled: bool
 ) -> tuple[Sheet, ...]:
-    """Set-up with a card of each deck and the die's faces drawn, a turn, the dice, bumping and the end.
+    """Set-up with a card of each deck and the die's faces drawn, a turn, the dice, bumping and the end, on the map
+    of ``world`` (put together from tiles when ``tiled``).
 
     ``cards`` is the first card of the brown and of the blue deck; ``face`` draws each die face by its letter.
     """
+    ends = {"start": world.name(world.start), "finish": world.name(world.finish)}
     colours = ", ".join(
         t("rules.turn.colour", colour=t(f"data.route.{c.letter}.name").lower(), letter=c.letter)
         for c in data.route_colours
@@ -31,11 +35,11 @@ def rules(
     east, west = (deck_colour(data.deck(half), t) for half in ("east", "west"))
     front: tuple[Block, ...] = (
         Heading(t("rules.goal.heading")),
-        Text(t("rules.goal.text")),
+        Text(t("rules.goal.text" if round_the_world(world) else "rules.goal.across", **ends)),
         Heading(t("rules.setup.heading")),
         Items(
             (
-                t("rules.setup.map"),
+                t("rules.setup.map" if tiled else "rules.setup.map.whole"),
                 t("rules.setup.decks", east=east, west=west),
                 t("rules.setup.jets", most=data.fleet_max),
                 t("rules.setup.dice"),
@@ -58,7 +62,7 @@ def rules(
         Text(t("rules.bumping.text")),
         *_end(t),
     )
-    return rules_sheets(title, (front, back), t)
+    return rules_sheets(world.map.title, (front, back), t)
 
 
 def aids(title: str, data: TakeOffData, t: Catalogue) -> tuple[Sheet, ...]:
@@ -111,11 +115,15 @@ def _pieces(data: TakeOffData, cards: tuple[Card, Card], face: dict[str, Draw]) 
     height = max(card.height + BAND_SHOWN, 3 * s + 2 * GAP)
 
     def draw(c: Canvas) -> None:
-        for each, top in zip(reversed(cards), (0.0, BAND_SHOWN)):
-            with c.group(0, top, name=each.name):
-                c.rect(0, 0, card.width, card.height, fill=each.front.background, stroke="#000000", width=0.3)
-                with c.clip(0, 0, card.width, card.height):
-                    each.front.draw(c)
+        behind, front = reversed(cards)
+        with c.group(0, 0, name=behind.name):  # only its band shows: nothing else of it is drawn, words least of all
+            c.rect(0, 0, card.width, BAND_SHOWN, fill=behind.front.background, stroke="#000000", width=0.3)
+            with c.clip(0, 0, card.width, BAND_SHOWN):
+                behind.front.draw(Uncovered(c, BAND_SHOWN))
+        with c.group(0, BAND_SHOWN, name=front.name):
+            c.rect(0, 0, card.width, card.height, fill=front.front.background, stroke="#000000", width=0.3)
+            with c.clip(0, 0, card.width, card.height):
+                front.front.draw(c)
         for n, letter in enumerate(data.die_faces):
             x, y = dice_x + (n % 2) * (s + GAP), (n // 2) * (s + GAP)
             with c.group(x, y, name=f"face {letter}"):
