@@ -38,7 +38,7 @@ from pnp.errors import NotationError, PnpError
 from pnp.games import REGISTRY
 from pnp.games.spec import GameSpec, KitRequest
 from pnp.printing.canvas import Drawing
-from pnp.printing.parts import KitDocument, Sheet
+from pnp.printing.parts import Deck, KitDocument, Sheet, TokenSheet
 from pnp.printing.render import PrintSettings, WrittenFile, drawing_to_svg, render_kit, write_drawing
 from pnp.referee import notation, session
 from pnp.referee.driver import playout, random_chooser
@@ -285,6 +285,16 @@ def test_the_kit_prints_in_pdf_and_svg_and_reads_back(tmp_path, printed_kits, na
     else:  # the same default kit the session prints for other modules
         written = printed_kits.files(name, PAPER[name], ("pdf", "svg"))
     check_kit(written, PAPER[name], spec.title)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_each_deck_and_token_sheet_says_what_one_of_its_pieces_is_called(printed_kits, name):
+    """A page holding one card of a deck is listed by the build as '1 …': it read '1 Technical Return cards' and
+    '1 Brown deck: eastern half', where only Aloft's decks said what one card of theirs is called."""
+    runs = [
+        part for doc in printed_kits.kit(name).documents for part in doc.parts if isinstance(part, Deck | TokenSheet)
+    ]
+    assert all(run.one for run in runs), [run.name for run in runs if not run.one]
 
 
 FILE_DIGEST = re.compile(r"(?<![0-9a-f])[0-9a-f]{6,}(?![0-9a-f])")  # a run of hex digits: a file's digest

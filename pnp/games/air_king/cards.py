@@ -76,11 +76,11 @@ def decks(data: AirKingData, t: Catalogue, art: Mapping[str, Art] | None = None)
         for n in range(data.technical_return.count)
     ]
     return (
-        Deck(t("deck.field"), size, tuple(field)),
-        Deck(t("deck.aircraft"), size, tuple(aircraft)),
-        Deck(t("deck.goals"), size, tuple(goals)),
-        Deck(t("deck.events"), size, tuple(events)),
-        Deck(t("deck.returns"), size, tuple(returns)),
+        Deck(t("deck.field"), size, one=t("deck.field.one"), cards=tuple(field)),
+        Deck(t("deck.aircraft"), size, one=t("deck.aircraft.one"), cards=tuple(aircraft)),
+        Deck(t("deck.goals"), size, one=t("deck.goals.one"), cards=tuple(goals)),
+        Deck(t("deck.events"), size, one=t("deck.events.one"), cards=tuple(events)),
+        Deck(t("deck.returns"), size, one=t("deck.returns.one"), cards=tuple(returns)),
     )
 
 

@@ -65,6 +65,7 @@ def kit(request: KitRequest) -> Kit:
             deck_name(style, t),
             data.card,
             tuple(_card(world, data, city, style, locators, t) for city in cities),
+            t("deck.one", deck=deck_name(style, t)),
         )
         for style, cities in ((brown, world.decks[0]), (blue, world.decks[1]))
     )
