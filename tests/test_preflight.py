@@ -89,6 +89,26 @@ def test_a_tgc_poker_face_is_825_by_1125_px_and_a_mini_card_goes_on_its_mini_car
     assert "58 files." in out and "preflight" not in out  # PNG files: nothing for preflight to read
 
 
+@pytest.mark.parametrize(
+    ("shop", "said"),
+    [
+        ("generic", "Check them with 'pnp preflight FILE.pdf --press generic'."),
+        (
+            "drivethru",
+            (
+                "DriveThruCards takes CMYK PDF/X-1a only and these are RGB: convert them with the shop's tool or a "
+                "prepress program first, then check them with 'pnp preflight FILE.pdf --press drivethru'."
+            ),
+        ),
+    ],
+)
+def test_a_press_build_says_how_its_pdfs_are_checked_and_what_comes_first_for_a_cmyk_shop(cli, shop, said):
+    """A DriveThruCards build said 'Check them with pnp preflight …', which then refused every RGB file it wrote."""
+    code, out, err = cli("build", "air-king", "--press", shop)
+    assert code == 0, err
+    assert out.splitlines()[-1].endswith(said)
+
+
 def _box(page, name):
     return tuple(float(v) for v in page[name])
 

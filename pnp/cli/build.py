@@ -256,7 +256,15 @@ def _press_summary(written: list[WrittenFile], press: Shop) -> None:
 
     for folder, count in Counter(f.path.parent for f in written).items():
         say(f"{folder}: {count} files")
+    from pnp.printing.preflight import PRESSES
+
+    shop = PRESSES[press.value]
     check = f" Check them with 'pnp preflight FILE.pdf --press {press.value}'." if written[0].format == "pdf" else ""
+    if check and shop.pdfx:  # pnp writes RGB: the shop's own conversion comes first (docs/printing.md)
+        check = (
+            f" {shop.name} takes CMYK PDF/X-1a only and these are RGB: convert them with the shop's tool or a"
+            f" prepress program first, then check them with 'pnp preflight FILE.pdf --press {press.value}'."
+        )
     say(f"{len(written)} files.{check}")
 
 
