@@ -193,6 +193,12 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
         "la carte couleur rouge a été saisie par ann et bob, mais elle n'existe qu'en un exemplaire ; tous deux la "
         "comptent comme saisie" in said["score"]
     )
+    held = [
+        held
+        for sentence in said["board"]
+        for held in re.findall(r"\b(\d+) (bleu|vert|violet|rouge|blanc|jaune)(s?)\b", sentence)
+    ]
+    assert held and all((count == "1") == (not plural) for count, _, plural in held), held  # '3 bleu': '3 bleus'
     parts = "'lancement rouge (1 jeton + 1 multicolore)': 3, 'lancement blanc (1 jeton)': 1, 'sécurité (3 jetons)': 6"
     assert f"b 21 {{{parts}, 'formation BP': 5, 'formation PY': 6}}" in said["score"]
 

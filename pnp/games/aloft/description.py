@@ -55,7 +55,9 @@ def _trucks(state: AloftState, t: Catalogue) -> str:
 def _tokens(state: AloftState, t: Catalogue, player: str) -> str:
     """``player``'s launch tokens by colour, multicoloured ones and safety tokens."""
     tokens, colour = state.tokens[player], state.sky.words.colour
-    held = [f"{n} {colour[code]}" for code, n in tokens.items() if n and code in colour]
+    held = [
+        t("described.tokens.colour", count=n, colour=colour[code]) for code, n in tokens.items() if n and code in colour
+    ]
     held += [t("described.tokens.multi", count=tokens["multi"])] if tokens.get("multi") else []
     held += [t("described.tokens.safety", count=tokens["safety"])] if tokens.get("safety") else []
     if not held:
