@@ -13,9 +13,7 @@
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
 
-  const { el, t } = window.pnpPage;
-
-  const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
+  const { el, t, withKey } = window.pnpPage;
 
   async function api(path, payload) {
     const options = { cache: "no-store", headers: { Accept: "application/json" } };

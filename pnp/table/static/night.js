@@ -15,9 +15,7 @@
   // fits on the screen at once (a laptop's 1366 x 768 holds six at about 15), and below 10 the page scrolls
   const CODE_REM = { most: 18, least: 10 };
 
-  const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
-
-  const { el, t } = window.pnpPage;
+  const { el, t, withKey } = window.pnpPage;
 
   async function api(path, post) {
     const headers = { Accept: "application/json" };
