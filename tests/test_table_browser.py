@@ -260,9 +260,13 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     _place(ann, "5", "c3")
     expect(bob.locator("#last")).to_contain_text("place the 5 on c3", timeout=BOUND)
     expect(bob.locator("#undo")).to_be_hidden()  # only the last move's own player may take it back
+    expect(ann.locator("#undo")).to_have_text("Take back your last move…")
     ann.locator("#undo").click()
     expect(ann.locator("#confirm")).to_be_visible()
     expect(ann.locator("#confirm-what")).to_contain_text("place the 5 on c3")
+    # the dialog's words are the button's: "Take it back" goes ahead, and the other is no "Cancel", which read as
+    # cancelling the move
+    expect(ann.locator("#confirm-cancel")).to_have_text("Keep it")
     ann.locator("#confirm-ok").click()
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting", timeout=BOUND)
     expect(bob.locator("#last")).to_contain_text("place the 3 on b2", timeout=BOUND)

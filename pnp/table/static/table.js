@@ -1216,12 +1216,14 @@
   }
 
   // -- confirmations (a <dialog>: focus stays inside it; Escape cancels) ---------------------------
-  function confirmStep(title, what, text, okLabel) {
+  // ``keepLabel`` names the button that does nothing (Cancel, unless that could read as the step itself: an undo's)
+  function confirmStep(title, what, text, okLabel, keepLabel = t("table.confirm.cancel")) {
     const dialog = $("confirm");
     $("confirm-title").textContent = title;
     $("confirm-what").textContent = what;
     $("confirm-text").textContent = text;
     $("confirm-ok").textContent = okLabel;
+    $("confirm-cancel").textContent = keepLabel;
     dialog.returnValue = "cancel";
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
@@ -1254,6 +1256,7 @@
       what,
       t("table.takeback.text"),
       t("table.takeback.ok"),
+      t("table.takeback.keep"),
     );
     if (ok) post("/undo", {});
   }
