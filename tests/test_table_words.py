@@ -95,14 +95,14 @@ FRENCH = {
     "host": ["a scellé un secret (carte objectif)", "piocher une carte événement"],
 }
 # Every word a reader meets, shown or not yet (a closed dialog, a folded box), but the game's picture: the text, and
-# what names an element (labels, placeholders, titles but a move button's, which is the move's notation).
+# what names an element (labels, placeholders, titles).
 SEEN = """() => {
   const texts = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.parentElement.closest("#picture, noscript")) texts.push(node.textContent);
   }
-  for (const e of document.querySelectorAll("[aria-label], [title]:not(button.move), [placeholder], [alt]")) {
+  for (const e of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
     for (const name of ["aria-label", "title", "placeholder", "alt"]) texts.push(e.getAttribute(name) || "");
   }
   return texts.join("\\n");

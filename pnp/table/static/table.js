@@ -480,7 +480,10 @@
     );
     const log = data.log || [];
     const last = log[log.length - 1];
-    $("last").textContent = last ? t("table.last", { move: said(last) }) : t("table.no_moves_yet");
+    const shown = last ? t("table.last", { move: said(last) }) : t("table.no_moves_yet");
+    const back = data.taken_back; // whose move an undo just took back: the board went back a move
+    const undone = back ? t(back === SEAT ? "table.taken_back.yours" : "table.taken_back", { player: back }) : "";
+    $("last").textContent = undone ? `${undone} ${shown}` : shown;
     const game = data.game || document.title;
     document.title = kind === "yours" ? `▶ ${t("table.turn.yours")} · ${game}` : SEAT !== null ? `${SEAT} · ${game}` : game;
   }
@@ -930,7 +933,6 @@
         type: "button",
         class: `move kind-${b.kind}`,
         "data-move": b.move,
-        title: b.label !== b.move ? b.move : null, // the notation, for whoever knows it
         "aria-label": text !== null && text !== b.label ? b.label : null,
       },
       el("span", { class: "label", text: text || b.label || b.move }),
