@@ -580,6 +580,115 @@ def test_take_offs_starting_frame_shows_no_row_of_its_fleet_table_without_its_na
     assert page.errors == []
 
 
+# A night's game of Take Off! for five (fleet=2), as a reviewer played it, up to ann's turn: at 390 x 844 her frame,
+# placed with a margin of column letters pinned at its top, came to show the map's own letters under it.
+FIVE_JETS = (
+    "ann: roll G J|ann: fly 2 majuro palikir|bob: roll R G|bob: fly 1 majuro yaren|cy: roll J J|cy: fly 1 majuro 2 taipei"
+    "|cy: roll R G|cy: fly 2 hanoi vientiane|dee: roll R B|dee: fly 2 midway palikir|eve: roll B T|eve: draw kigali"
+    "|eve: send 1|eve: fly 2 apia|ann: roll G T|ann: draw riyadh|ann: send 2|ann: fly 2 amman|bob: roll G J"
+    "|bob: fly 1 palikir guam|cy: roll B T|cy: draw beirut|cy: send 1|cy: fly 1 cairo|dee: roll R G"
+    "|dee: fly 1 majuro yaren|eve: roll R B|eve: fly 2 nuku-alofa auckland"
+)
+
+# Each grid reference the frame shows twice: one of the picture's wholly in the part of the frame the picture shows,
+# and one pinned to the frame's edge saying the same.
+TWICE = seeing("""() => {
+  const svg = document.querySelector("#picture svg");
+  const v = shown(svg);
+  const within = (r) => r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
+  const own = [...svg.querySelectorAll('g[data-name="grid references"] text')]
+    .filter((text) => within(text.getBoundingClientRect())).map((text) => text.textContent.trim());
+  return [...document.querySelectorAll("#picture .board-reference")].map((p) => p.textContent)
+    .filter((words) => own.includes(words));
+}""")
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_a_pinned_margin_goes_where_the_frame_shows_the_maps_own_references(phone, tmp_path, size):
+    """A frame placed with a margin of pinned references that comes to show the picture's own line of them is placed
+    again without it: Take Off!'s column letters read twice at the top of ann's board, at 390 x 844, one line under
+    the other. Every reference the frame shows is shown once, and every column and row it shows is named."""
+    current = session.new(
+        tmp_path / "five.pnp", "take-off", ["ann", "bob", "cy", "dee", "eve"], ["fleet=2", "rounds=500"], 0, None
+    )
+    for line in FIVE_JETS.split("|"):
+        player, move = line.split(": ", 1)
+        current.play(move, player)
+    page = open_seat(phone, seat_state(current, "ann"), PHONES[size])
+    where = f"at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
+    assert page.evaluate(TWICE) == [], f"references shown twice {where}"
+    assert page.evaluate(UNNAMED) == [], f"grid references left out {where}"
+    assert page.errors == []
+
+
+# The places (data-places) and the grid's columns (between the middles of its column references, and its edges)
+# that the part of the frame the picture shows holds in part, each with the share of it shown.
+IN_PART = seeing("""() => {
+  const svg = document.querySelector("#picture svg");
+  const v = shown(svg);
+  const ctm = svg.getScreenCTM();
+  const onScreen = (x0, y0, x1, y1) => {
+    const a = new DOMPoint(x0, y0).matrixTransform(ctm), b = new DOMPoint(x1, y1).matrixTransform(ctm);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  };
+  const share = (r) => Math.max(0, Math.min(r.right, v.right) - Math.max(r.left, v.left)) / (r.right - r.left)
+    * Math.max(0, Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)) / (r.bottom - r.top);
+  const places = (svg.getAttribute("data-places") || "").split(";").filter(Boolean).map((place) => {
+    const [x, y, w, h] = place.split(" ").map(Number);
+    return { place, shown: share(onScreen(x, y, x + w, y + h)) };
+  });
+  const [x, y, w, h] = svg.getAttribute("data-grids").split(";")[0].split(" ").map(Number);
+  const grid = onScreen(x, y, x + w, y + h);
+  const middles = [...svg.querySelectorAll('g[data-name="grid references"] text')].map((t) => t.getBoundingClientRect())
+    .filter((r) => r.bottom <= grid.top + 1).map((r) => (r.left + r.right) / 2).sort((p, q) => p - q);
+  const lines = [grid.left, ...middles.slice(1).map((m, k) => (middles[k] + m) / 2), grid.right];
+  const columns = lines.slice(1).map((right, k) => {
+    const r = { left: lines[k], right, top: grid.top, bottom: grid.bottom };
+    return { column: k + 1, shown: (Math.min(r.right, v.right) - Math.max(r.left, v.left)) / (right - lines[k]) };
+  });
+  return { places, columns };
+}""")
+
+
+def aloft_for_four(folder: Path, moves: list[str]) -> session.Session:
+    """A French game of Aloft for four, each player's colours sealed (the first offered), then ``moves``."""
+    current = session.new(
+        folder / "aloft.pnp", "aloft", ["Amélie", "Bruno", "Chloé", "David"], [], 0, None, language="fr"
+    )
+    for _ in range(4):
+        current.play(notation.format(current.game, playable(current, current.state.to_move())[0]))
+    for move in moves:
+        current.play(move)
+    return current
+
+
+@pytest.mark.parametrize("size", {**PHONES, "360x640": {"width": 360, "height": 640}})
+@pytest.mark.parametrize(
+    ("moves", "seat"),
+    [
+        (["inflate BG 3"], "Bruno"),
+        (["inflate BG 3"], "Chloé"),
+        (["inflate BG 3", "inflate BY 4", "launch BG", "inflate BW 2", "inflate PW 3", "ascend BG"], "Chloé"),
+    ],
+    ids=["after-inflating", "another-seat", "after-launching"],
+)
+def test_aloft_opens_on_its_moves_spaces_whole_and_cuts_no_column_to_a_sliver(phone, tmp_path, moves, seat, size):
+    """Each place of Aloft's picture (a move's spaces) that the frame shows, it shows whole, and each column of its
+    sky and lane that it cuts it shows nearly whole or nearly not at all: Bruno, who may launch the balloon just
+    inflated at column 3, saw a sliver of it at the frame's edge without its column's number, and a balloon on a truck
+    was cut in half."""
+    current = aloft_for_four(tmp_path, moves)
+    page = open_seat(phone, seat_state(current, seat), {**PHONES, "360x640": {"width": 360, "height": 640}}[size])
+    page.evaluate("() => scrollTo(0, 0)")
+    found = page.evaluate(IN_PART)
+    where = f"at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
+    assert [p for p in found["places"] if 0.01 < p["shown"] < 0.99] == [], f"a place in part {where}"
+    assert [c for c in found["columns"] if 1 / 5 + 0.01 < c["shown"] < 4 / 5 - 0.01] == [], f"a column cut {where}"
+    assert any(p["shown"] > 0.99 for p in found["places"]), f"no place whole {where}"
+    assert page.evaluate(CUT) == [], f"cut {where}"
+    assert page.errors == []
+
+
 def test_at_the_end_a_phone_opens_on_the_whole_board(phone, tmp_path):
     """Once the game is over the result is the score table's: the board is shown whole, not one seat's part."""
     current = mid_game(tmp_path, "hauling-astronauts", moves=10_000)

@@ -201,6 +201,8 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
 
     # Set-up: each seals its transports on its own phone; a cancelled confirmation seals nothing.
     before = path.read_bytes()
+    assert ann.locator("#moves button.move").count() > 3
+    assert ann.locator("#moves button.move[title]").count() == 0  # no notation on hover ("secret t1 C")
     ann.locator("#moves button[data-move='secret t1 C']").click()
     ann.locator("#confirm-cancel").click()
     expect(ann.locator("#confirm")).to_be_hidden()
@@ -260,15 +262,22 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     _place(ann, "5", "c3")
     expect(bob.locator("#last")).to_contain_text("place the 5 on c3", timeout=BOUND)
     expect(bob.locator("#undo")).to_be_hidden()  # only the last move's own player may take it back
+    expect(ann.locator("#undo")).to_have_text("Take back your last move…")
     ann.locator("#undo").click()
     expect(ann.locator("#confirm")).to_be_visible()
     expect(ann.locator("#confirm-what")).to_contain_text("place the 5 on c3")
+    # the dialog's words are the button's: "Take it back" goes ahead, and the other is no "Cancel", which read as
+    # cancelling the move
+    expect(ann.locator("#confirm-cancel")).to_have_text("Keep it")
     ann.locator("#confirm-ok").click()
     expect(bob.locator("#turn")).to_have_attribute("data-turn", "waiting", timeout=BOUND)
     expect(bob.locator("#last")).to_contain_text("place the 3 on b2", timeout=BOUND)
+    # the other phones say a move was taken back, where the board only went back a move
+    expect(bob.locator("#last")).to_have_text("ann took back their last move. Last: bob: place the 3 on b2")
+    expect(ann.locator("#last")).to_contain_text("You took back your last move.")
     assert path.read_text().rstrip().splitlines()[-1].split(" #")[0].endswith("undo")
     _place(ann, "5", "c1")
-    expect(bob.locator("#last")).to_contain_text("place the 5 on c1", timeout=BOUND)
+    expect(bob.locator("#last")).to_have_text("Last: ann: place the 5 on c1", timeout=BOUND)
     for face in ("1", "4", "6"):
         bob.locator(f"#moves .picker button.face[data-face='{face}']").click()
     bob.locator("#moves .picker button.enter").click()

@@ -381,7 +381,9 @@ def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
 
 
 def test_a_seats_code_is_its_link_and_the_lobby_lists_what_can_be_resumed(tmp_path):
-    (tmp_path / "tall.yaml").write_text("not read until chosen\n")
+    (tmp_path / "tall.yaml").write_text("game: aloft\ncolumns: 12\nrows: 4\n")  # each map file for its game only
+    (tmp_path / "odyssey.yaml").write_text("game: aeronaut-odyssey\nseed: 7\n")
+    (tmp_path / "notes.yaml").write_text("a note, no map\n")
     for hidden in ("._tall.yaml", "._calm.yaml"):  # what a Mac leaves beside each file on a USB stick: no choice
         (tmp_path / hidden).write_text("game: air-king\ncard_size: bridge\n")
     with night(tmp_path) as client:
@@ -395,7 +397,8 @@ def test_a_seats_code_is_its_link_and_the_lobby_lists_what_can_be_resumed(tmp_pa
         assert client.get(f"/lobby/games/{started['record']}/qr/dan.svg").status_code == 404
         lobby = client.get("/lobby").json()
     assert [r["record"] for r in lobby["records"]] == [started["record"]]
-    assert lobby["maps"] == ["tall.yaml"] and lobby["variants"] == {} and lobby["players"] == ["ann", "bob", "cy"]
+    assert lobby["maps"] == {"aeronaut-odyssey": ["odyssey.yaml"], "aloft": ["tall.yaml"]}
+    assert lobby["variants"] == {} and lobby["variant_languages"] == {} and lobby["players"] == ["ann", "bob", "cy"]
     assert [game["name"] for game in lobby["games"]] == list(REGISTRY)
 
 

@@ -176,6 +176,7 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, 
     first = start_in_the_lobby(screen, "hauling-astronauts", ["ann", "bob"])
     expect(screen.locator(".seat img")).to_have_count(2)
     expect(screen.locator("#turn")).to_contain_text("ann")
+    expect(screen.locator("#log")).to_be_hidden()  # no empty box under "Moves so far" before the first move
     _until(lambda: screen.locator(".seat img").evaluate_all("codes => codes.every(c => c.naturalWidth > 0)"))
     screen.screenshot(path=shots / "night-codes.png")
     seats = night.seats(first)
@@ -281,8 +282,10 @@ def test_every_seats_code_fits_the_shared_screen_at_once(browser, evening):  # n
         middle = sum(parts[0]) / 2
         assert len(parts) == 3 and all(top < middle < bottom for top, bottom in parts), parts
 
-    asked: list[str] = []  # a tap on Rematch in the middle of a game asks first; this one is not confirmed
-    screen.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    # a tap on Rematch in the middle of a game asks first, in a dialog of the page's own; this one is not confirmed
     screen.get_by_role("button", name="Rematch").click()
-    assert len(asked) == 1 and "not over" in asked[0], asked
+    asked = screen.get_by_role("dialog", name="Start the rematch now?")
+    expect(asked).to_contain_text("This game is not over.")
+    asked.get_by_role("button", name="Keep playing").click()
+    expect(asked).to_have_count(0)
     assert record in screen.url and len(list(folder.glob("*.pnp"))) == 2

@@ -13,10 +13,11 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from support.serve import WAIT, http_client, new_record, serving
+from support.serve import WAIT, http_client, new_record, running, serving
 
 from pnp.referee import record, session
 from pnp.table import links
+from pnp.table.lobby import HOST_HEADER
 from pnp.table.server import lan_address
 
 WEB_STACK = ("starlette", "uvicorn", "jinja2", "segno", "httpx", "anyio", "pnp.table")
@@ -124,6 +125,24 @@ def test_links_survive_a_restart_and_new_links_replace_them(tmp_path):
     tokens = json.loads(kept.read_text())
     assert tokens == tokens_of(served.seats)
     assert all(len(token) >= 22 for token in tokens.values())  # at least 128 bits of URL-safe base64
+
+
+def test_a_nights_shared_screen_key_survives_a_restart(tmp_path):
+    """The night's shared-screen address acts after a restart, as the seat links do (a new key each start refused
+    the old address, with --lan, once the server came back): the key is kept in the folder, owner-only, and the
+    lobby takes it; a kept file that holds no key gets a new one."""
+    urls = []
+    for _ in range(2):
+        with running("table", str(tmp_path)) as served, http_client() as http:
+            urls.append(served.url)
+            key = served.url.partition("/?host=")[2]
+            assert http.get(served.url.partition("/?")[0] + "/lobby", headers={HOST_HEADER: key}).status_code == 200
+            served.stop()
+    assert urls[0].partition("/?host=")[2] == urls[1].partition("/?host=")[2]
+    kept = tmp_path / links.HOST_KEY
+    assert kept.stat().st_mode & 0o777 == 0o600 and kept.read_text().strip() == key
+    kept.write_text("not a key\n")
+    assert links.host_key(tmp_path) not in (key, "not a key") and kept.stat().st_mode & 0o777 == 0o600
 
 
 def tokens_of(seats: dict[str, str]) -> dict[str, str]:

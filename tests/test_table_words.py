@@ -61,6 +61,15 @@ def test_every_key_the_pages_use_is_in_the_catalogue():
     assert sorted(used - set(table_words(None))) == []
 
 
+def test_french_words_that_end_on_a_question_mark_or_a_colon_keep_it_on_their_line():
+    """A French entry that ends on "?" or ":" has a no-break space before it, as French writes it: the "?" of
+    "Reprendre votre dernier coup ?" wrapped alone onto a line of its own at 360 px."""
+    french = table_words("fr")
+    ending = [key for key in french if french[key].rstrip().endswith(("?", ":"))]
+    assert len(ending) > 5
+    assert [key for key in ending if french[key].rstrip()[-2] != "\u00a0"] == []
+
+
 def test_a_regional_tag_falls_back_to_its_language_and_another_to_english():
     assert table_words("fr-CA").language == "fr" and table_words("FR")("table.live") == "En direct"
     assert table_words("de").language == "en" and table_words(None)("table.turn.waiting", player="ann") == (
@@ -74,7 +83,7 @@ def test_a_regional_tag_falls_back_to_its_language_and_another_to_english():
 # notation, which the log's notation guide lists, is the same in every language).
 ENGLISH = [
     "Rules", "Live", "Moves so far", "Score so far", "to move", "Waiting for", "Your turn", "Your moves",
-    "Only you can see this", "Type a move", "On this phone", "Undo your last move", "Whole board", "Close-up",
+    "Only you can see this", "Type a move", "On this phone", "Take back your last move", "Keep it", "Whole board", "Close-up",
     "Notation guide", "Player", "Made of", "Last:", "Loading", "Connecting", "Suggest a move", "The table",
     "Dismiss", "Whose turn", "Play a forced", "short sound", "Colours", "as the phone is set", "Cancel",
     "move the board", "entered their", "goal card", "an event card", "Extra move",
@@ -86,14 +95,14 @@ FRENCH = {
     "host": ["a scellé un secret (carte objectif)", "piocher une carte événement"],
 }
 # Every word a reader meets, shown or not yet (a closed dialog, a folded box), but the game's picture: the text, and
-# what names an element (labels, placeholders, titles but a move button's, which is the move's notation).
+# what names an element (labels, placeholders, titles).
 SEEN = """() => {
   const texts = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.parentElement.closest("#picture, noscript")) texts.push(node.textContent);
   }
-  for (const e of document.querySelectorAll("[aria-label], [title]:not(button.move), [placeholder], [alt]")) {
+  for (const e of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
     for (const name of ["aria-label", "title", "placeholder", "alt"]) texts.push(e.getAttribute(name) || "");
   }
   return texts.join("\\n");
@@ -169,6 +178,7 @@ def test_a_french_session_s_pages_are_in_french_and_fit_a_phone(routed_phone, fr
         assert ("À vous de jouer" if name == "seat" else f"{seat} à jouer") in seen
         assert [words for words in FRENCH[name] if words not in seen] == [], f"the {name} page: the game's words"
         assert page.evaluate("pnpPage.percent(0.025)") == "2,5 %"  # a draw's odds under 10 %
+        assert page.evaluate("pnpPage.percent(0.0004)") == "< 0,1 %"  # a legal roll read "0,0 %"
         faces = [f"pnpPage.t('table.picker.faces', {{ name: 'Dé', count: {n} }})" for n in (0, 1, 2)]
         assert page.evaluate(f"[{', '.join(faces)}]") == [  # French counts 0 as one, as the catalogue does
             "Dé : choisissez 0 face",

@@ -341,7 +341,7 @@ def test_the_table_offers_the_variant_files_of_its_folder_and_starts_a_game_on_o
     with TestClient(table, headers={HOST_HEADER: key}) as client:
         lobby = client.get("/lobby").json()
         assert lobby["variants"] == {"air-king": ["calm.yaml"], "aloft": ["mini.yaml"]}
-        assert lobby["maps"] == ["field.yaml"]
+        assert lobby["maps"] == {"air-king": ["field.yaml"]}
         body = {"game": "air-king", "players": ["ann", "bob"], "variant": "calm.yaml"}
         started = client.post("/lobby/games", json=body)
         assert started.status_code == 200

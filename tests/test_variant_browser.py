@@ -75,12 +75,13 @@ def test_a_french_night_s_lobby_speaks_french_and_starts_games_in_the_language_o
         screen.click("[data-game=air-king]")
         expect(screen.locator("#variant-set")).to_be_visible()
         screen.select_option("#variant-file", "calm.yaml")
-        expect(screen.locator("#language-set")).to_be_hidden()  # a variant file speaks its own language
+        expect(screen.locator("#language-choice")).to_be_visible()  # a variant naming no language speaks the one chosen
+        screen.select_option("#language-choice", "fr")
         record = _start(screen, ["ann", "bob"])
         written = Path(tmp_path / record).read_text(encoding="utf-8")
         assert re.search(r'\[Variant "\.pnp-kept/[0-9a-f]{16}/calm\.yaml"\]', written)  # a copy of it, kept
-        assert "[Language" not in written
-        assert screen.get_attribute("html", "lang") == "en"  # the game in English, the night's panel in French
+        assert '[Language "fr"]' in written
+        assert screen.get_attribute("html", "lang") == "fr"  # the game in French, as the night's panel
         expect(screen.locator("#night")).to_have_attribute("lang", "fr")
         expect(screen.locator("#night")).to_contain_text("scannez avec votre téléphone")
         expect(screen.get_by_role("button", name="Revanche")).to_be_visible()
@@ -133,11 +134,9 @@ def test_a_french_night_s_lobby_says_in_french_what_it_refuses_to_start(
     browser,  # noqa: F811
     shots,
 ):
-    """A number that is no whole number, two players of one name, a map file for another game: each refusal in the
+    """A number that is no whole number, two players of one name, a map file unfit for its game: each refusal in the
     night's language (a file's own error after words in it), nothing started."""
-    maps = REGISTRY["aloft"].maps
-    assert maps is not None
-    (tmp_path / "tall.yaml").write_text(maps.new(None), encoding="utf-8")
+    (tmp_path / "tall.yaml").write_text("game: air-king\ncolumns: many\n", encoding="utf-8")
     with running("table", str(tmp_path), "--lang", "fr") as served:
         screen = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         errors: list[str] = []
@@ -164,7 +163,7 @@ def test_a_french_night_s_lobby_says_in_french_what_it_refuses_to_start(
         screen.select_option("#map-file", "tall.yaml")
         screen.click("#start")
         expect(refusal).to_have_text(
-            "cette carte ne peut pas servir : tall.yaml:1:7: game: this is a map for aloft, not air-king"
+            "cette carte ne peut pas servir : tall.yaml:2:10: columns: expected a whole number, found 'many'"
         )
         assert errors == []
     assert not list(tmp_path.glob("*.pnp"))

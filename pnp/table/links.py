@@ -1,7 +1,8 @@
-"""Seat links: one unguessable token per seat, kept beside the record (``RECORD.links``, owner-only).
+"""Seat links: one unguessable token per seat, kept beside the record (``RECORD.links``, owner-only); and a game
+night's shared-screen key, kept in its folder (``.pnp-host.key``, owner-only).
 
 A restart keeps the links, so the phones at the table stay joined; ``--new-links`` replaces them
-and the old ones stop working.
+and the old ones stop working. It keeps the night's key too, so the shared screen's address still acts.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pnp.files import read_text, write_atomic
 
 TOKEN_BYTES = 24  # 192 bits; token_urlsafe writes them as 32 characters
 MAX_BYTES = 2**16
+HOST_KEY = ".pnp-host.key"  # in a night's folder: hidden, so never offered as a map or a variant
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # at least 128 bits of URL-safe base64
 
 
@@ -35,6 +37,23 @@ def seat_tokens(record: Path, players: tuple[str, ...], renew: bool = False) -> 
     if tokens != kept:
         write_atomic(links_path(record), json.dumps(tokens, indent=1) + "\n", mode=0o600)
     return tokens
+
+
+def host_key(folder: Path) -> str:
+    """The shared screen's key of the night in ``folder``: the kept one, or a new one (where there is none, or what
+    is kept is no key), written owner-only. Delete the file for a new key: the old address stops acting."""
+    path = folder / HOST_KEY
+    try:
+        kept = read_text(path, MAX_BYTES).strip()
+    except FileNotFoundError:
+        kept = ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read the shared screen's key: {describe(exc)}") from None
+    if _TOKEN.match(kept):
+        return kept
+    key = secrets.token_urlsafe(TOKEN_BYTES)
+    write_atomic(path, key + "\n", mode=0o600)
+    return key
 
 
 def seat_for(tokens: dict[str, str], token: str) -> str | None:

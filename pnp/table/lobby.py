@@ -36,8 +36,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from pnp.errors import PnpError, Refusal
+from pnp.errors import DataError, PnpError, Refusal
 from pnp.files import yaml_files
+from pnp.games import REGISTRY, map_game
+from pnp.loader import peek, read_yaml_text
 from pnp.referee import night, record, session
 from pnp.table import app, links
 from pnp.table.answers import NOT_KEPT, PAGES, answer
@@ -45,7 +47,7 @@ from pnp.table.app import HERE, InNight, answering, failed, http_error, no_page,
 from pnp.table.turns import Refused
 from pnp.table.watch import RecordWatch
 from pnp.table.words import page_values, speaking
-from pnp.texts import Catalogue, table_words
+from pnp.texts import Catalogue, shipped, table_words
 from pnp.variants.game import variants_in
 
 HOST_HEADER = "X-Pnp-Host"  # the shared screen's key, from its address (?host=KEY), on every lobby request
@@ -183,13 +185,13 @@ class Night:
             going = [game.to_json() for game in results.played if not game.final]
             variants = variants_in(self.folder)
             taken = {name for names in variants.values() for name in names}
-            maps = [path.name for path in yaml_files(self.folder) if path.name not in taken]
             last = results.played[-1].players if results.played else ()
             return {
                 "games": night.catalogue(self.words.language),
                 "records": going,
-                "maps": maps,
+                "maps": _maps_by_game(self.folder, taken),  # by game: the map files in the folder for it
                 "variants": variants,  # by game: the variant files in the folder that name it
+                "variant_languages": _variant_languages(self.folder, taken),
                 "players": list(last),
             }
 
@@ -271,6 +273,36 @@ def _is_loopback(address: str) -> bool:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
+
+
+def _maps_by_game(folder: Path, taken: set[str]) -> dict[str, list[str]]:
+    """The YAML files in ``folder`` (but those ``taken``, the variants) by each game they are a map for: the one
+    their ``game:`` names, else each game whose map keys they fit (:func:`pnp.games.map_game`)."""
+    found: dict[str, list[str]] = {}
+    games = [name for name, spec in REGISTRY.items() if spec.maps is not None]
+    for path in (path for path in yaml_files(folder) if path.name not in taken):
+        for name in games:
+            try:
+                map_game(path, name)
+            except PnpError:
+                continue
+            found.setdefault(name, []).append(path.name)
+    return found
+
+
+def _variant_languages(folder: Path, variants: set[str]) -> dict[str, str]:
+    """The ``variants`` (files in ``folder``) that name a language of their own (``language:``), each with its name
+    in itself (*Français*), or as the file writes it where pnp ships no page words in it."""
+    found: dict[str, str] = {}
+    for name in sorted(variants):
+        try:
+            named = peek(read_yaml_text(folder / name), "language", name)
+        except (OSError, DataError):
+            continue
+        if named is not None:
+            code = shipped(named[0], "table")
+            found[name] = table_words(code)("table.language") if code else named[0]
+    return found
 
 
 def _names(players: object) -> bool:

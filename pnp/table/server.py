@@ -7,7 +7,6 @@ import errno
 import io
 import ipaddress
 import json
-import secrets
 import signal
 import socket
 import sys
@@ -59,14 +58,15 @@ def serve(path: Path, host: str, port: int, new_links: bool, as_json: bool) -> N
 def serve_night(folder: Path, host: str, port: int, as_json: bool, language: str | None = None) -> None:
     """Serve a game night from ``folder`` on ``host``:``port`` until interrupted; print the shared screen's address.
 
-    The address carries the shared screen's key: only a page opened from it acts in the lobby. The lobby speaks
+    The address carries the shared screen's key, the same from one start to the next (:func:`links.host_key`): only
+    a page opened from it acts in the lobby. The lobby speaks
     ``language`` (a code pnp ships; None: English).
     """
     from pnp.table import lobby  # a night's alone: a record's server starts without it
 
     listener = _listen(host, port)
     base = _base(host, listener)
-    key = secrets.token_urlsafe(links.TOKEN_BYTES)
+    key = links.host_key(folder)
     loopback = host not in EVERYWHERE and _loopback(host)
     night = lobby.Night(folder.resolve(), key, base, loopback, language)
     url = f"{base}/?host={key}"

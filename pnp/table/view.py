@@ -7,6 +7,7 @@ digest or salt is ever shown.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -25,6 +26,7 @@ PICTURES_KEPT = 32  # pictures kept drawn, likewise
 ENTRIES_KEPT = 1 << 16  # log entries kept written per session's rules: a long game's moves as each viewer reads them
 _ENTRIES: WeakKeyDictionary[Game, dict[tuple[str, Move, str | None], tuple[str, str]]] = WeakKeyDictionary()
 _ENTRIES_HELD = threading.Lock()  # the servers of a game night write logs from several threads
+_EVENT = re.compile(r"^\d+\. (.*) #[0-9a-f]+$", re.MULTILINE)  # a record's event line: its text
 
 
 class Views:
@@ -82,6 +84,7 @@ def state_json(
         "private": _private(current, seat) if seat is not None else {},
         "score": state.score().to_json(),
         "log": _log(current, seat),
+        "taken_back": _taken_back(current),
         "version": current.last_hash,
         "read_only": read_only,
     }
@@ -121,6 +124,21 @@ def _log(current: Session, seat: str | None) -> list[dict[str, Any]]:
                 seen = kept[player, move, seat] = _entry(current, player, move, seat)
             entries.append({"n": n, "player": player, "text": seen[0], "label": seen[1]})
     return entries
+
+
+def _taken_back(current: Session) -> str | None:
+    """Whose move the record's last event took back, where it is an undo: the other pages say so, which else only
+    went back a move."""
+    if not current.text.rstrip().rsplit("\n", 1)[-1].split(" #")[0].endswith(". undo"):
+        return None
+    kept: list[str] = []  # the moves each undo has left, newest last
+    player = None
+    for text in _EVENT.findall(current.text):
+        if text != "undo":
+            kept.append(text)
+        elif kept:
+            player = kept.pop().split(":", 1)[0]
+    return player
 
 
 def _entry(current: Session, player: str, move: Move, seat: str | None) -> tuple[str, str]:

@@ -7,9 +7,10 @@
 // labels in sight where they fit. A focus too large to show whole and legible gives way to as many of the
 // picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows legibly
 // together. The starting frame cuts no text: each is wholly in it or wholly out, a name half shown reading as
-// nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut). A frame on
-// part of a grid (data-grids "x y w h;...") whose grid references are out of it pins those of the columns and rows
-// it shows to its edges, in a margin as a printed map's (see pinning); each of the seat's pieces out of the frame
+// nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut); where it can, it
+// shows each place wholly or not at all, and cuts no column of a grid to a sliver. A frame on part of a grid
+// (data-grids "x y w h;...") whose grid references are out of it pins those of the columns and rows it shows to its
+// edges, in a margin as a printed map's, unless it comes to show the picture's own (see pinning); each of the seat's pieces out of the frame
 // has a pointer at its edge turned its way, which a tap follows. Once the player moves the view, the pictures
 // after the next moves keep it; "Close-up" hands the view back to the picture's focus, "Whole board" shows all of
 // it. The frame takes the keyboard's focus (seat.html): the arrow keys move the view, + and - zoom about its
@@ -32,6 +33,8 @@ window.pnpBoard = (() => {
   const ZOOM_STEP = 1.1;
   const NEAR = [0, -1, 1, -2, 2, 3];
   const CLOSER = [4, 5, 6, 7];
+  const LINED = [0, 1, 2]; // the steps tried for a frame that cuts no grid's column to a sliver: as placed, or closer
+  const SLIVER = 1 / 5; // of a grid's column, the most a frame shows of it, or the most it leaves out, where it cuts one
   const LABEL = 'g[data-name^="label:"]'; // a shape and the texts it carries (pnp.printing.canvas.label_of)
   const NO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
   const EDGES = { top: ["y0", 1], bottom: ["y1", -1], left: ["x0", 1], right: ["x1", -1] }; // a frame's side, inwards
@@ -46,6 +49,7 @@ window.pnpBoard = (() => {
   let yours = null; // the box round the seat's own pieces, in picture units, if the picture marks any
   let own = []; // each of the seat's own pieces' boxes, in picture units
   let grids = []; // each grid's box and its lines of references (see gridsOf)
+  let spaces = []; // the picture's places (data-places), in picture units: { x0, y0, x1, y1 }
   let pinned = []; // the lines of references the starting frame keeps margins for, until the player moves the view
   let marks = []; // the pointers to the seat's pieces out of the frame: { mark, piece, left, top }
   const overlay = document.createElement("div"); // drawn over the picture: pinned references, pointers
@@ -132,6 +136,7 @@ window.pnpBoard = (() => {
     texts = [...alone, ...labels(sized, toPicture)];
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
     grids = gridsOf(sized);
+    spaces = boxes("data-places").map(({ x, y, w, h }) => ({ x0: x, y0: y, x1: x + w, y1: y + h }));
     // the seat's own pieces (see the picture's focus in pnp.printing.canvas), each with its label: the texts
     // within half a text's size of it, and the labels it lies on or in (a callout holding a jet, a tile's words)
     const near = (b, t, d = t.words ? 0 : t.size / 2) =>
@@ -254,9 +259,22 @@ window.pnpBoard = (() => {
     for (;;) {
       const v = frameWith(depths(pinned));
       const more = pinning(v, pinned).filter((line) => !pinned.includes(line));
-      if (!more.length) return v;
+      if (!more.length) return unpinned(v);
       pinned = [...pinned, ...more];
     }
+  }
+
+  // View ``v`` placed again without the margins it no longer needs: placed for its margins, a frame may have come to
+  // show the picture's own line of references that a margin stands for, which then read twice, one under the other
+  // (Take Off!'s letters at 390 x 844). Kept where, placed without them, the frame would need them again.
+  function unpinned(v) {
+    const axes = new Set(pinning(v, pinned).map((line) => columns(line.side)));
+    const fewer = pinned.filter((line) => axes.has(columns(line.side)));
+    if (fewer.length === pinned.length) return v;
+    const w = frameWith(depths(fewer));
+    if (pinning(w, fewer).some((line) => !fewer.includes(line))) return v;
+    pinned = fewer;
+    return w;
   }
 
   // The starting frame with ``margins`` (picture units) along its edges: what it holds (see framed) fitted (but no
@@ -380,17 +398,58 @@ window.pnpBoard = (() => {
       [null, aim, NEAR],
       [null, null, NEAR],
     ];
-    for (const [held, within, steps] of tries) {
-      const view = uncutKeeping(v, held, within, margins, steps);
+    // each first showing whole the places that fit (see wholes) and no sliver of a grid's column (see onLines), at the
+    // scale as placed or a little closer, then those places alone, then as it may
+    const places = wholes(v, margins);
+    const levels = ([held, within, steps]) => [
+      [held, within, LINED, places, true],
+      ...(places.length ? [[held, within, steps, places]] : []),
+      [held, within, steps, []],
+    ];
+    for (const [held, within, steps, units, lined] of tries.flatMap(levels)) {
+      const view = uncutKeeping(v, held, within, margins, steps, units, lined);
       if (view) return view;
     }
     return v;
   }
 
+  // The places a frame of view ``v`` less margins ``m`` shows wholly or not at all where it can, as labels without
+  // words (see uncutKeeping): those that fit it, a move's spaces cut to a sliver at the frame's edge reading as nothing
+  // (Aloft's balloon to launch).
+  function wholes(v, m) {
+    const { W, H } = size();
+    const w = W / v.s - m.left - m.right, h = H / v.s - m.top - m.bottom;
+    return spaces.filter((p) => p.x1 - p.x0 <= w && p.y1 - p.y0 <= h).map((p) => ({ ...p, words: p }));
+  }
+
+  // Where a frame ``w`` wide may start across so that each column of a grid that it cuts shows nearly all of it or
+  // nearly none (see SLIVER), the pieces drawn in its middle whole or out (Aloft's balloon on a truck was cut in half):
+  // the starts putting an edge on a line between columns, or that far off one; null where the frame is as wide as the
+  // grids (it cuts none of their columns). A grid's lines are its edges and the middles between its references.
+  function onLines(w) {
+    const cells = grids.flatMap((grid) => {
+      const line = grid.lines.find((l) => columns(l.side));
+      if (!line || grid.x1 - grid.x0 <= w) return [];
+      const middles = line.refs.map((t) => (t.x0 + t.x1) / 2).sort((p, q) => p - q);
+      const lines = [grid.x0, ...middles.slice(1).map((middle, k) => (middles[k] + middle) / 2), grid.x1];
+      return lines.slice(1).map((b, k) => [lines[k], b]);
+    });
+    if (!cells.length) return null;
+    const shows = (x0, x1) => cells.every(([a, b]) => {
+      const part = (Math.min(b, x1) - Math.max(a, x0)) / (b - a);
+      return part <= SLIVER + 1e-9 || part >= 1 - SLIVER - 1e-9 || (a >= x0 && b <= x1);
+    });
+    const starts = cells.flatMap(([a, b]) => {
+      const d = SLIVER * (b - a);
+      return [a, a + d, b - d, b].flatMap((at) => [at, at - w]);
+    });
+    return starts.filter((x) => shows(x, x + w));
+  }
+
   // ``v`` moved as little as it takes, at each scale of ``steps`` (in steps of ZOOM_STEP: further while legible, or
-  // closer) in turn, for the frame less margins ``m`` to cut no text and hold box ``held`` whole, and ``within`` as
-  // range does; or null.
-  function uncutKeeping(v, held, within, m, steps) {
+  // closer) in turn, for the frame less margins ``m`` to cut no text nor any of ``units`` (see wholes) and hold box
+  // ``held`` whole, and ``within`` as range does; or null.
+  function uncutKeeping(v, held, within, m, steps, units, lined = false) {
     for (const step of steps) {
       const s = v.s * ZOOM_STEP ** step;
       const { W, H } = size();
@@ -408,9 +467,16 @@ window.pnpBoard = (() => {
       });
       const nearby = texts
         .map((t) => ({ ...pad(t, t.size / 8), words: pad(t.words || t, t.size / 8) }))
+        .concat(units)
         .filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
-      // each start along x where some text changes from out to cut to in, nearest the wanted one first
-      const xs = [wantX, ...nearby.flatMap((t) => [t.x0 - w, t.x1, t.words.x0, t.words.x1 - w])]
+      // each start along x where some text changes from out to cut to in, nearest the wanted one first (where the
+      // frame keeps to a grid's lines, each start that puts an edge on one)
+      const lines = lined ? onLines(w) : null;
+      if (lined && !lines) return null;
+      // (a grid's lines are found from its references' middles: one a hair beyond the range is taken at its end)
+      const hair = w / 100;
+      const onto = (x) => (x < xl && x > xl - hair ? xl : x > xh && x < xh + hair ? xh : x);
+      const xs = (lines?.map(onto) || [wantX, ...nearby.flatMap((t) => [t.x0 - w, t.x1, t.words.x0, t.words.x1 - w])])
         .filter((x) => x >= xl && x <= xh)
         .sort((p, q) => Math.abs(p - wantX) - Math.abs(q - wantX));
       let best = null;

@@ -1,5 +1,6 @@
 // What every table page script shares (table.js, lobby.js, night.js): one way to make an element, so
-// data from the server only ever becomes text or attributes, never markup; and the page's own words and numbers.
+// data from the server only ever becomes text or attributes, never markup; the page's own words and numbers; and the
+// shared screen's addresses, with its key.
 "use strict";
 
 (() => {
@@ -24,9 +25,21 @@
     t,
 
     // A probability as the page writes it: whole percents from 10 % up, else with one decimal, its mark in the
-    // page's language (2.5 %; 2,5 % in French: table.decimal).
+    // page's language (2.5 %; 2,5 % in French: table.decimal); one that would read 0.0 % as under 0.1 % (< 0,1 %).
     percent(p) {
-      return p >= 0.1 ? `${Math.round(p * 100)} %` : `${(p * 100).toFixed(1).replace(".", t("table.decimal"))} %`;
+      if (p >= 0.1) return `${Math.round(p * 100)} %`;
+      const written = (p * 100).toFixed(1);
+      const under = p > 0 && Number(written) === 0;
+      return `${under ? "< " : ""}${(under ? "0.1" : written).replace(".", t("table.decimal"))} %`;
+    },
+
+    // The address ``path`` on the night's shared screen ("/", "/#tonight", a game's "/g/RECORD/"), carrying the key
+    // this page's own address carries (?host=KEY), if any: in its query, before any fragment ("/?host=KEY#tonight").
+    withKey(path) {
+      const key = new URLSearchParams(location.search).get("host");
+      if (!key) return path;
+      const [before, fragment] = path.split(/(?=#)/, 2);
+      return `${before}${before.includes("?") ? "&" : "?"}host=${encodeURIComponent(key)}${fragment || ""}`;
     },
 
     el(tag, props, ...children) {

@@ -13,9 +13,7 @@
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
 
-  const { el, t } = window.pnpPage;
-
-  const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
+  const { el, t, withKey } = window.pnpPage;
 
   async function api(path, payload) {
     const options = { cache: "no-store", headers: { Accept: "application/json" } };
@@ -171,37 +169,59 @@
     return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input);
   }
 
+  // A label over its box, as an option's (see optionField).
+  const field = (id, label, box) => el("p", { class: "option" }, el("label", { for: id, text: label }), box);
+
+  // A game's map: its own, or one of the map files in the folder that are for it; a game that draws its maps
+  // (Aeronaut Odyssey) draws one from a number, or takes a file. Shown where there is a choice.
   function drawMap(game) {
-    const box = $("map");
-    $("map-set").hidden = !game.maps;
-    if (game.maps === "seed") {
-      box.replaceChildren(
-        el("label", { for: "map-seed", text: t("lobby.map.seed") }),
-        el("input", { id: "map-seed", type: "number", min: 0, step: 1, value: 1 + Math.floor(Math.random() * 9999) })
-      );
-    } else if (game.maps === "file") {
-      const choices = [el("option", { value: "", text: t("lobby.map.own") }), ...lobby.maps.map((m) => el("option", { value: m, text: m }))];
-      box.replaceChildren(el("label", { for: "map-file", text: t("lobby.map.file") }), el("select", { id: "map-file" }, ...choices));
-    } else box.replaceChildren();
+    const files = (lobby.maps || {})[game.name] || [];
+    const seeded = game.maps === "seed";
+    $("map-set").hidden = !seeded && !(game.maps && files.length);
+    const parts = [];
+    if (game.maps && files.length) {
+      const first = t(seeded ? "lobby.map.drawn" : "lobby.map.own");
+      const choices = [el("option", { value: "", text: first }), ...files.map((m) => el("option", { value: m, text: m }))];
+      parts.push(field("map-file", t("lobby.map.file"), el("select", { id: "map-file" }, ...choices)));
+    }
+    if (seeded) {
+      const number = el("input", { id: "map-seed", type: "number", min: 0, step: 1, value: 1 + Math.floor(Math.random() * 9999) });
+      parts.push(field("map-seed", t("lobby.map.seed"), number));
+    }
+    $("map").replaceChildren(...parts);
+    const file = $("map-file");
+    if (file && seeded) {
+      const shown = () => ($("map-seed").parentElement.hidden = Boolean(file.value)); // a file is not drawn
+      file.addEventListener("change", shown);
+    }
   }
 
   function drawVariant(game) {
     const files = (lobby.variants || {})[game.name] || [];
     $("variant-set").hidden = !files.length;
     const choices = [el("option", { value: "", text: t("lobby.variant.own") }), ...files.map((f) => el("option", { value: f, text: f }))];
-    $("variant").replaceChildren(el("label", { for: "variant-file", text: t("lobby.variant.file") }), el("select", { id: "variant-file" }, ...choices));
+    $("variant").replaceChildren(field("variant-file", t("lobby.variant.file"), el("select", { id: "variant-file" }, ...choices)));
   }
 
-  // The languages the game speaks, the one last chosen first, else the night's (the page's); not offered with a
-  // variant file, which speaks its own.
+  // The languages the game speaks, the one last chosen first, else the night's (the page's). A variant file that
+  // names its own language speaks it: a line says which, in place of the choice; one that names none speaks the
+  // language chosen.
   function drawLanguage(game) {
     const codes = game.languages.map((l) => l.code);
     const first = localStorage.getItem(LANGUAGE) ?? document.documentElement.lang;
     const choices = game.languages.map((l) => el("option", { value: l.code, text: l.name, selected: l.code === first }));
     const select = el("select", { id: "language-choice" }, ...choices);
     select.addEventListener("change", () => localStorage.setItem(LANGUAGE, select.value));
-    $("language").replaceChildren(el("label", { for: "language-choice", text: t("lobby.language.label") }), select);
-    const shown = () => ($("language-set").hidden = codes.length < 2 || Boolean($("variant-file").value));
+    const choice = field("language-choice", t("lobby.language.label"), select);
+    const own = el("p", { class: "option", id: "language-own", hidden: true });
+    $("language").replaceChildren(choice, own);
+    const shown = () => {
+      const spoken = (lobby.variant_languages || {})[$("variant-file").value];
+      own.textContent = spoken ? t("lobby.language.variant", { language: spoken }) : "";
+      own.hidden = !spoken;
+      choice.hidden = Boolean(spoken);
+      $("language-set").hidden = !spoken && codes.length < 2;
+    };
     $("variant-file").addEventListener("change", shown);
     shown();
   }
@@ -219,10 +239,12 @@
     }
     let map = null;
     if (chosen.maps === "seed") map = `seed:${Math.max(0, Math.floor(Number($("map-seed").value) || 0))}`;
-    if (chosen.maps === "file" && $("map-file").value) map = $("map-file").value;
+    if ($("map-file")?.value) map = $("map-file").value;
     const variant = $("variant-file").value || null;
     const code = $("language-choice").value;
-    const language = variant || code === chosen.languages[0].code ? null : code; // the first is the game's own
+    // the first is the game's own; a variant with a language of its own speaks it
+    const spoken = variant !== null && variant in (lobby.variant_languages || {});
+    const language = spoken || (variant === null && code === chosen.languages[0].code) ? null : code;
     return { game: chosen.name, players: names, options, map, variant, language };
   }
 

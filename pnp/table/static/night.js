@@ -15,9 +15,7 @@
   // fits on the screen at once (a laptop's 1366 x 768 holds six at about 15), and below 10 the page scrolls
   const CODE_REM = { most: 18, least: 10 };
 
-  const withKey = (path) => (KEY ? `${path}${path.includes("?") ? "&" : "?"}host=${encodeURIComponent(KEY)}` : path);
-
-  const { el, t } = window.pnpPage;
+  const { el, t, withKey } = window.pnpPage;
 
   async function api(path, post) {
     const headers = { Accept: "application/json" };
@@ -100,9 +98,35 @@
     }
   }
 
+  // Whether the rematch of an unfinished game goes ahead, asked in a dialog of the page's own, as the seats' pages ask
+  // theirs, in the night's language.
+  function askEarly() {
+    const dialog = el(
+      "dialog",
+      { id: "night-early", lang: panel.lang, "aria-labelledby": "night-early-title", "aria-describedby": "night-early-text" },
+      el(
+        "form",
+        { method: "dialog" },
+        el("h2", { id: "night-early-title", text: t("table.night.early.title") }),
+        el("p", { id: "night-early-text", text: t("table.night.early") }),
+        el(
+          "p",
+          { class: "row" },
+          el("button", { type: "submit", value: "keep", class: "quiet", text: t("table.night.early.keep") }),
+          el("button", { type: "submit", value: "ok", class: "primary", text: t("table.night.rematch") })
+        )
+      )
+    );
+    document.body.append(dialog);
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => (dialog.remove(), resolve(dialog.returnValue === "ok")), { once: true });
+      dialog.showModal();
+    });
+  }
+
   async function rematchNow() {
     const over = document.getElementById("turn")?.dataset.turn === "over"; // as table.js shows the game
-    if (!over && !confirm(t("table.night.early"))) return;
+    if (!over && !(await askEarly())) return;
     try {
       const next = await api(`${GAME}/rematch`, true);
       location.assign(withKey(next.host));

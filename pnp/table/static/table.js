@@ -480,7 +480,10 @@
     );
     const log = data.log || [];
     const last = log[log.length - 1];
-    $("last").textContent = last ? t("table.last", { move: said(last) }) : t("table.no_moves_yet");
+    const shown = last ? t("table.last", { move: said(last) }) : t("table.no_moves_yet");
+    const back = data.taken_back; // whose move an undo just took back: the board went back a move
+    const undone = back ? t(back === SEAT ? "table.taken_back.yours" : "table.taken_back", { player: back }) : "";
+    $("last").textContent = undone ? `${undone} ${shown}` : shown;
     const game = data.game || document.title;
     document.title = kind === "yours" ? `▶ ${t("table.turn.yours")} · ${game}` : SEAT !== null ? `${SEAT} · ${game}` : game;
   }
@@ -930,7 +933,6 @@
         type: "button",
         class: `move kind-${b.kind}`,
         "data-move": b.move,
-        title: b.label !== b.move ? b.move : null, // the notation, for whoever knows it
         "aria-label": text !== null && text !== b.label ? b.label : null,
       },
       el("span", { class: "label", text: text || b.label || b.move }),
@@ -1216,12 +1218,14 @@
   }
 
   // -- confirmations (a <dialog>: focus stays inside it; Escape cancels) ---------------------------
-  function confirmStep(title, what, text, okLabel) {
+  // ``keepLabel`` names the button that does nothing (Cancel, unless that could read as the step itself: an undo's)
+  function confirmStep(title, what, text, okLabel, keepLabel = t("table.confirm.cancel")) {
     const dialog = $("confirm");
     $("confirm-title").textContent = title;
     $("confirm-what").textContent = what;
     $("confirm-text").textContent = text;
     $("confirm-ok").textContent = okLabel;
+    $("confirm-cancel").textContent = keepLabel;
     dialog.returnValue = "cancel";
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
@@ -1254,6 +1258,7 @@
       what,
       t("table.takeback.text"),
       t("table.takeback.ok"),
+      t("table.takeback.keep"),
     );
     if (ok) post("/undo", {});
   }
