@@ -242,3 +242,16 @@ def test_a_part_named_by_an_overlong_text_is_named_short(cli, tmp_path):
     row = next(n for n, line in enumerate(lines, 1) if line.startswith("title:"))
     assert code == 1 and found and found[0].startswith(f"{path}:{row}:8: error: ")
     assert title not in found[0] and "…" in found[0]
+
+
+@pytest.mark.parametrize(
+    ("need", "said"),
+    [
+        (30.0, "needs 30.0 mm of height, the box holds 22.4 mm"),
+        (22.44, "needs 22.44 mm of height, the box holds 22.40 mm"),
+    ],
+)
+def test_a_text_over_by_a_hair_says_by_how_much(need, said):
+    """A text over its box by under 0.05 mm read 'the text needs 22.4 mm of height, the box holds 22.4 mm'."""
+    with pytest.raises(fit.Overflow, match=said):
+        fit.check_height(need, 22.4, part="event card", field="text")

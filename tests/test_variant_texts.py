@@ -155,6 +155,30 @@ def test_build_and_preview_report_a_text_too_long_where_the_variant_writes_it(cl
         assert (code, out) == (1, "") and err.startswith(sub) and err.count("\n") == 1, err
 
 
+def test_a_text_with_a_placeholder_too_long_is_reported_once_at_its_entry(cli, tmp_path):
+    """A truck card's title (with the truck's number in it) too long said 'long.yaml: error: Aloft truck card 1, title:
+    ...' four times, once per card, with no line."""
+    write(tmp_path, "long.yaml", "game: aloft\ntexts:\n  card.truck: 'Der allerlängste Lastwagen Nummer {number}'\n")
+    code, out, err = cli("variant", "check", "long.yaml")
+    where = "long.yaml:3:15: error: texts.card.truck: too long for the Aloft truck card 1 and 3 more: the text needs "
+    assert (code, out) == (1, "") and err.startswith(where) and err.count("\n") == 1, err
+
+
+def test_a_card_text_too_long_for_the_player_aid_is_reported_at_its_csv_cell(cli, tmp_path):
+    """A CSV deck's text the player aid could not hold said 'deck.yaml: error: Air King: player aid, text: ...',
+    without its row and column."""
+    long = (
+        '"'
+        + " ".join(["Ein Zug mehr, auf einem freien Feld, für ein Flugzeug, das noch nicht gelandet ist."] * 30)
+        + '"'
+    )
+    write(tmp_path, "deck.csv", CSV_DECK.replace("Ein Zug mehr.", long))
+    write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
+    code, out, err = cli("variant", "check", "deck.yaml")
+    assert (code, out) == (1, "") and err.startswith("deck.csv:2:4: error: Air King: player aid, text: the text needs ")
+    assert err.count("\n") == 1, err
+
+
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 

@@ -120,11 +120,13 @@ def built_overflows(build: Callable[[], Kit]) -> list[Overflow]:
 
 
 MAX_SOURCE_BYTES = 2**20  # a map, a variant or a CSV deck read to find a text in it: the loaders' own limit
+QUOTED = 12  # characters: a CSV cell shorter than this is no sign that a longer text quotes it (a title, a count)
 
 
 def written_at(text: str, files: Sequence[Path]) -> str | None:
     """``FILE:LINE:COL`` where the first of ``files`` writes ``text`` as it is (in a CSV file, the cell that
-    holds it, as ``FILE:ROW:COLUMN``), a comment aside; None when none of them does."""
+    holds it, as ``FILE:ROW:COLUMN``, else the longest cell of some words that ``text`` quotes: a card's text
+    too long for the player aid that lists it), a comment aside; None when none of them does."""
     if not text.strip():
         return None
     for path in files:
@@ -133,9 +135,15 @@ def written_at(text: str, files: Sequence[Path]) -> str | None:
         except (OSError, ValueError):  # read whole by its loader already: a file changed since is not looked in
             continue
         if path.suffix.lower() == ".csv":
-            for row, cells in enumerate(csv.reader(io.StringIO(source)), start=1):
-                if text in cells:
-                    return f"{path}:{row}:{cells.index(text) + 1}"
+            cells = [
+                (cell, f"{path}:{row}:{column}")
+                for row, line in enumerate(csv.reader(io.StringIO(source)), start=1)
+                for column, cell in enumerate(line, start=1)
+            ]
+            exact = [where for cell, where in cells if cell == text]
+            quoted = sorted((len(cell), where) for cell, where in cells if len(cell) >= QUOTED and cell in text)
+            if exact or quoted:
+                return exact[0] if exact else quoted[-1][1]
             continue
         for number, line in enumerate(source.splitlines(), start=1):
             column = line.find(text)

@@ -224,7 +224,17 @@ def _overflow(title: str, blocks: tuple[Block, ...], width: float, height: float
     need = setter.column * column + setter.y - setter.top
     room = style.columns * column
     over = f"the text needs {need:.1f} mm of column, the page holds {room:.1f} mm at {SMALLEST_PT:g} pt"
-    return Overflow(title, "text", over)
+    return Overflow(title, "text", over, "\n".join(_words(block) for block in blocks))
+
+
+def _words(block: Block) -> str:
+    """What ``block`` says, a line for each of its paragraphs, items, rows or captions (for a check to find in the
+    files it came from)."""
+    if isinstance(block, Items):
+        return "\n".join(block.items)
+    if isinstance(block, Table):
+        return "\n".join(cell for row in block.rows for cell in row)
+    return block.caption if isinstance(block, Figure) else block.text
 
 
 def runs(text: str) -> list[tuple[str, bool]]:

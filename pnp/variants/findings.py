@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,6 +20,7 @@ from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.printing.overflows import built_overflows, written_at
+from pnp.texts.catalogue import PLACEHOLDER
 from pnp.texts.shipped import shipped, untranslated
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
@@ -88,7 +90,11 @@ def overflow_findings(path: Path, game: str) -> list[Finding]:
         return [Finding("error", str(variant.source.name), f"with this variant, pnp's own {exc}")]
     except PnpError as exc:
         return [Finding("error", str(variant.source.name), str(exc))]
-    return [_located(variant, overflow) for overflow in found]
+    # one error for each place in the variant: a text each truck card prints, too long on all four, is said once
+    by_place: dict[str, list[Overflow]] = {}
+    for overflow in found:
+        by_place.setdefault(_located(variant, overflow).where, []).append(overflow)
+    return [_located(variant, first, len(others)) for first, *others in by_place.values()]
 
 
 @contextmanager
@@ -104,15 +110,26 @@ def overflows_located(path: Path | None, game: str) -> Iterator[None]:
         raise PnpError(f"{finding.where}: {finding.message}") from None
 
 
-def _located(variant: Variant, overflow: Overflow) -> Finding:
+def _located(variant: Variant, overflow: Overflow, others: int = 0) -> Finding:
     """An overflow at the entry of the variant's texts that overflows (the entry its field names, or else one
-    holding its text), else where the variant's data files write its text, else at the file."""
+    whose text it is, its placeholders filled), else where the variant's data files write its text, else at the
+    file; ``others``: the parts it overflows on besides ("the Aloft truck card 1 and 3 more")."""
+    if others:
+        overflow = Overflow(f"{overflow.part} and {others} more", overflow.field, overflow.over, overflow.text)
     texts = variant.texts
-    keys = [key for key in texts if key == overflow.field] or [key for key in texts if texts[key] == overflow.text]
+    keys = [key for key in texts if key == overflow.field] or [
+        key for key in texts if overflow.text and _fills(texts[key], overflow.text)
+    ]
     if keys:
         error = entry_error(variant.source, "texts", keys[0], f"too long for the {overflow.part}: {overflow.over}")
         return Finding("error", error.where, f"{error.path}: {error.message}", error.path)
     return Finding("error", written_at(overflow.text, variant.data_files) or str(variant.source.name), str(overflow))
+
+
+def _fills(entry: str, text: str) -> bool:
+    """Whether ``text`` is ``entry`` with its placeholders filled in ("Truck {number}" gives "Truck 3")."""
+    pattern = "(?:.*)".join(re.escape(words) for words in PLACEHOLDER.split(entry)[::2])
+    return re.fullmatch(pattern, text, re.DOTALL) is not None
 
 
 def _faces(variant: Variant) -> Faces:
