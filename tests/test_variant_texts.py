@@ -7,6 +7,7 @@ the printed PDF.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -180,6 +181,21 @@ def test_a_card_text_too_long_for_the_player_aid_is_reported_at_its_csv_cell(cli
 
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+NOTO = Path("/usr/share/fonts/truetype/noto")
+
+
+@pytest.mark.skipif(not (NOTO / "NotoMusic-Regular.ttf").is_file(), reason="Noto fonts (fonts-noto-core) not installed")
+def test_a_font_without_the_letters_the_kit_prints_is_a_warning_at_its_role(cli, tmp_path):
+    """A music font chosen for the titles passed as valid, and the kit printed every title in pnp's own faces."""
+    for font in ("NotoMusic-Regular.ttf", "NotoSans-Regular.ttf"):
+        shutil.copy(NOTO / font, tmp_path)
+    write(tmp_path, "v.yaml", "game: aloft\nfonts: {titles: NotoMusic-Regular.ttf, body: NotoSans-Regular.ttf}\n")
+    code, out, err = cli("variant", "check", "v.yaml")
+    lines = out.splitlines()
+    assert err == "" and code == 0 and len(lines) == 2 and lines[1] == "v.yaml: a valid Aloft variant (1 warning)", out
+    assert re.fullmatch(
+        r"v\.yaml:2:17: warning: fonts\.titles: NotoMusic-Regular\.ttf has 0 of the \d+ letters .*", lines[0]
+    )
 
 
 @pytest.mark.skipif(not (DEJAVU / "DejaVuSerif.ttf").is_file(), reason="DejaVu fonts (fonts-dejavu-core) not installed")

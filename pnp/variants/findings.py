@@ -21,7 +21,7 @@ from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.printing.overflows import built_overflows, written_at
 from pnp.texts.catalogue import PLACEHOLDER
-from pnp.texts.shipped import shipped, untranslated
+from pnp.texts.shipped import catalogue, shipped, untranslated
 from pnp.variants.csvdeck import MAX_CSV_BYTES
 from pnp.variants.game import variant_game, with_variant
 from pnp.variants.support import data_file
@@ -44,6 +44,7 @@ def check_variant(path: Path, game: str | None = None) -> tuple[str | None, list
         return name, [Finding("error", exc.where, message, exc.path)]
     faces = _faces(variant)
     found = glyph_findings(variant.source.name, variant.source.text, faces) + _deck_glyphs(variant.deck, faces)
+    found += _fonts_unused(variant, faces)
     for key, why in variant.dropped.items():
         unused = entry_error(variant.source, "texts", key, why)
         found.append(Finding("warning", unused.where, f"{unused.path}: {why}", unused.path))
@@ -143,6 +144,26 @@ def _faces(variant: Variant) -> Faces:
             continue
         usable[role] = path
     return fonts.chosen(usable)
+
+
+def _fonts_unused(variant: Variant, faces: Faces) -> list[Finding]:
+    """A warning for each font of body or titles that has few of the letters the kit prints (a music or symbols
+    font chosen for text): each letter it lacks prints in pnp's own faces, so the kit hardly shows it."""
+    words = catalogue(variant.game, variant.language, variant.texts)
+    letters = {ord(char) for text in words.values() for char in text if char.isalpha()}
+    found = []
+    for role, path, _ in faces.files:
+        if role == "symbols" or not letters:
+            continue
+        has = len(letters & fonts.covered(faces.name(role == "titles")))
+        if has < len(letters) / 2:
+            where = variant.source.where(f"fonts.{role}")
+            why = (
+                f"{path.name} has {has} of the {len(letters)} letters the kit prints: those it lacks print in "
+                "pnp's own faces (choose a font made for text, or give this one the role 'symbols')"
+            )
+            found.append(Finding("warning", where, f"fonts.{role}: {why}", f"fonts.{role}"))
+    return found
 
 
 def _deck_glyphs(deck: Path | None, faces: Faces) -> list[Finding]:
