@@ -147,7 +147,7 @@ def read_yaml_text(path: Path, name: str | None = None) -> str:
     """The text of a YAML file, refused before it is parsed when it is too large, binary or not UTF-8.
 
     A file that cannot be read at all (missing, a folder, too large) is an OSError; one that is read but
-    is not UTF-8 text is a DataError at line 1, column 1, with the problem named.
+    is not UTF-8 text is a DataError at its first byte that is not (binary: at line 1, column 1), the problem named.
     """
     shown = name or str(path)
     data = read_bytes(path, MAX_YAML_BYTES)
@@ -156,19 +156,17 @@ def read_yaml_text(path: Path, name: str | None = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"{shown}:1:1", "", not_utf8(data, exc)) from None
+        raise not_utf8(shown, data, exc) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def not_utf8(data: bytes, exc: UnicodeDecodeError) -> str:
-    """Why bytes are not UTF-8 text, in words, with where the first bad byte sits."""
+def not_utf8(shown: str, data: bytes, exc: UnicodeDecodeError) -> DataError:
+    """The error of bytes that are not UTF-8 text, at the line and column of the first bad byte (counted in bytes
+    from the start of its line), in words."""
     line = data.count(b"\n", 0, exc.start) + 1
     col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-    byte = data[exc.start]
-    return (
-        f"not UTF-8 text: byte 0x{byte:02X} on line {line}, column {col} is not UTF-8 (Latin-1 or Windows-1252?); "
-        "save the file as UTF-8"
-    )
+    why = f"not UTF-8 text: byte 0x{data[exc.start]:02X} here (Latin-1 or Windows-1252?); save the file as UTF-8"
+    return DataError(f"{shown}:{line}:{col}", "", why)
 
 
 def load_text(text: str, cls: type[T], name: str = "<text>", envelope: tuple[str, ...] = ENVELOPE) -> Loaded[T]:

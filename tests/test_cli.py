@@ -453,7 +453,7 @@ def test_a_map_for_another_game_or_not_utf8_is_refused_at_its_line_by_build_ref_
     code, _, err = cli(*command, "--map", "keys.yaml")  # judged as `pnp map check` judges it
     assert code == 1 and err == "pnp: error: keys.yaml:1:1: game: this is a map for aloft, not air-king\n"
     code, _, err = cli(*command, "--map", "latin.yaml")
-    assert code == 1 and err.startswith("pnp: error: latin.yaml:1:1: not UTF-8 text: byte 0xE9 on line 2, column 10")
+    assert code == 1 and err.startswith("pnp: error: latin.yaml:2:10: not UTF-8 text: byte 0xE9 here")
 
 
 def test_ref_hint_suggests_a_legal_choice_for_the_player_to_move_and_changes_nothing(cli, tmp_path):

@@ -257,10 +257,8 @@ def test_a_csv_deck_not_in_utf8_names_its_first_bad_byte_where_it_is(cli, tmp_pa
     """It said 'latin1.csv:1:1: not UTF-8 text' without the byte's line and column, which a YAML file's gets."""
     (tmp_path / "deck.csv").write_bytes(CSV_DECK.encode("latin-1"))
     write(tmp_path, "deck.yaml", "game: air-king\ndeck: deck.csv\n")
-    why = (
-        "not UTF-8 text: byte 0xFC on line 2, column 8 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8"
-    )
-    assert cli("variant", "check", "deck.yaml") == (1, "", f"deck.csv:1:1: error: {why}\n")
+    why = "not UTF-8 text: byte 0xFC here (Latin-1 or Windows-1252?); save the file as UTF-8"
+    assert cli("variant", "check", "deck.yaml") == (1, "", f"deck.csv:2:8: error: {why}\n")
 
 
 @pytest.mark.parametrize(("separator", "words"), [(";", "';'"), ("\t", "tabs")])

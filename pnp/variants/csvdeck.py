@@ -40,8 +40,8 @@ def read_deck(path: Path, item: type, field_path: str, shown: str) -> Loaded[tup
         raise DataError(shown, "", f"cannot read the deck: {describe(exc)}") from None
     try:
         text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-    except UnicodeDecodeError as exc:  # at line 1, column 1, as a YAML file's: the byte's place is in the message
-        raise DataError(f"{shown}:1:1", "", not_utf8(data, exc)) from None
+    except UnicodeDecodeError as exc:
+        raise not_utf8(shown, data, exc) from None
     rows = _rows(text.removeprefix("\ufeff"), shown)
     if not rows:
         raise DataError(f"{shown}:1:1", "", "the CSV file is empty: its first row names the columns")
