@@ -249,15 +249,25 @@ def safe_compose(text: str) -> yaml.Node | None:
     return yaml.compose(text, Loader=FastSafeLoader)
 
 
+# What PyYAML was reading when the text ran out or went wrong, said where it began: a quote or a bracket left open
+# is found where it opens, not at the end of the file or the next key.
+UNCLOSED = {
+    "while scanning a quoted scalar": "a quoted text opens here and is never closed: add its closing quote",
+    "while parsing a flow sequence": "a list opens here with '[' and is not closed by ']' where it should be",
+    "while parsing a flow mapping": "a mapping opens here with '{' and is not closed by '}' where it should be",
+}
+
+
 def _compose(text: str, name: str) -> yaml.Node:
     if len(text) > MAX_YAML_BYTES:  # for text not read by read_text
         raise DataError(f"{name}:1:1", "", f"the YAML is larger than {size_text(MAX_YAML_BYTES)}, the most pnp reads")
     try:
         node = safe_compose(text)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        unclosed = UNCLOSED.get(exc.context or "") if exc.context_mark else None
+        mark = exc.context_mark if unclosed else exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = " ".join((exc.problem or exc.context or "invalid YAML").split())
+        problem = unclosed or " ".join((exc.problem or exc.context or "invalid YAML").split())
         if _char_at(text, line, col) == "\t" or "'\\t'" in problem:
             problem = "a tab character: YAML indents with spaces, never tabs; replace it with spaces"
         raise DataError(f"{name}:{line}:{col}", "", f"invalid YAML: {problem}") from None
