@@ -385,20 +385,23 @@ def test_whole_number_options_respect_their_bounds():
     from pnp.referee.options import parse_option
     from pnp.referee.protocol import Option
 
-    rounds = Option("rounds", 10, "limit", minimum=1, maximum=99)
+    rounds = Option("rounds", 10, "limit", minimum=1, maximum=99, name="Rounds")
     assert parse_option(rounds, "5") == 5
     for raw, message in (("0", "too low"), ("100", "too high"), ("9" * 5000, "whole number"), ("³", "whole number")):
         with pytest.raises(PnpError, match=message):
             parse_option(rounds, raw)
 
 
-def test_an_option_with_choices_names_each_in_words():
-    """The lobby offers a choice by its name: a game that leaves one unnamed is refused as it is written."""
+def test_an_option_and_its_choices_are_named_in_words():
+    """The lobby labels an option by its name and offers a choice by its; a game that leaves one unnamed is refused
+    as it is written (the lobby labelled Air King's round limit with its 150-character help)."""
     from pnp.referee.protocol import Option
 
-    assert Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow", "Fast")).choice_names
+    assert Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow", "Fast"), name="Pace").name
     with pytest.raises(ValueError, match="option pace: give each of its choices a name"):
-        Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow",))
+        Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow",), name="Pace")
+    with pytest.raises(ValueError, match=r"option pace: give it a name in a few words \(name=...\)"):
+        Option("pace", "slow", "how fast", ("slow", "fast"), choice_names=("Slow", "Fast"))
 
 
 def test_the_lock_holder_removes_temporary_files_a_killed_writer_left(tmp_path, cli):

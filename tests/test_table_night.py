@@ -429,7 +429,7 @@ def _offered(client: AppClient, game: str) -> dict[str, Any]:
 
 
 def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_the_rules_say_it(tmp_path):
-    """A game's summary, an option's help and its choices' names and help come in the night's language; without one, in the
+    """A game's summary, an option's name and help and its choices' names and help come in the night's language; without one, in the
     English the game's registry entry and rules hold (one source: the English catalogue's entries are read from them)."""
     rules = REGISTRY["aeronaut-odyssey"].rules()
     variant = next(option for option in rules.options if option.key == "variant")
@@ -437,6 +437,7 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
         english = _offered(client, "aeronaut-odyssey")
     assert english["summary"] == REGISTRY["aeronaut-odyssey"].summary
     assert english["options"][0]["help"] == variant.help
+    assert english["options"][0]["name"] == variant.name == "Cut-throat rule"  # the box's label, in a few words
     assert english["options"][0]["choice_help"] == list(variant.choice_help)
     assert english["options"][0]["choice_names"] == list(variant.choice_names)  # each choice by its name
     assert english["options"][0]["choices"] == list(variant.choices) == ["none", "different", "not-travelled", "block"]
@@ -446,6 +447,7 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
     assert french["title"] == "Aeronaut Odyssey"  # a name
     assert french["summary"] == "Prenez des routes aériennes entre les villes d'une carte tirée pour chaque partie"
     assert french["options"][0]["help"] == "une règle sans pitié pour le choix des ballons"
+    assert french["options"][0]["name"] == "Règle sans pitié"
     assert french["options"][0]["choices"] == list(variant.choices)  # the values, as typed
     assert french["options"][0]["choice_names"] == [
         "Aucune (le jeu de base)",
@@ -457,6 +459,11 @@ def test_a_french_night_says_what_each_game_is_in_french_and_an_english_one_as_t
         "un joueur qu'un choix récompenserait peut bloquer ce type pour le reste du tour"
     )
     assert take_off["options"][0]["help"] == "avions par joueur, de 1 à 4"
+    assert [option["name"] for option in take_off["options"]] == [
+        "Avions par joueur",
+        "Limite de tours",
+        "Jouer jusqu'au bout",
+    ]
     assert [language["name"] for language in french["languages"]] == ["English", "Français"]  # each in itself
 
 

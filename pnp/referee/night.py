@@ -67,6 +67,7 @@ def _option(option: Option, t: Catalogue) -> dict[str, Any]:
     return {
         "key": option.key,
         "default": option.default,
+        "name": t(f"option.{option.key}.name"),
         "help": t(f"option.{option.key}"),
         "choices": list(option.choices),  # the values sent, as typed; each offered by its name in words
         "choice_names": [t(f"option.{option.key}.{choice}.name") for choice in option.choices],

@@ -75,8 +75,11 @@ class Option:
     maximum: int | None = None
     choice_help: tuple[str, ...] = ()  # what each of ``choices`` does, in order (the lobby shows the chosen one's)
     choice_names: tuple[str, ...] = ()  # each of ``choices`` named in words, in order (the lobby offers them so)
+    name: str = ""  # the option in a few words, required: the lobby's label over its box ("Round limit")
 
     def __post_init__(self) -> None:
+        if not self.name:
+            raise ValueError(f"option {self.key}: give it a name in a few words (name=...), the lobby's label")
         if len(self.choice_names) != len(self.choices):
             raise ValueError(f"option {self.key}: give each of its choices a name in words (choice_names)")
 

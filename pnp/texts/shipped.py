@@ -160,7 +160,7 @@ def _data_texts(game: str, data: Any = None) -> dict[str, Entry]:
 
 def _offer_texts(game: str) -> dict[str, Entry]:
     """The entries whose English is ``game``'s registry entry and rules, as a game night's lobby offers the game: its
-    summary (``game.summary``), each option's help (``option.KEY``), and each of its choices' name
+    summary (``game.summary``), each option's name and help (``option.KEY.name``, ``option.KEY``), and each of its choices' name
     (``option.KEY.CHOICE.name``) and help (``option.KEY.CHOICE``)."""
     from pnp import games
 
@@ -169,6 +169,9 @@ def _offer_texts(game: str) -> dict[str, Entry]:
     for option in spec.options():
         about = f"what the option {option.key} does, beside its box in the lobby"
         entries[f"option.{option.key}"] = Entry(option.help, about)
+        entries[f"option.{option.key}.name"] = Entry(
+            option.name, f"the option {option.key} in a few words, the lobby's label"
+        )
         for choice, name in zip(option.choices, option.choice_names, strict=True):
             about = f"the choice {option.key}={choice} in words, as the lobby's box offers it"
             entries[f"option.{option.key}.{choice}.name"] = Entry(name, about)

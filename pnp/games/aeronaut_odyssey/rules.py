@@ -40,11 +40,13 @@ class AeronautOdyssey(BaseGame):
                 "a player a pick would reward may block that type for the rest of the turn",
             ),
             choice_names=("None (the base game)", "Different types", "Not the type travelled", "Blocking"),
+            name="Cut-throat rule",
         ),
         Option(
             "hidden_inventories",
             False,
             "each inventory is shown to its owner only; the record itself still holds every pick and payment",
+            name="Hidden inventories",
         ),
     )
 

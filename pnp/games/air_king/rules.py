@@ -74,6 +74,7 @@ class AirKing(BaseGame):
             f"goal aircraft landed wins (1-{MAX_ROUNDS}).",
             minimum=1,
             maximum=MAX_ROUNDS,
+            name="Round limit",
         ),
     )
 

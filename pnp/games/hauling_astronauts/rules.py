@@ -51,8 +51,18 @@ class HaulingAstronauts(BaseGame):
     min_players = SPEC.traits.min_players
     max_players = SPEC.traits.max_players
     options = (
-        Option(BONUS_DICE, False, "two of the nine dice are the gold (doubles) and red (halves) bonus dice"),
-        Option(HIDDEN, False, "transports face down: each player seals one per strip at set-up, shown as it departs"),
+        Option(
+            BONUS_DICE,
+            False,
+            "two of the nine dice are the gold (doubles) and red (halves) bonus dice",
+            name="Bonus dice",
+        ),
+        Option(
+            HIDDEN,
+            False,
+            "transports face down: each player seals one per strip at set-up, shown as it departs",
+            name="Hidden transports",
+        ),
     )
     distinct_secrets = True  # three different transports: one sealed in t1 is not offered again for t2
 

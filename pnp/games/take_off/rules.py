@@ -76,9 +76,16 @@ class TakeOff(BaseGame):
             f"jets per player, 1 to {DATA.fleet_max}",
             minimum=1,
             maximum=DATA.fleet_max,
+            name="Jets per player",
         ),
-        Option("rounds", DATA.round_limit, "the game ends after this many rounds even without a winner", minimum=1),
-        Option("play_on", False, "play on after the winner until every place is decided"),
+        Option(
+            "rounds",
+            DATA.round_limit,
+            "the game ends after this many rounds even without a winner",
+            minimum=1,
+            name="Round limit",
+        ),
+        Option("play_on", False, "play on after the winner until every place is decided", name="Play on"),
     )
 
     def __init__(self, bound: Labels | None = None) -> None:

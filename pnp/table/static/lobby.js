@@ -136,12 +136,16 @@
     $("options").replaceChildren(...game.options.map(optionField));
   }
 
+  // An option's label: its name, and under it what it does in smaller words.
+  const optionLabel = (id, option) =>
+    el("label", { for: id }, el("strong", { text: option.name }), el("span", { class: "option-help", text: option.help }));
+
   function optionField(option) {
     const id = `option-${option.key}`;
     let input;
     if (typeof option.default === "boolean") {
       input = el("input", { id, type: "checkbox", checked: option.default });
-      return el("p", { class: "option check" }, input, el("label", { for: id, text: option.help }));
+      return el("p", { class: "option check" }, input, optionLabel(id, option));
     }
     if (option.choices.length) {
       input = el(
@@ -157,7 +161,7 @@
         input.setAttribute("aria-describedby", said.id);
         input.addEventListener("change", say);
         say();
-        return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input, said);
+        return el("p", { class: "option" }, optionLabel(id, option), input, said);
       }
     } else if (typeof option.default === "number") {
       input = el("input", { id, type: "number", value: option.default, step: 1 });
@@ -166,7 +170,7 @@
     } else {
       input = el("input", { id, type: "text", value: option.default });
     }
-    return el("p", { class: "option" }, el("label", { for: id, text: option.help }), input);
+    return el("p", { class: "option" }, optionLabel(id, option), input);
   }
 
   // A label over its box, as an option's (see optionField).
