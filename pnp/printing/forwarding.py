@@ -1,9 +1,11 @@
-"""A canvas that draws on another, changing only what a subclass says: the ink saver, the legible figure."""
+"""A canvas that draws on another, changing only what a subclass says: the ink saver, the legible figure; and one
+that knows where its groups put a point (:class:`Framed`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from contextlib import AbstractContextManager
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from typing import TypeVar, Unpack
 
 from pnp.printing.art import Art
@@ -26,6 +28,7 @@ from pnp.printing.canvas import (
 from pnp.printing.fonts import Faces
 
 _Shape = TypeVar("_Shape", ShapeStyle, RectStyle, PolygonStyle)
+Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 
 
 class Forwarding:
@@ -88,3 +91,37 @@ class Forwarding:
 
     def image(self, x: float, y: float, w: float, h: float, art: Art) -> None:
         self.inner.image(x, y, w, h, art)
+
+
+class Framed(Forwarding):
+    """Draws on ``inner`` as asked, knowing where the groups drawn so far put a point in the frame it was given."""
+
+    def __init__(self, inner: Canvas) -> None:
+        super().__init__(inner)
+        self.frame: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+    def outer(self, x: float, y: float) -> tuple[float, float]:
+        """Where the point (``x``, ``y``) of the group drawn now lies in the frame this canvas was given."""
+        a, b, c, d, e, f = self.frame
+        return a * x + c * y + e, b * x + d * y + f
+
+    def group(
+        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
+    ) -> AbstractContextManager[None]:
+        return self._within(self.inner.group(dx, dy, rotate=rotate, scale=scale, name=name), dx, dy, rotate, scale)
+
+    @contextmanager
+    def _within(
+        self, inner: AbstractContextManager[None], dx: float, dy: float, rotate: float, scale: float
+    ) -> Iterator[None]:
+        """``inner``'s frame: moved by (``dx``, ``dy``), then turned clockwise, then scaled, as a group is."""
+        outer = self.frame
+        a, b, c, d, _, _ = outer
+        cos, sin = math.cos(math.radians(rotate)) * scale, math.sin(math.radians(rotate)) * scale
+        e, f = self.outer(dx, dy)
+        self.frame = (a * cos + c * sin, b * cos + d * sin, c * cos - a * sin, d * cos - b * sin, e, f)
+        try:
+            with inner:
+                yield
+        finally:
+            self.frame = outer

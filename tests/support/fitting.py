@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
 
 from pnp.printing import fit
 from pnp.printing.canvas import Canvas, Drawing
-from pnp.printing.forwarding import Forwarding
+from pnp.printing.forwarding import Framed
 from pnp.printing.paper import Rect
 from pnp.printing.render import write_drawing
 from support.pdfium import printed_as, text_page
@@ -20,37 +17,9 @@ MM = 72 / 25.4
 SLACK = 0.05  # mm of rounding between what was asked and what is read back
 
 
-class _Placed(Forwarding):
+class _Placed(Framed):
     """The canvas a checked drawing is drawn on, knowing where its groups put a point on the page: a fit asked
     of another canvas only measured."""
-
-    def __init__(self, inner: Canvas) -> None:
-        super().__init__(inner)
-        self.frame = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # x' = a x + c y + e, y' = b x + d y + f
-
-    def on_page(self, x: float, y: float) -> tuple[float, float]:
-        a, b, c, d, e, f = self.frame
-        return a * x + c * y + e, b * x + d * y + f
-
-    def group(
-        self, dx: float = 0.0, dy: float = 0.0, *, rotate: float = 0.0, scale: float = 1.0, name: str | None = None
-    ) -> AbstractContextManager[None]:
-        return self._within(self.inner.group(dx, dy, rotate=rotate, scale=scale, name=name), dx, dy, rotate, scale)
-
-    @contextmanager
-    def _within(
-        self, inner: AbstractContextManager[None], dx: float, dy: float, rotate: float, scale: float
-    ) -> Iterator[None]:
-        outer = self.frame
-        a, b, c, d, _e, _f = outer
-        cos, sin = math.cos(math.radians(rotate)) * scale, math.sin(math.radians(rotate)) * scale
-        e, f = self.on_page(dx, dy)
-        with inner:  # moved by (dx, dy), then turned, then scaled, as the canvases do
-            self.frame = (a * cos + c * sin, b * cos + d * sin, c * cos - a * sin, d * cos - b * sin, e, f)
-            try:
-                yield
-            finally:
-                self.frame = outer
 
 
 class Boxes:
@@ -66,7 +35,7 @@ class Boxes:
             if isinstance(c, _Placed):  # drawn, not measured
                 anchor = kw.get("anchor", "start")
                 left = {"start": x, "middle": x - width / 2, "end": x - width}[str(anchor)]
-                ends = sorted(c.on_page(end, y)[0] for end in (left, left + width))
+                ends = sorted(c.outer(end, y)[0] for end in (left, left + width))
                 self.lines.append((text, ends[0], ends[1]))
             return line(c, x, y, text, width, **kw)  # type: ignore[arg-type]
 
