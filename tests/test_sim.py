@@ -240,3 +240,10 @@ def test_an_empty_bot_name_is_a_slip_said_in_one_line(cli):
         assert code == 1 and out == ""
         assert err.strip().endswith("name each bot, comma-separated (random, greedy, ismcts)")
     assert cli("sim", "aloft", "--games", "1")[1].startswith("Aloft: 1 game, 2 players")
+
+
+def test_a_bound_that_would_read_as_a_fair_share_shows_a_second_decimal():
+    """Seat 2 flagged with '(95 % interval 33.3% to 37.5%)' read as if its interval held a fair third."""
+    from pnp.sim.fairness import bound_text
+
+    assert [bound_text(b, 1 / 3) for b in (0.3334, 1 / 3, 0.3329, 0.3753)] == ["33.34%", "33.3%", "33.29%", "37.5%"]

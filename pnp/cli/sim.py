@@ -119,7 +119,7 @@ def sim(
     from pnp.referee.options import parse_options
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.chance import SMALL
-    from pnp.sim.fairness import MARK, fair_share, legend, unfair_seats
+    from pnp.sim.fairness import MARK, bound_text, fair_share, legend, unfair_seats
     from pnp.sim.inputs import run_inputs
     from pnp.sim.report import cut_short_text, measures_text, render_html, run_inputs_text
 
@@ -153,16 +153,13 @@ def sim(
     for title, rates in shown:  # one kind of bot in every seat wins its fair share by definition: not shown
         # a bot plays some seats of each game: its rate is over the seats it played, against a seat's fair share
         by_seat = title == "by seat"
-        say(
-            f"win rate {title}:"
-            if by_seat
-            else f"win rate {title}, of the seats it played ({fair_share(players):.1%} is fair):"
-        )
+        fair = fair_share(players)
+        say(f"win rate {title}:" if by_seat else f"win rate {title}, of the seats it played ({fair:.1%} is fair):")
         for name, data in rates.items():
-            low, high = data["ci95"]
+            low, high = (bound_text(bound, fair) for bound in data["ci95"])
             mark = f"  {MARK}" if name in flagged and by_seat else ""
             count = f"{data['games']} {'games' if by_seat else 'seats'}"
-            say(f"  {name:<10} {data['win_rate']:6.1%}  (95 % interval {low:.1%} to {high:.1%}, {count}){mark}")
+            say(f"  {name:<10} {data['win_rate']:6.1%}  (95 % interval {low} to {high}, {count}){mark}")
     say(legend(len(flagged), players, "seats"))
     say("scores by seat: " + "; ".join(f"{k} mean {v['mean']}" for k, v in summary["scores_by_seat"].items()))
     length = summary["game_length"]

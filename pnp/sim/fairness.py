@@ -14,6 +14,13 @@ def fair_share(players: int) -> float:
     return 1 / players
 
 
+def bound_text(bound: float, fair: float) -> str:
+    """An interval's bound as a percentage, to one decimal, or to two where one would read as the ``fair`` share
+    itself: a seat flagged for its interval from 33.34 % read '33.3%' beside a fair third."""
+    shown = f"{bound:.1%}"
+    return f"{bound:.2%}" if shown == f"{fair:.1%}" and bound != fair else shown
+
+
 def unfair(rate: Rate, players: int) -> bool:
     """True when the seat's 95 % interval lies wholly above or below a fair share."""
     low, high = rate["ci95"]
