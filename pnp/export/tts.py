@@ -132,13 +132,13 @@ def _loose_card(picture: Picture, key: int, dpi: float, typefaces: Faces, files:
 
 def _board(picture: Picture, dpi: float, typefaces: Faces, files: ImageFiles) -> Spot:
     """A board, locked, with a margin round it: what is drawn on its edge is whole."""
-    drawing = framed(picture.drawing, BOARD_MARGIN)
+    drawing = _with_margin(picture.drawing, BOARD_MARGIN)
     url = files.save(picture.name, _picture(drawing, dpi, typefaces), 1)
     state = tts.board(picture.title, url, tts.transform(image_scale(drawing.width, drawing.height)))
     return Spot.of(state, drawing.width, drawing.height)
 
 
-def framed(drawing: Drawing, margin: float) -> Drawing:
+def _with_margin(drawing: Drawing, margin: float) -> Drawing:
     """``drawing`` with ``margin`` mm of white round it."""
 
     def draw(canvas: Canvas) -> None:

@@ -17,10 +17,17 @@ from pnp.errors import PnpError
 
 Ink = tuple[float, str] | None  # the most ink (%) of a colour, and its four inks written out
 
+
+def operators(*names: bytes) -> re.Pattern[bytes]:
+    """A pattern finding ``names`` in a content stream as whole operators, not inside a word, a name or a string."""
+    return re.compile(rb"(?<![^\s\]>)])(" + b"|".join(names) + rb")(?![^\s/\[<(%])")
+
+
 # The operators that choose a colour (k, K: CMYK; sc, scn, SC, SCN: in the current colour space; g, rg: grey
 # and RGB), a colour space (cs, CS) or paint a form (Do); their operands are read just before them.
-_OPERATOR = re.compile(rb"(?<![^\s\]>)])(k|K|scn|SCN|sc|SC|g|G|rg|RG|cs|CS|Do)(?![^\s/\[<(%])")
+_OPERATOR = operators(b"k", b"K", b"scn", b"SCN", b"sc", b"SC", b"g", b"G", b"rg", b"RG", b"cs", b"CS", b"Do")
 _OPERANDS = 64  # bytes before an operator that hold its operands
+_DEVICE = {"/DeviceGray": 1, "/CalGray": 1, "/DeviceRGB": 3, "/CalRGB": 3, "/DeviceCMYK": 4}  # colours by space
 
 
 def ink_problems(path: Path, limit: float) -> Iterator[tuple[int, str]]:
@@ -94,9 +101,15 @@ def _is_cmyk(name: str, spaces: Any) -> bool:
     if name == "DeviceCMYK":
         return True
     space = spaces.get_object().get("/" + name) if hasattr(spaces, "get_object") else None
-    space = space.get_object() if space is not None else None
-    if space == "/DeviceCMYK":
-        return True
-    if isinstance(space, list) and len(space) == 2 and space[0] == "/ICCBased":
-        return bool(space[1].get_object().get("/N") == 4)
-    return False
+    return space is not None and components(space) == 4
+
+
+def components(space: Any) -> int | None:
+    """How many colours a colour space mixes (grey 1, RGB 3, CMYK 4), a device, calibrated or ICC based one; None
+    for another (an index into one, a separation)."""
+    space = space.get_object() if hasattr(space, "get_object") else space
+    if isinstance(space, list) and space:
+        if space[0] == "/ICCBased" and len(space) > 1:
+            return int(space[1].get_object().get("/N", 0)) or None
+        space = space[0]
+    return _DEVICE.get(space) if isinstance(space, str) else None

@@ -8,15 +8,14 @@ paints, is named first, as the fault to mend. Read with pypdf, as ``pnp.printing
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.printing.inks import components, operators
 from pnp.texts import toolkit
 
-_RGB_OPERATOR = re.compile(rb"(?<![^\s\]>)])(rg|RG)(?![^\s/\[<(%])")  # as a whole operator, not inside a word
-_RGB_SPACES = ("/DeviceRGB", "/CalRGB")
+_RGB_OPERATOR = operators(b"rg", b"RG")
 
 
 def pdfx_problem(path: Path, shop: str) -> str:
@@ -66,14 +65,9 @@ def _is_rgb(space: Any) -> bool:
     """Whether a colour space is RGB: a device or calibrated one, an ICC profile of three colours, or an index
     into one."""
     space = space.get_object() if hasattr(space, "get_object") else space
-    if space in _RGB_SPACES:
-        return True
-    if isinstance(space, list) and space:
-        family = space[0]
-        if family == "/ICCBased":
-            return bool(space[1].get_object().get("/N") == 3)
-        return family in _RGB_SPACES or (family == "/Indexed" and _is_rgb(space[1]))
-    return False
+    if isinstance(space, list) and len(space) > 1 and space[0] == "/Indexed":
+        return _is_rgb(space[1])
+    return components(space) == 3
 
 
 def _is_pdfx(reader: Any) -> bool:
