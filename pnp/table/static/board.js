@@ -7,11 +7,11 @@
 // labels in sight where they fit. A focus too large to show whole and legible gives way to as many of the
 // picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows legibly
 // together. The starting frame cuts no text: each is wholly in it or wholly out, a name half shown reading as
-// nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut); where it can, it
-// shows each place wholly or not at all, and cuts no column of a grid to a sliver. A frame on part of a grid
+// nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut); where it
+// can, it shows each place wholly or not at all, and cuts no column of a grid to a sliver. A frame on part of a grid
 // (data-grids "x y w h;...") whose grid references are out of it pins those of the columns and rows it shows to its
-// edges, in a margin as a printed map's, unless it comes to show the picture's own (see pinning); each of the seat's pieces out of the frame
-// has a pointer at its edge turned its way, which a tap follows. Once the player moves the view, the pictures
+// edges, in a margin as a printed map's, unless it comes to show the picture's own (see pinning); each of the
+// seat's pieces out of the frame has a pointer at its edge turned its way, which a tap follows. Once the player moves the view, the pictures
 // after the next moves keep it; "Close-up" hands the view back to the picture's focus, "Whole board" shows all of
 // it. The frame takes the keyboard's focus (seat.html): the arrow keys move the view, + and - zoom about its
 // centre, 0 or Home shows the whole board.
