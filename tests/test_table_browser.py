@@ -201,6 +201,7 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
 
     # Set-up: each seals its transports on its own phone; a cancelled confirmation seals nothing.
     before = path.read_bytes()
+    expect(ann.locator("#log-h")).to_be_hidden()  # no "Moves so far" over nothing before the first move
     assert ann.locator("#moves button.move").count() > 3
     assert ann.locator("#moves button.move[title]").count() == 0  # no notation on hover ("secret t1 C")
     ann.locator("#moves button[data-move='secret t1 C']").click()
@@ -227,6 +228,7 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     assert picker.locator("button.face[data-face='6']").is_disabled()  # three faces picked: no fourth
     picker.locator("button.enter[data-move='roll 2 3 5']").click()
     expect(bob.locator("#log")).to_contain_text("roll", timeout=BOUND)
+    expect(bob.locator("#log-section")).to_be_visible()
     _fits(ann)
 
     # A few placements, each seen on the other phone within the bound.
@@ -293,6 +295,7 @@ def test_two_phones_play_hauling_astronauts_by_tapping(browser, table, shots):
     # The shared screen: the picture, the log, the turn and the score, and no secret of anyone's.
     screen = _open(browser, urls["url"], SCREEN, errors)
     expect(screen.locator("#log")).to_contain_text("roll 1, 4 and 6")  # in words; the notation is folded
+    expect(screen.locator("#log")).to_be_visible()
     expect(screen.locator("#notation")).to_contain_text("roll 1 4 6")
     for player in ("ann", "bob"):
         _never_shown(screen, path, player, names)

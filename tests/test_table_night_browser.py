@@ -176,7 +176,7 @@ def test_a_whole_evening_from_the_lobby_to_the_results(browser, evening, shots, 
     first = start_in_the_lobby(screen, "hauling-astronauts", ["ann", "bob"])
     expect(screen.locator(".seat img")).to_have_count(2)
     expect(screen.locator("#turn")).to_contain_text("ann")
-    expect(screen.locator("#log")).to_be_hidden()  # no empty box under "Moves so far" before the first move
+    expect(screen.locator("#log-h")).to_be_hidden()  # no "Moves so far" over nothing before the first move
     _until(lambda: screen.locator(".seat img").evaluate_all("codes => codes.every(c => c.naturalWidth > 0)"))
     screen.screenshot(path=shots / "night-codes.png")
     seats = night.seats(first)

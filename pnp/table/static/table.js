@@ -564,8 +564,10 @@
   const who = (entry) => (entry.player ? `${t("table.log.who", { player: entry.player })} ` : "");
   const said = (entry) => `${who(entry)}${words(entry)}`;
 
-  // The log in words, newest first; the same moves in notation wait in the folded "Notation" list.
+  // The log in words, newest first; the same moves in notation wait in the folded "Notation" list. No log
+  // before the first move: the turn line says there is none.
   function drawLog(log) {
+    $("log-section").hidden = log.length === 0;
     $("log-count").textContent = log.length ? `(${log.length})` : "";
     const entries = log.slice().reverse();
     const item = (entry, text) => {
@@ -574,7 +576,6 @@
     };
     $("log").replaceChildren(...entries.map((entry) => item(entry, words(entry))));
     $("notation").replaceChildren(...entries.map((entry) => item(entry, entry.text)));
-    $("notation-details").hidden = log.length === 0;
   }
 
   // -- the seat's moves --------------------------------------------------------------------------
