@@ -199,6 +199,18 @@ def test_with_three_players_both_lanes_can_be_claimed(base):
     assert base.owner[:2] == [0, 1]
 
 
+def test_with_three_players_one_player_may_claim_both_lanes(base):
+    """A decision (the rulebook limits doubles only at two players): the lanes are two routes, both for anyone."""
+    play(base, "gain b", "gain r")
+    give(base, 0, "rrbb")
+    give(base, 1, "rr")
+    give(base, 2, "yy")
+    play(base, "claim A-B rr", "gain space", "claim C-E rr", "claim C-D yy")  # p2 and p3 claim far away
+    assert "claim A-B/2 bb" in texts(base)
+    play(base, "claim A-B/2 bb")
+    assert base.owner[:2] == [0, 0]
+
+
 def test_a_reward_is_a_balloon_or_a_space_and_a_full_inventory_allows_only_a_space():
     state = state_for(map_text(inventory=3), players=2)
     play(state, "gain r")

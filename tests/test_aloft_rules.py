@@ -269,6 +269,16 @@ def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
     assert score.final and score.winners == ("p2",)
 
 
+def test_equal_totals_share_the_win():
+    """A decision (the rulebook names only the highest total): every player on the highest total wins."""
+    state = started(2)
+    state.phase = REVEAL
+    state.apply(Reveal("colours", "R,B", "x"))
+    state.apply(Reveal("colours", "W,G", "x"))
+    score = state.score()
+    assert [r.score for r in score.players] == [0, 0] and score.final and score.winners == ("p1", "p2")
+
+
 def test_formation_is_listed_per_balloon_as_the_rulebook_counts_it():
     # the rulebook's example: red scores 12 for RW, 8 for PR, 6 for GR and 2 for RY (28 in all)
     state = started(2)

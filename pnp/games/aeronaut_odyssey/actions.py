@@ -244,6 +244,8 @@ class Actions:
             return None
         if self.owner[k] >= 0:
             return self.refused("claimed", "claim: once only", route=route, player=self.players[self.owner[k]])
+        # Decision (the rulebook limits doubles only at 2 players): with more, the lanes are two routes, and one
+        # player may claim both.
         if len(self.players) == 2 and lane.partner >= 0 and self.owner[lane.partner] >= 0:
             return self.refused("one_lane", "two players", route=route.removesuffix("/2"))
         cost = lane.length - 1 if self.active[DISCOUNT] and lane.length > 1 else lane.length

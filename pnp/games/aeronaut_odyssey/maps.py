@@ -327,7 +327,8 @@ def to_yaml(board: AeroMap) -> str:
         "",
         "# Routes: the two cities joined, the balloon type to pay (gray: any one type; multi: one type per space),",
         "# and the length in spaces (1-6). A second route between the same cities makes a double route: its lanes",
-        "# are named C-F and C-F/2 in the notation, in the order listed here. Optional: a bonus on the middle space.",
+        "# are named C-F and C-F/2 in the notation, in the order listed here (with 2 players one lane may be claimed;",
+        "# with more, both, by anyone). Optional: a bonus on the middle space.",
         "routes:",
     ]
     seen: set[tuple[str, ...]] = set()
