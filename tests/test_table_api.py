@@ -377,6 +377,40 @@ def test_a_tap_sent_again_is_answered_with_what_it_made_and_played_once(tmp_path
         assert bad.status_code == 400 and bad.json()["error"] == "tap: expected 8 to 64 lowercase hexadecimal digits"
 
 
+def test_a_tap_sent_again_after_a_restart_is_answered_with_what_the_record_holds(tmp_path):
+    """The server keeps taps in memory: one restarted between a tap and the page asking again answered "Not played"
+    for a move the record held. The record says what came after the page's version: the same input from the same
+    seat (a secret: its key file opens the commitment with the value sent) is the tap's; any other is stale."""
+    path = new_record(tmp_path, "aloft", ["ann", "bob"])
+    taps, unsent = {}, {}
+    with open_table(path) as table:
+        for n, seat in enumerate(("ann", "bob")):
+            page = table.state(seat)
+            first, unsent[seat] = [b["move"] for b in page["buttons"] if b["kind"] == "secret"][:2]
+            taps[seat] = {"move": first, "version": page["version"], "tap": f"{n}a1b2c3d4e5f6071"}
+            taps[seat]["made"] = table.post(seat, "play", taps[seat]).json()["version"]
+        ann = table.state("ann")
+        move = next(b["move"] for b in ann["buttons"] if b["kind"] == "choice")
+        truck = {"move": move, "version": ann["version"], "tap": "2a1b2c3d4e5f6071"}
+        truck["made"] = table.post("ann", "play", truck).json()["version"]
+        undo = {"version": truck["made"], "tap": "3a1b2c3d4e5f6071"}
+        undo["made"] = table.post("ann", "undo", undo).json()["version"]
+    before = path.read_bytes()
+    with open_table(path) as table:  # restarted: this server never saw a tap
+        for seat, sent, action in (("ann", taps["ann"], "play"), ("bob", taps["bob"], "play"), ("ann", truck, "play")):
+            assert table.post(seat, action, sent).json() == {"ok": True, "version": sent["made"]}
+        assert table.post("ann", "undo", undo).json() == {"ok": True, "version": undo["made"]}
+        others = {
+            "another value for the same secret": ("ann", {**taps["ann"], "move": unsent["ann"]}),
+            "the same input from another seat": ("bob", {**taps["ann"], "tap": "4a1b2c3d4e5f6071"}),
+            "another move": ("ann", {**truck, "move": "truck 12", "tap": "5a1b2c3d4e5f6071"}),
+        }
+        for what, (seat, sent) in others.items():
+            refused = table.post(seat, "play", {**sent, "tap": sent["tap"][::-1]})
+            assert refused.status_code == 409 and refused.json()["kind"] == "stale", what
+    assert path.read_bytes() == before
+
+
 def test_a_secret_entered_on_the_page_is_committed_as_the_cli_does(tmp_path):
     path = new_record(tmp_path, "hauling-astronauts", ["ann", "bob"])
     with open_table(path) as table:

@@ -129,6 +129,19 @@ def parse(path: Path) -> tuple[Record, str, str]:
     return Record(path, headers, tuple(events)), previous, raw
 
 
+def following(path: Path, version: str) -> tuple[str, str] | None:
+    """The event that came after the record stood at ``version`` (a hash of its chain), with the version it made;
+    None where the record never stood there or nothing came after."""
+    parsed, _, _ = parse(path)
+    previous = parsed.headers["Check"]
+    for event in parsed.events:
+        made = chain(previous, f"{event.number}. {event.text}")
+        if previous == version:
+            return event.text, made
+        previous = made
+    return None
+
+
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock for ``path`` (on ``path.lock``) while the block runs.

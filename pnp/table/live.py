@@ -15,14 +15,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
+from pnp.errors import PnpError
 from pnp.files import read_only
-from pnp.referee import record, session
+from pnp.referee import keys, notation, record, rounds, secrets, session
+from pnp.referee.protocol import Commit, Reveal, Secret
 from pnp.referee.session import Session
 from pnp.table import turns
 from pnp.table.turns import Refused
 
 Signature = tuple[int, int, int] | None
 TAPS_KEPT = 1024  # the last taps' versions kept: a tap sent again comes within seconds of the first
+Entered = Callable[[Session, str], bool]  # whether a record's event is the input a tap asked for
 
 
 def signature(path: Path) -> Signature:
@@ -76,7 +79,10 @@ class Live:
         def extend(current: Session) -> None:
             turns.refusing(current.play, move, seat)
 
-        return self._write(version, extend, (seat, tap) if tap else None)
+        def entered(current: Session, event: str) -> bool:
+            return _entered(current, seat, move, event)
+
+        return self._write(version, extend, (seat, tap) if tap else None, entered)
 
     def undo(self, seat: str, version: str, tap: str = "") -> str:
         """Take back ``seat``'s own last move on the page's ``version``; the new version once written (``tap``:
@@ -86,16 +92,26 @@ class Live:
             turns.check_undo(current, seat)
             turns.refusing(current.undo)
 
-        return self._write(version, extend, (seat, tap) if tap else None)
+        return self._write(version, extend, (seat, tap) if tap else None, lambda _, event: event == "undo")
 
-    def _write(self, version: str, extend: Callable[[Session], None], tap: tuple[str, str] | None) -> str:
-        """Apply ``extend`` to a copy of the session at ``version`` and write it; it is current only once saved."""
+    def _write(
+        self, version: str, extend: Callable[[Session], None], tap: tuple[str, str] | None, entered: Entered
+    ) -> str:
+        """Apply ``extend`` to a copy of the session at ``version`` and write it; it is current only once saved.
+
+        A ``tap`` this server has not seen, on a page past whose ``version`` the record holds the very input it asks
+        for (``entered``), was played before the server restarted and its answer lost: the version it made is
+        returned, as for a tap seen, rather than a "Not played" for a move the record holds."""
         with self._lock, record.locked(self.path):
             if tap is not None and tap in self._taps:
                 return self._taps[tap]
             current = self._reloaded()
             if current.last_hash != version:
-                raise turns.stale(current.last_hash)
+                after = record.following(self.path, version) if tap is not None else None
+                if tap is None or after is None or not entered(current, after[0]):
+                    raise turns.stale(current.last_hash)
+                self._remember(tap, after[1])
+                return after[1]
             if self.read_only:
                 raise Refused(403, "read_only", key="table.line.read_only")
             extended = _copy(current)
@@ -104,10 +120,14 @@ class Live:
             self._session, self._seen = extended, signature(self.path)
             self.written = (self._seen, extended.last_hash)
             if tap is not None:
-                self._taps[tap] = extended.last_hash
-                if len(self._taps) > TAPS_KEPT:
-                    self._taps.popitem(last=False)
+                self._remember(tap, extended.last_hash)
         return extended.last_hash
+
+    def _remember(self, tap: tuple[str, str], version: str) -> None:
+        """Keep the version ``tap`` made, for a page that asks again; the oldest go. Call it holding the lock."""
+        self._taps[tap] = version
+        if len(self._taps) > TAPS_KEPT:
+            self._taps.popitem(last=False)
 
     def _reloaded(self) -> Session:
         """The session, read again if the file's last hash is not the one held. Call it holding the lock."""
@@ -118,6 +138,27 @@ class Live:
                 self._session = session.load(self.path)
             self._seen = seen
         return self._session
+
+
+def _entered(current: Session, seat: str, move: str, event: str) -> bool:
+    """Whether the record's ``event`` ("ann: roll 2 3 5") is ``seat`` entering ``move``: the same move; for a secret,
+    a commitment to it in the same secret's slot that ``seat``'s key file opens with the value entered."""
+    player, _, recorded = event.partition(": ")
+    game = current.game
+    try:
+        asked, made = notation.parse(game, move), notation.parse(game, recorded)
+    except PnpError:
+        return False
+    if player != seat:
+        return False
+    if isinstance(asked, Secret) and isinstance(made, Commit):
+        value = game.read_secret(asked).value
+        salt = keys.read_keys(current.path, seat).get(made.slot, ("", ""))[1]
+        same_secret = rounds.secret_of(game, made.slot) == rounds.secret_of(game, asked.slot)
+        return same_secret and secrets.matches(made.digest, seat, made.slot, value, salt)
+    if isinstance(asked, Reveal) and isinstance(made, Reveal):  # the page asks for the reveal; the record has it whole
+        return rounds.secret_of(game, made.slot) == rounds.secret_of(game, asked.slot)
+    return asked == made
 
 
 def _copy(current: Session) -> Session:
