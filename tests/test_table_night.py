@@ -24,6 +24,7 @@ from support.asgi import AppClient
 from pnp.games import REGISTRY
 from pnp.referee import session
 from pnp.table.lobby import HOST_HEADER, Night
+from pnp.table.watch import RecordWatch
 
 KEY = "k" * 32
 BASE = "http://table.test:8765"
@@ -672,6 +673,32 @@ def test_a_rematch_whose_table_cannot_open_leaves_the_phones_where_they_are_unti
         for seat, page in seats.items():
             assert client.get(page + "/next").json() == {"to": seats_of(again.json())[seat]}
     assert len(list(tmp_path.glob("*.pnp"))) == 2  # the one rematch, opened at the second try
+
+
+def test_a_rematch_is_known_after_a_restart_and_told_to_a_phone_that_was_away(tmp_path):
+    """The server kept which game was a rematch of which in memory: restarted, it sent the last game's phones nowhere
+    and a second Rematch began a second game; and a phone asleep when the rematch began never heard of it."""
+    import asyncio
+
+    with night(tmp_path) as client:
+        first = client.post("/lobby/games", json={"game": "air-king", "players": ["ann", "bob"]}).json()
+        rematch = client.post(f"/lobby/games/{first['record']}/rematch").json()
+    assert f'[Follows "{first["record"]}"]' in (tmp_path / rematch["record"]).read_text()
+    with night(tmp_path) as client:  # restarted
+        for seat, page in seats_of(first).items():
+            assert client.get(page + "/next").json() == {"to": seats_of(rematch)[seat]}
+        again = client.post(f"/lobby/games/{first['record']}/rematch")
+        assert again.json()["record"] == rematch["record"]
+    assert len(list(tmp_path.glob("*.pnp"))) == 2
+
+    async def first_events(watch: RecordWatch, count: int) -> list[str]:
+        stream = watch.stream()
+        return [(await anext(stream)).split("\n")[0] for _ in range(count)]
+
+    watch = RecordWatch(tmp_path / first["record"])
+    assert asyncio.run(first_events(watch, 1)) == ["event: beat"]
+    watch.announce("rematch")  # no stream open: the phones were asleep
+    assert asyncio.run(first_events(watch, 2)) == ["event: beat", "event: rematch"]
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from typing import Any
 from pnp import games, texts
 from pnp.errors import PnpError, RecordExists, Refusal, quote
 from pnp.games.spec import GameSpec
-from pnp.referee import kept, session
+from pnp.referee import kept, record, session
 from pnp.referee.options import unknown_option
 from pnp.referee.protocol import Game, Option, Setup
 from pnp.texts import Catalogue
@@ -106,12 +106,25 @@ def start(
 def rematch(path: Path, now: datetime) -> Path:
     """A new record of ``path``'s game beside it: the same players with the seats turned by one, the same
     options, seed, map, variant and language, each file read as the night's folder holds it now (refused as a
-    start's would be)."""
+    start's would be). The new record names ``path`` as the one it follows (see :func:`rematch_of`)."""
     spec, last = session.read_setup(path)
     folder = path.parent
     map_path, variant_path = _now(folder, "map", last.map_path), _now(folder, "variant", last.variant_path)
     turned = last.players[1:] + last.players[:1]
-    return _begin(folder, spec.name, replace(last, players=turned, map_path=map_path, variant_path=variant_path), now)
+    setup = replace(last, players=turned, map_path=map_path, variant_path=variant_path)
+    return _begin(folder, spec.name, setup, now, follows=path.name)
+
+
+def rematch_of(path: Path) -> Path | None:
+    """The record beside ``path`` that is its rematch (it names ``path`` as the one it follows), if there is one:
+    a server restarted after a rematch began still knows it."""
+    for other in records(path.parent):
+        try:
+            if record.parse(other)[0].headers.get("Follows") == path.name:
+                return other
+        except PnpError:  # an unreadable record follows nothing; the results say what is wrong with it
+            continue
+    return None
 
 
 def _now(folder: Path, kind: str, path: Path | None) -> Path | None:
@@ -120,14 +133,16 @@ def _now(folder: Path, kind: str, path: Path | None) -> Path | None:
     return _in_folder(folder, kind, path.name) if path is not None and kept.is_kept(folder, path) else path
 
 
-def _begin(folder: Path, game: str, setup: Setup, now: datetime) -> Path:
+def _begin(folder: Path, game: str, setup: Setup, now: datetime, follows: str = "") -> Path:
     """A new record of ``game`` in ``folder`` on ``setup``, named by ``now``, on kept copies of its map and variant
-    files (:mod:`pnp.referee.kept`); nothing is written if anything is wrong, and a refusal by either file is its."""
+    files (:mod:`pnp.referee.kept`); nothing is written if anything is wrong, and a refusal by either file is its.
+    ``follows``: the record it is the rematch of."""
     pairs = [f"{key}={_text(value)}" for key, value in setup.options.items()]
 
     def new(path: Path, files: Setup) -> session.Session:
         players = list(files.players)
-        return session.new(path, game, players, pairs, files.seed, files.map_path, files.variant_path, files.language)
+        seed, map_path, variant_path, language = files.seed, files.map_path, files.variant_path, files.language
+        return session.new(path, game, players, pairs, seed, map_path, variant_path, language, follows)
 
     def made(path: Path) -> session.Session:
         with _files_refused(setup.map_path, setup.variant_path):

@@ -36,7 +36,7 @@ from pnp.files import read_text, temp_prefix
 MAX_BYTES = 16 * 2**20  # 16 MiB, some 300,000 events: far beyond any session
 MAGIC = "# pnp record: one session, refereed by pnp. Each line is hash-chained: do not edit by hand."
 HEADER_KEYS = ("Game", "Players", "Options", "Seed", "Map", "Files")
-OPTIONAL_KEYS = ("Variant", "Language")  # written only when set, so records made before them keep their check hash
+OPTIONAL_KEYS = ("Variant", "Language", "Follows")  # written only when set: records made before keep their check hash
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _EVENT = re.compile(r"^(\d+)\. (.+) #([0-9a-f]{16})$")
 

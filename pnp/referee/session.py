@@ -310,9 +310,11 @@ def new(
     map_path: Path | None,
     variant_path: Path | None = None,
     language: str | None = None,
+    follows: str = "",
 ) -> Session:
     """A new record's session, not written yet (see :meth:`Session.create`); refuses a path already taken.
-    ``language``: a translation pnp ships for the game, spoken over the variant's (a tag as ``--lang`` takes it)."""
+    ``language``: a translation pnp ships for the game, spoken over the variant's (a tag as ``--lang`` takes it);
+    ``follows``: the record (a file name beside it) whose rematch this one is, in a game night."""
     spec = games.get(game_name)
     game = spec.rules()
     check_players(spec.title, game, players)
@@ -338,6 +340,7 @@ def new(
         "Files": files,
         "Variant": os.path.relpath(variant_path, path.parent) if variant_path else "",
         "Language": language or "",
+        "Follows": follows,
     }
     if any('"' in v or "\n" in v for v in headers.values()):
         raise PnpError("a header value may not contain quotes or line breaks (check the map path)")

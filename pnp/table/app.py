@@ -57,7 +57,7 @@ class InNight:
     """What a game of a night (``pnp table``) has of it: where each seat plays next (its page in the rematch, or
     None), and the night's words, which the night's panel on the shared screen speaks."""
 
-    follow: Callable[[str], str | None]
+    follow: Callable[[str], Awaitable[str | None]]
     words: Catalogue
 
 
@@ -199,7 +199,7 @@ class _Table:
     async def next(self, request: Request) -> Response:
         """Where this seat plays next in a game night (its seat in the rematch), or null."""
         seat = self._seat(request)
-        return answer({"to": self.night.follow(seat) if self.night else None})
+        return answer({"to": await self.night.follow(seat) if self.night else None})
 
     async def undo(self, request: Request) -> Response:
         seat = self._seat(request)

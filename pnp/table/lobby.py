@@ -65,7 +65,7 @@ class _Game:
     watch: RecordWatch
     task: asyncio.Task[None]
     joined: set[str] = field(default_factory=set)
-    rematch: str | None = None  # the record of this game's rematch, once started
+    rematch: str | None = None  # the record of this game's rematch, once started (read from the folder at opening)
 
 
 class Night:
@@ -143,7 +143,11 @@ class Night:
                 except PnpError as exc:  # a damaged record, or one begun with rules that have changed since
                     reason = str(exc).replace(str(path), name)
                     raise Refused(500, "record", self.words("table.refused.unopened", error=reason)) from None
+                rematch = await run_in_threadpool(night.rematch_of, path)  # begun before this server started
                 self.games[name] = _Game(table, tokens, watch, asyncio.create_task(watch.run()))
+                if rematch is not None:
+                    self.games[name].rematch = rematch.name
+                    watch.announce("rematch")
         return self.games[name]
 
     def _open(self, path: Path) -> tuple[ASGIApp, dict[str, str], RecordWatch]:
@@ -154,12 +158,17 @@ class Night:
         night = InNight(lambda seat: self._next_seat(path.name, seat), self.words)
         return app.build(current, tokens, watch, night), tokens, watch
 
-    def _next_seat(self, name: str, seat: str) -> str | None:
-        """Where ``seat`` of the game ``name`` plays its rematch, once its table is open (a rematch whose table
-        failed to open is opened again when the shared screen asks for it again)."""
+    async def _next_seat(self, name: str, seat: str) -> str | None:
+        """Where ``seat`` of the game ``name`` plays its rematch, once one has begun: its table is opened if it is not
+        (one that cannot open yet, its seat links unwritten on a full disk, leaves the phone where it is)."""
         rematch = self.games[name].rematch
-        table = None if rematch is None else self.games.get(rematch)
-        return None if table is None else f"/g/{rematch}/s/{table.tokens[seat]}"
+        if rematch is None:
+            return None
+        try:
+            table = await self._game(rematch)
+        except Refused:
+            return None
+        return f"/g/{rematch}/s/{table.tokens[seat]}"
 
     # -- the lobby -----------------------------------------------------------------
     def _check_host(self, request: Request) -> None:

@@ -30,6 +30,7 @@ class RecordWatch:
         self._seen = signature(path)
         self.version = record.parse(path)[1]
         self._streams: set[asyncio.Queue[tuple[str, str] | None]] = set()
+        self._announced: list[str] = []  # told again to every stream that opens later
 
     def check(self, written: tuple[Signature, str] | None = None) -> None:
         """Look at the file now; if its last hash changed, tell every stream.
@@ -54,7 +55,10 @@ class RecordWatch:
                 queue.put_nowait(("change", version))
 
     def announce(self, name: str) -> None:
-        """Send every stream the event ``name`` with the version now (a game night's "rematch")."""
+        """Send every stream the event ``name`` with the version now (a game night's "rematch"), and every stream
+        that opens from now on: a phone asleep or offline when it happened hears it once it is back."""
+        if name not in self._announced:
+            self._announced.append(name)
         for queue in self._streams:
             queue.put_nowait((name, self.version))
 
@@ -76,6 +80,8 @@ class RecordWatch:
         self._streams.add(queue)
         try:
             yield _event("beat", self.version)
+            for name in self._announced:
+                yield _event(name, self.version)
             while not self.closing:
                 try:
                     event = await asyncio.wait_for(queue.get(), BEAT)
