@@ -262,7 +262,7 @@ def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
     state.apply(Reveal("colours", "W,G", "x"))
     score = state.score()
     rows = {r.name: r for r in score.players}
-    assert rows["p1"].breakdown["formation RW"] == 1 and rows["p2"].breakdown["formation RW"] == 1
+    assert rows["p1"].breakdown["formation red/white"] == 1 and rows["p2"].breakdown["formation red/white"] == 1
     # p2 launched RW: its R and W tokens; W is p2's own colour, so p2 keeps R and drops W
     assert rows["p2"].breakdown["launch red (1 token)"] == 1
     assert rows["p2"].breakdown["launch white (1 discarded: own colour)"] == 0
@@ -297,8 +297,14 @@ def test_formation_is_listed_per_balloon_as_the_rulebook_counts_it():
     state.apply(Reveal("colours", "R,P", "x"))
     state.apply(Reveal("colours", "B,G", "x"))
     breakdown = {k: v for k, v in state.score().players[0].breakdown.items() if k.startswith("formation")}
-    red = {k: v for k, v in breakdown.items() if "R" in k.split()[1]}
-    assert red == {"formation RY": 2, "formation GR": 6, "formation PR": 8, "formation RW": 12}
+    red = {k: v for k, v in breakdown.items() if "red" in k.split()[1].split("/")}
+    expected = {
+        "formation red/yellow": 2,
+        "formation green/red": 6,
+        "formation purple/red": 8,
+        "formation red/white": 12,
+    }
+    assert red == expected
     assert sum(red.values()) == 28
     assert list(breakdown) == sorted(breakdown, key=breakdown.get)  # in the order the tokens are laid
 

@@ -68,19 +68,19 @@ WORDS = {
         "show": "your colour cards: B,G (blue and green)",
         "board": "In the sky, by column and row: green and purple at column 2, row 1.",
         "refusals": [
-            "during play: BG is not flying (rule: ascend)",
+            "during play: blue/green is not flying (rule: ascend)",
             "it is bob's turn, not ann's: wait for bob to move (rule: turn)",
             (
                 "during play: the truck under column 6 cannot move: the convoy may never have more than one empty "
                 "space (rule: move a truck)"
             ),
-            "during play: GP is not inflated on a truck (rule: launch)",
+            "during play: green/purple is not inflated on a truck (rule: launch)",
             (
                 "during play: colour cards are entered at set-up and revealed for scoring once the game has ended; "
                 "bob to move: move a truck or inflate, launch or ascend a balloon (rule: play)"
             ),
         ],
-        "cli": "pnp: error: during play: BG is not flying; 'pnp ref moves g.pnp' lists what is legal now (rule: ascend)",
+        "cli": "pnp: error: during play: blue/green is not flying; 'pnp ref moves g.pnp' lists what is legal now (rule: ascend)",
     },
     "fr": {
         "labels": {
@@ -102,13 +102,13 @@ WORDS = {
         "show": "votre main de couleurs : B,G (bleu et vert)",
         "board": "Dans le ciel, par colonne et rangée : vert et violet en colonne 2, rangée 1.",
         "refusals": [
-            "pendant la partie : le ballon BG n'est pas en vol (règle : monter)",
+            "pendant la partie : le ballon bleu/vert n'est pas en vol (règle : monter)",
             "c'est à bob de jouer, pas à ann : attendez son coup (règle : tour de jeu)",
             (
                 "pendant la partie : le camion de la colonne 6 ne peut pas avancer : le convoi ne compte jamais plus "
                 "d'une place vide (règle : déplacer un camion)"
             ),
-            "pendant la partie : le ballon GP n'est pas gonflé sur un camion (règle : lancer)",
+            "pendant la partie : le ballon vert/violet n'est pas gonflé sur un camion (règle : lancer)",
             (
                 "pendant la partie : les cartes couleur se saisissent à la mise en place et se dévoilent pour le "
                 "décompte une fois la partie finie ; c'est à bob de jouer : déplacer un camion, ou gonfler, lancer ou "
@@ -116,7 +116,7 @@ WORDS = {
             ),
         ],
         "cli": (
-            "pnp: error: pendant la partie : le ballon BG n'est pas en vol ; 'pnp ref moves g.pnp' donne les coups "
+            "pnp: error: pendant la partie : le ballon bleu/vert n'est pas en vol ; 'pnp ref moves g.pnp' donne les coups "
             "permis (règle : monter)"
         ),
     },
@@ -200,7 +200,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     ]
     assert held and all((count == "1") == (not plural) for count, _, plural in held), held  # '3 bleu': '3 bleus'
     parts = "'lancement rouge (1 jeton + 1 multicolore)': 3, 'lancement blanc (1 jeton)': 1, 'sécurité (3 jetons)': 6"
-    assert f"b 21 {{{parts}, 'formation BP': 5, 'formation PY': 6}}" in said["score"]
+    assert f"b 21 {{{parts}, 'formation bleu/violet': 5, 'formation violet/jaune': 6}}" in said["score"]
 
 
 def test_every_french_text_is_shipped():

@@ -170,9 +170,10 @@ def said(
 
 def _keep(kept: dict[str, str], lines: Iterable[str]) -> None:
     """Keep each of ``lines`` unless one that words the same is kept already: the same after its notation but for
-    numbers, letters and names ("column 2", "column 3"; "at K", "at L"; "to Taipei", "to Hanoi")."""
+    numbers, letters and names ("column 2", "column 3"; "at K", "at L"; "to Taipei", "to Hanoi"; "blue/white",
+    "red/green")."""
     for line in lines:
-        kept.setdefault(re.sub(r"\b(\d+|[A-Za-z]|[A-Z][\w'-]*)\b", "#", line.split(" = ", 1)[-1]), line)
+        kept.setdefault(re.sub(r"\b(\d+|[A-Za-z]|[A-Z][\w'-]*|[a-z]+/[a-z]+)\b", "#", line.split(" = ", 1)[-1]), line)
 
 
 def _play(

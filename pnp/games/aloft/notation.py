@@ -47,8 +47,8 @@ class Words:
         except NameClash as clash:
             raise clash.at(_place(data, clash)) from None
         self.shown = {b.name: self.balloon(b) for b in data.balloons}
-        # As pictures, refusals and the score name a balloon: a two-colour one by its card's title (``BG``, the same
-        # in every language), a special shape as its button does (``wolf``, ``loup``).
+        # As pictures name a balloon: a two-colour one by its card's title (``BG``, the same in every language), a
+        # special shape as its button does (``wolf``, ``loup``). Refusals and the score name it as its button does.
         self.titled = {b.name: b.name if b.colours else self.shown[b.name] for b in data.balloons}
 
     def _aliases(self, balloon: Balloon) -> list[str]:

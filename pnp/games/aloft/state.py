@@ -279,8 +279,9 @@ class AloftState(BaseState):
         return self.index[name]
 
     def _named(self, balloon: int) -> str:
-        """``balloon`` as a refusal or the score names it (its card's title, a shape as its button names it)."""
-        return self.sky.words.titled[self.names[balloon]]
+        """``balloon`` as a refusal or the score names it: as its button does (``blue/green``, ``lion``), in the
+        session's words."""
+        return self.sky.words.shown[self.names[balloon]]
 
     def _refusal(self, key: str, rule: str, **values: object) -> IllegalMove:
         """The refusal worded by the catalogue's ``key`` with ``values``, naming ``rule``."""
