@@ -190,7 +190,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     assert "pendant la partie : le ballon loup n'est pas en vol (règle : monter)" in said["refusals"]
     assert "inflate BR 1 = gonfler le ballon bleu/rouge sur le camion de la colonne 1" in said["labels"]
     assert (
-        "la carte couleur rouge a été saisie par ann et bob, mais elle n'existe qu'en un exemplaire ; tous deux la "
+        "la carte couleur « rouge » a été saisie par ann et bob, mais elle n'existe qu'en un exemplaire ; tous deux la "
         "comptent comme saisie" in said["score"]
     )
     held = [

@@ -366,7 +366,7 @@ def test_when_no_free_dock_pays_any_free_dock_will_do():
 
 def test_scores_add_the_profit_when_the_load_fits_and_the_bonus_when_the_dock_pays():
     state = play(full_grid(), "depart 3 d3")  # row 3: C (13-14) carries 9: no profit; d3 (9-12) pays 1
-    assert state.score().players[0].breakdown == {"profit": 0, "bonus": 1, "gold": 0, "red": 0}
+    assert state.score().players[0].breakdown == {"profit": 0, "bonus": 1, "gold die": 0, "red die": 0}
     state = play(full_grid(), "end", "swap a b", "end", "swap 1 2")
     play(state, "depart 1 d2")  # row 1 now holds B (3-8): 6 fits and pays 3; d2 (6-8) pays 2
     ann = state.score().players[0]
@@ -391,22 +391,22 @@ def test_a_departure_with_a_bonus_die_aboard_says_which_part_it_changes():
 
 def test_gold_doubles_the_chosen_part():
     state = play(bonus_row_one(), "depart 1 d2 gold bonus red profit")  # A misses 6; d2 pays 2, doubled
-    assert state.score().players[0].breakdown == {"profit": 0, "bonus": 2, "gold": 2, "red": 0}
+    assert state.score().players[0].breakdown == {"profit": 0, "bonus": 2, "gold die": 2, "red die": 0}
     assert state.specials_free == GOLD | RED  # the bonus dice are back in Available
 
 
 def test_gold_and_red_on_the_same_part_cancel_out():
     state = play(bonus_row_one(), "depart 1 d2 gold bonus red bonus")
     ann = state.score().players[0]
-    assert ann.breakdown == {"profit": 0, "bonus": 2, "gold": 2, "red": -2} and ann.score == 2
+    assert ann.breakdown == {"profit": 0, "bonus": 2, "gold die": 2, "red die": -2} and ann.score == 2
 
 
 def test_red_halves_the_chosen_part_rounding_down():
     # row 1 carries 11: A pays 2 and d3 (9-12) pays 1
     state = play(bonus_row_one("roll 4g 4r 3"), "depart 1 d3 gold profit red bonus")
-    assert state.score().players[0].breakdown == {"profit": 2, "bonus": 1, "gold": 2, "red": -1}
+    assert state.score().players[0].breakdown == {"profit": 2, "bonus": 1, "gold die": 2, "red die": -1}
     state = play(bonus_row_one("roll 4g 4r 3"), "depart 1 d3 gold bonus red profit")
-    assert state.score().players[0].breakdown == {"profit": 2, "bonus": 1, "gold": 1, "red": -1}
+    assert state.score().players[0].breakdown == {"profit": 2, "bonus": 1, "gold die": 1, "red die": -1}
 
 
 # -- hidden transports -----------------------------------------------------

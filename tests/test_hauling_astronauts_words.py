@@ -211,7 +211,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     assert expected <= set(drawn)
     assert any(re.fullmatch(r"\d+ = .*\d doré.*", line) for line in drawn)  # a departed load, die by die
     assert "end = finir le tour sans départ" in said["labels"]
-    assert "ann 4 {'gain': 2, 'prime': 3, 'doré': 0, 'rouge': -1}" in said["score"]
+    assert "ann 4 {'gain': 2, 'prime': 3, 'dé doré': 0, 'dé rouge': -1}" in said["score"]
 
 
 def test_every_french_text_is_shipped():

@@ -42,17 +42,11 @@ def _airports(state: AirKingState, t: Catalogue) -> list[str]:
     """Who waits to take off from each airport, and who has landed there."""
     sentences = []
     for h, name in enumerate(state.rules.field.airport_names):
-        waiting = _numbers(state, t, WAITING, h)
-        landed = _numbers(state, t, LANDED, 1 - h)
-        sentences += [t("described.waiting", airport=name, aircraft=waiting)] if waiting else []
-        sentences += [t("described.landed", airport=name, aircraft=landed)] if landed else []
+        for key, where, home in (("described.waiting", WAITING, h), ("described.landed", LANDED, 1 - h)):
+            found = [a for a, at in enumerate(state.pos) if at == where and state.rules.home[a] == home]
+            aircraft = series(t, [str(a + 1) for a in found])  # '2, 3 and 5'
+            sentences += [t(key, airport=name, aircraft=aircraft, count=len(found))] if found else []
     return sentences
-
-
-def _numbers(state: AirKingState, t: Catalogue, where: int, home: int) -> str:
-    """The numbers of the aircraft from airport ``home`` that are ``where`` (WAITING, LANDED) as a list: '2, 3 and 5'."""
-    found = [a for a, at in enumerate(state.pos) if at == where and state.rules.home[a] == home]
-    return series(t, [str(a + 1) for a in found])
 
 
 def _piles(state: AirKingState, t: Catalogue) -> str:
