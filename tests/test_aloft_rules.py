@@ -187,7 +187,7 @@ def test_reveal_checks_the_number_and_names_of_colours():
             3,
             "fr",
             (
-                "la carte couleur bleu a été saisie par p1, p2 et p3, mais elle n'existe qu'en un exemplaire ; "
+                "la carte couleur « bleu » a été saisie par p1, p2 et p3, mais elle n'existe qu'en un exemplaire ; "
                 "chacun la compte comme saisie"
             ),
         ),
@@ -195,7 +195,7 @@ def test_reveal_checks_the_number_and_names_of_colours():
             2,
             "fr",
             (
-                "la carte couleur bleu a été saisie par p1 et p2, mais elle n'existe qu'en un exemplaire ; "
+                "la carte couleur « bleu » a été saisie par p1 et p2, mais elle n'existe qu'en un exemplaire ; "
                 "tous deux la comptent comme saisie"
             ),
         ),
