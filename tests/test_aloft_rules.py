@@ -262,7 +262,7 @@ def test_formation_scores_balloons_showing_your_colours_and_ties_are_reported():
     state.apply(Reveal("colours", "W,G", "x"))
     score = state.score()
     rows = {r.name: r for r in score.players}
-    assert rows["p1"].breakdown["formation red/white"] == 1 and rows["p2"].breakdown["formation red/white"] == 1
+    assert rows["p1"].breakdown["formation (red/white 1)"] == 1 and rows["p2"].breakdown["formation (red/white 1)"] == 1
     # p2 launched RW: its R and W tokens; W is p2's own colour, so p2 keeps R and drops W
     assert rows["p2"].breakdown["launch red (1 token)"] == 1
     assert rows["p2"].breakdown["launch white (1 discarded: own colour)"] == 0
@@ -296,17 +296,13 @@ def test_formation_is_listed_per_balloon_as_the_rulebook_counts_it():
     state.phase = REVEAL
     state.apply(Reveal("colours", "R,P", "x"))
     state.apply(Reveal("colours", "B,G", "x"))
-    breakdown = {k: v for k, v in state.score().players[0].breakdown.items() if k.startswith("formation")}
-    red = {k: v for k, v in breakdown.items() if "red" in k.split()[1].split("/")}
-    expected = {
-        "formation red/yellow": 2,
-        "formation green/red": 6,
-        "formation purple/red": 8,
-        "formation red/white": 12,
-    }
-    assert red == expected
-    assert sum(red.values()) == 28
-    assert list(breakdown) == sorted(breakdown, key=breakdown.get)  # in the order the tokens are laid
+    [(key, points)] = [(k, v) for k, v in state.score().players[0].breakdown.items() if k.startswith("formation")]
+    balloons = [part.rsplit(" ", 1) for part in key.removeprefix("formation (").removesuffix(")").split(" + ")]
+    red = [(name, int(number)) for name, number in balloons if "red" in name.split("/")]
+    assert red == [("red/yellow", 2), ("green/red", 6), ("purple/red", 8), ("red/white", 12)]
+    assert sum(n for _, n in red) == 28
+    numbers = [int(number) for _, number in balloons]
+    assert numbers == sorted(numbers) and points == sum(numbers)  # in the order the tokens are laid
 
 
 @pytest.mark.parametrize("text", ["", "truck", "truck x", "truck 0", "inflate RW", "fly RW", "launch"])

@@ -200,7 +200,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
     ]
     assert held and all((count == "1") == (not plural) for count, _, plural in held), held  # '3 bleu': '3 bleus'
     parts = "'lancement rouge (1 jeton + 1 multicolore)': 3, 'lancement blanc (1 jeton)': 1, 'sécurité (3 jetons)': 6"
-    assert f"b 21 {{{parts}, 'formation bleu/violet': 5, 'formation violet/jaune': 6}}" in said["score"]
+    assert f"b 21 {{{parts}, 'formation (bleu/violet 5 + violet/jaune 6)': 11}}" in said["score"]
 
 
 def test_every_french_text_is_shipped():

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import segno
 from support.asgi import AppClient
+from support.browser import run_apart
 
 from pnp.games import REGISTRY
 from pnp.referee import session
@@ -678,8 +679,6 @@ def test_a_rematch_whose_table_cannot_open_leaves_the_phones_where_they_are_unti
 def test_a_rematch_is_known_after_a_restart_and_told_to_a_phone_that_was_away(tmp_path):
     """The server kept which game was a rematch of which in memory: restarted, it sent the last game's phones nowhere
     and a second Rematch began a second game; and a phone asleep when the rematch began never heard of it."""
-    import asyncio
-
     with night(tmp_path) as client:
         first = client.post("/lobby/games", json={"game": "air-king", "players": ["ann", "bob"]}).json()
         rematch = client.post(f"/lobby/games/{first['record']}/rematch").json()
@@ -696,9 +695,9 @@ def test_a_rematch_is_known_after_a_restart_and_told_to_a_phone_that_was_away(tm
         return [(await anext(stream)).split("\n")[0] for _ in range(count)]
 
     watch = RecordWatch(tmp_path / first["record"])
-    assert asyncio.run(first_events(watch, 1)) == ["event: beat"]
+    assert run_apart(first_events(watch, 1)) == ["event: beat"]
     watch.announce("rematch")  # no stream open: the phones were asleep
-    assert asyncio.run(first_events(watch, 2)) == ["event: beat", "event: rematch"]
+    assert run_apart(first_events(watch, 2)) == ["event: beat", "event: rematch"]
 
 
 @pytest.mark.parametrize(

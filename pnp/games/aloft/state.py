@@ -202,14 +202,16 @@ class AloftState(BaseState):
 
         Achievement: one entry per set, saying how many launch tokens it holds, which multicoloured
         tokens joined it and how many of the player's own colour were discarded first. Formation:
-        one entry per balloon showing one of ``colours``, worth its scoring number, as the rulebook counts.
+        one entry, naming each balloon showing one of ``colours`` with its scoring number, as the rulebook counts
+        ("formation (red/yellow 2 + green/red 6)").
         """
         t, names = self.sky.catalogue, self.sky.words.colour
         breakdown = achievement_points(self.tokens[player], colours, self.data.set_points, names, t)
         balloons, own = self.data.balloons, set(colours)
-        for b, number in formation_numbers(self.grid).items():
-            if own.intersection(balloons[b].colours):
-                breakdown[t("play.score.formation", balloon=self._named(b))] = number
+        shown = {b: n for b, n in formation_numbers(self.grid).items() if own.intersection(balloons[b].colours)}
+        if shown:
+            parts = " + ".join(f"{self._named(b)} {number}" for b, number in shown.items())
+            breakdown[t("play.score.formation", balloons=parts)] = sum(shown.values())
         return breakdown
 
     def total(self, player: str, colours: Sequence[str]) -> int:
