@@ -30,7 +30,9 @@ _SLACK = 1e-6  # mm of rounding a fitted width may exceed its room by
 class Overflow(PnpError):
     """A text that does not fit its box even at ``SMALLEST_PT``: the ``part`` it is printed on, its ``field`` (a
     catalogue key, where the text is one, so a check can point at the line of a variant that sets it), by how
-    much it is over, and the ``text`` itself (where known: a check looks for it in the files it came from)."""
+    much it is over, and the ``text`` itself (where known: a check looks for it in the files it came from; for a
+    sheet run past its last column, every paragraph, item, cell and caption that may have pushed it, one a
+    line)."""
 
     def __init__(self, part: str, field: str, over: str, text: str = "") -> None:
         super().__init__(f"{_short(part)}, {field}: {over}")
@@ -84,11 +86,16 @@ def _drawn_anyway(overflow: Overflow) -> None:
     found.append(overflow)
 
 
+def figures(need: float, room: float) -> tuple[str, str]:
+    """The mm a text needs and the mm its place holds, as a message writes them: to a tenth, or to a hundredth
+    where tenths would read as if it fitted ("needs 22.43 mm, holds 22.40 mm")."""
+    places = 1 if f"{need:.1f}" != f"{room:.1f}" else 2
+    return f"{need:.{places}f}", f"{room:.{places}f}"
+
+
 def _overflow(part: str, field: str, need: float, room: float, dimension: str, text: str = "") -> Overflow:
-    places = 1 if f"{need:.1f}" != f"{room:.1f}" else 2  # over by a hair: "needs 22.43 mm, holds 22.40 mm"
-    over = (
-        f"the text needs {need:.{places}f} mm of {dimension}, the box holds {room:.{places}f} mm at {SMALLEST_PT:g} pt"
-    )
+    needs, holds = figures(need, room)
+    over = f"the text needs {needs} mm of {dimension}, the box holds {holds} mm at {SMALLEST_PT:g} pt"
     return Overflow(part, field, over, text)
 
 

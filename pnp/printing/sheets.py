@@ -4,7 +4,8 @@ and figures.
 A game says what a sheet says (a list of blocks); this module sets it in columns, smaller step by step when it
 does not fit (down to a 6 pt body; a title or heading too wide is set smaller on its own first, and a heading,
 word or table cell still wider than its place does not fit either), and raises if it does not fit even then,
-so a text that grows too long fails the build, saying how much is over, instead of running off the paper. In
+so a text that grows too long fails the build instead of running off the paper, saying what is over: the word
+wider than its column, or how much text is past the last column. In
 any text, ``*words*`` are set in bold. Figures sit on a light tint (``FIGURE_TINT``): the only place text may
 be smaller than the body, since a figure is a component drawn to scale.
 """
@@ -17,8 +18,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import NamedTuple
 
+from pnp.errors import quote
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
-from pnp.printing.fit import STEP_PT, Overflow
+from pnp.printing.fit import STEP_PT, Overflow, figures
 from pnp.printing.fonts import breaks, fit_size, may_break, right_to_left, stretches, text_width
 from pnp.printing.legible import SMALLEST_PT, Legible
 from pnp.printing.parts import Sheet
@@ -138,7 +140,7 @@ def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalo
     blocks = sum(sides, ())
     whole = texts("print.rules.whole.title", game=title)
     if _fits(whole, blocks):
-        return (Sheet(texts("print.rules.whole.label"), _rules_side(whole, blocks)),)
+        return (Sheet(texts("print.rules.whole.label"), _rules_side(whole, blocks, blocks)),)
     first = texts("print.rules.title", game=title, number=1, total=2)
     split = next(k for k in range(len(blocks) - 1, -1, -1) if _fits(first, blocks[:k]))
     while split and isinstance(blocks[split - 1], Heading):  # a heading goes over with its text
@@ -146,15 +148,15 @@ def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalo
     return tuple(
         Sheet(
             texts("print.rules.label", number=n),
-            _rules_side(texts("print.rules.title", game=title, number=n, total=2), side),
+            _rules_side(texts("print.rules.title", game=title, number=n, total=2), side, blocks),
             duplex_front=n == 1,
         )
         for n, side in enumerate((blocks[:split], blocks[split:]), 1)
     )
 
 
-def _rules_side(title: str, blocks: tuple[Block, ...]) -> Drawing:
-    return text_drawing(title, blocks, *RULES_SIDE, RULES_STYLE)
+def _rules_side(title: str, blocks: tuple[Block, ...], flowed: tuple[Block, ...]) -> Drawing:
+    return text_drawing(title, blocks, *RULES_SIDE, RULES_STYLE, flowed=flowed)
 
 
 def _fits(title: str, blocks: tuple[Block, ...]) -> bool:
@@ -185,12 +187,21 @@ def aid_card(players: int) -> tuple[float, float]:
 
 
 def text_drawing(
-    title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style, shrink: bool = False
+    title: str,
+    blocks: tuple[Block, ...],
+    width: float,
+    height: float,
+    style: Style,
+    shrink: bool = False,
+    flowed: tuple[Block, ...] = (),
 ) -> Drawing:
     """``blocks`` set in ``style``'s columns under ``title``, smaller (down to a 6 pt body) when they do not fit
-    ``height``; Overflow, saying how much is over, when they do not fit even then.
+    ``height``; Overflow when they do not fit even then, saying what is over: a word wider than its column, or
+    how much text is past the last column.
 
-    ``shrink`` ends the drawing below its text instead, however tall that is up to ``height``.
+    ``shrink`` ends the drawing below its text instead, however tall that is up to ``height``. ``flowed``: the
+    whole text ``blocks`` were cut from (a rules sheet's two sides), which a text past the last column names as
+    what may have pushed it there (a paragraph that took the first side's room), rather than ``blocks`` alone.
     """
     body = style.body
     while True:
@@ -198,9 +209,11 @@ def text_drawing(
         try:
             setter.set(blocks)
             break
-        except _Full:
+        except _Full as full:
             if body <= SMALLEST_PT:
-                raise _overflow(title, blocks, width, height, style.scaled(body)) from None
+                if isinstance(full, _Wide):
+                    raise full.overflow(title) from None
+                raise _past(title, blocks, width, height, style.scaled(body), flowed or blocks) from None
             body = max(SMALLEST_PT, body - style.step)
     strokes = tuple(setter.strokes)
     style = setter.style
@@ -216,15 +229,33 @@ class _Full(Exception):
     """The text reached past the last column."""
 
 
-def _overflow(title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style) -> Overflow:
-    """How much ``blocks`` overrun their page in ``style``: set in as many columns as they take, measured."""
+class _Wide(_Full):
+    """A word, heading or table cell (``what`` names it) that needs ``need`` mm of width where its column has
+    ``room``: smaller text would not help it, nor would more columns. ``text``: the paragraph, item, heading or
+    cell it is in, which a check finds in the files it came from."""
+
+    def __init__(self, what: str, need: float, room: float, text: str) -> None:
+        super().__init__(what)
+        self.what, self.need, self.room, self.text = what, need, room, text
+
+    def overflow(self, title: str) -> Overflow:
+        """The Overflow of the sheet titled ``title``: the word and its width against its column's."""
+        needs, holds = figures(self.need, self.room)
+        over = f"it needs {needs} mm, the column holds {holds} mm"
+        return Overflow(title, "text", f"{self.what} is wider than its column at {SMALLEST_PT:g} pt: {over}", self.text)
+
+
+def _past(
+    title: str, blocks: tuple[Block, ...], width: float, height: float, style: Style, flowed: tuple[Block, ...]
+) -> Overflow:
+    """How much ``blocks`` overrun their page in ``style``: set in as many columns as they take, measured; named
+    with the texts of ``flowed``, one a line."""
     setter = _Setter(title, width, height, style, measuring=True)
     setter.set(blocks)
     column = setter.bottom - setter.top
-    need = setter.column * column + setter.y - setter.top
-    room = style.columns * column
-    over = f"the text needs {need:.1f} mm of column, the page holds {room:.1f} mm at {SMALLEST_PT:g} pt"
-    return Overflow(title, "text", over, "\n".join(_words(block) for block in blocks))
+    need, room = figures(setter.column * column + setter.y - setter.top, style.columns * column)
+    over = f"the text needs {need} mm of column, the page holds {room} mm at {SMALLEST_PT:g} pt"
+    return Overflow(title, "text", over, "\n".join(_words(block) for block in flowed))
 
 
 def _words(block: Block) -> str:
@@ -301,10 +332,11 @@ class _Setter:
         for block in blocks:
             self.block(block)
 
-    def wide(self, need: float, room: float) -> None:
-        """``_Full`` when a text ``need`` mm wide has only ``room`` (unless measuring, which goes on)."""
+    def wide(self, need: float, room: float, what: str, text: str) -> None:
+        """``_Wide`` when ``what`` (a word, heading or cell of ``text``), ``need`` mm wide, has only ``room``
+        (unless measuring, which goes on)."""
         if need > room + 1e-6 and not self.measuring:
-            raise _Full
+            raise _Wide(what, need, room, text)
 
     def title(self, text: str) -> None:
         """The title at the style's size, or smaller to fit the width (down to the smallest size a kit prints)."""
@@ -339,13 +371,11 @@ class _Setter:
         if isinstance(block, Heading):
             self.heading(block.text)
         elif isinstance(block, Text):
-            self.paragraph(words_of(block.text), indent=0.0)
+            self.paragraph(block.text, indent=0.0)
             self.y += self.leading(self.style.body) * 0.35
         elif isinstance(block, Items):
             for n, item in enumerate(block.items, 1):
-                self.paragraph(
-                    words_of(item), indent=4.6 if block.numbered else 3.2, marker=f"{n}." if block.numbered else "•"
-                )
+                self.paragraph(item, indent=4.6 if block.numbered else 3.2, marker=f"{n}." if block.numbered else "•")
             self.y += self.leading(self.style.body) * 0.35
         elif isinstance(block, Table):
             self.table(block.rows)
@@ -355,7 +385,7 @@ class _Setter:
     def heading(self, text: str) -> None:
         """A heading at the style's size, or smaller down to the body's to fit the column."""
         size = fit_size(text, self.column_width, self.style.heading, True, self.style.body)
-        self.wide(text_width(text, size, True), self.column_width)
+        self.wide(text_width(text, size, True), self.column_width, f"the heading {quote(text)}", text)
         first_line = self.leading(self.style.body) * 2  # never a heading alone at a column's foot
         if self.y > self.top:
             self.y += 1.2
@@ -367,13 +397,15 @@ class _Setter:
             self.strokes.append(_label(x, baseline, text, size, bold=True))
         self.y += self.leading(size) + 0.4
 
-    def paragraph(self, words: list[Word], indent: float, marker: str = "") -> None:
+    def paragraph(self, text: str, indent: float, marker: str = "") -> None:
+        words = words_of(text)
         size = self.style.body
         lead = self.leading(size)
         rtl = _right_to_left(words)
         room = self.column_width - indent
         for number, line in enumerate(wrap_words(words, size, room)):
-            self.wide(_line_width(line, size), room)
+            # a line too wide is one word with what may not be cut from it ("*packed*." keeps its full stop)
+            self.wide(_line_width(line, size), room, f"the word {quote(_line_text(line))}", text)
             self.room(lead)
             baseline, x = self.y + size * PT, self.x
             if number == 0 and marker:  # on the side the paragraph starts from
@@ -389,9 +421,7 @@ class _Setter:
         size = self.style.body
         row_height = self.leading(size) + 1.2
         self.room(row_height * len(rows))
-        columns = max(len(row) for row in rows)
-        first = max(text_width(row[0], size, True) for row in rows) + 3
-        cell = (self.column_width - first) / (columns - 1)
+        first, cell = self.table_columns(rows, size)
         x0, top = self.x, self.y
         for r, row in enumerate(rows):
             y = top + r * row_height
@@ -399,7 +429,6 @@ class _Setter:
                 left = x0 if k == 0 else x0 + first + (k - 1) * cell
                 w = first if k == 0 else cell
                 header = r == 0 or k == 0
-                self.wide(text_width(value, size, header) + (1.5 if k == 0 else 1.0), w)
                 self.strokes.append(_cell(left, y, w, row_height, HEADER_TINT if header else None))
                 baseline = y + row_height / 2 + size * PT * 0.35
                 if k == 0:
@@ -408,9 +437,26 @@ class _Setter:
                     self.strokes.append(_label(left + w / 2, baseline, value, size, bold=header, anchor="middle"))
         self.y = top + row_height * len(rows) + 2.0
 
+    def table_columns(self, rows: tuple[tuple[str, ...], ...], size: float) -> tuple[float, float]:
+        """The width of a table's first column (its widest cell's) and of each other (an equal share of what is
+        left); ``_Wide`` for a cell wider than its column, or for the first column's widest when it takes more than
+        an equal share: it is what leaves the others too narrow."""
+        count = max(len(row) for row in rows)
+        head = max((row[0] for row in rows), key=lambda value: text_width(value, size, True))
+        first = text_width(head, size, True) + 3
+        need, widest = max((text_width(v, size, r == 0) + 1.0, v) for r, row in enumerate(rows) for v in row[1:])
+        if first > self.column_width / count:
+            self.wide(first, self.column_width - need * (count - 1), f"the table cell {quote(head)}", head)
+        cell = (self.column_width - first) / (count - 1)
+        self.wide(need, cell, f"the table cell {quote(widest)}", widest)
+        return first, cell
+
     def figure(self, figure: Figure) -> None:
         drawing = figure.drawing
         caption = wrap_words(words_of(figure.caption), self.style.body, self.column_width - 4)
+        for line in caption:  # a word too wide would run off the figure's tint, as one of a paragraph off its column
+            what = f"the word {quote(_line_text(line))}"
+            self.wide(_line_width(line, self.style.body), self.column_width - 4, what, figure.caption)
         scale = min((self.column_width - 4) / drawing.width, figure.height / drawing.height)
         w, h = drawing.width * scale, drawing.height * scale
         box = h + 4 + len(caption) * self.leading(self.style.body) + 1
@@ -443,6 +489,11 @@ def _label(x: float, baseline: float, text: str, size: float, bold: bool = False
 def _line_width(line: list[Word], size: float) -> float:
     """How wide a set line of ``line`` is at ``size`` points."""
     return sum(text_width(w.text, size, w.bold) + (text_width(" ", size) if w.spaced else 0.0) for w in line)
+
+
+def _line_text(line: list[Word]) -> str:
+    """What a set line of ``line`` reads."""
+    return "".join((" " if word.spaced else "") + word.text for word in line)
 
 
 def _cell(x: float, y: float, w: float, h: float, fill: str | None) -> Draw:

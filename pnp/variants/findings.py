@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import re
 from collections.abc import Iterator
@@ -93,9 +94,13 @@ def overflow_findings(path: Path, game: str) -> list[Finding]:
         return [Finding("error", str(variant.source.name), str(exc))]
     # one error for each place in the variant: a text each truck card prints, too long on all four, is said once
     by_place: dict[str, list[Overflow]] = {}
+    blamed: dict[str, str | None] = {}
     for overflow in found:
-        by_place.setdefault(_located(variant, overflow).where, []).append(overflow)
-    return [_located(variant, first, len(others)) for first, *others in by_place.values()]
+        key = _blamed(variant, overflow)
+        where = _located(variant, overflow, key).where
+        by_place.setdefault(where, []).append(overflow)
+        blamed[where] = key
+    return [_located(variant, first, blamed[where], len(others)) for where, (first, *others) in by_place.items()]
 
 
 @contextmanager
@@ -107,30 +112,76 @@ def overflows_located(path: Path | None, game: str) -> Iterator[None]:
     except Overflow as exc:
         if path is None:
             raise
-        finding = _located(load_variant(path, game), exc)
+        variant = load_variant(path, game)
+        finding = _located(variant, exc, _blamed(variant, exc))
         raise PnpError(f"{finding.where}: {finding.message}") from None
 
 
-def _located(variant: Variant, overflow: Overflow, others: int = 0) -> Finding:
-    """An overflow at the entry of the variant's texts that overflows (the entry its field names, or else one
-    whose text it is, its placeholders filled), else where the variant's data files write its text, else at the
-    file; ``others``: the parts it overflows on besides ("the Aloft truck card 1 and 3 more")."""
-    if others:
-        overflow = Overflow(f"{overflow.part} and {others} more", overflow.field, overflow.over, overflow.text)
+def _blamed(variant: Variant, overflow: Overflow) -> str | None:
+    """The key of the variant's text that ``overflow`` is of: the entry its field names, else the one whose text
+    it is, its placeholders filled (a word too wide for a rules sheet's column: its paragraph); for a sheet run
+    past its last column, the longest entry it prints without which it fits (the kit made again with pnp's own
+    text for each, longest first). None when that is not known: the text is pnp's own, or the variant's data's,
+    or no one of its entries is too long alone."""
     texts = variant.texts
     keys = [key for key in texts if key == overflow.field] or [
         key for key in texts if overflow.text and _fills(texts[key], overflow.text)
     ]
     if keys:
-        error = entry_error(variant.source, "texts", keys[0], f"too long for the {overflow.part}: {overflow.over}")
+        return keys[0]
+    return next((key for key in _printed(variant, overflow) if _fits_without(variant, key, overflow.part)), None)
+
+
+def _printed(variant: Variant, overflow: Overflow) -> list[str]:
+    """The keys of the variant's texts that ``overflow``'s part prints whole (a paragraph, an item, a cell: a line
+    of its text), the longest first."""
+    printed = [key for key, entry in variant.texts.items() if _prints(overflow.text, entry)]
+    return sorted(printed, key=lambda key: len(variant.texts[key]), reverse=True)
+
+
+def _fits_without(variant: Variant, key: str, part: str) -> bool:
+    """Whether ``part`` of the variant's kit (as ``check`` makes it) fits when pnp's own text stands for the
+    variant's ``key``."""
+    texts = {other: text for other, text in variant.texts.items() if other != key}
+    request = with_variant(KitRequest(), dataclasses.replace(variant, texts=texts))
+    try:
+        found = built_overflows(lambda: games.get(variant.game).kit(request))
+    except PnpError:  # the kit cannot be made without it either: nothing is learned
+        return False
+    return all(overflow.part != part for overflow in found)
+
+
+def _located(variant: Variant, overflow: Overflow, key: str | None, others: int = 0) -> Finding:
+    """An overflow at the entry ``key`` of the variant's texts (:func:`_blamed`), else where the variant's data files
+    write its text, else at the variant's texts naming those the part prints (when it prints several), else at the
+    file; ``others``: the parts it overflows on besides ("the Aloft truck card 1 and 3 more")."""
+    if others:
+        overflow = Overflow(f"{overflow.part} and {others} more", overflow.field, overflow.over, overflow.text)
+    if key is not None:
+        error = entry_error(variant.source, "texts", key, f"too long for the {overflow.part}: {overflow.over}")
         return Finding("error", error.where, f"{error.path}: {error.message}", error.path)
-    return Finding("error", written_at(overflow.text, variant.data_files) or str(variant.source.name), str(overflow))
+    written = written_at(overflow.text, variant.data_files)
+    printed = _printed(variant, overflow)
+    if written is None and len(printed) > 1:  # too long together: which to shorten is the designer's choice
+        names = ", ".join(f"texts.{key}" for key in printed[:NAMED])
+        more = f" and {len(printed) - NAMED} more" if len(printed) > NAMED else ""
+        why = f"{len(printed)} of this variant's texts print there, and it is too long without any one of them"
+        message = f"texts: too long for the {overflow.part}: {overflow.over}; {why} (the longest: {names}{more})"
+        return Finding("error", variant.source.where("texts"), message, "texts")
+    return Finding("error", written or str(variant.source.name), str(overflow))
 
 
 def _fills(entry: str, text: str) -> bool:
     """Whether ``text`` is ``entry`` with its placeholders filled in ("Truck {number}" gives "Truck 3")."""
     pattern = "(?:.*)".join(re.escape(words) for words in PLACEHOLDER.split(entry)[::2])
     return re.fullmatch(pattern, text, re.DOTALL) is not None
+
+
+def _prints(text: str, entry: str) -> bool:
+    """Whether a line of ``text`` (a sheet's paragraphs, items, cells and captions, one a line) is ``entry`` with its
+    placeholders filled in, each within the line."""
+    pattern = r"[^\n]*".join(re.escape(words) for words in PLACEHOLDER.split(entry)[::2])
+    return bool(entry.strip()) and re.search(f"^{pattern}$", text, re.MULTILINE) is not None
 
 
 def _faces(variant: Variant) -> Faces:

@@ -1,0 +1,167 @@
+"""A variant's text that makes a rules sheet or a player aid overflow, as a translator meets it: ``pnp variant
+check`` and ``pnp build --variant`` name the entry responsible at its line and column, and say what does not
+fit (a word wider than its column, or how much text is past the last column) in figures that show it.
+
+It said 'long.yaml: error: Aloft: rules (2/2), text: the text needs 26.2 mm of column, the page holds 489.9 mm
+at 6 pt' for a word too wide: no line, no key, and figures that read as if the text fitted.
+
+Each test writes its variant into the test's folder and reads back the exit code and the one-line errors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.games import REGISTRY
+from pnp.texts import english
+
+# a paragraph of each game's rules sheet, and one of its player aid, that a variant may make too long
+RULES = {
+    "aloft": "rules.total",
+    "aeronaut-odyssey": "rules.turn.claim",
+    "air-king": "rules.end.text",
+    "hauling-astronauts": "rules.end.text",
+    "take-off": "rules.end.text",
+}
+AIDS = {
+    "aloft": "aid.end",
+    "aeronaut-odyssey": "aid.end",
+    "air-king": "aid.win.text",
+    "hauling-astronauts": "aid.end",
+    "take-off": "aid.and.winning",
+}
+WORD = "Zusammenzaehlen: " + "W" * 60  # a word no column holds, even at 6 pt
+PARAGRAPH = " ".join(["Wer eine Strecke beansprucht, legt so viele Karten ihrer Farbe ab, wie sie lang ist."] * 30)
+WIDE = " ".join(["WWWWWWWWW"] * 200)  # words a column holds, so wide that 2,000 characters are too many for an aid
+FIGURES = re.compile(r"needs (\d+\.\d+) mm.*holds (\d+\.\d+) mm")
+
+
+def write_variant(folder: Path, game: str, entries: dict[str, str]) -> Path:
+    """``long.yaml``: a variant of ``game`` whose texts are ``entries``, one a line from the third, each quoted."""
+    lines = "".join(f"  {key}: {json.dumps(text, ensure_ascii=False)}\n" for key, text in entries.items())
+    path = folder / "long.yaml"
+    path.write_text(f"game: {game}\ntexts:\n{lines}", encoding="utf-8")
+    return path
+
+
+def among_others(game: str, key: str, text: str) -> dict[str, str]:
+    """``key`` set to ``text`` after two other entries (of the aid for an aid's key, else of the rules) in pnp's
+    own words, so that the error must tell them apart: ``key`` is on line 5."""
+    kind = "aid." if key.startswith("aid.") else "rules."
+    others = [other for other, entry in english(game).items() if other.startswith(kind) and other != key]
+    return {**{other: english(game)[other].text for other in others[:2]}, key: text}
+
+
+def located(err: str, key: str) -> tuple[str, float, float]:
+    """The one error of ``err``, at ``key``'s line 5 and its value's column: its message after the part, and the
+    mm it says the text needs and its place holds."""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    where = f"long.yaml:5:{len(key) + 5}: error: texts.{key}: too long for the "
+    assert lines[0].startswith(where), err
+    figures = FIGURES.search(lines[0])
+    assert figures is not None, err
+    return lines[0], float(figures[1]), float(figures[2])
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_word_too_wide_for_the_rules_sheets_column_is_reported_at_its_entry(cli, tmp_path, game):
+    key = RULES[game]
+    write_variant(tmp_path, game, among_others(game, key, WORD))
+    code, out, err = cli("variant", "check", "long.yaml")
+    line, needs, holds = located(err, key)
+    assert (code, out) == (1, "") and needs > holds, err
+    assert f": rules (2/2): the word '{'W' * 60}' is wider than its column at 6 pt: it needs " in line, err
+
+
+@pytest.mark.parametrize("text", [WIDE[:1999], WORD], ids=["paragraph", "word"])
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_player_aid_entry_too_long_is_reported_at_its_entry(cli, tmp_path, game, text):
+    key = AIDS[game]
+    write_variant(tmp_path, game, among_others(game, key, text))
+    code, out, err = cli("variant", "check", "long.yaml")
+    line, needs, holds = located(err, key)
+    assert (code, out) == (1, "") and needs > holds, err
+    said = "the text needs " if text != WORD else "the word "
+    assert f": player aid: {said}" in line, err
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "said"),
+    [
+        ("rules.goal.heading", "W" * 60, "the heading"),
+        ("rules.figure", WORD, "the word"),  # a caption's word ran off the figure's tint, and check said nothing
+        ("table.points", "W" * 30, f"the table cell '{'W' * 30}'"),  # it named the cell '5+' its column squeezed
+    ],
+)
+def test_a_heading_caption_or_table_cell_too_wide_is_reported_at_its_entry(cli, tmp_path, key, text, said):
+    write_variant(tmp_path, "aloft", among_others("aloft", key, text))
+    code, _, err = cli("variant", "check", "long.yaml")
+    line, needs, holds = located(err, key)
+    assert code == 1 and needs > holds and f": rules (2/2): {said}" in line, err
+
+
+@pytest.mark.parametrize("game", ["aloft", "aeronaut-odyssey"])
+def test_the_build_stops_with_the_checks_line(cli, tmp_path, game):
+    """``pnp build --variant`` stops at the first text too long, with the line ``check`` gives it: a word too wide
+    for the rules, and an aid's paragraph too long."""
+    for key, text in ((RULES[game], WORD), (AIDS[game], WIDE[:1999])):
+        write_variant(tmp_path, game, among_others(game, key, text))
+        _, _, checked = cli("variant", "check", "long.yaml")
+        where, message = checked.split(": error: ", 1)
+        assert where == f"long.yaml:5:{len(key) + 5}", checked
+        assert cli("build", game, "--variant", "long.yaml", "-o", "out") == (1, "", f"pnp: error: {where}: {message}")
+
+
+def paragraphs(game: str) -> list[str]:
+    """The keys of ``game``'s rules sheet that are paragraphs, items or captions, without placeholders."""
+    entries = english(game)
+    return [
+        key for key in entries if key.startswith("rules.") and "{" not in entries[key].text and "heading" not in key
+    ]
+
+
+def test_a_rules_sheet_too_long_is_reported_at_the_entry_without_which_it_fits(cli, tmp_path):
+    """Long paragraphs, one more at a time, until the second side cannot hold them: the error names one of them,
+    and the variant checks clean without it."""
+    entries: dict[str, str] = {}
+    for key in paragraphs("aeronaut-odyssey"):
+        entries[key] = PARAGRAPH[:1999]
+        write_variant(tmp_path, "aeronaut-odyssey", entries)
+        code, _, err = cli("variant", "check", "long.yaml")
+        if code:
+            break
+    named = re.match(r"long\.yaml:(\d+):\d+: error: texts\.([\w.]+): too long for the .*: rules \(2/2\): ", err)
+    assert named is not None and err.count("\n") == 1, err
+    assert int(named[1]) == 3 + list(entries).index(named[2]), err
+    figures = FIGURES.search(err)
+    assert figures is not None and float(figures[1]) > float(figures[2]), err
+    del entries[named[2]]
+    write_variant(tmp_path, "aeronaut-odyssey", entries)
+    assert cli("variant", "check", "long.yaml")[0] == 0
+
+
+def test_a_rules_sheet_too_long_with_no_entry_too_long_alone_is_reported_at_the_texts(cli, tmp_path):
+    """Every paragraph of the rules long: none alone is to blame, so the error is at the variant's texts, naming
+    the longest."""
+    entries = {key: PARAGRAPH[: 1999 - n] for n, key in enumerate(paragraphs("aeronaut-odyssey"))}
+    write_variant(tmp_path, "aeronaut-odyssey", entries)
+    code, _, err = cli("variant", "check", "long.yaml")
+    assert code == 1 and err.startswith("long.yaml:3:3: error: texts: too long for the Aeronaut Odyssey: rules (2/2): ")
+    longest = ", ".join(f"texts.{key}" for key in list(entries)[:3])
+    assert f"; {len(entries)} of this variant's texts print there, and it is too long without any one of them" in err
+    assert f" (the longest: {longest} and " in err and err.count("\n") == 1, err
+    figures = FIGURES.search(err)
+    assert figures is not None and float(figures[1]) > float(figures[2]), err
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_long_paragraph_the_rules_sheet_holds_is_no_error(cli, tmp_path, game):
+    """A paragraph of the rules made long (the second side set smaller holds it) is no error, nor a warning."""
+    write_variant(tmp_path, game, among_others(game, RULES[game], PARAGRAPH[:1999]))
+    code, out, err = cli("variant", "check", "long.yaml")
+    assert (code, err) == (0, "") and out.endswith(" variant (0 warnings)\n"), err
