@@ -493,11 +493,13 @@
     return t("table.share", { players: winners.join(t("table.and")) });
   }
 
-  // The board in words: the picture's description (its aria-describedby), one paragraph per sentence, under a
-  // summary that stays in place whatever the sentences; left out for a game that says nothing in words.
+  // The board in words: one paragraph per sentence, under a summary that stays in place whatever the sentences; left
+  // out for a game that says nothing in words. The picture's description (its aria-describedby) is the hidden copy
+  // beside it (words.html): the same sentences, kept in step here.
   function drawWords(sentences) {
     $("board-words-details").hidden = sentences.length === 0;
     $("board-words").replaceChildren(...sentences.map((text) => el("p", { text })));
+    $("board-words-said").textContent = sentences.join(" ");
   }
 
   function drawPrivate(secrets) {
