@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import BOUND, CHROMIUM
+from support.browser import BOUND, CHROMIUM, settled
+from support.serve import running
 from test_table_phone import PHONE, advance, new_phone, open_state, play_until
 
+from pnp.referee import session
 from pnp.table import view
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
@@ -91,3 +93,75 @@ def test_a_screen_reader_hears_the_board_in_words_with_the_fold_closed(phone, tm
         page.locator("#board-words-details > summary").click()  # opened, its words are read once: no other copy
         assert read(page, after["description"][0]) == 1
         assert page.errors == []
+
+
+# -- after a move, at any text size --------------------------------------------------------------------------------
+
+SMALL = {"width": 360, "height": 740}
+# Where the page is: the focus (its tag and words) and its box, the turn line's box, the screen's height, and the
+# box of the moves' "nothing to do" line where it is shown.
+WHERE = """() => {
+  const box = (node) => { const r = node.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+  const focus = document.activeElement, none = document.getElementById("no-moves");
+  return { focus: `${focus.tagName} ${focus.textContent.trim()}`, box: box(focus), turn: box(document.getElementById("turn")),
+    none: none.textContent ? box(none) : null, height: innerHeight };
+}"""
+
+
+@pytest.fixture
+def large_text(browser: Any) -> Iterator[Any]:
+    """A page on a 360 x 740 phone; ``large_text.text(px)`` sets the phone's text size (16 px usual, 32 px at 200 %)."""
+    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    settings = context.new_cdp_session(page)
+    page.text = lambda px: settings.send("Page.setFontSizes", {"fontSizes": {"standard": px}})
+    yield page
+    context.close()
+
+
+def seal_by_keyboard(page: Any, button: Any) -> None:
+    """``button``, a secret's, pressed from the keyboard and confirmed (Tab from Cancel to Seal, Enter); until the
+    page shows the version that made."""
+    version = page.get_attribute("body", "data-version")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm")).to_be_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-version", version or "")
+
+
+def test_after_a_move_the_next_step_and_the_turn_come_into_view_at_any_text_size(large_text, tmp_path, shots):
+    """Hauling Astronauts' hidden set-up in French on a 360 x 740 phone, a transport sealed from the keyboard: the
+    focus goes to the next strip's title, in view (at 200 % it went to a title some 1,300 px above the screen, which
+    showed an untitled list), with the turn line kept at the top at the usual text size; once the third is sealed
+    and the turn gone, to the moves' heading with its line saying whom the page waits for, in view (the page sat at
+    its foot)."""
+    path = tmp_path / "h.pnp"
+    current = session.new(
+        path, "hauling-astronauts", ["ann", "bob"], ["hidden_transports=true"], 5, None, language="fr"
+    )
+    current.save()
+    page = large_text
+    with running("ref", "serve", str(path)) as served:
+        page.goto(served.seats["ann"])
+        expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")  # the first state drawn
+        for n, (px, next_title) in enumerate(((16, "deuxième bande"), (32, "troisième bande"), (32, None)), 1):
+            page.text(px)
+            expect(page.locator("html")).to_have_css("font-size", f"{px * 1.0625:g}px")
+            group = page.locator("#moves details.group").first
+            seal_by_keyboard(page, group.locator("button.move").last)  # the last: the page scrolled the furthest
+            settled(page)
+            where = page.evaluate(WHERE)
+            page.screenshot(path=shots / f"sealed-{n}-{px}px.png")
+            if next_title:
+                assert where["focus"].startswith("SUMMARY") and next_title in where["focus"], where
+            else:
+                assert where["focus"].startswith("H2 Vos coups") and where["none"], where
+            shown = [where["box"], where["none"]] if where["none"] else [where["box"]]
+            assert all(0 <= box["top"] and box["bottom"] <= where["height"] for box in shown), where
+            if px == 16:  # the turn line kept at the top, the title under it
+                assert where["turn"]["top"] >= 0 and where["turn"]["bottom"] <= where["box"]["top"], where
+    assert page.errors == []
