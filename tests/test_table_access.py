@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from support.browser import BOUND, CHROMIUM, settled
 from support.serve import running
-from test_table_phone import PHONE, advance, new_phone, open_state, play_until
+from test_table_phone import PHONE, advance, new_phone, open_state, play_until, seat_state
 
 from pnp.referee import session
 from pnp.table import view
@@ -122,13 +122,17 @@ def large_text(browser: Any) -> Iterator[Any]:
 
 
 def seal_by_keyboard(page: Any, button: Any) -> None:
-    """``button``, a secret's, pressed from the keyboard and confirmed (Tab from Cancel to Seal, Enter); until the
-    page shows the version that made."""
+    """``button``, a secret's, pressed from the keyboard and confirmed (Tab on to Seal, from Cancel or from the
+    question of a dialog taller than the screen, and Enter); until the page shows the version that made."""
     version = page.get_attribute("body", "data-version")
     button.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#confirm")).to_be_visible()
-    page.keyboard.press("Tab")
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "confirm-ok":
+            break
+    expect(page.locator("#confirm-ok")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("body")).not_to_have_attribute("data-version", version or "")
 
@@ -165,3 +169,53 @@ def test_after_a_move_the_next_step_and_the_turn_come_into_view_at_any_text_size
             if px == 16:  # the turn line kept at the top, the title under it
                 assert where["turn"]["top"] >= 0 and where["turn"]["bottom"] <= where["box"]["top"], where
     assert page.errors == []
+
+
+# Each part of the confirmation's dialog ("title", "what", "cancel") with its box, whether it lies wholly inside the
+# dialog's own box, and what the screen shows at its middle; the dialog's scroll and the element focused.
+DIALOG = """() => {
+  const dialog = document.getElementById("confirm"), edge = dialog.getBoundingClientRect();
+  const part = (id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    const seen = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return { inside: r.top >= edge.top && r.bottom <= edge.bottom, seen: seen && seen.closest("[id]").id };
+  };
+  return { scrolled: dialog.scrollTop, tall: dialog.scrollHeight > dialog.clientHeight, focus: document.activeElement.id,
+    title: part("confirm-title"), what: part("confirm-what"), cancel: part("confirm-cancel") };
+}"""
+
+
+def test_the_confirmation_opens_on_its_question_and_value_at_any_text_size(phone, tmp_path, shots):
+    """Hauling Astronauts' set-up in French, a transport to seal, on a 360 x 740 phone: at the usual text size the
+    dialog fits and Cancel takes the focus; with the phone's text at 200 % it is taller than the screen and opens at
+    its top on its question, which takes the focus, the transport in view under it, and Tab goes on to Cancel,
+    brought into view (the focus on Cancel scrolled the dialog to its foot, the question and the transport out of view
+    above)."""
+    current = play_until(tmp_path, "hauling-astronauts", lambda s: True, language="fr")
+    page = open_state(phone, seat_state(current), SMALL, language="fr")
+    secret = page.locator("#moves button.kind-secret").first
+    secret.click()
+    expect(page.locator("#confirm-cancel")).to_be_focused()
+    assert page.evaluate(DIALOG)["tall"] is False
+    page.keyboard.press("Escape")
+    settings = page.context.new_cdp_session(page)
+    try:
+        settings.send("Page.setFontSizes", {"fontSizes": {"standard": 32}})
+        expect(page.locator("html")).to_have_css("font-size", "34px")
+        secret.click()
+        expect(page.locator("#confirm")).to_be_visible()
+        settled(page)
+        page.screenshot(path=shots / "confirm-200.png")
+        shown = page.evaluate(DIALOG)
+        assert shown["tall"] and shown["scrolled"] == 0 and shown["focus"] == "confirm-title", shown
+        for part in ("title", "what"):
+            assert shown[part] == {"inside": True, "seen": f"confirm-{part}"}, (part, shown)
+        page.keyboard.press("Tab")
+        settled(page)
+        shown = page.evaluate(DIALOG)
+        assert shown["focus"] == "confirm-cancel" and shown["cancel"] == {"inside": True, "seen": "confirm-cancel"}
+        page.keyboard.press("Escape")
+    finally:
+        settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+        settings.detach()
+    assert page.posts == [] and page.errors == []

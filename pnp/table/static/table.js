@@ -1257,7 +1257,11 @@
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
       dialog.showModal();
-      $("confirm-cancel").focus();
+      // Cancel takes the focus, the safe answer to Enter; but a dialog taller than the screen (the phone's text at
+      // 200 %) would scroll down to it, its question and the value out of view above: there the question takes the
+      // focus, as WAI-ARIA's dialog pattern advises, and the dialog opens at its top (Tab goes on to Cancel).
+      dialog.scrollTop = 0;
+      $(dialog.scrollHeight > dialog.clientHeight ? "confirm-title" : "confirm-cancel").focus();
     });
   }
 
