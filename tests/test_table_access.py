@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 from support.browser import BOUND, CHROMIUM, settled
 from support.serve import running
-from test_table_phone import PHONE, advance, new_phone, open_state, play_until, seat_state
+from test_table_phone import BROKEN_WORDS, PHONE, advance, new_phone, open_state, play_until, seat_state
+from test_table_rules import client_for
+from test_table_rules import phone as routed_phone  # noqa: F401 - the fixture: pages answered by the table's app
 
 from pnp.referee import session
 from pnp.table import view
@@ -219,3 +221,45 @@ def test_the_confirmation_opens_on_its_question_and_value_at_any_text_size(phone
         settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
         settings.detach()
     assert page.posts == [] and page.errors == []
+
+
+# -- the Rules panel --------------------------------------------------------------------------------------------
+
+# The Rules panel's header: how far it and the panel reach past their own width (0 for none), whether Close lies
+# wholly inside the panel, and whether it stands beside the title (its top above the title's foot).
+HEADER = """() => {
+  const head = document.querySelector(".rules-head"), panel = document.getElementById("rules");
+  const close = document.getElementById("rules-close").getBoundingClientRect(), edge = panel.getBoundingClientRect();
+  return { head: head.scrollWidth - head.clientWidth, panel: panel.scrollWidth - panel.clientWidth,
+    inside: close.left >= edge.left && close.right <= edge.right,
+    beside: close.top < document.getElementById("rules-title").getBoundingClientRect().bottom };
+}"""
+
+
+def test_the_rules_panel_s_title_wraps_and_its_close_button_stays_whole(routed_phone, tmp_path, shots):  # noqa: F811
+    """Aloft in French on a 360 x 740 phone: the Rules panel's "Fermer" stands beside its title at the usual text
+    size, and under it at 200 %, whole inside the panel, which never scrolls sideways ("Fermer" ran past the panel's
+    edge, its header wider than the panel); no word of the title or the button is broken."""
+    current = session.new(tmp_path / "aloft.pnp", "aloft", ["ann", "bob"], [], 1, None, language="fr")
+    current.save()
+    page = routed_phone
+    page.serving = {"app": client_for(current)}
+    page.set_viewport_size(SMALL)
+    page.goto("http://table.test/s/T0")
+    expect(page.locator("#turn")).to_have_attribute("data-turn", "yours")
+    settings = page.context.new_cdp_session(page)
+    try:
+        for px, beside in ((16, True), (32, False)):
+            settings.send("Page.setFontSizes", {"fontSizes": {"standard": px}})
+            expect(page.locator("html")).to_have_css("font-size", f"{px * 1.0625:g}px")
+            page.locator("#rules-open").click()
+            expect(page.locator("#rules-title")).to_have_text("Aloft : règles")
+            settled(page)
+            page.screenshot(path=shots / f"rules-{px}px.png")
+            assert page.evaluate(HEADER) == {"head": 0, "panel": 0, "inside": True, "beside": beside}, px
+            assert page.evaluate(BROKEN_WORDS, ".rules-head") == [], px
+            page.keyboard.press("Escape")
+    finally:
+        settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+        settings.detach()
+    assert page.problems == []
