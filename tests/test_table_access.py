@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import BOUND, CHROMIUM, settled
+from support.browser import BOUND, CHROMIUM, settled, unfold
 from support.serve import running
 from test_table_phone import BROKEN_WORDS, PHONE, advance, new_phone, open_state, play_until, seat_state
 from test_table_rules import client_for
@@ -41,14 +41,15 @@ def phone(browser: Any) -> Iterator[Any]:
     page.context.close()
 
 
-def tree(page: Any) -> list[dict[str, Any]]:
-    """The nodes of Chromium's own accessibility tree of ``page``, those a screen reader meets (not ignored)."""
+def tree(page: Any, ignored: bool = False) -> list[dict[str, Any]]:
+    """The nodes of Chromium's own accessibility tree of ``page``: those a screen reader meets (not ignored), or
+    with ``ignored`` all of them (an ignored node still holds its children)."""
     session = page.context.new_cdp_session(page)
     try:
         nodes = session.send("Accessibility.getFullAXTree")["nodes"]
     finally:
         session.detach()
-    return [node for node in nodes if not node.get("ignored")]
+    return [node for node in nodes if ignored or not node.get("ignored")]
 
 
 def _value(node: dict[str, Any], key: str) -> str:
@@ -263,3 +264,57 @@ def test_the_rules_panel_s_title_wraps_and_its_close_button_stays_whole(routed_p
         settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
         settings.detach()
     assert page.problems == []
+
+
+# -- a long choice's search -------------------------------------------------------------------------------------
+
+
+def statuses(page: Any, region: str) -> list[tuple[str, str]]:
+    """Each live status of the tree within the region named ``region``, as (its live setting, its words)."""
+    nodes = tree(page, ignored=True)
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def words(node: dict[str, Any]) -> str:
+        if _value(node, "role") == "StaticText":
+            return _value(node, "name")
+        return "".join(words(by_id[child]) for child in node.get("childIds", []) if child in by_id)
+
+    def within(node: dict[str, Any]) -> bool:
+        up = by_id.get(node.get("parentId", ""))
+        return up is not None and ((_value(up, "role"), _value(up, "name")) == ("region", region) or within(up))
+
+    def live(node: dict[str, Any]) -> str:
+        return next((str(p["value"]["value"]) for p in node.get("properties", []) if p["name"] == "live"), "")
+
+    met = [node for node in nodes if not node.get("ignored") and _value(node, "role") == "status" and within(node)]
+    return [(live(node), words(node)) for node in met]
+
+
+FOUND = {"en": ("{} matches", "Nothing matches."), "fr": ("{} résultats", "Aucun résultat.")}
+
+
+@pytest.mark.parametrize("language", sorted(FOUND))
+def test_the_capital_search_says_how_many_it_finds_or_none_to_a_screen_reader(phone, tmp_path, language):
+    """Take Off!'s capital drawn, the chooser with a search box: as a search is typed, a polite status says how many
+    capitals it finds, or that it finds none, in the page's language, and says nothing while nothing is typed (the
+    search said nothing to a screen reader; only a line shown on finding nothing)."""
+    many, none = FOUND[language]
+    current = play_until(tmp_path, "take-off", lambda s: "draw" in " ".join(seat_state(s)["moves"]), language=language)
+    page = open_state(phone, seat_state(current), language=language)
+    picker = page.locator("#moves .chooser[data-key='chance:draw']")
+    unfold(page.locator("#moves details.group[data-key='chance:draw']"))
+    region = page.locator("#moves-h").inner_text()
+    said = lambda: [words for _live, words in statuses(page, region) if words]
+    find = picker.locator("input.find")
+    assert said() == [] and [live for live, _words in statuses(page, region)] == ["polite"]
+    find.fill("an")
+    shown = picker.locator("button.move:visible")
+    expect(shown.first).to_be_visible()
+    assert said() == [many.format(shown.count())] and shown.count() > 1
+    find.fill("zzz")
+    expect(shown).to_have_count(0)
+    assert said() == [none]
+    expect(picker.locator(".found")).to_have_text(none)  # shown too
+    find.fill("")
+    assert said() == []
+    assert page.errors == []
