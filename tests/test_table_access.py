@@ -318,3 +318,32 @@ def test_the_capital_search_says_how_many_it_finds_or_none_to_a_screen_reader(ph
     find.fill("")
     assert said() == []
     assert page.errors == []
+
+
+# -- the legend -------------------------------------------------------------------------------------------------
+
+# The images a screen reader meets in the legend under the board, by game: none where each symbol's words follow it,
+# a key's chips by their letter and colour.
+LEGEND_IMAGES = {
+    "hauling-astronauts": [],
+    "aloft": ["B blue", "G green", "P purple", "R red", "W white", "Y yellow"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEGEND_IMAGES))
+def test_the_legend_reads_each_entry_s_words_without_its_symbol_s_letters(phone, tmp_path, name):
+    """The legend opened under the board: Chromium's tree holds each entry's words, and no image named by the
+    letters on a symbol that the words after it describe (Hauling Astronauts' score read as an image "7" before "a
+    player's score, on their track", its bonus as "+2"; Aloft's safety truck as "S", a balloon as "B G"); a key's
+    chips, whose letters and colours are what it says, stay images named by them."""
+    page = open_state(phone, seat_state(play_until(tmp_path, name, lambda s: len(s.played) >= 4)))
+    legend = page.locator("#board-legend li")
+    expect(legend.first).to_be_attached()
+    page.locator("#board-legend-details > summary").click()
+    nodes = tree(page)
+    images = [_value(node, "name") for node in nodes if _value(node, "role") == "image"]
+    assert [image for image in images if not image.startswith("The table")] == LEGEND_IMAGES[name]
+    texts = {_value(node, "name") for node in nodes if _value(node, "role") == "StaticText"}
+    lines = [" ".join(words.split()) for words in legend.locator(".words").all_inner_texts()]
+    assert len(lines) >= 4 and set(lines) <= texts, set(lines) - texts
+    assert page.errors == []
