@@ -16,7 +16,14 @@ from typing import Any
 import pytest
 from support.browser import BOUND, CHROMIUM, settled, unfold
 from support.serve import running
-from test_table_phone import BROKEN_WORDS, PHONE, advance, new_phone, open_state, play_until, seat_state
+from test_table_lobby_browser import (
+    KEY,
+    SITE,
+    Relay,
+    night,  # noqa: F401 - the fixture: the night's app
+    started,
+)
+from test_table_phone import BROKEN_WORDS, CONTRAST, PHONE, advance, new_phone, open_state, play_until, seat_state
 from test_table_rules import client_for
 from test_table_rules import phone as routed_phone  # noqa: F401 - the fixture: pages answered by the table's app
 
@@ -347,3 +354,34 @@ def test_the_legend_reads_each_entry_s_words_without_its_symbol_s_letters(phone,
     lines = [" ".join(words.split()) for words in legend.locator(".words").all_inner_texts()]
     assert len(lines) >= 4 and set(lines) <= texts, set(lines) - texts
     assert page.errors == []
+
+
+# -- the lobby, light or dark -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_lobby_follows_the_screen_s_colours_with_every_text_readable(browser, night, scheme, tmp_path, shots):  # noqa: F811
+    """The game night's lobby on a screen set to dark takes the table's dark colours, as the game's shared screen and
+    the phones do (it stayed light), and light on a light one; every text keeps 4.5:1 in both, a game's set-up form
+    open, tonight's results listed."""
+    started(night, "hauling-astronauts", ["ann", "bob"])
+    context = browser.new_context(viewport=SCREEN, device_scale_factor=1, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route("**/*", Relay(night).answer)
+        page.goto(f"{SITE}/?host={KEY}")
+        expect(page.locator("#results-rows tr")).to_have_count(1)
+        paper = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        assert paper == {"light": "rgb(246, 247, 249)", "dark": "rgb(15, 18, 23)"}[scheme]
+        for step in ("games", "set-up"):
+            if step == "set-up":
+                page.locator("[data-game=aloft]").click()
+                expect(page.locator("#setup")).to_be_visible()
+            page.screenshot(path=shots / f"lobby-{step}-{scheme}.png", full_page=True)
+            worst = page.evaluate(CONTRAST)
+            assert worst[0][0] >= 4.5, (step, worst)
+        assert errors == []
+    finally:
+        context.close()

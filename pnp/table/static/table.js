@@ -33,7 +33,7 @@
   let drawnGroups = []; // the groups of moves drawn, as drawMoves made them
 
   // -- small helpers ---------------------------------------------------------------------------
-  const { el, t, percent } = window.pnpPage;
+  const { el, t, percent, THEME, applyTheme } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const { fold } = window.pnpPickers;
@@ -639,19 +639,6 @@
     fit(); // the page measured as it now is, the filter, the suggestion and what it says of no moves included
     return refocused;
   }
-
-  // -- light or dark: as the phone is set (prefers-color-scheme), unless chosen on this phone ---------
-  const THEME = "pnp.table.theme";
-  const darkPhone = window.matchMedia("(prefers-color-scheme: dark)");
-
-  function applyTheme() {
-    const chosen = localStorage.getItem(THEME);
-    const dark = chosen === "dark" || (chosen !== "light" && darkPhone.matches);
-    document.documentElement.dataset.theme = dark ? "dark" : "light";
-  }
-
-  darkPhone.addEventListener("change", applyTheme);
-  applyTheme();
 
   // -- the turn comes to this seat: a nudge, and the moves brought into view -------------------------
   // Vibration where the phone has it, and a short beep if the player turned the sound on (made by
