@@ -113,7 +113,8 @@ SMALL = {"width": 360, "height": 740}
 WHERE = """() => {
   const box = (node) => { const r = node.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
   const focus = document.activeElement, none = document.getElementById("no-moves");
-  return { focus: `${focus.tagName} ${focus.textContent.trim()}`, box: box(focus), turn: box(document.getElementById("turn")),
+  return { focus: `${focus.tagName} ${focus.textContent.trim()}`, box: box(focus),
+    turn: box(document.getElementById("turn")),
     none: none.textContent ? box(none) : null, height: innerHeight };
 }"""
 
@@ -190,7 +191,8 @@ DIALOG = """() => {
     const seen = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     return { inside: r.top >= edge.top && r.bottom <= edge.bottom, seen: seen && seen.closest("[id]").id };
   };
-  return { scrolled: dialog.scrollTop, tall: dialog.scrollHeight > dialog.clientHeight, focus: document.activeElement.id,
+  return { scrolled: dialog.scrollTop, tall: dialog.scrollHeight > dialog.clientHeight,
+    focus: document.activeElement.id,
     title: part("confirm-title"), what: part("confirm-what"), cancel: part("confirm-cancel") };
 }"""
 
@@ -360,7 +362,7 @@ def test_the_legend_reads_each_entry_s_words_without_its_symbol_s_letters(phone,
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_lobby_follows_the_screen_s_colours_with_every_text_readable(browser, night, scheme, tmp_path, shots):  # noqa: F811
+def test_the_lobby_takes_the_screen_s_colours_every_text_readable(browser, night, scheme, shots):  # noqa: F811
     """The game night's lobby on a screen set to dark takes the table's dark colours, as the game's shared screen and
     the phones do (it stayed light), and light on a light one; every text keeps 4.5:1 in both, a game's set-up form
     open, tonight's results listed."""
