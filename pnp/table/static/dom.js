@@ -1,9 +1,23 @@
 // What every table page script shares (table.js, lobby.js, night.js): one way to make an element, so
-// data from the server only ever becomes text or attributes, never markup; the page's own words and numbers; and the
-// shared screen's addresses, with its key.
+// data from the server only ever becomes text or attributes, never markup; the page's own words and numbers; the
+// shared screen's addresses, with its key; and light or dark colours.
 "use strict";
 
 (() => {
+  // Light or dark, on every page (the lobby's too): as the device is set (prefers-color-scheme), unless chosen on this
+  // phone (a seat's page offers the choice, kept under THEME). table.css holds both sets of colours.
+  const THEME = "pnp.table.theme";
+  const darkDevice = window.matchMedia("(prefers-color-scheme: dark)");
+
+  function applyTheme() {
+    const chosen = localStorage.getItem(THEME);
+    const dark = chosen === "dark" || (chosen !== "light" && darkDevice.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+  }
+
+  darkDevice.addEventListener("change", applyTheme);
+  applyTheme();
+
   let words = null; // the page's words by key, in the session's language: read once from #pnp-words
 
   let plural = null; // the page's language's plural rule, as the catalogue's {count:one|other} chooses a form
@@ -23,6 +37,8 @@
 
   window.pnpPage = Object.freeze({
     t,
+    THEME,
+    applyTheme,
 
     // A probability as the page writes it: whole percents from 10 % up, else with one decimal, its mark in the
     // page's language (2.5 %; 2,5 % in French: table.decimal); one that would read 0.0 % as under 0.1 % (< 0,1 %).

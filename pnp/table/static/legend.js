@@ -88,6 +88,12 @@ window.pnpLegend = (() => {
     return svg;
   }
 
+  // ``symbol`` (drawn apart) hidden from a screen reader: its words after it say what it is, and the texts on it (a
+  // score's "7", a truck's "S") would be read out as an image before them. Its name stays on it, unread, saying what
+  // it shows as any symbol's does. A key's chips after its caption ("R" on a red chip) are read: they are what the
+  // key says.
+  const unread = (symbol) => symbol.setAttribute("aria-hidden", "true");
+
   // ``entry`` as a line of the list: its symbols drawn apart and its words, in the picture's order.
   function line(root, entry, scale, em) {
     const item = el("li");
@@ -101,6 +107,7 @@ window.pnpLegend = (() => {
       } else if (last && last.tagName === "SPAN") {
         last.textContent += ` ${part.textContent.trim()}`; // a text's next line
       } else {
+        if (last) unread(last); // a symbol its words follow, which say what it is
         item.append(el("span", { class: "words", text: part.textContent.trim() }));
       }
     }

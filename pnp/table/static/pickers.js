@@ -292,8 +292,10 @@ window.pnpPickers = (() => {
       walk.search = input.value;
       filter(holder, walk);
     });
-    const none = el("p", { class: "muted none", hidden: true, text: t("table.picker.nothing") });
-    return el("p", { class: "search" }, input, none);
+    // what the search finds, shown under the box and said by a screen reader as it is typed (a polite status, there
+    // from the start so that each change is heard): how many answers, or none; nothing while nothing is typed
+    const found = el("p", { class: "muted found", role: "status" });
+    return el("p", { class: "search" }, input, found);
   }
 
   // Show the answers whose words hold what was typed; a heading with a match opens while a search is typed,
@@ -310,7 +312,8 @@ window.pnpPickers = (() => {
       details.hidden = matches === 0;
       details.open = typed ? matches > 0 : walk.open.has(details.dataset.heading);
     }
-    holder.querySelector(".none").hidden = shown > 0;
+    const found = typed ? (shown ? t("table.picker.found", { count: shown }) : t("table.picker.nothing")) : "";
+    holder.querySelector(".found").textContent = found;
   }
 
   // Answers that are squares: the whole grid, the squares offered as buttons, the others greyed.

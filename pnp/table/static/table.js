@@ -33,7 +33,7 @@
   let drawnGroups = []; // the groups of moves drawn, as drawMoves made them
 
   // -- small helpers ---------------------------------------------------------------------------
-  const { el, t, percent } = window.pnpPage;
+  const { el, t, percent, THEME, applyTheme } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const { fold } = window.pnpPickers;
@@ -434,7 +434,9 @@
       const anchor = over ? $("picture") : $("moves-section").nextElementSibling;
       if (anchor !== score && score.nextElementSibling !== anchor) score.parentNode.insertBefore(score, anchor);
       drawExample(data.buttons || []);
-      drawMoves(data); // last: it folds what the page cannot hold, measured with all else drawn for this state
+      // last: it folds what the page cannot hold, measured with all else drawn for this state
+      const refocused = drawMoves(data);
+      if (refocused) showFocused(refocused);
       turnCame(!over && !readOnly && data.to_move === SEAT);
     }
   }
@@ -493,11 +495,13 @@
     return t("table.share", { players: winners.join(t("table.and")) });
   }
 
-  // The board in words: the picture's description (its aria-describedby), one paragraph per sentence, under a
-  // summary that stays in place whatever the sentences; left out for a game that says nothing in words.
+  // The board in words: one paragraph per sentence, under a summary that stays in place whatever the sentences; left
+  // out for a game that says nothing in words. The picture's description (its aria-describedby) is the hidden copy
+  // beside it (words.html): the same sentences, kept in step here.
   function drawWords(sentences) {
     $("board-words-details").hidden = sentences.length === 0;
     $("board-words").replaceChildren(...sentences.map((text) => el("p", { text })));
+    $("board-words-said").textContent = sentences.join(" ");
   }
 
   function drawPrivate(secrets) {
@@ -612,7 +616,7 @@
     }
     const focused = holder.contains(document.activeElement) || movesFocused !== null; // a move this redraw removes
     holder.replaceChildren(...nodes);
-    if (focused) keepFocus(holder);
+    const refocused = focused ? keepFocus(holder) : null;
     // forget the faces picked in a picker that is gone
     for (const key of [...picks.keys()]) if (!groups.has(key)) picks.delete(key);
 
@@ -633,20 +637,8 @@
     if (suggested && suggested.version !== data.version) suggested = null;
     showSuggestion();
     fit(); // the page measured as it now is, the filter, the suggestion and what it says of no moves included
+    return refocused;
   }
-
-  // -- light or dark: as the phone is set (prefers-color-scheme), unless chosen on this phone ---------
-  const THEME = "pnp.table.theme";
-  const darkPhone = window.matchMedia("(prefers-color-scheme: dark)");
-
-  function applyTheme() {
-    const chosen = localStorage.getItem(THEME);
-    const dark = chosen === "dark" || (chosen !== "light" && darkPhone.matches);
-    document.documentElement.dataset.theme = dark ? "dark" : "light";
-  }
-
-  darkPhone.addEventListener("change", applyTheme);
-  applyTheme();
 
   // -- the turn comes to this seat: a nudge, and the moves brought into view -------------------------
   // Vibration where the phone has it, and a short beep if the player turned the sound on (made by
@@ -1059,11 +1051,32 @@
   }
 
   // The keyboard's focus was on a move the redraw removed: on the first of the moves now (a group's title, a
-  // button), else the moves' heading, so a keyboard or a screen reader goes on from there, not the page's top.
+  // button), else the moves' heading, so a keyboard or a screen reader goes on from there, not the page's top. Not
+  // scrolled to yet: the page is laid out first (draw, then showFocused); a picker's redraw keeps its own focus.
   function keepFocus(holder) {
     movesFocused = null;
     const next = holder.querySelector("summary, button:not([disabled])") || $("moves-h");
-    if (next) next.focus({ preventScroll: true });
+    next.focus({ preventScroll: true });
+    return next;
+  }
+
+  const RING = 6; // px: room for the focus ring round what it rings (3 px, 2 px out: table.css)
+
+  // The focus moved to ``target`` by a redraw (keepFocus), brought into view with the turn line, which says what
+  // happens now. Where the turn line stays at the top, the target comes just under it unless it is in view already;
+  // where the line scrolls with the page (large text), the page shows it at the top with the target under it where
+  // both fit on the screen, else the target at the top. The moves' heading comes with what it says of no moves.
+  function showFocused(target) {
+    const shown = (target === $("moves-h") ? $("moves-section") : target).getBoundingClientRect();
+    const [top, bottom] = [shown.top - RING, shown.bottom + RING]; // its focus ring in view too
+    const under = statusEnd();
+    if (under > 0) {
+      if (top < under - 0.5 || bottom > innerHeight + 0.5) window.scrollBy(0, uncut(top - under, under));
+      return;
+    }
+    const status = document.querySelector(".status").getBoundingClientRect().top;
+    if (bottom - status <= innerHeight) window.scrollBy(0, status);
+    else if (top < 0 || bottom > innerHeight) window.scrollBy(0, top);
   }
 
   // Redraw after a face was tapped, keeping the keyboard focus in that picker.
@@ -1231,7 +1244,11 @@
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
       dialog.showModal();
-      $("confirm-cancel").focus();
+      // Cancel takes the focus, the safe answer to Enter; but a dialog taller than the screen (the phone's text at
+      // 200 %) would scroll down to it, its question and the value out of view above: there the question takes the
+      // focus, as WAI-ARIA's dialog pattern advises, and the dialog opens at its top (Tab goes on to Cancel).
+      dialog.scrollTop = 0;
+      $(dialog.scrollHeight > dialog.clientHeight ? "confirm-title" : "confirm-cancel").focus();
     });
   }
 
