@@ -34,6 +34,7 @@ from pnp.referee.protocol import Commit, Reveal, Secret
 from pnp.table import app, links, view
 from pnp.table.answers import for_pages
 from pnp.table.app import MAX_BODY
+from pnp.texts import Catalogue
 
 GAMES = sorted(REGISTRY)
 # Options that hide what a game can keep hidden, so the API has something to keep from the other seats.
@@ -462,7 +463,8 @@ def test_the_log_shows_the_games_public_text_to_the_other_seats(tmp_path, monkey
 def test_pages_are_autoescaped_and_every_value_reaches_them_as_text(tmp_path):
     path = new_record(tmp_path, "aloft", ["ann", "bob"])
     current = session.load(path)
-    hostile = dataclasses.replace(current, spec=dataclasses.replace(current.spec, title="<b>x</b>&"))
+    hostile = dataclasses.replace(current)
+    hostile.words = Catalogue("en", {**current.words, "title": "<b>x</b>&"})  # the title a variant gives it
     with open_table(path, hostile) as table:
         for url in ("/", f"/s/{table.tokens['ann']}"):
             response = table.client.get(url)
@@ -831,6 +833,37 @@ def test_a_state_is_sent_gzipped_and_answered_304_while_it_holds(tmp_path):
         assert table.post(mover, "play", body).status_code == 200
         moved_on = table.client.get(url, headers={"If-None-Match": etag})
         assert moved_on.status_code == 200 and moved_on.headers["etag"] != etag
+
+
+def test_players_named_in_any_script_get_their_state_and_its_etag(tmp_path):
+    """The ETag named the viewer, and a header holds Latin-1 only: はると's and Łucja's pages answered an internal
+    error for every state they asked (Jürgen's worked)."""
+    players = ["はると", "Łucja", "Jürgen"]
+    path = new_record(tmp_path, "aloft", players)
+    with open_table(path) as table:
+        tags = set()
+        for seat in players:
+            first = table.client.get(table.url(seat, "state"))
+            assert first.status_code == 200 and first.json()["seat"] == seat
+            tags.add(first.headers["etag"])
+            again = table.client.get(table.url(seat, "state"), headers={"If-None-Match": first.headers["etag"]})
+            assert again.status_code == 304
+        assert len(tags) == len(players) and all(tag.isascii() for tag in tags)
+
+
+def test_the_page_names_the_game_by_the_title_its_variant_gives_it(tmp_path):
+    """A translated title printed on the kit and drawn in the picture, while the page's header, its tab, its state
+    and its Rules panel kept the English one."""
+    variant = tmp_path / "de.yaml"
+    variant.write_text("game: air-king\ntexts:\n  title: Luftkönig\n", encoding="utf-8")
+    path = tmp_path / "game.pnp"
+    session.new(path, "air-king", ["ann", "bob"], [], SEED, None, variant).save()
+    with open_table(path) as table:
+        page = table.client.get(f"/s/{table.tokens['ann']}").text
+        assert "<title>ann · Luftkönig</title>" in page and '<span class="game">Luftkönig</span>' in page
+        assert "Air King" not in page
+        assert table.state("ann")["game"] == table.state(None)["game"] == "Luftkönig"
+        assert table.client.get(f"/s/{table.tokens['ann']}/rules").json()["game"] == "Luftkönig"
 
 
 def test_a_stream_opens_with_a_beat_beats_while_quiet_and_names_each_change(tmp_path, monkeypatch):

@@ -179,8 +179,8 @@ def test_the_panel_names_no_command_and_no_notation(name):
 
 
 def test_a_game_without_an_aid_has_an_empty_panel():
-    bare = dataclasses.replace(REGISTRY["aloft"], name="bare", title="Bare", aid=None)
-    assert rules_json(bare, setup_of("aloft")) == {"game": "Bare", "aid": [], "stages": {}}
+    bare = dataclasses.replace(REGISTRY["aloft"], aid=None)
+    assert rules_json(bare, setup_of("aloft")) == {"game": "Aloft", "aid": [], "stages": {}}
 
 
 # -- the route -------------------------------------------------------------------------------------------------

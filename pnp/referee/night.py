@@ -344,7 +344,7 @@ def _played(path: Path) -> Played:
     return Played(
         record=path.name,
         game=current.spec.name,
-        title=current.spec.title,
+        title=current.title,
         players=current.setup.players,
         final=score.final,
         moves=len(current.played),

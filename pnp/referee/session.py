@@ -53,6 +53,12 @@ class Session:
         and its variant's texts, as its kit prints them (English without either)."""
         return session_catalogue(self.spec.name, self.setup.variant_path, language=self.setup.language)
 
+    @property
+    def title(self) -> str:
+        """The game's name as the session's kit prints it, where its catalogue names it (a variant's own title, a
+        translation's), else as the registry does."""
+        return self.words.get("title", self.spec.title)
+
     # -- extending the record ----------------------------------------------
     def play(self, move_text: str, player: str | None = None) -> str:
         """Check ``move_text`` from ``player`` (None: whoever is to move) and append it; return the recorded text.

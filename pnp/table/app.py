@@ -113,7 +113,7 @@ class _Table:
     def __init__(self, current: Session, tokens: dict[str, str], watch: RecordWatch, night: InNight | None) -> None:
         self.night = night
         self.spec, self.setup = current.spec, current.setup
-        self.title = current.spec.title
+        self.title = current.title
         self.players = list(current.setup.players)
         self.tokens = tokens
         self.live = Live(current)

@@ -17,7 +17,7 @@ from pnp.memo import Memo
 from pnp.printing.sheets import Block, Heading, Items, Table, Text, runs
 from pnp.referee.protocol import Setup
 from pnp.table.answers import Encoded, encode
-from pnp.variants.variant import content_key
+from pnp.variants.variant import content_key, session_catalogue
 
 KEPT = 8  # games' rules kept encoded: a night's games and their rematches
 
@@ -38,12 +38,14 @@ def _encode(data: dict[str, Any]) -> Encoded:
 
 
 def rules_json(spec: GameSpec, setup: Setup) -> dict[str, Any]:
-    """The game's title, its aid's blocks and, by stage (as ``State.stage`` names it), that stage's rule."""
+    """The game's title (as the session's kit prints it), its aid's blocks and, by stage (as ``State.stage`` names
+    it), that stage's rule."""
+    title = session_catalogue(spec.name, setup.variant_path, language=setup.language).get("title", spec.title)
     if spec.aid is None:
-        return {"game": spec.title, "aid": [], "stages": {}}
+        return {"game": title, "aid": [], "stages": {}}
     aid = spec.aid(setup)
     stages = {stage: blocks_json(blocks) for stage, blocks in aid.stages.items()}
-    return {"game": spec.title, "aid": blocks_json(aid.blocks), "stages": stages}
+    return {"game": title, "aid": blocks_json(aid.blocks), "stages": stages}
 
 
 def blocks_json(blocks: tuple[Block, ...]) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ digest or salt is ever shown.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from typing import Any
@@ -45,9 +46,11 @@ class Views:
         self._drawing = threading.Lock()
 
     def state(self, current: Session, viewer: str | None, read_only: bool) -> Encoded:
-        """``viewer``'s state of ``current`` as JSON bytes, with an ETag naming its version and viewer."""
+        """``viewer``'s state of ``current`` as JSON bytes, with an ETag naming its version and viewer (by a digest:
+        a header holds Latin-1 only, and a name may be はると)."""
         key = (current.last_hash, viewer, read_only)  # as kept() looks it up
-        tag = f"{current.last_hash}-{viewer or ''}{'-read-only' if read_only else ''}"
+        seat = hashlib.sha256(viewer.encode()).hexdigest()[:16] if viewer is not None else "host"
+        tag = f"{current.last_hash}-{seat}{'-read-only' if read_only else ''}"
         return self._states.get(key, lambda: self._encoded(current, viewer, read_only, tag))
 
     def kept(self, current: Session, viewer: str | None, read_only: bool) -> Encoded | None:
@@ -72,7 +75,7 @@ def state_json(
     state = current.state
     buttons = [offered.to_json() for offered in legal_inputs(current, seat)] if seat is not None else []
     return {
-        "game": current.spec.title,
+        "game": current.title,
         "seat": seat,
         "players": list(current.setup.players),
         "to_move": state.to_move(),
