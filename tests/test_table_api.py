@@ -139,7 +139,8 @@ def followed(current: session.Session, seat: str, move: str, version: str) -> se
 
 def expected_private(current: session.Session, seat: str) -> dict[str, str]:
     """The seat's own secrets in words, each its game's label alone ("Magpie, 7 – 8, pays 4", where
-    ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)") under its slot's words, and its private view."""
+    ``pnp ref show --as SEAT`` says "W (Magpie, 7 – 8, pays 4)") under its slot's words, but a round's once revealed
+    (everyone's now), and its private view."""
     game = current.game
     own = {
         rounds.named(game, current.words, slot, current.state, seat): game.label(
@@ -147,6 +148,7 @@ def expected_private(current: session.Session, seat: str) -> dict[str, str]:
         )
         or value
         for slot, value in current.own_secrets(seat).items()
+        if (seat, slot) not in current.revealed() or rounds.split(game, slot)[1] is None
     }
     return {**own, **current.state.private(seat)}
 

@@ -96,8 +96,17 @@ def test_a_whole_game_names_each_secret_in_words(tmp_path, example_registered, n
                 said_about(name, view.state_json(current, viewer)["log"], current.played)
             own = current.own_secrets(seat)
             expected = {rounds.named(current.game, current.words, slot, current.state, seat) for slot in own}
-            assert expected <= set(view.state_json(current, seat)["private"])
             assert expected <= set(current.private_view(seat, own))
+            shown = {
+                slot for player, slot in current.revealed() if player == seat and rounds.split(current.game, slot)[1]
+            }
+            kept = {
+                rounds.named(current.game, current.words, slot, current.state, seat)
+                for slot in own
+                if slot not in shown
+            }
+            assert set(view.state_json(current, seat)["private"]) >= kept  # a round's secret revealed is everyone's
+            assert not set(view.state_json(current, seat)["private"]) & (expected - kept)
     assert sealed and revealed  # the game sealed and showed secrets
 
 
