@@ -126,7 +126,8 @@ def test_the_page_asks_to_seal_a_secret_by_its_words(tabs, tmp_path, example_reg
     seat = current.state.to_move() or ""
     buttons = view.state_json(current, seat)["buttons"]
     b = next(b for b in buttons if b["kind"] == "secret")
-    said = words(name, b["move"].split()[1])
+    slot = rounds.next_slot(current.game, seat, b["move"].split()[1], current.commitments)  # a round's: the first
+    said = words(name, slot)
     served = Served(tabs, current)
     page = served.show(seat)
     group = page.locator(f"#moves details.group[data-key={json.dumps('secret:your ' + said)}]")
