@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from support import kits, pdf, pdfium
+from support import games, kits, pdf, pdfium
 
 from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
@@ -55,22 +56,27 @@ def printed_kits(tmp_path_factory) -> Iterator[kits.PrintedKits]:
     pdfium.close_all()
 
 
-@pytest.fixture
-def example_registered(monkeypatch):
-    """The guide's example game (tests/example_game) registered beside the real ones, as a new game would be."""
-    from example_game import SPEC
+@pytest.fixture(scope="session")
+def example_catalogues(tmp_path_factory) -> Path:
+    """The catalogues pnp ships with the guide's example game's beside them (support.games), copied once a run."""
+    return games.with_example_catalogues(tmp_path_factory.mktemp("shipped") / "catalogues")
 
-    monkeypatch.setitem(REGISTRY, SPEC.name, SPEC)
+
+@pytest.fixture
+def example_registered(example_catalogues):
+    """The guide's example game (tests/example_game) registered beside the real ones, as a new game would be: its
+    spec in the registry, its catalogues where pnp finds the ones it ships."""
+    with games.example_in(example_catalogues):
+        yield
 
 
 @pytest.fixture
 def take_off_untranslated(tmp_path, monkeypatch):
     """pnp's catalogues as they would be if Take Off! shipped no French (every game does): what pnp says of a game
     not yet translated into a language, as a new game would be, without touching the files pnp ships."""
-    import importlib
     import shutil
 
-    shipped = importlib.import_module("pnp.texts.shipped")  # the module: pnp.texts names its function so
+    shipped = games.shipped_module()
     folder = tmp_path / "catalogues"
     shutil.copytree(shipped.FOLDER, folder)
     (folder / "fr" / "take-off.yaml").unlink()

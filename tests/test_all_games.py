@@ -6,12 +6,13 @@ import collections
 import dataclasses
 import functools
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
-from example_game import SPEC as EXAMPLE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.games import EXAMPLE, GAMES, SPECS, registered
 from support.moves import playable
 
 from pnp.errors import IllegalMove
@@ -22,8 +23,7 @@ from pnp.referee.driver import Table, playout, random_chooser
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup
 from pnp.texts import toolkit
 
-GAMES = sorted({*REGISTRY, EXAMPLE.name})  # the guide's example is tested as a registered game
-pytestmark = pytest.mark.usefixtures("example_registered")
+pytestmark = registered  # the guide's example is tested as a registered game
 
 
 def _players(name: str, rng: random.Random) -> tuple[str, ...]:
@@ -192,7 +192,7 @@ def trait_mismatches(spec: GameSpec, seen: Seen) -> Iterator[str]:
         yield "maps: a fixed map, but a session without a map file reads none"
 
 
-SIMULTANEOUS = [spec.name for spec in (*REGISTRY.values(), EXAMPLE) if spec.traits.simultaneous]
+SIMULTANEOUS = [name for name, spec in SPECS.items() if spec.traits.simultaneous]
 
 
 @pytest.mark.parametrize("name", SIMULTANEOUS)
@@ -209,8 +209,9 @@ def test_the_referee_names_each_round_and_refuses_a_reveal_before_every_seat_has
         if due and refused < 3:  # the mover has not sealed this round yet: nobody may reveal it
             current.save()
             before = path.read_bytes()
+            named = re.escape(game.secret_name(due[0]))  # the secret in the game's words, as players read it
             with pytest.raises(
-                IllegalMove, match=f"{toolkit()('referee.everyone')}: .*{mover}.* must seal {due[0]} for round"
+                IllegalMove, match=f"{toolkit()('referee.everyone')}: .*{mover}.* must seal {named} for round"
             ):
                 session.load(path).play(f"reveal {due[0]}", mover)
             assert path.read_bytes() == before

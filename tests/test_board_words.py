@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support.games import GAMES, registered
 from support.moves import playable
 from test_table_api import OPTIONS, check_state_body, hidden_in, players_for
 
@@ -60,10 +61,9 @@ def whole_game(folder: Path, name: str) -> list[str]:
     return played
 
 
-@pytest.mark.parametrize("name", [*sorted(REGISTRY), "updraft"])  # the guide's example game too
-def test_every_viewer_hears_the_board_in_words_and_nobody_elses_secrets(tmp_path, name, request):
-    if name not in REGISTRY:
-        request.getfixturevalue("example_registered")
+@registered  # the guide's example game too
+@pytest.mark.parametrize("name", GAMES)
+def test_every_viewer_hears_the_board_in_words_and_nobody_elses_secrets(tmp_path, name):
     played = whole_game(tmp_path / "whole", name)
     looks = {round(n * len(played) / (LOOKS - 1)) for n in range(LOOKS)}
     current = new_session(tmp_path, name)

@@ -3,59 +3,59 @@
 The pseudo-locale puts an accent on every vowel (and c, n, s, y, z) of every entry, placeholders aside: a word
 read back in plain ASCII letters was printed from somewhere else. What may print so is data, not text: numbers
 and codes with digits (a1, 7x5, page numbers, the footer's digest), single letters (airports, columns, the
-calibration's X and Y), the unit mm, and each game's ``DATA_WORDS`` below.
+calibration's X and Y), the unit mm, and the words of each game's own data and map, as its built-in files spell
+them (``data_words``: names, such as Take Off!'s cities or Hauling Astronauts' transports), but for those its
+catalogue translates (its ``texts`` hook's entries, whose English the kit prints from the catalogue).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.games import GAMES, registered
 from support.pdfium import plain_texts, text_pages, words
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
+from pnp.loader import ENVELOPE, safe_load
+from pnp.printing import fit
 from pnp.printing.render import PrintSettings, render_kit
 from pnp.texts import catalogue, english
 from pnp.texts.catalogue import PLACEHOLDER
 
+pytestmark = registered  # the guide's example game is checked as a registered game too
 ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
 LETTER_RUNS = re.compile(r"[A-Za-zÀ-ɏ]+")
 UNITS = {"mm"}
 
 
-def _aloft_balloons() -> set[str]:
-    from pnp.games.aloft.model import load_data
-
-    return {balloon.name for balloon in load_data().value.balloons if not balloon.shape}
-
-
-def _hauling_names() -> set[str]:
-    from pnp.games.hauling_astronauts.model import load_data
-
-    fleets = load_data(None).value.fleets
-    return {word for fleet in fleets for word in fleet.company.split()} | {t.name for f in fleets for t in f.transports}
+def _strings(node: object) -> Iterator[str]:
+    """Every string value in a YAML document read as plain data."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict | list):
+        for value in node.values() if isinstance(node, dict) else node:
+            yield from _strings(value)
 
 
-def _take_off_names() -> set[str]:
-    from pnp.games.take_off.maps import load_world
-    from pnp.games.take_off.model import load_data
+def data_words(game: str) -> set[str]:
+    """The words (runs of letters) of the string values in ``game``'s built-in data and map files, as a variant's
+    data and a custom map would change them (Aloft's two-colour balloons named by their colours' letters, BG;
+    Hauling Astronauts' companies and transports; Take Off!'s map, insets, cities and countries), but for the values
+    its catalogue translates, the English of its ``texts`` hook's entries (Aloft's colour names, Take Off!'s inset
+    "Central Europe", whose words the kit prints from the catalogue: "Central African Republic" prints as it is)."""
+    spec = REGISTRY[game]
+    sources = [spec.variant_data().builtin().source] if spec.variant_data else []
+    sources += [spec.maps.load(None).source] if spec.maps else []
+    written = (value for source in sources for key, value in safe_load(source.text).items() if key not in ENVELOPE)
+    translated = {entry.text for entry in spec.texts(None).values()} if spec.texts else set()
+    texts = {text for value in written for text in _strings(value)} - translated
+    return {run for text in texts for run in LETTER_RUNS.findall(text)}
 
-    world, _ = load_world(None, load_data().value)
-    names = [world.map.title, *(inset.name for inset in world.map.insets)]
-    names += [name for city in world.map.cities for name in (city.name, city.country or "")]
-    return {run for name in names for run in LETTER_RUNS.findall(name)}
 
-
-# Names printed as they are in every language: Aloft's two-colour balloons are named by their colours' letters
-# (BG: blue and green); Hauling Astronauts' companies and transports are names; Take Off!'s map file names its
-# map, insets, cities and countries.
-DATA_WORDS: dict[str, set[str]] = {game: set() for game in REGISTRY} | {
-    "aloft": _aloft_balloons(),
-    "hauling-astronauts": _hauling_names(),
-    "take-off": _take_off_names(),
-}
 # French entries that are the same words in English, kept on purpose: the brand, and words both languages share.
 SAME_IN_FRENCH = {
     "title",
@@ -100,14 +100,27 @@ def test_pseudo_keeps_placeholders_and_accents_the_rest():
     assert pseudo("{n} {n:row|rows}") == "{n} {n:rów|rówš}"
 
 
-@pytest.mark.parametrize("game", sorted(REGISTRY))
-def test_every_printed_word_comes_from_the_catalogue(game, tmp_path):
+def leaks(game: str, folder: Path) -> list[str]:
+    """The words of ``game``'s kit built from the pseudo-locale and printed into ``folder`` that are neither
+    accented by it nor data."""
     texts = {key: pseudo(entry.text) for key, entry in english(game).items()}
-    kit = REGISTRY[game].kit(KitRequest(texts=texts))
-    written = render_kit(kit, PrintSettings(), tmp_path)
-    allowed = UNITS | DATA_WORDS[game]
-    leaks = [w for w in english_words([f.path for f in written]) if w not in allowed]
-    assert leaks == [], f"printed without the catalogue: {sorted(set(leaks))[:20]}"
+    written = render_kit(REGISTRY[game].kit(KitRequest(texts=texts)), PrintSettings(), folder)
+    allowed = UNITS | data_words(game)
+    return [w for w in english_words([f.path for f in written]) if w not in allowed]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_printed_word_comes_from_the_catalogue(game, tmp_path):
+    found = leaks(game, tmp_path)
+    assert found == [], f"printed without the catalogue: {sorted(set(found))[:20]}"
+
+
+def test_a_word_printed_from_code_is_found_the_datas_words_aside(monkeypatch, tmp_path):
+    """Every line fitted to its box with a word of code after it: that word is found in Updraft's kit, which prints
+    the words of its data as they are (its map's ``game:`` is no word of it)."""
+    real = fit.line
+    monkeypatch.setattr(fit, "line", lambda c, x, y, text, width, **kw: real(c, x, y, f"{text} Altitude", width, **kw))
+    assert set(leaks("updraft", tmp_path)) == {"Altitude"} and "updraft" not in data_words("updraft")
 
 
 def test_the_french_air_king_prints_no_english_entry(tmp_path):

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 import pytest
-from example_game import SPEC as EXAMPLE
+from support.games import GAMES, registered
 
 from pnp.games import REGISTRY
 from pnp.referee.driver import Table, playout, random_chooser
@@ -20,8 +20,7 @@ from pnp.referee.protocol import Game, Move, Score, Setup, State
 from pnp.sim import Chance, SimConfig, run, summarise
 from pnp.sim.chance import chi_square, upper_tail
 
-GAMES = sorted({*REGISTRY, EXAMPLE.name})  # the guide's example is tested as a registered game
-pytestmark = pytest.mark.usefixtures("example_registered")
+pytestmark = registered  # the guide's example is tested as a registered game
 FIT = 0.001  # the p-value below which draws are judged not to follow the stated odds (one run in 1000 at random)
 
 

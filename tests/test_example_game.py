@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from example_game import SPEC
 from example_game.notation import UpdraftMove
+from support.games import registered
 from support.pdfium import image_boxes
 
 from pnp.errors import IllegalMove, NotationError, PnpError
@@ -21,6 +22,7 @@ from pnp.referee.inputs import legal_inputs
 from pnp.referee.protocol import Commit, Game, Reveal, Secret, Setup, State
 from pnp.variants.variant import art_keys
 
+pytestmark = registered  # its rules speak from its catalogue, found as a registered game's
 GUIDE = Path(__file__).parents[1] / "docs" / "adding-a-game.md"
 SOURCES = "\n".join(p.read_text() for p in (Path(__file__).parent / "example_game").glob("*.py"))
 
@@ -87,7 +89,7 @@ def test_every_seat_seals_its_burn_before_any_is_revealed_under_one_name_every_r
     assert {m.slot for m in state.legal_moves() if isinstance(m, Secret)} == {"burn"}
 
 
-def test_the_referee_keeps_each_round_of_burns_in_its_own_slot(tmp_path, example_registered):
+def test_the_referee_keeps_each_round_of_burns_in_its_own_slot(tmp_path):
     record = tmp_path / "game.pnp"
     current = session.new(record, SPEC.name, ["ann", "bob"], [], 0, None)
     for player in ("ann", "bob"):
@@ -103,18 +105,14 @@ def test_the_referee_keeps_each_round_of_burns_in_its_own_slot(tmp_path, example
     current.play("drift", "bob")
     assert current.play("secret burn 1", "ann").startswith("ann: commit burn2 ")
     assert current.own_secrets("ann") == {"lucky": "6", "burn1": "1", "burn2": "1"}
-    assert current.private_view("ann", current.own_secrets("ann"))["burn for round 2"] == (
-        "1 (climb 1 when the burns are revealed)"
-    )
+    assert current.private_view("ann", current.own_secrets("ann"))["burn for round 2"] == "1 (climb 1)"
     assert current.log_seen_by("bob")[-1] == "entered their burn for round 2 (hidden)"
-    assert (
-        current.log_seen_by("bob")[4] == "revealed their burn for round 1: burn 1: climb 1 when the burns are revealed"
-    )
+    assert current.log_seen_by("bob")[4] == "revealed their burn for round 1: burn 1: climb 1"
     current.save()
     assert session.load(record).state.altitude == current.state.altitude == [2, 3]
 
 
-def test_a_burn_is_not_revealed_before_every_seat_has_sealed_it(tmp_path, example_registered):
+def test_a_burn_is_not_revealed_before_every_seat_has_sealed_it(tmp_path):
     record = tmp_path / "game.pnp"
     current = session.new(record, SPEC.name, ["ann", "bob", "cy"], [], 0, None)
     for player in ("ann", "bob", "cy"):
@@ -161,9 +159,7 @@ def test_the_example_game_passes_the_generic_kit_and_picture_checks(tmp_path, ph
         check_picture(SPEC, state, viewer, tmp_path)
 
 
-def test_the_example_games_art_box_is_declared_in_its_entry_and_takes_a_picture_behind_the_track(
-    tmp_path, example_registered
-):
+def test_the_example_games_art_box_is_declared_in_its_entry_and_takes_a_picture_behind_the_track(tmp_path):
     from PIL import Image
 
     sky = tmp_path / "sky.png"

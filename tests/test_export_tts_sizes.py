@@ -12,25 +12,27 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.games import GAMES, example_in, registered
 
 from pnp.export.tts import BOARD_MARGIN, export_tts
 from pnp.export.tts_sizes import CARD_HEIGHT, IMAGE_SIDE, MM_PER_UNIT
-from pnp.games import REGISTRY
 from pnp.printing.parts import Board, Deck, Kit, Piece, Sheet, TokenSheet
 
+pytestmark = registered  # the guide's example game too
 DPI = 100  # enough pixels for a 15 mm token's shape to within 1 %
 CLOSE = 0.015  # relative: an image's shape is whole pixels
 
 
 @pytest.fixture(scope="module")
-def tables(printed_kits, tmp_path_factory) -> dict[str, tuple[Kit, list[dict], Path]]:
+def tables(printed_kits, tmp_path_factory, example_catalogues) -> dict[str, tuple[Kit, list[dict], Path]]:
     """Each game's kit, the objects of its saved file and their folder."""
     out = tmp_path_factory.mktemp("tts-sizes")
     found = {}
-    for game in REGISTRY:
-        kit = printed_kits.kit(game)
-        saved = export_tts(kit, out, DPI)[-1]
-        found[game] = (kit, json.loads(saved.read_text())["ObjectStates"], saved.parent)
+    with example_in(example_catalogues):
+        for game in GAMES:
+            kit = printed_kits.kit(game)
+            saved = export_tts(kit, out, DPI)[-1]
+            found[game] = (kit, json.loads(saved.read_text())["ObjectStates"], saved.parent)
     return found
 
 
@@ -76,7 +78,7 @@ def ratio(first: tuple[float, float], second: tuple[float, float]) -> float:
     return max(first) / max(second)
 
 
-@pytest.mark.parametrize("game", list(REGISTRY))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_object_lies_at_its_printed_size(tables, game):
     kit, states, folder = tables[game]
     sizes = printed(kit)
@@ -132,7 +134,7 @@ def test_hauling_transports_keep_their_shape_beside_the_board(tables):
     assert on_table(board, folder)[0] / width == pytest.approx(board_mm[0] / 32, rel=CLOSE)
 
 
-@pytest.mark.parametrize("game", list(REGISTRY))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_wide_card_is_sideways(tables, game):
     _, states, folder = tables[game]
     cards = [s for s in states if "CustomDeck" in s]

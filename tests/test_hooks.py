@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from support.games import GAMES, in_child, registered
 
 import pnp
 from pnp.errors import PnpError
@@ -29,6 +30,7 @@ from pnp.texts import Entry, english
 from pnp.variants.support import DataFile, data_file
 from pnp.variants.variant import art_keys
 
+pytestmark = registered  # the guide's example game is checked as a registered game too
 ROOT = Path(pnp.__file__).resolve().parents[1]
 # what a value hook's ``Callable[[], X]`` may give
 VALUES = {"Mapping": Mapping, "type": type, "Rater": Rater, "DataFile": DataFile}
@@ -69,7 +71,7 @@ def _check_call(name: str, declared: str, hook: Lazy) -> None:
         assert _head(str(signature.return_annotation)) == _head(returns), f"{name}: {hook} returns the wrong type"
 
 
-@pytest.mark.parametrize("name", sorted(REGISTRY))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_hook_resolves_to_what_its_type_says(name):
     hooks = _hooks(REGISTRY[name])
     assert {"rules", "kit", "picture"} <= {field for field, _, _ in hooks}
@@ -114,14 +116,14 @@ def test_the_catalogue_and_the_variant_check_read_texts_art_boxes_and_data_from_
     assert data_file("kite-race") is None
 
 
-@pytest.mark.parametrize("name", sorted(REGISTRY))
+@pytest.mark.parametrize("name", GAMES)
 def test_a_kit_takes_pictures_for_the_art_boxes_its_entry_declares_and_no_other(name, tmp_path):
     known = re.escape(", ".join(art_keys(name)) or "none")
     with pytest.raises(PnpError, match=rf"^art key 'no-such-box': .* has no such art box \(known: {known}\)$"):
         REGISTRY[name].kit(KitRequest(art={"no-such-box": tmp_path / "picture.png"}))
 
 
-@pytest.mark.parametrize("name", sorted(REGISTRY))
+@pytest.mark.parametrize("name", GAMES)
 def test_a_games_modules_imported_from_its_package_are_the_modules_not_stand_ins(name):
     """An entry's stand-ins serve its SPEC alone: a test or a module importing ``rules`` from the package (and
     patching it) gets the module itself."""
@@ -184,8 +186,9 @@ def test_mypy_rejects_an_entry_whose_hooks_do_not_fit(tmp_path):
     assert 'incompatible type "Callable[[int], Kit]"; expected "KitHook"' in errors[0]
 
 
-def test_the_referee_never_loads_the_print_backends(tmp_path):
-    script = textwrap.dedent(
+def test_the_referee_never_loads_the_print_backends(tmp_path, example_catalogues):
+    """Every game, the guide's example registered in the child as here, is played without loading reportlab."""
+    script = in_child(
         """
         import contextlib, io, json, sys
         from pnp.cli.main import main
@@ -206,7 +209,8 @@ def test_the_referee_never_loads_the_print_backends(tmp_path):
             pnp("ref", "play", f"{name}.pnp", *move.split())
             assert open(f"{name}.pnp").read() != before, f"{name}: {move} was not recorded"
         print(json.dumps(sorted(m for m in sys.modules if m.startswith("reportlab"))))
-        """
+        """,
+        example_catalogues,
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [sys.executable, "-c", script]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.games import registered
 from support.moves import playable
 
 from pnp.errors import PnpError
@@ -20,6 +21,7 @@ from pnp.games import REGISTRY
 from pnp.referee import night, notation, session
 from pnp.referee.protocol import Reveal, Secret
 
+pytestmark = registered  # the night offers the guide's example game too, registered as a new game is
 EVENING = datetime(2026, 11, 26, 20, 31, 5)
 
 

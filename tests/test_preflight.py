@@ -8,29 +8,32 @@ import pytest
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
+from support.games import GAMES, example_in, registered
 
 from pnp.errors import PnpError
 from pnp.export.press import SHOPS, export_press, press_face
-from pnp.games import REGISTRY
 from pnp.printing import fonts
 from pnp.printing.cards import ItemSet
 from pnp.printing.parts import POKER, Card, Deck, Face
 from pnp.printing.preflight import HOME, PRESSES, preflight
 
+pytestmark = registered  # the guide's example game is checked as a registered game too
 MM = 72 / 25.4
 RGB_FOR_DRIVETHRU = "RGB colours, where DriveThruCards asks for CMYK (PDF/X-1a)"
 WIDTH, HEIGHT, BLEED = 80.0, 110.0, 5.0  # the fixture's page and its bleed round the trim, mm
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def kit_files(request, printed_kits):
-    """Every PDF of every kit on one paper (printed once for the session)."""
-    return printed_kits.pdfs(request.param)
+def kit_files(request, printed_kits, example_catalogues):
+    """Every PDF of every kit, the guide's example game's too, on one paper (printed once for the session)."""
+    with example_in(example_catalogues):
+        return printed_kits.pdfs(request.param)
 
 
 @pytest.fixture(scope="module")
-def kits(printed_kits):
-    return [printed_kits.kit(game) for game in REGISTRY]
+def kits(printed_kits, example_catalogues):
+    with example_in(example_catalogues):
+        return [printed_kits.kit(game) for game in GAMES]
 
 
 def test_every_kit_passes_on_a4_and_letter(kit_files):

@@ -11,15 +11,15 @@ from typing import Any, Literal
 
 import pytest
 import yaml
-from example_game import SPEC as EXAMPLE
+from support.games import EXAMPLE, SPECS, registered
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
 from pnp.referee.driver import Table, random_chooser
 from pnp.referee.protocol import Setup
 
-pytestmark = pytest.mark.usefixtures("example_registered")
-WITH_MAPS = sorted(spec.name for spec in (*REGISTRY.values(), EXAMPLE) if spec.maps is not None)
+pytestmark = registered
+WITH_MAPS = sorted(name for name, spec in SPECS.items() if spec.maps is not None)
 
 
 def _other(value: Any, hint: Any) -> Any:

@@ -9,11 +9,12 @@ Overview pages are left out: they are the board shrunk to show how the tiles go 
 from __future__ import annotations
 
 import pytest
+from support.games import GAMES, registered
 from support.pdfium import text_pages, words
 
-from pnp.games import REGISTRY
 from pnp.printing.paper import FOOTER_BAND, MARGIN
 
+pytestmark = registered  # the guide's example game is checked as a registered game too
 MM = 25.4 / 72
 SMALLEST = 6.0
 SMALLEST_FOOTER = 5.0
@@ -49,7 +50,7 @@ def test_point_size_reads_turned_text(tmp_path):
     assert sorted({round(glyph.size, 1) for glyph in page.glyphs}) == [6, 7, 8, 9, 10]
 
 
-@pytest.mark.parametrize("game", sorted(REGISTRY))
+@pytest.mark.parametrize("game", GAMES)
 def test_no_printed_text_is_under_6_pt(printed_kits, game):
     written = printed_kits.files(game)
     problems = {f.path.name: too_small(f.path) for f in written}

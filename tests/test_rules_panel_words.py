@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support.games import GAMES, registered
 from support.said import english_left
 
 from pnp.games import REGISTRY
@@ -15,7 +16,7 @@ from pnp.printing.sheets import Aid, Block, Heading, Items, Table, Text
 from pnp.referee.protocol import Setup
 from pnp.texts import catalogue, languages
 
-GAMES = sorted(REGISTRY)
+pytestmark = registered  # the guide's example game is checked as a registered game too
 TRANSLATED = [(name, code) for name in GAMES for code in languages(name) if code != "en"]
 
 

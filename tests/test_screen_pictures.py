@@ -23,8 +23,9 @@ from dataclasses import dataclass
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from support import boxes
+from support.games import GAMES, registered
 from support.svg import Matrix, Point, apply, placed
-from test_every_game import GAMES, SVG, in_language, state_at
+from test_every_game import SVG, in_language, state_at
 
 from pnp.games import REGISTRY
 from pnp.printing import fonts
@@ -32,7 +33,7 @@ from pnp.printing.canvas import Drawing
 from pnp.printing.render import drawing_to_screen_svg
 from pnp.texts import languages
 
-pytestmark = pytest.mark.usefixtures("example_registered")  # GAMES holds the guide's example too
+pytestmark = registered  # GAMES holds the guide's example too
 
 SCREEN_PX = 1000  # the width the picture is drawn at
 MIN_PX = 9.0

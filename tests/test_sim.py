@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from support.games import SPECS, registered
 
 from pnp.errors import PnpError
 from pnp.games import REGISTRY
@@ -33,7 +34,8 @@ def test_bots_rotate_over_the_seats():
     assert [seat_bots(("a", "b"), 3, i) for i in range(2)] == [("a", "b", "a"), ("b", "a", "b")]
 
 
-@pytest.mark.parametrize("name", sorted(n for n, spec in REGISTRY.items() if spec.bots))
+@registered  # the guide's example game too
+@pytest.mark.parametrize("name", sorted(n for n, spec in SPECS.items() if spec.bots))
 def test_the_greedy_bot_beats_the_random_bot(name):
     game = REGISTRY[name].rules()
     players = max(2, game.min_players)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.games import GAMES, registered
 
 from pnp.games import REGISTRY
 from pnp.games.aeronaut_odyssey.board import W
@@ -15,7 +16,7 @@ from pnp.referee.driver import Table
 from pnp.referee.protocol import Reveal, Setup, State
 from pnp.sim.ismcts import _Node, _Search, ismcts_bot
 
-NAMES = sorted(REGISTRY)
+pytestmark = registered  # the guide's example game is checked as a registered game too
 
 
 def played(name: str, inputs: int, seed: int = 1, **options: bool | int | str) -> Table:
@@ -76,7 +77,7 @@ def test_hidden_aeronaut_inventories_are_redealt_with_their_sizes_and_wildcards(
     assert open_state.determinise("p1", random.Random(0)).held == open_state.held  # nothing hidden: a clone
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_a_determinisation_is_an_independent_copy_offering_the_same_inputs(name):
     """At the observer's turn: at another's, what they may play follows the hand a determinisation deals them."""
     state: State = played(name, 25, seed=4).state

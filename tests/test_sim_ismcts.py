@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
+from support.games import GAMES, registered
 
 import pnp.sim
 import pnp.sim.ismcts
@@ -18,7 +19,7 @@ from pnp.referee.protocol import Commit, Reveal, Secret, Setup
 from pnp.sim import SimConfig, run, summarise
 from pnp.sim.ismcts import _Node, _Search, _verdict, ismcts_bot, rewards
 
-NAMES = sorted(REGISTRY)
+pytestmark = registered  # the guide's example game is checked as a registered game too
 T = TypeVar("T")
 
 
@@ -33,7 +34,7 @@ def game_with(name: str, seed: int, iterations: int = 6) -> Table:
     )
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_the_search_bot_finishes_every_game_and_the_same_seed_plays_the_same_game(monkeypatch, name):
     """The same game, and each choice's search alike: every option's tries and rewards."""
     first, searched = decided(monkeypatch, lambda: game_with(name, seed=3))
@@ -209,7 +210,7 @@ def test_the_verdict_takes_an_option_that_beats_the_pick_alike_in_every_world_ho
     assert _verdict(root, ["pick", "rival"], "pick") == "pick"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_pnp_sims_search_bot_plays_the_same_game_for_the_same_seed(monkeypatch, name):
     """As ``pnp sim`` makes it (the game's rating at the leaves, options in worlds), with the least search: each
     option tried once, in one world, by a playout of one input. With so few tries the search never overrules the

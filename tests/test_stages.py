@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import pytest
-from example_game import SPEC as EXAMPLE
+from support.games import EXAMPLE, GAMES, registered
 
 from pnp.errors import IllegalMove
 from pnp.games import REGISTRY
@@ -24,7 +24,7 @@ from pnp.referee import notation
 from pnp.referee.driver import Chooser, playout, random_chooser
 from pnp.referee.protocol import STAGE_WORDS, Commit, Game, Move, Reveal, Secret, Setup, State
 
-GAMES = sorted(REGISTRY)
+pytestmark = registered  # the guide's example is checked as a registered game too
 SEEDS = (1, 2, 3)
 SAMPLES = 2  # states kept per stage of each game played, besides the first and the last
 DIGEST = "0" * 64

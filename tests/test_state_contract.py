@@ -16,14 +16,14 @@ from enum import Enum
 from types import MappingProxyType
 
 import pytest
-from example_game import SPEC as EXAMPLE
+from support.games import SPECS, registered
 
 from pnp.games import REGISTRY
 from pnp.games.base import BaseState
 from pnp.referee.driver import Table, playout
 from pnp.referee.protocol import Move, Reveal, Secret, Setup, State
 
-SPECS = {**REGISTRY, EXAMPLE.name: EXAMPLE}  # the guide's example keeps the contract too
+pytestmark = registered  # the guide's example keeps the contract too
 MOST_MOVES = 400  # enough to reach every stage of a game; the rest of a long game adds nothing new
 CHANGED = "(changed)"
 

@@ -22,6 +22,7 @@ import pytest
 import yaml
 from support import loopback
 from support.browser import BOUND, CHROMIUM, settled, wait_until
+from support.games import GAMES, registered
 from support.moves import playable
 
 from pnp.games import REGISTRY
@@ -31,6 +32,7 @@ from pnp.table import view
 from pnp.table.words import page_values
 from pnp.texts import table_words
 
+pytestmark = registered  # the guide's example game is checked as a registered game too
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
 
@@ -40,7 +42,6 @@ if not os.access(CHROMIUM, os.X_OK):
 TABLE = Path(__file__).resolve().parents[1] / "pnp" / "table"
 PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=BOUND)
-GAMES = sorted(REGISTRY)
 CLOCK_START = datetime.datetime(2026, 1, 1, 20, 0, tzinfo=datetime.UTC)
 # Options that keep a whole game short, as the API tests use them.
 OPTIONS = {"air-king": ["rounds=3"], "take-off": ["rounds=2"], "hauling-astronauts": ["hidden_transports=true"]}

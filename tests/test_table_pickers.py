@@ -24,23 +24,23 @@ from typing import Any
 import pytest
 from support import loopback
 from support.browser import BOUND, past_version, settled, unfold
+from support.games import GAMES, SPECS, registered
 from test_table_board import LEGIBLE, MEASURE
 from test_table_phone import PHONE, TABLE, _players, expect
 
 from pnp.errors import PnpError
-from pnp.games import REGISTRY
 from pnp.games.air_king.maps import new_field
 from pnp.printing.svg import kept_drawing
 from pnp.referee import notation, rounds, session
 from pnp.referee.inputs import legal_inputs
-from pnp.referee.protocol import Commit, Reveal
+from pnp.referee.protocol import Commit, Game, Reveal
 from pnp.table import view
 from pnp.table.words import page_values, session_words
 
-GAMES = sorted(REGISTRY)
+pytestmark = registered  # the guide's example game is checked as a registered game too
 SMALL_PHONE = {"width": 375, "height": 667}
 NARROW = {"width": 320, "height": 568}  # the narrowest phone: a title runs longest, a field is cut first
-SCREENS = 3  # no page taller than this many screens
+SCREENS = 3  # no page taller than this many screens (docs/adding-a-game.md says so to a game's author)
 ROOM = 0.25  # screens to spare under SCREENS on a page as it opens, for what it shows later (table.js: FIT)
 MANY, FEW = 12, 4  # a group of more inputs than MANY is a picker, or of more than FEW given steps (pickers.js)
 # Options that keep a whole game short; Hauling Astronauts with its transports open, chosen at set-up.
@@ -970,7 +970,11 @@ def reached(page: Any, key: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", GAMES)
+# The games whose rules give inputs a path through a picker (``Game.picker_path``): each comes to a choice made so.
+STEPPED = [name for name in GAMES if type(SPECS[name].rules()).picker_path is not Game.picker_path]
+
+
+@pytest.mark.parametrize("name", STEPPED)
 def test_each_picker_offers_every_input_of_its_group_once(tabs, tmp_path, name):
     """At the first position of a seeded game where a choice is made through a picker, walking every answer
     of every picker on the page reaches each input of its group exactly once: none left out, none twice (once

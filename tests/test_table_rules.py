@@ -29,6 +29,7 @@ from support.moves import playable
 with warnings.catch_warnings():  # Starlette 1.x suggests the httpx2 fork for its TestClient; httpx still works
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+from support.games import GAMES, registered
 
 from pnp.games import REGISTRY
 from pnp.games.spec import GameSpec, KitRequest
@@ -40,7 +41,8 @@ from pnp.referee.protocol import Move, Setup, Stage, State
 from pnp.table import app, guard
 from pnp.table.rules import blocks_json, rules_json
 
-GAMES = sorted(REGISTRY)
+pytestmark = registered  # the guide's example game is checked as a registered game too
+
 # Options that make a game short, or that make it reveal at the end.
 OPTIONS: dict[str, dict[str, Any]] = {
     "air-king": {"rounds": 3},

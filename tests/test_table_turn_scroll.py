@@ -18,12 +18,14 @@ from typing import Any
 
 import pytest
 from support.browser import BOUND, CHROMIUM, settled
+from support.games import GAMES, registered
 from support.moves import playable
 from support.serve import running
 
 from pnp.games import REGISTRY
 from pnp.referee import notation, session
 
+pytestmark = registered  # the guide's example game is checked as a registered game too
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
 
@@ -78,9 +80,9 @@ def phone(browser: Any) -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("moves", [0, MID_GAME], ids=["start", "mid-game"])
-@pytest.mark.parametrize("name", sorted(REGISTRY))
+@pytest.mark.parametrize("name", GAMES)
 def test_at_its_turn_a_seat_page_brings_its_moves_up_under_the_turn_line_cutting_nothing(
-    phone, tmp_path, shots, name, moves
+    phone, tmp_path, shots, name, moves, example_catalogues
 ):
     """Opened at the seat's turn, on each phone, the page has scrolled so that its moves (or the seat's hand just
     above them) start right at the lower edge of the turn line kept at the top, with no gap above them (the turn
@@ -88,7 +90,7 @@ def test_at_its_turn_a_seat_page_brings_its_moves_up_under_the_turn_line_cutting
     scrolled), unless the page ends first; and whatever a player taps is wholly in view or wholly hidden: the board's
     Close-up and Whole board, cut in half under the turn line, were the defect."""
     path, seat = record(tmp_path, name, moves)
-    with running("ref", "serve", str(path)) as served:
+    with running("ref", "serve", str(path), example=example_catalogues) as served:  # the guide's example too
         for size, (width, height) in PHONES.items():
             phone.set_viewport_size({"width": width, "height": height})
             phone.goto(served.seats[seat])

@@ -96,8 +96,10 @@ def state_json(
 def _private(current: Session, seat: str) -> dict[str, str]:
     """What only ``seat`` sees, in words: its secrets named as the game and the position name them, by the label
     of their value (a transport's name, not the letter it is typed as), and the game's private view of it (e.g. a
-    hand)."""
+    hand). A round's secret once revealed is everyone's, and leaves the list: a game of many rounds would grow the
+    page by a line a round."""
     game, state = current.game, current.state
+    shown = {slot for player, slot in current.revealed() if player == seat and rounds.split(game, slot)[1]}
 
     def worded(slot: str, value: str) -> str:
         return game.label(Secret(rounds.secret_of(game, slot), value)) or value
@@ -105,6 +107,7 @@ def _private(current: Session, seat: str) -> dict[str, str]:
     own = {
         rounds.named(game, current.words, slot, state, seat): worded(slot, value)
         for slot, value in current.own_secrets(seat).items()
+        if slot not in shown
     }
     return {**own, **state.private(seat)}
 

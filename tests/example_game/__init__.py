@@ -1,4 +1,4 @@
-"""Updraft: the example game of docs/adding-a-game.md (tested, not registered)."""
+"""Updraft: the example game of docs/adding-a-game.md (tested as a registered game, not shipped)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 from pnp.games.spec import ChanceKind, GameSpec, Hidden, MapKind, MapSupport, Traits, submodules, value
 
 if TYPE_CHECKING:
-    from . import bots, components, maps, model, rules
+    from . import bots, components, maps, model, rules, rules_sheet
 else:
-    bots, components, maps, model, rules = submodules(__name__, "bots", "components", "maps", "model", "rules")
+    bots, components, maps, model, rules, rules_sheet = submodules(
+        __name__, "bots", "components", "maps", "model", "rules", "rules_sheet"
+    )
 
 SPEC = GameSpec(
     name="updraft",
@@ -26,6 +28,7 @@ SPEC = GameSpec(
     rules=rules.Updraft,
     kit=components.kit,
     art=value(components.ART_KEYS),
+    aid=rules_sheet.aid,
     picture=components.picture,
     maps=MapSupport(
         model=value(model.Column),

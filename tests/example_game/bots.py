@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from example_game.state import BURN, UpdraftState
 from pnp.games.bots import Rater, greedy
+from pnp.games.spec import BotFactory
 from pnp.referee.protocol import Secret, State
 
 
@@ -20,5 +21,5 @@ def burn(state: State, secret: Secret, own: Mapping[str, str]) -> float:
     return float(secret.value) if secret.slot == BURN else 0.0
 
 
-RATER = Rater(altitude, burn)
-BOTS = {"greedy": greedy(RATER)}
+RATER: Rater = Rater(altitude, burn)  # annotated: mypy reads the registry entry, which names them, before this module
+BOTS: dict[str, BotFactory] = {"greedy": greedy(RATER)}

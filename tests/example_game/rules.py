@@ -9,7 +9,9 @@ from example_game.model import DATA, Column, default_map_path, load_data, load_m
 from example_game.notation import UpdraftMove, format_move, parse_move
 from example_game.state import BURN, SLOT, UpdraftState
 from pnp.games.base import BaseGame, MapCache
+from pnp.games.words import setup_words
 from pnp.referee.protocol import Move, Secret, Setup
+from pnp.texts import Catalogue, in_english
 
 COLUMNS = MapCache(lambda path: load_map(path).value, default_map_path())
 
@@ -23,11 +25,12 @@ class Updraft(BaseGame):
     max_players = SPEC.traits.max_players
     round_secrets = (BURN,)  # every seat seals a burn each round; all are revealed once all are sealed
 
-    def __init__(self, column: Column | None = None) -> None:
+    def __init__(self, column: Column | None = None, words: Catalogue | None = None) -> None:
         self._bound = column  # the column of the setup these rules are bound to; None: the built-in one, once read
+        self._words = words  # the session's catalogue; None: English
 
     def bind(self, setup: Setup) -> Updraft:
-        return Updraft(COLUMNS.get(setup.map_path))
+        return Updraft(COLUMNS.get(setup.map_path), setup_words(self.name, setup))
 
     @property
     def column(self) -> Column:
@@ -36,8 +39,14 @@ class Updraft(BaseGame):
             self._bound = COLUMNS.get(None)
         return self._bound
 
+    @property
+    def words(self) -> Catalogue:
+        """The words moves are labelled with: the session's catalogue (English, unbound)."""
+        return self._words or in_english(self.name)
+
     def new_state(self, setup: Setup) -> UpdraftState:
-        return UpdraftState(load_data(), COLUMNS.get(setup.map_path), setup.players)
+        words = setup_words(self.name, setup)  # the picture and the board in words speak the session's language
+        return UpdraftState(load_data(), COLUMNS.get(setup.map_path), setup.players, words)
 
     def rules_inputs(self, setup: Setup) -> dict[Path | str, object]:
         return {DATA: load_data(), setup.map_path or default_map_path(): COLUMNS.get(setup.map_path)}
@@ -49,13 +58,14 @@ class Updraft(BaseGame):
         return format_move(move)
 
     def secret_name(self, slot: str) -> str:
-        return "lucky face" if slot == SLOT else slot
+        return self.words(f"play.secret.{slot}") if slot in (SLOT, BURN) else slot
 
     def label(self, move: Move) -> str | None:
+        t = self.words
         if isinstance(move, Secret) and move.slot == SLOT:
-            return f"lucky {move.value}: {load_data().lucky_bonus} points for each {move.value} you roll"
+            return t("play.lucky", face=move.value, bonus=load_data().lucky_bonus)
         if isinstance(move, Secret):
-            return f"burn {move.value}: climb {move.value} when the burns are revealed"
+            return t("play.burn", burn=move.value)
         if isinstance(move, UpdraftMove) and move.verb == "roll":
-            return f"the d{len(self.column.die)} shows {move.face}: climb {move.face}"
-        return "drift up one step" if move == UpdraftMove("drift") else None
+            return t("play.roll", faces=len(self.column.die), face=move.face)
+        return t("play.drift") if move == UpdraftMove("drift") else None

@@ -13,6 +13,7 @@ from example_game.notation import UpdraftMove
 from pnp.errors import IllegalMove
 from pnp.games.base import BaseState, NextStep, ranked, wrong_stage
 from pnp.referee.protocol import Commit, Move, PlayerScore, Reveal, Score, Secret, Stage
+from pnp.texts import Catalogue
 
 SLOT = "lucky"  # sealed once, at set-up
 BURN = "burn"  # sealed every round: the referee keeps each round apart (burn1, burn2, ...)
@@ -37,13 +38,14 @@ NEXT_STEP = {  # what the player to move does next; guided: the words give the c
 
 
 class UpdraftState(BaseState):
-    """Altitudes, fuel and the faces rolled by seat, the round, and the lucky faces revealed so far."""
+    """Altitudes, fuel and the faces rolled by seat, the round, and the lucky faces revealed so far; the session's
+    ``words``, which its picture and the board in words speak."""
 
     MUTABLE = ("altitude", "fuel", "rolled", "lucky")
     NESTED = ("rolled",)
 
-    def __init__(self, data: UpdraftData, column: Column, players: tuple[str, ...]) -> None:
-        self.data, self.column, self.players = data, column, players
+    def __init__(self, data: UpdraftData, column: Column, players: tuple[str, ...], words: Catalogue) -> None:
+        self.data, self.column, self.players, self.words = data, column, players, words
         self.phase, self.round = LUCKY, 1
         self.altitude = [0] * len(players)
         self.fuel = [data.fuel] * len(players)
@@ -131,10 +133,16 @@ class UpdraftState(BaseState):
 
     def describe(self, viewer: str | None) -> tuple[str, ...]:
         """Each balloon's height and fuel, and its lucky face once revealed: the same for every viewer."""
-        top = self.column.top
+        t, top = self.words, self.column.top
         return tuple(
-            f"{name}'s balloon is {min(self.altitude[seat], top)} of {top} steps up, with {self.fuel[seat]} fuel left"
-            + (f"; its lucky face is {self.lucky[seat]}." if seat in self.lucky else ".")
+            t(
+                "described.lucky" if seat in self.lucky else "described.balloon",
+                player=name,
+                height=min(self.altitude[seat], top),
+                top=top,
+                fuel=self.fuel[seat],
+                face=self.lucky.get(seat, 0),
+            )
             for seat, name in enumerate(self.players)
         )
 

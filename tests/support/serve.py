@@ -72,9 +72,15 @@ def _first_line(process: subprocess.Popen[str]) -> str:
 
 
 @contextmanager
-def running(*args: str) -> Iterator[Served]:
-    """``pnp ARGS --port 0 --json`` running until the block ends (then killed if still up)."""
+def running(*args: str, example: Path | None = None) -> Iterator[Served]:
+    """``pnp ARGS --port 0 --json`` running until the block ends (then killed if still up); with ``example``, the
+    catalogues of the guide's example game (the ``example_catalogues`` fixture), that game registered in it too."""
     command = [sys.executable, "-m", "pnp", *args, "--port", "0", "--json"]
+    if example is not None:
+        from support.games import in_child
+
+        served = f"from pnp.cli.main import main\nsys.argv = {['pnp', *command[3:]]!r}\nmain()\n"
+        command = [sys.executable, "-c", in_child(served, example)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = _first_line(process)
