@@ -101,10 +101,18 @@ pass,Swap slots,2,Swap two aircraft.
 """
 
 
-def test_a_card_title_too_long_is_found_at_its_cell_of_the_csv_deck(cli, tmp_path):
+@pytest.mark.parametrize(
+    "texts",
+    [
+        "",
+        # a translator's: the game's own "title" (not the card's field of that name), an entry that is a placeholder
+        "texts:\n  title: Luftkönig\n  play.doing.return: '{card}'\n",
+    ],
+)
+def test_a_card_title_too_long_is_found_at_its_cell_of_the_csv_deck(cli, tmp_path, texts):
     long = " ".join(["Thunderhead over the Great Plains"] * 4)  # more than the two lines of its band hold
     write(tmp_path, "deck.csv", CSV_DECK.replace("Thunderhead,7", f"{long},7"))
-    write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
+    write(tmp_path, "sheet.yaml", f"game: air-king\ndeck: deck.csv\n{texts}")
     code, out, err = cli("variant", "check", "sheet.yaml")
     found = [line for line in (out + err).splitlines() if "title: the text needs" in line]
     assert code == 1 and found and found[0].startswith("deck.csv:4:2: error: "), out + err

@@ -124,9 +124,10 @@ def _blamed(variant: Variant, overflow: Overflow) -> str | None:
     text for each, longest first). None when that is not known: the text is pnp's own, or the variant's data's,
     or no one of its entries is too long alone."""
     texts = variant.texts
-    keys = [key for key in texts if key == overflow.field] or [
-        key for key in texts if overflow.text and _fills(texts[key], overflow.text)
-    ]
+    # a field named as an entry is that entry only where its text is the entry's (a card's own "title", from a CSV
+    # deck, is no catalogue "title"); an entry that is a placeholder alone ("{card}") fills any text: it names none
+    keys = [key for key in texts if key == overflow.field and (not overflow.text or _fills(texts[key], overflow.text))]
+    keys = keys or [key for key in texts if overflow.text and _worded(texts[key]) and _fills(texts[key], overflow.text)]
     if keys:
         return keys[0]
     return next((key for key in _printed(variant, overflow) if _fits_without(variant, key, overflow.part)), None)
@@ -175,6 +176,11 @@ def _fills(entry: str, text: str) -> bool:
     """Whether ``text`` is ``entry`` with its placeholders filled in ("Truck {number}" gives "Truck 3")."""
     pattern = "(?:.*)".join(re.escape(words) for words in PLACEHOLDER.split(entry)[::2])
     return re.fullmatch(pattern, text, re.DOTALL) is not None
+
+
+def _worded(entry: str) -> bool:
+    """Whether ``entry`` has words of its own besides its placeholders."""
+    return any(part.strip() for part in PLACEHOLDER.split(entry)[::2])
 
 
 def _prints(text: str, entry: str) -> bool:
