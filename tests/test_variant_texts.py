@@ -312,3 +312,15 @@ def test_a_calibration_text_too_long_for_its_line_wraps_and_one_too_long_for_the
     )
     code, _, err = cli("build", "aloft", "--variant", "long.yaml", "-o", "out")
     assert code == 1 and "long.yaml:4:29: texts.print.calibration.front2: too long" in err
+
+
+def test_a_list_is_joined_as_the_variants_language_joins_one(tmp_path):
+    """Every item of a list but the last was joined by ", " whatever the language: '1, 1 and 1を振る'."""
+    from pnp.referee import session
+    from pnp.referee.inputs import legal_inputs
+
+    texts = "texts:\n  described.comma: '{first}、{second}'\n  described.and: '{first}と{last}'\n"
+    write(tmp_path, "ja.yaml", f"game: hauling-astronauts\n{texts}")
+    current = session.new(tmp_path / "g.pnp", "hauling-astronauts", ["ann", "bob"], [], 1, None, tmp_path / "ja.yaml")
+    labels = [offer.label for offer in legal_inputs(current, "ann")]  # "choose Tortoise for strip 1, Drifter for 2…"
+    assert labels and all(re.fullmatch(r"choose [^,]+、[^,]+と[^,]+", label) for label in labels), labels[:3]

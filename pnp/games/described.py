@@ -10,10 +10,15 @@ from pnp.texts import Catalogue
 
 
 def series(t: Catalogue, items: Sequence[str]) -> str:
-    """``items`` as a listener hears a list: 'red, blue and green' (the last two joined in the words of ``t``)."""
+    """``items`` as a listener hears a list: 'red, blue and green' (joined in the words of ``t``: '赤、青と緑')."""
     if len(items) < 2:
         return "".join(items)
-    return t("described.and", first=", ".join(items[:-1]), last=items[-1])
+    return t("described.and", first=listed(t, items[:-1]), last=items[-1])
+
+
+def listed(t: Catalogue, items: Sequence[str]) -> str:
+    """``items`` one after another, joined as the words of ``t`` join the items of a list: 'red, blue'."""
+    return chained(t, "described.comma", items)
 
 
 def clauses(t: Catalogue, items: Sequence[str]) -> str:

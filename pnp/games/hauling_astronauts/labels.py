@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.described import series
+from pnp.games.described import listed, series
 from pnp.games.hauling_astronauts.model import HaulingData, Transport
 from pnp.games.hauling_astronauts.notation import (
     BONUS_NAMES,
@@ -78,7 +78,7 @@ def label(move: Move, data: HaulingData, t: Catalogue) -> str | None:
             place = data.docks[dock]
             capacity = printed_range(place.low, place.high, t)
             words = t("play.move.depart", strip=strip, dock=dock + 1, capacity=capacity, bonus=place.bonus)
-            return ", ".join([words, *(t(f"play.move.depart.{bonus}.{part}") for bonus, part in move.bonuses)])
+            return listed(t, [words, *(t(f"play.move.depart.{bonus}.{part}") for bonus, part in move.bonuses)])
         case End():
             return t("play.move.end")
         case Pass():

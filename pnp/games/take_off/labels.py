@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
-from pnp.games.described import chained
+from pnp.games.described import chained, listed
 from pnp.games.take_off.continents import continent
 from pnp.games.take_off.model import TakeOffData
 from pnp.games.take_off.notation import Draw, Fly, Roll, Send
@@ -91,7 +91,7 @@ def _flight(words: Labels, cities: tuple[str, ...]) -> str:
         city = city_name(words, destination)
         by = t("play.then.by", colours=chained(t, "play.or", colours), city=city) if colours else None
         said.append(by or t("play.then", city=city))
-    return ", ".join(said)
+    return listed(t, said)
 
 
 def _colours(words: Labels, start: int | None, end: int | None) -> list[str]:
