@@ -204,7 +204,7 @@ def test_a_french_session_says_none_of_the_games_english(tmp_path):
 
 
 def test_every_french_text_is_shipped():
-    assert untranslated("aloft", "fr", {}) == []
+    assert untranslated("aloft", "fr", {}) == {}
 
 
 def test_a_french_record_is_an_english_one_and_replays_in_either_language(tmp_path):

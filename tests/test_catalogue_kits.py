@@ -65,6 +65,7 @@ SAME_IN_FRENCH = {
     "print.page.sheet",
     "print.calibration.mm",
     "rule.secrets",
+    "described.comma",
 }
 
 

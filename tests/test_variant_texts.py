@@ -324,3 +324,19 @@ def test_a_list_is_joined_as_the_variants_language_joins_one(tmp_path):
     current = session.new(tmp_path / "g.pnp", "hauling-astronauts", ["ann", "bob"], [], 1, None, tmp_path / "ja.yaml")
     labels = [offer.label for offer in legal_inputs(current, "ann")]  # "choose Tortoise for strip 1, Drifter for 2…"
     assert labels and all(re.fullmatch(r"choose [^,]+、[^,]+と[^,]+", label) for label in labels), labels[:3]
+
+
+def test_the_texts_left_in_english_are_listed_whole_to_translate_and_paste_in(cli, tmp_path):
+    """check named three of the texts a translation had left and "81 more": a translator had to diff the template by
+    hand. --untranslated prints them all as a 'texts:' block; pasted in, translated, nothing is left in English."""
+    write(tmp_path, "de.yaml", "game: air-king\nlanguage: de\ntexts:\n  title: Luftkönig\n")
+    code, out, err = cli("variant", "check", "de.yaml", "--untranslated")
+    assert code == 0 and err == ""
+    left = yaml.safe_load(out)["texts"]
+    assert "title" not in left and len(left) > 100 and all(isinstance(text, str) for text in left.values())
+    warning = cli("variant", "check", "de.yaml")[1]
+    assert f"language: {len(left)} texts print in English" in warning
+    translated = {"title": "Luftkönig"} | {key: f"«{text}»" for key, text in left.items()}  # placeholders kept
+    write(tmp_path, "de.yaml", yaml.safe_dump({"game": "air-king", "language": "de", "texts": translated}))
+    assert cli("variant", "check", "de.yaml", "--untranslated") == (0, "texts:\n", "")
+    assert "print in English" not in cli("variant", "check", "de.yaml")[1]

@@ -50,15 +50,25 @@ def check(
     variant_file: Annotated[Path, typer.Argument(help="The variant to check.")],
     game: GameOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    untranslated: Annotated[
+        bool,
+        typer.Option(
+            "--untranslated",
+            help="Print only the texts that still print in English, as a 'texts:' block to translate and paste in.",
+        ),
+    ] = False,
 ) -> None:
     """Check a variant: errors exit 1; warnings exit 0, and the variant prints (a warning tells of a change the
     referee does not play, texts left in English, or a text nothing prints).
 
-    Example: pnp variant check stormy.yaml --json
+    Example: pnp variant check stormy.yaml --json (or --untranslated, for what a translation has left to do)
     """
     from pnp import games
-    from pnp.variants.findings import check_variant, overflow_findings
+    from pnp.variants.findings import check_variant, overflow_findings, untranslated_block
 
+    if untranslated:
+        say(untranslated_block(variant_file, game).rstrip("\n"))
+        return
     name, findings = check_variant(variant_file, game)
     if name is not None and not any(finding.level == "error" for finding in findings):
         findings += overflow_findings(variant_file, name)

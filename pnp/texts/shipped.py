@@ -97,15 +97,15 @@ def catalogue(
     return Catalogue(code, chosen)
 
 
-def untranslated(game: str, language: str, texts: Mapping[str, str], data: Any = None) -> list[str]:
-    """The keys of ``game``'s catalogue that print in English in ``language`` with ``texts`` over it, in the
-    catalogue's order: pnp ships no text for them in ``language`` (for the toolkit or the game), ``texts`` gives
+def untranslated(game: str, language: str, texts: Mapping[str, str], data: Any = None) -> dict[str, Entry]:
+    """The entries of ``game``'s catalogue that print in English in ``language`` with ``texts`` over it, by key in
+    the catalogue's order: pnp ships no text for them in ``language`` (for the toolkit or the game), ``texts`` gives
     none, and they are not words of the game's data as a variant changed it (``data``; None: the built-in data)."""
     if shipped(language, game) == ENGLISH:
-        return []
+        return {}
     entries = _data_texts(game, data)
     done = {*texts, *_translated(game, language, entries), *changed(entries, _data_texts(game))}
-    return [key for key in english(game, entries) if key not in done]
+    return {key: entry for key, entry in english(game, entries).items() if key not in done}
 
 
 def _translated(game: str, language: str, data: Mapping[str, Entry] | None) -> dict[str, str]:

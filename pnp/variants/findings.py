@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from pnp import games
 from pnp.errors import DataError, PnpError, quote
 from pnp.files import read_text
@@ -71,13 +73,29 @@ def _language_findings(variant: Variant, data: Any) -> list[Finding]:
     if base is not None and base != language:
         note = f"pnp ships no {language!r} for {title}: what 'texts' leaves out prints in pnp's {base!r}"
         found.append(Finding("note", where, f"language: {note}", "language"))
-    missing = untranslated(variant.game, language, variant.texts, data)
+    missing = list(untranslated(variant.game, language, variant.texts, data))
     if missing:
         count = "1 text prints" if len(missing) == 1 else f"{len(missing)} texts print"
         more = f" and {len(missing) - NAMED} more" if len(missing) > NAMED else ""
         left = f"pnp ships no {language!r} for {title} and 'texts' leaves them out: {', '.join(missing[:NAMED])}{more}"
         found.append(Finding("warning", where, f"language: {count} in English: {left}", "language"))
     return found
+
+
+def untranslated_block(path: Path, game: str | None = None) -> str:
+    """The texts a variant in a language of its own still prints in English, as a ``texts:`` block of YAML a
+    translator fills in and pastes into the variant, each entry under a comment saying where it prints."""
+    name = variant_game(path, game)
+    variant = load_variant(path, name)
+    if variant.language is None:
+        raise PnpError(f"{path}: name the variant's language first ('language: de'): its texts are then those left")
+    support = data_file(name)
+    data = apply(support, variant).value if support is not None else None
+    lines = ["texts:"]
+    for key, entry in untranslated(name, variant.language, variant.texts, data).items():
+        pair = yaml.safe_dump({key: entry.text}, allow_unicode=True, width=1 << 20).strip()
+        lines += [f"  # {entry.about}", f"  {pair}"]
+    return "\n".join(lines) + "\n"
 
 
 def overflow_findings(path: Path, game: str) -> list[Finding]:
