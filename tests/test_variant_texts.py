@@ -340,3 +340,11 @@ def test_the_texts_left_in_english_are_listed_whole_to_translate_and_paste_in(cl
     write(tmp_path, "de.yaml", yaml.safe_dump({"game": "air-king", "language": "de", "texts": translated}))
     assert cli("variant", "check", "de.yaml", "--untranslated") == (0, "texts:\n", "")
     assert "print in English" not in cli("variant", "check", "de.yaml")[1]
+
+
+def test_a_word_of_the_table_page_is_refused_as_pnps_own_not_as_a_misspelling(cli, tmp_path):
+    """'texts: {table.turn.yours: Du bist dran}' was refused with "did you mean 'rules.turn.order'?"."""
+    write(tmp_path, "de.yaml", "game: air-king\nlanguage: de\ntexts:\n  table.turn.yours: Du bist dran\n")
+    code, out, err = cli("variant", "check", "de.yaml")
+    assert code == 1 and err.startswith("de.yaml:4:21: error: texts.table.turn.yours: no such text: ") and not out
+    assert "a word of the table's pages, pnp's own for every game" in err and "did you mean" not in err

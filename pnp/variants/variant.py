@@ -22,7 +22,7 @@ from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
 from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, pattern, peek, read_yaml_text
 from pnp.texts import Catalogue, Entry
-from pnp.texts.shipped import catalogue, normalised
+from pnp.texts.shipped import catalogue, normalised, table_words
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
 from pnp.variants.dropped import dropped_texts
 from pnp.variants.support import DataFile, data_file
@@ -272,6 +272,14 @@ def _check_texts(texts: Mapping[str, str], source: Source, game: str, data: Mapp
             raise entry_error(source, "texts", key, too_long)
         if key not in entries and key in _map_keys(game):
             raise entry_error(source, "texts", key, _in_the_map(game, key))
+        if key not in entries and key in table_words(None):  # "did you mean" would name a game's text, wrongly
+            pages = "a word of the table's pages, pnp's own for every game: a variant cannot change it"
+            raise entry_error(
+                source,
+                "texts",
+                key,
+                f"no such text: {key} is {pages} (they speak the session's language where pnp ships it for them)",
+            )
         wrong = problem(key, text, entries)
         if wrong:
             raise entry_error(source, "texts", key, wrong)
