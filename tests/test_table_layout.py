@@ -1,0 +1,63 @@
+"""What reviewers met at a real game night, in Chromium: the shared screen's night panel with six codes at 1280 x 720
+and 1920 x 1080, what every page says once the server has stopped, the board's opening frame on a phone on its side
+(844 x 390) and on Aloft's launch, a waiting phone's page at its end, and a picker's answer that plays at once.
+
+Pages come from the real server (``pnp table``, ``pnp ref serve``) where the test needs it (the night's lobby, a
+server stopped, moves played by others), else from the table's own templates and assets answered by Playwright's
+routing (test_table_board's ``Served``). Every wait is bounded. Screenshots go to the test's folder (or
+$PNP_SCREENSHOTS), to look at."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from support.browser import BOUND, CHROMIUM, settled
+from test_table_night_browser import evening, start_in_the_lobby  # noqa: F401 - evening: the fixture
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+expect = playwright_api.expect
+
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+expect.set_options(timeout=BOUND)
+LAPTOP = {"width": 1280, "height": 720}
+SCREEN = {"width": 1920, "height": 1080}
+SIX = ["ann", "bob", "cy", "dee", "eve", "fay"]
+
+
+# -- the night panel on the shared screen --------------------------------------------------------------------------
+
+# Each thing on the night panel the host needs (a seat's card with its code, the buttons under them) that is not
+# wholly on the screen, without scrolling: its words and box.
+OFF_SCREEN = """() => [...document.querySelectorAll("#night .seat, #night button")].map((node) => {
+  const r = node.getBoundingClientRect();
+  return { what: node.textContent.trim().slice(0, 30), left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}).filter((r) => r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)"""
+
+
+@pytest.mark.parametrize("game", ["aloft", "take-off"])
+def test_the_night_panels_rematch_new_game_and_results_stay_on_the_shared_screen_with_six_codes(
+    browser,
+    evening,  # noqa: F811 - the fixture
+    shots,
+    game,
+):
+    """A game for six started from the lobby at 1280 x 720: every seat's code and the row under them (Rematch, New
+    game, Tonight's results) on the screen at once, none scrolled to; the codes filled the screen to its bottom edge
+    and left that row under it. The same at 1920 x 1080."""
+    _, url = evening
+    screen = browser.new_context(viewport=LAPTOP, device_scale_factor=1).new_page()
+    screen.goto(url)
+    start_in_the_lobby(screen, game, SIX)
+    expect(screen.locator(".seat img")).to_have_count(6)
+    for size in (LAPTOP, SCREEN):
+        screen.set_viewport_size(size)
+        settled(screen)
+        screen.screenshot(path=shots / f"night-{game}-{size['width']}.png")
+        assert screen.evaluate("scrollY") == 0
+        assert screen.evaluate(OFF_SCREEN) == [], f"off the screen at {size}"
+        for name in ("Rematch", "New game", "Tonight's results"):
+            expect(screen.get_by_role("button", name=name)).to_be_in_viewport(ratio=1)
+    screen.context.close()
