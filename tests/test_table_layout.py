@@ -10,9 +10,12 @@ $PNP_SCREENSHOTS), to look at."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from support.browser import BOUND, CHROMIUM, settled
+from test_table_board import mid_game, new_phone, open_seat, seat_state
 from test_table_night_browser import evening, start_in_the_lobby  # noqa: F401 - evening: the fixture
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
@@ -25,6 +28,14 @@ expect.set_options(timeout=BOUND)
 LAPTOP = {"width": 1280, "height": 720}
 SCREEN = {"width": 1920, "height": 1080}
 SIX = ["ann", "bob", "cy", "dee", "eve", "fay"]
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone whose pages are answered by routing (test_table_board's ``new_phone``), for the module."""
+    page = new_phone(browser)
+    yield page
+    page.context.close()
 
 
 # -- the night panel on the shared screen --------------------------------------------------------------------------
@@ -61,3 +72,23 @@ def test_the_night_panels_rematch_new_game_and_results_stay_on_the_shared_screen
         for name in ("Rematch", "New game", "Tonight's results"):
             expect(screen.get_by_role("button", name=name)).to_be_in_viewport(ratio=1)
     screen.context.close()
+
+
+# -- a picker's answer that leads to one input ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "aircraft 3 (to a4)"), ("fr", "avion 3 (vers a4)")])
+def test_an_answer_that_plays_its_input_at_once_says_where_it_goes(phone, tmp_path, shots, language, words):
+    """Air King, Cy to move: under Depart aircraft, aircraft 3 has one square to go to, and its button, which plays
+    the departure at once, says so in the game's words; aircraft 6, with two squares, takes the player a step on."""
+    current = mid_game(tmp_path, "air-king", moves=20, language=language)
+    page = open_seat(phone, seat_state(current, current.state.to_move()))
+    group = page.locator("#moves details[data-key='choice:depart']")
+    expect(group).to_have_attribute("open", "")
+    group.screenshot(path=shots / f"depart-{language}.png")
+    button = group.locator("button.move", has_text=words)
+    expect(button).to_have_attribute("data-move", "depart 3 a4")
+    expect(button).to_have_text(words)
+    six = group.locator("button.step", has_text="6")
+    expect(six).to_have_text("aircraft 6" if language == "en" else "avion 6")
+    assert page.errors == []
