@@ -15,8 +15,11 @@ from typing import Any
 
 import pytest
 from support.browser import BOUND, CHROMIUM, settled
-from test_table_board import mid_game, new_phone, open_seat, seat_state
+from support.serve import running
+from test_table_board import PHONE, mid_game, new_phone, open_seat, seat_state
 from test_table_night_browser import evening, start_in_the_lobby  # noqa: F401 - evening: the fixture
+
+from pnp.referee import session
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 expect = playwright_api.expect
@@ -72,6 +75,46 @@ def test_the_night_panels_rematch_new_game_and_results_stay_on_the_shared_screen
         for name in ("Rematch", "New game", "Tonight's results"):
             expect(screen.get_by_role("button", name=name)).to_be_in_viewport(ratio=1)
     screen.context.close()
+
+
+# -- the server stopped: every page says the same ------------------------------------------------------------------
+
+# Each change of what the header's connection line says from now on, with when (Date.now()) and its kind.
+HEARD = """() => {
+  const conn = document.getElementById("conn");
+  window.__said = [];
+  new MutationObserver(() => __said.push([Date.now(), conn.textContent, conn.dataset.conn]))
+    .observe(conn, { childList: true, attributes: true });
+}"""
+
+
+def test_with_the_server_stopped_every_page_says_reconnecting_then_offline_at_the_same_point(browser, tmp_path):
+    """Three phones and the shared screen, the server stopped for 25 s: each page says "Reconnecting…" and then,
+    20 s after the last it heard from the server, "Offline: retrying…", and nothing else in between, as
+    docs/table.md says. Three phones said one and three the other: a broken stream said "Reconnecting…", a failed
+    look at the state "Offline: retrying…", and the two took turns every 3 s."""
+    path = tmp_path / "aloft.pnp"
+    session.new(path, "aloft", ["ann", "bob", "cy"], [], 5, None).save()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    with running("ref", "serve", str(path)) as served:
+        pages = {}
+        for who, link in {"screen": served.url, **served.seats}.items():
+            pages[who] = page = context.new_page()
+            page.goto(link)
+            expect(page.locator("#conn")).to_have_attribute("data-conn", "live")
+            page.evaluate(HEARD)
+        stopped = pages["screen"].evaluate("Date.now()")
+        served.stop()
+    pages["screen"].wait_for_timeout(25_000)
+    for who, page in pages.items():
+        said = page.evaluate("__said")
+        lines = [text for n, (_, text, _) in enumerate(said) if n == 0 or said[n - 1][1] != text]
+        assert lines == ["Reconnecting…", "Offline: retrying…"], f"{who}: {said}"
+        offline = next(at for at, text, _ in said if text == "Offline: retrying…") - stopped
+        assert 14_000 <= offline <= 22_000, f"{who}: offline {offline} ms after the server stopped"
+        assert [kind for _, text, kind in said if text == "Offline: retrying…"][-1] == "offline"
+        expect(page.locator("#turn")).to_have_css("border-top-style", "dashed")  # the turn line says so too
+    context.close()
 
 
 # -- a picker's answer that leads to one input ----------------------------------------------------------------------
