@@ -10,14 +10,16 @@ $PNP_SCREENSHOTS), to look at."""
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import BOUND, CHROMIUM, settled
-from support.serve import running
+from support.browser import BOUND, CHROMIUM, at_version, settled
+from support.serve import http_client, running
 from test_table_board import PHONE, mid_game, new_phone, open_seat, seat_state
 from test_table_night_browser import evening, start_in_the_lobby  # noqa: F401 - evening: the fixture
+from test_table_turn_scroll import AFTER
 
 from pnp.referee import session
 
@@ -115,6 +117,41 @@ def test_with_the_server_stopped_every_page_says_reconnecting_then_offline_at_th
         assert [kind for _, text, kind in said if text == "Offline: retrying…"][-1] == "offline"
         expect(page.locator("#turn")).to_have_css("border-top-style", "dashed")  # the turn line says so too
     context.close()
+
+
+# -- a waiting phone at the end of its page ------------------------------------------------------------------------
+
+
+def test_a_waiting_aloft_phone_leaves_nothing_it_taps_half_hidden_under_the_turn_line(browser, tmp_path, shots):
+    """Aloft for six, cy's phone at 390 x 844 while the others play: its page, scrolled to its moves at its turn,
+    shrinks at its end once they are gone, and the browser moves it up to end at the screen's bottom: Close-up and
+    Whole board sat half hidden under the turn and Last: lines. Nothing a player taps is cut by the turn line's
+    edge after any move."""
+    path = tmp_path / "aloft.pnp"
+    session.new(path, "aloft", SIX, [], 5, None).save()
+    rng = random.Random(5)
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    with running("ref", "serve", str(path)) as served, http_client() as client:
+        page.goto(served.seats["cy"])
+        expect(page.locator("#conn")).to_have_attribute("data-conn", "live")
+        cut = []
+        for n in range(12):
+            mover = client.get(served.seats["cy"] + "/state").json()["to_move"]
+            theirs = client.get(served.seats[mover] + "/state").json()
+            move = rng.choice(theirs["buttons"])["move"]
+            client.post(served.seats[mover] + "/play", json={"move": move, "version": theirs["version"]})
+            at_version(page, client.get(served.seats["cy"] + "/state").json()["version"])
+            settled(page)
+            after = page.evaluate(AFTER)
+            if after["cut"]:
+                page.screenshot(path=shots / f"waiting-{n}.png")
+                cut.append((n, mover, move, after["cut"]))
+    page.screenshot(path=shots / "waiting.png")
+    page.context.close()
+    assert cut == [], "cut by the turn line"
+    assert errors == []
 
 
 # -- a picker's answer that leads to one input ----------------------------------------------------------------------

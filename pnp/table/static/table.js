@@ -862,7 +862,24 @@
     }
   }
 
-  if (SEAT !== null) new ResizeObserver(() => fit()).observe($("main"));
+  // The page grown or shrunk: fitted again, and nothing a player taps left cut by the status's edge (see uncover).
+  if (SEAT !== null) {
+    new ResizeObserver(() => {
+      fit();
+      uncover();
+    }).observe($("main"));
+  }
+
+  // A page that shrank at its end (a phone waiting while the others play: its moves gone, its groups folded) is moved
+  // up by the browser to end at the screen's bottom, wherever that leaves the status's edge: Close-up and Whole board
+  // sat half hidden under the turn and Last: lines. Where the page ends at the screen's bottom, what the status's edge
+  // cuts comes into view whole (the page cannot go on down to hide it).
+  function uncover() {
+    const under = statusEnd();
+    if (under > 0 && scrollY >= document.documentElement.scrollHeight - innerHeight - 1) {
+      window.scrollBy(0, uncut(0, under));
+    }
+  }
 
   const chooser = (g) => !(g.kind === "chance" && pickerShape(g.items)) && window.pnpPickers.wanted(g.items);
   const pickedAsOne = (g) => (g.kind === "chance" && pickerShape(g.items)) || chooser(g);
