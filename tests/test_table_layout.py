@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from support.browser import BOUND, CHROMIUM, at_version, settled
 from support.serve import http_client, running
-from test_table_board import PHONE, mid_game, new_phone, open_seat, seat_state
+from test_table_board import CUT, MEASURE, PHONE, PLACES, mid_game, new_phone, open_seat, seat_state
 from test_table_night_browser import evening, start_in_the_lobby  # noqa: F401 - evening: the fixture
 from test_table_turn_scroll import AFTER
 
@@ -33,6 +33,8 @@ expect.set_options(timeout=BOUND)
 LAPTOP = {"width": 1280, "height": 720}
 SCREEN = {"width": 1920, "height": 1080}
 SIX = ["ann", "bob", "cy", "dee", "eve", "fay"]
+LANDSCAPE = {"width": 844, "height": 390}  # a phone on its side
+LEGIBLE = 12.0  # CSS px: the smallest text in sight at the starting frame
 
 
 @pytest.fixture(scope="module")
@@ -171,4 +173,63 @@ def test_an_answer_that_plays_its_input_at_once_says_where_it_goes(phone, tmp_pa
     expect(button).to_have_text(words)
     six = group.locator("button.step", has_text="6")
     expect(six).to_have_text("aircraft 6" if language == "en" else "avion 6")
+    assert page.errors == []
+
+
+# -- the board's opening frame on a phone on its side ---------------------------------------------------------------
+
+
+def shown_of(place: dict[str, float], frame: dict[str, float]) -> float:
+    """How much of ``place`` (a box on the screen) ``frame`` shows, along the axis it shows less of."""
+    across = (min(place["right"], frame["right"]) - max(place["left"], frame["left"])) / (
+        place["right"] - place["left"]
+    )
+    down = (min(place["bottom"], frame["bottom"]) - max(place["top"], frame["top"])) / (place["bottom"] - place["top"])
+    return max(0.0, min(across, down))
+
+
+def test_on_a_phone_on_its_side_hauling_astronauts_opens_on_the_departure_and_its_dock(phone, tmp_path, shots):
+    """Bob may depart strip c to dock d4 (the game's places: the strip, then the dock), at 844 x 390: the frame opens
+    on d4 whole and on strip c beside it, its dice, every text legible and none cut. It opened zoomed in on the
+    transports docked above the strip (Bob's own pieces), the dice and d4 out of sight."""
+    current = mid_game(tmp_path, "hauling-astronauts", moves=59, seed=11)
+    assert current.state.to_move() == "Bob"
+    state = seat_state(current, "Bob")
+    assert any(b["move"] == "depart c d4" for b in state["buttons"])
+    page = open_seat(phone, state, LANDSCAPE)
+    page.evaluate("() => scrollTo(0, 0)")
+    page.locator("#picture").screenshot(path=shots / "landscape-hauling-astronauts.png")
+    start, strip, dock = page.evaluate(MEASURE), *page.evaluate(PLACES)["places"]
+    assert shown_of(dock, start["shown"]) > 0.99, f"d4 not whole in {start['viewBox']}"
+    assert shown_of(strip, start["shown"]) > 0.3, f"strip c out of {start['viewBox']}"
+    assert min(text["px"] for text in start["texts"]) >= LEGIBLE
+    assert page.evaluate(CUT) == []
+    assert page.errors == []
+
+
+# The part of the frame that lies beyond the map (the picture's group named "map"), of its area.
+PAST_THE_MAP = """() => {
+  const f = document.querySelector("#picture svg").getBoundingClientRect();
+  const m = document.querySelector('#picture svg g[data-name="map"]').getBoundingClientRect();
+  const w = Math.max(0, Math.min(f.right, m.right) - Math.max(f.left, m.left));
+  const h = Math.max(0, Math.min(f.bottom, m.bottom) - Math.max(f.top, m.top));
+  return 1 - (w * h) / (f.width * f.height);
+}"""
+
+
+def test_on_a_phone_on_its_side_aeronaut_odyssey_opens_on_the_seats_part_of_the_map(phone, tmp_path, shots):
+    """Cy's seat mid-game at 844 x 390: the frame's middle lies in Cy's part of the map (data-seats), nearly all of
+    it on the map, every text legible and none cut. The frame, as wide as the screen and a third as tall, found no
+    place cutting no text near Cy's part and opened to its right, its right third blank past the map's edge."""
+    current = mid_game(tmp_path, "aeronaut-odyssey", moves=40)
+    page = open_seat(phone, seat_state(current, "Cy"), LANDSCAPE)
+    page.evaluate("() => scrollTo(0, 0)")
+    page.locator("#picture").screenshot(path=shots / "landscape-aeronaut-odyssey.png")
+    start = page.evaluate(MEASURE)
+    frame, focus = start["frame"], start["focus"]
+    middle = ((frame["left"] + frame["right"]) / 2, (frame["top"] + frame["bottom"]) / 2)
+    assert focus["left"] <= middle[0] <= focus["right"] and focus["top"] <= middle[1] <= focus["bottom"], start
+    assert page.evaluate(PAST_THE_MAP) < 0.1, f"{start['viewBox']} lies past the map"
+    assert min(text["px"] for text in start["texts"]) >= LEGIBLE
+    assert page.evaluate(CUT) == []
     assert page.errors == []
