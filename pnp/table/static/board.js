@@ -240,20 +240,21 @@ window.pnpBoard = (() => {
     return v.s * smallestInSight(v) >= LEGIBLE && Math.min(W / v.s / b.w, H / v.s / b.h) >= Math.min(most, 1 - 1e-9);
   }
 
-  // What the starting frame holds, as { target, lead }: ``focus``, or where it is not legible whole, the places the
-  // frame shows legibly together, weighed in the order the game lists them (most first): the first place it shows
+  // What the starting frame holds, as { target, lead, passed }: ``focus``, or where it is not legible whole, the places
+  // the frame shows legibly together, weighed in the order the game lists them (most first): the first place it shows
   // legibly, NEARLY whole (the lead, which the frame keeps in sight: see uncut), then each next one it can add whole.
   // A place it shows only in part (Hauling Astronauts' strip, its dice under its transports, on a phone on its side)
-  // leads none: zoomed in to read it, the frame showed its top only, the transports, and left out its dice and the
-  // dock it would depart to.
+  // leads none, and is ``passed`` (the box round those before the lead), shown in part where it can be: zoomed in to
+  // read it, the frame showed its top only, the transports, and left out its dice and the dock it would depart to.
   function framed(focus) {
     const all = boxes("data-places");
-    if (!all.length || legible(focus)) return { target: focus, lead: null };
+    if (!all.length || legible(focus)) return { target: focus, lead: null, passed: null };
     const first = all.findIndex((place) => legible(place, NEARLY));
-    if (first < 0) return { target: all[0], lead: null };
+    if (first < 0) return { target: all[0], lead: null, passed: null };
     let target = all[first];
     for (const other of all.slice(first + 1)) if (legible(joined(target, other))) target = joined(target, other);
-    return { target, lead: all[first] };
+    const passed = first ? all.slice(0, first).reduce(joined) : null;
+    return { target, lead: all[first], passed };
   }
 
   // The starting frame (see frameWith), with margins for the lines of grid references it pins (see pinning): each
@@ -286,11 +287,11 @@ window.pnpBoard = (() => {
   // sight is legible. Each step closer shows less, so fewer texts: a few rounds settle it.
   function frameWith(margins) {
     const focus = box(seatFocus()) || box(svg.getAttribute("data-focus")) || whole;
-    const { target, lead } = framed(focus);
+    const { target, lead, passed } = framed(focus);
     let s = Math.min(fitScale(target), deepest() / DEEPEST);
     let v = null;
     for (let round = 0; round < 8; round += 1) {
-      v = uncut(placed(target, s, focus), target, lead, focus, margins);
+      v = uncut(placed(target, s, focus), { target, lead, passed }, focus, margins);
       const need = AIM / smallestInSight(v);
       if (v.s >= need - 1e-9) break;
       s = need;
@@ -395,30 +396,34 @@ window.pnpBoard = (() => {
   // up to about twice as close (where the frame is taller than the part of the picture round the pieces that it may
   // show, as between Take Off!'s title and its table's rows); then the target alone, then neither: a label half in
   // the frame reads as nothing. Where the target is places, the pieces are kept only with its ``lead`` NEARLY in
-  // sight; else the lead comes first, whole, with the rest of the target where it fits (and pointers to the pieces).
-  function uncut(v, target, lead, focus, margins = NO_MARGINS) {
-    const aim = { x0: target.x, y0: target.y, x1: target.x + target.w, y1: target.y + target.h };
+  // sight; else the lead comes first, whole, with the places passed over before it where they fit (else the rest of
+  // the target), from the target's middle rather than where the pieces drew the view (pointers say where they are).
+  function uncut(v, { target, lead, passed }, focus, margins = NO_MARGINS) {
+    const edges = (b) => b && { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h };
+    const aim = edges(target);
     const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece, null]]) : [];
     const keeping = yours ? [[yours, aim], [yours, null], ...ones] : [];
+    const middle = clamped(target.x + target.w / 2, target.y + target.h / 2, v.s);
+    const leading = lead && yours ? [...(passed ? [edges(passed)] : []), aim] : [];
     const tries = [
       ...keeping.map(([held, within]) => [held, within, NEAR, lead]),
       ...keeping.map(([held, within]) => [held, within, CLOSER, lead]),
-      ...(lead && yours ? [[lead, aim, NEAR]] : []),
+      ...leading.map((within) => [edges(lead), within, NEAR, null, middle]),
       [null, aim, NEAR],
       [null, null, NEAR],
     ];
     // each first showing whole the places that fit (see wholes) and no sliver of a grid's column (see onLines), at the
     // scale as placed or a little closer, then those places alone, then as it may
     const places = wholes(v, margins);
-    const levels = ([held, within, steps, led]) => [
-      [held, within, LINED, places, true, led],
-      ...(places.length ? [[held, within, steps, places, false, led]] : []),
-      [held, within, steps, [], false, led],
+    const levels = ([held, within, steps, led, from = v]) => [
+      [held, within, LINED, places, true, led, from],
+      ...(places.length ? [[held, within, steps, places, false, led, from]] : []),
+      [held, within, steps, [], false, led, from],
     ];
     // each with the frame's middle on the focus, then as it may: a frame that cuts no text found nowhere else
     for (const on of [focus, null]) {
-      for (const [held, within, steps, units, lined, led] of tries.flatMap(levels)) {
-        const view = uncutKeeping(v, held, within, on, margins, steps, units, lined);
+      for (const [held, within, steps, units, lined, led, from] of tries.flatMap(levels)) {
+        const view = uncutKeeping(from, held, within, on, margins, steps, units, lined);
         if (view && (!led || showing(view, margins, led) >= NEARLY)) return view;
       }
     }
