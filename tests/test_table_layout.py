@@ -1,6 +1,6 @@
 """What reviewers met at a real game night, in Chromium: the shared screen's night panel with six codes at 1280 x 720
 and 1920 x 1080, what every page says once the server has stopped, the board's opening frame on a phone on its side
-(844 x 390) and on Aloft's launch, a waiting phone's page at its end, and a picker's answer that plays at once.
+(844 x 390), a waiting phone's page at its end, and a picker's answer that plays at once.
 
 Pages come from the real server (``pnp table``, ``pnp ref serve``) where the test needs it (the night's lobby, a
 server stopped, moves played by others), else from the table's own templates and assets answered by Playwright's
