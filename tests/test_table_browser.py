@@ -752,7 +752,7 @@ def test_a_stream_silent_for_20_s_is_taken_for_dead_and_replaced(browser, fake_t
     assert page.evaluate("__said") == [] and fake_table.streams == 1
     page.clock.run_for(2_000)
     expect(page.locator("#conn")).to_have_attribute("data-conn", "live")  # the new stream's beat
-    assert page.evaluate("__said")[:2] == ["No news from the table: reconnecting…", "Live"]
+    assert page.evaluate("__said")[:2] == ["Offline: retrying…", "Live"]
     assert fake_table.streams == 2
 
 

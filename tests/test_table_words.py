@@ -31,6 +31,7 @@ SAME = {
         "table.confirm.ok",
         "table.kind.secret",
         "lobby.options",
+        "table.picker.leads",  # "{answer} ({rest})": French brackets a phrase as English does
     }
 }
 

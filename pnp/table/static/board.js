@@ -4,9 +4,10 @@
 // picture's own units and a scale in CSS px per unit. A picture opens on this seat's focus (the root's
 // data-seats {"SEAT": "x y w h"}, else its data-focus: what matters to this seat), zoomed in until every text
 // in sight is at least LEGIBLE px tall, with the seat's own pieces (groups named "pieces:SEAT") and their
-// labels in sight where they fit. A focus too large to show whole and legible gives way to as many of the
-// picture's places (data-places "x y w h;x y w h": where the play is, most first) as the frame shows legibly
-// together. The starting frame cuts no text: each is wholly in it or wholly out, a name half shown reading as
+// labels in sight where they fit, its middle on the focus where it can be. A focus too large to show whole and
+// legible gives way to the picture's places (data-places "x y w h;x y w h": where the play is, most first), the first
+// the frame shows legibly and those after it that it shows with it (see framed). The starting frame cuts no text:
+// each is wholly in it or wholly out, a name half shown reading as
 // nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut); where it
 // can, it shows each place wholly or not at all, and cuts no column of a grid to a sliver. A frame on part of a grid
 // (data-grids "x y w h;...") whose grid references are out of it pins those of the columns and rows it shows to its
@@ -34,6 +35,7 @@ window.pnpBoard = (() => {
   const NEAR = [0, -1, 1, -2, 2, 3];
   const CLOSER = [4, 5, 6, 7];
   const LINED = [0, 1, 2]; // the steps tried for a frame that cuts no grid's column to a sliver: as placed, or closer
+  const NEARLY = 3 / 4; // of a place, along each axis, the least a starting frame may show of the one it opens on
   const SLIVER = 1 / 5; // of a grid's column, the most a frame shows of it, or the most it leaves out, where it cuts one
   const LABEL = 'g[data-name^="label:"]'; // a shape and the texts it carries (pnp.printing.canvas.label_of)
   const NO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -226,30 +228,33 @@ window.pnpBoard = (() => {
     return least;
   }
 
-  // Whether box ``b`` fits the frame with every text in sight legible.
-  function legible(b) {
-    const v = clamped(b.x + b.w / 2, b.y + b.h / 2, fitScale(b));
-    return v.s * smallestInSight(v) >= LEGIBLE;
+  // Whether box ``b`` fits the frame with every text in sight legible; or with ``most`` under 1, whether the frame
+  // on it, zoomed in as far as that takes (a few rounds: each step closer shows fewer texts), holds that much of it
+  // along each axis.
+  function legible(b, most = 1) {
+    const { W, H } = size();
+    let v = clamped(b.x + b.w / 2, b.y + b.h / 2, fitScale(b));
+    for (let round = 0; round < 4 && most < 1 && v.s * smallestInSight(v) < AIM; round += 1) {
+      v = clamped(v.cx, v.cy, AIM / smallestInSight(v));
+    }
+    return v.s * smallestInSight(v) >= LEGIBLE && Math.min(W / v.s / b.w, H / v.s / b.h) >= Math.min(most, 1 - 1e-9);
   }
 
-  // What the starting frame holds: ``focus``, or where it is not legible whole, the places the frame shows
-  // legibly together, as many as it can (starting from each place in turn, the first on a tie).
+  // What the starting frame holds, as { target, lead, passed }: ``focus``, or where it is not legible whole, the places
+  // the frame shows legibly together, weighed in the order the game lists them (most first): the first place it shows
+  // legibly, NEARLY whole (the lead, which the frame keeps in sight: see uncut), then each next one it can add whole.
+  // A place it shows only in part (Hauling Astronauts' strip, its dice under its transports, on a phone on its side)
+  // leads none, and is ``passed`` (the box round those before the lead), shown in part where it can be: zoomed in to
+  // read it, the frame showed its top only, the transports, and left out its dice and the dock it would depart to.
   function framed(focus) {
     const all = boxes("data-places");
-    if (!all.length || legible(focus)) return focus;
-    let best = null;
-    let most = 0;
-    for (const first of all) {
-      let b = first;
-      let count = 1;
-      for (const other of all) {
-        if (other === first || !legible(joined(b, other))) continue;
-        b = joined(b, other);
-        count += 1;
-      }
-      if (count > most) [best, most] = [b, count];
-    }
-    return best;
+    if (!all.length || legible(focus)) return { target: focus, lead: null, passed: null };
+    const first = all.findIndex((place) => legible(place, NEARLY));
+    if (first < 0) return { target: all[0], lead: null, passed: null };
+    let target = all[first];
+    for (const other of all.slice(first + 1)) if (legible(joined(target, other))) target = joined(target, other);
+    const passed = first ? all.slice(0, first).reduce(joined) : null;
+    return { target, lead: all[first], passed };
   }
 
   // The starting frame (see frameWith), with margins for the lines of grid references it pins (see pinning): each
@@ -282,11 +287,11 @@ window.pnpBoard = (() => {
   // sight is legible. Each step closer shows less, so fewer texts: a few rounds settle it.
   function frameWith(margins) {
     const focus = box(seatFocus()) || box(svg.getAttribute("data-focus")) || whole;
-    const target = framed(focus);
+    const { target, lead, passed } = framed(focus);
     let s = Math.min(fitScale(target), deepest() / DEEPEST);
     let v = null;
     for (let round = 0; round < 8; round += 1) {
-      v = uncut(placed(target, s, focus), target, margins);
+      v = uncut(placed(target, s, focus), { target, lead, passed }, focus, margins);
       const need = AIM / smallestInSight(v);
       if (v.s >= need - 1e-9) break;
       s = need;
@@ -357,12 +362,14 @@ window.pnpBoard = (() => {
   }
 
   // Where the part of a frame ``w`` x ``h`` that margins ``m`` leave may start (its top-left corner), per axis
-  // [low, high]: the frame on the picture, that part holding box ``held`` whole (null where it cannot) and box
-  // ``within`` too where it fits, else staying within it where it can.
-  function range(held, within, w, h, m) {
-    const axis = (start, length, span, k0, k1) => {
+  // [low, high]: the frame on the picture, its middle on box ``focus`` (where not null), that part holding box
+  // ``held`` whole (null where it cannot) and box ``within`` too where it fits, else staying within it where it can.
+  function range(held, within, focus, w, h, m) {
+    const axis = (start, length, span, k0, k1, [f0, f1], before, after) => {
       if (span >= length) return [start + (length - span) / 2, start + (length - span) / 2]; // centred
-      let low = start, high = start + length - span;
+      const middle = (before + span + after) / 2 - before; // from where the part starts to the frame's middle
+      let low = Math.max(start, f0 - middle), high = Math.min(start + length - span, f1 - middle);
+      if (low > high) return null;
       // each box cut to the picture: one drawn on its edge may lie a hair beyond it
       const cut = (k) => [Math.max(k[k0], start), Math.min(k[k1], start + length)];
       if (held) {
@@ -377,8 +384,9 @@ window.pnpBoard = (() => {
       }
       return [low, high];
     };
-    const x = axis(whole.x + m.left, whole.w - m.left - m.right, w, "x0", "x1");
-    const y = axis(whole.y + m.top, whole.h - m.top - m.bottom, h, "y0", "y1");
+    const on = focus || whole;
+    const x = axis(whole.x + m.left, whole.w - m.left - m.right, w, "x0", "x1", [on.x, on.x + on.w], m.left, m.right);
+    const y = axis(whole.y + m.top, whole.h - m.top - m.bottom, h, "y0", "y1", [on.y, on.y + on.h], m.top, m.bottom);
     return x && y ? [x, y] : null;
   }
 
@@ -387,30 +395,48 @@ window.pnpBoard = (() => {
   // did; where their labels do not fit with them, the pieces alone, then one of them; then the same zoomed in further,
   // up to about twice as close (where the frame is taller than the part of the picture round the pieces that it may
   // show, as between Take Off!'s title and its table's rows); then the target alone, then neither: a label half in
-  // the frame reads as nothing.
-  function uncut(v, target, margins = NO_MARGINS) {
-    const aim = { x0: target.x, y0: target.y, x1: target.x + target.w, y1: target.y + target.h };
+  // the frame reads as nothing. Where the target is places, the pieces are kept only with its ``lead`` NEARLY in
+  // sight; else the lead comes first, whole, with the places passed over before it where they fit (else the rest of
+  // the target), from the target's middle rather than where the pieces drew the view (pointers say where they are).
+  function uncut(v, { target, lead, passed }, focus, margins = NO_MARGINS) {
+    const edges = (b) => b && { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h };
+    const aim = edges(target);
     const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece, null]]) : [];
     const keeping = yours ? [[yours, aim], [yours, null], ...ones] : [];
+    const middle = clamped(target.x + target.w / 2, target.y + target.h / 2, v.s);
+    const leading = lead && yours ? [...(passed ? [edges(passed)] : []), aim] : [];
     const tries = [
-      ...keeping.map(([held, within]) => [held, within, NEAR]),
-      ...keeping.map(([held, within]) => [held, within, CLOSER]),
+      ...keeping.map(([held, within]) => [held, within, NEAR, lead]),
+      ...keeping.map(([held, within]) => [held, within, CLOSER, lead]),
+      ...leading.map((within) => [edges(lead), within, NEAR, null, middle]),
       [null, aim, NEAR],
       [null, null, NEAR],
     ];
     // each first showing whole the places that fit (see wholes) and no sliver of a grid's column (see onLines), at the
     // scale as placed or a little closer, then those places alone, then as it may
     const places = wholes(v, margins);
-    const levels = ([held, within, steps]) => [
-      [held, within, LINED, places, true],
-      ...(places.length ? [[held, within, steps, places]] : []),
-      [held, within, steps, []],
+    const levels = ([held, within, steps, led, from = v]) => [
+      [held, within, LINED, places, true, led, from],
+      ...(places.length ? [[held, within, steps, places, false, led, from]] : []),
+      [held, within, steps, [], false, led, from],
     ];
-    for (const [held, within, steps, units, lined] of tries.flatMap(levels)) {
-      const view = uncutKeeping(v, held, within, margins, steps, units, lined);
-      if (view) return view;
+    // each with the frame's middle on the focus, then as it may: a frame that cuts no text found nowhere else
+    for (const on of [focus, null]) {
+      for (const [held, within, steps, units, lined, led, from] of tries.flatMap(levels)) {
+        const view = uncutKeeping(from, held, within, on, margins, steps, units, lined);
+        if (view && (!led || showing(view, margins, led) >= NEARLY)) return view;
+      }
     }
     return v;
+  }
+
+  // How much of box ``b`` ({ x, y, w, h }) the frame of view ``v`` less margins ``m`` shows, on its axis showing less.
+  function showing(v, m, b) {
+    const { W, H } = size();
+    const x0 = v.cx - W / 2 / v.s + m.left, x1 = v.cx + W / 2 / v.s - m.right;
+    const y0 = v.cy - H / 2 / v.s + m.top, y1 = v.cy + H / 2 / v.s - m.bottom;
+    const part = (a0, a1, start, length) => Math.max(0, Math.min(a1, start + length) - Math.max(a0, start)) / length;
+    return Math.min(part(x0, x1, b.x, b.w), part(y0, y1, b.y, b.h));
   }
 
   // The places a frame of view ``v`` less margins ``m`` shows wholly or not at all where it can, as labels without
@@ -448,13 +474,13 @@ window.pnpBoard = (() => {
 
   // ``v`` moved as little as it takes, at each scale of ``steps`` (in steps of ZOOM_STEP: further while legible, or
   // closer) in turn, for the frame less margins ``m`` to cut no text nor any of ``units`` (see wholes) and hold box
-  // ``held`` whole, and ``within`` as range does; or null.
-  function uncutKeeping(v, held, within, m, steps, units, lined = false) {
+  // ``held`` whole, and ``within`` and ``focus`` as range does; or null.
+  function uncutKeeping(v, held, within, focus, m, steps, units, lined = false) {
     for (const step of steps) {
       const s = v.s * ZOOM_STEP ** step;
       const { W, H } = size();
       const w = W / s - m.left - m.right, h = H / s - m.top - m.bottom; // the part of the frame the margins leave
-      const room = range(held, within, w, h, m);
+      const room = range(held, within, focus, w, h, m);
       if (!room) continue;
       const [[xl, xh], [yl, yh]] = room;
       const [x0, y0] = [v.cx - W / 2 / s + m.left, v.cy - H / 2 / s + m.top]; // where that part starts now

@@ -69,7 +69,9 @@
   }
 
   // The codes' side (--code) as large as lets every seat's card fit below the list's top, in rows of as many
-  // as the width allows, within CODE_REM: each card is as wide as its code (its name and words wrap to it).
+  // as the width allows, within CODE_REM: each card is as wide as its code (its name and words wrap to it). What
+  // the panel holds under the list (Rematch, New game, Tonight's results) stays on the screen with them: six
+  // codes filling a 1280 x 720 screen to its bottom edge left that row under it.
   function fitCodes() {
     const list = panel.querySelector(".seats");
     const codes = list ? [...list.querySelectorAll(".seat:not(.joined) img")] : [];
@@ -77,7 +79,9 @@
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
     const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
     const width = list.clientWidth;
-    const height = innerHeight - (list.getBoundingClientRect().top + scrollY) - gap;
+    const { top, bottom } = list.getBoundingClientRect();
+    const under = panel.getBoundingClientRect().bottom - bottom; // the row, the list's margin, the panel's padding
+    const height = innerHeight - (top + scrollY) - under - gap;
     const seats = list.children.length;
     for (let pass = 0; pass < 2; pass += 1) { // again once the words over a code have wrapped to its new side
       const around = { x: 0, y: 0 }; // the most any card adds to its code (a long name wraps onto two lines)

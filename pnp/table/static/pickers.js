@@ -214,8 +214,8 @@ window.pnpPickers = (() => {
   }
 
   // An answer that leads to one input plays it; one that leads to several takes the player a step on.
-  function answerButton(a, walk, redraw, button) {
-    if (a.inputs.length === 1) return button(a.inputs[0], a.answer);
+  function answerButton(a, walk, redraw, button, text = a.answer) {
+    if (a.inputs.length === 1) return button(a.inputs[0], text);
     const next = el("button", { type: "button", class: "step", "data-answer": a.answer, text: a.answer });
     next.addEventListener("click", () => {
       walk.path.push({ answer: a.answer, only: false });
@@ -224,6 +224,24 @@ window.pnpPickers = (() => {
     });
     return next;
   }
+
+  // What the button of answer ``a`` says: the answer, and where it leads when it plays an input whose other answers the
+  // player would never see ("aircraft 4 (to a2)": Air King's departure to the only square the aircraft may take),
+  // in the input's own words, those of its label after the answer's (else its answers left).
+  function leading(a, walk) {
+    const [b] = a.inputs;
+    const left = a.inputs.length === 1 ? rest(b, [...walk.path, { answer: a.answer }]) : [];
+    if (!left.length) return a.answer;
+    const label = b.label || b.move;
+    let at = label.indexOf(a.answer);
+    while (at >= 0 && !wordsAt(label, at, a.answer)) at = label.indexOf(a.answer, at + 1);
+    const after = at < 0 ? "" : label.slice(at + a.answer.length).replace(/^[\s:,]+/, "");
+    return t("table.picker.leads", { answer: a.answer, rest: after || left.join(" › ") });
+  }
+
+  // Whether ``words`` stand in ``label`` at ``i`` as words of their own ("aircraft 1" does not in "aircraft 10"; "avion
+  // 3" does in "l'avion 3").
+  const wordsAt = (label, i, words) => !/[\p{L}\p{N}]/u.test(`${label[i - 1] || ""}${label[i + words.length] || ""}`);
 
   // The answers as buttons: under folding headings when they have any, with a search box when many.
   function list(answers, walk, redraw, button, labelledBy) {
@@ -237,7 +255,7 @@ window.pnpPickers = (() => {
     const nodes = [];
     for (const name of [...groups.keys()].sort(byName)) {
       const buttons = groups.get(name).map((a) => {
-        const node = answerButton(a, walk, redraw, button);
+        const node = answerButton(a, walk, redraw, button, leading(a, walk));
         node.dataset.search = fold(`${a.answer} ${name}`);
         return node;
       });

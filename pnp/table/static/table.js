@@ -56,7 +56,7 @@
         signal: AbortSignal.timeout(GIVE_UP),
       });
     } catch {
-      setOffline(t("table.offline.retrying"));
+      unreached();
       return null;
     }
     if (!response.ok) {
@@ -74,6 +74,7 @@
       showError("", t("table.unreadable"));
       return null;
     }
+    contact = Date.now();
     if (streamAlive()) setLive();
     if (mine < drawn) return state;
     drawn = mine;
@@ -89,15 +90,19 @@
   // One EventSource per page follows the record. The server sends a "beat" when the stream opens and
   // then at least every 5 s, so a stream that has beaten and then stays SILENT ms without a word is
   // dead (a server without beats is judged by the stream's errors and the browser's offline event).
-  // While offline, the page looks at the state and reopens the stream every RETRY ms, and at once when
-  // the network comes back or the page is shown again: changes missed while away are never waited for.
+  // While the server cannot be reached, the page looks at the state and reopens the stream every RETRY ms, and at
+  // once when the network comes back or the page is shown again: changes missed while away are never waited for.
+  // What the page says then hangs on how long it has heard nothing from the server, never on which try failed last
+  // (a broken stream and a failed look at the state once took turns, and of six phones three said "Reconnecting…"
+  // and three "Offline"): "Reconnecting…" for SILENT ms, "Offline" from then on, on every page alike; "Offline" at
+  // once where the phone has no network.
   const SILENT = 20000;
   const RETRY = 3000;
-  const NO_NETWORK = t("table.offline.network");
   let events = null;
   let beating = false; // this stream has sent a beat: its silence means something
   let heard = 0; // when this stream last said anything (Date.now())
-  let offline = false;
+  let contact = Date.now(); // when the page last heard from the server at all: a stream's word, a state
+  let offline = false; // the server cannot be reached: the page tries again
   let retried = 0; // when the page last tried again while offline
 
   function setConn(kind, text) {
@@ -116,10 +121,13 @@
     setConn("live", t("table.live"));
   }
 
-  function setOffline(text) {
+  // The server cannot be reached (or is silent): said as long as the page has heard nothing from it (see SILENT).
+  function unreached() {
     if ($("conn").dataset.conn === "gone") return;
     offline = true;
-    setConn("offline", text);
+    if (navigator.onLine === false) setConn("offline", t("table.offline.network"));
+    else if (Date.now() - contact > SILENT) setConn("offline", t("table.offline.retrying"));
+    else setConn("reconnecting", t("table.offline.reconnecting"));
   }
 
   const silent = () => beating && Date.now() - heard > SILENT;
@@ -138,7 +146,7 @@
     source.addEventListener(
       "open",
       own(() => {
-        heard = Date.now();
+        heard = contact = Date.now();
         if (navigator.onLine !== false) setLive();
         refresh();
       }),
@@ -153,7 +161,7 @@
     source.addEventListener("change", own(news));
     if (SEAT) source.addEventListener("rematch", own(follow)); // a game night's rematch has begun
     // the browser tries again by itself unless the stream is CLOSED; either way the page says so
-    source.addEventListener("error", own(() => setOffline(t("table.offline.reconnecting"))));
+    source.addEventListener("error", own(unreached));
   }
 
   // In a game night (pnp table), a rematch gives each seat a new page: this phone goes to its own.
@@ -169,7 +177,7 @@
 
   // A beat or a change: the stream lives; a version other than the one drawn is fetched.
   function news(event) {
-    heard = Date.now();
+    heard = contact = Date.now();
     if (navigator.onLine !== false) setLive();
     let version = null;
     try {
@@ -188,14 +196,14 @@
     refresh();
   }
 
+  // Each second: a silent stream or a lost network is said, and so is "Offline" once the server has been silent
+  // SILENT ms; while offline, the page tries again every RETRY ms.
   function watch() {
-    if (!offline && (silent() || navigator.onLine === false)) {
-      setOffline(navigator.onLine === false ? NO_NETWORK : t("table.offline.silent"));
-    }
+    if (offline || silent() || navigator.onLine === false) unreached();
     if (offline && Date.now() - retried >= RETRY) catchUp();
   }
 
-  window.addEventListener("offline", () => setOffline(NO_NETWORK));
+  window.addEventListener("offline", unreached);
   window.addEventListener("online", () => catchUp(true));
   // a phone asleep misses events (and its timers): look again when the page is shown
   document.addEventListener("visibilitychange", () => {
@@ -854,7 +862,24 @@
     }
   }
 
-  if (SEAT !== null) new ResizeObserver(() => fit()).observe($("main"));
+  // The page grown or shrunk: fitted again, and nothing a player taps left cut by the status's edge (see uncover).
+  if (SEAT !== null) {
+    new ResizeObserver(() => {
+      fit();
+      uncover();
+    }).observe($("main"));
+  }
+
+  // A page that shrank at its end (a phone waiting while the others play: its moves gone, its groups folded) is moved
+  // up by the browser to end at the screen's bottom, wherever that leaves the status's edge: Close-up and Whole board
+  // sat half hidden under the turn and Last: lines. Where the page ends at the screen's bottom, what the status's edge
+  // cuts comes into view whole (the page cannot go on down to hide it).
+  function uncover() {
+    const under = statusEnd();
+    if (under > 0 && scrollY >= document.documentElement.scrollHeight - innerHeight - 1) {
+      window.scrollBy(0, uncut(0, under));
+    }
+  }
 
   const chooser = (g) => !(g.kind === "chance" && pickerShape(g.items)) && window.pnpPickers.wanted(g.items);
   const pickedAsOne = (g) => (g.kind === "chance" && pickerShape(g.items)) || chooser(g);
