@@ -158,17 +158,20 @@ def test_every_page_has_a_footer_naming_game_document_page_and_seed(both):
 
 
 @pytest.mark.parametrize(
-    ("language", "board", "calibration"),
+    ("language", "board", "calibration", "listed"),
     [
-        ("en", "Aloft · board overview · page 1/7", "Aloft · calibration front · page 1/2"),
-        ("fr", "Aloft · plateau, vue d'ensemble · page 1/7", "Aloft · étalonnage, recto · page 1/2"),
+        ("en", "Aloft · board overview · page 1/7", "Aloft · calibration front · page 1/2", "calibration"),
+        ("fr", "Aloft · plateau, vue d'ensemble · page 1/7", "Aloft · étalonnage, recto · page 1/2", "étalonnage"),
     ],
 )
-def test_a_footer_names_the_document_once_in_every_language(cli, tmp_path, language, board, calibration):
+def test_a_footer_names_the_document_once_in_every_language(cli, tmp_path, language, board, calibration, listed):
     """French footers read "Aloft · plateau · plateau, vue d'ensemble": a label beginning with the document's
-    name followed by a comma named it twice."""
-    code, _, err = cli("build", "aloft", "--lang", language, "-o", "out")
+    name followed by a comma named it twice. The build's table lists the calibration sheet in the language too (it
+    said "calibration" whatever the language)."""
+    code, out, err = cli("build", "aloft", "--lang", language, "-o", "out")
     assert code == 0, err
+    row = next(line for line in out.splitlines() if "calibration.pdf" in line)
+    assert row.split("│")[-2].strip() == listed
     folder = tmp_path / "out" / "aloft"
     assert board in plain_texts(folder / "board.pdf")[0]
     assert calibration in plain_texts(folder / "calibration.pdf")[0]

@@ -74,7 +74,9 @@ def calibration_pages(settings: PrintSettings, texts: Catalogue) -> list[Page]:
                 _scales(canvas, frame.width - x, y)
 
     return [
-        Page(frame, front, texts("print.calibration.front_label"), {"calibration": 1}, duplex_front=True),
+        Page(
+            frame, front, texts("print.calibration.front_label"), {texts("document.calibration"): 1}, duplex_front=True
+        ),
         Page(frame, back, texts("print.calibration.back_label")),
     ]
 
