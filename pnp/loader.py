@@ -54,6 +54,13 @@ def pattern(regex: str, words: str) -> dict[str, str]:
     return {"pattern": regex, PATTERN_WORDS: words}
 
 
+def bounded(doc: str, minimum: float | None = None, maximum: float | None = None) -> dict[str, object]:
+    """Field metadata for a number (on a list, each of its numbers) of at least ``minimum`` and at most ``maximum``
+    (None: open on that side), with what it is, ``doc``."""
+    bounds = {"minimum": minimum, "maximum": maximum}
+    return {"doc": doc, **{key: value for key, value in bounds.items() if value is not None}}
+
+
 RGB = pattern("^#[0-9a-fA-F]{6}$", "a colour written #rrggbb")  # a printed colour's field, checked where it is written
 
 

@@ -118,16 +118,10 @@ def check_object(state: dict, where: str = "ObjectStates") -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def sets(printed_kits, tmp_path_factory, example_catalogues) -> dict[str, tuple[Kit, dict, Path]]:
+def sets(printed_kits, example_catalogues) -> dict[str, tuple[Kit, dict, Path]]:
     """Each game's kit, its saved object and its folder, exported once at a low dpi."""
-    out = tmp_path_factory.mktemp("tts")
-    found = {}
     with example_in(example_catalogues):
-        for game in GAMES:
-            kit = printed_kits.kit(game)
-            saved = export_tts(kit, out, DPI)[-1]
-            found[game] = (kit, json.loads(saved.read_text()), saved.parent)
-    return found
+        return {game: printed_kits.tts(game, DPI) for game in GAMES}
 
 
 def parts(kit: Kit) -> list:

@@ -6,7 +6,6 @@ how TTS sizes an object at scale 1 (the facts gathered in ``pnp.export.tts_sizes
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from PIL import Image
 from support.games import GAMES, example_in, registered
 
-from pnp.export.tts import BOARD_MARGIN, export_tts
+from pnp.export.tts import BOARD_MARGIN
 from pnp.export.tts_sizes import CARD_HEIGHT, IMAGE_SIDE, MM_PER_UNIT
 from pnp.printing.parts import Board, Deck, Kit, Piece, Sheet, TokenSheet
 
@@ -24,16 +23,11 @@ CLOSE = 0.015  # relative: an image's shape is whole pixels
 
 
 @pytest.fixture(scope="module")
-def tables(printed_kits, tmp_path_factory, example_catalogues) -> dict[str, tuple[Kit, list[dict], Path]]:
+def tables(printed_kits, example_catalogues) -> dict[str, tuple[Kit, list[dict], Path]]:
     """Each game's kit, the objects of its saved file and their folder."""
-    out = tmp_path_factory.mktemp("tts-sizes")
-    found = {}
     with example_in(example_catalogues):
-        for game in GAMES:
-            kit = printed_kits.kit(game)
-            saved = export_tts(kit, out, DPI)[-1]
-            found[game] = (kit, json.loads(saved.read_text())["ObjectStates"], saved.parent)
-    return found
+        exported = {game: printed_kits.tts(game, DPI) for game in GAMES}
+    return {game: (kit, saved["ObjectStates"], folder) for game, (kit, saved, folder) in exported.items()}
 
 
 def on_table(state: dict, folder: Path) -> tuple[float, float]:

@@ -144,12 +144,12 @@ def _entered(current: Session, seat: str, move: str, event: str) -> bool:
     """Whether the record's ``event`` ("ann: roll 2 3 5") is ``seat`` entering ``move``: the same move; for a secret,
     a commitment to it in the same secret's slot that ``seat``'s key file opens with the value entered."""
     player, _, recorded = event.partition(": ")
+    if player != seat:
+        return False
     game = current.game
     try:
         asked, made = notation.parse(game, move), notation.parse(game, recorded)
     except PnpError:
-        return False
-    if player != seat:
         return False
     if isinstance(asked, Secret) and isinstance(made, Commit):
         value = game.read_secret(asked).value

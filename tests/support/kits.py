@@ -7,9 +7,11 @@ keeps it; the tests only read what it returns, so one printing serves them all.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from pnp.games import REGISTRY
 from pnp.games.spec import KitRequest
@@ -25,12 +27,23 @@ class PrintedKits:
         self._kits: dict[str, Kit] = {}
         self._files: dict[tuple[str, str, str], list[WrittenFile]] = {}
         self._alone: dict[tuple[str, str, str], Path] = {}
+        self._tts: dict[tuple[str, int], tuple[Kit, dict[str, Any], Path]] = {}
 
     def kit(self, game: str) -> Kit:
         """The game's kit as ``pnp build GAME`` makes it."""
         if game not in self._kits:
             self._kits[game] = REGISTRY[game].kit(KitRequest())
         return self._kits[game]
+
+    def tts(self, game: str, dpi: int) -> tuple[Kit, dict[str, Any], Path]:
+        """The kit as ``pnp export GAME --tts`` saves it at ``dpi`` (once per dpi): the kit, the saved object (its
+        JSON) and the folder its images are in."""
+        if (game, dpi) not in self._tts:
+            from pnp.export.tts import export_tts
+
+            saved = export_tts(self.kit(game), self._folder(f"tts-{game}-{dpi}"), dpi)[-1]
+            self._tts[(game, dpi)] = (self.kit(game), json.loads(saved.read_text()), saved.parent)
+        return self._tts[(game, dpi)]
 
     def files(self, game: str, paper: str = "a4", formats: tuple[str, ...] = ("pdf",)) -> list[WrittenFile]:
         """The kit printed on ``paper`` in each of ``formats`` (each format printed once, on first request)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import Loaded, load_file, pattern
+from pnp.loader import Loaded, bounded, load_file, pattern
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file
 
@@ -42,7 +42,7 @@ class City:
     y: float = field(metadata={"doc": "Centre, blocks from the top edge."})
     slots: int = field(
         default=4,
-        metadata={"doc": "Movement slots: how many travellers may end a move here.", "minimum": 1, "maximum": 8},
+        metadata=bounded("Movement slots: how many travellers may end a move here.", 1, 8),
     )
 
 
@@ -54,7 +54,7 @@ class Route:
         metadata={"doc": "The two cities joined, e.g. [A, C].", "minItems": 2, "maxItems": 2, **NAME}
     )
     type: RouteType = field(metadata={"doc": "Balloon type to pay; gray takes any one type, multi one per space."})
-    length: int = field(metadata={"doc": "Number of spaces, 1 to 6.", "minimum": 1, "maximum": MAX_LENGTH})
+    length: int = field(metadata=bounded("Number of spaces, 1 to 6.", 1, MAX_LENGTH))
     spaces: tuple[BalloonType, ...] = field(
         default=(), metadata={"doc": "Multiroutes only: the type of each space, all different.", "uniqueItems": True}
     )
@@ -78,12 +78,8 @@ class Trajectory:
     reward: Literal["points", "rewards", "swaps"] = field(
         metadata={"doc": "points: score value; rewards: be rewarded value times; swaps: swap value balloons."}
     )
-    value: int = field(
-        metadata={"doc": "Points, rewards or swaps it gives; decision: 20 at most.", "minimum": 1, "maximum": 20}
-    )
-    slots: int = field(
-        default=1, metadata={"doc": "How many players may fulfil it, at most every player.", "minimum": 1, "maximum": 6}
-    )
+    value: int = field(metadata=bounded("Points, rewards or swaps it gives; decision: 20 at most.", 1, 20))
+    slots: int = field(default=1, metadata=bounded("How many players may fulfil it, at most every player.", 1, 6))
     cities: tuple[str, ...] = field(
         default=(),
         metadata={"doc": "kind cities: the two cities to connect.", "maxItems": 2, **NAME},
@@ -110,7 +106,7 @@ class AeroMap:
     size: Size = "regular"
     players: int = field(
         default=4,
-        metadata={"doc": "Inventories printed (with 2 players, each uses two).", "minimum": 2, "maximum": 6},
+        metadata=bounded("Inventories printed (with 2 players, each uses two).", 2, 6),
     )
     pages: Literal[1, 4, 9] | None = field(
         default=None,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.games.names import NameClash, Names
-from pnp.loader import RGB, Loaded, did_you_mean, load_file
+from pnp.loader import RGB, Loaded, bounded, did_you_mean, load_file
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.texts import Catalogue
@@ -62,11 +62,11 @@ class EventType:
     type: CardType = field(metadata={"doc": "The kind of card: what it does in the rules"})
     title: str = field(metadata={"doc": "The name printed on the card and on its buttons"})
     count: int = field(
-        metadata={
-            "doc": "How many cards of this kind the deck holds (0 leaves the kind out, as a calm variant its Storms)",
-            "minimum": 0,
-            "maximum": MAX_PER_KIND,
-        }
+        metadata=bounded(
+            "How many cards of this kind the deck holds (0 leaves the kind out, as a calm variant its Storms)",
+            0,
+            MAX_PER_KIND,
+        )
     )
     text: str = field(metadata={"doc": "What the card says", **PRINT_ONLY})
 
@@ -97,15 +97,9 @@ class AirKingData(SizedCards):
     goals: tuple[tuple[int, ...], ...] = field(
         metadata={"doc": f"The goal cards, one dealt to each of up to {MAX_PLAYERS} players.", "minItems": MAX_PLAYERS}
     )
-    hand_limit: int = field(
-        metadata={"doc": "Event cards a player may keep at the end of a turn.", "minimum": 1, "maximum": MAX_HAND}
-    )
-    moves_per_turn: int = field(
-        metadata={"doc": "Aircraft moves every turn must make.", "minimum": 1, "maximum": MAX_PER_TURN}
-    )
-    cards_per_turn: int = field(
-        metadata={"doc": "Event cards a turn may play, at most.", "minimum": 1, "maximum": MAX_PER_TURN}
-    )
+    hand_limit: int = field(metadata=bounded("Event cards a player may keep at the end of a turn.", 1, MAX_HAND))
+    moves_per_turn: int = field(metadata=bounded("Aircraft moves every turn must make.", 1, MAX_PER_TURN))
+    cards_per_turn: int = field(metadata=bounded("Event cards a turn may play, at most.", 1, MAX_PER_TURN))
     events: tuple[EventType, ...] = field(metadata={"doc": "The event deck: each kind of card once, with its count"})
     technical_return: TechnicalReturn = field(metadata={"doc": "The Technical Return cards, one per player"})
 
@@ -140,15 +134,9 @@ class AirportPlace:
 class AirKingField:
     """The field: a grid of card-sized spaces, two airports, their runways and departure zones."""
 
-    columns: int = field(
-        metadata={"doc": "Spaces along the lanes, lettered a, b, c... (2 to 26).", "minimum": 2, "maximum": MAX_COLUMNS}
-    )
+    columns: int = field(metadata=bounded("Spaces along the lanes, lettered a, b, c... (2 to 26).", 2, MAX_COLUMNS))
     lanes: int = field(
-        metadata={
-            "doc": "Lanes across the field, numbered 1, 2, 3... from the top (1 to 20).",
-            "minimum": 1,
-            "maximum": MAX_LANES,
-        }
+        metadata=bounded("Lanes across the field, numbered 1, 2, 3... from the top (1 to 20).", 1, MAX_LANES)
     )
     airports: dict[str, AirportPlace] = field(metadata={"doc": "Airport A and Airport B, by name."})
     closed: tuple[str, ...] = field(default=(), metadata={"doc": "Spaces of the grid that are not part of the field."})

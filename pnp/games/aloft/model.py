@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pnp.loader import RGB, Loaded, load_file
+from pnp.loader import RGB, Loaded, bounded, load_file
 from pnp.printing.patterns import PatternKind
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
@@ -66,28 +66,14 @@ class TokenCounts:
     handed out."""
 
     launch_per_colour: int = field(
-        metadata={
-            "doc": "Launch tokens of each colour, won by launching a balloon in it.",
-            "minimum": 1,
-            "maximum": MAX_TOKENS,
-        }
+        metadata=bounded("Launch tokens of each colour, won by launching a balloon in it.", 1, MAX_TOKENS)
     )
     multicoloured: int = field(
-        metadata={
-            "doc": "Multicoloured launch tokens, won by launching a special shape.",
-            "minimum": 0,
-            "maximum": MAX_TOKENS,
-        }
+        metadata=bounded("Multicoloured launch tokens, won by launching a special shape.", 0, MAX_TOKENS)
     )
-    safety: int = field(
-        metadata={"doc": "Safety tokens, won by moving the safety truck.", "minimum": 0, "maximum": MAX_TOKENS}
-    )
+    safety: int = field(metadata=bounded("Safety tokens, won by moving the safety truck.", 0, MAX_TOKENS))
     scoring: int = field(
-        metadata={
-            "doc": "Scoring tokens, numbered 1, 2, 3...: at least one per balloon.",
-            "minimum": 1,
-            "maximum": MAX_BALLOONS,
-        }
+        metadata=bounded("Scoring tokens, numbered 1, 2, 3...: at least one per balloon.", 1, MAX_BALLOONS)
     )
 
 
@@ -138,7 +124,7 @@ class AloftBoard:
     columns: int = field(
         metadata={"doc": "Number of columns (the truck lane runs below them).", "maximum": MAX_COLUMNS}
     )
-    rows: int = field(metadata={"doc": "Number of rows of sky a balloon can climb.", "minimum": 1, "maximum": MAX_ROWS})
+    rows: int = field(metadata=bounded("Number of rows of sky a balloon can climb.", 1, MAX_ROWS))
     cell_width: float = field(default=48.0, metadata={"doc": "Cell width in mm; a card must fit.", **CELL_SIDE})
     cell_height: float = field(default=67.5, metadata={"doc": "Cell height in mm; a card must fit.", **CELL_SIDE})
 

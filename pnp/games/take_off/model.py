@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pnp.loader import RGB, Loaded, did_you_mean, load_file, pattern
+from pnp.loader import RGB, Loaded, bounded, did_you_mean, load_file, pattern
 from pnp.referee.digests import PRINT_ONLY
 from pnp.resources import board_file, data_file
 from pnp.variants.sizes import WORDS as SIZE_WORDS
@@ -102,19 +102,9 @@ class TakeOffData(SizedCards):
     )
     jet_token: float = field(metadata={"doc": "The width of a round jet token in mm.", **JET_TOKEN, **PRINT_ONLY})
     fleet_default: int = field(metadata={"doc": "Jets per player unless chosen, up to fleet_max.", "minimum": 1})
-    fleet_max: int = field(
-        metadata={
-            "doc": "The most jets a player may choose: tokens print for each.",
-            "minimum": 1,
-            "maximum": MAX_FLEET,
-        }
-    )
+    fleet_max: int = field(metadata=bounded("The most jets a player may choose: tokens print for each.", 1, MAX_FLEET))
     round_limit: int = field(
-        metadata={
-            "doc": "Rounds before the game ends, the fleets not home then ranked by routes flown.",
-            "minimum": 1,
-            "maximum": MAX_ROUNDS,
-        }
+        metadata=bounded("Rounds before the game ends, the fleets not home then ranked by routes flown.", 1, MAX_ROUNDS)
     )
 
     def deck(self, half: Half) -> DeckStyle:
@@ -163,8 +153,8 @@ class TakeOffMap:
     finish: str = field(metadata={"doc": "Id of the Finish city, on the west edge."})
     west_edge: float = field(metadata={"doc": "Longitude of the map's west edge."})
     east_edge: float = field(metadata={"doc": "Longitude of the east edge; above 180 when the map wraps."})
-    north: float = field(metadata={"doc": "Latitude of the top edge.", "minimum": -90, "maximum": 90})
-    south: float = field(metadata={"doc": "Latitude of the bottom edge.", "minimum": -90, "maximum": 90})
+    north: float = field(metadata=bounded("Latitude of the top edge.", -90, 90))
+    south: float = field(metadata=bounded("Latitude of the bottom edge.", -90, 90))
     divide: float = field(metadata={"doc": "Longitude of the line between the eastern and western halves."})
     scale: float = field(
         metadata={"doc": "Millimetres per degree on the printed map.", "exclusiveMinimum": 0, **PRINT_ONLY}
