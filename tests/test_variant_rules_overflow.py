@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from pnp.printing import fit, sheets
+from pnp.printing.overflows import Blank
 from pnp.texts import english
 
 # a paragraph of each shipped game's rules sheet, and one of its player aid, that a variant may make too long: the
@@ -165,3 +167,38 @@ def test_a_long_paragraph_the_rules_sheet_holds_is_no_error(cli, tmp_path, game)
     write_variant(tmp_path, game, among_others(game, RULES[game], PARAGRAPH[:1999]))
     code, out, err = cli("variant", "check", "long.yaml")
     assert (code, err) == (0, "") and out.endswith(" variant (0 warnings)\n"), err
+
+
+# a game's name no title line holds even at 6 pt (a rules side's title, and a player aid's, are made of it)
+NAME = " ".join(["Ballonfahrerinnenwettbewerbsgemeinschaft"] * 6)
+
+
+@pytest.mark.parametrize("game", [game for game in RULES if "title" in english(game)])
+def test_a_name_too_long_for_the_sheets_title_line_is_reported_at_its_entry(cli, tmp_path, game):
+    """A variant's name too long for the title of its rules sheet and aids: check and build name its entry, where
+    the build printed the title past the paper's margin without a word."""
+    write_variant(tmp_path, game, among_others(game, "title", NAME))
+    code, out, err = cli("variant", "check", "long.yaml")
+    line, needs, holds = located(err, "title")
+    assert (code, out) == (1, "") and needs > holds, err
+    assert ": rules and 1 more: the text needs " in line, err  # the rules sheet's title, and the aid's
+    where, over = line.split(": error: ", 1)[0], line.split(" and 1 more: ", 1)[1]
+    code, out, err = cli("build", game, "--variant", "long.yaml", "-o", "out")
+    assert (code, out) == (1, "") and err.startswith(f"pnp: error: {where}: texts.title: too long for the "), err
+    assert err.endswith(f": rules: {over}\n"), err
+
+
+def test_a_sheets_title_too_wide_is_collected_with_the_kits_other_overflows():
+    """A sheet's title wider than its line at 6 pt is one of the kit's overflows, named as the sheet's title, and
+    a build drawing it stops on it."""
+    sheet = sheets.text_drawing(NAME, (sheets.Text("A rule."),), *sheets.RULES_SIDE, sheets.RULES_STYLE)
+    with fit.collected() as found:
+        sheet.draw(Blank())
+    assert [(overflow.field, overflow.text) for overflow in found] == [(sheets.TITLE_FIELD, NAME)]
+    assert "the text needs " in str(found[0]) and "mm of width" in str(found[0])
+    with pytest.raises(fit.Overflow):
+        sheet.draw(Blank())
+    short = sheets.text_drawing("Aloft: rules", (sheets.Text("A rule."),), *sheets.RULES_SIDE, sheets.RULES_STYLE)
+    with fit.collected() as found:
+        short.draw(Blank())
+    assert found == []

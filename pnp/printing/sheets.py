@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from pnp.errors import quote
 from pnp.printing.canvas import PT, Anchor, Canvas, Draw, Drawing
-from pnp.printing.fit import STEP_PT, Overflow, figures
+from pnp.printing.fit import STEP_PT, Overflow, figures, fit_line
 from pnp.printing.fonts import breaks, fit_size, may_break, right_to_left, stretches, text_width
 from pnp.printing.legible import SMALLEST_PT, Legible
 from pnp.printing.parts import Sheet
@@ -32,6 +32,7 @@ FIGURE_TINT = "#f2f0ea"
 RULE_GREY = "#8c8c8c"
 HEADER_TINT = "#e4e8ee"  # a table's first row and column
 CUT = "#9a9a9a"
+TITLE_FIELD = "sheet title"  # what an Overflow of a sheet's title names as its field (it is no catalogue entry)
 
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
 # an aid card is a quarter of it at most, so four go on a page (side by side, with the packer's 5 mm between
@@ -225,6 +226,11 @@ def text_drawing(
     return Drawing(width, min(height, setter.deepest + style.margin) if shrink else height, draw)
 
 
+def _title_fits(c: Canvas, *, text: str, width: float, size: float) -> None:
+    """Overflow when the sheet's title ``text`` is wider than ``width`` mm even at 6 pt (its own part)."""
+    fit_line(text, width, size, part=text, field=TITLE_FIELD, bold=True, faces=c.faces)
+
+
 class _Full(Exception):
     """The text reached past the last column."""
 
@@ -344,6 +350,9 @@ class _Setter:
         size = fit_size(text, width, self.style.title, True, SMALLEST_PT)
         baseline = self.y + size * PT
         side: tuple[float, Anchor] = (x + width, "end") if right_to_left(text) else (x, "start")
+        # a title too wide even at 6 pt is reported when the sheet is drawn, as a board's text is: a check collects
+        # it beside the kit's other texts too long, and a build stops on it in the order the kit prints
+        self.strokes.append(partial(_title_fits, text=text, width=width, size=self.style.title))
         self.strokes.append(_label(side[0], baseline, text, size, bold=True, anchor=side[1]))
         rule = baseline + 1.8
         self.strokes.append(lambda c: c.line(x, rule, x + width, rule, stroke=INK, width=0.4))
