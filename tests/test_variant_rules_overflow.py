@@ -202,3 +202,18 @@ def test_a_sheets_title_too_wide_is_collected_with_the_kits_other_overflows():
     with fit.collected() as found:
         short.draw(Blank())
     assert found == []
+
+
+def test_a_maps_title_too_long_for_the_sheets_is_reported_at_the_maps_title(cli, tmp_path):
+    """Take Off!'s name is its map's title: a map whose title no line holds is reported at that title for the board,
+    the rules sheet and the aid, and a build stops on the board's, the first part the kit prints."""
+    source = (Path(__file__).resolve().parents[1] / "boards/take-off-world.yaml").read_text(encoding="utf-8")
+    written = re.sub(r'^title: ".*"$', f"title: {NAME}", source, count=1, flags=re.MULTILINE)
+    (tmp_path / "long-map.yaml").write_text(written, encoding="utf-8")
+    line = 1 + written[: written.index(f"title: {NAME}")].count("\n")
+    code, _, err = cli("map", "check", "long-map.yaml")
+    fields = [re.search(r"…, ([\w ]+): the text needs", said) for said in err.splitlines()]
+    assert code == 1 and all(said.startswith(f"long-map.yaml:{line}:8: error: ") for said in err.splitlines()), err
+    assert [field[1] if field else None for field in fields] == ["title", "sheet title", "sheet title"], err
+    code, _, err = cli("build", "take-off", "--map", "long-map.yaml", "-o", "out")
+    assert code == 1 and ", title: the text needs " in err, err

@@ -32,7 +32,7 @@ FIGURE_TINT = "#f2f0ea"
 RULE_GREY = "#8c8c8c"
 HEADER_TINT = "#e4e8ee"  # a table's first row and column
 CUT = "#9a9a9a"
-TITLE_FIELD = "sheet title"  # what an Overflow of a sheet's title names as its field (it is no catalogue entry)
+TITLE_FIELD = "sheet title"  # what an Overflow of a sheet's title names as its field
 
 # A rules side fits the content area of both A4 and Letter in portrait (200 x 283 and 205.9 x 265.4 mm);
 # an aid card is a quarter of it at most, so four go on a page (side by side, with the packer's 5 mm between
@@ -141,7 +141,7 @@ def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalo
     blocks = sum(sides, ())
     whole = texts("print.rules.whole.title", game=title)
     if _fits(whole, blocks):
-        return (Sheet(texts("print.rules.whole.label"), _rules_side(whole, blocks, blocks)),)
+        return (Sheet(texts("print.rules.whole.label"), _rules_side(whole, title, blocks, blocks)),)
     first = texts("print.rules.title", game=title, number=1, total=2)
     split = next(k for k in range(len(blocks) - 1, -1, -1) if _fits(first, blocks[:k]))
     while split and isinstance(blocks[split - 1], Heading):  # a heading goes over with its text
@@ -149,15 +149,15 @@ def rules_sheets(title: str, sides: tuple[tuple[Block, ...], ...], texts: Catalo
     return tuple(
         Sheet(
             texts("print.rules.label", number=n),
-            _rules_side(texts("print.rules.title", game=title, number=n, total=2), side, blocks),
+            _rules_side(texts("print.rules.title", game=title, number=n, total=2), title, side, blocks),
             duplex_front=n == 1,
         )
         for n, side in enumerate((blocks[:split], blocks[split:]), 1)
     )
 
 
-def _rules_side(title: str, blocks: tuple[Block, ...], flowed: tuple[Block, ...]) -> Drawing:
-    return text_drawing(title, blocks, *RULES_SIDE, RULES_STYLE, flowed=flowed)
+def _rules_side(title: str, game: str, blocks: tuple[Block, ...], flowed: tuple[Block, ...]) -> Drawing:
+    return text_drawing(title, blocks, *RULES_SIDE, RULES_STYLE, flowed=flowed, written=game)
 
 
 def _fits(title: str, blocks: tuple[Block, ...]) -> bool:
@@ -172,7 +172,8 @@ def _fits(title: str, blocks: tuple[Block, ...]) -> bool:
 def player_aids(title: str, blocks: tuple[Block, ...], players: int, texts: Catalogue) -> tuple[Sheet, ...]:
     """One aid card per player, its text as large as its card holds (``aid_card``; ``AID_STYLE``'s body at most),
     the card as tall as its text, each framed by its cut line."""
-    card = text_drawing(texts("print.aid.title", game=title), blocks, *aid_card(players), AID_STYLE, shrink=True)
+    heading = texts("print.aid.title", game=title)
+    card = text_drawing(heading, blocks, *aid_card(players), AID_STYLE, shrink=True, written=title)
     width, height = card.width, card.height
 
     def draw(c: Canvas) -> None:
@@ -195,6 +196,7 @@ def text_drawing(
     style: Style,
     shrink: bool = False,
     flowed: tuple[Block, ...] = (),
+    written: str = "",
 ) -> Drawing:
     """``blocks`` set in ``style``'s columns under ``title``, smaller (down to a 6 pt body) when they do not fit
     ``height``; Overflow when they do not fit even then, saying what is over: a word wider than its column, or
@@ -203,10 +205,11 @@ def text_drawing(
     ``shrink`` ends the drawing below its text instead, however tall that is up to ``height``. ``flowed``: the
     whole text ``blocks`` were cut from (a rules sheet's two sides), which a text past the last column names as
     what may have pushed it there (a paragraph that took the first side's room), rather than ``blocks`` alone.
+    ``written``: the part of ``title`` a file writes (the game's name), which a title too wide names.
     """
     body = style.body
     while True:
-        setter = _Setter(title, width, height, style.scaled(body))
+        setter = _Setter(title, width, height, style.scaled(body), written=written)
         try:
             setter.set(blocks)
             break
@@ -226,9 +229,10 @@ def text_drawing(
     return Drawing(width, min(height, setter.deepest + style.margin) if shrink else height, draw)
 
 
-def _title_fits(c: Canvas, *, text: str, width: float, size: float) -> None:
-    """Overflow when the sheet's title ``text`` is wider than ``width`` mm even at 6 pt (its own part)."""
-    fit_line(text, width, size, part=text, field=TITLE_FIELD, bold=True, faces=c.faces)
+def _title_fits(c: Canvas, *, text: str, width: float, size: float, written: str) -> None:
+    """Overflow when the sheet's title ``text`` is wider than ``width`` mm even at 6 pt (its own part), naming what
+    of it a file writes (``written``: the game's name), where known."""
+    fit_line(text, width, size, part=text, field=TITLE_FIELD, bold=True, faces=c.faces, written=written)
 
 
 class _Full(Exception):
@@ -312,8 +316,10 @@ class _Setter:
     """Places blocks down the columns, keeping the drawing operations for later; ``measuring`` goes on past the
     last column (to see how far the text reaches)."""
 
-    def __init__(self, name: str, width: float, height: float, style: Style, measuring: bool = False) -> None:
-        self.name = name
+    def __init__(
+        self, name: str, width: float, height: float, style: Style, measuring: bool = False, written: str = ""
+    ) -> None:
+        self.name, self.written = name, written
         self.measuring = measuring
         self.style = style
         self.width = width
@@ -352,7 +358,7 @@ class _Setter:
         side: tuple[float, Anchor] = (x + width, "end") if right_to_left(text) else (x, "start")
         # a title too wide even at 6 pt is reported when the sheet is drawn, as a board's text is: a check collects
         # it beside the kit's other texts too long, and a build stops on it in the order the kit prints
-        self.strokes.append(partial(_title_fits, text=text, width=width, size=self.style.title))
+        self.strokes.append(partial(_title_fits, text=text, width=width, size=self.style.title, written=self.written))
         self.strokes.append(_label(side[0], baseline, text, size, bold=True, anchor=side[1]))
         rule = baseline + 1.8
         self.strokes.append(lambda c: c.line(x, rule, x + width, rule, stroke=INK, width=0.4))

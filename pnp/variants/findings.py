@@ -23,7 +23,6 @@ from pnp.printing.fonts import Faces
 from pnp.printing.glyphs import findings as glyph_findings
 from pnp.printing.glyphs import unprintable
 from pnp.printing.overflows import built_overflows, written_at
-from pnp.printing.sheets import TITLE_FIELD
 from pnp.texts.catalogue import PLACEHOLDER
 from pnp.texts.shipped import catalogue, shipped, untranslated
 from pnp.variants.csvdeck import MAX_CSV_BYTES
@@ -154,8 +153,8 @@ def _blamed(variant: Variant, overflow: Overflow) -> str | None:
 
 def _printed(variant: Variant, overflow: Overflow) -> list[str]:
     """The keys of the variant's texts that ``overflow``'s part prints whole (a paragraph, an item, a cell: a line
-    of its text; the game's name a title holds), the longest first."""
-    printed = [key for key, entry in variant.texts.items() if _prints(overflow.text, entry) or _titles(overflow, entry)]
+    of its text), the longest first."""
+    printed = [key for key, entry in variant.texts.items() if _prints(overflow.text, entry)]
     return sorted(printed, key=lambda key: len(variant.texts[key]), reverse=True)
 
 
@@ -207,13 +206,6 @@ def _prints(text: str, entry: str) -> bool:
     placeholders filled in, each within the line."""
     pattern = r"[^\n]*".join(re.escape(words) for words in PLACEHOLDER.split(entry)[::2])
     return bool(entry.strip()) and re.search(f"^{pattern}$", text, re.MULTILINE) is not None
-
-
-def _titles(overflow: Overflow, entry: str) -> bool:
-    """Whether ``overflow`` is of a sheet's title that holds ``entry``, its placeholders filled in (a sheet's title
-    is made of the game's name: "{game}: rules")."""
-    pattern = ".*".join(re.escape(words) for words in PLACEHOLDER.split(entry)[::2])
-    return overflow.field == TITLE_FIELD and _worded(entry) and re.search(pattern, overflow.text) is not None
 
 
 def _faces(variant: Variant) -> Faces:
