@@ -286,7 +286,7 @@ def test_a_game_under_carry_on_is_set_aside_with_one_tap_and_a_confirmation(
 def test_a_game_another_screen_set_aside_or_that_ended_meanwhile_leaves_no_one_stuck(screen, night, context):
     """Two screens with the same list: one sets a game aside, then the other does too, unaware (no error: it is set
     aside). A game that ended while the list was shown is refused in a line; the list then shows what is left, here
-    nothing, and the focus goes to the list of games."""
+    nothing, and the focus goes to that line, where the list was."""
     from test_table_night import play_to_the_end
 
     records = _unfinished_night(night)
@@ -314,5 +314,28 @@ def test_a_game_another_screen_set_aside_or_that_ended_meanwhile_leaves_no_one_s
     screen.get_by_role("dialog").get_by_role("button", name="Set aside").click()
     expect(screen.get_by_role("alert")).to_have_text(re.compile("^this game of Hauling Astronauts is over: "))
     expect(screen.locator("#resume-section")).to_be_hidden()
-    wait_until(screen, "() => document.activeElement.id === 'choose-h'", what="the focus on the list of games")
+    wait_until(screen, "() => document.activeElement.id === 'resume-error'", what="the focus on the refusal")
     assert screen.relay.refused == [] and screen.errors == []
+
+
+def test_a_french_night_sets_a_game_aside_in_french(context, tmp_path, shots):
+    """Every word of it in the night's language, at a phone's width; the last game set aside, the focus goes to the line
+    that says so, where the list was."""
+    with AppClient(Night(tmp_path, KEY, SITE, loopback=False, language="fr")) as french:
+        started(french, "aloft", ["ann", "bob"])
+        page = context.new_page()
+        page.set_viewport_size(PHONE)
+        page.route("**/*", Relay(french).answer)
+        page.goto(f"{SITE}/?host={KEY}")
+        page.get_by_role("button", name="Mettre de côté…").click()
+        asked = page.get_by_role("dialog", name="Mettre cette partie de côté\u00a0?")
+        expect(asked).to_contain_text("Rien n'est perdu")
+        page.screenshot(path=shots / "lobby-set-aside-asked-fr-390.png")
+        asked.get_by_role("button", name="Mettre de côté", exact=True).click()
+        expect(page.locator("#resume-said")).to_have_text(
+            "Aloft avec ann et bob : partie mise de côté ; son enregistrement reste dans le dossier de la soirée."
+        )
+        expect(page.locator("#results-rows td").nth(2)).to_have_text("mise de côté")
+        wait_until(page, "() => document.activeElement.id === 'resume-said'", what="the focus on the line said")
+        page.screenshot(path=shots / "lobby-set-aside-fr-390.png")
+        page.close()

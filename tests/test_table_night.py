@@ -799,7 +799,7 @@ def test_a_game_set_aside_leaves_carry_on_its_record_untouched_and_its_phones_pl
         (
             "fr",
             (
-                "cette partie de Hauling Astronauts est finie : elle compte dans les résultats de la soirée, "
+                "cette partie (Hauling Astronauts) est finie : elle compte dans les résultats de la soirée ; "
                 "il n'y a rien à mettre de côté"
             ),
             "cette partie ne peut pas être mise de côté : ",

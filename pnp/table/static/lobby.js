@@ -107,7 +107,8 @@
   }
 
   // The ``n``th game under Carry on set aside, once asked; the lobby is then drawn again as the server has it (another
-  // screen may have set games aside too), the focus on the game that took its place, else on the list of games.
+  // screen may have set games aside too), the focus on the game that took its place, else on the line said in the
+  // list's place (that it is set aside, or why not).
   async function setAside(r, n) {
     if (!(await askAside(r))) {
       $("resume").querySelectorAll("button.aside")[n]?.focus();
@@ -124,7 +125,7 @@
     }
     await load();
     const left = $("resume").querySelectorAll("button.aside");
-    (left[Math.min(n, left.length - 1)] || $("choose-h")).focus();
+    (left[Math.min(n, left.length - 1)] || $($("resume-error").hidden ? "resume-said" : "resume-error")).focus();
   }
 
   // -- setting a game up -------------------------------------------------------------------------
