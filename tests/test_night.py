@@ -249,3 +249,81 @@ def test_two_tables_begun_in_the_same_second_get_a_record_each(tmp_path, monkeyp
     assert len(set(made.values())) == 2 and set(tmp_path.glob("*.pnp")) - before == set(made.values())
     for players, path in made.items():
         assert isinstance(path, Path) and set(session.load(path).setup.players) == players, path.name
+
+
+# -- a game set aside ----------------------------------------------------------------------------------------------
+
+
+def _one_move(path: Path) -> None:
+    """The first input offered in the record at ``path``, played as ``pnp ref play`` plays it."""
+    current = session.load(path)
+    move = playable(current)[0]
+    text = f"secret {move.slot} {move.value}" if isinstance(move, Secret) else notation.format(current.game, move)
+    current.play(text)
+    current.save()
+
+
+def test_a_game_set_aside_has_no_winner_its_record_untouched_until_a_move_brings_it_back(tmp_path, cli):
+    """The lobby listed every unfinished game under Carry on all night; one set aside is counted set aside, with no
+    winner, from a mark beside its record, and its record is byte for byte what it was: pnp ref plays on from it."""
+    path = night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING)
+    _one_move(path)
+    kept = path.read_bytes()
+    night.set_aside(path)
+    night.set_aside(path)  # a second tap: the same
+    assert path.read_bytes() == kept and session.load(path).played
+    (shelved,) = night.results(tmp_path).played
+    assert shelved.set_aside and not shelved.final and shelved.winners == () and shelved.to_json()["set_aside"]
+    assert night.results(tmp_path).wins == {"ann": 0, "bob": 0}
+    code, out, err = cli("table", "results", str(tmp_path))
+    assert code == 0 and out.startswith("20:31 Hauling Astronauts: set aside after 1 move (ann 0, bob 0"), err
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temporary file left
+
+    _one_move(path)  # played on at the terminal (or on a phone still on it): it is carried on again
+    (going,) = night.results(tmp_path).played
+    assert not going.set_aside and going.moves == 2
+    assert cli("table", "results", str(tmp_path))[1].startswith("20:31 Hauling Astronauts: still playing after 2 moves")
+
+
+def test_a_finished_game_is_not_set_aside(tmp_path):
+    path = night.start(tmp_path, "hauling-astronauts", ["ann", "bob"], {}, None, EVENING)
+    won = play_to_the_end(path, seed=1).state.score().winners
+    with pytest.raises(PnpError, match=r"^this game of Hauling Astronauts is over: it counts in tonight's results"):
+        night.set_aside(path)
+    assert not night.aside_mark(path).exists()
+    (done,) = night.results(tmp_path).played
+    assert done.final and done.winners == won and not done.set_aside
+
+
+@pytest.mark.parametrize("mark", ["", "# nothing\n", "not a version\n", "\xff\xfe", None])
+def test_a_mark_that_names_no_version_of_the_record_sets_nothing_aside(tmp_path, mark):
+    """A mark damaged, emptied or replaced by a folder sets nothing aside: the game is listed to carry on."""
+    path = night.start(tmp_path, "aloft", ["ann", "bob"], {}, None, EVENING)
+    if mark is None:
+        night.aside_mark(path).mkdir()
+    else:
+        night.aside_mark(path).write_bytes(mark.encode("latin-1"))
+    (going,) = night.results(tmp_path).played
+    assert not going.set_aside
+
+
+def test_many_taps_at_once_set_a_game_aside_once(tmp_path):
+    """Screens tapping Set aside on one game at the same moment each write the whole mark, and no tap fails."""
+    path = night.start(tmp_path, "air-king", ["ann", "bob"], {}, None, EVENING)
+    together = threading.Barrier(8, timeout=10)
+    failed: list[BaseException] = []
+
+    def tap() -> None:
+        together.wait()
+        try:
+            night.set_aside(path)
+        except BaseException as exc:  # noqa: BLE001 - the assertion below names it
+            failed.append(exc)
+
+    threads = [threading.Thread(target=tap) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert failed == [] and night.results(tmp_path).played[0].set_aside
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([path.name, f"{path.name}.aside", f"{path.name}.lock"])

@@ -9,6 +9,7 @@ tried again a minute later. Every wait is bounded.
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 from support.asgi import AppClient
-from support.browser import BOUND, CHROMIUM
+from support.browser import BOUND, CHROMIUM, wait_until
 
 from pnp.games import REGISTRY
 from pnp.table.lobby import HOST_HEADER, Night
@@ -201,3 +202,140 @@ def test_the_set_up_forms_labels_stand_over_their_boxes_and_beside_their_checkbo
                 assert control["top"] - label["bottom"] >= 5, f
         screen.click("#back")
     assert screen.errors == []
+
+
+# -- setting a game aside ----------------------------------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+SHARED = {"width": 1920, "height": 1080}
+# What the page holds wider than the window (a row past its right edge), and the focused element's record or id.
+OVERFLOW = "() => document.documentElement.scrollWidth - innerWidth"
+FOCUSED = "() => document.activeElement.dataset.record || document.activeElement.id"
+
+
+def _unfinished_night(night: AppClient) -> list[str]:
+    """Three unfinished games: one of Hauling Astronauts that was rematched, its rematch, and one of Aloft."""
+    first = started(night, "hauling-astronauts", ["ann", "bob"])
+    rematch = night.post(f"/lobby/games/{first}/rematch", headers={HOST_HEADER: KEY}).json()["record"]
+    return [first, rematch, started(night, "aloft", ["ann", "bob", "cy"])]
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"), [(PHONE, "light"), (SHARED, "dark")], ids=["phone-light", "shared-screen-dark"]
+)
+def test_a_game_under_carry_on_is_set_aside_with_one_tap_and_a_confirmation(
+    screen, night, tmp_path, shots, viewport, scheme
+):
+    """The unfinished games stayed under Carry on all night. Each now has a Set aside button, which asks first in a
+    dialog whose focus starts on the answer that keeps the game (Escape too keeps it); once set aside, the game is
+    gone from the list, the lobby says so, the focus goes to the next game's button and the results say set aside.
+    Nothing is wider than a phone, and every text reads at 4.5:1, light or dark."""
+    from test_table_phone import CONTRAST  # the phone's check: WCAG's ratio against the colours behind each text
+
+    records = _unfinished_night(night)
+    kept = {name: (tmp_path / name).read_bytes() for name in records}
+    screen.set_viewport_size(viewport)
+    screen.emulate_media(color_scheme=scheme)
+    screen.goto(f"{SITE}/?host={KEY}")
+    expect(screen.locator("html")).to_have_attribute("data-theme", scheme)
+    buttons = screen.locator("#resume button.aside")
+    expect(buttons).to_have_count(3)
+    expect(buttons.first).to_have_accessible_name("Set aside…")
+    expect(buttons.first).to_have_accessible_description(re.compile(r"^Hauling Astronauts: ann, bob · started "))
+    assert screen.evaluate(OVERFLOW) <= 0
+    assert min(buttons.evaluate_all("(all) => all.map((b) => b.getBoundingClientRect().height)")) >= 44
+    buttons.first.scroll_into_view_if_needed()
+    screen.screenshot(path=shots / f"lobby-carry-on-{scheme}-{viewport['width']}.png")
+
+    buttons.first.focus()
+    screen.keyboard.press("Enter")  # from the keyboard: asked, then kept with Escape
+    asked = screen.get_by_role("dialog", name="Set this game aside?")
+    expect(asked).to_be_visible()
+    expect(asked).to_have_accessible_description(
+        re.compile(r"^Hauling Astronauts: ann, bob · started .* brings it back")
+    )
+    assert screen.evaluate(FOCUSED) == "aside-keep"
+    worst = screen.evaluate(CONTRAST.replace('querySelectorAll("body *")', 'querySelectorAll("#aside-ask *")'))
+    assert worst[0][0] >= 4.5, worst
+    screen.screenshot(path=shots / f"lobby-set-aside-asked-{scheme}-{viewport['width']}.png")
+    screen.keyboard.press("Escape")
+    expect(asked).to_be_hidden()
+    expect(buttons).to_have_count(3)
+    assert screen.evaluate(FOCUSED) == records[0]
+
+    buttons.first.click()  # now set aside
+    asked.get_by_role("button", name="Set aside").click()
+    expect(buttons).to_have_count(2)
+    expect(screen.locator("#resume a")).to_have_text(
+        [re.compile("^Hauling Astronauts: bob, ann"), re.compile("^Aloft")]
+    )
+    said = "Hauling Astronauts with ann and bob is set aside; its record stays in tonight's folder."
+    expect(screen.locator("#resume-said")).to_have_text(said)
+    wait_until(screen, "(record) => document.activeElement.dataset.record === record", records[1], what="the focus")
+    expect(screen.locator("#results-rows tr").first.locator("td").nth(2)).to_have_text("set aside")
+    expect(screen.locator("#results-rows tr").nth(1).locator("td").nth(2)).to_have_text("playing")
+    worst = screen.evaluate(CONTRAST)
+    assert worst[0][0] >= 4.5, worst
+    assert screen.evaluate(OVERFLOW) <= 0
+    screen.locator("#resume-section").scroll_into_view_if_needed()
+    screen.screenshot(path=shots / f"lobby-set-aside-{scheme}-{viewport['width']}.png")
+    assert {name: (tmp_path / name).read_bytes() for name in records} == kept  # every record as it was
+    assert screen.relay.refused == [] and screen.errors == []
+
+
+def test_a_game_another_screen_set_aside_or_that_ended_meanwhile_leaves_no_one_stuck(screen, night, context):
+    """Two screens with the same list: one sets a game aside, then the other does too, unaware (no error: it is set
+    aside). A game that ended while the list was shown is refused in a line; the list then shows what is left, here
+    nothing, and the focus goes to that line, where the list was."""
+    from test_table_night import play_to_the_end
+
+    records = _unfinished_night(night)
+    other = context.new_page()
+    other.route("**/*", Relay(night).answer)
+    for page in (screen, other):
+        page.goto(f"{SITE}/?host={KEY}")
+        expect(page.locator("#resume button.aside")).to_have_count(3)
+    for page in (screen, other):
+        page.locator(f"#resume button[data-record='{records[2]}']").click()
+        page.get_by_role("dialog").get_by_role("button", name="Set aside").click()
+        expect(page.locator("#resume button.aside")).to_have_count(2)
+        expect(page.locator("#resume-error")).to_be_hidden()
+    other.close()
+
+    screen.locator("#resume button.aside").first.click()
+    night.post(f"/lobby/games/{records[0]}/aside", headers={HOST_HEADER: KEY})  # another screen, while this one asks
+    screen.get_by_role("dialog").get_by_role("button", name="Set aside").click()
+    expect(screen.locator("#resume button.aside")).to_have_count(1)
+    expect(screen.locator("#resume-error")).to_be_hidden()
+
+    seats = night.get(f"/lobby/games/{records[1]}", headers={HOST_HEADER: KEY}).json()["seats"]
+    play_to_the_end(night, {seat: url.removeprefix(SITE) for seat, url in seats.items()}, random.Random(2))
+    screen.locator("#resume button.aside").click()
+    screen.get_by_role("dialog").get_by_role("button", name="Set aside").click()
+    expect(screen.get_by_role("alert")).to_have_text(re.compile("^this game of Hauling Astronauts is over: "))
+    expect(screen.locator("#resume-section")).to_be_hidden()
+    wait_until(screen, "() => document.activeElement.id === 'resume-error'", what="the focus on the refusal")
+    assert screen.relay.refused == [] and screen.errors == []
+
+
+def test_a_french_night_sets_a_game_aside_in_french(context, tmp_path, shots):
+    """Every word of it in the night's language, at a phone's width; the last game set aside, the focus goes to the line
+    that says so, where the list was."""
+    with AppClient(Night(tmp_path, KEY, SITE, loopback=False, language="fr")) as french:
+        started(french, "aloft", ["ann", "bob"])
+        page = context.new_page()
+        page.set_viewport_size(PHONE)
+        page.route("**/*", Relay(french).answer)
+        page.goto(f"{SITE}/?host={KEY}")
+        page.get_by_role("button", name="Mettre de côté…").click()
+        asked = page.get_by_role("dialog", name="Mettre cette partie de côté\u00a0?")
+        expect(asked).to_contain_text("Rien n'est perdu")
+        page.screenshot(path=shots / "lobby-set-aside-asked-fr-390.png")
+        asked.get_by_role("button", name="Mettre de côté", exact=True).click()
+        expect(page.locator("#resume-said")).to_have_text(
+            "Aloft avec ann et bob : partie mise de côté ; son enregistrement reste dans le dossier de la soirée."
+        )
+        expect(page.locator("#results-rows td").nth(2)).to_have_text("mise de côté")
+        wait_until(page, "() => document.activeElement.id === 'resume-said'", what="the focus on the line said")
+        page.screenshot(path=shots / "lobby-set-aside-fr-390.png")
+        page.close()

@@ -13,6 +13,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ import segno
 from support.asgi import AppClient
 from support.browser import run_apart
 from support.games import EXAMPLE, GAMES, SHIPPED, registered
+from support.serve import http_client, running
 
 from pnp.games import REGISTRY
 from pnp.referee import session
@@ -377,7 +379,7 @@ def test_only_the_shared_screen_acts_in_the_lobby(tmp_path):
         phone = {HOST_HEADER: ""}
         for path in ("/lobby", "/lobby/results", f"/lobby/games/{started['record']}"):
             assert client.get(path, headers=phone).status_code == 403
-        for path in ("/lobby/games", f"/lobby/games/{started['record']}/rematch"):
+        for path in ("/lobby/games", *(f"/lobby/games/{started['record']}/{act}" for act in ("rematch", "aside"))):
             assert client.post(path, json={"game": "aloft", "players": ["a", "b"]}, headers=phone).status_code == 403
         assert client.get(f"/lobby/games/{started['record']}/qr/ann.svg", headers=phone).status_code == 403
         assert client.get(f"/lobby/games/{started['record']}/qr/ann.svg?host={KEY}", headers=phone).status_code == 200
@@ -742,3 +744,126 @@ def test_a_rematch_whose_file_no_longer_serves_is_refused_in_the_night_s_languag
         assert client.get("/lobby").status_code == 200
         calm.write_text(served, encoding="utf-8")  # put back: the rematch starts
         assert client.post(rematch).status_code == 200
+
+
+# -- a game set aside ----------------------------------------------------------------------------------------------
+
+
+def _carried_on(client: AppClient) -> list[str]:
+    """The records the lobby lists under Carry on."""
+    return [going["record"] for going in client.get("/lobby").json()["records"]]
+
+
+def _first_move(client: AppClient, seat: str) -> Any:
+    """The seat's first move button tapped, as its phone taps it: the answer."""
+    state = client.get(seat + "/state").json()
+    move = next(button["move"] for button in state["buttons"] if button["kind"] == "choice")
+    return client.post(seat + "/play", json={"move": move, "version": state["version"]})
+
+
+def test_a_game_set_aside_leaves_carry_on_its_record_untouched_and_its_phones_play_on(tmp_path):
+    """An unfinished game that was rematched stayed under Carry on all night. Set aside, it leaves the list (twice
+    is once), counts as set aside with no winner, and its record is byte for byte what it was; a phone still on it
+    plays on, and that move lists it again. A restarted server knows it was set aside."""
+    with night(tmp_path) as client:
+        first = client.post("/lobby/games", json={"game": "hauling-astronauts", "players": ANN_BOB}).json()
+        rematch = client.post(f"/lobby/games/{first['record']}/rematch").json()["record"]
+        assert _carried_on(client) == [first["record"], rematch]
+        record = tmp_path / first["record"]
+        kept = record.read_bytes()
+        aside = f"/lobby/games/{first['record']}/aside"
+        answers = [client.post(aside) for _ in range(2)]
+        assert [(a.status_code, a.json()) for a in answers] == [
+            (200, {"record": first["record"], "set_aside": True})
+        ] * 2
+        assert _carried_on(client) == [rematch] and record.read_bytes() == kept
+        shelved, going = client.get("/lobby/results").json()["games"]
+        assert (shelved["set_aside"], shelved["final"], shelved["winners"]) == (True, False, [])
+        assert not going["set_aside"]
+    with night(tmp_path) as client:  # restarted
+        assert _carried_on(client) == [rematch]
+        seat = seats_of(first)["ann"]
+        assert _first_move(client, seat).status_code == 200  # a phone left on it plays on
+        assert _carried_on(client) == [first["record"], rematch]
+        assert not client.get("/lobby/results").json()["games"][0]["set_aside"]
+
+
+@pytest.mark.parametrize(
+    ("language", "over", "unwritten"),
+    [
+        (
+            None,
+            "this game of Hauling Astronauts is over: it counts in tonight's results, so there is nothing to set aside",
+            "cannot set this game aside: ",
+        ),
+        (
+            "fr",
+            (
+                "cette partie (Hauling Astronauts) est finie : elle compte dans les résultats de la soirée ; "
+                "il n'y a rien à mettre de côté"
+            ),
+            "cette partie ne peut pas être mise de côté : ",
+        ),
+    ],
+    ids=["english", "french"],
+)
+def test_a_game_that_cannot_be_set_aside_is_refused_in_one_line_in_the_night_s_language(
+    tmp_path, monkeypatch, language, over, unwritten
+):
+    """A game over since the lobby listed it, a mark the disk cannot take, a record the night does not have: each is
+    one line, in the night's words, with no folder of the server's in it, and nothing is set aside."""
+    from pnp import files
+
+    with night(tmp_path, language) as client:
+        done = client.post("/lobby/games", json={"game": "hauling-astronauts", "players": ANN_BOB}).json()
+        play_to_the_end(client, seats_of(done), random.Random(3))
+        refused = client.post(f"/lobby/games/{done['record']}/aside")
+        assert (refused.status_code, refused.json()) == (422, {"error": over, "kind": "refused"})
+
+        going = client.post("/lobby/games", json={"game": "aloft", "players": ANN_BOB}).json()["record"]
+
+        def disk_full(*_args: object) -> None:
+            raise OSError(28, "No space left on device")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(files, "_commit", disk_full)
+            refused = client.post(f"/lobby/games/{going}/aside")
+        assert refused.status_code == 422 and str(tmp_path) not in refused.text, refused.text
+        why = refused.json()["error"]
+        assert why == f"{unwritten}{going}.aside: cannot write: No space left on device"
+        assert _carried_on(client) == [going]
+        for nowhere in ("/lobby/games/nope.pnp/aside", "/lobby/games/..%2F..%2Fx.pnp/aside"):
+            assert client.post(nowhere).status_code == 404
+        assert client.get(f"/lobby/games/{going}/aside").status_code == 405
+    assert sorted(p.name for p in tmp_path.iterdir() if ".aside" in p.name) == []
+
+
+def test_a_game_set_aside_from_many_screens_at_once_stays_aside_after_the_server_is_killed(tmp_path):
+    """`pnp table` on 127.0.0.1: six taps on Set aside at once, while a phone of the other game plays, are each
+    answered; killed (kill -9) and started again, the server lists the game set aside no more, and the other game
+    still."""
+    with running("table", str(tmp_path)) as served:
+        base, _, key = served.url.partition("/?host=")
+
+        def post(path: str, body: dict[str, Any] | None = None) -> Any:
+            with http_client() as http:
+                return http.post(base + path, json=body or {}, headers={HOST_HEADER: key})
+
+        started = [post("/lobby/games", {"game": game, "players": ANN_BOB}).json() for game in ("aloft", "air-king")]
+        shelved, going = (game["record"] for game in started)
+        phone = started[1]["seats"]["ann"]
+        with http_client() as http:
+            state = http.get(phone + "/state").json()
+        move = {"move": state["buttons"][0]["move"], "version": state["version"]}
+        taps = [(f"/lobby/games/{shelved}/aside", None)] * 6 + [(phone.removeprefix(base) + "/play", move)]
+        with ThreadPoolExecutor(len(taps)) as together:
+            answers = list(together.map(lambda tap: post(*tap), taps))
+        assert [a.status_code for a in answers] == [200] * 7, [a.text for a in answers]
+        served.process.kill()
+        served.process.communicate(timeout=60)
+    with running("table", str(tmp_path)) as served, http_client() as http:
+        base, _, key = served.url.partition("/?host=")
+        listed = http.get(base + "/lobby", headers={HOST_HEADER: key}).json()["records"]
+        results = http.get(base + "/lobby/results", headers={HOST_HEADER: key}).json()["games"]
+    assert [game["record"] for game in listed] == [going]
+    assert [(game["record"], game["set_aside"]) for game in results] == [(shelved, True), (going, False)]

@@ -90,13 +90,18 @@ def results(folder: FolderArg = Path("."), as_json: JsonOpt = False) -> None:
 
 
 def _line(game: dict[str, Any]) -> str:
-    """One game: when it started (as a night names it), its title, its outcome or how far it went, the scores."""
+    """One game: when it started (as a night names it), its title, its outcome or how far it went (and whether the lobby
+    set it aside), the scores."""
     started = f"{game['started'][11:16]} " if game["started"] else ""
     scores = ", ".join(f"{name} {score}" for name, score in game["scores"].items())
     if game["final"]:
         outcome = f"won by {' and '.join(game['winners'])}"
     else:
         moves = game["moves"]
-        outcome = f"still playing after {moves} move{'s' if moves > 1 else ''}" if moves else "no moves yet"
+        after = f"after {moves} move{'s' if moves > 1 else ''}"
+        if game["set_aside"]:
+            outcome = f"set aside {after}" if moves else "set aside before its first move"
+        else:
+            outcome = f"still playing {after}" if moves else "no moves yet"
     minutes = f", {game['minutes']} min" if game["minutes"] is not None else ""
     return f"{started}{game['title']}: {outcome} ({scores}{minutes})"

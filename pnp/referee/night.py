@@ -2,8 +2,8 @@
 
 Each game of the night is an ordinary record file in the folder, named by when it started and by its
 game (``2026-11-26-203105-aloft.pnp``), so ``pnp ref`` works on it as on any other; it is played on copies of
-its map and variant files (:mod:`pnp.referee.kept`). The results are read back from the records themselves:
-nothing else is stored.
+its map and variant files (:mod:`pnp.referee.kept`). The results are read back from the records themselves; the
+one thing the night adds is a mark beside a game the lobby set aside (``RECORD.aside``, see :func:`set_aside`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp import games, texts
 from pnp.errors import PnpError, RecordExists, Refusal, quote
+from pnp.files import read_text, write_atomic
 from pnp.games.spec import GameSpec
 from pnp.referee import kept, record, session
 from pnp.referee.options import unknown_option
@@ -30,6 +31,9 @@ STAMP = "%Y-%m-%d-%H%M%S"
 _NAME = re.compile(r"^(\d{4}-\d{2}-\d{2}-\d{6})-([a-z0-9-]+?)(?:-(\d+))?\.pnp$")
 _SEED = "seed:"  # a map choice that names the number a new map is drawn from: 9 digits at most
 _SEED_MOST = 999_999_999
+ASIDE = ".aside"  # the mark beside a record the lobby set aside (RECORD.aside): the record's version then
+_ASIDE_NOTE = "# pnp table: this game was set aside in the lobby at the record's version below, until a move is played"
+_ASIDE_BYTES = 1024
 OptionValue = bool | int | str
 
 
@@ -125,6 +129,33 @@ def rematch_of(path: Path) -> Path | None:
         except PnpError:  # an unreadable record follows nothing; the results say what is wrong with it
             continue
     return None
+
+
+def set_aside(path: Path) -> None:
+    """Set the unfinished game of ``path`` aside: the lobby no longer lists it to carry on, and the results count it set
+    aside, with no winner, until a move is played in it. The record is left as it is: the decision is a mark beside it
+    (``RECORD.aside``) naming the version the record is at, written whole or not at all. Set aside twice, it is set aside
+    once; a finished game is refused."""
+    current = session.load(path)
+    if current.state.score().final:
+        raise Refusal("aside.over", game=current.title)
+    write_atomic(aside_mark(path), f"{_ASIDE_NOTE}\n{current.last_hash}\n")
+
+
+def aside_mark(path: Path) -> Path:
+    """Where the mark of the record ``path`` set aside lies (see :func:`set_aside`)."""
+    return path.with_name(path.name + ASIDE)
+
+
+def _set_aside_at(path: Path) -> str | None:
+    """The version the record ``path`` was at when the lobby set it aside; None if it never was (or its mark cannot be
+    read: the game is then listed, which loses nothing)."""
+    try:
+        lines = read_text(aside_mark(path), _ASIDE_BYTES).splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    versions = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    return versions[-1] if versions else None
 
 
 def _now(folder: Path, kind: str, path: Path | None) -> Path | None:
@@ -254,6 +285,7 @@ class Played:
     title: str
     players: tuple[str, ...]
     final: bool
+    set_aside: bool  # unfinished, set aside in the lobby, and no move played since
     moves: int  # played so far (taken back ones not counted)
     winners: tuple[str, ...]
     scores: dict[str, int]
@@ -274,6 +306,7 @@ class Played:
             "title": self.title,
             "players": list(self.players),
             "final": self.final,
+            "set_aside": self.set_aside,
             "moves": self.moves,
             "winners": list(self.winners),
             "scores": self.scores,
@@ -347,6 +380,7 @@ def _played(path: Path) -> Played:
         title=current.title,
         players=current.setup.players,
         final=score.final,
+        set_aside=not score.final and _set_aside_at(path) == current.last_hash,
         moves=len(current.played),
         winners=score.winners,
         scores={player.name: player.score for player in score.players},

@@ -19,12 +19,12 @@ import hmac
 import io
 import ipaddress
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import segno
 from starlette.applications import Starlette
@@ -54,6 +54,7 @@ HOST_HEADER = "X-Pnp-Host"  # the shared screen's key, from its address (?host=K
 _RECORD = re.compile(r"^[A-Za-z0-9_.-]{1,120}\.pnp$")
 _GAME_PATH = re.compile(r"^/g/([^/]+)(/.*)?$")
 _SEAT_PATH = re.compile(r"^/s/([^/]+)")
+T = TypeVar("T")
 
 
 @dataclass
@@ -86,6 +87,7 @@ class Night:
             Route("/lobby/games", answering(self.start), methods=["POST"]),
             Route("/lobby/games/{record}", answering(self.seats)),
             Route("/lobby/games/{record}/rematch", answering(self.rematch), methods=["POST"]),
+            Route("/lobby/games/{record}/aside", answering(self.set_aside), methods=["POST"]),
             Route("/lobby/games/{record}/qr/{seat}.svg", answering(self.qr)),
             Mount("/static", StaticFiles(directory=HERE / "static", check_dir=False)),
         ]
@@ -133,9 +135,7 @@ class Night:
         """The table of the record ``name`` in the folder, opened on first use; 404 if there is none."""
         if name in self.games:
             return self.games[name]
-        path = self.folder / name
-        if not _RECORD.match(name) or not path.is_file():
-            raise no_page(self.words)
+        path = self._record(name)
         async with self._opening:
             if name not in self.games:
                 try:
@@ -149,6 +149,13 @@ class Night:
                     self.games[name].rematch = rematch.name
                     watch.announce("rematch")
         return self.games[name]
+
+    def _record(self, name: str) -> Path:
+        """The record ``name`` in the night's folder; 404 if there is none (a path that leads out of it names none)."""
+        path = self.folder / name
+        if not _RECORD.match(name) or not path.is_file():
+            raise no_page(self.words)
+        return path
 
     def _open(self, path: Path) -> tuple[ASGIApp, dict[str, str], RecordWatch]:
         current = session.load(path)
@@ -191,7 +198,7 @@ class Night:
 
         def gather() -> dict[str, Any]:
             results = night.results(self.folder)
-            going = [game.to_json() for game in results.played if not game.final]
+            going = [game.to_json() for game in results.played if not game.final and not game.set_aside]
             variants = variants_in(self.folder)
             taken = {name for names in variants.values() for name in names}
             last = results.played[-1].players if results.played else ()
@@ -245,6 +252,14 @@ class Night:
         opened = await self._opened(self.folder / last.rematch)
         last.watch.announce("rematch")  # the phones of this game ask where their seat is now
         return answer(opened)
+
+    async def set_aside(self, request: Request) -> Response:
+        """Set an unfinished game aside: the lobby lists it no longer under Carry on (:func:`night.set_aside`). Its table,
+        if open, plays on: a move played there lists it again."""
+        self._check_host(request)
+        path = self._record(request.path_params["record"])
+        await run_in_threadpool(_refusing, self.words, night.set_aside, path, other="aside.other")
+        return answer({"record": path.name, "set_aside": True})
 
     async def seats(self, request: Request) -> Response:
         """A game's seats for the shared screen: each seat's link and whether its phone has opened it."""
@@ -318,13 +333,13 @@ def _names(players: object) -> bool:
     return isinstance(players, list) and all(isinstance(name, str) for name in players)
 
 
-def _refusing(words: Catalogue, action: Any, *args: Any) -> Path:
+def _refusing(words: Catalogue, action: Callable[..., T], *args: Any, other: str = "other") -> T:
     """``action(*args)``; a PnpError (a wrong game, player, option or map) becomes a 422, nothing written: in ``words``
-    (the night's) where pnp words it so (a Refusal), else as pnp said it after the night's words saying so."""
+    (the night's) where pnp words it so (a Refusal), else as pnp said it after the night's words saying so
+    (``lobby.refused.OTHER``)."""
     try:
-        path: Path = action(*args)
+        return action(*args)
     except Refusal as exc:
         raise Refused(422, "refused", words(f"lobby.refused.{exc.key}", **exc.values)) from None
     except PnpError as exc:
-        raise Refused(422, "refused", words("lobby.refused.other", error=str(exc))) from None
-    return path
+        raise Refused(422, "refused", words(f"lobby.refused.{other}", error=str(exc))) from None

@@ -1,7 +1,8 @@
-// The game night's lobby (pnp table), on the shared screen: the games, a game's players, options and map,
-// and tonight's results. It holds no game logic: everything comes from the lobby's API (GET /lobby,
-// GET /lobby/results, POST /lobby/games). Data from the server is only ever written as text. Its words are the
-// night's (t: lobby.* in table.yaml), and so is what the server says of each game.
+// The game night's lobby (pnp table), on the shared screen: the games, a game's players, options and map, the
+// unfinished games to carry on or set aside, and tonight's results. It holds no game logic: everything comes from the
+// lobby's API (GET /lobby, GET /lobby/results, POST /lobby/games, POST /lobby/games/RECORD/aside). Data from the
+// server is only ever written as text. Its words are the night's (t: lobby.* in table.yaml), and so is what the server
+// says of each game.
 "use strict";
 
 (() => {
@@ -61,14 +62,24 @@
       )
     );
     $("resume-section").hidden = lobby.records.length === 0;
-    $("resume").replaceChildren(
-      ...lobby.records.map((r) =>
-        el(
-          "li",
-          {},
-          el("a", { class: "record", href: withKey(`/g/${encodeURIComponent(r.record)}/`) }, carryOn(r))
-        )
-      )
+    $("resume").replaceChildren(...lobby.records.map(resumable));
+  }
+
+  // A game to carry on: its link, and the button that sets it aside (described by the link, to tell the buttons apart).
+  function resumable(r, n) {
+    const id = `resume-${n}`;
+    return el(
+      "li",
+      {},
+      el("a", { class: "record", id, href: withKey(`/g/${encodeURIComponent(r.record)}/`) }, carryOn(r)),
+      el("button", {
+        type: "button",
+        class: "quiet aside",
+        "data-record": r.record,
+        "aria-describedby": id,
+        text: t("lobby.aside"),
+        onclick: () => setAside(r, n),
+      })
     );
   }
 
@@ -78,6 +89,43 @@
     const started = r.started ? ` · ${t("lobby.carry_on.started", { time: r.started.slice(11, 16) })}` : "";
     const moves = r.moves === 0 ? t("lobby.carry_on.no_moves") : t("lobby.carry_on.moves", { count: r.moves });
     return `${t("lobby.carry_on.game", { game: r.title, players: r.players.join(", ") })}${started} · ${moves}`;
+  }
+
+  // -- setting a game aside ----------------------------------------------------------------------
+  // Whether to set ``r`` aside, asked in the page's dialog: its Keep it listed (or Escape) leaves the game listed and
+  // takes the focus, the safe answer to Enter; a dialog taller than the screen opens at its question instead.
+  function askAside(r) {
+    const dialog = $("aside-ask");
+    $("aside-what").textContent = carryOn(r);
+    dialog.returnValue = "keep";
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+      dialog.showModal();
+      dialog.scrollTop = 0;
+      $(dialog.scrollHeight > dialog.clientHeight ? "aside-title" : "aside-keep").focus();
+    });
+  }
+
+  // The ``n``th game under Carry on set aside, once asked; the lobby is then drawn again as the server has it (another
+  // screen may have set games aside too), the focus on the game that took its place, else on the line said in the
+  // list's place (that it is set aside, or why not).
+  async function setAside(r, n) {
+    if (!(await askAside(r))) {
+      $("resume").querySelectorAll("button.aside")[n]?.focus();
+      return;
+    }
+    $("resume-error").hidden = true;
+    $("resume-said").textContent = "";
+    try {
+      await api(`/lobby/games/${encodeURIComponent(r.record)}/aside`, {});
+      $("resume-said").textContent = t("lobby.aside.done", { game: r.title, players: listed(r.players) });
+    } catch (error) {
+      $("resume-error").textContent = error.message;
+      $("resume-error").hidden = false;
+    }
+    await load();
+    const left = $("resume").querySelectorAll("button.aside");
+    (left[Math.min(n, left.length - 1)] || $($("resume-error").hidden ? "resume-said" : "resume-error")).focus();
   }
 
   // -- setting a game up -------------------------------------------------------------------------
@@ -304,7 +352,7 @@
           {},
           el("td", {}, el("a", { href: withKey(`/g/${encodeURIComponent(g.record)}/`), text: g.title })),
           el("td", { text: g.players.join(", ") }),
-          el("td", { text: g.final ? listed(g.winners) : t("lobby.results.playing") }),
+          el("td", { text: g.final ? listed(g.winners) : t(g.set_aside ? "lobby.results.aside" : "lobby.results.playing") }),
           el("td", { text: Object.entries(g.scores).map(([name, score]) => `${name} ${score}`).join(", ") }),
           el("td", { text: g.minutes === null ? "" : String(g.minutes) })
         )
