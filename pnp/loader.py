@@ -42,7 +42,7 @@ MAX_YAML_BYTES = 2**20  # 1 MiB: 30 times the largest built-in file (boards/take
 MAX_VALUES = 500_000  # about what 1 MiB of YAML holds without aliases
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_ -]+")
 # The value rules a field may declare in its metadata, named as in JSON Schema: the JSON Schema states them
-# for editors and the loader enforces them (see _enforce), so the two never disagree. On a list field,
+# for editors and the loader enforces them (see enforce), so the two never disagree. On a list field,
 # minimum, maximum, exclusiveMinimum and pattern apply to each item. A pattern comes with its meaning in
 # words (see ``pattern``), which is what a refusal shows.
 RULES = ("minimum", "maximum", "exclusiveMinimum", "pattern", "minItems", "maxItems", "uniqueItems")
@@ -509,7 +509,7 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
         where = join_key(path, key)
         values[key] = _convert(value_node, hints[key], where, source)
         if key in _ruled(cls):
-            _enforce(fields[key].metadata, values[key], value_node, where, source)
+            enforce(fields[key].metadata, values[key], value_node, where, source)
     missing = [
         name
         for name, f in fields.items()
@@ -520,8 +520,9 @@ def _convert_dataclass(node: yaml.Node, cls: type, path: str, source: Source) ->
     return cls(**values)
 
 
-def _enforce(rules: Any, value: Any, node: yaml.Node, path: str, source: Source) -> None:
-    """Refuse a converted field value that breaks a value rule (RULES) its field declares, at the value's line."""
+def enforce(rules: Any, value: Any, node: yaml.Node, path: str, source: Source) -> None:
+    """Refuse a converted field value that breaks a value rule (RULES) its field declares (``rules``: the field's
+    metadata), at the value's line."""
     if value is None or not any(key in rules for key in RULES):
         return
     if "pattern" in rules and PATTERN_WORDS not in rules:  # the game's own mistake: said at once, not on a refusal

@@ -130,6 +130,22 @@ def test_a_csv_deck_short_of_a_kind_or_of_cards_is_refused_at_the_line_naming_it
     assert code == 1 and err.startswith("sheet.yaml:2:7: error: deck: the deck needs at least 4 cards"), err
 
 
+@pytest.mark.parametrize(
+    ("balloons", "said"), [(0, "0 items, expected at least 6"), (37, "37 items, expected at most 36")]
+)
+def test_a_csv_deck_of_more_or_fewer_cards_than_the_game_allows_is_refused_at_its_header(cli, tmp_path, balloons, said):
+    """Aloft takes 6 to 36 balloons, in YAML as in a CSV deck: a CSV deck of none (its header alone) was a valid
+    variant, which printed no balloon and simulated games of five moves."""
+    pairs = [f"{a} {b}" for a in "BGPRWY" for b in "BGPRWY" if a != b]
+    rows = "".join(f"b{n},{pairs[n % len(pairs)]},\n" for n in range(balloons))
+    write(tmp_path, "deck.csv", "name,colours,shape\n" + rows)
+    write(tmp_path, "few.yaml", "game: aloft\ndeck: deck.csv\n")
+    line = f"deck.csv:1:1: error: balloons: {said}"
+    assert cli("variant", "check", "few.yaml") == (1, "", line + "\n")
+    for args in (("build", "aloft", "-o", "out"), ("sim", "run", "aloft", "--games", "2")):
+        assert cli(*args, "--variant", "few.yaml") == (1, "", f"pnp: error: {line.replace(' error:', '')}\n")
+
+
 def test_a_csv_deck_prints_its_titles_and_counts(cli, tmp_path):
     write(tmp_path, "deck.csv", CSV_DECK)
     write(tmp_path, "sheet.yaml", "game: air-king\ndeck: deck.csv\n")
@@ -289,12 +305,14 @@ def test_a_variant_the_referee_cannot_play_prints_but_is_refused_by_ref_and_sim(
 def test_aloft_is_refereed_with_the_variants_trucks_and_balloon_names(tmp_path):
     from pnp.games.aloft.rules import Aloft
 
-    write(tmp_path, "balloons.csv", "name,colours,shape\nsky,B G,\nsea,B P,\nlion,,lion\n")
+    write(
+        tmp_path, "balloons.csv", "name,colours,shape\nsky,B G,\nsea,B P,\nlion,,lion\nsun,R Y,\nsnow,W G,\nfog,P W,\n"
+    )
     six = write(tmp_path, "six.yaml", "game: aloft\ntrucks: 6\ndeck: balloons.csv\n")
     setup = Setup(("ann", "bob"), {}, 0, None, six)
     game = Aloft().bind(setup)
     state = game.new_state(setup)
-    assert state.sky.data.trucks == 6 and state.sky.names == ("sky", "sea", "lion")
+    assert state.sky.data.trucks == 6 and state.sky.names == ("sky", "sea", "lion", "sun", "snow", "fog")
     assert game.parse_move("launch sky").balloon == "sky"
     assert Aloft().new_state(Setup(("ann", "bob"))).sky.data.trucks == 5
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 GUIDE = Path(__file__).parent.parent / "docs" / "authoring.md"
-ALOFT_DECK = "name,colours,shape\nBG,B G,\nGB,G B,\nRW,R W,\nlion,,lion\n"
+# balloons after a deck's own, so that it holds the six an Aloft deck needs at least (refused at its header else)
+SIX = "PY,P Y,\nWY,W Y,\nPR,P R,\n"
+ALOFT_DECK = "name,colours,shape\nBG,B G,\nGB,G B,\nRW,R W,\nlion,,lion\n" + SIX
 AIR_KING_DECK = """type,title,count,text
 extra,Wind,5,Make one more move.
 diagonal,wind,4,Move diagonally.
@@ -58,7 +60,7 @@ def test_two_colours_a_variants_texts_name_alike_are_refused_at_the_second_text(
 
 
 def test_a_balloon_named_as_another_reads_in_the_variants_language_is_refused_at_its_name(cli, tmp_path):
-    write(tmp_path, "de.csv", "name,colours,shape\nBR,B R,\nRotblau,G W,\nlion,,lion\n")
+    write(tmp_path, "de.csv", "name,colours,shape\nBR,B R,\nRotblau,G W,\nlion,,lion\n" + SIX)
     texts = "texts:\n  data.colour.B.name: Blau\n  data.colour.R.name: Rot\n"
     write(tmp_path, "de.yaml", "game: aloft\nlanguage: de\ndeck: de.csv\n" + texts)
     line = refused_everywhere(cli, "aloft", "de.yaml")
@@ -83,8 +85,14 @@ def test_a_french_title_that_reads_as_another_is_refused_at_its_text(cli, tmp_pa
 @pytest.mark.parametrize(
     ("csv", "where"),
     [
-        ("name,colours,shape\nBG,B G,\nBG,R G,\nlion,,lion\n", "deck.csv:3:1: error: balloons[1].name: balloons[0] is"),
-        ("name,colours,shape\nBG,B G,\nRG,G G,\nlion,,lion\n", "deck.csv:3:2: error: balloons[1].colours: a regular"),
+        (
+            "name,colours,shape\nBG,B G,\nBG,R G,\nlion,,lion\n" + SIX,
+            "deck.csv:3:1: error: balloons[1].name: balloons[0] is",
+        ),
+        (
+            "name,colours,shape\nBG,B G,\nRG,G G,\nlion,,lion\n" + SIX,
+            "deck.csv:3:2: error: balloons[1].colours: a regular",
+        ),
     ],
 )
 def test_a_check_of_a_csv_decks_card_is_located_at_its_cell(cli, tmp_path, csv, where):
@@ -95,7 +103,7 @@ def test_a_check_of_a_csv_decks_card_is_located_at_its_cell(cli, tmp_path, csv, 
 
 
 def test_a_text_for_a_balloon_the_deck_dropped_is_a_warning_at_the_text_and_prints_nothing(cli, tmp_path):
-    write(tmp_path, "nm.csv", "name,colours,shape\nBG,B G,\nRW,R W,\nlion,,lion\n")
+    write(tmp_path, "nm.csv", "name,colours,shape\nBG,B G,\nRW,R W,\nlion,,lion\n" + SIX)
     texts = "texts:\n  data.shape.lion.name: Löwe\n  data.shape.monkey.name: Affe\n"
     write(tmp_path, "luft.yaml", "game: aloft\ndeck: nm.csv\n" + texts)
     code, out, err = cli("variant", "check", "luft.yaml")

@@ -22,7 +22,7 @@ import yaml
 
 from pnp.errors import DataError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Loaded, Source, did_you_mean, load_node, not_utf8, retired
+from pnp.loader import Loaded, Source, did_you_mean, enforce, load_node, not_utf8, retired
 
 MAX_CSV_BYTES = 2**20  # 1 MiB: thousands of cards
 MAX_ROWS = 5000
@@ -31,9 +31,12 @@ _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 
 
-def read_deck(path: Path, item: type, field_path: str, shown: str) -> Loaded[tuple[Any, ...]]:
-    """The rows of the CSV file at ``path`` (called ``shown`` in errors) as ``item`` dataclasses, with where each
-    cell sits (``field_path[ROW].COLUMN``, for the checks made after loading)."""
+def read_deck(path: Path, model: type, deck: str, shown: str) -> Loaded[tuple[Any, ...]]:
+    """The rows of the CSV file at ``path`` (called ``shown`` in errors) as the cards of the field ``deck`` of the
+    game's data ``model``, with where each cell sits (``DECK[ROW].COLUMN``, for the checks made after loading); as
+    many as the field allows, else refused at the header."""
+    item = get_args(get_type_hints(model)[deck])[0]
+    rules = next(f.metadata for f in dataclasses.fields(model) if f.name == deck)
     try:
         data = read_bytes(path, MAX_CSV_BYTES)
     except OSError as exc:
@@ -50,17 +53,18 @@ def read_deck(path: Path, item: type, field_path: str, shown: str) -> Loaded[tup
     header = [cell.strip() for cell in rows[0]]
     _check_header(header, item, shown)
     hints = get_type_hints(item)
-    cards = [
+    rows_read = [
         _card(row, number, header, hints, shown)
         for number, row in enumerate(rows[1:], start=2)
         if any(cell.strip() for cell in row)  # a blank line is no card
     ]
     start = _mark(shown, 1, 1)
-    node = yaml.SequenceNode("tag:yaml.org,2002:seq", cards, start, start)
+    node = yaml.SequenceNode("tag:yaml.org,2002:seq", rows_read, start, start)
     deck_type: Any = tuple[item, ...]  # type: ignore[valid-type]
     source = Source(shown, text)
-    deck: tuple[Any, ...] = load_node(node, deck_type, source, field_path)
-    return Loaded(deck, source)
+    cards: tuple[Any, ...] = load_node(node, deck_type, source, deck)
+    enforce(rules, cards, node, deck, source)
+    return Loaded(cards, source)
 
 
 def _rows(text: str, shown: str) -> list[list[str]]:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
@@ -161,8 +161,7 @@ def load_variant(path: Path, game: str) -> Variant:
         if support.deck in data:
             twice = f"the deck is given twice: as {support.deck!r} here and as the CSV file under 'deck'"
             raise source.error(support.deck, twice)
-        item = get_args(get_type_hints(support.model)[support.deck])[0]
-        cards = read_deck(deck, item, support.deck, str(deck))
+        cards = read_deck(deck, support.model, support.deck, str(deck))
         data[support.deck], deck_source = cards.value, cards.source
     dropped, entries = dropped_texts(game, support, data, value.texts, deck) if support else ({}, None)
     texts = {key: text for key, text in value.texts.items() if key not in dropped}
