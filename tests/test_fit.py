@@ -255,3 +255,23 @@ def test_a_text_over_by_a_hair_says_by_how_much(need, said):
     """A text over its box by under 0.05 mm read 'the text needs 22.4 mm of height, the box holds 22.4 mm'."""
     with pytest.raises(fit.Overflow, match=said):
         fit.check_height(need, 22.4, part="event card", field="text")
+
+
+def test_a_city_name_too_long_stops_the_build_at_the_maps_line_as_check_says(cli, tmp_path):
+    """``pnp build --map`` puts a name too long for its card where the map writes it, as ``pnp map check`` does;
+    it said only the card, leaving the designer to search the map."""
+    text = (ROOT / "boards/take-off-world.yaml").read_text().replace('name: "Apia"', f'name: "{LONG}"', 1)
+    (tmp_path / "long.yaml").write_text(text)
+    line = 1 + text[: text.index(LONG)].count("\n")
+    _, _, checked = cli("map", "check", "long.yaml")
+    assert checked.startswith(f"long.yaml:{line}:"), checked
+    where = checked.split(": error: ", 1)[0]
+    code, out, err = cli("build", "take-off", "--map", "long.yaml", "-o", "out")
+    assert (code, out) == (1, "") and err.startswith(f"pnp: error: {where}: Take Off! World Edition city card "), err
+
+
+def test_a_quoted_name_cut_short_keeps_its_closing_quote():
+    """A part named by an overlong quoted name is cut inside the quotes, and closes them: the message read
+    "city card 'Budapest the Magnificent … on t…, name: …", its quote left open."""
+    said = str(fit.Overflow(f"Take Off! city card '{LONG}'", "name", "too long"))
+    assert said.endswith("…', name: too long") and said.count("'") == 2 and len(said.split(", name")[0]) == 100

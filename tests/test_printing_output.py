@@ -27,7 +27,8 @@ from support.printing import (
 
 from pnp.errors import PnpError
 from pnp.printing.canvas import Drawing
-from pnp.printing.parts import POKER, TAROT, CardSize
+from pnp.printing.fit import Overflow
+from pnp.printing.parts import POKER, TAROT, CardSize, Sheet
 from pnp.printing.render import PrintSettings, WrittenFile, count_pages, drawing_to_svg, render_kit, write_drawing
 
 BASE_14 = {
@@ -309,3 +310,37 @@ def test_write_drawing_writes_a_page_of_the_drawings_size(tmp_path):
     with pytest.raises(PnpError) as error:
         write_drawing(drawing, tmp_path / "picture.png")
     assert "\n" not in str(error.value) and ".png" in str(error.value)
+
+
+@pytest.mark.parametrize("stop", [Overflow("aid", "text", "too long"), KeyboardInterrupt()], ids=["overflow", "ctrl-c"])
+def test_a_build_that_stops_leaves_the_last_kit_as_it_was(tmp_path, stop):
+    """A kit's files replace the last build's only once all are drawn: a second build stopped at its last document
+    (a text too long, Ctrl-C) left its first documents beside the last build's others, a kit of two builds."""
+    written = render_kit(kit(("cards", (deck(POKER, 3),)), ("extras", (sheet(150, 100),))), PrintSettings(), tmp_path)
+    before = {f.path: f.path.read_bytes() for f in written}
+
+    def stopped(c) -> None:
+        raise stop
+
+    again = kit(("cards", (deck(POKER, 9),)), ("extras", (Sheet("aid", Drawing(150, 100, stopped)),)))
+    with pytest.raises(type(stop)):
+        render_kit(again, PrintSettings(), tmp_path)
+    assert {path: path.read_bytes() for path in before} == before
+    assert sorted(tmp_path.rglob("*")) == sorted({*before, tmp_path / "testgame"}), "a folder drawn in is left"
+
+
+def test_a_build_removes_the_pages_and_cut_files_the_last_build_wrote_and_it_does_not(tmp_path):
+    """A kit built in SVG with cut files, then built again in PDF alone: the old SVG pages and cut files went on
+    lying beside the new PDFs (a cutter loading 'the cut files' cut another layout's lines); a print shop's folder
+    and the user's own files stay."""
+    cards = kit(("cards", (deck(POKER, 9),)), ("extras", (sheet(150, 100),)))
+    first = render_kit(cards, PrintSettings(formats=("pdf", "svg"), cut_marks="silhouette"), tmp_path)
+    assert {f.format for f in first} == {"pdf", "svg", "cut"}
+    folder = tmp_path / "testgame"
+    kept = [folder / "press-tgc" / "front-01.png", folder / "notes.txt"]
+    for path in kept:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("mine")
+    second = render_kit(kit(("cards", (deck(POKER, 3),))), PrintSettings(), tmp_path)
+    assert sorted(p for p in folder.rglob("*") if p.is_file()) == sorted([*(f.path for f in second), *kept])
+    assert not (folder / "svg").exists()

@@ -99,6 +99,7 @@ def build(
     |  pnp build air-king --variant stormy.yaml
     """
     from pnp.files import interruptible
+    from pnp.printing.overflows import located
     from pnp.printing.render import PrintSettings
     from pnp.variants.findings import overflows_located
 
@@ -113,7 +114,8 @@ def build(
         cut_marks=None if cut_marks is None else cut_marks.value,
     )
     # SIGTERM stops a build as Ctrl-C does: each file is whole or left as it was
-    with interruptible(), overflows_located(request.variant_path, specs[0].name):
+    maps = [request.map_path] if request.map_path else []
+    with interruptible(), overflows_located(request.variant_path, specs[0].name), located(maps):
         kits = [spec.kit(request) for spec in specs]
         if press is None:
             written = _render_all(kits, settings, out, quiet=as_json)

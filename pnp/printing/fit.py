@@ -47,8 +47,12 @@ class Overflow(PnpError):
 
 
 def _short(part: str, most: int = 100) -> str:
-    """A part's name cut to ``most`` characters: one named by its own overlong title need not say it whole."""
-    return part if len(part) <= most else part[: most - 1].rstrip() + "…"
+    """A part's name cut to ``most`` characters: one named by its own overlong title need not say it whole (a
+    quoted name at its end keeps its closing quote: "city card 'Budapest the…'")."""
+    if len(part) <= most:
+        return part
+    closing = "'" if part.endswith("'") else ""
+    return part[: most - 1 - len(closing)].rstrip() + "…" + closing
 
 
 @dataclass(frozen=True)

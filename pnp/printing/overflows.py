@@ -10,10 +10,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Unpack
 
+from pnp.errors import PnpError
 from pnp.files import read_text
 from pnp.printing.art import Art
 from pnp.printing.calibration import calibration_pages
@@ -117,6 +118,19 @@ def built_overflows(build: Callable[[], Kit]) -> list[Overflow]:
     except Overflow as exc:
         return [exc]
     return overflows(kit)
+
+
+@contextmanager
+def located(files: Sequence[Path]) -> Iterator[None]:
+    """Within it, a text too long for its box that one of ``files`` writes (a map's city name) is raised again as
+    one line at the line that writes it, as ``pnp map check`` reports it."""
+    try:
+        yield
+    except Overflow as exc:
+        where = written_at(exc.text, files)
+        if where is None:
+            raise
+        raise PnpError(f"{where}: {exc}") from None
 
 
 MAX_SOURCE_BYTES = 2**20  # a map, a variant or a CSV deck read to find a text in it: the loaders' own limit

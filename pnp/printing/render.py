@@ -4,16 +4,21 @@
 one PDF per document (``<out>/<game>/<document>.pdf``), one SVG per page
 (``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them. With a cutting
 machine, each page it cuts also gets its cut lines as ``<out>/<game>/<document>-cut-NN.svg``.
-Each file is written whole or not at all (see ``pnp.files``). ``drawing_to_screen_svg``
+Each file is written whole or not at all (see ``pnp.files``), and a kit's files replace the last build's only
+once all are drawn (what the last build wrote that this one does not is removed: another layout's pages). ``drawing_to_screen_svg``
 gives a state picture for a screen (``pnp ref show --svg``, the table page).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -86,25 +91,68 @@ def render_kit(
     """Write every document of ``kit`` and a calibration sheet into ``out_dir/<game>/``.
 
     ``documents`` is ``plan_kit``'s plan of the same kit and settings, where the caller already made it.
-    A text too long for its box even at the smallest size stops it with one line naming the game first.
+    A text too long for its box even at the smallest size stops it with one line naming the game first. The
+    files are drawn in a folder of their own beside the kit's and moved into it once all are drawn, so a build
+    that stops (a text too long, Ctrl-C) leaves the kit there as it was, never a mix of two builds.
     """
+    folder = Path(out_dir) / file_name(kit.game)
+    staging = _staging(Path(out_dir), folder.name)
     try:
-        return _render(kit, settings, out_dir, progress, documents)
+        drawn = _render(kit, settings, staging, progress, documents)
+        written = [_moved(file, staging, folder) for file in drawn]
+        _remove_stale(folder, {file.path for file in written})
+        return written
     except Overflow as exc:
         raise exc.of_kit(kit.title) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _staging(out_dir: Path, name: str) -> Path:
+    """A new hidden folder in ``out_dir`` to draw the kit ``name`` in."""
+    make_dir(out_dir)
+    try:
+        return Path(tempfile.mkdtemp(prefix=f".{name}-building-", dir=out_dir))
+    except OSError as error:
+        raise PnpError(f"{out_dir}: cannot write: {error.strerror or error}") from None
+
+
+def _moved(file: WrittenFile, staging: Path, folder: Path) -> WrittenFile:
+    """``file``, drawn in ``staging``, moved to its place in the kit's ``folder``."""
+    path = folder / file.path.relative_to(staging)
+    make_dir(path.parent)
+    try:
+        os.replace(file.path, path)
+    except OSError as error:
+        raise PnpError(f"{path}: cannot write: {error.strerror or error}") from None
+    return replace(file, path=path)
+
+
+# The files a build writes in a kit's folder (a print shop's faces go to a folder of their own, left alone).
+_BUILT = ("*.pdf", "*-cut-[0-9]*.svg", "svg/*.svg")
+
+
+def _remove_stale(folder: Path, written: set[Path]) -> None:
+    """Remove the files an earlier build wrote in the kit's ``folder`` that this one did not (``written``): the cut
+    files and SVG pages of another layout, which would be printed or cut beside this one's."""
+    for pattern in _BUILT:
+        for path in folder.glob(pattern):
+            if path not in written:
+                path.unlink(missing_ok=True)
+    with suppress(OSError):  # an svg folder with nothing left in it goes too
+        (folder / "svg").rmdir()
 
 
 def _render(
     kit: Kit,
     settings: PrintSettings,
-    out_dir: Path,
+    folder: Path,
     progress: Progress | None,
     documents: list[PlannedDocument] | None,
 ) -> list[WrittenFile]:
     if documents is None:
         documents = plan_kit(kit, settings)
     total = pages_in(documents)
-    folder = Path(out_dir) / file_name(kit.game)
     make_dir(folder / "svg" if "svg" in settings.formats else folder)
     written: list[WrittenFile] = []
     done = 0
