@@ -259,6 +259,22 @@ def test_cli_export_png_and_tts(cli, tmp_path):
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "file:///C:/decks/airports-and-runways-1.png"
 
 
+def test_the_tts_url_names_a_folder_and_its_absence_is_said(cli, tmp_path):
+    """'--url https://example.org/air-king' made 'https://example.org/air-kingairports-and-runways-1.png'; an
+    address that is none was taken as given; and without --url the saved object loaded no image, unsaid."""
+    code, out, err = cli("export", "air-king", "--tts", "--dpi", "30", "--url", "https://example.org/air-king")
+    saved = json.loads((tmp_path / "output/air-king/tts/air-king.json").read_text())
+    face = saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"]
+    assert code == 0 and face == "https://example.org/air-king/airports-and-runways-1.png", err
+    assert "--url" not in out
+    said = "pnp: error: --url 'not a url': give the address of the images' folder, as https://example.org/kit/ or "
+    assert cli("export", "air-king", "--tts", "--url", "not a url") == (1, "", said + "file:///C:/tts/\n")
+    code, out, _ = cli("export", "air-king", "--tts", "--dpi", "30", "--json")
+    assert code == 0 and json.loads(out)["notes"] == [
+        "the TTS images are named by file alone: give --url where TTS will find them (docs/export.md)"
+    ]
+
+
 def test_cli_bar_counts_images_then_tts_steps_up_to_its_total(cli, monkeypatch):
     import pnp.cli.progress
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Annotated
@@ -55,6 +56,7 @@ def export(
         raise PnpError("say what to export: --png, --tts, or both")
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise PnpError(f"--dpi {dpi}: must be between {MIN_DPI} and {MAX_DPI}")
+    url = _folder_url(url)
     specs, request = kit_request(game, map_file, seed, players, language=language, variant_file=variant_file)
     written: list[Path] = []
     # SIGTERM stops as Ctrl-C does: each file is whole or left as it was
@@ -76,6 +78,8 @@ def export(
         for kit, kit_faces in zip(kits, faces)
         if png and not kit_faces
     ]
+    if tts and not url:  # TTS loads an image from an address: a bare file name loads nothing
+        notes.append("the TTS images are named by file alone: give --url where TTS will find them (docs/export.md)")
     if as_json:
         emit_json({"out": str(out), "files": [str(path) for path in written], "notes": notes})
         return
@@ -84,3 +88,15 @@ def export(
     for folder, count in Counter(path.parent for path in written).items():
         say(f"{folder}: {count} files")
     say(f"{len(written)} files.")
+
+
+def _folder_url(url: str) -> str:
+    """``--url`` as the address of a folder, to put before each image's name (a "/" added where it has none);
+    one line for what is no web or file address."""
+    if not url:
+        return ""
+    if not re.match(r"(https?|file)://", url, re.IGNORECASE):
+        raise PnpError(
+            f"--url {url!r}: give the address of the images' folder, as https://example.org/kit/ or file:///C:/tts/"
+        )
+    return url if url.endswith("/") else url + "/"
