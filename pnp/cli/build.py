@@ -103,6 +103,17 @@ def build(
     from pnp.printing.render import PrintSettings
     from pnp.variants.findings import overflows_located
 
+    if press is not None:
+        laid_out = {
+            "--paper": paper.lower() != "a4",
+            "--format": fmt is not Format.pdf,
+            "--bleed": bleed != DEFAULT_BLEED,
+            "--gutterfold": gutterfold,
+            "--back-offset": back_offset != "0,0",
+            "--ink-saver": ink_saver,
+            "--cut-marks": cut_marks is not None,
+        }
+        _refuse_beside_press(press, [option for option, given in laid_out.items() if given])
     specs, request = kit_request(game, map_file, seed, players, {"size": size}, language, variant_file)
     settings = PrintSettings(
         paper=paper.lower(),
@@ -233,6 +244,13 @@ def _render_all(kits: list[Kit], settings: PrintSettings, out: Path, quiet: bool
             bar.describe(f"building {kit.title}")
             written += render_kit(kit, settings, out, bar.after(sum(pages[:index])), plan)
     return written
+
+
+def _refuse_beside_press(press: Shop, options: list[str]) -> None:
+    """Refuse the layout ``options`` given beside ``--press``, whose shop sets the page, bleed and format itself."""
+    if options:
+        shop = f"--press {press.value} lays out each card face as the shop takes it (its size, bleed and format)"
+        raise PnpError(f"{shop}: leave out {', '.join(options)}")
 
 
 def _press_all(kits: list[Kit], shop: str, out: Path, quiet: bool) -> list[WrittenFile]:
