@@ -257,6 +257,16 @@ def test_a_text_over_by_a_hair_says_by_how_much(need, said):
         fit.check_height(need, 22.4, part="event card", field="text")
 
 
+def test_a_box_left_no_room_says_so_rather_than_a_size_below_nothing():
+    """An Air King event card at mini size: its text's box read 'the box holds -3.0 mm at 6 pt'."""
+    with pytest.raises(fit.Overflow) as refused:
+        fit.check_height(7.2, -3.0, part="event card", field="text")
+    assert (
+        str(refused.value)
+        == "event card, text: the text needs 7.2 mm of height, but the rest of the part leaves it no room"
+    )
+
+
 def test_a_city_name_too_long_stops_the_build_at_the_maps_line_as_check_says(cli, tmp_path):
     """``pnp build --map`` puts a name too long for its card where the map writes it, as ``pnp map check`` does;
     it said only the card, leaving the designer to search the map."""

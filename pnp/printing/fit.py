@@ -99,7 +99,10 @@ def figures(need: float, room: float) -> tuple[str, str]:
 
 def _overflow(part: str, field: str, need: float, room: float, dimension: str, text: str = "") -> Overflow:
     needs, holds = figures(need, room)
-    over = f"the text needs {needs} mm of {dimension}, the box holds {holds} mm at {SMALLEST_PT:g} pt"
+    if room <= 0:  # the part's other contents take all its room (a small card): no size of text would help
+        over = f"the text needs {needs} mm of {dimension}, but the rest of the part leaves it no room"
+    else:
+        over = f"the text needs {needs} mm of {dimension}, the box holds {holds} mm at {SMALLEST_PT:g} pt"
     return Overflow(part, field, over, text)
 
 
