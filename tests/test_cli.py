@@ -11,6 +11,7 @@ import pytest
 from conftest import play_with_moves_and_play
 from support.games import SPECS, registered
 
+from pnp.cli import build
 from pnp.games import REGISTRY
 
 
@@ -515,3 +516,19 @@ def test_the_build_table_counts_a_card_printed_once_on_a_page(cli, monkeypatch):
     rows = {cells[0].strip(): cells[3].strip() for line in out.splitlines() if len(cells := line.split("│")[1:]) > 4}
     assert rows["cards-cut-03.svg"] == "6 balloons, 5 trucks, 1 colour card"
     assert rows["rules.pdf"] == "rules" and rows["player-aids.pdf"] == "player aid 1–6"
+
+
+def test_the_build_says_which_files_to_print_on_both_sides(cli, tmp_path):
+    """Only the calibration sheet said 'double-sided': 44 Take Off! card pages printed on one side waste 22 sheets.
+    The build's last line names the files to print on both sides (each under its kit's folder when there are
+    several), and --json marks them."""
+    code, out, err = cli("build", "take-off")
+    said = "Print cards.pdf and calibration.pdf on both sides of the paper, flipped on the long edge; the rest on one side."
+    assert code == 0 and out.splitlines()[-1] == said, err
+    assert build._shown(Path("out/aloft/cards.pdf"), folders=1) == "cards.pdf"
+    assert build._shown(Path("out/aloft/cards.pdf"), folders=5) == "aloft/cards.pdf"  # pnp build all
+    code, out, _ = cli("build", "air-king", "--json")
+    sides = {Path(f["path"]).name: f["double_sided"] for f in json.loads(out)["files"]}
+    assert code == 0 and sides == {
+        "cards.pdf": True, "calibration.pdf": True, "field-mat.pdf": False, "rules.pdf": False, "player-aids.pdf": False
+    }  # fmt: skip

@@ -282,8 +282,14 @@ def test_a_file_over_the_limit_is_refused_in_one_line(tmp_path, monkeypatch):
 def test_layout_options_beside_press_are_refused_naming_them(cli, tmp_path):
     """The shop sets its faces' size, bleed and format: '--press tgc --gutterfold' built the shop's faces and said
     nothing of the options it left unused (a cutter's marks beside it are refused likewise)."""
-    said = "pnp: error: --press tgc lays out each card face as the shop takes it (its size, bleed and format): leave out"
+    said = (
+        "pnp: error: --press tgc lays out each card face as the shop takes it (its size, bleed and format): leave out"
+    )
     assert cli("build", "aloft", "--press", "tgc", "--gutterfold") == (1, "", f"{said} --gutterfold\n")
     args = ("--paper", "letter", "--bleed", "0", "--ink-saver", "--format", "svg")
-    assert cli("build", "aloft", "--press", "tgc", *args) == (1, "", f"{said} --paper, --format, --bleed, --ink-saver\n")
+    assert cli("build", "aloft", "--press", "tgc", *args) == (
+        1,
+        "",
+        f"{said} --paper, --format, --bleed, --ink-saver\n",
+    )
     assert not (tmp_path / "output").exists()

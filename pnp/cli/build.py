@@ -143,6 +143,7 @@ def build(
                         "pages": f.pages,
                         "sheets": f.sheets,
                         "components": f.components,
+                        "double_sided": f.double_sided,
                     }
                     for f in written
                 ],
@@ -313,6 +314,16 @@ def _table(written: list[WrittenFile], ones: Mapping[str, str]) -> None:
     counted = [f for f in written if f.format == "pdf"] or [f for f in written if f.format == "svg"]
     pages, sheets = sum(f.pages for f in counted), sum(f.sheets for f in counted)
     say(f"{len(written)} files, {pages} pages on {sheets} sheets of paper. Print at 100 % (actual size).")
+    duplex = [f.path for f in written if f.double_sided]
+    both = [_shown(path, folders=len({path.parent for path in duplex})) for path in duplex]
+    if both:
+        listed = " and ".join([", ".join(both[:-1]), both[-1]] if len(both) > 1 else both)
+        say(f"Print {listed} on both sides of the paper, flipped on the long edge; the rest on one side.")
+
+
+def _shown(path: Path, folders: int) -> str:
+    """A written file as the build's last lines name it: by its name, under its kit's folder when there are several."""
+    return path.name if folders == 1 else f"{path.parent.name}/{path.name}"
 
 
 def contents(components: Mapping[str, int], ones: Mapping[str, str]) -> str:

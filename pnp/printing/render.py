@@ -56,6 +56,7 @@ class WrittenFile:
 
     A double-sided document takes one sheet per two pages; an SVG page counts the sheet it starts (0 for a back).
     A cut file (format ``cut``) is one page's cut lines for a cutting machine and counts no sheet.
+    ``double_sided``: a PDF to print on both sides of the paper (flipped on the long edge).
     """
 
     path: Path
@@ -63,6 +64,7 @@ class WrittenFile:
     pages: int
     components: dict[str, int]
     sheets: int
+    double_sided: bool = False
 
 
 def plan_kit(kit: Kit, settings: PrintSettings) -> list[PlannedDocument]:
@@ -277,7 +279,7 @@ class _PdfFile:
         for page in doc.pages:
             components.update(page.components)
         sheets = sum(map(doc.starts_sheet, range(len(doc.pages))))
-        return WrittenFile(self.path, "pdf", len(doc.pages), dict(components), sheets)
+        return WrittenFile(self.path, "pdf", len(doc.pages), dict(components), sheets, doc.duplex)
 
 
 def _svg(width: float, height: float, draw: Callable[[Canvas], None], faces: Faces = DEFAULT) -> str:
