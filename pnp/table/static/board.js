@@ -286,23 +286,26 @@ window.pnpBoard = (() => {
   // View ``v`` placed again without the margins it no longer needs: placed for its margins, a frame may have come to
   // show the picture's own line of references that a margin stands for, which then read twice, one under the other
   // (Take Off!'s letters at 390 x 844). Where, placed without them, the frame would need them again, it stays where it
-  // is without them (Aloft's row numbers on a phone on its side), unless it needs them there too or a text they hid
-  // runs past its edge.
+  // is without those that hide no text running past its edge (Aloft's row numbers, beside its first column).
   function unpinned(v) {
     const axes = new Set(pinning(v, pinned).map((line) => columns(line.side)));
     const fewer = pinned.filter((line) => axes.has(columns(line.side)));
     if (fewer.length === pinned.length) return v;
-    const needs = (view) => pinning(view, fewer).some((line) => !fewer.includes(line));
+    const needs = (view, lines) => pinning(view, lines).some((line) => !lines.includes(line));
     const w = frameWith(depths(fewer));
-    if (needs(w) && (needs(v) || uncovers(v, fewer))) return v;
-    pinned = fewer;
-    return needs(w) ? v : w;
+    if (!needs(w, fewer)) {
+      pinned = fewer;
+      return w;
+    }
+    const kept = pinned.filter((line) => fewer.includes(line) || uncovers(v, pinned.filter((other) => other !== line)));
+    if (!needs(v, kept) && !uncovers(v, kept)) pinned = kept;
+    return v;
   }
 
-  // Whether view ``v`` without the margins of ``pinned`` but ``fewer`` shows a text in part: one they hid that runs
+  // Whether view ``v`` without the margins of ``pinned`` but ``lines`` shows a text in part: one they hid that runs
   // past the frame's edge.
-  function uncovers(v, fewer) {
-    const was = inner(v, pinned), now = inner(v, fewer);
+  function uncovers(v, lines) {
+    const was = inner(v, pinned), now = inner(v, lines);
     const meets = (t, f) => t.x1 > f.x0 && t.x0 < f.x1 && t.y1 > f.y0 && t.y0 < f.y1;
     const within = (t, f) => t.x0 >= f.x0 && t.x1 <= f.x1 && t.y0 >= f.y0 && t.y1 <= f.y1;
     return texts.some((t) => meets(t, now) && !meets(t, was) && !within(t.words || t, now));
