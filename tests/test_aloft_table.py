@@ -389,25 +389,29 @@ def places(state: AloftState) -> list[tuple[str, ...]]:
 
 
 def test_the_picture_names_where_the_play_is_each_move_with_its_column_numbers():
-    """A phone's places: at set-up and at the reveal each truck's space, the lead first; in play, each move's spaces in the order of the
-    moves (a truck's from its space to where it goes, a truck a balloon may be inflated on, a balloon with the cell
-    it may ascend to), each with the column numbers nearer it, above the sky or below the lane; all on the focus."""
+    """A phone's places: at set-up and at the reveal each truck's space, the lead first; in play, each move's spaces,
+    what a player decides about first first (a balloon that may launch, with the cell above its truck; a balloon with
+    the cell it may ascend to; a truck a balloon may be inflated on; a truck's from its space to where it goes), each
+    with the column numbers it borders, above the sky's top row or below the lane; all on the focus."""
     t = table()
     assert places(t.state) == [("5", "5:lane"), ("4", "4:lane"), ("3", "3:lane"), ("2", "2:lane"), ("1", "1:lane")]
     state = to_stage(t, "play")
-    for text in ("inflate RW 3", "launch RW", "inflate lion 2", "ascend RW", "truck 5", "ascend RW"):
+    for text in ("inflate RW 3", "launch RW", "inflate lion 2", "ascend RW"):
+        t.play(GAME.parse_move(text))
+    assert places(state)[:2] == [("2", "2:1", "2:lane"), ("3:2", "3:3")]  # RW up to row 3, in the sky's middle
+    for text in ("truck 5", "ascend RW"):
         t.play(GAME.parse_move(text))
     assert places(state) == [
-        ("1", "2", "3", "4", "5", "1:lane", "2:lane", "3:lane", "4:lane", "5:lane"),  # over the convoy to 5
-        ("2", "3", "4", "5", "2:lane", "3:lane", "4:lane", "5:lane"),
-        ("3", "4", "5", "3:lane", "4:lane", "5:lane"),
-        ("4", "5", "4:lane", "5:lane"),
+        ("2", "2:1", "2:lane"),  # the lion's launch from the truck at 2
+        ("3^", "3:3", "3:4"),  # RW up to the top row, with the numbers above the sky
         ("1", "1:lane"),  # empty trucks to inflate a balloon on
         ("3", "3:lane"),
         ("4", "4:lane"),
         ("6", "6:lane"),
-        ("2", "2:1", "2:lane"),  # the lion's launch from the truck at 2
-        ("3^", "3:3", "3:4"),  # RW up to the top row, with the numbers above the sky
+        ("1", "2", "3", "4", "5", "1:lane", "2:lane", "3:lane", "4:lane", "5:lane"),  # over the convoy to 5
+        ("2", "3", "4", "5", "2:lane", "3:lane", "4:lane", "5:lane"),
+        ("3", "4", "5", "3:lane", "4:lane", "5:lane"),
+        ("4", "5", "4:lane", "5:lane"),
     ]
     to_stage(t, "reveal")  # the convoy stopped at the lane's end
     assert places(state) == [("12", "12:lane"), ("11", "11:lane"), ("10", "10:lane"), ("9", "9:lane"), ("8", "8:lane")]

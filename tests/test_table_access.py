@@ -108,22 +108,33 @@ def test_a_screen_reader_hears_the_board_in_words_with_the_fold_closed(phone, tm
 # -- after a move, at any text size --------------------------------------------------------------------------------
 
 SMALL = {"width": 360, "height": 740}
-# Where the page is: the focus (its tag and words) and its box, the turn line's box, the screen's height, and the
-# box of the moves' "nothing to do" line where it is shown.
+PHONE_SE = {"width": 320, "height": 568}  # the smallest phone
+RING = 6  # px: the room the page leaves above what it scrolls to, for its focus ring (table.js)
+# Where the page is: the focus (its tag and words) and its box, the boxes of the turn line, of the last move's line and
+# of the status holding them, the screen's height, the box of the moves' "nothing to do" line where it is shown, and
+# each thing a player taps (outside the status) that the status's lower edge cuts.
 WHERE = """() => {
   const box = (node) => { const r = node.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
   const focus = document.activeElement, none = document.getElementById("no-moves");
+  const status = document.querySelector(".status"), edge = status.getBoundingClientRect().bottom;
+  const cut = [...document.querySelectorAll("button, summary, input, select, textarea, a[href], [tabindex='0']")]
+    .filter((node) => !node.closest(".status") && node.checkVisibility())
+    .filter((node) => node.getBoundingClientRect().top < edge - 0.5 && node.getBoundingClientRect().bottom > edge + 0.5)
+    .map((node) => node.id || node.textContent.trim().slice(0, 30));
   return { focus: `${focus.tagName} ${focus.textContent.trim()}`, box: box(focus),
-    turn: box(document.getElementById("turn")),
-    none: none.textContent ? box(none) : null, height: innerHeight };
+    turn: box(document.getElementById("turn")), last: box(document.getElementById("last")), status: box(status),
+    none: none.textContent ? box(none) : null, height: innerHeight, cut };
 }"""
 
 
 @pytest.fixture
-def large_text(browser: Any) -> Iterator[Any]:
-    """A page on a 360 x 740 phone; ``large_text.text(px)`` sets the phone's text size (16 px usual, 32 px at 200 %)."""
-    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
+def large_text(browser: Any, request: Any) -> Iterator[Any]:
+    """A page on a 360 x 740 phone in light colours, else as ``request.param`` says (its size and colour scheme, which
+    ``large_text.scheme`` names); ``large_text.text(px)`` sets the phone's text size (16 px usual, 32 px at 200 %)."""
+    viewport, scheme = getattr(request, "param", (SMALL, "light"))
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
     page = context.new_page()
+    page.scheme = scheme
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     settings = context.new_cdp_session(page)
@@ -148,12 +159,20 @@ def seal_by_keyboard(page: Any, button: Any) -> None:
     expect(page.locator("body")).not_to_have_attribute("data-version", version or "")
 
 
+@pytest.mark.parametrize(
+    "large_text",
+    [(SMALL, "light"), *((size, scheme) for size in (PHONE_SE, PHONE) for scheme in ("light", "dark"))],
+    ids=["360x740", "320x568-light", "320x568-dark", "390x844-light", "390x844-dark"],
+    indirect=True,
+)
 def test_after_a_move_the_next_step_and_the_turn_come_into_view_at_any_text_size(large_text, tmp_path, shots):
-    """Hauling Astronauts' hidden set-up in French on a 360 x 740 phone, a transport sealed from the keyboard: the
-    focus goes to the next strip's title, in view (at 200 % it went to a title some 1,300 px above the screen, which
-    showed an untitled list), with the turn line kept at the top at the usual text size; once the third is sealed
-    and the turn gone, to the moves' heading with its line saying whom the page waits for, in view (the page sat at
-    its foot)."""
+    """Hauling Astronauts' hidden set-up in French, a transport sealed from the keyboard: the focus goes to the next
+    strip's title, in view (at 200 % it went to a title some 1,300 px above the screen, which showed an untitled list),
+    under the turn line and the last move's, kept at the top (at 200 % they scrolled away with the page, some 1,700 px
+    above the screen); once the third is sealed and the turn gone, to the moves' heading with its line saying whom the
+    page waits for, in view (the page sat at its foot). What the focus is on is in view whole where it fits under the
+    turn line (a title of five lines at 200 % on a 320 x 568 phone, from its top); the line takes half the screen at
+    most, and cuts nothing a player taps. At 320 x 568 and 390 x 844, in light and dark colours; every text readable."""
     path = tmp_path / "h.pnp"
     current = session.new(
         path, "hauling-astronauts", ["ann", "bob"], ["hidden_transports=true"], 5, None, language="fr"
@@ -170,15 +189,22 @@ def test_after_a_move_the_next_step_and_the_turn_come_into_view_at_any_text_size
             seal_by_keyboard(page, group.locator("button.move").last)  # the last: the page scrolled the furthest
             settled(page)
             where = page.evaluate(WHERE)
-            page.screenshot(path=shots / f"sealed-{n}-{px}px.png")
+            size = "x".join(str(v) for v in page.viewport_size.values())
+            page.screenshot(path=shots / f"sealed-{size}-{page.scheme}-{n}-{px}px.png")
             if next_title:
                 assert where["focus"].startswith("SUMMARY") and next_title in where["focus"], where
             else:
                 assert where["focus"].startswith("H2 Vos coups") and where["none"], where
+            status, height = where["status"], where["height"]
+            # the turn and the last move in view at the top, on half the screen at most
+            assert 0 <= where["turn"]["top"] and where["last"]["bottom"] <= status["bottom"] <= height / 2, where
+            # the focus under them, in view whole, or from just under them where it is too tall for the room left
             shown = [where["box"], where["none"]] if where["none"] else [where["box"]]
-            assert all(0 <= box["top"] and box["bottom"] <= where["height"] for box in shown), where
-            if px == 16:  # the turn line kept at the top, the title under it
-                assert where["turn"]["top"] >= 0 and where["turn"]["bottom"] <= where["box"]["top"], where
+            assert all(status["bottom"] - 0.5 <= box["top"] <= height for box in shown), where
+            assert shown[-1]["bottom"] <= height or where["box"]["top"] <= status["bottom"] + RING + 1, where
+            assert where["cut"] == [], where
+        worst = page.evaluate(CONTRAST)
+        assert worst[0][0] >= 4.5, worst
     assert page.errors == []
 
 

@@ -32,6 +32,8 @@ from support.moves import playable
 
 from pnp.games import REGISTRY
 from pnp.games.air_king.field import cell_name
+from pnp.games.aloft.notation import AloftMove
+from pnp.games.aloft.state import AloftState
 from pnp.printing.canvas import Canvas, Drawing
 from pnp.printing.render import drawing_to_screen_svg, drawing_to_svg
 from pnp.printing.svg import kept_drawing
@@ -180,7 +182,7 @@ VISIBLE = """const shown = (svg) => {
 
 def seeing(script: str) -> str:
     """``script``, a function in a page's script, with ``shown`` (VISIBLE) to call."""
-    return script.replace("() => {", "() => {\n" + VISIBLE, 1)
+    return script.replace("=> {", "=> {\n" + VISIBLE, 1)
 
 
 # What the page shows of its picture, measured in the browser from the drawing itself: the frame on the
@@ -420,7 +422,8 @@ def test_air_king_opens_on_an_aircraft_that_may_move_and_every_space_it_may_reac
     assert page.errors == []
 
 
-# The picture's places (data-places) on the screen, and its grid references (the texts of groups so named), in CSS px.
+# The picture's places (data-places) on the screen, and its grid references (the texts of groups so named, and those
+# pinned to the frame's edges), in CSS px.
 PLACES = """() => {
   const svg = document.querySelector("#picture svg");
   const ctm = svg.getScreenCTM();
@@ -431,7 +434,8 @@ PLACES = """() => {
     const b = new DOMPoint(x + w, y + h).matrixTransform(ctm);
     return { left: a.x, top: a.y, right: b.x, bottom: b.y };
   });
-  const references = [...svg.querySelectorAll('g[data-name="grid references"] text')];
+  const references = [...svg.querySelectorAll('g[data-name="grid references"] text'),
+    ...document.querySelectorAll("#picture .board-reference")];
   return { places, references: references.map((t) => box(t.getBoundingClientRect())) };
 }"""
 
@@ -443,8 +447,8 @@ def test_a_board_too_large_for_a_phone_opens_on_where_the_play_is_with_its_grid_
     phone, tmp_path, name, moves, size
 ):
     """A picture whose board a phone cannot show whole and legible opens, at set-up, early and mid-game, on one of its
-    places at least (where the play is), (nearly) whole and legible, with grid references to read it by in the frame: not on
-    the board's empty middle, nor cut off above its column numbers."""
+    places at least (where the play is), (nearly) whole and legible, with grid references to read it by in the frame (the
+    picture's, or pinned to its edges): not on the board's empty middle, nor cut off above its column numbers."""
     current = mid_game(tmp_path, name, moves)
     state = seat_state(current, current.state.to_move())
     if "data-places" not in state["picture"]:
@@ -623,8 +627,9 @@ def test_a_pinned_margin_goes_where_the_frame_shows_the_maps_own_references(phon
 
 
 # The places (data-places) and the grid's columns (between the middles of its column references, and its edges)
-# that the part of the frame the picture shows holds in part, each with the share of it shown.
-IN_PART = seeing("""() => {
+# that the part of the frame the picture shows holds in part, each with the share of it shown (a place's also across,
+# where it is in sight at all); and of Aloft's spaces ``cells`` ([column, row] from 0, row -1 the lane), the share shown.
+IN_PART = seeing("""(cells) => {
   const svg = document.querySelector("#picture svg");
   const v = shown(svg);
   const ctm = svg.getScreenCTM();
@@ -632,11 +637,12 @@ IN_PART = seeing("""() => {
     const a = new DOMPoint(x0, y0).matrixTransform(ctm), b = new DOMPoint(x1, y1).matrixTransform(ctm);
     return { left: a.x, top: a.y, right: b.x, bottom: b.y };
   };
-  const share = (r) => Math.max(0, Math.min(r.right, v.right) - Math.max(r.left, v.left)) / (r.right - r.left)
-    * Math.max(0, Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)) / (r.bottom - r.top);
+  const across = (r) => Math.max(0, Math.min(r.right, v.right) - Math.max(r.left, v.left)) / (r.right - r.left);
+  const up = (r) => Math.max(0, Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)) / (r.bottom - r.top);
   const places = (svg.getAttribute("data-places") || "").split(";").filter(Boolean).map((place) => {
     const [x, y, w, h] = place.split(" ").map(Number);
-    return { place, shown: share(onScreen(x, y, x + w, y + h)) };
+    const r = onScreen(x, y, x + w, y + h);
+    return { place, shown: across(r) * up(r), across: up(r) > 0 ? across(r) : 0 };
   });
   const [x, y, w, h] = svg.getAttribute("data-grids").split(";")[0].split(" ").map(Number);
   const grid = onScreen(x, y, x + w, y + h);
@@ -647,7 +653,13 @@ IN_PART = seeing("""() => {
     const r = { left: lines[k], right, top: grid.top, bottom: grid.bottom };
     return { column: k + 1, shown: (Math.min(r.right, v.right) - Math.max(r.left, v.left)) / (right - lines[k]) };
   });
-  return { places, columns };
+  const lane = [...svg.querySelectorAll("rect[stroke-dasharray]")]; // a space a column
+  const sky = [...svg.querySelectorAll('rect[stroke="#7fa7c4"]')]; // row by row from the bottom
+  const spaces = (cells || []).map(([column, row]) => {
+    const r = (row < 0 ? lane[column] : sky[row * lane.length + column]).getBoundingClientRect();
+    return { cell: [column, row], shown: across(r) * up(r) };
+  });
+  return { places, columns, spaces };
 }""")
 
 
@@ -663,28 +675,65 @@ def aloft_for_four(folder: Path, moves: list[str]) -> session.Session:
     return current
 
 
-@pytest.mark.parametrize("size", {**PHONES, "360x640": {"width": 360, "height": 640}})
+def deciding(state: AloftState) -> list[tuple[int, int]]:
+    """The spaces of the first balloon the player to move may launch (its truck's and the cell above it), else of the
+    first that may ascend (its cell and the one above), as (column, row) from 0, row -1 the lane."""
+    moves = [move for move in state.legal_moves() if isinstance(move, AloftMove)]
+    for move in [m for m in moves if m.action == "launch"] + [m for m in moves if m.action == "ascend"]:
+        balloon = state.index[move.balloon]
+        if move.action == "launch":
+            column = state.trucks[state.load.index(balloon)]
+            return [(column, -1), (column, 0)]
+        row, column = divmod(state.where[balloon], state.board.columns)
+        return [(column, row), (column, row + 1)]
+    return []
+
+
+def sliver(share: float) -> bool:
+    """Whether ``share`` of a column or a place is a sliver of it shown or left out: more than a fifth, less than all
+    but a fifth (a hundredth of slack either way)."""
+    return 1 / 5 + 0.01 < share < 4 / 5 - 0.01
+
+
+# the phones Aloft's frame is measured on: small ones, and one on its side
+ALOFT_PHONES = {
+    **PHONES,
+    "360x640": {"width": 360, "height": 640},
+    "320x568": {"width": 320, "height": 568},
+    "844x390": {"width": 844, "height": 390},
+}
+
+
+@pytest.mark.parametrize("size", ALOFT_PHONES)
 @pytest.mark.parametrize(
     ("moves", "seat"),
     [
         (["inflate BG 3"], "Bruno"),
         (["inflate BG 3"], "Chloé"),
+        (["inflate BG 3", "launch BG"], "Chloé"),
         (["inflate BG 3", "inflate BY 4", "launch BG", "inflate BW 2", "inflate PW 3", "ascend BG"], "Chloé"),
     ],
-    ids=["after-inflating", "another-seat", "after-launching"],
+    ids=["after-inflating", "another-seat", "ascending", "after-launching"],
 )
-def test_aloft_opens_on_its_moves_spaces_whole_and_cuts_no_column_to_a_sliver(phone, tmp_path, moves, seat, size):
-    """Each place of Aloft's picture (a move's spaces) that the frame shows, it shows whole, and each column of its
-    sky and lane that it cuts it shows nearly whole or nearly not at all: Bruno, who may launch the balloon just
-    inflated at column 3, saw a sliver of it at the frame's edge without its column's number, and a balloon on a truck
-    was cut in half."""
+def test_aloft_opens_on_its_moves_spaces_whole_and_cuts_no_column_to_a_sliver(
+    phone, tmp_path, shots, moves, seat, size
+):
+    """Aloft's phone opens on what its player decides about, a balloon that may launch (its truck and the cell above
+    it), else one that may ascend (its cell and the one above), and cuts no column of its sky and lane, nor any of its
+    places (a move's spaces), to a sliver at the frame's edge, on a phone on its side too; it cuts no text. Bruno, who
+    may launch the balloon just inflated at column 3, saw a sliver of it at the frame's edge without its column's
+    number, and a balloon on a truck was cut in half; then his phone opened on the trucks at columns 4 to 6, the
+    balloon out of sight. Above the balloons a frame holds, one it cannot hold too may be cut (Chloé's balloon at
+    column 3, which may ascend, above the two she may launch). Each frame is saved, to look at (``shots``)."""
     current = aloft_for_four(tmp_path, moves)
-    page = open_seat(phone, seat_state(current, seat), {**PHONES, "360x640": {"width": 360, "height": 640}}[size])
+    page = open_seat(phone, seat_state(current, seat), ALOFT_PHONES[size])
     page.evaluate("() => scrollTo(0, 0)")
-    found = page.evaluate(IN_PART)
+    page.locator("#picture").screenshot(path=shots / f"aloft-{seat}-{len(moves)}-moves-{size}.png")
+    found = page.evaluate(IN_PART, deciding(current.state))
     where = f"at {size} by {page.locator('#picture svg').get_attribute('viewBox')}"
-    assert [p for p in found["places"] if 0.01 < p["shown"] < 0.99] == [], f"a place in part {where}"
-    assert [c for c in found["columns"] if 1 / 5 + 0.01 < c["shown"] < 4 / 5 - 0.01] == [], f"a column cut {where}"
+    assert [s for s in found["spaces"] if s["shown"] < 0.99] == [], f"what {seat} decides about, not whole {where}"
+    assert [c for c in found["columns"] if sliver(c["shown"])] == [], f"a column cut {where}"
+    assert [p for p in found["places"] if sliver(p["across"])] == [], f"a place cut across {where}"
     assert any(p["shown"] > 0.99 for p in found["places"]), f"no place whole {where}"
     assert page.evaluate(CUT) == [], f"cut {where}"
     assert page.errors == []

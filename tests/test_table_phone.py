@@ -607,28 +607,37 @@ def test_the_turn_coming_brings_the_seats_hand_up_whole_with_its_moves(phones, t
     assert page.errors == []
 
 
-def test_on_a_screen_short_for_its_text_the_turn_scrolls_away_and_the_moves_come_to_the_top(phones, tmp_path):
-    """Kept in view, the turn took half of a 320 x 640 screen with the phone's text at 200 % (and a quarter of a
-    phone on its side): there it scrolls with the page, and the turn coming brings the moves to the top."""
+def test_on_a_screen_short_for_its_text_the_turn_stays_in_view_upright_and_scrolls_away_on_its_side(phones, tmp_path):
+    """Kept in view as it is, the turn took half of a 320 x 640 screen with the phone's text at 200 % (and a quarter of a
+    phone on its side). On its side it scrolls with the page; upright it stays in view, a bar as short as its words
+    allow (a third of the screen at most), and the turn coming brings the moves up under it: it scrolled away, and
+    after a move was nowhere near the step the focus moved to."""
     page, _, waiting, turn = _turn_coming(phones, tmp_path)
     kept = "getComputedStyle(document.querySelector('.status')).position"
+    status = "document.querySelector('.status').getBoundingClientRect()"
     assert page.evaluate(kept) == "sticky"  # 390 x 844 at the usual text size
-    for viewport, text in (({"width": 844, "height": 390}, 16), ({"width": 320, "height": 640}, 32)):
+    for viewport, text, position in (
+        ({"width": 844, "height": 390}, 16, "static"),
+        ({"width": 320, "height": 640}, 32, "sticky"),
+    ):
         page.set_viewport_size(viewport)
         settings = page.context.new_cdp_session(page)
         try:
             settings.send("Page.setFontSizes", {"fontSizes": {"standard": text}})
-            page.wait_for_function(f"{kept} === 'static'")
-            if text == 32:
+            size = f"getComputedStyle(document.documentElement).fontSize === '{text * 1.0625:g}px'"
+            wait_until(page, size, what=f"the page's text at {text} px")
+            assert page.evaluate(kept) == position, viewport
+            if position == "sticky":
                 _show(page, waiting)
                 page.evaluate("window.scrollTo(0, 0)")
                 _show(page, turn)
                 wait_until(
                     page,
-                    "document.getElementById('moves-section').getBoundingClientRect().top < 2",
-                    what="the moves at the top",
+                    f"Math.abs(document.getElementById('moves-section').getBoundingClientRect().top - {status}.bottom) < 2",
+                    what="the moves under the turn",
                 )
-                assert page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom") <= 0
+                assert page.evaluate(f"{status}.top") == 0
+                assert page.evaluate(f"{status}.bottom") <= viewport["height"] / 3
         finally:
             settings.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
             page.set_viewport_size(PHONE)

@@ -115,10 +115,16 @@ def picture(state: AloftState, viewer: str | None) -> Drawing:
     return Drawing(width, height, draw, focus, places=_places(state, top, lane_y), grids=(grid,))
 
 
+# What a player weighs first on their turn, by action: a balloon that may launch, one that may ascend, then the
+# trucks to inflate one on, then the trucks that may move.
+WEIGHED = {"launch": 0, "ascend": 1, "inflate": 2, "truck": 3}
+
+
 def _places(state: AloftState, top: float, lane_y: float) -> tuple[Area, ...]:
-    """Where the play is, in the order of the moves: round each move's spaces (a truck's from its column to the
-    next free one, an inflating or launching truck's, a balloon's with the cell above it), with the column numbers
-    nearer them; out of play (set-up, the reveal), each truck's from the lead back. Public, as the moves are."""
+    """Where the play is, most first (see WEIGHED): round each move's spaces (a launching balloon's truck with the cell
+    above it, a balloon's cell with the one above it, an inflating truck's, a truck's from its column to the next free
+    one), with the column numbers they border (above the sky's top row, below the lane); out of play (set-up, the
+    reveal), each truck's from the lead back. Public, as the moves are."""
     board, trucks, labels = state.board, state.trucks, (top - NUMBERS, lane_y + LANE_H + NUMBERS)
 
     def cell(column: int, row: int) -> tuple[float, float, float]:  # a column and the top and bottom of a row
@@ -127,14 +133,14 @@ def _places(state: AloftState, top: float, lane_y: float) -> tuple[Area, ...]:
 
     def box(*spaces: tuple[float, float, float]) -> Area:
         columns, y0, y1 = [c for c, _, _ in spaces], min(s[1] for s in spaces), max(s[2] for s in spaces)
-        y0, y1 = (labels[0], y1) if y0 - labels[0] < labels[1] - y1 else (y0, labels[1])
+        y0, y1 = labels[0] if y0 <= top else y0, labels[1] if y1 >= lane_y + LANE_H else y1
         return EDGE + min(columns) * CELL_W, y0, (max(columns) - min(columns) + 1) * CELL_W, y1 - y0
 
     if state.phase != PLAY:
         return tuple(box(cell(column, -1)) for column in sorted(trucks, reverse=True))  # the lead first
     found: list[Area] = []
-    for move in state.legal_moves():
-        assert isinstance(move, notation.AloftMove)
+    moves = [move for move in state.legal_moves() if isinstance(move, notation.AloftMove)]
+    for move in sorted(moves, key=lambda move: WEIGHED[move.action]):
         b = state.index.get(move.balloon, -1)
         if move.action == "truck":
             found.append(box(cell(move.column, -1), cell(state._target(state.truck_at(move.column)), -1)))

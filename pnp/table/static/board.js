@@ -9,7 +9,8 @@
 // the frame shows legibly and those after it that it shows with it (see framed). The starting frame cuts no text:
 // each is wholly in it or wholly out, a name half shown reading as
 // nothing, and a label's shape (groups named "label:...") is in sight only with its texts (see uncut); where it
-// can, it shows each place wholly or not at all, and cuts no column of a grid to a sliver. A frame on part of a grid
+// can, it shows each place wholly or not at all, and a grid's columns whole, zoomed a little to hold so many (see
+// snaps), else none cut to a sliver. A frame on part of a grid
 // (data-grids "x y w h;...") whose grid references are out of it pins those of the columns and rows it shows to its
 // edges, in a margin as a printed map's, unless it comes to show the picture's own (see pinning); each of the
 // seat's pieces out of the frame has a pointer at its edge turned its way, which a tap follows. Once the player moves the view, the pictures
@@ -37,6 +38,7 @@ window.pnpBoard = (() => {
   const LINED = [0, 1, 2]; // the steps tried for a frame that cuts no grid's column to a sliver: as placed, or closer
   const NEARLY = 3 / 4; // of a place, along each axis, the least a starting frame may show of the one it opens on
   const SLIVER = 1 / 5; // of a grid's column, the most a frame shows of it, or the most it leaves out, where it cuts one
+  const PIXEL = 1; // CSS px: a frame showing all of a column or a place but this much shows it whole (see snaps)
   const LABEL = 'g[data-name^="label:"]'; // a shape and the texts it carries (pnp.printing.canvas.label_of)
   const NO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
   const EDGES = { top: ["y0", 1], bottom: ["y1", -1], left: ["x0", 1], right: ["x1", -1] }; // a frame's side, inwards
@@ -137,7 +139,7 @@ window.pnpBoard = (() => {
     const alone = [...sized].filter(([text]) => !text.closest(LABEL)).map(([, t]) => t);
     texts = [...alone, ...labels(sized, toPicture)];
     smallest = Math.min(...texts.map((t) => t.size), Infinity);
-    grids = gridsOf(sized);
+    grids = gridsOf(sized, toPicture);
     spaces = boxes("data-places").map(({ x, y, w, h }) => ({ x0: x, y0: y, x1: x + w, y1: y + h }));
     // the seat's own pieces (see the picture's focus in pnp.printing.canvas), each with its label: the texts
     // within half a text's size of it, and the labels it lies on or in (a callout holding a jet, a tile's words)
@@ -167,9 +169,12 @@ window.pnpBoard = (() => {
   // The picture's grids (data-grids), each with its lines of references: the texts of its groups named "grid
   // references" beyond one of its edges, by side ("top" or "bottom": they name columns; "left" or "right": rows),
   // each line with the depth of the margin that holds it pinned to the frame's edge, and the grid's span along it.
-  function gridsOf(sized) {
-    const named = svg.querySelectorAll('g[data-name="grid references"] text');
-    const references = [...named].map((text) => sized.get(text)).filter(Boolean);
+  function gridsOf(sized, toPicture) {
+    const named = [...svg.querySelectorAll('g[data-name="grid references"] text')].filter((text) => sized.has(text));
+    const references = named.map((text) => {
+      const t = sized.get(text);
+      return { ...t, middle: middleOf(text, t, toPicture) };
+    });
     return boxes("data-grids").map(({ x, y, w, h }) => {
       const grid = { x0: x, y0: y, x1: x + w, y1: y + h };
       const lines = Object.keys(EDGES).flatMap((side) => {
@@ -182,6 +187,15 @@ window.pnpBoard = (() => {
       });
       return { ...grid, lines };
     });
+  }
+
+  // Where across the picture a grid reference ``text`` (its box ``t``) stands: on its anchor where it is centred on it
+  // (its box's middle is off by a hair, the font's rounding at a picture's small sizes), else in its box's middle.
+  function middleOf(text, t, toPicture) {
+    const xs = text.x.baseVal, ys = text.y.baseVal;
+    if (!xs.numberOfItems || getComputedStyle(text).textAnchor !== "middle") return (t.x0 + t.x1) / 2;
+    const anchor = new DOMPoint(xs.getItem(0).value, ys.numberOfItems ? ys.getItem(0).value : 0);
+    return anchor.matrixTransform(toPicture.multiply(text.getScreenCTM())).x;
   }
 
   // Which of a grid's edges text ``t`` lies beyond, naming the column above or below it or the row beside it.
@@ -271,15 +285,30 @@ window.pnpBoard = (() => {
 
   // View ``v`` placed again without the margins it no longer needs: placed for its margins, a frame may have come to
   // show the picture's own line of references that a margin stands for, which then read twice, one under the other
-  // (Take Off!'s letters at 390 x 844). Kept where, placed without them, the frame would need them again.
+  // (Take Off!'s letters at 390 x 844). Where, placed without them, the frame would need them again, it stays where it
+  // is without those that hide no text running past its edge (Aloft's row numbers, beside its first column).
   function unpinned(v) {
     const axes = new Set(pinning(v, pinned).map((line) => columns(line.side)));
     const fewer = pinned.filter((line) => axes.has(columns(line.side)));
     if (fewer.length === pinned.length) return v;
+    const needs = (view, lines) => pinning(view, lines).some((line) => !lines.includes(line));
     const w = frameWith(depths(fewer));
-    if (pinning(w, fewer).some((line) => !fewer.includes(line))) return v;
-    pinned = fewer;
-    return w;
+    if (!needs(w, fewer)) {
+      pinned = fewer;
+      return w;
+    }
+    const kept = pinned.filter((line) => fewer.includes(line) || uncovers(v, pinned.filter((other) => other !== line)));
+    if (!needs(v, kept) && !uncovers(v, kept)) pinned = kept;
+    return v;
+  }
+
+  // Whether view ``v`` without the margins of ``pinned`` but ``lines`` shows a text in part: one they hid that runs
+  // past the frame's edge.
+  function uncovers(v, lines) {
+    const was = inner(v, pinned), now = inner(v, lines);
+    const meets = (t, f) => t.x1 > f.x0 && t.x0 < f.x1 && t.y1 > f.y0 && t.y0 < f.y1;
+    const within = (t, f) => t.x0 >= f.x0 && t.x1 <= f.x1 && t.y0 >= f.y0 && t.y1 <= f.y1;
+    return texts.some((t) => meets(t, now) && !meets(t, was) && !within(t.words || t, now));
   }
 
   // The starting frame with ``margins`` (picture units) along its edges: what it holds (see framed) fitted (but no
@@ -396,34 +425,47 @@ window.pnpBoard = (() => {
   // up to about twice as close (where the frame is taller than the part of the picture round the pieces that it may
   // show, as between Take Off!'s title and its table's rows); then the target alone, then neither: a label half in
   // the frame reads as nothing. Where the target is places, the pieces are kept only with its ``lead`` NEARLY in
-  // sight; else the lead comes first, whole, with the places passed over before it where they fit (else the rest of
-  // the target), from the target's middle rather than where the pieces drew the view (pointers say where they are).
+  // sight; else (and without pieces) the lead comes first, whole, with the places passed over before it where they fit
+  // (else the rest of the target, else alone), from the target's middle rather than where the pieces drew the view
+  // (pointers say where they are).
+  // Each try holds whole columns of the grids first (see snaps), with the places that fit whole (see wholes), then
+  // without; then no sliver of a column (see onLines) at the scale as placed or a little closer, with those places,
+  // then without; then those places alone, then as it may. The lead held whole, whole columns come before any frame
+  // less, the lead alone before the target cut: a frame zoomed in to hold whole columns may no longer hold the target,
+  // nor start within it (Aloft's row numbers, beside its first column, on a phone on its side).
   function uncut(v, { target, lead, passed }, focus, margins = NO_MARGINS) {
     const edges = (b) => b && { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h };
     const aim = edges(target);
     const ones = own.length > 1 ? own.flatMap((piece) => [[piece, aim], [piece, null]]) : [];
     const keeping = yours ? [[yours, aim], [yours, null], ...ones] : [];
     const middle = clamped(target.x + target.w / 2, target.y + target.h / 2, v.s);
-    const leading = lead && yours ? [...(passed ? [edges(passed)] : []), aim] : [];
-    const tries = [
+    const kept = [
       ...keeping.map(([held, within]) => [held, within, NEAR, lead]),
       ...keeping.map(([held, within]) => [held, within, CLOSER, lead]),
-      ...leading.map((within) => [edges(lead), within, NEAR, null, middle]),
-      [null, aim, NEAR],
-      [null, null, NEAR],
     ];
-    // each first showing whole the places that fit (see wholes) and no sliver of a grid's column (see onLines), at the
-    // scale as placed or a little closer, then those places alone, then as it may
-    const places = wholes(v, margins);
-    const levels = ([held, within, steps, led, from = v]) => [
-      [held, within, LINED, places, true, led, from],
-      ...(places.length ? [[held, within, steps, places, false, led, from]] : []),
-      [held, within, steps, [], false, led, from],
+    const withLead = lead ? [...(passed ? [edges(passed)] : []), aim] : [];
+    const leading = withLead.map((within) => [edges(lead), within, NEAR, null, middle]);
+    const alone = lead ? [[edges(lead), null, NEAR, null, middle]] : [];
+    const targets = [[null, aim, NEAR], [null, null, NEAR]];
+    const kinds = spaces.length ? [true, false] : [true]; // with the places whole, then without
+    const snapped = ([held, within, , led, from = v], inPlaces) =>
+      [held, within, snaps(from, margins), inPlaces, 0, led, from];
+    const loose = ([held, within, steps, led, from = v]) => [
+      ...kinds.map((inPlaces) => [held, within, LINED, inPlaces, SLIVER, led, from]),
+      ...(spaces.length ? [[held, within, steps, true, null, led, from]] : []),
+      [held, within, steps, false, null, led, from],
+    ];
+    const each = (t) => [...kinds.map((inPlaces) => snapped(t, inPlaces)), ...loose(t)];
+    const levels = [
+      ...kept.flatMap(each),
+      ...kinds.flatMap((inPlaces) => [...leading, ...alone].map((t) => snapped(t, inPlaces))),
+      ...leading.flatMap(loose),
+      ...targets.flatMap(each),
     ];
     // each with the frame's middle on the focus, then as it may: a frame that cuts no text found nowhere else
     for (const on of [focus, null]) {
-      for (const [held, within, steps, units, lined, led, from] of tries.flatMap(levels)) {
-        const view = uncutKeeping(from, held, within, on, margins, steps, units, lined);
+      for (const [held, within, steps, inPlaces, slack, led, from] of levels) {
+        const view = uncutKeeping(from, held, within, on, margins, steps, inPlaces, slack);
         if (view && (!led || showing(view, margins, led) >= NEARLY)) return view;
       }
     }
@@ -439,47 +481,83 @@ window.pnpBoard = (() => {
     return Math.min(part(x0, x1, b.x, b.w), part(y0, y1, b.y, b.h));
   }
 
-  // The places a frame of view ``v`` less margins ``m`` shows wholly or not at all where it can, as labels without
-  // words (see uncutKeeping): those that fit it, a move's spaces cut to a sliver at the frame's edge reading as nothing
-  // (Aloft's balloon to launch).
-  function wholes(v, m) {
-    const { W, H } = size();
-    const w = W / v.s - m.left - m.right, h = H / v.s - m.top - m.bottom;
-    return spaces.filter((p) => p.x1 - p.x0 <= w && p.y1 - p.y0 <= h).map((p) => ({ ...p, words: p }));
+  // The places the part of a frame ``w`` x ``h`` at scale ``s`` shows wholly or not at all where it can, as labels
+  // without words (see uncutKeeping): those that fit it, a move's spaces cut to a sliver at the frame's edge reading as
+  // nothing (Aloft's balloon to launch). Each is taken a PIXEL inside its edges, a frame on a grid's lines (see snaps)
+  // falling that short of them; across, ``slack`` of it where that is more, as the grid's columns are (see onLines).
+  function wholes(w, h, s, slack) {
+    const d = PIXEL / s;
+    return spaces.filter((p) => p.x1 - p.x0 <= w && p.y1 - p.y0 <= h).map((p) => {
+      const across = Math.max(d, (slack || 0) * (p.x1 - p.x0));
+      const inside = { x0: p.x0 + across, y0: p.y0 + d, x1: p.x1 - across, y1: p.y1 - d };
+      return { ...inside, words: inside };
+    });
   }
 
-  // Where a frame ``w`` wide may start across so that each column of a grid that it cuts shows nearly all of it or
-  // nearly none (see SLIVER), the pieces drawn in its middle whole or out (Aloft's balloon on a truck was cut in half):
-  // the starts putting an edge on a line between columns, or that far off one; null where the frame is as wide as the
-  // grids (it cuts none of their columns). A grid's lines are its edges and the middles between its references.
-  function onLines(w) {
-    const cells = grids.flatMap((grid) => {
+  // The columns ([left, right], in picture units) of the grids wider than ``w``: a grid's lines between its columns are
+  // its edges and the middles between the references above or below it.
+  function columnsWider(w) {
+    return grids.flatMap((grid) => {
       const line = grid.lines.find((l) => columns(l.side));
       if (!line || grid.x1 - grid.x0 <= w) return [];
-      const middles = line.refs.map((t) => (t.x0 + t.x1) / 2).sort((p, q) => p - q);
+      const middles = line.refs.map((t) => t.middle).sort((p, q) => p - q);
       const lines = [grid.x0, ...middles.slice(1).map((middle, k) => (middles[k] + middle) / 2), grid.x1];
       return lines.slice(1).map((b, k) => [lines[k], b]);
     });
+  }
+
+  // The steps (see uncutKeeping) at which the part of the frame that margins ``m`` leave spans whole columns of a grid,
+  // from a line between its columns (or the picture's edge) to another, a column more or less than view ``v`` shows at
+  // most: nearest first (further while legible, or closer). Columns the frame falls short of by a PIXEL at most, it
+  // holds as placed.
+  function snaps(v, m) {
+    const cells = columnsWider(0);
+    if (!cells.length) return [];
+    const { W } = size();
+    const shown = W / v.s - m.left - m.right;
+    const column = Math.max(...cells.map(([a, b]) => b - a));
+    const widest = Math.max(...grids.map((grid) => grid.x1 - grid.x0)); // a frame as wide cuts no column
+    const lines = [whole.x + m.left, ...cells.flat(), whole.x + whole.w - m.right];
+    const stepTo = (span) => (span >= shown && (span - shown) * v.s <= PIXEL ? 0
+      : Math.log(W / (span + m.left + m.right) / v.s) / Math.log(ZOOM_STEP));
+    const steps = lines
+      .flatMap((a) => lines.map((b) => b - a))
+      .filter((span) => span > 0 && span < widest && Math.abs(span - shown) < column)
+      .map(stepTo)
+      .sort((p, q) => Math.abs(p) - Math.abs(q));
+    return steps.filter((step, k) => k === 0 || Math.abs(step - steps[k - 1]) > 1e-6);
+  }
+
+  // Where a frame ``w`` wide may start across so that each column of a grid that it cuts shows at most ``slack`` of it
+  // or leaves out at most that much (SLIVER; 0: whole columns), or length ``give`` (a PIXEL) where that is more, the
+  // pieces drawn in its middle whole or out (Aloft's balloon on a truck was cut in half): the starts putting an edge on
+  // a line between columns, or that far off one; null where the frame is as wide as the grids (it cuts none of their
+  // columns).
+  function onLines(w, slack, give) {
+    const cells = columnsWider(w);
     if (!cells.length) return null;
+    const cut = (a, b) => Math.max(slack * (b - a), give);
     const shows = (x0, x1) => cells.every(([a, b]) => {
-      const part = (Math.min(b, x1) - Math.max(a, x0)) / (b - a);
-      return part <= SLIVER + 1e-9 || part >= 1 - SLIVER - 1e-9 || (a >= x0 && b <= x1);
+      const part = Math.min(b, x1) - Math.max(a, x0);
+      return part <= cut(a, b) + 1e-9 || part >= b - a - cut(a, b) - 1e-9;
     });
     const starts = cells.flatMap(([a, b]) => {
-      const d = SLIVER * (b - a);
+      const d = slack * (b - a);
       return [a, a + d, b - d, b].flatMap((at) => [at, at - w]);
     });
     return starts.filter((x) => shows(x, x + w));
   }
 
   // ``v`` moved as little as it takes, at each scale of ``steps`` (in steps of ZOOM_STEP: further while legible, or
-  // closer) in turn, for the frame less margins ``m`` to cut no text nor any of ``units`` (see wholes) and hold box
+  // closer) in turn, for the frame less margins ``m`` to cut no text, nor any place that fits it where ``inPlaces``
+  // (see wholes), nor a grid's column by more than ``slack`` where that is not null (see onLines), and hold box
   // ``held`` whole, and ``within`` and ``focus`` as range does; or null.
-  function uncutKeeping(v, held, within, focus, m, steps, units, lined = false) {
+  function uncutKeeping(v, held, within, focus, m, steps, inPlaces, slack) {
     for (const step of steps) {
       const s = v.s * ZOOM_STEP ** step;
       const { W, H } = size();
       const w = W / s - m.left - m.right, h = H / s - m.top - m.bottom; // the part of the frame the margins leave
+      const units = inPlaces ? wholes(w, h, s, slack) : [];
       const room = range(held, within, focus, w, h, m);
       if (!room) continue;
       const [[xl, xh], [yl, yh]] = room;
@@ -497,8 +575,8 @@ window.pnpBoard = (() => {
         .filter((t) => t.x1 > xl && t.x0 < xh + w && t.y1 > yl && t.y0 < yh + h);
       // each start along x where some text changes from out to cut to in, nearest the wanted one first (where the
       // frame keeps to a grid's lines, each start that puts an edge on one)
-      const lines = lined ? onLines(w) : null;
-      if (lined && !lines) return null;
+      const lines = slack === null ? null : onLines(w, slack, PIXEL / s);
+      if (slack !== null && !lines) return null;
       // (a grid's lines are found from its references' middles: one a hair beyond the range is taken at its end)
       const hair = w / 100;
       const onto = (x) => (x < xl && x > xl - hair ? xl : x > xh && x < xh + hair ? xh : x);

@@ -1088,9 +1088,10 @@
   const RING = 6; // px: room for the focus ring round what it rings (3 px, 2 px out: table.css)
 
   // The focus moved to ``target`` by a redraw (keepFocus), brought into view with the turn line, which says what
-  // happens now. Where the turn line stays at the top, the target comes just under it unless it is in view already;
-  // where the line scrolls with the page (large text), the page shows it at the top with the target under it where
-  // both fit on the screen, else the target at the top. The moves' heading comes with what it says of no moves.
+  // happens now. Where the turn line stays at the top (large text too, table.css), the target comes just under it
+  // unless it is in view already; where the line scrolls with the page (a phone on its side), the page shows it at the
+  // top with the target under it where both fit on the screen, else the target at the top. The moves' heading comes
+  // with what it says of no moves.
   function showFocused(target) {
     const shown = (target === $("moves-h") ? $("moves-section") : target).getBoundingClientRect();
     const [top, bottom] = [shown.top - RING, shown.bottom + RING]; // its focus ring in view too
