@@ -185,6 +185,24 @@ def test_warnings_for_a_single_colour_and_a_city_no_route_leads_to():
     assert ("warning", "no route leads to B: only a TAKE OFF! card gets there") in levels
 
 
+def test_a_hub_nothing_leads_to_is_one_no_jet_can_reach():
+    """A hub has no card, so with no route in, nothing reaches it; nor a hub whose only route in leaves from one."""
+    hubs = (
+        "  - {id: h1, name: Hub one, lat: 50, lon: 24, routes: {red: h2, yellow: c}}\n"
+        "  - {id: h2, name: Hub two, lat: 52, lon: 16, routes: {red: c, yellow: west}}\n"
+    )
+    text = SMALL.replace("  - {id: west,", hubs + "  - {id: west,")
+    unreachable = {f.where: f.message for f in findings(text) if "no jet can ever reach" in f.message}
+    assert unreachable == {
+        located(text, "h1, name"): "cities[5].id: no jet can ever reach Hub one: no route leads to it, and a hub "
+        "has no TAKE OFF! card",
+        located(text, "h2, name"): "cities[6].id: no jet can ever reach Hub two: its routes in leave only from "
+        "cities no jet reaches, and a hub has no TAKE OFF! card",
+    }
+    reached = text.replace("{red: a, yellow: b}", "{red: a, yellow: b, green: h1}")
+    assert not [f for f in findings(reached) if "reach" in f.message]
+
+
 def test_a_loader_error_is_located():
     with pytest.raises(DataError) as caught:
         load_text(SMALL.replace("scale: 5", "scale: big"), TakeOffMap, "m.yaml")

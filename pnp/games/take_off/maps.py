@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from pnp.games.names import fold
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
-from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon, unwrap
+from pnp.games.take_off.world import NO_ROUTE, UNREACHABLE, World, compile_world, strip_lon, unwrap
 from pnp.loader import Loaded, did_you_mean
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
         return findings
     world = compile_world(game_map, data)
     _check_network(world, add)
+    _check_reach(world, add)
     _check_decks(world, add)
     _check_names(world, add)
     return findings
@@ -193,7 +194,6 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
 
 def _check_network(world: World, add: Add) -> None:
     m = world.map
-    incoming = {dest for dests in world.routes for dest in dests if dest >= 0}
     for i, city in enumerate(m.cities):
         for colour, dest_id in city.routes.items():
             dest = world.index[dest_id]
@@ -211,8 +211,6 @@ def _check_network(world: World, add: Add) -> None:
             add("error", f"cities[{i}].id", f"{city.name} cannot reach Finish along the routes")
         if len(city.routes) < 2:
             add("warning", f"cities[{i}].routes", f"{city.name} has routes in fewer than two colours")
-        if i != world.start and i not in incoming:
-            add("warning", f"cities[{i}].id", f"no route leads to {city.name}: only a TAKE OFF! card gets there")
         if i != world.start and world.u[i] >= world.u[world.start]:
             add("error", f"cities[{i}].lon", f"{city.name} lies east of Start, which must be the easternmost city")
         if i != world.finish and world.u[i] <= world.u[world.finish]:
@@ -226,6 +224,36 @@ def _check_network(world: World, add: Add) -> None:
                 f"{m.cities[end].name} is {key.capitalize()}: it must lie on "
                 f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[end]:g}",
             )
+
+
+def _check_reach(world: World, add: Add) -> None:
+    """A city no route leads to: a capital is reached by its TAKE OFF! card alone, a hub (no card) by nothing."""
+    incoming = {dest for dests in world.routes for dest in dests if dest != NO_ROUTE}
+    reached = _reached(world)
+    for i, city in enumerate(world.map.cities):
+        if i == world.start:
+            continue
+        if city.country and i not in incoming:
+            add("warning", f"cities[{i}].id", f"no route leads to {city.name}: only a TAKE OFF! card gets there")
+        elif not city.country and i not in reached:
+            why = "no route leads to it" if i not in incoming else "its routes in leave only from cities no jet reaches"
+            add(
+                "warning",
+                f"cities[{i}].id",
+                f"no jet can ever reach {city.name}: {why}, and a hub has no TAKE OFF! card",
+            )
+
+
+def _reached(world: World) -> set[int]:
+    """The cities a jet can get to: Start, every capital (its card sends a jet there), and where their routes lead."""
+    todo = [world.start, *(i for i, city in enumerate(world.map.cities) if city.country)]
+    reached = set(todo)
+    while todo:
+        for dest in world.routes[todo.pop()]:
+            if dest != NO_ROUTE and dest not in reached:
+                reached.add(dest)
+                todo.append(dest)
+    return reached
 
 
 def _check_names(world: World, add: Add) -> None:
