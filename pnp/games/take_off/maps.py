@@ -15,6 +15,7 @@ from pnp.games.take_off.world import NO_ROUTE, UNREACHABLE, World, compile_world
 from pnp.loader import Loaded, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.games.take_off.linework import Line
     from pnp.games.take_off.placement import InsetSpot
     from pnp.printing.canvas import Drawing
 
@@ -31,8 +32,47 @@ def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> li
     data = data or load_data().value
     findings = _check_play(loaded, data)
     if not findings.has_errors():
-        _check_print(compile_world(loaded.value, data), data, findings.add)
+        world = compile_world(loaded.value, data)
+        _check_linework(world, data, findings.add)
+        _check_print(world, data, findings.add)
     return findings
+
+
+def _check_linework(world: World, data: TakeOffData, add: Add) -> None:
+    """Routes the printed map draws through another city's dot, or along another route (warnings: the referee plays
+    the map as written; the picture is what misleads, and its preview shows where)."""
+    from pnp.games.take_off.linework import cities_under, lines_along, printed_lines
+
+    lines = printed_lines(world)
+    under = cities_under(world, lines)
+    for line, cities in under.items():
+        for city in cities:
+            add(
+                "warning",
+                _route_path(world, data, line),
+                f"on the printed map, {_route_words(world, data, line)} runs through the dot of {world.name(city)}, so "
+                f"it reads as a route that stops there: move {world.name(city)} off the route's line, or lead it "
+                "elsewhere",
+            )
+    for line, other, shared in lines_along(lines):
+        if {other.src, other.dest} & set(under[line]) or {line.src, line.dest} & set(under[other]):
+            continue  # said above: one runs through the other's city
+        add(
+            "warning",
+            _route_path(world, data, line),
+            f"on the printed map, {_route_words(world, data, line)} is drawn along {_route_words(world, data, other)} "
+            f"for {shared:.0f} mm, where the two read as one line: move a city, or lead one of them elsewhere",
+        )
+
+
+def _route_path(world: World, data: TakeOffData, line: Line) -> str:
+    return f"cities[{line.src}].routes.{data.route_colours[line.colour].name}"
+
+
+def _route_words(world: World, data: TakeOffData, line: Line) -> str:
+    """The red route from Moscow to Minsk."""
+    colour = data.route_colours[line.colour].name
+    return f"the {colour} route from {world.name(line.src)} to {world.name(line.dest)}"
 
 
 def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
