@@ -49,7 +49,7 @@ def _check_linework(world: World, data: TakeOffData, add: Add) -> None:
         for city in cities:
             add(
                 "warning",
-                _route_path(world, data, line),
+                _route_path(data, line),
                 f"on the printed map, {_route_words(world, data, line)} runs through the dot of {world.name(city)}, so "
                 f"it reads as a route that stops there: move {world.name(city)} off the route's line, or lead it "
                 "elsewhere",
@@ -59,18 +59,19 @@ def _check_linework(world: World, data: TakeOffData, add: Add) -> None:
             continue  # said above: one runs through the other's city
         add(
             "warning",
-            _route_path(world, data, line),
+            _route_path(data, line),
             f"on the printed map, {_route_words(world, data, line)} is drawn along {_route_words(world, data, other)} "
             f"for {shared:.0f} mm, where the two read as one line: move a city, or lead one of them elsewhere",
         )
 
 
-def _route_path(world: World, data: TakeOffData, line: Line) -> str:
+def _route_path(data: TakeOffData, line: Line) -> str:
+    """Where the file gives a route: ``cities[0].routes.red``."""
     return f"cities[{line.src}].routes.{data.route_colours[line.colour].name}"
 
 
 def _route_words(world: World, data: TakeOffData, line: Line) -> str:
-    """The red route from Moscow to Minsk."""
+    """How a finding names a route: "the red route from Moscow to Minsk"."""
     colour = data.route_colours[line.colour].name
     return f"the {colour} route from {world.name(line.src)} to {world.name(line.dest)}"
 
