@@ -214,9 +214,20 @@ def peek(text: str, key: str, name: str = "<text>") -> tuple[str, str] | None:
     return None
 
 
+_TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:", re.MULTILINE)
+
+
 def top_keys(text: str) -> set[str]:
     """The top-level keys written at the left margin in block style, read without parsing the document."""
-    return set(re.findall(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:", text, re.MULTILINE))
+    return set(_TOP_KEY.findall(text))
+
+
+def first_key_outside(text: str, known: typing.Collection[str], name: str = "<text>") -> tuple[str, str] | None:
+    """The first top-level key written at the left margin that is not ``known``, and its ``file:line:col``."""
+    for match in _TOP_KEY.finditer(text):
+        if match.group(1) not in known:
+            return match.group(1), f"{name}:{text.count(chr(10), 0, match.start()) + 1}:1"
+    return None
 
 
 def _fast_safe_loader() -> type[yaml.SafeLoader]:

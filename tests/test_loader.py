@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pnp.errors import DataError
 from pnp.games.aloft.model import AloftData, load_data
 from pnp.jsonschema import schema_for
-from pnp.loader import load_file, load_text, pattern, peek, top_keys
+from pnp.loader import first_key_outside, load_file, load_text, pattern, peek, top_keys
 
 
 @dataclass(frozen=True)
@@ -198,6 +198,12 @@ def test_peek_refuses_a_document_that_is_not_a_mapping():
 
 def test_top_keys_are_the_keys_at_the_left_margin():
     assert top_keys("game: x\ncities:\n  - {name: A}\nroutes: []\n# note: no\n") == {"game", "cities", "routes"}
+
+
+def test_the_first_key_outside_a_set_is_found_at_its_line():
+    text = "game: x\n# hand_limit: 1\ncities:\n  - {hand_limit: A}\nhand_limit: 5\ntexts: {}\n"
+    assert first_key_outside(text, {"game", "cities"}, "v.yaml") == ("hand_limit", "v.yaml:5:1")
+    assert first_key_outside(text, {"game", "cities", "hand_limit", "texts"}) is None
 
 
 @dataclass(frozen=True)

@@ -556,7 +556,8 @@ SCHEMA_RULES = (
         ]
     }
     | {"hauling-astronauts/profit-beyond-the-rulebook"}
-    | {"air-king/columns-out-of-range", "air-king/lanes-out-of-range", "aloft/rows-below-one"}
+    | {"air-king/" + name for name in ["closed-twice", "columns-out-of-range", "lanes-out-of-range"]}
+    | {"aloft/rows-below-one"}
     | {"take-off/" + name for name in ["grid-not-positive", "north-not-above-south", "scale-not-positive"]}
     | {
         "common/" + name

@@ -224,6 +224,41 @@ def test_every_error_is_one_located_line_with_exit_1_and_no_traceback(cli, tmp_p
     assert not (tmp_path / "g.pnp").exists() and not (tmp_path / "out").exists()
 
 
+VARIANT_AS_MAP = (
+    "v.yaml:2:1: hand_limit: this is a variant{}, not a map: pass it with --variant, or check it with "
+    "'pnp variant check'"
+)
+MAP_AS_VARIANT = (
+    "m.yaml:2:1: columns: this is a map{}, not a variant: pass it with --map, or check it with 'pnp map check'"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("build", "air-king", "--map", "v.yaml", "-o", "out"), VARIANT_AS_MAP.format("")),
+        (("sim", "air-king", "--games", "1", "--map", "v.yaml"), VARIANT_AS_MAP.format("")),
+        (("ref", "new", "air-king", "g.pnp", "--players", "a,b", "--map", "v.yaml"), VARIANT_AS_MAP.format("")),
+        (("map", "check", "v.yaml"), VARIANT_AS_MAP.format("")),
+        (("build", "aloft", "--map", "v.yaml", "-o", "out"), VARIANT_AS_MAP.format(" for air-king")),
+        (("build", "air-king", "--variant", "m.yaml", "-o", "out"), MAP_AS_VARIANT.format("")),
+        (("sim", "air-king", "--games", "1", "--variant", "m.yaml"), MAP_AS_VARIANT.format("")),
+        (("ref", "new", "air-king", "g.pnp", "--players", "a,b", "--variant", "m.yaml"), MAP_AS_VARIANT.format("")),
+        (("variant", "check", "m.yaml"), MAP_AS_VARIANT.format("")),
+        (("build", "aloft", "--variant", "m.yaml", "-o", "out"), MAP_AS_VARIANT.format(" for air-king")),
+    ],
+    ids=lambda value: " ".join(value[:4]) if isinstance(value, tuple) else "",
+)
+def test_a_variant_given_as_a_map_or_a_map_as_a_variant_is_told_which_it_is(cli, tmp_path, args, said):
+    """Told by its keys, at the first key the kind given has not, in every command: that key used to be refused as
+    unknown, as if the file were to be mended into the kind it was given as."""
+    write(tmp_path, "v.yaml", "game: air-king\nhand_limit: 5\n")
+    write(tmp_path, "m.yaml", "game: air-king\ncolumns: 8\nlanes: 5\n")
+    code, _, err = cli(*args)
+    assert code == 1 and said in err.replace(": error: ", ": ") and err.count("\n") == 1, err
+    assert not (tmp_path / "out").exists() and not (tmp_path / "g.pnp").exists()
+
+
 SUPPORTED = [name for name in REGISTRY if data_file(name) is not None]
 
 
@@ -376,7 +411,8 @@ def test_the_table_offers_the_variant_files_of_its_folder_and_starts_a_game_on_o
         assert started.status_code == 200
         assert KEPT_CALM.search((tmp_path / started.json()["record"]).read_text())  # a copy of it (pnp.referee.kept)
         refused = client.post("/lobby/games", json=body | {"variant": "field.yaml"})
-        assert refused.status_code == 422 and "field.yaml" in refused.json()["error"]
+        said = refused.json()["error"]
+        assert refused.status_code == 422 and "field.yaml:2:1: columns: this is a map, not a variant" in said
 
 
 GUIDE = Path(__file__).parent.parent / "docs" / "authoring.md"

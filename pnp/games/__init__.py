@@ -41,6 +41,10 @@ def map_game(path: Path, game: str | None = None) -> GameSpec:
     spec = get(game)
     if spec.maps is None:
         raise PnpError(f"{spec.title} has no map to replace")
+    from pnp.variants.variant import misfiled
+
+    if (wrong := misfiled(text, str(path), spec.name, "map")) is not None:
+        raise wrong
     owner = _owner(text, spec) or (named[0] if named and named[0] != spec.name else None)
     if owner is not None:
         raise DataError(named[1] if named else f"{path}:1:1", "game", f"this is a map for {owner}, not {spec.name}")

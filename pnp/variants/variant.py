@@ -20,7 +20,19 @@ from typing import Any, Literal, get_type_hints
 
 from pnp.errors import DataError, PnpError, describe, quote
 from pnp.files import read_bytes
-from pnp.loader import Loaded, Source, did_you_mean, join_key, load_text, pattern, peek, read_yaml_text
+from pnp.loader import (
+    ENVELOPE,
+    Loaded,
+    Source,
+    did_you_mean,
+    first_key_outside,
+    join_key,
+    load_text,
+    pattern,
+    peek,
+    read_yaml_text,
+    top_keys,
+)
 from pnp.texts import Catalogue, Entry
 from pnp.texts.shipped import catalogue, normalised, table_words
 from pnp.variants.csvdeck import MAX_CSV_BYTES, read_deck
@@ -139,6 +151,8 @@ def load_variant(path: Path, game: str) -> Variant:
         text = read_yaml_text(path, shown)
     except OSError as exc:
         raise PnpError(f"{path}: cannot read the variant: {describe(exc)}") from None
+    if (wrong := misfiled(text, shown, game, "variant")) is not None:
+        raise wrong
     _refuse_other_game(text, shown, game)
     support = data_file(game)
     loaded: Loaded[Any] = load_text(text, variant_model(game), shown)
@@ -247,6 +261,28 @@ def _refuse_empty(value: Any, source: Source) -> None:
             else "give one, or delete the key to keep the built-in value"
         )
         raise DataError(f"{source.name}:{source.marks[f.name][0]}:{column}", f.name, f"no value: {why}")
+
+
+def misfiled(text: str, shown: str, game: str, given_as: Literal["map", "variant"]) -> DataError | None:
+    """Why a file given as a map (or a variant) of ``game`` is the other kind, if it is: its top-level keys are all
+    keys of the other kind, and not all of the kind given. Both gates ask this (``pnp.games.map_game`` for a map,
+    ``load_variant`` for a variant), so every command says it alike. The file is judged for the game it names."""
+    from pnp import games
+
+    named = peek(text, "game", shown)
+    judged = named[0] if named and named[0] in games.REGISTRY else game
+    spec, kind = games.REGISTRY[judged], "variant" if given_as == "map" else "map"
+    keys = {
+        "map": {f.name for f in dataclasses.fields(spec.maps.model())} if spec.maps else set(),
+        "variant": {f.name for f in dataclasses.fields(variant_model(judged))},
+    }
+    stray = first_key_outside(text, keys[given_as] | set(ENVELOPE), shown)
+    if stray is None or not top_keys(text) - set(ENVELOPE) <= keys[kind]:
+        return None
+    key, where = stray
+    owner = "" if judged == game else f" for {judged}"
+    advice = f"pass it with --{kind}, or check it with 'pnp {kind} check'"
+    return DataError(where, key, f"this is a {kind}{owner}, not a {given_as}: {advice}")
 
 
 def _refuse_other_game(text: str, shown: str, game: str) -> None:

@@ -139,7 +139,9 @@ class AirKingField:
         metadata=bounded("Lanes across the field, numbered 1, 2, 3... from the top (1 to 20).", 1, MAX_LANES)
     )
     airports: dict[str, AirportPlace] = field(metadata={"doc": "Airport A and Airport B, by name."})
-    closed: tuple[str, ...] = field(default=(), metadata={"doc": "Spaces of the grid that are not part of the field."})
+    closed: tuple[str, ...] = field(
+        default=(), metadata={"doc": "Spaces of the grid that are not part of the field.", "uniqueItems": True}
+    )
     space_width: float = field(default=94.0, metadata={"doc": "Printed space size along the lanes, mm.", **PRINT_ONLY})
     space_height: float = field(
         default=68.0, metadata={"doc": "Printed space size across the lanes, mm.", **PRINT_ONLY}

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Literal
 from pnp.games.names import fold
 from pnp.games.spec import Finding, Findings, raise_first_error
 from pnp.games.take_off.model import TakeOffData, TakeOffMap, default_map_path, load_data, load_map
-from pnp.games.take_off.world import UNREACHABLE, World, compile_world, strip_lon, unwrap
+from pnp.games.take_off.world import NO_ROUTE, UNREACHABLE, World, compile_world, strip_lon, unwrap
 from pnp.loader import Loaded, did_you_mean
 
 if TYPE_CHECKING:
+    from pnp.games.take_off.linework import Line
     from pnp.games.take_off.placement import InsetSpot
     from pnp.printing.canvas import Drawing
 
@@ -31,8 +32,48 @@ def check_map(loaded: Loaded[TakeOffMap], data: TakeOffData | None = None) -> li
     data = data or load_data().value
     findings = _check_play(loaded, data)
     if not findings.has_errors():
-        _check_print(compile_world(loaded.value, data), data, findings.add)
+        world = compile_world(loaded.value, data)
+        _check_linework(world, data, findings.add)
+        _check_print(world, data, findings.add)
     return findings
+
+
+def _check_linework(world: World, data: TakeOffData, add: Add) -> None:
+    """Routes the printed map draws through another city's dot, or along another route (warnings: the referee plays
+    the map as written; the picture is what misleads, and its preview shows where)."""
+    from pnp.games.take_off.linework import cities_under, lines_along, printed_lines
+
+    lines = printed_lines(world)
+    under = cities_under(world, lines)
+    for line, cities in under.items():
+        for city in cities:
+            add(
+                "warning",
+                _route_path(data, line),
+                f"on the printed map, {_route_words(world, data, line)} runs through the dot of {world.name(city)}, so "
+                f"it reads as a route that stops there: move {world.name(city)} off the route's line, or lead it "
+                "elsewhere",
+            )
+    for line, other, shared in lines_along(lines):
+        if {other.src, other.dest} & set(under[line]) or {line.src, line.dest} & set(under[other]):
+            continue  # said above: one runs through the other's city
+        add(
+            "warning",
+            _route_path(data, line),
+            f"on the printed map, {_route_words(world, data, line)} is drawn along {_route_words(world, data, other)} "
+            f"for {shared:.0f} mm, where the two read as one line: move a city, or lead one of them elsewhere",
+        )
+
+
+def _route_path(data: TakeOffData, line: Line) -> str:
+    """Where the file gives a route: ``cities[0].routes.red``."""
+    return f"cities[{line.src}].routes.{data.route_colours[line.colour].name}"
+
+
+def _route_words(world: World, data: TakeOffData, line: Line) -> str:
+    """How a finding names a route: "the red route from Moscow to Minsk"."""
+    colour = data.route_colours[line.colour].name
+    return f"the {colour} route from {world.name(line.src)} to {world.name(line.dest)}"
 
 
 def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
@@ -44,6 +85,7 @@ def _check_play(loaded: Loaded[TakeOffMap], data: TakeOffData) -> Findings:
         return findings
     world = compile_world(game_map, data)
     _check_network(world, add)
+    _check_reach(world, add)
     _check_decks(world, add)
     _check_names(world, add)
     return findings
@@ -193,7 +235,6 @@ def _check_cities(m: TakeOffMap, data: TakeOffData, add: Add) -> bool:
 
 def _check_network(world: World, add: Add) -> None:
     m = world.map
-    incoming = {dest for dests in world.routes for dest in dests if dest >= 0}
     for i, city in enumerate(m.cities):
         for colour, dest_id in city.routes.items():
             dest = world.index[dest_id]
@@ -211,8 +252,6 @@ def _check_network(world: World, add: Add) -> None:
             add("error", f"cities[{i}].id", f"{city.name} cannot reach Finish along the routes")
         if len(city.routes) < 2:
             add("warning", f"cities[{i}].routes", f"{city.name} has routes in fewer than two colours")
-        if i != world.start and i not in incoming:
-            add("warning", f"cities[{i}].id", f"no route leads to {city.name}: only a TAKE OFF! card gets there")
         if i != world.start and world.u[i] >= world.u[world.start]:
             add("error", f"cities[{i}].lon", f"{city.name} lies east of Start, which must be the easternmost city")
         if i != world.finish and world.u[i] <= world.u[world.finish]:
@@ -226,6 +265,36 @@ def _check_network(world: World, add: Add) -> None:
                 f"{m.cities[end].name} is {key.capitalize()}: it must lie on "
                 f"the {side} edge ({side}_edge: {edge:g}), not at {world.u[end]:g}",
             )
+
+
+def _check_reach(world: World, add: Add) -> None:
+    """A city no route leads to: a capital is reached by its TAKE OFF! card alone, a hub (no card) by nothing."""
+    incoming = {dest for dests in world.routes for dest in dests if dest != NO_ROUTE}
+    reached = _reached(world)
+    for i, city in enumerate(world.map.cities):
+        if i == world.start:
+            continue
+        if city.country and i not in incoming:
+            add("warning", f"cities[{i}].id", f"no route leads to {city.name}: only a TAKE OFF! card gets there")
+        elif not city.country and i not in reached:
+            why = "no route leads to it" if i not in incoming else "its routes in leave only from cities no jet reaches"
+            add(
+                "warning",
+                f"cities[{i}].id",
+                f"no jet can ever reach {city.name}: {why}, and a hub has no TAKE OFF! card",
+            )
+
+
+def _reached(world: World) -> set[int]:
+    """The cities a jet can get to: Start, every capital (its card sends a jet there), and where their routes lead."""
+    todo = [world.start, *(i for i, city in enumerate(world.map.cities) if city.country)]
+    reached = set(todo)
+    while todo:
+        for dest in world.routes[todo.pop()]:
+            if dest != NO_ROUTE and dest not in reached:
+                reached.add(dest)
+                todo.append(dest)
+    return reached
 
 
 def _check_names(world: World, add: Add) -> None:
