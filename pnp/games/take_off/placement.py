@@ -228,8 +228,8 @@ RINGS = [
 # Decision: a name lies nearer its own dot than any other, or it reads as the other's (a cartographer's rule). In
 # an inset a place nearer another dot costs AMBIGUOUS, more than any ring and less than a conflict: taken only when
 # every other place is blocked (none is, in the world map's two). On the map itself, where every name keeps clear of
-# every jet space, it costs two rings (AMBIGUOUS_ON_MAP): 31 such names are left of 36, where dots crowd, and the
-# leaders are no longer; at the inset's cost 30 were, the leaders 23 mm longer in all (Amsterdam's by 12).
+# every jet space, it costs two rings (AMBIGUOUS_ON_MAP): 32 such names are left (of 224), where dots crowd; when
+# this was decided, at the inset's cost 30 were, the leaders 23 mm longer in all (Amsterdam's by 12).
 AMBIGUOUS = 500.0
 AMBIGUOUS_ON_MAP = 20.0
 NEARER = 0.5  # mm a name lies nearer its own dot than any other, at least, to read as its own at a glance
