@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -182,6 +183,26 @@ def test_a_killed_worker_ends_the_run_with_one_line():
             pytest.fail(f"the run went on for {WAIT} s after a worker was killed")
     assert process.returncode == 1 and out == ""
     assert err == f"pnp: error: {WORKER_DIED}\n"
+
+
+@needs_proc
+def test_the_workers_end_with_a_main_process_killed_outright(tmp_path):
+    """kill -9 of a sweep's main process left both workers and the resource tracker running, orphaned, 20 s on."""
+    kept = tmp_path / "sweep.json"
+    sweep = ("sim", "sweep", "aloft", "--games", "100000", "--workers", "2", "--checkpoint", str(kept), "--json")
+    with _running(*sweep) as (process, workers):
+        left = procs.children().get(process.pid, [])  # the workers and the resource tracker
+        assert set(workers) < set(left)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=WAIT)
+        try:
+            deadline = time.monotonic() + WAIT
+            while (alive := [pid for pid in left if _running_still(pid)]) and time.monotonic() < deadline:
+                time.sleep(0.1)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)  # what is left of its process group, should the test fail
+    assert not alive, [procs.command(pid) for pid in alive]
 
 
 @needs_proc
