@@ -29,7 +29,7 @@ from pnp.referee.options import parse_options
 from pnp.referee.protocol import Game
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
 from pnp.sim.engines import Engine, play_jobs
-from pnp.sim.fairness import fair_share, unfair_seats
+from pnp.sim.fairness import fair_share, mostly_cut_short, smallest_flagged, unfair_seats
 from pnp.sim.inputs import MapInput, check_map_file, check_variant_file, map_input, variant_input
 from pnp.sim.measures import Measures
 
@@ -66,9 +66,11 @@ class Row(TypedDict):
     advantage: float  # its win rate minus a fair share
     ci95: tuple[float, float]  # the same for the ends of its 95 % interval
     significant: bool  # some seat's 95 % interval excludes a fair share
+    smallest_flagged: float | None  # the least advantage its games can flag (None: none, however large)
     game_length: float
     score_spread: float  # mean gap between the best and the worst score of a game
     cut_short: int  # games that ended at a limit set beside the rules (a round limit)
+    cut_short_marked: bool  # so many (past CUT_SHORT_SHARE) that its win rates measure the limit's tiebreak too
     measures: Measures  # balance, decisiveness, lead changes, length in turns and inputs
 
 
@@ -293,8 +295,10 @@ def row(combination: Combination, results: list[GameResult]) -> Row:
         "advantage": round(rates[seat]["win_rate"] - fair, 4),
         "ci95": (round(low - fair, 4), round(high - fair, 4)),
         "significant": bool(unfair_seats(rates, players)),
+        "smallest_flagged": smallest_flagged(players, len(results)),
         "game_length": summary["game_length"]["mean"],
         "score_spread": round(statistics.fmean(max(r.scores) - min(r.scores) for r in results), 2),
         "cut_short": summary["cut_short"],
+        "cut_short_marked": mostly_cut_short(summary["cut_short"], len(results)),
         "measures": summary["measures"],
     }
