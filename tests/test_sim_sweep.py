@@ -36,16 +36,22 @@ def test_generated_maps_are_swept_with_their_seed_and_size():
 @pytest.mark.parametrize(
     ("overs", "maps", "size", "message"),
     [
-        (["fleet"], 0, None, "expected KEY=V1,V2"),
-        (["fleet=1", "fleet=2"], 0, None, "given twice"),
-        (["colour=red"], 0, None, "cannot be swept over 'colour'"),
-        (["fleet=many"], 0, None, "fleet"),
-        (["players=9"], 0, None, "not 9"),
+        (["fleet"], None, None, "expected KEY=V1,V2"),
+        (["fleet=1", "fleet=2"], None, None, "given twice"),
+        (["colour=red"], None, None, "cannot be swept over 'colour'"),
+        (["fleet=many"], None, None, "fleet"),
+        (["players=9"], None, None, "not 9"),
         ([], 2, "small", "maps have no --size"),
-        ([], 0, "small", "--size needs --maps"),
-        ([], -1, None, "--maps must be 0 or more"),
-        (["fleet=" + ",".join(map(str, range(400))), "players=" + ",".join(map(str, range(400)))], 0, None, "160,000"),
-        (["players=2,2"], 0, None, "--over 'players=2,2': '2' is given twice"),
+        ([], None, "small", "--size needs --maps"),
+        ([], -1, None, "--maps must be 1 or more"),
+        ([], 0, None, "--maps must be 1 or more (leave it out to play the maps as set)"),
+        (
+            ["fleet=" + ",".join(map(str, range(400))), "players=" + ",".join(map(str, range(400)))],
+            None,
+            None,
+            "160,000",
+        ),
+        (["players=2,2"], None, None, "--over 'players=2,2': '2' is given twice"),
     ],
 )
 def test_impossible_sweeps_are_refused_before_any_game(overs, maps, size, message):
@@ -201,3 +207,9 @@ def test_of_two_seats_as_far_from_fair_the_row_names_the_one_ahead(monkeypatch):
     monkeypatch.setattr(pnp.sim, "play_one", seat_1_wins_two_in_three)
     (row,) = run_sweep(plan, Engine(), Checkpoint(None, plan))
     assert row["seat"] == "seat 1" and row["advantage"] > 0
+
+
+def test_maps_0_is_refused_as_games_0_is_where_it_played_the_maps_as_set(cli, monkeypatch):
+    monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: pytest.fail("a game was played"))
+    code, out, err = cli("sim", "sweep", "air-king", "--maps", "0", "--games", "2")
+    assert (code, out, err) == (1, "", "pnp: error: --maps must be 1 or more (leave it out to play the maps as set)\n")

@@ -197,7 +197,7 @@ def sweep(
         list[str] | None,
         typer.Option(help="KEY=V1,V2,...: a game option, players, map or variant (files), and its values; repeatable."),
     ] = None,
-    maps: Annotated[int, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = 0,
+    maps: Annotated[int | None, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = None,
     size: Annotated[str | None, typer.Option(help="The generated maps' size (see 'pnp map new --help').")] = None,
     games_count: Annotated[int, typer.Option("--games", help="Games per combination.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game (unless swept over).")] = 2,

@@ -94,11 +94,12 @@ def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
 def combinations(
     base: SimConfig,
     overs: Sequence[tuple[str, list[str]]],
-    maps: int = 0,
+    maps: int | None = None,
     size: str | None = None,
     fixed: Sequence[str] = (),
 ) -> list[Combination]:
-    """Every combination of the ``overs`` values (options ``fixed`` as KEY=VALUE), on ``maps`` generated maps."""
+    """Every combination of the ``overs`` values (options ``fixed`` as KEY=VALUE), on ``maps`` generated maps (None:
+    on the maps as set)."""
     spec = games.get(base.game)
     rules = spec.rules()
     option_keys = {option.key for option in rules.options}
@@ -107,10 +108,11 @@ def combinations(
             raise PnpError(
                 f"{spec.title} cannot be swept over {quote(key)} (known: {', '.join([*option_keys, *SETTINGS])})"
             )
-    if maps < 0:
-        raise PnpError("--maps must be 0 or more")
-    _check_files(base, overs, maps)
-    count = math.prod(len(values) for _, values in overs) * max(1, maps)
+    if maps is not None and maps < 1:  # 0 played the maps as set, as if --maps were not given
+        raise PnpError("--maps must be 1 or more (leave it out to play the maps as set)")
+    map_count = maps or 0
+    _check_files(base, overs, map_count)
+    count = math.prod(len(values) for _, values in overs) * max(1, map_count)
     if count > MAX_COMBINATIONS:
         raise PnpError(f"{count:,} combinations is more than a sweep takes ({MAX_COMBINATIONS:,}): split it")
     if count * base.games > MAX_GAMES:
@@ -120,12 +122,12 @@ def combinations(
         chosen = list(zip((key for key, _ in overs), values))
         config = _with(base, rules, fixed, chosen)
         label = " ".join(f"{key}={value}" for key, value in chosen)
-        for map_seed, text in _maps(base, config.players, maps, size):
+        for map_seed, text in _maps(base, config.players, map_count, size):
             at = f"map seed {map_seed}"
             generated = replace(config, map_text=text)
             made = map_input(generated, f"generated: {at}")
             out.append(Combination(f"{label} {at}".strip(), generated, made, variant_input(config)))
-        if not maps:
+        if not map_count:
             out.append(Combination(label or "as set", config, map_input(config), variant_input(config)))
     for combination in out:
         check(combination.config)
