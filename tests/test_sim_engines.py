@@ -269,7 +269,8 @@ def test_a_dask_cluster_gives_the_local_figures(cli, scheduler):
 
 def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask(scheduler):
     """Generated maps travel with the games: the workers write them where they can read them."""
-    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
+    from pnp.sim.checkpoint import Checkpoint
+    from pnp.sim.sweep import combinations, run_sweep
 
     plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
     local = run_sweep(plan, Engine(), Checkpoint(None, plan))

@@ -13,9 +13,10 @@ from pnp.errors import PnpError
 from pnp.games.bots import Rater
 from pnp.referee.protocol import PlayerScore, Score
 from pnp.sim import GameResult, SimConfig
+from pnp.sim.checkpoint import Checkpoint
 from pnp.sim.engines import Engine
 from pnp.sim.measures import LeadRecorder, LeadStory, balance, lead_story, leaders, measure, spread
-from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+from pnp.sim.sweep import combinations, parse_over, run_sweep
 
 A, B, BOTH = frozenset({0}), frozenset({1}), frozenset({0, 1})
 

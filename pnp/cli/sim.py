@@ -227,10 +227,11 @@ def sweep(
     """
     from pnp.files import write_atomic
     from pnp.sim import SimConfig
+    from pnp.sim.checkpoint import Checkpoint
     from pnp.sim.fairness import CUT_MARK, MARK, legend
     from pnp.sim.inputs import shared_inputs
     from pnp.sim.report import cut_short_rows_text, inputs_text, quartiles_text, render_sweep_html, sample_rows_text
-    from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+    from pnp.sim.sweep import combinations, parse_over, run_sweep
 
     spec = _game(game, map_file, (html_file, checkpoint), variant_file)
     base = SimConfig(

@@ -2,8 +2,9 @@
 
 Every game of every combination goes to the engine in one list, so a cluster stays busy; a
 checkpoint file keeps the finished games (rewritten atomically), and a resumed sweep plays only
-the rest. Each combination's row names the seat whose win rate is furthest from a fair share (ahead or
-behind), with its 95 % interval, and flags the row when some seat's interval excludes fairness.
+the rest (:mod:`pnp.sim.checkpoint`). Each combination's row names the seat whose win rate is furthest
+from a fair share (ahead or behind), with its 95 % interval, and flags the row when some seat's interval
+excludes fairness.
 
 Map and variant files are axes like any setting (``--over map=a.yaml,b.yaml``, ``--over variant=...``, paths
 from the current folder): each is checked as ``pnp map check`` or ``pnp variant check`` does before any game
@@ -13,10 +14,8 @@ is played, and every row records its map's and its variant's digest.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import statistics
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,21 +23,15 @@ from typing import TypedDict
 
 from pnp import games
 from pnp.errors import PnpError, quote
-from pnp.files import read_text, write_atomic
 from pnp.referee.options import parse_options
 from pnp.referee.protocol import Game
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
+from pnp.sim.checkpoint import Checkpoint
 from pnp.sim.engines import Engine, play_jobs
 from pnp.sim.fairness import fair_share, mostly_cut_short, smallest_flagged, unfair_seats
 from pnp.sim.inputs import MapInput, check_map_file, check_variant_file, map_input, variant_input
 from pnp.sim.measures import Measures
 
-CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
-# a finished game as a checkpoint keeps it: only what the sweep's figures and measures read
-KEPT = (  # what a checkpoint keeps of each game
-    "combination", "index", "bots", "scores", "winners", "moves", "turns", "lead_changes", "decided_at", "cut_short",
-)  # fmt: skip
-SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
 MAX_COMBINATIONS = 100_000
 SETTINGS = ("players", "map", "variant")  # what --over accepts besides the game's own options
 FILE_SETTINGS = ("map", "variant")  # settings whose values are files, read from the current folder
@@ -181,71 +174,6 @@ def _maps(base: SimConfig, players: int, count: int, size: str | None) -> Iterat
         raise PnpError(f"{spec.title}'s maps have no --{unknown[0]}")
     for seed in range(base.seed, base.seed + count):
         yield seed, spec.maps.new(seed, **knobs)
-
-
-def fingerprint(plan: Sequence[Combination]) -> list[list[object]]:
-    """What a checkpoint must match to be resumed: every combination's settings (a map by its digest)."""
-    return [
-        [
-            c.label,
-            c.config.game,
-            c.config.games,
-            c.config.players,
-            list(c.config.bots),
-            dict(c.config.options),
-            str(c.config.map_path or ""),
-            c.config.seed,
-            c.map["sha256"] if c.map else "",
-            c.variant["sha256"] if c.variant else "",
-        ]
-        for c in plan
-    ]
-
-
-class Checkpoint:
-    """The finished games of a sweep, kept in a file that is replaced whole, never half-written."""
-
-    def __init__(self, path: Path | None, plan: Sequence[Combination]) -> None:
-        self.path, self.sweep = path, json.loads(json.dumps(fingerprint(plan)))
-        self.done: dict[tuple[int, int], GameResult] = {}  # by (combination, game index)
-        self.saved_at, self.cost = time.monotonic(), 0.0
-        if path is not None and path.exists():
-            self._load(path)
-
-    def _load(self, path: Path) -> None:
-        try:
-            data = json.loads(read_text(path, CHECKPOINT_LIMIT))
-            if data["sweep"] != self.sweep:
-                raise PnpError(f"{path}: this checkpoint is of another sweep (other settings); name a new file")
-            if any(len(game) != len(KEPT) for game in data["done"]):
-                raise PnpError(f"{path}: a checkpoint of an older pnp (it keeps less of each game): name a new file")
-            for c, index, bots, scores, winners, moves, turns, changes, decided, short in data["done"]:
-                self.done[(c, index)] = GameResult(
-                    index, tuple(bots), tuple(scores), tuple(winners), moves, {}, {}, {}, turns, changes, decided, short
-                )
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PnpError(f"{path}: cannot read the checkpoint: {exc}") from None
-        except (ValueError, KeyError, TypeError) as exc:
-            raise PnpError(f"{path}: not a pnp sweep checkpoint ({exc.__class__.__name__}: {exc})") from None
-
-    def add(self, combination: int, result: GameResult) -> None:
-        """Keep a finished game (only what the sweep's figures need), saving now and then."""
-        self.done[(combination, result.index)] = replace(result, usage={}, drawn={}, expected={})
-        if self.path is not None and time.monotonic() - self.saved_at >= max(SAVE_EVERY, 10 * self.cost):
-            self.save()
-
-    def save(self) -> None:
-        """Write every finished game to the file (atomically)."""
-        if self.path is None:
-            return
-        start = time.monotonic()
-        done = [
-            [c, r.index, list(r.bots), list(r.scores), list(r.winners), r.moves, r.turns, r.lead_changes, r.decided_at]
-            + [r.cut_short]
-            for (c, _), r in self.done.items()
-        ]
-        write_atomic(self.path, json.dumps({"sweep": self.sweep, "done": done}, separators=(",", ":")))
-        self.saved_at, self.cost = time.monotonic(), time.monotonic() - start
 
 
 def run_sweep(
