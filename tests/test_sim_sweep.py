@@ -39,7 +39,8 @@ def test_generated_maps_are_swept_with_their_seed_and_size():
     [
         (["fleet"], None, None, "expected KEY=V1,V2"),
         (["fleet=1", "fleet=2"], None, None, "given twice"),
-        (["colour=red"], None, None, "cannot be swept over 'colour'"),
+        (["colour=red"], None, None, "cannot be swept over 'colour' (known: fleet, rounds, play_on, players, map"),
+        (["flet=1"], None, None, "cannot be swept over 'flet': did you mean 'fleet'? (known: fleet, rounds,"),
         (["fleet=many"], None, None, "fleet"),
         (["players=9"], None, None, "not 9"),
         ([], 2, "small", "maps have no --size"),

@@ -23,6 +23,7 @@ from typing import TypedDict
 
 from pnp import games
 from pnp.errors import PnpError, quote
+from pnp.loader import did_you_mean
 from pnp.referee.options import parse_options
 from pnp.referee.protocol import Game
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
@@ -95,12 +96,11 @@ def combinations(
     on the maps as set)."""
     spec = games.get(base.game)
     rules = spec.rules()
-    option_keys = {option.key for option in rules.options}
+    known = [*(option.key for option in rules.options), *SETTINGS]  # in the order the game declares them
     for key, _ in overs:
-        if key not in option_keys and key not in SETTINGS:
-            raise PnpError(
-                f"{spec.title} cannot be swept over {quote(key)} (known: {', '.join([*option_keys, *SETTINGS])})"
-            )
+        if key not in known:
+            hint = did_you_mean(key, known)
+            raise PnpError(f"{spec.title} cannot be swept over {quote(key)}{hint} (known: {', '.join(known)})")
     if maps is not None and maps < 1:  # 0 played the maps as set, as if --maps were not given
         raise PnpError("--maps must be 1 or more (leave it out to play the maps as set)")
     map_count = maps or 0
