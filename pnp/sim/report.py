@@ -95,7 +95,7 @@ def measures_text(measures: Measures) -> list[str]:
             f"decisiveness {measures['decisiveness']:.2f}: "
             "the share of a game played after its winner took the lead for good"
         ),
-        f"length in turns: {spread_text(measures['turns'])}; in inputs: {spread_text(measures['inputs'])}",
+        f"length in turns: {spread_text(measures['turns'])}; in moves: {spread_text(measures['inputs'])}",
     ]
 
 
@@ -189,7 +189,7 @@ def _measures_table(measures: Measures) -> str:
     said = "".join(f"<li>{html.escape(line)}</li>" for line in measures_text(measures))
     lengths = "".join(
         f"<tr><td>{unit}</td>" + "".join(f"<td>{value:g}</td>" for value in _five(spread)) + "</tr>"
-        for unit, spread in (("turns", measures["turns"]), ("inputs", measures["inputs"]))
+        for unit, spread in (("turns", measures["turns"]), ("moves", measures["inputs"]))
     )
     return (
         f"<h2>Measures</h2><ul>{said}</ul>"

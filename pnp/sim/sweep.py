@@ -65,7 +65,7 @@ class Row(TypedDict):
     score_spread: float  # mean gap between the best and the worst score of a game
     cut_short: int  # games that ended at a limit set beside the rules (a round limit)
     cut_short_marked: bool  # so many (past CUT_SHORT_SHARE) that its win rates measure the limit's tiebreak too
-    measures: Measures  # balance, decisiveness, lead changes, length in turns and inputs
+    measures: Measures  # balance, decisiveness, lead changes, length in turns and moves
 
 
 def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
