@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from support.games import SPECS, registered
@@ -231,7 +232,7 @@ def test_games_ended_by_the_round_limit_are_counted_in_a_run_and_a_sweep(cli):
     said = cli("sim", "air-king", "--games", "3", "--bots", "random")[1]
     assert "cut short: 3 of 3 games ended at the round limit" in said
     code, out, err = cli("sim", "sweep", "air-king", "--over", "rounds=2,40", "--games", "2", "--bots", "random")
-    assert "cut short at the round limit, their winners ranked by it: rounds=2 2 of 2, rounds=40 2 of 2 games" in out
+    assert "their winners ranked by its tiebreak: rounds=2 2 of 2, rounds=40 2 of 2 games" in out
     assert "cut short" not in cli("sim", "aloft", "--games", "2")[1]  # a game with no limit beside its rules
 
 
@@ -249,3 +250,163 @@ def test_a_bound_that_would_read_as_a_fair_share_shows_a_second_decimal():
     from pnp.sim.fairness import bound_text
 
     assert [bound_text(b, 1 / 3) for b in (0.3334, 1 / 3, 0.3329, 0.3753)] == ["33.34%", "33.3%", "33.29%", "37.5%"]
+
+
+# -- Air King's greedy bot keeps games moving: it played the round limit out in 29 of 100 games ---------------
+
+
+def air_king_turn(goal_landed: tuple[int, ...] = (2, 6, 7)):
+    """p1 to act with two aircraft moves, holding goal card 1 (aircraft 1, 2, 6, 7), with ``goal_landed`` landed;
+    the aircraft are all waiting to depart, and the hands empty."""
+    from pnp.games.air_king.actions import ACT, LANDED
+    from pnp.referee.protocol import Commit, Setup
+
+    game = REGISTRY["air-king"].rules()
+    state = game.new_state(Setup(("p1", "p2")))
+    for _ in range(2):
+        state.apply(Commit("goal", "0" * 64))
+    for text in ("draw pass", "draw pass", "draw pass"):
+        state.apply(game.parse_move(text))
+    state.phase, state.hands = ACT, [[0] * 6, [0] * 6]
+    for number in goal_landed:
+        state.pos[number - 1] = LANDED
+        state.landed |= 1 << number - 1
+    return game, state
+
+
+def place(state, things: dict[str, int]) -> None:
+    """Put aircraft (by number) or a Storm (-1) on the spaces named."""
+    from pnp.games.air_king.actions import STORM
+
+    for name, thing in things.items():
+        cell = state.rules.field.index[name]
+        state.occ[cell] = thing
+        if thing != STORM:
+            state.pos[thing - 1] = cell
+
+
+def greedy_turn(game, state, own: dict[str, str]) -> list[str]:
+    """The moves Air King's greedy bot makes until its turn's moves are spent."""
+    import random
+
+    bot = REGISTRY["air-king"].bots()["greedy"](random.Random(1))
+    played = []
+    while state.moves_left:
+        move = bot(state, state.legal_moves(), own)
+        played.append(game.format_move(move))
+        state.apply(move)
+    return played
+
+
+def test_air_kings_greedy_bot_flies_round_a_storm_never_to_and_fro():
+    """Aircraft 1 waits behind a Storm: the bot flew it sideways and back, turn after turn (the detour was
+    counted longer than the blocked way)."""
+    game, state = air_king_turn()
+    place(state, {"c3": 1, "d3": -1})
+    played = greedy_turn(game, state, {"goal": "1"})
+    assert played in (["fly 1 c2", "fly 1 d2"], ["fly 1 c4", "fly 1 d4"])
+
+
+def test_air_kings_greedy_bot_clears_a_storm_that_lengthens_its_way():
+    """A Storm off the straight way ahead still costs flights: Clear sky was kept in hand, the Storm left."""
+    import random
+
+    from pnp.games.air_king.model import CLEAR
+
+    game, state = air_king_turn()
+    place(state, {"c2": 1, "e2": -1, "d3": -1})
+    state.hands[0][CLEAR] = 1
+    bot = REGISTRY["air-king"].bots()["greedy"](random.Random(1))
+    assert game.format_move(bot(state, state.legal_moves(), {"goal": "1"})) == "clear e2"
+
+
+def test_air_kings_greedy_bot_overtakes_its_own_held_aircraft_with_another_to_release_it():
+    """Its last aircraft held beside airport B, the bot let the one aircraft that could overtake it (not its
+    own) stand, and flew others to and fro: neither player ever released it."""
+    game, state = air_king_turn()
+    place(state, {"g2": 1, "d3": 3})
+    state.held[0] = True
+    assert greedy_turn(game, state, {"goal": "1"})[0] == "fly 3 e3"
+
+
+def test_air_king_greedy_games_rarely_reach_the_round_limit():
+    """Greedy bots played 9 of these 20 games out to the 40-round limit (66 of 200): their win rates measured
+    the limit's tiebreak."""
+    summary = figures(SimConfig("air-king", games=20, players=2, bots=("greedy",), seed=0))
+    assert summary["cut_short"] <= 1
+
+
+def _cut_short_in(monkeypatch, share: dict[int, float]) -> None:
+    """Games whose first ``share[rounds]`` (by index) ended at the round limit; the seats take turns winning."""
+    import pnp.sim
+
+    def play(config, index):
+        short = index < share[config.options["rounds"]] * config.games
+        return pnp.sim.GameResult(index, ("random",) * 2, (1, 1), (index % 2,), 10, {}, cut_short=short)
+
+    monkeypatch.setattr(pnp.sim, "play_one", play)
+
+
+def test_a_row_whose_games_were_often_cut_short_is_marked_for_measuring_the_tiebreak(cli, monkeypatch):
+    """A sweep with 108 of 200 games cut short read '0 of 2 combinations flagged': as fair as a row that ends."""
+    _cut_short_in(monkeypatch, {2: 0.5, 3: 0.1, 40: 0.0})
+    args = ("sim", "sweep", "air-king", "--over", "rounds=2,3,40", "--games", "40", "--bots", "random")
+    code, out, err = cli(*args, "--html", "sweep.html")
+    assert code == 0, err
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("rounds=")}
+    assert [name for name, line in rows.items() if line.endswith("  cut")] == ["rounds=2"]  # a tenth is not past it
+    assert (
+        "cut short at the round limit, their winners ranked by its tiebreak: rounds=2 20 of 40, rounds=3 4 of 40" in out
+    )
+    assert (
+        "1 of 3 combinations marked (cut): more than 10% of their games were cut short, so their win rates measure "
+        "the limit's tiebreak as much as the game" in out
+    )
+    assert "1 of 3 combinations marked (cut)" in Path("sweep.html").read_text(encoding="utf-8")
+    code, out, _ = cli(*args, "--json")
+    assert [row["cut_short_marked"] for row in json.loads(out)["rows"]] == [True, False, False]
+    said = cli("sim", "air-king", "--games", "40", "--bots", "random", "--option", "rounds=2")[1]
+    assert (
+        "cut short: 20 of 40 games ended at the round limit, their winners ranked by its tiebreak, not by the " in said
+    )
+    assert "that is more than 10% of them, so the win rates measure the limit's tiebreak as much as the game" in said
+
+
+def test_a_report_says_when_its_games_are_too_few_to_flag_an_edge_worth_knowing_of(cli, monkeypatch):
+    """'0 of 2 flagged' at 60 games (a 95 % interval of some ±12 points) read as 'fair'."""
+    _cut_short_in(monkeypatch, {40: 0.0})
+    said = cli("sim", "air-king", "--games", "60", "--bots", "random")[1]
+    assert (
+        "0 of 2 seats flagged (!): a seat's 95 % interval excludes a fair share (a fair seat is flagged by chance "
+        "about 1 time in 20)\ntoo few games to flag a small edge: with 60 games, a seat is flagged only when it wins "
+        "some 13.3 points more (or less) than a fair share, so no flag is no sign of fairness (about 370 games would "
+        "flag an edge of 5 points)\n" in said
+    )
+    assert json.loads(cli("sim", "air-king", "--games", "60", "--bots", "random", "--json")[1])["smallest_flagged"] == (
+        0.1333
+    )
+    assert "too few games" not in cli("sim", "air-king", "--games", "400", "--bots", "random")[1]
+    sweep = cli("sim", "sweep", "air-king", "--over", "rounds=40", "--games", "3", "--bots", "random")[1]
+    assert "too few games to flag any seat: 3 games a row cannot put an interval past a fair share (about 370 " in sweep
+
+
+@pytest.mark.parametrize(("players", "games"), [(2, 60), (2, 200), (3, 90), (4, 1000), (2, 5)])
+def test_the_smallest_edge_a_number_of_games_can_flag_is_the_flags_own(players, games):
+    """The edge the reports name is where the flag starts: a seat winning that share is flagged, one fewer not."""
+    from pnp.sim import _rates
+    from pnp.sim.fairness import fair_share, smallest_flagged, unfair
+
+    edge = smallest_flagged(players, games)
+    wins = round((fair_share(players) + edge) * games)
+
+    def flagged(won: int) -> bool:
+        return unfair(_rates({"seat": [1.0] * won + [0.0] * (games - won)})["seat"], players)
+
+    assert flagged(wins) and not flagged(wins - 1)
+
+
+def test_too_few_games_flag_no_seat_whatever_it_wins():
+    from pnp.sim import _rates
+    from pnp.sim.fairness import smallest_flagged, unfair
+
+    assert smallest_flagged(2, 3) is None and not unfair(_rates({"seat": [1.0] * 3})["seat"], 2)

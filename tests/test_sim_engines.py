@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -185,6 +186,26 @@ def test_a_killed_worker_ends_the_run_with_one_line():
 
 
 @needs_proc
+def test_the_workers_end_with_a_main_process_killed_outright(tmp_path):
+    """kill -9 of a sweep's main process left both workers and the resource tracker running, orphaned, 20 s on."""
+    kept = tmp_path / "sweep.json"
+    sweep = ("sim", "sweep", "aloft", "--games", "100000", "--workers", "2", "--checkpoint", str(kept), "--json")
+    with _running(*sweep) as (process, workers):
+        left = procs.children().get(process.pid, [])  # the workers and the resource tracker
+        assert set(workers) < set(left)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=WAIT)
+        try:
+            deadline = time.monotonic() + WAIT
+            while (alive := [pid for pid in left if _running_still(pid)]) and time.monotonic() < deadline:
+                time.sleep(0.1)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)  # what is left of its process group, should the test fail
+    assert not alive, [procs.command(pid) for pid in alive]
+
+
+@needs_proc
 def test_a_dask_batch_whose_worker_dies_ends_the_run_with_one_line(tmp_path):
     """Dask runs a lost worker's batch again; past its allowed failures (none here) the run stops with one line."""
     no_retry = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
@@ -248,7 +269,8 @@ def test_a_dask_cluster_gives_the_local_figures(cli, scheduler):
 
 def test_a_sweep_over_generated_maps_gives_the_same_rows_on_dask(scheduler):
     """Generated maps travel with the games: the workers write them where they can read them."""
-    from pnp.sim.sweep import Checkpoint, combinations, run_sweep
+    from pnp.sim.checkpoint import Checkpoint
+    from pnp.sim.sweep import combinations, run_sweep
 
     plan = combinations(SimConfig("aeronaut-odyssey", games=10, players=2, bots=("greedy",), seed=1), [], 2, "tiny")
     local = run_sweep(plan, Engine(), Checkpoint(None, plan))

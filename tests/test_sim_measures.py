@@ -13,9 +13,10 @@ from pnp.errors import PnpError
 from pnp.games.bots import Rater
 from pnp.referee.protocol import PlayerScore, Score
 from pnp.sim import GameResult, SimConfig
+from pnp.sim.checkpoint import Checkpoint
 from pnp.sim.engines import Engine
 from pnp.sim.measures import LeadRecorder, LeadStory, balance, lead_story, leaders, measure, spread
-from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+from pnp.sim.sweep import combinations, parse_over, run_sweep
 
 A, B, BOTH = frozenset({0}), frozenset({1}), frozenset({0, 1})
 
@@ -150,8 +151,16 @@ def test_a_run_prints_its_measures_in_text(cli, monkeypatch):
         "balance 0.50 (1: every seat wins as often), lead changes 1.5 a game\n"
         "decisiveness 0.25: the share of a game played after its winner took the lead for good\n"
         "length in turns: min 8, quartiles 8 / 8 / 8, max 8; "
-        "in inputs: min 20, quartiles 20.75 / 21.5 / 22.25, max 23\n"
+        "in moves: min 20, quartiles 20.75 / 21.5 / 22.25, max 23\n"
     ) in out
+
+
+def test_a_run_calls_its_length_moves_on_every_line(cli, monkeypatch):
+    """'game length: mean 286.99 moves' and 'in inputs: min 105, ...' named one count two ways."""
+    _known_games(monkeypatch)
+    out = cli(*RUN)[1]
+    assert "game length: mean 21.5 moves (min 20, max 23)" in out and "; in moves: min 20," in out
+    assert [line for line in out.splitlines() if "input" in line and not line.startswith("inputs: ")] == []
 
 
 def test_a_run_shows_its_measures_and_a_histogram_of_turns_in_html(cli, monkeypatch):
@@ -160,7 +169,7 @@ def test_a_run_shows_its_measures_and_a_histogram_of_turns_in_html(cli, monkeypa
     assert code == 0, err
     page = Path("run.html").read_text(encoding="utf-8")
     assert "<h2>Measures</h2>" in page and "balance 0.50" in page and "lead changes 1.5 a game" in page
-    assert "<tr><td>inputs</td><td>20</td><td>20.75</td><td>21.5</td><td>22.25</td><td>23</td></tr>" in page
+    assert "<tr><td>moves</td><td>20</td><td>20.75</td><td>21.5</td><td>22.25</td><td>23</td></tr>" in page
     assert "Game length (turns)" in page
 
 

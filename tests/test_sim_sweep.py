@@ -12,8 +12,9 @@ import pytest
 import pnp.sim
 from pnp.errors import PnpError
 from pnp.sim import SimConfig
+from pnp.sim.checkpoint import Checkpoint
 from pnp.sim.engines import Engine
-from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+from pnp.sim.sweep import combinations, parse_over, run_sweep
 
 BASE = SimConfig("take-off", games=30, players=2, bots=("greedy",), seed=4)
 
@@ -36,16 +37,23 @@ def test_generated_maps_are_swept_with_their_seed_and_size():
 @pytest.mark.parametrize(
     ("overs", "maps", "size", "message"),
     [
-        (["fleet"], 0, None, "expected KEY=V1,V2"),
-        (["fleet=1", "fleet=2"], 0, None, "given twice"),
-        (["colour=red"], 0, None, "cannot be swept over 'colour'"),
-        (["fleet=many"], 0, None, "fleet"),
-        (["players=9"], 0, None, "not 9"),
+        (["fleet"], None, None, "expected KEY=V1,V2"),
+        (["fleet=1", "fleet=2"], None, None, "given twice"),
+        (["colour=red"], None, None, "cannot be swept over 'colour' (known: fleet, rounds, play_on, players, map"),
+        (["flet=1"], None, None, "cannot be swept over 'flet': did you mean 'fleet'? (known: fleet, rounds,"),
+        (["fleet=many"], None, None, "fleet"),
+        (["players=9"], None, None, "not 9"),
         ([], 2, "small", "maps have no --size"),
-        ([], 0, "small", "--size needs --maps"),
-        ([], -1, None, "--maps must be 0 or more"),
-        (["fleet=" + ",".join(map(str, range(400))), "players=" + ",".join(map(str, range(400)))], 0, None, "160,000"),
-        (["players=2,2"], 0, None, "--over 'players=2,2': '2' is given twice"),
+        ([], None, "small", "--size needs --maps"),
+        ([], -1, None, "--maps must be 1 or more"),
+        ([], 0, None, "--maps must be 1 or more (leave it out to play the maps as set)"),
+        (
+            ["fleet=" + ",".join(map(str, range(400))), "players=" + ",".join(map(str, range(400)))],
+            None,
+            None,
+            "160,000",
+        ),
+        (["players=2,2"], None, None, "--over 'players=2,2': '2' is given twice"),
     ],
 )
 def test_impossible_sweeps_are_refused_before_any_game(overs, maps, size, message):
@@ -185,7 +193,7 @@ def test_a_checkpoint_is_of_another_sweep_once_a_map_file_changes(tmp_path, monk
     plan = combinations(base, parse_over(["map=low.yaml,tall.yaml"]))
     run_sweep(plan, Engine(), Checkpoint(tmp_path / "sweep.json", plan))
     Path("tall.yaml").write_text(Path("tall.yaml").read_text().replace("rows: 6", "rows: 5"), encoding="utf-8")
-    with pytest.raises(PnpError, match="another sweep"):
+    with pytest.raises(PnpError, match="another sweep: tall.yaml has changed since its games were played; put it back"):
         Checkpoint(tmp_path / "sweep.json", combinations(base, parse_over(["map=low.yaml,tall.yaml"])))
 
 
@@ -201,3 +209,77 @@ def test_of_two_seats_as_far_from_fair_the_row_names_the_one_ahead(monkeypatch):
     monkeypatch.setattr(pnp.sim, "play_one", seat_1_wins_two_in_three)
     (row,) = run_sweep(plan, Engine(), Checkpoint(None, plan))
     assert row["seat"] == "seat 1" and row["advantage"] > 0
+
+
+def test_maps_0_is_refused_as_games_0_is_where_it_played_the_maps_as_set(cli, monkeypatch):
+    monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: pytest.fail("a game was played"))
+    code, out, err = cli("sim", "sweep", "air-king", "--maps", "0", "--games", "2")
+    assert (code, out, err) == (1, "", "pnp: error: --maps must be 1 or more (leave it out to play the maps as set)\n")
+
+
+def test_a_broken_checkpoint_is_one_line_saying_where(cli):
+    """It read 'not a pnp sweep checkpoint (JSONDecodeError: Expecting ',' delimiter: line 1 column 30 (char 29))'."""
+    Path("sweep.json").write_text('{"sweep": [],\n "done": [[1, 2]', encoding="utf-8")
+    code, out, err = cli("sim", "sweep", "aloft", "--games", "2", "--checkpoint", "sweep.json")
+    assert (code, out) == (1, "") and err == (
+        "pnp: error: sweep.json:2:17: not a pnp sweep checkpoint: broken JSON (expecting ',' delimiter); pnp writes "
+        "its checkpoints whole, so this one was edited or is another file: name a new file to start another\n"
+    )
+    for text, why in (("[1, 2]", "it holds no 'sweep' and 'done' lists"), (None, "its game 1 is not as pnp writes")):
+        if text is None:  # a game whose scores are words: the report would have failed on them
+            cli("sim", "sweep", "aloft", "--games", "2", "--bots", "random", "--checkpoint", "fine.json")
+            data = json.loads(Path("fine.json").read_text(encoding="utf-8"))
+            data["done"][0][3] = "x"
+            text = json.dumps(data)
+        Path("sweep.json").write_text(text, encoding="utf-8")
+        code, out, err = cli("sim", "sweep", "aloft", "--games", "2", "--bots", "random", "--checkpoint", "sweep.json")
+        assert code == 1 and err.count("\n") == 1 and why in err, err
+
+
+def test_a_checkpointed_sweep_grows_or_shrinks_with_games_reusing_those_played(tmp_path, monkeypatch):
+    """A game's seed is the sweep's seed and its number alone, yet another --games was 'another sweep'."""
+    path = tmp_path / "sweep.json"
+    four, six, three = (combinations(replace(BASE, games=n), parse_over(["fleet=1,2"])) for n in (4, 6, 3))
+    run_sweep(four, Engine(), Checkpoint(path, four))
+    whole = {plan[0].config.games: run_sweep(plan, Engine(), Checkpoint(None, plan)) for plan in (six, three)}
+    played = []
+    real = pnp.sim.play_one
+    monkeypatch.setattr(pnp.sim, "play_one", lambda config, index: played.append(index) or real(config, index))
+    assert run_sweep(six, Engine(), Checkpoint(path, six)) == whole[6]
+    assert sorted(played) == [4, 4, 5, 5]  # two more games a combination
+    played.clear()
+    assert run_sweep(three, Engine(), Checkpoint(path, three)) == whole[3] and not played
+
+
+def test_a_checkpoint_of_another_sweep_names_the_setting_that_differs_and_what_to_do(cli):
+    """Every refusal read 'this checkpoint is of another sweep (other settings); name a new file'."""
+    args = ("sim", "sweep", "aloft", "--games", "2", "--bots", "random", "--checkpoint", "sweep.json")
+    assert cli(*args)[0] == 0
+    start = "pnp: error: sweep.json: a checkpoint of another sweep: "
+    for more, said in (
+        (("--seed", "3"), "it was played with --seed 0, this sweep with --seed 3; give --seed 0 to resume"),
+        (("--players", "3"), "it was played with --players 2, this sweep with --players 3; give --players 2"),
+        (("--over", "players=2,3"), "it holds 1 combination ('as set'), this sweep 2 combinations ('players=2', "),
+    ):
+        code, out, err = cli(*args, *more)
+        assert code == 1 and out == "" and err.startswith(start + said) and err.count("\n") == 1, err
+    code, _, err = cli(*args[:-3], "greedy", *args[-2:])  # --bots greedy
+    assert err.startswith(start + "it was played with --bots random, this sweep with --bots greedy; give --bots ")
+
+
+def test_a_checkpoint_names_the_file_of_a_variant_that_changed_since(cli):
+    """An edited variant was refused as 'another sweep (other settings)', its file unnamed."""
+    import shutil
+
+    fixtures = Path(__file__).parent / "fixtures" / "variants"
+    for name in ("air-king-calm.yaml", "air-king-calm.csv"):
+        shutil.copy(fixtures / name, name)
+    args = ("sim", "sweep", "air-king", "--variant", "air-king-calm.yaml", "--games", "2", "--bots", "random")
+    assert cli(*args, "--checkpoint", "sweep.json")[0] == 0
+    deck = Path("air-king-calm.csv")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Tailwind", "Tail wind"), encoding="utf-8")
+    code, out, err = cli(*args, "--checkpoint", "sweep.json")
+    assert (code, out) == (1, "") and err == (
+        "pnp: error: sweep.json: a checkpoint of another sweep: air-king-calm.csv (of variant air-king-calm.yaml) "
+        "changed since its games were played; put it back as it was to resume, or name a new file to start another\n"
+    )

@@ -119,7 +119,7 @@ def sim(
     from pnp.referee.options import parse_options
     from pnp.sim import SimConfig, run, summarise
     from pnp.sim.chance import SMALL
-    from pnp.sim.fairness import MARK, bound_text, fair_share, legend, unfair_seats
+    from pnp.sim.fairness import MARK, bound_text, fair_share, legend, sample_text, smallest_flagged, unfair_seats
     from pnp.sim.inputs import run_inputs
     from pnp.sim.report import cut_short_text, measures_text, render_html, run_inputs_text
 
@@ -143,7 +143,8 @@ def sim(
     if html_file:
         write_atomic(html_file, render_html(summary, results, inputs, flagged))
     if as_json:
-        emit_json({**summary, "inputs": inputs, "flagged_seats": flagged})
+        least = smallest_flagged(players, len(results))
+        emit_json({**summary, "inputs": inputs, "flagged_seats": flagged, "smallest_flagged": least})
         return
     games = f"{len(results)} game{'' if len(results) == 1 else 's'}"
     say(f"{spec.title}: {games}, {players} players, {summary['moves_applied']} moves in {seconds:.1f} s")
@@ -161,6 +162,8 @@ def sim(
             count = f"{data['games']} {'games' if by_seat else 'seats'}"
             say(f"  {name:<10} {data['win_rate']:6.1%}  (95 % interval {low} to {high}, {count}){mark}")
     say(legend(len(flagged), players, "seats"))
+    if sample := sample_text(players, len(results)):
+        say(sample)
     say("scores by seat: " + "; ".join(f"{k} mean {v['mean']}" for k, v in summary["scores_by_seat"].items()))
     length = summary["game_length"]
     say(f"game length: mean {length['mean']} moves (min {length['min']}, max {length['max']})")
@@ -194,7 +197,7 @@ def sweep(
         list[str] | None,
         typer.Option(help="KEY=V1,V2,...: a game option, players, map or variant (files), and its values; repeatable."),
     ] = None,
-    maps: Annotated[int, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = 0,
+    maps: Annotated[int | None, typer.Option(help="Also over this many maps generated from seeds --seed on.")] = None,
     size: Annotated[str | None, typer.Option(help="The generated maps' size (see 'pnp map new --help').")] = None,
     games_count: Annotated[int, typer.Option("--games", help="Games per combination.")] = 200,
     players: Annotated[int, typer.Option(help="Players per game (unless swept over).")] = 2,
@@ -224,10 +227,11 @@ def sweep(
     """
     from pnp.files import write_atomic
     from pnp.sim import SimConfig
-    from pnp.sim.fairness import MARK, legend
+    from pnp.sim.checkpoint import Checkpoint
+    from pnp.sim.fairness import CUT_MARK, MARK, legend
     from pnp.sim.inputs import shared_inputs
-    from pnp.sim.report import inputs_text, quartiles_text, render_sweep_html
-    from pnp.sim.sweep import Checkpoint, combinations, parse_over, run_sweep
+    from pnp.sim.report import cut_short_rows_text, inputs_text, quartiles_text, render_sweep_html, sample_rows_text
+    from pnp.sim.sweep import combinations, parse_over, run_sweep
 
     spec = _game(game, map_file, (html_file, checkpoint), variant_file)
     base = SimConfig(
@@ -258,7 +262,8 @@ def sweep(
     )
     for r in rows:
         low, high = r["ci95"]
-        flag = f"  {MARK}" if r["significant"] else ""
+        marks = [MARK] * r["significant"] + [CUT_MARK] * r["cut_short_marked"]
+        flag = f"  {' '.join(marks)}" if marks else ""
         m = r["measures"]
         quartiles = quartiles_text(m["turns"])
         say(
@@ -267,9 +272,9 @@ def sweep(
             f"  {m['lead_changes']:5.2f}  {quartiles:<17}{flag}".rstrip()
         )
     say(legend(sum(r["significant"] for r in rows), len(rows), "combinations"))
-    short = [f"{r['combination']} {r['cut_short']} of {r['games']}" for r in rows if r["cut_short"]]
-    if short:
-        say(f"cut short at the round limit, their winners ranked by it: {', '.join(short)} games")
+    for line in [sample_rows_text(rows), *cut_short_rows_text(rows)]:
+        if line:
+            say(line)
     say(inputs_text(inputs, [r["map"] for r in rows], [r["variant"] for r in rows]))
     if html_file:
         say(f"wrote {html_file}")

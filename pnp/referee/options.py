@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pnp.errors import PnpError, Refusal, quote
+from pnp.loader import did_you_mean
 from pnp.referee.protocol import Game, Option
 
 _NAME = re.compile(r"^[\w-]{1,24}$")  # letters and digits of any script (composed: NFC), "_" and "-"
@@ -30,16 +31,18 @@ def parse_options(game: Game, pairs: list[str]) -> dict[str, bool | int | str]:
         if not sep:
             raise PnpError(f"option {quote(pair)}: expected KEY=VALUE")
         if key not in known:
-            raise unknown_option(game.name, game, key)
+            raise unknown_option(game.name, game, key, did_you_mean(key, known))
         values[key] = parse_option(known[key], raw)
     return values
 
 
-def unknown_option(name: str, game: Game, key: str) -> Refusal:
-    """The refusal of an option ``game`` (named ``name``) does not have, listing those it has."""
+def unknown_option(name: str, game: Game, key: str, hint: str = "") -> Refusal:
+    """The refusal of an option ``game`` (named ``name``) does not have, listing those it has; ``hint`` follows the
+    option as given (the command line's English ": did you mean 'fleet'?", :func:`pnp.loader.did_you_mean`)."""
     if not game.options:
         return Refusal("option.none", game=name, name=quote(key))
-    return Refusal("option.unknown", game=name, name=quote(key), known=", ".join(o.key for o in game.options))
+    known = ", ".join(o.key for o in game.options)
+    return Refusal("option.unknown", game=name, name=quote(key) + hint, known=known)
 
 
 def format_options(options: dict[str, bool | int | str]) -> str:

@@ -111,7 +111,7 @@ class Summary(TypedDict):
     win_rate_by_bot: dict[str, Rate]
     scores_by_seat: dict[str, Distribution]
     scores_by_bot: dict[str, Distribution]
-    game_length: Distribution
+    game_length: Distribution  # in moves: every entry of a game's record (a card drawn, a turn ended)
     cut_short: int  # games that ended at a limit set beside the rules (a round limit), winners ranked by it
     measures: Measures
     most_used: list[tuple[str, int]]

@@ -10,7 +10,8 @@ games travel by the hundred and a long search game alone. Each worker has ``IN_F
 so it never waits for its next one, and a run of a million games is not queued all at once.
 
 A local worker process that dies (killed, out of memory) ends the run with one line at once: the
-other workers stop, and what was played so far has been yielded (a sweep's checkpoint keeps it).
+other workers stop, and what was played so far has been yielded (a sweep's checkpoint keeps it). A main
+process that dies (``kill -9``) takes its workers with it: each watches its parent and ends with it.
 
 Dask (``pip install 'pnp[cluster]'``) is imported only when chosen: without a scheduler address it
 starts a local cluster of ``workers`` processes, with one it joins that cluster, whose workers must
@@ -21,12 +22,15 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Literal
 
 from pnp.errors import PnpError
@@ -43,6 +47,7 @@ ENGINES = ("local", "dask")
 CONNECT_TIMEOUT = "10s"  # to reach a named scheduler
 TASK_SECONDS = 0.5  # the work a batch holds: a hundred times a Dask task's cost, yet short beside a run
 IN_FLIGHT = 2  # batches sent to each worker ahead of its results
+PARENT_GONE = 3  # a worker's exit code when the main process died before it
 WORKER_DIED = "a worker process died (killed, or out of memory?): the run stopped"
 
 
@@ -133,7 +138,7 @@ def play_batch(jobs: list[Job], positions: range) -> Played:
 
 def _local(jobs: Sequence[Job], workers: int) -> Iterator[Done]:
     """Play ``jobs`` over ``workers`` processes of this machine; a worker's death is a one-line error."""
-    executor = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), initializer=_leave_interrupts)
+    executor = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"), initializer=_start_worker)
     try:
         yield from _spread(jobs, executor, workers)
     except BrokenProcessPool:
@@ -146,9 +151,22 @@ def _local(jobs: Sequence[Job], workers: int) -> Iterator[Done]:
         executor.shutdown(cancel_futures=True)
 
 
-def _leave_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the main process, which stops the workers (no traceback from each)."""
+def _start_worker() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the workers (no traceback from each), and end
+    with the main process, however it ends (``kill -9`` too), where it would have played on, orphaned."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="pnp-parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: BaseProcess) -> None:
+    """Wait for the ``parent`` process to end, then end this one at once (mid-game: its games are lost anyway).
+
+    The wait is on what spawning left the worker: a pipe only the parent writes to, which closes when it dies
+    (a handle to the parent process on Windows), so it costs nothing until then, on every platform."""
+    parent.join()
+    os._exit(PARENT_GONE)
 
 
 def local_cluster(workers: int) -> LocalCluster:

@@ -14,8 +14,8 @@ those records, so a sweep's checkpoint keeps three small numbers a game.
 - **lead changes**: how many times a game's sole leader became another seat, averaged over the games. Ludii's
   *Lead Change* counts every change of the set of leaders, as a share of the moves; here a tie for the lead
   changes nothing, and the count is per game.
-- **length**: the spread of the games' lengths in turns and in inputs: least, quartiles, most, and counts
-  in equal bins for a small histogram.
+- **length**: the spread of the games' lengths in turns and in moves (every entry of a game's record: a card
+  drawn and a turn ended count too): least, quartiles, most, and counts in equal bins for a small histogram.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Measures(TypedDict):
     decisiveness: float
     lead_changes: float
     turns: Spread
-    inputs: Spread
+    inputs: Spread  # the length in moves: the key the JSON has always had
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def spread(values: Sequence[int], bins: int = BINS) -> Spread:
     low, high = ordered[0], ordered[-1]
     q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive") if len(ordered) > 1 else [low] * 3
     width = high - low + 1
-    bins = min(bins, width)  # no bin narrower than one turn or input
+    bins = min(bins, width)  # no bin narrower than one turn or move
     counts = [0] * bins
     for value in ordered:
         counts[(value - low) * bins // width] += 1

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from pnp.referee.options import format_options
 from pnp.sim import GameResult, Rate, Summary
-from pnp.sim.fairness import legend, unfair
+from pnp.sim.fairness import CUT_MARK, CUT_SHORT_SHARE, legend, mostly_cut_short, sample_text, unfair
 from pnp.sim.inputs import Inputs, MapInput, RunInputs, map_text
 from pnp.sim.measures import Measures, Spread
 from pnp.sim.sweep import Row
@@ -37,10 +37,41 @@ def run_inputs_text(inputs: RunInputs) -> str:
 
 def cut_short_text(games: int, of: int) -> str:
     """How many games a limit set beside the rules ended, in words that say what it means for the figures."""
-    return (
-        f"cut short: {games} of {of} games ended at the round limit, their winners ranked by it, not by the "
-        "game's own end (raise the limit, or look at the rules: a game that cannot end often reads as balanced)"
+    said = (
+        f"cut short: {games} of {of} games ended at the round limit, their winners ranked by its tiebreak, not by "
+        "the game's own end"
     )
+    if not mostly_cut_short(games, of):
+        return said
+    return f"{said}; that is more than {CUT_SHORT_SHARE:.0%} of them, so the win rates measure {TIEBREAK}"
+
+
+def cut_short_rows_text(rows: Sequence[Row]) -> list[str]:
+    """A sweep's games cut short, row by row, and how many rows are marked for it, saying what the mark means."""
+    short = [f"{r['combination']} {r['cut_short']} of {r['games']}" for r in rows if r["cut_short"]]
+    if not short:
+        return []
+    said = [f"cut short at the round limit, their winners ranked by its tiebreak: {', '.join(short)} games"]
+    marked = sum(r["cut_short_marked"] for r in rows)
+    if marked:
+        said.append(
+            f"{marked} of {len(rows)} combinations marked ({CUT_MARK}): more than {CUT_SHORT_SHARE:.0%} of their "
+            f"games were cut short, so their win rates measure {TIEBREAK}"
+        )
+    return said
+
+
+TIEBREAK = (
+    "the limit's tiebreak as much as the game (where a higher limit leaves as many cut short, play is stuck: the "
+    "rules allow a stalemate, or the bots cannot find their way out of one)"
+)
+
+
+def sample_rows_text(rows: Sequence[Row]) -> str | None:
+    """What a sweep's rows are too small to flag, said for the row that can flag least (None: every row can flag an
+    edge worth knowing of)."""
+    worst = max(rows, key=lambda r: 1.0 if r["smallest_flagged"] is None else r["smallest_flagged"])
+    return sample_text(worst["players"], worst["games"], " a row")
 
 
 def spread_text(spread: Spread) -> str:
@@ -64,7 +95,7 @@ def measures_text(measures: Measures) -> list[str]:
             f"decisiveness {measures['decisiveness']:.2f}: "
             "the share of a game played after its winner took the lead for good"
         ),
-        f"length in turns: {spread_text(measures['turns'])}; in inputs: {spread_text(measures['inputs'])}",
+        f"length in turns: {spread_text(measures['turns'])}; in moves: {spread_text(measures['inputs'])}",
     ]
 
 
@@ -121,7 +152,7 @@ def _histogram(title: str, values: Sequence[int], bins: int = 20) -> str:
 
 def render_html(summary: Summary, results: Sequence[GameResult], inputs: RunInputs, flagged: Sequence[str]) -> str:
     """The report as one self-contained HTML page; the ``flagged`` seats are marked in red."""
-    players = summary["players"]
+    players, games, cut_short = summary["players"], summary["games"], summary["cut_short"]
     charts = [
         _win_chart("Win rate by seat (bars) with 95 % interval (lines)", summary["win_rate_by_seat"], players),
         *([_win_chart("Win rate by bot", summary["win_rate_by_bot"])] if len(summary["win_rate_by_bot"]) > 1 else []),
@@ -144,6 +175,7 @@ def render_html(summary: Summary, results: Sequence[GameResult], inputs: RunInpu
         f"{summary['moves_applied']} moves in {summary['seconds']} s</p>"
         f"<p>{html.escape(run_inputs_text(inputs))}</p>"
         f"<p>{html.escape(legend(len(flagged), players, 'seats'))} (in red)</p>"
+        + _paragraphs([sample_text(players, games), cut_short_text(cut_short, games) if cut_short else None])
         + _measures_table(summary["measures"])
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>seat</th><th>mean</th><th>sd</th><th>min</th><th>median</th><th>max</th></tr>"
@@ -157,13 +189,18 @@ def _measures_table(measures: Measures) -> str:
     said = "".join(f"<li>{html.escape(line)}</li>" for line in measures_text(measures))
     lengths = "".join(
         f"<tr><td>{unit}</td>" + "".join(f"<td>{value:g}</td>" for value in _five(spread)) + "</tr>"
-        for unit, spread in (("turns", measures["turns"]), ("inputs", measures["inputs"]))
+        for unit, spread in (("turns", measures["turns"]), ("moves", measures["inputs"]))
     )
     return (
         f"<h2>Measures</h2><ul>{said}</ul>"
         "<table><tr><th>length in</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>"
         f"{lengths}</table>"
     )
+
+
+def _paragraphs(lines: Sequence[str | None]) -> str:
+    """Each line given (None: none) as a paragraph of its own."""
+    return "".join(f"<p>{html.escape(line)}</p>" for line in lines if line)
 
 
 def _five(spread: Spread) -> tuple[float, ...]:
@@ -224,7 +261,8 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         f"<td>{r['ci95'][0]:+.1%} to {r['ci95'][1]:+.1%}</td><td>{r['game_length']}</td>"
         f"<td>{r['score_spread']}</td><td>{r['measures']['balance']:.2f}</td>"
         f"<td>{r['measures']['decisiveness']:.2f}</td><td>{r['measures']['lead_changes']:g}</td>"
-        f"<td>{quartiles_text(r['measures']['turns'])} {_bars(r['measures']['turns'])}</td></tr>"
+        f"<td>{quartiles_text(r['measures']['turns'])} {_bars(r['measures']['turns'])}</td>"
+        f"<td>{r['cut_short']}{f' {CUT_MARK}' if r['cut_short_marked'] else ''}</td></tr>"
         for r in rows
     )
     return (
@@ -237,9 +275,10 @@ def render_sweep_html(title: str, rows: Sequence[Row], inputs: Inputs) -> str:
         "</style>"
         f"</head><body><h1>{html.escape(heading)}</h1>"
         f"<p>{html.escape(legend(flagged, len(rows), 'combinations'))} (in red)</p>"
-        f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows], [r['variant'] for r in rows]))}</p>"
+        + _paragraphs([sample_rows_text(rows), *cut_short_rows_text(rows)])
+        + f"<p>{html.escape(inputs_text(inputs, [r['map'] for r in rows], [r['variant'] for r in rows]))}</p>"
         + "".join(f"<p>{chart}</p>" for chart in charts)
         + "<table><tr><th>combination</th><th>games</th><th>seat</th><th>advantage</th><th>95 % interval</th>"
         "<th>length</th><th>spread</th><th>balance</th><th>decisive</th><th>lead changes</th>"
-        "<th>turns (quartiles)</th></tr>" + cells + "</table></body></html>"
+        "<th>turns (quartiles)</th><th>cut short</th></tr>" + cells + "</table></body></html>"
     )

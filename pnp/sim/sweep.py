@@ -2,8 +2,9 @@
 
 Every game of every combination goes to the engine in one list, so a cluster stays busy; a
 checkpoint file keeps the finished games (rewritten atomically), and a resumed sweep plays only
-the rest. Each combination's row names the seat whose win rate is furthest from a fair share (ahead or
-behind), with its 95 % interval, and flags the row when some seat's interval excludes fairness.
+the rest (:mod:`pnp.sim.checkpoint`). Each combination's row names the seat whose win rate is furthest
+from a fair share (ahead or behind), with its 95 % interval, and flags the row when some seat's interval
+excludes fairness.
 
 Map and variant files are axes like any setting (``--over map=a.yaml,b.yaml``, ``--over variant=...``, paths
 from the current folder): each is checked as ``pnp map check`` or ``pnp variant check`` does before any game
@@ -13,10 +14,8 @@ is played, and every row records its map's and its variant's digest.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import statistics
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,21 +23,16 @@ from typing import TypedDict
 
 from pnp import games
 from pnp.errors import PnpError, quote
-from pnp.files import read_text, write_atomic
+from pnp.loader import did_you_mean
 from pnp.referee.options import parse_options
 from pnp.referee.protocol import Game
 from pnp.sim import MAX_GAMES, GameResult, SimConfig, check, summarise
+from pnp.sim.checkpoint import Checkpoint
 from pnp.sim.engines import Engine, play_jobs
-from pnp.sim.fairness import fair_share, unfair_seats
+from pnp.sim.fairness import fair_share, mostly_cut_short, smallest_flagged, unfair_seats
 from pnp.sim.inputs import MapInput, check_map_file, check_variant_file, map_input, variant_input
 from pnp.sim.measures import Measures
 
-CHECKPOINT_LIMIT = 512 * 1024 * 1024  # a checkpoint of some million games fits
-# a finished game as a checkpoint keeps it: only what the sweep's figures and measures read
-KEPT = (  # what a checkpoint keeps of each game
-    "combination", "index", "bots", "scores", "winners", "moves", "turns", "lead_changes", "decided_at", "cut_short",
-)  # fmt: skip
-SAVE_EVERY = 2.0  # seconds at least between checkpoint writes (more when a write is slow)
 MAX_COMBINATIONS = 100_000
 SETTINGS = ("players", "map", "variant")  # what --over accepts besides the game's own options
 FILE_SETTINGS = ("map", "variant")  # settings whose values are files, read from the current folder
@@ -66,10 +60,12 @@ class Row(TypedDict):
     advantage: float  # its win rate minus a fair share
     ci95: tuple[float, float]  # the same for the ends of its 95 % interval
     significant: bool  # some seat's 95 % interval excludes a fair share
+    smallest_flagged: float | None  # the least advantage its games can flag (None: none, however large)
     game_length: float
     score_spread: float  # mean gap between the best and the worst score of a game
     cut_short: int  # games that ended at a limit set beside the rules (a round limit)
-    measures: Measures  # balance, decisiveness, lead changes, length in turns and inputs
+    cut_short_marked: bool  # so many (past CUT_SHORT_SHARE) that its win rates measure the limit's tiebreak too
+    measures: Measures  # balance, decisiveness, lead changes, length in turns and moves
 
 
 def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -92,23 +88,24 @@ def parse_over(pairs: Sequence[str]) -> list[tuple[str, list[str]]]:
 def combinations(
     base: SimConfig,
     overs: Sequence[tuple[str, list[str]]],
-    maps: int = 0,
+    maps: int | None = None,
     size: str | None = None,
     fixed: Sequence[str] = (),
 ) -> list[Combination]:
-    """Every combination of the ``overs`` values (options ``fixed`` as KEY=VALUE), on ``maps`` generated maps."""
+    """Every combination of the ``overs`` values (options ``fixed`` as KEY=VALUE), on ``maps`` generated maps (None:
+    on the maps as set)."""
     spec = games.get(base.game)
     rules = spec.rules()
-    option_keys = {option.key for option in rules.options}
+    known = [*(option.key for option in rules.options), *SETTINGS]  # in the order the game declares them
     for key, _ in overs:
-        if key not in option_keys and key not in SETTINGS:
-            raise PnpError(
-                f"{spec.title} cannot be swept over {quote(key)} (known: {', '.join([*option_keys, *SETTINGS])})"
-            )
-    if maps < 0:
-        raise PnpError("--maps must be 0 or more")
-    _check_files(base, overs, maps)
-    count = math.prod(len(values) for _, values in overs) * max(1, maps)
+        if key not in known:
+            hint = did_you_mean(key, known)
+            raise PnpError(f"{spec.title} cannot be swept over {quote(key)}{hint} (known: {', '.join(known)})")
+    if maps is not None and maps < 1:  # 0 played the maps as set, as if --maps were not given
+        raise PnpError("--maps must be 1 or more (leave it out to play the maps as set)")
+    map_count = maps or 0
+    _check_files(base, overs, map_count)
+    count = math.prod(len(values) for _, values in overs) * max(1, map_count)
     if count > MAX_COMBINATIONS:
         raise PnpError(f"{count:,} combinations is more than a sweep takes ({MAX_COMBINATIONS:,}): split it")
     if count * base.games > MAX_GAMES:
@@ -118,12 +115,12 @@ def combinations(
         chosen = list(zip((key for key, _ in overs), values))
         config = _with(base, rules, fixed, chosen)
         label = " ".join(f"{key}={value}" for key, value in chosen)
-        for map_seed, text in _maps(base, config.players, maps, size):
+        for map_seed, text in _maps(base, config.players, map_count, size):
             at = f"map seed {map_seed}"
             generated = replace(config, map_text=text)
             made = map_input(generated, f"generated: {at}")
             out.append(Combination(f"{label} {at}".strip(), generated, made, variant_input(config)))
-        if not maps:
+        if not map_count:
             out.append(Combination(label or "as set", config, map_input(config), variant_input(config)))
     for combination in out:
         check(combination.config)
@@ -179,71 +176,6 @@ def _maps(base: SimConfig, players: int, count: int, size: str | None) -> Iterat
         yield seed, spec.maps.new(seed, **knobs)
 
 
-def fingerprint(plan: Sequence[Combination]) -> list[list[object]]:
-    """What a checkpoint must match to be resumed: every combination's settings (a map by its digest)."""
-    return [
-        [
-            c.label,
-            c.config.game,
-            c.config.games,
-            c.config.players,
-            list(c.config.bots),
-            dict(c.config.options),
-            str(c.config.map_path or ""),
-            c.config.seed,
-            c.map["sha256"] if c.map else "",
-            c.variant["sha256"] if c.variant else "",
-        ]
-        for c in plan
-    ]
-
-
-class Checkpoint:
-    """The finished games of a sweep, kept in a file that is replaced whole, never half-written."""
-
-    def __init__(self, path: Path | None, plan: Sequence[Combination]) -> None:
-        self.path, self.sweep = path, json.loads(json.dumps(fingerprint(plan)))
-        self.done: dict[tuple[int, int], GameResult] = {}  # by (combination, game index)
-        self.saved_at, self.cost = time.monotonic(), 0.0
-        if path is not None and path.exists():
-            self._load(path)
-
-    def _load(self, path: Path) -> None:
-        try:
-            data = json.loads(read_text(path, CHECKPOINT_LIMIT))
-            if data["sweep"] != self.sweep:
-                raise PnpError(f"{path}: this checkpoint is of another sweep (other settings); name a new file")
-            if any(len(game) != len(KEPT) for game in data["done"]):
-                raise PnpError(f"{path}: a checkpoint of an older pnp (it keeps less of each game): name a new file")
-            for c, index, bots, scores, winners, moves, turns, changes, decided, short in data["done"]:
-                self.done[(c, index)] = GameResult(
-                    index, tuple(bots), tuple(scores), tuple(winners), moves, {}, {}, {}, turns, changes, decided, short
-                )
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PnpError(f"{path}: cannot read the checkpoint: {exc}") from None
-        except (ValueError, KeyError, TypeError) as exc:
-            raise PnpError(f"{path}: not a pnp sweep checkpoint ({exc.__class__.__name__}: {exc})") from None
-
-    def add(self, combination: int, result: GameResult) -> None:
-        """Keep a finished game (only what the sweep's figures need), saving now and then."""
-        self.done[(combination, result.index)] = replace(result, usage={}, drawn={}, expected={})
-        if self.path is not None and time.monotonic() - self.saved_at >= max(SAVE_EVERY, 10 * self.cost):
-            self.save()
-
-    def save(self) -> None:
-        """Write every finished game to the file (atomically)."""
-        if self.path is None:
-            return
-        start = time.monotonic()
-        done = [
-            [c, r.index, list(r.bots), list(r.scores), list(r.winners), r.moves, r.turns, r.lead_changes, r.decided_at]
-            + [r.cut_short]
-            for (c, _), r in self.done.items()
-        ]
-        write_atomic(self.path, json.dumps({"sweep": self.sweep, "done": done}, separators=(",", ":")))
-        self.saved_at, self.cost = time.monotonic(), time.monotonic() - start
-
-
 def run_sweep(
     plan: Sequence[Combination],
     engine: Engine,
@@ -293,8 +225,10 @@ def row(combination: Combination, results: list[GameResult]) -> Row:
         "advantage": round(rates[seat]["win_rate"] - fair, 4),
         "ci95": (round(low - fair, 4), round(high - fair, 4)),
         "significant": bool(unfair_seats(rates, players)),
+        "smallest_flagged": smallest_flagged(players, len(results)),
         "game_length": summary["game_length"]["mean"],
         "score_spread": round(statistics.fmean(max(r.scores) - min(r.scores) for r in results), 2),
         "cut_short": summary["cut_short"],
+        "cut_short_marked": mostly_cut_short(summary["cut_short"], len(results)),
         "measures": summary["measures"],
     }
