@@ -40,8 +40,8 @@ VariantFile = Annotated[
 ]
 # Decision: both commands play the greedy bot unless told otherwise. A seat advantage is a question about
 # sensible play: random moves hide an edge only a player who pursues it gets (and show edges no player would
-# take). It costs more (40 games, CPU seconds with start-up, random then greedy: Aloft 0.4 / 1.3, Hauling
-# Astronauts 0.4 / 0.8, Aeronaut Odyssey 0.8 / 0.8, Take Off! 0.6 / 0.7, Air King 0.6 / 3.6), which --bots
+# take). It costs more (40 games, CPU seconds with start-up, random then greedy: Aloft 0.3 / 0.7, Hauling
+# Astronauts 0.3 / 0.5, Aeronaut Odyssey 0.6 / 0.7, Take Off! 0.4 / 0.4, Air King 0.6 / 2.7), which --bots
 # random saves for a quick look.
 DEFAULT_BOTS = "greedy"
 BotList = Annotated[
