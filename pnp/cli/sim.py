@@ -40,8 +40,8 @@ VariantFile = Annotated[
 ]
 # Decision: both commands play the greedy bot unless told otherwise. A seat advantage is a question about
 # sensible play: random moves hide an edge only a player who pursues it gets (and show edges no player would
-# take). It costs more (40 games, CPU seconds with start-up, random then greedy: Aloft 0.4 / 1.3, Hauling
-# Astronauts 0.4 / 0.8, Aeronaut Odyssey 0.8 / 0.8, Take Off! 0.6 / 0.7, Air King 0.6 / 3.6), which --bots
+# take). It costs more (40 games, CPU seconds with start-up, random then greedy: Aloft 0.3 / 0.7, Hauling
+# Astronauts 0.3 / 0.5, Aeronaut Odyssey 0.6 / 0.7, Take Off! 0.4 / 0.4, Air King 0.6 / 2.7), which --bots
 # random saves for a quick look.
 DEFAULT_BOTS = "greedy"
 BotList = Annotated[
@@ -207,7 +207,10 @@ def sweep(
     option: Annotated[list[str] | None, typer.Option(help="A fixed game option KEY=VALUE; repeatable.")] = None,
     seed: Seed = 0,
     checkpoint: Annotated[
-        Path | None, typer.Option(help="Keep finished games in this file; run again to resume where it stopped.")
+        Path | None,
+        typer.Option(
+            help="Keep finished games in this file; run again to resume where it stopped, or to grow it (--games)."
+        ),
     ] = None,
     workers: Workers = 1,
     engine: EngineKind = "local",
@@ -218,7 +221,8 @@ def sweep(
     """Simulate every combination of settings (or many generated maps): seat advantage, length, score spread,
     and the measures of 'pnp sim run' (balance, decisiveness, lead changes, turns: median and quartiles).
 
-    A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share.
+    A row is flagged (!) when some seat's 95 % interval for its win rate excludes a fair share, and marked (cut) when
+    more than a tenth of its games ended at a round limit (its win rates then measure the limit's tiebreak).
 
     Map or variant files compare side by side with --over map=a.yaml,b.yaml (or variant=...), each checked
     before any game is played.
