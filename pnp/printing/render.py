@@ -5,8 +5,8 @@ one PDF per document (``<out>/<game>/<document>.pdf``), one SVG per page
 (``<out>/<game>/svg/<document>-NN.svg``), and a calibration sheet beside them. With a cutting
 machine, each page it cuts also gets its cut lines as ``<out>/<game>/<document>-cut-NN.svg``.
 Each file is written whole or not at all (see ``pnp.files``), and a kit's files replace the last build's only
-once all are drawn (what the last build wrote that this one does not is removed: another layout's pages). ``drawing_to_screen_svg``
-gives a state picture for a screen (``pnp ref show --svg``, the table page).
+once all are drawn (what the last build wrote that this one does not is removed: another layout's pages).
+``drawing_to_screen_svg`` gives a state picture for a screen (``pnp ref show --svg``, the table page).
 """
 
 from __future__ import annotations

@@ -58,6 +58,21 @@
       return `${before}${before.includes("?") ? "&" : "?"}host=${encodeURIComponent(key)}${fragment || ""}`;
     },
 
+    // Whether the page's <dialog> ``dialog`` is answered OK: true once it closes with "ok" (Escape and the safe
+    // button leave it "cancel"). The safe button (``safe``, doing nothing) takes the focus, the safe answer to Enter;
+    // but a dialog taller than the screen (a phone's text at 200 %) would scroll down to it, its question out of view
+    // above: there the question (``question``) takes the focus, as WAI-ARIA's dialog pattern advises, and the dialog
+    // opens at its top (Tab goes on to the safe button).
+    confirmed(dialog, question, safe) {
+      dialog.returnValue = "cancel";
+      return new Promise((resolve) => {
+        dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+        dialog.showModal();
+        dialog.scrollTop = 0;
+        (dialog.scrollHeight > dialog.clientHeight ? question : safe).focus();
+      });
+    },
+
     el(tag, props, ...children) {
       const node = document.createElement(tag);
       for (const [key, value] of Object.entries(props || {})) {

@@ -14,7 +14,7 @@
   let lobby = null; // the last GET /lobby
   let chosen = null; // the game being set up
 
-  const { el, t, withKey } = window.pnpPage;
+  const { confirmed, el, t, withKey } = window.pnpPage;
 
   async function api(path, payload) {
     const options = { cache: "no-store", headers: { Accept: "application/json" } };
@@ -97,13 +97,7 @@
   function askAside(r) {
     const dialog = $("aside-ask");
     $("aside-what").textContent = carryOn(r);
-    dialog.returnValue = "keep";
-    return new Promise((resolve) => {
-      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
-      dialog.showModal();
-      dialog.scrollTop = 0;
-      $(dialog.scrollHeight > dialog.clientHeight ? "aside-title" : "aside-keep").focus();
-    });
+    return confirmed(dialog, $("aside-title"), $("aside-keep"));
   }
 
   // The ``n``th game under Carry on set aside, once asked; the lobby is then drawn again as the server has it (another

@@ -33,7 +33,7 @@
   let drawnGroups = []; // the groups of moves drawn, as drawMoves made them
 
   // -- small helpers ---------------------------------------------------------------------------
-  const { el, t, percent, THEME, applyTheme } = window.pnpPage;
+  const { confirmed, el, t, percent, THEME, applyTheme } = window.pnpPage;
 
   const oneLine = (text) => String(text).replace(/\s+/g, " ").trim();
   const { fold } = window.pnpPickers;
@@ -1266,16 +1266,7 @@
     $("confirm-text").textContent = text;
     $("confirm-ok").textContent = okLabel;
     $("confirm-cancel").textContent = keepLabel;
-    dialog.returnValue = "cancel";
-    return new Promise((resolve) => {
-      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
-      dialog.showModal();
-      // Cancel takes the focus, the safe answer to Enter; but a dialog taller than the screen (the phone's text at
-      // 200 %) would scroll down to it, its question and the value out of view above: there the question takes the
-      // focus, as WAI-ARIA's dialog pattern advises, and the dialog opens at its top (Tab goes on to Cancel).
-      dialog.scrollTop = 0;
-      $(dialog.scrollHeight > dialog.clientHeight ? "confirm-title" : "confirm-cancel").focus();
-    });
+    return confirmed(dialog, $("confirm-title"), $("confirm-cancel")); // Cancel, or the question, takes the focus
   }
 
   async function confirmSecret(b) {
